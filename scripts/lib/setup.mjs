@@ -1,0 +1,118 @@
+// Installs whatever the two commands need and the machine lacks: npm packages,
+// the embedded MongoDB build, redis-server and Chromium. Every step checks
+// first, so a second run costs almost nothing. Node built-ins only: this runs
+// before node_modules exists.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { run } from './processes.mjs';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DATA_DIR = process.env.DATA_DIR ?? path.join(ROOT, '.data');
+export const MONGO_BINARY = path.join(ROOT, 'tools/embedded-mongo/bin/embedded-mongo');
+
+const log = (message) => console.log(`\x1b[1m▸\x1b[0m ${message}`);
+
+function commandExists(command) {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function fingerprint(files) {
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(existsSync(file) ? readFileSync(file) : '');
+  return hash.digest('hex');
+}
+
+/** `npm ci` when node_modules is missing or the lock file changed since the last install. */
+export async function ensureNodeModules() {
+  const marker = path.join(ROOT, 'node_modules/.prosign-install');
+  const lockFiles = [path.join(ROOT, 'package-lock.json'), path.join(ROOT, 'package.json')];
+  const wanted = fingerprint(lockFiles);
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === wanted) return;
+  log('Installing npm packages (npm ci)…');
+  await run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT });
+  writeFileSync(marker, wanted);
+}
+
+let aptUpdated = false;
+
+/** Installs Debian packages that are missing. Needs root (or sudo). */
+export async function ensureAptPackages(packages) {
+  const missing = packages.filter((pkg) => !isDebPackageInstalled(pkg));
+  if (missing.length === 0) return;
+  const asRoot = process.getuid?.() === 0;
+  if (!asRoot && !commandExists('sudo')) {
+    throw new Error(
+      `Missing Debian packages: ${missing.join(', ')}. Install them with: sudo apt-get install -y ${missing.join(' ')}`,
+    );
+  }
+  const apt = (args) =>
+    asRoot
+      ? run('apt-get', args, { env: { DEBIAN_FRONTEND: 'noninteractive' } })
+      : run('sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]);
+  if (!aptUpdated) {
+    log('Refreshing the Debian package lists (apt-get update)…');
+    await apt(['update', '-qq']);
+    aptUpdated = true;
+  }
+  log(`Installing ${missing.join(', ')} from Debian…`);
+  await apt(['install', '-y', '-qq', ...missing]);
+}
+
+function isDebPackageInstalled(pkg) {
+  try {
+    const status = execFileSync('dpkg-query', ['-W', '-f=${Status}', pkg], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).toString();
+    return status.includes('install ok installed');
+  } catch {
+    return false;
+  }
+}
+
+export async function ensureRedisServer() {
+  if (commandExists('redis-server')) return;
+  await ensureAptPackages(['redis-server']);
+}
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function ensureChromium() {
+  if (existsSync(CHROMIUM_PATH)) return;
+  await ensureAptPackages(['chromium']);
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium was installed but ${CHROMIUM_PATH} is missing`);
+}
+
+function goBinary() {
+  if (commandExists('go')) return 'go';
+  for (const candidate of ['/usr/local/go/bin/go', '/usr/lib/go/bin/go']) {
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error(
+    'The Go toolchain (1.24 or newer) is needed once to build the embedded MongoDB (tools/embedded-mongo). ' +
+      'Install Go, or set MONGODB_URI to an existing MongoDB.',
+  );
+}
+
+/** Builds tools/embedded-mongo when its binary is missing or older than its sources. */
+export async function ensureMongoBinary() {
+  const dir = path.join(ROOT, 'tools/embedded-mongo');
+  const sources = readdirSync(dir)
+    .filter((f) => f.endsWith('.go') || f === 'go.mod' || f === 'go.sum')
+    .map((f) => path.join(dir, f));
+  const newestSource = Math.max(...sources.map((f) => statSync(f).mtimeMs));
+  if (existsSync(MONGO_BINARY) && statSync(MONGO_BINARY).mtimeMs >= newestSource) return;
+  log('Building the embedded MongoDB (FerretDB, first run only; a few minutes)…');
+  mkdirSync(path.dirname(MONGO_BINARY), { recursive: true });
+  await run(goBinary(), ['build', '-trimpath', '-o', MONGO_BINARY, '.'], {
+    cwd: dir,
+    env: { CGO_ENABLED: '0' },
+  });
+}

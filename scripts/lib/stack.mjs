@@ -1,0 +1,125 @@
+// Starts the whole product on embedded defaults: MongoDB and Redis (unless
+// MONGODB_URI / REDIS_URL are given), the api, the worker and one static server
+// per frontend. Shared by `npm start` and the end-to-end tests, so both run
+// the product the same way.
+import path from 'node:path';
+import { startProcess, waitForPort, sleep } from './processes.mjs';
+import { startMongo, startRedis } from './services.mjs';
+import { DATA_DIR, ROOT } from './setup.mjs';
+
+export const FRONTENDS = [
+  { app: 'shell', portVar: 'SHELL_PORT', port: 8080 },
+  { app: 'contracts', portVar: 'CONTRACTS_PORT', port: 8081, remoteVar: 'CONTRACTS_REMOTE_URL' },
+  { app: 'sow-co', portVar: 'SOW_CO_PORT', port: 8082, remoteVar: 'SOW_CO_REMOTE_URL' },
+  { app: 'invoices', portVar: 'INVOICES_PORT', port: 8083, remoteVar: 'INVOICES_REMOTE_URL' },
+  { app: 'signing', portVar: 'SIGNING_PORT', port: 8084, remoteVar: 'SIGNING_REMOTE_URL' },
+];
+
+const int = (value, fallback) => (value ? Number.parseInt(value, 10) : fallback);
+
+/** Ports of every part of the stack: from the environment, else the documented defaults. */
+export function stackPorts(env = process.env) {
+  const ports = {
+    api: int(env.API_PORT, 3000),
+    mongo: int(env.MONGO_PORT, 27017),
+    redis: int(env.REDIS_PORT, 6380),
+  };
+  for (const f of FRONTENDS) ports[f.app] = int(env[f.portVar], f.port);
+  return ports;
+}
+
+/** Environment shared by the api, the worker and the frontend servers. */
+export function stackEnv(ports, { mongoUri, redisUrl, host = 'localhost' }) {
+  const url = (port) => `http://${host}:${port}`;
+  const env = {
+    MONGODB_URI: mongoUri,
+    REDIS_URL: redisUrl,
+    API_PORT: String(ports.api),
+    PUBLIC_API_URL: process.env.PUBLIC_API_URL ?? url(ports.api),
+    CORS_ORIGINS: process.env.CORS_ORIGINS ?? FRONTENDS.map((f) => url(ports[f.app])).join(','),
+  };
+  for (const f of FRONTENDS) {
+    env[f.portVar] = String(ports[f.app]);
+    if (f.remoteVar) env[f.remoteVar] = process.env[f.remoteVar] ?? url(ports[f.app]);
+  }
+  return env;
+}
+
+/**
+ * Starts everything. `logDir` sends each process's output to a file instead of
+ * the console. Resolves with the URLs once every part answers.
+ */
+export async function startStack({ ports = stackPorts(), dataDir = DATA_DIR, logDir, extraEnv = {} } = {}) {
+  const logFile = (name) => (logDir ? path.join(logDir, `${name}.log`) : undefined);
+
+  let mongoUri = process.env.MONGODB_URI;
+  if (!mongoUri) {
+    ({ uri: mongoUri } = await startMongo({
+      port: ports.mongo,
+      dataDir: path.join(dataDir, 'mongo'),
+      logFile: logFile('mongo'),
+    }));
+    mongoUri += '/prosign';
+  }
+  let redisUrl = process.env.REDIS_URL;
+  if (!redisUrl) {
+    ({ url: redisUrl } = await startRedis({
+      port: ports.redis,
+      dataDir: path.join(dataDir, 'redis'),
+      logFile: logFile('redis'),
+    }));
+  }
+
+  const env = { ...stackEnv(ports, { mongoUri, redisUrl }), ...extraEnv };
+  const backend = path.join(ROOT, 'backend');
+  const api = startProcess('api', process.execPath, ['dist/main.api.js'], { cwd: backend, env, logFile: logFile('api') });
+  const worker = startProcess('worker', process.execPath, ['dist/main.worker.js'], {
+    cwd: backend,
+    env,
+    logFile: logFile('worker'),
+  });
+  const frontends = FRONTENDS.map((f) =>
+    startProcess(f.app, process.execPath, [path.join(ROOT, 'scripts/serve-frontend.mjs'), f.app], {
+      cwd: ROOT,
+      env,
+      logFile: logFile(f.app),
+    }),
+  );
+
+  await Promise.all([
+    waitForPort(ports.api, { child: api, timeoutMs: 90_000 }),
+    ...FRONTENDS.map((f, i) => waitForPort(ports[f.app], { child: frontends[i] })),
+  ]);
+  await waitForHealthy(`http://127.0.0.1:${ports.api}/api/health`, worker);
+
+  return {
+    env,
+    processes: { api, worker, frontends },
+    urls: {
+      shell: `http://localhost:${ports.shell}`,
+      api: `http://localhost:${ports.api}/api`,
+      health: `http://localhost:${ports.api}/api/health`,
+      signing: `http://localhost:${ports.signing}`,
+      remotes: Object.fromEntries(FRONTENDS.slice(1).map((f) => [f.app, `http://localhost:${ports[f.app]}`])),
+      mongo: mongoUri,
+      redis: redisUrl,
+    },
+  };
+}
+
+async function waitForHealthy(url, worker, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (worker.exitCode !== null) throw new Error(`the worker exited with code ${worker.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+      last = `${response.status} ${await response.text()}`;
+    } catch (error) {
+      last = error.message;
+    }
+    await sleep(500);
+  }
+  throw new Error(`${url} did not report healthy: ${last}`);
+}

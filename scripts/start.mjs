@@ -1,0 +1,46 @@
+// `npm start`: installs what is missing, builds (cached by Nx), starts the
+// whole product on embedded defaults and prints where everything is.
+// Ctrl-C stops exactly the processes started here.
+import { ensureMongoBinary, ensureNodeModules, ensureRedisServer } from './lib/setup.mjs';
+import { run, stopAll } from './lib/processes.mjs';
+
+let stopping = false;
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping ProSign…');
+  await stopAll();
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+try {
+  await ensureNodeModules();
+  if (!process.env.REDIS_URL) await ensureRedisServer();
+  if (!process.env.MONGODB_URI) await ensureMongoBinary();
+
+  const { NX_BIN, NX_ENV } = await import('./nx.mjs');
+  console.log('▸ Building (cached after the first run)…');
+  await run(NX_BIN, ['run-many', '-t', 'build', '--outputStyle=static'], { env: NX_ENV });
+
+  const { startStack } = await import('./lib/stack.mjs');
+  const { seedDemoData } = await import('./lib/seed.mjs');
+  const stack = await startStack();
+  await seedDemoData(stack.env);
+
+  const { urls } = stack;
+  console.log(`
+\x1b[1mProSign is running.\x1b[0m
+  Staff app (shell)   ${urls.shell}
+  Signing app         ${urls.signing}
+  API                 ${urls.api}   (health: ${urls.health})
+  Remotes             ${Object.entries(urls.remotes).map(([name, url]) => `${name} ${url}`).join(', ')}
+  MongoDB             ${urls.mongo}
+  Redis               ${urls.redis}
+Press Ctrl-C to stop.
+`);
+} catch (error) {
+  console.error(`\n\x1b[31mnpm start failed:\x1b[0m ${error.message}`);
+  await shutdown(1);
+}

@@ -1,0 +1,137 @@
+// `npm test`: installs what is missing, starts throw-away MongoDB and Redis,
+// runs lint, unit and integration tests and builds of every project through Nx,
+// then starts the whole product and drives it with Playwright in Chromium.
+// Prints how many tests ran and exits non-zero on any failure.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import {
+  CHROMIUM_PATH,
+  DATA_DIR,
+  ROOT,
+  ensureChromium,
+  ensureMongoBinary,
+  ensureNodeModules,
+  ensureRedisServer,
+} from './lib/setup.mjs';
+import { freePort, runCapture, stopAll } from './lib/processes.mjs';
+
+const scratch = path.join(DATA_DIR, `test-run-${process.pid}`);
+const failures = [];
+const counts = { passed: 0, failed: 0, skipped: 0 };
+
+function addJestCounts(output) {
+  // Jest's summary line, once per project: "Tests: 1 failed, 2 skipped, 10 passed, 13 total"
+  for (const match of output.matchAll(/^\s*Tests:\s+(.+)$/gm)) {
+    for (const [, n, kind] of match[1].matchAll(/(\d+) (failed|skipped|passed)/g)) {
+      counts[kind] += Number(n);
+    }
+  }
+}
+
+async function main() {
+  await ensureNodeModules();
+  await ensureRedisServer();
+  await ensureMongoBinary();
+  await ensureChromium();
+
+  const { ensureTestServices } = await import('./lib/services.mjs');
+  const services = await ensureTestServices();
+  try {
+    const { NX_BIN, NX_ENV } = await import('./nx.mjs');
+    console.log('\n▸ Lint, unit and integration tests, builds (Nx)…');
+    const nx = await runCapture(
+      NX_BIN,
+      ['run-many', '-t', 'lint', 'test', 'build', '--outputStyle=static'],
+      { env: { ...NX_ENV, CI: process.env.CI ?? 'true' } },
+    );
+    addJestCounts(nx.output);
+    if (nx.code !== 0) failures.push('lint, unit/integration tests or build (see the Nx output above)');
+
+    if (nx.code === 0) await runEndToEnd();
+    else console.log('\n▸ Skipping the end-to-end tests: the build or earlier suites failed.');
+  } finally {
+    await stopAll();
+    await services.stop();
+  }
+}
+
+async function runEndToEnd() {
+  console.log('\n▸ End-to-end tests (Playwright, Chromium)…');
+  const { startStack, FRONTENDS } = await import('./lib/stack.mjs');
+  const { seedDemoData } = await import('./lib/seed.mjs');
+  const ports = { api: await freePort(), mongo: 0, redis: 0 };
+  for (const f of FRONTENDS) ports[f.app] = await freePort();
+  const logDir = path.join(scratch, 'logs');
+  mkdirSync(logDir, { recursive: true });
+
+  let stack;
+  try {
+    stack = await startStack({
+      ports,
+      dataDir: path.join(scratch, 'stack'),
+      logDir,
+      extraEnv: { MONGODB_URI: `${process.env.MONGODB_URI}/prosign_e2e`, QUEUE_PREFIX: 'e2e' },
+    });
+    await seedDemoData(stack.env);
+  } catch (error) {
+    failures.push(`the product did not start for the end-to-end tests: ${error.message}`);
+    printLogTails(logDir);
+    return;
+  }
+
+  const reportFile = path.join(scratch, 'playwright-report.json');
+  const result = await runCapture(
+    path.join(ROOT, 'node_modules/.bin/playwright'),
+    ['test', '-c', 'e2e/playwright.config.ts'],
+    {
+      env: {
+        ...stack.env,
+        CHROMIUM_PATH,
+        E2E_SHELL_URL: stack.urls.shell,
+        E2E_API_URL: stack.urls.api,
+        E2E_SIGNING_URL: stack.urls.signing,
+        E2E_REMOTE_URLS: JSON.stringify(stack.urls.remotes),
+        PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
+      },
+    },
+  );
+  if (existsSync(reportFile)) {
+    const { stats } = JSON.parse(readFileSync(reportFile, 'utf8'));
+    counts.passed += stats.expected + stats.flaky;
+    counts.failed += stats.unexpected;
+    counts.skipped += stats.skipped;
+  }
+  if (result.code !== 0) {
+    failures.push('end-to-end tests');
+    printLogTails(logDir);
+  }
+}
+
+function printLogTails(logDir) {
+  if (!existsSync(logDir)) return;
+  for (const name of ['api', 'worker', 'shell', 'mongo', 'redis']) {
+    const file = path.join(logDir, `${name}.log`);
+    if (!existsSync(file)) continue;
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n').slice(-25);
+    console.log(`\n--- last lines of ${name}.log ---\n${lines.join('\n')}`);
+  }
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  failures.push(error.message);
+}
+if (failures.length === 0 && counts.passed === 0) failures.push('no test ran');
+if (failures.length) {
+  exitCode = 1;
+  // A failing stage with no failing test in it (lint, build, start-up) still counts as a failure.
+  if (counts.failed === 0) counts.failed = failures.length;
+  console.log(`\n\x1b[31mFAILED:\x1b[0m\n  - ${failures.join('\n  - ')}`);
+} else {
+  rmSync(scratch, { recursive: true, force: true });
+}
+console.log(`\nTests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+console.log(`${counts.passed} passed, ${counts.failed} failed`);
+process.exit(exitCode);
