@@ -1,0 +1,5 @@
+export * from './access/access-flags';
+export * from './routes/routes';
+export * from './navigation/nav-model';
+export * from './errors/error-page';
+export * from './constants/limits';

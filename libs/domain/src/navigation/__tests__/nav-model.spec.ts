@@ -1,0 +1,91 @@
+import { FULL_ACCESS, NO_ACCESS, createAccessFlags } from '../../access/access-flags';
+import { buildNavModel, isNavItemActive, isNavLinkActive, type NavItem } from '../nav-model';
+
+function labels(model: NavItem[]): string[] {
+  return model.map((item) =>
+    item.kind === 'link' ? item.label : `${item.label} [${item.items.map((link) => link.label).join(', ')}]`,
+  );
+}
+
+describe('buildNavModel', () => {
+  it('shows every entry, the SOW ones grouped, when every flag is true', () => {
+    expect(labels(buildNavModel(FULL_ACCESS))).toEqual([
+      'Home',
+      'Dashboard',
+      'Services',
+      'Terms',
+      'SOW Management [SOW Home, SOW Dashboard, SOW/CO Services]',
+      'Invoices',
+      'User Access',
+    ]);
+  });
+
+  it('shows nothing when no flag is true', () => {
+    expect(buildNavModel(NO_ACCESS)).toEqual([]);
+  });
+
+  it('gives each link the path of its screen', () => {
+    const paths = buildNavModel(FULL_ACCESS).flatMap((item) =>
+      item.kind === 'link' ? [item.path] : item.items.map((link) => link.path),
+    );
+    expect(paths).toEqual([
+      '/',
+      '/dashboard',
+      '/services',
+      '/terms',
+      '/sow',
+      '/sow-dashboard',
+      '/sow-template-edit',
+      '/invoices',
+      '/user-access',
+    ]);
+  });
+
+  it('groups two permitted SOW entries under "SOW Management"', () => {
+    const model = buildNavModel(createAccessFlags({ sowAccess: true, sowServicesEditAccess: true }));
+    expect(labels(model)).toEqual(['SOW Management [SOW Home, SOW/CO Services]']);
+  });
+
+  it.each([
+    ['sowAccess', 'SOW Home', '/sow'],
+    ['sowDashboardAccess', 'SOW Dashboard', '/sow-dashboard'],
+    ['sowServicesEditAccess', 'SOW/CO Services', '/sow-template-edit'],
+  ] as const)('shows a single permitted SOW entry (%s) directly', (flag, label, path) => {
+    const model = buildNavModel(createAccessFlags({ homeAccess: true, [flag]: true }));
+    expect(model).toEqual([
+      { kind: 'link', id: 'home', label: 'Home', path: '/' },
+      expect.objectContaining({ kind: 'link', label, path }),
+    ]);
+  });
+
+  it('drops each entry whose flag is false', () => {
+    const model = buildNavModel(
+      createAccessFlags({ dashboardAccess: true, tncAccess: true, userAccessAccess: true }),
+    );
+    expect(labels(model)).toEqual(['Dashboard', 'Terms', 'Invoices', 'User Access']);
+  });
+});
+
+describe('active entry', () => {
+  const home = { path: '/' };
+
+  it('treats / and any path beginning /co as Home', () => {
+    expect(isNavLinkActive(home, '/')).toBe(true);
+    expect(isNavLinkActive(home, '/co')).toBe(true);
+    expect(isNavLinkActive(home, '/co/123')).toBe(true);
+    expect(isNavLinkActive(home, '/dashboard')).toBe(false);
+  });
+
+  it('matches a section and its sub-paths only', () => {
+    expect(isNavLinkActive({ path: '/sow' }, '/sow')).toBe(true);
+    expect(isNavLinkActive({ path: '/sow' }, '/sow/draft')).toBe(true);
+    expect(isNavLinkActive({ path: '/sow' }, '/sow-dashboard')).toBe(false);
+  });
+
+  it('marks the SOW menu active when one of its entries is current', () => {
+    const group = buildNavModel(FULL_ACCESS).find((item) => item.kind === 'group');
+    expect(group).toBeDefined();
+    expect(isNavItemActive(group!, '/sow-dashboard')).toBe(true);
+    expect(isNavItemActive(group!, '/dashboard')).toBe(false);
+  });
+});

@@ -1,0 +1,129 @@
+import type { AccessFlag, AccessFlags } from '../access/access-flags';
+import { ROUTES, isChangeOrderPath } from '../routes/routes';
+
+/**
+ * The staff navigation bar (spec 1 §2.2): which entries exist, which flag
+ * gates each, and how the SOW entries are grouped.
+ */
+export type NavEntryId =
+  | 'home'
+  | 'dashboard'
+  | 'services'
+  | 'terms'
+  | 'sowHome'
+  | 'sowDashboard'
+  | 'sowServices'
+  | 'invoices'
+  | 'userAccess';
+
+export interface NavEntry {
+  readonly id: NavEntryId;
+  readonly label: string;
+  readonly path: string;
+  readonly flag: AccessFlag;
+  /** Entries sharing a group are folded into one menu when more than one is visible. */
+  readonly group?: NavGroupId;
+}
+
+export type NavGroupId = 'sowManagement';
+
+export const NAV_GROUP_LABELS: Readonly<Record<NavGroupId, string>> = {
+  sowManagement: 'SOW Management',
+};
+
+/**
+ * The Invoices entry's gating flag is not given by the spec (spec 1 §2.2); it
+ * follows the contract dashboard, since invoices track signed contracts.
+ */
+export const INVOICES_ACCESS_FLAG: AccessFlag = 'dashboardAccess';
+
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { id: 'home', label: 'Home', path: ROUTES.home, flag: 'homeAccess' },
+  { id: 'dashboard', label: 'Dashboard', path: ROUTES.dashboard, flag: 'dashboardAccess' },
+  { id: 'services', label: 'Services', path: ROUTES.services, flag: 'servicesAccess' },
+  { id: 'terms', label: 'Terms', path: ROUTES.terms, flag: 'tncAccess' },
+  { id: 'sowHome', label: 'SOW Home', path: ROUTES.sow, flag: 'sowAccess', group: 'sowManagement' },
+  {
+    id: 'sowDashboard',
+    label: 'SOW Dashboard',
+    path: ROUTES.sowDashboard,
+    flag: 'sowDashboardAccess',
+    group: 'sowManagement',
+  },
+  {
+    id: 'sowServices',
+    label: 'SOW/CO Services',
+    path: ROUTES.sowTemplateEdit,
+    flag: 'sowServicesEditAccess',
+    group: 'sowManagement',
+  },
+  { id: 'invoices', label: 'Invoices', path: ROUTES.invoices, flag: INVOICES_ACCESS_FLAG },
+  { id: 'userAccess', label: 'User Access', path: ROUTES.userAccess, flag: 'userAccessAccess' },
+];
+
+export interface NavLinkItem {
+  readonly kind: 'link';
+  readonly id: NavEntryId;
+  readonly label: string;
+  readonly path: string;
+}
+
+export interface NavGroupItem {
+  readonly kind: 'group';
+  readonly id: NavGroupId;
+  readonly label: string;
+  readonly items: readonly NavLinkItem[];
+}
+
+export type NavItem = NavLinkItem | NavGroupItem;
+
+function toLink(entry: NavEntry): NavLinkItem {
+  return { kind: 'link', id: entry.id, label: entry.label, path: entry.path };
+}
+
+/**
+ * The visible navigation for a set of access flags: entries whose flag is
+ * false are dropped; a group with two or more visible entries becomes a menu
+ * (placed where its first entry was), a group with one visible entry shows it
+ * directly.
+ */
+export function buildNavModel(flags: AccessFlags): NavItem[] {
+  const visible = NAV_ENTRIES.filter((entry) => flags[entry.flag]);
+  const model: NavItem[] = [];
+  const placedGroups = new Set<NavGroupId>();
+
+  for (const entry of visible) {
+    if (!entry.group) {
+      model.push(toLink(entry));
+      continue;
+    }
+    if (placedGroups.has(entry.group)) continue;
+    placedGroups.add(entry.group);
+    const members = visible.filter((candidate) => candidate.group === entry.group);
+    if (members.length === 1) {
+      model.push(toLink(entry));
+    } else {
+      model.push({
+        kind: 'group',
+        id: entry.group,
+        label: NAV_GROUP_LABELS[entry.group],
+        items: members.map(toLink),
+      });
+    }
+  }
+  return model;
+}
+
+/** Whether a navigation link is the current one; a path beginning `/co` counts as Home. */
+export function isNavLinkActive(link: Pick<NavLinkItem, 'path'>, pathname: string): boolean {
+  if (link.path === ROUTES.home) {
+    return pathname === ROUTES.home || isChangeOrderPath(pathname);
+  }
+  return pathname === link.path || pathname.startsWith(`${link.path}/`);
+}
+
+export function isNavItemActive(item: NavItem, pathname: string): boolean {
+  return item.kind === 'link'
+    ? isNavLinkActive(item, pathname)
+    : item.items.some((link) => isNavLinkActive(link, pathname));
+}

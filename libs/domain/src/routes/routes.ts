@@ -1,0 +1,82 @@
+/**
+ * The route table of the product (spec 1 §2.1, spec 3): one definition shared
+ * by the shell (which owns the router), the remotes (which link to each other)
+ * and the backend (which builds signing links for e-mails).
+ */
+export const ROUTES = {
+  // Staff routes, inside the shell layout.
+  home: '/',
+  changeOrder: '/co',
+  dashboard: '/dashboard',
+  services: '/services',
+  terms: '/terms',
+  userAccess: '/user-access',
+  invoices: '/invoices',
+  sow: '/sow',
+  sowDashboard: '/sow-dashboard',
+  sowTemplateEdit: '/sow-template-edit',
+  // Public routes, without the staff navigation.
+  portal: '/portal',
+  verify: '/verify/:token',
+  sowSignature: '/sow-signature/:customId',
+  coSignature: '/co-signature/:customId',
+  error: '/error',
+  /** Customer signing page; matched last because it is a single catch-all segment. */
+  customerSigning: '/:token',
+} as const;
+
+export type RouteKey = keyof typeof ROUTES;
+export type RoutePath = (typeof ROUTES)[RouteKey];
+
+/** Staff route paths; visiting them requires a staff session. */
+export const STAFF_ROUTE_KEYS = [
+  'home',
+  'changeOrder',
+  'dashboard',
+  'services',
+  'terms',
+  'userAccess',
+  'invoices',
+  'sow',
+  'sowDashboard',
+  'sowTemplateEdit',
+] as const satisfies readonly RouteKey[];
+
+/** Query parameters of the customer signing page (spec 1 §2.4). */
+export interface CustomerSigningQuery {
+  docLink?: string;
+  prefix?: string;
+}
+
+function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const search = Object.entries(query)
+    .filter((pair): pair is [string, string | number] => pair[1] !== undefined)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return search ? `${path}?${search}` : path;
+}
+
+export function verifyPath(token: string): string {
+  return `/verify/${encodeURIComponent(token)}`;
+}
+
+export function customerSigningPath(token: string, query: CustomerSigningQuery = {}): string {
+  return withQuery(`/${encodeURIComponent(token)}`, { docLink: query.docLink, prefix: query.prefix });
+}
+
+export function sowSignaturePath(customId: string): string {
+  return `/sow-signature/${encodeURIComponent(customId)}`;
+}
+
+export function coSignaturePath(customId: string): string {
+  return `/co-signature/${encodeURIComponent(customId)}`;
+}
+
+export function errorPagePath(error: { status?: number; message?: string } = {}): string {
+  return withQuery(ROUTES.error, { status: error.status, message: error.message });
+}
+
+/** `/co` and anything below it: the change-order screen (spec 1 §2.1). */
+export function isChangeOrderPath(pathname: string): boolean {
+  return pathname === ROUTES.changeOrder || pathname.startsWith(`${ROUTES.changeOrder}/`);
+}
