@@ -36,23 +36,31 @@ func main() {
 	}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 
-	f, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{TCP: *listen},
-		Logger:    logger,
-		Handler:   "sqlite",
-		SQLiteURL: "file:" + abs + "/",
-	})
-	if err != nil {
-		fail("start FerretDB: %v", err)
-	}
-
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	fmt.Fprintf(os.Stderr, "embedded-mongo: serving %s (data in %s)\n", f.MongoDBURI(), abs)
-	if err := f.Run(ctx); err != nil && ctx.Err() == nil {
-		fail("FerretDB stopped: %v", err)
+	if err := serve(ctx, *listen, abs, logger); err != nil {
+		fail("%v", err)
 	}
+}
+
+// serve runs FerretDB on listen with its SQLite files in dataDir until ctx ends.
+func serve(ctx context.Context, listen, dataDir string, logger *slog.Logger) error {
+	f, err := ferretdb.New(&ferretdb.Config{
+		Listener:  ferretdb.ListenerConfig{TCP: listen},
+		Logger:    logger,
+		Handler:   "sqlite",
+		SQLiteURL: "file:" + dataDir + "/",
+	})
+	if err != nil {
+		return fmt.Errorf("start FerretDB: %w", err)
+	}
+
+	fmt.Fprintf(os.Stderr, "embedded-mongo: serving %s (data in %s)\n", f.MongoDBURI(), dataDir)
+	if err := f.Run(ctx); err != nil && ctx.Err() == nil {
+		return fmt.Errorf("FerretDB stopped: %w", err)
+	}
+	return nil
 }
 
 func fail(format string, args ...any) {
