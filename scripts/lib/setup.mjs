@@ -13,6 +13,14 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const DATA_DIR = process.env.DATA_DIR ?? path.join(ROOT, '.data');
 export const MONGO_BINARY = path.join(ROOT, 'tools/embedded-mongo/bin/embedded-mongo');
 
+// Go may be installed without being on PATH (e.g. /usr/local/go); children such as Nx's
+// `go test` target need to find it too.
+for (const dir of ['/usr/local/go/bin', path.join(process.env.HOME ?? '/root', 'go/bin')]) {
+  if (existsSync(path.join(dir, 'go')) && !(process.env.PATH ?? '').split(':').includes(dir)) {
+    process.env.PATH = `${process.env.PATH}:${dir}`;
+  }
+}
+
 const log = (message) => console.log(`\x1b[1m▸\x1b[0m ${message}`);
 
 function commandExists(command) {
