@@ -1,0 +1,23 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';
+import { HealthModule } from './modules/health/health.module';
+import type { AppConfig } from './platform/config/app-config';
+import { AllExceptionsFilter } from './platform/errors/all-exceptions.filter';
+import { PlatformModule } from './platform/platform.module';
+import { createValidationPipe } from './platform/validation/validation.pipe';
+
+/** The api process: HTTP controllers and Socket.IO gateways. Enqueues jobs, never processes them. */
+@Module({})
+export class ApiModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: ApiModule,
+      imports: [PlatformModule.forRoot(config, 'api'), HealthModule, DiagnosticsModule],
+      providers: [
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+      ],
+    };
+  }
+}

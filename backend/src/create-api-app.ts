@@ -1,0 +1,27 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
+import { ApiModule } from './api.module';
+import type { AppConfig } from './platform/config/app-config';
+import { RedisIoAdapter } from './platform/realtime/redis-io.adapter';
+
+export const API_PREFIX = 'api';
+
+/**
+ * Builds the api application, ready to `listen()`. Shared by main.api.ts and the
+ * integration tests so both run exactly the same set-up.
+ */
+export async function createApiApp(config: AppConfig): Promise<INestApplication> {
+  const app = await NestFactory.create(ApiModule.forRoot(config), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.setGlobalPrefix(API_PREFIX);
+  // Do not advertise the framework to scanners.
+  (app.getHttpAdapter().getInstance() as { disable(setting: string): void }).disable('x-powered-by');
+  // Credentials: staff sessions are httpOnly cookies sent from the frontends' origins.
+  app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
+
+  const ioAdapter = new RedisIoAdapter(app, config);
+  await ioAdapter.connectToRedis();
+  app.useWebSocketAdapter(ioAdapter);
+  return app;
+}

@@ -1,0 +1,16 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
+import type { AppConfig } from './platform/config/app-config';
+import { WorkerModule } from './worker.module';
+
+/**
+ * Builds and starts the worker: an application context (no HTTP) whose BullMQ
+ * workers begin taking jobs as soon as it is initialised. Shared by
+ * main.worker.ts and the integration tests.
+ */
+export async function createWorkerApp(config: AppConfig): Promise<INestApplicationContext> {
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  return app;
+}

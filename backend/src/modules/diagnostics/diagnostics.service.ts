@@ -1,0 +1,36 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { QueueName } from '../../platform/queues/queue-names';
+import type { EchoRequestDto } from './dto/echo-request.dto';
+import type { EchoAcceptedDto, EchoStatusDto } from './dto/echo-status.dto';
+import { SystemJob, type EchoJobData, type EchoJobResult } from './echo.job';
+
+@Injectable()
+export class DiagnosticsService {
+  constructor(@InjectQueue(QueueName.System) private readonly systemQueue: Queue<EchoJobData, EchoJobResult>) {}
+
+  async enqueueEcho(request: EchoRequestDto): Promise<EchoAcceptedDto> {
+    // Every echo is a distinct request, so the id is random rather than derived from the payload.
+    const jobId = randomUUID();
+    const data: EchoJobData = { message: request.message, delayMs: request.delayMs };
+    // Diagnostics are cheap and not worth retrying.
+    await this.systemQueue.add(SystemJob.Echo, data, { jobId, attempts: 1 });
+    return { jobId };
+  }
+
+  async echoStatus(jobId: string): Promise<EchoStatusDto> {
+    const job = await this.systemQueue.getJob(jobId);
+    if (!job || job.name !== SystemJob.Echo) {
+      throw new NotFoundException(`Echo job ${jobId} not found`);
+    }
+    const state = await job.getState();
+    return {
+      jobId,
+      state,
+      ...(state === 'completed' ? { result: job.returnvalue } : {}),
+      ...(state === 'failed' ? { failedReason: job.failedReason } : {}),
+    };
+  }
+}

@@ -1,0 +1,30 @@
+import { Processor } from '@nestjs/bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
+import { QueueName } from '../../platform/queues/queue-names';
+import { validateJobData } from '../../platform/queues/validate-job-data';
+import { EchoJobData, SystemJob, type EchoJobResult, type SystemJobName } from './echo.job';
+
+@Processor(QueueName.System)
+export class SystemProcessor extends GracefulWorkerHost {
+  async process(job: Job<unknown, unknown, string>): Promise<EchoJobResult> {
+    const name = job.name as SystemJobName;
+    switch (name) {
+      case SystemJob.Echo:
+        return this.echo(validateJobData(EchoJobData, job));
+      default:
+        // Compile-time proof that every job name has a handler; at run time an unknown name fails without retries.
+        return assertNever(name, job.name);
+    }
+  }
+
+  private async echo({ message, delayMs }: EchoJobData): Promise<EchoJobResult> {
+    if (delayMs) await sleep(delayMs);
+    return { message, processedAt: new Date().toISOString(), processedBy: 'worker' };
+  }
+}
+
+function assertNever(_name: never, raw: string): never {
+  throw new UnrecoverableError(`No handler for job "${raw}" on the ${QueueName.System} queue`);
+}

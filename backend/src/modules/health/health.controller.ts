@@ -1,0 +1,21 @@
+import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import type { HealthReport } from './health-report';
+import { HealthService } from './health.service';
+
+/** The slice of the platform response the controller touches (no express types needed). */
+interface StatusSettable {
+  status(code: number): unknown;
+}
+
+@Controller('health')
+export class HealthController {
+  constructor(private readonly health: HealthService) {}
+
+  /** 200 when MongoDB and Redis answer, 503 with the same body when not (load balancers read the status). */
+  @Get()
+  async check(@Res({ passthrough: true }) res: StatusSettable): Promise<HealthReport> {
+    const report = await this.health.check();
+    res.status(report.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    return report;
+  }
+}

@@ -1,0 +1,78 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import type { Redis } from 'ioredis';
+import type { Connection } from 'mongoose';
+import { AppConfig } from '../../platform/config/app-config';
+import { APP_VERSION } from '../../platform/config/app-version';
+import { QueueStatsService } from '../../platform/queues/queue-stats.service';
+import { REDIS_CLIENT } from '../../platform/redis/redis.constants';
+import type { AdapterSelection, DependencyStatus, HealthReport } from './health-report';
+
+/** A probe that has not answered within this time counts as down: health must answer quickly. */
+const PROBE_TIMEOUT_MS = 2000;
+
+@Injectable()
+export class HealthService {
+  private readonly logger = new Logger(HealthService.name);
+
+  constructor(
+    @InjectConnection() private readonly connection: Connection,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    private readonly queueStats: QueueStatsService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async check(): Promise<HealthReport> {
+    const [database, redis] = await Promise.all([
+      this.probe('database', async () => {
+        if (!this.connection.db) throw new Error('not connected');
+        await this.connection.db.admin().ping();
+      }),
+      this.probe('redis', () => this.redis.ping()),
+    ]);
+    const queues = redis.up
+      ? await withTimeout(this.queueStats.countsByQueue(), PROBE_TIMEOUT_MS).catch(() => null)
+      : null;
+
+    return {
+      status: database.up && redis.up ? 'ok' : 'degraded',
+      database,
+      redis,
+      queues,
+      adapters: this.adapters(),
+      version: APP_VERSION,
+    };
+  }
+
+  private adapters(): AdapterSelection {
+    const { config } = this;
+    return {
+      crm: config.CRM_ADAPTER,
+      documents: config.DOCUMENTS_ADAPTER,
+      mail: config.MAIL_ADAPTER,
+      captcha: config.CAPTCHA_ADAPTER,
+      identity: config.IDENTITY_ADAPTER,
+      maps: config.MAPS_ADAPTER,
+      fileService: config.FILE_SERVICE_ADAPTER,
+    };
+  }
+
+  private async probe(name: string, ping: () => Promise<unknown>): Promise<DependencyStatus> {
+    const started = performance.now();
+    try {
+      await withTimeout(ping(), PROBE_TIMEOUT_MS);
+      return { up: true, latencyMs: Math.round((performance.now() - started) * 100) / 100 };
+    } catch (error) {
+      this.logger.warn(`${name} health probe failed: ${(error as Error).message}`);
+      return { up: false, latencyMs: null };
+    }
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

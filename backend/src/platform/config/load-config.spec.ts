@@ -1,0 +1,115 @@
+import { DEFAULT_CORS_ORIGINS } from './app-config';
+import { ConfigValidationError, loadConfig } from './load-config';
+
+const REQUIRED = { MONGODB_URI: 'mongodb://127.0.0.1:27017/prosign', REDIS_URL: 'redis://127.0.0.1:6379' };
+
+function problemsOf(env: Record<string, string | undefined>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigValidationError);
+    return (error as Error).message;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+describe('loadConfig', () => {
+  it('accepts the required variables and fills every default', () => {
+    const config = loadConfig(REQUIRED);
+
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      API_PORT: 3000,
+      MONGODB_URI: REQUIRED.MONGODB_URI,
+      REDIS_URL: REQUIRED.REDIS_URL,
+      QUEUE_PREFIX: 'prosign',
+      LOG_LEVEL: 'info',
+      CORS_ORIGINS: DEFAULT_CORS_ORIGINS,
+      WORKER_CONCURRENCY: 4,
+      CRM_ADAPTER: 'local',
+      DOCUMENTS_ADAPTER: 'local',
+      MAIL_ADAPTER: 'local',
+      CAPTCHA_ADAPTER: 'local',
+      IDENTITY_ADAPTER: 'local',
+      MAPS_ADAPTER: 'local',
+      FILE_SERVICE_ADAPTER: 'local',
+    });
+    expect(DEFAULT_CORS_ORIGINS).toEqual([
+      'http://localhost:8080',
+      'http://localhost:8081',
+      'http://localhost:8082',
+      'http://localhost:8083',
+      'http://localhost:8084',
+    ]);
+  });
+
+  it('converts numbers and lists and ignores unrelated variables', () => {
+    const config = loadConfig({
+      ...REQUIRED,
+      API_PORT: '8000',
+      WORKER_CONCURRENCY: '12',
+      CORS_ORIGINS: 'https://app.example.com, http://localhost:9000',
+      PATH: '/usr/bin',
+    });
+
+    expect(config.API_PORT).toBe(8000);
+    expect(config.WORKER_CONCURRENCY).toBe(12);
+    expect(config.CORS_ORIGINS).toEqual(['https://app.example.com', 'http://localhost:9000']);
+    expect(config).not.toHaveProperty('PATH');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ ...REQUIRED, API_PORT: '' }).API_PORT).toBe(3000);
+  });
+
+  it('names a missing MONGODB_URI', () => {
+    expect(problemsOf({ REDIS_URL: REQUIRED.REDIS_URL })).toBe('Invalid configuration: MONGODB_URI is required');
+  });
+
+  it('names a missing REDIS_URL', () => {
+    expect(problemsOf({ MONGODB_URI: REQUIRED.MONGODB_URI })).toBe('Invalid configuration: REDIS_URL is required');
+  });
+
+  it('names a malformed API_PORT', () => {
+    expect(problemsOf({ ...REQUIRED, API_PORT: 'abc' })).toBe(
+      'Invalid configuration: API_PORT must be an integer between 1 and 65535',
+    );
+    expect(problemsOf({ ...REQUIRED, API_PORT: '70000' })).toContain('API_PORT');
+  });
+
+  it('refuses an unknown adapter', () => {
+    expect(problemsOf({ ...REQUIRED, MAIL_ADAPTER: 'carrier-pigeon' })).toBe(
+      'Invalid configuration: MAIL_ADAPTER must be one of: local, smtp',
+    );
+  });
+
+  it.each([
+    [{ CRM_ADAPTER: 'hubspot' }, ['HUBSPOT_ACCESS_TOKEN']],
+    [{ MAIL_ADAPTER: 'smtp' }, ['SMTP_HOST']],
+    [{ CAPTCHA_ADAPTER: 'recaptcha' }, ['RECAPTCHA_SECRET']],
+    [{ IDENTITY_ADAPTER: 'google' }, ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_CALLBACK_URL']],
+    [{ DOCUMENTS_ADAPTER: 'google' }, ['GOOGLE_SERVICE_ACCOUNT_JSON']],
+    [{ MAPS_ADAPTER: 'google' }, ['GOOGLE_MAPS_API_KEY']],
+    [{ FILE_SERVICE_ADAPTER: 'http' }, ['FILE_SERVICE_URL']],
+  ])('with %o requires %o', (selection, names) => {
+    const message = problemsOf({ ...REQUIRED, ...selection });
+    for (const name of names) expect(message).toContain(`${name} is required when`);
+  });
+
+  it('accepts a real adapter once its settings are given', () => {
+    const config = loadConfig({ ...REQUIRED, CRM_ADAPTER: 'hubspot', HUBSPOT_ACCESS_TOKEN: 'pat-na1-123' });
+    expect(config.CRM_ADAPTER).toBe('hubspot');
+  });
+
+  it('does not require settings of adapters that are not selected', () => {
+    expect(() => loadConfig({ ...REQUIRED, FILE_SERVICE_URL: undefined })).not.toThrow();
+  });
+
+  it('reports every bad variable at once', () => {
+    const message = problemsOf({ API_PORT: 'abc', LOG_LEVEL: 'loud' });
+    expect(message).toContain('API_PORT');
+    expect(message).toContain('LOG_LEVEL must be one of');
+    expect(message).toContain('MONGODB_URI is required');
+    expect(message).toContain('REDIS_URL is required');
+  });
+});

@@ -1,0 +1,87 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+
+/** The one error shape every endpoint returns (ARCHITECTURE §3). */
+export interface ErrorBody {
+  statusCode: number;
+  message: string | string[];
+  error: string;
+}
+
+/** Errors from the HTTP stack below Nest (body-parser, http-errors) that are safe to show. */
+interface ExposedHttpError {
+  status: number;
+  message: string;
+  expose: true;
+}
+
+/**
+ * Turns anything thrown while handling a request into `{statusCode, message, error}`.
+ * Known HTTP errors keep their status and message; everything else becomes a
+ * logged 500 whose details (and stack) stay on the server.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ExceptionFilter');
+
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') {
+      // Gateways and processors report through their own channels; log so nothing is lost.
+      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+      return;
+    }
+    const body = toErrorBody(exception);
+    if (body.statusCode >= HttpStatus.INTERNAL_SERVER_ERROR) {
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    }
+    const { httpAdapter } = this.adapterHost;
+    httpAdapter.reply(host.switchToHttp().getResponse(), body, body.statusCode);
+  }
+}
+
+export function toErrorBody(exception: unknown): ErrorBody {
+  if (exception instanceof HttpException) {
+    const statusCode = exception.getStatus();
+    const response = exception.getResponse();
+    if (typeof response === 'string') {
+      return { statusCode, message: response, error: reasonPhrase(statusCode) };
+    }
+    const { message, error } = response as Partial<ErrorBody>;
+    return {
+      statusCode,
+      message: message ?? exception.message,
+      error: typeof error === 'string' ? error : reasonPhrase(statusCode),
+    };
+  }
+  if (isExposedHttpError(exception)) {
+    return { statusCode: exception.status, message: exception.message, error: reasonPhrase(exception.status) };
+  }
+  return {
+    statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
+    message: 'Internal server error',
+    error: 'Internal Server Error',
+  };
+}
+
+function isExposedHttpError(value: unknown): value is ExposedHttpError {
+  if (!(value instanceof Error)) return false;
+  const candidate = value as Error & Partial<ExposedHttpError>;
+  return (
+    candidate.expose === true &&
+    typeof candidate.status === 'number' &&
+    candidate.status >= 400 &&
+    candidate.status < 500
+  );
+}
+
+/** "Not Found" for 404 etc., from Nest's HttpStatus enum (NOT_FOUND → Not Found). */
+function reasonPhrase(statusCode: number): string {
+  const name = HttpStatus[statusCode] as string | undefined;
+  if (!name) return statusCode >= 500 ? 'Internal Server Error' : 'Error';
+  return name
+    .split('_')
+    .map((word) => word.charAt(0) + word.slice(1).toLowerCase())
+    .join(' ');
+}

@@ -1,0 +1,40 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import { AppConfig } from '../config/app-config';
+
+/** Which process writes a log line; api and worker share one log stream in production. */
+export type ProcessRole = 'api' | 'worker';
+
+// Credentials must never reach the logs: session cookies, bearer tokens, API keys.
+export const REDACTED_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+];
+
+/**
+ * Structured JSON logging through pino for both processes. In the api it also
+ * logs one line per request (health probes excepted, they would drown the rest).
+ */
+@Module({})
+export class LoggingModule {
+  static forRoot(role: ProcessRole): DynamicModule {
+    return {
+      module: LoggingModule,
+      imports: [
+        LoggerModule.forRootAsync({
+          inject: [AppConfig],
+          useFactory: (config: AppConfig) => ({
+            pinoHttp: {
+              name: `prosign-${role}`,
+              level: config.LOG_LEVEL,
+              redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+              autoLogging: { ignore: (req) => req.url?.startsWith('/api/health') ?? false },
+            },
+          }),
+        }),
+      ],
+    };
+  }
+}

@@ -1,0 +1,15 @@
+/** Every BullMQ queue of the system (ARCHITECTURE §4). Api and worker register the same list. */
+export const QueueName = {
+  /** Render, merge, void and audit-trail PDFs. */
+  Documents: 'documents',
+  /** Signing links, reminders, signed copies, invoices. */
+  Mail: 'mail',
+  /** Stage moves, property updates, deal duplication. */
+  Crm: 'crm',
+  /** Diagnostics and housekeeping. */
+  System: 'system',
+} as const;
+
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+
+export const QUEUE_NAMES: readonly QueueName[] = Object.values(QueueName);

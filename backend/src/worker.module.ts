@@ -1,0 +1,20 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import { DiagnosticsWorkerModule } from './modules/diagnostics/diagnostics-worker.module';
+import type { AppConfig } from './platform/config/app-config';
+import { PlatformModule } from './platform/platform.module';
+
+/**
+ * The worker process: BullMQ processors and schedules. Schedules that must fire
+ * once across replicas go through BullMQ job schedulers or a Redis lock, since
+ * @nestjs/schedule fires on every replica.
+ */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [PlatformModule.forRoot(config, 'worker'), ScheduleModule.forRoot(), DiagnosticsWorkerModule],
+    };
+  }
+}
