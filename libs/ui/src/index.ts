@@ -2,6 +2,11 @@ import './styles.css';
 
 export { ErrorPanel, type ErrorPanelProps } from './components/ErrorPanel';
 export { ErrorBoundary, type ErrorBoundaryProps } from './components/ErrorBoundary';
-export { LoadingState, Spinner, type LoadingStateProps, type SpinnerProps } from './components/Spinner';
+export {
+  LoadingState,
+  Spinner,
+  type LoadingStateProps,
+  type SpinnerProps,
+} from './components/Spinner';
 export { PageHeader, type PageHeaderProps } from './components/PageHeader';
 export { PlaceholderPage, type PlaceholderPageProps } from './components/PlaceholderPage';

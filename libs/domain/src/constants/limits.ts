@@ -19,7 +19,11 @@ export const SIGNER_INACTIVITY_THRESHOLD_MS = 30_000;
 
 export const TOAST_DURATION_MS = { default: 3_000, long: 6_000 } as const;
 
-export const SOCKET_RECONNECTION = { delayMs: 1_000, delayMaxMs: 5_000, timeoutMs: 20_000 } as const;
+export const SOCKET_RECONNECTION = {
+  delayMs: 1_000,
+  delayMaxMs: 5_000,
+  timeoutMs: 20_000,
+} as const;
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;

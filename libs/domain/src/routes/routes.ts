@@ -61,7 +61,10 @@ export function verifyPath(token: string): string {
 }
 
 export function customerSigningPath(token: string, query: CustomerSigningQuery = {}): string {
-  return withQuery(`/${encodeURIComponent(token)}`, { docLink: query.docLink, prefix: query.prefix });
+  return withQuery(`/${encodeURIComponent(token)}`, {
+    docLink: query.docLink,
+    prefix: query.prefix,
+  });
 }
 
 export function sowSignaturePath(customId: string): string {

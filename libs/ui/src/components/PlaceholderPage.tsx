@@ -14,7 +14,9 @@ export function PlaceholderPage({ title, description, children }: PlaceholderPag
     <div className="ps-page">
       <PageHeader title={title} description={description} />
       <div className="ps-card ps-card--muted">
-        <p className="ps-placeholder__note">This screen is being built. Its features arrive in a later release.</p>
+        <p className="ps-placeholder__note">
+          This screen is being built. Its features arrive in a later release.
+        </p>
         {children}
       </div>
     </div>

@@ -2,11 +2,16 @@ import { errorPageTitle, parseErrorPageQuery } from '../error-page';
 
 describe('parseErrorPageQuery', () => {
   it('defaults to 500 and "Something went wrong."', () => {
-    expect(parseErrorPageQuery(new URLSearchParams(''))).toEqual({ status: 500, message: 'Something went wrong.' });
+    expect(parseErrorPageQuery(new URLSearchParams(''))).toEqual({
+      status: 500,
+      message: 'Something went wrong.',
+    });
   });
 
   it('reads status and message from the query', () => {
-    expect(parseErrorPageQuery(new URLSearchParams('?status=404&message=Contract%20not%20found'))).toEqual({
+    expect(
+      parseErrorPageQuery(new URLSearchParams('?status=404&message=Contract%20not%20found')),
+    ).toEqual({
       status: 404,
       message: 'Contract not found',
     });

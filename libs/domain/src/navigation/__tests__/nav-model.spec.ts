@@ -3,7 +3,9 @@ import { buildNavModel, isNavItemActive, isNavLinkActive, type NavItem } from '.
 
 function labels(model: NavItem[]): string[] {
   return model.map((item) =>
-    item.kind === 'link' ? item.label : `${item.label} [${item.items.map((link) => link.label).join(', ')}]`,
+    item.kind === 'link'
+      ? item.label
+      : `${item.label} [${item.items.map((link) => link.label).join(', ')}]`,
   );
 }
 
@@ -42,7 +44,9 @@ describe('buildNavModel', () => {
   });
 
   it('groups two permitted SOW entries under "SOW Management"', () => {
-    const model = buildNavModel(createAccessFlags({ sowAccess: true, sowServicesEditAccess: true }));
+    const model = buildNavModel(
+      createAccessFlags({ sowAccess: true, sowServicesEditAccess: true }),
+    );
     expect(labels(model)).toEqual(['SOW Management [SOW Home, SOW/CO Services]']);
   });
 

@@ -9,9 +9,9 @@ import {
 
 describe('route builders', () => {
   it('builds the public signing links', () => {
-    expect(customerSigningPath('abc', { docLink: 'https://docs.example/d/1/edit', prefix: 'SA' })).toBe(
-      '/abc?docLink=https%3A%2F%2Fdocs.example%2Fd%2F1%2Fedit&prefix=SA',
-    );
+    expect(
+      customerSigningPath('abc', { docLink: 'https://docs.example/d/1/edit', prefix: 'SA' }),
+    ).toBe('/abc?docLink=https%3A%2F%2Fdocs.example%2Fd%2F1%2Fedit&prefix=SA');
     expect(customerSigningPath('abc')).toBe('/abc');
     expect(verifyPath('t 1')).toBe('/verify/t%201');
     expect(sowSignaturePath('SOW-7')).toBe('/sow-signature/SOW-7');
@@ -19,7 +19,9 @@ describe('route builders', () => {
   });
 
   it('builds the error page link', () => {
-    expect(errorPagePath({ status: 404, message: 'Not found' })).toBe('/error?status=404&message=Not%20found');
+    expect(errorPagePath({ status: 404, message: 'Not found' })).toBe(
+      '/error?status=404&message=Not%20found',
+    );
     expect(errorPagePath()).toBe('/error');
   });
 

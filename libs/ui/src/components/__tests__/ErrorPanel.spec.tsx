@@ -5,7 +5,13 @@ import { ErrorPanel } from '../ErrorPanel';
 describe('ErrorPanel', () => {
   it('announces the problem and offers Retry', async () => {
     const onRetry = jest.fn();
-    render(<ErrorPanel title="This section is unavailable" message="Contracts could not be loaded." onRetry={onRetry} />);
+    render(
+      <ErrorPanel
+        title="This section is unavailable"
+        message="Contracts could not be loaded."
+        onRetry={onRetry}
+      />,
+    );
 
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('This section is unavailable');

@@ -1,0 +1,33 @@
+export { ApiError, isApiError, type ApiErrorBody } from './client/ApiError';
+export {
+  createApiClient,
+  type ApiClient,
+  type ApiClientOptions,
+  type ApiMethodOptions,
+  type ApiRequestOptions,
+  type QueryValue,
+} from './client/createApiClient';
+export {
+  REMOTE_KEYS,
+  RUNTIME_CONFIG_PATH,
+  RuntimeConfigError,
+  loadRuntimeConfig,
+  parseRuntimeConfig,
+  type RemoteKey,
+  type RuntimeConfig,
+} from './config/runtime-config';
+export {
+  RuntimeConfigProvider,
+  useApiClient,
+  useApiUrl,
+  useRuntimeConfig,
+  type RuntimeConfigProviderProps,
+} from './config/RuntimeConfigProvider';
+export { QUERY_CLIENT_DEFAULTS, createQueryClient, shouldRetry } from './query/query-client';
+export {
+  healthQueryKey,
+  useHealth,
+  type HealthStatus,
+  type ServiceHealth,
+} from './hooks/useHealth';
+export { ApiProvider, type ApiProviderProps } from './ApiProvider';

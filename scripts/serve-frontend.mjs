@@ -1,0 +1,305 @@
+#!/usr/bin/env node
+// Static server for one built frontend (shell or a remote), with no
+// dependencies beyond node:http. Used by `npm start`, the tests and docker:
+//
+//   node scripts/serve-frontend.mjs <app> [--port N] [--dist DIR]
+//
+// Serves frontends/<app>/dist with an SPA fallback to index.html, CORS on every
+// response (remotes are fetched cross-origin by the shell) and
+// GET /runtime-config.json built from the environment at request time, so one
+// build runs in every environment (remote URLs are never baked into a bundle).
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Apps and the environment variable naming each one's port, with its default. */
+export const FRONTEND_APPS = {
+  shell: { portVar: 'SHELL_PORT', port: 8080 },
+  contracts: { portVar: 'CONTRACTS_PORT', port: 8081 },
+  'sow-co': { portVar: 'SOW_CO_PORT', port: 8082 },
+  invoices: { portVar: 'INVOICES_PORT', port: 8083 },
+  signing: { portVar: 'SIGNING_PORT', port: 8084 },
+};
+
+/** Remote key in runtime-config.json → environment variable and default origin. */
+const REMOTE_URLS = {
+  contracts: { urlVar: 'CONTRACTS_REMOTE_URL', fallback: 'http://localhost:8081' },
+  sowCo: { urlVar: 'SOW_CO_REMOTE_URL', fallback: 'http://localhost:8082' },
+  invoices: { urlVar: 'INVOICES_REMOTE_URL', fallback: 'http://localhost:8083' },
+  signing: { urlVar: 'SIGNING_REMOTE_URL', fallback: 'http://localhost:8084' },
+};
+
+const MANIFEST_FILE = 'mf-manifest.json';
+
+const CONTENT_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.pdf': 'application/pdf',
+  '.wasm': 'application/wasm',
+};
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Webpack's content hashes: `main.3f2a9c1b.js`, `123.abcdef0123456789.css`. */
+const HASHED_ASSET = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+function manifestUrl(value) {
+  const trimmed = value.trim().replace(/\/+$/, '');
+  return trimmed.endsWith('.json') ? trimmed : `${trimmed}/${MANIFEST_FILE}`;
+}
+
+/** The runtime configuration every frontend reads at start-up. */
+export function buildRuntimeConfig(env = process.env) {
+  const remotes = {};
+  for (const [key, { urlVar, fallback }] of Object.entries(REMOTE_URLS)) {
+    remotes[key] = manifestUrl(env[urlVar] || fallback);
+  }
+  return { apiUrl: (env.PUBLIC_API_URL || 'http://localhost:3000').replace(/\/+$/, ''), remotes };
+}
+
+export function defaultPort(app, env = process.env) {
+  const spec = FRONTEND_APPS[app];
+  const raw = spec ? env[spec.portVar] : undefined;
+  if (raw !== undefined && raw !== '') return parsePort(raw, spec.portVar);
+  return spec ? spec.port : 8080;
+}
+
+function parsePort(raw, what) {
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`${what} is not a port: ${raw}`);
+  return port;
+}
+
+function cacheControlFor(filePath) {
+  const ext = path.extname(filePath).toLowerCase();
+  if (ext === '.html' || ext === '.json') return NO_CACHE;
+  return HASHED_ASSET.test(path.basename(filePath)) ? IMMUTABLE : NO_CACHE;
+}
+
+function baseHeaders(extra = {}) {
+  return {
+    'Access-Control-Allow-Origin': '*',
+    'X-Content-Type-Options': 'nosniff',
+    ...extra,
+  };
+}
+
+function sendText(res, status, text, headers = {}) {
+  res.writeHead(
+    status,
+    baseHeaders({
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': NO_CACHE,
+      ...headers,
+    }),
+  );
+  res.end(text);
+}
+
+async function fileAt(filePath) {
+  try {
+    const info = await stat(filePath);
+    return info.isFile() ? info : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Maps a URL path to a file inside distDir, or null when it would leave it. */
+function resolveInside(distDir, urlPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const target = path.resolve(distDir, `.${path.posix.normalize(`/${decoded}`)}`);
+  return target === distDir || target.startsWith(`${distDir}${path.sep}`) ? target : null;
+}
+
+function createHandler({ app, distDir, env }) {
+  const indexFile = path.join(distDir, 'index.html');
+
+  async function sendFile(req, res, filePath, info) {
+    const ext = path.extname(filePath).toLowerCase();
+    res.writeHead(
+      200,
+      baseHeaders({
+        'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
+        'Content-Length': info.size,
+        'Cache-Control': cacheControlFor(filePath),
+        'Last-Modified': info.mtime.toUTCString(),
+      }),
+    );
+    if (req.method === 'HEAD') return res.end();
+    const stream = createReadStream(filePath);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  }
+
+  return async function handle(req, res) {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(
+        204,
+        baseHeaders({
+          'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+          'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? '*',
+          'Access-Control-Max-Age': '600',
+        }),
+      );
+      return res.end();
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return sendText(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD, OPTIONS' });
+    }
+
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+
+    if (pathname === '/runtime-config.json') {
+      const body = JSON.stringify(buildRuntimeConfig(env));
+      res.writeHead(
+        200,
+        baseHeaders({
+          'Content-Type': CONTENT_TYPES['.json'],
+          'Content-Length': Buffer.byteLength(body),
+          'Cache-Control': 'no-store',
+        }),
+      );
+      return res.end(req.method === 'HEAD' ? undefined : body);
+    }
+
+    const target = resolveInside(distDir, pathname);
+    if (!target) return sendText(res, 400, 'Bad Request');
+
+    const direct = pathname.endsWith('/')
+      ? await fileAt(path.join(target, 'index.html'))
+      : await fileAt(target);
+    if (direct)
+      return sendFile(
+        req,
+        res,
+        pathname.endsWith('/') ? path.join(target, 'index.html') : target,
+        direct,
+      );
+
+    // Client-side routes (no file extension) get the app's index.html.
+    const lastSegment = pathname.split('/').pop() ?? '';
+    if (!path.extname(lastSegment)) {
+      const index = await fileAt(indexFile);
+      if (index) return sendFile(req, res, indexFile, index);
+      return sendText(
+        res,
+        503,
+        `The ${app} frontend is not built (${indexFile} is missing). Run: npm run build -w @prosign/${app}`,
+      );
+    }
+    return sendText(res, 404, 'Not Found');
+  };
+}
+
+/**
+ * Starts a static server for one frontend and returns the http.Server (already
+ * bound when it returns for a free port; wait for 'listening' to be sure).
+ */
+export function startFrontendServer({ app, port, distDir, env = process.env, host } = {}) {
+  if (!app)
+    throw new Error(
+      'startFrontendServer: app is required (shell, contracts, sow-co, invoices, signing)',
+    );
+  const dist = path.resolve(distDir ?? path.join(ROOT, 'frontends', app, 'dist'));
+  const handler = createHandler({ app, distDir: dist, env });
+  const server = http.createServer((req, res) => {
+    handler(req, res).catch((error) => {
+      if (!res.headersSent) sendText(res, 500, 'Internal Server Error');
+      else res.destroy();
+      console.error(`[serve-frontend] ${app}: ${req.method} ${req.url} failed:`, error);
+    });
+  });
+  const listenPort = port ?? defaultPort(app, env);
+  if (host) server.listen(listenPort, host);
+  else server.listen(listenPort);
+  return server;
+}
+
+function parseArgs(argv) {
+  const options = {};
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const [flag, inline] = arg.startsWith('--') ? arg.split('=', 2) : [arg];
+    const value = () => inline ?? argv[++i];
+    if (flag === '--port') options.port = parsePort(value(), '--port');
+    else if (flag === '--dist') options.distDir = value();
+    else if (flag === '--host') options.host = value();
+    else if (flag === '--help' || flag === '-h') options.help = true;
+    else if (!flag.startsWith('-') && !options.app) options.app = flag;
+    else throw new Error(`Unknown argument: ${arg}`);
+  }
+  return options;
+}
+
+async function main() {
+  const usage = `Usage: node scripts/serve-frontend.mjs <${Object.keys(FRONTEND_APPS).join('|')}> [--port N] [--dist DIR]`;
+  let options;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${error.message}\n${usage}`);
+    process.exit(2);
+  }
+  if (options.help || !options.app) {
+    console.log(usage);
+    process.exit(options.help ? 0 : 2);
+  }
+  if (!FRONTEND_APPS[options.app] && !options.distDir) {
+    console.error(
+      `Unknown app "${options.app}" (give --dist DIR to serve another directory).\n${usage}`,
+    );
+    process.exit(2);
+  }
+
+  const server = startFrontendServer(options);
+  server.on('error', (error) => {
+    console.error(`[serve-frontend] ${options.app}: ${error.message}`);
+    process.exit(1);
+  });
+  server.on('listening', () => {
+    const { port } = server.address();
+    const dist = path.resolve(options.distDir ?? path.join(ROOT, 'frontends', options.app, 'dist'));
+    console.log(
+      `[serve-frontend] ${options.app} on http://localhost:${port} (serving ${path.relative(ROOT, dist) || dist})`,
+    );
+  });
+
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections?.();
+    setTimeout(() => process.exit(0), 2000).unref();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await main();
+}
