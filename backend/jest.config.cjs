@@ -1,16 +1,33 @@
-// Unit tests (*.spec.ts) and integration tests (*.integration-spec.ts, real
-// MongoDB and Redis) run together; the global setup makes sure both services
-// are reachable before any suite starts.
+// Two projects: unit tests (*.spec.ts, pure, no services) and integration tests
+// (*.integration-spec.ts, real MongoDB and Redis). Only the integration project
+// has the global setup that makes sure both services are reachable, so
+// `jest --selectProjects unit` runs anywhere.
 const preset = require('../jest.preset.cjs');
 
-module.exports = {
+const common = {
   ...preset,
-  displayName: 'backend',
+  rootDir: __dirname,
   testEnvironment: 'node',
-  roots: ['<rootDir>/src', '<rootDir>/test'],
-  testMatch: ['**/*.spec.ts', '**/*.integration-spec.ts'],
-  globalSetup: '<rootDir>/test/global-setup.cjs',
-  globalTeardown: '<rootDir>/test/global-teardown.cjs',
+};
+
+module.exports = {
   // Integration suites boot Nest apps against real services.
   testTimeout: 30000,
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: [
+        '<rootDir>/src/**/*.integration-spec.ts',
+        '<rootDir>/test/**/*.integration-spec.ts',
+      ],
+      globalSetup: '<rootDir>/test/global-setup.cjs',
+      globalTeardown: '<rootDir>/test/global-teardown.cjs',
+    },
+  ],
 };

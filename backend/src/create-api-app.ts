@@ -16,7 +16,9 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix(API_PREFIX);
   // Do not advertise the framework to scanners.
-  (app.getHttpAdapter().getInstance() as { disable(setting: string): void }).disable('x-powered-by');
+  (app.getHttpAdapter().getInstance() as { disable(setting: string): void }).disable(
+    'x-powered-by',
+  );
   // Credentials: staff sessions are httpOnly cookies sent from the frontends' origins.
   app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
 

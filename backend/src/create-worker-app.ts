@@ -10,7 +10,9 @@ import { WorkerModule } from './worker.module';
  * main.worker.ts and the integration tests.
  */
 export async function createWorkerApp(config: AppConfig): Promise<INestApplicationContext> {
-  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
+    bufferLogs: true,
+  });
   app.useLogger(app.get(Logger));
   return app;
 }

@@ -14,7 +14,11 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [PlatformModule.forRoot(config, 'worker'), ScheduleModule.forRoot(), DiagnosticsWorkerModule],
+      imports: [
+        PlatformModule.forRoot(config, 'worker'),
+        ScheduleModule.forRoot(),
+        DiagnosticsWorkerModule,
+      ],
     };
   }
 }

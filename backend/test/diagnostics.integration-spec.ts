@@ -24,12 +24,16 @@ describe('diagnostics echo: api → queue → worker → api', () => {
   const http = () => request(api.getHttpServer());
 
   it('enqueues an echo job that the worker processes', async () => {
-    const accepted = await http().post('/api/diagnostics/echo').send({ message: 'hello, worker' }).expect(202);
+    const accepted = await http()
+      .post('/api/diagnostics/echo')
+      .send({ message: 'hello, worker' })
+      .expect(202);
     const { jobId } = accepted.body as { jobId: string };
     expect(jobId).toEqual(expect.any(String));
 
     const done = await waitFor(
-      async () => (await http().get(`/api/diagnostics/echo/${jobId}`).expect(200)).body as EchoStatusDto,
+      async () =>
+        (await http().get(`/api/diagnostics/echo/${jobId}`).expect(200)).body as EchoStatusDto,
       (body) => body.state === 'completed' || body.state === 'failed',
     );
 
@@ -42,8 +46,15 @@ describe('diagnostics echo: api → queue → worker → api', () => {
   });
 
   it('refuses an unknown body field with 400 and the JSON error shape', async () => {
-    const res = await http().post('/api/diagnostics/echo').send({ message: 'hi', admin: true }).expect(400);
-    expect(res.body).toEqual({ statusCode: 400, message: ['property admin should not exist'], error: 'Bad Request' });
+    const res = await http()
+      .post('/api/diagnostics/echo')
+      .send({ message: 'hi', admin: true })
+      .expect(400);
+    expect(res.body).toEqual({
+      statusCode: 400,
+      message: ['property admin should not exist'],
+      error: 'Bad Request',
+    });
   });
 
   it.each([
@@ -53,7 +64,11 @@ describe('diagnostics echo: api → queue → worker → api', () => {
     ['a delay over 2000 ms', { message: 'hi', delayMs: 2001 }],
   ])('refuses %s with 400', async (_case, body) => {
     const res = await http().post('/api/diagnostics/echo').send(body).expect(400);
-    expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(Array) });
+    expect(res.body).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: expect.any(Array),
+    });
   });
 
   it('refuses malformed JSON with 400 and the JSON error shape', async () => {
@@ -67,6 +82,10 @@ describe('diagnostics echo: api → queue → worker → api', () => {
 
   it('answers 404 with the JSON error shape for an unknown job', async () => {
     const res = await http().get('/api/diagnostics/echo/no-such-job').expect(404);
-    expect(res.body).toEqual({ statusCode: 404, message: 'Echo job no-such-job not found', error: 'Not Found' });
+    expect(res.body).toEqual({
+      statusCode: 404,
+      message: 'Echo job no-such-job not found',
+      error: 'Not Found',
+    });
   });
 });

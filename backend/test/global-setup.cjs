@@ -26,6 +26,8 @@ module.exports = async function globalSetup() {
 
   const stillMissing = ['MONGODB_URI', 'REDIS_URL'].filter((name) => !process.env[name]);
   if (stillMissing.length > 0) {
-    throw new Error(`ensureTestServices() did not set ${stillMissing.join(' and ')}; set them before running jest.`);
+    throw new Error(
+      `ensureTestServices() did not set ${stillMissing.join(' and ')}; set them before running jest.`,
+    );
   }
 };

@@ -1,7 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../src/platform/realtime/realtime-events';
+import type {
+  ClientToServerEvents,
+  ServerToClientEvents,
+} from '../src/platform/realtime/realtime-events';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
@@ -25,7 +28,9 @@ describe('Socket.IO on the api', () => {
     await env.cleanup();
   });
 
-  function connect(options: { origin?: string } = {}): Socket<ServerToClientEvents, ClientToServerEvents> {
+  function connect(
+    options: { origin?: string } = {},
+  ): Socket<ServerToClientEvents, ClientToServerEvents> {
     socket = io(url, {
       path: '/socket.io',
       // Polling first (the default) also exercises the CORS handshake.

@@ -21,13 +21,22 @@ describe('worker graceful shutdown', () => {
 
   const http = () => request(api.getHttpServer());
   const stateOf = async (jobId: string) =>
-    (await http().get(`/api/diagnostics/echo/${jobId}`).expect(200)).body as { state: string; result?: unknown };
+    (await http().get(`/api/diagnostics/echo/${jobId}`).expect(200)).body as {
+      state: string;
+      result?: unknown;
+    };
 
   it('lets an in-flight job finish when the worker is closed mid-job, then takes no more jobs', async () => {
     worker = await startWorker(env.config);
-    const slow = await http().post('/api/diagnostics/echo').send({ message: 'slow', delayMs: 1500 }).expect(202);
+    const slow = await http()
+      .post('/api/diagnostics/echo')
+      .send({ message: 'slow', delayMs: 1500 })
+      .expect(202);
     const slowId = (slow.body as { jobId: string }).jobId;
-    await waitFor(() => stateOf(slowId), (body) => body.state === 'active');
+    await waitFor(
+      () => stateOf(slowId),
+      (body) => body.state === 'active',
+    );
 
     // What SIGTERM triggers through enableShutdownHooks().
     await worker.close();

@@ -12,7 +12,13 @@ export class PlatformModule {
   static forRoot(config: AppConfig, role: ProcessRole): DynamicModule {
     return {
       module: PlatformModule,
-      imports: [ConfigModule.forRoot(config), LoggingModule.forRoot(role), DatabaseModule, RedisModule, QueuesModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule.forRoot(role),
+        DatabaseModule,
+        RedisModule,
+        QueuesModule,
+      ],
     };
   }
 }

@@ -20,7 +20,9 @@ export interface TestEnv {
 export function createTestEnv(testFile: string, overrides: Record<string, string> = {}): TestEnv {
   const { MONGODB_URI, REDIS_URL } = process.env;
   if (!MONGODB_URI || !REDIS_URL) {
-    throw new Error('MONGODB_URI and REDIS_URL must be set (the jest global setup normally does it)');
+    throw new Error(
+      'MONGODB_URI and REDIS_URL must be set (the jest global setup normally does it)',
+    );
   }
   const slug = basename(testFile)
     .replace(/\.(integration-)?spec\.ts$/, '')

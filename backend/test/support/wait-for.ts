@@ -8,7 +8,9 @@ export async function waitFor<T>(
   let last: T = await probe();
   while (!until(last)) {
     if (Date.now() > deadline) {
-      throw new Error(`Condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(last)}`);
+      throw new Error(
+        `Condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(last)}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
     last = await probe();

@@ -9,7 +9,9 @@ import { SystemJob, type EchoJobData, type EchoJobResult } from './echo.job';
 
 @Injectable()
 export class DiagnosticsService {
-  constructor(@InjectQueue(QueueName.System) private readonly systemQueue: Queue<EchoJobData, EchoJobResult>) {}
+  constructor(
+    @InjectQueue(QueueName.System) private readonly systemQueue: Queue<EchoJobData, EchoJobResult>,
+  ) {}
 
   async enqueueEcho(request: EchoRequestDto): Promise<EchoAcceptedDto> {
     // Every echo is a distinct request, so the id is random rather than derived from the payload.

@@ -1,7 +1,19 @@
 // class-transformer's @Type reads design-time metadata; this module may load before Nest does.
 import 'reflect-metadata';
 import { Expose, Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsJSON, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateIf } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsJSON,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  ValidateIf,
+} from 'class-validator';
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -25,7 +37,9 @@ export type IdentityAdapter = (typeof IDENTITY_ADAPTERS)[number];
 export type MapsAdapter = (typeof MAPS_ADAPTERS)[number];
 export type FileServiceAdapter = (typeof FILE_SERVICE_ADAPTERS)[number];
 
-export const DEFAULT_CORS_ORIGINS = [8080, 8081, 8082, 8083, 8084].map((port) => `http://localhost:${port}`);
+export const DEFAULT_CORS_ORIGINS = [8080, 8081, 8082, 8083, 8084].map(
+  (port) => `http://localhost:${port}`,
+);
 
 const oneOf = (name: string, values: readonly string[]) => ({
   message: `${name} must be one of: ${values.join(', ')}`,
@@ -65,7 +79,9 @@ export class AppConfig {
 
   @Expose()
   @IsNotEmpty({ message: 'MONGODB_URI is required' })
-  @Matches(/^mongodb(\+srv)?:\/\/\S+$/, { message: 'MONGODB_URI must be a mongodb:// or mongodb+srv:// URI' })
+  @Matches(/^mongodb(\+srv)?:\/\/\S+$/, {
+    message: 'MONGODB_URI must be a mongodb:// or mongodb+srv:// URI',
+  })
   readonly MONGODB_URI: string;
 
   @Expose()
@@ -75,7 +91,9 @@ export class AppConfig {
 
   /** Namespace of every Redis key we own: BullMQ queues and Socket.IO channels. */
   @Expose()
-  @Matches(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'QUEUE_PREFIX must be 1-64 characters of letters, digits, _ . -' })
+  @Matches(/^[A-Za-z0-9_.-]{1,64}$/, {
+    message: 'QUEUE_PREFIX must be 1-64 characters of letters, digits, _ . -',
+  })
   readonly QUEUE_PREFIX: string = 'prosign';
 
   @Expose()
@@ -84,7 +102,10 @@ export class AppConfig {
 
   @Expose()
   @Transform(toList)
-  @IsUrl(httpUrl, { each: true, message: 'CORS_ORIGINS must be a comma-separated list of http(s) origins' })
+  @IsUrl(httpUrl, {
+    each: true,
+    message: 'CORS_ORIGINS must be a comma-separated list of http(s) origins',
+  })
   readonly CORS_ORIGINS: string[] = DEFAULT_CORS_ORIGINS;
 
   @Expose()

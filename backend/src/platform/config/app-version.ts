@@ -7,5 +7,7 @@ import { join } from 'node:path';
  * and dist/, so one relative path serves both.
  */
 export const APP_VERSION: string = (
-  JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version: string }
+  JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
+    version: string;
+  }
 ).version;

@@ -1,7 +1,10 @@
 import { DEFAULT_CORS_ORIGINS } from './app-config';
 import { ConfigValidationError, loadConfig } from './load-config';
 
-const REQUIRED = { MONGODB_URI: 'mongodb://127.0.0.1:27017/prosign', REDIS_URL: 'redis://127.0.0.1:6379' };
+const REQUIRED = {
+  MONGODB_URI: 'mongodb://127.0.0.1:27017/prosign',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+};
 
 function problemsOf(env: Record<string, string | undefined>): string {
   try {
@@ -63,11 +66,15 @@ describe('loadConfig', () => {
   });
 
   it('names a missing MONGODB_URI', () => {
-    expect(problemsOf({ REDIS_URL: REQUIRED.REDIS_URL })).toBe('Invalid configuration: MONGODB_URI is required');
+    expect(problemsOf({ REDIS_URL: REQUIRED.REDIS_URL })).toBe(
+      'Invalid configuration: MONGODB_URI is required',
+    );
   });
 
   it('names a missing REDIS_URL', () => {
-    expect(problemsOf({ MONGODB_URI: REQUIRED.MONGODB_URI })).toBe('Invalid configuration: REDIS_URL is required');
+    expect(problemsOf({ MONGODB_URI: REQUIRED.MONGODB_URI })).toBe(
+      'Invalid configuration: REDIS_URL is required',
+    );
   });
 
   it('names a malformed API_PORT', () => {
@@ -87,7 +94,10 @@ describe('loadConfig', () => {
     [{ CRM_ADAPTER: 'hubspot' }, ['HUBSPOT_ACCESS_TOKEN']],
     [{ MAIL_ADAPTER: 'smtp' }, ['SMTP_HOST']],
     [{ CAPTCHA_ADAPTER: 'recaptcha' }, ['RECAPTCHA_SECRET']],
-    [{ IDENTITY_ADAPTER: 'google' }, ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_CALLBACK_URL']],
+    [
+      { IDENTITY_ADAPTER: 'google' },
+      ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_CALLBACK_URL'],
+    ],
     [{ DOCUMENTS_ADAPTER: 'google' }, ['GOOGLE_SERVICE_ACCOUNT_JSON']],
     [{ MAPS_ADAPTER: 'google' }, ['GOOGLE_MAPS_API_KEY']],
     [{ FILE_SERVICE_ADAPTER: 'http' }, ['FILE_SERVICE_URL']],
@@ -97,7 +107,11 @@ describe('loadConfig', () => {
   });
 
   it('accepts a real adapter once its settings are given', () => {
-    const config = loadConfig({ ...REQUIRED, CRM_ADAPTER: 'hubspot', HUBSPOT_ACCESS_TOKEN: 'pat-na1-123' });
+    const config = loadConfig({
+      ...REQUIRED,
+      CRM_ADAPTER: 'hubspot',
+      HUBSPOT_ACCESS_TOKEN: 'pat-na1-123',
+    });
     expect(config.CRM_ADAPTER).toBe('hubspot');
   });
 

@@ -16,7 +16,9 @@ export class ConfigValidationError extends Error {
  */
 export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined>): AppConfig {
   // An empty variable (`API_PORT=`) means "unset": the default applies.
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
 
   const config = plainToInstance(AppConfig, present, {
     excludeExtraneousValues: true,

@@ -47,27 +47,46 @@ describe('AllExceptionsFilter', () => {
 
   it('keeps the status and message of an HTTP error', async () => {
     const res = await request(app.getHttpServer()).get('/boom/not-found').expect(404);
-    expect(res.body).toEqual({ statusCode: 404, message: 'Contract not found', error: 'Not Found' });
+    expect(res.body).toEqual({
+      statusCode: 404,
+      message: 'Contract not found',
+      error: 'Not Found',
+    });
   });
 
   it('keeps validation messages as a list', async () => {
     const res = await request(app.getHttpServer()).get('/boom/validation').expect(400);
-    expect(res.body).toEqual({ statusCode: 400, message: ['message must be a string'], error: 'Bad Request' });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      message: ['message must be a string'],
+      error: 'Bad Request',
+    });
   });
 
   it('hides unknown errors behind a 500 without details', async () => {
     const res = await request(app.getHttpServer()).get('/boom/bug').expect(500);
-    expect(res.body).toEqual({ statusCode: 500, message: 'Internal server error', error: 'Internal Server Error' });
+    expect(res.body).toEqual({
+      statusCode: 500,
+      message: 'Internal server error',
+      error: 'Internal Server Error',
+    });
     expect(JSON.stringify(res.body)).not.toMatch(/secret|TypeError|at /);
   });
 
   it('answers unknown routes with the same shape', async () => {
     const res = await request(app.getHttpServer()).get('/nowhere').expect(404);
-    expect(res.body).toEqual({ statusCode: 404, message: 'Cannot GET /nowhere', error: 'Not Found' });
+    expect(res.body).toEqual({
+      statusCode: 404,
+      message: 'Cannot GET /nowhere',
+      error: 'Not Found',
+    });
   });
 
   it('passes through client errors raised below Nest (e.g. malformed JSON)', () => {
-    const parseError = Object.assign(new SyntaxError('Unexpected end of JSON input'), { status: 400, expose: true });
+    const parseError = Object.assign(new SyntaxError('Unexpected end of JSON input'), {
+      status: 400,
+      expose: true,
+    });
     expect(toErrorBody(parseError)).toEqual({
       statusCode: 400,
       message: 'Unexpected end of JSON input',
@@ -76,7 +95,10 @@ describe('AllExceptionsFilter', () => {
   });
 
   it('never exposes server-side errors even when they carry a status', () => {
-    const upstream = Object.assign(new Error('db password rejected'), { status: 503, expose: false });
+    const upstream = Object.assign(new Error('db password rejected'), {
+      status: 503,
+      expose: false,
+    });
     expect(toErrorBody(upstream)).toEqual({
       statusCode: 500,
       message: 'Internal server error',

@@ -1,4 +1,11 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 
 /** The one error shape every endpoint returns (ARCHITECTURE §3). */
@@ -28,13 +35,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') {
-      // Gateways and processors report through their own channels; log so nothing is lost.
+      // Global filters only reach HTTP (Nest gives gateways their own WsExceptionsHandler);
+      // this guards against the filter being bound to something else by mistake.
       this.logger.error(exception instanceof Error ? exception.stack : String(exception));
       return;
     }
     const body = toErrorBody(exception);
     if (body.statusCode >= HttpStatus.INTERNAL_SERVER_ERROR) {
-      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+      this.logger.error(
+        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+      );
     }
     const { httpAdapter } = this.adapterHost;
     httpAdapter.reply(host.switchToHttp().getResponse(), body, body.statusCode);
@@ -56,7 +66,11 @@ export function toErrorBody(exception: unknown): ErrorBody {
     };
   }
   if (isExposedHttpError(exception)) {
-    return { statusCode: exception.status, message: exception.message, error: reasonPhrase(exception.status) };
+    return {
+      statusCode: exception.status,
+      message: exception.message,
+      error: reasonPhrase(exception.status),
+    };
   }
   return {
     statusCode: HttpStatus.INTERNAL_SERVER_ERROR,

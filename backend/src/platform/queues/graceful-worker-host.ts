@@ -1,5 +1,9 @@
 import { WorkerHost } from '@nestjs/bullmq';
-import { type BeforeApplicationShutdown, Inject, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 
 /**
@@ -12,7 +16,10 @@ import { AppConfig } from '../config/app-config';
  *   never cuts a job in half. (@nestjs/bullmq closes workers only in
  *   onApplicationShutdown, alongside the connections the jobs still need.)
  */
-export abstract class GracefulWorkerHost extends WorkerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export abstract class GracefulWorkerHost
+  extends WorkerHost
+  implements OnApplicationBootstrap, BeforeApplicationShutdown
+{
   @Inject(AppConfig) protected readonly config: AppConfig;
 
   onApplicationBootstrap(): void {

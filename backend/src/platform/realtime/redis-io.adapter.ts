@@ -26,14 +26,19 @@ export class RedisIoAdapter extends IoAdapter {
 
   /** Opens the pub/sub connections; call before `app.listen()`. */
   async connectToRedis(): Promise<void> {
-    const pubClient = new Redis(this.config.REDIS_URL, { connectionName: `${this.config.QUEUE_PREFIX}-io-pub` });
+    const pubClient = new Redis(this.config.REDIS_URL, {
+      connectionName: `${this.config.QUEUE_PREFIX}-io-pub`,
+    });
     const subClient = pubClient.duplicate({ connectionName: `${this.config.QUEUE_PREFIX}-io-sub` });
     this.clients.push(pubClient, subClient);
     // ioredis reconnects by itself; without a listener an outage would surface as an unhandled 'error' event.
-    for (const client of this.clients) client.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
+    for (const client of this.clients)
+      client.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
     await Promise.all(this.clients.map((client) => waitUntilReady(client)));
     // Channels live under the same namespace as the queues, so deployments (and test suites) sharing a Redis stay apart.
-    this.adapterConstructor = createAdapter(pubClient, subClient, { key: `${this.config.QUEUE_PREFIX}:socket.io` });
+    this.adapterConstructor = createAdapter(pubClient, subClient, {
+      key: `${this.config.QUEUE_PREFIX}:socket.io`,
+    });
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
@@ -48,7 +53,9 @@ export class RedisIoAdapter extends IoAdapter {
 
   /** Called by Nest after the Socket.IO servers are closed on shutdown. */
   override async dispose(): Promise<void> {
-    await Promise.all(this.clients.splice(0).map((client) => client.quit().catch(() => client.disconnect())));
+    await Promise.all(
+      this.clients.splice(0).map((client) => client.quit().catch(() => client.disconnect())),
+    );
   }
 }
 
