@@ -23,11 +23,13 @@ export class DiagnosticsService {
   }
 
   async echoStatus(jobId: string): Promise<EchoStatusDto> {
-    const job = await this.systemQueue.getJob(jobId);
+    // State first, then the job: a job read first could complete in between and be
+    // reported "completed" without its result.
+    const state = await this.systemQueue.getJobState(jobId);
+    const job = state === 'unknown' ? undefined : await this.systemQueue.getJob(jobId);
     if (!job || job.name !== SystemJob.Echo) {
       throw new NotFoundException(`Echo job ${jobId} not found`);
     }
-    const state = await job.getState();
     return {
       jobId,
       state,
