@@ -3,11 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { StartupError } from './app/StartupError';
-import {
-  loadFederatedPages,
-  registerRuntimeRemotes,
-  resetRemote,
-} from './remotes/federation-runtime';
+import { loadFederatedPages, registerRuntimeRemotes } from './remotes/federation-runtime';
 import { createRemoteLoader } from './remotes/remote-loader';
 
 async function start(container: HTMLElement): Promise<void> {
@@ -16,7 +12,7 @@ async function start(container: HTMLElement): Promise<void> {
     // Remote URLs come from the server at run time, never from the build.
     const config = await loadRuntimeConfig();
     registerRuntimeRemotes(config);
-    const remoteLoader = createRemoteLoader(loadFederatedPages, resetRemote);
+    const remoteLoader = createRemoteLoader(loadFederatedPages);
     root.render(
       <StrictMode>
         <App config={config} remoteLoader={remoteLoader} />

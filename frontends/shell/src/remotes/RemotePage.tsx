@@ -44,7 +44,6 @@ export function RemotePage<K extends RemoteKey>({ remote, page, section }: Remot
   return (
     <ErrorBoundary
       resetKeys={[pathname, attempt]}
-      onError={(error) => console.error(`[shell] the ${section} section failed`, error)}
       fallback={(error) => (
         <ErrorPanel
           headingLevel={1}

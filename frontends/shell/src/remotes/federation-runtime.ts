@@ -10,8 +10,6 @@ import {
 } from './remote-registry';
 import type { LoadRemotePages } from './remote-loader';
 
-let remoteUrls: Readonly<Record<RemoteKey, string>> | null = null;
-
 function remoteFor(key: RemoteKey, urls: Readonly<Record<RemoteKey, string>>) {
   return { name: REMOTES[key].scope, entry: urls[key] };
 }
@@ -19,16 +17,12 @@ function remoteFor(key: RemoteKey, urls: Readonly<Record<RemoteKey, string>>) {
 /**
  * Registers every remote from the runtime configuration with the shell's
  * federation instance (created by the build plugin, with the shared singletons).
+ * A failed manifest or remoteEntry fetch is not cached by the runtime, so a
+ * later `loadRemote` (the error panel's Retry) simply tries again.
  */
 export function registerRuntimeRemotes(config: RuntimeConfig): void {
-  remoteUrls = config.remotes;
   registerPlugins([remoteErrorPlugin()]);
   registerRemotes(REMOTE_KEYS.map((key) => remoteFor(key, config.remotes)));
-}
-
-/** Re-registers one remote, clearing what the runtime cached about a failed load. */
-export function resetRemote(key: RemoteKey): void {
-  if (remoteUrls) registerRemotes([remoteFor(key, remoteUrls)], { force: true });
 }
 
 export const loadFederatedPages: LoadRemotePages = async (key): Promise<RemotePages> => {

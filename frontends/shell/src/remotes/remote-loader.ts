@@ -17,10 +17,7 @@ export interface RemoteLoader {
   forget(remote: RemoteKey): void;
 }
 
-export function createRemoteLoader(
-  loadPages: LoadRemotePages,
-  onForget?: (remote: RemoteKey) => void,
-): RemoteLoader {
+export function createRemoteLoader(loadPages: LoadRemotePages): RemoteLoader {
   const cache = new Map<RemoteKey, Promise<RemotePages>>();
   const loaded = new Map<RemoteKey, RemotePages>();
   return {
@@ -42,7 +39,6 @@ export function createRemoteLoader(
     forget(remote) {
       cache.delete(remote);
       loaded.delete(remote);
-      onForget?.(remote);
     },
   };
 }
