@@ -1,8 +1,6 @@
 // The webpack configuration every frontend builds with; each app's
 // webpack.config.cjs only says who it is (host or remote) and what it exposes.
 const path = require('node:path');
-// Must run before the federation plugin is loaded (see the file).
-require('./webpack-compat.cjs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
