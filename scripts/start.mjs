@@ -35,7 +35,9 @@ try {
   Staff app (shell)   ${urls.shell}
   Signing app         ${urls.signing}
   API                 ${urls.api}   (health: ${urls.health})
-  Remotes             ${Object.entries(urls.remotes).map(([name, url]) => `${name} ${url}`).join(', ')}
+  Remotes             ${Object.entries(urls.remotes)
+    .map(([name, url]) => `${name} ${url}`)
+    .join(', ')}
   MongoDB             ${urls.mongo}
   Redis               ${urls.redis}
 Press Ctrl-C to stop.

@@ -100,7 +100,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export async function ensureChromium() {
   if (existsSync(CHROMIUM_PATH)) return;
   await ensureAptPackages(['chromium']);
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium was installed but ${CHROMIUM_PATH} is missing`);
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(`Chromium was installed but ${CHROMIUM_PATH} is missing`);
 }
 
 function goBinary() {
