@@ -19,12 +19,17 @@ const scratch = path.join(DATA_DIR, `test-run-${process.pid}`);
 const failures = [];
 const counts = { passed: 0, failed: 0, skipped: 0 };
 
-function addJestCounts(output) {
+function addTestCounts(output) {
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
   // Jest's summary line, once per project: "Tests: 1 failed, 2 skipped, 10 passed, 13 total"
-  for (const match of output.matchAll(/^\s*Tests:\s+(.+)$/gm)) {
+  for (const match of plain.matchAll(/^\s*Tests:\s+(.+)$/gm)) {
     for (const [, n, kind] of match[1].matchAll(/(\d+) (failed|skipped|passed)/g)) {
       counts[kind] += Number(n);
     }
+  }
+  // go test -v: one line per test
+  for (const [, kind] of plain.matchAll(/^\s*--- (PASS|FAIL|SKIP): /gm)) {
+    counts[{ PASS: 'passed', FAIL: 'failed', SKIP: 'skipped' }[kind]] += 1;
   }
 }
 
@@ -52,7 +57,7 @@ async function main() {
       ['run-many', '-t', 'lint', 'test', 'build', '--outputStyle=static'],
       { env: { ...NX_ENV, CI: process.env.CI ?? 'true' } },
     );
-    addJestCounts(nx.output);
+    addTestCounts(nx.output);
     if (nx.code !== 0)
       failures.push('lint, unit/integration tests or build (see the Nx output above)');
 
