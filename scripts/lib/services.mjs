@@ -14,7 +14,7 @@ export async function startMongo({ port, dataDir, logFile }) {
   const child = startProcess(
     'mongo',
     MONGO_BINARY,
-    ['-listen', `127.0.0.1:${port}`, '-data', dataDir, '-log-level', 'warn'],
+    ['-listen', `127.0.0.1:${port}`, '-data', dataDir, '-log-level', 'error'],
     { logFile },
   );
   const uri = `mongodb://127.0.0.1:${port}`;

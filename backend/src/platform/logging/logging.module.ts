@@ -1,4 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from '../config/app-config';
 
@@ -32,6 +32,8 @@ export class LoggingModule {
               redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
               autoLogging: { ignore: (req) => req.url?.startsWith('/api/health') ?? false },
             },
+            // Express 5 route syntax; the library's default ('*') triggers a legacy-path warning.
+            forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
           }),
         }),
       ],
