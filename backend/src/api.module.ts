@@ -1,5 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { IntegrationsModule } from './integrations/integrations.module';
+import { CrmModule } from './modules/crm/crm.module';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';
 import { HealthModule } from './modules/health/health.module';
 import type { AppConfig } from './platform/config/app-config';
@@ -13,7 +15,13 @@ export class ApiModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: ApiModule,
-      imports: [PlatformModule.forRoot(config, 'api'), HealthModule, DiagnosticsModule],
+      imports: [
+        PlatformModule.forRoot(config, 'api'),
+        IntegrationsModule,
+        HealthModule,
+        DiagnosticsModule,
+        CrmModule,
+      ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
