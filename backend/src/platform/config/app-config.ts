@@ -237,6 +237,22 @@ export class AppConfig {
   @Max(65535, intBetween('MAIL_CATCHER_PORT', 1, 65535))
   readonly MAIL_CATCHER_PORT: number = 1025;
 
+  /** Tries per mail before its delivery is marked failed. */
+  @Expose()
+  @Type(() => Number)
+  @IsInt(intBetween('MAIL_SEND_ATTEMPTS', 1, 20))
+  @Min(1, intBetween('MAIL_SEND_ATTEMPTS', 1, 20))
+  @Max(20, intBetween('MAIL_SEND_ATTEMPTS', 1, 20))
+  readonly MAIL_SEND_ATTEMPTS: number = 5;
+
+  /** First retry delay of a failed send; doubles on each further try. */
+  @Expose()
+  @Type(() => Number)
+  @IsInt(intBetween('MAIL_RETRY_DELAY_MS', 10, 600000))
+  @Min(10, intBetween('MAIL_RETRY_DELAY_MS', 10, 600000))
+  @Max(600000, intBetween('MAIL_RETRY_DELAY_MS', 10, 600000))
+  readonly MAIL_RETRY_DELAY_MS: number = 2000;
+
   // --- Captcha ---
   @Expose()
   @IsIn(CAPTCHA_ADAPTERS, oneOf('CAPTCHA_ADAPTER', CAPTCHA_ADAPTERS))
