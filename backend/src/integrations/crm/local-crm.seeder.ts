@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import type { Connection, mongo } from 'mongoose';
+import type { Connection } from 'mongoose';
+import { insertIfAbsent } from '../../platform/database/insert-if-absent';
 import { AppConfig } from '../../platform/config/app-config';
 import type { Seeder } from '../../seed/seeder';
-import { associationId, localCrmCollections, type RecordDoc } from './local-crm.collections';
-import { localCrmDemoData, type DemoRecord } from './local-crm.demo-data';
+import { associationId, localCrmCollections } from './local-crm.collections';
+import { localCrmDemoData } from './local-crm.demo-data';
 
 /**
  * Seeds the local CRM's demo data. Records are inserted only when absent, so a
@@ -27,32 +28,21 @@ export class LocalCrmSeeder implements Seeder {
     await this.ensureIndexes();
 
     const now = new Date();
-    const insertMissing = async (collection: typeof db.deals, records: DemoRecord[]) => {
-      const ops = records.map((record) => ({
-        updateOne: {
-          filter: { _id: record.id },
-          update: {
-            $setOnInsert: { properties: record.properties, createdAt: now, updatedAt: now },
-          },
-          upsert: true,
-        },
-      }));
-      if (ops.length === 0) return 0;
-      const result = await collection.bulkWrite(ops as mongo.AnyBulkWriteOperation<RecordDoc>[], {
-        ordered: false,
-      });
-      return result.upsertedCount;
-    };
-
-    const [deals, contacts, projects] = [
-      await insertMissing(db.deals, data.deals),
-      await insertMissing(db.contacts, data.contacts),
-      await insertMissing(db.projects, data.projects),
-    ];
-    for (const owner of data.owners) {
-      const { _id, ...rest } = owner;
-      await db.owners.updateOne({ _id }, { $setOnInsert: rest }, { upsert: true });
-    }
+    const records = (list: typeof data.deals) =>
+      list.map((r) => ({ _id: r.id, properties: r.properties, createdAt: now, updatedAt: now }));
+    const inserted = [
+      await insertIfAbsent(db.deals, records(data.deals)),
+      await insertIfAbsent(db.contacts, records(data.contacts)),
+      await insertIfAbsent(db.projects, records(data.projects)),
+      await insertIfAbsent(db.owners, data.owners),
+      await insertIfAbsent(
+        db.associations,
+        data.associations.map((link) => ({
+          _id: associationId(link.fromType, link.fromId, link.toType, link.toId),
+          ...link,
+        })),
+      ),
+    ].reduce((sum, n) => sum + n, 0);
     // Pipelines and property definitions follow configuration and the code: always replaced.
     for (const pipeline of data.pipelines) {
       const { _id, ...rest } = pipeline;
@@ -62,26 +52,9 @@ export class LocalCrmSeeder implements Seeder {
       const { _id, ...rest } = property;
       await db.properties.updateOne({ _id }, { $set: rest }, { upsert: true });
     }
-    let associations = 0;
-    for (const link of data.associations) {
-      const result = await db.associations.updateOne(
-        { _id: associationId(link.fromType, link.fromId, link.toType, link.toId) },
-        {
-          $setOnInsert: {
-            fromType: link.fromType,
-            fromId: link.fromId,
-            toType: link.toType,
-            toId: link.toId,
-            labels: link.labels,
-          },
-        },
-        { upsert: true },
-      );
-      associations += result.upsertedCount;
-    }
     return (
       `${data.deals.length} deals, ${data.contacts.length} contacts, ${data.projects.length} projects, ` +
-      `${data.owners.length} owners (${deals + contacts + projects + associations} records new)`
+      `${data.owners.length} owners (${inserted} records new)`
     );
   }
 

@@ -4,6 +4,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import type { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
+import { insertIfAbsent } from '../../platform/database/insert-if-absent';
 import { jobIdFor } from '../../platform/queues/job-id';
 import { QueueName } from '../../platform/queues/queue-names';
 import type { MailAttachment } from '../../integrations/mail/mail.port';
@@ -58,32 +59,29 @@ export class MailService {
     const now = new Date();
     const deliveries = mailDeliveries(this.connection);
     // Inserted only if new: a repeated request (same key) neither re-renders nor re-sends.
-    await deliveries.updateOne(
-      { _id: request.key },
+    await insertIfAbsent(deliveries, [
       {
-        $setOnInsert: {
-          template: request.template.kind,
-          to: request.to,
-          cc: request.cc ?? [],
-          replyTo: request.replyTo ?? null,
-          ...rendered,
-          attachments: (request.attachments ?? []).map((a) => ({
-            filename: a.filename,
-            contentType: a.contentType,
-            contentBase64: a.content.toString('base64'),
-          })),
-          status: 'queued',
-          attempts: 0,
-          requeues: 0,
-          lastError: null,
-          messageId: null,
-          createdAt: now,
-          updatedAt: now,
-          sentAt: null,
-        },
+        _id: request.key,
+        template: request.template.kind,
+        to: request.to,
+        cc: request.cc ?? [],
+        replyTo: request.replyTo ?? null,
+        ...rendered,
+        attachments: (request.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          contentBase64: a.content.toString('base64'),
+        })),
+        status: 'queued',
+        attempts: 0,
+        requeues: 0,
+        lastError: null,
+        messageId: null,
+        createdAt: now,
+        updatedAt: now,
+        sentAt: null,
       },
-      { upsert: true },
-    );
+    ]);
     const delivery = await deliveries.findOne({ _id: request.key });
     if (!delivery) throw new Error(`mail delivery ${request.key} vanished`);
     await this.enqueue(delivery);
