@@ -48,14 +48,18 @@ test('the shell opens with its navigation, title and footer', async ({ page }) =
   await expect(nav.getByRole('button', { name: /SOW Management/ })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toContainText('©');
   await page.screenshot({ path: path.join(screenshots, 'shell-dashboard.png'), fullPage: true });
-  expect(errors.filter((e) => /Invalid hook call|Shared module|eager consumption/i.test(e))).toEqual([]);
+  expect(
+    errors.filter((e) => /Invalid hook call|Shared module|eager consumption/i.test(e)),
+  ).toEqual([]);
 });
 
 for (const screen of screens) {
   test(`${screen.route} loads the ${screen.remote} screen inside the shell`, async ({ page }) => {
     await page.goto(screen.route);
     await expect(page.getByRole('navigation')).toBeVisible();
-    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(screen.heading);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
+      screen.heading,
+    );
     const name = screen.route === '/' ? 'home' : screen.route.slice(1);
     await page.screenshot({ path: path.join(screenshots, `screen-${name}.png`) });
   });
@@ -102,13 +106,18 @@ test('the API reports the database and Redis up', async ({ request }) => {
 });
 
 test('a job enqueued through the API is processed by the worker', async ({ request }) => {
-  const created = await request.post(`${apiUrl}/diagnostics/echo`, { data: { message: 'hello worker' } });
+  const created = await request.post(`${apiUrl}/diagnostics/echo`, {
+    data: { message: 'hello worker' },
+  });
   expect(created.status()).toBe(202);
   const { jobId } = await created.json();
   await expect
-    .poll(async () => (await (await request.get(`${apiUrl}/diagnostics/echo/${jobId}`)).json()).state, {
-      timeout: 20_000,
-    })
+    .poll(
+      async () => (await (await request.get(`${apiUrl}/diagnostics/echo/${jobId}`)).json()).state,
+      {
+        timeout: 20_000,
+      },
+    )
     .toBe('completed');
   const done = await (await request.get(`${apiUrl}/diagnostics/echo/${jobId}`)).json();
   expect(done.result.message).toBe('hello worker');

@@ -37,6 +37,14 @@ async function main() {
   const { ensureTestServices } = await import('./lib/services.mjs');
   const services = await ensureTestServices();
   try {
+    console.log('\n▸ Formatting (Prettier)…');
+    const prettier = await runCapture(path.join(ROOT, 'node_modules/.bin/prettier'), [
+      '--check',
+      '--log-level=warn',
+      '.',
+    ]);
+    if (prettier.code !== 0) failures.push('formatting (run `npm run format`)');
+
     const { NX_BIN, NX_ENV } = await import('./nx.mjs');
     console.log('\n▸ Lint, unit and integration tests, builds (Nx)…');
     const nx = await runCapture(
@@ -45,7 +53,8 @@ async function main() {
       { env: { ...NX_ENV, CI: process.env.CI ?? 'true' } },
     );
     addJestCounts(nx.output);
-    if (nx.code !== 0) failures.push('lint, unit/integration tests or build (see the Nx output above)');
+    if (nx.code !== 0)
+      failures.push('lint, unit/integration tests or build (see the Nx output above)');
 
     if (nx.code === 0) await runEndToEnd();
     else console.log('\n▸ Skipping the end-to-end tests: the build or earlier suites failed.');

@@ -127,7 +127,9 @@ export async function waitForPort(port, { host = '127.0.0.1', timeoutMs = 60_000
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) {
-      throw new Error(`${child.processName} exited with code ${child.exitCode} before listening on ${port}`);
+      throw new Error(
+        `${child.processName} exited with code ${child.exitCode} before listening on ${port}`,
+      );
     }
     if (await canConnect(port, host)) return;
     await sleep(200);

@@ -28,7 +28,8 @@ async function waitForMongoPing(uri, child, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   let lastError;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`embedded MongoDB exited with code ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`embedded MongoDB exited with code ${child.exitCode}`);
     const client = new MongoClient(uri, { serverSelectionTimeoutMS: 1000 });
     try {
       await client.connect();
@@ -52,13 +53,20 @@ export async function startRedis({ port, dataDir, logFile }) {
     'redis',
     'redis-server',
     [
-      '--port', String(port),
-      '--bind', '127.0.0.1',
-      '--dir', dataDir,
-      '--appendonly', 'yes',
-      '--maxmemory-policy', 'noeviction',
-      '--save', '',
-      '--daemonize', 'no',
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dataDir,
+      '--appendonly',
+      'yes',
+      '--maxmemory-policy',
+      'noeviction',
+      '--save',
+      '',
+      '--daemonize',
+      'no',
     ],
     { logFile },
   );

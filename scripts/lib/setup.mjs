@@ -38,15 +38,20 @@ function fingerprint(files) {
   return hash.digest('hex');
 }
 
-/** `npm ci` when node_modules is missing or the lock file changed since the last install. */
+/**
+ * Installs npm packages when node_modules is missing or the manifests changed
+ * since the last install. `npm install` (which follows the lock file) rather
+ * than `npm ci`: the registry mirror here lacks some other platforms' optional
+ * binaries (e.g. darwin builds of @rspack/binding), and `npm ci` refuses a
+ * lock file without them even though this platform needs none of them.
+ */
 export async function ensureNodeModules() {
   const marker = path.join(ROOT, 'node_modules/.prosign-install');
-  const lockFiles = [path.join(ROOT, 'package-lock.json'), path.join(ROOT, 'package.json')];
-  const wanted = fingerprint(lockFiles);
-  if (existsSync(marker) && readFileSync(marker, 'utf8') === wanted) return;
-  log('Installing npm packages (npm ci)…');
-  await run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT });
-  writeFileSync(marker, wanted);
+  const manifests = [path.join(ROOT, 'package-lock.json'), path.join(ROOT, 'package.json')];
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === fingerprint(manifests)) return;
+  log('Installing npm packages…');
+  await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: ROOT });
+  writeFileSync(marker, fingerprint(manifests));
 }
 
 let aptUpdated = false;
@@ -95,7 +100,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export async function ensureChromium() {
   if (existsSync(CHROMIUM_PATH)) return;
   await ensureAptPackages(['chromium']);
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium was installed but ${CHROMIUM_PATH} is missing`);
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(`Chromium was installed but ${CHROMIUM_PATH} is missing`);
 }
 
 function goBinary() {

@@ -51,7 +51,12 @@ export function stackEnv(ports, { mongoUri, redisUrl, host = 'localhost' }) {
  * Starts everything. `logDir` sends each process's output to a file instead of
  * the console. Resolves with the URLs once every part answers.
  */
-export async function startStack({ ports = stackPorts(), dataDir = DATA_DIR, logDir, extraEnv = {} } = {}) {
+export async function startStack({
+  ports = stackPorts(),
+  dataDir = DATA_DIR,
+  logDir,
+  extraEnv = {},
+} = {}) {
   const logFile = (name) => (logDir ? path.join(logDir, `${name}.log`) : undefined);
 
   let mongoUri = process.env.MONGODB_URI;
@@ -74,7 +79,11 @@ export async function startStack({ ports = stackPorts(), dataDir = DATA_DIR, log
 
   const env = { ...stackEnv(ports, { mongoUri, redisUrl }), ...extraEnv };
   const backend = path.join(ROOT, 'backend');
-  const api = startProcess('api', process.execPath, ['dist/main.api.js'], { cwd: backend, env, logFile: logFile('api') });
+  const api = startProcess('api', process.execPath, ['dist/main.api.js'], {
+    cwd: backend,
+    env,
+    logFile: logFile('api'),
+  });
   const worker = startProcess('worker', process.execPath, ['dist/main.worker.js'], {
     cwd: backend,
     env,
@@ -113,7 +122,9 @@ export async function startStack({ ports = stackPorts(), dataDir = DATA_DIR, log
       health: `http://localhost:${ports.api}/api/health`,
       smtp: mailCatcher ? `smtp://127.0.0.1:${ports.mailCatcher}` : undefined,
       signing: `http://localhost:${ports.signing}`,
-      remotes: Object.fromEntries(FRONTENDS.slice(1).map((f) => [f.app, `http://localhost:${ports[f.app]}`])),
+      remotes: Object.fromEntries(
+        FRONTENDS.slice(1).map((f) => [f.app, `http://localhost:${ports[f.app]}`]),
+      ),
       mongo: mongoUri,
       redis: redisUrl,
     },

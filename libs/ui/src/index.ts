@@ -9,4 +9,7 @@ export {
   type SpinnerProps,
 } from './components/Spinner';
 export { PageHeader, type PageHeaderProps } from './components/PageHeader';
+export { AppFooter, type AppFooterProps } from './components/AppFooter';
+export { BrandMark, type BrandMarkProps } from './components/BrandMark';
+export { PublicLayout, type PublicLayoutProps } from './components/PublicLayout';
 export { PlaceholderPage, type PlaceholderPageProps } from './components/PlaceholderPage';

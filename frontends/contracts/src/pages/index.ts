@@ -1,0 +1,18 @@
+import type { ComponentType } from 'react';
+import { CreateContractPage } from './CreateContractPage';
+import { DashboardPage } from './DashboardPage';
+import { ServicesPage } from './ServicesPage';
+import { TermsPage } from './TermsPage';
+
+/**
+ * What this remote exposes as `./pages`: the shell's route table renders these
+ * by name. Keep the names in step with frontends/shell/src/remotes/remote-registry.ts.
+ */
+export const pages = {
+  CreateContract: CreateContractPage,
+  Dashboard: DashboardPage,
+  Services: ServicesPage,
+  Terms: TermsPage,
+} satisfies Record<string, ComponentType>;
+
+export default pages;

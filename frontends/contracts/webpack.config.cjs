@@ -1,0 +1,12 @@
+const { createRemoteOptions } = require('../federation.cjs');
+const { createWebpackConfig } = require('../webpack.common.cjs');
+
+module.exports = createWebpackConfig({
+  appDir: __dirname,
+  title: 'ProSign — Contracts',
+  federation: createRemoteOptions({
+    appDir: __dirname,
+    name: 'contracts',
+    exposes: { './pages': './src/pages/index.ts' },
+  }),
+});

@@ -1,0 +1,99 @@
+// The one module-federation configuration factory used by the shell (host) and
+// every remote. Everything that must exist once per page — React, the router,
+// TanStack Query and our own libraries (contexts, design tokens) — is shared as
+// a singleton with the version range the workspace installs; nothing is eager,
+// so each app starts behind its async `bootstrap.tsx` boundary.
+const path = require('node:path');
+
+/** Packages that must be one instance across host and remotes. */
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  '@tanstack/react-query',
+  '@prosign/domain',
+  '@prosign/api-client',
+  '@prosign/ui',
+];
+
+/** Remote container names (valid JS identifiers) and the section each serves. */
+const REMOTES = {
+  contracts: { name: 'contracts', app: 'contracts' },
+  sowCo: { name: 'sow_co', app: 'sow-co' },
+  invoices: { name: 'invoices', app: 'invoices' },
+  signing: { name: 'signing', app: 'signing' },
+};
+
+/** The package a request belongs to: `react/jsx-runtime` → `react`. */
+function packageOf(request) {
+  const parts = request.split('/');
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** The installed version of a package, resolved from the app that builds. */
+function installedVersion(pkg, fromDir) {
+  const manifest = require.resolve(`${pkg}/package.json`, { paths: [fromDir] });
+  return require(manifest).version;
+}
+
+/**
+ * The `shared` section: the range an app declares in its package.json when it
+ * does, else a caret range on the installed version.
+ */
+function createSharedConfig(appDir) {
+  const appPackage = require(path.join(appDir, 'package.json'));
+  const declared = { ...appPackage.peerDependencies, ...appPackage.dependencies };
+  const shared = {};
+  for (const request of SINGLETONS) {
+    const pkg = packageOf(request);
+    const declaredRange = declared[pkg];
+    shared[request] = {
+      singleton: true,
+      requiredVersion:
+        declaredRange && /^[\^~<>=\d]/.test(declaredRange)
+          ? declaredRange
+          : `^${installedVersion(pkg, appDir)}`,
+      eager: false,
+    };
+  }
+  return shared;
+}
+
+const COMMON = {
+  // Type hints for remotes are shared through the workspace libraries, not
+  // downloaded at run time.
+  dts: false,
+};
+
+/** Options of the shell: no remote is declared at build time (see runtime-config.json). */
+function createHostOptions({ appDir, name = 'shell' }) {
+  return {
+    ...COMMON,
+    name,
+    remotes: {},
+    manifest: false,
+    shared: createSharedConfig(appDir),
+  };
+}
+
+/** Options of a remote: `./pages` exposed through remoteEntry.js and mf-manifest.json. */
+function createRemoteOptions({ appDir, name, exposes }) {
+  return {
+    ...COMMON,
+    name,
+    filename: 'remoteEntry.js',
+    exposes,
+    manifest: { fileName: 'mf-manifest.json' },
+    shared: createSharedConfig(appDir),
+  };
+}
+
+module.exports = {
+  SINGLETONS,
+  REMOTES,
+  createSharedConfig,
+  createHostOptions,
+  createRemoteOptions,
+};

@@ -1,0 +1,12 @@
+const { createRemoteOptions } = require('../federation.cjs');
+const { createWebpackConfig } = require('../webpack.common.cjs');
+
+module.exports = createWebpackConfig({
+  appDir: __dirname,
+  title: 'ProSign — Invoices',
+  federation: createRemoteOptions({
+    appDir: __dirname,
+    name: 'invoices',
+    exposes: { './pages': './src/pages/index.ts' },
+  }),
+});

@@ -1,0 +1,87 @@
+import type { RemoteKey, RuntimeConfig } from '@prosign/api-client';
+import { createQueryClient } from '@prosign/api-client';
+import { FULL_ACCESS, type AccessFlags } from '@prosign/domain';
+import { act, render, type RenderResult } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { AccessFlagsProvider } from '../access/AccessFlagsContext';
+import { ShellProviders } from '../app/ShellProviders';
+import { ShellRoutes } from '../app/ShellRoutes';
+import { createRemoteLoader, type LoadRemotePages } from '../remotes/remote-loader';
+import { REMOTES, type RemotePages } from '../remotes/remote-registry';
+
+export const testConfig: RuntimeConfig = {
+  apiUrl: 'http://api.test',
+  remotes: {
+    contracts: 'http://contracts.test/mf-manifest.json',
+    sowCo: 'http://sow-co.test/mf-manifest.json',
+    invoices: 'http://invoices.test/mf-manifest.json',
+    signing: 'http://signing.test/mf-manifest.json',
+  },
+};
+
+/** Stand-in remote pages: each renders an h1 "<remote> / <page>". */
+export function fakePages(remote: RemoteKey): RemotePages {
+  return Object.fromEntries(
+    REMOTES[remote].pages.map((page) => [page, () => <h1>{`${remote} / ${page}`}</h1>]),
+  );
+}
+
+export const allRemotesUp: LoadRemotePages = (remote) => Promise.resolve(fakePages(remote));
+
+/** Shows where the router is, so tests can see redirects. */
+function LocationProbe() {
+  const { pathname } = useLocation();
+  return <output data-testid="location">{pathname}</output>;
+}
+
+export interface RenderShellOptions {
+  flags?: AccessFlags;
+  loadPages?: LoadRemotePages;
+  state?: unknown;
+}
+
+/**
+ * Renders the shell's route table at `path`. Rendering happens inside an
+ * awaited act(): React 19 only retries a component suspended on `use()` in
+ * tests when the render that suspended ran in an async act scope.
+ */
+export async function renderShell(
+  path: string,
+  { flags = FULL_ACCESS, loadPages = allRemotesUp, state }: RenderShellOptions = {},
+) {
+  const loadSpy = jest.fn(loadPages);
+  const remoteLoader = createRemoteLoader(loadSpy);
+  const queryClient = createQueryClient({ queries: { retry: false } });
+  const [pathname, search = ''] = path.split('?');
+  let utils!: RenderResult;
+  await act(async () => {
+    utils = render(
+      <ShellProviders config={testConfig} remoteLoader={remoteLoader} queryClient={queryClient}>
+        <AccessFlagsProvider flags={flags}>
+          <MemoryRouter initialEntries={[{ pathname, search: search ? `?${search}` : '', state }]}>
+            <ShellRoutes />
+            <LocationProbe />
+          </MemoryRouter>
+        </AccessFlagsProvider>
+      </ShellProviders>,
+    );
+  });
+  return { ...utils, loadPages: loadSpy };
+}
+
+/** jsdom has no layout: pretend the window is `width` pixels wide for matchMedia. */
+export function setViewportWidth(width: number) {
+  window.matchMedia = ((query: string) => {
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    return {
+      matches: max ? width <= Number(max[1]) : false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    } as MediaQueryList;
+  }) as typeof window.matchMedia;
+}

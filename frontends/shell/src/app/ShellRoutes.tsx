@@ -1,0 +1,83 @@
+import { ROUTES } from '@prosign/domain';
+import { Route, Routes } from 'react-router';
+import { PublicLayout } from '../layout/PublicLayout';
+import { StaffLayout } from '../layout/StaffLayout';
+import { ChangeOrderRoute } from '../pages/ChangeOrderRoute';
+import { ErrorPage } from '../pages/ErrorPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { PortalPage } from '../pages/PortalPage';
+import { UserAccessPage } from '../pages/UserAccessPage';
+import { RemotePage } from '../remotes/RemotePage';
+
+/**
+ * The route table (spec 1 §2.1). Staff routes render inside the staff layout;
+ * public ones without the staff navigation. Static paths outrank the customer
+ * signing page's single `/:token` segment; longer unknown paths are not found.
+ */
+export function ShellRoutes() {
+  return (
+    <Routes>
+      <Route element={<StaffLayout />}>
+        <Route
+          path={ROUTES.home}
+          element={<RemotePage remote="contracts" page="CreateContract" section="Home" />}
+        />
+        <Route path={ROUTES.changeOrder} element={<ChangeOrderRoute />} />
+        <Route
+          path={ROUTES.dashboard}
+          element={<RemotePage remote="contracts" page="Dashboard" section="Dashboard" />}
+        />
+        <Route
+          path={ROUTES.services}
+          element={<RemotePage remote="contracts" page="Services" section="Services" />}
+        />
+        <Route
+          path={ROUTES.terms}
+          element={<RemotePage remote="contracts" page="Terms" section="Terms" />}
+        />
+        <Route path={ROUTES.userAccess} element={<UserAccessPage />} />
+        <Route
+          path={ROUTES.invoices}
+          element={<RemotePage remote="invoices" page="Invoices" section="Invoices" />}
+        />
+        <Route
+          path={ROUTES.sow}
+          element={<RemotePage remote="sowCo" page="Sow" section="SOW Home" />}
+        />
+        <Route
+          path={ROUTES.sowDashboard}
+          element={<RemotePage remote="sowCo" page="SowDashboard" section="SOW Dashboard" />}
+        />
+        <Route
+          path={ROUTES.sowTemplateEdit}
+          element={<RemotePage remote="sowCo" page="SowTemplateEdit" section="SOW/CO Services" />}
+        />
+      </Route>
+      <Route element={<PublicLayout />}>
+        <Route path={ROUTES.portal} element={<PortalPage />} />
+        <Route path={ROUTES.error} element={<ErrorPage />} />
+        <Route
+          path={ROUTES.verify}
+          element={<RemotePage remote="signing" page="Verify" section="Verification" />}
+        />
+        <Route
+          path={ROUTES.sowSignature}
+          element={<RemotePage remote="signing" page="SowSignature" section="SOW signing" />}
+        />
+        <Route
+          path={ROUTES.coSignature}
+          element={
+            <RemotePage remote="signing" page="CoSignature" section="Change order signing" />
+          }
+        />
+        <Route
+          path={ROUTES.customerSigning}
+          element={
+            <RemotePage remote="signing" page="CustomerSigning" section="Agreement signing" />
+          }
+        />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,60 @@
+import type { RemoteKey } from '@prosign/api-client';
+import type { ComponentType } from 'react';
+
+/**
+ * The remotes the shell loads at run time. `scope` is each remote's container
+ * name (its `name` in frontends/federation.cjs); the manifest URL comes from
+ * /runtime-config.json, never from the build.
+ */
+export const REMOTES = {
+  contracts: {
+    scope: 'contracts',
+    label: 'Contracts',
+    pages: ['CreateContract', 'Dashboard', 'Services', 'Terms'],
+  },
+  sowCo: {
+    scope: 'sow_co',
+    label: 'SOW & Change Orders',
+    pages: ['ChangeOrder', 'Sow', 'SowDashboard', 'SowTemplateEdit'],
+  },
+  invoices: {
+    scope: 'invoices',
+    label: 'Invoices',
+    pages: ['Invoices'],
+  },
+  signing: {
+    scope: 'signing',
+    label: 'Signing',
+    pages: ['CustomerSigning', 'Verify', 'SowSignature', 'CoSignature'],
+  },
+} as const satisfies Record<RemoteKey, { scope: string; label: string; pages: readonly string[] }>;
+
+/** Every remote exposes `./pages`: an object of page components. */
+export const PAGES_EXPOSE = 'pages';
+
+export type RemotePageName<K extends RemoteKey> = (typeof REMOTES)[K]['pages'][number];
+
+export type RemotePages = Readonly<Record<string, ComponentType>>;
+
+/** Thrown when a remote's code cannot be fetched or does not expose its pages. */
+export class RemoteUnavailableError extends Error {
+  override readonly name = 'RemoteUnavailableError';
+
+  constructor(
+    readonly remote: string,
+    reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`The ${remote} remote is unavailable: ${reason}`, options);
+  }
+}
+
+/** The `./pages` module of a remote: `pages` (or the default export). */
+export function pagesFromModule(remote: RemoteKey, module: unknown): RemotePages {
+  const candidate = module as { pages?: unknown; default?: unknown } | null | undefined;
+  const pages = candidate?.pages ?? candidate?.default;
+  if (typeof pages !== 'object' || pages === null) {
+    throw new RemoteUnavailableError(REMOTES[remote].scope, `it does not expose ./${PAGES_EXPOSE}`);
+  }
+  return pages as RemotePages;
+}

@@ -1,0 +1,132 @@
+/**
+ * @jest-environment node
+ */
+// scripts/serve-frontend.mjs, started in-process on a free port against a
+// throw-away dist directory, answering real HTTP requests.
+import { afterAll, afterEach, beforeAll, expect, test } from '@jest/globals';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startFrontendServer } from '../../../scripts/serve-frontend.mjs';
+
+const INDEX = '<!doctype html><title>ProSign</title><div id="root"></div>';
+
+let distDir;
+let secretDir;
+
+function serve(env = {}) {
+  const server = startFrontendServer({ app: 'shell', port: 0, distDir, env });
+  return once(server, 'listening').then(() => ({
+    server,
+    url: (p) => `http://127.0.0.1:${server.address().port}${p}`,
+  }));
+}
+
+let running;
+afterEach(async () => {
+  if (running) await new Promise((resolve) => running.server.close(resolve));
+  running = undefined;
+});
+
+beforeAll(() => {
+  secretDir = mkdtempSync(path.join(tmpdir(), 'serve-frontend-'));
+  distDir = path.join(secretDir, 'dist');
+  mkdirSync(distDir);
+  writeFileSync(path.join(secretDir, 'secret.txt'), 'do not serve');
+  writeFileSync(path.join(distDir, 'index.html'), INDEX);
+  writeFileSync(path.join(distDir, 'main.0123456789abcdef.js'), 'console.log("main")');
+  writeFileSync(path.join(distDir, 'remoteEntry.js'), 'var contracts;');
+  writeFileSync(path.join(distDir, 'mf-manifest.json'), '{"id":"contracts"}');
+});
+
+afterAll(() => rmSync(secretDir, { recursive: true, force: true }));
+
+test('serves index.html for client-side routes (SPA fallback), never cached', async () => {
+  running = await serve();
+  for (const route of ['/', '/dashboard', '/verify/abc', '/some-token?docLink=x']) {
+    const response = await fetch(running.url(route));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(INDEX);
+  }
+});
+
+test('serves assets with their content type, CORS and long cache for hashed names', async () => {
+  running = await serve();
+  const hashed = await fetch(running.url('/main.0123456789abcdef.js'));
+  expect(hashed.status).toBe(200);
+  expect(hashed.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  expect(hashed.headers.get('access-control-allow-origin')).toBe('*');
+  expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+  const entry = await fetch(running.url('/remoteEntry.js'));
+  expect(entry.headers.get('cache-control')).toBe('no-cache');
+  expect(entry.headers.get('access-control-allow-origin')).toBe('*');
+
+  const manifest = await fetch(running.url('/mf-manifest.json'), {
+    headers: { Origin: 'http://localhost:8080' },
+  });
+  expect(manifest.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
+  expect(await manifest.json()).toEqual({ id: 'contracts' });
+});
+
+test('answers a missing asset with 404 and never leaves the dist directory', async () => {
+  running = await serve();
+  expect((await fetch(running.url('/missing.0123456789abcdef.js'))).status).toBe(404);
+  for (const escape of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt']) {
+    const response = await fetch(running.url(escape));
+    expect(response.status).not.toBe(200);
+    expect(await response.text()).not.toContain('do not serve');
+  }
+});
+
+test('builds /runtime-config.json from the environment at request time', async () => {
+  const env = {
+    PUBLIC_API_URL: 'https://api.prosign.example/',
+    CONTRACTS_REMOTE_URL: 'https://cdn.example/contracts',
+    INVOICES_REMOTE_URL: 'https://cdn.example/invoices/v2/mf-manifest.json',
+  };
+  running = await serve(env);
+  const first = await fetch(running.url('/runtime-config.json'));
+  expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(first.headers.get('access-control-allow-origin')).toBe('*');
+  expect(await first.json()).toEqual({
+    apiUrl: 'https://api.prosign.example',
+    remotes: {
+      contracts: 'https://cdn.example/contracts/mf-manifest.json',
+      sowCo: 'http://localhost:8082/mf-manifest.json',
+      invoices: 'https://cdn.example/invoices/v2/mf-manifest.json',
+      signing: 'http://localhost:8084/mf-manifest.json',
+    },
+  });
+
+  env.SIGNING_REMOTE_URL = 'https://sign.example';
+  const second = await (await fetch(running.url('/runtime-config.json'))).json();
+  expect(second.remotes.signing).toBe('https://sign.example/mf-manifest.json');
+});
+
+test('defaults the API to http://localhost:3000 and remotes to ports 8081–8084', async () => {
+  running = await serve({});
+  expect(await (await fetch(running.url('/runtime-config.json'))).json()).toEqual({
+    apiUrl: 'http://localhost:3000',
+    remotes: {
+      contracts: 'http://localhost:8081/mf-manifest.json',
+      sowCo: 'http://localhost:8082/mf-manifest.json',
+      invoices: 'http://localhost:8083/mf-manifest.json',
+      signing: 'http://localhost:8084/mf-manifest.json',
+    },
+  });
+});
+
+test('answers CORS preflight requests', async () => {
+  running = await serve();
+  const response = await fetch(running.url('/remoteEntry.js'), {
+    method: 'OPTIONS',
+    headers: { Origin: 'http://localhost:8080', 'Access-Control-Request-Method': 'GET' },
+  });
+  expect(response.status).toBe(204);
+  expect(response.headers.get('access-control-allow-origin')).toBe('*');
+});
