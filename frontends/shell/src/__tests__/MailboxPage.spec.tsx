@@ -22,7 +22,7 @@ function answer(status: number, body: unknown): Response {
 }
 
 function serve(routes: Record<string, () => Response>) {
-  global.fetch = jest.fn((input: RequestInfo | URL) => {
+  globalThis.fetch = jest.fn((input: RequestInfo | URL) => {
     const url = new URL(
       typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
     );
