@@ -34,7 +34,12 @@ try {
 \x1b[1mProSign is running.\x1b[0m
   Staff app (shell)   ${urls.shell}
   Signing app         ${urls.signing}
-  API                 ${urls.api}   (health: ${urls.health})
+  API                 ${urls.api}   (health: ${urls.health})${
+    urls.smtp
+      ? `
+  Mail catcher        ${urls.smtp}   (caught mail: ${urls.api}/mailbox)`
+      : ''
+  }
   Remotes             ${Object.entries(urls.remotes)
     .map(([name, url]) => `${name} ${url}`)
     .join(', ')}

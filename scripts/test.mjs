@@ -73,7 +73,7 @@ async function runEndToEnd() {
   console.log('\n▸ End-to-end tests (Playwright, Chromium)…');
   const { startStack, FRONTENDS } = await import('./lib/stack.mjs');
   const { seedDemoData } = await import('./lib/seed.mjs');
-  const ports = { api: await freePort(), mongo: 0, redis: 0 };
+  const ports = { api: await freePort(), mongo: 0, redis: 0, mailCatcher: await freePort() };
   for (const f of FRONTENDS) ports[f.app] = await freePort();
   const logDir = path.join(scratch, 'logs');
   mkdirSync(logDir, { recursive: true });
@@ -123,7 +123,7 @@ async function runEndToEnd() {
 
 function printLogTails(logDir) {
   if (!existsSync(logDir)) return;
-  for (const name of ['api', 'worker', 'shell', 'mongo', 'redis']) {
+  for (const name of ['api', 'worker', 'mail-catcher', 'shell', 'mongo', 'redis']) {
     const file = path.join(logDir, `${name}.log`);
     if (!existsSync(file)) continue;
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n').slice(-25);

@@ -1,7 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { IntegrationsModule } from './integrations/integrations.module';
+import { CaptchaModule } from './modules/captcha/captcha.module';
+import { CrmModule } from './modules/crm/crm.module';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';
+import { FileServiceModule } from './modules/file-service/file-service.module';
 import { HealthModule } from './modules/health/health.module';
+import { MailModule } from './modules/mail/mail.module';
+import { MapsModule } from './modules/maps/maps.module';
 import type { AppConfig } from './platform/config/app-config';
 import { AllExceptionsFilter } from './platform/errors/all-exceptions.filter';
 import { PlatformModule } from './platform/platform.module';
@@ -13,7 +19,17 @@ export class ApiModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: ApiModule,
-      imports: [PlatformModule.forRoot(config, 'api'), HealthModule, DiagnosticsModule],
+      imports: [
+        PlatformModule.forRoot(config, 'api'),
+        IntegrationsModule,
+        HealthModule,
+        DiagnosticsModule,
+        CrmModule,
+        MailModule,
+        CaptchaModule,
+        MapsModule,
+        FileServiceModule,
+      ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

@@ -1,6 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
+import { IntegrationsModule } from './integrations/integrations.module';
 import { DiagnosticsWorkerModule } from './modules/diagnostics/diagnostics-worker.module';
+import { MailWorkerModule } from './modules/mail/mail-worker.module';
 import type { AppConfig } from './platform/config/app-config';
 import { PlatformModule } from './platform/platform.module';
 
@@ -17,7 +19,9 @@ export class WorkerModule {
       imports: [
         PlatformModule.forRoot(config, 'worker'),
         ScheduleModule.forRoot(),
+        IntegrationsModule,
         DiagnosticsWorkerModule,
+        MailWorkerModule,
       ],
     };
   }

@@ -23,6 +23,7 @@ export function stackPorts(env = process.env) {
     api: int(env.API_PORT, 3000),
     mongo: int(env.MONGO_PORT, 27017),
     redis: int(env.REDIS_PORT, 6380),
+    mailCatcher: int(env.MAIL_CATCHER_PORT, 1025),
   };
   for (const f of FRONTENDS) ports[f.app] = int(env[f.portVar], f.port);
   return ports;
@@ -35,6 +36,7 @@ export function stackEnv(ports, { mongoUri, redisUrl, host = 'localhost' }) {
     MONGODB_URI: mongoUri,
     REDIS_URL: redisUrl,
     API_PORT: String(ports.api),
+    MAIL_CATCHER_PORT: String(ports.mailCatcher),
     PUBLIC_API_URL: process.env.PUBLIC_API_URL ?? url(ports.api),
     CORS_ORIGINS: process.env.CORS_ORIGINS ?? FRONTENDS.map((f) => url(ports[f.app])).join(','),
   };
@@ -87,6 +89,15 @@ export async function startStack({
     env,
     logFile: logFile('worker'),
   });
+  // The SMTP catcher is the local mail server; with MAIL_ADAPTER=smtp real mail goes out instead.
+  const mailCatcher =
+    (env.MAIL_ADAPTER ?? process.env.MAIL_ADAPTER ?? 'local') === 'local'
+      ? startProcess('mail-catcher', process.execPath, ['dist/main.mail-catcher.js'], {
+          cwd: backend,
+          env,
+          logFile: logFile('mail-catcher'),
+        })
+      : undefined;
   const frontends = FRONTENDS.map((f) =>
     startProcess(f.app, process.execPath, [path.join(ROOT, 'scripts/serve-frontend.mjs'), f.app], {
       cwd: ROOT,
@@ -97,17 +108,19 @@ export async function startStack({
 
   await Promise.all([
     waitForPort(ports.api, { child: api, timeoutMs: 90_000 }),
+    ...(mailCatcher ? [waitForPort(ports.mailCatcher, { child: mailCatcher })] : []),
     ...FRONTENDS.map((f, i) => waitForPort(ports[f.app], { child: frontends[i] })),
   ]);
   await waitForHealthy(`http://127.0.0.1:${ports.api}/api/health`, worker);
 
   return {
     env,
-    processes: { api, worker, frontends },
+    processes: { api, worker, mailCatcher, frontends },
     urls: {
       shell: `http://localhost:${ports.shell}`,
       api: `http://localhost:${ports.api}/api`,
       health: `http://localhost:${ports.api}/api/health`,
+      smtp: mailCatcher ? `smtp://127.0.0.1:${ports.mailCatcher}` : undefined,
       signing: `http://localhost:${ports.signing}`,
       remotes: Object.fromEntries(
         FRONTENDS.slice(1).map((f) => [f.app, `http://localhost:${ports[f.app]}`]),

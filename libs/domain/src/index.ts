@@ -3,3 +3,5 @@ export * from './routes/routes';
 export * from './navigation/nav-model';
 export * from './errors/error-page';
 export * from './constants/limits';
+export * from './crm/crm-rules';
+export * from './captcha/captcha';

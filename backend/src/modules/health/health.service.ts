@@ -2,6 +2,14 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
+import { CAPTCHA_PORT, type CaptchaPort } from '../../integrations/captcha/captcha.port';
+import { CRM_PORT, type CrmPort } from '../../integrations/crm/crm.port';
+import {
+  FILE_SERVICE_PORT,
+  type FileServicePort,
+} from '../../integrations/file-service/file-service.port';
+import { MAIL_PORT, type MailPort } from '../../integrations/mail/mail.port';
+import { MAPS_PORT, type MapsPort } from '../../integrations/maps/maps.port';
 import { AppConfig } from '../../platform/config/app-config';
 import { APP_VERSION } from '../../platform/config/app-version';
 import { QueueStatsService } from '../../platform/queues/queue-stats.service';
@@ -20,6 +28,11 @@ export class HealthService {
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
     private readonly queueStats: QueueStatsService,
     private readonly config: AppConfig,
+    @Inject(CRM_PORT) private readonly crm: CrmPort,
+    @Inject(MAIL_PORT) private readonly mail: MailPort,
+    @Inject(CAPTCHA_PORT) private readonly captcha: CaptchaPort,
+    @Inject(MAPS_PORT) private readonly maps: MapsPort,
+    @Inject(FILE_SERVICE_PORT) private readonly fileService: FileServicePort,
   ) {}
 
   async check(): Promise<HealthReport> {
@@ -44,16 +57,16 @@ export class HealthService {
     };
   }
 
+  /** The adapter each port was actually built with (ports not built yet: from configuration). */
   private adapters(): AdapterSelection {
-    const { config } = this;
     return {
-      crm: config.CRM_ADAPTER,
-      documents: config.DOCUMENTS_ADAPTER,
-      mail: config.MAIL_ADAPTER,
-      captcha: config.CAPTCHA_ADAPTER,
-      identity: config.IDENTITY_ADAPTER,
-      maps: config.MAPS_ADAPTER,
-      fileService: config.FILE_SERVICE_ADAPTER,
+      crm: this.crm.adapter,
+      documents: this.config.DOCUMENTS_ADAPTER,
+      mail: this.mail.adapter,
+      captcha: this.captcha.adapter,
+      identity: this.config.IDENTITY_ADAPTER,
+      maps: this.maps.adapter,
+      fileService: this.fileService.adapter,
     };
   }
 

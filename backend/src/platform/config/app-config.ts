@@ -4,6 +4,7 @@ import { Expose, Transform, Type } from 'class-transformer';
 import {
   IsIn,
   IsInt,
+  IsBoolean,
   IsJSON,
   IsNotEmpty,
   IsOptional,
@@ -51,6 +52,17 @@ const intBetween = (name: string, min: number, max: number) => ({
   message: `${name} must be an integer between ${min} and ${max}`,
 });
 const httpUrl = { require_protocol: true, require_tld: false, protocols: ['http', 'https'] };
+
+const toBoolean = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string'
+    ? (({ true: true, false: false } as Record<string, boolean>)[value.toLowerCase()] ?? value)
+    : value;
+
+/** Ids and property names of the CRM: HubSpot's stage ids, property names and custom object types differ per account. */
+const crmIdentifier = (name: string) => ({
+  message: `${name} must be a CRM identifier (letters, digits, _ - .)`,
+});
+const CRM_IDENTIFIER = /^[A-Za-z0-9_.-]{1,100}$/;
 
 const toList = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string'
@@ -125,6 +137,49 @@ export class AppConfig {
   @IsNotEmpty(requiredWhen('HUBSPOT_ACCESS_TOKEN', 'CRM_ADAPTER=hubspot'))
   readonly HUBSPOT_ACCESS_TOKEN?: string;
 
+  /** HubSpot's API root; only changed to reach a proxy or a test stand-in. */
+  @Expose()
+  @IsUrl(httpUrl, { message: 'HUBSPOT_BASE_URL must be an http(s) URL' })
+  readonly HUBSPOT_BASE_URL: string = 'https://api.hubapi.com';
+
+  /** The custom object type of projects in the HubSpot account, e.g. `2-12345678` or `p_projects`. */
+  @Expose()
+  @ValidateIf((env: AppConfig) => env.CRM_ADAPTER === 'hubspot')
+  @IsNotEmpty(requiredWhen('HUBSPOT_PROJECT_OBJECT_TYPE', 'CRM_ADAPTER=hubspot'))
+  @Matches(CRM_IDENTIFIER, crmIdentifier('HUBSPOT_PROJECT_OBJECT_TYPE'))
+  readonly HUBSPOT_PROJECT_OBJECT_TYPE?: string;
+
+  /** Deal property holding the site address (searched by "deal by address"). */
+  @Expose()
+  @Matches(CRM_IDENTIFIER, crmIdentifier('CRM_DEAL_ADDRESS_PROPERTY'))
+  readonly CRM_DEAL_ADDRESS_PROPERTY: string = 'address';
+
+  /** Deal property that receives the contract link when the deal moves to "sent" / "signed". */
+  @Expose()
+  @Matches(CRM_IDENTIFIER, crmIdentifier('CRM_CONTRACT_LINK_PROPERTY'))
+  readonly CRM_CONTRACT_LINK_PROPERTY: string = 'contract_link';
+
+  @Expose()
+  @Matches(CRM_IDENTIFIER, crmIdentifier('CRM_CONTRACT_SENT_STAGE'))
+  readonly CRM_CONTRACT_SENT_STAGE: string = 'contractsent';
+
+  @Expose()
+  @Matches(CRM_IDENTIFIER, crmIdentifier('CRM_CONTRACT_SIGNED_STAGE'))
+  readonly CRM_CONTRACT_SIGNED_STAGE: string = 'closedwon';
+
+  /** Deals in this pipeline are change orders: looking one up redirects to /co. */
+  @Expose()
+  @Matches(CRM_IDENTIFIER, crmIdentifier('CRM_CHANGE_ORDER_PIPELINE'))
+  readonly CRM_CHANGE_ORDER_PIPELINE: string = 'change_orders';
+
+  @Expose()
+  @Matches(CRM_IDENTIFIER, crmIdentifier('CRM_CHANGE_ORDER_SENT_STAGE'))
+  readonly CRM_CHANGE_ORDER_SENT_STAGE: string = 'co_sent';
+
+  @Expose()
+  @Matches(CRM_IDENTIFIER, crmIdentifier('CRM_CHANGE_ORDER_SIGNED_STAGE'))
+  readonly CRM_CHANGE_ORDER_SIGNED_STAGE: string = 'co_signed';
+
   // --- Documents ---
   @Expose()
   @IsIn(DOCUMENTS_ADAPTERS, oneOf('DOCUMENTS_ADAPTER', DOCUMENTS_ADAPTERS))
@@ -163,6 +218,41 @@ export class AppConfig {
   @IsString()
   readonly SMTP_PASSWORD?: string;
 
+  /** true: TLS from the first byte (port 465); false: STARTTLS when the server offers it. */
+  @Expose()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'SMTP_SECURE must be true or false' })
+  readonly SMTP_SECURE: boolean = false;
+
+  /** Sender of every mail, e.g. `ProSign <contracts@example.com>`. */
+  @Expose()
+  @IsNotEmpty({ message: 'MAIL_FROM must not be empty' })
+  readonly MAIL_FROM: string = 'ProSign <no-reply@prosign.local>';
+
+  /** Port of the local SMTP catcher (MAIL_ADAPTER=local); it listens on 127.0.0.1 only. */
+  @Expose()
+  @Type(() => Number)
+  @IsInt(intBetween('MAIL_CATCHER_PORT', 1, 65535))
+  @Min(1, intBetween('MAIL_CATCHER_PORT', 1, 65535))
+  @Max(65535, intBetween('MAIL_CATCHER_PORT', 1, 65535))
+  readonly MAIL_CATCHER_PORT: number = 1025;
+
+  /** Tries per mail before its delivery is marked failed. */
+  @Expose()
+  @Type(() => Number)
+  @IsInt(intBetween('MAIL_SEND_ATTEMPTS', 1, 20))
+  @Min(1, intBetween('MAIL_SEND_ATTEMPTS', 1, 20))
+  @Max(20, intBetween('MAIL_SEND_ATTEMPTS', 1, 20))
+  readonly MAIL_SEND_ATTEMPTS: number = 5;
+
+  /** First retry delay of a failed send; doubles on each further try. */
+  @Expose()
+  @Type(() => Number)
+  @IsInt(intBetween('MAIL_RETRY_DELAY_MS', 10, 600000))
+  @Min(10, intBetween('MAIL_RETRY_DELAY_MS', 10, 600000))
+  @Max(600000, intBetween('MAIL_RETRY_DELAY_MS', 10, 600000))
+  readonly MAIL_RETRY_DELAY_MS: number = 2000;
+
   // --- Captcha ---
   @Expose()
   @IsIn(CAPTCHA_ADAPTERS, oneOf('CAPTCHA_ADAPTER', CAPTCHA_ADAPTERS))
@@ -172,6 +262,35 @@ export class AppConfig {
   @ValidateIf((env: AppConfig) => env.CAPTCHA_ADAPTER === 'recaptcha')
   @IsNotEmpty(requiredWhen('RECAPTCHA_SECRET', 'CAPTCHA_ADAPTER=recaptcha'))
   readonly RECAPTCHA_SECRET?: string;
+
+  /** The public key the browser's reCAPTCHA widget is rendered with. */
+  @Expose()
+  @ValidateIf((env: AppConfig) => env.CAPTCHA_ADAPTER === 'recaptcha')
+  @IsNotEmpty(requiredWhen('RECAPTCHA_SITE_KEY', 'CAPTCHA_ADAPTER=recaptcha'))
+  readonly RECAPTCHA_SITE_KEY?: string;
+
+  @Expose()
+  @IsUrl(httpUrl, { message: 'RECAPTCHA_VERIFY_URL must be an http(s) URL' })
+  readonly RECAPTCHA_VERIFY_URL: string = 'https://www.google.com/recaptcha/api/siteverify';
+
+  /**
+   * Signs the captcha passes handed to signers. Unset outside production: a
+   * random secret per process (passes then die with the process).
+   */
+  @Expose()
+  @ValidateIf(
+    (env: AppConfig) => env.NODE_ENV === 'production' || env.CAPTCHA_PASS_SECRET !== undefined,
+  )
+  @IsNotEmpty(requiredWhen('CAPTCHA_PASS_SECRET', 'NODE_ENV=production'))
+  @Matches(/^.{32,}$/, { message: 'CAPTCHA_PASS_SECRET must be at least 32 characters' })
+  readonly CAPTCHA_PASS_SECRET?: string;
+
+  @Expose()
+  @Type(() => Number)
+  @IsInt(intBetween('CAPTCHA_PASS_TTL_SECONDS', 60, 86400))
+  @Min(60, intBetween('CAPTCHA_PASS_TTL_SECONDS', 60, 86400))
+  @Max(86400, intBetween('CAPTCHA_PASS_TTL_SECONDS', 60, 86400))
+  readonly CAPTCHA_PASS_TTL_SECONDS: number = 2 * 60 * 60;
 
   // --- Staff identity ---
   @Expose()
@@ -214,4 +333,10 @@ export class AppConfig {
   @IsNotEmpty(requiredWhen('FILE_SERVICE_URL', 'FILE_SERVICE_ADAPTER=http'))
   @IsUrl(httpUrl, { message: 'FILE_SERVICE_URL must be an http(s) URL' })
   readonly FILE_SERVICE_URL?: string;
+
+  /** Sent as `Authorization: Bearer …` to the affiliate hub when set. */
+  @Expose()
+  @IsOptional()
+  @IsString()
+  readonly FILE_SERVICE_TOKEN?: string;
 }

@@ -91,9 +91,10 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    [{ CRM_ADAPTER: 'hubspot' }, ['HUBSPOT_ACCESS_TOKEN']],
+    [{ CRM_ADAPTER: 'hubspot' }, ['HUBSPOT_ACCESS_TOKEN', 'HUBSPOT_PROJECT_OBJECT_TYPE']],
     [{ MAIL_ADAPTER: 'smtp' }, ['SMTP_HOST']],
-    [{ CAPTCHA_ADAPTER: 'recaptcha' }, ['RECAPTCHA_SECRET']],
+    [{ CAPTCHA_ADAPTER: 'recaptcha' }, ['RECAPTCHA_SECRET', 'RECAPTCHA_SITE_KEY']],
+    [{ NODE_ENV: 'production' }, ['CAPTCHA_PASS_SECRET']],
     [
       { IDENTITY_ADAPTER: 'google' },
       ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_CALLBACK_URL'],
@@ -111,8 +112,37 @@ describe('loadConfig', () => {
       ...REQUIRED,
       CRM_ADAPTER: 'hubspot',
       HUBSPOT_ACCESS_TOKEN: 'pat-na1-123',
+      HUBSPOT_PROJECT_OBJECT_TYPE: '2-1234567',
     });
     expect(config.CRM_ADAPTER).toBe('hubspot');
+  });
+
+  it('fills the mail, captcha and CRM defaults', () => {
+    expect(loadConfig(REQUIRED)).toMatchObject({
+      MAIL_FROM: 'ProSign <no-reply@prosign.local>',
+      MAIL_CATCHER_PORT: 1025,
+      MAIL_SEND_ATTEMPTS: 5,
+      SMTP_SECURE: false,
+      CAPTCHA_PASS_TTL_SECONDS: 7200,
+      CRM_CONTRACT_SENT_STAGE: 'contractsent',
+      CRM_CHANGE_ORDER_PIPELINE: 'change_orders',
+    });
+  });
+
+  it('reads SMTP_SECURE as a boolean and refuses anything else', () => {
+    expect(loadConfig({ ...REQUIRED, SMTP_SECURE: 'TRUE' }).SMTP_SECURE).toBe(true);
+    expect(problemsOf({ ...REQUIRED, SMTP_SECURE: 'yes' })).toBe(
+      'Invalid configuration: SMTP_SECURE must be true or false',
+    );
+  });
+
+  it('refuses a short captcha pass secret and a stage id with spaces', () => {
+    expect(problemsOf({ ...REQUIRED, CAPTCHA_PASS_SECRET: 'short' })).toBe(
+      'Invalid configuration: CAPTCHA_PASS_SECRET must be at least 32 characters',
+    );
+    expect(problemsOf({ ...REQUIRED, CRM_CONTRACT_SENT_STAGE: 'contract sent' })).toContain(
+      'CRM_CONTRACT_SENT_STAGE must be a CRM identifier',
+    );
   });
 
   it('does not require settings of adapters that are not selected', () => {

@@ -4,6 +4,7 @@ import { PublicLayout } from '../layout/PublicLayout';
 import { StaffLayout } from '../layout/StaffLayout';
 import { ChangeOrderRoute } from '../pages/ChangeOrderRoute';
 import { ErrorPage } from '../pages/ErrorPage';
+import { MailboxPage } from '../pages/MailboxPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PortalPage } from '../pages/PortalPage';
 import { UserAccessPage } from '../pages/UserAccessPage';
@@ -36,6 +37,7 @@ export function ShellRoutes() {
           element={<RemotePage remote="contracts" page="Terms" section="Terms" />}
         />
         <Route path={ROUTES.userAccess} element={<UserAccessPage />} />
+        <Route path={ROUTES.mailbox} element={<MailboxPage />} />
         <Route
           path={ROUTES.invoices}
           element={<RemotePage remote="invoices" page="Invoices" section="Invoices" />}

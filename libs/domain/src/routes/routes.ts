@@ -15,6 +15,8 @@ export const ROUTES = {
   sow: '/sow',
   sowDashboard: '/sow-dashboard',
   sowTemplateEdit: '/sow-template-edit',
+  /** Mail caught by the local SMTP catcher (MAIL_ADAPTER=local only). */
+  mailbox: '/mailbox',
   // Public routes, without the staff navigation.
   portal: '/portal',
   verify: '/verify/:token',
@@ -40,6 +42,7 @@ export const STAFF_ROUTE_KEYS = [
   'sow',
   'sowDashboard',
   'sowTemplateEdit',
+  'mailbox',
 ] as const satisfies readonly RouteKey[];
 
 /** Query parameters of the customer signing page (spec 1 §2.4). */

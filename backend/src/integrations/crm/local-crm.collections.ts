@@ -1,0 +1,104 @@
+import type { Collection, Connection } from 'mongoose';
+import type { CrmProperties } from './crm.port';
+
+/**
+ * The local CRM's MongoDB collections. Records keep HubSpot's shape (an id and
+ * a bag of string properties) so both adapters answer alike. Associations are
+ * one document each (deal→contact, deal→project, project→contact) with their
+ * labels, so every change is a single-document update (no transactions on FerretDB).
+ */
+export const LOCAL_CRM_COLLECTIONS = {
+  deals: 'crm_deals',
+  contacts: 'crm_contacts',
+  projects: 'crm_projects',
+  owners: 'crm_owners',
+  properties: 'crm_properties',
+  pipelines: 'crm_pipelines',
+  associations: 'crm_associations',
+  counters: 'crm_counters',
+} as const;
+
+export type CrmObjectType = 'deals' | 'contacts' | 'projects';
+
+export interface RecordDoc {
+  _id: string;
+  properties: CrmProperties;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface OwnerDoc {
+  _id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export interface PropertyDefinitionDoc {
+  /** `${objectType}.${name}` */
+  _id: string;
+  objectType: string;
+  name: string;
+  label: string;
+  options: Array<{ label: string; value: string }>;
+}
+
+export interface PipelineDoc {
+  _id: string;
+  label: string;
+  stages: Array<{ id: string; label: string }>;
+}
+
+export interface AssociationDoc {
+  /** `${fromType}.${fromId}.${toType}.${toId}`: one document per pair. */
+  _id: string;
+  fromType: CrmObjectType;
+  fromId: string;
+  toType: CrmObjectType;
+  toId: string;
+  labels: string[];
+}
+
+export interface CounterDoc {
+  _id: string;
+  seq: number;
+}
+
+export function associationId(
+  fromType: CrmObjectType,
+  fromId: string,
+  toType: CrmObjectType,
+  toId: string,
+): string {
+  return `${fromType}.${fromId}.${toType}.${toId}`;
+}
+
+export interface LocalCrmCollections {
+  deals: Collection<RecordDoc>;
+  contacts: Collection<RecordDoc>;
+  projects: Collection<RecordDoc>;
+  owners: Collection<OwnerDoc>;
+  properties: Collection<PropertyDefinitionDoc>;
+  pipelines: Collection<PipelineDoc>;
+  associations: Collection<AssociationDoc>;
+  counters: Collection<CounterDoc>;
+}
+
+export function localCrmCollections(connection: Connection): LocalCrmCollections {
+  const c = LOCAL_CRM_COLLECTIONS;
+  return {
+    deals: connection.collection<RecordDoc>(c.deals),
+    contacts: connection.collection<RecordDoc>(c.contacts),
+    projects: connection.collection<RecordDoc>(c.projects),
+    owners: connection.collection<OwnerDoc>(c.owners),
+    properties: connection.collection<PropertyDefinitionDoc>(c.properties),
+    pipelines: connection.collection<PipelineDoc>(c.pipelines),
+    associations: connection.collection<AssociationDoc>(c.associations),
+    counters: connection.collection<CounterDoc>(c.counters),
+  } as unknown as LocalCrmCollections;
+}
+
+/** A case-insensitive "contains" pattern for user text. */
+export function containsPattern(text: string): RegExp {
+  return new RegExp(text.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+}

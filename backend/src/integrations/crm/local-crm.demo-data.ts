@@ -1,0 +1,442 @@
+import { CHANGE_ORDER_LABELS, CLIENT_SIGNATORY_ROLE, CP_ROLES, type CpRole } from '@prosign/domain';
+import type { AppConfig } from '../../platform/config/app-config';
+import { PARTNER_CONTACT_TYPE, type CrmProperties } from './crm.port';
+import type {
+  CrmObjectType,
+  OwnerDoc,
+  PipelineDoc,
+  PropertyDefinitionDoc,
+} from './local-crm.collections';
+
+/**
+ * Demo data of the local CRM: realistic enough to run every flow by hand.
+ * Deterministic (same ids every time) so seeding is idempotent and tests and
+ * e2e specs can name records. Seeded ids stay below 90 000 000; records the
+ * product creates get ids above.
+ */
+export interface DemoRecord {
+  id: string;
+  properties: CrmProperties;
+}
+
+export interface DemoAssociation {
+  fromType: CrmObjectType;
+  fromId: string;
+  toType: CrmObjectType;
+  toId: string;
+  labels: string[];
+}
+
+export interface LocalCrmDemoData {
+  owners: OwnerDoc[];
+  pipelines: PipelineDoc[];
+  properties: PropertyDefinitionDoc[];
+  deals: DemoRecord[];
+  contacts: DemoRecord[];
+  projects: DemoRecord[];
+  associations: DemoAssociation[];
+}
+
+export const SERVICE_TYPES = [
+  'Structural Engineering',
+  'Drafting Services',
+  'Inspection',
+  'Title 24 Energy Report',
+  'ADU Design',
+  'Seismic Retrofit',
+] as const;
+
+export const PROJECT_TYPES = [
+  'ADU',
+  'Remodel',
+  'Addition',
+  'New Construction',
+  'Foundation Repair',
+  'Seismic Retrofit',
+] as const;
+
+const STREETS = [
+  '1420 Alameda Ave',
+  '88 Sunset Blvd',
+  '2211 Oak Knoll Dr',
+  '517 Magnolia St',
+  '3900 El Camino Real',
+  '64 Harbor View Rd',
+  '1775 Grand Ave',
+  '930 Redwood Ln',
+  '410 Mission St',
+  '2650 Lakeshore Ave',
+  '73 Cypress Ct',
+  '1208 Vine St',
+];
+const CITIES: Array<[string, string]> = [
+  ['San Jose', '95126'],
+  ['Oakland', '94610'],
+  ['Sacramento', '95818'],
+  ['Pasadena', '91105'],
+  ['Berkeley', '94703'],
+  ['San Diego', '92103'],
+  ['Fresno', '93704'],
+  ['Los Angeles', '90026'],
+];
+const FIRST = [
+  'Maria',
+  'James',
+  'Priya',
+  'Daniel',
+  'Sofia',
+  'Kevin',
+  'Aiko',
+  'Marcus',
+  'Elena',
+  'Tom',
+  'Grace',
+  'Luis',
+];
+const LAST = [
+  'Garcia',
+  'Nguyen',
+  'Patel',
+  'Kim',
+  'Johnson',
+  'Lopez',
+  'Chen',
+  'Okafor',
+  'Rossi',
+  'Walsh',
+  'Silva',
+  'Brooks',
+];
+
+export const DEMO_OWNERS: OwnerDoc[] = [
+  { _id: '71000001', email: 'olivia.reed@prosign.example', firstName: 'Olivia', lastName: 'Reed' },
+  {
+    _id: '71000002',
+    email: 'ethan.brooks@prosign.example',
+    firstName: 'Ethan',
+    lastName: 'Brooks',
+  },
+  {
+    _id: '71000003',
+    email: 'nina.alvarez@prosign.example',
+    firstName: 'Nina',
+    lastName: 'Alvarez',
+  },
+  { _id: '71000004', email: 'sam.tanaka@prosign.example', firstName: 'Sam', lastName: 'Tanaka' },
+  {
+    _id: '71000005',
+    email: 'rachel.owens@prosign.example',
+    firstName: 'Rachel',
+    lastName: 'Owens',
+  },
+];
+
+/** Partner roles and rapport: every CP role of spec 3 §9 is held by someone; one partner is blacklisted. */
+const PARTNERS: Array<{ first: string; last: string; roles: CpRole[]; rapport: string }> = [
+  { first: 'Hannah', last: 'Cole', roles: ['designer_cp', 'drafter_cp'], rapport: 'Excellent' },
+  { first: 'Victor', last: 'Ibarra', roles: ['eor_cp'], rapport: 'Excellent' },
+  { first: 'Mei', last: 'Lin', roles: ['ose_cp', 'sss_cp'], rapport: 'Good' },
+  { first: 'Rob', last: 'Delgado', roles: ['mdec_cp'], rapport: 'Good' },
+  { first: 'Anita', last: 'Shah', roles: ['peer_review_cp'], rapport: 'Excellent' },
+  { first: 'Carl', last: 'Jensen', roles: ['s.o_cp'], rapport: 'Average' },
+  { first: 'Tessa', last: 'Moreno', roles: ['t24_cp'], rapport: 'Good' },
+  { first: 'Ivan', last: 'Petrov', roles: ['scope_co1_cp', 'scope_co2_cp'], rapport: 'Good' },
+  {
+    first: 'Lena',
+    last: 'Fischer',
+    roles: ['scope_co3_cp', 'scope_co4_cp', 'scope_co5_cp'],
+    rapport: 'Average',
+  },
+  { first: 'Derek', last: 'Vance', roles: ['eor_cp', 'designer_cp'], rapport: 'Blacklisted' },
+  { first: 'Omar', last: 'Haddad', roles: ['drafter_cp', 't24_cp'], rapport: 'Excellent' },
+  { first: 'Julia', last: 'Park', roles: ['ose_cp'], rapport: 'Good' },
+];
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const emailOf = (first: string, last: string, domain: string) =>
+  `${first}.${last}@${domain}`.toLowerCase();
+const phoneOf = (n: number) => `+1408555${pad(1000 + n, 4).slice(-4)}`;
+const dealId = (n: number) => String(40_000_000 + n);
+const contactId = (n: number) => String(50_000_000 + n);
+const partnerId = (n: number) => String(55_000_000 + n);
+const projectId = (n: number) => String(60_000_000 + n);
+
+export const DEMO_DEAL_COUNT = 30;
+export const DEMO_CHANGE_ORDER_DEAL_COUNT = 6;
+
+export function localCrmDemoData(config: AppConfig): LocalCrmDemoData {
+  const addressProperty = config.CRM_DEAL_ADDRESS_PROPERTY;
+  const salesStages = [
+    { id: 'appointmentscheduled', label: 'Appointment Scheduled' },
+    { id: 'qualifiedtobuy', label: 'Qualified To Buy' },
+    { id: 'presentationscheduled', label: 'Proposal Scheduled' },
+    { id: config.CRM_CONTRACT_SENT_STAGE, label: 'Contract Sent' },
+    { id: config.CRM_CONTRACT_SIGNED_STAGE, label: 'Contract Signed' },
+    { id: 'closedlost', label: 'Closed Lost' },
+  ];
+  const coStages = [
+    { id: 'co_new', label: 'Change Order Requested' },
+    { id: config.CRM_CHANGE_ORDER_SENT_STAGE, label: 'Change Order Sent' },
+    { id: config.CRM_CHANGE_ORDER_SIGNED_STAGE, label: 'Change Order Signed' },
+  ];
+  const pipelines: PipelineDoc[] = [
+    { _id: 'default', label: 'Sales Pipeline', stages: salesStages },
+    { _id: config.CRM_CHANGE_ORDER_PIPELINE, label: 'Change Orders', stages: coStages },
+  ];
+
+  const options = (values: readonly string[]) => values.map((value) => ({ label: value, value }));
+  const properties: PropertyDefinitionDoc[] = [
+    {
+      _id: 'deals.project_type',
+      objectType: 'deals',
+      name: 'project_type',
+      label: 'Project type',
+      options: options(PROJECT_TYPES),
+    },
+    {
+      _id: 'deals.service_type',
+      objectType: 'deals',
+      name: 'service_type',
+      label: 'Service type',
+      options: options(SERVICE_TYPES),
+    },
+    {
+      _id: 'deals.dealstage',
+      objectType: 'deals',
+      name: 'dealstage',
+      label: 'Deal stage',
+      options: [...salesStages, ...coStages].map((stage) => ({
+        label: stage.label,
+        value: stage.id,
+      })),
+    },
+    {
+      _id: 'projects.project_type',
+      objectType: 'projects',
+      name: 'project_type',
+      label: 'Project type',
+      options: options(PROJECT_TYPES),
+    },
+    {
+      _id: 'contacts.project_role__sales_rep',
+      objectType: 'contacts',
+      name: 'project_role__sales_rep',
+      label: 'Project role',
+      options: options(CP_ROLES),
+    },
+    {
+      _id: 'contacts.current_partnership_rapport',
+      objectType: 'contacts',
+      name: 'current_partnership_rapport',
+      label: 'Current partnership rapport',
+      options: options(['Excellent', 'Good', 'Average', 'Blacklisted']),
+    },
+  ];
+
+  const contacts: DemoRecord[] = [];
+  const deals: DemoRecord[] = [];
+  const projects: DemoRecord[] = [];
+  const associations: DemoAssociation[] = [];
+
+  const addContact = (n: number): string => {
+    const first = FIRST[n % FIRST.length];
+    const last = LAST[(n * 5 + 3) % LAST.length];
+    const id = contactId(n);
+    contacts.push({
+      id,
+      properties: {
+        firstname: first,
+        middlename: n % 4 === 0 ? 'A.' : null,
+        lastname: last,
+        email: emailOf(first, `${last}${n}`, 'example.com'),
+        phone: phoneOf(n),
+        type: 'Client',
+        hs_object_id: id,
+      },
+    });
+    return id;
+  };
+
+  for (let n = 1; n <= 8; n++) {
+    const [city, zip] = CITIES[n % CITIES.length];
+    const id = projectId(n);
+    projects.push({
+      id,
+      properties: {
+        project_name: `${STREETS[n % STREETS.length]} ${PROJECT_TYPES[n % PROJECT_TYPES.length]}`,
+        address: `${STREETS[n % STREETS.length]}, ${city}, CA ${zip}`,
+        property_address: STREETS[n % STREETS.length],
+        city,
+        state: 'CA',
+        zip,
+        project_type: PROJECT_TYPES[n % PROJECT_TYPES.length],
+        main_contract_signed_date: `2025-${pad((n % 12) + 1)}-${pad(n + 10)}`,
+        hs_object_id: id,
+      },
+    });
+  }
+
+  PARTNERS.forEach((partner, index) => {
+    const id = partnerId(index + 1);
+    contacts.push({
+      id,
+      properties: {
+        firstname: partner.first,
+        middlename: null,
+        lastname: partner.last,
+        email: emailOf(partner.first, partner.last, 'partners.example.com'),
+        phone: phoneOf(200 + index),
+        type: PARTNER_CONTACT_TYPE,
+        project_role__sales_rep: partner.roles.join(';'),
+        current_partnership_rapport: partner.rapport,
+        hs_object_id: id,
+      },
+    });
+    // Each partner works on one or two projects.
+    associations.push({
+      fromType: 'projects',
+      fromId: projectId((index % 8) + 1),
+      toType: 'contacts',
+      toId: id,
+      labels: [],
+    });
+    if (index % 3 === 0) {
+      associations.push({
+        fromType: 'projects',
+        fromId: projectId(((index + 3) % 8) + 1),
+        toType: 'contacts',
+        toId: id,
+        labels: [],
+      });
+    }
+  });
+
+  let contactNumber = 0;
+  for (let n = 1; n <= DEMO_DEAL_COUNT; n++) {
+    const [city, zip] = CITIES[n % CITIES.length];
+    const street = `${100 + n * 37} ${STREETS[n % STREETS.length].replace(/^\d+ /, '')}`;
+    const amount = 2500 + (n % 9) * 750;
+    const owner = DEMO_OWNERS[n % 3];
+    const stage = salesStages[n % salesStages.length].id;
+    const id = dealId(n);
+    deals.push({
+      id,
+      properties: {
+        dealname: `${street} — ${SERVICE_TYPES[n % SERVICE_TYPES.length]}`,
+        amount: String(amount),
+        deposit_amount: String(amount / 2),
+        progress_amount: '0',
+        balance_amount: String(amount / 2),
+        [addressProperty]: street,
+        city,
+        state: 'CA',
+        zip,
+        service_type: SERVICE_TYPES[n % SERVICE_TYPES.length],
+        // Every fifth deal lacks its project type: the missing-properties modal has work to do.
+        project_type:
+          n % 5 === 0
+            ? null
+            : [PROJECT_TYPES[n % 6], ...(n % 4 === 0 ? [PROJECT_TYPES[(n + 2) % 6]] : [])].join(
+                ';',
+              ),
+        customer_success_manager: owner._id,
+        hubspot_owner_id: owner._id,
+        pipeline: 'default',
+        dealstage: stage,
+        contract_link: null,
+        hs_object_id: id,
+      },
+    });
+
+    // Signatories: every seventh deal has none, every third has two or three.
+    const signatories = n % 7 === 0 ? 0 : n % 3 === 0 ? 2 + (n % 2) : 1;
+    for (let s = 0; s < signatories; s++) {
+      const contact = addContact(++contactNumber);
+      associations.push({
+        fromType: 'deals',
+        fromId: id,
+        toType: 'contacts',
+        toId: contact,
+        labels: [CLIENT_SIGNATORY_ROLE],
+      });
+    }
+    if (n % 4 === 1) {
+      const contact = addContact(++contactNumber);
+      associations.push({
+        fromType: 'deals',
+        fromId: id,
+        toType: 'contacts',
+        toId: contact,
+        labels: ['Architect'],
+      });
+    }
+    // A contact without any role on a few deals.
+    if (n % 10 === 2) {
+      const contact = addContact(++contactNumber);
+      associations.push({
+        fromType: 'deals',
+        fromId: id,
+        toType: 'contacts',
+        toId: contact,
+        labels: [],
+      });
+    }
+  }
+
+  // Change-order deals: most linked to a project under a label; one without a project.
+  const coLinks: Array<[number, number, number] | null> = [
+    [1, 1, 0],
+    [2, 1, 1],
+    [3, 2, 0],
+    [4, 3, 0],
+    [5, 1, 2],
+    null,
+  ];
+  for (let n = 1; n <= DEMO_CHANGE_ORDER_DEAL_COUNT; n++) {
+    const link = coLinks[n - 1];
+    const project = link ? projects[link[1] - 1] : projects[7];
+    const id = dealId(100 + n);
+    const amount = 800 + n * 350;
+    deals.push({
+      id,
+      properties: {
+        dealname: `CO${n} — ${project.properties.property_address}`,
+        amount: String(amount),
+        deposit_amount: String(amount),
+        progress_amount: '0',
+        balance_amount: '0',
+        [addressProperty]: project.properties.property_address,
+        city: project.properties.city,
+        state: 'CA',
+        zip: project.properties.zip,
+        service_type: 'Change Order',
+        project_type: project.properties.project_type,
+        customer_success_manager: DEMO_OWNERS[n % 3]._id,
+        hubspot_owner_id: DEMO_OWNERS[n % 3]._id,
+        pipeline: config.CRM_CHANGE_ORDER_PIPELINE,
+        dealstage: n % 3 === 0 ? config.CRM_CHANGE_ORDER_SENT_STAGE : 'co_new',
+        contract_link: null,
+        hs_object_id: id,
+      },
+    });
+    const contact = addContact(++contactNumber);
+    associations.push({
+      fromType: 'deals',
+      fromId: id,
+      toType: 'contacts',
+      toId: contact,
+      labels: [CLIENT_SIGNATORY_ROLE],
+    });
+    if (link) {
+      associations.push({
+        fromType: 'deals',
+        fromId: id,
+        toType: 'projects',
+        toId: project.id,
+        labels: [CHANGE_ORDER_LABELS[link[2]]],
+      });
+    }
+  }
+
+  return { owners: DEMO_OWNERS, pipelines, properties, deals, contacts, projects, associations };
+}

@@ -1,0 +1,34 @@
+import type { Collection, Connection } from 'mongoose';
+import { randomUUID } from 'node:crypto';
+import type { ContractFileRegistration, FileServicePort } from './file-service.port';
+
+export const FILE_SERVICE_RECORDS = 'file_service_records';
+
+export interface FileServiceRecordDoc extends ContractFileRegistration {
+  _id: string;
+  receivedAt: Date;
+}
+
+export function fileServiceRecords(connection: Connection): Collection<FileServiceRecordDoc> {
+  return connection.collection<FileServiceRecordDoc>(
+    FILE_SERVICE_RECORDS,
+  ) as unknown as Collection<FileServiceRecordDoc>;
+}
+
+/** The embedded default: each registration is recorded in MongoDB, for staff to see. */
+export class LocalFileServiceAdapter implements FileServicePort {
+  readonly adapter = 'local' as const;
+
+  constructor(private readonly connection: Connection) {}
+
+  async registerContractFile(file: ContractFileRegistration): Promise<void> {
+    await fileServiceRecords(this.connection).insertOne({
+      _id: randomUUID(),
+      projectId: file.projectId,
+      originalName: file.originalName,
+      driveLink: file.driveLink,
+      fileType: file.fileType,
+      receivedAt: new Date(),
+    });
+  }
+}

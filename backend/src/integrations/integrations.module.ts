@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { CaptchaIntegrationModule } from './captcha/captcha.module';
+import { CrmIntegrationModule } from './crm/crm.module';
+import { FileServiceIntegrationModule } from './file-service/file-service.module';
+import { MailIntegrationModule } from './mail/mail.module';
+import { MapsIntegrationModule } from './maps/maps.module';
+
+/** Every port to an outside service, each with the adapter AppConfig selects (ARCHITECTURE §2). */
+@Module({
+  imports: [
+    CrmIntegrationModule,
+    MailIntegrationModule,
+    CaptchaIntegrationModule,
+    MapsIntegrationModule,
+    FileServiceIntegrationModule,
+  ],
+})
+export class IntegrationsModule {}

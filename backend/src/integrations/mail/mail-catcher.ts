@@ -1,0 +1,99 @@
+import { simpleParser, type AddressObject } from 'mailparser';
+import type { Connection } from 'mongoose';
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { caughtMails } from './caught-mail.collection';
+import { MAIL_CATCHER_HOST } from './smtp-mail.adapter';
+
+const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
+
+export interface MailCatcherLogger {
+  log(message: string): void;
+  warn(message: string): void;
+}
+
+/**
+ * The embedded mail server of the local stack: accepts any mail over SMTP on
+ * loopback and stores it, parsed, in MongoDB for the mailbox page. It never
+ * relays anything anywhere.
+ */
+export class MailCatcher {
+  private readonly server: SMTPServer;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly logger: MailCatcherLogger = console,
+  ) {
+    this.server = new SMTPServer({
+      name: 'prosign-mail-catcher',
+      banner: 'ProSign local mail catcher: mail is stored, never delivered',
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      size: MAX_MESSAGE_BYTES,
+      logger: false,
+      onData: (stream, session, callback) => {
+        simpleParser(stream)
+          .then(async (parsed) => {
+            if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
+              throw Object.assign(new Error('Message exceeds the 25 MB limit'), {
+                responseCode: 552,
+              });
+            }
+            const id = randomUUID();
+            await caughtMails(this.connection).insertOne({
+              _id: id,
+              from:
+                parsed.from?.text ??
+                (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
+              to: addresses(parsed.to),
+              cc: addresses(parsed.cc),
+              subject: parsed.subject ?? '',
+              html: typeof parsed.html === 'string' ? parsed.html : null,
+              text: parsed.text ?? null,
+              messageId: parsed.messageId ?? null,
+              attachments: parsed.attachments.map((a) => ({
+                filename: a.filename ?? null,
+                contentType: a.contentType,
+                size: a.size,
+              })),
+              envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+              receivedAt: new Date(),
+            });
+            this.logger.log(
+              `caught "${parsed.subject ?? ''}" for ${session.envelope.rcptTo.map((r) => r.address).join(', ')}`,
+            );
+            callback();
+          })
+          .catch((error: Error) => {
+            this.logger.warn(`could not store a mail: ${error.message}`);
+            callback(error);
+          });
+      },
+    });
+    this.server.on('error', (error) => this.logger.warn(`SMTP: ${error.message}`));
+  }
+
+  /** Listens on 127.0.0.1 only; port 0 picks a free one. Resolves with the port. */
+  async listen(port: number): Promise<number> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.server.once('error', reject);
+      this.server.listen(port, MAIL_CATCHER_HOST, () => {
+        this.server.server.off('error', reject);
+        resolve();
+      });
+    });
+    return (this.server.server.address() as AddressInfo).port;
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+function addresses(value: AddressObject | AddressObject[] | undefined): string[] {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  return list.flatMap((group) =>
+    group.value.map((a) => (a.name ? `${a.name} <${a.address ?? ''}>` : (a.address ?? ''))),
+  );
+}

@@ -1,0 +1,32 @@
+/** Injection token of the active mail adapter. */
+export const MAIL_PORT = Symbol('MAIL_PORT');
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+export interface OutgoingMail {
+  to: string[];
+  cc?: string[];
+  replyTo?: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: MailAttachment[];
+}
+
+export interface SentMail {
+  messageId: string;
+  accepted: string[];
+  rejected: string[];
+}
+
+/** Delivers one mail; throws when the mail server refuses or cannot be reached. */
+export interface MailPort {
+  /** `local`: SMTP into the embedded catcher; `smtp`: the configured mail server. */
+  readonly adapter: 'local' | 'smtp';
+  send(mail: OutgoingMail): Promise<SentMail>;
+  close(): void;
+}

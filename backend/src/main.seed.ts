@@ -1,0 +1,24 @@
+import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
+import { loadConfigOrExit } from './platform/config/load-config';
+import { runSeeders } from './seed/run-seeders';
+import { SeedModule } from './seed/seed.module';
+
+/** `node dist/main.seed.js`: fills the local stack with demo data (idempotent; run on every `npm start`). */
+async function bootstrap(): Promise<void> {
+  const config = loadConfigOrExit();
+  const app = await NestFactory.createApplicationContext(SeedModule.forRoot(config), {
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  try {
+    await runSeeders(app);
+  } finally {
+    await app.close();
+  }
+}
+
+bootstrap().catch((error: unknown) => {
+  console.error('seeding failed:', error);
+  process.exit(1);
+});

@@ -1,0 +1,140 @@
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import {
+  CLIENT_SIGNATORY_ROLE,
+  extractCrmRecordId,
+  joinMultiValue,
+  MISSING_CLIENT_SIGNATORY,
+  type DealPropertiesCheck,
+} from '@prosign/domain';
+import { AppConfig } from '../../platform/config/app-config';
+import {
+  CRM_PORT,
+  type ContactRoleUpdate,
+  type CrmOwner,
+  type CrmPort,
+  type DealLookup,
+  type DealStageMilestone,
+  type PropertyOption,
+} from '../../integrations/crm/crm.port';
+import { dealPropertiesFromContractForm, splitFullName } from './contract-form-to-deal';
+import type { ContractFormDataDto } from './dto/contract-form-data.dto';
+import { PROPERTY_NAME, type UpdateMissingDto } from './dto/crm-requests.dto';
+
+/** The CRM calls of spec 1 §7 and spec 2 §7, over the CRM port. */
+@Injectable()
+export class CrmService {
+  constructor(
+    @Inject(CRM_PORT) private readonly crm: CrmPort,
+    private readonly config: AppConfig,
+  ) {}
+
+  fetchDeal(hsObjectId: string): Promise<DealLookup> {
+    const dealId = extractCrmRecordId(hsObjectId);
+    if (!dealId) {
+      throw new BadRequestException('hsObjectId must be a deal id or a HubSpot deal URL');
+    }
+    return this.crm.getDeal(dealId);
+  }
+
+  async dealsByAddress(address: string) {
+    // A pasted deal URL or id finds that deal, as the search box promises (spec 2 §2.1).
+    const id = extractCrmRecordId(address);
+    if (id && !/^\d+$/.test(address.trim())) {
+      const { deal } = await this.crm.getDeal(id);
+      return { deals: [deal] };
+    }
+    return { deals: await this.crm.searchDealsByAddress(address) };
+  }
+
+  async owner(ownerId: string): Promise<{ owner: CrmOwner }> {
+    return { owner: await this.crm.getOwner(ownerId) };
+  }
+
+  async owners(): Promise<{ data: { results: CrmOwner[] } }> {
+    return { data: { results: await this.crm.listOwners() } };
+  }
+
+  async propertyOptions(
+    objectType: string,
+    propertyName: string,
+  ): Promise<{ options: PropertyOption[] }> {
+    return { options: await this.crm.getPropertyOptions(objectType, propertyName) };
+  }
+
+  async contactCountByEmail(email: string): Promise<{ count: number }> {
+    return { count: await this.crm.countContactsByEmail(email) };
+  }
+
+  checkDealProperties(dealId: string): Promise<DealPropertiesCheck> {
+    return this.crm.checkDealProperties(dealId);
+  }
+
+  async updateMissing(dealId: string, body: UpdateMissingDto): Promise<{ success: true }> {
+    const properties: Record<string, string> = {};
+    for (const [name, value] of Object.entries(body.missingProperties ?? {})) {
+      if (name === MISSING_CLIENT_SIGNATORY) continue;
+      if (!PROPERTY_NAME.test(name))
+        throw new BadRequestException(`${name} is not a CRM property name`);
+      if (
+        Array.isArray(value) ? value.some((v) => typeof v !== 'string') : typeof value !== 'string'
+      ) {
+        throw new BadRequestException(`${name} must be a text or a list of texts`);
+      }
+      properties[name] = Array.isArray(value) ? joinMultiValue(value) : value;
+    }
+
+    const contactRoles: ContactRoleUpdate[] = (body.updatedContactRoles ?? []).map((change) => ({
+      ...change,
+    }));
+    // The contract's recipient becomes the client signatory when the deal has none and none is named.
+    const form = body.contractFormData;
+    const namesSignatory = contactRoles.some((change) => change.role === CLIENT_SIGNATORY_ROLE);
+    if (!namesSignatory && form?.email) {
+      const check = await this.crm.checkDealProperties(dealId);
+      if (check.missingProperties.includes(MISSING_CLIENT_SIGNATORY)) {
+        contactRoles.push({
+          email: form.email,
+          ...splitFullName(form.full_name),
+          ...(form.contact_number ? { phone: form.contact_number } : {}),
+          role: CLIENT_SIGNATORY_ROLE,
+        });
+      }
+    }
+    if (Object.keys(properties).length === 0 && contactRoles.length === 0) {
+      throw new BadRequestException(
+        'Nothing to update: give missingProperties or updatedContactRoles',
+      );
+    }
+    await this.crm.updateMissingDealProperties(dealId, { properties, contactRoles });
+    return { success: true };
+  }
+
+  async updateAll(
+    dealId: string,
+    form: ContractFormDataDto,
+  ): Promise<{ success: true; properties: Record<string, string> }> {
+    const properties = dealPropertiesFromContractForm(form, this.config.CRM_DEAL_ADDRESS_PROPERTY);
+    if (form.csm_email) {
+      const owners = await this.crm.listOwners();
+      const csm = owners.find(
+        (owner) => owner.email.toLowerCase() === form.csm_email?.toLowerCase(),
+      );
+      if (!csm) throw new BadRequestException(`No CRM owner has the e-mail ${form.csm_email}`);
+      properties.customer_success_manager = csm.id;
+    }
+    if (Object.keys(properties).length === 0) {
+      throw new BadRequestException('contractFormData carries no deal property to update');
+    }
+    await this.crm.updateDealProperties(dealId, properties);
+    return { success: true, properties };
+  }
+
+  async moveStage(
+    dealId: string,
+    milestone: DealStageMilestone,
+    contractLink?: string,
+  ): Promise<{ success: true; dealId: string; dealstage: string }> {
+    const dealstage = await this.crm.moveDealToStage(dealId, milestone, contractLink);
+    return { success: true, dealId, dealstage };
+  }
+}

@@ -1,0 +1,114 @@
+import { CONTACT_ROLES } from '@prosign/domain';
+import { Type } from 'class-transformer';
+import {
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { ContractFormDataDto } from './contract-form-data.dto';
+
+const PROPERTY_NAME = /^[A-Za-z0-9_]{1,100}$/;
+
+export class FetchDealByIdDto {
+  /** A deal id or a pasted HubSpot deal URL. */
+  @IsString()
+  @IsNotEmpty({ message: 'hsObjectId is required' })
+  @MaxLength(500)
+  hsObjectId: string;
+}
+
+export class DealByAddressQuery {
+  @IsString()
+  @IsNotEmpty({ message: 'address is required' })
+  @MaxLength(300)
+  address: string;
+}
+
+export class OwnerQuery {
+  @Matches(/^\d{1,20}$/, { message: 'ownerId must be a numeric owner id' })
+  ownerId: string;
+}
+
+export class PropertyQuery {
+  @Matches(/^[A-Za-z0-9_-]{1,100}$/, {
+    message: 'objectType must be a CRM object type such as deals',
+  })
+  objectType: string;
+
+  @Matches(PROPERTY_NAME, { message: 'propertyName must be a CRM property name' })
+  propertyName: string;
+}
+
+export class ContactByEmailQuery {
+  @IsEmail({}, { message: 'email must be an e-mail address' })
+  email: string;
+}
+
+export class DealIdParam {
+  @Matches(/^\d{1,20}$/, { message: 'dealId must be a numeric deal id' })
+  dealId: string;
+}
+
+export class ContactRoleUpdateDto {
+  @IsOptional()
+  @Matches(/^\d{1,20}$/, { message: 'contactId must be a numeric contact id' })
+  contactId?: string;
+
+  @IsEmail({}, { message: 'each contact needs an e-mail address' })
+  email: string;
+
+  @IsOptional() @IsString() @MaxLength(100) firstname?: string;
+  @IsOptional() @IsString() @MaxLength(100) lastname?: string;
+  @IsOptional() @IsString() @MaxLength(20) phone?: string;
+
+  @IsIn(CONTACT_ROLES, { message: `role must be one of: ${CONTACT_ROLES.join(', ')}` })
+  role: string;
+}
+
+export class UpdateMissingDto {
+  /** Values for the missing deal properties, e.g. `{ project_type: ['ADU', 'Remodel'] }`. */
+  @IsOptional()
+  @IsObject()
+  missingProperties?: Record<string, string | string[]>;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ContractFormDataDto)
+  contractFormData?: ContractFormDataDto;
+
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ContactRoleUpdateDto)
+  updatedContactRoles?: ContactRoleUpdateDto[];
+}
+
+export class UpdateAllDto {
+  @ValidateNested()
+  @Type(() => ContractFormDataDto)
+  contractFormData: ContractFormDataDto;
+}
+
+export class StageMoveDto {
+  @IsOptional()
+  @IsString()
+  @Matches(/^https?:\/\/\S+$/, { message: 'contractLink must be an http(s) link' })
+  @MaxLength(2000)
+  contractLink?: string;
+}
+
+export class SentStageMoveDto {
+  @IsString()
+  @Matches(/^https?:\/\/\S+$/, { message: 'contractLink must be an http(s) link' })
+  @MaxLength(2000)
+  contractLink: string;
+}
+
+export { PROPERTY_NAME };

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { FileServiceController } from './file-service.controller';
+
+@Module({ controllers: [FileServiceController] })
+export class FileServiceModule {}

@@ -1,0 +1,80 @@
+import { renderMail, type MailTemplate } from './mail-templates';
+
+const link = 'https://sign.example/t?a=1&b=2';
+const templates: MailTemplate[] = [
+  { kind: 'signing-link', data: { recipientName: 'Jo', agreementTitle: 'Agreement', link } },
+  { kind: 'reminder', data: { recipientName: 'Jo', agreementTitle: 'Agreement', link } },
+  {
+    kind: 'signed-copy',
+    data: { recipientName: 'Jo', agreementTitle: 'Agreement', documentLink: link },
+  },
+  { kind: 'cc-copy', data: { clientName: 'Jo', agreementTitle: 'Agreement', link } },
+  { kind: 'sow-link', data: { partnerName: 'Mei', projectAddress: '1 Main St', link } },
+  { kind: 'co-link', data: { signatoryName: 'Al', projectAddress: '1 Main St', link } },
+  {
+    kind: 'invoice',
+    data: {
+      recipientName: 'Jo',
+      type: 'deposit',
+      amount: '1,250.00',
+      projectAddress: '1 Main St',
+      link,
+    },
+  },
+  { kind: 'test', data: {} },
+];
+
+describe('renderMail', () => {
+  it.each(templates.map((t) => [t.kind, t] as const))(
+    'renders %s as branded HTML and plain text',
+    (_kind, template) => {
+      const mail = renderMail(template);
+      expect(mail.subject.length).toBeGreaterThan(5);
+      expect(mail.html).toMatch(/^<!doctype html>/);
+      expect(mail.html).toContain('ProSign');
+      expect(mail.text).toContain('ProSign');
+      if (template.kind !== 'test') {
+        expect(mail.html).toContain('href="https://sign.example/t?a=1&amp;b=2"');
+        expect(mail.text).toContain(link);
+      }
+    },
+  );
+
+  it('escapes names and titles in HTML, keeps them readable in text', () => {
+    const mail = renderMail({
+      kind: 'signing-link',
+      data: { recipientName: '<b>Eve</b>', agreementTitle: 'A & B "quoted"', link },
+    });
+    expect(mail.html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
+    expect(mail.html).toContain('A &amp; B &quot;quoted&quot;');
+    expect(mail.html).not.toContain('<b>Eve</b>');
+    expect(mail.text).toContain('Hello <b>Eve</b>,');
+  });
+
+  it('uses the subject the sender chose for a signing link, and marks reminders', () => {
+    expect(
+      renderMail({
+        kind: 'signing-link',
+        data: { recipientName: 'Jo', agreementTitle: 'A', link, subject: 'Your contract' },
+      }).subject,
+    ).toBe('Your contract');
+    expect(
+      renderMail({
+        kind: 'sow-link',
+        data: { partnerName: 'M', projectAddress: '1 Main St', link, isReminder: true },
+      }).subject,
+    ).toBe('Reminder: Scope of Work for 1 Main St');
+    expect(
+      renderMail({
+        kind: 'invoice',
+        data: {
+          recipientName: 'J',
+          type: 'balance',
+          amount: '10',
+          projectAddress: 'X',
+          isReminder: true,
+        },
+      }).subject,
+    ).toBe('Reminder: Balance invoice for X');
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * Every mail the product sends (spec 1–3): subject, HTML and plain text, in
+ * the ProSign layout. HTML is table-based with inline styles, the form mail
+ * clients render reliably; every value is escaped.
+ */
+
+export const INVOICE_TYPES = ['deposit', 'progress', 'balance'] as const;
+export type InvoiceType = (typeof INVOICE_TYPES)[number];
+
+export type MailTemplate =
+  | {
+      kind: 'signing-link';
+      data: {
+        recipientName: string;
+        agreementTitle: string;
+        link: string;
+        senderEmail?: string;
+        subject?: string;
+      };
+    }
+  | {
+      kind: 'reminder';
+      data: { recipientName: string; agreementTitle: string; link: string; senderEmail?: string };
+    }
+  | {
+      kind: 'signed-copy';
+      data: { recipientName: string; agreementTitle: string; documentLink?: string };
+    }
+  | { kind: 'cc-copy'; data: { clientName: string; agreementTitle: string; link: string } }
+  | {
+      kind: 'sow-link';
+      data: { partnerName: string; projectAddress: string; link: string; isReminder?: boolean };
+    }
+  | {
+      kind: 'co-link';
+      data: { signatoryName: string; projectAddress: string; link: string; isReminder?: boolean };
+    }
+  | {
+      kind: 'invoice';
+      data: {
+        recipientName: string;
+        type: InvoiceType;
+        amount: string;
+        projectAddress: string;
+        link?: string;
+        isReminder?: boolean;
+      };
+    }
+  | { kind: 'test'; data: { requestedBy?: string } };
+
+export type MailTemplateKind = MailTemplate['kind'];
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const BRAND = 'ProSign';
+const BRAND_COLOR = '#1d4ed8';
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+interface Section {
+  heading: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  note?: string;
+}
+
+function layout(subject: string, section: Section): RenderedMail {
+  const p = (text: string) =>
+    `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#1f2937;">${escapeHtml(text)}</p>`;
+  const button = section.action
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px;"><tr><td style="border-radius:6px;background:${BRAND_COLOR};">` +
+      `<a href="${escapeHtml(section.action.url)}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 24px;font-size:15px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(section.action.label)}</a>` +
+      `</td></tr></table>` +
+      `<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#6b7280;">If the button does not work, copy this link into your browser:<br>` +
+      `<a href="${escapeHtml(section.action.url)}" target="_blank" rel="noopener" style="color:${BRAND_COLOR};word-break:break-all;">${escapeHtml(section.action.url)}</a></p>`
+    : '';
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="margin:0;padding:0;background:#f3f4f6;font-family:Segoe UI,Helvetica,Arial,sans-serif;">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;padding:24px 0;"><tr><td align="center">` +
+    `<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:8px;overflow:hidden;">` +
+    `<tr><td style="background:${BRAND_COLOR};padding:20px 32px;font-size:22px;font-weight:700;color:#ffffff;letter-spacing:0.5px;">${BRAND}</td></tr>` +
+    `<tr><td style="padding:32px;">` +
+    `<h1 style="margin:0 0 20px;font-size:20px;line-height:1.3;color:#111827;">${escapeHtml(section.heading)}</h1>` +
+    p(section.greeting) +
+    section.paragraphs.map(p).join('') +
+    button +
+    (section.note
+      ? `<p style="margin:0;font-size:13px;line-height:1.5;color:#6b7280;">${escapeHtml(section.note)}</p>`
+      : '') +
+    `</td></tr>` +
+    `<tr><td style="padding:16px 32px;background:#f9fafb;font-size:12px;line-height:1.5;color:#9ca3af;">Sent by ${BRAND} for our engineering team. If you were not expecting this message, you can ignore it.</td></tr>` +
+    `</table></td></tr></table></body></html>`;
+
+  const text = [
+    section.heading,
+    '',
+    section.greeting,
+    '',
+    ...section.paragraphs.flatMap((line) => [line, '']),
+    ...(section.action ? [`${section.action.label}: ${section.action.url}`, ''] : []),
+    ...(section.note ? [section.note, ''] : []),
+    '--',
+    `Sent by ${BRAND} for our engineering team.`,
+  ].join('\n');
+  return { subject, html, text };
+}
+
+const hello = (name: string) => `Hello ${name.trim() || 'there'},`;
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+export function renderMail(template: MailTemplate): RenderedMail {
+  switch (template.kind) {
+    case 'signing-link': {
+      const d = template.data;
+      return layout(d.subject?.trim() || `Please review and sign: ${d.agreementTitle}`, {
+        heading: d.agreementTitle,
+        greeting: hello(d.recipientName),
+        paragraphs: [
+          'Your agreement is ready for review and signature. Open it with the button below, read it in full, then add your signature and initials.',
+          'No account is needed; the link is personal to you, so please do not forward it.',
+        ],
+        action: { label: 'Review and sign', url: d.link },
+        note: d.senderEmail
+          ? `Questions? Reply to this e-mail or write to ${d.senderEmail}.`
+          : undefined,
+      });
+    }
+    case 'reminder': {
+      const d = template.data;
+      return layout(`Reminder: your agreement is waiting for your signature`, {
+        heading: `Reminder: ${d.agreementTitle}`,
+        greeting: hello(d.recipientName),
+        paragraphs: ['This is a friendly reminder that your agreement has not been signed yet.'],
+        action: { label: 'Review and sign', url: d.link },
+        note: d.senderEmail ? `Questions? Write to ${d.senderEmail}.` : undefined,
+      });
+    }
+    case 'signed-copy': {
+      const d = template.data;
+      return layout(`Your signed agreement: ${d.agreementTitle}`, {
+        heading: 'Your agreement is complete',
+        greeting: hello(d.recipientName),
+        paragraphs: [
+          `Thank you for signing ${d.agreementTitle}. The signed copy, with its audit trail, is attached to this e-mail for your records.`,
+        ],
+        action: d.documentLink
+          ? { label: 'View the signed agreement', url: d.documentLink }
+          : undefined,
+      });
+    }
+    case 'cc-copy': {
+      const d = template.data;
+      return layout(`Copy: ${d.agreementTitle} sent to ${d.clientName}`, {
+        heading: `A copy of ${d.agreementTitle}`,
+        greeting: 'Hello,',
+        paragraphs: [
+          `You are receiving a copy of the agreement sent to ${d.clientName} for signature.`,
+        ],
+        action: { label: 'View the agreement', url: d.link },
+      });
+    }
+    case 'sow-link': {
+      const d = template.data;
+      return layout(`${d.isReminder ? 'Reminder: ' : ''}Scope of Work for ${d.projectAddress}`, {
+        heading: 'Scope of Work agreement',
+        greeting: hello(d.partnerName),
+        paragraphs: [
+          `${d.isReminder ? 'A reminder: the' : 'The'} Scope of Work for the project at ${d.projectAddress} is ready for your review and signature.`,
+        ],
+        action: { label: 'Review and sign', url: d.link },
+      });
+    }
+    case 'co-link': {
+      const d = template.data;
+      return layout(`${d.isReminder ? 'Reminder: ' : ''}Change Order for ${d.projectAddress}`, {
+        heading: 'Change Order',
+        greeting: hello(d.signatoryName),
+        paragraphs: [
+          `${d.isReminder ? 'A reminder: a' : 'A'} Change Order for your project at ${d.projectAddress} is ready for your review and signature.`,
+        ],
+        action: { label: 'Review and sign', url: d.link },
+      });
+    }
+    case 'invoice': {
+      const d = template.data;
+      const name = `${capitalise(d.type)} invoice`;
+      return layout(`${d.isReminder ? 'Reminder: ' : ''}${name} for ${d.projectAddress}`, {
+        heading: name,
+        greeting: hello(d.recipientName),
+        paragraphs: [
+          d.isReminder
+            ? `This is a reminder that the ${d.type} invoice of $${d.amount} for ${d.projectAddress} is still open.`
+            : `Please find the ${d.type} invoice of $${d.amount} for ${d.projectAddress}.`,
+        ],
+        action: d.link ? { label: 'View the invoice', url: d.link } : undefined,
+      });
+    }
+    case 'test':
+      return layout(`${BRAND} test mail`, {
+        heading: 'Mail is working',
+        greeting: 'Hello,',
+        paragraphs: [
+          `This test mail went through ${BRAND}'s mail queue and SMTP${template.data.requestedBy ? `, sent by ${template.data.requestedBy}` : ''}.`,
+        ],
+      });
+    default:
+      return assertNever(template);
+  }
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unknown mail template ${JSON.stringify(value)}`);
+}

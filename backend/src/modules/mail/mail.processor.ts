@@ -1,0 +1,103 @@
+import { Processor } from '@nestjs/bullmq';
+import { Inject, Logger } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { Connection } from 'mongoose';
+import { MAIL_PORT, type MailPort } from '../../integrations/mail/mail.port';
+import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
+import { QueueName } from '../../platform/queues/queue-names';
+import { validateJobData } from '../../platform/queues/validate-job-data';
+import { mailDeliveries } from './mail-delivery.collection';
+import { MailJob, SendMailJobData, type MailJobName } from './mail.job';
+
+/** Sends queued mail through the mail port and records each attempt on the delivery. */
+@Processor(QueueName.Mail)
+export class MailProcessor extends GracefulWorkerHost {
+  private readonly logger = new Logger(MailProcessor.name);
+
+  constructor(
+    @Inject(MAIL_PORT) private readonly mail: MailPort,
+    @InjectConnection() private readonly connection: Connection,
+  ) {
+    super();
+  }
+
+  async process(
+    job: Job<unknown, unknown, string>,
+  ): Promise<{ messageId: string } | { skipped: string }> {
+    const name = job.name as MailJobName;
+    switch (name) {
+      case MailJob.Send:
+        return this.send(validateJobData(SendMailJobData, job), job);
+      default:
+        return assertNever(name, job.name);
+    }
+  }
+
+  private async send(
+    { deliveryId }: SendMailJobData,
+    job: Job,
+  ): Promise<{ messageId: string } | { skipped: string }> {
+    const deliveries = mailDeliveries(this.connection);
+    const delivery = await deliveries.findOne({ _id: deliveryId });
+    if (!delivery) throw new UnrecoverableError(`Mail delivery ${deliveryId} does not exist`);
+    if (delivery.status === 'sent') return { skipped: 'already sent' };
+
+    await deliveries.updateOne(
+      { _id: deliveryId },
+      { $set: { status: 'sending', updatedAt: new Date() }, $inc: { attempts: 1 } },
+    );
+    try {
+      const sent = await this.mail.send({
+        to: delivery.to,
+        cc: delivery.cc,
+        replyTo: delivery.replyTo ?? undefined,
+        subject: delivery.subject,
+        html: delivery.html,
+        text: delivery.text,
+        attachments: delivery.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.contentBase64, 'base64'),
+        })),
+      });
+      const now = new Date();
+      // Attachment content is dropped once sent: the document store keeps the files.
+      await deliveries.updateOne(
+        { _id: deliveryId },
+        {
+          $set: {
+            status: 'sent',
+            messageId: sent.messageId,
+            lastError: null,
+            sentAt: now,
+            updatedAt: now,
+            attachments: [],
+          },
+        },
+      );
+      return { messageId: sent.messageId };
+    } catch (error) {
+      const message = (error as Error).message || String(error);
+      const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      await deliveries.updateOne(
+        { _id: deliveryId },
+        {
+          $set: {
+            status: final ? 'failed' : 'retrying',
+            lastError: message,
+            updatedAt: new Date(),
+          },
+        },
+      );
+      if (final) this.logger.error(`mail ${deliveryId} failed for good: ${message}`);
+      else
+        this.logger.warn(`mail ${deliveryId} attempt ${job.attemptsMade + 1} failed: ${message}`);
+      throw error;
+    }
+  }
+}
+
+function assertNever(_name: never, raw: string): never {
+  throw new UnrecoverableError(`No handler for job "${raw}" on the ${QueueName.Mail} queue`);
+}

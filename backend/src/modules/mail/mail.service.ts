@@ -1,0 +1,170 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import type { Queue } from 'bullmq';
+import type { Connection } from 'mongoose';
+import { AppConfig } from '../../platform/config/app-config';
+import { insertIfAbsent } from '../../platform/database/insert-if-absent';
+import { jobIdFor } from '../../platform/queues/job-id';
+import { QueueName } from '../../platform/queues/queue-names';
+import type { MailAttachment } from '../../integrations/mail/mail.port';
+import {
+  mailDeliveries,
+  type MailDeliveryDoc,
+  type MailDeliveryStatus,
+} from './mail-delivery.collection';
+import { renderMail, type MailTemplate } from './mail-templates';
+import { MailJob, type SendMailJobData } from './mail.job';
+
+export interface SendMailRequest {
+  /** Idempotency key: the same key is delivered once (e.g. `signing-link.{token}`). */
+  key: string;
+  template: MailTemplate;
+  to: string[];
+  cc?: string[];
+  replyTo?: string;
+  attachments?: MailAttachment[];
+}
+
+/** What admins see of a delivery (no bodies, no attachment content). */
+export interface MailDeliverySummary {
+  id: string;
+  template: string;
+  to: string[];
+  cc: string[];
+  subject: string;
+  status: MailDeliveryStatus;
+  attempts: number;
+  lastError: string | null;
+  messageId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  sentAt: Date | null;
+}
+
+/**
+ * Sending mail: render, record the delivery, queue it. The worker's
+ * MailProcessor sends it with retries; every outcome stays in `mail_deliveries`.
+ */
+@Injectable()
+export class MailService {
+  constructor(
+    @InjectConnection() private readonly connection: Connection,
+    @InjectQueue(QueueName.Mail) private readonly queue: Queue<SendMailJobData>,
+    private readonly config: AppConfig,
+  ) {}
+
+  async send(request: SendMailRequest): Promise<MailDeliverySummary> {
+    const rendered = renderMail(request.template);
+    const now = new Date();
+    const deliveries = mailDeliveries(this.connection);
+    // Inserted only if new: a repeated request (same key) neither re-renders nor re-sends.
+    await insertIfAbsent(deliveries, [
+      {
+        _id: request.key,
+        template: request.template.kind,
+        to: request.to,
+        cc: request.cc ?? [],
+        replyTo: request.replyTo ?? null,
+        ...rendered,
+        attachments: (request.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          contentBase64: a.content.toString('base64'),
+        })),
+        status: 'queued',
+        attempts: 0,
+        requeues: 0,
+        lastError: null,
+        messageId: null,
+        createdAt: now,
+        updatedAt: now,
+        sentAt: null,
+      },
+    ]);
+    const delivery = await deliveries.findOne({ _id: request.key });
+    if (!delivery) throw new Error(`mail delivery ${request.key} vanished`);
+    await this.enqueue(delivery);
+    return summarise(delivery);
+  }
+
+  async list(filter: { status?: MailDeliveryStatus; page: number; limit: number }) {
+    const query = filter.status ? { status: filter.status } : {};
+    const deliveries = mailDeliveries(this.connection);
+    const [docs, total] = await Promise.all([
+      deliveries
+        .find(query, { projection: { html: 0, text: 0, attachments: 0 } })
+        .sort({ createdAt: -1 })
+        .skip((filter.page - 1) * filter.limit)
+        .limit(filter.limit)
+        .toArray(),
+      deliveries.countDocuments(query),
+    ]);
+    return {
+      deliveries: docs.map(summarise),
+      total,
+      page: filter.page,
+      totalPages: Math.ceil(total / filter.limit),
+    };
+  }
+
+  async get(id: string): Promise<MailDeliverySummary> {
+    const doc = await mailDeliveries(this.connection).findOne(
+      { _id: id },
+      { projection: { html: 0, text: 0, attachments: 0 } },
+    );
+    if (!doc) throw new NotFoundException(`Mail delivery ${id} not found`);
+    return summarise(doc);
+  }
+
+  /** Queues a failed delivery again (after the mail server was fixed, say). */
+  async requeue(id: string): Promise<MailDeliverySummary> {
+    const deliveries = mailDeliveries(this.connection);
+    const doc = await deliveries.findOneAndUpdate(
+      { _id: id, status: 'failed' },
+      { $set: { status: 'queued', lastError: null, updatedAt: new Date() }, $inc: { requeues: 1 } },
+      { returnDocument: 'after' },
+    );
+    if (!doc) {
+      const exists = await deliveries.countDocuments({ _id: id });
+      if (!exists) throw new NotFoundException(`Mail delivery ${id} not found`);
+      throw new ConflictException(
+        `Mail delivery ${id} has not failed; only failed mail can be sent again`,
+      );
+    }
+    await this.enqueue(doc);
+    return summarise(doc);
+  }
+
+  private async enqueue(delivery: MailDeliveryDoc): Promise<void> {
+    if (delivery.status === 'sent') return;
+    await this.queue.add(
+      MailJob.Send,
+      { deliveryId: delivery._id },
+      {
+        jobId: jobIdFor(MailJob.Send, delivery._id, delivery.requeues),
+        attempts: this.config.MAIL_SEND_ATTEMPTS,
+        backoff: { type: 'exponential', delay: this.config.MAIL_RETRY_DELAY_MS },
+      },
+    );
+  }
+}
+
+export function summarise(
+  doc: Omit<MailDeliveryDoc, 'html' | 'text' | 'attachments'>,
+): MailDeliverySummary {
+  return {
+    id: doc._id,
+    template: doc.template,
+    to: doc.to,
+    cc: doc.cc,
+    subject: doc.subject,
+    status: doc.status,
+    attempts: doc.attempts,
+    lastError: doc.lastError,
+    messageId: doc.messageId,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+    sentAt: doc.sentAt,
+  };
+}

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { MapsController } from './maps.controller';
+
+@Module({ controllers: [MapsController] })
+export class MapsModule {}

@@ -1,0 +1,17 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { IntegrationsModule } from '../integrations/integrations.module';
+import type { AppConfig } from '../platform/config/app-config';
+import { PlatformModule } from '../platform/platform.module';
+import { SEEDERS } from './seeders';
+
+/** The seed process: platform, ports and every seeder, no HTTP and no queue workers. */
+@Module({})
+export class SeedModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: SeedModule,
+      imports: [PlatformModule.forRoot(config, 'seed'), IntegrationsModule],
+      providers: [...SEEDERS],
+    };
+  }
+}

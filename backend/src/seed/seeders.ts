@@ -1,0 +1,6 @@
+import type { Type } from '@nestjs/common';
+import { LocalCrmSeeder } from '../integrations/crm/local-crm.seeder';
+import type { Seeder } from './seeder';
+
+/** Every seeder, run in this order by `main.seed.ts`. Features add theirs here. */
+export const SEEDERS: Array<Type<Seeder>> = [LocalCrmSeeder];

@@ -1,0 +1,371 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { HubSpotCrmAdapter } from '../src/integrations/crm/hubspot-crm.adapter';
+import { HttpStandIn } from './support/http-stand-in';
+import { startApi } from './support/test-apps';
+import { createTestEnv } from './support/test-env';
+
+const TOKEN = 'pat-na1-test-token';
+const PROJECT_TYPE = '2-998877';
+const at = '2025-01-02T03:04:05.000Z';
+const object = (id: string, properties: Record<string, string | null>) => ({
+  id,
+  properties,
+  createdAt: at,
+  updatedAt: at,
+  archived: false,
+});
+const page = (results: unknown[]) => ({ results });
+const label = (typeId: number, text: string | null) => ({
+  category: text ? 'USER_DEFINED' : 'HUBSPOT_DEFINED',
+  typeId,
+  label: text,
+});
+
+/**
+ * The HubSpot adapter against a local stand-in that checks every path, method
+ * and body HubSpot expects and answers in HubSpot's shapes.
+ */
+describe('HubSpot CRM adapter', () => {
+  const hubspot = new HttpStandIn();
+  let env: ReturnType<typeof createTestEnv>;
+  let crm: HubSpotCrmAdapter;
+
+  beforeAll(async () => {
+    await hubspot.start();
+    env = createTestEnv(__filename, {
+      CRM_ADAPTER: 'hubspot',
+      HUBSPOT_ACCESS_TOKEN: TOKEN,
+      HUBSPOT_BASE_URL: hubspot.url,
+      HUBSPOT_PROJECT_OBJECT_TYPE: PROJECT_TYPE,
+    });
+    crm = new HubSpotCrmAdapter(env.config);
+  });
+
+  afterEach(() => {
+    hubspot.verify();
+    hubspot.reset();
+  });
+
+  afterAll(async () => {
+    await hubspot.stop();
+    await env.cleanup();
+  });
+
+  it('reads a deal with its client signatories, sending the private-app token', async () => {
+    hubspot.expect(
+      {
+        method: 'GET',
+        path: '/crm/v3/objects/deals/111',
+        query: { properties: /dealstage.*project_type.*address.*contract_link|amount/ },
+        reply: object('111', {
+          dealname: 'Deal',
+          pipeline: 'default',
+          dealstage: 'qualifiedtobuy',
+          project_type: 'ADU',
+        }),
+      },
+      {
+        method: 'GET',
+        path: '/crm/v4/objects/deals/111/associations/contacts',
+        reply: page([
+          { toObjectId: 501, associationTypes: [label(3, null), label(77, 'Client Signatory')] },
+          { toObjectId: 502, associationTypes: [label(3, null), label(78, 'Architect')] },
+        ]),
+      },
+      {
+        method: 'POST',
+        path: '/crm/v3/objects/contacts/batch/read',
+        body: {
+          inputs: [{ id: '501' }, { id: '502' }],
+          properties: [
+            'firstname',
+            'middlename',
+            'lastname',
+            'email',
+            'phone',
+            'type',
+            'project_role__sales_rep',
+            'current_partnership_rapport',
+            'hs_object_id',
+          ],
+          propertiesWithHistory: [],
+        },
+        reply: {
+          status: 'COMPLETE',
+          results: [
+            object('501', {
+              firstname: 'Jo',
+              lastname: 'Li',
+              email: 'jo@example.com',
+              phone: '+14085550101',
+            }),
+            object('502', {
+              firstname: 'Al',
+              lastname: 'Ng',
+              email: 'al@example.com',
+              phone: null,
+            }),
+          ],
+          startedAt: at,
+          completedAt: at,
+        },
+      },
+    );
+
+    const lookup = await crm.getDeal('111');
+
+    expect(lookup.redirect).toBe(false);
+    expect(lookup.clientSignatories).toEqual([
+      {
+        id: '501',
+        firstname: 'Jo',
+        middlename: null,
+        lastname: 'Li',
+        email: 'jo@example.com',
+        phone: '+14085550101',
+      },
+    ]);
+    expect(hubspot.requests.every((r) => r.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
+  });
+
+  it('searches deals by address with a wildcard token filter, and by id when numeric', async () => {
+    hubspot.expect({
+      method: 'POST',
+      path: '/crm/v3/objects/deals/search',
+      reply: { total: 1, results: [object('9', { address: '1420 Alameda Ave' })] },
+    });
+
+    const deals = await crm.searchDealsByAddress(' 1420 ');
+
+    expect(deals).toEqual([{ id: '9', properties: { address: '1420 Alameda Ave' } }]);
+    const body = hubspot.requests[0].body as {
+      filterGroups: unknown;
+      limit: number;
+      properties: string[];
+    };
+    expect(body.filterGroups).toEqual([
+      { filters: [{ propertyName: 'address', operator: 'CONTAINS_TOKEN', value: '*1420*' }] },
+      { filters: [{ propertyName: 'hs_object_id', operator: 'EQ', value: '1420' }] },
+    ]);
+    expect(body.limit).toBe(20);
+    expect(body.properties).toEqual(expect.arrayContaining(['amount', 'dealstage', 'address']));
+  });
+
+  it('moves a deal to the sent stage of its pipeline with the contract link', async () => {
+    hubspot.expect(
+      {
+        method: 'GET',
+        path: '/crm/v3/objects/deals/222',
+        query: { properties: 'pipeline' },
+        reply: object('222', { pipeline: 'change_orders' }),
+      },
+      {
+        method: 'PATCH',
+        path: '/crm/v3/objects/deals/222',
+        body: { properties: { dealstage: 'co_sent', contract_link: 'https://sign.example/t' } },
+        reply: object('222', {}),
+      },
+    );
+    await expect(crm.moveDealToStage('222', 'sent', 'https://sign.example/t')).resolves.toBe(
+      'co_sent',
+    );
+  });
+
+  it('sets contact roles with association labels and fills missing properties', async () => {
+    hubspot.expect(
+      {
+        method: 'GET',
+        path: '/crm/v4/associations/deals/contacts/labels',
+        reply: page([label(3, null), label(77, 'Client Signatory'), label(78, 'Architect')]),
+      },
+      {
+        method: 'POST',
+        path: '/crm/v3/objects/contacts/search',
+        body: {
+          filterGroups: [
+            { filters: [{ propertyName: 'email', operator: 'EQ', value: 'new@example.com' }] },
+          ],
+          properties: ['email'],
+          limit: 1,
+        },
+        reply: { total: 0, results: [] },
+      },
+      {
+        method: 'POST',
+        path: '/crm/v3/objects/contacts',
+        body: {
+          properties: { email: 'new@example.com', firstname: 'New', lastname: 'Person' },
+          associations: [],
+        },
+        status: 201,
+        reply: object('700', { email: 'new@example.com' }),
+      },
+      {
+        method: 'GET',
+        path: '/crm/v4/objects/deals/333/associations/contacts',
+        reply: page([]),
+      },
+      {
+        method: 'PUT',
+        path: '/crm/v4/objects/deals/333/associations/contacts/700',
+        body: [{ associationCategory: 'USER_DEFINED', associationTypeId: 77 }],
+        status: 201,
+        reply: {
+          fromObjectTypeId: '0-3',
+          fromObjectId: 333,
+          toObjectTypeId: '0-1',
+          toObjectId: 700,
+          labels: ['Client Signatory'],
+        },
+      },
+      {
+        method: 'PATCH',
+        path: '/crm/v3/objects/deals/333',
+        body: { properties: { project_type: 'ADU;Remodel' } },
+        reply: object('333', {}),
+      },
+    );
+
+    await crm.updateMissingDealProperties('333', {
+      properties: { project_type: 'ADU;Remodel' },
+      contactRoles: [
+        {
+          email: 'new@example.com',
+          firstname: 'New',
+          lastname: 'Person',
+          role: 'Client Signatory',
+        },
+      ],
+    });
+  });
+
+  it('reads taken change-order labels of a project and refuses to reuse one', async () => {
+    const dealsOfProject = {
+      method: 'GET',
+      path: `/crm/v4/objects/${PROJECT_TYPE}/900/associations/deals`,
+      reply: page([
+        { toObjectId: 1, associationTypes: [label(9, null), label(101, 'Change Order 1')] },
+        { toObjectId: 2, associationTypes: [label(102, 'Change Order 3')] },
+      ]),
+    };
+    hubspot.expect(
+      {
+        method: 'GET',
+        path: `/crm/v3/objects/${PROJECT_TYPE}/900`,
+        reply: object('900', { main_contract_signed_date: '2025-03-04' }),
+      },
+      dealsOfProject,
+      dealsOfProject,
+    );
+    await expect(crm.getProjectLabelInfo('900')).resolves.toEqual({
+      date: '2025-03-04',
+      notAvailableLabels: ['Change Order 1', 'Change Order 3'],
+    });
+    await expect(crm.linkDealToProject('5', '900', 'Change Order 3')).rejects.toThrow(
+      'Change Order 3 is already taken on project 900',
+    );
+  });
+
+  it('pages through owners', async () => {
+    const owner = (id: string, email: string) => ({
+      id,
+      email,
+      firstName: 'A',
+      lastName: 'B',
+      archived: false,
+      createdAt: at,
+      updatedAt: at,
+      type: 'PERSON',
+    });
+    hubspot.expect(
+      {
+        method: 'GET',
+        path: '/crm/v3/owners/',
+        query: { limit: '100', after: '' },
+        reply: { results: [owner('1', 'a@firm.example')], paging: { next: { after: 'p2' } } },
+      },
+      {
+        method: 'GET',
+        path: '/crm/v3/owners/',
+        query: { limit: '100', after: 'p2' },
+        reply: { results: [owner('2', 'b@firm.example')] },
+      },
+    );
+    expect((await crm.listOwners()).map((o) => o.email)).toEqual([
+      'a@firm.example',
+      'b@firm.example',
+    ]);
+  });
+
+  it('turns HubSpot failures into clear errors', async () => {
+    hubspot.expect(
+      {
+        method: 'GET',
+        path: '/crm/v3/objects/deals/404',
+        status: 404,
+        reply: { status: 'error', message: 'Object not found', category: 'OBJECT_NOT_FOUND' },
+      },
+      {
+        method: 'GET',
+        path: '/crm/v3/objects/deals/401',
+        status: 401,
+        reply: {
+          status: 'error',
+          message: 'Authentication credentials not found',
+          category: 'INVALID_AUTHENTICATION',
+        },
+      },
+      {
+        method: 'GET',
+        path: '/crm/v3/objects/deals/429',
+        status: 429,
+        reply: { status: 'error', message: 'Too many', category: 'RATE_LIMITS' },
+      },
+    );
+    await expect(crm.getDeal('404')).rejects.toMatchObject({
+      status: 404,
+      message: 'Deal 404 not found in HubSpot',
+    });
+    await expect(crm.getDeal('401')).rejects.toMatchObject({
+      status: 502,
+      message: 'HubSpot refused the access token (check HUBSPOT_ACCESS_TOKEN and its scopes)',
+    });
+    await expect(crm.getDeal('429')).rejects.toMatchObject({ status: 503 });
+  });
+
+  describe('selected by CRM_ADAPTER=hubspot in the running api', () => {
+    let app: INestApplication;
+
+    beforeAll(async () => {
+      ({ app } = await startApi(env.config));
+    });
+
+    afterAll(async () => {
+      await app?.close();
+    });
+
+    it('reports hubspot in /api/health and serves /api/hubspot from HubSpot', async () => {
+      const health = await request(app.getHttpServer()).get('/api/health').expect(200);
+      expect(health.body.adapters.crm).toBe('hubspot');
+
+      hubspot.expect({
+        method: 'POST',
+        path: '/crm/v3/objects/contacts/search',
+        body: {
+          filterGroups: [
+            { filters: [{ propertyName: 'email', operator: 'EQ', value: 'jo@example.com' }] },
+          ],
+          properties: ['email'],
+          limit: 1,
+        },
+        reply: { total: 2, results: [object('1', {}), object('2', {})] },
+      });
+      const res = await request(app.getHttpServer())
+        .get('/api/hubspot/contact-by-email')
+        .query({ email: 'jo@example.com' })
+        .expect(200);
+      expect(res.body).toEqual({ count: 2 });
+    });
+  });
+});

@@ -1,0 +1,134 @@
+import { useApiClient } from '@prosign/api-client';
+import { DISPLAY_TIME_ZONE, DISPLAY_TIME_ZONE_LABEL } from '@prosign/domain';
+import { ErrorPanel, LoadingState, PageHeader } from '@prosign/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+
+interface MailSummary {
+  id: string;
+  from: string;
+  to: string[];
+  cc: string[];
+  subject: string;
+  receivedAt: string;
+}
+
+interface MailboxList {
+  messages: MailSummary[];
+  total: number;
+}
+
+interface MailDetail extends MailSummary {
+  html: string | null;
+  text: string | null;
+}
+
+const timeFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: DISPLAY_TIME_ZONE,
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+const formatTime = (iso: string) =>
+  `${timeFormat.format(new Date(iso))} ${DISPLAY_TIME_ZONE_LABEL}`;
+
+/**
+ * The caught mail's HTML in a sandboxed frame: no scripts, no access to this
+ * page; links open in a new tab (the sandbox lets only popups out).
+ */
+export function mailFrameDocument(html: string): string {
+  return `<base target="_blank">${html}`;
+}
+
+/** Mail caught by the local SMTP catcher, so send → open link → sign works offline. */
+export function MailboxPage() {
+  const client = useApiClient();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: ['mailbox'],
+    queryFn: ({ signal }) =>
+      client.get<MailboxList>('/api/mailbox', { signal, query: { limit: 100 } }),
+    refetchInterval: 5_000,
+  });
+  const open = useQuery({
+    queryKey: ['mailbox', openId],
+    queryFn: ({ signal }) =>
+      client.get<MailDetail>(`/api/mailbox/${encodeURIComponent(openId ?? '')}`, { signal }),
+    enabled: openId !== null,
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Mailbox"
+        description="Mail the local stack sent. Nothing here left this machine."
+      />
+      {list.isPending ? (
+        <LoadingState label="Loading the mailbox…" />
+      ) : list.isError ? (
+        <ErrorPanel
+          title="The mailbox could not be loaded"
+          message="The mailbox exists only when mail goes to the local catcher (MAIL_ADAPTER=local)."
+          detail={list.error.message}
+          onRetry={() => void list.refetch()}
+        />
+      ) : list.data.messages.length === 0 ? (
+        <p>No mail yet. Mail sent by ProSign appears here within a few seconds.</p>
+      ) : (
+        <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(260px, 1fr) 2fr' }}>
+          <ul aria-label="Caught mail" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {list.data.messages.map((mail) => (
+              <li key={mail.id}>
+                <button
+                  type="button"
+                  aria-pressed={mail.id === openId}
+                  onClick={() => setOpenId(mail.id)}
+                  style={{ display: 'block', width: '100%', textAlign: 'left', padding: 8 }}
+                >
+                  <strong>{mail.subject || '(no subject)'}</strong>
+                  <br />
+                  <span>To {mail.to.join(', ')}</span>
+                  <br />
+                  <small>
+                    From {mail.from} · {formatTime(mail.receivedAt)}
+                  </small>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <section aria-label="Open mail">
+            {openId === null ? (
+              <p>Choose a mail to read it.</p>
+            ) : open.isPending ? (
+              <LoadingState label="Opening the mail…" />
+            ) : open.isError ? (
+              <ErrorPanel
+                title="This mail could not be opened"
+                detail={open.error.message}
+                onRetry={() => void open.refetch()}
+              />
+            ) : (
+              <article>
+                <h2>{open.data.subject || '(no subject)'}</h2>
+                <p>
+                  From {open.data.from} to {open.data.to.join(', ')}
+                  {open.data.cc.length > 0 ? `, cc ${open.data.cc.join(', ')}` : ''} ·{' '}
+                  {formatTime(open.data.receivedAt)}
+                </p>
+                {open.data.html ? (
+                  <iframe
+                    title={`Mail: ${open.data.subject}`}
+                    sandbox="allow-popups allow-popups-to-escape-sandbox"
+                    srcDoc={mailFrameDocument(open.data.html)}
+                    style={{ width: '100%', minHeight: 560, border: '1px solid #e5e7eb' }}
+                  />
+                ) : (
+                  <pre style={{ whiteSpace: 'pre-wrap' }}>{open.data.text ?? ''}</pre>
+                )}
+              </article>
+            )}
+          </section>
+        </div>
+      )}
+    </>
+  );
+}
