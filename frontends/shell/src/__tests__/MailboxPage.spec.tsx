@@ -14,11 +14,15 @@ const summary = {
   attachments: [],
 };
 
+/** jsdom has no Response class: the few members the API client reads. */
 function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
+  return {
+    ok: status >= 200 && status < 300,
     status,
-    headers: { 'content-type': 'application/json' },
-  });
+    statusText: '',
+    headers: { get: () => 'application/json' },
+    text: () => Promise.resolve(JSON.stringify(body)),
+  } as unknown as Response;
 }
 
 function serve(routes: Record<string, () => Response>) {
