@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -44,10 +45,18 @@ func main() {
 	}
 }
 
-// serve runs FerretDB on listen with its SQLite files in dataDir until ctx ends.
+// serve runs FerretDB with its SQLite files in dataDir, reachable on listen
+// through the write serializer (see proxy.go), until ctx ends.
 func serve(ctx context.Context, listen, dataDir string, logger *slog.Logger) error {
+	socketDir, err := os.MkdirTemp("", "embedded-mongo-")
+	if err != nil {
+		return fmt.Errorf("socket directory: %w", err)
+	}
+	defer os.RemoveAll(socketDir)
+	socket := filepath.Join(socketDir, "ferretdb.sock")
+
 	f, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{TCP: listen},
+		Listener:  ferretdb.ListenerConfig{Unix: socket},
 		Logger:    logger,
 		Handler:   "sqlite",
 		SQLiteURL: "file:" + dataDir + "/",
@@ -56,7 +65,22 @@ func serve(ctx context.Context, listen, dataDir string, logger *slog.Logger) err
 		return fmt.Errorf("start FerretDB: %w", err)
 	}
 
-	fmt.Fprintf(os.Stderr, "embedded-mongo: serving %s (data in %s)\n", f.MongoDBURI(), dataDir)
+	listener, err := net.Listen("tcp", listen)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", listen, err)
+	}
+	proxy := &writeSerializer{upstreamNetwork: "unix", upstreamAddress: socket, logger: logger}
+	go func() {
+		<-ctx.Done()
+		listener.Close()
+	}()
+	go func() {
+		if err := proxy.serve(listener); err != nil {
+			logger.Error("embedded-mongo: accept failed", "error", err)
+		}
+	}()
+
+	fmt.Fprintf(os.Stderr, "embedded-mongo: serving mongodb://%s/ (data in %s)\n", listener.Addr(), dataDir)
 	if err := f.Run(ctx); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("FerretDB stopped: %w", err)
 	}
