@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';
+import { DocumentsModule } from './modules/documents/documents.module';
 import { HealthModule } from './modules/health/health.module';
 import type { AppConfig } from './platform/config/app-config';
 import { AllExceptionsFilter } from './platform/errors/all-exceptions.filter';
@@ -13,7 +14,12 @@ export class ApiModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: ApiModule,
-      imports: [PlatformModule.forRoot(config, 'api'), HealthModule, DiagnosticsModule],
+      imports: [
+        PlatformModule.forRoot(config, 'api'),
+        HealthModule,
+        DiagnosticsModule,
+        DocumentsModule,
+      ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

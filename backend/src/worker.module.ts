@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { DiagnosticsWorkerModule } from './modules/diagnostics/diagnostics-worker.module';
+import { DocumentsWorkerModule } from './modules/documents/documents-worker.module';
 import type { AppConfig } from './platform/config/app-config';
 import { PlatformModule } from './platform/platform.module';
 
@@ -18,6 +19,7 @@ export class WorkerModule {
         PlatformModule.forRoot(config, 'worker'),
         ScheduleModule.forRoot(),
         DiagnosticsWorkerModule,
+        DocumentsWorkerModule,
       ],
     };
   }

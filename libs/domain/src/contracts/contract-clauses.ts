@@ -27,7 +27,8 @@ export function formatUsd(amount: number): string {
 export const FINAL_PAYMENT_DUE_DAYS = 7;
 
 /**
- * - only a cost (deposit and progress 0): the full amount is due on signing;
+ * - only a cost (deposit and progress 0, or a deposit of the whole cost): the
+ *   full amount is due on signing;
  * - no progress payment: the deposit is due on signing, the final balance within
  *   seven days after the final unstamped documents are delivered;
  * - otherwise deposit, progress payment and final balance are each due within
@@ -36,7 +37,8 @@ export const FINAL_PAYMENT_DUE_DAYS = 7;
 export function paymentClauseText(amounts: PaymentAmounts): string {
   const { cost, deposit, progress } = amounts;
   const balance = amounts.balance ?? cost - deposit - progress;
-  if (deposit === 0 && progress === 0) {
+  // A deposit of the whole cost (the Inspection service) is full payment too.
+  if (progress === 0 && (deposit === 0 || deposit >= cost)) {
     return (
       `The total fee for the services described in this Agreement is ${formatUsd(cost)}. ` +
       `Full payment of ${formatUsd(cost)} is due upon signing of this Agreement.`

@@ -8,6 +8,13 @@ describe('paymentClauseText (spec 2 §5)', () => {
     );
   });
 
+  it('a deposit of the whole cost (Inspection) is full payment on signing', () => {
+    expect(paymentClauseText({ cost: 950, deposit: 950, progress: 0, balance: 0 })).toBe(
+      'The total fee for the services described in this Agreement is $950.00. ' +
+        'Full payment of $950.00 is due upon signing of this Agreement.',
+    );
+  });
+
   it('no progress payment: deposit on signing, balance within seven days after the final unstamped documents', () => {
     expect(paymentClauseText({ cost: 12500, deposit: 6250, progress: 0 })).toBe(
       'The total fee for the services described in this Agreement is $12,500.00. ' +

@@ -1,0 +1,52 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DocumentRepository } from '../document.repository';
+import { CHANGE_ORDER_TEMPLATE } from './change-order.template';
+import { SOW_CONTRACT_TEMPLATE } from './sow-contract.template';
+import {
+  DRAFTING_SERVICES_TEMPLATE,
+  STANDARD_AGREEMENT_TEMPLATE,
+} from './standard-agreement.template';
+
+export const SEEDED_TEMPLATES = [
+  STANDARD_AGREEMENT_TEMPLATE,
+  DRAFTING_SERVICES_TEMPLATE,
+  SOW_CONTRACT_TEMPLATE,
+  CHANGE_ORDER_TEMPLATE,
+];
+
+/** A fixed date for seeded templates, so their previews render identically everywhere. */
+const TEMPLATE_DATE = new Date('2025-01-01T08:00:00Z');
+
+/**
+ * Seeds the template documents (spec 2 §9, spec 3 §3) under their stable ids.
+ * Inserts only what is missing, so it is idempotent and keeps admin edits.
+ */
+@Injectable()
+export class DocumentTemplatesSeeder {
+  readonly name = 'document templates';
+  private readonly logger = new Logger(DocumentTemplatesSeeder.name);
+
+  constructor(private readonly documents: DocumentRepository) {}
+
+  async seed(): Promise<void> {
+    let inserted = 0;
+    for (const template of SEEDED_TEMPLATES) {
+      const result = await this.documents.model.updateOne(
+        { _id: template._id },
+        {
+          $setOnInsert: {
+            kind: 'template',
+            title: template.title,
+            contractKind: template.content.contractKind,
+            content: template.content,
+            revision: 1,
+            documentDate: TEMPLATE_DATE,
+          },
+        },
+        { upsert: true },
+      );
+      inserted += result.upsertedCount;
+    }
+    this.logger.log(`${inserted} of ${SEEDED_TEMPLATES.length} templates inserted`);
+  }
+}
