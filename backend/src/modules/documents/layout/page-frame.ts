@@ -105,13 +105,17 @@ function drawLetterhead(doc: PDFKit.PDFDocument, letterhead: Letterhead): void {
     .font(FONT.regular)
     .fontSize(8)
     .fillColor(COLOR.muted)
-    .text(letterhead.lines.join('   |   '), PAGE.marginLeft, top + 21, {
+    .text(letterhead.lines[0] ?? '', PAGE.marginLeft, top + 20, {
+      width: CONTENT_WIDTH,
+      lineBreak: false,
+    })
+    .text(letterhead.lines.slice(1).join('   |   '), PAGE.marginLeft, top + 30, {
       width: CONTENT_WIDTH,
       lineBreak: false,
     });
   doc
-    .moveTo(PAGE.marginLeft, top + 36)
-    .lineTo(PAGE.width - PAGE.marginRight, top + 36)
+    .moveTo(PAGE.marginLeft, top + 44)
+    .lineTo(PAGE.width - PAGE.marginRight, top + 44)
     .lineWidth(1.2)
     .strokeColor(COLOR.accent)
     .stroke();

@@ -1,6 +1,7 @@
 import { formatPacificTimestamp } from '@prosign/domain';
 import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { SignatureSlot } from '../document-content';
+import { trimToInk } from '../signatures/trim-to-ink';
 
 /**
  * pdf-lib stamps on the info dictionary the time of each save unless told not
@@ -47,8 +48,8 @@ export async function stampSignature(
   date: Date,
 ): Promise<Buffer> {
   const pdf = await PDFDocument.load(source, LOAD);
-  const signature = await pdf.embedPng(images.signaturePng);
-  const initials = await pdf.embedPng(images.initialsPng);
+  const signature = await pdf.embedPng(trimToInk(images.signaturePng));
+  const initials = await pdf.embedPng(trimToInk(images.initialsPng));
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const pages = pdf.getPages();
   for (const slot of slots) {

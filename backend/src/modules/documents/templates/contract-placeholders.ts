@@ -46,7 +46,7 @@ export function standardContractValues(
     progress: formatUsd(progress),
     balance: formatUsd(balance),
     payment_clause: paymentClauseText({ cost: form.cost, deposit: form.deposit, progress, balance }),
-    title24_clause: title24ClauseText(form.t24ReportCount),
-    t24_report_count: String(form.t24ReportCount),
+    title_report_clause: title24ClauseText(form.t24ReportCount),
+    report_count: String(form.t24ReportCount),
   };
 }

@@ -43,7 +43,7 @@ const engineerBasicService: DocumentSection = {
 - Preparation of stamped and signed structural and MEP drawings, calculations and general notes suitable for submission for a building permit.
 - Responses to one (1) round of plan-check comments from the building department on the Engineer's drawings and calculations.
 
-$title24_clause`,
+$title_report_clause`,
 };
 
 const engineerAdditionalService: DocumentSection = {
@@ -127,7 +127,7 @@ export const DRAFTING_SERVICES_TEMPLATE = {
 - Up to two (2) rounds of revisions requested by the Client before the drawings are finalised.
 - Delivery of the final drawings as PDF files, and as CAD files on request.
 
-$title24_clause`,
+$title_report_clause`,
     },
     {
       ...engineerAdditionalService,
