@@ -29,7 +29,7 @@ export function checkPdfSeal(pdf: Buffer): SealCheck {
     .replace(/[<>\s]/g, '')
     .replace(/(00)+$/, '');
 
-  const asn1 = forge.asn1.fromDer(forge.util.hexToBytes(contentsHex), { strict: false });
+  const asn1 = forge.asn1.fromDer(forge.util.hexToBytes(contentsHex), false);
   const message = forge.pkcs7.messageFromAsn1(asn1) as forge.pkcs7.PkcsSignedData & {
     rawCapture: { authenticatedAttributes: forge.asn1.Asn1[]; signature: string };
   };

@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { SignatureSlot } from './document-content';
-import { DocumentRecord, type StoredPdf } from './document.schema';
+import { DocumentRecord, StoredPdf } from './document.schema';
 import { PdfFileStore } from './pdf-file.store';
 
 /**
@@ -14,6 +14,7 @@ import { PdfFileStore } from './pdf-file.store';
 export class DocumentRepository {
   constructor(
     @InjectModel(DocumentRecord.name) readonly model: Model<DocumentRecord>,
+    @InjectModel(StoredPdf.name) readonly pdfs: Model<StoredPdf>,
     private readonly files: PdfFileStore,
   ) {}
 
@@ -27,15 +28,20 @@ export class DocumentRepository {
     return record;
   }
 
-  /** The stored PDF if it renders the record's current revision. */
+  /** The stored PDF of a revision, if it has been rendered. */
+  async findPdf(docId: string, revision: number): Promise<StoredPdf | null> {
+    return this.pdfs.findById(pdfKey(docId, revision)).lean<StoredPdf>();
+  }
+
+  /** The stored PDF of the record's current revision, if rendered. */
   async readCurrentPdf(record: DocumentRecord): Promise<Buffer | null> {
-    if (!record.pdf || record.pdf.revision !== record.revision) return null;
-    return this.files.get(record.pdf.fileId);
+    const stored = await this.findPdf(record._id, record.revision);
+    return stored ? this.files.get(stored.fileId) : null;
   }
 
   /**
-   * Stores the PDF of `revision` unless the record has moved on or another
-   * process stored it first; one conditional update keeps the record consistent.
+   * Stores the PDF of the record's current revision once: when another process
+   * stored it first (same bytes, rendering is deterministic) ours is discarded.
    */
   async storePdf(
     record: DocumentRecord,
@@ -47,21 +53,28 @@ export class DocumentRepository {
       documentId: record._id,
       revision: record.revision,
     });
-    const pdf: StoredPdf = { ...file, revision: record.revision, pageCount, slots };
-    const updated = await this.model.updateOne(
-      {
-        _id: record._id,
-        revision: record.revision,
-        $or: [{ pdf: { $exists: false } }, { pdf: null }, { 'pdf.revision': { $lt: record.revision } }],
-      },
-      { $set: { pdf } },
-    );
-    if (updated.modifiedCount === 0) {
+    const stored: StoredPdf = {
+      _id: pdfKey(record._id, record.revision),
+      docId: record._id,
+      revision: record.revision,
+      ...file,
+      pageCount,
+      slots,
+    };
+    try {
+      await this.pdfs.create(stored);
+      return stored;
+    } catch (error) {
+      if ((error as { code?: number }).code !== 11000) throw error;
       await this.files.delete(file.fileId);
-    } else if (record.pdf && record.pdf.fileId !== file.fileId) {
-      await this.files.delete(record.pdf.fileId);
+      return (await this.findPdf(record._id, record.revision)) ?? stored;
     }
-    return pdf;
+  }
+
+  /** Forgets a revision's stored PDF (it is rendered again on the next request). */
+  async deletePdf(docId: string, revision: number): Promise<void> {
+    const stored = await this.pdfs.findByIdAndDelete(pdfKey(docId, revision)).lean<StoredPdf>();
+    if (stored) await this.files.delete(stored.fileId);
   }
 
   putFile(bytes: Buffer, filename: string, metadata: Record<string, unknown>) {
@@ -71,4 +84,8 @@ export class DocumentRepository {
   getFile(fileId: string): Promise<Buffer> {
     return this.files.get(fileId);
   }
+}
+
+function pdfKey(docId: string, revision: number): string {
+  return `${docId}.${revision}`;
 }

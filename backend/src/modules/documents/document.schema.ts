@@ -15,15 +15,41 @@ export const DOCUMENT_KINDS = ['template', 'contract', 'audit-trail', 'combined'
  */
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
-/** The stored PDF of a document, valid for one revision. */
-export interface StoredPdf {
-  fileId: string;
+/**
+ * The rendered PDF of one revision of a document. Kept apart from the document
+ * record and written once (insert by `${docId}.${revision}`): a render never
+ * updates the record a signer may be updating at the same moment (FerretDB
+ * applies concurrent updates of one document as read-modify-write).
+ */
+@Schema({ collection: 'document_pdfs', timestamps: true })
+export class StoredPdf {
+  /** `${docId}.${revision}`. */
+  @Prop({ type: String, required: true })
+  _id: string;
+
+  @Prop({ type: String, required: true, index: true })
+  docId: string;
+
+  @Prop({ type: Number, required: true })
   revision: number;
+
+  @Prop({ type: String, required: true })
+  fileId: string;
+
+  @Prop({ type: String, required: true })
   sha256: string;
+
+  @Prop({ type: Number, required: true })
   size: number;
+
+  @Prop({ type: Number, required: true })
   pageCount: number;
+
+  @Prop({ type: [MongooseSchema.Types.Mixed], default: [] })
   slots: SignatureSlot[];
 }
+
+export const StoredPdfSchema = SchemaFactory.createForClass(StoredPdf);
 
 export interface PlacedSignature {
   signatureFileId: string;
@@ -35,7 +61,7 @@ export interface PlacedSignature {
 /**
  * A document of the local engine, addressed by its docLink id. Every change is
  * one atomic update of this record; `revision` increases with each change of
- * what the PDF shows, and the stored PDF says which revision it renders.
+ * what the PDF shows, and each revision's PDF is stored once (StoredPdf).
  */
 @Schema({ collection: 'documents', timestamps: true, minimize: false })
 export class DocumentRecord {
@@ -80,9 +106,6 @@ export class DocumentRecord {
 
   @Prop({ type: Number, required: true, default: 1 })
   revision: number;
-
-  @Prop({ type: MongooseSchema.Types.Mixed })
-  pdf?: StoredPdf;
 
   /** Fixed when the document is created; the PDF's dates come from it, so rendering is repeatable. */
   @Prop({ type: Date, required: true })
