@@ -40,6 +40,8 @@ export class GoogleDocsAdapter implements DocumentsPort {
   readonly adapter = 'google' as const;
   private readonly docs: docs_v1.Docs;
   private readonly drive: drive_v3.Drive;
+  /** googleapis builds upload URLs from per-call options only, so the root URL goes there too. */
+  private readonly uploadOptions: { rootUrl?: string };
 
   constructor(config: AppConfig) {
     const key = JSON.parse(config.GOOGLE_SERVICE_ACCOUNT_JSON ?? '{}') as ServiceAccountKey;
@@ -51,8 +53,11 @@ export class GoogleDocsAdapter implements DocumentsPort {
     });
     client.useJWTAccessWithScope = true;
     const rootUrl = config.GOOGLE_API_ROOT_URL?.replace(/\/?$/, '/');
-    this.docs = docs({ version: 'v1', auth: client, ...(rootUrl ? { rootUrl } : {}) });
-    this.drive = drive({ version: 'v3', auth: client, ...(rootUrl ? { rootUrl } : {}) });
+    // Node's own fetch: gaxios would otherwise import node-fetch lazily on first use.
+    const options = { auth: client, fetchImplementation: fetch, ...(rootUrl ? { rootUrl } : {}) };
+    this.docs = docs({ version: 'v1', ...options });
+    this.drive = drive({ version: 'v3', ...options });
+    this.uploadOptions = rootUrl ? { rootUrl } : {};
   }
 
   docLink(docId: string, mode: DocLinkMode): string {
@@ -166,12 +171,15 @@ export class GoogleDocsAdapter implements DocumentsPort {
   /** Uploads a PNG to Drive, readable by link, so the Docs API can fetch it for insertInlineImage. */
   private async uploadImage(name: string, png: Buffer): Promise<string> {
     const file = await this.call('Signature image upload', () =>
-      this.drive.files.create({
-        requestBody: { name, mimeType: 'image/png' },
-        media: { mimeType: 'image/png', body: Readable.from(png) },
-        fields: 'id',
-        supportsAllDrives: true,
-      }),
+      this.drive.files.create(
+        {
+          requestBody: { name, mimeType: 'image/png' },
+          media: { mimeType: 'image/png', body: Readable.from(png) },
+          fields: 'id',
+          supportsAllDrives: true,
+        },
+        this.uploadOptions,
+      ),
     );
     const fileId = file.data.id;
     if (!fileId) throw new BadGatewayException('Google Drive did not return the uploaded image id');
