@@ -54,7 +54,10 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
     return res.body as Buffer;
   }
 
-  async function createContract(formOverrides: Record<string, unknown> = {}, templateId: string = STANDARD_TEMPLATE_DOC_IDS.default) {
+  async function createContract(
+    formOverrides: Record<string, unknown> = {},
+    templateId: string = STANDARD_TEMPLATE_DOC_IDS.default,
+  ) {
     const res = await http()
       .post('/api/template/create-contract')
       .send({ docLink: templateLink(templateId), formData: contractFormData(formOverrides) })
@@ -66,7 +69,9 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
     await seedTemplates(api);
     expect(await repository.model.countDocuments({ kind: 'template' })).toBe(4);
 
-    const pdf = await getPdf(`${PUBLIC_API_URL}/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/preview`);
+    const pdf = await getPdf(
+      `${PUBLIC_API_URL}/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/preview`,
+    );
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     // A template shows its placeholders.
     expect(await pdfText(pdf)).toContain('$full_name');
@@ -83,7 +88,9 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
     expect(text).toContain('Bayline Engineering Group, Inc.');
     expect(text).toContain('Alvarez Family Trust');
     expect(text).toContain('2215 Larkin Street, San Francisco, CA 94109');
-    expect(text).toContain(paymentClauseText({ cost: 12500, deposit: 6250, progress: 0, balance: 6250 }));
+    expect(text).toContain(
+      paymentClauseText({ cost: 12500, deposit: 6250, progress: 0, balance: 6250 }),
+    );
     expect(text).toContain(title24ClauseText(2));
     expect(text).toContain('Name: Maria Elena Alvarez');
     expect(pages.length).toBeGreaterThan(1);
@@ -130,7 +137,10 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
           .parse(binary)
           .expect(200)
           .expect('content-type', 'application/pdf')
-          .expect('content-disposition', /^attachment; filename="Professional Engineering Services Agreement.pdf"/)
+          .expect(
+            'content-disposition',
+            /^attachment; filename="Professional Engineering Services Agreement.pdf"/,
+          )
       ).body as Buffer;
     const first = await download();
     const second = await download();
@@ -142,12 +152,51 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
   });
 
   it.each([
-    ['an unknown template', { docLink: templateLink('no-such-template'), formData: contractFormData() }, 404, 'Template document no-such-template not found'],
-    ['a malformed docLink', { docLink: 'https://example.com/documents/x', formData: contractFormData() }, 400, 'Invalid document link.'],
-    ['a cost of 0', { docLink: templateLink(STANDARD_TEMPLATE_DOC_IDS.default), formData: contractFormData({ cost: 0 }) }, 400, ['formData.Cost must be a number greater than 0.']],
-    ['no CSM email', { docLink: templateLink(STANDARD_TEMPLATE_DOC_IDS.default), formData: contractFormData({ csm_email: '' }) }, 400, ['formData.CSM email is required.']],
-    ['no form data', { docLink: templateLink(STANDARD_TEMPLATE_DOC_IDS.default) }, 400, ['formData is required']],
-    ['an edited clause naming an unknown placeholder', { docLink: templateLink(STANDARD_TEMPLATE_DOC_IDS.default), formData: contractFormData({ contract_data: { engineerFee: 'Fee: $secret_discount' } }) }, 400, 'Missing data for the template placeholders: $secret_discount'],
+    [
+      'an unknown template',
+      { docLink: templateLink('no-such-template'), formData: contractFormData() },
+      404,
+      'Template document no-such-template not found',
+    ],
+    [
+      'a malformed docLink',
+      { docLink: 'https://example.com/documents/x', formData: contractFormData() },
+      400,
+      'Invalid document link.',
+    ],
+    [
+      'a cost of 0',
+      {
+        docLink: templateLink(STANDARD_TEMPLATE_DOC_IDS.default),
+        formData: contractFormData({ cost: 0 }),
+      },
+      400,
+      ['formData.Cost must be a number greater than 0.'],
+    ],
+    [
+      'no CSM email',
+      {
+        docLink: templateLink(STANDARD_TEMPLATE_DOC_IDS.default),
+        formData: contractFormData({ csm_email: '' }),
+      },
+      400,
+      ['formData.CSM email is required.'],
+    ],
+    [
+      'no form data',
+      { docLink: templateLink(STANDARD_TEMPLATE_DOC_IDS.default) },
+      400,
+      ['formData is required'],
+    ],
+    [
+      'an edited clause naming an unknown placeholder',
+      {
+        docLink: templateLink(STANDARD_TEMPLATE_DOC_IDS.default),
+        formData: contractFormData({ contract_data: { engineerFee: 'Fee: $secret_discount' } }),
+      },
+      400,
+      'Missing data for the template placeholders: $secret_discount',
+    ],
   ])('refuses %s with a clear error and creates nothing', async (_case, body, status, message) => {
     const before = await repository.model.countDocuments({ kind: 'contract' });
     const res = await http().post('/api/template/create-contract').send(body).expect(status);
@@ -158,7 +207,10 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
   it('answers 404 for an unknown document or view, and 400 for a bad id', async () => {
     await http().get('/api/documents/d/0123456789abcdef01234567/view').expect(404);
     await http().get(`/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/download`).expect(404);
-    const res = await http().post('/api/template/generate-pdf').send({ originalDocId: 'bad id!' }).expect(400);
+    const res = await http()
+      .post('/api/template/generate-pdf')
+      .send({ originalDocId: 'bad id!' })
+      .expect(400);
     expect(res.body.message).toBe('Invalid document link.');
   });
 
@@ -181,13 +233,42 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
     expect(signed.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(4);
 
     const events = [
-      { type: 'created' as const, at: new Date('2026-03-10T16:00:00Z'), ip: '203.0.113.10', actor: 'csm@prosign.test' },
-      { type: 'sent' as const, at: new Date('2026-03-10T16:05:00Z'), ip: '203.0.113.10', actor: 'csm@prosign.test' },
-      { type: 'viewed' as const, at: new Date('2026-03-11T02:15:00Z'), ip: '198.51.100.23', device: 'phone' as const },
+      {
+        type: 'created' as const,
+        at: new Date('2026-03-10T16:00:00Z'),
+        ip: '203.0.113.10',
+        actor: 'csm@prosign.test',
+      },
+      {
+        type: 'sent' as const,
+        at: new Date('2026-03-10T16:05:00Z'),
+        ip: '203.0.113.10',
+        actor: 'csm@prosign.test',
+      },
+      {
+        type: 'viewed' as const,
+        at: new Date('2026-03-11T02:15:00Z'),
+        ip: '198.51.100.23',
+        device: 'phone' as const,
+      },
       { type: 'reminder_sent' as const, at: new Date('2026-03-12T16:00:00Z'), actor: 'system' },
-      { type: 'resent' as const, at: new Date('2026-03-13T16:00:00Z'), ip: '203.0.113.10', actor: 'csm@prosign.test' },
-      { type: 'viewed' as const, at: new Date('2026-03-14T17:20:00Z'), ip: '198.51.100.77', device: 'desktop' as const },
-      { type: 'signature_saved' as const, at: new Date('2026-03-14T17:25:10Z'), ip: '198.51.100.77' },
+      {
+        type: 'resent' as const,
+        at: new Date('2026-03-13T16:00:00Z'),
+        ip: '203.0.113.10',
+        actor: 'csm@prosign.test',
+      },
+      {
+        type: 'viewed' as const,
+        at: new Date('2026-03-14T17:20:00Z'),
+        ip: '198.51.100.77',
+        device: 'desktop' as const,
+      },
+      {
+        type: 'signature_saved' as const,
+        at: new Date('2026-03-14T17:25:10Z'),
+        ip: '198.51.100.77',
+      },
       { type: 'signed' as const, at: signedAt, ip: '198.51.100.77' },
     ];
     const trail = await documents.createAuditTrail({
@@ -197,7 +278,15 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
       events,
     });
     const trailText = await pdfText(await getPdf(trail.docLink));
-    for (const label of ['Document created', 'Sent for signature', 'Viewed', 'Reminder sent', 'Resent', 'Signature saved', 'Signed']) {
+    for (const label of [
+      'Document created',
+      'Sent for signature',
+      'Viewed',
+      'Reminder sent',
+      'Resent',
+      'Signature saved',
+      'Signed',
+    ]) {
       expect(trailText).toContain(label);
     }
     expect(trailText).toContain('on phone');
@@ -213,8 +302,12 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
         .send({ doc1: docLink, doc2: trail.docLink, token: 'tok_0123456789abcdef' })
         .expect(201);
     const { combinedDocLink } = (await merge()).body as { combinedDocLink: string };
-    expect(combinedDocLink).toMatch(new RegExp(`^${PUBLIC_API_URL}/api/documents/d/[a-f0-9]{24}/view$`));
-    expect(((await merge()).body as { combinedDocLink: string }).combinedDocLink).toBe(combinedDocLink);
+    expect(combinedDocLink).toMatch(
+      new RegExp(`^${PUBLIC_API_URL}/api/documents/d/[a-f0-9]{24}/view$`),
+    );
+    expect(((await merge()).body as { combinedDocLink: string }).combinedDocLink).toBe(
+      combinedDocLink,
+    );
 
     const combined = await getPdf(combinedDocLink);
     const combinedPages = await pdfPagesText(combined);
@@ -224,7 +317,11 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
     expect(combinedPages[agreementPages]).toContain('AUDIT TRAIL');
 
     const seal = checkPdfSeal(combined);
-    expect(seal).toMatchObject({ digestMatches: true, signatureValid: true, coversWholeFile: true });
+    expect(seal).toMatchObject({
+      digestMatches: true,
+      signatureValid: true,
+      coversWholeFile: true,
+    });
     expect(seal.signerCommonName).toBe('ProSign Document Seal (self-signed)');
 
     // Any change after sealing shows: flip one byte of the signed content.
@@ -252,7 +349,11 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
   it('refuses merging an unknown document', async () => {
     const res = await http()
       .post('/api/template/merge-docs')
-      .send({ doc1: `${PUBLIC_API_URL}/api/documents/d/0123456789abcdef01234567/view`, doc2: templateLink(STANDARD_TEMPLATE_DOC_IDS.default), token: 't' })
+      .send({
+        doc1: `${PUBLIC_API_URL}/api/documents/d/0123456789abcdef01234567/view`,
+        doc2: templateLink(STANDARD_TEMPLATE_DOC_IDS.default),
+        token: 't',
+      })
       .expect(404);
     expect(res.body.message).toBe('Document 0123456789abcdef01234567 not found');
   });
@@ -273,7 +374,9 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
       status: 400,
       message: 'Only .png signature images are accepted.',
     });
-    await expect(upload('signature.png', Buffer.from('GIF89a not a png at all....................'))).rejects.toMatchObject({
+    await expect(
+      upload('signature.png', Buffer.from('GIF89a not a png at all....................')),
+    ).rejects.toMatchObject({
       status: 400,
     });
     await expect(upload('signature.png', Buffer.alloc(1024 * 1024 + 1))).rejects.toMatchObject({
@@ -283,6 +386,9 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
     expect((await repository.find(docId))?.signature).toBeUndefined();
 
     await upload('signature.png', valid);
-    expect(await repository.find(docId)).toMatchObject({ revision: 2, signature: expect.any(Object) });
+    expect(await repository.find(docId)).toMatchObject({
+      revision: 2,
+      signature: expect.any(Object),
+    });
   });
 });

@@ -43,7 +43,8 @@ export function checkPdfSeal(pdf: Buffer): SealCheck {
     const name = forge.asn1.derToOid(oid.value as string);
     const value = (values.value as forge.asn1.Asn1[])[0];
     if (name === forge.pki.oids.messageDigest) messageDigest = value.value as string;
-    if (name === forge.pki.oids.signingTime) signingTime = forge.asn1.utcTimeToDate(value.value as string);
+    if (name === forge.pki.oids.signingTime)
+      signingTime = forge.asn1.utcTimeToDate(value.value as string);
   }
   const digestMatches =
     forge.util.bytesToHex(messageDigest) === createHash('sha256').update(signed).digest('hex');
@@ -54,7 +55,10 @@ export function checkPdfSeal(pdf: Buffer): SealCheck {
   const publicKey = certificate.publicKey as forge.pki.rsa.PublicKey;
   let signatureValid = false;
   try {
-    signatureValid = publicKey.verify(attributesDigest.digest().getBytes(), message.rawCapture.signature);
+    signatureValid = publicKey.verify(
+      attributesDigest.digest().getBytes(),
+      message.rawCapture.signature,
+    );
   } catch {
     signatureValid = false;
   }

@@ -11,7 +11,8 @@ export function pdfPagesText(pdf: Buffer): Promise<string[]> {
       [SCRIPT],
       { maxBuffer: 64 * 1024 * 1024, cwd: __dirname },
       (error, stdout, stderr) => {
-        if (error) return reject(new Error(`PDF text extraction failed: ${stderr || error.message}`));
+        if (error)
+          return reject(new Error(`PDF text extraction failed: ${stderr || error.message}`));
         resolve((JSON.parse(stdout) as { pages: string[] }).pages);
       },
     );

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../platform/config/load-config';
 import { GoogleDocsAdapter } from './google-docs.adapter';
+import type { docs_v1 } from '@googleapis/docs';
 
 interface Recorded {
   method: string;
@@ -44,7 +45,12 @@ class GoogleStandIn {
         } catch (error) {
           this.authFailures.push(`${req.url}: ${(error as Error).message}`);
         }
-        this.requests.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams, body });
+        this.requests.push({
+          method: req.method ?? '',
+          path: url.pathname,
+          query: url.searchParams,
+          body,
+        });
         const [status, payload, type] = this.answer(req.method ?? '', url.pathname);
         res.writeHead(status, { 'content-type': type });
         res.end(payload);
@@ -67,10 +73,14 @@ class GoogleStandIn {
     const verified = createVerify('RSA-SHA256')
       .update(`${header}.${claims}`)
       .verify(publicKey, Buffer.from(signature, 'base64url'));
-    const payload = JSON.parse(Buffer.from(claims, 'base64url').toString()) as Record<string, string>;
+    const payload = JSON.parse(Buffer.from(claims, 'base64url').toString()) as Record<
+      string,
+      string
+    >;
     const kid = (JSON.parse(Buffer.from(header, 'base64url').toString()) as { kid?: string }).kid;
     if (!verified) this.authFailures.push(`${req.url}: bad signature`);
-    if (payload.iss !== SERVICE_ACCOUNT.client_email) this.authFailures.push(`${req.url}: iss ${payload.iss}`);
+    if (payload.iss !== SERVICE_ACCOUNT.client_email)
+      this.authFailures.push(`${req.url}: iss ${payload.iss}`);
     if (!payload.scope?.includes('auth/documents') || !payload.scope.includes('auth/drive')) {
       this.authFailures.push(`${req.url}: scope ${payload.scope}`);
     }
@@ -86,14 +96,18 @@ class GoogleStandIn {
     if (method === 'POST' && path === '/drive/v3/files/missing-template/copy') {
       return json(404, { error: { code: 404, message: 'File not found: missing-template.' } });
     }
-    if (method === 'POST' && /^\/drive\/v3\/files\/[^/]+\/copy$/.test(path)) return json(200, { id: 'copy-1' });
-    if (method === 'POST' && path === '/v1/documents/copy-1:batchUpdate') return json(200, { replies: [] });
+    if (method === 'POST' && /^\/drive\/v3\/files\/[^/]+\/copy$/.test(path))
+      return json(200, { id: 'copy-1' });
+    if (method === 'POST' && path === '/v1/documents/copy-1:batchUpdate')
+      return json(200, { replies: [] });
     if (method === 'GET' && path === '/v1/documents/copy-1') {
       return json(200, {
         documentId: 'copy-1',
         body: {
           content: [
-            { paragraph: { elements: [{ startIndex: 1, textRun: { content: this.documentText } }] } },
+            {
+              paragraph: { elements: [{ startIndex: 1, textRun: { content: this.documentText } }] },
+            },
           ],
         },
       });
@@ -102,8 +116,10 @@ class GoogleStandIn {
     if (method === 'POST' && path === '/upload/drive/v3/files') {
       return json(200, { id: `image-${this.requests.filter((r) => r.path === path).length}` });
     }
-    if (method === 'POST' && /^\/drive\/v3\/files\/image-\d\/permissions$/.test(path)) return json(200, { id: 'anyone' });
-    if (method === 'GET' && path === '/drive/v3/files/copy-1/export') return [200, PDF, 'application/pdf'];
+    if (method === 'POST' && /^\/drive\/v3\/files\/image-\d\/permissions$/.test(path))
+      return json(200, { id: 'anyone' });
+    if (method === 'GET' && path === '/drive/v3/files/copy-1/export')
+      return [200, PDF, 'application/pdf'];
     return json(404, { error: { code: 404, message: `stand-in has no ${method} ${path}` } });
   }
 }
@@ -130,7 +146,8 @@ describe('GoogleDocsAdapter against a Docs/Drive stand-in', () => {
   beforeEach(() => {
     standIn.requests.length = 0;
     standIn.authFailures = [];
-    standIn.documentText = 'Agreement for Maria. Signature: $client_signature Initials: $client_initials';
+    standIn.documentText =
+      'Agreement for Maria. Signature: $client_signature Initials: $client_initials';
   });
 
   afterEach(() => expect(standIn.authFailures).toEqual([]));
@@ -144,7 +161,9 @@ describe('GoogleDocsAdapter against a Docs/Drive stand-in', () => {
       documentDate: new Date('2026-03-01T00:00:00Z'),
     });
     expect(docId).toBe('copy-1');
-    expect(adapter.docLink(docId, 'preview')).toBe('https://docs.google.com/document/d/copy-1/preview');
+    expect(adapter.docLink(docId, 'preview')).toBe(
+      'https://docs.google.com/document/d/copy-1/preview',
+    );
 
     const [copy, update, read] = standIn.requests;
     expect(copy).toMatchObject({ method: 'POST', path: '/drive/v3/files/tpl-standard/copy' });
@@ -153,10 +172,30 @@ describe('GoogleDocsAdapter against a Docs/Drive stand-in', () => {
     expect(update.path).toBe('/v1/documents/copy-1:batchUpdate');
     expect(JSON.parse(update.body)).toEqual({
       requests: [
-        { replaceAllText: { containsText: { text: '$engineerFee', matchCase: true }, replaceText: 'Fee: $cost' } },
-        { replaceAllText: { containsText: { text: '$cost_total', matchCase: true }, replaceText: '$1,500.00' } },
-        { replaceAllText: { containsText: { text: '$full_name', matchCase: true }, replaceText: 'Maria Alvarez' } },
-        { replaceAllText: { containsText: { text: '$cost', matchCase: true }, replaceText: '$1,200.00' } },
+        {
+          replaceAllText: {
+            containsText: { text: '$engineerFee', matchCase: true },
+            replaceText: 'Fee: $cost',
+          },
+        },
+        {
+          replaceAllText: {
+            containsText: { text: '$cost_total', matchCase: true },
+            replaceText: '$1,500.00',
+          },
+        },
+        {
+          replaceAllText: {
+            containsText: { text: '$full_name', matchCase: true },
+            replaceText: 'Maria Alvarez',
+          },
+        },
+        {
+          replaceAllText: {
+            containsText: { text: '$cost', matchCase: true },
+            replaceText: '$1,200.00',
+          },
+        },
       ],
     });
     expect(read).toMatchObject({ method: 'GET', path: '/v1/documents/copy-1' });
@@ -165,18 +204,34 @@ describe('GoogleDocsAdapter against a Docs/Drive stand-in', () => {
   it('refuses data that leaves placeholders unfilled, deleting the copy', async () => {
     standIn.documentText = 'Dear $full_name, your fee is $fee. $client_signature';
     await expect(
-      adapter.copyTemplate({ templateDocId: 'tpl', title: 'T', values: {}, documentDate: new Date() }),
+      adapter.copyTemplate({
+        templateDocId: 'tpl',
+        title: 'T',
+        values: {},
+        documentDate: new Date(),
+      }),
     ).rejects.toMatchObject({
       status: 400,
       message: 'Missing data for the template placeholders: $full_name, $fee',
     });
-    expect(standIn.requests.at(-1)).toMatchObject({ method: 'DELETE', path: '/drive/v3/files/copy-1' });
+    expect(standIn.requests.at(-1)).toMatchObject({
+      method: 'DELETE',
+      path: '/drive/v3/files/copy-1',
+    });
   });
 
   it('answers 404 for an unknown template', async () => {
     await expect(
-      adapter.copyTemplate({ templateDocId: 'missing-template', title: 'T', values: {}, documentDate: new Date() }),
-    ).rejects.toMatchObject({ status: 404, message: 'Template document missing-template not found' });
+      adapter.copyTemplate({
+        templateDocId: 'missing-template',
+        title: 'T',
+        values: {},
+        documentDate: new Date(),
+      }),
+    ).rejects.toMatchObject({
+      status: 404,
+      message: 'Template document missing-template not found',
+    });
   });
 
   it('uploads the images, shares them, and inserts them at the markers from the end backwards', async () => {
@@ -196,18 +251,28 @@ describe('GoogleDocsAdapter against a Docs/Drive stand-in', () => {
       { role: 'reader', type: 'anyone' },
     ]);
 
-    const update = standIn.requests.filter((r) => r.path === '/v1/documents/copy-1:batchUpdate').at(-1);
-    const { requests } = JSON.parse(update?.body ?? '{}') as { requests: Array<Record<string, any>> };
+    const update = standIn.requests
+      .filter((r) => r.path === '/v1/documents/copy-1:batchUpdate')
+      .at(-1);
+    const { requests } = JSON.parse(update?.body ?? '{}') as {
+      requests: docs_v1.Schema$Request[];
+    };
     // "Agreement for Maria. Signature: " is 32 characters and the body starts at index 1.
     const signatureAt = 1 + 'Agreement for Maria. Signature: '.length;
     const initialsAt = 1 + 'Agreement for Maria. Signature: $client_signature Initials: '.length;
     expect(requests[0]).toEqual({
-      deleteContentRange: { range: { startIndex: initialsAt, endIndex: initialsAt + '$client_initials'.length } },
+      deleteContentRange: {
+        range: { startIndex: initialsAt, endIndex: initialsAt + '$client_initials'.length },
+      },
     });
     expect(requests[1].insertInlineImage).toMatchObject({ location: { index: initialsAt } });
-    expect(requests[1].insertInlineImage.uri).toMatch(/^https:\/\/drive\.google\.com\/uc\?export=view&id=image-\d$/);
+    expect(requests[1].insertInlineImage?.uri).toMatch(
+      /^https:\/\/drive\.google\.com\/uc\?export=view&id=image-\d$/,
+    );
     expect(requests[2]).toEqual({
-      deleteContentRange: { range: { startIndex: signatureAt, endIndex: signatureAt + '$client_signature'.length } },
+      deleteContentRange: {
+        range: { startIndex: signatureAt, endIndex: signatureAt + '$client_signature'.length },
+      },
     });
     expect(requests[3].insertInlineImage).toMatchObject({
       location: { index: signatureAt },

@@ -90,7 +90,10 @@ export class GoogleDocsAdapter implements DocumentsPort {
         documentId: docId,
         requestBody: {
           requests: replacements.map(([name, value]) => ({
-            replaceAllText: { containsText: { text: `$${name}`, matchCase: true }, replaceText: value },
+            replaceAllText: {
+              containsText: { text: `$${name}`, matchCase: true },
+              replaceText: value,
+            },
           })),
         },
       }),
@@ -100,7 +103,9 @@ export class GoogleDocsAdapter implements DocumentsPort {
       (name) => !signatureMarkers.has(name),
     );
     if (left.length > 0) {
-      await this.drive.files.delete({ fileId: docId, supportsAllDrives: true }).catch(() => undefined);
+      await this.drive.files
+        .delete({ fileId: docId, supportsAllDrives: true })
+        .catch(() => undefined);
       throw new BadRequestException(
         `Missing data for the template placeholders: ${left.map((name) => `$${name}`).join(', ')}`,
       );
@@ -207,7 +212,8 @@ export class GoogleDocsAdapter implements DocumentsPort {
     try {
       return await request();
     } catch (error) {
-      const status = (error as { status?: number; code?: number }).status ?? (error as { code?: number }).code;
+      const status =
+        (error as { status?: number; code?: number }).status ?? (error as { code?: number }).code;
       if (status === 404) throw new NotFoundException(`${what} not found`);
       throw new BadGatewayException(`Google API request failed: ${(error as Error).message}`);
     }

@@ -50,7 +50,9 @@ export class LocalDocumentsAdapter implements DocumentsPort {
 
   async placeSignature(docId: string, placement: SignaturePlacement): Promise<void> {
     const [signature, initials] = await Promise.all([
-      this.documents.putFile(placement.signaturePng, `${docId}-signature.png`, { documentId: docId }),
+      this.documents.putFile(placement.signaturePng, `${docId}-signature.png`, {
+        documentId: docId,
+      }),
       this.documents.putFile(placement.initialsPng, `${docId}-initials.png`, { documentId: docId }),
     ]);
     const updated = await this.documents.model.findOneAndUpdate(
@@ -101,7 +103,10 @@ export class LocalDocumentsAdapter implements DocumentsPort {
 }
 
 /** The template's content with edited sections swapped in and every placeholder filled; refuses data that leaves any unfilled. */
-function fillContent(template: AgreementContent, request: CopyTemplateRequest): AgreementContent {
+export function fillContent(
+  template: AgreementContent,
+  request: Pick<CopyTemplateRequest, 'title' | 'values' | 'sectionOverrides'>,
+): AgreementContent {
   const missing = new Set<string>();
   const fill = (text: string) => {
     const result = fillPlaceholders(text, request.values);

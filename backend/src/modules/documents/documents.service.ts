@@ -1,21 +1,9 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import {
-  BadRequestException,
-  Inject,
-  Injectable,
-  NotFoundException,
-} from '@nestjs/common';
-import {
-  type ContractKind,
-  extractDocId,
-  isValidDocId,
-} from '@prosign/domain';
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { type ContractKind, extractDocId, isValidDocId } from '@prosign/domain';
 import type { Queue } from 'bullmq';
 import { createHash } from 'node:crypto';
-import {
-  DOCUMENTS_PORT,
-  type DocumentsPort,
-} from '../../integrations/documents/documents.port';
+import { DOCUMENTS_PORT, type DocumentsPort } from '../../integrations/documents/documents.port';
 import { AppConfig } from '../../platform/config/app-config';
 import { jobIdFor } from '../../platform/queues/job-id';
 import { QueueName } from '../../platform/queues/queue-names';
@@ -79,7 +67,10 @@ export class DocumentsService {
   ) {}
 
   /** POST /api/template/create-contract: a filled copy of the template the docLink names. */
-  async createContract(templateLink: string, form: ContractFormDataDto): Promise<{ docLink: string }> {
+  async createContract(
+    templateLink: string,
+    form: ContractFormDataDto,
+  ): Promise<{ docLink: string }> {
     const templateDocId = this.docIdOf(templateLink);
     const documentDate = new Date();
     const { agreementTitle, ...sectionOverrides } = form.contract_data ?? {};
@@ -287,7 +278,10 @@ export class DocumentsService {
 
 /** A stable 24-hex id from what a derived document is made of, so repeating a request finds the same document. */
 function derivedId(kind: string, ...inputs: string[]): string {
-  return createHash('sha256').update([kind, ...inputs].join('\u0000')).digest('hex').slice(0, 24);
+  return createHash('sha256')
+    .update([kind, ...inputs].join('\u0000'))
+    .digest('hex')
+    .slice(0, 24);
 }
 
 function definedOnly(values: Record<string, string | undefined>): Record<string, string> {

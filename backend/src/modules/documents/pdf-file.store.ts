@@ -24,7 +24,11 @@ export class PdfFileStore {
     return new mongo.GridFSBucket(this.connection.db, { bucketName: PdfFileStore.BUCKET });
   }
 
-  async put(bytes: Buffer, filename: string, metadata: Record<string, unknown>): Promise<StoredFile> {
+  async put(
+    bytes: Buffer,
+    filename: string,
+    metadata: Record<string, unknown>,
+  ): Promise<StoredFile> {
     const id = new Types.ObjectId();
     await new Promise<void>((resolve, reject) => {
       const upload = this.bucket().openUploadStreamWithId(id, filename, { metadata });

@@ -26,7 +26,11 @@ export class TemplateController {
 
   @Post('merge-docs')
   async mergeDocs(@Body() body: MergeDocsDto): Promise<MergeDocsResponse> {
-    const { combinedDocLink } = await this.documents.mergeDocuments(body.doc1, body.doc2, body.token);
+    const { combinedDocLink } = await this.documents.mergeDocuments(
+      body.doc1,
+      body.doc2,
+      body.token,
+    );
     return { combinedDocLink };
   }
 }

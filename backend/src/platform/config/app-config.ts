@@ -153,7 +153,9 @@ export class AppConfig {
    */
   @Expose()
   @IsOptional()
-  @Matches(/^[A-Za-z0-9+/=\s]+$/, { message: 'SEAL_P12_BASE64 must be a base64-encoded PKCS#12 file' })
+  @Matches(/^[A-Za-z0-9+/=\s]+$/, {
+    message: 'SEAL_P12_BASE64 must be a base64-encoded PKCS#12 file',
+  })
   readonly SEAL_P12_BASE64?: string;
 
   @Expose()

@@ -1,9 +1,5 @@
 import { formatPacificTimestamp } from '@prosign/domain';
-import {
-  AUDIT_EVENT_LABELS,
-  type AuditEvent,
-  type AuditTrailContent,
-} from './audit-trail-content';
+import { AUDIT_EVENT_LABELS, type AuditEvent, type AuditTrailContent } from './audit-trail-content';
 import {
   COLOR,
   CONTENT_WIDTH,
@@ -63,7 +59,9 @@ export async function renderAuditTrail(
   doc.moveDown(1);
 
   drawHeaderRow(doc);
-  const events = [...trail.events].sort((a, b) => new Date(a.at).getTime() - new Date(b.at).getTime());
+  const events = [...trail.events].sort(
+    (a, b) => new Date(a.at).getTime() - new Date(b.at).getTime(),
+  );
   events.forEach((event, index) => drawEventRow(doc, event, index, trail.signer.email));
 
   doc.moveDown(1.2).font(FONT.italic).fontSize(8).fillColor(COLOR.muted);
@@ -133,7 +131,11 @@ function drawEventRow(doc: PDFKit.PDFDocument, event: AuditEvent, index: number,
 function detailsOf(event: AuditEvent, signer: string): string {
   switch (event.type) {
     case 'viewed':
-      return [`by ${event.actor ?? signer}`, event.device ? `on ${event.device}` : '', event.via ? `via ${event.via}` : '']
+      return [
+        `by ${event.actor ?? signer}`,
+        event.device ? `on ${event.device}` : '',
+        event.via ? `via ${event.via}` : '',
+      ]
         .filter(Boolean)
         .join(', ');
     case 'signature_saved':
@@ -145,6 +147,8 @@ function detailsOf(event: AuditEvent, signer: string): string {
 }
 
 function statusOf(events: AuditEvent[]): string {
-  const signed = [...events].reverse().find((event) => event.type === 'signed' || event.type === 'signed_manually');
+  const signed = [...events]
+    .reverse()
+    .find((event) => event.type === 'signed' || event.type === 'signed_manually');
   return signed ? `Completed ${formatPacificTimestamp(signed.at)}` : 'Not signed';
 }

@@ -89,7 +89,8 @@ export class PdfSealerService {
       };
     }
     const stored = await this.certificates.findById(GENERATED_ID).lean();
-    if (stored) return { p12: Buffer.from(stored.p12Base64, 'base64'), passphrase: stored.passphrase };
+    if (stored)
+      return { p12: Buffer.from(stored.p12Base64, 'base64'), passphrase: stored.passphrase };
 
     const generated = generateSelfSignedP12();
     try {

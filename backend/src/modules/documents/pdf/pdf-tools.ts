@@ -99,8 +99,8 @@ export async function stampVoid(
     const angle = (45 * Math.PI) / 180;
     const cx = width / 2;
     const cy = height / 2;
-    const dx = (textWidth / 2) * Math.cos(angle) - (size * 0.35) * Math.sin(angle);
-    const dy = (textWidth / 2) * Math.sin(angle) + (size * 0.35) * Math.cos(angle);
+    const dx = (textWidth / 2) * Math.cos(angle) - size * 0.35 * Math.sin(angle);
+    const dy = (textWidth / 2) * Math.sin(angle) + size * 0.35 * Math.cos(angle);
     page.drawText('VOID', {
       x: cx - dx,
       y: cy - dy,

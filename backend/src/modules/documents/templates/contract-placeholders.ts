@@ -45,7 +45,12 @@ export function standardContractValues(
     deposit: formatUsd(form.deposit),
     progress: formatUsd(progress),
     balance: formatUsd(balance),
-    payment_clause: paymentClauseText({ cost: form.cost, deposit: form.deposit, progress, balance }),
+    payment_clause: paymentClauseText({
+      cost: form.cost,
+      deposit: form.deposit,
+      progress,
+      balance,
+    }),
     title_report_clause: title24ClauseText(form.t24ReportCount),
     report_count: String(form.t24ReportCount),
   };

@@ -83,7 +83,11 @@ Where a site visit is part of the services, it is scheduled for $site_visit_date
       body: `Questions about this SOW: contact the project manager at $pm_email.`,
     },
   ],
-  signatureBlock: { firm: FIRM_SIGNATORY, clientName: '$cp_name', clientLabel: 'Community Partner' },
+  signatureBlock: {
+    firm: FIRM_SIGNATORY,
+    clientName: '$cp_name',
+    clientLabel: 'Community Partner',
+  },
 };
 
 export const SOW_CONTRACT_TEMPLATE = {

@@ -1,8 +1,5 @@
 import { fillPlaceholders, keepsPlaceholders, placeholdersIn } from '../placeholders';
-import {
-  STANDARD_TEMPLATE_DOC_IDS,
-  standardTemplateDocIdFor,
-} from '../standard-templates';
+import { STANDARD_TEMPLATE_DOC_IDS, standardTemplateDocIdFor } from '../standard-templates';
 
 describe('placeholders', () => {
   it('finds $names once each, ignoring money like $1,200', () => {
@@ -28,9 +25,9 @@ describe('placeholders', () => {
   });
 
   it('an edit must keep every placeholder of the previous text', () => {
-    expect(keepsPlaceholders('For $full_name at $site_address', 'At $site_address: $full_name')).toBe(
-      true,
-    );
+    expect(
+      keepsPlaceholders('For $full_name at $site_address', 'At $site_address: $full_name'),
+    ).toBe(true);
     expect(keepsPlaceholders('For $full_name at $site_address', 'For $full_name')).toBe(false);
   });
 });
