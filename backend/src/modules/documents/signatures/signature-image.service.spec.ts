@@ -21,8 +21,7 @@ describe('SignatureImageService', () => {
     expect([image.width, image.height]).toEqual([400, 200]);
     const inked = [];
     for (let i = 0; i < image.data.length; i += 4) {
-      if (image.data[i + 3] > 64)
-        inked.push(image.data[i] + image.data[i + 1] + image.data[i + 2]);
+      if (image.data[i + 3] > 64) inked.push(image.data[i] + image.data[i + 1] + image.data[i + 2]);
     }
     expect(inked.length).toBeGreaterThan(200);
     expect(Math.max(...inked)).toBeLessThan(60);
