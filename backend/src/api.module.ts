@@ -5,6 +5,7 @@ import { CaptchaModule } from './modules/captcha/captcha.module';
 import { CrmModule } from './modules/crm/crm.module';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';
 import { FileServiceModule } from './modules/file-service/file-service.module';
+import { DocumentsModule } from './modules/documents/documents.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
 import { MapsModule } from './modules/maps/maps.module';
@@ -29,6 +30,7 @@ export class ApiModule {
         CaptchaModule,
         MapsModule,
         FileServiceModule,
+        DocumentsModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -3,6 +3,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { DiagnosticsWorkerModule } from './modules/diagnostics/diagnostics-worker.module';
 import { MailWorkerModule } from './modules/mail/mail-worker.module';
+import { DocumentsWorkerModule } from './modules/documents/documents-worker.module';
 import type { AppConfig } from './platform/config/app-config';
 import { PlatformModule } from './platform/platform.module';
 
@@ -22,6 +23,7 @@ export class WorkerModule {
         IntegrationsModule,
         DiagnosticsWorkerModule,
         MailWorkerModule,
+        DocumentsWorkerModule,
       ],
     };
   }

@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { IntegrationsModule } from '../integrations/integrations.module';
+import { DocumentStoreModule } from '../modules/documents/document-store.module';
 import type { AppConfig } from '../platform/config/app-config';
 import { PlatformModule } from '../platform/platform.module';
 import { SEEDERS } from './seeders';
@@ -10,7 +11,7 @@ export class SeedModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: SeedModule,
-      imports: [PlatformModule.forRoot(config, 'seed'), IntegrationsModule],
+      imports: [PlatformModule.forRoot(config, 'seed'), IntegrationsModule, DocumentStoreModule],
       providers: [...SEEDERS],
     };
   }

@@ -127,6 +127,11 @@ export class AppConfig {
   @Max(100, intBetween('WORKER_CONCURRENCY', 1, 100))
   readonly WORKER_CONCURRENCY: number = 4;
 
+  /** The API as browsers reach it: document links (`docLink`) are built on it. */
+  @Expose()
+  @IsUrl(httpUrl, { message: 'PUBLIC_API_URL must be an http(s) URL' })
+  readonly PUBLIC_API_URL: string = 'http://localhost:3000';
+
   // --- CRM ---
   @Expose()
   @IsIn(CRM_ADAPTERS, oneOf('CRM_ADAPTER', CRM_ADAPTERS))
@@ -190,6 +195,28 @@ export class AppConfig {
   @IsNotEmpty(requiredWhen('GOOGLE_SERVICE_ACCOUNT_JSON', 'DOCUMENTS_ADAPTER=google'))
   @IsJSON({ message: 'GOOGLE_SERVICE_ACCOUNT_JSON must be the JSON key of a service account' })
   readonly GOOGLE_SERVICE_ACCOUNT_JSON?: string;
+
+  /** Overrides the Google API host (a proxy, or the HTTP stand-in of the tests). */
+  @Expose()
+  @IsOptional()
+  @IsUrl(httpUrl, { message: 'GOOGLE_API_ROOT_URL must be an http(s) URL' })
+  readonly GOOGLE_API_ROOT_URL?: string;
+
+  /**
+   * Certificate sealing final PDFs: a PKCS#12 file, base64-encoded. Unset, a
+   * self-signed one is generated on first start and kept in MongoDB.
+   */
+  @Expose()
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9+/=\s]+$/, {
+    message: 'SEAL_P12_BASE64 must be a base64-encoded PKCS#12 file',
+  })
+  readonly SEAL_P12_BASE64?: string;
+
+  @Expose()
+  @IsOptional()
+  @IsString({ message: 'SEAL_P12_PASSPHRASE must be a string' })
+  readonly SEAL_P12_PASSPHRASE?: string;
 
   // --- Mail ---
   @Expose()

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       CORS_ORIGINS: DEFAULT_CORS_ORIGINS,
       WORKER_CONCURRENCY: 4,
+      PUBLIC_API_URL: 'http://localhost:3000',
       CRM_ADAPTER: 'local',
       DOCUMENTS_ADAPTER: 'local',
       MAIL_ADAPTER: 'local',

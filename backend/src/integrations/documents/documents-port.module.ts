@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { DocumentStoreModule } from '../../modules/documents/document-store.module';
+import { DocumentRepository } from '../../modules/documents/document.repository';
+import { AppConfig } from '../../platform/config/app-config';
+import { DOCUMENTS_PORT, type DocumentsPort } from './documents.port';
+import { GoogleDocsAdapter } from './google-docs.adapter';
+import { LocalDocumentsAdapter } from './local-documents.adapter';
+
+/** The one place the documents adapter is chosen (DOCUMENTS_ADAPTER). */
+@Module({
+  imports: [DocumentStoreModule],
+  providers: [
+    {
+      provide: DOCUMENTS_PORT,
+      inject: [AppConfig, DocumentRepository],
+      useFactory: (config: AppConfig, repository: DocumentRepository): DocumentsPort =>
+        config.DOCUMENTS_ADAPTER === 'google'
+          ? new GoogleDocsAdapter(config)
+          : new LocalDocumentsAdapter(config, repository),
+    },
+  ],
+  exports: [DOCUMENTS_PORT],
+})
+export class DocumentsPortModule {}

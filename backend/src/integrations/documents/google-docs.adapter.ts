@@ -1,0 +1,259 @@
+import {
+  BadRequestException,
+  BadGatewayException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import { auth, docs, type docs_v1 } from '@googleapis/docs';
+import { drive, type drive_v3 } from '@googleapis/drive';
+import { type DocLinkMode, formatPacificTimestamp, placeholdersIn } from '@prosign/domain';
+import { Readable } from 'node:stream';
+import { AppConfig } from '../../platform/config/app-config';
+import type { CopyTemplateRequest, DocumentsPort, SignaturePlacement } from './documents.port';
+
+const SCOPES = [
+  'https://www.googleapis.com/auth/documents',
+  'https://www.googleapis.com/auth/drive',
+];
+
+/** Where a Google template marks the signer's signature, initials and signing date. */
+export const GOOGLE_SIGNATURE_MARKERS = {
+  signature: '$client_signature',
+  initials: '$client_initials',
+  signedDate: '$signed_date',
+} as const;
+
+interface ServiceAccountKey {
+  client_email: string;
+  private_key: string;
+  private_key_id?: string;
+}
+
+/**
+ * Google Docs/Drive: a template is a Google Doc with `$placeholders`; a copy is
+ * made in Drive, filled with replaceAllText, signed by inserting images at the
+ * signature markers, and exported as PDF. Authenticates as a service account
+ * with self-signed JWTs (no token endpoint round trip).
+ */
+@Injectable()
+export class GoogleDocsAdapter implements DocumentsPort {
+  readonly adapter = 'google' as const;
+  private readonly docs: docs_v1.Docs;
+  private readonly drive: drive_v3.Drive;
+  /** googleapis builds upload URLs from per-call options only, so the root URL goes there too. */
+  private readonly uploadOptions: { rootUrl?: string };
+
+  constructor(config: AppConfig) {
+    const key = JSON.parse(config.GOOGLE_SERVICE_ACCOUNT_JSON ?? '{}') as ServiceAccountKey;
+    const client = new auth.JWT({
+      email: key.client_email,
+      key: key.private_key,
+      keyId: key.private_key_id,
+      scopes: SCOPES,
+    });
+    client.useJWTAccessWithScope = true;
+    const rootUrl = config.GOOGLE_API_ROOT_URL?.replace(/\/?$/, '/');
+    // Node's own fetch: gaxios would otherwise import node-fetch lazily on first use.
+    const options = { auth: client, fetchImplementation: fetch, ...(rootUrl ? { rootUrl } : {}) };
+    this.docs = docs({ version: 'v1', ...options });
+    this.drive = drive({ version: 'v3', ...options });
+    this.uploadOptions = rootUrl ? { rootUrl } : {};
+  }
+
+  docLink(docId: string, mode: DocLinkMode): string {
+    return `https://docs.google.com/document/d/${docId}/${mode}`;
+  }
+
+  async copyTemplate(request: CopyTemplateRequest): Promise<{ docId: string }> {
+    const copy = await this.call(`Template document ${request.templateDocId}`, () =>
+      this.drive.files.copy({
+        fileId: request.templateDocId,
+        supportsAllDrives: true,
+        fields: 'id',
+        requestBody: { name: request.title },
+      }),
+    );
+    const docId = copy.data.id;
+    if (!docId) throw new BadGatewayException('Google Drive did not return the copied document id');
+
+    // Section texts first: they may contain value placeholders filled by the next requests.
+    const replacements: Array<[string, string]> = [
+      ...Object.entries(request.sectionOverrides ?? {}),
+      // Longest names first, so `$cost` never eats the start of `$cost_total`.
+      ...Object.entries(request.values).sort(([a], [b]) => b.length - a.length),
+    ];
+    const signatureMarkers = new Set(
+      Object.values(GOOGLE_SIGNATURE_MARKERS).map((marker) => marker.slice(1)),
+    );
+    await this.call(`Document ${docId}`, () =>
+      this.docs.documents.batchUpdate({
+        documentId: docId,
+        requestBody: {
+          requests: replacements.map(([name, value]) => ({
+            replaceAllText: {
+              containsText: { text: `$${name}`, matchCase: true },
+              replaceText: value,
+            },
+          })),
+        },
+      }),
+    );
+
+    const left = placeholdersIn(await this.plainText(docId)).filter(
+      (name) => !signatureMarkers.has(name),
+    );
+    if (left.length > 0) {
+      await this.drive.files
+        .delete({ fileId: docId, supportsAllDrives: true })
+        .catch(() => undefined);
+      throw new BadRequestException(
+        `Missing data for the template placeholders: ${left.map((name) => `$${name}`).join(', ')}`,
+      );
+    }
+    return { docId };
+  }
+
+  async placeSignature(docId: string, placement: SignaturePlacement): Promise<void> {
+    const [signatureUri, initialsUri] = await Promise.all([
+      this.uploadImage(`${docId}-signature.png`, placement.signaturePng),
+      this.uploadImage(`${docId}-initials.png`, placement.initialsPng),
+    ]);
+    const document = await this.call(`Document ${docId}`, () =>
+      this.docs.documents.get({ documentId: docId }),
+    );
+    const markers = findMarkers(document.data, [
+      GOOGLE_SIGNATURE_MARKERS.signature,
+      GOOGLE_SIGNATURE_MARKERS.initials,
+    ]);
+    if (!markers.some((marker) => marker.text === GOOGLE_SIGNATURE_MARKERS.signature)) {
+      throw new BadRequestException(
+        `Document ${docId} has no ${GOOGLE_SIGNATURE_MARKERS.signature} position for the signature`,
+      );
+    }
+    // From the end backwards, so earlier indexes stay valid while the text changes.
+    const requests: docs_v1.Schema$Request[] = markers
+      .sort((a, b) => b.startIndex - a.startIndex)
+      .flatMap((marker) => {
+        const isSignature = marker.text === GOOGLE_SIGNATURE_MARKERS.signature;
+        return [
+          {
+            deleteContentRange: {
+              range: { startIndex: marker.startIndex, endIndex: marker.endIndex },
+            },
+          },
+          {
+            insertInlineImage: {
+              uri: isSignature ? signatureUri : initialsUri,
+              location: { index: marker.startIndex },
+              objectSize: isSignature
+                ? { width: { magnitude: 150, unit: 'PT' }, height: { magnitude: 75, unit: 'PT' } }
+                : { width: { magnitude: 48, unit: 'PT' }, height: { magnitude: 24, unit: 'PT' } },
+            },
+          },
+        ];
+      });
+    requests.push({
+      replaceAllText: {
+        containsText: { text: GOOGLE_SIGNATURE_MARKERS.signedDate, matchCase: true },
+        replaceText: formatPacificTimestamp(placement.signedAt),
+      },
+    });
+    await this.call(`Document ${docId}`, () =>
+      this.docs.documents.batchUpdate({ documentId: docId, requestBody: { requests } }),
+    );
+  }
+
+  async exportPdf(docId: string): Promise<Buffer> {
+    const response = await this.call(`Document ${docId}`, () =>
+      this.drive.files.export(
+        { fileId: docId, mimeType: 'application/pdf' },
+        { responseType: 'arraybuffer' },
+      ),
+    );
+    return Buffer.from(response.data as ArrayBuffer);
+  }
+
+  /** Uploads a PNG to Drive, readable by link, so the Docs API can fetch it for insertInlineImage. */
+  private async uploadImage(name: string, png: Buffer): Promise<string> {
+    const file = await this.call('Signature image upload', () =>
+      this.drive.files.create(
+        {
+          requestBody: { name, mimeType: 'image/png' },
+          media: { mimeType: 'image/png', body: Readable.from(png) },
+          fields: 'id',
+          supportsAllDrives: true,
+        },
+        this.uploadOptions,
+      ),
+    );
+    const fileId = file.data.id;
+    if (!fileId) throw new BadGatewayException('Google Drive did not return the uploaded image id');
+    await this.call('Signature image sharing', () =>
+      this.drive.permissions.create({
+        fileId,
+        supportsAllDrives: true,
+        requestBody: { role: 'reader', type: 'anyone' },
+      }),
+    );
+    return `https://drive.google.com/uc?export=view&id=${fileId}`;
+  }
+
+  private async plainText(docId: string): Promise<string> {
+    const document = await this.call(`Document ${docId}`, () =>
+      this.docs.documents.get({ documentId: docId }),
+    );
+    return textRuns(document.data.body?.content ?? [])
+      .map((run) => run.content)
+      .join('');
+  }
+
+  /** Google's 404 becomes ours; any other failure is a bad gateway with the upstream reason. */
+  private async call<T>(what: string, request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      const status =
+        (error as { status?: number; code?: number }).status ?? (error as { code?: number }).code;
+      if (status === 404) throw new NotFoundException(`${what} not found`);
+      throw new BadGatewayException(`Google API request failed: ${(error as Error).message}`);
+    }
+  }
+}
+
+interface TextRun {
+  content: string;
+  startIndex: number;
+}
+
+function textRuns(content: docs_v1.Schema$StructuralElement[]): TextRun[] {
+  const runs: TextRun[] = [];
+  for (const element of content) {
+    for (const part of element.paragraph?.elements ?? []) {
+      if (part.textRun?.content != null && part.startIndex != null) {
+        runs.push({ content: part.textRun.content, startIndex: part.startIndex });
+      }
+    }
+    for (const row of element.table?.tableRows ?? []) {
+      for (const cell of row.tableCells ?? []) runs.push(...textRuns(cell.content ?? []));
+    }
+  }
+  return runs;
+}
+
+function findMarkers(document: docs_v1.Schema$Document, markers: string[]) {
+  const found: Array<{ text: string; startIndex: number; endIndex: number }> = [];
+  for (const run of textRuns(document.body?.content ?? [])) {
+    for (const marker of markers) {
+      let at = run.content.indexOf(marker);
+      while (at !== -1) {
+        found.push({
+          text: marker,
+          startIndex: run.startIndex + at,
+          endIndex: run.startIndex + at + marker.length,
+        });
+        at = run.content.indexOf(marker, at + marker.length);
+      }
+    }
+  }
+  return found;
+}

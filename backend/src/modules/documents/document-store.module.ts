@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { DocumentRepository } from './document.repository';
+import {
+  DocumentRecord,
+  DocumentRecordSchema,
+  StoredPdf,
+  StoredPdfSchema,
+} from './document.schema';
+import { PdfFileStore } from './pdf-file.store';
+
+/** Document records and their files in GridFS; shared by the local adapter and the documents service. */
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: DocumentRecord.name, schema: DocumentRecordSchema },
+      { name: StoredPdf.name, schema: StoredPdfSchema },
+    ]),
+  ],
+  providers: [PdfFileStore, DocumentRepository],
+  exports: [PdfFileStore, DocumentRepository],
+})
+export class DocumentStoreModule {}

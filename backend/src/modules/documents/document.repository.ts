@@ -1,0 +1,91 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import type { SignatureSlot } from './document-content';
+import { DocumentRecord, StoredPdf } from './document.schema';
+import { PdfFileStore } from './pdf-file.store';
+
+/**
+ * Document records and their stored PDFs. A PDF is produced by a pure function
+ * of the record, so whoever renders a revision first (a queue job or a request
+ * that could not wait) stores it and everyone else reads it.
+ */
+@Injectable()
+export class DocumentRepository {
+  constructor(
+    @InjectModel(DocumentRecord.name) readonly model: Model<DocumentRecord>,
+    @InjectModel(StoredPdf.name) readonly pdfs: Model<StoredPdf>,
+    private readonly files: PdfFileStore,
+  ) {}
+
+  async find(docId: string): Promise<DocumentRecord | null> {
+    return this.model.findById(docId).lean<DocumentRecord>();
+  }
+
+  async get(docId: string): Promise<DocumentRecord> {
+    const record = await this.find(docId);
+    if (!record) throw new NotFoundException(`Document ${docId} not found`);
+    return record;
+  }
+
+  /** The stored PDF of a revision, if it has been rendered. */
+  async findPdf(docId: string, revision: number): Promise<StoredPdf | null> {
+    return this.pdfs.findById(pdfKey(docId, revision)).lean<StoredPdf>();
+  }
+
+  /** The stored PDF of the record's current revision, if rendered. */
+  async readCurrentPdf(record: DocumentRecord): Promise<Buffer | null> {
+    const stored = await this.findPdf(record._id, record.revision);
+    return stored ? this.files.get(stored.fileId) : null;
+  }
+
+  /**
+   * Stores the PDF of the record's current revision once: when another process
+   * stored it first (same bytes, rendering is deterministic) ours is discarded.
+   */
+  async storePdf(
+    record: DocumentRecord,
+    bytes: Buffer,
+    pageCount: number,
+    slots: SignatureSlot[] = [],
+  ): Promise<StoredPdf> {
+    const file = await this.files.put(bytes, `${record._id}-r${record.revision}.pdf`, {
+      documentId: record._id,
+      revision: record.revision,
+    });
+    const stored: StoredPdf = {
+      _id: pdfKey(record._id, record.revision),
+      docId: record._id,
+      revision: record.revision,
+      ...file,
+      pageCount,
+      slots,
+    };
+    try {
+      await this.pdfs.create(stored);
+      return stored;
+    } catch (error) {
+      if ((error as { code?: number }).code !== 11000) throw error;
+      await this.files.delete(file.fileId);
+      return (await this.findPdf(record._id, record.revision)) ?? stored;
+    }
+  }
+
+  /** Forgets a revision's stored PDF (it is rendered again on the next request). */
+  async deletePdf(docId: string, revision: number): Promise<void> {
+    const stored = await this.pdfs.findByIdAndDelete(pdfKey(docId, revision)).lean<StoredPdf>();
+    if (stored) await this.files.delete(stored.fileId);
+  }
+
+  putFile(bytes: Buffer, filename: string, metadata: Record<string, unknown>) {
+    return this.files.put(bytes, filename, metadata);
+  }
+
+  getFile(fileId: string): Promise<Buffer> {
+    return this.files.get(fileId);
+  }
+}
+
+function pdfKey(docId: string, revision: number): string {
+  return `${docId}.${revision}`;
+}

@@ -1,0 +1,119 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { CONTRACT_KINDS, type ContractKind } from '@prosign/domain';
+import type { HydratedDocument } from 'mongoose';
+import { Schema as MongooseSchema } from 'mongoose';
+import type { AgreementContent, SignatureSlot } from './document-content';
+import type { AuditTrailContent } from './layout/audit-trail-content';
+
+export const DOCUMENT_KINDS = ['template', 'contract', 'audit-trail', 'combined', 'void'] as const;
+/**
+ * - template: an agreement with `$placeholders`, copied by create-contract;
+ * - contract: a filled copy of a template, signed in place;
+ * - audit-trail: the event log of a contract;
+ * - combined: the final PDF, sources merged in order and sealed;
+ * - void: a source stamped VOID.
+ */
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/**
+ * The rendered PDF of one revision of a document. Kept apart from the document
+ * record and written once (insert by `${docId}.${revision}`): a render never
+ * updates the record a signer may be updating at the same moment (FerretDB
+ * applies concurrent updates of one document as read-modify-write).
+ */
+@Schema({ collection: 'document_pdfs', timestamps: true })
+export class StoredPdf {
+  /** `${docId}.${revision}`. */
+  @Prop({ type: String, required: true })
+  _id: string;
+
+  @Prop({ type: String, required: true, index: true })
+  docId: string;
+
+  @Prop({ type: Number, required: true })
+  revision: number;
+
+  @Prop({ type: String, required: true })
+  fileId: string;
+
+  @Prop({ type: String, required: true })
+  sha256: string;
+
+  @Prop({ type: Number, required: true })
+  size: number;
+
+  @Prop({ type: Number, required: true })
+  pageCount: number;
+
+  @Prop({ type: [MongooseSchema.Types.Mixed], default: [] })
+  slots: SignatureSlot[];
+}
+
+export const StoredPdfSchema = SchemaFactory.createForClass(StoredPdf);
+
+export interface PlacedSignature {
+  signatureFileId: string;
+  initialsFileId: string;
+  signerName: string;
+  signedAt: Date;
+}
+
+/**
+ * A document of the local engine, addressed by its docLink id. Every change is
+ * one atomic update of this record; `revision` increases with each change of
+ * what the PDF shows, and each revision's PDF is stored once (StoredPdf).
+ */
+@Schema({ collection: 'documents', timestamps: true, minimize: false })
+export class DocumentRecord {
+  @Prop({ type: String, required: true })
+  _id: string;
+
+  @Prop({ type: String, required: true, enum: DOCUMENT_KINDS, index: true })
+  kind: DocumentKind;
+
+  @Prop({ type: String, required: true })
+  title: string;
+
+  @Prop({ type: String, required: true, enum: CONTRACT_KINDS })
+  contractKind: ContractKind;
+
+  /** The template a contract was created from. */
+  @Prop({ type: String })
+  templateId?: string;
+
+  /** Agreement text (templates and contracts). */
+  @Prop({ type: MongooseSchema.Types.Mixed })
+  content?: AgreementContent;
+
+  /** Audit-trail documents. */
+  @Prop({ type: MongooseSchema.Types.Mixed })
+  auditTrail?: AuditTrailContent;
+
+  /** Combined and void documents: the document ids they are built from, in order. */
+  @Prop({ type: [String], default: undefined })
+  sources?: string[];
+
+  /** Void documents: who voided, when. */
+  @Prop({ type: MongooseSchema.Types.Mixed })
+  voided?: { by: string; at: Date };
+
+  /** The contract (link token) a derived document belongs to, when known. */
+  @Prop({ type: String, index: true })
+  contractToken?: string;
+
+  @Prop({ type: MongooseSchema.Types.Mixed })
+  signature?: PlacedSignature;
+
+  @Prop({ type: Number, required: true, default: 1 })
+  revision: number;
+
+  /** Fixed when the document is created; the PDF's dates come from it, so rendering is repeatable. */
+  @Prop({ type: Date, required: true })
+  documentDate: Date;
+
+  createdAt?: Date;
+  updatedAt?: Date;
+}
+
+export type DocumentRecordDocument = HydratedDocument<DocumentRecord>;
+export const DocumentRecordSchema = SchemaFactory.createForClass(DocumentRecord);

@@ -1,0 +1,24 @@
+import { Controller, Get, Header, NotFoundException, Param, StreamableFile } from '@nestjs/common';
+import { DOC_LINK_MODES, type DocLinkMode } from '@prosign/domain';
+import { DocumentsService } from './documents.service';
+import { pdfFile } from './pdf-response';
+
+/**
+ * The target of local docLinks: `/api/documents/d/{id}/edit|view|preview`
+ * serves the PDF inline, so a browser frame or tab shows it. (`edit` shows the
+ * same until documents are edited in place.)
+ */
+@Controller('documents')
+export class DocumentsController {
+  constructor(private readonly documents: DocumentsService) {}
+
+  @Get('d/:docId/:mode')
+  @Header('Cache-Control', 'private, no-cache')
+  @Header('X-Content-Type-Options', 'nosniff')
+  async show(@Param('docId') docId: string, @Param('mode') mode: string): Promise<StreamableFile> {
+    if (!DOC_LINK_MODES.includes(mode as DocLinkMode)) {
+      throw new NotFoundException(`Unknown document view "${mode}"; use edit, view or preview`);
+    }
+    return pdfFile(await this.documents.pdfOf(docId), 'inline');
+  }
+}

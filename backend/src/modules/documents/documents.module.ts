@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { DocumentsPortModule } from '../../integrations/documents/documents-port.module';
+import { DocumentStoreModule } from './document-store.module';
+import { DocumentsController } from './documents.controller';
+import { DocumentsService } from './documents.service';
+import { PdfSealerService } from './pdf/pdf-sealer.service';
+import { SealCertificate, SealCertificateSchema } from './pdf/seal-certificate.schema';
+import { SignatureImageService } from './signatures/signature-image.service';
+import { TemplateController } from './template.controller';
+
+/** The document engine's services, shared by the api and worker modules. */
+@Module({
+  imports: [
+    DocumentStoreModule,
+    DocumentsPortModule,
+    MongooseModule.forFeature([{ name: SealCertificate.name, schema: SealCertificateSchema }]),
+  ],
+  providers: [DocumentsService, PdfSealerService, SignatureImageService],
+  exports: [DocumentsService, PdfSealerService, SignatureImageService, DocumentStoreModule],
+})
+export class DocumentsCoreModule {}
+
+/** Api side: template calls and the document links. */
+@Module({
+  imports: [DocumentsCoreModule],
+  controllers: [TemplateController, DocumentsController],
+})
+export class DocumentsModule {}

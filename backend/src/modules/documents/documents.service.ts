@@ -1,0 +1,296 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { type ContractKind, extractDocId, isValidDocId } from '@prosign/domain';
+import type { Queue } from 'bullmq';
+import { createHash } from 'node:crypto';
+import { DOCUMENTS_PORT, type DocumentsPort } from '../../integrations/documents/documents.port';
+import { AppConfig } from '../../platform/config/app-config';
+import { jobIdFor } from '../../platform/queues/job-id';
+import { QueueName } from '../../platform/queues/queue-names';
+import { localDocLink } from './document-links';
+import { DocumentRepository } from './document.repository';
+import type { DocumentKind, DocumentRecord } from './document.schema';
+import { DocumentJobData, DocumentsJob } from './documents.jobs';
+import type { ContractFormDataDto } from './dto/contract-form-data.dto';
+import type { AuditEvent } from './layout/audit-trail-content';
+import { renderAuditTrail } from './layout/audit-trail-layout';
+import { PdfSealerService } from './pdf/pdf-sealer.service';
+import { mergePdfs, stampVoid } from './pdf/pdf-tools';
+import { SignatureImageService, type UploadedImage } from './signatures/signature-image.service';
+import { standardContractValues } from './templates/contract-placeholders';
+import { FIRM_LETTERHEAD } from './templates/firm-letterhead';
+
+const DERIVED_KINDS: ReadonlySet<DocumentKind> = new Set(['audit-trail', 'combined', 'void']);
+
+export interface PdfFile {
+  docId: string;
+  title: string;
+  pdf: Buffer;
+}
+
+export interface AuditTrailRequest {
+  /** The signed agreement, by id or docLink. */
+  agreement: string;
+  documentTitle: string;
+  signer: { name: string; email: string };
+  events: AuditEvent[];
+  contractToken?: string;
+}
+
+/** Where a signer's signature comes from: typed text (the signing pages) or a drawn/uploaded PNG. */
+export type SignatureSource = { text: string } | { image: UploadedImage };
+
+export interface PlaceSignatureRequest {
+  /** The agreement, by id or docLink. */
+  document: string;
+  contractKind: ContractKind;
+  signerName: string;
+  signature: SignatureSource;
+  signedAt: Date;
+}
+
+/**
+ * The document engine's use cases: create an agreement from a template, serve
+ * any document as PDF, place signatures, build audit trails, merge and seal the
+ * final PDF, void. Agreements go through the documents port (local engine or
+ * Google); derived PDFs are built here with pdf-lib and kept in GridFS.
+ */
+@Injectable()
+export class DocumentsService {
+  constructor(
+    @Inject(DOCUMENTS_PORT) private readonly port: DocumentsPort,
+    private readonly documents: DocumentRepository,
+    private readonly sealer: PdfSealerService,
+    private readonly signatures: SignatureImageService,
+    private readonly config: AppConfig,
+    @InjectQueue(QueueName.Documents) private readonly queue: Queue<DocumentJobData>,
+  ) {}
+
+  /** POST /api/template/create-contract: a filled copy of the template the docLink names. */
+  async createContract(
+    templateLink: string,
+    form: ContractFormDataDto,
+  ): Promise<{ docLink: string }> {
+    const templateDocId = this.docIdOf(templateLink);
+    const documentDate = new Date();
+    const { agreementTitle, ...sectionOverrides } = form.contract_data ?? {};
+    const template = await this.documents.find(templateDocId);
+    const { docId } = await this.port.copyTemplate({
+      templateDocId,
+      title: agreementTitle?.trim() || template?.title || 'Professional Services Agreement',
+      values: standardContractValues(form, documentDate),
+      sectionOverrides: definedOnly(sectionOverrides),
+      documentDate,
+    });
+    // The preview frame opens next: have the worker render it meanwhile.
+    await this.enqueueRender(docId, 1);
+    return { docLink: this.port.docLink(docId, 'edit') };
+  }
+
+  /** Any document as PDF, from a docLink or a bare id; rendered inline if no job has done it yet. */
+  async pdfOf(docIdOrLink: string): Promise<PdfFile> {
+    const docId = this.docIdOf(docIdOrLink);
+    const record = await this.documents.find(docId);
+    if (record && DERIVED_KINDS.has(record.kind)) {
+      return { docId, title: record.title, pdf: await this.derivedPdf(record) };
+    }
+    if (!record && this.port.adapter === 'local') {
+      throw new NotFoundException(`Document ${docId} not found`);
+    }
+    return { docId, title: record?.title ?? docId, pdf: await this.port.exportPdf(docId) };
+  }
+
+  /** Signature and initials (derived from the signer's full name) placed into the agreement. */
+  async placeSignature(request: PlaceSignatureRequest): Promise<{ docLink: string }> {
+    const docId = this.docIdOf(request.document);
+    const signaturePng =
+      'text' in request.signature
+        ? this.signatures.renderTypedSignature(request.signature.text, request.contractKind)
+        : this.signatures.normalizeUploadedPng(request.signature.image);
+    const { png: initialsPng } = this.signatures.renderInitials(
+      request.signerName,
+      request.contractKind,
+    );
+    await this.port.placeSignature(docId, {
+      signaturePng,
+      initialsPng,
+      signerName: request.signerName,
+      signedAt: request.signedAt,
+    });
+    const record = await this.documents.find(docId);
+    if (record) await this.enqueueRender(docId, record.revision);
+    return { docLink: this.port.docLink(docId, 'edit') };
+  }
+
+  /** An audit-trail document for a signed agreement; the same events give the same document. */
+  async createAuditTrail(request: AuditTrailRequest): Promise<{ docId: string; docLink: string }> {
+    const agreement = await this.pdfOf(request.agreement);
+    const signedDocumentSha256 = createHash('sha256').update(agreement.pdf).digest('hex');
+    const auditTrail = {
+      letterhead: FIRM_LETTERHEAD,
+      documentTitle: request.documentTitle,
+      documentId: agreement.docId,
+      signer: request.signer,
+      signedDocumentSha256,
+      events: request.events.map((event) => ({ ...event, at: new Date(event.at) })),
+    };
+    const docId = derivedId('audit-trail', JSON.stringify(auditTrail));
+    const latest = auditTrail.events.reduce(
+      (max, event) => (event.at > max ? event.at : max),
+      new Date(0),
+    );
+    await this.createDerived(docId, {
+      kind: 'audit-trail',
+      title: `Audit Trail: ${request.documentTitle}`,
+      auditTrail,
+      contractToken: request.contractToken,
+      documentDate: latest.getTime() > 0 ? latest : new Date(),
+    });
+    return { docId, docLink: localDocLink(this.config, docId, 'view') };
+  }
+
+  /** POST /api/template/merge-docs: doc1 then doc2 in one PDF, sealed. Same inputs → same combined document. */
+  async mergeDocuments(doc1: string, doc2: string, contractToken: string) {
+    const sources = [this.docIdOf(doc1), this.docIdOf(doc2)];
+    const titles: string[] = [];
+    for (const source of sources) {
+      const record = await this.documents.find(source);
+      if (!record && this.port.adapter === 'local') {
+        throw new NotFoundException(`Document ${source} not found`);
+      }
+      titles.push(record?.title ?? source);
+    }
+    const docId = derivedId('combined', ...sources);
+    await this.createDerived(docId, {
+      kind: 'combined',
+      title: `${titles[0]} (signed)`,
+      sources,
+      contractToken,
+      documentDate: new Date(),
+    });
+    return { docId, combinedDocLink: localDocLink(this.config, docId, 'view') };
+  }
+
+  /** The document stamped VOID on every page with the date and the acting user. */
+  async voidDocument(document: string, actor: string, at: Date) {
+    const source = this.docIdOf(document);
+    const record = await this.documents.find(source);
+    if (!record && this.port.adapter === 'local') {
+      throw new NotFoundException(`Document ${source} not found`);
+    }
+    const docId = derivedId('void', source);
+    await this.createDerived(docId, {
+      kind: 'void',
+      title: `VOID: ${record?.title ?? source}`,
+      sources: [source],
+      voided: { by: actor, at },
+      documentDate: at,
+    });
+    return { docId, docLink: localDocLink(this.config, docId, 'view') };
+  }
+
+  /** Produces and stores the PDF of a document if its current revision has none yet (queue jobs). */
+  async ensurePdf(docId: string): Promise<void> {
+    await this.pdfOf(docId);
+  }
+
+  /** A document id from a docLink (`…/d/{id}/…`) or a bare id; 400 otherwise. */
+  docIdOf(docIdOrLink: string): string {
+    const value = docIdOrLink.trim();
+    const docId = value.includes('/') ? extractDocId(value) : isValidDocId(value) ? value : null;
+    if (!docId) throw new BadRequestException('Invalid document link.');
+    return docId;
+  }
+
+  private async derivedPdf(record: DocumentRecord): Promise<Buffer> {
+    const stored = await this.documents.readCurrentPdf(record);
+    if (stored) return stored;
+    const { pdf, pageCount } = await this.buildDerived(record);
+    await this.documents.storePdf(record, pdf, pageCount);
+    return pdf;
+  }
+
+  private async buildDerived(record: DocumentRecord): Promise<{ pdf: Buffer; pageCount: number }> {
+    const date = new Date(record.documentDate);
+    switch (record.kind) {
+      case 'audit-trail': {
+        if (!record.auditTrail) throw new Error(`Audit trail ${record._id} has no content`);
+        return renderAuditTrail(record.auditTrail, date);
+      }
+      case 'combined': {
+        const parts = await Promise.all((record.sources ?? []).map((id) => this.pdfOf(id)));
+        const merged = await mergePdfs(
+          parts.map((part) => part.pdf),
+          { title: record.title, date },
+        );
+        const sealed = await this.sealer.seal(merged, {
+          signingTime: date,
+          reason: 'Signed agreement and audit trail, sealed by ProSign',
+          location: FIRM_LETTERHEAD.lines[0],
+          contactInfo: FIRM_LETTERHEAD.lines[2],
+        });
+        return { pdf: sealed, pageCount: await pageCountOf(merged) };
+      }
+      case 'void': {
+        const [source] = record.sources ?? [];
+        if (!source || !record.voided) throw new Error(`Void document ${record._id} is incomplete`);
+        const original = await this.pdfOf(source);
+        const pdf = await stampVoid(original.pdf, {
+          by: record.voided.by,
+          at: new Date(record.voided.at),
+        });
+        return { pdf, pageCount: await pageCountOf(pdf) };
+      }
+      default:
+        throw new Error(`Document ${record._id} of kind ${record.kind} is not derived`);
+    }
+  }
+
+  /** Creates the record once (its id is derived from its inputs) and queues its PDF. */
+  private async createDerived(docId: string, fields: Partial<DocumentRecord>): Promise<void> {
+    await this.documents.model.updateOne(
+      { _id: docId },
+      {
+        $setOnInsert: {
+          contractKind: 'standard',
+          revision: 1,
+          ...fields,
+        },
+      },
+      { upsert: true },
+    );
+    await this.queue.add(
+      DocumentsJob.BuildDerivedDocument,
+      { docId },
+      { jobId: jobIdFor(DocumentsJob.BuildDerivedDocument, docId) },
+    );
+  }
+
+  private async enqueueRender(docId: string, revision: number): Promise<void> {
+    if (this.port.adapter !== 'local') return;
+    await this.queue.add(
+      DocumentsJob.RenderDocument,
+      { docId },
+      { jobId: jobIdFor(DocumentsJob.RenderDocument, docId, revision) },
+    );
+  }
+}
+
+/** A stable 24-hex id from what a derived document is made of, so repeating a request finds the same document. */
+function derivedId(kind: string, ...inputs: string[]): string {
+  return createHash('sha256')
+    .update([kind, ...inputs].join('\u0000'))
+    .digest('hex')
+    .slice(0, 24);
+}
+
+function definedOnly(values: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
+
+async function pageCountOf(pdf: Uint8Array): Promise<number> {
+  const { PDFDocument } = await import('pdf-lib');
+  return (await PDFDocument.load(pdf, { updateMetadata: false })).getPageCount();
+}

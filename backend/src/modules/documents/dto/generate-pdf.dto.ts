@@ -1,0 +1,9 @@
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+
+/** POST /api/template/generate-pdf (spec 2 §7): the id of the document, or its docLink. */
+export class GeneratePdfDto {
+  @IsString()
+  @IsNotEmpty({ message: 'originalDocId is required' })
+  @MaxLength(2000)
+  originalDocId: string;
+}

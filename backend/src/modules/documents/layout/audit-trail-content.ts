@@ -1,0 +1,57 @@
+import type { Letterhead } from '../document-content';
+
+export const AUDIT_EVENT_TYPES = [
+  'created',
+  'sent',
+  'viewed',
+  'signature_saved',
+  'signed',
+  'reminder_sent',
+  'resent',
+  'edited_resent',
+  'signed_manually',
+  'cancelled',
+  'voided',
+] as const;
+export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+
+export const DEVICE_KINDS = ['phone', 'tablet', 'desktop', 'unknown'] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
+export interface AuditEvent {
+  type: AuditEventType;
+  at: Date;
+  /** IP address the action came from; absent for actions of the system itself. */
+  ip?: string;
+  /** Staff e-mail or "system" for staff-side events; the signer for signer events. */
+  actor?: string;
+  /** Views only. */
+  device?: DeviceKind;
+  /** Views only: how the signer reached the link (e-mail, SMS…). */
+  via?: string;
+}
+
+export interface AuditTrailContent {
+  letterhead: Letterhead;
+  documentTitle: string;
+  /** The id of the agreement document. */
+  documentId: string;
+  signer: { name: string; email: string };
+  /** SHA-256 (hex) of the signed agreement PDF this trail certifies. */
+  signedDocumentSha256: string;
+  events: AuditEvent[];
+}
+
+export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
+  created: 'Document created',
+  sent: 'Sent for signature',
+  viewed: 'Viewed',
+  signature_saved: 'Signature saved',
+  signed: 'Signed',
+  reminder_sent: 'Reminder sent',
+  resent: 'Resent',
+  edited_resent: 'Edited and resent',
+  signed_manually: 'Marked as signed',
+  cancelled: 'Cancelled',
+  voided: 'Voided',
+};

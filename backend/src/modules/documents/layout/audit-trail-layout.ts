@@ -1,0 +1,154 @@
+import { formatPacificTimestamp } from '@prosign/domain';
+import { AUDIT_EVENT_LABELS, type AuditEvent, type AuditTrailContent } from './audit-trail-content';
+import {
+  COLOR,
+  CONTENT_WIDTH,
+  createPdfKitDocument,
+  drawPageFrames,
+  finish,
+  FONT,
+  PAGE,
+} from './page-frame';
+
+const COLUMNS = [
+  { title: 'Time (PST)', width: 118 },
+  { title: 'Event', width: 102 },
+  { title: 'Details', width: 148 },
+  { title: 'IP address', width: CONTENT_WIDTH - 118 - 102 - 148 },
+] as const;
+
+/**
+ * The audit trail of a contract: the document and signer, the SHA-256 of the
+ * signed agreement, and every event in time order with Pacific time (labelled
+ * PST), IP address and, for views, the kind of device.
+ */
+export async function renderAuditTrail(
+  trail: AuditTrailContent,
+  date: Date,
+): Promise<{ pdf: Buffer; pageCount: number }> {
+  const doc = createPdfKitDocument({
+    title: `Audit Trail: ${trail.documentTitle}`,
+    subject: `Audit trail of document ${trail.documentId}`,
+    author: trail.letterhead.firmName,
+    date,
+  });
+
+  doc.font(FONT.bold).fontSize(16).fillColor(COLOR.text).text('AUDIT TRAIL', { align: 'center' });
+  doc.moveDown(0.2).font(FONT.regular).fontSize(9.5).fillColor(COLOR.muted);
+  doc.text(trail.documentTitle, { align: 'center' });
+  doc.moveDown(1);
+
+  const details: Array<[string, string, string?]> = [
+    ['Document', trail.documentTitle],
+    ['Document ID', trail.documentId, FONT.mono],
+    ['Signer', `${trail.signer.name} <${trail.signer.email}>`],
+    ['SHA-256 of signed document', trail.signedDocumentSha256, FONT.mono],
+    ['Status', statusOf(trail.events)],
+  ];
+  for (const [label, value, font] of details) {
+    const top = doc.y;
+    doc.font(FONT.bold).fontSize(9).fillColor(COLOR.text).text(label, PAGE.marginLeft, top, {
+      width: 150,
+    });
+    doc
+      .font(font ?? FONT.regular)
+      .fontSize(font === FONT.mono ? 8 : 9)
+      .text(value, PAGE.marginLeft + 155, top, { width: CONTENT_WIDTH - 155 });
+    doc.y = Math.max(doc.y, top + 13) + 3;
+  }
+  doc.moveDown(1);
+
+  drawHeaderRow(doc);
+  const events = [...trail.events].sort(
+    (a, b) => new Date(a.at).getTime() - new Date(b.at).getTime(),
+  );
+  events.forEach((event, index) => drawEventRow(doc, event, index, trail.signer.email));
+
+  doc.moveDown(1.2).font(FONT.italic).fontSize(8).fillColor(COLOR.muted);
+  doc.text(
+    'Times are Pacific time. The SHA-256 digest identifies the exact signed agreement this trail ' +
+      'certifies; the combined final PDF carries a digital seal that shows any later change.',
+    PAGE.marginLeft,
+    doc.y,
+    { width: CONTENT_WIDTH },
+  );
+
+  const pageCount = drawPageFrames(doc, {
+    letterhead: trail.letterhead,
+    footerLabel: `Audit trail: ${trail.documentTitle}`,
+  });
+  return { pdf: await finish(doc), pageCount };
+}
+
+function drawHeaderRow(doc: PDFKit.PDFDocument): void {
+  const top = doc.y;
+  doc.rect(PAGE.marginLeft, top, CONTENT_WIDTH, 18).fillColor(COLOR.accent).fill();
+  let x = PAGE.marginLeft;
+  doc.font(FONT.bold).fontSize(8.5).fillColor('#ffffff');
+  for (const column of COLUMNS) {
+    doc.text(column.title, x + 4, top + 5, { width: column.width - 8, lineBreak: false });
+    x += column.width;
+  }
+  doc.y = top + 18;
+}
+
+function drawEventRow(doc: PDFKit.PDFDocument, event: AuditEvent, index: number, signer: string) {
+  const cells = [
+    formatPacificTimestamp(event.at),
+    AUDIT_EVENT_LABELS[event.type],
+    detailsOf(event, signer),
+    event.ip ?? '—',
+  ];
+  doc.font(FONT.regular).fontSize(8.5);
+  const height =
+    Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: COLUMNS[i].width - 8 }))) +
+    8;
+  if (doc.y + height > PAGE.height - PAGE.marginBottom) {
+    doc.addPage();
+    drawHeaderRow(doc);
+    doc.font(FONT.regular).fontSize(8.5);
+  }
+  const top = doc.y;
+  if (index % 2 === 1) {
+    doc.rect(PAGE.marginLeft, top, CONTENT_WIDTH, height).fillColor('#f1f4f7').fill();
+  }
+  let x = PAGE.marginLeft;
+  doc.fillColor(COLOR.text);
+  cells.forEach((text, i) => {
+    doc.text(text, x + 4, top + 4, { width: COLUMNS[i].width - 8 });
+    x += COLUMNS[i].width;
+  });
+  doc
+    .moveTo(PAGE.marginLeft, top + height)
+    .lineTo(PAGE.marginLeft + CONTENT_WIDTH, top + height)
+    .lineWidth(0.4)
+    .strokeColor(COLOR.rule)
+    .stroke();
+  doc.x = PAGE.marginLeft;
+  doc.y = top + height;
+}
+
+function detailsOf(event: AuditEvent, signer: string): string {
+  switch (event.type) {
+    case 'viewed':
+      return [
+        `by ${event.actor ?? signer}`,
+        event.device ? `on ${event.device}` : '',
+        event.via ? `via ${event.via}` : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
+    case 'signature_saved':
+    case 'signed':
+      return `by ${event.actor ?? signer}`;
+    default:
+      return event.actor ? `by ${event.actor}` : '';
+  }
+}
+
+function statusOf(events: AuditEvent[]): string {
+  const signed = [...events]
+    .reverse()
+    .find((event) => event.type === 'signed' || event.type === 'signed_manually');
+  return signed ? `Completed ${formatPacificTimestamp(signed.at)}` : 'Not signed';
+}

@@ -1,0 +1,150 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
+import { P12Signer } from '@signpdf/signer-p12';
+import { SignPdf } from '@signpdf/signpdf';
+import type { Model } from 'mongoose';
+import forge from 'node-forge';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
+import { AppConfig } from '../../../platform/config/app-config';
+import { SealCertificate } from './seal-certificate.schema';
+
+const GENERATED_ID = 'generated-default';
+/** Room for the PKCS#7 signature (certificate chain included) in the placeholder. */
+const SIGNATURE_LENGTH = 16384;
+
+interface SealingKey {
+  p12: Buffer;
+  passphrase: string;
+}
+
+export interface SealOptions {
+  /** The signature's time; fixed by the caller so the same input seals to the same bytes. */
+  signingTime: Date;
+  reason: string;
+  location: string;
+  contactInfo: string;
+}
+
+/**
+ * Seals a final PDF with a PAdES-style (adbe.pkcs7.detached) signature over the
+ * whole file, so any PDF reader shows whether it changed after signing.
+ * The key is SEAL_P12_BASE64 when configured, else a self-signed certificate
+ * generated once and kept in MongoDB for every process.
+ */
+@Injectable()
+export class PdfSealerService {
+  private readonly logger = new Logger(PdfSealerService.name);
+  private key?: Promise<SealingKey>;
+
+  constructor(
+    private readonly config: AppConfig,
+    @InjectModel(SealCertificate.name) private readonly certificates: Model<SealCertificate>,
+  ) {}
+
+  async seal(pdf: Uint8Array, options: SealOptions): Promise<Buffer> {
+    const { p12, passphrase } = await this.sealingKey();
+    const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+    pdflibAddPlaceholder({
+      pdfDoc: doc,
+      reason: options.reason,
+      location: options.location,
+      contactInfo: options.contactInfo,
+      name: 'ProSign',
+      signingTime: options.signingTime,
+      signatureLength: SIGNATURE_LENGTH,
+      appName: 'ProSign',
+    });
+    doc.setModificationDate(options.signingTime);
+    const withPlaceholder = Buffer.from(await doc.save({ useObjectStreams: false }));
+    const signer = new P12Signer(p12, { passphrase });
+    return new SignPdf().sign(withPlaceholder, signer, options.signingTime);
+  }
+
+  /** The certificate (PEM) seals are made with, for verification. */
+  async certificatePem(): Promise<string> {
+    const { p12, passphrase } = await this.sealingKey();
+    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary')));
+    const parsed = forge.pkcs12.pkcs12FromAsn1(asn1, passphrase);
+    const bags = parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [];
+    const certificate = bags[0]?.cert;
+    if (!certificate) throw new Error('The sealing P12 holds no certificate');
+    return forge.pki.certificateToPem(certificate);
+  }
+
+  private sealingKey(): Promise<SealingKey> {
+    this.key ??= this.loadKey().catch((error: unknown) => {
+      this.key = undefined;
+      throw error;
+    });
+    return this.key;
+  }
+
+  private async loadKey(): Promise<SealingKey> {
+    if (this.config.SEAL_P12_BASE64) {
+      return {
+        p12: Buffer.from(this.config.SEAL_P12_BASE64.replace(/\s+/g, ''), 'base64'),
+        passphrase: this.config.SEAL_P12_PASSPHRASE ?? '',
+      };
+    }
+    const stored = await this.certificates.findById(GENERATED_ID).lean();
+    if (stored)
+      return { p12: Buffer.from(stored.p12Base64, 'base64'), passphrase: stored.passphrase };
+
+    const generated = generateSelfSignedP12();
+    try {
+      await this.certificates.create({ _id: GENERATED_ID, ...generated });
+      this.logger.log(`Generated a self-signed sealing certificate (${generated.subject})`);
+    } catch (error) {
+      // Another process generated one at the same moment: everyone uses the stored one.
+      if ((error as { code?: number }).code !== 11000) throw error;
+    }
+    const winner = await this.certificates.findById(GENERATED_ID).lean();
+    if (!winner) throw new Error('Sealing certificate vanished after creation');
+    return { p12: Buffer.from(winner.p12Base64, 'base64'), passphrase: winner.passphrase };
+  }
+}
+
+/** A 2048-bit RSA key and a ten-year self-signed certificate for document sealing, as PKCS#12. */
+export function generateSelfSignedP12(commonName = 'ProSign Document Seal (self-signed)'): {
+  p12Base64: string;
+  passphrase: string;
+  subject: string;
+} {
+  // Node's native key generation: forge's pure-JS one takes seconds.
+  const pair = generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 0x10001 });
+  const privateKey = forge.pki.privateKeyFromPem(
+    pair.privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
+  );
+  const publicKey = forge.pki.publicKeyFromPem(
+    pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  );
+  const certificate = forge.pki.createCertificate();
+  certificate.publicKey = publicKey;
+  certificate.serialNumber = `01${randomBytes(15).toString('hex')}`;
+  const now = new Date();
+  certificate.validity.notBefore = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  certificate.validity.notAfter = new Date(now.getTime() + 10 * 365 * 24 * 60 * 60 * 1000);
+  const attributes = [
+    { name: 'commonName', value: commonName },
+    { name: 'organizationName', value: 'ProSign' },
+  ];
+  certificate.setSubject(attributes);
+  certificate.setIssuer(attributes);
+  certificate.setExtensions([
+    { name: 'basicConstraints', cA: false },
+    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true },
+  ]);
+  certificate.sign(privateKey, forge.md.sha256.create());
+  const passphrase = randomBytes(24).toString('base64url');
+  const p12 = forge.pkcs12.toPkcs12Asn1(privateKey, [certificate], passphrase, {
+    algorithm: '3des',
+    friendlyName: commonName,
+  });
+  return {
+    p12Base64: Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary').toString('base64'),
+    passphrase,
+    subject: `CN=${commonName}, O=ProSign`,
+  };
+}

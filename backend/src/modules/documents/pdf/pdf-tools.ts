@@ -1,0 +1,140 @@
+import { formatPacificTimestamp } from '@prosign/domain';
+import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import type { SignatureSlot } from '../document-content';
+import { trimToInk } from '../signatures/trim-to-ink';
+
+/**
+ * pdf-lib stamps on the info dictionary the time of each save unless told not
+ * to; every output here takes its dates from the caller so it is repeatable.
+ */
+const LOAD = { updateMetadata: false } as const;
+
+function fixedDates(pdf: PDFDocument, date: Date): void {
+  pdf.setCreationDate(date);
+  pdf.setModificationDate(date);
+  pdf.setProducer('ProSign document engine');
+  pdf.setCreator('ProSign');
+}
+
+/** One PDF made of `sources` in order (the agreement, then its audit trail). */
+export async function mergePdfs(
+  sources: Uint8Array[],
+  meta: { title: string; date: Date },
+): Promise<Buffer> {
+  if (sources.length === 0) throw new Error('Nothing to merge');
+  const merged = await PDFDocument.create({ updateMetadata: false });
+  for (const source of sources) {
+    const pdf = await PDFDocument.load(source, LOAD);
+    const pages = await merged.copyPages(pdf, pdf.getPageIndices());
+    pages.forEach((page) => merged.addPage(page));
+  }
+  merged.setTitle(meta.title, { showInWindowTitleBar: true });
+  fixedDates(merged, meta.date);
+  return Buffer.from(await merged.save({ useObjectStreams: false }));
+}
+
+export interface SignatureImages {
+  signaturePng: Uint8Array;
+  initialsPng: Uint8Array;
+  /** Printed in the signing-date slot, in Pacific time. */
+  signedAt: Date;
+}
+
+/** Draws the signature, initials and signing date into the slots recorded when the agreement was laid out. */
+export async function stampSignature(
+  source: Uint8Array,
+  slots: SignatureSlot[],
+  images: SignatureImages,
+  date: Date,
+): Promise<Buffer> {
+  const pdf = await PDFDocument.load(source, LOAD);
+  const signature = await pdf.embedPng(trimToInk(images.signaturePng));
+  const initials = await pdf.embedPng(trimToInk(images.initialsPng));
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const pages = pdf.getPages();
+  for (const slot of slots) {
+    const page = pages[slot.page];
+    if (!page) continue;
+    if (slot.kind === 'signedDate') {
+      page.drawText(formatPacificTimestamp(images.signedAt), {
+        x: slot.x,
+        y: slot.y + 3,
+        size: 9,
+        font,
+        color: rgb(0.1, 0.1, 0.1),
+      });
+      continue;
+    }
+    const image = slot.kind === 'signature' ? signature : initials;
+    // Fit the image inside the slot, keeping its proportions.
+    const scale = Math.min(slot.width / image.width, slot.height / image.height);
+    const width = image.width * scale;
+    const height = image.height * scale;
+    page.drawImage(image, {
+      x: slot.x + (slot.width - width) / 2,
+      y: slot.y + (slot.height - height) / 2,
+      width,
+      height,
+    });
+  }
+  fixedDates(pdf, date);
+  return Buffer.from(await pdf.save({ useObjectStreams: false }));
+}
+
+/** Stamps "VOID" across every page, with the date and the acting user. */
+export async function stampVoid(
+  source: Uint8Array,
+  voided: { by: string; at: Date },
+): Promise<Buffer> {
+  const pdf = await PDFDocument.load(source, LOAD);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const red = rgb(0.78, 0.08, 0.08);
+  const note = `VOIDED ${formatPacificTimestamp(voided.at)} by ${winAnsi(voided.by)}`;
+  for (const page of pdf.getPages()) {
+    const { width, height } = page.getSize();
+    const size = Math.min(width, height) / 3.2;
+    const textWidth = bold.widthOfTextAtSize('VOID', size);
+    // Centre the word on the page, then rotate it about that centre.
+    const angle = (45 * Math.PI) / 180;
+    const cx = width / 2;
+    const cy = height / 2;
+    const dx = (textWidth / 2) * Math.cos(angle) - size * 0.35 * Math.sin(angle);
+    const dy = (textWidth / 2) * Math.sin(angle) + size * 0.35 * Math.cos(angle);
+    page.drawText('VOID', {
+      x: cx - dx,
+      y: cy - dy,
+      size,
+      font: bold,
+      color: red,
+      opacity: 0.28,
+      rotate: degrees(45),
+    });
+    const noteSize = 10;
+    const noteWidth = regular.widthOfTextAtSize(note, noteSize);
+    page.drawRectangle({
+      x: (width - noteWidth) / 2 - 6,
+      y: height - 30,
+      width: noteWidth + 12,
+      height: noteSize + 8,
+      color: rgb(1, 1, 1),
+      borderColor: red,
+      borderWidth: 1,
+    });
+    page.drawText(note, {
+      x: (width - noteWidth) / 2,
+      y: height - 25,
+      size: noteSize,
+      font: regular,
+      color: red,
+    });
+  }
+  pdf.setTitle(`VOID: ${pdf.getTitle() ?? 'document'}`);
+  fixedDates(pdf, voided.at);
+  return Buffer.from(await pdf.save({ useObjectStreams: false }));
+}
+
+/** The standard PDF fonts only encode WinAnsi; anything else would make pdf-lib throw. */
+function winAnsi(text: string): string {
+  return text.replace(/[^\x20-\x7E\u00A0-\u00FF]/g, '?');
+}

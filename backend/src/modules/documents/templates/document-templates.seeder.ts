@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import type { Collection } from 'mongoose';
+import { insertIfAbsent } from '../../../platform/database/insert-if-absent';
+import type { Seeder } from '../../../seed/seeder';
+import { DocumentRepository } from '../document.repository';
+import { CHANGE_ORDER_TEMPLATE } from './change-order.template';
+import { SOW_CONTRACT_TEMPLATE } from './sow-contract.template';
+import {
+  DRAFTING_SERVICES_TEMPLATE,
+  STANDARD_AGREEMENT_TEMPLATE,
+} from './standard-agreement.template';
+
+export const SEEDED_TEMPLATES = [
+  STANDARD_AGREEMENT_TEMPLATE,
+  DRAFTING_SERVICES_TEMPLATE,
+  SOW_CONTRACT_TEMPLATE,
+  CHANGE_ORDER_TEMPLATE,
+];
+
+/** A fixed date for seeded templates, so their previews render identically everywhere. */
+const TEMPLATE_DATE = new Date('2025-01-01T08:00:00Z');
+
+/**
+ * Seeds the template documents (spec 2 §9, spec 3 §3) under their stable ids.
+ * Inserts only what is missing, so it is idempotent and keeps admin edits.
+ */
+@Injectable()
+export class DocumentTemplatesSeeder implements Seeder {
+  readonly name = 'document templates';
+
+  constructor(private readonly documents: DocumentRepository) {}
+
+  async seed(): Promise<string> {
+    // Template ids are strings, not ObjectIds; the raw collection is typed for the latter.
+    const templates = this.documents.model.collection as unknown as Collection<{ _id: string }>;
+    const inserted = await insertIfAbsent(
+      templates,
+      SEEDED_TEMPLATES.map((template) => ({
+        _id: template._id,
+        kind: 'template',
+        title: template.title,
+        contractKind: template.content.contractKind,
+        content: template.content,
+        revision: 1,
+        documentDate: TEMPLATE_DATE,
+      })),
+    );
+    return `${inserted} of ${SEEDED_TEMPLATES.length} templates new`;
+  }
+}

@@ -1,0 +1,36 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { DocumentRepository } from '../../src/modules/documents/document.repository';
+import { DocumentTemplatesSeeder } from '../../src/modules/documents/templates/document-templates.seeder';
+
+/** Seeds the template documents into an app's database through the real seeder. */
+export async function seedTemplates(app: INestApplicationContext): Promise<void> {
+  await new DocumentTemplatesSeeder(app.get(DocumentRepository, { strict: false })).seed();
+}
+
+/** Contract form data as the creation screen sends it (spec 2 §3). */
+export function contractFormData(overrides: Record<string, unknown> = {}) {
+  return {
+    cost: 12500,
+    deposit: 6250,
+    progress: 0,
+    balance: 6250,
+    full_name: 'Maria Elena Alvarez',
+    email: 'maria.alvarez@example.com',
+    contact_number: '+14155550123',
+    company_name: 'Alvarez Family Trust',
+    additional_email: 'cc@example.com',
+    site_address: '2215 Larkin Street',
+    city: 'San Francisco',
+    state: 'CA',
+    zipcode: '94109',
+    csm_email: 'csm@prosign.test',
+    pm_email: 'pm@prosign.test',
+    hs_deal_id: '18734562',
+    project_type: 'Seismic retrofit and kitchen remodel',
+    t24ReportCount: 2,
+    serviceType: 'Structural Engineering',
+    first_name: 'Maria',
+    last_name: 'Alvarez',
+    ...overrides,
+  };
+}

@@ -1,0 +1,47 @@
+import { fillPlaceholders, keepsPlaceholders, placeholdersIn } from '../placeholders';
+import { STANDARD_TEMPLATE_DOC_IDS, standardTemplateDocIdFor } from '../standard-templates';
+
+describe('placeholders', () => {
+  it('finds $names once each, ignoring money like $1,200', () => {
+    expect(placeholdersIn('Dear $full_name, fee $1,200 for $site_address ($full_name)')).toEqual([
+      'full_name',
+      'site_address',
+    ]);
+  });
+
+  it('fills every placeholder that has a value and reports the rest', () => {
+    expect(fillPlaceholders('$a and $b and $c', { a: 'A', b: '' })).toEqual({
+      text: 'A and  and $c',
+      missing: ['c'],
+    });
+  });
+
+  it('does not substitute inside a value', () => {
+    expect(fillPlaceholders('$a', { a: '$b', b: 'no' }).text).toBe('$b');
+  });
+
+  it('does not treat inherited object keys as values', () => {
+    expect(fillPlaceholders('$constructor', {}).missing).toEqual(['constructor']);
+  });
+
+  it('an edit must keep every placeholder of the previous text', () => {
+    expect(
+      keepsPlaceholders('For $full_name at $site_address', 'At $site_address: $full_name'),
+    ).toBe(true);
+    expect(keepsPlaceholders('For $full_name at $site_address', 'For $full_name')).toBe(false);
+  });
+});
+
+describe('standardTemplateDocIdFor', () => {
+  it('uses the Drafting Services template for that service and the default for others', () => {
+    expect(standardTemplateDocIdFor('Drafting Services')).toBe(
+      STANDARD_TEMPLATE_DOC_IDS.draftingServices,
+    );
+    expect(standardTemplateDocIdFor(' drafting services ')).toBe(
+      STANDARD_TEMPLATE_DOC_IDS.draftingServices,
+    );
+    expect(standardTemplateDocIdFor('Structural Engineering')).toBe(
+      STANDARD_TEMPLATE_DOC_IDS.default,
+    );
+  });
+});
