@@ -5,3 +5,4 @@ export * from './errors/error-page';
 export * from './constants/limits';
 export * from './crm/crm-rules';
 export * from './captcha/captcha';
+export * from './address/address';
