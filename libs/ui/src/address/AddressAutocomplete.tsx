@@ -4,14 +4,7 @@ import {
   SEARCH_DEBOUNCE_MS,
   type AddressSuggestion,
 } from '@prosign/domain';
-import {
-  useEffect,
-  useId,
-  useMemo,
-  useState,
-  type ChangeEvent,
-  type KeyboardEvent,
-} from 'react';
+import { useEffect, useId, useMemo, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { Spinner } from '../components/Spinner';
 import { selectAddressSource, type AddressOption, type AddressSource } from './address-sources';
 

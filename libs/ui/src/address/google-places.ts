@@ -114,7 +114,10 @@ export function addressFromGooglePlace(
 ): AddressSuggestion {
   const text = (c: GoogleAddressComponent | undefined, short = false) =>
     (short ? (c?.shortText ?? c?.longText) : (c?.longText ?? c?.shortText)) ?? '';
-  const street = [text(component(components, 'street_number')), text(component(components, 'route'), true)]
+  const street = [
+    text(component(components, 'street_number')),
+    text(component(components, 'route'), true),
+  ]
     .filter(Boolean)
     .join(' ');
   const unit = text(component(components, 'subpremise'));

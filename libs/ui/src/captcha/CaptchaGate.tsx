@@ -90,19 +90,17 @@ function CaptchaChallenge({
   useEffect(() => {
     const controller = new AbortController();
     setStage({ kind: 'loading' });
-    client
-      .get<CaptchaWidgetConfig>('/api/captcha/config', { signal: controller.signal })
-      .then(
-        (config) => setStage({ kind: 'ready', config, verifying: false }),
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          setStage({
-            kind: 'failed',
-            title: 'The robot check could not be loaded',
-            message: messageOf(error),
-          });
-        },
-      );
+    client.get<CaptchaWidgetConfig>('/api/captcha/config', { signal: controller.signal }).then(
+      (config) => setStage({ kind: 'ready', config, verifying: false }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setStage({
+          kind: 'failed',
+          title: 'The robot check could not be loaded',
+          message: messageOf(error),
+        });
+      },
+    );
     return () => controller.abort();
   }, [client, attempt]);
 

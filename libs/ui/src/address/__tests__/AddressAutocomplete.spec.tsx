@@ -67,7 +67,9 @@ describe('AddressAutocomplete', () => {
   });
 
   it('searches 500 ms after the last keystroke, once, and lists the suggestions', async () => {
-    const { source, queries } = fakeSource(() => Promise.resolve([option(harrison), option(hayes)]));
+    const { source, queries } = fakeSource(() =>
+      Promise.resolve([option(harrison), option(hayes)]),
+    );
     const { user, input } = setup(source);
 
     await user.type(input, 'Har');

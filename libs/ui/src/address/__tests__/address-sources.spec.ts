@@ -4,6 +4,7 @@ import { selectAddressSource } from '../address-sources';
 import {
   addressFromGooglePlace,
   type GoogleAddressComponent,
+  type GooglePlace,
   type GooglePlacePrediction,
   type GooglePlacesLibrary,
 } from '../google-places';
@@ -61,8 +62,8 @@ function prediction(
   secondary: string,
   components: GoogleAddressComponent[],
 ) {
-  const fetchFields = jest.fn((_: { fields: string[] }) =>
-    Promise.resolve({ place: { addressComponents: components, fetchFields } as never }),
+  const fetchFields = jest.fn((_: { fields: string[] }): Promise<{ place: GooglePlace }> =>
+    Promise.resolve({ place: { addressComponents: components, fetchFields } }),
   );
   const value: GooglePlacePrediction = {
     placeId,
@@ -186,7 +187,12 @@ describe('addressFromGooglePlace', () => {
         c(['administrative_area_level_1'], 'California', 'CA'),
         c(['postal_code'], '93921'),
       ]),
-    ).toEqual({ address: '77 Ocean Ave #4B', city: 'Carmel-by-the-Sea', state: 'CA', zipcode: '93921' });
+    ).toEqual({
+      address: '77 Ocean Ave #4B',
+      city: 'Carmel-by-the-Sea',
+      state: 'CA',
+      zipcode: '93921',
+    });
   });
 
   it('falls back to the suggestion text for a place without a street', () => {
