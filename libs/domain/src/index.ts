@@ -12,3 +12,4 @@ export * from './signing/initials';
 export * from './signing/signature-constants';
 export * from './contracts/contract-clauses';
 export * from './time/pacific-time';
+export * from './address/address';
