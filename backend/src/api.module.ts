@@ -1,6 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { IdentityModule, type IdentityModuleOptions } from './integrations/identity/identity.module';
+import {
+  IdentityModule,
+  type IdentityModuleOptions,
+} from './integrations/identity/identity.module';
 import { AccessModule } from './modules/access/access.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';

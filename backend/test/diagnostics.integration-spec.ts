@@ -38,10 +38,7 @@ describe('diagnostics echo: api → queue → worker → api', () => {
       error: 'Unauthorized',
     });
 
-    await http()
-      .post('/api/access/user')
-      .send({ email: 'diag.csm', role: 'csm' })
-      .expect(201);
+    await http().post('/api/access/user').send({ email: 'diag.csm', role: 'csm' }).expect(201);
     const csmCookie = await signIn(api, 'diag.csm@prosign.example');
     const forbidden = await request(api.getHttpServer())
       .get('/api/diagnostics/echo/any')

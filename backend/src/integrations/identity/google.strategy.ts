@@ -28,7 +28,11 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
   }
 
   /** Returning false makes the callback report a failed sign-in. */
-  validate(_accessToken: string, _refreshToken: string, profile: Profile): VerifiedIdentity | false {
+  validate(
+    _accessToken: string,
+    _refreshToken: string,
+    profile: Profile,
+  ): VerifiedIdentity | false {
     const email = profile.emails?.find((candidate) => candidate.verified)?.value;
     return email ? { email: email.toLowerCase(), provider: 'google' } : false;
   }

@@ -14,7 +14,11 @@ import {
 } from '@nestjs/common';
 import type { AccessFlags } from '@prosign/domain';
 import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
-import { clientIp, type StaffPrincipal, type StaffRequest } from '../../platform/auth/staff-principal';
+import {
+  clientIp,
+  type StaffPrincipal,
+  type StaffRequest,
+} from '../../platform/auth/staff-principal';
 import type { AccessAuditView } from './access-audit.schema';
 import { AccessService, MESSAGES, type Actor } from './access.service';
 import {

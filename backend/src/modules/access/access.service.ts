@@ -145,7 +145,11 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
 
   // --- changing --------------------------------------------------------------
 
-  async addUser(input: string, roles: StaffRole[] | undefined, actor: Actor): Promise<StaffUserView> {
+  async addUser(
+    input: string,
+    roles: StaffRole[] | undefined,
+    actor: Actor,
+  ): Promise<StaffUserView> {
     const email = this.normalizeEmail(input);
     const role = roles && roles.length > 0 ? roles : [DEFAULT_STAFF_ROLE];
     if (role.includes('admin') && !actor.isAdmin) {

@@ -182,9 +182,9 @@ describe('loadConfig', () => {
       expect(problemsOf({ ...REQUIRED, PUBLIC_SHELL_URL: 'shell' })).toContain(
         'PUBLIC_SHELL_URL must be an http(s) URL',
       );
-      expect(loadConfig({ ...REQUIRED, PUBLIC_SHELL_URL: 'https://app.firm.com/' }).PUBLIC_SHELL_URL).toBe(
-        'https://app.firm.com',
-      );
+      expect(
+        loadConfig({ ...REQUIRED, PUBLIC_SHELL_URL: 'https://app.firm.com/' }).PUBLIC_SHELL_URL,
+      ).toBe('https://app.firm.com');
     });
   });
 });
