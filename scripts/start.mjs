@@ -30,11 +30,17 @@ try {
   await seedDemoData(stack.env);
 
   const { urls } = stack;
+  // The demo users of backend/src/modules/access/access-demo.seeder.ts (local sign-in).
+  const domain = stack.env.COMPANY_EMAIL_DOMAIN ?? process.env.COMPANY_EMAIL_DOMAIN ?? 'prosign.example';
   console.log(`
 \x1b[1mProSign is running.\x1b[0m
   Staff app (shell)   ${urls.shell}
   Signing app         ${urls.signing}
   API                 ${urls.api}   (health: ${urls.health})
+  Demo sign-in        ${urls.shell}/portal — type a user name (@${domain} is appended):
+                        admin  (every section, user administration)
+                        csm    (Home and Dashboard only)
+                        pm     (Home and the SOW sections)
   Remotes             ${Object.entries(urls.remotes).map(([name, url]) => `${name} ${url}`).join(', ')}
   MongoDB             ${urls.mongo}
   Redis               ${urls.redis}

@@ -278,6 +278,20 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
     }
   }
 
+  /** Creates a user with exactly these roles and flags unless one exists (demo data). */
+  async ensureUser(email: string, role: StaffRole[], access: AccessFlags): Promise<boolean> {
+    const result = await this.users
+      .updateOne({ email }, { $setOnInsert: { email, role, ...access } }, { upsert: true })
+      .exec();
+    if (result.upsertedCount === 0) return false;
+    await this.record({ email: SYSTEM_ACTOR, isAdmin: true }, 'user.added', email, {
+      role,
+      access,
+      seeded: true,
+    });
+    return true;
+  }
+
   // --- helpers ----------------------------------------------------------------
 
   private async requireUser(email: string): Promise<StaffUser> {

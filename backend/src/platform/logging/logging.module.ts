@@ -3,7 +3,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from '../config/app-config';
 
 /** Which process writes a log line; api and worker share one log stream in production. */
-export type ProcessRole = 'api' | 'worker';
+export type ProcessRole = 'api' | 'worker' | 'seed';
 
 // Credentials must never reach the logs: session cookies, bearer tokens, API keys.
 export const REDACTED_PATHS = [
