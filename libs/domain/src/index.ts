@@ -6,3 +6,4 @@ export * from './errors/error-page';
 export * from './constants/limits';
 export * from './session/staff-session';
 export * from './session/browser-storage';
+export * from './display/format-time';
