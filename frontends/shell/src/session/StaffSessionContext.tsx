@@ -12,11 +12,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import {
-  clearSessionData,
-  hadStoredSession,
-  rememberSessionExpiry,
-} from './session-storage';
+import { clearSessionData, hadStoredSession, rememberSessionExpiry } from './session-storage';
 import type { UnauthorizedEvents } from './unauthorized-events';
 
 export type StaffSessionState =
@@ -117,7 +113,10 @@ export function StaffSessionProvider({
   useEffect(() => {
     if (!expiresAt) return undefined;
     const remaining = Date.parse(expiresAt) - Date.now();
-    const timer = setTimeout(() => endSession(true), Math.max(0, Math.min(remaining, MAX_TIMER_MS)));
+    const timer = setTimeout(
+      () => endSession(true),
+      Math.max(0, Math.min(remaining, MAX_TIMER_MS)),
+    );
     return () => clearTimeout(timer);
   }, [expiresAt, endSession]);
 

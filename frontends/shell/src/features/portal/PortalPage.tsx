@@ -9,7 +9,7 @@ import {
 import { ErrorPanel, LoadingState, useToast } from '@prosign/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { lastVisitedPage } from '../../session/session-storage';
 import { useStaffSession } from '../../session/StaffSessionContext';
 
@@ -30,12 +30,13 @@ const LONG = TOAST_DURATION_MS.long;
 export function PortalPage() {
   const client = useApiClient();
   const toast = useToast();
-  const navigate = useNavigate();
   const { state, signedIn } = useStaffSession();
   const [params, setParams] = useSearchParams();
   const [userName, setUserName] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'typing' });
+  /** Set by a sign-in on this page: where to go once the session is in place. */
+  const [destination, setDestination] = useState<string | null>(null);
   const inputId = useId();
   const errorId = useId();
   const previewId = useId();
@@ -59,7 +60,7 @@ export function PortalPage() {
     if (step.kind === 'confirmed') signInRef.current?.focus();
   }, [step.kind]);
 
-  if (state.status === 'signed-in') return <Navigate to={ROUTES.home} replace />;
+  if (state.status === 'signed-in') return <Navigate to={destination ?? ROUTES.home} replace />;
   if (options.isPending) return <LoadingState label="Loading sign-in…" />;
   if (options.isError) {
     return (
@@ -105,8 +106,9 @@ export function PortalPage() {
     }
     setStep({ kind: 'signing-in', email });
     try {
-      signedIn(await authApi.signInLocal(client, email));
-      navigate(returnTo, { replace: true });
+      const session = await authApi.signInLocal(client, email);
+      setDestination(returnTo);
+      signedIn(session);
     } catch (error) {
       setStep({ kind: 'confirmed', email });
       toast.error(

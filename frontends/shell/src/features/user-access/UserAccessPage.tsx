@@ -76,7 +76,10 @@ export function UserAccessPage() {
         {users.isPending ? (
           <LoadingState label="Loading users…" />
         ) : users.isError ? (
-          <ErrorPanel title={USER_ADMIN_MESSAGES.fetchUsersFailed} onRetry={() => void users.refetch()} />
+          <ErrorPanel
+            title={USER_ADMIN_MESSAGES.fetchUsersFailed}
+            onRetry={() => void users.refetch()}
+          />
         ) : visible.length === 0 ? (
           <p className="ua-empty">
             {search.trim() ? `No user matches “${search.trim()}”.` : 'No users yet.'}

@@ -1,4 +1,9 @@
-import { DEFAULT_STAFF_ROLE, STAFF_ROLES, staffEmailFromUserName, type StaffRole } from '@prosign/domain';
+import {
+  DEFAULT_STAFF_ROLE,
+  STAFF_ROLES,
+  staffEmailFromUserName,
+  type StaffRole,
+} from '@prosign/domain';
 import { useId, useState, type FormEvent } from 'react';
 
 interface AddUserFormProps {
@@ -36,7 +41,12 @@ export function AddUserForm({ domain, canGrantAdmin, busy, onAdd }: AddUserFormP
   };
 
   return (
-    <form className="ua-add ps-card" onSubmit={(event) => void submit(event)} noValidate aria-label="Add user">
+    <form
+      className="ua-add ps-card"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label="Add user"
+    >
       <h2 className="ua-section-title">Add user</h2>
       <div className="ua-add__fields">
         <div className="ps-field ua-add__name">

@@ -71,7 +71,11 @@ export function UserTable({
                         aria-label={`${role} role for ${user.email}`}
                         checked={user.role.includes(role)}
                         disabled={locked}
-                        title={locked ? 'Only administrators can grant or remove the admin role.' : undefined}
+                        title={
+                          locked
+                            ? 'Only administrators can grant or remove the admin role.'
+                            : undefined
+                        }
                         onChange={() => onToggleRole(user, role)}
                       />
                     </td>

@@ -67,7 +67,10 @@ export function useUserAccessMutations() {
     onError: (error, _vars, context) => {
       // The checkbox goes back to what the server has.
       if (context?.before) queryClient.setQueryData(usersQueryKey, context.before);
-      toast.error(withServerReason(USER_ADMIN_MESSAGES.toggleFailed, error), TOAST_DURATION_MS.long);
+      toast.error(
+        withServerReason(USER_ADMIN_MESSAGES.toggleFailed, error),
+        TOAST_DURATION_MS.long,
+      );
     },
     onSettled: (_data, _error, { email }) => settle(email),
   });
@@ -91,7 +94,10 @@ export function useUserAccessMutations() {
       accessApi.addUser(client, email, roles),
     onSuccess: (result) => toast.success(result.message),
     onError: (error) =>
-      toast.error(withServerReason(USER_ADMIN_MESSAGES.addUserFailed, error), TOAST_DURATION_MS.long),
+      toast.error(
+        withServerReason(USER_ADMIN_MESSAGES.addUserFailed, error),
+        TOAST_DURATION_MS.long,
+      ),
     onSettled: (result) => settle(result?.user.email ?? ''),
   });
 
