@@ -93,7 +93,9 @@ test('the admin adds a CSM, turns Services on for them, and their navigation cha
   expect(await navEntries(csm.page)).toEqual(['Home', 'Dashboard', 'Invoices']);
   await csm.context.close();
 
-  const services = admin.page.getByRole('checkbox', { name: `Services (servicesAccess) for ${email}` });
+  const services = admin.page.getByRole('checkbox', {
+    name: `Services (servicesAccess) for ${email}`,
+  });
   await expect(services).not.toBeChecked();
   await services.check();
   await expect(services).toBeChecked();

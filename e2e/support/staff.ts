@@ -8,7 +8,10 @@ export const apiUrl = process.env.E2E_API_URL ?? 'http://localhost:3000/api';
 /** The demo users the seed creates (backend/src/modules/access/access-demo.seeder.ts). */
 export const DEMO = { admin: 'admin', csm: 'csm', pm: 'pm' } as const;
 
-export async function signInWithRequest(request: APIRequestContext, userName: string): Promise<void> {
+export async function signInWithRequest(
+  request: APIRequestContext,
+  userName: string,
+): Promise<void> {
   const response = await request.post(`${apiUrl}/auth/local`, { data: { email: userName } });
   expect(response.status(), `sign-in as ${userName}`).toBe(200);
 }
