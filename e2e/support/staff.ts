@@ -33,6 +33,7 @@ export async function signInThroughPortal(page: Page, userName: string): Promise
 export async function navEntries(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Staff navigation' });
   await expect(nav).toBeVisible();
-  const items = nav.locator('.navbar__entries > li:not(.navbar__account) > :is(a, div > button)');
+  const entry = '.navbar__entries > li:not(.navbar__account)';
+  const items = nav.locator(`${entry} > a, ${entry} > .navgroup > button`);
   return (await items.allTextContents()).map((text) => text.trim());
 }
