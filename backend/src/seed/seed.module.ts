@@ -1,6 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { IntegrationsModule } from '../integrations/integrations.module';
+import { AccessModule } from '../modules/access/access.module';
 import { DocumentStoreModule } from '../modules/documents/document-store.module';
+import { AuthPlatformModule } from '../platform/auth/auth-platform.module';
 import type { AppConfig } from '../platform/config/app-config';
 import { PlatformModule } from '../platform/platform.module';
 import { SEEDERS } from './seeders';
@@ -11,7 +13,13 @@ export class SeedModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: SeedModule,
-      imports: [PlatformModule.forRoot(config, 'seed'), IntegrationsModule, DocumentStoreModule],
+      imports: [
+        PlatformModule.forRoot(config, 'seed'),
+        AuthPlatformModule,
+        AccessModule,
+        IntegrationsModule,
+        DocumentStoreModule,
+      ],
       providers: [...SEEDERS],
     };
   }

@@ -39,3 +39,10 @@ export {
   type ServiceHealth,
 } from './hooks/useHealth';
 export { ApiProvider, type ApiProviderProps } from './ApiProvider';
+export {
+  accessApi,
+  authApi,
+  type AccessAuditAction,
+  type AccessAuditEntry,
+  type StaffUserRow,
+} from './staff/staff-api';

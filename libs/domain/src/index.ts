@@ -1,4 +1,5 @@
 export * from './access/access-flags';
+export * from './access/staff-email';
 export * from './routes/routes';
 export * from './navigation/nav-model';
 export * from './errors/error-page';
@@ -13,3 +14,6 @@ export * from './signing/signature-constants';
 export * from './contracts/contract-clauses';
 export * from './time/pacific-time';
 export * from './address/address';
+export * from './session/staff-session';
+export * from './session/browser-storage';
+export * from './display/format-time';
