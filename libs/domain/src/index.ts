@@ -12,3 +12,5 @@ export * from './signing/initials';
 export * from './signing/signature-constants';
 export * from './contracts/contract-clauses';
 export * from './time/pacific-time';
+export * from './services/service-rules';
+export * from './services/form-definition';
