@@ -9,6 +9,8 @@ import { DocumentsModule } from './modules/documents/documents.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
 import { MapsModule } from './modules/maps/maps.module';
+import { ServicesModule } from './modules/services/services.module';
+import { TermsModule } from './modules/terms/terms.module';
 import type { AppConfig } from './platform/config/app-config';
 import { AllExceptionsFilter } from './platform/errors/all-exceptions.filter';
 import { PlatformModule } from './platform/platform.module';
@@ -31,6 +33,8 @@ export class ApiModule {
         MapsModule,
         FileServiceModule,
         DocumentsModule,
+        ServicesModule,
+        TermsModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { IntegrationsModule } from '../integrations/integrations.module';
 import { DocumentStoreModule } from '../modules/documents/document-store.module';
+import { ServiceStoreModule } from '../modules/services/service-store.module';
 import type { AppConfig } from '../platform/config/app-config';
 import { PlatformModule } from '../platform/platform.module';
 import { SEEDERS } from './seeders';
@@ -11,7 +12,12 @@ export class SeedModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: SeedModule,
-      imports: [PlatformModule.forRoot(config, 'seed'), IntegrationsModule, DocumentStoreModule],
+      imports: [
+        PlatformModule.forRoot(config, 'seed'),
+        IntegrationsModule,
+        DocumentStoreModule,
+        ServiceStoreModule,
+      ],
       providers: [...SEEDERS],
     };
   }
