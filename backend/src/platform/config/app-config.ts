@@ -351,13 +351,16 @@ export class AppConfig {
    * production it defaults to the demo password.
    */
   @Expose()
-  @Matches(/^.{8,200}$/, { message: 'SERVICE_DELETE_PASSWORD must be 8 to 200 characters' })
-  // Production must choose its own: the demo password is public.
-  @ValidateIf((env: AppConfig) => env.NODE_ENV === 'production')
+  // The demo value is fine outside production (and public, so refused in it).
+  @ValidateIf(
+    (env: AppConfig) =>
+      env.NODE_ENV === 'production' || env.SERVICE_DELETE_PASSWORD !== DEMO_SERVICE_DELETE_PASSWORD,
+  )
   @NotEquals(
     DEMO_SERVICE_DELETE_PASSWORD,
     requiredWhen('SERVICE_DELETE_PASSWORD', 'NODE_ENV=production'),
   )
+  @Matches(/^.{8,200}$/, { message: 'SERVICE_DELETE_PASSWORD must be 8 to 200 characters' })
   readonly SERVICE_DELETE_PASSWORD: string = DEMO_SERVICE_DELETE_PASSWORD;
 
   /** How long a verified delete password lets the same session delete a service. */
