@@ -31,3 +31,19 @@ export {
   type ServiceHealth,
 } from './hooks/useHealth';
 export { ApiProvider, type ApiProviderProps } from './ApiProvider';
+export {
+  formDefinitionQueryKey,
+  latestTermsQueryKey,
+  servicesApi,
+  servicesQueryKey,
+  useFormDefinition,
+  useLatestTerms,
+  useSaveTerms,
+  useServiceMutations,
+  useServices,
+  type LatestTerms,
+  type PasswordCheck,
+  type ServiceInput,
+  type ServiceSaved,
+  type TermsSaved,
+} from './services/services-api';
