@@ -67,13 +67,32 @@ function manifestUrl(value) {
   return trimmed.endsWith('.json') ? trimmed : `${trimmed}/${MANIFEST_FILE}`;
 }
 
-/** The runtime configuration every frontend reads at start-up. */
+/** A set variable's trimmed value; undefined when unset or blank. */
+function setting(env, name) {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/**
+ * The runtime configuration every frontend reads at start-up. Maps and captcha
+ * come from the same variables the api reads; only public keys ever appear here
+ * (a Google Maps browser key and the reCAPTCHA site key, never a secret).
+ */
 export function buildRuntimeConfig(env = process.env) {
   const remotes = {};
   for (const [key, { urlVar, fallback }] of Object.entries(REMOTE_URLS)) {
     remotes[key] = manifestUrl(env[urlVar] || fallback);
   }
-  return { apiUrl: (env.PUBLIC_API_URL || 'http://localhost:3000').replace(/\/+$/, ''), remotes };
+  const mapsAdapter = setting(env, 'MAPS_ADAPTER') ?? 'local';
+  const mapsKey = mapsAdapter === 'google' ? setting(env, 'GOOGLE_MAPS_API_KEY') : undefined;
+  const captchaAdapter = setting(env, 'CAPTCHA_ADAPTER') ?? 'local';
+  const siteKey = captchaAdapter === 'recaptcha' ? setting(env, 'RECAPTCHA_SITE_KEY') : undefined;
+  return {
+    apiUrl: (env.PUBLIC_API_URL || 'http://localhost:3000').replace(/\/+$/, ''),
+    remotes,
+    maps: mapsKey ? { adapter: mapsAdapter, apiKey: mapsKey } : { adapter: mapsAdapter },
+    captcha: siteKey ? { adapter: captchaAdapter, siteKey } : { adapter: captchaAdapter },
+  };
 }
 
 export function defaultPort(app, env = process.env) {

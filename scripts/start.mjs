@@ -37,7 +37,7 @@ try {
   API                 ${urls.api}   (health: ${urls.health})${
     urls.smtp
       ? `
-  Mail catcher        ${urls.smtp}   (caught mail: ${urls.api}/mailbox)`
+  Mail catcher        ${urls.smtp}   (caught mail: ${urls.shell}/mailbox)`
       : ''
   }
   Remotes             ${Object.entries(urls.remotes)

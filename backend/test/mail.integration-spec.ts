@@ -126,6 +126,28 @@ describe('mail end to end: queue → worker → SMTP → catcher → mailbox', (
     expect(full.body.text).toContain(`Review and sign: ${link}`);
   });
 
+  it('puts the requested link into a test mail, clickable in the caught HTML', async () => {
+    const link = 'http://localhost:8080/mailbox?from=test';
+    const accepted = await http()
+      .post('/api/mail/test')
+      .send({ to: 'links@prosign.example', link })
+      .expect(202);
+    await deliveryOf(accepted.body.id);
+    const box = await http().get('/api/mailbox').expect(200);
+    const caught = box.body.messages.find((m: { to: string[] }) =>
+      m.to.includes('links@prosign.example'),
+    );
+    const full = await http().get(`/api/mailbox/${caught.id}`).expect(200);
+    expect(full.body.html).toContain(`href="${link}"`);
+    expect(full.body.text).toContain(`Open the link: ${link}`);
+
+    const bad = await http()
+      .post('/api/mail/test')
+      .send({ to: 'links@prosign.example', link: 'javascript:alert(1)' })
+      .expect(400);
+    expect(bad.body.message).toEqual(['link must be an http(s) URL']);
+  });
+
   it('lists deliveries by status and refuses an unknown status', async () => {
     const sent = await http().get('/api/mail/deliveries').query({ status: 'sent' }).expect(200);
     expect(sent.body.deliveries.length).toBeGreaterThanOrEqual(2);

@@ -101,6 +101,8 @@ test('builds /runtime-config.json from the environment at request time', async (
       invoices: 'https://cdn.example/invoices/v2/mf-manifest.json',
       signing: 'http://localhost:8084/mf-manifest.json',
     },
+    maps: { adapter: 'local' },
+    captcha: { adapter: 'local' },
   });
 
   env.SIGNING_REMOTE_URL = 'https://sign.example';
@@ -118,7 +120,39 @@ test('defaults the API to http://localhost:3000 and remotes to ports 8081–8084
       invoices: 'http://localhost:8083/mf-manifest.json',
       signing: 'http://localhost:8084/mf-manifest.json',
     },
+    maps: { adapter: 'local' },
+    captcha: { adapter: 'local' },
   });
+});
+
+test('serves the maps and captcha public keys of the configured adapters, never a secret', async () => {
+  running = await serve({
+    MAPS_ADAPTER: 'google',
+    GOOGLE_MAPS_API_KEY: 'browser-maps-key',
+    CAPTCHA_ADAPTER: 'recaptcha',
+    RECAPTCHA_SITE_KEY: 'public-site-key',
+    RECAPTCHA_SECRET: 'server-only-secret',
+    CAPTCHA_PASS_SECRET: 'another-server-only-secret-of-32-chars',
+  });
+  const response = await fetch(running.url('/runtime-config.json'));
+  const text = await response.text();
+  expect(JSON.parse(text)).toMatchObject({
+    maps: { adapter: 'google', apiKey: 'browser-maps-key' },
+    captcha: { adapter: 'recaptcha', siteKey: 'public-site-key' },
+  });
+  expect(text).not.toContain('server-only-secret');
+});
+
+test('leaves out keys the active adapter does not use', async () => {
+  running = await serve({
+    MAPS_ADAPTER: 'local',
+    GOOGLE_MAPS_API_KEY: 'unused-maps-key',
+    CAPTCHA_ADAPTER: ' ',
+    RECAPTCHA_SITE_KEY: 'unused-site-key',
+  });
+  const config = await (await fetch(running.url('/runtime-config.json'))).json();
+  expect(config.maps).toEqual({ adapter: 'local' });
+  expect(config.captcha).toEqual({ adapter: 'local' });
 });
 
 test('answers CORS preflight requests', async () => {

@@ -8,11 +8,19 @@ export {
   type QueryValue,
 } from './client/createApiClient';
 export {
+  CAPTCHA_ADAPTERS,
+  LOCAL_CAPTCHA_CONFIG,
+  LOCAL_MAPS_CONFIG,
+  MAPS_ADAPTERS,
   REMOTE_KEYS,
   RUNTIME_CONFIG_PATH,
   RuntimeConfigError,
   loadRuntimeConfig,
   parseRuntimeConfig,
+  type CaptchaAdapter,
+  type CaptchaRuntimeConfig,
+  type MapsAdapter,
+  type MapsRuntimeConfig,
   type RemoteKey,
   type RuntimeConfig,
 } from './config/runtime-config';

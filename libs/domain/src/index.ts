@@ -14,3 +14,4 @@ export * from './contracts/contract-clauses';
 export * from './time/pacific-time';
 export * from './services/service-rules';
 export * from './services/form-definition';
+export * from './address/address';

@@ -13,3 +13,34 @@ export { AppFooter, type AppFooterProps } from './components/AppFooter';
 export { BrandMark, type BrandMarkProps } from './components/BrandMark';
 export { PublicLayout, type PublicLayoutProps } from './components/PublicLayout';
 export { PlaceholderPage, type PlaceholderPageProps } from './components/PlaceholderPage';
+export {
+  ADDRESS_EMPTY_TEXT,
+  AddressAutocomplete,
+  useAddressSource,
+  type AddressAutocompleteProps,
+} from './address/AddressAutocomplete';
+export {
+  ADDRESS_SUGGESTION_LIMIT,
+  createGoogleAddressSource,
+  createLocalAddressSource,
+  selectAddressSource,
+  type AddressOption,
+  type AddressSource,
+  type GoogleAddressSourceOptions,
+} from './address/address-sources';
+export {
+  addressFromGooglePlace,
+  loadGooglePlaces,
+  type GoogleAddressComponent,
+  type GooglePlacesLibrary,
+} from './address/google-places';
+export { CaptchaGate, type CaptchaGateProps } from './captcha/CaptchaGate';
+export {
+  captchaPassHeaders,
+  clearCaptchaPass,
+  readCaptchaPass,
+  storeCaptchaPass,
+  useCaptchaPass,
+  type CaptchaPassValue,
+} from './captcha/captcha-pass';
+export { loadRecaptcha, type RecaptchaApi, type RecaptchaLoader } from './captcha/recaptcha';

@@ -1,3 +1,4 @@
+import { ADDRESS_SEARCH_MIN_LENGTH } from '@prosign/domain';
 import type { Connection } from 'mongoose';
 import { containsPattern, localCrmCollections } from '../crm/local-crm.collections';
 import type { AddressSuggestion, MapsPort } from './maps.port';
@@ -13,7 +14,7 @@ export class LocalMapsAdapter implements MapsPort {
 
   async suggest(query: string, limit: number): Promise<AddressSuggestion[]> {
     const text = query.trim();
-    if (text.length < 2) return [];
+    if (text.length < ADDRESS_SEARCH_MIN_LENGTH) return [];
     const db = localCrmCollections(this.connection);
     const pattern = containsPattern(text);
     const dealAddress = `properties.${this.dealAddressProperty}`;

@@ -1,16 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { CaptchaPass } from '@prosign/domain';
 import { randomBytes } from 'node:crypto';
 import { CAPTCHA_SECRET } from '../../integrations/captcha/captcha.port';
 import { readToken, signToken } from '../../integrations/captcha/signed-token';
 import { AppConfig } from '../../platform/config/app-config';
 
 const PASS_PURPOSE = 'captcha-pass';
-
-export interface CaptchaPass {
-  pass: string;
-  /** ISO 8601. */
-  expiresAt: string;
-}
 
 /**
  * Our proof that a browser passed the captcha: an HMAC-signed token that

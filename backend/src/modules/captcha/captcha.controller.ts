@@ -14,7 +14,8 @@ import {
   type CaptchaPort,
   type CaptchaWidgetConfig,
 } from '../../integrations/captcha/captcha.port';
-import { CaptchaPassService, type CaptchaPass } from './captcha-pass.service';
+import type { CaptchaPass } from '@prosign/domain';
+import { CaptchaPassService } from './captcha-pass.service';
 import { VerifyCaptchaDto } from './dto/verify-captcha.dto';
 
 /** Public: the signing pages render the challenge from /config and trade a solved one for a pass. */

@@ -21,7 +21,7 @@ const templates: MailTemplate[] = [
       link,
     },
   },
-  { kind: 'test', data: {} },
+  { kind: 'test', data: { link } },
 ];
 
 describe('renderMail', () => {
@@ -33,12 +33,17 @@ describe('renderMail', () => {
       expect(mail.html).toMatch(/^<!doctype html>/);
       expect(mail.html).toContain('ProSign');
       expect(mail.text).toContain('ProSign');
-      if (template.kind !== 'test') {
-        expect(mail.html).toContain('href="https://sign.example/t?a=1&amp;b=2"');
-        expect(mail.text).toContain(link);
-      }
+      expect(mail.html).toContain('href="https://sign.example/t?a=1&amp;b=2"');
+      expect(mail.text).toContain(link);
     },
   );
+
+  it('sends a test mail without a link when none is asked for', () => {
+    const mail = renderMail({ kind: 'test', data: {} });
+    expect(mail.subject).toBe('ProSign test mail');
+    expect(mail.html).not.toContain('href=');
+    expect(mail.text).not.toContain('http');
+  });
 
   it('escapes names and titles in HTML, keeps them readable in text', () => {
     const mail = renderMail({

@@ -46,7 +46,7 @@ export type MailTemplate =
         isReminder?: boolean;
       };
     }
-  | { kind: 'test'; data: { requestedBy?: string } };
+  | { kind: 'test'; data: { requestedBy?: string; link?: string } };
 
 export type MailTemplateKind = MailTemplate['kind'];
 
@@ -215,6 +215,9 @@ export function renderMail(template: MailTemplate): RenderedMail {
         paragraphs: [
           `This test mail went through ${BRAND}'s mail queue and SMTP${template.data.requestedBy ? `, sent by ${template.data.requestedBy}` : ''}.`,
         ],
+        action: template.data.link
+          ? { label: 'Open the link', url: template.data.link }
+          : undefined,
       });
     default:
       return assertNever(template);

@@ -24,13 +24,13 @@ export class MailController {
     return this.mail.requeue(id);
   }
 
-  /** Sends a test mail through the queue and the active mail adapter. */
+  /** Sends a test mail (with an optional link) through the queue and the active mail adapter. */
   @Post('test')
   @HttpCode(HttpStatus.ACCEPTED)
   test(@Body() body: TestMailDto) {
     return this.mail.send({
       key: `test.${randomUUID()}`,
-      template: { kind: 'test', data: {} },
+      template: { kind: 'test', data: body.link ? { link: body.link } : {} },
       to: [body.to],
     });
   }

@@ -80,6 +80,80 @@ describe('/mailbox', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
+  it('lists what the local file service recorded, with the file linked', async () => {
+    serve({
+      '/api/mailbox': () => answer(200, { messages: [], total: 0, page: 1, totalPages: 0 }),
+      '/api/file-service/records': () =>
+        answer(200, {
+          records: [
+            {
+              id: 'r1',
+              projectId: '9001',
+              originalName: 'SOW-1450-Harrison-signed.pdf',
+              driveLink: 'http://localhost:3000/api/documents/d/abc/',
+              fileType: 'contract-sow',
+              receivedAt: '2025-06-01T17:30:00.000Z',
+            },
+          ],
+          total: 1,
+          page: 1,
+          totalPages: 1,
+        }),
+    });
+    await renderShell('/mailbox');
+
+    const section = await screen.findByRole('region', { name: 'File service records' });
+    const table = await within(section).findByRole('table');
+    const [, row] = within(table).getAllByRole('row');
+    expect(row).toHaveTextContent('9001');
+    expect(row).toHaveTextContent('contract-sow');
+    expect(row).toHaveTextContent('PST');
+    const link = within(row).getByRole('link', { name: 'SOW-1450-Harrison-signed.pdf' });
+    expect(link).toHaveAttribute('href', 'http://localhost:3000/api/documents/d/abc/');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it('says when the file service has recorded nothing yet', async () => {
+    serve({
+      '/api/mailbox': () => answer(200, { messages: [], total: 0, page: 1, totalPages: 0 }),
+      '/api/file-service/records': () =>
+        answer(200, { records: [], total: 0, page: 1, totalPages: 0 }),
+    });
+    await renderShell('/mailbox');
+    const section = screen.getByRole('region', { name: 'File service records' });
+    expect(await within(section).findByText(/No file registered yet/)).toBeInTheDocument();
+  });
+
+  it('explains that nothing is recorded when files go to the real affiliate hub', async () => {
+    serve({
+      '/api/mailbox': () => answer(200, { messages: [], total: 0, page: 1, totalPages: 0 }),
+      '/api/file-service/records': () =>
+        answer(404, {
+          statusCode: 404,
+          message: 'File-service records exist only with FILE_SERVICE_ADAPTER=local',
+          error: 'Not Found',
+        }),
+    });
+    await renderShell('/mailbox');
+    const section = screen.getByRole('region', { name: 'File service records' });
+    expect(await within(section).findByText(/FILE_SERVICE_ADAPTER=http/)).toBeInTheDocument();
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('offers a retry when the file-service records fail to load', async () => {
+    serve({
+      '/api/mailbox': () => answer(200, { messages: [], total: 0, page: 1, totalPages: 0 }),
+      '/api/file-service/records': () =>
+        answer(503, { statusCode: 503, message: 'Database unavailable', error: 'Unavailable' }),
+    });
+    await renderShell('/mailbox');
+    const section = screen.getByRole('region', { name: 'File service records' });
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'The file-service records could not be loaded',
+    );
+    expect(within(section).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
   it('makes every link of a mail open outside the frame', () => {
     expect(mailFrameDocument('<a href="x">x</a>')).toBe('<base target="_blank"><a href="x">x</a>');
   });

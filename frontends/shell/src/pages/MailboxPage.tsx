@@ -1,4 +1,4 @@
-import { useApiClient } from '@prosign/api-client';
+import { isApiError, useApiClient } from '@prosign/api-client';
 import { DISPLAY_TIME_ZONE, DISPLAY_TIME_ZONE_LABEL } from '@prosign/domain';
 import { ErrorPanel, LoadingState, PageHeader } from '@prosign/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -22,6 +22,24 @@ interface MailDetail extends MailSummary {
   html: string | null;
   text: string | null;
 }
+
+/** A signed contract the local file service recorded instead of the affiliate hub. */
+interface FileServiceRecord {
+  id: string;
+  projectId: string;
+  originalName: string;
+  driveLink: string;
+  fileType: string;
+  receivedAt: string;
+}
+
+interface FileServiceRecordList {
+  records: FileServiceRecord[];
+  total: number;
+}
+
+/** Caught mail and file-service records appear within this time. */
+const POLL_INTERVAL_MS = 5_000;
 
 const timeFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: DISPLAY_TIME_ZONE,
@@ -47,7 +65,7 @@ export function MailboxPage() {
     queryKey: ['mailbox'],
     queryFn: ({ signal }) =>
       client.get<MailboxList>('/api/mailbox', { signal, query: { limit: 100 } }),
-    refetchInterval: 5_000,
+    refetchInterval: POLL_INTERVAL_MS,
   });
   const open = useQuery({
     queryKey: ['mailbox', openId],
@@ -60,8 +78,9 @@ export function MailboxPage() {
     <>
       <PageHeader
         title="Mailbox"
-        description="Mail the local stack sent. Nothing here left this machine."
+        description="Mail the local stack sent and files it registered with the file service. Nothing here left this machine."
       />
+      <h2>Caught mail</h2>
       {list.isPending ? (
         <LoadingState label="Loading the mailbox…" />
       ) : list.isError ? (
@@ -108,7 +127,7 @@ export function MailboxPage() {
               />
             ) : (
               <article>
-                <h2>{open.data.subject || '(no subject)'}</h2>
+                <h3>{open.data.subject || '(no subject)'}</h3>
                 <p>
                   From {open.data.from} to {open.data.to.join(', ')}
                   {open.data.cc.length > 0 ? `, cc ${open.data.cc.join(', ')}` : ''} ·{' '}
@@ -129,6 +148,73 @@ export function MailboxPage() {
           </section>
         </div>
       )}
+      <FileServiceRecords />
     </>
+  );
+}
+
+/**
+ * What the embedded file service recorded (spec 3 §7: signed SOW PDFs
+ * registered with the affiliate hub), so staff can check a registration.
+ */
+function FileServiceRecords() {
+  const client = useApiClient();
+  const records = useQuery({
+    queryKey: ['file-service', 'records'],
+    queryFn: ({ signal }) =>
+      client.get<FileServiceRecordList>('/api/file-service/records', {
+        signal,
+        query: { limit: 100 },
+      }),
+    refetchInterval: POLL_INTERVAL_MS,
+  });
+
+  return (
+    <section aria-labelledby="file-service-records" style={{ marginTop: 32 }}>
+      <h2 id="file-service-records">File service records</h2>
+      {records.isPending ? (
+        <LoadingState label="Loading the file-service records…" />
+      ) : records.isError ? (
+        isApiError(records.error) && records.error.statusCode === 404 ? (
+          <p>
+            Files go to the real affiliate hub (FILE_SERVICE_ADAPTER=http), so none are recorded
+            here.
+          </p>
+        ) : (
+          <ErrorPanel
+            title="The file-service records could not be loaded"
+            detail={records.error.message}
+            onRetry={() => void records.refetch()}
+          />
+        )
+      ) : records.data.records.length === 0 ? (
+        <p>No file registered yet. A signed SOW registered with the file service appears here.</p>
+      ) : (
+        <table aria-labelledby="file-service-records" style={{ width: '100%' }}>
+          <thead>
+            <tr>
+              <th scope="col">Received</th>
+              <th scope="col">Project</th>
+              <th scope="col">File</th>
+              <th scope="col">Type</th>
+            </tr>
+          </thead>
+          <tbody>
+            {records.data.records.map((record) => (
+              <tr key={record.id}>
+                <td>{formatTime(record.receivedAt)}</td>
+                <td>{record.projectId}</td>
+                <td>
+                  <a href={record.driveLink} target="_blank" rel="noopener noreferrer">
+                    {record.originalName}
+                  </a>
+                </td>
+                <td>{record.fileType}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }

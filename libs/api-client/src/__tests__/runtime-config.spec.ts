@@ -9,9 +9,18 @@ const remotes = {
 
 describe('parseRuntimeConfig', () => {
   it('accepts the document served at /runtime-config.json', () => {
-    expect(parseRuntimeConfig({ apiUrl: 'https://api.example/', remotes })).toEqual({
+    expect(
+      parseRuntimeConfig({
+        apiUrl: 'https://api.example/',
+        remotes,
+        maps: { adapter: 'google', apiKey: 'maps-key' },
+        captcha: { adapter: 'recaptcha', siteKey: 'site-key' },
+      }),
+    ).toEqual({
       apiUrl: 'https://api.example',
       remotes,
+      maps: { adapter: 'google', apiKey: 'maps-key' },
+      captcha: { adapter: 'recaptcha', siteKey: 'site-key' },
     });
   });
 
@@ -22,5 +31,34 @@ describe('parseRuntimeConfig', () => {
     expect(() =>
       parseRuntimeConfig({ apiUrl: 'x', remotes: { ...remotes, invoices: '' } }),
     ).toThrow(/invoices remote/);
+  });
+
+  it('falls back to the local maps and captcha when a document has no such sections', () => {
+    const config = parseRuntimeConfig({ apiUrl: 'http://api', remotes });
+    expect(config.maps).toEqual({ adapter: 'local' });
+    expect(config.captcha).toEqual({ adapter: 'local' });
+  });
+
+  it('keeps keys only for the adapter that uses them', () => {
+    const config = parseRuntimeConfig({
+      apiUrl: 'http://api',
+      remotes,
+      maps: { adapter: 'local', apiKey: 'ignored' },
+      captcha: { adapter: 'local', siteKey: 'ignored' },
+    });
+    expect(config.maps).toEqual({ adapter: 'local' });
+    expect(config.captcha).toEqual({ adapter: 'local' });
+    expect(
+      parseRuntimeConfig({ apiUrl: 'x', remotes, maps: { adapter: 'google', apiKey: '  ' } }).maps,
+    ).toEqual({ adapter: 'google' });
+  });
+
+  it('refuses an adapter it does not know', () => {
+    expect(() => parseRuntimeConfig({ apiUrl: 'x', remotes, maps: { adapter: 'bing' } })).toThrow(
+      "The runtime configuration's maps.adapter must be one of: local, google.",
+    );
+    expect(() =>
+      parseRuntimeConfig({ apiUrl: 'x', remotes, captcha: { adapter: 'hcaptcha' } }),
+    ).toThrow(/captcha\.adapter must be one of: local, recaptcha/);
   });
 });

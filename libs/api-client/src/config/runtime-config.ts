@@ -6,11 +6,39 @@ export const REMOTE_KEYS = ['contracts', 'sowCo', 'invoices', 'signing'] as cons
 
 export type RemoteKey = (typeof REMOTE_KEYS)[number];
 
+export const MAPS_ADAPTERS = ['local', 'google'] as const;
+export type MapsAdapter = (typeof MAPS_ADAPTERS)[number];
+
+export const CAPTCHA_ADAPTERS = ['local', 'recaptcha'] as const;
+export type CaptchaAdapter = (typeof CAPTCHA_ADAPTERS)[number];
+
+/** Address autocomplete: Google Places in the browser with `apiKey`, else the API's local suggestions. */
+export interface MapsRuntimeConfig {
+  readonly adapter: MapsAdapter;
+  /** Google Maps browser key (only with `google`). */
+  readonly apiKey?: string;
+}
+
+/** The robot check of the signing pages: reCAPTCHA v2 with `siteKey`, or the local checkbox. */
+export interface CaptchaRuntimeConfig {
+  readonly adapter: CaptchaAdapter;
+  /** reCAPTCHA's public site key (only with `recaptcha`). */
+  readonly siteKey?: string;
+}
+
+/** Used when a runtime configuration has no maps / captcha section (older deployments, tests). */
+export const LOCAL_MAPS_CONFIG: MapsRuntimeConfig = { adapter: 'local' };
+export const LOCAL_CAPTCHA_CONFIG: CaptchaRuntimeConfig = { adapter: 'local' };
+
 export interface RuntimeConfig {
   /** Origin of the API, e.g. `http://localhost:3000`. */
   readonly apiUrl: string;
   /** Module-federation manifest URL of each remote. */
   readonly remotes: Readonly<Record<RemoteKey, string>>;
+  /** Absent means local (parseRuntimeConfig always fills it). */
+  readonly maps?: MapsRuntimeConfig;
+  /** Absent means local (parseRuntimeConfig always fills it). */
+  readonly captcha?: CaptchaRuntimeConfig;
 }
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
@@ -21,6 +49,35 @@ export class RuntimeConfigError extends Error {
 
 function isNonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.trim().length > 0;
+}
+
+function objectOrEmpty(value: unknown): Record<string, unknown> {
+  return (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+}
+
+function oneOf<T extends string>(allowed: readonly T[], value: unknown, what: string): T {
+  if (value === undefined) return allowed[0];
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value))
+    return value as T;
+  throw new RuntimeConfigError(
+    `The runtime configuration's ${what} must be one of: ${allowed.join(', ')}.`,
+  );
+}
+
+function parseMaps(value: unknown): MapsRuntimeConfig {
+  const raw = objectOrEmpty(value);
+  const adapter = oneOf(MAPS_ADAPTERS, raw.adapter, 'maps.adapter');
+  return adapter === 'google' && isNonEmptyString(raw.apiKey)
+    ? { adapter, apiKey: raw.apiKey.trim() }
+    : { adapter };
+}
+
+function parseCaptcha(value: unknown): CaptchaRuntimeConfig {
+  const raw = objectOrEmpty(value);
+  const adapter = oneOf(CAPTCHA_ADAPTERS, raw.adapter, 'captcha.adapter');
+  return adapter === 'recaptcha' && isNonEmptyString(raw.siteKey)
+    ? { adapter, siteKey: raw.siteKey.trim() }
+    : { adapter };
 }
 
 /** Checks the shape of a runtime configuration document. */
@@ -42,7 +99,13 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
       throw new RuntimeConfigError(`The runtime configuration has no URL for the ${key} remote.`);
     remotes[key] = url;
   }
-  return { apiUrl: candidate.apiUrl.replace(/\/+$/, ''), remotes };
+  const sections = candidate as { maps?: unknown; captcha?: unknown };
+  return {
+    apiUrl: candidate.apiUrl.replace(/\/+$/, ''),
+    remotes,
+    maps: parseMaps(sections.maps),
+    captcha: parseCaptcha(sections.captcha),
+  };
 }
 
 /** Fetches and checks `/runtime-config.json` (never cached: it changes per deployment). */

@@ -6,3 +6,53 @@ export const CAPTCHA_PASS_STORAGE_KEY = 'recaptchaVerified';
 
 export const CAPTCHA_PROMPT =
   'To access the secure agreement, please confirm you are not a robot by selecting the checkbox below.';
+
+/** What the browser needs to render the challenge (`GET /api/captcha/config`). */
+export interface CaptchaWidgetConfig {
+  adapter: 'local' | 'recaptcha';
+  /** reCAPTCHA's public site key. */
+  siteKey?: string;
+  /** Local checkbox: a signed challenge to send back as the response. */
+  challenge?: string;
+}
+
+/**
+ * A pass this close to its expiry is treated as expired, so a request never
+ * leaves with a pass that runs out before the server reads it.
+ */
+export const CAPTCHA_PASS_EXPIRY_MARGIN_MS = 30_000;
+
+/** What `POST /api/captcha/verify` returns and the browser keeps for the session. */
+export interface CaptchaPass {
+  pass: string;
+  /** ISO 8601. */
+  expiresAt: string;
+}
+
+/** The stored form of a pass (the value under `recaptchaVerified`). */
+export function serializeCaptchaPass(pass: CaptchaPass): string {
+  return JSON.stringify({ pass: pass.pass, expiresAt: pass.expiresAt });
+}
+
+/**
+ * The stored pass when it is well formed and still usable at `now`; null for
+ * anything else (nothing stored, another format, expired or about to expire).
+ */
+export function readStoredCaptchaPass(
+  raw: string | null | undefined,
+  now: number = Date.now(),
+): CaptchaPass | null {
+  if (!raw) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { pass, expiresAt } = value as { pass?: unknown; expiresAt?: unknown };
+  if (typeof pass !== 'string' || !pass || typeof expiresAt !== 'string') return null;
+  const expiry = Date.parse(expiresAt);
+  if (!Number.isFinite(expiry) || expiry - CAPTCHA_PASS_EXPIRY_MARGIN_MS <= now) return null;
+  return { pass, expiresAt };
+}

@@ -29,6 +29,8 @@ export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 export const INVOICE_PAGE_SIZE = 10;
 export const SEARCH_DEBOUNCE_MS = 500;
+/** Address suggestions are looked up from this many typed characters on. */
+export const ADDRESS_SEARCH_MIN_LENGTH = 2;
 export const SERVICE_NAME_DISPLAY_LIMIT = 15;
 export const REPORT_COUNT_OPTIONS = [0, 1, 2, 3, 4, 5] as const;
 

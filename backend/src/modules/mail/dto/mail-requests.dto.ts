@@ -1,4 +1,4 @@
-import { IsEmail, IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { IsEmail, IsIn, IsOptional, IsString, IsUrl, Length, MaxLength } from 'class-validator';
 import { PageQuery } from '../../../platform/validation/page-query.dto';
 import { MAIL_DELIVERY_STATUSES, type MailDeliveryStatus } from '../mail-delivery.collection';
 
@@ -19,4 +19,13 @@ export class IdParam {
 export class TestMailDto {
   @IsEmail({}, { message: 'to must be an e-mail address' })
   to: string;
+
+  /** A link to put in the mail, to check that links in sent mail arrive clickable. */
+  @IsOptional()
+  @IsUrl(
+    { require_protocol: true, require_tld: false, protocols: ['http', 'https'] },
+    { message: 'link must be an http(s) URL' },
+  )
+  @MaxLength(2000, { message: 'link must be at most 2000 characters' })
+  link?: string;
 }
