@@ -7,11 +7,17 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
+import { DEMO, signIn, signInWithRequest } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
 mkdirSync(screenshots, { recursive: true });
 
 const apiUrl = process.env.E2E_API_URL ?? 'http://localhost:3000/api';
+
+// Staff routes need a session: every test here acts as the demo admin (all sections).
+test.beforeEach(async ({ page }) => {
+  await signIn(page, DEMO.admin);
+});
 const signingUrl = process.env.E2E_SIGNING_URL ?? 'http://localhost:8084';
 
 /** One route of each remote (and the shell's own), with the heading its screen shows. */
@@ -106,6 +112,8 @@ test('the API reports the database and Redis up', async ({ request }) => {
 });
 
 test('a job enqueued through the API is processed by the worker', async ({ request }) => {
+  // Diagnostics are admin-only.
+  await signInWithRequest(request, DEMO.admin);
   const created = await request.post(`${apiUrl}/diagnostics/echo`, {
     data: { message: 'hello worker' },
   });
@@ -150,7 +158,8 @@ test.describe('a remote that is down', () => {
     });
     shellServer = await startFrontendServer({
       app: 'shell',
-      port: 0,
+      // A port the API allows (CORS_ORIGINS), so this shell can check the session.
+      port: Number(process.env.E2E_SPARE_SHELL_PORT ?? 0),
       env: {
         ...process.env,
         CONTRACTS_REMOTE_URL: `http://localhost:${closed}`,

@@ -5,20 +5,21 @@
 import { expect, test as base, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { apiUrl, DEMO, signIn } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
 mkdirSync(screenshots, { recursive: true });
 
-const apiUrl = process.env.E2E_API_URL ?? 'http://localhost:3000/api';
 const signingUrl = process.env.E2E_SIGNING_URL ?? 'http://localhost:8084';
 
 /**
- * `staff` is the page every test here acts through; its `staff.request`
- * shares the browser's cookies. When staff endpoints require a session, the
- * sign-in step goes into this fixture and covers the page and the API calls.
+ * `staff` is the page every test here acts through, signed in as the demo
+ * admin (the test mail is admin-only); its `staff.request` shares the
+ * browser's session cookie.
  */
 const test = base.extend<{ staff: Page }>({
   staff: async ({ page }, use) => {
+    await signIn(page, DEMO.admin);
     await use(page);
   },
 });

@@ -30,6 +30,9 @@ try {
   await seedDemoData(stack.env);
 
   const { urls } = stack;
+  // The demo users of backend/src/modules/access/access-demo.seeder.ts (local sign-in).
+  const domain =
+    stack.env.COMPANY_EMAIL_DOMAIN ?? process.env.COMPANY_EMAIL_DOMAIN ?? 'prosign.example';
   console.log(`
 \x1b[1mProSign is running.\x1b[0m
   Staff app (shell)   ${urls.shell}
@@ -40,6 +43,10 @@ try {
   Mail catcher        ${urls.smtp}   (caught mail: ${urls.shell}/mailbox)`
       : ''
   }
+  Demo sign-in        ${urls.shell}/portal — type a user name (@${domain} is appended):
+                        admin  (every section, user administration)
+                        csm    (Home and Dashboard only)
+                        pm     (Home and the SOW sections)
   Remotes             ${Object.entries(urls.remotes)
     .map(([name, url]) => `${name} ${url}`)
     .join(', ')}

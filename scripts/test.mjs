@@ -75,6 +75,11 @@ async function runEndToEnd() {
   const { seedDemoData } = await import('./lib/seed.mjs');
   const ports = { api: await freePort(), mongo: 0, redis: 0, mailCatcher: await freePort() };
   for (const f of FRONTENDS) ports[f.app] = await freePort();
+  // A second shell server the e2e tests start themselves (a remote-down drill); the API must allow its origin.
+  const spareShellPort = await freePort();
+  const corsOrigins = [...FRONTENDS.map((f) => ports[f.app]), spareShellPort]
+    .map((port) => `http://localhost:${port}`)
+    .join(',');
   const logDir = path.join(scratch, 'logs');
   mkdirSync(logDir, { recursive: true });
 
@@ -84,7 +89,11 @@ async function runEndToEnd() {
       ports,
       dataDir: path.join(scratch, 'stack'),
       logDir,
-      extraEnv: { MONGODB_URI: `${process.env.MONGODB_URI}/prosign_e2e`, QUEUE_PREFIX: 'e2e' },
+      extraEnv: {
+        MONGODB_URI: `${process.env.MONGODB_URI}/prosign_e2e`,
+        QUEUE_PREFIX: 'e2e',
+        CORS_ORIGINS: corsOrigins,
+      },
     });
     await seedDemoData(stack.env);
   } catch (error) {
@@ -105,6 +114,7 @@ async function runEndToEnd() {
         E2E_API_URL: stack.urls.api,
         E2E_SIGNING_URL: stack.urls.signing,
         E2E_REMOTE_URLS: JSON.stringify(stack.urls.remotes),
+        E2E_SPARE_SHELL_PORT: String(spareShellPort),
         PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
       },
     },

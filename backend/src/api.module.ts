@@ -1,8 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { CaptchaModule } from './modules/captcha/captcha.module';
 import { CrmModule } from './modules/crm/crm.module';
+import {
+  IdentityModule,
+  type IdentityModuleOptions,
+} from './integrations/identity/identity.module';
+import { AccessModule } from './modules/access/access.module';
+import { AuthModule } from './modules/auth/auth.module';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';
 import { FileServiceModule } from './modules/file-service/file-service.module';
 import { DocumentsModule } from './modules/documents/documents.module';
@@ -11,19 +17,28 @@ import { MailModule } from './modules/mail/mail.module';
 import { MapsModule } from './modules/maps/maps.module';
 import { ServicesModule } from './modules/services/services.module';
 import { TermsModule } from './modules/terms/terms.module';
+import { AuthPlatformModule } from './platform/auth/auth-platform.module';
+import { StaffSessionGuard } from './platform/auth/session.guard';
 import type { AppConfig } from './platform/config/app-config';
 import { AllExceptionsFilter } from './platform/errors/all-exceptions.filter';
 import { PlatformModule } from './platform/platform.module';
+import { OriginGuard } from './platform/security/origin.guard';
 import { createValidationPipe } from './platform/validation/validation.pipe';
+
+export type ApiModuleOptions = IdentityModuleOptions;
 
 /** The api process: HTTP controllers and Socket.IO gateways. Enqueues jobs, never processes them. */
 @Module({})
 export class ApiModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, options: ApiModuleOptions = {}): DynamicModule {
     return {
       module: ApiModule,
       imports: [
         PlatformModule.forRoot(config, 'api'),
+        AuthPlatformModule,
+        AccessModule,
+        AuthModule,
+        IdentityModule.forRoot(config, options),
         IntegrationsModule,
         HealthModule,
         DiagnosticsModule,
@@ -39,6 +54,9 @@ export class ApiModule {
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        // Guards run in this order: cross-site check first, then the staff session (default deny).
+        { provide: APP_GUARD, useClass: OriginGuard },
+        { provide: APP_GUARD, useClass: StaffSessionGuard },
       ],
     };
   }

@@ -1,7 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import cookieParser from 'cookie-parser';
 import { Logger } from 'nestjs-pino';
-import { ApiModule } from './api.module';
+import { ApiModule, type ApiModuleOptions } from './api.module';
 import type { AppConfig } from './platform/config/app-config';
 import { RedisIoAdapter } from './platform/realtime/redis-io.adapter';
 
@@ -11,8 +12,11 @@ export const API_PREFIX = 'api';
  * Builds the api application, ready to `listen()`. Shared by main.api.ts and the
  * integration tests so both run exactly the same set-up.
  */
-export async function createApiApp(config: AppConfig): Promise<INestApplication> {
-  const app = await NestFactory.create(ApiModule.forRoot(config), { bufferLogs: true });
+export async function createApiApp(
+  config: AppConfig,
+  options: ApiModuleOptions = {},
+): Promise<INestApplication> {
+  const app = await NestFactory.create(ApiModule.forRoot(config, options), { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix(API_PREFIX);
   // Do not advertise the framework to scanners.
@@ -21,6 +25,8 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
   );
   // Credentials: staff sessions are httpOnly cookies sent from the frontends' origins.
   app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
+  // The staff session id arrives in the prosign_sid cookie.
+  app.use(cookieParser());
 
   const ioAdapter = new RedisIoAdapter(app, config);
   await ioAdapter.connectToRedis();

@@ -7,11 +7,17 @@ import { SeedModule } from './seed/seed.module';
 /** `node dist/main.seed.js`: fills the local stack with demo data (idempotent; run on every `npm start`). */
 async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
+  if (config.NODE_ENV === 'production') {
+    console.error('Refusing to seed demo data when NODE_ENV=production.');
+    process.exit(1);
+  }
   const app = await NestFactory.createApplicationContext(SeedModule.forRoot(config), {
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
   try {
+    // Bootstrap admins and unique indexes (AccessService.onApplicationBootstrap) come first.
+    await app.init();
     await runSeeders(app);
   } finally {
     await app.close();

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { HubSpotCrmAdapter } from '../src/integrations/crm/hubspot-crm.adapter';
 import { HttpStandIn } from './support/http-stand-in';
+import { staffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
@@ -361,7 +362,8 @@ describe('HubSpot CRM adapter', () => {
         },
         reply: { total: 2, results: [object('1', {}), object('2', {})] },
       });
-      const res = await request(app.getHttpServer())
+      const http = await staffHttp(app);
+      const res = await http()
         .get('/api/hubspot/contact-by-email')
         .query({ email: 'jo@example.com' })
         .expect(200);

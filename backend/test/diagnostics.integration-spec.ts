@@ -1,6 +1,7 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import request from 'supertest';
 import type { EchoStatusDto } from '../src/modules/diagnostics/dto/echo-status.dto';
+import { TEST_ADMIN, asStaff, signIn } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 import { waitFor } from './support/wait-for';
@@ -9,10 +10,12 @@ describe('diagnostics echo: api → queue → worker → api', () => {
   const env = createTestEnv(__filename);
   let api: INestApplication;
   let worker: INestApplicationContext;
+  let adminCookie: string;
 
   beforeAll(async () => {
     ({ app: api } = await startApi(env.config));
     worker = await startWorker(env.config);
+    adminCookie = await signIn(api, TEST_ADMIN);
   });
 
   afterAll(async () => {
@@ -21,7 +24,32 @@ describe('diagnostics echo: api → queue → worker → api', () => {
     await env.cleanup();
   });
 
-  const http = () => request(api.getHttpServer());
+  /** Diagnostics are for administrators: every call carries the admin's session. */
+  const http = () => asStaff(api, adminCookie);
+
+  it('refuses callers without a session (401) and staff who are not administrators (403)', async () => {
+    const anonymous = await request(api.getHttpServer())
+      .post('/api/diagnostics/echo')
+      .send({ message: 'hi' })
+      .expect(401);
+    expect(anonymous.body).toEqual({
+      statusCode: 401,
+      message: 'Sign in to continue.',
+      error: 'Unauthorized',
+    });
+
+    await http().post('/api/access/user').send({ email: 'diag.csm', role: 'csm' }).expect(201);
+    const csmCookie = await signIn(api, 'diag.csm@prosign.example');
+    const forbidden = await request(api.getHttpServer())
+      .get('/api/diagnostics/echo/any')
+      .set('cookie', csmCookie)
+      .expect(403);
+    expect(forbidden.body).toEqual({
+      statusCode: 403,
+      message: 'Only administrators can do this.',
+      error: 'Forbidden',
+    });
+  });
 
   it('enqueues an echo job that the worker processes', async () => {
     const accepted = await http()

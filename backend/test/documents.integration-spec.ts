@@ -8,6 +8,7 @@ import { DocumentsService } from '../src/modules/documents/documents.service';
 import { contractFormData, seedTemplates } from './support/document-fixtures';
 import { checkPdfSeal } from './support/pdf-signature';
 import { pdfPagesText, pdfText } from './support/pdf-text';
+import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 import { waitFor } from './support/wait-for';
@@ -31,6 +32,7 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
 
   beforeAll(async () => {
     ({ app: api } = await startApi(env.config));
+    http = await staffHttp(api);
     worker = await startWorker(env.config);
     await seedTemplates(api);
     documents = api.get(DocumentsService, { strict: false });
@@ -43,7 +45,7 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
     await env.cleanup();
   });
 
-  const http = () => request(api.getHttpServer());
+  let http: StaffHttp;
   const pathOf = (docLink: string) => new URL(docLink).pathname;
   const templateLink = (id: string) => `${PUBLIC_API_URL}/api/documents/d/${id}/edit`;
 
@@ -79,7 +81,9 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
 
   it('creates a standard agreement with every placeholder filled, the clauses from libs/domain, letterhead and page numbers', async () => {
     const docLink = await createContract();
-    expect(docLink).toMatch(new RegExp(`^${PUBLIC_API_URL}/api/documents/d/[a-f0-9]{24}/edit$`));
+    expect(docLink).toMatch(
+      new RegExp(`^${PUBLIC_API_URL}/api/documents/d/[A-Za-z0-9_-]{22}/edit$`),
+    );
 
     const pages = await pdfPagesText(await getPdf(docLink.replace(/edit$/, 'preview')));
     const text = pages.join('\n').replace(/\s+/g, ' ');

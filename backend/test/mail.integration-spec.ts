@@ -1,9 +1,9 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { createConnection, type Connection } from 'mongoose';
 import { createServer } from 'node:net';
-import request from 'supertest';
 import { MailCatcher } from '../src/integrations/mail/mail-catcher';
 import { MailService } from '../src/modules/mail/mail.service';
+import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv, type TestEnv } from './support/test-env';
 import { waitFor } from './support/wait-for';
@@ -41,6 +41,7 @@ describe('mail end to end: queue → worker → SMTP → catcher → mailbox', (
     await probe.cleanup();
 
     ({ app: api } = await startApi(env.config));
+    http = await staffHttp(api);
     worker = await startWorker(env.config);
   });
 
@@ -52,7 +53,7 @@ describe('mail end to end: queue → worker → SMTP → catcher → mailbox', (
     await env?.cleanup();
   });
 
-  const http = () => request(api.getHttpServer());
+  let http: StaffHttp;
   const deliveryOf = (id: string) =>
     waitFor(
       async () =>
@@ -173,6 +174,7 @@ describe('mail when the SMTP server is down', () => {
       MAIL_RETRY_DELAY_MS: '50',
     });
     ({ app: api } = await startApi(env.config));
+    http = await staffHttp(api);
     worker = await startWorker(env.config);
   });
 
@@ -182,7 +184,7 @@ describe('mail when the SMTP server is down', () => {
     await env?.cleanup();
   });
 
-  const http = () => request(api.getHttpServer());
+  let http: StaffHttp;
 
   it('retries, then records the delivery as failed with the reason, visible to admins', async () => {
     const accepted = await http()

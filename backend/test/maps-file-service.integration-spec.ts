@@ -1,11 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
 import {
   FILE_SERVICE_PORT,
   type FileServicePort,
 } from '../src/integrations/file-service/file-service.port';
 import { HttpStandIn } from './support/http-stand-in';
 import { seedDemoData } from './support/seed';
+import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv, type TestEnv } from './support/test-env';
 
@@ -23,6 +23,7 @@ describe('embedded defaults: address suggestions and the recorded file service',
   beforeAll(async () => {
     await seedDemoData(env.config);
     ({ app } = await startApi(env.config));
+    http = await staffHttp(app);
   });
 
   afterAll(async () => {
@@ -30,7 +31,7 @@ describe('embedded defaults: address suggestions and the recorded file service',
     await env.cleanup();
   });
 
-  const http = () => request(app.getHttpServer());
+  let http: StaffHttp;
 
   it('suggests addresses the local CRM knows, with city, state and zip code', async () => {
     const res = await http().get('/api/maps/suggest').query({ query: 'alameda' }).expect(200);
@@ -83,6 +84,7 @@ describe('real adapters: Google Places in the browser, the affiliate hub over HT
       FILE_SERVICE_TOKEN: 'hub-token',
     });
     ({ app } = await startApi(env.config));
+    http = await staffHttp(app);
   });
 
   afterEach(() => {
@@ -96,7 +98,7 @@ describe('real adapters: Google Places in the browser, the affiliate hub over HT
     await env?.cleanup();
   });
 
-  const http = () => request(app.getHttpServer());
+  let http: StaffHttp;
 
   it('reports google and http in health; the server has no suggestions and no records', async () => {
     const health = await http().get('/api/health').expect(200);

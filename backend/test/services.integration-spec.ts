@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { getModelToken } from '@nestjs/mongoose';
 import {
   createAccessFlags,
   SERVICE_MESSAGES,
@@ -6,23 +7,16 @@ import {
   type AccessFlag,
   type ServiceRecord,
 } from '@prosign/domain';
-import type { NextFunction, Request, Response } from 'express';
+import type { Model } from 'mongoose';
 import request from 'supertest';
-import { createApiApp } from '../src/create-api-app';
+import { AccessService } from '../src/modules/access/access.service';
 import { ServiceChange } from '../src/modules/services/service.schema';
 import { SEEDED_SERVICES } from '../src/modules/services/seeded-services';
 import { INITIAL_TERMS } from '../src/modules/services/services.seeder';
-import { getModelToken } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
 import { seedDemoData } from './support/seed';
+import { TEST_ADMIN, asStaff, signIn } from './support/staff-session';
+import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
-
-interface StaffSpec {
-  email: string;
-  flags: AccessFlag[];
-  isAdmin?: boolean;
-  sessionId: string;
-}
 
 describe('services, default terms and form definitions', () => {
   const env = createTestEnv(__filename, {
@@ -30,47 +24,32 @@ describe('services, default terms and form definitions', () => {
     SERVICE_DELETE_MAX_ATTEMPTS: '3',
   });
   let app: INestApplication;
+  let manager: ReturnType<typeof asStaff>;
+  let creator: ReturnType<typeof asStaff>;
+  let outsider: ReturnType<typeof asStaff>;
+
+  /**
+   * A csm with exactly these flags (created on first use), signed in through
+   * the real local sign-in: every call opens a new session.
+   */
+  async function staff(email: string, flags: AccessFlag[]) {
+    const access = createAccessFlags(Object.fromEntries(flags.map((flag) => [flag, true])));
+    await app.get(AccessService).ensureUser(email, ['csm'], access);
+    return asStaff(app, await signIn(app, email));
+  }
 
   beforeAll(async () => {
     await seedDemoData(env.config);
-    app = await createApiApp(env.config);
-    // Stands in for the staff session guard until identity lands: the test names the staff member.
-    app.use((req: Request, _res: Response, next: NextFunction) => {
-      const header = req.headers['x-test-staff'];
-      if (typeof header === 'string') {
-        const spec = JSON.parse(header) as StaffSpec;
-        (req as Request & { staff?: unknown }).staff = {
-          email: spec.email,
-          sessionId: spec.sessionId,
-          isAdmin: spec.isAdmin === true,
-          access: createAccessFlags(Object.fromEntries(spec.flags.map((flag) => [flag, true]))),
-        };
-      }
-      next();
-    });
-    await app.init();
+    ({ app } = await startApi(env.config));
+    manager = await staff('maria@prosign.example', ['servicesAccess', 'tncAccess', 'homeAccess']);
+    creator = await staff('carl@prosign.example', ['homeAccess']);
+    outsider = await staff('olga@prosign.example', ['dashboardAccess']);
   });
 
   afterAll(async () => {
     await app?.close();
     await env.cleanup();
   });
-
-  let sessions = 0;
-  function staff(email: string, flags: AccessFlag[], isAdmin = false) {
-    const header = JSON.stringify({ email, flags, isAdmin, sessionId: `session-${++sessions}` });
-    const http = () => request(app.getHttpServer());
-    return {
-      get: (url: string) => http().get(url).set('x-test-staff', header),
-      post: (url: string) => http().post(url).set('x-test-staff', header),
-      put: (url: string) => http().put(url).set('x-test-staff', header),
-      delete: (url: string) => http().delete(url).set('x-test-staff', header),
-    };
-  }
-
-  const manager = staff('maria@prosign.example', ['servicesAccess', 'tncAccess', 'homeAccess']);
-  const creator = staff('carl@prosign.example', ['homeAccess']);
-  const outsider = staff('olga@prosign.example', ['dashboardAccess']);
 
   async function listServices(): Promise<ServiceRecord[]> {
     return (await manager.get('/api/service/get-services').expect(200)).body as ServiceRecord[];
@@ -309,7 +288,7 @@ describe('services, default terms and form definitions', () => {
     await manager.delete(`/api/service/delete/${victim._id}`).expect(403);
 
     // Another session's verification does not count for this one.
-    const colleague = staff('maria@prosign.example', ['servicesAccess']);
+    const colleague = await staff('maria@prosign.example', ['servicesAccess']);
     await colleague
       .post('/api/service/verify-password')
       .send({ password: 'open sesame' })
@@ -332,7 +311,7 @@ describe('services, default terms and form definitions', () => {
   });
 
   it('locks password attempts after too many wrong ones', async () => {
-    const guesser = staff('gus@prosign.example', ['servicesAccess']);
+    const guesser = await staff('gus@prosign.example', ['servicesAccess']);
     for (let i = 0; i < 3; i += 1) {
       await guesser
         .post('/api/service/verify-password')
@@ -347,7 +326,7 @@ describe('services, default terms and form definitions', () => {
   });
 
   it('lets only an admin change the password; the old one stops working', async () => {
-    const admin = staff('admin@prosign.example', ['servicesAccess'], true);
+    const admin = asStaff(app, await signIn(app, TEST_ADMIN));
     const notAdmin = await manager
       .put('/api/service/delete-password')
       .send({ password: 'new password 1' })
@@ -358,7 +337,7 @@ describe('services, default terms and form definitions', () => {
       .put('/api/service/delete-password')
       .send({ password: 'new password 1' })
       .expect(200);
-    const fresh = staff('nina@prosign.example', ['servicesAccess']);
+    const fresh = await staff('nina@prosign.example', ['servicesAccess']);
     const old = await fresh
       .post('/api/service/verify-password')
       .send({ password: 'open sesame' })

@@ -1,5 +1,5 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import request from 'supertest';
+import { TEST_ADMIN, asStaff, signIn } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 import { waitFor } from './support/wait-for';
@@ -8,9 +8,11 @@ describe('worker graceful shutdown', () => {
   const env = createTestEnv(__filename);
   let api: INestApplication;
   let worker: INestApplicationContext | undefined;
+  let adminCookie: string;
 
   beforeAll(async () => {
     ({ app: api } = await startApi(env.config));
+    adminCookie = await signIn(api, TEST_ADMIN);
   });
 
   afterAll(async () => {
@@ -19,7 +21,8 @@ describe('worker graceful shutdown', () => {
     await env.cleanup();
   });
 
-  const http = () => request(api.getHttpServer());
+  // Diagnostics are admin-only.
+  const http = () => asStaff(api, adminCookie);
   const stateOf = async (jobId: string) =>
     (await http().get(`/api/diagnostics/echo/${jobId}`).expect(200)).body as {
       state: string;

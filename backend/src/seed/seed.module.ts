@@ -1,7 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { IntegrationsModule } from '../integrations/integrations.module';
+import { AccessModule } from '../modules/access/access.module';
 import { DocumentStoreModule } from '../modules/documents/document-store.module';
 import { ServiceStoreModule } from '../modules/services/service-store.module';
+import { AuthPlatformModule } from '../platform/auth/auth-platform.module';
 import type { AppConfig } from '../platform/config/app-config';
 import { PlatformModule } from '../platform/platform.module';
 import { SEEDERS } from './seeders';
@@ -14,6 +16,8 @@ export class SeedModule {
       module: SeedModule,
       imports: [
         PlatformModule.forRoot(config, 'seed'),
+        AuthPlatformModule,
+        AccessModule,
         IntegrationsModule,
         DocumentStoreModule,
         ServiceStoreModule,

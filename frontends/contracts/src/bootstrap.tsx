@@ -1,5 +1,5 @@
 import { ApiProvider, loadRuntimeConfig } from '@prosign/api-client';
-import { ErrorPanel, PublicLayout } from '@prosign/ui';
+import { ErrorPanel, PublicLayout, ToastProvider } from '@prosign/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router';
@@ -16,25 +16,27 @@ async function start(container: HTMLElement): Promise<void> {
     root.render(
       <StrictMode>
         <ApiProvider config={config}>
-          <BrowserRouter>
-            <PublicLayout subtitle="Contracts — standalone preview">
-              <Routes>
-                {standaloneRoutes.map(({ path, Page }) => (
-                  <Route key={path} path={path} element={<Page />} />
-                ))}
-                <Route
-                  path="*"
-                  element={
-                    <ErrorPanel
-                      headingLevel={1}
-                      title="Not part of this remote"
-                      message="Open ProSign through the shell."
-                    />
-                  }
-                />
-              </Routes>
-            </PublicLayout>
-          </BrowserRouter>
+          <ToastProvider>
+            <BrowserRouter>
+              <PublicLayout subtitle="Contracts — standalone preview">
+                <Routes>
+                  {standaloneRoutes.map(({ path, Page }) => (
+                    <Route key={path} path={path} element={<Page />} />
+                  ))}
+                  <Route
+                    path="*"
+                    element={
+                      <ErrorPanel
+                        headingLevel={1}
+                        title="Not part of this remote"
+                        message="Open ProSign through the shell."
+                      />
+                    }
+                  />
+                </Routes>
+              </PublicLayout>
+            </BrowserRouter>
+          </ToastProvider>
         </ApiProvider>
       </StrictMode>,
     );

@@ -55,3 +55,10 @@ export {
   type ServiceSaved,
   type TermsSaved,
 } from './services/services-api';
+export {
+  accessApi,
+  authApi,
+  type AccessAuditAction,
+  type AccessAuditEntry,
+  type StaffUserRow,
+} from './staff/staff-api';

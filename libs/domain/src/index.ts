@@ -1,4 +1,5 @@
 export * from './access/access-flags';
+export * from './access/staff-email';
 export * from './routes/routes';
 export * from './navigation/nav-model';
 export * from './errors/error-page';
@@ -15,3 +16,6 @@ export * from './time/pacific-time';
 export * from './services/service-rules';
 export * from './services/form-definition';
 export * from './address/address';
+export * from './session/staff-session';
+export * from './session/browser-storage';
+export * from './display/format-time';

@@ -44,3 +44,11 @@ export {
   type CaptchaPassValue,
 } from './captcha/captcha-pass';
 export { loadRecaptcha, type RecaptchaApi, type RecaptchaLoader } from './captcha/recaptcha';
+export {
+  ToastProvider,
+  useToast,
+  type ToastApi,
+  type ToastOptions,
+  type ToastTone,
+} from './components/Toast';
+export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog';

@@ -1,6 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { type DocLinkMode, fillPlaceholders } from '@prosign/domain';
-import { Types } from 'mongoose';
 import type { AgreementContent } from '../../modules/documents/document-content';
 import { localDocLink } from '../../modules/documents/document-links';
 import { DocumentRepository } from '../../modules/documents/document.repository';
@@ -34,7 +34,8 @@ export class LocalDocumentsAdapter implements DocumentsPort {
       throw new NotFoundException(`Template document ${request.templateDocId} not found`);
     }
     const content = fillContent(template.content, request);
-    const docId = new Types.ObjectId().toHexString();
+    // Random, not an ObjectId: a docLink is what lets a signer open the document.
+    const docId = randomBytes(16).toString('base64url');
     await this.documents.model.create({
       _id: docId,
       kind: 'contract',

@@ -17,8 +17,11 @@ import {
 import type { CaptchaPass } from '@prosign/domain';
 import { CaptchaPassService } from './captcha-pass.service';
 import { VerifyCaptchaDto } from './dto/verify-captcha.dto';
+import { Public } from '../../platform/auth/auth.decorators';
 
 /** Public: the signing pages render the challenge from /config and trade a solved one for a pass. */
+// Signers have no account: the captcha is how they get in.
+@Public()
 @Controller('captcha')
 export class CaptchaController {
   constructor(

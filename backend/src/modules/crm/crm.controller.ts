@@ -22,11 +22,14 @@ import {
   UpdateAllDto,
   UpdateMissingDto,
 } from './dto/crm-requests.dto';
+import { RequireAccess } from '../../platform/auth/auth.decorators';
 
 /**
  * The CRM calls of spec 2 §7 and spec 1 §7 (`{crm}` = hubspot), whichever
  * adapter runs. Staff guards arrive with the identity work.
  */
+// CRM lookups and updates serve contract creation (Home).
+@RequireAccess('homeAccess')
 @Controller('hubspot')
 export class CrmController {
   constructor(private readonly crm: CrmService) {}

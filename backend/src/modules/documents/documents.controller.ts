@@ -2,12 +2,16 @@ import { Controller, Get, Header, NotFoundException, Param, StreamableFile } fro
 import { DOC_LINK_MODES, type DocLinkMode } from '@prosign/domain';
 import { DocumentsService } from './documents.service';
 import { pdfFile } from './pdf-response';
+import { Public } from '../../platform/auth/auth.decorators';
 
 /**
  * The target of local docLinks: `/api/documents/d/{id}/edit|view|preview`
  * serves the PDF inline, so a browser frame or tab shows it. (`edit` shows the
  * same until documents are edited in place.)
  */
+// Signers open their agreement through its docLink; document ids are random (128 bits),
+// so the link itself is the capability, as with a shared document link.
+@Public()
 @Controller('documents')
 export class DocumentsController {
   constructor(private readonly documents: DocumentsService) {}

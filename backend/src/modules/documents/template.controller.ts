@@ -4,11 +4,13 @@ import { CreateContractDto, type CreateContractResponse } from './dto/create-con
 import { GeneratePdfDto } from './dto/generate-pdf.dto';
 import { MergeDocsDto, type MergeDocsResponse } from './dto/merge-docs.dto';
 import { pdfFile } from './pdf-response';
+import { RequireAccess } from '../../platform/auth/auth.decorators';
 
 /**
  * Template calls of spec 2 §7 and spec 1 §7. Staff authentication arrives with
  * its own issue; signer calls needing a contract record arrive with contracts.
  */
+@RequireAccess('homeAccess')
 @Controller('template')
 export class TemplateController {
   constructor(private readonly documents: DocumentsService) {}

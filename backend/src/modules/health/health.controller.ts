@@ -1,4 +1,5 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import { Public } from '../../platform/auth/auth.decorators';
 import type { HealthReport } from './health-report';
 import { HealthService } from './health.service';
 
@@ -7,6 +8,8 @@ interface StatusSettable {
   status(code: number): unknown;
 }
 
+/** Public: load balancers and the stack scripts probe it without a session. */
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(private readonly health: HealthService) {}

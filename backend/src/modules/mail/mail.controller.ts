@@ -2,8 +2,11 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from 
 import { randomUUID } from 'node:crypto';
 import { DeliveriesQuery, IdParam, TestMailDto } from './dto/mail-requests.dto';
 import { MailService } from './mail.service';
+import { AdminOnly } from '../../platform/auth/auth.decorators';
 
 /** Admin view of outgoing mail: every delivery with its status, failed ones re-sendable. */
+// Test mail and the delivery log (failed sends, retries) are for administrators.
+@AdminOnly()
 @Controller('mail')
 export class MailController {
   constructor(private readonly mail: MailService) {}

@@ -90,7 +90,7 @@ export class ServiceRepository {
       .findOneAndUpdate(
         { _id: id, revision },
         { $set: set, $inc: { revision: 1 } },
-        { new: true, runValidators: true },
+        { returnDocument: 'after', runValidators: true },
       )
       .lean<ServiceEntity>();
   }

@@ -8,9 +8,12 @@ import {
   Param,
   Post,
   Put,
+  Req,
 } from '@nestjs/common';
 import { SERVICE_MESSAGES } from '@prosign/domain';
-import { Acting, type ActingStaff, assertAdmin, assertAnyAccess } from './acting-staff';
+import type { Request } from 'express';
+import { AdminOnly, CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
+import { clientIp, type StaffPrincipal } from '../../platform/auth/staff-principal';
 import { DeletePasswordService } from './delete-password.service';
 import {
   CreateServiceDto,
@@ -23,6 +26,7 @@ import {
 import { ServicesService } from './services.service';
 
 /** The service calls of spec 1 §7, plus reorder and the admin's delete-password change. */
+@RequireAccess('servicesAccess')
 @Controller('service')
 export class ServicesController {
   constructor(
@@ -32,30 +36,30 @@ export class ServicesController {
 
   /** Also read by contract creation (spec 2 §7): the dropdown shows this order. */
   @Get('get-services')
-  list(@Acting() actor: ActingStaff) {
-    assertAnyAccess(actor, 'servicesAccess', 'homeAccess');
+  @RequireAccess('servicesAccess', 'homeAccess')
+  list() {
     return this.services.list();
   }
 
   @Post('create')
-  async create(@Body() body: CreateServiceDto, @Acting() actor: ActingStaff) {
-    assertAnyAccess(actor, 'servicesAccess');
+  async create(@Body() body: CreateServiceDto, @CurrentStaff() actor: StaffPrincipal) {
     const service = await this.services.create(body, actor);
     return { message: SERVICE_MESSAGES.created, service };
   }
 
   @Put('reorder')
-  async reorder(@Body() body: ReorderServicesDto, @Acting() actor: ActingStaff) {
-    assertAnyAccess(actor, 'servicesAccess');
+  async reorder(@Body() body: ReorderServicesDto, @CurrentStaff() actor: StaffPrincipal) {
     const services = await this.services.reorder(body.ids, actor);
     return { message: SERVICE_MESSAGES.reordered, services };
   }
 
   @Put('delete-password')
+  @AdminOnly()
   @HttpCode(HttpStatus.OK)
-  async setDeletePassword(@Body() body: SetDeletePasswordDto, @Acting() actor: ActingStaff) {
-    assertAnyAccess(actor, 'servicesAccess');
-    assertAdmin(actor);
+  async setDeletePassword(
+    @Body() body: SetDeletePasswordDto,
+    @CurrentStaff() actor: StaffPrincipal,
+  ) {
     await this.deletePassword.change(body.password, actor.email);
     return { message: 'Delete password changed.' };
   }
@@ -64,24 +68,25 @@ export class ServicesController {
   async update(
     @Param() { id }: ServiceIdParam,
     @Body() body: UpdateServiceDto,
-    @Acting() actor: ActingStaff,
+    @CurrentStaff() actor: StaffPrincipal,
   ) {
-    assertAnyAccess(actor, 'servicesAccess');
     const service = await this.services.update(id, body, actor);
     return { message: SERVICE_MESSAGES.updated, service };
   }
 
   @Delete('delete/:id')
-  delete(@Param() { id }: ServiceIdParam, @Acting() actor: ActingStaff) {
-    assertAnyAccess(actor, 'servicesAccess');
+  delete(@Param() { id }: ServiceIdParam, @CurrentStaff() actor: StaffPrincipal) {
     return this.services.delete(id, actor);
   }
 
   @Post('verify-password')
   @HttpCode(HttpStatus.OK)
-  verifyPassword(@Body() body: VerifyPasswordDto, @Acting() actor: ActingStaff) {
-    assertAnyAccess(actor, 'servicesAccess');
-    return this.deletePassword.verify(body.password, actor.sessionId, actor.ip);
+  verifyPassword(
+    @Body() body: VerifyPasswordDto,
+    @CurrentStaff() actor: StaffPrincipal,
+    @Req() request: Request,
+  ) {
+    return this.deletePassword.verify(body.password, actor.sessionId, clientIp(request));
   }
 }
 
@@ -91,8 +96,8 @@ export class FormsController {
   constructor(private readonly services: ServicesService) {}
 
   @Get(':serviceType')
-  form(@Param('serviceType') serviceType: string, @Acting() actor: ActingStaff) {
-    assertAnyAccess(actor, 'homeAccess', 'servicesAccess');
+  @RequireAccess('homeAccess', 'servicesAccess')
+  form(@Param('serviceType') serviceType: string) {
     return this.services.formDefinition(serviceType);
   }
 }

@@ -18,7 +18,7 @@ import {
 import { TermsRepository } from '../terms/terms.repository';
 import { DeletePasswordService } from './delete-password.service';
 import type { CreateServiceDto, UpdateServiceDto } from './dto/service.dto';
-import type { ActingStaff } from './acting-staff';
+import type { StaffPrincipal } from '../../platform/auth/staff-principal';
 import { ServiceRepository } from './service.repository';
 import type { ServiceEntity } from './service.schema';
 
@@ -59,7 +59,7 @@ export class ServicesService {
     return (await this.services.list()).map(toServiceRecord);
   }
 
-  async create(body: CreateServiceDto, actor: ActingStaff): Promise<ServiceRecord> {
+  async create(body: CreateServiceDto, actor: StaffPrincipal): Promise<ServiceRecord> {
     await this.assertNameFree(body.serviceName);
     const defaultTnC = body.defaultTnC === true;
     const service = await this.services.insert({
@@ -90,7 +90,7 @@ export class ServicesService {
    * previous value (spec 1 §5); with defaultTnC the terms follow the default
    * terms instead of the text sent.
    */
-  async update(id: string, body: UpdateServiceDto, actor: ActingStaff): Promise<ServiceRecord> {
+  async update(id: string, body: UpdateServiceDto, actor: StaffPrincipal): Promise<ServiceRecord> {
     const current = await this.get(id);
     const { performedBy: _ignored, ...sent } = body;
     const changes: Partial<ServiceEntity> = {};
@@ -123,7 +123,7 @@ export class ServicesService {
   }
 
   /** Renumbers every position from 1 in the order given (spec 1 §4.5), in one request. */
-  async reorder(ids: string[], actor: ActingStaff): Promise<ServiceRecord[]> {
+  async reorder(ids: string[], actor: StaffPrincipal): Promise<ServiceRecord[]> {
     const current = await this.services.list();
     const known = new Set(current.map((service) => String(service._id)));
     if (ids.length !== known.size || ids.some((id) => !known.has(id))) {
@@ -139,7 +139,7 @@ export class ServicesService {
   }
 
   /** Deletes a service; the session must have confirmed the delete password just before. */
-  async delete(id: string, actor: ActingStaff): Promise<{ message: string; _id: string }> {
+  async delete(id: string, actor: StaffPrincipal): Promise<{ message: string; _id: string }> {
     if (!(await this.deletePassword.consumeVerification(actor.sessionId))) {
       throw new ForbiddenException(SERVICE_MESSAGES.deleteNotVerified);
     }

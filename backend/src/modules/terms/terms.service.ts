@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { TERMS_MESSAGES } from '@prosign/domain';
-import type { ActingStaff } from '../services/acting-staff';
+import type { StaffPrincipal } from '../../platform/auth/staff-principal';
 import { ServiceRepository } from '../services/service.repository';
 import { TermsRepository } from './terms.repository';
 
@@ -39,7 +39,7 @@ export class TermsService {
    * update each (spec 1 §7), in this request: the answer says how many
    * services took it and how many did not.
    */
-  async save(content: string, actor: ActingStaff): Promise<SavedTerms> {
+  async save(content: string, actor: StaffPrincipal): Promise<SavedTerms> {
     if (content.trim() === '') throw new BadRequestException(TERMS_MESSAGES.empty);
     const version = await this.terms.append(content, actor.email);
 

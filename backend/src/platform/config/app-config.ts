@@ -1,7 +1,9 @@
 // class-transformer's @Type reads design-time metadata; this module may load before Nest does.
 import 'reflect-metadata';
+import { DEFAULT_COMPANY_EMAIL_DOMAIN, isCompanyEmail, isValidEmailDomain } from '@prosign/domain';
 import { Expose, Transform, Type } from 'class-transformer';
 import {
+  ArrayNotEmpty,
   IsIn,
   IsInt,
   IsBoolean,
@@ -14,7 +16,11 @@ import {
   Max,
   Min,
   NotEquals,
+  Validate,
   ValidateIf,
+  ValidatorConstraint,
+  type ValidationArguments,
+  type ValidatorConstraintInterface,
 } from 'class-validator';
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
@@ -75,6 +81,48 @@ const toList = ({ value }: { value: unknown }): unknown =>
         .map((item) => item.trim())
         .filter(Boolean)
     : value;
+
+const toLowerCaseList = ({ value }: { value: unknown }): unknown => {
+  const list = toList({ value });
+  return Array.isArray(list) ? list.map((item) => String(item).toLowerCase()) : list;
+};
+
+@ValidatorConstraint({ name: 'companyEmails' })
+class CompanyEmails implements ValidatorConstraintInterface {
+  validate(value: unknown, args: ValidationArguments): boolean {
+    const domain = (args.object as AppConfig).COMPANY_EMAIL_DOMAIN;
+    const list = Array.isArray(value) ? value : [value];
+    return list.every((item) => typeof item === 'string' && isCompanyEmail(item, domain));
+  }
+
+  defaultMessage(args: ValidationArguments): string {
+    const domain = (args.object as AppConfig).COMPANY_EMAIL_DOMAIN;
+    return `${args.property} must list e-mail addresses in the company domain (@${domain})`;
+  }
+}
+
+@ValidatorConstraint({ name: 'emailDomain' })
+class EmailDomain implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && isValidEmailDomain(value);
+  }
+
+  defaultMessage(args: ValidationArguments): string {
+    return `${args.property} must be a domain name such as firm.com`;
+  }
+}
+
+/** The local sign-in trusts whoever types a listed address: never in production. */
+@ValidatorConstraint({ name: 'noLocalSignInInProduction' })
+class NoLocalSignInInProduction implements ValidatorConstraintInterface {
+  validate(value: unknown, args: ValidationArguments): boolean {
+    return !(value === 'local' && (args.object as AppConfig).NODE_ENV === 'production');
+  }
+
+  defaultMessage(): string {
+    return 'IDENTITY_ADAPTER=local is refused when NODE_ENV=production: set IDENTITY_ADAPTER=google (and its GOOGLE_* variables)';
+  }
+}
 
 /**
  * Every environment variable the api and the worker read, validated once at boot
@@ -326,7 +374,46 @@ export class AppConfig {
   // --- Staff identity ---
   @Expose()
   @IsIn(IDENTITY_ADAPTERS, oneOf('IDENTITY_ADAPTER', IDENTITY_ADAPTERS))
+  @Validate(NoLocalSignInInProduction)
   readonly IDENTITY_ADAPTER: IdentityAdapter = 'local';
+
+  /** Staff type a user name; this domain is appended (spec 1 §2.3). */
+  @Expose()
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim().toLowerCase() : value,
+  )
+  @Validate(EmailDomain)
+  readonly COMPANY_EMAIL_DOMAIN: string = DEFAULT_COMPANY_EMAIL_DOMAIN;
+
+  /**
+   * Made admins with every flag on each api start, so a fresh install can be
+   * administered. Required in production; elsewhere see `bootstrapAdminEmails`.
+   */
+  @Expose()
+  @Transform(toLowerCaseList)
+  @ValidateIf(
+    (env: AppConfig) => env.NODE_ENV === 'production' || env.BOOTSTRAP_ADMIN_EMAILS !== undefined,
+  )
+  @ArrayNotEmpty(requiredWhen('BOOTSTRAP_ADMIN_EMAILS', 'NODE_ENV=production'))
+  @Validate(CompanyEmails)
+  readonly BOOTSTRAP_ADMIN_EMAILS?: string[];
+
+  /** The PM every PM list starts with (spec 1 §6); see `defaultPmEmail`. */
+  @Expose()
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim().toLowerCase() : value,
+  )
+  @IsOptional()
+  @Validate(CompanyEmails)
+  readonly DEFAULT_PM_EMAIL?: string;
+
+  /** Where the shell is, for the redirect after Google sign-in. */
+  @Expose()
+  @IsUrl(httpUrl, { message: 'PUBLIC_SHELL_URL must be an http(s) URL' })
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.replace(/\/+$/, '') : value,
+  )
+  readonly PUBLIC_SHELL_URL: string = 'http://localhost:8080';
 
   @Expose()
   @ValidateIf((env: AppConfig) => env.IDENTITY_ADAPTER === 'google')
@@ -405,4 +492,17 @@ export class AppConfig {
   @IsOptional()
   @IsString()
   readonly FILE_SERVICE_TOKEN?: string;
+
+  // Defaults that depend on other variables (class-transformer defaults cannot).
+
+  /** BOOTSTRAP_ADMIN_EMAILS, else admin@<COMPANY_EMAIL_DOMAIN> outside production. */
+  get bootstrapAdminEmails(): readonly string[] {
+    if (this.BOOTSTRAP_ADMIN_EMAILS) return this.BOOTSTRAP_ADMIN_EMAILS;
+    return this.NODE_ENV === 'production' ? [] : [`admin@${this.COMPANY_EMAIL_DOMAIN}`];
+  }
+
+  /** DEFAULT_PM_EMAIL, else pm@<COMPANY_EMAIL_DOMAIN>. */
+  get defaultPmEmail(): string {
+    return this.DEFAULT_PM_EMAIL ?? `pm@${this.COMPANY_EMAIL_DOMAIN}`;
+  }
 }

@@ -37,7 +37,11 @@ describe('loadConfig', () => {
       IDENTITY_ADAPTER: 'local',
       MAPS_ADAPTER: 'local',
       FILE_SERVICE_ADAPTER: 'local',
+      COMPANY_EMAIL_DOMAIN: 'prosign.example',
+      PUBLIC_SHELL_URL: 'http://localhost:8080',
     });
+    expect(config.bootstrapAdminEmails).toEqual(['admin@prosign.example']);
+    expect(config.defaultPmEmail).toBe('pm@prosign.example');
     expect(DEFAULT_CORS_ORIGINS).toEqual([
       'http://localhost:8080',
       'http://localhost:8081',
@@ -170,5 +174,68 @@ describe('loadConfig', () => {
     expect(message).toContain('LOG_LEVEL must be one of');
     expect(message).toContain('MONGODB_URI is required');
     expect(message).toContain('REDIS_URL is required');
+  });
+
+  describe('staff identity', () => {
+    const GOOGLE = {
+      IDENTITY_ADAPTER: 'google',
+      GOOGLE_CLIENT_ID: 'client-id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      GOOGLE_CALLBACK_URL: 'https://api.firm.com/api/auth/google/callback',
+    };
+
+    it('refuses the local sign-in in production, naming both variables', () => {
+      const message = problemsOf({
+        ...REQUIRED,
+        NODE_ENV: 'production',
+        BOOTSTRAP_ADMIN_EMAILS: 'boss@prosign.example',
+      });
+      expect(message).toContain('IDENTITY_ADAPTER=local is refused when NODE_ENV=production');
+    });
+
+    it('requires bootstrap admins in production and does not invent one', () => {
+      // Production also needs a captcha-pass secret and a delete password; given here so only the admins are missing.
+      const production = {
+        NODE_ENV: 'production',
+        CAPTCHA_PASS_SECRET: 's'.repeat(32),
+        SERVICE_DELETE_PASSWORD: 'a real secret',
+      };
+      expect(problemsOf({ ...REQUIRED, ...GOOGLE, ...production })).toBe(
+        'Invalid configuration: BOOTSTRAP_ADMIN_EMAILS is required when NODE_ENV=production',
+      );
+      const config = loadConfig({
+        ...REQUIRED,
+        ...GOOGLE,
+        ...production,
+        BOOTSTRAP_ADMIN_EMAILS: ' Boss@ProSign.example, ops@prosign.example ',
+      });
+      expect(config.bootstrapAdminEmails).toEqual(['boss@prosign.example', 'ops@prosign.example']);
+    });
+
+    it('derives the default admin and PM from the company domain', () => {
+      const config = loadConfig({ ...REQUIRED, COMPANY_EMAIL_DOMAIN: 'Firm.COM' });
+      expect(config.COMPANY_EMAIL_DOMAIN).toBe('firm.com');
+      expect(config.bootstrapAdminEmails).toEqual(['admin@firm.com']);
+      expect(config.defaultPmEmail).toBe('pm@firm.com');
+    });
+
+    it('refuses a malformed domain and addresses outside it', () => {
+      expect(problemsOf({ ...REQUIRED, COMPANY_EMAIL_DOMAIN: 'not a domain' })).toContain(
+        'COMPANY_EMAIL_DOMAIN must be a domain name such as firm.com',
+      );
+      expect(problemsOf({ ...REQUIRED, BOOTSTRAP_ADMIN_EMAILS: 'boss@gmail.com' })).toBe(
+        'Invalid configuration: BOOTSTRAP_ADMIN_EMAILS must list e-mail addresses in the company domain (@prosign.example)',
+      );
+      expect(problemsOf({ ...REQUIRED, DEFAULT_PM_EMAIL: 'pm' })).toContain('DEFAULT_PM_EMAIL');
+    });
+
+    it('refuses a PUBLIC_SHELL_URL that is not a URL and trims a trailing slash', () => {
+      expect(problemsOf({ ...REQUIRED, PUBLIC_SHELL_URL: 'shell' })).toContain(
+        'PUBLIC_SHELL_URL must be an http(s) URL',
+      );
+      expect(
+        loadConfig({ ...REQUIRED, PUBLIC_SHELL_URL: 'https://app.firm.com/' }).PUBLIC_SHELL_URL,
+      ).toBe('https://app.firm.com');
+    });
   });
 });

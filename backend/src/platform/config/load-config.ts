@@ -34,7 +34,8 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
 /** One message per variable: "is required" wins over format complaints about the same missing value. */
 function describe(error: ValidationError): string[] {
   const constraints = error.constraints ?? {};
-  if (constraints.isNotEmpty) return [constraints.isNotEmpty];
+  const required = constraints.isNotEmpty ?? constraints.arrayNotEmpty;
+  if (required) return [required];
   const messages = [...new Set(Object.values(constraints))];
   return messages.length > 0 ? messages : [`${error.property} is invalid`];
 }

@@ -8,7 +8,7 @@ import { copiedServiceName, SERVICE_MESSAGES, type ServiceRecord } from '@prosig
 import { LoadingState, PageHeader } from '@prosign/ui';
 import { useMemo, useState } from 'react';
 import { DeleteServiceDialog } from '../services/components/DeleteServiceDialog';
-import { errorText, Notice, useNotice } from '../services/components/Notice';
+import { errorText, useLongToast } from '../services/service-toast';
 import {
   draftOf,
   EMPTY_DRAFT,
@@ -22,7 +22,7 @@ export function ServicesPage() {
   const services = useServices();
   const latestTerms = useLatestTerms();
   const mutations = useServiceMutations();
-  const { notice, show, dismiss } = useNotice();
+  const show = useLongToast();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [copyDraft, setCopyDraft] = useState<ServiceDraft | null>(null);
   const [deleting, setDeleting] = useState<ServiceRecord | null>(null);
@@ -147,7 +147,6 @@ export function ServicesPage() {
           onCancel={() => setDeleting(null)}
         />
       ) : null}
-      <Notice notice={notice} onDismiss={dismiss} />
     </>
   );
 }

@@ -2,13 +2,13 @@ import { useLatestTerms, useSaveTerms } from '@prosign/api-client';
 import { TERMS_MESSAGES } from '@prosign/domain';
 import { PageHeader } from '@prosign/ui';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Notice, useNotice } from '../services/components/Notice';
+import { useLongToast } from '../services/service-toast';
 
 /** /terms (spec 1 §2.6): the default terms, given to every service with "Default tnc". */
 export function TermsPage() {
   const latest = useLatestTerms();
   const save = useSaveTerms();
-  const { notice, show, dismiss } = useNotice();
+  const show = useLongToast();
   const [content, setContent] = useState('');
   const loaded = latest.data?.data.content;
   useEffect(() => {
@@ -51,7 +51,6 @@ export function TermsPage() {
           </button>
         </div>
       </form>
-      <Notice notice={notice} onDismiss={dismiss} />
     </>
   );
 }

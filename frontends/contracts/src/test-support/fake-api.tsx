@@ -1,4 +1,5 @@
 import { ApiProvider, type ApiClient, type RuntimeConfig } from '@prosign/api-client';
+import { ToastProvider } from '@prosign/ui';
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
@@ -33,7 +34,7 @@ export function fakeApi(routes: Record<string, Handler>) {
       client={client}
       queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
-      {children}
+      <ToastProvider>{children}</ToastProvider>
     </ApiProvider>
   );
   return { calls, wrapper };

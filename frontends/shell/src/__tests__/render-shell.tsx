@@ -3,11 +3,11 @@ import { createQueryClient } from '@prosign/api-client';
 import { FULL_ACCESS, type AccessFlags } from '@prosign/domain';
 import { act, render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { AccessFlagsProvider } from '../access/AccessFlagsContext';
 import { ShellProviders } from '../app/ShellProviders';
 import { ShellRoutes } from '../app/ShellRoutes';
 import { createRemoteLoader, type LoadRemotePages } from '../remotes/remote-loader';
 import { REMOTES, type RemotePages } from '../remotes/remote-registry';
+import { createFakeApi, staffSession, type FakeApi } from './fake-api';
 
 export const testConfig: RuntimeConfig = {
   apiUrl: 'http://api.test',
@@ -35,7 +35,10 @@ function LocationProbe() {
 }
 
 export interface RenderShellOptions {
+  /** The signed-in person's flags (a session with every flag by default). */
   flags?: AccessFlags;
+  /** The API the shell talks to; by default one where an admin is signed in with `flags`. */
+  api?: FakeApi;
   loadPages?: LoadRemotePages;
   state?: unknown;
 }
@@ -47,7 +50,12 @@ export interface RenderShellOptions {
  */
 export async function renderShell(
   path: string,
-  { flags = FULL_ACCESS, loadPages = allRemotesUp, state }: RenderShellOptions = {},
+  {
+    flags = FULL_ACCESS,
+    api = createFakeApi({ session: staffSession({ access: flags }) }),
+    loadPages = allRemotesUp,
+    state,
+  }: RenderShellOptions = {},
 ) {
   const loadSpy = jest.fn(loadPages);
   const remoteLoader = createRemoteLoader(loadSpy);
@@ -56,17 +64,24 @@ export async function renderShell(
   let utils!: RenderResult;
   await act(async () => {
     utils = render(
-      <ShellProviders config={testConfig} remoteLoader={remoteLoader} queryClient={queryClient}>
-        <AccessFlagsProvider flags={flags}>
-          <MemoryRouter initialEntries={[{ pathname, search: search ? `?${search}` : '', state }]}>
-            <ShellRoutes />
-            <LocationProbe />
-          </MemoryRouter>
-        </AccessFlagsProvider>
+      <ShellProviders
+        config={testConfig}
+        remoteLoader={remoteLoader}
+        queryClient={queryClient}
+        fetch={api.fetch}
+      >
+        <MemoryRouter initialEntries={[{ pathname, search: search ? `?${search}` : '', state }]}>
+          <ShellRoutes />
+          <LocationProbe />
+        </MemoryRouter>
       </ShellProviders>,
     );
   });
-  return { ...utils, loadPages: loadSpy };
+  // Let the session check settle before the test looks at the screen.
+  await act(async () => {
+    await Promise.resolve();
+  });
+  return { ...utils, loadPages: loadSpy, api, queryClient };
 }
 
 /** jsdom has no layout: pretend the window is `width` pixels wide for matchMedia. */

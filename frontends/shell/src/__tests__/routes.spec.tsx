@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { createFakeApi } from './fake-api';
 import { renderShell, setViewportWidth } from './render-shell';
 
 beforeEach(() => setViewportWidth(1280));
@@ -47,9 +48,11 @@ describe('route table', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
-  it('shows the staff login placeholder at /portal', async () => {
-    await renderShell('/portal');
-    expect(screen.getByRole('heading', { level: 1, name: 'Staff Sign-in' })).toBeInTheDocument();
+  it('shows the staff sign-in at /portal without the staff navigation', async () => {
+    await renderShell('/portal', { api: createFakeApi({ session: null }) });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Staff Sign-in' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 

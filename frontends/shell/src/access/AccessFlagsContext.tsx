@@ -1,16 +1,11 @@
-import { FULL_ACCESS, type AccessFlags } from '@prosign/domain';
+import { NO_ACCESS, type AccessFlags } from '@prosign/domain';
 import { createContext, useContext, type ReactNode } from 'react';
 
 /**
- * PROVISIONAL — until the staff identity issue lands, every visitor is treated
- * as a staff member holding every access flag. This is the only place that
- * assumption lives: the identity work replaces it with the flags fetched for
- * the signed-in e-mail (GET /api/access/get-accesses-for-email/{email}) and
- * provides them through <AccessFlagsProvider>.
+ * The signed-in person's access flags. RequireStaffSession provides the ones
+ * the server reports for the session; outside it nobody has any.
  */
-export const PROVISIONAL_ACCESS_FLAGS: AccessFlags = FULL_ACCESS;
-
-const AccessFlagsContext = createContext<AccessFlags>(PROVISIONAL_ACCESS_FLAGS);
+const AccessFlagsContext = createContext<AccessFlags>(NO_ACCESS);
 AccessFlagsContext.displayName = 'AccessFlagsContext';
 
 export function AccessFlagsProvider({

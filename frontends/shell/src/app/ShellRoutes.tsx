@@ -6,19 +6,26 @@ import { ChangeOrderRoute } from '../pages/ChangeOrderRoute';
 import { ErrorPage } from '../pages/ErrorPage';
 import { MailboxPage } from '../pages/MailboxPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { PortalPage } from '../pages/PortalPage';
-import { UserAccessPage } from '../pages/UserAccessPage';
+import { PortalPage } from '../features/portal/PortalPage';
+import { UserAccessPage } from '../features/user-access/UserAccessPage';
 import { RemotePage } from '../remotes/RemotePage';
+import { RequireStaffSession } from '../session/RequireStaffSession';
 
 /**
- * The route table (spec 1 §2.1). Staff routes render inside the staff layout;
+ * The route table (spec 1 §2.1). Staff routes need a session and render inside the staff layout;
  * public ones without the staff navigation. Static paths outrank the customer
  * signing page's single `/:token` segment; longer unknown paths are not found.
  */
 export function ShellRoutes() {
   return (
     <Routes>
-      <Route element={<StaffLayout />}>
+      <Route
+        element={
+          <RequireStaffSession>
+            <StaffLayout />
+          </RequireStaffSession>
+        }
+      >
         <Route
           path={ROUTES.home}
           element={<RemotePage remote="contracts" page="CreateContract" section="Home" />}

@@ -33,6 +33,15 @@ beforeAll(async () => {
             error: 'Bad Request',
           }),
         );
+      } else if (req.url === '/api/auth/session') {
+        res.writeHead(401, { 'Content-Type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            statusCode: 401,
+            message: 'Your session has expired. Please log in again.',
+            error: 'Unauthorized',
+          }),
+        );
       } else if (req.url === '/api/contracts/missing') {
         res.writeHead(404, { 'Content-Type': 'application/json' });
         res.end(
@@ -115,5 +124,19 @@ describe('createApiClient', () => {
     const error = (await client.get('/api/health').catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.isNetworkError).toBe(true);
+  });
+});
+
+describe('onUnauthorized', () => {
+  it('is told about a 401 before the error is thrown, and not about other errors', async () => {
+    const onUnauthorized = jest.fn();
+    const client = createApiClient({ baseUrl, onUnauthorized });
+    await expect(client.get('/api/auth/session')).rejects.toMatchObject({ statusCode: 401 });
+    expect(onUnauthorized).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'Your session has expired. Please log in again.' }),
+      '/api/auth/session',
+    );
+    await expect(client.get('/api/contracts/missing')).rejects.toMatchObject({ statusCode: 404 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 });

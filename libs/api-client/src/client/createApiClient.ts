@@ -28,6 +28,11 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** Injected in tests; defaults to the global fetch. */
   fetch?: typeof fetch;
+  /**
+   * Called when any call answers 401 (no or expired staff session), before the
+   * error is thrown; the shell ends the session in the browser there.
+   */
+  onUnauthorized?: (error: ApiError, path: string) => void;
 }
 
 function buildUrl(baseUrl: string, path: string, query: ApiRequestOptions['query']): string {
@@ -72,7 +77,11 @@ async function readBody(response: Response): Promise<unknown> {
  * session is an httpOnly cookie), bodies are JSON, and any non-2xx answer
  * becomes an {@link ApiError} carrying the server's `{statusCode, message, error}`.
  */
-export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions): ApiClient {
+export function createApiClient({
+  baseUrl,
+  fetch: fetchImpl,
+  onUnauthorized,
+}: ApiClientOptions): ApiClient {
   const doFetch =
     fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
 
@@ -101,7 +110,11 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
       throw ApiError.network(cause);
     }
     const payload = await readBody(response);
-    if (!response.ok) throw ApiError.fromBody(response.status, response.statusText, payload);
+    if (!response.ok) {
+      const error = ApiError.fromBody(response.status, response.statusText, payload);
+      if (response.status === 401) onUnauthorized?.(error, path);
+      throw error;
+    }
     return payload as T;
   }
 

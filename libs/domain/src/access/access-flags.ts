@@ -40,3 +40,39 @@ export function isAccessFlag(value: string): value is AccessFlag {
 export const STAFF_ROLES = ['admin', 'csm', 'pm'] as const;
 
 export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export function isStaffRole(value: string): value is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+/** A user added without a role is a customer success manager (spec 1 §5). */
+export const DEFAULT_STAFF_ROLE: StaffRole = 'csm';
+
+/**
+ * The flags a newly added user starts with, by role. The spec leaves them
+ * open; we grant what each role's daily work needs, and administrators then
+ * adjust them per person: admins everything, PMs the SOW sections, CSMs the
+ * contract sections.
+ */
+export function defaultAccessFlagsForRoles(roles: readonly StaffRole[]): AccessFlags {
+  if (roles.includes('admin')) return FULL_ACCESS;
+  return createAccessFlags({
+    homeAccess: true,
+    dashboardAccess: true,
+    ...(roles.includes('pm')
+      ? { sowAccess: true, sowDashboardAccess: true, sowServicesEditAccess: false }
+      : {}),
+  });
+}
+
+/** Human names of the flags, for labels and the change record. */
+export const ACCESS_FLAG_LABELS: Readonly<Record<AccessFlag, string>> = {
+  homeAccess: 'Home',
+  dashboardAccess: 'Dashboard',
+  servicesAccess: 'Services',
+  tncAccess: 'Terms',
+  userAccessAccess: 'User Access',
+  sowAccess: 'SOW Home',
+  sowDashboardAccess: 'SOW Dashboard',
+  sowServicesEditAccess: 'SOW/CO Services',
+};

@@ -127,3 +127,12 @@ export function isNavItemActive(item: NavItem, pathname: string): boolean {
     ? isNavLinkActive(item, pathname)
     : item.items.some((link) => isNavLinkActive(link, pathname));
 }
+
+/**
+ * The flag a staff page needs (the flag of its navigation entry); `/co`
+ * counts as Home. Undefined for paths that are not staff sections.
+ */
+export function requiredFlagForPath(pathname: string): AccessFlag | undefined {
+  if (isChangeOrderPath(pathname)) return 'homeAccess';
+  return NAV_ENTRIES.find((entry) => entry.path === pathname)?.flag;
+}

@@ -1,7 +1,13 @@
-import { buildNavModel, isNavItemActive, type AccessFlags } from '@prosign/domain';
+import {
+  buildNavModel,
+  isNavItemActive,
+  storageKeysClearedByNavEntry,
+  type AccessFlags,
+} from '@prosign/domain';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { BrandMark } from '@prosign/ui';
 import { Link } from 'react-router';
+import { removeStoredKeys } from '../../session/session-storage';
 import { NavGroupMenu } from './NavGroupMenu';
 import { NavLinkEntry } from './NavLinkEntry';
 
@@ -10,10 +16,13 @@ interface NavBarProps {
   pathname: string;
   /** At 480 px or less the entries sit behind a menu button. */
   mobile: boolean;
+  /** The signed-in person, shown beside the sign-out button. */
+  email: string;
+  onSignOut: () => void;
 }
 
 /** The staff navigation bar (spec 1 §2.2): tool title and the entries the flags permit. */
-export function NavBar({ flags, pathname, mobile }: NavBarProps) {
+export function NavBar({ flags, pathname, mobile, email, onSignOut }: NavBarProps) {
   const model = useMemo(() => buildNavModel(flags), [flags]);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -21,7 +30,11 @@ export function NavBar({ flags, pathname, mobile }: NavBarProps) {
   useEffect(() => setMenuOpen(false), [pathname, mobile]);
 
   const entriesVisible = !mobile || menuOpen;
-  const closeMobileMenu = () => setMenuOpen(false);
+  // Choosing Home or SOW Home also clears a remembered selection (spec 1 §2.2).
+  const onNavigate = (path: string) => {
+    removeStoredKeys(storageKeysClearedByNavEntry(path));
+    setMenuOpen(false);
+  };
 
   return (
     <nav className={`navbar${mobile ? ' navbar--mobile' : ''}`} aria-label="Staff navigation">
@@ -49,18 +62,26 @@ export function NavBar({ flags, pathname, mobile }: NavBarProps) {
               <NavLinkEntry
                 link={item}
                 active={isNavItemActive(item, pathname)}
-                onNavigate={closeMobileMenu}
+                onNavigate={() => onNavigate(item.path)}
               />
             ) : (
               <NavGroupMenu
                 group={item}
                 pathname={pathname}
                 active={isNavItemActive(item, pathname)}
-                onNavigate={closeMobileMenu}
+                onNavigate={onNavigate}
               />
             )}
           </li>
         ))}
+        <li className="navbar__entry navbar__account">
+          <span className="navbar__email" title={email}>
+            {email}
+          </span>
+          <button type="button" className="navbar__link navbar__signout" onClick={onSignOut}>
+            Sign out
+          </button>
+        </li>
       </ul>
     </nav>
   );

@@ -6,8 +6,8 @@ interface NavGroupMenuProps {
   group: NavGroupItem;
   pathname: string;
   active: boolean;
-  /** Called after one of the group's links is chosen. */
-  onNavigate?: () => void;
+  /** Called with the path of the group's link that was chosen. */
+  onNavigate?: (path: string) => void;
 }
 
 /**
@@ -104,7 +104,7 @@ export function NavGroupMenu({ group, pathname, active, onNavigate }: NavGroupMe
               className="navgroup__link"
               onNavigate={() => {
                 setOpen(false);
-                onNavigate?.();
+                onNavigate?.(link.path);
               }}
             />
           </li>

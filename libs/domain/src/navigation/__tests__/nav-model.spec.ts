@@ -1,5 +1,11 @@
 import { FULL_ACCESS, NO_ACCESS, createAccessFlags } from '../../access/access-flags';
-import { buildNavModel, isNavItemActive, isNavLinkActive, type NavItem } from '../nav-model';
+import {
+  buildNavModel,
+  isNavItemActive,
+  isNavLinkActive,
+  requiredFlagForPath,
+  type NavItem,
+} from '../nav-model';
 
 function labels(model: NavItem[]): string[] {
   return model.map((item) =>
@@ -91,5 +97,15 @@ describe('active entry', () => {
     expect(group).toBeDefined();
     expect(isNavItemActive(group!, '/sow-dashboard')).toBe(true);
     expect(isNavItemActive(group!, '/dashboard')).toBe(false);
+  });
+});
+
+describe('requiredFlagForPath', () => {
+  it('names the flag of each staff section, /co counting as Home', () => {
+    expect(requiredFlagForPath('/')).toBe('homeAccess');
+    expect(requiredFlagForPath('/co')).toBe('homeAccess');
+    expect(requiredFlagForPath('/user-access')).toBe('userAccessAccess');
+    expect(requiredFlagForPath('/sow-template-edit')).toBe('sowServicesEditAccess');
+    expect(requiredFlagForPath('/portal')).toBeUndefined();
   });
 });

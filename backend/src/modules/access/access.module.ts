@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { StaffDirectory } from '../../platform/auth/staff-directory';
+import { AccessAuditEntry, AccessAuditSchema } from './access-audit.schema';
+import { AccessController } from './access.controller';
+import { AccessService } from './access.service';
+import { StaffUser, StaffUserSchema } from './staff-user.schema';
+
+/** Users, roles, access flags and their change record; also the guard's staff directory. */
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: StaffUser.name, schema: StaffUserSchema },
+      { name: AccessAuditEntry.name, schema: AccessAuditSchema },
+    ]),
+  ],
+  controllers: [AccessController],
+  providers: [AccessService, { provide: StaffDirectory, useExisting: AccessService }],
+  exports: [AccessService, StaffDirectory],
+})
+export class AccessModule {}

@@ -1,0 +1,10 @@
+import { EMAIL_REQUIRED_MESSAGE } from '@prosign/domain';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+
+/** `{email}`: the user name (or the full company address) a person typed. */
+export class StaffEmailDto {
+  @IsString({ message: EMAIL_REQUIRED_MESSAGE })
+  @IsNotEmpty({ message: EMAIL_REQUIRED_MESSAGE })
+  @MaxLength(320)
+  email: string;
+}

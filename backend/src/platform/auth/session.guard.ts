@@ -1,0 +1,92 @@
+import {
+  type CanActivate,
+  type ExecutionContext,
+  ForbiddenException,
+  Injectable,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ACCESS_FLAG_LABELS, AUTH_MESSAGES, type AccessFlag } from '@prosign/domain';
+import type { Response } from 'express';
+import { AppConfig } from '../config/app-config';
+import { ADMIN_ONLY, IS_PUBLIC, REQUIRED_ACCESS } from './auth.decorators';
+import { SESSION_COOKIE, sessionCookieOptions } from './session-cookie';
+import { SessionService } from './session.service';
+import { StaffDirectory } from './staff-directory';
+import type { StaffRequest } from './staff-principal';
+
+export const NOT_SIGNED_IN_MESSAGE = 'Sign in to continue.';
+export const ADMIN_ONLY_MESSAGE = 'Only administrators can do this.';
+
+/** Names every flag that would have let the user through (any one suffices). */
+export function missingAccessMessage(...flags: AccessFlag[]): string {
+  const names = flags.map((flag) => `${ACCESS_FLAG_LABELS[flag]} (${flag})`).join(' or ');
+  return `You do not have access to ${names}. Ask an administrator for it.`;
+}
+
+/**
+ * The global staff guard (default deny): a route needs a live session of a
+ * listed user unless it is `@Public()`; then the flag named by
+ * `@RequireAccess()` and the admin role for `@AdminOnly()`. Rights are read
+ * from the user record on every request, so a changed flag or a deleted user
+ * takes effect on the very next call.
+ */
+@Injectable()
+export class StaffSessionGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionService,
+    private readonly directory: StaffDirectory,
+    private readonly config: AppConfig,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    // Socket.IO and other transports have their own checks.
+    if (context.getType() !== 'http') return true;
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+
+    const request = context.switchToHttp().getRequest<StaffRequest>();
+    const response = context.switchToHttp().getResponse<Response>();
+    const sessionId = (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+    if (!sessionId) throw new UnauthorizedException(NOT_SIGNED_IN_MESSAGE);
+
+    const session = await this.sessions.get(sessionId);
+    if (!session) {
+      this.clearCookie(response);
+      throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    }
+    const user = await this.directory.findByEmail(session.email);
+    if (!user) {
+      // Deleted since sign-in: the session goes with the user.
+      await this.sessions.destroy(session.id);
+      this.clearCookie(response);
+      throw new UnauthorizedException(AUTH_MESSAGES.accessDenied);
+    }
+    const isAdmin = user.roles.includes('admin');
+    request.staff = {
+      email: user.email,
+      roles: user.roles,
+      access: user.access,
+      isAdmin,
+      sessionId: session.id,
+      expiresAt: session.expiresAt,
+    };
+
+    const anyOf = this.reflector.getAllAndOverride<AccessFlag[] | undefined>(
+      REQUIRED_ACCESS,
+      targets,
+    );
+    if (anyOf && !anyOf.some((flag) => user.access[flag])) {
+      throw new ForbiddenException(missingAccessMessage(...anyOf));
+    }
+    if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets) && !isAdmin) {
+      throw new ForbiddenException(ADMIN_ONLY_MESSAGE);
+    }
+    return true;
+  }
+
+  private clearCookie(response: Response): void {
+    response.clearCookie(SESSION_COOKIE, sessionCookieOptions(this.config));
+  }
+}
