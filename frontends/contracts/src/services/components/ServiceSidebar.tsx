@@ -73,7 +73,10 @@ export function ServiceSidebar(props: ServiceSidebarProps) {
               cursor: busy ? 'progress' : 'grab',
             }}
           >
-            <span aria-hidden="true">⠿</span>
+            {/* Pointer users drag the row by it; keyboard users have the move buttons. */}
+            <span aria-hidden="true" className="service-drag-handle" title="Drag to reorder">
+              ⠿
+            </span>
             <button
               type="button"
               className="ps-link-button"
