@@ -83,6 +83,7 @@ test('the admin creates, reorders, copies and deletes a service and edits the de
   expect(stored.map((s) => s.serviceName)).toEqual(await shownOrder(page));
   expect(stored.map((s) => s.position)).toEqual(stored.map((_, i) => String(i + 1)));
   await page.reload();
+  await expect(row(page, name)).toBeVisible();
   expect((await shownOrder(page)).slice(0, 2)).toEqual([name, firstBefore]);
 
   // The keyboard path: focus "move down" and press Enter.
