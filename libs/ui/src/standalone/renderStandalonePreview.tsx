@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { PublicLayout } from '../components/PublicLayout';
+import { ToastProvider } from '../components/Toast';
 
 export interface StandaloneRoute {
   path: string;
@@ -30,25 +31,27 @@ export async function renderStandalonePreview(
     root.render(
       <StrictMode>
         <ApiProvider config={config}>
-          <BrowserRouter>
-            <PublicLayout subtitle={subtitle}>
-              <Routes>
-                {routes.map(({ path, Page }) => (
-                  <Route key={path} path={path} element={<Page />} />
-                ))}
-                <Route
-                  path="*"
-                  element={
-                    <ErrorPanel
-                      headingLevel={1}
-                      title="Not part of this remote"
-                      message="Open ProSign through the shell."
-                    />
-                  }
-                />
-              </Routes>
-            </PublicLayout>
-          </BrowserRouter>
+          <ToastProvider>
+            <BrowserRouter>
+              <PublicLayout subtitle={subtitle}>
+                <Routes>
+                  {routes.map(({ path, Page }) => (
+                    <Route key={path} path={path} element={<Page />} />
+                  ))}
+                  <Route
+                    path="*"
+                    element={
+                      <ErrorPanel
+                        headingLevel={1}
+                        title="Not part of this remote"
+                        message="Open ProSign through the shell."
+                      />
+                    }
+                  />
+                </Routes>
+              </PublicLayout>
+            </BrowserRouter>
+          </ToastProvider>
         </ApiProvider>
       </StrictMode>,
     );
