@@ -71,8 +71,8 @@ export function ServiceForm({ editing, initial, latestTerms, saving, ...props }:
   };
 
   return (
-    <form onSubmit={submit} aria-labelledby="service-form-title" style={{ flex: 1 }}>
-      <h2 id="service-form-title">
+    <form onSubmit={submit} aria-labelledby="service-form-title" className="service-form ps-card">
+      <h2 id="service-form-title" className="service-form__title">
         {editing ? `Update Service ${editing.serviceName}` : 'Add New Service'}
       </h2>
       {SERVICE_TEXT_FIELDS.map((field) => {
@@ -81,14 +81,15 @@ export function ServiceForm({ editing, initial, latestTerms, saving, ...props }:
         const value = isTerms ? terms : draft[field];
         const required = field === 'serviceName' || field === 'agreementTitle';
         return (
-          <div key={field} style={{ display: 'flex', flexDirection: 'column', marginBottom: 12 }}>
-            <label htmlFor={id}>
+          <div key={field} className="ps-field">
+            <label htmlFor={id} className="ps-field__label">
               {SERVICE_FIELD_LABELS[field]}
               {required ? ' *' : ''}
             </label>
             {MULTILINE.has(field) ? (
               <textarea
                 id={id}
+                className="ps-input service-form__textarea"
                 rows={isTerms ? 8 : 4}
                 value={value}
                 readOnly={isTerms && draft.defaultTnC}
@@ -97,6 +98,7 @@ export function ServiceForm({ editing, initial, latestTerms, saving, ...props }:
             ) : (
               <input
                 id={id}
+                className="ps-input"
                 type="text"
                 value={value}
                 aria-required={required}
@@ -106,7 +108,7 @@ export function ServiceForm({ editing, initial, latestTerms, saving, ...props }:
           </div>
         );
       })}
-      <label style={{ display: 'block' }}>
+      <label className="service-form__check">
         <input
           type="checkbox"
           checked={draft.defaultTnC}
@@ -114,7 +116,7 @@ export function ServiceForm({ editing, initial, latestTerms, saving, ...props }:
         />{' '}
         Default tnc
       </label>
-      <label style={{ display: 'block' }}>
+      <label className="service-form__check">
         <input
           type="checkbox"
           checked={draft.changeBasicServices}
@@ -122,9 +124,11 @@ export function ServiceForm({ editing, initial, latestTerms, saving, ...props }:
         />{' '}
         Make the Engineer Basic Services Edit Mandatory
       </label>
-      <button type="submit" className="ps-button ps-button--primary" disabled={saving}>
-        {editing ? 'Update Service' : 'Add Service'}
-      </button>
+      <div className="service-form__actions">
+        <button type="submit" className="ps-button ps-button--primary" disabled={saving}>
+          {editing ? 'Update Service' : 'Add Service'}
+        </button>
+      </div>
     </form>
   );
 }
