@@ -16,7 +16,6 @@ import {
   type ServiceDraft,
 } from '../services/components/ServiceForm';
 import { ServiceSidebar } from '../services/components/ServiceSidebar';
-import '../services/services.css';
 
 /** /services (spec 1 §2.5, §4.5): the agreement templates. */
 export function ServicesPage() {
@@ -97,7 +96,7 @@ export function ServicesPage() {
       ) : services.isError ? (
         <p role="alert">Failed to load services: {errorText(services.error)}</p>
       ) : (
-        <div className="services-layout">
+        <div style={{ display: 'flex', gap: 24, alignItems: 'flex-start' }}>
           <ServiceSidebar
             services={list}
             selectedId={selectedId}

@@ -71,8 +71,8 @@ export function ServiceForm({ editing, initial, latestTerms, saving, ...props }:
   };
 
   return (
-    <form onSubmit={submit} aria-labelledby="service-form-title" className="service-form ps-card">
-      <h2 id="service-form-title" className="service-form__title">
+    <form onSubmit={submit} aria-labelledby="service-form-title" style={{ flex: 1 }}>
+      <h2 id="service-form-title">
         {editing ? `Update Service ${editing.serviceName}` : 'Add New Service'}
       </h2>
       {SERVICE_TEXT_FIELDS.map((field) => {
@@ -81,15 +81,14 @@ export function ServiceForm({ editing, initial, latestTerms, saving, ...props }:
         const value = isTerms ? terms : draft[field];
         const required = field === 'serviceName' || field === 'agreementTitle';
         return (
-          <div key={field} className="ps-field">
-            <label htmlFor={id} className="ps-field__label">
+          <div key={field} style={{ display: 'flex', flexDirection: 'column', marginBottom: 12 }}>
+            <label htmlFor={id}>
               {SERVICE_FIELD_LABELS[field]}
               {required ? ' *' : ''}
             </label>
             {MULTILINE.has(field) ? (
               <textarea
                 id={id}
-                className="ps-input service-form__textarea"
                 rows={isTerms ? 8 : 4}
                 value={value}
                 readOnly={isTerms && draft.defaultTnC}
@@ -98,7 +97,6 @@ export function ServiceForm({ editing, initial, latestTerms, saving, ...props }:
             ) : (
               <input
                 id={id}
-                className="ps-input"
                 type="text"
                 value={value}
                 aria-required={required}
@@ -108,7 +106,7 @@ export function ServiceForm({ editing, initial, latestTerms, saving, ...props }:
           </div>
         );
       })}
-      <label className="service-form__check">
+      <label style={{ display: 'block' }}>
         <input
           type="checkbox"
           checked={draft.defaultTnC}
@@ -116,7 +114,7 @@ export function ServiceForm({ editing, initial, latestTerms, saving, ...props }:
         />{' '}
         Default tnc
       </label>
-      <label className="service-form__check">
+      <label style={{ display: 'block' }}>
         <input
           type="checkbox"
           checked={draft.changeBasicServices}
@@ -124,11 +122,9 @@ export function ServiceForm({ editing, initial, latestTerms, saving, ...props }:
         />{' '}
         Make the Engineer Basic Services Edit Mandatory
       </label>
-      <div className="service-form__actions">
-        <button type="submit" className="ps-button ps-button--primary" disabled={saving}>
-          {editing ? 'Update Service' : 'Add Service'}
-        </button>
-      </div>
+      <button type="submit" className="ps-button ps-button--primary" disabled={saving}>
+        {editing ? 'Update Service' : 'Add Service'}
+      </button>
     </form>
   );
 }

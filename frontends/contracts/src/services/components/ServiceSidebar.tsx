@@ -37,15 +37,11 @@ export function ServiceSidebar(props: ServiceSidebarProps) {
   };
 
   return (
-    <aside aria-label="Services" className="services-sidebar ps-card">
-      <button
-        type="button"
-        className="ps-button ps-button--primary services-sidebar__add"
-        onClick={props.onAdd}
-      >
+    <aside aria-label="Services" style={{ minWidth: 260 }}>
+      <button type="button" className="ps-button" onClick={props.onAdd}>
         Add New Service
       </button>
-      <ol className="services-list" aria-busy={busy}>
+      <ol style={{ listStyle: 'none', padding: 0, margin: '12px 0' }} aria-busy={busy}>
         {services.map((service, index) => (
           <li
             key={service._id}
@@ -67,14 +63,15 @@ export function ServiceSidebar(props: ServiceSidebarProps) {
               setDragIndex(null);
               setOverIndex(null);
             }}
-            className={[
-              'service-row',
-              service._id === selectedId ? 'service-row--selected' : '',
-              overIndex === index ? 'service-row--drop-target' : '',
-              dragIndex === index ? 'service-row--dragging' : '',
-            ]
-              .filter(Boolean)
-              .join(' ')}
+            style={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 4,
+              padding: 4,
+              borderTop: overIndex === index ? '2px solid #2563eb' : '2px solid transparent',
+              background: service._id === selectedId ? '#e8efff' : undefined,
+              cursor: busy ? 'progress' : 'grab',
+            }}
           >
             {/* Pointer users drag the row by it; keyboard users have the move buttons. */}
             <span aria-hidden="true" className="service-drag-handle" title="Drag to reorder">
@@ -82,16 +79,16 @@ export function ServiceSidebar(props: ServiceSidebarProps) {
             </span>
             <button
               type="button"
-              className="service-row__name"
+              className="ps-link-button"
               title={service.serviceName}
               aria-current={service._id === selectedId ? 'true' : undefined}
               onClick={() => props.onSelect(service)}
+              style={{ flex: 1, textAlign: 'left', background: 'none', border: 0 }}
             >
               {truncateServiceName(service.serviceName)}
             </button>
             <button
               type="button"
-              className="service-row__action"
               aria-label={`Move ${service.serviceName} up`}
               disabled={busy || index === 0}
               onClick={() => move(index, index - 1)}
@@ -100,7 +97,6 @@ export function ServiceSidebar(props: ServiceSidebarProps) {
             </button>
             <button
               type="button"
-              className="service-row__action"
               aria-label={`Move ${service.serviceName} down`}
               disabled={busy || index === services.length - 1}
               onClick={() => move(index, index + 1)}
@@ -109,7 +105,6 @@ export function ServiceSidebar(props: ServiceSidebarProps) {
             </button>
             <button
               type="button"
-              className="service-row__action"
               aria-label={`Copy ${service.serviceName}`}
               onClick={() => props.onCopy(service)}
             >
@@ -117,7 +112,6 @@ export function ServiceSidebar(props: ServiceSidebarProps) {
             </button>
             <button
               type="button"
-              className="service-row__action service-row__action--danger"
               aria-label={`Delete ${service.serviceName}`}
               onClick={() => props.onDelete(service)}
             >
