@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mailFrameDocument } from '../pages/MailboxPage';
+import { createFakeApi, type FakeApi } from './fake-api';
 import { renderShell, setViewportWidth } from './render-shell';
 
 const link = 'http://localhost:8084/tok?docLink=x';
@@ -14,34 +15,25 @@ const summary = {
   attachments: [],
 };
 
-/** jsdom has no Response class: the few members the API client reads. */
-function answer(status: number, body: unknown): Response {
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: '',
-    headers: { get: () => 'application/json' },
-    text: () => Promise.resolve(JSON.stringify(body)),
-  } as unknown as Response;
+/** An answer of the fake API: status and JSON body. */
+function answer(status: number, body: unknown) {
+  return { status, body };
 }
 
-function serve(routes: Record<string, () => Response>) {
-  globalThis.fetch = jest.fn((input: RequestInfo | URL) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-    );
-    const route = routes[url.pathname];
-    return Promise.resolve(
-      route ? route() : answer(404, { statusCode: 404, message: 'no', error: 'Not Found' }),
-    );
-  }) as typeof fetch;
+/** The shell's fake API (an admin signed in) answering GET `path` (any query) for each route. */
+function serve(routes: Record<string, () => { status: number; body?: unknown }>): FakeApi {
+  const api = createFakeApi();
+  for (const [path, route] of Object.entries(routes)) {
+    api.on('GET', new RegExp(`^${path.replace(/[/.]/g, '\\$&')}(\\?|$)`), route);
+  }
+  return api;
 }
 
 beforeEach(() => setViewportWidth(1280));
 
 describe('/mailbox', () => {
   it('lists caught mail and opens one in a sandboxed frame whose links open a new tab', async () => {
-    serve({
+    const api = serve({
       '/api/mailbox': () => answer(200, { messages: [summary], total: 1, page: 1, totalPages: 1 }),
       '/api/mailbox/m1': () =>
         answer(200, {
@@ -50,7 +42,7 @@ describe('/mailbox', () => {
           text: 'Hello',
         }),
     });
-    await renderShell('/mailbox');
+    await renderShell('/mailbox', { api });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Caught mail' });
@@ -66,22 +58,22 @@ describe('/mailbox', () => {
   });
 
   it('says so when no mail has arrived yet', async () => {
-    serve({
+    const api = serve({
       '/api/mailbox': () => answer(200, { messages: [], total: 0, page: 1, totalPages: 0 }),
     });
-    await renderShell('/mailbox');
+    await renderShell('/mailbox', { api });
     expect(await screen.findByText(/No mail yet/)).toBeInTheDocument();
   });
 
   it('explains the error when the mailbox is not available', async () => {
-    serve({});
-    await renderShell('/mailbox');
+    const api = serve({});
+    await renderShell('/mailbox', { api });
     expect(await screen.findByRole('alert')).toHaveTextContent('The mailbox could not be loaded');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
   it('lists what the local file service recorded, with the file linked', async () => {
-    serve({
+    const api = serve({
       '/api/mailbox': () => answer(200, { messages: [], total: 0, page: 1, totalPages: 0 }),
       '/api/file-service/records': () =>
         answer(200, {
@@ -100,7 +92,7 @@ describe('/mailbox', () => {
           totalPages: 1,
         }),
     });
-    await renderShell('/mailbox');
+    await renderShell('/mailbox', { api });
 
     const section = await screen.findByRole('region', { name: 'File service records' });
     const table = await within(section).findByRole('table');
@@ -114,18 +106,18 @@ describe('/mailbox', () => {
   });
 
   it('says when the file service has recorded nothing yet', async () => {
-    serve({
+    const api = serve({
       '/api/mailbox': () => answer(200, { messages: [], total: 0, page: 1, totalPages: 0 }),
       '/api/file-service/records': () =>
         answer(200, { records: [], total: 0, page: 1, totalPages: 0 }),
     });
-    await renderShell('/mailbox');
+    await renderShell('/mailbox', { api });
     const section = screen.getByRole('region', { name: 'File service records' });
     expect(await within(section).findByText(/No file registered yet/)).toBeInTheDocument();
   });
 
   it('explains that nothing is recorded when files go to the real affiliate hub', async () => {
-    serve({
+    const api = serve({
       '/api/mailbox': () => answer(200, { messages: [], total: 0, page: 1, totalPages: 0 }),
       '/api/file-service/records': () =>
         answer(404, {
@@ -134,19 +126,19 @@ describe('/mailbox', () => {
           error: 'Not Found',
         }),
     });
-    await renderShell('/mailbox');
+    await renderShell('/mailbox', { api });
     const section = screen.getByRole('region', { name: 'File service records' });
     expect(await within(section).findByText(/FILE_SERVICE_ADAPTER=http/)).toBeInTheDocument();
     expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('offers a retry when the file-service records fail to load', async () => {
-    serve({
+    const api = serve({
       '/api/mailbox': () => answer(200, { messages: [], total: 0, page: 1, totalPages: 0 }),
       '/api/file-service/records': () =>
         answer(503, { statusCode: 503, message: 'Database unavailable', error: 'Unavailable' }),
     });
-    await renderShell('/mailbox');
+    await renderShell('/mailbox', { api });
     const section = screen.getByRole('region', { name: 'File service records' });
     expect(await within(section).findByRole('alert')).toHaveTextContent(
       'The file-service records could not be loaded',
