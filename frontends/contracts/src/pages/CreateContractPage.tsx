@@ -135,7 +135,10 @@ export function CreateContractPage() {
     if (!draft.clauses) return;
     setBusy('save');
     try {
-      const template = buildDocLink(client.baseUrl, standardTemplateDocIdFor(draft.serviceType));
+      const template = buildDocLink(
+        `${client.baseUrl.replace(/\/+$/, '')}/api/documents`,
+        standardTemplateDocIdFor(draft.serviceType),
+      );
       const { docLink } = await contractsApi.createContract(
         client,
         template,
