@@ -57,9 +57,9 @@ test('a CSM turns a demo deal into a sent contract; the mail arrives and the dea
   await search.click();
   await expect(staff.getByText('Type to search...')).toBeVisible();
   await search.fill(`https://app.hubspot.com/contacts/4711/record/0-3/${dealId}`);
-  await staff.getByRole('option').first().click();
+  await staff.getByRole('listbox', { name: 'Deals' }).getByRole('option').first().click();
 
-  const service = staff.getByLabel('Service');
+  const service = staff.getByLabel('Service', { exact: true });
   await expect(service.locator('option').first()).toHaveText('--Select--');
   await service.selectOption('Structural Engineering');
   await staff.getByLabel(/Title 24 reports/).selectOption('1');
@@ -74,6 +74,9 @@ test('a CSM turns a demo deal into a sent contract; the mail arrives and the dea
   await cost.fill('9000');
   await expect(staff.getByLabel(/^Deposit/)).toHaveValue('4500');
   await staff.getByLabel(/^Additional Email/).fill('office@prosign-client.example');
+  const pm = staff.getByLabel(/^PM/);
+  await expect(pm.locator('option').nth(1)).toBeAttached();
+  await pm.selectOption({ index: 1 });
 
   // The deal check blocks creation until the missing properties are supplied.
   await staff.getByRole('button', { name: 'Create Contract' }).click();
