@@ -97,7 +97,9 @@ test('the admin adds a CSM, turns Services on for them, and their navigation cha
     name: `Services (servicesAccess) for ${email}`,
   });
   await expect(services).not.toBeChecked();
-  await services.check();
+  // The page flips the box optimistically after the click's handler has run, so
+  // check() (which reads the state at once) races it on a loaded machine.
+  await services.click();
   await expect(services).toBeChecked();
   const history = admin.page.getByRole('region', { name: 'Change history' });
   await expect(history).toContainText(`admin@prosign.example turned on Services for ${email}`);

@@ -58,7 +58,8 @@ function createWebpackConfig({ appDir, federation, title }) {
       plugins: [
         new ModuleFederationPlugin(federation),
         new HtmlWebpackPlugin({
-          template: path.join(appDir, 'src/index.html'),
+          // One page template for every app: only the title differs.
+          template: path.join(__dirname, 'index.html'),
           title,
           // Absolute script URLs: deep links such as /verify/abc must still find /main.js.
           publicPath: '/',

@@ -240,6 +240,8 @@ function createHandler({ app, distDir, env }) {
 /**
  * Starts a static server for one frontend and returns the http.Server (already
  * bound when it returns for a free port; wait for 'listening' to be sure).
+ * @param {{ app: string, port?: number, distDir?: string, env?: Record<string, string | undefined>, host?: string }} options
+ * @returns {import('node:http').Server}
  */
 export function startFrontendServer({ app, port, distDir, env = process.env, host } = {}) {
   if (!app)

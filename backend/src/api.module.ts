@@ -16,6 +16,8 @@ import { DocumentsModule } from './modules/documents/documents.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
 import { MapsModule } from './modules/maps/maps.module';
+import { ServicesModule } from './modules/services/services.module';
+import { TermsModule } from './modules/terms/terms.module';
 import { AuthPlatformModule } from './platform/auth/auth-platform.module';
 import { StaffSessionGuard } from './platform/auth/session.guard';
 import type { AppConfig } from './platform/config/app-config';
@@ -48,6 +50,8 @@ export class ApiModule {
         FileServiceModule,
         DocumentsModule,
         ContractsModule,
+        ServicesModule,
+        TermsModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { IntegrationsModule } from '../integrations/integrations.module';
 import { AccessModule } from '../modules/access/access.module';
 import { DocumentStoreModule } from '../modules/documents/document-store.module';
+import { ServiceStoreModule } from '../modules/services/service-store.module';
 import { AuthPlatformModule } from '../platform/auth/auth-platform.module';
 import type { AppConfig } from '../platform/config/app-config';
 import { PlatformModule } from '../platform/platform.module';
@@ -19,6 +20,7 @@ export class SeedModule {
         AccessModule,
         IntegrationsModule,
         DocumentStoreModule,
+        ServiceStoreModule,
       ],
       providers: [...SEEDERS],
     };

@@ -2,6 +2,7 @@ import type { Type } from '@nestjs/common';
 import { LocalCrmSeeder } from '../integrations/crm/local-crm.seeder';
 import { AccessDemoSeeder } from '../modules/access/access-demo.seeder';
 import { DocumentTemplatesSeeder } from '../modules/documents/templates/document-templates.seeder';
+import { ServicesSeeder } from '../modules/services/services.seeder';
 import type { Seeder } from './seeder';
 
 /** Every seeder, run in this order by `main.seed.ts`. Features add theirs here. */
@@ -9,4 +10,5 @@ export const SEEDERS: Array<Type<Seeder>> = [
   AccessDemoSeeder,
   LocalCrmSeeder,
   DocumentTemplatesSeeder,
+  ServicesSeeder,
 ];

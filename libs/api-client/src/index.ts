@@ -40,6 +40,22 @@ export {
 } from './hooks/useHealth';
 export { ApiProvider, type ApiProviderProps } from './ApiProvider';
 export {
+  formDefinitionQueryKey,
+  latestTermsQueryKey,
+  servicesApi,
+  servicesQueryKey,
+  useFormDefinition,
+  useLatestTerms,
+  useSaveTerms,
+  useServiceMutations,
+  useServices,
+  type LatestTerms,
+  type PasswordCheck,
+  type ServiceInput,
+  type ServiceSaved,
+  type TermsSaved,
+} from './services/services-api';
+export {
   accessApi,
   authApi,
   type AccessAuditAction,

@@ -13,6 +13,8 @@ export * from './signing/initials';
 export * from './signing/signature-constants';
 export * from './contracts/contract-clauses';
 export * from './time/pacific-time';
+export * from './services/service-rules';
+export * from './services/form-definition';
 export * from './address/address';
 export * from './session/staff-session';
 export * from './session/browser-storage';

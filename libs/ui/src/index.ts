@@ -52,3 +52,8 @@ export {
   type ToastTone,
 } from './components/Toast';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog';
+export {
+  renderStandalonePreview,
+  type StandalonePreviewOptions,
+  type StandaloneRoute,
+} from './standalone/renderStandalonePreview';

@@ -18,11 +18,14 @@ export const ADMIN_ONLY = 'prosign:adminOnly';
 export const Public = () => SetMetadata(IS_PUBLIC, true);
 
 /**
- * The access flag of the section a route belongs to (spec 1 §2.7). On a
+ * The access flag of the section a route belongs to (spec 1 §2.7). Several
+ * flags mean any one of them suffices (a call two sections read, e.g. the
+ * service list for Services and for contract creation on Home). On a
  * controller it covers every handler; on a handler it replaces the
  * controller's.
  */
-export const RequireAccess = (flag: AccessFlag) => SetMetadata(REQUIRED_ACCESS, flag);
+export const RequireAccess = (flag: AccessFlag, ...orFlags: AccessFlag[]) =>
+  SetMetadata(REQUIRED_ACCESS, [flag, ...orFlags]);
 
 /** Only users with the admin role (checked on the server, on every request). */
 export const AdminOnly = () => SetMetadata(ADMIN_ONLY, true);

@@ -24,6 +24,7 @@ class SampleController {
   @RequireAccess('tncAccess') @Get() terms() {}
   @Public() @Get() open() {}
   @AdminOnly() @Get() adminOnly() {}
+  @RequireAccess('servicesAccess', 'homeAccess') @Get() serviceList() {}
 }
 
 @Controller()
@@ -131,6 +132,17 @@ describe('StaffSessionGuard (global, default deny)', () => {
     await expect(onlyUsers.run(sample, 'guarded').result).resolves.toBe(true);
     await expect(onlyUsers.run(sample, 'terms').result).rejects.toThrow(
       'You do not have access to Terms (tncAccess). Ask an administrator for it.',
+    );
+  });
+
+  it('lets any one of several flags through, and names them all when none is held', async () => {
+    const home = setup(jo(createAccessFlags({ homeAccess: true })));
+    await expect(home.run(sample, 'serviceList').result).resolves.toBe(true);
+    const services = setup(jo(createAccessFlags({ servicesAccess: true })));
+    await expect(services.run(sample, 'serviceList').result).resolves.toBe(true);
+    const terms = setup(jo(createAccessFlags({ tncAccess: true })));
+    await expect(terms.run(sample, 'serviceList').result).rejects.toThrow(
+      'You do not have access to Services (servicesAccess) or Home (homeAccess). Ask an administrator for it.',
     );
   });
 

@@ -18,8 +18,10 @@ import type { StaffRequest } from './staff-principal';
 export const NOT_SIGNED_IN_MESSAGE = 'Sign in to continue.';
 export const ADMIN_ONLY_MESSAGE = 'Only administrators can do this.';
 
-export function missingAccessMessage(flag: AccessFlag): string {
-  return `You do not have access to ${ACCESS_FLAG_LABELS[flag]} (${flag}). Ask an administrator for it.`;
+/** Names every flag that would have let the user through (any one suffices). */
+export function missingAccessMessage(...flags: AccessFlag[]): string {
+  const names = flags.map((flag) => `${ACCESS_FLAG_LABELS[flag]} (${flag})`).join(' or ');
+  return `You do not have access to ${names}. Ask an administrator for it.`;
 }
 
 /**
@@ -71,8 +73,13 @@ export class StaffSessionGuard implements CanActivate {
       expiresAt: session.expiresAt,
     };
 
-    const flag = this.reflector.getAllAndOverride<AccessFlag | undefined>(REQUIRED_ACCESS, targets);
-    if (flag && !user.access[flag]) throw new ForbiddenException(missingAccessMessage(flag));
+    const anyOf = this.reflector.getAllAndOverride<AccessFlag[] | undefined>(
+      REQUIRED_ACCESS,
+      targets,
+    );
+    if (anyOf && !anyOf.some((flag) => user.access[flag])) {
+      throw new ForbiddenException(missingAccessMessage(...anyOf));
+    }
     if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets) && !isAdmin) {
       throw new ForbiddenException(ADMIN_ONLY_MESSAGE);
     }

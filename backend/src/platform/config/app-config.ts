@@ -15,6 +15,7 @@ import {
   Matches,
   Max,
   Min,
+  NotEquals,
   Validate,
   ValidateIf,
   ValidatorConstraint,
@@ -43,6 +44,9 @@ export type CaptchaAdapter = (typeof CAPTCHA_ADAPTERS)[number];
 export type IdentityAdapter = (typeof IDENTITY_ADAPTERS)[number];
 export type MapsAdapter = (typeof MAPS_ADAPTERS)[number];
 export type FileServiceAdapter = (typeof FILE_SERVICE_ADAPTERS)[number];
+
+/** The delete password of a fresh development or test install (spec 1 §6). */
+export const DEMO_SERVICE_DELETE_PASSWORD = 'prosign-demo';
 
 export const DEFAULT_CORS_ORIGINS = [8080, 8081, 8082, 8083, 8084].map(
   (port) => `http://localhost:${port}`,
@@ -434,6 +438,41 @@ export class AppConfig {
   @IsNotEmpty(requiredWhen('GOOGLE_CALLBACK_URL', 'IDENTITY_ADAPTER=google'))
   @IsUrl(httpUrl, { message: 'GOOGLE_CALLBACK_URL must be an http(s) URL' })
   readonly GOOGLE_CALLBACK_URL?: string;
+
+  // --- Services ---
+  /**
+   * Initial password confirming service deletes, on a fresh install only (an
+   * admin changes it in the product; only its hash is stored). Outside
+   * production it defaults to the demo password.
+   */
+  @Expose()
+  // The demo value is fine outside production (and public, so refused in it).
+  @ValidateIf(
+    (env: AppConfig) =>
+      env.NODE_ENV === 'production' || env.SERVICE_DELETE_PASSWORD !== DEMO_SERVICE_DELETE_PASSWORD,
+  )
+  @NotEquals(
+    DEMO_SERVICE_DELETE_PASSWORD,
+    requiredWhen('SERVICE_DELETE_PASSWORD', 'NODE_ENV=production'),
+  )
+  @Matches(/^.{8,200}$/, { message: 'SERVICE_DELETE_PASSWORD must be 8 to 200 characters' })
+  readonly SERVICE_DELETE_PASSWORD: string = DEMO_SERVICE_DELETE_PASSWORD;
+
+  /** How long a verified delete password lets the same session delete a service. */
+  @Expose()
+  @Type(() => Number)
+  @IsInt(intBetween('SERVICE_DELETE_VERIFY_TTL_SECONDS', 10, 3600))
+  @Min(10, intBetween('SERVICE_DELETE_VERIFY_TTL_SECONDS', 10, 3600))
+  @Max(3600, intBetween('SERVICE_DELETE_VERIFY_TTL_SECONDS', 10, 3600))
+  readonly SERVICE_DELETE_VERIFY_TTL_SECONDS: number = 300;
+
+  /** Wrong delete passwords allowed per session and per client address in 15 minutes. */
+  @Expose()
+  @Type(() => Number)
+  @IsInt(intBetween('SERVICE_DELETE_MAX_ATTEMPTS', 1, 100))
+  @Min(1, intBetween('SERVICE_DELETE_MAX_ATTEMPTS', 1, 100))
+  @Max(100, intBetween('SERVICE_DELETE_MAX_ATTEMPTS', 1, 100))
+  readonly SERVICE_DELETE_MAX_ATTEMPTS: number = 5;
 
   // --- Maps ---
   @Expose()

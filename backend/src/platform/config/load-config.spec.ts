@@ -99,7 +99,7 @@ describe('loadConfig', () => {
     [{ CRM_ADAPTER: 'hubspot' }, ['HUBSPOT_ACCESS_TOKEN', 'HUBSPOT_PROJECT_OBJECT_TYPE']],
     [{ MAIL_ADAPTER: 'smtp' }, ['SMTP_HOST']],
     [{ CAPTCHA_ADAPTER: 'recaptcha' }, ['RECAPTCHA_SECRET', 'RECAPTCHA_SITE_KEY']],
-    [{ NODE_ENV: 'production' }, ['CAPTCHA_PASS_SECRET']],
+    [{ NODE_ENV: 'production' }, ['CAPTCHA_PASS_SECRET', 'SERVICE_DELETE_PASSWORD']],
     [
       { IDENTITY_ADAPTER: 'google' },
       ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_CALLBACK_URL'],
@@ -110,6 +110,20 @@ describe('loadConfig', () => {
   ])('with %o requires %o', (selection, names) => {
     const message = problemsOf({ ...REQUIRED, ...selection });
     for (const name of names) expect(message).toContain(`${name} is required when`);
+  });
+
+  it('defaults the service delete password outside production only', () => {
+    expect(loadConfig(REQUIRED)).toMatchObject({
+      SERVICE_DELETE_PASSWORD: 'prosign-demo',
+      SERVICE_DELETE_VERIFY_TTL_SECONDS: 300,
+      SERVICE_DELETE_MAX_ATTEMPTS: 5,
+    });
+    expect(
+      problemsOf({ ...REQUIRED, NODE_ENV: 'production', SERVICE_DELETE_PASSWORD: 'prosign-demo' }),
+    ).toContain('SERVICE_DELETE_PASSWORD is required when NODE_ENV=production');
+    expect(problemsOf({ ...REQUIRED, SERVICE_DELETE_PASSWORD: 'short' })).toContain(
+      'SERVICE_DELETE_PASSWORD must be 8 to 200 characters',
+    );
   });
 
   it('accepts a real adapter once its settings are given', () => {
@@ -180,8 +194,12 @@ describe('loadConfig', () => {
     });
 
     it('requires bootstrap admins in production and does not invent one', () => {
-      // Production also needs a captcha-pass secret; given here so only the admins are missing.
-      const production = { NODE_ENV: 'production', CAPTCHA_PASS_SECRET: 's'.repeat(32) };
+      // Production also needs a captcha-pass secret and a delete password; given here so only the admins are missing.
+      const production = {
+        NODE_ENV: 'production',
+        CAPTCHA_PASS_SECRET: 's'.repeat(32),
+        SERVICE_DELETE_PASSWORD: 'a real secret',
+      };
       expect(problemsOf({ ...REQUIRED, ...GOOGLE, ...production })).toBe(
         'Invalid configuration: BOOTSTRAP_ADMIN_EMAILS is required when NODE_ENV=production',
       );

@@ -1,10 +1,152 @@
-import { PlaceholderPage } from '@prosign/ui';
+import {
+  useLatestTerms,
+  useServiceMutations,
+  useServices,
+  type ServiceInput,
+} from '@prosign/api-client';
+import { copiedServiceName, SERVICE_MESSAGES, type ServiceRecord } from '@prosign/domain';
+import { LoadingState, PageHeader } from '@prosign/ui';
+import { useMemo, useState } from 'react';
+import { DeleteServiceDialog } from '../services/components/DeleteServiceDialog';
+import { errorText, useLongToast } from '../services/service-toast';
+import {
+  draftOf,
+  EMPTY_DRAFT,
+  ServiceForm,
+  type ServiceDraft,
+} from '../services/components/ServiceForm';
+import { ServiceSidebar } from '../services/components/ServiceSidebar';
 
+/** /services (spec 1 §2.5, §4.5): the agreement templates. */
 export function ServicesPage() {
+  const services = useServices();
+  const latestTerms = useLatestTerms();
+  const mutations = useServiceMutations();
+  const show = useLongToast();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [copyDraft, setCopyDraft] = useState<ServiceDraft | null>(null);
+  const [deleting, setDeleting] = useState<ServiceRecord | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const list = services.data ?? [];
+  const editing = list.find((service) => service._id === selectedId) ?? null;
+  const initial = useMemo(
+    () => (editing ? draftOf(editing) : (copyDraft ?? EMPTY_DRAFT)),
+    [editing, copyDraft],
+  );
+
+  const submit = (input: ServiceInput) => {
+    if (editing) {
+      mutations.update.mutate(
+        { id: editing._id, input },
+        {
+          onSuccess: () => show(SERVICE_MESSAGES.updated, 'success'),
+          onError: (error) => show(`${SERVICE_MESSAGES.updateError} ${errorText(error)}`, 'error'),
+        },
+      );
+    } else {
+      mutations.create.mutate(input, {
+        onSuccess: ({ service }) => {
+          show(SERVICE_MESSAGES.created, 'success');
+          setCopyDraft(null);
+          setSelectedId(service._id);
+        },
+        onError: (error) => show(`${SERVICE_MESSAGES.createError} ${errorText(error)}`, 'error'),
+      });
+    }
+  };
+
+  const copy = (service: ServiceRecord) => {
+    setSelectedId(null);
+    setCopyDraft({
+      ...draftOf(service),
+      serviceName: copiedServiceName(service.serviceName),
+      defaultTnC: true,
+      termsAndConditions: latestTerms.data?.data.content ?? service.termsAndConditions,
+    });
+  };
+
+  const confirmDelete = async (password: string) => {
+    if (!deleting) return;
+    setDeleteError(null);
+    try {
+      const check = await mutations.verifyPassword.mutateAsync(password);
+      if (!check.valid) {
+        setDeleteError(check.message || SERVICE_MESSAGES.wrongPassword);
+        return;
+      }
+      await mutations.remove.mutateAsync(deleting._id);
+      show(SERVICE_MESSAGES.deleted, 'success');
+      if (selectedId === deleting._id) setSelectedId(null);
+      setDeleting(null);
+    } catch (error) {
+      setDeleting(null);
+      show(`${SERVICE_MESSAGES.deleteError}: ${errorText(error)}`, 'error');
+    }
+  };
+
   return (
-    <PlaceholderPage
-      title="Services"
-      description="Maintain the agreement templates: add, update, reorder, copy and delete services."
-    />
+    <>
+      <PageHeader
+        title="Services"
+        description="Maintain the agreement templates: add, update, reorder, copy and delete services."
+      />
+      {services.isPending ? (
+        <LoadingState label="Loading services…" />
+      ) : services.isError ? (
+        <p role="alert">Failed to load services: {errorText(services.error)}</p>
+      ) : (
+        <div style={{ display: 'flex', gap: 24, alignItems: 'flex-start' }}>
+          <ServiceSidebar
+            services={list}
+            selectedId={selectedId}
+            busy={mutations.reorder.isPending || services.isFetching}
+            onSelect={(service) => {
+              setCopyDraft(null);
+              setSelectedId(service._id);
+            }}
+            onAdd={() => {
+              setSelectedId(null);
+              setCopyDraft(null);
+            }}
+            onCopy={copy}
+            onDelete={(service) => {
+              setDeleteError(null);
+              setDeleting(service);
+            }}
+            onReorder={(ids) =>
+              mutations.reorder.mutate(ids, {
+                onSuccess: () => show(SERVICE_MESSAGES.reordered, 'success'),
+                onError: (error) =>
+                  show(`${SERVICE_MESSAGES.updateError} ${errorText(error)}`, 'error'),
+              })
+            }
+          />
+          <ServiceForm
+            key={editing?._id ?? 'new'}
+            editing={editing}
+            initial={initial}
+            latestTerms={latestTerms.data?.data.content}
+            saving={mutations.create.isPending || mutations.update.isPending}
+            onSubmit={submit}
+            onInvalid={(message) =>
+              show(
+                `${editing ? SERVICE_MESSAGES.updateError : SERVICE_MESSAGES.createError} ${message}`,
+                'error',
+              )
+            }
+          />
+        </div>
+      )}
+      {deleting ? (
+        <DeleteServiceDialog
+          service={deleting}
+          busy={mutations.verifyPassword.isPending || mutations.remove.isPending}
+          error={deleteError}
+          onConfirm={(password) => void confirmDelete(password)}
+          onCancel={() => setDeleting(null)}
+        />
+      ) : null}
+    </>
   );
 }

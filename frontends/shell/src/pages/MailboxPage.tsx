@@ -93,30 +93,28 @@ export function MailboxPage() {
       ) : list.data.messages.length === 0 ? (
         <p>No mail yet. Mail sent by ProSign appears here within a few seconds.</p>
       ) : (
-        <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(260px, 1fr) 2fr' }}>
-          <ul aria-label="Caught mail" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        <div className="mailbox">
+          <ul aria-label="Caught mail" className="mailbox__list">
             {list.data.messages.map((mail) => (
               <li key={mail.id}>
                 <button
                   type="button"
                   aria-pressed={mail.id === openId}
                   onClick={() => setOpenId(mail.id)}
-                  style={{ display: 'block', width: '100%', textAlign: 'left', padding: 8 }}
+                  className="mailbox__item"
                 >
-                  <strong>{mail.subject || '(no subject)'}</strong>
-                  <br />
+                  <strong className="mailbox__subject">{mail.subject || '(no subject)'}</strong>
                   <span>To {mail.to.join(', ')}</span>
-                  <br />
-                  <small>
+                  <small className="mailbox__meta">
                     From {mail.from} · {formatTime(mail.receivedAt)}
                   </small>
                 </button>
               </li>
             ))}
           </ul>
-          <section aria-label="Open mail">
+          <section aria-label="Open mail" className="mailbox__reader">
             {openId === null ? (
-              <p>Choose a mail to read it.</p>
+              <p className="mailbox__hint">Choose a mail to read it.</p>
             ) : open.isPending ? (
               <LoadingState label="Opening the mail…" />
             ) : open.isError ? (
@@ -128,7 +126,7 @@ export function MailboxPage() {
             ) : (
               <article>
                 <h3>{open.data.subject || '(no subject)'}</h3>
-                <p>
+                <p className="mailbox__meta">
                   From {open.data.from} to {open.data.to.join(', ')}
                   {open.data.cc.length > 0 ? `, cc ${open.data.cc.join(', ')}` : ''} ·{' '}
                   {formatTime(open.data.receivedAt)}
@@ -138,10 +136,10 @@ export function MailboxPage() {
                     title={`Mail: ${open.data.subject}`}
                     sandbox="allow-popups allow-popups-to-escape-sandbox"
                     srcDoc={mailFrameDocument(open.data.html)}
-                    style={{ width: '100%', minHeight: 560, border: '1px solid #e5e7eb' }}
+                    className="mailbox__frame"
                   />
                 ) : (
-                  <pre style={{ whiteSpace: 'pre-wrap' }}>{open.data.text ?? ''}</pre>
+                  <pre className="mailbox__text">{open.data.text ?? ''}</pre>
                 )}
               </article>
             )}
@@ -170,7 +168,7 @@ function FileServiceRecords() {
   });
 
   return (
-    <section aria-labelledby="file-service-records" style={{ marginTop: 32 }}>
+    <section aria-labelledby="file-service-records" className="mailbox__files">
       <h2 id="file-service-records">File service records</h2>
       {records.isPending ? (
         <LoadingState label="Loading the file-service records…" />
@@ -190,7 +188,7 @@ function FileServiceRecords() {
       ) : records.data.records.length === 0 ? (
         <p>No file registered yet. A signed SOW registered with the file service appears here.</p>
       ) : (
-        <table aria-labelledby="file-service-records" style={{ width: '100%' }}>
+        <table aria-labelledby="file-service-records" className="mailbox__table">
           <thead>
             <tr>
               <th scope="col">Received</th>

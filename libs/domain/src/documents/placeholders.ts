@@ -46,3 +46,9 @@ export function keepsPlaceholders(previous: string, next: string): boolean {
   const kept = new Set(placeholdersIn(next));
   return placeholdersIn(previous).every((name) => kept.has(name));
 }
+
+/** The placeholders of `previous` that `next` no longer contains, in order of appearance. */
+export function droppedPlaceholders(previous: string, next: string): string[] {
+  const kept = new Set(placeholdersIn(next));
+  return placeholdersIn(previous).filter((name) => !kept.has(name));
+}

@@ -1,0 +1,119 @@
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { SERVICE_MESSAGES } from '@prosign/domain';
+import type { Redis } from 'ioredis';
+import { AppConfig } from '../../platform/config/app-config';
+import { insertIfAbsent } from '../../platform/database/insert-if-absent';
+import { REDIS_CLIENT } from '../../platform/redis/redis.constants';
+import { hashPassword, verifyPassword } from './password-hash';
+import { ServiceRepository } from './service.repository';
+
+const SETTING_ID = 'service-delete-password';
+/** Failed attempts are counted over this window, per session and per client address. */
+export const ATTEMPT_WINDOW_SECONDS = 15 * 60;
+/** One client address may fail this many times the per-session limit. */
+export const IP_LIMIT_FACTOR = 5;
+
+export interface PasswordCheck {
+  valid: boolean;
+  message: string;
+}
+
+/**
+ * The password that confirms deleting a service (spec 1 §6). Stored only as an
+ * scrypt hash; a fresh install starts from SERVICE_DELETE_PASSWORD. A correct
+ * password marks the staff session as verified for a short while, and the
+ * delete call itself requires (and uses up) that mark.
+ */
+@Injectable()
+export class DeletePasswordService {
+  private readonly keyPrefix: string;
+
+  constructor(
+    private readonly services: ServiceRepository,
+    private readonly config: AppConfig,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+  ) {
+    this.keyPrefix = `${config.QUEUE_PREFIX}:service-delete:`;
+  }
+
+  async verify(
+    password: string,
+    sessionId: string,
+    ip: string | undefined,
+  ): Promise<PasswordCheck> {
+    const limit = this.config.SERVICE_DELETE_MAX_ATTEMPTS;
+    const counters = [`${this.keyPrefix}attempts:session:${sessionId}`];
+    const limits = [limit];
+    if (ip) {
+      counters.push(`${this.keyPrefix}attempts:ip:${ip}`);
+      // A whole office may share one address: it gets more tries than one session.
+      limits.push(limit * IP_LIMIT_FACTOR);
+    }
+    const used = await this.redis.mget(...counters);
+    if (used.some((count, index) => Number(count ?? 0) >= limits[index])) {
+      throw new HttpException(
+        SERVICE_MESSAGES.tooManyPasswordAttempts,
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+
+    if (await verifyPassword(password, await this.currentHash())) {
+      await this.redis
+        .multi()
+        .set(this.verifiedKey(sessionId), '1', 'EX', this.config.SERVICE_DELETE_VERIFY_TTL_SECONDS)
+        .del(counters[0])
+        .exec();
+      return { valid: true, message: 'Password verified.' };
+    }
+
+    const failed = this.redis.multi();
+    for (const key of counters) {
+      failed.incr(key);
+      // The window starts at the first failure and is not extended by later ones.
+      failed.expire(key, ATTEMPT_WINDOW_SECONDS, 'NX');
+    }
+    await failed.exec();
+    return { valid: false, message: SERVICE_MESSAGES.wrongPassword };
+  }
+
+  /** Uses up the session's recent verification; false when there is none. */
+  async consumeVerification(sessionId: string): Promise<boolean> {
+    return (await this.redis.getdel(this.verifiedKey(sessionId))) !== null;
+  }
+
+  /** Puts a verification back (the delete it was taken for did not happen). */
+  async restoreVerification(sessionId: string): Promise<void> {
+    await this.redis.set(
+      this.verifiedKey(sessionId),
+      '1',
+      'EX',
+      this.config.SERVICE_DELETE_VERIFY_TTL_SECONDS,
+    );
+  }
+
+  async change(password: string, updatedBy: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    await this.services.settings.updateOne(
+      { _id: SETTING_ID },
+      { $set: { passwordHash, updatedBy } },
+      { upsert: true },
+    );
+  }
+
+  /** The stored hash; on a fresh install, the configured initial password's (stored once). */
+  private async currentHash(): Promise<string> {
+    const stored = await this.services.settings.findById(SETTING_ID).lean();
+    if (stored) return stored.passwordHash;
+    const passwordHash = await hashPassword(this.config.SERVICE_DELETE_PASSWORD);
+    await insertIfAbsent(this.services.settings.collection as never, [
+      { _id: SETTING_ID, passwordHash, updatedBy: 'configuration' },
+    ]);
+    // Another process may have stored its hash first; read back whichever won.
+    const winner = await this.services.settings.findById(SETTING_ID).lean();
+    return winner?.passwordHash ?? passwordHash;
+  }
+
+  private verifiedKey(sessionId: string): string {
+    return `${this.keyPrefix}verified:${sessionId}`;
+  }
+}

@@ -1,0 +1,125 @@
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsMongoId,
+  IsNotEmpty,
+  IsNumberString,
+  IsOptional,
+  IsString,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
+import { SERVICE_MESSAGES } from '@prosign/domain';
+
+const trim = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? value.trim() : value;
+const text = (name: string, max: number) => ({
+  message: `${name} must be text of at most ${max} characters.`,
+});
+
+/** The clause texts and flags a service form sends (spec 1 §3, §7). */
+class ServiceFieldsDto {
+  @IsOptional() @IsString() @MaxLength(20000, text('Overview', 20000)) start?: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(20000, text('Project Description', 20000))
+  projectDescription?: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(20000, text('Engineer Basic Services', 20000))
+  engineerBasicService?: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(20000, text('Engineer Additional Services', 20000))
+  engineerAdditionalService?: string;
+  @IsOptional() @IsString() @MaxLength(20000, text('Engineer Fee', 20000)) engineerFee?: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(20000, text('Licensing and Insurance', 20000))
+  licensingAndInsurance?: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(40000, text('Terms and Conditions', 40000))
+  termsAndConditions?: string;
+
+  @IsOptional()
+  @IsBoolean({ message: 'changeBasicServices must be true or false.' })
+  changeBasicServices?: boolean;
+
+  @IsOptional()
+  @IsBoolean({ message: 'defaultTnC must be true or false.' })
+  defaultTnC?: boolean;
+
+  /** Sent by the spec's client; the acting user comes from the session. */
+  @IsOptional() @IsString() @MaxLength(320) performedBy?: string;
+}
+
+export class CreateServiceDto extends ServiceFieldsDto {
+  @Transform(trim)
+  @IsString({ message: SERVICE_MESSAGES.nameRequired })
+  @IsNotEmpty({ message: SERVICE_MESSAGES.nameRequired })
+  @MaxLength(100, text('Service name', 100))
+  serviceName: string;
+
+  @Transform(trim)
+  @IsString({ message: SERVICE_MESSAGES.agreementTitleRequired })
+  @IsNotEmpty({ message: SERVICE_MESSAGES.agreementTitleRequired })
+  @MaxLength(300, text('Agreement title', 300))
+  agreementTitle: string;
+
+  /** Ignored: a new service goes to the end of the list. */
+  @IsOptional() @IsNumberString({}, { message: 'position must be a number.' }) position?: string;
+}
+
+export class UpdateServiceDto extends ServiceFieldsDto {
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: SERVICE_MESSAGES.nameRequired })
+  @IsNotEmpty({ message: SERVICE_MESSAGES.nameRequired })
+  @MaxLength(100, text('Service name', 100))
+  serviceName?: string;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: SERVICE_MESSAGES.agreementTitleRequired })
+  @IsNotEmpty({ message: SERVICE_MESSAGES.agreementTitleRequired })
+  @MaxLength(300, text('Agreement title', 300))
+  agreementTitle?: string;
+
+  /** The spec's client reorders by sending a position alone (spec 1 §7). */
+  @IsOptional()
+  @IsNumberString({ no_symbols: true }, { message: 'position must be a whole number.' })
+  position?: string;
+}
+
+export class ServiceIdParam {
+  @IsMongoId({ message: 'Service id must be a valid id.' })
+  id: string;
+}
+
+export class ReorderServicesDto {
+  @IsArray({ message: 'ids must list every service id in the new order.' })
+  @ArrayMinSize(1, { message: 'ids must list every service id in the new order.' })
+  @ArrayMaxSize(1000)
+  @ArrayUnique({ message: 'ids must not list a service twice.' })
+  @IsMongoId({ each: true, message: 'Every id must be a valid service id.' })
+  ids: string[];
+}
+
+export class VerifyPasswordDto {
+  @IsString({ message: 'Password is required.' })
+  @IsNotEmpty({ message: 'Password is required.' })
+  @MaxLength(200)
+  password: string;
+}
+
+export class SetDeletePasswordDto {
+  @IsString({ message: 'The new password must be at least 8 characters.' })
+  @MinLength(8, { message: 'The new password must be at least 8 characters.' })
+  @MaxLength(200, { message: 'The new password must be at most 200 characters.' })
+  password: string;
+}

@@ -1,0 +1,12 @@
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { TERMS_MESSAGES } from '@prosign/domain';
+
+export class SaveTermsDto {
+  /** Emptiness (after trimming) is checked by the service, with the spec's message. */
+  @IsString({ message: TERMS_MESSAGES.empty })
+  @MaxLength(40000, { message: 'Terms and Conditions must be at most 40000 characters.' })
+  content: string;
+
+  /** Sent by the spec's client; the acting user comes from the session. */
+  @IsOptional() @IsString() @MaxLength(320) performedBy?: string;
+}

@@ -1,0 +1,126 @@
+import type { FormDefinition, ServiceRecord, ServiceTextField } from '@prosign/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../client/createApiClient';
+import { useApiClient } from '../config/RuntimeConfigProvider';
+
+/** What the service form sends on create and update (spec 1 §7). */
+export type ServiceInput = Partial<Record<ServiceTextField, string>> & {
+  changeBasicServices?: boolean;
+  defaultTnC?: boolean;
+};
+
+export interface ServiceSaved {
+  message: string;
+  service: ServiceRecord;
+}
+
+export interface PasswordCheck {
+  valid: boolean;
+  message: string;
+}
+
+export interface LatestTerms {
+  data: { content: string; createdAt: string; createdBy: string };
+}
+
+export interface TermsSaved extends LatestTerms {
+  message: string;
+  updated: number;
+  failed: number;
+}
+
+/** The service and terms calls of spec 1 §7 and the form call of spec 2 §7, typed. */
+export const servicesApi = {
+  list: (client: ApiClient, signal?: AbortSignal) =>
+    client.get<ServiceRecord[]>('/api/service/get-services', { signal }),
+  create: (client: ApiClient, input: ServiceInput) =>
+    client.post<ServiceSaved>('/api/service/create', input),
+  update: (client: ApiClient, id: string, input: ServiceInput & { position?: string }) =>
+    client.put<ServiceSaved>(`/api/service/update/${encodeURIComponent(id)}`, input),
+  reorder: (client: ApiClient, ids: string[]) =>
+    client.put<{ message: string; services: ServiceRecord[] }>('/api/service/reorder', { ids }),
+  verifyPassword: (client: ApiClient, password: string) =>
+    client.post<PasswordCheck>('/api/service/verify-password', { password }),
+  delete: (client: ApiClient, id: string) =>
+    client.delete<{ message: string }>(`/api/service/delete/${encodeURIComponent(id)}`),
+  latestTerms: (client: ApiClient, signal?: AbortSignal) =>
+    client.get<LatestTerms>('/api/tnc/latest', { signal }),
+  saveTerms: (client: ApiClient, content: string) =>
+    client.post<TermsSaved>('/api/tnc/save', { content }),
+  formDefinition: (client: ApiClient, serviceType: string, signal?: AbortSignal) =>
+    client.get<FormDefinition & { serviceType: string }>(
+      `/api/form/${encodeURIComponent(serviceType)}`,
+      { signal },
+    ),
+};
+
+export const servicesQueryKey = ['services'] as const;
+export const latestTermsQueryKey = ['tnc', 'latest'] as const;
+export const formDefinitionQueryKey = (serviceType: string) => ['form', serviceType] as const;
+
+export function useServices() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: servicesQueryKey,
+    queryFn: ({ signal }) => servicesApi.list(client, signal),
+  });
+}
+
+export function useLatestTerms(enabled = true) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: latestTermsQueryKey,
+    queryFn: ({ signal }) => servicesApi.latestTerms(client, signal),
+    enabled,
+  });
+}
+
+export function useFormDefinition(serviceType: string | undefined) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: formDefinitionQueryKey(serviceType ?? ''),
+    queryFn: ({ signal }) => servicesApi.formDefinition(client, serviceType ?? '', signal),
+    enabled: Boolean(serviceType),
+  });
+}
+
+/** Every service mutation re-reads the list afterwards (spec 1 §4.5). */
+export function useServiceMutations() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const reread = () => queryClient.invalidateQueries({ queryKey: servicesQueryKey });
+  return {
+    create: useMutation({
+      mutationFn: (input: ServiceInput) => servicesApi.create(client, input),
+      onSuccess: reread,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, input }: { id: string; input: ServiceInput }) =>
+        servicesApi.update(client, id, input),
+      onSuccess: reread,
+    }),
+    reorder: useMutation({
+      mutationFn: (ids: string[]) => servicesApi.reorder(client, ids),
+      onSettled: reread,
+    }),
+    verifyPassword: useMutation({
+      mutationFn: (password: string) => servicesApi.verifyPassword(client, password),
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => servicesApi.delete(client, id),
+      onSuccess: reread,
+    }),
+  };
+}
+
+export function useSaveTerms() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => servicesApi.saveTerms(client, content),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: latestTermsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: servicesQueryKey });
+    },
+  });
+}

@@ -1,0 +1,76 @@
+import {
+  copiedServiceName,
+  moveItem,
+  placeholderViolationMessage,
+  placeholderViolations,
+  sortServicesByPosition,
+  truncateServiceName,
+} from '../service-rules';
+import { droppedPlaceholders } from '../../documents/placeholders';
+
+describe('placeholder rule over a service', () => {
+  it('names the placeholders an edit dropped, per field', () => {
+    const previous = {
+      engineerFee: '$payment_clause due to $client_name',
+      start: 'Dated $agreement_date',
+      serviceName: 'MEP',
+    };
+    const next = {
+      engineerFee: 'Pay $client_name now',
+      start: 'Dated $agreement_date, again',
+      serviceName: 'MEP Design',
+    };
+    const violations = placeholderViolations(previous, next);
+    expect(violations).toEqual([{ field: 'engineerFee', missing: ['payment_clause'] }]);
+    expect(placeholderViolationMessage(violations)).toBe(
+      'Placeholders cannot be removed: Engineer Fee is missing $payment_clause.',
+    );
+  });
+
+  it('ignores fields that are not being changed and placeholders that were added or moved', () => {
+    expect(placeholderViolations({ engineerFee: '$a $b' }, { start: 'nothing' })).toEqual([]);
+    expect(placeholderViolations({ start: '$a then $b' }, { start: '$b, $a and $c' })).toEqual([]);
+  });
+
+  it('treats money ($1,000) as text, not a placeholder', () => {
+    expect(droppedPlaceholders('insured for $1,000,000', 'insured')).toEqual([]);
+    expect(droppedPlaceholders('$full_name and $email', '$email')).toEqual(['full_name']);
+  });
+
+  it('lists every field that failed in one message', () => {
+    const message = placeholderViolationMessage([
+      { field: 'start', missing: ['a', 'b'] },
+      { field: 'termsAndConditions', missing: ['c'] },
+    ]);
+    expect(message).toBe(
+      'Placeholders cannot be removed: Overview is missing $a, $b; Terms and Conditions is missing $c.',
+    );
+  });
+});
+
+describe('service list helpers', () => {
+  it('truncates names over 15 characters with an ellipsis', () => {
+    expect(truncateServiceName('Title 24 Energy Compliance')).toBe('Title 24 Energy…');
+    expect(truncateServiceName('Exactly15 chars')).toBe('Exactly15 chars');
+  });
+
+  it('copies with a _copy suffix', () => {
+    expect(copiedServiceName('MEP Design')).toBe('MEP Design_copy');
+  });
+
+  it('sorts by numeric position, not as text', () => {
+    const sorted = sortServicesByPosition([
+      { serviceName: 'c', position: '10' },
+      { serviceName: 'a', position: '2' },
+      { serviceName: 'b', position: '1' },
+    ]);
+    expect(sorted.map((s) => s.serviceName)).toEqual(['b', 'a', 'c']);
+  });
+
+  it('moves an item up and down, clamped to the list', () => {
+    expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+    expect(moveItem(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
+    expect(moveItem(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
+    expect(moveItem(['a', 'b', 'c'], 2, 9)).toEqual(['a', 'b', 'c']);
+  });
+});
