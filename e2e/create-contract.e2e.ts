@@ -98,7 +98,7 @@ test('a CSM turns a demo deal into a sent contract; the mail arrives and the dea
   await expect(staff.getByRole('alert')).toHaveText(
     'Please update the Basic Engineer Services for Structural Engineering to proceed',
   );
-  const basic = staff.getByLabel('Basic Engineer Services');
+  const basic = staff.getByLabel('Engineer Basic Services');
   await basic.fill(`${await basic.inputValue()} Includes one site visit (e2e).`);
   await staff.getByRole('button', { name: 'Save' }).click();
 

@@ -1,26 +1,23 @@
 import type { ClientSignatoryView, CrmRecordView, SendContractInput } from '@prosign/api-client';
 import {
+  ADDITIONAL_FIELD_NAMES,
   amountText,
   amountValue,
   fullNameOptionsFrom,
   formatPhoneNumber,
   splitSiteAddress,
+  SERVICE_FIELD_LABELS,
   STORAGE_KEYS,
+  type AdditionalFieldName,
   type FullNameOption,
 } from '@prosign/domain';
 
-/** The additional fields of spec 2 §3: the clause texts the editor shows. */
-export const CLAUSE_FIELDS = [
-  { name: 'start', label: 'Overview' },
-  { name: 'agreementTitle', label: 'Agreement Title' },
-  { name: 'projectDescription', label: 'Project Description' },
-  { name: 'engineerBasicService', label: 'Basic Engineer Services' },
-  { name: 'engineerAdditionalService', label: 'Additional Engineer Services' },
-  { name: 'engineerFee', label: 'Engineer Fee' },
-  { name: 'licensingAndInsurance', label: 'Licensing and Insurance' },
-  { name: 'termsAndConditions', label: 'Terms and Conditions' },
-] as const;
-export type ClauseName = (typeof CLAUSE_FIELDS)[number]['name'];
+/** The additional fields of spec 2 §3: the clause texts the editor shows, labelled as on /services. */
+export const CLAUSE_FIELDS = ADDITIONAL_FIELD_NAMES.map((name) => ({
+  name,
+  label: SERVICE_FIELD_LABELS[name],
+}));
+export type ClauseName = AdditionalFieldName;
 export type Clauses = Record<ClauseName, string>;
 
 /** Read-only in the editor (spec 2 §3). */

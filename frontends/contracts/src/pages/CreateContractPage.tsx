@@ -1,4 +1,10 @@
-import { contractsApi, crmApi, useApiClient } from '@prosign/api-client';
+import {
+  contractsApi,
+  crmApi,
+  useApiClient,
+  useFormDefinition,
+  useServices,
+} from '@prosign/api-client';
 import {
   buildDocLink,
   CONTRACT_MESSAGES,
@@ -14,7 +20,6 @@ import { ConfirmDialog, LoadingState, PageHeader, useToast } from '@prosign/ui';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
 import type { DealLookupView } from '@prosign/api-client';
-import { useFormDefinition, useServiceOptions } from '../create/api/useCreationData';
 import { ClauseEditor } from '../create/components/ClauseEditor';
 import { ContractFormFields } from '../create/components/ContractFormFields';
 import { DealSearch } from '../create/components/DealSearch';
@@ -48,7 +53,7 @@ export function CreateContractPage() {
   const [check, setCheck] = useState<DealPropertiesCheck | null>(null);
   const [sentLink, setSentLink] = useState<string | null>(null);
   const [changeOrderDeal, setChangeOrderDeal] = useState<DealLookupView | null>(null);
-  const services = useServiceOptions();
+  const services = useServices();
   const definition = useFormDefinition(draft.serviceType);
 
   useEffect(() => {
@@ -60,7 +65,7 @@ export function CreateContractPage() {
     setDraft((current) => ({ ...current, ...patch }));
   const service = services.data?.find((candidate) => candidate.serviceName === draft.serviceType);
   const originalClauses = useMemo<Clauses>(() => {
-    const texts = definition.data?.additionalFields ?? {};
+    const texts: Partial<Record<string, string>> = definition.data?.additionalFields ?? {};
     return Object.fromEntries(
       CLAUSE_FIELDS.map((field) => [field.name, texts[field.name] ?? '']),
     ) as Clauses;

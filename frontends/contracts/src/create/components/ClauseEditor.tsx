@@ -1,13 +1,17 @@
-import { basicServicesSaveBlock, keepsPlaceholders, placeholdersIn } from '@prosign/domain';
+import {
+  basicServicesSaveBlock,
+  placeholderViolationMessage,
+  placeholderViolations,
+  type ServiceRecord,
+} from '@prosign/domain';
 import { useId, useState } from 'react';
 import { CLAUSE_FIELDS, READ_ONLY_CLAUSES, type Clauses } from '../contract-draft';
-import type { ServiceOption } from '../api/useCreationData';
 
 export interface ClauseEditorProps {
   clauses: Clauses;
   /** The service's own texts, to check the placeholder and basic-services rules against. */
   original: Clauses;
-  service: ServiceOption | undefined;
+  service: Pick<ServiceRecord, 'serviceName' | 'changeBasicServices'> | undefined;
   saving: boolean;
   onChange(clauses: Clauses): void;
   onSave(): void;
@@ -34,15 +38,10 @@ export function ClauseEditor({
   const [problem, setProblem] = useState<string | null>(null);
 
   const save = () => {
-    for (const field of CLAUSE_FIELDS) {
-      if (!keepsPlaceholders(original[field.name], clauses[field.name])) {
-        const kept = new Set(placeholdersIn(clauses[field.name]));
-        const dropped = placeholdersIn(original[field.name]).filter((name) => !kept.has(name));
-        setProblem(
-          `${field.label} must keep its placeholders: ${dropped.map((n) => `$${n}`).join(', ')}`,
-        );
-        return;
-      }
+    const violations = placeholderViolations(original, clauses);
+    if (violations.length) {
+      setProblem(placeholderViolationMessage(violations));
+      return;
     }
     const blocked = service
       ? basicServicesSaveBlock(service, original.engineerBasicService, clauses.engineerBasicService)

@@ -6,16 +6,16 @@ import {
   PHONE_PLACEHOLDER,
   signatoryFieldsFor,
   type EditableAmountField,
+  type FormField,
   type FullNameOption,
 } from '@prosign/domain';
 import { AddressAutocomplete } from '@prosign/ui';
 import { useId } from 'react';
-import type { FormFieldDefinition } from '../api/useCreationData';
 import { useUsersByRole } from '../api/useCreationData';
 import type { ContractForm } from '../contract-draft';
 
 export interface ContractFormFieldsProps {
-  fields: readonly FormFieldDefinition[];
+  fields: readonly FormField[];
   form: ContractForm;
   serviceType: string;
   fullNameOptions: readonly FullNameOption[];
