@@ -9,6 +9,7 @@ import path from 'node:path';
 import { apiUrl, DEMO, signIn } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
+const signingUrl = process.env.E2E_SIGNING_URL ?? 'http://localhost:8084';
 mkdirSync(screenshots, { recursive: true });
 
 const test = base.extend<{ staff: Page }>({
@@ -120,8 +121,12 @@ test('a CSM turns a demo deal into a sent contract; the mail arrives and the dea
   const sent = staff.getByRole('dialog', { name: 'Contract sent' });
   await expect(sent).toBeVisible({ timeout: 30_000 });
   const signingLink = (await sent.getByRole('link').textContent())!.trim();
-  expect(signingLink).toMatch(
-    /^http:\/\/localhost:\d+\/[A-Za-z0-9_-]{32}\?docLink=.+&prefix=contract$/,
+  // {signing-host}/{token} with the document link and prefix; the token is 192 random bits.
+  expect(signingLink.startsWith(`${signingUrl}/`)).toBe(true);
+  expect(new URL(signingLink).pathname).toMatch(/^\/[A-Za-z0-9_-]{32}$/);
+  expect(new URL(signingLink).searchParams.get('prefix')).toBe('contract');
+  expect(new URL(signingLink).searchParams.get('docLink')).toMatch(
+    /\/api\/documents\/d\/[\w-]+\/edit$/,
   );
   await sent.getByRole('button', { name: 'Close' }).click();
 
