@@ -250,6 +250,85 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
     expect(old?.history.map((entry) => entry.status)).toEqual(['sent', 'edited_resent']);
   });
 
+  it('the separate calls of spec 2 §7 (send-link, send-contract, token/save, stage) make the same send, each once', async () => {
+    await resetDealStage();
+    const docLink = await createDocument();
+    const linkBody = {
+      email: CLIENT,
+      subject: 'Your agreement',
+      first_name: 'Maria',
+      csm_email: 'csm@prosign.example',
+      doclink: docLink,
+      filename: 'Alvarez agreement',
+      contact_number: '+14155550123',
+    };
+    const link = await http().post('/api/email/send-link').send(linkBody).expect(200);
+    const token = link.body.unique_token as string;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // Asking again answers the same token and mails nothing more.
+    const again = await http().post('/api/email/send-link').send(linkBody).expect(200);
+    expect(again.body.unique_token).toBe(token);
+    expect(await deliveriesFor(token)).toHaveLength(1);
+    // Not listed before the record is saved.
+    expect((await contracts.findOne({ token }).lean())?.status).toBeNull();
+
+    await http()
+      .post('/api/template/send-contract')
+      .send({
+        docLink,
+        recipientEmail: CC,
+        subject: 'Copy',
+        filename: 'Alvarez agreement',
+        full_name: 'Maria Elena Alvarez',
+        primary_email: CLIENT,
+        form_type: 'Structural Engineering',
+      })
+      .expect(200);
+    const [, cc] = await deliveriesFor(token);
+    expect(cc.to).toEqual([CC]);
+
+    const wrongToken = await http()
+      .post('/api/token/save')
+      .send({
+        ...sendBody(docLink),
+        subject: undefined,
+        filename: undefined,
+        token: 'not-the-token',
+      })
+      .expect(404);
+    expect(wrongToken.body.message).toBe('No contract was sent with this token and document.');
+
+    const { subject: _subject, filename: _filename, ...record } = sendBody(docLink);
+    await http()
+      .post('/api/token/save')
+      .send({ ...record, token })
+      .expect(200);
+    expect(await contracts.findOne({ token }).lean()).toMatchObject({
+      status: 'not signed',
+      cost: 12500,
+      full_name: 'Maria Elena Alvarez',
+      send: { state: 'in_progress' },
+    });
+
+    // The one-call send completes what is left (the CRM stage) without mailing again.
+    const completed = await http().post('/api/contracts/send').send(sendBody(docLink)).expect(200);
+    expect(completed.body).toMatchObject({ token, send: { state: 'completed' } });
+    expect((await dealStage()).dealstage).toBe('contractsent');
+    expect(await deliveriesFor(token)).toHaveLength(2);
+    expect((await contracts.findOne({ token }).lean())?.history).toHaveLength(1);
+  });
+
+  it('send-contract before send-link is refused and sends nothing', async () => {
+    const docLink = await createDocument();
+    const res = await http()
+      .post('/api/template/send-contract')
+      .send({ docLink, recipientEmail: CC })
+      .expect(404);
+    expect(res.body.message).toBe(
+      'No send was started for this document: send the review link first.',
+    );
+  });
+
   it.each([
     ['a cost of 0', { cost: 0 }, 400, ['Cost must be a number greater than 0.']],
     ['no deposit', { deposit: undefined }, 400, ['Deposit must be a number greater than 0.']],

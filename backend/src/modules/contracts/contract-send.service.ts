@@ -26,7 +26,13 @@ import { AppConfig } from '../../platform/config/app-config';
 import { DocumentsService } from '../documents/documents.service';
 import { MailService } from '../mail/mail.service';
 import { Contract, type ContractDocument } from './contract.schema';
-import type { ContractRecordDto, SendContractDto } from './dto/send-contract.dto';
+import type {
+  ContractRecordDto,
+  SaveTokenDto,
+  SendContractCopyDto,
+  SendContractDto,
+  SendLinkDto,
+} from './dto/send-contract.dto';
 
 /** Who sends: the signed-in staff member and the address the request came from. */
 export interface SendActor {
@@ -82,15 +88,111 @@ export class ContractSendService {
     // The document must exist before anything is sent (a 404 here changes nothing).
     await this.documents.pdfOf(input.docLink);
 
-    let contract = await this.ensureRecord(sendKey, input, actor);
+    const contract = await this.ensureRecord(sendKey, input, actor);
     if (contract.send.state === 'completed') return resultOf(contract);
 
+    return resultOf(await this.runSteps(contract, CONTRACT_SEND_STEPS, actor));
+  }
+
+  /**
+   * `POST /api/email/send-link` (spec 2 §7): the first step on its own. Starts
+   * the document's send (or finds it) and mails the review link once.
+   */
+  async sendLink(input: SendLinkDto, actor: SendActor): Promise<{ unique_token: string }> {
+    const sendKey = this.sendKeyOf(input.doclink);
+    await this.documents.pdfOf(input.doclink);
+    let contract = await this.contracts.findOne({ sendKey });
+    if (!contract) {
+      contract = await this.ensureRecord(
+        sendKey,
+        {
+          docLink: input.doclink,
+          full_name: input.first_name,
+          email: input.email,
+          contact_number: input.contact_number,
+          csm_email: input.csm_email,
+          // Filled in by token/save; the record is not listed before that.
+          cost: 0,
+          deposit: 0,
+          t24ReportCount: 0,
+          subject: input.subject,
+          filename: input.filename,
+        },
+        actor,
+      );
+    }
+    await this.runSteps(contract, ['reviewLinkMail'], actor);
+    return { unique_token: contract.token };
+  }
+
+  /** `POST /api/template/send-contract`: the document to the cc address, once. */
+  async sendCopy(input: SendContractCopyDto, actor: SendActor): Promise<{ success: true }> {
+    const contract = await this.contracts.findOne({ sendKey: this.sendKeyOf(input.docLink) });
+    if (!contract) {
+      throw new NotFoundException(
+        'No send was started for this document: send the review link first.',
+      );
+    }
+    if (!contract.send.steps?.ccCopy) {
+      await this.contracts.updateOne(
+        { _id: contract._id },
+        {
+          $set: {
+            cc_email: input.recipientEmail,
+            ...(input.filename?.trim() ? { 'send.filename': input.filename.trim() } : {}),
+          },
+        },
+      );
+    }
+    const fresh = await this.contracts.findById(contract._id);
+    await this.runSteps(fresh ?? contract, ['ccCopy'], actor);
+    return { success: true };
+  }
+
+  /** `POST /api/token/save`: the contract record under the token send-link made. */
+  async saveToken(
+    input: SaveTokenDto,
+    actor: SendActor,
+  ): Promise<{ success: true; token: string }> {
+    const formErrors = contractFormErrors(input);
+    if (formErrors.length) throw new BadRequestException(formErrors);
+    const contract = await this.contracts.findOne({
+      token: input.token,
+      sendKey: this.sendKeyOf(input.docLink),
+    });
+    if (!contract)
+      throw new NotFoundException('No contract was sent with this token and document.');
+    let current = contract;
+    if (!contract.send.steps?.recordSaved) {
+      current =
+        (await this.contracts.findOneAndUpdate(
+          { _id: contract._id },
+          { $set: recordFields(input) },
+          { returnDocument: 'after' },
+        )) ?? contract;
+    }
+    await this.runSteps(current, ['recordSaved'], actor);
+    return { success: true, token: contract.token };
+  }
+
+  /**
+   * Runs the given steps in the order of spec 2 §4, skipping finished ones and
+   * recording each as it finishes; the first failure is stored and reported
+   * with the part that failed. The send is complete once every step is done.
+   */
+  private async runSteps(
+    start: ContractDocument,
+    steps: readonly ContractSendStep[],
+    actor: SendActor,
+  ): Promise<ContractDocument> {
+    let contract = start;
+    if (contract.send.state === 'completed') return contract;
     await this.contracts.updateOne(
       { _id: contract._id },
       { $inc: { 'send.attempts': 1 }, $set: { 'send.failedStep': null, 'send.lastError': null } },
     );
     for (const step of CONTRACT_SEND_STEPS) {
-      if (contract.send.steps?.[step]) continue;
+      if (!steps.includes(step) || contract.send.steps?.[step]) continue;
       try {
         await this.runStep(step, contract, actor);
       } catch (error) {
@@ -105,12 +207,13 @@ export class ContractSendService {
       }
       contract = await this.markStepDone(contract, step);
     }
+    if (CONTRACT_SEND_STEPS.some((step) => !contract.send.steps?.[step])) return contract;
     const completed = await this.contracts.findOneAndUpdate(
       { _id: contract._id },
       { $set: { 'send.state': 'completed', 'send.completedAt': new Date() } },
       { returnDocument: 'after' },
     );
-    return resultOf(completed ?? contract);
+    return completed ?? contract;
   }
 
   /** The send record of a document, if a send was started. */
@@ -131,17 +234,26 @@ export class ContractSendService {
    */
   private async ensureRecord(
     sendKey: string,
-    input: SendContractDto,
+    input: ContractRecordDto & Pick<SendContractDto, 'replacesToken' | 'subject' | 'filename'>,
     actor: SendActor,
   ): Promise<ContractDocument> {
     const existing = await this.contracts.findOne({ sendKey });
     if (existing) {
-      if (existing.send.state === 'completed' || Object.keys(existing.send.steps ?? {}).length) {
-        return existing;
+      const done = existing.send.steps ?? {};
+      if (existing.send.state === 'completed' || done.recordSaved) return existing;
+      // Until the record is saved its data follows the latest request, except
+      // what a mail already carried (the client and cc addresses, the sender's reply-to).
+      const fields: Partial<ReturnType<typeof recordFields>> = recordFields(input);
+      if (done.reviewLinkMail) {
+        delete fields.email;
+        delete fields.full_name;
+        delete fields.csm_email;
       }
+      if (done.ccCopy) delete fields.cc_email;
+      const anyMailSent = Boolean(done.reviewLinkMail || done.ccCopy);
       const refreshed = await this.contracts.findOneAndUpdate(
         { _id: existing._id, 'send.state': 'in_progress' },
-        { $set: { ...recordFields(input), ...sendFields(input) } },
+        { $set: { ...fields, ...sendFieldPaths(input, anyMailSent) } },
         { returnDocument: 'after' },
       );
       return refreshed ?? existing;
@@ -342,11 +454,23 @@ function recordFields(input: ContractRecordDto) {
   };
 }
 
-function sendFields(input: SendContractDto) {
+function sendFields(input: Pick<SendContractDto, 'replacesToken' | 'subject' | 'filename'>) {
   return {
     replacesToken: input.replacesToken ?? null,
     subject: input.subject?.trim() || null,
     filename: input.filename?.trim() || null,
+  };
+}
+
+/** The send fields as update paths; subject and file name stay once a mail went out with them. */
+function sendFieldPaths(
+  input: Pick<SendContractDto, 'replacesToken' | 'subject' | 'filename'>,
+  anyMailSent: boolean,
+): Record<string, string | null> {
+  const fields = sendFields(input);
+  return {
+    ...(input.replacesToken ? { 'send.replacesToken': fields.replacesToken } : {}),
+    ...(anyMailSent ? {} : { 'send.subject': fields.subject, 'send.filename': fields.filename }),
   };
 }
 

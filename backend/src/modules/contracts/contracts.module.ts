@@ -4,7 +4,12 @@ import { DocumentsCoreModule } from '../documents/documents.module';
 import { MailModule } from '../mail/mail.module';
 import { ContractSendService } from './contract-send.service';
 import { Contract, ContractSchema } from './contract.schema';
-import { ContractsController } from './contracts.controller';
+import {
+  ContractCopyController,
+  ContractEmailController,
+  ContractsController,
+  ContractTokenController,
+} from './contracts.controller';
 
 /** Standard contracts: the contract records and their send (spec 2 §3, §4). */
 @Module({
@@ -13,7 +18,12 @@ import { ContractsController } from './contracts.controller';
     DocumentsCoreModule,
     MailModule,
   ],
-  controllers: [ContractsController],
+  controllers: [
+    ContractsController,
+    ContractEmailController,
+    ContractCopyController,
+    ContractTokenController,
+  ],
   providers: [ContractSendService],
   exports: [ContractSendService],
 })

@@ -144,3 +144,62 @@ export class SendContractDto extends ContractRecordDto {
   /** Edit and Resend: the token of the cancelled or expired contract this one replaces. */
   @IsOptional() @IsString() @text(100) replacesToken?: string;
 }
+
+/** `POST /api/email/send-link` (spec 2 §7). */
+export class SendLinkDto {
+  @Transform(trimmed)
+  @IsEmail({}, { message: 'email must be an e-mail address' })
+  email: string;
+
+  @IsOptional() @IsString() @text(300) subject?: string;
+
+  @Transform(trimmed)
+  @IsString({ message: 'first_name is required' })
+  @IsNotEmpty({ message: 'first_name is required' })
+  @text(200)
+  first_name: string;
+
+  @Transform(trimmed)
+  @IsString({ message: CONTRACT_MESSAGES.csmRequired })
+  @IsNotEmpty({ message: CONTRACT_MESSAGES.csmRequired })
+  @emailWhenGiven('csm_email must be an e-mail address')
+  csm_email: string;
+
+  @IsString({ message: 'doclink is required' })
+  @IsNotEmpty({ message: 'doclink is required' })
+  @text(2000)
+  doclink: string;
+
+  @IsOptional() @IsString() @text(200) filename?: string;
+
+  @IsOptional()
+  @ValidateIf((_, value) => value !== '')
+  @Matches(/^\+1\d{10}$/, { message: 'contact_number must be +1 followed by ten digits' })
+  contact_number?: string;
+}
+
+/** `POST /api/template/send-contract` (spec 2 §7): the document to the cc address. */
+export class SendContractCopyDto {
+  @IsString({ message: 'docLink is required' })
+  @IsNotEmpty({ message: 'docLink is required' })
+  @text(2000)
+  docLink: string;
+
+  @Transform(trimmed)
+  @IsEmail({}, { message: 'recipientEmail must be an e-mail address' })
+  recipientEmail: string;
+
+  @IsOptional() @IsString() @text(300) subject?: string;
+  @IsOptional() @IsString() @text(200) filename?: string;
+  @IsOptional() @IsString() @text(200) full_name?: string;
+  @IsOptional() @IsString() @text(320) primary_email?: string;
+  @IsOptional() @IsString() @text(200) form_type?: string;
+}
+
+/** `POST /api/token/save` (spec 2 §7): the record under the token send-link returned. */
+export class SaveTokenDto extends ContractRecordDto {
+  @IsString({ message: 'token is required' })
+  @IsNotEmpty({ message: 'token is required' })
+  @text(100)
+  token: string;
+}
