@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { CaptchaModule } from './modules/captcha/captcha.module';
+import { ContractsModule } from './modules/contracts/contracts.module';
 import { CrmModule } from './modules/crm/crm.module';
 import {
   IdentityModule,
@@ -48,6 +49,7 @@ export class ApiModule {
         MapsModule,
         FileServiceModule,
         DocumentsModule,
+        ContractsModule,
         ServicesModule,
         TermsModule,
       ],

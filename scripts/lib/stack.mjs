@@ -38,6 +38,8 @@ export function stackEnv(ports, { mongoUri, redisUrl, host = 'localhost' }) {
     API_PORT: String(ports.api),
     MAIL_CATCHER_PORT: String(ports.mailCatcher),
     PUBLIC_API_URL: process.env.PUBLIC_API_URL ?? url(ports.api),
+    // Signing links point at the signing app wherever this stack runs it.
+    PUBLIC_SIGNING_URL: process.env.PUBLIC_SIGNING_URL ?? url(ports.signing),
     CORS_ORIGINS: process.env.CORS_ORIGINS ?? FRONTENDS.map((f) => url(ports[f.app])).join(','),
   };
   for (const f of FRONTENDS) {

@@ -62,3 +62,15 @@ export {
   type AccessAuditEntry,
   type StaffUserRow,
 } from './staff/staff-api';
+export {
+  contractsApi,
+  crmApi,
+  type ClientSignatoryView,
+  type ContactRoleChange,
+  type ContractRecordInput,
+  type ContractSendResult,
+  type CrmOwnerView,
+  type CrmRecordView,
+  type DealLookupView,
+  type SendContractInput,
+} from './contracts/contracts-api';

@@ -19,3 +19,5 @@ export * from './address/address';
 export * from './session/staff-session';
 export * from './session/browser-storage';
 export * from './display/format-time';
+export * from './contracts/contract-form-rules';
+export * from './contracts/contract-send';

@@ -415,6 +415,14 @@ export class AppConfig {
   )
   readonly PUBLIC_SHELL_URL: string = 'http://localhost:8080';
 
+  /** Where clients open signing links (the signing app): links are `{PUBLIC_SIGNING_URL}/{token}?docLink=…&prefix=…`. */
+  @Expose()
+  @IsUrl(httpUrl, { message: 'PUBLIC_SIGNING_URL must be an http(s) URL' })
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.replace(/\/+$/, '') : value,
+  )
+  readonly PUBLIC_SIGNING_URL: string = 'http://localhost:8084';
+
   @Expose()
   @ValidateIf((env: AppConfig) => env.IDENTITY_ADAPTER === 'google')
   @IsNotEmpty(requiredWhen('GOOGLE_CLIENT_ID', 'IDENTITY_ADAPTER=google'))

@@ -1,10 +1,389 @@
-import { PlaceholderPage } from '@prosign/ui';
+import {
+  contractsApi,
+  crmApi,
+  useApiClient,
+  useFormDefinition,
+  useServices,
+} from '@prosign/api-client';
+import {
+  buildDocLink,
+  CONTRACT_MESSAGES,
+  contractFormErrors,
+  contractSentMessage,
+  REPORT_COUNT_OPTIONS,
+  standardTemplateDocIdFor,
+  TOAST_DURATION_MS,
+  withDocLinkMode,
+  type DealPropertiesCheck,
+} from '@prosign/domain';
+import { ConfirmDialog, LoadingState, PageHeader, useToast } from '@prosign/ui';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Navigate } from 'react-router';
+import type { DealLookupView } from '@prosign/api-client';
+import { ClauseEditor } from '../create/components/ClauseEditor';
+import { ContractFormFields } from '../create/components/ContractFormFields';
+import { DealSearch } from '../create/components/DealSearch';
+import { MissingPropertiesModal } from '../create/components/MissingPropertiesModal';
+import {
+  CLAUSE_FIELDS,
+  clearDraft,
+  contractFormData,
+  EMPTY_DRAFT,
+  formFromDeal,
+  loadDraft,
+  saveDraft,
+  sendInput,
+  type Clauses,
+  type ContractDraft,
+} from '../create/contract-draft';
+import '../create/create-contract.css';
 
+const LONG = TOAST_DURATION_MS.long;
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'Something went wrong';
+
+/** / — standard contract creation (spec 2 §2.1, §4): form → editor → preview → send. */
 export function CreateContractPage() {
+  const client = useApiClient();
+  const toast = useToast();
+  const id = useId();
+  const [draft, setDraft] = useState<ContractDraft>(() => loadDraft());
+  const [busy, setBusy] = useState<null | 'deal' | 'check' | 'save' | 'send' | 'download'>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [check, setCheck] = useState<DealPropertiesCheck | null>(null);
+  const [sentLink, setSentLink] = useState<string | null>(null);
+  const [changeOrderDeal, setChangeOrderDeal] = useState<DealLookupView | null>(null);
+  const services = useServices();
+  const definition = useFormDefinition(draft.serviceType);
+
+  useEffect(() => {
+    if (draft === EMPTY_DRAFT) return;
+    saveDraft(draft);
+  }, [draft]);
+
+  const update = (patch: Partial<ContractDraft>) =>
+    setDraft((current) => ({ ...current, ...patch }));
+  const service = services.data?.find((candidate) => candidate.serviceName === draft.serviceType);
+  const originalClauses = useMemo<Clauses>(() => {
+    const texts: Partial<Record<string, string>> = definition.data?.additionalFields ?? {};
+    return Object.fromEntries(
+      CLAUSE_FIELDS.map((field) => [field.name, texts[field.name] ?? '']),
+    ) as Clauses;
+  }, [definition.data]);
+
+  const pickDeal = async (dealId: string, label: string) => {
+    setBusy('deal');
+    try {
+      const lookup = await crmApi.fetchDealById(client, dealId);
+      if (lookup.redirect) {
+        // A change-order deal: the CO screen takes over with the deal's data.
+        setChangeOrderDeal(lookup);
+        return;
+      }
+      const ownerId =
+        lookup.deal.properties.customer_success_manager ?? lookup.deal.properties.hubspot_owner_id;
+      const csmEmail = ownerId
+        ? await crmApi
+            .owner(client, ownerId)
+            .then((found) => found.owner.email)
+            .catch(() => '')
+        : '';
+      const { form, fullNameOptions } = formFromDeal(
+        lookup.deal,
+        lookup.clientSignatories,
+        csmEmail,
+      );
+      update({ form, fullNameOptions, search_term: label, step: 'form', docLink: null });
+    } catch (error) {
+      toast.error(`Error: ${messageOf(error)}`, LONG);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const openEditor = () =>
+    update({ step: 'editor', clauses: draft.clauses ?? originalClauses, docLink: null });
+
+  const createContract = async () => {
+    const errors: string[] = [];
+    if (!draft.serviceType) errors.push('Choose a service.');
+    if (draft.t24ReportCount === '') errors.push('Choose the number of Title 24 reports.');
+    for (const field of definition.data?.fields ?? []) {
+      if (field.required && !String(draft.form[field.name] ?? '').trim()) {
+        errors.push(`${field.label} is required.`);
+      }
+    }
+    errors.push(...contractFormErrors(draft.form));
+    if (errors.length) {
+      setProblem(errors.join(' '));
+      return;
+    }
+    setProblem(null);
+    // An edit of a cancelled contract skips the CRM property check (spec 2 §4).
+    if (!draft.form.hs_deal_id || draft.replacesToken) {
+      openEditor();
+      return;
+    }
+    setBusy('check');
+    try {
+      const result = await crmApi.checkDealProperties(client, draft.form.hs_deal_id);
+      if (result.isValid) openEditor();
+      else setCheck(result);
+    } catch {
+      toast.error(CONTRACT_MESSAGES.dealCheckFailed, LONG);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const saveDocument = async () => {
+    if (!draft.clauses) return;
+    setBusy('save');
+    try {
+      const template = buildDocLink(
+        `${client.baseUrl.replace(/\/+$/, '')}/api/documents`,
+        standardTemplateDocIdFor(draft.serviceType),
+      );
+      const { docLink } = await contractsApi.createContract(
+        client,
+        template,
+        contractFormData(draft, draft.clauses),
+      );
+      update({ step: 'preview', docLink });
+      if (draft.form.hs_deal_id) {
+        // The deal follows what the contract says (amounts, address, CSM); the contract does not wait for it.
+        crmApi.updateAll(client, draft.form.hs_deal_id, contractFormData(draft)).catch(() => {
+          toast.info('The HubSpot deal could not be updated with the form values.', LONG);
+        });
+      }
+    } catch (error) {
+      toast.error(`${CONTRACT_MESSAGES.creationFailedInEditor}: ${messageOf(error)}`, LONG);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const send = async () => {
+    if (!draft.docLink || !draft.clauses) return;
+    setBusy('send');
+    try {
+      const result = await contractsApi.send(
+        client,
+        sendInput(draft, draft.docLink, draft.clauses),
+      );
+      toast.success(contractSentMessage(draft.form.email, result.signingLink), LONG);
+      setSentLink(result.signingLink);
+      clearDraft();
+      setDraft(EMPTY_DRAFT);
+    } catch (error) {
+      // The server names the step that failed; sending again continues from it.
+      toast.error(messageOf(error) || CONTRACT_MESSAGES.sendFailed, LONG);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const download = async () => {
+    if (!draft.docLink) return;
+    setBusy('download');
+    try {
+      const pdf = await contractsApi.generatePdf(client, draft.docLink);
+      const url = URL.createObjectURL(pdf);
+      const anchor = document.createElement('a');
+      anchor.href = url;
+      anchor.download = `${draft.serviceType || 'Contract'} - ${draft.form.site_address}.pdf`;
+      anchor.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      toast.success(CONTRACT_MESSAGES.downloaded, LONG);
+    } catch {
+      toast.error(CONTRACT_MESSAGES.downloadFailed, LONG);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const copyLink = async () => {
+    if (!sentLink) return;
+    try {
+      await navigator.clipboard.writeText(sentLink);
+      toast.success(CONTRACT_MESSAGES.linkCopied);
+    } catch {
+      toast.error(CONTRACT_MESSAGES.linkCopyFailed);
+    }
+  };
+
+  const inForm = draft.step === 'form';
+  if (changeOrderDeal) {
+    return <Navigate to="/co" state={{ dealData: changeOrderDeal, redirect: true }} />;
+  }
   return (
-    <PlaceholderPage
-      title="Create Contract"
-      description="Pick a CRM deal and its signatories, choose a service and terms, and send the agreement for signature."
-    />
+    <div className="ps-page">
+      <PageHeader
+        title="Create Contract"
+        description="Find the CRM deal, choose the service, fill in the contract, edit its clauses, preview and send it for signature."
+      />
+      <div className={`ps-create${draft.step === 'preview' ? ' ps-create--preview' : ''}`}>
+        <section className="ps-create__panel ps-card" aria-label="Deal and service">
+          <DealSearch
+            value={draft.search_term}
+            onChange={(text) => update({ search_term: text })}
+            onPick={(dealId, label) => void pickDeal(dealId, label)}
+          />
+          {busy === 'deal' ? <LoadingState label="Loading the deal" /> : null}
+          <div className="ps-field">
+            <label className="ps-field__label" htmlFor={`${id}-service`}>
+              Service
+            </label>
+            <select
+              id={`${id}-service`}
+              className="ps-select"
+              value={draft.serviceType}
+              disabled={!inForm}
+              onChange={(event) =>
+                update({ serviceType: event.target.value, clauses: null, docLink: null })
+              }
+            >
+              <option value="">--Select--</option>
+              {(services.data ?? []).map((option) => (
+                <option key={option._id} value={option.serviceName}>
+                  {option.serviceName}
+                </option>
+              ))}
+            </select>
+            {services.isError ? (
+              <p className="ps-field__error" role="alert">
+                Error: {messageOf(services.error)}
+              </p>
+            ) : null}
+          </div>
+          {draft.serviceType ? (
+            <div className="ps-field">
+              <label className="ps-field__label" htmlFor={`${id}-t24`}>
+                Title 24 reports <span aria-hidden="true">*</span>
+              </label>
+              <select
+                id={`${id}-t24`}
+                className="ps-select"
+                required
+                value={draft.t24ReportCount}
+                disabled={!inForm}
+                onChange={(event) => update({ t24ReportCount: event.target.value })}
+              >
+                <option value="">--Select--</option>
+                {REPORT_COUNT_OPTIONS.map((count) => (
+                  <option key={count} value={String(count)}>
+                    {count}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+        </section>
+
+        <section className="ps-create__panel ps-card" aria-label="Contract">
+          {!draft.serviceType ? (
+            <p>Choose a service to fill in its contract form.</p>
+          ) : definition.isPending ? (
+            <LoadingState label="Loading the form" />
+          ) : definition.isError ? (
+            <p className="ps-field__error" role="alert">
+              Error: {messageOf(definition.error)}
+            </p>
+          ) : inForm ? (
+            <>
+              <ContractFormFields
+                fields={definition.data.fields}
+                form={draft.form}
+                serviceType={draft.serviceType}
+                fullNameOptions={draft.fullNameOptions}
+                onChange={(form) => update({ form })}
+              />
+              {problem ? (
+                <p className="ps-field__error" role="alert">
+                  {problem}
+                </p>
+              ) : null}
+              <button
+                type="button"
+                className="ps-button ps-button--primary"
+                disabled={busy !== null}
+                onClick={() => void createContract()}
+              >
+                {busy === 'check' ? 'Checking the deal…' : 'Create Contract'}
+              </button>
+            </>
+          ) : (
+            <ClauseEditor
+              clauses={draft.clauses ?? originalClauses}
+              original={originalClauses}
+              service={service}
+              saving={busy === 'save'}
+              onChange={(clauses) => update({ clauses })}
+              onSave={() => void saveDocument()}
+              // Back to the form only while the document is not saved (spec 2 §2.1).
+              onBack={draft.docLink ? undefined : () => update({ step: 'form' })}
+            />
+          )}
+        </section>
+
+        {draft.step === 'preview' && draft.docLink ? (
+          <section className="ps-create__panel ps-card" aria-label="Preview">
+            <iframe
+              title="Contract preview"
+              className="ps-preview__frame"
+              src={withDocLinkMode(draft.docLink, 'preview')}
+            />
+            <div className="ps-preview__actions">
+              <button
+                type="button"
+                className="ps-button ps-button--primary"
+                disabled={busy !== null}
+                onClick={() => void send()}
+              >
+                {busy === 'send' ? 'Sending…' : 'Send Contract for Sign'}
+              </button>
+              <button
+                type="button"
+                className="ps-button"
+                disabled={busy !== null}
+                onClick={() => void download()}
+              >
+                Download Contract as PDF
+              </button>
+            </div>
+          </section>
+        ) : null}
+      </div>
+
+      {check && draft.form.hs_deal_id ? (
+        <MissingPropertiesModal
+          dealId={draft.form.hs_deal_id}
+          check={check}
+          form={draft.form}
+          contractFormData={contractFormData(draft)}
+          onCancel={() => setCheck(null)}
+          onUpdated={() => {
+            setCheck(null);
+            openEditor();
+          }}
+        />
+      ) : null}
+
+      <ConfirmDialog
+        open={sentLink !== null}
+        title="Contract sent"
+        confirmLabel="Copy link"
+        cancelLabel="Close"
+        onConfirm={() => void copyLink()}
+        onCancel={() => setSentLink(null)}
+      >
+        <p>The signing link was sent to the client:</p>
+        <p className="ps-copy-link">
+          <a href={sentLink ?? undefined} target="_blank" rel="noreferrer">
+            {sentLink}
+          </a>
+        </p>
+      </ConfirmDialog>
+    </div>
   );
 }

@@ -1,0 +1,380 @@
+import { ServiceUnavailableException, type INestApplication } from '@nestjs/common';
+import { getModelToken } from '@nestjs/mongoose';
+import { STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain';
+import type { Model } from 'mongoose';
+import { CRM_PORT, type CrmPort } from '../src/integrations/crm/crm.port';
+import { Contract } from '../src/modules/contracts/contract.schema';
+import { MailService } from '../src/modules/mail/mail.service';
+import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
+import { contractFormData } from './support/document-fixtures';
+import { seedDemoData } from './support/seed';
+import { staffHttp, type StaffHttp } from './support/staff-session';
+import { startApi } from './support/test-apps';
+import { createTestEnv } from './support/test-env';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+
+const PUBLIC_API_URL = 'https://prosign.example.com';
+const PUBLIC_SIGNING_URL = 'https://sign.prosign.example.com';
+const DEAL_ID = '40000003';
+const CLIENT = 'maria.alvarez@example.com';
+const CC = 'office@alvarez.example.com';
+
+/** Sending a standard contract (spec 2 §4) as one resumable server operation, on the real api. */
+describe('contract send: review link, cc copy, token record, edited_resent, CRM stage', () => {
+  const env = createTestEnv(__filename, { PUBLIC_API_URL, PUBLIC_SIGNING_URL });
+  let api: INestApplication;
+  let http: StaffHttp;
+  let contracts: Model<Contract>;
+  let crm: CrmPort;
+  let connection: Connection;
+
+  beforeAll(async () => {
+    await seedDemoData(env.config);
+    ({ app: api } = await startApi(env.config));
+    http = await staffHttp(api, 'csm@prosign.example');
+    contracts = api.get(getModelToken(Contract.name), { strict: false });
+    crm = api.get<CrmPort>(CRM_PORT, { strict: false });
+    connection = api.get(getConnectionToken(), { strict: false });
+  });
+
+  afterEach(() => jest.restoreAllMocks());
+
+  afterAll(async () => {
+    await api?.close();
+    await env.cleanup();
+  });
+
+  async function createDocument(): Promise<string> {
+    const res = await http()
+      .post('/api/template/create-contract')
+      .send({
+        docLink: `${PUBLIC_API_URL}/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/edit`,
+        formData: contractFormData({ hs_deal_id: DEAL_ID }),
+      })
+      .expect(201);
+    return (res.body as { docLink: string }).docLink;
+  }
+
+  function sendBody(docLink: string, overrides: Record<string, unknown> = {}) {
+    return {
+      docLink,
+      full_name: 'Maria Elena Alvarez',
+      email: CLIENT,
+      company_name: 'Alvarez Family Trust',
+      contact_number: '+14155550123',
+      cc_email: CC,
+      site_address: '2215 Larkin Street',
+      city: 'San Francisco',
+      state: 'CA',
+      zipcode: '94109',
+      cost: 12500,
+      deposit: 6250,
+      progress: 0,
+      balance: 6250,
+      csm_email: 'csm@prosign.example',
+      pm_email: 'pm@prosign.example',
+      form_type: 'Structural Engineering',
+      t24ReportCount: 2,
+      contractTitle: 'Structural Engineering Agreement',
+      contractPayment: 'A deposit of $6,250.00 is due upon signing of this Agreement.',
+      hsDealId: DEAL_ID,
+      subject: 'Your agreement for 2215 Larkin Street',
+      filename: 'Alvarez agreement',
+      ...overrides,
+    };
+  }
+
+  const deliveriesFor = (token: string) =>
+    mailDeliveries(connection)
+      .find({ _id: { $in: [`contract-review-link.${token}`, `contract-cc-copy.${token}`] } })
+      .sort({ _id: -1 })
+      .toArray();
+
+  const dealStage = async () =>
+    (
+      (await http().post('/api/hubspot/fetch-deal-by-id').send({ hsObjectId: DEAL_ID }).expect(200))
+        .body as { deal: { properties: Record<string, string | null> } }
+    ).deal.properties;
+
+  async function resetDealStage() {
+    await crm.updateDealProperties(DEAL_ID, { dealstage: 'appointmentscheduled' });
+  }
+
+  it('sends: client mail with the signing link, PDF to the cc address, record saved, deal moved to sent', async () => {
+    await resetDealStage();
+    const docLink = await createDocument();
+    const res = await http().post('/api/contracts/send').send(sendBody(docLink)).expect(200);
+
+    const token = res.body.token as string;
+    // 192 random bits, URL-safe.
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(res.body.signingLink).toBe(
+      `${PUBLIC_SIGNING_URL}/${token}?docLink=${encodeURIComponent(docLink)}&prefix=contract`,
+    );
+    expect(res.body).toMatchObject({ status: 'not signed', docLink, send: { state: 'completed' } });
+    expect(Object.keys(res.body.send.steps)).toEqual([
+      'reviewLinkMail',
+      'ccCopy',
+      'recordSaved',
+      'previousMarked',
+      'crmStageSent',
+    ]);
+
+    const [review, cc] = await deliveriesFor(token);
+    expect(review).toMatchObject({
+      to: [CLIENT],
+      subject: 'Your agreement for 2215 Larkin Street',
+      replyTo: 'csm@prosign.example',
+    });
+    expect(review.text).toContain(res.body.signingLink);
+    expect(cc.to).toEqual([CC]);
+    expect(cc.attachments).toHaveLength(1);
+    expect(cc.attachments[0]).toMatchObject({
+      filename: 'Alvarez agreement.pdf',
+      contentType: 'application/pdf',
+    });
+    expect(Buffer.from(cc.attachments[0].contentBase64, 'base64').subarray(0, 5).toString()).toBe(
+      '%PDF-',
+    );
+
+    const record = await contracts.findOne({ token }).lean();
+    expect(record).toMatchObject({
+      status: 'not signed',
+      email: CLIENT,
+      cc_email: CC,
+      cost: 12500,
+      t24ReportCount: 2,
+      hsDealId: DEAL_ID,
+      authenticatedEmailId: 'csm@prosign.example',
+      viewedTimes: 0,
+    });
+    expect(record?.createdAt).toBeInstanceOf(Date);
+    expect(record?.history).toEqual([
+      expect.objectContaining({ status: 'sent', performedBy: 'csm@prosign.example' }),
+    ]);
+
+    const deal = await dealStage();
+    expect(deal.dealstage).toBe('contractsent');
+    expect(Object.values(deal)).toContain(res.body.signingLink);
+
+    // Sending the same document again answers the same send and mails nothing more.
+    const again = await http().post('/api/contracts/send').send(sendBody(docLink)).expect(200);
+    expect(again.body.token).toBe(token);
+    expect(await deliveriesFor(token)).toHaveLength(2);
+    expect(await contracts.countDocuments({ docLink })).toBe(1);
+  });
+
+  it('a failing CRM stage move keeps what was done, says which part failed, and a retry completes it once', async () => {
+    await resetDealStage();
+    const docLink = await createDocument();
+    jest
+      .spyOn(crm, 'moveDealToStage')
+      .mockRejectedValueOnce(new ServiceUnavailableException('HubSpot is unavailable'));
+
+    const failed = await http().post('/api/contracts/send').send(sendBody(docLink)).expect(502);
+    expect(failed.body).toEqual({
+      statusCode: 502,
+      error: 'Bad Gateway',
+      message:
+        'Failed to send PDF and/or save document token. Moving the HubSpot deal to the sent stage failed: HubSpot is unavailable. The steps before it are done; send again to complete it.',
+    });
+    const halfway = await contracts.findOne({ docLink }).lean();
+    expect(halfway).toMatchObject({
+      status: 'not signed',
+      send: { state: 'in_progress', failedStep: 'crmStageSent', attempts: 1 },
+    });
+    expect((await dealStage()).dealstage).toBe('appointmentscheduled');
+    const token = halfway!.token;
+    expect(await deliveriesFor(token)).toHaveLength(2);
+
+    const retried = await http().post('/api/contracts/send').send(sendBody(docLink)).expect(200);
+    expect(retried.body).toMatchObject({ token, send: { state: 'completed' } });
+    expect((await dealStage()).dealstage).toBe('contractsent');
+    const done = await contracts.findOne({ docLink }).lean();
+    expect(done?.history).toHaveLength(1);
+    expect(done?.send).toMatchObject({ failedStep: null, attempts: 2 });
+    expect(await deliveriesFor(token)).toHaveLength(2);
+  });
+
+  it('a failing review-link mail saves nothing yet; the retry sends it once and completes', async () => {
+    await resetDealStage();
+    const docLink = await createDocument();
+    const mail = api.get(MailService, { strict: false });
+    jest.spyOn(mail, 'send').mockRejectedValueOnce(new Error('redis connection lost'));
+
+    const failed = await http().post('/api/contracts/send').send(sendBody(docLink)).expect(502);
+    expect(failed.body.message).toBe(
+      'Failed to send PDF and/or save document token. Sending the review link to the client failed: an unexpected error, logged on the server. The steps before it are done; send again to complete it.',
+    );
+    const pending = await contracts.findOne({ docLink }).lean();
+    expect(pending?.status).toBeNull();
+    expect(pending?.send.steps ?? {}).toEqual({});
+
+    // A corrected address before anything went out is taken.
+    const retried = await http()
+      .post('/api/contracts/send')
+      .send(sendBody(docLink, { email: 'maria@alvarez.example.com' }))
+      .expect(200);
+    expect(retried.body.token).toBe(pending?.token);
+    const [review] = await deliveriesFor(retried.body.token);
+    expect(review.to).toEqual(['maria@alvarez.example.com']);
+    expect(await deliveriesFor(retried.body.token)).toHaveLength(2);
+  });
+
+  it('an edit of a cancelled contract marks the old record edited_resent; a live one cannot be replaced', async () => {
+    const first = await http()
+      .post('/api/contracts/send')
+      .send(sendBody(await createDocument(), { cc_email: '' }))
+      .expect(200);
+
+    const notCancelled = await createDocument();
+    const refused = await http()
+      .post('/api/contracts/send')
+      .send(sendBody(notCancelled, { replacesToken: first.body.token }))
+      .expect(409);
+    expect(refused.body.message).toBe(
+      'Only a cancelled or expired contract can be edited and resent; this one is not signed.',
+    );
+    expect(await contracts.countDocuments({ docLink: notCancelled })).toBe(0);
+
+    await contracts.updateOne({ token: first.body.token }, { $set: { status: 'cancelled' } });
+    const edited = await http()
+      .post('/api/contracts/send')
+      .send(sendBody(await createDocument(), { replacesToken: first.body.token }))
+      .expect(200);
+    expect(edited.body.token).not.toBe(first.body.token);
+    const old = await contracts.findOne({ token: first.body.token }).lean();
+    expect(old).toMatchObject({ status: 'edited_resent', isEditResend: true });
+    expect(old?.editResendAt).toBeInstanceOf(Date);
+    expect(old?.history.map((entry) => entry.status)).toEqual(['sent', 'edited_resent']);
+  });
+
+  it('the separate calls of spec 2 §7 (send-link, send-contract, token/save, stage) make the same send, each once', async () => {
+    await resetDealStage();
+    const docLink = await createDocument();
+    const linkBody = {
+      email: CLIENT,
+      subject: 'Your agreement',
+      first_name: 'Maria',
+      csm_email: 'csm@prosign.example',
+      doclink: docLink,
+      filename: 'Alvarez agreement',
+      contact_number: '+14155550123',
+    };
+    const link = await http().post('/api/email/send-link').send(linkBody).expect(200);
+    const token = link.body.unique_token as string;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // Asking again answers the same token and mails nothing more.
+    const again = await http().post('/api/email/send-link').send(linkBody).expect(200);
+    expect(again.body.unique_token).toBe(token);
+    expect(await deliveriesFor(token)).toHaveLength(1);
+    // Not listed before the record is saved.
+    expect((await contracts.findOne({ token }).lean())?.status).toBeNull();
+
+    await http()
+      .post('/api/template/send-contract')
+      .send({
+        docLink,
+        recipientEmail: CC,
+        subject: 'Copy',
+        filename: 'Alvarez agreement',
+        full_name: 'Maria Elena Alvarez',
+        primary_email: CLIENT,
+        form_type: 'Structural Engineering',
+      })
+      .expect(200);
+    const [, cc] = await deliveriesFor(token);
+    expect(cc.to).toEqual([CC]);
+
+    const wrongToken = await http()
+      .post('/api/token/save')
+      .send({
+        ...sendBody(docLink),
+        subject: undefined,
+        filename: undefined,
+        token: 'not-the-token',
+      })
+      .expect(404);
+    expect(wrongToken.body.message).toBe('No contract was sent with this token and document.');
+
+    const { subject: _subject, filename: _filename, ...record } = sendBody(docLink);
+    await http()
+      .post('/api/token/save')
+      .send({ ...record, token })
+      .expect(200);
+    expect(await contracts.findOne({ token }).lean()).toMatchObject({
+      status: 'not signed',
+      cost: 12500,
+      full_name: 'Maria Elena Alvarez',
+      send: { state: 'in_progress' },
+    });
+
+    // The one-call send completes what is left (the CRM stage) without mailing again.
+    const completed = await http().post('/api/contracts/send').send(sendBody(docLink)).expect(200);
+    expect(completed.body).toMatchObject({ token, send: { state: 'completed' } });
+    expect((await dealStage()).dealstage).toBe('contractsent');
+    expect(await deliveriesFor(token)).toHaveLength(2);
+    expect((await contracts.findOne({ token }).lean())?.history).toHaveLength(1);
+  });
+
+  it('send-contract before send-link is refused and sends nothing', async () => {
+    const docLink = await createDocument();
+    const res = await http()
+      .post('/api/template/send-contract')
+      .send({ docLink, recipientEmail: CC })
+      .expect(404);
+    expect(res.body.message).toBe(
+      'No send was started for this document: send the review link first.',
+    );
+  });
+
+  it.each([
+    ['a cost of 0', { cost: 0 }, 400, ['Cost must be a number greater than 0.']],
+    ['no deposit', { deposit: undefined }, 400, ['Deposit must be a number greater than 0.']],
+    ['no CSM', { csm_email: '' }, 400, ['CSM email is required.']],
+    [
+      'a phone without +1',
+      { contact_number: '4155550123' },
+      400,
+      ['contact_number must be +1 followed by ten digits'],
+    ],
+    [
+      '6 Title 24 reports',
+      { t24ReportCount: 6 },
+      400,
+      ['The number of Title 24 reports must be a whole number from 0 to 5.'],
+    ],
+    [
+      'deposit and progress above the cost',
+      { deposit: 9000, progress: 5000 },
+      400,
+      ['Deposit and progress payment together must not exceed the cost.'],
+    ],
+    [
+      'a token chosen by the client',
+      { token: 'guessable' },
+      400,
+      ['property token should not exist'],
+    ],
+  ])('refuses %s with a clear error and sends nothing', async (_case, change, status, message) => {
+    const docLink = await createDocument();
+    const res = await http()
+      .post('/api/contracts/send')
+      .send(sendBody(docLink, change))
+      .expect(status);
+    expect(res.body).toMatchObject({ statusCode: status, message });
+    expect(await contracts.countDocuments({ docLink })).toBe(0);
+  });
+
+  it('refuses a document that does not exist or a link that is not a document link', async () => {
+    const missing = `${PUBLIC_API_URL}/api/documents/d/AAAAAAAAAAAAAAAAAAAAAA/edit`;
+    await http().post('/api/contracts/send').send(sendBody(missing)).expect(404);
+    const bad = await http()
+      .post('/api/contracts/send')
+      .send(sendBody('https://example.com/nothing'))
+      .expect(400);
+    expect(bad.body.message).toBe('Invalid document link.');
+    expect(await contracts.countDocuments({ docLink: { $in: [missing] } })).toBe(0);
+  });
+});

@@ -1,0 +1,230 @@
+import type { ClientSignatoryView, CrmRecordView, SendContractInput } from '@prosign/api-client';
+import {
+  ADDITIONAL_FIELD_NAMES,
+  amountText,
+  amountValue,
+  fullNameOptionsFrom,
+  formatPhoneNumber,
+  splitSiteAddress,
+  SERVICE_FIELD_LABELS,
+  STORAGE_KEYS,
+  type AdditionalFieldName,
+  type FullNameOption,
+} from '@prosign/domain';
+
+/** The additional fields of spec 2 §3: the clause texts the editor shows, labelled as on /services. */
+export const CLAUSE_FIELDS = ADDITIONAL_FIELD_NAMES.map((name) => ({
+  name,
+  label: SERVICE_FIELD_LABELS[name],
+}));
+export type ClauseName = AdditionalFieldName;
+export type Clauses = Record<ClauseName, string>;
+
+/** Read-only in the editor (spec 2 §3). */
+export const READ_ONLY_CLAUSES: readonly ClauseName[] = ['licensingAndInsurance'];
+
+/** Where the creation screen is: form, clause editor, preview of the saved document. */
+export type CreationStep = 'form' | 'editor' | 'preview';
+
+/** The contract form data of spec 2 §3 as the screen holds it (text inputs). */
+export interface ContractForm {
+  [field: string]: string;
+  cost: string;
+  deposit: string;
+  progress: string;
+  balance: string;
+  full_name: string;
+  email: string;
+  contact_number: string;
+  additional_email: string;
+  site_address: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  csm_email: string;
+  pm_email: string;
+  hs_deal_id: string;
+  stage: string;
+  project_type: string;
+}
+
+export const EMPTY_FORM: ContractForm = {
+  cost: '',
+  deposit: '',
+  progress: '0',
+  balance: '',
+  full_name: '',
+  email: '',
+  contact_number: '',
+  company_name: '',
+  additional_email: '',
+  site_address: '',
+  city: '',
+  state: '',
+  zipcode: '',
+  csm_email: '',
+  pm_email: '',
+  hs_deal_id: '',
+  stage: '',
+  project_type: '',
+};
+
+/** Everything the screen keeps across a reload (`contractFormData` in local storage). */
+export interface ContractDraft {
+  step: CreationStep;
+  search_term: string;
+  serviceType: string;
+  /** '' until chosen: the count is mandatory. */
+  t24ReportCount: string;
+  form: ContractForm;
+  fullNameOptions: FullNameOption[];
+  clauses: Clauses | null;
+  /** The created document, once saved. */
+  docLink: string | null;
+  /** Edit and Resend of a cancelled or expired contract: its token (skips the deal check). */
+  replacesToken: string | null;
+}
+
+export const EMPTY_DRAFT: ContractDraft = {
+  step: 'form',
+  search_term: '',
+  serviceType: '',
+  t24ReportCount: '',
+  form: EMPTY_FORM,
+  fullNameOptions: [],
+  clauses: null,
+  docLink: null,
+  replacesToken: null,
+};
+
+export function loadDraft(storage: Storage | undefined = globalThis.localStorage): ContractDraft {
+  try {
+    const raw = storage?.getItem(STORAGE_KEYS.contractFormData);
+    if (!raw) return EMPTY_DRAFT;
+    const parsed = JSON.parse(raw) as Partial<ContractDraft>;
+    return {
+      ...EMPTY_DRAFT,
+      ...parsed,
+      form: { ...EMPTY_FORM, ...(parsed.form ?? {}) },
+    };
+  } catch {
+    return EMPTY_DRAFT;
+  }
+}
+
+export function saveDraft(draft: ContractDraft, storage = globalThis.localStorage): void {
+  try {
+    storage?.setItem(STORAGE_KEYS.contractFormData, JSON.stringify(draft));
+  } catch {
+    // A full or disabled storage only loses the draft.
+  }
+}
+
+/** After the final send (spec 2 §4): the draft and the selected card go. */
+export function clearDraft(storage = globalThis.localStorage): void {
+  storage?.removeItem(STORAGE_KEYS.contractFormData);
+  storage?.removeItem(STORAGE_KEYS.selectedUserCardData);
+}
+
+/**
+ * The form prefilled from a CRM deal (spec 2 §2.1): amounts, the address split
+ * (or the deal's own city/state/zip), CSM from the deal owner, project type,
+ * stage, and the signatory when there is exactly one.
+ */
+export function formFromDeal(
+  deal: CrmRecordView,
+  signatories: readonly ClientSignatoryView[],
+  csmEmail: string,
+): { form: ContractForm; fullNameOptions: FullNameOption[] } {
+  const p = deal.properties;
+  const split = splitSiteAddress(p.address);
+  const cost = amountValue(p.amount);
+  const deposit = amountValue(p.deposit_amount);
+  const progress = amountValue(p.progress_amount);
+  const fullNameOptions = fullNameOptionsFrom(signatories);
+  const only = fullNameOptions.length === 1 ? fullNameOptions[0] : null;
+  return {
+    fullNameOptions,
+    form: {
+      ...EMPTY_FORM,
+      cost: cost ? amountText(cost) : '',
+      deposit: deposit ? amountText(deposit) : '',
+      progress: amountText(progress),
+      balance: cost ? amountText(Math.max(0, cost - deposit - progress)) : '',
+      site_address: split.site_address,
+      city: split.city || (p.city ?? ''),
+      state: split.state || (p.state ?? ''),
+      zipcode: split.zipcode || (p.zip ?? p.zipcode ?? ''),
+      csm_email: csmEmail,
+      hs_deal_id: deal.id,
+      stage: p.dealstage ?? '',
+      project_type: p.project_type ?? '',
+      full_name: only?.name ?? '',
+      email: only?.email ?? '',
+      contact_number: only ? formatPhoneNumber(only.phone) : '',
+    },
+  };
+}
+
+/** The contract form data of spec 2 §3 sent with `create-contract` (and the CRM updates). */
+export function contractFormData(draft: ContractDraft, clauses?: Clauses | null) {
+  const [first_name = '', ...rest] = draft.form.full_name.trim().split(/\s+/);
+  const last_name = rest.length ? rest[rest.length - 1] : '';
+  const middle_name = rest.slice(0, -1).join(' ');
+  return {
+    ...draft.form,
+    cost: amountValue(draft.form.cost),
+    deposit: amountValue(draft.form.deposit),
+    progress: amountValue(draft.form.progress),
+    balance: amountValue(draft.form.balance),
+    fullNameOptions: draft.fullNameOptions,
+    t24ReportCount: Number(draft.t24ReportCount || 0),
+    serviceType: draft.serviceType,
+    search_term: draft.search_term,
+    first_name,
+    middle_name,
+    last_name,
+    ...(clauses ? { contract_data: clauses } : {}),
+  };
+}
+
+/** The send request: the contract record of spec 2 §3 with the clause texts under their record names. */
+export function sendInput(
+  draft: ContractDraft,
+  docLink: string,
+  clauses: Clauses,
+): SendContractInput {
+  const f = draft.form;
+  return {
+    docLink,
+    full_name: f.full_name.trim(),
+    email: f.email.trim(),
+    company_name: f.company_name ?? '',
+    contact_number: f.contact_number,
+    cc_email: f.additional_email.trim(),
+    site_address: f.site_address,
+    city: f.city,
+    state: f.state,
+    zipcode: f.zipcode,
+    cost: amountValue(f.cost),
+    deposit: amountValue(f.deposit),
+    progress: amountValue(f.progress),
+    balance: amountValue(f.balance),
+    csm_email: f.csm_email,
+    pm_email: f.pm_email,
+    form_type: draft.serviceType,
+    t24ReportCount: Number(draft.t24ReportCount || 0),
+    contractIntro: clauses.start,
+    contractTitle: clauses.agreementTitle,
+    contractEngineerBasicService: clauses.engineerBasicService,
+    contractEngineerAddService: clauses.engineerAdditionalService,
+    contractDescription: clauses.projectDescription,
+    contractPayment: clauses.engineerFee,
+    contractLicense: clauses.licensingAndInsurance,
+    contractTermsAndConditions: clauses.termsAndConditions,
+    hsDealId: f.hs_deal_id || null,
+    subject: `${clauses.agreementTitle || draft.serviceType} for ${f.site_address}`.trim(),
+    filename: `${draft.serviceType} - ${f.site_address}`.trim(),
+    ...(draft.replacesToken ? { replacesToken: draft.replacesToken } : {}),
+  };
+}

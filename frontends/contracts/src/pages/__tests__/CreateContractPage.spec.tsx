@@ -1,0 +1,263 @@
+import { STORAGE_KEYS } from '@prosign/domain';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { ReactNode } from 'react';
+import { fakeApi, type Handler } from '../../test-support/fake-api';
+import { CreateContractPage } from '../CreateContractPage';
+
+const FIELDS = [
+  ['full_name', 'Full Name', 'text', true, false],
+  ['email', 'Email', 'email', true, false],
+  ['contact_number', 'Phone Number', 'text', false, false],
+  ['additional_email', 'Additional Email (cc)', 'text', false, false],
+  ['site_address', 'Site Address', 'text', true, false],
+  ['city', 'City', 'text', true, false],
+  ['state', 'State', 'text', true, false],
+  ['zipcode', 'Zip Code', 'text', true, false],
+  ['cost', 'Cost', 'text', true, false],
+  ['deposit', 'Deposit', 'text', true, false],
+  ['progress', 'Progress Payment', 'text', false, false],
+  ['balance', 'Balance', 'text', false, true],
+  ['csm_email', 'CSM', 'dropdown', true, false],
+  ['hs_deal_id', 'Deal ID', 'text', false, true],
+].map(([name, label, type, required, isNotEditable]) => ({
+  name,
+  label,
+  type,
+  required,
+  isNotEditable,
+  options: [],
+}));
+
+const CLAUSES = {
+  start: 'This agreement is made with $full_name.',
+  agreementTitle: 'Structural Engineering Agreement',
+  projectDescription: 'Structural design at $site_address.',
+  engineerBasicService: 'Structural calculations.',
+  engineerAdditionalService: 'Site visits on request.',
+  engineerFee: 'Fees as agreed.',
+  licensingAndInsurance: 'Licensed in California.',
+  termsAndConditions: 'Standard terms.',
+};
+
+const DEAL = {
+  deal: {
+    id: '40000005',
+    properties: {
+      amount: '12000',
+      deposit_amount: '6000',
+      progress_amount: '0',
+      address: '1420 Alameda Ave, San Jose, CA 95126',
+      customer_success_manager: '7',
+      dealstage: 'appointmentscheduled',
+      project_type: null,
+      dealname: 'Alameda ADU',
+    },
+  },
+  clientSignatories: [
+    {
+      id: '1',
+      firstname: 'Maria',
+      middlename: null,
+      lastname: 'Chen',
+      email: 'maria@example.com',
+      phone: '(415) 555-0101',
+    },
+  ],
+  redirect: false,
+};
+
+function setup(overrides: Record<string, Handler> = {}) {
+  const api = fakeApi({
+    'GET /api/service/get-services': () => [
+      { _id: 's1', serviceName: 'Structural Engineering', position: 1, changeBasicServices: false },
+      { _id: 's2', serviceName: 'Inspection', position: 2, changeBasicServices: false },
+    ],
+    'GET /api/form/Structural%20Engineering': () => ({ fields: FIELDS, additionalFields: CLAUSES }),
+    'GET /api/access/user': () => ({ users: [{ email: 'csm@prosign.example', role: ['csm'] }] }),
+    'GET /api/hubspot/deal-by-address': () => ({ deals: [DEAL.deal] }),
+    'POST /api/hubspot/fetch-deal-by-id': () => DEAL,
+    'GET /api/hubspot/owner': () => ({ owner: { id: '7', email: 'csm@prosign.example' } }),
+    'GET /api/hubspot/check-deal-properties/40000005': () => ({
+      isValid: false,
+      missingProperties: ['project_type'],
+      contactsWithInvalidRoles: [],
+    }),
+    'GET /api/hubspot/property': () => ({
+      options: [
+        { label: 'ADU', value: 'ADU' },
+        { label: 'Remodel', value: 'Remodel' },
+      ],
+    }),
+    'PATCH /api/hubspot/update-deal-by-prosign/40000005/update-missing': () => ({ success: true }),
+    'PATCH /api/hubspot/update-deal-by-prosign/40000005/update-all': () => ({ success: true }),
+    'POST /api/template/create-contract': () => ({
+      docLink: 'http://api.test/api/documents/d/AbCdEfGhIjKlMnOpQrStUv/edit',
+    }),
+    'POST /api/contracts/send': () => ({
+      token: 'tok',
+      signingLink: 'http://localhost:8084/tok?docLink=x&prefix=contract',
+      docLink: 'http://api.test/api/documents/d/AbCdEfGhIjKlMnOpQrStUv/edit',
+      status: 'not signed',
+      send: { state: 'completed', steps: {} },
+    }),
+    ...overrides,
+  });
+  const Wrapper = api.wrapper;
+  const wrapper = ({ children }: { children?: ReactNode }) => (
+    <MemoryRouter>
+      <Wrapper>{children}</Wrapper>
+    </MemoryRouter>
+  );
+  render(<CreateContractPage />, { wrapper });
+  return api;
+}
+
+const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+
+async function pickDealAndService() {
+  fireEvent.change(await screen.findByLabelText(/search deal/i), {
+    target: { value: '1420 Alameda' },
+  });
+  fireEvent.click(
+    await screen.findByRole('option', { name: /1420 Alameda Ave/ }, { timeout: 2000 }),
+  );
+  const service = screen.getByLabelText('Service');
+  await waitFor(() => expect(within(service).getAllByRole('option')).toHaveLength(3));
+  fireEvent.change(service, { target: { value: 'Structural Engineering' } });
+  fireEvent.change(await screen.findByLabelText(/Title 24 reports/), { target: { value: '2' } });
+  await screen.findByLabelText(/^Cost/);
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('CreateContractPage', () => {
+  it("shows 'Type to search...' for an empty search and '--Select--' before the services", async () => {
+    setup();
+    fireEvent.focus(screen.getByLabelText(/search deal/i));
+    expect(screen.getByText('Type to search...')).toBeInTheDocument();
+    const options = within(screen.getByLabelText('Service')).getAllByRole('option');
+    expect(options[0]).toHaveTextContent('--Select--');
+  });
+
+  it("says 'No matching addresses' when the search finds nothing", async () => {
+    setup({ 'GET /api/hubspot/deal-by-address': () => ({ deals: [] }) });
+    fireEvent.change(screen.getByLabelText(/search deal/i), { target: { value: 'nowhere' } });
+    expect(await screen.findByText('No matching addresses', {}, { timeout: 2000 })).toBeVisible();
+  });
+
+  it('prefills the form from the deal and applies the amount and phone rules', async () => {
+    setup();
+    await pickDealAndService();
+    await waitFor(() => expect(field(/^Full Name/).value).toBe('Maria Chen'));
+    expect(field(/^Email/).value).toBe('maria@example.com');
+    expect(field(/^Phone Number/).value).toBe('+14155550101');
+    expect(screen.getByRole('combobox', { name: /^Site Address/ })).toHaveValue('1420 Alameda Ave');
+    expect(field(/^City/).value).toBe('San Jose');
+    expect(field(/^Zip Code/).value).toBe('95126');
+    expect(field(/^Cost/).value).toBe('12000');
+    expect(field(/^Balance/)).toHaveAttribute('readonly');
+    await waitFor(() => expect(field(/^CSM/).value).toBe('csm@prosign.example'));
+
+    fireEvent.change(field(/^Cost/), { target: { value: '10000' } });
+    expect(field(/^Deposit/).value).toBe('5000');
+    expect(field(/^Balance/).value).toBe('5000');
+    fireEvent.change(field(/^Phone Number/), { target: { value: '(650) 555-0199 ext' } });
+    expect(field(/^Phone Number/).value).toBe('+16505550199');
+
+    // The draft survives a reload.
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.contractFormData) ?? '{}');
+    expect(stored.form).toMatchObject({ cost: '10000', deposit: '5000', hs_deal_id: '40000005' });
+  });
+
+  it('blocks creation on a validation rule with the spec message', async () => {
+    setup();
+    await pickDealAndService();
+    fireEvent.change(field(/^Deposit/), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Contract' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Deposit must be a number greater than 0.',
+    );
+  });
+
+  it('fixes missing deal properties in the modal, edits, saves, sends and shows the link', async () => {
+    const api = setup();
+    await pickDealAndService();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Contract' }));
+
+    const modal = await screen.findByRole('dialog', { name: 'Missing deal properties' });
+    const types = await within(modal).findByLabelText(/Project type/);
+    await waitFor(() => expect(within(types).getAllByRole('option')).toHaveLength(2));
+    (within(types).getByRole('option', { name: 'ADU' }) as HTMLOptionElement).selected = true;
+    fireEvent.change(types);
+    fireEvent.click(within(modal).getByRole('button', { name: 'Update deal and continue' }));
+
+    const overview = await screen.findByLabelText('Overview');
+    const missing = api.calls.find((call) => call.path.endsWith('/update-missing'));
+    expect(missing?.body).toMatchObject({ missingProperties: { project_type: ['ADU'] } });
+    expect(screen.getByLabelText('Licensing and Insurance')).toHaveAttribute('readonly');
+
+    // The placeholder rule: an edit may not drop $full_name.
+    fireEvent.change(overview, { target: { value: 'This agreement is made.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('$full_name');
+    fireEvent.change(overview, {
+      target: { value: 'This agreement is made with $full_name today.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByTitle('Contract preview')).toHaveAttribute(
+      'src',
+      'http://api.test/api/documents/d/AbCdEfGhIjKlMnOpQrStUv/preview',
+    );
+    expect(screen.queryByRole('button', { name: 'Back to the form' })).not.toBeInTheDocument();
+    const created = api.calls.find((call) => call.path === '/api/template/create-contract');
+    expect(created?.body).toMatchObject({
+      docLink: 'http://api.test/api/documents/d/standard-service-agreement/edit',
+      formData: {
+        cost: 12000,
+        t24ReportCount: 2,
+        contract_data: { start: 'This agreement is made with $full_name today.' },
+      },
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send Contract for Sign' }));
+    const sent = await screen.findByRole('dialog', { name: 'Contract sent' });
+    expect(within(sent).getByRole('link')).toHaveTextContent(
+      'http://localhost:8084/tok?docLink=x&prefix=contract',
+    );
+    const request = api.calls.find((call) => call.path === '/api/contracts/send');
+    expect(request?.body).toMatchObject({
+      email: 'maria@example.com',
+      hsDealId: '40000005',
+      t24ReportCount: 2,
+      contractIntro: 'This agreement is made with $full_name today.',
+      contractLicense: 'Licensed in California.',
+    });
+    expect(localStorage.getItem(STORAGE_KEYS.contractFormData)).toBeNull();
+  });
+
+  it('shows the failed part of a send and keeps the preview to retry', async () => {
+    setup({
+      'GET /api/hubspot/check-deal-properties/40000005': () => ({
+        isValid: true,
+        missingProperties: [],
+        contactsWithInvalidRoles: [],
+      }),
+      'POST /api/contracts/send': () => {
+        throw new Error(
+          'Failed to send PDF and/or save document token. Moving the HubSpot deal to the sent stage failed: HubSpot is unavailable.',
+        );
+      },
+    });
+    await pickDealAndService();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Contract' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send Contract for Sign' }));
+    expect(
+      await screen.findByText(/Moving the HubSpot deal to the sent stage failed/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Contract for Sign' })).toBeEnabled();
+    expect(localStorage.getItem(STORAGE_KEYS.contractFormData)).not.toBeNull();
+  });
+});
