@@ -11,6 +11,7 @@ export * from './documents/placeholders';
 export * from './documents/standard-templates';
 export * from './signing/initials';
 export * from './signing/signature-constants';
+export * from './signing/signing-page-state';
 export * from './contracts/contract-clauses';
 export * from './time/pacific-time';
 export * from './services/service-rules';

@@ -51,6 +51,7 @@ export {
   type ToastOptions,
   type ToastTone,
 } from './components/Toast';
+export { Dialog, type DialogProps } from './components/Dialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog';
 export {
   renderStandalonePreview,

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { Dialog } from './Dialog';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -15,8 +16,7 @@ export interface ConfirmDialogProps {
 
 /**
  * A modal question with Confirm and Cancel. Focus moves to Cancel (the safe
- * choice) when it opens, stays inside while open (Tab cycles), Escape
- * cancels, and focus returns to where it was when it closes.
+ * choice) when it opens; Escape cancels unless busy (see `Dialog`).
  */
 export function ConfirmDialog({
   open,
@@ -29,60 +29,15 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const titleId = useId();
-  const bodyId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const previous = document.activeElement as HTMLElement | null;
-    cancelRef.current?.focus();
-    return () => previous?.focus?.();
-  }, [open]);
-
-  if (!open) return null;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      if (!busy) onCancel();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const buttons = Array.from(dialogRef.current?.querySelectorAll('button') ?? []);
-    const first = buttons[0];
-    const last = buttons[buttons.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   return (
-    <div className="ps-dialog-backdrop">
-      <div
-        ref={dialogRef}
-        className="ps-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={children ? bodyId : undefined}
-        onKeyDown={onKeyDown}
-      >
-        <h2 id={titleId} className="ps-dialog__title">
-          {title}
-        </h2>
-        {children ? (
-          <div id={bodyId} className="ps-dialog__body">
-            {children}
-          </div>
-        ) : null}
-        <div className="ps-dialog__actions">
+    <Dialog
+      open={open}
+      title={title}
+      onClose={busy ? undefined : onCancel}
+      initialFocusRef={cancelRef}
+      actions={
+        <>
           <button
             ref={cancelRef}
             type="button"
@@ -100,8 +55,10 @@ export function ConfirmDialog({
           >
             {confirmLabel}
           </button>
-        </div>
-      </div>
-    </div>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
   );
 }

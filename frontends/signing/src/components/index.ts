@@ -1,0 +1,25 @@
+// Signer-facing building blocks shared by the customer, SOW and CO signing pages.
+export {
+  PdfViewer,
+  PDF_VIEWER_TEXTS,
+  type PdfViewerHandle,
+  type PdfViewerProps,
+} from './pdf-viewer/PdfViewer';
+export type { PdfLoader, PdfDocumentLike } from './pdf-viewer/pdf-document';
+export type { PdfBookmark } from './pdf-viewer/viewer-math';
+export {
+  SignatureModal,
+  type SignatureInput,
+  type SignatureMode,
+  type SignatureModalProps,
+} from './modals/SignatureModal';
+export { EditModal, type EditModalProps } from './modals/EditModal';
+export { InitialsModal, type InitialsModalProps } from './modals/InitialsModal';
+export { CompletionModal, type CompletionModalProps } from './modals/CompletionModal';
+export {
+  ConsentDisclosureModal,
+  ConsentDisclosureText,
+  type ConsentDisclosureModalProps,
+} from './modals/ConsentDisclosureModal';
+export { ProcessingOverlay, type ProcessingOverlayProps } from './ProcessingOverlay';
+export { SIGNING_TEXTS } from './modals/signing-texts';

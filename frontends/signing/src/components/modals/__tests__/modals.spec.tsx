@@ -1,0 +1,245 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CompletionModal } from '../CompletionModal';
+import { ConsentDisclosureModal } from '../ConsentDisclosureModal';
+import { EditModal } from '../EditModal';
+import { InitialsModal } from '../InitialsModal';
+import { SignatureModal } from '../SignatureModal';
+import { ProcessingOverlay } from '../../ProcessingOverlay';
+
+beforeAll(() => {
+  // jsdom has no 2D canvas; the pad draws nothing in these tests but must not crash.
+  HTMLCanvasElement.prototype.getContext = (() => null) as HTMLCanvasElement['getContext'];
+});
+
+describe('SignatureModal (typed, as offered to visitors)', () => {
+  it('prompts, defaults from the full name and previews the signature live', async () => {
+    const user = userEvent.setup();
+    const onSave = jest.fn();
+    render(<SignatureModal open fullName="Jane Q. Doe" onSave={onSave} onClose={jest.fn()} />);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('Please click "Save" to proceed to the final step.');
+    // Only typed mode is offered: no mode switch, no canvas, no upload.
+    expect(within(dialog).queryByRole('group', { name: 'How to sign' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText(/upload/i)).not.toBeInTheDocument();
+
+    const initials = screen.getByLabelText('Review and Update Your Initials');
+    const signature = screen.getByLabelText('Review and Update Your Signature');
+    expect(initials).toHaveValue('J.Q.D.');
+    expect(signature).toHaveValue('Jane Q. Doe');
+    expect(screen.getByTestId('signature-preview')).toHaveTextContent('Jane Q. Doe');
+
+    await user.clear(signature);
+    expect(screen.getByTestId('signature-preview')).toHaveTextContent(
+      'Your signature will appear here...',
+    );
+    await user.type(signature, 'J Doe');
+    expect(screen.getByTestId('signature-preview')).toHaveTextContent('J Doe');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith({ mode: 'typed', initials: 'J.Q.D.', text: 'J Doe' });
+  });
+
+  it.each([
+    ['initials', 'Review and Update Your Initials'],
+    ['signature', 'Review and Update Your Signature'],
+  ])('refuses to save without %s', async (_what, label) => {
+    const user = userEvent.setup();
+    const onSave = jest.fn();
+    render(<SignatureModal open fullName="Jane Doe" onSave={onSave} onClose={jest.fn()} />);
+    await user.clear(screen.getByLabelText(label));
+    await user.type(screen.getByLabelText(label), '   ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Please fill in both your initials and signature before saving.',
+    );
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('reopens with the values saved before and closes on Escape', async () => {
+    const user = userEvent.setup();
+    const onClose = jest.fn();
+    render(
+      <SignatureModal
+        open
+        fullName="Jane Doe"
+        savedInitials="JD"
+        savedSignature="Jane D."
+        onSave={jest.fn()}
+        onClose={onClose}
+      />,
+    );
+    expect(screen.getByLabelText('Review and Update Your Initials')).toHaveValue('JD');
+    expect(screen.getByLabelText('Review and Update Your Signature')).toHaveValue('Jane D.');
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('SignatureModal (drawn and upload modes, enabled by a prop)', () => {
+  it('needs a drawing before saving', async () => {
+    const user = userEvent.setup();
+    const onSave = jest.fn();
+    render(
+      <SignatureModal
+        open
+        fullName="Jane Doe"
+        modes={['typed', 'drawn', 'upload']}
+        onSave={onSave}
+        onClose={jest.fn()}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Draw' }));
+    const canvas = screen.getByRole('img', { name: 'Draw your signature' });
+    expect(canvas).toHaveAttribute('width', '300');
+    expect(canvas).toHaveAttribute('height', '150');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please provide a signature first!');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('accepts only a .png upload and needs one before saving', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const onSave = jest.fn();
+    render(
+      <SignatureModal
+        open
+        fullName="Jane Doe"
+        modes={['typed', 'drawn', 'upload']}
+        onSave={onSave}
+        onClose={jest.fn()}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please provide a signature first!');
+
+    const input = screen.getByLabelText('Upload your signature (.png)');
+    await user.upload(input, new File(['x'], 'signature.jpg', { type: 'image/jpeg' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Only .png signature images are accepted.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).not.toHaveBeenCalled();
+
+    const png = new File(['png'], 'signature.png', { type: 'image/png' });
+    await user.upload(input, png);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith({ mode: 'upload', initials: 'J.D.', image: png });
+  });
+});
+
+describe('EditModal', () => {
+  it('prompts and edits', async () => {
+    const user = userEvent.setup();
+    const onEdit = jest.fn();
+    render(<EditModal open onEdit={onEdit} onClose={jest.fn()} />);
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription(
+      'Please click "Edit" to edit the signature and initials.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(onEdit).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('InitialsModal', () => {
+  it('requires the terms to be accepted before saving the initials', async () => {
+    const user = userEvent.setup();
+    const onSave = jest.fn();
+    render(<InitialsModal open initials="J.D." onSave={onSave} onClose={jest.fn()} />);
+    expect(screen.getByRole('dialog')).toHaveTextContent(
+      'Please add the initials below to accept the contract and confirm your agreement to all terms and conditions.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save Initials' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Please accept the terms and conditions before proceeding.',
+    );
+    expect(onSave).not.toHaveBeenCalled();
+
+    await user.click(
+      screen.getByRole('checkbox', { name: 'I agree to the terms and conditions.' }),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Initials' }));
+    expect(onSave).toHaveBeenCalledWith({ initials: 'J.D.', agreedToTerms: true });
+  });
+
+  it('refuses blank initials', async () => {
+    const user = userEvent.setup();
+    const onSave = jest.fn();
+    render(<InitialsModal open initials="J.D." onSave={onSave} onClose={jest.fn()} />);
+    await user.clear(screen.getByLabelText('Initials'));
+    await user.click(
+      screen.getByRole('checkbox', { name: 'I agree to the terms and conditions.' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save Initials' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in your initials.');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+});
+
+describe('CompletionModal', () => {
+  it('says the agreement is complete and closes', async () => {
+    const user = userEvent.setup();
+    const onClose = jest.fn();
+    render(<CompletionModal open onClose={onClose} />);
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription(
+      'Your agreement has been completed successfully. Please check your mailbox for the signed copy.',
+    );
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ConsentDisclosureModal', () => {
+  it('covers paper copies, withdrawal, system requirements and contact details', () => {
+    render(<ConsentDisclosureModal open onClose={jest.fn()} />);
+    const dialog = screen.getByRole('dialog', {
+      name: 'Electronic Signature Consent and Disclosure',
+    });
+    for (const heading of [
+      'Your right to a paper copy',
+      'Withdrawing your consent',
+      'System requirements',
+      'Keeping your contact details up to date',
+      'What this consent covers',
+    ]) {
+      expect(within(dialog).getByRole('heading', { name: heading })).toBeInTheDocument();
+    }
+    expect(dialog).toHaveTextContent(/free of charge/);
+    expect(dialog).toHaveTextContent(/the Company/);
+  });
+});
+
+describe('ProcessingOverlay', () => {
+  it('announces the processing, holds focus and gives it back', () => {
+    const { rerender } = render(
+      <>
+        <button type="button">Agree and Finish</button>
+        <ProcessingOverlay open={false} />
+      </>,
+    );
+    screen.getByRole('button', { name: 'Agree and Finish' }).focus();
+    rerender(
+      <>
+        <button type="button">Agree and Finish</button>
+        <ProcessingOverlay open />
+      </>,
+    );
+    const overlay = screen.getByRole('dialog', {
+      name: 'Please wait while we process your agreement',
+    });
+    expect(overlay).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Please wait while we process your agreement',
+    );
+    rerender(
+      <>
+        <button type="button">Agree and Finish</button>
+        <ProcessingOverlay open={false} />
+      </>,
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Agree and Finish' })).toHaveFocus();
+  });
+});

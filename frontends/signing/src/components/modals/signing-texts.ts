@@ -1,0 +1,49 @@
+/** The signer-facing texts of spec 1 §2.4 and §5, word for word, in one place. */
+export const SIGNING_TEXTS = {
+  notice: 'Before proceeding, we encourage you to take a moment to review the entire agreement.',
+  signAndAddInitials: 'Sign & Add Initials',
+  agreeAndFinish: 'Agree and Finish',
+  processing: 'Please wait while we process your agreement',
+  signature: {
+    title: 'Sign the agreement',
+    prompt: 'Please click "Save" to proceed to the final step.',
+    initialsLabel: 'Review and Update Your Initials',
+    signatureLabel: 'Review and Update Your Signature',
+    previewPlaceholder: 'Your signature will appear here...',
+    save: 'Save',
+    clear: 'Clear',
+    drawLabel: 'Draw your signature',
+    uploadLabel: 'Upload your signature (.png)',
+  },
+  edit: {
+    title: 'Edit your signature',
+    prompt: 'Please click "Edit" to edit the signature and initials.',
+    edit: 'Edit',
+  },
+  initials: {
+    title: 'Add your initials',
+    prompt:
+      'Please add the initials below to accept the contract and confirm your agreement to all terms and conditions.',
+    initialsLabel: 'Initials',
+    agree: 'I agree to the terms and conditions.',
+    save: 'Save Initials',
+    initialsRequired: 'Please fill in your initials.',
+  },
+  completion: {
+    title: 'Agreement completed',
+    message:
+      'Your agreement has been completed successfully. Please check your mailbox for the signed copy.',
+    close: 'Close',
+  },
+  consent: {
+    title: 'Electronic Signature Consent and Disclosure',
+    close: 'Close',
+  },
+  cancel: 'Cancel',
+} as const;
+
+export const SIGNATURE_MODE_LABELS = {
+  typed: 'Type',
+  drawn: 'Draw',
+  upload: 'Upload',
+} as const;

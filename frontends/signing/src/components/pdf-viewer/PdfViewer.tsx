@@ -1,0 +1,289 @@
+import { ErrorPanel, LoadingState } from '@prosign/ui';
+import '../signing.css';
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
+import { loadPdfWithPdfJs, type PdfDocumentLike, type PdfLoader } from './pdf-document';
+import { PdfPage, type PageSize } from './PdfPage';
+import {
+  currentPage,
+  fitWidthScale,
+  layoutPages,
+  pagesToRender,
+  scrollTopAfterZoom,
+  scrollTopFor,
+  zoomIn,
+  zoomOut,
+  type PdfBookmark,
+} from './viewer-math';
+
+export const PDF_VIEWER_TEXTS = {
+  loadError: 'The document could not be loaded',
+  loadErrorHint: 'Check your connection and try again.',
+  loading: 'Loading the document…',
+  retry: 'Retry',
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
+  fit: 'Fit to width',
+  openPdf: 'Open the PDF',
+} as const;
+
+/** What the signing steps can do with the viewer. */
+export interface PdfViewerHandle {
+  scrollToPage(page: number): void;
+  /** Brings a place in the document (e.g. where the signature goes) into view. */
+  scrollToBookmark(bookmark: PdfBookmark): void;
+}
+
+export interface PdfViewerProps {
+  /** The PDF's URL (a docLink served inline by the API). */
+  url: string;
+  /** What the document is; names the scrollable region for screen readers. */
+  title: string;
+  ref?: Ref<PdfViewerHandle>;
+  /** Called once the document is open, with its page count. */
+  onLoaded?: (pageCount: number) => void;
+  /** Opens the PDF; PDF.js by default (tests pass a fake). */
+  loadPdf?: PdfLoader;
+}
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'error'; detail: string }
+  | { status: 'ready'; pdf: PdfDocumentLike; firstPage: PageSize };
+
+/**
+ * A PDF viewer for phones and desktops: fits the page width, renders the pages
+ * near the view first and the rest as they scroll in, zooms with + / − / fit
+ * (buttons or keys when the document has focus), lets the browser pinch-zoom
+ * on touch screens, and can be scrolled to a page or bookmark by its parent.
+ */
+export function PdfViewer({
+  url,
+  title,
+  ref,
+  onLoaded,
+  loadPdf = loadPdfWithPdfJs,
+}: PdfViewerProps) {
+  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [zoom, setZoom] = useState(1);
+  const [containerWidth, setContainerWidth] = useState(0);
+  const [pageSizes, setPageSizes] = useState<PageSize[]>([]);
+  const [wanted, setWanted] = useState<ReadonlySet<number>>(new Set());
+  const [shownPage, setShownPage] = useState(1);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const onLoadedRef = useRef(onLoaded);
+  onLoadedRef.current = onLoaded;
+
+  useEffect(() => {
+    let cancelled = false;
+    let opened: PdfDocumentLike | null = null;
+    setLoad({ status: 'loading' });
+    loadPdf(url)
+      .then(async (pdf) => {
+        opened = pdf;
+        const first = await pdf.getPage(1);
+        const viewport = first.getViewport({ scale: 1 });
+        if (cancelled) return;
+        const firstPage = { width: viewport.width, height: viewport.height };
+        setPageSizes(Array.from({ length: pdf.numPages }, () => firstPage));
+        setLoad({ status: 'ready', pdf, firstPage });
+        onLoadedRef.current?.(pdf.numPages);
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) {
+          setLoad({ status: 'error', detail: error instanceof Error ? error.message : '' });
+        }
+      });
+    return () => {
+      cancelled = true;
+      void opened?.destroy();
+    };
+  }, [url, loadPdf, attempt]);
+
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return undefined;
+    setContainerWidth(scroller.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => setContainerWidth(scroller.clientWidth));
+    observer.observe(scroller);
+    return () => observer.disconnect();
+  }, [load.status]);
+
+  const baseScale =
+    load.status === 'ready' ? fitWidthScale(containerWidth, load.firstPage.width) : 1;
+  const scale = baseScale * zoom;
+  const boxes = useMemo(
+    () => layoutPages(pageSizes.map((size) => size.height * scale)),
+    [pageSizes, scale],
+  );
+
+  const schedule = useCallback(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller || boxes.length === 0) return;
+    const next = pagesToRender(boxes, scroller.scrollTop, scroller.clientHeight);
+    setWanted((previous) => {
+      const merged = new Set(previous);
+      next.forEach((page) => merged.add(page));
+      return merged.size === previous.size ? previous : merged;
+    });
+    setShownPage(currentPage(boxes, scroller.scrollTop, scroller.clientHeight));
+  }, [boxes]);
+
+  useEffect(() => {
+    schedule();
+  }, [schedule]);
+
+  const frame = useRef(0);
+  const onScroll = () => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(schedule);
+  };
+
+  const scrollTo = useCallback(
+    (bookmark: PdfBookmark) => {
+      const scroller = scrollerRef.current;
+      const top = scrollTopFor(boxes, bookmark);
+      if (!scroller || top === null) return;
+      scroller.scrollTo({ top, behavior: 'smooth' });
+      // Render the destination now rather than after the smooth scroll ends.
+      setWanted(
+        (previous) => new Set([...previous, ...pagesToRender(boxes, top, scroller.clientHeight)]),
+      );
+    },
+    [boxes],
+  );
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      scrollToPage: (page) => scrollTo({ page }),
+      scrollToBookmark: scrollTo,
+    }),
+    [scrollTo],
+  );
+
+  const applyZoom = (next: number) => {
+    const scroller = scrollerRef.current;
+    if (scroller && next !== zoom) {
+      const top = scrollTopAfterZoom(scroller.scrollTop, zoom, next);
+      requestAnimationFrame(() => scroller.scrollTo({ top }));
+    }
+    setZoom(next);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === '+' || event.key === '=') applyZoom(zoomIn(zoom));
+    else if (event.key === '-') applyZoom(zoomOut(zoom));
+    else if (event.key === '0') applyZoom(1);
+    else return;
+    event.preventDefault();
+  };
+
+  const onPageSize = useCallback((page: number, size: PageSize) => {
+    setPageSizes((sizes) => {
+      const known = sizes[page - 1];
+      if (known && known.width === size.width && known.height === size.height) return sizes;
+      const next = sizes.slice();
+      next[page - 1] = size;
+      return next;
+    });
+  }, []);
+
+  if (load.status === 'error') {
+    return (
+      <div className="sg-pdf-viewer">
+        <ErrorPanel
+          title={PDF_VIEWER_TEXTS.loadError}
+          message={PDF_VIEWER_TEXTS.loadErrorHint}
+          detail={load.detail || undefined}
+          onRetry={() => setAttempt((n) => n + 1)}
+          retryLabel={PDF_VIEWER_TEXTS.retry}
+        />
+      </div>
+    );
+  }
+
+  const pageCount = pageSizes.length;
+  return (
+    <div className="sg-pdf-viewer">
+      <div className="sg-pdf-viewer__toolbar" role="toolbar" aria-label="Document view">
+        <span className="sg-pdf-viewer__page-indicator" aria-live="polite">
+          {load.status === 'ready' ? `Page ${shownPage} of ${pageCount}` : ''}
+        </span>
+        <button
+          type="button"
+          className="ps-button"
+          aria-label={PDF_VIEWER_TEXTS.zoomOut}
+          onClick={() => applyZoom(zoomOut(zoom))}
+          disabled={load.status !== 'ready' || zoomOut(zoom) === zoom}
+        >
+          −
+        </button>
+        <output className="sg-pdf-viewer__zoom" aria-label="Zoom">
+          {Math.round(zoom * 100)}%
+        </output>
+        <button
+          type="button"
+          className="ps-button"
+          aria-label={PDF_VIEWER_TEXTS.zoomIn}
+          onClick={() => applyZoom(zoomIn(zoom))}
+          disabled={load.status !== 'ready' || zoomIn(zoom) === zoom}
+        >
+          +
+        </button>
+        <button
+          type="button"
+          className="ps-button"
+          onClick={() => applyZoom(1)}
+          disabled={load.status !== 'ready' || zoom === 1}
+        >
+          {PDF_VIEWER_TEXTS.fit}
+        </button>
+        <a className="sg-pdf-viewer__open" href={url} target="_blank" rel="noreferrer">
+          {PDF_VIEWER_TEXTS.openPdf}
+        </a>
+      </div>
+      <div
+        ref={scrollerRef}
+        className="sg-pdf-viewer__scroller"
+        role="region"
+        aria-label={title}
+        aria-busy={load.status === 'loading'}
+        tabIndex={0}
+        onScroll={onScroll}
+        onKeyDown={onKeyDown}
+      >
+        {load.status === 'loading' ? (
+          <LoadingState label={PDF_VIEWER_TEXTS.loading} />
+        ) : (
+          <div className="sg-pdf-viewer__pages">
+            {pageSizes.map((size, index) => (
+              <PdfPage
+                key={index + 1}
+                pdf={load.pdf}
+                pageNumber={index + 1}
+                pageCount={pageCount}
+                scale={scale}
+                estimatedSize={size}
+                render={wanted.has(index + 1)}
+                onSize={onPageSize}
+              />
+            ))}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

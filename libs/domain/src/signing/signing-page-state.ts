@@ -1,0 +1,90 @@
+import { extractDocId } from '../documents/doc-link';
+
+/**
+ * The states of a signing page (spec 1 §2.4) and the title each shows. The
+ * docLink is checked first, in the browser, before anything is asked of the
+ * server; the token is verified after the captcha.
+ */
+export type SigningPageState =
+  | { kind: 'missing-link' }
+  | { kind: 'malformed-link' }
+  | { kind: 'checking' }
+  | { kind: 'valid'; agreementTitle: string }
+  | { kind: 'invalid-token' }
+  | { kind: 'cancelled' }
+  | { kind: 'voided' }
+  | { kind: 'expired' }
+  | { kind: 'signed' };
+
+export const SIGNING_PAGE_TITLES = {
+  checking: 'Verifying...',
+  malformedLink: 'Invalid document link.',
+  missingLink: 'Invalid or expired link. Please request a new one.',
+  // The spec names no titles for these; each says what happened and what to do.
+  invalidToken: 'Invalid or expired link. Please request a new one.',
+  cancelled:
+    'This agreement has been cancelled. Please contact us if you believe this is a mistake.',
+  voided: 'This agreement has been voided and can no longer be signed.',
+  expired: 'This signing link has expired. Please request a new one.',
+  signed: 'This agreement has already been signed. Please check your mailbox for the signed copy.',
+} as const;
+
+/** What a docLink query parameter allows: nothing, a broken link, or the document's id. */
+export type DocLinkCheck =
+  { kind: 'missing' } | { kind: 'malformed' } | { kind: 'ok'; docId: string };
+
+/** A missing (absent or blank) docLink and one without `/d/{id}/` are told apart (spec 1 §2.4). */
+export function checkDocLink(docLink: string | null | undefined): DocLinkCheck {
+  if (docLink == null || docLink.trim() === '') return { kind: 'missing' };
+  const docId = extractDocId(docLink.trim());
+  return docId ? { kind: 'ok', docId } : { kind: 'malformed' };
+}
+
+/**
+ * The state a signing page starts in, from its docLink alone: a broken link
+ * is reported at once; a usable one goes on to the captcha and verification.
+ */
+export function initialSigningPageState(docLink: string | null | undefined): SigningPageState {
+  const check = checkDocLink(docLink);
+  if (check.kind === 'missing') return { kind: 'missing-link' };
+  if (check.kind === 'malformed') return { kind: 'malformed-link' };
+  return { kind: 'checking' };
+}
+
+/**
+ * "the agreement title carrying the firm's brand": the title as written, with
+ * the brand added when the title does not already name it.
+ */
+export function brandedAgreementTitle(agreementTitle: string, brandName: string): string {
+  const title = agreementTitle.trim();
+  const brand = brandName.trim();
+  if (!brand) return title;
+  if (!title) return brand;
+  return title.toLocaleLowerCase('en-US').includes(brand.toLocaleLowerCase('en-US'))
+    ? title
+    : `${title} | ${brand}`;
+}
+
+/** The heading (and document title) of a signing page in a given state. */
+export function signingPageTitle(state: SigningPageState, brandName: string): string {
+  switch (state.kind) {
+    case 'missing-link':
+      return SIGNING_PAGE_TITLES.missingLink;
+    case 'malformed-link':
+      return SIGNING_PAGE_TITLES.malformedLink;
+    case 'checking':
+      return SIGNING_PAGE_TITLES.checking;
+    case 'valid':
+      return brandedAgreementTitle(state.agreementTitle, brandName);
+    case 'invalid-token':
+      return SIGNING_PAGE_TITLES.invalidToken;
+    case 'cancelled':
+      return SIGNING_PAGE_TITLES.cancelled;
+    case 'voided':
+      return SIGNING_PAGE_TITLES.voided;
+    case 'expired':
+      return SIGNING_PAGE_TITLES.expired;
+    case 'signed':
+      return SIGNING_PAGE_TITLES.signed;
+  }
+}

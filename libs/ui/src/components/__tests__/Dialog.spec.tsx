@@ -1,0 +1,75 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Dialog } from '../Dialog';
+
+describe('Dialog', () => {
+  it('is labelled by its title, focuses its first control and keeps Tab inside', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button">Outside</button>
+        <Dialog
+          open
+          title="Sign"
+          describeBody={false}
+          actions={<button type="button">Save</button>}
+        >
+          <label>
+            Name <input />
+          </label>
+        </Dialog>
+      </>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Sign' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).not.toHaveAttribute('aria-describedby');
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveFocus();
+  });
+
+  it('closes on Escape only when it may be closed, and gives focus back', async () => {
+    const user = userEvent.setup();
+    const onClose = jest.fn();
+    const { rerender } = render(
+      <>
+        <button type="button">Opener</button>
+        <Dialog open={false} title="Done" onClose={onClose} />
+      </>,
+    );
+    screen.getByRole('button', { name: 'Opener' }).focus();
+    rerender(
+      <>
+        <button type="button">Opener</button>
+        <Dialog
+          open
+          title="Done"
+          onClose={onClose}
+          actions={<button type="button">Close</button>}
+        />
+      </>,
+    );
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    rerender(
+      <>
+        <button type="button">Opener</button>
+        <Dialog open={false} title="Done" onClose={onClose} />
+      </>,
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Opener' })).toHaveFocus();
+  });
+
+  it('ignores Escape when it must be answered', async () => {
+    const user = userEvent.setup();
+    render(<Dialog open title="Answer me" actions={<button type="button">OK</button>} />);
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Answer me' })).toBeInTheDocument();
+  });
+});
