@@ -16,6 +16,7 @@ import {
   type ServiceDraft,
 } from '../services/components/ServiceForm';
 import { ServiceSidebar } from '../services/components/ServiceSidebar';
+import '../services/services.css';
 
 /** /services (spec 1 §2.5, §4.5): the agreement templates. */
 export function ServicesPage() {
@@ -86,7 +87,7 @@ export function ServicesPage() {
   };
 
   return (
-    <>
+    <div className="ps-page">
       <PageHeader
         title="Services"
         description="Maintain the agreement templates: add, update, reorder, copy and delete services."
@@ -96,7 +97,7 @@ export function ServicesPage() {
       ) : services.isError ? (
         <p role="alert">Failed to load services: {errorText(services.error)}</p>
       ) : (
-        <div style={{ display: 'flex', gap: 24, alignItems: 'flex-start' }}>
+        <div className="services-layout">
           <ServiceSidebar
             services={list}
             selectedId={selectedId}
@@ -147,6 +148,6 @@ export function ServicesPage() {
           onCancel={() => setDeleting(null)}
         />
       ) : null}
-    </>
+    </div>
   );
 }

@@ -21,33 +21,35 @@ export function DeleteServiceDialog({ service, busy, error, ...props }: DeleteSe
       role="dialog"
       aria-modal="true"
       aria-labelledby="delete-service-title"
-      style={{
-        position: 'fixed',
-        inset: 0,
-        background: 'rgba(15,23,42,.4)',
-        display: 'grid',
-        placeItems: 'center',
-        zIndex: 40,
-      }}
+      className="ps-dialog-backdrop"
     >
-      <form onSubmit={submit} style={{ background: '#fff', padding: 24, borderRadius: 10 }}>
-        <h2 id="delete-service-title">Delete {service.serviceName}?</h2>
-        <p>Enter the delete password to confirm. This cannot be undone.</p>
-        <label htmlFor="delete-service-password">Password</label>{' '}
-        <input
-          id="delete-service-password"
-          type="password"
-          autoFocus
-          autoComplete="off"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        {error ? (
-          <p role="alert" style={{ color: '#b42318' }}>
-            {error}
-          </p>
-        ) : null}
-        <div style={{ marginTop: 12, display: 'flex', gap: 8 }}>
+      <form onSubmit={submit} className="ps-dialog service-delete">
+        <h2 id="delete-service-title" className="ps-dialog__title">
+          Delete {service.serviceName}?
+        </h2>
+        <p className="ps-dialog__body">
+          Enter the delete password to confirm. This cannot be undone.
+        </p>
+        <div className="ps-field">
+          <label htmlFor="delete-service-password" className="ps-field__label">
+            Password
+          </label>
+          <input
+            id="delete-service-password"
+            className="ps-input"
+            type="password"
+            autoFocus
+            autoComplete="off"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          {error ? (
+            <p role="alert" className="ps-field__error">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <div className="ps-dialog__actions">
           <button
             type="submit"
             className="ps-button ps-button--danger"

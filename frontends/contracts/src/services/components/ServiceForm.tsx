@@ -71,60 +71,71 @@ export function ServiceForm({ editing, initial, latestTerms, saving, ...props }:
   };
 
   return (
-    <form onSubmit={submit} aria-labelledby="service-form-title" style={{ flex: 1 }}>
-      <h2 id="service-form-title">
+    <form onSubmit={submit} aria-labelledby="service-form-title" className="service-form ps-card">
+      <h2 id="service-form-title" className="service-form__title">
         {editing ? `Update Service ${editing.serviceName}` : 'Add New Service'}
       </h2>
-      {SERVICE_TEXT_FIELDS.map((field) => {
-        const id = `service-${field}`;
-        const isTerms = field === 'termsAndConditions';
-        const value = isTerms ? terms : draft[field];
-        const required = field === 'serviceName' || field === 'agreementTitle';
-        return (
-          <div key={field} style={{ display: 'flex', flexDirection: 'column', marginBottom: 12 }}>
-            <label htmlFor={id}>
-              {SERVICE_FIELD_LABELS[field]}
-              {required ? ' *' : ''}
-            </label>
-            {MULTILINE.has(field) ? (
-              <textarea
-                id={id}
-                rows={isTerms ? 8 : 4}
-                value={value}
-                readOnly={isTerms && draft.defaultTnC}
-                onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
-              />
-            ) : (
-              <input
-                id={id}
-                type="text"
-                value={value}
-                aria-required={required}
-                onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
-              />
-            )}
-          </div>
-        );
-      })}
-      <label style={{ display: 'block' }}>
-        <input
-          type="checkbox"
-          checked={draft.defaultTnC}
-          onChange={(event) => setDraft({ ...draft, defaultTnC: event.target.checked })}
-        />{' '}
-        Default tnc
-      </label>
-      <label style={{ display: 'block' }}>
-        <input
-          type="checkbox"
-          checked={draft.changeBasicServices}
-          onChange={(event) => setDraft({ ...draft, changeBasicServices: event.target.checked })}
-        />{' '}
-        Make the Engineer Basic Services Edit Mandatory
-      </label>
-      <button type="submit" className="ps-button ps-button--primary" disabled={saving}>
-        {editing ? 'Update Service' : 'Add Service'}
-      </button>
+      <div className="service-form__fields">
+        {SERVICE_TEXT_FIELDS.map((field) => {
+          const id = `service-${field}`;
+          const isTerms = field === 'termsAndConditions';
+          const value = isTerms ? terms : draft[field];
+          const required = field === 'serviceName' || field === 'agreementTitle';
+          return (
+            <div
+              key={field}
+              className={MULTILINE.has(field) ? 'ps-field service-form__field--wide' : 'ps-field'}
+            >
+              <label htmlFor={id} className="ps-field__label">
+                {SERVICE_FIELD_LABELS[field]}
+                {required ? ' *' : ''}
+              </label>
+              {MULTILINE.has(field) ? (
+                <textarea
+                  id={id}
+                  className="ps-input service-form__textarea"
+                  rows={isTerms ? 8 : 4}
+                  value={value}
+                  readOnly={isTerms && draft.defaultTnC}
+                  onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+                />
+              ) : (
+                <input
+                  id={id}
+                  className="ps-input"
+                  type="text"
+                  value={value}
+                  aria-required={required}
+                  onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+                />
+              )}
+            </div>
+          );
+        })}
+      </div>
+      <div className="service-form__checks">
+        <label className="service-form__check">
+          <input
+            type="checkbox"
+            checked={draft.defaultTnC}
+            onChange={(event) => setDraft({ ...draft, defaultTnC: event.target.checked })}
+          />{' '}
+          Default tnc
+        </label>
+        <label className="service-form__check">
+          <input
+            type="checkbox"
+            checked={draft.changeBasicServices}
+            onChange={(event) => setDraft({ ...draft, changeBasicServices: event.target.checked })}
+          />{' '}
+          Make the Engineer Basic Services Edit Mandatory
+        </label>
+      </div>
+      <div className="service-form__actions">
+        <button type="submit" className="ps-button ps-button--primary" disabled={saving}>
+          {editing ? 'Update Service' : 'Add Service'}
+        </button>
+      </div>
     </form>
   );
 }

@@ -37,11 +37,15 @@ export function ServiceSidebar(props: ServiceSidebarProps) {
   };
 
   return (
-    <aside aria-label="Services" style={{ minWidth: 260 }}>
-      <button type="button" className="ps-button" onClick={props.onAdd}>
+    <aside aria-label="Services" className="services-sidebar ps-card">
+      <button
+        type="button"
+        className="ps-button ps-button--primary services-sidebar__add"
+        onClick={props.onAdd}
+      >
         Add New Service
       </button>
-      <ol style={{ listStyle: 'none', padding: 0, margin: '12px 0' }} aria-busy={busy}>
+      <ol className="services-list" aria-busy={busy}>
         {services.map((service, index) => (
           <li
             key={service._id}
@@ -63,15 +67,15 @@ export function ServiceSidebar(props: ServiceSidebarProps) {
               setDragIndex(null);
               setOverIndex(null);
             }}
-            style={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 4,
-              padding: 4,
-              borderTop: overIndex === index ? '2px solid #2563eb' : '2px solid transparent',
-              background: service._id === selectedId ? '#e8efff' : undefined,
-              cursor: busy ? 'progress' : 'grab',
-            }}
+            // Only the drop target's border colour follows the drag: the dragged row
+            // itself is never re-rendered with another class and no row changes size.
+            className={[
+              'service-row',
+              service._id === selectedId ? 'service-row--selected' : '',
+              overIndex === index && dragIndex !== index ? 'service-row--drop-target' : '',
+            ]
+              .filter(Boolean)
+              .join(' ')}
           >
             {/* Pointer users drag the row by it; keyboard users have the move buttons. */}
             <span aria-hidden="true" className="service-drag-handle" title="Drag to reorder">
@@ -79,16 +83,16 @@ export function ServiceSidebar(props: ServiceSidebarProps) {
             </span>
             <button
               type="button"
-              className="ps-link-button"
+              className="ps-link-button service-row__name"
               title={service.serviceName}
               aria-current={service._id === selectedId ? 'true' : undefined}
               onClick={() => props.onSelect(service)}
-              style={{ flex: 1, textAlign: 'left', background: 'none', border: 0 }}
             >
               {truncateServiceName(service.serviceName)}
             </button>
             <button
               type="button"
+              className="service-row__action service-row__action--icon"
               aria-label={`Move ${service.serviceName} up`}
               disabled={busy || index === 0}
               onClick={() => move(index, index - 1)}
@@ -97,6 +101,7 @@ export function ServiceSidebar(props: ServiceSidebarProps) {
             </button>
             <button
               type="button"
+              className="service-row__action service-row__action--icon"
               aria-label={`Move ${service.serviceName} down`}
               disabled={busy || index === services.length - 1}
               onClick={() => move(index, index + 1)}
@@ -105,6 +110,7 @@ export function ServiceSidebar(props: ServiceSidebarProps) {
             </button>
             <button
               type="button"
+              className="service-row__action"
               aria-label={`Copy ${service.serviceName}`}
               onClick={() => props.onCopy(service)}
             >
@@ -112,6 +118,7 @@ export function ServiceSidebar(props: ServiceSidebarProps) {
             </button>
             <button
               type="button"
+              className="service-row__action service-row__action--danger"
               aria-label={`Delete ${service.serviceName}`}
               onClick={() => props.onDelete(service)}
             >
