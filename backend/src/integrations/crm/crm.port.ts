@@ -1,4 +1,9 @@
-import type { ChangeOrderLabel, CpRole, DealPropertiesCheck } from '@prosign/domain';
+import type {
+  ChangeOrderLabel,
+  CpRole,
+  DealContactRoles,
+  DealPropertiesCheck,
+} from '@prosign/domain';
 
 /** Injection token of the active CRM adapter. */
 export const CRM_PORT = Symbol('CRM_PORT');
@@ -17,6 +22,17 @@ export type CrmDeal = CrmRecord;
 /** A contact on a deal with the roles (association labels) it holds there. */
 export interface CrmDealContact extends CrmRecord {
   roles: string[];
+}
+
+/** The part of a deal contact the deal check (libs/domain `checkDealProperties`) reads. */
+export function dealContactRoles(contact: CrmDealContact): DealContactRoles {
+  return {
+    id: contact.id,
+    email: contact.properties.email,
+    firstname: contact.properties.firstname,
+    lastname: contact.properties.lastname,
+    roles: contact.roles,
+  };
 }
 
 export interface ClientSignatory {

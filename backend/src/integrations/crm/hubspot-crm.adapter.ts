@@ -37,6 +37,7 @@ import {
   type ProjectDetails,
   type ProjectLabelInfo,
   type PropertyOption,
+  dealContactRoles,
 } from './crm.port';
 import { isChangeOrderPipeline, stageFor } from './crm-stages';
 
@@ -174,16 +175,7 @@ export class HubSpotCrmAdapter implements CrmPort {
   async checkDealProperties(dealId: string): Promise<DealPropertiesCheck> {
     const deal = await this.getObject('deals', dealId, this.dealProperties());
     const contacts = await this.associatedContacts('deals', dealId);
-    return checkDealProperties(
-      deal.properties,
-      contacts.map((contact) => ({
-        id: contact.id,
-        email: contact.properties.email,
-        firstname: contact.properties.firstname,
-        lastname: contact.properties.lastname,
-        roles: contact.roles,
-      })),
-    );
+    return checkDealProperties(deal.properties, contacts.map(dealContactRoles));
   }
 
   async updateMissingDealProperties(

@@ -28,6 +28,7 @@ import {
   type ProjectDetails,
   type ProjectLabelInfo,
   type PropertyOption,
+  dealContactRoles,
 } from './crm.port';
 import { isChangeOrderPipeline, stageFor } from './crm-stages';
 import {
@@ -127,16 +128,7 @@ export class LocalCrmAdapter implements CrmPort {
   async checkDealProperties(dealId: string): Promise<DealPropertiesCheck> {
     const deal = await this.record('deals', dealId);
     const contacts = await this.dealContacts(dealId);
-    return checkDealProperties(
-      deal.properties,
-      contacts.map((contact) => ({
-        id: contact.id,
-        email: contact.properties.email,
-        firstname: contact.properties.firstname,
-        lastname: contact.properties.lastname,
-        roles: contact.roles,
-      })),
-    );
+    return checkDealProperties(deal.properties, contacts.map(dealContactRoles));
   }
 
   async updateMissingDealProperties(
