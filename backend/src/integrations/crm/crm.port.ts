@@ -1,3 +1,4 @@
+import { CLIENT_SIGNATORY_ROLE } from '@prosign/domain';
 import type {
   ChangeOrderLabel,
   CpRole,
@@ -206,6 +207,13 @@ export const PROJECT_PROPERTIES = [
 
 /** A contact whose `type` is this is a community partner (spec 3 §3 "Partner (CP) record"). */
 export const PARTNER_CONTACT_TYPE = 'Community Partner';
+
+/** The client signatories among a deal's contacts (those with the Client Signatory role). */
+export function clientSignatoriesOf(contacts: readonly CrmDealContact[]): ClientSignatory[] {
+  return contacts
+    .filter((contact) => contact.roles.includes(CLIENT_SIGNATORY_ROLE))
+    .map(toClientSignatory);
+}
 
 export function toClientSignatory(contact: CrmRecord): ClientSignatory {
   const p = contact.properties;

@@ -9,7 +9,6 @@ import {
 import { Client } from '@hubspot/api-client';
 import {
   checkDealProperties,
-  CLIENT_SIGNATORY_ROLE,
   isChangeOrderLabel,
   joinMultiValue,
   type ChangeOrderLabel,
@@ -21,7 +20,7 @@ import {
   DEAL_PROPERTIES,
   PARTNER_CONTACT_TYPE,
   PROJECT_PROPERTIES,
-  toClientSignatory,
+  clientSignatoriesOf,
   type ContactSearchResult,
   type CrmDeal,
   type CrmDealContact,
@@ -94,9 +93,7 @@ export class HubSpotCrmAdapter implements CrmPort {
     const redirect = isChangeOrderPipeline(this.config, deal.properties.pipeline);
     return {
       deal,
-      clientSignatories: contacts
-        .filter((contact) => contact.roles.includes(CLIENT_SIGNATORY_ROLE))
-        .map(toClientSignatory),
+      clientSignatories: clientSignatoriesOf(contacts),
       redirect,
       project: redirect ? await this.dealProject(dealId) : null,
     };

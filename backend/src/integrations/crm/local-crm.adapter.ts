@@ -1,7 +1,6 @@
 import { ConflictException, NotFoundException } from '@nestjs/common';
 import {
   checkDealProperties,
-  CLIENT_SIGNATORY_ROLE,
   isChangeOrderLabel,
   joinMultiValue,
   type ChangeOrderLabel,
@@ -11,7 +10,7 @@ import type { Connection } from 'mongoose';
 import type { AppConfig } from '../../platform/config/app-config';
 import {
   PARTNER_CONTACT_TYPE,
-  toClientSignatory,
+  clientSignatoriesOf,
   type ContactSearchResult,
   type CrmDeal,
   type CrmDealContact,
@@ -69,9 +68,7 @@ export class LocalCrmAdapter implements CrmPort {
     const redirect = isChangeOrderPipeline(this.config, deal.properties.pipeline);
     return {
       deal,
-      clientSignatories: contacts
-        .filter((contact) => contact.roles.includes(CLIENT_SIGNATORY_ROLE))
-        .map(toClientSignatory),
+      clientSignatories: clientSignatoriesOf(contacts),
       redirect,
       project: redirect ? await this.dealProject(dealId) : null,
     };
