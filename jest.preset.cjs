@@ -26,6 +26,10 @@ module.exports = {
   moduleNameMapper: {
     '^@prosign/domain$': path.join(root, 'libs/domain/src/index.ts'),
     '^@prosign/api-client$': path.join(root, 'libs/api-client/src/index.ts'),
+    '^@prosign/api-client/testing$': path.join(
+      root,
+      'libs/api-client/src/testing/fake-api-client.ts',
+    ),
     '^@prosign/ui$': path.join(root, 'libs/ui/src/index.ts'),
     '\\.(css)$': 'identity-obj-proxy',
   },

@@ -14,6 +14,12 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json']],
+  // The dashboard tests act on whichever contracts the list shows (cancel, void…): they run
+  // after the tests that create and sign contracts, so they never cancel one mid-signing.
+  projects: [
+    { name: 'product', testIgnore: /dashboard\.e2e\.ts$/ },
+    { name: 'dashboard', testMatch: /dashboard\.e2e\.ts$/, dependencies: ['product'] },
+  ],
   use: {
     baseURL: process.env.E2E_SHELL_URL ?? 'http://localhost:8080',
     trace: 'off',

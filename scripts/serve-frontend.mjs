@@ -87,11 +87,14 @@ export function buildRuntimeConfig(env = process.env) {
   const mapsKey = mapsAdapter === 'google' ? setting(env, 'GOOGLE_MAPS_API_KEY') : undefined;
   const captchaAdapter = setting(env, 'CAPTCHA_ADAPTER') ?? 'local';
   const siteKey = captchaAdapter === 'recaptcha' ? setting(env, 'RECAPTCHA_SITE_KEY') : undefined;
+  // Where the signing page's completion modal leads (spec 1 §2.4); the app has a default.
+  const reviewsUrl = setting(env, 'CUSTOMER_REVIEWS_URL');
   return {
     apiUrl: (env.PUBLIC_API_URL || 'http://localhost:3000').replace(/\/+$/, ''),
     remotes,
     maps: mapsKey ? { adapter: mapsAdapter, apiKey: mapsKey } : { adapter: mapsAdapter },
     captcha: siteKey ? { adapter: captchaAdapter, siteKey } : { adapter: captchaAdapter },
+    ...(reviewsUrl ? { reviewsUrl } : {}),
   };
 }
 

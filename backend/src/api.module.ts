@@ -18,6 +18,8 @@ import { MailModule } from './modules/mail/mail.module';
 import { MapsModule } from './modules/maps/maps.module';
 import { ServicesModule } from './modules/services/services.module';
 import { TermsModule } from './modules/terms/terms.module';
+import { SigningModule } from './modules/signing/signing.module';
+import { StaffRoomModule } from './platform/realtime/staff-room.gateway';
 import { AuthPlatformModule } from './platform/auth/auth-platform.module';
 import { StaffSessionGuard } from './platform/auth/session.guard';
 import type { AppConfig } from './platform/config/app-config';
@@ -52,6 +54,8 @@ export class ApiModule {
         ContractsModule,
         ServicesModule,
         TermsModule,
+        SigningModule,
+        StaffRoomModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

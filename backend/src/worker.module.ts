@@ -2,8 +2,10 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { DiagnosticsWorkerModule } from './modules/diagnostics/diagnostics-worker.module';
+import { ContractsWorkerModule } from './modules/contracts/contracts-worker.module';
 import { MailWorkerModule } from './modules/mail/mail-worker.module';
 import { DocumentsWorkerModule } from './modules/documents/documents-worker.module';
+import { SigningWorkerModule } from './modules/signing/signing-worker.module';
 import type { AppConfig } from './platform/config/app-config';
 import { PlatformModule } from './platform/platform.module';
 
@@ -24,6 +26,8 @@ export class WorkerModule {
         DiagnosticsWorkerModule,
         MailWorkerModule,
         DocumentsWorkerModule,
+        SigningWorkerModule,
+        ContractsWorkerModule,
       ],
     };
   }

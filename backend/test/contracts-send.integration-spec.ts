@@ -6,7 +6,7 @@ import { CRM_PORT, type CrmPort } from '../src/integrations/crm/crm.port';
 import { Contract } from '../src/modules/contracts/contract.schema';
 import { MailService } from '../src/modules/mail/mail.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
-import { contractFormData } from './support/document-fixtures';
+import { contractFormData, contractSendBody } from './support/document-fixtures';
 import { seedDemoData } from './support/seed';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
@@ -57,32 +57,15 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
   }
 
   function sendBody(docLink: string, overrides: Record<string, unknown> = {}) {
-    return {
-      docLink,
-      full_name: 'Maria Elena Alvarez',
+    return contractSendBody(docLink, {
       email: CLIENT,
-      company_name: 'Alvarez Family Trust',
-      contact_number: '+14155550123',
       cc_email: CC,
-      site_address: '2215 Larkin Street',
-      city: 'San Francisco',
-      state: 'CA',
-      zipcode: '94109',
-      cost: 12500,
-      deposit: 6250,
-      progress: 0,
-      balance: 6250,
-      csm_email: 'csm@prosign.example',
-      pm_email: 'pm@prosign.example',
-      form_type: 'Structural Engineering',
-      t24ReportCount: 2,
-      contractTitle: 'Structural Engineering Agreement',
       contractPayment: 'A deposit of $6,250.00 is due upon signing of this Agreement.',
       hsDealId: DEAL_ID,
       subject: 'Your agreement for 2215 Larkin Street',
       filename: 'Alvarez agreement',
       ...overrides,
-    };
+    });
   }
 
   const deliveriesFor = (token: string) =>

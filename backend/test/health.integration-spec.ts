@@ -26,7 +26,14 @@ describe('GET /api/health', () => {
       status: 'ok',
       database: { up: true, latencyMs: expect.any(Number) },
       redis: { up: true, latencyMs: expect.any(Number) },
-      queues: { documents: emptyQueue, mail: emptyQueue, crm: emptyQueue, system: emptyQueue },
+      queues: {
+        documents: emptyQueue,
+        mail: emptyQueue,
+        crm: emptyQueue,
+        system: emptyQueue,
+        signing: emptyQueue,
+        'contract-schedules': emptyQueue,
+      },
       adapters: {
         crm: 'local',
         documents: 'local',

@@ -1,7 +1,17 @@
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createRemoteOptions } = require('../federation.cjs');
 const { createWebpackConfig } = require('../webpack.common.cjs');
 
-// Both a remote of the shell (./pages) and a standalone public app (index.html).
+// Two builds into one dist:
+// - the remote of the shell (./pages, mf-manifest.json, main.js), built first;
+// - the standalone public app (index.html) that signers open from their link.
+//   It is built without module federation: nothing is shared with a host on
+//   the signer's origin, so the federation runtime is left out and React
+//   Router, our libraries and the rest are tree-shaken. That keeps the first
+//   render of the signing page within its budget on slow phones
+//   (bench/signing/run.mjs).
 const base = createWebpackConfig({
   appDir: __dirname,
   title: 'ProSign — Secure signing',
@@ -12,11 +22,42 @@ const base = createWebpackConfig({
   }),
 });
 
-module.exports = (env, argv) => {
-  const config = base(env, argv);
+function withAssetRules(config) {
   // The Whisper signature font (@fontsource/whisper) is emitted as files of our
   // own bundle; the PDF.js worker is a `new URL(…, import.meta.url)` asset,
   // which webpack emits as a separate file without bundling it.
   config.module.rules.push({ test: /\.(woff2?)$/, type: 'asset/resource' });
   return config;
+}
+
+module.exports = (env, argv) => {
+  const remote = withAssetRules(base(env, argv));
+  remote.name = 'remote';
+  remote.plugins = remote.plugins.filter((plugin) => !(plugin instanceof HtmlWebpackPlugin));
+
+  const standalone = withAssetRules(base(env, argv));
+  const production = standalone.mode === 'production';
+  standalone.name = 'standalone';
+  // Written after the remote, whose build cleans the folder.
+  standalone.dependencies = ['remote'];
+  standalone.entry = { standalone: './src/bootstrap.tsx' };
+  standalone.plugins = standalone.plugins.filter(
+    (plugin) => !(plugin instanceof ModuleFederationPlugin),
+  );
+  for (const plugin of standalone.plugins) {
+    if (plugin instanceof HtmlWebpackPlugin) {
+      plugin.options.chunks = ['standalone'];
+      // Starts the runtime-configuration request before the app's JavaScript runs.
+      plugin.options.template = path.join(__dirname, 'standalone.html');
+    }
+  }
+  standalone.output = {
+    ...standalone.output,
+    publicPath: '/',
+    filename: production ? 'standalone.[contenthash:16].js' : 'standalone.js',
+    chunkFilename: production ? 'standalone-[name].[contenthash:16].js' : 'standalone-[name].js',
+    uniqueName: 'signing_standalone',
+    clean: false,
+  };
+  return [remote, standalone];
 };

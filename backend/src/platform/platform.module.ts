@@ -4,6 +4,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { LoggingModule, type ProcessRole } from './logging/logging.module';
 import { QueuesModule } from './queues/queues.module';
+import { RealtimeModule } from './realtime/realtime.module';
 import { RedisModule } from './redis/redis.module';
 
 /** The cross-cutting modules both processes boot with, so api and worker cannot drift apart. */
@@ -17,6 +18,7 @@ export class PlatformModule {
         LoggingModule.forRoot(role),
         DatabaseModule,
         RedisModule,
+        RealtimeModule,
         QueuesModule,
       ],
     };

@@ -1,8 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { IntegrationsModule } from '../integrations/integrations.module';
 import { AccessModule } from '../modules/access/access.module';
+import { MongooseModule } from '@nestjs/mongoose';
+import { Contract, ContractSchema } from '../modules/contracts/contract.schema';
+import { DocumentsCoreModule } from '../modules/documents/documents.module';
 import { DocumentStoreModule } from '../modules/documents/document-store.module';
 import { ServiceStoreModule } from '../modules/services/service-store.module';
+import { MailService } from '../modules/mail/mail.service';
+import { SigningFinishService } from '../modules/signing/signing-finish.service';
+import { SigningService } from '../modules/signing/signing.service';
 import { AuthPlatformModule } from '../platform/auth/auth-platform.module';
 import type { AppConfig } from '../platform/config/app-config';
 import { PlatformModule } from '../platform/platform.module';
@@ -21,8 +27,11 @@ export class SeedModule {
         IntegrationsModule,
         DocumentStoreModule,
         ServiceStoreModule,
+        DocumentsCoreModule,
+        MongooseModule.forFeature([{ name: Contract.name, schema: ContractSchema }]),
       ],
-      providers: [...SEEDERS],
+      // The demo contracts are signed through the product's own finish.
+      providers: [...SEEDERS, MailService, SigningService, SigningFinishService],
     };
   }
 }

@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import { LocalCrmSeeder } from '../integrations/crm/local-crm.seeder';
 import { AccessDemoSeeder } from '../modules/access/access-demo.seeder';
+import { ContractsDemoSeeder } from '../modules/contracts/contracts-demo.seeder';
 import { DocumentTemplatesSeeder } from '../modules/documents/templates/document-templates.seeder';
 import { ServicesSeeder } from '../modules/services/services.seeder';
 import type { Seeder } from './seeder';
@@ -11,4 +12,6 @@ export const SEEDERS: Array<Type<Seeder>> = [
   LocalCrmSeeder,
   DocumentTemplatesSeeder,
   ServicesSeeder,
+  // After the templates: each demo contract gets its own agreement document.
+  ContractsDemoSeeder,
 ];

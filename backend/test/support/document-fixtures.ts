@@ -34,3 +34,32 @@ export function contractFormData(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/**
+ * The body of `POST /api/contracts/send` for the demo client as the creation
+ * screen sends it, for the document at `docLink`; tests override what they need.
+ */
+export function contractSendBody(docLink: string, overrides: Record<string, unknown> = {}) {
+  return {
+    docLink,
+    full_name: 'Maria Elena Alvarez',
+    email: 'maria.alvarez@example.com',
+    company_name: 'Alvarez Family Trust',
+    contact_number: '+14155550123',
+    cc_email: 'office@alvarez.example.com',
+    site_address: '2215 Larkin Street',
+    city: 'San Francisco',
+    state: 'CA',
+    zipcode: '94109',
+    cost: 12500,
+    deposit: 6250,
+    progress: 0,
+    balance: 6250,
+    csm_email: 'csm@prosign.example',
+    pm_email: 'pm@prosign.example',
+    form_type: 'Structural Engineering',
+    t24ReportCount: 2,
+    contractTitle: 'Structural Engineering Agreement',
+    ...overrides,
+  };
+}

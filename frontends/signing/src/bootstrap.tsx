@@ -1,13 +1,36 @@
-import { loadRuntimeConfig } from '@prosign/api-client';
+import { loadRuntimeConfig, parseRuntimeConfig, type RuntimeConfig } from '@prosign/api-client';
 import { ErrorPanel, PublicLayout } from '@prosign/ui';
+// The design tokens and shared styles, stated here because the standalone build
+// tree-shakes @prosign/ui and would otherwise drop its side-effect import.
+import '@prosign/ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SigningApp } from './app/SigningApp';
 
+declare global {
+  interface Window {
+    /** Started by the standalone page's HTML (standalone.html) before this script runs. */
+    __prosignRuntimeConfig?: Promise<unknown>;
+  }
+}
+
+/** The configuration the page already asked for, else a fresh request (e.g. as a remote). */
+async function runtimeConfig(): Promise<RuntimeConfig> {
+  const early = window.__prosignRuntimeConfig;
+  if (early) {
+    try {
+      return parseRuntimeConfig(await early);
+    } catch {
+      // Retried below, with the loader's own error messages.
+    }
+  }
+  return loadRuntimeConfig();
+}
+
 async function start(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
   try {
-    const config = await loadRuntimeConfig();
+    const config = await runtimeConfig();
     root.render(
       <StrictMode>
         <SigningApp config={config} />

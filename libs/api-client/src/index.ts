@@ -9,6 +9,7 @@ export {
 } from './client/createApiClient';
 export {
   CAPTCHA_ADAPTERS,
+  DEFAULT_REVIEWS_URL,
   LOCAL_CAPTCHA_CONFIG,
   LOCAL_MAPS_CONFIG,
   MAPS_ADAPTERS,
@@ -74,3 +75,32 @@ export {
   type DealLookupView,
   type SendContractInput,
 } from './contracts/contracts-api';
+export {
+  createSigningApi,
+  verifyApi,
+  verifyDocumentQueryKey,
+  type EditSignatureResponse,
+  type SigningApi,
+} from './signing/signing-api';
+export {
+  contractByTokenQueryKey,
+  contractListKeyRoot,
+  contractListQueryKey,
+  dashboardApi,
+  invalidateContracts,
+  staffSessionQueryKey,
+  useContractActions,
+  useContractByToken,
+  useContractList,
+  useStaffSessionInfo,
+  type ContractForEditing,
+  type ContractListQuery,
+  type ContractResent,
+  type ReminderSent,
+} from './contracts/dashboard-api';
+export {
+  STAFF_SOCKET_PATH,
+  useStaffRealtime,
+  type StaffRealtimeHandlers,
+  type StaffSocket,
+} from './realtime/useStaffRealtime';

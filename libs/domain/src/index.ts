@@ -22,3 +22,6 @@ export * from './session/browser-storage';
 export * from './display/format-time';
 export * from './contracts/contract-form-rules';
 export * from './contracts/contract-send';
+export * from './realtime/realtime-events';
+export * from './signing/signer-api';
+export * from './contracts/contract-dashboard';

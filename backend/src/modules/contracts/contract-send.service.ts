@@ -12,6 +12,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import {
   CONTRACT_SEND_STEPS,
   contractFormErrors,
+  contractSearchText,
   contractSendFailureMessage,
   contractSigningLink,
   extractDocId,
@@ -216,6 +217,26 @@ export class ContractSendService {
     return completed ?? contract;
   }
 
+  /**
+   * Resend (spec 2 §4): the same document to the same client under a new
+   * token, through the same resumable steps. Keyed by the old token, so a
+   * repeated Resend continues this one instead of starting another.
+   */
+  async resend(previous: ContractDocument, actor: SendActor): Promise<ContractSendResult> {
+    const record = previous.toObject() as unknown as ContractRecordDto;
+    const contract = await this.ensureRecord(
+      `resend-of.${previous.token}`,
+      {
+        ...record,
+        subject: previous.send.subject ?? undefined,
+        filename: previous.send.filename ?? undefined,
+      },
+      actor,
+    );
+    if (contract.send.state === 'completed') return resultOf(contract);
+    return resultOf(await this.runSteps(contract, CONTRACT_SEND_STEPS, actor));
+  }
+
   /** The send record of a document, if a send was started. */
   findBySendKey(docLink: string): Promise<ContractDocument | null> {
     return this.contracts.findOne({ sendKey: this.sendKeyOf(docLink) });
@@ -359,7 +380,12 @@ export class ContractSendService {
         await this.contracts.updateOne(
           { _id: contract._id, 'send.steps.recordSaved': { $exists: false } },
           {
-            $set: { status: 'not signed', createdAt: now, createdIp: actor.ip ?? null },
+            $set: {
+              status: 'not signed',
+              createdAt: now,
+              createdIp: actor.ip ?? null,
+              searchText: contractSearchText(contract),
+            },
             $push: {
               history: {
                 timestamp: now,

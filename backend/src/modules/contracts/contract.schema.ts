@@ -6,6 +6,12 @@ import {
   type ContractStatus,
 } from '@prosign/domain';
 import type { HydratedDocument } from 'mongoose';
+import {
+  ContractFinishProgress,
+  ContractFinishProgressSchema,
+  SignerPresenceState,
+  SignerPresenceStateSchema,
+} from '../signing/contract-signing.schema';
 
 /** One line of a contract's document history (spec 2 §2.4): written by the server only. */
 @Schema({ _id: false, versionKey: false })
@@ -115,10 +121,57 @@ export class Contract {
   @Prop({ default: 0 }) viewedByPhoneCount: number;
   @Prop({ default: 0 }) viewedByEmailCount: number;
 
+  // ── Signing (spec 1 §4.1): the signer's signature, consent and the one finish operation. ──
+
+  /** The typed signature (text mode), else null; an uploaded/drawn image lives in signature_images. */
+  @Prop({ type: String, default: null }) signature: string | null;
+  @Prop({ type: String, enum: ['text', 'image', null], default: null })
+  signatureSource: 'text' | 'image' | null;
+  @Prop({ type: String, default: null }) initials: string | null;
+  /** The signer's consent to the terms and to signing electronically (ESIGN). */
+  @Prop({ type: Date, default: null }) consentAt: Date | null;
+  @Prop({ type: String, default: null }) consentIp: string | null;
+  /** The final sealed PDF (agreement + audit trail) and its parts, once the finish made them. */
+  @Prop({ type: String, default: null }) signedDocLink: string | null;
+  @Prop({ type: String, default: null }) auditTrailDocLink: string | null;
+  /** Public verification id (`/verify/{verifyId}`): 128 random bits, base64url. */
+  @Prop({ type: String, default: null }) verifyId: string | null;
+  /** SHA-256 (hex) of the final sealed PDF. */
+  @Prop({ type: String, default: null }) signedSha256: string | null;
+  @Prop({ type: ContractFinishProgressSchema, default: null })
+  finish: ContractFinishProgress | null;
+  @Prop({ type: SignerPresenceStateSchema, default: null }) presence: SignerPresenceState | null;
+
+  // ── end of signing fields ──
+
   @Prop({ type: ContractSendProgressSchema, required: true }) send: ContractSendProgress;
+
+  // ── Lifecycle (spec 2 §4): reminders, cancel, void, resend, expiry. ──
+
+  /** Lower-case name, e-mail, company, address and phone (contractSearchText): what the dashboard search matches. */
+  @Prop({ default: '' }) searchText: string;
+  /** The last reminder, manual or automatic: the automatic cadence counts from it. */
+  @Prop({ type: Date, default: null }) lastReminderAt: Date | null;
+  @Prop({ type: Date, default: null }) cancelledAt: Date | null;
+  @Prop({ type: String, default: null }) voidDocLink: string | null;
+  @Prop({ type: Date, default: null }) voidedAt: Date | null;
+  @Prop({ type: Date, default: null }) expiredAt: Date | null;
+  /** The contract that replaced this one on Resend (its token). */
+  @Prop({ type: String, default: null }) resentAsToken: string | null;
+  /** Soft delete: never listed again, the data stays. */
+  @Prop({ type: Date, default: null }) deletedAt: Date | null;
+  @Prop({ type: String, default: null }) deletedBy: string | null;
+
+  // ── end of lifecycle fields ──
 }
 
 export type ContractDocument = HydratedDocument<Contract>;
 export const ContractSchema = SchemaFactory.createForClass(Contract);
 ContractSchema.index({ status: 1, createdAt: -1 });
 ContractSchema.index({ hsDealId: 1 });
+// Signing: the public /verify page looks contracts up by verifyId; the resume schedule scans unfinished finishes.
+ContractSchema.index({ verifyId: 1 });
+ContractSchema.index({ 'finish.state': 1 });
+// The dashboard list: listed (not deleted) by status, newest first; expiry and reminder sweeps.
+ContractSchema.index({ deletedAt: 1, status: 1, createdAt: -1 });
+ContractSchema.index({ deletedAt: 1, createdAt: -1 });

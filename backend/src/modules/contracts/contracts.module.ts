@@ -2,6 +2,15 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { DocumentsCoreModule } from '../documents/documents.module';
 import { MailModule } from '../mail/mail.module';
+import {
+  ContractCardController,
+  ContractDashboardController,
+  ContractReminderController,
+  ContractUpdateController,
+  ContractVoidController,
+} from './contract-lifecycle.controller';
+import { ContractLifecycleService } from './contract-lifecycle.service';
+import { ContractListService } from './contract-list.service';
 import { ContractSendService } from './contract-send.service';
 import { Contract, ContractSchema } from './contract.schema';
 import {
@@ -23,8 +32,13 @@ import {
     ContractEmailController,
     ContractCopyController,
     ContractTokenController,
+    ContractDashboardController,
+    ContractUpdateController,
+    ContractReminderController,
+    ContractVoidController,
+    ContractCardController,
   ],
-  providers: [ContractSendService],
-  exports: [ContractSendService],
+  providers: [ContractSendService, ContractListService, ContractLifecycleService],
+  exports: [MongooseModule, ContractSendService, ContractListService, ContractLifecycleService],
 })
 export class ContractsModule {}

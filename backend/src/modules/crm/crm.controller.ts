@@ -1,4 +1,5 @@
 import {
+  BadRequestException,
   Body,
   Controller,
   Get,
@@ -8,6 +9,7 @@ import {
   Query,
   HttpCode,
   HttpStatus,
+  Req,
 } from '@nestjs/common';
 import { CrmService } from './crm.service';
 import {
@@ -22,7 +24,10 @@ import {
   UpdateAllDto,
   UpdateMissingDto,
 } from './dto/crm-requests.dto';
-import { RequireAccess } from '../../platform/auth/auth.decorators';
+import { RequireAccess, SignerMayCall } from '../../platform/auth/auth.decorators';
+import type { StaffRequest } from '../../platform/auth/staff-principal';
+import { SignerCallsService } from '../signing/signer-calls.service';
+import { SignerRateLimit } from '../signing/signer-throttle';
 
 /**
  * The CRM calls of spec 2 §7 and spec 1 §7 (`{crm}` = hubspot), whichever
@@ -32,7 +37,10 @@ import { RequireAccess } from '../../platform/auth/auth.decorators';
 @RequireAccess('homeAccess')
 @Controller('hubspot')
 export class CrmController {
-  constructor(private readonly crm: CrmService) {}
+  constructor(
+    private readonly crm: CrmService,
+    private readonly signerCalls: SignerCallsService,
+  ) {}
 
   @Post('fetch-deal-by-id')
   @HttpCode(HttpStatus.OK)
@@ -85,8 +93,19 @@ export class CrmController {
     return this.crm.moveStage(dealId, 'sent', body.contractLink);
   }
 
+  /** Staff move any deal; a signer (captcha pass, token) moves their own contract's deal by finishing. */
   @Patch('update-deal-stage-to-signed/:dealId')
-  stageToSigned(@Param() { dealId }: DealIdParam, @Body() body: StageMoveDto) {
+  @SignerMayCall()
+  @SignerRateLimit()
+  stageToSigned(
+    @Param() { dealId }: DealIdParam,
+    @Body() body: StageMoveDto,
+    @Req() request: StaffRequest,
+  ) {
+    if (this.signerCalls.isSignerRequest(request)) {
+      if (!body.token) throw new BadRequestException('token is required');
+      return this.signerCalls.dealSignedForSigner(request, dealId, body.token);
+    }
     return this.crm.moveStage(dealId, 'signed', body.contractLink);
   }
 }

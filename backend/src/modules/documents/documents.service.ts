@@ -1,6 +1,12 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { type ContractKind, extractDocId, isValidDocId } from '@prosign/domain';
+import {
+  type ContractKind,
+  extractDocId,
+  isValidDocId,
+  type SigningBookmark,
+  type SigningBookmarks,
+} from '@prosign/domain';
 import type { Queue } from 'bullmq';
 import { createHash } from 'node:crypto';
 import { DOCUMENTS_PORT, type DocumentsPort } from '../../integrations/documents/documents.port';
@@ -9,11 +15,13 @@ import { jobIdFor } from '../../platform/queues/job-id';
 import { QueueName } from '../../platform/queues/queue-names';
 import { localDocLink } from './document-links';
 import { DocumentRepository } from './document.repository';
+import type { SignatureSlot } from './document-content';
 import type { DocumentKind, DocumentRecord } from './document.schema';
 import { DocumentJobData, DocumentsJob } from './documents.jobs';
 import type { ContractFormDataDto } from './dto/contract-form-data.dto';
 import type { AuditEvent } from './layout/audit-trail-content';
 import { renderAuditTrail } from './layout/audit-trail-layout';
+import { PAGE } from './layout/page-frame';
 import { PdfSealerService } from './pdf/pdf-sealer.service';
 import { mergePdfs, stampVoid } from './pdf/pdf-tools';
 import { SignatureImageService, type UploadedImage } from './signatures/signature-image.service';
@@ -45,6 +53,8 @@ export interface PlaceSignatureRequest {
   document: string;
   contractKind: ContractKind;
   signerName: string;
+  /** The initials the signer saved; derived from the name when absent. */
+  initials?: string | null;
   signature: SignatureSource;
   signedAt: Date;
 }
@@ -100,6 +110,28 @@ export class DocumentsService {
     return { docId, title: record?.title ?? docId, pdf: await this.port.exportPdf(docId) };
   }
 
+  /**
+   * Where the layout put the signature and the first initials of an agreement,
+   * for the signing page's viewer; null when the engine does not record it.
+   */
+  async signingBookmarks(docIdOrLink: string): Promise<SigningBookmarks | null> {
+    if (this.port.adapter !== 'local') return null;
+    const docId = this.docIdOf(docIdOrLink);
+    // Rendering records the slots with the PDF (usually done already by the render job).
+    await this.pdfOf(docId);
+    const record = await this.documents.find(docId);
+    const stored = record ? await this.documents.findPdf(docId, record.revision) : null;
+    const slots = stored?.slots ?? [];
+    const first = (kind: SignatureSlot['kind']) =>
+      slots.filter((slot) => slot.kind === kind).sort((a, b) => a.page - b.page || b.y - a.y)[0];
+    const signature = first('signature');
+    const initials = first('initials');
+    return {
+      signature: signature ? bookmarkOf(signature) : null,
+      initials: initials ? bookmarkOf(initials) : null,
+    };
+  }
+
   /** Signature and initials (derived from the signer's full name) placed into the agreement. */
   async placeSignature(request: PlaceSignatureRequest): Promise<{ docLink: string }> {
     const docId = this.docIdOf(request.document);
@@ -110,6 +142,7 @@ export class DocumentsService {
     const { png: initialsPng } = this.signatures.renderInitials(
       request.signerName,
       request.contractKind,
+      request.initials,
     );
     await this.port.placeSignature(docId, {
       signaturePng,
@@ -282,6 +315,12 @@ function derivedId(kind: string, ...inputs: string[]): string {
     .update([kind, ...inputs].join('\u0000'))
     .digest('hex')
     .slice(0, 24);
+}
+
+/** A slot (PDF points, origin bottom-left, 0-based page) as a viewer bookmark (1-based page, from the top). */
+function bookmarkOf(slot: SignatureSlot): SigningBookmark {
+  const top = PAGE.height - slot.y - slot.height;
+  return { page: slot.page + 1, yRatio: Math.min(1, Math.max(0, top / PAGE.height)) };
 }
 
 function definedOnly(values: Record<string, string | undefined>): Record<string, string> {

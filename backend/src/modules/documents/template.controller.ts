@@ -1,10 +1,13 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, StreamableFile } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Post, Req, StreamableFile } from '@nestjs/common';
 import { DocumentsService } from './documents.service';
 import { CreateContractDto, type CreateContractResponse } from './dto/create-contract.dto';
 import { GeneratePdfDto } from './dto/generate-pdf.dto';
 import { MergeDocsDto, type MergeDocsResponse } from './dto/merge-docs.dto';
 import { pdfFile } from './pdf-response';
-import { RequireAccess } from '../../platform/auth/auth.decorators';
+import { RequireAccess, SignerMayCall } from '../../platform/auth/auth.decorators';
+import type { StaffRequest } from '../../platform/auth/staff-principal';
+import { SignerCallsService } from '../signing/signer-calls.service';
+import { SignerRateLimit } from '../signing/signer-throttle';
 
 /**
  * Template calls of spec 2 §7 and spec 1 §7. Staff authentication arrives with
@@ -13,7 +16,10 @@ import { RequireAccess } from '../../platform/auth/auth.decorators';
 @RequireAccess('homeAccess')
 @Controller('template')
 export class TemplateController {
-  constructor(private readonly documents: DocumentsService) {}
+  constructor(
+    private readonly documents: DocumentsService,
+    private readonly signerCalls: SignerCallsService,
+  ) {}
 
   @Post('create-contract')
   createContract(@Body() body: CreateContractDto): Promise<CreateContractResponse> {
@@ -26,8 +32,17 @@ export class TemplateController {
     return pdfFile(await this.documents.pdfOf(body.originalDocId), 'attachment');
   }
 
+  /** Staff merge any two documents; a signer (captcha pass, token) gets their finish's sealed PDF. */
   @Post('merge-docs')
-  async mergeDocs(@Body() body: MergeDocsDto): Promise<MergeDocsResponse> {
+  @SignerMayCall()
+  @SignerRateLimit()
+  async mergeDocs(
+    @Body() body: MergeDocsDto,
+    @Req() request: StaffRequest,
+  ): Promise<MergeDocsResponse> {
+    if (this.signerCalls.isSignerRequest(request)) {
+      return this.signerCalls.mergeForSigner(request, body.token);
+    }
     const { combinedDocLink } = await this.documents.mergeDocuments(
       body.doc1,
       body.doc2,

@@ -27,6 +27,15 @@ export const Public = () => SetMetadata(IS_PUBLIC, true);
 export const RequireAccess = (flag: AccessFlag, ...orFlags: AccessFlag[]) =>
   SetMetadata(REQUIRED_ACCESS, [flag, ...orFlags]);
 
+export const SIGNER_MAY_CALL = 'prosign:signerMayCall';
+
+/**
+ * A staff route the spec also opens to signers (spec 1 §7 finishing calls): a
+ * request carrying a captcha pass header and no session is let through as a
+ * signer's; the handler then checks the pass and the token itself.
+ */
+export const SignerMayCall = () => SetMetadata(SIGNER_MAY_CALL, true);
+
 /** Only users with the admin role (checked on the server, on every request). */
 export const AdminOnly = () => SetMetadata(ADMIN_ONLY, true);
 

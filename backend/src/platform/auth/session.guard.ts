@@ -6,10 +6,15 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ACCESS_FLAG_LABELS, AUTH_MESSAGES, type AccessFlag } from '@prosign/domain';
+import {
+  ACCESS_FLAG_LABELS,
+  AUTH_MESSAGES,
+  CAPTCHA_PASS_HEADER,
+  type AccessFlag,
+} from '@prosign/domain';
 import type { Response } from 'express';
 import { AppConfig } from '../config/app-config';
-import { ADMIN_ONLY, IS_PUBLIC, REQUIRED_ACCESS } from './auth.decorators';
+import { ADMIN_ONLY, IS_PUBLIC, REQUIRED_ACCESS, SIGNER_MAY_CALL } from './auth.decorators';
 import { SESSION_COOKIE, sessionCookieOptions } from './session-cookie';
 import { SessionService } from './session.service';
 import { StaffDirectory } from './staff-directory';
@@ -49,6 +54,13 @@ export class StaffSessionGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<StaffRequest>();
     const response = context.switchToHttp().getResponse<Response>();
     const sessionId = (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+    if (
+      !sessionId &&
+      this.reflector.getAllAndOverride<boolean>(SIGNER_MAY_CALL, targets) &&
+      request.headers?.[CAPTCHA_PASS_HEADER.toLowerCase()]
+    ) {
+      return true;
+    }
     if (!sessionId) throw new UnauthorizedException(NOT_SIGNED_IN_MESSAGE);
 
     const session = await this.sessions.get(sessionId);

@@ -141,6 +141,14 @@ export class AppConfig {
   @Max(65535, intBetween('API_PORT', 1, 65535))
   readonly API_PORT: number = 3000;
 
+  /** Sign-in attempts allowed per client address a minute (local and Google sign-in, user-name check). */
+  @Expose()
+  @Type(() => Number)
+  @IsInt(intBetween('SIGN_IN_RATE_LIMIT_PER_MINUTE', 1, 100000))
+  @Min(1, intBetween('SIGN_IN_RATE_LIMIT_PER_MINUTE', 1, 100000))
+  @Max(100000, intBetween('SIGN_IN_RATE_LIMIT_PER_MINUTE', 1, 100000))
+  readonly SIGN_IN_RATE_LIMIT_PER_MINUTE: number = 30;
+
   @Expose()
   @IsNotEmpty({ message: 'MONGODB_URI is required' })
   @Matches(/^mongodb(\+srv)?:\/\/\S+$/, {
@@ -331,6 +339,32 @@ export class AppConfig {
   @Min(10, intBetween('MAIL_RETRY_DELAY_MS', 10, 600000))
   @Max(600000, intBetween('MAIL_RETRY_DELAY_MS', 10, 600000))
   readonly MAIL_RETRY_DELAY_MS: number = 2000;
+
+  // --- Contract lifecycle (spec 2 §4) ---
+
+  /** Hours after a reminder during which Send Reminder is locked. */
+  @Expose()
+  @Type(() => Number)
+  @IsInt(intBetween('REMINDER_LOCK_HOURS', 0, 720))
+  @Min(0, intBetween('REMINDER_LOCK_HOURS', 0, 720))
+  @Max(720, intBetween('REMINDER_LOCK_HOURS', 0, 720))
+  readonly REMINDER_LOCK_HOURS: number = 24;
+
+  /** Days after sending that an unsigned contract expires (the worker checks hourly). */
+  @Expose()
+  @Type(() => Number)
+  @IsInt(intBetween('CONTRACT_EXPIRY_DAYS', 1, 3650))
+  @Min(1, intBetween('CONTRACT_EXPIRY_DAYS', 1, 3650))
+  @Max(3650, intBetween('CONTRACT_EXPIRY_DAYS', 1, 3650))
+  readonly CONTRACT_EXPIRY_DAYS: number = 30;
+
+  /** Days between automatic reminders for unsigned contracts; 0 turns them off. */
+  @Expose()
+  @Type(() => Number)
+  @IsInt(intBetween('AUTO_REMINDER_INTERVAL_DAYS', 0, 365))
+  @Min(0, intBetween('AUTO_REMINDER_INTERVAL_DAYS', 0, 365))
+  @Max(365, intBetween('AUTO_REMINDER_INTERVAL_DAYS', 0, 365))
+  readonly AUTO_REMINDER_INTERVAL_DAYS: number = 0;
 
   // --- Captcha ---
   @Expose()

@@ -8,6 +8,10 @@ export const QueueName = {
   Crm: 'crm',
   /** Diagnostics and housekeeping. */
   System: 'system',
+  /** Resuming signature finishes left half-way. */
+  Signing: 'signing',
+  /** Contract expiry and automatic reminders (job schedulers). */
+  ContractSchedules: 'contract-schedules',
 } as const;
 
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];

@@ -1,4 +1,9 @@
-import type { ClientSignatoryView, CrmRecordView, SendContractInput } from '@prosign/api-client';
+import type {
+  ClientSignatoryView,
+  ContractRecordInput,
+  CrmRecordView,
+  SendContractInput,
+} from '@prosign/api-client';
 import {
   ADDITIONAL_FIELD_NAMES,
   amountText,
@@ -226,5 +231,69 @@ export function sendInput(
     subject: `${clauses.agreementTitle || draft.serviceType} for ${f.site_address}`.trim(),
     filename: `${draft.serviceType} - ${f.site_address}`.trim(),
     ...(draft.replacesToken ? { replacesToken: draft.replacesToken } : {}),
+  };
+}
+
+/**
+ * Edit and Resend (spec 2 §4): the creation draft prefilled from a cancelled or
+ * expired contract, carrying its token so the send marks it edited_resent.
+ */
+export function draftFromContract(
+  contract: Partial<ContractRecordInput> & { token: string },
+): ContractDraft {
+  const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+  return {
+    ...EMPTY_DRAFT,
+    step: 'form',
+    serviceType: text(contract.form_type),
+    t24ReportCount: text(contract.t24ReportCount ?? 0),
+    search_term: [contract.site_address, contract.city, contract.state, contract.zipcode]
+      .filter(Boolean)
+      .join(', '),
+    form: {
+      ...EMPTY_FORM,
+      cost: contract.cost ? amountText(contract.cost) : '',
+      deposit: contract.deposit ? amountText(contract.deposit) : '',
+      progress: amountText(contract.progress ?? 0),
+      balance: contract.balance ? amountText(contract.balance) : '',
+      full_name: text(contract.full_name),
+      email: text(contract.email),
+      contact_number: text(contract.contact_number),
+      company_name: text(contract.company_name),
+      additional_email: text(contract.cc_email),
+      site_address: text(contract.site_address),
+      city: text(contract.city),
+      state: text(contract.state),
+      zipcode: text(contract.zipcode),
+      csm_email: text(contract.csm_email),
+      pm_email: text(contract.pm_email),
+      hs_deal_id: text(contract.hsDealId),
+    },
+    fullNameOptions: contract.full_name
+      ? [
+          {
+            name: text(contract.full_name),
+            email: text(contract.email),
+            phone: text(contract.contact_number),
+          },
+        ]
+      : [],
+    clauses: contract.contractTitle !== undefined ? clausesFromContract(contract) : null,
+    docLink: null,
+    replacesToken: contract.token,
+  };
+}
+
+/** The record's clause texts under the editor's names (the inverse of sendInput's mapping). */
+function clausesFromContract(contract: Partial<ContractRecordInput>): Clauses {
+  return {
+    start: contract.contractIntro ?? '',
+    agreementTitle: contract.contractTitle ?? '',
+    engineerBasicService: contract.contractEngineerBasicService ?? '',
+    engineerAdditionalService: contract.contractEngineerAddService ?? '',
+    projectDescription: contract.contractDescription ?? '',
+    engineerFee: contract.contractPayment ?? '',
+    licensingAndInsurance: contract.contractLicense ?? '',
+    termsAndConditions: contract.contractTermsAndConditions ?? '',
   };
 }

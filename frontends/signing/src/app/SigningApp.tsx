@@ -1,26 +1,27 @@
-import { ApiProvider, type RuntimeConfig } from '@prosign/api-client';
-import { PublicLayout } from '@prosign/ui';
-import type { QueryClient } from '@tanstack/react-query';
+import { RuntimeConfigProvider, type RuntimeConfig } from '@prosign/api-client';
+import { PublicLayout, ToastProvider } from '@prosign/ui';
 import { BrowserRouter } from 'react-router';
 import { SigningRoutes } from './SigningRoutes';
 
 export interface SigningAppProps {
   config: RuntimeConfig;
-  queryClient?: QueryClient;
 }
 
 /**
- * The signing app on its own origin: its own QueryClient (through ApiProvider)
- * and the apiUrl of its own /runtime-config.json.
+ * The signing app on its own origin, with the apiUrl of its own
+ * /runtime-config.json. The pages that fetch data bring their QueryClient
+ * (EnsureQueryClient), so the captcha step renders without it.
  */
-export function SigningApp({ config, queryClient }: SigningAppProps) {
+export function SigningApp({ config }: SigningAppProps) {
   return (
-    <ApiProvider config={config} queryClient={queryClient}>
-      <BrowserRouter>
-        <PublicLayout subtitle="Secure signing">
-          <SigningRoutes />
-        </PublicLayout>
-      </BrowserRouter>
-    </ApiProvider>
+    <RuntimeConfigProvider config={config}>
+      <ToastProvider>
+        <BrowserRouter>
+          <PublicLayout subtitle="Secure signing">
+            <SigningRoutes />
+          </PublicLayout>
+        </BrowserRouter>
+      </ToastProvider>
+    </RuntimeConfigProvider>
   );
 }

@@ -23,3 +23,5 @@ export {
 } from './modals/ConsentDisclosureModal';
 export { ProcessingOverlay, type ProcessingOverlayProps } from './ProcessingOverlay';
 export { SIGNING_TEXTS } from './modals/signing-texts';
+export { SigningLayout, type SigningLayoutProps } from './layout/SigningLayout';
+export { LinkStatePanel, type LinkStatePanelProps } from './layout/LinkStatePanel';

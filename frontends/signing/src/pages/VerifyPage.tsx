@@ -1,11 +1,206 @@
-import { PlaceholderPage } from '@prosign/ui';
+import { isApiError, useApiClient, verifyApi, verifyDocumentQueryKey } from '@prosign/api-client';
+import { formatPacificDateTime, type VerifyCheckResponse } from '@prosign/domain';
+import { ErrorPanel, LoadingState, Spinner } from '@prosign/ui';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState, type DragEvent } from 'react';
+import { useParams } from 'react-router';
+import { SigningLayout } from '../components/layout/SigningLayout';
+import '../components/signing.css';
 
-/** /verify/:token — the public verification page (spec 1 §2.1). */
+export const VERIFY_TEXTS = {
+  title: 'Verify a signed document',
+  notFound: 'No signed document matches this verification link.',
+  dropPrompt: 'Drop the PDF here, or choose it, to check that it is the sealed original.',
+  choose: 'Choose a PDF',
+  matches: 'This PDF matches the sealed original: it has not been altered.',
+  doesNotMatch:
+    'This PDF does not match the sealed original. It may have been altered, or it is a different document.',
+  notSealed: 'This document is not signed yet, so there is no sealed original to compare with.',
+  pdfOnly: 'Please choose a PDF file.',
+  checkFailed: 'The file could not be checked. Please try again.',
+} as const;
+
+const STATUS_LABELS: Record<string, string> = {
+  'not signed': 'Sent, not signed yet',
+  viewed: 'Viewed, not signed yet',
+  signature_saved: 'Signature added, not finished yet',
+  signed: 'Signed',
+  signed_manually: 'Signed (on paper)',
+  cancelled: 'Cancelled',
+  void: 'Voided',
+  expired: 'Expired',
+};
+
+function isPdf(file: File): boolean {
+  return file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
+}
+
+/** /verify/:token — anyone can see what was signed, by whom and when, and check a copy's seal. */
 export function VerifyPage() {
+  const { token: verifyId = '' } = useParams();
+  const client = useApiClient();
+  const inputId = useId();
+  const [dragOver, setDragOver] = useState(false);
+  const [fileError, setFileError] = useState('');
+  const [checkedName, setCheckedName] = useState('');
+
+  const view = useQuery({
+    queryKey: verifyDocumentQueryKey(verifyId),
+    queryFn: () => verifyApi.document(client, verifyId),
+    enabled: verifyId !== '',
+  });
+  const check = useMutation<VerifyCheckResponse, unknown, File>({
+    mutationFn: (file) => verifyApi.check(client, verifyId, file, file.name),
+  });
+
+  const onFile = (file: File | undefined) => {
+    check.reset();
+    if (!file) return;
+    if (!isPdf(file)) {
+      setFileError(VERIFY_TEXTS.pdfOnly);
+      return;
+    }
+    setFileError('');
+    setCheckedName(file.name);
+    check.mutate(file);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragOver(false);
+    onFile(event.dataTransfer.files?.[0]);
+  };
+
+  if (view.isPending && verifyId) {
+    return (
+      <SigningLayout title={VERIFY_TEXTS.title}>
+        <LoadingState label="Loading the document…" />
+      </SigningLayout>
+    );
+  }
+  if (!view.data) {
+    const notFound = !verifyId || (isApiError(view.error) && view.error.statusCode === 404);
+    return (
+      <SigningLayout title={VERIFY_TEXTS.title}>
+        <ErrorPanel
+          title={notFound ? VERIFY_TEXTS.notFound : 'The document could not be loaded'}
+          message={
+            notFound
+              ? 'Check that the link is complete, as it appears in the e-mail with the signed copy.'
+              : 'Check your connection and try again.'
+          }
+          onRetry={notFound ? undefined : () => void view.refetch()}
+          retryLabel="Try again"
+        />
+      </SigningLayout>
+    );
+  }
+
+  const doc = view.data;
+  const result = check.data;
   return (
-    <PlaceholderPage
-      title="Verification"
-      description="Confirms a signing link for its recipient, without a staff login."
-    />
+    <SigningLayout title={VERIFY_TEXTS.title}>
+      <div className="sg-verify">
+        <section className="ps-card" aria-labelledby={`${inputId}-doc`}>
+          <h2 id={`${inputId}-doc`}>{doc.title}</h2>
+          <dl>
+            <dt>Status</dt>
+            <dd>{STATUS_LABELS[doc.status] ?? doc.status}</dd>
+            {doc.signedAt ? (
+              <>
+                <dt>Signed on</dt>
+                <dd>{formatPacificDateTime(doc.signedAt)}</dd>
+              </>
+            ) : null}
+            {doc.parties.map((party, index) => (
+              <div key={`${party.role}-${index}`} style={{ display: 'contents' }}>
+                <dt>{party.role}</dt>
+                <dd>{party.name ? `${party.name} (${party.email})` : party.email}</dd>
+              </div>
+            ))}
+            <dt>SHA-256</dt>
+            <dd className="sg-verify__hash">{doc.sha256 ?? 'Not sealed yet'}</dd>
+          </dl>
+        </section>
+
+        <section className="ps-card" aria-labelledby={`${inputId}-events`}>
+          <h2 id={`${inputId}-events`}>Signing events</h2>
+          {doc.events.length ? (
+            <ol className="sg-verify__events">
+              {doc.events.map((event, index) => (
+                <li key={index}>
+                  <time dateTime={event.at}>{formatPacificDateTime(event.at)}</time>: {event.event}
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p>No events recorded yet.</p>
+          )}
+        </section>
+
+        <section className="ps-card" aria-labelledby={`${inputId}-check`}>
+          <h2 id={`${inputId}-check`}>Check a copy</h2>
+          {doc.sha256 ? (
+            <>
+              <div
+                className={`sg-dropzone${dragOver ? ' sg-dropzone--over' : ''}`}
+                onDragOver={(event) => {
+                  event.preventDefault();
+                  setDragOver(true);
+                }}
+                onDragLeave={() => setDragOver(false)}
+                onDrop={onDrop}
+                data-testid="verify-dropzone"
+              >
+                <p>{VERIFY_TEXTS.dropPrompt}</p>
+                <label htmlFor={inputId}>{VERIFY_TEXTS.choose}</label>
+                <input
+                  id={inputId}
+                  type="file"
+                  accept="application/pdf,.pdf"
+                  onChange={(event) => {
+                    onFile(event.target.files?.[0]);
+                    event.target.value = '';
+                  }}
+                />
+              </div>
+              <div aria-live="polite">
+                {fileError ? (
+                  <p className="sg-verify__result sg-verify__result--mismatch" role="alert">
+                    {fileError}
+                  </p>
+                ) : null}
+                {check.isPending ? (
+                  <p className="ps-inline-status">
+                    <Spinner label="" size="small" /> Checking {checkedName}…
+                  </p>
+                ) : null}
+                {check.isError ? (
+                  <p className="sg-verify__result sg-verify__result--mismatch" role="alert">
+                    {VERIFY_TEXTS.checkFailed}
+                  </p>
+                ) : null}
+                {result ? (
+                  <div>
+                    <p
+                      className={`sg-verify__result sg-verify__result--${result.matches ? 'match' : 'mismatch'}`}
+                      role="status"
+                    >
+                      {result.matches ? VERIFY_TEXTS.matches : VERIFY_TEXTS.doesNotMatch}
+                    </p>
+                    <p>
+                      SHA-256 of {checkedName}:{' '}
+                      <span className="sg-verify__hash">{result.sha256}</span>
+                    </p>
+                  </div>
+                ) : null}
+              </div>
+            </>
+          ) : (
+            <p>{VERIFY_TEXTS.notSealed}</p>
+          )}
+        </section>
+      </div>
+    </SigningLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { RuntimeConfigError, parseRuntimeConfig } from '../index';
+import { DEFAULT_REVIEWS_URL, RuntimeConfigError, parseRuntimeConfig } from '../index';
 
 const remotes = {
   contracts: 'http://localhost:8081/mf-manifest.json',
@@ -21,7 +21,17 @@ describe('parseRuntimeConfig', () => {
       remotes,
       maps: { adapter: 'google', apiKey: 'maps-key' },
       captcha: { adapter: 'recaptcha', siteKey: 'site-key' },
+      reviewsUrl: DEFAULT_REVIEWS_URL,
     });
+  });
+
+  it('takes the customer-reviews page from the document', () => {
+    const config = parseRuntimeConfig({
+      apiUrl: 'x',
+      remotes,
+      reviewsUrl: ' https://reviews.example/firm ',
+    });
+    expect(config.reviewsUrl).toBe('https://reviews.example/firm');
   });
 
   it('names what is missing', () => {

@@ -39,7 +39,12 @@ export interface RuntimeConfig {
   readonly maps?: MapsRuntimeConfig;
   /** Absent means local (parseRuntimeConfig always fills it). */
   readonly captcha?: CaptchaRuntimeConfig;
+  /** The firm's customer-reviews page, where the signing page goes after completion (spec 1 §2.4). */
+  readonly reviewsUrl?: string;
 }
+
+/** Where signers go after completing when the deployment names no reviews page. */
+export const DEFAULT_REVIEWS_URL = 'https://www.google.com/search?q=ProSign+reviews';
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
 
@@ -99,12 +104,15 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
       throw new RuntimeConfigError(`The runtime configuration has no URL for the ${key} remote.`);
     remotes[key] = url;
   }
-  const sections = candidate as { maps?: unknown; captcha?: unknown };
+  const sections = candidate as { maps?: unknown; captcha?: unknown; reviewsUrl?: unknown };
   return {
     apiUrl: candidate.apiUrl.replace(/\/+$/, ''),
     remotes,
     maps: parseMaps(sections.maps),
     captcha: parseCaptcha(sections.captcha),
+    reviewsUrl: isNonEmptyString(sections.reviewsUrl)
+      ? sections.reviewsUrl.trim()
+      : DEFAULT_REVIEWS_URL,
   };
 }
 

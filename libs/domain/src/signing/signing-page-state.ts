@@ -14,7 +14,8 @@ export type SigningPageState =
   | { kind: 'cancelled' }
   | { kind: 'voided' }
   | { kind: 'expired' }
-  | { kind: 'signed' };
+  | { kind: 'signed' }
+  | { kind: 'replaced' };
 
 export const SIGNING_PAGE_TITLES = {
   checking: 'Verifying...',
@@ -27,6 +28,7 @@ export const SIGNING_PAGE_TITLES = {
   voided: 'This agreement has been voided and can no longer be signed.',
   expired: 'This signing link has expired. Please request a new one.',
   signed: 'This agreement has already been signed. Please check your mailbox for the signed copy.',
+  replaced: 'This link has been replaced by a newer one. Please use the latest link we sent you.',
 } as const;
 
 /** What a docLink query parameter allows: nothing, a broken link, or the document's id. */
@@ -86,5 +88,7 @@ export function signingPageTitle(state: SigningPageState, brandName: string): st
       return SIGNING_PAGE_TITLES.expired;
     case 'signed':
       return SIGNING_PAGE_TITLES.signed;
+    case 'replaced':
+      return SIGNING_PAGE_TITLES.replaced;
   }
 }

@@ -88,7 +88,7 @@ export function ToastProvider({ children }: { children?: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="ps-toasts" aria-label="Notifications">
+      <div className="ps-toasts" role="region" aria-label="Notifications">
         {toasts.map((toast) => (
           <ToastMessage key={toast.id} toast={toast} onDismiss={dismiss} />
         ))}

@@ -37,6 +37,13 @@ describe('SignatureImageService', () => {
     expect(service.renderInitials('maria elena alvarez', 'co').initials).toBe('M.E.A.');
   });
 
+  it('draws the initials the signer saved rather than the derived ones', () => {
+    const saved = service.renderInitials('maria elena alvarez', 'standard', 'M.A.');
+    expect(saved.initials).toBe('M.A.');
+    expect(saved.png.equals(service.renderTypedSignature('M.A.', 'standard'))).toBe(true);
+    expect(service.renderInitials('maria elena alvarez', 'standard', '  ').initials).toBe('M.E.A.');
+  });
+
   it('refuses a blank signature with the spec message', () => {
     expect(() => service.renderTypedSignature('   ', 'sow')).toThrow('Please add your signature');
   });

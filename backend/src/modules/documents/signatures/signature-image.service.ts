@@ -67,9 +67,16 @@ export class SignatureImageService {
     return canvas.toBuffer('image/png');
   }
 
-  /** Initials derived from the full name (spec 1 §3), drawn like a typed signature. */
-  renderInitials(fullName: string, kind: ContractKind): { initials: string; png: Buffer } {
-    const initials = initialsFromFullName(fullName);
+  /**
+   * The signer's initials drawn like a typed signature: the ones they saved, or
+   * else those derived from the full name (spec 1 §3).
+   */
+  renderInitials(
+    fullName: string,
+    kind: ContractKind,
+    savedInitials?: string | null,
+  ): { initials: string; png: Buffer } {
+    const initials = savedInitials?.trim() || initialsFromFullName(fullName);
     if (initials === '') throw new BadRequestException('A full name is needed to derive initials.');
     return { initials, png: this.renderTypedSignature(initials, kind) };
   }

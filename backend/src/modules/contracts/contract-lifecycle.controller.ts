@@ -1,0 +1,158 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+} from '@nestjs/common';
+import type { ContractCardView, ContractListResponse } from '@prosign/domain';
+import type { Request } from 'express';
+import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
+import { clientIp, type StaffPrincipal } from '../../platform/auth/staff-principal';
+import { ContractLifecycleService, type LifecycleActor } from './contract-lifecycle.service';
+import { ContractListService } from './contract-list.service';
+import {
+  ContractListQueryDto,
+  ContractTokenDto,
+  MarkAsSignedDto,
+  SendReminderDto,
+} from './dto/contract-lifecycle.dto';
+
+/** The acting staff member, from the session (never from the body), with the request's IP. */
+function actorOf(staff: StaffPrincipal, request: Request): LifecycleActor {
+  return {
+    email: staff.email,
+    ip: clientIp(request),
+    isAdmin: staff.isAdmin,
+    userAccessAccess: Boolean(staff.access?.userAccessAccess),
+  };
+}
+
+/** The dashboard list and the user-menu actions (spec 2 §7 "Contract lifecycle"). */
+@RequireAccess('dashboardAccess')
+@Controller('user')
+export class ContractDashboardController {
+  constructor(
+    private readonly list: ContractListService,
+    private readonly lifecycle: ContractLifecycleService,
+  ) {}
+
+  @Get('details')
+  details(@Query() query: ContractListQueryDto): Promise<ContractListResponse> {
+    return this.list.list(query);
+  }
+
+  @Put('mark-as-signed')
+  markAsSigned(
+    @Body() body: MarkAsSignedDto,
+    @CurrentStaff() staff: StaffPrincipal,
+    @Req() request: Request,
+  ) {
+    return this.lifecycle.markAsSigned(body.token, actorOf(staff, request));
+  }
+
+  /** Needs userAccessAccess as well (checked with the action table). */
+  @Delete('mark-as-delete')
+  markAsDelete(
+    @Body() body: ContractTokenDto,
+    @CurrentStaff() staff: StaffPrincipal,
+    @Req() request: Request,
+  ) {
+    return this.lifecycle.delete(body.token, actorOf(staff, request));
+  }
+}
+
+@RequireAccess('dashboardAccess')
+@Controller('update')
+export class ContractUpdateController {
+  constructor(private readonly lifecycle: ContractLifecycleService) {}
+
+  @Post('cancel-contract')
+  @HttpCode(HttpStatus.OK)
+  cancel(
+    @Body() body: ContractTokenDto,
+    @CurrentStaff() staff: StaffPrincipal,
+    @Req() request: Request,
+  ) {
+    return this.lifecycle.cancel(body.token, actorOf(staff, request));
+  }
+
+  @Put('resend')
+  resend(
+    @Body() body: ContractTokenDto,
+    @CurrentStaff() staff: StaffPrincipal,
+    @Req() request: Request,
+  ) {
+    return this.lifecycle.resend(body.token, actorOf(staff, request));
+  }
+
+  @Put('edit-resend')
+  editResend(
+    @Body() body: ContractTokenDto,
+    @CurrentStaff() staff: StaffPrincipal,
+    @Req() request: Request,
+  ) {
+    return this.lifecycle.editResend(body.token, actorOf(staff, request));
+  }
+
+  /** Same as POST /api/template/generate-void-pdf, under the lifecycle prefix. */
+  @Post('void-contract')
+  @HttpCode(HttpStatus.OK)
+  voidContract(
+    @Body() body: ContractTokenDto,
+    @CurrentStaff() staff: StaffPrincipal,
+    @Req() request: Request,
+  ) {
+    return this.lifecycle.void(body.token, actorOf(staff, request));
+  }
+}
+
+@RequireAccess('dashboardAccess')
+@Controller('email')
+export class ContractReminderController {
+  constructor(private readonly lifecycle: ContractLifecycleService) {}
+
+  @Post('send-reminder')
+  @HttpCode(HttpStatus.OK)
+  sendReminder(
+    @Body() body: SendReminderDto,
+    @CurrentStaff() staff: StaffPrincipal,
+    @Req() request: Request,
+  ) {
+    return this.lifecycle.sendReminder(body.token, actorOf(staff, request));
+  }
+}
+
+@RequireAccess('dashboardAccess')
+@Controller('template')
+export class ContractVoidController {
+  constructor(private readonly lifecycle: ContractLifecycleService) {}
+
+  /** Void (administrators only): the voided PDF is made and the contract becomes void. */
+  @Post('generate-void-pdf')
+  @HttpCode(HttpStatus.OK)
+  generateVoidPdf(
+    @Body() body: ContractTokenDto,
+    @CurrentStaff() staff: StaffPrincipal,
+    @Req() request: Request,
+  ) {
+    return this.lifecycle.void(body.token, actorOf(staff, request));
+  }
+}
+
+@RequireAccess('dashboardAccess')
+@Controller('contracts')
+export class ContractCardController {
+  constructor(private readonly list: ContractListService) {}
+
+  @Get('by-token/:token')
+  byToken(@Param('token') token: string): Promise<ContractCardView> {
+    return this.list.byToken(token);
+  }
+}

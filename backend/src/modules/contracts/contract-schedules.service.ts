@@ -1,0 +1,85 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { ACTIVE_CONTRACT_STATUSES } from '@prosign/domain';
+import type { Model, QueryFilter } from 'mongoose';
+import { AppConfig } from '../../platform/config/app-config';
+import { ContractLifecycleService, SYSTEM_ACTOR } from './contract-lifecycle.service';
+import { Contract } from './contract.schema';
+
+const DAY_MS = 24 * 3600_000;
+const BATCH = 500;
+
+/**
+ * The worker's contract schedules (spec 2 §4): unsigned contracts expire
+ * after CONTRACT_EXPIRY_DAYS; with AUTO_REMINDER_INTERVAL_DAYS > 0 unsigned
+ * contracts get a reminder on that cadence, respecting the lock. Each
+ * contract is changed by one conditional update, so runs overlapping on
+ * several workers never expire or remind twice.
+ */
+@Injectable()
+export class ContractSchedulesService {
+  private readonly logger = new Logger(ContractSchedulesService.name);
+
+  constructor(
+    @InjectModel(Contract.name) private readonly contracts: Model<Contract>,
+    private readonly lifecycle: ContractLifecycleService,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Expires every contract still waiting for the signer that was sent before the cut-off. */
+  async expireDue(now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - this.config.CONTRACT_EXPIRY_DAYS * DAY_MS);
+    let expired = 0;
+    for (;;) {
+      const due = await this.contracts
+        .find(
+          {
+            deletedAt: null,
+            status: { $in: ACTIVE_CONTRACT_STATUSES },
+            createdAt: { $lte: cutoff },
+          },
+          { _id: 1 },
+        )
+        .limit(BATCH)
+        .lean();
+      for (const { _id } of due) if (await this.lifecycle.expire(_id, now)) expired += 1;
+      if (due.length < BATCH) break;
+    }
+    if (expired) this.logger.log(`${expired} unsigned contract(s) expired`);
+    return expired;
+  }
+
+  /** Sends the automatic reminders that are due; none when the cadence is 0 (off). */
+  async remindDue(now = new Date()): Promise<number> {
+    const days = this.config.AUTO_REMINDER_INTERVAL_DAYS;
+    if (days <= 0) return 0;
+    const dueBefore = new Date(now.getTime() - days * DAY_MS);
+    // Due: sent at least `days` ago and the last reminder (if any) at least `days` ago.
+    const cadence: QueryFilter<Contract> = {
+      createdAt: { $lte: dueBefore },
+      $or: [{ lastReminderAt: null }, { lastReminderAt: { $lte: dueBefore } }],
+    };
+    let sent = 0;
+    const seen = new Set<string>();
+    for (;;) {
+      const due = await this.contracts
+        .find({
+          deletedAt: null,
+          status: { $in: ['not signed', 'viewed'] },
+          $and: [
+            cadence,
+            { $or: [{ isDeactiveReminder: false }, { reminderDeactivateTime: { $lte: now } }] },
+          ],
+        })
+        .limit(BATCH);
+      const fresh = due.filter((contract) => !seen.has(String(contract._id)));
+      for (const contract of fresh) {
+        seen.add(String(contract._id));
+        if (await this.lifecycle.remind(contract, SYSTEM_ACTOR, now, cadence)) sent += 1;
+      }
+      if (due.length < BATCH || fresh.length === 0) break;
+    }
+    if (sent) this.logger.log(`${sent} automatic reminder(s) sent`);
+    return sent;
+  }
+}

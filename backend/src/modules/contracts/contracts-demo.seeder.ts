@@ -1,0 +1,257 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  contractSearchText,
+  contractSigningLink,
+  extractDocId,
+  initialsFromFullName,
+  STANDARD_TEMPLATE_DOC_IDS,
+  type ContractStatus,
+} from '@prosign/domain';
+import type { Model } from 'mongoose';
+import { localCrmDemoData } from '../../integrations/crm/local-crm.demo-data';
+import { AppConfig } from '../../platform/config/app-config';
+import type { Seeder } from '../../seed/seeder';
+import { localDocLink } from '../documents/document-links';
+import { DocumentsService } from '../documents/documents.service';
+import { SigningFinishService } from '../signing/signing-finish.service';
+import type { ContractFormDataDto } from '../documents/dto/contract-form-data.dto';
+import { Contract } from './contract.schema';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+/** One demo contract per line: the dashboard shows every status and action. */
+const DEMO: Array<{ status: ContractStatus; daysAgo: number; viewed?: number; extra?: string }> = [
+  { status: 'not signed', daysAgo: 0.2 },
+  { status: 'not signed', daysAgo: 2, extra: 'reminded' },
+  { status: 'viewed', daysAgo: 1, viewed: 2 },
+  { status: 'viewed', daysAgo: 6, viewed: 1 },
+  { status: 'signature_saved', daysAgo: 3, viewed: 3 },
+  { status: 'signed', daysAgo: 9, viewed: 2 },
+  { status: 'signed', daysAgo: 12, viewed: 4 },
+  { status: 'signed_manually', daysAgo: 14, viewed: 1 },
+  { status: 'cancelled', daysAgo: 8 },
+  { status: 'expired', daysAgo: 35, viewed: 1 },
+  { status: 'resent', daysAgo: 40 },
+  { status: 'void', daysAgo: 20, viewed: 2 },
+];
+
+/**
+ * Demo contracts over the demo deals, each with its own agreement document
+ * (made from the seeded template, so preview and download work), in every
+ * status. Keyed by fixed tokens: re-running adds nothing.
+ */
+@Injectable()
+export class ContractsDemoSeeder implements Seeder {
+  readonly name = 'demo contracts';
+
+  constructor(
+    @InjectModel(Contract.name) private readonly contracts: Model<Contract>,
+    private readonly documents: DocumentsService,
+    private readonly finishing: SigningFinishService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async seed(): Promise<string> {
+    if (this.config.CRM_ADAPTER !== 'local' || this.config.DOCUMENTS_ADAPTER !== 'local') {
+      return 'skipped (needs the local CRM and documents)';
+    }
+    const crm = localCrmDemoData(this.config);
+    const clients = crm.contacts.filter((c) => c.properties.type === 'Client');
+    let added = 0;
+    for (const [i, demo] of DEMO.entries()) {
+      const token = `demo-contract-${String(i + 1).padStart(2, '0')}`;
+      if (await this.contracts.exists({ token })) continue;
+      const deal = crm.deals[i % crm.deals.length];
+      const client = clients[i % clients.length].properties;
+      const p = deal.properties;
+      const fullName = [client.firstname, client.lastname].filter(Boolean).join(' ');
+      const amount = Number(p.amount ?? 5000);
+      const form = {
+        cost: amount,
+        deposit: amount / 2,
+        progress: 0,
+        balance: amount / 2,
+        full_name: fullName,
+        email: String(client.email),
+        contact_number: String(client.phone ?? ''),
+        company_name: '',
+        additional_email: '',
+        site_address: String(p[this.config.CRM_DEAL_ADDRESS_PROPERTY] ?? ''),
+        city: String(p.city ?? ''),
+        state: 'CA',
+        zipcode: String(p.zip ?? ''),
+        csm_email: 'csm@prosign.example',
+        pm_email: 'pm@prosign.example',
+        hs_deal_id: deal.id,
+        project_type: String(p.project_type ?? ''),
+        t24ReportCount: 0,
+        serviceType: String(p.service_type ?? 'Structural Engineering'),
+        first_name: String(client.firstname ?? ''),
+        last_name: String(client.lastname ?? ''),
+      } as unknown as ContractFormDataDto;
+      const { docLink } = await this.documents.createContract(
+        localDocLink(this.config, STANDARD_TEMPLATE_DOC_IDS.default, 'edit'),
+        form,
+      );
+      const createdAt = new Date(Date.now() - demo.daysAgo * DAY);
+      const at = (hours: number) => new Date(createdAt.getTime() + hours * HOUR);
+      const viewed = demo.viewed ?? 0;
+      const history = [
+        {
+          timestamp: createdAt,
+          status: 'sent',
+          performedBy: form.csm_email,
+          ipAddress: '203.0.113.10',
+        },
+      ];
+      const fields: Partial<Contract> & Record<string, unknown> = {};
+      if (viewed) {
+        Object.assign(fields, {
+          viewedAt: at(2),
+          viewedIp: '198.51.100.23',
+          viewedTimes: viewed,
+          viewedByEmailCount: viewed,
+        });
+      }
+      if (['signature_saved', 'signed', 'void'].includes(demo.status)) {
+        Object.assign(fields, {
+          signatureSavedAt: at(3),
+          signatureSavedIp: '198.51.100.23',
+          signature: fullName,
+          signatureSource: 'text',
+          initials: initialsFromFullName(fullName),
+        });
+        history.push({
+          timestamp: at(3),
+          status: 'signature_saved',
+          performedBy: form.email,
+          ipAddress: '198.51.100.23',
+        });
+      }
+      // Signed (and later voided) demos are signed for real below, through the one finish, so
+      // they carry the sealed PDF, its audit trail and a working /verify page.
+      const signsForReal = ['signed', 'void'].includes(demo.status);
+      if (signsForReal) {
+        Object.assign(fields, { consentAt: at(3.05), consentIp: '198.51.100.23' });
+      }
+      if (demo.status === 'signed_manually') {
+        Object.assign(fields, { signedAt: at(30), signedIp: '203.0.113.10' });
+        history.push({
+          timestamp: at(30),
+          status: 'signed_manually',
+          performedBy: 'admin@prosign.example',
+          ipAddress: '203.0.113.10',
+        });
+      }
+      if (demo.status === 'cancelled') {
+        Object.assign(fields, { cancelledAt: at(20) });
+        history.push({
+          timestamp: at(20),
+          status: 'cancelled',
+          performedBy: form.csm_email,
+          ipAddress: '203.0.113.10',
+        });
+      }
+      if (demo.status === 'expired') {
+        Object.assign(fields, { expiredAt: at(30 * 24) });
+        history.push({
+          timestamp: at(30 * 24),
+          status: 'expired',
+          performedBy: 'system',
+          ipAddress: null as unknown as string,
+        });
+      }
+      if (demo.status === 'resent') {
+        Object.assign(fields, { isResend: true, resendAt: at(31 * 24) });
+        history.push({
+          timestamp: at(31 * 24),
+          status: 'resent',
+          performedBy: form.csm_email,
+          ipAddress: '203.0.113.10',
+        });
+      }
+      if (demo.extra === 'reminded') {
+        Object.assign(fields, {
+          remindersAt: [at(24)],
+          lastReminderAt: at(24),
+          isDeactiveReminder: true,
+          reminderDeactivateTime: at(48),
+        });
+        history.push({
+          timestamp: at(24),
+          status: 'reminder_sent',
+          performedBy: form.csm_email,
+          ipAddress: '203.0.113.10',
+        });
+      }
+      const record = {
+        full_name: fullName,
+        email: form.email,
+        contact_number: form.contact_number,
+        site_address: form.site_address,
+        city: form.city,
+        state: form.state,
+        zipcode: form.zipcode,
+      };
+      try {
+        await this.contracts.create({
+          ...record,
+          token,
+          sendKey: extractDocId(docLink) ?? token,
+          docLink,
+          signingLink: contractSigningLink(this.config.PUBLIC_SIGNING_URL, token, docLink),
+          cost: form.cost,
+          deposit: form.deposit,
+          balance: form.balance,
+          csm_email: form.csm_email,
+          pm_email: form.pm_email,
+          form_type: form.serviceType,
+          contractTitle: 'Professional Services Agreement',
+          hsDealId: deal.id,
+          authenticatedEmailId: form.csm_email,
+          status: signsForReal ? 'signature_saved' : demo.status,
+          createdAt,
+          createdIp: '203.0.113.10',
+          history,
+          searchText: contractSearchText(record),
+          send: { state: 'completed', steps: {}, startedAt: createdAt, completedAt: createdAt },
+          ...fields,
+        });
+        added += 1;
+      } catch (error) {
+        // Another seed run inserted it meanwhile.
+        if ((error as { code?: number }).code !== 11000) throw error;
+      }
+      if (signsForReal) await this.signForReal(token, demo.status === 'void');
+    }
+    return `${DEMO.length} contracts (${added} new)`;
+  }
+
+  /**
+   * The signer's finish as the product runs it (sealed PDF, audit trail, CRM stage, signed-copy
+   * mail); one the seed left half-way is completed by the worker's resume schedule. A voided demo
+   * is then voided by an admin, stamping the sealed PDF.
+   */
+  private async signForReal(token: string, thenVoid: boolean): Promise<void> {
+    const { signedDocLink } = await this.finishing.finish(token, { ip: '198.51.100.23' });
+    if (!thenVoid) return;
+    const now = new Date();
+    const voided = await this.documents.voidDocument(signedDocLink, 'admin@prosign.example', now);
+    await this.contracts.updateOne(
+      { token, status: 'signed' },
+      {
+        $set: { status: 'void', voidDocLink: voided.docLink, voidedAt: now },
+        $push: {
+          history: {
+            timestamp: now,
+            status: 'void',
+            performedBy: 'admin@prosign.example',
+            ipAddress: '203.0.113.10',
+          },
+        },
+      },
+    );
+  }
+}

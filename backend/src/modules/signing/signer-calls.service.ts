@@ -1,0 +1,58 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { CAPTCHA_PASS_HEADER, SIGNER_MESSAGES } from '@prosign/domain';
+import type { Request } from 'express';
+import { clientIp, type StaffRequest } from '../../platform/auth/staff-principal';
+import { CaptchaPassService } from '../captcha/captcha-pass.service';
+import { SigningFinishService } from './signing-finish.service';
+import { SigningService } from './signing.service';
+
+/**
+ * The spec's finishing calls that staff also use (merge-docs, deal stage to
+ * signed): a request without a staff session is a signer's, which needs a
+ * captcha pass and a token, and runs the one finish operation.
+ */
+@Injectable()
+export class SignerCallsService {
+  constructor(
+    private readonly captchaPasses: CaptchaPassService,
+    private readonly signing: SigningService,
+    private readonly finishing: SigningFinishService,
+  ) {}
+
+  /** True when a signer (not staff) makes this request; the session guard let it through on its pass header. */
+  isSignerRequest(request: StaffRequest): boolean {
+    return !request.staff;
+  }
+
+  /** `merge-docs` from a signer: the finish, answered with the sealed PDF. */
+  async mergeForSigner(request: Request, token: string): Promise<{ combinedDocLink: string }> {
+    this.assertPass(request);
+    const done = await this.finishing.finish(token, { ip: clientIp(request) ?? null });
+    return { combinedDocLink: done.signedDocLink };
+  }
+
+  /** `update-deal-stage-to-signed/{dealId}` from a signer whose contract has that deal. */
+  async dealSignedForSigner(
+    request: Request,
+    dealId: string,
+    token: string,
+  ): Promise<{ success: true; dealId: string }> {
+    this.assertPass(request);
+    const contract = await this.signing.contractOf(token);
+    if (!contract.hsDealId || contract.hsDealId !== dealId) {
+      throw new NotFoundException(SIGNER_MESSAGES.unknownLink);
+    }
+    await this.finishing.finish(token, { ip: clientIp(request) ?? null });
+    return { success: true, dealId };
+  }
+
+  private assertPass(request: Request): void {
+    const header = request.headers[CAPTCHA_PASS_HEADER.toLowerCase()];
+    const pass = Array.isArray(header) ? header[0] : header;
+    if (!this.captchaPasses.isValid(pass)) {
+      throw new ForbiddenException(
+        'Please confirm you are not a robot first (missing or expired captcha pass)',
+      );
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { Contract, ContractSchema } from '../contracts/contract.schema';
+import { DocumentsCoreModule } from '../documents/documents.module';
+import { MailService } from '../mail/mail.service';
+import { SigningFinishService } from './signing-finish.service';
+import { SigningProcessor, SigningScheduler } from './signing.processor';
+import { SigningService } from './signing.service';
+
+/** Worker side of signing: resuming finishes a crashed api left half-way. */
+@Module({
+  imports: [
+    MongooseModule.forFeature([{ name: Contract.name, schema: ContractSchema }]),
+    DocumentsCoreModule,
+  ],
+  providers: [
+    MailService,
+    SigningService,
+    SigningFinishService,
+    SigningProcessor,
+    SigningScheduler,
+  ],
+})
+export class SigningWorkerModule {}

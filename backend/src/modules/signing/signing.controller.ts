@@ -1,0 +1,125 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Post,
+  Query,
+  Req,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import {
+  SIGNATURE_UPLOAD_MAX_BYTES,
+  type FinishSigningResponse,
+  type SignerSaveResponse,
+  type SignerUserDetail,
+  type VerifyTokenResponse,
+} from '@prosign/domain';
+import type { Request } from 'express';
+import { Public } from '../../platform/auth/auth.decorators';
+import { clientIp } from '../../platform/auth/staff-principal';
+import { RequireCaptchaPass } from '../captcha/captcha-pass.guard';
+import {
+  EditSignatureDto,
+  SignerTokenDto,
+  UploadImageDto,
+  UploadInitialsDto,
+  UploadSignatureDto,
+  UserDetailQuery,
+  VerifyTokenDto,
+} from './dto/signer.dto';
+import { SignerRateLimit } from './signer-throttle';
+import { SigningFinishService } from './signing-finish.service';
+import { SigningService, type SignerActor } from './signing.service';
+import type { UploadedImage } from '../documents/signatures/signature-image.service';
+
+function actorOf(request: Request): SignerActor {
+  return { ip: clientIp(request) ?? null };
+}
+
+/**
+ * The signer's calls (spec 1 §7): no account, so a captcha pass and the
+ * signing link's token stand in for a session; rate-limited per address.
+ */
+@Public()
+@RequireCaptchaPass()
+@SignerRateLimit()
+@Controller()
+export class SigningController {
+  constructor(
+    private readonly signing: SigningService,
+    private readonly finishing: SigningFinishService,
+  ) {}
+
+  @Post('verifyToken')
+  @HttpCode(HttpStatus.OK)
+  verifyToken(@Body() body: VerifyTokenDto, @Req() request: Request): Promise<VerifyTokenResponse> {
+    return this.signing.verifyToken(body.token, body.prefix, actorOf(request));
+  }
+
+  @Get('user/user-detail')
+  userDetail(@Query() query: UserDetailQuery): Promise<SignerUserDetail> {
+    return this.signing.userDetail(query.token);
+  }
+
+  @Post('template/upload-signature')
+  @HttpCode(HttpStatus.OK)
+  uploadSignature(
+    @Body() body: UploadSignatureDto,
+    @Req() request: Request,
+  ): Promise<SignerSaveResponse> {
+    return this.signing.saveTypedSignature(body.token, body, actorOf(request));
+  }
+
+  @Post('template/upload-initials')
+  @HttpCode(HttpStatus.OK)
+  uploadInitials(
+    @Body() body: UploadInitialsDto,
+    @Req() request: Request,
+  ): Promise<SignerSaveResponse> {
+    return this.signing.saveInitials(body.token, body, actorOf(request));
+  }
+
+  @Post('template/upload-image')
+  @HttpCode(HttpStatus.OK)
+  // One byte over the limit is enough for the service to answer "too large" itself.
+  @UseInterceptors(
+    FileInterceptor('image', { limits: { fileSize: SIGNATURE_UPLOAD_MAX_BYTES + 1, files: 1 } }),
+  )
+  uploadImage(
+    @Body() body: UploadImageDto,
+    @UploadedFile() image: UploadedImage | undefined,
+    @Req() request: Request,
+  ): Promise<SignerSaveResponse> {
+    return this.signing.saveImageSignature(body.token, image, actorOf(request));
+  }
+
+  @Post('template/edit-signature')
+  @HttpCode(HttpStatus.OK)
+  editSignature(
+    @Body() body: EditSignatureDto,
+    @Req() request: Request,
+  ): Promise<SignerSaveResponse> {
+    return this.signing.editSignature(body.token, body, actorOf(request));
+  }
+
+  @Post('signing/finish')
+  @HttpCode(HttpStatus.OK)
+  finish(@Body() body: SignerTokenDto, @Req() request: Request): Promise<FinishSigningResponse> {
+    return this.finishing.finish(body.token, actorOf(request));
+  }
+
+  /** The spec's audit-trail call: runs the finish and answers with the audit trail. */
+  @Post('template/create-audit-trails')
+  @HttpCode(HttpStatus.OK)
+  async createAuditTrails(
+    @Body() body: SignerTokenDto,
+    @Req() request: Request,
+  ): Promise<{ docLink: string }> {
+    const done = await this.finishing.finish(body.token, actorOf(request));
+    return { docLink: done.auditTrailDocLink };
+  }
+}

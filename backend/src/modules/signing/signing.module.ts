@@ -1,0 +1,38 @@
+import { Global, Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { Contract, ContractSchema } from '../contracts/contract.schema';
+import { DocumentsCoreModule } from '../documents/documents.module';
+import { MailModule } from '../mail/mail.module';
+import { SignerCallsService } from './signer-calls.service';
+import { SigningFinishService } from './signing-finish.service';
+import { SigningPresenceGateway } from './signing-presence.gateway';
+import { SigningPresenceService } from './signing-presence.service';
+import { SigningController } from './signing.controller';
+import { SigningService } from './signing.service';
+import { VerifyController } from './verify.controller';
+import { VerifyService } from './verify.service';
+
+/**
+ * Api side of signing (spec 1 §4, §7): the signer's calls, presence, the
+ * public verify page. Global so the staff controllers that the spec also
+ * opens to signers (merge-docs, deal stage to signed) reach SignerCallsService.
+ */
+@Global()
+@Module({
+  imports: [
+    MongooseModule.forFeature([{ name: Contract.name, schema: ContractSchema }]),
+    DocumentsCoreModule,
+    MailModule,
+  ],
+  controllers: [SigningController, VerifyController],
+  providers: [
+    SigningService,
+    SigningFinishService,
+    SignerCallsService,
+    SigningPresenceService,
+    SigningPresenceGateway,
+    VerifyService,
+  ],
+  exports: [SignerCallsService],
+})
+export class SigningModule {}

@@ -1,0 +1,47 @@
+import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { UnrecoverableError, type Job, type Queue } from 'bullmq';
+import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
+import { QueueName } from '../../platform/queues/queue-names';
+import { SigningFinishService } from './signing-finish.service';
+import {
+  RESUME_FINISHES_EVERY_MS,
+  RESUME_FINISHES_SCHEDULER,
+  SigningJob,
+  type SigningJobName,
+} from './signing.jobs';
+
+/**
+ * The `signing` queue: a BullMQ job scheduler (fires once across workers)
+ * resumes finishes left in progress by a crashed api.
+ */
+@Processor(QueueName.Signing)
+export class SigningProcessor extends GracefulWorkerHost {
+  constructor(private readonly finishing: SigningFinishService) {
+    super();
+  }
+
+  async process(job: Job<unknown, unknown, string>): Promise<{ resumed: number }> {
+    const name = job.name as SigningJobName;
+    switch (name) {
+      case SigningJob.ResumeFinishes:
+        return { resumed: await this.finishing.resumeAbandoned() };
+      default:
+        throw new UnrecoverableError(`No handler for job "${job.name}" on the signing queue`);
+    }
+  }
+}
+
+/** Registers the resume schedule (idempotent: one scheduler per id, whatever the number of workers). */
+@Injectable()
+export class SigningScheduler implements OnApplicationBootstrap {
+  constructor(@InjectQueue(QueueName.Signing) private readonly queue: Queue) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      RESUME_FINISHES_SCHEDULER,
+      { every: RESUME_FINISHES_EVERY_MS },
+      { name: SigningJob.ResumeFinishes, data: {} },
+    );
+  }
+}

@@ -1,0 +1,47 @@
+import {
+  BadRequestException,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import type { VerifyCheckResponse, VerifyDocumentView } from '@prosign/domain';
+import { Public } from '../../platform/auth/auth.decorators';
+import { VerifyIdParam } from './dto/signer.dto';
+import { SignerRateLimit } from './signer-throttle';
+import { VerifyService } from './verify.service';
+import type { UploadedImage } from '../documents/signatures/signature-image.service';
+
+/** PDFs checked on the verify page are at most this large. */
+export const VERIFY_CHECK_MAX_BYTES = 20 * 1024 * 1024;
+
+/** Public verification of signed documents: anyone with the link, no captcha. */
+@Public()
+@SignerRateLimit()
+@Controller('verify')
+export class VerifyController {
+  constructor(private readonly verify: VerifyService) {}
+
+  @Get(':verifyId')
+  view(@Param() { verifyId }: VerifyIdParam): Promise<VerifyDocumentView> {
+    return this.verify.view(verifyId);
+  }
+
+  @Post(':verifyId/check')
+  @HttpCode(HttpStatus.OK)
+  @UseInterceptors(
+    FileInterceptor('file', { limits: { fileSize: VERIFY_CHECK_MAX_BYTES, files: 1 } }),
+  )
+  check(
+    @Param() { verifyId }: VerifyIdParam,
+    @UploadedFile() file: UploadedImage | undefined,
+  ): Promise<VerifyCheckResponse> {
+    if (!file) throw new BadRequestException('Choose a PDF file to check.');
+    return this.verify.check(verifyId, file.buffer);
+  }
+}

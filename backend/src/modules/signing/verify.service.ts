@@ -1,0 +1,71 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  type ContractStatus,
+  type VerifyCheckResponse,
+  type VerifyDocumentView,
+} from '@prosign/domain';
+import type { Model } from 'mongoose';
+import { createHash } from 'node:crypto';
+import { Contract } from '../contracts/contract.schema';
+import { AUDIT_EVENT_LABELS } from '../documents/layout/audit-trail-content';
+import { auditEventsOf } from './signing-finish.service';
+import { agreementTitleOf } from './signing.service';
+
+export const VERIFY_NOT_FOUND = 'No signed document has this verification link.';
+
+/** "j***@example.com": enough to recognise an address, not to harvest it. */
+export function maskEmail(email: string): string {
+  const at = email.indexOf('@');
+  if (at <= 0) return email ? '***' : '';
+  return `${email[0]}***${email.slice(at)}`;
+}
+
+/**
+ * The public `/verify/{verifyId}` page (issue 8): what anyone holding the
+ * link may learn about a signed document (no IP addresses, masked e-mails),
+ * and whether a given PDF is the sealed original, byte for byte.
+ */
+@Injectable()
+export class VerifyService {
+  constructor(@InjectModel(Contract.name) private readonly contracts: Model<Contract>) {}
+
+  async view(verifyId: string): Promise<VerifyDocumentView> {
+    const contract = await this.contractOf(verifyId);
+    const parties: VerifyDocumentView['parties'] = [
+      { role: 'Signer', name: contract.full_name, email: maskEmail(contract.email) },
+      { role: 'Sender', name: contract.csm_email, email: maskEmail(contract.csm_email) },
+    ];
+    if (contract.cc_email) {
+      parties.push({ role: 'Copy to', name: '', email: maskEmail(contract.cc_email) });
+    }
+    return {
+      title: agreementTitleOf(contract),
+      status: contract.status as ContractStatus,
+      parties,
+      events: auditEventsOf(contract).map((event) => ({
+        at: new Date(event.at).toISOString(),
+        event: AUDIT_EVENT_LABELS[event.type],
+      })),
+      signedAt: contract.signedAt ? contract.signedAt.toISOString() : null,
+      sha256: contract.signedSha256 ?? null,
+    };
+  }
+
+  async check(verifyId: string, pdf: Buffer): Promise<VerifyCheckResponse> {
+    const contract = await this.contractOf(verifyId);
+    const sha256 = createHash('sha256').update(pdf).digest('hex');
+    const expectedSha256 = contract.signedSha256 ?? null;
+    return {
+      matches: expectedSha256 !== null && sha256 === expectedSha256,
+      sha256,
+      expectedSha256,
+    };
+  }
+
+  private async contractOf(verifyId: string): Promise<Contract> {
+    const contract = verifyId ? await this.contracts.findOne({ verifyId }) : null;
+    if (!contract || contract.status === null) throw new NotFoundException(VERIFY_NOT_FOUND);
+    return contract;
+  }
+}

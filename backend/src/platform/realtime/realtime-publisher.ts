@@ -1,0 +1,58 @@
+import { Emitter } from '@socket.io/redis-emitter';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { AppConfig } from '../config/app-config';
+import { REDIS_CLIENT } from '../redis/redis.constants';
+import {
+  ServerEvent,
+  STAFF_ROOM,
+  type ContractChangedEvent,
+  type ServerToClientEvents,
+  type SignerPresenceEvent,
+} from './realtime-events';
+
+/**
+ * Pushes contract changes and signer presence to the staff room. It publishes
+ * through Redis (the Socket.IO adapter's channel), so the api and the worker
+ * (expiry, reminders) reach every api replica's sockets alike. Delivery is
+ * best effort: a Redis hiccup never fails the action that caused the event.
+ */
+@Injectable()
+export class RealtimePublisher {
+  private readonly logger = new Logger(RealtimePublisher.name);
+  private readonly emitter: Emitter<ServerToClientEvents>;
+
+  constructor(@Inject(REDIS_CLIENT) redis: Redis, config: AppConfig) {
+    // Same key as RedisIoAdapter, so the adapter's subscribers receive these.
+    this.emitter = new Emitter<ServerToClientEvents>(redis, {
+      key: `${config.QUEUE_PREFIX}:socket.io`,
+    });
+  }
+
+  contractChanged(event: Omit<ContractChangedEvent, 'at'> & { at?: Date | string }): void {
+    this.publish(() =>
+      this.emitter
+        .to(STAFF_ROOM)
+        .emit(ServerEvent.ContractChanged, { ...event, at: iso(event.at) }),
+    );
+  }
+
+  signerPresence(event: Omit<SignerPresenceEvent, 'at'> & { at?: Date | string }): void {
+    this.publish(() =>
+      this.emitter.to(STAFF_ROOM).emit(ServerEvent.SignerPresence, { ...event, at: iso(event.at) }),
+    );
+  }
+
+  private publish(emit: () => void): void {
+    try {
+      emit();
+    } catch (error) {
+      this.logger.warn(`Realtime event not published: ${(error as Error).message}`);
+    }
+  }
+}
+
+function iso(at: Date | string | undefined): string {
+  if (at === undefined) return new Date().toISOString();
+  return typeof at === 'string' ? at : at.toISOString();
+}

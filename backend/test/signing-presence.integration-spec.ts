@@ -1,0 +1,155 @@
+import type { INestApplication } from '@nestjs/common';
+import { getModelToken } from '@nestjs/mongoose';
+import {
+  ServerEvent,
+  type ClientToServerEvents,
+  type ContractChangedEvent,
+  type ServerToClientEvents,
+  type SignerPresenceEvent,
+} from '@prosign/domain';
+import type { Model } from 'mongoose';
+import { io, type Socket } from 'socket.io-client';
+import { Contract } from '../src/modules/contracts/contract.schema';
+import { seedDemoData } from './support/seed';
+import { PUBLIC_API_URL, sendContract, signerHttp } from './support/signing-fixtures';
+import { signIn, staffHttp, type StaffHttp } from './support/staff-session';
+import { startApi } from './support/test-apps';
+import { createTestEnv } from './support/test-env';
+import { waitFor } from './support/wait-for';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Signer presence (spec 1 §4.2) and contract changes reach staff sockets only. */
+describe('signing presence and the staff room', () => {
+  const env = createTestEnv(__filename, { PUBLIC_API_URL });
+  let api: INestApplication;
+  let url: string;
+  let http: StaffHttp;
+  let contracts: Model<Contract>;
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    await seedDemoData(env.config);
+    ({ app: api, url } = await startApi(env.config));
+    http = await staffHttp(api, 'csm@prosign.example');
+    contracts = api.get(getModelToken(Contract.name), { strict: false });
+  });
+
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await env.cleanup();
+  });
+
+  function connect(options: { cookie?: string; query?: Record<string, string> }): ClientSocket {
+    const socket: ClientSocket = io(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: options.cookie ? { cookie: options.cookie } : undefined,
+      query: options.query,
+      reconnection: false,
+    });
+    sockets.push(socket);
+    return socket;
+  }
+
+  async function connected(socket: ClientSocket): Promise<void> {
+    if (socket.connected) return;
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    // Joining the room happens in the server's connection handler: let it finish.
+    await socket.timeout(5000).emitWithAck('ping');
+  }
+
+  function collect(socket: ClientSocket) {
+    const presence: SignerPresenceEvent[] = [];
+    const changes: ContractChangedEvent[] = [];
+    socket.on(ServerEvent.SignerPresence, (event) => presence.push(event));
+    socket.on(ServerEvent.ContractChanged, (event) => changes.push(event));
+    return { presence, changes };
+  }
+
+  it('pushes presence and status changes to signed-in staff sockets, not to anonymous or signer sockets', async () => {
+    const { token, docLink } = await sendContract(http);
+    const staff = connect({ cookie: await signIn(api, 'pm@prosign.example') });
+    const anonymous = connect({});
+    const forged = connect({ cookie: 'prosign_sid=not-a-real-session' });
+    const signer = connect({ query: { token, docLink } });
+    await Promise.all([staff, anonymous, forged, signer].map(connected));
+    const staffHeard = collect(staff);
+    const anonymousHeard = collect(anonymous);
+    const forgedHeard = collect(forged);
+    const signerHeard = collect(signer);
+
+    signer.emit('user-active', { token });
+    const [active] = await waitFor(
+      async () => staffHeard.presence,
+      (events) => events.length >= 1,
+    );
+    expect(active).toEqual({ family: 'standard', id: token, active: true, at: expect.any(String) });
+    expect((await contracts.findOne({ token }).lean())?.presence).toMatchObject({ active: true });
+
+    // A repeated report of the same state within 15 s is not written or pushed again.
+    signer.emit('user-active', { token });
+    // Reporting another contract than the handshake named is ignored.
+    const other = await sendContract(http);
+    signer.emit('user-active', { token: other.token });
+
+    // A status change (first view) reaches staff too.
+    await signerHttp(api).post('/api/verifyToken').send({ token }).expect(200);
+    await waitFor(
+      async () => staffHeard.changes,
+      (events) => events.some((event) => event.id === token && event.status === 'viewed'),
+    );
+
+    signer.emit('user-inactive', { token });
+    await waitFor(
+      async () => staffHeard.presence,
+      (events) => events.length >= 2,
+    );
+    expect(staffHeard.presence.map((event) => [event.id, event.active])).toEqual([
+      [token, true],
+      [token, false],
+    ]);
+    expect((await contracts.findOne({ token: other.token }).lean())?.presence).toBeNull();
+
+    // Leaving the page after being active counts as inactive.
+    signer.emit('user-active', { token });
+    await waitFor(
+      async () => staffHeard.presence,
+      (events) => events.length >= 3,
+    );
+    signer.disconnect();
+    const all = await waitFor(
+      async () => staffHeard.presence,
+      (events) => events.length >= 4,
+    );
+    expect(all[3]).toMatchObject({ id: token, active: false });
+
+    for (const heard of [anonymousHeard, forgedHeard, signerHeard]) {
+      expect(heard.presence).toEqual([]);
+      expect(heard.changes).toEqual([]);
+    }
+  });
+
+  it('ignores presence reports from a socket whose handshake names no sent contract', async () => {
+    const { token } = await sendContract(http);
+    const staff = connect({ cookie: await signIn(api, 'admin@prosign.example') });
+    const stranger = connect({ query: { token: 'no-such-token' } });
+    await Promise.all([staff, stranger].map(connected));
+    const staffHeard = collect(staff);
+
+    stranger.emit('user-active', { token: 'no-such-token' });
+    stranger.emit('user-active', { token });
+    // A round trip later nothing has been recorded or pushed.
+    await stranger.timeout(5000).emitWithAck('ping');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(staffHeard.presence).toEqual([]);
+    expect((await contracts.findOne({ token }).lean())?.presence).toBeNull();
+  });
+});

@@ -1,0 +1,474 @@
+import { STORAGE_KEYS } from '@prosign/domain';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { DashboardPage } from '../../pages/DashboardPage';
+import {
+  card,
+  dashboardFake,
+  listOf,
+  session,
+  type DashboardHandler,
+} from '../test-support/dashboard-fake';
+
+// A fake staff socket: tests play the server's events through `mockServerEmit`.
+const mockListeners = new Map<string, (event: unknown) => void>();
+const mockConnect = jest.fn();
+jest.mock('socket.io-client', () => ({
+  io: (...args: unknown[]) => {
+    mockConnect(...args);
+    return {
+      on: (name: string, listener: (event: unknown) => void) => mockListeners.set(name, listener),
+      removeAllListeners: () => mockListeners.clear(),
+      disconnect: jest.fn(),
+    };
+  },
+}));
+function mockServerEmit(name: string, event: unknown) {
+  act(() => mockListeners.get(name)?.(event));
+}
+
+function renderDashboard(routes: Record<string, DashboardHandler>, sessionOverrides = {}) {
+  const fake = dashboardFake({
+    'GET /api/auth/session': () => session(sessionOverrides),
+    ...routes,
+  });
+  render(<DashboardPage />, { wrapper: fake.wrapper });
+  return fake;
+}
+
+const cardOf = (name: string) => screen.getByRole('listitem', { name });
+const checkbox = (name: string) => screen.getByRole('checkbox', { name });
+
+beforeEach(() => {
+  mockListeners.clear();
+  mockConnect.mockClear();
+  localStorage.clear();
+});
+
+describe('Contract dashboard', () => {
+  it('lists the first page of 25 with every filter, then shows the cards', async () => {
+    const fake = renderDashboard({
+      'GET /api/user/details': () => listOf([card({ full_name: 'Maria Lopez' })]),
+    });
+    expect(await screen.findByRole('heading', { name: 'Maria Lopez' })).toBeInTheDocument();
+    expect(fake.listCalls()[0].query).toEqual({
+      page: 1,
+      limit: 25,
+      search: undefined,
+      filters: 'all',
+    });
+    expect(screen.getByRole('combobox', { name: 'Per page' })).toHaveValue('25');
+  });
+
+  it('applies the all/none rules of the filters', async () => {
+    const fake = renderDashboard({ 'GET /api/user/details': () => listOf([card()]) });
+    await screen.findByRole('list', { name: 'Contracts' });
+    expect(checkbox('All')).toBeChecked();
+
+    fireEvent.click(checkbox('Viewed'));
+    expect(checkbox('All')).not.toBeChecked();
+    expect(checkbox('Viewed')).toBeChecked();
+    await waitFor(() => expect(fake.listCalls().at(-1)?.query.filters).toBe('viewed'));
+
+    fireEvent.click(checkbox('Signed'));
+    await waitFor(() => expect(fake.listCalls().at(-1)?.query.filters).toBe('viewed,signed'));
+
+    fireEvent.click(checkbox('All'));
+    expect(checkbox('Viewed')).not.toBeChecked();
+    expect(checkbox('Signed')).not.toBeChecked();
+    await waitFor(() => expect(fake.listCalls().at(-1)?.query.filters).toBe('all'));
+
+    // Unticking the last one brings all back.
+    fireEvent.click(checkbox('Expired'));
+    fireEvent.click(checkbox('Expired'));
+    expect(checkbox('All')).toBeChecked();
+  });
+
+  it('searches 500 ms after the last keystroke, with one request', async () => {
+    const fake = renderDashboard({ 'GET /api/user/details': () => listOf([card()]) });
+    await screen.findByRole('list', { name: 'Contracts' });
+    const box = screen.getByRole('searchbox', { name: 'Search contracts' });
+    for (const text of ['m', 'ma', 'mar', 'maria'])
+      fireEvent.change(box, { target: { value: text } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fake.listCalls().some((c) => c.query.search)).toBe(false);
+    await waitFor(() => expect(fake.listCalls().at(-1)?.query.search).toBe('maria'));
+    expect(fake.listCalls().filter((c) => c.query.search)).toHaveLength(1);
+  });
+
+  it('pages through results and goes back to page 1 with another page size', async () => {
+    const fake = renderDashboard({
+      'GET /api/user/details': (_b, q) => ({ ...listOf([card()], 3), page: q.page }),
+    });
+    await screen.findByText(/Page 1 of 3/);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText(/Page 2 of 3/);
+    expect(fake.listCalls().at(-1)?.query).toMatchObject({ page: 2, limit: 25 });
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Per page' }), {
+      target: { value: '50' },
+    });
+    await waitFor(() =>
+      expect(fake.listCalls().at(-1)?.query).toMatchObject({ page: 1, limit: 50 }),
+    );
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  });
+
+  it('says so when nothing matches, and when the list cannot be fetched', async () => {
+    renderDashboard({ 'GET /api/user/details': () => listOf([]) });
+    expect(await screen.findByText('No such contracts found.')).toBeInTheDocument();
+  });
+
+  it('shows the fetch error', async () => {
+    renderDashboard({
+      'GET /api/user/details': () => {
+        throw { statusCode: 500, message: 'boom' };
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error fetching users.');
+  });
+
+  it('offers the actions each status allows (spec 2 §4)', async () => {
+    renderDashboard(
+      {
+        'GET /api/user/details': () =>
+          listOf([
+            card({ full_name: 'Waiting', status: 'not signed' }),
+            card({ full_name: 'Saved', status: 'signature_saved' }),
+            card({ full_name: 'Done', status: 'signed' }),
+            card({ full_name: 'Stopped', status: 'cancelled' }),
+            card({
+              full_name: 'Redone',
+              status: 'expired',
+              isResend: true,
+              resendAt: '2026-03-05T18:00:00.000Z',
+            }),
+          ]),
+      },
+      { access: { ...session().access, userAccessAccess: false } },
+    );
+    await screen.findByRole('heading', { name: 'Waiting' });
+    const actionsOf = (name: string) =>
+      within(within(cardOf(name)).getByRole('group'))
+        .getAllByRole('button')
+        .map((b) => b.textContent);
+
+    expect(actionsOf('Waiting')).toEqual([
+      'Send Reminder',
+      'Copy Link',
+      'Mark as Signed',
+      'Cancel Contract',
+    ]);
+    expect(actionsOf('Saved')).toEqual(['Copy Link', 'Mark as Signed', 'Cancel Contract']);
+    expect(actionsOf('Done')).toEqual(['Void Contract']);
+    expect(actionsOf('Stopped')).toEqual(['Resend', 'Edit and Resend']);
+    expect(within(cardOf('Redone')).queryAllByRole('button', { name: /Resend/ })).toHaveLength(0);
+    expect(within(cardOf('Redone')).getByText(/^Resent Mar 5, 2026/)).toBeInTheDocument();
+  });
+
+  it('offers Delete only with userAccessAccess, after a confirmation', async () => {
+    const fake = renderDashboard({
+      'GET /api/user/details': () => listOf([card({ full_name: 'Old', token: 'tok-old' })]),
+      'DELETE /api/user/mark-as-delete': () => ({ message: 'deleted' }),
+    });
+    await screen.findByRole('heading', { name: 'Old' });
+    fireEvent.click(within(cardOf('Old')).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this contract?' });
+    expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveFocus();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('Contract deleted.');
+    expect(fake.calls.find((c) => c.method === 'DELETE')?.body).toEqual({ token: 'tok-old' });
+  });
+
+  it('explains the reminders in a tooltip and locks the button after sending', async () => {
+    let sent = false;
+    const lockedUntil = new Date(Date.now() + 24 * 3_600_000).toISOString();
+    const fake = renderDashboard({
+      'GET /api/user/details': () =>
+        listOf([
+          card({
+            full_name: 'Remind me',
+            token: 'tok-r',
+            ...(sent
+              ? {
+                  remindersAt: [new Date().toISOString()],
+                  isDeactiveReminder: true,
+                  reminderDeactivateTime: lockedUntil,
+                }
+              : {}),
+          }),
+        ]),
+      'POST /api/email/send-reminder': () => {
+        sent = true;
+        return { message: 'sent', remindersAt: [], reminderDeactivateTime: lockedUntil };
+      },
+    });
+    await screen.findByRole('heading', { name: 'Remind me' });
+    const button = within(cardOf('Remind me')).getByRole('button', { name: 'Send Reminder' });
+    expect(button).toHaveAccessibleDescription('No reminders sent yet');
+    fireEvent.click(button);
+    await screen.findByText('Reminder email sent.');
+    expect(fake.calls.find((c) => c.path === '/api/email/send-reminder')?.body).toEqual({
+      token: 'tok-r',
+    });
+    await waitFor(() =>
+      expect(
+        within(cardOf('Remind me')).getByRole('button', { name: 'Send Reminder' }),
+      ).toBeDisabled(),
+    );
+    expect(
+      within(cardOf('Remind me')).getByRole('button', { name: 'Send Reminder' }),
+    ).toHaveAccessibleDescription(
+      /^Last reminder sent .+ PST\. Next reminder can be sent after .+ PST\.$/,
+    );
+  });
+
+  it('shows a failed reminder with the server message', async () => {
+    renderDashboard({
+      'GET /api/user/details': () => listOf([card({ full_name: 'R' })]),
+      'POST /api/email/send-reminder': () => {
+        throw { statusCode: 409, message: 'A reminder was sent recently.' };
+      },
+    });
+    await screen.findByRole('heading', { name: 'R' });
+    fireEvent.click(within(cardOf('R')).getByRole('button', { name: 'Send Reminder' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to send reminder: A reminder was sent recently.',
+    );
+  });
+
+  it('refuses Void to a non-admin with the spec message and calls nothing', async () => {
+    const fake = renderDashboard(
+      {
+        'GET /api/user/details': () =>
+          listOf([card({ full_name: 'Signed one', status: 'signed' })]),
+      },
+      { isAdmin: false },
+    );
+    await screen.findByRole('heading', { name: 'Signed one' });
+    await waitFor(() => expect(fake.calls.some((c) => c.path === '/api/auth/session')).toBe(true));
+    fireEvent.click(within(cardOf('Signed one')).getByRole('button', { name: 'Void Contract' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Unauthorized: You do not have permission to void this contract.',
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fake.calls.some((c) => c.path === '/api/template/generate-void-pdf')).toBe(false);
+  });
+
+  it('voids a signed contract for an admin and previews the voided PDF', async () => {
+    let voided = false;
+    const current = () =>
+      card({
+        full_name: 'Signed one',
+        token: 'tok-s',
+        status: voided ? 'void' : 'signed',
+        signedDocLink: 'http://api.test/api/documents/d/signed1/edit',
+        voidDocLink: voided ? 'http://api.test/api/documents/d/void1/edit' : null,
+      });
+    renderDashboard({
+      // With the Signed filter the voided contract leaves the list; the preview still shows it.
+      'GET /api/user/details': () => listOf(voided ? [] : [current()]),
+      'GET /api/contracts/by-token/tok-s': current,
+      'POST /api/template/generate-void-pdf': () => {
+        voided = true;
+        return { message: 'voided' };
+      },
+    });
+    await screen.findByRole('heading', { name: 'Signed one' });
+    fireEvent.click(within(cardOf('Signed one')).getByRole('button', { name: 'Void Contract' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Void this signed contract?' })).getByRole(
+        'button',
+        { name: 'Void Contract' },
+      ),
+    );
+    const preview = await screen.findByRole('dialog', { name: 'Voided contract — Signed one' });
+    expect(within(preview).getByTitle('Voided contract PDF')).toHaveAttribute(
+      'src',
+      'http://api.test/api/documents/d/void1/view',
+    );
+    expect(within(preview).getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'href',
+      'http://api.test/api/documents/d/void1/view',
+    );
+  });
+
+  it('cancels after confirmation and reports a failure with its reason', async () => {
+    renderDashboard({
+      'GET /api/user/details': () => listOf([card({ full_name: 'To cancel' })]),
+      'POST /api/update/cancel-contract': () => {
+        throw {
+          statusCode: 409,
+          message: 'Cancel Contract is not available for a contract that is signed.',
+        };
+      },
+    });
+    await screen.findByRole('heading', { name: 'To cancel' });
+    fireEvent.click(within(cardOf('To cancel')).getByRole('button', { name: 'Cancel Contract' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Cancel this contract?' })).getByRole('button', {
+        name: 'Cancel Contract',
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to cancel contract: Cancel Contract is not available for a contract that is signed.',
+    );
+  });
+
+  it('copies the signing link', async () => {
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.assign(navigator, { clipboard: { writeText } });
+    renderDashboard({
+      'GET /api/user/details': () =>
+        listOf([card({ full_name: 'Link', signingLink: 'http://sign.test/abc' })]),
+    });
+    await screen.findByRole('heading', { name: 'Link' });
+    fireEvent.click(within(cardOf('Link')).getByRole('button', { name: 'Copy Link' }));
+    expect(await screen.findByText('Link copied to clipboard!')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith('http://sign.test/abc');
+  });
+
+  it('Edit and Resend prefills the creation draft with the replaced token and opens creation', async () => {
+    renderDashboard({
+      'GET /api/user/details': () =>
+        listOf([card({ full_name: 'Maria Lopez', token: 'tok-c', status: 'cancelled' })]),
+      'PUT /api/update/edit-resend': () => ({
+        contract: {
+          token: 'tok-c',
+          docLink: 'http://api.test/api/documents/d/abc/edit',
+          full_name: 'Maria Lopez',
+          email: 'maria@example.com',
+          cc_email: 'office@example.com',
+          site_address: '1420 Alameda Ave',
+          city: 'San Jose',
+          state: 'CA',
+          zipcode: '95126',
+          cost: 12000,
+          deposit: 6000,
+          csm_email: 'csm@prosign.example',
+          form_type: 'Structural',
+          t24ReportCount: 2,
+          contractTitle: 'Structural Engineering Agreement',
+          contractIntro: 'Intro',
+        },
+      }),
+    });
+    await screen.findByRole('heading', { name: 'Maria Lopez' });
+    fireEvent.click(within(cardOf('Maria Lopez')).getByRole('button', { name: 'Edit and Resend' }));
+    expect(await screen.findByRole('heading', { name: 'Create Contract' })).toBeInTheDocument();
+    const draft = JSON.parse(localStorage.getItem(STORAGE_KEYS.contractFormData) ?? '{}');
+    expect(draft).toMatchObject({
+      replacesToken: 'tok-c',
+      serviceType: 'Structural',
+      t24ReportCount: '2',
+      form: { full_name: 'Maria Lopez', additional_email: 'office@example.com', cost: '12000' },
+      clauses: { agreementTitle: 'Structural Engineering Agreement', start: 'Intro' },
+    });
+  });
+
+  it('shows contact details, step times with IPs, view counts and the history in the details modal', async () => {
+    const listed = card({
+      full_name: 'Maria Lopez',
+      token: 'tok-d',
+      status: 'signed',
+      viewedAt: '2026-03-05T16:00:00.000Z',
+      viewedIp: '203.0.113.7',
+      signedAt: '2026-03-06T20:30:00.000Z',
+      signedIp: '203.0.113.9',
+      viewedByPhoneCount: 2,
+      viewedByEmailCount: 3,
+      history: [
+        {
+          timestamp: '2026-03-04T17:05:00.000Z',
+          status: 'not signed',
+          performedBy: 'csm@prosign.example',
+          ipAddress: '10.0.0.1',
+        },
+        {
+          timestamp: '2026-03-06T20:30:00.000Z',
+          status: 'signed',
+          performedBy: 'maria@example.com',
+          ipAddress: '203.0.113.9',
+        },
+      ],
+    });
+    renderDashboard({
+      'GET /api/user/details': () => listOf([listed]),
+      'GET /api/contracts/by-token/tok-d': () => listed,
+    });
+    await screen.findByRole('heading', { name: 'Maria Lopez' });
+    const opener = within(cardOf('Maria Lopez')).getByRole('button', { name: /Details/ });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Contract details — Maria Lopez' });
+    expect(within(dialog).getByRole('heading', { name: 'Contact' })).toHaveFocus();
+    expect(within(dialog).getByText('+14155550100')).toBeInTheDocument();
+    const signedRow = within(dialog).getByRole('row', { name: /^Signed / });
+    expect(signedRow).toHaveTextContent('Mar 6, 2026, 12:30 PM PST');
+    expect(signedRow).toHaveTextContent('203.0.113.9');
+    expect(within(dialog).getByRole('row', { name: /^First viewed/ })).toHaveTextContent(
+      '203.0.113.7',
+    );
+    expect(dialog).toHaveTextContent('Views by phone: 2');
+    expect(dialog).toHaveTextContent('Views by email: 3');
+    const history = within(dialog).getByRole('table', { name: 'Document history' });
+    const rows = within(history).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[2]).toHaveTextContent('Mar 6, 2026, 12:30 PM PST');
+    expect(rows[2]).toHaveTextContent('maria@example.com');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('shows the created time in Pacific time cut to the minute and the address cut at 35 characters', async () => {
+    renderDashboard({
+      'GET /api/user/details': () =>
+        listOf([card({ full_name: 'Time', createdAt: '2026-03-04T17:05:00.000Z' })]),
+    });
+    await screen.findByRole('heading', { name: 'Time' });
+    const item = cardOf('Time');
+    expect(within(item).getByText('2026-03-04 09:05 PST')).toBeInTheDocument();
+    const address = within(item).getByTitle('1420 Alameda Avenue Unit 5, San Jose, CA 95126');
+    expect(address).toHaveTextContent('1420 Alameda Avenue Unit 5, San Jos…');
+  });
+
+  it('follows live changes and presence from the staff socket without reload', async () => {
+    let status = 'not signed';
+    const fake = renderDashboard({
+      'GET /api/user/details': () =>
+        listOf([card({ full_name: 'Live', token: 'tok-live', status: status as never })]),
+    });
+    await screen.findByRole('heading', { name: 'Live' });
+    expect(mockConnect).toHaveBeenCalledWith(
+      'http://api.test',
+      expect.objectContaining({ path: '/socket.io', withCredentials: true }),
+    );
+    expect(within(cardOf('Live')).queryByText('Viewing now')).not.toBeInTheDocument();
+
+    mockServerEmit('signer-presence', { family: 'standard', id: 'tok-live', active: true, at: '' });
+    expect(within(cardOf('Live')).getByText('Viewing now')).toBeInTheDocument();
+
+    const before = fake.listCalls().length;
+    status = 'signed';
+    mockServerEmit('contract-changed', { family: 'standard', id: 'tok-live', status, at: '' });
+    await waitFor(() => expect(within(cardOf('Live')).getByText('Signed')).toBeInTheDocument());
+    expect(fake.listCalls().length).toBe(before + 1);
+
+    mockServerEmit('signer-presence', {
+      family: 'standard',
+      id: 'tok-live',
+      active: false,
+      at: '',
+    });
+    expect(within(cardOf('Live')).queryByText('Viewing now')).not.toBeInTheDocument();
+  });
+
+  it('switches to the change-order list source with Show CO', async () => {
+    renderDashboard({ 'GET /api/user/details': () => listOf([card({ full_name: 'Std' })]) });
+    await screen.findByRole('heading', { name: 'Std' });
+    fireEvent.click(checkbox('Show CO'));
+    expect(screen.getByText('Change orders arrive with the CO feature.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Std' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Filters' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,34 @@
+export interface PaginationProps {
+  page: number;
+  totalPages: number;
+  total: number;
+  onPage: (page: number) => void;
+}
+
+/** Previous / next with the current page; hidden when everything fits on one page. */
+export function Pagination({ page, totalPages, total, onPage }: PaginationProps) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav className="dash-pagination" aria-label="Pagination">
+      <button
+        type="button"
+        className="ps-button"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        Previous
+      </button>
+      <span aria-live="polite">
+        Page {page} of {totalPages} · {total} contracts
+      </span>
+      <button
+        type="button"
+        className="ps-button"
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+      >
+        Next
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,139 @@
+import { ApiProvider, type ApiClient, type RuntimeConfig } from '@prosign/api-client';
+import type { ContractCardView, StaffSession } from '@prosign/domain';
+import { ToastProvider } from '@prosign/ui';
+import { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+
+export type DashboardHandler = (body: unknown, query: Record<string, unknown>) => unknown;
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+  query: Record<string, unknown>;
+}
+
+const CONFIG = { apiUrl: 'http://api.test', remotes: {} } as unknown as RuntimeConfig;
+
+/**
+ * The dashboard against a fake API ("METHOD /path" → handler; a thrown object
+ * is the error), inside a router whose `/` says where Edit and Resend leads.
+ */
+export function dashboardFake(routes: Record<string, DashboardHandler>) {
+  const calls: RecordedCall[] = [];
+  const request = async <T,>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options?: { query?: Record<string, unknown> },
+  ): Promise<T> => {
+    const query = options?.query ?? {};
+    calls.push({ method, path, body, query });
+    const handler = routes[`${method} ${path}`];
+    if (!handler) throw { statusCode: 404, message: `no route ${method} ${path}` };
+    return (await handler(body, query)) as T;
+  };
+  const client = {
+    baseUrl: CONFIG.apiUrl,
+    request: (path: string, options?: { query?: Record<string, unknown> }) =>
+      request('GET', path, undefined, options),
+    get: (path: string, options?: { query?: Record<string, unknown> }) =>
+      request('GET', path, undefined, options),
+    post: (path: string, body?: unknown) => request('POST', path, body),
+    put: (path: string, body?: unknown) => request('PUT', path, body),
+    patch: (path: string, body?: unknown) => request('PATCH', path, body),
+    delete: (path: string, body?: unknown) => request('DELETE', path, body),
+  } as unknown as ApiClient;
+  const wrapper = ({ children }: { children?: ReactNode }) => (
+    <ApiProvider
+      config={CONFIG}
+      client={client}
+      queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <ToastProvider>
+        <MemoryRouter initialEntries={['/dashboard']}>
+          <Routes>
+            <Route path="/dashboard" element={children} />
+            <Route path="/" element={<h1>Create Contract</h1>} />
+          </Routes>
+        </MemoryRouter>
+      </ToastProvider>
+    </ApiProvider>
+  );
+  const listCalls = () => calls.filter((c) => c.method === 'GET' && c.path === '/api/user/details');
+  return { calls, listCalls, wrapper };
+}
+
+export function session(overrides: Partial<StaffSession> = {}): StaffSession {
+  return {
+    email: 'admin@prosign.example',
+    roles: ['admin'],
+    isAdmin: true,
+    access: {
+      homeAccess: true,
+      dashboardAccess: true,
+      servicesAccess: true,
+      tncAccess: true,
+      userAccessAccess: true,
+    },
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    ...overrides,
+  } as StaffSession;
+}
+
+let sequence = 0;
+
+/** A listed contract; fields a card does not use stay empty. */
+export function card(overrides: Partial<ContractCardView> = {}): ContractCardView {
+  sequence += 1;
+  return {
+    _id: `id-${sequence}`,
+    token: `token-${sequence}`,
+    status: 'not signed',
+    full_name: `Client ${sequence}`,
+    email: `client${sequence}@example.com`,
+    contact_number: '+14155550100',
+    company_name: 'Acme Homes',
+    cc_email: '',
+    site_address: '1420 Alameda Avenue Unit 5',
+    city: 'San Jose',
+    state: 'CA',
+    zipcode: '95126',
+    form_type: 'Structural',
+    contractTitle: 'Structural Engineering Agreement',
+    cost: 12000,
+    csm_email: 'csm@prosign.example',
+    pm_email: 'pm@prosign.example',
+    hsDealId: '40000005',
+    docLink: 'http://api.test/api/documents/d/abc123/edit',
+    signingLink: `http://sign.test/token-${sequence}?docLink=x&prefix=contract`,
+    signedDocLink: null,
+    voidDocLink: null,
+    createdAt: '2026-03-04T17:05:00.000Z',
+    createdIp: '10.0.0.1',
+    viewedAt: null,
+    viewedIp: null,
+    signatureSavedAt: null,
+    signatureSavedIp: null,
+    signedAt: null,
+    signedIp: null,
+    viewedTimes: 0,
+    viewedByPhoneCount: 0,
+    viewedByEmailCount: 0,
+    remindersAt: [],
+    isDeactiveReminder: false,
+    reminderDeactivateTime: null,
+    isResend: false,
+    isEditResend: false,
+    resendAt: null,
+    editResendAt: null,
+    history: [],
+    presence: null,
+    ...overrides,
+  };
+}
+
+export function listOf(cards: ContractCardView[], totalPages = 1) {
+  return { filteredClients: cards, totalPages, total: cards.length, page: 1, limit: 25 };
+}

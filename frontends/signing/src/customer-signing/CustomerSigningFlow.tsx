@@ -1,0 +1,86 @@
+import { ROUTES, type SigningPageState } from '@prosign/domain';
+import { ErrorPanel, LoadingState } from '@prosign/ui';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { EnsureQueryClient } from '../app/EnsureQueryClient';
+import { LinkStatePanel } from '../components/layout/LinkStatePanel';
+import { pageStateOf, useSignerSession } from '../signing-session/useSignerSession';
+import { useSignerPresence } from '../signing-session/useSignerPresence';
+
+// The agreement (viewer, modals, signature font) loads after the captcha, so
+// the first render of the page stays small on slow phones.
+const CustomerAgreement = lazy(() =>
+  import(/* webpackChunkName: "customer-agreement" */ './CustomerAgreement').then((module) => ({
+    default: module.CustomerAgreement,
+  })),
+);
+
+export interface CustomerSigningFlowProps {
+  token: string;
+  docLink: string;
+  prefix: string | null;
+  onStateChange: (state: SigningPageState) => void;
+}
+
+/** Behind the captcha: verifies the token, then shows the agreement or what happened to the link. */
+export function CustomerSigningFlow({
+  token,
+  docLink,
+  prefix,
+  onStateChange,
+}: CustomerSigningFlowProps) {
+  const session = useSignerSession(token, prefix);
+  const [completedHere, setCompletedHere] = useState(false);
+  const state = pageStateOf(session, completedHere);
+  const stateKey = state ? JSON.stringify(state) : 'failed';
+
+  useEffect(() => {
+    if (state) onStateChange(state);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stateKey]);
+
+  const open = session.kind === 'ready' && session.link.linkState === 'open';
+  useSignerPresence({ token, docLink, enabled: open && !completedHere });
+
+  if (session.kind === 'verifying') return <LoadingState label="Verifying your link…" />;
+  if (session.kind === 'failed') {
+    return (
+      <ErrorPanel
+        title="Your link could not be verified"
+        message="Check your connection and try again."
+        detail={session.message}
+        onRetry={session.retry}
+        retryLabel="Try again"
+      />
+    );
+  }
+  if (!state || state.kind !== 'valid' || session.kind !== 'ready') {
+    const link = session.kind === 'ready' ? session.link : null;
+    return (
+      <LinkStatePanel
+        state={state ?? { kind: 'invalid-token' }}
+        signedDocLink={link?.signedDocLink}
+        verifyHref={link?.verifyId ? ROUTES.verify.replace(':token', link.verifyId) : null}
+      />
+    );
+  }
+  return (
+    <Suspense fallback={<LoadingState label="Opening the agreement…" />}>
+      <CustomerAgreement
+        token={token}
+        link={session.link}
+        api={session.api}
+        update={session.update}
+        onCompleted={() => setCompletedHere(true)}
+      />
+    </Suspense>
+  );
+}
+
+/** The flow with its data layer (see EnsureQueryClient), as the page loads it. */
+export function CustomerSigningFlowWithData(props: CustomerSigningFlowProps) {
+  return (
+    <EnsureQueryClient>
+      <CustomerSigningFlow {...props} />
+    </EnsureQueryClient>
+  );
+}

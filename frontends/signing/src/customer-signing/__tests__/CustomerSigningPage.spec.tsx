@@ -1,0 +1,345 @@
+import { ApiError } from '@prosign/api-client';
+import {
+  CAPTCHA_PASS_HEADER,
+  CAPTCHA_PROMPT,
+  SIGNING_PAGE_TITLES,
+  type SignerMetrics,
+  type VerifyTokenResponse,
+} from '@prosign/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CustomerSigningPage } from '../../pages/CustomerSigningPage';
+import { fakeClient, renderRoute, type FakeRoute } from '../../test-support/fake-signing-api';
+import { leaveTo } from '../navigation';
+
+jest.mock('../navigation', () => ({ leaveTo: jest.fn() }));
+
+// A one-page fake PDF instead of PDF.js.
+jest.mock('../../components/pdf-viewer/pdf-document', () => ({
+  loadPdfWithPdfJs: () =>
+    Promise.resolve({
+      numPages: 1,
+      getPage: () =>
+        Promise.resolve({
+          getViewport: ({ scale }: { scale: number }) => ({
+            width: 612 * scale,
+            height: 792 * scale,
+          }),
+          render: () => ({ promise: Promise.resolve(), cancel: () => undefined }),
+        }),
+      destroy: () => undefined,
+    }),
+}));
+
+const emitted: string[] = [];
+jest.mock('../../signing-session/signer-socket', () => ({
+  connectSignerSocket: () =>
+    Promise.resolve({
+      emit: (event: string) => emitted.push(event),
+      disconnect: () => emitted.push('disconnect'),
+    }),
+}));
+
+const DOC = 'https://docs.test/d/doc-1/edit';
+const PATH = `/tok-1?docLink=${encodeURIComponent(DOC)}&prefix=email`;
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+
+const UNSAVED: SignerMetrics = {
+  isSignatureSaved: false,
+  isSigned: false,
+  signature: null,
+  initials: null,
+};
+const SAVED: SignerMetrics = {
+  isSignatureSaved: true,
+  isSigned: false,
+  signature: 'Jane Doe',
+  initials: 'J.D.',
+};
+
+function link(overrides: Partial<VerifyTokenResponse> = {}): VerifyTokenResponse {
+  return {
+    valid: true,
+    linkState: 'open',
+    status: 'viewed',
+    agreementTitle: 'Structural Engineering Agreement',
+    docLink: 'http://api.test/api/documents/doc-1/pdf',
+    signedDocLink: null,
+    verifyId: null,
+    bookmarks: null,
+    metrics: UNSAVED,
+    client: { full_name: 'Jane Doe', hsDealId: 'deal-1' },
+    ...overrides,
+  };
+}
+
+function signingApi(routes: Record<string, FakeRoute> = {}) {
+  return fakeClient({
+    'GET /api/captcha/config': () => ({ adapter: 'local', challenge: 'challenge-1' }),
+    'POST /api/captcha/verify': () => ({ pass: 'pass-1', expiresAt: inAnHour() }),
+    'POST /api/verifyToken': () => link(),
+    ...routes,
+  });
+}
+
+async function passCaptcha(user: ReturnType<typeof userEvent.setup>) {
+  expect(await screen.findByText(CAPTCHA_PROMPT)).toBeInTheDocument();
+  await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
+}
+
+function renderPage(path: string, client = signingApi().client) {
+  return renderRoute(<CustomerSigningPage />, { path, pattern: '/:token', client });
+}
+
+beforeAll(() => {
+  HTMLCanvasElement.prototype.getContext = (() => null) as HTMLCanvasElement['getContext'];
+  Element.prototype.scrollTo = function scrollTo() {} as Element['scrollTo'];
+});
+
+beforeEach(() => {
+  sessionStorage.clear();
+  emitted.length = 0;
+  jest.mocked(leaveTo).mockClear();
+});
+
+describe('CustomerSigningPage: the link', () => {
+  it('says a link without docLink is invalid, before anything is asked of the server', () => {
+    const api = signingApi();
+    renderPage('/tok-1', api.client);
+    expect(
+      screen.getByRole('heading', { level: 1, name: SIGNING_PAGE_TITLES.missingLink }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe(SIGNING_PAGE_TITLES.missingLink);
+    expect(screen.getByText(/use its button or link as it is/)).toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+  });
+
+  it('says a docLink without /d/{id}/ is an invalid document link', () => {
+    renderPage('/tok-1?docLink=https%3A%2F%2Fdocs.test%2Fnothing');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Invalid document link.' }),
+    ).toBeInTheDocument();
+  });
+
+  it('asks for the captcha first, then verifies the token with the pass and shows the branded title', async () => {
+    const user = userEvent.setup();
+    const api = signingApi();
+    renderPage(PATH, api.client);
+    expect(screen.getByRole('heading', { level: 1, name: 'Verifying...' })).toBeInTheDocument();
+    expect(api.calls.some((call) => call.path === '/api/verifyToken')).toBe(false);
+
+    await passCaptcha(user);
+    const heading = await screen.findByRole('heading', {
+      level: 1,
+      name: 'Structural Engineering Agreement | ProSign',
+    });
+    expect(heading).toBeInTheDocument();
+    expect(document.title).toBe('Structural Engineering Agreement | ProSign');
+    const verify = api.calls.find((call) => call.path === '/api/verifyToken');
+    expect(verify?.body).toEqual({ token: 'tok-1', prefix: 'email' });
+    expect(verify?.headers).toEqual({ [CAPTCHA_PASS_HEADER]: 'pass-1' });
+    expect(
+      screen.getByText(
+        'Before proceeding, we encourage you to take a moment to review the entire agreement.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: /The agreement/ })).toBeInTheDocument();
+    // Presence: opening the page reports the signer active.
+    await waitFor(() => expect(emitted).toContain('user-active'));
+  });
+
+  it.each([
+    ['cancelled', SIGNING_PAGE_TITLES.cancelled],
+    ['voided', SIGNING_PAGE_TITLES.voided],
+    ['expired', SIGNING_PAGE_TITLES.expired],
+    ['signed', SIGNING_PAGE_TITLES.signed],
+    ['replaced', SIGNING_PAGE_TITLES.replaced],
+  ] as const)('a %s link says so and offers no signing', async (linkState, title) => {
+    const user = userEvent.setup();
+    renderPage(PATH, signingApi({ 'POST /api/verifyToken': () => link({ linkState }) }).client);
+    await passCaptcha(user);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign & Add Initials' })).not.toBeInTheDocument();
+    expect(emitted).toEqual([]);
+  });
+
+  it('an unknown token is an invalid link', async () => {
+    const user = userEvent.setup();
+    const api = signingApi({
+      'POST /api/verifyToken': () => {
+        throw new ApiError(404, 'Invalid or expired link. Please request a new one.', 'Not Found');
+      },
+    });
+    renderPage(PATH, api.client);
+    await passCaptcha(user);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: SIGNING_PAGE_TITLES.invalidToken }),
+    ).toBeInTheDocument();
+  });
+
+  it('a refused captcha pass shows the robot check again', async () => {
+    const user = userEvent.setup();
+    let refuse = true;
+    const api = signingApi({
+      'POST /api/verifyToken': () => {
+        if (refuse) {
+          refuse = false;
+          throw new ApiError(403, 'Please confirm you are not a robot.', 'Forbidden');
+        }
+        return link();
+      },
+    });
+    renderPage(PATH, api.client);
+    await passCaptcha(user);
+    await passCaptcha(user);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Structural Engineering Agreement/ }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('CustomerSigningPage: signing', () => {
+  it('signs (typed), initials with consent, finishes and leaves for the reviews page', async () => {
+    const user = userEvent.setup();
+    const api = signingApi({
+      'POST /api/template/upload-signature': () => ({
+        message: 'Signature uploaded successfully!',
+        metrics: SAVED,
+      }),
+      'POST /api/template/upload-initials': () => ({
+        message: 'Initails uploaded successfully!',
+        metrics: SAVED,
+      }),
+      'POST /api/signing/finish': () => ({
+        status: 'signed',
+        signedAt: new Date().toISOString(),
+        signedDocLink: 'http://api.test/final.pdf',
+        auditTrailDocLink: 'http://api.test/audit.pdf',
+        verifyId: 'v-1',
+      }),
+    });
+    renderPage(PATH, api.client);
+    await passCaptcha(user);
+
+    // Only "Sign & Add Initials" while the signature is unsaved.
+    await user.click(await screen.findByRole('button', { name: 'Sign & Add Initials' }));
+    expect(screen.getByRole('button', { name: 'Agree and Finish' })).toBeDisabled();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Review and Update Your Signature')).toHaveValue(
+      'Jane Doe',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Signature uploaded successfully!')).toBeInTheDocument();
+    const upload = api.calls.find((call) => call.path === '/api/template/upload-signature');
+    expect(upload?.body).toEqual({
+      token: 'tok-1',
+      textSignature: 'Jane Doe',
+      clientname: 'Jane Doe',
+      initials: 'J.D.',
+    });
+    expect(upload?.headers).toEqual({ [CAPTCHA_PASS_HEADER]: 'pass-1' });
+    expect(screen.queryByRole('button', { name: 'Sign & Add Initials' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Agree and Finish' }));
+    const initials = await screen.findByRole('dialog');
+    await user.click(within(initials).getByRole('button', { name: 'Save Initials' }));
+    expect(
+      within(initials).getByText('Please accept the terms and conditions before proceeding.'),
+    ).toBeInTheDocument();
+    expect(api.calls.some((call) => call.path === '/api/template/upload-initials')).toBe(false);
+
+    await user.click(
+      within(initials).getByRole('checkbox', { name: 'I agree to the terms and conditions.' }),
+    );
+    await user.click(within(initials).getByRole('button', { name: 'Save Initials' }));
+
+    expect(
+      await screen.findByText(
+        'Your agreement has been completed successfully. Please check your mailbox for the signed copy.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/api/template/upload-initials')?.body).toEqual({
+      token: 'tok-1',
+      clientname: 'Jane Doe',
+      initials: 'J.D.',
+      agreedToTerms: true,
+    });
+    expect(api.calls.find((call) => call.path === '/api/signing/finish')?.body).toEqual({
+      token: 'tok-1',
+    });
+    expect(screen.getByRole('button', { name: 'Agree and Finish' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(leaveTo).toHaveBeenCalledWith('https://reviews.test/firm');
+  });
+
+  it('shows the processing overlay while finishing and the spec error when finishing fails', async () => {
+    const user = userEvent.setup();
+    let fail!: (error: Error) => void;
+    renderPage(
+      PATH,
+      signingApi({
+        'POST /api/verifyToken': () => link({ metrics: SAVED }),
+        'POST /api/template/upload-initials': () => ({ message: 'ok', metrics: SAVED }),
+        'POST /api/signing/finish': () =>
+          new Promise((_resolve, reject) => {
+            fail = reject;
+          }),
+      }).client,
+    );
+    await passCaptcha(user);
+    await user.click(await screen.findByRole('button', { name: 'Agree and Finish' }));
+    await user.click(
+      screen.getByRole('checkbox', { name: 'I agree to the terms and conditions.' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save Initials' }));
+    expect(
+      await screen.findByText('Please wait while we process your agreement'),
+    ).toBeInTheDocument();
+
+    fail(new ApiError(502, 'Something went wrong. Please try again.', 'Bad Gateway'));
+    expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
+    expect(
+      screen.queryByText('Please wait while we process your agreement'),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Agree and Finish' })).toBeEnabled();
+  });
+
+  it('edits a saved signature through the Edit modal', async () => {
+    const user = userEvent.setup();
+    const api = signingApi({
+      'POST /api/verifyToken': () => link({ metrics: SAVED }),
+      'POST /api/template/edit-signature': () => ({ message: 'Successfully updated!' }),
+    });
+    renderPage(PATH, api.client);
+    await passCaptcha(user);
+    await user.click(await screen.findByRole('button', { name: 'Edit signature' }));
+    expect(
+      screen.getByText('Please click "Edit" to edit the signature and initials.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const signature = await screen.findByLabelText('Review and Update Your Signature');
+    await user.clear(signature);
+    await user.type(signature, 'Jane M. Doe');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Successfully updated!')).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/api/template/edit-signature')?.body).toEqual({
+      token: 'tok-1',
+      signatures: 'Jane M. Doe',
+      initials: 'J.D.',
+    });
+  });
+
+  it('opens the Electronic Signature Consent and Disclosure', async () => {
+    const user = userEvent.setup();
+    renderPage(PATH);
+    await passCaptcha(user);
+    await user.click(
+      await screen.findByRole('button', { name: 'Electronic Signature Consent and Disclosure' }),
+    );
+    expect(
+      await screen.findByRole('dialog', { name: 'Electronic Signature Consent and Disclosure' }),
+    ).toHaveTextContent(/paper/i);
+  });
+});

@@ -1,0 +1,96 @@
+import { ApiError } from '@prosign/api-client';
+import type { VerifyDocumentView } from '@prosign/domain';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeClient, renderRoute } from '../../test-support/fake-signing-api';
+import { VerifyPage } from '../VerifyPage';
+
+const SHA = 'a'.repeat(64);
+const VIEW: VerifyDocumentView = {
+  title: 'Structural Engineering Agreement',
+  status: 'signed',
+  parties: [
+    { role: 'Signer', name: 'Jane Doe', email: 'j***@example.com' },
+    { role: 'Sender', name: 'Casey Manager', email: 'c***@prosign.example' },
+  ],
+  events: [
+    { at: '2026-03-04T17:05:00.000Z', event: 'Sent to Jane Doe' },
+    { at: '2026-03-04T18:00:00.000Z', event: 'Signed by Jane Doe' },
+  ],
+  signedAt: '2026-03-04T18:00:00.000Z',
+  sha256: SHA,
+};
+
+function renderVerify(check: (file: unknown) => unknown, view: () => unknown = () => VIEW) {
+  const api = fakeClient({
+    'GET /api/verify/v-1': view,
+    'POST /api/verify/v-1/check': (call) => check(call.body),
+  });
+  renderRoute(<VerifyPage />, {
+    path: '/verify/v-1',
+    pattern: '/verify/:token',
+    client: api.client,
+  });
+  return api;
+}
+
+const pdf = (name = 'signed.pdf') => new File(['%PDF-1.7'], name, { type: 'application/pdf' });
+
+describe('VerifyPage', () => {
+  it('shows the title, parties, status, signing events in Pacific time and the SHA-256', async () => {
+    renderVerify(() => undefined);
+    expect(
+      await screen.findByRole('heading', { name: 'Structural Engineering Agreement' }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('Verify a signed document');
+    expect(screen.getByText('Jane Doe (j***@example.com)')).toBeInTheDocument();
+    expect(screen.getByText('Signed', { selector: 'dd' })).toBeInTheDocument();
+    const events = screen.getByRole('list');
+    expect(within(events).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Mar 4, 2026, 9:05 AM PST: Sent to Jane Doe',
+    );
+    expect(screen.getByText(SHA)).toBeInTheDocument();
+  });
+
+  it('says a chosen PDF matches the sealed original', async () => {
+    const user = userEvent.setup();
+    const api = renderVerify(() => ({ matches: true, sha256: SHA, expectedSha256: SHA }));
+    await user.upload(await screen.findByLabelText('Choose a PDF'), pdf());
+    expect(
+      await screen.findByText('This PDF matches the sealed original: it has not been altered.'),
+    ).toBeInTheDocument();
+    const sent = api.calls.find((call) => call.method === 'POST')?.body as FormData;
+    expect((sent.get('file') as File).name).toBe('signed.pdf');
+  });
+
+  it('says a dropped PDF that differs does not match', async () => {
+    renderVerify(() => ({ matches: false, sha256: 'b'.repeat(64), expectedSha256: SHA }));
+    const zone = await screen.findByTestId('verify-dropzone');
+    fireEvent.drop(zone, { dataTransfer: { files: [pdf('copy.pdf')] } });
+    expect(await screen.findByText(/does not match the sealed original/)).toBeInTheDocument();
+    expect(screen.getByText('b'.repeat(64))).toBeInTheDocument();
+  });
+
+  it('refuses a file that is not a PDF without sending it', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const api = renderVerify(() => ({ matches: true, sha256: SHA, expectedSha256: SHA }));
+    await user.upload(
+      await screen.findByLabelText('Choose a PDF'),
+      new File(['x'], 'photo.png', { type: 'image/png' }),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Please choose a PDF file.');
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('says when no signed document matches the link', async () => {
+    renderVerify(
+      () => undefined,
+      () => {
+        throw new ApiError(404, 'Not found', 'Not Found');
+      },
+    );
+    expect(
+      await screen.findByText('No signed document matches this verification link.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,48 @@
+import type {
+  ClientToServerEvents,
+  ContractChangedEvent,
+  ServerToClientEvents,
+  SignerPresenceEvent,
+} from '@prosign/domain';
+import { ServerEvent } from '@prosign/domain';
+import { useEffect, useRef } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { useApiUrl } from '../config/RuntimeConfigProvider';
+
+export type StaffSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** The api's Socket.IO path (backend/src/platform/realtime/redis-io.adapter.ts). */
+export const STAFF_SOCKET_PATH = '/socket.io';
+
+export interface StaffRealtimeHandlers {
+  onContractChanged?: (event: ContractChangedEvent) => void;
+  onSignerPresence?: (event: SignerPresenceEvent) => void;
+}
+
+/**
+ * Listens to the staff room: the session cookie goes with the connection, and
+ * the server puts the socket in the room that receives contract changes and
+ * signer presence. One connection per mounted screen; closed on unmount.
+ */
+export function useStaffRealtime(handlers: StaffRealtimeHandlers): void {
+  const apiUrl = useApiUrl();
+  // The latest handlers, without reconnecting when they change.
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+
+  useEffect(() => {
+    const socket: StaffSocket = io(apiUrl, {
+      path: STAFF_SOCKET_PATH,
+      withCredentials: true,
+      transports: ['websocket', 'polling'],
+    });
+    socket.on(ServerEvent.ContractChanged, (event) => latest.current.onContractChanged?.(event));
+    socket.on(ServerEvent.SignerPresence, (event) => latest.current.onSignerPresence?.(event));
+    return () => {
+      socket.removeAllListeners();
+      socket.disconnect();
+    };
+  }, [apiUrl]);
+}

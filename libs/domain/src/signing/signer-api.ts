@@ -1,0 +1,163 @@
+/**
+ * The signer's side of the API (spec 1 §3, §7): the shapes the signing pages
+ * read, and the rules that turn a contract's status into what its link shows.
+ * The server answers in these shapes; the signing app reads them.
+ */
+import type { ContractStatus } from '../contracts/contract-send';
+
+/** `metrics` of `GET /api/user/user-detail` (spec 1 §3). */
+export interface SignerMetrics {
+  isSignatureSaved: boolean;
+  isSigned: boolean;
+  /** The saved signature text (typed mode), else null. */
+  signature: string | null;
+  initials: string | null;
+}
+
+/** `client` of `GET /api/user/user-detail` (spec 1 §3). */
+export interface SignerClient {
+  full_name: string;
+  hsDealId: string | null;
+}
+
+/** `GET /api/user/user-detail?token=` */
+export interface SignerUserDetail {
+  metrics: SignerMetrics;
+  client: SignerClient;
+}
+
+/**
+ * What a link can still do. `open` links can be read and signed; the others
+ * show a page saying what happened (`replaced`: a newer link was sent).
+ */
+export const SIGNER_LINK_STATES = [
+  'open',
+  'signed',
+  'cancelled',
+  'voided',
+  'expired',
+  'replaced',
+] as const;
+export type SignerLinkState = (typeof SIGNER_LINK_STATES)[number];
+
+/**
+ * A place in the agreement the viewer scrolls to: a 1-based page and how far
+ * down it is, as a fraction of the page's height from its top.
+ */
+export interface SigningBookmark {
+  page: number;
+  yRatio: number;
+}
+
+/**
+ * Where the agreement's layout put the signature and the (first) initials
+ * (spec 1 §2.4: opening those steps scrolls there); null when the document
+ * engine does not say (e.g. Google Docs).
+ */
+export interface SigningBookmarks {
+  signature: SigningBookmark | null;
+  initials: SigningBookmark | null;
+}
+
+/** `POST /api/verifyToken {token, prefix}` after the captcha (spec 1 §2.4). */
+export interface VerifyTokenResponse extends SignerUserDetail {
+  valid: true;
+  linkState: SignerLinkState;
+  status: ContractStatus;
+  agreementTitle: string;
+  /** The agreement as it stands (with the signature once placed), for the viewer. */
+  docLink: string;
+  /** The final sealed PDF (agreement + audit trail), once signed. */
+  signedDocLink: string | null;
+  /** Public verification page id (`/verify/{verifyId}`), once signed. */
+  verifyId: string | null;
+  /** Exact scroll targets for the signature and initials steps, when known. */
+  bookmarks: SigningBookmarks | null;
+}
+
+/** `POST /api/template/upload-signature`, `upload-initials`, `upload-image`, `edit-signature`. */
+export interface SignerSaveResponse {
+  message: string;
+  metrics: SignerMetrics;
+}
+
+/** `POST /api/signing/finish {token}`: the one idempotent finishing operation. */
+export interface FinishSigningResponse {
+  status: 'signed';
+  signedAt: string;
+  /** The final sealed PDF. */
+  signedDocLink: string;
+  auditTrailDocLink: string;
+  verifyId: string;
+}
+
+/** Messages of the signer calls (spec 1 §8) and of refusals the spec leaves open. */
+export const SIGNER_MESSAGES = {
+  signatureUploaded: 'Signature uploaded successfully!',
+  signatureUploadFailed: 'Failed to upload signature',
+  // Spelt as the spec spells it.
+  initialsUploaded: 'Initails uploaded successfully!',
+  initialsUploadFailed: 'Failed to upload initails',
+  imageUploadFailed: 'Failed to upload signature. Please try again.',
+  editSaved: 'Successfully updated!',
+  editUnchanged: 'No changes made.',
+  editFailed: 'An error occurred. Please try again later.',
+  finishFailed: 'Something went wrong. Please try again.',
+  mergeSucceeded: 'Documents combined successfully!',
+  mergeFailed: 'Failed to combine the documents. Please try again.',
+  unknownLink: 'Invalid or expired link. Please request a new one.',
+  signatureNotSaved: 'Please save your signature and initials first.',
+  consentRequired: 'Please accept the terms and conditions before proceeding.',
+} as const;
+
+/** The state a contract's link is in, from the contract's status. */
+export function signerLinkStateOf(
+  status: ContractStatus | string | null | undefined,
+): SignerLinkState {
+  switch (status) {
+    case 'signed':
+    case 'signed_manually':
+      return 'signed';
+    case 'cancelled':
+      return 'cancelled';
+    case 'void':
+      return 'voided';
+    case 'expired':
+      return 'expired';
+    case 'resent':
+    case 'edited_resent':
+      return 'replaced';
+    default:
+      return 'open';
+  }
+}
+
+/** The channel a view came through (spec: `prefix`): links for text messages say `phone`. */
+export type SigningViewChannel = 'email' | 'phone';
+
+/** The `prefix` of links meant for a phone (text message), e.g. the dashboard's Copy Link. */
+export const PHONE_LINK_PREFIX = 'phone';
+
+export function signingViewChannel(prefix: string | null | undefined): SigningViewChannel {
+  return prefix?.trim().toLowerCase() === PHONE_LINK_PREFIX ? 'phone' : 'email';
+}
+
+/** `GET /api/verify/{verifyId}`: what anyone may learn about a signed document. */
+export interface VerifyDocumentView {
+  title: string;
+  status: ContractStatus;
+  /** Names, with e-mail addresses masked (j***@example.com). */
+  parties: { role: 'Signer' | 'Sender' | 'Copy to'; name: string; email: string }[];
+  /** Signing events, oldest first, ISO 8601 times. */
+  events: { at: string; event: string }[];
+  signedAt: string | null;
+  /** SHA-256 (hex) of the final sealed PDF, if the document is signed. */
+  sha256: string | null;
+}
+
+/** `POST /api/verify/{verifyId}/check` (multipart `file`): is this PDF the sealed original? */
+export interface VerifyCheckResponse {
+  matches: boolean;
+  sha256: string;
+  expectedSha256: string | null;
+}
