@@ -141,16 +141,45 @@ async function runEndToEnd() {
       },
     },
   );
+  let failedTests = [];
   if (existsSync(reportFile)) {
-    const { stats } = JSON.parse(readFileSync(reportFile, 'utf8'));
-    counts.passed += stats.expected + stats.flaky;
-    counts.failed += stats.unexpected;
-    counts.skipped += stats.skipped;
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    counts.passed += report.stats.expected + report.stats.flaky;
+    counts.failed += report.stats.unexpected;
+    counts.skipped += report.stats.skipped;
+    failedTests = failedPlaywrightTests(report);
   }
   if (result.code !== 0) {
-    failures.push('end-to-end tests');
     printLogTails(logDir);
+    // Named last, after the logs, so the tail of a CI log says which test failed and why.
+    failures.push(
+      failedTests.length
+        ? `end-to-end tests:\n${failedTests.map((line) => `      ${line}`).join('\n')}`
+        : 'end-to-end tests',
+    );
   }
+}
+
+/** "file › title: first lines of the error" for each test that failed in a Playwright JSON report. */
+function failedPlaywrightTests(report) {
+  const lines = [];
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const failed = (test.results ?? []).filter((r) => r.status !== 'passed' && r.status !== 'skipped');
+        if (test.status !== 'unexpected' || failed.length === 0) continue;
+        const error = (failed.at(-1).error?.message ?? failed.at(-1).status)
+          .replace(/\x1b\[[0-9;]*m/g, '')
+          .split('\n')
+          .slice(0, 12)
+          .join('\n        ');
+        lines.push(`${[...titles, spec.title].join(' › ')} (${spec.file}:${spec.line})\n        ${error}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
+  return lines;
 }
 
 function printLogTails(logDir) {

@@ -13,7 +13,8 @@ export interface FakeApiCall {
   body: unknown;
 }
 
-type Handler = (call: FakeApiCall) => { status: number; body?: unknown } | undefined;
+type Answer = { status: number; body?: unknown };
+type Handler = (call: FakeApiCall) => Answer | Promise<Answer> | undefined;
 
 export function staffSession(overrides: Partial<StaffSession> = {}): StaffSession {
   return {
@@ -64,7 +65,7 @@ export function createFakeApi({
         text: async () => (body === undefined ? '' : JSON.stringify(body)),
       }) as unknown as Response;
     for (const handler of handlers) {
-      const answer = handler(call);
+      const answer = await handler(call);
       if (answer) return reply(answer.status, answer.body);
     }
     if (call.path === '/api/auth/session') {
@@ -83,11 +84,14 @@ export function createFakeApi({
   return {
     fetch: jest.fn(fakeFetch),
     calls,
-    /** Answers matching calls (before the defaults; a newer answer for the same call wins). */
+    /**
+     * Answers matching calls (before the defaults; a newer answer for the same call wins).
+     * An answer may be a promise, to hold a call back while the test acts.
+     */
     on(
       method: string,
       path: string | RegExp,
-      answer: (call: FakeApiCall) => { status: number; body?: unknown },
+      answer: (call: FakeApiCall) => Answer | Promise<Answer>,
     ) {
       handlers.unshift((call) =>
         call.method === method &&

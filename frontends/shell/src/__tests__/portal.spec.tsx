@@ -57,6 +57,30 @@ describe('/portal (spec 1 §2.3)', () => {
     expect(signIn).toHaveFocus();
   });
 
+  it('keeps the form and the typed name when the session check answers late', async () => {
+    const api = signedOutApi();
+    let answerSession!: () => void;
+    const sessionChecked = new Promise<void>((resolve) => {
+      answerSession = resolve;
+    });
+    api.on('GET', '/api/auth/session', async () => {
+      await sessionChecked;
+      return { status: 401, body: { statusCode: 401, message: 'Sign in to continue.' } };
+    });
+    await renderShell('/portal', { api });
+    const user = userEvent.setup();
+    const input = await screen.findByLabelText('User name');
+    await user.type(input, 'jane');
+    answerSession();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    // The form was never swapped for a loading state: same field, options asked once.
+    expect(screen.getByLabelText('User name')).toBe(input);
+    expect(api.callsTo('GET', '/api/auth/options')).toHaveLength(1);
+    expect(screen.queryByText(/session has expired/i)).not.toBeInTheDocument();
+  });
+
   it('signs in and goes to the last visited page', async () => {
     localStorage.setItem('lastVisitedPage', '/terms');
     const api = signedOutApi();

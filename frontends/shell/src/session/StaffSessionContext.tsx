@@ -84,7 +84,10 @@ export function StaffSessionProvider({
         if (isApiError(error) && error.statusCode === 401) {
           // A session this browser had has ended while the page was closed.
           const wasSignedIn = stateRef.current.status === 'signed-in' || hadStoredSession();
-          endSession(wasSignedIn);
+          // With no session before, there is nothing to clear: clearing the query cache here
+          // would refetch the login page's options and swap its form out under the person typing.
+          if (wasSignedIn) endSession(true);
+          else setState({ status: 'signed-out' });
         } else if (stateRef.current.status !== 'signed-in') {
           setState({ status: 'unavailable', error });
         }
