@@ -166,17 +166,22 @@ function failedPlaywrightTests(report) {
   const visit = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        const failed = (test.results ?? []).filter((r) => r.status !== 'passed' && r.status !== 'skipped');
+        const failed = (test.results ?? []).filter(
+          (r) => r.status !== 'passed' && r.status !== 'skipped',
+        );
         if (test.status !== 'unexpected' || failed.length === 0) continue;
         const error = (failed.at(-1).error?.message ?? failed.at(-1).status)
           .replace(/\x1b\[[0-9;]*m/g, '')
           .split('\n')
           .slice(0, 12)
           .join('\n        ');
-        lines.push(`${[...titles, spec.title].join(' › ')} (${spec.file}:${spec.line})\n        ${error}`);
+        lines.push(
+          `${[...titles, spec.title].join(' › ')} (${spec.file}:${spec.line})\n        ${error}`,
+        );
       }
     }
-    for (const child of suite.suites ?? []) visit(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
+    for (const child of suite.suites ?? [])
+      visit(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
   };
   for (const suite of report.suites ?? []) visit(suite, []);
   return lines;
