@@ -19,10 +19,15 @@ export async function createApiApp(
   const app = await NestFactory.create(ApiModule.forRoot(config, options), { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix(API_PREFIX);
+  const express = app.getHttpAdapter().getInstance() as {
+    disable(setting: string): void;
+    set(setting: string, value: unknown): void;
+  };
   // Do not advertise the framework to scanners.
-  (app.getHttpAdapter().getInstance() as { disable(setting: string): void }).disable(
-    'x-powered-by',
-  );
+  express.disable('x-powered-by');
+  // Behind a load balancer every request comes from the balancer: the signer's and staff's own
+  // addresses (audit trails, rate limits) are then the forwarded ones, as many hops back as set.
+  if (config.TRUST_PROXY_HOPS > 0) express.set('trust proxy', config.TRUST_PROXY_HOPS);
   // Credentials: staff sessions are httpOnly cookies sent from the frontends' origins.
   app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
   // The staff session id arrives in the prosign_sid cookie.

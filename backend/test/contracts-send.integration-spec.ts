@@ -56,7 +56,10 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
     return (res.body as { docLink: string }).docLink;
   }
 
-  function sendBody(docLink: string, overrides: Record<string, unknown> = {}) {
+  function sendBody<Overrides extends Record<string, unknown>>(
+    docLink: string,
+    overrides: Overrides = {} as Overrides,
+  ) {
     return contractSendBody(docLink, {
       email: CLIENT,
       cc_email: CC,

@@ -39,7 +39,10 @@ export function contractFormData(overrides: Record<string, unknown> = {}) {
  * The body of `POST /api/contracts/send` for the demo client as the creation
  * screen sends it, for the document at `docLink`; tests override what they need.
  */
-export function contractSendBody(docLink: string, overrides: Record<string, unknown> = {}) {
+export function contractSendBody<Overrides extends Record<string, unknown>>(
+  docLink: string,
+  overrides: Overrides = {} as Overrides,
+) {
   return {
     docLink,
     full_name: 'Maria Elena Alvarez',

@@ -237,11 +237,6 @@ export class ContractSendService {
     return resultOf(await this.runSteps(contract, CONTRACT_SEND_STEPS, actor));
   }
 
-  /** The send record of a document, if a send was started. */
-  findBySendKey(docLink: string): Promise<ContractDocument | null> {
-    return this.contracts.findOne({ sendKey: this.sendKeyOf(docLink) });
-  }
-
   private sendKeyOf(docLink: string): string {
     const docId = extractDocId(docLink);
     if (!docId) throw new BadRequestException('Invalid document link.');

@@ -149,6 +149,17 @@ export class AppConfig {
   @Max(100000, intBetween('SIGN_IN_RATE_LIMIT_PER_MINUTE', 1, 100000))
   readonly SIGN_IN_RATE_LIMIT_PER_MINUTE: number = 30;
 
+  /**
+   * Reverse proxies in front of the api whose X-Forwarded-For is believed (0: none). The address
+   * recorded in audit trails and used by rate limits is the one this many hops back.
+   */
+  @Expose()
+  @Type(() => Number)
+  @IsInt(intBetween('TRUST_PROXY_HOPS', 0, 10))
+  @Min(0, intBetween('TRUST_PROXY_HOPS', 0, 10))
+  @Max(10, intBetween('TRUST_PROXY_HOPS', 0, 10))
+  readonly TRUST_PROXY_HOPS: number = 0;
+
   @Expose()
   @IsNotEmpty({ message: 'MONGODB_URI is required' })
   @Matches(/^mongodb(\+srv)?:\/\/\S+$/, {
