@@ -37,28 +37,31 @@ test('a client signs a sent contract on a phone from the mailbox link; mail, PDF
   const fullName = 'Maria Elena Alvarez';
   const apiOrigin = new URL(apiUrl).origin;
 
-  // Staff (csm) creates the agreement document and sends it.
+  // Staff (csm) creates the agreement document and sends it; both calls carry the same client.
+  const clientRecord = {
+    full_name: fullName,
+    email: clientEmail,
+    contact_number: '+14155550123',
+    company_name: 'Alvarez Family Trust',
+    site_address: '2215 Larkin Street',
+    city: 'San Francisco',
+    state: 'CA',
+    zipcode: '94109',
+    cost: 12500,
+    deposit: 6250,
+    progress: 0,
+    balance: 6250,
+    csm_email: 'csm@prosign.example',
+    pm_email: 'pm@prosign.example',
+    t24ReportCount: 1,
+  };
   const created = await staff.request.post(`${apiUrl}/template/create-contract`, {
     data: {
       docLink: `${apiOrigin}/api/documents/d/standard-service-agreement/edit`,
       formData: {
-        cost: 12500,
-        deposit: 6250,
-        progress: 0,
-        balance: 6250,
-        full_name: fullName,
-        email: clientEmail,
-        contact_number: '+14155550123',
-        company_name: 'Alvarez Family Trust',
-        site_address: '2215 Larkin Street',
-        city: 'San Francisco',
-        state: 'CA',
-        zipcode: '94109',
-        csm_email: 'csm@prosign.example',
-        pm_email: 'pm@prosign.example',
+        ...clientRecord,
         hs_deal_id: DEAL_ID,
         project_type: 'Seismic retrofit',
-        t24ReportCount: 1,
         serviceType: 'Structural Engineering',
         first_name: 'Maria',
         last_name: 'Alvarez',
@@ -69,24 +72,10 @@ test('a client signs a sent contract on a phone from the mailbox link; mail, PDF
   const { docLink } = (await created.json()) as { docLink: string };
   const sent = await staff.request.post(`${apiUrl}/contracts/send`, {
     data: {
+      ...clientRecord,
       docLink,
-      full_name: fullName,
-      email: clientEmail,
-      company_name: 'Alvarez Family Trust',
-      contact_number: '+14155550123',
       cc_email: `e2e-cc-${stamp}@prosign.example`,
-      site_address: '2215 Larkin Street',
-      city: 'San Francisco',
-      state: 'CA',
-      zipcode: '94109',
-      cost: 12500,
-      deposit: 6250,
-      progress: 0,
-      balance: 6250,
-      csm_email: 'csm@prosign.example',
-      pm_email: 'pm@prosign.example',
       form_type: 'Structural Engineering',
-      t24ReportCount: 1,
       contractTitle: 'Structural Engineering Agreement',
       hsDealId: DEAL_ID,
       subject: `Your agreement ${stamp}`,

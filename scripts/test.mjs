@@ -184,6 +184,10 @@ function failedPlaywrightTests(report) {
       visit(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
   };
   for (const suite of report.suites ?? []) visit(suite, []);
+  // Errors outside any test: a test file that does not compile, a failing global set-up.
+  for (const error of report.errors ?? []) {
+    lines.push((error.message ?? String(error)).replace(/\x1b\[[0-9;]*m/g, '').split('\n')[0]);
+  }
   return lines;
 }
 
