@@ -1,41 +1,55 @@
-import { ApiProvider, type ApiClient, type RuntimeConfig } from '@prosign/api-client';
+import { ApiError, ApiProvider, type RuntimeConfig } from '@prosign/api-client';
+import { fakeApiClient, type FakeCall, type FakeRoute } from '@prosign/api-client/testing';
 import { ToastProvider } from '@prosign/ui';
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
-export type Handler = (body: unknown) => unknown;
+/** Answers one call from its body and query; a thrown `{ statusCode, message }` is that HTTP error. */
+export type Handler = (body: unknown, query: Record<string, unknown>) => unknown;
 
 const CONFIG = { apiUrl: 'http://api.test', remotes: {} } as unknown as RuntimeConfig;
 
-/**
- * An API client answering from `routes` ("METHOD /path" → handler; a thrown
- * object becomes the error), recording every call.
- */
-export function fakeApi(routes: Record<string, Handler>) {
-  const calls: Array<{ method: string; path: string; body: unknown }> = [];
-  const request = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
-    calls.push({ method, path, body });
-    const handler = routes[`${method} ${path}`];
-    if (!handler) throw { message: `no route ${method} ${path}` };
-    return handler(body) as T;
+/** What a handler threw, as the API client reports a failed call. */
+function asApiError(thrown: unknown): Error {
+  if (thrown instanceof Error) return thrown;
+  const { statusCode = 500, message = 'Something went wrong.' } = (thrown ?? {}) as {
+    statusCode?: number;
+    message?: string;
   };
-  const client = {
-    baseUrl: CONFIG.apiUrl,
-    request: (path: string) => request('GET', path),
-    get: (path: string) => request('GET', path),
-    post: (path: string, body?: unknown) => request('POST', path, body),
-    put: (path: string, body?: unknown) => request('PUT', path, body),
-    patch: (path: string, body?: unknown) => request('PATCH', path, body),
-    delete: (path: string, body?: unknown) => request('DELETE', path, body),
-  } as unknown as ApiClient;
+  return new ApiError(statusCode, message, 'Error');
+}
+
+function routeOf(handler: Handler): FakeRoute {
+  return async (call: FakeCall) => {
+    try {
+      return await handler(call.body, { ...call.query });
+    } catch (thrown) {
+      throw asApiError(thrown);
+    }
+  };
+}
+
+/**
+ * The contracts remote's pages against `@prosign/api-client/testing`'s fake client
+ * ("METHOD /path" → handler), inside the providers the shell gives them; `inner` wraps
+ * the page further (a router). Records every call.
+ */
+export function fakeApi(
+  routes: Record<string, Handler>,
+  inner: (children: ReactNode) => ReactNode = (children) => children,
+) {
+  const client = fakeApiClient(
+    Object.fromEntries(Object.entries(routes).map(([key, handler]) => [key, routeOf(handler)])),
+    CONFIG.apiUrl,
+  );
   const wrapper = ({ children }: { children?: ReactNode }) => (
     <ApiProvider
       config={CONFIG}
       client={client}
       queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
-      <ToastProvider>{children}</ToastProvider>
+      <ToastProvider>{inner(children)}</ToastProvider>
     </ApiProvider>
   );
-  return { calls, wrapper };
+  return { calls: client.calls, wrapper };
 }

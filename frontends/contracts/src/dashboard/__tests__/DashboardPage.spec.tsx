@@ -1,13 +1,7 @@
 import { STORAGE_KEYS } from '@prosign/domain';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { DashboardPage } from '../../pages/DashboardPage';
-import {
-  card,
-  dashboardFake,
-  listOf,
-  session,
-  type DashboardHandler,
-} from '../test-support/dashboard-fake';
+import { card, dashboardFake, listOf, session, type Handler } from '../test-support/dashboard-fake';
 
 // A fake staff socket: tests play the server's events through `mockServerEmit`.
 const mockListeners = new Map<string, (event: unknown) => void>();
@@ -26,7 +20,7 @@ function mockServerEmit(name: string, event: unknown) {
   act(() => mockListeners.get(name)?.(event));
 }
 
-function renderDashboard(routes: Record<string, DashboardHandler>, sessionOverrides = {}) {
+function renderDashboard(routes: Record<string, Handler>, sessionOverrides = {}) {
   const fake = dashboardFake({
     'GET /api/auth/session': () => session(sessionOverrides),
     ...routes,

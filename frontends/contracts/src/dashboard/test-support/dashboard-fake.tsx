@@ -1,67 +1,26 @@
-import { ApiProvider, type ApiClient, type RuntimeConfig } from '@prosign/api-client';
 import type { ContractCardView, StaffSession } from '@prosign/domain';
-import { ToastProvider } from '@prosign/ui';
-import { QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { fakeApi, type Handler } from '../../test-support/fake-api';
 
-export type DashboardHandler = (body: unknown, query: Record<string, unknown>) => unknown;
-
-export interface RecordedCall {
-  method: string;
-  path: string;
-  body: unknown;
-  query: Record<string, unknown>;
-}
-
-const CONFIG = { apiUrl: 'http://api.test', remotes: {} } as unknown as RuntimeConfig;
+export type { Handler };
 
 /**
  * The dashboard against a fake API ("METHOD /path" → handler; a thrown object
  * is the error), inside a router whose `/` says where Edit and Resend leads.
  */
-export function dashboardFake(routes: Record<string, DashboardHandler>) {
-  const calls: RecordedCall[] = [];
-  const request = async <T,>(
-    method: string,
-    path: string,
-    body?: unknown,
-    options?: { query?: Record<string, unknown> },
-  ): Promise<T> => {
-    const query = options?.query ?? {};
-    calls.push({ method, path, body, query });
-    const handler = routes[`${method} ${path}`];
-    if (!handler) throw { statusCode: 404, message: `no route ${method} ${path}` };
-    return (await handler(body, query)) as T;
-  };
-  const client = {
-    baseUrl: CONFIG.apiUrl,
-    request: (path: string, options?: { query?: Record<string, unknown> }) =>
-      request('GET', path, undefined, options),
-    get: (path: string, options?: { query?: Record<string, unknown> }) =>
-      request('GET', path, undefined, options),
-    post: (path: string, body?: unknown) => request('POST', path, body),
-    put: (path: string, body?: unknown) => request('PUT', path, body),
-    patch: (path: string, body?: unknown) => request('PATCH', path, body),
-    delete: (path: string, body?: unknown) => request('DELETE', path, body),
-  } as unknown as ApiClient;
-  const wrapper = ({ children }: { children?: ReactNode }) => (
-    <ApiProvider
-      config={CONFIG}
-      client={client}
-      queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <ToastProvider>
-        <MemoryRouter initialEntries={['/dashboard']}>
-          <Routes>
-            <Route path="/dashboard" element={children} />
-            <Route path="/" element={<h1>Create Contract</h1>} />
-          </Routes>
-        </MemoryRouter>
-      </ToastProvider>
-    </ApiProvider>
-  );
-  const listCalls = () => calls.filter((c) => c.method === 'GET' && c.path === '/api/user/details');
+export function dashboardFake(routes: Record<string, Handler>) {
+  const { calls, wrapper } = fakeApi(routes, (children) => (
+    <MemoryRouter initialEntries={['/dashboard']}>
+      <Routes>
+        <Route path="/dashboard" element={children} />
+        <Route path="/" element={<h1>Create Contract</h1>} />
+      </Routes>
+    </MemoryRouter>
+  ));
+  const listCalls = () =>
+    calls
+      .filter((c) => c.method === 'GET' && c.path === '/api/user/details')
+      .map((c) => ({ ...c, query: { ...c.query } as Record<string, unknown> }));
   return { calls, listCalls, wrapper };
 }
 
