@@ -3,6 +3,7 @@ import { Dialog } from '@prosign/ui';
 import '@fontsource/whisper/400.css';
 import '../signing.css';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { FormDialogActions } from './FormDialogActions';
 import { SIGNING_TEXTS } from './signing-texts';
 
 export interface InitialsModalProps {
@@ -55,19 +56,7 @@ export function InitialsModal({
       onClose={busy ? undefined : onClose}
       describeBody={false}
       actions={
-        <>
-          <button type="button" className="ps-button" onClick={onClose} disabled={busy}>
-            {SIGNING_TEXTS.cancel}
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className="ps-button ps-button--primary"
-            disabled={busy}
-          >
-            {T.save}
-          </button>
-        </>
+        <FormDialogActions formId={formId} saveLabel={T.save} busy={busy} onCancel={onClose} />
       }
     >
       <form id={formId} className="sg-signature-form" onSubmit={submit} noValidate>

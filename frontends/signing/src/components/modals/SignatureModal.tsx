@@ -11,6 +11,7 @@ import '@fontsource/whisper/400.css';
 import '../signing.css';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { SignaturePad } from './SignaturePad';
+import { FormDialogActions } from './FormDialogActions';
 import { SIGNATURE_MODE_LABELS, SIGNING_TEXTS } from './signing-texts';
 
 export type SignatureMode = keyof typeof SIGNATURE_MODE_LABELS;
@@ -111,19 +112,7 @@ export function SignatureModal({
       describeBody={false}
       size="wide"
       actions={
-        <>
-          <button type="button" className="ps-button" onClick={onClose} disabled={busy}>
-            {SIGNING_TEXTS.cancel}
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className="ps-button ps-button--primary"
-            disabled={busy}
-          >
-            {T.save}
-          </button>
-        </>
+        <FormDialogActions formId={formId} saveLabel={T.save} busy={busy} onCancel={onClose} />
       }
     >
       <form id={formId} className="sg-signature-form" onSubmit={submit} noValidate>
