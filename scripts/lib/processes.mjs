@@ -28,8 +28,12 @@ export function startProcess(name, command, args, { env, cwd, logFile } = {}) {
   if (logFile) {
     mkdirSync(path.dirname(logFile), { recursive: true });
     const out = createWriteStream(logFile, { flags: 'a' });
-    child.stdout.pipe(out);
-    child.stderr.pipe(out);
+    // Two sources, one file: neither pipe may end it (stdout ending first would make stderr's
+    // last lines a write after end); it ends once the child's streams have both closed.
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on('close', () => out.end());
+    out.on('error', (error) => console.error(`[${name}] log file ${logFile}: ${error.message}`));
   } else {
     const color = COLORS[colorIndex++ % COLORS.length];
     const prefix = process.stdout.isTTY ? `\x1b[${color}m[${name}]\x1b[0m ` : `[${name}] `;
