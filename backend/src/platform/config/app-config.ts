@@ -61,6 +61,20 @@ const requiredWhen = (name: string, condition: string) => ({
 const intBetween = (name: string, min: number, max: number) => ({
   message: `${name} must be an integer between ${min} and ${max}`,
 });
+/** An integer variable within [min, max], converted from its environment string. */
+function IntegerBetween(min: number, max: number): PropertyDecorator {
+  return (target, key) => {
+    const message = intBetween(String(key), min, max);
+    for (const decorate of [
+      Type(() => Number),
+      IsInt(message),
+      Min(min, message),
+      Max(max, message),
+    ]) {
+      decorate(target, String(key));
+    }
+  };
+}
 const httpUrl = { require_protocol: true, require_tld: false, protocols: ['http', 'https'] };
 
 const toBoolean = ({ value }: { value: unknown }): unknown =>
@@ -135,18 +149,12 @@ export class AppConfig {
   readonly NODE_ENV: NodeEnv = 'development';
 
   @Expose()
-  @Type(() => Number)
-  @IsInt(intBetween('API_PORT', 1, 65535))
-  @Min(1, intBetween('API_PORT', 1, 65535))
-  @Max(65535, intBetween('API_PORT', 1, 65535))
+  @IntegerBetween(1, 65535)
   readonly API_PORT: number = 3000;
 
   /** Sign-in attempts allowed per client address a minute (local and Google sign-in, user-name check). */
   @Expose()
-  @Type(() => Number)
-  @IsInt(intBetween('SIGN_IN_RATE_LIMIT_PER_MINUTE', 1, 100000))
-  @Min(1, intBetween('SIGN_IN_RATE_LIMIT_PER_MINUTE', 1, 100000))
-  @Max(100000, intBetween('SIGN_IN_RATE_LIMIT_PER_MINUTE', 1, 100000))
+  @IntegerBetween(1, 100000)
   readonly SIGN_IN_RATE_LIMIT_PER_MINUTE: number = 30;
 
   /**
@@ -154,10 +162,7 @@ export class AppConfig {
    * recorded in audit trails and used by rate limits is the one this many hops back.
    */
   @Expose()
-  @Type(() => Number)
-  @IsInt(intBetween('TRUST_PROXY_HOPS', 0, 10))
-  @Min(0, intBetween('TRUST_PROXY_HOPS', 0, 10))
-  @Max(10, intBetween('TRUST_PROXY_HOPS', 0, 10))
+  @IntegerBetween(0, 10)
   readonly TRUST_PROXY_HOPS: number = 0;
 
   @Expose()
@@ -192,10 +197,7 @@ export class AppConfig {
   readonly CORS_ORIGINS: string[] = DEFAULT_CORS_ORIGINS;
 
   @Expose()
-  @Type(() => Number)
-  @IsInt(intBetween('WORKER_CONCURRENCY', 1, 100))
-  @Min(1, intBetween('WORKER_CONCURRENCY', 1, 100))
-  @Max(100, intBetween('WORKER_CONCURRENCY', 1, 100))
+  @IntegerBetween(1, 100)
   readonly WORKER_CONCURRENCY: number = 4;
 
   /** The API as browsers reach it: document links (`docLink`) are built on it. */
@@ -300,10 +302,7 @@ export class AppConfig {
   readonly SMTP_HOST?: string;
 
   @Expose()
-  @Type(() => Number)
-  @IsInt(intBetween('SMTP_PORT', 1, 65535))
-  @Min(1, intBetween('SMTP_PORT', 1, 65535))
-  @Max(65535, intBetween('SMTP_PORT', 1, 65535))
+  @IntegerBetween(1, 65535)
   readonly SMTP_PORT: number = 587;
 
   @Expose()
@@ -329,52 +328,34 @@ export class AppConfig {
 
   /** Port of the local SMTP catcher (MAIL_ADAPTER=local); it listens on 127.0.0.1 only. */
   @Expose()
-  @Type(() => Number)
-  @IsInt(intBetween('MAIL_CATCHER_PORT', 1, 65535))
-  @Min(1, intBetween('MAIL_CATCHER_PORT', 1, 65535))
-  @Max(65535, intBetween('MAIL_CATCHER_PORT', 1, 65535))
+  @IntegerBetween(1, 65535)
   readonly MAIL_CATCHER_PORT: number = 1025;
 
   /** Tries per mail before its delivery is marked failed. */
   @Expose()
-  @Type(() => Number)
-  @IsInt(intBetween('MAIL_SEND_ATTEMPTS', 1, 20))
-  @Min(1, intBetween('MAIL_SEND_ATTEMPTS', 1, 20))
-  @Max(20, intBetween('MAIL_SEND_ATTEMPTS', 1, 20))
+  @IntegerBetween(1, 20)
   readonly MAIL_SEND_ATTEMPTS: number = 5;
 
   /** First retry delay of a failed send; doubles on each further try. */
   @Expose()
-  @Type(() => Number)
-  @IsInt(intBetween('MAIL_RETRY_DELAY_MS', 10, 600000))
-  @Min(10, intBetween('MAIL_RETRY_DELAY_MS', 10, 600000))
-  @Max(600000, intBetween('MAIL_RETRY_DELAY_MS', 10, 600000))
+  @IntegerBetween(10, 600000)
   readonly MAIL_RETRY_DELAY_MS: number = 2000;
 
   // --- Contract lifecycle (spec 2 §4) ---
 
   /** Hours after a reminder during which Send Reminder is locked. */
   @Expose()
-  @Type(() => Number)
-  @IsInt(intBetween('REMINDER_LOCK_HOURS', 0, 720))
-  @Min(0, intBetween('REMINDER_LOCK_HOURS', 0, 720))
-  @Max(720, intBetween('REMINDER_LOCK_HOURS', 0, 720))
+  @IntegerBetween(0, 720)
   readonly REMINDER_LOCK_HOURS: number = 24;
 
   /** Days after sending that an unsigned contract expires (the worker checks hourly). */
   @Expose()
-  @Type(() => Number)
-  @IsInt(intBetween('CONTRACT_EXPIRY_DAYS', 1, 3650))
-  @Min(1, intBetween('CONTRACT_EXPIRY_DAYS', 1, 3650))
-  @Max(3650, intBetween('CONTRACT_EXPIRY_DAYS', 1, 3650))
+  @IntegerBetween(1, 3650)
   readonly CONTRACT_EXPIRY_DAYS: number = 30;
 
   /** Days between automatic reminders for unsigned contracts; 0 turns them off. */
   @Expose()
-  @Type(() => Number)
-  @IsInt(intBetween('AUTO_REMINDER_INTERVAL_DAYS', 0, 365))
-  @Min(0, intBetween('AUTO_REMINDER_INTERVAL_DAYS', 0, 365))
-  @Max(365, intBetween('AUTO_REMINDER_INTERVAL_DAYS', 0, 365))
+  @IntegerBetween(0, 365)
   readonly AUTO_REMINDER_INTERVAL_DAYS: number = 0;
 
   // --- Captcha ---
@@ -410,10 +391,7 @@ export class AppConfig {
   readonly CAPTCHA_PASS_SECRET?: string;
 
   @Expose()
-  @Type(() => Number)
-  @IsInt(intBetween('CAPTCHA_PASS_TTL_SECONDS', 60, 86400))
-  @Min(60, intBetween('CAPTCHA_PASS_TTL_SECONDS', 60, 86400))
-  @Max(86400, intBetween('CAPTCHA_PASS_TTL_SECONDS', 60, 86400))
+  @IntegerBetween(60, 86400)
   readonly CAPTCHA_PASS_TTL_SECONDS: number = 2 * 60 * 60;
 
   // --- Staff identity ---
@@ -505,18 +483,12 @@ export class AppConfig {
 
   /** How long a verified delete password lets the same session delete a service. */
   @Expose()
-  @Type(() => Number)
-  @IsInt(intBetween('SERVICE_DELETE_VERIFY_TTL_SECONDS', 10, 3600))
-  @Min(10, intBetween('SERVICE_DELETE_VERIFY_TTL_SECONDS', 10, 3600))
-  @Max(3600, intBetween('SERVICE_DELETE_VERIFY_TTL_SECONDS', 10, 3600))
+  @IntegerBetween(10, 3600)
   readonly SERVICE_DELETE_VERIFY_TTL_SECONDS: number = 300;
 
   /** Wrong delete passwords allowed per session and per client address in 15 minutes. */
   @Expose()
-  @Type(() => Number)
-  @IsInt(intBetween('SERVICE_DELETE_MAX_ATTEMPTS', 1, 100))
-  @Min(1, intBetween('SERVICE_DELETE_MAX_ATTEMPTS', 1, 100))
-  @Max(100, intBetween('SERVICE_DELETE_MAX_ATTEMPTS', 1, 100))
+  @IntegerBetween(1, 100)
   readonly SERVICE_DELETE_MAX_ATTEMPTS: number = 5;
 
   // --- Maps ---
