@@ -1,3 +1,4 @@
+const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -48,7 +49,10 @@ module.exports = (env, argv) => {
     if (plugin instanceof HtmlWebpackPlugin) {
       plugin.options.chunks = ['standalone'];
       // Starts the runtime-configuration request before the app's JavaScript runs.
-      plugin.options.template = path.join(__dirname, 'standalone.html');
+      plugin.options.headHtml = fs.readFileSync(
+        path.join(__dirname, 'runtime-config-prefetch.html'),
+        'utf8',
+      );
     }
   }
   standalone.output = {

@@ -9,7 +9,7 @@ import { SigningApp } from './app/SigningApp';
 
 declare global {
   interface Window {
-    /** Started by the standalone page's HTML (standalone.html) before this script runs. */
+    /** Started by the standalone page's HTML (runtime-config-prefetch.html) before this script runs. */
     __prosignRuntimeConfig?: Promise<unknown>;
   }
 }
