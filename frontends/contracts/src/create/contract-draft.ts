@@ -5,6 +5,7 @@ import type {
   SendContractInput,
 } from '@prosign/api-client';
 import {
+  balanceOf,
   ADDITIONAL_FIELD_NAMES,
   amountText,
   amountValue,
@@ -155,7 +156,7 @@ export function formFromDeal(
       cost: cost ? amountText(cost) : '',
       deposit: deposit ? amountText(deposit) : '',
       progress: amountText(progress),
-      balance: cost ? amountText(Math.max(0, cost - deposit - progress)) : '',
+      balance: cost ? amountText(balanceOf({ cost, deposit, progress })) : '',
       site_address: split.site_address,
       city: split.city || (p.city ?? ''),
       state: split.state || (p.state ?? ''),

@@ -2,6 +2,7 @@
  * Clause texts generated from the contract form (spec 2 §5). The agreement,
  * the editor and the preview all take them from here.
  */
+import { balanceOf } from '../agreements/agreement-rules';
 
 export interface PaymentAmounts {
   cost: number;
@@ -36,7 +37,7 @@ export const FINAL_PAYMENT_DUE_DAYS = 7;
  */
 export function paymentClauseText(amounts: PaymentAmounts): string {
   const { cost, deposit, progress } = amounts;
-  const balance = amounts.balance ?? cost - deposit - progress;
+  const balance = amounts.balance ?? balanceOf(amounts);
   // A deposit of the whole cost (the Inspection service) is full payment too.
   if (progress === 0 && (deposit === 0 || deposit >= cost)) {
     return (

@@ -4,6 +4,7 @@
  * basic-services rule. The creation screen applies them while typing; the
  * server applies the same ones to what it receives.
  */
+import { balanceOf } from '../agreements/agreement-rules';
 
 /** Amounts as the form holds them: the text in each input. */
 export interface ContractAmounts {
@@ -65,10 +66,14 @@ export function applyAmountChange(
       cost: value,
       deposit: amountText(deposit),
       progress: '0',
-      balance: amountText(cost - deposit),
+      balance: amountText(balanceOf({ cost, deposit, progress: 0 })),
     };
   }
-  const balance = amountValue(next.cost) - amountValue(next.deposit) - amountValue(next.progress);
+  const balance = balanceOf({
+    cost: amountValue(next.cost),
+    deposit: amountValue(next.deposit),
+    progress: amountValue(next.progress),
+  });
   return { ...next, balance: amountText(balance) };
 }
 

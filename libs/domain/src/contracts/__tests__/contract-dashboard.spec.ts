@@ -3,7 +3,6 @@ import {
   contractSearchText,
   decideContractAction,
   isContractActionShown,
-  isReminderLocked,
   matchesDashboardFilters,
   normalizeDashboardSearch,
   parseDashboardFilters,
@@ -11,6 +10,7 @@ import {
   type ContractAction,
   type ContractActionSubject,
 } from '../contract-dashboard';
+import { isReminderLocked } from '../../agreements/agreement-actions';
 
 const NOW = new Date('2026-03-02T12:00:00Z');
 const admin = { isAdmin: true, userAccessAccess: true };

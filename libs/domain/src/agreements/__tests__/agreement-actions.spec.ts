@@ -1,0 +1,202 @@
+import {
+  AGREEMENT_ACTIONS,
+  availableActions,
+  decideAgreementAction,
+  primaryAction,
+  transitionCondition,
+  transitionRule,
+  type ActionSubject,
+  type AgreementAction,
+} from '../agreement-actions';
+import {
+  AGREEMENT_FAMILIES,
+  displayedStatus,
+  familyStatuses,
+  statusStyle,
+  type AgreementFamily,
+} from '../agreement-statuses';
+
+const NOW = new Date('2026-03-02T12:00:00Z');
+const admin = { isAdmin: true, userAccessAccess: true };
+const staff = { isAdmin: false, userAccessAccess: false };
+const staffWithUserAccess = { isAdmin: false, userAccessAccess: true };
+
+function subject(status: string, extra: Partial<ActionSubject> = {}): ActionSubject {
+  return {
+    status,
+    isResend: false,
+    isEditResend: false,
+    isDeactiveReminder: false,
+    reminderDeactivateTime: null,
+    ...extra,
+  };
+}
+
+/**
+ * The tables as the specs write them, status by status (the initial status is
+ * written `initial`): spec 2 §4 (standard and change orders), spec 3 §4 (SOW).
+ */
+const ALL = [
+  'initial',
+  'viewed',
+  'signature_saved',
+  'signed',
+  'signed_manually',
+  'resent',
+  'edited_resent',
+  'cancelled',
+  'expired',
+  'void',
+];
+const EXPECTED_FROM: Record<AgreementFamily, Record<AgreementAction, string[]>> = {
+  standard: {
+    copyLink: ['initial', 'viewed', 'signature_saved'],
+    sendReminder: ['initial', 'viewed'],
+    cancel: ['initial', 'viewed', 'signature_saved'],
+    markAsSigned: ['initial', 'viewed', 'signature_saved'],
+    void: ['signed', 'signed_manually'],
+    resend: ['cancelled', 'expired'],
+    editAndResend: ['cancelled', 'expired'],
+    delete: ALL,
+  },
+  sow: {
+    copyLink: ['initial', 'viewed', 'signature_saved'],
+    sendReminder: ['initial', 'viewed'],
+    cancel: ['initial', 'viewed', 'signature_saved'],
+    markAsSigned: ['initial', 'viewed', 'signature_saved'],
+    void: ['signed', 'signed_manually'],
+    resend: ['cancelled', 'expired', 'resent', 'edited_resent'],
+    editAndResend: ['cancelled', 'expired', 'resent', 'edited_resent'],
+    delete: ALL,
+  },
+  co: {
+    copyLink: ['initial', 'viewed', 'signature_saved'],
+    sendReminder: ['initial', 'viewed'],
+    cancel: ['initial', 'viewed', 'signature_saved'],
+    markAsSigned: ['initial', 'viewed', 'signature_saved'],
+    void: ['signed', 'signed_manually'],
+    resend: ['cancelled', 'expired'],
+    editAndResend: ['cancelled', 'expired'],
+    delete: ALL,
+  },
+};
+
+describe('the action table of every family (every family × action × status)', () => {
+  for (const family of AGREEMENT_FAMILIES) {
+    const initial = familyStatuses(family)[0];
+    for (const action of AGREEMENT_ACTIONS) {
+      for (const written of ALL) {
+        const status = written === 'initial' ? initial : written;
+        const expected = EXPECTED_FROM[family][action].includes(written);
+        it(`${family}: ${action} from ${status} is ${expected ? 'allowed' : 'refused'} (admin)`, () => {
+          const decision = decideAgreementAction(family, action, subject(status), admin, NOW);
+          expect(decision.allowed).toBe(expected);
+          if (!expected) expect(decision).toMatchObject({ reason: 'status' });
+        });
+      }
+    }
+  }
+});
+
+describe('who may act', () => {
+  it('only admins void, in every family, with the spec 2 §6 message', () => {
+    for (const family of AGREEMENT_FAMILIES) {
+      expect(decideAgreementAction(family, 'void', subject('signed'), staff, NOW)).toEqual({
+        allowed: false,
+        reason: 'rights',
+        message: 'Unauthorized: You do not have permission to void this contract.',
+      });
+      expect(decideAgreementAction(family, 'void', subject('signed'), admin, NOW).allowed).toBe(
+        true,
+      );
+    }
+  });
+
+  it('deleting a standard contract needs userAccessAccess; SOW and CO need an admin', () => {
+    const cancelled = subject('cancelled');
+    expect(
+      decideAgreementAction('standard', 'delete', cancelled, staffWithUserAccess, NOW),
+    ).toEqual({ allowed: true });
+    expect(decideAgreementAction('standard', 'delete', cancelled, staff, NOW).allowed).toBe(false);
+    for (const family of ['sow', 'co'] as const) {
+      expect(
+        decideAgreementAction(family, 'delete', cancelled, staffWithUserAccess, NOW),
+      ).toMatchObject({ allowed: false, reason: 'rights' });
+      expect(decideAgreementAction(family, 'delete', cancelled, admin, NOW).allowed).toBe(true);
+    }
+  });
+
+  it('a card offers only what the viewer may do (no Void for non-admins)', () => {
+    expect(availableActions('standard', subject('signed'), staff)).toEqual([]);
+    expect(availableActions('standard', subject('signed'), admin)).toEqual(['void', 'delete']);
+    expect(availableActions('sow', subject('viewed'), staffWithUserAccess)).toEqual([
+      'copyLink',
+      'sendReminder',
+      'cancel',
+      'markAsSigned',
+    ]);
+  });
+});
+
+describe('resend and the reminder lock', () => {
+  it('never offers resend twice', () => {
+    for (const family of AGREEMENT_FAMILIES) {
+      const resentAlready = subject('cancelled', { isResend: true });
+      expect(decideAgreementAction(family, 'resend', resentAlready, admin, NOW).allowed).toBe(
+        false,
+      );
+      const editedAlready = subject('expired', { isEditResend: true });
+      expect(
+        decideAgreementAction(family, 'editAndResend', editedAlready, admin, NOW).allowed,
+      ).toBe(false);
+    }
+  });
+
+  it('locks the reminder until the deactivation time has passed', () => {
+    const locked = subject('viewed', {
+      isDeactiveReminder: true,
+      reminderDeactivateTime: '2026-03-02T12:00:01Z',
+    });
+    expect(decideAgreementAction('sow', 'sendReminder', locked, staff, NOW)).toMatchObject({
+      allowed: false,
+      reason: 'locked',
+    });
+    const released = { ...locked, reminderDeactivateTime: '2026-03-02T11:59:59Z' };
+    expect(decideAgreementAction('sow', 'sendReminder', released, staff, NOW).allowed).toBe(true);
+  });
+});
+
+describe('the server update filter is the table', () => {
+  it('derives the statuses, the resend guard and the lock from the rule', () => {
+    expect(transitionCondition(transitionRule('standard', 'view'), NOW)).toEqual({
+      status: { $in: ['not signed'] },
+    });
+    expect(transitionCondition(transitionRule('sow', 'saveSignature'), NOW)).toEqual({
+      status: { $in: ['not-signed', 'viewed'] },
+    });
+    expect(transitionCondition(transitionRule('co', 'publish'), NOW)).toEqual({
+      status: { $in: [null] },
+    });
+  });
+
+  it('leads each signer transition to the status the specs name', () => {
+    expect(transitionRule('sow', 'finish')).toEqual({ from: ['signature_saved'], to: 'signed' });
+    expect(transitionRule('standard', 'expire').to).toBe('expired');
+    expect(transitionRule('co', 'publish').to).toBe('not-signed');
+  });
+});
+
+describe('statuses', () => {
+  it('spells the initial status per family and shows unknown ones as it', () => {
+    expect(displayedStatus('standard', 'weird')).toBe('not signed');
+    expect(displayedStatus('sow', undefined)).toBe('not-signed');
+    expect(statusStyle('co', 'not-signed')).toEqual({ label: 'Not signed', tone: 'pending' });
+    expect(statusStyle('standard', 'edited_resent').label).toBe('Edited & resent');
+  });
+
+  it('puts the most likely next step first on a card', () => {
+    expect(primaryAction(['copyLink', 'sendReminder', 'cancel'])).toBe('sendReminder');
+    expect(primaryAction(['resend', 'editAndResend', 'delete'])).toBe('resend');
+    expect(primaryAction(['delete'])).toBeNull();
+  });
+});

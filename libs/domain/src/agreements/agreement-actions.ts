@@ -1,0 +1,285 @@
+/**
+ * The one action table per family (spec 2 §4 and §6, spec 3 §4 and §6): for
+ * each action, which statuses it may start from, the status it leads to, who
+ * may take it, and the extra conditions (not once resent, reminder lock).
+ * Cards draw their actions from it and the server derives its update filters
+ * from it (`transitionCondition`), so the two cannot disagree.
+ */
+import type { AccessFlag } from '../access/access-flags';
+import {
+  activeStatuses,
+  displayedStatus,
+  familyStatuses,
+  INITIAL_STATUS,
+  SIGNED_STATUSES,
+  type AgreementFamily,
+  type AgreementStatus,
+} from './agreement-statuses';
+
+/** What staff do to an agreement from its card. */
+export const AGREEMENT_ACTIONS = [
+  'copyLink',
+  'sendReminder',
+  'cancel',
+  'void',
+  'resend',
+  'editAndResend',
+  'markAsSigned',
+  'delete',
+] as const;
+export type AgreementAction = (typeof AGREEMENT_ACTIONS)[number];
+
+/** What the signer's page and the schedules do: status changes no card offers. */
+export const AGREEMENT_TRANSITIONS = [
+  'publish',
+  'view',
+  'saveSignature',
+  'finish',
+  'expire',
+] as const;
+export type AgreementTransition = (typeof AGREEMENT_TRANSITIONS)[number];
+
+export const AGREEMENT_ACTION_LABELS: Readonly<Record<AgreementAction, string>> = {
+  copyLink: 'Copy Link',
+  sendReminder: 'Send Reminder',
+  cancel: 'Cancel Contract',
+  void: 'Void Contract',
+  resend: 'Resend',
+  editAndResend: 'Edit and Resend',
+  markAsSigned: 'Mark as Signed',
+  delete: 'Delete',
+};
+
+/** Who may take an action: anyone who sees the list, holders of a flag, or admins only. */
+export type ActionPermission =
+  { kind: 'anyone' } | { kind: 'flag'; flag: AccessFlag } | { kind: 'admin' };
+
+export interface StatusRule {
+  /** Statuses it may start from (`null`: a record not yet published by its send). */
+  from: readonly (AgreementStatus | null)[];
+  /** The status it leads to; null when the status stays (a reminder, a copied link, a delete). */
+  to: AgreementStatus | null;
+  /** Refused once the agreement was resent or edited and resent. */
+  notOnceResent?: boolean;
+  /** Refused while the reminder lock is on. */
+  reminderLock?: boolean;
+}
+
+export interface ActionRule extends StatusRule {
+  who: ActionPermission;
+}
+
+const ANYONE: ActionPermission = { kind: 'anyone' };
+const ADMIN: ActionPermission = { kind: 'admin' };
+
+function actionTable(
+  family: AgreementFamily,
+  overrides: Partial<Record<AgreementAction, Partial<ActionRule>>>,
+): Readonly<Record<AgreementAction, ActionRule>> {
+  const initial = INITIAL_STATUS[family];
+  const active = activeStatuses(family);
+  const base: Record<AgreementAction, ActionRule> = {
+    copyLink: { from: active, to: null, who: ANYONE },
+    sendReminder: { from: [initial, 'viewed'], to: null, who: ANYONE, reminderLock: true },
+    cancel: { from: active, to: 'cancelled', who: ANYONE },
+    markAsSigned: { from: active, to: 'signed_manually', who: ANYONE },
+    void: { from: SIGNED_STATUSES, to: 'void', who: ADMIN },
+    resend: { from: ['cancelled', 'expired'], to: 'resent', who: ANYONE, notOnceResent: true },
+    editAndResend: {
+      from: ['cancelled', 'expired'],
+      to: 'edited_resent',
+      who: ANYONE,
+      notOnceResent: true,
+    },
+    delete: { from: familyStatuses(family), to: null, who: ANYONE },
+  };
+  for (const [action, override] of Object.entries(overrides) as [
+    AgreementAction,
+    Partial<ActionRule>,
+  ][]) {
+    base[action] = { ...base[action], ...override };
+  }
+  return base;
+}
+
+const RESENDABLE_SOW: readonly AgreementStatus[] = [
+  'cancelled',
+  'expired',
+  'resent',
+  'edited_resent',
+];
+
+export const AGREEMENT_ACTION_TABLES: Readonly<
+  Record<AgreementFamily, Readonly<Record<AgreementAction, ActionRule>>>
+> = {
+  // Spec 2 §4, §6: deleting a normal contract needs the userAccessAccess flag.
+  standard: actionTable('standard', {
+    delete: { who: { kind: 'flag', flag: 'userAccessAccess' } },
+  }),
+  // Spec 3 §4, §6: delete is admin only; resend from cancelled, expired, resent or
+  // edited_resent while not yet resent.
+  sow: actionTable('sow', {
+    delete: { who: ADMIN },
+    resend: { from: RESENDABLE_SOW },
+    editAndResend: { from: RESENDABLE_SOW },
+  }),
+  // Spec 2 §6: only administrators delete change orders.
+  co: actionTable('co', { delete: { who: ADMIN } }),
+};
+
+/** The signer's and the schedules' status changes, the same in every family. */
+export function transitionRule(
+  family: AgreementFamily,
+  transition: AgreementTransition,
+): StatusRule {
+  const initial = INITIAL_STATUS[family];
+  switch (transition) {
+    case 'publish':
+      return { from: [null], to: initial };
+    case 'view':
+      return { from: [initial], to: 'viewed' };
+    case 'saveSignature':
+      return { from: [initial, 'viewed'], to: 'signature_saved' };
+    case 'finish':
+      return { from: ['signature_saved'], to: 'signed' };
+    case 'expire':
+      return { from: activeStatuses(family), to: 'expired' };
+  }
+}
+
+export function actionRule(family: AgreementFamily, action: AgreementAction): ActionRule {
+  return AGREEMENT_ACTION_TABLES[family][action];
+}
+
+// ── Deciding ──
+
+/** What the rules read from an agreement. */
+export interface ActionSubject {
+  status: string | null;
+  isResend: boolean;
+  isEditResend: boolean;
+  isDeactiveReminder: boolean;
+  reminderDeactivateTime: Date | string | null;
+}
+
+/** What the rules read from the staff member acting: admin or not, and their access flags. */
+export type ActionViewer = { isAdmin: boolean } & Partial<Record<AccessFlag, boolean>>;
+
+export const AGREEMENT_ACTION_MESSAGES = {
+  voidUnauthorized: 'Unauthorized: You do not have permission to void this contract.',
+  deleteUnauthorized: 'You do not have permission to delete contracts.',
+  unauthorized: 'You do not have permission to do this.',
+  reminderLocked: 'A reminder was sent recently. The next one can be sent later.',
+  notAllowed: (action: AgreementAction, status: string) =>
+    `${AGREEMENT_ACTION_LABELS[action]} is not available for a contract that is ${status}.`,
+} as const;
+
+/** Whether the reminder lock is on at `now`. */
+export function isReminderLocked(
+  subject: Pick<ActionSubject, 'isDeactiveReminder' | 'reminderDeactivateTime'>,
+  now: Date,
+): boolean {
+  if (!subject.isDeactiveReminder) return false;
+  if (subject.reminderDeactivateTime == null) return true;
+  return new Date(subject.reminderDeactivateTime).getTime() > now.getTime();
+}
+
+/** Whether the status (and resend state) allows the action, before rights and locks. */
+export function statusAllows(
+  family: AgreementFamily,
+  rule: StatusRule,
+  subject: Pick<ActionSubject, 'status' | 'isResend' | 'isEditResend'>,
+): boolean {
+  const status = subject.status === null ? null : displayedStatus(family, subject.status);
+  if (!rule.from.includes(status)) return false;
+  return !(rule.notOnceResent && (subject.isResend || subject.isEditResend));
+}
+
+export function viewerMay(permission: ActionPermission, viewer: ActionViewer): boolean {
+  switch (permission.kind) {
+    case 'anyone':
+      return true;
+    case 'admin':
+      return viewer.isAdmin;
+    case 'flag':
+      return viewer.isAdmin || viewer[permission.flag] === true;
+  }
+}
+
+export type ActionDecision =
+  { allowed: true } | { allowed: false; reason: 'status' | 'rights' | 'locked'; message: string };
+
+/** The one decision both sides make: may this viewer take `action` on this agreement now? */
+export function decideAgreementAction(
+  family: AgreementFamily,
+  action: AgreementAction,
+  subject: ActionSubject,
+  viewer: ActionViewer,
+  now: Date,
+): ActionDecision {
+  const rule = actionRule(family, action);
+  if (!statusAllows(family, rule, subject)) {
+    return {
+      allowed: false,
+      reason: 'status',
+      message: AGREEMENT_ACTION_MESSAGES.notAllowed(
+        action,
+        displayedStatus(family, subject.status),
+      ),
+    };
+  }
+  if (!viewerMay(rule.who, viewer)) {
+    const message =
+      action === 'void'
+        ? AGREEMENT_ACTION_MESSAGES.voidUnauthorized
+        : action === 'delete'
+          ? AGREEMENT_ACTION_MESSAGES.deleteUnauthorized
+          : AGREEMENT_ACTION_MESSAGES.unauthorized;
+    return { allowed: false, reason: 'rights', message };
+  }
+  if (rule.reminderLock && isReminderLocked(subject, now)) {
+    return { allowed: false, reason: 'locked', message: AGREEMENT_ACTION_MESSAGES.reminderLocked };
+  }
+  return { allowed: true };
+}
+
+/**
+ * The actions a card offers this viewer: allowed by status and rights. A
+ * locked reminder is still offered (shown disabled, with its tooltip).
+ */
+export function availableActions(
+  family: AgreementFamily,
+  subject: ActionSubject,
+  viewer: ActionViewer,
+): AgreementAction[] {
+  return AGREEMENT_ACTIONS.filter((action) => {
+    const rule = actionRule(family, action);
+    return statusAllows(family, rule, subject) && viewerMay(rule.who, viewer);
+  });
+}
+
+/** The card's main action: the one a person most likely wants next; the rest go in a menu. */
+export const PRIMARY_ACTION_ORDER: readonly AgreementAction[] = [
+  'sendReminder',
+  'resend',
+  'copyLink',
+  'void',
+];
+
+export function primaryAction(actions: readonly AgreementAction[]): AgreementAction | null {
+  return PRIMARY_ACTION_ORDER.find((action) => actions.includes(action)) ?? null;
+}
+
+/**
+ * The stored-record condition under which a status rule may apply, as a
+ * MongoDB filter (field names of the agreement record). The server adds it to
+ * its conditional update, so the table above is also what the database checks.
+ */
+export function transitionCondition(rule: StatusRule, now: Date): Record<string, unknown> {
+  const condition: Record<string, unknown> = { status: { $in: [...rule.from] } };
+  if (rule.notOnceResent) Object.assign(condition, { isResend: false, isEditResend: false });
+  if (rule.reminderLock) {
+    condition.$or = [{ isDeactiveReminder: false }, { reminderDeactivateTime: { $lte: now } }];
+  }
+  return condition;
+}

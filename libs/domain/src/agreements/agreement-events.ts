@@ -1,0 +1,81 @@
+/**
+ * An agreement's history as evidence (ARCHITECTURE §5): an append-only event
+ * log, each event with its time, actor, client address and user agent, and
+ * chained to the one before it by SHA-256 so an edit or a deletion shows.
+ * The server writes events; these are their names and the words people read.
+ */
+import type { AgreementStatus } from './agreement-statuses';
+
+export const AGREEMENT_EVENT_TYPES = [
+  'sent',
+  'viewed',
+  'consent',
+  'signature_saved',
+  'signature_changed',
+  'initials_saved',
+  'signed',
+  'signed_manually',
+  'completed',
+  'reminder_sent',
+  'reminder_failed',
+  'cancelled',
+  'void',
+  'resent',
+  'edited_resent',
+  'expired',
+  'deleted',
+] as const;
+export type AgreementEventType = (typeof AGREEMENT_EVENT_TYPES)[number];
+
+/** The title of each event in the details timeline, the audit trail and /verify. */
+export const AGREEMENT_EVENT_TITLES: Readonly<Record<AgreementEventType, string>> = {
+  sent: 'Sent for signature',
+  viewed: 'Opened by the signer',
+  consent: 'Consented to sign electronically',
+  signature_saved: 'Signature saved',
+  signature_changed: 'Signature changed',
+  initials_saved: 'Initials saved',
+  signed: 'Signed',
+  signed_manually: 'Marked as signed',
+  completed: 'Signed copy sealed',
+  reminder_sent: 'Reminder sent',
+  reminder_failed: 'Reminder failed',
+  cancelled: 'Cancelled',
+  void: 'Voided',
+  resent: 'Resent',
+  edited_resent: 'Edited and resent',
+  expired: 'Expired',
+  deleted: 'Deleted',
+};
+
+/** Who did it: a staff member's e-mail, the signer, or the system (schedules, pipelines). */
+export type EventActor = string;
+export const SIGNER_ACTOR = 'signer';
+export const SYSTEM_ACTOR_NAME = 'system';
+
+/** One event as the API shows it (details modal, history table). */
+export interface AgreementEventView {
+  /** ISO 8601. */
+  timestamp: string;
+  type: AgreementEventType;
+  /** Readable title (spec 3's history column). */
+  title: string;
+  /** The status the agreement had after it (spec 2's history column). */
+  status: AgreementStatus | string;
+  performedBy: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+export function eventTitle(type: string): string {
+  return AGREEMENT_EVENT_TITLES[type as AgreementEventType] ?? type;
+}
+
+/** Whether the stored event chain still links up (/verify says so). */
+export interface EventChainCheck {
+  intact: boolean;
+  /** Events checked. */
+  events: number;
+  /** Index of the first event that does not link up, if any. */
+  brokenAt: number | null;
+}

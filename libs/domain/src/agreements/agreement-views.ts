@@ -1,0 +1,61 @@
+/**
+ * The wire shapes every family's list shares (declared once, used by the
+ * server's views and by the api-client): the lifecycle part of a card, and
+ * the generic summary the shared card, details and preview parts draw.
+ */
+import type { AgreementEventView } from './agreement-events';
+import type { AgreementFamily, AgreementStatus } from './agreement-statuses';
+
+/** What the shared card shows whatever the family: who signs, what, where. */
+export interface AgreementSummary {
+  title: string;
+  recipientName: string;
+  recipientEmail: string;
+  recipientPhone: string;
+  /** The site or project address. */
+  address: string;
+  /** The staff member the signer writes back to. */
+  senderEmail: string;
+}
+
+/** The lifecycle part of one agreement as a list shows it; dates are ISO 8601 strings. */
+export interface AgreementCardCore {
+  _id: string;
+  family: AgreementFamily;
+  status: AgreementStatus;
+  summary: AgreementSummary;
+  docLink: string;
+  signingLink: string;
+  signedDocLink: string | null;
+  voidDocLink: string | null;
+  createdAt: string | null;
+  createdIp: string | null;
+  viewedAt: string | null;
+  viewedIp: string | null;
+  signatureSavedAt: string | null;
+  signatureSavedIp: string | null;
+  signedAt: string | null;
+  signedIp: string | null;
+  viewedTimes: number;
+  viewedByPhoneCount: number;
+  viewedByEmailCount: number;
+  remindersAt: string[];
+  isDeactiveReminder: boolean;
+  reminderDeactivateTime: string | null;
+  isResend: boolean;
+  isEditResend: boolean;
+  resendAt: string | null;
+  editResendAt: string | null;
+  history: AgreementEventView[];
+  /** The signer is on the signing page now (spec 1 §4.2). */
+  presence: { active: boolean; at: string } | null;
+}
+
+/** A page of a family's list. */
+export interface AgreementPage<TCard> {
+  rows: TCard[];
+  totalPages: number;
+  total: number;
+  page: number;
+  limit: number;
+}
