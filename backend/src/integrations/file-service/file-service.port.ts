@@ -9,7 +9,21 @@ export interface ContractFileRegistration {
   fileType: string;
 }
 
+/** A registration the embedded file service recorded. */
+export interface RecordedContractFile extends ContractFileRegistration {
+  id: string;
+  receivedAt: Date;
+}
+
 export interface FileServicePort {
   readonly adapter: 'local' | 'http';
   registerContractFile(file: ContractFileRegistration): Promise<void>;
+  /**
+   * The registrations this adapter recorded, newest first, for staff to check;
+   * null when it records none (the real hub keeps its own).
+   */
+  recordedFiles(
+    page: number,
+    limit: number,
+  ): Promise<{ records: RecordedContractFile[]; total: number } | null>;
 }

@@ -1,6 +1,10 @@
 import { BadGatewayException, ServiceUnavailableException } from '@nestjs/common';
 import type { AppConfig } from '../../platform/config/app-config';
-import type { ContractFileRegistration, FileServicePort } from './file-service.port';
+import type {
+  ContractFileRegistration,
+  FileServicePort,
+  RecordedContractFile,
+} from './file-service.port';
 
 export const CONTRACT_SOW_UPLOAD_PATH = '/v1/pm/file/upload/contract-sow';
 
@@ -41,5 +45,10 @@ export class HttpFileServiceAdapter implements FileServicePort {
         `The file service answered HTTP ${response.status}${detail ? `: ${detail}` : ''}`,
       );
     }
+  }
+
+  /** The affiliate hub keeps its own records. */
+  recordedFiles(): Promise<{ records: RecordedContractFile[]; total: number } | null> {
+    return Promise.resolve(null);
   }
 }

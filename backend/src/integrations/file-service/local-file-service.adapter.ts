@@ -1,6 +1,10 @@
 import type { Collection, Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import type { ContractFileRegistration, FileServicePort } from './file-service.port';
+import type {
+  ContractFileRegistration,
+  FileServicePort,
+  RecordedContractFile,
+} from './file-service.port';
 
 export const FILE_SERVICE_RECORDS = 'file_service_records';
 
@@ -9,7 +13,7 @@ export interface FileServiceRecordDoc extends ContractFileRegistration {
   receivedAt: Date;
 }
 
-export function fileServiceRecords(connection: Connection): Collection<FileServiceRecordDoc> {
+function fileServiceRecords(connection: Connection): Collection<FileServiceRecordDoc> {
   return connection.collection<FileServiceRecordDoc>(
     FILE_SERVICE_RECORDS,
   ) as unknown as Collection<FileServiceRecordDoc>;
@@ -30,5 +34,22 @@ export class LocalFileServiceAdapter implements FileServicePort {
       fileType: file.fileType,
       receivedAt: new Date(),
     });
+  }
+
+  async recordedFiles(
+    page: number,
+    limit: number,
+  ): Promise<{ records: RecordedContractFile[]; total: number }> {
+    const records = fileServiceRecords(this.connection);
+    const [docs, total] = await Promise.all([
+      records
+        .find({})
+        .sort({ receivedAt: -1 })
+        .skip((page - 1) * limit)
+        .limit(limit)
+        .toArray(),
+      records.countDocuments({}),
+    ]);
+    return { records: docs.map(({ _id, ...rest }) => ({ id: _id, ...rest })), total };
   }
 }

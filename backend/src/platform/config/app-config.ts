@@ -139,6 +139,21 @@ class NoLocalSignInInProduction implements ValidatorConstraintInterface {
 }
 
 /**
+ * The local mail adapter catches every mail (signing links included) on this
+ * machine and shows it on the mailbox page: never in production.
+ */
+@ValidatorConstraint({ name: 'noLocalMailInProduction' })
+class NoLocalMailInProduction implements ValidatorConstraintInterface {
+  validate(value: unknown, args: ValidationArguments): boolean {
+    return !(value === 'local' && (args.object as AppConfig).NODE_ENV === 'production');
+  }
+
+  defaultMessage(): string {
+    return 'MAIL_ADAPTER=local is refused when NODE_ENV=production: set MAIL_ADAPTER=smtp (and its SMTP_* variables)';
+  }
+}
+
+/**
  * Every environment variable the api and the worker read, validated once at boot
  * (see `loadConfig`). Property initialisers are the defaults. Injected as a
  * provider, so code never reads `process.env` directly.
@@ -294,6 +309,7 @@ export class AppConfig {
   // --- Mail ---
   @Expose()
   @IsIn(MAIL_ADAPTERS, oneOf('MAIL_ADAPTER', MAIL_ADAPTERS))
+  @Validate(NoLocalMailInProduction)
   readonly MAIL_ADAPTER: MailAdapter = 'local';
 
   @Expose()

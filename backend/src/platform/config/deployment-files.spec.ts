@@ -34,4 +34,10 @@ describe('deployment files', () => {
     );
     expect(missing).toEqual([]);
   });
+
+  // Production refuses the local mail catcher (and its mailbox): the deployment files must not pick it.
+  it('neither file defaults MAIL_ADAPTER to local', () => {
+    expect(read('.env.example')).toMatch(/^MAIL_ADAPTER=smtp$/m);
+    expect(read('docker-compose.yml')).toMatch(/^\s+MAIL_ADAPTER: \$\{MAIL_ADAPTER:-smtp\}$/m);
+  });
 });

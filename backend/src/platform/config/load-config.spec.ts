@@ -126,6 +126,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses the local mail adapter (catcher and mailbox) in production', () => {
+    expect(problemsOf({ ...REQUIRED, NODE_ENV: 'production' })).toContain(
+      'MAIL_ADAPTER=local is refused when NODE_ENV=production',
+    );
+    expect(
+      problemsOf({ ...REQUIRED, NODE_ENV: 'production', MAIL_ADAPTER: 'smtp', SMTP_HOST: 'mx' }),
+    ).not.toContain('MAIL_ADAPTER');
+    expect(loadConfig({ ...REQUIRED, NODE_ENV: 'test' }).MAIL_ADAPTER).toBe('local');
+  });
+
   it('accepts a real adapter once its settings are given', () => {
     const config = loadConfig({
       ...REQUIRED,
@@ -199,6 +209,8 @@ describe('loadConfig', () => {
         NODE_ENV: 'production',
         CAPTCHA_PASS_SECRET: 's'.repeat(32),
         SERVICE_DELETE_PASSWORD: 'a real secret',
+        MAIL_ADAPTER: 'smtp',
+        SMTP_HOST: 'smtp.firm.com',
       };
       expect(problemsOf({ ...REQUIRED, ...GOOGLE, ...production })).toBe(
         'Invalid configuration: BOOTSTRAP_ADMIN_EMAILS is required when NODE_ENV=production',

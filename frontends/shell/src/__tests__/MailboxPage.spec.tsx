@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mailFrameDocument } from '../pages/MailboxPage';
-import { createFakeApi, type FakeApi } from './fake-api';
+import { createAccessFlags } from '@prosign/domain';
+import { createFakeApi, staffSession, type FakeApi } from './fake-api';
 import { renderShell, setViewportWidth } from './render-shell';
 
 const link = 'http://localhost:8084/tok?docLink=x';
@@ -144,6 +145,26 @@ describe('/mailbox', () => {
       'The file-service records could not be loaded',
     );
     expect(within(section).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('is for administrators only: anyone else sees "No access" and nothing is fetched', async () => {
+    const api = createFakeApi({
+      session: staffSession({
+        email: 'csm@prosign.example',
+        roles: ['csm'],
+        isAdmin: false,
+        access: createAccessFlags({ homeAccess: true, dashboardAccess: true }),
+      }),
+    });
+    api.on('GET', /^\/api\/(mailbox|file-service)/, () =>
+      answer(200, { messages: [summary], total: 1, records: [], page: 1, totalPages: 1 }),
+    );
+    await renderShell('/mailbox', { api });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'No access' })).toBeInTheDocument();
+    expect(screen.getByText(/for administrators only/)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Caught mail' })).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => /mailbox|file-service/.test(call.path))).toEqual([]);
   });
 
   it('makes every link of a mail open outside the frame', () => {

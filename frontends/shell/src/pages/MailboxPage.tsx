@@ -1,8 +1,10 @@
 import { isApiError, useApiClient } from '@prosign/api-client';
-import { DISPLAY_TIME_ZONE, DISPLAY_TIME_ZONE_LABEL } from '@prosign/domain';
+import { DISPLAY_TIME_ZONE, DISPLAY_TIME_ZONE_LABEL, ROUTES } from '@prosign/domain';
 import { ErrorPanel, LoadingState, PageHeader } from '@prosign/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { useSignedInStaff } from '../session/StaffSessionContext';
 
 interface MailSummary {
   id: string;
@@ -57,8 +59,36 @@ export function mailFrameDocument(html: string): string {
   return `<base target="_blank">${html}`;
 }
 
-/** Mail caught by the local SMTP catcher, so send → open link → sign works offline. */
+/**
+ * Mail caught by the local SMTP catcher, so send → open link → sign works offline.
+ * Administrators only (as on the server): caught mail carries clients' signing links.
+ */
 export function MailboxPage() {
+  const staff = useSignedInStaff();
+  return staff.isAdmin ? <Mailbox /> : <AdminOnlyPage />;
+}
+
+/** The mailbox for someone who is not an administrator: nothing is fetched. */
+function AdminOnlyPage() {
+  return (
+    <section className="status-page" aria-labelledby="mailbox-admin-only">
+      <p className="status-page__code" aria-hidden="true">
+        403
+      </p>
+      <h1 id="mailbox-admin-only" className="status-page__title">
+        No access
+      </h1>
+      <p className="status-page__message">
+        The mailbox is for administrators only: caught mail carries clients&apos; signing links.
+      </p>
+      <Link className="ps-button ps-button--primary" to={ROUTES.home}>
+        Go to the start page
+      </Link>
+    </section>
+  );
+}
+
+function Mailbox() {
   const client = useApiClient();
   const [openId, setOpenId] = useState<string | null>(null);
   const list = useQuery({
