@@ -275,11 +275,13 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
       },
       { type: 'signed' as const, at: signedAt, ip: '198.51.100.77' },
     ];
+    const token = 'tok_0123456789abcdef';
     const trail = await documents.createAuditTrail({
       agreement: docLink,
       documentTitle: 'Professional Engineering Services Agreement',
       signer: { name: 'Maria Elena Alvarez', email: 'maria.alvarez@example.com' },
       events,
+      contractToken: token,
     });
     const trailText = await pdfText(await getPdf(trail.docLink));
     for (const label of [
@@ -300,18 +302,13 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
     expect(trailText).toContain('maria.alvarez@example.com');
     expect(trailText).toContain(createHash('sha256').update(signed).digest('hex'));
 
-    const merge = () =>
-      http()
-        .post('/api/template/merge-docs')
-        .send({ doc1: docLink, doc2: trail.docLink, token: 'tok_0123456789abcdef' })
-        .expect(201);
-    const { combinedDocLink } = (await merge()).body as { combinedDocLink: string };
+    // The completion pipeline's merge (staff cannot call it: signed-agreement-seal spec).
+    const merge = () => documents.mergeDocuments(docLink, trail.docLink, token);
+    const { combinedDocLink } = await merge();
     expect(combinedDocLink).toMatch(
       new RegExp(`^${PUBLIC_API_URL}/api/documents/d/[a-f0-9]{24}/view$`),
     );
-    expect(((await merge()).body as { combinedDocLink: string }).combinedDocLink).toBe(
-      combinedDocLink,
-    );
+    expect((await merge()).combinedDocLink).toBe(combinedDocLink);
 
     const combined = await getPdf(combinedDocLink);
     const combinedPages = await pdfPagesText(combined);
@@ -351,15 +348,16 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
   });
 
   it('refuses merging an unknown document', async () => {
-    const res = await http()
-      .post('/api/template/merge-docs')
-      .send({
-        doc1: `${PUBLIC_API_URL}/api/documents/d/0123456789abcdef01234567/view`,
-        doc2: templateLink(STANDARD_TEMPLATE_DOC_IDS.default),
-        token: 't',
-      })
-      .expect(404);
-    expect(res.body.message).toBe('Document 0123456789abcdef01234567 not found');
+    await expect(
+      documents.mergeDocuments(
+        `${PUBLIC_API_URL}/api/documents/d/0123456789abcdef01234567/view`,
+        templateLink(STANDARD_TEMPLATE_DOC_IDS.default),
+        't',
+      ),
+    ).rejects.toMatchObject({
+      status: 404,
+      message: 'Document 0123456789abcdef01234567 not found',
+    });
   });
 
   it('refuses signature uploads that are not PNG, too large or not decodable, and leaves the document unsigned', async () => {

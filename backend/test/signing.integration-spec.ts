@@ -363,11 +363,11 @@ describe('signing: signer calls, refusals and the finish', () => {
       .patch('/api/hubspot/update-deal-stage-to-signed/99999999')
       .send({ token })
       .expect(404);
-    // Staff keep their own use of merge-docs.
+    // Staff have no merge of their own: only the finish seals a signed agreement.
     await http()
       .post('/api/template/merge-docs')
       .send({ doc1: docLink, doc2: done.auditTrailDocLink, token })
-      .expect(201);
+      .expect(403);
 
     // After signing the link shows the signed page; changes are refused with its text.
     const view = await signer.post('/api/verifyToken').send({ token }).expect(200);

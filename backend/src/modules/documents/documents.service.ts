@@ -1,5 +1,11 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import {
   type ContractKind,
   extractDocId,
@@ -29,6 +35,9 @@ import { standardContractValues } from './templates/contract-placeholders';
 import { FIRM_LETTERHEAD } from './templates/firm-letterhead';
 
 const DERIVED_KINDS: ReadonlySet<DocumentKind> = new Set(['audit-trail', 'combined', 'void']);
+
+export const NOT_A_SIGNED_AGREEMENT =
+  'Only an agreement with the audit trail of its own completed signing is sealed as a signed agreement.';
 
 export interface PdfFile {
   docId: string;
@@ -182,9 +191,15 @@ export class DocumentsService {
     return { docId, docLink: localDocLink(this.config, docId, 'view') };
   }
 
-  /** POST /api/template/merge-docs: doc1 then doc2 in one PDF, sealed. Same inputs → same combined document. */
-  async mergeDocuments(doc1: string, doc2: string, contractToken: string) {
-    const sources = [this.docIdOf(doc1), this.docIdOf(doc2)];
+  /**
+   * The signed agreement: the agreement then its audit trail in one PDF, sealed
+   * "signed agreement". Only the completion pipeline (the signer's finish) calls
+   * this, and it seals nothing else: `auditTrail` must be the audit trail that
+   * pipeline built for exactly this agreement and contract token, so no other
+   * pair of documents ever carries the seal. Same inputs → same combined document.
+   */
+  async mergeDocuments(agreement: string, auditTrail: string, contractToken: string) {
+    const sources = [this.docIdOf(agreement), this.docIdOf(auditTrail)];
     const titles: string[] = [];
     for (const source of sources) {
       const record = await this.documents.find(source);
@@ -192,6 +207,15 @@ export class DocumentsService {
         throw new NotFoundException(`Document ${source} not found`);
       }
       titles.push(record?.title ?? source);
+    }
+    const trail = await this.documents.find(sources[1]);
+    if (
+      trail?.kind !== 'audit-trail' ||
+      trail.auditTrail?.documentId !== sources[0] ||
+      !contractToken ||
+      trail.contractToken !== contractToken
+    ) {
+      throw new ConflictException(NOT_A_SIGNED_AGREEMENT);
     }
     const docId = derivedId('combined', ...sources);
     await this.createDerived(docId, {

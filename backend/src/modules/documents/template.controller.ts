@@ -1,4 +1,13 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, Req, StreamableFile } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  ForbiddenException,
+  HttpCode,
+  HttpStatus,
+  Post,
+  Req,
+  StreamableFile,
+} from '@nestjs/common';
 import { DocumentsService } from './documents.service';
 import { CreateContractDto, type CreateContractResponse } from './dto/create-contract.dto';
 import { GeneratePdfDto } from './dto/generate-pdf.dto';
@@ -8,6 +17,9 @@ import { RequireAccess, SignerMayCall } from '../../platform/auth/auth.decorator
 import type { StaffRequest } from '../../platform/auth/staff-principal';
 import { SignerCallsService } from '../signing/signer-calls.service';
 import { SignerRateLimit } from '../signing/signer-throttle';
+
+export const STAFF_MERGE_REFUSED =
+  'The signed agreement is sealed when the client finishes signing; staff cannot merge documents.';
 
 /**
  * Template calls of spec 2 §7 and spec 1 §7. Staff authentication arrives with
@@ -32,7 +44,12 @@ export class TemplateController {
     return pdfFile(await this.documents.pdfOf(body.originalDocId), 'attachment');
   }
 
-  /** Staff merge any two documents; a signer (captcha pass, token) gets their finish's sealed PDF. */
+  /**
+   * A signer's finishing call (captcha pass, token): runs their finish and answers
+   * with its sealed PDF. Staff have no use of it — the completion pipeline builds
+   * the sealed signed agreement — and are refused, so no staff member can seal two
+   * documents of their choice as a signed agreement.
+   */
   @Post('merge-docs')
   @SignerMayCall()
   @SignerRateLimit()
@@ -40,14 +57,9 @@ export class TemplateController {
     @Body() body: MergeDocsDto,
     @Req() request: StaffRequest,
   ): Promise<MergeDocsResponse> {
-    if (this.signerCalls.isSignerRequest(request)) {
-      return this.signerCalls.mergeForSigner(request, body.token);
+    if (!this.signerCalls.isSignerRequest(request)) {
+      throw new ForbiddenException(STAFF_MERGE_REFUSED);
     }
-    const { combinedDocLink } = await this.documents.mergeDocuments(
-      body.doc1,
-      body.doc2,
-      body.token,
-    );
-    return { combinedDocLink };
+    return this.signerCalls.mergeForSigner(request, body.token);
   }
 }

@@ -291,11 +291,15 @@ export class AppConfig {
   readonly GOOGLE_API_ROOT_URL?: string;
 
   /**
-   * Certificate sealing final PDFs: a PKCS#12 file, base64-encoded. Unset, a
-   * self-signed one is generated on first start and kept in MongoDB.
+   * Certificate sealing final PDFs: a PKCS#12 file, base64-encoded. Required in
+   * production (the key never lives beside the data it vouches for); elsewhere,
+   * unset, a self-signed one is generated on first start and kept in MongoDB.
    */
   @Expose()
-  @IsOptional()
+  @ValidateIf(
+    (env: AppConfig) => env.NODE_ENV === 'production' || env.SEAL_P12_BASE64 !== undefined,
+  )
+  @IsNotEmpty(requiredWhen('SEAL_P12_BASE64', 'NODE_ENV=production'))
   @Matches(/^[A-Za-z0-9+/=\s]+$/, {
     message: 'SEAL_P12_BASE64 must be a base64-encoded PKCS#12 file',
   })

@@ -99,7 +99,10 @@ describe('loadConfig', () => {
     [{ CRM_ADAPTER: 'hubspot' }, ['HUBSPOT_ACCESS_TOKEN', 'HUBSPOT_PROJECT_OBJECT_TYPE']],
     [{ MAIL_ADAPTER: 'smtp' }, ['SMTP_HOST']],
     [{ CAPTCHA_ADAPTER: 'recaptcha' }, ['RECAPTCHA_SECRET', 'RECAPTCHA_SITE_KEY']],
-    [{ NODE_ENV: 'production' }, ['CAPTCHA_PASS_SECRET', 'SERVICE_DELETE_PASSWORD']],
+    [
+      { NODE_ENV: 'production' },
+      ['CAPTCHA_PASS_SECRET', 'SERVICE_DELETE_PASSWORD', 'SEAL_P12_BASE64'],
+    ],
     [
       { IDENTITY_ADAPTER: 'google' },
       ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_CALLBACK_URL'],
@@ -211,6 +214,7 @@ describe('loadConfig', () => {
         SERVICE_DELETE_PASSWORD: 'a real secret',
         MAIL_ADAPTER: 'smtp',
         SMTP_HOST: 'smtp.firm.com',
+        SEAL_P12_BASE64: 'MIIKcAIBAzCCCiYGCSqGSIb3DQEHAaCCChcEggoTMIIKDzCCBg==',
       };
       expect(problemsOf({ ...REQUIRED, ...GOOGLE, ...production })).toBe(
         'Invalid configuration: BOOTSTRAP_ADMIN_EMAILS is required when NODE_ENV=production',

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { P12Signer } from '@signpdf/signer-p12';
@@ -27,14 +27,18 @@ export interface SealOptions {
   contactInfo: string;
 }
 
+export const SEAL_KEY_REQUIRED_MESSAGE =
+  'SEAL_P12_BASE64 is required when NODE_ENV=production: the sealing key is never generated and stored beside the data';
+
 /**
  * Seals a final PDF with a PAdES-style (adbe.pkcs7.detached) signature over the
  * whole file, so any PDF reader shows whether it changed after signing.
- * The key is SEAL_P12_BASE64 when configured, else a self-signed certificate
- * generated once and kept in MongoDB for every process.
+ * The key is SEAL_P12_BASE64 (required in production, checked at start-up);
+ * outside production only, unset, a self-signed certificate generated once and
+ * kept in MongoDB for every process.
  */
 @Injectable()
-export class PdfSealerService {
+export class PdfSealerService implements OnModuleInit {
   private readonly logger = new Logger(PdfSealerService.name);
   private key?: Promise<SealingKey>;
 
@@ -42,6 +46,18 @@ export class PdfSealerService {
     private readonly config: AppConfig,
     @InjectModel(SealCertificate.name) private readonly certificates: Model<SealCertificate>,
   ) {}
+
+  /** A configured key that does not open (bad base64, wrong passphrase) stops the start, not the first signing. */
+  async onModuleInit(): Promise<void> {
+    if (!this.config.SEAL_P12_BASE64 && this.config.NODE_ENV !== 'production') return;
+    try {
+      await this.certificatePem();
+    } catch (error) {
+      throw new Error(
+        `SEAL_P12_BASE64 / SEAL_P12_PASSPHRASE do not open as a PKCS#12 with a certificate: ${(error as Error).message}`,
+      );
+    }
+  }
 
   async seal(pdf: Uint8Array, options: SealOptions): Promise<Buffer> {
     const { p12, passphrase } = await this.sealingKey();
@@ -88,6 +104,8 @@ export class PdfSealerService {
         passphrase: this.config.SEAL_P12_PASSPHRASE ?? '',
       };
     }
+    // Production never generates a key, nor uses one kept in the database.
+    if (this.config.NODE_ENV === 'production') throw new Error(SEAL_KEY_REQUIRED_MESSAGE);
     const stored = await this.certificates.findById(GENERATED_ID).lean();
     if (stored)
       return { p12: Buffer.from(stored.p12Base64, 'base64'), passphrase: stored.passphrase };
