@@ -1,4 +1,10 @@
-import { displayedContractStatus, type ContractCardView } from '@prosign/domain';
+import {
+  agreementTitle,
+  displayedContractStatus,
+  eventTitle,
+  type AgreementEventType,
+  type ContractCardView,
+} from '@prosign/domain';
 import type { Contract } from './contract.schema';
 
 /** A stored contract as a lean query returns it. */
@@ -24,6 +30,17 @@ const iso = (value: Date | string | null | undefined): string | null =>
 export function contractCardView(contract: StoredContract): ContractCardView {
   return {
     _id: String(contract._id),
+    family: 'standard',
+    summary: {
+      title: agreementTitle(contract.contractTitle, contract.form_type),
+      recipientName: contract.full_name,
+      recipientEmail: contract.email,
+      recipientPhone: contract.contact_number ?? '',
+      address: [contract.site_address, contract.city, contract.state, contract.zipcode]
+        .filter(Boolean)
+        .join(', '),
+      senderEmail: contract.csm_email,
+    },
     token: contract.token,
     status: displayedContractStatus(contract.status),
     full_name: contract.full_name,
@@ -65,7 +82,10 @@ export function contractCardView(contract: StoredContract): ContractCardView {
     editResendAt: iso(contract.editResendAt),
     history: (contract.history ?? []).map((entry) => ({
       timestamp: new Date(entry.timestamp).toISOString(),
+      type: entry.status as AgreementEventType,
+      title: eventTitle(entry.status),
       status: entry.status,
+      userAgent: null,
       performedBy: entry.performedBy,
       ipAddress: entry.ipAddress ?? null,
     })),

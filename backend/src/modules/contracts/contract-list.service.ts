@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
-  DASHBOARD_FILTER_CONDITIONS,
+  filterCondition,
   DEFAULT_PAGE_SIZE,
   PAGE_SIZE_OPTIONS,
   normalizeDashboardSearch,
@@ -65,7 +65,7 @@ export function listFilter(
   search: string,
 ): QueryFilter<Contract> {
   const conditions = filters.map((name) => {
-    const condition = DASHBOARD_FILTER_CONDITIONS[name];
+    const condition = filterCondition('standard', name);
     return {
       status: { $in: [...condition.statuses] },
       ...(condition.viewed === undefined
@@ -80,7 +80,7 @@ export function listFilter(
     deletedAt: null,
     ...(conditions.length === 1 ? conditions[0] : { $or: conditions }),
     ...(term ? { searchText: { $regex: escapeRegex(term) } } : {}),
-  };
+  } as QueryFilter<Contract>;
 }
 
 function escapeRegex(text: string): string {

@@ -1,0 +1,504 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { transitionCondition, type AgreementFamily, type StatusRule } from '@prosign/domain';
+import { Types, type Model, type QueryFilter, type UpdateQuery } from 'mongoose';
+import { randomBytes } from 'node:crypto';
+import { RealtimePublisher } from '../../platform/realtime/realtime-publisher';
+import {
+  Agreement,
+  AgreementLink,
+  type AgreementDocument,
+  type AgreementLinkKind,
+  type StepProgress,
+} from './agreement.schema';
+import { chainedEvent, checkEventChain, type EventInput } from './event-chain';
+
+const DUPLICATE_KEY = 11000;
+/** How often an append retries when another write moved the chain's head meanwhile. */
+const MAX_CHAIN_RETRIES = 20;
+
+/**
+ * An agreement as a writer knows it: its id and, when just read, its chain head
+ * and status (saves a read; a stale pair only costs a retry).
+ */
+export type AgreementRef = Pick<Agreement, '_id'> & {
+  headHash?: string | null;
+  status?: string | null;
+};
+
+/** The two resumable operations an agreement carries. */
+export type AgreementOperation = 'send' | 'finish';
+
+/** 192 random bits: signing links cannot be guessed (ARCHITECTURE §3 asks ≥128). */
+export function newLinkToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** A write to an agreement: fields to set or increment, an event to append, a condition it needs. */
+export interface AgreementWrite {
+  set?: Record<string, unknown>;
+  inc?: Record<string, number>;
+  push?: Record<string, unknown>;
+  /** Extra condition on the stored record (besides its id). */
+  condition?: QueryFilter<Agreement>;
+  event?: EventInput;
+  now?: Date;
+}
+
+export interface NewAgreement<TForm extends object> {
+  family: AgreementFamily;
+  /** What makes two sends the same send (the agreement document's id). */
+  sendKey: string;
+  form: TForm;
+  docLink: string;
+  sentBy: string;
+  searchText: string;
+  signingLinkOf: (token: string) => string;
+  sendParams?: Record<string, string | null>;
+}
+
+/**
+ * The one owner of agreement records (ARCHITECTURE §5): every read and write
+ * of one agreement goes by its `_id`; keys (link token, verify id, send key)
+ * resolve through `agreement_links`, whose `_id` is the key itself. Status is
+ * written only by `transition`, with the family's rule as the update's
+ * condition; every event is appended to the hash chain; every status change
+ * is told to open dashboards by `_id`.
+ */
+@Injectable()
+export class AgreementRepository {
+  private readonly logger = new Logger(AgreementRepository.name);
+
+  constructor(
+    @InjectModel(Agreement.name) private readonly agreements: Model<Agreement>,
+    @InjectModel(AgreementLink.name) private readonly links: Model<AgreementLink>,
+    private readonly realtime: RealtimePublisher,
+  ) {}
+
+  // ── Reads ──
+
+  findById<TForm extends object = Record<string, unknown>>(
+    id: Types.ObjectId | string,
+  ): Promise<AgreementDocument<TForm> | null> {
+    if (!Types.ObjectId.isValid(id)) return Promise.resolve(null);
+    return this.agreements.findById(id) as unknown as Promise<AgreementDocument<TForm> | null>;
+  }
+
+  /** The agreement a key names (a signing token, a verify id, a send key), or null. */
+  async findByKey<TForm extends object = Record<string, unknown>>(
+    kind: AgreementLinkKind,
+    key: string,
+  ): Promise<AgreementDocument<TForm> | null> {
+    if (!key) return null;
+    const link = await this.links.findById(linkId(kind, key)).lean();
+    if (!link || link.kind !== kind) return null;
+    return this.findById<TForm>(link.agreementId);
+  }
+
+  /** A page of agreements matching `filter`, newest first, and how many match in all. */
+  async page<TForm extends object = Record<string, unknown>>(
+    filter: QueryFilter<Agreement>,
+    skip: number,
+    limit: number,
+    projection: Record<string, 0 | 1>,
+  ): Promise<{ rows: (Agreement<TForm> & { _id: Types.ObjectId })[]; total: number }> {
+    const [rows, total] = await Promise.all([
+      this.agreements
+        .find(filter, projection)
+        .sort({ createdAt: -1, _id: -1 })
+        .skip(skip)
+        .limit(limit)
+        .lean<(Agreement<TForm> & { _id: Types.ObjectId })[]>(),
+      this.agreements.countDocuments(filter),
+    ]);
+    return { rows, total };
+  }
+
+  /** Ids of agreements matching `filter` (the schedules' sweeps), at most `limit`. */
+  async idsWhere(filter: QueryFilter<Agreement>, limit: number): Promise<Types.ObjectId[]> {
+    const rows = await this.agreements.find(filter, { _id: 1 }).limit(limit).lean();
+    return rows.map((row) => row._id as Types.ObjectId);
+  }
+
+  // ── Creation ──
+
+  /**
+   * The agreement of a send: created on the first attempt (send key, signing
+   * token and record, in that order, so a crash between them is completed by
+   * the retry); a repeated or concurrent attempt gets the same record.
+   */
+  async createOnce<TForm extends object = Record<string, unknown>>(
+    input: NewAgreement<TForm>,
+  ): Promise<{
+    agreement: AgreementDocument<TForm>;
+    created: boolean;
+  }> {
+    const now = new Date();
+    const proposedId = new Types.ObjectId();
+    let agreementId = proposedId;
+    try {
+      await this.links.create({
+        _id: linkId('send', input.sendKey),
+        kind: 'send',
+        agreementId: proposedId,
+        family: input.family,
+        createdAt: now,
+      });
+    } catch (error) {
+      if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+      const existing = await this.links.findById(linkId('send', input.sendKey)).lean();
+      if (!existing) throw error;
+      agreementId = existing.agreementId as Types.ObjectId;
+      const found = await this.findById<TForm>(agreementId);
+      if (found) return { agreement: found, created: false };
+    }
+    // The record itself (first attempt, or a retry after a crash right after the key).
+    const token = newLinkToken();
+    await this.links.create({
+      _id: token,
+      kind: 'sign',
+      agreementId,
+      family: input.family,
+      createdAt: now,
+    });
+    try {
+      const created = await this.agreements.create({
+        _id: agreementId,
+        family: input.family,
+        token,
+        docLink: input.docLink,
+        signingLink: input.signingLinkOf(token),
+        form: input.form,
+        sentBy: input.sentBy,
+        status: null,
+        searchText: input.searchText,
+        send: {
+          state: 'in_progress',
+          steps: {},
+          startedAt: now,
+          attempts: 0,
+          params: input.sendParams ?? {},
+        },
+      });
+      return { agreement: created as unknown as AgreementDocument<TForm>, created: true };
+    } catch (error) {
+      if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+      await this.links.deleteOne({ _id: token });
+      const winner = await this.findById<TForm>(agreementId);
+      if (!winner) throw error;
+      return { agreement: winner, created: false };
+    }
+  }
+
+  /** Registers the public verify id of a signed agreement. */
+  async addKey(agreement: Pick<Agreement, '_id' | 'family'>, kind: AgreementLinkKind, key: string) {
+    await this.links.updateOne(
+      { _id: linkId(kind, key) },
+      {
+        $setOnInsert: {
+          kind,
+          agreementId: agreement._id,
+          family: agreement.family,
+          createdAt: new Date(),
+        },
+      },
+      { upsert: true },
+    );
+  }
+
+  // ── Writes ──
+
+  /**
+   * The only writer of `status`: applies `rule` (from the family's table) as
+   * one conditional update — the status is one the rule starts from, plus the
+   * rule's resend and lock guards — and appends the event. Null when the
+   * agreement is no longer in a state the rule allows (a concurrent change won).
+   */
+  async transition<TForm extends object = Record<string, unknown>>(
+    agreement: AgreementRef & Pick<Agreement, 'family'>,
+    rule: StatusRule,
+    write: AgreementWrite = {},
+  ): Promise<AgreementDocument<TForm> | null> {
+    if (rule.to === null) throw new Error('transition needs a rule that leads to a status');
+    if (!write.event) throw new Error('a status change is always an event of the log');
+    const now = write.now ?? new Date();
+    const updated = await this.write<TForm>(agreement, {
+      ...write,
+      now,
+      set: { ...write.set, status: rule.to },
+      condition: {
+        deletedAt: null,
+        ...(transitionCondition(rule, now) as QueryFilter<Agreement>),
+        ...(write.condition ?? {}),
+      },
+    });
+    if (updated) this.changed(updated);
+    return updated;
+  }
+
+  /**
+   * Any other write (views, consent, signature, reminders, progress): never
+   * the status. With an event it is appended to the chain in the same update.
+   */
+  async record<TForm extends object = Record<string, unknown>>(
+    agreement: AgreementRef,
+    write: AgreementWrite,
+    options: { notify?: boolean } = {},
+  ): Promise<AgreementDocument<TForm> | null> {
+    if (write.set && 'status' in write.set) {
+      throw new Error('status is written by transition() only');
+    }
+    const updated = await this.write<TForm>(agreement, write);
+    if (updated && options.notify) this.changed(updated);
+    return updated;
+  }
+
+  /** Whether the stored event log is intact (nothing edited, removed or reordered). */
+  async checkChain(id: Types.ObjectId | string) {
+    const agreement = await this.agreements.findById(id, { events: 1, headHash: 1 }).lean();
+    if (!agreement) return null;
+    return checkEventChain(agreement.events ?? [], agreement.headHash ?? null);
+  }
+
+  /** Writes the signer's presence only when it changed or is older than `refreshMs`. */
+  async recordPresence(
+    agreement: Pick<Agreement, '_id' | 'family'>,
+    active: boolean,
+    now: Date,
+    refreshMs: number,
+  ): Promise<boolean> {
+    const written = await this.agreements.updateOne(
+      {
+        _id: agreement._id,
+        status: { $ne: null },
+        $or: [
+          { presence: null },
+          { 'presence.active': !active },
+          { 'presence.at': { $lt: new Date(now.getTime() - refreshMs) } },
+        ],
+      },
+      { $set: { presence: { active, at: now } } },
+    );
+    if (written.modifiedCount === 0) return false;
+    this.realtime.signerPresence({
+      family: agreement.family,
+      id: String(agreement._id),
+      active,
+      at: now,
+    });
+    return true;
+  }
+
+  // ── Progress of the resumable operations (used by StepRunner) ──
+
+  /** Starts an operation's progress unless it has one (the finish's is started by its claim). */
+  startProgress(id: Types.ObjectId, operation: AgreementOperation, params = {}) {
+    return this.agreements.findOneAndUpdate(
+      { _id: id, [operation]: null },
+      { $set: { [operation]: newProgress(params) } },
+      { returnDocument: 'after' },
+    );
+  }
+
+  takeLease(id: Types.ObjectId, operation: AgreementOperation, runner: string, leaseMs: number) {
+    const now = new Date();
+    return this.agreements.findOneAndUpdate(
+      {
+        _id: id,
+        [`${operation}.state`]: 'in_progress',
+        $or: [
+          { [`${operation}.leaseUntil`]: null },
+          { [`${operation}.leaseUntil`]: { $lte: now } },
+        ],
+      },
+      {
+        $set: {
+          [`${operation}.leaseUntil`]: new Date(now.getTime() + leaseMs),
+          [`${operation}.runner`]: runner,
+          [`${operation}.failedStep`]: null,
+          [`${operation}.lastError`]: null,
+        },
+        $inc: { [`${operation}.attempts`]: 1 },
+      },
+      { returnDocument: 'after' },
+    );
+  }
+
+  /** Extends the lease while its runner works (a heartbeat); false once another runner took over. */
+  async renewLease(
+    id: Types.ObjectId,
+    operation: AgreementOperation,
+    runner: string,
+    leaseMs: number,
+  ): Promise<boolean> {
+    const renewed = await this.agreements.updateOne(
+      { _id: id, [`${operation}.runner`]: runner },
+      { $set: { [`${operation}.leaseUntil`]: new Date(Date.now() + leaseMs) } },
+    );
+    return renewed.matchedCount > 0;
+  }
+
+  stepDone(
+    id: Types.ObjectId,
+    operation: AgreementOperation,
+    runner: string,
+    step: string,
+    fields: Record<string, unknown>,
+    leaseMs: number,
+  ) {
+    if ('status' in fields) throw new Error('status is written by transition() only');
+    const now = new Date();
+    return this.agreements.findOneAndUpdate(
+      { _id: id, [`${operation}.runner`]: runner },
+      {
+        $set: {
+          ...fields,
+          [`${operation}.steps.${step}`]: now,
+          [`${operation}.leaseUntil`]: new Date(now.getTime() + leaseMs),
+        },
+      },
+      { returnDocument: 'after' },
+    );
+  }
+
+  async stepFailed(
+    id: Types.ObjectId,
+    operation: AgreementOperation,
+    runner: string,
+    step: string,
+    detail: string,
+  ): Promise<void> {
+    await this.agreements.updateOne(
+      { _id: id, [`${operation}.runner`]: runner },
+      {
+        $set: {
+          [`${operation}.failedStep`]: step,
+          [`${operation}.lastError`]: detail,
+          [`${operation}.leaseUntil`]: null,
+          [`${operation}.runner`]: null,
+        },
+      },
+    );
+  }
+
+  /** Gives the lease back (a partial run: the spec's one-step calls). */
+  releaseLease(id: Types.ObjectId, operation: AgreementOperation, runner: string) {
+    return this.agreements.findOneAndUpdate(
+      { _id: id, [`${operation}.runner`]: runner },
+      { $set: { [`${operation}.leaseUntil`]: null, [`${operation}.runner`]: null } },
+      { returnDocument: 'after' },
+    );
+  }
+
+  completeProgress(id: Types.ObjectId, operation: AgreementOperation, runner: string) {
+    return this.agreements.findOneAndUpdate(
+      { _id: id, [`${operation}.runner`]: runner },
+      {
+        $set: {
+          [`${operation}.state`]: 'completed',
+          [`${operation}.completedAt`]: new Date(),
+          [`${operation}.leaseUntil`]: null,
+          [`${operation}.runner`]: null,
+        },
+      },
+      { returnDocument: 'after' },
+    );
+  }
+
+  /** Operations in progress whose runner is gone (lease lapsed or never taken) since before `before`. */
+  abandoned(operation: AgreementOperation, before: Date, limit: number) {
+    return this.agreements
+      .find({
+        [`${operation}.state`]: 'in_progress',
+        [`${operation}.startedAt`]: { $lt: before },
+        $or: [
+          { [`${operation}.leaseUntil`]: null },
+          { [`${operation}.leaseUntil`]: { $lte: new Date() } },
+        ],
+      })
+      .limit(limit);
+  }
+
+  /** Tells open dashboards an agreement changed (by `_id`, never by its signing token). */
+  changed(agreement: Pick<Agreement, '_id' | 'family' | 'status'>, status?: string): void {
+    this.realtime.contractChanged({
+      family: agreement.family,
+      id: String(agreement._id),
+      status: status ?? agreement.status ?? '',
+    });
+  }
+
+  // ── The one conditional write, chained ──
+
+  private async write<TForm extends object = Record<string, unknown>>(
+    agreement: AgreementRef,
+    write: AgreementWrite,
+  ): Promise<AgreementDocument<TForm> | null> {
+    const now = write.now ?? new Date();
+    const base: UpdateQuery<Agreement> = {};
+    if (write.set && Object.keys(write.set).length) base.$set = { ...write.set };
+    if (write.inc && Object.keys(write.inc).length) base.$inc = { ...write.inc };
+    if (write.push && Object.keys(write.push).length) base.$push = { ...write.push };
+    const condition = { _id: agreement._id, ...(write.condition ?? {}) } as QueryFilter<Agreement>;
+    if (!write.event) {
+      return this.agreements.findOneAndUpdate(condition, base, {
+        returnDocument: 'after',
+      }) as unknown as Promise<AgreementDocument<TForm> | null>;
+    }
+    // Head and status are read together: every status change appends an event, so while the
+    // head is unchanged the status is too, and the event names the status it leaves behind.
+    let head: string | null;
+    let statusNow: string | null;
+    if (agreement.headHash === undefined || agreement.status === undefined) {
+      const stored = await this.agreements
+        .findById(agreement._id, { headHash: 1, status: 1 })
+        .lean();
+      head = stored?.headHash ?? null;
+      statusNow = stored?.status ?? null;
+    } else {
+      head = agreement.headHash;
+      statusNow = agreement.status;
+    }
+    for (let attempt = 0; attempt < MAX_CHAIN_RETRIES; attempt += 1) {
+      const statusAfter = (write.set?.status as string | undefined) ?? statusNow;
+      const event = chainedEvent(write.event, head, statusAfter, now);
+      const update: UpdateQuery<Agreement> = {
+        ...base,
+        $set: { ...(base.$set ?? {}), headHash: event.hash },
+        $push: { ...(base.$push ?? {}), events: event },
+      };
+      const updated = await this.agreements.findOneAndUpdate(
+        { ...condition, headHash: head } as QueryFilter<Agreement>,
+        update,
+        { returnDocument: 'after' },
+      );
+      if (updated) return updated as unknown as AgreementDocument<TForm>;
+      const fresh = await this.agreements.findOne(condition, { headHash: 1, status: 1 }).lean();
+      if (!fresh) return null;
+      head = fresh.headHash ?? null;
+      statusNow = fresh.status ?? null;
+    }
+    this.logger.warn(`event ${write.event.type} on ${String(agreement._id)} kept losing the chain`);
+    return null;
+  }
+}
+
+function linkId(kind: AgreementLinkKind, key: string): string {
+  // Signing tokens are their own id (the spec's link shape); other keys are namespaced.
+  return kind === 'sign' ? key : `${kind}:${key}`;
+}
+
+function newProgress(params: Record<string, string | null>): StepProgress {
+  return {
+    state: 'in_progress',
+    steps: {},
+    failedStep: null,
+    lastError: null,
+    attempts: 0,
+    startedAt: new Date(),
+    completedAt: null,
+    leaseUntil: null,
+    runner: null,
+    params,
+  };
+}

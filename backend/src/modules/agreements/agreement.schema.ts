@@ -1,0 +1,170 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { AGREEMENT_FAMILIES, type AgreementFamily } from '@prosign/domain';
+import { Schema as MongooseSchema, type HydratedDocument, type Types } from 'mongoose';
+
+/**
+ * One event of an agreement's history (ARCHITECTURE §5): append-only, written
+ * by the server only, chained to the event before it by `hash` =
+ * SHA-256(prevHash + the event's canonical form) — see event-chain.ts.
+ */
+@Schema({ _id: false, versionKey: false })
+export class AgreementEvent {
+  @Prop({ required: true }) at: Date;
+  @Prop({ required: true }) type: string;
+  /** The agreement's status after the event. */
+  @Prop({ type: String, default: null }) status: string | null;
+  /** Staff e-mail, `signer` or `system`. */
+  @Prop({ required: true }) actor: string;
+  @Prop({ type: String, default: null }) ip: string | null;
+  @Prop({ type: String, default: null }) userAgent: string | null;
+  /** Event details (e.g. the view's channel, the consent text's hash). */
+  @Prop({ type: Object, default: null }) data: Record<string, string | number | boolean> | null;
+  @Prop({ type: String, default: null }) prevHash: string | null;
+  @Prop({ required: true }) hash: string;
+}
+export const AgreementEventSchema = SchemaFactory.createForClass(AgreementEvent);
+
+/**
+ * Progress of one resumable multi-step operation (a send, a finish): each
+ * finished step has its time, so a retry continues at the first unfinished
+ * one; the lease keeps two runners from running steps at once.
+ */
+@Schema({ _id: false, versionKey: false })
+export class StepProgress {
+  @Prop({ type: String, enum: ['in_progress', 'completed'], required: true })
+  state: 'in_progress' | 'completed';
+  @Prop({ type: Object, default: {} }) steps: Record<string, Date>;
+  @Prop({ type: String, default: null }) failedStep: string | null;
+  @Prop({ type: String, default: null }) lastError: string | null;
+  @Prop({ default: 0 }) attempts: number;
+  @Prop({ required: true }) startedAt: Date;
+  @Prop({ type: Date, default: null }) completedAt: Date | null;
+  @Prop({ type: Date, default: null }) leaseUntil: Date | null;
+  /** Random id of the runner holding the lease. */
+  @Prop({ type: String, default: null }) runner: string | null;
+  /** Operation details the steps read (the mail subject, the agreement it replaces…). */
+  @Prop({ type: Object, default: {} }) params: Record<string, string | null>;
+}
+export const StepProgressSchema = SchemaFactory.createForClass(StepProgress);
+
+/** Whether the signer is on the signing page (spec 1 §4.2), as last reported. */
+@Schema({ _id: false, versionKey: false })
+export class SignerPresenceState {
+  @Prop({ required: true }) active: boolean;
+  @Prop({ required: true }) at: Date;
+}
+export const SignerPresenceStateSchema = SchemaFactory.createForClass(SignerPresenceState);
+
+/**
+ * An agreement of any family (ARCHITECTURE §5): the lifecycle every family
+ * shares — link token, status, event log, reminders, views, per-step times and
+ * IPs, send and finish progress, signature, presence — and, apart from it, the
+ * family's own form fields (`form`). Only AgreementRepository writes it.
+ */
+@Schema({ collection: 'agreements', versionKey: false })
+export class Agreement<TForm extends object = Record<string, unknown>> {
+  _id: Types.ObjectId;
+
+  @Prop({ type: String, enum: AGREEMENT_FAMILIES, required: true }) family: AgreementFamily;
+  /** The signing link's token: 192 random bits, base64url. Resolved through agreement_links. */
+  @Prop({ required: true }) token: string;
+  @Prop({ required: true }) docLink: string;
+  @Prop({ required: true }) signingLink: string;
+  /** The family's own fields, as its form and its send saved them. */
+  @Prop({ type: MongooseSchema.Types.Mixed, required: true }) form: TForm;
+  /** The staff member who sent it (from the session). */
+  @Prop({ required: true }) sentBy: string;
+
+  /** Null until the send published the record; then the family's initial status onwards. */
+  @Prop({ type: String, default: null }) status: string | null;
+  /** Lower-case text the list search matches (names, e-mails, addresses, phones). */
+  @Prop({ default: '' }) searchText: string;
+
+  @Prop({ type: [AgreementEventSchema], default: [] }) events: AgreementEvent[];
+  /** Hash of the last event: the head every append is chained to. */
+  @Prop({ type: String, default: null }) headHash: string | null;
+
+  @Prop({ type: Date, default: null }) createdAt: Date | null;
+  @Prop({ type: String, default: null }) createdIp: string | null;
+  @Prop({ type: Date, default: null }) viewedAt: Date | null;
+  @Prop({ type: String, default: null }) viewedIp: string | null;
+  @Prop({ type: Date, default: null }) signatureSavedAt: Date | null;
+  @Prop({ type: String, default: null }) signatureSavedIp: string | null;
+  @Prop({ type: Date, default: null }) signedAt: Date | null;
+  @Prop({ type: String, default: null }) signedIp: string | null;
+  @Prop({ default: 0 }) viewedTimes: number;
+  @Prop({ default: 0 }) viewedByPhoneCount: number;
+  @Prop({ default: 0 }) viewedByEmailCount: number;
+
+  @Prop({ type: [Date], default: [] }) remindersAt: Date[];
+  @Prop({ default: false }) isDeactiveReminder: boolean;
+  @Prop({ type: Date, default: null }) reminderDeactivateTime: Date | null;
+  /** The last reminder, manual or automatic: the automatic cadence counts from it. */
+  @Prop({ type: Date, default: null }) lastReminderAt: Date | null;
+
+  @Prop({ default: false }) isResend: boolean;
+  @Prop({ default: false }) isEditResend: boolean;
+  @Prop({ type: Date, default: null }) resendAt: Date | null;
+  @Prop({ type: Date, default: null }) editResendAt: Date | null;
+  /** The agreement that replaced this one on Resend or Edit and Resend. */
+  @Prop({ type: String, default: null }) replacedBy: string | null;
+  @Prop({ type: Date, default: null }) cancelledAt: Date | null;
+  @Prop({ type: String, default: null }) voidDocLink: string | null;
+  @Prop({ type: Date, default: null }) voidedAt: Date | null;
+  @Prop({ type: Date, default: null }) expiredAt: Date | null;
+  /** Soft delete: never listed again, the data stays. */
+  @Prop({ type: Date, default: null }) deletedAt: Date | null;
+  @Prop({ type: String, default: null }) deletedBy: string | null;
+
+  /** The typed signature (text mode), else null; an uploaded/drawn image lives in signature_images. */
+  @Prop({ type: String, default: null }) signature: string | null;
+  @Prop({ type: String, enum: ['text', 'image', null], default: null })
+  signatureSource: 'text' | 'image' | null;
+  @Prop({ type: String, default: null }) initials: string | null;
+  /** The signer's consent to the terms and to signing electronically (ESIGN). */
+  @Prop({ type: Date, default: null }) consentAt: Date | null;
+  @Prop({ type: String, default: null }) consentIp: string | null;
+
+  /** The final sealed PDF (agreement + audit trail) and its parts, once the finish made them. */
+  @Prop({ type: String, default: null }) signedDocLink: string | null;
+  @Prop({ type: String, default: null }) auditTrailDocLink: string | null;
+  /** Public verification id (`/verify/{verifyId}`): 128 random bits, base64url. */
+  @Prop({ type: String, default: null }) verifyId: string | null;
+  /** SHA-256 (hex) of the final sealed PDF. */
+  @Prop({ type: String, default: null }) signedSha256: string | null;
+
+  @Prop({ type: StepProgressSchema, default: null }) send: StepProgress | null;
+  @Prop({ type: StepProgressSchema, default: null }) finish: StepProgress | null;
+  @Prop({ type: SignerPresenceStateSchema, default: null }) presence: SignerPresenceState | null;
+}
+
+export type AgreementDocument<TForm extends object = Record<string, unknown>> = HydratedDocument<
+  Agreement<TForm>
+>;
+export const AgreementSchema = SchemaFactory.createForClass(Agreement);
+// Lists: a family's listed (not deleted) agreements by status, newest first; the schedules' sweeps.
+AgreementSchema.index({ family: 1, deletedAt: 1, status: 1, createdAt: -1 });
+AgreementSchema.index({ family: 1, deletedAt: 1, createdAt: -1 });
+AgreementSchema.index({ deletedAt: 1, status: 1, createdAt: -1 });
+// The worker resumes sends and finishes a crashed runner left in progress.
+AgreementSchema.index({ 'finish.state': 1 });
+AgreementSchema.index({ 'send.state': 1 });
+
+/**
+ * How a key reaches its agreement without scanning (ARCHITECTURE §4): the
+ * signing link's token (`_id` = the token itself), the public verify id, and
+ * the send key of a document (`send:{docId}`). On MongoDB that is the `_id`
+ * index; on the embedded database the one lookup it does not scan for.
+ */
+export const AGREEMENT_LINK_KINDS = ['sign', 'verify', 'send'] as const;
+export type AgreementLinkKind = (typeof AGREEMENT_LINK_KINDS)[number];
+
+@Schema({ collection: 'agreement_links', versionKey: false })
+export class AgreementLink {
+  @Prop({ type: String, required: true }) _id: string;
+  @Prop({ type: String, enum: AGREEMENT_LINK_KINDS, required: true }) kind: AgreementLinkKind;
+  @Prop({ type: MongooseSchema.Types.ObjectId, required: true }) agreementId: Types.ObjectId;
+  @Prop({ type: String, enum: AGREEMENT_FAMILIES, required: true }) family: AgreementFamily;
+  @Prop({ required: true }) createdAt: Date;
+}
+export const AgreementLinkSchema = SchemaFactory.createForClass(AgreementLink);

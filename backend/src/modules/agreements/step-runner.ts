@@ -1,0 +1,179 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AgreementDocument } from './agreement.schema';
+import { AgreementRepository, type AgreementOperation } from './agreement.repository';
+
+/** How long a runner holds an operation without a heartbeat before another may take it over. */
+export const STEP_LEASE_MS = 2 * 60_000;
+/** How often a working runner renews its lease. */
+const HEARTBEAT_MS = 20_000;
+/** How long a second caller waits for the runner that holds the lease. */
+const WAIT_FOR_OTHER_RUNNER_MS = 60_000;
+
+/** One resumable operation: its steps in order, and what each does. */
+export interface StepPlan<
+  TStep extends string = string,
+  TForm extends object = Record<string, unknown>,
+> {
+  operation: AgreementOperation;
+  steps: readonly TStep[];
+  /** Does one step; returns agreement fields it produced (never the status). */
+  run(step: TStep, agreement: AgreementDocument<TForm>): Promise<Record<string, unknown> | void>;
+}
+
+/** A step failed: the steps before it are recorded as done; a retry continues at this one. */
+export class StepFailedError extends Error {
+  constructor(
+    readonly step: string,
+    readonly detail: string,
+    readonly original: unknown,
+  ) {
+    super(`${step} failed: ${detail}`);
+  }
+}
+
+/** Another runner holds the operation and did not finish it in time. */
+export class StepRunnerBusyError extends Error {
+  constructor(readonly operation: AgreementOperation) {
+    super(`the ${operation} is still being run by another request`);
+  }
+}
+
+export interface RunOptions<TStep extends string> {
+  /** Run only these steps (the spec's one-step calls); the operation completes when all are done. */
+  only?: readonly TStep[];
+  /** Turns a step's error into the detail stored on the record. */
+  describe?: (error: unknown) => string;
+}
+
+/**
+ * Runs resumable multi-step work on an agreement (a send, a finish) — one
+ * runner for both: each finished step is recorded with its time; a lease,
+ * renewed by a heartbeat while a step runs, keeps a second runner (another
+ * tab, the worker's resume) from running at the same time; a failure records
+ * the step and its error, and the next run resumes there.
+ */
+@Injectable()
+export class StepRunner {
+  private readonly logger = new Logger(StepRunner.name);
+
+  constructor(private readonly repository: AgreementRepository) {}
+
+  async run<TStep extends string, TForm extends object>(
+    start: AgreementDocument<TForm>,
+    plan: StepPlan<TStep, TForm>,
+    options: RunOptions<TStep> = {},
+  ): Promise<AgreementDocument<TForm>> {
+    const deadline = Date.now() + WAIT_FOR_OTHER_RUNNER_MS;
+    let agreement = start;
+    for (;;) {
+      const progress = agreement[plan.operation];
+      if (!progress) throw new Error(`no ${plan.operation} in progress`);
+      if (progress.state === 'completed') return agreement;
+      const wanted = plan.steps.filter((step) => !options.only || options.only.includes(step));
+      if (wanted.every((step) => progress.steps?.[step])) return agreement;
+      const runner = randomBytes(9).toString('base64url');
+      const leased = await this.repository.takeLease(
+        agreement._id,
+        plan.operation,
+        runner,
+        STEP_LEASE_MS,
+      );
+      if (leased) {
+        return this.runLeased(leased as unknown as AgreementDocument<TForm>, plan, runner, options);
+      }
+      if (Date.now() > deadline) throw new StepRunnerBusyError(plan.operation);
+      await sleep(250);
+      agreement = (await this.repository.findById<TForm>(agreement._id)) ?? agreement;
+    }
+  }
+
+  private async runLeased<TStep extends string, TForm extends object>(
+    start: AgreementDocument<TForm>,
+    plan: StepPlan<TStep, TForm>,
+    runner: string,
+    options: RunOptions<TStep>,
+  ): Promise<AgreementDocument<TForm>> {
+    let agreement = start;
+    const id = agreement._id;
+    let lostLease = false;
+    const heartbeat = setInterval(() => {
+      this.repository
+        .renewLease(id, plan.operation, runner, STEP_LEASE_MS)
+        .then((held) => {
+          lostLease ||= !held;
+        })
+        .catch((error: unknown) =>
+          this.logger.warn(
+            `lease of ${plan.operation} ${String(id)} not renewed: ${String(error)}`,
+          ),
+        );
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    try {
+      for (const step of plan.steps) {
+        if (options.only && !options.only.includes(step)) continue;
+        if (agreement[plan.operation]?.steps?.[step]) continue;
+        let fields: Record<string, unknown> | void;
+        try {
+          fields = await plan.run(step, agreement);
+        } catch (error) {
+          const detail = (options.describe ?? defaultDetail)(error);
+          this.logger.warn(
+            `${plan.operation} of agreement ${String(id)} stopped at ${step}: ${detail}`,
+          );
+          await this.repository.stepFailed(id, plan.operation, runner, step, detail);
+          throw new StepFailedError(step, detail, error);
+        }
+        const updated = await this.repository.stepDone(
+          id,
+          plan.operation,
+          runner,
+          step,
+          fields ?? {},
+          STEP_LEASE_MS,
+        );
+        // Another runner took over (this one stalled past its lease): it carries on.
+        if (!updated || lostLease) return this.run(agreement, plan, options);
+        agreement = updated as unknown as AgreementDocument<TForm>;
+      }
+      const done = plan.steps.every((step) => agreement[plan.operation]?.steps?.[step]);
+      const after = done
+        ? await this.repository.completeProgress(id, plan.operation, runner)
+        : await this.repository.releaseLease(id, plan.operation, runner);
+      return (after as unknown as AgreementDocument<TForm>) ?? agreement;
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /** Continues operations whose runner is gone (a crash half-way); the worker's schedule calls it. */
+  async resumeAbandoned<TStep extends string, TForm extends object>(
+    plan: StepPlan<TStep, TForm>,
+    now = new Date(),
+    limit = 100,
+  ): Promise<number> {
+    const abandoned = await this.repository.abandoned(
+      plan.operation,
+      new Date(now.getTime() - STEP_LEASE_MS),
+      limit,
+    );
+    let resumed = 0;
+    for (const agreement of abandoned) {
+      try {
+        await this.run(agreement as unknown as AgreementDocument<TForm>, plan);
+        resumed += 1;
+      } catch (error) {
+        this.logger.warn(
+          `resuming the ${plan.operation} of ${String(agreement._id)} failed: ${(error as Error).message}`,
+        );
+      }
+    }
+    return resumed;
+  }
+}
+
+function defaultDetail(error: unknown): string {
+  return (error as Error)?.message ?? String(error);
+}

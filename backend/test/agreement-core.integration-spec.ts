@@ -1,0 +1,221 @@
+import { actionRule, transitionRule } from '@prosign/domain';
+import { Redis } from 'ioredis';
+import { createConnection, type Connection } from 'mongoose';
+import {
+  Agreement,
+  AgreementLink,
+  AgreementLinkSchema,
+  AgreementSchema,
+  type AgreementDocument,
+} from '../src/modules/agreements/agreement.schema';
+import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
+import { StepFailedError, StepRunner, type StepPlan } from '../src/modules/agreements/step-runner';
+import { RealtimePublisher } from '../src/platform/realtime/realtime-publisher';
+import { createTestEnv, type TestEnv } from './support/test-env';
+
+/** The agreement core on the real database: one writer of status, a tamper-evident log, one runner. */
+describe('agreement core (repository, event chain, step runner)', () => {
+  let env: TestEnv;
+  let connection: Connection;
+  let redis: Redis;
+  let repository: AgreementRepository;
+  let runner: StepRunner;
+  let sendKeys = 0;
+
+  beforeAll(async () => {
+    env = createTestEnv(__filename);
+    connection = await createConnection(env.config.MONGODB_URI).asPromise();
+    const agreements = connection.model(Agreement.name, AgreementSchema);
+    const links = connection.model(AgreementLink.name, AgreementLinkSchema);
+    await Promise.all([agreements.init(), links.init()]);
+    redis = new Redis(env.config.REDIS_URL);
+    repository = new AgreementRepository(
+      agreements as never,
+      links as never,
+      new RealtimePublisher(redis, env.config),
+    );
+    runner = new StepRunner(repository);
+  });
+
+  afterAll(async () => {
+    await connection.close();
+    redis.disconnect();
+    await env.cleanup();
+  });
+
+  async function published(family: 'standard' | 'sow' = 'standard'): Promise<AgreementDocument> {
+    sendKeys += 1;
+    const { agreement } = await repository.createOnce({
+      family,
+      sendKey: `doc-${sendKeys}`,
+      form: { full_name: 'Ada Lovelace', email: 'ada@example.com' },
+      docLink: `http://docs/d/doc-${sendKeys}/edit`,
+      sentBy: 'csm@prosign.example',
+      searchText: 'ada lovelace',
+      signingLinkOf: (token) => `http://sign/${token}`,
+    });
+    const sent = await repository.transition(agreement, transitionRule(family, 'publish'), {
+      set: { createdAt: new Date() },
+      event: { type: 'sent', actor: 'csm@prosign.example', ip: '10.0.0.1' },
+    });
+    if (!sent) throw new Error('not published');
+    return sent;
+  }
+
+  it('creates one agreement however many sends of the same document race, reachable by its token', async () => {
+    const input = {
+      family: 'standard' as const,
+      sendKey: 'raced-doc',
+      form: { full_name: 'Grace Hopper' },
+      docLink: 'http://docs/d/raced-doc/edit',
+      sentBy: 'csm@prosign.example',
+      searchText: 'grace hopper',
+      signingLinkOf: (token: string) => `http://sign/${token}`,
+    };
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => repository.createOnce(input)),
+    );
+    const ids = new Set(results.map((r) => String(r.agreement._id)));
+    expect(ids.size).toBe(1);
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    const agreement = results[0].agreement;
+    const byToken = await repository.findByKey('sign', agreement.token);
+    expect(String(byToken?._id)).toBe(String(agreement._id));
+    expect(String((await repository.findByKey('send', 'raced-doc'))?._id)).toBe(
+      String(agreement._id),
+    );
+    expect(await repository.findByKey('sign', 'not-a-token')).toBeNull();
+    expect(await repository.findByKey('verify', agreement.token)).toBeNull();
+  });
+
+  it('lets exactly one of two concurrent transitions win', async () => {
+    const agreement = await published();
+    const [cancelled, signed] = await Promise.all([
+      repository.transition(agreement, actionRule('standard', 'cancel'), {
+        event: { type: 'cancelled', actor: 'a@prosign.example' },
+      }),
+      repository.transition(agreement, actionRule('standard', 'markAsSigned'), {
+        event: { type: 'signed_manually', actor: 'b@prosign.example' },
+      }),
+    ]);
+    expect([cancelled, signed].filter(Boolean)).toHaveLength(1);
+    const stored = await repository.findById(agreement._id);
+    expect(['cancelled', 'signed_manually']).toContain(stored?.status);
+    expect(stored?.events.map((e) => e.type)).toEqual([
+      'sent',
+      stored?.status === 'cancelled' ? 'cancelled' : 'signed_manually',
+    ]);
+    expect(await repository.checkChain(agreement._id)).toEqual({
+      intact: true,
+      events: 2,
+      brokenAt: null,
+    });
+  });
+
+  it('refuses a transition the family table does not allow from the stored status', async () => {
+    const agreement = await published('sow');
+    expect(
+      await repository.transition(agreement, actionRule('sow', 'void'), {
+        event: { type: 'void', actor: 'admin@prosign.example' },
+      }),
+    ).toBeNull();
+    expect((await repository.findById(agreement._id))?.status).toBe('not-signed');
+    await expect(repository.record(agreement, { set: { status: 'signed' } })).rejects.toThrow(
+      'status is written by transition() only',
+    );
+  });
+
+  it('keeps every concurrent event, chained in one line', async () => {
+    const agreement = await published();
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        repository.record(agreement, {
+          inc: { viewedTimes: 1 },
+          event: { type: 'viewed', actor: 'signer', ip: `10.0.1.${i}`, userAgent: 'Phone' },
+        }),
+      ),
+    );
+    const stored = await repository.findById(agreement._id);
+    expect(stored?.viewedTimes).toBe(12);
+    expect(stored?.events.filter((e) => e.type === 'viewed')).toHaveLength(12);
+    expect((await repository.checkChain(agreement._id))?.intact).toBe(true);
+  });
+
+  it('detects an edited, a removed and a reordered event', async () => {
+    const agreement = await published();
+    for (const type of ['viewed', 'consent', 'signature_saved']) {
+      await repository.record(agreement, { event: { type, actor: 'signer', ip: '10.0.0.9' } });
+    }
+    const raw = connection.collection('agreements');
+    await raw.updateOne({ _id: agreement._id }, { $set: { 'events.1.ip': '10.9.9.9' } });
+    expect(await repository.checkChain(agreement._id)).toEqual({
+      intact: false,
+      events: 4,
+      brokenAt: 1,
+    });
+
+    const second = await published();
+    await repository.record(second, { event: { type: 'viewed', actor: 'signer' } });
+    await raw.updateOne({ _id: second._id }, { $pop: { events: 1 } });
+    expect((await repository.checkChain(second._id))?.intact).toBe(false);
+  });
+
+  describe('step runner', () => {
+    function plan(calls: string[], failOnce: Set<string>): StepPlan<'one' | 'two' | 'three'> {
+      return {
+        operation: 'send',
+        steps: ['one', 'two', 'three'],
+        async run(step) {
+          calls.push(step);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          if (failOnce.delete(step)) throw new Error(`${step} is down`);
+          return step === 'three' ? { signedSha256: 'abc' } : {};
+        },
+      };
+    }
+
+    it('records each step, stops at a failure and resumes there without repeating done steps', async () => {
+      const agreement = await published();
+      const calls: string[] = [];
+      const steps = plan(calls, new Set(['two']));
+      const failure = await runner.run(agreement, steps).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(StepFailedError);
+      expect((failure as StepFailedError).step).toBe('two');
+      const stopped = await repository.findById(agreement._id);
+      expect(stopped?.send?.failedStep).toBe('two');
+      expect(stopped?.send?.lastError).toBe('two is down');
+      expect(Object.keys(stopped?.send?.steps ?? {})).toEqual(['one']);
+
+      const done = await runner.run(stopped as AgreementDocument, steps);
+      expect(calls).toEqual(['one', 'two', 'two', 'three']);
+      expect(done.send?.state).toBe('completed');
+      expect(done.signedSha256).toBe('abc');
+    });
+
+    it('runs each step once when two runners start together', async () => {
+      const agreement = await published();
+      const calls: string[] = [];
+      const steps = plan(calls, new Set());
+      const [a, b] = await Promise.all([
+        runner.run(agreement, steps),
+        runner.run(agreement, steps),
+      ]);
+      expect(calls).toEqual(['one', 'two', 'three']);
+      expect(a.send?.state).toBe('completed');
+      expect(b.send?.state).toBe('completed');
+    });
+
+    it('runs only the steps asked for and completes when all are done', async () => {
+      const agreement = await published();
+      const calls: string[] = [];
+      const steps = plan(calls, new Set());
+      const partial = await runner.run(agreement, steps, { only: ['two'] });
+      expect(calls).toEqual(['two']);
+      expect(partial.send?.state).toBe('in_progress');
+      expect(partial.send?.runner).toBeNull();
+      const full = await runner.run(partial, steps);
+      expect(calls).toEqual(['two', 'one', 'three']);
+      expect(full.send?.state).toBe('completed');
+    });
+  });
+});
