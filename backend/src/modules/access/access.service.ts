@@ -177,8 +177,11 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
       if (!actor.isAdmin) throw new ForbiddenException(MESSAGES.adminUserOnlyByAdmin);
       await this.assertAnotherAdmin(email);
     }
-    const deleted = await this.users.findOneAndDelete({ email }).lean<StaffUser>().exec();
-    if (!deleted) throw new NotFoundException(MESSAGES.userNotFound(email));
+    const deleted = await this.users
+      .findOneAndDelete({ email, ...this.notAnAdminUnlessActorIs(actor) })
+      .lean<StaffUser>()
+      .exec();
+    if (!deleted) return this.refuseChangedTarget(email, actor);
     if (deleted.role.includes('admin') && (await this.adminCount()) === 0) {
       // Another admin was removed at the same moment: put this one back.
       await this.users.create(deleted);
@@ -196,16 +199,22 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
     const after = [...new Set(roles)];
     const wasAdmin = before.includes('admin');
     const willBeAdmin = after.includes('admin');
-    if (wasAdmin !== willBeAdmin && !actor.isAdmin) {
+    // An administrator's roles (even besides admin) are for administrators only.
+    if (wasAdmin && !actor.isAdmin) throw new ForbiddenException(MESSAGES.adminUserOnlyByAdmin);
+    if (willBeAdmin && !wasAdmin && !actor.isAdmin) {
       throw new ForbiddenException(MESSAGES.adminRoleOnlyByAdmin);
     }
     if (wasAdmin && !willBeAdmin) await this.assertAnotherAdmin(email);
 
     const updated = await this.users
-      .findOneAndUpdate({ email }, { $set: { role: after } }, { new: true })
+      .findOneAndUpdate(
+        { email, ...this.notAnAdminUnlessActorIs(actor) },
+        { $set: { role: after } },
+        { new: true },
+      )
       .lean<StaffUser>()
       .exec();
-    if (!updated) throw new NotFoundException(MESSAGES.userNotFound(email));
+    if (!updated) return this.refuseChangedTarget(email, actor);
     if (wasAdmin && !willBeAdmin && (await this.adminCount()) === 0) {
       await this.users.updateOne({ email }, { $addToSet: { role: 'admin' } }).exec();
       throw new ConflictException(MESSAGES.lastAdmin(email));
@@ -231,7 +240,7 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
       // Compare-and-set: only flips if nobody flipped it since we read it.
       const updated = await this.users
         .findOneAndUpdate(
-          { email, [field]: user[field] },
+          { email, [field]: user[field], ...this.notAnAdminUnlessActorIs(actor) },
           { $set: { [field]: !from } },
           { new: true },
         )
@@ -298,6 +307,25 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
     const user = await this.users.findOne({ email }).lean<StaffUser>().exec();
     if (!user) throw new NotFoundException(MESSAGES.userNotFound(email));
     return user;
+  }
+
+  /**
+   * For a non-admin actor, the write matches only a user who is still no admin:
+   * someone made admin between our read and the write is not changed by them.
+   */
+  private notAnAdminUnlessActorIs(actor: Actor): Record<string, unknown> {
+    return actor.isAdmin ? {} : { role: { $ne: 'admin' } };
+  }
+
+  /** The write matched nothing: the user is gone (404) or became an admin meanwhile (403). */
+  private async refuseChangedTarget(email: string, actor: Actor): Promise<never> {
+    const user = await this.requireUser(email);
+    if (user.role.includes('admin') && !actor.isAdmin) {
+      throw new ForbiddenException(MESSAGES.adminUserOnlyByAdmin);
+    }
+    throw new ConflictException(
+      `The access of ${email} is being changed by someone else. Reload and try again.`,
+    );
   }
 
   private adminCount(): Promise<number> {

@@ -13,6 +13,22 @@ export const ATTEMPT_WINDOW_SECONDS = 15 * 60;
 /** One client address may fail this many times the per-session limit. */
 export const IP_LIMIT_FACTOR = 5;
 
+/**
+ * KEYS: attempt counters; ARGV: the limit of each, then the window in seconds.
+ * Counts one attempt on every counter unless one is at its limit already (0).
+ * The window starts at the first attempt and is not extended by later ones.
+ */
+const TAKE_ATTEMPT_SCRIPT = `
+for i, key in ipairs(KEYS) do
+  if tonumber(redis.call('GET', key) or '0') >= tonumber(ARGV[i]) then return 0 end
+end
+for i, key in ipairs(KEYS) do
+  redis.call('INCR', key)
+  if redis.call('TTL', key) < 0 then redis.call('EXPIRE', key, ARGV[#KEYS + 1]) end
+end
+return 1
+`;
+
 export interface PasswordCheck {
   valid: boolean;
   message: string;
@@ -49,8 +65,18 @@ export class DeletePasswordService {
       // A whole office may share one address: it gets more tries than one session.
       limits.push(limit * IP_LIMIT_FACTOR);
     }
-    const used = await this.redis.mget(...counters);
-    if (used.some((count, index) => Number(count ?? 0) >= limits[index])) {
+    // The attempt takes its slot first, in one atomic check-and-count, and only then is the
+    // password checked: guesses sent in parallel each see the others' slots and cannot beat
+    // the limit. A refused attempt takes no slot (a locked session does not use up its
+    // office's allowance).
+    const admitted = await this.redis.eval(
+      TAKE_ATTEMPT_SCRIPT,
+      counters.length,
+      ...counters,
+      ...limits,
+      ATTEMPT_WINDOW_SECONDS,
+    );
+    if (admitted !== 1) {
       throw new HttpException(
         SERVICE_MESSAGES.tooManyPasswordAttempts,
         HttpStatus.TOO_MANY_REQUESTS,
@@ -58,21 +84,16 @@ export class DeletePasswordService {
     }
 
     if (await verifyPassword(password, await this.currentHash())) {
-      await this.redis
+      // A right password is no failed attempt: the session starts afresh, the address gets its slot back.
+      const verified = this.redis
         .multi()
         .set(this.verifiedKey(sessionId), '1', 'EX', this.config.SERVICE_DELETE_VERIFY_TTL_SECONDS)
-        .del(counters[0])
-        .exec();
+        .del(counters[0]);
+      if (counters[1]) verified.decr(counters[1]);
+      await verified.exec();
       return { valid: true, message: 'Password verified.' };
     }
 
-    const failed = this.redis.multi();
-    for (const key of counters) {
-      failed.incr(key);
-      // The window starts at the first failure and is not extended by later ones.
-      failed.expire(key, ATTEMPT_WINDOW_SECONDS, 'NX');
-    }
-    await failed.exec();
     return { valid: false, message: SERVICE_MESSAGES.wrongPassword };
   }
 
