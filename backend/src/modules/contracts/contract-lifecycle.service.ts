@@ -9,6 +9,7 @@ import {
 import { InjectModel } from '@nestjs/mongoose';
 import {
   ACTIVE_CONTRACT_STATUSES,
+  agreementTitle,
   decideContractAction,
   reminderLockedMessage,
   type ContractAction,
@@ -138,10 +139,7 @@ export class ContractLifecycleService {
         kind: 'reminder',
         data: {
           recipientName: claimed.full_name,
-          agreementTitle:
-            claimed.contractTitle.trim() ||
-            claimed.form_type.trim() ||
-            'Professional Services Agreement',
+          agreementTitle: agreementTitle(claimed.contractTitle, claimed.form_type),
           link: claimed.signingLink,
           senderEmail: claimed.csm_email,
         },

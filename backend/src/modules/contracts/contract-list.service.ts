@@ -2,6 +2,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectModel } from '@nestjs/mongoose';
 import {
   filterCondition,
+  pageCount,
   DEFAULT_PAGE_SIZE,
   PAGE_SIZE_OPTIONS,
   normalizeDashboardSearch,
@@ -42,7 +43,7 @@ export class ContractListService {
     ]);
     return {
       filteredClients: rows.map(contractCardView),
-      totalPages: Math.ceil(total / limit),
+      totalPages: pageCount(total, limit),
       total,
       page,
       limit,

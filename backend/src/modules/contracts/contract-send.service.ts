@@ -10,6 +10,7 @@ import {
 } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
+  agreementTitle,
   CONTRACT_SEND_STEPS,
   contractFormErrors,
   contractSearchText,
@@ -322,10 +323,7 @@ export class ContractSendService {
     contract: ContractDocument,
     actor: SendActor,
   ): Promise<void> {
-    const agreementTitle =
-      contract.contractTitle.trim() ||
-      contract.form_type.trim() ||
-      'Professional Services Agreement';
+    const title = agreementTitle(contract.contractTitle, contract.form_type);
     switch (step) {
       case 'reviewLinkMail':
         await this.mail.send({
@@ -334,7 +332,7 @@ export class ContractSendService {
             kind: 'signing-link',
             data: {
               recipientName: contract.full_name,
-              agreementTitle,
+              agreementTitle: title,
               link: contract.signingLink,
               senderEmail: contract.csm_email,
               ...(contract.send.subject ? { subject: contract.send.subject } : {}),
@@ -353,7 +351,7 @@ export class ContractSendService {
             kind: 'cc-copy',
             data: {
               clientName: contract.full_name,
-              agreementTitle,
+              agreementTitle: title,
               link: withDocLinkMode(contract.docLink, 'view'),
             },
           },
@@ -361,7 +359,7 @@ export class ContractSendService {
           replyTo: contract.csm_email,
           attachments: [
             {
-              filename: pdfFilename(contract.send.filename, agreementTitle),
+              filename: pdfFilename(contract.send.filename, title),
               contentType: 'application/pdf',
               content: Buffer.from(pdf),
             },

@@ -7,6 +7,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import {
+  agreementTitle as agreementTitleOr,
   type ContractKind,
   extractDocId,
   isValidDocId,
@@ -96,7 +97,7 @@ export class DocumentsService {
     const template = await this.documents.find(templateDocId);
     const { docId } = await this.port.copyTemplate({
       templateDocId,
-      title: agreementTitle?.trim() || template?.title || 'Professional Services Agreement',
+      title: agreementTitleOr(agreementTitle, template?.title),
       values: standardContractValues(form, documentDate),
       sectionOverrides: definedOnly(sectionOverrides),
       documentDate,

@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import {
+  agreementTitle,
   initialsFromFullName,
   SIGNATURE_MESSAGES,
   SIGNER_MESSAGES,
@@ -59,9 +60,7 @@ export function signerName(contract: Pick<Contract, 'email' | 'full_name'>): str
 }
 
 export function agreementTitleOf(contract: Pick<Contract, 'contractTitle' | 'form_type'>): string {
-  return (
-    contract.contractTitle.trim() || contract.form_type.trim() || 'Professional Services Agreement'
-  );
+  return agreementTitle(contract.contractTitle, contract.form_type);
 }
 
 export function metricsOf(contract: Contract): SignerMetrics {
