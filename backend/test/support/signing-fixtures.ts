@@ -32,16 +32,45 @@ export async function sendContract(
 
 /**
  * A signer's client: requests from the signing app's origin with a captcha
- * pass (as the browser has after the captcha), or without one.
+ * pass (as the browser has after the captcha), or without one. As in the
+ * browser, the pass is bound to the link token the request names (the `token`
+ * sent in the body, a multipart field or the query) and to the client address
+ * (`ip`, the test's loopback by default).
  */
-export function signerHttp(app: INestApplication, options: { pass?: boolean } = {}) {
-  const pass = options.pass === false ? null : app.get(CaptchaPassService).issue().pass;
-  const withPass = <T extends request.Test>(test: T): T =>
-    (pass ? test.set('X-Captcha-Pass', pass) : test).set('origin', SIGNING_ORIGIN) as T;
+export function signerHttp(
+  app: INestApplication,
+  options: { pass?: boolean; ip?: string; linkToken?: string } = {},
+) {
+  const passes = app.get(CaptchaPassService);
+  const ip = options.ip ?? '127.0.0.1';
+  const passFor = (linkToken: string) => passes.issue({ linkToken, ip }).pass;
+  const withPass = <T extends request.Test>(test: T, url: string): T => {
+    test.set('origin', SIGNING_ORIGIN);
+    if (options.pass === false) return test;
+    const queryToken = new URL(url, 'http://signer.test').searchParams.get('token');
+    test.set('X-Captcha-Pass', passFor(options.linkToken ?? queryToken ?? 'no-link'));
+    if (options.linkToken !== undefined) return test;
+    const send = test.send.bind(test);
+    const field = test.field.bind(test) as (name: string, value: unknown) => T;
+    Object.assign(test, {
+      send: (data?: string | object) => {
+        const token = (data as { token?: unknown } | undefined)?.token;
+        if (typeof token === 'string') test.set('X-Captcha-Pass', passFor(token));
+        return send(data);
+      },
+      field: (name: string, value: unknown) => {
+        if (name === 'token' && typeof value === 'string') {
+          test.set('X-Captcha-Pass', passFor(value));
+        }
+        return field(name, value);
+      },
+    });
+    return test;
+  };
   const http = () => request(app.getHttpServer());
   return {
-    get: (url: string) => withPass(http().get(url)),
-    post: (url: string) => withPass(http().post(url)),
-    patch: (url: string) => withPass(http().patch(url)),
+    get: (url: string) => withPass(http().get(url), url),
+    post: (url: string) => withPass(http().post(url), url),
+    patch: (url: string) => withPass(http().patch(url), url),
   };
 }

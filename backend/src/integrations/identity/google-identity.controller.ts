@@ -1,4 +1,5 @@
 import { Controller, ForbiddenException, Get, Req, Res, UseGuards } from '@nestjs/common';
+import { ThrottlerGuard } from '@nestjs/throttler';
 import { SIGN_IN_RESULT_PARAM, ROUTES, type SignInFailure } from '@prosign/domain';
 import type { Response } from 'express';
 import { AuthService } from '../../modules/auth/auth.service';
@@ -21,9 +22,12 @@ export class GoogleIdentityController {
     private readonly config: AppConfig,
   ) {}
 
-  /** `?email=` pre-selects the account, `?returnTo=` is the page to land on afterwards. */
+  /**
+   * `?email=` pre-selects the account, `?returnTo=` is the page to land on afterwards.
+   * Rate-limited per client address before any state is stored.
+   */
   @Get()
-  @UseGuards(GoogleSignInGuard)
+  @UseGuards(ThrottlerGuard, GoogleSignInGuard)
   start(): void {
     // GoogleSignInGuard has already redirected to Google.
   }

@@ -1,5 +1,5 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { CAPTCHA_PASS_HEADER, SIGNER_MESSAGES } from '@prosign/domain';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { SIGNER_MESSAGES } from '@prosign/domain';
 import type { Request } from 'express';
 import { clientIp, type StaffRequest } from '../../platform/auth/staff-principal';
 import { CaptchaPassService } from '../captcha/captcha-pass.service';
@@ -46,13 +46,8 @@ export class SignerCallsService {
     return { success: true, dealId };
   }
 
+  /** The same check as `@RequireCaptchaPass()`: a pass issued to this address for this link. */
   private assertPass(request: Request): void {
-    const header = request.headers[CAPTCHA_PASS_HEADER.toLowerCase()];
-    const pass = Array.isArray(header) ? header[0] : header;
-    if (!this.captchaPasses.isValid(pass)) {
-      throw new ForbiddenException(
-        'Please confirm you are not a robot first (missing or expired captcha pass)',
-      );
-    }
+    this.captchaPasses.assertRequest(request);
   }
 }

@@ -153,6 +153,18 @@ class NoLocalMailInProduction implements ValidatorConstraintInterface {
   }
 }
 
+/** The local checkbox stops no robot (a script can tick it): never in production. */
+@ValidatorConstraint({ name: 'noLocalCaptchaInProduction' })
+class NoLocalCaptchaInProduction implements ValidatorConstraintInterface {
+  validate(value: unknown, args: ValidationArguments): boolean {
+    return !(value === 'local' && (args.object as AppConfig).NODE_ENV === 'production');
+  }
+
+  defaultMessage(): string {
+    return 'CAPTCHA_ADAPTER=local is refused when NODE_ENV=production: set CAPTCHA_ADAPTER=recaptcha (and RECAPTCHA_SECRET, RECAPTCHA_SITE_KEY)';
+  }
+}
+
 /**
  * Every environment variable the api and the worker read, validated once at boot
  * (see `loadConfig`). Property initialisers are the defaults. Injected as a
@@ -381,6 +393,7 @@ export class AppConfig {
   // --- Captcha ---
   @Expose()
   @IsIn(CAPTCHA_ADAPTERS, oneOf('CAPTCHA_ADAPTER', CAPTCHA_ADAPTERS))
+  @Validate(NoLocalCaptchaInProduction)
   readonly CAPTCHA_ADAPTER: CaptchaAdapter = 'local';
 
   @Expose()

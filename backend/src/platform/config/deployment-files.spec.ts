@@ -40,4 +40,14 @@ describe('deployment files', () => {
     expect(read('.env.example')).toMatch(/^MAIL_ADAPTER=smtp$/m);
     expect(read('docker-compose.yml')).toMatch(/^\s+MAIL_ADAPTER: \$\{MAIL_ADAPTER:-smtp\}$/m);
   });
+
+  // Production refuses the local checkbox captcha: api and frontends default to reCAPTCHA there.
+  it('neither file defaults CAPTCHA_ADAPTER to local', () => {
+    expect(read('.env.example')).toMatch(/^CAPTCHA_ADAPTER=recaptcha$/m);
+    const compose = read('docker-compose.yml');
+    expect(compose).not.toMatch(/CAPTCHA_ADAPTER:-local/);
+    expect(compose.match(/^\s+CAPTCHA_ADAPTER: \$\{CAPTCHA_ADAPTER:-recaptcha\}$/gm)).toHaveLength(
+      2,
+    );
+  });
 });

@@ -207,7 +207,7 @@ describe('loadConfig', () => {
     });
 
     it('requires bootstrap admins in production and does not invent one', () => {
-      // Production also needs a captcha-pass secret and a delete password; given here so only the admins are missing.
+      // Production also needs reCAPTCHA, a captcha-pass secret and a delete password; given here so only the admins are missing.
       const production = {
         NODE_ENV: 'production',
         CAPTCHA_PASS_SECRET: 's'.repeat(32),
@@ -215,6 +215,9 @@ describe('loadConfig', () => {
         MAIL_ADAPTER: 'smtp',
         SMTP_HOST: 'smtp.firm.com',
         SEAL_P12_BASE64: 'MIIKcAIBAzCCCiYGCSqGSIb3DQEHAaCCChcEggoTMIIKDzCCBg==',
+        CAPTCHA_ADAPTER: 'recaptcha',
+        RECAPTCHA_SECRET: 'recaptcha-secret',
+        RECAPTCHA_SITE_KEY: 'recaptcha-site-key',
       };
       expect(problemsOf({ ...REQUIRED, ...GOOGLE, ...production })).toBe(
         'Invalid configuration: BOOTSTRAP_ADMIN_EMAILS is required when NODE_ENV=production',

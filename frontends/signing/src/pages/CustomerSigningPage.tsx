@@ -42,7 +42,7 @@ export function CustomerSigningPage() {
 
   return (
     <SigningLayout title={signingPageTitle(state, SIGNING_BRAND_NAME)}>
-      <CaptchaGate>
+      <CaptchaGate linkToken={token}>
         <Suspense fallback={<LoadingState label="Verifying your link…" />}>
           <CustomerSigningFlow
             token={token}

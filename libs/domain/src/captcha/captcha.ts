@@ -22,6 +22,16 @@ export interface CaptchaWidgetConfig {
  */
 export const CAPTCHA_PASS_EXPIRY_MARGIN_MS = 30_000;
 
+/**
+ * `POST /api/captcha/verify`: the solved challenge and the signing link the
+ * page shows (the standard page's route token, the SOW/CO pages' customId).
+ * The pass that comes back opens that link only, from this client address.
+ */
+export interface VerifyCaptchaRequest {
+  response: string;
+  linkToken: string;
+}
+
 /** What `POST /api/captcha/verify` returns and the browser keeps for the session. */
 export interface CaptchaPass {
   pass: string;
@@ -29,17 +39,19 @@ export interface CaptchaPass {
   expiresAt: string;
 }
 
-/** The stored form of a pass (the value under `recaptchaVerified`). */
-export function serializeCaptchaPass(pass: CaptchaPass): string {
-  return JSON.stringify({ pass: pass.pass, expiresAt: pass.expiresAt });
+/** The stored form of a pass (the value under `recaptchaVerified`), with the link it opens. */
+export function serializeCaptchaPass(pass: CaptchaPass, linkToken: string): string {
+  return JSON.stringify({ pass: pass.pass, expiresAt: pass.expiresAt, linkToken });
 }
 
 /**
- * The stored pass when it is well formed and still usable at `now`; null for
- * anything else (nothing stored, another format, expired or about to expire).
+ * The stored pass when it is well formed, was issued for `linkToken` and is
+ * still usable at `now`; null for anything else (nothing stored, another
+ * format, another link, expired or about to expire).
  */
 export function readStoredCaptchaPass(
   raw: string | null | undefined,
+  linkToken: string,
   now: number = Date.now(),
 ): CaptchaPass | null {
   if (!raw) return null;
@@ -50,8 +62,17 @@ export function readStoredCaptchaPass(
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const { pass, expiresAt } = value as { pass?: unknown; expiresAt?: unknown };
+  const {
+    pass,
+    expiresAt,
+    linkToken: storedFor,
+  } = value as {
+    pass?: unknown;
+    expiresAt?: unknown;
+    linkToken?: unknown;
+  };
   if (typeof pass !== 'string' || !pass || typeof expiresAt !== 'string') return null;
+  if (storedFor !== linkToken) return null;
   const expiry = Date.parse(expiresAt);
   if (!Number.isFinite(expiry) || expiry - CAPTCHA_PASS_EXPIRY_MARGIN_MS <= now) return null;
   return { pass, expiresAt };

@@ -1,5 +1,10 @@
 import { useApiClient, useRuntimeConfig } from '@prosign/api-client';
-import { CAPTCHA_PROMPT, type CaptchaPass, type CaptchaWidgetConfig } from '@prosign/domain';
+import {
+  CAPTCHA_PROMPT,
+  type CaptchaPass,
+  type CaptchaWidgetConfig,
+  type VerifyCaptchaRequest,
+} from '@prosign/domain';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { LoadingState, Spinner } from '../components/Spinner';
@@ -14,6 +19,12 @@ import {
 import { loadRecaptcha as loadRecaptchaScript, type RecaptchaLoader } from './recaptcha';
 
 export interface CaptchaGateProps {
+  /**
+   * The signing link the page shows (the route token of the standard page, the
+   * customId of the SOW and change-order pages). The pass is issued for this
+   * link only; a pass kept for another link is not used.
+   */
+  linkToken: string;
   /** What the signer sees once the robot check is passed. */
   children?: ReactNode;
   /** Loads Google's reCAPTCHA script (injected in tests). */
@@ -28,8 +39,19 @@ export interface CaptchaGateProps {
  * and handed to the children through `useCaptchaPass()`, whose `headers`
  * signer API calls attach.
  */
-export function CaptchaGate({ children, loadRecaptcha = loadRecaptchaScript }: CaptchaGateProps) {
-  const [pass, setPass] = useState<CaptchaPass | null>(() => readCaptchaPass());
+export function CaptchaGate({
+  linkToken,
+  children,
+  loadRecaptcha = loadRecaptchaScript,
+}: CaptchaGateProps) {
+  const [held, setHeld] = useState<{ linkToken: string; pass: CaptchaPass | null }>(() => ({
+    linkToken,
+    pass: readCaptchaPass(linkToken),
+  }));
+  // Another link in the same page (client-side navigation): its own pass, or the check again.
+  if (held.linkToken !== linkToken) setHeld({ linkToken, pass: readCaptchaPass(linkToken) });
+  const pass = held.linkToken === linkToken ? held.pass : null;
+  const setPass = (next: CaptchaPass | null) => setHeld({ linkToken, pass: next });
   const value = useMemo<CaptchaPassValue | null>(
     () =>
       pass && {
@@ -38,19 +60,20 @@ export function CaptchaGate({ children, loadRecaptcha = loadRecaptchaScript }: C
         headers: captchaPassHeaders(pass.pass),
         invalidate: () => {
           clearCaptchaPass();
-          setPass(null);
+          setHeld({ linkToken, pass: null });
         },
       },
-    [pass],
+    [pass, linkToken],
   );
   if (value) {
     return <CaptchaPassContext.Provider value={value}>{children}</CaptchaPassContext.Provider>;
   }
   return (
     <CaptchaChallenge
+      linkToken={linkToken}
       loadRecaptcha={loadRecaptcha}
       onPass={(passed) => {
-        storeCaptchaPass(passed);
+        storeCaptchaPass(passed, linkToken);
         setPass(passed);
       }}
     />
@@ -69,9 +92,11 @@ function messageOf(error: unknown): string {
 const FAILED_TITLE = 'The robot check did not go through';
 
 function CaptchaChallenge({
+  linkToken,
   loadRecaptcha,
   onPass,
 }: {
+  linkToken: string;
   loadRecaptcha: RecaptchaLoader;
   onPass: (pass: CaptchaPass) => void;
 }) {
@@ -107,7 +132,8 @@ function CaptchaChallenge({
   const verify = async (config: CaptchaWidgetConfig, response: string) => {
     setStage({ kind: 'ready', config, verifying: true });
     try {
-      onPass(await client.post<CaptchaPass>('/api/captcha/verify', { response }));
+      const request: VerifyCaptchaRequest = { response, linkToken };
+      onPass(await client.post<CaptchaPass>('/api/captcha/verify', request));
     } catch (error) {
       setStage({ kind: 'failed', title: FAILED_TITLE, message: messageOf(error) });
     }

@@ -22,18 +22,18 @@ function sessionStore(): Storage | null {
   }
 }
 
-/** The stored pass if it is still usable, else null. */
-export function readCaptchaPass(now: number = Date.now()): CaptchaPass | null {
+/** The stored pass if it was issued for this link and is still usable, else null. */
+export function readCaptchaPass(linkToken: string, now: number = Date.now()): CaptchaPass | null {
   try {
-    return readStoredCaptchaPass(sessionStore()?.getItem(CAPTCHA_PASS_STORAGE_KEY), now);
+    return readStoredCaptchaPass(sessionStore()?.getItem(CAPTCHA_PASS_STORAGE_KEY), linkToken, now);
   } catch {
     return null;
   }
 }
 
-export function storeCaptchaPass(pass: CaptchaPass): void {
+export function storeCaptchaPass(pass: CaptchaPass, linkToken: string): void {
   try {
-    sessionStore()?.setItem(CAPTCHA_PASS_STORAGE_KEY, serializeCaptchaPass(pass));
+    sessionStore()?.setItem(CAPTCHA_PASS_STORAGE_KEY, serializeCaptchaPass(pass, linkToken));
   } catch {
     // Storage full or denied: the pass still works for this page.
   }

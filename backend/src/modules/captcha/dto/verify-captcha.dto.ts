@@ -6,4 +6,13 @@ export class VerifyCaptchaDto {
   @IsNotEmpty({ message: 'response is required' })
   @MaxLength(4000)
   response: string;
+
+  /**
+   * The signing link the page shows (the route token of the standard page, the
+   * customId of the SOW and change-order pages): the pass opens only that link.
+   */
+  @IsString()
+  @IsNotEmpty({ message: 'linkToken is required' })
+  @MaxLength(200)
+  linkToken: string;
 }

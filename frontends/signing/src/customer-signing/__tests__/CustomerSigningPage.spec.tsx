@@ -135,6 +135,9 @@ describe('CustomerSigningPage: the link', () => {
     });
     expect(heading).toBeInTheDocument();
     expect(document.title).toBe('Structural Engineering Agreement | ProSign');
+    // The pass is asked for the link this page shows.
+    const captcha = api.calls.find((call) => call.path === '/api/captcha/verify');
+    expect(captcha?.body).toEqual({ response: 'challenge-1', linkToken: 'tok-1' });
     const verify = api.calls.find((call) => call.path === '/api/verifyToken');
     expect(verify?.body).toEqual({ token: 'tok-1', prefix: 'email' });
     expect(verify?.headers).toEqual({ [CAPTCHA_PASS_HEADER]: 'pass-1' });

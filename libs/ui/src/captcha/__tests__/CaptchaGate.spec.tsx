@@ -9,6 +9,8 @@ import { useCaptchaPass } from '../captcha-pass';
 import type { RecaptchaApi } from '../recaptcha';
 
 const inTwoHours = () => new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString();
+/** The signing link the page shows. */
+const LINK = 'link-token-1';
 
 /** The signing page behind the gate: loads the agreement with the pass attached. */
 function Agreement() {
@@ -58,7 +60,7 @@ describe('CaptchaGate', () => {
   it('asks a visitor to tick the checkbox, then shows the page and remembers the pass', async () => {
     const client = localCaptchaApi();
     renderWithApi(
-      <CaptchaGate>
+      <CaptchaGate linkToken={LINK}>
         <Agreement />
       </CaptchaGate>,
       client,
@@ -73,10 +75,11 @@ describe('CaptchaGate', () => {
     expect(await screen.findByRole('heading', { name: 'The agreement' })).toBeInTheDocument();
     expect(client.calls.find((c) => c.method === 'POST')).toMatchObject({
       path: '/api/captcha/verify',
-      body: { response: 'challenge-1' },
+      body: { response: 'challenge-1', linkToken: LINK },
     });
     expect(JSON.parse(sessionStorage.getItem(CAPTCHA_PASS_STORAGE_KEY) ?? '{}')).toMatchObject({
       pass: 'pass-1',
+      linkToken: LINK,
     });
 
     await userEvent.click(screen.getByRole('button', { name: 'Load' }));
@@ -90,11 +93,11 @@ describe('CaptchaGate', () => {
   it('lets a reload in the same session through while the stored pass is valid', () => {
     sessionStorage.setItem(
       CAPTCHA_PASS_STORAGE_KEY,
-      JSON.stringify({ pass: 'kept', expiresAt: inTwoHours() }),
+      JSON.stringify({ pass: 'kept', expiresAt: inTwoHours(), linkToken: LINK }),
     );
     const client = localCaptchaApi();
     renderWithApi(
-      <CaptchaGate>
+      <CaptchaGate linkToken={LINK}>
         <Agreement />
       </CaptchaGate>,
       client,
@@ -106,10 +109,14 @@ describe('CaptchaGate', () => {
   it('asks again once the stored pass has expired', async () => {
     sessionStorage.setItem(
       CAPTCHA_PASS_STORAGE_KEY,
-      JSON.stringify({ pass: 'old', expiresAt: new Date(Date.now() - 1000).toISOString() }),
+      JSON.stringify({
+        pass: 'old',
+        expiresAt: new Date(Date.now() - 1000).toISOString(),
+        linkToken: LINK,
+      }),
     );
     renderWithApi(
-      <CaptchaGate>
+      <CaptchaGate linkToken={LINK}>
         <Agreement />
       </CaptchaGate>,
       localCaptchaApi(),
@@ -127,7 +134,7 @@ describe('CaptchaGate', () => {
       return { pass: 'pass-2', expiresAt: inTwoHours() };
     });
     renderWithApi(
-      <CaptchaGate>
+      <CaptchaGate linkToken={LINK}>
         <Agreement />
       </CaptchaGate>,
       client,
@@ -144,8 +151,8 @@ describe('CaptchaGate', () => {
     await userEvent.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
     expect(await screen.findByRole('heading', { name: 'The agreement' })).toBeInTheDocument();
     expect(client.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
-      { response: 'challenge-1' },
-      { response: 'challenge-2' },
+      { response: 'challenge-1', linkToken: LINK },
+      { response: 'challenge-2', linkToken: LINK },
     ]);
   });
 
@@ -157,7 +164,7 @@ describe('CaptchaGate', () => {
         return { adapter: 'local', challenge: 'c' };
       },
     });
-    renderWithApi(<CaptchaGate>secret</CaptchaGate>, client);
+    renderWithApi(<CaptchaGate linkToken={LINK}>secret</CaptchaGate>, client);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The robot check could not be loaded');
     expect(alert).toHaveTextContent('Could not reach the server');
@@ -174,7 +181,7 @@ describe('CaptchaGate', () => {
       'POST /api/captcha/verify': () => ({ pass: 'google-pass', expiresAt: inTwoHours() }),
     });
     renderWithApi(
-      <CaptchaGate loadRecaptcha={recaptcha.load}>
+      <CaptchaGate linkToken={LINK} loadRecaptcha={recaptcha.load}>
         <Agreement />
       </CaptchaGate>,
       client,
@@ -189,7 +196,7 @@ describe('CaptchaGate', () => {
     expect(client.calls.at(-1)).toMatchObject({
       method: 'POST',
       path: '/api/captcha/verify',
-      body: { response: 'g-recaptcha-response' },
+      body: { response: 'g-recaptcha-response', linkToken: LINK },
     });
   });
 
@@ -199,6 +206,7 @@ describe('CaptchaGate', () => {
     });
     renderWithApi(
       <CaptchaGate
+        linkToken={LINK}
         loadRecaptcha={() =>
           Promise.reject(new Error('reCAPTCHA could not be loaded; check your connection'))
         }
@@ -216,10 +224,10 @@ describe('CaptchaGate', () => {
   it('shows the check again when the page reports its pass was refused', async () => {
     sessionStorage.setItem(
       CAPTCHA_PASS_STORAGE_KEY,
-      JSON.stringify({ pass: 'revoked', expiresAt: inTwoHours() }),
+      JSON.stringify({ pass: 'revoked', expiresAt: inTwoHours(), linkToken: LINK }),
     );
     renderWithApi(
-      <CaptchaGate>
+      <CaptchaGate linkToken={LINK}>
         <Agreement />
       </CaptchaGate>,
       localCaptchaApi(),
@@ -227,5 +235,53 @@ describe('CaptchaGate', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pass refused' }));
     expect(await screen.findByRole('checkbox', { name: "I'm not a robot" })).toBeInTheDocument();
     expect(sessionStorage.getItem(CAPTCHA_PASS_STORAGE_KEY)).toBeNull();
+  });
+
+  it('does not use a pass kept for another link: that link asks again', async () => {
+    sessionStorage.setItem(
+      CAPTCHA_PASS_STORAGE_KEY,
+      JSON.stringify({ pass: 'for-another', expiresAt: inTwoHours(), linkToken: 'other-link' }),
+    );
+    const client = localCaptchaApi();
+    renderWithApi(
+      <CaptchaGate linkToken={LINK}>
+        <Agreement />
+      </CaptchaGate>,
+      client,
+    );
+    await userEvent.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
+    expect(await screen.findByRole('heading', { name: 'The agreement' })).toBeInTheDocument();
+    expect(client.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      response: 'challenge-1',
+      linkToken: LINK,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Load' }));
+    expect(await screen.findByText('agreement text')).toBeInTheDocument();
+    expect(client.calls.at(-1)).toMatchObject({ headers: { 'X-Captcha-Pass': 'pass-1' } });
+  });
+
+  it('asks again when the page moves to another link', async () => {
+    sessionStorage.setItem(
+      CAPTCHA_PASS_STORAGE_KEY,
+      JSON.stringify({ pass: 'kept', expiresAt: inTwoHours(), linkToken: LINK }),
+    );
+    function TwoLinks() {
+      const [link, setLink] = useState(LINK);
+      return (
+        <>
+          <button type="button" onClick={() => setLink('link-token-2')}>
+            Next link
+          </button>
+          <CaptchaGate linkToken={link}>
+            <Agreement />
+          </CaptchaGate>
+        </>
+      );
+    }
+    renderWithApi(<TwoLinks />, localCaptchaApi());
+    expect(screen.getByRole('heading', { name: 'The agreement' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next link' }));
+    expect(await screen.findByRole('checkbox', { name: "I'm not a robot" })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'The agreement' })).not.toBeInTheDocument();
   });
 });
