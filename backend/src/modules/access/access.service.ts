@@ -21,6 +21,7 @@ import {
 import type { Model } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
 import { SessionService } from '../../platform/auth/session.service';
+import { StaffAccessEvents } from '../../platform/auth/staff-access-events';
 import type { StaffAccessRecord, StaffDirectory } from '../../platform/auth/staff-directory';
 import {
   AccessAuditEntry,
@@ -71,6 +72,7 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
     @InjectModel(AccessAuditEntry.name) private readonly audit: Model<AccessAuditEntry>,
     private readonly sessions: SessionService,
     private readonly config: AppConfig,
+    private readonly accessEvents: StaffAccessEvents,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -248,6 +250,8 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
         .exec();
       if (updated) {
         await this.record(actor, 'access.toggled', email, { field, from, to: !from });
+        // What the flag opened outside requests (staff room sockets) follows at once.
+        await this.accessEvents.userChanged(email);
         return flagsOf(updated);
       }
     }

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { REDIS_CLIENT } from '../redis/redis.constants';
+import { StaffAccessEvents } from './staff-access-events';
 
 /** What the server remembers of a sign-in. Access rights are not copied here: they are read per request. */
 export interface StaffSessionRecord {
@@ -36,6 +37,7 @@ export class SessionService {
   constructor(
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
     config: AppConfig,
+    private readonly events: StaffAccessEvents,
   ) {
     this.prefix = `${config.QUEUE_PREFIX}:session:`;
   }
@@ -80,6 +82,8 @@ export class SessionService {
       const { email } = JSON.parse(raw) as StaffSessionRecord;
       await this.redis.srem(this.userKey(email), id);
     }
+    // Sockets it opened (staff room) close, on whichever api process holds them.
+    await this.events.sessionEnded(id);
   }
 
   /** Ends every session of a person (their user was deleted). Returns how many were live. */
@@ -89,6 +93,7 @@ export class SessionService {
     if (ids.length === 0) return 0;
     const removed = await this.redis.del(...ids.map((id) => this.sessionKey(id)));
     await this.redis.del(userKey);
+    await this.events.userChanged(email);
     return removed;
   }
 

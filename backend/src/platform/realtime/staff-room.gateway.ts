@@ -1,10 +1,22 @@
-import { Logger, Module } from '@nestjs/common';
-import { type OnGatewayConnection, WebSocketGateway } from '@nestjs/websockets';
+import { Inject, Logger, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import {
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+  WebSocketGateway,
+} from '@nestjs/websockets';
+import type { AccessFlag } from '@prosign/domain';
+import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io';
 import { AccessModule } from '../../modules/access/access.module';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { SessionService } from '../auth/session.service';
+import {
+  StaffAccessEvents,
+  sessionKeyOf,
+  type StaffAccessEvent,
+} from '../auth/staff-access-events';
 import { StaffDirectory } from '../auth/staff-directory';
+import { REDIS_CLIENT } from '../redis/redis.constants';
 import { STAFF_ROOM } from './realtime-events';
 
 /** The value of one cookie from a raw `Cookie` header. */
@@ -24,30 +36,185 @@ export function cookieValue(header: string | undefined, name: string): string | 
 }
 
 /**
- * Puts sockets that carry a live staff session cookie (of a still-listed user)
- * in the staff room, which receives contract changes and signer presence.
- * Signers and anonymous sockets never join it, so they hear nothing.
+ * The SOW dashboard's room: sessions with `sowDashboardAccess` join it, so
+ * SOW and change-order events can be sent to the people who may see them
+ * without reaching contract-only staff (and vice versa).
+ */
+export const SOW_STAFF_ROOM = 'staff-sow';
+
+/**
+ * Which flag admits a session to which room. The staff room carries contract
+ * changes and signer presence of the contract dashboard, so only
+ * `dashboardAccess` opens it (a PM with only the SOW dashboard is not in it).
+ */
+export const STAFF_ROOM_FLAGS: ReadonlyArray<readonly [AccessFlag, string]> = [
+  ['dashboardAccess', STAFF_ROOM],
+  ['sowDashboardAccess', SOW_STAFF_ROOM],
+];
+
+/** Every socket's standing is read again this often (expiry and changes missed on the channel). */
+export const STAFF_ROOM_RECHECK_MS = 30_000;
+
+interface StaffSocketData {
+  staff?: {
+    sessionId: string;
+    /** `sessionKeyOf(sessionId)`, as sign-out announces it. */
+    sessionKey: string;
+    email: string;
+    expiryTimer?: NodeJS.Timeout;
+  };
+}
+
+/**
+ * Puts sockets that carry a live staff session cookie of a listed user whose
+ * flags allow it in the staff rooms (contract dashboard: `dashboardAccess`;
+ * SOW dashboard: `sowDashboardAccess`). Signers, anonymous sockets and staff
+ * without a dashboard flag hear nothing.
+ *
+ * A socket lasts no longer than what admitted it: it is dropped (left rooms,
+ * disconnected) when its session is signed out or the user deleted (announced
+ * on Redis by SessionService, so every api process acts), when a flag change
+ * leaves it no room (AccessService), at the session's expiry, and in any case
+ * at the next periodic re-check (STAFF_ROOM_RECHECK_MS).
  */
 @WebSocketGateway()
-export class StaffRoomGateway implements OnGatewayConnection {
+export class StaffRoomGateway
+  implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnModuleDestroy
+{
   private readonly logger = new Logger(StaffRoomGateway.name);
+  /** This process's staff sockets, by socket id. */
+  private readonly members = new Map<string, Socket>();
+  private subscriber?: Redis;
+  private recheckTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly sessions: SessionService,
     private readonly directory: StaffDirectory,
+    private readonly accessEvents: StaffAccessEvents,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
   ) {}
+
+  async onModuleInit(): Promise<void> {
+    // Subscriptions need a connection of their own.
+    const subscriber = this.redis.duplicate({ lazyConnect: true });
+    this.subscriber = subscriber;
+    subscriber.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
+    subscriber.on('message', (channel: string, message: string) => {
+      if (channel === this.accessEvents.channel) this.onAccessEvent(message);
+    });
+    await subscriber.connect();
+    await subscriber.subscribe(this.accessEvents.channel);
+    this.recheckTimer = setInterval(() => void this.recheckAll(), STAFF_ROOM_RECHECK_MS);
+    this.recheckTimer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.recheckTimer);
+    for (const socket of this.members.values()) clearTimeout(dataOf(socket).staff?.expiryTimer);
+    this.members.clear();
+    const subscriber = this.subscriber;
+    this.subscriber = undefined;
+    if (subscriber && subscriber.status !== 'end') {
+      await subscriber.quit().catch(() => subscriber.disconnect());
+    }
+  }
 
   async handleConnection(socket: Socket): Promise<void> {
     try {
       const sessionId = cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
       if (!sessionId) return;
-      const session = await this.sessions.get(sessionId);
-      if (!session || !(await this.directory.findByEmail(session.email))) return;
-      await socket.join(STAFF_ROOM);
+      const standing = await this.standingOf(sessionId);
+      if (!standing || standing.rooms.length === 0) return;
+      dataOf(socket).staff = {
+        sessionId,
+        sessionKey: sessionKeyOf(sessionId),
+        email: standing.email.toLowerCase(),
+      };
+      this.members.set(socket.id, socket);
+      await socket.join(standing.rooms);
+      this.dropAtExpiry(socket, standing.expiresAt);
     } catch (error) {
       this.logger.warn(`Staff socket not admitted: ${(error as Error).message}`);
     }
   }
+
+  handleDisconnect(socket: Socket): void {
+    clearTimeout(dataOf(socket).staff?.expiryTimer);
+    this.members.delete(socket.id);
+  }
+
+  /** The rooms a session may be in now; null when it is no live session of a listed user. */
+  private async standingOf(
+    sessionId: string,
+  ): Promise<{ email: string; expiresAt: string; rooms: string[] } | null> {
+    const session = await this.sessions.get(sessionId);
+    if (!session) return null;
+    const user = await this.directory.findByEmail(session.email);
+    if (!user) return null;
+    const rooms = STAFF_ROOM_FLAGS.filter(([flag]) => user.access[flag]).map(([, room]) => room);
+    return { email: user.email, expiresAt: session.expiresAt, rooms };
+  }
+
+  /** Reads the socket's standing again: leaves the rooms it lost, or goes when none is left. */
+  private async recheck(socket: Socket): Promise<void> {
+    const staff = dataOf(socket).staff;
+    if (!staff || !this.members.has(socket.id)) return;
+    let standing: Awaited<ReturnType<StaffRoomGateway['standingOf']>>;
+    try {
+      standing = await this.standingOf(staff.sessionId);
+    } catch (error) {
+      // Redis or MongoDB away: keep the socket, the next re-check decides.
+      this.logger.warn(`Staff socket not re-checked: ${(error as Error).message}`);
+      return;
+    }
+    if (!standing || standing.rooms.length === 0) return this.drop(socket);
+    for (const [, room] of STAFF_ROOM_FLAGS) {
+      if (!standing.rooms.includes(room)) await socket.leave(room);
+    }
+    await socket.join(standing.rooms);
+  }
+
+  private async recheckAll(): Promise<void> {
+    await Promise.all([...this.members.values()].map((socket) => this.recheck(socket)));
+  }
+
+  private onAccessEvent(message: string): void {
+    let event: StaffAccessEvent;
+    try {
+      event = JSON.parse(message) as StaffAccessEvent;
+    } catch {
+      return;
+    }
+    for (const socket of [...this.members.values()]) {
+      const staff = dataOf(socket).staff;
+      if (!staff) continue;
+      if (event.kind === 'session-ended' && staff.sessionKey === event.sessionKey) {
+        this.drop(socket);
+      } else if (event.kind === 'user-changed' && staff.email === event.email) {
+        void this.recheck(socket);
+      }
+    }
+  }
+
+  private dropAtExpiry(socket: Socket, expiresAt: string): void {
+    const staff = dataOf(socket).staff;
+    if (!staff) return;
+    // A little after the session's own expiry, so the re-check finds it gone.
+    const delay = Math.min(Math.max(Date.parse(expiresAt) - Date.now(), 0) + 50, 2 ** 31 - 1);
+    staff.expiryTimer = setTimeout(() => void this.recheck(socket), delay);
+    staff.expiryTimer.unref();
+  }
+
+  private drop(socket: Socket): void {
+    clearTimeout(dataOf(socket).staff?.expiryTimer);
+    this.members.delete(socket.id);
+    for (const [, room] of STAFF_ROOM_FLAGS) void socket.leave(room);
+    socket.disconnect(true);
+  }
+}
+
+function dataOf(socket: Socket): StaffSocketData {
+  return socket.data as StaffSocketData;
 }
 
 @Module({

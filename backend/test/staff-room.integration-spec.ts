@@ -1,0 +1,200 @@
+import type { INestApplication } from '@nestjs/common';
+import { createAccessFlags } from '@prosign/domain';
+import { Redis } from 'ioredis';
+import { io, type Socket } from 'socket.io-client';
+import { AccessService } from '../src/modules/access/access.service';
+import { RealtimePublisher } from '../src/platform/realtime/realtime-publisher';
+import type {
+  ClientToServerEvents,
+  ServerToClientEvents,
+} from '../src/platform/realtime/realtime-events';
+import { asStaff, signIn, TEST_ADMIN } from './support/staff-session';
+import { startApi } from './support/test-apps';
+import { createTestEnv } from './support/test-env';
+
+type StaffSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * Who hears the staff room (contract changes, signer presence) and for how
+ * long: only sessions with the Dashboard flag, and only while the session
+ * lives and keeps the flag — on this api process and on another one.
+ */
+describe('staff room membership', () => {
+  const env = createTestEnv(__filename);
+  let app: INestApplication;
+  let url: string;
+  let other: INestApplication;
+  let otherUrl: string;
+  const sockets: StaffSocket[] = [];
+
+  beforeAll(async () => {
+    ({ app, url } = await startApi(env.config));
+    // A second api process on the same Redis and database (a replica behind the load balancer).
+    ({ app: other, url: otherUrl } = await startApi(env.config));
+    const access = app.get(AccessService);
+    await access.ensureUser('csm@prosign.example', ['csm'], dashboardUser());
+    await access.ensureUser('pm@prosign.example', ['pm'], sowOnlyUser());
+    await access.ensureUser('noflags@prosign.example', ['csm'], createAccessFlags({}));
+  });
+
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+
+  afterAll(async () => {
+    await other?.close();
+    await app?.close();
+    await env.cleanup();
+  });
+
+  function dashboardUser() {
+    return createAccessFlags({ homeAccess: true, dashboardAccess: true });
+  }
+  function sowOnlyUser() {
+    return createAccessFlags({ homeAccess: true, sowAccess: true, sowDashboardAccess: true });
+  }
+
+  /** A browser tab of the signed-in person, connected (and admitted or not) once this resolves. */
+  async function connect(cookie: string, to = url): Promise<StaffSocket> {
+    const socket: StaffSocket = io(to, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie },
+      reconnection: false,
+    });
+    sockets.push(socket);
+    // The ping is answered after the connection handler (room admission) has run.
+    await socket.timeout(5000).emitWithAck('ping');
+    return socket;
+  }
+
+  /** Publishes one contract change and lists which of the sockets heard it. */
+  async function heard(...listeners: StaffSocket[]): Promise<boolean[]> {
+    const marker = `marker-${Math.random().toString(36).slice(2)}`;
+    const got = listeners.map(() => false);
+    const stops = listeners.map((socket, index) => {
+      const handler = (event: unknown) => {
+        if (JSON.stringify(event).includes(marker)) got[index] = true;
+      };
+      socket.on('contract-changed', handler);
+      return () => socket.off('contract-changed', handler);
+    });
+    const publisher = app.get(RealtimePublisher);
+    // The payload's shape is the realtime contract's business; the marker is all this test reads.
+    publisher.contractChanged({
+      token: marker,
+      id: marker,
+      status: 'viewed',
+    } as unknown as Parameters<RealtimePublisher['contractChanged']>[0]);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    stops.forEach((stop) => stop());
+    return got;
+  }
+
+  function disconnected(socket: StaffSocket, timeoutMs = 5000): Promise<string> {
+    if (!socket.connected) return Promise.resolve('already');
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('socket still connected')), timeoutMs);
+      socket.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve(reason);
+      });
+    });
+  }
+
+  it('admits only sessions with the Dashboard flag', async () => {
+    const admin = await connect(await signIn(app, TEST_ADMIN));
+    const csm = await connect(await signIn(app, 'csm@prosign.example'));
+    const pm = await connect(await signIn(app, 'pm@prosign.example'));
+    const noFlags = await connect(await signIn(app, 'noflags@prosign.example'));
+    const anonymous = await connect('');
+
+    expect(await heard(admin, csm, pm, noFlags, anonymous)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('drops the socket when its session signs out', async () => {
+    const cookie = await signIn(app, 'csm@prosign.example');
+    const socket = await connect(cookie);
+    const gone = disconnected(socket);
+    await asStaff(app, cookie).post('/api/auth/logout').expect(200);
+    expect(await gone).toBe('io server disconnect');
+    // Another session of the same person is not affected.
+    const still = await connect(await signIn(app, 'csm@prosign.example'));
+    expect(await heard(still)).toEqual([true]);
+  });
+
+  it('drops the socket held by another api process when the session signs out on this one', async () => {
+    const cookie = await signIn(app, 'csm@prosign.example');
+    const socket = await connect(cookie, otherUrl);
+    expect(await heard(socket)).toEqual([true]);
+    const gone = disconnected(socket);
+    await asStaff(app, cookie).post('/api/auth/logout').expect(200);
+    expect(await gone).toBe('io server disconnect');
+  });
+
+  it('drops the socket when the user loses the Dashboard flag, on every process', async () => {
+    const access = app.get(AccessService);
+    await access.ensureUser('flagged@prosign.example', ['csm'], dashboardUser());
+    const cookie = await signIn(app, 'flagged@prosign.example');
+    const here = await connect(cookie);
+    const there = await connect(cookie, otherUrl);
+    expect(await heard(here, there)).toEqual([true, true]);
+
+    const goneHere = disconnected(here);
+    const goneThere = disconnected(there);
+    const admin = await signIn(app, TEST_ADMIN);
+    await asStaff(app, admin)
+      .post('/api/access/toggle-access')
+      .send({ email: 'flagged@prosign.example', accessField: 'dashboardAccess' })
+      .expect(200);
+    expect(await goneHere).toBe('io server disconnect');
+    expect(await goneThere).toBe('io server disconnect');
+    // A flag that admits no room changes nothing for a member.
+    const csm = await connect(await signIn(app, 'csm@prosign.example'));
+    await asStaff(app, admin)
+      .post('/api/access/toggle-access')
+      .send({ email: 'csm@prosign.example', accessField: 'servicesAccess' })
+      .expect(200);
+    expect(await heard(csm)).toEqual([true]);
+  });
+
+  it('drops the socket when its user is deleted', async () => {
+    const access = app.get(AccessService);
+    await access.ensureUser('leaving@prosign.example', ['csm'], dashboardUser());
+    const socket = await connect(await signIn(app, 'leaving@prosign.example'), otherUrl);
+    const gone = disconnected(socket);
+    await asStaff(app, await signIn(app, TEST_ADMIN))
+      .delete('/api/access/user')
+      .send({ email: 'leaving@prosign.example' })
+      .expect(200);
+    expect(await gone).toBe('io server disconnect');
+  });
+
+  it('drops the socket when its session expires', async () => {
+    const cookie = await signIn(app, 'csm@prosign.example');
+    const sessionId = cookie.split('=')[1];
+    // The session's absolute expiry, brought forward to a moment from now.
+    const redis = new Redis(env.config.REDIS_URL);
+    try {
+      const key = `${env.prefix}:session:${sessionId}`;
+      const record = JSON.parse((await redis.get(key)) ?? '{}') as Record<string, unknown>;
+      await redis.set(
+        key,
+        JSON.stringify({ ...record, expiresAt: new Date(Date.now() + 1500).toISOString() }),
+        'PX',
+        1500,
+      );
+    } finally {
+      await redis.quit();
+    }
+    const socket = await connect(cookie);
+    expect(await heard(socket)).toEqual([true]);
+    expect(await disconnected(socket, 5000)).toBe('io server disconnect');
+  });
+});
