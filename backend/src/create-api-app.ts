@@ -1,5 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { LARGEST_FORM_TEXT_LENGTH } from '@prosign/domain';
 import cookieParser from 'cookie-parser';
 import { Logger } from 'nestjs-pino';
 import { ApiModule, type ApiModuleOptions } from './api.module';
@@ -9,6 +11,16 @@ import { RedisIoAdapter } from './platform/realtime/redis-io.adapter';
 export const API_PREFIX = 'api';
 
 /**
+ * The JSON body limit: the largest form the UI accepts at full length, each character
+ * as up to 3 bytes of UTF-8, plus room for its other fields; never below 1 MB.
+ * (express's default, 100 kB, refused valid contract sends with long clauses.)
+ */
+export const JSON_BODY_LIMIT_BYTES = Math.max(
+  1024 * 1024,
+  LARGEST_FORM_TEXT_LENGTH * 3 + 64 * 1024,
+);
+
+/**
  * Builds the api application, ready to `listen()`. Shared by main.api.ts and the
  * integration tests so both run exactly the same set-up.
  */
@@ -16,7 +28,9 @@ export async function createApiApp(
   config: AppConfig,
   options: ApiModuleOptions = {},
 ): Promise<INestApplication> {
-  const app = await NestFactory.create(ApiModule.forRoot(config, options), { bufferLogs: true });
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config, options), {
+    bufferLogs: true,
+  });
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix(API_PREFIX);
   const express = app.getHttpAdapter().getInstance() as {
@@ -30,6 +44,9 @@ export async function createApiApp(
   if (config.TRUST_PROXY_HOPS > 0) express.set('trust proxy', config.TRUST_PROXY_HOPS);
   // Credentials: staff sessions are httpOnly cookies sent from the frontends' origins.
   app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
+  // Bodies as large as the largest valid form; larger ones answer 413.
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT_BYTES });
+  app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT_BYTES, extended: true });
   // The staff session id arrives in the prosign_sid cookie.
   app.use(cookieParser());
 

@@ -22,7 +22,7 @@ export function dealPropertiesFromContractForm(
   put('city', form.city);
   put('state', form.state);
   put('zip', form.zipcode);
-  if (form.project_type !== undefined) {
+  if (form.project_type !== undefined && form.project_type !== null) {
     const types = Array.isArray(form.project_type)
       ? form.project_type
       : form.project_type.split(';');

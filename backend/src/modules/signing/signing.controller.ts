@@ -21,6 +21,7 @@ import {
 import type { Request } from 'express';
 import { Public } from '../../platform/auth/auth.decorators';
 import { clientIp } from '../../platform/auth/staff-principal';
+import { singleFileUploadLimits } from '../../platform/validation/upload-limits';
 import { RequireCaptchaPass } from '../captcha/captcha-pass.guard';
 import {
   EditSignatureDto,
@@ -86,8 +87,11 @@ export class SigningController {
   @Post('template/upload-image')
   @HttpCode(HttpStatus.OK)
   // One byte over the limit is enough for the service to answer "too large" itself.
+  // Two text fields beside the image: token and docLink (UploadImageDto).
   @UseInterceptors(
-    FileInterceptor('image', { limits: { fileSize: SIGNATURE_UPLOAD_MAX_BYTES + 1, files: 1 } }),
+    FileInterceptor('image', {
+      limits: singleFileUploadLimits({ fileSize: SIGNATURE_UPLOAD_MAX_BYTES + 1, fields: 2 }),
+    }),
   )
   uploadImage(
     @Body() body: UploadImageDto,

@@ -12,6 +12,7 @@ import {
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { VerifyCheckResponse, VerifyDocumentView } from '@prosign/domain';
 import { Public } from '../../platform/auth/auth.decorators';
+import { singleFileUploadLimits } from '../../platform/validation/upload-limits';
 import { VerifyIdParam } from './dto/signer.dto';
 import { SignerRateLimit } from './signer-throttle';
 import { VerifyService } from './verify.service';
@@ -34,8 +35,11 @@ export class VerifyController {
 
   @Post(':verifyId/check')
   @HttpCode(HttpStatus.OK)
+  // The PDF alone: no text field.
   @UseInterceptors(
-    FileInterceptor('file', { limits: { fileSize: VERIFY_CHECK_MAX_BYTES, files: 1 } }),
+    FileInterceptor('file', {
+      limits: singleFileUploadLimits({ fileSize: VERIFY_CHECK_MAX_BYTES, fields: 0 }),
+    }),
   )
   check(
     @Param() { verifyId }: VerifyIdParam,

@@ -40,3 +40,14 @@ export const DISPLAY_TIME_ZONE_LABEL = 'PST';
 
 /** The staff layout switches to its mobile form at this width or less (spec 1 §2.2). */
 export const MOBILE_LAYOUT_MAX_WIDTH_PX = 480;
+
+/** Longest clause text of an agreement (overview, description, services, fee, licensing). */
+export const CLAUSE_TEXT_MAX_LENGTH = 20_000;
+/** Longest Terms and Conditions text. */
+export const TERMS_TEXT_MAX_LENGTH = 40_000;
+/**
+ * Characters of text the largest form the UI sends can carry: an agreement's six
+ * clauses, its engineer-fee copy and its Terms and Conditions (create-contract;
+ * a contract send or a service carries fewer).
+ */
+export const LARGEST_FORM_TEXT_LENGTH = 7 * CLAUSE_TEXT_MAX_LENGTH + TERMS_TEXT_MAX_LENGTH;

@@ -30,7 +30,10 @@ export class ContractFormDataDto {
   @IsOptional() @IsString() @MaxLength(20) zipcode?: string;
   @IsOptional() @IsEmail({}, { message: 'csm_email must be an e-mail address' }) csm_email?: string;
   /** A `;`-joined string or a list of project types. */
-  @IsOptional() @Allow() project_type?: string | string[];
+  @IsOptional()
+  @IsString({ each: true, message: 'project_type must be a text or a list of texts' })
+  @MaxLength(300, { each: true })
+  project_type?: string | string[];
 
   // Carried along unchanged (spec 2 §3).
   @Allow() company_name?: unknown;

@@ -1,7 +1,9 @@
 import { CONTACT_ROLES } from '@prosign/domain';
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   IsArray,
+  IsDefined,
   IsEmail,
   IsIn,
   IsNotEmpty,
@@ -79,18 +81,24 @@ export class UpdateMissingDto {
   missingProperties?: Record<string, string | string[]>;
 
   @IsOptional()
+  @IsObject({ message: 'contractFormData must be an object' })
   @ValidateNested()
   @Type(() => ContractFormDataDto)
   contractFormData?: ContractFormDataDto;
 
   @IsOptional()
   @IsArray()
+  @ArrayMaxSize(50)
+  @IsObject({ each: true, message: 'each of updatedContactRoles must be an object' })
   @ValidateNested({ each: true })
   @Type(() => ContactRoleUpdateDto)
   updatedContactRoles?: ContactRoleUpdateDto[];
 }
 
 export class UpdateAllDto {
+  // Required: without it there is nothing to update (was a 500).
+  @IsDefined({ message: 'contractFormData is required' })
+  @IsObject({ message: 'contractFormData must be an object' })
   @ValidateNested()
   @Type(() => ContractFormDataDto)
   contractFormData: ContractFormDataDto;

@@ -1,10 +1,13 @@
+import { CLAUSE_TEXT_MAX_LENGTH, TERMS_TEXT_MAX_LENGTH } from '@prosign/domain';
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   IsArray,
   IsEmail,
   IsInt,
   IsNotEmpty,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   Max,
@@ -26,13 +29,13 @@ export class FullNameOptionDto {
  */
 export class ContractClausesDto {
   @IsOptional() @IsString() @MaxLength(300) agreementTitle?: string;
-  @IsOptional() @IsString() @MaxLength(20000) start?: string;
-  @IsOptional() @IsString() @MaxLength(20000) projectDescription?: string;
-  @IsOptional() @IsString() @MaxLength(20000) engineerBasicService?: string;
-  @IsOptional() @IsString() @MaxLength(20000) engineerAdditionalService?: string;
-  @IsOptional() @IsString() @MaxLength(20000) engineerFee?: string;
-  @IsOptional() @IsString() @MaxLength(20000) licensingAndInsurance?: string;
-  @IsOptional() @IsString() @MaxLength(40000) termsAndConditions?: string;
+  @IsOptional() @IsString() @MaxLength(CLAUSE_TEXT_MAX_LENGTH) start?: string;
+  @IsOptional() @IsString() @MaxLength(CLAUSE_TEXT_MAX_LENGTH) projectDescription?: string;
+  @IsOptional() @IsString() @MaxLength(CLAUSE_TEXT_MAX_LENGTH) engineerBasicService?: string;
+  @IsOptional() @IsString() @MaxLength(CLAUSE_TEXT_MAX_LENGTH) engineerAdditionalService?: string;
+  @IsOptional() @IsString() @MaxLength(CLAUSE_TEXT_MAX_LENGTH) engineerFee?: string;
+  @IsOptional() @IsString() @MaxLength(CLAUSE_TEXT_MAX_LENGTH) licensingAndInsurance?: string;
+  @IsOptional() @IsString() @MaxLength(TERMS_TEXT_MAX_LENGTH) termsAndConditions?: string;
 }
 
 const money = (field: string) => ({ message: `${field} must be a number greater than 0.` });
@@ -95,6 +98,8 @@ export class ContractFormDataDto {
 
   @IsOptional()
   @IsArray()
+  @ArrayMaxSize(50)
+  @IsObject({ each: true, message: 'each of fullNameOptions must be an object' })
   @ValidateNested({ each: true })
   @Type(() => FullNameOptionDto)
   fullNameOptions?: FullNameOptionDto[];
@@ -107,7 +112,7 @@ export class ContractFormDataDto {
 
   @IsOptional() @IsString() @MaxLength(200) serviceType?: string;
   @IsOptional() @IsString() @MaxLength(300) search_term?: string;
-  @IsOptional() @IsString() @MaxLength(20000) engineerFeeCopy?: string;
+  @IsOptional() @IsString() @MaxLength(CLAUSE_TEXT_MAX_LENGTH) engineerFeeCopy?: string;
   /** Sent by the client; the server dates the agreement itself. */
   @IsOptional() @IsString() @MaxLength(100) current_date_in_PDT?: string;
   @IsOptional() @IsString() @MaxLength(100) first_name?: string;
@@ -117,6 +122,7 @@ export class ContractFormDataDto {
   @IsOptional() @IsString() @MaxLength(500) title24?: string;
 
   @IsOptional()
+  @IsObject({ message: 'contract_data must be an object' })
   @ValidateNested()
   @Type(() => ContractClausesDto)
   contract_data?: ContractClausesDto;

@@ -1,5 +1,12 @@
 import { Type } from 'class-transformer';
-import { IsDefined, IsNotEmpty, IsString, MaxLength, ValidateNested } from 'class-validator';
+import {
+  IsDefined,
+  IsNotEmpty,
+  IsObject,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { ContractFormDataDto } from './contract-form-data.dto';
 
 /** POST /api/template/create-contract (spec 2 §7). */
@@ -11,6 +18,7 @@ export class CreateContractDto {
   docLink: string;
 
   @IsDefined({ message: 'formData is required' })
+  @IsObject({ message: 'formData must be an object' })
   @ValidateNested()
   @Type(() => ContractFormDataDto)
   formData: ContractFormDataDto;

@@ -13,7 +13,7 @@ import {
   MaxLength,
   MinLength,
 } from 'class-validator';
-import { SERVICE_MESSAGES } from '@prosign/domain';
+import { CLAUSE_TEXT_MAX_LENGTH, SERVICE_MESSAGES, TERMS_TEXT_MAX_LENGTH } from '@prosign/domain';
 
 const trim = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim() : value;
@@ -23,27 +23,33 @@ const text = (name: string, max: number) => ({
 
 /** The clause texts and flags a service form sends (spec 1 §3, §7). */
 class ServiceFieldsDto {
-  @IsOptional() @IsString() @MaxLength(20000, text('Overview', 20000)) start?: string;
   @IsOptional()
   @IsString()
-  @MaxLength(20000, text('Project Description', 20000))
+  @MaxLength(CLAUSE_TEXT_MAX_LENGTH, text('Overview', CLAUSE_TEXT_MAX_LENGTH))
+  start?: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(CLAUSE_TEXT_MAX_LENGTH, text('Project Description', CLAUSE_TEXT_MAX_LENGTH))
   projectDescription?: string;
   @IsOptional()
   @IsString()
-  @MaxLength(20000, text('Engineer Basic Services', 20000))
+  @MaxLength(CLAUSE_TEXT_MAX_LENGTH, text('Engineer Basic Services', CLAUSE_TEXT_MAX_LENGTH))
   engineerBasicService?: string;
   @IsOptional()
   @IsString()
-  @MaxLength(20000, text('Engineer Additional Services', 20000))
+  @MaxLength(CLAUSE_TEXT_MAX_LENGTH, text('Engineer Additional Services', CLAUSE_TEXT_MAX_LENGTH))
   engineerAdditionalService?: string;
-  @IsOptional() @IsString() @MaxLength(20000, text('Engineer Fee', 20000)) engineerFee?: string;
   @IsOptional()
   @IsString()
-  @MaxLength(20000, text('Licensing and Insurance', 20000))
+  @MaxLength(CLAUSE_TEXT_MAX_LENGTH, text('Engineer Fee', CLAUSE_TEXT_MAX_LENGTH))
+  engineerFee?: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(CLAUSE_TEXT_MAX_LENGTH, text('Licensing and Insurance', CLAUSE_TEXT_MAX_LENGTH))
   licensingAndInsurance?: string;
   @IsOptional()
   @IsString()
-  @MaxLength(40000, text('Terms and Conditions', 40000))
+  @MaxLength(TERMS_TEXT_MAX_LENGTH, text('Terms and Conditions', TERMS_TEXT_MAX_LENGTH))
   termsAndConditions?: string;
 
   @IsOptional()

@@ -1,10 +1,12 @@
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { TERMS_MESSAGES } from '@prosign/domain';
+import { TERMS_MESSAGES, TERMS_TEXT_MAX_LENGTH } from '@prosign/domain';
 
 export class SaveTermsDto {
   /** Emptiness (after trimming) is checked by the service, with the spec's message. */
   @IsString({ message: TERMS_MESSAGES.empty })
-  @MaxLength(40000, { message: 'Terms and Conditions must be at most 40000 characters.' })
+  @MaxLength(TERMS_TEXT_MAX_LENGTH, {
+    message: `Terms and Conditions must be at most ${TERMS_TEXT_MAX_LENGTH} characters.`,
+  })
   content: string;
 
   /** Sent by the spec's client; the acting user comes from the session. */
