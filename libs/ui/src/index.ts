@@ -58,3 +58,15 @@ export {
   type StandalonePreviewOptions,
   type StandaloneRoute,
 } from './standalone/renderStandalonePreview';
+export { PdfViewer } from './pdf-viewer/LazyPdfViewer';
+export type { PdfViewerHandle, PdfViewerProps } from './pdf-viewer/PdfViewer';
+export { PdfLoaderProvider, type PdfLoaderProviderProps } from './pdf-viewer/pdf-loader-context';
+export type {
+  PdfDocumentLike,
+  PdfLoader,
+  PdfPageLike,
+  PdfRenderTaskLike,
+  PdfViewportLike,
+} from './pdf-viewer/pdf-document';
+export type { PdfBookmark } from './pdf-viewer/viewer-math';
+export { PDF_VIEWER_TEXTS } from './pdf-viewer/pdf-viewer-texts';

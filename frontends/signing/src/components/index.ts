@@ -1,12 +1,5 @@
 // Signer-facing building blocks shared by the customer, SOW and CO signing pages.
-export {
-  PdfViewer,
-  PDF_VIEWER_TEXTS,
-  type PdfViewerHandle,
-  type PdfViewerProps,
-} from './pdf-viewer/PdfViewer';
-export type { PdfLoader, PdfDocumentLike } from './pdf-viewer/pdf-document';
-export type { PdfBookmark } from './pdf-viewer/viewer-math';
+// The PDF viewer is shared by every app: PdfViewer from @prosign/ui.
 export {
   SignatureModal,
   type SignatureInput,

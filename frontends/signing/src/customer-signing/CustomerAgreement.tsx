@@ -10,7 +10,7 @@ import {
   type SignerMetrics,
   type VerifyTokenResponse,
 } from '@prosign/domain';
-import { useToast } from '@prosign/ui';
+import { PdfViewer, useToast, type PdfLoader, type PdfViewerHandle } from '@prosign/ui';
 import { useRef, useState } from 'react';
 import { CompletionModal } from '../components/modals/CompletionModal';
 import { ConsentDisclosureModal } from '../components/modals/ConsentDisclosureModal';
@@ -18,8 +18,6 @@ import { EditModal } from '../components/modals/EditModal';
 import { InitialsModal } from '../components/modals/InitialsModal';
 import { SignatureModal, type SignatureInput } from '../components/modals/SignatureModal';
 import { SIGNING_TEXTS } from '../components/modals/signing-texts';
-import { PdfViewer, type PdfViewerHandle } from '../components/pdf-viewer/PdfViewer';
-import type { PdfLoader } from '../components/pdf-viewer/pdf-document';
 import { ProcessingOverlay } from '../components/ProcessingOverlay';
 import '../components/signing.css';
 import { initialsBookmark, signatureBookmark } from './bookmarks';

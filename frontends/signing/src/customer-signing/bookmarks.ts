@@ -1,4 +1,4 @@
-import type { PdfBookmark } from '../components/pdf-viewer/viewer-math';
+import type { PdfBookmark } from '@prosign/ui';
 
 /*
  * Where the viewer scrolls when a step opens if the server did not say

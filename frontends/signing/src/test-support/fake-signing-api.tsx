@@ -1,6 +1,6 @@
 import { ApiProvider, type ApiClient, type RuntimeConfig } from '@prosign/api-client';
 import { fakeApiClient, type FakeRoute } from '@prosign/api-client/testing';
-import { ToastProvider } from '@prosign/ui';
+import { PdfLoaderProvider, ToastProvider, type PdfLoader } from '@prosign/ui';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -20,7 +20,22 @@ export const TEST_CONFIG: RuntimeConfig = {
   reviewsUrl: 'https://reviews.test/firm',
 };
 
-/** Renders a page at `path` under the signing routes' providers, with a fake API. */
+/** A one-page US-letter PDF instead of PDF.js (jsdom draws no canvas). */
+export const onePagePdf: PdfLoader = () =>
+  Promise.resolve({
+    numPages: 1,
+    getPage: () =>
+      Promise.resolve({
+        getViewport: ({ scale }: { scale: number }) => ({
+          width: 612 * scale,
+          height: 792 * scale,
+        }),
+        render: () => ({ promise: Promise.resolve(), cancel: () => undefined }),
+      }),
+    destroy: () => undefined,
+  });
+
+/** Renders a page at `path` under the signing routes' providers, with a fake API and a fake PDF. */
 export function renderRoute(
   element: ReactElement,
   { path, pattern, client }: { path: string; pattern: string; client: ApiClient },
@@ -29,11 +44,13 @@ export function renderRoute(
   return render(
     <ApiProvider config={TEST_CONFIG} client={client} queryClient={queryClient}>
       <ToastProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={pattern} element={element} />
-          </Routes>
-        </MemoryRouter>
+        <PdfLoaderProvider loader={onePagePdf}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path={pattern} element={element} />
+            </Routes>
+          </MemoryRouter>
+        </PdfLoaderProvider>
       </ToastProvider>
     </ApiProvider>,
   );

@@ -14,23 +14,6 @@ import { leaveTo } from '../navigation';
 
 jest.mock('../navigation', () => ({ leaveTo: jest.fn() }));
 
-// A one-page fake PDF instead of PDF.js.
-jest.mock('../../components/pdf-viewer/pdf-document', () => ({
-  loadPdfWithPdfJs: () =>
-    Promise.resolve({
-      numPages: 1,
-      getPage: () =>
-        Promise.resolve({
-          getViewport: ({ scale }: { scale: number }) => ({
-            width: 612 * scale,
-            height: 792 * scale,
-          }),
-          render: () => ({ promise: Promise.resolve(), cancel: () => undefined }),
-        }),
-      destroy: () => undefined,
-    }),
-}));
-
 const emitted: string[] = [];
 jest.mock('../../signing-session/signer-socket', () => ({
   connectSignerSocket: () =>

@@ -1,7 +1,7 @@
 /**
  * The slice of PDF.js the viewer uses. Tests hand the viewer a fake with this
  * shape; the app loads the real one lazily (see pdfjs-loader.ts) so PDF.js is
- * not part of the signing app's first render.
+ * not part of any app's first render.
  */
 export interface PdfViewportLike {
   width: number;
@@ -30,8 +30,13 @@ export interface PdfDocumentLike {
 
 export type PdfLoader = (url: string) => Promise<PdfDocumentLike>;
 
+/** Starts loading PDF.js (its own chunk); the same promise every time. */
+export function preloadPdfJs() {
+  return import(/* webpackChunkName: "pdfjs" */ './pdfjs-loader');
+}
+
 /** Loads PDF.js (and its worker) on first use. */
 export const loadPdfWithPdfJs: PdfLoader = async (url) => {
-  const { openPdf } = await import(/* webpackChunkName: "pdfjs" */ './pdfjs-loader');
+  const { openPdf } = await preloadPdfJs();
   return openPdf(url);
 };

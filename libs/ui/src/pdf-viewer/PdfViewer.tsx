@@ -1,5 +1,3 @@
-import { ErrorPanel, LoadingState } from '@prosign/ui';
-import '../signing.css';
 import {
   useCallback,
   useEffect,
@@ -11,7 +9,10 @@ import {
   type KeyboardEvent,
   type Ref,
 } from 'react';
-import { loadPdfWithPdfJs, type PdfDocumentLike, type PdfLoader } from './pdf-document';
+import { ErrorPanel } from '../components/ErrorPanel';
+import { LoadingState } from '../components/Spinner';
+import type { PdfDocumentLike, PdfLoader } from './pdf-document';
+import { usePdfLoader } from './pdf-loader-context';
 import { PdfPage, type PageSize } from './PdfPage';
 import {
   currentPage,
@@ -24,17 +25,8 @@ import {
   zoomOut,
   type PdfBookmark,
 } from './viewer-math';
-
-export const PDF_VIEWER_TEXTS = {
-  loadError: 'The document could not be loaded',
-  loadErrorHint: 'Check your connection and try again.',
-  loading: 'Loading the document…',
-  retry: 'Retry',
-  zoomIn: 'Zoom in',
-  zoomOut: 'Zoom out',
-  fit: 'Fit to width',
-  openPdf: 'Open the PDF',
-} as const;
+import { PDF_VIEWER_TEXTS } from './pdf-viewer-texts';
+import './pdf-viewer.css';
 
 /** What the signing steps can do with the viewer. */
 export interface PdfViewerHandle {
@@ -51,7 +43,7 @@ export interface PdfViewerProps {
   ref?: Ref<PdfViewerHandle>;
   /** Called once the document is open, with its page count. */
   onLoaded?: (pageCount: number) => void;
-  /** Opens the PDF; PDF.js by default (tests pass a fake). */
+  /** Opens the PDF; the provided loader (PdfLoaderProvider), else PDF.js (tests pass a fake). */
   loadPdf?: PdfLoader;
 }
 
@@ -66,13 +58,8 @@ type LoadState =
  * (buttons or keys when the document has focus), lets the browser pinch-zoom
  * on touch screens, and can be scrolled to a page or bookmark by its parent.
  */
-export function PdfViewer({
-  url,
-  title,
-  ref,
-  onLoaded,
-  loadPdf = loadPdfWithPdfJs,
-}: PdfViewerProps) {
+export function PdfViewer({ url, title, ref, onLoaded, loadPdf: loadPdfProp }: PdfViewerProps) {
+  const loadPdf = usePdfLoader(loadPdfProp);
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [zoom, setZoom] = useState(1);
@@ -203,7 +190,7 @@ export function PdfViewer({
 
   if (load.status === 'error') {
     return (
-      <div className="sg-pdf-viewer">
+      <div className="ps-pdf-viewer">
         <ErrorPanel
           title={PDF_VIEWER_TEXTS.loadError}
           message={PDF_VIEWER_TEXTS.loadErrorHint}
@@ -217,9 +204,9 @@ export function PdfViewer({
 
   const pageCount = pageSizes.length;
   return (
-    <div className="sg-pdf-viewer">
-      <div className="sg-pdf-viewer__toolbar" role="toolbar" aria-label="Document view">
-        <span className="sg-pdf-viewer__page-indicator" aria-live="polite">
+    <div className="ps-pdf-viewer">
+      <div className="ps-pdf-viewer__toolbar" role="toolbar" aria-label="Document view">
+        <span className="ps-pdf-viewer__page-indicator" aria-live="polite">
           {load.status === 'ready' ? `Page ${shownPage} of ${pageCount}` : ''}
         </span>
         <button
@@ -231,7 +218,7 @@ export function PdfViewer({
         >
           −
         </button>
-        <output className="sg-pdf-viewer__zoom" aria-label="Zoom">
+        <output className="ps-pdf-viewer__zoom" aria-label="Zoom">
           {Math.round(zoom * 100)}%
         </output>
         <button
@@ -251,13 +238,13 @@ export function PdfViewer({
         >
           {PDF_VIEWER_TEXTS.fit}
         </button>
-        <a className="sg-pdf-viewer__open" href={url} target="_blank" rel="noreferrer">
+        <a className="ps-pdf-viewer__open" href={url} target="_blank" rel="noreferrer">
           {PDF_VIEWER_TEXTS.openPdf}
         </a>
       </div>
       <div
         ref={scrollerRef}
-        className="sg-pdf-viewer__scroller"
+        className="ps-pdf-viewer__scroller"
         role="region"
         aria-label={title}
         aria-busy={load.status === 'loading'}
@@ -268,7 +255,7 @@ export function PdfViewer({
         {load.status === 'loading' ? (
           <LoadingState label={PDF_VIEWER_TEXTS.loading} />
         ) : (
-          <div className="sg-pdf-viewer__pages">
+          <div className="ps-pdf-viewer__pages">
             {pageSizes.map((size, index) => (
               <PdfPage
                 key={index + 1}

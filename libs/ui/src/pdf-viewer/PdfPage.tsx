@@ -87,14 +87,14 @@ export const PdfPage = memo(function PdfPage({
   const height = estimatedSize.height * scale;
   return (
     <div
-      className="sg-pdf-page"
+      className="ps-pdf-page"
       style={{ width, height }}
       data-page={pageNumber}
       data-rendered={drawn ? 'true' : 'false'}
       role="img"
       aria-label={`Page ${pageNumber} of ${pageCount}`}
     >
-      {page ? <canvas ref={canvasRef} className="sg-pdf-page__canvas" /> : null}
+      {page ? <canvas ref={canvasRef} className="ps-pdf-page__canvas" /> : null}
     </div>
   );
 });

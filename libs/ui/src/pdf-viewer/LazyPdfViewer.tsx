@@ -1,0 +1,29 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { LoadingState } from '../components/Spinner';
+import { preloadPdfJs } from './pdf-document';
+import { usePdfLoader, usesPdfJs } from './pdf-loader-context';
+import { PDF_VIEWER_TEXTS } from './pdf-viewer-texts';
+import type { PdfViewerProps } from './PdfViewer';
+
+const LoadedPdfViewer = lazy(() =>
+  import(/* webpackChunkName: "pdf-viewer" */ './PdfViewer').then((module) => ({
+    default: module.PdfViewer,
+  })),
+);
+
+/**
+ * The canvas PDF viewer, loaded on first use: neither the viewer nor PDF.js is
+ * part of an app's first render. PDF.js starts downloading with the viewer.
+ */
+export function PdfViewer(props: PdfViewerProps) {
+  const pdfJs = usesPdfJs(usePdfLoader(props.loadPdf));
+  useEffect(() => {
+    // Both chunks at once rather than one after the other; a failure shows in the viewer.
+    if (pdfJs) preloadPdfJs().catch(() => undefined);
+  }, [pdfJs]);
+  return (
+    <Suspense fallback={<LoadingState label={PDF_VIEWER_TEXTS.loading} />}>
+      <LoadedPdfViewer {...props} />
+    </Suspense>
+  );
+}
