@@ -82,7 +82,10 @@ test('a client signs a sent contract on a phone from the mailbox link; mail, PDF
     },
   });
   expect(sent.status(), await sent.text()).toBe(200);
-  const { signingLink, token } = (await sent.json()) as { signingLink: string; token: string };
+  const { signingLink, _id: contractId } = (await sent.json()) as {
+    signingLink: string;
+    _id: string;
+  };
 
   // The client's mail on the mailbox page (admin-only) carries the signing link.
   await signIn(staff, DEMO.admin);
@@ -109,7 +112,8 @@ test('a client signs a sent contract on a phone from the mailbox link; mail, PDF
   });
   const presence: boolean[] = [];
   staffSocket.on('signer-presence', (event: { id: string; active: boolean }) => {
-    if (event.id === token) presence.push(event.active);
+    // Staff hear of the contract by its id: events never carry the signing token.
+    if (event.id === contractId) presence.push(event.active);
   });
   await expect.poll(() => staffSocket.connected).toBe(true);
 

@@ -76,7 +76,8 @@ describe('signing presence and the staff room', () => {
 
   it('pushes presence and status changes to signed-in staff sockets, not to anonymous or signer sockets', async () => {
     const { token, docLink } = await sendContract(http);
-    const staff = connect({ cookie: await signIn(api, 'pm@prosign.example') });
+    const contractId = String((await contracts.findOne({ token }).lean())?._id);
+    const staff = connect({ cookie: await signIn(api, 'csm@prosign.example') });
     const anonymous = connect({});
     const forged = connect({ cookie: 'prosign_sid=not-a-real-session' });
     const signer = connect({ query: { token, docLink } });
@@ -91,7 +92,12 @@ describe('signing presence and the staff room', () => {
       async () => staffHeard.presence,
       (events) => events.length >= 1,
     );
-    expect(active).toEqual({ family: 'standard', id: token, active: true, at: expect.any(String) });
+    expect(active).toEqual({
+      family: 'standard',
+      id: contractId,
+      active: true,
+      at: expect.any(String),
+    });
     expect((await contracts.findOne({ token }).lean())?.presence).toMatchObject({ active: true });
 
     // A repeated report of the same state within 15 s is not written or pushed again.
@@ -104,7 +110,7 @@ describe('signing presence and the staff room', () => {
     await signerHttp(api).post('/api/verifyToken').send({ token }).expect(200);
     await waitFor(
       async () => staffHeard.changes,
-      (events) => events.some((event) => event.id === token && event.status === 'viewed'),
+      (events) => events.some((event) => event.id === contractId && event.status === 'viewed'),
     );
 
     signer.emit('user-inactive', { token });
@@ -113,8 +119,8 @@ describe('signing presence and the staff room', () => {
       (events) => events.length >= 2,
     );
     expect(staffHeard.presence.map((event) => [event.id, event.active])).toEqual([
-      [token, true],
-      [token, false],
+      [contractId, true],
+      [contractId, false],
     ]);
     expect((await contracts.findOne({ token: other.token }).lean())?.presence).toBeNull();
 
@@ -129,7 +135,9 @@ describe('signing presence and the staff room', () => {
       async () => staffHeard.presence,
       (events) => events.length >= 4,
     );
-    expect(all[3]).toMatchObject({ id: token, active: false });
+    expect(all[3]).toMatchObject({ id: contractId, active: false });
+    // Staff screens never receive a signing token (issue 13): events name the contract's id.
+    expect(JSON.stringify(staffHeard)).not.toContain(token);
 
     for (const heard of [anonymousHeard, forgedHeard, signerHeard]) {
       expect(heard.presence).toEqual([]);

@@ -224,7 +224,7 @@ export class ContractLifecycleService {
     if (marked) this.changed(marked);
     this.realtime.contractChanged({
       family: 'standard',
-      id: result.token,
+      id: result._id,
       status: result.status ?? 'not signed',
     });
     return { ...result, message: 'Contract resent.' };
@@ -346,7 +346,7 @@ export class ContractLifecycleService {
   private changed(contract: ContractDocument, status?: string): void {
     this.realtime.contractChanged({
       family: 'standard',
-      id: contract.token,
+      id: String(contract._id),
       status: status ?? contract.status ?? 'not signed',
     });
   }

@@ -43,6 +43,8 @@ export interface SendActor {
 }
 
 export interface ContractSendResult {
+  /** The contract's id: what dashboards and realtime events name it by. */
+  _id: string;
   token: string;
   signingLink: string;
   docLink: string;
@@ -516,6 +518,7 @@ function resultOf(contract: ContractDocument): ContractSendResult {
     if (at) steps[step] = new Date(at).toISOString();
   }
   return {
+    _id: String(contract._id),
     token: contract.token,
     signingLink: contract.signingLink,
     docLink: contract.docLink,

@@ -145,7 +145,11 @@ export class SigningFinishService {
       { returnDocument: 'after' },
     );
     if (claimed) {
-      this.realtime.contractChanged({ family: 'standard', id: contract.token, status: 'signed' });
+      this.realtime.contractChanged({
+        family: 'standard',
+        id: String(contract._id),
+        status: 'signed',
+      });
       return claimed;
     }
     // Lost the race (another tab claimed it) or the link closed meanwhile.
@@ -229,7 +233,11 @@ export class SigningFinishService {
     );
     // Open dashboards refresh the card: it now has the final sealed PDF.
     if (completed) {
-      this.realtime.contractChanged({ family: 'standard', id: contract.token, status: 'signed' });
+      this.realtime.contractChanged({
+        family: 'standard',
+        id: String(contract._id),
+        status: 'signed',
+      });
     }
     return this.complete(completed ?? contract);
   }

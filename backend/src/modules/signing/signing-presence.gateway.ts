@@ -78,7 +78,8 @@ export class SigningPresenceGateway implements OnGatewayConnection, OnGatewayDis
     try {
       await this.presence.record(token, active);
     } catch (error) {
-      this.logger.warn(`Presence of ${token} not recorded: ${(error as Error).message}`);
+      // Never the token: logs must not carry signing links.
+      this.logger.warn(`A signer's presence was not recorded: ${(error as Error).message}`);
     }
   }
 }

@@ -21,7 +21,7 @@ export class SigningPresenceService {
 
   /** Writes only a change, or a refresh of an unchanged state older than PRESENCE_REFRESH_MS. */
   async record(token: string, active: boolean, now = new Date()): Promise<boolean> {
-    const written = await this.contracts.updateOne(
+    const written = await this.contracts.findOneAndUpdate(
       {
         token,
         status: { $ne: null },
@@ -33,8 +33,9 @@ export class SigningPresenceService {
       },
       { $set: { presence: { active, at: now } } },
     );
-    if (written.modifiedCount === 0) return false;
-    this.realtime.signerPresence({ family: 'standard', id: token, active, at: now });
+    if (!written) return false;
+    // Staff screens hear of the contract by its id, never by its signing token.
+    this.realtime.signerPresence({ family: 'standard', id: String(written._id), active, at: now });
     return true;
   }
 }

@@ -130,7 +130,11 @@ export class SigningService {
       );
       if (firstView) {
         contract = firstView;
-        this.realtime.contractChanged({ family: 'standard', id: contract.token, status: 'viewed' });
+        this.realtime.contractChanged({
+          family: 'standard',
+          id: String(contract._id),
+          status: 'viewed',
+        });
       } else {
         contract =
           (await this.contracts.findOneAndUpdate(
@@ -322,7 +326,7 @@ export class SigningService {
     if (first) {
       this.realtime.contractChanged({
         family: 'standard',
-        id: contract.token,
+        id: String(contract._id),
         status: 'signature_saved',
       });
       return first;
