@@ -118,6 +118,8 @@ class GoogleStandIn {
     }
     if (method === 'POST' && /^\/drive\/v3\/files\/image-\d\/permissions$/.test(path))
       return json(200, { id: 'anyone' });
+    if (method === 'DELETE' && /^\/drive\/v3\/files\/image-\d$/.test(path))
+      return [204, '', 'text/plain'];
     if (method === 'GET' && path === '/drive/v3/files/copy-1/export')
       return [200, PDF, 'application/pdf'];
     return json(404, { error: { code: 404, message: `stand-in has no ${method} ${path}` } });
@@ -235,6 +237,7 @@ describe('GoogleDocsAdapter against a Docs/Drive stand-in', () => {
   });
 
   it('uploads the images, shares them, and inserts them at the markers from the end backwards', async () => {
+    standIn.requests.length = 0;
     await adapter.placeSignature('copy-1', {
       signaturePng: Buffer.from('signature-png'),
       initialsPng: Buffer.from('initials-png'),
@@ -284,10 +287,29 @@ describe('GoogleDocsAdapter against a Docs/Drive stand-in', () => {
         replaceText: '2026-03-14 10:26:53 PST',
       },
     });
+
+    // Once inserted (the document keeps its own copy), the shared images are deleted from Drive.
+    const updateAt = standIn.requests.indexOf(update!);
+    const deletions = standIn.requests
+      .map((r, index) => ({ ...r, index }))
+      .filter((r) => r.method === 'DELETE' && /^\/drive\/v3\/files\/image-\d$/.test(r.path));
+    expect(deletions.map((r) => r.path).sort()).toEqual(
+      uploadedIds().map((id) => `/drive/v3/files/${id}`),
+    );
+    expect(deletions.every((r) => r.index > updateAt)).toBe(true);
   });
 
-  it('refuses to sign a document without a signature marker', async () => {
+  /** Ids the stand-in gave the images uploaded since the requests were last cleared. */
+  function uploadedIds(): string[] {
+    return standIn.requests
+      .filter((r) => r.path === '/upload/drive/v3/files')
+      .map((_, i) => `image-${i + 1}`)
+      .sort();
+  }
+
+  it('refuses to sign a document without a signature marker, leaving no image shared', async () => {
     standIn.documentText = 'No markers here';
+    standIn.requests.length = 0;
     await expect(
       adapter.placeSignature('copy-1', {
         signaturePng: Buffer.from('s'),
@@ -296,6 +318,14 @@ describe('GoogleDocsAdapter against a Docs/Drive stand-in', () => {
         signedAt: new Date(),
       }),
     ).rejects.toMatchObject({ status: 400 });
+    const shared = standIn.requests
+      .filter((r) => r.path.endsWith('/permissions'))
+      .map((r) => r.path.split('/')[4]);
+    const deleted = standIn.requests
+      .filter((r) => r.method === 'DELETE')
+      .map((r) => r.path.split('/')[4]);
+    expect(shared).toHaveLength(2);
+    expect(deleted.sort()).toEqual(shared.sort());
   });
 
   it('exports the document as PDF', async () => {

@@ -2,6 +2,7 @@ import {
   BadRequestException,
   BadGatewayException,
   Injectable,
+  Logger,
   NotFoundException,
 } from '@nestjs/common';
 import { auth, docs, type docs_v1 } from '@googleapis/docs';
@@ -38,6 +39,7 @@ interface ServiceAccountKey {
 @Injectable()
 export class GoogleDocsAdapter implements DocumentsPort {
   readonly adapter = 'google' as const;
+  private readonly logger = new Logger(GoogleDocsAdapter.name);
   private readonly docs: docs_v1.Docs;
   private readonly drive: drive_v3.Drive;
   /** googleapis builds upload URLs from per-call options only, so the root URL goes there too. */
@@ -113,10 +115,29 @@ export class GoogleDocsAdapter implements DocumentsPort {
     return { docId };
   }
 
+  /**
+   * The Docs API copies an inserted image from a URL it can fetch without our
+   * credentials, so each image is readable by link only while it is inserted:
+   * uploaded, inserted, then deleted from Drive whatever happened (the document
+   * keeps its own copy), never left shared.
+   */
   async placeSignature(docId: string, placement: SignaturePlacement): Promise<void> {
+    const uploaded: string[] = [];
+    try {
+      await this.insertSignatureImages(docId, placement, uploaded);
+    } finally {
+      await Promise.all(uploaded.map((fileId) => this.deleteImage(fileId)));
+    }
+  }
+
+  private async insertSignatureImages(
+    docId: string,
+    placement: SignaturePlacement,
+    uploaded: string[],
+  ): Promise<void> {
     const [signatureUri, initialsUri] = await Promise.all([
-      this.uploadImage(`${docId}-signature.png`, placement.signaturePng),
-      this.uploadImage(`${docId}-initials.png`, placement.initialsPng),
+      this.uploadImage(`${docId}-signature.png`, placement.signaturePng, uploaded),
+      this.uploadImage(`${docId}-initials.png`, placement.initialsPng, uploaded),
     ]);
     const document = await this.call(`Document ${docId}`, () =>
       this.docs.documents.get({ documentId: docId }),
@@ -173,8 +194,11 @@ export class GoogleDocsAdapter implements DocumentsPort {
     return Buffer.from(response.data as ArrayBuffer);
   }
 
-  /** Uploads a PNG to Drive, readable by link, so the Docs API can fetch it for insertInlineImage. */
-  private async uploadImage(name: string, png: Buffer): Promise<string> {
+  /**
+   * Uploads a PNG to Drive, readable by link, so the Docs API can fetch it for
+   * insertInlineImage; its id goes to `uploaded` at once, for the deletion.
+   */
+  private async uploadImage(name: string, png: Buffer, uploaded: string[]): Promise<string> {
     const file = await this.call('Signature image upload', () =>
       this.drive.files.create(
         {
@@ -188,6 +212,7 @@ export class GoogleDocsAdapter implements DocumentsPort {
     );
     const fileId = file.data.id;
     if (!fileId) throw new BadGatewayException('Google Drive did not return the uploaded image id');
+    uploaded.push(fileId);
     await this.call('Signature image sharing', () =>
       this.drive.permissions.create({
         fileId,
@@ -196,6 +221,17 @@ export class GoogleDocsAdapter implements DocumentsPort {
       }),
     );
     return `https://drive.google.com/uc?export=view&id=${fileId}`;
+  }
+
+  /** Deleting the file ends its link sharing; a failure is logged, never the signer's problem. */
+  private async deleteImage(fileId: string): Promise<void> {
+    try {
+      await this.drive.files.delete({ fileId, supportsAllDrives: true });
+    } catch (error) {
+      this.logger.error(
+        `Signature image ${fileId} could not be deleted from Drive and is still shared by link: ${(error as Error).message}`,
+      );
+    }
   }
 
   private async plainText(docId: string): Promise<string> {

@@ -28,6 +28,19 @@ export class DocumentRepository {
     return record;
   }
 
+  /**
+   * Registers a document another engine (Google Docs) created for us, so it is
+   * served by id like ours; ids outside this collection never are.
+   */
+  async registerExternal(
+    record: Pick<
+      DocumentRecord,
+      '_id' | 'kind' | 'title' | 'contractKind' | 'templateId' | 'revision' | 'documentDate'
+    >,
+  ): Promise<void> {
+    await this.model.create(record);
+  }
+
   /** The stored PDF of a revision, if it has been rendered. */
   async findPdf(docId: string, revision: number): Promise<StoredPdf | null> {
     return this.pdfs.findById(pdfKey(docId, revision)).lean<StoredPdf>();

@@ -95,29 +95,51 @@ export class DocumentsService {
     const documentDate = new Date();
     const { agreementTitle, ...sectionOverrides } = form.contract_data ?? {};
     const template = await this.documents.find(templateDocId);
+    const title = agreementTitleOr(agreementTitle, template?.title);
     const { docId } = await this.port.copyTemplate({
       templateDocId,
-      title: agreementTitleOr(agreementTitle, template?.title),
+      title,
       values: standardContractValues(form, documentDate),
       sectionOverrides: definedOnly(sectionOverrides),
       documentDate,
     });
+    if (this.port.adapter !== 'local') {
+      // The local engine keeps its documents here itself; another engine's copy is registered
+      // so that it, and only what ProSign created, is served by id (docLinks, PDFs).
+      await this.documents.registerExternal({
+        _id: docId,
+        kind: 'contract',
+        title,
+        contractKind: template?.contractKind ?? 'standard',
+        templateId: templateDocId,
+        revision: 1,
+        documentDate,
+      });
+    }
     // The preview frame opens next: have the worker render it meanwhile.
     await this.enqueueRender(docId, 1);
     return { docLink: this.port.docLink(docId, 'edit') };
   }
 
-  /** Any document as PDF, from a docLink or a bare id; rendered inline if no job has done it yet. */
+  /**
+   * A document ProSign created or registered (the `documents` collection) as PDF,
+   * from a docLink or a bare id; rendered inline if no job has done it yet. Any
+   * other id is 404, whatever the documents engine could read (a Drive file the
+   * service account sees is not ours to serve).
+   */
   async pdfOf(docIdOrLink: string): Promise<PdfFile> {
     const docId = this.docIdOf(docIdOrLink);
-    const record = await this.documents.find(docId);
-    if (record && DERIVED_KINDS.has(record.kind)) {
+    const record = await this.registered(docId);
+    if (DERIVED_KINDS.has(record.kind)) {
       return { docId, title: record.title, pdf: await this.derivedPdf(record) };
     }
-    if (!record && this.port.adapter === 'local') {
-      throw new NotFoundException(`Document ${docId} not found`);
-    }
-    return { docId, title: record?.title ?? docId, pdf: await this.port.exportPdf(docId) };
+    return { docId, title: record.title, pdf: await this.port.exportPdf(docId) };
+  }
+
+  private async registered(docId: string): Promise<DocumentRecord> {
+    const record = await this.documents.find(docId);
+    if (!record) throw new NotFoundException(`Document ${docId} not found`);
+    return record;
   }
 
   /**
@@ -202,13 +224,7 @@ export class DocumentsService {
   async mergeDocuments(agreement: string, auditTrail: string, contractToken: string) {
     const sources = [this.docIdOf(agreement), this.docIdOf(auditTrail)];
     const titles: string[] = [];
-    for (const source of sources) {
-      const record = await this.documents.find(source);
-      if (!record && this.port.adapter === 'local') {
-        throw new NotFoundException(`Document ${source} not found`);
-      }
-      titles.push(record?.title ?? source);
-    }
+    for (const source of sources) titles.push((await this.registered(source)).title);
     const trail = await this.documents.find(sources[1]);
     if (
       trail?.kind !== 'audit-trail' ||
@@ -232,14 +248,11 @@ export class DocumentsService {
   /** The document stamped VOID on every page with the date and the acting user. */
   async voidDocument(document: string, actor: string, at: Date) {
     const source = this.docIdOf(document);
-    const record = await this.documents.find(source);
-    if (!record && this.port.adapter === 'local') {
-      throw new NotFoundException(`Document ${source} not found`);
-    }
+    const record = await this.registered(source);
     const docId = derivedId('void', source);
     await this.createDerived(docId, {
       kind: 'void',
-      title: `VOID: ${record?.title ?? source}`,
+      title: `VOID: ${record.title}`,
       sources: [source],
       voided: { by: actor, at },
       documentDate: at,
