@@ -149,6 +149,9 @@ describe('signed-agreement seal: only the completion pipeline applies it', () =>
       SERVICE_DELETE_PASSWORD: 'a real secret',
       MAIL_ADAPTER: 'smtp',
       SMTP_HOST: 'smtp.firm.com',
+      CAPTCHA_ADAPTER: 'recaptcha',
+      RECAPTCHA_SECRET: 'recaptcha-secret',
+      RECAPTCHA_SITE_KEY: 'recaptcha-site-key',
     };
 
     it('is required by the configuration', () => {

@@ -1,12 +1,16 @@
 import {
   Body,
+  type CanActivate,
   Controller,
+  type ExecutionContext,
   ForbiddenException,
   HttpCode,
   HttpStatus,
+  Injectable,
   Post,
   Req,
   StreamableFile,
+  UseGuards,
 } from '@nestjs/common';
 import { DocumentsService } from './documents.service';
 import { CreateContractDto, type CreateContractResponse } from './dto/create-contract.dto';
@@ -20,6 +24,17 @@ import { SignerRateLimit } from '../signing/signer-throttle';
 
 export const STAFF_MERGE_REFUSED =
   'The signed agreement is sealed when the client finishes signing; staff cannot merge documents.';
+
+/** Refuses a staff session before anything else (the body is not even read). */
+@Injectable()
+class RefuseStaffGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    if (context.switchToHttp().getRequest<StaffRequest>().staff) {
+      throw new ForbiddenException(STAFF_MERGE_REFUSED);
+    }
+    return true;
+  }
+}
 
 /**
  * Template calls of spec 2 §7 and spec 1 §7. Staff authentication arrives with
@@ -53,13 +68,11 @@ export class TemplateController {
   @Post('merge-docs')
   @SignerMayCall()
   @SignerRateLimit()
+  @UseGuards(RefuseStaffGuard)
   async mergeDocs(
     @Body() body: MergeDocsDto,
     @Req() request: StaffRequest,
   ): Promise<MergeDocsResponse> {
-    if (!this.signerCalls.isSignerRequest(request)) {
-      throw new ForbiddenException(STAFF_MERGE_REFUSED);
-    }
     return this.signerCalls.mergeForSigner(request, body.token);
   }
 }

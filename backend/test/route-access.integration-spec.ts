@@ -1,0 +1,266 @@
+import type { INestApplication } from '@nestjs/common';
+import type { AccessFlag } from '@prosign/domain';
+import request from 'supertest';
+import { DEMO_USERS } from '../src/modules/access/access-demo.seeder';
+import { STAFF_MERGE_REFUSED } from '../src/modules/documents/template.controller';
+import { ADMIN_ONLY_MESSAGE } from '../src/platform/auth/session.guard';
+import { DEMO_ROLES, signInDemoUsers, type DemoRole } from './support/demo-users';
+import { discoverHttpRoutes, type HttpRoute } from './support/http-routes';
+import { SHELL_ORIGIN } from './support/staff-session';
+import { startApi } from './support/test-apps';
+import { createTestEnv } from './support/test-env';
+
+/**
+ * Who may call which route, for every HTTP route of the api. The routes are
+ * discovered at run time from the controllers Nest built: a route missing here
+ * fails the suite, so a new route cannot ship without someone deciding (and a
+ * guard enforcing) who may call it.
+ */
+type Rule =
+  /** Anyone, no session (sign-in calls, health, docLinks, the public verify page). */
+  | { kind: 'public' }
+  /** Signers only: the captcha pass and link token, never a staff session alone. */
+  | { kind: 'signer' }
+  /** Any listed staff member. */
+  | { kind: 'session' }
+  /** Staff with any one of these flags. */
+  | { kind: 'flags'; flags: AccessFlag[] }
+  /** Administrators (with this flag too, when given). */
+  | { kind: 'admin'; flag?: AccessFlag }
+  /** A signer, or staff with one of these flags (spec 1 §7 finishing calls). */
+  | { kind: 'signer-or-flags'; flags: AccessFlag[] }
+  /** A signer only, staff refused by the handler (merge-docs: only the finish seals). */
+  | { kind: 'signer-not-staff' };
+
+const PUBLIC: Rule = { kind: 'public' };
+const SIGNER: Rule = { kind: 'signer' };
+const SESSION: Rule = { kind: 'session' };
+const ADMIN: Rule = { kind: 'admin' };
+const flags = (...list: AccessFlag[]): Rule => ({ kind: 'flags', flags: list });
+const HOME = flags('homeAccess');
+const DASHBOARD = flags('dashboardAccess');
+const SERVICES = flags('servicesAccess');
+const USER_ACCESS = flags('userAccessAccess');
+
+const EXPECTED: Record<string, Rule> = {
+  // Sign-in and session
+  'GET /api/auth/options': PUBLIC,
+  'POST /api/auth/check-user': PUBLIC,
+  'POST /api/auth/local': PUBLIC,
+  'POST /api/auth/logout': PUBLIC,
+  'GET /api/auth/session': SESSION,
+  // Platform
+  'GET /api/health': PUBLIC,
+  'GET /api/diagnostics/echo/:jobId': ADMIN,
+  'POST /api/diagnostics/echo': ADMIN,
+  // User access
+  'GET /api/access/user': SESSION,
+  'GET /api/access/is-admin/:email': SESSION,
+  'GET /api/access/get-accesses-for-email/:email': SESSION,
+  'POST /api/access/user': USER_ACCESS,
+  'DELETE /api/access/user': USER_ACCESS,
+  'PUT /api/access/role': USER_ACCESS,
+  'POST /api/access/toggle-access': USER_ACCESS,
+  'GET /api/access/audit': USER_ACCESS,
+  // Mail
+  'GET /api/mail/deliveries': ADMIN,
+  'GET /api/mail/deliveries/:id': ADMIN,
+  'POST /api/mail/deliveries/:id/retry': ADMIN,
+  'POST /api/mail/test': ADMIN,
+  'GET /api/mailbox': ADMIN,
+  'GET /api/mailbox/:id': ADMIN,
+  'DELETE /api/mailbox': ADMIN,
+  'GET /api/file-service/records': ADMIN,
+  // CRM (Home)
+  'POST /api/hubspot/fetch-deal-by-id': HOME,
+  'GET /api/hubspot/deal-by-address': HOME,
+  'GET /api/hubspot/owner': HOME,
+  'GET /api/hubspot/owners': HOME,
+  'GET /api/hubspot/property': HOME,
+  'GET /api/hubspot/contact-by-email': HOME,
+  'GET /api/hubspot/check-deal-properties/:dealId': HOME,
+  'PATCH /api/hubspot/update-deal-by-prosign/:dealId/update-missing': HOME,
+  'PATCH /api/hubspot/update-deal-by-prosign/:dealId/update-all': HOME,
+  'PATCH /api/hubspot/update-deal-stage-to-sent/:dealId': HOME,
+  'PATCH /api/hubspot/update-deal-stage-to-signed/:dealId': {
+    kind: 'signer-or-flags',
+    flags: ['homeAccess'],
+  },
+  'GET /api/maps/suggest': SESSION,
+  // Documents and templates
+  'GET /api/documents/d/:docId/:mode': PUBLIC,
+  'POST /api/template/create-contract': HOME,
+  'POST /api/template/generate-pdf': HOME,
+  'POST /api/template/send-contract': HOME,
+  'POST /api/template/merge-docs': { kind: 'signer-not-staff' },
+  'POST /api/template/generate-void-pdf': DASHBOARD,
+  // Services, forms, terms
+  'GET /api/service/get-services': flags('servicesAccess', 'homeAccess'),
+  'POST /api/service/create': SERVICES,
+  'PUT /api/service/update/:id': SERVICES,
+  'PUT /api/service/reorder': SERVICES,
+  'DELETE /api/service/delete/:id': SERVICES,
+  'POST /api/service/verify-password': SERVICES,
+  'PUT /api/service/delete-password': { kind: 'admin', flag: 'servicesAccess' },
+  'GET /api/form/:serviceType': flags('homeAccess', 'servicesAccess'),
+  'GET /api/tnc/latest': flags('tncAccess', 'servicesAccess'),
+  'POST /api/tnc/save': flags('tncAccess'),
+  // Contracts: send (Home) and the dashboard's lifecycle calls
+  'POST /api/contracts/send': HOME,
+  'POST /api/email/send-link': HOME,
+  'POST /api/token/save': HOME,
+  'GET /api/contracts/by-token/:token': DASHBOARD,
+  'GET /api/user/details': DASHBOARD,
+  'POST /api/email/send-reminder': DASHBOARD,
+  'PUT /api/user/mark-as-signed': DASHBOARD,
+  'DELETE /api/user/mark-as-delete': DASHBOARD,
+  'POST /api/update/cancel-contract': DASHBOARD,
+  'POST /api/update/void-contract': DASHBOARD,
+  'PUT /api/update/resend': DASHBOARD,
+  'PUT /api/update/edit-resend': DASHBOARD,
+  // Captcha and the signer's calls
+  'GET /api/captcha/config': PUBLIC,
+  'POST /api/captcha/verify': PUBLIC,
+  'POST /api/verifyToken': SIGNER,
+  'GET /api/user/user-detail': SIGNER,
+  'POST /api/template/upload-signature': SIGNER,
+  'POST /api/template/upload-initials': SIGNER,
+  'POST /api/template/upload-image': SIGNER,
+  'POST /api/template/edit-signature': SIGNER,
+  'POST /api/signing/finish': SIGNER,
+  'POST /api/template/create-audit-trails': SIGNER,
+  // The public verify page
+  'GET /api/verify/:verifyId': PUBLIC,
+  'POST /api/verify/:verifyId/check': PUBLIC,
+};
+
+type Caller = DemoRole | 'no session';
+type Outcome = 'allowed' | 'forbidden' | 'unauthenticated' | 'refused';
+
+const FLAGS_OF: Record<DemoRole, Partial<Record<AccessFlag, boolean>>> = {
+  ...(Object.fromEntries(DEMO_USERS.map((user) => [user.userName, user.access])) as Record<
+    'admin' | 'csm' | 'pm',
+    Partial<Record<AccessFlag, boolean>>
+  >),
+  noflags: {},
+};
+
+function expectedOutcome(rule: Rule, caller: Caller): Outcome {
+  const signedIn = caller !== 'no session';
+  const has = (list: AccessFlag[]) => signedIn && list.some((flag) => FLAGS_OF[caller][flag]);
+  switch (rule.kind) {
+    case 'public':
+      return 'allowed';
+    case 'signer':
+      return 'refused';
+    case 'session':
+      return signedIn ? 'allowed' : 'unauthenticated';
+    case 'flags':
+    case 'signer-or-flags':
+      if (!signedIn) return 'unauthenticated';
+      return has(rule.flags) ? 'allowed' : 'forbidden';
+    case 'admin':
+      if (!signedIn) return 'unauthenticated';
+      return caller === 'admin' && (!rule.flag || has([rule.flag])) ? 'allowed' : 'forbidden';
+    case 'signer-not-staff':
+      return signedIn ? 'forbidden' : 'unauthenticated';
+  }
+}
+
+/** 403s the guards (and the merge-docs refusal) give; any other 403 is the handler deciding on the data. */
+function isAccessRefusal(status: number, message: unknown): boolean {
+  if (status !== 403) return false;
+  const text = Array.isArray(message) ? message.join(' ') : String(message);
+  return (
+    text.startsWith('You do not have access to') ||
+    text === ADMIN_ONLY_MESSAGE ||
+    text === STAFF_MERGE_REFUSED
+  );
+}
+
+/** Path parameters filled in: the caller's own user name for e-mails, well-formed ids elsewhere. */
+function urlOf(route: HttpRoute, caller: Caller): string {
+  return route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    if (name === 'email') return caller === 'no session' ? 'admin' : caller;
+    if (name === 'dealId') return '40000013';
+    if (name === 'mode') return 'view';
+    if (/id$/i.test(name)) return '0123456789abcdef01234567';
+    return 'route-access-probe';
+  });
+}
+
+describe('route access: every HTTP route, each demo role and a user with no flags', () => {
+  const env = createTestEnv(__filename, { SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000' });
+  let api: INestApplication;
+  let cookies: Record<DemoRole, string>;
+  let routes: HttpRoute[];
+
+  beforeAll(async () => {
+    ({ app: api } = await startApi(env.config));
+    cookies = await signInDemoUsers(api);
+    // Sign-out ends the session it is called with: walked last.
+    routes = discoverHttpRoutes(api).sort(
+      (a, b) =>
+        Number(a.key === 'POST /api/auth/logout') - Number(b.key === 'POST /api/auth/logout'),
+    );
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await env.cleanup();
+  });
+
+  it('finds the routes of every controller', () => {
+    expect(routes.length).toBeGreaterThan(50);
+    expect(routes.map((route) => route.key)).toEqual(
+      expect.arrayContaining([
+        'GET /api/health',
+        'GET /api/mailbox/:id',
+        'POST /api/contracts/send',
+      ]),
+    );
+  });
+
+  it('has an entry for every route (a new route without an entry fails here)', () => {
+    const missing = routes.map((route) => route.key).filter((key) => !(key in EXPECTED));
+    expect(missing).toEqual([]);
+  });
+
+  it('has no entry for a route that no longer exists', () => {
+    const keys = new Set(routes.map((route) => route.key));
+    expect(Object.keys(EXPECTED).filter((key) => !keys.has(key))).toEqual([]);
+  });
+
+  it('answers each caller as the table says: allowed (any status but a refusal), 403 or 401', async () => {
+    const callers: Caller[] = ['no session', ...DEMO_ROLES];
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const rule = EXPECTED[route.key];
+      if (!rule) continue;
+      for (const caller of callers) {
+        const url = urlOf(route, caller);
+        const verb = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+        let test = request(api.getHttpServer())[verb](url).set('origin', SHELL_ORIGIN);
+        if (caller !== 'no session') test = test.set('cookie', cookies[caller]);
+        const res = verb === 'get' ? await test : await test.send({});
+        const expected = expectedOutcome(rule, caller);
+        const { status } = res;
+        const message = (res.body as { message?: unknown } | undefined)?.message;
+        const ok =
+          expected === 'allowed'
+            ? status !== 401 && !isAccessRefusal(status, message) && status < 500
+            : expected === 'forbidden'
+              ? status === 403
+              : expected === 'unauthenticated'
+                ? status === 401
+                : status === 401 || status === 403;
+        if (!ok) {
+          wrong.push(
+            `${route.key} as ${caller}: expected ${expected}, got ${status} ${JSON.stringify(message)}`,
+          );
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+import type { INestApplication } from '@nestjs/common';
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
+import { API_PREFIX } from '../../src/create-api-app';
+
+/** One HTTP route of the running api: `GET /api/mailbox/:id`. */
+export interface HttpRoute {
+  method: string;
+  path: string;
+  /** `METHOD path`, the key of expectation tables. */
+  key: string;
+  controller: string;
+  handler: string;
+}
+
+function asList(value: unknown): string[] {
+  if (value === undefined) return [''];
+  return Array.isArray(value) ? value.map(String) : [String(value)];
+}
+
+function join(...parts: string[]): string {
+  const path = parts
+    .flatMap((part) => part.split('/'))
+    .filter(Boolean)
+    .join('/');
+  return `/${path}`;
+}
+
+/**
+ * Every HTTP route the api application registered, found at run time from the
+ * controllers Nest built (so a new controller or handler is picked up without
+ * being listed anywhere), with the global `/api` prefix.
+ */
+export function discoverHttpRoutes(app: INestApplication): HttpRoute[] {
+  const discovery = new DiscoveryService(app.get(ModulesContainer));
+  const scanner = new MetadataScanner();
+  const routes: HttpRoute[] = [];
+  const seen = new Set<string>();
+  for (const wrapper of discovery.getControllers()) {
+    const { metatype, instance } = wrapper;
+    if (!metatype || !instance) continue;
+    const prefixes = asList(Reflect.getMetadata(PATH_METADATA, metatype));
+    const prototype = Object.getPrototypeOf(instance) as object;
+    for (const name of scanner.getAllMethodNames(prototype)) {
+      const handler = (prototype as Record<string, unknown>)[name] as object;
+      const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+      const paths = Reflect.getMetadata(PATH_METADATA, handler) as unknown;
+      if (method === undefined || paths === undefined) continue;
+      for (const prefix of prefixes) {
+        for (const path of asList(paths)) {
+          const full = join(API_PREFIX, prefix, path);
+          const verb = RequestMethod[method];
+          const key = `${verb} ${full}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          routes.push({ method: verb, path: full, key, controller: metatype.name, handler: name });
+        }
+      }
+    }
+  }
+  return routes.sort((a, b) => a.key.localeCompare(b.key));
+}
