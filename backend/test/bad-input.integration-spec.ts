@@ -7,6 +7,7 @@ import {
 import request from 'supertest';
 import { contractFormData, seedTemplates } from './support/document-fixtures';
 import { seedDemoData } from './support/seed';
+import { discoverHttpRoutes } from './support/http-routes';
 import { signerHttp } from './support/signing-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
@@ -117,6 +118,30 @@ describe('bad input never answers 5xx; body and upload limits', () => {
       })
       .expect(413);
     expect(huge.body).toMatchObject({ statusCode: 413 });
+  });
+
+  it('no route answers 5xx to an empty, list-shaped or oddly nested body', async () => {
+    const routes = discoverHttpRoutes(api).filter(
+      // Sign-out would end the session the other calls use.
+      (route) => route.method !== 'GET' && route.key !== 'POST /api/auth/logout',
+    );
+    const bodies: unknown[] = [{}, [], [{}], { token: {}, email: [], docLink: { a: 1 } }];
+    const failures: string[] = [];
+    for (const route of routes) {
+      const url = route.path
+        .replace(':dealId', DEAL)
+        .replace(/:[A-Za-z]*[iI]d\b/g, '0123456789abcdef01234567')
+        .replace(/:[A-Za-z]+/g, 'probe');
+      for (const body of bodies) {
+        const verb = route.method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete';
+        const res = await http()
+          [verb](url)
+          .send(body as object);
+        if (res.status >= 500)
+          failures.push(`${route.key} ${JSON.stringify(body)} → ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   describe('public uploads', () => {
