@@ -83,21 +83,36 @@ export {
   type SigningApi,
 } from './signing/signing-api';
 export {
-  contractByTokenQueryKey,
-  contractListKeyRoot,
-  contractListQueryKey,
-  dashboardApi,
-  invalidateContracts,
-  staffSessionQueryKey,
-  useContractActions,
-  useContractByToken,
-  useContractList,
-  useStaffSessionInfo,
+  standardAgreementEndpoints,
   type ContractForEditing,
-  type ContractListQuery,
   type ContractResent,
   type ReminderSent,
+  type StandardActionResults,
 } from './contracts/dashboard-api';
+export {
+  listQueryParams,
+  type AgreementActionResults,
+  type AgreementEndpoints,
+  type AgreementListQuery,
+  type ServerAction,
+} from './agreements/agreement-endpoints';
+export {
+  AGREEMENT_ENDPOINTS,
+  agreementEndpoints,
+  type AgreementFamilyApi,
+  type FamilyCard,
+  type FamilyResults,
+  type ListedFamily,
+} from './agreements/agreement-families';
+export {
+  agreementKeys,
+  invalidateAgreements,
+  useAgreement,
+  useAgreementAction,
+  useAgreementList,
+} from './agreements/agreement-hooks';
+export { useAgreementLive } from './agreements/agreement-live';
+export { staffSessionQueryKey, useActionViewer, useStaffSessionInfo } from './staff/staff-session';
 export {
   STAFF_SOCKET_PATH,
   useStaffRealtime,

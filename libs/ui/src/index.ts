@@ -70,3 +70,49 @@ export type {
 } from './pdf-viewer/pdf-document';
 export type { PdfBookmark } from './pdf-viewer/viewer-math';
 export { PDF_VIEWER_TEXTS } from './pdf-viewer/pdf-viewer-texts';
+export { AgreementToolbar, type AgreementToolbarProps } from './agreements/AgreementToolbar';
+export { Pagination, type PaginationProps } from './agreements/Pagination';
+export { StatusBadge, type StatusBadgeProps } from './agreements/StatusBadge';
+export {
+  AgreementCard,
+  AgreementCardSkeletons,
+  type AgreementCardProps,
+} from './agreements/AgreementCard';
+export { AgreementActions, type AgreementActionsProps } from './agreements/AgreementActions';
+export { ActionMenu, type ActionMenuItem, type ActionMenuProps } from './agreements/ActionMenu';
+export { ReminderButton, type ReminderButtonProps } from './agreements/ReminderButton';
+export {
+  AgreementDetailsModal,
+  type AgreementDetailsModalProps,
+} from './agreements/AgreementDetailsModal';
+export {
+  DocumentPreviewModal,
+  type DocumentPreviewModalProps,
+} from './agreements/DocumentPreviewModal';
+export { CopyLinkModal, type CopyLinkModalProps } from './agreements/CopyLinkModal';
+export {
+  AgreementActionDialogs,
+  type AgreementActionDialogsProps,
+} from './agreements/AgreementActionDialogs';
+export {
+  useAgreementCardActions,
+  type AgreementCardActionsOptions,
+  type ConfirmedAction,
+} from './agreements/useAgreementCardActions';
+export {
+  useAgreementListState,
+  useDebouncedValue,
+  useMinuteClock,
+} from './agreements/useAgreementListState';
+export { AGREEMENT_MESSAGES, errorText } from './agreements/agreement-messages';
+export {
+  cardCreatedTime,
+  pacificTime,
+  previewDocument,
+  reminderTooltip,
+  statusClass,
+  truncatedAddress,
+  viewUrl,
+  type PreviewKind,
+} from './agreements/agreement-format';
+export { actorLabel, eventLabel } from './agreements/agreement-history';

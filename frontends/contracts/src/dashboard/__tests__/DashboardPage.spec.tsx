@@ -1,7 +1,15 @@
 import { STORAGE_KEYS } from '@prosign/domain';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { DashboardPage } from '../../pages/DashboardPage';
-import { card, dashboardFake, listOf, session, type Handler } from '../test-support/dashboard-fake';
+import {
+  card,
+  dashboardFake,
+  event,
+  listOf,
+  openedPdfs,
+  session,
+  type Handler,
+} from '../test-support/dashboard-fake';
 
 // A fake staff socket: tests play the server's events through `mockServerEmit`.
 const mockListeners = new Map<string, (event: unknown) => void>();
@@ -31,6 +39,33 @@ function renderDashboard(routes: Record<string, Handler>, sessionOverrides = {})
 
 const cardOf = (name: string) => screen.getByRole('listitem', { name });
 const checkbox = (name: string) => screen.getByRole('checkbox', { name });
+
+/** Opens a card's "More actions" menu and returns it. */
+function openMenu(name: string) {
+  fireEvent.click(within(cardOf(name)).getByRole('button', { name: 'More actions' }));
+  return screen.getByRole('menu', { name: 'More actions' });
+}
+
+/** Chooses an action from a card's "More actions" menu. */
+function chooseFromMenu(name: string, action: string) {
+  fireEvent.click(within(openMenu(name)).getByRole('menuitem', { name: action }));
+}
+
+/** A card's main action and the actions of its menu, as a person sees them. */
+function actionsOf(name: string) {
+  const group = within(cardOf(name)).queryByRole('group', { name: `Actions for ${name}` });
+  if (!group) return { main: null, menu: [] };
+  const buttons = within(group).getAllByRole('button');
+  const main = buttons[0].textContent === 'More actions' ? null : buttons[0].textContent;
+  const more = within(group).queryByRole('button', { name: 'More actions' });
+  if (!more) return { main, menu: [] };
+  fireEvent.click(more);
+  const menu = within(screen.getByRole('menu'))
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent);
+  fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+  return { main, menu };
+}
 
 beforeEach(() => {
   mockListeners.clear();
@@ -121,51 +156,71 @@ describe('Contract dashboard', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Error fetching users.');
   });
 
-  it('offers the actions each status allows (spec 2 §4)', async () => {
-    renderDashboard(
-      {
-        'GET /api/user/details': () =>
-          listOf([
-            card({ full_name: 'Waiting', status: 'not signed' }),
-            card({ full_name: 'Saved', status: 'signature_saved' }),
-            card({ full_name: 'Done', status: 'signed' }),
-            card({ full_name: 'Stopped', status: 'cancelled' }),
-            card({
-              full_name: 'Redone',
-              status: 'expired',
-              isResend: true,
-              resendAt: '2026-03-05T18:00:00.000Z',
-            }),
-          ]),
-      },
-      { access: { ...session().access, userAccessAccess: false } },
-    );
+  it('offers one main action and the rest in a menu, as each status allows (spec 2 §4)', async () => {
+    renderDashboard({
+      'GET /api/user/details': () =>
+        listOf([
+          card({ full_name: 'Waiting', status: 'not signed' }),
+          card({ full_name: 'Saved', status: 'signature_saved' }),
+          card({ full_name: 'Done', status: 'signed' }),
+          card({ full_name: 'Stopped', status: 'cancelled' }),
+          card({
+            full_name: 'Redone',
+            status: 'expired',
+            isResend: true,
+            resendAt: '2026-03-05T18:00:00.000Z',
+          }),
+        ]),
+    });
     await screen.findByRole('heading', { name: 'Waiting' });
-    const actionsOf = (name: string) =>
-      within(within(cardOf(name)).getByRole('group'))
-        .getAllByRole('button')
-        .map((b) => b.textContent);
+    await waitFor(() => expect(actionsOf('Done').main).toBe('Void Contract'));
 
-    expect(actionsOf('Waiting')).toEqual([
-      'Send Reminder',
-      'Copy Link',
-      'Mark as Signed',
-      'Cancel Contract',
-    ]);
-    expect(actionsOf('Saved')).toEqual(['Copy Link', 'Mark as Signed', 'Cancel Contract']);
-    expect(actionsOf('Done')).toEqual(['Void Contract']);
-    expect(actionsOf('Stopped')).toEqual(['Resend', 'Edit and Resend']);
-    expect(within(cardOf('Redone')).queryAllByRole('button', { name: /Resend/ })).toHaveLength(0);
+    expect(actionsOf('Waiting')).toEqual({
+      main: 'Send Reminder',
+      menu: ['Copy Link', 'Mark as Signed', 'Cancel Contract', 'Delete'],
+    });
+    expect(actionsOf('Saved')).toEqual({
+      main: 'Copy Link',
+      menu: ['Mark as Signed', 'Cancel Contract', 'Delete'],
+    });
+    expect(actionsOf('Done')).toEqual({ main: 'Void Contract', menu: ['Delete'] });
+    expect(actionsOf('Stopped')).toEqual({ main: 'Resend', menu: ['Edit and Resend', 'Delete'] });
+    expect(actionsOf('Redone')).toEqual({ main: null, menu: ['Delete'] });
     expect(within(cardOf('Redone')).getByText(/^Resent Mar 5, 2026/)).toBeInTheDocument();
   });
 
-  it('offers Delete only with userAccessAccess, after a confirmation', async () => {
-    const fake = renderDashboard({
-      'GET /api/user/details': () => listOf([card({ full_name: 'Old', token: 'tok-old' })]),
-      'DELETE /api/user/mark-as-delete': () => ({ message: 'deleted' }),
+  it('does not offer Void or Delete to staff who may not take them', async () => {
+    const fake = renderDashboard(
+      {
+        'GET /api/user/details': () =>
+          listOf([
+            card({ full_name: 'Signed one', status: 'signed' }),
+            card({ full_name: 'Waiting', status: 'not signed' }),
+          ]),
+      },
+      { isAdmin: false, access: { ...session().access, userAccessAccess: false } },
+    );
+    await screen.findByRole('heading', { name: 'Signed one' });
+    await waitFor(() => expect(fake.calls.some((c) => c.path === '/api/auth/session')).toBe(true));
+    expect(within(cardOf('Signed one')).queryByRole('button', { name: /Void/ })).toBeNull();
+    expect(actionsOf('Signed one')).toEqual({ main: null, menu: [] });
+    expect(actionsOf('Waiting')).toEqual({
+      main: 'Send Reminder',
+      menu: ['Copy Link', 'Mark as Signed', 'Cancel Contract'],
     });
+  });
+
+  it('offers Delete with userAccessAccess, after a confirmation', async () => {
+    const fake = renderDashboard(
+      {
+        'GET /api/user/details': () => listOf([card({ full_name: 'Old', token: 'tok-old' })]),
+        'DELETE /api/user/mark-as-delete': () => ({ message: 'deleted' }),
+      },
+      { isAdmin: false },
+    );
     await screen.findByRole('heading', { name: 'Old' });
-    fireEvent.click(within(cardOf('Old')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(actionsOf('Old').menu).toContain('Delete'));
+    chooseFromMenu('Old', 'Delete');
     const dialog = screen.getByRole('dialog', { name: 'Delete this contract?' });
     expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveFocus();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -230,24 +285,6 @@ describe('Contract dashboard', () => {
     );
   });
 
-  it('refuses Void to a non-admin with the spec message and calls nothing', async () => {
-    const fake = renderDashboard(
-      {
-        'GET /api/user/details': () =>
-          listOf([card({ full_name: 'Signed one', status: 'signed' })]),
-      },
-      { isAdmin: false },
-    );
-    await screen.findByRole('heading', { name: 'Signed one' });
-    await waitFor(() => expect(fake.calls.some((c) => c.path === '/api/auth/session')).toBe(true));
-    fireEvent.click(within(cardOf('Signed one')).getByRole('button', { name: 'Void Contract' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Unauthorized: You do not have permission to void this contract.',
-    );
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(fake.calls.some((c) => c.path === '/api/template/generate-void-pdf')).toBe(false);
-  });
-
   it('voids a signed contract for an admin and previews the voided PDF', async () => {
     let voided = false;
     const current = () =>
@@ -276,10 +313,10 @@ describe('Contract dashboard', () => {
       ),
     );
     const preview = await screen.findByRole('dialog', { name: 'Voided contract — Signed one' });
-    expect(within(preview).getByTitle('Voided contract PDF')).toHaveAttribute(
-      'src',
-      'http://api.test/api/documents/d/void1/view',
-    );
+    // The canvas viewer draws the voided PDF page by page.
+    const document = await within(preview).findByRole('region', { name: 'Voided contract PDF' });
+    expect(await within(document).findByRole('img', { name: 'Page 1 of 2' })).toBeInTheDocument();
+    expect(openedPdfs.at(-1)).toBe('http://api.test/api/documents/d/void1/view');
     expect(within(preview).getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
       'href',
       'http://api.test/api/documents/d/void1/view',
@@ -297,7 +334,7 @@ describe('Contract dashboard', () => {
       },
     });
     await screen.findByRole('heading', { name: 'To cancel' });
-    fireEvent.click(within(cardOf('To cancel')).getByRole('button', { name: 'Cancel Contract' }));
+    chooseFromMenu('To cancel', 'Cancel Contract');
     fireEvent.click(
       within(screen.getByRole('dialog', { name: 'Cancel this contract?' })).getByRole('button', {
         name: 'Cancel Contract',
@@ -308,7 +345,7 @@ describe('Contract dashboard', () => {
     );
   });
 
-  it('copies the signing link', async () => {
+  it('Copy Link opens the copy-link modal, which copies the signing link', async () => {
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.assign(navigator, { clipboard: { writeText } });
     renderDashboard({
@@ -316,8 +353,14 @@ describe('Contract dashboard', () => {
         listOf([card({ full_name: 'Link', signingLink: 'http://sign.test/abc' })]),
     });
     await screen.findByRole('heading', { name: 'Link' });
-    fireEvent.click(within(cardOf('Link')).getByRole('button', { name: 'Copy Link' }));
-    expect(await screen.findByText('Link copied to clipboard!')).toBeInTheDocument();
+    chooseFromMenu('Link', 'Copy Link');
+    const dialog = screen.getByRole('dialog', { name: 'Copy link — Link' });
+    expect(within(dialog).getByRole('textbox', { name: 'Signing link' })).toHaveValue(
+      'http://sign.test/abc',
+    );
+    expect(writeText).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    expect(await within(dialog).findByText('Link copied to clipboard!')).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith('http://sign.test/abc');
   });
 
@@ -347,7 +390,7 @@ describe('Contract dashboard', () => {
       }),
     });
     await screen.findByRole('heading', { name: 'Maria Lopez' });
-    fireEvent.click(within(cardOf('Maria Lopez')).getByRole('button', { name: 'Edit and Resend' }));
+    chooseFromMenu('Maria Lopez', 'Edit and Resend');
     expect(await screen.findByRole('heading', { name: 'Create Contract' })).toBeInTheDocument();
     const draft = JSON.parse(localStorage.getItem(STORAGE_KEYS.contractFormData) ?? '{}');
     expect(draft).toMatchObject({
@@ -371,18 +414,24 @@ describe('Contract dashboard', () => {
       viewedByPhoneCount: 2,
       viewedByEmailCount: 3,
       history: [
-        {
-          timestamp: '2026-03-04T17:05:00.000Z',
-          status: 'not signed',
-          performedBy: 'csm@prosign.example',
-          ipAddress: '10.0.0.1',
-        },
-        {
+        event({ timestamp: '2026-03-04T17:05:00.000Z' }),
+        // An event recorded before titles existed still reads as words, never "signature_saved".
+        event({
+          timestamp: '2026-03-06T20:25:00.000Z',
+          type: undefined as never,
+          title: '',
+          status: 'signature_saved',
+          performedBy: 'signer',
+          ipAddress: '203.0.113.9',
+        }),
+        event({
           timestamp: '2026-03-06T20:30:00.000Z',
+          type: 'signed',
+          title: 'Signed',
           status: 'signed',
           performedBy: 'maria@example.com',
           ipAddress: '203.0.113.9',
-        },
+        }),
       ],
     });
     renderDashboard({
@@ -406,9 +455,15 @@ describe('Contract dashboard', () => {
     expect(dialog).toHaveTextContent('Views by email: 3');
     const history = within(dialog).getByRole('table', { name: 'Document history' });
     const rows = within(history).getAllByRole('row');
-    expect(rows).toHaveLength(3);
-    expect(rows[2]).toHaveTextContent('Mar 6, 2026, 12:30 PM PST');
-    expect(rows[2]).toHaveTextContent('maria@example.com');
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toHaveTextContent(
+      'Mar 4, 2026, 9:05 AM PSTSent for signaturecsm@prosign.example10.0.0.1',
+    );
+    expect(rows[2]).toHaveTextContent('Signature saved');
+    expect(rows[2]).toHaveTextContent('Signer');
+    expect(history).not.toHaveTextContent('signature_saved');
+    expect(rows[3]).toHaveTextContent('Mar 6, 2026, 12:30 PM PST');
+    expect(rows[3]).toHaveTextContent('maria@example.com');
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
@@ -422,15 +477,30 @@ describe('Contract dashboard', () => {
     await screen.findByRole('heading', { name: 'Time' });
     const item = cardOf('Time');
     expect(within(item).getByText('2026-03-04 09:05 PST')).toBeInTheDocument();
+    expect(within(item).getByText('Structural')).toBeInTheDocument();
+    expect(within(item).queryByText(/^Signed /)).not.toBeInTheDocument();
     const address = within(item).getByTitle('1420 Alameda Avenue Unit 5, San Jose, CA 95126');
     expect(address).toHaveTextContent('1420 Alameda Avenue Unit 5, San Jos…');
+  });
+
+  it('shows when a signed contract was signed', async () => {
+    renderDashboard({
+      'GET /api/user/details': () =>
+        listOf([
+          card({ full_name: 'Signed', status: 'signed', signedAt: '2026-03-06T20:30:00.000Z' }),
+        ]),
+    });
+    await screen.findByRole('heading', { name: 'Signed' });
+    expect(cardOf('Signed')).toHaveTextContent('Signed Mar 6, 2026, 12:30 PM PST');
   });
 
   it('follows live changes and presence from the staff socket without reload', async () => {
     let status = 'not signed';
     const fake = renderDashboard({
       'GET /api/user/details': () =>
-        listOf([card({ full_name: 'Live', token: 'tok-live', status: status as never })]),
+        listOf([
+          card({ _id: 'agr-live', full_name: 'Live', token: 'tok-live', status: status as never }),
+        ]),
     });
     await screen.findByRole('heading', { name: 'Live' });
     expect(mockConnect).toHaveBeenCalledWith(
@@ -439,18 +509,21 @@ describe('Contract dashboard', () => {
     );
     expect(within(cardOf('Live')).queryByText('Viewing now')).not.toBeInTheDocument();
 
-    mockServerEmit('signer-presence', { family: 'standard', id: 'tok-live', active: true, at: '' });
+    // Another family's agreement with the same id is not this card.
+    mockServerEmit('signer-presence', { family: 'sow', id: 'agr-live', active: true, at: '' });
+    expect(within(cardOf('Live')).queryByText('Viewing now')).not.toBeInTheDocument();
+    mockServerEmit('signer-presence', { family: 'standard', id: 'agr-live', active: true, at: '' });
     expect(within(cardOf('Live')).getByText('Viewing now')).toBeInTheDocument();
 
     const before = fake.listCalls().length;
     status = 'signed';
-    mockServerEmit('contract-changed', { family: 'standard', id: 'tok-live', status, at: '' });
+    mockServerEmit('contract-changed', { family: 'standard', id: 'agr-live', status, at: '' });
     await waitFor(() => expect(within(cardOf('Live')).getByText('Signed')).toBeInTheDocument());
     expect(fake.listCalls().length).toBe(before + 1);
 
     mockServerEmit('signer-presence', {
       family: 'standard',
-      id: 'tok-live',
+      id: 'agr-live',
       active: false,
       at: '',
     });

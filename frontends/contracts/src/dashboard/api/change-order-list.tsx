@@ -1,9 +1,9 @@
-import type { ContractListQuery } from '@prosign/api-client';
+import type { AgreementListQuery } from '@prosign/api-client';
 import type { ComponentType } from 'react';
 
 /** What the dashboard hands the change-order list when Show CO is on (the same query as contracts). */
 export interface ChangeOrderListProps {
-  query: ContractListQuery;
+  query: AgreementListQuery;
 }
 
 export type ChangeOrderListComponent = ComponentType<ChangeOrderListProps>;

@@ -1,8 +1,27 @@
-import type { ContractCardView, StaffSession } from '@prosign/domain';
+import type { AgreementEventView, ContractCardView, StaffSession } from '@prosign/domain';
+import { PdfLoaderProvider, type PdfLoader } from '@prosign/ui';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { fakeApi, type Handler } from '../../test-support/fake-api';
 
 export type { Handler };
+
+/** A two-page PDF instead of PDF.js (jsdom draws no canvas); records what it opened. */
+export const openedPdfs: string[] = [];
+const twoPagePdf: PdfLoader = (url) => {
+  openedPdfs.push(url);
+  return Promise.resolve({
+    numPages: 2,
+    getPage: () =>
+      Promise.resolve({
+        getViewport: ({ scale }: { scale: number }) => ({
+          width: 612 * scale,
+          height: 792 * scale,
+        }),
+        render: () => ({ promise: Promise.resolve(), cancel: () => undefined }),
+      }),
+    destroy: () => undefined,
+  });
+};
 
 /**
  * The dashboard against a fake API ("METHOD /path" → handler; a thrown object
@@ -10,12 +29,14 @@ export type { Handler };
  */
 export function dashboardFake(routes: Record<string, Handler>) {
   const { calls, wrapper } = fakeApi(routes, (children) => (
-    <MemoryRouter initialEntries={['/dashboard']}>
-      <Routes>
-        <Route path="/dashboard" element={children} />
-        <Route path="/" element={<h1>Create Contract</h1>} />
-      </Routes>
-    </MemoryRouter>
+    <PdfLoaderProvider loader={twoPagePdf}>
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <Routes>
+          <Route path="/dashboard" element={children} />
+          <Route path="/" element={<h1>Create Contract</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </PdfLoaderProvider>
   ));
   const listCalls = () =>
     calls
@@ -43,11 +64,26 @@ export function session(overrides: Partial<StaffSession> = {}): StaffSession {
 
 let sequence = 0;
 
-/** A listed contract; fields a card does not use stay empty. */
+/** A history event as the API lists it. */
+export function event(overrides: Partial<AgreementEventView> = {}): AgreementEventView {
+  return {
+    timestamp: '2026-03-04T17:05:00.000Z',
+    type: 'sent',
+    title: 'Sent for signature',
+    status: 'not signed',
+    performedBy: 'csm@prosign.example',
+    ipAddress: '10.0.0.1',
+    userAgent: 'Mozilla/5.0',
+    ...overrides,
+  };
+}
+
+/** A listed contract; fields a card does not use stay empty; the summary follows the fields. */
 export function card(overrides: Partial<ContractCardView> = {}): ContractCardView {
   sequence += 1;
-  return {
+  const listed: ContractCardView = {
     _id: `id-${sequence}`,
+    family: 'standard',
     token: `token-${sequence}`,
     status: 'not signed',
     full_name: `Client ${sequence}`,
@@ -89,7 +125,32 @@ export function card(overrides: Partial<ContractCardView> = {}): ContractCardVie
     editResendAt: null,
     history: [],
     presence: null,
+    summary: {
+      title: '',
+      recipientName: '',
+      recipientEmail: '',
+      recipientPhone: '',
+      address: '',
+      senderEmail: '',
+    },
     ...overrides,
+  };
+  return {
+    ...listed,
+    summary: overrides.summary ?? {
+      title: listed.contractTitle,
+      recipientName: listed.full_name,
+      recipientEmail: listed.email,
+      recipientPhone: listed.contact_number,
+      address: [
+        listed.site_address,
+        listed.city,
+        [listed.state, listed.zipcode].filter(Boolean).join(' '),
+      ]
+        .filter(Boolean)
+        .join(', '),
+      senderEmail: listed.csm_email,
+    },
   };
 }
 

@@ -1,21 +1,13 @@
 import {
   CARD_ADDRESS_LIMIT,
-  CONTRACT_STATUS_LABELS,
   DISPLAY_TIME_ZONE_LABEL,
   extractDocId,
   formatPacificDateTime,
   formatPacificTimestamp,
+  isReminderLocked,
   withDocLinkMode,
-  type ContractCardView,
+  type AgreementCardCore,
 } from '@prosign/domain';
-
-/** The whole address of a card: street, city, state and zip. */
-export function fullAddress(
-  card: Pick<ContractCardView, 'site_address' | 'city' | 'state' | 'zipcode'>,
-) {
-  const region = [card.state, card.zipcode].filter(Boolean).join(' ');
-  return [card.site_address, card.city, region].filter(Boolean).join(', ');
-}
 
 /** The address cut to 35 characters with an ellipsis (spec 2 §9); the full one goes in the title. */
 export function truncatedAddress(address: string, limit = CARD_ADDRESS_LIMIT): string {
@@ -36,26 +28,44 @@ export function pacificTime(value: string | null | undefined): string {
   return value ? formatPacificDateTime(value) || '—' : '—';
 }
 
-/** The document the preview shows: the signed PDF when signed, the void PDF when void, else the agreement. */
-export function previewDocument(card: ContractCardView): { title: string; url: string } {
-  if (card.status === 'void' && card.voidDocLink) {
-    return { title: 'Voided contract', url: viewUrl(card.voidDocLink) };
-  }
-  if ((card.status === 'signed' || card.status === 'signed_manually') && card.signedDocLink) {
-    return { title: 'Signed contract', url: viewUrl(card.signedDocLink) };
-  }
-  return { title: 'Agreement', url: viewUrl(card.docLink) };
-}
-
 /** A document link opened for viewing (its `view` mode) when it is one of ours. */
 export function viewUrl(link: string): string {
   return extractDocId(link) ? withDocLinkMode(link, 'view') : link;
 }
 
-/** Human words for a status on the card's badge (one table, in libs/domain). */
-export const STATUS_LABELS: Readonly<Record<string, string>> = CONTRACT_STATUS_LABELS;
+export type PreviewKind = 'voided' | 'signed' | 'agreement';
+
+/** The document a preview shows: the signed PDF when signed, the void PDF when void, else the agreement. */
+export function previewDocument(
+  card: Pick<AgreementCardCore, 'status' | 'docLink' | 'signedDocLink' | 'voidDocLink'>,
+): { kind: PreviewKind; url: string } {
+  if (card.status === 'void' && card.voidDocLink) {
+    return { kind: 'voided', url: viewUrl(card.voidDocLink) };
+  }
+  if ((card.status === 'signed' || card.status === 'signed_manually') && card.signedDocLink) {
+    return { kind: 'signed', url: viewUrl(card.signedDocLink) };
+  }
+  return { kind: 'agreement', url: viewUrl(card.docLink) };
+}
 
 /** A CSS-safe class suffix per status: each status has its own card style (spec 2 §2.3). */
 export function statusClass(status: string): string {
   return status.replace(/[^a-z]+/gi, '-');
+}
+
+/**
+ * The Send Reminder tooltip (spec 2 §4): the last reminder and when the next
+ * one can be sent, or that none was sent yet.
+ */
+export function reminderTooltip(
+  card: Pick<AgreementCardCore, 'remindersAt' | 'isDeactiveReminder' | 'reminderDeactivateTime'>,
+  now: Date,
+): string {
+  const last = card.remindersAt.length ? card.remindersAt[card.remindersAt.length - 1] : null;
+  if (!last) return 'No reminders sent yet';
+  const next =
+    isReminderLocked(card, now) && card.reminderDeactivateTime
+      ? `Next reminder can be sent after ${pacificTime(card.reminderDeactivateTime)}`
+      : 'Next reminder can be sent now';
+  return `Last reminder sent ${pacificTime(last)}. ${next}.`;
 }

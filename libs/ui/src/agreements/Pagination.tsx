@@ -1,12 +1,22 @@
+import './agreements.css';
+
 export interface PaginationProps {
   page: number;
   totalPages: number;
   total: number;
   onPage: (page: number) => void;
+  /** What is counted ("contracts"). */
+  noun?: string;
 }
 
 /** Previous / next with the current page; hidden when everything fits on one page. */
-export function Pagination({ page, totalPages, total, onPage }: PaginationProps) {
+export function Pagination({
+  page,
+  totalPages,
+  total,
+  onPage,
+  noun = 'contracts',
+}: PaginationProps) {
   if (totalPages <= 1) return null;
   return (
     <nav className="dash-pagination" aria-label="Pagination">
@@ -19,7 +29,7 @@ export function Pagination({ page, totalPages, total, onPage }: PaginationProps)
         Previous
       </button>
       <span aria-live="polite">
-        Page {page} of {totalPages} · {total} contracts
+        Page {page} of {totalPages} · {total} {noun}
       </span>
       <button
         type="button"

@@ -1,5 +1,5 @@
-/** The dashboard's notices (spec 2 §8 where it names them; the rest say what happened). */
-export const DASHBOARD_MESSAGES = {
+/** The dashboards' notices (spec 2 §8 where it names them; the rest say what happened). */
+export const AGREEMENT_MESSAGES = {
   fetchFailed: 'Error fetching users.',
   empty: 'No such contracts found.',
   linkCopied: 'Link copied to clipboard!',

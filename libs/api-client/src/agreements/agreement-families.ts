@@ -1,0 +1,31 @@
+import type { AgreementCardCore, AgreementFamily, ContractCardView } from '@prosign/domain';
+import { standardAgreementEndpoints, type StandardActionResults } from '../contracts/dashboard-api';
+import type { AgreementActionResults, AgreementEndpoints } from './agreement-endpoints';
+
+/**
+ * The families whose dashboards the API serves, with their card and action
+ * answers. SOW (`/api/sow/...`) and change orders (`/api/co/...`) are added as
+ * one more entry here and in `AGREEMENT_ENDPOINTS`.
+ */
+export interface AgreementFamilyApi {
+  standard: { card: ContractCardView; results: StandardActionResults };
+}
+
+export type ListedFamily = keyof AgreementFamilyApi & AgreementFamily;
+export type FamilyCard<F extends ListedFamily> = AgreementFamilyApi[F]['card'];
+export type FamilyResults<F extends ListedFamily> = AgreementFamilyApi[F]['results'];
+
+export const AGREEMENT_ENDPOINTS: {
+  readonly [F in ListedFamily]: AgreementEndpoints<FamilyCard<F>, FamilyResults<F>>;
+} = {
+  standard: standardAgreementEndpoints,
+};
+
+/** A family's calls, for code that only knows the family at run time; null when not served yet. */
+export function agreementEndpoints(
+  family: AgreementFamily,
+): AgreementEndpoints<AgreementCardCore, AgreementActionResults> | null {
+  const endpoints = (AGREEMENT_ENDPOINTS as Partial<Record<AgreementFamily, unknown>>)[family];
+  // Each entry takes its own family's cards; callers pass cards of that family.
+  return (endpoints as AgreementEndpoints<AgreementCardCore, AgreementActionResults>) ?? null;
+}

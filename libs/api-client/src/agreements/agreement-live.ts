@@ -1,0 +1,35 @@
+import type { AgreementCardCore, AgreementFamily } from '@prosign/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useStaffRealtime } from '../realtime/useStaffRealtime';
+import { agreementKeys } from './agreement-hooks';
+
+/**
+ * Keeps an open dashboard of `family` current without reload: a change of one
+ * of its agreements (`id` is the agreement's `_id`) refreshes that agreement
+ * and the family's lists; signer presence turns a card's "viewing now" on and off.
+ */
+export function useAgreementLive(family: AgreementFamily) {
+  const queryClient = useQueryClient();
+  const [presence, setPresence] = useState<Readonly<Record<string, boolean>>>({});
+
+  useStaffRealtime({
+    onContractChanged: (event) => {
+      if (event.family !== family) return;
+      void queryClient.invalidateQueries({ queryKey: agreementKeys.one(family, event.id) });
+      void queryClient.invalidateQueries({ queryKey: agreementKeys.lists(family) });
+    },
+    onSignerPresence: (event) => {
+      if (event.family !== family) return;
+      setPresence((current) => ({ ...current, [event.id]: event.active }));
+    },
+  });
+
+  /** Live presence when an event arrived for the card, else what the list said. */
+  const isViewingNow = useCallback(
+    (card: Pick<AgreementCardCore, '_id' | 'presence'>) =>
+      presence[card._id] ?? Boolean(card.presence?.active),
+    [presence],
+  );
+  return { isViewingNow };
+}

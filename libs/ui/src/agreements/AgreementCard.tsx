@@ -1,0 +1,127 @@
+import {
+  displayedStatus,
+  SIGNED_STATUSES,
+  type ActionViewer,
+  type AgreementAction,
+  type AgreementCardCore,
+  type AgreementFamily,
+} from '@prosign/domain';
+import type { ReactNode } from 'react';
+import { AgreementActions } from './AgreementActions';
+import { cardCreatedTime, pacificTime, statusClass, truncatedAddress } from './agreement-format';
+import { StatusBadge } from './StatusBadge';
+import './agreements.css';
+
+export interface AgreementCardProps<TCard extends AgreementCardCore> {
+  family: AgreementFamily;
+  card: TCard;
+  viewer: ActionViewer;
+  /** The signer is on the signing page now. */
+  viewingNow: boolean;
+  now: Date;
+  /** The action running for this card, if any. */
+  busyAction: AgreementAction | null;
+  onAction: (action: AgreementAction, card: TCard) => void;
+  onDetails: (card: TCard) => void;
+  onPreview: (card: TCard) => void;
+  /** The family's own lines, under the created time (e.g. the contract's service). */
+  children?: ReactNode;
+}
+
+/**
+ * One agreement of any family: status, who signs, what and where, when it was
+ * created, signed or resent, whether the signer is on it now, and the actions
+ * this viewer may take.
+ */
+export function AgreementCard<TCard extends AgreementCardCore>({
+  family,
+  card,
+  viewer,
+  viewingNow,
+  now,
+  busyAction,
+  onAction,
+  onDetails,
+  onPreview,
+  children,
+}: AgreementCardProps<TCard>) {
+  const status = displayedStatus(family, card.status);
+  const { summary } = card;
+  const name = summary.recipientName || summary.recipientEmail;
+  const titleId = `agreement-${card._id}-name`;
+  const signed = SIGNED_STATUSES.includes(status) && card.signedAt;
+  // A resent agreement shows when it was resent where the resend actions were.
+  const alreadyResent = card.isResend || card.isEditResend;
+
+  return (
+    <li className={`dash-card dash-card--${statusClass(status)}`} aria-labelledby={titleId}>
+      <div className="dash-card__top">
+        <StatusBadge family={family} status={status} />
+        {viewingNow ? (
+          <span className="dash-presence" role="status">
+            <span className="dash-presence__dot" aria-hidden="true" /> Viewing now
+          </span>
+        ) : null}
+      </div>
+      <h3 id={titleId} className="dash-card__name">
+        {name}
+      </h3>
+      {summary.title ? <p className="dash-card__title">{summary.title}</p> : null}
+      <p className="dash-card__address" title={summary.address}>
+        {summary.address ? truncatedAddress(summary.address) : 'No address'}
+      </p>
+      <div className="dash-card__meta">
+        <span>
+          Created{' '}
+          <time dateTime={card.createdAt ?? undefined}>{cardCreatedTime(card.createdAt)}</time>
+        </span>
+        {signed ? (
+          <span className="dash-card__signed">
+            Signed <time dateTime={card.signedAt ?? undefined}>{pacificTime(card.signedAt)}</time>
+          </span>
+        ) : null}
+        {children}
+      </div>
+      {alreadyResent ? (
+        <p className="dash-card__resent">
+          {card.isEditResend
+            ? `Edited and resent ${pacificTime(card.editResendAt)}`
+            : `Resent ${pacificTime(card.resendAt)}`}
+        </p>
+      ) : null}
+      <div className="dash-card__links">
+        <button type="button" className="dash-link" onClick={() => onDetails(card)}>
+          Details<span className="ps-visually-hidden"> of {name}</span>
+        </button>
+        <button type="button" className="dash-link" onClick={() => onPreview(card)}>
+          Preview document<span className="ps-visually-hidden"> of {name}</span>
+        </button>
+      </div>
+      <AgreementActions
+        family={family}
+        card={card}
+        viewer={viewer}
+        now={now}
+        busyAction={busyAction}
+        onAction={(action) => onAction(action, card)}
+        label={`Actions for ${name}`}
+      />
+    </li>
+  );
+}
+
+/** Placeholder cards while the first page loads. */
+export function AgreementCardSkeletons({ count = 6 }: { count?: number }) {
+  return (
+    <ul className="dash-grid" aria-hidden="true">
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index} className="dash-card dash-card--skeleton">
+          <span className="dash-skeleton dash-skeleton--badge" />
+          <span className="dash-skeleton dash-skeleton--title" />
+          <span className="dash-skeleton" />
+          <span className="dash-skeleton dash-skeleton--short" />
+        </li>
+      ))}
+    </ul>
+  );
+}

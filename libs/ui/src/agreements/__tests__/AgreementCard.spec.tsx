@@ -1,0 +1,119 @@
+import type { ActionViewer } from '@prosign/domain';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { agreementCard } from '../../test-support/agreement-fixtures';
+import { AgreementCard, type AgreementCardProps } from '../AgreementCard';
+import { StatusBadge } from '../StatusBadge';
+
+const ADMIN: ActionViewer = { isAdmin: true, userAccessAccess: true };
+
+function renderCard(
+  overrides: Parameters<typeof agreementCard>[0] = {},
+  props: Partial<AgreementCardProps<ReturnType<typeof agreementCard>>> = {},
+) {
+  const card = agreementCard(overrides);
+  const handlers = { onAction: jest.fn(), onDetails: jest.fn(), onPreview: jest.fn() };
+  render(
+    <ul>
+      <AgreementCard
+        family="standard"
+        card={card}
+        viewer={ADMIN}
+        viewingNow={false}
+        now={new Date('2026-03-10T12:00:00.000Z')}
+        busyAction={null}
+        {...handlers}
+        {...props}
+      />
+    </ul>,
+  );
+  return { card, ...handlers, item: screen.getByRole('listitem', { name: 'Maria Lopez' }) };
+}
+
+describe('AgreementCard', () => {
+  it('shows status, who signs, what, where (cut at 35 characters) and when it was created', () => {
+    const { item } = renderCard();
+    expect(within(item).getByText('Not signed')).toHaveClass('dash-status--not-signed');
+    expect(within(item).getByRole('heading', { name: 'Maria Lopez' })).toBeInTheDocument();
+    expect(within(item).getByText('Structural Engineering Agreement')).toBeInTheDocument();
+    expect(
+      within(item).getByTitle('1420 Alameda Avenue Unit 5, San Jose, CA 95126'),
+    ).toHaveTextContent('1420 Alameda Avenue Unit 5, San Jos…');
+    expect(within(item).getByText('2026-03-04 09:05 PST')).toBeInTheDocument();
+    expect(item).not.toHaveTextContent(/Signed /);
+  });
+
+  it('shows the signed date on a signed card', () => {
+    const { item } = renderCard({ status: 'signed', signedAt: '2026-03-06T20:30:00.000Z' });
+    expect(within(item).getByText('Signed', { selector: '.dash-status' })).toBeInTheDocument();
+    expect(item).toHaveTextContent('Signed Mar 6, 2026, 12:30 PM PST');
+    expect(within(item).getByText('Mar 6, 2026, 12:30 PM PST')).toHaveAttribute(
+      'dateTime',
+      '2026-03-06T20:30:00.000Z',
+    );
+  });
+
+  it('shows when it was resent instead of the resend actions', () => {
+    const { item } = renderCard({
+      status: 'cancelled',
+      isEditResend: true,
+      editResendAt: '2026-03-05T18:00:00.000Z',
+    });
+    expect(item).toHaveTextContent('Edited and resent Mar 5, 2026, 10:00 AM PST');
+    expect(within(item).queryByRole('button', { name: /Resend/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the presence dot while the signer is on the page, and the family lines', () => {
+    const card = agreementCard();
+    render(
+      <ul>
+        <AgreementCard
+          family="standard"
+          card={card}
+          viewer={ADMIN}
+          viewingNow
+          now={new Date()}
+          busyAction={null}
+          onAction={jest.fn()}
+          onDetails={jest.fn()}
+          onPreview={jest.fn()}
+        >
+          <span>Structural</span>
+        </AgreementCard>
+      </ul>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Viewing now');
+    expect(screen.getByText('Structural')).toBeInTheDocument();
+  });
+
+  it('opens details and preview, and hands its card to the chosen action', async () => {
+    const user = userEvent.setup();
+    const { card, item, onAction, onDetails, onPreview } = renderCard();
+    await user.click(within(item).getByRole('button', { name: 'Details of Maria Lopez' }));
+    expect(onDetails).toHaveBeenCalledWith(card);
+    await user.click(within(item).getByRole('button', { name: 'Preview document of Maria Lopez' }));
+    expect(onPreview).toHaveBeenCalledWith(card);
+    await user.click(within(item).getByRole('button', { name: 'Send Reminder' }));
+    expect(onAction).toHaveBeenCalledWith('sendReminder', card);
+  });
+
+  it('says which action is running and holds the others', () => {
+    const { item } = renderCard({ status: 'signature_saved' }, { busyAction: 'copyLink' });
+    expect(within(item).getByRole('button', { name: 'Copy Link…' })).toBeDisabled();
+    expect(within(item).getByRole('button', { name: 'More actions' })).toBeDisabled();
+  });
+});
+
+describe('StatusBadge', () => {
+  it('reads each family’s status in words and shows unknown ones as not signed', () => {
+    render(
+      <>
+        <StatusBadge family="sow" status="not-signed" />
+        <StatusBadge family="standard" status="signature_saved" />
+        <StatusBadge family="standard" status="weird" />
+      </>,
+    );
+    expect(screen.getAllByText('Not signed')).toHaveLength(2);
+    expect(screen.getByText('Signature saved')).toHaveAttribute('data-tone', 'progress');
+  });
+});

@@ -1,0 +1,145 @@
+import {
+  useAgreementAction,
+  type FamilyCard,
+  type FamilyResults,
+  type ListedFamily,
+} from '@prosign/api-client';
+import {
+  decideAgreementAction,
+  TOAST_DURATION_MS,
+  type ActionViewer,
+  type AgreementAction,
+} from '@prosign/domain';
+import { useState } from 'react';
+import { useToast } from '../components/Toast';
+import { AGREEMENT_MESSAGES, errorText } from './agreement-messages';
+
+/** Actions that ask before they run. */
+export type ConfirmedAction = 'cancel' | 'void' | 'markAsSigned' | 'delete';
+const CONFIRMED: readonly AgreementAction[] = ['cancel', 'void', 'markAsSigned', 'delete'];
+
+export interface AgreementCardActionsOptions<F extends ListedFamily> {
+  viewer: ActionViewer;
+  /** After a void: the page shows the voided PDF. */
+  onVoided?: (card: FamilyCard<F>) => void;
+  /** Edit and Resend answered: the family opens its creation screen with the record. */
+  onEditAndResend: (result: FamilyResults<F>['editAndResend'], card: FamilyCard<F>) => void;
+}
+
+/**
+ * What happens when a card's action is chosen: the shared rule decides first,
+ * destructive ones ask for confirmation, Copy Link opens the copy-link modal,
+ * and every outcome is a 6 s notice (spec 2 §8).
+ */
+export function useAgreementCardActions<F extends ListedFamily>(
+  family: F,
+  { viewer, onVoided, onEditAndResend }: AgreementCardActionsOptions<F>,
+) {
+  const { run } = useAgreementAction(family);
+  const toast = useToast();
+  const [pending, setPending] = useState<{
+    action: ConfirmedAction;
+    card: FamilyCard<F>;
+  } | null>(null);
+  const [copying, setCopying] = useState<FamilyCard<F> | null>(null);
+  const [busy, setBusy] = useState<{ id: string; action: AgreementAction } | null>(null);
+
+  const ok = (message: string) => toast.success(message, TOAST_DURATION_MS.long);
+  const fail = (message: string) => toast.error(message, TOAST_DURATION_MS.long);
+
+  async function perform(action: AgreementAction, card: FamilyCard<F>): Promise<void> {
+    if (action === 'copyLink') {
+      setCopying(card);
+      return;
+    }
+    setBusy({ id: card._id, action });
+    try {
+      switch (action) {
+        case 'sendReminder':
+          await run(action, card).then(
+            () => ok(AGREEMENT_MESSAGES.reminderSent),
+            (error: unknown) => fail(AGREEMENT_MESSAGES.reminderFailed(errorText(error))),
+          );
+          return;
+        case 'cancel':
+          await run(action, card).then(
+            () => ok(AGREEMENT_MESSAGES.cancelled),
+            (error: unknown) => fail(AGREEMENT_MESSAGES.cancelFailed(errorText(error))),
+          );
+          return;
+        case 'void':
+          await run(action, card).then(
+            () => {
+              ok(AGREEMENT_MESSAGES.voided);
+              onVoided?.(card);
+            },
+            (error: unknown) => {
+              // A refusal for rights carries the spec's own words; anything else is generic.
+              const refused = (error as { statusCode?: number } | null)?.statusCode === 403;
+              fail(refused ? errorText(error) : AGREEMENT_MESSAGES.voidFailed);
+            },
+          );
+          return;
+        case 'markAsSigned':
+          await run(action, card).then(
+            () => ok(AGREEMENT_MESSAGES.markedSigned),
+            () => fail(AGREEMENT_MESSAGES.markSignedFailed),
+          );
+          return;
+        case 'delete':
+          await run(action, card).then(
+            () => ok(AGREEMENT_MESSAGES.deleted),
+            () => fail(AGREEMENT_MESSAGES.deleteFailed),
+          );
+          return;
+        case 'resend':
+          await run(action, card).then(
+            () => ok(AGREEMENT_MESSAGES.resent(card.summary.recipientEmail)),
+            () => fail(AGREEMENT_MESSAGES.resendFailed),
+          );
+          return;
+        case 'editAndResend':
+          await run(action, card).then(
+            (result) => onEditAndResend(result, card),
+            () => fail(AGREEMENT_MESSAGES.editResendFailed),
+          );
+          return;
+      }
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  /** A card's action was chosen. */
+  const choose = (action: AgreementAction, card: FamilyCard<F>) => {
+    const decision = decideAgreementAction(family, action, card, viewer, new Date());
+    if (!decision.allowed) {
+      fail(decision.message);
+      return;
+    }
+    if (CONFIRMED.includes(action)) {
+      setPending({ action: action as ConfirmedAction, card });
+      return;
+    }
+    void perform(action, card);
+  };
+
+  const confirm = () => {
+    if (!pending) return;
+    const { action, card } = pending;
+    setPending(null);
+    void perform(action, card);
+  };
+
+  return {
+    choose,
+    /** The action waiting for confirmation. */
+    pending,
+    confirm,
+    dismiss: () => setPending(null),
+    /** The card whose link the copy-link modal shows. */
+    copying,
+    closeCopyLink: () => setCopying(null),
+    busyFor: (id: string) => (busy?.id === id ? busy.action : null),
+  };
+}
