@@ -7,6 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { ApiModule, type ApiModuleOptions } from './api.module';
 import type { AppConfig } from './platform/config/app-config';
 import { RedisIoAdapter } from './platform/realtime/redis-io.adapter';
+import { noStoreByDefault, securityHeaders } from './platform/security/security-headers';
 
 export const API_PREFIX = 'api';
 
@@ -42,6 +43,9 @@ export async function createApiApp(
   // Behind a load balancer every request comes from the balancer: the signer's and staff's own
   // addresses (audit trails, rate limits) are then the forwarded ones, as many hops back as set.
   if (config.TRUST_PROXY_HOPS > 0) express.set('trust proxy', config.TRUST_PROXY_HOPS);
+  // Security headers (CSP, frame-ancestors of the frontends, nosniff, HSTS in production) and
+  // no caching of what the API answers, on every response, errors included.
+  app.use(securityHeaders(config), noStoreByDefault);
   // Credentials: staff sessions are httpOnly cookies sent from the frontends' origins.
   app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
   // Bodies as large as the largest valid form; larger ones answer 413.

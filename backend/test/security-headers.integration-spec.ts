@@ -1,0 +1,158 @@
+import type { INestApplication } from '@nestjs/common';
+import { CAPTCHA_PASS_HEADER, STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain';
+import express from 'express';
+import request from 'supertest';
+import { CaptchaPassService } from '../src/modules/captcha/captcha-pass.service';
+import type { AppConfig } from '../src/platform/config/app-config';
+import { securityHeaders } from '../src/platform/security/security-headers';
+import { seedDemoData } from './support/seed';
+import { SHELL_ORIGIN } from './support/staff-session';
+import { startApi } from './support/test-apps';
+import { createTestEnv } from './support/test-env';
+
+const FRONTENDS = [8080, 8081, 8082, 8083, 8084].map((port) => `http://localhost:${port}`);
+
+/** The directives of a Content-Security-Policy header, by name. */
+function directives(csp: string | undefined): Record<string, string[]> {
+  return Object.fromEntries(
+    (csp ?? '')
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...values]) => [name, values]),
+  );
+}
+
+describe('API security headers', () => {
+  const env = createTestEnv(__filename);
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    ({ app } = await startApi(env.config));
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await env.cleanup();
+  });
+
+  const http = () => request(app.getHttpServer());
+
+  it('sends a CSP that lets exactly the frontends frame the API, nosniff, and no HSTS outside production', async () => {
+    for (const res of [
+      await http().get('/api/health'),
+      await http().get('/api/auth/session'),
+      await http().get('/api/no-such-route'),
+    ]) {
+      const csp = directives(res.headers['content-security-policy']);
+      expect(csp['default-src']).toEqual(["'none'"]);
+      expect(csp['frame-ancestors']?.sort()).toEqual([...FRONTENDS].sort());
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('sends HSTS in production', async () => {
+    const production = {
+      NODE_ENV: 'production',
+      CORS_ORIGINS: ['https://app.firm.com', 'https://sign.firm.com'],
+      PUBLIC_SHELL_URL: 'https://app.firm.com',
+      PUBLIC_SIGNING_URL: 'https://sign.firm.com',
+    } as unknown as AppConfig;
+    const server = express()
+      .use(securityHeaders(production))
+      .get('/', (_req, res) => res.json({}));
+    const res = await request(server).get('/').expect(200);
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    expect(directives(res.headers['content-security-policy'])['frame-ancestors']).toEqual([
+      'https://app.firm.com',
+      'https://sign.firm.com',
+    ]);
+  });
+
+  it('never lets session, captcha or signer answers be cached', async () => {
+    const signInRes = await http()
+      .post('/api/auth/local')
+      .set('origin', SHELL_ORIGIN)
+      .send({ email: 'admin' })
+      .expect(200);
+    const cookie = (signInRes.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+    const pass = app
+      .get(CaptchaPassService)
+      .issue({ linkToken: 'some-link', ip: '127.0.0.1' }).pass;
+    for (const res of [
+      signInRes,
+      await http().get('/api/auth/session').set('cookie', cookie).expect(200),
+      await http().get('/api/auth/session').expect(401),
+      await http().get('/api/captcha/config').expect(200),
+      await http()
+        .post('/api/verifyToken')
+        .set(CAPTCHA_PASS_HEADER, pass)
+        .set('origin', 'http://localhost:8084')
+        .send({ token: 'some-link' })
+        .expect(404),
+    ]) {
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('serves agreement PDFs framable by the frontends, revalidated rather than stored publicly', async () => {
+    await seedDemoData(env.config);
+    const res = await http()
+      .get(`/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/preview`)
+      .expect(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(directives(res.headers['content-security-policy'])['frame-ancestors']?.sort()).toEqual(
+      [...FRONTENDS].sort(),
+    );
+    expect(res.headers['x-frame-options']).toBeUndefined();
+  });
+});
+
+describe('request logs', () => {
+  const env = createTestEnv(__filename, { LOG_LEVEL: 'info' });
+  let app: INestApplication;
+  const written: string[] = [];
+
+  beforeAll(async () => {
+    // pino writes its lines to stdout: keep them.
+    jest.spyOn(process.stdout, 'write').mockImplementation(((chunk: unknown) => {
+      written.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write);
+    ({ app } = await startApi(env.config));
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    jest.restoreAllMocks();
+    await env.cleanup();
+  });
+
+  it('never carry signing tokens, document links or captcha passes', async () => {
+    const http = () => request(app.getHttpServer());
+    const token = 'SIGNINGTOKENabcdefghijklmnopqrstuv';
+    const docId = 'DOCUMENTIDabcdefghijk';
+    const pass = app.get(CaptchaPassService).issue({ linkToken: token, ip: '127.0.0.1' }).pass;
+    await http()
+      .get(
+        `/api/user/user-detail?token=${token}&docLink=${encodeURIComponent(`https://api/d/${docId}/view`)}`,
+      )
+      .set(CAPTCHA_PASS_HEADER, pass);
+    await http().post('/api/verifyToken').set(CAPTCHA_PASS_HEADER, pass).send({ token });
+    await http().get(`/api/documents/d/${docId}/view`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const lines = written.join('').split('\n').filter(Boolean);
+    const requestLines = lines.filter((line) => line.includes('"req":'));
+    expect(requestLines.length).toBeGreaterThanOrEqual(3);
+    const logs = lines.join('\n');
+    expect(logs).not.toContain(token);
+    expect(logs).not.toContain(docId);
+    expect(logs).not.toContain(pass);
+    expect(logs).toContain('/api/user/user-detail?token=[redacted]&docLink=[redacted]');
+    expect(logs).toContain('/api/documents/d/[redacted]/view');
+  });
+});
