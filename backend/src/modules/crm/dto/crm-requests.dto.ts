@@ -3,7 +3,6 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
-  IsDefined,
   IsEmail,
   IsIn,
   IsNotEmpty,
@@ -15,6 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ContractFormDataDto } from './contract-form-data.dto';
+import { requiredObject } from '../../../platform/validation/required-object';
 
 const PROPERTY_NAME = /^[A-Za-z0-9_]{1,100}$/;
 
@@ -97,8 +97,7 @@ export class UpdateMissingDto {
 
 export class UpdateAllDto {
   // Required: without it there is nothing to update (was a 500).
-  @IsDefined({ message: 'contractFormData is required' })
-  @IsObject({ message: 'contractFormData must be an object' })
+  @IsObject({ message: requiredObject('contractFormData') })
   @ValidateNested()
   @Type(() => ContractFormDataDto)
   contractFormData: ContractFormDataDto;

@@ -1,13 +1,7 @@
 import { Type } from 'class-transformer';
-import {
-  IsDefined,
-  IsNotEmpty,
-  IsObject,
-  IsString,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
+import { IsNotEmpty, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { ContractFormDataDto } from './contract-form-data.dto';
+import { requiredObject } from '../../../platform/validation/required-object';
 
 /** POST /api/template/create-contract (spec 2 §7). */
 export class CreateContractDto {
@@ -17,8 +11,7 @@ export class CreateContractDto {
   @MaxLength(2000)
   docLink: string;
 
-  @IsDefined({ message: 'formData is required' })
-  @IsObject({ message: 'formData must be an object' })
+  @IsObject({ message: requiredObject('formData') })
   @ValidateNested()
   @Type(() => ContractFormDataDto)
   formData: ContractFormDataDto;
