@@ -8,8 +8,9 @@
 // response (remotes are fetched cross-origin by the shell) and
 // GET /runtime-config.json built from the environment at request time, so one
 // build runs in every environment (remote URLs are never baked into a bundle).
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,6 +99,101 @@ export function buildRuntimeConfig(env = process.env) {
   };
 }
 
+// Third-party hosts, only when their adapter is on (Google's published CSP guidance).
+const RECAPTCHA_HOSTS = {
+  script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+  frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+  img: ['https://www.gstatic.com/recaptcha/'],
+};
+const GOOGLE_MAPS_HOSTS = {
+  script: ['https://maps.googleapis.com', 'https://maps.gstatic.com'],
+  connect: ['https://maps.googleapis.com', 'https://places.googleapis.com'],
+  img: ['https://maps.googleapis.com', 'https://maps.gstatic.com', 'https://*.ggpht.com'],
+  style: ['https://fonts.googleapis.com'],
+  font: ['https://fonts.gstatic.com'],
+};
+
+/** `'sha256-…'` sources of the inline `<script>` elements of an HTML page. */
+export function inlineScriptHashes(html) {
+  const hashes = [];
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes) || !body) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+function originOf(url) {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The Content-Security-Policy of every frontend, from the same runtime
+ * configuration the page reads: scripts, styles and workers from this server
+ * and the remotes (module federation loads their chunks; the PDF.js worker of
+ * the signing remote runs from a blob), API calls, its Socket.IO endpoint and
+ * framed PDFs on the API's origin, and Google's reCAPTCHA and Maps hosts only
+ * when those adapters are on. An HTML page's own inline scripts (the signing
+ * page's runtime-config prefetch) are allowed by their hashes only. Nothing
+ * may frame the apps but themselves; inline styles are allowed (component
+ * styles, caught mail shown in /mailbox).
+ */
+export function contentSecurityPolicy(runtime, { scriptHashes = [] } = {}) {
+  const api = originOf(runtime.apiUrl);
+  const apiSocket = api?.replace(/^http/, 'ws');
+  const remotes = Object.values(runtime.remotes ?? {}).map(originOf);
+  const recaptcha = runtime.captcha?.adapter === 'recaptcha';
+  const maps = runtime.maps?.adapter === 'google';
+  const pick = (hosts, on, kind) => (on ? (hosts[kind] ?? []) : []);
+  const sources = (...lists) => [...new Set(lists.flat().filter(Boolean))].join(' ');
+  const directives = {
+    'default-src': sources("'self'"),
+    'script-src': sources(
+      "'self'",
+      scriptHashes,
+      remotes,
+      pick(RECAPTCHA_HOSTS, recaptcha, 'script'),
+      pick(GOOGLE_MAPS_HOSTS, maps, 'script'),
+    ),
+    'style-src': sources(
+      "'self'",
+      "'unsafe-inline'",
+      remotes,
+      pick(GOOGLE_MAPS_HOSTS, maps, 'style'),
+    ),
+    'img-src': sources(
+      "'self'",
+      'data:',
+      'blob:',
+      api,
+      remotes,
+      pick(RECAPTCHA_HOSTS, recaptcha, 'img'),
+      pick(GOOGLE_MAPS_HOSTS, maps, 'img'),
+    ),
+    'font-src': sources("'self'", 'data:', remotes, pick(GOOGLE_MAPS_HOSTS, maps, 'font')),
+    'connect-src': sources(
+      "'self'",
+      api,
+      apiSocket,
+      remotes,
+      pick(GOOGLE_MAPS_HOSTS, maps, 'connect'),
+    ),
+    'frame-src': sources("'self'", api, pick(RECAPTCHA_HOSTS, recaptcha, 'frame')),
+    'worker-src': sources("'self'", 'blob:', remotes),
+    'object-src': "'none'",
+    'base-uri': "'self'",
+    'form-action': "'self'",
+    'frame-ancestors': "'self'",
+  };
+  return Object.entries(directives)
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ');
+}
+
 export function defaultPort(app, env = process.env) {
   const spec = FRONTEND_APPS[app];
   const raw = spec ? env[spec.portVar] : undefined;
@@ -118,10 +214,16 @@ function cacheControlFor(filePath) {
   return HASHED_ASSET.test(path.basename(filePath)) ? IMMUTABLE : NO_CACHE;
 }
 
+/**
+ * Headers of every response (with the CSP above, set per request): CORS (the
+ * shell fetches remotes cross-origin), nosniff, and no path in cross-origin
+ * referrers (signing pages carry the link token in their path).
+ */
 function baseHeaders(extra = {}) {
   return {
     'Access-Control-Allow-Origin': '*',
     'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
     ...extra,
   };
 }
@@ -165,6 +267,16 @@ function createHandler({ app, distDir, env }) {
 
   async function sendFile(req, res, filePath, info) {
     const ext = path.extname(filePath).toLowerCase();
+    if (ext === '.html') {
+      // A page's inline scripts run under the CSP by their hashes.
+      const scriptHashes = inlineScriptHashes(await readFile(filePath, 'utf8'));
+      if (scriptHashes.length > 0) {
+        res.setHeader(
+          'Content-Security-Policy',
+          contentSecurityPolicy(buildRuntimeConfig(env), { scriptHashes }),
+        );
+      }
+    }
     res.writeHead(
       200,
       baseHeaders({
@@ -181,6 +293,8 @@ function createHandler({ app, distDir, env }) {
   }
 
   return async function handle(req, res) {
+    // From the environment at request time, like /runtime-config.json.
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(buildRuntimeConfig(env)));
     if (req.method === 'OPTIONS') {
       res.writeHead(
         204,

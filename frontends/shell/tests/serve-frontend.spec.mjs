@@ -5,6 +5,7 @@
 // throw-away dist directory, answering real HTTP requests.
 import { afterAll, afterEach, beforeAll, expect, test } from '@jest/globals';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -163,4 +164,92 @@ test('answers CORS preflight requests', async () => {
   });
   expect(response.status).toBe(204);
   expect(response.headers.get('access-control-allow-origin')).toBe('*');
+});
+
+/** The directives of a Content-Security-Policy header, by name. */
+function cspOf(response) {
+  return Object.fromEntries(
+    (response.headers.get('content-security-policy') ?? '')
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...values]) => [name, values]),
+  );
+}
+
+test('sends a CSP under which the shell loads its remotes and reaches the API, and nothing else', async () => {
+  running = await serve({
+    PUBLIC_API_URL: 'https://api.firm.com',
+    CONTRACTS_REMOTE_URL: 'https://contracts.firm.com',
+  });
+  for (const route of ['/', '/dashboard', '/runtime-config.json', '/main.0123456789abcdef.js']) {
+    const response = await fetch(running.url(route));
+    await response.text();
+    const csp = cspOf(response);
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(
+      expect.arrayContaining(["'self'", 'https://contracts.firm.com']),
+    );
+    expect(csp['script-src']).not.toContain("'unsafe-eval'");
+    expect(csp['connect-src']).toEqual(
+      expect.arrayContaining([
+        'https://api.firm.com',
+        'wss://api.firm.com',
+        'https://contracts.firm.com',
+      ]),
+    );
+    expect(csp['frame-src']).toContain('https://api.firm.com');
+    expect(csp['worker-src']).toEqual(
+      expect.arrayContaining(['blob:', 'https://contracts.firm.com']),
+    );
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['frame-ancestors']).toEqual(["'self'"]);
+    // No Google host unless its adapter is on.
+    expect(JSON.stringify(csp)).not.toMatch(/google|gstatic/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  }
+});
+
+test('opens the CSP to reCAPTCHA and Google Maps only when those adapters are on', async () => {
+  running = await serve({
+    CAPTCHA_ADAPTER: 'recaptcha',
+    RECAPTCHA_SITE_KEY: 'site-key',
+    MAPS_ADAPTER: 'google',
+    GOOGLE_MAPS_API_KEY: 'browser-key',
+  });
+  const response = await fetch(running.url('/'));
+  await response.text();
+  const csp = cspOf(response);
+  expect(csp['script-src']).toEqual(
+    expect.arrayContaining([
+      'https://www.google.com/recaptcha/',
+      'https://www.gstatic.com/recaptcha/',
+      'https://maps.googleapis.com',
+    ]),
+  );
+  expect(csp['frame-src']).toEqual(
+    expect.arrayContaining([
+      'https://www.google.com/recaptcha/',
+      'https://recaptcha.google.com/recaptcha/',
+    ]),
+  );
+  expect(csp['connect-src']).toContain('https://places.googleapis.com');
+});
+
+test("allows a page's own inline scripts by hash, and no other inline script", async () => {
+  const inline = "window.__prefetch = fetch('/runtime-config.json');";
+  writeFileSync(
+    path.join(distDir, 'inline.html'),
+    `<!doctype html><script>${inline}</script><script defer src="/main.js"></script>`,
+  );
+  running = await serve();
+  const page = await fetch(running.url('/inline.html'));
+  await page.text();
+  const expected = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
+  expect(cspOf(page)['script-src']).toContain(expected);
+  expect(cspOf(page)['script-src']).not.toContain("'unsafe-inline'");
+  const index = await fetch(running.url('/'));
+  await index.text();
+  expect(cspOf(index)['script-src']).not.toContain(expected);
 });
