@@ -31,6 +31,14 @@ const filter = (page: Page, name: string) =>
 const cardNamed = (page: Page, name: string) =>
   cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
 const statusOf = (card: Locator) => card.locator('.dash-status');
+/** Chooses `action` from a card's "More actions" menu. */
+async function fromMenu(card: Locator, action: string) {
+  await card.getByRole('button', { name: 'More actions' }).click();
+  await card
+    .getByRole('menu', { name: 'More actions' })
+    .getByRole('menuitem', { name: action })
+    .click();
+}
 
 async function nameOf(card: Locator): Promise<string> {
   return ((await card.getByRole('heading').textContent()) ?? '').trim();
@@ -106,14 +114,18 @@ test('an admin filters, searches, reminds, cancels, resends, voids and reads det
   await expect(reminderCard.locator('[role=tooltip]')).toBeVisible();
   await page.screenshot({ path: path.join(screenshots, 'dashboard-reminder.png') });
 
-  // Cancel another waiting contract (after confirming), then resend it.
+  // Cancel another waiting contract (from its menu, after confirming), then resend it.
   await search(page, '');
   const toCancel = cards(page)
     .filter({ hasNot: page.getByRole('heading', { name: remindedName, exact: true }) })
-    .filter({ has: page.getByRole('button', { name: 'Cancel Contract' }) })
+    .filter({ has: page.locator('.dash-status', { hasText: /^(Not signed|Viewed)$/ }) })
     .first();
   const cancelledName = await nameOf(toCancel);
-  await toCancel.getByRole('button', { name: 'Cancel Contract' }).click();
+  await toCancel.getByRole('button', { name: 'More actions' }).click();
+  const menu = toCancel.getByRole('menu', { name: 'More actions' });
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  await page.screenshot({ path: path.join(screenshots, 'dashboard-menu.png') });
+  await menu.getByRole('menuitem', { name: 'Cancel Contract' }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancel this contract?' });
   await expect(confirm.getByRole('button', { name: 'Keep it' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Cancel Contract' }).click();
@@ -125,7 +137,10 @@ test('an admin filters, searches, reminds, cancels, resends, voids and reads det
     has: page.getByRole('button', { name: 'Resend', exact: true }),
   });
   await expect(statusOf(cancelled)).toHaveText('Cancelled');
-  await expect(cancelled.getByRole('button', { name: 'Edit and Resend' })).toBeVisible();
+  await cancelled.getByRole('button', { name: 'More actions' }).click();
+  await expect(cancelled.getByRole('menuitem', { name: 'Edit and Resend' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(cancelled.getByRole('menu')).toHaveCount(0);
   await cancelled.getByRole('button', { name: 'Resend', exact: true }).click();
   await expect(page.getByText(/^Contract resent to /)).toBeVisible();
   await filter(page, 'All').check();
@@ -148,10 +163,14 @@ test('an admin filters, searches, reminds, cancels, resends, voids and reads det
   await expect(page.getByText('Contract voided.')).toBeVisible();
   const preview = page.getByRole('dialog', { name: `Voided contract — ${signedName}` });
   await expect(preview).toBeVisible({ timeout: 30_000 });
+  // The shared canvas viewer (PDF.js) draws the voided PDF: no browser PDF plug-in needed.
+  await expect(preview.getByRole('region', { name: 'Voided contract PDF' })).toBeVisible();
+  await expect(preview.getByRole('img', { name: /^Page 1 of \d+$/ }).locator('canvas')).toBeVisible(
+    { timeout: 30_000 },
+  );
   const download = preview.getByRole('link', { name: 'Download PDF' });
   const pdfUrl = await download.getAttribute('href');
   expect(pdfUrl).toBeTruthy();
-  await expect(preview.locator('iframe')).toHaveAttribute('src', pdfUrl!);
   const pdf = await page.request.get(pdfUrl!);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
@@ -182,9 +201,54 @@ test('an admin filters, searches, reminds, cancels, resends, voids and reads det
       .filter({ hasText: /admin@/ })
       .first(),
   ).toBeVisible();
+  // Events read as words, never as raw statuses.
+  await expect(history).not.toContainText(
+    /signature_saved|signed_manually|edited_resent|not signed/,
+  );
   await page.screenshot({ path: path.join(screenshots, 'dashboard-details.png') });
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
+
+  // Copy Link opens the copy-link modal (spec 2 §2.4) with the link to copy.
+  await fromMenu(cardNamed(page, remindedName).first(), 'Copy Link');
+  const copy = page.getByRole('dialog', { name: `Copy link — ${remindedName}` });
+  await expect(copy.getByRole('textbox', { name: 'Signing link' })).toHaveValue(/^https?:\/\//);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await copy.getByRole('button', { name: 'Copy' }).click();
+  await expect(
+    copy.getByText(/^(Link copied to clipboard!|Failed to copy token\.)$/),
+  ).toBeVisible();
+  await copy.getByRole('button', { name: 'Close' }).click();
+  await expect(copy).toBeHidden();
+});
+
+test('on a phone the cards, their menu and the document preview fit the screen', async ({
+  admin: page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard');
+  const first = cards(page).first();
+  await expect(first).toBeVisible();
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(await fits()).toBe(true);
+  await page.screenshot({ path: path.join(screenshots, 'dashboard-phone.png') });
+
+  const withMenu = cards(page)
+    .filter({ has: page.getByRole('button', { name: 'More actions' }) })
+    .first();
+  await withMenu.getByRole('button', { name: 'More actions' }).click();
+  await expect(withMenu.getByRole('menu')).toBeVisible();
+  expect(await fits()).toBe(true);
+  await page.screenshot({ path: path.join(screenshots, 'dashboard-phone-menu.png') });
+  await page.keyboard.press('Escape');
+
+  await first.getByRole('button', { name: /^Preview document/ }).click();
+  const preview = page.getByRole('dialog');
+  await expect(preview.getByRole('img', { name: /^Page 1 of \d+$/ }).locator('canvas')).toBeVisible(
+    { timeout: 30_000 },
+  );
+  expect(await fits()).toBe(true);
+  await page.screenshot({ path: path.join(screenshots, 'dashboard-phone-preview.png') });
 });
 
 test('a signer opening the link and a change made elsewhere reach the open dashboard live', async ({

@@ -191,10 +191,14 @@ test('a client signs a sent contract on a phone from the mailbox link; mail, PDF
     .first()
     .getByRole('button', { name: /^Preview document/ })
     .click();
-  const preview = board.getByRole('dialog').filter({ has: board.locator('iframe') });
-  // The preview names the signed contract once the card has the final sealed PDF.
-  await expect(preview).toContainText('Signed contract');
-  const previewSrc = await preview.locator('iframe').getAttribute('src');
+  const preview = board.getByRole('dialog', { name: /^Signed contract — / });
+  // The preview names the signed contract once the card has the final sealed PDF, drawn on canvas.
+  await expect(preview.getByRole('img', { name: /^Page 1 of \d+$/ }).locator('canvas')).toBeVisible(
+    {
+      timeout: 30_000,
+    },
+  );
+  const previewSrc = await preview.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
   const previewPdf = await board.request.get(previewSrc!);
   expect(previewPdf.headers()['content-type']).toContain('application/pdf');
   expect(pdfPagesText(await previewPdf.body()).some((page) => /AUDIT TRAIL/i.test(page))).toBe(
