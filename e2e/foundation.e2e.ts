@@ -55,12 +55,15 @@ test('the shell opens with its navigation, title and footer', async ({ page }) =
   await expect(page.getByRole('contentinfo')).toContainText('©');
   await page.screenshot({ path: path.join(screenshots, 'shell-dashboard.png'), fullPage: true });
   expect(
-    errors.filter((e) => /Invalid hook call|Shared module|eager consumption/i.test(e)),
+    errors.filter((e) =>
+      /Invalid hook call|Shared module|eager consumption|Content Security Policy/i.test(e),
+    ),
   ).toEqual([]);
 });
 
 for (const screen of screens) {
   test(`${screen.route} loads the ${screen.remote} screen inside the shell`, async ({ page }) => {
+    const errors = collectConsoleErrors(page);
     await page.goto(screen.route);
     await expect(page.getByRole('navigation')).toBeVisible();
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
@@ -68,6 +71,8 @@ for (const screen of screens) {
     );
     const name = screen.route === '/' ? 'home' : screen.route.slice(1);
     await page.screenshot({ path: path.join(screenshots, `screen-${name}.png`) });
+    // The frontends' CSP lets the shell load every remote (scripts, styles, API, socket).
+    expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
   });
 }
 
@@ -137,7 +142,11 @@ test('the signing app opens on its own origin', async ({ page }) => {
   await expect(page.getByRole('navigation')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.screenshot({ path: path.join(screenshots, 'signing-standalone.png') });
-  expect(errors.filter((e) => /Invalid hook call|Shared module/i.test(e))).toEqual([]);
+  // The captcha step renders under the signing server's CSP (its inline prefetch script included).
+  await expect(page.getByRole('checkbox', { name: "I'm not a robot" })).toBeVisible();
+  expect(
+    errors.filter((e) => /Invalid hook call|Shared module|Content Security Policy/i.test(e)),
+  ).toEqual([]);
 });
 
 test.describe('a remote that is down', () => {

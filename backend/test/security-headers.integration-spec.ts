@@ -143,16 +143,22 @@ describe('request logs', () => {
       .set(CAPTCHA_PASS_HEADER, pass);
     await http().post('/api/verifyToken').set(CAPTCHA_PASS_HEADER, pass).send({ token });
     await http().get(`/api/documents/d/${docId}/view`);
+    // A staff route naming a contract by its link token in the path.
+    await http().get(`/api/contracts/by-token/${token}`);
+    await http().get('/api/mail/deliveries/0123456789abcdef01234567/retry');
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     const lines = written.join('').split('\n').filter(Boolean);
     const requestLines = lines.filter((line) => line.includes('"req":'));
-    expect(requestLines.length).toBeGreaterThanOrEqual(3);
+    expect(requestLines.length).toBeGreaterThanOrEqual(5);
     const logs = lines.join('\n');
     expect(logs).not.toContain(token);
     expect(logs).not.toContain(docId);
     expect(logs).not.toContain(pass);
     expect(logs).toContain('/api/user/user-detail?token=[redacted]&docLink=[redacted]');
     expect(logs).toContain('/api/documents/d/[redacted]/view');
+    expect(logs).toContain('/api/contracts/by-token/[redacted]');
+    // Hex ids are no keys: they stay readable.
+    expect(logs).toContain('/api/mail/deliveries/0123456789abcdef01234567/retry');
   });
 });

@@ -14,6 +14,13 @@ export const SECRET_ROUTE_PARAMS = ['token', 'customId', 'docId'] as const;
 /** Paths whose segment after the prefix is a document id (`/api/documents/d/{id}/view`). */
 const SECRET_PATH_SEGMENTS = [/^(\/api\/documents\/d\/)[^/?#]+/];
 
+/**
+ * A path segment that looks like a random capability: 20+ base64url characters
+ * mixing upper and lower case (signing tokens: 32, document ids: 22, Google
+ * document ids: 44). Hex ids (ObjectIds, UUIDs), words and addresses stay.
+ */
+const RANDOM_KEY = /^(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9_-]{20,}$/;
+
 /** The URL with secret query values and path segments replaced. */
 export function redactUrl(url: string, params: Record<string, unknown> = {}): string {
   const queryAt = url.indexOf('?');
@@ -21,6 +28,11 @@ export function redactUrl(url: string, params: Record<string, unknown> = {}): st
   const query = queryAt < 0 ? '' : url.slice(queryAt + 1);
 
   for (const pattern of SECRET_PATH_SEGMENTS) path = path.replace(pattern, `$1${REDACTED}`);
+  // Any token-like segment: routes that take a link token in the path (`…/by-token/{token}`).
+  path = path
+    .split('/')
+    .map((segment) => (RANDOM_KEY.test(segment) ? REDACTED : segment))
+    .join('/');
   for (const name of SECRET_ROUTE_PARAMS) {
     const value = params[name];
     if (typeof value !== 'string' || !value) continue;
