@@ -52,6 +52,9 @@ export const STAFF_ROOM_FLAGS: ReadonlyArray<readonly [AccessFlag, string]> = [
   ['sowDashboardAccess', SOW_STAFF_ROOM],
 ];
 
+/** Where a socket keeps the promise of its room admission (awaited by the ping). */
+export const ADMISSION_KEY = 'staffRoomAdmission';
+
 /** Every socket's standing is read again this often (expiry and changes missed on the channel). */
 export const STAFF_ROOM_RECHECK_MS = 30_000;
 
@@ -119,7 +122,14 @@ export class StaffRoomGateway
     }
   }
 
-  async handleConnection(socket: Socket): Promise<void> {
+  handleConnection(socket: Socket): Promise<void> {
+    // Kept on the socket so a client's ping is answered only after admission (ADMISSION_KEY).
+    const admission = this.admit(socket);
+    (socket.data as Record<string, unknown>)[ADMISSION_KEY] = admission;
+    return admission;
+  }
+
+  private async admit(socket: Socket): Promise<void> {
     try {
       const sessionId = cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
       if (!sessionId) return;
