@@ -16,6 +16,8 @@ const SINGLETONS = [
   '@prosign/domain',
   '@prosign/api-client',
   '@prosign/ui',
+  // The dashboard parts: their own shared module, loaded only by the remotes that show a list.
+  '@prosign/ui/agreements',
 ];
 
 /** Remote container names (valid JS identifiers) and the section each serves. */

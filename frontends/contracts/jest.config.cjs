@@ -1,7 +1,15 @@
+const path = require('node:path');
+const preset = require('../../jest.preset.cjs');
+
 /** @type {import('jest').Config} */
 module.exports = {
-  ...require('../../jest.preset.cjs'),
+  ...preset,
   displayName: 'contracts',
   testEnvironment: 'jsdom',
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  moduleNameMapper: {
+    // The dashboard parts' entry of @prosign/ui, from its sources like the others.
+    '^@prosign/ui/agreements$': path.join(__dirname, '../../libs/ui/src/agreements/index.ts'),
+    ...preset.moduleNameMapper,
+  },
 };

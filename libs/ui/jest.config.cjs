@@ -1,7 +1,14 @@
+const path = require('node:path');
+const preset = require('../../jest.preset.cjs');
+
 /** @type {import('jest').Config} */
 module.exports = {
-  ...require('../../jest.preset.cjs'),
+  ...preset,
   displayName: 'ui',
   testEnvironment: 'jsdom',
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  moduleNameMapper: {
+    '^@prosign/ui/agreements$': path.join(__dirname, 'src/agreements/index.ts'),
+    ...preset.moduleNameMapper,
+  },
 };

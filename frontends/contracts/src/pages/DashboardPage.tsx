@@ -1,5 +1,6 @@
 import { useActionViewer, useAgreementList, useAgreementLive } from '@prosign/api-client';
 import type { ContractCardView } from '@prosign/domain';
+import { PageHeader } from '@prosign/ui';
 import {
   AGREEMENT_MESSAGES,
   AgreementActionDialogs,
@@ -8,12 +9,11 @@ import {
   AgreementDetailsModal,
   AgreementToolbar,
   DocumentPreviewModal,
-  PageHeader,
   Pagination,
   useAgreementCardActions,
   useAgreementListState,
   useMinuteClock,
-} from '@prosign/ui';
+} from '@prosign/ui/agreements';
 import { useState } from 'react';
 import {
   ChangeOrdersComingSoon,

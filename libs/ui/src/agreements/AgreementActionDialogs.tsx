@@ -4,7 +4,7 @@ import {
   type AgreementCardCore,
   type AgreementFamily,
 } from '@prosign/domain';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConfirmDialog } from '@prosign/ui';
 import { CopyLinkModal } from './CopyLinkModal';
 import type { ConfirmedAction } from './useAgreementCardActions';
 

@@ -5,7 +5,7 @@ import {
   type AgreementFamily,
 } from '@prosign/domain';
 import { useId, useRef } from 'react';
-import { Dialog } from '../components/Dialog';
+import { Dialog } from '@prosign/ui';
 import { pacificTime } from './agreement-format';
 import { actorLabel, eventLabel } from './agreement-history';
 import { StatusBadge } from './StatusBadge';

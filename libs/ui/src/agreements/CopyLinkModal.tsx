@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Dialog } from '../components/Dialog';
+import { Dialog } from '@prosign/ui';
 import { AGREEMENT_MESSAGES } from './agreement-messages';
 import './agreements.css';
 

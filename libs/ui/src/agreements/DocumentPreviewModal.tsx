@@ -4,8 +4,7 @@ import {
   type AgreementCardCore,
   type AgreementFamily,
 } from '@prosign/domain';
-import { Dialog } from '../components/Dialog';
-import { PdfViewer } from '../pdf-viewer/LazyPdfViewer';
+import { Dialog, PdfViewer } from '@prosign/ui';
 import { previewDocument, type PreviewKind } from './agreement-format';
 import './agreements.css';
 

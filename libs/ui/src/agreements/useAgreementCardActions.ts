@@ -11,7 +11,7 @@ import {
   type AgreementAction,
 } from '@prosign/domain';
 import { useState } from 'react';
-import { useToast } from '../components/Toast';
+import { useToast } from '@prosign/ui';
 import { AGREEMENT_MESSAGES, errorText } from './agreement-messages';
 
 /** Actions that ask before they run. */
