@@ -225,6 +225,12 @@ test('an admin filters, searches, reminds, cancels, resends, voids and reads det
 test('on a phone the cards, their menu and the document preview fit the screen', async ({
   admin: page,
 }) => {
+  const cspErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      cspErrors.push(message.text());
+    }
+  });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard');
   const first = cards(page).first();
@@ -249,6 +255,8 @@ test('on a phone the cards, their menu and the document preview fit the screen',
   );
   expect(await fits()).toBe(true);
   await page.screenshot({ path: path.join(screenshots, 'dashboard-phone-preview.png') });
+  // PDF.js, its worker and the PDF load under the frontends' CSP.
+  expect(cspErrors).toEqual([]);
 });
 
 test('a signer opening the link and a change made elsewhere reach the open dashboard live', async ({

@@ -20,6 +20,8 @@ export async function openPdf(url: string): Promise<PdfDocumentLike> {
     // PDF.js asks for byte ranges when the server allows them, so the first
     // page shows before the whole file has arrived on slow networks.
     disableAutoFetch: true,
+    // The apps' CSP has no 'unsafe-eval': PDF.js draws fonts without compiling code.
+    isEvalSupported: false,
   });
   const pdf = await task.promise;
   return {
