@@ -19,7 +19,7 @@ export function isAgreementFamily(value: unknown): value is AgreementFamily {
 }
 
 /** Statuses after the initial one: the same words in every family. */
-const LATER_STATUSES = [
+export const LATER_STATUSES = [
   'viewed',
   'signature_saved',
   'signed',

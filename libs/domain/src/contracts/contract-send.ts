@@ -1,18 +1,8 @@
+import { INITIAL_STATUS, LATER_STATUSES } from '../agreements/agreement-statuses';
 import { customerSigningPath } from '../routes/routes';
 
 /** Contract statuses (spec 2 §4); anything unknown is shown as 'not signed'. */
-export const CONTRACT_STATUSES = [
-  'not signed',
-  'viewed',
-  'signature_saved',
-  'signed',
-  'signed_manually',
-  'resent',
-  'edited_resent',
-  'cancelled',
-  'expired',
-  'void',
-] as const;
+export const CONTRACT_STATUSES = [INITIAL_STATUS.standard, ...LATER_STATUSES] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
 /** The `prefix` query parameter of a standard contract's signing link (spec 1 §2.4). */
