@@ -394,6 +394,12 @@ describe('signing: signer calls, refusals and the finish', () => {
       sha256: record?.signedSha256,
     });
     expect(verify.body.parties).toContainEqual({
+      role: 'Sender',
+      name: 'Csm',
+      email: 'c***@prosign.example',
+    });
+    expect(JSON.stringify(verify.body)).not.toContain('csm@prosign.example');
+    expect(verify.body.parties).toContainEqual({
       role: 'Signer',
       name: 'Maria Elena Alvarez',
       email: 'm***@example.com',
@@ -435,6 +441,7 @@ describe('signing: signer calls, refusals and the finish', () => {
       .field('token', token)
       .attach('image', Buffer.from('GIF89a not a png'), 'signature.png')
       .expect(400);
+    const imagesBefore = await connection.collection('signature_images').countDocuments();
     const png = api.get(SignatureImageService).renderTypedSignature('Maria', 'standard');
     const uploaded = await signer
       .post('/api/template/upload-image')
@@ -483,6 +490,26 @@ describe('signing: signer calls, refusals and the finish', () => {
     const retry = await signer.post('/api/signing/finish').send({ token }).expect(200);
     expect(retry.body).toMatchObject({ status: 'signed', verifyId: done?.verifyId });
     expect(await signedCopies(token)).toHaveLength(1);
+
+    // The image it was signed with stays: a later upload is refused and leaves nothing behind.
+    const images = connection.collection('signature_images');
+    const signedWith = await images.findOne({ _id: done?.signatureImageId as never });
+    expect(signedWith?.png).toBeDefined();
+    await signer
+      .post('/api/template/upload-image')
+      .field('token', token)
+      .attach(
+        'image',
+        api.get(SignatureImageService).renderTypedSignature('Forged', 'standard'),
+        'signature.png',
+      )
+      .expect(409);
+    const after = await contracts.findOne({ token }).lean();
+    expect(after?.signatureImageId).toBe(done?.signatureImageId);
+    expect(await images.findOne({ _id: done?.signatureImageId as never })).toEqual(signedWith);
+    expect(await images.countDocuments({ _id: { $ne: done?.signatureImageId as never } })).toBe(
+      imagesBefore,
+    );
   });
 
   it('the worker schedules the resume once and completes a finish the api left half-way', async () => {

@@ -120,6 +120,8 @@ export class Agreement<TForm extends object = Record<string, unknown>> {
   @Prop({ type: String, default: null }) signature: string | null;
   @Prop({ type: String, enum: ['text', 'image', null], default: null })
   signatureSource: 'text' | 'image' | null;
+  /** The signature_images record of an uploaded/drawn signature (each upload is its own). */
+  @Prop({ type: String, default: null }) signatureImageId: string | null;
   @Prop({ type: String, default: null }) initials: string | null;
   /** The signer's consent to the terms and to signing electronically (ESIGN). */
   @Prop({ type: Date, default: null }) consentAt: Date | null;

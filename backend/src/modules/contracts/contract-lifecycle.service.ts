@@ -125,7 +125,7 @@ export class ContractLifecycleService {
           $push: { history: historyEntry('reminder_failed', actor, new Date()) },
         },
       );
-      this.logger.warn(`reminder for ${claimed.token} not queued: ${(error as Error).message}`);
+      this.logger.warn(`reminder for contract ${String(claimed._id)} not queued: ${(error as Error).message}`);
       throw new BadGatewayException('Error sending reminder email. Please try again.');
     }
     this.changed(claimed);
@@ -327,7 +327,7 @@ export class ContractLifecycleService {
     );
     if (!updated) {
       const current = await this.contracts.findById(contract._id, { status: 1 });
-      this.logger.warn(`${action} of ${contract.token} lost a race (now ${current?.status})`);
+      this.logger.warn(`${action} of contract ${String(contract._id)} lost a race (now ${current?.status})`);
       throw new ConflictException(
         decideContractAction(
           action,

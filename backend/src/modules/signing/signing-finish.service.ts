@@ -189,7 +189,9 @@ export class SigningFinishService {
       } catch (error) {
         const detail = errorDetail(error);
         if (!(error instanceof HttpException)) this.logger.error(error);
-        this.logger.warn(`finish of contract ${contract.token} stopped at ${step}: ${detail}`);
+        this.logger.warn(
+          `finish of contract ${String(contract._id)} stopped at ${step}: ${detail}`,
+        );
         await this.contracts.updateOne(
           { _id: contract._id, 'finish.runner': runner },
           {
@@ -325,7 +327,10 @@ export class SigningFinishService {
     if (contract.signatureSource === 'text' && contract.signature) {
       return { text: contract.signature };
     }
-    const image = await signatureImages(this.connection).findOne({ _id: contract.token });
+    const image = await signatureImages(this.connection).findOne({
+      // Records from before per-upload ids were kept under the token.
+      _id: contract.signatureImageId ?? contract.token,
+    });
     if (!image) throw new Error('the uploaded signature image is missing');
     const buffer = Buffer.from(image.png.buffer ?? image.png);
     return { image: { originalname: 'signature.png', size: buffer.length, buffer } };

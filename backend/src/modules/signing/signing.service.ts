@@ -23,6 +23,7 @@ import {
   type VerifyTokenResponse,
 } from '@prosign/domain';
 import type { Connection, Model } from 'mongoose';
+import { randomUUID } from 'node:crypto';
 import { RealtimePublisher } from '../../platform/realtime/realtime-publisher';
 import { DocumentsService } from '../documents/documents.service';
 import { Contract, type ContractDocument } from '../contracts/contract.schema';
@@ -191,16 +192,31 @@ export class SigningService {
   ): Promise<SignerSaveResponse> {
     const contract = await this.openContract(token);
     const png = this.images.normalizeUploadedPng(file);
-    await signatureImages(this.connection).updateOne(
-      { _id: contract.token },
-      { $set: { png, uploadedAt: new Date(), uploadedIp: actor.ip } },
-      { upsert: true },
-    );
-    const saved = await this.saveSignature(
-      contract,
-      { signature: null, signatureSource: 'image', initials: this.initialsFor(contract) },
-      actor,
-    );
+    // Each upload is its own record, referenced by the contract in the same
+    // conditional update that saves the signature: once signed, the contract
+    // keeps pointing at the image it was signed with, whatever comes later.
+    const imageId = randomUUID();
+    const images = signatureImages(this.connection);
+    await images.insertOne({ _id: imageId, png, uploadedAt: new Date(), uploadedIp: actor.ip });
+    let saved: ContractDocument;
+    try {
+      saved = await this.saveSignature(
+        contract,
+        {
+          signature: null,
+          signatureSource: 'image',
+          signatureImageId: imageId,
+          initials: this.initialsFor(contract),
+        },
+        actor,
+      );
+    } catch (error) {
+      await images.deleteOne({ _id: imageId });
+      throw error;
+    }
+    if (contract.signatureImageId && contract.signatureImageId !== imageId) {
+      await images.deleteOne({ _id: contract.signatureImageId });
+    }
     return { message: SIGNER_MESSAGES.signatureUploaded, metrics: metricsOf(saved) };
   }
 
@@ -267,7 +283,9 @@ export class SigningService {
     try {
       return await this.documents.signingBookmarks(contract.docLink);
     } catch (error) {
-      this.logger.warn(`no bookmarks for ${contract.token}: ${(error as Error).message}`);
+      this.logger.warn(
+        `no bookmarks for contract ${String(contract._id)}: ${(error as Error).message}`,
+      );
       return null;
     }
   }
@@ -299,7 +317,8 @@ export class SigningService {
    */
   private async saveSignature(
     contract: ContractDocument,
-    fields: Pick<Contract, 'signature' | 'signatureSource' | 'initials'>,
+    fields: Pick<Contract, 'signature' | 'signatureSource' | 'initials'> &
+      Partial<Pick<Contract, 'signatureImageId'>>,
     actor: SignerActor,
   ): Promise<ContractDocument> {
     const now = new Date();

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
+  staffDisplayName,
   type ContractStatus,
   type VerifyCheckResponse,
   type VerifyDocumentView,
@@ -34,7 +35,11 @@ export class VerifyService {
     const contract = await this.contractOf(verifyId);
     const parties: VerifyDocumentView['parties'] = [
       { role: 'Signer', name: contract.full_name, email: maskEmail(contract.email) },
-      { role: 'Sender', name: contract.csm_email, email: maskEmail(contract.csm_email) },
+      {
+        role: 'Sender',
+        name: staffDisplayName(contract.csm_email),
+        email: maskEmail(contract.csm_email),
+      },
     ];
     if (contract.cc_email) {
       parties.push({ role: 'Copy to', name: '', email: maskEmail(contract.cc_email) });

@@ -58,3 +58,16 @@ export function emailLocalPart(email: string): string {
   const at = email.indexOf('@');
   return at === -1 ? email : email.slice(0, at);
 }
+
+/**
+ * A readable name for a staff member known only by address ("jane.doe+ops@…"
+ * → "Jane Doe"): shown publicly where the address itself must not be.
+ */
+export function staffDisplayName(email: string): string {
+  const words = emailLocalPart(email.trim())
+    .replace(/\+.*$/, '')
+    .split(/[._-]+/)
+    .filter((word) => /[a-z]/i.test(word));
+  if (words.length === 0) return 'ProSign staff';
+  return words.map((word) => word[0].toUpperCase() + word.slice(1).toLowerCase()).join(' ');
+}

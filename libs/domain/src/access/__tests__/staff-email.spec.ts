@@ -3,6 +3,7 @@ import {
   emailLocalPart,
   isCompanyEmail,
   isValidEmailDomain,
+  staffDisplayName,
   staffEmailFromUserName,
 } from '../staff-email';
 
@@ -67,5 +68,15 @@ describe('emailLocalPart and isValidEmailDomain', () => {
     expect(isValidEmailDomain('mail.firm.co.uk')).toBe(true);
     expect(isValidEmailDomain('localhost')).toBe(false);
     expect(isValidEmailDomain('bad_domain.com')).toBe(false);
+  });
+});
+
+describe('staffDisplayName', () => {
+  it('makes a name of the user name, never showing the address', () => {
+    expect(staffDisplayName('jane.doe@prosign.example')).toBe('Jane Doe');
+    expect(staffDisplayName('MARK_o-neil+ops@prosign.example')).toBe('Mark O Neil');
+    expect(staffDisplayName('csm@prosign.example')).toBe('Csm');
+    expect(staffDisplayName('123@prosign.example')).toBe('ProSign staff');
+    expect(staffDisplayName('jane.doe@prosign.example')).not.toContain('@');
   });
 });
