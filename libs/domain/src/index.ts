@@ -24,6 +24,7 @@ export * from './contracts/contract-form-rules';
 export * from './contracts/contract-send';
 export * from './realtime/realtime-events';
 export * from './signing/signer-api';
+export * from './signing/consent-disclosure';
 export * from './contracts/contract-dashboard';
 export * from './agreements/agreement-statuses';
 export * from './agreements/agreement-actions';

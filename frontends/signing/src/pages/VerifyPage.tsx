@@ -18,6 +18,8 @@ export const VERIFY_TEXTS = {
   notSealed: 'This document is not signed yet, so there is no sealed original to compare with.',
   pdfOnly: 'Please choose a PDF file.',
   checkFailed: 'The file could not be checked. Please try again.',
+  historyIntact: 'History intact: every event is chained to the one before it (SHA-256).',
+  historyAltered: "This document's history was altered after it was written.",
 } as const;
 
 const STATUS_LABELS: Record<string, string> = {
@@ -125,6 +127,12 @@ export function VerifyPage() {
 
         <section className="ps-card" aria-labelledby={`${inputId}-events`}>
           <h2 id={`${inputId}-events`}>Signing events</h2>
+          {/* Strictly false: a server that does not say yet is no evidence of tampering. */}
+          {doc.historyIntact === false ? (
+            <p className="sg-verify__result sg-verify__result--mismatch sg-verify__history-altered">
+              {VERIFY_TEXTS.historyAltered}
+            </p>
+          ) : null}
           {doc.events.length ? (
             <ol className="sg-verify__events">
               {doc.events.map((event, index) => (
@@ -136,6 +144,9 @@ export function VerifyPage() {
           ) : (
             <p>No events recorded yet.</p>
           )}
+          {doc.historyIntact === true ? (
+            <p className="sg-verify__history">{VERIFY_TEXTS.historyIntact}</p>
+          ) : null}
         </section>
 
         <section className="ps-card" aria-labelledby={`${inputId}-check`}>

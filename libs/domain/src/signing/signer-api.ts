@@ -150,6 +150,11 @@ export interface VerifyDocumentView {
   parties: { role: 'Signer' | 'Sender' | 'Copy to'; name: string; email: string }[];
   /** Signing events, oldest first, ISO 8601 times. */
   events: { at: string; event: string }[];
+  /**
+   * The agreement's event log still links up by its SHA-256 chain: nothing
+   * edited, removed or reordered since it was written.
+   */
+  historyIntact: boolean;
   signedAt: string | null;
   /** SHA-256 (hex) of the final sealed PDF, if the document is signed. */
   sha256: string | null;

@@ -1,3 +1,5 @@
+import { CONSENT_DISCLOSURE } from '@prosign/domain';
+
 /** The signer-facing texts of spec 1 §2.4 and §5, word for word, in one place. */
 export const SIGNING_TEXTS = {
   notice: 'Before proceeding, we encourage you to take a moment to review the entire agreement.',
@@ -36,7 +38,7 @@ export const SIGNING_TEXTS = {
     close: 'Close',
   },
   consent: {
-    title: 'Electronic Signature Consent and Disclosure',
+    title: CONSENT_DISCLOSURE.title,
     close: 'Close',
   },
   cancel: 'Cancel',

@@ -17,6 +17,7 @@ const VIEW: VerifyDocumentView = {
     { at: '2026-03-04T17:05:00.000Z', event: 'Sent to Jane Doe' },
     { at: '2026-03-04T18:00:00.000Z', event: 'Signed by Jane Doe' },
   ],
+  historyIntact: true,
   signedAt: '2026-03-04T18:00:00.000Z',
   sha256: SHA,
 };
@@ -50,6 +51,51 @@ describe('VerifyPage', () => {
       'Mar 4, 2026, 9:05 AM PST: Sent to Jane Doe',
     );
     expect(screen.getByText(SHA)).toBeInTheDocument();
+  });
+
+  it('says, after the events, that the history is intact when the event chain links up', async () => {
+    renderVerify(() => undefined);
+    const events = await screen.findByRole('region', { name: 'Signing events' });
+    const line = within(events).getByText(
+      'History intact: every event is chained to the one before it (SHA-256).',
+    );
+    expect(line).toHaveClass('sg-verify__history');
+    expect(line).not.toHaveClass('sg-verify__result--mismatch');
+    expect(within(events).queryByText(/history was altered/)).not.toBeInTheDocument();
+    expect(within(events).getByRole('list').compareDocumentPosition(line)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+
+  it('warns, before the events, when the history was altered after it was written', async () => {
+    renderVerify(
+      () => undefined,
+      () => ({ ...VIEW, historyIntact: false }),
+    );
+    const events = await screen.findByRole('region', { name: 'Signing events' });
+    const warning = within(events).getByText(
+      "This document's history was altered after it was written.",
+    );
+    expect(warning).toHaveClass('sg-verify__result', 'sg-verify__result--mismatch');
+    expect(within(events).queryByText(/History intact/)).not.toBeInTheDocument();
+    expect(within(events).getByRole('list').compareDocumentPosition(warning)).toBe(
+      Node.DOCUMENT_POSITION_PRECEDING,
+    );
+    // The rest of the page is still shown.
+    expect(within(events).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByText(SHA)).toBeInTheDocument();
+  });
+
+  it('claims neither when the server does not say whether the history is intact', async () => {
+    const { historyIntact: _omitted, ...older } = VIEW;
+    renderVerify(
+      () => undefined,
+      () => older,
+    );
+    const events = await screen.findByRole('region', { name: 'Signing events' });
+    expect(within(events).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(events).queryByText(/History intact/)).not.toBeInTheDocument();
+    expect(within(events).queryByText(/history was altered/)).not.toBeInTheDocument();
   });
 
   it('says a chosen PDF matches the sealed original', async () => {

@@ -1,3 +1,4 @@
+import { CONSENT_DISCLOSURE, consentDisclosureText } from '@prosign/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CompletionModal } from '../CompletionModal';
@@ -208,6 +209,18 @@ describe('ConsentDisclosureModal', () => {
     }
     expect(dialog).toHaveTextContent(/free of charge/);
     expect(dialog).toHaveTextContent(/the Company/);
+  });
+
+  it('shows exactly the text whose SHA-256 the consent records: the title, then every block', () => {
+    render(<ConsentDisclosureModal open onClose={jest.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: CONSENT_DISCLOSURE.title });
+    const body = dialog.querySelector('.sg-consent-text');
+    expect(body).toHaveAttribute('data-consent-version', CONSENT_DISCLOSURE.version);
+    const shown = Array.from(body?.querySelectorAll('h3, p, li') ?? []).map((node) =>
+      node.tagName === 'LI' ? `- ${node.textContent}` : node.textContent,
+    );
+    expect([CONSENT_DISCLOSURE.title, ...shown].join('\n')).toBe(consentDisclosureText());
+    expect(body).toHaveTextContent('(“the Company”)');
   });
 });
 
