@@ -1,8 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { IntegrationsModule } from '../integrations/integrations.module';
 import { AccessModule } from '../modules/access/access.module';
-import { MongooseModule } from '@nestjs/mongoose';
-import { Contract, ContractSchema } from '../modules/contracts/contract.schema';
+import { AgreementsModule } from '../modules/agreements/agreements.module';
 import { DocumentsCoreModule } from '../modules/documents/documents.module';
 import { DocumentStoreModule } from '../modules/documents/document-store.module';
 import { ServiceStoreModule } from '../modules/services/service-store.module';
@@ -28,7 +27,7 @@ export class SeedModule {
         DocumentStoreModule,
         ServiceStoreModule,
         DocumentsCoreModule,
-        MongooseModule.forFeature([{ name: Contract.name, schema: ContractSchema }]),
+        AgreementsModule,
       ],
       // The demo contracts are signed through the product's own finish.
       providers: [...SEEDERS, MailService, SigningService, SigningFinishService],

@@ -8,6 +8,7 @@ import {
   Agreement,
   AgreementLink,
   type AgreementDocument,
+  type AgreementEvent,
   type AgreementLinkKind,
   type StepProgress,
 } from './agreement.schema';
@@ -188,6 +189,49 @@ export class AgreementRepository {
       if (!winner) throw error;
       return { agreement: winner, created: false };
     }
+  }
+
+  /**
+   * Writes a whole agreement as it already happened (demo data, the one-time
+   * move of old contract records): its events, given in order with their
+   * times, are chained here; its keys are registered. Nothing is written when
+   * an agreement with this `_id` exists (re-running adds nothing).
+   */
+  async importRecord<TForm extends object>(
+    record: Omit<Partial<Agreement<TForm>>, 'events' | 'headHash'> &
+      Pick<Agreement<TForm>, '_id' | 'family' | 'token' | 'form'>,
+    events: readonly EventInput[],
+    keys: { sendKey?: string | null; verifyId?: string | null } = {},
+  ): Promise<boolean> {
+    if (await this.agreements.exists({ _id: record._id })) return false;
+    const chained: AgreementEvent[] = [];
+    let head: string | null = null;
+    let status: string | null = null;
+    for (const input of events) {
+      status = input.status === undefined ? status : input.status;
+      const event = chainedEvent(input, head, status, input.at ?? new Date());
+      chained.push(event);
+      head = event.hash;
+    }
+    const now = new Date();
+    const link = (kind: AgreementLinkKind, key: string) =>
+      this.links.updateOne(
+        { _id: linkId(kind, key) },
+        {
+          $setOnInsert: { kind, agreementId: record._id, family: record.family, createdAt: now },
+        },
+        { upsert: true },
+      );
+    await link('sign', record.token);
+    if (keys.sendKey) await link('send', keys.sendKey);
+    if (keys.verifyId) await link('verify', keys.verifyId);
+    try {
+      await this.agreements.create({ ...record, events: chained, headHash: head });
+    } catch (error) {
+      if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+      return false;
+    }
+    return true;
   }
 
   /** Registers the public verify id of a signed agreement. */

@@ -10,6 +10,8 @@ export interface EventInput {
   userAgent?: string | null;
   data?: Record<string, string | number | boolean> | null;
   at?: Date;
+  /** Only for imported history: the status the agreement had after it (else the repository's). */
+  status?: string | null;
 }
 
 function canonicalData(data: AgreementEvent['data']): string {

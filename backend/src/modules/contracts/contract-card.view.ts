@@ -5,59 +5,57 @@ import {
   type AgreementEventType,
   type ContractCardView,
 } from '@prosign/domain';
-import type { Contract } from './contract.schema';
+import { STANDARD_CLAUSE_FIELDS, type StoredStandardAgreement } from './standard-contract.form';
 
-/** A stored contract as a lean query returns it. */
-export type StoredContract = Contract & { _id: unknown };
+/** A stored standard agreement as a lean query returns it. */
+export type StoredContract = StoredStandardAgreement & { _id: unknown };
 
-/** Fields the dashboard never needs (clause texts, send progress): left out of list queries. */
-export const CARD_PROJECTION = {
-  contractIntro: 0,
-  contractEngineerBasicService: 0,
-  contractEngineerAddService: 0,
-  contractDescription: 0,
-  contractPayment: 0,
-  contractLicense: 0,
-  contractTermsAndConditions: 0,
+/** Fields the dashboard never needs (clause texts, progress, keys): left out of list queries. */
+export const CARD_PROJECTION: Record<string, 0> = {
+  ...Object.fromEntries(STANDARD_CLAUSE_FIELDS.map((field) => [`form.${field}`, 0])),
   searchText: 0,
   send: 0,
-} as const;
+  finish: 0,
+  headHash: 0,
+  'events.hash': 0,
+  'events.prevHash': 0,
+  'events.data': 0,
+};
 
 const iso = (value: Date | string | null | undefined): string | null =>
   value == null ? null : new Date(value).toISOString();
 
 /** ContractCardView of spec 2 §2.3/§2.4: dates as ISO strings. */
 export function contractCardView(contract: StoredContract): ContractCardView {
+  const form = contract.form;
   return {
     _id: String(contract._id),
     family: 'standard',
     summary: {
-      title: agreementTitle(contract.contractTitle, contract.form_type),
-      recipientName: contract.full_name,
-      recipientEmail: contract.email,
-      recipientPhone: contract.contact_number ?? '',
-      address: [contract.site_address, contract.city, contract.state, contract.zipcode]
-        .filter(Boolean)
-        .join(', '),
-      senderEmail: contract.csm_email,
+      title: agreementTitle(form.contractTitle, form.form_type),
+      recipientName: form.full_name,
+      recipientEmail: form.email,
+      recipientPhone: form.contact_number ?? '',
+      address: [form.site_address, form.city, form.state, form.zipcode].filter(Boolean).join(', '),
+      senderEmail: form.csm_email,
     },
     token: contract.token,
     status: displayedContractStatus(contract.status),
-    full_name: contract.full_name,
-    email: contract.email,
-    contact_number: contract.contact_number ?? '',
-    company_name: contract.company_name ?? '',
-    cc_email: contract.cc_email ?? '',
-    site_address: contract.site_address ?? '',
-    city: contract.city ?? '',
-    state: contract.state ?? '',
-    zipcode: contract.zipcode ?? '',
-    form_type: contract.form_type ?? '',
-    contractTitle: contract.contractTitle ?? '',
-    cost: contract.cost,
-    csm_email: contract.csm_email,
-    pm_email: contract.pm_email ?? '',
-    hsDealId: contract.hsDealId ?? null,
+    full_name: form.full_name,
+    email: form.email,
+    contact_number: form.contact_number ?? '',
+    company_name: form.company_name ?? '',
+    cc_email: form.cc_email ?? '',
+    site_address: form.site_address ?? '',
+    city: form.city ?? '',
+    state: form.state ?? '',
+    zipcode: form.zipcode ?? '',
+    form_type: form.form_type ?? '',
+    contractTitle: form.contractTitle ?? '',
+    cost: form.cost,
+    csm_email: form.csm_email,
+    pm_email: form.pm_email ?? '',
+    hsDealId: form.hsDealId ?? null,
     docLink: contract.docLink,
     signingLink: contract.signingLink,
     signedDocLink: contract.signedDocLink ?? null,
@@ -80,14 +78,14 @@ export function contractCardView(contract: StoredContract): ContractCardView {
     isEditResend: Boolean(contract.isEditResend),
     resendAt: iso(contract.resendAt),
     editResendAt: iso(contract.editResendAt),
-    history: (contract.history ?? []).map((entry) => ({
-      timestamp: new Date(entry.timestamp).toISOString(),
-      type: entry.status as AgreementEventType,
-      title: eventTitle(entry.status),
-      status: entry.status,
-      userAgent: null,
-      performedBy: entry.performedBy,
-      ipAddress: entry.ipAddress ?? null,
+    history: (contract.events ?? []).map((event) => ({
+      timestamp: new Date(event.at).toISOString(),
+      type: event.type as AgreementEventType,
+      title: eventTitle(event.type),
+      status: event.status ?? '',
+      userAgent: event.userAgent ?? null,
+      performedBy: event.actor,
+      ipAddress: event.ip ?? null,
     })),
     presence: contract.presence
       ? { active: contract.presence.active, at: new Date(contract.presence.at).toISOString() }

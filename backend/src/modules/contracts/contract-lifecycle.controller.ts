@@ -29,6 +29,7 @@ function actorOf(staff: StaffPrincipal, request: Request): LifecycleActor {
   return {
     email: staff.email,
     ip: clientIp(request),
+    userAgent: request.headers['user-agent'] ?? null,
     isAdmin: staff.isAdmin,
     userAccessAccess: Boolean(staff.access?.userAccessAccess),
   };

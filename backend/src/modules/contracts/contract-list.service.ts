@@ -1,5 +1,4 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import {
   filterCondition,
   pageCount,
@@ -11,9 +10,11 @@ import {
   type ContractListResponse,
   type DashboardFilter,
 } from '@prosign/domain';
-import type { QueryFilter, Model } from 'mongoose';
+import type { QueryFilter } from 'mongoose';
+import { AgreementRepository } from '../agreements/agreement.repository';
+import type { Agreement } from '../agreements/agreement.schema';
 import { CARD_PROJECTION, contractCardView, type StoredContract } from './contract-card.view';
-import { Contract } from './contract.schema';
+import type { StandardContractForm } from './standard-contract.form';
 import type { ContractListQueryDto } from './dto/contract-lifecycle.dto';
 
 /**
@@ -23,7 +24,7 @@ import type { ContractListQueryDto } from './dto/contract-lifecycle.dto';
  */
 @Injectable()
 export class ContractListService {
-  constructor(@InjectModel(Contract.name) private readonly contracts: Model<Contract>) {}
+  constructor(private readonly repository: AgreementRepository) {}
 
   async list(query: ContractListQueryDto): Promise<ContractListResponse> {
     const page = query.page ?? 1;
@@ -32,17 +33,14 @@ export class ContractListService {
       throw new BadRequestException(`limit must be one of ${PAGE_SIZE_OPTIONS.join(', ')}`);
     }
     const filter = listFilter(parseDashboardFilters(query.filters), query.search ?? '');
-    const [rows, total] = await Promise.all([
-      this.contracts
-        .find(filter, CARD_PROJECTION)
-        .sort({ createdAt: -1, _id: -1 })
-        .skip((page - 1) * limit)
-        .limit(limit)
-        .lean<StoredContract[]>(),
-      this.contracts.countDocuments(filter),
-    ]);
+    const { rows, total } = await this.repository.page<StandardContractForm>(
+      filter,
+      (page - 1) * limit,
+      limit,
+      CARD_PROJECTION,
+    );
     return {
-      filteredClients: rows.map(contractCardView),
+      filteredClients: rows.map((row) => contractCardView(row as StoredContract)),
       totalPages: pageCount(total, limit),
       total,
       page,
@@ -52,11 +50,11 @@ export class ContractListService {
 
   /** GET /api/contracts/by-token/:token: one listed contract's card (details modal refresh). */
   async byToken(token: string): Promise<ContractCardView> {
-    const contract = await this.contracts
-      .findOne({ token, status: { $ne: null }, deletedAt: null }, CARD_PROJECTION)
-      .lean<StoredContract>();
-    if (!contract) throw new NotFoundException('Contract not found.');
-    return contractCardView(contract);
+    const agreement = await this.repository.findByKey<StandardContractForm>('sign', token);
+    if (!agreement || agreement.family !== 'standard' || !agreement.status || agreement.deletedAt) {
+      throw new NotFoundException('Contract not found.');
+    }
+    return contractCardView(agreement.toObject() as StoredContract);
   }
 }
 
@@ -64,7 +62,7 @@ export class ContractListService {
 export function listFilter(
   filters: readonly DashboardFilter[],
   search: string,
-): QueryFilter<Contract> {
+): QueryFilter<Agreement> {
   const conditions = filters.map((name) => {
     const condition = filterCondition('standard', name);
     return {
@@ -78,10 +76,11 @@ export function listFilter(
   });
   const term = normalizeDashboardSearch(search);
   return {
+    family: 'standard',
     deletedAt: null,
     ...(conditions.length === 1 ? conditions[0] : { $or: conditions }),
     ...(term ? { searchText: { $regex: escapeRegex(term) } } : {}),
-  } as QueryFilter<Contract>;
+  } as QueryFilter<Agreement>;
 }
 
 function escapeRegex(text: string): string {

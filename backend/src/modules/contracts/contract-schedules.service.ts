@@ -1,10 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { ACTIVE_CONTRACT_STATUSES } from '@prosign/domain';
-import type { Model, QueryFilter } from 'mongoose';
+import { actionRule, transitionCondition, transitionRule } from '@prosign/domain';
+import type { QueryFilter } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
+import { AgreementRepository } from '../agreements/agreement.repository';
+import type { Agreement } from '../agreements/agreement.schema';
 import { ContractLifecycleService, SYSTEM_ACTOR } from './contract-lifecycle.service';
-import { Contract } from './contract.schema';
+import type { StandardContractForm } from './standard-contract.form';
 
 const DAY_MS = 24 * 3600_000;
 const BATCH = 500;
@@ -21,7 +22,7 @@ export class ContractSchedulesService {
   private readonly logger = new Logger(ContractSchedulesService.name);
 
   constructor(
-    @InjectModel(Contract.name) private readonly contracts: Model<Contract>,
+    private readonly repository: AgreementRepository,
     private readonly lifecycle: ContractLifecycleService,
     private readonly config: AppConfig,
   ) {}
@@ -31,18 +32,16 @@ export class ContractSchedulesService {
     const cutoff = new Date(now.getTime() - this.config.CONTRACT_EXPIRY_DAYS * DAY_MS);
     let expired = 0;
     for (;;) {
-      const due = await this.contracts
-        .find(
-          {
-            deletedAt: null,
-            status: { $in: ACTIVE_CONTRACT_STATUSES },
-            createdAt: { $lte: cutoff },
-          },
-          { _id: 1 },
-        )
-        .limit(BATCH)
-        .lean();
-      for (const { _id } of due) if (await this.lifecycle.expire(_id, now)) expired += 1;
+      const due = await this.repository.idsWhere(
+        {
+          family: 'standard',
+          deletedAt: null,
+          ...transitionCondition(transitionRule('standard', 'expire'), now),
+          createdAt: { $lte: cutoff },
+        } as QueryFilter<Agreement>,
+        BATCH,
+      );
+      for (const id of due) if (await this.lifecycle.expire(id, now)) expired += 1;
       if (due.length < BATCH) break;
     }
     if (expired) this.logger.log(`${expired} unsigned contract(s) expired`);
@@ -55,27 +54,27 @@ export class ContractSchedulesService {
     if (days <= 0) return 0;
     const dueBefore = new Date(now.getTime() - days * DAY_MS);
     // Due: sent at least `days` ago and the last reminder (if any) at least `days` ago.
-    const cadence: QueryFilter<Contract> = {
+    const cadence: QueryFilter<Agreement> = {
       createdAt: { $lte: dueBefore },
       $or: [{ lastReminderAt: null }, { lastReminderAt: { $lte: dueBefore } }],
     };
     let sent = 0;
     const seen = new Set<string>();
     for (;;) {
-      const due = await this.contracts
-        .find({
+      const due = await this.repository.idsWhere(
+        {
+          family: 'standard',
           deletedAt: null,
-          status: { $in: ['not signed', 'viewed'] },
-          $and: [
-            cadence,
-            { $or: [{ isDeactiveReminder: false }, { reminderDeactivateTime: { $lte: now } }] },
-          ],
-        })
-        .limit(BATCH);
-      const fresh = due.filter((contract) => !seen.has(String(contract._id)));
-      for (const contract of fresh) {
-        seen.add(String(contract._id));
-        if (await this.lifecycle.remind(contract, SYSTEM_ACTOR, now, cadence)) sent += 1;
+          $and: [cadence, transitionCondition(actionRule('standard', 'sendReminder'), now)],
+        } as QueryFilter<Agreement>,
+        BATCH,
+      );
+      const fresh = due.filter((id) => !seen.has(String(id)));
+      for (const id of fresh) {
+        seen.add(String(id));
+        const agreement = await this.repository.findById<StandardContractForm>(id);
+        if (!agreement) continue;
+        if (await this.lifecycle.remind(agreement, SYSTEM_ACTOR, now, cadence)) sent += 1;
       }
       if (due.length < BATCH || fresh.length === 0) break;
     }

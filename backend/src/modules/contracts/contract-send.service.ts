@@ -8,26 +8,29 @@ import {
   Logger,
   NotFoundException,
 } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import {
+  actionRule,
   agreementTitle,
   CONTRACT_SEND_STEPS,
   contractFormErrors,
-  contractSearchText,
   contractSendFailureMessage,
   contractSigningLink,
   extractDocId,
+  transitionRule,
   withDocLinkMode,
   type ContractSendStep,
-  type ContractStatus,
 } from '@prosign/domain';
-import type { Model } from 'mongoose';
-import { randomBytes } from 'node:crypto';
 import { CRM_PORT, type CrmPort } from '../../integrations/crm/crm.port';
 import { AppConfig } from '../../platform/config/app-config';
+import { AgreementRepository } from '../agreements/agreement.repository';
+import {
+  StepFailedError,
+  StepRunner,
+  StepRunnerBusyError,
+  type StepPlan,
+} from '../agreements/step-runner';
 import { DocumentsService } from '../documents/documents.service';
 import { MailService } from '../mail/mail.service';
-import { Contract, type ContractDocument } from './contract.schema';
 import type {
   ContractRecordDto,
   SaveTokenDto,
@@ -35,11 +38,18 @@ import type {
   SendContractDto,
   SendLinkDto,
 } from './dto/send-contract.dto';
+import {
+  standardFormOf,
+  standardSearchText,
+  type StandardAgreement,
+  type StandardContractForm,
+} from './standard-contract.form';
 
-/** Who sends: the signed-in staff member and the address the request came from. */
+/** Who sends: the signed-in staff member and the request's address and browser. */
 export interface SendActor {
   email: string;
   ip?: string;
+  userAgent?: string | null;
 }
 
 export interface ContractSendResult {
@@ -55,29 +65,23 @@ export interface ContractSendResult {
   };
 }
 
-/** Statuses a contract can be edited and resent from (spec 2 §4 action table). */
-const REPLACEABLE_STATUSES: ContractStatus[] = ['cancelled', 'expired'];
-const DUPLICATE_KEY = 11000;
-
-/** 192 random bits: signing links cannot be guessed (ARCHITECTURE §3 asks ≥128). */
-export function newContractToken(): string {
-  return randomBytes(24).toString('base64url');
-}
+type SendInput = ContractRecordDto & Pick<SendContractDto, 'subject' | 'filename'>;
 
 /**
- * Sending a standard contract (spec 2 §4) as one server operation: review-link
- * e-mail, document to the cc address, token record saved, the replaced record
- * marked edited_resent, CRM deal moved to "sent" — in that order. Each finished
- * step is stored on the contract record, keyed by the agreement document, so a
- * retry after a failure continues at the failed step; mail goes through the
- * mail queue under keys derived from the token, so nothing is sent twice.
+ * Sending a standard contract (spec 2 §4) as one resumable operation on the
+ * agreement core: review-link e-mail, document to the cc address, record
+ * published, the replaced record marked edited_resent, CRM deal moved to
+ * "sent" — in that order, run by the StepRunner (each finished step stored,
+ * a retry continues at the failed one). The send is keyed by the agreement
+ * document; mail keys derive from the token, so nothing is sent twice.
  */
 @Injectable()
 export class ContractSendService {
   private readonly logger = new Logger(ContractSendService.name);
 
   constructor(
-    @InjectModel(Contract.name) private readonly contracts: Model<Contract>,
+    private readonly repository: AgreementRepository,
+    private readonly runner: StepRunner,
     private readonly mail: MailService,
     private readonly documents: DocumentsService,
     @Inject(CRM_PORT) private readonly crm: CrmPort,
@@ -88,14 +92,13 @@ export class ContractSendService {
     const sendKey = this.sendKeyOf(input.docLink);
     const formErrors = contractFormErrors(input);
     if (formErrors.length) throw new BadRequestException(formErrors);
-    if (input.replacesToken) await this.assertReplaceable(input.replacesToken, sendKey);
+    const replacesId = input.replacesToken
+      ? await this.assertReplaceable(input.replacesToken, sendKey)
+      : null;
     // The document must exist before anything is sent (a 404 here changes nothing).
     await this.documents.pdfOf(input.docLink);
-
-    const contract = await this.ensureRecord(sendKey, input, actor);
-    if (contract.send.state === 'completed') return resultOf(contract);
-
-    return resultOf(await this.runSteps(contract, CONTRACT_SEND_STEPS, actor));
+    const agreement = await this.ensureRecord(sendKey, input, actor, replacesId);
+    return resultOf(await this.runSteps(agreement, CONTRACT_SEND_STEPS, actor));
   }
 
   /**
@@ -105,9 +108,9 @@ export class ContractSendService {
   async sendLink(input: SendLinkDto, actor: SendActor): Promise<{ unique_token: string }> {
     const sendKey = this.sendKeyOf(input.doclink);
     await this.documents.pdfOf(input.doclink);
-    let contract = await this.contracts.findOne({ sendKey });
-    if (!contract) {
-      contract = await this.ensureRecord(
+    const agreement =
+      (await this.repository.findByKey<StandardContractForm>('send', sendKey)) ??
+      (await this.ensureRecord(
         sendKey,
         {
           docLink: input.doclink,
@@ -123,33 +126,33 @@ export class ContractSendService {
           filename: input.filename,
         },
         actor,
-      );
-    }
-    await this.runSteps(contract, ['reviewLinkMail'], actor);
-    return { unique_token: contract.token };
+        null,
+      ));
+    await this.runSteps(agreement, ['reviewLinkMail'], actor);
+    return { unique_token: agreement.token };
   }
 
   /** `POST /api/template/send-contract`: the document to the cc address, once. */
   async sendCopy(input: SendContractCopyDto, actor: SendActor): Promise<{ success: true }> {
-    const contract = await this.contracts.findOne({ sendKey: this.sendKeyOf(input.docLink) });
-    if (!contract) {
+    let agreement = await this.repository.findByKey<StandardContractForm>(
+      'send',
+      this.sendKeyOf(input.docLink),
+    );
+    if (!agreement) {
       throw new NotFoundException(
         'No send was started for this document: send the review link first.',
       );
     }
-    if (!contract.send.steps?.ccCopy) {
-      await this.contracts.updateOne(
-        { _id: contract._id },
-        {
-          $set: {
-            cc_email: input.recipientEmail,
-            ...(input.filename?.trim() ? { 'send.filename': input.filename.trim() } : {}),
+    if (!agreement.send?.steps?.ccCopy) {
+      agreement =
+        (await this.repository.record<StandardContractForm>(agreement, {
+          set: {
+            'form.cc_email': input.recipientEmail,
+            ...(input.filename?.trim() ? { 'send.params.filename': input.filename.trim() } : {}),
           },
-        },
-      );
+        })) ?? agreement;
     }
-    const fresh = await this.contracts.findById(contract._id);
-    await this.runSteps(fresh ?? contract, ['ccCopy'], actor);
+    await this.runSteps(agreement, ['ccCopy'], actor);
     return { success: true };
   }
 
@@ -160,64 +163,23 @@ export class ContractSendService {
   ): Promise<{ success: true; token: string }> {
     const formErrors = contractFormErrors(input);
     if (formErrors.length) throw new BadRequestException(formErrors);
-    const contract = await this.contracts.findOne({
-      token: input.token,
-      sendKey: this.sendKeyOf(input.docLink),
-    });
-    if (!contract)
+    const found = await this.repository.findByKey<StandardContractForm>(
+      'send',
+      this.sendKeyOf(input.docLink),
+    );
+    if (!found || found.token !== input.token) {
       throw new NotFoundException('No contract was sent with this token and document.');
-    let current = contract;
-    if (!contract.send.steps?.recordSaved) {
-      current =
-        (await this.contracts.findOneAndUpdate(
-          { _id: contract._id },
-          { $set: recordFields(input) },
-          { returnDocument: 'after' },
-        )) ?? contract;
     }
-    await this.runSteps(current, ['recordSaved'], actor);
-    return { success: true, token: contract.token };
-  }
-
-  /**
-   * Runs the given steps in the order of spec 2 §4, skipping finished ones and
-   * recording each as it finishes; the first failure is stored and reported
-   * with the part that failed. The send is complete once every step is done.
-   */
-  private async runSteps(
-    start: ContractDocument,
-    steps: readonly ContractSendStep[],
-    actor: SendActor,
-  ): Promise<ContractDocument> {
-    let contract = start;
-    if (contract.send.state === 'completed') return contract;
-    await this.contracts.updateOne(
-      { _id: contract._id },
-      { $inc: { 'send.attempts': 1 }, $set: { 'send.failedStep': null, 'send.lastError': null } },
-    );
-    for (const step of CONTRACT_SEND_STEPS) {
-      if (!steps.includes(step) || contract.send.steps?.[step]) continue;
-      try {
-        await this.runStep(step, contract, actor);
-      } catch (error) {
-        const detail = errorDetail(error);
-        if (!(error instanceof HttpException)) this.logger.error(error);
-        await this.contracts.updateOne(
-          { _id: contract._id },
-          { $set: { 'send.failedStep': step, 'send.lastError': detail } },
-        );
-        this.logger.warn(`send of contract ${contract.sendKey} stopped at ${step}: ${detail}`);
-        throw new BadGatewayException(contractSendFailureMessage(step, detail));
-      }
-      contract = await this.markStepDone(contract, step);
+    let agreement = found;
+    if (!found.send?.steps?.recordSaved) {
+      const form = standardFormOf(input);
+      agreement =
+        (await this.repository.record<StandardContractForm>(found, {
+          set: { form, searchText: standardSearchText(form) },
+        })) ?? found;
     }
-    if (CONTRACT_SEND_STEPS.some((step) => !contract.send.steps?.[step])) return contract;
-    const completed = await this.contracts.findOneAndUpdate(
-      { _id: contract._id },
-      { $set: { 'send.state': 'completed', 'send.completedAt': new Date() } },
-      { returnDocument: 'after' },
-    );
-    return completed ?? contract;
+    await this.runSteps(agreement, ['recordSaved'], actor);
+    return { success: true, token: found.token };
   }
 
   /**
@@ -225,19 +187,58 @@ export class ContractSendService {
    * token, through the same resumable steps. Keyed by the old token, so a
    * repeated Resend continues this one instead of starting another.
    */
-  async resend(previous: ContractDocument, actor: SendActor): Promise<ContractSendResult> {
-    const record = previous.toObject() as unknown as ContractRecordDto;
-    const contract = await this.ensureRecord(
+  async resend(previous: StandardAgreement, actor: SendActor): Promise<ContractSendResult> {
+    const agreement = await this.ensureRecord(
       `resend-of.${previous.token}`,
       {
-        ...record,
-        subject: previous.send.subject ?? undefined,
-        filename: previous.send.filename ?? undefined,
-      },
+        ...previous.form,
+        docLink: previous.docLink,
+        subject: previous.send?.params?.subject ?? undefined,
+        filename: previous.send?.params?.filename ?? undefined,
+      } as SendInput,
       actor,
+      null,
     );
-    if (contract.send.state === 'completed') return resultOf(contract);
-    return resultOf(await this.runSteps(contract, CONTRACT_SEND_STEPS, actor));
+    return resultOf(await this.runSteps(agreement, CONTRACT_SEND_STEPS, actor));
+  }
+
+  /**
+   * Runs the given steps in the order of spec 2 §4 (the StepRunner skips
+   * finished ones); the first failure is stored and reported with the part that
+   * failed. The send is complete once every step is done.
+   */
+  private async runSteps(
+    agreement: StandardAgreement,
+    steps: readonly ContractSendStep[],
+    actor: SendActor,
+  ): Promise<StandardAgreement> {
+    try {
+      return await this.runner.run(agreement, this.plan(actor), {
+        only: steps.length === CONTRACT_SEND_STEPS.length ? undefined : steps,
+        describe: errorDetail,
+      });
+    } catch (error) {
+      if (error instanceof StepFailedError) {
+        if (!(error.original instanceof HttpException)) this.logger.error(error.original);
+        throw new BadGatewayException(
+          contractSendFailureMessage(error.step as ContractSendStep, error.detail),
+        );
+      }
+      if (error instanceof StepRunnerBusyError) {
+        throw new ConflictException(
+          'This contract is still being sent by another request. Please try again in a minute.',
+        );
+      }
+      throw error;
+    }
+  }
+
+  private plan(actor: SendActor): StepPlan<ContractSendStep, StandardContractForm> {
+    return {
+      operation: 'send',
+      steps: CONTRACT_SEND_STEPS,
+      run: (step, agreement) => this.runStep(step, agreement, actor),
+    };
   }
 
   private sendKeyOf(docLink: string): string {
@@ -253,115 +254,118 @@ export class ContractSendService {
    */
   private async ensureRecord(
     sendKey: string,
-    input: ContractRecordDto & Pick<SendContractDto, 'replacesToken' | 'subject' | 'filename'>,
+    input: SendInput,
     actor: SendActor,
-  ): Promise<ContractDocument> {
-    const existing = await this.contracts.findOne({ sendKey });
-    if (existing) {
-      const done = existing.send.steps ?? {};
-      if (existing.send.state === 'completed' || done.recordSaved) return existing;
-      // Until the record is saved its data follows the latest request, except
-      // what a mail already carried (the client and cc addresses, the sender's reply-to).
-      const fields: Partial<ReturnType<typeof recordFields>> = recordFields(input);
-      if (done.reviewLinkMail) {
-        delete fields.email;
-        delete fields.full_name;
-        delete fields.csm_email;
-      }
-      if (done.ccCopy) delete fields.cc_email;
-      const anyMailSent = Boolean(done.reviewLinkMail || done.ccCopy);
-      const refreshed = await this.contracts.findOneAndUpdate(
-        { _id: existing._id, 'send.state': 'in_progress' },
-        { $set: { ...fields, ...sendFieldPaths(input, anyMailSent) } },
-        { returnDocument: 'after' },
-      );
-      return refreshed ?? existing;
+    replacesId: string | null,
+  ): Promise<StandardAgreement> {
+    const form = standardFormOf({ ...input, csm_email: input.csm_email ?? '' });
+    const params = sendParams(input, replacesId);
+    const { agreement, created } = await this.repository.createOnce<StandardContractForm>({
+      family: 'standard',
+      sendKey,
+      form,
+      docLink: input.docLink,
+      sentBy: actor.email,
+      searchText: standardSearchText(form),
+      signingLinkOf: (token) =>
+        contractSigningLink(this.config.PUBLIC_SIGNING_URL, token, input.docLink),
+      sendParams: params,
+    });
+    if (created) return agreement;
+    const done = agreement.send?.steps ?? {};
+    if (agreement.send?.state === 'completed' || done.recordSaved) return agreement;
+    // Until the record is published its data follows the latest request, except
+    // what a mail already carried (the client and cc addresses, the sender's reply-to).
+    const fresh: Partial<StandardContractForm> = { ...form };
+    if (done.reviewLinkMail) {
+      delete fresh.email;
+      delete fresh.full_name;
+      delete fresh.csm_email;
     }
-    const token = newContractToken();
-    try {
-      return await this.contracts.create({
-        ...recordFields(input),
-        token,
-        sendKey,
-        docLink: input.docLink,
-        signingLink: contractSigningLink(this.config.PUBLIC_SIGNING_URL, token, input.docLink),
-        authenticatedEmailId: actor.email,
-        status: null,
-        send: { state: 'in_progress', steps: {}, startedAt: new Date(), ...sendFields(input) },
-      });
-    } catch (error) {
-      // Two sends of the same document at once: the first one's record wins.
-      if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
-      const winner = await this.contracts.findOne({ sendKey });
-      if (!winner) throw error;
-      return winner;
+    if (done.ccCopy) delete fresh.cc_email;
+    const anyMailSent = Boolean(done.reviewLinkMail || done.ccCopy);
+    const set: Record<string, unknown> = {
+      searchText: standardSearchText({ ...agreement.form, ...fresh }),
+    };
+    for (const [field, value] of Object.entries(fresh)) set[`form.${field}`] = value;
+    if (replacesId) set['send.params.replacesId'] = replacesId;
+    if (!anyMailSent) {
+      set['send.params.subject'] = params.subject;
+      set['send.params.filename'] = params.filename;
     }
+    const refreshed = await this.repository.record<StandardContractForm>(agreement, {
+      set,
+      condition: { 'send.state': 'in_progress' },
+    });
+    return refreshed ?? agreement;
   }
 
-  private async assertReplaceable(token: string, sendKey: string): Promise<void> {
-    const previous = await this.contracts.findOne(
-      { token },
-      { status: 1, sendKey: 1, isEditResend: 1 },
-    );
-    if (!previous || previous.status === null) {
+  /** Checks an Edit and Resend may replace `token`'s contract; the replaced agreement's id. */
+  private async assertReplaceable(token: string, sendKey: string): Promise<string> {
+    const previous = await this.repository.findByKey<StandardContractForm>('sign', token);
+    if (!previous || previous.status === null || previous.deletedAt) {
       throw new NotFoundException('The contract being edited and resent was not found.');
     }
-    if (previous.sendKey === sendKey) {
+    if (extractDocId(previous.docLink) === sendKey) {
       throw new BadRequestException('An edited contract needs a new document.');
     }
-    const alreadyReplacedByThis = await this.contracts.countDocuments({
-      sendKey,
-      'send.replacesToken': token,
-    });
-    if (!REPLACEABLE_STATUSES.includes(previous.status) && !alreadyReplacedByThis) {
+    const id = String(previous._id);
+    const sameSend = await this.repository.findByKey('send', sendKey);
+    const alreadyReplacedByThis = sameSend?.send?.params?.replacesId === id;
+    const rule = actionRule('standard', 'editAndResend');
+    if (!rule.from.includes(previous.status as never) && !alreadyReplacedByThis) {
       throw new ConflictException(
         `Only a cancelled or expired contract can be edited and resent; this one is ${previous.status}.`,
       );
     }
+    return id;
   }
 
+  /** Does one step of the send; fields it returns are stored with the step's time. */
   private async runStep(
     step: ContractSendStep,
-    contract: ContractDocument,
+    agreement: StandardAgreement,
     actor: SendActor,
   ): Promise<void> {
-    const title = agreementTitle(contract.contractTitle, contract.form_type);
+    const form = agreement.form;
+    const params = agreement.send?.params ?? {};
+    const title = agreementTitle(form.contractTitle, form.form_type);
     switch (step) {
       case 'reviewLinkMail':
         await this.mail.send({
-          key: `contract-review-link.${contract.token}`,
+          key: `contract-review-link.${agreement.token}`,
           template: {
             kind: 'signing-link',
             data: {
-              recipientName: contract.full_name,
+              recipientName: form.full_name,
               agreementTitle: title,
-              link: contract.signingLink,
-              senderEmail: contract.csm_email,
-              ...(contract.send.subject ? { subject: contract.send.subject } : {}),
+              link: agreement.signingLink,
+              senderEmail: form.csm_email,
+              ...(params.subject ? { subject: params.subject } : {}),
             },
           },
-          to: [contract.email],
-          replyTo: contract.csm_email,
+          to: [form.email],
+          replyTo: form.csm_email,
         });
         return;
       case 'ccCopy': {
-        if (!contract.cc_email) return;
-        const { pdf } = await this.documents.pdfOf(contract.docLink);
+        if (!form.cc_email) return;
+        const { pdf } = await this.documents.pdfOf(agreement.docLink);
         await this.mail.send({
-          key: `contract-cc-copy.${contract.token}`,
+          key: `contract-cc-copy.${agreement.token}`,
           template: {
             kind: 'cc-copy',
             data: {
-              clientName: contract.full_name,
+              clientName: form.full_name,
               agreementTitle: title,
-              link: withDocLinkMode(contract.docLink, 'view'),
+              link: withDocLinkMode(agreement.docLink, 'view'),
             },
           },
-          to: [contract.cc_email],
-          replyTo: contract.csm_email,
+          to: [form.cc_email],
+          replyTo: form.csm_email,
           attachments: [
             {
-              filename: pdfFilename(contract.send.filename, title),
+              filename: pdfFilename(params.filename ?? null, title),
               contentType: 'application/pdf',
               content: Buffer.from(pdf),
             },
@@ -371,127 +375,74 @@ export class ContractSendService {
       }
       case 'recordSaved': {
         const now = new Date();
-        // Guarded by the step marker so a retry never adds the history line twice.
-        await this.contracts.updateOne(
-          { _id: contract._id, 'send.steps.recordSaved': { $exists: false } },
+        const published = await this.repository.transition(
+          agreement,
+          transitionRule('standard', 'publish'),
           {
-            $set: {
-              status: 'not signed',
-              createdAt: now,
-              createdIp: actor.ip ?? null,
-              searchText: contractSearchText(contract),
-            },
-            $push: {
-              history: {
-                timestamp: now,
-                status: 'sent',
-                performedBy: actor.email,
-                ipAddress: actor.ip ?? null,
-              },
+            now,
+            set: { createdAt: now, createdIp: actor.ip ?? null },
+            event: {
+              type: 'sent',
+              actor: actor.email,
+              ip: actor.ip ?? null,
+              userAgent: actor.userAgent ?? null,
             },
           },
         );
+        // A run that crashed after publishing finds it published: the step is done.
+        if (!published && (await this.repository.findById(agreement._id))?.status == null) {
+          throw new ConflictException('the contract record could not be published');
+        }
         return;
       }
       case 'previousMarked': {
-        const replaced = contract.send.replacesToken;
-        if (!replaced) return;
-        const now = new Date();
-        const marked = await this.contracts.updateOne(
-          { token: replaced, status: { $in: REPLACEABLE_STATUSES } },
+        const replacedId = params.replacesId;
+        if (!replacedId) return;
+        const previous = await this.repository.findById(replacedId);
+        if (!previous) throw new ConflictException('the previous contract is gone');
+        const marked = await this.repository.transition(
+          previous,
+          actionRule('standard', 'editAndResend'),
           {
-            $set: { status: 'edited_resent', isEditResend: true, editResendAt: now },
-            $push: {
-              history: {
-                timestamp: now,
-                status: 'edited_resent',
-                performedBy: actor.email,
-                ipAddress: actor.ip ?? null,
-              },
+            set: {
+              isEditResend: true,
+              editResendAt: new Date(),
+              replacedBy: String(agreement._id),
+            },
+            event: {
+              type: 'edited_resent',
+              actor: actor.email,
+              ip: actor.ip ?? null,
+              userAgent: actor.userAgent ?? null,
             },
           },
         );
-        if (marked.matchedCount === 0) {
-          const previous = await this.contracts.findOne({ token: replaced }, { status: 1 });
-          if (previous?.status !== 'edited_resent') {
+        if (!marked) {
+          const current = await this.repository.findById(replacedId);
+          if (current?.status !== 'edited_resent') {
             throw new ConflictException(
-              `the previous contract is ${previous?.status ?? 'gone'} and cannot be marked edited and resent`,
+              `the previous contract is ${current?.status ?? 'gone'} and cannot be marked edited and resent`,
             );
           }
         }
         return;
       }
       case 'crmStageSent':
-        if (!contract.hsDealId) return;
-        await this.crm.moveDealToStage(contract.hsDealId, 'sent', contract.signingLink);
+        if (!form.hsDealId) return;
+        await this.crm.moveDealToStage(form.hsDealId, 'sent', agreement.signingLink);
         return;
     }
   }
-
-  private async markStepDone(
-    contract: ContractDocument,
-    step: ContractSendStep,
-  ): Promise<ContractDocument> {
-    const updated = await this.contracts.findOneAndUpdate(
-      { _id: contract._id },
-      { $set: { [`send.steps.${step}`]: new Date() } },
-      { returnDocument: 'after' },
-    );
-    if (!updated)
-      throw new NotFoundException(`Contract ${contract.sendKey} vanished while sending`);
-    return updated;
-  }
 }
 
-function recordFields(input: ContractRecordDto) {
+function sendParams(
+  input: Pick<SendContractDto, 'subject' | 'filename'>,
+  replacesId: string | null,
+): Record<string, string | null> {
   return {
-    docLink: input.docLink,
-    full_name: input.full_name,
-    email: input.email,
-    company_name: input.company_name ?? '',
-    contact_number: input.contact_number ?? '',
-    cc_email: input.cc_email ?? '',
-    site_address: input.site_address ?? '',
-    city: input.city ?? '',
-    state: input.state ?? '',
-    zipcode: input.zipcode ?? '',
-    cost: input.cost,
-    deposit: input.deposit,
-    progress: input.progress ?? 0,
-    balance: input.balance ?? Math.max(0, input.cost - input.deposit - (input.progress ?? 0)),
-    csm_email: input.csm_email,
-    pm_email: input.pm_email ?? '',
-    form_type: input.form_type ?? '',
-    t24ReportCount: input.t24ReportCount,
-    contractIntro: input.contractIntro ?? '',
-    contractTitle: input.contractTitle ?? '',
-    contractEngineerBasicService: input.contractEngineerBasicService ?? '',
-    contractEngineerAddService: input.contractEngineerAddService ?? '',
-    contractDescription: input.contractDescription ?? '',
-    contractPayment: input.contractPayment ?? '',
-    contractLicense: input.contractLicense ?? '',
-    contractTermsAndConditions: input.contractTermsAndConditions ?? '',
-    hsDealId: input.hsDealId || null,
-  };
-}
-
-function sendFields(input: Pick<SendContractDto, 'replacesToken' | 'subject' | 'filename'>) {
-  return {
-    replacesToken: input.replacesToken ?? null,
+    replacesId,
     subject: input.subject?.trim() || null,
     filename: input.filename?.trim() || null,
-  };
-}
-
-/** The send fields as update paths; subject and file name stay once a mail went out with them. */
-function sendFieldPaths(
-  input: Pick<SendContractDto, 'replacesToken' | 'subject' | 'filename'>,
-  anyMailSent: boolean,
-): Record<string, string | null> {
-  const fields = sendFields(input);
-  return {
-    ...(input.replacesToken ? { 'send.replacesToken': fields.replacesToken } : {}),
-    ...(anyMailSent ? {} : { 'send.subject': fields.subject, 'send.filename': fields.filename }),
   };
 }
 
@@ -511,18 +462,18 @@ function errorDetail(error: unknown): string {
   return 'an unexpected error, logged on the server';
 }
 
-function resultOf(contract: ContractDocument): ContractSendResult {
+function resultOf(agreement: StandardAgreement): ContractSendResult {
   const steps: Partial<Record<ContractSendStep, string>> = {};
   for (const step of CONTRACT_SEND_STEPS) {
-    const at = contract.send.steps?.[step];
+    const at = agreement.send?.steps?.[step];
     if (at) steps[step] = new Date(at).toISOString();
   }
   return {
-    _id: String(contract._id),
-    token: contract.token,
-    signingLink: contract.signingLink,
-    docLink: contract.docLink,
-    status: contract.status,
-    send: { state: contract.send.state, steps },
+    _id: String(agreement._id),
+    token: agreement.token,
+    signingLink: agreement.signingLink,
+    docLink: agreement.docLink,
+    status: agreement.status,
+    send: { state: agreement.send?.state ?? 'in_progress', steps },
   };
 }

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import {
-  contractSearchText,
+  actionRule,
   contractSigningLink,
   extractDocId,
   initialsFromFullName,
+  SIGNER_ACTOR,
   STANDARD_TEMPLATE_DOC_IDS,
   type ContractStatus,
 } from '@prosign/domain';
-import type { Model } from 'mongoose';
+import { Types } from 'mongoose';
 import { localCrmDemoData } from '../../integrations/crm/local-crm.demo-data';
 import { AppConfig } from '../../platform/config/app-config';
 import type { Seeder } from '../../seed/seeder';
@@ -16,7 +16,9 @@ import { localDocLink } from '../documents/document-links';
 import { DocumentsService } from '../documents/documents.service';
 import { SigningFinishService } from '../signing/signing-finish.service';
 import type { ContractFormDataDto } from '../documents/dto/contract-form-data.dto';
-import { Contract } from './contract.schema';
+import { AgreementRepository } from '../agreements/agreement.repository';
+import type { EventInput } from '../agreements/event-chain';
+import { standardFormOf, standardSearchText } from './standard-contract.form';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -47,7 +49,7 @@ export class ContractsDemoSeeder implements Seeder {
   readonly name = 'demo contracts';
 
   constructor(
-    @InjectModel(Contract.name) private readonly contracts: Model<Contract>,
+    private readonly repository: AgreementRepository,
     private readonly documents: DocumentsService,
     private readonly finishing: SigningFinishService,
     private readonly config: AppConfig,
@@ -62,7 +64,7 @@ export class ContractsDemoSeeder implements Seeder {
     let added = 0;
     for (const [i, demo] of DEMO.entries()) {
       const token = `demo-contract-${String(i + 1).padStart(2, '0')}`;
-      if (await this.contracts.exists({ token })) continue;
+      if (await this.repository.findByKey('sign', token)) continue;
       const deal = crm.deals[i % crm.deals.length];
       const client = clients[i % clients.length].properties;
       const p = deal.properties;
@@ -98,80 +100,72 @@ export class ContractsDemoSeeder implements Seeder {
       const createdAt = new Date(Date.now() - demo.daysAgo * DAY);
       const at = (hours: number) => new Date(createdAt.getTime() + hours * HOUR);
       const viewed = demo.viewed ?? 0;
-      const history = [
-        {
-          timestamp: createdAt,
-          status: 'sent',
-          performedBy: form.csm_email,
-          ipAddress: '203.0.113.10',
-        },
+      const staffIp = '203.0.113.10';
+      const signerIp = '198.51.100.23';
+      const browser = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148';
+      const events: EventInput[] = [
+        { type: 'sent', at: createdAt, actor: form.csm_email, ip: staffIp, status: 'not signed' },
       ];
-      const fields: Partial<Contract> & Record<string, unknown> = {};
+      const fields: Record<string, unknown> = {};
       if (viewed) {
         Object.assign(fields, {
           viewedAt: at(2),
-          viewedIp: '198.51.100.23',
+          viewedIp: signerIp,
           viewedTimes: viewed,
           viewedByEmailCount: viewed,
         });
+        for (let view = 0; view < viewed; view += 1) {
+          events.push({
+            type: 'viewed',
+            at: at(2 + view * 0.01),
+            actor: SIGNER_ACTOR,
+            ip: signerIp,
+            userAgent: browser,
+            data: { channel: 'email' },
+            status: 'viewed',
+          });
+        }
       }
       if (['signature_saved', 'signed', 'void'].includes(demo.status)) {
         Object.assign(fields, {
           signatureSavedAt: at(3),
-          signatureSavedIp: '198.51.100.23',
+          signatureSavedIp: signerIp,
           signature: fullName,
           signatureSource: 'text',
           initials: initialsFromFullName(fullName),
         });
-        history.push({
-          timestamp: at(3),
+        events.push({
+          type: 'signature_saved',
+          at: at(3),
+          actor: SIGNER_ACTOR,
+          ip: signerIp,
+          userAgent: browser,
+          data: { source: 'text' },
           status: 'signature_saved',
-          performedBy: form.email,
-          ipAddress: '198.51.100.23',
         });
       }
       // Signed (and later voided) demos are signed for real below, through the one finish, so
       // they carry the sealed PDF, its audit trail and a working /verify page.
       const signsForReal = ['signed', 'void'].includes(demo.status);
       if (signsForReal) {
-        Object.assign(fields, { consentAt: at(3.05), consentIp: '198.51.100.23' });
-      }
-      if (demo.status === 'signed_manually') {
-        Object.assign(fields, { signedAt: at(30), signedIp: '203.0.113.10' });
-        history.push({
-          timestamp: at(30),
-          status: 'signed_manually',
-          performedBy: 'admin@prosign.example',
-          ipAddress: '203.0.113.10',
+        Object.assign(fields, { consentAt: at(3.05), consentIp: signerIp });
+        events.push({
+          type: 'consent',
+          at: at(3.05),
+          actor: SIGNER_ACTOR,
+          ip: signerIp,
+          userAgent: browser,
         });
       }
-      if (demo.status === 'cancelled') {
-        Object.assign(fields, { cancelledAt: at(20) });
-        history.push({
-          timestamp: at(20),
-          status: 'cancelled',
-          performedBy: form.csm_email,
-          ipAddress: '203.0.113.10',
+      const staffEvent = (type: string, hours: number, actor: string, status: string) => {
+        events.push({
+          type,
+          at: at(hours),
+          actor,
+          ip: actor === 'system' ? null : staffIp,
+          status,
         });
-      }
-      if (demo.status === 'expired') {
-        Object.assign(fields, { expiredAt: at(30 * 24) });
-        history.push({
-          timestamp: at(30 * 24),
-          status: 'expired',
-          performedBy: 'system',
-          ipAddress: null as unknown as string,
-        });
-      }
-      if (demo.status === 'resent') {
-        Object.assign(fields, { isResend: true, resendAt: at(31 * 24) });
-        history.push({
-          timestamp: at(31 * 24),
-          status: 'resent',
-          performedBy: form.csm_email,
-          ipAddress: '203.0.113.10',
-        });
-      }
+      };
       if (demo.extra === 'reminded') {
         Object.assign(fields, {
           remindersAt: [at(24)],
@@ -179,14 +173,27 @@ export class ContractsDemoSeeder implements Seeder {
           isDeactiveReminder: true,
           reminderDeactivateTime: at(48),
         });
-        history.push({
-          timestamp: at(24),
-          status: 'reminder_sent',
-          performedBy: form.csm_email,
-          ipAddress: '203.0.113.10',
-        });
+        staffEvent('reminder_sent', 24, form.csm_email, demo.status);
       }
-      const record = {
+      if (demo.status === 'signed_manually') {
+        Object.assign(fields, { signedAt: at(30), signedIp: staffIp });
+        staffEvent('signed_manually', 30, 'admin@prosign.example', 'signed_manually');
+      }
+      if (demo.status === 'cancelled') {
+        Object.assign(fields, { cancelledAt: at(20) });
+        staffEvent('cancelled', 20, form.csm_email, 'cancelled');
+      }
+      if (demo.status === 'expired') {
+        Object.assign(fields, { expiredAt: at(30 * 24) });
+        staffEvent('expired', 30 * 24, 'system', 'expired');
+      }
+      if (demo.status === 'resent') {
+        Object.assign(fields, { isResend: true, resendAt: at(31 * 24), expiredAt: at(30 * 24) });
+        staffEvent('expired', 30 * 24, 'system', 'expired');
+        staffEvent('resent', 31 * 24, form.csm_email, 'resent');
+      }
+      const standardForm = standardFormOf({
+        docLink,
         full_name: fullName,
         email: form.email,
         contact_number: form.contact_number,
@@ -194,36 +201,47 @@ export class ContractsDemoSeeder implements Seeder {
         city: form.city,
         state: form.state,
         zipcode: form.zipcode,
-      };
-      try {
-        await this.contracts.create({
-          ...record,
+        cost: form.cost,
+        deposit: form.deposit,
+        balance: form.balance,
+        csm_email: form.csm_email,
+        pm_email: form.pm_email,
+        form_type: form.serviceType,
+        contractTitle: 'Professional Services Agreement',
+        hsDealId: deal.id,
+        t24ReportCount: 0,
+      });
+      const imported = await this.repository.importRecord(
+        {
+          _id: new Types.ObjectId(),
+          family: 'standard',
           token,
-          sendKey: extractDocId(docLink) ?? token,
           docLink,
           signingLink: contractSigningLink(this.config.PUBLIC_SIGNING_URL, token, docLink),
-          cost: form.cost,
-          deposit: form.deposit,
-          balance: form.balance,
-          csm_email: form.csm_email,
-          pm_email: form.pm_email,
-          form_type: form.serviceType,
-          contractTitle: 'Professional Services Agreement',
-          hsDealId: deal.id,
-          authenticatedEmailId: form.csm_email,
+          form: standardForm,
+          sentBy: form.csm_email,
           status: signsForReal ? 'signature_saved' : demo.status,
+          searchText: standardSearchText(standardForm),
           createdAt,
-          createdIp: '203.0.113.10',
-          history,
-          searchText: contractSearchText(record),
-          send: { state: 'completed', steps: {}, startedAt: createdAt, completedAt: createdAt },
+          createdIp: staffIp,
+          send: {
+            state: 'completed',
+            steps: {},
+            startedAt: createdAt,
+            completedAt: createdAt,
+            failedStep: null,
+            lastError: null,
+            attempts: 1,
+            leaseUntil: null,
+            runner: null,
+            params: {},
+          },
           ...fields,
-        });
-        added += 1;
-      } catch (error) {
-        // Another seed run inserted it meanwhile.
-        if ((error as { code?: number }).code !== 11000) throw error;
-      }
+        },
+        events,
+        { sendKey: extractDocId(docLink) ?? token },
+      );
+      if (imported) added += 1;
       if (signsForReal) await this.signForReal(token, demo.status === 'void');
     }
     return `${DEMO.length} contracts (${added} new)`;
@@ -237,21 +255,14 @@ export class ContractsDemoSeeder implements Seeder {
   private async signForReal(token: string, thenVoid: boolean): Promise<void> {
     const { signedDocLink } = await this.finishing.finish(token, { ip: '198.51.100.23' });
     if (!thenVoid) return;
+    const agreement = await this.repository.findByKey('sign', token);
+    if (!agreement || agreement.status !== 'signed') return;
     const now = new Date();
     const voided = await this.documents.voidDocument(signedDocLink, 'admin@prosign.example', now);
-    await this.contracts.updateOne(
-      { token, status: 'signed' },
-      {
-        $set: { status: 'void', voidDocLink: voided.docLink, voidedAt: now },
-        $push: {
-          history: {
-            timestamp: now,
-            status: 'void',
-            performedBy: 'admin@prosign.example',
-            ipAddress: '203.0.113.10',
-          },
-        },
-      },
-    );
+    await this.repository.transition(agreement, actionRule('standard', 'void'), {
+      now,
+      set: { voidDocLink: voided.docLink, voidedAt: now },
+      event: { type: 'void', actor: 'admin@prosign.example', ip: '203.0.113.10' },
+    });
   }
 }

@@ -27,7 +27,11 @@ export class ContractsController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<ContractSendResult> {
-    return this.sending.send(body, { email: staff.email, ip: clientIp(request) });
+    return this.sending.send(body, {
+      email: staff.email,
+      ip: clientIp(request),
+      userAgent: request.headers['user-agent'] ?? null,
+    });
   }
 }
 
@@ -48,7 +52,11 @@ export class ContractEmailController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<{ unique_token: string }> {
-    return this.sending.sendLink(body, { email: staff.email, ip: clientIp(request) });
+    return this.sending.sendLink(body, {
+      email: staff.email,
+      ip: clientIp(request),
+      userAgent: request.headers['user-agent'] ?? null,
+    });
   }
 }
 
@@ -64,7 +72,11 @@ export class ContractCopyController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<{ success: true }> {
-    return this.sending.sendCopy(body, { email: staff.email, ip: clientIp(request) });
+    return this.sending.sendCopy(body, {
+      email: staff.email,
+      ip: clientIp(request),
+      userAgent: request.headers['user-agent'] ?? null,
+    });
   }
 }
 
@@ -80,6 +92,10 @@ export class ContractTokenController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<{ success: true; token: string }> {
-    return this.sending.saveToken(body, { email: staff.email, ip: clientIp(request) });
+    return this.sending.saveToken(body, {
+      email: staff.email,
+      ip: clientIp(request),
+      userAgent: request.headers['user-agent'] ?? null,
+    });
   }
 }

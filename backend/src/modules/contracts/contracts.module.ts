@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
+import { AgreementsModule } from '../agreements/agreements.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
 import { MailModule } from '../mail/mail.module';
 import {
@@ -12,7 +12,6 @@ import {
 import { ContractLifecycleService } from './contract-lifecycle.service';
 import { ContractListService } from './contract-list.service';
 import { ContractSendService } from './contract-send.service';
-import { Contract, ContractSchema } from './contract.schema';
 import {
   ContractCopyController,
   ContractEmailController,
@@ -22,11 +21,7 @@ import {
 
 /** Standard contracts: the contract records and their send (spec 2 §3, §4). */
 @Module({
-  imports: [
-    MongooseModule.forFeature([{ name: Contract.name, schema: ContractSchema }]),
-    DocumentsCoreModule,
-    MailModule,
-  ],
+  imports: [AgreementsModule, DocumentsCoreModule, MailModule],
   controllers: [
     ContractsController,
     ContractEmailController,
@@ -39,6 +34,6 @@ import {
     ContractCardController,
   ],
   providers: [ContractSendService, ContractListService, ContractLifecycleService],
-  exports: [MongooseModule, ContractSendService, ContractListService, ContractLifecycleService],
+  exports: [ContractSendService, ContractListService, ContractLifecycleService],
 })
 export class ContractsModule {}

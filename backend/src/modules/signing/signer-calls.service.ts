@@ -27,7 +27,10 @@ export class SignerCallsService {
   /** `merge-docs` from a signer: the finish, answered with the sealed PDF. */
   async mergeForSigner(request: Request, token: string): Promise<{ combinedDocLink: string }> {
     this.assertPass(request);
-    const done = await this.finishing.finish(token, { ip: clientIp(request) ?? null });
+    const done = await this.finishing.finish(token, {
+      ip: clientIp(request) ?? null,
+      userAgent: request.headers['user-agent'] ?? null,
+    });
     return { combinedDocLink: done.signedDocLink };
   }
 
@@ -39,10 +42,13 @@ export class SignerCallsService {
   ): Promise<{ success: true; dealId: string }> {
     this.assertPass(request);
     const contract = await this.signing.contractOf(token);
-    if (!contract.hsDealId || contract.hsDealId !== dealId) {
+    if (!contract.form.hsDealId || contract.form.hsDealId !== dealId) {
       throw new NotFoundException(SIGNER_MESSAGES.unknownLink);
     }
-    await this.finishing.finish(token, { ip: clientIp(request) ?? null });
+    await this.finishing.finish(token, {
+      ip: clientIp(request) ?? null,
+      userAgent: request.headers['user-agent'] ?? null,
+    });
     return { success: true, dealId };
   }
 

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
-import { Contract, ContractSchema } from '../contracts/contract.schema';
+import { AgreementsModule } from '../agreements/agreements.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
 import { MailService } from '../mail/mail.service';
 import { SigningFinishService } from './signing-finish.service';
@@ -9,10 +8,7 @@ import { SigningService } from './signing.service';
 
 /** Worker side of signing: resuming finishes a crashed api left half-way. */
 @Module({
-  imports: [
-    MongooseModule.forFeature([{ name: Contract.name, schema: ContractSchema }]),
-    DocumentsCoreModule,
-  ],
+  imports: [AgreementsModule, DocumentsCoreModule],
   providers: [
     MailService,
     SigningService,

@@ -38,7 +38,7 @@ import { SigningService, type SignerActor } from './signing.service';
 import type { UploadedImage } from '../documents/signatures/signature-image.service';
 
 function actorOf(request: Request): SignerActor {
-  return { ip: clientIp(request) ?? null };
+  return { ip: clientIp(request) ?? null, userAgent: request.headers['user-agent'] ?? null };
 }
 
 /**

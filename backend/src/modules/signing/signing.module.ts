@@ -1,6 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
-import { Contract, ContractSchema } from '../contracts/contract.schema';
+import { AgreementsModule } from '../agreements/agreements.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
 import { MailModule } from '../mail/mail.module';
 import { SignerCallsService } from './signer-calls.service';
@@ -19,11 +18,7 @@ import { VerifyService } from './verify.service';
  */
 @Global()
 @Module({
-  imports: [
-    MongooseModule.forFeature([{ name: Contract.name, schema: ContractSchema }]),
-    DocumentsCoreModule,
-    MailModule,
-  ],
+  imports: [AgreementsModule, DocumentsCoreModule, MailModule],
   controllers: [SigningController, VerifyController],
   providers: [
     SigningService,

@@ -5,15 +5,19 @@ import {
   Logger,
   NotFoundException,
 } from '@nestjs/common';
-import { InjectConnection, InjectModel } from '@nestjs/mongoose';
+import { InjectConnection } from '@nestjs/mongoose';
 import {
   agreementTitle,
+  CONSENT_DISCLOSURE,
+  consentDisclosureText,
   initialsFromFullName,
+  SIGNER_ACTOR,
   SIGNATURE_MESSAGES,
   SIGNER_MESSAGES,
   SIGNING_PAGE_TITLES,
   signerLinkStateOf,
   signingViewChannel,
+  transitionRule,
   type ContractStatus,
   type SignerLinkState,
   type SignerMetrics,
@@ -22,26 +26,45 @@ import {
   type SigningBookmarks,
   type VerifyTokenResponse,
 } from '@prosign/domain';
-import type { Connection, Model } from 'mongoose';
-import { randomUUID } from 'node:crypto';
-import { RealtimePublisher } from '../../platform/realtime/realtime-publisher';
+import type { Connection } from 'mongoose';
+import { createHash, randomUUID } from 'node:crypto';
+import { AgreementRepository } from '../agreements/agreement.repository';
+import type { Agreement } from '../agreements/agreement.schema';
+import type { EventInput } from '../agreements/event-chain';
 import { DocumentsService } from '../documents/documents.service';
-import { Contract, type ContractDocument } from '../contracts/contract.schema';
+import type {
+  StandardAgreement,
+  StandardContractForm,
+  StoredStandardAgreement,
+} from '../contracts/standard-contract.form';
 import {
   SignatureImageService,
   type UploadedImage,
 } from '../documents/signatures/signature-image.service';
 import { signatureImages } from './signature-images.collection';
 
-/** Where a signer call came from: the address written into history and the audit trail. */
+/** Where a signer call came from: the address and browser written into the event log. */
 export interface SignerActor {
   ip: string | null;
+  userAgent?: string | null;
 }
 
-/** Statuses from which saving a signature moves the contract to signature_saved. */
-const UNSAVED_STATUSES: ContractStatus[] = ['not signed', 'viewed'];
-/** Statuses in which the signature may still be changed. */
-const EDITABLE_STATUSES: ContractStatus[] = ['not signed', 'viewed', 'signature_saved'];
+/** Statuses in which the signature may still be changed: before a first save, and after it. */
+const EDITABLE_STATUSES = [
+  ...transitionRule('standard', 'saveSignature').from,
+  ...transitionRule('standard', 'finish').from,
+];
+
+/** SHA-256 of the consent disclosure the signing page shows: what the signer agreed to. */
+const CONSENT_TEXT_SHA256 = createHash('sha256').update(consentDisclosureText()).digest('hex');
+
+export function signerEvent(
+  type: string,
+  actor: SignerActor,
+  data: EventInput['data'] = null,
+): EventInput {
+  return { type, actor: SIGNER_ACTOR, ip: actor.ip, userAgent: actor.userAgent ?? null, data };
+}
 
 /** The refusal of a change on a link that is not open, with the page title the signer sees. */
 export function closedLinkError(state: SignerLinkState): ConflictException {
@@ -55,16 +78,18 @@ export function closedLinkError(state: SignerLinkState): ConflictException {
   return new ConflictException(state === 'open' ? SIGNER_MESSAGES.unknownLink : titles[state]);
 }
 
-/** Who the history names for a signer's action. */
-export function signerName(contract: Pick<Contract, 'email' | 'full_name'>): string {
-  return contract.email || contract.full_name;
+/** Who the audit trail names for the signer's actions. */
+export function signerName(form: Pick<StandardContractForm, 'email' | 'full_name'>): string {
+  return form.email || form.full_name;
 }
 
-export function agreementTitleOf(contract: Pick<Contract, 'contractTitle' | 'form_type'>): string {
-  return agreementTitle(contract.contractTitle, contract.form_type);
+export function agreementTitleOf(agreement: Pick<StoredStandardAgreement, 'form'>): string {
+  return agreementTitle(agreement.form.contractTitle, agreement.form.form_type);
 }
 
-export function metricsOf(contract: Contract): SignerMetrics {
+export function metricsOf(
+  contract: Pick<Agreement, 'status' | 'signatureSource' | 'signature' | 'initials'>,
+): SignerMetrics {
   const status = contract.status;
   return {
     isSignatureSaved: Boolean(contract.signatureSource && contract.initials),
@@ -86,16 +111,15 @@ export class SigningService {
   private readonly logger = new Logger(SigningService.name);
 
   constructor(
-    @InjectModel(Contract.name) private readonly contracts: Model<Contract>,
+    private readonly repository: AgreementRepository,
     @InjectConnection() private readonly connection: Connection,
     private readonly images: SignatureImageService,
-    private readonly realtime: RealtimePublisher,
     private readonly documents: DocumentsService,
   ) {}
 
-  /** The sent contract of a token; 404 for unknown tokens and records never sent. */
-  async contractOf(token: string): Promise<ContractDocument> {
-    const contract = await this.contracts.findOne({ token: token.trim() });
+  /** The sent contract of a token (resolved by the link record); 404 for unknown and unsent ones. */
+  async contractOf(token: string): Promise<StandardAgreement> {
+    const contract = await this.repository.findByKey<StandardContractForm>('sign', token.trim());
     if (!contract || contract.status === null) {
       throw new NotFoundException(SIGNER_MESSAGES.unknownLink);
     }
@@ -109,41 +133,23 @@ export class SigningService {
   ): Promise<VerifyTokenResponse> {
     let contract = await this.contractOf(token);
     if (signerLinkStateOf(contract.status) === 'open') {
-      const counter =
-        signingViewChannel(prefix) === 'phone' ? 'viewedByPhoneCount' : 'viewedByEmailCount';
+      const channel = signingViewChannel(prefix);
+      const counter = channel === 'phone' ? 'viewedByPhoneCount' : 'viewedByEmailCount';
       const now = new Date();
-      // The first open moves 'not signed' to viewed; the same update counts the view.
-      const firstView = await this.contracts.findOneAndUpdate(
-        { _id: contract._id, status: 'not signed' },
-        {
-          $set: { status: 'viewed', viewedAt: now, viewedIp: actor.ip },
-          $inc: { viewedTimes: 1, [counter]: 1 },
-          $push: {
-            history: {
-              timestamp: now,
-              status: 'viewed',
-              performedBy: signerName(contract),
-              ipAddress: actor.ip,
-            },
-          },
-        },
-        { returnDocument: 'after' },
-      );
-      if (firstView) {
-        contract = firstView;
-        this.realtime.contractChanged({
-          family: 'standard',
-          id: String(contract._id),
-          status: 'viewed',
-        });
-      } else {
-        contract =
-          (await this.contracts.findOneAndUpdate(
-            { _id: contract._id },
-            { $inc: { viewedTimes: 1, [counter]: 1 } },
-            { returnDocument: 'after' },
-          )) ?? contract;
-      }
+      const view = {
+        now,
+        inc: { viewedTimes: 1, [counter]: 1 },
+        event: signerEvent('viewed', actor, { channel }),
+      };
+      // Every open is an event; the first moves 'not signed' to viewed in the same update.
+      contract =
+        (await this.repository.transition<StandardContractForm>(
+          contract,
+          transitionRule('standard', 'view'),
+          { ...view, set: { viewedAt: now, viewedIp: actor.ip } },
+        )) ??
+        (await this.repository.record<StandardContractForm>(contract, view)) ??
+        contract;
     }
     const status = contract.status as ContractStatus;
     return {
@@ -198,7 +204,7 @@ export class SigningService {
     const imageId = randomUUID();
     const images = signatureImages(this.connection);
     await images.insertOne({ _id: imageId, png, uploadedAt: new Date(), uploadedIp: actor.ip });
-    let saved: ContractDocument;
+    let saved: StandardAgreement;
     try {
       saved = await this.saveSignature(
         contract,
@@ -232,18 +238,26 @@ export class SigningService {
     const contract = await this.openContract(token);
     const initials = this.initialsFor(contract, input.initials);
     const now = new Date();
-    // Consent is recorded once, when first given; initials follow the latest call.
+    const open = { status: { $in: EDITABLE_STATUSES } };
+    // Consent is an event each time it is given, with the disclosure's version and hash; the
+    // first one's time and address are the record's. Initials follow the latest call.
+    const consent = signerEvent('consent', actor, {
+      disclosureVersion: CONSENT_DISCLOSURE.version,
+      disclosureSha256: CONSENT_TEXT_SHA256,
+    });
     const updated =
-      (await this.contracts.findOneAndUpdate(
-        { _id: contract._id, status: { $in: EDITABLE_STATUSES }, consentAt: null },
-        { $set: { initials, consentAt: now, consentIp: actor.ip } },
-        { returnDocument: 'after' },
-      )) ??
-      (await this.contracts.findOneAndUpdate(
-        { _id: contract._id, status: { $in: EDITABLE_STATUSES } },
-        { $set: { initials } },
-        { returnDocument: 'after' },
-      ));
+      (await this.repository.record<StandardContractForm>(contract, {
+        now,
+        condition: { ...open, consentAt: null },
+        set: { initials, consentAt: now, consentIp: actor.ip },
+        event: consent,
+      })) ??
+      (await this.repository.record<StandardContractForm>(contract, {
+        now,
+        condition: open,
+        set: { initials },
+        event: consent,
+      }));
     if (!updated) throw await this.refusalFor(contract.token);
     return { message: SIGNER_MESSAGES.initialsUploaded, metrics: metricsOf(updated) };
   }
@@ -278,7 +292,9 @@ export class SigningService {
    * (it falls back to where the layout usually puts them), so a rendering
    * problem never blocks the signer here.
    */
-  private async bookmarksOf(contract: Contract): Promise<SigningBookmarks | null> {
+  private async bookmarksOf(
+    contract: Pick<Agreement, '_id' | 'status' | 'docLink'>,
+  ): Promise<SigningBookmarks | null> {
     if (signerLinkStateOf(contract.status) !== 'open') return null;
     try {
       return await this.documents.signingBookmarks(contract.docLink);
@@ -290,21 +306,22 @@ export class SigningService {
     }
   }
 
-  private userDetailOf(contract: Contract): SignerUserDetail {
+  private userDetailOf(contract: StoredStandardAgreement): SignerUserDetail {
     return {
       metrics: metricsOf(contract),
-      client: { full_name: contract.full_name, hsDealId: contract.hsDealId ?? null },
+      client: { full_name: contract.form.full_name, hsDealId: contract.form.hsDealId ?? null },
     };
   }
 
-  private initialsFor(contract: Contract, given?: string): string {
-    const initials = given?.trim() || contract.initials || initialsFromFullName(contract.full_name);
+  private initialsFor(contract: StoredStandardAgreement, given?: string): string {
+    const initials =
+      given?.trim() || contract.initials || initialsFromFullName(contract.form.full_name);
     if (!initials) throw new BadRequestException('Please add your initials');
     return initials;
   }
 
   /** The contract of a token whose link still accepts changes; 409 with the page's text otherwise. */
-  private async openContract(token: string): Promise<ContractDocument> {
+  private async openContract(token: string): Promise<StandardAgreement> {
     const contract = await this.contractOf(token);
     const state = signerLinkStateOf(contract.status);
     if (state !== 'open') throw closedLinkError(state);
@@ -316,45 +333,28 @@ export class SigningService {
    * (time, IP, history) in the same update. Refused once signed or closed.
    */
   private async saveSignature(
-    contract: ContractDocument,
-    fields: Pick<Contract, 'signature' | 'signatureSource' | 'initials'> &
-      Partial<Pick<Contract, 'signatureImageId'>>,
+    contract: StandardAgreement,
+    fields: Pick<Agreement, 'signature' | 'signatureSource' | 'initials'> &
+      Partial<Pick<Agreement, 'signatureImageId'>>,
     actor: SignerActor,
-  ): Promise<ContractDocument> {
+  ): Promise<StandardAgreement> {
     const now = new Date();
-    const first = await this.contracts.findOneAndUpdate(
-      { _id: contract._id, status: { $in: UNSAVED_STATUSES } },
+    const first = await this.repository.transition<StandardContractForm>(
+      contract,
+      transitionRule('standard', 'saveSignature'),
       {
-        $set: {
-          ...fields,
-          status: 'signature_saved',
-          signatureSavedAt: now,
-          signatureSavedIp: actor.ip,
-        },
-        $push: {
-          history: {
-            timestamp: now,
-            status: 'signature_saved',
-            performedBy: signerName(contract),
-            ipAddress: actor.ip,
-          },
-        },
+        now,
+        set: { ...fields, signatureSavedAt: now, signatureSavedIp: actor.ip },
+        event: signerEvent('signature_saved', actor, { source: fields.signatureSource ?? '' }),
       },
-      { returnDocument: 'after' },
     );
-    if (first) {
-      this.realtime.contractChanged({
-        family: 'standard',
-        id: String(contract._id),
-        status: 'signature_saved',
-      });
-      return first;
-    }
-    const again = await this.contracts.findOneAndUpdate(
-      { _id: contract._id, status: 'signature_saved' },
-      { $set: fields },
-      { returnDocument: 'after' },
-    );
+    if (first) return first;
+    const again = await this.repository.record<StandardContractForm>(contract, {
+      now,
+      condition: { status: { $in: transitionRule('standard', 'finish').from } },
+      set: fields,
+      event: signerEvent('signature_changed', actor, { source: fields.signatureSource ?? '' }),
+    });
     if (again) return again;
     throw await this.refusalFor(contract.token);
   }

@@ -1,4 +1,3 @@
-import type { Contract } from '../contracts/contract.schema';
 import { auditEventsOf, verifyLink } from './signing-finish.service';
 import { maskEmail } from './verify.service';
 
@@ -17,27 +16,46 @@ describe('verify page rules', () => {
     expect(verifyLink('https://sign.example.com', null)).toBeUndefined();
   });
 
-  it('lists the signing events that happened, oldest first, with their addresses', () => {
+  it('builds the audit trail from the event log: every event it shows, oldest first, the signer by address', () => {
     const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute));
-    const contract = {
-      email: 'maria@example.com',
-      full_name: 'Maria',
-      authenticatedEmailId: 'csm@prosign.example',
-      createdAt: at(0),
-      createdIp: '10.0.0.1',
-      viewedAt: at(5),
-      viewedIp: '10.0.0.2',
-      signatureSavedAt: at(9),
-      signatureSavedIp: '10.0.0.2',
-      consentAt: at(7),
-      consentIp: '10.0.0.2',
-      signedAt: null,
-      signedIp: null,
-    } as unknown as Contract;
-    expect(auditEventsOf(contract)).toEqual([
+    const event = (type: string, minute: number, actor: string, ip: string | null, extra = {}) => ({
+      type,
+      at: at(minute),
+      actor,
+      ip,
+      status: null,
+      userAgent: null,
+      data: null,
+      prevHash: null,
+      hash: 'x',
+      ...extra,
+    });
+    const agreement = {
+      form: { email: 'maria@example.com', full_name: 'Maria' },
+      events: [
+        event('sent', 0, 'csm@prosign.example', '10.0.0.1'),
+        event('viewed', 5, 'signer', '10.0.0.2', {
+          data: { channel: 'phone' },
+          userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0) Mobile/15E148',
+        }),
+        event('signature_saved', 9, 'signer', '10.0.0.2'),
+        event('consent', 7, 'signer', '10.0.0.2'),
+        event('viewed', 8, 'signer', '10.0.0.3'),
+        event('deleted', 10, 'admin@prosign.example', '10.0.0.1'),
+      ],
+    } as unknown as Parameters<typeof auditEventsOf>[0];
+    expect(auditEventsOf(agreement)).toEqual([
       { type: 'sent', at: at(0), ip: '10.0.0.1', actor: 'csm@prosign.example' },
-      { type: 'viewed', at: at(5), ip: '10.0.0.2', actor: 'maria@example.com' },
+      {
+        type: 'viewed',
+        at: at(5),
+        ip: '10.0.0.2',
+        actor: 'maria@example.com',
+        via: 'text message',
+        device: 'phone',
+      },
       { type: 'consent', at: at(7), ip: '10.0.0.2', actor: 'maria@example.com' },
+      { type: 'viewed', at: at(8), ip: '10.0.0.3', actor: 'maria@example.com' },
       { type: 'signature_saved', at: at(9), ip: '10.0.0.2', actor: 'maria@example.com' },
     ]);
   });

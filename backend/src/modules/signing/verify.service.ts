@@ -1,14 +1,13 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import {
   staffDisplayName,
   type ContractStatus,
   type VerifyCheckResponse,
   type VerifyDocumentView,
 } from '@prosign/domain';
-import type { Model } from 'mongoose';
 import { createHash } from 'node:crypto';
-import { Contract } from '../contracts/contract.schema';
+import { AgreementRepository } from '../agreements/agreement.repository';
+import type { StandardAgreement, StandardContractForm } from '../contracts/standard-contract.form';
 import { AUDIT_EVENT_LABELS } from '../documents/layout/audit-trail-content';
 import { auditEventsOf } from './signing-finish.service';
 import { agreementTitleOf } from './signing.service';
@@ -29,21 +28,23 @@ export function maskEmail(email: string): string {
  */
 @Injectable()
 export class VerifyService {
-  constructor(@InjectModel(Contract.name) private readonly contracts: Model<Contract>) {}
+  constructor(private readonly repository: AgreementRepository) {}
 
   async view(verifyId: string): Promise<VerifyDocumentView> {
     const contract = await this.contractOf(verifyId);
+    const form = contract.form;
     const parties: VerifyDocumentView['parties'] = [
-      { role: 'Signer', name: contract.full_name, email: maskEmail(contract.email) },
+      { role: 'Signer', name: form.full_name, email: maskEmail(form.email) },
       {
         role: 'Sender',
-        name: staffDisplayName(contract.csm_email),
-        email: maskEmail(contract.csm_email),
+        name: staffDisplayName(form.csm_email),
+        email: maskEmail(form.csm_email),
       },
     ];
-    if (contract.cc_email) {
-      parties.push({ role: 'Copy to', name: '', email: maskEmail(contract.cc_email) });
+    if (form.cc_email) {
+      parties.push({ role: 'Copy to', name: '', email: maskEmail(form.cc_email) });
     }
+    const chain = await this.repository.checkChain(contract._id);
     return {
       title: agreementTitleOf(contract),
       status: contract.status as ContractStatus,
@@ -52,6 +53,7 @@ export class VerifyService {
         at: new Date(event.at).toISOString(),
         event: AUDIT_EVENT_LABELS[event.type],
       })),
+      historyIntact: chain?.intact ?? false,
       signedAt: contract.signedAt ? contract.signedAt.toISOString() : null,
       sha256: contract.signedSha256 ?? null,
     };
@@ -68,8 +70,8 @@ export class VerifyService {
     };
   }
 
-  private async contractOf(verifyId: string): Promise<Contract> {
-    const contract = verifyId ? await this.contracts.findOne({ verifyId }) : null;
+  private async contractOf(verifyId: string): Promise<StandardAgreement> {
+    const contract = await this.repository.findByKey<StandardContractForm>('verify', verifyId);
     if (!contract || contract.status === null) throw new NotFoundException(VERIFY_NOT_FOUND);
     return contract;
   }

@@ -1,0 +1,85 @@
+import { balanceOf, contractSearchText } from '@prosign/domain';
+import type { Agreement, AgreementDocument } from '../agreements/agreement.schema';
+import type { ContractRecordDto } from './dto/send-contract.dto';
+
+/**
+ * The standard contract's own fields (spec 2 §3): what its creation form and
+ * send save under the agreement's `form`. Everything else — status, history,
+ * reminders, signing — is the agreement core's.
+ */
+export interface StandardContractForm {
+  full_name: string;
+  email: string;
+  company_name: string;
+  contact_number: string;
+  cc_email: string;
+  site_address: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  cost: number;
+  deposit: number;
+  progress: number;
+  balance: number;
+  csm_email: string;
+  pm_email: string;
+  form_type: string;
+  t24ReportCount: number;
+  contractIntro: string;
+  contractTitle: string;
+  contractEngineerBasicService: string;
+  contractEngineerAddService: string;
+  contractDescription: string;
+  contractPayment: string;
+  contractLicense: string;
+  contractTermsAndConditions: string;
+  hsDealId: string | null;
+}
+
+export type StandardAgreement = AgreementDocument<StandardContractForm>;
+export type StoredStandardAgreement = Agreement<StandardContractForm>;
+
+/** The clause texts: long, and never needed by a list card. */
+export const STANDARD_CLAUSE_FIELDS = [
+  'contractIntro',
+  'contractEngineerBasicService',
+  'contractEngineerAddService',
+  'contractDescription',
+  'contractPayment',
+  'contractLicense',
+  'contractTermsAndConditions',
+] as const;
+
+export function standardFormOf(input: ContractRecordDto): StandardContractForm {
+  const progress = input.progress ?? 0;
+  return {
+    full_name: input.full_name,
+    email: input.email.trim().toLowerCase(),
+    company_name: input.company_name ?? '',
+    contact_number: input.contact_number ?? '',
+    cc_email: input.cc_email ?? '',
+    site_address: input.site_address ?? '',
+    city: input.city ?? '',
+    state: input.state ?? '',
+    zipcode: input.zipcode ?? '',
+    cost: input.cost,
+    deposit: input.deposit,
+    progress,
+    balance: input.balance ?? balanceOf({ cost: input.cost, deposit: input.deposit, progress }),
+    csm_email: input.csm_email.trim().toLowerCase(),
+    pm_email: input.pm_email ?? '',
+    form_type: input.form_type ?? '',
+    t24ReportCount: input.t24ReportCount,
+    contractIntro: input.contractIntro ?? '',
+    contractTitle: input.contractTitle ?? '',
+    contractEngineerBasicService: input.contractEngineerBasicService ?? '',
+    contractEngineerAddService: input.contractEngineerAddService ?? '',
+    contractDescription: input.contractDescription ?? '',
+    contractPayment: input.contractPayment ?? '',
+    contractLicense: input.contractLicense ?? '',
+    contractTermsAndConditions: input.contractTermsAndConditions ?? '',
+    hsDealId: input.hsDealId || null,
+  };
+}
+
+export const standardSearchText = (form: StandardContractForm): string => contractSearchText(form);
