@@ -1,16 +1,20 @@
 import type { INestApplication } from '@nestjs/common';
-import { getConnectionToken, getModelToken } from '@nestjs/mongoose';
-import {
-  contractSearchText,
-  STANDARD_TEMPLATE_DOC_IDS,
-  type ContractStatus,
-} from '@prosign/domain';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { STANDARD_TEMPLATE_DOC_IDS, type ContractStatus } from '@prosign/domain';
 import type { Connection, Model } from 'mongoose';
-import { randomBytes } from 'node:crypto';
-import { Contract } from '../src/modules/contracts/contract.schema';
+import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
+import type { Agreement } from '../src/modules/agreements/agreement.schema';
+import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
 import { DocumentsService } from '../src/modules/documents/documents.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { MailService } from '../src/modules/mail/mail.service';
+import {
+  agreementModel,
+  eventTypes,
+  insertStandardAgreement,
+  storedByToken,
+  type StoredStandard,
+} from './support/agreements';
 import { contractFormData } from './support/document-fixtures';
 import { seedDemoData } from './support/seed';
 import { staffHttp, type StaffHttp } from './support/staff-session';
@@ -26,7 +30,8 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
   let api: INestApplication;
   let admin: StaffHttp;
   let csm: StaffHttp;
-  let contracts: Model<Contract>;
+  let agreements: Model<Agreement<StandardContractForm>>;
+  let repository: AgreementRepository;
   let connection: Connection;
   let sentToken: string;
   let docLink: string;
@@ -36,7 +41,8 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
     ({ app: api } = await startApi(env.config));
     admin = await staffHttp(api, 'admin@prosign.example');
     csm = await staffHttp(api, 'csm@prosign.example');
-    contracts = api.get(getModelToken(Contract.name), { strict: false });
+    agreements = agreementModel(api);
+    repository = api.get(AgreementRepository, { strict: false });
     connection = api.get(getConnectionToken(), { strict: false });
 
     const created = await csm()
@@ -74,35 +80,26 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
     await env.cleanup();
   });
 
-  /** Another listed contract like the sent one, in the given state (as the signing flow would leave it). */
-  async function contractIn(
-    status: ContractStatus,
-    extra: Partial<Contract> = {},
-  ): Promise<string> {
-    const base = (await contracts.findOne({ token: sentToken }).lean())!;
-    const token = randomBytes(24).toString('base64url');
-    const { _id, ...rest } = base;
-    void _id;
-    await contracts.create({
-      ...rest,
-      token,
-      sendKey: `test-${token}`,
-      signingLink: `https://sign.example/${token}`,
+  /**
+   * Another listed contract like the sent one (same form and document), in the
+   * given state, as the send and the signing flow would leave it: its own sign
+   * link and a log holding only its send.
+   */
+  async function contractIn(status: ContractStatus): Promise<string> {
+    const base = (await storedByToken(api, sentToken))!;
+    const { token } = await insertStandardAgreement(api, {
       status,
-      history: [],
-      remindersAt: [],
-      isDeactiveReminder: false,
-      reminderDeactivateTime: null,
-      isResend: false,
-      resendAt: null,
-      resentAsToken: null,
-      searchText: contractSearchText(rest),
-      ...extra,
+      form: base.form,
+      docLink: base.docLink,
+      fields: { sentBy: base.sentBy },
     });
     return token;
   }
 
-  const stored = async (token: string) => (await contracts.findOne({ token }).lean())!;
+  const stored = async (token: string): Promise<StoredStandard> =>
+    (await storedByToken(api, token))!;
+  const chainIntact = async (record: StoredStandard) =>
+    (await repository.checkChain(record._id))?.intact;
 
   it('sends a reminder, locks the next one for the configured hours, and allows it again once the lock passed', async () => {
     const token = await contractIn('viewed');
@@ -129,19 +126,32 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
     );
 
     // The lock ends by time alone.
-    await contracts.updateOne(
+    await agreements.updateOne(
       { token },
       { $set: { reminderDeactivateTime: new Date(Date.now() - 1000) } },
     );
     const again = await csm().post('/api/email/send-reminder').send({ token }).expect(200);
     expect(again.body.remindersAt).toHaveLength(2);
 
-    const history = (await stored(token)).history;
-    expect(history.map((h) => [h.status, h.performedBy])).toEqual([
-      ['reminder_sent', 'csm@prosign.example'],
-      ['reminder_sent', 'csm@prosign.example'],
+    const record = await stored(token);
+    const reminders = record.events.filter((event) => event.type !== 'sent');
+    expect(eventTypes(record)).toEqual(['sent', 'reminder_sent', 'reminder_sent']);
+    // A reminder changes no status: each event records the status it left (still viewed).
+    expect(reminders.map((event) => [event.type, event.status, event.actor])).toEqual([
+      ['reminder_sent', 'viewed', 'csm@prosign.example'],
+      ['reminder_sent', 'viewed', 'csm@prosign.example'],
     ]);
-    expect(history[0].ipAddress).toMatch(/127\.0\.0\.1|::1/);
+    expect(reminders[0].ip).toMatch(/127\.0\.0\.1|::1/);
+    expect(await chainIntact(record)).toBe(true);
+
+    // The dashboard card shows them from the log.
+    const card = await csm().get(`/api/contracts/by-token/${token}`).expect(200);
+    expect(card.body.remindersAt).toHaveLength(2);
+    expect(card.body.history.at(-1)).toMatchObject({
+      type: 'reminder_sent',
+      status: 'viewed',
+      performedBy: 'csm@prosign.example',
+    });
   });
 
   it('a reminder whose mail cannot be queued is refused and leaves no lock behind', async () => {
@@ -157,7 +167,14 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
     const after = await stored(token);
     expect(after.isDeactiveReminder).toBe(false);
     expect(after.remindersAt).toEqual([]);
-    expect(after.history.map((h) => h.status)).toEqual(['reminder_sent', 'reminder_failed']);
+    expect(after.reminderDeactivateTime).toBeNull();
+    expect(eventTypes(after)).toEqual(['sent', 'reminder_sent', 'reminder_failed']);
+    expect(after.events.at(-1)).toMatchObject({
+      type: 'reminder_failed',
+      status: 'viewed',
+      actor: 'csm@prosign.example',
+    });
+    expect(await chainIntact(after)).toBe(true);
 
     // The next try is allowed at once and mails the client.
     const retry = await csm().post('/api/email/send-reminder').send({ token }).expect(200);
@@ -186,11 +203,24 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
     );
     const record = await stored(token);
     expect(record.status).toBe('cancelled');
-    expect(record.history.at(-1)).toMatchObject({
+    expect(record.cancelledAt).toEqual(expect.any(Date));
+    // Only the first cancel is in the log.
+    expect(eventTypes(record)).toEqual(['sent', 'cancelled']);
+    expect(record.events.at(-1)).toMatchObject({
+      type: 'cancelled',
+      status: 'cancelled',
+      actor: 'csm@prosign.example',
+    });
+    expect(record.events.at(-1)?.ip).toBeTruthy();
+
+    const card = await csm().get(`/api/contracts/by-token/${token}`).expect(200);
+    expect(card.body.status).toBe('cancelled');
+    expect(card.body.history.at(-1)).toMatchObject({
+      type: 'cancelled',
       status: 'cancelled',
       performedBy: 'csm@prosign.example',
+      ipAddress: record.events.at(-1)?.ip,
     });
-    expect(record.history.at(-1)?.ipAddress).toBeTruthy();
   });
 
   it('refuses a body that names the actor: the actor comes from the session', async () => {
@@ -199,7 +229,9 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
       .post('/api/update/cancel-contract')
       .send({ token, performedBy: 'someone@else.example' })
       .expect(400);
-    expect((await stored(token)).status).toBe('not signed');
+    const record = await stored(token);
+    expect(record.status).toBe('not signed');
+    expect(eventTypes(record)).toEqual(['sent']);
   });
 
   it('marks an active contract as signed manually, not a cancelled one', async () => {
@@ -209,9 +241,12 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
       .send({ token, status: 'signed' })
       .expect(200);
     expect(res.body.status).toBe('signed_manually');
-    expect((await stored(token)).history.at(-1)).toMatchObject({
+    const record = await stored(token);
+    expect(record.status).toBe('signed_manually');
+    expect(record.events.at(-1)).toMatchObject({
+      type: 'signed_manually',
       status: 'signed_manually',
-      performedBy: 'csm@prosign.example',
+      actor: 'csm@prosign.example',
     });
     await csm()
       .put('/api/user/mark-as-signed')
@@ -232,10 +267,13 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
     const record = await stored(token);
     expect(record.status).toBe('void');
     expect(record.voidDocLink).toBe(res.body.voidDocLink);
-    expect(record.history.at(-1)).toMatchObject({
+    expect(record.events.at(-1)).toMatchObject({
+      type: 'void',
       status: 'void',
-      performedBy: 'admin@prosign.example',
+      actor: 'admin@prosign.example',
     });
+    // The refused attempt left nothing in the log.
+    expect(eventTypes(record)).toEqual(['sent', 'void']);
     const { pdf } = await api.get(DocumentsService, { strict: false }).pdfOf(record.voidDocLink!);
     expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe('%PDF-');
 
@@ -260,8 +298,15 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
     expect(list.body.filteredClients.map((c: { token: string }) => c.token)).not.toContain(token);
     const record = await stored(token);
     expect(record).toMatchObject({
+      status: 'expired',
       deletedBy: 'admin@prosign.example',
-      full_name: 'Lena Lifecycle',
+      deletedAt: expect.any(Date),
+      form: { full_name: 'Lena Lifecycle' },
+    });
+    expect(record.events.at(-1)).toMatchObject({
+      type: 'deleted',
+      status: 'expired',
+      actor: 'admin@prosign.example',
     });
     await admin().delete('/api/user/mark-as-delete').send({ token }).expect(404);
   });
@@ -274,13 +319,22 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
     expect(res.body).toMatchObject({ status: 'not signed', docLink, send: { state: 'completed' } });
 
     const old = await stored(sentToken);
-    expect(old).toMatchObject({ status: 'resent', isResend: true, resentAsToken: newToken });
-    expect(old.history.at(-1)).toMatchObject({
-      status: 'resent',
-      performedBy: 'csm@prosign.example',
-    });
     const fresh = await stored(newToken);
-    expect(fresh).toMatchObject({ status: 'not signed', email: CLIENT, docLink });
+    expect(String(fresh._id)).toBe(res.body._id);
+    expect(old).toMatchObject({ status: 'resent', isResend: true, replacedBy: res.body._id });
+    expect(old.events.at(-1)).toMatchObject({
+      type: 'resent',
+      status: 'resent',
+      actor: 'csm@prosign.example',
+    });
+    expect(eventTypes(old).slice(-2)).toEqual(['cancelled', 'resent']);
+    expect(fresh).toMatchObject({
+      status: 'not signed',
+      form: { email: CLIENT, full_name: 'Lena Lifecycle' },
+      docLink,
+      sentBy: 'csm@prosign.example',
+    });
+    expect(eventTypes(fresh)).toContain('sent');
 
     const mail = await mailDeliveries(connection).findOne({
       _id: `contract-review-link.${newToken}`,

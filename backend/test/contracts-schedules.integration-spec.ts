@@ -1,14 +1,21 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
-import { getConnectionToken, getModelToken } from '@nestjs/mongoose';
-import { contractSearchText, type ContractStatus } from '@prosign/domain';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { type ContractStatus } from '@prosign/domain';
 import type { Queue } from 'bullmq';
-import type { Connection, Model } from 'mongoose';
-import { randomBytes } from 'node:crypto';
+import type { Connection } from 'mongoose';
+import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
+import type { Agreement } from '../src/modules/agreements/agreement.schema';
 import { CONTRACT_SCHEDULES_QUEUE } from '../src/modules/contracts/contract-schedules.processor';
 import { ContractSchedulesService } from '../src/modules/contracts/contract-schedules.service';
-import { Contract } from '../src/modules/contracts/contract.schema';
+import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
+import {
+  eventTypes,
+  insertStandardAgreement,
+  storedByToken,
+  type StoredStandard,
+} from './support/agreements';
 import { startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
@@ -23,13 +30,13 @@ describe('contract schedules in the worker', () => {
   });
   let worker: INestApplicationContext;
   let schedules: ContractSchedulesService;
-  let contracts: Model<Contract>;
+  let repository: AgreementRepository;
   let connection: Connection;
 
   beforeAll(async () => {
     worker = await startWorker(env.config);
     schedules = worker.get(ContractSchedulesService, { strict: false });
-    contracts = worker.get(getModelToken(Contract.name), { strict: false });
+    repository = worker.get(AgreementRepository, { strict: false });
     connection = worker.get(getConnectionToken(), { strict: false });
   });
 
@@ -38,36 +45,30 @@ describe('contract schedules in the worker', () => {
     await env.cleanup();
   });
 
+  /** A sent contract in the given state, sent `sentDaysAgo` days ago, each with its own client. */
   async function contract(
     status: ContractStatus,
     sentDaysAgo: number,
-    extra: Partial<Contract> = {},
+    fields: Partial<Agreement<StandardContractForm>> = {},
   ) {
-    const token = randomBytes(24).toString('base64url');
-    const fields = {
-      full_name: 'Sam Schedule',
-      email: `sam.${token.slice(0, 6).toLowerCase()}@example.com`,
-      site_address: '1 Timer Lane',
-    };
-    await contracts.create({
-      ...fields,
-      token,
-      sendKey: `test-${token}`,
-      docLink: `https://prosign.example.com/api/documents/d/doc-${token}/edit`,
-      signingLink: `https://sign.example/${token}`,
-      cost: 1000,
-      deposit: 500,
-      csm_email: 'csm@prosign.example',
-      authenticatedEmailId: 'csm@prosign.example',
+    const { token } = await insertStandardAgreement(worker, {
       status,
       createdAt: new Date(Date.now() - sentDaysAgo * DAY),
-      searchText: contractSearchText(fields),
-      send: { state: 'completed', steps: {}, startedAt: new Date() },
-      ...extra,
+      form: {
+        full_name: 'Sam Schedule',
+        email: `sam.${Math.random().toString(36).slice(2, 8)}@example.com`,
+        site_address: '1 Timer Lane',
+        cost: 1000,
+        deposit: 500,
+        balance: 500,
+        csm_email: 'csm@prosign.example',
+      },
+      fields,
     });
     return token;
   }
-  const stored = async (token: string) => (await contracts.findOne({ token }).lean())!;
+  const stored = async (token: string): Promise<StoredStandard> =>
+    (await storedByToken(worker, token))!;
 
   it('registers one job scheduler per schedule, however many workers upsert them', async () => {
     const second = await startWorker(env.config);
@@ -91,12 +92,22 @@ describe('contract schedules in the worker', () => {
 
     const expired = await stored(old);
     expect(expired.status).toBe('expired');
-    expect(expired.history.filter((h) => h.status === 'expired')).toEqual([
-      expect.objectContaining({ status: 'expired', performedBy: 'system' }),
+    expect(expired.expiredAt).toEqual(expect.any(Date));
+    // Two overlapping runs: one expiry in the log, by the system, the chain intact.
+    expect(expired.events.filter((event) => event.type === 'expired')).toEqual([
+      expect.objectContaining({ type: 'expired', status: 'expired', actor: 'system' }),
     ]);
-    expect((await stored(young)).status).toBe('not signed');
-    expect((await stored(signed)).status).toBe('signed');
-    expect((await stored(cancelled)).status).toBe('cancelled');
+    expect(eventTypes(expired)).toEqual(['sent', 'expired']);
+    expect((await repository.checkChain(expired._id))?.intact).toBe(true);
+    for (const [token, status] of [
+      [young, 'not signed'],
+      [signed, 'signed'],
+      [cancelled, 'cancelled'],
+    ] as const) {
+      const record = await stored(token);
+      expect(record.status).toBe(status);
+      expect(eventTypes(record)).not.toContain('expired');
+    }
   });
 
   it('sends one automatic reminder when two runs overlap, then waits for the cadence', async () => {
@@ -111,15 +122,22 @@ describe('contract schedules in the worker', () => {
     await Promise.all([schedules.remindDue(), schedules.remindDue()]);
 
     const reminders = await mailDeliveries(connection)
-      .find({ _id: { $regex: '^contract-reminder\\.' }, to: (await stored(due)).email })
+      .find({ _id: { $regex: '^contract-reminder\\.' }, to: (await stored(due)).form.email })
       .toArray();
     expect(reminders).toHaveLength(1);
     const record = await stored(due);
     expect(record.remindersAt).toHaveLength(1);
     expect(record.isDeactiveReminder).toBe(true);
-    expect(record.history.at(-1)).toMatchObject({ status: 'reminder_sent', performedBy: 'system' });
+    expect(eventTypes(record)).toEqual(['sent', 'reminder_sent']);
+    expect(record.events.at(-1)).toMatchObject({
+      type: 'reminder_sent',
+      status: 'not signed',
+      actor: 'system',
+    });
     for (const token of [tooYoung, locked, saved]) {
-      expect((await stored(token)).remindersAt).toHaveLength(0);
+      const other = await stored(token);
+      expect(other.remindersAt).toHaveLength(0);
+      expect(eventTypes(other)).not.toContain('reminder_sent');
     }
 
     // A day later the lock has passed but the 3-day cadence has not: nothing.
