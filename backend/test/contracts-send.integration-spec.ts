@@ -1,9 +1,10 @@
 import { ServiceUnavailableException, type INestApplication } from '@nestjs/common';
-import { getModelToken } from '@nestjs/mongoose';
 import { STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain';
 import type { Model } from 'mongoose';
 import { CRM_PORT, type CrmPort } from '../src/integrations/crm/crm.port';
-import { Contract } from '../src/modules/contracts/contract.schema';
+import type { Agreement } from '../src/modules/agreements/agreement.schema';
+import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
+import { agreementModel, eventTypes } from './support/agreements';
 import { MailService } from '../src/modules/mail/mail.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { contractFormData, contractSendBody } from './support/document-fixtures';
@@ -25,7 +26,7 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
   const env = createTestEnv(__filename, { PUBLIC_API_URL, PUBLIC_SIGNING_URL });
   let api: INestApplication;
   let http: StaffHttp;
-  let contracts: Model<Contract>;
+  let contracts: Model<Agreement<StandardContractForm>>;
   let crm: CrmPort;
   let connection: Connection;
 
@@ -33,7 +34,7 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
     await seedDemoData(env.config);
     ({ app: api } = await startApi(env.config));
     http = await staffHttp(api, 'csm@prosign.example');
-    contracts = api.get(getModelToken(Contract.name), { strict: false });
+    contracts = agreementModel(api);
     crm = api.get<CrmPort>(CRM_PORT, { strict: false });
     connection = api.get(getConnectionToken(), { strict: false });
   });
@@ -127,17 +128,18 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
     const record = await contracts.findOne({ token }).lean();
     expect(record).toMatchObject({
       status: 'not signed',
-      email: CLIENT,
-      cc_email: CC,
-      cost: 12500,
-      t24ReportCount: 2,
-      hsDealId: DEAL_ID,
-      authenticatedEmailId: 'csm@prosign.example',
+      form: { email: CLIENT, cc_email: CC, cost: 12500, t24ReportCount: 2, hsDealId: DEAL_ID },
+      sentBy: 'csm@prosign.example',
       viewedTimes: 0,
     });
     expect(record?.createdAt).toBeInstanceOf(Date);
-    expect(record?.history).toEqual([
-      expect.objectContaining({ status: 'sent', performedBy: 'csm@prosign.example' }),
+    expect(record?.events).toEqual([
+      expect.objectContaining({
+        type: 'sent',
+        status: 'not signed',
+        actor: 'csm@prosign.example',
+        prevHash: null,
+      }),
     ]);
 
     const deal = await dealStage();
@@ -178,7 +180,7 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
     expect(retried.body).toMatchObject({ token, send: { state: 'completed' } });
     expect((await dealStage()).dealstage).toBe('contractsent');
     const done = await contracts.findOne({ docLink }).lean();
-    expect(done?.history).toHaveLength(1);
+    expect(eventTypes(done)).toEqual(['sent']);
     expect(done?.send).toMatchObject({ failedStep: null, attempts: 2 });
     expect(await deliveriesFor(token)).toHaveLength(2);
   });
@@ -195,7 +197,7 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
     );
     const pending = await contracts.findOne({ docLink }).lean();
     expect(pending?.status).toBeNull();
-    expect(pending?.send.steps ?? {}).toEqual({});
+    expect(pending?.send?.steps ?? {}).toEqual({});
 
     // A corrected address before anything went out is taken.
     const retried = await http()
@@ -233,7 +235,8 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
     const old = await contracts.findOne({ token: first.body.token }).lean();
     expect(old).toMatchObject({ status: 'edited_resent', isEditResend: true });
     expect(old?.editResendAt).toBeInstanceOf(Date);
-    expect(old?.history.map((entry) => entry.status)).toEqual(['sent', 'edited_resent']);
+    expect(eventTypes(old)).toEqual(['sent', 'edited_resent']);
+    expect(old?.replacedBy).toBe(edited.body._id);
   });
 
   it('the separate calls of spec 2 §7 (send-link, send-contract, token/save, stage) make the same send, each once', async () => {
@@ -291,8 +294,7 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
       .expect(200);
     expect(await contracts.findOne({ token }).lean()).toMatchObject({
       status: 'not signed',
-      cost: 12500,
-      full_name: 'Maria Elena Alvarez',
+      form: { cost: 12500, full_name: 'Maria Elena Alvarez' },
       send: { state: 'in_progress' },
     });
 
@@ -301,7 +303,7 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
     expect(completed.body).toMatchObject({ token, send: { state: 'completed' } });
     expect((await dealStage()).dealstage).toBe('contractsent');
     expect(await deliveriesFor(token)).toHaveLength(2);
-    expect((await contracts.findOne({ token }).lean())?.history).toHaveLength(1);
+    expect(eventTypes(await contracts.findOne({ token }).lean())).toEqual(['sent']);
   });
 
   it('send-contract before send-link is refused and sends nothing', async () => {

@@ -1,5 +1,5 @@
 import { ServiceUnavailableException, type INestApplication } from '@nestjs/common';
-import { getConnectionToken, getModelToken } from '@nestjs/mongoose';
+import { getConnectionToken } from '@nestjs/mongoose';
 import {
   formatPacificTimestamp,
   SIGNATURE_MESSAGES,
@@ -9,7 +9,9 @@ import {
 } from '@prosign/domain';
 import type { Connection, Model } from 'mongoose';
 import { CRM_PORT, type CrmPort } from '../src/integrations/crm/crm.port';
-import { Contract } from '../src/modules/contracts/contract.schema';
+import type { Agreement } from '../src/modules/agreements/agreement.schema';
+import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
+import { agreementModel, eventTypes, insertStandardAgreement } from './support/agreements';
 import { DocumentsService } from '../src/modules/documents/documents.service';
 import { SignatureImageService } from '../src/modules/documents/signatures/signature-image.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
@@ -42,7 +44,7 @@ describe('signing: signer calls, refusals and the finish', () => {
   const env = createTestEnv(__filename, { PUBLIC_API_URL, PUBLIC_SIGNING_URL });
   let api: INestApplication;
   let http: StaffHttp;
-  let contracts: Model<Contract>;
+  let contracts: Model<Agreement<StandardContractForm>>;
   let connection: Connection;
   let crm: CrmPort;
 
@@ -50,7 +52,7 @@ describe('signing: signer calls, refusals and the finish', () => {
     await seedDemoData(env.config);
     ({ app: api } = await startApi(env.config));
     http = await staffHttp(api, 'csm@prosign.example');
-    contracts = api.get(getModelToken(Contract.name), { strict: false });
+    contracts = agreementModel(api);
     connection = api.get(getConnectionToken(), { strict: false });
     crm = api.get<CrmPort>(CRM_PORT, { strict: false });
   });
@@ -86,19 +88,11 @@ describe('signing: signer calls, refusals and the finish', () => {
 
   it('refuses every signer call without a captcha pass (403) and with an unknown or unsent token (404)', async () => {
     const { token } = await sendContract(http);
-    const unsent = await contracts.create({
+    const unsent = await insertStandardAgreement(api, {
       token: 'never-sent-token-0000000000000000',
-      sendKey: 'never-sent-doc',
       docLink: `${PUBLIC_API_URL}/api/documents/d/never-sent-doc/edit`,
-      signingLink: 'x',
-      full_name: 'Nobody',
-      email: 'nobody@example.com',
-      cost: 1,
-      deposit: 0,
-      csm_email: 'csm@prosign.example',
-      authenticatedEmailId: 'csm@prosign.example',
+      form: { full_name: 'Nobody', email: 'nobody@example.com' },
       status: null,
-      send: { state: 'in_progress', steps: {}, startedAt: new Date() },
     });
     const calls: [string, string, Record<string, unknown>][] = [
       ['post', '/api/verifyToken', { prefix: 'contract' }],
@@ -176,9 +170,15 @@ describe('signing: signer calls, refusals and the finish', () => {
     });
     expect(record?.viewedAt).toBeInstanceOf(Date);
     expect(record?.viewedIp).toEqual(expect.any(String));
-    expect(record?.history.filter((entry) => entry.status === 'viewed')).toEqual([
-      expect.objectContaining({ performedBy: CLIENT, ipAddress: expect.any(String) }),
-    ]);
+    // Every open is an event of the log (by the signer, with address, browser and channel).
+    const views = (record?.events ?? []).filter((event) => event.type === 'viewed');
+    expect(views.map((event) => event.data?.channel)).toEqual(['email', 'phone', 'phone', 'email']);
+    expect(views[0]).toMatchObject({
+      actor: 'signer',
+      ip: expect.any(String),
+      status: 'viewed',
+    });
+    expect(record?.events.filter((event) => event.status === 'viewed')).toHaveLength(4);
 
     const detail = await signer.get(`/api/user/user-detail?token=${token}`).expect(200);
     expect(detail.body).toEqual({
@@ -231,7 +231,7 @@ describe('signing: signer calls, refusals and the finish', () => {
     const record = await contracts.findOne({ token }).lean();
     expect(record).toMatchObject({ status: 'signature_saved', signedAt: null, finish: null });
     expect(record?.signatureSavedAt).toBeInstanceOf(Date);
-    expect(record?.history.map((entry) => entry.status)).toEqual(['sent', 'signature_saved']);
+    expect(eventTypes(record)).toEqual(['sent', 'signature_saved']);
 
     const same = await signer
       .post('/api/template/edit-signature')
@@ -306,15 +306,15 @@ describe('signing: signer calls, refusals and the finish', () => {
       verifyId: done.verifyId,
       finish: { state: 'completed' },
     });
-    expect(record?.history.map((entry) => entry.status)).toEqual([
-      'sent',
-      'viewed',
-      'signature_saved',
-      'signed',
-    ]);
-    expect(record?.history[3]).toMatchObject({
-      performedBy: CLIENT,
-      ipAddress: expect.any(String),
+    expect(eventTypes(record)).toEqual(['sent', 'viewed', 'signature_saved', 'consent', 'signed']);
+    expect(record?.events[3].data).toMatchObject({
+      disclosureVersion: expect.any(String),
+      disclosureSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(record?.events[4]).toMatchObject({
+      actor: 'signer',
+      status: 'signed',
+      ip: expect.any(String),
     });
 
     // The signed copy: to the signer, cc to the copy address, the sealed PDF attached, the verify link.
@@ -428,6 +428,12 @@ describe('signing: signer calls, refusals and the finish', () => {
       .expect(200);
     expect(check.body.matches).toBe(false);
     await signer.get('/api/verify/unknown-verify-id').expect(404);
+
+    // The history is evidence: /verify says it is intact, and says so no longer once an event is edited.
+    expect(verify.body.historyIntact).toBe(true);
+    await contracts.updateOne({ token }, { $set: { 'events.1.ip': '10.9.9.9' } });
+    const altered = await signer.get(`/api/verify/${done.verifyId}`).expect(200);
+    expect(altered.body.historyIntact).toBe(false);
   });
 
   it('a failing CRM keeps the contract signed with its signature; a retry (or the worker resume) completes the rest once', async () => {
@@ -484,7 +490,7 @@ describe('signing: signer calls, refusals and the finish', () => {
     expect(done?.finish).toMatchObject({ state: 'completed', failedStep: null });
     expect(await dealStage()).toBe(env.config.CRM_CONTRACT_SIGNED_STAGE);
     expect(await signedCopies(token)).toHaveLength(1);
-    expect(done?.history.filter((entry) => entry.status === 'signed')).toHaveLength(1);
+    expect(eventTypes(done).filter((type) => type === 'signed')).toHaveLength(1);
 
     // The signer's retry answers the completed finish.
     const retry = await signer.post('/api/signing/finish').send({ token }).expect(200);
