@@ -1,8 +1,16 @@
-import type { INestApplication } from '@nestjs/common';
-import { getModelToken } from '@nestjs/mongoose';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import { Types } from 'mongoose';
 import request from 'supertest';
-import { Contract } from '../src/modules/contracts/contract.schema';
+import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
+import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
+import { runSeeders } from '../src/seed/run-seeders';
+import { SeedModule } from '../src/seed/seed.module';
+import { eventTypes, storedByToken } from './support/agreements';
 import { seedDemoData } from './support/seed';
+import { PUBLIC_API_URL, signerHttp } from './support/signing-fixtures';
 import { staffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -51,12 +59,10 @@ describe('demo contracts seeder', () => {
       expect(card.signedDocLink).toEqual(expect.any(String));
       expect(card.history.map((h) => h.status)).toContain('signed');
     }
-    const verifyId = (await api
-      .get(getModelToken(Contract.name), { strict: false })
-      .findOne({ token: signed[0].token })
-      .lean()) as { verifyId: string };
+    const stored = await storedByToken(api, signed[0].token);
+    expect(stored?.verifyId).toEqual(expect.any(String));
     const verified = await request(api.getHttpServer())
-      .get(`/api/verify/${verifyId.verifyId}`)
+      .get(`/api/verify/${stored!.verifyId}`)
       .expect(200);
     expect(verified.body).toMatchObject({
       status: 'signed',
@@ -75,5 +81,205 @@ describe('demo contracts seeder', () => {
         .expect(200);
       expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
     }
+  });
+});
+
+/**
+ * The one-time move of records stored before the agreement core (the old
+ * `contracts` collection): same `_id`, form fields under `form`, the history as
+ * a chained event log, the old keys as link records; the signer's link still
+ * opens the contract, and running the seed again moves nothing.
+ */
+describe('moving old contract records onto the agreement core', () => {
+  const env = createTestEnv(__filename, { PUBLIC_API_URL });
+  let seedApp: INestApplicationContext | undefined;
+  let api: INestApplication | undefined;
+
+  afterAll(async () => {
+    await seedApp?.close();
+    await api?.close();
+    await env.cleanup();
+  });
+
+  it('keeps the record, its fields, status, history and links; a second run moves nothing', async () => {
+    seedApp = await NestFactory.createApplicationContext(SeedModule.forRoot(env.config), {
+      logger: false,
+    });
+    const _id = new Types.ObjectId();
+    const token = 'legacy-token-7Qm2x9Lr4KpV0aZc3YbN8wEj';
+    const sendKey = 'legacy-doc-1f2e3d';
+    const sentAt = new Date('2026-03-02T17:04:05.000Z');
+    const viewedAt = new Date('2026-03-03T09:15:30.000Z');
+    const legacy = {
+      _id,
+      token,
+      sendKey,
+      docLink: `${PUBLIC_API_URL}/api/documents/d/${sendKey}/edit`,
+      signingLink: `https://sign.prosign.example.com/${token}`,
+      full_name: 'Legacy Client',
+      email: 'legacy.client@example.com',
+      company_name: 'Old Records LLC',
+      contact_number: '+1 (415) 555-0199',
+      cc_email: '',
+      site_address: '12 Archive Road',
+      city: 'Berkeley',
+      state: 'CA',
+      zipcode: '94704',
+      cost: 8400,
+      deposit: 2100,
+      balance: 6300,
+      progress: 0,
+      csm_email: 'csm@prosign.example',
+      pm_email: '',
+      form_type: 'Structural Engineering',
+      t24ReportCount: 0,
+      contractTitle: 'Foundation Retrofit',
+      contractIntro: 'This agreement is made between…',
+      hsDealId: 'deal-legacy-1',
+      authenticatedEmailId: 'csm@prosign.example',
+      status: 'viewed',
+      searchText: 'legacy client legacy.client@example.com old records llc 12 archive road',
+      createdAt: sentAt,
+      createdIp: '203.0.113.5',
+      viewedAt,
+      viewedIp: '198.51.100.23',
+      viewedTimes: 1,
+      viewedByEmailCount: 1,
+      viewedByPhoneCount: 0,
+      remindersAt: [],
+      history: [
+        {
+          timestamp: sentAt,
+          status: 'sent',
+          performedBy: 'csm@prosign.example',
+          ipAddress: '203.0.113.5',
+        },
+        {
+          timestamp: viewedAt,
+          status: 'viewed',
+          performedBy: 'legacy.client@example.com',
+          ipAddress: '198.51.100.23',
+        },
+      ],
+      send: {
+        state: 'completed',
+        steps: { reviewLinkMail: sentAt, recordSaved: sentAt, crmStageSent: sentAt },
+        startedAt: sentAt,
+        completedAt: sentAt,
+        subject: 'Your contract',
+        filename: 'Foundation Retrofit.pdf',
+        replacesToken: null,
+      },
+      finish: null,
+      presence: null,
+    };
+    const connection = seedApp.get<Connection>(getConnectionToken());
+    await connection.collection('contracts').insertOne(legacy);
+
+    // The seed entry point's seeders, as a deploy runs them.
+    const first = await runSeeders(seedApp);
+    expect(first.join('\n')).toMatch(/contracts onto the agreement core: 1 old .*1 moved now/);
+
+    const repository = seedApp.get(AgreementRepository);
+    const moved = await repository.findById<StandardContractForm>(_id);
+    expect(moved).not.toBeNull();
+    const agreement = moved!.toObject();
+    expect(String(agreement._id)).toBe(String(_id));
+    expect(agreement).toMatchObject({
+      family: 'standard',
+      token,
+      docLink: legacy.docLink,
+      signingLink: legacy.signingLink,
+      status: 'viewed',
+      sentBy: 'csm@prosign.example',
+      searchText: legacy.searchText,
+      createdAt: sentAt,
+      viewedAt,
+      viewedIp: '198.51.100.23',
+      viewedTimes: 1,
+      replacedBy: null,
+      send: {
+        state: 'completed',
+        startedAt: sentAt,
+        params: { subject: 'Your contract', filename: 'Foundation Retrofit.pdf', replacesId: null },
+      },
+    });
+    expect(agreement.form).toMatchObject({
+      full_name: 'Legacy Client',
+      email: 'legacy.client@example.com',
+      company_name: 'Old Records LLC',
+      contact_number: '+1 (415) 555-0199',
+      site_address: '12 Archive Road',
+      city: 'Berkeley',
+      cost: 8400,
+      deposit: 2100,
+      balance: 6300,
+      csm_email: 'csm@prosign.example',
+      form_type: 'Structural Engineering',
+      contractTitle: 'Foundation Retrofit',
+      contractIntro: 'This agreement is made between…',
+      hsDealId: 'deal-legacy-1',
+    });
+    // The old fields are not carried over at the top level.
+    for (const gone of [
+      'full_name',
+      'email',
+      'cost',
+      'history',
+      'sendKey',
+      'authenticatedEmailId',
+    ]) {
+      expect(agreement).not.toHaveProperty(gone);
+    }
+    // The history, as the chained event log: who, when, from where, and the status after.
+    expect(
+      agreement.events.map(({ type, status, actor, ip, at }) => ({ type, status, actor, ip, at })),
+    ).toEqual([
+      {
+        type: 'sent',
+        status: 'not signed',
+        actor: 'csm@prosign.example',
+        ip: '203.0.113.5',
+        at: sentAt,
+      },
+      { type: 'viewed', status: 'viewed', actor: 'signer', ip: '198.51.100.23', at: viewedAt },
+    ]);
+    expect(await repository.checkChain(_id)).toEqual({ intact: true, events: 2, brokenAt: null });
+    // The old keys resolve through the link records.
+    expect(String((await repository.findByKey('sign', token))?._id)).toBe(String(_id));
+    expect(String((await repository.findByKey('send', sendKey))?._id)).toBe(String(_id));
+
+    // Running the seed again moves nothing and leaves the record as it was.
+    const again = await runSeeders(seedApp);
+    expect(again.join('\n')).toMatch(/contracts onto the agreement core: 1 old .*0 moved now/);
+    const after = await repository.findById<StandardContractForm>(_id);
+    expect(after!.toObject().events).toEqual(agreement.events);
+    expect(await connection.collection('agreements').countDocuments({ _id })).toBe(1);
+    await seedApp.close();
+    seedApp = undefined;
+
+    // The signer's old link still opens the contract in the signing app; the view is a new event.
+    ({ app: api } = await startApi(env.config));
+    const opened = await signerHttp(api).post('/api/verifyToken').send({ token }).expect(200);
+    expect(opened.body).toMatchObject({
+      valid: true,
+      status: 'viewed',
+      docLink: legacy.docLink,
+      client: { full_name: 'Legacy Client', hsDealId: 'deal-legacy-1' },
+    });
+    const viewedAgain = await storedByToken(api, token);
+    expect(eventTypes(viewedAgain)).toEqual(['sent', 'viewed', 'viewed']);
+    expect(viewedAgain?.viewedTimes).toBe(2);
+    expect(await api.get(AgreementRepository).checkChain(_id)).toMatchObject({ intact: true });
+    // Staff see it on the dashboard with its history.
+    const http = await staffHttp(api, 'csm@prosign.example');
+    const card = (await http().get(`/api/contracts/by-token/${token}`).expect(200))
+      .body as ContractCardView;
+    expect(card).toMatchObject({ _id: String(_id), full_name: 'Legacy Client', cost: 8400 });
+    expect(card.history.map((h) => [h.type, h.performedBy])).toEqual([
+      ['sent', 'csm@prosign.example'],
+      ['viewed', 'signer'],
+      ['viewed', 'signer'],
+    ]);
   });
 });

@@ -1,5 +1,4 @@
 import type { INestApplication } from '@nestjs/common';
-import { getModelToken } from '@nestjs/mongoose';
 import {
   ServerEvent,
   type ClientToServerEvents,
@@ -7,9 +6,8 @@ import {
   type ServerToClientEvents,
   type SignerPresenceEvent,
 } from '@prosign/domain';
-import type { Model } from 'mongoose';
 import { io, type Socket } from 'socket.io-client';
-import { Contract } from '../src/modules/contracts/contract.schema';
+import { agreementModel } from './support/agreements';
 import { seedDemoData } from './support/seed';
 import { PUBLIC_API_URL, sendContract, signerHttp } from './support/signing-fixtures';
 import { signIn, staffHttp, type StaffHttp } from './support/staff-session';
@@ -25,14 +23,14 @@ describe('signing presence and the staff room', () => {
   let api: INestApplication;
   let url: string;
   let http: StaffHttp;
-  let contracts: Model<Contract>;
+  let contracts: ReturnType<typeof agreementModel>;
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
     await seedDemoData(env.config);
     ({ app: api, url } = await startApi(env.config));
     http = await staffHttp(api, 'csm@prosign.example');
-    contracts = api.get(getModelToken(Contract.name), { strict: false });
+    contracts = agreementModel(api);
   });
 
   afterEach(() => {

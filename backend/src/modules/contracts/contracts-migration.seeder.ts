@@ -42,6 +42,7 @@ const FORM_FIELDS: readonly (keyof StandardContractForm)[] = [
   'pm_email',
   'form_type',
   't24ReportCount',
+  'contractTitle',
   ...STANDARD_CLAUSE_FIELDS,
   'hsDealId',
 ];
