@@ -31,6 +31,7 @@ module.exports = {
       'libs/api-client/src/testing/fake-api-client.ts',
     ),
     '^@prosign/ui$': path.join(root, 'libs/ui/src/index.ts'),
+    '^@prosign/ui/testing$': path.join(root, 'libs/ui/src/test-support/index.ts'),
     '\\.(css)$': 'identity-obj-proxy',
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json'],

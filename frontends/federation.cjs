@@ -18,6 +18,7 @@ const SINGLETONS = [
   '@prosign/ui',
   // The dashboard parts: their own shared module, loaded only by the remotes that show a list.
   '@prosign/ui/agreements',
+  // Never `@prosign/ui/testing` or `@prosign/api-client/testing`: test support, for Jest only.
 ];
 
 /** Remote container names (valid JS identifiers) and the section each serves. */

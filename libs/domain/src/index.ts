@@ -19,7 +19,6 @@ export * from './services/form-definition';
 export * from './address/address';
 export * from './session/staff-session';
 export * from './session/browser-storage';
-export * from './display/format-time';
 export * from './contracts/contract-form-rules';
 export * from './contracts/contract-send';
 export * from './realtime/realtime-events';

@@ -1,11 +1,8 @@
 import type { AccessAuditEntry, StaffUserRow } from '@prosign/api-client';
-import {
-  FULL_ACCESS,
-  STAFF_SESSION_TTL_MS,
-  type AccessFlags,
-  type SignInOptions,
-  type StaffSession,
-} from '@prosign/domain';
+import type { AccessFlags, SignInOptions, StaffSession } from '@prosign/domain';
+import { staffSession } from '@prosign/ui/testing';
+
+export { staffSession };
 
 export interface FakeApiCall {
   method: string;
@@ -15,17 +12,6 @@ export interface FakeApiCall {
 
 type Answer = { status: number; body?: unknown };
 type Handler = (call: FakeApiCall) => Answer | Promise<Answer> | undefined;
-
-export function staffSession(overrides: Partial<StaffSession> = {}): StaffSession {
-  return {
-    email: 'admin@prosign.example',
-    roles: ['admin'],
-    isAdmin: true,
-    access: FULL_ACCESS,
-    expiresAt: new Date(Date.now() + STAFF_SESSION_TTL_MS).toISOString(),
-    ...overrides,
-  };
-}
 
 export function userRow(
   email: string,

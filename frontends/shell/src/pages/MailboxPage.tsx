@@ -1,5 +1,5 @@
 import { isApiError, useApiClient } from '@prosign/api-client';
-import { DISPLAY_TIME_ZONE, DISPLAY_TIME_ZONE_LABEL, ROUTES } from '@prosign/domain';
+import { formatPacificDateTime, ROUTES } from '@prosign/domain';
 import { ErrorPanel, LoadingState, PageHeader } from '@prosign/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -42,14 +42,6 @@ interface FileServiceRecordList {
 
 /** Caught mail and file-service records appear within this time. */
 const POLL_INTERVAL_MS = 5_000;
-
-const timeFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: DISPLAY_TIME_ZONE,
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-const formatTime = (iso: string) =>
-  `${timeFormat.format(new Date(iso))} ${DISPLAY_TIME_ZONE_LABEL}`;
 
 /**
  * The caught mail's HTML in a sandboxed frame: no scripts, no access to this
@@ -136,7 +128,7 @@ function Mailbox() {
                   <strong className="mailbox__subject">{mail.subject || '(no subject)'}</strong>
                   <span>To {mail.to.join(', ')}</span>
                   <small className="mailbox__meta">
-                    From {mail.from} · {formatTime(mail.receivedAt)}
+                    From {mail.from} · {formatPacificDateTime(mail.receivedAt)}
                   </small>
                 </button>
               </li>
@@ -159,7 +151,7 @@ function Mailbox() {
                 <p className="mailbox__meta">
                   From {open.data.from} to {open.data.to.join(', ')}
                   {open.data.cc.length > 0 ? `, cc ${open.data.cc.join(', ')}` : ''} ·{' '}
-                  {formatTime(open.data.receivedAt)}
+                  {formatPacificDateTime(open.data.receivedAt)}
                 </p>
                 {open.data.html ? (
                   <iframe
@@ -230,7 +222,7 @@ function FileServiceRecords() {
           <tbody>
             {records.data.records.map((record) => (
               <tr key={record.id}>
-                <td>{formatTime(record.receivedAt)}</td>
+                <td>{formatPacificDateTime(record.receivedAt)}</td>
                 <td>{record.projectId}</td>
                 <td>
                   <a href={record.driveLink} target="_blank" rel="noopener noreferrer">

@@ -1,6 +1,7 @@
 import { ApiProvider, type ApiClient, type RuntimeConfig } from '@prosign/api-client';
 import { fakeApiClient, type FakeRoute } from '@prosign/api-client/testing';
-import { PdfLoaderProvider, ToastProvider, type PdfLoader } from '@prosign/ui';
+import { PdfLoaderProvider, ToastProvider } from '@prosign/ui';
+import { fakePdfLoader } from '@prosign/ui/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -21,19 +22,7 @@ export const TEST_CONFIG: RuntimeConfig = {
 };
 
 /** A one-page US-letter PDF instead of PDF.js (jsdom draws no canvas). */
-export const onePagePdf: PdfLoader = () =>
-  Promise.resolve({
-    numPages: 1,
-    getPage: () =>
-      Promise.resolve({
-        getViewport: ({ scale }: { scale: number }) => ({
-          width: 612 * scale,
-          height: 792 * scale,
-        }),
-        render: () => ({ promise: Promise.resolve(), cancel: () => undefined }),
-      }),
-    destroy: () => undefined,
-  });
+export const onePagePdf = fakePdfLoader(1);
 
 /** Renders a page at `path` under the signing routes' providers, with a fake API and a fake PDF. */
 export function renderRoute(

@@ -1,15 +1,60 @@
-import { STORAGE_KEYS } from '@prosign/domain';
+import { STORAGE_KEYS, type ContractCardView } from '@prosign/domain';
+import { PdfLoaderProvider } from '@prosign/ui';
+import { agreementCard, fakePdfLoader, historyEvent, staffSession } from '@prosign/ui/testing';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { DashboardPage } from '../../pages/DashboardPage';
-import {
-  card,
-  dashboardFake,
-  event,
-  listOf,
-  openedPdfs,
-  session,
-  type Handler,
-} from '../test-support/dashboard-fake';
+import { fakeApi, type Handler } from '../../test-support/fake-api';
+
+/** A listed contract: the shared agreement fixture plus the contract's own fields; the summary follows them. */
+let sequence = 0;
+function card(overrides: Partial<ContractCardView> = {}): ContractCardView {
+  sequence += 1;
+  const listed: ContractCardView = {
+    ...agreementCard(),
+    _id: `id-${sequence}`,
+    status: 'not signed',
+    token: `token-${sequence}`,
+    signingLink: `http://sign.test/token-${sequence}?docLink=x&prefix=contract`,
+    full_name: `Client ${sequence}`,
+    email: `client${sequence}@example.com`,
+    contact_number: '+14155550100',
+    company_name: 'Acme Homes',
+    cc_email: '',
+    site_address: '1420 Alameda Avenue Unit 5',
+    city: 'San Jose',
+    state: 'CA',
+    zipcode: '95126',
+    form_type: 'Structural',
+    contractTitle: 'Structural Engineering Agreement',
+    cost: 12000,
+    csm_email: 'csm@prosign.example',
+    pm_email: 'pm@prosign.example',
+    hsDealId: '40000005',
+    ...overrides,
+  };
+  return {
+    ...listed,
+    summary: overrides.summary ?? {
+      title: listed.contractTitle,
+      recipientName: listed.full_name,
+      recipientEmail: listed.email,
+      recipientPhone: listed.contact_number,
+      address: [
+        listed.site_address,
+        listed.city,
+        [listed.state, listed.zipcode].filter(Boolean).join(' '),
+      ]
+        .filter(Boolean)
+        .join(', '),
+      senderEmail: listed.csm_email,
+    },
+  };
+}
+
+function listOf(cards: ContractCardView[], totalPages = 1) {
+  return { filteredClients: cards, totalPages, total: cards.length, page: 1, limit: 25 };
+}
 
 // A fake staff socket: tests play the server's events through `mockServerEmit`.
 const mockListeners = new Map<string, (event: unknown) => void>();
@@ -28,13 +73,32 @@ function mockServerEmit(name: string, event: unknown) {
   act(() => mockListeners.get(name)?.(event));
 }
 
+/**
+ * The dashboard against a fake API ("METHOD /path" → handler; a thrown object is
+ * the error) and a two-page fake PDF, inside a router whose `/` says where Edit
+ * and Resend leads. `listCalls` are the list requests, with their queries.
+ */
 function renderDashboard(routes: Record<string, Handler>, sessionOverrides = {}) {
-  const fake = dashboardFake({
-    'GET /api/auth/session': () => session(sessionOverrides),
-    ...routes,
-  });
-  render(<DashboardPage />, { wrapper: fake.wrapper });
-  return fake;
+  const pdf = fakePdfLoader(2);
+  const { calls, wrapper } = fakeApi(
+    { 'GET /api/auth/session': () => staffSession(sessionOverrides), ...routes },
+    (children) => (
+      <PdfLoaderProvider loader={pdf}>
+        <MemoryRouter initialEntries={['/dashboard']}>
+          <Routes>
+            <Route path="/dashboard" element={children} />
+            <Route path="/" element={<h1>Create Contract</h1>} />
+          </Routes>
+        </MemoryRouter>
+      </PdfLoaderProvider>
+    ),
+  );
+  render(<DashboardPage />, { wrapper });
+  const listCalls = () =>
+    calls
+      .filter((c) => c.method === 'GET' && c.path === '/api/user/details')
+      .map((c) => ({ ...c, query: { ...c.query } as Record<string, unknown> }));
+  return { calls, listCalls, openedPdfs: pdf.opened };
 }
 
 const cardOf = (name: string) => screen.getByRole('listitem', { name });
@@ -198,7 +262,7 @@ describe('Contract dashboard', () => {
             card({ full_name: 'Waiting', status: 'not signed' }),
           ]),
       },
-      { isAdmin: false, access: { ...session().access, userAccessAccess: false } },
+      { isAdmin: false, access: { ...staffSession().access, userAccessAccess: false } },
     );
     await screen.findByRole('heading', { name: 'Signed one' });
     await waitFor(() => expect(fake.calls.some((c) => c.path === '/api/auth/session')).toBe(true));
@@ -295,7 +359,7 @@ describe('Contract dashboard', () => {
         signedDocLink: 'http://api.test/api/documents/d/signed1/edit',
         voidDocLink: voided ? 'http://api.test/api/documents/d/void1/edit' : null,
       });
-    renderDashboard({
+    const { openedPdfs } = renderDashboard({
       // With the Signed filter the voided contract leaves the list; the preview still shows it.
       'GET /api/user/details': () => listOf(voided ? [] : [current()]),
       'GET /api/contracts/by-token/tok-s': current,
@@ -414,9 +478,9 @@ describe('Contract dashboard', () => {
       viewedByPhoneCount: 2,
       viewedByEmailCount: 3,
       history: [
-        event({ timestamp: '2026-03-04T17:05:00.000Z' }),
+        historyEvent({ timestamp: '2026-03-04T17:05:00.000Z' }),
         // An event recorded before titles existed still reads as words, never "signature_saved".
-        event({
+        historyEvent({
           timestamp: '2026-03-06T20:25:00.000Z',
           type: undefined as never,
           title: '',
@@ -424,7 +488,7 @@ describe('Contract dashboard', () => {
           performedBy: 'signer',
           ipAddress: '203.0.113.9',
         }),
-        event({
+        historyEvent({
           timestamp: '2026-03-06T20:30:00.000Z',
           type: 'signed',
           title: 'Signed',
