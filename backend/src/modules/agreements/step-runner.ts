@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AgreementDocument } from './agreement.schema';
@@ -71,8 +71,10 @@ export class StepRunner {
       const progress = agreement[plan.operation];
       if (!progress) throw new Error(`no ${plan.operation} in progress`);
       if (progress.state === 'completed') return agreement;
-      const wanted = plan.steps.filter((step) => !options.only || options.only.includes(step));
-      if (wanted.every((step) => progress.steps?.[step])) return agreement;
+      // A partial run is satisfied once its steps are done; a whole run only once completed
+      // (all steps done but not completed: another runner is completing it, or crashed just
+      // before — the lease below tells which).
+      if (options.only && options.only.every((step) => progress.steps?.[step])) return agreement;
       const runner = randomBytes(9).toString('base64url');
       const leased = await this.repository.takeLease(
         agreement._id,
@@ -176,4 +178,19 @@ export class StepRunner {
 
 function defaultDetail(error: unknown): string {
   return (error as Error)?.message ?? String(error);
+}
+
+/**
+ * The detail stored for a failed step and shown to staff: an HTTP error's own
+ * message (a port's refusal says what failed); anything else is ours
+ * (database, queue), and its details stay in the server log.
+ */
+export function httpErrorDetail(error: unknown): string {
+  if (error instanceof HttpException) {
+    const response = error.getResponse();
+    const message =
+      typeof response === 'string' ? response : (response as { message?: unknown }).message;
+    return Array.isArray(message) ? message.join('; ') : String(message ?? error.message);
+  }
+  return 'an unexpected error, logged on the server';
 }

@@ -15,7 +15,10 @@ import type { ContractCardView, ContractListResponse } from '@prosign/domain';
 import type { Request } from 'express';
 import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
 import { clientIp, type StaffPrincipal } from '../../platform/auth/staff-principal';
-import { ContractLifecycleService, type LifecycleActor } from './contract-lifecycle.service';
+import {
+  AgreementLifecycleService,
+  type LifecycleActor,
+} from '../agreements/agreement-lifecycle.service';
 import { ContractListService } from './contract-list.service';
 import {
   ContractListQueryDto,
@@ -41,7 +44,7 @@ function actorOf(staff: StaffPrincipal, request: Request): LifecycleActor {
 export class ContractDashboardController {
   constructor(
     private readonly list: ContractListService,
-    private readonly lifecycle: ContractLifecycleService,
+    private readonly lifecycle: AgreementLifecycleService,
   ) {}
 
   @Get('details')
@@ -55,7 +58,7 @@ export class ContractDashboardController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ) {
-    return this.lifecycle.markAsSigned(body.token, actorOf(staff, request));
+    return this.lifecycle.markAsSigned('standard', body.token, actorOf(staff, request));
   }
 
   /** Needs userAccessAccess as well (checked with the action table). */
@@ -65,14 +68,14 @@ export class ContractDashboardController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ) {
-    return this.lifecycle.delete(body.token, actorOf(staff, request));
+    return this.lifecycle.delete('standard', body.token, actorOf(staff, request));
   }
 }
 
 @RequireAccess('dashboardAccess')
 @Controller('update')
 export class ContractUpdateController {
-  constructor(private readonly lifecycle: ContractLifecycleService) {}
+  constructor(private readonly lifecycle: AgreementLifecycleService) {}
 
   @Post('cancel-contract')
   @HttpCode(HttpStatus.OK)
@@ -81,7 +84,7 @@ export class ContractUpdateController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ) {
-    return this.lifecycle.cancel(body.token, actorOf(staff, request));
+    return this.lifecycle.cancel('standard', body.token, actorOf(staff, request));
   }
 
   @Put('resend')
@@ -90,7 +93,7 @@ export class ContractUpdateController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ) {
-    return this.lifecycle.resend(body.token, actorOf(staff, request));
+    return this.lifecycle.resend('standard', body.token, actorOf(staff, request));
   }
 
   @Put('edit-resend')
@@ -99,7 +102,7 @@ export class ContractUpdateController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ) {
-    return this.lifecycle.editResend(body.token, actorOf(staff, request));
+    return this.lifecycle.editResend('standard', body.token, actorOf(staff, request));
   }
 
   /** Same as POST /api/template/generate-void-pdf, under the lifecycle prefix. */
@@ -110,14 +113,14 @@ export class ContractUpdateController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ) {
-    return this.lifecycle.void(body.token, actorOf(staff, request));
+    return this.lifecycle.void('standard', body.token, actorOf(staff, request));
   }
 }
 
 @RequireAccess('dashboardAccess')
 @Controller('email')
 export class ContractReminderController {
-  constructor(private readonly lifecycle: ContractLifecycleService) {}
+  constructor(private readonly lifecycle: AgreementLifecycleService) {}
 
   @Post('send-reminder')
   @HttpCode(HttpStatus.OK)
@@ -126,14 +129,14 @@ export class ContractReminderController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ) {
-    return this.lifecycle.sendReminder(body.token, actorOf(staff, request));
+    return this.lifecycle.sendReminder('standard', body.token, actorOf(staff, request));
   }
 }
 
 @RequireAccess('dashboardAccess')
 @Controller('template')
 export class ContractVoidController {
-  constructor(private readonly lifecycle: ContractLifecycleService) {}
+  constructor(private readonly lifecycle: AgreementLifecycleService) {}
 
   /** Void (administrators only): the voided PDF is made and the contract becomes void. */
   @Post('generate-void-pdf')
@@ -143,7 +146,7 @@ export class ContractVoidController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ) {
-    return this.lifecycle.void(body.token, actorOf(staff, request));
+    return this.lifecycle.void('standard', body.token, actorOf(staff, request));
   }
 }
 

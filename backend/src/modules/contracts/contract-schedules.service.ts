@@ -4,7 +4,7 @@ import type { QueryFilter } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
 import { AgreementRepository } from '../agreements/agreement.repository';
 import type { Agreement } from '../agreements/agreement.schema';
-import { ContractLifecycleService, SYSTEM_ACTOR } from './contract-lifecycle.service';
+import { AgreementLifecycleService, SYSTEM_ACTOR } from '../agreements/agreement-lifecycle.service';
 import type { StandardContractForm } from './standard-contract.form';
 
 const DAY_MS = 24 * 3600_000;
@@ -23,7 +23,7 @@ export class ContractSchedulesService {
 
   constructor(
     private readonly repository: AgreementRepository,
-    private readonly lifecycle: ContractLifecycleService,
+    private readonly lifecycle: AgreementLifecycleService,
     private readonly config: AppConfig,
   ) {}
 
@@ -41,7 +41,7 @@ export class ContractSchedulesService {
         } as QueryFilter<Agreement>,
         BATCH,
       );
-      for (const id of due) if (await this.lifecycle.expire(id, now)) expired += 1;
+      for (const id of due) if (await this.lifecycle.expire('standard', id, now)) expired += 1;
       if (due.length < BATCH) break;
     }
     if (expired) this.logger.log(`${expired} unsigned contract(s) expired`);

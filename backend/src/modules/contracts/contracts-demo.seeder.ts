@@ -18,7 +18,8 @@ import { SigningFinishService } from '../signing/signing-finish.service';
 import type { ContractFormDataDto } from '../documents/dto/contract-form-data.dto';
 import { AgreementRepository } from '../agreements/agreement.repository';
 import type { EventInput } from '../agreements/event-chain';
-import { standardFormOf, standardSearchText } from './standard-contract.form';
+import { STANDARD_FAMILY } from '../agreements/families/standard.family';
+import { standardFormOf } from './standard-contract.form';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -221,7 +222,7 @@ export class ContractsDemoSeeder implements Seeder {
           form: standardForm,
           sentBy: form.csm_email,
           status: signsForReal ? 'signature_saved' : demo.status,
-          searchText: standardSearchText(standardForm),
+          searchText: STANDARD_FAMILY.searchText(standardForm),
           createdAt,
           createdIp: staffIp,
           send: {

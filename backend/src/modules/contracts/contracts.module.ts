@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AgreementsModule } from '../agreements/agreements.module';
+import { AgreementActionsModule } from '../agreements/agreement-actions.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
 import { MailModule } from '../mail/mail.module';
 import {
@@ -9,7 +9,6 @@ import {
   ContractUpdateController,
   ContractVoidController,
 } from './contract-lifecycle.controller';
-import { ContractLifecycleService } from './contract-lifecycle.service';
 import { ContractListService } from './contract-list.service';
 import { ContractSendService } from './contract-send.service';
 import {
@@ -21,7 +20,7 @@ import {
 
 /** Standard contracts: the contract records and their send (spec 2 §3, §4). */
 @Module({
-  imports: [AgreementsModule, DocumentsCoreModule, MailModule],
+  imports: [AgreementActionsModule, DocumentsCoreModule, MailModule],
   controllers: [
     ContractsController,
     ContractEmailController,
@@ -33,7 +32,7 @@ import {
     ContractVoidController,
     ContractCardController,
   ],
-  providers: [ContractSendService, ContractListService, ContractLifecycleService],
-  exports: [ContractSendService, ContractListService, ContractLifecycleService],
+  providers: [ContractSendService, ContractListService],
+  exports: [AgreementActionsModule, ContractSendService, ContractListService],
 })
 export class ContractsModule {}

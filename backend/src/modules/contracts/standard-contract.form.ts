@@ -1,40 +1,9 @@
-import { balanceOf, contractSearchText } from '@prosign/domain';
+import { balanceOf } from '@prosign/domain';
 import type { Agreement, AgreementDocument } from '../agreements/agreement.schema';
+import type { StandardContractForm } from '../agreements/families/standard.family';
 import type { ContractRecordDto } from './dto/send-contract.dto';
 
-/**
- * The standard contract's own fields (spec 2 §3): what its creation form and
- * send save under the agreement's `form`. Everything else — status, history,
- * reminders, signing — is the agreement core's.
- */
-export interface StandardContractForm {
-  full_name: string;
-  email: string;
-  company_name: string;
-  contact_number: string;
-  cc_email: string;
-  site_address: string;
-  city: string;
-  state: string;
-  zipcode: string;
-  cost: number;
-  deposit: number;
-  progress: number;
-  balance: number;
-  csm_email: string;
-  pm_email: string;
-  form_type: string;
-  t24ReportCount: number;
-  contractIntro: string;
-  contractTitle: string;
-  contractEngineerBasicService: string;
-  contractEngineerAddService: string;
-  contractDescription: string;
-  contractPayment: string;
-  contractLicense: string;
-  contractTermsAndConditions: string;
-  hsDealId: string | null;
-}
+export type { StandardContractForm } from '../agreements/families/standard.family';
 
 export type StandardAgreement = AgreementDocument<StandardContractForm>;
 export type StoredStandardAgreement = Agreement<StandardContractForm>;
@@ -81,5 +50,3 @@ export function standardFormOf(input: ContractRecordDto): StandardContractForm {
     hsDealId: input.hsDealId || null,
   };
 }
-
-export const standardSearchText = (form: StandardContractForm): string => contractSearchText(form);

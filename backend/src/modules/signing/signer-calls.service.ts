@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { SIGNER_MESSAGES } from '@prosign/domain';
 import type { Request } from 'express';
 import { clientIp, type StaffRequest } from '../../platform/auth/staff-principal';
+import { familyConfig } from '../agreements/agreement-family';
 import { CaptchaPassService } from '../captcha/captcha-pass.service';
 import { SigningFinishService } from './signing-finish.service';
 import { SigningService } from './signing.service';
@@ -42,7 +43,8 @@ export class SignerCallsService {
   ): Promise<{ success: true; dealId: string }> {
     this.assertPass(request);
     const contract = await this.signing.contractOf(token);
-    if (!contract.form.hsDealId || contract.form.hsDealId !== dealId) {
+    const contractDeal = familyConfig(contract.family).crm.dealId(contract.form);
+    if (!contractDeal || contractDeal !== dealId) {
       throw new NotFoundException(SIGNER_MESSAGES.unknownLink);
     }
     await this.finishing.finish(token, {

@@ -4,6 +4,7 @@ export const SIGNING_FINISH_STEPS = [
   'auditTrail',
   'merged',
   'crmStageSigned',
+  'signedPdfFiled',
   'signedCopyMail',
 ] as const;
 export type SigningFinishStep = (typeof SIGNING_FINISH_STEPS)[number];

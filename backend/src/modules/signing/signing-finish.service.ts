@@ -18,20 +18,18 @@ import {
 import type { Connection } from 'mongoose';
 import { createHash, randomBytes } from 'node:crypto';
 import { CRM_PORT, type CrmPort } from '../../integrations/crm/crm.port';
+import { FILE_SERVICE_PORT, type FileServicePort } from '../../integrations/file-service/file-service.port';
 import { AppConfig } from '../../platform/config/app-config';
 import { AgreementRepository } from '../agreements/agreement.repository';
-import type { Agreement } from '../agreements/agreement.schema';
 import {
+  httpErrorDetail,
   StepFailedError,
   StepRunner,
   StepRunnerBusyError,
   type StepPlan,
 } from '../agreements/step-runner';
-import type {
-  StandardAgreement,
-  StandardContractForm,
-  StoredStandardAgreement,
-} from '../contracts/standard-contract.form';
+import { familyConfig } from '../agreements/agreement-family';
+import type { Agreement, AgreementDocument } from '../agreements/agreement.schema';
 import type {
   AuditEvent,
   AuditEventType,
@@ -42,7 +40,6 @@ import { MailService } from '../mail/mail.service';
 import { signatureImages } from './signature-images.collection';
 import { SIGNING_FINISH_STEPS, type SigningFinishStep } from './signing-finish-steps';
 import {
-  agreementTitleOf,
   closedLinkError,
   signerEvent,
   signerName,
@@ -71,6 +68,7 @@ export class SigningFinishService {
     private readonly documents: DocumentsService,
     private readonly mail: MailService,
     @Inject(CRM_PORT) private readonly crm: CrmPort,
+    @Inject(FILE_SERVICE_PORT) private readonly fileService: FileServicePort,
     private readonly config: AppConfig,
   ) {}
 
@@ -82,10 +80,10 @@ export class SigningFinishService {
   }
 
   /** Continues a claimed finish until it is complete (or fails at a step: 502). */
-  async complete(start: StandardAgreement): Promise<FinishSigningResponse> {
-    let done: StandardAgreement;
+  async complete(start: AgreementDocument<object>): Promise<FinishSigningResponse> {
+    let done: AgreementDocument<object>;
     try {
-      done = await this.runner.run(start, this.plan, { describe: errorDetail });
+      done = await this.runner.run(start, this.plan, { describe: httpErrorDetail });
     } catch (error) {
       if (error instanceof StepFailedError) {
         if (!(error.original instanceof HttpException)) this.logger.error(error.original);
@@ -109,13 +107,16 @@ export class SigningFinishService {
     return this.runner.resumeAbandoned(this.plan, now);
   }
 
-  private readonly plan: StepPlan<SigningFinishStep, StandardContractForm> = {
+  private readonly plan: StepPlan<SigningFinishStep, object> = {
     operation: 'finish',
     steps: SIGNING_FINISH_STEPS,
     run: (step, agreement) => this.runStep(step, agreement),
   };
 
-  private async claim(contract: StandardAgreement, actor: SignerActor): Promise<StandardAgreement> {
+  private async claim(
+    contract: AgreementDocument<object>,
+    actor: SignerActor,
+  ): Promise<AgreementDocument<object>> {
     const state = signerLinkStateOf(contract.status);
     if (state !== 'open') throw closedLinkError(state);
     if (contract.status !== 'signature_saved' || !contract.signatureSource || !contract.initials) {
@@ -123,9 +124,9 @@ export class SigningFinishService {
     }
     if (!contract.consentAt) throw new BadRequestException(SIGNER_MESSAGES.consentRequired);
     const now = new Date();
-    const claimed = await this.repository.transition<StandardContractForm>(
+    const claimed = await this.repository.transition<object>(
       contract,
-      transitionRule('standard', 'finish'),
+      transitionRule(contract.family, 'finish'),
       {
         now,
         condition: { finish: null },
@@ -159,16 +160,18 @@ export class SigningFinishService {
   /** Does one step; returns the agreement fields it produced. */
   private async runStep(
     step: SigningFinishStep,
-    contract: StandardAgreement,
+    contract: AgreementDocument<object>,
   ): Promise<Partial<Agreement>> {
+    const config = familyConfig(contract.family);
     const form = contract.form;
-    const title = agreementTitleOf(contract);
+    const parties = config.parties(form);
+    const title = config.title(form);
     switch (step) {
       case 'signaturePlaced':
         await this.documents.placeSignature({
           document: contract.docLink,
-          contractKind: 'standard',
-          signerName: form.full_name,
+          contractKind: config.documentKind,
+          signerName: parties.signerName,
           initials: contract.initials,
           signature: await this.signatureSourceOf(contract),
           signedAt: contract.signedAt ?? new Date(),
@@ -178,7 +181,7 @@ export class SigningFinishService {
         const { docLink } = await this.documents.createAuditTrail({
           agreement: contract.docLink,
           documentTitle: title,
-          signer: { name: form.full_name, email: form.email },
+          signer: { name: parties.signerName, email: parties.signerEmail },
           events: auditEventsOf(contract),
           contractToken: contract.token,
         });
@@ -200,13 +203,23 @@ export class SigningFinishService {
         };
       }
       case 'crmStageSigned':
-        if (!form.hsDealId) return {};
-        await this.crm.moveDealToStage(
-          form.hsDealId,
-          'signed',
-          contract.signedDocLink ?? undefined,
-        );
+        const dealId = config.crm.dealId(form);
+        if (!config.crm.moveOnSign || !dealId) return {};
+        await this.crm.moveDealToStage(dealId, 'signed', contract.signedDocLink ?? undefined);
         return {};
+      case 'signedPdfFiled': {
+        // Families whose signed PDFs belong to a project register them with the file service.
+        const projectId = config.fileServiceProjectId(form);
+        if (!projectId) return {};
+        if (!contract.signedDocLink) throw new Error('the sealed PDF is missing');
+        await this.fileService.registerContractFile({
+          projectId,
+          originalName: `${safeFilename(title)} (signed).pdf`,
+          driveLink: contract.signedDocLink,
+          fileType: 'application/pdf',
+        });
+        return {};
+      }
       case 'signedCopyMail': {
         if (!contract.signedDocLink) throw new Error('the sealed PDF is missing');
         const { pdf } = await this.documents.pdfOf(contract.signedDocLink);
@@ -217,14 +230,14 @@ export class SigningFinishService {
           template: {
             kind: 'signed-copy',
             data: {
-              recipientName: form.full_name,
+              recipientName: parties.signerName,
               agreementTitle: title,
               documentLink: verifyLink(this.config.PUBLIC_SIGNING_URL, contract.verifyId),
             },
           },
-          to: [form.email],
-          cc: form.cc_email ? [form.cc_email] : [],
-          replyTo: form.csm_email,
+          to: [parties.signerEmail],
+          cc: parties.copyTo,
+          replyTo: parties.senderEmail,
           attachments: [
             {
               filename: `${safeFilename(title)} (signed).pdf`,
@@ -238,7 +251,7 @@ export class SigningFinishService {
     }
   }
 
-  private async signatureSourceOf(contract: StandardAgreement): Promise<SignatureSource> {
+  private async signatureSourceOf(contract: AgreementDocument<object>): Promise<SignatureSource> {
     if (contract.signatureSource === 'text' && contract.signature) {
       return { text: contract.signature };
     }
@@ -275,9 +288,9 @@ const AUDIT_TYPE_OF: Readonly<Record<string, AuditEventType>> = {
 
 /** The audit trail's events, oldest first, from the agreement's event log (every view, every step). */
 export function auditEventsOf(
-  agreement: Pick<StoredStandardAgreement, 'events' | 'form'>,
+  agreement: Pick<Agreement<object>, 'events' | 'form' | 'family'>,
 ): AuditEvent[] {
-  const signer = signerName(agreement.form);
+  const signer = signerName(agreement);
   const events: AuditEvent[] = [];
   for (const event of agreement.events ?? []) {
     const type = AUDIT_TYPE_OF[event.type];
@@ -316,14 +329,4 @@ export function responseOf(contract: Agreement<object>): FinishSigningResponse {
 
 function safeFilename(title: string): string {
   return title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'Agreement';
-}
-
-function errorDetail(error: unknown): string {
-  if (error instanceof HttpException) {
-    const response = error.getResponse();
-    const message =
-      typeof response === 'string' ? response : (response as { message?: unknown }).message;
-    return Array.isArray(message) ? message.join('; ') : String(message ?? error.message);
-  }
-  return (error as Error)?.message ?? String(error);
 }

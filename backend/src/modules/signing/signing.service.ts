@@ -7,7 +7,6 @@ import {
 } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import {
-  agreementTitle,
   CONSENT_DISCLOSURE,
   consentDisclosureText,
   initialsFromFullName,
@@ -18,6 +17,7 @@ import {
   signerLinkStateOf,
   signingViewChannel,
   transitionRule,
+  type AgreementFamily,
   type ContractStatus,
   type SignerLinkState,
   type SignerMetrics,
@@ -32,11 +32,11 @@ import { AgreementRepository } from '../agreements/agreement.repository';
 import type { Agreement } from '../agreements/agreement.schema';
 import type { EventInput } from '../agreements/event-chain';
 import { DocumentsService } from '../documents/documents.service';
-import type {
-  StandardAgreement,
-  StandardContractForm,
-  StoredStandardAgreement,
-} from '../contracts/standard-contract.form';
+import { familyConfig } from '../agreements/agreement-family';
+import type { AgreementDocument } from '../agreements/agreement.schema';
+
+/** A signed-for agreement of any family, as the signer's calls read it. */
+type SignedAgreement = AgreementDocument<object>;
 import {
   SignatureImageService,
   type UploadedImage,
@@ -50,10 +50,12 @@ export interface SignerActor {
 }
 
 /** Statuses in which the signature may still be changed: before a first save, and after it. */
-const EDITABLE_STATUSES = [
-  ...transitionRule('standard', 'saveSignature').from,
-  ...transitionRule('standard', 'finish').from,
-];
+function editableStatuses(family: AgreementFamily) {
+  return [
+    ...transitionRule(family, 'saveSignature').from,
+    ...transitionRule(family, 'finish').from,
+  ];
+}
 
 /** SHA-256 of the consent disclosure the signing page shows: what the signer agreed to. */
 const CONSENT_TEXT_SHA256 = createHash('sha256').update(consentDisclosureText()).digest('hex');
@@ -79,12 +81,13 @@ export function closedLinkError(state: SignerLinkState): ConflictException {
 }
 
 /** Who the audit trail names for the signer's actions. */
-export function signerName(form: Pick<StandardContractForm, 'email' | 'full_name'>): string {
-  return form.email || form.full_name;
+export function signerName(agreement: Pick<Agreement<object>, 'family' | 'form'>): string {
+  const parties = familyConfig(agreement.family).parties(agreement.form);
+  return parties.signerEmail || parties.signerName;
 }
 
-export function agreementTitleOf(agreement: Pick<StoredStandardAgreement, 'form'>): string {
-  return agreementTitle(agreement.form.contractTitle, agreement.form.form_type);
+export function agreementTitleOf(agreement: Pick<Agreement<object>, 'family' | 'form'>): string {
+  return familyConfig(agreement.family).title(agreement.form);
 }
 
 export function metricsOf(
@@ -118,8 +121,8 @@ export class SigningService {
   ) {}
 
   /** The sent contract of a token (resolved by the link record); 404 for unknown and unsent ones. */
-  async contractOf(token: string): Promise<StandardAgreement> {
-    const contract = await this.repository.findByKey<StandardContractForm>('sign', token.trim());
+  async contractOf(token: string): Promise<SignedAgreement> {
+    const contract = await this.repository.findByKey<object>('sign', token.trim());
     if (!contract || contract.status === null) {
       throw new NotFoundException(SIGNER_MESSAGES.unknownLink);
     }
@@ -143,12 +146,12 @@ export class SigningService {
       };
       // Every open is an event; the first moves 'not signed' to viewed in the same update.
       contract =
-        (await this.repository.transition<StandardContractForm>(
+        (await this.repository.transition<object>(
           contract,
-          transitionRule('standard', 'view'),
+          transitionRule(contract.family, 'view'),
           { ...view, set: { viewedAt: now, viewedIp: actor.ip } },
         )) ??
-        (await this.repository.record<StandardContractForm>(contract, view)) ??
+        (await this.repository.record<object>(contract, view)) ??
         contract;
     }
     const status = contract.status as ContractStatus;
@@ -204,7 +207,7 @@ export class SigningService {
     const imageId = randomUUID();
     const images = signatureImages(this.connection);
     await images.insertOne({ _id: imageId, png, uploadedAt: new Date(), uploadedIp: actor.ip });
-    let saved: StandardAgreement;
+    let saved: SignedAgreement;
     try {
       saved = await this.saveSignature(
         contract,
@@ -238,7 +241,7 @@ export class SigningService {
     const contract = await this.openContract(token);
     const initials = this.initialsFor(contract, input.initials);
     const now = new Date();
-    const open = { status: { $in: EDITABLE_STATUSES } };
+    const open = { status: { $in: editableStatuses(contract.family) } };
     // Consent is an event each time it is given, with the disclosure's version and hash; the
     // first one's time and address are the record's. Initials follow the latest call.
     const consent = signerEvent('consent', actor, {
@@ -246,13 +249,13 @@ export class SigningService {
       disclosureSha256: CONSENT_TEXT_SHA256,
     });
     const updated =
-      (await this.repository.record<StandardContractForm>(contract, {
+      (await this.repository.record<object>(contract, {
         now,
         condition: { ...open, consentAt: null },
         set: { initials, consentAt: now, consentIp: actor.ip },
         event: consent,
       })) ??
-      (await this.repository.record<StandardContractForm>(contract, {
+      (await this.repository.record<object>(contract, {
         now,
         condition: open,
         set: { initials },
@@ -306,22 +309,26 @@ export class SigningService {
     }
   }
 
-  private userDetailOf(contract: StoredStandardAgreement): SignerUserDetail {
+  private userDetailOf(contract: Agreement<object>): SignerUserDetail {
+    const config = familyConfig(contract.family);
     return {
       metrics: metricsOf(contract),
-      client: { full_name: contract.form.full_name, hsDealId: contract.form.hsDealId ?? null },
+      client: {
+        full_name: config.parties(contract.form).signerName,
+        hsDealId: config.crm.dealId(contract.form),
+      },
     };
   }
 
-  private initialsFor(contract: StoredStandardAgreement, given?: string): string {
-    const initials =
-      given?.trim() || contract.initials || initialsFromFullName(contract.form.full_name);
+  private initialsFor(contract: Agreement<object>, given?: string): string {
+    const name = familyConfig(contract.family).parties(contract.form).signerName;
+    const initials = given?.trim() || contract.initials || initialsFromFullName(name);
     if (!initials) throw new BadRequestException('Please add your initials');
     return initials;
   }
 
   /** The contract of a token whose link still accepts changes; 409 with the page's text otherwise. */
-  private async openContract(token: string): Promise<StandardAgreement> {
+  private async openContract(token: string): Promise<SignedAgreement> {
     const contract = await this.contractOf(token);
     const state = signerLinkStateOf(contract.status);
     if (state !== 'open') throw closedLinkError(state);
@@ -333,15 +340,15 @@ export class SigningService {
    * (time, IP, history) in the same update. Refused once signed or closed.
    */
   private async saveSignature(
-    contract: StandardAgreement,
+    contract: SignedAgreement,
     fields: Pick<Agreement, 'signature' | 'signatureSource' | 'initials'> &
       Partial<Pick<Agreement, 'signatureImageId'>>,
     actor: SignerActor,
-  ): Promise<StandardAgreement> {
+  ): Promise<SignedAgreement> {
     const now = new Date();
-    const first = await this.repository.transition<StandardContractForm>(
+    const first = await this.repository.transition<object>(
       contract,
-      transitionRule('standard', 'saveSignature'),
+      transitionRule(contract.family, 'saveSignature'),
       {
         now,
         set: { ...fields, signatureSavedAt: now, signatureSavedIp: actor.ip },
@@ -349,9 +356,9 @@ export class SigningService {
       },
     );
     if (first) return first;
-    const again = await this.repository.record<StandardContractForm>(contract, {
+    const again = await this.repository.record<object>(contract, {
       now,
-      condition: { status: { $in: transitionRule('standard', 'finish').from } },
+      condition: { status: { $in: transitionRule(contract.family, 'finish').from } },
       set: fields,
       event: signerEvent('signature_changed', actor, { source: fields.signatureSource ?? '' }),
     });

@@ -31,6 +31,7 @@ describe('verify page rules', () => {
       ...extra,
     });
     const agreement = {
+      family: 'standard',
       form: { email: 'maria@example.com', full_name: 'Maria' },
       events: [
         event('sent', 0, 'csm@prosign.example', '10.0.0.1'),

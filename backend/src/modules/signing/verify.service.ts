@@ -7,7 +7,8 @@ import {
 } from '@prosign/domain';
 import { createHash } from 'node:crypto';
 import { AgreementRepository } from '../agreements/agreement.repository';
-import type { StandardAgreement, StandardContractForm } from '../contracts/standard-contract.form';
+import { familyConfig } from '../agreements/agreement-family';
+import type { AgreementDocument } from '../agreements/agreement.schema';
 import { AUDIT_EVENT_LABELS } from '../documents/layout/audit-trail-content';
 import { auditEventsOf } from './signing-finish.service';
 import { agreementTitleOf } from './signing.service';
@@ -32,17 +33,17 @@ export class VerifyService {
 
   async view(verifyId: string): Promise<VerifyDocumentView> {
     const contract = await this.contractOf(verifyId);
-    const form = contract.form;
+    const of = familyConfig(contract.family).parties(contract.form);
     const parties: VerifyDocumentView['parties'] = [
-      { role: 'Signer', name: form.full_name, email: maskEmail(form.email) },
+      { role: 'Signer', name: of.signerName, email: maskEmail(of.signerEmail) },
       {
         role: 'Sender',
-        name: staffDisplayName(form.csm_email),
-        email: maskEmail(form.csm_email),
+        name: staffDisplayName(of.senderEmail),
+        email: maskEmail(of.senderEmail),
       },
     ];
-    if (form.cc_email) {
-      parties.push({ role: 'Copy to', name: '', email: maskEmail(form.cc_email) });
+    for (const copy of of.copyTo) {
+      parties.push({ role: 'Copy to', name: '', email: maskEmail(copy) });
     }
     const chain = await this.repository.checkChain(contract._id);
     return {
@@ -70,8 +71,8 @@ export class VerifyService {
     };
   }
 
-  private async contractOf(verifyId: string): Promise<StandardAgreement> {
-    const contract = await this.repository.findByKey<StandardContractForm>('verify', verifyId);
+  private async contractOf(verifyId: string): Promise<AgreementDocument<object>> {
+    const contract = await this.repository.findByKey<object>('verify', verifyId);
     if (!contract || contract.status === null) throw new NotFoundException(VERIFY_NOT_FOUND);
     return contract;
   }

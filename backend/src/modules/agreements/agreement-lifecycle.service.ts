@@ -8,22 +8,22 @@ import {
 } from '@nestjs/common';
 import {
   actionRule,
-  agreementTitle,
-  decideContractAction,
+  decideAgreementAction,
   reminderLockedMessage,
   transitionCondition,
   transitionRule,
-  type ContractAction,
+  type AgreementAction,
+  type AgreementFamily,
 } from '@prosign/domain';
 import type { QueryFilter } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
-import { AgreementRepository } from '../agreements/agreement.repository';
-import type { Agreement } from '../agreements/agreement.schema';
-import type { EventInput } from '../agreements/event-chain';
 import { DocumentsService } from '../documents/documents.service';
 import { MailService } from '../mail/mail.service';
-import { ContractSendService, type ContractSendResult } from './contract-send.service';
-import type { StandardAgreement, StandardContractForm } from './standard-contract.form';
+import { familyConfig } from './agreement-family';
+import type { Agreement, AgreementDocument } from './agreement.schema';
+import { AgreementRepository } from './agreement.repository';
+import { AgreementSendService, type AgreementSendResult } from './agreement-send.service';
+import type { EventInput } from './event-chain';
 
 /** Who acts: the signed-in staff member (from the session) or the worker's schedules. */
 export interface LifecycleActor {
@@ -45,26 +45,26 @@ function eventBy(actor: LifecycleActor, type: string): EventInput {
 }
 
 /**
- * The lifecycle actions of spec 2 §4/§7 on the agreement core. Each is checked
- * with the family's action table (decideContractAction), applied by the
- * repository's one conditional update built from the same table (so two clicks
- * or two workers cannot both apply it), appended to the event log with the
- * actor, IP and browser, and told to dashboards.
+ * The dashboard actions and the schedules' changes of spec 2 §4/§7 and spec 3
+ * §4, for every family. Each is checked with the family's action table,
+ * applied by the repository's one conditional update built from the same
+ * table (so two clicks or two workers cannot both apply it), appended to the
+ * event log with the actor, IP and browser, and told to dashboards.
  */
 @Injectable()
-export class ContractLifecycleService {
-  private readonly logger = new Logger(ContractLifecycleService.name);
+export class AgreementLifecycleService {
+  private readonly logger = new Logger(AgreementLifecycleService.name);
 
   constructor(
     private readonly repository: AgreementRepository,
     private readonly mail: MailService,
     private readonly documents: DocumentsService,
-    private readonly sending: ContractSendService,
+    private readonly sending: AgreementSendService,
     private readonly config: AppConfig,
   ) {}
 
-  async sendReminder(token: string, actor: LifecycleActor) {
-    const agreement = await this.checked(token, 'sendReminder', actor);
+  async sendReminder(family: AgreementFamily, token: string, actor: LifecycleActor) {
+    const agreement = await this.checked(family, token, 'sendReminder', actor);
     const sent = await this.remind(agreement, actor, new Date());
     if (!sent) {
       const current = await this.repository.findById(agreement._id);
@@ -78,24 +78,27 @@ export class ContractLifecycleService {
   }
 
   /**
-   * Claims the reminder on the agreement (status still remindable, lock off,
-   * and for automatic ones the cadence due) and only then mails it: of two
-   * concurrent attempts one claims, the other gets null.
+   * Claims the reminder (status still remindable, lock off, and for automatic
+   * ones the cadence due) and only then mails it: of two concurrent attempts
+   * one claims, the other gets null.
    */
   async remind(
-    agreement: StandardAgreement,
+    agreement: AgreementDocument<object>,
     actor: LifecycleActor,
     now: Date,
     extraCondition: QueryFilter<Agreement> = {},
-  ): Promise<StandardAgreement | null> {
+  ): Promise<AgreementDocument<object> | null> {
     const lockUntil = new Date(now.getTime() + this.config.REMINDER_LOCK_HOURS * 3600_000);
-    const claimed = await this.repository.record<StandardContractForm>(
+    const claimed = await this.repository.record<object>(
       agreement,
       {
         now,
         condition: {
           deletedAt: null,
-          $and: [transitionCondition(actionRule('standard', 'sendReminder'), now), extraCondition],
+          $and: [
+            transitionCondition(actionRule(agreement.family, 'sendReminder'), now),
+            extraCondition,
+          ],
         } as QueryFilter<Agreement>,
         set: { isDeactiveReminder: true, reminderDeactivateTime: lockUntil, lastReminderAt: now },
         push: { remindersAt: now },
@@ -124,41 +127,40 @@ export class ContractLifecycleService {
         { notify: true },
       );
       this.logger.warn(
-        `reminder for contract ${String(claimed._id)} not queued: ${(error as Error).message}`,
+        `reminder for agreement ${String(claimed._id)} not queued: ${(error as Error).message}`,
       );
       throw new BadGatewayException('Error sending reminder email. Please try again.');
     }
     return claimed;
   }
 
-  private async sendReminderMail(claimed: StandardAgreement, now: Date): Promise<void> {
-    const form = claimed.form;
+  private async sendReminderMail(claimed: AgreementDocument<object>, now: Date): Promise<void> {
+    const config = familyConfig(claimed.family);
+    const parties = config.parties(claimed.form);
     await this.mail.send({
-      key: `contract-reminder.${claimed.token}.${now.getTime()}`,
+      key: `${config.mailKeyPrefix}-reminder.${claimed.token}.${now.getTime()}`,
       template: {
         kind: 'reminder',
         data: {
-          recipientName: form.full_name,
-          agreementTitle: agreementTitle(form.contractTitle, form.form_type),
+          recipientName: parties.signerName,
+          agreementTitle: config.title(claimed.form),
           link: claimed.signingLink,
-          senderEmail: form.csm_email,
+          senderEmail: parties.senderEmail,
         },
       },
-      to: [form.email],
-      replyTo: form.csm_email,
+      to: [parties.signerEmail],
+      replyTo: parties.senderEmail,
     });
   }
 
-  async cancel(token: string, actor: LifecycleActor) {
-    const agreement = await this.checked(token, 'cancel', actor);
-    const updated = await this.apply(agreement, 'cancel', actor, (now) => ({
-      cancelledAt: now,
-    }));
+  async cancel(family: AgreementFamily, token: string, actor: LifecycleActor) {
+    const agreement = await this.checked(family, token, 'cancel', actor);
+    const updated = await this.apply(agreement, 'cancel', actor, (now) => ({ cancelledAt: now }));
     return { message: 'Contract cancelled.', status: updated.status };
   }
 
-  async markAsSigned(token: string, actor: LifecycleActor) {
-    const agreement = await this.checked(token, 'markAsSigned', actor);
+  async markAsSigned(family: AgreementFamily, token: string, actor: LifecycleActor) {
+    const agreement = await this.checked(family, token, 'markAsSigned', actor);
     const updated = await this.apply(agreement, 'markAsSigned', actor, (now) => ({
       signedAt: now,
       signedIp: actor.ip ?? null,
@@ -167,8 +169,8 @@ export class ContractLifecycleService {
   }
 
   /** Void: the signed PDF (or the agreement if no final PDF exists) stamped VOID, status void. */
-  async void(token: string, actor: LifecycleActor) {
-    const agreement = await this.checked(token, 'void', actor);
+  async void(family: AgreementFamily, token: string, actor: LifecycleActor) {
+    const agreement = await this.checked(family, token, 'void', actor);
     const now = new Date();
     // Same source → same derived document, so a retry after a failure makes no second one.
     const voided = await this.documents.voidDocument(
@@ -183,8 +185,8 @@ export class ContractLifecycleService {
     return { message: 'Contract voided.', status: updated.status, voidDocLink: voided.docLink };
   }
 
-  async delete(token: string, actor: LifecycleActor) {
-    const agreement = await this.checked(token, 'delete', actor);
+  async delete(family: AgreementFamily, token: string, actor: LifecycleActor) {
+    const agreement = await this.checked(family, token, 'delete', actor);
     const now = new Date();
     const deleted = await this.repository.record(agreement, {
       now,
@@ -203,15 +205,16 @@ export class ContractLifecycleService {
    * continues the same resend.
    */
   async resend(
+    family: AgreementFamily,
     token: string,
     actor: LifecycleActor,
-  ): Promise<ContractSendResult & { message: string }> {
+  ): Promise<AgreementSendResult & { message: string }> {
     // A send interrupted after the new record was mailed leaves the old one
     // cancelled/expired, so the check passes and the resend below continues it.
-    const agreement = await this.checked(token, 'resend', actor);
+    const agreement = await this.checked(family, token, 'resend', actor);
     const result = await this.sending.resend(agreement, actor);
     const now = new Date();
-    await this.repository.transition(agreement, actionRule('standard', 'resend'), {
+    await this.repository.transition(agreement, actionRule(family, 'resend'), {
       now,
       set: { isResend: true, resendAt: now, replacedBy: result._id },
       event: eventBy(actor, 'resent'),
@@ -220,11 +223,11 @@ export class ContractLifecycleService {
   }
 
   /** Edit and Resend: allowed? then the record to prefill the creation screen with. */
-  async editResend(token: string, actor: LifecycleActor) {
-    const agreement = await this.checked(token, 'editAndResend', actor);
+  async editResend(family: AgreementFamily, token: string, actor: LifecycleActor) {
+    const agreement = await this.checked(family, token, 'editAndResend', actor);
     return {
       contract: {
-        ...agreement.toObject().form,
+        ...(agreement.toObject().form as object),
         _id: String(agreement._id),
         token: agreement.token,
         docLink: agreement.docLink,
@@ -232,27 +235,33 @@ export class ContractLifecycleService {
     };
   }
 
-  /** Expires one contract (schedule): only if still waiting for the signer. */
-  async expire(agreementId: Agreement['_id'], now: Date): Promise<boolean> {
+  /** Expires one agreement (schedule): only if still waiting for the signer. */
+  async expire(
+    family: AgreementFamily,
+    agreementId: Agreement['_id'],
+    now: Date,
+  ): Promise<boolean> {
     const expired = await this.repository.transition(
-      { _id: agreementId, family: 'standard' },
-      transitionRule('standard', 'expire'),
+      { _id: agreementId, family },
+      transitionRule(family, 'expire'),
       { now, set: { expiredAt: now }, event: eventBy(SYSTEM_ACTOR, 'expired') },
     );
     return Boolean(expired);
   }
 
-  private async checked(
+  /** A listed agreement of the family, if the actor may take the action on it now. */
+  async checked<TForm extends object = object>(
+    family: AgreementFamily,
     token: string,
-    action: ContractAction,
+    action: AgreementAction,
     actor: LifecycleActor,
-  ): Promise<StandardAgreement> {
-    const agreement = await this.repository.findByKey<StandardContractForm>('sign', token);
-    if (!agreement || agreement.family !== 'standard' || agreement.status === null) {
+  ): Promise<AgreementDocument<TForm>> {
+    const agreement = await this.repository.findByKey<TForm>('sign', token);
+    if (!agreement || agreement.family !== family || agreement.status === null) {
       throw new NotFoundException('Contract not found.');
     }
     if (agreement.deletedAt) throw new NotFoundException('Contract not found.');
-    const decision = decideContractAction(action, agreement, actor, new Date());
+    const decision = decideAgreementAction(family, action, agreement, actor, new Date());
     if (decision.allowed) return agreement;
     if (decision.reason === 'rights') throw new ForbiddenException(decision.message);
     if (decision.reason === 'locked') {
@@ -263,14 +272,14 @@ export class ContractLifecycleService {
 
   /** The action's status change from the family's table; 409 if the agreement changed meanwhile. */
   private async apply(
-    agreement: StandardAgreement,
-    action: ContractAction,
+    agreement: AgreementDocument<object>,
+    action: AgreementAction,
     actor: LifecycleActor,
     fields: (now: Date) => Record<string, unknown>,
-  ): Promise<StandardAgreement> {
+  ): Promise<AgreementDocument<object>> {
     const now = new Date();
-    const rule = actionRule('standard', action);
-    const updated = await this.repository.transition<StandardContractForm>(agreement, rule, {
+    const rule = actionRule(agreement.family, action);
+    const updated = await this.repository.transition<object>(agreement, rule, {
       now,
       set: fields(now),
       event: eventBy(actor, rule.to ?? action),
@@ -278,16 +287,13 @@ export class ContractLifecycleService {
     if (updated) return updated;
     const current = await this.repository.findById(agreement._id);
     this.logger.warn(
-      `${action} of contract ${String(agreement._id)} lost a race (now ${current?.status})`,
+      `${action} of agreement ${String(agreement._id)} lost a race (now ${current?.status})`,
     );
-    throw new ConflictException(
+    const stillAllowed =
       current &&
-        decideContractAction(
-          action,
-          { ...current.toObject(), status: current.status },
-          SYSTEM_ACTOR,
-          now,
-        ).allowed
+      decideAgreementAction(agreement.family, action, current, SYSTEM_ACTOR, now).allowed;
+    throw new ConflictException(
+      stillAllowed
         ? 'The contract changed meanwhile. Please try again.'
         : `This contract is now ${current?.status ?? 'gone'}.`,
     );

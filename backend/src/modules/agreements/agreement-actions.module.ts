@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { DocumentsCoreModule } from '../documents/documents.module';
+import { MailModule } from '../mail/mail.module';
+import { AgreementLifecycleService } from './agreement-lifecycle.service';
+import { AgreementSendService } from './agreement-send.service';
+import { AgreementsModule } from './agreements.module';
+
+/**
+ * What staff do with agreements of every family: the send and the dashboard
+ * actions (with the schedules' expiry and reminders). Signing is the signing
+ * module's; both go through the agreement core.
+ */
+@Module({
+  imports: [AgreementsModule, DocumentsCoreModule, MailModule],
+  providers: [AgreementSendService, AgreementLifecycleService],
+  exports: [AgreementsModule, AgreementSendService, AgreementLifecycleService],
+})
+export class AgreementActionsModule {}

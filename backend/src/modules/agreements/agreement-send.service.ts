@@ -1,0 +1,337 @@
+import {
+  BadGatewayException,
+  ConflictException,
+  HttpException,
+  Inject,
+  Injectable,
+  Logger,
+} from '@nestjs/common';
+import {
+  actionRule,
+  CONTRACT_SEND_STEPS,
+  contractSendFailureMessage,
+  transitionRule,
+  withDocLinkMode,
+  type AgreementFamily,
+  type ContractSendStep,
+} from '@prosign/domain';
+import { CRM_PORT, type CrmPort } from '../../integrations/crm/crm.port';
+import { DocumentsService } from '../documents/documents.service';
+import { MailService } from '../mail/mail.service';
+import { familyConfig } from './agreement-family';
+import type { AgreementDocument } from './agreement.schema';
+import { AgreementRepository } from './agreement.repository';
+import { httpErrorDetail, StepFailedError, StepRunner, StepRunnerBusyError } from './step-runner';
+
+/** Who sends: the signed-in staff member and the request's address and browser. */
+export interface SendActor {
+  email: string;
+  ip?: string;
+  userAgent?: string | null;
+}
+
+/** What a send publishes, in the family's own form. */
+export interface AgreementSendInput<TForm extends object> {
+  family: AgreementFamily;
+  /** What makes two sends the same send (the agreement document's id). */
+  sendKey: string;
+  form: TForm;
+  docLink: string;
+  signingLinkOf: (token: string) => string;
+  subject?: string | null;
+  filename?: string | null;
+  /** The agreement an Edit and Resend replaces. */
+  replacesId?: string | null;
+  /**
+   * Form fields a mail already carried: frozen once that mail went out (what
+   * the recipient received stays what was saved).
+   */
+  mailedFields?: { reviewLinkMail: (keyof TForm)[]; ccCopy: (keyof TForm)[] };
+}
+
+export interface AgreementSendResult {
+  /** The agreement's id: what dashboards and realtime events name it by. */
+  _id: string;
+  token: string;
+  signingLink: string;
+  docLink: string;
+  status: string | null;
+  send: {
+    state: 'in_progress' | 'completed';
+    steps: Partial<Record<ContractSendStep, string>>;
+  };
+}
+
+/**
+ * Sending an agreement of any family (spec 2 §4) as one resumable operation:
+ * the signing link to the recipient, the document to the copy addresses, the
+ * record published, the replaced record marked edited_resent, the CRM deal
+ * moved to "sent" — in that order, run by the StepRunner (each finished step
+ * stored, a retry continues at the failed one). Mail keys derive from the
+ * token, so nothing is sent twice. The family's configuration says who, what
+ * and where; its own service validates its form and calls this.
+ */
+@Injectable()
+export class AgreementSendService {
+  private readonly logger = new Logger(AgreementSendService.name);
+
+  constructor(
+    private readonly repository: AgreementRepository,
+    private readonly runner: StepRunner,
+    private readonly mail: MailService,
+    private readonly documents: DocumentsService,
+    @Inject(CRM_PORT) private readonly crm: CrmPort,
+  ) {}
+
+  /**
+   * The record of this document's send: created on the first attempt with a
+   * new token; on a retry the stored one, whose form follows the latest request
+   * until it is published, except the fields a mail already carried.
+   */
+  async prepare<TForm extends object>(
+    input: AgreementSendInput<TForm>,
+    actor: SendActor,
+  ): Promise<AgreementDocument<TForm>> {
+    const config = familyConfig<TForm>(input.family);
+    const params = {
+      replacesId: input.replacesId ?? null,
+      subject: input.subject?.trim() || null,
+      filename: input.filename?.trim() || null,
+    };
+    const { agreement, created } = await this.repository.createOnce<TForm>({
+      family: input.family,
+      sendKey: input.sendKey,
+      form: input.form,
+      docLink: input.docLink,
+      sentBy: actor.email,
+      searchText: config.searchText(input.form),
+      signingLinkOf: input.signingLinkOf,
+      sendParams: params,
+    });
+    if (created) return agreement;
+    const done = agreement.send?.steps ?? {};
+    if (agreement.send?.state === 'completed' || done.recordSaved) return agreement;
+    const fresh: Partial<TForm> = { ...input.form };
+    if (done.reviewLinkMail)
+      for (const field of input.mailedFields?.reviewLinkMail ?? []) delete fresh[field];
+    if (done.ccCopy) for (const field of input.mailedFields?.ccCopy ?? []) delete fresh[field];
+    const anyMailSent = Boolean(done.reviewLinkMail || done.ccCopy);
+    const set: Record<string, unknown> = {
+      searchText: config.searchText({ ...agreement.form, ...fresh }),
+    };
+    for (const [field, value] of Object.entries(fresh)) set[`form.${field}`] = value;
+    if (params.replacesId) set['send.params.replacesId'] = params.replacesId;
+    if (!anyMailSent) {
+      set['send.params.subject'] = params.subject;
+      set['send.params.filename'] = params.filename;
+    }
+    const refreshed = await this.repository.record<TForm>(agreement, {
+      set,
+      condition: { 'send.state': 'in_progress' },
+    });
+    return refreshed ?? agreement;
+  }
+
+  /**
+   * Runs the given steps in the order of spec 2 §4 (the StepRunner skips
+   * finished ones); the first failure is stored and reported with the part that
+   * failed. The send is complete once every step is done.
+   */
+  async run<TForm extends object>(
+    agreement: AgreementDocument<TForm>,
+    actor: SendActor,
+    steps: readonly ContractSendStep[] = CONTRACT_SEND_STEPS,
+  ): Promise<AgreementDocument<TForm>> {
+    try {
+      return await this.runner.run(
+        agreement,
+        {
+          operation: 'send',
+          steps: CONTRACT_SEND_STEPS,
+          run: (step, current) => this.runStep(step, current, actor),
+        },
+        {
+          only: steps.length === CONTRACT_SEND_STEPS.length ? undefined : steps,
+          describe: httpErrorDetail,
+        },
+      );
+    } catch (error) {
+      if (error instanceof StepFailedError) {
+        if (!(error.original instanceof HttpException)) this.logger.error(error.original);
+        throw new BadGatewayException(
+          contractSendFailureMessage(error.step as ContractSendStep, error.detail),
+        );
+      }
+      if (error instanceof StepRunnerBusyError) {
+        throw new ConflictException(
+          'This contract is still being sent by another request. Please try again in a minute.',
+        );
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Resend (spec 2 §4): the same document to the same recipient under a new
+   * token, through the same resumable steps. Keyed by the old token, so a
+   * repeated Resend continues this one instead of starting another.
+   */
+  async resend<TForm extends object>(
+    previous: AgreementDocument<TForm>,
+    actor: SendActor,
+  ): Promise<AgreementSendResult> {
+    const signingLink = previous.signingLink;
+    const agreement = await this.prepare<TForm>(
+      {
+        family: previous.family,
+        sendKey: `resend-of.${previous.token}`,
+        form: previous.toObject().form as TForm,
+        docLink: previous.docLink,
+        // The same link shape as the original, under the new token.
+        signingLinkOf: (token) => signingLink.split(previous.token).join(token),
+        subject: previous.send?.params?.subject ?? null,
+        filename: previous.send?.params?.filename ?? null,
+      },
+      actor,
+    );
+    return sendResultOf(await this.run(agreement, actor));
+  }
+
+  /** Does one step of the send. */
+  private async runStep<TForm extends object>(
+    step: ContractSendStep,
+    agreement: AgreementDocument<TForm>,
+    actor: SendActor,
+  ): Promise<void> {
+    const config = familyConfig<TForm>(agreement.family);
+    const form = agreement.form;
+    const parties = config.parties(form);
+    const params = agreement.send?.params ?? {};
+    const title = config.title(form);
+    switch (step) {
+      case 'reviewLinkMail':
+        await this.mail.send({
+          key: `${config.mailKeyPrefix}-review-link.${agreement.token}`,
+          template: {
+            kind: 'signing-link',
+            data: {
+              recipientName: parties.signerName,
+              agreementTitle: title,
+              link: agreement.signingLink,
+              senderEmail: parties.senderEmail,
+              ...(params.subject ? { subject: params.subject } : {}),
+            },
+          },
+          to: [parties.signerEmail],
+          replyTo: parties.senderEmail,
+        });
+        return;
+      case 'ccCopy': {
+        if (parties.copyTo.length === 0) return;
+        const { pdf } = await this.documents.pdfOf(agreement.docLink);
+        await this.mail.send({
+          key: `${config.mailKeyPrefix}-cc-copy.${agreement.token}`,
+          template: {
+            kind: 'cc-copy',
+            data: {
+              clientName: parties.signerName,
+              agreementTitle: title,
+              link: withDocLinkMode(agreement.docLink, 'view'),
+            },
+          },
+          to: parties.copyTo,
+          replyTo: parties.senderEmail,
+          attachments: [
+            {
+              filename: pdfFilename(params.filename ?? null, title),
+              contentType: 'application/pdf',
+              content: Buffer.from(pdf),
+            },
+          ],
+        });
+        return;
+      }
+      case 'recordSaved': {
+        const now = new Date();
+        const published = await this.repository.transition(
+          agreement,
+          transitionRule(agreement.family, 'publish'),
+          {
+            now,
+            set: { createdAt: now, createdIp: actor.ip ?? null },
+            event: {
+              type: 'sent',
+              actor: actor.email,
+              ip: actor.ip ?? null,
+              userAgent: actor.userAgent ?? null,
+            },
+          },
+        );
+        // A run that crashed after publishing finds it published: the step is done.
+        if (!published && (await this.repository.findById(agreement._id))?.status == null) {
+          throw new ConflictException('the agreement could not be published');
+        }
+        return;
+      }
+      case 'previousMarked': {
+        const replacedId = params.replacesId;
+        if (!replacedId) return;
+        const previous = await this.repository.findById(replacedId);
+        if (!previous) throw new ConflictException('the previous contract is gone');
+        const marked = await this.repository.transition(
+          previous,
+          actionRule(previous.family, 'editAndResend'),
+          {
+            set: {
+              isEditResend: true,
+              editResendAt: new Date(),
+              replacedBy: String(agreement._id),
+            },
+            event: {
+              type: 'edited_resent',
+              actor: actor.email,
+              ip: actor.ip ?? null,
+              userAgent: actor.userAgent ?? null,
+            },
+          },
+        );
+        if (!marked) {
+          const current = await this.repository.findById(replacedId);
+          if (current?.status !== 'edited_resent') {
+            throw new ConflictException(
+              `the previous contract is ${current?.status ?? 'gone'} and cannot be marked edited and resent`,
+            );
+          }
+        }
+        return;
+      }
+      case 'crmStageSent': {
+        const dealId = config.crm.dealId(form);
+        if (!config.crm.moveOnSend || !dealId) return;
+        await this.crm.moveDealToStage(dealId, 'sent', agreement.signingLink);
+        return;
+      }
+    }
+  }
+}
+
+export function sendResultOf(agreement: AgreementDocument<object>): AgreementSendResult {
+  const steps: Partial<Record<ContractSendStep, string>> = {};
+  for (const step of CONTRACT_SEND_STEPS) {
+    const at = agreement.send?.steps?.[step];
+    if (at) steps[step] = new Date(at).toISOString();
+  }
+  return {
+    _id: String(agreement._id),
+    token: agreement.token,
+    signingLink: agreement.signingLink,
+    docLink: agreement.docLink,
+    status: agreement.status,
+    send: { state: agreement.send?.state ?? 'in_progress', steps },
+  };
+}
+
+function pdfFilename(requested: string | null, title: string): string {
+  const base = (requested || title).replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'Agreement';
+  return /\.pdf$/i.test(base) ? base : `${base}.pdf`;
+}
