@@ -277,13 +277,17 @@ test('a client signs a sent contract on a phone from the mailbox link; mail, PDF
   );
   expect(signedCopy?.attachments?.some((file) => file.filename.endsWith('.pdf'))).toBe(true);
 
-  // The CRM deal is in the signed stage.
+  // The CRM deal reaches the signed stage (the worker moves it from the `crm` queue).
   await signIn(staff, DEMO.csm);
-  const deal = await staff.request.post(`${apiUrl}/hubspot/fetch-deal-by-id`, {
-    data: { hsObjectId: DEAL_ID },
-  });
-  const { deal: record } = (await deal.json()) as {
-    deal: { properties: Record<string, string | null> };
-  };
-  expect(record.properties.dealstage).toBe('closedwon');
+  await expect
+    .poll(async () => {
+      const deal = await staff.request.post(`${apiUrl}/hubspot/fetch-deal-by-id`, {
+        data: { hsObjectId: DEAL_ID },
+      });
+      const { deal: record } = (await deal.json()) as {
+        deal: { properties: Record<string, string | null> };
+      };
+      return record.properties.dealstage;
+    })
+    .toBe('closedwon');
 });

@@ -3,6 +3,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { DiagnosticsWorkerModule } from './modules/diagnostics/diagnostics-worker.module';
 import { ContractsWorkerModule } from './modules/contracts/contracts-worker.module';
+import { CrmWorkerModule } from './modules/crm/crm-worker.module';
 import { MailWorkerModule } from './modules/mail/mail-worker.module';
 import { DocumentsWorkerModule } from './modules/documents/documents-worker.module';
 import { SigningWorkerModule } from './modules/signing/signing-worker.module';
@@ -25,6 +26,7 @@ export class WorkerModule {
         IntegrationsModule,
         DiagnosticsWorkerModule,
         MailWorkerModule,
+        CrmWorkerModule,
         DocumentsWorkerModule,
         SigningWorkerModule,
         ContractsWorkerModule,

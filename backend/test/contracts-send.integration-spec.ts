@@ -10,7 +10,9 @@ import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { contractFormData, contractSendBody } from './support/document-fixtures';
 import { seedDemoData } from './support/seed';
 import { staffHttp, type StaffHttp } from './support/staff-session';
-import { startApi } from './support/test-apps';
+import { startApi, startWorker } from './support/test-apps';
+import { waitFor } from './support/wait-for';
+import type { INestApplicationContext } from '@nestjs/common';
 import { createTestEnv } from './support/test-env';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
@@ -23,12 +25,20 @@ const CC = 'office@alvarez.example.com';
 
 /** Sending a standard contract (spec 2 §4) as one resumable server operation, on the real api. */
 describe('contract send: review link, cc copy, token record, edited_resent, CRM stage', () => {
-  const env = createTestEnv(__filename, { PUBLIC_API_URL, PUBLIC_SIGNING_URL });
+  const env = createTestEnv(__filename, {
+    PUBLIC_API_URL,
+    PUBLIC_SIGNING_URL,
+    CRM_RETRY_DELAY_MS: '50',
+    CRM_MOVE_ATTEMPTS: '3',
+  });
   let api: INestApplication;
   let http: StaffHttp;
   let contracts: Model<Agreement<StandardContractForm>>;
   let crm: CrmPort;
   let connection: Connection;
+  /** The worker moves deals from the `crm` queue; its own CRM port is the one a failure is put on. */
+  let worker: INestApplicationContext;
+  let workerCrm: CrmPort;
 
   beforeAll(async () => {
     await seedDemoData(env.config);
@@ -37,11 +47,14 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
     contracts = agreementModel(api);
     crm = api.get<CrmPort>(CRM_PORT, { strict: false });
     connection = api.get(getConnectionToken(), { strict: false });
+    worker = await startWorker(env.config);
+    workerCrm = worker.get<CrmPort>(CRM_PORT, { strict: false });
   });
 
   afterEach(() => jest.restoreAllMocks());
 
   afterAll(async () => {
+    await worker?.close();
     await api?.close();
     await env.cleanup();
   });
@@ -83,6 +96,10 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
       (await http().post('/api/hubspot/fetch-deal-by-id').send({ hsObjectId: DEAL_ID }).expect(200))
         .body as { deal: { properties: Record<string, string | null> } }
     ).deal.properties;
+
+  /** The deal once the worker moved it to `stage` (the move is queued, not awaited by the send). */
+  const dealReaches = (stage: string) =>
+    waitFor(dealStage, (deal) => deal.dealstage === stage, { timeoutMs: 15_000, intervalMs: 100 });
 
   async function resetDealStage() {
     await crm.updateDealProperties(DEAL_ID, { dealstage: 'appointmentscheduled' });
@@ -142,8 +159,7 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
       }),
     ]);
 
-    const deal = await dealStage();
-    expect(deal.dealstage).toBe('contractsent');
+    const deal = await dealReaches('contractsent');
     expect(Object.values(deal)).toContain(res.body.signingLink);
 
     // Sending the same document again answers the same send and mails nothing more.
@@ -153,36 +169,76 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
     expect(await contracts.countDocuments({ docLink })).toBe(1);
   });
 
-  it('a failing CRM stage move keeps what was done, says which part failed, and a retry completes it once', async () => {
+  it('a failing CRM stage move does not hold the send: the worker retries the queued move until the deal moves, once', async () => {
     await resetDealStage();
     const docLink = await createDocument();
-    jest
-      .spyOn(crm, 'moveDealToStage')
+    const move = jest
+      .spyOn(workerCrm, 'moveDealToStage')
       .mockRejectedValueOnce(new ServiceUnavailableException('HubSpot is unavailable'));
 
-    const failed = await http().post('/api/contracts/send').send(sendBody(docLink)).expect(502);
-    expect(failed.body).toEqual({
-      statusCode: 502,
-      error: 'Bad Gateway',
-      message:
-        'Failed to send PDF and/or save document token. Moving the HubSpot deal to the sent stage failed: HubSpot is unavailable. The steps before it are done; send again to complete it.',
+    const sent = await http().post('/api/contracts/send').send(sendBody(docLink)).expect(200);
+    expect(sent.body).toMatchObject({ status: 'not signed', send: { state: 'completed' } });
+    expect(await deliveriesFor(sent.body.token)).toHaveLength(2);
+
+    await dealReaches('contractsent');
+    const moveId = `standard-sent.${sent.body._id}`;
+    const stored = await waitFor(
+      () => connection.collection('crm_stage_moves').findOne({ _id: moveId as never }),
+      (doc) => doc?.status === 'moved',
+    );
+    expect(stored).toMatchObject({
+      dealId: DEAL_ID,
+      milestone: 'sent',
+      link: sent.body.signingLink,
+      attempts: 2,
+      lastError: null,
     });
-    const halfway = await contracts.findOne({ docLink }).lean();
-    expect(halfway).toMatchObject({
-      status: 'not signed',
-      send: { state: 'in_progress', failedStep: 'crmStageSent', attempts: 1 },
+    expect(move).toHaveBeenCalledTimes(2);
+
+    // Sending the same document again queues nothing more.
+    await http().post('/api/contracts/send').send(sendBody(docLink)).expect(200);
+    expect(
+      await connection.collection('crm_stage_moves').countDocuments({ _id: moveId as never }),
+    ).toBe(1);
+    expect(move).toHaveBeenCalledTimes(2);
+
+    // Admins see the moves and their outcome.
+    const admin = await staffHttp(api, 'admin@prosign.example');
+    const listed = await admin().get('/api/hubspot/stage-moves?status=moved').expect(200);
+    expect(listed.body.moves).toContainEqual(
+      expect.objectContaining({ id: moveId, status: 'moved' }),
+    );
+    await http().get('/api/hubspot/stage-moves').expect(403);
+  });
+
+  it('a CRM move that keeps failing is marked failed for admins, who queue it again once the CRM is back', async () => {
+    await resetDealStage();
+    const docLink = await createDocument();
+    const move = jest
+      .spyOn(workerCrm, 'moveDealToStage')
+      .mockRejectedValue(new ServiceUnavailableException('HubSpot is unavailable'));
+    const sent = await http().post('/api/contracts/send').send(sendBody(docLink)).expect(200);
+    const moveId = `standard-sent.${sent.body._id}`;
+    const failed = await waitFor(
+      () => connection.collection('crm_stage_moves').findOne({ _id: moveId as never }),
+      (doc) => doc?.status === 'failed',
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
+    expect(failed).toMatchObject({
+      attempts: env.config.CRM_MOVE_ATTEMPTS,
+      lastError: 'HubSpot is unavailable',
     });
     expect((await dealStage()).dealstage).toBe('appointmentscheduled');
-    const token = halfway!.token;
-    expect(await deliveriesFor(token)).toHaveLength(2);
 
-    const retried = await http().post('/api/contracts/send').send(sendBody(docLink)).expect(200);
-    expect(retried.body).toMatchObject({ token, send: { state: 'completed' } });
-    expect((await dealStage()).dealstage).toBe('contractsent');
-    const done = await contracts.findOne({ docLink }).lean();
-    expect(eventTypes(done)).toEqual(['sent']);
-    expect(done?.send).toMatchObject({ failedStep: null, attempts: 2 });
-    expect(await deliveriesFor(token)).toHaveLength(2);
+    move.mockRestore();
+    const admin = await staffHttp(api, 'admin@prosign.example');
+    await admin()
+      .post(`/api/hubspot/stage-moves/${encodeURIComponent(moveId)}/retry`)
+      .expect(202);
+    await dealReaches('contractsent');
+    await admin()
+      .post(`/api/hubspot/stage-moves/${encodeURIComponent(moveId)}/retry`)
+      .expect(409);
   });
 
   it('a failing review-link mail saves nothing yet; the retry sends it once and completes', async () => {
@@ -301,7 +357,7 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
     // The one-call send completes what is left (the CRM stage) without mailing again.
     const completed = await http().post('/api/contracts/send').send(sendBody(docLink)).expect(200);
     expect(completed.body).toMatchObject({ token, send: { state: 'completed' } });
-    expect((await dealStage()).dealstage).toBe('contractsent');
+    await dealReaches('contractsent');
     expect(await deliveriesFor(token)).toHaveLength(2);
     expect(eventTypes(await contracts.findOne({ token }).lean())).toEqual(['sent']);
   });

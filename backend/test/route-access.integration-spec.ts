@@ -67,6 +67,9 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/mail/deliveries/:id': ADMIN,
   'POST /api/mail/deliveries/:id/retry': ADMIN,
   'POST /api/mail/test': ADMIN,
+  // Queued CRM deal moves
+  'GET /api/hubspot/stage-moves': ADMIN,
+  'POST /api/hubspot/stage-moves/:id/retry': ADMIN,
   'GET /api/mailbox': ADMIN,
   'GET /api/mailbox/:id': ADMIN,
   'DELETE /api/mailbox': ADMIN,

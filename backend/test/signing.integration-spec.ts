@@ -1,4 +1,8 @@
-import { ServiceUnavailableException, type INestApplication } from '@nestjs/common';
+import {
+  ServiceUnavailableException,
+  type INestApplication,
+  type INestApplicationContext,
+} from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import {
   formatPacificTimestamp,
@@ -14,6 +18,7 @@ import type { StandardContractForm } from '../src/modules/contracts/standard-con
 import { agreementModel, eventTypes, insertStandardAgreement } from './support/agreements';
 import { DocumentsService } from '../src/modules/documents/documents.service';
 import { SignatureImageService } from '../src/modules/documents/signatures/signature-image.service';
+import { MailService } from '../src/modules/mail/mail.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { SigningFinishService } from '../src/modules/signing/signing-finish.service';
 import { SIGNER_RATE_LIMIT } from '../src/modules/signing/signer-throttle';
@@ -41,8 +46,15 @@ const CC = 'office@alvarez.example.com';
 
 /** The signer's calls (spec 1 §7) and the one idempotent finish (§4.1), on the real api. */
 describe('signing: signer calls, refusals and the finish', () => {
-  const env = createTestEnv(__filename, { PUBLIC_API_URL, PUBLIC_SIGNING_URL });
+  const env = createTestEnv(__filename, {
+    PUBLIC_API_URL,
+    PUBLIC_SIGNING_URL,
+    CRM_RETRY_DELAY_MS: '50',
+  });
   let api: INestApplication;
+  /** Moves deals from the `crm` queue (with its own CRM port, where a failure is put). */
+  let worker: INestApplicationContext;
+  let workerCrm: CrmPort;
   let http: StaffHttp;
   let contracts: Model<Agreement<StandardContractForm>>;
   let connection: Connection;
@@ -55,11 +67,14 @@ describe('signing: signer calls, refusals and the finish', () => {
     contracts = agreementModel(api);
     connection = api.get(getConnectionToken(), { strict: false });
     crm = api.get<CrmPort>(CRM_PORT, { strict: false });
+    worker = await startWorker(env.config);
+    workerCrm = worker.get<CrmPort>(CRM_PORT, { strict: false });
   });
 
   afterEach(() => jest.restoreAllMocks());
 
   afterAll(async () => {
+    await worker?.close();
     await api?.close();
     await env.cleanup();
   });
@@ -73,6 +88,10 @@ describe('signing: signer calls, refusals and the finish', () => {
       (await http().post('/api/hubspot/fetch-deal-by-id').send({ hsObjectId: DEAL_ID }).expect(200))
         .body as { deal: { properties: Record<string, string | null> } }
     ).deal.properties.dealstage;
+
+  /** The deal's stage once the worker moved it (the move is queued, not awaited by the finish). */
+  const dealReaches = (stage: string) =>
+    waitFor(dealStage, (current) => current === stage, { timeoutMs: 15_000, intervalMs: 100 });
 
   async function saveSignatureAndConsent(token: string) {
     const signer = signerHttp(api);
@@ -282,6 +301,10 @@ describe('signing: signer calls, refusals and the finish', () => {
     const signer = signerHttp(api);
     await signer.post('/api/verifyToken').send({ token, prefix: 'contract' }).expect(200);
     await saveSignatureAndConsent(token);
+    // The CRM is down for the first try: the signer never waits for it nor sees it fail.
+    const move = jest
+      .spyOn(workerCrm, 'moveDealToStage')
+      .mockRejectedValueOnce(new ServiceUnavailableException('HubSpot is unavailable'));
 
     const [a, b] = await Promise.all([
       signer.post('/api/signing/finish').send({ token }),
@@ -338,7 +361,16 @@ describe('signing: signer calls, refusals and the finish', () => {
     const agreementText = await pdfText((await api.get(DocumentsService).pdfOf(docLink)).pdf);
     expect(agreementText).toContain(formatPacificTimestamp(done.signedAt));
     expect(text).toContain(formatPacificTimestamp(done.signedAt));
-    expect(await dealStage()).toBe(env.config.CRM_CONTRACT_SIGNED_STAGE);
+    await dealReaches(env.config.CRM_CONTRACT_SIGNED_STAGE);
+    const stageMove = await waitFor(
+      () =>
+        connection
+          .collection('crm_stage_moves')
+          .findOne({ _id: `standard-signed.${String(record?._id)}` as never }),
+      (doc) => doc?.status === 'moved',
+    );
+    expect(stageMove).toMatchObject({ milestone: 'signed', link: done.signedDocLink, attempts: 2 });
+    expect(move).toHaveBeenCalledTimes(2);
 
     // Finishing again answers the same without doing anything again.
     const again = await signer.post('/api/signing/finish').send({ token }).expect(200);
@@ -436,7 +468,7 @@ describe('signing: signer calls, refusals and the finish', () => {
     expect(altered.body.historyIntact).toBe(false);
   });
 
-  it('a failing CRM keeps the contract signed with its signature; a retry (or the worker resume) completes the rest once', async () => {
+  it('a failing step keeps the contract signed with its signature; a retry (or the worker resume) completes the rest once', async () => {
     await crm.updateDealProperties(DEAL_ID, { dealstage: 'appointmentscheduled' });
     const { token } = await sendContract(http, { hsDealId: DEAL_ID });
     const signer = signerHttp(api);
@@ -464,21 +496,24 @@ describe('signing: signer calls, refusals and the finish', () => {
       .send({ token, agreedToTerms: true })
       .expect(200);
 
+    // The mail queue is unreachable when the signed copy is to be queued.
     jest
-      .spyOn(crm, 'moveDealToStage')
-      .mockRejectedValueOnce(new ServiceUnavailableException('HubSpot is unavailable'));
+      .spyOn(api.get(MailService), 'send')
+      .mockRejectedValueOnce(new ServiceUnavailableException('the mail queue is unavailable'));
     const failed = await signer.post('/api/signing/finish').send({ token }).expect(502);
     expect(failed.body.message).toBe(SIGNER_MESSAGES.finishFailed);
     const half = await contracts.findOne({ token }).lean();
     expect(half).toMatchObject({
       status: 'signed',
       signatureSource: 'image',
-      finish: { state: 'in_progress', failedStep: 'crmStageSigned', leaseUntil: null },
+      finish: { state: 'in_progress', failedStep: 'signedCopyMail', leaseUntil: null },
     });
     expect(Object.keys(half?.finish?.steps ?? {})).toEqual([
       'signaturePlaced',
       'auditTrail',
       'merged',
+      'crmStageSigned',
+      'signedPdfFiled',
     ]);
     expect(await signedCopies(token)).toHaveLength(0);
 
@@ -488,7 +523,7 @@ describe('signing: signer calls, refusals and the finish', () => {
     expect(await finishing.resumeAbandoned(new Date(Date.now() + 3 * 60_000))).toBe(1);
     const done = await contracts.findOne({ token }).lean();
     expect(done?.finish).toMatchObject({ state: 'completed', failedStep: null });
-    expect(await dealStage()).toBe(env.config.CRM_CONTRACT_SIGNED_STAGE);
+    await dealReaches(env.config.CRM_CONTRACT_SIGNED_STAGE);
     expect(await signedCopies(token)).toHaveLength(1);
     expect(eventTypes(done).filter((type) => type === 'signed')).toHaveLength(1);
 
@@ -523,8 +558,8 @@ describe('signing: signer calls, refusals and the finish', () => {
     const { token } = await sendContract(http, { hsDealId: DEAL_ID });
     await saveSignatureAndConsent(token);
     jest
-      .spyOn(crm, 'moveDealToStage')
-      .mockRejectedValueOnce(new ServiceUnavailableException('HubSpot is unavailable'));
+      .spyOn(api.get(MailService), 'send')
+      .mockRejectedValueOnce(new ServiceUnavailableException('the mail queue is unavailable'));
     await signerHttp(api).post('/api/signing/finish').send({ token }).expect(502);
     // As if the api had crashed three minutes ago in the middle of the finish.
     await contracts.updateOne(
@@ -538,9 +573,9 @@ describe('signing: signer calls, refusals and the finish', () => {
       },
     );
 
-    const worker = await startWorker(env.config);
+    const resumer = await startWorker(env.config);
     try {
-      const queue = worker.get<Queue>(getQueueToken(QueueName.Signing), { strict: false });
+      const queue = resumer.get<Queue>(getQueueToken(QueueName.Signing), { strict: false });
       const schedulers = await queue.getJobSchedulers();
       expect(schedulers.map((scheduler) => scheduler.key)).toEqual([RESUME_FINISHES_SCHEDULER]);
       // Run the scheduled job now rather than waiting for its next tick.
@@ -551,10 +586,10 @@ describe('signing: signer calls, refusals and the finish', () => {
         { timeoutMs: 20_000, intervalMs: 200 },
       );
       expect(done?.signedSha256).toMatch(/^[0-9a-f]{64}$/);
-      expect(await dealStage()).toBe(env.config.CRM_CONTRACT_SIGNED_STAGE);
+      await dealReaches(env.config.CRM_CONTRACT_SIGNED_STAGE);
       expect(await signedCopies(token)).toHaveLength(1);
     } finally {
-      await worker.close();
+      await resumer.close();
     }
   });
 

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { IntegrationsModule } from '../integrations/integrations.module';
 import { AccessModule } from '../modules/access/access.module';
 import { AgreementsModule } from '../modules/agreements/agreements.module';
+import { CrmStageMovesModule } from '../modules/crm/crm-stage-moves.module';
 import { DocumentsCoreModule } from '../modules/documents/documents.module';
 import { DocumentStoreModule } from '../modules/documents/document-store.module';
 import { ServiceStoreModule } from '../modules/services/service-store.module';
@@ -28,6 +29,7 @@ export class SeedModule {
         ServiceStoreModule,
         DocumentsCoreModule,
         AgreementsModule,
+        CrmStageMovesModule,
       ],
       // The demo contracts are signed through the product's own finish.
       providers: [...SEEDERS, MailService, SigningService, SigningFinishService],

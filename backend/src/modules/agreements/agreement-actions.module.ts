@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CrmStageMovesModule } from '../crm/crm-stage-moves.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
 import { MailModule } from '../mail/mail.module';
 import { AgreementLifecycleService } from './agreement-lifecycle.service';
@@ -11,7 +12,7 @@ import { AgreementsModule } from './agreements.module';
  * module's; both go through the agreement core.
  */
 @Module({
-  imports: [AgreementsModule, DocumentsCoreModule, MailModule],
+  imports: [AgreementsModule, DocumentsCoreModule, MailModule, CrmStageMovesModule],
   providers: [AgreementSendService, AgreementLifecycleService],
   exports: [AgreementsModule, AgreementSendService, AgreementLifecycleService],
 })

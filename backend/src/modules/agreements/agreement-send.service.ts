@@ -2,7 +2,6 @@ import {
   BadGatewayException,
   ConflictException,
   HttpException,
-  Inject,
   Injectable,
   Logger,
 } from '@nestjs/common';
@@ -15,7 +14,7 @@ import {
   type AgreementFamily,
   type ContractSendStep,
 } from '@prosign/domain';
-import { CRM_PORT, type CrmPort } from '../../integrations/crm/crm.port';
+import { CrmStageMoves } from '../crm/crm-stage-moves';
 import { DocumentsService } from '../documents/documents.service';
 import { MailService } from '../mail/mail.service';
 import { familyConfig } from './agreement-family';
@@ -66,7 +65,7 @@ export interface AgreementSendResult {
  * Sending an agreement of any family (spec 2 §4) as one resumable operation:
  * the signing link to the recipient, the document to the copy addresses, the
  * record published, the replaced record marked edited_resent, the CRM deal
- * moved to "sent" — in that order, run by the StepRunner (each finished step
+ * queued to move to "sent" — in that order, run by the StepRunner (each finished step
  * stored, a retry continues at the failed one). Mail keys derive from the
  * token, so nothing is sent twice. The family's configuration says who, what
  * and where; its own service validates its form and calls this.
@@ -80,7 +79,7 @@ export class AgreementSendService {
     private readonly runner: StepRunner,
     private readonly mail: MailService,
     private readonly documents: DocumentsService,
-    @Inject(CRM_PORT) private readonly crm: CrmPort,
+    private readonly crmMoves: CrmStageMoves,
   ) {}
 
   /**
@@ -308,7 +307,13 @@ export class AgreementSendService {
       case 'crmStageSent': {
         const dealId = config.crm.dealId(form);
         if (!config.crm.moveOnSend || !dealId) return;
-        await this.crm.moveDealToStage(dealId, 'sent', agreement.signingLink);
+        // Queued: the send neither waits for the CRM nor fails with it (the worker retries).
+        await this.crmMoves.request({
+          key: `${agreement.family}-sent.${String(agreement._id)}`,
+          dealId,
+          milestone: 'sent',
+          link: agreement.signingLink,
+        });
         return;
       }
     }

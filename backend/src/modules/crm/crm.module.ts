@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
+import { CrmStageMovesController } from './crm-stage-moves.controller';
+import { CrmStageMovesModule } from './crm-stage-moves.module';
 import { CrmController } from './crm.controller';
 import { CrmService } from './crm.service';
 
-/** Api side of the CRM: the `/api/hubspot/...` calls over the CRM port. */
+/** Api side of the CRM: the `/api/hubspot/...` calls over the CRM port, and the queued moves' log. */
 @Module({
-  controllers: [CrmController],
+  imports: [CrmStageMovesModule],
+  controllers: [CrmController, CrmStageMovesController],
   providers: [CrmService],
 })
 export class CrmModule {}

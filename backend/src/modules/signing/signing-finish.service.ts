@@ -17,8 +17,10 @@ import {
 } from '@prosign/domain';
 import type { Connection } from 'mongoose';
 import { createHash, randomBytes } from 'node:crypto';
-import { CRM_PORT, type CrmPort } from '../../integrations/crm/crm.port';
-import { FILE_SERVICE_PORT, type FileServicePort } from '../../integrations/file-service/file-service.port';
+import {
+  FILE_SERVICE_PORT,
+  type FileServicePort,
+} from '../../integrations/file-service/file-service.port';
 import { AppConfig } from '../../platform/config/app-config';
 import { AgreementRepository } from '../agreements/agreement.repository';
 import {
@@ -29,6 +31,7 @@ import {
   type StepPlan,
 } from '../agreements/step-runner';
 import { familyConfig } from '../agreements/agreement-family';
+import { CrmStageMoves } from '../crm/crm-stage-moves';
 import type { Agreement, AgreementDocument } from '../agreements/agreement.schema';
 import type {
   AuditEvent,
@@ -67,7 +70,7 @@ export class SigningFinishService {
     private readonly signing: SigningService,
     private readonly documents: DocumentsService,
     private readonly mail: MailService,
-    @Inject(CRM_PORT) private readonly crm: CrmPort,
+    private readonly crmMoves: CrmStageMoves,
     @Inject(FILE_SERVICE_PORT) private readonly fileService: FileServicePort,
     private readonly config: AppConfig,
   ) {}
@@ -202,11 +205,18 @@ export class SigningFinishService {
           signedSha256: createHash('sha256').update(pdf).digest('hex'),
         };
       }
-      case 'crmStageSigned':
+      case 'crmStageSigned': {
         const dealId = config.crm.dealId(form);
         if (!config.crm.moveOnSign || !dealId) return {};
-        await this.crm.moveDealToStage(dealId, 'signed', contract.signedDocLink ?? undefined);
+        // Queued: the signer never waits for the CRM nor sees it fail (the worker retries).
+        await this.crmMoves.request({
+          key: `${contract.family}-signed.${String(contract._id)}`,
+          dealId,
+          milestone: 'signed',
+          link: contract.signedDocLink ?? null,
+        });
         return {};
+      }
       case 'signedPdfFiled': {
         // Families whose signed PDFs belong to a project register them with the file service.
         const projectId = config.fileServiceProjectId(form);

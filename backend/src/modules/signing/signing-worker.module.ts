@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgreementsModule } from '../agreements/agreements.module';
+import { CrmStageMovesModule } from '../crm/crm-stage-moves.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
 import { MailService } from '../mail/mail.service';
 import { SigningFinishService } from './signing-finish.service';
@@ -8,7 +9,7 @@ import { SigningService } from './signing.service';
 
 /** Worker side of signing: resuming finishes a crashed api left half-way. */
 @Module({
-  imports: [AgreementsModule, DocumentsCoreModule],
+  imports: [AgreementsModule, CrmStageMovesModule, DocumentsCoreModule],
   providers: [
     MailService,
     SigningService,

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { AgreementsModule } from '../agreements/agreements.module';
+import { CrmStageMovesModule } from '../crm/crm-stage-moves.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
 import { MailModule } from '../mail/mail.module';
 import { SignerCallsService } from './signer-calls.service';
@@ -18,7 +19,7 @@ import { VerifyService } from './verify.service';
  */
 @Global()
 @Module({
-  imports: [AgreementsModule, DocumentsCoreModule, MailModule],
+  imports: [AgreementsModule, CrmStageMovesModule, DocumentsCoreModule, MailModule],
   controllers: [SigningController, VerifyController],
   providers: [
     SigningService,

@@ -264,6 +264,16 @@ export class AppConfig {
   @Matches(CRM_IDENTIFIER, crmIdentifier('CRM_CONTRACT_LINK_PROPERTY'))
   readonly CRM_CONTRACT_LINK_PROPERTY: string = 'contract_link';
 
+  /** Tries per queued deal move (on send and on signature) before it is marked failed. */
+  @Expose()
+  @IntegerBetween(1, 30)
+  readonly CRM_MOVE_ATTEMPTS: number = 10;
+
+  /** First retry delay of a failed deal move; doubles on each further try. */
+  @Expose()
+  @IntegerBetween(10, 600000)
+  readonly CRM_RETRY_DELAY_MS: number = 5000;
+
   @Expose()
   @Matches(CRM_IDENTIFIER, crmIdentifier('CRM_CONTRACT_SENT_STAGE'))
   readonly CRM_CONTRACT_SENT_STAGE: string = 'contractsent';

@@ -1,0 +1,152 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import type { DealStageMilestone } from '../../integrations/crm/crm.port';
+import type { Queue } from 'bullmq';
+import { IsString, Length } from 'class-validator';
+import type { Connection } from 'mongoose';
+import { AppConfig } from '../../platform/config/app-config';
+import { insertIfAbsent } from '../../platform/database/insert-if-absent';
+import { jobIdFor } from '../../platform/queues/job-id';
+import { QueueName } from '../../platform/queues/queue-names';
+
+export const CRM_STAGE_MOVE_STATUSES = ['queued', 'retrying', 'moved', 'failed'] as const;
+export type CrmStageMoveStatus = (typeof CRM_STAGE_MOVE_STATUSES)[number];
+
+/** One requested move of a deal to a pipeline stage, and what became of it. */
+export interface CrmStageMoveDoc {
+  /** Idempotency key (`{family}-{milestone}.{agreementId}`): one move per agreement and milestone. */
+  _id: string;
+  dealId: string;
+  milestone: DealStageMilestone;
+  /** Stored on the deal with the move (the signing link, the sealed PDF). */
+  link: string | null;
+  status: CrmStageMoveStatus;
+  attempts: number;
+  requeues: number;
+  lastError: string | null;
+  /** The stage id the deal ended in. */
+  dealstage: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  movedAt: Date | null;
+}
+
+export function crmStageMoves(connection: Connection) {
+  return connection.collection<CrmStageMoveDoc>('crm_stage_moves');
+}
+
+/** Job names of the `crm` queue. */
+export const CrmJob = {
+  MoveDealStage: 'move-deal-stage',
+} as const;
+export type CrmJobName = (typeof CrmJob)[keyof typeof CrmJob];
+
+export class MoveDealStageJobData {
+  @IsString()
+  @Length(1, 300)
+  moveId: string;
+}
+
+export interface CrmStageMoveRequest {
+  key: string;
+  dealId: string;
+  milestone: DealStageMilestone;
+  link?: string | null;
+}
+
+/**
+ * CRM deal moves as side effects (ARCHITECTURE §4): recorded in
+ * `crm_stage_moves` and queued on `crm`, so a send or a signature never waits
+ * on HubSpot nor fails with it; the worker moves the deal with retries and
+ * exponential backoff, and what failed for good stays listed for admins, who
+ * can queue it again.
+ */
+@Injectable()
+export class CrmStageMoves {
+  constructor(
+    @InjectConnection() private readonly connection: Connection,
+    @InjectQueue(QueueName.Crm) private readonly queue: Queue<MoveDealStageJobData>,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Queues the move once per key; a repeated request changes nothing. */
+  async request(request: CrmStageMoveRequest): Promise<CrmStageMoveDoc> {
+    const moves = crmStageMoves(this.connection);
+    const now = new Date();
+    await insertIfAbsent(moves, [
+      {
+        _id: request.key,
+        dealId: request.dealId,
+        milestone: request.milestone,
+        link: request.link ?? null,
+        status: 'queued',
+        attempts: 0,
+        requeues: 0,
+        lastError: null,
+        dealstage: null,
+        createdAt: now,
+        updatedAt: now,
+        movedAt: null,
+      },
+    ]);
+    const move = await moves.findOne({ _id: request.key });
+    if (!move) throw new Error(`CRM stage move ${request.key} vanished`);
+    await this.enqueue(move);
+    return move;
+  }
+
+  async list(filter: { status?: CrmStageMoveStatus; page: number; limit: number }) {
+    const query = filter.status ? { status: filter.status } : {};
+    const moves = crmStageMoves(this.connection);
+    const [docs, total] = await Promise.all([
+      moves
+        .find(query)
+        .sort({ createdAt: -1 })
+        .skip((filter.page - 1) * filter.limit)
+        .limit(filter.limit)
+        .toArray(),
+      moves.countDocuments(query),
+    ]);
+    return {
+      moves: docs.map(({ _id, ...rest }) => ({ id: _id, ...rest })),
+      total,
+      page: filter.page,
+      totalPages: Math.ceil(total / filter.limit),
+    };
+  }
+
+  /** Queues a failed move again (after the CRM came back, say). */
+  async requeue(id: string) {
+    const moves = crmStageMoves(this.connection);
+    const doc = await moves.findOneAndUpdate(
+      { _id: id, status: 'failed' },
+      { $set: { status: 'queued', lastError: null, updatedAt: new Date() }, $inc: { requeues: 1 } },
+      { returnDocument: 'after' },
+    );
+    if (!doc) {
+      if (!(await moves.countDocuments({ _id: id }))) {
+        throw new NotFoundException(`CRM stage move ${id} not found`);
+      }
+      throw new ConflictException(
+        `CRM stage move ${id} has not failed; only failed moves can be retried`,
+      );
+    }
+    await this.enqueue(doc);
+    const { _id, ...rest } = doc;
+    return { id: _id, ...rest };
+  }
+
+  private async enqueue(move: CrmStageMoveDoc): Promise<void> {
+    if (move.status === 'moved') return;
+    await this.queue.add(
+      CrmJob.MoveDealStage,
+      { moveId: move._id },
+      {
+        jobId: jobIdFor(CrmJob.MoveDealStage, move._id, move.requeues),
+        attempts: this.config.CRM_MOVE_ATTEMPTS,
+        backoff: { type: 'exponential', delay: this.config.CRM_RETRY_DELAY_MS },
+      },
+    );
+  }
+}

@@ -1,0 +1,85 @@
+import { Processor } from '@nestjs/bullmq';
+import { Inject, Logger } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { Connection } from 'mongoose';
+import { CRM_PORT, type CrmPort } from '../../integrations/crm/crm.port';
+import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
+import { QueueName } from '../../platform/queues/queue-names';
+import { validateJobData } from '../../platform/queues/validate-job-data';
+import { CrmJob, crmStageMoves, MoveDealStageJobData, type CrmJobName } from './crm-stage-moves';
+
+/** Moves deals through the CRM port and records each attempt on the move. */
+@Processor(QueueName.Crm)
+export class CrmProcessor extends GracefulWorkerHost {
+  private readonly logger = new Logger(CrmProcessor.name);
+
+  constructor(
+    @Inject(CRM_PORT) private readonly crm: CrmPort,
+    @InjectConnection() private readonly connection: Connection,
+  ) {
+    super();
+  }
+
+  async process(
+    job: Job<unknown, unknown, string>,
+  ): Promise<{ dealstage: string } | { skipped: string }> {
+    const name = job.name as CrmJobName;
+    switch (name) {
+      case CrmJob.MoveDealStage:
+        return this.move(validateJobData(MoveDealStageJobData, job), job);
+      default:
+        return assertNever(name, job.name);
+    }
+  }
+
+  private async move(
+    { moveId }: MoveDealStageJobData,
+    job: Job,
+  ): Promise<{ dealstage: string } | { skipped: string }> {
+    const moves = crmStageMoves(this.connection);
+    const move = await moves.findOne({ _id: moveId });
+    if (!move) throw new UnrecoverableError(`CRM stage move ${moveId} does not exist`);
+    if (move.status === 'moved') return { skipped: 'already moved' };
+    await moves.updateOne(
+      { _id: moveId },
+      { $inc: { attempts: 1 }, $set: { updatedAt: new Date() } },
+    );
+    try {
+      const dealstage = await this.crm.moveDealToStage(
+        move.dealId,
+        move.milestone,
+        move.link ?? undefined,
+      );
+      const now = new Date();
+      await moves.updateOne(
+        { _id: moveId },
+        { $set: { status: 'moved', dealstage, lastError: null, movedAt: now, updatedAt: now } },
+      );
+      return { dealstage };
+    } catch (error) {
+      const message = (error as Error).message || String(error);
+      const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      await moves.updateOne(
+        { _id: moveId },
+        {
+          $set: {
+            status: final ? 'failed' : 'retrying',
+            lastError: message,
+            updatedAt: new Date(),
+          },
+        },
+      );
+      if (final) this.logger.error(`CRM stage move ${moveId} failed for good: ${message}`);
+      else
+        this.logger.warn(
+          `CRM stage move ${moveId} attempt ${job.attemptsMade + 1} failed: ${message}`,
+        );
+      throw error;
+    }
+  }
+}
+
+function assertNever(_name: never, raw: string): never {
+  throw new UnrecoverableError(`No handler for job "${raw}" on the ${QueueName.Crm} queue`);
+}
