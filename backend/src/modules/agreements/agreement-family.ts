@@ -39,6 +39,9 @@ export interface AgreementFamilyConfig<TForm extends object = object> {
   fileServiceProjectId(form: TForm): string | null;
 }
 
+/** The families configured so far: the schedules and sweeps cover these. */
+export const CONFIGURED_FAMILIES: readonly AgreementFamily[] = ['standard'];
+
 /** The configuration of a family; SOW and change orders register theirs here as they arrive. */
 export function familyConfig<TForm extends object = object>(
   family: AgreementFamily,

@@ -1,21 +1,27 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { actionRule, transitionCondition, transitionRule } from '@prosign/domain';
+import {
+  actionRule,
+  transitionCondition,
+  transitionRule,
+  type AgreementFamily,
+} from '@prosign/domain';
 import type { QueryFilter } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
 import { AgreementRepository } from '../agreements/agreement.repository';
 import type { Agreement } from '../agreements/agreement.schema';
 import { AgreementLifecycleService, SYSTEM_ACTOR } from '../agreements/agreement-lifecycle.service';
-import type { StandardContractForm } from './standard-contract.form';
+import { CONFIGURED_FAMILIES } from '../agreements/agreement-family';
 
 const DAY_MS = 24 * 3600_000;
 const BATCH = 500;
 
 /**
- * The worker's contract schedules (spec 2 §4): unsigned contracts expire
- * after CONTRACT_EXPIRY_DAYS; with AUTO_REMINDER_INTERVAL_DAYS > 0 unsigned
- * contracts get a reminder on that cadence, respecting the lock. Each
- * contract is changed by one conditional update, so runs overlapping on
- * several workers never expire or remind twice.
+ * The worker's agreement schedules (spec 2 §4), for every configured family:
+ * unsigned agreements expire after CONTRACT_EXPIRY_DAYS; with
+ * AUTO_REMINDER_INTERVAL_DAYS > 0 unsigned ones get a reminder on that
+ * cadence, respecting the lock. Each is changed by one conditional update built
+ * from its family's rules, so runs overlapping on several workers never expire
+ * or remind twice.
  */
 @Injectable()
 export class ContractSchedulesService {
@@ -27,24 +33,36 @@ export class ContractSchedulesService {
     private readonly config: AppConfig,
   ) {}
 
-  /** Expires every contract still waiting for the signer that was sent before the cut-off. */
+  /** Expires every agreement still waiting for the signer that was sent before the cut-off. */
   async expireDue(now = new Date()): Promise<number> {
+    let expired = 0;
+    for (const family of CONFIGURED_FAMILIES) expired += await this.expireFamily(family, now);
+    if (expired) this.logger.log(`${expired} unsigned contract(s) expired`);
+    return expired;
+  }
+
+  private async expireFamily(family: AgreementFamily, now: Date): Promise<number> {
     const cutoff = new Date(now.getTime() - this.config.CONTRACT_EXPIRY_DAYS * DAY_MS);
     let expired = 0;
+    const seen = new Set<string>();
     for (;;) {
       const due = await this.repository.idsWhere(
         {
-          family: 'standard',
+          family,
           deletedAt: null,
-          ...transitionCondition(transitionRule('standard', 'expire'), now),
+          ...transitionCondition(transitionRule(family, 'expire'), now),
           createdAt: { $lte: cutoff },
         } as QueryFilter<Agreement>,
         BATCH,
       );
-      for (const id of due) if (await this.lifecycle.expire('standard', id, now)) expired += 1;
-      if (due.length < BATCH) break;
+      // One pass over each: one that lost a race to another change is not retried forever.
+      const fresh = due.filter((id) => !seen.has(String(id)));
+      for (const id of fresh) {
+        seen.add(String(id));
+        if (await this.lifecycle.expire(family, id, now)) expired += 1;
+      }
+      if (due.length < BATCH || fresh.length === 0) break;
     }
-    if (expired) this.logger.log(`${expired} unsigned contract(s) expired`);
     return expired;
   }
 
@@ -60,23 +78,25 @@ export class ContractSchedulesService {
     };
     let sent = 0;
     const seen = new Set<string>();
-    for (;;) {
-      const due = await this.repository.idsWhere(
-        {
-          family: 'standard',
-          deletedAt: null,
-          $and: [cadence, transitionCondition(actionRule('standard', 'sendReminder'), now)],
-        } as QueryFilter<Agreement>,
-        BATCH,
-      );
-      const fresh = due.filter((id) => !seen.has(String(id)));
-      for (const id of fresh) {
-        seen.add(String(id));
-        const agreement = await this.repository.findById<StandardContractForm>(id);
-        if (!agreement) continue;
-        if (await this.lifecycle.remind(agreement, SYSTEM_ACTOR, now, cadence)) sent += 1;
+    for (const family of CONFIGURED_FAMILIES) {
+      for (;;) {
+        const due = await this.repository.idsWhere(
+          {
+            family,
+            deletedAt: null,
+            $and: [cadence, transitionCondition(actionRule(family, 'sendReminder'), now)],
+          } as QueryFilter<Agreement>,
+          BATCH,
+        );
+        const fresh = due.filter((id) => !seen.has(String(id)));
+        for (const id of fresh) {
+          seen.add(String(id));
+          const agreement = await this.repository.findById<object>(id);
+          if (!agreement) continue;
+          if (await this.lifecycle.remind(agreement, SYSTEM_ACTOR, now, cadence)) sent += 1;
+        }
+        if (due.length < BATCH || fresh.length === 0) break;
       }
-      if (due.length < BATCH || fresh.length === 0) break;
     }
     if (sent) this.logger.log(`${sent} automatic reminder(s) sent`);
     return sent;
