@@ -1,5 +1,5 @@
 import { createConnection } from 'mongoose';
-import { MailCatcher } from './integrations/mail/mail-catcher';
+import { MailCatcher } from './integrations/mail';
 import { loadConfigOrExit } from './platform/config/load-config';
 
 /**

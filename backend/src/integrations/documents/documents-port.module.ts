@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DocumentStoreModule } from '../../modules/documents/document-store.module';
-import { DocumentRepository } from '../../modules/documents/document.repository';
+import { DocumentRepository } from '../../modules/documents';
 import { AppConfig } from '../../platform/config/app-config';
 import { DOCUMENTS_PORT, type DocumentsPort } from './documents.port';
 import { GoogleDocsAdapter } from './google-docs.adapter';

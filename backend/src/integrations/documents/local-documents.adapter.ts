@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { type DocLinkMode, fillPlaceholders } from '@prosign/domain';
-import type { AgreementContent } from '../../modules/documents/document-content';
-import { localDocLink } from '../../modules/documents/document-links';
-import { DocumentRepository } from '../../modules/documents/document.repository';
-import type { DocumentRecord } from '../../modules/documents/document.schema';
-import { renderAgreement } from '../../modules/documents/layout/agreement-layout';
-import { stampSignature } from '../../modules/documents/pdf/pdf-tools';
+import {
+  type AgreementContent,
+  DocumentRepository,
+  type DocumentRecord,
+  localDocLink,
+  renderAgreement,
+  stampSignature,
+} from '../../modules/documents';
 import { AppConfig } from '../../platform/config/app-config';
 import type { CopyTemplateRequest, DocumentsPort, SignaturePlacement } from './documents.port';
 

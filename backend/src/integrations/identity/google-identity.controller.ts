@@ -2,7 +2,7 @@ import { Controller, ForbiddenException, Get, Req, Res, UseGuards } from '@nestj
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { SIGN_IN_RESULT_PARAM, ROUTES, type SignInFailure } from '@prosign/domain';
 import type { Response } from 'express';
-import { AuthService } from '../../modules/auth/auth.service';
+import { AuthService } from '../../modules/auth';
 import { Public } from '../../platform/auth/auth.decorators';
 import { clientIp } from '../../platform/auth/staff-principal';
 import { AppConfig } from '../../platform/config/app-config';

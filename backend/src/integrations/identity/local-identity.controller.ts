@@ -2,9 +2,8 @@ import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res, UseGuards } fro
 import { ThrottlerGuard } from '@nestjs/throttler';
 import type { StaffSession } from '@prosign/domain';
 import type { Response } from 'express';
-import { AuthService } from '../../modules/auth/auth.service';
-import { StaffEmailDto } from '../../modules/auth/dto/check-user.dto';
-import { AccessService } from '../../modules/access/access.service';
+import { AuthService, StaffEmailDto } from '../../modules/auth';
+import { AccessService } from '../../modules/access';
 import { Public } from '../../platform/auth/auth.decorators';
 import { clientIp, type StaffRequest } from '../../platform/auth/staff-principal';
 

@@ -1,6 +1,6 @@
 import { ADDRESS_SEARCH_MIN_LENGTH } from '@prosign/domain';
 import type { Connection } from 'mongoose';
-import { containsPattern, localCrmCollections } from '../crm/local-crm.collections';
+import { containsPattern, localCrmCollections } from '../crm';
 import type { AddressSuggestion, MapsPort } from './maps.port';
 
 /** Address suggestions from the deals and projects of the local CRM: autocomplete with no account anywhere. */

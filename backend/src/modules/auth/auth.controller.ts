@@ -17,7 +17,7 @@ import { SESSION_COOKIE } from '../../platform/auth/session-cookie';
 import { SessionService } from '../../platform/auth/session.service';
 import type { StaffPrincipal, StaffRequest } from '../../platform/auth/staff-principal';
 import { AppConfig } from '../../platform/config/app-config';
-import { AccessService } from '../access/access.service';
+import { AccessService } from '../access';
 import { AuthService } from './auth.service';
 import { StaffEmailDto } from './dto/check-user.dto';
 

@@ -1,12 +1,12 @@
 import { ForbiddenException, Injectable, Logger } from '@nestjs/common';
 import { AUTH_MESSAGES, type StaffSession } from '@prosign/domain';
 import type { Response } from 'express';
-import type { VerifiedIdentity } from '../../integrations/identity/identity.port';
+import type { VerifiedIdentity } from '../../integrations/identity';
 import { AppConfig } from '../../platform/config/app-config';
 import { SESSION_COOKIE, sessionCookieOptions } from '../../platform/auth/session-cookie';
 import { SessionService, type StaffSessionHandle } from '../../platform/auth/session.service';
 import type { StaffPrincipal } from '../../platform/auth/staff-principal';
-import { AccessService } from '../access/access.service';
+import { AccessService } from '../access';
 
 /**
  * Turns an identity an adapter vouches for into a staff session. Whatever the

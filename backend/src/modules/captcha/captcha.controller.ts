@@ -17,7 +17,7 @@ import {
   CAPTCHA_PORT,
   type CaptchaPort,
   type CaptchaWidgetConfig,
-} from '../../integrations/captcha/captcha.port';
+} from '../../integrations/captcha';
 import { Public } from '../../platform/auth/auth.decorators';
 import { clientIp } from '../../platform/auth/staff-principal';
 import { CaptchaPassService } from './captcha-pass.service';

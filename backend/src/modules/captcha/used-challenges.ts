@@ -1,7 +1,7 @@
 import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
-import { LOCAL_CHALLENGE_TTL_MS } from '../../integrations/captcha/local-captcha.adapter';
+import { LOCAL_CHALLENGE_TTL_MS } from '../../integrations/captcha';
 import { AppConfig } from '../../platform/config/app-config';
 import { REDIS_CLIENT } from '../../platform/redis/redis.constants';
 

@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import type { DealStageMilestone } from '../../integrations/crm/crm.port';
+import type { DealStageMilestone } from '../../integrations/crm';
 import type { Queue } from 'bullmq';
 import { IsString, Length } from 'class-validator';
 import type { Connection } from 'mongoose';

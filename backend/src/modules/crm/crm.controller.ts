@@ -26,8 +26,7 @@ import {
 } from './dto/crm-requests.dto';
 import { RequireAccess, SignerMayCall } from '../../platform/auth/auth.decorators';
 import type { StaffRequest } from '../../platform/auth/staff-principal';
-import { SignerCallsService } from '../signing/signer-calls.service';
-import { SignerRateLimit } from '../signing/signer-throttle';
+import { SignerCallsService, SignerRateLimit } from '../signing';
 
 /**
  * The CRM calls of spec 2 §7 and spec 1 §7 (`{crm}` = hubspot), whichever

@@ -3,7 +3,7 @@ import { Inject, Logger } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Connection } from 'mongoose';
-import { CRM_PORT, type CrmPort } from '../../integrations/crm/crm.port';
+import { CRM_PORT, type CrmPort } from '../../integrations/crm';
 import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
 import { QueueName } from '../../platform/queues/queue-names';
 import { validateJobData } from '../../platform/queues/validate-job-data';

@@ -15,7 +15,7 @@ import {
   type DealLookup,
   type DealStageMilestone,
   type PropertyOption,
-} from '../../integrations/crm/crm.port';
+} from '../../integrations/crm';
 import { dealPropertiesFromContractForm, splitFullName } from './contract-form-to-deal';
 import type { ContractFormDataDto } from './dto/contract-form-data.dto';
 import { PROPERTY_NAME, type UpdateMissingDto } from './dto/crm-requests.dto';

@@ -16,7 +16,7 @@ import {
 } from '@prosign/domain';
 import type { Queue } from 'bullmq';
 import { createHash } from 'node:crypto';
-import { DOCUMENTS_PORT, type DocumentsPort } from '../../integrations/documents/documents.port';
+import { DOCUMENTS_PORT, type DocumentsPort } from '../../integrations/documents';
 import { AppConfig } from '../../platform/config/app-config';
 import { jobIdFor } from '../../platform/queues/job-id';
 import { QueueName } from '../../platform/queues/queue-names';

@@ -19,8 +19,7 @@ import { MergeDocsDto, type MergeDocsResponse } from './dto/merge-docs.dto';
 import { pdfFile } from './pdf-response';
 import { RequireAccess, SignerMayCall } from '../../platform/auth/auth.decorators';
 import type { StaffRequest } from '../../platform/auth/staff-principal';
-import { SignerCallsService } from '../signing/signer-calls.service';
-import { SignerRateLimit } from '../signing/signer-throttle';
+import { SignerCallsService, SignerRateLimit } from '../signing';
 
 export const STAFF_MERGE_REFUSED =
   'The signed agreement is sealed when the client finishes signing; staff cannot merge documents.';

@@ -1,8 +1,5 @@
 import { Controller, Get, Inject, NotFoundException, Query } from '@nestjs/common';
-import {
-  FILE_SERVICE_PORT,
-  type FileServicePort,
-} from '../../integrations/file-service/file-service.port';
+import { FILE_SERVICE_PORT, type FileServicePort } from '../../integrations/file-service';
 import { AdminOnly } from '../../platform/auth/auth.decorators';
 import { PageQuery } from '../../platform/validation/page-query.dto';
 

@@ -2,14 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
-import { CAPTCHA_PORT, type CaptchaPort } from '../../integrations/captcha/captcha.port';
-import { CRM_PORT, type CrmPort } from '../../integrations/crm/crm.port';
-import {
-  FILE_SERVICE_PORT,
-  type FileServicePort,
-} from '../../integrations/file-service/file-service.port';
-import { MAIL_PORT, type MailPort } from '../../integrations/mail/mail.port';
-import { MAPS_PORT, type MapsPort } from '../../integrations/maps/maps.port';
+import { CAPTCHA_PORT, type CaptchaPort } from '../../integrations/captcha';
+import { CRM_PORT, type CrmPort } from '../../integrations/crm';
+import { FILE_SERVICE_PORT, type FileServicePort } from '../../integrations/file-service';
+import { MAIL_PORT, type MailPort } from '../../integrations/mail';
+import { MAPS_PORT, type MapsPort } from '../../integrations/maps';
 import { AppConfig } from '../../platform/config/app-config';
 import { APP_VERSION } from '../../platform/config/app-version';
 import { QueueStatsService } from '../../platform/queues/queue-stats.service';

@@ -3,7 +3,7 @@ import { Inject, Logger } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Connection } from 'mongoose';
-import { MAIL_PORT, type MailPort } from '../../integrations/mail/mail.port';
+import { MAIL_PORT, type MailPort } from '../../integrations/mail';
 import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
 import { QueueName } from '../../platform/queues/queue-names';
 import { validateJobData } from '../../platform/queues/validate-job-data';

@@ -7,7 +7,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import { insertIfAbsent } from '../../platform/database/insert-if-absent';
 import { jobIdFor } from '../../platform/queues/job-id';
 import { QueueName } from '../../platform/queues/queue-names';
-import type { MailAttachment } from '../../integrations/mail/mail.port';
+import type { MailAttachment } from '../../integrations/mail';
 import {
   mailDeliveries,
   type MailDeliveryDoc,

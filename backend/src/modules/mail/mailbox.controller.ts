@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Query } from '@nestjs/common';
-import { CaughtMailService } from '../../integrations/mail/caught-mail.service';
+import { CaughtMailService } from '../../integrations/mail';
 import { AdminOnly } from '../../platform/auth/auth.decorators';
 import { PageQuery } from '../../platform/validation/page-query.dto';
 import { IdParam } from './dto/mail-requests.dto';

@@ -1,11 +1,7 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import {
-  MAPS_PORT,
-  type AddressSuggestion,
-  type MapsPort,
-} from '../../integrations/maps/maps.port';
+import { MAPS_PORT, type AddressSuggestion, type MapsPort } from '../../integrations/maps';
 
 export class SuggestQuery {
   @IsString()

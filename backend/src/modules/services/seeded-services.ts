@@ -1,9 +1,9 @@
 import { DEFAULT_FORM_FIELDS, type FormField, formField } from '@prosign/domain';
-import type { StandardSectionKey } from '../documents/templates/standard-agreement.template';
 import {
   DRAFTING_SERVICES_TEMPLATE,
   STANDARD_AGREEMENT_TEMPLATE,
-} from '../documents/templates/standard-agreement.template';
+  type StandardSectionKey,
+} from '../documents';
 
 type Sections = Record<StandardSectionKey, string>;
 

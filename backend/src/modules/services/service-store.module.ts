@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { TermsVersion, TermsVersionSchema } from '../terms/terms-version.schema';
+import { TermsRepository, TermsVersion, TermsVersionSchema } from '../terms';
 import {
   ServiceChange,
   ServiceChangeSchema,
@@ -10,7 +10,6 @@ import {
   ServiceSettingSchema,
 } from './service.schema';
 import { ServiceRepository } from './service.repository';
-import { TermsRepository } from '../terms/terms.repository';
 
 /** The services and terms collections; shared by the api modules and the seeders. */
 @Module({

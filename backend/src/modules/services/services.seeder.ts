@@ -3,10 +3,10 @@ import { serviceNameKey } from './service.repository';
 import { Types } from 'mongoose';
 import { insertIfAbsent } from '../../platform/database/insert-if-absent';
 import type { Seeder } from '../../seed/seeder';
-import { TermsRepository } from '../terms/terms.repository';
+import { TermsRepository } from '../terms';
 import { SEEDED_SERVICES, seededTexts } from './seeded-services';
 import { ServiceRepository } from './service.repository';
-import { STANDARD_AGREEMENT_TEMPLATE } from '../documents/templates/standard-agreement.template';
+import { STANDARD_AGREEMENT_TEMPLATE } from '../documents';
 
 const SEED_USER = 'seed';
 

@@ -15,7 +15,7 @@ import {
   SERVICE_TEXT_FIELDS,
   type ServiceRecord,
 } from '@prosign/domain';
-import { TermsRepository } from '../terms/terms.repository';
+import { TermsRepository } from '../terms';
 import { DeletePasswordService } from './delete-password.service';
 import type { CreateServiceDto, UpdateServiceDto } from './dto/service.dto';
 import type { StaffPrincipal } from '../../platform/auth/staff-principal';

@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { TERMS_MESSAGES } from '@prosign/domain';
 import type { StaffPrincipal } from '../../platform/auth/staff-principal';
-import { ServiceRepository } from '../services/service.repository';
+import { ServiceRepository } from '../services';
 import { TermsRepository } from './terms.repository';
 
 export interface SavedTerms {

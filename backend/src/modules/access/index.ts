@@ -1,0 +1,7 @@
+/**
+ * Access (staff users and their flags): what other modules may use;
+ * the rest of this directory is internal. Other modules import only this file or
+ * its *.module files (tools/eslint/module-boundaries.cjs).
+ */
+export { AccessService, type Actor } from './access.service';
+export { AccessDemoSeeder } from './access-demo.seeder';

@@ -1,0 +1,28 @@
+/**
+ * The agreement core: what the contract families and signing use; the rest of this
+ * directory is internal. Other modules import only this file or its *.module files
+ * (tools/eslint/module-boundaries.cjs). Plain files first, services last.
+ */
+export { Agreement, StepProgress, type AgreementDocument } from './agreement.schema';
+export type { EventInput } from './event-chain';
+export { familyConfig, type AgreementFamilyConfig } from './agreement-family';
+export { STANDARD_FAMILY, type StandardContractForm } from './families/standard.family';
+export {
+  httpErrorDetail,
+  StepFailedError,
+  StepRunner,
+  StepRunnerBusyError,
+  type StepPlan,
+} from './step-runner';
+export { AgreementRepository } from './agreement.repository';
+export {
+  AgreementSendService,
+  sendResultOf,
+  type AgreementSendResult,
+  type SendActor,
+} from './agreement-send.service';
+export {
+  AgreementLifecycleService,
+  SYSTEM_ACTOR,
+  type LifecycleActor,
+} from './agreement-lifecycle.service';

@@ -1,0 +1,7 @@
+/**
+ * Captcha passes: the pass check for signer endpoints;
+ * the rest of this directory is internal. Other modules import only this file or
+ * its *.module files (tools/eslint/module-boundaries.cjs).
+ */
+export { CaptchaPassService } from './captcha-pass.service';
+export { CaptchaPassGuard, RequireCaptchaPass } from './captcha-pass.guard';

@@ -1,0 +1,12 @@
+/**
+ * Standard contracts: what other modules may use (signing reads the standard form;
+ * the seeders); the rest of this directory is internal. Other modules import only
+ * this file or its *.module files (tools/eslint/module-boundaries.cjs).
+ */
+export type {
+  StandardAgreement,
+  StandardContractForm,
+  StoredStandardAgreement,
+} from './standard-contract.form';
+export { ContractsDemoSeeder } from './contracts-demo.seeder';
+export { ContractsMigrationSeeder } from './contracts-migration.seeder';

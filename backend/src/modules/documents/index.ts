@@ -1,0 +1,29 @@
+/**
+ * Documents: what other modules may use;
+ * the rest of this directory is internal. Other modules import only this file or
+ * its *.module files (tools/eslint/module-boundaries.cjs).
+ * Plain files first, services last, so an import cycle through this index finds them loaded.
+ */
+// Content, storage and layout (the local documents adapter builds on them).
+export type { AgreementContent, SignatureSlot } from './document-content';
+export { localDocLink } from './document-links';
+export type { DocumentKind, DocumentRecord } from './document.schema';
+export { DocumentRepository } from './document.repository';
+export { renderAgreement } from './layout/agreement-layout';
+export {
+  AUDIT_EVENT_LABELS,
+  type AuditEvent,
+  type AuditEventType,
+  type DeviceKind,
+} from './layout/audit-trail-content';
+export { stampSignature } from './pdf/pdf-tools';
+export { ContractFormDataDto } from './dto/contract-form-data.dto';
+export {
+  DRAFTING_SERVICES_TEMPLATE,
+  STANDARD_AGREEMENT_TEMPLATE,
+  type StandardSectionKey,
+} from './templates/standard-agreement.template';
+// Services.
+export { SignatureImageService, type UploadedImage } from './signatures/signature-image.service';
+export { DocumentsService, type PdfFile, type SignatureSource } from './documents.service';
+export { DocumentTemplatesSeeder } from './templates/document-templates.seeder';

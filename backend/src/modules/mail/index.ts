@@ -1,0 +1,6 @@
+/**
+ * Mail (queued, recorded deliveries): what other modules may use;
+ * the rest of this directory is internal. Other modules import only this file or
+ * its *.module files (tools/eslint/module-boundaries.cjs).
+ */
+export { MailService, type MailDeliverySummary, type SendMailRequest } from './mail.service';

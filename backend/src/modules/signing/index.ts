@@ -1,0 +1,9 @@
+/**
+ * Signing: what other modules may use (the staff endpoints that signers also call,
+ * the seeders); the rest of this directory is internal. Other modules import only
+ * this file or its *.module files (tools/eslint/module-boundaries.cjs).
+ */
+export { SIGNER_RATE_LIMIT, SignerRateLimit } from './signer-throttle';
+export { SigningService } from './signing.service';
+export { SigningFinishService } from './signing-finish.service';
+export { SignerCallsService } from './signer-calls.service';
