@@ -5,7 +5,7 @@
  */
 export { Agreement, StepProgress, type AgreementDocument } from './agreement.schema';
 export type { EventInput } from './event-chain';
-export { familyConfig, type AgreementFamilyConfig } from './agreement-family';
+export { CONFIGURED_FAMILIES, familyConfig, type AgreementFamilyConfig } from './agreement-family';
 export { STANDARD_FAMILY, type StandardContractForm } from './families/standard.family';
 export {
   httpErrorDetail,
