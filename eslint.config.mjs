@@ -8,33 +8,6 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import moduleBoundaries from './tools/eslint/module-boundaries.cjs';
 
-/**
- * TEMPORARY (issue 14): backend files under rewrite that still import another module's
- * internals; lint skips the module-boundaries rule for them until they import through
- * that module's index.ts. Remove entries as they are fixed.
- */
-const BOUNDARY_EXCEPTIONS = [
-  'backend/src/modules/agreements/agreement-lifecycle.service.ts',
-  'backend/src/modules/agreements/agreement-send.service.ts',
-  'backend/src/modules/contracts/contract-lifecycle.controller.ts',
-  'backend/src/modules/contracts/contract-list.service.ts',
-  'backend/src/modules/contracts/contract-schedules.service.ts',
-  'backend/src/modules/contracts/contract-send.service.ts',
-  'backend/src/modules/contracts/contracts-demo.seeder.ts',
-  'backend/src/modules/contracts/contracts-migration.seeder.ts',
-  'backend/src/modules/contracts/standard-contract.form.ts',
-  'backend/src/modules/signing/signer-calls.service.ts',
-  'backend/src/modules/signing/signing-finish.service.ts',
-  'backend/src/modules/signing/signing-presence.service.ts',
-  'backend/src/modules/signing/signing-worker.module.ts',
-  'backend/src/modules/signing/signing.controller.ts',
-  'backend/src/modules/signing/signing.service.ts',
-  'backend/src/modules/signing/verify.controller.ts',
-  'backend/src/modules/signing/verify.service.ts',
-  'backend/src/seed/seed.module.ts',
-  'backend/src/seed/seeders.ts',
-];
-
 export default tseslint.config(
   {
     ignores: [
@@ -87,11 +60,7 @@ export default tseslint.config(
     // their *.module files; controllers never use an adapter's internals
     // (tools/eslint/module-boundaries.cjs). Tests may reach into internals.
     files: ['backend/src/**/*.ts'],
-    ignores: [
-      'backend/src/**/*.spec.ts',
-      'backend/src/**/*.integration-spec.ts',
-      ...BOUNDARY_EXCEPTIONS,
-    ],
+    ignores: ['backend/src/**/*.spec.ts', 'backend/src/**/*.integration-spec.ts'],
     plugins: { prosign: { rules: { 'module-boundaries': moduleBoundaries } } },
     rules: {
       'prosign/module-boundaries': [

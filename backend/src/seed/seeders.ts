@@ -1,10 +1,10 @@
 import type { Type } from '@nestjs/common';
-import { LocalCrmSeeder } from '../integrations/crm/local-crm.seeder';
-import { AccessDemoSeeder } from '../modules/access/access-demo.seeder';
-import { ContractsDemoSeeder } from '../modules/contracts/contracts-demo.seeder';
-import { ContractsMigrationSeeder } from '../modules/contracts/contracts-migration.seeder';
-import { DocumentTemplatesSeeder } from '../modules/documents/templates/document-templates.seeder';
-import { ServicesSeeder } from '../modules/services/services.seeder';
+import { LocalCrmSeeder } from '../integrations/crm';
+import { AccessDemoSeeder } from '../modules/access';
+import { ContractsDemoSeeder } from '../modules/contracts';
+import { ContractsMigrationSeeder } from '../modules/contracts';
+import { DocumentTemplatesSeeder } from '../modules/documents';
+import { ServicesSeeder } from '../modules/services';
 import type { Seeder } from './seeder';
 
 /** Every seeder, run in this order by `main.seed.ts`. Features add theirs here. */

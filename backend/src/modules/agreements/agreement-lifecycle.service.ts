@@ -17,8 +17,8 @@ import {
 } from '@prosign/domain';
 import type { QueryFilter } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
-import { DocumentsService } from '../documents/documents.service';
-import { MailService } from '../mail/mail.service';
+import { DocumentsService } from '../documents';
+import { MailService } from '../mail';
 import { familyConfig } from './agreement-family';
 import type { Agreement, AgreementDocument } from './agreement.schema';
 import { AgreementRepository } from './agreement.repository';

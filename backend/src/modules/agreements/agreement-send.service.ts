@@ -14,9 +14,9 @@ import {
   type AgreementFamily,
   type ContractSendStep,
 } from '@prosign/domain';
-import { CrmStageMoves } from '../crm/crm-stage-moves';
-import { DocumentsService } from '../documents/documents.service';
-import { MailService } from '../mail/mail.service';
+import { CrmStageMoves } from '../crm';
+import { DocumentsService } from '../documents';
+import { MailService } from '../mail';
 import { familyConfig } from './agreement-family';
 import type { AgreementDocument } from './agreement.schema';
 import { AgreementRepository } from './agreement.repository';

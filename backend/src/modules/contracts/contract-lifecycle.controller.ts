@@ -15,10 +15,7 @@ import type { ContractCardView, ContractListResponse } from '@prosign/domain';
 import type { Request } from 'express';
 import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
 import { clientIp, type StaffPrincipal } from '../../platform/auth/staff-principal';
-import {
-  AgreementLifecycleService,
-  type LifecycleActor,
-} from '../agreements/agreement-lifecycle.service';
+import { AgreementLifecycleService, type LifecycleActor } from '../agreements';
 import { ContractListService } from './contract-list.service';
 import {
   ContractListQueryDto,

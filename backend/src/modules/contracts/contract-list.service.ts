@@ -11,8 +11,8 @@ import {
   type DashboardFilter,
 } from '@prosign/domain';
 import type { QueryFilter } from 'mongoose';
-import { AgreementRepository } from '../agreements/agreement.repository';
-import type { Agreement } from '../agreements/agreement.schema';
+import { AgreementRepository } from '../agreements';
+import type { Agreement } from '../agreements';
 import { CARD_PROJECTION, contractCardView, type StoredContract } from './contract-card.view';
 import type { StandardContractForm } from './standard-contract.form';
 import type { ContractListQueryDto } from './dto/contract-lifecycle.dto';

@@ -7,10 +7,10 @@ import {
 } from '@prosign/domain';
 import type { QueryFilter } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
-import { AgreementRepository } from '../agreements/agreement.repository';
-import type { Agreement } from '../agreements/agreement.schema';
-import { AgreementLifecycleService, SYSTEM_ACTOR } from '../agreements/agreement-lifecycle.service';
-import { CONFIGURED_FAMILIES } from '../agreements/agreement-family';
+import { AgreementRepository } from '../agreements';
+import type { Agreement } from '../agreements';
+import { AgreementLifecycleService, SYSTEM_ACTOR } from '../agreements';
+import { CONFIGURED_FAMILIES } from '../agreements';
 
 const DAY_MS = 24 * 3600_000;
 const BATCH = 500;

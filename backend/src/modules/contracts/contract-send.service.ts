@@ -12,15 +12,15 @@ import {
   type ContractSendStep,
 } from '@prosign/domain';
 import { AppConfig } from '../../platform/config/app-config';
-import { AgreementRepository } from '../agreements/agreement.repository';
-import { STANDARD_FAMILY } from '../agreements/families/standard.family';
+import { AgreementRepository } from '../agreements';
+import { STANDARD_FAMILY } from '../agreements';
 import {
   AgreementSendService,
   sendResultOf,
   type AgreementSendResult,
   type SendActor,
-} from '../agreements/agreement-send.service';
-import { DocumentsService } from '../documents/documents.service';
+} from '../agreements';
+import { DocumentsService } from '../documents';
 import type {
   ContractRecordDto,
   SaveTokenDto,
@@ -34,7 +34,7 @@ import {
   type StandardContractForm,
 } from './standard-contract.form';
 
-export type { SendActor } from '../agreements/agreement-send.service';
+export type { SendActor } from '../agreements';
 export type ContractSendResult = AgreementSendResult;
 
 type SendInput = ContractRecordDto & Pick<SendContractDto, 'subject' | 'filename'>;

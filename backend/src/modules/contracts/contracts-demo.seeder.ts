@@ -9,16 +9,16 @@ import {
   type ContractStatus,
 } from '@prosign/domain';
 import { Types } from 'mongoose';
-import { localCrmDemoData } from '../../integrations/crm/local-crm.demo-data';
+import { localCrmDemoData } from '../../integrations/crm';
 import { AppConfig } from '../../platform/config/app-config';
 import type { Seeder } from '../../seed/seeder';
-import { localDocLink } from '../documents/document-links';
-import { DocumentsService } from '../documents/documents.service';
-import { SigningFinishService } from '../signing/signing-finish.service';
-import type { ContractFormDataDto } from '../documents/dto/contract-form-data.dto';
-import { AgreementRepository } from '../agreements/agreement.repository';
-import type { EventInput } from '../agreements/event-chain';
-import { STANDARD_FAMILY } from '../agreements/families/standard.family';
+import { localDocLink } from '../documents';
+import { DocumentsService } from '../documents';
+import { SigningFinishService } from '../signing';
+import type { ContractFormDataDto } from '../documents';
+import { AgreementRepository } from '../agreements';
+import type { EventInput } from '../agreements';
+import { STANDARD_FAMILY } from '../agreements';
 import { standardFormOf } from './standard-contract.form';
 
 const HOUR = 3600_000;

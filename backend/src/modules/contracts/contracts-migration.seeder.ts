@@ -3,9 +3,9 @@ import { InjectConnection } from '@nestjs/mongoose';
 import { INITIAL_STATUS, SIGNER_ACTOR } from '@prosign/domain';
 import type { Connection, Types } from 'mongoose';
 import type { Seeder } from '../../seed/seeder';
-import { AgreementRepository } from '../agreements/agreement.repository';
-import type { StepProgress } from '../agreements/agreement.schema';
-import type { EventInput } from '../agreements/event-chain';
+import { AgreementRepository } from '../agreements';
+import type { StepProgress } from '../agreements';
+import type { EventInput } from '../agreements';
 import { STANDARD_CLAUSE_FIELDS, type StandardContractForm } from './standard-contract.form';
 
 /** A record of the old `contracts` collection, as stored before the agreement core. */

@@ -1,9 +1,9 @@
 import { balanceOf } from '@prosign/domain';
-import type { Agreement, AgreementDocument } from '../agreements/agreement.schema';
-import type { StandardContractForm } from '../agreements/families/standard.family';
+import type { Agreement, AgreementDocument } from '../agreements';
+import type { StandardContractForm } from '../agreements';
 import type { ContractRecordDto } from './dto/send-contract.dto';
 
-export type { StandardContractForm } from '../agreements/families/standard.family';
+export type { StandardContractForm } from '../agreements';
 
 export type StandardAgreement = AgreementDocument<StandardContractForm>;
 export type StoredStandardAgreement = Agreement<StandardContractForm>;

@@ -2,8 +2,8 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { SIGNER_MESSAGES } from '@prosign/domain';
 import type { Request } from 'express';
 import { clientIp, type StaffRequest } from '../../platform/auth/staff-principal';
-import { familyConfig } from '../agreements/agreement-family';
-import { CaptchaPassService } from '../captcha/captcha-pass.service';
+import { familyConfig } from '../agreements';
+import { CaptchaPassService } from '../captcha';
 import { SigningFinishService } from './signing-finish.service';
 import { SigningService } from './signing.service';
 

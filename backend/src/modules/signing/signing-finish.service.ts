@@ -17,29 +17,22 @@ import {
 } from '@prosign/domain';
 import type { Connection } from 'mongoose';
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  FILE_SERVICE_PORT,
-  type FileServicePort,
-} from '../../integrations/file-service/file-service.port';
+import { FILE_SERVICE_PORT, type FileServicePort } from '../../integrations/file-service';
 import { AppConfig } from '../../platform/config/app-config';
-import { AgreementRepository } from '../agreements/agreement.repository';
+import { AgreementRepository } from '../agreements';
 import {
   httpErrorDetail,
   StepFailedError,
   StepRunner,
   StepRunnerBusyError,
   type StepPlan,
-} from '../agreements/step-runner';
-import { familyConfig } from '../agreements/agreement-family';
-import { CrmStageMoves } from '../crm/crm-stage-moves';
-import type { Agreement, AgreementDocument } from '../agreements/agreement.schema';
-import type {
-  AuditEvent,
-  AuditEventType,
-  DeviceKind,
-} from '../documents/layout/audit-trail-content';
-import { DocumentsService, type SignatureSource } from '../documents/documents.service';
-import { MailService } from '../mail/mail.service';
+} from '../agreements';
+import { familyConfig } from '../agreements';
+import { CrmStageMoves } from '../crm';
+import type { Agreement, AgreementDocument } from '../agreements';
+import type { AuditEvent, AuditEventType, DeviceKind } from '../documents';
+import { DocumentsService, type SignatureSource } from '../documents';
+import { MailService } from '../mail';
 import { signatureImages } from './signature-images.collection';
 import { SIGNING_FINISH_STEPS, type SigningFinishStep } from './signing-finish-steps';
 import {

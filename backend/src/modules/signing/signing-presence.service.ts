@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AgreementRepository } from '../agreements/agreement.repository';
+import { AgreementRepository } from '../agreements';
 
 /** An unchanged presence is written (and pushed) again at most this often. */
 export const PRESENCE_REFRESH_MS = 15_000;

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { AgreementsModule } from '../agreements/agreements.module';
 import { CrmStageMovesModule } from '../crm/crm-stage-moves.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
-import { MailService } from '../mail/mail.service';
+import { MailService } from '../mail';
 import { SigningFinishService } from './signing-finish.service';
 import { SigningProcessor, SigningScheduler } from './signing.processor';
 import { SigningService } from './signing.service';

@@ -22,7 +22,7 @@ import type { Request } from 'express';
 import { Public } from '../../platform/auth/auth.decorators';
 import { clientIp } from '../../platform/auth/staff-principal';
 import { singleFileUploadLimits } from '../../platform/validation/upload-limits';
-import { RequireCaptchaPass } from '../captcha/captcha-pass.guard';
+import { RequireCaptchaPass } from '../captcha';
 import {
   EditSignatureDto,
   SignerTokenDto,
@@ -35,7 +35,7 @@ import {
 import { SignerRateLimit } from './signer-throttle';
 import { SigningFinishService } from './signing-finish.service';
 import { SigningService, type SignerActor } from './signing.service';
-import type { UploadedImage } from '../documents/signatures/signature-image.service';
+import type { UploadedImage } from '../documents';
 
 function actorOf(request: Request): SignerActor {
   return { ip: clientIp(request) ?? null, userAgent: request.headers['user-agent'] ?? null };

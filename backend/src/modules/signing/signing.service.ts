@@ -28,19 +28,16 @@ import {
 } from '@prosign/domain';
 import type { Connection } from 'mongoose';
 import { createHash, randomUUID } from 'node:crypto';
-import { AgreementRepository } from '../agreements/agreement.repository';
-import type { Agreement } from '../agreements/agreement.schema';
-import type { EventInput } from '../agreements/event-chain';
-import { DocumentsService } from '../documents/documents.service';
-import { familyConfig } from '../agreements/agreement-family';
-import type { AgreementDocument } from '../agreements/agreement.schema';
+import { AgreementRepository } from '../agreements';
+import type { Agreement } from '../agreements';
+import type { EventInput } from '../agreements';
+import { DocumentsService } from '../documents';
+import { familyConfig } from '../agreements';
+import type { AgreementDocument } from '../agreements';
 
 /** A signed-for agreement of any family, as the signer's calls read it. */
 type SignedAgreement = AgreementDocument<object>;
-import {
-  SignatureImageService,
-  type UploadedImage,
-} from '../documents/signatures/signature-image.service';
+import { SignatureImageService, type UploadedImage } from '../documents';
 import { signatureImages } from './signature-images.collection';
 
 /** Where a signer call came from: the address and browser written into the event log. */

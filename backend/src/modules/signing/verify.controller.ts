@@ -16,7 +16,7 @@ import { singleFileUploadLimits } from '../../platform/validation/upload-limits'
 import { VerifyIdParam } from './dto/signer.dto';
 import { SignerRateLimit } from './signer-throttle';
 import { VerifyService } from './verify.service';
-import type { UploadedImage } from '../documents/signatures/signature-image.service';
+import type { UploadedImage } from '../documents';
 
 /** PDFs checked on the verify page are at most this large. */
 export const VERIFY_CHECK_MAX_BYTES = 20 * 1024 * 1024;

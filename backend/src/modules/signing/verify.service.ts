@@ -6,10 +6,10 @@ import {
   type VerifyDocumentView,
 } from '@prosign/domain';
 import { createHash } from 'node:crypto';
-import { AgreementRepository } from '../agreements/agreement.repository';
-import { familyConfig } from '../agreements/agreement-family';
-import type { AgreementDocument } from '../agreements/agreement.schema';
-import { AUDIT_EVENT_LABELS } from '../documents/layout/audit-trail-content';
+import { AgreementRepository } from '../agreements';
+import { familyConfig } from '../agreements';
+import type { AgreementDocument } from '../agreements';
+import { AUDIT_EVENT_LABELS } from '../documents';
 import { auditEventsOf } from './signing-finish.service';
 import { agreementTitleOf } from './signing.service';
 
