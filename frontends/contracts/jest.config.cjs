@@ -6,7 +6,7 @@ module.exports = {
   ...preset,
   displayName: 'contracts',
   testEnvironment: 'jsdom',
-  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  setupFilesAfterEnv: ['<rootDir>/../../jest.dom-setup.cjs', '<rootDir>/jest.setup.ts'],
   moduleNameMapper: {
     // The dashboard parts' entry of @prosign/ui, from its sources like the others.
     '^@prosign/ui/agreements$': path.join(__dirname, '../../libs/ui/src/agreements/index.ts'),

@@ -3,5 +3,5 @@ module.exports = {
   ...require('../../jest.preset.cjs'),
   displayName: 'invoices',
   testEnvironment: 'jsdom',
-  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  setupFilesAfterEnv: ['<rootDir>/../../jest.dom-setup.cjs', '<rootDir>/jest.setup.ts'],
 };

@@ -5,7 +5,7 @@ module.exports = {
   ...preset,
   displayName: 'shell',
   testEnvironment: 'jsdom',
-  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  setupFilesAfterEnv: ['<rootDir>/../../jest.dom-setup.cjs', '<rootDir>/jest.setup.ts'],
   // tests/serve-frontend.spec.mjs drives scripts/serve-frontend.mjs in-process as
   // native ESM (the test script enables Node's VM modules for it).
   moduleFileExtensions: [...preset.moduleFileExtensions, 'mjs'],

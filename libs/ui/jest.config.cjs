@@ -6,7 +6,7 @@ module.exports = {
   ...preset,
   displayName: 'ui',
   testEnvironment: 'jsdom',
-  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  setupFilesAfterEnv: ['<rootDir>/../../jest.dom-setup.cjs', '<rootDir>/jest.setup.ts'],
   moduleNameMapper: {
     '^@prosign/ui/agreements$': path.join(__dirname, 'src/agreements/index.ts'),
     ...preset.moduleNameMapper,
