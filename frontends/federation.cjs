@@ -18,6 +18,8 @@ const SINGLETONS = [
   '@prosign/ui',
   // The dashboard parts: their own shared module, loaded only by the remotes that show a list.
   '@prosign/ui/agreements',
+  // Pickers, menus, tooltips (React Aria Components): loaded only by screens with forms.
+  '@prosign/ui/controls',
   // Never `@prosign/ui/testing` or `@prosign/api-client/testing`: test support, for Jest only.
 ];
 

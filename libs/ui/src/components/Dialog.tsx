@@ -1,11 +1,8 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  type KeyboardEvent,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { Overlay } from 'react-aria/Overlay';
+import { useDialog } from 'react-aria/useDialog';
+import { useModalOverlay } from 'react-aria/useModalOverlay';
+import type { OverlayTriggerState } from 'react-stately/useOverlayTriggerState';
 
 export interface DialogProps {
   open: boolean;
@@ -29,13 +26,26 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog: labelled by its title, focus moves inside when it opens,
- * Tab cycles within it, Escape closes it (when `onClose` is given), and focus
- * returns to where it was when it closes. Every modal of the product builds on
- * this one so they all behave the same for keyboard and screen-reader users.
+ * A modal dialog on React Aria's modal overlay: labelled by its title, the rest
+ * of the page hidden from assistive technology and its scrolling locked, focus
+ * moved inside when it opens and kept there (Tab cycles), Escape closes it when
+ * `onClose` is given, and focus returns to where it was when it closes. Every
+ * modal of the product builds on this one.
+ *
+ * Built on the hooks (`useModalOverlay`, `useDialog`) rather than React Aria
+ * Components' `Modal`: `@prosign/ui` is in the shell's first render, and the
+ * hooks weigh less.
  */
-export function Dialog({
-  open,
+export function Dialog(props: DialogProps) {
+  if (!props.open) return null;
+  return (
+    <Overlay>
+      <ModalDialog {...props} />
+    </Overlay>
+  );
+}
+
+function ModalDialog({
   title,
   children,
   actions,
@@ -45,81 +55,63 @@ export function Dialog({
   size = 'normal',
   className,
 }: DialogProps) {
-  const titleId = useId();
   const bodyId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const modalRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLElement>(null);
+  const { modalProps, underlayProps } = useModalOverlay(
+    { isDismissable: false, isKeyboardDismissDisabled: !onClose },
+    openState(onClose),
+    modalRef,
+  );
+  const { dialogProps, titleProps } = useDialog(
+    { 'aria-describedby': children && describeBody ? bodyId : undefined },
+    dialogRef,
+  );
 
+  // Focus once per opening: on `initialFocusRef`, else on the first control (useDialog
+  // would focus the dialog itself, leaving a form's first field one Tab away). This
+  // effect runs before useDialog's, which then leaves focus where it is.
   useEffect(() => {
-    if (!open) return undefined;
-    const previous = document.activeElement as HTMLElement | null;
     const target =
-      initialFocusRef?.current ??
-      dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE) ??
-      dialogRef.current;
+      initialFocusRef?.current ?? dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE);
     target?.focus();
-    return () => previous?.focus?.();
-    // Focus is placed once per opening, not on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
-
-  if (!open) return null;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      if (onClose) {
-        event.preventDefault();
-        event.stopPropagation();
-        onClose();
-      }
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const focusable = Array.from(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    if (event.shiftKey && (document.activeElement === first || !isInside(dialogRef.current))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  }, []);
 
   const classes = ['ps-dialog', size === 'wide' ? 'ps-dialog--wide' : '', className ?? '']
     .filter(Boolean)
     .join(' ');
-
   return (
-    <div className="ps-dialog-backdrop">
-      <div
-        ref={dialogRef}
-        className={classes}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={children && describeBody ? bodyId : undefined}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
-        <h2 id={titleId} className="ps-dialog__title">
-          {title}
-        </h2>
-        {children ? (
-          <div id={bodyId} className="ps-dialog__body">
-            {children}
-          </div>
-        ) : null}
-        {actions ? <div className="ps-dialog__actions">{actions}</div> : null}
+    <div className="ps-dialog-backdrop" {...underlayProps}>
+      <div {...modalProps} ref={modalRef} className="ps-modal">
+        <section {...dialogProps} ref={dialogRef} className={classes}>
+          <h2 {...titleProps} className="ps-dialog__title">
+            {title}
+          </h2>
+          {children ? (
+            <div id={bodyId} className="ps-dialog__body">
+              {children}
+            </div>
+          ) : null}
+          {actions ? <div className="ps-dialog__actions">{actions}</div> : null}
+        </section>
       </div>
     </div>
   );
 }
 
-function isInside(container: HTMLElement | null): boolean {
-  return !!container && container.contains(document.activeElement);
+/** The overlay state of a dialog that is open while rendered: closing asks the owner. */
+function openState(onClose?: () => void): OverlayTriggerState {
+  const close = () => onClose?.();
+  return {
+    isOpen: true,
+    setOpen: (isOpen) => {
+      if (!isOpen) close();
+    },
+    open: () => undefined,
+    close,
+    toggle: close,
+    point: null,
+    setPoint: () => undefined,
+  };
 }

@@ -1,14 +1,21 @@
 import { TOAST_DURATION_MS } from '@prosign/domain';
 import {
   createContext,
-  useCallback,
   useContext,
-  useEffect,
   useMemo,
   useRef,
   useState,
   type ReactNode,
+  type RefObject,
 } from 'react';
+import { createPortal } from 'react-dom';
+import { useToast as useAriaToast, useToastRegion } from 'react-aria/useToast';
+import {
+  ToastQueue,
+  useToastQueue,
+  type QueuedToast,
+  type ToastState,
+} from 'react-stately/useToastState';
 
 export type ToastTone = 'success' | 'error' | 'info';
 
@@ -19,8 +26,9 @@ export interface ToastOptions {
   durationMs?: number;
 }
 
-interface ToastItem extends Required<ToastOptions> {
-  id: number;
+interface ToastContent {
+  message: string;
+  tone: ToastTone;
 }
 
 export interface ToastApi {
@@ -34,38 +42,19 @@ export interface ToastApi {
 const ToastContext = createContext<ToastApi | null>(null);
 ToastContext.displayName = 'ToastContext';
 
-function ToastMessage({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number) => void }) {
-  useEffect(() => {
-    const timer = setTimeout(() => onDismiss(toast.id), toast.durationMs);
-    return () => clearTimeout(timer);
-  }, [toast.id, toast.durationMs, onDismiss]);
-  return (
-    <div
-      className={`ps-toast ps-toast--${toast.tone}`}
-      // Errors interrupt (assertive); the rest are announced politely.
-      role={toast.tone === 'error' ? 'alert' : 'status'}
-    >
-      <span className="ps-toast__message">{toast.message}</span>
-      <button
-        type="button"
-        className="ps-toast__close"
-        aria-label="Dismiss notification"
-        onClick={() => onDismiss(toast.id)}
-      >
-        ×
-      </button>
-    </div>
-  );
-}
-
-/** Short notices in a corner of the screen, removed after their duration (spec 1 §8, §9). */
+/**
+ * Short notices in a corner of the screen, removed after their duration (spec 1
+ * §8, §9), on React Aria's toast hooks: a "Notifications" landmark (F6 reaches
+ * it), timers paused while it is hovered or focused, focus kept sensible when a
+ * focused toast goes, and left visible above an open modal. Errors are
+ * announced assertively (`alert`), the rest politely (`status`). The newest
+ * toast comes first (first reached by Tab) and sits nearest the corner.
+ *
+ * Built on the hooks rather than React Aria Components' toast: the provider is
+ * in every app's first render, and the hooks weigh about half as much.
+ */
 export function ToastProvider({ children }: { children?: ReactNode }) {
-  const [toasts, setToasts] = useState<ToastItem[]>([]);
-  const nextId = useRef(1);
-
-  const dismiss = useCallback((id: number) => {
-    setToasts((current) => current.filter((toast) => toast.id !== id));
-  }, []);
+  const [queue] = useState(() => new ToastQueue<ToastContent>());
 
   const api = useMemo<ToastApi>(() => {
     const show = ({
@@ -73,27 +62,74 @@ export function ToastProvider({ children }: { children?: ReactNode }) {
       tone = 'info',
       durationMs = TOAST_DURATION_MS.default,
     }: ToastOptions) => {
-      const id = nextId.current++;
-      setToasts((current) => [...current, { id, message, tone, durationMs }]);
+      queue.add({ message, tone }, { timeout: durationMs });
     };
     return {
       show,
       success: (message, durationMs) => show({ message, tone: 'success', durationMs }),
       error: (message, durationMs) => show({ message, tone: 'error', durationMs }),
       info: (message, durationMs) => show({ message, tone: 'info', durationMs }),
-      dismissAll: () => setToasts([]),
+      dismissAll: () => queue.clear(),
     };
-  }, []);
+  }, [queue]);
 
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="ps-toasts" role="region" aria-label="Notifications">
-        {toasts.map((toast) => (
-          <ToastMessage key={toast.id} toast={toast} onDismiss={dismiss} />
-        ))}
-      </div>
+      <ToastRegion queue={queue} />
     </ToastContext.Provider>
+  );
+}
+
+function ToastRegion({ queue }: { queue: ToastQueue<ToastContent> }) {
+  const state = useToastQueue(queue);
+  const ref = useRef<HTMLDivElement>(null);
+  const { regionProps } = useToastRegion({ 'aria-label': 'Notifications' }, state, ref);
+  if (state.visibleToasts.length === 0 || typeof document === 'undefined') return null;
+  return createPortal(
+    <div {...regionProps} ref={ref} className="ps-toasts">
+      {state.visibleToasts.map((toast) => (
+        <ToastMessage key={toast.key} toast={toast} state={state} />
+      ))}
+    </div>,
+    document.body,
+  );
+}
+
+function ToastMessage({
+  toast,
+  state,
+}: {
+  toast: QueuedToast<ToastContent>;
+  state: ToastState<ToastContent>;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { toastProps, contentProps, titleProps } = useAriaToast(
+    { toast },
+    state,
+    ref as RefObject<HTMLDivElement>,
+  );
+  const { tone, message } = toast.content;
+  return (
+    <div {...toastProps} ref={ref} className={`ps-toast ps-toast--${tone}`}>
+      <div
+        {...contentProps}
+        className="ps-toast__content"
+        role={tone === 'error' ? 'alert' : 'status'}
+      >
+        <span {...titleProps} className="ps-toast__message">
+          {message}
+        </span>
+      </div>
+      <button
+        type="button"
+        className="ps-toast__close"
+        aria-label="Dismiss notification"
+        onClick={() => state.close(toast.key)}
+      >
+        ×
+      </button>
+    </div>
   );
 }
 

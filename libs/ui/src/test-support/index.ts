@@ -7,3 +7,4 @@
 export * from './fake-api';
 export * from './agreement-fixtures';
 export * from './staff-session';
+export * from './axe';

@@ -137,9 +137,9 @@ describe('TermsPage', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     fireEvent.change(textarea, { target: { value: 'New terms' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    // The shared toasts stack: the new one comes after the earlier one.
+    // The shared toasts stack: the newest comes first.
     await waitFor(() =>
-      expect(screen.getAllByRole('alert').at(-1)).toHaveTextContent(
+      expect(screen.getAllByRole('alert')[0]).toHaveTextContent(
         'Failed to update some or all services with default TnC.',
       ),
     );

@@ -208,8 +208,9 @@ describe('CustomerSigningPage: signing', () => {
     await passCaptcha(user);
 
     // Only "Sign & Add Initials" while the signature is unsaved.
-    await user.click(await screen.findByRole('button', { name: 'Sign & Add Initials' }));
+    const signAndInitial = await screen.findByRole('button', { name: 'Sign & Add Initials' });
     expect(screen.getByRole('button', { name: 'Agree and Finish' })).toBeDisabled();
+    await user.click(signAndInitial);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText('Review and Update Your Signature')).toHaveValue(
       'Jane Doe',
@@ -225,6 +226,8 @@ describe('CustomerSigningPage: signing', () => {
       initials: 'J.D.',
     });
     expect(upload?.headers).toEqual({ [CAPTCHA_PASS_HEADER]: 'pass-1' });
+    // The page behind a modal is hidden from assistive technology until the modal has gone.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Sign & Add Initials' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Agree and Finish' }));
@@ -254,7 +257,8 @@ describe('CustomerSigningPage: signing', () => {
     expect(api.calls.find((call) => call.path === '/api/signing/finish')?.body).toEqual({
       token: 'tok-1',
     });
-    expect(screen.getByRole('button', { name: 'Agree and Finish' })).toBeDisabled();
+    // Behind the completion dialog (hidden from assistive technology while it is open).
+    expect(screen.getByRole('button', { name: 'Agree and Finish', hidden: true })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(leaveTo).toHaveBeenCalledWith('https://reviews.test/firm');

@@ -1,0 +1,161 @@
+import { useState, type ReactNode } from 'react';
+import {
+  ComboBox,
+  FieldError,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Text,
+  type Key,
+} from 'react-aria-components/ComboBox';
+import { useDebouncedSearch } from './useDebouncedSearch';
+
+export const COMBOBOX_TEXTS = {
+  empty: 'No matches found',
+  loading: 'Searching…',
+  failed: 'The search failed. Try again.',
+} as const;
+
+export interface ComboboxProps<T> {
+  label: string;
+  /** Remote search: called with the trimmed text, debounced; aborted when the text changes. */
+  loadOptions: (query: string, signal: AbortSignal) => Promise<T[]>;
+  getKey: (item: T) => string;
+  /** The option's text: what the input shows once it is chosen. */
+  getLabel: (item: T) => string;
+  /** How an option is drawn in the list (defaults to its label). */
+  renderOption?: (item: T) => ReactNode;
+  /** Called with the chosen option (null when the text no longer names one). */
+  onSelect?: (item: T | null) => void;
+  /**
+   * Autocomplete: the typed text is the value (`onInputChange` gets it) and an
+   * option only completes it. Without it the value must be one of the options.
+   */
+  allowsCustomValue?: boolean;
+  /** The text in the input, when the parent keeps it. */
+  inputValue?: string;
+  onInputChange?: (text: string) => void;
+  placeholder?: string;
+  description?: string;
+  errorMessage?: string;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  debounceMs?: number;
+  /** Characters needed before searching. */
+  minQueryLength?: number;
+  emptyText?: string;
+  className?: string;
+}
+
+/**
+ * A searchable single choice over remote options (React Aria's ComboBox): the
+ * list opens as one types, arrow keys move through it, Enter chooses, Escape
+ * closes it (a second Escape clears the text). The search is debounced and a
+ * newer query cancels an older one; the list says when it is searching or found
+ * nothing. With `allowsCustomValue` it is an autocomplete: free text, suggestions.
+ */
+export function Combobox<T>({
+  label,
+  loadOptions,
+  getKey,
+  getLabel,
+  renderOption,
+  onSelect,
+  allowsCustomValue = false,
+  inputValue: controlledText,
+  onInputChange,
+  placeholder,
+  description,
+  errorMessage,
+  isRequired,
+  isDisabled,
+  debounceMs = 300,
+  minQueryLength = 1,
+  emptyText = COMBOBOX_TEXTS.empty,
+  className,
+}: ComboboxProps<T>) {
+  const [ownText, setOwnText] = useState('');
+  const [selectedKey, setSelectedKey] = useState<Key | null>(null);
+  const text = controlledText ?? ownText;
+  // Once an option is chosen the text is its label: no new search for it.
+  const [chosenText, setChosenText] = useState<string | null>(null);
+  const query = chosenText !== null && chosenText === text ? '' : text;
+  const { items, status } = useDebouncedSearch(query, loadOptions, {
+    delayMs: debounceMs,
+    minLength: minQueryLength,
+  });
+
+  const setText = (value: string) => {
+    if (controlledText === undefined) setOwnText(value);
+    onInputChange?.(value);
+  };
+
+  return (
+    <ComboBox
+      className={['ps-field', 'ps-combobox', className ?? ''].filter(Boolean).join(' ')}
+      items={items.map((item) => ({ id: getKey(item), item }))}
+      inputValue={text}
+      onInputChange={(value) => {
+        setText(value);
+        if (value !== chosenText && selectedKey !== null && !allowsCustomValue) {
+          setSelectedKey(null);
+          setChosenText(null);
+          onSelect?.(null);
+        }
+      }}
+      selectedKey={selectedKey}
+      onSelectionChange={(key) => {
+        if (key === null) {
+          // Escape or leaving the field without choosing: the text goes back to the choice.
+          if (!allowsCustomValue) setText(chosenText ?? '');
+          return;
+        }
+        const item = items.find((candidate) => getKey(candidate) === key);
+        if (!item) return;
+        const chosen = getLabel(item);
+        setSelectedKey(key);
+        setChosenText(chosen);
+        setText(chosen);
+        onSelect?.(item);
+      }}
+      allowsCustomValue={allowsCustomValue}
+      allowsEmptyCollection
+      menuTrigger="input"
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+      isInvalid={!!errorMessage}
+      validationBehavior="aria"
+    >
+      <Label className="ps-field__label">{label}</Label>
+      <Input className="ps-input ps-combobox__input" placeholder={placeholder} />
+      {description ? (
+        <Text slot="description" className="ps-field__hint">
+          {description}
+        </Text>
+      ) : null}
+      <FieldError className="ps-field__error">{errorMessage}</FieldError>
+      <Popover className="ps-popover" placement="bottom start" offset={4}>
+        <ListBox
+          className="ps-listbox"
+          renderEmptyState={() => (
+            <p className="ps-listbox__message" role="status">
+              {status === 'loading' || status === 'idle'
+                ? COMBOBOX_TEXTS.loading
+                : status === 'error'
+                  ? COMBOBOX_TEXTS.failed
+                  : emptyText}
+            </p>
+          )}
+        >
+          {({ id, item }: { id: string; item: T }) => (
+            <ListBoxItem id={id} textValue={getLabel(item)} className="ps-listbox__option">
+              {renderOption ? renderOption(item) : getLabel(item)}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+}

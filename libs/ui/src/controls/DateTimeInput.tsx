@@ -1,0 +1,105 @@
+import { fromDate, getLocalTimeZone, type ZonedDateTime } from '@internationalized/date';
+import {
+  Button,
+  Calendar,
+  CalendarCell,
+  CalendarGrid,
+  DateInput,
+  DatePicker,
+  DateSegment,
+  FieldError,
+  Group,
+  Label,
+  Popover,
+  Text,
+} from 'react-aria-components/DatePicker';
+import { Dialog } from 'react-aria-components/Dialog';
+import { Heading } from 'react-aria-components/Heading';
+
+export interface DateTimeInputProps {
+  label: string;
+  value: Date | null;
+  onChange: (value: Date | null) => void;
+  /** The earliest moment accepted (e.g. now: "refuses the past"). */
+  min?: Date;
+  /** The zone the date and time are read in; the browser's by default. */
+  timeZone?: string;
+  description?: string;
+  /** Replaces the built-in message (e.g. "must be … or later"). */
+  errorMessage?: string;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  className?: string;
+}
+
+/**
+ * A date and time to the minute (React Aria's DatePicker): each part (month,
+ * day, year, hour, minute, AM/PM) is a spin button — type digits or use the
+ * arrow keys, Tab moves between parts; the calendar button opens a month grid
+ * (arrow keys, Enter, Escape). A value before `min` is refused: the field is
+ * marked invalid and says from when it is allowed, and dates before it are
+ * disabled in the calendar.
+ */
+export function DateTimeInput({
+  label,
+  value,
+  onChange,
+  min,
+  timeZone = getLocalTimeZone(),
+  description,
+  errorMessage,
+  isRequired,
+  isDisabled,
+  className,
+}: DateTimeInputProps) {
+  const toZoned = (date: Date): ZonedDateTime =>
+    fromDate(date, timeZone).set({ second: 0, millisecond: 0 });
+  return (
+    <DatePicker<ZonedDateTime>
+      className={['ps-field', 'ps-datetime', className ?? ''].filter(Boolean).join(' ')}
+      value={value ? toZoned(value) : null}
+      onChange={(next) => onChange(next ? next.toDate() : null)}
+      minValue={min ? toZoned(min) : undefined}
+      granularity="minute"
+      hideTimeZone
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+      isInvalid={errorMessage ? true : undefined}
+      validationBehavior="aria"
+    >
+      <Label className="ps-field__label">{label}</Label>
+      <Group className="ps-datetime__group">
+        <DateInput className="ps-datetime__input">
+          {(segment) => <DateSegment segment={segment} className="ps-datetime__segment" />}
+        </DateInput>
+        <Button className="ps-datetime__button" aria-label="Open calendar">
+          <span aria-hidden="true">▾</span>
+        </Button>
+      </Group>
+      {description ? (
+        <Text slot="description" className="ps-field__hint">
+          {description}
+        </Text>
+      ) : null}
+      <FieldError className="ps-field__error">{errorMessage}</FieldError>
+      <Popover className="ps-popover" placement="bottom start" offset={4}>
+        <Dialog className="ps-calendar-dialog" aria-label={`${label}: calendar`}>
+          <Calendar className="ps-calendar">
+            <header className="ps-calendar__header">
+              <Button slot="previous" className="ps-calendar__nav" aria-label="Previous month">
+                ‹
+              </Button>
+              <Heading className="ps-calendar__title" />
+              <Button slot="next" className="ps-calendar__nav" aria-label="Next month">
+                ›
+              </Button>
+            </header>
+            <CalendarGrid className="ps-calendar__grid">
+              {(date) => <CalendarCell date={date} className="ps-calendar__cell" />}
+            </CalendarGrid>
+          </Calendar>
+        </Dialog>
+      </Popover>
+    </DatePicker>
+  );
+}

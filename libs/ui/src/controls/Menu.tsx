@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import {
+  Menu as AriaMenu,
+  MenuItem,
+  MenuTrigger,
+  Popover,
+  Separator,
+} from 'react-aria-components/Menu';
+import { Button } from 'react-aria-components/Button';
+
+export interface MenuAction {
+  id: string;
+  label: string;
+  onAction: () => void;
+  disabled?: boolean;
+  /** Destructive actions are drawn in the danger colour. */
+  danger?: boolean;
+  /** Draws a separator above this item. */
+  separatorBefore?: boolean;
+}
+
+export interface MenuProps {
+  /** The trigger's content (text or icon). */
+  label: ReactNode;
+  /** The trigger's accessible name when `label` is not text enough. */
+  'aria-label'?: string;
+  items: readonly MenuAction[];
+  triggerClassName?: string;
+  placement?: 'bottom start' | 'bottom end' | 'top start' | 'top end';
+}
+
+/**
+ * A button that opens a list of actions (React Aria's Menu): Enter, Space or
+ * ArrowDown open it on the first item, ArrowUp on the last; arrow keys and
+ * type-ahead move, Enter runs an item, Escape closes and gives focus back to
+ * the button. Disabled items are skipped.
+ */
+export function Menu({
+  label,
+  items,
+  triggerClassName,
+  placement = 'bottom end',
+  ...aria
+}: MenuProps) {
+  const entries = items.flatMap((item) =>
+    item.separatorBefore ? [{ separator: `${item.id}-separator` }, item] : [item],
+  );
+  return (
+    <MenuTrigger>
+      <Button aria-label={aria['aria-label']} className={triggerClassName ?? 'ps-button'}>
+        {label}
+      </Button>
+      <Popover className="ps-popover" placement={placement} offset={4}>
+        <AriaMenu
+          className="ps-menu"
+          disabledKeys={items.filter((item) => item.disabled).map((item) => item.id)}
+          onAction={(key) => items.find((item) => item.id === key)?.onAction()}
+        >
+          {entries.map((entry) =>
+            'separator' in entry ? (
+              <Separator key={entry.separator} className="ps-menu__separator" />
+            ) : (
+              <MenuItem
+                key={entry.id}
+                id={entry.id}
+                textValue={entry.label}
+                className={`ps-menu__item${entry.danger ? ' ps-menu__item--danger' : ''}`}
+              >
+                {entry.label}
+              </MenuItem>
+            ),
+          )}
+        </AriaMenu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
