@@ -75,6 +75,45 @@ export interface VerifyTokenResponse extends SignerUserDetail {
   bookmarks: SigningBookmarks | null;
 }
 
+/** Every signer call names its agreement by the signing link's token. */
+export interface SignerTokenRequest {
+  token: string;
+}
+
+/** `POST /api/verifyToken {token, prefix}`: `prefix` says which channel the link came through. */
+export interface VerifyTokenRequest extends SignerTokenRequest {
+  prefix?: string;
+}
+
+/** `GET /api/user/user-detail?token=` */
+export type UserDetailParams = { token: string };
+
+/** `POST /api/template/upload-signature`: a typed signature. */
+export interface UploadSignatureRequest extends SignerTokenRequest {
+  textSignature: string;
+  clientname?: string;
+  initials?: string;
+}
+
+/** `POST /api/template/upload-initials`: initials and the signer's consent. */
+export interface UploadInitialsRequest extends SignerTokenRequest {
+  clientname?: string;
+  initials?: string;
+  /** Must be true: without consent the server refuses (spec 1 §8). */
+  agreedToTerms?: boolean;
+}
+
+/** `POST /api/template/upload-image` (multipart): the text fields beside the `image` file. */
+export interface UploadImageFields extends SignerTokenRequest {
+  docLink?: string;
+}
+
+/** `POST /api/template/edit-signature`: a new typed signature and initials (answer: `SignerSaveResponse`). */
+export interface EditSignatureRequest extends SignerTokenRequest {
+  signatures: string;
+  initials: string;
+}
+
 /** `POST /api/template/upload-signature`, `upload-initials`, `upload-image`, `edit-signature`. */
 export interface SignerSaveResponse {
   message: string;
