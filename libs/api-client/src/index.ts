@@ -33,12 +33,7 @@ export {
   type RuntimeConfigProviderProps,
 } from './config/RuntimeConfigProvider';
 export { QUERY_CLIENT_DEFAULTS, createQueryClient, shouldRetry } from './query/query-client';
-export {
-  healthQueryKey,
-  useHealth,
-  type HealthStatus,
-  type ServiceHealth,
-} from './hooks/useHealth';
+export { healthQueryKey, useHealth } from './hooks/useHealth';
 export { ApiProvider, type ApiProviderProps } from './ApiProvider';
 export {
   formDefinitionQueryKey,
@@ -50,45 +45,16 @@ export {
   useSaveTerms,
   useServiceMutations,
   useServices,
-  type LatestTerms,
-  type PasswordCheck,
-  type ServiceInput,
-  type ServiceSaved,
-  type TermsSaved,
 } from './services/services-api';
-export {
-  accessApi,
-  authApi,
-  type AccessAuditAction,
-  type AccessAuditEntry,
-  type StaffUserRow,
-} from './staff/staff-api';
-export {
-  contractsApi,
-  crmApi,
-  type ClientSignatoryView,
-  type ContactRoleChange,
-  type ContractRecordInput,
-  type ContractSendResult,
-  type CrmOwnerView,
-  type CrmRecordView,
-  type DealLookupView,
-  type SendContractInput,
-} from './contracts/contracts-api';
+export { accessApi, authApi } from './staff/staff-api';
+export { contractsApi, crmApi } from './contracts/contracts-api';
 export {
   createSigningApi,
   verifyApi,
   verifyDocumentQueryKey,
-  type EditSignatureResponse,
   type SigningApi,
 } from './signing/signing-api';
-export {
-  standardAgreementEndpoints,
-  type ContractForEditing,
-  type ContractResent,
-  type ReminderSent,
-  type StandardActionResults,
-} from './contracts/dashboard-api';
+export { standardAgreementEndpoints, type StandardActionResults } from './contracts/dashboard-api';
 export {
   listQueryParams,
   type AgreementActionResults,

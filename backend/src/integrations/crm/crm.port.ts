@@ -1,21 +1,29 @@
 import { CLIENT_SIGNATORY_ROLE } from '@prosign/domain';
 import type {
   ChangeOrderLabel,
+  ClientSignatoryView,
+  ContactRoleChange,
   CpRole,
+  CrmOwnerView,
+  CrmRecordView,
   DealContactRoles,
+  DealLookupView,
+  DealProjectLink,
   DealPropertiesCheck,
+  PropertyOption,
 } from '@prosign/domain';
+
+// The CRM's records and answers reach the API as they are: their shapes are the API's, declared
+// once in libs/domain (crm/crm-api.ts). The names below are the port's words for them.
+export type { DealProjectLink, PropertyOption };
 
 /** Injection token of the active CRM adapter. */
 export const CRM_PORT = Symbol('CRM_PORT');
 
 /** CRM property values are strings (HubSpot's wire format); an unset property is null. */
-export type CrmProperties = Record<string, string | null>;
+export type CrmProperties = CrmRecordView['properties'];
 
-export interface CrmRecord {
-  id: string;
-  properties: CrmProperties;
-}
+export type CrmRecord = CrmRecordView;
 
 /** A deal; properties include amount, dealstage, pipeline, project_type and the address. */
 export type CrmDeal = CrmRecord;
@@ -36,44 +44,15 @@ export function dealContactRoles(contact: CrmDealContact): DealContactRoles {
   };
 }
 
-export interface ClientSignatory {
-  id: string;
-  firstname: string | null;
-  middlename: string | null;
-  lastname: string | null;
-  email: string | null;
-  phone: string | null;
-}
+export type ClientSignatory = ClientSignatoryView;
 
 /** A project (custom object): properties address, property_address, main_contract_signed_date… */
 export type CrmProject = CrmRecord;
 
-/** A change-order deal's project and the association label it holds on it. */
-export interface DealProjectLink {
-  project: CrmProject;
-  label: ChangeOrderLabel | null;
-}
+/** A deal with its client signatories; change-order deals with their project. */
+export type DealLookup = DealLookupView;
 
-export interface DealLookup {
-  deal: CrmDeal;
-  clientSignatories: ClientSignatory[];
-  /** A change-order deal: the contract screen hands over to /co. */
-  redirect: boolean;
-  /** Change-order deals only: the project the deal is associated with, if any. */
-  project: DealProjectLink | null;
-}
-
-export interface CrmOwner {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-}
-
-export interface PropertyOption {
-  label: string;
-  value: string;
-}
+export type CrmOwner = CrmOwnerView;
 
 /** Contact search answer (spec 3 §7: "contacts with properties and a count"). */
 export interface ContactSearchResult {
@@ -94,14 +73,7 @@ export interface ProjectLabelInfo {
 }
 
 /** A contact to put on a deal with a role; found by id, else by e-mail, else created. */
-export interface ContactRoleUpdate {
-  contactId?: string;
-  email: string;
-  firstname?: string;
-  lastname?: string;
-  phone?: string;
-  role: string;
-}
+export type ContactRoleUpdate = ContactRoleChange;
 
 export interface MissingPropertiesUpdate {
   /** Values for the deal's missing properties (multi-selects as `;`-joined strings). */

@@ -1,15 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { ACCESS_AUDIT_ACTIONS, type AccessAuditAction } from '@prosign/domain';
 import { Schema as MongooseSchema, type HydratedDocument } from 'mongoose';
-
-export const ACCESS_AUDIT_ACTIONS = [
-  'user.added',
-  'user.deleted',
-  'roles.changed',
-  'access.toggled',
-  'admin.bootstrapped',
-] as const;
-
-export type AccessAuditAction = (typeof ACCESS_AUDIT_ACTIONS)[number];
 
 /** Who acted when the server itself changed a user (bootstrap admins at start-up). */
 export const SYSTEM_ACTOR = 'system';
@@ -17,7 +8,7 @@ export const SYSTEM_ACTOR = 'system';
 /**
  * One change to users, roles or flags: who did it (from the session, never the
  * client), what, to whom, when and from which address. Written by the server
- * only; shown on the user-access screen.
+ * only; shown on the user-access screen (as the API's `AccessAuditEntry`).
  */
 @Schema({ collection: 'access_audit', versionKey: false })
 export class AccessAuditEntry {
@@ -44,13 +35,3 @@ export class AccessAuditEntry {
 
 export type AccessAuditDocument = HydratedDocument<AccessAuditEntry>;
 export const AccessAuditSchema = SchemaFactory.createForClass(AccessAuditEntry);
-
-export interface AccessAuditView {
-  id: string;
-  at: string;
-  actor: string;
-  action: AccessAuditAction;
-  target: string;
-  details: Record<string, unknown>;
-  ip?: string;
-}

@@ -12,14 +12,21 @@ import {
   Query,
   Req,
 } from '@nestjs/common';
-import type { AccessFlags } from '@prosign/domain';
+import type {
+  AccessAuditList,
+  AccessesForEmail,
+  AccessToggled,
+  IsAdminResponse,
+  StaffUserDeleted,
+  StaffUserList,
+  StaffUserSaved,
+} from '@prosign/domain';
 import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
 import {
   clientIp,
   type StaffPrincipal,
   type StaffRequest,
 } from '../../platform/auth/staff-principal';
-import type { AccessAuditView } from './access-audit.schema';
 import { AccessService, MESSAGES, type Actor } from './access.service';
 import {
   AddUserDto,
@@ -29,10 +36,6 @@ import {
   ToggleAccessDto,
   UpdateRolesDto,
 } from './dto/access.dto';
-import type { StaffUserView } from './staff-user.schema';
-
-/** A colleague's e-mail and roles: what staff without User Access may see of the user list. */
-type UserSummary = Pick<StaffUserView, 'email' | 'role'>;
 
 /**
  * The /api/access calls of spec 1 §7. Changes need the User Access flag; the
@@ -50,9 +53,10 @@ export class AccessController {
   async listUsers(
     @Query() query: ListUsersQueryDto,
     @CurrentStaff() staff: StaffPrincipal,
-  ): Promise<{ users: Array<StaffUserView | UserSummary> }> {
+  ): Promise<StaffUserList> {
     const users = await this.access.listUsers(query.role);
     if (staff.access.userAccessAccess) return { users };
+    // Without User Access: a colleague's e-mail and roles only.
     return { users: users.map(({ email, role }) => ({ email, role })) };
   }
 
@@ -62,7 +66,7 @@ export class AccessController {
     @Body() body: AddUserDto,
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: StaffRequest,
-  ): Promise<{ message: string; user: StaffUserView }> {
+  ): Promise<StaffUserSaved> {
     const user = await this.access.addUser(body.email, body.role, actorOf(staff, request));
     return { message: `${user.email} was added.`, user };
   }
@@ -73,7 +77,7 @@ export class AccessController {
     @Body() body: DeleteUserDto,
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: StaffRequest,
-  ): Promise<{ message: string; email: string }> {
+  ): Promise<StaffUserDeleted> {
     const { email } = await this.access.deleteUser(body.email, actorOf(staff, request));
     return { message: `${email} was deleted.`, email };
   }
@@ -84,7 +88,7 @@ export class AccessController {
     @Body() body: UpdateRolesDto,
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: StaffRequest,
-  ): Promise<{ message: string; user: StaffUserView }> {
+  ): Promise<StaffUserSaved> {
     const user = await this.access.updateRoles(body.email, body.role, actorOf(staff, request));
     return { message: `Roles of ${user.email} updated.`, user };
   }
@@ -96,7 +100,7 @@ export class AccessController {
     @Body() body: ToggleAccessDto,
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: StaffRequest,
-  ): Promise<{ success: true; email: string; access: AccessFlags } & AccessFlags> {
+  ): Promise<AccessToggled> {
     const email = this.access.normalizeEmail(body.email);
     const access = await this.access.toggleAccess(email, body.accessField, actorOf(staff, request));
     // The updated flags, both at the top level (as the spec's client reads them) and grouped.
@@ -104,7 +108,7 @@ export class AccessController {
   }
 
   @Get('is-admin/:email')
-  async isAdmin(@Param('email') email: string): Promise<{ isAdmin: boolean }> {
+  async isAdmin(@Param('email') email: string): Promise<IsAdminResponse> {
     return { isAdmin: await this.access.isAdmin(this.access.normalizeEmail(email)) };
   }
 
@@ -113,7 +117,7 @@ export class AccessController {
   async accessesForEmail(
     @Param('email') input: string,
     @CurrentStaff() staff: StaffPrincipal,
-  ): Promise<{ success: true; access: AccessFlags }> {
+  ): Promise<AccessesForEmail> {
     const email = this.access.normalizeEmail(input);
     if (email !== staff.email && !staff.access.userAccessAccess) {
       throw new ForbiddenException(MESSAGES.notYourAccess);
@@ -124,7 +128,7 @@ export class AccessController {
   /** The record of changes to users, roles and flags, newest first. */
   @Get('audit')
   @RequireAccess('userAccessAccess')
-  async auditTrail(@Query() query: AuditQueryDto): Promise<{ entries: AccessAuditView[] }> {
+  async auditTrail(@Query() query: AuditQueryDto): Promise<AccessAuditList> {
     return { entries: await this.access.auditTrail(query.limit ?? 50) };
   }
 }

@@ -14,22 +14,20 @@ import {
   FULL_ACCESS,
   defaultAccessFlagsForRoles,
   staffEmailFromUserName,
+  type AccessAuditAction,
+  type AccessAuditEntry as AuditEntryView,
   type AccessFlag,
   type AccessFlags,
   type StaffRole,
+  type StaffUserView,
 } from '@prosign/domain';
 import type { Model } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
 import { SessionService } from '../../platform/auth/session.service';
 import { StaffAccessEvents } from '../../platform/auth/staff-access-events';
 import type { StaffAccessRecord, StaffDirectory } from '../../platform/auth/staff-directory';
-import {
-  AccessAuditEntry,
-  SYSTEM_ACTOR,
-  type AccessAuditAction,
-  type AccessAuditView,
-} from './access-audit.schema';
-import { StaffUser, flagsOf, toUserView, type StaffUserView } from './staff-user.schema';
+import { AccessAuditEntry, SYSTEM_ACTOR } from './access-audit.schema';
+import { StaffUser, flagsOf, toUserView } from './staff-user.schema';
 
 /** The staff member making a change, from the session (never from the request body). */
 export interface Actor {
@@ -132,7 +130,7 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
     return user.roles.includes('admin');
   }
 
-  async auditTrail(limit = 50): Promise<AccessAuditView[]> {
+  async auditTrail(limit = 50): Promise<AuditEntryView[]> {
     const entries = await this.audit.find().sort({ at: -1, _id: -1 }).limit(limit).lean().exec();
     return entries.map((entry) => ({
       id: String(entry._id),

@@ -1,5 +1,11 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { ACCESS_FLAGS, STAFF_ROLES, type AccessFlags, type StaffRole } from '@prosign/domain';
+import {
+  ACCESS_FLAGS,
+  STAFF_ROLES,
+  type AccessFlags,
+  type StaffRole,
+  type StaffUserView,
+} from '@prosign/domain';
 import type { HydratedDocument } from 'mongoose';
 
 /**
@@ -31,16 +37,11 @@ export class StaffUser {
 export type StaffUserDocument = HydratedDocument<StaffUser>;
 export const StaffUserSchema = SchemaFactory.createForClass(StaffUser);
 
-/** A user as the API returns it: e-mail, roles, the eight flags and timestamps. */
-export type StaffUserView = { email: string; role: StaffRole[] } & AccessFlags & {
-    createdAt?: string;
-    updatedAt?: string;
-  };
-
 export function flagsOf(user: Pick<StaffUser, (typeof ACCESS_FLAGS)[number]>): AccessFlags {
   return Object.fromEntries(ACCESS_FLAGS.map((flag) => [flag, user[flag] === true])) as AccessFlags;
 }
 
+/** A user as the API returns it: e-mail, roles, the eight flags and timestamps. */
 export function toUserView(user: StaffUser): StaffUserView {
   return {
     email: user.email,

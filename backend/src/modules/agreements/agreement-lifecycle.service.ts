@@ -13,7 +13,13 @@ import {
   transitionCondition,
   transitionRule,
   type AgreementAction,
+  type AgreementDeleted,
   type AgreementFamily,
+  type AgreementForEditing,
+  type AgreementResent,
+  type AgreementStatusChanged,
+  type AgreementVoided,
+  type ReminderSent,
 } from '@prosign/domain';
 import type { QueryFilter } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
@@ -22,7 +28,7 @@ import { MailService } from '../mail';
 import { familyConfig } from './agreement-family';
 import type { Agreement, AgreementDocument } from './agreement.schema';
 import { AgreementRepository } from './agreement.repository';
-import { AgreementSendService, type AgreementSendResult } from './agreement-send.service';
+import { AgreementSendService } from './agreement-send.service';
 import type { EventInput } from './event-chain';
 
 /** Who acts: the signed-in staff member (from the session) or the worker's schedules. */
@@ -63,7 +69,11 @@ export class AgreementLifecycleService {
     private readonly config: AppConfig,
   ) {}
 
-  async sendReminder(family: AgreementFamily, token: string, actor: LifecycleActor) {
+  async sendReminder(
+    family: AgreementFamily,
+    token: string,
+    actor: LifecycleActor,
+  ): Promise<ReminderSent> {
     const agreement = await this.checked(family, token, 'sendReminder', actor);
     const sent = await this.remind(agreement, actor, new Date());
     if (!sent) {
@@ -153,13 +163,21 @@ export class AgreementLifecycleService {
     });
   }
 
-  async cancel(family: AgreementFamily, token: string, actor: LifecycleActor) {
+  async cancel(
+    family: AgreementFamily,
+    token: string,
+    actor: LifecycleActor,
+  ): Promise<AgreementStatusChanged> {
     const agreement = await this.checked(family, token, 'cancel', actor);
     const updated = await this.apply(agreement, 'cancel', actor, (now) => ({ cancelledAt: now }));
     return { message: 'Contract cancelled.', status: updated.status };
   }
 
-  async markAsSigned(family: AgreementFamily, token: string, actor: LifecycleActor) {
+  async markAsSigned(
+    family: AgreementFamily,
+    token: string,
+    actor: LifecycleActor,
+  ): Promise<AgreementStatusChanged> {
     const agreement = await this.checked(family, token, 'markAsSigned', actor);
     const updated = await this.apply(agreement, 'markAsSigned', actor, (now) => ({
       signedAt: now,
@@ -169,7 +187,11 @@ export class AgreementLifecycleService {
   }
 
   /** Void: the signed PDF (or the agreement if no final PDF exists) stamped VOID, status void. */
-  async void(family: AgreementFamily, token: string, actor: LifecycleActor) {
+  async void(
+    family: AgreementFamily,
+    token: string,
+    actor: LifecycleActor,
+  ): Promise<AgreementVoided> {
     const agreement = await this.checked(family, token, 'void', actor);
     const now = new Date();
     // Same source → same derived document, so a retry after a failure makes no second one.
@@ -185,7 +207,11 @@ export class AgreementLifecycleService {
     return { message: 'Contract voided.', status: updated.status, voidDocLink: voided.docLink };
   }
 
-  async delete(family: AgreementFamily, token: string, actor: LifecycleActor) {
+  async delete(
+    family: AgreementFamily,
+    token: string,
+    actor: LifecycleActor,
+  ): Promise<AgreementDeleted> {
     const agreement = await this.checked(family, token, 'delete', actor);
     const now = new Date();
     const deleted = await this.repository.record(agreement, {
@@ -208,7 +234,7 @@ export class AgreementLifecycleService {
     family: AgreementFamily,
     token: string,
     actor: LifecycleActor,
-  ): Promise<AgreementSendResult & { message: string }> {
+  ): Promise<AgreementResent> {
     // A send interrupted after the new record was mailed leaves the old one
     // cancelled/expired, so the check passes and the resend below continues it.
     const agreement = await this.checked(family, token, 'resend', actor);
@@ -223,7 +249,11 @@ export class AgreementLifecycleService {
   }
 
   /** Edit and Resend: allowed? then the record to prefill the creation screen with. */
-  async editResend(family: AgreementFamily, token: string, actor: LifecycleActor) {
+  async editResend(
+    family: AgreementFamily,
+    token: string,
+    actor: LifecycleActor,
+  ): Promise<AgreementForEditing<object>> {
     const agreement = await this.checked(family, token, 'editAndResend', actor);
     return {
       contract: {

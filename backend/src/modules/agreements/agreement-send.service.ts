@@ -12,6 +12,7 @@ import {
   transitionRule,
   withDocLinkMode,
   type AgreementFamily,
+  type AgreementSendResult,
   type ContractSendStep,
 } from '@prosign/domain';
 import { CrmStageMoves } from '../crm';
@@ -46,19 +47,6 @@ export interface AgreementSendInput<TForm extends object> {
    * the recipient received stays what was saved).
    */
   mailedFields?: { reviewLinkMail: (keyof TForm)[]; ccCopy: (keyof TForm)[] };
-}
-
-export interface AgreementSendResult {
-  /** The agreement's id: what dashboards and realtime events name it by. */
-  _id: string;
-  token: string;
-  signingLink: string;
-  docLink: string;
-  status: string | null;
-  send: {
-    state: 'in_progress' | 'completed';
-    steps: Partial<Record<ContractSendStep, string>>;
-  };
 }
 
 /**

@@ -15,12 +15,7 @@ export {
   type StepPlan,
 } from './step-runner';
 export { AgreementRepository } from './agreement.repository';
-export {
-  AgreementSendService,
-  sendResultOf,
-  type AgreementSendResult,
-  type SendActor,
-} from './agreement-send.service';
+export { AgreementSendService, sendResultOf, type SendActor } from './agreement-send.service';
 export {
   AgreementLifecycleService,
   SYSTEM_ACTOR,

@@ -10,7 +10,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
-import type { SignInOptions, StaffSession } from '@prosign/domain';
+import type { CheckUserResponse, SignedOut, SignInOptions, StaffSession } from '@prosign/domain';
 import type { Response } from 'express';
 import { CurrentStaff, Public } from '../../platform/auth/auth.decorators';
 import { SESSION_COOKIE } from '../../platform/auth/session-cookie';
@@ -49,7 +49,7 @@ export class AuthController {
   @UseGuards(ThrottlerGuard)
   @Post('check-user')
   @HttpCode(HttpStatus.OK)
-  async checkUser(@Body() body: StaffEmailDto): Promise<{ listed: boolean }> {
+  async checkUser(@Body() body: StaffEmailDto): Promise<CheckUserResponse> {
     return { listed: await this.access.isListed(body.email) };
   }
 
@@ -66,7 +66,7 @@ export class AuthController {
   async logout(
     @Req() request: StaffRequest,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<{ success: true }> {
+  ): Promise<SignedOut> {
     const sessionId = (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
     if (sessionId) await this.sessions.destroy(sessionId);
     this.auth.clearSessionCookie(response);

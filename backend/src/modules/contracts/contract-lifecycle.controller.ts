@@ -11,7 +11,16 @@ import {
   Query,
   Req,
 } from '@nestjs/common';
-import type { ContractCardView, ContractListResponse } from '@prosign/domain';
+import type {
+  AgreementDeleted,
+  AgreementForEditing,
+  AgreementResent,
+  AgreementStatusChanged,
+  AgreementVoided,
+  ContractCardView,
+  ContractListResponse,
+  ReminderSent,
+} from '@prosign/domain';
 import type { Request } from 'express';
 import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
 import { clientIp, type StaffPrincipal } from '../../platform/auth/staff-principal';
@@ -54,7 +63,7 @@ export class ContractDashboardController {
     @Body() body: MarkAsSignedDto,
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
-  ) {
+  ): Promise<AgreementStatusChanged> {
     return this.lifecycle.markAsSigned('standard', body.token, actorOf(staff, request));
   }
 
@@ -64,7 +73,7 @@ export class ContractDashboardController {
     @Body() body: ContractTokenDto,
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
-  ) {
+  ): Promise<AgreementDeleted> {
     return this.lifecycle.delete('standard', body.token, actorOf(staff, request));
   }
 }
@@ -80,7 +89,7 @@ export class ContractUpdateController {
     @Body() body: ContractTokenDto,
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
-  ) {
+  ): Promise<AgreementStatusChanged> {
     return this.lifecycle.cancel('standard', body.token, actorOf(staff, request));
   }
 
@@ -89,7 +98,7 @@ export class ContractUpdateController {
     @Body() body: ContractTokenDto,
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
-  ) {
+  ): Promise<AgreementResent> {
     return this.lifecycle.resend('standard', body.token, actorOf(staff, request));
   }
 
@@ -98,7 +107,7 @@ export class ContractUpdateController {
     @Body() body: ContractTokenDto,
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
-  ) {
+  ): Promise<AgreementForEditing<object>> {
     return this.lifecycle.editResend('standard', body.token, actorOf(staff, request));
   }
 
@@ -109,7 +118,7 @@ export class ContractUpdateController {
     @Body() body: ContractTokenDto,
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
-  ) {
+  ): Promise<AgreementVoided> {
     return this.lifecycle.void('standard', body.token, actorOf(staff, request));
   }
 }
@@ -125,7 +134,7 @@ export class ContractReminderController {
     @Body() body: SendReminderDto,
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
-  ) {
+  ): Promise<ReminderSent> {
     return this.lifecycle.sendReminder('standard', body.token, actorOf(staff, request));
   }
 }
@@ -142,7 +151,7 @@ export class ContractVoidController {
     @Body() body: ContractTokenDto,
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
-  ) {
+  ): Promise<AgreementVoided> {
     return this.lifecycle.void('standard', body.token, actorOf(staff, request));
   }
 }

@@ -9,17 +9,13 @@ import {
   contractFormErrors,
   contractSigningLink,
   extractDocId,
+  type AgreementSendResult,
   type ContractSendStep,
 } from '@prosign/domain';
 import { AppConfig } from '../../platform/config/app-config';
 import { AgreementRepository } from '../agreements';
 import { STANDARD_FAMILY } from '../agreements';
-import {
-  AgreementSendService,
-  sendResultOf,
-  type AgreementSendResult,
-  type SendActor,
-} from '../agreements';
+import { AgreementSendService, sendResultOf, type SendActor } from '../agreements';
 import { DocumentsService } from '../documents';
 import type {
   ContractRecordDto,
@@ -35,7 +31,6 @@ import {
 } from './standard-contract.form';
 
 export type { SendActor } from '../agreements';
-export type ContractSendResult = AgreementSendResult;
 
 type SendInput = ContractRecordDto & Pick<SendContractDto, 'subject' | 'filename'>;
 
@@ -63,7 +58,7 @@ export class ContractSendService {
     private readonly config: AppConfig,
   ) {}
 
-  async send(input: SendContractDto, actor: SendActor): Promise<ContractSendResult> {
+  async send(input: SendContractDto, actor: SendActor): Promise<AgreementSendResult> {
     const sendKey = this.sendKeyOf(input.docLink);
     const formErrors = contractFormErrors(input);
     if (formErrors.length) throw new BadRequestException(formErrors);

@@ -1,8 +1,9 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
+import type { AgreementSendResult } from '@prosign/domain';
 import type { Request } from 'express';
 import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
 import { clientIp, type StaffPrincipal } from '../../platform/auth/staff-principal';
-import { ContractSendService, type ContractSendResult } from './contract-send.service';
+import { ContractSendService } from './contract-send.service';
 import {
   SaveTokenDto,
   SendContractCopyDto,
@@ -26,7 +27,7 @@ export class ContractsController {
     @Body() body: SendContractDto,
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
-  ): Promise<ContractSendResult> {
+  ): Promise<AgreementSendResult> {
     return this.sending.send(body, {
       email: staff.email,
       ip: clientIp(request),

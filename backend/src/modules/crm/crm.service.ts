@@ -4,7 +4,13 @@ import {
   extractCrmRecordId,
   joinMultiValue,
   MISSING_CLIENT_SIGNATORY,
+  type ContactCount,
+  type CrmOwnerResponse,
+  type CrmUpdated,
   type DealPropertiesCheck,
+  type DealPropertiesUpdated,
+  type DealsByAddress,
+  type PropertyOptions,
 } from '@prosign/domain';
 import { AppConfig } from '../../platform/config/app-config';
 import {
@@ -14,7 +20,6 @@ import {
   type CrmPort,
   type DealLookup,
   type DealStageMilestone,
-  type PropertyOption,
 } from '../../integrations/crm';
 import { dealPropertiesFromContractForm, splitFullName } from './contract-form-to-deal';
 import type { ContractFormDataDto } from './dto/contract-form-data.dto';
@@ -36,7 +41,7 @@ export class CrmService {
     return this.crm.getDeal(dealId);
   }
 
-  async dealsByAddress(address: string) {
+  async dealsByAddress(address: string): Promise<DealsByAddress> {
     // A pasted deal URL or id finds that deal, as the search box promises (spec 2 §2.1).
     const id = extractCrmRecordId(address);
     if (id && !/^\d+$/.test(address.trim())) {
@@ -46,7 +51,7 @@ export class CrmService {
     return { deals: await this.crm.searchDealsByAddress(address) };
   }
 
-  async owner(ownerId: string): Promise<{ owner: CrmOwner }> {
+  async owner(ownerId: string): Promise<CrmOwnerResponse> {
     return { owner: await this.crm.getOwner(ownerId) };
   }
 
@@ -54,14 +59,11 @@ export class CrmService {
     return { data: { results: await this.crm.listOwners() } };
   }
 
-  async propertyOptions(
-    objectType: string,
-    propertyName: string,
-  ): Promise<{ options: PropertyOption[] }> {
+  async propertyOptions(objectType: string, propertyName: string): Promise<PropertyOptions> {
     return { options: await this.crm.getPropertyOptions(objectType, propertyName) };
   }
 
-  async contactCountByEmail(email: string): Promise<{ count: number }> {
+  async contactCountByEmail(email: string): Promise<ContactCount> {
     return { count: await this.crm.countContactsByEmail(email) };
   }
 
@@ -69,7 +71,7 @@ export class CrmService {
     return this.crm.checkDealProperties(dealId);
   }
 
-  async updateMissing(dealId: string, body: UpdateMissingDto): Promise<{ success: true }> {
+  async updateMissing(dealId: string, body: UpdateMissingDto): Promise<CrmUpdated> {
     const properties: Record<string, string> = {};
     for (const [name, value] of Object.entries(body.missingProperties ?? {})) {
       if (name === MISSING_CLIENT_SIGNATORY) continue;
@@ -109,10 +111,7 @@ export class CrmService {
     return { success: true };
   }
 
-  async updateAll(
-    dealId: string,
-    form: ContractFormDataDto,
-  ): Promise<{ success: true; properties: Record<string, string> }> {
+  async updateAll(dealId: string, form: ContractFormDataDto): Promise<DealPropertiesUpdated> {
     const properties = dealPropertiesFromContractForm(form, this.config.CRM_DEAL_ADDRESS_PROPERTY);
     if (form.csm_email) {
       const owners = await this.crm.listOwners();

@@ -9,6 +9,7 @@ import {
 import {
   agreementTitle as agreementTitleOr,
   type ContractKind,
+  type CreatedContract,
   extractDocId,
   isValidDocId,
   type SigningBookmark,
@@ -87,10 +88,7 @@ export class DocumentsService {
   ) {}
 
   /** POST /api/template/create-contract: a filled copy of the template the docLink names. */
-  async createContract(
-    templateLink: string,
-    form: ContractFormDataDto,
-  ): Promise<{ docLink: string }> {
+  async createContract(templateLink: string, form: ContractFormDataDto): Promise<CreatedContract> {
     const templateDocId = this.docIdOf(templateLink);
     const documentDate = new Date();
     const { agreementTitle, ...sectionOverrides } = form.contract_data ?? {};

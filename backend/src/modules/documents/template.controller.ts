@@ -12,8 +12,9 @@ import {
   StreamableFile,
   UseGuards,
 } from '@nestjs/common';
+import type { CreatedContract } from '@prosign/domain';
 import { DocumentsService } from './documents.service';
-import { CreateContractDto, type CreateContractResponse } from './dto/create-contract.dto';
+import { CreateContractDto } from './dto/create-contract.dto';
 import { GeneratePdfDto } from './dto/generate-pdf.dto';
 import { MergeDocsDto, type MergeDocsResponse } from './dto/merge-docs.dto';
 import { pdfFile } from './pdf-response';
@@ -48,7 +49,7 @@ export class TemplateController {
   ) {}
 
   @Post('create-contract')
-  createContract(@Body() body: CreateContractDto): Promise<CreateContractResponse> {
+  createContract(@Body() body: CreateContractDto): Promise<CreatedContract> {
     return this.documents.createContract(body.docLink, body.formData);
   }
 

@@ -1,6 +1,7 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import type { HealthReport } from '@prosign/domain';
 import { Public } from '../../platform/auth/auth.decorators';
-import type { HealthReport } from './health-report';
+
 import { HealthService } from './health.service';
 
 /** The slice of the platform response the controller touches (no express types needed). */

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
+import type { AdapterSelection, DependencyStatus, HealthReport } from '@prosign/domain';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { CAPTCHA_PORT, type CaptchaPort } from '../../integrations/captcha';
@@ -11,7 +12,6 @@ import { AppConfig } from '../../platform/config/app-config';
 import { APP_VERSION } from '../../platform/config/app-version';
 import { QueueStatsService } from '../../platform/queues/queue-stats.service';
 import { REDIS_CLIENT } from '../../platform/redis/redis.constants';
-import type { AdapterSelection, DependencyStatus, HealthReport } from './health-report';
 
 /** A probe that has not answered within this time counts as down: health must answer quickly. */
 const PROBE_TIMEOUT_MS = 2000;

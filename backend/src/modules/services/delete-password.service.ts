@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { SERVICE_MESSAGES } from '@prosign/domain';
+import { SERVICE_MESSAGES, type PasswordCheck } from '@prosign/domain';
 import type { Redis } from 'ioredis';
 import { AppConfig } from '../../platform/config/app-config';
 import { insertIfAbsent } from '../../platform/database/insert-if-absent';
@@ -28,11 +28,6 @@ for i, key in ipairs(KEYS) do
 end
 return 1
 `;
-
-export interface PasswordCheck {
-  valid: boolean;
-  message: string;
-}
 
 /**
  * The password that confirms deleting a service (spec 1 §6). Stored only as an

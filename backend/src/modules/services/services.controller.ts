@@ -10,7 +10,15 @@ import {
   Put,
   Req,
 } from '@nestjs/common';
-import { SERVICE_MESSAGES } from '@prosign/domain';
+import {
+  SERVICE_MESSAGES,
+  type PasswordCheck,
+  type ServiceDeleted,
+  type ServiceFormDefinition,
+  type ServiceRecord,
+  type ServiceSaved,
+  type ServicesReordered,
+} from '@prosign/domain';
 import type { Request } from 'express';
 import { AdminOnly, CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
 import { clientIp, type StaffPrincipal } from '../../platform/auth/staff-principal';
@@ -37,18 +45,24 @@ export class ServicesController {
   /** Also read by contract creation (spec 2 §7): the dropdown shows this order. */
   @Get('get-services')
   @RequireAccess('servicesAccess', 'homeAccess')
-  list() {
+  list(): Promise<ServiceRecord[]> {
     return this.services.list();
   }
 
   @Post('create')
-  async create(@Body() body: CreateServiceDto, @CurrentStaff() actor: StaffPrincipal) {
+  async create(
+    @Body() body: CreateServiceDto,
+    @CurrentStaff() actor: StaffPrincipal,
+  ): Promise<ServiceSaved> {
     const service = await this.services.create(body, actor);
     return { message: SERVICE_MESSAGES.created, service };
   }
 
   @Put('reorder')
-  async reorder(@Body() body: ReorderServicesDto, @CurrentStaff() actor: StaffPrincipal) {
+  async reorder(
+    @Body() body: ReorderServicesDto,
+    @CurrentStaff() actor: StaffPrincipal,
+  ): Promise<ServicesReordered> {
     const services = await this.services.reorder(body.ids, actor);
     return { message: SERVICE_MESSAGES.reordered, services };
   }
@@ -69,13 +83,16 @@ export class ServicesController {
     @Param() { id }: ServiceIdParam,
     @Body() body: UpdateServiceDto,
     @CurrentStaff() actor: StaffPrincipal,
-  ) {
+  ): Promise<ServiceSaved> {
     const service = await this.services.update(id, body, actor);
     return { message: SERVICE_MESSAGES.updated, service };
   }
 
   @Delete('delete/:id')
-  delete(@Param() { id }: ServiceIdParam, @CurrentStaff() actor: StaffPrincipal) {
+  delete(
+    @Param() { id }: ServiceIdParam,
+    @CurrentStaff() actor: StaffPrincipal,
+  ): Promise<ServiceDeleted> {
     return this.services.delete(id, actor);
   }
 
@@ -85,7 +102,7 @@ export class ServicesController {
     @Body() body: VerifyPasswordDto,
     @CurrentStaff() actor: StaffPrincipal,
     @Req() request: Request,
-  ) {
+  ): Promise<PasswordCheck> {
     return this.deletePassword.verify(body.password, actor.sessionId, clientIp(request));
   }
 }
@@ -97,7 +114,7 @@ export class FormsController {
 
   @Get(':serviceType')
   @RequireAccess('homeAccess', 'servicesAccess')
-  form(@Param('serviceType') serviceType: string) {
+  form(@Param('serviceType') serviceType: string): Promise<ServiceFormDefinition> {
     return this.services.formDefinition(serviceType);
   }
 }

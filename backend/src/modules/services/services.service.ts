@@ -13,6 +13,8 @@ import {
   placeholderViolations,
   SERVICE_MESSAGES,
   SERVICE_TEXT_FIELDS,
+  type ServiceDeleted,
+  type ServiceFormDefinition,
   type ServiceRecord,
 } from '@prosign/domain';
 import { TermsRepository } from '../terms';
@@ -139,7 +141,7 @@ export class ServicesService {
   }
 
   /** Deletes a service; the session must have confirmed the delete password just before. */
-  async delete(id: string, actor: StaffPrincipal): Promise<{ message: string; _id: string }> {
+  async delete(id: string, actor: StaffPrincipal): Promise<ServiceDeleted> {
     if (!(await this.deletePassword.consumeVerification(actor.sessionId))) {
       throw new ForbiddenException(SERVICE_MESSAGES.deleteNotVerified);
     }
@@ -153,7 +155,7 @@ export class ServicesService {
   }
 
   /** The contract form of a service type (spec 2 §3, §7), by service name or id. */
-  async formDefinition(serviceType: string): Promise<FormDefinition & { serviceType: string }> {
+  async formDefinition(serviceType: string): Promise<ServiceFormDefinition> {
     const service = await this.services.findByType(serviceType);
     if (!service) {
       throw new NotFoundException(`No service named "${serviceType}". Choose one from the list.`);

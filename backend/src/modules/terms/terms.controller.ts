@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import type { LatestTerms, TermsSaved } from '@prosign/domain';
 import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
 import type { StaffPrincipal } from '../../platform/auth/staff-principal';
 import { SaveTermsDto } from './dto/save-terms.dto';
@@ -13,13 +14,13 @@ export class TermsController {
   /** Also read by the services screen to fill terms while "Default tnc" is ticked. */
   @Get('latest')
   @RequireAccess('tncAccess', 'servicesAccess')
-  latest() {
+  latest(): Promise<LatestTerms> {
     return this.terms.latest();
   }
 
   @Post('save')
   @HttpCode(HttpStatus.OK)
-  save(@Body() body: SaveTermsDto, @CurrentStaff() actor: StaffPrincipal) {
+  save(@Body() body: SaveTermsDto, @CurrentStaff() actor: StaffPrincipal): Promise<TermsSaved> {
     return this.terms.save(body.content, actor);
   }
 }

@@ -1,15 +1,8 @@
 import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { TERMS_MESSAGES } from '@prosign/domain';
+import { TERMS_MESSAGES, type LatestTerms, type TermsSaved } from '@prosign/domain';
 import type { StaffPrincipal } from '../../platform/auth/staff-principal';
 import { ServiceRepository } from '../services';
 import { TermsRepository } from './terms.repository';
-
-export interface SavedTerms {
-  message: string;
-  updated: number;
-  failed: number;
-  data: { content: string; createdAt: string; createdBy: string };
-}
 
 /** The default terms and conditions (spec 1 §2.6, §5, §8): versions kept, newest is current. */
 @Injectable()
@@ -21,7 +14,7 @@ export class TermsService {
     private readonly services: ServiceRepository,
   ) {}
 
-  async latest() {
+  async latest(): Promise<LatestTerms> {
     const latest = await this.terms.latest();
     if (!latest)
       throw new NotFoundException('No default Terms and Conditions have been saved yet.');
@@ -39,7 +32,7 @@ export class TermsService {
    * update each (spec 1 §7), in this request: the answer says how many
    * services took it and how many did not.
    */
-  async save(content: string, actor: StaffPrincipal): Promise<SavedTerms> {
+  async save(content: string, actor: StaffPrincipal): Promise<TermsSaved> {
     if (content.trim() === '') throw new BadRequestException(TERMS_MESSAGES.empty);
     const version = await this.terms.append(content, actor.email);
 

@@ -1,15 +1,9 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
+import type { QueueCounts } from '@prosign/domain';
 import type { Queue } from 'bullmq';
 import { QUEUE_NAMES, type QueueName } from './queue-names';
-
-export interface QueueCounts {
-  waiting: number;
-  active: number;
-  failed: number;
-  delayed: number;
-}
 
 /** Job counts of every queue, for health and admin screens. */
 @Injectable()

@@ -1,9 +1,3 @@
-import type {
-  ClientSignatoryView,
-  ContractRecordInput,
-  CrmRecordView,
-  SendContractInput,
-} from '@prosign/api-client';
 import {
   balanceOf,
   ADDITIONAL_FIELD_NAMES,
@@ -15,7 +9,11 @@ import {
   SERVICE_FIELD_LABELS,
   STORAGE_KEYS,
   type AdditionalFieldName,
+  type ClientSignatoryView,
+  type ContractRecordInput,
+  type CrmRecordView,
   type FullNameOption,
+  type SendContractInput,
 } from '@prosign/domain';
 
 /** The additional fields of spec 2 §3: the clause texts the editor shows, labelled as on /services. */

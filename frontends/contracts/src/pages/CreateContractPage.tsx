@@ -14,12 +14,12 @@ import {
   standardTemplateDocIdFor,
   TOAST_DURATION_MS,
   withDocLinkMode,
+  type DealLookupView,
   type DealPropertiesCheck,
 } from '@prosign/domain';
 import { ConfirmDialog, LoadingState, PageHeader, useToast } from '@prosign/ui';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
-import type { DealLookupView } from '@prosign/api-client';
 import { ClauseEditor } from '../create/components/ClauseEditor';
 import { ContractFormFields } from '../create/components/ContractFormFields';
 import { DealSearch } from '../create/components/DealSearch';

@@ -1,10 +1,10 @@
+import { useLatestTerms, useServiceMutations, useServices } from '@prosign/api-client';
 import {
-  useLatestTerms,
-  useServiceMutations,
-  useServices,
+  copiedServiceName,
+  SERVICE_MESSAGES,
   type ServiceInput,
-} from '@prosign/api-client';
-import { copiedServiceName, SERVICE_MESSAGES, type ServiceRecord } from '@prosign/domain';
+  type ServiceRecord,
+} from '@prosign/domain';
 import { LoadingState, PageHeader } from '@prosign/ui';
 import { useMemo, useState } from 'react';
 import { DeleteServiceDialog } from '../services/components/DeleteServiceDialog';

@@ -1,5 +1,10 @@
-import type { AccessAuditEntry, StaffUserRow } from '@prosign/api-client';
-import type { AccessFlags, SignInOptions, StaffSession } from '@prosign/domain';
+import type {
+  AccessAuditEntry,
+  AccessFlags,
+  SignInOptions,
+  StaffSession,
+  StaffUserRow,
+} from '@prosign/domain';
 import { staffSession } from '@prosign/ui/testing';
 
 export { staffSession };

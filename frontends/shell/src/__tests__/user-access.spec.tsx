@@ -1,5 +1,4 @@
-import type { StaffUserRow } from '@prosign/api-client';
-import { FULL_ACCESS, createAccessFlags } from '@prosign/domain';
+import { FULL_ACCESS, createAccessFlags, type StaffUserRow } from '@prosign/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { auditEntry, createFakeApi, staffSession, userRow, type FakeApi } from './fake-api';

@@ -2,6 +2,7 @@ import type {
   AgreementAction,
   AgreementCardCore,
   AgreementFilter,
+  AgreementListParams,
   AgreementPage,
 } from '@prosign/domain';
 import type { ApiClient } from '../client/createApiClient';
@@ -48,5 +49,5 @@ export function listQueryParams(query: AgreementListQuery) {
     limit: query.limit,
     search: query.search || undefined,
     filters: query.filters.join(','),
-  };
+  } satisfies AgreementListParams;
 }

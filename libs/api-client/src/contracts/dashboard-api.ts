@@ -1,38 +1,31 @@
-import type { ContractCardView, ContractListResponse } from '@prosign/domain';
+import type {
+  AgreementDeleted,
+  AgreementResent,
+  AgreementStatusChanged,
+  AgreementTokenRequest,
+  AgreementVoided,
+  ContractCardView,
+  ContractForEditing,
+  ContractListResponse,
+  MarkAsSignedRequest,
+  ReminderSent,
+} from '@prosign/domain';
 import { listQueryParams, type AgreementEndpoints } from '../agreements/agreement-endpoints';
-import type { ContractRecordInput } from './contracts-api';
-
-/** `POST /api/email/send-reminder`: the new reminder list and when the lock ends. */
-export interface ReminderSent {
-  message: string;
-  remindersAt: string[];
-  reminderDeactivateTime: string | null;
-}
-
-/** `PUT /api/update/resend`: the new contract mailed in place of the old one. */
-export interface ContractResent {
-  message?: string;
-  token?: string;
-  signingLink?: string;
-}
-
-/** `PUT /api/update/edit-resend`: the record the creation screen is prefilled from. */
-export interface ContractForEditing {
-  contract: ContractRecordInput & { token: string; _id?: string };
-}
 
 /** What the standard contract's lifecycle calls answer. */
 export interface StandardActionResults {
   sendReminder: ReminderSent;
-  cancel: { message?: string };
-  void: { message?: string; voidDocLink?: string };
-  markAsSigned: { message?: string };
-  delete: { message?: string };
-  resend: ContractResent;
+  cancel: AgreementStatusChanged;
+  void: AgreementVoided;
+  markAsSigned: AgreementStatusChanged;
+  delete: AgreementDeleted;
+  resend: AgreementResent;
   editAndResend: ContractForEditing;
 }
 
-const byToken = (card: Pick<ContractCardView, 'token'>) => ({ token: card.token });
+const byToken = (card: Pick<ContractCardView, 'token'>): AgreementTokenRequest => ({
+  token: card.token,
+});
 
 /**
  * The standard contract's dashboard calls (spec 2 §7): the list is
@@ -64,7 +57,10 @@ export const standardAgreementEndpoints: AgreementEndpoints<
     cancel: (client, card) => client.post('/api/update/cancel-contract', byToken(card)),
     void: (client, card) => client.post('/api/template/generate-void-pdf', byToken(card)),
     markAsSigned: (client, card) =>
-      client.put('/api/user/mark-as-signed', { ...byToken(card), status: 'signed_manually' }),
+      client.put('/api/user/mark-as-signed', {
+        ...byToken(card),
+        status: 'signed_manually',
+      } satisfies MarkAsSignedRequest),
     delete: (client, card) => client.delete('/api/user/mark-as-delete', byToken(card)),
     resend: (client, card) => client.put('/api/update/resend', byToken(card)),
     editAndResend: (client, card) => client.put('/api/update/edit-resend', byToken(card)),

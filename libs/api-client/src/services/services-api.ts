@@ -1,33 +1,21 @@
-import type { FormDefinition, ServiceRecord, ServiceTextField } from '@prosign/domain';
+import type {
+  LatestTerms,
+  PasswordCheck,
+  ReorderServicesRequest,
+  SaveTermsRequest,
+  ServiceDeleted,
+  ServiceFormDefinition,
+  ServiceInput,
+  ServiceRecord,
+  ServiceSaved,
+  ServicesReordered,
+  ServiceUpdateInput,
+  TermsSaved,
+  VerifyPasswordRequest,
+} from '@prosign/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../client/createApiClient';
 import { useApiClient } from '../config/RuntimeConfigProvider';
-
-/** What the service form sends on create and update (spec 1 §7). */
-export type ServiceInput = Partial<Record<ServiceTextField, string>> & {
-  changeBasicServices?: boolean;
-  defaultTnC?: boolean;
-};
-
-export interface ServiceSaved {
-  message: string;
-  service: ServiceRecord;
-}
-
-export interface PasswordCheck {
-  valid: boolean;
-  message: string;
-}
-
-export interface LatestTerms {
-  data: { content: string; createdAt: string; createdBy: string };
-}
-
-export interface TermsSaved extends LatestTerms {
-  message: string;
-  updated: number;
-  failed: number;
-}
 
 /** The service and terms calls of spec 1 §7 and the form call of spec 2 §7, typed. */
 export const servicesApi = {
@@ -35,23 +23,24 @@ export const servicesApi = {
     client.get<ServiceRecord[]>('/api/service/get-services', { signal }),
   create: (client: ApiClient, input: ServiceInput) =>
     client.post<ServiceSaved>('/api/service/create', input),
-  update: (client: ApiClient, id: string, input: ServiceInput & { position?: string }) =>
+  update: (client: ApiClient, id: string, input: ServiceUpdateInput) =>
     client.put<ServiceSaved>(`/api/service/update/${encodeURIComponent(id)}`, input),
   reorder: (client: ApiClient, ids: string[]) =>
-    client.put<{ message: string; services: ServiceRecord[] }>('/api/service/reorder', { ids }),
+    client.put<ServicesReordered>('/api/service/reorder', { ids } satisfies ReorderServicesRequest),
   verifyPassword: (client: ApiClient, password: string) =>
-    client.post<PasswordCheck>('/api/service/verify-password', { password }),
+    client.post<PasswordCheck>('/api/service/verify-password', {
+      password,
+    } satisfies VerifyPasswordRequest),
   delete: (client: ApiClient, id: string) =>
-    client.delete<{ message: string }>(`/api/service/delete/${encodeURIComponent(id)}`),
+    client.delete<ServiceDeleted>(`/api/service/delete/${encodeURIComponent(id)}`),
   latestTerms: (client: ApiClient, signal?: AbortSignal) =>
     client.get<LatestTerms>('/api/tnc/latest', { signal }),
   saveTerms: (client: ApiClient, content: string) =>
-    client.post<TermsSaved>('/api/tnc/save', { content }),
+    client.post<TermsSaved>('/api/tnc/save', { content } satisfies SaveTermsRequest),
   formDefinition: (client: ApiClient, serviceType: string, signal?: AbortSignal) =>
-    client.get<FormDefinition & { serviceType: string }>(
-      `/api/form/${encodeURIComponent(serviceType)}`,
-      { signal },
-    ),
+    client.get<ServiceFormDefinition>(`/api/form/${encodeURIComponent(serviceType)}`, {
+      signal,
+    }),
 };
 
 export const servicesQueryKey = ['services'] as const;

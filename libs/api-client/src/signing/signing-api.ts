@@ -1,19 +1,19 @@
 import type {
+  EditSignatureRequest,
   FinishSigningResponse,
   SignerSaveResponse,
+  SignerTokenRequest,
   SignerUserDetail,
+  UploadImageFields,
+  UploadInitialsRequest,
+  UploadSignatureRequest,
+  UserDetailParams,
   VerifyCheckResponse,
   VerifyDocumentView,
+  VerifyTokenRequest,
   VerifyTokenResponse,
 } from '@prosign/domain';
 import type { ApiClient } from '../client/createApiClient';
-
-/** Body answered by `POST /api/template/edit-signature` (spec 1 §7: message, error). */
-export interface EditSignatureResponse {
-  message: string;
-  error?: string;
-  metrics?: SignerSaveResponse['metrics'];
-}
 
 /**
  * The signer's calls (spec 1 §7). Every call carries the captcha pass header
@@ -22,24 +22,18 @@ export interface EditSignatureResponse {
 export interface SigningApi {
   verifyToken(token: string, prefix?: string | null): Promise<VerifyTokenResponse>;
   userDetail(token: string): Promise<SignerUserDetail>;
-  uploadSignature(input: {
-    token: string;
-    textSignature: string;
-    clientname: string;
-    initials?: string;
-  }): Promise<SignerSaveResponse>;
-  uploadInitials(input: {
-    token: string;
-    clientname: string;
-    initials?: string;
-    agreedToTerms: boolean;
-  }): Promise<SignerSaveResponse>;
-  uploadImage(input: { token: string; docLink: string; image: Blob }): Promise<SignerSaveResponse>;
-  editSignature(input: {
-    token: string;
-    signatures: string;
-    initials: string;
-  }): Promise<EditSignatureResponse>;
+  /** The signing page always names the signer. */
+  uploadSignature(
+    input: UploadSignatureRequest & Required<Pick<UploadSignatureRequest, 'clientname'>>,
+  ): Promise<SignerSaveResponse>;
+  /** The signing page always names the signer and says whether they consented. */
+  uploadInitials(
+    input: UploadInitialsRequest &
+      Required<Pick<UploadInitialsRequest, 'clientname' | 'agreedToTerms'>>,
+  ): Promise<SignerSaveResponse>;
+  /** The image goes as the multipart file `image`, beside the agreement's docLink. */
+  uploadImage(input: Required<UploadImageFields> & { image: Blob }): Promise<SignerSaveResponse>;
+  editSignature(input: EditSignatureRequest): Promise<SignerSaveResponse>;
   finish(token: string): Promise<FinishSigningResponse>;
 }
 
@@ -50,8 +44,16 @@ export function createSigningApi(
   const options = { headers: captchaHeaders };
   return {
     verifyToken: (token, prefix) =>
-      client.post('/api/verifyToken', prefix ? { token, prefix } : { token }, options),
-    userDetail: (token) => client.get('/api/user/user-detail', { ...options, query: { token } }),
+      client.post(
+        '/api/verifyToken',
+        (prefix ? { token, prefix } : { token }) satisfies VerifyTokenRequest,
+        options,
+      ),
+    userDetail: (token) =>
+      client.get('/api/user/user-detail', {
+        ...options,
+        query: { token } satisfies UserDetailParams,
+      }),
     uploadSignature: (input) => client.post('/api/template/upload-signature', input, options),
     uploadInitials: (input) => client.post('/api/template/upload-initials', input, options),
     uploadImage: ({ token, docLink, image }) => {
@@ -62,7 +64,8 @@ export function createSigningApi(
       return client.post('/api/template/upload-image', form, options);
     },
     editSignature: (input) => client.post('/api/template/edit-signature', input, options),
-    finish: (token) => client.post('/api/signing/finish', { token }, options),
+    finish: (token) =>
+      client.post('/api/signing/finish', { token } satisfies SignerTokenRequest, options),
   };
 }
 

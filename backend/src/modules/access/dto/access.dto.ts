@@ -2,8 +2,14 @@ import {
   ACCESS_FLAGS,
   EMAIL_REQUIRED_MESSAGE,
   STAFF_ROLES,
+  type AccessAuditParams,
   type AccessFlag,
+  type AddUserRequest,
+  type DeleteUserRequest,
+  type ListUsersParams,
   type StaffRole,
+  type ToggleAccessRequest,
+  type UpdateRolesRequest,
 } from '@prosign/domain';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -38,7 +44,7 @@ class EmailDto {
 }
 
 /** `POST /api/access/user {email, role}`: role defaults to csm (spec 1 §5). */
-export class AddUserDto extends EmailDto {
+export class AddUserDto extends EmailDto implements AddUserRequest {
   @IsOptional()
   @Transform(toRoleList)
   @IsArray({ message: ROLE_MESSAGE })
@@ -54,7 +60,7 @@ export class AddUserDto extends EmailDto {
 }
 
 /** `DELETE /api/access/user {email, deletedBy}`. */
-export class DeleteUserDto extends EmailDto {
+export class DeleteUserDto extends EmailDto implements DeleteUserRequest {
   /** Accepted for compatibility; the acting user comes from the session. */
   @IsOptional()
   @IsString()
@@ -62,7 +68,7 @@ export class DeleteUserDto extends EmailDto {
 }
 
 /** `PUT /api/access/role {email, deletedBy, role}`: the user's complete new role list. */
-export class UpdateRolesDto extends EmailDto {
+export class UpdateRolesDto extends EmailDto implements UpdateRolesRequest {
   @Transform(toRoleList)
   @IsArray({ message: ROLE_MESSAGE })
   @ArrayNotEmpty({ message: 'Choose at least one role.' })
@@ -77,7 +83,7 @@ export class UpdateRolesDto extends EmailDto {
 }
 
 /** `POST /api/access/toggle-access {email, accessField}`. */
-export class ToggleAccessDto extends EmailDto {
+export class ToggleAccessDto extends EmailDto implements ToggleAccessRequest {
   @IsIn(ACCESS_FLAGS, { message: `accessField must be one of: ${ACCESS_FLAGS.join(', ')}` })
   accessField: AccessFlag;
 
@@ -88,14 +94,14 @@ export class ToggleAccessDto extends EmailDto {
 }
 
 /** `GET /api/access/user?role=`. */
-export class ListUsersQueryDto {
+export class ListUsersQueryDto implements ListUsersParams {
   @IsOptional()
   @IsIn(STAFF_ROLES, { message: `role must be one of: ${STAFF_ROLES.join(', ')}` })
   role?: StaffRole;
 }
 
 /** `GET /api/access/audit?limit=`. */
-export class AuditQueryDto {
+export class AuditQueryDto implements AccessAuditParams {
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'limit must be an integer between 1 and 200' })

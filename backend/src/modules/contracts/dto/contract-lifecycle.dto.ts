@@ -1,9 +1,15 @@
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@prosign/domain';
+import {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZE_OPTIONS,
+  type AgreementListParams,
+  type AgreementTokenRequest,
+  type MarkAsSignedRequest,
+} from '@prosign/domain';
 
 /** A lifecycle call on one standard contract, named by its signing token. */
-export class ContractTokenDto {
+export class ContractTokenDto implements AgreementTokenRequest {
   @IsString({ message: 'token is required' })
   @IsNotEmpty({ message: 'token is required' })
   @MaxLength(200)
@@ -28,12 +34,12 @@ export class SendReminderDto extends ContractTokenDto {
 }
 
 /** PUT /api/user/mark-as-signed {token, status}: the status is always signed_manually. */
-export class MarkAsSignedDto extends ContractTokenDto {
+export class MarkAsSignedDto extends ContractTokenDto implements MarkAsSignedRequest {
   @IsOptional() @IsString() status?: string;
 }
 
 /** GET /api/user/details query. */
-export class ContractListQueryDto {
+export class ContractListQueryDto implements AgreementListParams {
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'page must be a whole number of at least 1' })

@@ -16,7 +16,11 @@ import {
   ValidateBy,
   ValidateIf,
 } from 'class-validator';
-import { CONTRACT_MESSAGES } from '@prosign/domain';
+import {
+  CONTRACT_MESSAGES,
+  type ContractRecordInput,
+  type SendContractInput,
+} from '@prosign/domain';
 
 const trimmed = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : value;
@@ -41,7 +45,7 @@ const T24_MESSAGE = 'The number of Title 24 reports must be a whole number from 
  * The contract record of spec 2 §3 as the creation screen sends it
  * (`POST /api/token/save` without the token, which the server makes).
  */
-export class ContractRecordDto {
+export class ContractRecordDto implements ContractRecordInput {
   @IsString({ message: 'docLink is required' })
   @IsNotEmpty({ message: 'docLink is required' })
   @text(2000)
@@ -135,7 +139,7 @@ export class ContractRecordDto {
 }
 
 /** `POST /api/contracts/send`: the whole send of spec 2 §4 in one call. */
-export class SendContractDto extends ContractRecordDto {
+export class SendContractDto extends ContractRecordDto implements SendContractInput {
   /** Subject of the review-link e-mail; a default naming the agreement otherwise. */
   @IsOptional() @IsString() @text(300) subject?: string;
   /** File name of the PDF sent to the cc address. */

@@ -1,4 +1,14 @@
-import { CONTACT_ROLES } from '@prosign/domain';
+import {
+  CONTACT_ROLES,
+  type ContactByEmailParams,
+  type ContactRoleChange,
+  type CrmOwnerParams,
+  type DealsByAddressParams,
+  type FetchDealRequest,
+  type PropertyOptionsParams,
+  type UpdateAllRequest,
+  type UpdateMissingRequest,
+} from '@prosign/domain';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -18,7 +28,7 @@ import { requiredObject } from '../../../platform/validation/required-object';
 
 const PROPERTY_NAME = /^[A-Za-z0-9_]{1,100}$/;
 
-export class FetchDealByIdDto {
+export class FetchDealByIdDto implements FetchDealRequest {
   /** A deal id or a pasted HubSpot deal URL. */
   @IsString()
   @IsNotEmpty({ message: 'hsObjectId is required' })
@@ -26,19 +36,19 @@ export class FetchDealByIdDto {
   hsObjectId: string;
 }
 
-export class DealByAddressQuery {
+export class DealByAddressQuery implements DealsByAddressParams {
   @IsString()
   @IsNotEmpty({ message: 'address is required' })
   @MaxLength(300)
   address: string;
 }
 
-export class OwnerQuery {
+export class OwnerQuery implements CrmOwnerParams {
   @Matches(/^\d{1,20}$/, { message: 'ownerId must be a numeric owner id' })
   ownerId: string;
 }
 
-export class PropertyQuery {
+export class PropertyQuery implements PropertyOptionsParams {
   @Matches(/^[A-Za-z0-9_-]{1,100}$/, {
     message: 'objectType must be a CRM object type such as deals',
   })
@@ -48,7 +58,7 @@ export class PropertyQuery {
   propertyName: string;
 }
 
-export class ContactByEmailQuery {
+export class ContactByEmailQuery implements ContactByEmailParams {
   @IsEmail({}, { message: 'email must be an e-mail address' })
   email: string;
 }
@@ -58,7 +68,7 @@ export class DealIdParam {
   dealId: string;
 }
 
-export class ContactRoleUpdateDto {
+export class ContactRoleUpdateDto implements ContactRoleChange {
   @IsOptional()
   @Matches(/^\d{1,20}$/, { message: 'contactId must be a numeric contact id' })
   contactId?: string;
@@ -74,7 +84,7 @@ export class ContactRoleUpdateDto {
   role: string;
 }
 
-export class UpdateMissingDto {
+export class UpdateMissingDto implements UpdateMissingRequest<ContractFormDataDto> {
   /** Values for the missing deal properties, e.g. `{ project_type: ['ADU', 'Remodel'] }`. */
   @IsOptional()
   @IsObject()
@@ -95,7 +105,7 @@ export class UpdateMissingDto {
   updatedContactRoles?: ContactRoleUpdateDto[];
 }
 
-export class UpdateAllDto {
+export class UpdateAllDto implements UpdateAllRequest<ContractFormDataDto> {
   // Required: without it there is nothing to update (was a 500).
   @IsObject({ message: requiredObject('contractFormData') })
   @ValidateNested()

@@ -1,10 +1,11 @@
+import type { CreateContractRequest } from '@prosign/domain';
 import { Type } from 'class-transformer';
 import { IsNotEmpty, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { ContractFormDataDto } from './contract-form-data.dto';
 import { requiredObject } from '../../../platform/validation/required-object';
 
 /** POST /api/template/create-contract (spec 2 §7). */
-export class CreateContractDto {
+export class CreateContractDto implements CreateContractRequest<ContractFormDataDto> {
   /** Link of the template document to copy (`…/d/{templateId}/edit`). */
   @IsString()
   @IsNotEmpty({ message: 'docLink is required' })
@@ -15,8 +16,4 @@ export class CreateContractDto {
   @ValidateNested()
   @Type(() => ContractFormDataDto)
   formData: ContractFormDataDto;
-}
-
-export interface CreateContractResponse {
-  docLink: string;
 }

@@ -13,7 +13,15 @@ import {
   MaxLength,
   MinLength,
 } from 'class-validator';
-import { CLAUSE_TEXT_MAX_LENGTH, SERVICE_MESSAGES, TERMS_TEXT_MAX_LENGTH } from '@prosign/domain';
+import {
+  CLAUSE_TEXT_MAX_LENGTH,
+  SERVICE_MESSAGES,
+  TERMS_TEXT_MAX_LENGTH,
+  type ReorderServicesRequest,
+  type ServiceInput,
+  type ServiceUpdateInput,
+  type VerifyPasswordRequest,
+} from '@prosign/domain';
 
 const trim = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim() : value;
@@ -22,7 +30,7 @@ const text = (name: string, max: number) => ({
 });
 
 /** The clause texts and flags a service form sends (spec 1 §3, §7). */
-class ServiceFieldsDto {
+class ServiceFieldsDto implements ServiceInput {
   @IsOptional()
   @IsString()
   @MaxLength(CLAUSE_TEXT_MAX_LENGTH, text('Overview', CLAUSE_TEXT_MAX_LENGTH))
@@ -64,7 +72,7 @@ class ServiceFieldsDto {
   @IsOptional() @IsString() @MaxLength(320) performedBy?: string;
 }
 
-export class CreateServiceDto extends ServiceFieldsDto {
+export class CreateServiceDto extends ServiceFieldsDto implements ServiceInput {
   @Transform(trim)
   @IsString({ message: SERVICE_MESSAGES.nameRequired })
   @IsNotEmpty({ message: SERVICE_MESSAGES.nameRequired })
@@ -81,7 +89,7 @@ export class CreateServiceDto extends ServiceFieldsDto {
   @IsOptional() @IsNumberString({}, { message: 'position must be a number.' }) position?: string;
 }
 
-export class UpdateServiceDto extends ServiceFieldsDto {
+export class UpdateServiceDto extends ServiceFieldsDto implements ServiceUpdateInput {
   @IsOptional()
   @Transform(trim)
   @IsString({ message: SERVICE_MESSAGES.nameRequired })
@@ -107,7 +115,7 @@ export class ServiceIdParam {
   id: string;
 }
 
-export class ReorderServicesDto {
+export class ReorderServicesDto implements ReorderServicesRequest {
   @IsArray({ message: 'ids must list every service id in the new order.' })
   @ArrayMinSize(1, { message: 'ids must list every service id in the new order.' })
   @ArrayMaxSize(1000)
@@ -116,7 +124,7 @@ export class ReorderServicesDto {
   ids: string[];
 }
 
-export class VerifyPasswordDto {
+export class VerifyPasswordDto implements VerifyPasswordRequest {
   @IsString({ message: 'Password is required.' })
   @IsNotEmpty({ message: 'Password is required.' })
   @MaxLength(200)

@@ -1,4 +1,13 @@
 import { Transform } from 'class-transformer';
+import type {
+  EditSignatureRequest,
+  SignerTokenRequest,
+  UploadImageFields,
+  UploadInitialsRequest,
+  UploadSignatureRequest,
+  UserDetailParams,
+  VerifyTokenRequest,
+} from '@prosign/domain';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /** Longest token, signature and initials the signer calls accept. */
@@ -6,7 +15,7 @@ export const SIGNER_TOKEN_MAX = 200;
 export const SIGNER_TEXT_MAX = 100;
 
 /** Every signer call names its contract by the signing link's token. */
-export class SignerTokenDto {
+export class SignerTokenDto implements SignerTokenRequest {
   @IsString()
   @IsNotEmpty({ message: 'token is required' })
   @MaxLength(SIGNER_TOKEN_MAX)
@@ -14,7 +23,7 @@ export class SignerTokenDto {
 }
 
 /** `POST /api/verifyToken {token, prefix}` */
-export class VerifyTokenDto extends SignerTokenDto {
+export class VerifyTokenDto extends SignerTokenDto implements VerifyTokenRequest {
   @IsOptional()
   @IsString()
   @MaxLength(50)
@@ -22,7 +31,7 @@ export class VerifyTokenDto extends SignerTokenDto {
 }
 
 /** `POST /api/template/upload-signature` */
-export class UploadSignatureDto extends SignerTokenDto {
+export class UploadSignatureDto extends SignerTokenDto implements UploadSignatureRequest {
   // Blank text is answered with the spec's message by the service, not the validator.
   @IsString()
   @MaxLength(SIGNER_TEXT_MAX, { message: `A signature is at most ${SIGNER_TEXT_MAX} characters.` })
@@ -40,7 +49,7 @@ export class UploadSignatureDto extends SignerTokenDto {
 }
 
 /** `POST /api/template/upload-initials`: initials and the signer's consent. */
-export class UploadInitialsDto extends SignerTokenDto {
+export class UploadInitialsDto extends SignerTokenDto implements UploadInitialsRequest {
   @IsOptional()
   @IsString()
   @MaxLength(SIGNER_TEXT_MAX)
@@ -58,7 +67,7 @@ export class UploadInitialsDto extends SignerTokenDto {
 }
 
 /** `POST /api/template/upload-image` (multipart): the text fields beside the image. */
-export class UploadImageDto extends SignerTokenDto {
+export class UploadImageDto extends SignerTokenDto implements UploadImageFields {
   @IsOptional()
   @IsString()
   @MaxLength(2000)
@@ -66,7 +75,7 @@ export class UploadImageDto extends SignerTokenDto {
 }
 
 /** `POST /api/template/edit-signature` */
-export class EditSignatureDto extends SignerTokenDto {
+export class EditSignatureDto extends SignerTokenDto implements EditSignatureRequest {
   @IsString()
   @MaxLength(SIGNER_TEXT_MAX, { message: `A signature is at most ${SIGNER_TEXT_MAX} characters.` })
   signatures: string;
@@ -77,7 +86,7 @@ export class EditSignatureDto extends SignerTokenDto {
 }
 
 /** `GET /api/user/user-detail?token=` */
-export class UserDetailQuery extends SignerTokenDto {}
+export class UserDetailQuery extends SignerTokenDto implements UserDetailParams {}
 
 /** `PATCH /api/hubspot/update-deal-stage-to-signed/:dealId` from a signer. */
 export class SignerStageMoveDto extends SignerTokenDto {}

@@ -1,7 +1,7 @@
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { TERMS_MESSAGES, TERMS_TEXT_MAX_LENGTH } from '@prosign/domain';
+import { TERMS_MESSAGES, TERMS_TEXT_MAX_LENGTH, type SaveTermsRequest } from '@prosign/domain';
 
-export class SaveTermsDto {
+export class SaveTermsDto implements SaveTermsRequest {
   /** Emptiness (after trimming) is checked by the service, with the spec's message. */
   @IsString({ message: TERMS_MESSAGES.empty })
   @MaxLength(TERMS_TEXT_MAX_LENGTH, {

@@ -1,5 +1,10 @@
-import { crmApi, useApiClient, type CrmRecordView } from '@prosign/api-client';
-import { CONTRACT_MESSAGES, extractCrmRecordId, SEARCH_DEBOUNCE_MS } from '@prosign/domain';
+import { crmApi, useApiClient } from '@prosign/api-client';
+import {
+  CONTRACT_MESSAGES,
+  extractCrmRecordId,
+  SEARCH_DEBOUNCE_MS,
+  type CrmRecordView,
+} from '@prosign/domain';
 import { Spinner } from '@prosign/ui';
 import { useEffect, useId, useState } from 'react';
 

@@ -1,4 +1,4 @@
-import { crmApi, useApiClient, type ContactRoleChange } from '@prosign/api-client';
+import { crmApi, useApiClient } from '@prosign/api-client';
 import {
   CLIENT_SIGNATORY_ROLE,
   CONTACT_ROLES,
@@ -6,6 +6,7 @@ import {
   CONTRACT_MESSAGES,
   fullNameOf,
   MISSING_CLIENT_SIGNATORY,
+  type ContactRoleChange,
   type DealPropertiesCheck,
 } from '@prosign/domain';
 import { ConfirmDialog, useToast } from '@prosign/ui';

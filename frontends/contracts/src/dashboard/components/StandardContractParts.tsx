@@ -1,5 +1,4 @@
-import type { ContractForEditing } from '@prosign/api-client';
-import { STORAGE_KEYS, type ContractCardView } from '@prosign/domain';
+import { STORAGE_KEYS, type ContractCardView, type ContractForEditing } from '@prosign/domain';
 import { useNavigate } from 'react-router';
 import { draftFromContract, saveDraft } from '../../create/contract-draft';
 

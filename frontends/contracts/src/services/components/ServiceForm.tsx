@@ -4,10 +4,10 @@ import {
   SERVICE_FIELD_LABELS,
   SERVICE_MESSAGES,
   SERVICE_TEXT_FIELDS,
+  type ServiceInput,
   type ServiceRecord,
   type ServiceTextField,
 } from '@prosign/domain';
-import type { ServiceInput } from '@prosign/api-client';
 import { useEffect, useState, type FormEvent } from 'react';
 
 export type ServiceDraft = Record<ServiceTextField, string> & {

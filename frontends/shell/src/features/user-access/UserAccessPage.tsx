@@ -1,5 +1,5 @@
-import { authApi, useApiClient, type StaffUserRow } from '@prosign/api-client';
-import { USER_ADMIN_MESSAGES, type StaffRole } from '@prosign/domain';
+import { authApi, useApiClient } from '@prosign/api-client';
+import { USER_ADMIN_MESSAGES, type StaffRole, type StaffUserRow } from '@prosign/domain';
 import { ConfirmDialog, ErrorPanel, LoadingState, PageHeader } from '@prosign/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo, useState } from 'react';

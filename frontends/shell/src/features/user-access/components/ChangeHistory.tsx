@@ -1,5 +1,4 @@
-import type { AccessAuditEntry } from '@prosign/api-client';
-import { formatPacificDateTime } from '@prosign/domain';
+import { formatPacificDateTime, type AccessAuditEntry } from '@prosign/domain';
 import { ErrorPanel, LoadingState } from '@prosign/ui';
 import { describeChange } from '../utils/describe-change';
 

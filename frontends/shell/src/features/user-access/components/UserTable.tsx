@@ -1,10 +1,10 @@
-import type { StaffUserRow } from '@prosign/api-client';
 import {
   ACCESS_FLAGS,
   ACCESS_FLAG_LABELS,
   STAFF_ROLES,
   type AccessFlag,
   type StaffRole,
+  type StaffUserRow,
 } from '@prosign/domain';
 
 interface UserTableProps {

@@ -1,9 +1,10 @@
-import { accessApi, useApiClient, type StaffUserRow } from '@prosign/api-client';
+import { accessApi, useApiClient } from '@prosign/api-client';
 import {
   TOAST_DURATION_MS,
   USER_ADMIN_MESSAGES,
   type AccessFlag,
   type StaffRole,
+  type StaffUserRow,
 } from '@prosign/domain';
 import { useToast } from '@prosign/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,4 @@
-import type { AccessAuditEntry } from '@prosign/api-client';
-import { ACCESS_FLAG_LABELS, isAccessFlag } from '@prosign/domain';
+import { ACCESS_FLAG_LABELS, isAccessFlag, type AccessAuditEntry } from '@prosign/domain';
 
 function list(value: unknown): string {
   return Array.isArray(value) && value.length > 0 ? value.join(', ') : 'none';
