@@ -84,7 +84,18 @@ export function ToastProvider({ children }: { children?: ReactNode }) {
 function ToastRegion({ queue }: { queue: ToastQueue<ToastContent> }) {
   const state = useToastQueue(queue);
   const ref = useRef<HTMLDivElement>(null);
-  const { regionProps } = useToastRegion({ 'aria-label': 'Notifications' }, state, ref);
+  // Timers pause while keyboard focus is in the region (reading, dismissing), not
+  // while a pointer rests on it: a toast over a control must still go (spec 1 §9 durations).
+  const pauseOnFocusOnly = useMemo<ToastState<ToastContent>>(
+    () => ({
+      ...state,
+      pauseAll: () => {
+        if (ref.current?.contains(document.activeElement)) state.pauseAll();
+      },
+    }),
+    [state],
+  );
+  const { regionProps } = useToastRegion({ 'aria-label': 'Notifications' }, pauseOnFocusOnly, ref);
   if (state.visibleToasts.length === 0 || typeof document === 'undefined') return null;
   return createPortal(
     <div {...regionProps} ref={ref} className="ps-toasts">

@@ -33,6 +33,12 @@ function servicesApi(extra: Record<string, (body: unknown) => unknown> = {}) {
   });
 }
 
+/** The polite toast (the sortable list has a status live region of its own). */
+async function findToast() {
+  const region = await screen.findByRole('region', { name: 'Notifications' });
+  return within(region).findByRole('status');
+}
+
 describe('ServicesPage', () => {
   it('lists services in order, truncating long names with the full name on hover', async () => {
     const { wrapper } = servicesApi();
@@ -75,7 +81,7 @@ describe('ServicesPage', () => {
       expect(screen.getByLabelText('Terms and Conditions')).toHaveValue('Default terms v2'),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Add Service' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('New service created successfully');
+    expect(await findToast()).toHaveTextContent('New service created successfully');
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
       serviceName: 'MEP Design_copy',
       defaultTnC: true,
@@ -115,7 +121,7 @@ describe('ServicesPage', () => {
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     valid = true;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Service deleted successfully');
+    expect(await findToast()).toHaveTextContent('Service deleted successfully');
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
   });
 });

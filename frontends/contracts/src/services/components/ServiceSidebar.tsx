@@ -1,5 +1,21 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import { moveItem, type ServiceRecord, truncateServiceName } from '@prosign/domain';
-import { useState, type DragEvent } from 'react';
 
 export interface ServiceSidebarProps {
   services: ServiceRecord[];
@@ -13,27 +29,53 @@ export interface ServiceSidebarProps {
   onReorder(ids: string[]): void;
 }
 
+/** What a screen reader hears while a service is dragged (dnd-kit's live region). */
+function announcements(services: ServiceRecord[]): Announcements {
+  const name = (id: string | number) =>
+    services.find((service) => service._id === id)?.serviceName ?? String(id);
+  const position = (id: string | number) => services.findIndex((service) => service._id === id) + 1;
+  return {
+    onDragStart: ({ active }) =>
+      `Picked up ${name(active.id)}, position ${position(active.id)} of ${services.length}.`,
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${name(active.id)} is over position ${position(over.id)} of ${services.length}.`
+        : `${name(active.id)} is no longer over the list.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${name(active.id)} dropped at position ${position(over.id)} of ${services.length}.`
+        : `${name(active.id)} dropped.`,
+    onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
+  };
+}
+
+const INSTRUCTIONS =
+  'To reorder, press Space or Enter on the handle, move with the up and down arrow keys, ' +
+  'press Space or Enter again to drop, or Escape to cancel.';
+
 /**
- * Services in stored order (spec 1 §2.5). Reordering works by dragging a row
- * (native drag and drop) or, from the keyboard, with the move up / move down
- * buttons of each row.
+ * Services in stored order (spec 1 §2.5), reordered with dnd-kit: drag a row
+ * by its handle, or from the keyboard pick the handle up with Space or Enter,
+ * move it with the arrow keys and drop it with Space or Enter (Escape cancels);
+ * each row also has move up / move down buttons.
  */
 export function ServiceSidebar(props: ServiceSidebarProps) {
   const { services, selectedId, busy } = props;
-  const [dragIndex, setDragIndex] = useState<number | null>(null);
-  const [overIndex, setOverIndex] = useState<number | null>(null);
+  const sensors = useSensors(
+    // Only the handle starts a drag, so it may start at once.
+    useSensor(PointerSensor),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const move = (from: number, to: number) => {
-    if (from === to || to < 0 || to >= services.length) return;
+    if (from === to || from < 0 || to < 0 || to >= services.length) return;
     props.onReorder(moveItem(services, from, to).map((service) => service._id));
   };
 
-  const onDrop = (event: DragEvent, index: number) => {
-    event.preventDefault();
-    const from = dragIndex ?? Number(event.dataTransfer.getData('text/plain'));
-    setDragIndex(null);
-    setOverIndex(null);
-    if (Number.isInteger(from)) move(from, index);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const ids = services.map((service) => service._id);
+    move(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
   };
 
   return (
@@ -45,88 +87,125 @@ export function ServiceSidebar(props: ServiceSidebarProps) {
       >
         Add New Service
       </button>
-      <ol className="services-list" aria-busy={busy}>
-        {services.map((service, index) => (
-          <li
-            key={service._id}
-            data-testid="service-item"
-            data-service-id={service._id}
-            draggable={!busy}
-            onDragStart={(event) => {
-              setDragIndex(index);
-              event.dataTransfer.effectAllowed = 'move';
-              event.dataTransfer.setData('text/plain', String(index));
-            }}
-            onDragOver={(event) => {
-              event.preventDefault();
-              setOverIndex(index);
-            }}
-            onDragLeave={() => setOverIndex((current) => (current === index ? null : current))}
-            onDrop={(event) => onDrop(event, index)}
-            onDragEnd={() => {
-              setDragIndex(null);
-              setOverIndex(null);
-            }}
-            // Only the drop target's border colour follows the drag: the dragged row
-            // itself is never re-rendered with another class and no row changes size.
-            className={[
-              'service-row',
-              service._id === selectedId ? 'service-row--selected' : '',
-              overIndex === index && dragIndex !== index ? 'service-row--drop-target' : '',
-            ]
-              .filter(Boolean)
-              .join(' ')}
-          >
-            {/* Pointer users drag the row by it; keyboard users have the move buttons. */}
-            <span aria-hidden="true" className="service-drag-handle" title="Drag to reorder">
-              ⠿
-            </span>
-            <button
-              type="button"
-              className="ps-link-button service-row__name"
-              title={service.serviceName}
-              aria-current={service._id === selectedId ? 'true' : undefined}
-              onClick={() => props.onSelect(service)}
-            >
-              {truncateServiceName(service.serviceName)}
-            </button>
-            <button
-              type="button"
-              className="service-row__action service-row__action--icon"
-              aria-label={`Move ${service.serviceName} up`}
-              disabled={busy || index === 0}
-              onClick={() => move(index, index - 1)}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              className="service-row__action service-row__action--icon"
-              aria-label={`Move ${service.serviceName} down`}
-              disabled={busy || index === services.length - 1}
-              onClick={() => move(index, index + 1)}
-            >
-              ↓
-            </button>
-            <button
-              type="button"
-              className="service-row__action"
-              aria-label={`Copy ${service.serviceName}`}
-              onClick={() => props.onCopy(service)}
-            >
-              Copy
-            </button>
-            <button
-              type="button"
-              className="service-row__action service-row__action--danger"
-              aria-label={`Delete ${service.serviceName}`}
-              onClick={() => props.onDelete(service)}
-            >
-              Delete
-            </button>
-          </li>
-        ))}
-      </ol>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{
+          announcements: announcements(services),
+          screenReaderInstructions: { draggable: INSTRUCTIONS },
+        }}
+      >
+        <SortableContext
+          items={services.map((service) => service._id)}
+          strategy={verticalListSortingStrategy}
+          disabled={busy}
+        >
+          <ol className="services-list" aria-busy={busy}>
+            {services.map((service, index) => (
+              <ServiceRow
+                key={service._id}
+                service={service}
+                index={index}
+                count={services.length}
+                selected={service._id === selectedId}
+                onMove={move}
+                {...props}
+              />
+            ))}
+          </ol>
+        </SortableContext>
+      </DndContext>
     </aside>
+  );
+}
+
+interface ServiceRowProps extends ServiceSidebarProps {
+  service: ServiceRecord;
+  index: number;
+  count: number;
+  selected: boolean;
+  onMove(from: number, to: number): void;
+}
+
+function ServiceRow({ service, index, count, selected, busy, onMove, ...props }: ServiceRowProps) {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id: service._id });
+  return (
+    <li
+      ref={setNodeRef}
+      data-testid="service-item"
+      data-service-id={service._id}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={[
+        'service-row',
+        selected ? 'service-row--selected' : '',
+        isDragging ? 'service-row--dragging' : '',
+      ]
+        .filter(Boolean)
+        .join(' ')}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className="service-drag-handle"
+        {...attributes}
+        {...listeners}
+        aria-label={`Reorder ${service.serviceName}`}
+        disabled={busy}
+      >
+        <span aria-hidden="true">⠿</span>
+      </button>
+      <button
+        type="button"
+        className="ps-link-button service-row__name"
+        title={service.serviceName}
+        aria-current={selected ? 'true' : undefined}
+        onClick={() => props.onSelect(service)}
+      >
+        {truncateServiceName(service.serviceName)}
+      </button>
+      <button
+        type="button"
+        className="service-row__action service-row__action--icon"
+        aria-label={`Move ${service.serviceName} up`}
+        disabled={busy || index === 0}
+        onClick={() => onMove(index, index - 1)}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className="service-row__action service-row__action--icon"
+        aria-label={`Move ${service.serviceName} down`}
+        disabled={busy || index === count - 1}
+        onClick={() => onMove(index, index + 1)}
+      >
+        ↓
+      </button>
+      <button
+        type="button"
+        className="service-row__action"
+        aria-label={`Copy ${service.serviceName}`}
+        onClick={() => props.onCopy(service)}
+      >
+        Copy
+      </button>
+      <button
+        type="button"
+        className="service-row__action service-row__action--danger"
+        aria-label={`Delete ${service.serviceName}`}
+        onClick={() => props.onDelete(service)}
+      >
+        Delete
+      </button>
+    </li>
   );
 }
