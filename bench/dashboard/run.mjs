@@ -1,6 +1,7 @@
-// Dashboard list benchmark: seeds BENCH_CONTRACTS contracts (default 100,000)
-// straight into a database of its own, shaped as the server writes them
-// (searchText, indexes), starts the built api on it and measures p50/p95 of
+// Dashboard list benchmark: seeds BENCH_CONTRACTS standard agreements (default
+// 100,000) straight into a database of its own, shaped as the server writes
+// them on the agreement core (bench/lib/agreements.mjs: form, event log,
+// searchText, agreement_links), starts the built api on it and measures p50/p95 of
 // GET /api/user/details through HTTP, signed in as the admin: the plain list,
 // a search, and each filter. See bench/README.md.
 import { createRequire } from 'node:module';
@@ -11,139 +12,37 @@ import { seedDemoData } from '../../scripts/lib/seed.mjs';
 import { startMongo, startRedis } from '../../scripts/lib/services.mjs';
 import { DATA_DIR, ROOT } from '../../scripts/lib/setup.mjs';
 import { stackEnv, stackPorts } from '../../scripts/lib/stack.mjs';
+import { benchForm, insertBenchAgreements, removeBenchAgreements } from '../lib/agreements.mjs';
 
 const require = createRequire(import.meta.url);
 const { MongoClient } = require(path.join(ROOT, 'node_modules/mongodb'));
-const { CONTRACT_STATUSES, contractSearchText } = require(
-  path.join(ROOT, 'libs/domain/dist/index.js'),
-);
 
 const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
 const DB = process.env.BENCH_DB ?? `bench_dashboard_${CONTRACTS}`;
 const ADMIN = 'admin@prosign.example';
-const STATUSES = CONTRACT_STATUSES;
-const FIRST = [
-  'Maria',
-  'James',
-  'Aiko',
-  'Noah',
-  'Priya',
-  'Lucas',
-  'Elena',
-  'Omar',
-  'Grace',
-  'Tariq',
-];
-const LAST = ['Alvarez', 'Chen', 'Okafor', 'Schmidt', 'Rossi', 'Novak', 'Haddad', 'Kim', 'Silva'];
-const STREETS = ['Larkin Street', 'Mission Street', 'Valencia Street', 'Oak Avenue', 'Pine Road'];
-const CITIES = ['San Francisco', 'Oakland', 'Berkeley', 'San Jose', 'Palo Alto', 'Sausalito'];
 
-function contract(i, now) {
-  const status = STATUSES[i % STATUSES.length];
-  const first = FIRST[i % FIRST.length];
-  const last = LAST[(i * 7) % LAST.length];
-  const record = {
-    full_name: `${first} ${last} ${i}`,
-    email: `${first}.${last}${i}@example.com`.toLowerCase(),
-    company_name: i % 4 ? '' : `${last} Holdings ${i % 500}`,
-    contact_number: `+1415${String(5_000_000 + i).slice(-7)}`,
-    site_address: `${100 + (i % 9000)} ${STREETS[i % STREETS.length]}`,
-    city: CITIES[i % CITIES.length],
-    state: 'CA',
-    zipcode: String(94000 + (i % 200)),
-  };
-  const createdAt = new Date(now - (CONTRACTS - i) * 60_000);
-  const viewed = status === 'not signed' ? 0 : i % 3;
-  return {
-    ...record,
-    token: `bench-${i}`,
-    sendKey: `bench-doc-${i}`,
-    docLink: `http://localhost:3000/api/documents/d/bench-doc-${i}/edit`,
-    signingLink: `http://localhost:8084/bench-${i}`,
-    cc_email: '',
-    cost: 5000 + (i % 40) * 250,
-    deposit: 2500,
-    balance: 2500,
-    progress: 0,
-    csm_email: 'csm@prosign.example',
-    pm_email: 'pm@prosign.example',
-    form_type: 'Structural Engineering',
-    t24ReportCount: 0,
-    contractIntro: '',
-    contractTitle: 'Professional Services Agreement',
-    contractEngineerBasicService: 'Structural calculations and drawings for permit.',
-    contractEngineerAddService: '',
-    contractDescription: 'Seismic retrofit of an existing wood-framed building.',
-    contractPayment: 'A deposit of 50% is due upon signing.',
-    contractLicense: '',
-    contractTermsAndConditions: '',
-    hsDealId: String(40_000_000 + (i % 30)),
-    authenticatedEmailId: 'csm@prosign.example',
-    status,
-    viewedTimes: viewed,
-    viewedByEmailCount: viewed,
-    viewedByPhoneCount: 0,
-    createdAt,
-    createdIp: '203.0.113.10',
-    viewedAt: viewed ? createdAt : null,
-    viewedIp: null,
-    signatureSavedAt: null,
-    signatureSavedIp: null,
-    signedAt: null,
-    signedIp: null,
-    history: [
-      {
-        timestamp: createdAt,
-        status: 'sent',
-        performedBy: 'csm@prosign.example',
-        ipAddress: '203.0.113.10',
-      },
-    ],
-    remindersAt: [],
-    isDeactiveReminder: false,
-    reminderDeactivateTime: null,
-    isResend: status === 'resent',
-    isEditResend: status === 'edited_resent',
-    resendAt: null,
-    editResendAt: null,
-    searchText: contractSearchText(record),
-    lastReminderAt: null,
-    deletedAt: null,
-    deletedBy: null,
-    send: {
-      state: 'completed',
-      steps: {},
-      startedAt: createdAt,
-      completedAt: createdAt,
-      attempts: 1,
-    },
-  };
-}
-
-async function seedContracts(mongoUri) {
+async function seedAgreements(mongoUri, env) {
   const client = new MongoClient(mongoUri);
   await client.connect();
   const db = client.db(DB);
   // A marker, not a count: counting 100,000 documents is itself slow on the embedded FerretDB.
-  const marker = await db.collection('bench_meta').findOne({ _id: 'contracts' });
+  const marker = await db.collection('bench_meta').findOne({ _id: 'agreements' });
   if (marker?.count === CONTRACTS) {
-    console.log(`▸ ${CONTRACTS} contracts already seeded in ${DB}`);
+    console.log(`▸ ${CONTRACTS} agreements already seeded in ${DB}`);
   } else {
-    const contracts = db.collection('contracts');
-    await contracts.deleteMany({ token: /^bench-/ });
+    await removeBenchAgreements(db, 'bench');
     const started = performance.now();
-    const now = Date.now();
-    for (let from = 0; from < CONTRACTS; from += 5000) {
-      const batch = [];
-      for (let i = from; i < Math.min(CONTRACTS, from + 5000); i++) batch.push(contract(i, now));
-      await contracts.insertMany(batch, { ordered: false });
-    }
+    await insertBenchAgreements(db, {
+      count: CONTRACTS,
+      prefix: 'bench',
+      publicUrls: { api: env.PUBLIC_API_URL, signing: env.PUBLIC_SIGNING_URL },
+    });
     await db
       .collection('bench_meta')
-      .updateOne({ _id: 'contracts' }, { $set: { count: CONTRACTS } }, { upsert: true });
+      .updateOne({ _id: 'agreements' }, { $set: { count: CONTRACTS } }, { upsert: true });
     console.log(
-      `▸ Seeded ${CONTRACTS} contracts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `▸ Seeded ${CONTRACTS} agreements in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   }
   await client.close();
@@ -179,7 +78,7 @@ async function main() {
   };
   // Users and templates first: the api creates the indexes on start.
   await seedDemoData(env);
-  await seedContracts(mongoUri);
+  await seedAgreements(mongoUri, env);
 
   startProcess('api', process.execPath, ['dist/main.api.js'], {
     cwd: path.join(ROOT, 'backend'),
@@ -200,10 +99,7 @@ async function main() {
     ['list (page 1, 25)', ''],
     ['list (page 40, 25)', 'page=40'],
     ['search "larkin"', 'search=larkin'],
-    [
-      'search name (rare)',
-      `search=${encodeURIComponent(contract(CONTRACTS - 10, Date.now()).full_name)}`,
-    ],
+    ['search name (rare)', `search=${encodeURIComponent(benchForm(CONTRACTS - 10).full_name)}`],
     ...['viewed', 'notViewed', 'signed', 'notSigned', 'cancelled', 'expired'].map((f) => [
       `filter ${f}`,
       `filters=${f}`,
@@ -235,7 +131,7 @@ async function main() {
     );
   }
   console.log(
-    `\nGET /api/user/details over ${CONTRACTS} contracts, ${REQUESTS} requests each (ms):`,
+    `\nGET /api/user/details over ${CONTRACTS} agreements, ${REQUESTS} requests each (ms):`,
   );
   console.table(rows);
 }

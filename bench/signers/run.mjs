@@ -1,0 +1,662 @@
+// "100 signers finishing at once" (issue 14): starts embedded MongoDB and Redis
+// of its own, runs the demo seed, starts the built api, worker and mail
+// catcher as `npm start` does, sends BENCH_SIGNERS standard contracts through
+// the API as staff do, bulk-inserts filler agreements up to BENCH_STORED in
+// all, then lets every signer go at once — captcha, verifyToken, signature,
+// initials and consent, finish — each from its own client address. Reports
+// latency per call, wall time, signed count, signed-copy mails and the
+// database process's CPU. Exits 1 on any 5xx or a signer left unsigned.
+// See bench/README.md.
+import { execSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import {
+  freePort,
+  sleep,
+  startProcess,
+  stopAll,
+  waitForPort,
+} from '../../scripts/lib/processes.mjs';
+import { seedDemoData } from '../../scripts/lib/seed.mjs';
+import { startMongo, startRedis } from '../../scripts/lib/services.mjs';
+import { DATA_DIR, ROOT } from '../../scripts/lib/setup.mjs';
+import { stackEnv, stackPorts } from '../../scripts/lib/stack.mjs';
+import { insertBenchAgreements } from '../lib/agreements.mjs';
+import { startWireProfiler } from '../lib/wire-profiler.mjs';
+
+const require = createRequire(import.meta.url);
+const { MongoClient } = require(path.join(ROOT, 'node_modules/mongodb'));
+const { CAPTCHA_PASS_HEADER, STANDARD_TEMPLATE_DOC_IDS } = require(
+  path.join(ROOT, 'libs/domain/dist/index.js'),
+);
+
+const SIGNERS = Number(process.env.BENCH_SIGNERS ?? 100);
+const STORED = Number(process.env.BENCH_STORED ?? 450);
+const SEND_CONCURRENCY = Number(process.env.BENCH_SEND_CONCURRENCY ?? 4);
+const MAIL_WAIT_MS = Number(process.env.BENCH_MAIL_WAIT_MS ?? 300_000);
+const SIGNING_TIMEOUT_MS = Number(process.env.BENCH_SIGNING_TIMEOUT_S ?? 1800) * 1000;
+const DB = process.env.BENCH_DB ?? 'bench_signers';
+const JSON_OUT = process.argv.includes('--json');
+const PROFILE = process.argv.includes('--profile') || process.env.BENCH_PROFILE === '1';
+const ADMIN = 'admin@prosign.example';
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+const STEPS = [
+  'captcha config',
+  'captcha verify',
+  'verifyToken',
+  'signature',
+  'initials',
+  'finish',
+];
+
+// ── HTTP: no client timeouts (a finish may take minutes), one socket per request in flight ──
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+const inFlight = new Set();
+
+function call(base, method, url, { headers = {}, body } = {}) {
+  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${url}`,
+      {
+        method,
+        agent,
+        headers: {
+          accept: 'application/json',
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': payload.length }
+            : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json = null;
+          try {
+            json = text ? JSON.parse(text) : null;
+          } catch {
+            json = { raw: text.slice(0, 300) };
+          }
+          resolve({
+            status: res.statusCode,
+            json,
+            headers: res.headers,
+            ms: performance.now() - started,
+          });
+        });
+        res.on('error', reject);
+      },
+    );
+    inFlight.add(req);
+    req.on('close', () => inFlight.delete(req));
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+// ── CPU of a process, from /proc/<pid>/stat (utime + stime, in clock ticks) ──
+
+const TICKS = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
+
+function cpuTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+  } catch {
+    return null;
+  }
+}
+
+/** Samples the CPU of `pids` (name → pid) every `everyMs` until stopped: mean and peak %. */
+function sampleCpu(pids, everyMs = 500) {
+  const entries = Object.entries(pids).filter(([, pid]) => pid);
+  const first = Object.fromEntries(entries.map(([name, pid]) => [name, cpuTicks(pid)]));
+  const last = { ...first };
+  const peak = Object.fromEntries(entries.map(([name]) => [name, 0]));
+  const startedAt = performance.now();
+  let lastAt = startedAt;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    for (const [name, pid] of entries) {
+      const ticks = cpuTicks(pid);
+      if (ticks === null || last[name] === null) continue;
+      const pct = ((ticks - last[name]) / TICKS / ((now - lastAt) / 1000)) * 100;
+      peak[name] = Math.max(peak[name], pct);
+      last[name] = ticks;
+    }
+    lastAt = now;
+  }, everyMs);
+  return () => {
+    clearInterval(timer);
+    const seconds = (performance.now() - startedAt) / 1000;
+    return Object.fromEntries(
+      entries.map(([name, pid]) => {
+        const ticks = cpuTicks(pid) ?? last[name];
+        const cpuSeconds = (ticks - first[name]) / TICKS;
+        return [name, { mean: (cpuSeconds / seconds) * 100, peak: peak[name], cpuSeconds }];
+      }),
+    );
+  };
+}
+
+// ── Figures ──
+
+function percentile(sorted, p) {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted.at(-1) ?? NaN,
+  };
+}
+
+const secs = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—');
+
+async function waitForHealthy(url, processes, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    for (const child of processes) {
+      if (child.exitCode !== null)
+        throw new Error(`${child.processName} exited (${child.exitCode})`);
+    }
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+      last = `${response.status} ${await response.text()}`;
+    } catch (error) {
+      last = error.message;
+    }
+    await sleep(500);
+  }
+  throw new Error(`${url} did not report healthy: ${last}`);
+}
+
+/** Runs `work(i)` for 0…count-1, at most `limit` at a time. */
+async function pool(count, limit, work) {
+  let next = 0;
+  const runners = Array.from({ length: Math.min(limit, count) }, async () => {
+    while (next < count) {
+      const i = next++;
+      await work(i);
+    }
+  });
+  await Promise.all(runners);
+}
+
+// ── The bench ──
+
+async function main() {
+  const loadBefore = os.loadavg();
+  const ports = { ...stackPorts(), api: await freePort(), mailCatcher: await freePort() };
+
+  // Own database and Redis, fresh each run (100 new signers every time).
+  let mongoBase = process.env.BENCH_MONGODB_URI;
+  let mongoPid = process.env.BENCH_MONGO_PID ? Number(process.env.BENCH_MONGO_PID) : null;
+  if (!mongoBase) {
+    const dataDir = path.join(DATA_DIR, 'bench-signers-mongo');
+    rmSync(dataDir, { recursive: true, force: true });
+    const mongo = await startMongo({
+      port: await freePort(),
+      dataDir,
+      logFile: path.join(DATA_DIR, 'bench-signers-mongo.log'),
+    });
+    mongoBase = mongo.uri;
+    mongoPid = mongo.child.pid;
+  }
+  let redisUrl = process.env.REDIS_URL;
+  if (!redisUrl) {
+    const dataDir = path.join(DATA_DIR, 'bench-signers-redis');
+    rmSync(dataDir, { recursive: true, force: true });
+    ({ url: redisUrl } = await startRedis({
+      port: await freePort(),
+      dataDir,
+      logFile: path.join(DATA_DIR, 'bench-signers-redis.log'),
+    }));
+  }
+  const mongoUri = `${mongoBase.replace(/\/$/, '')}/${DB}`;
+  const client = new MongoClient(mongoUri);
+  await client.connect();
+  const db = client.db(DB);
+  if (process.env.BENCH_MONGODB_URI) await db.dropDatabase();
+
+  const env = {
+    ...stackEnv(ports, { mongoUri, redisUrl }),
+    QUEUE_PREFIX: `bench-signers-${Date.now()}`,
+    LOG_LEVEL: 'warn',
+    // Every signer comes from its own address (X-Forwarded-For, as behind a load balancer):
+    // the signer rate limit (120 calls a minute per address) would otherwise refuse 100
+    // signers sharing the loopback.
+    TRUST_PROXY_HOPS: '1',
+  };
+  await seedDemoData(env);
+
+  // --profile: the api, worker and mail catcher reach the database through a relay that times
+  // every command by its filter's shape (bench/lib/wire-profiler.mjs).
+  const profiler = PROFILE ? await startWireProfiler(new URL(mongoBase).host) : null;
+  closeProfiler = () => profiler?.close();
+  const processEnv = profiler
+    ? { ...env, MONGODB_URI: `mongodb://127.0.0.1:${profiler.port}/${DB}` }
+    : env;
+
+  const backend = path.join(ROOT, 'backend');
+  const logFile = (name) => path.join(DATA_DIR, `bench-signers-${name}.log`);
+  for (const name of ['api', 'worker', 'mail-catcher']) rmSync(logFile(name), { force: true });
+  const api = startProcess('api', process.execPath, ['dist/main.api.js'], {
+    cwd: backend,
+    env: processEnv,
+    logFile: logFile('api'),
+  });
+  const worker = startProcess('worker', process.execPath, ['dist/main.worker.js'], {
+    cwd: backend,
+    env: processEnv,
+    logFile: logFile('worker'),
+  });
+  const catcher = startProcess('mail-catcher', process.execPath, ['dist/main.mail-catcher.js'], {
+    cwd: backend,
+    env: processEnv,
+    logFile: logFile('mail-catcher'),
+  });
+  await Promise.all([
+    waitForPort(ports.api, { child: api, timeoutMs: 120_000 }),
+    waitForPort(ports.mailCatcher, { child: catcher, timeoutMs: 60_000 }),
+  ]);
+  const base = `http://127.0.0.1:${ports.api}`;
+  await waitForHealthy(`${base}/api/health`, [api, worker, catcher]);
+
+  // Filler first, so the staff sends and the signers meet a database of the size measured.
+  const demo = await db.collection('agreements').countDocuments({});
+  const filler = Math.max(0, STORED - demo - SIGNERS);
+  await insertBenchAgreements(db, {
+    count: filler,
+    prefix: 'filler',
+    publicUrls: { api: env.PUBLIC_API_URL, signing: env.PUBLIC_SIGNING_URL },
+  });
+  console.log(`▸ ${demo} demo + ${filler} filler agreements stored`);
+
+  // Staff: sign in, then create and send each contract as the creation screen does.
+  const staffOrigin = env.CORS_ORIGINS.split(',')[0];
+  const login = await call(base, 'POST', '/api/auth/local', {
+    headers: { origin: staffOrigin },
+    body: { email: ADMIN },
+  });
+  if (login.status >= 300)
+    throw new Error(`sign-in failed: ${login.status} ${JSON.stringify(login.json)}`);
+  const cookie = String(login.headers['set-cookie']).split(';')[0];
+  const staff = { origin: staffOrigin, cookie };
+  const deals = (
+    await db
+      .collection('crm_deals')
+      .find({}, { projection: { _id: 1 } })
+      .toArray()
+  ).map((d) => String(d._id));
+  const signers = [];
+  const sendStarted = performance.now();
+  await pool(SIGNERS, SEND_CONCURRENCY, async (i) => {
+    const first = ['Maria', 'James', 'Aiko', 'Noah', 'Priya'][i % 5];
+    const last = `Signer${String(i).padStart(3, '0')}`;
+    const email = `${first}.${last}@example.com`.toLowerCase();
+    const dealId = deals.length ? deals[i % deals.length] : '';
+    const created = await call(base, 'POST', '/api/template/create-contract', {
+      headers: staff,
+      body: {
+        docLink: `${env.PUBLIC_API_URL}/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/edit`,
+        formData: {
+          cost: 12500,
+          deposit: 6250,
+          progress: 0,
+          balance: 6250,
+          full_name: `${first} ${last}`,
+          email,
+          contact_number: `+1415555${String(1000 + i).slice(-4)}`,
+          company_name: '',
+          additional_email: 'office@example.com',
+          site_address: `${200 + i} Larkin Street`,
+          city: 'San Francisco',
+          state: 'CA',
+          zipcode: '94109',
+          csm_email: 'csm@prosign.example',
+          pm_email: 'pm@prosign.example',
+          hs_deal_id: dealId,
+          project_type: 'Seismic retrofit',
+          t24ReportCount: 0,
+          serviceType: 'Structural Engineering',
+          first_name: first,
+          last_name: last,
+        },
+      },
+    });
+    if (created.status !== 201) {
+      throw new Error(`create-contract ${created.status}: ${JSON.stringify(created.json)}`);
+    }
+    const sent = await call(base, 'POST', '/api/contracts/send', {
+      headers: staff,
+      body: {
+        docLink: created.json.docLink,
+        full_name: `${first} ${last}`,
+        email,
+        company_name: '',
+        contact_number: `+1415555${String(1000 + i).slice(-4)}`,
+        cc_email: 'office@example.com',
+        site_address: `${200 + i} Larkin Street`,
+        city: 'San Francisco',
+        state: 'CA',
+        zipcode: '94109',
+        cost: 12500,
+        deposit: 6250,
+        progress: 0,
+        balance: 6250,
+        csm_email: 'csm@prosign.example',
+        pm_email: 'pm@prosign.example',
+        form_type: 'Structural Engineering',
+        t24ReportCount: 0,
+        contractTitle: 'Structural Engineering Agreement',
+        hsDealId: dealId,
+      },
+    });
+    if (sent.status !== 200) throw new Error(`send ${sent.status}: ${JSON.stringify(sent.json)}`);
+    signers[i] = { i, token: sent.json.token, name: `${first} ${last}` };
+  });
+  const sendSeconds = (performance.now() - sendStarted) / 1000;
+  const stored = await db.collection('agreements').countDocuments({});
+  console.log(
+    `▸ ${SIGNERS} contracts sent through the API in ${sendSeconds.toFixed(1)} s; ${stored} agreements stored`,
+  );
+
+  // Let the send's mails drain, so the signing phase meets an idle worker.
+  await waitForMails(db, (id) => !id.startsWith('signed-copy.'), 120_000);
+
+  // Signers: all at once, each from its own address.
+  const signingOrigin = new URL(env.PUBLIC_SIGNING_URL).origin;
+  const results = signers.map(() => ({ times: {}, statuses: {}, errors: [], waiting: null }));
+  profiler?.reset();
+  const stopCpu = sampleCpu({ database: mongoPid, api: api.pid, worker: worker.pid });
+  const loadAtStart = os.loadavg();
+  const wallStarted = performance.now();
+  // The wait of a one-document insert: how long any write queues behind the others in the
+  // embedded server's write serializer (tools/embedded-mongo/proxy.go).
+  const probe = writeProbe(db);
+  const progress = setInterval(() => {
+    const answered = (name) => results.filter((r) => r.times[name] !== undefined).length;
+    console.log(
+      `  … ${((performance.now() - wallStarted) / 1000).toFixed(0)} s: verifyToken ${answered('verifyToken')}, ` +
+        `signature ${answered('signature')}, initials ${answered('initials')}, finish ${answered('finish')} ` +
+        `answered; last write-queue probe ${probe.last()}`,
+    );
+  }, 30_000);
+  let timedOut = false;
+  const limit = setTimeout(() => {
+    timedOut = true;
+    console.log(
+      `  ! time limit (${SIGNING_TIMEOUT_MS / 1000} s): abandoning the requests still open`,
+    );
+    for (const req of inFlight) req.destroy(new Error('bench time limit'));
+  }, SIGNING_TIMEOUT_MS);
+  await Promise.all(
+    signers.map(async (signer, n) => {
+      const result = results[n];
+      const ip = `10.88.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+      const headers = { origin: signingOrigin, 'x-forwarded-for': ip, 'user-agent': PHONE };
+      const step = async (name, method, url, body, extra = {}) => {
+        result.waiting = name;
+        const res = await call(base, method, url, { headers: { ...headers, ...extra }, body });
+        result.waiting = null;
+        result.times[name] = res.ms;
+        result.statuses[name] = res.status;
+        if (res.status >= 300) {
+          result.errors.push(`${name}: ${res.status} ${JSON.stringify(res.json).slice(0, 200)}`);
+          return null;
+        }
+        return res.json;
+      };
+      const started = performance.now();
+      try {
+        const config = await step('captcha config', 'GET', '/api/captcha/config');
+        if (!config?.challenge) return;
+        const verified = await step('captcha verify', 'POST', '/api/captcha/verify', {
+          response: config.challenge,
+          linkToken: signer.token,
+        });
+        if (!verified?.pass) return;
+        const pass = { [CAPTCHA_PASS_HEADER]: verified.pass };
+        const token = signer.token;
+        if (!(await step('verifyToken', 'POST', '/api/verifyToken', { token }, pass))) return;
+        const signature = { token, textSignature: signer.name };
+        if (!(await step('signature', 'POST', '/api/template/upload-signature', signature, pass))) {
+          return;
+        }
+        const initials = { token, agreedToTerms: true };
+        if (!(await step('initials', 'POST', '/api/template/upload-initials', initials, pass))) {
+          return;
+        }
+        await step('finish', 'POST', '/api/signing/finish', { token }, pass);
+      } catch (error) {
+        result.errors.push(`network: ${error.message}`);
+      } finally {
+        result.total = performance.now() - started;
+      }
+    }),
+  );
+  const wallMs = performance.now() - wallStarted;
+  clearTimeout(limit);
+  clearInterval(progress);
+  const writeWaits = probe.stop();
+  profiler?.stop();
+  const cpu = stopCpu();
+  const loadAtEnd = os.loadavg();
+
+  // Outcome, from the database.
+  const tokens = signers.map((s) => s.token);
+  const rows = await db
+    .collection('agreements')
+    .find(
+      { token: { $in: tokens } },
+      { projection: { token: 1, status: 1, 'finish.state': 1, signature: 1, signedDocLink: 1 } },
+    )
+    .toArray();
+  const signedTokens = new Set(
+    rows
+      .filter(
+        (r) =>
+          r.status === 'signed' &&
+          r.finish?.state === 'completed' &&
+          r.signature &&
+          r.signedDocLink,
+      )
+      .map((r) => r.token),
+  );
+  const mailIds = new Set(tokens.map((t) => `signed-copy.${t}`));
+  const mailStarted = performance.now();
+  const mails = await waitForMails(
+    db,
+    (id) => mailIds.has(id),
+    timedOut ? 10_000 : MAIL_WAIT_MS,
+    signedTokens.size,
+  );
+  const mailDrainSeconds = (performance.now() - mailStarted) / 1000;
+
+  // Report.
+  const all = results.flatMap((r) => Object.values(r.statuses));
+  const fiveXx = all.filter((s) => s >= 500).length;
+  const fourXx = all.filter((s) => s >= 400 && s < 500).length;
+  const table = [
+    ...STEPS.map((name) => {
+      const s = stats(results.map((r) => r.times[name]).filter((t) => t !== undefined));
+      const open = results.filter((r) => r.waiting === name).length;
+      return {
+        call: name,
+        answered: s.n,
+        'no answer': open,
+        p50: secs(s.p50),
+        p95: secs(s.p95),
+        max: secs(s.max),
+      };
+    }),
+    (() => {
+      const done = results.filter((r) => r.times.finish !== undefined);
+      const s = stats(done.map((r) => r.total));
+      return {
+        call: 'whole signer',
+        answered: s.n,
+        'no answer': SIGNERS - s.n,
+        p50: secs(s.p50),
+        p95: secs(s.p95),
+        max: secs(s.max),
+      };
+    })(),
+  ];
+  const summary = {
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} CPU, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB`,
+    loadAverage: { before: loadBefore, signingStart: loadAtStart, signingEnd: loadAtEnd },
+    signers: SIGNERS,
+    stored,
+    sendSeconds,
+    wallSeconds: wallMs / 1000,
+    timedOut,
+    writeQueueWait: writeWaits,
+    signed: signedTokens.size,
+    mails: { ...mails, drainSecondsAfterSigning: mailDrainSeconds },
+    http5xx: fiveXx,
+    http4xx: fourXx,
+    cpu,
+    calls: table,
+    errors: results.flatMap((r, n) => r.errors.map((e) => `signer ${n}: ${e}`)).slice(0, 20),
+  };
+
+  if (JSON_OUT) console.log(JSON.stringify(summary, null, 2));
+  console.log(
+    `\n${SIGNERS} signers at once, ${stored} agreements stored (${summary.date}, ${summary.machine}):`,
+  );
+  console.table(table);
+  const fmtLoad = (l) => l.map((x) => x.toFixed(2)).join(' ');
+  const fmtCpu = (c) =>
+    c ? `mean ${c.mean.toFixed(0)}%, peak ${c.peak.toFixed(0)}%` : 'not sampled';
+  console.log(
+    `  wall time            ${summary.wallSeconds.toFixed(1)} s${timedOut ? ' (stopped at the time limit)' : ''}`,
+  );
+  console.log(
+    `  signed               ${summary.signed} / ${SIGNERS} (status signed, finish completed)`,
+  );
+  console.log(
+    `  signed-copy mails    ${mails.queued} recorded, ${mails.sent} sent (${mailDrainSeconds.toFixed(1)} s after the last finish)`,
+  );
+  console.log(`  HTTP 5xx / 4xx       ${fiveXx} / ${fourXx}`);
+  console.log(`  database CPU         ${fmtCpu(cpu.database)}`);
+  console.log(`  api CPU              ${fmtCpu(cpu.api)}`);
+  console.log(`  worker CPU           ${fmtCpu(cpu.worker)}`);
+  console.log(
+    `  write-queue wait     p50 ${secs(writeWaits.p50)}, max ${secs(writeWaits.max)} (${writeWaits.n} one-document inserts, one every 10 s)`,
+  );
+  console.log(
+    `  load average         before ${fmtLoad(loadBefore)}; signing ${fmtLoad(loadAtStart)} → ${fmtLoad(loadAtEnd)}`,
+  );
+  console.log(`  staff sends (setup)  ${sendSeconds.toFixed(1)} s for ${SIGNERS}`);
+  for (const error of summary.errors) console.log(`  ! ${error}`);
+  if (profiler) {
+    const rows = profiler.report();
+    summary.profile = rows;
+    console.log(
+      '\nDatabase commands during the signing phase: count, latency summed over concurrent calls (wait in the write queue included), p50 and max; ' +
+        'access = how stock FerretDB v1.24 (SQLite) answers the filter: by _id, or SCAN (every document of the collection read and decoded in Go):',
+    );
+    console.table(
+      rows.slice(0, 25).map((r) => ({
+        ...r,
+        totalS: r.totalS.toFixed(1),
+        p50Ms: r.p50Ms.toFixed(0),
+        maxMs: r.maxMs.toFixed(0),
+      })),
+    );
+  }
+
+  await client.close();
+  if (fiveXx > 0 || signedTokens.size < SIGNERS) process.exitCode = 1;
+}
+
+/** Times a one-document insert every `everyMs`, one at a time, until stopped. */
+function writeProbe(db, everyMs = 10_000) {
+  const times = [];
+  let stopped = false;
+  let lastText = '—';
+  (async () => {
+    while (!stopped) {
+      const started = performance.now();
+      try {
+        await db.collection('bench_probe').insertOne({ at: new Date() });
+        const ms = performance.now() - started;
+        if (!stopped) times.push(ms);
+        lastText = secs(ms);
+      } catch {
+        // the run is ending
+      }
+      await sleep(everyMs);
+    }
+  })();
+  return {
+    last: () => lastText,
+    stop() {
+      stopped = true;
+      return stats(times);
+    },
+  };
+}
+
+/**
+ * Waits until every mail delivery whose id passes `wanted` is sent (and at least `expect` of
+ * them exist), or `timeoutMs` passes; returns how many are recorded and sent.
+ */
+async function waitForMails(db, wanted, timeoutMs, expect = 0) {
+  const deadline = Date.now() + timeoutMs;
+  let counts = { queued: 0, sent: 0, failed: 0 };
+  for (;;) {
+    const docs = await db
+      .collection('mail_deliveries')
+      .find({}, { projection: { _id: 1, status: 1 } })
+      .toArray();
+    const mine = docs.filter((d) => wanted(String(d._id)));
+    counts = {
+      queued: mine.length,
+      sent: mine.filter((d) => d.status === 'sent').length,
+      failed: mine.filter((d) => d.status === 'failed').length,
+    };
+    if (mine.length >= expect && counts.sent + counts.failed === mine.length) return counts;
+    if (Date.now() > deadline) return counts;
+    await sleep(1000);
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the services this bench started`);
+    stopAll().finally(() => process.exit(130));
+  });
+}
+
+let closeProfiler = () => undefined;
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  // The relay last: the api and worker hold connections through it until they stop.
+  .finally(() => stopAll().then(() => closeProfiler()));
