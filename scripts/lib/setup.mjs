@@ -4,7 +4,17 @@
 // before node_modules exists.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run } from './processes.mjs';
@@ -115,17 +125,67 @@ function goBinary() {
   );
 }
 
-/** Builds tools/embedded-mongo when its binary is missing or older than its sources. */
+/**
+ * Builds use a patched copy of the FerretDB module: tools/embedded-mongo/patches are applied to a
+ * copy of its source in bin/ (never to the module cache) and an alternate go.mod in bin/ replaces
+ * the module with that copy. Returns the go.mod for `go build -modfile` and `go test -modfile`.
+ */
+async function prepareFerretdbModule(dir) {
+  const patchDir = path.join(dir, 'patches');
+  const sourceCopy = path.join(dir, 'bin/ferretdb-src');
+  const modfile = path.join(dir, 'bin/go.mod');
+  const module = JSON.parse(
+    execFileSync(goBinary(), ['mod', 'download', '-json', 'github.com/FerretDB/FerretDB'], {
+      cwd: dir,
+      encoding: 'utf8',
+    }),
+  );
+  if (!module.Dir)
+    throw new Error(`go mod download gave no FerretDB source: ${module.Error ?? ''}`);
+  if (!commandExists('patch')) await ensureAptPackages(['patch']);
+  rmSync(sourceCopy, { recursive: true, force: true });
+  cpSync(module.Dir, sourceCopy, { recursive: true });
+  execFileSync('chmod', ['-R', 'u+w', sourceCopy]); // the module cache is read-only
+  for (const patch of readdirSync(patchDir).filter((f) => f.endsWith('.patch'))) {
+    // --forward --batch: a patch that no longer applies to this FerretDB version fails the build
+    await run('patch', [
+      '--forward',
+      '--batch',
+      '--quiet',
+      '-p1',
+      '-d',
+      sourceCopy,
+      '-i',
+      path.join(patchDir, patch),
+    ]);
+  }
+  const goMod = readFileSync(path.join(dir, 'go.mod'), 'utf8');
+  writeFileSync(modfile, `${goMod}\nreplace github.com/FerretDB/FerretDB => ${sourceCopy}\n`);
+  copyFileSync(path.join(dir, 'go.sum'), path.join(dir, 'bin/go.sum'));
+  return modfile;
+}
+
+/** Builds tools/embedded-mongo when its binary is missing or older than its sources or patches. */
 export async function ensureMongoBinary() {
   const dir = path.join(ROOT, 'tools/embedded-mongo');
-  const sources = readdirSync(dir)
-    .filter((f) => f.endsWith('.go') || f === 'go.mod' || f === 'go.sum')
-    .map((f) => path.join(dir, f));
+  const sources = [
+    ...readdirSync(dir)
+      .filter((f) => f.endsWith('.go') || f === 'go.mod' || f === 'go.sum')
+      .map((f) => path.join(dir, f)),
+    ...readdirSync(path.join(dir, 'patches')).map((f) => path.join(dir, 'patches', f)),
+  ];
   const newestSource = Math.max(...sources.map((f) => statSync(f).mtimeMs));
-  if (existsSync(MONGO_BINARY) && statSync(MONGO_BINARY).mtimeMs >= newestSource) return;
+  const modfile = path.join(dir, 'bin/go.mod');
+  if (
+    existsSync(MONGO_BINARY) &&
+    existsSync(modfile) &&
+    statSync(MONGO_BINARY).mtimeMs >= newestSource
+  )
+    return;
   log('Building the embedded MongoDB (FerretDB, first run only; a few minutes)…');
   mkdirSync(path.dirname(MONGO_BINARY), { recursive: true });
-  await run(goBinary(), ['build', '-trimpath', '-o', MONGO_BINARY, '.'], {
+  await prepareFerretdbModule(dir);
+  await run(goBinary(), ['build', '-trimpath', '-modfile', modfile, '-o', MONGO_BINARY, '.'], {
     cwd: dir,
     env: { CGO_ENABLED: '0' },
   });
