@@ -205,6 +205,47 @@ describe('agreement core (repository, event chain, step runner)', () => {
       expect(b.send?.state).toBe('completed');
     });
 
+    it('writes no lease renewal while quick steps keep extending the lease', async () => {
+      const quick = new StepRunner(repository, {
+        leaseMs: 20_000,
+        heartbeatCheckMs: 20,
+        waitForOtherRunnerMs: 5_000,
+      });
+      const renewals = jest.spyOn(repository, 'renewLease');
+      try {
+        const done = await quick.run(await published(), plan([], new Set()));
+        expect(done.send?.state).toBe('completed');
+        expect(renewals).not.toHaveBeenCalled();
+      } finally {
+        renewals.mockRestore();
+      }
+    });
+
+    it('renews the lease during a step longer than the lease, so no second runner takes over', async () => {
+      const timed = new StepRunner(repository, {
+        leaseMs: 3_000,
+        heartbeatCheckMs: 50,
+        waitForOtherRunnerMs: 10_000,
+      });
+      const agreement = await published();
+      const slowCalls: string[] = [];
+      const slow: StepPlan<'render'> = {
+        operation: 'send',
+        steps: ['render'],
+        async run(step) {
+          slowCalls.push(step);
+          await new Promise((resolve) => setTimeout(resolve, 4_500));
+        },
+      };
+      const running = timed.run(agreement, slow);
+      // Past the first lease's end: without a renewal another runner could take the operation.
+      await new Promise((resolve) => setTimeout(resolve, 3_500));
+      expect(await repository.takeLease(agreement._id, 'send', 'intruder', 3_000)).toBeNull();
+      const done = await running;
+      expect(done.send?.state).toBe('completed');
+      expect(slowCalls).toEqual(['render']);
+    }, 20_000);
+
     it('runs only the steps asked for and completes when all are done', async () => {
       const agreement = await published();
       const calls: string[] = [];

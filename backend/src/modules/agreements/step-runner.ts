@@ -1,15 +1,30 @@
-import { HttpException, Injectable, Logger } from '@nestjs/common';
+import { HttpException, Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AgreementDocument } from './agreement.schema';
 import { AgreementRepository, type AgreementOperation } from './agreement.repository';
 
-/** How long a runner holds an operation without a heartbeat before another may take it over. */
-export const STEP_LEASE_MS = 2 * 60_000;
-/** How often a working runner renews its lease. */
-const HEARTBEAT_MS = 20_000;
-/** How long a second caller waits for the runner that holds the lease. */
-const WAIT_FOR_OTHER_RUNNER_MS = 60_000;
+export interface StepRunnerTiming {
+  /** How long a runner holds an operation without a heartbeat before another may take it over. */
+  leaseMs: number;
+  /**
+   * How often a working runner checks its lease. It writes a renewal only once half the lease has
+   * passed since the lease was last extended (taking it and every finished step extend it too),
+   * so a run of quick steps writes no renewals, and a hundred runs in flight do not each queue a
+   * write every few seconds.
+   */
+  heartbeatCheckMs: number;
+  /** How long a second caller waits for the runner that holds the lease. */
+  waitForOtherRunnerMs: number;
+}
+
+export const STEP_RUNNER_TIMING = Symbol('StepRunnerTiming');
+
+const DEFAULT_TIMING: StepRunnerTiming = {
+  leaseMs: 2 * 60_000,
+  heartbeatCheckMs: 10_000,
+  waitForOtherRunnerMs: 60_000,
+};
 
 /** One resumable operation: its steps in order, and what each does. */
 export interface StepPlan<
@@ -58,14 +73,19 @@ export interface RunOptions<TStep extends string> {
 export class StepRunner {
   private readonly logger = new Logger(StepRunner.name);
 
-  constructor(private readonly repository: AgreementRepository) {}
+  constructor(
+    private readonly repository: AgreementRepository,
+    @Optional()
+    @Inject(STEP_RUNNER_TIMING)
+    private readonly timing: StepRunnerTiming = DEFAULT_TIMING,
+  ) {}
 
   async run<TStep extends string, TForm extends object>(
     start: AgreementDocument<TForm>,
     plan: StepPlan<TStep, TForm>,
     options: RunOptions<TStep> = {},
   ): Promise<AgreementDocument<TForm>> {
-    const deadline = Date.now() + WAIT_FOR_OTHER_RUNNER_MS;
+    const deadline = Date.now() + this.timing.waitForOtherRunnerMs;
     let agreement = start;
     for (;;) {
       const progress = agreement[plan.operation];
@@ -76,14 +96,21 @@ export class StepRunner {
       // before — the lease below tells which).
       if (options.only && options.only.every((step) => progress.steps?.[step])) return agreement;
       const runner = randomBytes(9).toString('base64url');
+      const leaseTakenAt = Date.now();
       const leased = await this.repository.takeLease(
         agreement._id,
         plan.operation,
         runner,
-        STEP_LEASE_MS,
+        this.timing.leaseMs,
       );
       if (leased) {
-        return this.runLeased(leased as unknown as AgreementDocument<TForm>, plan, runner, options);
+        return this.runLeased(
+          leased as unknown as AgreementDocument<TForm>,
+          plan,
+          runner,
+          leaseTakenAt,
+          options,
+        );
       }
       if (Date.now() > deadline) throw new StepRunnerBusyError(plan.operation);
       await sleep(250);
@@ -95,23 +122,29 @@ export class StepRunner {
     start: AgreementDocument<TForm>,
     plan: StepPlan<TStep, TForm>,
     runner: string,
+    leaseTakenAt: number,
     options: RunOptions<TStep>,
   ): Promise<AgreementDocument<TForm>> {
     let agreement = start;
     const id = agreement._id;
     let lostLease = false;
+    // Times are taken before each write is sent: the lease runs from then, however long it queued.
+    let leaseExtendedAt = leaseTakenAt;
     const heartbeat = setInterval(() => {
+      if (Date.now() - leaseExtendedAt < this.timing.leaseMs / 2) return;
+      const renewingAt = Date.now();
       this.repository
-        .renewLease(id, plan.operation, runner, STEP_LEASE_MS)
+        .renewLease(id, plan.operation, runner, this.timing.leaseMs)
         .then((held) => {
           lostLease ||= !held;
+          if (held) leaseExtendedAt = Math.max(leaseExtendedAt, renewingAt);
         })
         .catch((error: unknown) =>
           this.logger.warn(
             `lease of ${plan.operation} ${String(id)} not renewed: ${String(error)}`,
           ),
         );
-    }, HEARTBEAT_MS);
+    }, this.timing.heartbeatCheckMs);
     heartbeat.unref();
     try {
       for (const step of plan.steps) {
@@ -128,16 +161,18 @@ export class StepRunner {
           await this.repository.stepFailed(id, plan.operation, runner, step, detail);
           throw new StepFailedError(step, detail, error);
         }
+        const stepDoneAt = Date.now();
         const updated = await this.repository.stepDone(
           id,
           plan.operation,
           runner,
           step,
           fields ?? {},
-          STEP_LEASE_MS,
+          this.timing.leaseMs,
         );
         // Another runner took over (this one stalled past its lease): it carries on.
         if (!updated || lostLease) return this.run(agreement, plan, options);
+        leaseExtendedAt = Math.max(leaseExtendedAt, stepDoneAt);
         agreement = updated as unknown as AgreementDocument<TForm>;
       }
       const done = plan.steps.every((step) => agreement[plan.operation]?.steps?.[step]);
@@ -158,7 +193,7 @@ export class StepRunner {
   ): Promise<number> {
     const abandoned = await this.repository.abandoned(
       plan.operation,
-      new Date(now.getTime() - STEP_LEASE_MS),
+      new Date(now.getTime() - this.timing.leaseMs),
       limit,
     );
     let resumed = 0;
