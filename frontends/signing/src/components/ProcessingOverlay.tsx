@@ -1,5 +1,4 @@
-import { Spinner } from '@prosign/ui';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { Dialog, Spinner } from '@prosign/ui';
 import './signing.css';
 import { SIGNING_TEXTS } from './modals/signing-texts';
 
@@ -10,46 +9,18 @@ export interface ProcessingOverlayProps {
 }
 
 /**
- * A full-screen overlay while the agreement is processed: it announces itself
- * to screen readers, takes focus so nothing behind it can be pressed twice, and
- * gives focus back when it goes away.
+ * A modal while the agreement is processed, on the shared `Dialog`: named by its
+ * message (read out as focus moves onto it), nothing behind it can be pressed
+ * twice, it has no way out (Escape does nothing) and focus goes back when it
+ * goes away.
  */
 export function ProcessingOverlay({
   open,
   message = SIGNING_TEXTS.processing,
 }: ProcessingOverlayProps) {
-  const overlayRef = useRef<HTMLDivElement>(null);
-  const messageId = useId();
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const previous = document.activeElement as HTMLElement | null;
-    overlayRef.current?.focus();
-    return () => previous?.focus?.();
-  }, [open]);
-
-  if (!open) return null;
-
-  // Nothing behind the overlay may receive focus while it is shown.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Tab') event.preventDefault();
-  };
-
   return (
-    <div
-      ref={overlayRef}
-      className="sg-processing-overlay"
-      role="dialog"
-      aria-modal="true"
-      aria-busy="true"
-      aria-labelledby={messageId}
-      tabIndex={-1}
-      onKeyDown={onKeyDown}
-    >
+    <Dialog open={open} title={message} describeBody={false} className="sg-processing">
       <Spinner label="" size="large" />
-      <p id={messageId} role="status" aria-live="assertive">
-        {message}
-      </p>
-    </div>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { CONSENT_DISCLOSURE, consentDisclosureText } from '@prosign/domain';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { expectNoSeriousAxeViolations } from '@prosign/ui/testing';
 import { CompletionModal } from '../CompletionModal';
 import { ConsentDisclosureModal } from '../ConsentDisclosureModal';
 import { EditModal } from '../EditModal';
@@ -224,8 +225,48 @@ describe('ConsentDisclosureModal', () => {
   });
 });
 
+describe('every signing modal', () => {
+  // axe-core in jsdom takes a few seconds on a busy machine.
+  jest.setTimeout(20_000);
+
+  it.each([
+    [
+      'Signature',
+      <SignatureModal
+        key="s"
+        open
+        fullName="Jane Doe"
+        modes={['typed', 'drawn', 'upload']}
+        onSave={jest.fn()}
+        onClose={jest.fn()}
+      />,
+    ],
+    [
+      'Initials',
+      <InitialsModal key="i" open initials="J.D." onSave={jest.fn()} onClose={jest.fn()} />,
+    ],
+    ['Edit', <EditModal key="e" open onEdit={jest.fn()} onClose={jest.fn()} />],
+    ['Completion', <CompletionModal key="c" open onClose={jest.fn()} />],
+    ['Consent', <ConsentDisclosureModal key="d" open onClose={jest.fn()} />],
+  ])('%s: a modal dialog with focus inside and no serious axe violation', async (_name, modal) => {
+    render(
+      <>
+        <main>
+          <button type="button">Behind</button>
+        </main>
+        {modal}
+      </>,
+    );
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    expect(screen.queryByRole('button', { name: 'Behind' })).not.toBeInTheDocument();
+    await expectNoSeriousAxeViolations();
+  });
+});
+
 describe('ProcessingOverlay', () => {
-  it('announces the processing, holds focus and gives it back', () => {
+  it('is a modal named by its message that holds focus, cannot be dismissed and gives focus back', async () => {
+    const user = userEvent.setup();
     const { rerender } = render(
       <>
         <button type="button">Agree and Finish</button>
@@ -243,9 +284,15 @@ describe('ProcessingOverlay', () => {
       name: 'Please wait while we process your agreement',
     });
     expect(overlay).toHaveFocus();
-    expect(screen.getByRole('status')).toHaveTextContent(
-      'Please wait while we process your agreement',
-    );
+    // The page behind is out of reach: hidden from assistive technology, Tab stays inside.
+    expect(screen.queryByRole('button', { name: 'Agree and Finish' })).not.toBeInTheDocument();
+    await user.tab();
+    expect(
+      screen.getByRole('button', { hidden: true, name: 'Agree and Finish' }),
+    ).not.toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(overlay).toBeInTheDocument();
+    await expectNoSeriousAxeViolations();
     rerender(
       <>
         <button type="button">Agree and Finish</button>
@@ -253,6 +300,8 @@ describe('ProcessingOverlay', () => {
       </>,
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Agree and Finish' })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Agree and Finish' })).toHaveFocus(),
+    );
   });
 });
