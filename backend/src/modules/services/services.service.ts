@@ -10,7 +10,7 @@ import {
   DEFAULT_FORM_FIELDS,
   type FormDefinition,
   placeholderViolationMessage,
-  placeholderViolations,
+  serviceEditViolations,
   SERVICE_MESSAGES,
   SERVICE_TEXT_FIELDS,
   type ServiceDeleted,
@@ -104,10 +104,8 @@ export class ServicesService {
       changes.termsAndConditions = await this.defaultTerms(current.termsAndConditions);
     }
 
-    const checked = { ...changes };
     // Default terms replace the service's own on purpose: not an edit of its text.
-    if (defaultTnC) delete checked.termsAndConditions;
-    const violations = placeholderViolations(current, pickTexts(checked));
+    const violations = serviceEditViolations(current, pickTexts(changes), defaultTnC);
     if (violations.length > 0) {
       throw new BadRequestException(placeholderViolationMessage(violations));
     }

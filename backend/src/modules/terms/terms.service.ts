@@ -1,5 +1,10 @@
 import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { TERMS_MESSAGES, type LatestTerms, type TermsSaved } from '@prosign/domain';
+import {
+  TERMS_MESSAGES,
+  termsContentProblem,
+  type LatestTerms,
+  type TermsSaved,
+} from '@prosign/domain';
 import type { StaffPrincipal } from '../../platform/auth/staff-principal';
 import { ServiceRepository } from '../services';
 import { TermsRepository } from './terms.repository';
@@ -33,7 +38,8 @@ export class TermsService {
    * services took it and how many did not.
    */
   async save(content: string, actor: StaffPrincipal): Promise<TermsSaved> {
-    if (content.trim() === '') throw new BadRequestException(TERMS_MESSAGES.empty);
+    const problem = termsContentProblem(content);
+    if (problem) throw new BadRequestException(problem);
     const version = await this.terms.append(content, actor.email);
 
     let updated = 0;

@@ -1,5 +1,9 @@
 import { droppedPlaceholders } from '../documents/placeholders';
-import { SERVICE_NAME_DISPLAY_LIMIT } from '../constants/limits';
+import {
+  CLAUSE_TEXT_MAX_LENGTH,
+  SERVICE_NAME_DISPLAY_LIMIT,
+  TERMS_TEXT_MAX_LENGTH,
+} from '../constants/limits';
 
 /**
  * The agreement texts of a service (spec 1 §3) — the clause texts a contract
@@ -78,6 +82,60 @@ export function placeholderViolationMessage(violations: readonly PlaceholderViol
   return `Placeholders cannot be removed: ${parts.join('; ')}.`;
 }
 
+/**
+ * The placeholder rule as a service edit applies it: with "Default tnc" the
+ * terms follow the default terms on purpose, which is not an edit of the
+ * service's own text, so they are left out of the check. The form and the
+ * server both decide with this.
+ */
+export function serviceEditViolations(
+  previous: ServiceTexts,
+  next: ServiceTexts,
+  defaultTnC: boolean,
+): PlaceholderViolation[] {
+  const checked = { ...next };
+  if (defaultTnC) delete checked.termsAndConditions;
+  return placeholderViolations(previous, checked);
+}
+
+/** The service texts that must not be blank (spec 1 §5). */
+export const REQUIRED_SERVICE_FIELDS: readonly ServiceTextField[] = [
+  'serviceName',
+  'agreementTitle',
+];
+
+/** The longest text each service field takes. */
+export const SERVICE_TEXT_MAX_LENGTHS: Readonly<Record<ServiceTextField, number>> = {
+  serviceName: 100,
+  agreementTitle: 300,
+  start: CLAUSE_TEXT_MAX_LENGTH,
+  projectDescription: CLAUSE_TEXT_MAX_LENGTH,
+  engineerBasicService: CLAUSE_TEXT_MAX_LENGTH,
+  engineerAdditionalService: CLAUSE_TEXT_MAX_LENGTH,
+  engineerFee: CLAUSE_TEXT_MAX_LENGTH,
+  licensingAndInsurance: CLAUSE_TEXT_MAX_LENGTH,
+  termsAndConditions: TERMS_TEXT_MAX_LENGTH,
+};
+
+/** "Engineer Fee must be text of at most 20000 characters." */
+export function serviceTextTooLongMessage(field: ServiceTextField): string {
+  return `${SERVICE_FIELD_LABELS[field]} must be text of at most ${SERVICE_TEXT_MAX_LENGTHS[field]} characters.`;
+}
+
+/**
+ * What is wrong with one text of a service form, or null: a required text
+ * left blank (after trimming), or a text over its length.
+ */
+export function serviceTextProblem(field: ServiceTextField, value: string): string | null {
+  if (REQUIRED_SERVICE_FIELDS.includes(field) && value.trim() === '') {
+    return field === 'serviceName'
+      ? SERVICE_MESSAGES.nameRequired
+      : SERVICE_MESSAGES.agreementTitleRequired;
+  }
+  if (value.length > SERVICE_TEXT_MAX_LENGTHS[field]) return serviceTextTooLongMessage(field);
+  return null;
+}
+
 /** The sidebar shows at most 15 characters of a name, then an ellipsis (spec 1 §2.5, §9). */
 export function truncateServiceName(name: string): string {
   const characters = [...name];
@@ -137,3 +195,13 @@ export const TERMS_MESSAGES = {
   partialFailure: 'Failed to update some or all services with default TnC.',
   saved: 'Terms updated for all services with defaultTnC enabled!',
 } as const;
+
+/** "Terms and Conditions must be at most 40000 characters." */
+export const TERMS_TOO_LONG_MESSAGE = `Terms and Conditions must be at most ${TERMS_TEXT_MAX_LENGTH} characters.`;
+
+/** What is wrong with a default terms text, or null: blank (after trimming) or too long (spec 1 §5). */
+export function termsContentProblem(content: string): string | null {
+  if (content.trim() === '') return TERMS_MESSAGES.empty;
+  if (content.length > TERMS_TEXT_MAX_LENGTH) return TERMS_TOO_LONG_MESSAGE;
+  return null;
+}

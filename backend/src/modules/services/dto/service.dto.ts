@@ -14,10 +14,11 @@ import {
   MinLength,
 } from 'class-validator';
 import {
-  CLAUSE_TEXT_MAX_LENGTH,
   SERVICE_MESSAGES,
-  TERMS_TEXT_MAX_LENGTH,
+  SERVICE_TEXT_MAX_LENGTHS,
+  serviceTextTooLongMessage,
   type ReorderServicesRequest,
+  type ServiceTextField,
   type ServiceInput,
   type ServiceUpdateInput,
   type VerifyPasswordRequest,
@@ -25,39 +26,39 @@ import {
 
 const trim = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim() : value;
-const text = (name: string, max: number) => ({
-  message: `${name} must be text of at most ${max} characters.`,
-});
+/** The longest text of a service field, with the domain's message. */
+const maxText = (field: ServiceTextField) =>
+  MaxLength(SERVICE_TEXT_MAX_LENGTHS[field], { message: serviceTextTooLongMessage(field) });
 
 /** The clause texts and flags a service form sends (spec 1 §3, §7). */
 class ServiceFieldsDto implements ServiceInput {
   @IsOptional()
   @IsString()
-  @MaxLength(CLAUSE_TEXT_MAX_LENGTH, text('Overview', CLAUSE_TEXT_MAX_LENGTH))
+  @maxText('start')
   start?: string;
   @IsOptional()
   @IsString()
-  @MaxLength(CLAUSE_TEXT_MAX_LENGTH, text('Project Description', CLAUSE_TEXT_MAX_LENGTH))
+  @maxText('projectDescription')
   projectDescription?: string;
   @IsOptional()
   @IsString()
-  @MaxLength(CLAUSE_TEXT_MAX_LENGTH, text('Engineer Basic Services', CLAUSE_TEXT_MAX_LENGTH))
+  @maxText('engineerBasicService')
   engineerBasicService?: string;
   @IsOptional()
   @IsString()
-  @MaxLength(CLAUSE_TEXT_MAX_LENGTH, text('Engineer Additional Services', CLAUSE_TEXT_MAX_LENGTH))
+  @maxText('engineerAdditionalService')
   engineerAdditionalService?: string;
   @IsOptional()
   @IsString()
-  @MaxLength(CLAUSE_TEXT_MAX_LENGTH, text('Engineer Fee', CLAUSE_TEXT_MAX_LENGTH))
+  @maxText('engineerFee')
   engineerFee?: string;
   @IsOptional()
   @IsString()
-  @MaxLength(CLAUSE_TEXT_MAX_LENGTH, text('Licensing and Insurance', CLAUSE_TEXT_MAX_LENGTH))
+  @maxText('licensingAndInsurance')
   licensingAndInsurance?: string;
   @IsOptional()
   @IsString()
-  @MaxLength(TERMS_TEXT_MAX_LENGTH, text('Terms and Conditions', TERMS_TEXT_MAX_LENGTH))
+  @maxText('termsAndConditions')
   termsAndConditions?: string;
 
   @IsOptional()
@@ -76,13 +77,13 @@ export class CreateServiceDto extends ServiceFieldsDto implements ServiceInput {
   @Transform(trim)
   @IsString({ message: SERVICE_MESSAGES.nameRequired })
   @IsNotEmpty({ message: SERVICE_MESSAGES.nameRequired })
-  @MaxLength(100, text('Service name', 100))
+  @maxText('serviceName')
   serviceName: string;
 
   @Transform(trim)
   @IsString({ message: SERVICE_MESSAGES.agreementTitleRequired })
   @IsNotEmpty({ message: SERVICE_MESSAGES.agreementTitleRequired })
-  @MaxLength(300, text('Agreement title', 300))
+  @maxText('agreementTitle')
   agreementTitle: string;
 
   /** Ignored: a new service goes to the end of the list. */
@@ -94,14 +95,14 @@ export class UpdateServiceDto extends ServiceFieldsDto implements ServiceUpdateI
   @Transform(trim)
   @IsString({ message: SERVICE_MESSAGES.nameRequired })
   @IsNotEmpty({ message: SERVICE_MESSAGES.nameRequired })
-  @MaxLength(100, text('Service name', 100))
+  @maxText('serviceName')
   serviceName?: string;
 
   @IsOptional()
   @Transform(trim)
   @IsString({ message: SERVICE_MESSAGES.agreementTitleRequired })
   @IsNotEmpty({ message: SERVICE_MESSAGES.agreementTitleRequired })
-  @MaxLength(300, text('Agreement title', 300))
+  @maxText('agreementTitle')
   agreementTitle?: string;
 
   /** The spec's client reorders by sending a position alone (spec 1 §7). */

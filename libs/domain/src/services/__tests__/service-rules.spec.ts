@@ -3,9 +3,16 @@ import {
   moveItem,
   placeholderViolationMessage,
   placeholderViolations,
+  serviceEditViolations,
+  serviceTextProblem,
+  SERVICE_MESSAGES,
   sortServicesByPosition,
+  TERMS_MESSAGES,
+  TERMS_TOO_LONG_MESSAGE,
+  termsContentProblem,
   truncateServiceName,
 } from '../service-rules';
+import { CLAUSE_TEXT_MAX_LENGTH, TERMS_TEXT_MAX_LENGTH } from '../../constants/limits';
 import { droppedPlaceholders } from '../../documents/placeholders';
 
 describe('placeholder rule over a service', () => {
@@ -72,5 +79,39 @@ describe('service list helpers', () => {
     expect(moveItem(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
     expect(moveItem(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
     expect(moveItem(['a', 'b', 'c'], 2, 9)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('service form rules (the form and the server decide with these)', () => {
+  it('requires a service name and an agreement title, blank counting as empty', () => {
+    expect(serviceTextProblem('serviceName', '   ')).toBe(SERVICE_MESSAGES.nameRequired);
+    expect(serviceTextProblem('agreementTitle', '')).toBe(SERVICE_MESSAGES.agreementTitleRequired);
+    expect(serviceTextProblem('serviceName', 'MEP')).toBeNull();
+    expect(serviceTextProblem('engineerFee', '')).toBeNull();
+  });
+
+  it('refuses a text over its length, naming the field', () => {
+    expect(serviceTextProblem('serviceName', 'x'.repeat(101))).toBe(
+      'Service Name must be text of at most 100 characters.',
+    );
+    expect(serviceTextProblem('engineerFee', 'x'.repeat(CLAUSE_TEXT_MAX_LENGTH))).toBeNull();
+    expect(serviceTextProblem('engineerFee', 'x'.repeat(CLAUSE_TEXT_MAX_LENGTH + 1))).toBe(
+      `Engineer Fee must be text of at most ${CLAUSE_TEXT_MAX_LENGTH} characters.`,
+    );
+  });
+
+  it('leaves the terms out of the placeholder rule when they follow the default terms', () => {
+    const previous = { termsAndConditions: 'Governed by $state law', engineerFee: '$fee' };
+    const next = { termsAndConditions: 'New default terms', engineerFee: '$fee' };
+    expect(serviceEditViolations(previous, next, true)).toEqual([]);
+    expect(serviceEditViolations(previous, next, false)).toEqual([
+      { field: 'termsAndConditions', missing: ['state'] },
+    ]);
+  });
+
+  it('refuses blank or too long default terms', () => {
+    expect(termsContentProblem(' \n ')).toBe(TERMS_MESSAGES.empty);
+    expect(termsContentProblem('1. Terms')).toBeNull();
+    expect(termsContentProblem('x'.repeat(TERMS_TEXT_MAX_LENGTH + 1))).toBe(TERMS_TOO_LONG_MESSAGE);
   });
 });
