@@ -38,3 +38,4 @@ export * from './services/services-api';
 export * from './crm/crm-api';
 export * from './contracts/contract-api';
 export * from './health/health-api';
+export * from './sow/sow-rules';

@@ -111,3 +111,9 @@ export function formatPacificDateTime(at: Instant): string {
   const clock = `${hour % 12 || 12}:${pad(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
   return `${MONTHS[month - 1].slice(0, 3)} ${day}, ${year}, ${clock} ${DISPLAY_TIME_ZONE_LABEL}`;
 }
+
+/** "2026-03-14": the instant's date in Pacific time (what "today" means for date rules). */
+export function pacificDateOf(at: Instant): string {
+  const { year, month, day } = requiredFields(at);
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
