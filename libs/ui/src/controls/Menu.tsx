@@ -7,6 +7,7 @@ import {
   Separator,
 } from 'react-aria-components/Menu';
 import { Button } from 'react-aria-components/Button';
+import { Text } from 'react-aria-components/Text';
 
 export interface MenuAction {
   id: string;
@@ -17,6 +18,8 @@ export interface MenuAction {
   danger?: boolean;
   /** Draws a separator above this item. */
   separatorBefore?: boolean;
+  /** A line under the label, its accessible description (e.g. why it is disabled). */
+  description?: string;
 }
 
 export interface MenuProps {
@@ -26,6 +29,8 @@ export interface MenuProps {
   'aria-label'?: string;
   items: readonly MenuAction[];
   triggerClassName?: string;
+  /** Disables the trigger (e.g. while one of the actions runs). */
+  isDisabled?: boolean;
   placement?: 'bottom start' | 'bottom end' | 'top start' | 'top end';
 }
 
@@ -39,6 +44,7 @@ export function Menu({
   label,
   items,
   triggerClassName,
+  isDisabled,
   placement = 'bottom end',
   ...aria
 }: MenuProps) {
@@ -47,7 +53,11 @@ export function Menu({
   );
   return (
     <MenuTrigger>
-      <Button aria-label={aria['aria-label']} className={triggerClassName ?? 'ps-button'}>
+      <Button
+        aria-label={aria['aria-label']}
+        className={triggerClassName ?? 'ps-button'}
+        isDisabled={isDisabled}
+      >
         {label}
       </Button>
       <Popover className="ps-popover" placement={placement} offset={4}>
@@ -66,7 +76,16 @@ export function Menu({
                 textValue={entry.label}
                 className={`ps-menu__item${entry.danger ? ' ps-menu__item--danger' : ''}`}
               >
-                {entry.label}
+                {entry.description ? (
+                  <>
+                    <Text slot="label">{entry.label}</Text>
+                    <Text slot="description" className="ps-menu__description">
+                      {entry.description}
+                    </Text>
+                  </>
+                ) : (
+                  entry.label
+                )}
               </MenuItem>
             ),
           )}

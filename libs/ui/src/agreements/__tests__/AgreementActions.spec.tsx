@@ -1,7 +1,11 @@
 import type { ActionViewer } from '@prosign/domain';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { agreementCard } from '../../test-support/agreement-fixtures';
+import { expectNoSeriousAxeViolations } from '../../test-support/axe';
+import { ActionMenu } from '../ActionMenu';
 import { AgreementActions } from '../AgreementActions';
 
 const ADMIN: ActionViewer = { isAdmin: true, userAccessAccess: true };
@@ -28,7 +32,8 @@ function renderActions(
   return { onAction };
 }
 
-const moreButton = () => screen.getByRole('button', { name: 'More actions' });
+// While the menu is open the page behind it, its button included, is hidden from assistive technology.
+const moreButton = () => screen.getByRole('button', { name: 'More actions', hidden: true });
 
 describe('AgreementActions', () => {
   it('shows one main action and the others in a closed "More actions" menu', () => {
@@ -39,20 +44,32 @@ describe('AgreementActions', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Send Reminder', 'More actions']);
-    expect(moreButton()).toHaveAttribute('aria-haspopup', 'menu');
+    // ARIA: aria-haspopup="true" means a menu.
+    expect(moreButton()).toHaveAttribute('aria-haspopup', 'true');
     expect(moreButton()).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
-  it('is used from the keyboard: arrows, Home/End, letters, Enter and Escape', async () => {
+  it('is used from the keyboard alone: Enter, Space or ArrowDown open it, arrows move, Escape gives focus back', async () => {
     const user = userEvent.setup();
     const { onAction } = renderActions({ status: 'not signed' });
-    moreButton().focus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Send Reminder' })).toHaveFocus();
+    await user.tab();
+    expect(moreButton()).toHaveFocus();
+
+    for (const key of ['{Enter}', ' ', '{ArrowDown}']) {
+      await user.keyboard(key);
+      const menu = await screen.findByRole('menu', { name: 'More actions' });
+      expect(moreButton()).toHaveAttribute('aria-expanded', 'true');
+      expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+      await waitFor(() => expect(moreButton()).toHaveFocus());
+    }
 
     await user.keyboard('{ArrowDown}');
-    const menu = screen.getByRole('menu', { name: 'More actions' });
-    expect(moreButton()).toHaveAttribute('aria-expanded', 'true');
-    const items = within(menu).getAllByRole('menuitem');
+    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'Copy Link',
       'Mark as Signed',
@@ -64,42 +81,109 @@ describe('AgreementActions', () => {
     expect(items[1]).toHaveFocus();
     await user.keyboard('{End}');
     expect(items[3]).toHaveFocus();
-    await user.keyboard('{ArrowDown}');
-    expect(items[0]).toHaveFocus();
     await user.keyboard('{ArrowUp}');
-    expect(items[3]).toHaveFocus();
+    expect(items[2]).toHaveFocus();
     await user.keyboard('{Home}');
     expect(items[0]).toHaveFocus();
-    await user.keyboard('c');
+    await user.keyboard('ca');
     expect(items[2]).toHaveFocus();
-
-    // Escape closes it and puts focus back on the button; nothing was chosen.
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
-    expect(moreButton()).toHaveFocus();
+    await waitFor(() => expect(moreButton()).toHaveFocus());
     expect(onAction).not.toHaveBeenCalled();
 
-    // ArrowUp opens on the last item; Enter chooses it and closes the menu.
+    // ArrowUp opens on the last item; Enter chooses one, closes the menu and focus goes back.
     await user.keyboard('{ArrowUp}');
     expect(
-      within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Delete' }),
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Delete' }),
     ).toHaveFocus();
     await user.keyboard('{ArrowUp}{Enter}');
+    expect(onAction).toHaveBeenCalledTimes(1);
     expect(onAction).toHaveBeenCalledWith('cancel');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
-    expect(moreButton()).toHaveFocus();
+    await waitFor(() => expect(moreButton()).toHaveFocus());
   });
 
-  it('closes on Tab and on a click outside', async () => {
+  it('gives a dialog opened from the menu the focus, and takes it back to the button when it closes', async () => {
     const user = userEvent.setup();
-    renderActions({ status: 'viewed' });
+    function CardWithConfirm() {
+      const [asking, setAsking] = useState(false);
+      return (
+        <>
+          <AgreementActions
+            family="standard"
+            card={agreementCard({ status: 'not signed' })}
+            viewer={ADMIN}
+            now={NOW}
+            busyAction={null}
+            onAction={(action) => setAsking(action === 'cancel')}
+            label="Actions for Maria Lopez"
+          />
+          <ConfirmDialog
+            open={asking}
+            title="Cancel this contract?"
+            cancelLabel="Keep it"
+            onConfirm={() => setAsking(false)}
+            onCancel={() => setAsking(false)}
+          />
+        </>
+      );
+    }
+    render(<CardWithConfirm />);
+    await user.tab();
+    await user.tab();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(await screen.findByRole('menuitem', { name: 'Cancel Contract' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this contract?' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveFocus(),
+    );
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(moreButton()).toHaveFocus());
+  });
+
+  it('has no serious accessibility violation with the menu open', async () => {
+    const user = userEvent.setup();
+    renderActions({ status: 'not signed' });
     await user.click(moreButton());
-    expect(screen.getByRole('menu')).toBeInTheDocument();
-    await user.keyboard('{Tab}');
-    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await screen.findByRole('menu');
+    await expectNoSeriousAxeViolations();
+  });
+
+  it('closes on a click outside without choosing', async () => {
+    const user = userEvent.setup();
+    const { onAction } = renderActions({ status: 'viewed' });
     await user.click(moreButton());
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
     await user.click(document.body);
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(onAction).not.toHaveBeenCalled();
+  });
+
+  it('runs an item chosen with the pointer', async () => {
+    const user = userEvent.setup();
+    const { onAction } = renderActions({ status: 'viewed' });
+    await user.click(moreButton());
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy Link' }));
+    expect(onAction).toHaveBeenCalledWith('copyLink');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('holds the menu while an action of the card runs', () => {
+    const onAction = jest.fn();
+    render(
+      <AgreementActions
+        family="standard"
+        card={agreementCard({ status: 'not signed' })}
+        viewer={ADMIN}
+        now={NOW}
+        busyAction="copyLink"
+        onAction={onAction}
+        label="Actions for Maria Lopez"
+      />,
+    );
+    expect(moreButton()).toBeDisabled();
   });
 
   it('offers Void to admins only: a signed contract has no actions for other staff', () => {
@@ -138,5 +222,38 @@ describe('AgreementActions', () => {
     expect(reminder).toHaveAccessibleDescription(
       'Last reminder sent Mar 10, 2026, 3:00 AM PST. Next reminder can be sent after Mar 11, 2026, 3:00 AM PST.',
     );
+  });
+});
+
+describe('ActionMenu', () => {
+  it('shows a disabled item with its reason as its description and never runs it', async () => {
+    const user = userEvent.setup();
+    const remind = jest.fn();
+    const copy = jest.fn();
+    render(
+      <ActionMenu
+        label="More"
+        items={[
+          {
+            key: 'sendReminder',
+            label: 'Send Reminder',
+            disabled: true,
+            description: 'Next reminder can be sent after Mar 11.',
+            onSelect: remind,
+          },
+          { key: 'copyLink', label: 'Copy Link', onSelect: copy },
+        ]}
+      />,
+    );
+    await user.tab();
+    await user.keyboard('{Enter}');
+    const reminder = await screen.findByRole('menuitem', { name: 'Send Reminder' });
+    expect(reminder).toHaveAttribute('aria-disabled', 'true');
+    expect(reminder).toHaveAccessibleDescription('Next reminder can be sent after Mar 11.');
+    // The keyboard skips it: the menu opened on Copy Link, and a click on it does nothing.
+    expect(screen.getByRole('menuitem', { name: 'Copy Link' })).toHaveFocus();
+    await user.click(reminder);
+    expect(remind).not.toHaveBeenCalled();
+    expect(copy).not.toHaveBeenCalled();
   });
 });
