@@ -7,6 +7,12 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import moduleBoundaries from './tools/eslint/module-boundaries.cjs';
+import uiPrimitivesOnly from './tools/eslint/ui-primitives-only.cjs';
+
+/** Our own rules (tools/eslint), one plugin object for every block that uses them. */
+const prosign = {
+  rules: { 'module-boundaries': moduleBoundaries, 'ui-primitives-only': uiPrimitivesOnly },
+};
 
 export default tseslint.config(
   {
@@ -61,7 +67,7 @@ export default tseslint.config(
     // (tools/eslint/module-boundaries.cjs). Tests may reach into internals.
     files: ['backend/src/**/*.ts'],
     ignores: ['backend/src/**/*.spec.ts', 'backend/src/**/*.integration-spec.ts'],
-    plugins: { prosign: { rules: { 'module-boundaries': moduleBoundaries } } },
+    plugins: { prosign },
     rules: {
       'prosign/module-boundaries': [
         'error',
@@ -77,6 +83,13 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    // Front ends use React Aria / React Stately only through @prosign/ui and
+    // @prosign/ui/controls (tools/eslint/ui-primitives-only.cjs).
+    files: ['frontends/**/*.{ts,tsx,js,jsx,cjs,mjs}'],
+    plugins: { prosign },
+    rules: { 'prosign/ui-primitives-only': 'error' },
   },
   {
     files: ['**/*.{js,cjs,mjs}'],
