@@ -13,6 +13,7 @@ export * from './signing/initials';
 export * from './signing/signature-constants';
 export * from './signing/signing-page-state';
 export * from './contracts/contract-clauses';
+export * from './money/money';
 export * from './time/pacific-time';
 export * from './services/service-rules';
 export * from './services/form-definition';

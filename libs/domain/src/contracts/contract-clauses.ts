@@ -3,6 +3,7 @@
  * the editor and the preview all take them from here.
  */
 import { balanceOf } from '../agreements/agreement-rules';
+import { USD_FORMAT } from '../money/money';
 
 export interface PaymentAmounts {
   cost: number;
@@ -12,12 +13,7 @@ export interface PaymentAmounts {
   balance?: number;
 }
 
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const usd = new Intl.NumberFormat('en-US', USD_FORMAT);
 
 /** "$12,500.00". */
 export function formatUsd(amount: number): string {

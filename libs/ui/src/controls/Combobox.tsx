@@ -13,6 +13,7 @@ import {
 import { useDebouncedSearch } from './useDebouncedSearch';
 
 export const COMBOBOX_TEXTS = {
+  idle: 'Type to search...',
   empty: 'No matches found',
   loading: 'Searching…',
   failed: 'The search failed. Try again.',
@@ -37,6 +38,8 @@ export interface ComboboxProps<T> {
   /** The text in the input, when the parent keeps it. */
   inputValue?: string;
   onInputChange?: (text: string) => void;
+  /** `focus`: the list (or its "type to search" hint) opens when the field gets focus. */
+  menuTrigger?: 'input' | 'focus';
   placeholder?: string;
   description?: string;
   errorMessage?: string;
@@ -45,16 +48,29 @@ export interface ComboboxProps<T> {
   debounceMs?: number;
   /** Characters needed before searching. */
   minQueryLength?: number;
+  /** Shown while there is not enough text to search. */
+  idleText?: string;
+  loadingText?: string;
   emptyText?: string;
+  /** Shown when the search failed (a function gets the error). */
+  failedText?: string | ((error: unknown) => string);
+  /** The list's accessible name (the field's label by default). */
+  listLabel?: string;
+  /** Drawn after the input (a spinner while a choice is being filled in). */
+  inputAddon?: ReactNode;
+  id?: string;
+  name?: string;
+  onFocus?: () => void;
   className?: string;
 }
 
 /**
  * A searchable single choice over remote options (React Aria's ComboBox): the
  * list opens as one types, arrow keys move through it, Enter chooses, Escape
- * closes it (a second Escape clears the text). The search is debounced and a
- * newer query cancels an older one; the list says when it is searching or found
- * nothing. With `allowsCustomValue` it is an autocomplete: free text, suggestions.
+ * closes it (a second Escape clears the text). Only what the person types is
+ * searched (not a text the parent sets), debounced; a newer query cancels an
+ * older one; the list says when it waits for text, searches or found nothing.
+ * With `allowsCustomValue` it is an autocomplete: free text, suggestions.
  */
 export function Combobox<T>({
   label,
@@ -66,6 +82,7 @@ export function Combobox<T>({
   allowsCustomValue = false,
   inputValue: controlledText,
   onInputChange,
+  menuTrigger = 'input',
   placeholder,
   description,
   errorMessage,
@@ -73,16 +90,25 @@ export function Combobox<T>({
   isDisabled,
   debounceMs = 300,
   minQueryLength = 1,
+  idleText = COMBOBOX_TEXTS.idle,
+  loadingText = COMBOBOX_TEXTS.loading,
   emptyText = COMBOBOX_TEXTS.empty,
+  failedText = COMBOBOX_TEXTS.failed,
+  listLabel,
+  inputAddon,
+  id,
+  name,
+  onFocus,
   className,
 }: ComboboxProps<T>) {
   const [ownText, setOwnText] = useState('');
   const [selectedKey, setSelectedKey] = useState<Key | null>(null);
   const text = controlledText ?? ownText;
-  // Once an option is chosen the text is its label: no new search for it.
+  // What the person typed last; once an option is chosen the text is its label: no new search for it.
+  const [typed, setTyped] = useState('');
   const [chosenText, setChosenText] = useState<string | null>(null);
-  const query = chosenText !== null && chosenText === text ? '' : text;
-  const { items, status } = useDebouncedSearch(query, loadOptions, {
+  const query = chosenText !== null && chosenText === typed ? '' : typed;
+  const { items, status, error } = useDebouncedSearch(query, loadOptions, {
     delayMs: debounceMs,
     minLength: minQueryLength,
   });
@@ -92,6 +118,17 @@ export function Combobox<T>({
     onInputChange?.(value);
   };
 
+  const message =
+    status === 'idle'
+      ? idleText
+      : status === 'loading'
+        ? loadingText
+        : status === 'error'
+          ? typeof failedText === 'function'
+            ? failedText(error)
+            : failedText
+          : emptyText;
+
   return (
     <ComboBox
       className={['ps-field', 'ps-combobox', className ?? ''].filter(Boolean).join(' ')}
@@ -99,6 +136,7 @@ export function Combobox<T>({
       inputValue={text}
       onInputChange={(value) => {
         setText(value);
+        setTyped(value);
         if (value !== chosenText && selectedKey !== null && !allowsCustomValue) {
           setSelectedKey(null);
           setChosenText(null);
@@ -109,7 +147,10 @@ export function Combobox<T>({
       onSelectionChange={(key) => {
         if (key === null) {
           // Escape or leaving the field without choosing: the text goes back to the choice.
-          if (!allowsCustomValue) setText(chosenText ?? '');
+          if (!allowsCustomValue) {
+            setText(chosenText ?? '');
+            setTyped(chosenText ?? '');
+          }
           return;
         }
         const item = items.find((candidate) => getKey(candidate) === key);
@@ -117,19 +158,29 @@ export function Combobox<T>({
         const chosen = getLabel(item);
         setSelectedKey(key);
         setChosenText(chosen);
+        setTyped(chosen);
         setText(chosen);
         onSelect?.(item);
       }}
       allowsCustomValue={allowsCustomValue}
       allowsEmptyCollection
-      menuTrigger="input"
+      menuTrigger={menuTrigger}
       isRequired={isRequired}
       isDisabled={isDisabled}
       isInvalid={!!errorMessage}
       validationBehavior="aria"
+      name={name}
     >
       <Label className="ps-field__label">{label}</Label>
-      <Input className="ps-input ps-combobox__input" placeholder={placeholder} />
+      <div className="ps-combobox__control">
+        <Input
+          id={id}
+          className="ps-input ps-combobox__input"
+          placeholder={placeholder}
+          onFocus={onFocus}
+        />
+        {inputAddon}
+      </div>
       {description ? (
         <Text slot="description" className="ps-field__hint">
           {description}
@@ -139,18 +190,15 @@ export function Combobox<T>({
       <Popover className="ps-popover" placement="bottom start" offset={4}>
         <ListBox
           className="ps-listbox"
+          aria-label={listLabel}
           renderEmptyState={() => (
             <p className="ps-listbox__message" role="status">
-              {status === 'loading' || status === 'idle'
-                ? COMBOBOX_TEXTS.loading
-                : status === 'error'
-                  ? COMBOBOX_TEXTS.failed
-                  : emptyText}
+              {message}
             </p>
           )}
         >
-          {({ id, item }: { id: string; item: T }) => (
-            <ListBoxItem id={id} textValue={getLabel(item)} className="ps-listbox__option">
+          {({ id: key, item }: { id: string; item: T }) => (
+            <ListBoxItem id={key} textValue={getLabel(item)} className="ps-listbox__option">
               {renderOption ? renderOption(item) : getLabel(item)}
             </ListBoxItem>
           )}

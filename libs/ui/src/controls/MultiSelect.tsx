@@ -2,15 +2,11 @@ import {
   Button,
   FieldError,
   Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
   Select as AriaSelect,
   SelectValue,
   Text,
 } from 'react-aria-components/Select';
-import { Autocomplete, useFilter } from 'react-aria-components/Autocomplete';
-import { Input, SearchField } from 'react-aria-components/SearchField';
+import { SearchListPopover } from './SearchListPopover';
 import type { SelectOption } from './Select';
 
 export const MULTI_SELECT_TEXTS = {
@@ -27,6 +23,7 @@ export interface MultiSelectProps<V extends string = string> {
   placeholder?: string;
   /** The accessible name of the search field inside the list. */
   searchLabel?: string;
+  searchPlaceholder?: string;
   emptyText?: string;
   description?: string;
   errorMessage?: string;
@@ -40,7 +37,8 @@ export interface MultiSelectProps<V extends string = string> {
  * Select in multiple mode with an Autocomplete inside its popover): typing
  * filters the options (case- and accent-insensitive), arrow keys move through
  * what is left while focus stays in the search field, Enter toggles an option,
- * Escape closes the list. The button shows the chosen labels.
+ * Escape closes the list. The button shows the chosen labels. A disabled option
+ * that is chosen stays chosen (a fixed entry).
  */
 export function MultiSelect<V extends string = string>({
   label,
@@ -49,6 +47,7 @@ export function MultiSelect<V extends string = string>({
   onChange,
   placeholder = MULTI_SELECT_TEXTS.none,
   searchLabel = MULTI_SELECT_TEXTS.search,
+  searchPlaceholder,
   emptyText = MULTI_SELECT_TEXTS.empty,
   description,
   errorMessage,
@@ -56,7 +55,6 @@ export function MultiSelect<V extends string = string>({
   isDisabled,
   className,
 }: MultiSelectProps<V>) {
-  const { contains } = useFilter({ sensitivity: 'base' });
   return (
     <AriaSelect
       className={['ps-field', 'ps-picker', className ?? ''].filter(Boolean).join(' ')}
@@ -72,7 +70,9 @@ export function MultiSelect<V extends string = string>({
     >
       <Label className="ps-field__label">{label}</Label>
       <Button className="ps-picker__button">
-        <SelectValue className="ps-picker__value" />
+        <SelectValue className="ps-picker__value">
+          {({ isPlaceholder, selectedText }) => (isPlaceholder ? placeholder : selectedText)}
+        </SelectValue>
         <span aria-hidden="true" className="ps-picker__chevron" />
       </Button>
       {description ? (
@@ -81,28 +81,13 @@ export function MultiSelect<V extends string = string>({
         </Text>
       ) : null}
       <FieldError className="ps-field__error">{errorMessage}</FieldError>
-      <Popover className="ps-popover ps-popover--search" placement="bottom start" offset={4}>
-        <Autocomplete filter={contains}>
-          <SearchField aria-label={searchLabel} className="ps-popover__search" autoFocus>
-            <Input className="ps-input" placeholder={`${searchLabel}…`} />
-          </SearchField>
-          <ListBox
-            className="ps-listbox"
-            items={options.map((option) => ({ ...option, id: option.value }))}
-            renderEmptyState={() => <p className="ps-listbox__message">{emptyText}</p>}
-          >
-            {(option) => (
-              <ListBoxItem
-                id={option.value}
-                textValue={option.label}
-                className="ps-listbox__option ps-listbox__option--check"
-              >
-                {option.label}
-              </ListBoxItem>
-            )}
-          </ListBox>
-        </Autocomplete>
-      </Popover>
+      <SearchListPopover
+        options={options}
+        searchLabel={searchLabel}
+        searchPlaceholder={searchPlaceholder}
+        emptyText={emptyText}
+        checkable
+      />
     </AriaSelect>
   );
 }

@@ -9,12 +9,15 @@ import {
   SelectValue,
   Text,
 } from 'react-aria-components/Select';
+import { OptionText } from './SearchListPopover';
 
 export interface SelectOption<V extends string = string> {
   value: V;
   label: string;
   /** Shown but not choosable (and skipped by the arrow keys). */
   disabled?: boolean;
+  /** A second line under the label (e.g. why it is disabled). */
+  description?: string;
 }
 
 export interface SelectProps<V extends string = string> {
@@ -61,7 +64,9 @@ export function Select<V extends string = string>({
     >
       <Label className="ps-field__label">{label}</Label>
       <Button className="ps-picker__button">
-        <SelectValue className="ps-picker__value" />
+        <SelectValue className="ps-picker__value">
+          {({ isPlaceholder, selectedText }) => (isPlaceholder ? placeholder : selectedText)}
+        </SelectValue>
         <span aria-hidden="true" className="ps-picker__chevron" />
       </Button>
       {description ? (
@@ -77,7 +82,7 @@ export function Select<V extends string = string>({
         >
           {(option) => (
             <ListBoxItem id={option.value} textValue={option.label} className="ps-listbox__option">
-              {option.label}
+              <OptionText option={option} />
             </ListBoxItem>
           )}
         </ListBox>

@@ -5,6 +5,8 @@ export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
 export interface DebouncedSearch<T> {
   items: T[];
   status: SearchStatus;
+  /** Why the last search failed (status `error`). */
+  error?: unknown;
 }
 
 /**
@@ -35,8 +37,8 @@ export function useDebouncedSearch<T>(
         (items) => {
           if (!controller.signal.aborted) setResult({ items, status: 'ready' });
         },
-        () => {
-          if (!controller.signal.aborted) setResult({ items: [], status: 'error' });
+        (error: unknown) => {
+          if (!controller.signal.aborted) setResult({ items: [], status: 'error', error });
         },
       );
     }, delayMs);

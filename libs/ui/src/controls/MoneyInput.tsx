@@ -1,0 +1,80 @@
+import { MONEY_STEP, USD_FORMAT } from '@prosign/domain';
+import {
+  FieldError,
+  Group,
+  Input,
+  Label,
+  NumberField,
+  Text,
+} from 'react-aria-components/NumberField';
+
+export interface MoneyInputProps {
+  label: string;
+  /** Dollars; null while empty. */
+  value: number | null;
+  onChange: (value: number | null) => void;
+  /** What the arrow keys add or take away, and what a typed amount is rounded to (cents by default). */
+  step?: number;
+  /** The smallest amount (0 by default: amounts never go below nothing). */
+  min?: number;
+  max?: number;
+  name?: string;
+  description?: string;
+  errorMessage?: string;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  isReadOnly?: boolean;
+  className?: string;
+}
+
+/**
+ * A dollar amount (React Aria's NumberField, formatted with the domain's
+ * USD_FORMAT: "$1,250.00"): type the amount, or ArrowUp/ArrowDown by `step`
+ * (Page Up/Down, Home/End for min/max). When the field is left the amount is
+ * kept within `min`/`max` and rounded to the step, so a negative amount
+ * becomes 0 and a fee with step 10 is a multiple of 10 (spec 3 §5).
+ */
+export function MoneyInput({
+  label,
+  value,
+  onChange,
+  step = MONEY_STEP.cents,
+  min = 0,
+  max,
+  name,
+  description,
+  errorMessage,
+  isRequired,
+  isDisabled,
+  isReadOnly,
+  className,
+}: MoneyInputProps) {
+  return (
+    <NumberField
+      className={['ps-field', 'ps-money', className ?? ''].filter(Boolean).join(' ')}
+      value={value ?? Number.NaN}
+      onChange={(next) => onChange(Number.isNaN(next) ? null : next)}
+      formatOptions={USD_FORMAT}
+      step={step}
+      minValue={min}
+      maxValue={max}
+      name={name}
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+      isReadOnly={isReadOnly}
+      isInvalid={errorMessage ? true : undefined}
+      validationBehavior="aria"
+    >
+      <Label className="ps-field__label">{label}</Label>
+      <Group className="ps-money__group">
+        <Input className="ps-input ps-money__input" />
+      </Group>
+      {description ? (
+        <Text slot="description" className="ps-field__hint">
+          {description}
+        </Text>
+      ) : null}
+      <FieldError className="ps-field__error">{errorMessage}</FieldError>
+    </NumberField>
+  );
+}
