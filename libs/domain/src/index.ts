@@ -40,3 +40,5 @@ export * from './crm/crm-api';
 export * from './contracts/contract-api';
 export * from './health/health-api';
 export * from './sow/sow-rules';
+export * from './sow/sow-api';
+export * from './sow/sow-form';

@@ -52,3 +52,24 @@ export function droppedPlaceholders(previous: string, next: string): string[] {
   const kept = new Set(placeholdersIn(next));
   return placeholdersIn(previous).filter((name) => !kept.has(name));
 }
+
+/**
+ * The SOW template editor shows each placeholder with the value it will take,
+ * as `<<$name:value>>` (spec 3 §5); before the text is saved or sent each is
+ * reverted to `$name`, so the document fills it from the form.
+ */
+const PLACEHOLDER_PREVIEW = /<<\$([A-Za-z_]+):[\s\S]*?>>/g;
+
+export function previewPlaceholders(
+  text: string,
+  values: Readonly<Record<string, string | undefined>>,
+): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined;
+    return value === undefined ? whole : `<<$${name}:${value.replace(/>>/g, '> >')}>>`;
+  });
+}
+
+export function revertPlaceholderPreviews(text: string): string {
+  return text.replace(PLACEHOLDER_PREVIEW, (_whole, name: string) => `$${name}`);
+}

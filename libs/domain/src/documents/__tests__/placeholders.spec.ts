@@ -1,4 +1,10 @@
-import { fillPlaceholders, keepsPlaceholders, placeholdersIn } from '../placeholders';
+import {
+  fillPlaceholders,
+  keepsPlaceholders,
+  placeholdersIn,
+  previewPlaceholders,
+  revertPlaceholderPreviews,
+} from '../placeholders';
 import { STANDARD_TEMPLATE_DOC_IDS, standardTemplateDocIdFor } from '../standard-templates';
 
 describe('placeholders', () => {
@@ -42,6 +48,26 @@ describe('standardTemplateDocIdFor', () => {
     );
     expect(standardTemplateDocIdFor('Structural Engineering')).toBe(
       STANDARD_TEMPLATE_DOC_IDS.default,
+    );
+  });
+});
+
+describe('placeholder previews (SOW template editor)', () => {
+  it('shows each placeholder with its value and reverts it to $name before sending', () => {
+    const text = 'Between the Firm and $cp_name ($cp_email), fee $1,200, for $unknown.';
+    const preview = previewPlaceholders(text, {
+      cp_name: 'Ada > Lovelace',
+      cp_email: 'a@x.example',
+    });
+    expect(preview).toBe(
+      'Between the Firm and <<$cp_name:Ada > Lovelace>> (<<$cp_email:a@x.example>>), fee $1,200, for $unknown.',
+    );
+    expect(revertPlaceholderPreviews(preview)).toBe(text);
+  });
+
+  it('reverts a preview whose value the user edited, keeping the text around it', () => {
+    expect(revertPlaceholderPreviews('Hi <<$cp_name:someone else>>, welcome')).toBe(
+      'Hi $cp_name, welcome',
     );
   });
 });
