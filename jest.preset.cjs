@@ -33,6 +33,7 @@ module.exports = {
     '^@prosign/ui$': path.join(root, 'libs/ui/src/index.ts'),
     '^@prosign/ui/testing$': path.join(root, 'libs/ui/src/test-support/index.ts'),
     '^@prosign/ui/controls$': path.join(root, 'libs/ui/src/controls/index.ts'),
+    '^@prosign/ui/forms$': path.join(root, 'libs/ui/src/forms/index.ts'),
     '\\.(css)$': 'identity-obj-proxy',
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json'],

@@ -20,6 +20,11 @@ const SINGLETONS = [
   '@prosign/ui/agreements',
   // Pickers, menus, tooltips (React Aria Components): loaded only by screens with forms.
   '@prosign/ui/controls',
+  // Fields, error summary and the form hooks: loaded only by screens with forms, with
+  // react-hook-form and zod, shared too so the app's schemas and hooks meet the same copy.
+  '@prosign/ui/forms',
+  'react-hook-form',
+  'zod',
   // Never `@prosign/ui/testing` or `@prosign/api-client/testing`: test support, for Jest only.
 ];
 

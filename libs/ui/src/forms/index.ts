@@ -1,0 +1,40 @@
+// Forms on react-hook-form with zod schemas, styled by the design tokens of
+// `@prosign/ui`: labelled fields with their required marker, hint and error,
+// fields bound to a form, the form's error summary, a submit button driven by
+// a mutation's pending state, and the server's refusals shown in the form.
+// Schemas call the rules of `@prosign/domain` (domainRule), never restate them.
+// Its own entry (and federation singleton), loaded only by screens with forms.
+import './forms.css';
+
+export {
+  Field,
+  FieldError,
+  RequiredMarker,
+  type FieldControlProps,
+  type FieldProps,
+} from './Field';
+export {
+  CheckboxField,
+  NumberField,
+  TextAreaField,
+  TextField,
+  type BoundFieldProps,
+  type CheckboxFieldProps,
+  type NumberFieldProps,
+  type TextAreaFieldProps,
+  type TextFieldProps,
+} from './bound-fields';
+export { FormErrorSummary, type FormErrorSummaryProps } from './FormErrorSummary';
+export { SubmitButton, type SubmitButtonProps } from './SubmitButton';
+export { useZodForm, type ZodForm, type ZodFormOptions } from './useZodForm';
+export { useFormControl, type FormControlBinding } from './useFormControl';
+export { domainRule, type DomainRule } from './domain-rule';
+export {
+  applyServerErrors,
+  clientErrorMessages,
+  SERVER_ERROR,
+  serverFormErrors,
+  type ServerFieldMatchers,
+  type ServerFormErrors,
+  type ServerMessageMatcher,
+} from './server-errors';
