@@ -13,12 +13,7 @@ export { AppFooter, type AppFooterProps } from './components/AppFooter';
 export { BrandMark, type BrandMarkProps } from './components/BrandMark';
 export { PublicLayout, type PublicLayoutProps } from './components/PublicLayout';
 export { PlaceholderPage, type PlaceholderPageProps } from './components/PlaceholderPage';
-export {
-  ADDRESS_EMPTY_TEXT,
-  AddressAutocomplete,
-  useAddressSource,
-  type AddressAutocompleteProps,
-} from './address/AddressAutocomplete';
+// The address autocomplete (on the Combobox of React Aria) is in '@prosign/ui/controls'.
 export {
   ADDRESS_SUGGESTION_LIMIT,
   createGoogleAddressSource,

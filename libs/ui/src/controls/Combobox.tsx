@@ -137,10 +137,11 @@ export function Combobox<T>({
       onInputChange={(value) => {
         setText(value);
         setTyped(value);
-        if (value !== chosenText && selectedKey !== null && !allowsCustomValue) {
+        if (value !== chosenText && selectedKey !== null) {
+          // Typing away from the choice forgets it (so the same option can be chosen again).
           setSelectedKey(null);
           setChosenText(null);
-          onSelect?.(null);
+          if (!allowsCustomValue) onSelect?.(null);
         }
       }}
       selectedKey={selectedKey}

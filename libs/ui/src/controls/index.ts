@@ -3,6 +3,12 @@
 // shell's first render does not carry them: only screens with forms load them.
 import './controls.css';
 
+export {
+  ADDRESS_EMPTY_TEXT,
+  AddressAutocomplete,
+  useAddressSource,
+  type AddressAutocompleteProps,
+} from '../address/AddressAutocomplete';
 export { Combobox, COMBOBOX_TEXTS, type ComboboxProps } from './Combobox';
 export {
   CrmContactPicker,

@@ -9,7 +9,7 @@ import {
   type FormField,
   type FullNameOption,
 } from '@prosign/domain';
-import { AddressAutocomplete } from '@prosign/ui';
+import { AddressAutocomplete, Combobox, StaffUserPicker } from '@prosign/ui/controls';
 import { useId } from 'react';
 import { useUsersByRole } from '../api/useCreationData';
 import type { ContractForm } from '../contract-draft';
@@ -23,6 +23,18 @@ export interface ContractFormFieldsProps {
 }
 
 const AMOUNT_FIELDS: readonly string[] = ['cost', 'deposit', 'progress'];
+
+/** The signatories whose name or e-mail holds the typed text ('Add New Contact' always offered). */
+function matchingSignatories(options: readonly FullNameOption[], query: string): FullNameOption[] {
+  const text = query.trim().toLowerCase();
+  return options.filter(
+    (option) =>
+      option.name === ADD_NEW_CONTACT ||
+      !text ||
+      option.name.toLowerCase().includes(text) ||
+      option.email.toLowerCase().includes(text),
+  );
+}
 
 /**
  * The dynamic form of the chosen service (spec 2 §2.1, §5): fields from its
@@ -63,32 +75,40 @@ export function ContractFormFields({
 
         if (field.name === 'full_name' && fullNameOptions.length > 1 && !readOnly) {
           const listed = fullNameOptions.some((option) => option.name === value);
+          const choices = [...fullNameOptions, { name: ADD_NEW_CONTACT, email: '', phone: '' }];
           return (
             <div key={field.name} className="ps-field">
-              {label}
-              <input
-                {...common}
-                className="ps-input"
-                list={`${id}-options`}
-                value={value}
+              <Combobox<FullNameOption>
+                id={id}
+                name={field.name}
+                label={`${field.label}${field.required ? ' *' : ''}`}
+                isRequired={field.required}
                 placeholder="Search signatories or type a new name"
-                onChange={(event) => {
-                  const text = event.target.value;
-                  if (text === ADD_NEW_CONTACT || fullNameOptions.some((o) => o.name === text)) {
-                    set({ ...signatoryFieldsFor(text, fullNameOptions) });
-                  } else {
-                    set({ full_name: text });
-                  }
+                // A new name is typed; a listed signatory is chosen (filling e-mail and phone).
+                allowsCustomValue
+                menuTrigger="focus"
+                inputValue={value}
+                onInputChange={(text) => set({ full_name: text })}
+                loadOptions={(query) => Promise.resolve(matchingSignatories(choices, query))}
+                minQueryLength={0}
+                debounceMs={0}
+                getKey={(option) => `${option.name}|${option.email}`}
+                getLabel={(option) => option.name}
+                renderOption={(option) => (
+                  <span className="ps-listbox__text">
+                    <span>{option.name}</span>
+                    {option.email ? (
+                      <span className="ps-listbox__detail">{option.email}</span>
+                    ) : null}
+                  </span>
+                )}
+                onSelect={(option) => {
+                  if (option) set({ ...signatoryFieldsFor(option.name, fullNameOptions) });
                 }}
+                description={
+                  !listed && value ? 'A new contact: enter their e-mail and phone.' : undefined
+                }
               />
-              <datalist id={`${id}-options`}>
-                {fullNameOptions.map((option) => (
-                  <option key={`${option.name}-${option.email}`} value={option.name}>
-                    {option.email}
-                  </option>
-                ))}
-                <option value={ADD_NEW_CONTACT} />
-              </datalist>
               <button
                 type="button"
                 className="ps-button ps-button--link"
@@ -96,9 +116,6 @@ export function ContractFormFields({
               >
                 {ADD_NEW_CONTACT}
               </button>
-              {!listed && value ? (
-                <p className="ps-field__hint">A new contact: enter their e-mail and phone.</p>
-              ) : null}
             </div>
           );
         }
@@ -145,25 +162,16 @@ export function ContractFormFields({
         }
 
         if ((field.name === 'csm_email' || field.name === 'pm_email') && !readOnly) {
-          const users = (field.name === 'csm_email' ? csms.data : pms.data) ?? [];
-          const choices = value && !users.includes(value) ? [value, ...users] : users;
           return (
-            <div key={field.name} className="ps-field">
-              {label}
-              <select
-                {...common}
-                className="ps-select"
-                value={value}
-                onChange={(event) => set({ [field.name]: event.target.value })}
-              >
-                <option value="">--Select--</option>
-                {choices.map((email) => (
-                  <option key={email} value={email}>
-                    {email}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <StaffUserPicker
+              key={field.name}
+              label={`${field.label}${field.required ? ' *' : ''}`}
+              users={(field.name === 'csm_email' ? csms.data : pms.data) ?? []}
+              value={value}
+              placeholder="--Select--"
+              isRequired={field.required}
+              onChange={(email) => set({ [field.name]: email ?? '' })}
+            />
           );
         }
 

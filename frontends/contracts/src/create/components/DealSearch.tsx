@@ -5,8 +5,7 @@ import {
   SEARCH_DEBOUNCE_MS,
   type CrmRecordView,
 } from '@prosign/domain';
-import { Spinner } from '@prosign/ui';
-import { useEffect, useId, useState } from 'react';
+import { Combobox } from '@prosign/ui/controls';
 
 export interface DealSearchProps {
   value: string;
@@ -15,7 +14,7 @@ export interface DealSearchProps {
   onPick(dealId: string, label: string): void;
 }
 
-const isUrlLike = (text: string) => /^https?:\/\//i.test(text.trim()) || /^\d+$/.test(text.trim());
+const isUrlLike = (text: string) => /^https?:\/\//i.test(text) || /^\d+$/.test(text);
 
 export function dealLabel(deal: CrmRecordView): string {
   const p = deal.properties;
@@ -24,114 +23,50 @@ export function dealLabel(deal: CrmRecordView): string {
 }
 
 /**
- * Deal search of the left panel (spec 2 §2.1): an address, or a pasted CRM deal
- * URL whose numeric id is used; searched 500 ms after the last keystroke.
+ * Deal search of the left panel (spec 2 §2.1) on the shared Combobox: an
+ * address, or a pasted CRM deal URL whose numeric id is used; searched 500 ms
+ * after the last keystroke. A deal the CRM does not know is "No matching addresses".
  */
 export function DealSearch({ value, onChange, onPick }: DealSearchProps) {
   const client = useApiClient();
-  const listId = useId();
-  const [open, setOpen] = useState(false);
-  const [result, setResult] = useState<{
-    term: string;
-    deals: CrmRecordView[];
-    error?: string;
-  } | null>(null);
-  const term = value.trim();
-
-  useEffect(() => {
-    if (!term) {
-      setResult(null);
-      return undefined;
+  const search = async (term: string, signal: AbortSignal): Promise<CrmRecordView[]> => {
+    const dealId = isUrlLike(term) ? extractCrmRecordId(term) : null;
+    try {
+      return dealId
+        ? [(await crmApi.fetchDealById(client, dealId)).deal]
+        : (await crmApi.dealsByAddress(client, term, signal)).deals;
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return [];
+      throw error;
     }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      const dealId = isUrlLike(term) ? extractCrmRecordId(term) : null;
-      const lookup = dealId
-        ? crmApi.fetchDealById(client, dealId).then((found) => [found.deal])
-        : crmApi.dealsByAddress(client, term, controller.signal).then((found) => found.deals);
-      lookup
-        .then((deals) => {
-          if (!controller.signal.aborted) setResult({ term, deals });
-        })
-        .catch((error: unknown) => {
-          if (controller.signal.aborted) return;
-          const status = (error as { statusCode?: number }).statusCode;
-          setResult({
-            term,
-            deals: [],
-            error: status === 404 ? undefined : `Error: ${(error as Error).message}`,
-          });
-        });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [client, term]);
-
-  const searching = term !== '' && result?.term !== term;
+  };
   return (
-    <div className="ps-field ps-combobox">
-      <label className="ps-field__label" htmlFor={`${listId}-input`}>
-        Search deal by address or HubSpot deal link
-      </label>
-      <input
-        id={`${listId}-input`}
-        className="ps-input"
-        role="combobox"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        autoComplete="off"
-        placeholder="Address or deal URL"
-        value={value}
-        onFocus={() => setOpen(true)}
-        onChange={(event) => {
-          onChange(event.target.value);
-          setOpen(true);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') setOpen(false);
-        }}
-      />
-      {open ? (
-        <div className="ps-combobox__popup">
-          {searching ? (
-            <p className="ps-combobox__message">
-              <Spinner size="small" /> Searching…
-            </p>
-          ) : !term ? (
-            <p className="ps-combobox__message">{CONTRACT_MESSAGES.typeToSearch}</p>
-          ) : result?.error ? (
-            <p className="ps-combobox__message" role="alert">
-              {result.error}
-            </p>
-          ) : !result?.deals.length ? (
-            <p className="ps-combobox__message">{CONTRACT_MESSAGES.noMatchingAddresses}</p>
-          ) : (
-            <ul id={listId} role="listbox" className="ps-combobox__listbox" aria-label="Deals">
-              {result.deals.map((deal) => (
-                <li
-                  key={deal.id}
-                  role="option"
-                  aria-selected={false}
-                  className="ps-combobox__option"
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => {
-                    setOpen(false);
-                    onPick(deal.id, dealLabel(deal));
-                  }}
-                >
-                  {dealLabel(deal)}
-                  {deal.properties.dealname ? (
-                    <span className="ps-combobox__option-detail"> {deal.properties.dealname}</span>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      ) : null}
-    </div>
+    <Combobox<CrmRecordView>
+      label="Search deal by address or HubSpot deal link"
+      listLabel="Deals"
+      placeholder="Address or deal URL"
+      menuTrigger="focus"
+      allowsCustomValue
+      inputValue={value}
+      onInputChange={onChange}
+      loadOptions={search}
+      getKey={(deal) => deal.id}
+      getLabel={dealLabel}
+      renderOption={(deal) => (
+        <span className="ps-listbox__text">
+          <span>{dealLabel(deal)}</span>
+          {deal.properties.dealname ? (
+            <span className="ps-listbox__detail">{deal.properties.dealname}</span>
+          ) : null}
+        </span>
+      )}
+      onSelect={(deal) => {
+        if (deal) onPick(deal.id, dealLabel(deal));
+      }}
+      debounceMs={SEARCH_DEBOUNCE_MS}
+      idleText={CONTRACT_MESSAGES.typeToSearch}
+      emptyText={CONTRACT_MESSAGES.noMatchingAddresses}
+      failedText={(error) => `Error: ${(error as Error).message}`}
+    />
   );
 }
