@@ -1,17 +1,9 @@
+import { useFormDefinition, useServices } from '@prosign/api-client';
 import {
-  contractsApi,
-  crmApi,
-  useApiClient,
-  useFormDefinition,
-  useServices,
-} from '@prosign/api-client';
-import {
-  buildDocLink,
   CONTRACT_MESSAGES,
   contractFormErrors,
   contractSentMessage,
   REPORT_COUNT_OPTIONS,
-  standardTemplateDocIdFor,
   TOAST_DURATION_MS,
   withDocLinkMode,
   type DealLookupView,
@@ -20,6 +12,14 @@ import {
 import { ConfirmDialog, LoadingState, PageHeader, useToast } from '@prosign/ui';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
+import {
+  useCreateDocument,
+  useDealCheck,
+  useDealLookup,
+  useDownloadPdf,
+  useSendContract,
+  useUpdateDeal,
+} from '../create/api/useCreationMutations';
 import { ClauseEditor } from '../create/components/ClauseEditor';
 import { ContractFormFields } from '../create/components/ContractFormFields';
 import { DealSearch } from '../create/components/DealSearch';
@@ -44,11 +44,19 @@ const messageOf = (error: unknown) =>
 
 /** / — standard contract creation (spec 2 §2.1, §4): form → editor → preview → send. */
 export function CreateContractPage() {
-  const client = useApiClient();
   const toast = useToast();
   const id = useId();
   const [draft, setDraft] = useState<ContractDraft>(() => loadDraft());
-  const [busy, setBusy] = useState<null | 'deal' | 'check' | 'save' | 'send' | 'download'>(null);
+  const dealLookup = useDealLookup();
+  const dealCheck = useDealCheck();
+  const createDocument = useCreateDocument();
+  const updateDeal = useUpdateDeal();
+  const sendContract = useSendContract();
+  const downloadPdf = useDownloadPdf();
+  // One request at a time: every action waits while any of them runs.
+  const busy = [dealLookup, dealCheck, createDocument, sendContract, downloadPdf].some(
+    (mutation) => mutation.isPending,
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const [check, setCheck] = useState<DealPropertiesCheck | null>(null);
   const [sentLink, setSentLink] = useState<string | null>(null);
@@ -71,40 +79,25 @@ export function CreateContractPage() {
     ) as Clauses;
   }, [definition.data]);
 
-  const pickDeal = async (dealId: string, label: string) => {
-    setBusy('deal');
-    try {
-      const lookup = await crmApi.fetchDealById(client, dealId);
-      if (lookup.redirect) {
+  const pickDeal = (dealId: string, label: string) =>
+    dealLookup.mutate(dealId, {
+      onSuccess: ({ lookup, csmEmail }) => {
         // A change-order deal: the CO screen takes over with the deal's data.
-        setChangeOrderDeal(lookup);
-        return;
-      }
-      const ownerId =
-        lookup.deal.properties.customer_success_manager ?? lookup.deal.properties.hubspot_owner_id;
-      const csmEmail = ownerId
-        ? await crmApi
-            .owner(client, ownerId)
-            .then((found) => found.owner.email)
-            .catch(() => '')
-        : '';
-      const { form, fullNameOptions } = formFromDeal(
-        lookup.deal,
-        lookup.clientSignatories,
-        csmEmail,
-      );
-      update({ form, fullNameOptions, search_term: label, step: 'form', docLink: null });
-    } catch (error) {
-      toast.error(`Error: ${messageOf(error)}`, LONG);
-    } finally {
-      setBusy(null);
-    }
-  };
+        if (lookup.redirect) return setChangeOrderDeal(lookup);
+        const { form, fullNameOptions } = formFromDeal(
+          lookup.deal,
+          lookup.clientSignatories,
+          csmEmail,
+        );
+        update({ form, fullNameOptions, search_term: label, step: 'form', docLink: null });
+      },
+      onError: (error) => toast.error(`Error: ${messageOf(error)}`, LONG),
+    });
 
   const openEditor = () =>
     update({ step: 'editor', clauses: draft.clauses ?? originalClauses, docLink: null });
 
-  const createContract = async () => {
+  const createContract = () => {
     const errors: string[] = [];
     if (!draft.serviceType) errors.push('Choose a service.');
     if (draft.t24ReportCount === '') errors.push('Choose the number of Title 24 reports.');
@@ -124,82 +117,60 @@ export function CreateContractPage() {
       openEditor();
       return;
     }
-    setBusy('check');
-    try {
-      const result = await crmApi.checkDealProperties(client, draft.form.hs_deal_id);
-      if (result.isValid) openEditor();
-      else setCheck(result);
-    } catch {
-      toast.error(CONTRACT_MESSAGES.dealCheckFailed, LONG);
-    } finally {
-      setBusy(null);
-    }
+    dealCheck.mutate(draft.form.hs_deal_id, {
+      onSuccess: (result) => (result.isValid ? openEditor() : setCheck(result)),
+      onError: () => toast.error(CONTRACT_MESSAGES.dealCheckFailed, LONG),
+    });
   };
 
-  const saveDocument = async () => {
+  const saveDocument = () => {
     if (!draft.clauses) return;
-    setBusy('save');
-    try {
-      const template = buildDocLink(
-        `${client.baseUrl.replace(/\/+$/, '')}/api/documents`,
-        standardTemplateDocIdFor(draft.serviceType),
-      );
-      const { docLink } = await contractsApi.createContract(
-        client,
-        template,
-        contractFormData(draft, draft.clauses),
-      );
-      update({ step: 'preview', docLink });
-      if (draft.form.hs_deal_id) {
-        // The deal follows what the contract says (amounts, address, CSM); the contract does not wait for it.
-        crmApi.updateAll(client, draft.form.hs_deal_id, contractFormData(draft)).catch(() => {
-          toast.info('The HubSpot deal could not be updated with the form values.', LONG);
-        });
-      }
-    } catch (error) {
-      toast.error(`${CONTRACT_MESSAGES.creationFailedInEditor}: ${messageOf(error)}`, LONG);
-    } finally {
-      setBusy(null);
-    }
+    createDocument.mutate(
+      { serviceType: draft.serviceType, formData: contractFormData(draft, draft.clauses) },
+      {
+        onSuccess: ({ docLink }) => {
+          update({ step: 'preview', docLink });
+          if (!draft.form.hs_deal_id) return;
+          updateDeal.mutate(
+            { dealId: draft.form.hs_deal_id, formData: contractFormData(draft) },
+            {
+              onError: () =>
+                toast.info('The HubSpot deal could not be updated with the form values.', LONG),
+            },
+          );
+        },
+        onError: (error) =>
+          toast.error(`${CONTRACT_MESSAGES.creationFailedInEditor}: ${messageOf(error)}`, LONG),
+      },
+    );
   };
 
-  const send = async () => {
+  const send = () => {
     if (!draft.docLink || !draft.clauses) return;
-    setBusy('send');
-    try {
-      const result = await contractsApi.send(
-        client,
-        sendInput(draft, draft.docLink, draft.clauses),
-      );
-      toast.success(contractSentMessage(draft.form.email, result.signingLink), LONG);
-      setSentLink(result.signingLink);
-      clearDraft();
-      setDraft(EMPTY_DRAFT);
-    } catch (error) {
+    sendContract.mutate(sendInput(draft, draft.docLink, draft.clauses), {
+      onSuccess: (result) => {
+        toast.success(contractSentMessage(draft.form.email, result.signingLink), LONG);
+        setSentLink(result.signingLink);
+        clearDraft();
+        setDraft(EMPTY_DRAFT);
+      },
       // The server names the step that failed; sending again continues from it.
-      toast.error(messageOf(error) || CONTRACT_MESSAGES.sendFailed, LONG);
-    } finally {
-      setBusy(null);
-    }
+      onError: (error) => toast.error(messageOf(error) || CONTRACT_MESSAGES.sendFailed, LONG),
+    });
   };
 
-  const download = async () => {
+  const download = () => {
     if (!draft.docLink) return;
-    setBusy('download');
-    try {
-      const pdf = await contractsApi.generatePdf(client, draft.docLink);
-      const url = URL.createObjectURL(pdf);
-      const anchor = document.createElement('a');
-      anchor.href = url;
-      anchor.download = `${draft.serviceType || 'Contract'} - ${draft.form.site_address}.pdf`;
-      anchor.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-      toast.success(CONTRACT_MESSAGES.downloaded, LONG);
-    } catch {
-      toast.error(CONTRACT_MESSAGES.downloadFailed, LONG);
-    } finally {
-      setBusy(null);
-    }
+    downloadPdf.mutate(
+      {
+        docLink: draft.docLink,
+        filename: `${draft.serviceType || 'Contract'} - ${draft.form.site_address}.pdf`,
+      },
+      {
+        onSuccess: () => toast.success(CONTRACT_MESSAGES.downloaded, LONG),
+        onError: () => toast.error(CONTRACT_MESSAGES.downloadFailed, LONG),
+      },
+    );
   };
 
   const copyLink = async () => {
@@ -227,9 +198,9 @@ export function CreateContractPage() {
           <DealSearch
             value={draft.search_term}
             onChange={(text) => update({ search_term: text })}
-            onPick={(dealId, label) => void pickDeal(dealId, label)}
+            onPick={pickDeal}
           />
-          {busy === 'deal' ? <LoadingState label="Loading the deal" /> : null}
+          {dealLookup.isPending ? <LoadingState label="Loading the deal" /> : null}
           <div className="ps-field">
             <label className="ps-field__label" htmlFor={`${id}-service`}>
               Service
@@ -306,10 +277,11 @@ export function CreateContractPage() {
               <button
                 type="button"
                 className="ps-button ps-button--primary"
-                disabled={busy !== null}
-                onClick={() => void createContract()}
+                disabled={busy}
+                aria-busy={dealCheck.isPending || undefined}
+                onClick={createContract}
               >
-                {busy === 'check' ? 'Checking the deal…' : 'Create Contract'}
+                {dealCheck.isPending ? 'Checking the deal…' : 'Create Contract'}
               </button>
             </>
           ) : (
@@ -317,9 +289,9 @@ export function CreateContractPage() {
               clauses={draft.clauses ?? originalClauses}
               original={originalClauses}
               service={service}
-              saving={busy === 'save'}
+              saving={createDocument.isPending}
               onChange={(clauses) => update({ clauses })}
-              onSave={() => void saveDocument()}
+              onSave={saveDocument}
               // Back to the form only while the document is not saved (spec 2 §2.1).
               onBack={draft.docLink ? undefined : () => update({ step: 'form' })}
             />
@@ -337,16 +309,18 @@ export function CreateContractPage() {
               <button
                 type="button"
                 className="ps-button ps-button--primary"
-                disabled={busy !== null}
-                onClick={() => void send()}
+                disabled={busy}
+                aria-busy={sendContract.isPending || undefined}
+                onClick={send}
               >
-                {busy === 'send' ? 'Sending…' : 'Send Contract for Sign'}
+                {sendContract.isPending ? 'Sending…' : 'Send Contract for Sign'}
               </button>
               <button
                 type="button"
                 className="ps-button"
-                disabled={busy !== null}
-                onClick={() => void download()}
+                disabled={busy}
+                aria-busy={downloadPdf.isPending || undefined}
+                onClick={download}
               >
                 Download Contract as PDF
               </button>

@@ -10,7 +10,7 @@ import {
   type DealPropertiesCheck,
 } from '@prosign/domain';
 import { ConfirmDialog, useToast } from '@prosign/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { ContractForm } from '../contract-draft';
 
@@ -54,7 +54,15 @@ export function MissingPropertiesModal({
     phone: form.contact_number,
   });
   const [contactNote, setContactNote] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const update = useMutation({
+    mutationFn: (body: Parameters<typeof crmApi.updateMissing>[2]) =>
+      crmApi.updateMissing(client, dealId, body),
+    onSuccess: () => {
+      toast.success(CONTRACT_MESSAGES.dealUpdated, 6000);
+      onUpdated();
+    },
+    onError: () => toast.error(CONTRACT_MESSAGES.dealUpdateFailed, 6000),
+  });
   const [problem, setProblem] = useState<string | null>(null);
 
   const signatoryByRole = Object.values(roles).includes(CLIENT_SIGNATORY_ROLE);
@@ -70,7 +78,7 @@ export function MissingPropertiesModal({
     }
   };
 
-  const save = async () => {
+  const save = () => {
     if (needsProjectType && selectedTypes.length === 0) {
       setProblem('Choose at least one project type.');
       return;
@@ -98,20 +106,11 @@ export function MissingPropertiesModal({
         role: CLIENT_SIGNATORY_ROLE,
       });
     }
-    setBusy(true);
-    try {
-      await crmApi.updateMissing(client, dealId, {
-        missingProperties: needsProjectType ? { project_type: selectedTypes } : {},
-        contractFormData,
-        updatedContactRoles,
-      });
-      toast.success(CONTRACT_MESSAGES.dealUpdated, 6000);
-      onUpdated();
-    } catch {
-      toast.error(CONTRACT_MESSAGES.dealUpdateFailed, 6000);
-    } finally {
-      setBusy(false);
-    }
+    update.mutate({
+      missingProperties: needsProjectType ? { project_type: selectedTypes } : {},
+      contractFormData,
+      updatedContactRoles,
+    });
   };
 
   return (
@@ -119,8 +118,8 @@ export function MissingPropertiesModal({
       open
       title="Missing deal properties"
       confirmLabel="Update deal and continue"
-      busy={busy}
-      onConfirm={() => void save()}
+      busy={update.isPending}
+      onConfirm={save}
       onCancel={onCancel}
     >
       <p>The HubSpot deal needs these before a contract can be created.</p>
