@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@prosign/domain';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { ReactNode } from 'react';
@@ -20,6 +20,7 @@ const FIELDS = [
   ['progress', 'Progress Payment', 'text', false, false],
   ['balance', 'Balance', 'text', false, true],
   ['csm_email', 'CSM', 'dropdown', true, false],
+  ['pm_email', 'PM', 'dropdown', false, false],
   ['hs_deal_id', 'Deal ID', 'text', false, true],
 ].map(([name, label, type, required, isNotEditable]) => ({
   name,
@@ -174,6 +175,53 @@ describe('CreateContractPage', () => {
     // The draft survives a reload.
     const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.contractFormData) ?? '{}');
     expect(stored.form).toMatchObject({ cost: '10000', deposit: '5000', hs_deal_id: '40000005' });
+  });
+
+  it('chooses among several signatories and the PM from the keyboard', async () => {
+    setup({
+      'POST /api/hubspot/fetch-deal-by-id': () => ({
+        ...DEAL,
+        clientSignatories: [
+          ...DEAL.clientSignatories,
+          {
+            id: '2',
+            firstname: 'Omar',
+            middlename: null,
+            lastname: 'Haddad',
+            email: 'omar@example.com',
+            phone: '6505550199',
+          },
+        ],
+      }),
+      'GET /api/access/user': (_body, query) => ({
+        users:
+          query.role === 'pm'
+            ? [{ email: 'jane.doe@prosign.example', role: ['pm'] }]
+            : [{ email: 'csm@prosign.example', role: ['csm'] }],
+      }),
+    });
+    await pickDealAndService();
+    const user = userEvent.setup();
+    const name = screen.getByRole('combobox', { name: /^Full Name/ });
+    await user.click(name);
+    await user.keyboard('oma');
+    await screen.findByRole('option', { name: /Omar Haddad/ });
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(name).toHaveValue('Omar Haddad');
+    expect(field(/^Email/).value).toBe('omar@example.com');
+    expect(field(/^Phone Number/).value).toBe('+16505550199');
+
+    const pm = screen.getByRole('button', { name: /PM/ });
+    await act(async () => pm.focus()); // the keyboard user tabs here
+    await user.keyboard('{Enter}');
+    await screen.findByRole('searchbox', { name: 'Search by name' });
+    await user.keyboard('jane{ArrowDown}{Enter}');
+    await waitFor(() => expect(pm).toHaveTextContent('Jane Doe'));
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.contractFormData) ?? '{}');
+    expect(stored.form).toMatchObject({
+      pm_email: 'jane.doe@prosign.example',
+      email: 'omar@example.com',
+    });
   });
 
   it('blocks creation on a validation rule with the spec message', async () => {
