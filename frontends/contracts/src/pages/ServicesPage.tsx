@@ -26,8 +26,9 @@ export function ServicesPage() {
   const show = useLongToast();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [copyDraft, setCopyDraft] = useState<ServiceDraft | null>(null);
+  /** Counts fresh create-mode drafts (Add New Service, Copy): each starts a new form. */
+  const [draftNo, setDraftNo] = useState(0);
   const [deleting, setDeleting] = useState<ServiceRecord | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const list = services.data ?? [];
   const editing = list.find((service) => service._id === selectedId) ?? null;
@@ -36,29 +37,28 @@ export function ServicesPage() {
     [editing, copyDraft],
   );
 
-  const submit = (input: ServiceInput) => {
-    if (editing) {
-      mutations.update.mutate(
-        { id: editing._id, input },
-        {
-          onSuccess: () => show(SERVICE_MESSAGES.updated, 'success'),
-          onError: (error) => show(`${SERVICE_MESSAGES.updateError} ${errorText(error)}`, 'error'),
-        },
-      );
-    } else {
-      mutations.create.mutate(input, {
-        onSuccess: ({ service }) => {
-          show(SERVICE_MESSAGES.created, 'success');
-          setCopyDraft(null);
-          setSelectedId(service._id);
-        },
-        onError: (error) => show(`${SERVICE_MESSAGES.createError} ${errorText(error)}`, 'error'),
-      });
-    }
-  };
+  const submit = (input: ServiceInput) =>
+    editing
+      ? mutations.update.mutateAsync(
+          { id: editing._id, input },
+          {
+            onSuccess: () => show(SERVICE_MESSAGES.updated, 'success'),
+            onError: (error) =>
+              show(`${SERVICE_MESSAGES.updateError} ${errorText(error)}`, 'error'),
+          },
+        )
+      : mutations.create.mutateAsync(input, {
+          onSuccess: ({ service }) => {
+            show(SERVICE_MESSAGES.created, 'success');
+            setCopyDraft(null);
+            setSelectedId(service._id);
+          },
+          onError: (error) => show(`${SERVICE_MESSAGES.createError} ${errorText(error)}`, 'error'),
+        });
 
   const copy = (service: ServiceRecord) => {
     setSelectedId(null);
+    setDraftNo((n) => n + 1);
     setCopyDraft({
       ...draftOf(service),
       serviceName: copiedServiceName(service.serviceName),
@@ -67,23 +67,19 @@ export function ServicesPage() {
     });
   };
 
-  const confirmDelete = async (password: string) => {
-    if (!deleting) return;
-    setDeleteError(null);
+  /** Resolves with a wrong password's message for the dialog, else null (deleted or failed). */
+  const confirmDelete = async (service: ServiceRecord, password: string) => {
     try {
       const check = await mutations.verifyPassword.mutateAsync(password);
-      if (!check.valid) {
-        setDeleteError(check.message || SERVICE_MESSAGES.wrongPassword);
-        return;
-      }
-      await mutations.remove.mutateAsync(deleting._id);
+      if (!check.valid) return check.message || SERVICE_MESSAGES.wrongPassword;
+      await mutations.remove.mutateAsync(service._id);
       show(SERVICE_MESSAGES.deleted, 'success');
-      if (selectedId === deleting._id) setSelectedId(null);
-      setDeleting(null);
+      if (selectedId === service._id) setSelectedId(null);
     } catch (error) {
-      setDeleting(null);
       show(`${SERVICE_MESSAGES.deleteError}: ${errorText(error)}`, 'error');
     }
+    setDeleting(null);
+    return null;
   };
 
   return (
@@ -108,13 +104,11 @@ export function ServicesPage() {
             }}
             onAdd={() => {
               setSelectedId(null);
+              setDraftNo((n) => n + 1);
               setCopyDraft(null);
             }}
             onCopy={copy}
-            onDelete={(service) => {
-              setDeleteError(null);
-              setDeleting(service);
-            }}
+            onDelete={setDeleting}
             onReorder={(ids) =>
               mutations.reorder.mutate(ids, {
                 onSuccess: () => show(SERVICE_MESSAGES.reordered, 'success'),
@@ -124,7 +118,7 @@ export function ServicesPage() {
             }
           />
           <ServiceForm
-            key={editing?._id ?? 'new'}
+            key={editing?._id ?? `new-${draftNo}`}
             editing={editing}
             initial={initial}
             latestTerms={latestTerms.data?.data.content}
@@ -142,9 +136,8 @@ export function ServicesPage() {
       {deleting ? (
         <DeleteServiceDialog
           service={deleting}
-          busy={mutations.verifyPassword.isPending || mutations.remove.isPending}
-          error={deleteError}
-          onConfirm={(password) => void confirmDelete(password)}
+          pending={mutations.verifyPassword.isPending || mutations.remove.isPending}
+          onConfirm={(password) => confirmDelete(deleting, password)}
           onCancel={() => setDeleting(null)}
         />
       ) : null}

@@ -1,35 +1,40 @@
 import { useLatestTerms, useSaveTerms } from '@prosign/api-client';
-import { TERMS_MESSAGES } from '@prosign/domain';
+import { TERMS_MESSAGES, termsContentProblem } from '@prosign/domain';
 import { PageHeader } from '@prosign/ui';
-import { useEffect, useState, type FormEvent } from 'react';
+import { domainRule, SubmitButton, TextAreaField, useZodForm } from '@prosign/ui/forms';
+import { useEffect } from 'react';
+import { z } from 'zod';
 import { useLongToast } from '../services/service-toast';
 import '../services/services.css';
+
+const schema = z.object({ content: z.string().superRefine(domainRule(termsContentProblem)) });
 
 /** /terms (spec 1 §2.6): the default terms, given to every service with "Default tnc". */
 export function TermsPage() {
   const latest = useLatestTerms();
   const save = useSaveTerms();
   const show = useLongToast();
-  const [content, setContent] = useState('');
   const loaded = latest.data?.data.content;
-  useEffect(() => {
-    if (loaded !== undefined) setContent(loaded);
-  }, [loaded]);
+  const form = useZodForm(schema, {
+    defaultValues: { content: '' },
+    values: loaded === undefined ? undefined : { content: loaded },
+  });
   useEffect(() => {
     if (latest.isError) show(TERMS_MESSAGES.fetchFailed, 'error');
   }, [latest.isError, show]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!content.trim()) return show(TERMS_MESSAGES.empty, 'error');
-    save.mutate(content, {
-      onSuccess: (result) =>
-        result.failed > 0
-          ? show(TERMS_MESSAGES.partialFailure, 'error')
-          : show(TERMS_MESSAGES.saved, 'success'),
-      onError: () => show(TERMS_MESSAGES.partialFailure, 'error'),
-    });
-  };
+  const submit = form.handleSubmit(
+    ({ content }) =>
+      save.mutate(content, {
+        onSuccess: (result) =>
+          result.failed > 0
+            ? show(TERMS_MESSAGES.partialFailure, 'error')
+            : show(TERMS_MESSAGES.saved, 'success'),
+        onError: () => show(TERMS_MESSAGES.partialFailure, 'error'),
+      }),
+    // The spec's toast (spec 1 §5, §8), besides the message under the field.
+    (errors) => show(errors.content?.message ?? TERMS_MESSAGES.empty, 'error'),
+  );
 
   return (
     <div className="ps-page">
@@ -37,24 +42,21 @@ export function TermsPage() {
         title="Default Terms and Conditions"
         description="Edit the default terms-and-conditions text used by every service that takes the default."
       />
-      <form onSubmit={submit} className="terms-form ps-card">
-        <div className="ps-field">
-          <label htmlFor="default-terms" className="ps-field__label">
-            Default Terms and Conditions
-          </label>
-          <textarea
-            id="default-terms"
-            className="ps-input service-form__textarea terms-form__textarea"
-            rows={18}
-            value={content}
-            disabled={latest.isPending}
-            onChange={(event) => setContent(event.target.value)}
-          />
-        </div>
+      <form onSubmit={(event) => void submit(event)} noValidate className="terms-form ps-card">
+        <TextAreaField
+          control={form.control}
+          name="content"
+          id="default-terms"
+          label="Default Terms and Conditions"
+          required
+          inputClassName="terms-form__textarea"
+          rows={18}
+          disabled={latest.isPending}
+        />
         <div className="service-form__actions">
-          <button type="submit" className="ps-button ps-button--primary" disabled={save.isPending}>
+          <SubmitButton pending={save.isPending} pendingLabel="Saving…">
             Save
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </div>

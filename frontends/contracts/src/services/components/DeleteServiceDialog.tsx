@@ -1,67 +1,64 @@
 import type { ServiceRecord } from '@prosign/domain';
 import { Dialog } from '@prosign/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { FormErrorSummary, SubmitButton, TextField, useZodForm } from '@prosign/ui/forms';
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+
+const schema = z.object({ password: z.string() });
 
 export interface DeleteServiceDialogProps {
   service: ServiceRecord;
-  busy: boolean;
-  error: string | null;
-  onConfirm(password: string): void;
+  /** Checking the password or deleting. */
+  pending: boolean;
+  /** Deletes with the password; resolves with why it was refused (a wrong password), else null. */
+  onConfirm(password: string): Promise<string | null>;
   onCancel(): void;
 }
 
 /** Deleting a service requires the delete password (spec 1 §4.5, §6). */
-export function DeleteServiceDialog({ service, busy, error, ...props }: DeleteServiceDialogProps) {
-  const [password, setPassword] = useState('');
+export function DeleteServiceDialog({ service, pending, ...props }: DeleteServiceDialogProps) {
   const formId = useId();
-  const passwordId = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (password) props.onConfirm(password);
-  };
+  const form = useZodForm(schema, { defaultValues: { password: '' } });
+  const password = useWatch({ control: form.control, name: 'password' });
+  const submit = form.handleSubmit(async (values) => {
+    const refusal = await props.onConfirm(values.password);
+    if (refusal) form.setError('root.server', { type: 'server', message: refusal });
+  });
   return (
     <Dialog
       open
       title={`Delete ${service.serviceName}?`}
-      onClose={busy ? undefined : props.onCancel}
+      onClose={pending ? undefined : props.onCancel}
       describeBody={false}
       className="service-delete"
       actions={
         <>
-          <button
-            type="submit"
+          <SubmitButton
             form={formId}
             className="ps-button ps-button--danger"
-            disabled={busy || !password}
+            pending={pending}
+            pendingLabel="Deleting…"
+            disabled={!password}
           >
             Delete
-          </button>
+          </SubmitButton>
           <button type="button" className="ps-button" onClick={props.onCancel}>
             Cancel
           </button>
         </>
       }
     >
-      <form id={formId} onSubmit={submit}>
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
         <p>Enter the delete password to confirm. This cannot be undone.</p>
-        <div className="ps-field">
-          <label htmlFor={passwordId} className="ps-field__label">
-            Password
-          </label>
-          <input
-            id={passwordId}
-            className="ps-input"
-            type="password"
-            autoComplete="off"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          {error ? (
-            <p role="alert" className="ps-field__error">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          control={form.control}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="off"
+        />
+        <FormErrorSummary control={form.control} />
       </form>
     </Dialog>
   );
