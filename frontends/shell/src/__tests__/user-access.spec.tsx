@@ -145,7 +145,7 @@ describe('/user-access (spec 1 §2.7)', () => {
     expect(within(form).getByText('Email is required.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/access/user')).toHaveLength(0);
 
-    await user.type(within(form).getByLabelText('E-mail'), 'New.Person');
+    await user.type(within(form).getByRole('textbox', { name: 'E-mail' }), 'New.Person');
     await user.click(within(form).getByRole('button', { name: 'Add user' }));
     expect(api.callsTo('POST', '/api/access/user')[0]?.body).toEqual({
       email: 'new.person@prosign.example',
@@ -155,7 +155,7 @@ describe('/user-access (spec 1 §2.7)', () => {
       'class',
       'ps-toast__message',
     );
-    expect(within(form).getByLabelText('E-mail')).toHaveValue('');
+    expect(within(form).getByRole('textbox', { name: 'E-mail' })).toHaveValue('');
   });
 
   it('shows the server’s reason when adding fails', async () => {
@@ -167,12 +167,55 @@ describe('/user-access (spec 1 §2.7)', () => {
     }));
     await renderShell('/user-access', { api });
     const form = await screen.findByRole('form', { name: 'Add user' });
-    await user.type(within(form).getByLabelText('E-mail'), 'csm');
+    await user.type(within(form).getByRole('textbox', { name: 'E-mail' }), 'csm');
     await user.click(within(form).getByRole('button', { name: 'Add user' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       `Failed to add user. ${CSM} is already a user.`,
     );
-    expect(within(form).getByLabelText('E-mail')).toHaveValue('csm');
+    const email = within(form).getByRole('textbox', { name: 'E-mail' });
+    expect(email).toHaveValue('csm');
+    // Also under the field it is about.
+    await waitFor(() => expect(email).toHaveAccessibleDescription(`${CSM} is already a user.`));
+  });
+
+  it('marks the e-mail required, explains a bad user name under it, and says "Adding…"', async () => {
+    const user = userEvent.setup();
+    const api = accessApi();
+    let answer: () => void = () => undefined;
+    api.on(
+      'POST',
+      '/api/access/user',
+      (call) =>
+        new Promise((resolve) => {
+          answer = () => resolve({ status: 201, body: { message: 'added', user: call.body } });
+        }),
+    );
+    await renderShell('/user-access', { api });
+    const form = await screen.findByRole('form', { name: 'Add user' });
+    const email = within(form).getByRole('textbox', { name: 'E-mail' });
+    expect(email).toHaveAttribute('aria-required', 'true');
+    expect(within(form).getByText('E-mail').closest('label')).toHaveTextContent('E-mail *');
+
+    await user.type(email, '.jane');
+    await user.click(within(form).getByRole('button', { name: 'Add user' }));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(
+      'A user name may contain only letters, digits and . _ + - (not starting or ending with a dot).',
+    );
+    expect(email).toHaveFocus();
+    expect(api.callsTo('POST', '/api/access/user')).toHaveLength(0);
+
+    await user.clear(email);
+    await user.type(email, 'jane');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await user.click(within(form).getByRole('button', { name: 'Add user' }));
+    const adding = await within(form).findByRole('button', { name: 'Adding…' });
+    expect(adding).toBeDisabled();
+    answer();
+    await waitFor(() =>
+      expect(within(form).getByRole('button', { name: 'Add user' })).toBeEnabled(),
+    );
+    expect(email).toHaveValue('');
   });
 
   it('deletes a user only after confirmation', async () => {

@@ -49,7 +49,7 @@ export function UserAccessPage() {
         <AddUserForm
           domain={options.data.companyEmailDomain}
           canGrantAdmin={me.isAdmin}
-          busy={addUser.isPending}
+          pending={addUser.isPending}
           onAdd={(email, role) => addUser.mutateAsync({ email, roles: [role] })}
         />
       ) : null}

@@ -4,41 +4,50 @@ import {
   staffEmailFromUserName,
   type StaffRole,
 } from '@prosign/domain';
-import { useId, useState, type FormEvent } from 'react';
+import { applyServerErrors, Field, SubmitButton, TextField, useZodForm } from '@prosign/ui/forms';
+import { useMemo } from 'react';
+import { z } from 'zod';
+
+/** The add-user form's schema: the typed user name becomes the full address by the domain's rule. */
+export function addUserSchema(domain: string) {
+  return z.object({
+    email: z.string().transform((typed, ctx) => {
+      const result = staffEmailFromUserName(typed, domain);
+      if (result.ok) return result.email;
+      ctx.addIssue({ code: 'custom', message: result.message, input: typed });
+      return z.NEVER;
+    }),
+    role: z.enum(STAFF_ROLES),
+  });
+}
 
 interface AddUserFormProps {
   domain: string;
   /** Only administrators may add an administrator. */
   canGrantAdmin: boolean;
-  busy: boolean;
+  /** The add-user mutation is running. */
+  pending: boolean;
+  /** Adds the user; a refusal it rejects with is reported by a toast and shown under its field. */
   onAdd: (email: string, role: StaffRole) => Promise<unknown>;
 }
 
 /** The add-user form (spec 1 §2.7, §5): a user name, the domain shown, a role (csm by default). */
-export function AddUserForm({ domain, canGrantAdmin, busy, onAdd }: AddUserFormProps) {
-  const [userName, setUserName] = useState('');
-  const [role, setRole] = useState<StaffRole>(DEFAULT_STAFF_ROLE);
-  const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
-  const roleId = useId();
-  const errorId = useId();
+export function AddUserForm({ domain, canGrantAdmin, pending, onAdd }: AddUserFormProps) {
+  const schema = useMemo(() => addUserSchema(domain), [domain]);
+  const form = useZodForm(schema, { defaultValues: { email: '', role: DEFAULT_STAFF_ROLE } });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = staffEmailFromUserName(userName, domain);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    setError(null);
+  const submit = form.handleSubmit(async ({ email, role }) => {
     try {
-      await onAdd(result.email, role);
-      setUserName('');
-      setRole(DEFAULT_STAFF_ROLE);
-    } catch {
-      // Reported by a toast; the typed name stays for correction.
+      await onAdd(email, role);
+      form.reset();
+    } catch (error) {
+      // The typed name stays for correction.
+      applyServerErrors(form.setError, error, {
+        email: /is already a user/,
+        role: /admin role/,
+      });
     }
-  };
+  });
 
   return (
     <form
@@ -49,53 +58,31 @@ export function AddUserForm({ domain, canGrantAdmin, busy, onAdd }: AddUserFormP
     >
       <h2 className="ua-section-title">Add user</h2>
       <div className="ua-add__fields">
-        <div className="ps-field ua-add__name">
-          <label className="ps-label" htmlFor={inputId}>
-            E-mail
-          </label>
-          <div className="portal__address">
-            <input
-              id={inputId}
-              className="ps-input portal__input"
-              value={userName}
-              placeholder="user.name"
-              autoCapitalize="none"
-              spellCheck={false}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(event) => {
-                setUserName(event.target.value);
-                setError(null);
-              }}
-            />
-            <span className="portal__domain">@{domain}</span>
-          </div>
-          {error ? (
-            <p id={errorId} className="ps-field__error">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <div className="ps-field">
-          <label className="ps-label" htmlFor={roleId}>
-            Role
-          </label>
-          <select
-            id={roleId}
-            className="ps-select"
-            value={role}
-            onChange={(event) => setRole(event.target.value as StaffRole)}
-          >
-            {STAFF_ROLES.filter((option) => option !== 'admin' || canGrantAdmin).map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="ps-button ps-button--primary" disabled={busy}>
-          {busy ? 'Adding…' : 'Add user'}
-        </button>
+        <TextField
+          control={form.control}
+          name="email"
+          label="E-mail"
+          required
+          className="ua-add__name"
+          suffix={`@${domain}`}
+          placeholder="user.name"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <Field label="Role" error={form.formState.errors.role?.message}>
+          {(aria) => (
+            <select {...aria} className="ps-select" {...form.register('role')}>
+              {STAFF_ROLES.filter((option) => option !== 'admin' || canGrantAdmin).map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <SubmitButton pending={pending} pendingLabel="Adding…">
+          Add user
+        </SubmitButton>
       </div>
     </form>
   );
