@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { CaptchaModule } from './modules/captcha/captcha.module';
 import { ContractsModule } from './modules/contracts/contracts.module';
+import { SowModule } from './modules/sow/sow.module';
 import { CrmModule } from './modules/crm/crm.module';
 import {
   IdentityModule,
@@ -52,6 +53,7 @@ export class ApiModule {
         FileServiceModule,
         DocumentsModule,
         ContractsModule,
+        SowModule,
         ServicesModule,
         TermsModule,
         SigningModule,

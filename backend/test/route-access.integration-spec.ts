@@ -3,6 +3,7 @@ import type { AccessFlag } from '@prosign/domain';
 import request from 'supertest';
 import { DEMO_USERS } from '../src/modules/access/access-demo.seeder';
 import { STAFF_MERGE_REFUSED } from '../src/modules/documents/template.controller';
+import { SOW_TEMPLATE_UNAUTHORIZED } from '../src/modules/sow/sow.controller';
 import { ADMIN_ONLY_MESSAGE } from '../src/platform/auth/session.guard';
 import { DEMO_ROLES, signInDemoUsers, type DemoRole } from './support/demo-users';
 import { discoverHttpRoutes, type HttpRoute } from './support/http-routes';
@@ -41,6 +42,7 @@ const HOME = flags('homeAccess');
 const DASHBOARD = flags('dashboardAccess');
 const SERVICES = flags('servicesAccess');
 const USER_ACCESS = flags('userAccessAccess');
+const SOW = flags('sowAccess');
 
 const EXPECTED: Record<string, Rule> = {
   // Sign-in and session
@@ -121,6 +123,19 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/update/void-contract': DASHBOARD,
   'PUT /api/update/resend': DASHBOARD,
   'PUT /api/update/edit-resend': DASHBOARD,
+  // SOW creation, services templates and its CRM calls (spec 3 §7)
+  'GET /api/sow/get-templates': flags('sowAccess', 'sowServicesEditAccess'),
+  'GET /api/sow/get-form-fields/:name': SOW,
+  'GET /api/sow/services-deliverables/name/:name': flags('sowAccess', 'sowServicesEditAccess'),
+  'PUT /api/sow/services-deliverables/:id': { kind: 'admin', flag: 'sowServicesEditAccess' },
+  'POST /api/sow/create-contract': SOW,
+  'POST /api/sow/send-contract': SOW,
+  'POST /api/sow/send-contract-cc': SOW,
+  'GET /api/sow/get-projects-by-address': SOW,
+  'POST /api/sow/get-project': SOW,
+  'GET /api/sow/search-cps': SOW,
+  'POST /api/sow/update-hs': SOW,
+  'POST /api/sow/get-missing-properties': SOW,
   // Captcha and the signer's calls
   'GET /api/captcha/config': PUBLIC,
   'POST /api/captcha/verify': PUBLIC,
@@ -177,6 +192,7 @@ function isAccessRefusal(status: number, message: unknown): boolean {
   return (
     text.startsWith('You do not have access to') ||
     text === ADMIN_ONLY_MESSAGE ||
+    text === SOW_TEMPLATE_UNAUTHORIZED ||
     text === STAFF_MERGE_REFUSED
   );
 }

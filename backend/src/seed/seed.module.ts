@@ -6,6 +6,7 @@ import { CrmStageMovesModule } from '../modules/crm/crm-stage-moves.module';
 import { DocumentsCoreModule } from '../modules/documents/documents.module';
 import { DocumentStoreModule } from '../modules/documents/document-store.module';
 import { ServiceStoreModule } from '../modules/services/service-store.module';
+import { SowTemplateStoreModule } from '../modules/sow/sow.module';
 import { MailService } from '../modules/mail';
 import { SigningFinishService } from '../modules/signing';
 import { SigningService } from '../modules/signing';
@@ -27,6 +28,7 @@ export class SeedModule {
         IntegrationsModule,
         DocumentStoreModule,
         ServiceStoreModule,
+        SowTemplateStoreModule,
         DocumentsCoreModule,
         AgreementsModule,
         CrmStageMovesModule,

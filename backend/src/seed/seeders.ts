@@ -5,6 +5,7 @@ import { ContractsDemoSeeder } from '../modules/contracts';
 import { ContractsMigrationSeeder } from '../modules/contracts';
 import { DocumentTemplatesSeeder } from '../modules/documents';
 import { ServicesSeeder } from '../modules/services';
+import { SowTemplatesSeeder } from '../modules/sow';
 import type { Seeder } from './seeder';
 
 /** Every seeder, run in this order by `main.seed.ts`. Features add theirs here. */
@@ -15,6 +16,7 @@ export const SEEDERS: Array<Type<Seeder>> = [
   LocalCrmSeeder,
   DocumentTemplatesSeeder,
   ServicesSeeder,
+  SowTemplatesSeeder,
   // After the templates: each demo contract gets its own agreement document.
   ContractsDemoSeeder,
 ];

@@ -127,6 +127,8 @@ export interface CrmPort {
   duplicateDeal(dealId: string, overrides: Record<string, string>): Promise<string>;
 
   searchPartners(text: string): Promise<CrmRecord[]>;
+  /** A community partner (contact) by id; NotFoundException when there is none. */
+  getPartner(partnerId: string): Promise<CrmRecord>;
   /** Creates or updates a partner contact (by id, else by e-mail) and associates it with the project. */
   upsertProjectPartner(
     projectId: string,

@@ -318,6 +318,10 @@ export class HubSpotCrmAdapter implements CrmPort {
     return results;
   }
 
+  async getPartner(partnerId: string): Promise<CrmRecord> {
+    return this.getObject('contacts', partnerId, [...CONTACT_PROPERTIES], 'Partner');
+  }
+
   async upsertProjectPartner(
     projectId: string,
     partner: PartnerInput,

@@ -258,6 +258,10 @@ export class LocalCrmAdapter implements CrmPort {
     return docs.map(toRecord);
   }
 
+  async getPartner(partnerId: string): Promise<CrmRecord> {
+    return this.record('contacts', partnerId);
+  }
+
   async upsertProjectPartner(
     projectId: string,
     partner: PartnerInput,

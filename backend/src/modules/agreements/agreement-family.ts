@@ -1,4 +1,6 @@
 import type { AgreementFamily, ContractKind } from '@prosign/domain';
+import type { MailTemplate } from '../mail';
+import { SOW_FAMILY } from './families/sow.family';
 import { STANDARD_FAMILY } from './families/standard.family';
 
 /** Who an agreement is between, as its mails and audit trail name them. */
@@ -27,6 +29,14 @@ export interface AgreementFamilyConfig<TForm extends object = object> {
   title(form: TForm): string;
   /** Lower-case text the family's list search matches. */
   searchText(form: TForm): string;
+  /** The mail carrying the signing link: on send, and as a reminder. */
+  linkMail(input: {
+    form: TForm;
+    link: string;
+    senderEmail: string;
+    isReminder: boolean;
+    subject?: string | null;
+  }): MailTemplate;
   crm: {
     /** The CRM deal the agreement belongs to, if any. */
     dealId(form: TForm): string | null;
@@ -40,7 +50,7 @@ export interface AgreementFamilyConfig<TForm extends object = object> {
 }
 
 /** The families configured so far: the schedules and sweeps cover these. */
-export const CONFIGURED_FAMILIES: readonly AgreementFamily[] = ['standard'];
+export const CONFIGURED_FAMILIES: readonly AgreementFamily[] = ['standard', 'sow'];
 
 /** The configuration of a family; SOW and change orders register theirs here as they arrive. */
 export function familyConfig<TForm extends object = object>(
@@ -49,6 +59,8 @@ export function familyConfig<TForm extends object = object>(
   switch (family) {
     case 'standard':
       return STANDARD_FAMILY as unknown as AgreementFamilyConfig<TForm>;
+    case 'sow':
+      return SOW_FAMILY as unknown as AgreementFamilyConfig<TForm>;
     default:
       throw new Error(`the ${family} family is not configured yet`);
   }

@@ -149,15 +149,12 @@ export class AgreementLifecycleService {
     const parties = config.parties(claimed.form);
     await this.mail.send({
       key: `${config.mailKeyPrefix}-reminder.${claimed.token}.${now.getTime()}`,
-      template: {
-        kind: 'reminder',
-        data: {
-          recipientName: parties.signerName,
-          agreementTitle: config.title(claimed.form),
-          link: claimed.signingLink,
-          senderEmail: parties.senderEmail,
-        },
-      },
+      template: config.linkMail({
+        form: claimed.form,
+        link: claimed.signingLink,
+        senderEmail: parties.senderEmail,
+        isReminder: true,
+      }),
       to: [parties.signerEmail],
       replyTo: parties.senderEmail,
     });

@@ -199,16 +199,13 @@ export class AgreementSendService {
       case 'reviewLinkMail':
         await this.mail.send({
           key: `${config.mailKeyPrefix}-review-link.${agreement.token}`,
-          template: {
-            kind: 'signing-link',
-            data: {
-              recipientName: parties.signerName,
-              agreementTitle: title,
-              link: agreement.signingLink,
-              senderEmail: parties.senderEmail,
-              ...(params.subject ? { subject: params.subject } : {}),
-            },
-          },
+          template: config.linkMail({
+            form,
+            link: agreement.signingLink,
+            senderEmail: parties.senderEmail,
+            isReminder: false,
+            subject: params.subject,
+          }),
           to: [parties.signerEmail],
           replyTo: parties.senderEmail,
         });

@@ -7,6 +7,7 @@ export { Agreement, StepProgress, type AgreementDocument } from './agreement.sch
 export type { EventInput } from './event-chain';
 export { CONFIGURED_FAMILIES, familyConfig, type AgreementFamilyConfig } from './agreement-family';
 export { STANDARD_FAMILY, type StandardContractForm } from './families/standard.family';
+export { SOW_FAMILY, type SowContractForm } from './families/sow.family';
 export {
   httpErrorDetail,
   StepFailedError,

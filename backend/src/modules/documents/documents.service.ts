@@ -93,25 +93,40 @@ export class DocumentsService {
     const documentDate = new Date();
     const { agreementTitle, ...sectionOverrides } = form.contract_data ?? {};
     const template = await this.documents.find(templateDocId);
-    const title = agreementTitleOr(agreementTitle, template?.title);
-    const { docId } = await this.port.copyTemplate({
+    return this.createFromTemplate({
       templateDocId,
-      title,
+      title: agreementTitleOr(agreementTitle, template?.title),
       values: standardContractValues(form, documentDate),
       sectionOverrides: definedOnly(sectionOverrides),
       documentDate,
     });
+  }
+
+  /**
+   * A filled copy of a template document (any family): its `$placeholders`
+   * filled from `values`, the sections named in `sectionOverrides` replaced.
+   * Returns the new document's edit link; the worker renders its PDF meanwhile.
+   */
+  async createFromTemplate(input: {
+    templateDocId: string;
+    title: string;
+    values: Record<string, string>;
+    sectionOverrides: Record<string, string>;
+    documentDate: Date;
+  }): Promise<CreatedContract> {
+    const template = await this.documents.find(input.templateDocId);
+    const { docId } = await this.port.copyTemplate(input);
     if (this.port.adapter !== 'local') {
       // The local engine keeps its documents here itself; another engine's copy is registered
       // so that it, and only what ProSign created, is served by id (docLinks, PDFs).
       await this.documents.registerExternal({
         _id: docId,
         kind: 'contract',
-        title,
+        title: input.title,
         contractKind: template?.contractKind ?? 'standard',
-        templateId: templateDocId,
+        templateId: input.templateDocId,
         revision: 1,
-        documentDate,
+        documentDate: input.documentDate,
       });
     }
     // The preview frame opens next: have the worker render it meanwhile.

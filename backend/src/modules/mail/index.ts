@@ -4,3 +4,4 @@
  * its *.module files (tools/eslint/module-boundaries.cjs).
  */
 export { MailService, type MailDeliverySummary, type SendMailRequest } from './mail.service';
+export type { MailTemplate } from './mail-templates';

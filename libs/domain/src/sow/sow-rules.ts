@@ -253,13 +253,18 @@ const MONTH_NAMES = [
   'December',
 ];
 
+/** "2026-12-03" → "December 3, 2026" (a calendar date, no time zone involved). */
+export function formatCalendarDate(value: string): string {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number);
+  return `${MONTH_NAMES[month - 1]} ${day}, ${year}`;
+}
+
 /** "2026-12-03T14:30" (a Pacific wall-clock time) → "December 3, 2026, 2:30 PM". */
 export function formatWallClock(value: string): string {
   const [date, time] = value.split('T');
-  const [year, month, day] = date.split('-').map(Number);
   const [hour, minute] = time.split(':').map(Number);
   const clock = `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
-  return `${MONTH_NAMES[month - 1]} ${day}, ${year}, ${clock}`;
+  return `${formatCalendarDate(date)}, ${clock}`;
 }
 
 // ── Copy list ─────────────────────────────────────────────────────────────

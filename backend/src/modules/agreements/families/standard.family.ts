@@ -48,6 +48,27 @@ export const STANDARD_FAMILY: AgreementFamilyConfig<StandardContractForm> = {
   }),
   title: (form) => agreementTitle(form.contractTitle, form.form_type),
   searchText: (form) => contractSearchText(form),
+  linkMail: ({ form, link, senderEmail, isReminder, subject }) =>
+    isReminder
+      ? {
+          kind: 'reminder',
+          data: {
+            recipientName: form.full_name,
+            agreementTitle: STANDARD_FAMILY.title(form),
+            link,
+            senderEmail,
+          },
+        }
+      : {
+          kind: 'signing-link',
+          data: {
+            recipientName: form.full_name,
+            agreementTitle: STANDARD_FAMILY.title(form),
+            link,
+            senderEmail,
+            ...(subject ? { subject } : {}),
+          },
+        },
   crm: { dealId: (form) => form.hsDealId || null, moveOnSend: true, moveOnSign: true },
   fileServiceProjectId: () => null,
 };

@@ -2,21 +2,6 @@ import { SOW_TEMPLATE_DOC_ID } from '@prosign/domain';
 import type { AgreementContent } from '../document-content';
 import { FIRM_LETTERHEAD, FIRM_SIGNATORY } from './firm-letterhead';
 
-/** The template_* text sections of a SOW contract (spec 3 §3), in document order. */
-export const SOW_SECTION_KEYS = [
-  'template_start',
-  'template_project_overview',
-  'template_services_and_deliverables',
-  'template_payment',
-  'template_scope_verification',
-  'template_prime_agreement',
-  'template_timeline',
-  'template_additional_work',
-  'template_governing_law',
-  'template_signature_text',
-  'template_footer_note',
-] as const;
-
 const content: AgreementContent = {
   contractKind: 'sow',
   letterhead: FIRM_LETTERHEAD,
@@ -41,12 +26,16 @@ $project_overview`,
 
 $services_deliverables
 
-Where a site visit is part of the services, it is scheduled for $site_visit_date_time. All deliverables are submitted to the Firm's project manager ($pm_email) in the formats the Firm specifies.`,
+Site visit: $site_visit_date_time. All deliverables are submitted to the Firm's project manager ($pm_email) in the formats the Firm specifies.`,
     },
     {
       key: 'template_payment',
       heading: 'Payment',
-      body: `The Firm shall pay the Community Partner a total of $payment_amount for the services in this SOW, within thirty (30) days after the Firm accepts the final deliverables and receives the Community Partner's invoice. Fees for each role are as listed in the Firm's project records.`,
+      body: `The Firm shall pay the Community Partner a total of $payment_amount for the services in this SOW, made up of the following fees:
+
+$fee_breakdown
+
+Payment is due within thirty (30) days after the Firm accepts the final deliverables and receives the Community Partner's invoice.`,
     },
     {
       key: 'template_scope_verification',
@@ -61,7 +50,7 @@ Where a site visit is part of the services, it is scheduled for $site_visit_date
     {
       key: 'template_timeline',
       heading: 'Timeline',
-      body: `The Community Partner shall complete the services within $project_timeline of the effective date, and shall inform the Firm promptly of anything that may delay completion.`,
+      body: `The Community Partner shall complete the services within the following timeline (a duration counts from the effective date): $project_timeline. The Community Partner shall inform the Firm promptly of anything that may delay completion.`,
     },
     {
       key: 'template_additional_work',

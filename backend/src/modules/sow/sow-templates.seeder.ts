@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import type { Seeder } from '../../seed/seeder';
+import { SowServicesTemplate } from './sow-services-template.schema';
+import { SEEDED_SOW_TEMPLATES } from './sow-services-templates';
+
+/** Adds the demo SOW services templates that are missing; admins' edits are kept. */
+@Injectable()
+export class SowTemplatesSeeder implements Seeder {
+  readonly name = 'SOW services templates';
+
+  constructor(
+    @InjectModel(SowServicesTemplate.name)
+    private readonly templates: Model<SowServicesTemplate>,
+  ) {}
+
+  async seed(): Promise<string> {
+    let added = 0;
+    for (const template of SEEDED_SOW_TEMPLATES) {
+      if (await this.templates.exists({ name: template.name })) continue;
+      await this.templates.create({
+        name: template.name,
+        services: Object.entries(template.services).map(([role, text]) => ({ role, text })),
+        updatedBy: null,
+      });
+      added += 1;
+    }
+    return `${added} of ${SEEDED_SOW_TEMPLATES.length} new`;
+  }
+}

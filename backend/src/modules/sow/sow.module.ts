@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AccessModule } from '../access/access.module';
+import { AgreementActionsModule } from '../agreements/agreement-actions.module';
+import { DocumentsCoreModule } from '../documents/documents.module';
+import { SowServicesTemplate, SowServicesTemplateSchema } from './sow-services-template.schema';
+import { SowController } from './sow.controller';
+import { SowCreationService } from './sow-creation.service';
+import { SowCrmService } from './sow-crm.service';
+import { SowTemplatesService } from './sow-templates.service';
+import { SowTemplatesSeeder } from './sow-templates.seeder';
+
+/** The SOW templates collection, for the api and the seed process. */
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: SowServicesTemplate.name, schema: SowServicesTemplateSchema },
+    ]),
+  ],
+  providers: [SowTemplatesSeeder],
+  exports: [MongooseModule, SowTemplatesSeeder],
+})
+export class SowTemplateStoreModule {}
+
+/** Scope-of-Work contracts: creation, services templates and the SOW CRM calls (spec 3). */
+@Module({
+  imports: [SowTemplateStoreModule, AccessModule, AgreementActionsModule, DocumentsCoreModule],
+  controllers: [SowController],
+  providers: [SowTemplatesService, SowCreationService, SowCrmService],
+  exports: [SowTemplatesService],
+})
+export class SowModule {}
