@@ -118,6 +118,37 @@ describe('/portal (spec 1 §2.3)', () => {
     expect(api.callsTo('POST', '/api/auth/check-user')).toHaveLength(0);
   });
 
+  it('says "Checking…" on a disabled button while the name is checked', async () => {
+    const api = signedOutApi();
+    let answer: () => void = () => undefined;
+    api.on(
+      'POST',
+      '/api/auth/check-user',
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ status: 200, body: { listed: true } });
+        }),
+    );
+    await renderShell('/portal', { api });
+    await typeAndContinue('jane');
+    expect(await screen.findByRole('button', { name: 'Checking…' })).toBeDisabled();
+    answer();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toHaveFocus();
+  });
+
+  it('explains a name in another domain under the field, described and focused', async () => {
+    const api = signedOutApi();
+    await renderShell('/portal', { api });
+    await typeAndContinue('jane@other.example');
+    const input = screen.getByLabelText('User name');
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(input).toHaveAccessibleDescription(
+      'You will sign in as jane@other.example@firm.example Only @firm.example addresses can be used. Type just the user name.',
+    );
+    expect(input).toHaveFocus();
+    expect(api.callsTo('POST', '/api/auth/check-user')).toHaveLength(0);
+  });
+
   it('reports a failed user check', async () => {
     const api = signedOutApi();
     api.on('POST', '/api/auth/check-user', () => ({ status: 500, body: {} }));

@@ -29,6 +29,7 @@ export { SubmitButton, type SubmitButtonProps } from './SubmitButton';
 export { useZodForm, type ZodForm, type ZodFormOptions } from './useZodForm';
 export { useFormControl, type FormControlBinding } from './useFormControl';
 export { domainRule, type DomainRule } from './domain-rule';
+export { staffEmailSchema } from './schemas';
 export {
   applyServerErrors,
   clientErrorMessages,

@@ -5,19 +5,17 @@ import {
   SIGN_IN_RESULT_PARAM,
   TOAST_DURATION_MS,
   staffEmailFromUserName,
+  type StaffSession,
 } from '@prosign/domain';
 import { ErrorPanel, LoadingState, useToast } from '@prosign/ui';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { staffEmailSchema, SubmitButton, TextField, useZodForm } from '@prosign/ui/forms';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Navigate, useSearchParams } from 'react-router';
 import { lastVisitedPage } from '../../session/session-storage';
 import { useStaffSession } from '../../session/StaffSessionContext';
-
-type Step =
-  | { kind: 'typing' }
-  | { kind: 'checking' }
-  | { kind: 'confirmed'; email: string }
-  | { kind: 'signing-in'; email: string };
 
 const LONG = TOAST_DURATION_MS.long;
 
@@ -32,20 +30,46 @@ export function PortalPage() {
   const toast = useToast();
   const { state, signedIn } = useStaffSession();
   const [params, setParams] = useSearchParams();
-  const [userName, setUserName] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [step, setStep] = useState<Step>({ kind: 'typing' });
+  /** The address the server confirmed is a user; Sign in is offered only while it is the typed one. */
+  const [confirmed, setConfirmed] = useState<string | null>(null);
   /** Set by a sign-in on this page: where to go once the session is in place. */
   const [destination, setDestination] = useState<string | null>(null);
-  const inputId = useId();
-  const errorId = useId();
-  const previewId = useId();
   const signInRef = useRef<HTMLButtonElement>(null);
 
   const options = useQuery({
     queryKey: ['auth', 'options'],
     queryFn: () => authApi.options(client),
     staleTime: Infinity,
+  });
+  const domain = options.data?.companyEmailDomain ?? '';
+  const schema = useMemo(() => z.object({ userName: staffEmailSchema(domain) }), [domain]);
+  const form = useZodForm(schema, { defaultValues: { userName: '' } });
+  const userName = useWatch({ control: form.control, name: 'userName' });
+  const typed = staffEmailFromUserName(userName, domain);
+  const confirmedEmail = typed.ok && typed.email === confirmed ? confirmed : null;
+
+  const check = useMutation({
+    mutationFn: (email: string) => authApi.checkUser(client, email),
+    onSuccess: ({ listed }, email) => {
+      if (listed) setConfirmed(email);
+      else toast.error(AUTH_MESSAGES.accessDenied, LONG);
+    },
+    onError: () => toast.error(AUTH_MESSAGES.fetchUsersFailedLogin, LONG),
+  });
+  const signInLocal = useMutation({
+    mutationFn: ({ email }: { email: string; returnTo: string }) =>
+      authApi.signInLocal(client, email),
+    onSuccess: (session: StaffSession, { returnTo }) => {
+      setDestination(returnTo);
+      signedIn(session);
+    },
+    onError: (error) =>
+      toast.error(
+        isApiError(error) && error.statusCode === 403
+          ? AUTH_MESSAGES.accessDenied
+          : AUTH_MESSAGES.somethingWentWrong,
+        LONG,
+      ),
   });
 
   // Back from Google without a session: say why, once.
@@ -57,8 +81,8 @@ export function PortalPage() {
   }, [failure, setParams, toast]);
 
   useEffect(() => {
-    if (step.kind === 'confirmed') signInRef.current?.focus();
-  }, [step.kind]);
+    if (confirmedEmail) signInRef.current?.focus();
+  }, [confirmedEmail]);
 
   if (state.status === 'signed-in') return <Navigate to={destination ?? ROUTES.home} replace />;
   if (options.isPending) return <LoadingState label="Loading sign-in…" />;
@@ -72,56 +96,17 @@ export function PortalPage() {
       />
     );
   }
-  const { companyEmailDomain: domain, identity } = options.data;
-  const typed = staffEmailFromUserName(userName, domain);
+  const { identity } = options.data;
   const preview = typed.ok ? typed.email : `${userName.trim() || 'user.name'}@${domain}`;
 
-  const check = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!typed.ok) {
-      setFieldError(typed.message);
-      return;
-    }
-    setFieldError(null);
-    setStep({ kind: 'checking' });
-    try {
-      const { listed } = await authApi.checkUser(client, typed.email);
-      if (listed) {
-        setStep({ kind: 'confirmed', email: typed.email });
-      } else {
-        setStep({ kind: 'typing' });
-        toast.error(AUTH_MESSAGES.accessDenied, LONG);
-      }
-    } catch {
-      setStep({ kind: 'typing' });
-      toast.error(AUTH_MESSAGES.fetchUsersFailedLogin, LONG);
-    }
-  };
-
-  const signIn = async (email: string) => {
+  const signIn = (email: string) => {
     const returnTo = lastVisitedPage();
     if (identity === 'google') {
       window.location.assign(authApi.googleSignInUrl(client, email, returnTo));
-      return;
-    }
-    setStep({ kind: 'signing-in', email });
-    try {
-      const session = await authApi.signInLocal(client, email);
-      setDestination(returnTo);
-      signedIn(session);
-    } catch (error) {
-      setStep({ kind: 'confirmed', email });
-      toast.error(
-        isApiError(error) && error.statusCode === 403
-          ? AUTH_MESSAGES.accessDenied
-          : AUTH_MESSAGES.somethingWentWrong,
-        LONG,
-      );
+    } else {
+      signInLocal.mutate({ email, returnTo });
     }
   };
-
-  const confirmedEmail =
-    step.kind === 'confirmed' || step.kind === 'signing-in' ? step.email : null;
 
   return (
     <section className="portal" aria-labelledby="portal-title">
@@ -129,50 +114,31 @@ export function PortalPage() {
         Staff Sign-in
       </h1>
       <p className="portal__intro">Type your user name; your company address is used to sign in.</p>
-      <form className="portal__form" onSubmit={(event) => void check(event)} noValidate>
-        <div className="ps-field">
-          <label className="ps-label" htmlFor={inputId}>
-            User name
-          </label>
-          <div className="portal__address">
-            <input
-              id={inputId}
-              className="ps-input portal__input"
-              name="username"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={userName}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={`${previewId}${fieldError ? ` ${errorId}` : ''}`}
-              onChange={(event) => {
-                setUserName(event.target.value);
-                setFieldError(null);
-                // A different name must be checked again before signing in.
-                if (step.kind === 'confirmed') setStep({ kind: 'typing' });
-              }}
-            />
-            <span className="portal__domain" aria-hidden="true">
-              @{domain}
-            </span>
-          </div>
-          <p id={previewId} className="ps-field__hint">
-            You will sign in as <strong>{preview}</strong>
-          </p>
-          {fieldError ? (
-            <p id={errorId} className="ps-field__error">
-              {fieldError}
-            </p>
-          ) : null}
-        </div>
+      <form
+        className="portal__form"
+        onSubmit={(event) =>
+          void form.handleSubmit(({ userName: email }) => check.mutate(email))(event)
+        }
+        noValidate
+      >
+        <TextField
+          control={form.control}
+          name="userName"
+          label="User name"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          suffix={<span aria-hidden="true">@{domain}</span>}
+          hint={
+            <>
+              You will sign in as <strong>{preview}</strong>
+            </>
+          }
+        />
         {confirmedEmail ? null : (
-          <button
-            type="submit"
-            className="ps-button ps-button--primary"
-            disabled={step.kind === 'checking'}
-          >
-            {step.kind === 'checking' ? 'Checking…' : 'Continue'}
-          </button>
+          <SubmitButton pending={check.isPending} pendingLabel="Checking…">
+            Continue
+          </SubmitButton>
         )}
       </form>
       {confirmedEmail ? (
@@ -184,12 +150,12 @@ export function PortalPage() {
             ref={signInRef}
             type="button"
             className={`ps-button ps-button--primary${identity === 'google' ? ' portal__google' : ''}`}
-            disabled={step.kind === 'signing-in'}
-            onClick={() => void signIn(confirmedEmail)}
+            disabled={signInLocal.isPending}
+            onClick={() => signIn(confirmedEmail)}
           >
             {identity === 'google'
               ? 'Sign in with Google'
-              : step.kind === 'signing-in'
+              : signInLocal.isPending
                 ? 'Signing in…'
                 : 'Sign in'}
           </button>

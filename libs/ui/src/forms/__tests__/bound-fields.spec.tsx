@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { expectNoSeriousAxeViolations } from '../../test-support/axe';
 import { CheckboxField, NumberField, TextAreaField, TextField } from '../bound-fields';
 import { domainRule } from '../domain-rule';
+import { staffEmailSchema } from '../schemas';
 import { useZodForm } from '../useZodForm';
 
 jest.setTimeout(20_000);
@@ -126,5 +127,17 @@ describe('fields bound to a zod form', () => {
     await user.clear(reports);
     expect(reports).toHaveValue(null);
     expect(await screen.findByText('Choose how many reports.')).toBeInTheDocument();
+  });
+});
+
+describe('staffEmailSchema', () => {
+  it('parses a typed user name into the full address by the domain’s rule', () => {
+    const schema = staffEmailSchema('firm.example');
+    expect(schema.parse(' Jane.Doe ')).toBe('jane.doe@firm.example');
+    expect(schema.parse('jane@FIRM.example')).toBe('jane@firm.example');
+    expect(schema.safeParse('').error?.issues[0]?.message).toBe('Email is required.');
+    expect(schema.safeParse('jane@other.example').error?.issues[0]?.message).toBe(
+      'Only @firm.example addresses can be used. Type just the user name.',
+    );
   });
 });

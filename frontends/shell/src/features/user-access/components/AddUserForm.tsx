@@ -1,22 +1,19 @@
+import { DEFAULT_STAFF_ROLE, STAFF_ROLES, type StaffRole } from '@prosign/domain';
 import {
-  DEFAULT_STAFF_ROLE,
-  STAFF_ROLES,
-  staffEmailFromUserName,
-  type StaffRole,
-} from '@prosign/domain';
-import { applyServerErrors, Field, SubmitButton, TextField, useZodForm } from '@prosign/ui/forms';
+  applyServerErrors,
+  Field,
+  staffEmailSchema,
+  SubmitButton,
+  TextField,
+  useZodForm,
+} from '@prosign/ui/forms';
 import { useMemo } from 'react';
 import { z } from 'zod';
 
 /** The add-user form's schema: the typed user name becomes the full address by the domain's rule. */
 export function addUserSchema(domain: string) {
   return z.object({
-    email: z.string().transform((typed, ctx) => {
-      const result = staffEmailFromUserName(typed, domain);
-      if (result.ok) return result.email;
-      ctx.addIssue({ code: 'custom', message: result.message, input: typed });
-      return z.NEVER;
-    }),
+    email: staffEmailSchema(domain),
     role: z.enum(STAFF_ROLES),
   });
 }
