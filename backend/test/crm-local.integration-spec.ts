@@ -310,8 +310,11 @@ describe('local CRM through /api/hubspot', () => {
       const byId = await crm.searchProjects('60000002');
       expect(byId.map((p) => p.id)).toEqual(['60000002']);
       const details = await crm.getProject('60000002');
-      expect(details.contactDetails.length).toBeGreaterThan(0);
-      expect(details.contactDetails[0].properties.type).toBe('Community Partner');
+      const types = details.contactDetails.map((contact) => contact.properties.type);
+      // Its partners and its client.
+      expect(types).toContain('Community Partner');
+      expect(types).toContain('Client');
+      expect(details.project.properties.project_overview).toBeTruthy();
     });
 
     it('searches partners, including the blacklisted one', async () => {

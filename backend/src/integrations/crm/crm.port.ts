@@ -176,6 +176,7 @@ export const PROJECT_PROPERTIES = [
   'zip',
   'project_type',
   'main_contract_signed_date',
+  'project_overview',
   'hs_object_id',
 ] as const;
 

@@ -152,6 +152,16 @@ const PARTNERS: Array<{ first: string; last: string; roles: CpRole[]; rapport: s
   { first: 'Julia', last: 'Park', roles: ['ose_cp'], rapport: 'Good' },
 ];
 
+/** What the SOW's project overview starts from (the CRM's `project_overview`). */
+const PROJECT_OVERVIEWS = [
+  'Second-storey addition over the existing garage, with a new stair and a bathroom.',
+  'Seismic retrofit of a raised-floor wood-frame house: cripple walls, hold-downs and foundation bolting.',
+  'Kitchen and great-room remodel removing a bearing wall; new beam and posts to the foundation.',
+  'Detached accessory dwelling unit of 750 sq ft on a slab foundation.',
+  'Tenant improvement of a ground-floor retail space: new storefront, restrooms and rooftop unit.',
+  'Foundation repair after settlement at the rear corner; underpinning and drainage.',
+];
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const emailOf = (first: string, last: string, domain: string) =>
   `${first}.${last}@${domain}`.toLowerCase();
@@ -271,6 +281,7 @@ export function localCrmDemoData(config: AppConfig): LocalCrmDemoData {
         zip,
         project_type: PROJECT_TYPES[n % PROJECT_TYPES.length],
         main_contract_signed_date: `2025-${pad((n % 12) + 1)}-${pad(n + 10)}`,
+        project_overview: PROJECT_OVERVIEWS[n % PROJECT_OVERVIEWS.length],
         hs_object_id: id,
       },
     });
@@ -436,6 +447,17 @@ export function localCrmDemoData(config: AppConfig): LocalCrmDemoData {
         labels: [CHANGE_ORDER_LABELS[link[2]]],
       });
     }
+  }
+
+  // Each project has a client of its own among the deals' signatories (linked client contacts).
+  for (let n = 1; n <= projects.length && n <= contactNumber; n++) {
+    associations.push({
+      fromType: 'projects',
+      fromId: projectId(n),
+      toType: 'contacts',
+      toId: contactId(n),
+      labels: [],
+    });
   }
 
   return { owners: DEMO_OWNERS, pipelines, properties, deals, contacts, projects, associations };
