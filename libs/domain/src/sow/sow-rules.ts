@@ -5,7 +5,7 @@
  * server applies the same ones to what it receives (and refuses what fails).
  */
 import { CP_ROLE_FEE_FIELDS, isCpRole, type CpRole } from '../crm/crm-rules';
-import { pacificDateOf } from '../time/pacific-time';
+import { MONTH_NAMES, pacificDateOf } from '../time/pacific-time';
 
 /** How each partner role is named on screens and in the document. */
 export const CP_ROLE_LABELS: Readonly<Record<CpRole, string>> = {
@@ -237,21 +237,6 @@ export function formatTimeline(timeline: SowTimeline): string {
   const amount = Number(timeline.amount);
   return `${amount} ${amount === 1 ? timeline.unit.slice(0, -1) : timeline.unit}`;
 }
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** "2026-12-03" → "December 3, 2026" (a calendar date, no time zone involved). */
 export function formatCalendarDate(value: string): string {

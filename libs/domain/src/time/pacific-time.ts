@@ -11,7 +11,8 @@ import { DISPLAY_TIME_ZONE, DISPLAY_TIME_ZONE_LABEL } from '../constants/limits'
 
 type Instant = Date | string | number;
 
-const MONTHS = [
+/** Month names, January first (documents spell dates out). */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',
@@ -96,7 +97,7 @@ export function formatPacificTimestamp(at: Instant): string {
  */
 export function formatPacificDate(at: Instant): string {
   const { year, month, day } = requiredFields(at);
-  return `${MONTHS[month - 1]} ${day}, ${year}`;
+  return `${MONTH_NAMES[month - 1]} ${day}, ${year}`;
 }
 
 /**
@@ -109,7 +110,7 @@ export function formatPacificDateTime(at: Instant): string {
   if (!date) return '';
   const { year, month, day, hour, minute } = pacificFields(date);
   const clock = `${hour % 12 || 12}:${pad(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
-  return `${MONTHS[month - 1].slice(0, 3)} ${day}, ${year}, ${clock} ${DISPLAY_TIME_ZONE_LABEL}`;
+  return `${MONTH_NAMES[month - 1].slice(0, 3)} ${day}, ${year}, ${clock} ${DISPLAY_TIME_ZONE_LABEL}`;
 }
 
 /** "2026-03-14": the instant's date in Pacific time (what "today" means for date rules). */
