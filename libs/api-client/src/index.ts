@@ -85,3 +85,4 @@ export {
   type StaffRealtimeHandlers,
   type StaffSocket,
 } from './realtime/useStaffRealtime';
+export * from './sow/sow-api';
