@@ -1,0 +1,202 @@
+import {
+  CP_ROLE_LABELS,
+  feeFieldOf,
+  feesForRoles,
+  feeValue,
+  formatSowAmount,
+  formatTimeline,
+  formatWallClock,
+  formatCalendarDate,
+  needsSiteVisit,
+  normalizeSiteVisit,
+  parseCpRoles,
+  sowFormErrors,
+  sowTotalPayment,
+  timelineError,
+  type CpRole,
+  type SowContractInput,
+  type SowFeeField,
+  type SowServicesTemplateView,
+  type SowTimeline,
+  type TimelineUnit,
+} from '@prosign/domain';
+import { z } from 'zod';
+
+/** The timeline as the form edits it: a number with a unit, or (unit `custom`) a date-time. */
+export interface TimelineValues {
+  amount: number | null;
+  unit: TimelineUnit | 'custom';
+  /** "YYYY-MM-DDTHH:mm", Pacific wall-clock time. */
+  dateTime: string;
+}
+
+/** What the /sow form holds while the user fills it in. */
+export interface SowFormValues {
+  templateName: string;
+  project_id: string;
+  project_address: string;
+  project_type: string;
+  project_overview: string;
+  selectedHSProjectId: string;
+  selectedCpId: string;
+  blacklistConfirmed: boolean;
+  cp_name: string;
+  cp_email: string;
+  cp_phone: string;
+  cp_roles: CpRole[];
+  fees: Partial<Record<SowFeeField, number | null>>;
+  site_visit_date_time: string;
+  timeline: TimelineValues;
+  cc_emails: string[];
+  pm_email: string;
+  effective_date: string;
+  services_deliverables: string;
+}
+
+export const EMPTY_SOW_FORM: SowFormValues = {
+  templateName: '',
+  project_id: '',
+  project_address: '',
+  project_type: '',
+  project_overview: '',
+  selectedHSProjectId: '',
+  selectedCpId: '',
+  blacklistConfirmed: false,
+  cp_name: '',
+  cp_email: '',
+  cp_phone: '',
+  cp_roles: [],
+  fees: {},
+  site_visit_date_time: '',
+  timeline: { amount: null, unit: 'weeks', dateTime: '' },
+  cc_emails: [],
+  pm_email: '',
+  effective_date: '',
+  services_deliverables: '',
+};
+
+export function timelineOf(values: TimelineValues): SowTimeline {
+  return values.unit === 'custom'
+    ? { kind: 'custom', dateTime: values.dateTime }
+    : { kind: 'duration', amount: values.amount ?? '', unit: values.unit };
+}
+
+/** The form as the server takes it (`SowContractInput`): only the chosen roles' fees, no empty optionals. */
+export function sowInputOf(values: SowFormValues): SowContractInput {
+  const roles = parseCpRoles(values.cp_roles);
+  const fees = feesForRoles(roles, values.fees) as SowContractInput['fees'];
+  return {
+    templateName: values.templateName,
+    cp_name: values.cp_name.trim(),
+    cp_email: values.cp_email.trim(),
+    cp_phone: values.cp_phone.trim() || undefined,
+    cp_roles: roles,
+    fees: Object.fromEntries(
+      Object.entries(fees).map(([field, fee]) => [field, fee ?? '']),
+    ) as SowContractInput['fees'],
+    cc_emails: values.cc_emails,
+    project_type: values.project_type || undefined,
+    project_id: values.project_id,
+    project_address: values.project_address,
+    project_overview: values.project_overview || undefined,
+    timeline: timelineOf(values.timeline),
+    site_visit_date_time: needsSiteVisit(roles) ? values.site_visit_date_time || null : null,
+    services_deliverables: values.services_deliverables || undefined,
+    pm_email: values.pm_email,
+    effective_date: values.effective_date || null,
+    selectedCpId: values.selectedCpId || null,
+    selectedHSProjectId: values.selectedHSProjectId || null,
+    blacklistConfirmed: values.blacklistConfirmed || undefined,
+  };
+}
+
+/**
+ * The form's zod schema: every rule is the domain's (`sowFormErrors`, spec 3
+ * §5), each message put under the field it names (`fees.ose_fee_test`, …).
+ */
+export const sowFormSchema = z.custom<SowFormValues>().superRefine((values, ctx) => {
+  for (const { field, message } of sowFormErrors(sowInputOf(values))) {
+    ctx.addIssue({ code: 'custom', path: field.split('.'), message });
+  }
+});
+
+/** A role's services text as the server composes it (one paragraph per role, named). */
+export function servicesTextFor(
+  template: SowServicesTemplateView | undefined,
+  roles: readonly CpRole[],
+): string {
+  if (!template) return '';
+  return roles
+    .map((role) => `${CP_ROLE_LABELS[role]}: ${template.services[role] ?? ''}`.trim())
+    .join('\n\n');
+}
+
+/** The values the document's `$placeholders` take from this form, for the section editor's previews. */
+export function placeholderValues(values: SowFormValues): Record<string, string> {
+  const input = sowInputOf(values);
+  const roles = input.cp_roles;
+  const visit = normalizeSiteVisit(input.site_visit_date_time);
+  const result: Record<string, string> = {
+    cp_name: input.cp_name,
+    cp_email: input.cp_email,
+    cp_phone: input.cp_phone ?? '',
+    cp_roles: roles.map((role) => CP_ROLE_LABELS[role]).join(', '),
+    project_type: input.project_type ?? '',
+    project_id: input.project_id,
+    project_address: input.project_address,
+    project_overview: input.project_overview ?? '',
+    services_deliverables: input.services_deliverables ?? '',
+    payment_amount: formatSowAmount(sowTotalPayment(roles, input.fees)),
+    fee_breakdown: roles
+      .map(
+        (role) =>
+          `${CP_ROLE_LABELS[role]}: ${formatSowAmount(feeValue(input.fees[feeFieldOf(role)]) ?? 0)}`,
+      )
+      .join('\n'),
+    pm_email: input.pm_email,
+  };
+  if (visit) result.site_visit_date_time = formatWallClock(visit);
+  if (!timelineError(input.timeline)) result.project_timeline = formatTimeline(input.timeline);
+  if (input.effective_date) result.effective_date = formatCalendarDate(input.effective_date);
+  return result;
+}
+
+/** Messages of a refused create or send, matched to the fields they are about (server texts). */
+export function serverFieldMatchers(roles: readonly CpRole[]) {
+  const matchers: Record<string, RegExp> = {
+    project_id: /choose a project/i,
+    project_address: /project has no address/i,
+    cp_name: /partner’s name/i,
+    cp_email: /(valid e-mail address|partner with the email .* already exists)/i,
+    cp_roles: /partner role/i,
+    site_visit_date_time: /site visit/i,
+    timeline: /timeline/i,
+    pm_email: /project manager\.$/i,
+    cc_emails: /^Not an e-mail address/i,
+    effective_date: /effective date/i,
+  };
+  for (const role of roles) {
+    const label = CP_ROLE_LABELS[role].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    matchers[`fees.${feeFieldOf(role)}`] = new RegExp(`fee for ${label}\\b`);
+  }
+  return matchers;
+}
+
+/** A wall-clock "YYYY-MM-DDTHH:mm" as the picker's Date (the same digits on screen). */
+export function wallClockToDate(value: string | null | undefined): Date | null {
+  const visit = normalizeSiteVisit(value);
+  if (!visit) return null;
+  const [date, time] = visit.split('T');
+  const [year, month, day] = date.split('-').map(Number);
+  const [hour, minute] = time.split(':').map(Number);
+  return new Date(year, month - 1, day, hour, minute);
+}
+
+/** The picker's Date as a wall-clock "YYYY-MM-DDTHH:mm" (read as Pacific time by the server). */
+export function dateToWallClock(value: Date | null): string {
+  if (!value) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}T${pad(
+    value.getHours(),
+  )}:${pad(value.getMinutes())}`;
+}
