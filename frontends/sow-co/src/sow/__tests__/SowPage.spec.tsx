@@ -109,7 +109,7 @@ const createBodies = (api: { calls: { method: string; path: string; body?: unkno
     .filter((call) => call.path === '/api/sow/create-contract')
     .map((call) => call.body as Record<string, unknown>);
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 beforeEach(() => window.localStorage.clear());
 
 describe('/sow', () => {
@@ -134,5 +134,226 @@ describe('/sow', () => {
     expect(screen.getByRole('status', { name: 'Total payment' })).toHaveTextContent('$1,200.50');
     await chooseRoles(user, ['Drafter']);
     expect(screen.getByRole('textbox', { name: 'Drafter fee' })).toHaveValue('');
+  });
+
+  it('asks for the site visit only when a role needs one (OSE, MDEC, SSS)', async () => {
+    const user = userEvent.setup();
+    storeResend();
+    const api = await renderPage();
+    expect(
+      screen.queryByRole('group', { name: /Site visit date and time/ }),
+    ).not.toBeInTheDocument();
+
+    await chooseRoles(user, ['On-Site Engineer']);
+    expect(screen.getByRole('group', { name: /Site visit date and time/ })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'On-Site Engineer (OSE) fee' }), '350');
+    await user.click(screen.getByRole('button', { name: 'Create Contract' }));
+    expect(await screen.findByText('Enter the site visit date and time.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(createBodies(api)).toHaveLength(0);
+
+    await chooseRoles(user, ['On-Site Engineer']);
+    expect(
+      screen.queryByRole('group', { name: /Site visit date and time/ }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('warns about scope change-order roles and totals their fees apart', async () => {
+    const user = userEvent.setup();
+    storeResend();
+    await renderPage();
+    expect(screen.queryByText(SCOPE_CO_ROLE_WARNING)).not.toBeInTheDocument();
+    await chooseRoles(user, ['Scope CO1', 'Scope CO2']);
+    expect(screen.getByText(SCOPE_CO_ROLE_WARNING)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Scope CO1 fee' }), '100');
+    await user.type(screen.getByRole('textbox', { name: 'Scope CO2 fee' }), '50.25');
+    await user.tab();
+    expect(screen.getByRole('status', { name: 'Total Scope COn Fee' })).toHaveTextContent(
+      '$150.25',
+    );
+    expect(screen.getByRole('status', { name: 'Total payment' })).toHaveTextContent('$1,350.25');
+  });
+
+  it('asks before using a blacklisted partner and sends the confirmation', async () => {
+    const user = userEvent.setup();
+    storeResend({ cp_name: '', cp_email: '' });
+    const api = await renderPage();
+    await user.click(screen.getByRole('button', { name: /Find a community partner/ }));
+    await user.keyboard('rex');
+    await user.click(await screen.findByRole('option', { name: /Rex Stone/ }, { timeout: 3000 }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Blacklisted community partner' });
+    expect(dialog).toHaveTextContent(BLACKLISTED_PARTNER_CONFIRMATION);
+    await user.click(within(dialog).getByRole('button', { name: 'Use this partner' }));
+    expect(screen.getByRole('textbox', { name: /Partner e-mail/ })).toHaveValue(
+      'rex.stone@partners.example',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Create Contract' }));
+    const crm = await screen.findByRole('dialog', { name: 'Update the CRM?' });
+    await user.click(within(crm).getByRole('button', { name: 'Create without updating' }));
+    await waitFor(() => expect(createBodies(api)).toHaveLength(1));
+    expect(createBodies(api)[0]).toMatchObject({ selectedCpId: 'cp-7', blacklistConfirmed: true });
+  });
+
+  it('cancelling the blacklisted question leaves the partner unchosen', async () => {
+    const user = userEvent.setup();
+    storeResend({ cp_name: '', cp_email: '' });
+    await renderPage();
+    await user.click(screen.getByRole('button', { name: /Find a community partner/ }));
+    await user.keyboard('rex');
+    await user.click(await screen.findByRole('option', { name: /Rex Stone/ }, { timeout: 3000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Blacklisted community partner' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('textbox', { name: /Partner e-mail/ })).toHaveValue('');
+  });
+
+  it('shows Creating… while the contract is created and cannot be pressed twice', async () => {
+    const user = userEvent.setup();
+    storeResend();
+    const api = await renderPage({ 'POST /api/sow/create-contract': () => new Promise(() => {}) });
+    await user.click(screen.getByRole('button', { name: 'Create Contract' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Create without updating',
+      }),
+    );
+    const button = await screen.findByRole('button', { name: 'Creating…' });
+    expect(button).toBeDisabled();
+    await user.click(button);
+    expect(createBodies(api)).toHaveLength(1);
+  });
+
+  it('puts the server’s refusal under the field it names and shows a 409 as a notice', async () => {
+    const user = userEvent.setup();
+    storeResend();
+    let answer: unknown = {
+      statusCode: 400,
+      message: ['The fee for Designer can have at most two decimals.'],
+    };
+    await renderPage({
+      'POST /api/sow/create-contract': () => {
+        throw answer;
+      },
+    });
+    const create = async () => {
+      await user.click(screen.getByRole('button', { name: 'Create Contract' }));
+      await user.click(
+        within(await screen.findByRole('dialog')).getByRole('button', {
+          name: 'Create without updating',
+        }),
+      );
+    };
+    await create();
+    const fee = screen.getByRole('textbox', { name: 'Designer fee' });
+    await waitFor(() => expect(fee).toHaveAccessibleDescription(/at most two decimals/));
+    expect(await screen.findByText('Failed to create the contract')).toBeInTheDocument();
+
+    answer = {
+      statusCode: 409,
+      message:
+        'A community partner with the email mei.lin@partners.example already exists. Select them from the list.',
+    };
+    await create();
+    expect(
+      await screen.findByText(/already exists\. Select them from the list\./),
+    ).toBeInTheDocument();
+  });
+
+  it('creates, refuses a section without its placeholders, saves, previews and sends', async () => {
+    const user = userEvent.setup();
+    const api = await renderPage();
+    await user.type(screen.getByRole('combobox', { name: /Project/ }), '88 Orchard');
+    await user.click(
+      await screen.findByRole('option', { name: /88 Orchard Lane/ }, { timeout: 3000 }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /Project address/ })).toHaveValue(
+        PROJECT.properties.address,
+      ),
+    );
+    await user.type(screen.getByRole('textbox', { name: /Partner name/ }), 'Ana Diaz');
+    await user.type(
+      screen.getByRole('textbox', { name: /Partner e-mail/ }),
+      'ana@partners.example',
+    );
+    await chooseRoles(user, ['Designer']);
+    expect(screen.getByRole('textbox', { name: /Services and deliverables/ })).toHaveValue(
+      'Designer: Design drawings for permit.',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Designer fee' }), '900');
+    await user.type(screen.getByRole('spinbutton', { name: /Timeline/ }), '1');
+    await user.click(screen.getByRole('button', { name: 'Create Contract' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Update the CRM?' })).getByRole('button', {
+        name: 'Update CRM and create',
+      }),
+    );
+    expect(await screen.findByText('Contract is created')).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/api/sow/update-hs')?.body).toMatchObject({
+      projectId: PROJECT.id,
+      contractFormData: { cp_email: 'ana@partners.example', cp_roles: ['designer_cp'] },
+    });
+    expect(createBodies(api)[0]).toMatchObject({
+      project_id: PROJECT.id,
+      fees: { designer_fee_test: 900 },
+      timeline: { kind: 'duration', amount: 1, unit: 'weeks' },
+      cc_emails: ['pm@prosign.example'],
+      pm_email: 'pm@prosign.example',
+    });
+
+    const payment = await screen.findByRole('textbox', { name: 'Payment' });
+    expect(payment).toHaveValue('The Firm pays <<$payment_amount:$900.00>>.');
+    await user.clear(payment);
+    await user.type(payment, 'The Firm pays on time.');
+    expect(payment).toHaveAccessibleDescription(
+      'Placeholders cannot be removed: Payment is missing $payment_amount.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(createBodies(api)).toHaveLength(1);
+    await user.clear(payment);
+    await user.type(payment, 'The Firm pays $payment_amount within 30 days.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(createBodies(api)).toHaveLength(2));
+    expect(createBodies(api)[1]).toMatchObject({
+      docLink: 'http://api.test/api/documents/doc-1/edit',
+      sections: { template_payment: 'The Firm pays $payment_amount within 30 days.' },
+    });
+
+    expect(await screen.findByRole('region', { name: 'SOW document' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send Contract for Sign' }));
+    expect(await screen.findByText(/sent successfully/)).toBeInTheDocument();
+    const modal = await screen.findByRole('dialog', { name: /Copy link/ });
+    expect(within(modal).getByRole('textbox', { name: 'Signing link' })).toHaveValue(
+      'http://sign.test/sow-signature/abc',
+    );
+  });
+
+  it('going back from the template text forgets the document', async () => {
+    const user = userEvent.setup();
+    storeResend();
+    const api = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Create Contract' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Create without updating',
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Back to the form' }));
+    await user.click(screen.getByRole('button', { name: 'Create Contract' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Create without updating',
+      }),
+    );
+    await waitFor(() => expect(createBodies(api)).toHaveLength(2));
+    expect(createBodies(api)[1].docLink).toBeNull();
+    expect(createBodies(api)[1]).toMatchObject({ cp_roles: ['designer_cp'] });
+  });
+
+  it('has no serious accessibility violations on the form', async () => {
+    storeResend();
+    await renderPage();
+    await act(async () => expectNoSeriousAxeViolations());
   });
 });
