@@ -43,6 +43,7 @@ const DASHBOARD = flags('dashboardAccess');
 const SERVICES = flags('servicesAccess');
 const USER_ACCESS = flags('userAccessAccess');
 const SOW = flags('sowAccess');
+const SOW_DASHBOARD = flags('sowDashboardAccess');
 
 const EXPECTED: Record<string, Rule> = {
   // Sign-in and session
@@ -136,6 +137,15 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/sow/search-cps': SOW,
   'POST /api/sow/update-hs': SOW,
   'POST /api/sow/get-missing-properties': SOW,
+  // The SOW dashboard
+  'GET /api/sow/get-contracts': SOW_DASHBOARD,
+  'POST /api/sow/cancel-contract': SOW_DASHBOARD,
+  'POST /api/sow/manual-signed': SOW_DASHBOARD,
+  'POST /api/sow/void-contract': SOW_DASHBOARD,
+  'POST /api/sow/delete-contract': SOW_DASHBOARD,
+  'POST /api/sow/update-resend': SOW_DASHBOARD,
+  'POST /api/sow/update-edit-resend': SOW_DASHBOARD,
+  'POST /api/sow/send-reminder': SOW_DASHBOARD,
   // Captcha and the signer's calls
   'GET /api/captcha/config': PUBLIC,
   'POST /api/captcha/verify': PUBLIC,

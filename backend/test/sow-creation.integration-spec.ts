@@ -6,27 +6,21 @@ import request from 'supertest';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { pdfText } from './support/pdf-text';
 import { seedDemoData } from './support/seed';
+import { DEMO_PARTNERS, DEMO_PROJECT_ID, sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
 const PUBLIC_API_URL = 'https://prosign.example.com';
 const PUBLIC_SIGNING_URL = 'https://sign.prosign.example.com';
-const PROJECT_ID = '60000003';
-/** Demo partners (local CRM): Mei Lin (ose, sss) and Derek Vance (blacklisted). */
-const MEI = { id: '55000003', email: 'mei.lin@partners.example.com' };
-const DEREK = { id: '55000010', email: 'derek.vance@partners.example.com' };
+const PROJECT_ID = DEMO_PROJECT_ID;
+const MEI = DEMO_PARTNERS.mei;
+const DEREK = DEMO_PARTNERS.derek;
 
 function binary(res: request.Response, callback: (error: Error | null, body: Buffer) => void) {
   const chunks: Buffer[] = [];
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.on('end', () => callback(null, Buffer.concat(chunks)));
-}
-
-/** A date-time a week ahead, as the site-visit picker sends it. */
-function nextWeek(): string {
-  const at = new Date(Date.now() + 7 * 24 * 3600_000);
-  return `${at.toISOString().slice(0, 10)}T10:30`;
 }
 
 /** Creating and sending a SOW (spec 3 §2, §5, §7) on the real api, database and local CRM. */
@@ -51,28 +45,6 @@ describe('SOW creation: templates, CRM calls, create-contract, send-contract', (
     await api?.close();
     await env.cleanup();
   });
-
-  function sowBody(overrides: Partial<SowCreateContractRequest> = {}): SowCreateContractRequest {
-    return {
-      templateName: 'Residential',
-      cp_name: 'Mei Lin',
-      cp_email: MEI.email,
-      cp_phone: '+14085550203',
-      cp_roles: ['designer_cp', 'ose_cp'],
-      fees: { designer_fee_test: '1200', ose_fee_test: '350.50' },
-      cc_emails: ['pm@prosign.example'],
-      project_type: 'Residential',
-      project_id: PROJECT_ID,
-      project_address: '88 Orchard Lane, San Jose, CA 95112',
-      project_overview: 'Second-storey addition over the garage.',
-      timeline: { kind: 'duration', amount: 1, unit: 'weeks' },
-      site_visit_date_time: nextWeek(),
-      pm_email: 'pm@prosign.example',
-      selectedCpId: MEI.id,
-      selectedHSProjectId: PROJECT_ID,
-      ...overrides,
-    };
-  }
 
   const documentCount = () =>
     connection.collection('documents').countDocuments({ kind: 'contract' });

@@ -40,6 +40,12 @@ export interface LifecycleActor {
   userAccessAccess: boolean;
 }
 
+/**
+ * Which agreement an action names: its signing token (the standard dashboard's
+ * calls) or its id (`{id}`, the SOW dashboard's calls, spec 3 §7).
+ */
+export type AgreementRef = string | { id: string };
+
 export const SYSTEM_ACTOR: LifecycleActor = {
   email: 'system',
   isAdmin: true,
@@ -71,10 +77,10 @@ export class AgreementLifecycleService {
 
   async sendReminder(
     family: AgreementFamily,
-    token: string,
+    ref: AgreementRef,
     actor: LifecycleActor,
   ): Promise<ReminderSent> {
-    const agreement = await this.checked(family, token, 'sendReminder', actor);
+    const agreement = await this.checked(family, ref, 'sendReminder', actor);
     const sent = await this.remind(agreement, actor, new Date());
     if (!sent) {
       const current = await this.repository.findById(agreement._id);
@@ -162,20 +168,20 @@ export class AgreementLifecycleService {
 
   async cancel(
     family: AgreementFamily,
-    token: string,
+    ref: AgreementRef,
     actor: LifecycleActor,
   ): Promise<AgreementStatusChanged> {
-    const agreement = await this.checked(family, token, 'cancel', actor);
+    const agreement = await this.checked(family, ref, 'cancel', actor);
     const updated = await this.apply(agreement, 'cancel', actor, (now) => ({ cancelledAt: now }));
     return { message: 'Contract cancelled.', status: updated.status };
   }
 
   async markAsSigned(
     family: AgreementFamily,
-    token: string,
+    ref: AgreementRef,
     actor: LifecycleActor,
   ): Promise<AgreementStatusChanged> {
-    const agreement = await this.checked(family, token, 'markAsSigned', actor);
+    const agreement = await this.checked(family, ref, 'markAsSigned', actor);
     const updated = await this.apply(agreement, 'markAsSigned', actor, (now) => ({
       signedAt: now,
       signedIp: actor.ip ?? null,
@@ -186,10 +192,10 @@ export class AgreementLifecycleService {
   /** Void: the signed PDF (or the agreement if no final PDF exists) stamped VOID, status void. */
   async void(
     family: AgreementFamily,
-    token: string,
+    ref: AgreementRef,
     actor: LifecycleActor,
   ): Promise<AgreementVoided> {
-    const agreement = await this.checked(family, token, 'void', actor);
+    const agreement = await this.checked(family, ref, 'void', actor);
     const now = new Date();
     // Same source → same derived document, so a retry after a failure makes no second one.
     const voided = await this.documents.voidDocument(
@@ -206,10 +212,10 @@ export class AgreementLifecycleService {
 
   async delete(
     family: AgreementFamily,
-    token: string,
+    ref: AgreementRef,
     actor: LifecycleActor,
   ): Promise<AgreementDeleted> {
-    const agreement = await this.checked(family, token, 'delete', actor);
+    const agreement = await this.checked(family, ref, 'delete', actor);
     const now = new Date();
     const deleted = await this.repository.record(agreement, {
       now,
@@ -229,12 +235,12 @@ export class AgreementLifecycleService {
    */
   async resend(
     family: AgreementFamily,
-    token: string,
+    ref: AgreementRef,
     actor: LifecycleActor,
   ): Promise<AgreementResent> {
     // A send interrupted after the new record was mailed leaves the old one
     // cancelled/expired, so the check passes and the resend below continues it.
-    const agreement = await this.checked(family, token, 'resend', actor);
+    const agreement = await this.checked(family, ref, 'resend', actor);
     const result = await this.sending.resend(agreement, actor);
     const now = new Date();
     await this.repository.transition(agreement, actionRule(family, 'resend'), {
@@ -248,10 +254,10 @@ export class AgreementLifecycleService {
   /** Edit and Resend: allowed? then the record to prefill the creation screen with. */
   async editResend(
     family: AgreementFamily,
-    token: string,
+    ref: AgreementRef,
     actor: LifecycleActor,
   ): Promise<AgreementForEditing<object>> {
-    const agreement = await this.checked(family, token, 'editAndResend', actor);
+    const agreement = await this.checked(family, ref, 'editAndResend', actor);
     return {
       contract: {
         ...(agreement.toObject().form as object),
@@ -279,11 +285,14 @@ export class AgreementLifecycleService {
   /** A listed agreement of the family, if the actor may take the action on it now. */
   async checked<TForm extends object = object>(
     family: AgreementFamily,
-    token: string,
+    ref: AgreementRef,
     action: AgreementAction,
     actor: LifecycleActor,
   ): Promise<AgreementDocument<TForm>> {
-    const agreement = await this.repository.findByKey<TForm>('sign', token);
+    const agreement =
+      typeof ref === 'string'
+        ? await this.repository.findByKey<TForm>('sign', ref)
+        : await this.repository.findById<TForm>(ref.id);
     if (!agreement || agreement.family !== family || agreement.status === null) {
       throw new NotFoundException('Contract not found.');
     }

@@ -20,5 +20,11 @@ export { AgreementSendService, sendResultOf, type SendActor } from './agreement-
 export {
   AgreementLifecycleService,
   SYSTEM_ACTOR,
+  type AgreementRef,
   type LifecycleActor,
 } from './agreement-lifecycle.service';
+export {
+  agreementCardCore,
+  CARD_CORE_PROJECTION,
+  type StoredAgreement,
+} from './agreement-card.view';

@@ -5,6 +5,8 @@ import { AgreementActionsModule } from '../agreements/agreement-actions.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
 import { SowServicesTemplate, SowServicesTemplateSchema } from './sow-services-template.schema';
 import { SowController } from './sow.controller';
+import { SowLifecycleController } from './sow-lifecycle.controller';
+import { SowListService } from './sow-list.service';
 import { SowCreationService } from './sow-creation.service';
 import { SowCrmService } from './sow-crm.service';
 import { SowTemplatesService } from './sow-templates.service';
@@ -22,11 +24,11 @@ import { SowTemplatesSeeder } from './sow-templates.seeder';
 })
 export class SowTemplateStoreModule {}
 
-/** Scope-of-Work contracts: creation, services templates and the SOW CRM calls (spec 3). */
+/** Scope-of-Work contracts: creation, services templates, the SOW CRM calls and the SOW dashboard (spec 3). */
 @Module({
   imports: [SowTemplateStoreModule, AccessModule, AgreementActionsModule, DocumentsCoreModule],
-  controllers: [SowController],
-  providers: [SowTemplatesService, SowCreationService, SowCrmService],
+  controllers: [SowController, SowLifecycleController],
+  providers: [SowTemplatesService, SowCreationService, SowCrmService, SowListService],
   exports: [SowTemplatesService],
 })
 export class SowModule {}

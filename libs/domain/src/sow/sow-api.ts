@@ -4,6 +4,7 @@
  * and services and for the api-client.
  */
 import type { CpRole } from '../crm/crm-rules';
+import type { AgreementCardCore } from '../agreements/agreement-views';
 import type { CrmRecordView } from '../crm/crm-api';
 import type { SowFeeField, SowTimeline } from './sow-rules';
 
@@ -182,4 +183,50 @@ export interface SowMissingPropertiesRequest {
 /** `POST /api/sow/get-missing-properties`: what the CRM lacks for this project and partner. */
 export interface SowMissingPropertiesResponse {
   missingProperties: string[];
+}
+
+/** One SOW on the SOW dashboard (spec 3 §2, §3): the shared card core plus the SOW's own fields. */
+export interface SowCardView extends AgreementCardCore {
+  family: 'sow';
+  /** The signing link's id (`/sow-signature/{customId}`). */
+  customId: string;
+  cp_name: string;
+  cp_email: string;
+  cp_phone: string;
+  cp_roles: string;
+  cc_emails: string;
+  project_type: string;
+  project_id: string;
+  project_address: string;
+  project_timeline: string;
+  site_visit_date_time: string;
+  payment_amount: number;
+  pm_email: string;
+  effective_date: string;
+}
+
+/** `GET /api/sow/get-contracts?page&limit&search&filters` */
+export interface SowListParams {
+  page?: number;
+  limit?: number;
+  search?: string;
+  /** Comma list of SOW filters (spec 3 §9); none or unknown ones mean all. */
+  filters?: string;
+}
+
+/** `GET /api/sow/get-contracts` */
+export interface SowListResponse {
+  filteredContracts: SowCardView[];
+  totalPages: number;
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** The SOW dashboard's actions (spec 3 §7): the SOW's id; the actor is the session's, never the body's. */
+export interface SowActionRequest {
+  id: string;
+  /** Sent by the spec's client; ignored: the server takes the signed-in staff member. */
+  performedBy?: string;
+  deletedBy?: string;
 }

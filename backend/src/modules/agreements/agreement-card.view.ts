@@ -1,0 +1,73 @@
+import {
+  eventTitle,
+  type AgreementCardCore,
+  type AgreementEventType,
+  type AgreementStatus,
+  type AgreementSummary,
+} from '@prosign/domain';
+import type { Agreement } from './agreement.schema';
+
+/** A stored agreement as a lean list query returns it. */
+export type StoredAgreement<TForm extends object = object> = Agreement<TForm> & { _id: unknown };
+
+/** Lifecycle fields no list card needs (search text, progress, the chain's hashes): left out. */
+export const CARD_CORE_PROJECTION: Record<string, 0> = {
+  searchText: 0,
+  send: 0,
+  finish: 0,
+  headHash: 0,
+  'events.hash': 0,
+  'events.prevHash': 0,
+  'events.data': 0,
+};
+
+const iso = (value: Date | string | null | undefined): string | null =>
+  value == null ? null : new Date(value).toISOString();
+
+/** The lifecycle part of a card, the same for every family (spec 2 §2.3, spec 3 §2): dates as ISO strings. */
+export function agreementCardCore(
+  agreement: StoredAgreement,
+  summary: AgreementSummary,
+  status: AgreementStatus = agreement.status as AgreementStatus,
+): AgreementCardCore {
+  return {
+    _id: String(agreement._id),
+    family: agreement.family,
+    summary,
+    status,
+    docLink: agreement.docLink,
+    signingLink: agreement.signingLink,
+    signedDocLink: agreement.signedDocLink ?? null,
+    voidDocLink: agreement.voidDocLink ?? null,
+    createdAt: iso(agreement.createdAt),
+    createdIp: agreement.createdIp ?? null,
+    viewedAt: iso(agreement.viewedAt),
+    viewedIp: agreement.viewedIp ?? null,
+    signatureSavedAt: iso(agreement.signatureSavedAt),
+    signatureSavedIp: agreement.signatureSavedIp ?? null,
+    signedAt: iso(agreement.signedAt),
+    signedIp: agreement.signedIp ?? null,
+    viewedTimes: agreement.viewedTimes ?? 0,
+    viewedByPhoneCount: agreement.viewedByPhoneCount ?? 0,
+    viewedByEmailCount: agreement.viewedByEmailCount ?? 0,
+    remindersAt: (agreement.remindersAt ?? []).map((at) => new Date(at).toISOString()),
+    isDeactiveReminder: Boolean(agreement.isDeactiveReminder),
+    reminderDeactivateTime: iso(agreement.reminderDeactivateTime),
+    isResend: Boolean(agreement.isResend),
+    isEditResend: Boolean(agreement.isEditResend),
+    resendAt: iso(agreement.resendAt),
+    editResendAt: iso(agreement.editResendAt),
+    history: (agreement.events ?? []).map((event) => ({
+      timestamp: new Date(event.at).toISOString(),
+      type: event.type as AgreementEventType,
+      title: eventTitle(event.type),
+      status: event.status ?? '',
+      userAgent: event.userAgent ?? null,
+      performedBy: event.actor,
+      ipAddress: event.ip ?? null,
+    })),
+    presence: agreement.presence
+      ? { active: agreement.presence.active, at: new Date(agreement.presence.at).toISOString() }
+      : null,
+  };
+}

@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import {
+  agreementListQuery,
+  pageCount,
+  parseAgreementFilters,
+  type SowCardView,
+  type SowListResponse,
+} from '@prosign/domain';
+import type { QueryFilter } from 'mongoose';
+import {
+  agreementCardCore,
+  AgreementRepository,
+  CARD_CORE_PROJECTION,
+  SOW_FAMILY,
+  type Agreement,
+  type SowContractForm,
+  type StoredAgreement,
+} from '../agreements';
+import type { SowListQueryDto } from './dto/sow-lifecycle.dto';
+
+/** The template sections: long, and never needed by a card. */
+const SOW_CARD_PROJECTION: Record<string, 0> = {
+  ...CARD_CORE_PROJECTION,
+  'form.template_start': 0,
+  'form.template_project_overview': 0,
+  'form.template_services_and_deliverables': 0,
+  'form.template_payment': 0,
+  'form.template_scope_verification': 0,
+  'form.template_prime_agreement': 0,
+  'form.template_timeline': 0,
+  'form.template_additional_work': 0,
+  'form.template_governing_law': 0,
+  'form.template_signature_text': 0,
+  'form.template_footer_note': 0,
+  'form.services_deliverables': 0,
+};
+
+/**
+ * The SOW dashboard's list (`GET /api/sow/get-contracts`, spec 3 §2, §9): the
+ * shared list query of the family's filters and search, newest first, paged
+ * by the database.
+ */
+@Injectable()
+export class SowListService {
+  constructor(private readonly repository: AgreementRepository) {}
+
+  async list(query: SowListQueryDto): Promise<SowListResponse> {
+    const filter = agreementListQuery(
+      'sow',
+      parseAgreementFilters('sow', query.filters),
+      query.search ?? '',
+    ) as QueryFilter<Agreement>;
+    const { rows, total } = await this.repository.page<SowContractForm>(
+      filter,
+      (query.page - 1) * query.limit,
+      query.limit,
+      SOW_CARD_PROJECTION,
+    );
+    return {
+      filteredContracts: rows.map((row) => sowCardView(row)),
+      totalPages: pageCount(total, query.limit),
+      total,
+      page: query.page,
+      limit: query.limit,
+    };
+  }
+}
+
+export function sowCardView(agreement: StoredAgreement<SowContractForm>): SowCardView {
+  const form = agreement.form;
+  const parties = SOW_FAMILY.parties(form);
+  return {
+    ...agreementCardCore(agreement, {
+      title: SOW_FAMILY.title(form),
+      recipientName: form.cp_name,
+      recipientEmail: form.cp_email,
+      recipientPhone: form.cp_phone ?? '',
+      address: form.project_address,
+      senderEmail: parties.senderEmail,
+    }),
+    family: 'sow',
+    customId: agreement.token,
+    cp_name: form.cp_name,
+    cp_email: form.cp_email,
+    cp_phone: form.cp_phone ?? '',
+    cp_roles: form.cp_roles,
+    cc_emails: form.cc_emails,
+    project_type: form.project_type ?? '',
+    project_id: form.project_id,
+    project_address: form.project_address,
+    project_timeline: form.project_timeline,
+    site_visit_date_time: form.site_visit_date_time ?? '',
+    payment_amount: form.payment_amount,
+    pm_email: form.pm_email,
+    effective_date: form.effective_date,
+  };
+}
