@@ -19,12 +19,6 @@ const PROJECT = {
   },
 };
 
-function nextWeek(): string {
-  const at = new Date(Date.now() + 7 * 24 * 3600_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T10:30`;
-}
-
 /** A SOW left by the dashboard's Edit and Resend: the whole form filled in. */
 function storeResend(overrides: Record<string, unknown> = {}) {
   window.localStorage.setItem(
