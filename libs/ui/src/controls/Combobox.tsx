@@ -189,15 +189,11 @@ export function Combobox<T>({
       ) : null}
       <FieldError className="ps-field__error">{errorMessage}</FieldError>
       <Popover className="ps-popover" placement="bottom start" offset={4}>
-        <ListBox
-          className="ps-listbox"
-          aria-label={listLabel}
-          renderEmptyState={() => (
-            <p className="ps-listbox__message" role="status">
-              {message}
-            </p>
-          )}
-        >
+        {/* Beside the list, not in it: a message is no option to pick. */}
+        <p className="ps-listbox__message" role="status">
+          {items.length === 0 ? message : ''}
+        </p>
+        <ListBox className="ps-listbox ps-combobox__listbox" aria-label={listLabel}>
           {({ id: key, item }: { id: string; item: T }) => (
             <ListBoxItem id={key} textValue={getLabel(item)} className="ps-listbox__option">
               {renderOption ? renderOption(item) : getLabel(item)}
