@@ -1,11 +1,18 @@
 import { droppedPlaceholders, type SowSectionKey, type SowSectionView } from '@prosign/domain';
 import { Field } from '@prosign/ui/forms';
 
+/** A section's name on screen: its heading, else its key in words ("template_start" → "Start"). */
+export function sectionLabel(section: SowSectionView): string {
+  if (section.heading) return section.heading;
+  const words = section.key.replace(/^template_/, '').replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** Why an edited section is refused: it dropped `$placeholders` of the template (spec 3 §5). */
 export function sectionProblem(section: SowSectionView, edited: string): string | null {
   const dropped = droppedPlaceholders(section.body, edited);
   return dropped.length
-    ? `Placeholders cannot be removed: ${section.heading ?? 'this section'} is missing ${dropped
+    ? `Placeholders cannot be removed: ${sectionLabel(section)} is missing ${dropped
         .map((name) => `$${name}`)
         .join(', ')}.`
     : null;
@@ -62,7 +69,7 @@ export function SowSectionsEditor({
         <Field
           key={section.key}
           id={`sow-section-${section.key}`}
-          label={section.heading ?? section.key.replace(/^template_/, '').replace(/_/g, ' ')}
+          label={sectionLabel(section)}
           error={problems[index].message ?? undefined}
         >
           {(aria) => (
