@@ -5,6 +5,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { DEMO, apiUrl, navEntries, signInThroughPortal } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
@@ -108,6 +109,7 @@ test('the admin adds a CSM, turns Services on for them, and their navigation cha
     admin.page.getByRole('checkbox', { name: `Services (servicesAccess) for ${email}` }),
   ).toBeChecked();
   await admin.page.screenshot({ path: path.join(screenshots, 'user-access.png'), fullPage: true });
+  await expectNoSeriousAxeViolations(admin.page, 'user access');
 
   const again = await freshPage(browser);
   await signInThroughPortal(again.page, userName);

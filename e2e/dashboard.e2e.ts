@@ -13,6 +13,7 @@ import {
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { io } from 'socket.io-client';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { apiUrl, DEMO, signIn, signInWithRequest } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
@@ -34,7 +35,9 @@ const statusOf = (card: Locator) => card.locator('.dash-status');
 /** Chooses `action` from a card's "More actions" menu. */
 async function fromMenu(card: Locator, action: string) {
   await card.getByRole('button', { name: 'More actions' }).click();
+  // The menu opens in a popover at the end of the page, over the cards.
   await card
+    .page()
     .getByRole('menu', { name: 'More actions' })
     .getByRole('menuitem', { name: action })
     .click();
@@ -72,6 +75,7 @@ test('an admin filters, searches, reminds, cancels, resends, voids and reads det
   await expect(cards(page).first()).toBeVisible();
   await expect(filter(page, 'All')).toBeChecked();
   await expect(page.getByRole('combobox', { name: 'Per page' })).toHaveValue('25');
+  await expectNoSeriousAxeViolations(page, 'dashboard');
 
   // Filter: only signed contracts; unticking the last filter brings All back.
   await onlyFilter(page, 'Signed');
@@ -121,13 +125,27 @@ test('an admin filters, searches, reminds, cancels, resends, voids and reads det
     .filter({ has: page.locator('.dash-status', { hasText: /^(Not signed|Viewed)$/ }) })
     .first();
   const cancelledName = await nameOf(toCancel);
-  await toCancel.getByRole('button', { name: 'More actions' }).click();
-  const menu = toCancel.getByRole('menu', { name: 'More actions' });
+  // From the keyboard alone: Enter opens the menu on its first item, Escape closes it and gives
+  // focus back to its button, arrows move, Enter chooses.
+  const more = toCancel.getByRole('button', { name: 'More actions' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: 'More actions' });
   await expect(menu.getByRole('menuitem').first()).toBeFocused();
   await page.screenshot({ path: path.join(screenshots, 'dashboard-menu.png') });
-  await menu.getByRole('menuitem', { name: 'Cancel Contract' }).click();
+  await expectNoSeriousAxeViolations(page, 'dashboard: More actions menu open');
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(more).toBeFocused();
+  // ArrowUp opens it on its last item (Delete, for an admin); ArrowUp again is Cancel Contract.
+  await page.keyboard.press('ArrowUp');
+  await expect(menu.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(menu.getByRole('menuitem', { name: 'Cancel Contract' })).toBeFocused();
+  await page.keyboard.press('Enter');
   const confirm = page.getByRole('dialog', { name: 'Cancel this contract?' });
   await expect(confirm.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await expectNoSeriousAxeViolations(page, 'dashboard: confirm dialog');
   await confirm.getByRole('button', { name: 'Cancel Contract' }).click();
   await expect(page.getByText('Contract cancelled.')).toBeVisible();
 
@@ -138,9 +156,9 @@ test('an admin filters, searches, reminds, cancels, resends, voids and reads det
   });
   await expect(statusOf(cancelled)).toHaveText('Cancelled');
   await cancelled.getByRole('button', { name: 'More actions' }).click();
-  await expect(cancelled.getByRole('menuitem', { name: 'Edit and Resend' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Edit and Resend' })).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(cancelled.getByRole('menu')).toHaveCount(0);
+  await expect(page.getByRole('menu')).toHaveCount(0);
   await cancelled.getByRole('button', { name: 'Resend', exact: true }).click();
   await expect(page.getByText(/^Contract resent to /)).toBeVisible();
   await filter(page, 'All').check();
@@ -175,6 +193,7 @@ test('an admin filters, searches, reminds, cancels, resends, voids and reads det
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
   await page.screenshot({ path: path.join(screenshots, 'dashboard-void-preview.png') });
+  await expectNoSeriousAxeViolations(page, 'dashboard: document preview');
   await preview.getByRole('button', { name: 'Close' }).click();
   await filter(page, 'All').check();
   await search(page, signedName);
@@ -206,6 +225,7 @@ test('an admin filters, searches, reminds, cancels, resends, voids and reads det
     /signature_saved|signed_manually|edited_resent|not signed/,
   );
   await page.screenshot({ path: path.join(screenshots, 'dashboard-details.png') });
+  await expectNoSeriousAxeViolations(page, 'dashboard: details');
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
 
@@ -218,6 +238,7 @@ test('an admin filters, searches, reminds, cancels, resends, voids and reads det
   await expect(
     copy.getByText(/^(Link copied to clipboard!|Failed to copy token\.)$/),
   ).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'dashboard: copy link');
   await copy.getByRole('button', { name: 'Close' }).click();
   await expect(copy).toBeHidden();
 });
@@ -243,9 +264,10 @@ test('on a phone the cards, their menu and the document preview fit the screen',
     .filter({ has: page.getByRole('button', { name: 'More actions' }) })
     .first();
   await withMenu.getByRole('button', { name: 'More actions' }).click();
-  await expect(withMenu.getByRole('menu')).toBeVisible();
+  await expect(page.getByRole('menu', { name: 'More actions' })).toBeVisible();
   expect(await fits()).toBe(true);
   await page.screenshot({ path: path.join(screenshots, 'dashboard-phone-menu.png') });
+  await expectNoSeriousAxeViolations(page, 'dashboard on a phone: menu open');
   await page.keyboard.press('Escape');
 
   await first.getByRole('button', { name: /^Preview document/ }).click();

@@ -5,6 +5,7 @@
 import { expect, test as base, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { apiUrl, DEMO, signIn } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
@@ -52,6 +53,7 @@ test('a test mail sent through the API shows up on the mailbox page with its lin
   await expect(body.getByRole('link', { name: link })).toHaveAttribute('target', '_blank');
   await expect(staff.getByRole('region', { name: 'File service records' })).toBeVisible();
   await staff.screenshot({ path: path.join(screenshots, 'mailbox.png'), fullPage: true });
+  await expectNoSeriousAxeViolations(staff, 'mailbox');
 });
 
 test('every port runs its embedded local adapter', async ({ staff }) => {

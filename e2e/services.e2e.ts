@@ -7,6 +7,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { DEMO, apiUrl, navEntries, signIn } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
@@ -107,6 +108,7 @@ test('the admin creates, reorders, copies and deletes a service and edits the de
   await expect(toast(page, 'New service created successfully')).toBeVisible();
   await expect(row(page, `${name}_copy`)).toBeVisible();
   await page.screenshot({ path: path.join(screenshots, 'services.png'), fullPage: true });
+  await expectNoSeriousAxeViolations(page, 'services');
 
   // Default terms: saved on /terms, applied by the server to every "Default tnc" service.
   const ownTerms = (await storedServices(page)).filter((s) => !s.defaultTnC);
@@ -117,6 +119,7 @@ test('the admin creates, reorders, copies and deletes a service and edits the de
     .click();
   const textarea = page.getByLabel('Default Terms and Conditions');
   await expect(textarea).not.toHaveValue('');
+  await expectNoSeriousAxeViolations(page, 'terms');
   await textarea.fill('   ');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Terms and Conditions cannot be empty!')).toBeVisible();
@@ -146,6 +149,8 @@ test('the admin creates, reorders, copies and deletes a service and edits the de
     .getByRole('button', { name: `Delete ${copyName}` })
     .click();
   const dialog = page.getByRole('dialog', { name: `Delete ${copyName}?` });
+  await expect(dialog.getByLabel('Password')).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'services: delete dialog');
   await dialog.getByLabel('Password').fill('not the password');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Incorrect password. Please try again.');

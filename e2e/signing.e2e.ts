@@ -6,6 +6,7 @@ import { expect, test as base, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { pdfPagesText } from './support/pdf-text';
 import { apiUrl, DEMO, signIn } from './support/staff';
 
@@ -139,6 +140,7 @@ test('a client signs a sent contract on a phone from the mailbox link; mail, PDF
     ),
   ).toBeVisible();
   expect(await noHorizontalScroll(client)).toBe(true);
+  await expectNoSeriousAxeViolations(client, 'signing: captcha step');
   await client.getByRole('checkbox', { name: "I'm not a robot" }).click();
 
   const title = client.getByRole('heading', { level: 1, name: /Structural Engineering Agreement/ });
@@ -155,6 +157,7 @@ test('a client signs a sent contract on a phone from the mailbox link; mail, PDF
   });
   expect(await noHorizontalScroll(client)).toBe(true);
   await client.screenshot({ path: path.join(screenshots, 'signing-phone.png') });
+  await expectNoSeriousAxeViolations(client, 'signing: document');
   await expect.poll(() => presence.at(-1), { timeout: 15_000 }).toBe(true);
 
   await client.getByRole('button', { name: 'Electronic Signature Consent and Disclosure' }).click();
@@ -162,6 +165,7 @@ test('a client signs a sent contract on a phone from the mailbox link; mail, PDF
     name: 'Electronic Signature Consent and Disclosure',
   });
   await expect(consent).toContainText(/paper copy/i);
+  await expectNoSeriousAxeViolations(client, 'signing: consent disclosure modal');
   await consent.getByRole('button', { name: 'Close' }).click();
 
   // Sign (typed), then initials with consent, then finish.
@@ -170,12 +174,25 @@ test('a client signs a sent contract on a phone from the mailbox link; mail, PDF
   const signature = client.getByRole('dialog', { name: 'Sign the agreement' });
   await expect(signature.getByLabel('Review and Update Your Signature')).toHaveValue(fullName);
   await expect(signature.getByLabel('Review and Update Your Initials')).toHaveValue('M.E.A.');
+  await expectNoSeriousAxeViolations(client, 'signing: signature modal');
   await signature.getByRole('button', { name: 'Save' }).click();
   await expect(client.getByText('Signature uploaded successfully!')).toBeVisible();
   await expect(client.getByRole('button', { name: 'Sign & Add Initials' })).toHaveCount(0);
 
+  // Edit signature offers the Edit modal; Cancel (from the keyboard: Escape) leaves it saved.
+  const editSignature = client.getByRole('button', { name: 'Edit signature' });
+  await editSignature.click();
+  const edit = client.getByRole('dialog', { name: 'Edit your signature' });
+  await expect(edit).toContainText('Please click "Edit" to edit the signature and initials.');
+  await expectNoSeriousAxeViolations(client, 'signing: edit modal');
+  await client.keyboard.press('Escape');
+  await expect(edit).toHaveCount(0);
+  await expect(editSignature).toBeFocused();
+
   await client.getByRole('button', { name: 'Agree and Finish' }).click();
   const initials = client.getByRole('dialog', { name: 'Add your initials' });
+  await expect(initials.getByRole('textbox', { name: 'Initials' })).toBeFocused();
+  await expectNoSeriousAxeViolations(client, 'signing: initials modal');
   await initials.getByRole('checkbox', { name: 'I agree to the terms and conditions.' }).check();
   await initials.getByRole('button', { name: 'Save Initials' }).click();
   const done = client.getByRole('dialog', { name: 'Agreement completed' });
@@ -184,6 +201,7 @@ test('a client signs a sent contract on a phone from the mailbox link; mail, PDF
     { timeout: 60_000 },
   );
   await client.screenshot({ path: path.join(screenshots, 'signing-completed.png') });
+  await expectNoSeriousAxeViolations(client, 'signing: completion modal');
   // The dashboard opened before signing shows it signed, with the sealed PDF in its preview.
   await expect(boardCards.first()).toContainText('Signed', { timeout: 15_000 });
   await expect(boardCards.first()).not.toContainText('Not signed');
@@ -254,6 +272,7 @@ test('a client signs a sent contract on a phone from the mailbox link; mail, PDF
   });
   await expect(client.getByText(/does not match the sealed original/)).toBeVisible();
   expect(await noHorizontalScroll(client)).toBe(true);
+  await expectNoSeriousAxeViolations(client, 'verify');
   await client.screenshot({ path: path.join(screenshots, 'signing-verify.png'), fullPage: true });
   await phone.close();
   // Once finished and gone, the signer is reported inactive.
