@@ -121,14 +121,29 @@ async function createAndSendSow(page: Page, shot: string): Promise<string> {
 async function expectPartnerMail(page: Page, link: string, shot: string) {
   await signIn(page, DEMO.admin);
   await page.goto('/mailbox');
-  const mail = page
+  const mails = page
     .getByRole('list', { name: 'Caught mail' })
-    .getByRole('button', { name: new RegExp(`To ${escaped(PARTNER.email)}`) })
-    .first();
-  await expect(mail).toBeVisible({ timeout: 30_000 });
-  await mail.click();
+    .getByRole('button', { name: new RegExp(`To ${escaped(PARTNER.email)}`) });
+  await expect(mails.first()).toBeVisible({ timeout: 30_000 });
   const body = page.frameLocator('iframe[title^="Mail:"]');
-  await expect(body.getByRole('link', { name: 'Review and sign' })).toHaveAttribute('href', link);
+  // The partner may have mail from earlier runs: the one with this SOW's link is ours.
+  await expect
+    .poll(
+      async () => {
+        const count = Math.min(await mails.count(), 8);
+        for (let index = 0; index < count; index++) {
+          await mails.nth(index).click();
+          const href = await body
+            .getByRole('link', { name: 'Review and sign' })
+            .getAttribute('href', { timeout: 5_000 })
+            .catch(() => null);
+          if (href === link) return true;
+        }
+        return false;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
   await page.screenshot({ path: path.join(screenshots, `${shot}-mailbox.png`) });
 }
 

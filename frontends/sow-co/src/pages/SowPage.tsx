@@ -343,7 +343,14 @@ export function SowPage() {
               form={form}
               fields={fields.data}
               templates={templates.data.templates}
-              onTemplateChange={(name) => form.setValue('templateName', name)}
+              onTemplateChange={(name) => {
+                // The services text follows the new template unless the user rewrote it.
+                const generated = servicesTextFor(fields.data.template, form.getValues('cp_roles'));
+                if (form.getValues('services_deliverables') === generated) {
+                  form.setValue('services_deliverables', '');
+                }
+                form.setValue('templateName', name);
+              }}
               onProjectPick={pickProject}
               projectLoading={project.isPending}
               partner={partner}
