@@ -146,6 +146,13 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/sow/update-resend': SOW_DASHBOARD,
   'POST /api/sow/update-edit-resend': SOW_DASHBOARD,
   'POST /api/sow/send-reminder': SOW_DASHBOARD,
+  // The SOW partner's signing calls
+  'GET /api/sow/verify-link/:customId': PUBLIC,
+  'GET /api/sow/get-contract/:customId': SIGNER,
+  'POST /api/sow/increase-viewed-times/:id': SIGNER,
+  'POST /api/sow/upload-text-signature/:id': SIGNER,
+  'POST /api/sow/finish/:id': SIGNER,
+  'GET /api/sow/create-audit-trail/:id': SIGNER,
   // Captcha and the signer's calls
   'GET /api/captcha/config': PUBLIC,
   'POST /api/captcha/verify': PUBLIC,

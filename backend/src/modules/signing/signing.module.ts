@@ -8,6 +8,7 @@ import { SigningFinishService } from './signing-finish.service';
 import { SigningPresenceGateway } from './signing-presence.gateway';
 import { SigningPresenceService } from './signing-presence.service';
 import { SigningController } from './signing.controller';
+import { SowSigningController } from './sow-signing.controller';
 import { SigningService } from './signing.service';
 import { VerifyController } from './verify.controller';
 import { VerifyService } from './verify.service';
@@ -20,7 +21,7 @@ import { VerifyService } from './verify.service';
 @Global()
 @Module({
   imports: [AgreementsModule, CrmStageMovesModule, DocumentsCoreModule, MailModule],
-  controllers: [SigningController, VerifyController],
+  controllers: [SigningController, SowSigningController, VerifyController],
   providers: [
     SigningService,
     SigningFinishService,

@@ -117,10 +117,13 @@ export class SigningService {
     private readonly documents: DocumentsService,
   ) {}
 
-  /** The sent contract of a token (resolved by the link record); 404 for unknown and unsent ones. */
-  async contractOf(token: string): Promise<SignedAgreement> {
+  /**
+   * The sent agreement of a token (resolved by the link record); 404 for unknown
+   * and unsent ones, and for another family's when `family` is given.
+   */
+  async contractOf(token: string, family?: AgreementFamily): Promise<SignedAgreement> {
     const contract = await this.repository.findByKey<object>('sign', token.trim());
-    if (!contract || contract.status === null) {
+    if (!contract || contract.status === null || (family && contract.family !== family)) {
       throw new NotFoundException(SIGNER_MESSAGES.unknownLink);
     }
     return contract;
@@ -151,6 +154,11 @@ export class SigningService {
         (await this.repository.record<object>(contract, view)) ??
         contract;
     }
+    return this.stateOf(contract);
+  }
+
+  /** What the signing page shows of an agreement: its link state, document and the signer's progress. */
+  async stateOf(contract: SignedAgreement): Promise<VerifyTokenResponse> {
     const status = contract.status as ContractStatus;
     return {
       valid: true,

@@ -6,6 +6,7 @@
 import type { CpRole } from '../crm/crm-rules';
 import type { AgreementCardCore } from '../agreements/agreement-views';
 import type { CrmRecordView } from '../crm/crm-api';
+import type { SignerLinkState, VerifyTokenResponse } from '../signing/signer-api';
 import type { SowFeeField, SowTimeline } from './sow-rules';
 
 /** The template text sections of a SOW (spec 3 §3), in document order. */
@@ -229,4 +230,32 @@ export interface SowActionRequest {
   /** Sent by the spec's client; ignored: the server takes the signed-in staff member. */
   performedBy?: string;
   deletedBy?: string;
+}
+
+/** `GET /api/sow/verify-link/{customId}` (before the captcha): whether the link leads anywhere. */
+export interface SowVerifyLinkResponse {
+  valid: true;
+  linkState: SignerLinkState;
+}
+
+/**
+ * `GET /api/sow/get-contract/{customId}` and `POST /api/sow/increase-viewed-times/{customId}`
+ * (after the captcha): the SOW as its partner's signing page shows it.
+ */
+export interface SowSigningView extends VerifyTokenResponse {
+  customId: string;
+  cp_name: string;
+  project_address: string;
+  payment_amount: number;
+  effective_date: string;
+}
+
+/** `POST /api/sow/upload-text-signature/{customId}` */
+export interface SowTextSignatureRequest {
+  textSignature: string;
+}
+
+/** `POST /api/sow/finish/{customId}`: Agree and Finish — consent given with the finish. */
+export interface SowFinishRequest {
+  agreedToTerms: boolean;
 }

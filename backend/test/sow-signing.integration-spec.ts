@@ -1,0 +1,158 @@
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
+import { pdfText } from './support/pdf-text';
+import { seedDemoData } from './support/seed';
+import { signerHttp, PUBLIC_SIGNING_URL } from './support/signing-fixtures';
+import { DEMO_PROJECT_ID, sowBody } from './support/sow-fixtures';
+import { staffHttp, type StaffHttp } from './support/staff-session';
+import { startApi, startWorker } from './support/test-apps';
+import { createTestEnv } from './support/test-env';
+
+/**
+ * The partner's signing calls of a SOW (spec 3 §2 "SOW recipient signing page",
+ * §7) on the real api, worker, database and local file service: link check
+ * before the captcha, view counted, typed signature, Agree and Finish once.
+ */
+describe('SOW signing: verify-link, get-contract, views, text signature, finish', () => {
+  const env = createTestEnv(__filename, { PUBLIC_SIGNING_URL });
+  let api: INestApplication;
+  let worker: INestApplicationContext;
+  let pm: StaffHttp;
+  let admin: StaffHttp;
+  let connection: Connection;
+
+  beforeAll(async () => {
+    await seedDemoData(env.config);
+    ({ app: api } = await startApi(env.config));
+    worker = await startWorker(env.config);
+    pm = await staffHttp(api, 'pm@prosign.example');
+    admin = await staffHttp(api, 'admin@prosign.example');
+    connection = api.get(getConnectionToken(), { strict: false });
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    await api?.close();
+    await env.cleanup();
+  });
+
+  async function sentSow(): Promise<string> {
+    const body = sowBody();
+    const created = await pm().post('/api/sow/create-contract').send(body).expect(200);
+    const sent = await pm()
+      .post('/api/sow/send-contract')
+      .send({ ...body, docLink: created.body.docLink })
+      .expect(200);
+    return sent.body.customId as string;
+  }
+
+  const signer = (customId: string, options: { pass?: boolean } = {}) =>
+    signerHttp(api, { linkToken: customId, ...options });
+
+  it('checks the link before the captcha, then needs the pass for everything else', async () => {
+    const customId = await sentSow();
+    const checked = await signer(customId, { pass: false })
+      .get(`/api/sow/verify-link/${customId}`)
+      .expect(200);
+    expect(checked.body).toEqual({ valid: true, linkState: 'open' });
+    await signer('nope', { pass: false }).get('/api/sow/verify-link/nope').expect(404);
+
+    await signer(customId, { pass: false }).get(`/api/sow/get-contract/${customId}`).expect(403);
+    const contract = await signer(customId).get(`/api/sow/get-contract/${customId}`).expect(200);
+    expect(contract.body).toMatchObject({
+      customId,
+      cp_name: 'Mei Lin',
+      payment_amount: 1550.5,
+      status: 'not-signed',
+      linkState: 'open',
+    });
+    // Reading the contract counts no view.
+    const stored = await connection.collection('agreements').findOne({ token: customId });
+    expect(stored?.viewedTimes).toBe(0);
+  });
+
+  it('counts a view, refuses a blank signature, saves the typed one, and finishes once', async () => {
+    const customId = await sentSow();
+    const viewed = await signer(customId)
+      .post(`/api/sow/increase-viewed-times/${customId}`)
+      .expect(200);
+    expect(viewed.body.status).toBe('viewed');
+
+    const blank = await signer(customId)
+      .post(`/api/sow/upload-text-signature/${customId}`)
+      .send({ textSignature: '   ' })
+      .expect(400);
+    expect(blank.body.message).toBe('Please add your signature');
+
+    // Finishing before a signature is saved is refused.
+    await signer(customId)
+      .post(`/api/sow/finish/${customId}`)
+      .send({ agreedToTerms: true })
+      .expect(409);
+
+    await signer(customId)
+      .post(`/api/sow/upload-text-signature/${customId}`)
+      .send({ textSignature: 'Mei Lin' })
+      .expect(200);
+    await signer(customId)
+      .post(`/api/sow/finish/${customId}`)
+      .send({ agreedToTerms: false })
+      .expect(400);
+
+    const [first, second] = await Promise.all([
+      signer(customId).post(`/api/sow/finish/${customId}`).send({ agreedToTerms: true }),
+      signer(customId).post(`/api/sow/finish/${customId}`).send({ agreedToTerms: true }),
+    ]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body.signedDocLink).toBe(first.body.signedDocLink);
+
+    const stored = await connection.collection('agreements').findOne({ token: customId });
+    expect(stored?.status).toBe('signed');
+    expect(stored?.events.filter((e: { type: string }) => e.type === 'signed')).toHaveLength(1);
+    expect(stored?.events.map((e: { type: string }) => e.type)).toEqual(
+      expect.arrayContaining(['viewed', 'signature_saved', 'consent', 'signed']),
+    );
+
+    const pdf = await signer(customId)
+      .get(new URL(first.body.signedDocLink as string).pathname)
+      .buffer(true)
+      .parse((res, callback) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => callback(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    const text = await pdfText(pdf.body as Buffer);
+    expect(text).toContain('Scope of Work Agreement');
+    expect(text).toMatch(/Audit Trail/i);
+
+    const trail = await signer(customId).get(`/api/sow/create-audit-trail/${customId}`).expect(200);
+    expect(trail.body.docLink).toBe(first.body.auditTrailDocLink);
+
+    // The signed copy goes to the partner and the cc, the PDF to the file service's project.
+    const mail = await mailDeliveries(connection).findOne({ _id: `signed-copy.${customId}` });
+    expect(mail?.to).toEqual(['mei.lin@partners.example.com']);
+    expect(mail?.cc).toEqual(['pm@prosign.example']);
+    const files = await admin().get('/api/file-service/records').expect(200);
+    expect(JSON.stringify(files.body)).toContain(DEMO_PROJECT_ID);
+
+    // Signed: no more signature changes.
+    await signer(customId)
+      .post(`/api/sow/upload-text-signature/${customId}`)
+      .send({ textSignature: 'Someone Else' })
+      .expect(409);
+  });
+
+  it('answers a standard contract’s token as unknown on the SOW routes', async () => {
+    const standard = await connection
+      .collection('agreements')
+      .findOne({ family: 'standard', status: { $ne: null } });
+    if (!standard) throw new Error('the demo seed has no standard contract');
+    await signer(standard.token, { pass: false })
+      .get(`/api/sow/verify-link/${standard.token}`)
+      .expect(404);
+  });
+});
