@@ -1,16 +1,17 @@
 import { useFormDefinition, useServices } from '@prosign/api-client';
 import {
   CONTRACT_MESSAGES,
-  contractFormErrors,
   contractSentMessage,
   REPORT_COUNT_OPTIONS,
   TOAST_DURATION_MS,
   withDocLinkMode,
   type DealLookupView,
   type DealPropertiesCheck,
+  type FormField,
 } from '@prosign/domain';
 import { ConfirmDialog, LoadingState, PageHeader, useToast } from '@prosign/ui';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useZodForm } from '@prosign/ui/forms';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
 import {
   useCreateDocument,
@@ -29,6 +30,7 @@ import {
   clearDraft,
   contractFormData,
   EMPTY_DRAFT,
+  EMPTY_FORM,
   formFromDeal,
   loadDraft,
   saveDraft,
@@ -36,6 +38,7 @@ import {
   type Clauses,
   type ContractDraft,
 } from '../create/contract-draft';
+import { createStepSchema, type CreateStepValues } from '../create/contract-form-schema';
 import '../create/create-contract.css';
 
 const LONG = TOAST_DURATION_MS.long;
@@ -46,7 +49,20 @@ const messageOf = (error: unknown) =>
 export function CreateContractPage() {
   const toast = useToast();
   const id = useId();
-  const [draft, setDraft] = useState<ContractDraft>(() => loadDraft());
+  const [saved] = useState<ContractDraft>(() => loadDraft());
+  // The steps, the clauses and the document; the form's values are react-hook-form's (below).
+  const [wizard, setWizard] = useState<ContractDraft>(saved);
+  const fieldsRef = useRef<readonly FormField[]>([]);
+  const [schema] = useState(() => createStepSchema(() => fieldsRef.current));
+  const { register, watch, setValue, reset, handleSubmit, formState } = useZodForm(schema, {
+    defaultValues: {
+      serviceType: saved.serviceType,
+      t24ReportCount: saved.t24ReportCount,
+      form: saved.form,
+    },
+  });
+  const values = watch() as CreateStepValues;
+  const draft: ContractDraft = { ...wizard, ...values };
   const dealLookup = useDealLookup();
   const dealCheck = useDealCheck();
   const createDocument = useCreateDocument();
@@ -57,20 +73,26 @@ export function CreateContractPage() {
   const busy = [dealLookup, dealCheck, createDocument, sendContract, downloadPdf].some(
     (mutation) => mutation.isPending,
   );
-  const [problem, setProblem] = useState<string | null>(null);
   const [check, setCheck] = useState<DealPropertiesCheck | null>(null);
   const [sentLink, setSentLink] = useState<string | null>(null);
   const [changeOrderDeal, setChangeOrderDeal] = useState<DealLookupView | null>(null);
   const services = useServices();
   const definition = useFormDefinition(draft.serviceType);
+  fieldsRef.current = definition.data?.fields ?? [];
 
+  // The draft survives a reload (spec 2 §4 contractFormData), except the emptied one after a send.
+  const serialized = JSON.stringify(draft);
   useEffect(() => {
-    if (draft === EMPTY_DRAFT) return;
-    saveDraft(draft);
-  }, [draft]);
+    if (serialized !== JSON.stringify(EMPTY_DRAFT)) saveDraft(JSON.parse(serialized));
+  }, [serialized]);
 
-  const update = (patch: Partial<ContractDraft>) =>
-    setDraft((current) => ({ ...current, ...patch }));
+  const update = (patch: Partial<ContractDraft>) => {
+    const { serviceType, t24ReportCount, form, ...rest } = patch;
+    if (serviceType !== undefined) setValue('serviceType', serviceType);
+    if (t24ReportCount !== undefined) setValue('t24ReportCount', t24ReportCount);
+    if (form !== undefined) setValue('form', form);
+    setWizard((current) => ({ ...current, ...rest }));
+  };
   const service = services.data?.find((candidate) => candidate.serviceName === draft.serviceType);
   const originalClauses = useMemo<Clauses>(() => {
     const texts: Partial<Record<string, string>> = definition.data?.additionalFields ?? {};
@@ -97,21 +119,8 @@ export function CreateContractPage() {
   const openEditor = () =>
     update({ step: 'editor', clauses: draft.clauses ?? originalClauses, docLink: null });
 
-  const createContract = () => {
-    const errors: string[] = [];
-    if (!draft.serviceType) errors.push('Choose a service.');
-    if (draft.t24ReportCount === '') errors.push('Choose the number of Title 24 reports.');
-    for (const field of definition.data?.fields ?? []) {
-      if (field.required && !String(draft.form[field.name] ?? '').trim()) {
-        errors.push(`${field.label} is required.`);
-      }
-    }
-    errors.push(...contractFormErrors(draft.form));
-    if (errors.length) {
-      setProblem(errors.join(' '));
-      return;
-    }
-    setProblem(null);
+  // Create Contract: the schema (the domain's rules) first, then the deal check.
+  const createContract = handleSubmit(() => {
     // An edit of a cancelled contract skips the CRM property check (spec 2 §4).
     if (!draft.form.hs_deal_id || draft.replacesToken) {
       openEditor();
@@ -121,7 +130,7 @@ export function CreateContractPage() {
       onSuccess: (result) => (result.isValid ? openEditor() : setCheck(result)),
       onError: () => toast.error(CONTRACT_MESSAGES.dealCheckFailed, LONG),
     });
-  };
+  });
 
   const saveDocument = () => {
     if (!draft.clauses) return;
@@ -152,7 +161,8 @@ export function CreateContractPage() {
         toast.success(contractSentMessage(draft.form.email, result.signingLink), LONG);
         setSentLink(result.signingLink);
         clearDraft();
-        setDraft(EMPTY_DRAFT);
+        setWizard(EMPTY_DRAFT);
+        reset({ serviceType: '', t24ReportCount: '', form: EMPTY_FORM });
       },
       // The server names the step that failed; sending again continues from it.
       onError: (error) => toast.error(messageOf(error) || CONTRACT_MESSAGES.sendFailed, LONG),
@@ -208,11 +218,10 @@ export function CreateContractPage() {
             <select
               id={`${id}-service`}
               className="ps-select"
-              value={draft.serviceType}
               disabled={!inForm}
-              onChange={(event) =>
-                update({ serviceType: event.target.value, clauses: null, docLink: null })
-              }
+              {...register('serviceType', {
+                onChange: () => update({ clauses: null, docLink: null }),
+              })}
             >
               <option value="">--Select--</option>
               {(services.data ?? []).map((option) => (
@@ -236,9 +245,8 @@ export function CreateContractPage() {
                 id={`${id}-t24`}
                 className="ps-select"
                 required
-                value={draft.t24ReportCount}
                 disabled={!inForm}
-                onChange={(event) => update({ t24ReportCount: event.target.value })}
+                {...register('t24ReportCount')}
               >
                 <option value="">--Select--</option>
                 {REPORT_COUNT_OPTIONS.map((count) => (
@@ -269,9 +277,9 @@ export function CreateContractPage() {
                 fullNameOptions={draft.fullNameOptions}
                 onChange={(form) => update({ form })}
               />
-              {problem ? (
+              {formState.errors.form?.message ? (
                 <p className="ps-field__error" role="alert">
-                  {problem}
+                  {formState.errors.form.message}
                 </p>
               ) : null}
               <button
@@ -279,7 +287,7 @@ export function CreateContractPage() {
                 className="ps-button ps-button--primary"
                 disabled={busy}
                 aria-busy={dealCheck.isPending || undefined}
-                onClick={createContract}
+                onClick={() => void createContract()}
               >
                 {dealCheck.isPending ? 'Checking the deal…' : 'Create Contract'}
               </button>
