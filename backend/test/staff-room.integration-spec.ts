@@ -68,8 +68,16 @@ describe('staff room membership', () => {
     return socket;
   }
 
-  /** Publishes one contract change and lists which of the sockets heard it. */
-  async function heard(...listeners: StaffSocket[]): Promise<boolean[]> {
+  /** Publishes one standard contract's change and lists which of the sockets heard it. */
+  function heard(...listeners: StaffSocket[]): Promise<boolean[]> {
+    return heardChange('standard', listeners);
+  }
+
+  /** Publishes one change of an agreement of `family` and lists which of the sockets heard it. */
+  async function heardChange(
+    family: 'standard' | 'sow',
+    listeners: StaffSocket[],
+  ): Promise<boolean[]> {
     const marker = `marker-${Math.random().toString(36).slice(2)}`;
     const got = listeners.map(() => false);
     const stops = listeners.map((socket, index) => {
@@ -82,6 +90,7 @@ describe('staff room membership', () => {
     const publisher = app.get(RealtimePublisher);
     // The payload's shape is the realtime contract's business; the marker is all this test reads.
     publisher.contractChanged({
+      family,
       token: marker,
       id: marker,
       status: 'viewed',
@@ -117,6 +126,13 @@ describe('staff room membership', () => {
       false,
       false,
     ]);
+  });
+
+  it('sends SOW changes to the SOW dashboard’s room only', async () => {
+    const admin = await connect(await signIn(app, TEST_ADMIN));
+    const csm = await connect(await signIn(app, 'csm@prosign.example'));
+    const pm = await connect(await signIn(app, 'pm@prosign.example'));
+    expect(await heardChange('sow', [admin, csm, pm])).toEqual([true, false, true]);
   });
 
   it('drops the socket when its session signs out', async () => {

@@ -2,7 +2,9 @@
 export {
   ClientEvent,
   ServerEvent,
+  SOW_STAFF_ROOM,
   STAFF_ROOM,
+  staffRoomOf,
   type ClientToServerEvents,
   type ContractChangedEvent,
   type PongReply,

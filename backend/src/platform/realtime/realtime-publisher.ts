@@ -5,14 +5,15 @@ import { AppConfig } from '../config/app-config';
 import { REDIS_CLIENT } from '../redis/redis.constants';
 import {
   ServerEvent,
-  STAFF_ROOM,
+  staffRoomOf,
   type ContractChangedEvent,
   type ServerToClientEvents,
   type SignerPresenceEvent,
 } from './realtime-events';
 
 /**
- * Pushes contract changes and signer presence to the staff room. It publishes
+ * Pushes agreement changes and signer presence to the staff room of the
+ * dashboard that lists the family (contracts: `staff`, SOW and CO: `staff-sow`). It publishes
  * through Redis (the Socket.IO adapter's channel), so the api and the worker
  * (expiry, reminders) reach every api replica's sockets alike. Delivery is
  * best effort: a Redis hiccup never fails the action that caused the event.
@@ -32,14 +33,16 @@ export class RealtimePublisher {
   contractChanged(event: Omit<ContractChangedEvent, 'at'> & { at?: Date | string }): void {
     this.publish(() =>
       this.emitter
-        .to(STAFF_ROOM)
+        .to(staffRoomOf(event.family))
         .emit(ServerEvent.ContractChanged, { ...event, at: iso(event.at) }),
     );
   }
 
   signerPresence(event: Omit<SignerPresenceEvent, 'at'> & { at?: Date | string }): void {
     this.publish(() =>
-      this.emitter.to(STAFF_ROOM).emit(ServerEvent.SignerPresence, { ...event, at: iso(event.at) }),
+      this.emitter
+        .to(staffRoomOf(event.family))
+        .emit(ServerEvent.SignerPresence, { ...event, at: iso(event.at) }),
     );
   }
 

@@ -17,7 +17,7 @@ import {
 } from '../auth/staff-access-events';
 import { StaffDirectory } from '../auth/staff-directory';
 import { REDIS_CLIENT } from '../redis/redis.constants';
-import { STAFF_ROOM } from './realtime-events';
+import { SOW_STAFF_ROOM, STAFF_ROOM } from './realtime-events';
 
 /** The value of one cookie from a raw `Cookie` header. */
 export function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -35,12 +35,6 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return undefined;
 }
 
-/**
- * The SOW dashboard's room: sessions with `sowDashboardAccess` join it, so
- * SOW and change-order events can be sent to the people who may see them
- * without reaching contract-only staff (and vice versa).
- */
-export const SOW_STAFF_ROOM = 'staff-sow';
 
 /**
  * Which flag admits a session to which room. The staff room carries contract

@@ -77,6 +77,18 @@ export const ServerEvent = {
 export const STAFF_ROOM = 'staff';
 
 /**
+ * The SOW dashboard's room: sessions with `sowDashboardAccess` join it, so SOW
+ * and change-order events reach the people who may see them without reaching
+ * contract-only staff (and vice versa).
+ */
+export const SOW_STAFF_ROOM = 'staff-sow';
+
+/** The room whose dashboard lists agreements of this family. */
+export function staffRoomOf(family: ContractFamily): string {
+  return family === 'standard' ? STAFF_ROOM : SOW_STAFF_ROOM;
+}
+
+/**
  * Socket.IO client settings of the signing page (spec 1 §9): reconnect after
  * 1 s, backing off to 5 s; give up a connection attempt after 20 s.
  */
