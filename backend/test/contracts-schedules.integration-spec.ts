@@ -110,6 +110,38 @@ describe('contract schedules in the worker', () => {
     }
   });
 
+  it('covers SOWs too: an old unsigned SOW expires, a due one gets its SOW reminder', async () => {
+    const sow = (name: string, status: 'not-signed' | 'viewed', sentDaysAgo: number) =>
+      contract(status as ContractStatus, sentDaysAgo, {
+        family: 'sow',
+        form: {
+          cp_name: name,
+          cp_email: `${name.toLowerCase()}@partners.example.com`,
+          cp_phone: '',
+          cp_roles: 'designer_cp',
+          cc_emails: '',
+          project_address: '5 Survey Row, Fresno, CA',
+          project_id: '60000005',
+          pm_email: 'pm@prosign.example',
+        } as never,
+      } as Partial<Agreement<StandardContractForm>>);
+    const old = await sow('Olive', 'viewed', 31);
+    const due = await sow('Dale', 'not-signed', 4);
+
+    await schedules.expireDue();
+    expect((await stored(old)).status).toBe('expired');
+
+    await schedules.remindDue();
+    const reminders = await mailDeliveries(connection)
+      .find({ _id: { $regex: `^sow-reminder\\.${due}\\.` } })
+      .toArray();
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]).toMatchObject({
+      to: ['dale@partners.example.com'],
+      subject: 'Reminder: Scope of Work for 5 Survey Row, Fresno, CA',
+    });
+  });
+
   it('sends one automatic reminder when two runs overlap, then waits for the cadence', async () => {
     const due = await contract('not signed', 4);
     const tooYoung = await contract('not signed', 1);
