@@ -235,7 +235,7 @@ export function SowContractForm({
         {partner ? (
           <button
             type="button"
-            className="ps-button ps-button--link"
+            className="sow-link-button"
             onClick={() => onPartnerPick(null)}
           >
             Enter a new partner instead
