@@ -4,6 +4,7 @@ import {
   useDownloadSowDocument,
   useSendSowContract,
   useSowFormFields,
+  useSowMissingProperties,
   useSowProject,
   useSowTemplates,
   useSowUpdateCrm,
@@ -91,6 +92,7 @@ export function SowPage() {
   const fields = useSowFormFields(templateName);
   const project = useSowProject();
   const updateCrm = useSowUpdateCrm();
+  const missing = useSowMissingProperties();
   const create = useCreateSowContract();
   const send = useSendSowContract();
   const download = useDownloadSowDocument();
@@ -191,6 +193,16 @@ export function SowPage() {
         onError: (error) => refused(error, SOW_MESSAGES.createFailed),
       },
     );
+
+  /** The optional CRM update (spec 3 §4): says what the CRM lacks for this project and partner. */
+  const askAboutCrm = (input: SowContractInput) => {
+    setAskCrm(input);
+    missing.reset();
+    missing.mutate({
+      projectId: input.selectedHSProjectId || input.project_id,
+      cpId: input.selectedCpId,
+    });
+  };
 
   const confirmCrm = (withUpdate: boolean) => {
     const input = askCrm;
@@ -355,7 +367,7 @@ export function SowPage() {
               projectLoading={project.isPending}
               partner={partner}
               onPartnerPick={pickPartner}
-              onSubmit={(values) => setAskCrm(sowInputOf(values))}
+              onSubmit={(values) => askAboutCrm(sowInputOf(values))}
               pending={create.isPending || updateCrm.isPending}
               resending={Boolean(resend)}
             />
@@ -472,6 +484,15 @@ export function SowPage() {
         <p>
           Update the CRM project and the partner&apos;s contact with these details before the
           contract is created?
+        </p>
+        <p role="status">
+          {missing.isPending
+            ? 'Checking what the CRM lacks…'
+            : missing.data
+              ? missing.data.missingProperties.length
+                ? `The CRM lacks: ${missing.data.missingProperties.join(', ')}.`
+                : 'The CRM already has every detail this SOW needs.'
+              : ''}
         </p>
       </Dialog>
 

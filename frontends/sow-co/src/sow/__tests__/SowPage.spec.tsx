@@ -67,6 +67,7 @@ function routes(overrides: Record<string, Handler> = {}): Record<string, Handler
       ],
     }),
     'POST /api/sow/update-hs': () => ({ contactId: 'cp-1' }),
+    'POST /api/sow/get-missing-properties': () => ({ missingProperties: ['project.project_type'] }),
     'POST /api/sow/create-contract': () => ({
       docLink: 'http://api.test/api/documents/doc-1/edit',
       effective_date: '2026-11-23',
@@ -278,11 +279,9 @@ describe('/sow', () => {
     await user.type(screen.getByRole('textbox', { name: 'Designer fee' }), '900');
     await user.type(screen.getByRole('spinbutton', { name: /Timeline/ }), '1');
     await user.click(screen.getByRole('button', { name: 'Create Contract' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Update the CRM?' })).getByRole('button', {
-        name: 'Update CRM and create',
-      }),
-    );
+    const crm = await screen.findByRole('dialog', { name: 'Update the CRM?' });
+    expect(await within(crm).findByText('The CRM lacks: project.project_type.')).toBeVisible();
+    await user.click(within(crm).getByRole('button', { name: 'Update CRM and create' }));
     expect(await screen.findByText('Contract is created')).toBeInTheDocument();
     expect(api.calls.find((call) => call.path === '/api/sow/update-hs')?.body).toMatchObject({
       projectId: PROJECT.id,

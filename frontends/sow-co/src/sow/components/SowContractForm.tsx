@@ -233,11 +233,7 @@ export function SowContractForm({
           description="Or type a new partner's details below."
         />
         {partner ? (
-          <button
-            type="button"
-            className="sow-link-button"
-            onClick={() => onPartnerPick(null)}
-          >
+          <button type="button" className="sow-link-button" onClick={() => onPartnerPick(null)}>
             Enter a new partner instead
           </button>
         ) : null}
