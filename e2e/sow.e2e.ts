@@ -102,6 +102,7 @@ async function createAndSendSow(page: Page, shot: string): Promise<string> {
     page.getByText(/Placeholders cannot be removed: .* is missing \$cp_name\./),
   ).toBeVisible();
   await start.fill(original);
+  await page.screenshot({ path: path.join(screenshots, `${shot}-sections.png`), fullPage: true });
   await page.getByRole('button', { name: 'Save' }).click();
 
   // Step 3: preview in the PDF viewer, send, copy-link modal.

@@ -68,7 +68,7 @@ const SECTION_REFUSAL = /^The (template_\w+) section must keep/;
 /** /sow — SOW creation (spec 3 §2, §4): the form, the template sections, preview and send. */
 export function SowPage() {
   const toast = useToast();
-  const [resend] = useState(loadResendDraft);
+  const [resend, setResend] = useState(loadResendDraft);
   const [partner, setPartner] = useState<StoredPartner | null>(loadSelectedPartner);
   const [askBlacklisted, setAskBlacklisted] = useState<StoredPartner | null>(null);
   const [askCrm, setAskCrm] = useState<SowContractInput | null>(null);
@@ -142,7 +142,10 @@ export function SowPage() {
     setPartner(chosen);
     saveSelectedPartner(chosen);
     if (!chosen) {
-      form.setValue('selectedCpId', '');
+      // A new partner: typed in from scratch.
+      for (const name of ['selectedCpId', 'cp_name', 'cp_email', 'cp_phone'] as const) {
+        form.setValue(name, '');
+      }
       form.setValue('blacklistConfirmed', false);
       return;
     }
@@ -292,6 +295,8 @@ export function SowPage() {
 
   const startOver = () => {
     setSent(null);
+    // The replaced SOW is done with: the next one is a new SOW.
+    setResend(null);
     setStep('form');
     setDocLink(null);
     setSubmitted(null);

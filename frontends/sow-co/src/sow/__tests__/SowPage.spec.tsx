@@ -344,6 +344,32 @@ describe('/sow', () => {
     expect(createBodies(api)[1]).toMatchObject({ cp_roles: ['designer_cp'] });
   });
 
+  it('edit and resend: prefills from the saved SOW and sends it as its replacement', async () => {
+    const user = userEvent.setup();
+    storeResend();
+    const api = await renderPage();
+    expect(
+      screen.getByText(/Edit and Resend: this SOW replaces the one sent to Mei Lin/),
+    ).toBeVisible();
+    expect(screen.getByRole('textbox', { name: /Partner e-mail/ })).toHaveValue(
+      'mei.lin@partners.example',
+    );
+    expect(screen.getByRole('textbox', { name: 'Designer fee' })).toHaveValue('$1,200.00');
+    expect(screen.getByRole('spinbutton', { name: /Timeline/ })).toHaveValue(3);
+    await user.click(screen.getByRole('button', { name: 'Create Contract' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Create without updating',
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Send Contract for Sign' }));
+    await screen.findByRole('dialog', { name: /Copy link/ });
+    const sendBody = api.calls.find((call) => call.path === '/api/sow/send-contract')?.body;
+    expect(sendBody).toMatchObject({ replacesId: 'sow-1', cp_email: 'mei.lin@partners.example' });
+    expect(window.localStorage.getItem(STORAGE_KEYS.editAndResendSowContractData)).toBeNull();
+  });
+
   it('has no serious accessibility violations on the form', async () => {
     storeResend();
     await renderPage();
