@@ -6,6 +6,7 @@
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { apiUrl, DEMO, signIn } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
@@ -52,6 +53,7 @@ test('a CSM turns a demo deal into a sent contract; the mail arrives and the dea
 
   await staff.goto('/');
   await expect(staff.getByRole('heading', { level: 1, name: 'Create Contract' })).toBeVisible();
+  await expectNoSeriousAxeViolations(staff, 'create contract');
 
   // Left panel: a pasted deal URL finds the deal.
   const search = staff.getByRole('combobox', { name: /Search deal/ });
@@ -80,11 +82,13 @@ test('a CSM turns a demo deal into a sent contract; the mail arrives and the dea
   await pm.click();
   await staff.getByRole('listbox').getByRole('option').first().click();
   await expect(pm).not.toHaveText('--Select--');
+  await expectNoSeriousAxeViolations(staff, 'create contract: form filled');
 
   // The deal check blocks creation until the missing properties are supplied.
   await staff.getByRole('button', { name: 'Create Contract' }).click();
   const modal = staff.getByRole('dialog', { name: 'Missing deal properties' });
   await expect(modal).toBeVisible();
+  await expectNoSeriousAxeViolations(staff, 'create contract: missing deal properties');
   const types = modal.getByLabel(/Project type/);
   await expect(types.locator('option').first()).toBeAttached();
   await types.selectOption([{ index: 0 }]);
@@ -117,11 +121,13 @@ test('a CSM turns a demo deal into a sent contract; the mail arrives and the dea
   expect(file.subarray(0, 5).toString()).toBe('%PDF-');
   await expect(staff.getByText('Contract is downloaded successfully')).toBeVisible();
   await staff.screenshot({ path: path.join(screenshots, 'create-contract-preview.png') });
+  await expectNoSeriousAxeViolations(staff, 'create contract: preview');
 
   // Send, then the copy-link modal shows the signing link.
   await staff.getByRole('button', { name: 'Send Contract for Sign' }).click();
   const sent = staff.getByRole('dialog', { name: 'Contract sent' });
   await expect(sent).toBeVisible({ timeout: 30_000 });
+  await expectNoSeriousAxeViolations(staff, 'create contract: contract sent');
   const signingLink = (await sent.getByRole('link').textContent())!.trim();
   // {signing-host}/{token} with the document link and prefix; the token is 192 random bits.
   expect(signingLink.startsWith(`${signingUrl}/`)).toBe(true);
