@@ -4,15 +4,8 @@ import { Autocomplete } from 'react-aria-components/Autocomplete';
 import { Header, ListBox, ListBoxItem, ListBoxSection } from 'react-aria-components/ListBox';
 import { Popover } from 'react-aria-components/Popover';
 import { Input, SearchField } from 'react-aria-components/SearchField';
-import {
-  Button,
-  FieldError,
-  Label,
-  Select as AriaSelect,
-  SelectValue,
-  Text,
-} from 'react-aria-components/Select';
 import { Separator } from 'react-aria-components/Separator';
+import { PickerShell, type PickerFieldProps } from './PickerShell';
 import { useDebouncedSearch } from './useDebouncedSearch';
 
 /** A CRM contact as the pickers show it. */
@@ -38,8 +31,7 @@ export function crmContactText(contact: CrmContact): string {
     .join(' | ');
 }
 
-export interface CrmContactPickerProps {
-  label: string;
+export interface CrmContactPickerProps extends PickerFieldProps {
   value: CrmContact | null;
   onChange: (contact: CrmContact | null) => void;
   /** Remote contact search by name or e-mail; debounced, a newer text aborts the older request. */
@@ -48,15 +40,9 @@ export interface CrmContactPickerProps {
   linkedContacts?: readonly CrmContact[];
   /** Choose the only linked contact while nothing is chosen (spec 3 §2). */
   autoSelectSingleLinked?: boolean;
-  placeholder?: string;
   searchLabel?: string;
   linkedLabel?: string;
   debounceMs?: number;
-  description?: string;
-  errorMessage?: string;
-  isRequired?: boolean;
-  isDisabled?: boolean;
-  className?: string;
 }
 
 /**
@@ -68,7 +54,6 @@ export interface CrmContactPickerProps {
  * search only empties the list (spec 3 §8).
  */
 export function CrmContactPicker({
-  label,
   value,
   onChange,
   searchContacts,
@@ -78,11 +63,7 @@ export function CrmContactPicker({
   searchLabel = CRM_CONTACT_PICKER_TEXTS.search,
   linkedLabel = CRM_CONTACT_PICKER_TEXTS.linked,
   debounceMs = 1000,
-  description,
-  errorMessage,
-  isRequired,
-  isDisabled,
-  className,
+  ...field
 }: CrmContactPickerProps) {
   const [query, setQuery] = useState('');
   const { items, status } = useDebouncedSearch(query, searchContacts, { delayMs: debounceMs });
@@ -122,34 +103,19 @@ export function CrmContactPicker({
   );
 
   return (
-    <AriaSelect
-      className={['ps-field', 'ps-picker', className ?? ''].filter(Boolean).join(' ')}
-      value={value?.id ?? null}
-      onChange={(key) => onChange(all.find((contact) => contact.id === key) ?? null)}
-      onOpenChange={(open) => {
-        if (!open) setQuery('');
-      }}
-      // React Aria's select state takes it (not in the component's types): the search opens an empty list too.
-      {...OPENS_EMPTY}
+    <PickerShell
+      {...field}
       placeholder={placeholder}
-      isRequired={isRequired}
-      isDisabled={isDisabled}
-      isInvalid={!!errorMessage}
-      validationBehavior="aria"
+      select={{
+        value: value?.id ?? null,
+        onChange: (key) => onChange(all.find((contact) => contact.id === key) ?? null),
+        onOpenChange: (open) => {
+          if (!open) setQuery('');
+        },
+        // React Aria's select state takes it (not in the component's types): the search opens an empty list too.
+        ...OPENS_EMPTY,
+      }}
     >
-      <Label className="ps-field__label">{label}</Label>
-      <Button className="ps-picker__button">
-        <SelectValue className="ps-picker__value">
-          {({ isPlaceholder, selectedText }) => (isPlaceholder ? placeholder : selectedText)}
-        </SelectValue>
-        <span aria-hidden="true" className="ps-picker__chevron" />
-      </Button>
-      {description ? (
-        <Text slot="description" className="ps-field__hint">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="ps-field__error">{errorMessage}</FieldError>
       <Popover className="ps-popover ps-popover--search" placement="bottom start" offset={4}>
         <Autocomplete inputValue={query} onInputChange={setQuery}>
           <SearchField aria-label={searchLabel} className="ps-popover__search" autoFocus>
@@ -158,7 +124,7 @@ export function CrmContactPicker({
           <p className="ps-listbox__message" role="status">
             {message}
           </p>
-          <ListBox className="ps-listbox" aria-label={label}>
+          <ListBox className="ps-listbox" aria-label={field.label}>
             {found.length > 0 ? (
               <ListBoxSection className="ps-listbox__section" aria-label="Search results">
                 {found.map(option)}
@@ -176,6 +142,6 @@ export function CrmContactPicker({
           </ListBox>
         </Autocomplete>
       </Popover>
-    </AriaSelect>
+    </PickerShell>
   );
 }

@@ -7,29 +7,21 @@ import {
   DateInput,
   DatePicker,
   DateSegment,
-  FieldError,
   Group,
   Label,
   Popover,
-  Text,
 } from 'react-aria-components/DatePicker';
 import { Dialog } from 'react-aria-components/Dialog';
 import { Heading } from 'react-aria-components/Heading';
+import { ControlTexts, controlClass, type ControlFieldProps } from './PickerShell';
 
-export interface DateTimeInputProps {
-  label: string;
+export interface DateTimeInputProps extends ControlFieldProps {
   value: Date | null;
   onChange: (value: Date | null) => void;
   /** The earliest moment accepted (e.g. now: "refuses the past"). */
   min?: Date;
   /** The zone the date and time are read in; the browser's by default. */
   timeZone?: string;
-  description?: string;
-  /** Replaces the built-in message (e.g. "must be … or later"). */
-  errorMessage?: string;
-  isRequired?: boolean;
-  isDisabled?: boolean;
-  className?: string;
 }
 
 /**
@@ -56,7 +48,7 @@ export function DateTimeInput({
     fromDate(date, timeZone).set({ second: 0, millisecond: 0 });
   return (
     <DatePicker<ZonedDateTime>
-      className={['ps-field', 'ps-datetime', className ?? ''].filter(Boolean).join(' ')}
+      className={controlClass('ps-datetime', className)}
       value={value ? toZoned(value) : null}
       onChange={(next) => onChange(next ? next.toDate() : null)}
       minValue={min ? toZoned(min) : undefined}
@@ -76,12 +68,7 @@ export function DateTimeInput({
           <span aria-hidden="true">▾</span>
         </Button>
       </Group>
-      {description ? (
-        <Text slot="description" className="ps-field__hint">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="ps-field__error">{errorMessage}</FieldError>
+      <ControlTexts description={description} errorMessage={errorMessage} />
       <Popover className="ps-popover" placement="bottom start" offset={4}>
         <Dialog className="ps-calendar-dialog" aria-label={`${label}: calendar`}>
           <Calendar className="ps-calendar">

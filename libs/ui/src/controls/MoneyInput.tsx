@@ -1,15 +1,8 @@
 import { MONEY_STEP, USD_FORMAT } from '@prosign/domain';
-import {
-  FieldError,
-  Group,
-  Input,
-  Label,
-  NumberField,
-  Text,
-} from 'react-aria-components/NumberField';
+import { Group, Input, Label, NumberField } from 'react-aria-components/NumberField';
+import { ControlTexts, controlClass, type ControlFieldProps } from './PickerShell';
 
-export interface MoneyInputProps {
-  label: string;
+export interface MoneyInputProps extends ControlFieldProps {
   /** Dollars; null while empty. */
   value: number | null;
   onChange: (value: number | null) => void;
@@ -19,12 +12,7 @@ export interface MoneyInputProps {
   min?: number;
   max?: number;
   name?: string;
-  description?: string;
-  errorMessage?: string;
-  isRequired?: boolean;
-  isDisabled?: boolean;
   isReadOnly?: boolean;
-  className?: string;
 }
 
 /**
@@ -51,7 +39,7 @@ export function MoneyInput({
 }: MoneyInputProps) {
   return (
     <NumberField
-      className={['ps-field', 'ps-money', className ?? ''].filter(Boolean).join(' ')}
+      className={controlClass('ps-money', className)}
       value={value ?? Number.NaN}
       onChange={(next) => onChange(Number.isNaN(next) ? null : next)}
       formatOptions={USD_FORMAT}
@@ -69,12 +57,7 @@ export function MoneyInput({
       <Group className="ps-money__group">
         <Input className="ps-input ps-money__input" />
       </Group>
-      {description ? (
-        <Text slot="description" className="ps-field__hint">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="ps-field__error">{errorMessage}</FieldError>
+      <ControlTexts description={description} errorMessage={errorMessage} />
     </NumberField>
   );
 }

@@ -1,12 +1,5 @@
-import {
-  Button,
-  FieldError,
-  Label,
-  Select as AriaSelect,
-  SelectValue,
-  Text,
-} from 'react-aria-components/Select';
-import { SearchListPopover } from './SearchListPopover';
+import { disabledKeysOf, PickerShell } from './PickerShell';
+import { SearchListPopover, type SearchPickerProps } from './SearchListPopover';
 import type { SelectOption } from './Select';
 
 export const MULTI_SELECT_TEXTS = {
@@ -15,21 +8,10 @@ export const MULTI_SELECT_TEXTS = {
   none: 'None selected',
 } as const;
 
-export interface MultiSelectProps<V extends string = string> {
-  label: string;
+export interface MultiSelectProps<V extends string = string> extends SearchPickerProps {
   options: readonly SelectOption<V>[];
   value: readonly V[];
   onChange: (value: V[]) => void;
-  placeholder?: string;
-  /** The accessible name of the search field inside the list. */
-  searchLabel?: string;
-  searchPlaceholder?: string;
-  emptyText?: string;
-  description?: string;
-  errorMessage?: string;
-  isRequired?: boolean;
-  isDisabled?: boolean;
-  className?: string;
 }
 
 /**
@@ -41,7 +23,6 @@ export interface MultiSelectProps<V extends string = string> {
  * that is chosen stays chosen (a fixed entry).
  */
 export function MultiSelect<V extends string = string>({
-  label,
   options,
   value,
   onChange,
@@ -49,45 +30,20 @@ export function MultiSelect<V extends string = string>({
   searchLabel = MULTI_SELECT_TEXTS.search,
   searchPlaceholder,
   emptyText = MULTI_SELECT_TEXTS.empty,
-  description,
-  errorMessage,
-  isRequired,
-  isDisabled,
-  className,
+  ...field
 }: MultiSelectProps<V>) {
   return (
-    <AriaSelect
-      className={['ps-field', 'ps-picker', className ?? ''].filter(Boolean).join(' ')}
-      selectionMode="multiple"
-      value={[...value]}
-      onChange={(keys) => onChange(keys.map((key) => String(key) as V))}
-      disabledKeys={options.filter((option) => option.disabled).map((option) => option.value)}
+    <PickerShell<object, 'multiple'>
+      {...field}
       placeholder={placeholder}
-      isRequired={isRequired}
-      isDisabled={isDisabled}
-      isInvalid={!!errorMessage}
-      validationBehavior="aria"
+      select={{
+        selectionMode: 'multiple',
+        value: [...value],
+        onChange: (keys) => onChange(keys.map((key) => String(key) as V)),
+        disabledKeys: disabledKeysOf(options),
+      }}
     >
-      <Label className="ps-field__label">{label}</Label>
-      <Button className="ps-picker__button">
-        <SelectValue className="ps-picker__value">
-          {({ isPlaceholder, selectedText }) => (isPlaceholder ? placeholder : selectedText)}
-        </SelectValue>
-        <span aria-hidden="true" className="ps-picker__chevron" />
-      </Button>
-      {description ? (
-        <Text slot="description" className="ps-field__hint">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="ps-field__error">{errorMessage}</FieldError>
-      <SearchListPopover
-        options={options}
-        searchLabel={searchLabel}
-        searchPlaceholder={searchPlaceholder}
-        emptyText={emptyText}
-        checkable
-      />
-    </AriaSelect>
+      <SearchListPopover {...{ options, searchLabel, searchPlaceholder, emptyText }} checkable />
+    </PickerShell>
   );
 }

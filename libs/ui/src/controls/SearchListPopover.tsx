@@ -2,7 +2,17 @@ import { ListBox, ListBoxItem, Text } from 'react-aria-components/ListBox';
 import { Popover } from 'react-aria-components/Popover';
 import { Autocomplete, useFilter } from 'react-aria-components/Autocomplete';
 import { Input, SearchField } from 'react-aria-components/SearchField';
+import type { PickerFieldProps } from './PickerShell';
 import type { SelectOption } from './Select';
+
+/** A picker with a search field over its list. */
+export interface SearchPickerProps extends PickerFieldProps {
+  /** The accessible name of the search field inside the list. */
+  searchLabel?: string;
+  searchPlaceholder?: string;
+  /** Said in the list when the search leaves nothing. */
+  emptyText?: string;
+}
 
 export interface SearchListPopoverProps<V extends string> {
   options: readonly SelectOption<V>[];

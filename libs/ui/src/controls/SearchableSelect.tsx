@@ -1,12 +1,5 @@
-import {
-  Button,
-  FieldError,
-  Label,
-  Select as AriaSelect,
-  SelectValue,
-  Text,
-} from 'react-aria-components/Select';
-import { SearchListPopover } from './SearchListPopover';
+import { disabledKeysOf, PickerShell } from './PickerShell';
+import { SearchListPopover, type SearchPickerProps } from './SearchListPopover';
 import type { SelectOption } from './Select';
 
 export const SEARCHABLE_SELECT_TEXTS = {
@@ -15,22 +8,10 @@ export const SEARCHABLE_SELECT_TEXTS = {
   empty: 'No matches found',
 } as const;
 
-export interface SearchableSelectProps<V extends string = string> {
-  label: string;
+export interface SearchableSelectProps<V extends string = string> extends SearchPickerProps {
   options: readonly SelectOption<V>[];
   value: V | null;
   onChange: (value: V | null) => void;
-  /** The button's text while nothing is chosen. */
-  placeholder?: string;
-  /** The accessible name of the search field inside the list. */
-  searchLabel?: string;
-  searchPlaceholder?: string;
-  emptyText?: string;
-  description?: string;
-  errorMessage?: string;
-  isRequired?: boolean;
-  isDisabled?: boolean;
-  className?: string;
 }
 
 /**
@@ -40,7 +21,6 @@ export interface SearchableSelectProps<V extends string = string> {
  * accent-insensitive), arrow keys move, Enter chooses and closes, Escape closes.
  */
 export function SearchableSelect<V extends string = string>({
-  label,
   options,
   value,
   onChange,
@@ -48,43 +28,19 @@ export function SearchableSelect<V extends string = string>({
   searchLabel = SEARCHABLE_SELECT_TEXTS.search,
   searchPlaceholder,
   emptyText = SEARCHABLE_SELECT_TEXTS.empty,
-  description,
-  errorMessage,
-  isRequired,
-  isDisabled,
-  className,
+  ...field
 }: SearchableSelectProps<V>) {
   return (
-    <AriaSelect
-      className={['ps-field', 'ps-picker', className ?? ''].filter(Boolean).join(' ')}
-      value={value}
-      onChange={(key) => onChange(key === null ? null : (String(key) as V))}
-      disabledKeys={options.filter((option) => option.disabled).map((option) => option.value)}
+    <PickerShell
+      {...field}
       placeholder={placeholder}
-      isRequired={isRequired}
-      isDisabled={isDisabled}
-      isInvalid={!!errorMessage}
-      validationBehavior="aria"
+      select={{
+        value,
+        onChange: (key) => onChange(key === null ? null : (String(key) as V)),
+        disabledKeys: disabledKeysOf(options),
+      }}
     >
-      <Label className="ps-field__label">{label}</Label>
-      <Button className="ps-picker__button">
-        <SelectValue className="ps-picker__value">
-          {({ isPlaceholder, selectedText }) => (isPlaceholder ? placeholder : selectedText)}
-        </SelectValue>
-        <span aria-hidden="true" className="ps-picker__chevron" />
-      </Button>
-      {description ? (
-        <Text slot="description" className="ps-field__hint">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="ps-field__error">{errorMessage}</FieldError>
-      <SearchListPopover
-        options={options}
-        searchLabel={searchLabel}
-        searchPlaceholder={searchPlaceholder}
-        emptyText={emptyText}
-      />
-    </AriaSelect>
+      <SearchListPopover {...{ options, searchLabel, searchPlaceholder, emptyText }} />
+    </PickerShell>
   );
 }

@@ -1,14 +1,6 @@
-import {
-  Button,
-  FieldError,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select as AriaSelect,
-  SelectValue,
-  Text,
-} from 'react-aria-components/Select';
+import { ListBox, ListBoxItem } from 'react-aria-components/ListBox';
+import { Popover } from 'react-aria-components/Popover';
+import { disabledKeysOf, PickerShell, type PickerFieldProps } from './PickerShell';
 import { OptionText } from './SearchListPopover';
 
 export interface SelectOption<V extends string = string> {
@@ -20,17 +12,10 @@ export interface SelectOption<V extends string = string> {
   description?: string;
 }
 
-export interface SelectProps<V extends string = string> {
-  label: string;
+export interface SelectProps<V extends string = string> extends PickerFieldProps {
   options: readonly SelectOption<V>[];
   value: V | null;
   onChange: (value: V | null) => void;
-  placeholder?: string;
-  description?: string;
-  errorMessage?: string;
-  isRequired?: boolean;
-  isDisabled?: boolean;
-  className?: string;
 }
 
 /**
@@ -39,42 +24,22 @@ export interface SelectProps<V extends string = string> {
  * Disabled options stay visible but cannot be chosen.
  */
 export function Select<V extends string = string>({
-  label,
   options,
   value,
   onChange,
   placeholder = 'Select…',
-  description,
-  errorMessage,
-  isRequired,
-  isDisabled,
-  className,
+  ...field
 }: SelectProps<V>) {
   return (
-    <AriaSelect
-      className={['ps-field', 'ps-picker', className ?? ''].filter(Boolean).join(' ')}
-      value={value}
-      onChange={(key) => onChange(key === null ? null : (String(key) as V))}
-      disabledKeys={options.filter((option) => option.disabled).map((option) => option.value)}
+    <PickerShell
+      {...field}
       placeholder={placeholder}
-      isRequired={isRequired}
-      isDisabled={isDisabled}
-      isInvalid={!!errorMessage}
-      validationBehavior="aria"
+      select={{
+        value,
+        onChange: (key) => onChange(key === null ? null : (String(key) as V)),
+        disabledKeys: disabledKeysOf(options),
+      }}
     >
-      <Label className="ps-field__label">{label}</Label>
-      <Button className="ps-picker__button">
-        <SelectValue className="ps-picker__value">
-          {({ isPlaceholder, selectedText }) => (isPlaceholder ? placeholder : selectedText)}
-        </SelectValue>
-        <span aria-hidden="true" className="ps-picker__chevron" />
-      </Button>
-      {description ? (
-        <Text slot="description" className="ps-field__hint">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="ps-field__error">{errorMessage}</FieldError>
       <Popover className="ps-popover" placement="bottom start" offset={4}>
         <ListBox
           className="ps-listbox"
@@ -87,6 +52,6 @@ export function Select<V extends string = string>({
           )}
         </ListBox>
       </Popover>
-    </AriaSelect>
+    </PickerShell>
   );
 }

@@ -1,7 +1,15 @@
 import { staffDisplayName } from '@prosign/domain';
 import { MultiSelect } from './MultiSelect';
 import { SearchableSelect } from './SearchableSelect';
+import type { PickerFieldProps } from './PickerShell';
 import type { SelectOption } from './Select';
+
+/** What both staff pickers take besides their value. */
+interface StaffPickerProps extends PickerFieldProps {
+  /** The staff users' e-mail addresses (e.g. the users of a role). */
+  users: readonly string[];
+  searchLabel?: string;
+}
 
 /** Spec 3 §2: the texts of the staff pickers (csm_email, pm_email, cc_emails). */
 export const STAFF_PICKER_TEXTS = {
@@ -21,20 +29,10 @@ function staffOptions(emails: readonly string[]): SelectOption[] {
   }));
 }
 
-export interface StaffUserPickerProps {
-  label: string;
-  /** The staff users' e-mail addresses (e.g. the users of a role). */
-  users: readonly string[];
+export interface StaffUserPickerProps extends StaffPickerProps {
   /** The chosen address ('' or null: none). One not among `users` is still shown. */
   value: string | null;
   onChange: (email: string | null) => void;
-  placeholder?: string;
-  searchLabel?: string;
-  description?: string;
-  errorMessage?: string;
-  isRequired?: boolean;
-  isDisabled?: boolean;
-  className?: string;
 }
 
 /**
@@ -64,9 +62,7 @@ export function StaffUserPicker({
   );
 }
 
-export interface StaffMultiSelectProps {
-  label: string;
-  users: readonly string[];
+export interface StaffMultiSelectProps extends StaffPickerProps {
   /**
    * The address always offered first and always chosen (spec 3 §2, §5: the
    * fixed company address / default PM): shown, never removable.
@@ -76,13 +72,6 @@ export interface StaffMultiSelectProps {
   value: readonly string[];
   /** Called with the chosen addresses, the fixed one first. */
   onChange: (emails: string[]) => void;
-  placeholder?: string;
-  searchLabel?: string;
-  description?: string;
-  errorMessage?: string;
-  isRequired?: boolean;
-  isDisabled?: boolean;
-  className?: string;
 }
 
 /**

@@ -21,6 +21,8 @@ export interface FieldProps {
   /** Ids of more text that describes the control, kept by the screen. */
   describedBy?: string;
   className?: string;
+  /** 'check': the control (a check box) comes first, inside its label. */
+  layout?: 'stacked' | 'check';
   /** Renders the control, given the props that connect it to the field. */
   children: (control: FieldControlProps) => ReactNode;
 }
@@ -60,6 +62,7 @@ export function Field({
   id,
   describedBy,
   className,
+  layout = 'stacked',
   children,
 }: FieldProps) {
   const madeId = useId();
@@ -67,18 +70,36 @@ export function Field({
   const hintId = `${controlId}-hint`;
   const errorId = `${controlId}-error`;
   const described = joinClasses(describedBy, hint ? hintId : null, error ? errorId : null);
+  const control = children({
+    id: controlId,
+    'aria-describedby': described || undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': required ? true : undefined,
+  });
+  const marked = (
+    <>
+      {label}
+      {required ? <RequiredMarker /> : null}
+    </>
+  );
   return (
-    <div className={joinClasses('ps-field', className)} data-invalid={error ? '' : undefined}>
-      <label htmlFor={controlId} className="ps-field__label">
-        {label}
-        {required ? <RequiredMarker /> : null}
-      </label>
-      {children({
-        id: controlId,
-        'aria-describedby': described || undefined,
-        'aria-invalid': error ? true : undefined,
-        'aria-required': required ? true : undefined,
-      })}
+    <div
+      className={joinClasses('ps-field', layout === 'check' && 'ps-check-field', className)}
+      data-invalid={error ? '' : undefined}
+    >
+      {layout === 'check' ? (
+        <label className="ps-check" htmlFor={controlId}>
+          {control}
+          <span>{marked}</span>
+        </label>
+      ) : (
+        <>
+          <label htmlFor={controlId} className="ps-field__label">
+            {marked}
+          </label>
+          {control}
+        </>
+      )}
       {hint ? (
         <p id={hintId} className="ps-field__hint">
           {hint}

@@ -1,17 +1,12 @@
-import {
-  useId,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type TextareaHTMLAttributes,
-} from 'react';
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import {
   useController,
   type Control,
+  type ControllerRenderProps,
   type FieldPath,
   type FieldValues,
-  type UseControllerReturn,
 } from 'react-hook-form';
-import { Field, FieldError, joinClasses, RequiredMarker } from './Field';
+import { Field, joinClasses, type FieldControlProps, type FieldProps } from './Field';
 
 /** What every field bound to a react-hook-form form takes. */
 export interface BoundFieldProps<
@@ -37,11 +32,44 @@ type Passed<A> = Omit<
   'name' | 'value' | 'defaultValue' | 'checked' | 'onChange' | 'onBlur' | 'id' | 'required' | 'type'
 >;
 
-function useBound<T extends FieldValues, N extends FieldPath<T>, O extends FieldValues>(
-  control: Control<T, unknown, O> | undefined,
-  name: N,
-): UseControllerReturn<T, N> {
-  return useController<T, N, O>({ control, name });
+/** The props of the control a bound field draws: the Field's ARIA plus the form's name, ref and blur. */
+type BoundControlProps = FieldControlProps &
+  Pick<ControllerRenderProps, 'name' | 'ref' | 'onBlur'> & { disabled?: boolean };
+
+/**
+ * The body every bound field shares: the form field's state, the Field around
+ * the control (label, required marker, hint, error under it) and the
+ * connection of the control to both. `render` draws the control itself.
+ */
+function BoundField<T extends FieldValues, N extends FieldPath<T>, O extends FieldValues>({
+  control,
+  name,
+  disabled,
+  layout,
+  render,
+  ...field
+}: BoundFieldProps<T, N, O> & {
+  disabled?: boolean;
+  layout?: FieldProps['layout'];
+  render: (props: BoundControlProps, form: ControllerRenderProps<T, N>) => ReactNode;
+}) {
+  const { field: bound, fieldState } = useController<T, N, O>({ control, name });
+  return (
+    <Field {...field} layout={layout} error={fieldState.error?.message}>
+      {(aria) =>
+        render(
+          {
+            ...aria,
+            name: bound.name,
+            ref: bound.ref,
+            onBlur: bound.onBlur,
+            disabled: bound.disabled || disabled,
+          },
+          bound,
+        )
+      }
+    </Field>
+  );
 }
 
 export type TextFieldProps<
@@ -54,6 +82,8 @@ export type TextFieldProps<
     inputClassName?: string;
     /** Shown after the input on the same line, e.g. a fixed mail domain. */
     suffix?: ReactNode;
+    /** Rewrites what is typed before the form keeps it (e.g. a phone number's format). */
+    format?: (text: string) => string;
   };
 
 /** A one-line text input bound to a form field (its value a string). */
@@ -72,28 +102,25 @@ export function TextField<
   className,
   inputClassName,
   suffix,
+  format,
   type = 'text',
   ...input
 }: TextFieldProps<T, N, O>) {
-  const { field, fieldState } = useBound(control, name);
   return (
-    <Field
-      {...{ label, required, hint, id, describedBy, className }}
-      error={fieldState.error?.message}
-    >
-      {(aria) => {
+    <BoundField
+      {...{ control, name, label, required, hint, id, describedBy, className }}
+      disabled={input.disabled}
+      render={(props, field) => {
         const control = (
           <input
             {...input}
-            {...aria}
+            {...props}
             type={type}
             className={joinClasses('ps-input', inputClassName)}
-            name={field.name}
-            ref={field.ref}
             value={(field.value as string | undefined) ?? ''}
-            disabled={field.disabled || input.disabled}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
+            onChange={(event) =>
+              field.onChange(format ? format(event.target.value) : event.target.value)
+            }
           />
         );
         return suffix ? (
@@ -105,7 +132,7 @@ export function TextField<
           control
         );
       }}
-    </Field>
+    />
   );
 }
 
@@ -133,26 +160,20 @@ export function TextAreaField<
   inputClassName,
   ...textarea
 }: TextAreaFieldProps<T, N, O>) {
-  const { field, fieldState } = useBound(control, name);
   return (
-    <Field
-      {...{ label, required, hint, id, describedBy, className }}
-      error={fieldState.error?.message}
-    >
-      {(aria) => (
+    <BoundField
+      {...{ control, name, label, required, hint, id, describedBy, className }}
+      disabled={textarea.disabled}
+      render={(props, field) => (
         <textarea
           {...textarea}
-          {...aria}
+          {...props}
           className={joinClasses('ps-input ps-textarea', inputClassName)}
-          name={field.name}
-          ref={field.ref}
           value={(field.value as string | undefined) ?? ''}
-          disabled={field.disabled || textarea.disabled}
           onChange={field.onChange}
-          onBlur={field.onBlur}
         />
       )}
-    </Field>
+    />
   );
 }
 
@@ -183,31 +204,27 @@ export function NumberField<
   inputClassName,
   ...input
 }: NumberFieldProps<T, N, O>) {
-  const { field, fieldState } = useBound(control, name);
-  const value = field.value as number | null | undefined;
   return (
-    <Field
-      {...{ label, required, hint, id, describedBy, className }}
-      error={fieldState.error?.message}
-    >
-      {(aria) => (
-        <input
-          inputMode="decimal"
-          {...input}
-          {...aria}
-          type="number"
-          className={joinClasses('ps-input ps-input--number', inputClassName)}
-          name={field.name}
-          ref={field.ref}
-          value={value === null || value === undefined || Number.isNaN(value) ? '' : value}
-          disabled={field.disabled || input.disabled}
-          onChange={(event) =>
-            field.onChange(event.target.value === '' ? null : event.target.valueAsNumber)
-          }
-          onBlur={field.onBlur}
-        />
-      )}
-    </Field>
+    <BoundField
+      {...{ control, name, label, required, hint, id, describedBy, className }}
+      disabled={input.disabled}
+      render={(props, field) => {
+        const value = field.value as number | null | undefined;
+        return (
+          <input
+            inputMode="decimal"
+            {...input}
+            {...props}
+            type="number"
+            className={joinClasses('ps-input ps-input--number', inputClassName)}
+            value={value === null || value === undefined || Number.isNaN(value) ? '' : value}
+            onChange={(event) =>
+              field.onChange(event.target.value === '' ? null : event.target.valueAsNumber)
+            }
+          />
+        );
+      }}
+    />
   );
 }
 
@@ -233,44 +250,20 @@ export function CheckboxField<
   className,
   ...input
 }: CheckboxFieldProps<T, N, O>) {
-  const { field, fieldState } = useBound(control, name);
-  const error = fieldState.error?.message;
-  const madeId = useId();
-  const controlId = id ?? madeId;
-  const hintId = `${controlId}-hint`;
-  const errorId = `${controlId}-error`;
-  const described = joinClasses(describedBy, hint ? hintId : null, error ? errorId : null);
   return (
-    <div
-      className={joinClasses('ps-field ps-check-field', className)}
-      data-invalid={error ? '' : undefined}
-    >
-      <label className="ps-check" htmlFor={controlId}>
+    <BoundField
+      {...{ control, name, label, required, hint, id, describedBy, className }}
+      layout="check"
+      disabled={input.disabled}
+      render={(props, field) => (
         <input
           {...input}
-          id={controlId}
+          {...props}
           type="checkbox"
-          name={field.name}
-          ref={field.ref}
           checked={field.value === true}
-          disabled={field.disabled || input.disabled}
-          aria-describedby={described || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-required={required ? true : undefined}
           onChange={(event) => field.onChange(event.target.checked)}
-          onBlur={field.onBlur}
         />
-        <span>
-          {label}
-          {required ? <RequiredMarker /> : null}
-        </span>
-      </label>
-      {hint ? (
-        <p id={hintId} className="ps-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId} message={error} />
-    </div>
+      )}
+    />
   );
 }

@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import { FieldError } from 'react-aria-components/FieldError';
+import {
+  Button,
+  Label,
+  Select as AriaSelect,
+  SelectValue,
+  type SelectProps as AriaSelectProps,
+} from 'react-aria-components/Select';
+import { Text } from 'react-aria-components/Text';
+import type { SelectOption } from './Select';
+
+/** What every labelled control of `@prosign/ui/controls` takes besides its value. */
+export interface ControlFieldProps {
+  label: string;
+  description?: string;
+  /** The field's error: shown under it, and the control is marked invalid. */
+  errorMessage?: string;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  className?: string;
+}
+
+/** The picker props every select-like control takes (its button's text while nothing is chosen). */
+export interface PickerFieldProps extends ControlFieldProps {
+  placeholder?: string;
+}
+
+export function controlClass(base: string, className?: string): string {
+  return ['ps-field', base, className ?? ''].filter(Boolean).join(' ');
+}
+
+/** The hint and the error under a control (React Aria's description and FieldError slots). */
+export function ControlTexts({
+  description,
+  errorMessage,
+}: Pick<ControlFieldProps, 'description' | 'errorMessage'>) {
+  return (
+    <>
+      {description ? (
+        <Text slot="description" className="ps-field__hint">
+          {description}
+        </Text>
+      ) : null}
+      <FieldError className="ps-field__error">{errorMessage}</FieldError>
+    </>
+  );
+}
+
+/** The keys of the options that are shown but cannot be chosen. */
+export function disabledKeysOf(options: readonly SelectOption[]): string[] {
+  return options.filter((option) => option.disabled).map((option) => option.value);
+}
+
+type SelectionMode = 'single' | 'multiple';
+
+export type PickerShellProps<T, M extends SelectionMode> = PickerFieldProps & {
+  placeholder: string;
+  /** React Aria Select's own props: value, onChange, selection mode, disabled keys… */
+  select: Omit<
+    AriaSelectProps<T, M>,
+    'className' | 'children' | 'placeholder' | 'isRequired' | 'isDisabled' | 'isInvalid'
+  >;
+  /** The popover with the list. */
+  children: ReactNode;
+};
+
+/**
+ * The frame shared by Select, SearchableSelect, MultiSelect and
+ * CrmContactPicker (React Aria's Select): the label, the button showing the
+ * choice or the placeholder, the hint and the error; the list comes as children.
+ */
+export function PickerShell<T, M extends SelectionMode = 'single'>({
+  label,
+  placeholder,
+  description,
+  errorMessage,
+  isRequired,
+  isDisabled,
+  className,
+  select,
+  children,
+}: PickerShellProps<T, M>) {
+  return (
+    <AriaSelect<T, M>
+      {...select}
+      className={controlClass('ps-picker', className)}
+      placeholder={placeholder}
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+      isInvalid={!!errorMessage}
+      validationBehavior="aria"
+    >
+      <Label className="ps-field__label">{label}</Label>
+      <Button className="ps-picker__button">
+        <SelectValue className="ps-picker__value">
+          {({ isPlaceholder, selectedText }) => (isPlaceholder ? placeholder : selectedText)}
+        </SelectValue>
+        <span aria-hidden="true" className="ps-picker__chevron" />
+      </Button>
+      <ControlTexts description={description} errorMessage={errorMessage} />
+      {children}
+    </AriaSelect>
+  );
+}
