@@ -17,11 +17,11 @@ export interface CreateStepValues {
 
 /**
  * The check of "Create Contract" (spec 2 §5): a service and its report count,
- * the service's required fields, then the domain's contract rules
- * (`contractFormErrors`: deposit, cost, CSM, amounts within the cost). The
- * messages are the spec's, in its order, shown together on the form.
+ * the service's required fields (each message under its field), then the
+ * domain's contract rules (`contractFormErrors`: deposit, cost, CSM, amounts
+ * within the cost), shown together above the button.
+ * `fields`: the chosen service's form fields when the check runs (they load after the choice).
  */
-/** `fields`: the chosen service's form fields when the check runs (they load after the choice). */
 export function createStepSchema(fields: () => readonly FormField[]) {
   return z
     .object({
@@ -30,16 +30,17 @@ export function createStepSchema(fields: () => readonly FormField[]) {
       form: z.custom<ContractForm>((value) => typeof value === 'object' && value !== null),
     })
     .superRefine(({ serviceType, t24ReportCount, form }, ctx) => {
-      const problems: string[] = [];
-      if (!serviceType) problems.push(CREATE_STEP_MESSAGES.service);
-      if (t24ReportCount === '') problems.push(CREATE_STEP_MESSAGES.reports);
+      const problem = (path: string[], message: string) =>
+        ctx.addIssue({ code: 'custom', path, message });
+      // The rules' summary first: react-hook-form nests the fields' errors under it.
+      const problems = contractFormErrors(form);
+      if (problems.length) problem(['form'], problems.join(' '));
+      if (!serviceType) problem(['serviceType'], CREATE_STEP_MESSAGES.service);
+      if (t24ReportCount === '') problem(['t24ReportCount'], CREATE_STEP_MESSAGES.reports);
       for (const field of fields()) {
         if (field.required && !String(form[field.name] ?? '').trim()) {
-          problems.push(CREATE_STEP_MESSAGES.required(field.label));
+          problem(['form', field.name], CREATE_STEP_MESSAGES.required(field.label));
         }
       }
-      problems.push(...contractFormErrors(form));
-      if (problems.length)
-        ctx.addIssue({ code: 'custom', path: ['form'], message: problems.join(' ') });
     });
 }

@@ -10,8 +10,10 @@ import {
   type FormField,
 } from '@prosign/domain';
 import { ConfirmDialog, LoadingState, PageHeader, useToast } from '@prosign/ui';
-import { useZodForm } from '@prosign/ui/forms';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Select } from '@prosign/ui/controls';
+import { useFormControl, useZodForm } from '@prosign/ui/forms';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { Navigate } from 'react-router';
 import {
   useCreateDocument,
@@ -48,19 +50,21 @@ const messageOf = (error: unknown) =>
 /** / — standard contract creation (spec 2 §2.1, §4): form → editor → preview → send. */
 export function CreateContractPage() {
   const toast = useToast();
-  const id = useId();
   const [saved] = useState<ContractDraft>(() => loadDraft());
   // The steps, the clauses and the document; the form's values are react-hook-form's (below).
   const [wizard, setWizard] = useState<ContractDraft>(saved);
   const fieldsRef = useRef<readonly FormField[]>([]);
   const [schema] = useState(() => createStepSchema(() => fieldsRef.current));
-  const { register, watch, setValue, reset, handleSubmit, formState } = useZodForm(schema, {
+  const formMethods = useZodForm(schema, {
     defaultValues: {
       serviceType: saved.serviceType,
       t24ReportCount: saved.t24ReportCount,
       form: saved.form,
     },
   });
+  const { watch, setValue, reset, handleSubmit, formState, control } = formMethods;
+  const serviceChoice = useFormControl({ control, name: 'serviceType' });
+  const reportChoice = useFormControl({ control, name: 't24ReportCount' });
   const values = watch() as CreateStepValues;
   const draft: ContractDraft = { ...wizard, ...values };
   const dealLookup = useDealLookup();
@@ -211,51 +215,37 @@ export function CreateContractPage() {
             onPick={pickDeal}
           />
           {dealLookup.isPending ? <LoadingState label="Loading the deal" /> : null}
-          <div className="ps-field">
-            <label className="ps-field__label" htmlFor={`${id}-service`}>
-              Service
-            </label>
-            <select
-              id={`${id}-service`}
-              className="ps-select"
-              disabled={!inForm}
-              {...register('serviceType', {
-                onChange: () => update({ clauses: null, docLink: null }),
-              })}
-            >
-              <option value="">--Select--</option>
-              {(services.data ?? []).map((option) => (
-                <option key={option._id} value={option.serviceName}>
-                  {option.serviceName}
-                </option>
-              ))}
-            </select>
-            {services.isError ? (
-              <p className="ps-field__error" role="alert">
-                Error: {messageOf(services.error)}
-              </p>
-            ) : null}
-          </div>
+          <Select
+            label="Service"
+            placeholder="--Select--"
+            options={(services.data ?? []).map((option) => ({
+              value: option.serviceName,
+              label: option.serviceName,
+            }))}
+            value={serviceChoice.value || null}
+            onChange={(serviceType) => {
+              serviceChoice.onChange(serviceType ?? '');
+              update({ clauses: null, docLink: null });
+            }}
+            isDisabled={!inForm}
+            errorMessage={
+              services.isError ? `Error: ${messageOf(services.error)}` : serviceChoice.errorMessage
+            }
+          />
           {draft.serviceType ? (
-            <div className="ps-field">
-              <label className="ps-field__label" htmlFor={`${id}-t24`}>
-                Title 24 reports <span aria-hidden="true">*</span>
-              </label>
-              <select
-                id={`${id}-t24`}
-                className="ps-select"
-                required
-                disabled={!inForm}
-                {...register('t24ReportCount')}
-              >
-                <option value="">--Select--</option>
-                {REPORT_COUNT_OPTIONS.map((count) => (
-                  <option key={count} value={String(count)}>
-                    {count}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Select
+              label="Title 24 reports"
+              placeholder="--Select--"
+              options={REPORT_COUNT_OPTIONS.map((count) => ({
+                value: String(count),
+                label: String(count),
+              }))}
+              value={reportChoice.value || null}
+              onChange={(count) => reportChoice.onChange(count ?? '')}
+              isRequired
+              isDisabled={!inForm}
+              errorMessage={reportChoice.errorMessage}
+            />
           ) : null}
         </section>
 
@@ -270,13 +260,13 @@ export function CreateContractPage() {
             </p>
           ) : inForm ? (
             <>
-              <ContractFormFields
-                fields={definition.data.fields}
-                form={draft.form}
-                serviceType={draft.serviceType}
-                fullNameOptions={draft.fullNameOptions}
-                onChange={(form) => update({ form })}
-              />
+              <FormProvider {...formMethods}>
+                <ContractFormFields
+                  fields={definition.data.fields}
+                  serviceType={draft.serviceType}
+                  fullNameOptions={draft.fullNameOptions}
+                />
+              </FormProvider>
               {formState.errors.form?.message ? (
                 <p className="ps-field__error" role="alert">
                   {formState.errors.form.message}

@@ -1,15 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import {
   ComboBox,
-  FieldError,
   Input,
-  Label,
   ListBox,
   ListBoxItem,
   Popover,
-  Text,
   type Key,
 } from 'react-aria-components/ComboBox';
+import { ControlLabel, ControlTexts } from './PickerShell';
 import { useDebouncedSearch } from './useDebouncedSearch';
 
 export const COMBOBOX_TEXTS = {
@@ -172,7 +170,7 @@ export function Combobox<T>({
       validationBehavior="aria"
       name={name}
     >
-      <Label className="ps-field__label">{label}</Label>
+      <ControlLabel label={label} isRequired={isRequired} />
       <div className="ps-combobox__control">
         <Input
           id={id}
@@ -182,12 +180,7 @@ export function Combobox<T>({
         />
         {inputAddon}
       </div>
-      {description ? (
-        <Text slot="description" className="ps-field__hint">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="ps-field__error">{errorMessage}</FieldError>
+      <ControlTexts description={description} errorMessage={errorMessage} />
       <Popover className="ps-popover" placement="bottom start" offset={4}>
         {/* Beside the list, not in it: a message is no option to pick. */}
         <p className="ps-listbox__message" role="status">

@@ -8,12 +8,11 @@ import {
   DatePicker,
   DateSegment,
   Group,
-  Label,
   Popover,
 } from 'react-aria-components/DatePicker';
 import { Dialog } from 'react-aria-components/Dialog';
 import { Heading } from 'react-aria-components/Heading';
-import { ControlTexts, controlClass, type ControlFieldProps } from './PickerShell';
+import { ControlLabel, ControlTexts, controlClass, type ControlFieldProps } from './PickerShell';
 
 export interface DateTimeInputProps extends ControlFieldProps {
   value: Date | null;
@@ -59,7 +58,7 @@ export function DateTimeInput({
       isInvalid={errorMessage ? true : undefined}
       validationBehavior="aria"
     >
-      <Label className="ps-field__label">{label}</Label>
+      <ControlLabel label={label} isRequired={isRequired} />
       <Group className="ps-datetime__group">
         <DateInput className="ps-datetime__input">
           {(segment) => <DateSegment segment={segment} className="ps-datetime__segment" />}

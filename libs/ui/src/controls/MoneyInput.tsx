@@ -1,6 +1,6 @@
 import { MONEY_STEP, USD_FORMAT } from '@prosign/domain';
-import { Group, Input, Label, NumberField } from 'react-aria-components/NumberField';
-import { ControlTexts, controlClass, type ControlFieldProps } from './PickerShell';
+import { Group, Input, NumberField } from 'react-aria-components/NumberField';
+import { ControlLabel, ControlTexts, controlClass, type ControlFieldProps } from './PickerShell';
 
 export interface MoneyInputProps extends ControlFieldProps {
   /** Dollars; null while empty. */
@@ -53,7 +53,7 @@ export function MoneyInput({
       isInvalid={errorMessage ? true : undefined}
       validationBehavior="aria"
     >
-      <Label className="ps-field__label">{label}</Label>
+      <ControlLabel label={label} isRequired={isRequired} />
       <Group className="ps-money__group">
         <Input className="ps-input ps-money__input" />
       </Group>

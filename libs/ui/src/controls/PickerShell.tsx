@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { FieldError } from 'react-aria-components/FieldError';
+import { Label } from 'react-aria-components/Label';
 import {
   Button,
-  Label,
   Select as AriaSelect,
   SelectValue,
   type SelectProps as AriaSelectProps,
 } from 'react-aria-components/Select';
 import { Text } from 'react-aria-components/Text';
+import { RequiredMarker } from '../forms/Field';
 import type { SelectOption } from './Select';
 
 /** What every labelled control of `@prosign/ui/controls` takes besides its value. */
@@ -44,6 +45,19 @@ export function ControlTexts({
       ) : null}
       <FieldError className="ps-field__error">{errorMessage}</FieldError>
     </>
+  );
+}
+
+/** A control's label, with the required marker (the control itself says "required" to screen readers). */
+export function ControlLabel({
+  label,
+  isRequired,
+}: Pick<ControlFieldProps, 'label' | 'isRequired'>) {
+  return (
+    <Label className="ps-field__label">
+      {label}
+      {isRequired ? <RequiredMarker /> : null}
+    </Label>
   );
 }
 
@@ -91,7 +105,7 @@ export function PickerShell<T, M extends SelectionMode = 'single'>({
       isInvalid={!!errorMessage}
       validationBehavior="aria"
     >
-      <Label className="ps-field__label">{label}</Label>
+      <ControlLabel label={label} isRequired={isRequired} />
       <Button className="ps-picker__button">
         <SelectValue className="ps-picker__value">
           {({ isPlaceholder, selectedText }) => (isPlaceholder ? placeholder : selectedText)}

@@ -5,14 +5,58 @@ import {
   contactCheckMessage,
   CONTRACT_MESSAGES,
   fullNameOf,
+  isContactRole,
   MISSING_CLIENT_SIGNATORY,
   type ContactRoleChange,
+  type DealContactRoles,
   type DealPropertiesCheck,
 } from '@prosign/domain';
 import { ConfirmDialog, useToast } from '@prosign/ui';
+import { MultiSelect, Select } from '@prosign/ui/controls';
+import { RequiredMarker, TextField, useFormControl, useZodForm } from '@prosign/ui/forms';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import type { Control } from 'react-hook-form';
+import { z } from 'zod';
 import type { ContractForm } from '../contract-draft';
+
+export const MISSING_PROPERTIES_MESSAGES = {
+  projectType: 'Choose at least one project type.',
+  role: (contact: DealContactRoles) => `Choose a project role for ${contact.email ?? contact.id}.`,
+  signatory: 'Name the client signatory contact.',
+} as const;
+
+/**
+ * What the deal still needs (spec 2 §4, §5), checked by the domain's CRM rules:
+ * project types when the deal has none, a contact role (`isContactRole`) for
+ * each contact without one, and a client signatory unless a role names one.
+ */
+export function missingPropertiesSchema(check: DealPropertiesCheck) {
+  const needsProjectType = check.missingProperties.includes('project_type');
+  const needsSignatory = check.missingProperties.includes(MISSING_CLIENT_SIGNATORY);
+  return z
+    .object({
+      projectTypes: z.array(z.string()),
+      roles: z.array(z.string()),
+      signatory: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+    })
+    .superRefine(({ projectTypes, roles, signatory }, ctx) => {
+      const problem = (path: (string | number)[], message: string) =>
+        ctx.addIssue({ code: 'custom', path, message });
+      if (needsProjectType && projectTypes.length === 0) {
+        problem(['projectTypes'], MISSING_PROPERTIES_MESSAGES.projectType);
+      }
+      check.contactsWithInvalidRoles.forEach((contact, index) => {
+        if (!isContactRole(roles[index] ?? '')) {
+          problem(['roles', index], MISSING_PROPERTIES_MESSAGES.role(contact));
+        }
+      });
+      if (needsSignatory && !roles.includes(CLIENT_SIGNATORY_ROLE) && !signatory.email.trim()) {
+        problem(['signatory', 'email'], MISSING_PROPERTIES_MESSAGES.signatory);
+      }
+    });
+}
+type MissingPropertiesValues = z.input<ReturnType<typeof missingPropertiesSchema>>;
 
 export interface MissingPropertiesModalProps {
   dealId: string;
@@ -38,7 +82,7 @@ export function MissingPropertiesModal({
 }: MissingPropertiesModalProps) {
   const client = useApiClient();
   const toast = useToast();
-  const id = useId();
+  const contacts = check.contactsWithInvalidRoles;
   const needsProjectType = check.missingProperties.includes('project_type');
   const needsSignatory = check.missingProperties.includes(MISSING_CLIENT_SIGNATORY);
   const projectTypes = useQuery({
@@ -46,14 +90,30 @@ export function MissingPropertiesModal({
     enabled: needsProjectType,
     queryFn: () => crmApi.propertyOptions(client, 'deals', 'project_type'),
   });
-  const [selectedTypes, setSelectedTypes] = useState<string[]>([]);
-  const [roles, setRoles] = useState<Record<string, string>>({});
-  const [signatory, setSignatory] = useState({
-    email: form.email,
-    name: form.full_name,
-    phone: form.contact_number,
+  const [schema] = useState(() => missingPropertiesSchema(check));
+  const { control, watch, handleSubmit } = useZodForm(schema, {
+    defaultValues: {
+      projectTypes: [],
+      roles: contacts.map(() => ''),
+      signatory: { name: form.full_name, email: form.email, phone: form.contact_number },
+    },
   });
-  const [contactNote, setContactNote] = useState<string | null>(null);
+  const types = useFormControl({ control, name: 'projectTypes' });
+  const roles = watch('roles');
+  const signatoryEmail = watch('signatory.email').trim();
+  const asksSignatory = needsSignatory && !roles.includes(CLIENT_SIGNATORY_ROLE);
+  // Whether the CRM knows the signatory's address: asked when the field is left.
+  const contactCheck = useMutation({
+    mutationFn: (email: string) => crmApi.contactCountByEmail(client, email),
+  });
+  const contactNote =
+    contactCheck.variables !== signatoryEmail
+      ? null
+      : contactCheck.isError
+        ? CONTRACT_MESSAGES.contactCheckFailed
+        : contactCheck.data
+          ? contactCheckMessage(signatoryEmail, contactCheck.data.count)
+          : null;
   const update = useMutation({
     mutationFn: (body: Parameters<typeof crmApi.updateMissing>[2]) =>
       crmApi.updateMissing(client, dealId, body),
@@ -63,55 +123,29 @@ export function MissingPropertiesModal({
     },
     onError: () => toast.error(CONTRACT_MESSAGES.dealUpdateFailed, 6000),
   });
-  const [problem, setProblem] = useState<string | null>(null);
 
-  const signatoryByRole = Object.values(roles).includes(CLIENT_SIGNATORY_ROLE);
-
-  const checkContact = async () => {
-    const email = signatory.email.trim();
-    if (!email) return;
-    try {
-      const { count } = await crmApi.contactCountByEmail(client, email);
-      setContactNote(contactCheckMessage(email, count));
-    } catch {
-      setContactNote(CONTRACT_MESSAGES.contactCheckFailed);
-    }
-  };
-
-  const save = () => {
-    if (needsProjectType && selectedTypes.length === 0) {
-      setProblem('Choose at least one project type.');
-      return;
-    }
-    const unassigned = check.contactsWithInvalidRoles.filter((contact) => !roles[contact.id]);
-    if (unassigned.length) {
-      setProblem(`Choose a project role for ${unassigned.map((c) => c.email ?? c.id).join(', ')}.`);
-      return;
-    }
-    if (needsSignatory && !signatoryByRole && !signatory.email.trim()) {
-      setProblem('Name the client signatory contact.');
-      return;
-    }
-    setProblem(null);
-    const updatedContactRoles: ContactRoleChange[] = check.contactsWithInvalidRoles.map(
-      (contact) => ({ contactId: contact.id, email: contact.email ?? '', role: roles[contact.id] }),
-    );
-    if (needsSignatory && !signatoryByRole) {
-      const [firstname = '', ...rest] = signatory.name.trim().split(/\s+/);
+  const save = handleSubmit((values) => {
+    const updatedContactRoles: ContactRoleChange[] = contacts.map((contact, index) => ({
+      contactId: contact.id,
+      email: contact.email ?? '',
+      role: values.roles[index],
+    }));
+    if (asksSignatory) {
+      const [firstname = '', ...rest] = values.signatory.name.trim().split(/\s+/);
       updatedContactRoles.push({
-        email: signatory.email.trim(),
+        email: values.signatory.email.trim(),
         firstname,
         lastname: rest.join(' '),
-        ...(signatory.phone ? { phone: signatory.phone } : {}),
+        ...(values.signatory.phone ? { phone: values.signatory.phone } : {}),
         role: CLIENT_SIGNATORY_ROLE,
       });
     }
     update.mutate({
-      missingProperties: needsProjectType ? { project_type: selectedTypes } : {},
+      missingProperties: needsProjectType ? { project_type: values.projectTypes } : {},
       contractFormData,
       updatedContactRoles,
     });
-  };
+  });
 
   return (
     <ConfirmDialog
@@ -119,90 +153,68 @@ export function MissingPropertiesModal({
       title="Missing deal properties"
       confirmLabel="Update deal and continue"
       busy={update.isPending}
-      onConfirm={save}
+      onConfirm={() => void save()}
       onCancel={onCancel}
     >
       <p>The HubSpot deal needs these before a contract can be created.</p>
       {needsProjectType ? (
-        <div className="ps-field">
-          <label className="ps-field__label" htmlFor={`${id}-types`}>
-            Project type *
-          </label>
-          <select
-            id={`${id}-types`}
-            className="ps-select"
-            multiple
-            value={selectedTypes}
-            onChange={(event) =>
-              setSelectedTypes(Array.from(event.target.selectedOptions, (o) => o.value))
-            }
-          >
-            {(projectTypes.data?.options ?? []).map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <MultiSelect
+          label="Project type"
+          isRequired
+          options={projectTypes.data?.options ?? []}
+          value={types.value}
+          onChange={types.onChange}
+          errorMessage={types.errorMessage}
+        />
       ) : null}
-      {check.contactsWithInvalidRoles.map((contact) => (
-        <div className="ps-field" key={contact.id}>
-          <label className="ps-field__label" htmlFor={`${id}-role-${contact.id}`}>
-            Project role of {fullNameOf(contact) || contact.email} *
-          </label>
-          <select
-            id={`${id}-role-${contact.id}`}
-            className="ps-select"
-            value={roles[contact.id] ?? ''}
-            onChange={(event) => setRoles({ ...roles, [contact.id]: event.target.value })}
-          >
-            <option value="">--Select--</option>
-            {CONTACT_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {role}
-              </option>
-            ))}
-          </select>
-        </div>
+      {contacts.map((contact, index) => (
+        <RoleSelect key={contact.id} control={control} index={index} contact={contact} />
       ))}
-      {needsSignatory && !signatoryByRole ? (
-        <fieldset className="ps-field">
-          <legend className="ps-field__label">Client signatory contact *</legend>
-          <label className="ps-field__label" htmlFor={`${id}-sig-name`}>
-            Full name
-          </label>
-          <input
-            id={`${id}-sig-name`}
-            className="ps-input"
-            value={signatory.name}
-            onChange={(event) => setSignatory({ ...signatory, name: event.target.value })}
-          />
-          <label className="ps-field__label" htmlFor={`${id}-sig-email`}>
-            Email
-          </label>
-          <input
-            id={`${id}-sig-email`}
-            className="ps-input"
+      {asksSignatory ? (
+        <fieldset
+          className="ps-field"
+          onBlur={(event) => {
+            const left = (event.target as Element).getAttribute('name') === 'signatory.email';
+            if (left && signatoryEmail) contactCheck.mutate(signatoryEmail);
+          }}
+        >
+          <legend className="ps-field__label">
+            Client signatory contact
+            <RequiredMarker />
+          </legend>
+          <TextField control={control} name="signatory.name" label="Full name" />
+          <TextField
+            control={control}
+            name="signatory.email"
+            label="Email"
             type="email"
-            value={signatory.email}
-            onChange={(event) => {
-              setSignatory({ ...signatory, email: event.target.value });
-              setContactNote(null);
-            }}
-            onBlur={() => void checkContact()}
+            hint={contactNote}
           />
-          {contactNote ? (
-            <p className="ps-field__hint" role="status">
-              {contactNote}
-            </p>
-          ) : null}
         </fieldset>
       ) : null}
-      {problem ? (
-        <p className="ps-field__error" role="alert">
-          {problem}
-        </p>
-      ) : null}
     </ConfirmDialog>
+  );
+}
+
+function RoleSelect({
+  control,
+  index,
+  contact,
+}: {
+  control: Control<MissingPropertiesValues>;
+  index: number;
+  contact: DealContactRoles;
+}) {
+  const role = useFormControl({ control, name: `roles.${index}` });
+  return (
+    <Select
+      label={`Project role of ${fullNameOf(contact) || contact.email}`}
+      isRequired
+      placeholder="--Select--"
+      options={CONTACT_ROLES.map((name) => ({ value: name, label: name }))}
+      value={role.value || null}
+      onChange={(next) => role.onChange(next ?? '')}
+      errorMessage={role.errorMessage}
+    />
   );
 }

@@ -123,11 +123,16 @@ async function pickDealAndService() {
   await user.click(
     await screen.findByRole('option', { name: /1420 Alameda Ave/ }, { timeout: 2000 }),
   );
-  const service = screen.getByLabelText('Service');
-  await waitFor(() => expect(within(service).getAllByRole('option')).toHaveLength(3));
-  fireEvent.change(service, { target: { value: 'Structural Engineering' } });
-  fireEvent.change(await screen.findByLabelText(/Title 24 reports/), { target: { value: '2' } });
+  await choose(/Service/, 'Structural Engineering');
+  await choose(/Title 24 reports/, '2');
   await screen.findByLabelText(/^Cost/);
+}
+
+/** Opens a picker by its button and clicks one of its options. */
+async function choose(label: RegExp, option: string) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
 }
 
 // React Aria's pickers driven by user-event take a few seconds on a busy machine.
@@ -138,8 +143,7 @@ beforeEach(() => localStorage.clear());
 describe('CreateContractPage', () => {
   it("shows 'Type to search...' for an empty search and '--Select--' before the services", async () => {
     setup();
-    const options = within(screen.getByLabelText('Service')).getAllByRole('option');
-    expect(options[0]).toHaveTextContent('--Select--');
+    expect(screen.getByRole('button', { name: /Service/ })).toHaveTextContent('--Select--');
     await userEvent.setup().click(screen.getByLabelText(/search deal/i));
     expect(await screen.findByText('Type to search...')).toBeInTheDocument();
   });
@@ -240,11 +244,25 @@ describe('CreateContractPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Contract' }));
 
     const modal = await screen.findByRole('dialog', { name: 'Missing deal properties' });
-    const types = await within(modal).findByLabelText(/Project type/);
-    await waitFor(() => expect(within(types).getAllByRole('option')).toHaveLength(2));
-    (within(types).getByRole('option', { name: 'ADU' }) as HTMLOptionElement).selected = true;
-    fireEvent.change(types);
-    fireEvent.click(within(modal).getByRole('button', { name: 'Update deal and continue' }));
+    const user = userEvent.setup();
+    // Nothing chosen: the domain's rule says so under the multi-select, the CRM is not touched.
+    const update = within(modal).getByRole('button', { name: 'Update deal and continue' });
+    await user.click(update);
+    const types = within(modal).getByRole('button', { name: /Project type/ });
+    await waitFor(() =>
+      expect(types).toHaveAccessibleDescription('Choose at least one project type.'),
+    );
+    expect(api.calls.some((call) => call.path.endsWith('/update-missing'))).toBe(false);
+    // The keyboard: open, search, toggle with Enter, close with Escape.
+    await act(async () => types.focus());
+    await user.keyboard('{Enter}');
+    await user.keyboard('ad');
+    expect(screen.queryByRole('option', { name: 'Remodel' })).not.toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}{Escape}');
+    await waitFor(() => expect(types).toHaveTextContent('ADU'));
+    expect(modal).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Choose at least one project type.')).toBeNull());
+    await user.click(update);
 
     const overview = await screen.findByLabelText('Overview');
     const missing = api.calls.find((call) => call.path.endsWith('/update-missing'));
