@@ -1,4 +1,5 @@
-import { STORAGE_KEYS } from '@prosign/domain';
+import { CONTRACT_MESSAGES, STORAGE_KEYS } from '@prosign/domain';
+import { expectNoSeriousAxeViolations } from '@prosign/ui/testing';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -226,6 +227,59 @@ describe('CreateContractPage', () => {
       pm_email: 'jane.doe@prosign.example',
       email: 'omar@example.com',
     });
+  });
+
+  it('chooses the service and report count from the keyboard, marks required fields and shows errors under them', async () => {
+    const api = setup();
+    const user = userEvent.setup();
+    const service = screen.getByRole('button', { name: /Service/ });
+    await waitFor(() => expect(service).toBeEnabled());
+    await act(async () => service.focus());
+    await user.keyboard('{ArrowDown}');
+    await screen.findByRole('option', { name: 'Structural Engineering' });
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(service).toHaveTextContent('Inspection');
+    await act(async () => service.focus());
+    await user.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('option', { name: 'Inspection' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(service).toHaveTextContent('Structural Engineering');
+
+    const reports = await screen.findByRole('button', { name: /Title 24 reports/ });
+    expect(screen.getByText('Title 24 reports')).toHaveTextContent('Title 24 reports *');
+    await act(async () => reports.focus());
+    await user.keyboard('{ArrowDown}');
+    await screen.findByRole('option', { name: '0' });
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(reports).toHaveTextContent('2');
+
+    // Required fields carry the marker; optional ones do not.
+    const name = await screen.findByRole('textbox', { name: /^Full Name/ });
+    expect(screen.getByText('Full Name').closest('label')).toHaveTextContent('Full Name *');
+    expect(screen.getByText('Phone Number').closest('label')).toHaveTextContent(/^Phone Number$/);
+    expect(screen.getByRole('button', { name: /CSM/ })).toHaveTextContent('--Select--');
+
+    await user.click(screen.getByRole('button', { name: 'Create Contract' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Full Name is required.'));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: /^City/ })).toHaveAccessibleDescription(
+      'City is required.',
+    );
+    expect(screen.getByRole('textbox', { name: /^Phone Number/ })).not.toHaveAttribute(
+      'aria-invalid',
+    );
+    // The CSM picker says so under it; the contract rules are summed up above the button.
+    expect(screen.getByText('CSM is required.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(CONTRACT_MESSAGES.depositInvalid);
+    expect(
+      api.calls.some((call) => call.path.startsWith('/api/hubspot/check-deal-properties')),
+    ).toBe(false);
+    await expectNoSeriousAxeViolations();
+
+    // A corrected field loses its error at once.
+    await user.type(name, 'Maria Chen');
+    await waitFor(() => expect(name).not.toHaveAttribute('aria-invalid'));
+    expect(screen.queryByText('Full Name is required.')).not.toBeInTheDocument();
   });
 
   it('blocks creation on a validation rule with the spec message', async () => {
