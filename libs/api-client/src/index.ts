@@ -54,6 +54,7 @@ export {
   verifyDocumentQueryKey,
   type SigningApi,
 } from './signing/signing-api';
+export * from './signing/sow-signing';
 export { standardAgreementEndpoints, type StandardActionResults } from './contracts/dashboard-api';
 export {
   listQueryParams,
