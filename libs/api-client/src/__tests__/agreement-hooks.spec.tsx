@@ -42,10 +42,10 @@ function setup(routes: Parameters<typeof fakeApiClient>[0] = {}) {
 }
 
 describe('agreement families', () => {
-  it('serves the standard family today; SOW and CO are not listed yet', () => {
-    expect(Object.keys(AGREEMENT_ENDPOINTS)).toEqual(['standard']);
+  it('serves the standard and SOW families today; CO is not listed yet', () => {
+    expect(Object.keys(AGREEMENT_ENDPOINTS)).toEqual(['standard', 'sow']);
     expect(agreementEndpoints('standard')).toBe(AGREEMENT_ENDPOINTS.standard);
-    expect(agreementEndpoints('sow')).toBeNull();
+    expect(agreementEndpoints('co')).toBeNull();
   });
 
   it('lists the standard family from GET /api/user/details as rows', async () => {

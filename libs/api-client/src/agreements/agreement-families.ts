@@ -1,14 +1,22 @@
-import type { AgreementCardCore, AgreementFamily, ContractCardView } from '@prosign/domain';
+import type {
+  AgreementCardCore,
+  AgreementFamily,
+  ContractCardView,
+  SowCardView,
+} from '@prosign/domain';
 import { standardAgreementEndpoints, type StandardActionResults } from '../contracts/dashboard-api';
+import { sowAgreementEndpoints, type SowActionResults } from '../sow/dashboard';
 import type { AgreementActionResults, AgreementEndpoints } from './agreement-endpoints';
 
 /**
  * The families whose dashboards the API serves, with their card and action
- * answers. SOW (`/api/sow/...`) and change orders (`/api/co/...`) are added as
- * one more entry here and in `AGREEMENT_ENDPOINTS`.
+ * answers: standard contracts (`/api/user/...`) and SOW contracts
+ * (`/api/sow/...`). Change orders (`/api/co/...`) are added as one more entry
+ * here and in `AGREEMENT_ENDPOINTS`.
  */
 export interface AgreementFamilyApi {
   standard: { card: ContractCardView; results: StandardActionResults };
+  sow: { card: SowCardView; results: SowActionResults };
 }
 
 export type ListedFamily = keyof AgreementFamilyApi & AgreementFamily;
@@ -19,6 +27,7 @@ export const AGREEMENT_ENDPOINTS: {
   readonly [F in ListedFamily]: AgreementEndpoints<FamilyCard<F>, FamilyResults<F>>;
 } = {
   standard: standardAgreementEndpoints,
+  sow: sowAgreementEndpoints,
 };
 
 /** A family's calls, for code that only knows the family at run time; null when not served yet. */
