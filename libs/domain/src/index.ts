@@ -42,3 +42,4 @@ export * from './health/health-api';
 export * from './sow/sow-rules';
 export * from './sow/sow-api';
 export * from './sow/sow-form';
+export * from './sow/sow-document';

@@ -10,6 +10,7 @@ import {
   SOW_SECTION_KEYS,
   SOW_TEMPLATE_DOC_ID,
   sowCcChoices,
+  sowServicesText,
   type CpRole,
   type SowFormFieldsResponse,
   type SowSectionView,
@@ -115,9 +116,7 @@ export class SowTemplatesService {
 
   /** The services text of the chosen roles, one paragraph each, for the form's services field. */
   servicesTextFor(template: SowServicesTemplateView, roles: readonly CpRole[]): string {
-    return roles
-      .map((role) => `${CP_ROLE_LABELS[role]}: ${template.services[role] ?? ''}`.trim())
-      .join('\n\n');
+    return sowServicesText(template.services, roles);
   }
 
   /** The SOW document template's editable sections, in document order. */

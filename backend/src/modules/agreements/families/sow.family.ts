@@ -1,41 +1,17 @@
 import {
   CP_ROLE_LABELS,
   parseCpRoles,
-  type SowFeeField,
+  type SowFormFields,
   type SowTemplateSections,
 } from '@prosign/domain';
 import type { AgreementFamilyConfig } from '../agreement-family';
 
 /**
- * A Scope-of-Work contract's own fields (spec 3 §3): the partner, the project,
- * the roles and their fees, timeline and site visit, and the edited template
- * sections. Everything else — status, history, reminders, signing — is the
- * agreement core's.
+ * A Scope-of-Work contract's own fields (spec 3 §3, `SowFormFields` in the
+ * domain) and its edited template sections. Everything else — status,
+ * history, reminders, signing — is the agreement core's.
  */
-export interface SowContractForm extends SowTemplateSections {
-  cp_name: string;
-  cp_email: string;
-  cp_phone: string;
-  /** Comma list of partner roles (`designer_cp,ose_cp`). */
-  cp_roles: string;
-  /** Comma list of PM users copied on the SOW. */
-  cc_emails: string;
-  project_type: string;
-  project_id: string;
-  project_address: string;
-  project_overview: string;
-  project_timeline: string;
-  /** "YYYY-MM-DDTHH:mm", Pacific wall-clock; '' when no chosen role needs a visit. */
-  site_visit_date_time: string;
-  services_deliverables: string;
-  payment_amount: number;
-  pm_email: string;
-  /** "YYYY-MM-DD". */
-  effective_date: string;
-  selectedCpId: string | null;
-  selectedHSProjectId: string | null;
-  fees: Partial<Record<SowFeeField, number>>;
-}
+export interface SowContractForm extends SowFormFields, SowTemplateSections {}
 
 /** SOW contracts (spec 3): a community partner signs; no CRM deal moves; the signed PDF goes to the file service. */
 export const SOW_FAMILY: AgreementFamilyConfig<SowContractForm> = {

@@ -2,17 +2,13 @@ import {
   CP_ROLE_LABELS,
   feeFieldOf,
   feesForRoles,
-  feeValue,
-  formatSowAmount,
-  formatTimeline,
-  formatWallClock,
-  formatCalendarDate,
   needsSiteVisit,
   normalizeSiteVisit,
   parseCpRoles,
+  sowDocumentValues,
   sowFormErrors,
-  sowTotalPayment,
-  timelineError,
+  sowFormFieldsOf,
+  sowServicesText,
   type CpRole,
   type SowContractInput,
   type SowFeeField,
@@ -120,45 +116,22 @@ export const sowFormSchema = z.custom<SowFormValues>().superRefine((values, ctx)
   }
 });
 
-/** A role's services text as the server composes it (one paragraph per role, named). */
+/** The chosen roles' services text as the server composes it (the domain's rule). */
 export function servicesTextFor(
   template: SowServicesTemplateView | undefined,
   roles: readonly CpRole[],
 ): string {
-  if (!template) return '';
-  return roles
-    .map((role) => `${CP_ROLE_LABELS[role]}: ${template.services[role] ?? ''}`.trim())
-    .join('\n\n');
+  return template ? sowServicesText(template.services, roles) : '';
 }
 
-/** The values the document's `$placeholders` take from this form, for the section editor's previews. */
+/**
+ * The values the document's `$placeholders` take from this form (the domain's
+ * `sowDocumentValues`, as the server fills the PDF), for the section previews;
+ * empty ones are left out so their `$name` shows.
+ */
 export function placeholderValues(values: SowFormValues): Record<string, string> {
-  const input = sowInputOf(values);
-  const roles = input.cp_roles;
-  const visit = normalizeSiteVisit(input.site_visit_date_time);
-  const result: Record<string, string> = {
-    cp_name: input.cp_name,
-    cp_email: input.cp_email,
-    cp_phone: input.cp_phone ?? '',
-    cp_roles: roles.map((role) => CP_ROLE_LABELS[role]).join(', '),
-    project_type: input.project_type ?? '',
-    project_id: input.project_id,
-    project_address: input.project_address,
-    project_overview: input.project_overview ?? '',
-    services_deliverables: input.services_deliverables ?? '',
-    payment_amount: formatSowAmount(sowTotalPayment(roles, input.fees)),
-    fee_breakdown: roles
-      .map(
-        (role) =>
-          `${CP_ROLE_LABELS[role]}: ${formatSowAmount(feeValue(input.fees[feeFieldOf(role)]) ?? 0)}`,
-      )
-      .join('\n'),
-    pm_email: input.pm_email,
-  };
-  if (visit) result.site_visit_date_time = formatWallClock(visit);
-  if (!timelineError(input.timeline)) result.project_timeline = formatTimeline(input.timeline);
-  if (input.effective_date) result.effective_date = formatCalendarDate(input.effective_date);
-  return result;
+  const all = sowDocumentValues(sowFormFieldsOf(sowInputOf(values), ''));
+  return Object.fromEntries(Object.entries(all).filter(([, value]) => value !== ''));
 }
 
 /** Messages of a refused create or send, matched to the fields they are about (server texts). */
