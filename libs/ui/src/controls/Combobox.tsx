@@ -7,7 +7,7 @@ import {
   Popover,
   type Key,
 } from 'react-aria-components/ComboBox';
-import { ControlLabel, ControlTexts } from './PickerShell';
+import { ControlLabel, ControlTexts, fieldStateProps } from './PickerShell';
 import { useDebouncedSearch } from './useDebouncedSearch';
 
 export const COMBOBOX_TEXTS = {
@@ -164,10 +164,7 @@ export function Combobox<T>({
       allowsCustomValue={allowsCustomValue}
       allowsEmptyCollection
       menuTrigger={menuTrigger}
-      isRequired={isRequired}
-      isDisabled={isDisabled}
-      isInvalid={!!errorMessage}
-      validationBehavior="aria"
+      {...fieldStateProps({ isRequired, isDisabled, errorMessage })}
       name={name}
     >
       <ControlLabel label={label} isRequired={isRequired} />

@@ -12,7 +12,13 @@ import {
 } from 'react-aria-components/DatePicker';
 import { Dialog } from 'react-aria-components/Dialog';
 import { Heading } from 'react-aria-components/Heading';
-import { ControlLabel, ControlTexts, controlClass, type ControlFieldProps } from './PickerShell';
+import {
+  ControlLabel,
+  ControlTexts,
+  controlClass,
+  fieldStateProps,
+  type ControlFieldProps,
+} from './PickerShell';
 
 export interface DateTimeInputProps extends ControlFieldProps {
   value: Date | null;
@@ -32,33 +38,25 @@ export interface DateTimeInputProps extends ControlFieldProps {
  * disabled in the calendar.
  */
 export function DateTimeInput({
-  label,
   value,
   onChange,
   min,
   timeZone = getLocalTimeZone(),
-  description,
-  errorMessage,
-  isRequired,
-  isDisabled,
-  className,
+  ...field
 }: DateTimeInputProps) {
   const toZoned = (date: Date): ZonedDateTime =>
     fromDate(date, timeZone).set({ second: 0, millisecond: 0 });
   return (
     <DatePicker<ZonedDateTime>
-      className={controlClass('ps-datetime', className)}
+      {...fieldStateProps(field)}
+      className={controlClass('ps-datetime', field.className)}
       value={value ? toZoned(value) : null}
       onChange={(next) => onChange(next ? next.toDate() : null)}
       minValue={min ? toZoned(min) : undefined}
       granularity="minute"
       hideTimeZone
-      isRequired={isRequired}
-      isDisabled={isDisabled}
-      isInvalid={errorMessage ? true : undefined}
-      validationBehavior="aria"
     >
-      <ControlLabel label={label} isRequired={isRequired} />
+      <ControlLabel {...field} />
       <Group className="ps-datetime__group">
         <DateInput className="ps-datetime__input">
           {(segment) => <DateSegment segment={segment} className="ps-datetime__segment" />}
@@ -67,9 +65,9 @@ export function DateTimeInput({
           <span aria-hidden="true">▾</span>
         </Button>
       </Group>
-      <ControlTexts description={description} errorMessage={errorMessage} />
+      <ControlTexts {...field} />
       <Popover className="ps-popover" placement="bottom start" offset={4}>
-        <Dialog className="ps-calendar-dialog" aria-label={`${label}: calendar`}>
+        <Dialog className="ps-calendar-dialog" aria-label={`${field.label}: calendar`}>
           <Calendar className="ps-calendar">
             <header className="ps-calendar__header">
               <Button slot="previous" className="ps-calendar__nav" aria-label="Previous month">

@@ -1,6 +1,12 @@
 import { MONEY_STEP, USD_FORMAT } from '@prosign/domain';
 import { Group, Input, NumberField } from 'react-aria-components/NumberField';
-import { ControlLabel, ControlTexts, controlClass, type ControlFieldProps } from './PickerShell';
+import {
+  ControlLabel,
+  ControlTexts,
+  controlClass,
+  fieldStateProps,
+  type ControlFieldProps,
+} from './PickerShell';
 
 export interface MoneyInputProps extends ControlFieldProps {
   /** Dollars; null while empty. */
@@ -23,23 +29,19 @@ export interface MoneyInputProps extends ControlFieldProps {
  * becomes 0 and a fee with step 10 is a multiple of 10 (spec 3 §5).
  */
 export function MoneyInput({
-  label,
   value,
   onChange,
   step = MONEY_STEP.cents,
   min = 0,
   max,
   name,
-  description,
-  errorMessage,
-  isRequired,
-  isDisabled,
   isReadOnly,
-  className,
+  ...field
 }: MoneyInputProps) {
   return (
     <NumberField
-      className={controlClass('ps-money', className)}
+      {...fieldStateProps(field)}
+      className={controlClass('ps-money', field.className)}
       value={value ?? Number.NaN}
       onChange={(next) => onChange(Number.isNaN(next) ? null : next)}
       formatOptions={USD_FORMAT}
@@ -47,17 +49,13 @@ export function MoneyInput({
       minValue={min}
       maxValue={max}
       name={name}
-      isRequired={isRequired}
-      isDisabled={isDisabled}
       isReadOnly={isReadOnly}
-      isInvalid={errorMessage ? true : undefined}
-      validationBehavior="aria"
     >
-      <ControlLabel label={label} isRequired={isRequired} />
+      <ControlLabel {...field} />
       <Group className="ps-money__group">
         <Input className="ps-input ps-money__input" />
       </Group>
-      <ControlTexts description={description} errorMessage={errorMessage} />
+      <ControlTexts {...field} />
     </NumberField>
   );
 }

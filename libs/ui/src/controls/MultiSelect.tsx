@@ -1,5 +1,5 @@
-import { disabledKeysOf, PickerShell } from './PickerShell';
-import { SearchListPopover, type SearchPickerProps } from './SearchListPopover';
+import { multipleChoice } from './PickerShell';
+import { SearchPicker, type SearchPickerProps } from './SearchListPopover';
 import type { SelectOption } from './Select';
 
 export const MULTI_SELECT_TEXTS = {
@@ -23,27 +23,17 @@ export interface MultiSelectProps<V extends string = string> extends SearchPicke
  * that is chosen stays chosen (a fixed entry).
  */
 export function MultiSelect<V extends string = string>({
-  options,
   value,
   onChange,
   placeholder = MULTI_SELECT_TEXTS.none,
-  searchLabel = MULTI_SELECT_TEXTS.search,
-  searchPlaceholder,
-  emptyText = MULTI_SELECT_TEXTS.empty,
-  ...field
+  ...props
 }: MultiSelectProps<V>) {
   return (
-    <PickerShell<object, 'multiple'>
-      {...field}
+    <SearchPicker<V, 'multiple'>
+      {...props}
       placeholder={placeholder}
-      select={{
-        selectionMode: 'multiple',
-        value: [...value],
-        onChange: (keys) => onChange(keys.map((key) => String(key) as V)),
-        disabledKeys: disabledKeysOf(options),
-      }}
-    >
-      <SearchListPopover {...{ options, searchLabel, searchPlaceholder, emptyText }} checkable />
-    </PickerShell>
+      select={multipleChoice(props.options, value, onChange)}
+      checkable
+    />
   );
 }

@@ -5,6 +5,7 @@ import {
   Button,
   Select as AriaSelect,
   SelectValue,
+  type Key,
   type SelectProps as AriaSelectProps,
 } from 'react-aria-components/Select';
 import { Text } from 'react-aria-components/Text';
@@ -61,8 +62,48 @@ export function ControlLabel({
   );
 }
 
-/** The keys of the options that are shown but cannot be chosen. */
-export function disabledKeysOf(options: readonly SelectOption[]): string[] {
+/** The state props of a React Aria field: required, disabled, invalid while it has an error. */
+export function fieldStateProps({
+  isRequired,
+  isDisabled,
+  errorMessage,
+}: Pick<ControlFieldProps, 'isRequired' | 'isDisabled' | 'errorMessage'>) {
+  return {
+    isRequired,
+    isDisabled,
+    isInvalid: errorMessage ? true : undefined,
+    validationBehavior: 'aria' as const,
+  };
+}
+
+/** A single choice among options as React Aria's Select takes it (disabled options stay visible). */
+export function singleChoice<V extends string>(
+  options: readonly SelectOption<V>[],
+  value: V | null,
+  onChange: (value: V | null) => void,
+) {
+  return {
+    value,
+    onChange: (key: Key | null) => onChange(key === null ? null : (String(key) as V)),
+    disabledKeys: disabledKeysOf(options),
+  };
+}
+
+/** The same for several choices. */
+export function multipleChoice<V extends string>(
+  options: readonly SelectOption<V>[],
+  value: readonly V[],
+  onChange: (value: V[]) => void,
+) {
+  return {
+    selectionMode: 'multiple' as const,
+    value: [...value],
+    onChange: (keys: Key[]) => onChange(keys.map((key) => String(key) as V)),
+    disabledKeys: disabledKeysOf(options),
+  };
+}
+
+function disabledKeysOf(options: readonly SelectOption[]): string[] {
   return options.filter((option) => option.disabled).map((option) => option.value);
 }
 
@@ -73,7 +114,13 @@ export type PickerShellProps<T, M extends SelectionMode> = PickerFieldProps & {
   /** React Aria Select's own props: value, onChange, selection mode, disabled keys… */
   select: Omit<
     AriaSelectProps<T, M>,
-    'className' | 'children' | 'placeholder' | 'isRequired' | 'isDisabled' | 'isInvalid'
+    | 'className'
+    | 'children'
+    | 'placeholder'
+    | 'isRequired'
+    | 'isDisabled'
+    | 'isInvalid'
+    | 'validationBehavior'
   >;
   /** The popover with the list. */
   children: ReactNode;
@@ -85,34 +132,26 @@ export type PickerShellProps<T, M extends SelectionMode> = PickerFieldProps & {
  * choice or the placeholder, the hint and the error; the list comes as children.
  */
 export function PickerShell<T, M extends SelectionMode = 'single'>({
-  label,
   placeholder,
-  description,
-  errorMessage,
-  isRequired,
-  isDisabled,
-  className,
   select,
   children,
+  ...field
 }: PickerShellProps<T, M>) {
   return (
     <AriaSelect<T, M>
       {...select}
-      className={controlClass('ps-picker', className)}
+      {...fieldStateProps(field)}
+      className={controlClass('ps-picker', field.className)}
       placeholder={placeholder}
-      isRequired={isRequired}
-      isDisabled={isDisabled}
-      isInvalid={!!errorMessage}
-      validationBehavior="aria"
     >
-      <ControlLabel label={label} isRequired={isRequired} />
+      <ControlLabel {...field} />
       <Button className="ps-picker__button">
         <SelectValue className="ps-picker__value">
           {({ isPlaceholder, selectedText }) => (isPlaceholder ? placeholder : selectedText)}
         </SelectValue>
         <span aria-hidden="true" className="ps-picker__chevron" />
       </Button>
-      <ControlTexts description={description} errorMessage={errorMessage} />
+      <ControlTexts {...field} />
       {children}
     </AriaSelect>
   );

@@ -2,7 +2,7 @@ import { ListBox, ListBoxItem, Text } from 'react-aria-components/ListBox';
 import { Popover } from 'react-aria-components/Popover';
 import { Autocomplete, useFilter } from 'react-aria-components/Autocomplete';
 import { Input, SearchField } from 'react-aria-components/SearchField';
-import type { PickerFieldProps } from './PickerShell';
+import { PickerShell, type PickerFieldProps, type PickerShellProps } from './PickerShell';
 import type { SelectOption } from './Select';
 
 /** A picker with a search field over its list. */
@@ -14,14 +14,35 @@ export interface SearchPickerProps extends PickerFieldProps {
   emptyText?: string;
 }
 
+const SEARCH_TEXTS = { search: 'Search', empty: 'No matches found' } as const;
+
 export interface SearchListPopoverProps<V extends string> {
   options: readonly SelectOption<V>[];
   /** The accessible name (and placeholder) of the search field. */
-  searchLabel: string;
+  searchLabel?: string;
   searchPlaceholder?: string;
-  emptyText: string;
+  emptyText?: string;
   /** Multiple choice: options draw a check box. */
   checkable?: boolean;
+}
+
+/**
+ * A select with a search field over its list (SearchableSelect, MultiSelect):
+ * the picker frame around this popover.
+ */
+export function SearchPicker<V extends string, M extends 'single' | 'multiple'>({
+  options,
+  searchLabel,
+  searchPlaceholder,
+  emptyText,
+  checkable,
+  ...shell
+}: SearchListPopoverProps<V> & Omit<PickerShellProps<object, M>, 'children'>) {
+  return (
+    <PickerShell<object, M> {...shell}>
+      <SearchListPopover {...{ options, searchLabel, searchPlaceholder, emptyText, checkable }} />
+    </PickerShell>
+  );
 }
 
 /**
@@ -32,9 +53,9 @@ export interface SearchListPopoverProps<V extends string> {
  */
 export function SearchListPopover<V extends string>({
   options,
-  searchLabel,
+  searchLabel = SEARCH_TEXTS.search,
   searchPlaceholder = `${searchLabel}…`,
-  emptyText,
+  emptyText = SEARCH_TEXTS.empty,
   checkable = false,
 }: SearchListPopoverProps<V>) {
   const { contains } = useFilter({ sensitivity: 'base' });

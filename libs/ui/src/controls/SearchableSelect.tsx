@@ -1,6 +1,6 @@
-import { disabledKeysOf, PickerShell } from './PickerShell';
-import { SearchListPopover, type SearchPickerProps } from './SearchListPopover';
-import type { SelectOption } from './Select';
+import { singleChoice } from './PickerShell';
+import { SearchPicker, type SearchPickerProps } from './SearchListPopover';
+import type { SingleChoiceProps } from './Select';
 
 export const SEARCHABLE_SELECT_TEXTS = {
   placeholder: 'Select…',
@@ -8,11 +8,8 @@ export const SEARCHABLE_SELECT_TEXTS = {
   empty: 'No matches found',
 } as const;
 
-export interface SearchableSelectProps<V extends string = string> extends SearchPickerProps {
-  options: readonly SelectOption<V>[];
-  value: V | null;
-  onChange: (value: V | null) => void;
-}
+export interface SearchableSelectProps<V extends string = string>
+  extends SearchPickerProps, SingleChoiceProps<V> {}
 
 /**
  * A single choice from a longer list, with a search field on top of it (React
@@ -21,26 +18,16 @@ export interface SearchableSelectProps<V extends string = string> extends Search
  * accent-insensitive), arrow keys move, Enter chooses and closes, Escape closes.
  */
 export function SearchableSelect<V extends string = string>({
-  options,
   value,
   onChange,
   placeholder = SEARCHABLE_SELECT_TEXTS.placeholder,
-  searchLabel = SEARCHABLE_SELECT_TEXTS.search,
-  searchPlaceholder,
-  emptyText = SEARCHABLE_SELECT_TEXTS.empty,
-  ...field
+  ...props
 }: SearchableSelectProps<V>) {
   return (
-    <PickerShell
-      {...field}
+    <SearchPicker<V, 'single'>
+      {...props}
       placeholder={placeholder}
-      select={{
-        value,
-        onChange: (key) => onChange(key === null ? null : (String(key) as V)),
-        disabledKeys: disabledKeysOf(options),
-      }}
-    >
-      <SearchListPopover {...{ options, searchLabel, searchPlaceholder, emptyText }} />
-    </PickerShell>
+      select={singleChoice(props.options, value, onChange)}
+    />
   );
 }

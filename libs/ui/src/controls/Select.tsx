@@ -1,6 +1,6 @@
 import { ListBox, ListBoxItem } from 'react-aria-components/ListBox';
 import { Popover } from 'react-aria-components/Popover';
-import { disabledKeysOf, PickerShell, type PickerFieldProps } from './PickerShell';
+import { PickerShell, singleChoice, type PickerFieldProps } from './PickerShell';
 import { OptionText } from './SearchListPopover';
 
 export interface SelectOption<V extends string = string> {
@@ -12,11 +12,15 @@ export interface SelectOption<V extends string = string> {
   description?: string;
 }
 
-export interface SelectProps<V extends string = string> extends PickerFieldProps {
+/** The value of a single choice among options (Select, SearchableSelect). */
+export interface SingleChoiceProps<V extends string = string> {
   options: readonly SelectOption<V>[];
   value: V | null;
   onChange: (value: V | null) => void;
 }
+
+export interface SelectProps<V extends string = string>
+  extends PickerFieldProps, SingleChoiceProps<V> {}
 
 /**
  * A single choice from a short fixed list (React Aria's Select): a button that
@@ -34,11 +38,7 @@ export function Select<V extends string = string>({
     <PickerShell
       {...field}
       placeholder={placeholder}
-      select={{
-        value,
-        onChange: (key) => onChange(key === null ? null : (String(key) as V)),
-        disabledKeys: disabledKeysOf(options),
-      }}
+      select={singleChoice(options, value, onChange)}
     >
       <Popover className="ps-popover" placement="bottom start" offset={4}>
         <ListBox

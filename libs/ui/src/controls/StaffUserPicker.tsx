@@ -20,6 +20,12 @@ export const STAFF_PICKER_TEXTS = {
   fixed: 'Always included',
 } as const;
 
+/** The search texts of both pickers (a caller's searchLabel still wins). */
+const STAFF_SEARCH = {
+  searchLabel: STAFF_PICKER_TEXTS.search,
+  emptyText: STAFF_PICKER_TEXTS.empty,
+};
+
 /** Staff users by address, each shown as the capitalised part before the @ ("Jane Doe"). */
 function staffOptions(emails: readonly string[]): SelectOption[] {
   return [...new Set(emails.filter(Boolean))].map((email) => ({
@@ -44,7 +50,6 @@ export function StaffUserPicker({
   users,
   value,
   placeholder = STAFF_PICKER_TEXTS.placeholder,
-  searchLabel = STAFF_PICKER_TEXTS.search,
   ...props
 }: StaffUserPickerProps) {
   const chosen = value || null;
@@ -52,12 +57,11 @@ export function StaffUserPicker({
   const emails = chosen && !users.includes(chosen) ? [chosen, ...users] : users;
   return (
     <SearchableSelect
+      {...STAFF_SEARCH}
       {...props}
       options={staffOptions(emails)}
       value={chosen}
       placeholder={placeholder}
-      searchLabel={searchLabel}
-      emptyText={STAFF_PICKER_TEXTS.empty}
     />
   );
 }
@@ -84,7 +88,6 @@ export function StaffMultiSelect({
   value,
   onChange,
   placeholder = STAFF_PICKER_TEXTS.multiPlaceholder,
-  searchLabel = STAFF_PICKER_TEXTS.search,
   ...props
 }: StaffMultiSelectProps) {
   const others = users.filter((email) => email !== fixedUser);
@@ -103,13 +106,12 @@ export function StaffMultiSelect({
   ];
   return (
     <MultiSelect
+      {...STAFF_SEARCH}
       {...props}
       options={options}
       value={withFixed(value)}
       onChange={(emails) => onChange(withFixed(emails))}
       placeholder={placeholder}
-      searchLabel={searchLabel}
-      emptyText={STAFF_PICKER_TEXTS.empty}
     />
   );
 }

@@ -1,12 +1,7 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
-import {
-  useController,
-  type Control,
-  type ControllerRenderProps,
-  type FieldPath,
-  type FieldValues,
-} from 'react-hook-form';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { Field, joinClasses, type FieldControlProps, type FieldProps } from './Field';
+import { useFormControl, type FormControlBinding } from './useFormControl';
 
 /** What every field bound to a react-hook-form form takes. */
 export interface BoundFieldProps<
@@ -34,42 +29,61 @@ type Passed<A> = Omit<
 
 /** The props of the control a bound field draws: the Field's ARIA plus the form's name, ref and blur. */
 type BoundControlProps = FieldControlProps &
-  Pick<ControllerRenderProps, 'name' | 'ref' | 'onBlur'> & { disabled?: boolean };
+  Pick<FormControlBinding<unknown>, 'name' | 'ref' | 'onBlur'> & { disabled?: boolean };
+
+type BoundFieldBody<A> = BoundFieldProps<FieldValues> & {
+  /** The control's own attributes. */
+  passed: A & { disabled?: boolean };
+  layout?: FieldProps['layout'];
+  render: (
+    props: BoundControlProps & A,
+    field: { value: unknown; onChange: (value: unknown) => void },
+  ) => ReactNode;
+};
 
 /**
- * The body every bound field shares: the form field's state, the Field around
- * the control (label, required marker, hint, error under it) and the
- * connection of the control to both. `render` draws the control itself.
+ * The body every bound field shares: the form field's binding
+ * (useFormControl), the Field around the control (label, required marker,
+ * hint, error under it) and the connection of the control to both. `render`
+ * draws the control itself, given its attributes.
  */
-function BoundField<T extends FieldValues, N extends FieldPath<T>, O extends FieldValues>({
-  control,
-  name,
-  disabled,
-  layout,
-  render,
-  ...field
-}: BoundFieldProps<T, N, O> & {
-  disabled?: boolean;
-  layout?: FieldProps['layout'];
-  render: (props: BoundControlProps, form: ControllerRenderProps<T, N>) => ReactNode;
-}) {
-  const { field: bound, fieldState } = useController<T, N, O>({ control, name });
+function BoundField<A>({ control, name, passed, layout, render, ...field }: BoundFieldBody<A>) {
+  const bound = useFormControl({ control, name });
   return (
-    <Field {...field} layout={layout} error={fieldState.error?.message}>
+    <Field {...field} layout={layout} error={bound.errorMessage}>
       {(aria) =>
         render(
           {
+            ...passed,
             ...aria,
             name: bound.name,
             ref: bound.ref,
             onBlur: bound.onBlur,
-            disabled: bound.disabled || disabled,
+            disabled: bound.isDisabled || passed.disabled,
           },
           bound,
         )
       }
     </Field>
   );
+}
+
+/** Splits a bound field's props: the field's own, the rest for its control. */
+function bodyOf<T extends FieldValues, N extends FieldPath<T>, O extends FieldValues, A>(
+  props: BoundFieldProps<T, N, O> & A,
+) {
+  const { control, name, label, required, hint, id, describedBy, className, ...passed } = props;
+  return {
+    control: control as Control<FieldValues> | undefined,
+    name: name as string,
+    label,
+    required,
+    hint,
+    id,
+    describedBy,
+    className,
+    passed: passed as A,
+  };
 }
 
 export type TextFieldProps<
@@ -91,30 +105,14 @@ export function TextField<
   T extends FieldValues,
   N extends FieldPath<T> = FieldPath<T>,
   O extends FieldValues = T,
->({
-  control,
-  name,
-  label,
-  required,
-  hint,
-  id,
-  describedBy,
-  className,
-  inputClassName,
-  suffix,
-  format,
-  type = 'text',
-  ...input
-}: TextFieldProps<T, N, O>) {
+>({ inputClassName, suffix, format, type = 'text', ...props }: TextFieldProps<T, N, O>) {
   return (
     <BoundField
-      {...{ control, name, label, required, hint, id, describedBy, className }}
-      disabled={input.disabled}
-      render={(props, field) => {
+      {...bodyOf(props)}
+      render={(input, field) => {
         const control = (
           <input
             {...input}
-            {...props}
             type={type}
             className={joinClasses('ps-input', inputClassName)}
             value={(field.value as string | undefined) ?? ''}
@@ -148,26 +146,13 @@ export function TextAreaField<
   T extends FieldValues,
   N extends FieldPath<T> = FieldPath<T>,
   O extends FieldValues = T,
->({
-  control,
-  name,
-  label,
-  required,
-  hint,
-  id,
-  describedBy,
-  className,
-  inputClassName,
-  ...textarea
-}: TextAreaFieldProps<T, N, O>) {
+>({ inputClassName, ...props }: TextAreaFieldProps<T, N, O>) {
   return (
     <BoundField
-      {...{ control, name, label, required, hint, id, describedBy, className }}
-      disabled={textarea.disabled}
-      render={(props, field) => (
+      {...bodyOf(props)}
+      render={(textarea, field) => (
         <textarea
           {...textarea}
-          {...props}
           className={joinClasses('ps-input ps-textarea', inputClassName)}
           value={(field.value as string | undefined) ?? ''}
           onChange={field.onChange}
@@ -192,29 +177,16 @@ export function NumberField<
   T extends FieldValues,
   N extends FieldPath<T> = FieldPath<T>,
   O extends FieldValues = T,
->({
-  control,
-  name,
-  label,
-  required,
-  hint,
-  id,
-  describedBy,
-  className,
-  inputClassName,
-  ...input
-}: NumberFieldProps<T, N, O>) {
+>({ inputClassName, ...props }: NumberFieldProps<T, N, O>) {
   return (
     <BoundField
-      {...{ control, name, label, required, hint, id, describedBy, className }}
-      disabled={input.disabled}
-      render={(props, field) => {
+      {...bodyOf(props)}
+      render={(input, field) => {
         const value = field.value as number | null | undefined;
         return (
           <input
             inputMode="decimal"
             {...input}
-            {...props}
             type="number"
             className={joinClasses('ps-input ps-input--number', inputClassName)}
             value={value === null || value === undefined || Number.isNaN(value) ? '' : value}
@@ -239,26 +211,14 @@ export function CheckboxField<
   T extends FieldValues,
   N extends FieldPath<T> = FieldPath<T>,
   O extends FieldValues = T,
->({
-  control,
-  name,
-  label,
-  required,
-  hint,
-  id,
-  describedBy,
-  className,
-  ...input
-}: CheckboxFieldProps<T, N, O>) {
+>(props: CheckboxFieldProps<T, N, O>) {
   return (
     <BoundField
-      {...{ control, name, label, required, hint, id, describedBy, className }}
+      {...bodyOf(props)}
       layout="check"
-      disabled={input.disabled}
-      render={(props, field) => (
+      render={(input, field) => (
         <input
           {...input}
-          {...props}
           type="checkbox"
           checked={field.value === true}
           onChange={(event) => field.onChange(event.target.checked)}
