@@ -11,7 +11,7 @@ import {
 } from '@prosign/domain';
 import { ConfirmDialog, LoadingState, PageHeader, useToast } from '@prosign/ui';
 import { Select } from '@prosign/ui/controls';
-import { useFormControl, useZodForm } from '@prosign/ui/forms';
+import { SubmitButton, useFormControl, useZodForm } from '@prosign/ui/forms';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { Navigate } from 'react-router';
@@ -259,7 +259,7 @@ export function CreateContractPage() {
               Error: {messageOf(definition.error)}
             </p>
           ) : inForm ? (
-            <>
+            <form noValidate aria-label="Contract form" onSubmit={createContract}>
               <FormProvider {...formMethods}>
                 <ContractFormFields
                   fields={definition.data.fields}
@@ -272,16 +272,14 @@ export function CreateContractPage() {
                   {formState.errors.form.message}
                 </p>
               ) : null}
-              <button
-                type="button"
-                className="ps-button ps-button--primary"
+              <SubmitButton
+                pending={dealCheck.isPending}
+                pendingLabel="Checking the deal…"
                 disabled={busy}
-                aria-busy={dealCheck.isPending || undefined}
-                onClick={() => void createContract()}
               >
-                {dealCheck.isPending ? 'Checking the deal…' : 'Create Contract'}
-              </button>
-            </>
+                Create Contract
+              </SubmitButton>
+            </form>
           ) : (
             <ClauseEditor
               clauses={draft.clauses ?? originalClauses}
