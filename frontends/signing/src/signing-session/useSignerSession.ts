@@ -78,7 +78,14 @@ export function pageStateOf(
   if (session.kind === 'verifying') return { kind: 'checking' };
   if (session.kind === 'invalid-token') return { kind: 'invalid-token' };
   if (session.kind === 'failed') return null;
-  const { link } = session;
+  return linkPageState(session.link, completedHere);
+}
+
+/** The page state of a known link: its agreement, or what happened to it (spec 1 §2.4 titles). */
+export function linkPageState(
+  link: Pick<VerifyTokenResponse, 'linkState' | 'agreementTitle'>,
+  completedHere = false,
+): SigningPageState {
   // A signer who has just finished keeps the agreement and the completion modal in view.
   if (link.linkState === 'open' || completedHere) {
     return { kind: 'valid', agreementTitle: link.agreementTitle };

@@ -11,6 +11,7 @@ function renderAt(path: string) {
   const { client } = fakeClient({
     'GET /api/captcha/config': () => new Promise(() => undefined),
     'GET /api/verify/abc': () => new Promise(() => undefined),
+    'GET /api/sow/verify-link/SOW-12': () => new Promise(() => undefined),
   });
   render(
     <ApiProvider config={TEST_CONFIG} client={client} queryClient={new QueryClient()}>
@@ -29,7 +30,7 @@ describe('signing app on its own origin', () => {
   it.each([
     ['/demo-token?docLink=https://docs.example/d/abc/edit&prefix=std', 'Verifying...'],
     ['/verify/abc', 'Verify a signed document'],
-    ['/sow-signature/SOW-12', 'SOW Signing'],
+    ['/sow-signature/SOW-12', 'Verifying...'],
     ['/co-signature/CO-7', 'Change Order Signing'],
   ])('%s shows its page without staff navigation', async (path, heading) => {
     renderAt(path);

@@ -11,6 +11,13 @@ export interface InitialsModalProps {
   /** The initials saved with the signature; the signer may correct them here. */
   initials: string;
   busy?: boolean;
+  /**
+   * Whether initials are asked (the customer page); the SOW page's Agree and
+   * Finish asks for the consent alone, and `initials` is then ''.
+   */
+  askInitials?: boolean;
+  /** The modal's title, prompt and button, when not the customer page's. */
+  texts?: { title: string; prompt: string; save: string };
   /** Called only with non-blank initials and the terms accepted. */
   onSave: (input: { initials: string; agreedToTerms: true }) => void;
   onClose: () => void;
@@ -23,6 +30,8 @@ export function InitialsModal({
   open,
   initials,
   busy = false,
+  askInitials = true,
+  texts = T,
   onSave,
   onClose,
 }: InitialsModalProps) {
@@ -43,8 +52,8 @@ export function InitialsModal({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = value.trim();
-    if (!trimmed) return setError(T.initialsRequired);
+    const trimmed = askInitials ? value.trim() : '';
+    if (askInitials && !trimmed) return setError(T.initialsRequired);
     if (!agreed) return setError(SIGNATURE_MESSAGES.termsRequired);
     onSave({ initials: trimmed, agreedToTerms: true });
   };
@@ -52,33 +61,37 @@ export function InitialsModal({
   return (
     <Dialog
       open={open}
-      title={T.title}
+      title={texts.title}
       onClose={busy ? undefined : onClose}
       describeBody={false}
       actions={
-        <FormDialogActions formId={formId} saveLabel={T.save} busy={busy} onCancel={onClose} />
+        <FormDialogActions formId={formId} saveLabel={texts.save} busy={busy} onCancel={onClose} />
       }
     >
       <form id={formId} className="sg-signature-form" onSubmit={submit} noValidate>
-        <p>{T.prompt}</p>
-        <div className="ps-field">
-          <label htmlFor={inputId}>{T.initialsLabel}</label>
-          <input
-            id={inputId}
-            className="ps-input"
-            value={value}
-            maxLength={20}
-            autoComplete="off"
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setError('');
-            }}
-          />
-        </div>
-        <div className="sg-signature-preview" role="img" aria-label="Initials preview">
-          {value.trim()}
-        </div>
+        <p>{texts.prompt}</p>
+        {askInitials ? (
+          <>
+            <div className="ps-field">
+              <label htmlFor={inputId}>{T.initialsLabel}</label>
+              <input
+                id={inputId}
+                className="ps-input"
+                value={value}
+                maxLength={20}
+                autoComplete="off"
+                aria-describedby={error ? errorId : undefined}
+                onChange={(event) => {
+                  setValue(event.target.value);
+                  setError('');
+                }}
+              />
+            </div>
+            <div className="sg-signature-preview" role="img" aria-label="Initials preview">
+              {value.trim()}
+            </div>
+          </>
+        ) : null}
         <label className="sg-checkbox">
           <input
             type="checkbox"

@@ -1,6 +1,7 @@
 import {
   initialsFromFullName,
   SIGNATURE_CANVAS,
+  SIGNATURE_FONT_FAMILY,
   SIGNATURE_IMAGE_EXTENSION,
   SIGNATURE_IMAGE_MIME_TYPE,
   SIGNATURE_MESSAGES,
@@ -33,6 +34,14 @@ export interface SignatureModalProps {
   modes?: readonly SignatureMode[];
   /** True while the save is in flight. */
   busy?: boolean;
+  /**
+   * Whether initials are asked with the signature (the customer page); the SOW
+   * page asks for the signature alone and refuses a blank one with
+   * "Please add your signature" (spec 3 §2). Without initials, `initials` is ''.
+   */
+  askInitials?: boolean;
+  /** The preview's size: the size the signature is drawn at (spec 3 §9: 35 px on SOW and CO). */
+  previewFontSizePx?: number;
   onSave: (input: SignatureInput) => void;
   onClose: () => void;
 }
@@ -47,6 +56,8 @@ export function SignatureModal({
   savedSignature,
   modes = ['typed'],
   busy = false,
+  askInitials = true,
+  previewFontSizePx,
   onSave,
   onClose,
 }: SignatureModalProps) {
@@ -76,6 +87,11 @@ export function SignatureModal({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmedInitials = initials.trim();
+    if (!askInitials) {
+      const trimmedText = text.trim();
+      if (!trimmedText) return setError(SIGNATURE_MESSAGES.blankSignature);
+      return onSave({ mode: 'typed', initials: '', text: trimmedText });
+    }
     if (mode === 'typed') {
       const trimmedText = text.trim();
       if (!trimmedInitials || !trimmedText) return setError(SIGNATURE_MESSAGES.bothRequired);
@@ -135,21 +151,23 @@ export function SignatureModal({
             ))}
           </div>
         ) : null}
-        <div className="ps-field">
-          <label htmlFor={initialsId}>{T.initialsLabel}</label>
-          <input
-            id={initialsId}
-            className="ps-input"
-            value={initials}
-            autoComplete="off"
-            maxLength={20}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => {
-              setInitials(event.target.value);
-              setError('');
-            }}
-          />
-        </div>
+        {askInitials ? (
+          <div className="ps-field">
+            <label htmlFor={initialsId}>{T.initialsLabel}</label>
+            <input
+              id={initialsId}
+              className="ps-input"
+              value={initials}
+              autoComplete="off"
+              maxLength={20}
+              aria-describedby={error ? errorId : undefined}
+              onChange={(event) => {
+                setInitials(event.target.value);
+                setError('');
+              }}
+            />
+          </div>
+        ) : null}
         {mode === 'typed' ? (
           <>
             <div className="ps-field">
@@ -170,6 +188,14 @@ export function SignatureModal({
             <div
               className={`sg-signature-preview${preview ? '' : ' sg-signature-preview--empty'}`}
               data-testid="signature-preview"
+              style={
+                previewFontSizePx && preview
+                  ? {
+                      fontFamily: `'${SIGNATURE_FONT_FAMILY}', cursive`,
+                      fontSize: previewFontSizePx,
+                    }
+                  : undefined
+              }
               aria-label="Signature preview"
               role="img"
             >

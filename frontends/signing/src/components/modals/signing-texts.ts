@@ -42,6 +42,19 @@ export const SIGNING_TEXTS = {
     close: 'Close',
   },
   cancel: 'Cancel',
+  /** The SOW partner's page (spec 3 §2, §4): a typed signature, then Agree and Finish. */
+  sow: {
+    sign: 'Sign',
+    changeSignature: 'Change signature',
+    signatureSaved: 'Your signature is saved. Agree and Finish to sign the Scope of Work.',
+    finishHint: 'Add your signature first; then you can agree and finish.',
+    finish: {
+      title: 'Agree and Finish',
+      prompt:
+        'By agreeing you sign this Scope of Work electronically and accept the Electronic Signature Consent and Disclosure.',
+      save: 'Agree and Finish',
+    },
+  },
 } as const;
 
 export const SIGNATURE_MODE_LABELS = {

@@ -1,0 +1,88 @@
+import { isApiError, useSowVerifyLink } from '@prosign/api-client';
+import { signingPageTitle, type SigningPageState } from '@prosign/domain';
+import { CaptchaGate, ErrorPanel, LoadingState } from '@prosign/ui';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { EnsureQueryClient } from '../app/EnsureQueryClient';
+import { LinkStatePanel } from '../components/layout/LinkStatePanel';
+import { SigningLayout } from '../components/layout/SigningLayout';
+import { SIGNING_BRAND_NAME } from '../customer-signing/brand';
+import { linkPageState } from '../signing-session/useSignerSession';
+
+// What follows the captcha loads while the partner answers it.
+const loadFlow = () => import(/* webpackChunkName: "sow-signing" */ './SowSigningFlow');
+const SowSigningFlow = lazy(() =>
+  loadFlow().then((module) => ({ default: module.SowSigningFlow })),
+);
+
+/**
+ * /sow-signature/:customId — the community partner signs a Scope-of-Work
+ * (spec 3 §2, §4). The link is verified first (`verify-link`, no captcha): an
+ * unknown or closed link says so at once; an open one goes on to the captcha,
+ * then the document, the typed signature and Agree and Finish.
+ */
+export function SowSignaturePage() {
+  return (
+    <EnsureQueryClient>
+      <SowSigningPage />
+    </EnsureQueryClient>
+  );
+}
+
+function SowSigningPage() {
+  const { customId = '' } = useParams();
+  const link = useSowVerifyLink(customId);
+  const [state, setState] = useState<SigningPageState>({ kind: 'checking' });
+  const open = link.data?.linkState === 'open';
+
+  useEffect(() => {
+    if (open) void loadFlow();
+  }, [open]);
+
+  if (!customId || (link.error && isApiError(link.error) && link.error.statusCode === 404)) {
+    const invalid: SigningPageState = { kind: 'invalid-token' };
+    return (
+      <SigningLayout title={signingPageTitle(invalid, SIGNING_BRAND_NAME)}>
+        <LinkStatePanel state={invalid} />
+      </SigningLayout>
+    );
+  }
+  if (link.error) {
+    return (
+      <SigningLayout title={signingPageTitle({ kind: 'checking' }, SIGNING_BRAND_NAME)}>
+        <ErrorPanel
+          title="Your link could not be verified"
+          message="Check your connection and try again."
+          detail={link.error instanceof Error ? link.error.message : undefined}
+          onRetry={() => void link.refetch()}
+          retryLabel="Try again"
+        />
+      </SigningLayout>
+    );
+  }
+  if (!link.data) {
+    return (
+      <SigningLayout title={signingPageTitle({ kind: 'checking' }, SIGNING_BRAND_NAME)}>
+        <LoadingState label="Verifying your link…" />
+      </SigningLayout>
+    );
+  }
+  if (!open) {
+    // Nothing to sign: no robot check needed to say what happened to the link.
+    const closed = linkPageState({ linkState: link.data.linkState, agreementTitle: '' });
+    return (
+      <SigningLayout title={signingPageTitle(closed, SIGNING_BRAND_NAME)}>
+        <LinkStatePanel state={closed} />
+      </SigningLayout>
+    );
+  }
+  return (
+    <SigningLayout title={signingPageTitle(state, SIGNING_BRAND_NAME)}>
+      <CaptchaGate linkToken={customId}>
+        <Suspense fallback={<LoadingState label="Opening the Scope of Work…" />}>
+          <SowSigningFlow customId={customId} onStateChange={setState} />
+        </Suspense>
+      </CaptchaGate>
+    </SigningLayout>
+  );
+}
