@@ -185,7 +185,8 @@ describe('SOW creation: templates, CRM calls, create-contract, send-contract', (
     const docLink = created.body.docLink as string;
 
     const text = await pdfText(await pdfOf(docLink));
-    expect(text).toContain('Scope of Work Agreement');
+    // The heading is the template's; the project is in the subtitle.
+    expect(text).toContain('SCOPE OF WORK AGREEMENT');
     expect(text).toContain('Mei Lin');
     expect(text).toContain('$1,550.50');
     expect(text).toContain('Designer: $1,200.00');

@@ -109,20 +109,22 @@ export class DocumentsService {
    */
   async createFromTemplate(input: {
     templateDocId: string;
-    title: string;
+    /** The document's heading; the template's own title when absent. */
+    title?: string;
     values: Record<string, string>;
     sectionOverrides: Record<string, string>;
     documentDate: Date;
   }): Promise<CreatedContract> {
     const template = await this.documents.find(input.templateDocId);
-    const { docId } = await this.port.copyTemplate(input);
+    const title = input.title ?? template?.title ?? 'Agreement';
+    const { docId } = await this.port.copyTemplate({ ...input, title });
     if (this.port.adapter !== 'local') {
       // The local engine keeps its documents here itself; another engine's copy is registered
       // so that it, and only what ProSign created, is served by id (docLinks, PDFs).
       await this.documents.registerExternal({
         _id: docId,
         kind: 'contract',
-        title: input.title,
+        title,
         contractKind: template?.contractKind ?? 'standard',
         templateId: input.templateDocId,
         revision: 1,

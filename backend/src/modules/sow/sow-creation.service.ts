@@ -27,7 +27,6 @@ import { AppConfig } from '../../platform/config/app-config';
 import {
   AgreementRepository,
   AgreementSendService,
-  SOW_FAMILY,
   type SendActor,
   type SowContractForm,
 } from '../agreements';
@@ -67,7 +66,6 @@ export class SowCreationService {
     const form = await this.checkedForm(input);
     const created = await this.documents.createFromTemplate({
       templateDocId: SOW_TEMPLATE_DOC_ID,
-      title: SOW_FAMILY.title(form),
       values: sowDocumentValues(form),
       sectionOverrides: await this.sectionOverrides(form),
       documentDate: new Date(),
