@@ -43,3 +43,4 @@ export * from './sow/sow-rules';
 export * from './sow/sow-api';
 export * from './sow/sow-form';
 export * from './sow/sow-document';
+export * from './co/co-rules';
