@@ -8,9 +8,16 @@ import { ConfirmDialog } from '@prosign/ui';
 import { CopyLinkModal } from './CopyLinkModal';
 import type { ConfirmedAction } from './useAgreementCardActions';
 
+/** Who signs an agreement of each family (the confirmation texts name them). */
+const SIGNER: Readonly<Record<AgreementFamily, string>> = {
+  standard: 'client',
+  sow: 'partner',
+  co: 'client',
+};
+
 const CONFIRM_TEXT: Record<
   ConfirmedAction,
-  { title: (noun: string) => string; body: string; danger: boolean }
+  { title: (noun: string) => string; body: string | ((signer: string) => string); danger: boolean }
 > = {
   cancel: {
     title: (noun) => `Cancel this ${noun}?`,
@@ -24,7 +31,8 @@ const CONFIRM_TEXT: Record<
   },
   markAsSigned: {
     title: (noun) => `Mark this ${noun} as signed?`,
-    body: 'Use this when the client signed outside ProSign. The status becomes signed manually.',
+    body: (signer) =>
+      `Use this when the ${signer} signed outside ProSign. The status becomes signed manually.`,
     danger: false,
   },
   delete: {
@@ -33,6 +41,11 @@ const CONFIRM_TEXT: Record<
     danger: true,
   },
 };
+
+function confirmBody(action: ConfirmedAction, family: AgreementFamily): string {
+  const { body } = CONFIRM_TEXT[action];
+  return typeof body === 'function' ? body(SIGNER[family]) : body;
+}
 
 export interface AgreementActionDialogsProps {
   family: AgreementFamily;
@@ -69,7 +82,7 @@ export function AgreementActionDialogs({
             <strong>
               {pending.card.summary.recipientName || pending.card.summary.recipientEmail}
             </strong>{' '}
-            — {CONFIRM_TEXT[pending.action].body}
+            — {confirmBody(pending.action, family)}
           </p>
         </ConfirmDialog>
       ) : null}

@@ -1,4 +1,28 @@
-/** The dashboards' notices (spec 2 §8 where it names them; the rest say what happened). */
+import type { AgreementFamily } from '@prosign/domain';
+
+/** What a dashboard says: its list states and the notice after each action. */
+export interface AgreementMessages {
+  fetchFailed: string;
+  empty: string;
+  linkCopied: string;
+  copyFailed: string;
+  reminderSent: string;
+  /** `reason`: the server's message, else "Please try again.". */
+  reminderFailed: (reason: string) => string;
+  cancelled: string;
+  cancelFailed: (reason: string) => string;
+  voided: string;
+  voidFailed: string;
+  markedSigned: string;
+  markSignedFailed: string;
+  deleted: string;
+  deleteFailed: string;
+  resent: (email: string) => string;
+  resendFailed: string;
+  editResendFailed: string;
+}
+
+/** The contract dashboard's notices (spec 2 §8 where it names them; the rest say what happened). */
 export const AGREEMENT_MESSAGES = {
   fetchFailed: 'Error fetching users.',
   empty: 'No such contracts found.',
@@ -17,7 +41,36 @@ export const AGREEMENT_MESSAGES = {
   resent: (email: string) => `Contract resent to ${email}.`,
   resendFailed: 'Failed to create contract.',
   editResendFailed: 'Failed to complete the process.',
-} as const;
+} as const satisfies AgreementMessages;
+
+/**
+ * The SOW dashboard's notices (spec 3 §8): its own words where the spec names
+ * them, the contract dashboard's otherwise. A failure's reason is the server's
+ * when it gave one ("Error cancelling contract. Please try again." otherwise).
+ */
+export const SOW_AGREEMENT_MESSAGES: AgreementMessages = {
+  ...AGREEMENT_MESSAGES,
+  fetchFailed: 'Error while fetching contracts',
+  reminderFailed: (reason) => `Error sending reminder email. ${reason}`,
+  cancelled: 'The Contract has cancelled.',
+  cancelFailed: (reason) => `Error cancelling contract. ${reason}`,
+  voided: 'Contract successfully voided.',
+  deleteFailed: 'Failed to delete the contract.',
+  resent: (email) => `Contract resent successfully to ${email}.`,
+  resendFailed: 'Failed to resend the contract',
+  editResendFailed: 'Failed to resend the contract',
+};
+
+const FAMILY_MESSAGES: Readonly<Record<AgreementFamily, AgreementMessages>> = {
+  standard: AGREEMENT_MESSAGES,
+  sow: SOW_AGREEMENT_MESSAGES,
+  co: AGREEMENT_MESSAGES,
+};
+
+/** The notices of a family's dashboard. */
+export function agreementMessages(family: AgreementFamily): AgreementMessages {
+  return FAMILY_MESSAGES[family];
+}
 
 /** The server's message of a failed call, else `fallback`. */
 export function errorText(error: unknown, fallback = 'Please try again.'): string {

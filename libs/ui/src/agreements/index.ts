@@ -21,7 +21,13 @@ export {
   type ConfirmedAction,
 } from './useAgreementCardActions';
 export { useAgreementListState, useDebouncedValue, useMinuteClock } from './useAgreementListState';
-export { AGREEMENT_MESSAGES, errorText } from './agreement-messages';
+export {
+  AGREEMENT_MESSAGES,
+  SOW_AGREEMENT_MESSAGES,
+  agreementMessages,
+  errorText,
+  type AgreementMessages,
+} from './agreement-messages';
 export {
   cardCreatedTime,
   pacificTime,

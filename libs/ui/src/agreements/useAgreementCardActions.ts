@@ -12,7 +12,7 @@ import {
 } from '@prosign/domain';
 import { useState } from 'react';
 import { useToast } from '@prosign/ui';
-import { AGREEMENT_MESSAGES, errorText } from './agreement-messages';
+import { agreementMessages, errorText } from './agreement-messages';
 
 /** Actions that ask before they run. */
 export type ConfirmedAction = 'cancel' | 'void' | 'markAsSigned' | 'delete';
@@ -29,7 +29,7 @@ export interface AgreementCardActionsOptions<F extends ListedFamily> {
 /**
  * What happens when a card's action is chosen: the shared rule decides first,
  * destructive ones ask for confirmation, Copy Link opens the copy-link modal,
- * and every outcome is a 6 s notice (spec 2 §8).
+ * and every outcome is a 6 s notice in the family's words (spec 2 §8, spec 3 §8).
  */
 export function useAgreementCardActions<F extends ListedFamily>(
   family: F,
@@ -37,6 +37,7 @@ export function useAgreementCardActions<F extends ListedFamily>(
 ) {
   const { run } = useAgreementAction(family);
   const toast = useToast();
+  const messages = agreementMessages(family);
   const [pending, setPending] = useState<{
     action: ConfirmedAction;
     card: FamilyCard<F>;
@@ -57,51 +58,51 @@ export function useAgreementCardActions<F extends ListedFamily>(
       switch (action) {
         case 'sendReminder':
           await run(action, card).then(
-            () => ok(AGREEMENT_MESSAGES.reminderSent),
-            (error: unknown) => fail(AGREEMENT_MESSAGES.reminderFailed(errorText(error))),
+            () => ok(messages.reminderSent),
+            (error: unknown) => fail(messages.reminderFailed(errorText(error))),
           );
           return;
         case 'cancel':
           await run(action, card).then(
-            () => ok(AGREEMENT_MESSAGES.cancelled),
-            (error: unknown) => fail(AGREEMENT_MESSAGES.cancelFailed(errorText(error))),
+            () => ok(messages.cancelled),
+            (error: unknown) => fail(messages.cancelFailed(errorText(error))),
           );
           return;
         case 'void':
           await run(action, card).then(
             () => {
-              ok(AGREEMENT_MESSAGES.voided);
+              ok(messages.voided);
               onVoided?.(card);
             },
             (error: unknown) => {
               // A refusal for rights carries the spec's own words; anything else is generic.
               const refused = (error as { statusCode?: number } | null)?.statusCode === 403;
-              fail(refused ? errorText(error) : AGREEMENT_MESSAGES.voidFailed);
+              fail(refused ? errorText(error) : messages.voidFailed);
             },
           );
           return;
         case 'markAsSigned':
           await run(action, card).then(
-            () => ok(AGREEMENT_MESSAGES.markedSigned),
-            () => fail(AGREEMENT_MESSAGES.markSignedFailed),
+            () => ok(messages.markedSigned),
+            () => fail(messages.markSignedFailed),
           );
           return;
         case 'delete':
           await run(action, card).then(
-            () => ok(AGREEMENT_MESSAGES.deleted),
-            () => fail(AGREEMENT_MESSAGES.deleteFailed),
+            () => ok(messages.deleted),
+            () => fail(messages.deleteFailed),
           );
           return;
         case 'resend':
           await run(action, card).then(
-            () => ok(AGREEMENT_MESSAGES.resent(card.summary.recipientEmail)),
-            () => fail(AGREEMENT_MESSAGES.resendFailed),
+            () => ok(messages.resent(card.summary.recipientEmail)),
+            () => fail(messages.resendFailed),
           );
           return;
         case 'editAndResend':
           await run(action, card).then(
             (result) => onEditAndResend(result, card),
-            () => fail(AGREEMENT_MESSAGES.editResendFailed),
+            () => fail(messages.editResendFailed),
           );
           return;
       }

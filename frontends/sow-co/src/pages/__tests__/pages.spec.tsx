@@ -1,6 +1,12 @@
 import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { fakeApi } from '../../test-support/fake-api';
 import { pages } from '../index';
+
+// The SOW dashboard listens on the staff socket; no server here.
+jest.mock('socket.io-client', () => ({
+  io: () => ({ on: jest.fn(), removeAllListeners: jest.fn(), disconnect: jest.fn() }),
+}));
 
 describe('sow-co pages', () => {
   it.each([
@@ -10,7 +16,12 @@ describe('sow-co pages', () => {
     ['SowTemplateEdit', 'SOW & CO Template Editing'],
   ] as const)('%s names its screen in an h1 and says what it will do', (name, title) => {
     const Page = pages[name];
-    render(<Page />, { wrapper: fakeApi({}).wrapper });
+    render(
+      <MemoryRouter>
+        <Page />
+      </MemoryRouter>,
+      { wrapper: fakeApi({}).wrapper },
+    );
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(
       screen.getByText(/\w+/, { selector: '.ps-page-header__description' }),

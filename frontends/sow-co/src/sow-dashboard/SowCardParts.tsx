@@ -1,0 +1,73 @@
+import type { FamilyResults } from '@prosign/api-client';
+import {
+  CP_ROLE_LABELS,
+  formatSowAmount,
+  parseCpRoles,
+  ROUTES,
+  STORAGE_KEYS,
+  TOAST_DURATION_MS,
+  type SowCardView,
+} from '@prosign/domain';
+import { useToast } from '@prosign/ui';
+import { SOW_AGREEMENT_MESSAGES } from '@prosign/ui/agreements';
+import { useNavigate } from 'react-router';
+
+/** The partner roles of a SOW in words ("Designer, On-Site Engineer (OSE)"). */
+export function sowRoleNames(card: Pick<SowCardView, 'cp_roles'>): string {
+  return parseCpRoles(card.cp_roles)
+    .map((role) => CP_ROLE_LABELS[role])
+    .join(', ');
+}
+
+function amountOf(card: Pick<SowCardView, 'payment_amount'>): string | null {
+  return Number.isFinite(card.payment_amount) ? formatSowAmount(card.payment_amount) : null;
+}
+
+/** What only a SOW's card shows under the shared lines: the partner's roles and the total fee. */
+export function SowCardLines({ card }: { card: SowCardView }) {
+  const roles = sowRoleNames(card);
+  const amount = amountOf(card);
+  return (
+    <>
+      {roles ? <span className="sow-dash-card__roles">{roles}</span> : null}
+      {amount ? <span className="sow-dash-card__amount">Total {amount}</span> : null}
+    </>
+  );
+}
+
+/** The SOW's own rows in the details modal, after the partner's contact and the sender. */
+export function sowContactRows(card: SowCardView) {
+  return [
+    ['Partner roles', sowRoleNames(card)],
+    ['Total payment', amountOf(card)],
+    ['CC emails', card.cc_emails],
+    ['PM', card.pm_email],
+    ['Project ID', card.project_id],
+    ['Project type', card.project_type],
+    ['Timeline', card.project_timeline],
+    ['Site visit', card.site_visit_date_time],
+    ['Effective date', card.effective_date],
+  ] as const;
+}
+
+/**
+ * Edit and Resend of a SOW (spec 3 §4): the saved form the server answered is
+ * kept as `editAndResendSowContractData`, and /sow opens prefilled from it.
+ */
+export function useEditAndResendSow() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  return (result: FamilyResults<'sow'>['editAndResend']) => {
+    try {
+      window.localStorage.setItem(
+        STORAGE_KEYS.editAndResendSowContractData,
+        JSON.stringify(result.contract),
+      );
+    } catch {
+      // Without the saved form /sow would open empty: stay here and say so.
+      toast.error(SOW_AGREEMENT_MESSAGES.editResendFailed, TOAST_DURATION_MS.long);
+      return;
+    }
+    void navigate(ROUTES.sow);
+  };
+}
