@@ -4,6 +4,7 @@ import { IntegrationsModule } from './integrations/integrations.module';
 import { CaptchaModule } from './modules/captcha/captcha.module';
 import { ContractsModule } from './modules/contracts/contracts.module';
 import { SowModule } from './modules/sow/sow.module';
+import { CoModule } from './modules/co/co.module';
 import { CrmModule } from './modules/crm/crm.module';
 import {
   IdentityModule,
@@ -54,6 +55,7 @@ export class ApiModule {
         DocumentsModule,
         ContractsModule,
         SowModule,
+        CoModule,
         ServicesModule,
         TermsModule,
         SigningModule,

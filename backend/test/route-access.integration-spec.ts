@@ -146,6 +146,15 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/sow/update-resend': SOW_DASHBOARD,
   'POST /api/sow/update-edit-resend': SOW_DASHBOARD,
   'POST /api/sow/send-reminder': SOW_DASHBOARD,
+  // The CO screen's CRM calls (spec 3 §7)
+  'GET /api/co/get-deals-by-address': HOME,
+  'GET /api/co/get-deal/:id': HOME,
+  'GET /api/co/search-contacts': HOME,
+  'GET /api/co/search-projects': HOME,
+  'GET /api/co/get-next-project-association-label/:projectId': HOME,
+  'POST /api/co/update-hs': HOME,
+  'POST /api/co/duplicate-deal': HOME,
+  'POST /api/co/get-missing-properties': HOME,
   // The SOW partner's signing calls
   'GET /api/sow/verify-link/:customId': PUBLIC,
   'GET /api/sow/get-contract/:customId': SIGNER,

@@ -44,3 +44,4 @@ export * from './sow/sow-api';
 export * from './sow/sow-form';
 export * from './sow/sow-document';
 export * from './co/co-rules';
+export * from './co/co-api';
