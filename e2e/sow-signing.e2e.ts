@@ -206,6 +206,17 @@ test('a partner signs a SOW on a phone from the mailbox link; staff see it signe
     }),
   ).toBeVisible({ timeout: 30_000 });
   await expectNoSeriousAxeViolations(partner, 'SOW signing: signed link');
+  // The same page as the shell's remote, on the staff app's origin.
+  const shellOrigin = test.info().project.use.baseURL;
+  if (shellOrigin && new URL(shellOrigin).origin !== new URL(link).origin) {
+    await partner.goto(new URL(`/sow-signature/${customId}`, shellOrigin).href);
+    await expect(
+      partner.getByRole('heading', {
+        level: 1,
+        name: 'This agreement has already been signed. Please check your mailbox for the signed copy.',
+      }),
+    ).toBeVisible({ timeout: 30_000 });
+  }
   await phone.close();
 
   // Staff: the SOW is signed on the SOW list (pm has sowDashboardAccess) ...
