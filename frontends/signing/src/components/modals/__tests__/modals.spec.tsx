@@ -78,6 +78,35 @@ describe('SignatureModal (typed, as offered to visitors)', () => {
   });
 });
 
+describe('SignatureModal (signature only, as on the SOW page)', () => {
+  it('asks for no initials, previews at the given size and refuses a blank signature', async () => {
+    const user = userEvent.setup();
+    const onSave = jest.fn();
+    render(
+      <SignatureModal
+        open
+        fullName="Mei Lin"
+        askInitials={false}
+        previewFontSizePx={35}
+        onSave={onSave}
+        onClose={jest.fn()}
+      />,
+    );
+    expect(screen.queryByLabelText('Review and Update Your Initials')).not.toBeInTheDocument();
+    expect(screen.getByTestId('signature-preview')).toHaveStyle({ fontSize: '35px' });
+    const signature = screen.getByLabelText('Review and Update Your Signature');
+    await user.clear(signature);
+    await user.type(signature, '  ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please add your signature');
+    expect(onSave).not.toHaveBeenCalled();
+
+    await user.type(signature, 'Mei Lin ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith({ mode: 'typed', initials: '', text: 'Mei Lin' });
+  });
+});
+
 describe('SignatureModal (drawn and upload modes, enabled by a prop)', () => {
   it('needs a drawing before saving', async () => {
     const user = userEvent.setup();
@@ -179,6 +208,34 @@ describe('InitialsModal', () => {
   });
 });
 
+describe('InitialsModal (consent only, as on the SOW page)', () => {
+  it('asks for the consent alone under its own title', async () => {
+    const user = userEvent.setup();
+    const onSave = jest.fn();
+    render(
+      <InitialsModal
+        open
+        initials=""
+        askInitials={false}
+        texts={{ title: 'Agree and Finish', prompt: 'Sign it.', save: 'Agree and Finish' }}
+        onSave={onSave}
+        onClose={jest.fn()}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Agree and Finish' });
+    expect(within(dialog).queryByLabelText('Initials')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Agree and Finish' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Please accept the terms and conditions before proceeding.',
+    );
+    await user.click(
+      screen.getByRole('checkbox', { name: 'I agree to the terms and conditions.' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Agree and Finish' }));
+    expect(onSave).toHaveBeenCalledWith({ initials: '', agreedToTerms: true });
+  });
+});
+
 describe('CompletionModal', () => {
   it('says the agreement is complete and closes', async () => {
     const user = userEvent.setup();
@@ -244,6 +301,30 @@ describe('every signing modal', () => {
     [
       'Initials',
       <InitialsModal key="i" open initials="J.D." onSave={jest.fn()} onClose={jest.fn()} />,
+    ],
+    [
+      'Signature (SOW)',
+      <SignatureModal
+        key="ss"
+        open
+        fullName="Mei Lin"
+        askInitials={false}
+        previewFontSizePx={35}
+        onSave={jest.fn()}
+        onClose={jest.fn()}
+      />,
+    ],
+    [
+      'Agree and Finish (SOW)',
+      <InitialsModal
+        key="sf"
+        open
+        initials=""
+        askInitials={false}
+        texts={{ title: 'Agree and Finish', prompt: 'Sign it.', save: 'Agree and Finish' }}
+        onSave={jest.fn()}
+        onClose={jest.fn()}
+      />,
     ],
     ['Edit', <EditModal key="e" open onEdit={jest.fn()} onClose={jest.fn()} />],
     ['Completion', <CompletionModal key="c" open onClose={jest.fn()} />],
