@@ -1,5 +1,6 @@
 import type { AgreementFamily, ContractKind } from '@prosign/domain';
 import type { MailTemplate } from '../mail';
+import { CO_FAMILY } from './families/co.family';
 import { SOW_FAMILY } from './families/sow.family';
 import { STANDARD_FAMILY } from './families/standard.family';
 
@@ -49,10 +50,10 @@ export interface AgreementFamilyConfig<TForm extends object = object> {
   fileServiceProjectId(form: TForm): string | null;
 }
 
-/** The families configured so far: the schedules and sweeps cover these. */
+/** The families that can be sent so far: the schedules and sweeps cover these (change orders join with their send). */
 export const CONFIGURED_FAMILIES: readonly AgreementFamily[] = ['standard', 'sow'];
 
-/** The configuration of a family; SOW and change orders register theirs here as they arrive. */
+/** The configuration of a family. */
 export function familyConfig<TForm extends object = object>(
   family: AgreementFamily,
 ): AgreementFamilyConfig<TForm> {
@@ -61,6 +62,8 @@ export function familyConfig<TForm extends object = object>(
       return STANDARD_FAMILY as unknown as AgreementFamilyConfig<TForm>;
     case 'sow':
       return SOW_FAMILY as unknown as AgreementFamilyConfig<TForm>;
+    case 'co':
+      return CO_FAMILY as unknown as AgreementFamilyConfig<TForm>;
     default:
       throw new Error(`the ${family} family is not configured yet`);
   }

@@ -8,6 +8,7 @@ export type { EventInput } from './event-chain';
 export { CONFIGURED_FAMILIES, familyConfig, type AgreementFamilyConfig } from './agreement-family';
 export { STANDARD_FAMILY, type StandardContractForm } from './families/standard.family';
 export { SOW_FAMILY, type SowContractForm } from './families/sow.family';
+export { CO_FAMILY, type ChangeOrderForm } from './families/co.family';
 export {
   httpErrorDetail,
   StepFailedError,
