@@ -103,6 +103,16 @@ test('a partner signs a SOW on a phone from the mailbox link; staff see it signe
     )
     .toBe(true);
 
+  // A PM's open SOW dashboard shows the SOW waiting; it turns signed live, without reload.
+  const boardContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const board = await boardContext.newPage();
+  await signIn(board, DEMO.pm);
+  await board.goto('/sow-dashboard');
+  await board.getByRole('searchbox', { name: 'Search SOW contracts' }).fill(stamp);
+  const boardCards = board.getByRole('list', { name: 'SOW contracts' }).getByRole('listitem');
+  await expect(boardCards).toHaveCount(1, { timeout: 30_000 });
+  await expect(boardCards.first()).toContainText('Not signed');
+
   // The partner, on a phone, without any staff session.
   const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   const partner = await phone.newPage();
@@ -194,6 +204,10 @@ test('a partner signs a SOW on a phone from the mailbox link; staff see it signe
   expect(calls.filter((call) => call.includes('/finish/'))).toHaveLength(1);
   await partner.screenshot({ path: path.join(screenshots, 'sow-signing-completed.png') });
   await expectNoSeriousAxeViolations(partner, 'SOW signing: completion notice');
+  await expect(boardCards.first()).not.toContainText('Not signed', { timeout: 30_000 });
+  await expect(boardCards.first()).toContainText('Signed');
+  await board.screenshot({ path: path.join(screenshots, 'sow-signing-dashboard.png') });
+  await boardContext.close();
   await done.getByRole('button', { name: 'Close' }).click();
   await expect(partner).toHaveURL(REVIEWS);
 
