@@ -268,6 +268,32 @@ describe('HubSpot CRM adapter', () => {
     );
   });
 
+  it('reads a community partner by id with the partner properties, and names a missing one', async () => {
+    hubspot.expect(
+      {
+        method: 'GET',
+        path: '/crm/v3/objects/contacts/55',
+        reply: object('55', {
+          firstname: 'Mei',
+          lastname: 'Lin',
+          email: 'mei@partners.example.com',
+          type: 'Community Partner',
+          current_partnership_rapport: 'Blacklisted',
+        }),
+      },
+      { method: 'GET', path: '/crm/v3/objects/contacts/56', status: 404, reply: { message: 'no' } },
+    );
+    const partner = await crm.getPartner('55');
+    expect(partner).toMatchObject({
+      id: '55',
+      properties: { current_partnership_rapport: 'Blacklisted', type: 'Community Partner' },
+    });
+    expect(hubspot.requests[0].query.getAll('properties').join(',')).toContain(
+      'current_partnership_rapport',
+    );
+    await expect(crm.getPartner('56')).rejects.toThrow(/Partner 56/);
+  });
+
   it('pages through owners', async () => {
     const owner = (id: string, email: string) => ({
       id,
