@@ -176,7 +176,9 @@ export function useSowFinish(customId: string, captchaHeaders: Record<string, st
     mutationFn: () => api.finish(customId),
     onSuccess: (finished) => {
       const previous = queryClient.getQueryData<SowSigningView>(sowSigningKeys.opened(customId));
+      // Opened again later (e.g. in the shell without a reload), the link says it is signed.
       patchOpened(queryClient, customId, {
+        linkState: 'signed',
         status: finished.status,
         signedDocLink: finished.signedDocLink,
         verifyId: finished.verifyId,
