@@ -11,7 +11,7 @@ import {
   type DealContactRoles,
   type DealPropertiesCheck,
 } from '@prosign/domain';
-import { ConfirmDialog, useToast } from '@prosign/ui';
+import { ConfirmDialog, LoadingState, useToast } from '@prosign/ui';
 import { MultiSelect, Select } from '@prosign/ui/controls';
 import { RequiredMarker, TextField, useFormControl, useZodForm } from '@prosign/ui/forms';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -157,7 +157,9 @@ export function MissingPropertiesModal({
       onCancel={onCancel}
     >
       <p>The HubSpot deal needs these before a contract can be created.</p>
-      {needsProjectType ? (
+      {needsProjectType && projectTypes.isPending ? (
+        <LoadingState label="Loading the project types" />
+      ) : needsProjectType ? (
         <MultiSelect
           label="Project type"
           isRequired

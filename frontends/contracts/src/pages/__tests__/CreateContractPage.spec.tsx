@@ -302,7 +302,7 @@ describe('CreateContractPage', () => {
     // Nothing chosen: the domain's rule says so under the multi-select, the CRM is not touched.
     const update = within(modal).getByRole('button', { name: 'Update deal and continue' });
     await user.click(update);
-    const types = within(modal).getByRole('button', { name: /Project type/ });
+    const types = await within(modal).findByRole('button', { name: /Project type/ });
     await waitFor(() =>
       expect(types).toHaveAccessibleDescription('Choose at least one project type.'),
     );
