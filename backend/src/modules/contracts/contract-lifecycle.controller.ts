@@ -23,8 +23,8 @@ import type {
 } from '@prosign/domain';
 import type { Request } from 'express';
 import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
-import { clientIp, type StaffPrincipal } from '../../platform/auth/staff-principal';
-import { AgreementLifecycleService, type LifecycleActor } from '../agreements';
+import { staffActor, type StaffPrincipal } from '../../platform/auth/staff-principal';
+import { AgreementLifecycleService } from '../agreements';
 import { ContractListService } from './contract-list.service';
 import {
   ContractListQueryDto,
@@ -32,17 +32,6 @@ import {
   MarkAsSignedDto,
   SendReminderDto,
 } from './dto/contract-lifecycle.dto';
-
-/** The acting staff member, from the session (never from the body), with the request's IP. */
-function actorOf(staff: StaffPrincipal, request: Request): LifecycleActor {
-  return {
-    email: staff.email,
-    ip: clientIp(request),
-    userAgent: request.headers['user-agent'] ?? null,
-    isAdmin: staff.isAdmin,
-    userAccessAccess: Boolean(staff.access?.userAccessAccess),
-  };
-}
 
 /** The dashboard list and the user-menu actions (spec 2 §7 "Contract lifecycle"). */
 @RequireAccess('dashboardAccess')
@@ -64,7 +53,7 @@ export class ContractDashboardController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<AgreementStatusChanged> {
-    return this.lifecycle.markAsSigned('standard', body.token, actorOf(staff, request));
+    return this.lifecycle.markAsSigned('standard', body.token, staffActor(staff, request));
   }
 
   /** Needs userAccessAccess as well (checked with the action table). */
@@ -74,7 +63,7 @@ export class ContractDashboardController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<AgreementDeleted> {
-    return this.lifecycle.delete('standard', body.token, actorOf(staff, request));
+    return this.lifecycle.delete('standard', body.token, staffActor(staff, request));
   }
 }
 
@@ -90,7 +79,7 @@ export class ContractUpdateController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<AgreementStatusChanged> {
-    return this.lifecycle.cancel('standard', body.token, actorOf(staff, request));
+    return this.lifecycle.cancel('standard', body.token, staffActor(staff, request));
   }
 
   @Put('resend')
@@ -99,7 +88,7 @@ export class ContractUpdateController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<AgreementResent> {
-    return this.lifecycle.resend('standard', body.token, actorOf(staff, request));
+    return this.lifecycle.resend('standard', body.token, staffActor(staff, request));
   }
 
   @Put('edit-resend')
@@ -108,7 +97,7 @@ export class ContractUpdateController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<AgreementForEditing<object>> {
-    return this.lifecycle.editResend('standard', body.token, actorOf(staff, request));
+    return this.lifecycle.editResend('standard', body.token, staffActor(staff, request));
   }
 
   /** Same as POST /api/template/generate-void-pdf, under the lifecycle prefix. */
@@ -119,7 +108,7 @@ export class ContractUpdateController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<AgreementVoided> {
-    return this.lifecycle.void('standard', body.token, actorOf(staff, request));
+    return this.lifecycle.void('standard', body.token, staffActor(staff, request));
   }
 }
 
@@ -135,7 +124,7 @@ export class ContractReminderController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<ReminderSent> {
-    return this.lifecycle.sendReminder('standard', body.token, actorOf(staff, request));
+    return this.lifecycle.sendReminder('standard', body.token, staffActor(staff, request));
   }
 }
 
@@ -152,7 +141,7 @@ export class ContractVoidController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<AgreementVoided> {
-    return this.lifecycle.void('standard', body.token, actorOf(staff, request));
+    return this.lifecycle.void('standard', body.token, staffActor(staff, request));
   }
 }
 

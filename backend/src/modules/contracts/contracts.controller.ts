@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/commo
 import type { AgreementSendResult } from '@prosign/domain';
 import type { Request } from 'express';
 import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
-import { clientIp, type StaffPrincipal } from '../../platform/auth/staff-principal';
+import { staffActor, type StaffPrincipal } from '../../platform/auth/staff-principal';
 import { ContractSendService } from './contract-send.service';
 import {
   SaveTokenDto,
@@ -28,11 +28,7 @@ export class ContractsController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<AgreementSendResult> {
-    return this.sending.send(body, {
-      email: staff.email,
-      ip: clientIp(request),
-      userAgent: request.headers['user-agent'] ?? null,
-    });
+    return this.sending.send(body, staffActor(staff, request));
   }
 }
 
@@ -53,11 +49,7 @@ export class ContractEmailController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<{ unique_token: string }> {
-    return this.sending.sendLink(body, {
-      email: staff.email,
-      ip: clientIp(request),
-      userAgent: request.headers['user-agent'] ?? null,
-    });
+    return this.sending.sendLink(body, staffActor(staff, request));
   }
 }
 
@@ -73,11 +65,7 @@ export class ContractCopyController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<{ success: true }> {
-    return this.sending.sendCopy(body, {
-      email: staff.email,
-      ip: clientIp(request),
-      userAgent: request.headers['user-agent'] ?? null,
-    });
+    return this.sending.sendCopy(body, staffActor(staff, request));
   }
 }
 
@@ -93,10 +81,6 @@ export class ContractTokenController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<{ success: true; token: string }> {
-    return this.sending.saveToken(body, {
-      email: staff.email,
-      ip: clientIp(request),
-      userAgent: request.headers['user-agent'] ?? null,
-    });
+    return this.sending.saveToken(body, staffActor(staff, request));
   }
 }

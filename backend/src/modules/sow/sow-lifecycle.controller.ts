@@ -10,21 +10,10 @@ import type {
 } from '@prosign/domain';
 import type { Request } from 'express';
 import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
-import { clientIp, type StaffPrincipal } from '../../platform/auth/staff-principal';
-import { AgreementLifecycleService, type LifecycleActor } from '../agreements';
+import { staffActor, type StaffPrincipal } from '../../platform/auth/staff-principal';
+import { AgreementLifecycleService } from '../agreements';
 import { SowActionDto, SowListQueryDto } from './dto/sow-lifecycle.dto';
 import { SowListService } from './sow-list.service';
-
-/** The acting staff member, from the session (never `performedBy` from the body), with the request's IP. */
-function actorOf(staff: StaffPrincipal, request: Request): LifecycleActor {
-  return {
-    email: staff.email,
-    ip: clientIp(request),
-    userAgent: request.headers['user-agent'] ?? null,
-    isAdmin: staff.isAdmin,
-    userAccessAccess: Boolean(staff.access?.userAccessAccess),
-  };
-}
 
 /**
  * The SOW dashboard (spec 3 §2, §4, §7): the list and each action, checked
@@ -50,7 +39,7 @@ export class SowLifecycleController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<AgreementStatusChanged> {
-    return this.lifecycle.cancel('sow', { id: body.id }, actorOf(staff, request));
+    return this.lifecycle.cancel('sow', { id: body.id }, staffActor(staff, request));
   }
 
   @Post('manual-signed')
@@ -60,7 +49,7 @@ export class SowLifecycleController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<AgreementStatusChanged> {
-    return this.lifecycle.markAsSigned('sow', { id: body.id }, actorOf(staff, request));
+    return this.lifecycle.markAsSigned('sow', { id: body.id }, staffActor(staff, request));
   }
 
   @Post('void-contract')
@@ -70,7 +59,7 @@ export class SowLifecycleController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<AgreementVoided> {
-    return this.lifecycle.void('sow', { id: body.id }, actorOf(staff, request));
+    return this.lifecycle.void('sow', { id: body.id }, staffActor(staff, request));
   }
 
   @Post('delete-contract')
@@ -80,7 +69,7 @@ export class SowLifecycleController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<AgreementDeleted> {
-    return this.lifecycle.delete('sow', { id: body.id }, actorOf(staff, request));
+    return this.lifecycle.delete('sow', { id: body.id }, staffActor(staff, request));
   }
 
   @Post('update-resend')
@@ -90,7 +79,7 @@ export class SowLifecycleController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<AgreementResent> {
-    return this.lifecycle.resend('sow', { id: body.id }, actorOf(staff, request));
+    return this.lifecycle.resend('sow', { id: body.id }, staffActor(staff, request));
   }
 
   /** Edit and Resend: allowed? then the SOW's saved form, to prefill /sow with. */
@@ -101,7 +90,7 @@ export class SowLifecycleController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<AgreementForEditing<object>> {
-    return this.lifecycle.editResend('sow', { id: body.id }, actorOf(staff, request));
+    return this.lifecycle.editResend('sow', { id: body.id }, staffActor(staff, request));
   }
 
   @Post('send-reminder')
@@ -111,6 +100,6 @@ export class SowLifecycleController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<ReminderSent> {
-    return this.lifecycle.sendReminder('sow', { id: body.id }, actorOf(staff, request));
+    return this.lifecycle.sendReminder('sow', { id: body.id }, staffActor(staff, request));
   }
 }

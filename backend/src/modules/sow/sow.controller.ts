@@ -31,11 +31,10 @@ import type {
 import type { Request } from 'express';
 import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
 import {
-  clientIp,
+  staffActor,
   type StaffPrincipal,
   type StaffRequest,
 } from '../../platform/auth/staff-principal';
-import type { SendActor } from '../agreements';
 import {
   SowCreateContractDto,
   SowMissingPropertiesDto,
@@ -63,14 +62,6 @@ class SowTemplateAdminGuard implements CanActivate {
     if (!staff?.isAdmin) throw new ForbiddenException(SOW_TEMPLATE_UNAUTHORIZED);
     return true;
   }
-}
-
-function actorOf(staff: StaffPrincipal, request: Request): SendActor {
-  return {
-    email: staff.email,
-    ip: clientIp(request),
-    userAgent: request.headers['user-agent'] ?? null,
-  };
 }
 
 /** SOW creation (/sow) and the services/deliverables templates (/sow-template-edit): spec 3 §7. */
@@ -127,7 +118,7 @@ export class SowController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<SowSendResult> {
-    return this.creation.send(body, actorOf(staff, request));
+    return this.creation.send(body, staffActor(staff, request));
   }
 
   @Post('send-contract-cc')
@@ -138,7 +129,7 @@ export class SowController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<{ success: true }> {
-    return this.creation.sendCopy(body.docLink, actorOf(staff, request));
+    return this.creation.sendCopy(body.docLink, staffActor(staff, request));
   }
 
   @Get('get-projects-by-address')

@@ -20,3 +20,17 @@ export interface StaffRequest extends Request {
 export function clientIp(request: Request): string | undefined {
   return request.ip ?? request.socket?.remoteAddress ?? undefined;
 }
+
+/**
+ * Who acts in a staff request: the signed-in member from the session (never a
+ * name in the body), with the request's address and browser for the event log.
+ */
+export function staffActor(staff: StaffPrincipal, request: Request) {
+  return {
+    email: staff.email,
+    ip: clientIp(request),
+    userAgent: request.headers['user-agent'] ?? null,
+    isAdmin: staff.isAdmin,
+    userAccessAccess: Boolean(staff.access?.userAccessAccess),
+  };
+}

@@ -35,7 +35,6 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return undefined;
 }
 
-
 /**
  * Which flag admits a session to which room. The staff room carries contract
  * changes and signer presence of the contract dashboard, so only

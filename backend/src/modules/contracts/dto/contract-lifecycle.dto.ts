@@ -1,12 +1,6 @@
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
-import {
-  DEFAULT_PAGE_SIZE,
-  PAGE_SIZE_OPTIONS,
-  type AgreementListParams,
-  type AgreementTokenRequest,
-  type MarkAsSignedRequest,
-} from '@prosign/domain';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { type AgreementTokenRequest, type MarkAsSignedRequest } from '@prosign/domain';
+import { AgreementListQuery } from '../../../platform/validation/page-query.dto';
 
 /** A lifecycle call on one standard contract, named by its signing token. */
 export class ContractTokenDto implements AgreementTokenRequest {
@@ -39,26 +33,4 @@ export class MarkAsSignedDto extends ContractTokenDto implements MarkAsSignedReq
 }
 
 /** GET /api/user/details query. */
-export class ContractListQueryDto implements AgreementListParams {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number of at least 1' })
-  @Min(1, { message: 'page must be a whole number of at least 1' })
-  page: number = 1;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsIn(PAGE_SIZE_OPTIONS, { message: `limit must be one of ${PAGE_SIZE_OPTIONS.join(', ')}` })
-  limit: number = DEFAULT_PAGE_SIZE;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  search?: string;
-
-  /** `filters=viewed,signed` or repeated; parsed with parseDashboardFilters. */
-  @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (Array.isArray(value) ? value.join(',') : value))
-  @IsString()
-  filters?: string;
-}
+export class ContractListQueryDto extends AgreementListQuery {}
