@@ -1,4 +1,4 @@
-import { CLIENT_SIGNATORY_ROLE } from '@prosign/domain';
+import { CLIENT_SIGNATORY_ROLE, extractCrmRecordId } from '@prosign/domain';
 import type {
   ChangeOrderLabel,
   ClientSignatoryView,
@@ -200,4 +200,23 @@ export function toClientSignatory(contact: CrmRecord): ClientSignatory {
     email: p.email ?? null,
     phone: p.phone ?? null,
   };
+}
+
+/**
+ * Projects by what a user typed (spec 3 §2): a typed id or a pasted CRM record
+ * URL finds that project; anything else, or an id that finds none, is searched
+ * as address text.
+ */
+export async function findProjects(crm: CrmPort, typed: string): Promise<CrmProject[]> {
+  const query = typed.trim();
+  if (!query) return [];
+  const id = /^\d+$/.test(query) || /^https?:\/\//i.test(query) ? extractCrmRecordId(query) : null;
+  if (id) {
+    const found = await crm.getProject(id).then(
+      (details) => [details.project],
+      () => [],
+    );
+    if (found.length) return found;
+  }
+  return crm.searchProjects(query);
 }

@@ -10,7 +10,7 @@ import {
   type ChangeOrderLabel,
   type DealPropertiesCheck,
 } from '@prosign/domain';
-import { CRM_PORT, type CrmPort } from '../../integrations/crm';
+import { CRM_PORT, findProjects, type CrmPort } from '../../integrations/crm';
 
 /** A typed id or a pasted record URL, else null (an address is searched as text). */
 function recordIdOf(text: string): string | null {
@@ -47,17 +47,7 @@ export class CoCrmService {
   }
 
   async projects(text: string): Promise<CoProjectsResponse> {
-    const query = text.trim();
-    if (!query) return { projects: [] };
-    const id = recordIdOf(query);
-    if (id) {
-      const found = await this.crm
-        .getProject(id)
-        .then((details) => [details.project])
-        .catch(() => []);
-      if (found.length) return { projects: found };
-    }
-    return { projects: await this.crm.searchProjects(query) };
+    return { projects: await findProjects(this.crm, text) };
   }
 
   async projectLabel(projectId: string): Promise<CoProjectLabelResponse> {

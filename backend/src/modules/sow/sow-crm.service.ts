@@ -10,7 +10,7 @@ import {
   type SowUpdateCrmRequest,
   type SowUpdateCrmResponse,
 } from '@prosign/domain';
-import { CRM_PORT, type CrmPort } from '../../integrations/crm';
+import { CRM_PORT, findProjects, type CrmPort } from '../../integrations/crm';
 
 /** Project properties a SOW reads: without them the document has gaps. */
 const PROJECT_NEEDS = ['address', 'project_type'] as const;
@@ -30,18 +30,7 @@ export class SowCrmService {
 
   /** By address, or the project a typed id or pasted record URL names (spec 3 §2). */
   async projectsByAddress(text: string): Promise<SowProjectsResponse> {
-    const query = text.trim();
-    if (!query) return { projects: [] };
-    const id =
-      /^\d+$/.test(query) || /^https?:\/\//i.test(query) ? extractCrmRecordId(query) : null;
-    if (id) {
-      const found = await this.crm
-        .getProject(id)
-        .then((details) => [details.project])
-        .catch(() => []);
-      if (found.length) return { projects: found };
-    }
-    return { projects: await this.crm.searchProjects(query) };
+    return { projects: await findProjects(this.crm, text) };
   }
 
   async project(recordId: string): Promise<SowProjectResponse> {

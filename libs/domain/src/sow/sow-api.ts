@@ -7,6 +7,7 @@ import type { CpRole } from '../crm/crm-rules';
 import type { AgreementCardCore } from '../agreements/agreement-views';
 import type { CrmRecordView } from '../crm/crm-api';
 import type { SignerLinkState, VerifyTokenResponse } from '../signing/signer-api';
+import type { SowFormFields } from './sow-document';
 import type { SowFeeField, SowTimeline } from './sow-rules';
 
 /** The template text sections of a SOW (spec 3 §3), in document order. */
@@ -187,23 +188,28 @@ export interface SowMissingPropertiesResponse {
 }
 
 /** One SOW on the SOW dashboard (spec 3 §2, §3): the shared card core plus the SOW's own fields. */
-export interface SowCardView extends AgreementCardCore {
+export interface SowCardView
+  extends
+    AgreementCardCore,
+    Pick<
+      SowFormFields,
+      | 'cp_name'
+      | 'cp_email'
+      | 'cp_phone'
+      | 'cp_roles'
+      | 'cc_emails'
+      | 'project_type'
+      | 'project_id'
+      | 'project_address'
+      | 'project_timeline'
+      | 'site_visit_date_time'
+      | 'payment_amount'
+      | 'pm_email'
+      | 'effective_date'
+    > {
   family: 'sow';
   /** The signing link's id (`/sow-signature/{customId}`). */
   customId: string;
-  cp_name: string;
-  cp_email: string;
-  cp_phone: string;
-  cp_roles: string;
-  cc_emails: string;
-  project_type: string;
-  project_id: string;
-  project_address: string;
-  project_timeline: string;
-  site_visit_date_time: string;
-  payment_amount: number;
-  pm_email: string;
-  effective_date: string;
 }
 
 /** `GET /api/sow/get-contracts?page&limit&search&filters` */
