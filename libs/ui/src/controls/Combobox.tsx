@@ -7,7 +7,7 @@ import {
   Popover,
   type Key,
 } from 'react-aria-components/ComboBox';
-import { ControlLabel, ControlTexts, fieldStateProps } from './PickerShell';
+import { ControlLabel, ControlTexts, fieldStateProps, TOP_LAYER } from './PickerShell';
 import { useDebouncedSearch } from './useDebouncedSearch';
 
 export const COMBOBOX_TEXTS = {
@@ -178,7 +178,7 @@ export function Combobox<T>({
         {inputAddon}
       </div>
       <ControlTexts description={description} errorMessage={errorMessage} />
-      <Popover className="ps-popover" placement="bottom start" offset={4}>
+      <Popover {...TOP_LAYER} className="ps-popover" placement="bottom start" offset={4}>
         {/* Beside the list, not in it: a message is no option to pick. */}
         <p className="ps-listbox__message" role="status">
           {items.length === 0 ? message : ''}

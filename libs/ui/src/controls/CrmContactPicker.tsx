@@ -5,7 +5,7 @@ import { Header, ListBox, ListBoxItem, ListBoxSection } from 'react-aria-compone
 import { Popover } from 'react-aria-components/Popover';
 import { Input, SearchField } from 'react-aria-components/SearchField';
 import { Separator } from 'react-aria-components/Separator';
-import { PickerShell, type PickerFieldProps } from './PickerShell';
+import { PickerShell, TOP_LAYER, type PickerFieldProps } from './PickerShell';
 import { useDebouncedSearch } from './useDebouncedSearch';
 
 /** A CRM contact as the pickers show it. */
@@ -116,7 +116,12 @@ export function CrmContactPicker({
         ...OPENS_EMPTY,
       }}
     >
-      <Popover className="ps-popover ps-popover--search" placement="bottom start" offset={4}>
+      <Popover
+        {...TOP_LAYER}
+        className="ps-popover ps-popover--search"
+        placement="bottom start"
+        offset={4}
+      >
         <Autocomplete inputValue={query} onInputChange={setQuery}>
           <SearchField aria-label={searchLabel} className="ps-popover__search" autoFocus>
             <Input className="ps-input" placeholder={`${searchLabel}…`} />

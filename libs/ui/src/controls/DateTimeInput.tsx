@@ -17,6 +17,7 @@ import {
   ControlTexts,
   controlClass,
   fieldStateProps,
+  TOP_LAYER,
   type ControlFieldProps,
 } from './PickerShell';
 
@@ -66,7 +67,7 @@ export function DateTimeInput({
         </Button>
       </Group>
       <ControlTexts {...field} />
-      <Popover className="ps-popover" placement="bottom start" offset={4}>
+      <Popover {...TOP_LAYER} className="ps-popover" placement="bottom start" offset={4}>
         <Dialog className="ps-calendar-dialog" aria-label={`${field.label}: calendar`}>
           <Calendar className="ps-calendar">
             <header className="ps-calendar__header">

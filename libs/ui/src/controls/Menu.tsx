@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TOP_LAYER } from './PickerShell';
 import {
   Menu as AriaMenu,
   MenuItem,
@@ -60,7 +61,7 @@ export function Menu({
       >
         {label}
       </Button>
-      <Popover className="ps-popover" placement={placement} offset={4}>
+      <Popover {...TOP_LAYER} className="ps-popover" placement={placement} offset={4}>
         <AriaMenu
           className="ps-menu"
           disabledKeys={items.filter((item) => item.disabled).map((item) => item.id)}

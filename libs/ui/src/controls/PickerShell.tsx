@@ -12,6 +12,15 @@ import { Text } from 'react-aria-components/Text';
 import { RequiredMarker } from '../forms/Field';
 import type { SelectOption } from './Select';
 
+/**
+ * On every popover of these controls: React Aria's top-layer mark, so a modal
+ * built on another copy of React Aria (the shared Dialog of `@prosign/ui`, a
+ * separate federation module) lets focus move into the open list instead of
+ * pulling it back (which closed the list), and keeps it visible to assistive
+ * technology.
+ */
+export const TOP_LAYER = { 'data-react-aria-top-layer': true } as const;
+
 /** What every labelled control of `@prosign/ui/controls` takes besides its value. */
 export interface ControlFieldProps {
   label: string;

@@ -2,7 +2,12 @@ import { ListBox, ListBoxItem, Text } from 'react-aria-components/ListBox';
 import { Popover } from 'react-aria-components/Popover';
 import { Autocomplete, useFilter } from 'react-aria-components/Autocomplete';
 import { Input, SearchField } from 'react-aria-components/SearchField';
-import { PickerShell, type PickerFieldProps, type PickerShellProps } from './PickerShell';
+import {
+  PickerShell,
+  TOP_LAYER,
+  type PickerFieldProps,
+  type PickerShellProps,
+} from './PickerShell';
 import type { SelectOption } from './Select';
 
 /** A picker with a search field over its list. */
@@ -60,7 +65,12 @@ export function SearchListPopover<V extends string>({
 }: SearchListPopoverProps<V>) {
   const { contains } = useFilter({ sensitivity: 'base' });
   return (
-    <Popover className="ps-popover ps-popover--search" placement="bottom start" offset={4}>
+    <Popover
+      {...TOP_LAYER}
+      className="ps-popover ps-popover--search"
+      placement="bottom start"
+      offset={4}
+    >
       <Autocomplete filter={contains}>
         <SearchField aria-label={searchLabel} className="ps-popover__search" autoFocus>
           <Input className="ps-input" placeholder={searchPlaceholder} />

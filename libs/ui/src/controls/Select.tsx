@@ -1,6 +1,6 @@
 import { ListBox, ListBoxItem } from 'react-aria-components/ListBox';
 import { Popover } from 'react-aria-components/Popover';
-import { PickerShell, singleChoice, type PickerFieldProps } from './PickerShell';
+import { PickerShell, singleChoice, TOP_LAYER, type PickerFieldProps } from './PickerShell';
 import { OptionText } from './SearchListPopover';
 
 export interface SelectOption<V extends string = string> {
@@ -40,7 +40,7 @@ export function Select<V extends string = string>({
       placeholder={placeholder}
       select={singleChoice(options, value, onChange)}
     >
-      <Popover className="ps-popover" placement="bottom start" offset={4}>
+      <Popover {...TOP_LAYER} className="ps-popover" placement="bottom start" offset={4}>
         <ListBox
           className="ps-listbox"
           items={options.map((option) => ({ ...option, id: option.value }))}
