@@ -62,10 +62,14 @@ test('a CSM turns a demo deal into a sent contract; the mail arrives and the dea
   await search.fill(`https://app.hubspot.com/contacts/4711/record/0-3/${dealId}`);
   await staff.getByRole('listbox', { name: 'Deals' }).getByRole('option').first().click();
 
-  const service = staff.getByLabel('Service', { exact: true });
-  await expect(service.locator('option').first()).toHaveText('--Select--');
-  await service.selectOption('Structural Engineering');
-  await staff.getByLabel(/Title 24 reports/).selectOption('1');
+  // Service and Title 24 reports are selects (a button opening a list box), empty: '--Select--'.
+  const left = staff.getByRole('region', { name: 'Deal and service' });
+  const service = left.getByRole('button', { name: /Service/ });
+  await expect(service).toHaveText('--Select--');
+  await service.click();
+  await staff.getByRole('option', { name: 'Structural Engineering' }).click();
+  await left.getByRole('button', { name: /Title 24 reports/ }).click();
+  await staff.getByRole('option', { name: '1', exact: true }).click();
 
   // Right panel: prefilled from the deal.
   await expect(staff.getByLabel(/^Full Name/)).not.toHaveValue('');
@@ -89,11 +93,13 @@ test('a CSM turns a demo deal into a sent contract; the mail arrives and the dea
   const modal = staff.getByRole('dialog', { name: 'Missing deal properties' });
   await expect(modal).toBeVisible();
   await expectNoSeriousAxeViolations(staff, 'create contract: missing deal properties');
-  const types = modal.getByLabel(/Project type/);
-  await expect(types.locator('option').first()).toBeAttached();
-  await types.selectOption([{ index: 0 }]);
-  for (const role of await modal.getByLabel(/^Project role of/).all()) {
-    await role.selectOption('Homeowner');
+  // Project types: a multi-select (toggle an option, Escape closes its list); roles: selects.
+  await modal.getByRole('button', { name: /Project type/ }).click();
+  await staff.getByRole('listbox').getByRole('option').first().click();
+  await staff.keyboard.press('Escape');
+  for (const role of await modal.getByRole('button', { name: /Project role of/ }).all()) {
+    await role.click();
+    await staff.getByRole('option', { name: 'Homeowner' }).click();
   }
   await modal.getByRole('button', { name: 'Update deal and continue' }).click();
   await expect(staff.getByText('Deal updated successfully!')).toBeVisible();
