@@ -2,6 +2,8 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
+import { SigningFinishService } from '../src/modules/signing/signing-finish.service';
+import { SigningService } from '../src/modules/signing/signing.service';
 import { pdfText } from './support/pdf-text';
 import { seedDemoData } from './support/seed';
 import { signerHttp, PUBLIC_SIGNING_URL } from './support/signing-fixtures';
@@ -144,6 +146,34 @@ describe('SOW signing: verify-link, get-contract, views, text signature, finish'
       .post(`/api/sow/upload-text-signature/${customId}`)
       .send({ textSignature: 'Someone Else' })
       .expect(409);
+  });
+
+  it('answers the finish of another tab that claimed the SOW between this one’s read and consent', async () => {
+    const customId = await sentSow();
+    await signer(customId)
+      .post(`/api/sow/upload-text-signature/${customId}`)
+      .send({ textSignature: 'Mei Lin' })
+      .expect(200);
+    const signing = api.get(SigningService);
+    const finishing = api.get(SigningFinishService);
+    const consent = signing.saveInitials.bind(signing);
+    // The other tab gives its consent and finishes first; this request's consent then finds it signed.
+    const spy = jest.spyOn(signing, 'saveInitials').mockImplementationOnce(async (...args) => {
+      await consent(...args);
+      await finishing.finish(customId, { ip: '10.0.0.9' });
+      return consent(...args);
+    });
+    try {
+      const res = await signer(customId)
+        .post(`/api/sow/finish/${customId}`)
+        .send({ agreedToTerms: true })
+        .expect(200);
+      expect(res.body.status).toBe('signed');
+    } finally {
+      spy.mockRestore();
+    }
+    const stored = await connection.collection('agreements').findOne({ token: customId });
+    expect(stored?.events.filter((e: { type: string }) => e.type === 'signed')).toHaveLength(1);
   });
 
   it('answers a standard contract’s token as unknown on the SOW routes', async () => {

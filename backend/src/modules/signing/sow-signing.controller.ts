@@ -1,4 +1,14 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req } from '@nestjs/common';
+import {
+  Body,
+  ConflictException,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Req,
+} from '@nestjs/common';
 import {
   signerLinkStateOf,
   type FinishSigningResponse,
@@ -91,7 +101,15 @@ export class SowSigningController {
     const sow = await this.sowOf(params.id);
     const actor = actorOf(request);
     if (!sow.finish) {
-      await this.signing.saveInitials(params.id, { agreedToTerms: body.agreedToTerms }, actor);
+      try {
+        await this.signing.saveInitials(params.id, { agreedToTerms: body.agreedToTerms }, actor);
+      } catch (error) {
+        // Another tab's finish claimed the SOW between our read and our consent (the consent
+        // write then finds it signed): that finish is the one to answer with.
+        if (!(error instanceof ConflictException) || !(await this.sowOf(params.id)).finish) {
+          throw error;
+        }
+      }
     }
     return this.finishing.finish(params.id, actor);
   }
