@@ -22,7 +22,7 @@ describe('family configurations', () => {
       senderEmail: 'pm@prosign.example',
     });
     expect(sow.searchText(form)).toContain('on-site engineer (ose)');
-    expect(sow.title(form)).toBe('Scope of Work: Designer, On-Site Engineer (OSE)');
+    expect(sow.title(form)).toBe('Scope of Work: 88 Orchard Lane');
     expect(sow.linkMail({ form, link: 'L', senderEmail: 'x', isReminder: true })).toEqual({
       kind: 'sow-link',
       data: {

@@ -27,11 +27,7 @@ export const SOW_FAMILY: AgreementFamilyConfig<SowContractForm> = {
       .filter(Boolean),
     senderEmail: form.pm_email,
   }),
-  // The address is on the card's own line and in the mails: the title names the roles.
-  title: (form) =>
-    `Scope of Work: ${parseCpRoles(form.cp_roles)
-      .map((role) => CP_ROLE_LABELS[role])
-      .join(', ')}`,
+  title: (form) => `Scope of Work: ${form.project_address || form.project_id}`,
   searchText: (form) =>
     [
       form.cp_name,
