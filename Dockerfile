@@ -1,5 +1,5 @@
 # One build, two runtime images: `server` runs the api or the worker (one image,
-# two commands), `web` serves any one frontend with its runtime manifest.
+# two commands), `web` serves any one frontend with nginx (deploy/web) and its runtime manifest.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
@@ -15,6 +15,7 @@ COPY frontends/signing/package.json frontends/signing/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN NX_DAEMON=false NX_NO_CLOUD=true npx nx run-many -t build --exclude=embedded-mongo \
+ && node scripts/precompress.mjs \
  && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim AS server
@@ -31,14 +32,23 @@ USER node
 EXPOSE 3000
 CMD ["node", "dist/main.api.js"]
 
+# nginx serves the frontend: the build's .br/.gz copies (brotli_static, gzip_static),
+# immutable caching for hashed files, no-cache for pages and the federation runtime
+# files, the SPA fallback. Node only writes runtime-config.json and the CSP at start
+# (deploy/web/configure.mjs, with scripts/serve-frontend.mjs's code) and the healthcheck.
 FROM node:20-bookworm-slim AS web
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends nginx libnginx-mod-http-brotli-static \
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production
 WORKDIR /app
-COPY --from=build /app/scripts/serve-frontend.mjs scripts/
+COPY --from=build /app/scripts/serve-frontend.mjs /app/scripts/precompress.mjs scripts/
+COPY --from=build /app/deploy/web deploy/web
 COPY --from=build /app/frontends/shell/dist frontends/shell/dist
 COPY --from=build /app/frontends/contracts/dist frontends/contracts/dist
 COPY --from=build /app/frontends/sow-co/dist frontends/sow-co/dist
 COPY --from=build /app/frontends/invoices/dist frontends/invoices/dist
 COPY --from=build /app/frontends/signing/dist frontends/signing/dist
 USER node
-CMD ["node", "scripts/serve-frontend.mjs", "shell"]
+ENTRYPOINT ["/app/deploy/web/entrypoint.sh"]
+CMD ["shell"]

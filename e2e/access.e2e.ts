@@ -28,9 +28,11 @@ test('an unlisted user name is refused on the login page', async ({ page }) => {
   await page.getByLabel('User name').fill('nobody.here');
   await expect(page.getByText('nobody.here@prosign.example')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('alert')).toHaveText(
-    /Access to the tool denied\. Contact your administrator\./,
-  );
+  // Said under the field, which is marked invalid.
+  await expect(
+    page.getByText('Access to the tool denied. Contact your administrator.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('User name')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
 });
 

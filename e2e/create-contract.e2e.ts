@@ -86,7 +86,14 @@ test('a CSM turns a demo deal into a sent contract; the mail arrives and the dea
   await pm.click();
   await staff.getByRole('listbox').getByRole('option').first().click();
   await expect(pm).not.toHaveText('--Select--');
+  // The chosen deal is summed up; the stage reads as its CRM label, not its id.
+  await expect(left.getByRole('region', { name: 'Chosen deal' })).toContainText(dealId);
+  await expect(staff.getByLabel(/^Deal Stage/)).not.toHaveValue(/^[a-z_]+$/);
   await expectNoSeriousAxeViolations(staff, 'create contract: form filled');
+  await staff.screenshot({
+    path: path.join(screenshots, 'create-contract-form.png'),
+    fullPage: true,
+  });
 
   // The deal check blocks creation until the missing properties are supplied.
   await staff.getByRole('button', { name: 'Create Contract' }).click();
@@ -113,6 +120,16 @@ test('a CSM turns a demo deal into a sent contract; the mail arrives and the dea
   );
   const basic = staff.getByLabel('Engineer Basic Services');
   await basic.fill(`${await basic.inputValue()} Includes one site visit (e2e).`);
+  // Editor and text preview side by side; the action bar stays in view (phone too).
+  await expect(staff.getByRole('article', { name: 'Agreement text preview' })).toContainText(
+    'Includes one site visit (e2e).',
+  );
+  await staff.screenshot({ path: path.join(screenshots, 'create-contract-editor.png') });
+  const desktop = staff.viewportSize();
+  await staff.setViewportSize({ width: 390, height: 844 });
+  await expect(staff.getByRole('group', { name: 'Contract actions' })).toBeInViewport();
+  await staff.screenshot({ path: path.join(screenshots, 'create-contract-editor-phone.png') });
+  if (desktop) await staff.setViewportSize(desktop);
   await staff.getByRole('button', { name: 'Save' }).click();
 
   // Preview, download.

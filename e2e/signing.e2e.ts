@@ -231,7 +231,7 @@ test('a client signs a sent contract on a phone from the mailbox link; mail, PDF
   await expect(
     client.getByRole('heading', {
       level: 1,
-      name: 'This agreement has already been signed. Please check your mailbox for the signed copy.',
+      name: 'Agreement already signed',
     }),
   ).toBeVisible({ timeout: 30_000 });
   const download = client.getByRole('link', { name: 'Download the signed copy (PDF)' });

@@ -73,6 +73,9 @@ async function openDashboard(page: Page, text: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'SOW Dashboard' })).toBeVisible({
     timeout: 30_000,
   });
+  // On a phone the filters fold behind a Filters button.
+  const filtersButton = page.getByRole('button', { name: /^Filters/ });
+  if (await filtersButton.isVisible()) await filtersButton.click();
   await expect(page.getByRole('group', { name: 'Filters' }).getByRole('checkbox')).toHaveCount(7);
   await search(page, text);
 }

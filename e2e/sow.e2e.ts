@@ -8,6 +8,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expectNoSeriousAxeViolations } from './support/axe';
+import { expectMailWithLink } from './support/mailbox';
 import { apiUrl, DEMO, signIn } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
@@ -119,33 +120,13 @@ async function createAndSendSow(page: Page, shot: string): Promise<string> {
   return link;
 }
 
-async function expectPartnerMail(page: Page, link: string, shot: string) {
-  await signIn(page, DEMO.admin);
-  await page.goto('/mailbox');
-  const mails = page
-    .getByRole('list', { name: 'Caught mail' })
-    .getByRole('button', { name: new RegExp(`To ${escaped(PARTNER.email)}`) });
-  await expect(mails.first()).toBeVisible({ timeout: 30_000 });
-  const body = page.frameLocator('iframe[title^="Mail:"]');
-  // The partner may have mail from earlier runs: the one with this SOW's link is ours.
-  await expect
-    .poll(
-      async () => {
-        const count = Math.min(await mails.count(), 8);
-        for (let index = 0; index < count; index++) {
-          await mails.nth(index).click();
-          const href = await body
-            .getByRole('link', { name: 'Review and sign' })
-            .getAttribute('href', { timeout: 5_000 })
-            .catch(() => null);
-          if (href === link) return true;
-        }
-        return false;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-  await page.screenshot({ path: path.join(screenshots, `${shot}-mailbox.png`) });
+function expectPartnerMail(page: Page, link: string, shot: string) {
+  return expectMailWithLink(
+    page,
+    PARTNER.email,
+    link,
+    path.join(screenshots, `${shot}-mailbox.png`),
+  );
 }
 
 test.describe('SOW creation', () => {

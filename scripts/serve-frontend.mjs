@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // Static server for one built frontend (shell or a remote), with no
-// dependencies beyond node:http. Used by `npm start`, the tests and docker:
+// dependencies beyond node:http. Used by `npm start` and the tests; the production
+// web image serves with nginx (deploy/web) and builds its runtime-config.json and
+// CSP at start with this file's exports:
 //
 //   node scripts/serve-frontend.mjs <app> [--port N] [--dist DIR]
 //
-// Serves frontends/<app>/dist with an SPA fallback to index.html, CORS on every
-// response (remotes are fetched cross-origin by the shell) and
+// Serves frontends/<app>/dist with an SPA fallback to index.html, the build's
+// brotli/gzip copies when the client accepts them (scripts/precompress.mjs),
+// CORS on every response (remotes are fetched cross-origin by the shell) and
 // GET /runtime-config.json built from the environment at request time, so one
 // build runs in every environment (remote URLs are never baked into a bundle).
 import { createHash } from 'node:crypto';
@@ -14,6 +17,7 @@ import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMPRESSIBLE } from './precompress.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -57,6 +61,23 @@ const CONTENT_TYPES = {
   '.pdf': 'application/pdf',
   '.wasm': 'application/wasm',
 };
+
+/** Precompressed copies written at build (scripts/precompress.mjs), in order of preference. */
+const PRECOMPRESSED = [
+  { coding: 'br', suffix: '.br' },
+  { coding: 'gzip', suffix: '.gz' },
+];
+
+/** Content codings the client accepts (q > 0) from its Accept-Encoding header. */
+function acceptedCodings(header = '') {
+  const codings = new Set();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) codings.add(name);
+  }
+  return codings;
+}
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -277,17 +298,30 @@ function createHandler({ app, distDir, env }) {
         );
       }
     }
+    // The build's brotli or gzip copy when the client takes it.
+    let body = { filePath, info, headers: {} };
+    if (COMPRESSIBLE.has(ext)) {
+      const accepted = acceptedCodings(req.headers['accept-encoding']);
+      for (const { coding, suffix } of PRECOMPRESSED) {
+        const copy = accepted.has(coding) ? await fileAt(filePath + suffix) : null;
+        if (!copy) continue;
+        body = { filePath: filePath + suffix, info: copy, headers: { 'Content-Encoding': coding } };
+        break;
+      }
+    }
     res.writeHead(
       200,
       baseHeaders({
         'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
-        'Content-Length': info.size,
+        'Content-Length': body.info.size,
         'Cache-Control': cacheControlFor(filePath),
         'Last-Modified': info.mtime.toUTCString(),
+        ...(COMPRESSIBLE.has(ext) ? { Vary: 'Accept-Encoding' } : {}),
+        ...body.headers,
       }),
     );
     if (req.method === 'HEAD') return res.end();
-    const stream = createReadStream(filePath);
+    const stream = createReadStream(body.filePath);
     stream.on('error', () => res.destroy());
     stream.pipe(res);
   }

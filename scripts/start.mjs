@@ -24,6 +24,8 @@ try {
   console.log('▸ Building (cached after the first run)…');
   await run(NX_BIN, ['run-many', '-t', 'build', '--outputStyle=static'], { env: NX_ENV });
 
+  // The api and worker print readable, coloured lines in development (production keeps JSON).
+  if (process.stdout.isTTY && process.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = '1';
   const { startStack } = await import('./lib/stack.mjs');
   const { seedDemoData } = await import('./lib/seed.mjs');
   const stack = await startStack();

@@ -5,6 +5,7 @@ import { CaptchaModule } from './modules/captcha/captcha.module';
 import { ContractsModule } from './modules/contracts/contracts.module';
 import { SowModule } from './modules/sow/sow.module';
 import { CoModule } from './modules/co/co.module';
+import { InvoicesModule } from './modules/invoices/invoices.module';
 import { CrmModule } from './modules/crm/crm.module';
 import {
   IdentityModule,
@@ -56,6 +57,7 @@ export class ApiModule {
         ContractsModule,
         SowModule,
         CoModule,
+        InvoicesModule,
         ServicesModule,
         TermsModule,
         SigningModule,

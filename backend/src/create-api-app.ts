@@ -3,11 +3,11 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { LARGEST_FORM_TEXT_LENGTH } from '@prosign/domain';
 import cookieParser from 'cookie-parser';
-import { Logger } from 'nestjs-pino';
 import { ApiModule, type ApiModuleOptions } from './api.module';
 import type { AppConfig } from './platform/config/app-config';
 import { RedisIoAdapter } from './platform/realtime/redis-io.adapter';
 import { noStoreByDefault, securityHeaders } from './platform/security/security-headers';
+import { AppLogger } from './platform/logging/app-logger';
 
 export const API_PREFIX = 'api';
 
@@ -32,7 +32,7 @@ export async function createApiApp(
   const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config, options), {
     bufferLogs: true,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   app.setGlobalPrefix(API_PREFIX);
   const express = app.getHttpAdapter().getInstance() as {
     disable(setting: string): void;

@@ -1,8 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Logger } from 'nestjs-pino';
 import type { AppConfig } from './platform/config/app-config';
 import { WorkerModule } from './worker.module';
+import { AppLogger } from './platform/logging/app-logger';
 
 /**
  * Builds and starts the worker: an application context (no HTTP) whose BullMQ
@@ -13,6 +13,6 @@ export async function createWorkerApp(config: AppConfig): Promise<INestApplicati
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
     bufferLogs: true,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   return app;
 }

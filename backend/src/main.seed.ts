@@ -1,8 +1,8 @@
 import { NestFactory } from '@nestjs/core';
-import { Logger } from 'nestjs-pino';
 import { loadConfigOrExit } from './platform/config/load-config';
 import { runSeeders } from './seed/run-seeders';
 import { SeedModule } from './seed/seed.module';
+import { AppLogger } from './platform/logging/app-logger';
 
 /** `node dist/main.seed.js`: fills the local stack with demo data (idempotent; run on every `npm start`). */
 async function bootstrap(): Promise<void> {
@@ -14,7 +14,7 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.createApplicationContext(SeedModule.forRoot(config), {
     bufferLogs: true,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   try {
     // Bootstrap admins and unique indexes (AccessService.onApplicationBootstrap) come first.
     await app.init();

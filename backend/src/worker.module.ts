@@ -9,6 +9,7 @@ import { DocumentsWorkerModule } from './modules/documents/documents-worker.modu
 import { SigningWorkerModule } from './modules/signing/signing-worker.module';
 import type { AppConfig } from './platform/config/app-config';
 import { PlatformModule } from './platform/platform.module';
+import { WorkerHeartbeat } from './platform/queues/worker-heartbeat';
 
 /**
  * The worker process: BullMQ processors and schedules. Schedules that must fire
@@ -31,6 +32,8 @@ export class WorkerModule {
         SigningWorkerModule,
         ContractsWorkerModule,
       ],
+      // The worker's health signal, read by the api's /health.
+      providers: [WorkerHeartbeat],
     };
   }
 }

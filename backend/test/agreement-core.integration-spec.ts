@@ -9,7 +9,13 @@ import {
   type AgreementDocument,
 } from '../src/modules/agreements/agreement.schema';
 import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
-import { StepFailedError, StepRunner, type StepPlan } from '../src/modules/agreements/step-runner';
+import {
+  isGivenUp,
+  MAX_RESUME_ATTEMPTS,
+  StepFailedError,
+  StepRunner,
+  type StepPlan,
+} from '../src/modules/agreements/step-runner';
 import { RealtimePublisher } from '../src/platform/realtime/realtime-publisher';
 import { createTestEnv, type TestEnv } from './support/test-env';
 
@@ -245,6 +251,45 @@ describe('agreement core (repository, event chain, step runner)', () => {
       expect(done.send?.state).toBe('completed');
       expect(slowCalls).toEqual(['render']);
     }, 20_000);
+
+    it("the worker's resume backs off from a failure and leaves an operation failing for good to admins", async () => {
+      const agreement = await published();
+      const failing: StepPlan<'one'> = {
+        operation: 'send',
+        steps: ['one'],
+        run: () => Promise.reject(new Error('the CRM is gone')),
+      };
+      await runner.run(agreement, failing).catch(() => undefined);
+      const failed = await repository.findById(agreement._id);
+      const failedAt = failed!.send!.failedAt!.getTime();
+      expect(failed?.send).toMatchObject({ attempts: 1, failedStep: 'one' });
+      // Failed 5 times: the next try waits 8 minutes from the last failure.
+      await connection
+        .collection('agreements')
+        .updateOne({ _id: agreement._id }, { $set: { 'send.attempts': 5 } });
+      const only = (candidate: { _id: unknown }) => String(candidate._id) === String(agreement._id);
+      const minutes = (n: number) => new Date(failedAt + n * 60_000);
+      expect(await runner.resumeAbandoned(failing, minutes(3), 1000, only)).toBe(0);
+      expect((await repository.findById(agreement._id))?.send?.attempts).toBe(5);
+      // After it: tried (and failing again, recorded).
+      await runner.resumeAbandoned(failing, minutes(9), 1000, only);
+      expect((await repository.findById(agreement._id))?.send?.attempts).toBe(6);
+      // Given up after MAX_RESUME_ATTEMPTS runs: never tried again, the error stays for admins.
+      await connection
+        .collection('agreements')
+        .updateOne(
+          { _id: agreement._id },
+          { $set: { 'send.attempts': MAX_RESUME_ATTEMPTS, 'send.failedAt': new Date(0) } },
+        );
+      await runner.resumeAbandoned(failing, minutes(24 * 60), 1000, only);
+      const givenUp = await repository.findById(agreement._id);
+      expect(givenUp?.send).toMatchObject({
+        attempts: MAX_RESUME_ATTEMPTS,
+        failedStep: 'one',
+        lastError: 'the CRM is gone',
+      });
+      expect(isGivenUp(givenUp!.send!)).toBe(true);
+    });
 
     it('runs only the steps asked for and completes when all are done', async () => {
       const agreement = await published();

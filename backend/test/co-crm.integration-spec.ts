@@ -110,5 +110,18 @@ describe('CO CRM calls: deals, contacts, projects, labels, update-hs, duplicate-
       .send({ dealId: LINKED_DEAL })
       .expect(200);
     expect(res.body).toHaveProperty('missingProperties');
+
+    // With the chosen signatory (spec 2 §7 body {dealId, contactId}): what that contact lacks too.
+    const deal = await csm().get(`/api/co/get-deal/${LINKED_DEAL}`).expect(200);
+    const contactId = deal.body.clientSignatories[0].id as string;
+    const withContact = await csm()
+      .post('/api/co/get-missing-properties')
+      .send({ dealId: LINKED_DEAL, contactId })
+      .expect(200);
+    expect(withContact.body.missingProperties).toEqual(res.body.missingProperties);
+    await csm()
+      .post('/api/co/get-missing-properties')
+      .send({ dealId: LINKED_DEAL, contactId: '59999999' })
+      .expect(400);
   });
 });

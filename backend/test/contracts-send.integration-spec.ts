@@ -5,6 +5,7 @@ import { CRM_PORT, type CrmPort } from '../src/integrations/crm/crm.port';
 import type { Agreement } from '../src/modules/agreements/agreement.schema';
 import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
 import { agreementModel, eventTypes } from './support/agreements';
+import { AgreementSendService } from '../src/modules/agreements/agreement-send.service';
 import { MailService } from '../src/modules/mail/mail.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { contractFormData, contractSendBody } from './support/document-fixtures';
@@ -344,6 +345,14 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
     expect(wrongToken.body.message).toBe('No contract was sent with this token and document.');
 
     const { subject: _subject, filename: _filename, ...record } = sendBody(docLink);
+    // The link went to the client: the record cannot name another recipient now.
+    const redirected = await http()
+      .post('/api/token/save')
+      .send({ ...record, email: 'someone.else@example.com', token })
+      .expect(409);
+    expect(redirected.body.message).toBe(
+      'The signing link was already mailed: email cannot change now. Send a new contract to change the recipient.',
+    );
     await http()
       .post('/api/token/save')
       .send({ ...record, token })
@@ -360,6 +369,38 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
     await dealReaches('contractsent');
     expect(await deliveriesFor(token)).toHaveLength(2);
     expect(eventTypes(await contracts.findOne({ token }).lean())).toEqual(['sent']);
+  });
+
+  it('a send whose link was mailed but never saved is completed by the worker; a draft that mailed nothing is left alone', async () => {
+    const mailedDoc = await createDocument();
+    const draftDoc = await createDocument();
+    const link = await http()
+      .post('/api/email/send-link')
+      .send({
+        email: CLIENT,
+        first_name: 'Maria',
+        csm_email: 'csm@prosign.example',
+        doclink: mailedDoc,
+        contact_number: '+14155550123',
+      })
+      .expect(200);
+    const token = link.body.unique_token as string;
+    expect((await contracts.findOne({ token }).lean())?.status).toBeNull();
+    // A send whose first mail failed: nothing went out.
+    const failOnce = jest
+      .spyOn(api.get(MailService), 'send')
+      .mockRejectedValueOnce(new ServiceUnavailableException('the mail queue is unavailable'));
+    await http().post('/api/contracts/send').send(sendBody(draftDoc)).expect(502);
+    failOnce.mockRestore();
+
+    // Past the lease (the api that ran it is gone): the worker's resume saves the mailed one.
+    const later = new Date(Date.now() + 3 * 60_000);
+    await api.get(AgreementSendService).resumeAbandoned(later);
+    const resumed = await contracts.findOne({ token }).lean();
+    expect(resumed).toMatchObject({ status: 'not signed', send: { state: 'completed' } });
+    expect(eventTypes(resumed)).toEqual(['sent']);
+    const draft = await contracts.findOne({ docLink: draftDoc }).lean();
+    expect(draft).toMatchObject({ status: null, send: { state: 'in_progress' } });
   });
 
   it('send-contract before send-link is refused and sends nothing', async () => {

@@ -268,6 +268,140 @@ describe('HubSpot CRM adapter', () => {
     );
   });
 
+  it('reads a change-order deal with its project and label through the deal’s associations', async () => {
+    hubspot.expect(
+      {
+        method: 'GET',
+        path: '/crm/v3/objects/deals/444',
+        reply: object('444', { dealname: 'CO', pipeline: 'change_orders', dealstage: 'co_new' }),
+      },
+      {
+        method: 'GET',
+        path: '/crm/v4/objects/deals/444/associations/contacts',
+        reply: page([]),
+      },
+      {
+        method: 'GET',
+        path: `/crm/v4/objects/deals/444/associations/${PROJECT_TYPE}`,
+        reply: page([
+          { toObjectId: 900, associationTypes: [label(9, null), label(102, 'Change Order 2')] },
+        ]),
+      },
+      {
+        method: 'GET',
+        path: `/crm/v3/objects/${PROJECT_TYPE}/900`,
+        query: { properties: /main_contract_signed_date/ },
+        reply: object('900', { address: '12 Elm St', main_contract_signed_date: '2025-03-04' }),
+      },
+    );
+    const lookup = await crm.getDeal('444');
+    expect(lookup.redirect).toBe(true);
+    expect(lookup.project).toMatchObject({
+      project: { id: '900', properties: { main_contract_signed_date: '2025-03-04' } },
+      label: 'Change Order 2',
+    });
+  });
+
+  it('writes a free change-order label on the deal–project association, replacing a stale one', async () => {
+    hubspot.expect(
+      {
+        method: 'GET',
+        path: `/crm/v4/objects/${PROJECT_TYPE}/900/associations/deals`,
+        reply: page([
+          { toObjectId: 1, associationTypes: [label(101, 'Change Order 1')] },
+          { toObjectId: 5, associationTypes: [label(9, null), label(105, 'Change Order 5')] },
+        ]),
+      },
+      {
+        method: 'GET',
+        path: `/crm/v4/associations/deals/${PROJECT_TYPE}/labels`,
+        reply: page([label(9, null), label(104, 'Change Order 4'), label(105, 'Change Order 5')]),
+      },
+      {
+        method: 'GET',
+        path: `/crm/v4/objects/deals/5/associations/${PROJECT_TYPE}`,
+        reply: page([
+          { toObjectId: 900, associationTypes: [label(9, null), label(105, 'Change Order 5')] },
+        ]),
+      },
+      {
+        method: 'POST',
+        path: `/crm/v4/associations/deals/${PROJECT_TYPE}/batch/labels/archive`,
+        body: {
+          inputs: [
+            {
+              from: { id: '5' },
+              to: { id: '900' },
+              types: [{ associationCategory: 'USER_DEFINED', associationTypeId: 105 }],
+            },
+          ],
+        },
+        status: 204,
+        reply: '',
+      },
+      {
+        method: 'PUT',
+        path: `/crm/v4/objects/deals/5/associations/${PROJECT_TYPE}/900`,
+        body: [{ associationCategory: 'USER_DEFINED', associationTypeId: 104 }],
+        status: 201,
+        reply: { fromObjectId: 5, toObjectId: 900, labels: ['Change Order 4'] },
+      },
+    );
+    await crm.linkDealToProject('5', '900', 'Change Order 4');
+  });
+
+  it('duplicates a change-order deal with its contacts and its project, without the label', async () => {
+    hubspot.expect(
+      {
+        method: 'GET',
+        path: '/crm/v3/objects/deals/444',
+        reply: object('444', {
+          dealname: 'CO2 — 12 Elm St',
+          amount: '1500',
+          pipeline: 'change_orders',
+          hs_object_id: '444',
+          contract_link: 'https://sign.example/old',
+        }),
+      },
+      {
+        method: 'GET',
+        path: '/crm/v4/objects/deals/444/associations/contacts',
+        reply: page([{ toObjectId: 501, associationTypes: [label(77, 'Client Signatory')] }]),
+      },
+      {
+        method: 'GET',
+        path: `/crm/v4/objects/deals/444/associations/${PROJECT_TYPE}`,
+        reply: page([
+          { toObjectId: 900, associationTypes: [label(9, null), label(102, 'Change Order 2')] },
+        ]),
+      },
+      {
+        method: 'POST',
+        path: '/crm/v3/objects/deals',
+        body: {
+          properties: {
+            dealname: 'CO2 — 12 Elm St (copy)',
+            amount: '600',
+            pipeline: 'change_orders',
+          },
+          associations: [
+            {
+              to: { id: '501' },
+              types: [{ associationCategory: 'USER_DEFINED', associationTypeId: 77 }],
+            },
+            {
+              to: { id: '900' },
+              types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 9 }],
+            },
+          ],
+        },
+        status: 201,
+        reply: object('445', { dealname: 'CO2 — 12 Elm St (copy)' }),
+      },
+    );
+    await expect(crm.duplicateDeal('444', { amount: '600' })).resolves.toBe('445');
+  });
+
   it('reads a community partner by id with the partner properties, and names a missing one', async () => {
     hubspot.expect(
       {

@@ -37,7 +37,7 @@ describe('local CRM through /api/hubspot', () => {
 
     const summaries = await seedDemoData(env.config);
     expect(summaries.find((line) => line.startsWith('local CRM'))).toMatch(
-      /^local CRM: 36 deals, \d+ contacts, 8 projects, 5 owners \(0 records new\)$/,
+      /^local CRM: 37 deals, \d+ contacts, 8 projects, 5 owners \(0 records new\)$/,
     );
 
     const after = await http()
@@ -45,6 +45,8 @@ describe('local CRM through /api/hubspot', () => {
       .send({ hsObjectId: '40000011' })
       .expect(200);
     expect(after.body.deal.properties.dealstage).toBe('contractsent');
+    // The screen shows the stage's name, not its id.
+    expect(after.body.stageLabel).toBe('Contract Sent');
     expect(after.body.deal.properties.dealname).toBe(before.body.deal.properties.dealname);
   });
 

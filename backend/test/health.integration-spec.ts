@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import request from 'supertest';
 import { REDIS_CLIENT } from '../src/platform/redis/redis.constants';
-import { startApi } from './support/test-apps';
+import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
 describe('GET /api/health', () => {
@@ -34,6 +34,8 @@ describe('GET /api/health', () => {
         signing: emptyQueue,
         'contract-schedules': emptyQueue,
       },
+      // No worker runs in this test.
+      workers: { alive: 0, lastSeenMsAgo: null },
       adapters: {
         crm: 'local',
         documents: 'local',
@@ -45,6 +47,19 @@ describe('GET /api/health', () => {
       },
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
     });
+  });
+
+  it("reads the workers' heartbeats from Redis", async () => {
+    const worker = await startWorker(env.config);
+    try {
+      const res = await request(app.getHttpServer()).get('/api/health').expect(200);
+      expect(res.body.workers).toEqual({ alive: 1, lastSeenMsAgo: expect.any(Number) });
+    } finally {
+      await worker.close();
+    }
+    // A worker that stops takes its heartbeat with it.
+    const after = await request(app.getHttpServer()).get('/api/health').expect(200);
+    expect(after.body.workers).toMatchObject({ alive: 0 });
   });
 
   it('answers 503 with the same body when a dependency is down', async () => {
@@ -60,5 +75,13 @@ describe('GET /api/health', () => {
       queues: null,
       adapters: { crm: 'local' },
     });
+    // Every other route answers 503 at once, in words, while Redis is down.
+    const refused = await request(app.getHttpServer()).get('/api/auth/options').expect(503);
+    expect(refused.body).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: expect.stringMatching(/^ProSign cannot reach its job queue \(Redis\) right now/),
+    });
+    expect(refused.headers['retry-after']).toBe('30');
   });
 });

@@ -3,6 +3,7 @@ import type { AccessFlag } from '@prosign/domain';
 import request from 'supertest';
 import { DEMO_USERS } from '../src/modules/access/access-demo.seeder';
 import { STAFF_MERGE_REFUSED } from '../src/modules/documents/template.controller';
+import { CO_TEMPLATE_UNAUTHORIZED } from '../src/modules/co/co-creation.controller';
 import { SOW_TEMPLATE_UNAUTHORIZED } from '../src/modules/sow/sow.controller';
 import { ADMIN_ONLY_MESSAGE } from '../src/platform/auth/session.guard';
 import { DEMO_ROLES, signInDemoUsers, type DemoRole } from './support/demo-users';
@@ -69,12 +70,15 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/mail/deliveries': ADMIN,
   'GET /api/mail/deliveries/:id': ADMIN,
   'POST /api/mail/deliveries/:id/retry': ADMIN,
+  'POST /api/agreements/:id/mail/retry': flags('dashboardAccess', 'sowDashboardAccess'),
+  'GET /api/admin/stuck-operations': ADMIN,
   'POST /api/mail/test': ADMIN,
   // Queued CRM deal moves
   'GET /api/hubspot/stage-moves': ADMIN,
   'POST /api/hubspot/stage-moves/:id/retry': ADMIN,
   'GET /api/mailbox': ADMIN,
   'GET /api/mailbox/:id': ADMIN,
+  'GET /api/mailbox/:id/attachments/:index': ADMIN,
   'DELETE /api/mailbox': ADMIN,
   'GET /api/file-service/records': ADMIN,
   // CRM (Home)
@@ -124,6 +128,10 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/update/void-contract': DASHBOARD,
   'PUT /api/update/resend': DASHBOARD,
   'PUT /api/update/edit-resend': DASHBOARD,
+  // Invoices of signed contracts (spec 3 §7): gated like the dashboard (README)
+  'PUT /api/invoice/update-status': DASHBOARD,
+  'POST /api/template/send-:type-invoice': DASHBOARD,
+  'GET /api/template/download-:type-pdf/:token': DASHBOARD,
   // SOW creation, services templates and its CRM calls (spec 3 §7)
   'GET /api/sow/get-templates': flags('sowAccess', 'sowServicesEditAccess'),
   'GET /api/sow/get-form-fields/:name': SOW,
@@ -155,6 +163,14 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/co/update-hs': HOME,
   'POST /api/co/duplicate-deal': HOME,
   'POST /api/co/get-missing-properties': HOME,
+  // CO template and creation (spec 3 §7): Home; the template edit screen reads it too; admins save
+  'GET /api/co/get-templates': flags('homeAccess', 'sowServicesEditAccess'),
+  'GET /api/co/get-template/:id': flags('homeAccess', 'sowServicesEditAccess'),
+  'GET /api/co/get-form-fields/:id': HOME,
+  'PUT /api/co/update/:id': ADMIN,
+  'POST /api/co/create-contract': HOME,
+  'POST /api/co/send-contract': HOME,
+  'POST /api/co/send-contract-cc': HOME,
   // The SOW partner's signing calls
   'GET /api/sow/verify-link/:customId': PUBLIC,
   'GET /api/sow/get-contract/:customId': SIGNER,
@@ -171,6 +187,7 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/template/upload-initials': SIGNER,
   'POST /api/template/upload-image': SIGNER,
   'POST /api/template/edit-signature': SIGNER,
+  'POST /api/template/clear-signature': SIGNER,
   'POST /api/signing/finish': SIGNER,
   'POST /api/template/create-audit-trails': SIGNER,
   // The public verify page
@@ -219,6 +236,7 @@ function isAccessRefusal(status: number, message: unknown): boolean {
     text.startsWith('You do not have access to') ||
     text === ADMIN_ONLY_MESSAGE ||
     text === SOW_TEMPLATE_UNAUTHORIZED ||
+    text === CO_TEMPLATE_UNAUTHORIZED ||
     text === STAFF_MERGE_REFUSED
   );
 }

@@ -512,10 +512,21 @@ describe('signing: signer calls, refusals and the finish', () => {
       'signaturePlaced',
       'auditTrail',
       'merged',
-      'crmStageSigned',
-      'signedPdfFiled',
     ]);
     expect(await signedCopies(token)).toHaveLength(0);
+    // Admins see the stopped finish with its error.
+    const admin = await staffHttp(api);
+    const stuck = await admin().get('/api/admin/stuck-operations').expect(200);
+    expect(stuck.body.operations).toContainEqual(
+      expect.objectContaining({
+        agreementId: String(half?._id),
+        operation: 'finish',
+        failedStep: 'signedCopyMail',
+        lastError: 'the mail queue is unavailable',
+        attempts: 1,
+        givenUp: false,
+      }),
+    );
 
     // The worker's resume leaves recent finishes alone and takes over those left for over 2 minutes.
     const finishing = api.get(SigningFinishService);

@@ -53,6 +53,25 @@ describe('SOW signing: verify-link, get-contract, views, text signature, finish'
   const signer = (customId: string, options: { pass?: boolean } = {}) =>
     signerHttp(api, { linkToken: customId, ...options });
 
+  it('names the document, when it closed and the sender once the link is closed, still before the captcha', async () => {
+    const customId = await sentSow();
+    const stored = await connection.collection('agreements').findOne({ token: customId });
+    await pm()
+      .post('/api/sow/cancel-contract')
+      .send({ id: String(stored?._id) })
+      .expect(200);
+    const checked = await signer(customId, { pass: false })
+      .get(`/api/sow/verify-link/${customId}`)
+      .expect(200);
+    expect(checked.body).toMatchObject({
+      valid: true,
+      linkState: 'cancelled',
+      closed: { sender: { email: 'pm@prosign.example' } },
+    });
+    expect(checked.body.closed.agreementTitle).toEqual(expect.any(String));
+    expect(new Date(checked.body.closed.closedAt).getTime()).not.toBeNaN();
+  });
+
   it('checks the link before the captcha, then needs the pass for everything else', async () => {
     const customId = await sentSow();
     const checked = await signer(customId, { pass: false })

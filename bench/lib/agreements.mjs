@@ -145,8 +145,9 @@ function eventsFor(status, createdAt, viewed) {
  * Bench agreement `i` of family 'standard' (token `{prefix}-{i}`), created `createdAt`,
  * in status `status`; with its agreement_links records.
  */
-export function benchAgreement(i, { createdAt, status, prefix = 'bench', publicUrls }) {
-  const form = benchForm(i);
+export function benchAgreement(i, { createdAt, status, prefix = 'bench', publicUrls, clauses }) {
+  // `clauses`: full clause texts as the creation screen stores them (the bulk of a real record).
+  const form = { ...benchForm(i), ...clauses };
   const token = `${prefix}-${i}`;
   const docId = `${prefix}-doc-${i}`;
   const inputs = eventsFor(status, createdAt, status === 'not signed' ? 0 : 1 + (i % 2));
@@ -252,7 +253,7 @@ export function benchAgreement(i, { createdAt, status, prefix = 'bench', publicU
  */
 export async function insertBenchAgreements(
   db,
-  { from = 0, count, now = Date.now(), prefix, publicUrls },
+  { from = 0, count, now = Date.now(), prefix, publicUrls, clauses },
 ) {
   const agreements = db.collection('agreements');
   const links = db.collection('agreement_links');
@@ -265,6 +266,7 @@ export async function insertBenchAgreements(
         status: STATUSES[i % STATUSES.length],
         prefix,
         publicUrls,
+        clauses,
       });
       batch.push(made.agreement);
       linkBatch.push(...made.links);

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global document, window -- page.evaluate callbacks run in the browser */
 // Budgets of the standalone signing app (issue 8), measured on the built dist:
 //   (a) gzipped JavaScript loaded for the first render of the signing page
 //       (up to the captcha step) ≤ 150 KB, PDF.js and its worker loaded later;

@@ -100,6 +100,9 @@ export async function startStack({
           logFile: logFile('mail-catcher'),
         })
       : undefined;
+  // The build's dist directories get their gzip/brotli copies (once; cached builds included).
+  const { precompressFrontends } = await import('../precompress.mjs');
+  await precompressFrontends(FRONTENDS.map((f) => `frontends/${f.app}/dist`));
   const frontends = FRONTENDS.map((f) =>
     startProcess(f.app, process.execPath, [path.join(ROOT, 'scripts/serve-frontend.mjs'), f.app], {
       cwd: ROOT,

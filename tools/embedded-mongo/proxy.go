@@ -64,18 +64,21 @@ func (s *writeSerializer) handle(client net.Conn) {
 	}
 	defer upstream.Close()
 
-	// holding is true while this connection's write command is waiting for its reply.
+	// holding is true while this connection's write command is waiting for its
+	// reply: the reply whose responseTo is heldRequest. A reply to anything else
+	// (an earlier read answered late) does not let the next write through.
 	var mu sync.Mutex
 	holding := false
-	release := func() {
+	var heldRequest uint32
+	releaseFor := func(responseTo uint32, any bool) {
 		mu.Lock()
 		defer mu.Unlock()
-		if holding {
+		if holding && (any || responseTo == heldRequest) {
 			holding = false
 			s.writes.Unlock()
 		}
 	}
-	defer release()
+	defer releaseFor(0, true)
 
 	done := make(chan struct{}, 2)
 	go func() { // replies: forward, then let the next write through
@@ -88,7 +91,7 @@ func (s *writeSerializer) handle(client net.Conn) {
 			if _, err := client.Write(msg); err != nil {
 				return
 			}
-			release()
+			releaseFor(binary.LittleEndian.Uint32(msg[8:12]), false)
 		}
 	}()
 	go func() { // requests: take the write lock before a write goes upstream
@@ -102,6 +105,7 @@ func (s *writeSerializer) handle(client net.Conn) {
 				s.writes.Lock()
 				mu.Lock()
 				holding = true
+				heldRequest = binary.LittleEndian.Uint32(msg[4:8])
 				mu.Unlock()
 			}
 			if _, err := upstream.Write(msg); err != nil {

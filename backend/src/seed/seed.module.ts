@@ -7,6 +7,7 @@ import { DocumentsCoreModule } from '../modules/documents/documents.module';
 import { DocumentStoreModule } from '../modules/documents/document-store.module';
 import { ServiceStoreModule } from '../modules/services/service-store.module';
 import { SowTemplateStoreModule } from '../modules/sow/sow.module';
+import { CoTemplateStoreModule } from '../modules/co/co.module';
 import { MailService } from '../modules/mail';
 import { SigningFinishService } from '../modules/signing';
 import { SigningService } from '../modules/signing';
@@ -29,6 +30,7 @@ export class SeedModule {
         DocumentStoreModule,
         ServiceStoreModule,
         SowTemplateStoreModule,
+        CoTemplateStoreModule,
         DocumentsCoreModule,
         AgreementsModule,
         CrmStageMovesModule,

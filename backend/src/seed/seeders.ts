@@ -6,6 +6,7 @@ import { ContractsMigrationSeeder } from '../modules/contracts';
 import { DocumentTemplatesSeeder } from '../modules/documents';
 import { ServicesSeeder } from '../modules/services';
 import { SowTemplatesSeeder } from '../modules/sow';
+import { CoTemplatesSeeder } from '../modules/co';
 import type { Seeder } from './seeder';
 
 /** Every seeder, run in this order by `main.seed.ts`. Features add theirs here. */
@@ -17,6 +18,8 @@ export const SEEDERS: Array<Type<Seeder>> = [
   DocumentTemplatesSeeder,
   ServicesSeeder,
   SowTemplatesSeeder,
+  // After the document templates: the CO template's texts are the change-order document's.
+  CoTemplatesSeeder,
   // After the templates: each demo contract gets its own agreement document.
   ContractsDemoSeeder,
 ];

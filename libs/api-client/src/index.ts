@@ -76,6 +76,7 @@ export {
   invalidateAgreements,
   useAgreement,
   useAgreementAction,
+  useRetryMail,
   useAgreementList,
 } from './agreements/agreement-hooks';
 export { useAgreementLive } from './agreements/agreement-live';
@@ -87,3 +88,13 @@ export {
   type StaffSocket,
 } from './realtime/useStaffRealtime';
 export * from './sow/sow-api';
+export * from './co/co-api';
+export {
+  invoiceKeys,
+  invoicesApi,
+  useDownloadInvoicePdf,
+  useInvoiceList,
+  useInvoicesLive,
+  useSendInvoice,
+  useUpdateInvoiceStatus,
+} from './invoices/invoices-api';

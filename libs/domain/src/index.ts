@@ -45,3 +45,7 @@ export * from './sow/sow-form';
 export * from './sow/sow-document';
 export * from './co/co-rules';
 export * from './co/co-api';
+export * from './co/co-form';
+export * from './invoices/invoice-rules';
+export * from './invoices/invoice-api';
+export * from './invoices/invoice-view';

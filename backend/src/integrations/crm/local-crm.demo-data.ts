@@ -172,7 +172,7 @@ const partnerId = (n: number) => String(55_000_000 + n);
 const projectId = (n: number) => String(60_000_000 + n);
 
 export const DEMO_DEAL_COUNT = 30;
-export const DEMO_CHANGE_ORDER_DEAL_COUNT = 6;
+export const DEMO_CHANGE_ORDER_DEAL_COUNT = 7;
 
 export function localCrmDemoData(config: AppConfig): LocalCrmDemoData {
   const addressProperty = config.CRM_DEAL_ADDRESS_PROPERTY;
@@ -394,14 +394,16 @@ export function localCrmDemoData(config: AppConfig): LocalCrmDemoData {
     }
   }
 
-  // Change-order deals: most linked to a project under a label; one without a project.
-  const coLinks: Array<[number, number, number] | null> = [
+  // Change-order deals: most linked to a project under a label; one without a project; one
+  // (40000107) linked to project 60000004 without a label, so the /co screen asks for one.
+  const coLinks: Array<[number, number, number | null] | null> = [
     [1, 1, 0],
     [2, 1, 1],
     [3, 2, 0],
     [4, 3, 0],
     [5, 1, 2],
     null,
+    [7, 4, null],
   ];
   for (let n = 1; n <= DEMO_CHANGE_ORDER_DEAL_COUNT; n++) {
     const link = coLinks[n - 1];
@@ -444,7 +446,7 @@ export function localCrmDemoData(config: AppConfig): LocalCrmDemoData {
         fromId: id,
         toType: 'projects',
         toId: project.id,
-        labels: [CHANGE_ORDER_LABELS[link[2]]],
+        labels: link[2] === null ? [] : [CHANGE_ORDER_LABELS[link[2]]],
       });
     }
   }

@@ -12,10 +12,42 @@ export interface CaughtMailDoc {
   html: string | null;
   text: string | null;
   messageId: string | null;
-  attachments: Array<{ filename: string | null; contentType: string; size: number }>;
+  /** `stored`: its content is kept (in caught_mail_attachments) and can be downloaded. */
+  attachments: Array<{
+    filename: string | null;
+    contentType: string;
+    size: number;
+    stored?: boolean;
+  }>;
   /** Envelope recipients (RCPT TO), which include Bcc. */
   envelopeTo: string[];
   receivedAt: Date;
+}
+
+/**
+ * The content of one caught attachment, kept apart from the mail so the mail
+ * stays small: `_id` = `{mailId}:{index}`. Attachments above
+ * CAUGHT_ATTACHMENT_MAX_BYTES are listed but not kept.
+ */
+export interface CaughtAttachmentDoc {
+  _id: string;
+  mailId: string;
+  filename: string | null;
+  contentType: string;
+  content: Buffer;
+}
+
+export const CAUGHT_ATTACHMENT_COLLECTION = 'caught_mail_attachments';
+export const CAUGHT_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+export function caughtAttachmentId(mailId: string, index: number): string {
+  return `${mailId}:${index}`;
+}
+
+export function caughtAttachments(connection: Connection): Collection<CaughtAttachmentDoc> {
+  return connection.collection<CaughtAttachmentDoc>(
+    CAUGHT_ATTACHMENT_COLLECTION,
+  ) as unknown as Collection<CaughtAttachmentDoc>;
 }
 
 export function caughtMails(connection: Connection): Collection<CaughtMailDoc> {

@@ -2,7 +2,12 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
-import { caughtMails, type CaughtMailDoc } from './caught-mail.collection';
+import {
+  caughtAttachmentId,
+  caughtAttachments,
+  caughtMails,
+  type CaughtMailDoc,
+} from './caught-mail.collection';
 
 export const NO_MAILBOX_MESSAGE = 'The mailbox exists only with MAIL_ADAPTER=local';
 
@@ -15,6 +20,13 @@ export interface CaughtMailSummary {
   subject: string;
   receivedAt: Date;
   attachments: CaughtMailDoc['attachments'];
+}
+
+/** One caught attachment's file, for the mailbox's download link. */
+export interface CaughtAttachmentFile {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** One caught mail with its HTML and text (Bcc recipients are not shown). */
@@ -60,8 +72,30 @@ export class CaughtMailService {
     return { ...summaryOf(doc), html: doc.html, text: doc.text, messageId: doc.messageId };
   }
 
+  /** The `index`-th attachment of a caught mail, as it arrived. */
+  async attachment(id: string, index: number): Promise<CaughtAttachmentFile> {
+    const mail = await this.mails().findOne({ _id: id }, { projection: { attachments: 1 } });
+    if (!mail) throw new NotFoundException(`Mail ${id} not found in the mailbox`);
+    const listed = mail.attachments[index];
+    const stored = listed?.stored
+      ? await caughtAttachments(this.connection).findOne({ _id: caughtAttachmentId(id, index) })
+      : null;
+    if (!listed || !stored) {
+      throw new NotFoundException(`Mail ${id} has no attachment ${index} to download`);
+    }
+    const content = stored.content as unknown as Buffer | { buffer: ArrayBuffer };
+    return {
+      filename: listed.filename ?? `attachment-${index + 1}`,
+      contentType: listed.contentType,
+      content: Buffer.isBuffer(content)
+        ? content
+        : Buffer.from((content as { buffer: ArrayBuffer }).buffer),
+    };
+  }
+
   /** Empties the mailbox; answers how many mails went. */
   async clear(): Promise<number> {
+    await caughtAttachments(this.connection).deleteMany({});
     return (await this.mails().deleteMany({})).deletedCount;
   }
 

@@ -7,6 +7,7 @@ export * from './mail.port';
 export {
   CaughtMailService,
   NO_MAILBOX_MESSAGE,
+  type CaughtAttachmentFile,
   type CaughtMail,
   type CaughtMailSummary,
 } from './caught-mail.service';

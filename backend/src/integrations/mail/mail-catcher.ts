@@ -1,9 +1,14 @@
 import { simpleParser, type AddressObject } from 'mailparser';
 import type { Connection } from 'mongoose';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { caughtMails } from './caught-mail.collection';
+import {
+  CAUGHT_ATTACHMENT_MAX_BYTES,
+  caughtAttachmentId,
+  caughtAttachments,
+  caughtMails,
+} from './caught-mail.collection';
 import { MAIL_CATCHER_HOST } from './smtp-mail.adapter';
 
 const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
@@ -40,26 +45,70 @@ export class MailCatcher {
                 responseCode: 552,
               });
             }
-            const id = randomUUID();
-            await caughtMails(this.connection).insertOne({
-              _id: id,
-              from:
-                parsed.from?.text ??
-                (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
-              to: addresses(parsed.to),
-              cc: addresses(parsed.cc),
-              subject: parsed.subject ?? '',
-              html: typeof parsed.html === 'string' ? parsed.html : null,
-              text: parsed.text ?? null,
-              messageId: parsed.messageId ?? null,
-              attachments: parsed.attachments.map((a) => ({
+            // One mail per Message-ID: a client that timed out and sent again (the same
+            // logical mail) is told "stored" without a second copy; the id derives from it.
+            const id = parsed.messageId ? caughtIdOf(parsed.messageId) : randomUUID();
+            const mails = caughtMails(this.connection);
+            if (parsed.messageId && (await mails.countDocuments({ _id: id })) > 0) {
+              this.logger.log(`dropped a second copy of ${parsed.messageId}`);
+              callback();
+              return;
+            }
+            // The contents first, so a listed mail's attachments can always be downloaded.
+            const kept = parsed.attachments.map(
+              (a) => a.content.length <= CAUGHT_ATTACHMENT_MAX_BYTES,
+            );
+            const contents = parsed.attachments
+              .map((a, index) => ({
+                _id: caughtAttachmentId(id, index),
+                mailId: id,
                 filename: a.filename ?? null,
                 contentType: a.contentType,
-                size: a.size,
-              })),
-              envelopeTo: session.envelope.rcptTo.map((r) => r.address),
-              receivedAt: new Date(),
-            });
+                content: a.content,
+              }))
+              .filter((_, index) => kept[index]);
+            if (contents.length > 0) {
+              // Replaced, not inserted: a copy interrupted before its mail was stored is redone.
+              await caughtAttachments(this.connection).bulkWrite(
+                contents.map((content) => ({
+                  replaceOne: { filter: { _id: content._id }, replacement: content, upsert: true },
+                })),
+              );
+            }
+            const stored = await mails
+              .insertOne({
+                _id: id,
+                from:
+                  parsed.from?.text ??
+                  (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
+                to: addresses(parsed.to),
+                cc: addresses(parsed.cc),
+                subject: parsed.subject ?? '',
+                html: typeof parsed.html === 'string' ? parsed.html : null,
+                text: parsed.text ?? null,
+                messageId: parsed.messageId ?? null,
+                attachments: parsed.attachments.map((a, index) => ({
+                  filename: a.filename ?? null,
+                  contentType: a.contentType,
+                  size: a.size,
+                  stored: kept[index],
+                })),
+                envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+                receivedAt: new Date(),
+              })
+              .then(
+                () => true,
+                (error: { code?: number }) => {
+                  // Two copies stored at the same time: the other one won.
+                  if (error?.code === 11000) return false;
+                  throw error;
+                },
+              );
+            if (!stored) {
+              this.logger.log(`dropped a second copy of ${parsed.messageId ?? id}`);
+              callback();
+              return;
+            }
             this.logger.log(
               `caught "${parsed.subject ?? ''}" for ${session.envelope.rcptTo.map((r) => r.address).join(', ')}`,
             );
@@ -89,6 +138,11 @@ export class MailCatcher {
   async close(): Promise<void> {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/** The caught mail's id from its Message-ID: the same mail always gets the same id. */
+export function caughtIdOf(messageId: string): string {
+  return `m-${createHash('sha256').update(messageId.trim()).digest('hex').slice(0, 32)}`;
 }
 
 function addresses(value: AddressObject | AddressObject[] | undefined): string[] {

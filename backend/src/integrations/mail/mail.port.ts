@@ -8,6 +8,8 @@ export interface MailAttachment {
 }
 
 export interface OutgoingMail {
+  /** The mail's Message-ID (`<…@…>`), the same on every try of one logical mail. */
+  messageId?: string;
   to: string[];
   cc?: string[];
   replyTo?: string;

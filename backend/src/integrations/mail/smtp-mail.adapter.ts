@@ -25,9 +25,11 @@ export class SmtpMailAdapter implements MailPort {
             auth: config.SMTP_USER
               ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' }
               : undefined,
-            connectionTimeout: 10_000,
-            greetingTimeout: 10_000,
-            socketTimeout: 30_000,
+            // Generous: a retry after a timeout may find the first copy delivered
+            // (the stable Message-ID lets the receiver drop it, but few servers do).
+            connectionTimeout: 15_000,
+            greetingTimeout: 15_000,
+            socketTimeout: 120_000,
           })
         : createTransport({
             host: MAIL_CATCHER_HOST,
@@ -35,15 +37,18 @@ export class SmtpMailAdapter implements MailPort {
             secure: false,
             // The catcher speaks plain SMTP on loopback only.
             ignoreTLS: true,
-            connectionTimeout: 5_000,
-            greetingTimeout: 5_000,
-            socketTimeout: 15_000,
+            connectionTimeout: 10_000,
+            greetingTimeout: 10_000,
+            // Under load the catcher may take long to store a large mail; it also
+            // refuses a second copy of a Message-ID, so a retry cannot double it.
+            socketTimeout: 120_000,
           });
   }
 
   async send(mail: OutgoingMail): Promise<SentMail> {
     const info = (await this.transport.sendMail({
       from: this.config.MAIL_FROM,
+      messageId: mail.messageId,
       to: mail.to,
       cc: mail.cc,
       replyTo: mail.replyTo,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CrmStageMovesModule } from '../crm/crm-stage-moves.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
 import { MailModule } from '../mail/mail.module';
+import { AgreementCreationService } from './agreement-creation.service';
 import { AgreementLifecycleService } from './agreement-lifecycle.service';
 import { AgreementSendService } from './agreement-send.service';
 import { AgreementsModule } from './agreements.module';
@@ -13,7 +14,12 @@ import { AgreementsModule } from './agreements.module';
  */
 @Module({
   imports: [AgreementsModule, DocumentsCoreModule, MailModule, CrmStageMovesModule],
-  providers: [AgreementSendService, AgreementLifecycleService],
-  exports: [AgreementsModule, AgreementSendService, AgreementLifecycleService],
+  providers: [AgreementSendService, AgreementLifecycleService, AgreementCreationService],
+  exports: [
+    AgreementsModule,
+    AgreementSendService,
+    AgreementLifecycleService,
+    AgreementCreationService,
+  ],
 })
 export class AgreementActionsModule {}

@@ -69,5 +69,13 @@ export function agreementCardCore(
     presence: agreement.presence
       ? { active: agreement.presence.active, at: new Date(agreement.presence.at).toISOString() }
       : null,
+    mailProblem: agreement.mailProblem
+      ? {
+          deliveryId: agreement.mailProblem.deliveryId,
+          mail: agreement.mailProblem.template,
+          error: agreement.mailProblem.error,
+          at: new Date(agreement.mailProblem.at).toISOString(),
+        }
+      : null,
   };
 }

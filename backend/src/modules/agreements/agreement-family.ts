@@ -50,8 +50,8 @@ export interface AgreementFamilyConfig<TForm extends object = object> {
   fileServiceProjectId(form: TForm): string | null;
 }
 
-/** The families that can be sent so far: the schedules and sweeps cover these (change orders join with their send). */
-export const CONFIGURED_FAMILIES: readonly AgreementFamily[] = ['standard', 'sow'];
+/** The families that can be sent: the schedules and sweeps cover these. */
+export const CONFIGURED_FAMILIES: readonly AgreementFamily[] = ['standard', 'sow', 'co'];
 
 /** The configuration of a family. */
 export function familyConfig<TForm extends object = object>(

@@ -155,6 +155,7 @@ export class AgreementLifecycleService {
     const parties = config.parties(claimed.form);
     await this.mail.send({
       key: `${config.mailKeyPrefix}-reminder.${claimed.token}.${now.getTime()}`,
+      agreementId: String(claimed._id),
       template: config.linkMail({
         form: claimed.form,
         link: claimed.signingLink,

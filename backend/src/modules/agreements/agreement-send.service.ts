@@ -159,6 +159,24 @@ export class AgreementSendService {
   }
 
   /**
+   * Sends left unfinished after their signing link was mailed (the api crashed, or a step
+   * failed and nobody retried): the worker's schedule completes them, so a mailed link
+   * always opens a saved contract. Sends that mailed nothing yet are drafts: left alone.
+   */
+  resumeAbandoned(now = new Date()): Promise<number> {
+    return this.runner.resumeAbandoned(
+      {
+        operation: 'send',
+        steps: CONTRACT_SEND_STEPS,
+        run: (step, current) => this.runStep(step, current, { email: current.sentBy || 'system' }),
+      },
+      now,
+      100,
+      (agreement) => Boolean(agreement.send?.steps?.reviewLinkMail),
+    );
+  }
+
+  /**
    * Resend (spec 2 §4): the same document to the same recipient under a new
    * token, through the same resumable steps. Keyed by the old token, so a
    * repeated Resend continues this one instead of starting another.
@@ -199,6 +217,7 @@ export class AgreementSendService {
       case 'reviewLinkMail':
         await this.mail.send({
           key: `${config.mailKeyPrefix}-review-link.${agreement.token}`,
+          agreementId: String(agreement._id),
           template: config.linkMail({
             form,
             link: agreement.signingLink,
@@ -215,6 +234,7 @@ export class AgreementSendService {
         const { pdf } = await this.documents.pdfOf(agreement.docLink);
         await this.mail.send({
           key: `${config.mailKeyPrefix}-cc-copy.${agreement.token}`,
+          agreementId: String(agreement._id),
           template: {
             kind: 'cc-copy',
             data: {

@@ -96,6 +96,18 @@ export class AgreementRepository {
     return this.findById<TForm>(link.agreementId);
   }
 
+  /**
+   * Whether a key names a sent agreement (its status set), reading only the
+   * status: a check per signer socket must not load and keep the whole record.
+   */
+  async isSentKey(kind: AgreementLinkKind, key: string): Promise<boolean> {
+    if (!key) return false;
+    const link = await this.links.findById(linkId(kind, key)).lean();
+    if (!link || link.kind !== kind) return false;
+    const agreement = await this.agreements.findById(link.agreementId, { status: 1 }).lean();
+    return Boolean(agreement && agreement.status !== null);
+  }
+
   /** A page of agreements matching `filter`, newest first, and how many match in all. */
   async page<TForm extends object = Record<string, unknown>>(
     filter: QueryFilter<Agreement>,
@@ -418,6 +430,7 @@ export class AgreementRepository {
         $set: {
           [`${operation}.failedStep`]: step,
           [`${operation}.lastError`]: detail,
+          [`${operation}.failedAt`]: new Date(),
           [`${operation}.leaseUntil`]: null,
           [`${operation}.runner`]: null,
         },

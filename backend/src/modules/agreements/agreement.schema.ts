@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { AGREEMENT_FAMILIES, type AgreementFamily } from '@prosign/domain';
+import { AGREEMENT_FAMILIES, type AgreementFamily, type StoredInvoices } from '@prosign/domain';
 import { Schema as MongooseSchema, type HydratedDocument, type Types } from 'mongoose';
 
 /**
@@ -36,6 +36,8 @@ export class StepProgress {
   @Prop({ type: Object, default: {} }) steps: Record<string, Date>;
   @Prop({ type: String, default: null }) failedStep: string | null;
   @Prop({ type: String, default: null }) lastError: string | null;
+  /** When a step last failed: the worker's resumes back off from it. */
+  @Prop({ type: Date, default: null }) failedAt?: Date | null;
   @Prop({ default: 0 }) attempts: number;
   @Prop({ required: true }) startedAt: Date;
   @Prop({ type: Date, default: null }) completedAt: Date | null;
@@ -135,9 +137,23 @@ export class Agreement<TForm extends object = Record<string, unknown>> {
   /** SHA-256 (hex) of the final sealed PDF. */
   @Prop({ type: String, default: null }) signedSha256: string | null;
 
+  /**
+   * Invoices of a signed standard contract (spec 3 §2–§4), per type; absent
+   * until the first one is numbered, sent or paid. Written by the invoices
+   * module through `record()`, each change with its event in the same update.
+   */
+  @Prop({ type: MongooseSchema.Types.Mixed }) invoices?: StoredInvoices;
+
   @Prop({ type: StepProgressSchema, default: null }) send: StepProgress | null;
   @Prop({ type: StepProgressSchema, default: null }) finish: StepProgress | null;
   @Prop({ type: SignerPresenceStateSchema, default: null }) presence: SignerPresenceState | null;
+  /** A mail about it that finally failed (written and cleared by the mail worker by `_id`). */
+  @Prop({ type: MongooseSchema.Types.Mixed, default: null }) mailProblem?: {
+    deliveryId: string;
+    template: string;
+    error: string;
+    at: Date;
+  } | null;
 }
 
 export type AgreementDocument<TForm extends object = Record<string, unknown>> = HydratedDocument<

@@ -11,6 +11,8 @@ export { SOW_FAMILY, type SowContractForm } from './families/sow.family';
 export { CO_FAMILY, type ChangeOrderForm } from './families/co.family';
 export {
   httpErrorDetail,
+  isGivenUp,
+  MAX_RESUME_ATTEMPTS,
   StepFailedError,
   StepRunner,
   StepRunnerBusyError,
@@ -18,6 +20,14 @@ export {
 } from './step-runner';
 export { AgreementRepository } from './agreement.repository';
 export { AgreementSendService, sendResultOf, type SendActor } from './agreement-send.service';
+export {
+  AgreementCreationService,
+  assertPlaceholdersKept,
+  fieldErrorsException,
+  sectionOverridesOf,
+  type CreationFamily,
+  type CreationSendResult,
+} from './agreement-creation.service';
 export {
   AgreementLifecycleService,
   SYSTEM_ACTOR,

@@ -185,11 +185,19 @@ export class StepRunner {
     }
   }
 
-  /** Continues operations whose runner is gone (a crash half-way); the worker's schedule calls it. */
+  /**
+   * Continues operations whose runner is gone (a crash half-way) or whose step
+   * failed; the worker's schedule calls it. An operation that keeps failing is
+   * tried again less and less often (from its second failure, RESUME_BACKOFF_MS
+   * doubling from the last one, at most an hour) and left alone after MAX_RESUME_ATTEMPTS runs, its
+   * failed step and error on the record for admins (`isGivenUp`). `eligible`
+   * narrows which ones are resumed (a send only once its link was mailed).
+   */
   async resumeAbandoned<TStep extends string, TForm extends object>(
     plan: StepPlan<TStep, TForm>,
     now = new Date(),
     limit = 100,
+    eligible: (agreement: AgreementDocument<TForm>) => boolean = () => true,
   ): Promise<number> {
     const abandoned = await this.repository.abandoned(
       plan.operation,
@@ -197,9 +205,13 @@ export class StepRunner {
       limit,
     );
     let resumed = 0;
-    for (const agreement of abandoned) {
+    for (const found of abandoned) {
+      const agreement = found as unknown as AgreementDocument<TForm>;
+      const progress = agreement[plan.operation];
+      if (!progress || isGivenUp(progress) || !eligible(agreement)) continue;
+      if (progress.failedAt && now.getTime() < nextResumeAt(progress).getTime()) continue;
       try {
-        await this.run(agreement as unknown as AgreementDocument<TForm>, plan);
+        await this.run(agreement, plan);
         resumed += 1;
       } catch (error) {
         this.logger.warn(
@@ -209,6 +221,27 @@ export class StepRunner {
     }
     return resumed;
   }
+}
+
+/** How many runs the worker's resume gives an operation before leaving it to admins. */
+export const MAX_RESUME_ATTEMPTS = 12;
+/** The wait after a second failure before the worker tries again; doubles each run, at most an hour. */
+export const RESUME_BACKOFF_MS = 60_000;
+
+type Progress = { attempts?: number; failedAt?: Date | null; state?: string };
+
+/** The operation failed too often for the worker to keep trying: admins see it and its error. */
+export function isGivenUp(progress: Progress): boolean {
+  return progress.state === 'in_progress' && (progress.attempts ?? 0) >= MAX_RESUME_ATTEMPTS;
+}
+
+/** When the worker may try a failed operation again. */
+export function nextResumeAt(progress: Progress): Date {
+  // After one failed run: as soon as the lease is over; then 1, 2, 4… minutes, at most an hour.
+  const attempts = progress.attempts ?? 1;
+  const wait =
+    attempts <= 1 ? 0 : Math.min(RESUME_BACKOFF_MS * 2 ** Math.min(attempts - 2, 20), 60 * 60_000);
+  return new Date((progress.failedAt ? new Date(progress.failedAt).getTime() : 0) + wait);
 }
 
 function defaultDetail(error: unknown): string {

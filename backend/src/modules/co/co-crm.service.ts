@@ -1,4 +1,4 @@
-import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   extractCrmRecordId,
   nextChangeOrderLabel,
@@ -11,6 +11,9 @@ import {
   type DealPropertiesCheck,
 } from '@prosign/domain';
 import { CRM_PORT, findProjects, type CrmPort } from '../../integrations/crm';
+
+/** What a change order's signatory contact must have in the CRM. */
+const SIGNATORY_NEEDS = ['firstname', 'lastname', 'email'] as const;
 
 /** A typed id or a pasted record URL, else null (an address is searched as text). */
 function recordIdOf(text: string): string | null {
@@ -66,7 +69,24 @@ export class CoCrmService {
     return { dealId: copy };
   }
 
-  missingProperties(dealId: string): Promise<DealPropertiesCheck> {
-    return this.crm.checkDealProperties(dealId);
+  /** The deal check; with the chosen signatory, what that contact lacks too (`signatory.<property>`). */
+  async missingProperties(dealId: string, contactId?: string | null): Promise<DealPropertiesCheck> {
+    const check = await this.crm.checkDealProperties(dealId);
+    if (!contactId) return check;
+    const contact = await this.crm.getPartner(contactId).catch((error: unknown) => {
+      if (error instanceof NotFoundException) {
+        throw new BadRequestException('The chosen signatory is not in the CRM.');
+      }
+      throw error;
+    });
+    const lacking = SIGNATORY_NEEDS.filter((name) => !contact.properties[name]?.trim()).map(
+      (name) => `signatory.${name}`,
+    );
+    if (lacking.length === 0) return check;
+    return {
+      ...check,
+      isValid: false,
+      missingProperties: [...check.missingProperties, ...lacking],
+    };
   }
 }

@@ -67,6 +67,6 @@ export class CoCrmController {
   @Post('get-missing-properties')
   @HttpCode(HttpStatus.OK)
   missingProperties(@Body() body: CoMissingPropertiesDto): Promise<DealPropertiesCheck> {
-    return this.crm.missingProperties(body.dealId);
+    return this.crm.missingProperties(body.dealId, body.contactId);
   }
 }

@@ -1,10 +1,32 @@
 import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AccessModule } from '../access/access.module';
+import { AgreementActionsModule } from '../agreements/agreement-actions.module';
+import { DocumentStoreModule } from '../documents/document-store.module';
+import { DocumentsCoreModule } from '../documents/documents.module';
+import { CoCreationController } from './co-creation.controller';
+import { CoCreationService } from './co-creation.service';
 import { CoCrmController } from './co.controller';
 import { CoCrmService } from './co-crm.service';
+import { CoTemplate, CoTemplateSchema } from './co-template.schema';
+import { CoTemplatesSeeder } from './co-templates.seeder';
+import { CoTemplatesService } from './co-templates.service';
 
-/** Change orders (spec 3): so far the CO screen's CRM calls; creation and sending come next. */
+/** The CO templates collection, for the api and the seed process. */
 @Module({
-  controllers: [CoCrmController],
-  providers: [CoCrmService],
+  imports: [
+    MongooseModule.forFeature([{ name: CoTemplate.name, schema: CoTemplateSchema }]),
+    DocumentStoreModule,
+  ],
+  providers: [CoTemplatesSeeder],
+  exports: [MongooseModule, CoTemplatesSeeder],
+})
+export class CoTemplateStoreModule {}
+
+/** Change orders (spec 3): the CO screen's CRM calls, the CO template, creation and sending. */
+@Module({
+  imports: [CoTemplateStoreModule, AccessModule, AgreementActionsModule, DocumentsCoreModule],
+  controllers: [CoCrmController, CoCreationController],
+  providers: [CoCrmService, CoTemplatesService, CoCreationService],
 })
 export class CoModule {}

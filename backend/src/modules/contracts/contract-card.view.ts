@@ -1,4 +1,11 @@
-import { agreementTitle, displayedContractStatus, type ContractCardView } from '@prosign/domain';
+import {
+  agreementTitle,
+  balanceOf,
+  displayedContractStatus,
+  invoiceDetailsOf,
+  type ContractCardView,
+  type ContractInvoiceFields,
+} from '@prosign/domain';
 import { agreementCardCore, CARD_CORE_PROJECTION } from '../agreements';
 import { STANDARD_CLAUSE_FIELDS, type StoredStandardAgreement } from './standard-contract.form';
 
@@ -12,7 +19,9 @@ export const CARD_PROJECTION: Record<string, 0> = {
 };
 
 /** ContractCardView of spec 2 §2.3/§2.4: dates as ISO strings. */
-export function contractCardView(contract: StoredContract): ContractCardView {
+export function contractCardView(
+  contract: StoredContract,
+): ContractCardView & ContractInvoiceFields {
   const form = contract.form;
   return {
     ...agreementCardCore(
@@ -44,8 +53,19 @@ export function contractCardView(contract: StoredContract): ContractCardView {
     form_type: form.form_type ?? '',
     contractTitle: form.contractTitle ?? '',
     cost: form.cost,
+    deposit: form.deposit ?? 0,
+    progress: form.progress ?? 0,
+    balance:
+      form.balance ??
+      balanceOf({ cost: form.cost, deposit: form.deposit, progress: form.progress }),
     csm_email: form.csm_email,
     pm_email: form.pm_email ?? '',
     hsDealId: form.hsDealId ?? null,
+    invoiceDetails: invoiceDetailsOf({
+      _id: contract._id,
+      token: contract.token,
+      amounts: form,
+      invoices: contract.invoices,
+    }),
   };
 }

@@ -43,6 +43,20 @@ const MAILED_FIELDS: {
   ccCopy: ['cc_email'],
 };
 
+/** Who a mail went to: fixed once it went (token/save may complete the form, not redirect it). */
+const RECIPIENT_FIELDS: {
+  reviewLinkMail: (keyof StandardContractForm)[];
+  ccCopy: (keyof StandardContractForm)[];
+} = {
+  reviewLinkMail: ['email'],
+  ccCopy: ['cc_email'],
+};
+
+const sameAddress = (value: unknown) =>
+  String(value ?? '')
+    .trim()
+    .toLowerCase();
+
 /**
  * The standard contract's send (spec 2 §4, §7): validates its form and runs
  * the agreement core's send with it — in one call, or as the spec's separate
@@ -143,6 +157,17 @@ export class ContractSendService {
     let agreement = found;
     if (!found.send?.steps?.recordSaved) {
       const form = standardFormOf(input);
+      // What a mail already carried stays what the recipient received.
+      const done = found.send?.steps ?? {};
+      const frozen = [
+        ...(done.reviewLinkMail ? RECIPIENT_FIELDS.reviewLinkMail : []),
+        ...(done.ccCopy ? RECIPIENT_FIELDS.ccCopy : []),
+      ].filter((field) => sameAddress(form[field]) !== sameAddress(found.form[field]));
+      if (frozen.length) {
+        throw new ConflictException(
+          `The signing link was already mailed: ${frozen.join(', ')} cannot change now. Send a new contract to change the recipient.`,
+        );
+      }
       agreement =
         (await this.repository.record<StandardContractForm>(found, {
           set: { form, searchText: STANDARD_FAMILY.searchText(form) },

@@ -71,11 +71,14 @@ export class ContractsDemoSeeder implements Seeder {
       const p = deal.properties;
       const fullName = [client.firstname, client.lastname].filter(Boolean).join(' ');
       const amount = Number(p.amount ?? 5000);
+      // Signed demos bill a progress payment too, so /invoices has every type to send.
+      const progress = demo.status === 'signed' ? Math.round(amount * 0.4) : 0;
+      const deposit = demo.status === 'signed' ? Math.round(amount * 0.3) : amount / 2;
       const form = {
         cost: amount,
-        deposit: amount / 2,
-        progress: 0,
-        balance: amount / 2,
+        deposit,
+        progress,
+        balance: amount - deposit - progress,
         full_name: fullName,
         email: String(client.email),
         contact_number: String(client.phone ?? ''),
@@ -204,6 +207,7 @@ export class ContractsDemoSeeder implements Seeder {
         zipcode: form.zipcode,
         cost: form.cost,
         deposit: form.deposit,
+        progress: form.progress,
         balance: form.balance,
         csm_email: form.csm_email,
         pm_email: form.pm_email,

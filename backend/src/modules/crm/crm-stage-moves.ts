@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { DealStageMilestone } from '../../integrations/crm';
 import type { Queue } from 'bullmq';
@@ -39,6 +39,8 @@ export function crmStageMoves(connection: Connection) {
 /** Job names of the `crm` queue. */
 export const CrmJob = {
   MoveDealStage: 'move-deal-stage',
+  /** Scheduled: re-queues moves left without a live job (crm-move-sweeper.ts). */
+  Sweep: 'sweep-stage-moves',
 } as const;
 export type CrmJobName = (typeof CrmJob)[keyof typeof CrmJob];
 
@@ -64,6 +66,8 @@ export interface CrmStageMoveRequest {
  */
 @Injectable()
 export class CrmStageMoves {
+  private readonly logger = new Logger(CrmStageMoves.name);
+
   constructor(
     @InjectConnection() private readonly connection: Connection,
     @InjectQueue(QueueName.Crm) private readonly queue: Queue<MoveDealStageJobData>,
@@ -92,7 +96,12 @@ export class CrmStageMoves {
     ]);
     const move = await moves.findOne({ _id: request.key });
     if (!move) throw new Error(`CRM stage move ${request.key} vanished`);
-    await this.enqueue(move);
+    // Recorded is enough: if Redis is down now, the worker's sweep queues it later.
+    await this.enqueue(move).catch((error: unknown) =>
+      this.logger.warn(
+        `CRM stage move ${move._id} recorded, not queued yet (the sweep will queue it): ${String(error)}`,
+      ),
+    );
     return move;
   }
 
@@ -139,14 +148,28 @@ export class CrmStageMoves {
 
   private async enqueue(move: CrmStageMoveDoc): Promise<void> {
     if (move.status === 'moved') return;
-    await this.queue.add(
-      CrmJob.MoveDealStage,
-      { moveId: move._id },
-      {
-        jobId: jobIdFor(CrmJob.MoveDealStage, move._id, move.requeues),
-        attempts: this.config.CRM_MOVE_ATTEMPTS,
-        backoff: { type: 'exponential', delay: this.config.CRM_RETRY_DELAY_MS },
-      },
-    );
+    await enqueueMove(this.queue, move, this.config);
   }
+}
+
+/** The move job's id: one job per move and re-queue, so adding it again is a no-op. */
+export function moveJobIdOf(move: Pick<CrmStageMoveDoc, '_id' | 'requeues'>): string {
+  return jobIdFor(CrmJob.MoveDealStage, move._id, move.requeues);
+}
+
+/** Queues the job of a move (idempotent by its id). */
+export async function enqueueMove(
+  queue: Queue<MoveDealStageJobData>,
+  move: Pick<CrmStageMoveDoc, '_id' | 'requeues'>,
+  config: Pick<AppConfig, 'CRM_MOVE_ATTEMPTS' | 'CRM_RETRY_DELAY_MS'>,
+): Promise<void> {
+  await queue.add(
+    CrmJob.MoveDealStage,
+    { moveId: move._id },
+    {
+      jobId: moveJobIdOf(move),
+      attempts: config.CRM_MOVE_ATTEMPTS,
+      backoff: { type: 'exponential', delay: config.CRM_RETRY_DELAY_MS },
+    },
+  );
 }

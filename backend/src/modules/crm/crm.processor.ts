@@ -7,6 +7,8 @@ import { CRM_PORT, type CrmPort } from '../../integrations/crm';
 import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
 import { QueueName } from '../../platform/queues/queue-names';
 import { validateJobData } from '../../platform/queues/validate-job-data';
+import type { SweepResult } from '../../platform/queues/sweep-lost-jobs';
+import { CrmMoveSweeper } from './crm-move-sweeper';
 import { CrmJob, crmStageMoves, MoveDealStageJobData, type CrmJobName } from './crm-stage-moves';
 
 /** Moves deals through the CRM port and records each attempt on the move. */
@@ -17,17 +19,20 @@ export class CrmProcessor extends GracefulWorkerHost {
   constructor(
     @Inject(CRM_PORT) private readonly crm: CrmPort,
     @InjectConnection() private readonly connection: Connection,
+    private readonly sweeper: CrmMoveSweeper,
   ) {
     super();
   }
 
   async process(
     job: Job<unknown, unknown, string>,
-  ): Promise<{ dealstage: string } | { skipped: string }> {
+  ): Promise<{ dealstage: string } | { skipped: string } | SweepResult> {
     const name = job.name as CrmJobName;
     switch (name) {
       case CrmJob.MoveDealStage:
         return this.move(validateJobData(MoveDealStageJobData, job), job);
+      case CrmJob.Sweep:
+        return this.sweeper.sweep();
       default:
         return assertNever(name, job.name);
     }

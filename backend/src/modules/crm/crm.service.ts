@@ -33,12 +33,19 @@ export class CrmService {
     private readonly config: AppConfig,
   ) {}
 
-  fetchDeal(hsObjectId: string): Promise<DealLookup> {
+  /** The deal, its signatories and its stage's label (the screen shows labels, not stage ids). */
+  async fetchDeal(hsObjectId: string): Promise<DealLookup> {
     const dealId = extractCrmRecordId(hsObjectId);
     if (!dealId) {
       throw new BadRequestException('hsObjectId must be a deal id or a HubSpot deal URL');
     }
-    return this.crm.getDeal(dealId);
+    const lookup = await this.crm.getDeal(dealId);
+    const stage = lookup.deal.properties.dealstage;
+    if (!stage) return lookup;
+    // A label is a nicety: a CRM that cannot list its stages still answers with the deal.
+    const stages = await this.crm.getPropertyOptions('deals', 'dealstage').catch(() => []);
+    const label = stages.find((option) => option.value === stage)?.label ?? null;
+    return { ...lookup, stageLabel: label };
   }
 
   async dealsByAddress(address: string): Promise<DealsByAddress> {

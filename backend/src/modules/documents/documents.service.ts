@@ -14,6 +14,7 @@ import {
   isValidDocId,
   type SigningBookmark,
   type SigningBookmarks,
+  type SigningSlot,
 } from '@prosign/domain';
 import type { Queue } from 'bullmq';
 import { createHash } from 'node:crypto';
@@ -31,7 +32,7 @@ import type { AuditEvent } from './layout/audit-trail-content';
 import { renderAuditTrail } from './layout/audit-trail-layout';
 import { PAGE } from './layout/page-frame';
 import { PdfSealerService } from './pdf/pdf-sealer.service';
-import { mergePdfs, stampVoid } from './pdf/pdf-tools';
+import { stampVoid } from './pdf/pdf-tools';
 import { SignatureImageService, type UploadedImage } from './signatures/signature-image.service';
 import { standardContractValues } from './templates/contract-placeholders';
 import { FIRM_LETTERHEAD } from './templates/firm-letterhead';
@@ -176,6 +177,7 @@ export class DocumentsService {
     return {
       signature: signature ? bookmarkOf(signature) : null,
       initials: initials ? bookmarkOf(initials) : null,
+      slots: slots.map(slotBoxOf),
     };
   }
 
@@ -305,17 +307,17 @@ export class DocumentsService {
       }
       case 'combined': {
         const parts = await Promise.all((record.sources ?? []).map((id) => this.pdfOf(id)));
-        const merged = await mergePdfs(
+        // Merged and sealed in one pass: the merge is saved once, and not parsed again.
+        return this.sealer.mergeAndSeal(
           parts.map((part) => part.pdf),
           { title: record.title, date },
+          {
+            signingTime: date,
+            reason: 'Signed agreement and audit trail, sealed by ProSign',
+            location: FIRM_LETTERHEAD.lines[0],
+            contactInfo: FIRM_LETTERHEAD.lines[2],
+          },
         );
-        const sealed = await this.sealer.seal(merged, {
-          signingTime: date,
-          reason: 'Signed agreement and audit trail, sealed by ProSign',
-          location: FIRM_LETTERHEAD.lines[0],
-          contactInfo: FIRM_LETTERHEAD.lines[2],
-        });
-        return { pdf: sealed, pageCount: await pageCountOf(merged) };
       }
       case 'void': {
         const [source] = record.sources ?? [];
@@ -374,6 +376,19 @@ function derivedId(kind: string, ...inputs: string[]): string {
 function bookmarkOf(slot: SignatureSlot): SigningBookmark {
   const top = PAGE.height - slot.y - slot.height;
   return { page: slot.page + 1, yRatio: Math.min(1, Math.max(0, top / PAGE.height)) };
+}
+
+/** A slot as fractions of its page from the top left, as the signing page overlays it. */
+function slotBoxOf(slot: SignatureSlot): SigningSlot {
+  const ratio = (value: number, of: number) => Math.min(1, Math.max(0, value / of));
+  return {
+    kind: slot.kind,
+    page: slot.page + 1,
+    left: ratio(slot.x, PAGE.width),
+    top: ratio(PAGE.height - slot.y - slot.height, PAGE.height),
+    width: ratio(slot.width, PAGE.width),
+    height: ratio(slot.height, PAGE.height),
+  };
 }
 
 function definedOnly(values: Record<string, string | undefined>): Record<string, string> {

@@ -23,6 +23,8 @@ export {
   STANDARD_AGREEMENT_TEMPLATE,
   type StandardSectionKey,
 } from './templates/standard-agreement.template';
+export { FIRM_LETTERHEAD } from './templates/firm-letterhead';
+export { amountDue, renderInvoice, type InvoiceContent } from './templates/invoice.template';
 // Services.
 export { SignatureImageService, type UploadedImage } from './signatures/signature-image.service';
 export { DocumentsService, type PdfFile, type SignatureSource } from './documents.service';

@@ -1,9 +1,19 @@
-import { Module } from '@nestjs/common';
+import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { DatabaseProbe, DependencyGate } from './dependency-gate.middleware';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
+import { StuckOperationsController } from './stuck-operations.controller';
 
 @Module({
-  controllers: [HealthController],
-  providers: [HealthService],
+  controllers: [HealthController, StuckOperationsController],
+  providers: [HealthService, DatabaseProbe],
 })
-export class HealthModule {}
+export class HealthModule implements NestModule {
+  /** Every route but /health answers 503 at once while MongoDB or Redis is down. */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer
+      .apply(DependencyGate)
+      .exclude({ path: 'health', method: RequestMethod.ALL })
+      .forRoutes({ path: '{*splat}', method: RequestMethod.ALL });
+  }
+}

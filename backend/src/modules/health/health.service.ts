@@ -11,6 +11,7 @@ import { MAPS_PORT, type MapsPort } from '../../integrations/maps';
 import { AppConfig } from '../../platform/config/app-config';
 import { APP_VERSION } from '../../platform/config/app-version';
 import { QueueStatsService } from '../../platform/queues/queue-stats.service';
+import { workersHealth } from '../../platform/queues/worker-heartbeat';
 import { REDIS_CLIENT } from '../../platform/redis/redis.constants';
 
 /** A probe that has not answered within this time counts as down: health must answer quickly. */
@@ -40,15 +41,21 @@ export class HealthService {
       }),
       this.probe('redis', () => this.redis.ping()),
     ]);
-    const queues = redis.up
-      ? await withTimeout(this.queueStats.countsByQueue(), PROBE_TIMEOUT_MS).catch(() => null)
-      : null;
+    const [queues, workers] = redis.up
+      ? await Promise.all([
+          withTimeout(this.queueStats.countsByQueue(), PROBE_TIMEOUT_MS).catch(() => null),
+          withTimeout(workersHealth(this.redis, this.config.QUEUE_PREFIX), PROBE_TIMEOUT_MS).catch(
+            () => null,
+          ),
+        ])
+      : [null, null];
 
     return {
       status: database.up && redis.up ? 'ok' : 'degraded',
       database,
       redis,
       queues,
+      workers,
       adapters: this.adapters(),
       version: APP_VERSION,
     };

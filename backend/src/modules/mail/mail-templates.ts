@@ -4,8 +4,7 @@
  * clients render reliably; every value is escaped.
  */
 
-export const INVOICE_TYPES = ['deposit', 'progress', 'balance'] as const;
-export type InvoiceType = (typeof INVOICE_TYPES)[number];
+import type { InvoiceType } from '@prosign/domain';
 
 export type MailTemplate =
   | {
@@ -40,10 +39,19 @@ export type MailTemplate =
       data: {
         recipientName: string;
         type: InvoiceType;
+        /** "2,500.00" (dollars, without the sign). */
         amount: string;
         projectAddress: string;
         link?: string;
         isReminder?: boolean;
+        /** "INV-000042": the same on the first mail and every reminder. */
+        invoiceNumber?: string;
+        /** "March 16, 2026". */
+        dueDate?: string;
+        /** Still owed when less than the amount (a partial payment was made), "1,500.00". */
+        amountDue?: string;
+        /** The firm that bills, for the sign-off. */
+        firmName?: string;
       };
     }
   | { kind: 'test'; data: { requestedBy?: string; link?: string } };
@@ -196,16 +204,23 @@ export function renderMail(template: MailTemplate): RenderedMail {
     }
     case 'invoice': {
       const d = template.data;
-      const name = `${capitalise(d.type)} invoice`;
+      const name = `${capitalise(d.type)} invoice${d.invoiceNumber ? ` ${d.invoiceNumber}` : ''}`;
+      const due = d.dueDate ? ` It is due by ${d.dueDate}.` : '';
+      const owed =
+        d.amountDue && d.amountDue !== d.amount
+          ? ` After the payment received so far, $${d.amountDue} remains due.`
+          : '';
       return layout(`${d.isReminder ? 'Reminder: ' : ''}${name} for ${d.projectAddress}`, {
-        heading: name,
+        heading: d.isReminder ? `Reminder: ${name}` : name,
         greeting: hello(d.recipientName),
         paragraphs: [
           d.isReminder
-            ? `This is a reminder that the ${d.type} invoice of $${d.amount} for ${d.projectAddress} is still open.`
-            : `Please find the ${d.type} invoice of $${d.amount} for ${d.projectAddress}.`,
+            ? `This is a reminder that the ${d.type} invoice${d.invoiceNumber ? ` ${d.invoiceNumber}` : ''} of $${d.amount} for ${d.projectAddress} is still open.${owed}${due}`
+            : `Please find attached the ${d.type} invoice${d.invoiceNumber ? ` ${d.invoiceNumber}` : ''} of $${d.amount} for ${d.projectAddress}.${owed}${due}`,
+          'The invoice PDF is attached, with the payment instructions. Please quote the invoice number with your payment.',
         ],
         action: d.link ? { label: 'View the invoice', url: d.link } : undefined,
+        note: d.firmName ? `Thank you for your business. ${d.firmName}` : undefined,
       });
     }
     case 'test':

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { MailSweeper } from './mail-sweeper';
 import { MailProcessor } from './mail.processor';
 
-/** Worker side of mail: the `mail` queue processor. */
+/** Worker side of mail: the `mail` queue processor and the sweep of lost deliveries. */
 @Module({
-  providers: [MailProcessor],
+  providers: [MailProcessor, MailSweeper],
 })
 export class MailWorkerModule {}

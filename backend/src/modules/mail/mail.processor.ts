@@ -4,31 +4,41 @@ import { InjectConnection } from '@nestjs/mongoose';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Connection } from 'mongoose';
 import { MAIL_PORT, type MailPort } from '../../integrations/mail';
+import { cappedExponentialBackoff } from '../../platform/queues/default-job-options';
 import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
 import { QueueName } from '../../platform/queues/queue-names';
 import { validateJobData } from '../../platform/queues/validate-job-data';
-import { mailDeliveries } from './mail-delivery.collection';
+import { mailDeliveries, messageIdFor } from './mail-delivery.collection';
+import { clearMailProblem, markMailFailed } from './mail-problem';
+import { MailSweeper, type SweepResult } from './mail-sweeper';
 import { MailJob, SendMailJobData, type MailJobName } from './mail.job';
 
-/** Sends queued mail through the mail port and records each attempt on the delivery. */
-@Processor(QueueName.Mail)
+/**
+ * Sends queued mail through the mail port and records each attempt on the
+ * delivery; retries back off exponentially up to an hour (capped-exponential),
+ * and the scheduled sweep re-queues deliveries whose job was lost.
+ */
+@Processor(QueueName.Mail, { settings: { backoffStrategy: cappedExponentialBackoff } })
 export class MailProcessor extends GracefulWorkerHost {
   private readonly logger = new Logger(MailProcessor.name);
 
   constructor(
     @Inject(MAIL_PORT) private readonly mail: MailPort,
     @InjectConnection() private readonly connection: Connection,
+    private readonly sweeper: MailSweeper,
   ) {
     super();
   }
 
   async process(
     job: Job<unknown, unknown, string>,
-  ): Promise<{ messageId: string } | { skipped: string }> {
+  ): Promise<{ messageId: string } | { skipped: string } | SweepResult> {
     const name = job.name as MailJobName;
     switch (name) {
       case MailJob.Send:
         return this.send(validateJobData(SendMailJobData, job), job);
+      case MailJob.Sweep:
+        return this.sweeper.sweep();
       default:
         return assertNever(name, job.name);
     }
@@ -42,6 +52,9 @@ export class MailProcessor extends GracefulWorkerHost {
     const delivery = await deliveries.findOne({ _id: deliveryId });
     if (!delivery) throw new UnrecoverableError(`Mail delivery ${deliveryId} does not exist`);
     if (delivery.status === 'sent') return { skipped: 'already sent' };
+    // The same Message-ID on every try: a receiver keeps one copy (a timeout after the
+    // server stored the mail, then a retry, is not a second mail).
+    const messageId = delivery.messageId ?? messageIdFor(delivery._id);
 
     await deliveries.updateOne(
       { _id: deliveryId },
@@ -49,6 +62,7 @@ export class MailProcessor extends GracefulWorkerHost {
     );
     try {
       const sent = await this.mail.send({
+        messageId,
         to: delivery.to,
         cc: delivery.cc,
         replyTo: delivery.replyTo ?? undefined,
@@ -68,7 +82,7 @@ export class MailProcessor extends GracefulWorkerHost {
         {
           $set: {
             status: 'sent',
-            messageId: sent.messageId,
+            messageId: sent.messageId || messageId,
             lastError: null,
             sentAt: now,
             updatedAt: now,
@@ -76,20 +90,17 @@ export class MailProcessor extends GracefulWorkerHost {
           },
         },
       );
-      return { messageId: sent.messageId };
+      await clearMailProblem(this.connection, delivery);
+      return { messageId: sent.messageId || messageId };
     } catch (error) {
       const message = (error as Error).message || String(error);
       const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      await deliveries.updateOne(
-        { _id: deliveryId },
-        {
-          $set: {
-            status: final ? 'failed' : 'retrying',
-            lastError: message,
-            updatedAt: new Date(),
-          },
-        },
-      );
+      if (final) await markMailFailed(this.connection, delivery, message);
+      else
+        await deliveries.updateOne(
+          { _id: deliveryId },
+          { $set: { status: 'retrying', lastError: message, updatedAt: new Date() } },
+        );
       if (final) this.logger.error(`mail ${deliveryId} failed for good: ${message}`);
       else
         this.logger.warn(`mail ${deliveryId} attempt ${job.attemptsMade + 1} failed: ${message}`);

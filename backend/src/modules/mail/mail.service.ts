@@ -1,15 +1,17 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
 import { insertIfAbsent } from '../../platform/database/insert-if-absent';
+import { CAPPED_EXPONENTIAL } from '../../platform/queues/default-job-options';
 import { jobIdFor } from '../../platform/queues/job-id';
 import { QueueName } from '../../platform/queues/queue-names';
 import type { MailAttachment } from '../../integrations/mail';
 import {
   mailDeliveries,
+  messageIdFor,
   type MailDeliveryDoc,
   type MailDeliveryStatus,
 } from './mail-delivery.collection';
@@ -24,6 +26,8 @@ export interface SendMailRequest {
   cc?: string[];
   replyTo?: string;
   attachments?: MailAttachment[];
+  /** The agreement the mail is about: if it finally fails, its card says so. */
+  agreementId?: string;
 }
 
 /** What admins see of a delivery (no bodies, no attachment content). */
@@ -48,6 +52,8 @@ export interface MailDeliverySummary {
  */
 @Injectable()
 export class MailService {
+  private readonly logger = new Logger(MailService.name);
+
   constructor(
     @InjectConnection() private readonly connection: Connection,
     @InjectQueue(QueueName.Mail) private readonly queue: Queue<SendMailJobData>,
@@ -76,7 +82,8 @@ export class MailService {
         attempts: 0,
         requeues: 0,
         lastError: null,
-        messageId: null,
+        messageId: messageIdFor(request.key),
+        agreementId: request.agreementId ?? null,
         createdAt: now,
         updatedAt: now,
         sentAt: null,
@@ -84,7 +91,12 @@ export class MailService {
     ]);
     const delivery = await deliveries.findOne({ _id: request.key });
     if (!delivery) throw new Error(`mail delivery ${request.key} vanished`);
-    await this.enqueue(delivery);
+    // Recorded is enough: if Redis is down now, the worker's sweep queues it later.
+    await this.enqueue(delivery).catch((error: unknown) =>
+      this.logger.warn(
+        `mail ${delivery._id} recorded, not queued yet (the sweep will queue it): ${String(error)}`,
+      ),
+    );
     return summarise(delivery);
   }
 
@@ -138,16 +150,30 @@ export class MailService {
 
   private async enqueue(delivery: MailDeliveryDoc): Promise<void> {
     if (delivery.status === 'sent') return;
-    await this.queue.add(
-      MailJob.Send,
-      { deliveryId: delivery._id },
-      {
-        jobId: jobIdFor(MailJob.Send, delivery._id, delivery.requeues),
-        attempts: this.config.MAIL_SEND_ATTEMPTS,
-        backoff: { type: 'exponential', delay: this.config.MAIL_RETRY_DELAY_MS },
-      },
-    );
+    await enqueueDelivery(this.queue, delivery, this.config);
   }
+}
+
+/** The send job's id: one job per delivery and re-queue, so adding it again is a no-op. */
+export function sendJobIdOf(delivery: Pick<MailDeliveryDoc, '_id' | 'requeues'>): string {
+  return jobIdFor(MailJob.Send, delivery._id, delivery.requeues);
+}
+
+/** Queues the send job of a delivery (idempotent by its id), retried over hours. */
+export async function enqueueDelivery(
+  queue: Queue<SendMailJobData>,
+  delivery: Pick<MailDeliveryDoc, '_id' | 'requeues'>,
+  config: Pick<AppConfig, 'MAIL_SEND_ATTEMPTS' | 'MAIL_RETRY_DELAY_MS'>,
+): Promise<void> {
+  await queue.add(
+    MailJob.Send,
+    { deliveryId: delivery._id },
+    {
+      jobId: sendJobIdOf(delivery),
+      attempts: config.MAIL_SEND_ATTEMPTS,
+      backoff: { type: CAPPED_EXPONENTIAL, delay: config.MAIL_RETRY_DELAY_MS },
+    },
+  );
 }
 
 export function summarise(

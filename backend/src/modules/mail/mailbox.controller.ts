@@ -1,4 +1,14 @@
-import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Query } from '@nestjs/common';
+import {
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  ParseIntPipe,
+  Query,
+  StreamableFile,
+} from '@nestjs/common';
 import { CaughtMailService } from '../../integrations/mail';
 import { AdminOnly } from '../../platform/auth/auth.decorators';
 import { PageQuery } from '../../platform/validation/page-query.dto';
@@ -23,6 +33,22 @@ export class MailboxController {
   @Get(':id')
   get(@Param() { id }: IdParam) {
     return this.mailbox.get(id);
+  }
+
+  /** An attachment of a caught mail, downloaded as it was sent (the invoice PDF, the signed copy…). */
+  @Get(':id/attachments/:index')
+  async attachment(
+    @Param('id') id: string,
+    @Param('index', new ParseIntPipe({ errorHttpStatusCode: HttpStatus.BAD_REQUEST }))
+    index: number,
+  ): Promise<StreamableFile> {
+    const file = await this.mailbox.attachment(id, index);
+    const safe = file.filename.replace(/[^\w .()-]+/g, '_');
+    return new StreamableFile(file.content, {
+      type: file.contentType,
+      length: file.content.length,
+      disposition: `attachment; filename="${safe}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+    });
   }
 
   @Delete()

@@ -3,8 +3,9 @@ export const SIGNING_FINISH_STEPS = [
   'signaturePlaced',
   'auditTrail',
   'merged',
+  // The signer's copy before the CRM move and the file service: their failure never withholds it.
+  'signedCopyMail',
   'crmStageSigned',
   'signedPdfFiled',
-  'signedCopyMail',
 ] as const;
 export type SigningFinishStep = (typeof SIGNING_FINISH_STEPS)[number];

@@ -49,7 +49,7 @@ import {
  * (signature_saved → signed, with time, IP and the signed event), so two tabs
  * or a double click sign once; then the StepRunner places the signature,
  * builds the audit trail from the event log, merges both into the sealed PDF,
- * moves the CRM deal to signed and mails the signed copy — each step's time
+ * mails the signed copy, then moves the CRM deal to signed — each step's time
  * stored, so a retry (or the worker's resume) continues at the failed step.
  */
 @Injectable()
@@ -230,6 +230,7 @@ export class SigningFinishService {
         if (contract.verifyId) await this.repository.addKey(contract, 'verify', contract.verifyId);
         await this.mail.send({
           key: `signed-copy.${contract.token}`,
+          agreementId: String(contract._id),
           template: {
             kind: 'signed-copy',
             data: {

@@ -9,9 +9,9 @@ export const PRESENCE_REFRESH_MS = 15_000;
 export class SigningPresenceService {
   constructor(private readonly repository: AgreementRepository) {}
 
-  async isKnownToken(token: string): Promise<boolean> {
-    const agreement = await this.repository.findByKey('sign', token);
-    return Boolean(agreement && agreement.status !== null);
+  /** Checked once per signer socket: the status only, not the whole record. */
+  isKnownToken(token: string): Promise<boolean> {
+    return this.repository.isSentKey('sign', token);
   }
 
   /** Writes only a change, or a refresh of an unchanged state older than PRESENCE_REFRESH_MS. */

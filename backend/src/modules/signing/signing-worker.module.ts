@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AgreementSendService } from '../agreements';
 import { AgreementsModule } from '../agreements/agreements.module';
 import { CrmStageMovesModule } from '../crm/crm-stage-moves.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
@@ -7,11 +8,12 @@ import { SigningFinishService } from './signing-finish.service';
 import { SigningProcessor, SigningScheduler } from './signing.processor';
 import { SigningService } from './signing.service';
 
-/** Worker side of signing: resuming finishes a crashed api left half-way. */
+/** Worker side of signing: resuming finishes (and mailed sends) a crashed api left half-way. */
 @Module({
   imports: [AgreementsModule, CrmStageMovesModule, DocumentsCoreModule],
   providers: [
     MailService,
+    AgreementSendService,
     SigningService,
     SigningFinishService,
     SigningProcessor,

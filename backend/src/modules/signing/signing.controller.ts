@@ -110,6 +110,16 @@ export class SigningController {
     return this.signing.editSignature(body.token, body, actorOf(request));
   }
 
+  /** Spec 1 §4.1.6: clearing the saved signature resets the saved flag. */
+  @Post('template/clear-signature')
+  @HttpCode(HttpStatus.OK)
+  clearSignature(
+    @Body() body: SignerTokenDto,
+    @Req() request: Request,
+  ): Promise<SignerSaveResponse> {
+    return this.signing.clearSignature(body.token, actorOf(request));
+  }
+
   @Post('signing/finish')
   @HttpCode(HttpStatus.OK)
   finish(@Body() body: SignerTokenDto, @Req() request: Request): Promise<FinishSigningResponse> {

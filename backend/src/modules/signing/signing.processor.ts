@@ -1,6 +1,7 @@
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { UnrecoverableError, type Job, type Queue } from 'bullmq';
+import { AgreementSendService } from '../agreements';
 import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
 import { QueueName } from '../../platform/queues/queue-names';
 import { SigningFinishService } from './signing-finish.service';
@@ -17,15 +18,24 @@ import {
  */
 @Processor(QueueName.Signing)
 export class SigningProcessor extends GracefulWorkerHost {
-  constructor(private readonly finishing: SigningFinishService) {
+  constructor(
+    private readonly finishing: SigningFinishService,
+    private readonly sending: AgreementSendService,
+  ) {
     super();
   }
 
-  async process(job: Job<unknown, unknown, string>): Promise<{ resumed: number }> {
+  async process(
+    job: Job<unknown, unknown, string>,
+  ): Promise<{ resumed: number; sendsResumed: number }> {
     const name = job.name as SigningJobName;
     switch (name) {
       case SigningJob.ResumeFinishes:
-        return { resumed: await this.finishing.resumeAbandoned() };
+        // Sends whose link was mailed too: the same schedule, the same step runner.
+        return {
+          resumed: await this.finishing.resumeAbandoned(),
+          sendsResumed: await this.sending.resumeAbandoned(),
+        };
       default:
         throw new UnrecoverableError(`No handler for job "${job.name}" on the signing queue`);
     }

@@ -87,6 +87,29 @@ export function agreementTitleOf(agreement: Pick<Agreement<object>, 'family' | '
   return familyConfig(agreement.family).title(agreement.form);
 }
 
+/** When the link left the open state, by what closed it. */
+function closedAtOf(
+  contract: Pick<
+    Agreement,
+    'status' | 'signedAt' | 'cancelledAt' | 'voidedAt' | 'expiredAt' | 'resendAt' | 'editResendAt'
+  >,
+): Date | null {
+  switch (signerLinkStateOf(contract.status)) {
+    case 'signed':
+      return contract.signedAt;
+    case 'cancelled':
+      return contract.cancelledAt;
+    case 'voided':
+      return contract.voidedAt;
+    case 'expired':
+      return contract.expiredAt;
+    case 'replaced':
+      return contract.editResendAt ?? contract.resendAt;
+    case 'open':
+      return null;
+  }
+}
+
 export function metricsOf(
   contract: Pick<Agreement, 'status' | 'signatureSource' | 'signature' | 'initials'>,
 ): SignerMetrics {
@@ -169,6 +192,9 @@ export class SigningService {
       signedDocLink: contract.signedDocLink ?? null,
       verifyId: contract.finish?.state === 'completed' ? contract.verifyId : null,
       bookmarks: await this.bookmarksOf(contract),
+      sentAt: contract.createdAt?.toISOString() ?? null,
+      closedAt: closedAtOf(contract)?.toISOString() ?? null,
+      sender: { email: contract.sentBy },
       ...this.userDetailOf(contract),
     };
   }
@@ -293,6 +319,34 @@ export class SigningService {
       actor,
     );
     return { message: SIGNER_MESSAGES.editSaved, metrics: metricsOf(saved) };
+  }
+
+  /**
+   * `clear-signature` (spec 1 §4.1.6): clears the saved signature and initials
+   * and resets the saved flag — the agreement goes back to viewed, as the rule
+   * `clearSignature` says, with the event in the same update. Clearing what is
+   * not saved answers with the metrics as they are; a closed link is refused.
+   */
+  async clearSignature(token: string, actor: SignerActor): Promise<SignerSaveResponse> {
+    const contract = await this.openContract(token);
+    if (!metricsOf(contract).isSignatureSaved && contract.status !== 'signature_saved') {
+      return { message: SIGNER_MESSAGES.signatureCleared, metrics: metricsOf(contract) };
+    }
+    const cleared = await this.repository.transition<object>(
+      contract,
+      transitionRule(contract.family, 'clearSignature'),
+      {
+        set: { signature: null, signatureSource: null, signatureImageId: null, initials: null },
+        event: signerEvent('signature_cleared', actor, {
+          source: contract.signatureSource ?? '',
+        }),
+      },
+    );
+    if (!cleared) throw await this.refusalFor(contract.token);
+    if (contract.signatureImageId) {
+      await signatureImages(this.connection).deleteOne({ _id: contract.signatureImageId });
+    }
+    return { message: SIGNER_MESSAGES.signatureCleared, metrics: metricsOf(cleared) };
   }
 
   /**

@@ -50,7 +50,11 @@ export class SowSigningController {
   @Get('verify-link/:customId')
   async verifyLink(@Param() params: SowLinkParams): Promise<SowVerifyLinkResponse> {
     const sow = await this.sowOf(params.customId);
-    return { valid: true, linkState: signerLinkStateOf(sow.status) };
+    const linkState = signerLinkStateOf(sow.status);
+    if (linkState === 'open') return { valid: true, linkState };
+    // Nothing left to sign: the page names the document, when it closed and whom to ask.
+    const { agreementTitle, closedAt, sender } = await this.signing.stateOf(sow);
+    return { valid: true, linkState, closed: { agreementTitle, closedAt, sender } };
   }
 
   @Get('get-contract/:customId')

@@ -6,12 +6,8 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import {
-  actionRule,
-  droppedPlaceholders,
-  extractDocId,
   isBlacklistedPartner,
   parseCpRoles,
-  revertPlaceholderPreviews,
   SOW_SECTION_KEYS,
   SOW_TEMPLATE_DOC_ID,
   sowFormErrors,
@@ -23,10 +19,12 @@ import {
   type SowSendResult,
 } from '@prosign/domain';
 import { CRM_PORT, type CrmPort } from '../../integrations/crm';
-import { AppConfig } from '../../platform/config/app-config';
 import {
-  AgreementRepository,
-  AgreementSendService,
+  AgreementCreationService,
+  fieldErrorsException,
+  assertPlaceholdersKept,
+  sectionOverridesOf,
+  type CreationFamily,
   type SendActor,
   type SowContractForm,
 } from '../agreements';
@@ -34,13 +32,15 @@ import { DocumentsService } from '../documents';
 import { sowDocumentValues, sowFormOf } from './sow-form';
 import { SowTemplatesService } from './sow-templates.service';
 
-/** Form fields a mail already carried: frozen once that mail went out. */
-const MAILED_FIELDS: {
-  reviewLinkMail: (keyof SowContractForm)[];
-  ccCopy: (keyof SowContractForm)[];
-} = {
-  reviewLinkMail: ['cp_email', 'cp_name', 'project_address', 'pm_email'],
-  ccCopy: ['cc_emails'],
+/** The SOW family as its creation names it: signing page, mailed fields frozen once sent. */
+const SOW_CREATION: CreationFamily<SowContractForm> = {
+  family: 'sow',
+  noun: 'SOW',
+  signaturePath: sowSignaturePath,
+  mailedFields: {
+    reviewLinkMail: ['cp_email', 'cp_name', 'project_address', 'pm_email'],
+    ccCopy: ['cc_emails'],
+  },
 };
 
 /**
@@ -55,10 +55,8 @@ export class SowCreationService {
   constructor(
     private readonly templates: SowTemplatesService,
     private readonly documents: DocumentsService,
-    private readonly repository: AgreementRepository,
-    private readonly sending: AgreementSendService,
+    private readonly creation: AgreementCreationService,
     @Inject(CRM_PORT) private readonly crm: CrmPort,
-    private readonly config: AppConfig,
   ) {}
 
   /** `POST /api/sow/create-contract` */
@@ -67,7 +65,7 @@ export class SowCreationService {
     const created = await this.documents.createFromTemplate({
       templateDocId: SOW_TEMPLATE_DOC_ID,
       values: sowDocumentValues(form),
-      sectionOverrides: await this.sectionOverrides(form),
+      sectionOverrides: sectionOverridesOf(SOW_SECTION_KEYS, form),
       documentDate: new Date(),
     });
     return {
@@ -79,56 +77,19 @@ export class SowCreationService {
 
   /** `POST /api/sow/send-contract`: the partner gets the `/sow-signature/{customId}` link. */
   async send(input: SowSendContractRequest, actor: SendActor): Promise<SowSendResult> {
-    const sendKey = extractDocId(input.docLink);
-    if (!sendKey) throw new BadRequestException('Invalid document link.');
-    const form = await this.checkedForm(input);
-    const replacesId = input.replacesId ? await this.assertReplaceable(input.replacesId) : null;
-    // The document must exist before anything is sent (a 404 here changes nothing).
-    await this.documents.pdfOf(input.docLink);
-    const prepared = await this.sending.prepare<SowContractForm>(
-      {
-        family: 'sow',
-        sendKey,
-        form,
-        docLink: input.docLink,
-        signingLinkOf: (token) =>
-          `${this.config.PUBLIC_SIGNING_URL.replace(/\/+$/, '')}${sowSignaturePath(token)}`,
-        replacesId,
-        mailedFields: MAILED_FIELDS,
-      },
-      actor,
-    );
-    const sent = await this.sending.run(prepared, actor);
-    return {
-      signaturePageLink: sent.signingLink,
-      customId: sent.token,
-      _id: String(sent._id),
-      status: sent.status,
-    };
+    return this.creation.send(SOW_CREATION, input, () => this.checkedForm(input), actor);
   }
 
   /** `POST /api/sow/send-contract-cc`: the document to the cc addresses of a started send, once. */
-  async sendCopy(docLink: string, actor: SendActor): Promise<{ success: true }> {
-    const sendKey = extractDocId(docLink);
-    if (!sendKey) throw new BadRequestException('Invalid document link.');
-    const agreement = await this.repository.findByKey<SowContractForm>('send', sendKey);
-    if (!agreement || agreement.family !== 'sow') {
-      throw new NotFoundException('No SOW was sent with this document: send it first.');
-    }
-    await this.sending.run(agreement, actor, ['ccCopy']);
-    return { success: true };
+  sendCopy(docLink: string, actor: SendActor): Promise<{ success: true }> {
+    return this.creation.sendCopy(SOW_CREATION, docLink, actor);
   }
 
   /** The form as it will be stored, or 400/409 naming what is wrong. */
   private async checkedForm(input: SowContractInput): Promise<SowContractForm> {
     const errors = sowFormErrors(input);
     if (errors.length) {
-      throw new BadRequestException({
-        statusCode: 400,
-        error: 'Bad Request',
-        message: errors.map((error) => error.message),
-        fieldErrors: errors,
-      });
+      throw fieldErrorsException(errors);
     }
     await this.checkPartner(input);
     const template = await this.templates.byName(input.templateName);
@@ -168,40 +129,9 @@ export class SowCreationService {
   /** Edited sections must keep the template's `$placeholders` (spec 3 §5). */
   private async checkSections(form: SowContractForm): Promise<void> {
     const template = await this.templates.templateSections();
-    for (const key of SOW_SECTION_KEYS) {
-      const edited = form[key];
-      if (edited === undefined) continue;
-      const original = template.find((section) => section.key === key)?.body ?? '';
-      const dropped = droppedPlaceholders(original, edited);
-      if (dropped.length) {
-        throw new BadRequestException(
-          `The ${key} section must keep its placeholders: ${dropped.map((n) => `$${n}`).join(', ')}.`,
-        );
-      }
-    }
-  }
-
-  private async sectionOverrides(form: SowContractForm): Promise<Record<string, string>> {
-    const overrides: Record<string, string> = {};
-    for (const key of SOW_SECTION_KEYS) {
-      const edited = form[key];
-      if (edited !== undefined) overrides[key] = revertPlaceholderPreviews(edited);
-    }
-    return overrides;
-  }
-
-  /** Checks an Edit and Resend may replace this SOW; its id. */
-  private async assertReplaceable(replacesId: string): Promise<string> {
-    const previous = await this.repository.findById(replacesId).catch(() => null);
-    if (!previous || previous.family !== 'sow' || previous.status === null || previous.deletedAt) {
-      throw new NotFoundException('The SOW being edited and resent was not found.');
-    }
-    const rule = actionRule('sow', 'editAndResend');
-    if (!rule.from.includes(previous.status as never)) {
-      throw new ConflictException(
-        `This SOW cannot be edited and resent: it is ${previous.status}.`,
-      );
-    }
-    return String(previous._id);
+    const originals = Object.fromEntries(template.map((section) => [section.key, section.body]));
+    const edited: Partial<Record<string, string>> = {};
+    for (const key of SOW_SECTION_KEYS) edited[key] = form[key];
+    assertPlaceholdersKept(originals, edited);
   }
 }

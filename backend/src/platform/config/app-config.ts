@@ -1,9 +1,15 @@
 // class-transformer's @Type reads design-time metadata; this module may load before Nest does.
 import 'reflect-metadata';
-import { DEFAULT_COMPANY_EMAIL_DOMAIN, isCompanyEmail, isValidEmailDomain } from '@prosign/domain';
+import {
+  DEFAULT_COMPANY_EMAIL_DOMAIN,
+  DEFAULT_INVOICE_DUE_DAYS,
+  isCompanyEmail,
+  isValidEmailDomain,
+} from '@prosign/domain';
 import { Expose, Transform, Type } from 'class-transformer';
 import {
   ArrayNotEmpty,
+  IsEmail,
   IsIn,
   IsInt,
   IsBoolean,
@@ -44,6 +50,12 @@ export type CaptchaAdapter = (typeof CAPTCHA_ADAPTERS)[number];
 export type IdentityAdapter = (typeof IDENTITY_ADAPTERS)[number];
 export type MapsAdapter = (typeof MAPS_ADAPTERS)[number];
 export type FileServiceAdapter = (typeof FILE_SERVICE_ADAPTERS)[number];
+
+/** What an invoice says about paying when INVOICE_PAYMENT_INSTRUCTIONS is not set. */
+export const DEFAULT_INVOICE_PAYMENT_INSTRUCTIONS =
+  'Pay by check payable to Bayline Engineering Group, Inc., mailed to 1450 Harbor Bay Parkway, ' +
+  'Suite 220, Alameda, CA 94502, or by bank transfer to the account on file with your project ' +
+  'manager.';
 
 /** The delete password of a fresh development or test install (spec 1 §6). */
 export const DEMO_SERVICE_DELETE_PASSWORD = 'prosign-demo';
@@ -223,9 +235,14 @@ export class AppConfig {
   })
   readonly CORS_ORIGINS: string[] = DEFAULT_CORS_ORIGINS;
 
+  /**
+   * Jobs one worker process runs at once. Most jobs wait on I/O (Redis, MongoDB,
+   * SMTP, the CRM), so 16 keeps both cores busy: no-op jobs go through at about
+   * twice the rate of 4 (bench/queue).
+   */
   @Expose()
   @IntegerBetween(1, 100)
-  readonly WORKER_CONCURRENCY: number = 4;
+  readonly WORKER_CONCURRENCY: number = 16;
 
   /** The API as browsers reach it: document links (`docLink`) are built on it. */
   @Expose()
@@ -373,15 +390,24 @@ export class AppConfig {
   @IntegerBetween(1, 65535)
   readonly MAIL_CATCHER_PORT: number = 1025;
 
-  /** Tries per mail before its delivery is marked failed. */
+  /** Tries per mail before its delivery is marked failed (12 from 30 s, capped at 1 h: about 6 hours). */
   @Expose()
   @IntegerBetween(1, 20)
-  readonly MAIL_SEND_ATTEMPTS: number = 5;
+  readonly MAIL_SEND_ATTEMPTS: number = 12;
 
-  /** First retry delay of a failed send; doubles on each further try. */
+  /** First retry delay of a failed send; doubles on each further try, at most one hour. */
   @Expose()
   @IntegerBetween(10, 600000)
-  readonly MAIL_RETRY_DELAY_MS: number = 2000;
+  readonly MAIL_RETRY_DELAY_MS: number = 30000;
+
+  /**
+   * How often the worker re-queues deliveries left queued, retrying or sending
+   * without a live job (lost by Redis, stalled out, a crash), and how old such a
+   * delivery must be.
+   */
+  @Expose()
+  @IntegerBetween(500, 3600000)
+  readonly MAIL_SWEEP_EVERY_MS: number = 60000;
 
   // --- Contract lifecycle (spec 2 §4) ---
 
@@ -399,6 +425,24 @@ export class AppConfig {
   @Expose()
   @IntegerBetween(0, 365)
   readonly AUTO_REMINDER_INTERVAL_DAYS: number = 0;
+
+  // --- Invoices (spec 3 §2) ---
+
+  /** Days after its issue date an invoice is due (printed on the invoice). */
+  @Expose()
+  @IntegerBetween(0, 365)
+  readonly INVOICE_DUE_DAYS: number = DEFAULT_INVOICE_DUE_DAYS;
+
+  /** How to pay, printed on every invoice; blank → the default text. */
+  @Expose()
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && value.trim() ? value.trim() : DEFAULT_INVOICE_PAYMENT_INSTRUCTIONS,
+  )
+  @IsString()
+  @Matches(/^[\s\S]{1,1000}$/, {
+    message: 'INVOICE_PAYMENT_INSTRUCTIONS must be 1 to 1000 characters',
+  })
+  readonly INVOICE_PAYMENT_INSTRUCTIONS: string = DEFAULT_INVOICE_PAYMENT_INSTRUCTIONS;
 
   // --- Captcha ---
   @Expose()
@@ -472,6 +516,15 @@ export class AppConfig {
   @IsOptional()
   @Validate(CompanyEmails)
   readonly DEFAULT_PM_EMAIL?: string;
+
+  /** The company address the CO cc choices always start with (spec 3 §2); see `coCompanyCcEmail`. */
+  @Expose()
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim().toLowerCase() || undefined : value,
+  )
+  @IsOptional()
+  @IsEmail({}, { message: 'CO_COMPANY_CC_EMAIL must be an e-mail address' })
+  readonly CO_COMPANY_CC_EMAIL?: string;
 
   /** Where the shell is, for the redirect after Google sign-in. */
   @Expose()
@@ -572,5 +625,10 @@ export class AppConfig {
   /** DEFAULT_PM_EMAIL, else pm@<COMPANY_EMAIL_DOMAIN>. */
   get defaultPmEmail(): string {
     return this.DEFAULT_PM_EMAIL ?? `pm@${this.COMPANY_EMAIL_DOMAIN}`;
+  }
+
+  /** CO_COMPANY_CC_EMAIL, else changeorders@<COMPANY_EMAIL_DOMAIN>. */
+  get coCompanyCcEmail(): string {
+    return this.CO_COMPANY_CC_EMAIL ?? `changeorders@${this.COMPANY_EMAIL_DOMAIN}`;
   }
 }

@@ -28,7 +28,7 @@ describe('loadConfig', () => {
       QUEUE_PREFIX: 'prosign',
       LOG_LEVEL: 'info',
       CORS_ORIGINS: DEFAULT_CORS_ORIGINS,
-      WORKER_CONCURRENCY: 4,
+      WORKER_CONCURRENCY: 16,
       PUBLIC_API_URL: 'http://localhost:3000',
       CRM_ADAPTER: 'local',
       DOCUMENTS_ADAPTER: 'local',
@@ -153,7 +153,9 @@ describe('loadConfig', () => {
     expect(loadConfig(REQUIRED)).toMatchObject({
       MAIL_FROM: 'ProSign <no-reply@prosign.local>',
       MAIL_CATCHER_PORT: 1025,
-      MAIL_SEND_ATTEMPTS: 5,
+      MAIL_SEND_ATTEMPTS: 12,
+      MAIL_RETRY_DELAY_MS: 30000,
+      MAIL_SWEEP_EVERY_MS: 60000,
       SMTP_SECURE: false,
       CAPTCHA_PASS_TTL_SECONDS: 7200,
       CRM_CONTRACT_SENT_STAGE: 'contractsent',
@@ -236,6 +238,7 @@ describe('loadConfig', () => {
       expect(config.COMPANY_EMAIL_DOMAIN).toBe('firm.com');
       expect(config.bootstrapAdminEmails).toEqual(['admin@firm.com']);
       expect(config.defaultPmEmail).toBe('pm@firm.com');
+      expect(config.coCompanyCcEmail).toBe('changeorders@firm.com');
     });
 
     it('refuses a malformed domain and addresses outside it', () => {
@@ -246,6 +249,9 @@ describe('loadConfig', () => {
         'Invalid configuration: BOOTSTRAP_ADMIN_EMAILS must list e-mail addresses in the company domain (@prosign.example)',
       );
       expect(problemsOf({ ...REQUIRED, DEFAULT_PM_EMAIL: 'pm' })).toContain('DEFAULT_PM_EMAIL');
+      expect(problemsOf({ ...REQUIRED, CO_COMPANY_CC_EMAIL: 'office' })).toContain(
+        'CO_COMPANY_CC_EMAIL',
+      );
     });
 
     it('refuses a PUBLIC_SHELL_URL that is not a URL and trims a trailing slash', () => {

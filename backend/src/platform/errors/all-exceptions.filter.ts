@@ -7,6 +7,7 @@ import {
   Logger,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { dependencyOutageOf, OUTAGE_MESSAGES } from './dependency-outage';
 
 /** The one error shape every endpoint returns (ARCHITECTURE §3). */
 export interface ErrorBody {
@@ -70,6 +71,15 @@ export function toErrorBody(exception: unknown): ErrorBody {
       statusCode: exception.status,
       message: exception.message,
       error: reasonPhrase(exception.status),
+    };
+  }
+  // MongoDB or Redis away: 503 (try again), not a 500 (a bug).
+  const outage = dependencyOutageOf(exception);
+  if (outage) {
+    return {
+      statusCode: HttpStatus.SERVICE_UNAVAILABLE,
+      message: OUTAGE_MESSAGES[outage],
+      error: 'Service Unavailable',
     };
   }
   return {

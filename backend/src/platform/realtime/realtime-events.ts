@@ -7,6 +7,7 @@ export {
   staffRoomOf,
   type ClientToServerEvents,
   type ContractChangedEvent,
+  type InvoiceChangedEvent,
   type PongReply,
   type ServerToClientEvents,
   type SignerPresenceEvent,

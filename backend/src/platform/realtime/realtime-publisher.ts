@@ -5,8 +5,10 @@ import { AppConfig } from '../config/app-config';
 import { REDIS_CLIENT } from '../redis/redis.constants';
 import {
   ServerEvent,
+  STAFF_ROOM,
   staffRoomOf,
   type ContractChangedEvent,
+  type InvoiceChangedEvent,
   type ServerToClientEvents,
   type SignerPresenceEvent,
 } from './realtime-events';
@@ -43,6 +45,13 @@ export class RealtimePublisher {
       this.emitter
         .to(staffRoomOf(event.family))
         .emit(ServerEvent.SignerPresence, { ...event, at: iso(event.at) }),
+    );
+  }
+
+  /** An invoice was sent or its status changed: to the contract dashboard's room (invoices need dashboardAccess). */
+  invoiceChanged(event: Omit<InvoiceChangedEvent, 'at'> & { at?: Date | string }): void {
+    this.publish(() =>
+      this.emitter.to(STAFF_ROOM).emit(ServerEvent.InvoiceChanged, { ...event, at: iso(event.at) }),
     );
   }
 

@@ -5,6 +5,7 @@ import {
   amountValue,
   fullNameOptionsFrom,
   formatPhoneNumber,
+  formatUsd,
   splitSiteAddress,
   SERVICE_FIELD_LABELS,
   STORAGE_KEYS,
@@ -12,6 +13,7 @@ import {
   type ClientSignatoryView,
   type ContractRecordInput,
   type CrmRecordView,
+  type DealLookupView,
   type FullNameOption,
   type SendContractInput,
 } from '@prosign/domain';
@@ -87,6 +89,73 @@ export interface ContractDraft {
   docLink: string | null;
   /** Edit and Resend of a cancelled or expired contract: its token (skips the deal check). */
   replacesToken: string | null;
+  /** The chosen deal as the left panel sums it up. */
+  deal: DealSummary | null;
+}
+
+/** What the left panel shows of the chosen deal (client, address, stage, amount). */
+export interface DealSummary {
+  dealId: string;
+  client: string;
+  address: string;
+  /** The CRM's name of the stage, or its id when the CRM gave no label. */
+  stage: string;
+  amount: string;
+}
+
+/** The deal's summary: its signatories (or its name) as the client, its site and stage label. */
+export function dealSummaryOf(lookup: DealLookupView): DealSummary {
+  const p = lookup.deal.properties;
+  const names = lookup.clientSignatories
+    .map((signatory) => [signatory.firstname, signatory.lastname].filter(Boolean).join(' ').trim())
+    .filter(Boolean);
+  const amount = amountValue(p.amount);
+  return {
+    dealId: lookup.deal.id,
+    client: names.join(', ') || p.dealname || '',
+    address: [p.address, p.city, [p.state, p.zip ?? p.zipcode].filter(Boolean).join(' ')]
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(', '),
+    stage: lookup.stageLabel || p.dealstage || '',
+    amount: amount ? formatUsd(amount) : '',
+  };
+}
+
+/**
+ * The contract form in groups a person scans (client, site, fees, team, deal);
+ * a service's own fields go under Details. Order within a group follows the
+ * form definition.
+ */
+export const FIELD_GROUPS: readonly { title: string; names: readonly string[] }[] = [
+  {
+    title: 'Client',
+    names: ['full_name', 'email', 'contact_number', 'company_name', 'additional_email'],
+  },
+  { title: 'Site', names: ['site_address', 'city', 'state', 'zipcode', 'project_type'] },
+  { title: 'Fees', names: ['cost', 'deposit', 'progress', 'balance'] },
+  { title: 'Team', names: ['csm_email', 'pm_email'] },
+  { title: 'Deal', names: ['hs_deal_id', 'stage'] },
+];
+
+export function groupFields<F extends { name: string }>(
+  fields: readonly F[],
+): { title: string; fields: F[] }[] {
+  const grouped = new Set(FIELD_GROUPS.flatMap((group) => group.names));
+  const groups = FIELD_GROUPS.map((group) => ({
+    title: group.title,
+    fields: fields.filter((field) => group.names.includes(field.name)),
+  }));
+  const details = fields.filter((field) => !grouped.has(field.name));
+  groups.splice(2, 0, { title: 'Details', fields: details });
+  return groups.filter((group) => group.fields.length > 0);
+}
+
+/** How a read-only value reads: the stage's label, a multi-valued CRM property as a list. */
+export function readOnlyDisplay(name: string, value: string, deal: DealSummary | null): string {
+  if (name === 'stage') return deal?.stage || value;
+  if (name === 'project_type') return value.split(';').filter(Boolean).join(', ');
+  return value;
 }
 
 export const EMPTY_DRAFT: ContractDraft = {
@@ -99,6 +168,7 @@ export const EMPTY_DRAFT: ContractDraft = {
   clauses: null,
   docLink: null,
   replacesToken: null,
+  deal: null,
 };
 
 export function loadDraft(storage: Storage | undefined = globalThis.localStorage): ContractDraft {

@@ -2,6 +2,7 @@ import { useFormDefinition, useServices } from '@prosign/api-client';
 import {
   CONTRACT_MESSAGES,
   contractSentMessage,
+  standardContractValues,
   REPORT_COUNT_OPTIONS,
   TOAST_DURATION_MS,
   withDocLinkMode,
@@ -12,7 +13,7 @@ import {
 import { ConfirmDialog, LoadingState, PageHeader, useToast } from '@prosign/ui';
 import { Select } from '@prosign/ui/controls';
 import { SubmitButton, useFormControl, useZodForm } from '@prosign/ui/forms';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { Navigate } from 'react-router';
 import {
@@ -24,6 +25,8 @@ import {
   useUpdateDeal,
 } from '../create/api/useCreationMutations';
 import { ClauseEditor } from '../create/components/ClauseEditor';
+import { ClausePreview } from '../create/components/ClausePreview';
+import { DealSummaryCard } from '../create/components/DealSummaryCard';
 import { ContractFormFields } from '../create/components/ContractFormFields';
 import { DealSearch } from '../create/components/DealSearch';
 import { MissingPropertiesModal } from '../create/components/MissingPropertiesModal';
@@ -31,6 +34,7 @@ import {
   CLAUSE_FIELDS,
   clearDraft,
   contractFormData,
+  dealSummaryOf,
   EMPTY_DRAFT,
   EMPTY_FORM,
   formFromDeal,
@@ -44,6 +48,9 @@ import { createStepSchema, type CreateStepValues } from '../create/contract-form
 import '../create/create-contract.css';
 
 const LONG = TOAST_DURATION_MS.long;
+/** "Maria Chen <maria@example.com>", or the address alone. */
+const recipientOf = (name: string, email: string) =>
+  name.trim() ? `${name.trim()} <${email.trim()}>` : email.trim();
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Something went wrong';
 
@@ -79,6 +86,8 @@ export function CreateContractPage() {
   );
   const [check, setCheck] = useState<DealPropertiesCheck | null>(null);
   const [sentLink, setSentLink] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const editorFormId = useId();
   const [changeOrderDeal, setChangeOrderDeal] = useState<DealLookupView | null>(null);
   const services = useServices();
   const definition = useFormDefinition(draft.serviceType);
@@ -105,6 +114,9 @@ export function CreateContractPage() {
     ) as Clauses;
   }, [definition.data]);
 
+  // What each clause placeholder becomes in the document, shown beside it in the editor.
+  const placeholderValues = standardContractValues(contractFormData(draft), new Date());
+
   const pickDeal = (dealId: string, label: string) =>
     dealLookup.mutate(dealId, {
       onSuccess: ({ lookup, csmEmail }) => {
@@ -115,7 +127,14 @@ export function CreateContractPage() {
           lookup.clientSignatories,
           csmEmail,
         );
-        update({ form, fullNameOptions, search_term: label, step: 'form', docLink: null });
+        update({
+          form,
+          fullNameOptions,
+          search_term: label,
+          step: 'form',
+          docLink: null,
+          deal: dealSummaryOf(lookup),
+        });
       },
       onError: (error) => toast.error(`Error: ${messageOf(error)}`, LONG),
     });
@@ -136,10 +155,10 @@ export function CreateContractPage() {
     });
   });
 
-  const saveDocument = () => {
-    if (!draft.clauses) return;
+  const saveDocument = (clauses: Clauses) => {
+    update({ clauses });
     createDocument.mutate(
-      { serviceType: draft.serviceType, formData: contractFormData(draft, draft.clauses) },
+      { serviceType: draft.serviceType, formData: contractFormData(draft, clauses) },
       {
         onSuccess: ({ docLink }) => {
           update({ step: 'preview', docLink });
@@ -153,7 +172,13 @@ export function CreateContractPage() {
           );
         },
         onError: (error) =>
-          toast.error(`${CONTRACT_MESSAGES.creationFailedInEditor}: ${messageOf(error)}`, LONG),
+          // The server's reason when it gave one (spec 2 §8: "… with error"), else the plain message.
+          toast.error(
+            error instanceof Error && error.message
+              ? `${CONTRACT_MESSAGES.creationFailedInEditor}: ${error.message}`
+              : CONTRACT_MESSAGES.creationFailed,
+            LONG,
+          ),
       },
     );
   };
@@ -164,6 +189,7 @@ export function CreateContractPage() {
       onSuccess: (result) => {
         toast.success(contractSentMessage(draft.form.email, result.signingLink), LONG);
         setSentLink(result.signingLink);
+        setSentTo(recipientOf(draft.form.full_name, draft.form.email));
         clearDraft();
         setWizard(EMPTY_DRAFT);
         reset({ serviceType: '', t24ReportCount: '', form: EMPTY_FORM });
@@ -207,7 +233,7 @@ export function CreateContractPage() {
         title="Create Contract"
         description="Find the CRM deal, choose the service, fill in the contract, edit its clauses, preview and send it for signature."
       />
-      <div className={`ps-create${draft.step === 'preview' ? ' ps-create--preview' : ''}`}>
+      <div className={`ps-create${inForm ? '' : ' ps-create--editing'}`}>
         <section className="ps-create__panel ps-card" aria-label="Deal and service">
           <DealSearch
             value={draft.search_term}
@@ -215,6 +241,7 @@ export function CreateContractPage() {
             onPick={pickDeal}
           />
           {dealLookup.isPending ? <LoadingState label="Loading the deal" /> : null}
+          {draft.deal ? <DealSummaryCard deal={draft.deal} /> : null}
           <Select
             label="Service"
             placeholder="--Select--"
@@ -265,6 +292,7 @@ export function CreateContractPage() {
                   fields={definition.data.fields}
                   serviceType={draft.serviceType}
                   fullNameOptions={draft.fullNameOptions}
+                  deal={draft.deal}
                 />
               </FormProvider>
               {formState.errors.form?.message ? (
@@ -282,10 +310,11 @@ export function CreateContractPage() {
             </form>
           ) : (
             <ClauseEditor
+              formId={editorFormId}
               clauses={draft.clauses ?? originalClauses}
               original={originalClauses}
               service={service}
-              saving={createDocument.isPending}
+              values={placeholderValues}
               onChange={(clauses) => update({ clauses })}
               onSave={saveDocument}
               // Back to the form only while the document is not saved (spec 2 §2.1).
@@ -294,34 +323,57 @@ export function CreateContractPage() {
           )}
         </section>
 
-        {draft.step === 'preview' && draft.docLink ? (
-          <section className="ps-create__panel ps-card" aria-label="Preview">
-            <iframe
-              title="Contract preview"
-              className="ps-preview__frame"
-              src={withDocLinkMode(draft.docLink, 'preview')}
-            />
-            <div className="ps-preview__actions">
-              <button
-                type="button"
-                className="ps-button ps-button--primary"
-                disabled={busy}
-                aria-busy={sendContract.isPending || undefined}
-                onClick={send}
-              >
-                {sendContract.isPending ? 'Sending…' : 'Send Contract for Sign'}
-              </button>
-              <button
-                type="button"
-                className="ps-button"
-                disabled={busy}
-                aria-busy={downloadPdf.isPending || undefined}
-                onClick={download}
-              >
-                Download Contract as PDF
-              </button>
-            </div>
+        {!inForm && draft.serviceType && definition.data ? (
+          <section className="ps-create__panel ps-card ps-create__preview" aria-label="Preview">
+            {draft.docLink ? (
+              <iframe
+                title="Contract preview"
+                className="ps-preview__frame"
+                src={withDocLinkMode(draft.docLink, 'preview')}
+              />
+            ) : (
+              <ClausePreview
+                clauses={draft.clauses ?? originalClauses}
+                values={placeholderValues}
+              />
+            )}
           </section>
+        ) : null}
+
+        {!inForm && definition.data ? (
+          <div className="ps-create__actions" role="group" aria-label="Contract actions">
+            <p className="ps-create__actions-status" aria-live="polite">
+              {draft.docLink
+                ? 'Saved: the preview shows the document the client will sign.'
+                : 'Save the clauses to make the document, then send it.'}
+            </p>
+            <SubmitButton
+              form={editorFormId}
+              pending={createDocument.isPending}
+              pendingLabel="Saving…"
+              disabled={busy && !createDocument.isPending}
+            >
+              Save
+            </SubmitButton>
+            <button
+              type="button"
+              className="ps-button ps-button--primary"
+              disabled={busy || !draft.docLink}
+              aria-busy={sendContract.isPending || undefined}
+              onClick={send}
+            >
+              {sendContract.isPending ? 'Sending…' : 'Send Contract for Sign'}
+            </button>
+            <button
+              type="button"
+              className="ps-button"
+              disabled={busy || !draft.docLink}
+              aria-busy={downloadPdf.isPending || undefined}
+              onClick={download}
+            >
+              Download Contract as PDF
+            </button>
+          </div>
         ) : null}
       </div>
 
@@ -347,7 +399,7 @@ export function CreateContractPage() {
         onConfirm={() => void copyLink()}
         onCancel={() => setSentLink(null)}
       >
-        <p>The signing link was sent to the client:</p>
+        <p>The signing link was sent to {sentTo ?? 'the client'}:</p>
         <p className="ps-copy-link">
           <a href={sentLink ?? undefined} target="_blank" rel="noreferrer">
             {sentLink}

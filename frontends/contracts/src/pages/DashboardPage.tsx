@@ -1,4 +1,9 @@
-import { useActionViewer, useAgreementList, useAgreementLive } from '@prosign/api-client';
+import {
+  useActionViewer,
+  useAgreementList,
+  useAgreementLive,
+  useRetryMail,
+} from '@prosign/api-client';
 import type { ContractCardView } from '@prosign/domain';
 import { PageHeader } from '@prosign/ui';
 import {
@@ -46,6 +51,7 @@ export function DashboardPage({
   // The modals keep the card they opened with and refresh it from the server.
   const [detailsCard, setDetailsCard] = useState<ContractCardView | null>(null);
   const [previewCard, setPreviewCard] = useState<ContractCardView | null>(null);
+  const retryMail = useRetryMail(FAMILY);
   const actions = useAgreementCardActions(FAMILY, {
     viewer,
     // After a void the voided PDF is shown straight away.
@@ -116,6 +122,8 @@ export function DashboardPage({
                 onAction={actions.choose}
                 onDetails={setDetailsCard}
                 onPreview={setPreviewCard}
+                onRetryMail={(retried) => retryMail.mutate(retried._id)}
+                retryingMail={retryMail.isPending && retryMail.variables === card._id}
               >
                 <ContractCardLines card={card} />
               </AgreementCard>

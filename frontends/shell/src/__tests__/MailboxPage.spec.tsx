@@ -58,6 +58,37 @@ describe('/mailbox', () => {
     expect(frame.getAttribute('srcdoc')).toMatch(/^<base target="_blank">/);
   });
 
+  it('lists the attachments of an opened mail, each with its download link', async () => {
+    const invoice = {
+      ...summary,
+      id: 'm2',
+      subject: 'Deposit invoice INV-000042 for 1 Main St',
+      attachments: [
+        {
+          filename: 'INV-000042-deposit-invoice.pdf',
+          contentType: 'application/pdf',
+          size: 48_000,
+          stored: true,
+        },
+        { filename: 'huge.zip', contentType: 'application/zip', size: 30_000_000, stored: false },
+      ],
+    };
+    const api = serve({
+      '/api/mailbox': () => answer(200, { messages: [invoice], total: 1, page: 1, totalPages: 1 }),
+      '/api/mailbox/m2': () => answer(200, { ...invoice, html: '<p>Invoice</p>', text: 'Invoice' }),
+    });
+    await renderShell('/mailbox', { api });
+    const item = await screen.findByRole('button', { name: /INV-000042/ });
+    expect(item).toHaveTextContent('2 attachments');
+    await userEvent.click(item);
+    const attachments = await screen.findByRole('region', { name: 'Attachments' });
+    const pdf = within(attachments).getByRole('link', { name: 'INV-000042-deposit-invoice.pdf' });
+    expect(pdf.getAttribute('href')).toMatch(/\/api\/mailbox\/m2\/attachments\/0$/);
+    expect(attachments).toHaveTextContent('application/pdf, 47 KB');
+    expect(within(attachments).queryByRole('link', { name: /huge/ })).toBeNull();
+    expect(attachments).toHaveTextContent('huge.zip (too large to keep)');
+  });
+
   it('says so when no mail has arrived yet', async () => {
     const api = serve({
       '/api/mailbox': () => answer(200, { messages: [], total: 0, page: 1, totalPages: 0 }),

@@ -102,10 +102,13 @@ describe('/portal (spec 1 §2.3)', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
   });
 
-  it('denies an unlisted name with the spec message for 6 s and offers no sign-in', async () => {
+  it('denies an unlisted name with the spec message under the field and offers no sign-in', async () => {
     await renderShell('/portal', { api: signedOutApi() });
     await typeAndContinue('stranger');
-    expect(await screen.findByRole('alert')).toHaveTextContent(DENIED);
+    const field = screen.getByRole('textbox', { name: /User name/ });
+    await waitFor(() => expect(field).toHaveAccessibleDescription(new RegExp(DENIED)));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(DENIED)).toHaveClass('ps-field__error');
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 

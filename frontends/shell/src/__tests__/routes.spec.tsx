@@ -5,11 +5,18 @@ import { renderShell, setViewportWidth } from './render-shell';
 beforeEach(() => setViewportWidth(1280));
 
 describe('error page', () => {
-  it('shows "500 Error" and "Something went wrong." by default', async () => {
-    await renderShell('/error');
-    expect(screen.getByRole('heading', { level: 1, name: '500 Error' })).toBeInTheDocument();
+  it('shows "500 Error" and "Something went wrong." by default, without navigation when signed out', async () => {
+    await renderShell('/error', { api: createFakeApi({ session: null }) });
+    expect(await screen.findByRole('heading', { level: 1, name: '500 Error' })).toBeInTheDocument();
     expect(screen.getByText('Something went wrong.')).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('keeps the staff navigation for signed-in staff and says the status once', async () => {
+    await renderShell('/error?status=404&message=No%20such%20contract.');
+    expect(await screen.findByRole('heading', { level: 1, name: '404 Error' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation')).toBeInTheDocument();
+    expect(screen.getByRole('main').textContent?.match(/404/g)).toHaveLength(1);
   });
 
   it('shows the status and message from the query', async () => {

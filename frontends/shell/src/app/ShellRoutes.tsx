@@ -1,5 +1,6 @@
 import { ROUTES } from '@prosign/domain';
 import { Route, Routes } from 'react-router';
+import { ErrorPageLayout } from '../layout/ErrorPageLayout';
 import { PublicLayout } from '../layout/PublicLayout';
 import { StaffLayout } from '../layout/StaffLayout';
 import { ChangeOrderRoute } from '../pages/ChangeOrderRoute';
@@ -62,9 +63,11 @@ export function ShellRoutes() {
           element={<RemotePage remote="sowCo" page="SowTemplateEdit" section="SOW/CO Services" />}
         />
       </Route>
+      <Route element={<ErrorPageLayout />}>
+        <Route path={ROUTES.error} element={<ErrorPage />} />
+      </Route>
       <Route element={<PublicLayout />}>
         <Route path={ROUTES.portal} element={<PortalPage />} />
-        <Route path={ROUTES.error} element={<ErrorPage />} />
         <Route
           path={ROUTES.verify}
           element={<RemotePage remote="signing" page="Verify" section="Verification" />}

@@ -1,10 +1,18 @@
-import { isApiError, useApiClient } from '@prosign/api-client';
+import { isApiError, useApiClient, useApiUrl } from '@prosign/api-client';
 import { formatPacificDateTime, ROUTES } from '@prosign/domain';
 import { ErrorPanel, LoadingState, PageHeader } from '@prosign/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSignedInStaff } from '../session/StaffSessionContext';
+
+/** An attachment as the catcher listed it; `stored` ones can be downloaded. */
+interface MailAttachment {
+  filename: string | null;
+  contentType: string;
+  size: number;
+  stored?: boolean;
+}
 
 interface MailSummary {
   id: string;
@@ -13,6 +21,7 @@ interface MailSummary {
   cc: string[];
   subject: string;
   receivedAt: string;
+  attachments?: MailAttachment[];
 }
 
 interface MailboxList {
@@ -129,6 +138,9 @@ function Mailbox() {
                   <span>To {mail.to.join(', ')}</span>
                   <small className="mailbox__meta">
                     From {mail.from} · {formatPacificDateTime(mail.receivedAt)}
+                    {mail.attachments?.length
+                      ? ` · ${mail.attachments.length} attachment${mail.attachments.length === 1 ? '' : 's'}`
+                      : ''}
                   </small>
                 </button>
               </li>
@@ -153,6 +165,7 @@ function Mailbox() {
                   {open.data.cc.length > 0 ? `, cc ${open.data.cc.join(', ')}` : ''} ·{' '}
                   {formatPacificDateTime(open.data.receivedAt)}
                 </p>
+                <MailAttachments mailId={open.data.id} attachments={open.data.attachments ?? []} />
                 {open.data.html ? (
                   <iframe
                     title={`Mail: ${open.data.subject}`}
@@ -170,6 +183,52 @@ function Mailbox() {
       )}
       <FileServiceRecords />
     </>
+  );
+}
+
+/** Bytes as people read them: "48 KB". */
+function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** A caught mail's attachments, each downloadable as it was sent (an invoice PDF, a signed copy). */
+function MailAttachments({
+  mailId,
+  attachments,
+}: {
+  mailId: string;
+  attachments: readonly MailAttachment[];
+}) {
+  const apiUrl = useApiUrl().replace(/\/+$/, '');
+  if (attachments.length === 0) return null;
+  return (
+    <section aria-label="Attachments" className="mailbox__attachments">
+      <h4 className="mailbox__attachments-title">Attachments</h4>
+      <ul>
+        {attachments.map((attachment, index) => {
+          const name = attachment.filename ?? `Attachment ${index + 1}`;
+          return (
+            <li key={index}>
+              {attachment.stored ? (
+                <a
+                  href={`${apiUrl}/api/mailbox/${encodeURIComponent(mailId)}/attachments/${index}`}
+                  download={name}
+                >
+                  {name}
+                </a>
+              ) : (
+                <span>{name} (too large to keep)</span>
+              )}{' '}
+              <small className="mailbox__meta">
+                {attachment.contentType}, {fileSize(attachment.size)}
+              </small>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 

@@ -10,7 +10,13 @@ import {
   type SignerMetrics,
   type VerifyTokenResponse,
 } from '@prosign/domain';
-import { PdfViewer, useToast, type PdfLoader, type PdfViewerHandle } from '@prosign/ui';
+import {
+  ConfirmDialog,
+  PdfViewer,
+  useToast,
+  type PdfLoader,
+  type PdfViewerHandle,
+} from '@prosign/ui';
 import { useRef, useState } from 'react';
 import { CompletionModal } from '../components/modals/CompletionModal';
 import { ConsentDisclosureModal } from '../components/modals/ConsentDisclosureModal';
@@ -22,6 +28,7 @@ import { ProcessingOverlay } from '../components/ProcessingOverlay';
 import '../components/signing.css';
 import { initialsBookmark, signatureBookmark } from './bookmarks';
 import { leaveTo } from './navigation';
+import { SavedMarksOverlay } from './SavedMarksOverlay';
 
 type Step = 'reading' | 'signature' | 'edit' | 'initials' | 'finishing' | 'completed';
 
@@ -59,6 +66,7 @@ export function CustomerAgreement({
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [consentOpen, setConsentOpen] = useState(false);
+  const [confirmClear, setConfirmClear] = useState(false);
   const { metrics, client } = link;
   const fullName = client.full_name;
   const savedInitials = metrics.initials ?? initialsFromFullName(fullName);
@@ -153,11 +161,34 @@ export function CustomerAgreement({
     }
   };
 
+  /** Spec 1 §4.1.6: clearing the saved signature resets the saved flag, here and on the server. */
+  const clearSignature = async () => {
+    setBusy(true);
+    try {
+      const answer = await api.clearSignature(token);
+      update({ metrics: answer.metrics });
+      toast.success(answer.message || SIGNER_MESSAGES.signatureCleared);
+    } catch (error) {
+      toast.error(serverMessage(error) ?? SIGNER_MESSAGES.clearFailed, 6_000);
+    } finally {
+      setBusy(false);
+      setConfirmClear(false);
+    }
+  };
+
   const leaveForReviews = () => {
     leaveTo(runtime.reviewsUrl ?? DEFAULT_REVIEWS_URL);
   };
 
   const signed = metrics.isSigned;
+  // Until the finish stamps them, the saved marks are drawn where the layout keeps their places.
+  const slots = link.bookmarks?.slots ?? [];
+  const showMarks = metrics.isSignatureSaved && !signed && slots.length > 0;
+  const marks = {
+    signature: metrics.signature,
+    initials: savedInitials,
+    date: new Date(),
+  };
   return (
     <div className="sg-agreement">
       <p className="sg-agreement__notice">{SIGNING_TEXTS.notice}</p>
@@ -167,7 +198,18 @@ export function CustomerAgreement({
         title={`The agreement: ${link.agreementTitle}`}
         onLoaded={setPageCount}
         loadPdf={loadPdf}
+        pageOverlay={
+          showMarks
+            ? (page) => <SavedMarksOverlay page={page} slots={slots} marks={marks} />
+            : undefined
+        }
       />
+      {showMarks ? (
+        <p className="sg-agreement__hint" role="status">
+          Your saved signature, the date and your initials are shown on the agreement where they
+          will be placed when you finish.
+        </p>
+      ) : null}
       <p className="sg-agreement__consent">
         <button type="button" className="sg-link-button" onClick={() => setConsentOpen(true)}>
           {SIGNING_TEXTS.consent.title}
@@ -179,9 +221,19 @@ export function CustomerAgreement({
             {SIGNING_TEXTS.signAndAddInitials}
           </button>
         ) : !signed ? (
-          <button type="button" className="ps-button" onClick={() => setStep('edit')}>
-            Edit signature
-          </button>
+          <>
+            <button type="button" className="ps-button" onClick={() => setStep('edit')}>
+              Edit signature
+            </button>
+            <button
+              type="button"
+              className="ps-button"
+              onClick={() => setConfirmClear(true)}
+              disabled={busy}
+            >
+              Clear signature
+            </button>
+          </>
         ) : null}
         <button
           type="button"
@@ -234,6 +286,20 @@ export function CustomerAgreement({
         onSave={(input) => void saveInitialsAndFinish(input)}
         onClose={() => setStep('reading')}
       />
+      <ConfirmDialog
+        open={confirmClear}
+        title="Clear your signature?"
+        confirmLabel="Clear signature"
+        danger
+        busy={busy}
+        onConfirm={() => void clearSignature()}
+        onCancel={() => setConfirmClear(false)}
+      >
+        <p>
+          Your saved signature and initials are removed. You can sign again with Sign &amp; Add
+          Initials.
+        </p>
+      </ConfirmDialog>
       <ProcessingOverlay open={step === 'finishing'} />
       <CompletionModal open={step === 'completed'} onClose={leaveForReviews} />
     </div>

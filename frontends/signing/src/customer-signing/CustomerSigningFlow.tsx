@@ -58,6 +58,7 @@ export function CustomerSigningFlow({
     return (
       <LinkStatePanel
         state={state ?? { kind: 'invalid-token' }}
+        details={link}
         signedDocLink={link?.signedDocLink}
         verifyHref={link?.verifyId ? ROUTES.verify.replace(':token', link.verifyId) : null}
       />

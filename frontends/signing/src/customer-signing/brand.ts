@@ -1,2 +1,4 @@
-/** The firm's brand, carried by agreement titles on the signing page (spec 1 §2.4). */
-export const SIGNING_BRAND_NAME = 'ProSign';
+import { SIGNING_FIRM } from '@prosign/domain';
+
+/** The firm's brand, carried by agreement titles on the signing pages (spec 1 §2.4). */
+export const SIGNING_BRAND_NAME = SIGNING_FIRM.brand;

@@ -20,7 +20,47 @@ export const VERIFY_TEXTS = {
   checkFailed: 'The file could not be checked. Please try again.',
   historyIntact: 'History intact: every event is chained to the one before it (SHA-256).',
   historyAltered: "This document's history was altered after it was written.",
+  sealValid: 'Seal valid',
+  sealValidDetail: 'Signed and sealed; its history is intact.',
+  sealSealedDetail: 'Signed and sealed.',
+  sealInvalid: 'Seal not valid',
+  sealInvalidDetail: "The document's history was altered after it was signed.",
+  sealPending: 'Not sealed yet',
+  sealPendingDetail: 'The document is sealed when it is signed.',
 } as const;
+
+type Seal = 'valid' | 'invalid' | 'pending';
+
+/** The seal's state from what the server says: sealed and intact, altered, or not sealed yet. */
+function sealOf(doc: { sha256: string | null; historyIntact?: boolean }): Seal {
+  if (doc.historyIntact === false) return 'invalid';
+  return doc.sha256 ? 'valid' : 'pending';
+}
+
+const SEAL_TEXTS: Record<Seal, { label: string; detail: string; icon: string }> = {
+  valid: { label: VERIFY_TEXTS.sealValid, detail: VERIFY_TEXTS.sealValidDetail, icon: '✓' },
+  invalid: { label: VERIFY_TEXTS.sealInvalid, detail: VERIFY_TEXTS.sealInvalidDetail, icon: '✕' },
+  pending: { label: VERIFY_TEXTS.sealPending, detail: VERIFY_TEXTS.sealPendingDetail, icon: '…' },
+};
+
+/** A large badge saying at a glance whether the document's seal holds. */
+function SealBadge({ seal, historyIntact }: { seal: Seal; historyIntact?: boolean }) {
+  const text =
+    seal === 'valid' && historyIntact !== true
+      ? { ...SEAL_TEXTS.valid, detail: VERIFY_TEXTS.sealSealedDetail }
+      : SEAL_TEXTS[seal];
+  return (
+    <div className={`sg-seal sg-seal--${seal}`} data-testid="seal-badge" data-seal={seal}>
+      <span className="sg-seal__icon" aria-hidden="true">
+        {text.icon}
+      </span>
+      <span className="sg-seal__text">
+        <strong>{text.label}</strong>
+        <span>{text.detail}</span>
+      </span>
+    </div>
+  );
+}
 
 const STATUS_LABELS: Record<string, string> = {
   'not signed': 'Sent, not signed yet',
@@ -105,6 +145,7 @@ export function VerifyPage() {
       <div className="sg-verify">
         <section className="ps-card" aria-labelledby={`${inputId}-doc`}>
           <h2 id={`${inputId}-doc`}>{doc.title}</h2>
+          <SealBadge seal={sealOf(doc)} historyIntact={doc.historyIntact} />
           <dl>
             <dt>Status</dt>
             <dd>{STATUS_LABELS[doc.status] ?? doc.status}</dd>
@@ -164,9 +205,10 @@ export function VerifyPage() {
                 data-testid="verify-dropzone"
               >
                 <p>{VERIFY_TEXTS.dropPrompt}</p>
-                <label htmlFor={inputId}>{VERIFY_TEXTS.choose}</label>
+                {/* The input stays in the page for keyboards and screen readers; its label is the button. */}
                 <input
                   id={inputId}
+                  className="sg-file-input"
                   type="file"
                   accept="application/pdf,.pdf"
                   onChange={(event) => {
@@ -174,6 +216,10 @@ export function VerifyPage() {
                     event.target.value = '';
                   }}
                 />
+                <label htmlFor={inputId} className="ps-button ps-button--primary sg-file-button">
+                  {VERIFY_TEXTS.choose}
+                </label>
+                {checkedName ? <p className="sg-file-name">{checkedName}</p> : null}
               </div>
               <div aria-live="polite">
                 {fileError ? (
@@ -197,6 +243,9 @@ export function VerifyPage() {
                       className={`sg-verify__result sg-verify__result--${result.matches ? 'match' : 'mismatch'}`}
                       role="status"
                     >
+                      <span className="sg-verify__result-icon" aria-hidden="true">
+                        {result.matches ? '✓' : '✕'}
+                      </span>
                       {result.matches ? VERIFY_TEXTS.matches : VERIFY_TEXTS.doesNotMatch}
                     </p>
                     <p>

@@ -72,7 +72,7 @@ function SowSigningPage() {
     const closed = linkPageState({ linkState: link.data.linkState, agreementTitle: '' });
     return (
       <SigningLayout title={signingPageTitle(closed, SIGNING_BRAND_NAME)}>
-        <LinkStatePanel state={closed} />
+        <LinkStatePanel state={closed} details={link.data.closed} />
       </SigningLayout>
     );
   }

@@ -1,4 +1,9 @@
-import { useActionViewer, useAgreementList, useAgreementLive } from '@prosign/api-client';
+import {
+  useActionViewer,
+  useAgreementList,
+  useAgreementLive,
+  useRetryMail,
+} from '@prosign/api-client';
 import type { SowCardView } from '@prosign/domain';
 import { PageHeader } from '@prosign/ui';
 import {
@@ -34,6 +39,7 @@ export function SowDashboardPage() {
   // The modals keep the card they opened with and refresh it from the server.
   const [detailsCard, setDetailsCard] = useState<SowCardView | null>(null);
   const [previewCard, setPreviewCard] = useState<SowCardView | null>(null);
+  const retryMail = useRetryMail(FAMILY);
   const actions = useAgreementCardActions(FAMILY, {
     viewer,
     // After a void the voided PDF is shown straight away.
@@ -94,6 +100,8 @@ export function SowDashboardPage() {
                 onAction={actions.choose}
                 onDetails={setDetailsCard}
                 onPreview={setPreviewCard}
+                onRetryMail={(retried) => retryMail.mutate(retried._id)}
+                retryingMail={retryMail.isPending && retryMail.variables === card._id}
               >
                 <SowCardLines card={card} />
               </AgreementCard>

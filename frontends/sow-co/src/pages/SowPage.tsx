@@ -25,7 +25,6 @@ import { CopyLinkModal } from '@prosign/ui/agreements';
 import { applyServerErrors, useZodForm } from '@prosign/ui/forms';
 import { useEffect, useMemo, useState } from 'react';
 import { SowContractForm } from '../sow/components/SowContractForm';
-import { SowSectionsEditor } from '../sow/components/SowSectionsEditor';
 import {
   EMPTY_SOW_FORM,
   placeholderValues,
@@ -42,6 +41,9 @@ import {
   saveSelectedPartner,
   type StoredPartner,
 } from '../sow/utils/sow-storage';
+import { CreationSteps } from '../shared/CreationSteps';
+import { sendFailureText } from '../shared/send-failure';
+import { TemplateSectionsEditor } from '../shared/TemplateSectionsEditor';
 import '../sow/sow.css';
 
 const LONG = TOAST_DURATION_MS.long;
@@ -266,13 +268,7 @@ export function SowPage() {
           setSent({ link: result.signaturePageLink, name: submitted.cp_name });
           clearSowDrafts();
         },
-        onError: (error) =>
-          toast.error(
-            isApiError(error) && error.isClientError
-              ? `${SOW_MESSAGES.sendFailed}: ${error.message}`
-              : SOW_MESSAGES.sendFailed,
-            LONG,
-          ),
+        onError: (error) => toast.error(sendFailureText(error, SOW_MESSAGES.sendFailed), LONG),
       },
     );
   };
@@ -321,17 +317,7 @@ export function SowPage() {
         title="SOW Home"
         description="Create a Scope-of-Work contract for a community partner from a CRM project and send it for signature."
       />
-      <ol className="sow-steps" aria-label="Steps">
-        {stepLabels.map(([key, label]) => (
-          <li
-            key={key}
-            className={`sow-steps__step${step === key ? ' sow-steps__step--current' : ''}`}
-            aria-current={step === key ? 'step' : undefined}
-          >
-            {label}
-          </li>
-        ))}
-      </ol>
+      <CreationSteps steps={stepLabels} current={step} />
       {resend && step === 'form' ? (
         <p className="sow-notice" role="note">
           Edit and Resend: this SOW replaces the one sent to{' '}
@@ -382,7 +368,15 @@ export function SowPage() {
 
       {step === 'sections' && fields.data ? (
         <section className="ps-card sow-panel" aria-label="Template text">
-          <SowSectionsEditor
+          <TemplateSectionsEditor
+            family="sow"
+            label="Template sections"
+            intro={
+              <>
+                Edit the wording of the SOW. Placeholders show the value they will take as{' '}
+                <code>{'<<$name:value>>'}</code>; keep every one of them.
+              </>
+            }
             sections={fields.data.sections}
             values={sections}
             onChange={(key, text) => {

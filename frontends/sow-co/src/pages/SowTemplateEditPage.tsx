@@ -7,8 +7,9 @@ import {
 import { CP_ROLE_LABELS, CP_ROLES, TOAST_DURATION_MS, type CpRole } from '@prosign/domain';
 import { LoadingState, PageHeader, useToast } from '@prosign/ui';
 import { Select } from '@prosign/ui/controls';
-import { Field, SubmitButton } from '@prosign/ui/forms';
 import { useEffect, useState } from 'react';
+import { CoTemplateEditor } from '../co/components/CoTemplateEditor';
+import { TemplateTextsForm } from '../shared/TemplateTextsForm';
 import '../sow/sow.css';
 
 const LONG = TOAST_DURATION_MS.long;
@@ -60,7 +61,7 @@ export function SowTemplateEditPage() {
     <div className="ps-page sow-template-edit">
       <PageHeader
         title="SOW & CO Template Editing"
-        description="Edit the services and deliverables text of each partner role of a SOW template (saving is for administrators)."
+        description="Edit the services and deliverables text of each partner role of a SOW template, and the change-order template texts (saving is for administrators)."
       />
       {templates.isPending ? (
         <LoadingState label="Loading the SOW templates" />
@@ -85,45 +86,23 @@ export function SowTemplateEditPage() {
               Error: {template.error.message}
             </p>
           ) : (
-            <form
-              className="sow-sections"
-              aria-label={`Services of ${template.data.name}`}
-              onSubmit={(event) => {
-                event.preventDefault();
-                save();
-              }}
-            >
-              {CP_ROLES.map((role) => (
-                <Field key={role} label={`${CP_ROLE_LABELS[role]} services`}>
-                  {(aria) => (
-                    <textarea
-                      {...aria}
-                      name={role}
-                      className="ps-input ps-textarea sow-sections__text"
-                      rows={4}
-                      value={texts[role] ?? ''}
-                      onChange={(event) =>
-                        setTexts((current) => ({ ...current, [role]: event.target.value }))
-                      }
-                    />
-                  )}
-                </Field>
-              ))}
-              {template.data.updatedAt ? (
-                <p className="ps-field__hint">
-                  Last saved {new Date(template.data.updatedAt).toLocaleString()}
-                  {template.data.updatedBy ? ` by ${template.data.updatedBy}` : ''}.
-                </p>
-              ) : null}
-              <div className="sow-actions">
-                <SubmitButton pending={update.isPending} pendingLabel="Saving…">
-                  Save
-                </SubmitButton>
-              </div>
-            </form>
+            <TemplateTextsForm
+              label={`Services of ${template.data.name}`}
+              texts={CP_ROLES.map((role) => ({
+                key: role,
+                label: `${CP_ROLE_LABELS[role]} services`,
+              }))}
+              values={texts}
+              onChange={(role, text) => setTexts((current) => ({ ...current, [role]: text }))}
+              onSave={save}
+              pending={update.isPending}
+              updatedAt={template.data.updatedAt}
+              updatedBy={template.data.updatedBy}
+            />
           )}
         </section>
       )}
+      <CoTemplateEditor />
     </div>
   );
 }

@@ -84,3 +84,17 @@ export function useAgreementAction<F extends ListedFamily>(family: F) {
   );
   return { run, isPending: mutation.isPending };
 }
+
+/**
+ * The card's Retry of a mail that finally failed (`POST /api/agreements/:id/mail/retry`):
+ * queued again, recorded in the history; the family's cards refresh when it settles.
+ */
+export function useRetryMail(family: AgreementFamily) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (agreementId: string) =>
+      client.post<unknown>(`/api/agreements/${encodeURIComponent(agreementId)}/mail/retry`),
+    onSettled: () => invalidateAgreements(queryClient, family),
+  });
+}

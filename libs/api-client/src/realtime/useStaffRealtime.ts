@@ -1,6 +1,7 @@
 import type {
   ClientToServerEvents,
   ContractChangedEvent,
+  InvoiceChangedEvent,
   ServerToClientEvents,
   SignerPresenceEvent,
 } from '@prosign/domain';
@@ -17,6 +18,7 @@ export const STAFF_SOCKET_PATH = '/socket.io';
 export interface StaffRealtimeHandlers {
   onContractChanged?: (event: ContractChangedEvent) => void;
   onSignerPresence?: (event: SignerPresenceEvent) => void;
+  onInvoiceChanged?: (event: InvoiceChangedEvent) => void;
 }
 
 /**
@@ -40,6 +42,7 @@ export function useStaffRealtime(handlers: StaffRealtimeHandlers): void {
     });
     socket.on(ServerEvent.ContractChanged, (event) => latest.current.onContractChanged?.(event));
     socket.on(ServerEvent.SignerPresence, (event) => latest.current.onSignerPresence?.(event));
+    socket.on(ServerEvent.InvoiceChanged, (event) => latest.current.onInvoiceChanged?.(event));
     return () => {
       socket.removeAllListeners();
       socket.disconnect();

@@ -1,4 +1,5 @@
 import type {
+  ClearSignatureRequest,
   EditSignatureRequest,
   FinishSigningResponse,
   SignerSaveResponse,
@@ -34,6 +35,8 @@ export interface SigningApi {
   /** The image goes as the multipart file `image`, beside the agreement's docLink. */
   uploadImage(input: Required<UploadImageFields> & { image: Blob }): Promise<SignerSaveResponse>;
   editSignature(input: EditSignatureRequest): Promise<SignerSaveResponse>;
+  /** Spec 1 §4.1.6: clears the saved signature and initials; the saved flag goes back to false. */
+  clearSignature(token: string): Promise<SignerSaveResponse>;
   finish(token: string): Promise<FinishSigningResponse>;
 }
 
@@ -64,6 +67,12 @@ export function createSigningApi(
       return client.post('/api/template/upload-image', form, options);
     },
     editSignature: (input) => client.post('/api/template/edit-signature', input, options),
+    clearSignature: (token) =>
+      client.post(
+        '/api/template/clear-signature',
+        { token } satisfies ClearSignatureRequest,
+        options,
+      ),
     finish: (token) =>
       client.post('/api/signing/finish', { token } satisfies SignerTokenRequest, options),
   };

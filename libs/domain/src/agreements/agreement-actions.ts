@@ -34,6 +34,7 @@ export const AGREEMENT_TRANSITIONS = [
   'publish',
   'view',
   'saveSignature',
+  'clearSignature',
   'finish',
   'expire',
 ] as const;
@@ -140,6 +141,10 @@ export function transitionRule(
       return { from: [initial], to: 'viewed' };
     case 'saveSignature':
       return { from: [initial, 'viewed'], to: 'signature_saved' };
+    // Spec 1 §4.1.6: clearing the saved signature resets the saved flag; the
+    // agreement goes back to viewed (it was opened to be signed) until saved again.
+    case 'clearSignature':
+      return { from: ['signature_saved'], to: 'viewed' };
     case 'finish':
       return { from: ['signature_saved'], to: 'signed' };
     case 'expire':

@@ -24,6 +24,10 @@ export const AGREEMENT_EVENT_TYPES = [
   'edited_resent',
   'expired',
   'deleted',
+  'invoice_sent',
+  'invoice_reminder_sent',
+  'invoice_status_changed',
+  'mail_retried',
 ] as const;
 export type AgreementEventType = (typeof AGREEMENT_EVENT_TYPES)[number];
 
@@ -46,6 +50,10 @@ export const AGREEMENT_EVENT_TITLES: Readonly<Record<AgreementEventType, string>
   edited_resent: 'Edited and resent',
   expired: 'Expired',
   deleted: 'Deleted',
+  invoice_sent: 'Invoice sent',
+  invoice_reminder_sent: 'Invoice reminder sent',
+  invoice_status_changed: 'Invoice status changed',
+  mail_retried: 'Failed mail sent again',
 };
 
 /** Who did it: a staff member's e-mail, the signer, or the system (schedules, pipelines). */

@@ -49,6 +49,19 @@ export interface AgreementCardCore {
   history: AgreementEventView[];
   /** The signer is on the signing page now (spec 1 §4.2). */
   presence: { active: boolean; at: string } | null;
+  /** A mail about this agreement that finally failed (staff can send it again); null when none. */
+  mailProblem?: AgreementMailProblem | null;
+}
+
+/** A mail of an agreement that the worker gave up on after its last try. */
+export interface AgreementMailProblem {
+  /** The delivery to send again. */
+  deliveryId: string;
+  /** Which mail: `signing-link`, `signed-copy`, `invoice`… */
+  mail: string;
+  error: string;
+  /** ISO 8601: when it was given up. */
+  at: string;
 }
 
 /** A page of a family's list. */

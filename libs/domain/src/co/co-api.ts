@@ -52,7 +52,171 @@ export interface CoDuplicateDealResponse {
   dealId: string;
 }
 
-/** `POST /api/co/get-missing-properties {dealId}` */
+/** `POST /api/co/get-missing-properties {dealId, contactId}` (spec 2 §7) */
 export interface CoMissingPropertiesRequest {
   dealId: string;
+  /** The signatory chosen, when one is: what it lacks is reported as `signatory.<property>`. */
+  contactId?: string | null;
+}
+
+/** `POST /api/co/get-missing-properties`: what the CRM deal lacks for a change order. */
+export interface CoMissingPropertiesResponse {
+  missingProperties: string[];
+}
+
+/**
+ * The CO template's editable texts (spec 3 §3 "template fields"): the
+ * placeholder-bearing sections the step-2 editor shows beside the preview. The
+ * set is the server's (`templateFields` of `get-form-fields`); these are the
+ * ones a change order stores (spec 3 §3 CO contract).
+ */
+export const CO_TEMPLATE_FIELD_KEYS = [
+  'template_start',
+  'template_change_order_acknowledgement',
+] as const;
+export type CoTemplateFieldKey = (typeof CO_TEMPLATE_FIELD_KEYS)[number];
+export type CoTemplateFields = Partial<Record<CoTemplateFieldKey, string>>;
+
+/** The widgets of the CO form by type (spec 3 §2 "Field widgets by type", special fields by name). */
+export const CO_FIELD_TYPES = [
+  'text',
+  'textarea',
+  'email',
+  'number',
+  'dropdown',
+  'checkbox',
+] as const;
+export type CoFieldType = (typeof CO_FIELD_TYPES)[number];
+
+/** One field of the CO form definition (`formFields` of `get-form-fields/{id}`). */
+export interface CoFormFieldView {
+  name: string;
+  label: string;
+  type: CoFieldType;
+  required: boolean;
+  /** Read-only or disabled on the screen (spec 3 §2). */
+  isNotEditable: boolean;
+  /** Choices of a dropdown; empty for other types. */
+  options: string[];
+  placeholder?: string;
+}
+
+/** `GET /api/co/get-templates`: the CO templates, loaded at startup (spec 3 §7). */
+export interface CoTemplatesResponse {
+  templates: { _id: string; name: string; type: 'main' }[];
+}
+
+/** `GET /api/co/get-template/{id}`: a CO template with its editable content (admins edit it). */
+export interface CoTemplateView {
+  _id: string;
+  name: string;
+  type: 'main';
+  /** The template texts, each a `$placeholder`-bearing section of the CO document. */
+  templateFields: Record<CoTemplateFieldKey, string>;
+  updatedAt: string | null;
+  updatedBy: string | null;
+}
+
+/** `GET /api/co/get-form-fields/{id}`: the CO form definition of type main (spec 3 §7). */
+export interface CoFormFieldsResponse {
+  template: CoTemplateView;
+  formFields: CoFormFieldView[];
+  /** The template texts as the step-2 editor starts them; each one's dropdown flag is false at first. */
+  templateFields: Record<CoTemplateFieldKey, string>;
+  /** Choices of `payment_terms` (the last is Split Payment). */
+  paymentTerms: string[];
+  /** The cc choices: the fixed company address first, then the PM users (spec 3 §2). */
+  ccChoices: string[];
+  /** The fixed company address always offered first for cc. */
+  companyCcEmail: string;
+}
+
+/** `PUT /api/co/update/{id}`: new CO template texts (admins only, spec 3 §6). */
+export interface CoTemplateUpdateRequest {
+  templateFields: CoTemplateFields;
+}
+
+/** `PUT /api/co/update/{id}` */
+export interface CoTemplateUpdated {
+  message: string;
+  template: CoTemplateView;
+}
+
+/** The CO form as the /co screen submits it (spec 3 §3 CO contract, §7 create payload). */
+export interface CoContractInput {
+  /** The CO template the texts come from (`get-templates`). */
+  templateId: string;
+  deal_id: string;
+  /** The project's address as the screen shows it (spec 3 §3: "project address text"). */
+  project_id: string;
+  project_address: string;
+  signatory_name: string;
+  signatory_email: string;
+  signatory_phone?: string;
+  description: string;
+  fee: number | string;
+  payment_terms: string;
+  /** Split Payment only (spec 3 §4). */
+  firstPayment?: number | string;
+  secondPayment?: number | string;
+  specifications_provisions?: string;
+  main_contract_signed_date?: string | null;
+  csm_email: string;
+  pm_email?: string;
+  cc_emails: string[];
+  /** The label chosen on the screen when the deal came without one; else the deal's own. */
+  associationLabel?: ChangeOrderLabel | null;
+  /** The CRM contact chosen in the signatory picker; absent when the e-mail was typed. */
+  selectedHSSignatoryId?: string | null;
+  selectedHSProjectId?: string | null;
+  /** The copy of the deal made for a split's second payment (`duplicate-deal`). */
+  duplicateDealId?: string | null;
+  /** Edited template texts; `<<$name:…>>` previews are reverted by the server. */
+  templateFields?: CoTemplateFields;
+}
+
+/** `POST /api/co/create-contract` */
+export interface CoCreateContractRequest extends CoContractInput {
+  /** The document of an earlier create on this screen, replaced by the new one. */
+  docLink?: string | null;
+}
+
+/** `POST /api/co/create-contract` */
+export interface CoCreatedContract {
+  docLink: string;
+  /** The label the change order carries (the deal's or the chosen one). */
+  coLabel: ChangeOrderLabel;
+  fee: number;
+  firstPayment: number;
+  secondPayment: number;
+}
+
+/** `POST /api/co/send-contract` */
+export interface CoSendContractRequest extends CoContractInput {
+  docLink: string;
+  /** Edit and Resend: the change order this one replaces. */
+  replacesId?: string | null;
+}
+
+/** `POST /api/co/send-contract`: the signatory was mailed the `/co-signature/{customId}` link. */
+export interface CoSendResult {
+  signaturePageLink: string;
+  customId: string;
+  _id: string;
+  status: string | null;
+}
+
+/** `POST /api/co/send-contract-cc` */
+export interface CoSendCopyRequest {
+  docLink: string;
+}
+
+/**
+ * What Edit and Resend of a change order carries to /co (spec 3 §4,
+ * `editAndResendCoContractData`): the stored form, its id and texts.
+ */
+export interface CoEditResendData extends CoContractInput {
+  replacesId: string;
+  coLabel: ChangeOrderLabel | null;
+  notAvailableLabels: ChangeOrderLabel[];
 }

@@ -4,6 +4,7 @@
  */
 import { balanceOf } from '../agreements/agreement-rules';
 import { USD_FORMAT } from '../money/money';
+import { formatPacificDate, type Instant } from '../time/pacific-time';
 
 export interface PaymentAmounts {
   cost: number;
@@ -67,4 +68,79 @@ export function title24ClauseText(reportCount: number): string {
   return reportCount === 0
     ? ''
     : `The Engineer shall also provide ${reportCount} Title 24 report(s).`;
+}
+
+/** What a standard agreement's placeholder values are made from (spec 2 §3 contract form data). */
+export interface StandardContractValuesInput {
+  full_name: string;
+  first_name?: string;
+  last_name?: string;
+  company_name?: string;
+  email: string;
+  contact_number?: string;
+  site_address: string;
+  city?: string;
+  state?: string;
+  zipcode?: string;
+  project_type?: string;
+  serviceType?: string;
+  csm_email: string;
+  pm_email?: string;
+  hs_deal_id?: string;
+  cost: number;
+  deposit: number;
+  progress?: number;
+  balance?: number;
+  t24ReportCount: number;
+}
+
+/**
+ * The placeholder values of a standard agreement (`$full_name`, `$cost`, …),
+ * from its form data: the document engine fills the PDF with them and the
+ * clause editor shows them beside each placeholder, so both say the same.
+ */
+export function standardContractValues(
+  form: StandardContractValuesInput,
+  agreementDate: Instant,
+): Record<string, string> {
+  const progress = form.progress ?? 0;
+  const balance = form.balance ?? Math.max(0, form.cost - form.deposit - progress);
+  const stateZip = [form.state, form.zipcode].filter(Boolean).join(' ');
+  const fullAddress = [form.site_address, form.city, stateZip]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(', ');
+  const fullName = form.full_name.trim();
+  return {
+    agreement_date: formatPacificDate(agreementDate),
+    full_name: fullName,
+    first_name: form.first_name ?? fullName.split(/\s+/)[0],
+    last_name: form.last_name ?? fullName.split(/\s+/).slice(-1)[0],
+    client_name: form.company_name?.trim() || fullName,
+    company_name: form.company_name ?? '',
+    email: form.email,
+    contact_number: form.contact_number?.trim() || 'phone not provided',
+    site_address: form.site_address,
+    city: form.city ?? '',
+    state: form.state ?? '',
+    zipcode: form.zipcode ?? '',
+    full_address: fullAddress,
+    project_type: form.project_type?.trim() || 'engineering',
+    service_type: form.serviceType?.trim() || 'engineering services',
+    csm_email: form.csm_email,
+    pm_email: form.pm_email ?? form.csm_email,
+    hs_deal_id: form.hs_deal_id ?? '',
+    cost: formatUsd(form.cost),
+    deposit: formatUsd(form.deposit),
+    progress: formatUsd(progress),
+    balance: formatUsd(balance),
+    payment_clause: paymentClauseText({
+      cost: form.cost,
+      deposit: form.deposit,
+      progress,
+      balance,
+    }),
+    title_report_clause: title24ClauseText(form.t24ReportCount),
+    report_count: String(form.t24ReportCount),
+  };
 }

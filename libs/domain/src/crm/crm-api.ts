@@ -42,6 +42,8 @@ export interface DealLookupView {
   redirect: boolean;
   /** Change-order deals only: the project the deal is associated with, if any. */
   project: DealProjectLink | null;
+  /** The deal stage as the CRM names it ("Contract Sent" for `contractsent`); absent when unknown. */
+  stageLabel?: string | null;
 }
 
 /** `GET /api/hubspot/deal-by-address?address=` (a deal URL or id finds that deal). */

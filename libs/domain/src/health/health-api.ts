@@ -36,6 +36,12 @@ export interface HealthReport {
   redis: DependencyStatus;
   /** Job counts by queue name; null when Redis cannot be asked. */
   queues: Record<string, QueueCounts> | null;
+  /**
+   * The workers' heartbeats (they write one to Redis every few seconds): how many
+   * beat recently and how long ago the latest did. Null when Redis cannot be asked.
+   * A missing worker does not make the api unhealthy (it still takes requests).
+   */
+  workers?: { alive: number; lastSeenMsAgo: number | null } | null;
   adapters: AdapterSelection;
   version: string;
 }

@@ -13,6 +13,7 @@
 
 import { SOCKET_RECONNECTION } from '../constants/limits';
 import type { ContractStatus } from '../contracts/contract-send';
+import type { InvoiceStatus, InvoiceType } from '../invoices/invoice-rules';
 
 export interface PongReply {
   pong: true;
@@ -48,6 +49,22 @@ export interface SignerPresenceEvent {
   at: string;
 }
 
+/**
+ * An invoice of a signed contract was sent (or reminded) or its status changed:
+ * open invoice screens refresh that contract's card (spec 3 §2). Published to
+ * the staff room of `dashboardAccess`, the flag the invoice screen needs.
+ */
+export interface InvoiceChangedEvent {
+  /** The contract's `_id` (`invoiceDetails._id`). */
+  id: string;
+  type: InvoiceType;
+  /** What happened: a send, a reminder, or a status change. */
+  change: 'sent' | 'reminder' | 'status';
+  status: InvoiceStatus;
+  /** ISO 8601. */
+  at: string;
+}
+
 /** Events a client emits; a trailing callback is the acknowledgement. */
 export interface ClientToServerEvents {
   ping: (ack: (reply: PongReply) => void) => void;
@@ -59,6 +76,7 @@ export interface ClientToServerEvents {
 export interface ServerToClientEvents {
   'contract-changed': (event: ContractChangedEvent) => void;
   'signer-presence': (event: SignerPresenceEvent) => void;
+  'invoice-changed': (event: InvoiceChangedEvent) => void;
 }
 
 /** Event names as constants, for `@SubscribeMessage`, emitters and tests. */
@@ -71,6 +89,7 @@ export const ClientEvent = {
 export const ServerEvent = {
   ContractChanged: 'contract-changed',
   SignerPresence: 'signer-presence',
+  InvoiceChanged: 'invoice-changed',
 } as const satisfies Record<string, keyof ServerToClientEvents>;
 
 /** The room every signed-in staff socket joins; contract events go only there. */

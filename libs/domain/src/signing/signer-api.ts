@@ -57,6 +57,21 @@ export interface SigningBookmark {
 export interface SigningBookmarks {
   signature: SigningBookmark | null;
   initials: SigningBookmark | null;
+  /**
+   * Every place the layout keeps for the signer's marks, so the page can show
+   * a saved signature, its date and the initials where they will be stamped.
+   */
+  slots?: SigningSlot[];
+}
+
+/** A place for a signer's mark: a 1-based page and a box in fractions of the page (from its top left). */
+export interface SigningSlot {
+  kind: 'signature' | 'initials' | 'signedDate';
+  page: number;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
 }
 
 /** `POST /api/verifyToken {token, prefix}` after the captcha (spec 1 §2.4). */
@@ -73,6 +88,23 @@ export interface VerifyTokenResponse extends SignerUserDetail {
   verifyId: string | null;
   /** Exact scroll targets for the signature and initials steps, when known. */
   bookmarks: SigningBookmarks | null;
+  /** When the agreement was sent (ISO 8601). */
+  sentAt: string | null;
+  /** When the link left the open state (signed, cancelled, voided, expired, replaced), else null. */
+  closedAt: string | null;
+  /** Whom the signer can ask about it: the staff member who sent it. */
+  sender: SigningSender;
+}
+
+/** What the page of a closed link names: the document, when it closed, and whom to ask. */
+export type SigningClosedDetails = Pick<
+  VerifyTokenResponse,
+  'agreementTitle' | 'closedAt' | 'sender'
+>;
+
+/** The contact a signing page names: who sent the agreement, on behalf of the firm. */
+export interface SigningSender {
+  email: string;
 }
 
 /** Every signer call names its agreement by the signing link's token. */
@@ -114,7 +146,13 @@ export interface EditSignatureRequest extends SignerTokenRequest {
   initials: string;
 }
 
-/** `POST /api/template/upload-signature`, `upload-initials`, `upload-image`, `edit-signature`. */
+/**
+ * `POST /api/template/clear-signature {token}` (spec 1 §4.1.6): clears the saved
+ * signature and initials, resetting the saved flag (answer: `SignerSaveResponse`).
+ */
+export type ClearSignatureRequest = SignerTokenRequest;
+
+/** `POST /api/template/upload-signature`, `upload-initials`, `upload-image`, `edit-signature`, `clear-signature`. */
 export interface SignerSaveResponse {
   message: string;
   metrics: SignerMetrics;
@@ -141,6 +179,8 @@ export const SIGNER_MESSAGES = {
   editSaved: 'Successfully updated!',
   editUnchanged: 'No changes made.',
   editFailed: 'An error occurred. Please try again later.',
+  signatureCleared: 'Your signature and initials were cleared.',
+  clearFailed: 'Could not clear the signature. Please try again.',
   finishFailed: 'Something went wrong. Please try again.',
   mergeSucceeded: 'Documents combined successfully!',
   mergeFailed: 'Failed to combine the documents. Please try again.',

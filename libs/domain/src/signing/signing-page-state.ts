@@ -35,6 +35,46 @@ export const SIGNING_PAGE_TITLES = {
 export type DocLinkCheck =
   { kind: 'missing' } | { kind: 'malformed' } | { kind: 'ok'; docId: string };
 
+/**
+ * The firm the agreements come from: its brand carried by the signing pages'
+ * titles (spec 1 §2.4) and the contact a page names when no sender is known.
+ */
+export const SIGNING_FIRM = {
+  brand: 'Bayline Engineering',
+  name: 'Bayline Engineering Group, Inc.',
+  email: 'contracts@baylineengineering.com',
+  phone: '(510) 555-0142',
+} as const;
+
+/**
+ * Short headings of the states in which a link cannot be signed; the page
+ * says the longer `SIGNING_PAGE_TITLES` sentence under them.
+ */
+export const SIGNING_STATE_HEADINGS = {
+  invalidToken: 'Link not recognised',
+  cancelled: 'Agreement cancelled',
+  voided: 'Agreement voided',
+  expired: 'Link expired',
+  signed: 'Agreement already signed',
+  replaced: 'Link replaced',
+} as const;
+
+/** The longer sentence a closed state's page says under its heading. */
+export function signingStateMessage(state: SigningPageState): string | null {
+  switch (state.kind) {
+    case 'invalid-token':
+      return SIGNING_PAGE_TITLES.invalidToken;
+    case 'cancelled':
+    case 'voided':
+    case 'expired':
+    case 'signed':
+    case 'replaced':
+      return SIGNING_PAGE_TITLES[state.kind];
+    default:
+      return null;
+  }
+}
+
 /** A missing (absent or blank) docLink and one without `/d/{id}/` are told apart (spec 1 §2.4). */
 export function checkDocLink(docLink: string | null | undefined): DocLinkCheck {
   if (docLink == null || docLink.trim() === '') return { kind: 'missing' };
@@ -64,7 +104,7 @@ export function brandedAgreementTitle(agreementTitle: string, brandName: string)
   if (!title) return brand;
   return title.toLocaleLowerCase('en-US').includes(brand.toLocaleLowerCase('en-US'))
     ? title
-    : `${title} | ${brand}`;
+    : `${title} — ${brand}`;
 }
 
 /** The heading (and document title) of a signing page in a given state. */
@@ -79,16 +119,16 @@ export function signingPageTitle(state: SigningPageState, brandName: string): st
     case 'valid':
       return brandedAgreementTitle(state.agreementTitle, brandName);
     case 'invalid-token':
-      return SIGNING_PAGE_TITLES.invalidToken;
+      return SIGNING_STATE_HEADINGS.invalidToken;
     case 'cancelled':
-      return SIGNING_PAGE_TITLES.cancelled;
+      return SIGNING_STATE_HEADINGS.cancelled;
     case 'voided':
-      return SIGNING_PAGE_TITLES.voided;
+      return SIGNING_STATE_HEADINGS.voided;
     case 'expired':
-      return SIGNING_PAGE_TITLES.expired;
+      return SIGNING_STATE_HEADINGS.expired;
     case 'signed':
-      return SIGNING_PAGE_TITLES.signed;
+      return SIGNING_STATE_HEADINGS.signed;
     case 'replaced':
-      return SIGNING_PAGE_TITLES.replaced;
+      return SIGNING_STATE_HEADINGS.replaced;
   }
 }

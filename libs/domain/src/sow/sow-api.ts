@@ -6,7 +6,11 @@
 import type { CpRole } from '../crm/crm-rules';
 import type { AgreementCardCore } from '../agreements/agreement-views';
 import type { CrmRecordView } from '../crm/crm-api';
-import type { SignerLinkState, VerifyTokenResponse } from '../signing/signer-api';
+import type {
+  SignerLinkState,
+  SigningClosedDetails,
+  VerifyTokenResponse,
+} from '../signing/signer-api';
 import type { SowFormFields } from './sow-document';
 import type { SowFeeField, SowTimeline } from './sow-rules';
 
@@ -242,6 +246,8 @@ export interface SowActionRequest {
 export interface SowVerifyLinkResponse {
   valid: true;
   linkState: SignerLinkState;
+  /** Once the link is closed (nothing left to sign), what its page names. */
+  closed?: SigningClosedDetails;
 }
 
 /**

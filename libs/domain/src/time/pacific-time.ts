@@ -9,7 +9,7 @@ import { DISPLAY_TIME_ZONE, DISPLAY_TIME_ZONE_LABEL } from '../constants/limits'
  * runtime's Intl spells "Mar" or the space before "AM".
  */
 
-type Instant = Date | string | number;
+export type Instant = Date | string | number;
 
 /** Month names, January first (documents spell dates out). */
 export const MONTH_NAMES = [

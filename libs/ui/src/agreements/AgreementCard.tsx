@@ -26,7 +26,14 @@ export interface AgreementCardProps<TCard extends AgreementCardCore> {
   onPreview: (card: TCard) => void;
   /** The family's own lines, under the created time (e.g. the contract's service). */
   children?: ReactNode;
+  /** Sends a mail that finally failed again; without it the problem shows without a Retry. */
+  onRetryMail?: (card: TCard) => void;
+  /** The Retry of this card's failed mail is running. */
+  retryingMail?: boolean;
 }
+
+/** The words for a mail kind on a card ("signed-copy" → "signed copy"). */
+const mailName = (kind: string) => kind.replace(/-/g, ' ');
 
 /**
  * One agreement of any family: status, who signs, what and where, when it was
@@ -44,6 +51,8 @@ export function AgreementCard<TCard extends AgreementCardCore>({
   onDetails,
   onPreview,
   children,
+  onRetryMail,
+  retryingMail = false,
 }: AgreementCardProps<TCard>) {
   const status = displayedStatus(family, card.status);
   const { summary } = card;
@@ -88,6 +97,25 @@ export function AgreementCard<TCard extends AgreementCardCore>({
             ? `Edited and resent ${pacificTime(card.editResendAt)}`
             : `Resent ${pacificTime(card.resendAt)}`}
         </p>
+      ) : null}
+      {card.mailProblem ? (
+        <div className="dash-card__mail-problem">
+          <p>
+            The {mailName(card.mailProblem.mail)} mail could not be delivered
+            {card.mailProblem.error ? `: ${card.mailProblem.error}` : '.'}
+          </p>
+          {onRetryMail ? (
+            <button
+              type="button"
+              className="dash-link"
+              disabled={retryingMail}
+              onClick={() => onRetryMail(card)}
+            >
+              {retryingMail ? 'Retrying…' : 'Retry mail'}
+              <span className="ps-visually-hidden"> to {name}</span>
+            </button>
+          ) : null}
+        </div>
       ) : null}
       <div className="dash-card__links">
         <button type="button" className="dash-link" onClick={() => onDetails(card)}>

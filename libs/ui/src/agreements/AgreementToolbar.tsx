@@ -5,7 +5,7 @@ import {
   type AgreementFamily,
   type AgreementFilter,
 } from '@prosign/domain';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import './agreements.css';
 
 export interface AgreementToolbarProps {
@@ -25,7 +25,11 @@ export interface AgreementToolbarProps {
   children?: ReactNode;
 }
 
-/** Search, the family's filter checkboxes and page size above a list of agreements. */
+/**
+ * Search, the family's filter checkboxes and page size above a list of
+ * agreements. On phones the filters fold behind a Filters button, and the
+ * active ones show as chips (a chip's × takes its filter off).
+ */
 export function AgreementToolbar({
   family,
   searchText,
@@ -41,6 +45,9 @@ export function AgreementToolbar({
 }: AgreementToolbarProps) {
   const searchId = useId();
   const sizeId = useId();
+  const filtersId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const active = FAMILY_FILTERS[family].filter((filter) => filters.includes(filter));
   return (
     <div className="dash-toolbar ps-card">
       <div className="dash-toolbar__row">
@@ -77,7 +84,41 @@ export function AgreementToolbar({
         {children}
       </div>
       {showFilters ? (
-        <fieldset className="dash-filters">
+        <div className="dash-filters-bar">
+          <button
+            type="button"
+            className="ps-button dash-filters-toggle"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            Filters
+            <span className="dash-filters-toggle__count">{active.length}</span>
+          </button>
+          <ul className="dash-filter-chips" aria-label="Active filters">
+            {active.map((filter) => (
+              <li key={filter} className="dash-filter-chip">
+                {AGREEMENT_FILTER_LABELS[filter]}
+                {filter === 'all' ? null : (
+                  <button
+                    type="button"
+                    className="dash-filter-chip__remove"
+                    aria-label={`Remove filter ${AGREEMENT_FILTER_LABELS[filter]}`}
+                    onClick={() => onToggleFilter(filter)}
+                  >
+                    <span aria-hidden="true">×</span>
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {showFilters ? (
+        <fieldset
+          id={filtersId}
+          className={`dash-filters${filtersOpen ? ' dash-filters--open' : ''}`}
+        >
           <legend className="dash-filters__legend">Filters</legend>
           {FAMILY_FILTERS[family].map((filter) => (
             <label key={filter} className="dash-check">

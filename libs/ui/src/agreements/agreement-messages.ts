@@ -9,8 +9,14 @@ export interface AgreementMessages {
   reminderSent: string;
   /** `reason`: the server's message, else "Please try again.". */
   reminderFailed: (reason: string) => string;
+  /** A reminder that failed without a reason from the server (network, server error). */
+  reminderError: string;
   cancelled: string;
   cancelFailed: (reason: string) => string;
+  /** A cancel that failed without a reason from the server (network, server error). */
+  cancelError: string;
+  /** A reminder or resend for a card without a recipient e-mail. */
+  emailNotFound: string;
   voided: string;
   voidFailed: string;
   markedSigned: string;
@@ -30,8 +36,11 @@ export const AGREEMENT_MESSAGES = {
   copyFailed: 'Failed to copy token.',
   reminderSent: 'Reminder email sent.',
   reminderFailed: (message: string) => `Failed to send reminder: ${message}`,
+  reminderError: 'Error sending reminder email. Please try again.',
   cancelled: 'Contract cancelled.',
   cancelFailed: (message: string) => `Failed to cancel contract: ${message}`,
+  cancelError: 'Error cancelling contract. Please try again.',
+  emailNotFound: 'Error: Email not found.',
   voided: 'Contract voided.',
   voidFailed: 'Failed to void contract.',
   markedSigned: 'Contract marked as signed.',
@@ -70,6 +79,14 @@ const FAMILY_MESSAGES: Readonly<Record<AgreementFamily, AgreementMessages>> = {
 /** The notices of a family's dashboard. */
 export function agreementMessages(family: AgreementFamily): AgreementMessages {
   return FAMILY_MESSAGES[family];
+}
+
+/** The server's own message of a refused call (a 4xx), else undefined. */
+export function refusalText(error: unknown): string | undefined {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  const message = errorText(error, '');
+  return message || undefined;
 }
 
 /** The server's message of a failed call, else `fallback`. */

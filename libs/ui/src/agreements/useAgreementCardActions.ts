@@ -12,7 +12,7 @@ import {
 } from '@prosign/domain';
 import { useState } from 'react';
 import { useToast } from '@prosign/ui';
-import { agreementMessages, errorText } from './agreement-messages';
+import { agreementMessages, errorText, refusalText } from './agreement-messages';
 
 /** Actions that ask before they run. */
 export type ConfirmedAction = 'cancel' | 'void' | 'markAsSigned' | 'delete';
@@ -53,19 +53,34 @@ export function useAgreementCardActions<F extends ListedFamily>(
       setCopying(card);
       return;
     }
+    // Spec 2 §8: a reminder or a resend needs the client's e-mail.
+    if (
+      (action === 'sendReminder' || action === 'resend') &&
+      !card.summary.recipientEmail?.trim()
+    ) {
+      fail(messages.emailNotFound);
+      return;
+    }
     setBusy({ id: card._id, action });
     try {
       switch (action) {
         case 'sendReminder':
+          // Spec 2 §8: the server's reason when it refused, else the generic error.
           await run(action, card).then(
             () => ok(messages.reminderSent),
-            (error: unknown) => fail(messages.reminderFailed(errorText(error))),
+            (error: unknown) => {
+              const reason = refusalText(error);
+              fail(reason ? messages.reminderFailed(reason) : messages.reminderError);
+            },
           );
           return;
         case 'cancel':
           await run(action, card).then(
             () => ok(messages.cancelled),
-            (error: unknown) => fail(messages.cancelFailed(errorText(error))),
+            (error: unknown) => {
+              const reason = refusalText(error);
+              fail(reason ? messages.cancelFailed(reason) : messages.cancelError);
+            },
           );
           return;
         case 'void':

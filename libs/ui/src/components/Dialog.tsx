@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Overlay } from 'react-aria/Overlay';
 import { useDialog } from 'react-aria/useDialog';
 import { useModalOverlay } from 'react-aria/useModalOverlay';
@@ -11,7 +11,10 @@ export interface DialogProps {
   children?: ReactNode;
   /** Buttons at the bottom of the dialog. */
   actions?: ReactNode;
-  /** Called on Escape. Without it Escape does nothing (the dialog must be answered). */
+  /**
+   * Called on Escape and by the close control in the header. Without it the
+   * dialog has no close control and Escape does nothing (it must be answered).
+   */
   onClose?: () => void;
   /** The element focused when the dialog opens; else the first focusable element. */
   initialFocusRef?: RefObject<HTMLElement | null>;
@@ -58,6 +61,9 @@ function ModalDialog({
   const bodyId = useId();
   const modalRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const scrollable = useScrollable(bodyRef);
   const { modalProps, underlayProps } = useModalOverlay(
     { isDismissable: false, isKeyboardDismissDisabled: !onClose },
     openState(onClose),
@@ -68,13 +74,21 @@ function ModalDialog({
     dialogRef,
   );
 
-  // Focus once per opening: on `initialFocusRef`, else on the first control (useDialog
-  // would focus the dialog itself, leaving a form's first field one Tab away). This
-  // effect runs before useDialog's, which then leaves focus where it is.
+  // Focus once per opening: on `initialFocusRef`, else on the first control of the
+  // body or the actions (useDialog would focus the dialog itself, leaving a form's
+  // first field one Tab away); the header's close control comes after them. This
+  // effect runs before useDialog's, which then leaves focus where it is. The dialog
+  // opens at its top, title in view: focusing a control at the bottom of a long
+  // document (a Close button) must not scroll the text to its end.
   useEffect(() => {
     const target =
-      initialFocusRef?.current ?? dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE);
-    target?.focus();
+      initialFocusRef?.current ??
+      contentRef.current?.querySelector<HTMLElement>(FOCUSABLE) ??
+      dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE);
+    target?.focus({ preventScroll: true });
+    if (bodyRef.current) bodyRef.current.scrollTop = 0;
+    if (dialogRef.current) dialogRef.current.scrollTop = 0;
+    if (target && bodyRef.current?.contains(target)) target.scrollIntoView?.({ block: 'nearest' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -85,19 +99,57 @@ function ModalDialog({
     <div className="ps-dialog-backdrop" {...underlayProps}>
       <div {...modalProps} ref={modalRef} className="ps-modal">
         <section {...dialogProps} ref={dialogRef} className={classes}>
-          <h2 {...titleProps} className="ps-dialog__title">
-            {title}
-          </h2>
-          {children ? (
-            <div id={bodyId} className="ps-dialog__body">
-              {children}
-            </div>
-          ) : null}
-          {actions ? <div className="ps-dialog__actions">{actions}</div> : null}
+          <header className="ps-dialog__header">
+            <h2 {...titleProps} className="ps-dialog__title">
+              {title}
+            </h2>
+            {onClose ? (
+              <button
+                type="button"
+                className="ps-dialog__close"
+                // Not "Close": many dialogs have a Close button among their actions too.
+                aria-label="Dismiss dialog"
+                title="Dismiss"
+                onClick={onClose}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            ) : null}
+          </header>
+          <div ref={contentRef} className="ps-dialog__content">
+            {children ? (
+              <div
+                ref={bodyRef}
+                id={bodyId}
+                className="ps-dialog__body"
+                // A body that scrolls can be reached and scrolled from the keyboard.
+                tabIndex={scrollable ? 0 : undefined}
+              >
+                {children}
+              </div>
+            ) : null}
+            {actions ? <div className="ps-dialog__actions">{actions}</div> : null}
+          </div>
         </section>
       </div>
     </div>
   );
+}
+
+/** Whether the element's content overflows it (it scrolls), kept current as it resizes. */
+function useScrollable(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrollable, setScrollable] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const measure = () => setScrollable(element.scrollHeight > element.clientHeight + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrollable;
 }
 
 /** The overlay state of a dialog that is open while rendered: closing asks the owner. */

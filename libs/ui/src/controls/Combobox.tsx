@@ -60,6 +60,8 @@ export interface ComboboxProps<T> {
   name?: string;
   onFocus?: () => void;
   className?: string;
+  /** Class of the popover (it is rendered outside the field, so the field's class does not reach it). */
+  popoverClassName?: string;
 }
 
 /**
@@ -98,6 +100,7 @@ export function Combobox<T>({
   name,
   onFocus,
   className,
+  popoverClassName,
 }: ComboboxProps<T>) {
   const [ownText, setOwnText] = useState('');
   const [selectedKey, setSelectedKey] = useState<Key | null>(null);
@@ -178,7 +181,12 @@ export function Combobox<T>({
         {inputAddon}
       </div>
       <ControlTexts description={description} errorMessage={errorMessage} />
-      <Popover {...TOP_LAYER} className="ps-popover" placement="bottom start" offset={4}>
+      <Popover
+        {...TOP_LAYER}
+        className={['ps-popover', popoverClassName ?? ''].filter(Boolean).join(' ')}
+        placement="bottom start"
+        offset={4}
+      >
         {/* Beside the list, not in it: a message is no option to pick. */}
         <p className="ps-listbox__message" role="status">
           {items.length === 0 ? message : ''}

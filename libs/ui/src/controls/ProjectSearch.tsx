@@ -26,6 +26,8 @@ export interface ProjectSearchProps {
   isRequired?: boolean;
   isDisabled?: boolean;
   className?: string;
+  /** Shown when the search failed (e.g. the screen's own notice). */
+  failedText?: string;
 }
 
 /**
@@ -48,6 +50,7 @@ export function ProjectSearch({
     <Combobox<CrmRecordView>
       {...props}
       className={['ps-project-search', className ?? ''].filter(Boolean).join(' ')}
+      popoverClassName="ps-project-search__popover"
       label={label}
       placeholder={placeholder}
       inputValue={text}

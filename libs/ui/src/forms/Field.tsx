@@ -101,9 +101,9 @@ export function Field({
         </>
       )}
       {hint ? (
-        <p id={hintId} className="ps-field__hint">
+        <div id={hintId} className="ps-field__hint">
           {hint}
-        </p>
+        </div>
       ) : null}
       <FieldError id={errorId} message={error} />
     </div>

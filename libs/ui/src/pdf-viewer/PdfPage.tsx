@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PdfDocumentLike, PdfPageLike } from './pdf-document';
 import { canvasPixelRatio } from './viewer-math';
 
@@ -18,6 +18,8 @@ interface PdfPageProps {
   /** Whether the page is near enough the view to be drawn. */
   render: boolean;
   onSize: (pageNumber: number, size: PageSize) => void;
+  /** Drawn over the page (positioned in percentages of it). */
+  overlay?: ReactNode;
 }
 
 /**
@@ -32,6 +34,7 @@ export const PdfPage = memo(function PdfPage({
   estimatedSize,
   render,
   onSize,
+  overlay,
 }: PdfPageProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [page, setPage] = useState<PdfPageLike | null>(null);
@@ -95,6 +98,7 @@ export const PdfPage = memo(function PdfPage({
       aria-label={`Page ${pageNumber} of ${pageCount}`}
     >
       {page ? <canvas ref={canvasRef} className="ps-pdf-page__canvas" /> : null}
+      {overlay}
     </div>
   );
 });

@@ -7,6 +7,7 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
+  type ReactNode,
   type Ref,
 } from 'react';
 import { ErrorPanel } from '../components/ErrorPanel';
@@ -45,6 +46,11 @@ export interface PdfViewerProps {
   onLoaded?: (pageCount: number) => void;
   /** Opens the PDF; the provided loader (PdfLoaderProvider), else PDF.js (tests pass a fake). */
   loadPdf?: PdfLoader;
+  /**
+   * Drawn over a page, positioned in percentages of it (e.g. a saved signature
+   * shown where it will be stamped); scales with the zoom.
+   */
+  pageOverlay?: (pageNumber: number) => ReactNode;
 }
 
 type LoadState =
@@ -58,7 +64,14 @@ type LoadState =
  * (buttons or keys when the document has focus), lets the browser pinch-zoom
  * on touch screens, and can be scrolled to a page or bookmark by its parent.
  */
-export function PdfViewer({ url, title, ref, onLoaded, loadPdf: loadPdfProp }: PdfViewerProps) {
+export function PdfViewer({
+  url,
+  title,
+  ref,
+  onLoaded,
+  loadPdf: loadPdfProp,
+  pageOverlay,
+}: PdfViewerProps) {
   const loadPdf = usePdfLoader(loadPdfProp);
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -266,6 +279,7 @@ export function PdfViewer({ url, title, ref, onLoaded, loadPdf: loadPdfProp }: P
                 estimatedSize={size}
                 render={wanted.has(index + 1)}
                 onSize={onPageSize}
+                overlay={pageOverlay?.(index + 1)}
               />
             ))}
           </div>

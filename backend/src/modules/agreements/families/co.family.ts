@@ -1,41 +1,14 @@
-import type { ChangeOrderLabel } from '@prosign/domain';
+import type { CoFormFields } from '@prosign/domain';
 import type { AgreementFamilyConfig } from '../agreement-family';
 
 /**
- * A change order's own fields (spec 3 §3 "CO contract"): the deal, its
- * project and label, the client signatory, the change, fee and payment terms
- * (split amounts), the staff, and the edited template texts. Everything else —
- * status, history, reminders, signing — is the agreement core's.
+ * A change order's own fields (spec 3 §3 "CO contract", `CoFormFields` in the
+ * domain): the deal, its project and label, the client signatory, the change,
+ * fee and payment terms (split amounts), the staff, and the edited template
+ * texts. Everything else — status, history, reminders, signing — is the
+ * agreement core's.
  */
-export interface ChangeOrderForm {
-  deal_id: string;
-  /** The project's address text, as the screen shows it. */
-  project_id: string;
-  project_address: string;
-  signatory_name: string;
-  signatory_email: string;
-  signatory_phone: string;
-  description: string;
-  fee: number;
-  payment_terms: string;
-  firstPayment: number;
-  secondPayment: number;
-  specifications_provisions: string;
-  main_contract_signed_date: string | null;
-  csm_email: string;
-  pm_email: string;
-  /** Comma-separated. */
-  cc_emails: string;
-  associationLabel: ChangeOrderLabel | null;
-  coLabel: ChangeOrderLabel | null;
-  notAvailableLabels: ChangeOrderLabel[];
-  selectedHSSignatoryId: string | null;
-  selectedHSProjectId: string | null;
-  /** The copy of the deal that carries a split's second payment. */
-  duplicateCoDealId: string | null;
-  template_start?: string;
-  template_change_order_acknowledgement?: string;
-}
+export type ChangeOrderForm = CoFormFields;
 
 /** Change orders (spec 3): a client signatory signs; the CO deal moves on send and on sign. */
 export const CO_FAMILY: AgreementFamilyConfig<ChangeOrderForm> = {

@@ -52,4 +52,7 @@ export class CoDuplicateDealDto implements CoDuplicateDealRequest {
 
 export class CoMissingPropertiesDto implements CoMissingPropertiesRequest {
   @Matches(RECORD_ID, { message: 'dealId must be a CRM record id' }) dealId: string;
+  @IsOptional()
+  @Matches(RECORD_ID, { message: 'contactId must be a CRM record id' })
+  contactId?: string | null;
 }

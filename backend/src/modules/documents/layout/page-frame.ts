@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { Letterhead } from '../document-content';
+import { preloadStandardFonts } from './standard-font-cache';
 
 export const PAGE = {
   width: 612,
@@ -20,6 +21,7 @@ export const FONT = {
   italic: 'Helvetica-Oblique',
   mono: 'Courier',
 } as const;
+const STANDARD_FONTS = Object.values(FONT);
 
 export const COLOR = {
   text: '#1a1a1a',
@@ -43,7 +45,7 @@ export interface PdfMeta {
  * output byte-identical for the same input.
  */
 export function createPdfKitDocument(meta: PdfMeta): PDFKit.PDFDocument {
-  return new PDFDocument({
+  const doc = new PDFDocument({
     size: [PAGE.width, PAGE.height],
     margins: {
       top: PAGE.marginTop,
@@ -65,7 +67,12 @@ export function createPdfKitDocument(meta: PdfMeta): PDFKit.PDFDocument {
       CreationDate: meta.date,
       ModDate: meta.date,
     },
+    // No default font nor page yet: the fonts come from the process-wide cache first.
+    font: '',
+    autoFirstPage: false,
   });
+  preloadStandardFonts(doc, STANDARD_FONTS);
+  return doc.font(FONT.regular).addPage();
 }
 
 export interface FrameOptions {

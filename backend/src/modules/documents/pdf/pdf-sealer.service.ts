@@ -1,13 +1,14 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
 import type { Model } from 'mongoose';
 import forge from 'node-forge';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { AppConfig } from '../../../platform/config/app-config';
+import { CmsSigner } from './cms-signer';
+import { mergeDocuments } from './pdf-tools';
 import { SealCertificate } from './seal-certificate.schema';
 
 const GENERATED_ID = 'generated-default';
@@ -17,6 +18,12 @@ const SIGNATURE_LENGTH = 16384;
 interface SealingKey {
   p12: Buffer;
   passphrase: string;
+}
+
+/** The opened key: a CMS signer (node:crypto) and the certificate, built once per process. */
+interface OpenedKey {
+  signer: CmsSigner;
+  certificatePem: string;
 }
 
 export interface SealOptions {
@@ -31,8 +38,10 @@ export const SEAL_KEY_REQUIRED_MESSAGE =
   'SEAL_P12_BASE64 is required when NODE_ENV=production: the sealing key is never generated and stored beside the data';
 
 /**
- * Seals a final PDF with a PAdES-style (adbe.pkcs7.detached) signature over the
- * whole file, so any PDF reader shows whether it changed after signing.
+ * Seals a final PDF with a PAdES baseline (ETSI.CAdES.detached) signature over
+ * the whole file, so any PDF reader shows whether it changed after signing.
+ * The CMS is built by `CmsSigner` (@peculiar/asn1-cms, RSA in node:crypto); the
+ * PKCS#12 is opened once (node-forge: Node cannot read PKCS#12), never per seal.
  * The key is SEAL_P12_BASE64 (required in production, checked at start-up);
  * outside production only, unset, a self-signed certificate generated once and
  * kept in MongoDB for every process.
@@ -40,7 +49,7 @@ export const SEAL_KEY_REQUIRED_MESSAGE =
 @Injectable()
 export class PdfSealerService implements OnModuleInit {
   private readonly logger = new Logger(PdfSealerService.name);
-  private key?: Promise<SealingKey>;
+  private key?: Promise<OpenedKey>;
 
   constructor(
     private readonly config: AppConfig,
@@ -60,8 +69,24 @@ export class PdfSealerService implements OnModuleInit {
   }
 
   async seal(pdf: Uint8Array, options: SealOptions): Promise<Buffer> {
-    const { p12, passphrase } = await this.sealingKey();
     const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+    return this.sealDocument(doc, options);
+  }
+
+  /** Merges `sources` in order and seals the result, saving it once; with its page count. */
+  async mergeAndSeal(
+    sources: Uint8Array[],
+    meta: { title: string; date: Date },
+    options: SealOptions,
+  ): Promise<{ pdf: Buffer; pageCount: number }> {
+    const merged = await mergeDocuments(sources, meta);
+    const pageCount = merged.getPageCount();
+    return { pdf: await this.sealDocument(merged, options), pageCount };
+  }
+
+  /** Seals a document already open in pdf-lib (a merge just built), saving it once. */
+  async sealDocument(doc: PDFDocument, options: SealOptions): Promise<Buffer> {
+    const { signer } = await this.sealingKey();
     pdflibAddPlaceholder({
       pdfDoc: doc,
       reason: options.reason,
@@ -71,29 +96,25 @@ export class PdfSealerService implements OnModuleInit {
       signingTime: options.signingTime,
       signatureLength: SIGNATURE_LENGTH,
       appName: 'ProSign',
+      subFilter: 'ETSI.CAdES.detached',
     });
     doc.setModificationDate(options.signingTime);
     const withPlaceholder = Buffer.from(await doc.save({ useObjectStreams: false }));
-    const signer = new P12Signer(p12, { passphrase });
     return new SignPdf().sign(withPlaceholder, signer, options.signingTime);
   }
 
   /** The certificate (PEM) seals are made with, for verification. */
   async certificatePem(): Promise<string> {
-    const { p12, passphrase } = await this.sealingKey();
-    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary')));
-    const parsed = forge.pkcs12.pkcs12FromAsn1(asn1, passphrase);
-    const bags = parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [];
-    const certificate = bags[0]?.cert;
-    if (!certificate) throw new Error('The sealing P12 holds no certificate');
-    return forge.pki.certificateToPem(certificate);
+    return (await this.sealingKey()).certificatePem;
   }
 
-  private sealingKey(): Promise<SealingKey> {
-    this.key ??= this.loadKey().catch((error: unknown) => {
-      this.key = undefined;
-      throw error;
-    });
+  private sealingKey(): Promise<OpenedKey> {
+    this.key ??= this.loadKey()
+      .then(({ p12, passphrase }) => openP12(p12, passphrase))
+      .catch((error: unknown) => {
+        this.key = undefined;
+        throw error;
+      });
     return this.key;
   }
 
@@ -122,6 +143,38 @@ export class PdfSealerService implements OnModuleInit {
     if (!winner) throw new Error('Sealing certificate vanished after creation');
     return { p12: Buffer.from(winner.p12Base64, 'base64'), passphrase: winner.passphrase };
   }
+}
+
+/** The private key and its certificate out of a PKCS#12, ready to sign with node:crypto. */
+export function openP12(p12: Buffer, passphrase: string): OpenedKey {
+  const asn1 = forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary')));
+  const parsed = forge.pkcs12.pkcs12FromAsn1(asn1, passphrase);
+  const keyBags = [
+    ...(parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[
+      forge.pki.oids.pkcs8ShroudedKeyBag
+    ] ?? []),
+    ...(parsed.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag] ?? []),
+  ];
+  const key = keyBags[0]?.key as forge.pki.rsa.PrivateKey | undefined;
+  if (!key) throw new Error('The sealing P12 holds no private key');
+  const certificates = (
+    parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? []
+  ).flatMap((bag) => (bag.cert ? [bag.cert] : []));
+  if (certificates.length === 0) throw new Error('The sealing P12 holds no certificate');
+  // The certificate of the key (a P12 may carry its chain too).
+  const certificate = certificates.find((cert) => {
+    const publicKey = cert.publicKey as forge.pki.rsa.PublicKey;
+    return publicKey.n?.compareTo(key.n) === 0 && publicKey.e?.compareTo(key.e) === 0;
+  });
+  if (!certificate) throw new Error('No certificate in the sealing P12 matches its private key');
+  const der = Buffer.from(
+    forge.asn1.toDer(forge.pki.certificateToAsn1(certificate)).getBytes(),
+    'binary',
+  );
+  return {
+    signer: new CmsSigner(createPrivateKey(forge.pki.privateKeyToPem(key)), der),
+    certificatePem: new X509Certificate(der).toString(),
+  };
 }
 
 /** A 2048-bit RSA key and a ten-year self-signed certificate for document sealing, as PKCS#12. */

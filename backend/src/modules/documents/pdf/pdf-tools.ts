@@ -21,6 +21,15 @@ export async function mergePdfs(
   sources: Uint8Array[],
   meta: { title: string; date: Date },
 ): Promise<Buffer> {
+  const merged = await mergeDocuments(sources, meta);
+  return Buffer.from(await merged.save({ useObjectStreams: false }));
+}
+
+/** The merge, still open in pdf-lib (to be sealed without parsing it again). */
+export async function mergeDocuments(
+  sources: Uint8Array[],
+  meta: { title: string; date: Date },
+): Promise<PDFDocument> {
   if (sources.length === 0) throw new Error('Nothing to merge');
   const merged = await PDFDocument.create({ updateMetadata: false });
   for (const source of sources) {
@@ -30,7 +39,7 @@ export async function mergePdfs(
   }
   merged.setTitle(meta.title, { showInWindowTitleBar: true });
   fixedDates(merged, meta.date);
-  return Buffer.from(await merged.save({ useObjectStreams: false }));
+  return merged;
 }
 
 export interface SignatureImages {

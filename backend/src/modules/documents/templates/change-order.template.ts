@@ -29,7 +29,7 @@ const content: AgreementContent = {
     {
       key: 'fee',
       heading: 'Change Order Fee and Payment',
-      body: `The fee for the work in this Change Order is $fee, payable as follows: $payment_terms.`,
+      body: `The fee for the work in this Change Order is $fee, payable as follows: $payment_terms$payment_split.`,
     },
     {
       key: 'specifications_provisions',

@@ -19,13 +19,20 @@ import {
 import { Field, TextField, useFormControl } from '@prosign/ui/forms';
 import { useFormContext } from 'react-hook-form';
 import { useUsersByRole } from '../api/useCreationData';
-import type { ContractForm } from '../contract-draft';
+import {
+  groupFields,
+  readOnlyDisplay,
+  type ContractForm,
+  type DealSummary,
+} from '../contract-draft';
 import type { CreateStepValues } from '../contract-form-schema';
 
 export interface ContractFormFieldsProps {
   fields: readonly FormField[];
   serviceType: string;
   fullNameOptions: readonly FullNameOption[];
+  /** The chosen deal, for how read-only values read (the stage's label). */
+  deal: DealSummary | null;
 }
 
 const AMOUNT_FIELDS: readonly string[] = ['cost', 'deposit', 'progress'];
@@ -55,16 +62,25 @@ export function ContractFormFields({
   fields,
   serviceType,
   fullNameOptions,
+  deal,
 }: ContractFormFieldsProps) {
   return (
     <div className="ps-contract-form">
-      {fields.map((field) => (
-        <ContractField
-          key={field.name}
-          field={field}
-          serviceType={serviceType}
-          fullNameOptions={fullNameOptions}
-        />
+      {groupFields(fields).map((group) => (
+        <fieldset key={group.title} className="ps-contract-form__group">
+          <legend className="ps-contract-form__legend">{group.title}</legend>
+          <div className="ps-contract-form__fields">
+            {group.fields.map((field) => (
+              <ContractField
+                key={field.name}
+                field={field}
+                serviceType={serviceType}
+                fullNameOptions={fullNameOptions}
+                deal={deal}
+              />
+            ))}
+          </div>
+        </fieldset>
       ))}
     </div>
   );
@@ -74,10 +90,12 @@ function ContractField({
   field,
   serviceType,
   fullNameOptions,
+  deal,
 }: {
   field: FormField;
   serviceType: string;
   fullNameOptions: readonly FullNameOption[];
+  deal: DealSummary | null;
 }) {
   const { control, getValues, setValue, formState } = useFormContext<CreateStepValues>();
   const name = `form.${field.name}` as const;
@@ -96,6 +114,23 @@ function ContractField({
       shouldDirty: true,
       shouldValidate: formState.isSubmitted,
     });
+
+  // Values the CRM or the rules decide read as text, not as a disabled input; the stage shows its label.
+  if (readOnly && field.type !== 'checkbox') {
+    return (
+      <Field label={field.label} required={field.required}>
+        {(aria) => (
+          <input
+            {...aria}
+            name={name}
+            readOnly
+            className="ps-input"
+            value={readOnlyDisplay(field.name, value, deal)}
+          />
+        )}
+      </Field>
+    );
+  }
 
   if (field.name === 'full_name' && fullNameOptions.length > 1 && !readOnly) {
     const listed = fullNameOptions.some((option) => option.name === value);

@@ -387,14 +387,12 @@ describe('Contract dashboard', () => {
     );
   });
 
-  it('cancels after confirmation and reports a failure with its reason', async () => {
+  /** Cancels 'To cancel' through its menu and confirmation, the server failing with `error`. */
+  async function cancelFailingWith(error: unknown) {
     renderDashboard({
       'GET /api/user/details': () => listOf([card({ full_name: 'To cancel' })]),
       'POST /api/update/cancel-contract': () => {
-        throw {
-          statusCode: 409,
-          message: 'Cancel Contract is not available for a contract that is signed.',
-        };
+        throw error;
       },
     });
     await screen.findByRole('heading', { name: 'To cancel' });
@@ -404,9 +402,46 @@ describe('Contract dashboard', () => {
         name: 'Cancel Contract',
       }),
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    return screen.findByRole('alert');
+  }
+
+  it('cancels after confirmation and reports a failure with its reason', async () => {
+    const alert = await cancelFailingWith({
+      statusCode: 409,
+      message: 'Cancel Contract is not available for a contract that is signed.',
+    });
+    expect(alert).toHaveTextContent(
       'Failed to cancel contract: Cancel Contract is not available for a contract that is signed.',
     );
+  });
+
+  it('says "Error cancelling contract. Please try again." when the cancel fails without a reason (spec 2 §8)', async () => {
+    const alert = await cancelFailingWith({ statusCode: 503, message: 'Service Unavailable' });
+    expect(alert).toHaveTextContent('Error cancelling contract. Please try again.');
+  });
+
+  it('says "Error sending reminder email. Please try again." when the reminder fails without a reason', async () => {
+    renderDashboard({
+      'GET /api/user/details': () => listOf([card({ full_name: 'R' })]),
+      'POST /api/email/send-reminder': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await screen.findByRole('heading', { name: 'R' });
+    fireEvent.click(within(cardOf('R')).getByRole('button', { name: 'Send Reminder' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error sending reminder email. Please try again.',
+    );
+  });
+
+  it('says "Error: Email not found." for a reminder to a contract without an e-mail', async () => {
+    const { calls } = renderDashboard({
+      'GET /api/user/details': () => listOf([card({ full_name: 'No mail', email: '' })]),
+    });
+    await screen.findByRole('heading', { name: 'No mail' });
+    fireEvent.click(within(cardOf('No mail')).getByRole('button', { name: 'Send Reminder' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Email not found.');
+    expect(calls.some((call) => call.path === '/api/email/send-reminder')).toBe(false);
   });
 
   it('Copy Link opens the copy-link modal, which copies the signing link', async () => {

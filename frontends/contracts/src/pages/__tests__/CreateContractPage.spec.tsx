@@ -23,6 +23,7 @@ const FIELDS = [
   ['csm_email', 'CSM', 'dropdown', true, false],
   ['pm_email', 'PM', 'dropdown', false, false],
   ['hs_deal_id', 'Deal ID', 'text', false, true],
+  ['stage', 'Deal Stage', 'text', false, true],
 ].map(([name, label, type, required, isNotEditable]) => ({
   name,
   label,
@@ -68,6 +69,7 @@ const DEAL = {
     },
   ],
   redirect: false,
+  stageLabel: 'Appointment Scheduled',
 };
 
 function setup(overrides: Record<string, Handler> = {}) {
@@ -166,6 +168,13 @@ describe('CreateContractPage', () => {
     expect(field(/^Zip Code/).value).toBe('95126');
     expect(field(/^Cost/).value).toBe('12000');
     expect(field(/^Balance/)).toHaveAttribute('readonly');
+    // The chosen deal is summed up in the left panel; read-only values read as labels.
+    const summary = screen.getByRole('region', { name: 'Chosen deal' });
+    expect(summary).toHaveTextContent('ClientMaria Chen');
+    expect(summary).toHaveTextContent('StageAppointment Scheduled');
+    expect(summary).toHaveTextContent('Amount$12,000.00');
+    expect(field(/^Deal Stage/).value).toBe('Appointment Scheduled');
+    expect(screen.getByRole('group', { name: 'Fees' })).toContainElement(field(/^Balance/));
     // The deal owner is the CSM, shown by name (the part before the @).
     await waitFor(() =>
       expect(screen.getByRole('button', { name: /CSM/ })).toHaveTextContent('Csm'),
@@ -349,6 +358,7 @@ describe('CreateContractPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Send Contract for Sign' }));
     const sent = await screen.findByRole('dialog', { name: 'Contract sent' });
+    expect(sent).toHaveTextContent('sent to Maria Chen <maria@example.com>');
     expect(within(sent).getByRole('link')).toHaveTextContent(
       'http://localhost:8084/tok?docLink=x&prefix=contract',
     );
@@ -361,6 +371,25 @@ describe('CreateContractPage', () => {
       contractLicense: 'Licensed in California.',
     });
     expect(localStorage.getItem(STORAGE_KEYS.contractFormData)).toBeNull();
+  });
+
+  it("says 'Failed to create document.' when saving fails without a reason, and keeps the editor", async () => {
+    setup({
+      'GET /api/hubspot/check-deal-properties/40000005': () => ({
+        isValid: true,
+        missingProperties: [],
+        contactsWithInvalidRoles: [],
+      }),
+      'POST /api/template/create-contract': () => {
+        throw new Error('');
+      },
+    });
+    await pickDealAndService();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Contract' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to create document.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Overview')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Contract for Sign' })).toBeDisabled();
   });
 
   it('shows the failed part of a send and keeps the preview to retry', async () => {
@@ -379,7 +408,11 @@ describe('CreateContractPage', () => {
     await pickDealAndService();
     fireEvent.click(screen.getByRole('button', { name: 'Create Contract' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Send Contract for Sign' }));
+    // Send waits in the action bar until the document is saved.
+    const sendButton = screen.getByRole('button', { name: 'Send Contract for Sign' });
+    expect(sendButton).toBeDisabled();
+    await waitFor(() => expect(sendButton).toBeEnabled());
+    fireEvent.click(sendButton);
     expect(
       await screen.findByText(/Moving the HubSpot deal to the sent stage failed/),
     ).toBeInTheDocument();

@@ -52,7 +52,8 @@ export function PortalPage() {
     mutationFn: (email: string) => authApi.checkUser(client, email),
     onSuccess: ({ listed }, email) => {
       if (listed) setConfirmed(email);
-      else toast.error(AUTH_MESSAGES.accessDenied, LONG);
+      // An unknown user is a problem with what was typed: said under the field.
+      else form.setError('userName', { type: 'server', message: AUTH_MESSAGES.accessDenied });
     },
     onError: () => toast.error(AUTH_MESSAGES.fetchUsersFailedLogin, LONG),
   });

@@ -1,8 +1,16 @@
-import type { SigningPageState } from '@prosign/domain';
+import {
+  formatPacificDateTime,
+  SIGNING_FIRM,
+  signingStateMessage,
+  type SigningClosedDetails,
+  type SigningPageState,
+} from '@prosign/domain';
 import '../signing.css';
 
 export interface LinkStatePanelProps {
   state: SigningPageState;
+  /** What the server said of the closed agreement: its name, when it closed and who sent it. */
+  details?: SigningClosedDetails | null;
   /** The sealed copy and its verification page, when the agreement is signed. */
   signedDocLink?: string | null;
   verifyHref?: string | null;
@@ -27,11 +35,49 @@ const NEXT_STEP: Partial<Record<SigningPageState['kind'], string>> = {
     'The agreement was updated and sent to you again. Open the most recent e-mail or text message from us.',
 };
 
-/** The body of a signing page whose link cannot be signed: what happened and what to do. */
-export function LinkStatePanel({ state, signedDocLink, verifyHref }: LinkStatePanelProps) {
+/** How the date of each closed state reads. */
+const DATE_LABEL: Partial<Record<SigningPageState['kind'], string>> = {
+  signed: 'Signed',
+  cancelled: 'Cancelled',
+  voided: 'Voided',
+  expired: 'Expired',
+  replaced: 'Replaced',
+};
+
+/**
+ * The body of a signing page whose link cannot be signed: what happened, the
+ * document and when, whom to ask, and what to do next.
+ */
+export function LinkStatePanel({ state, details, signedDocLink, verifyHref }: LinkStatePanelProps) {
+  const message = signingStateMessage(state);
   const next = NEXT_STEP[state.kind];
+  const dateLabel = DATE_LABEL[state.kind];
+  const date = details?.closedAt ? formatPacificDateTime(details.closedAt) : '';
+  const contact = details?.sender.email || SIGNING_FIRM.email;
   return (
     <section className="ps-card sg-link-state" aria-label="What to do next">
+      {message ? <p className="sg-link-state__message">{message}</p> : null}
+      <dl className="sg-link-state__facts">
+        {details?.agreementTitle ? (
+          <>
+            <dt>Document</dt>
+            <dd>{details.agreementTitle}</dd>
+          </>
+        ) : null}
+        {dateLabel && date ? (
+          <>
+            <dt>{dateLabel}</dt>
+            <dd>{date}</dd>
+          </>
+        ) : null}
+        <dt>Contact</dt>
+        <dd>
+          <a href={`mailto:${contact}`}>{contact}</a>
+          <span className="sg-link-state__firm">
+            {SIGNING_FIRM.name} · <a href={`tel:${SIGNING_FIRM.phone}`}>{SIGNING_FIRM.phone}</a>
+          </span>
+        </dd>
+      </dl>
       {next ? <p>{next}</p> : null}
       {state.kind === 'signed' && (signedDocLink || verifyHref) ? (
         <ul className="sg-link-state__links">

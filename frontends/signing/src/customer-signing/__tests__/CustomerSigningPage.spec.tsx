@@ -3,6 +3,7 @@ import {
   CAPTCHA_PASS_HEADER,
   CAPTCHA_PROMPT,
   SIGNING_PAGE_TITLES,
+  SIGNING_STATE_HEADINGS,
   type SignerMetrics,
   type VerifyTokenResponse,
 } from '@prosign/domain';
@@ -50,6 +51,9 @@ function link(overrides: Partial<VerifyTokenResponse> = {}): VerifyTokenResponse
     signedDocLink: null,
     verifyId: null,
     bookmarks: null,
+    sentAt: '2026-03-02T17:00:00.000Z',
+    closedAt: null,
+    sender: { email: 'csm@prosign.example' },
     metrics: UNSAVED,
     client: { full_name: 'Jane Doe', hsDealId: 'deal-1' },
     ...overrides,
@@ -114,10 +118,10 @@ describe('CustomerSigningPage: the link', () => {
     await passCaptcha(user);
     const heading = await screen.findByRole('heading', {
       level: 1,
-      name: 'Structural Engineering Agreement | ProSign',
+      name: 'Structural Engineering Agreement — Bayline Engineering',
     });
     expect(heading).toBeInTheDocument();
-    expect(document.title).toBe('Structural Engineering Agreement | ProSign');
+    expect(document.title).toBe('Structural Engineering Agreement — Bayline Engineering');
     // The pass is asked for the link this page shows.
     const captcha = api.calls.find((call) => call.path === '/api/captcha/verify');
     expect(captcha?.body).toEqual({ response: 'challenge-1', linkToken: 'tok-1' });
@@ -135,11 +139,11 @@ describe('CustomerSigningPage: the link', () => {
   });
 
   it.each([
-    ['cancelled', SIGNING_PAGE_TITLES.cancelled],
-    ['voided', SIGNING_PAGE_TITLES.voided],
-    ['expired', SIGNING_PAGE_TITLES.expired],
-    ['signed', SIGNING_PAGE_TITLES.signed],
-    ['replaced', SIGNING_PAGE_TITLES.replaced],
+    ['cancelled', SIGNING_STATE_HEADINGS.cancelled],
+    ['voided', SIGNING_STATE_HEADINGS.voided],
+    ['expired', SIGNING_STATE_HEADINGS.expired],
+    ['signed', SIGNING_STATE_HEADINGS.signed],
+    ['replaced', SIGNING_STATE_HEADINGS.replaced],
   ] as const)('a %s link says so and offers no signing', async (linkState, title) => {
     const user = userEvent.setup();
     renderPage(PATH, signingApi({ 'POST /api/verifyToken': () => link({ linkState }) }).client);
@@ -147,6 +151,29 @@ describe('CustomerSigningPage: the link', () => {
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign & Add Initials' })).not.toBeInTheDocument();
     expect(emitted).toEqual([]);
+  });
+
+  it('a closed link names the document, the date and the sender to ask', async () => {
+    const user = userEvent.setup();
+    renderPage(
+      PATH,
+      signingApi({
+        'POST /api/verifyToken': () =>
+          link({ linkState: 'cancelled', closedAt: '2026-03-04T17:05:00.000Z' }),
+      }).client,
+    );
+    await passCaptcha(user);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Agreement cancelled' }),
+    ).toBeInTheDocument();
+    const panel = screen.getByRole('region', { name: 'What to do next' });
+    expect(panel).toHaveTextContent(SIGNING_PAGE_TITLES.cancelled);
+    expect(panel).toHaveTextContent('Structural Engineering Agreement');
+    expect(panel).toHaveTextContent('Mar 4, 2026, 9:05 AM PST');
+    expect(within(panel).getByRole('link', { name: 'csm@prosign.example' })).toHaveAttribute(
+      'href',
+      'mailto:csm@prosign.example',
+    );
   });
 
   it('an unknown token is an invalid link', async () => {
@@ -159,7 +186,7 @@ describe('CustomerSigningPage: the link', () => {
     renderPage(PATH, api.client);
     await passCaptcha(user);
     expect(
-      await screen.findByRole('heading', { level: 1, name: SIGNING_PAGE_TITLES.invalidToken }),
+      await screen.findByRole('heading', { level: 1, name: SIGNING_STATE_HEADINGS.invalidToken }),
     ).toBeInTheDocument();
   });
 
@@ -319,6 +346,57 @@ describe('CustomerSigningPage: signing', () => {
       signatures: 'Jane M. Doe',
       initials: 'J.D.',
     });
+  });
+
+  it('shows the saved signature, date and initials on the document, and clears them (spec 1 §4.1.6)', async () => {
+    const user = userEvent.setup();
+    const slot = { page: 1, left: 0.1, width: 0.3, height: 0.05 };
+    const api = signingApi({
+      'POST /api/verifyToken': () =>
+        link({
+          status: 'signature_saved',
+          metrics: SAVED,
+          bookmarks: {
+            signature: { page: 1, yRatio: 0.8 },
+            initials: { page: 1, yRatio: 0.9 },
+            slots: [
+              { ...slot, kind: 'signature', top: 0.8 },
+              { ...slot, kind: 'signedDate', top: 0.86 },
+              { ...slot, kind: 'initials', top: 0.92 },
+            ],
+          },
+        }),
+      'POST /api/template/clear-signature': () => ({
+        message: 'Your signature and initials were cleared.',
+        metrics: UNSAVED,
+      }),
+    });
+    renderPage(PATH, api.client);
+    await passCaptcha(user);
+    const marks = await screen.findByTestId('saved-marks-page-1');
+    expect(within(marks).getByText('Jane Doe').closest('[data-mark]')).toHaveAttribute(
+      'data-mark',
+      'signature',
+    );
+    expect(within(marks).getByText('J.D.').closest('[data-mark]')).toHaveAttribute(
+      'data-mark',
+      'initials',
+    );
+    expect(marks.querySelector('[data-mark="date"]')?.textContent).toMatch(/\d{4}$/);
+
+    await user.click(screen.getByRole('button', { name: 'Clear signature' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Clear your signature?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Clear signature' }));
+
+    expect(
+      await screen.findByText('Your signature and initials were cleared.'),
+    ).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/api/template/clear-signature')?.body).toEqual({
+      token: 'tok-1',
+    });
+    expect(screen.getByRole('button', { name: 'Sign & Add Initials' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Agree and Finish' })).toBeDisabled();
+    expect(screen.queryByTestId('saved-marks-page-1')).not.toBeInTheDocument();
   });
 
   it('opens the Electronic Signature Consent and Disclosure', async () => {

@@ -53,6 +53,34 @@ describe('VerifyPage', () => {
     expect(screen.getByText(SHA)).toBeInTheDocument();
   });
 
+  it.each([
+    [{}, 'valid', 'Seal valid', 'Signed and sealed; its history is intact.'],
+    [{ historyIntact: false }, 'invalid', 'Seal not valid', 'altered after it was signed'],
+    [
+      { sha256: null, signedAt: null, status: 'viewed' },
+      'pending',
+      'Not sealed yet',
+      'sealed when it is signed',
+    ],
+  ] as const)('shows a seal badge: %j is %s', async (change, seal, label, detail) => {
+    renderVerify(
+      () => undefined,
+      () => ({ ...VIEW, ...change }),
+    );
+    const badge = await screen.findByTestId('seal-badge');
+    expect(badge).toHaveAttribute('data-seal', seal);
+    expect(badge).toHaveTextContent(label);
+    expect(badge).toHaveTextContent(detail);
+  });
+
+  it('offers the file picker as a button labelled "Choose a PDF"', async () => {
+    renderVerify(() => undefined);
+    const input = await screen.findByLabelText('Choose a PDF');
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveClass('sg-file-input');
+    expect(screen.getByText('Choose a PDF')).toHaveClass('ps-button');
+  });
+
   it('says, after the events, that the history is intact when the event chain links up', async () => {
     renderVerify(() => undefined);
     const events = await screen.findByRole('region', { name: 'Signing events' });

@@ -2,7 +2,7 @@ import { ApiError } from '@prosign/api-client';
 import {
   CAPTCHA_PASS_HEADER,
   CAPTCHA_PROMPT,
-  SIGNING_PAGE_TITLES,
+  SIGNING_STATE_HEADINGS,
   type SignerMetrics,
   type SowSigningView,
 } from '@prosign/domain';
@@ -51,6 +51,9 @@ function sowView(overrides: Partial<SowSigningView> = {}): SowSigningView {
     signedDocLink: null,
     verifyId: null,
     bookmarks: null,
+    sentAt: '2026-03-02T17:00:00.000Z',
+    closedAt: null,
+    sender: { email: 'csm@prosign.example' },
     metrics: UNSAVED,
     client: { full_name: 'Mei Lin', hsDealId: null },
     customId: ID,
@@ -127,9 +130,9 @@ describe('SowSignaturePage: the link', () => {
     expect(api.calls[0]?.headers ?? {}).not.toHaveProperty(CAPTCHA_PASS_HEADER);
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: `${TITLE} | ProSign` }),
+      await screen.findByRole('heading', { level: 1, name: `${TITLE} — Bayline Engineering` }),
     ).toBeInTheDocument();
-    expect(document.title).toBe(`${TITLE} | ProSign`);
+    expect(document.title).toBe(`${TITLE} — Bayline Engineering`);
     const captcha = api.calls.find((call) => call.path === '/api/captcha/verify');
     expect(captcha?.body).toEqual({ response: 'challenge-1', linkToken: ID });
     const opened = api.calls.filter((call) => call.path.startsWith('/api/sow/increase-viewed'));
@@ -154,7 +157,7 @@ describe('SowSignaturePage: the link', () => {
     });
     renderPage(api.client);
     expect(
-      await screen.findByRole('heading', { level: 1, name: SIGNING_PAGE_TITLES.invalidToken }),
+      await screen.findByRole('heading', { level: 1, name: SIGNING_STATE_HEADINGS.invalidToken }),
     ).toBeInTheDocument();
     expect(screen.getByText(/We could not find an agreement for this link/)).toBeInTheDocument();
     expect(screen.queryByText(CAPTCHA_PROMPT)).not.toBeInTheDocument();
@@ -162,11 +165,11 @@ describe('SowSignaturePage: the link', () => {
   });
 
   it.each([
-    ['cancelled', SIGNING_PAGE_TITLES.cancelled],
-    ['voided', SIGNING_PAGE_TITLES.voided],
-    ['expired', SIGNING_PAGE_TITLES.expired],
-    ['signed', SIGNING_PAGE_TITLES.signed],
-    ['replaced', SIGNING_PAGE_TITLES.replaced],
+    ['cancelled', SIGNING_STATE_HEADINGS.cancelled],
+    ['voided', SIGNING_STATE_HEADINGS.voided],
+    ['expired', SIGNING_STATE_HEADINGS.expired],
+    ['signed', SIGNING_STATE_HEADINGS.signed],
+    ['replaced', SIGNING_STATE_HEADINGS.replaced],
   ] as const)(
     'a %s link shows the customer page title and offers no signing',
     async (linkState, title) => {
@@ -197,7 +200,7 @@ describe('SowSignaturePage: the link', () => {
     );
     await passCaptcha(user);
     expect(
-      await screen.findByRole('heading', { level: 1, name: SIGNING_PAGE_TITLES.signed }),
+      await screen.findByRole('heading', { level: 1, name: SIGNING_STATE_HEADINGS.signed }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download the signed copy (PDF)' })).toHaveAttribute(
       'href',
@@ -223,7 +226,7 @@ describe('SowSignaturePage: the link', () => {
     await passCaptcha(user);
     await passCaptcha(user);
     expect(
-      await screen.findByRole('heading', { level: 1, name: `${TITLE} | ProSign` }),
+      await screen.findByRole('heading', { level: 1, name: `${TITLE} — Bayline Engineering` }),
     ).toBeInTheDocument();
   });
 });

@@ -7,8 +7,25 @@ import { RESIDENTIAL, fakeApi, type Handler } from '../../test-support/fake-api'
 const UNAUTHORIZED =
   'Unauthorized: You do not have permission to update the SOW services and deliverables.';
 
-function renderPage(put: Handler) {
+const CO_TEMPLATE = {
+  _id: 'co-tpl',
+  name: 'Change Order',
+  type: 'main',
+  templateFields: {
+    template_start: 'This Change Order for $project_address is signed by $signatory_name.',
+    template_change_order_acknowledgement: 'The fee of this change is $fee.',
+  },
+  updatedAt: null,
+  updatedBy: null,
+};
+
+function renderPage(put: Handler, coPut: Handler = () => ({})) {
   const api = fakeApi({
+    'GET /api/co/get-templates': () => ({
+      templates: [{ _id: 'co-tpl', name: 'Change Order', type: 'main' }],
+    }),
+    'GET /api/co/get-template/co-tpl': () => CO_TEMPLATE,
+    'PUT /api/co/update/co-tpl': coPut,
     'GET /api/sow/get-templates': () => ({
       templates: [
         { _id: 'tpl-1', name: 'Residential' },
@@ -81,6 +98,41 @@ describe('/sow-template-edit', () => {
     expect(await screen.findByText(UNAUTHORIZED)).toBeInTheDocument();
     answer = { statusCode: 500, message: 'boom' };
     await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Error while updating template content.')).toBeInTheDocument();
+  });
+
+  it('lets an admin edit the CO template texts and save them by id; a failure is reported', async () => {
+    const user = userEvent.setup();
+    let fail = false;
+    const api = renderPage(
+      () => ({}),
+      (body) => {
+        if (fail) throw { statusCode: 500, message: 'boom' };
+        return {
+          message: 'Template updated.',
+          template: { ...CO_TEMPLATE, ...(body as object) },
+        };
+      },
+    );
+    const start = await screen.findByRole('textbox', { name: 'Start' });
+    expect(start).toHaveValue(CO_TEMPLATE.templateFields.template_start);
+    expect(screen.getByRole('textbox', { name: 'Change order acknowledgement' })).toHaveValue(
+      'The fee of this change is $fee.',
+    );
+    await user.clear(start);
+    await user.type(start, 'Change Order for $project_address, signed by $signatory_name.');
+    await user.click(screen.getByRole('button', { name: 'Update the CO template' }));
+    expect(
+      await screen.findByText('Change-order template content updated successfully.'),
+    ).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/api/co/update/co-tpl')?.body).toEqual({
+      templateFields: {
+        template_start: 'Change Order for $project_address, signed by $signatory_name.',
+        template_change_order_acknowledgement: 'The fee of this change is $fee.',
+      },
+    });
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Update the CO template' }));
     expect(await screen.findByText('Error while updating template content.')).toBeInTheDocument();
   });
 

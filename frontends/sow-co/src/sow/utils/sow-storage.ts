@@ -5,6 +5,13 @@ import {
   TIMELINE_UNITS,
   type ClientSignatoryView,
 } from '@prosign/domain';
+import {
+  clearDrafts,
+  draftList as list,
+  draftText as text,
+  readDraft as read,
+  writeDraft,
+} from '../../shared/draft-storage';
 import { EMPTY_SOW_FORM, type SowFormValues, type TimelineValues } from './sow-form-values';
 
 /** The partner chosen on /sow (spec 3 §3 `selectedCpData`), kept while the screen is open. */
@@ -13,37 +20,19 @@ export interface StoredPartner {
   blacklisted: boolean;
 }
 
-function read(key: string): unknown {
-  try {
-    const text = window.localStorage.getItem(key);
-    return text ? (JSON.parse(text) as unknown) : null;
-  } catch {
-    return null;
-  }
-}
-
 export function loadSelectedPartner(): StoredPartner | null {
   const stored = read(STORAGE_KEYS.selectedCpData) as StoredPartner | null;
   return stored && typeof stored === 'object' && stored.contact?.id ? stored : null;
 }
 
 export function saveSelectedPartner(partner: StoredPartner | null) {
-  if (partner) window.localStorage.setItem(STORAGE_KEYS.selectedCpData, JSON.stringify(partner));
-  else window.localStorage.removeItem(STORAGE_KEYS.selectedCpData);
+  writeDraft(STORAGE_KEYS.selectedCpData, partner);
 }
 
 /** Forgets the screen's drafts once a SOW is sent (spec 3 §4). */
 export function clearSowDrafts() {
-  window.localStorage.removeItem(STORAGE_KEYS.selectedCpData);
-  window.localStorage.removeItem(STORAGE_KEYS.editAndResendSowContractData);
+  clearDrafts(STORAGE_KEYS.selectedCpData, STORAGE_KEYS.editAndResendSowContractData);
 }
-
-const text = (value: unknown) =>
-  typeof value === 'string' ? value : value == null ? '' : String(value);
-const list = (value: unknown) =>
-  (Array.isArray(value) ? value.map(text) : text(value).split(','))
-    .map((item) => item.trim())
-    .filter(Boolean);
 
 /** "3 weeks", "1 week", or a custom date-time text → the form's timeline. */
 function timelineFrom(value: unknown): TimelineValues {

@@ -3,6 +3,7 @@ import {
   checkDocLink,
   initialSigningPageState,
   signingPageTitle,
+  signingStateMessage,
 } from '../signing-page-state';
 
 const LINK = 'https://api.example.com/api/documents/d/6650f0c2a1b2c3d4e5f60718/edit';
@@ -39,16 +40,20 @@ describe('signing page titles (spec 1 §2.4)', () => {
 
   it('a valid link shows the agreement title carrying the brand', () => {
     expect(signingPageTitle({ kind: 'valid', agreementTitle: 'Survey Agreement' }, 'Acme')).toBe(
-      'Survey Agreement | Acme',
+      'Survey Agreement — Acme',
     );
   });
 
-  it('links that can no longer be signed each say why', () => {
-    expect(signingPageTitle({ kind: 'signed' }, 'Acme')).toMatch(/already been signed/);
-    expect(signingPageTitle({ kind: 'voided' }, 'Acme')).toMatch(/voided/);
-    expect(signingPageTitle({ kind: 'cancelled' }, 'Acme')).toMatch(/cancelled/);
-    expect(signingPageTitle({ kind: 'expired' }, 'Acme')).toMatch(/expired/);
-    expect(signingPageTitle({ kind: 'invalid-token' }, 'Acme')).toMatch(/request a new one/);
+  it('links that can no longer be signed have a short heading, and a sentence saying why', () => {
+    expect(signingPageTitle({ kind: 'signed' }, 'Acme')).toBe('Agreement already signed');
+    expect(signingPageTitle({ kind: 'voided' }, 'Acme')).toBe('Agreement voided');
+    expect(signingPageTitle({ kind: 'cancelled' }, 'Acme')).toBe('Agreement cancelled');
+    expect(signingPageTitle({ kind: 'expired' }, 'Acme')).toBe('Link expired');
+    expect(signingPageTitle({ kind: 'invalid-token' }, 'Acme')).toBe('Link not recognised');
+    expect(signingStateMessage({ kind: 'signed' })).toMatch(/already been signed/);
+    expect(signingStateMessage({ kind: 'expired' })).toMatch(/request a new one/);
+    expect(signingStateMessage({ kind: 'invalid-token' })).toMatch(/request a new one/);
+    expect(signingStateMessage({ kind: 'checking' })).toBeNull();
   });
 });
 

@@ -43,6 +43,28 @@ describe('AgreementCard', () => {
     expect(item).not.toHaveTextContent(/Signed /);
   });
 
+  it('says which mail finally failed and why, with a Retry for staff', async () => {
+    const onRetryMail = jest.fn();
+    const problem = {
+      deliveryId: 'contract-review-link.tok',
+      mail: 'signing-link',
+      error: 'connection refused',
+      at: '2026-03-05T18:00:00.000Z',
+    };
+    const { item, card } = renderCard({ mailProblem: problem }, { onRetryMail });
+    expect(item).toHaveTextContent(
+      'The signing link mail could not be delivered: connection refused',
+    );
+    await userEvent.click(within(item).getByRole('button', { name: 'Retry mail to Maria Lopez' }));
+    expect(onRetryMail).toHaveBeenCalledWith(card);
+  });
+
+  it('shows no mail problem when every mail went', () => {
+    const { item } = renderCard({}, { onRetryMail: jest.fn() });
+    expect(item).not.toHaveTextContent(/could not be delivered/);
+    expect(within(item).queryByRole('button', { name: /Retry mail/ })).toBeNull();
+  });
+
   it('shows the signed date on a signed card', () => {
     const { item } = renderCard({ status: 'signed', signedAt: '2026-03-06T20:30:00.000Z' });
     expect(within(item).getByText('Signed', { selector: '.dash-status' })).toBeInTheDocument();

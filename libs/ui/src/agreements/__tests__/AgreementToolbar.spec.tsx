@@ -54,6 +54,31 @@ describe('AgreementToolbar', () => {
     expect(screen.getByRole('combobox', { name: 'Per page' })).toHaveValue('25');
   });
 
+  it('folds the filters behind a Filters button on phones, with a chip for each active one', async () => {
+    const user = userEvent.setup();
+    render(<Toolbar family="standard" />);
+    const toggle = screen.getByRole('button', { name: /^Filters/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const filters = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(filters).toHaveClass('dash-filters');
+    expect(filters).not.toHaveClass('dash-filters--open');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(filters).toHaveClass('dash-filters--open');
+
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    expect(chips).toHaveTextContent('All');
+    await user.click(checkbox('Signed'));
+    await user.click(checkbox('Viewed'));
+    expect(
+      Array.from(chips.querySelectorAll('li')).map((chip) => chip.textContent?.replace('×', '')),
+    ).toEqual(['Viewed', 'Signed']);
+    expect(toggle).toHaveTextContent('Filters2');
+    await user.click(screen.getByRole('button', { name: 'Remove filter Signed' }));
+    expect(checkbox('Signed')).not.toBeChecked();
+    expect(query().filters).toEqual(['viewed']);
+  });
+
   it('sends the search 500 ms after the last keystroke, back on page 1', () => {
     jest.useFakeTimers();
     try {

@@ -23,6 +23,9 @@ describe('ConfirmDialog', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Delete' })).toHaveFocus();
+    // Tab goes round: the header's close control, then Cancel again.
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Dismiss dialog' })).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Delete' }));

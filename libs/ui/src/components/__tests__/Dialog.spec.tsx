@@ -74,4 +74,50 @@ describe('Dialog', () => {
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Answer me' })).toBeInTheDocument();
   });
+
+  it('has a close control in its header when it may be closed, and none when it must be answered', async () => {
+    const user = userEvent.setup();
+    const onClose = jest.fn();
+    const { rerender } = render(
+      <Dialog open title="Details" onClose={onClose}>
+        <p>Body</p>
+      </Dialog>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Details' });
+    const close = screen.getByRole('button', { name: 'Dismiss dialog' });
+    expect(close.closest('header')).toContainElement(
+      screen.getByRole('heading', { name: 'Details' }),
+    );
+    expect(dialog).toContainElement(close);
+    await user.click(close);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    rerender(<Dialog open title="Details" actions={<button type="button">OK</button>} />);
+    expect(screen.queryByRole('button', { name: 'Dismiss dialog' })).not.toBeInTheDocument();
+  });
+
+  it('opens at its top: focusing a Close button under a long text does not scroll the text', () => {
+    const scrolled: string[] = [];
+    const scrollIntoView = jest.fn(function (this: HTMLElement) {
+      scrolled.push(this.textContent ?? '');
+    });
+    Element.prototype.scrollIntoView = scrollIntoView;
+    render(
+      <Dialog
+        open
+        title="Consent"
+        onClose={() => undefined}
+        describeBody={false}
+        actions={<button type="button">Close</button>}
+      >
+        {Array.from({ length: 50 }, (_, index) => (
+          <p key={index}>Paragraph {index}</p>
+        ))}
+      </Dialog>,
+    );
+    const closeAction = screen.getByRole('button', { name: 'Close' });
+    expect(closeAction).toHaveFocus();
+    const body = screen.getByText('Paragraph 0').parentElement!;
+    expect(body.scrollTop).toBe(0);
+    expect(scrolled).toEqual([]);
+  });
 });

@@ -50,6 +50,8 @@ describe('ProjectSearch', () => {
     expect(input).toHaveValue('5566');
     const option = await screen.findByRole('option', { name: /1420 Alameda Ave/ });
     expect(option).toHaveTextContent('ID 5566');
+    // The list's popover is outside the field: its own class sets the 300 px height (spec 3 §2).
+    expect(option.closest('.ps-project-search__popover')).not.toBeNull();
     expect(searchProjects).toHaveBeenLastCalledWith('5566', expect.anything());
     await user.keyboard('{ArrowDown}{Enter}');
     expect(onSelect).toHaveBeenLastCalledWith(PROJECTS[0]);

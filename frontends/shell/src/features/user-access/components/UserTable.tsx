@@ -66,18 +66,21 @@ export function UserTable({
                   const locked = role === 'admin' && !isAdmin;
                   return (
                     <td key={role} className="ua-table__check">
-                      <input
-                        type="checkbox"
-                        aria-label={`${role} role for ${user.email}`}
-                        checked={user.role.includes(role)}
-                        disabled={locked}
-                        title={
-                          locked
-                            ? 'Only administrators can grant or remove the admin role.'
-                            : undefined
-                        }
-                        onChange={() => onToggleRole(user, role)}
-                      />
+                      {/* The label is the tap target: 44 px square around the box. */}
+                      <label className="ua-check">
+                        <input
+                          type="checkbox"
+                          aria-label={`${role} role for ${user.email}`}
+                          checked={user.role.includes(role)}
+                          disabled={locked}
+                          title={
+                            locked
+                              ? 'Only administrators can grant or remove the admin role.'
+                              : undefined
+                          }
+                          onChange={() => onToggleRole(user, role)}
+                        />
+                      </label>
                     </td>
                   );
                 })}
@@ -90,14 +93,16 @@ export function UserTable({
                       : undefined;
                   return (
                     <td key={flag} className="ua-table__check">
-                      <input
-                        type="checkbox"
-                        aria-label={`${ACCESS_FLAG_LABELS[flag]} (${flag}) for ${user.email}`}
-                        checked={user[flag] === true}
-                        disabled={Boolean(reason)}
-                        title={reason}
-                        onChange={() => onToggleFlag(user, flag)}
-                      />
+                      <label className="ua-check">
+                        <input
+                          type="checkbox"
+                          aria-label={`${ACCESS_FLAG_LABELS[flag]} (${flag}) for ${user.email}`}
+                          checked={user[flag] === true}
+                          disabled={Boolean(reason)}
+                          title={reason}
+                          onChange={() => onToggleFlag(user, flag)}
+                        />
+                      </label>
                     </td>
                   );
                 })}

@@ -1,0 +1,185 @@
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import {
+  actionRule,
+  droppedPlaceholders,
+  extractDocId,
+  revertPlaceholderPreviews,
+  type AgreementFamily,
+} from '@prosign/domain';
+import { AppConfig } from '../../platform/config/app-config';
+import { DocumentsService } from '../documents';
+import { AgreementRepository } from './agreement.repository';
+import { AgreementSendService, type SendActor } from './agreement-send.service';
+
+/** How a family's creation names itself and its signing page. */
+export interface CreationFamily<TForm extends object> {
+  family: AgreementFamily;
+  /** What its messages call one ("SOW", "change order"). */
+  noun: string;
+  /** The signing page's path for a token (`sowSignaturePath`, `coSignaturePath`). */
+  signaturePath: (token: string) => string;
+  /** Form fields a mail already carried: frozen once that mail went out. */
+  mailedFields: { reviewLinkMail: (keyof TForm)[]; ccCopy: (keyof TForm)[] };
+}
+
+/** What a family's send answers (`SowSendResult`, `CoSendResult`). */
+export interface CreationSendResult {
+  signaturePageLink: string;
+  customId: string;
+  _id: string;
+  status: string | null;
+}
+
+/**
+ * The family-independent part of creating and sending an agreement from a
+ * creation screen (/sow, /co): the edited template texts checked and reverted,
+ * the send on the agreement core (signing link, mailed fields frozen), the cc
+ * copy once, and Edit and Resend only from the statuses the family's rule
+ * allows. Each family's own service checks its form, makes its document and
+ * calls this.
+ */
+@Injectable()
+export class AgreementCreationService {
+  constructor(
+    private readonly repository: AgreementRepository,
+    private readonly sending: AgreementSendService,
+    private readonly documents: DocumentsService,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** The send's key (the document's id); 400 for a link that names no document. */
+  sendKeyOf(docLink: string): string {
+    const sendKey = extractDocId(docLink);
+    if (!sendKey) throw new BadRequestException('Invalid document link.');
+    return sendKey;
+  }
+
+  /**
+   * Sends the document on the agreement core as this family; the signer gets
+   * the family's signing link. The link is checked first, then the family's
+   * form (`formOf`: its own checks, 400/409), then the replaced agreement.
+   */
+  async send<TForm extends object>(
+    family: CreationFamily<TForm>,
+    input: { docLink: string; replacesId?: string | null },
+    formOf: () => Promise<TForm>,
+    actor: SendActor,
+  ): Promise<CreationSendResult> {
+    const sendKey = this.sendKeyOf(input.docLink);
+    const form = await formOf();
+    const replacesId = input.replacesId
+      ? await this.assertReplaceable(family, input.replacesId)
+      : null;
+    // The document must exist before anything is sent (a 404 here changes nothing).
+    await this.documents.pdfOf(input.docLink);
+    const prepared = await this.sending.prepare<TForm>(
+      {
+        family: family.family,
+        sendKey,
+        form,
+        docLink: input.docLink,
+        signingLinkOf: (token) =>
+          `${this.config.PUBLIC_SIGNING_URL.replace(/\/+$/, '')}${family.signaturePath(token)}`,
+        replacesId,
+        mailedFields: family.mailedFields,
+      },
+      actor,
+    );
+    const sent = await this.sending.run(prepared, actor);
+    return {
+      signaturePageLink: sent.signingLink,
+      customId: sent.token,
+      _id: String(sent._id),
+      status: sent.status,
+    };
+  }
+
+  /** The document to the cc addresses of a started send, once (the mail key is the token's). */
+  async sendCopy<TForm extends object>(
+    family: CreationFamily<TForm>,
+    docLink: string,
+    actor: SendActor,
+  ): Promise<{ success: true }> {
+    const sendKey = this.sendKeyOf(docLink);
+    const agreement = await this.repository.findByKey<TForm>('send', sendKey);
+    if (!agreement || agreement.family !== family.family) {
+      throw new NotFoundException(`No ${family.noun} was sent with this document: send it first.`);
+    }
+    await this.sending.run(agreement, actor, ['ccCopy']);
+    return { success: true };
+  }
+
+  /** Checks an Edit and Resend may replace this agreement of the family; its id. */
+  async assertReplaceable<TForm extends object>(
+    family: CreationFamily<TForm>,
+    replacesId: string,
+  ): Promise<string> {
+    const previous = await this.repository.findById(replacesId).catch(() => null);
+    if (
+      !previous ||
+      previous.family !== family.family ||
+      previous.status === null ||
+      previous.deletedAt
+    ) {
+      throw new NotFoundException(`The ${family.noun} being edited and resent was not found.`);
+    }
+    const rule = actionRule(family.family, 'editAndResend');
+    if (!rule.from.includes(previous.status as never)) {
+      throw new ConflictException(
+        `This ${family.noun} cannot be edited and resent: it is ${previous.status}.`,
+      );
+    }
+    return String(previous._id);
+  }
+}
+
+/** A form's field errors as the 400 the creation screens read (`message` list and `fieldErrors`). */
+export function fieldErrorsException(
+  errors: readonly { field: string; message: string }[],
+): BadRequestException {
+  return new BadRequestException({
+    statusCode: 400,
+    error: 'Bad Request',
+    message: errors.map((error) => error.message),
+    fieldErrors: errors,
+  });
+}
+
+/**
+ * Edited template texts must keep every `$placeholder` of the template's own
+ * (spec 3 §5); 400 naming the text and what it dropped. `<<$name:…>>`
+ * previews count as `$name`.
+ */
+export function assertPlaceholdersKept(
+  originals: Readonly<Record<string, string>>,
+  edited: Readonly<Partial<Record<string, string>>>,
+  what: (key: string) => string = (key) => `The ${key} section`,
+): void {
+  for (const [key, text] of Object.entries(edited)) {
+    if (text === undefined) continue;
+    const dropped = droppedPlaceholders(originals[key] ?? '', revertPlaceholderPreviews(text));
+    if (dropped.length) {
+      throw new BadRequestException(
+        `${what(key)} must keep its placeholders: ${dropped.map((n) => `$${n}`).join(', ')}.`,
+      );
+    }
+  }
+}
+
+/** The document's section overrides from the edited texts given, previews reverted to `$name`. */
+export function sectionOverridesOf<TKey extends string>(
+  keys: readonly TKey[],
+  texts: Readonly<Partial<Record<TKey, string>>>,
+): Record<string, string> {
+  const overrides: Record<string, string> = {};
+  for (const key of keys) {
+    const text = texts[key];
+    if (text !== undefined) overrides[key] = revertPlaceholderPreviews(text);
+  }
+  return overrides;
+}

@@ -1,0 +1,93 @@
+import {
+  Inject,
+  Injectable,
+  type NestMiddleware,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import type { Redis } from 'ioredis';
+import type { Connection } from 'mongoose';
+import { OUTAGE_MESSAGES } from '../../platform/errors/dependency-outage';
+import { REDIS_CLIENT } from '../../platform/redis/redis.constants';
+
+interface Reply {
+  status(code: number): Reply;
+  json(body: unknown): unknown;
+  setHeader(name: string, value: string): unknown;
+}
+
+/** How often the gate asks MongoDB whether it answers, and how long it waits. */
+const PROBE_EVERY_MS = 1000;
+const PROBE_TIMEOUT_MS = 1500;
+
+/**
+ * Whether MongoDB answers, by a ping every second (mongoose's readyState can
+ * stay "disconnected" after the server came back, so it is not asked).
+ */
+@Injectable()
+export class DatabaseProbe implements OnModuleInit, OnModuleDestroy {
+  up = true;
+  private timer: NodeJS.Timeout | undefined;
+  private probing = false;
+
+  constructor(@InjectConnection() private readonly connection: Connection) {}
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.probe(), PROBE_EVERY_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  async probe(): Promise<boolean> {
+    if (this.probing) return this.up;
+    this.probing = true;
+    let timeout: NodeJS.Timeout | undefined;
+    try {
+      const db = this.connection.db;
+      if (!db) throw new Error('not connected');
+      await Promise.race([
+        db.command({ ping: 1 }),
+        new Promise((_, reject) => {
+          timeout = setTimeout(() => reject(new Error('no answer')), PROBE_TIMEOUT_MS);
+        }),
+      ]);
+      this.up = true;
+    } catch {
+      this.up = false;
+    } finally {
+      clearTimeout(timeout);
+      this.probing = false;
+    }
+    return this.up;
+  }
+}
+
+/**
+ * While MongoDB or Redis is known to be down (the probe above; the Redis
+ * client's status), every request but /health answers 503 at once with a clear
+ * body, instead of waiting for a timeout and failing half-way; the drivers
+ * reconnect by themselves, and the first request after that goes through.
+ * Requests that meet an outage mid-way get the same 503 from the exception filter.
+ */
+@Injectable()
+export class DependencyGate implements NestMiddleware {
+  constructor(
+    private readonly database: DatabaseProbe,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+  ) {}
+
+  use(_request: unknown, response: Reply, next: () => void): void {
+    const down = !this.database.up ? 'database' : this.redis.status !== 'ready' ? 'redis' : null;
+    if (!down) return next();
+    response.setHeader('Retry-After', '30');
+    response.status(503).json({
+      statusCode: 503,
+      message: OUTAGE_MESSAGES[down],
+      error: 'Service Unavailable',
+    });
+  }
+}

@@ -1,0 +1,76 @@
+import { Controller, Get } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import { AdminOnly } from '../../platform/auth/auth.decorators';
+import { isGivenUp } from '../agreements';
+
+/** A send or a finish that stopped at a step, as admins see it. */
+export interface StuckOperation {
+  agreementId: string;
+  family: string;
+  operation: 'send' | 'finish';
+  failedStep: string | null;
+  lastError: string | null;
+  attempts: number;
+  failedAt: string | null;
+  startedAt: string | null;
+  /** The worker stopped trying (too many failed runs): someone must look. */
+  givenUp: boolean;
+}
+
+interface StoredProgress {
+  state: string;
+  failedStep: string | null;
+  lastError: string | null;
+  attempts?: number;
+  failedAt?: Date | null;
+  startedAt?: Date | null;
+}
+
+const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
+
+/**
+ * Sends and finishes that failed at a step and are not complete: what the
+ * worker keeps retrying (with backoff) and what it gave up on, with each error.
+ */
+@AdminOnly()
+@Controller('admin/stuck-operations')
+export class StuckOperationsController {
+  constructor(@InjectConnection() private readonly connection: Connection) {}
+
+  @Get()
+  async list(): Promise<{ operations: StuckOperation[] }> {
+    const docs = await this.connection
+      .collection('agreements')
+      .find(
+        {
+          $or: [
+            { 'finish.state': 'in_progress', 'finish.failedStep': { $ne: null } },
+            { 'send.state': 'in_progress', 'send.failedStep': { $ne: null } },
+          ],
+        },
+        { projection: { family: 1, send: 1, finish: 1 } },
+      )
+      .limit(500)
+      .toArray();
+    const operations: StuckOperation[] = [];
+    for (const doc of docs) {
+      for (const operation of ['send', 'finish'] as const) {
+        const progress = doc[operation] as StoredProgress | null | undefined;
+        if (progress?.state !== 'in_progress' || !progress.failedStep) continue;
+        operations.push({
+          agreementId: String(doc._id),
+          family: String(doc.family),
+          operation,
+          failedStep: progress.failedStep,
+          lastError: progress.lastError,
+          attempts: progress.attempts ?? 0,
+          failedAt: iso(progress.failedAt),
+          startedAt: iso(progress.startedAt),
+          givenUp: isGivenUp(progress),
+        });
+      }
+    }
+    return { operations };
+  }
+}

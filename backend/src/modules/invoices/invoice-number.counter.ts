@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import { invoiceCounters } from './invoice-counter.collection';
+
+/** The firm's one invoice sequence (ARCHITECTURE §4: one document, found by `_id`). */
+export const INVOICE_SEQUENCE_ID = 'invoice-number';
+
+const DUPLICATE_KEY = 11000;
+
+/**
+ * Gives invoice numbers: one atomic `$inc` on the counter document by its
+ * `_id`, so two requests never get the same number and a number once given
+ * is never given again (the counter only goes up).
+ */
+@Injectable()
+export class InvoiceNumberCounter {
+  constructor(@InjectConnection() private readonly connection: Connection) {}
+
+  async next(): Promise<number> {
+    const counters = invoiceCounters(this.connection);
+    // The first use creates the counter; two first uses at once: one insert wins, the other retries.
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const counter = await counters.findOneAndUpdate(
+          { _id: INVOICE_SEQUENCE_ID },
+          { $inc: { seq: 1 } },
+          { upsert: true, returnDocument: 'after' },
+        );
+        if (!counter) throw new Error('the invoice counter was not returned');
+        return counter.seq;
+      } catch (error) {
+        if ((error as { code?: number }).code !== DUPLICATE_KEY || attempt >= 2) throw error;
+      }
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AgreementsModule } from '../agreements/agreements.module';
+import { MailModule } from '../mail/mail.module';
+import { InvoiceNumberCounter } from './invoice-number.counter';
+import { InvoiceService } from './invoice.service';
+import { InvoiceStatusController, InvoiceTemplateController } from './invoices.controller';
+
+/** Invoices of signed contracts (spec 3 §2, §7): status, send and reminder, the PDF. */
+@Module({
+  imports: [AgreementsModule, MailModule],
+  controllers: [InvoiceStatusController, InvoiceTemplateController],
+  providers: [InvoiceService, InvoiceNumberCounter],
+})
+export class InvoicesModule {}

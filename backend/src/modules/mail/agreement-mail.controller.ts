@@ -1,0 +1,74 @@
+import {
+  ConflictException,
+  Controller,
+  ForbiddenException,
+  HttpCode,
+  HttpStatus,
+  NotFoundException,
+  Param,
+  Post,
+  Req,
+} from '@nestjs/common';
+import type { AgreementFamily } from '@prosign/domain';
+import type { Request } from 'express';
+import { isValidObjectId } from 'mongoose';
+import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
+import { staffActor, type StaffPrincipal } from '../../platform/auth/staff-principal';
+import { AgreementRepository } from '../agreements';
+import { IdParam } from './dto/mail-requests.dto';
+import { MailService, type MailDeliverySummary } from './mail.service';
+
+/** The dashboard each family's cards are on, and so who may act on them. */
+const DASHBOARD_ACCESS: Readonly<
+  Record<AgreementFamily, 'dashboardAccess' | 'sowDashboardAccess'>
+> = {
+  standard: 'dashboardAccess',
+  sow: 'sowDashboardAccess',
+  co: 'sowDashboardAccess',
+};
+
+/**
+ * The card's Retry of a mail that finally failed: the delivery is queued again
+ * (same Message-ID, so never a second copy) and the retry goes in the history.
+ */
+@RequireAccess('dashboardAccess', 'sowDashboardAccess')
+@Controller('agreements')
+export class AgreementMailController {
+  constructor(
+    private readonly mail: MailService,
+    private readonly repository: AgreementRepository,
+  ) {}
+
+  @Post(':id/mail/retry')
+  @HttpCode(HttpStatus.ACCEPTED)
+  async retry(
+    @Param() { id }: IdParam,
+    @CurrentStaff() staff: StaffPrincipal,
+    @Req() request: Request,
+  ): Promise<MailDeliverySummary> {
+    const agreement = isValidObjectId(id) ? await this.repository.findById(id) : null;
+    if (!agreement || agreement.deletedAt) throw new NotFoundException('Agreement not found');
+    if (!staff.isAdmin && !staff.access?.[DASHBOARD_ACCESS[agreement.family]]) {
+      throw new ForbiddenException('You do not have access to this dashboard.');
+    }
+    const problem = agreement.mailProblem;
+    if (!problem) throw new ConflictException('This agreement has no failed mail to send again.');
+    const delivery = await this.mail.requeue(problem.deliveryId);
+    const actor = staffActor(staff, request);
+    await this.repository.record(
+      agreement,
+      {
+        set: { mailProblem: null },
+        event: {
+          type: 'mail_retried',
+          actor: actor.email,
+          ip: actor.ip ?? null,
+          userAgent: actor.userAgent,
+          data: { mail: problem.template },
+        },
+      },
+      { notify: true },
+    );
+    return delivery;
+  }
+}

@@ -1,0 +1,59 @@
+import { Types, type Connection } from 'mongoose';
+import { mailDeliveries, type MailDeliveryDoc } from './mail-delivery.collection';
+
+/**
+ * The mail problem an agreement's card shows: the last of its mails that
+ * finally failed. Written on the agreement by `_id` (one document), cleared
+ * once that mail is sent.
+ */
+export interface StoredMailProblem {
+  deliveryId: string;
+  template: string;
+  error: string;
+  at: Date;
+}
+
+function agreementKey(id: string): Types.ObjectId | string {
+  return Types.ObjectId.isValid(id) && String(new Types.ObjectId(id)) === id
+    ? new Types.ObjectId(id)
+    : id;
+}
+
+/** Marks a delivery failed for good and puts the problem on its agreement's card. */
+export async function markMailFailed(
+  connection: Connection,
+  delivery: Pick<MailDeliveryDoc, '_id' | 'template' | 'agreementId'>,
+  error: string,
+): Promise<void> {
+  const now = new Date();
+  await mailDeliveries(connection).updateOne(
+    { _id: delivery._id },
+    { $set: { status: 'failed', lastError: error, updatedAt: now } },
+  );
+  if (!delivery.agreementId) return;
+  const problem: StoredMailProblem = {
+    deliveryId: delivery._id,
+    template: delivery.template,
+    error,
+    at: now,
+  };
+  await connection
+    .collection('agreements')
+    .updateOne({ _id: agreementKey(delivery.agreementId) } as never, {
+      $set: { mailProblem: problem },
+    });
+}
+
+/** Takes the problem off the card once the mail it named was sent. */
+export async function clearMailProblem(
+  connection: Connection,
+  delivery: Pick<MailDeliveryDoc, '_id' | 'agreementId'>,
+): Promise<void> {
+  if (!delivery.agreementId) return;
+  await connection
+    .collection('agreements')
+    .updateOne(
+      { _id: agreementKey(delivery.agreementId), 'mailProblem.deliveryId': delivery._id } as never,
+      { $set: { mailProblem: null } },
+    );
+}
