@@ -97,7 +97,7 @@ export function ServicesPage() {
           <ServiceSidebar
             services={list}
             selectedId={selectedId}
-            busy={mutations.reorder.isPending || services.isFetching}
+            busy={mutations.reorder.isPending}
             onSelect={(service) => {
               setCopyDraft(null);
               setSelectedId(service._id);

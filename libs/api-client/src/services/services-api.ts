@@ -1,3 +1,4 @@
+import { servicesInOrder } from '@prosign/domain';
 import type {
   LatestTerms,
   PasswordCheck,
@@ -88,8 +89,19 @@ export function useServiceMutations() {
         servicesApi.update(client, id, input),
       onSuccess: reread,
     }),
+    // Optimistic: the list shows the new order at once, and a re-read already in flight (after a
+    // create, or a live update) is cancelled so it cannot put the old order back.
     reorder: useMutation({
       mutationFn: (ids: string[]) => servicesApi.reorder(client, ids),
+      onMutate: async (ids: string[]) => {
+        await queryClient.cancelQueries({ queryKey: servicesQueryKey });
+        const previous = queryClient.getQueryData<ServiceRecord[]>(servicesQueryKey);
+        if (previous) queryClient.setQueryData(servicesQueryKey, servicesInOrder(previous, ids));
+        return { previous };
+      },
+      onError: (_error, _ids, context) => {
+        if (context?.previous) queryClient.setQueryData(servicesQueryKey, context.previous);
+      },
       onSettled: reread,
     }),
     verifyPassword: useMutation({

@@ -73,3 +73,24 @@ export interface AgreementResent extends AgreementSendResult {
 export interface AgreementForEditing<TForm extends object> {
   contract: TForm & { _id: string; token: string; docLink: string };
 }
+
+/**
+ * A dashboard action of the families named by id (`POST /api/sow/{action}`,
+ * `POST /api/co/{action}`, spec 3 §7): the agreement's id; the actor is the
+ * session's, never the body's.
+ */
+export interface AgreementIdActionRequest {
+  id: string;
+  /** Sent by the spec's client; ignored: the server takes the signed-in staff member. */
+  performedBy?: string;
+  deletedBy?: string;
+}
+
+/** `GET /api/{sow|co}/get-contracts`: one page of a family's cards. */
+export interface FamilyListResponse<TCard> {
+  filteredContracts: TCard[];
+  totalPages: number;
+  total: number;
+  page: number;
+  limit: number;
+}

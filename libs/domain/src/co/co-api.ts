@@ -5,6 +5,15 @@
  */
 import type { ChangeOrderLabel } from '../crm/crm-rules';
 import type { CrmRecordView, DealLookupView } from '../crm/crm-api';
+import type { AgreementIdActionRequest, FamilyListResponse } from '../agreements/agreement-api';
+import type { AgreementCardCore } from '../agreements/agreement-views';
+import type {
+  LinkFinishRequest,
+  LinkVerifyResponse,
+  TextSignatureRequest,
+  VerifyTokenResponse,
+} from '../signing/signer-api';
+import type { CoFormFields } from './co-form';
 
 /** `GET /api/co/get-deals-by-address?address=` (an address, a deal id or a pasted deal URL). */
 export interface CoDealsResponse {
@@ -220,3 +229,59 @@ export interface CoEditResendData extends CoContractInput {
   coLabel: ChangeOrderLabel | null;
   notAvailableLabels: ChangeOrderLabel[];
 }
+
+/** One change order under Show CO (spec 2 §2.3, §3 "Change order"): the card core plus its own fields. */
+export interface CoCardView
+  extends
+    AgreementCardCore,
+    Pick<
+      CoFormFields,
+      | 'deal_id'
+      | 'project_id'
+      | 'project_address'
+      | 'signatory_name'
+      | 'signatory_email'
+      | 'signatory_phone'
+      | 'description'
+      | 'fee'
+      | 'payment_terms'
+      | 'firstPayment'
+      | 'secondPayment'
+      | 'main_contract_signed_date'
+      | 'csm_email'
+      | 'pm_email'
+      | 'cc_emails'
+      | 'coLabel'
+      | 'duplicateCoDealId'
+    > {
+  family: 'co';
+  /** The signing link's id (`/co-signature/{customId}`). */
+  customId: string;
+}
+
+/** `GET /api/co/get-contracts?page&limit&search&filters` (the contract list's query). */
+export type CoListResponse = FamilyListResponse<CoCardView>;
+
+/** The Show CO actions (`POST /api/co/{action}` with `{id, performedBy}`, spec 2 §7). */
+export type CoActionRequest = AgreementIdActionRequest;
+
+/** `GET /api/co/verify-link/{customId}` (before the captcha). */
+export type CoVerifyLinkResponse = LinkVerifyResponse;
+
+/**
+ * `GET /api/co/get-contract/{customId}` and `POST /api/co/increase-viewed-times/{customId}`
+ * (after the captcha): the change order as its signatory's page shows it.
+ */
+export interface CoSigningView extends VerifyTokenResponse {
+  customId: string;
+  signatory_name: string;
+  project_address: string;
+  description: string;
+  fee: number;
+  payment_terms: string;
+  firstPayment: number;
+  secondPayment: number;
+}
+
+export type CoTextSignatureRequest = TextSignatureRequest;
+export type CoFinishRequest = LinkFinishRequest;

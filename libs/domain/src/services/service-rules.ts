@@ -162,6 +162,22 @@ export function sortServicesByPosition<T extends { position: string; serviceName
   );
 }
 
+/**
+ * The services in the order of `ids`, positions renumbered from 1 (spec 1 §4.5: what the server
+ * stores on reorder). Services not named keep their relative order after the named ones.
+ */
+export function servicesInOrder<T extends { _id: string; position: string }>(
+  services: readonly T[],
+  ids: readonly string[],
+): T[] {
+  const rank = new Map(ids.map((id, index) => [id, index]));
+  const at = (service: T) => rank.get(service._id) ?? ids.length;
+  return [...services]
+    .map((service, index) => ({ service, index }))
+    .sort((a, b) => at(a.service) - at(b.service) || a.index - b.index)
+    .map(({ service }, index) => ({ ...service, position: String(index + 1) }));
+}
+
 /** Moves the item at `from` to `to` (both 0-based, clamped); returns a new list. */
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
   const result = [...items];

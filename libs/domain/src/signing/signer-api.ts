@@ -245,3 +245,24 @@ export interface VerifyCheckResponse {
   sha256: string;
   expectedSha256: string | null;
 }
+
+/**
+ * `GET /api/{sow|co}/verify-link/{customId}` (before the captcha): whether the
+ * link is one of the family's, and its state.
+ */
+export interface LinkVerifyResponse {
+  valid: true;
+  linkState: SignerLinkState;
+  /** Once the link is closed (nothing left to sign), what its page names. */
+  closed?: SigningClosedDetails;
+}
+
+/** `POST /api/{sow|co}/upload-text-signature/{customId}` */
+export interface TextSignatureRequest {
+  textSignature: string;
+}
+
+/** `POST /api/{sow|co}/finish/{customId}`: Agree and Finish — consent given with the finish. */
+export interface LinkFinishRequest {
+  agreedToTerms: boolean;
+}

@@ -4,11 +4,13 @@
  * and services and for the api-client.
  */
 import type { CpRole } from '../crm/crm-rules';
+import type { AgreementIdActionRequest, FamilyListResponse } from '../agreements/agreement-api';
 import type { AgreementCardCore } from '../agreements/agreement-views';
 import type { CrmRecordView } from '../crm/crm-api';
 import type {
-  SignerLinkState,
-  SigningClosedDetails,
+  LinkFinishRequest,
+  LinkVerifyResponse,
+  TextSignatureRequest,
   VerifyTokenResponse,
 } from '../signing/signer-api';
 import type { SowFormFields } from './sow-document';
@@ -226,29 +228,13 @@ export interface SowListParams {
 }
 
 /** `GET /api/sow/get-contracts` */
-export interface SowListResponse {
-  filteredContracts: SowCardView[];
-  totalPages: number;
-  total: number;
-  page: number;
-  limit: number;
-}
+export type SowListResponse = FamilyListResponse<SowCardView>;
 
-/** The SOW dashboard's actions (spec 3 §7): the SOW's id; the actor is the session's, never the body's. */
-export interface SowActionRequest {
-  id: string;
-  /** Sent by the spec's client; ignored: the server takes the signed-in staff member. */
-  performedBy?: string;
-  deletedBy?: string;
-}
+/** The SOW dashboard's actions (spec 3 §7). */
+export type SowActionRequest = AgreementIdActionRequest;
 
-/** `GET /api/sow/verify-link/{customId}` (before the captcha): whether the link leads anywhere. */
-export interface SowVerifyLinkResponse {
-  valid: true;
-  linkState: SignerLinkState;
-  /** Once the link is closed (nothing left to sign), what its page names. */
-  closed?: SigningClosedDetails;
-}
+/** `GET /api/sow/verify-link/{customId}` (before the captcha). */
+export type SowVerifyLinkResponse = LinkVerifyResponse;
 
 /**
  * `GET /api/sow/get-contract/{customId}` and `POST /api/sow/increase-viewed-times/{customId}`
@@ -262,12 +248,5 @@ export interface SowSigningView extends VerifyTokenResponse {
   effective_date: string;
 }
 
-/** `POST /api/sow/upload-text-signature/{customId}` */
-export interface SowTextSignatureRequest {
-  textSignature: string;
-}
-
-/** `POST /api/sow/finish/{customId}`: Agree and Finish — consent given with the finish. */
-export interface SowFinishRequest {
-  agreedToTerms: boolean;
-}
+export type SowTextSignatureRequest = TextSignatureRequest;
+export type SowFinishRequest = LinkFinishRequest;

@@ -1,6 +1,7 @@
 import {
   copiedServiceName,
   moveItem,
+  servicesInOrder,
   placeholderViolationMessage,
   placeholderViolations,
   serviceEditViolations,
@@ -79,6 +80,21 @@ describe('service list helpers', () => {
     expect(moveItem(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
     expect(moveItem(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
     expect(moveItem(['a', 'b', 'c'], 2, 9)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('puts services in the order of the ids with positions renumbered from 1, as the server stores them', () => {
+    const services = [
+      { _id: 'a', position: '1' },
+      { _id: 'b', position: '2' },
+      { _id: 'c', position: '7' },
+    ];
+    expect(servicesInOrder(services, ['c', 'a', 'b'])).toEqual([
+      { _id: 'c', position: '1' },
+      { _id: 'a', position: '2' },
+      { _id: 'b', position: '3' },
+    ]);
+    // A service the order does not name (created meanwhile) stays, after the named ones.
+    expect(servicesInOrder(services, ['b', 'a']).map((s) => s._id)).toEqual(['b', 'a', 'c']);
   });
 });
 
