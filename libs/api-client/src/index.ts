@@ -54,6 +54,7 @@ export {
   verifyDocumentQueryKey,
   type SigningApi,
 } from './signing/signing-api';
+export * from './signing/link-signing';
 export * from './signing/sow-signing';
 export { standardAgreementEndpoints, type StandardActionResults } from './contracts/dashboard-api';
 export {
@@ -80,6 +81,13 @@ export {
   useAgreementList,
 } from './agreements/agreement-hooks';
 export { useAgreementLive } from './agreements/agreement-live';
+export {
+  ID_ACTION_PATHS,
+  idActionEndpoints,
+  type IdFamilyActionResults,
+} from './agreements/id-action-endpoints';
+export { sowAgreementEndpoints, type SowActionResults, type SowForEditing } from './sow/dashboard';
+export { coAgreementEndpoints, type CoActionResults, type CoForEditing } from './co/co-dashboard';
 export { staffSessionQueryKey, useActionViewer, useStaffSessionInfo } from './staff/staff-session';
 export {
   STAFF_SOCKET_PATH,

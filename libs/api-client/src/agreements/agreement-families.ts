@@ -1,22 +1,24 @@
 import type {
   AgreementCardCore,
   AgreementFamily,
+  CoCardView,
   ContractCardView,
   SowCardView,
 } from '@prosign/domain';
 import { standardAgreementEndpoints, type StandardActionResults } from '../contracts/dashboard-api';
+import { coAgreementEndpoints, type CoActionResults } from '../co/co-dashboard';
 import { sowAgreementEndpoints, type SowActionResults } from '../sow/dashboard';
 import type { AgreementActionResults, AgreementEndpoints } from './agreement-endpoints';
 
 /**
  * The families whose dashboards the API serves, with their card and action
- * answers: standard contracts (`/api/user/...`) and SOW contracts
- * (`/api/sow/...`). Change orders (`/api/co/...`) are added as one more entry
- * here and in `AGREEMENT_ENDPOINTS`.
+ * answers: standard contracts (`/api/user/...`), SOW contracts (`/api/sow/...`)
+ * and change orders (`/api/co/...`, under Show CO).
  */
 export interface AgreementFamilyApi {
   standard: { card: ContractCardView; results: StandardActionResults };
   sow: { card: SowCardView; results: SowActionResults };
+  co: { card: CoCardView; results: CoActionResults };
 }
 
 export type ListedFamily = keyof AgreementFamilyApi & AgreementFamily;
@@ -28,6 +30,7 @@ export const AGREEMENT_ENDPOINTS: {
 } = {
   standard: standardAgreementEndpoints,
   sow: sowAgreementEndpoints,
+  co: coAgreementEndpoints,
 };
 
 /** A family's calls, for code that only knows the family at run time; null when not served yet. */
