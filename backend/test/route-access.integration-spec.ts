@@ -171,6 +171,15 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/co/create-contract': HOME,
   'POST /api/co/send-contract': HOME,
   'POST /api/co/send-contract-cc': HOME,
+  // Show CO on /dashboard (spec 2 §7): the list and the actions; delete is the action table's (admins)
+  'GET /api/co/get-contracts': DASHBOARD,
+  'POST /api/co/cancel-contract': DASHBOARD,
+  'POST /api/co/manual-signed': DASHBOARD,
+  'POST /api/co/void-contract': DASHBOARD,
+  'POST /api/co/delete-contract': DASHBOARD,
+  'POST /api/co/update-resend': DASHBOARD,
+  'POST /api/co/update-edit-resend': DASHBOARD,
+  'POST /api/co/send-reminder': DASHBOARD,
   // The SOW partner's signing calls
   'GET /api/sow/verify-link/:customId': PUBLIC,
   'GET /api/sow/get-contract/:customId': SIGNER,
@@ -178,6 +187,13 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/sow/upload-text-signature/:id': SIGNER,
   'POST /api/sow/finish/:id': SIGNER,
   'GET /api/sow/create-audit-trail/:id': SIGNER,
+  // The change order's signatory (spec 3 §2 "CO signing page")
+  'GET /api/co/verify-link/:customId': PUBLIC,
+  'GET /api/co/get-contract/:customId': SIGNER,
+  'POST /api/co/increase-viewed-times/:id': SIGNER,
+  'POST /api/co/upload-text-signature/:id': SIGNER,
+  'POST /api/co/finish/:id': SIGNER,
+  'GET /api/co/create-audit-trail/:id': SIGNER,
   // Captcha and the signer's calls
   'GET /api/captcha/config': PUBLIC,
   'POST /api/captcha/verify': PUBLIC,

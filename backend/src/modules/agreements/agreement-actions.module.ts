@@ -4,6 +4,7 @@ import { DocumentsCoreModule } from '../documents/documents.module';
 import { MailModule } from '../mail/mail.module';
 import { AgreementCreationService } from './agreement-creation.service';
 import { AgreementLifecycleService } from './agreement-lifecycle.service';
+import { AgreementListService } from './agreement-list.service';
 import { AgreementSendService } from './agreement-send.service';
 import { AgreementsModule } from './agreements.module';
 
@@ -14,12 +15,18 @@ import { AgreementsModule } from './agreements.module';
  */
 @Module({
   imports: [AgreementsModule, DocumentsCoreModule, MailModule, CrmStageMovesModule],
-  providers: [AgreementSendService, AgreementLifecycleService, AgreementCreationService],
+  providers: [
+    AgreementSendService,
+    AgreementLifecycleService,
+    AgreementCreationService,
+    AgreementListService,
+  ],
   exports: [
     AgreementsModule,
     AgreementSendService,
     AgreementLifecycleService,
     AgreementCreationService,
+    AgreementListService,
   ],
 })
 export class AgreementActionsModule {}

@@ -39,3 +39,8 @@ export {
   CARD_CORE_PROJECTION,
   type StoredAgreement,
 } from './agreement-card.view';
+export { AgreementListService, type FamilyListView } from './agreement-list.service';
+export {
+  agreementLifecycleController,
+  type LifecycleControllerOptions,
+} from './agreement-lifecycle.controller';

@@ -7,6 +7,8 @@ import { DocumentsCoreModule } from '../documents/documents.module';
 import { CoCreationController } from './co-creation.controller';
 import { CoCreationService } from './co-creation.service';
 import { CoCrmController } from './co.controller';
+import { CoLifecycleController } from './co-lifecycle.controller';
+import { CoSigningController } from './co-signing.controller';
 import { CoCrmService } from './co-crm.service';
 import { CoTemplate, CoTemplateSchema } from './co-template.schema';
 import { CoTemplatesSeeder } from './co-templates.seeder';
@@ -23,10 +25,14 @@ import { CoTemplatesService } from './co-templates.service';
 })
 export class CoTemplateStoreModule {}
 
-/** Change orders (spec 3): the CO screen's CRM calls, the CO template, creation and sending. */
+/**
+ * Change orders (spec 2 §7, spec 3): the CO screen's CRM calls, the CO
+ * template, creation and sending, Show CO's list and actions, and the client
+ * signatory's signing calls.
+ */
 @Module({
   imports: [CoTemplateStoreModule, AccessModule, AgreementActionsModule, DocumentsCoreModule],
-  controllers: [CoCrmController, CoCreationController],
+  controllers: [CoCrmController, CoCreationController, CoLifecycleController, CoSigningController],
   providers: [CoCrmService, CoTemplatesService, CoCreationService],
 })
 export class CoModule {}

@@ -4,6 +4,11 @@
  * this file or its *.module files (tools/eslint/module-boundaries.cjs).
  */
 export { SIGNER_RATE_LIMIT, SignerRateLimit } from './signer-throttle';
+export {
+  linkSigningController,
+  type LinkedAgreement,
+  type LinkSigningOptions,
+} from './link-signing.controller';
 export { SigningService } from './signing.service';
 export { SigningFinishService } from './signing-finish.service';
 export { SignerCallsService } from './signer-calls.service';

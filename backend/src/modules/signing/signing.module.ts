@@ -8,7 +8,6 @@ import { SigningFinishService } from './signing-finish.service';
 import { SigningPresenceGateway } from './signing-presence.gateway';
 import { SigningPresenceService } from './signing-presence.service';
 import { SigningController } from './signing.controller';
-import { SowSigningController } from './sow-signing.controller';
 import { SigningService } from './signing.service';
 import { VerifyController } from './verify.controller';
 import { VerifyService } from './verify.service';
@@ -16,12 +15,14 @@ import { VerifyService } from './verify.service';
 /**
  * Api side of signing (spec 1 §4, §7): the signer's calls, presence, the
  * public verify page. Global so the staff controllers that the spec also
- * opens to signers (merge-docs, deal stage to signed) reach SignerCallsService.
+ * opens to signers (merge-docs, deal stage to signed) reach SignerCallsService,
+ * and the families' link-signing controllers (`linkSigningController`) the
+ * signer core.
  */
 @Global()
 @Module({
   imports: [AgreementsModule, CrmStageMovesModule, DocumentsCoreModule, MailModule],
-  controllers: [SigningController, SowSigningController, VerifyController],
+  controllers: [SigningController, VerifyController],
   providers: [
     SigningService,
     SigningFinishService,
@@ -30,6 +31,6 @@ import { VerifyService } from './verify.service';
     SigningPresenceGateway,
     VerifyService,
   ],
-  exports: [SignerCallsService],
+  exports: [SignerCallsService, SigningService, SigningFinishService],
 })
 export class SigningModule {}

@@ -6,7 +6,7 @@ import { DocumentsCoreModule } from '../documents/documents.module';
 import { SowServicesTemplate, SowServicesTemplateSchema } from './sow-services-template.schema';
 import { SowController } from './sow.controller';
 import { SowLifecycleController } from './sow-lifecycle.controller';
-import { SowListService } from './sow-list.service';
+import { SowSigningController } from './sow-signing.controller';
 import { SowCreationService } from './sow-creation.service';
 import { SowCrmService } from './sow-crm.service';
 import { SowTemplatesService } from './sow-templates.service';
@@ -24,11 +24,14 @@ import { SowTemplatesSeeder } from './sow-templates.seeder';
 })
 export class SowTemplateStoreModule {}
 
-/** Scope-of-Work contracts: creation, services templates, the SOW CRM calls and the SOW dashboard (spec 3). */
+/**
+ * Scope-of-Work contracts: creation, services templates, the SOW CRM calls,
+ * the SOW dashboard and the partner's signing calls (spec 3).
+ */
 @Module({
   imports: [SowTemplateStoreModule, AccessModule, AgreementActionsModule, DocumentsCoreModule],
-  controllers: [SowController, SowLifecycleController],
-  providers: [SowTemplatesService, SowCreationService, SowCrmService, SowListService],
+  controllers: [SowController, SowLifecycleController, SowSigningController],
+  providers: [SowTemplatesService, SowCreationService, SowCrmService],
   exports: [SowTemplatesService],
 })
 export class SowModule {}

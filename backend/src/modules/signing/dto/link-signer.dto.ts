@@ -1,23 +1,23 @@
-import type { SowFinishRequest, SowTextSignatureRequest } from '@prosign/domain';
+import type { LinkFinishRequest, TextSignatureRequest } from '@prosign/domain';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { SIGNER_TEXT_MAX, SIGNER_TOKEN_MAX } from './signer.dto';
 
-/** The SOW signing routes name the link by its customId (`:customId` or `:id`). */
-export class SowLinkParams {
+/** The SOW and change-order signing routes name the link by its customId (`:customId` or `:id`). */
+export class LinkParams {
   @IsOptional() @IsString() @IsNotEmpty() @MaxLength(SIGNER_TOKEN_MAX) customId: string;
   @IsOptional() @IsString() @IsNotEmpty() @MaxLength(SIGNER_TOKEN_MAX) id: string;
 }
 
-/** `POST /api/sow/upload-text-signature/{customId}` */
-export class SowTextSignatureDto implements SowTextSignatureRequest {
+/** `POST /api/{sow|co}/upload-text-signature/{customId}` */
+export class TextSignatureDto implements TextSignatureRequest {
   // Blank text is answered with the spec's message by the service, not the validator.
   @IsString()
   @MaxLength(SIGNER_TEXT_MAX, { message: `A signature is at most ${SIGNER_TEXT_MAX} characters.` })
   textSignature: string;
 }
 
-/** `POST /api/sow/finish/{customId}` */
-export class SowFinishDto implements SowFinishRequest {
+/** `POST /api/{sow|co}/finish/{customId}` */
+export class LinkFinishDto implements LinkFinishRequest {
   @IsBoolean({ message: 'agreedToTerms is required' })
   agreedToTerms: boolean;
 }

@@ -1,22 +1,12 @@
-import { Injectable } from '@nestjs/common';
-import {
-  agreementListQuery,
-  pageCount,
-  parseAgreementFilters,
-  type SowCardView,
-  type SowListResponse,
-} from '@prosign/domain';
-import type { QueryFilter } from 'mongoose';
+import type { SowCardView } from '@prosign/domain';
 import {
   agreementCardCore,
-  AgreementRepository,
   CARD_CORE_PROJECTION,
   SOW_FAMILY,
-  type Agreement,
+  type FamilyListView,
   type SowContractForm,
   type StoredAgreement,
 } from '../agreements';
-import type { SowListQueryDto } from './dto/sow-lifecycle.dto';
 
 /** The template sections: long, and never needed by a card. */
 const SOW_CARD_PROJECTION: Record<string, 0> = {
@@ -35,36 +25,12 @@ const SOW_CARD_PROJECTION: Record<string, 0> = {
   'form.services_deliverables': 0,
 };
 
-/**
- * The SOW dashboard's list (`GET /api/sow/get-contracts`, spec 3 §2, §9): the
- * shared list query of the family's filters and search, newest first, paged
- * by the database.
- */
-@Injectable()
-export class SowListService {
-  constructor(private readonly repository: AgreementRepository) {}
-
-  async list(query: SowListQueryDto): Promise<SowListResponse> {
-    const filter = agreementListQuery(
-      'sow',
-      parseAgreementFilters('sow', query.filters),
-      query.search ?? '',
-    ) as QueryFilter<Agreement>;
-    const { rows, total } = await this.repository.page<SowContractForm>(
-      filter,
-      (query.page - 1) * query.limit,
-      query.limit,
-      SOW_CARD_PROJECTION,
-    );
-    return {
-      filteredContracts: rows.map((row) => sowCardView(row)),
-      totalPages: pageCount(total, query.limit),
-      total,
-      page: query.page,
-      limit: query.limit,
-    };
-  }
-}
+/** The SOW dashboard's list (`GET /api/sow/get-contracts`, spec 3 §2, §9). */
+export const SOW_LIST_VIEW: FamilyListView<SowContractForm, SowCardView> = {
+  family: 'sow',
+  projection: SOW_CARD_PROJECTION,
+  cardView: (agreement) => sowCardView(agreement),
+};
 
 export function sowCardView(agreement: StoredAgreement<SowContractForm>): SowCardView {
   const form = agreement.form;
