@@ -1,11 +1,9 @@
-import { PlaceholderPage } from '@prosign/ui';
+import { LinkSignaturePage } from '../link-signing/LinkSigningPage';
 
-/** /co-signature/:customId — the client signs a change order (spec 3). */
+/**
+ * /co-signature/:customId — the client signatory signs a change order (spec 3
+ * §2 "CO signing page"): the SOW page's pattern against `/api/co/…`.
+ */
 export function CoSignaturePage() {
-  return (
-    <PlaceholderPage
-      title="Change Order Signing"
-      description="The client reviews the change order and signs it."
-    />
-  );
+  return <LinkSignaturePage family="co" />;
 }

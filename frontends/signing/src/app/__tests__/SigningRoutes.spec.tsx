@@ -12,6 +12,7 @@ function renderAt(path: string) {
     'GET /api/captcha/config': () => new Promise(() => undefined),
     'GET /api/verify/abc': () => new Promise(() => undefined),
     'GET /api/sow/verify-link/SOW-12': () => new Promise(() => undefined),
+    'GET /api/co/verify-link/CO-7': () => new Promise(() => undefined),
   });
   render(
     <ApiProvider config={TEST_CONFIG} client={client} queryClient={new QueryClient()}>
@@ -31,7 +32,7 @@ describe('signing app on its own origin', () => {
     ['/demo-token?docLink=https://docs.example/d/abc/edit&prefix=std', 'Verifying...'],
     ['/verify/abc', 'Verify a signed document'],
     ['/sow-signature/SOW-12', 'Verifying...'],
-    ['/co-signature/CO-7', 'Change Order Signing'],
+    ['/co-signature/CO-7', 'Verifying...'],
   ])('%s shows its page without staff navigation', async (path, heading) => {
     renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

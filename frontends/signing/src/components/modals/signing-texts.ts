@@ -55,6 +55,19 @@ export const SIGNING_TEXTS = {
       save: 'Agree and Finish',
     },
   },
+  /** The change order's page (spec 3 §2 "CO signing page"): as the SOW's. */
+  co: {
+    sign: 'Sign',
+    changeSignature: 'Change signature',
+    signatureSaved: 'Your signature is saved. Agree and Finish to sign the change order.',
+    finishHint: 'Add your signature first; then you can agree and finish.',
+    finish: {
+      title: 'Agree and Finish',
+      prompt:
+        'By agreeing you sign this change order electronically and accept the Electronic Signature Consent and Disclosure.',
+      save: 'Agree and Finish',
+    },
+  },
 } as const;
 
 export const SIGNATURE_MODE_LABELS = {

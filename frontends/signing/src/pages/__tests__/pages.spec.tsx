@@ -6,30 +6,25 @@ import { fakeClient, TEST_CONFIG } from '../../test-support/fake-signing-api';
 import { pages } from '../index';
 
 describe('signing pages exposed to the shell', () => {
-  it.each([['CoSignature', 'Change Order Signing']] as const)(
-    '%s names its screen in an h1',
-    (name, title) => {
-      const Page = pages[name];
-      render(<Page />);
-      expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    },
-  );
-
-  it('exposes the SOW signing page, which checks the link first', () => {
+  it.each([
+    ['SowSignature', '/sow-signature', '/api/sow/verify-link/X-1'],
+    ['CoSignature', '/co-signature', '/api/co/verify-link/X-1'],
+  ] as const)('exposes the %s page, which checks the link first', (name, route, verifyPath) => {
     const { client, calls } = fakeClient({
-      'GET /api/sow/verify-link/SOW-1': () => new Promise(() => undefined),
+      [`GET ${verifyPath}`]: () => new Promise(() => undefined),
     });
+    const Page = pages[name];
     render(
       <ApiProvider config={TEST_CONFIG} client={client} queryClient={new QueryClient()}>
-        <MemoryRouter initialEntries={['/sow-signature/SOW-1']}>
+        <MemoryRouter initialEntries={[`${route}/X-1`]}>
           <Routes>
-            <Route path="/sow-signature/:customId" element={<pages.SowSignature />} />
+            <Route path={`${route}/:customId`} element={<Page />} />
           </Routes>
         </MemoryRouter>
       </ApiProvider>,
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Verifying...' })).toBeInTheDocument();
-    expect(calls.map((call) => call.path)).toEqual(['/api/sow/verify-link/SOW-1']);
+    expect(calls.map((call) => call.path)).toEqual([verifyPath]);
   });
 
   it('exposes the customer signing and verification pages', () => {

@@ -2,10 +2,12 @@ import {
   DEFAULT_REVIEWS_URL,
   isApiError,
   useRuntimeConfig,
-  useSowFinish,
-  useSowTextSignature,
+  useSigningLinkFinish,
+  useSigningLinkTextSignature,
+  type LinkSigningFamily,
+  type LinkSigningView,
 } from '@prosign/api-client';
-import { SIGNER_MESSAGES, signatureFontSizePx, type SowSigningView } from '@prosign/domain';
+import { SIGNER_MESSAGES, signatureFontSizePx } from '@prosign/domain';
 import { PdfViewer, useToast, type PdfLoader, type PdfViewerHandle } from '@prosign/ui';
 import { useRef, useState } from 'react';
 import { CompletionModal } from '../components/modals/CompletionModal';
@@ -17,50 +19,54 @@ import { ProcessingOverlay } from '../components/ProcessingOverlay';
 import '../components/signing.css';
 import { signatureBookmark } from '../customer-signing/bookmarks';
 import { leaveTo } from '../customer-signing/navigation';
+import { LinkSummary, signerNameOf } from './LinkSummary';
 
 type Step = 'reading' | 'signature' | 'finish' | 'finishing' | 'completed';
 
-export interface SowAgreementProps {
+export interface LinkAgreementProps {
+  family: LinkSigningFamily;
   customId: string;
-  view: SowSigningView;
+  /** The family's view, as `increase-viewed-times` answered it. */
+  view: LinkSigningView;
   captchaHeaders: Record<string, string>;
   onCompleted: () => void;
   /** Tests pass a fake PDF loader. */
   loadPdf?: PdfLoader;
 }
 
-const T = SIGNING_TEXTS.sow;
-/** Spec 3 §9: the typed signature is drawn at 35 px in the script font. */
-const SOW_SIGNATURE_SIZE_PX = signatureFontSizePx('sow');
-
 function serverMessage(error: unknown): string | undefined {
   return isApiError(error) && error.statusCode < 500 ? error.message : undefined;
 }
 
 /**
- * The Scope of Work once opened (spec 3 §2, §4): read it, type a signature
- * (Save: signature_saved), then Agree and Finish with the consent (signed),
- * the completion notice, and the reviews page on close.
+ * The Scope of Work or change order once opened (spec 3 §2, §4): its key
+ * facts, the document the server renders, a typed signature (Save:
+ * signature_saved), then Agree and Finish with the consent (signed), the
+ * completion notice, and the reviews page on close.
  */
-export function SowAgreement({
+export function LinkAgreement({
+  family,
   customId,
   view,
   captchaHeaders,
   onCompleted,
   loadPdf,
-}: SowAgreementProps) {
+}: LinkAgreementProps) {
+  const T = SIGNING_TEXTS[family];
   const toast = useToast();
   const runtime = useRuntimeConfig();
   const viewer = useRef<PdfViewerHandle>(null);
   const [pageCount, setPageCount] = useState(1);
   const [step, setStep] = useState<Step>('reading');
   const [consentOpen, setConsentOpen] = useState(false);
-  const saveSignature = useSowTextSignature(customId, captchaHeaders);
-  const finish = useSowFinish(customId, captchaHeaders);
+  const saveSignature = useSigningLinkTextSignature(family, customId, captchaHeaders);
+  const finish = useSigningLinkFinish(family, customId, captchaHeaders);
   const { metrics } = view;
   const saved = metrics.isSignatureSaved;
   const signed = metrics.isSigned;
-  const partnerName = view.cp_name || view.client.full_name;
+  const signerName = signerNameOf(family, view);
+  /** Spec 3 §9: the typed signature is drawn at 35 px in the script font. */
+  const signatureSizePx = signatureFontSizePx(family);
 
   const openSignature = () => {
     setStep('signature');
@@ -97,6 +103,7 @@ export function SowAgreement({
   return (
     <div className="sg-agreement">
       <p className="sg-agreement__notice">{SIGNING_TEXTS.notice}</p>
+      <LinkSummary family={family} view={view} />
       <PdfViewer
         ref={viewer}
         url={view.docLink}
@@ -149,10 +156,10 @@ export function SowAgreement({
       <ConsentDisclosureModal open={consentOpen} onClose={() => setConsentOpen(false)} />
       <SignatureModal
         open={step === 'signature'}
-        fullName={partnerName}
+        fullName={signerName}
         savedSignature={saved ? (metrics.signature ?? undefined) : undefined}
         askInitials={false}
-        previewFontSizePx={SOW_SIGNATURE_SIZE_PX}
+        previewFontSizePx={signatureSizePx}
         busy={saveSignature.isPending}
         onSave={onSaveSignature}
         onClose={() => setStep('reading')}

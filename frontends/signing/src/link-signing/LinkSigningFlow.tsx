@@ -1,31 +1,33 @@
-import { isApiError, useOpenedSow } from '@prosign/api-client';
+import { isApiError, useOpenedSigningLink, type LinkSigningFamily } from '@prosign/api-client';
 import { ROUTES, type SigningPageState } from '@prosign/domain';
 import { ErrorPanel, LoadingState, useCaptchaPass } from '@prosign/ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { LinkStatePanel } from '../components/layout/LinkStatePanel';
 import { linkPageState } from '../signing-session/useSignerSession';
 import { useSignerPresence } from '../signing-session/useSignerPresence';
+import { openingLabel } from './families';
 
 // The document (viewer, modals, signature font) loads after the captcha.
-const SowAgreement = lazy(() =>
-  import(/* webpackChunkName: "sow-agreement" */ './SowAgreement').then((module) => ({
-    default: module.SowAgreement,
+const LinkAgreement = lazy(() =>
+  import(/* webpackChunkName: "link-agreement" */ './LinkAgreement').then((module) => ({
+    default: module.LinkAgreement,
   })),
 );
 
-export interface SowSigningFlowProps {
+export interface LinkSigningFlowProps {
+  family: LinkSigningFamily;
   customId: string;
   onStateChange: (state: SigningPageState) => void;
 }
 
 /**
  * Behind the captcha: the page is opened once (`increase-viewed-times`, which
- * counts the view and answers the SOW), then the document or what happened
+ * counts the view and answers the agreement), then the document or what happened
  * to the link meanwhile. A refused pass shows the robot check again.
  */
-export function SowSigningFlow({ customId, onStateChange }: SowSigningFlowProps) {
+export function LinkSigningFlow({ family, customId, onStateChange }: LinkSigningFlowProps) {
   const captcha = useCaptchaPass();
-  const opened = useOpenedSow(customId, captcha.headers, {
+  const opened = useOpenedSigningLink(family, customId, captcha.headers, {
     onError: (error) => {
       if (isApiError(error) && error.statusCode === 403) captcha.invalidate();
     },
@@ -54,7 +56,7 @@ export function SowSigningFlow({ customId, onStateChange }: SowSigningFlowProps)
     enabled: open && !completedHere,
   });
 
-  if (!view && !opened.error) return <LoadingState label="Opening the Scope of Work…" />;
+  if (!view && !opened.error) return <LoadingState label={openingLabel(family)} />;
   if (!view && !unknown) {
     return (
       <ErrorPanel
@@ -76,8 +78,9 @@ export function SowSigningFlow({ customId, onStateChange }: SowSigningFlowProps)
     );
   }
   return (
-    <Suspense fallback={<LoadingState label="Opening the Scope of Work…" />}>
-      <SowAgreement
+    <Suspense fallback={<LoadingState label={openingLabel(family)} />}>
+      <LinkAgreement
+        family={family}
         customId={customId}
         view={view}
         captchaHeaders={captcha.headers}

@@ -1,4 +1,4 @@
-import { isApiError, useSowVerifyLink } from '@prosign/api-client';
+import { isApiError, useSigningLink, type LinkSigningFamily } from '@prosign/api-client';
 import { signingPageTitle, type SigningPageState } from '@prosign/domain';
 import { CaptchaGate, ErrorPanel, LoadingState } from '@prosign/ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -8,30 +8,37 @@ import { LinkStatePanel } from '../components/layout/LinkStatePanel';
 import { SigningLayout } from '../components/layout/SigningLayout';
 import { SIGNING_BRAND_NAME } from '../customer-signing/brand';
 import { linkPageState } from '../signing-session/useSignerSession';
+import { openingLabel } from './families';
 
-// What follows the captcha loads while the partner answers it.
-const loadFlow = () => import(/* webpackChunkName: "sow-signing" */ './SowSigningFlow');
-const SowSigningFlow = lazy(() =>
-  loadFlow().then((module) => ({ default: module.SowSigningFlow })),
+// What follows the captcha loads while the signer answers it.
+const loadFlow = () => import(/* webpackChunkName: "link-signing" */ './LinkSigningFlow');
+const LinkSigningFlow = lazy(() =>
+  loadFlow().then((module) => ({ default: module.LinkSigningFlow })),
 );
 
+export interface LinkSignaturePageProps {
+  /** `sow`: /sow-signature/:customId (a partner); `co`: /co-signature/:customId (a client signatory). */
+  family: LinkSigningFamily;
+}
+
 /**
- * /sow-signature/:customId — the community partner signs a Scope-of-Work
- * (spec 3 §2, §4). The link is verified first (`verify-link`, no captcha): an
- * unknown or closed link says so at once; an open one goes on to the captcha,
- * then the document, the typed signature and Agree and Finish.
+ * A page opened by a customId link (spec 3 §2, §4): a Scope-of-Work signed by
+ * its community partner, or a change order signed by its client signatory. The
+ * link is verified first (`verify-link`, no captcha): an unknown or closed link
+ * says so at once; an open one goes on to the captcha, then the document, the
+ * typed signature and Agree and Finish.
  */
-export function SowSignaturePage() {
+export function LinkSignaturePage({ family }: LinkSignaturePageProps) {
   return (
     <EnsureQueryClient>
-      <SowSigningPage />
+      <LinkSigningPage family={family} />
     </EnsureQueryClient>
   );
 }
 
-function SowSigningPage() {
+function LinkSigningPage({ family }: LinkSignaturePageProps) {
   const { customId = '' } = useParams();
-  const link = useSowVerifyLink(customId);
+  const link = useSigningLink(family, customId);
   const [state, setState] = useState<SigningPageState>({ kind: 'checking' });
   const open = link.data?.linkState === 'open';
 
@@ -79,8 +86,8 @@ function SowSigningPage() {
   return (
     <SigningLayout title={signingPageTitle(state, SIGNING_BRAND_NAME)}>
       <CaptchaGate linkToken={customId}>
-        <Suspense fallback={<LoadingState label="Opening the Scope of Work…" />}>
-          <SowSigningFlow customId={customId} onStateChange={setState} />
+        <Suspense fallback={<LoadingState label={openingLabel(family)} />}>
+          <LinkSigningFlow family={family} customId={customId} onStateChange={setState} />
         </Suspense>
       </CaptchaGate>
     </SigningLayout>

@@ -1,0 +1,241 @@
+import type {
+  CoSigningView,
+  FinishSigningResponse,
+  LinkFinishRequest,
+  LinkVerifyResponse,
+  SignerSaveResponse,
+  SowSigningView,
+  TextSignatureRequest,
+} from '@prosign/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { ApiClient } from '../client/createApiClient';
+import { useApiClient } from '../config/RuntimeConfigProvider';
+
+/**
+ * The families whose recipients sign through a link named by its customId
+ * (spec 3 §2: "SOW recipient signing page", "CO signing page"): the same calls
+ * under `/api/{family}/…`.
+ */
+export const LINK_SIGNING_FAMILIES = ['sow', 'co'] as const;
+export type LinkSigningFamily = (typeof LINK_SIGNING_FAMILIES)[number];
+
+/** What each family's `get-contract` and `increase-viewed-times` answer. */
+export interface LinkSigningViews {
+  sow: SowSigningView;
+  co: CoSigningView;
+}
+export type LinkSigningView<F extends LinkSigningFamily = LinkSigningFamily> = LinkSigningViews[F];
+
+const part = encodeURIComponent;
+
+/** `/api/{family}/{path}/{customId}` */
+export function linkSigningPath(family: LinkSigningFamily, path: string, customId: string): string {
+  return `/api/${family}/${path}/${part(customId)}`;
+}
+
+/**
+ * A family's signing calls, named by the link's customId. `verify-link` comes
+ * before the captcha; every other call carries the captcha pass header
+ * (`X-Captcha-Pass`) issued for this customId.
+ */
+export interface LinkSigningApi<F extends LinkSigningFamily = LinkSigningFamily> {
+  /** `GET /api/{family}/get-contract/{customId}`: the agreement as the page shows it; counts no view. */
+  contract(customId: string, signal?: AbortSignal): Promise<LinkSigningView<F>>;
+  /** `POST /api/{family}/increase-viewed-times/{customId}`: one view counted; answers the view. */
+  increaseViewedTimes(customId: string): Promise<LinkSigningView<F>>;
+  /** `POST /api/{family}/upload-text-signature/{customId}` (blank: 400 "Please add your signature"). */
+  uploadTextSignature(customId: string, textSignature: string): Promise<SignerSaveResponse>;
+  /** `POST /api/{family}/finish/{customId}`: Agree and Finish, once however often called. */
+  finish(customId: string): Promise<FinishSigningResponse>;
+  /** `GET /api/{family}/create-audit-trail/{customId}` of a finished agreement. */
+  auditTrail(customId: string, signal?: AbortSignal): Promise<{ docLink: string }>;
+}
+
+/** `GET /api/{family}/verify-link/{customId}` (no captcha): whether the link is the family's, and its state. */
+export function verifySigningLink(
+  client: ApiClient,
+  family: LinkSigningFamily,
+  customId: string,
+  signal?: AbortSignal,
+): Promise<LinkVerifyResponse> {
+  return client.get(linkSigningPath(family, 'verify-link', customId), { signal });
+}
+
+export function createLinkSigningApi<F extends LinkSigningFamily>(
+  client: ApiClient,
+  family: F,
+  captchaHeaders: Record<string, string>,
+): LinkSigningApi<F> {
+  const headers = captchaHeaders;
+  const path = (name: string, customId: string) => linkSigningPath(family, name, customId);
+  return {
+    contract: (customId, signal) => client.get(path('get-contract', customId), { headers, signal }),
+    increaseViewedTimes: (customId) =>
+      client.post(path('increase-viewed-times', customId), undefined, { headers }),
+    uploadTextSignature: (customId, textSignature) =>
+      client.post(
+        path('upload-text-signature', customId),
+        { textSignature } satisfies TextSignatureRequest,
+        { headers },
+      ),
+    finish: (customId) =>
+      client.post(path('finish', customId), { agreedToTerms: true } satisfies LinkFinishRequest, {
+        headers,
+      }),
+    auditTrail: (customId, signal) =>
+      client.get(path('create-audit-trail', customId), { headers, signal }),
+  };
+}
+
+/** Query keys of a family's signing page: `['sow-signing', …]`, `['co-signing', …]`. */
+export function linkSigningKeys(family: LinkSigningFamily) {
+  const root = `${family}-signing` as const;
+  return {
+    all: [root] as const,
+    link: (customId: string) => [root, 'link', customId] as const,
+    /** The agreement as opened on this page (the view counted once). */
+    opened: (customId: string) => [root, 'opened', customId] as const,
+    contract: (customId: string) => [root, 'contract', customId] as const,
+    auditTrail: (customId: string) => [root, 'audit-trail', customId] as const,
+  };
+}
+
+/** The family's signer API with the captcha pass attached. */
+export function useLinkSigningApi<F extends LinkSigningFamily>(
+  family: F,
+  captchaHeaders: Record<string, string>,
+): LinkSigningApi<F> {
+  const client = useApiClient();
+  return useMemo(
+    () => createLinkSigningApi(client, family, captchaHeaders),
+    [client, family, captchaHeaders],
+  );
+}
+
+/** `GET /api/{family}/verify-link/{customId}`, before the captcha; a 404 is an unknown link. */
+export function useSigningLink(family: LinkSigningFamily, customId: string) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: linkSigningKeys(family).link(customId),
+    queryFn: ({ signal }) => verifySigningLink(client, family, customId, signal),
+    enabled: Boolean(customId),
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * The page opened (`POST /api/{family}/increase-viewed-times/{customId}`): one
+ * view counted, and the agreement as the page shows it. The answer is kept for
+ * the page's lifetime, so re-renders and remounts count nothing more.
+ */
+export function useOpenedSigningLink<F extends LinkSigningFamily>(
+  family: F,
+  customId: string,
+  captchaHeaders: Record<string, string>,
+  options: { enabled?: boolean; onError?: (error: unknown) => void } = {},
+) {
+  const api = useLinkSigningApi(family, captchaHeaders);
+  const { onError } = options;
+  return useQuery({
+    queryKey: linkSigningKeys(family).opened(customId),
+    queryFn: async () => {
+      try {
+        return await api.increaseViewedTimes(customId);
+      } catch (error) {
+        onError?.(error);
+        throw error;
+      }
+    },
+    enabled: options.enabled ?? Boolean(customId),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+/** `GET /api/{family}/get-contract/{customId}` (counts no view). */
+export function useSigningLinkContract<F extends LinkSigningFamily>(
+  family: F,
+  customId: string,
+  captchaHeaders: Record<string, string>,
+  enabled = true,
+) {
+  const api = useLinkSigningApi(family, captchaHeaders);
+  return useQuery({
+    queryKey: linkSigningKeys(family).contract(customId),
+    queryFn: ({ signal }) => api.contract(customId, signal),
+    enabled: enabled && Boolean(customId),
+  });
+}
+
+/** `GET /api/{family}/create-audit-trail/{customId}` of a finished agreement. */
+export function useSigningLinkAuditTrail(
+  family: LinkSigningFamily,
+  customId: string,
+  captchaHeaders: Record<string, string>,
+  enabled = true,
+) {
+  const api = useLinkSigningApi(family, captchaHeaders);
+  return useQuery({
+    queryKey: linkSigningKeys(family).auditTrail(customId),
+    queryFn: ({ signal }) => api.auditTrail(customId, signal),
+    enabled: enabled && Boolean(customId),
+  });
+}
+
+function patchOpened(
+  queryClient: ReturnType<typeof useQueryClient>,
+  family: LinkSigningFamily,
+  customId: string,
+  change: Partial<LinkSigningView>,
+) {
+  queryClient.setQueryData<LinkSigningView>(linkSigningKeys(family).opened(customId), (previous) =>
+    previous ? ({ ...previous, ...change } as LinkSigningView) : previous,
+  );
+}
+
+/** `POST /api/{family}/upload-text-signature/{customId}`; the opened agreement's metrics follow. */
+export function useSigningLinkTextSignature(
+  family: LinkSigningFamily,
+  customId: string,
+  captchaHeaders: Record<string, string>,
+) {
+  const api = useLinkSigningApi(family, captchaHeaders);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (textSignature: string) => api.uploadTextSignature(customId, textSignature),
+    onSuccess: (answer) =>
+      patchOpened(queryClient, family, customId, {
+        metrics: answer.metrics,
+        status: 'signature_saved',
+      }),
+  });
+}
+
+/** `POST /api/{family}/finish/{customId}` (Agree and Finish); the opened agreement turns signed. */
+export function useSigningLinkFinish(
+  family: LinkSigningFamily,
+  customId: string,
+  captchaHeaders: Record<string, string>,
+) {
+  const api = useLinkSigningApi(family, captchaHeaders);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.finish(customId),
+    onSuccess: (finished) => {
+      const previous = queryClient.getQueryData<LinkSigningView>(
+        linkSigningKeys(family).opened(customId),
+      );
+      // Opened again later (e.g. in the shell without a reload), the link says it is signed.
+      patchOpened(queryClient, family, customId, {
+        linkState: 'signed',
+        status: finished.status,
+        signedDocLink: finished.signedDocLink,
+        verifyId: finished.verifyId,
+        ...(previous
+          ? { metrics: { ...previous.metrics, isSignatureSaved: true, isSigned: true } }
+          : {}),
+      });
+    },
+  });
+}
