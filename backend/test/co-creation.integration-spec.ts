@@ -6,13 +6,19 @@ import {
   labelTakenMessage,
   SPLIT_PAYMENT,
   type CoCreateContractRequest,
-  type DealLookupView,
 } from '@prosign/domain';
 import { createConnection, type Connection } from 'mongoose';
 import request from 'supertest';
 import { MailCatcher } from '../src/integrations/mail/mail-catcher';
 import { AgreementLifecycleService, SYSTEM_ACTOR } from '../src/modules/agreements';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
+import {
+  coBody as coFormBody,
+  coDealFixture,
+  CO_DEALS,
+  CO_PROJECTS,
+  type CoDealFixture,
+} from './support/co-fixtures';
 import { pdfText } from './support/pdf-text';
 import { seedDemoData } from './support/seed';
 import { signerHttp } from './support/signing-fixtures';
@@ -25,17 +31,11 @@ const PUBLIC_API_URL = 'https://prosign.example.com';
 const PUBLIC_SIGNING_URL = 'https://sign.prosign.example.com';
 const quiet = { log: () => undefined, warn: () => undefined };
 
-/**
- * Demo change-order deals of the local CRM: 40000101 on project 60000001 as
- * Change Order 1 (the project has 1–3 taken, its main contract signed
- * 2025-02-11); 40000106 without a project; 40000107 on project 60000004
- * without a label.
- */
-const LINKED_DEAL = '40000101';
-const UNLINKED_DEAL = '40000106';
-const UNLABELED_DEAL = '40000107';
-const PROJECT_1 = '60000001';
-const PROJECT_2 = '60000002';
+const LINKED_DEAL = CO_DEALS.linked;
+const UNLINKED_DEAL = CO_DEALS.unlinked;
+const UNLABELED_DEAL = CO_DEALS.unlabeled;
+const PROJECT_1 = CO_PROJECTS.first;
+const PROJECT_2 = CO_PROJECTS.second;
 
 function binary(res: request.Response, callback: (error: Error | null, body: Buffer) => void) {
   const chunks: Buffer[] = [];
@@ -56,8 +56,8 @@ describe('CO creation: create-contract, send-contract, send-contract-cc, edit an
   let connection: Connection;
   let admin: StaffHttp;
   let csm: StaffHttp;
-  let templateId: string;
-  let signatory: { id: string; email: string; name: string };
+  let deal: CoDealFixture;
+  let signatory: CoDealFixture['signatory'];
 
   beforeAll(async () => {
     // The catcher listens first; the api and worker are configured with its port.
@@ -84,15 +84,8 @@ describe('CO creation: create-contract, send-contract, send-contract-cc, edit an
     csm = await staffHttp(api, 'csm@prosign.example');
     connection = api.get(getConnectionToken(), { strict: false });
 
-    templateId = (await csm().get('/api/co/get-templates').expect(200)).body.templates[0]._id;
-    const deal = (await csm().get(`/api/co/get-deal/${LINKED_DEAL}`).expect(200))
-      .body as DealLookupView;
-    const [contact] = deal.clientSignatories;
-    signatory = {
-      id: contact.id,
-      email: contact.email as string,
-      name: [contact.firstname, contact.lastname].filter(Boolean).join(' '),
-    };
+    deal = await coDealFixture(csm, LINKED_DEAL);
+    signatory = deal.signatory;
   });
 
   afterAll(async () => {
@@ -104,32 +97,7 @@ describe('CO creation: create-contract, send-contract, send-contract-cc, edit an
   });
 
   /** A valid CO form for the linked demo deal: its signatory chosen, Split Payment 900 + 600 of 1,500. */
-  function coBody(overrides: Partial<CoCreateContractRequest> = {}): CoCreateContractRequest {
-    return {
-      templateId,
-      deal_id: LINKED_DEAL,
-      project_id: 'Project 60000001',
-      project_address: '221 Alder Court, San Jose, CA 95112',
-      signatory_name: signatory.name,
-      signatory_email: signatory.email,
-      signatory_phone: '+14085550111',
-      description: 'Add a structural beam over the new kitchen opening.',
-      fee: 1500,
-      payment_terms: SPLIT_PAYMENT,
-      firstPayment: 900,
-      secondPayment: 600,
-      specifications_provisions: 'Beam sized per the revised calculations.',
-      main_contract_signed_date: null,
-      csm_email: 'csm@prosign.example',
-      pm_email: 'pm@prosign.example',
-      cc_emails: ['pm@prosign.example'],
-      associationLabel: null,
-      selectedHSSignatoryId: signatory.id,
-      selectedHSProjectId: PROJECT_1,
-      duplicateDealId: null,
-      ...overrides,
-    };
-  }
+  const coBody = (overrides: Partial<CoCreateContractRequest> = {}) => coFormBody(deal, overrides);
 
   const documentCount = () =>
     connection.collection('documents').countDocuments({ kind: 'contract' });
