@@ -1,29 +1,16 @@
-import {
-  useActionViewer,
-  useAgreementList,
-  useAgreementLive,
-  useRetryMail,
-} from '@prosign/api-client';
-import type { ContractCardView } from '@prosign/domain';
+import type { AgreementFamily } from '@prosign/domain';
 import { PageHeader } from '@prosign/ui';
 import {
-  AGREEMENT_MESSAGES,
-  AgreementActionDialogs,
-  AgreementCard,
-  AgreementCardSkeletons,
-  AgreementDetailsModal,
+  AgreementDashboardList,
   AgreementToolbar,
-  DocumentPreviewModal,
-  Pagination,
-  useAgreementCardActions,
   useAgreementListState,
-  useMinuteClock,
 } from '@prosign/ui/agreements';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import {
-  ChangeOrdersComingSoon,
-  type ChangeOrderListComponent,
-} from '../dashboard/api/change-order-list';
+  ChangeOrderCardLines,
+  changeOrderContactRows,
+  useEditAndResendChangeOrder,
+} from '../dashboard/components/ChangeOrderParts';
 import {
   ContractCardLines,
   contractContactRows,
@@ -31,34 +18,32 @@ import {
 } from '../dashboard/components/StandardContractParts';
 import '../dashboard/dashboard.css';
 
-export interface DashboardPageProps {
-  /** The list shown with Show CO on; the change-order feature passes its own. */
-  changeOrderList?: ChangeOrderListComponent;
-}
+/** The search parameter that keeps Show CO on across reloads and back/forward (`?co=1`). */
+export const SHOW_CO_PARAM = 'co';
 
-const FAMILY = 'standard';
+/**
+ * /dashboard (spec 2 §2.3, §2.4): every contract with its status, actions and
+ * history; with Show CO, the change orders instead (same search, filters,
+ * page size and paging).
+ */
+export function DashboardPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const showChangeOrders = searchParams.get(SHOW_CO_PARAM) === '1';
+  const family: AgreementFamily = showChangeOrders ? 'co' : 'standard';
+  const listState = useAgreementListState(family);
+  const editAndResendContract = useEditAndResendContract();
+  const editAndResendChangeOrder = useEditAndResendChangeOrder();
 
-/** /dashboard (spec 2 §2.3, §2.4): every contract with its status, actions and history. */
-export function DashboardPage({
-  changeOrderList: ChangeOrderList = ChangeOrdersComingSoon,
-}: DashboardPageProps) {
-  const listState = useAgreementListState(FAMILY);
-  const [showChangeOrders, setShowChangeOrders] = useState(false);
-  const list = useAgreementList(FAMILY, listState.query);
-  const viewer = useActionViewer();
-  const { isViewingNow } = useAgreementLive(FAMILY);
-  const now = useMinuteClock();
-  // The modals keep the card they opened with and refresh it from the server.
-  const [detailsCard, setDetailsCard] = useState<ContractCardView | null>(null);
-  const [previewCard, setPreviewCard] = useState<ContractCardView | null>(null);
-  const retryMail = useRetryMail(FAMILY);
-  const actions = useAgreementCardActions(FAMILY, {
-    viewer,
-    // After a void the voided PDF is shown straight away.
-    onVoided: setPreviewCard,
-    onEditAndResend: useEditAndResendContract(),
-  });
-  const cards = list.data?.rows ?? [];
+  const setShowChangeOrders = (show: boolean) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (show) next.set(SHOW_CO_PARAM, '1');
+        else next.delete(SHOW_CO_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <div className="ps-page dash-page">
@@ -67,14 +52,13 @@ export function DashboardPage({
         description="Track every contract with its status, signers, reminders and history."
       />
       <AgreementToolbar
-        family={FAMILY}
+        family={family}
         searchText={listState.searchText}
         onSearchText={listState.setSearchText}
         filters={listState.filters}
         onToggleFilter={listState.toggleFilter}
         limit={listState.limit}
         onLimit={listState.setLimit}
-        showFilters={!showChangeOrders}
       >
         <label className="dash-check dash-toolbar__co">
           <input
@@ -87,80 +71,31 @@ export function DashboardPage({
       </AgreementToolbar>
 
       {showChangeOrders ? (
-        <ChangeOrderList query={listState.query} />
-      ) : list.isPending ? (
-        <>
-          <p className="ps-visually-hidden" role="status">
-            Loading contracts…
-          </p>
-          <AgreementCardSkeletons />
-        </>
-      ) : list.isError ? (
-        <p className="dash-error" role="alert">
-          {AGREEMENT_MESSAGES.fetchFailed}
-        </p>
-      ) : cards.length === 0 ? (
-        <div className="dash-empty ps-card" role="status">
-          <p>{AGREEMENT_MESSAGES.empty}</p>
-        </div>
+        <AgreementDashboardList
+          key="co"
+          family="co"
+          query={listState.query}
+          onPage={listState.setPage}
+          label="Change orders"
+          loadingText="Loading change orders…"
+          noun="change orders"
+          cardLines={(card) => <ChangeOrderCardLines card={card} />}
+          contactRows={changeOrderContactRows}
+          onEditAndResend={editAndResendChangeOrder}
+        />
       ) : (
-        <>
-          <ul
-            className={`dash-grid${list.isPlaceholderData ? ' dash-grid--stale' : ''}`}
-            aria-label="Contracts"
-            aria-busy={list.isFetching}
-          >
-            {cards.map((card) => (
-              <AgreementCard
-                key={card._id}
-                family={FAMILY}
-                card={card}
-                viewer={viewer}
-                viewingNow={isViewingNow(card)}
-                now={now}
-                busyAction={actions.busyFor(card._id)}
-                onAction={actions.choose}
-                onDetails={setDetailsCard}
-                onPreview={setPreviewCard}
-                onRetryMail={(retried) => retryMail.mutate(retried._id)}
-                retryingMail={retryMail.isPending && retryMail.variables === card._id}
-              >
-                <ContractCardLines card={card} />
-              </AgreementCard>
-            ))}
-          </ul>
-          <Pagination
-            page={listState.page}
-            totalPages={list.data?.totalPages ?? 1}
-            total={list.data?.total ?? cards.length}
-            onPage={listState.setPage}
-          />
-        </>
-      )}
-
-      <AgreementActionDialogs
-        family={FAMILY}
-        pending={actions.pending}
-        onConfirm={actions.confirm}
-        onDismiss={actions.dismiss}
-        copying={actions.copying}
-        onCloseCopyLink={actions.closeCopyLink}
-      />
-      {detailsCard ? (
-        <AgreementDetailsModal
-          family={FAMILY}
-          card={detailsCard}
+        <AgreementDashboardList
+          key="standard"
+          family="standard"
+          query={listState.query}
+          onPage={listState.setPage}
+          label="Contracts"
+          loadingText="Loading contracts…"
+          cardLines={(card) => <ContractCardLines card={card} />}
           contactRows={contractContactRows}
-          onClose={() => setDetailsCard(null)}
+          onEditAndResend={editAndResendContract}
         />
-      ) : null}
-      {previewCard ? (
-        <DocumentPreviewModal
-          family={FAMILY}
-          card={previewCard}
-          onClose={() => setPreviewCard(null)}
-        />
-      ) : null}
+      )}
     </div>
   );
 }

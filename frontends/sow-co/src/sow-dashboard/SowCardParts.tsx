@@ -1,16 +1,12 @@
-import type { FamilyResults } from '@prosign/api-client';
 import {
   CP_ROLE_LABELS,
   formatSowAmount,
   parseCpRoles,
   ROUTES,
   STORAGE_KEYS,
-  TOAST_DURATION_MS,
   type SowCardView,
 } from '@prosign/domain';
-import { useToast } from '@prosign/ui';
-import { SOW_AGREEMENT_MESSAGES } from '@prosign/ui/agreements';
-import { useNavigate } from 'react-router';
+import { useEditAndResend } from '@prosign/ui/agreements';
 
 /** The partner roles of a SOW in words ("Designer, On-Site Engineer (OSE)"). */
 export function sowRoleNames(card: Pick<SowCardView, 'cp_roles'>): string {
@@ -55,19 +51,8 @@ export function sowContactRows(card: SowCardView) {
  * kept as `editAndResendSowContractData`, and /sow opens prefilled from it.
  */
 export function useEditAndResendSow() {
-  const navigate = useNavigate();
-  const toast = useToast();
-  return (result: FamilyResults<'sow'>['editAndResend']) => {
-    try {
-      window.localStorage.setItem(
-        STORAGE_KEYS.editAndResendSowContractData,
-        JSON.stringify(result.contract),
-      );
-    } catch {
-      // Without the saved form /sow would open empty: stay here and say so.
-      toast.error(SOW_AGREEMENT_MESSAGES.editResendFailed, TOAST_DURATION_MS.long);
-      return;
-    }
-    void navigate(ROUTES.sow);
-  };
+  return useEditAndResend('sow', {
+    storageKey: STORAGE_KEYS.editAndResendSowContractData,
+    route: ROUTES.sow,
+  });
 }

@@ -42,10 +42,10 @@ function setup(routes: Parameters<typeof fakeApiClient>[0] = {}) {
 }
 
 describe('agreement families', () => {
-  it('serves the standard and SOW families today; CO is not listed yet', () => {
-    expect(Object.keys(AGREEMENT_ENDPOINTS)).toEqual(['standard', 'sow']);
+  it('serves the standard, SOW and change-order families', () => {
+    expect(Object.keys(AGREEMENT_ENDPOINTS)).toEqual(['standard', 'sow', 'co']);
     expect(agreementEndpoints('standard')).toBe(AGREEMENT_ENDPOINTS.standard);
-    expect(agreementEndpoints('co')).toBeNull();
+    expect(agreementEndpoints('co')).toBe(AGREEMENT_ENDPOINTS.co);
   });
 
   it('lists the standard family from GET /api/user/details as rows', async () => {

@@ -15,6 +15,8 @@ export { AgreementDetailsModal, type AgreementDetailsModalProps } from './Agreem
 export { DocumentPreviewModal, type DocumentPreviewModalProps } from './DocumentPreviewModal';
 export { CopyLinkModal, type CopyLinkModalProps } from './CopyLinkModal';
 export { AgreementActionDialogs, type AgreementActionDialogsProps } from './AgreementActionDialogs';
+export { AgreementDashboardList, type AgreementDashboardListProps } from './AgreementDashboardList';
+export { useEditAndResend, type EditAndResendTarget } from './useEditAndResend';
 export {
   useAgreementCardActions,
   type AgreementCardActionsOptions,

@@ -1,8 +1,14 @@
-import { STORAGE_KEYS, type ContractCardView } from '@prosign/domain';
+import { STORAGE_KEYS, type CoCardView, type ContractCardView } from '@prosign/domain';
 import { PdfLoaderProvider } from '@prosign/ui';
-import { agreementCard, fakePdfLoader, historyEvent, staffSession } from '@prosign/ui/testing';
+import {
+  agreementCard,
+  expectNoSeriousAxeViolations,
+  fakePdfLoader,
+  historyEvent,
+  staffSession,
+} from '@prosign/ui/testing';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { DashboardPage } from '../../pages/DashboardPage';
 import { fakeApi, type Handler } from '../../test-support/fake-api';
 
@@ -52,6 +58,52 @@ function card(overrides: Partial<ContractCardView> = {}): ContractCardView {
   };
 }
 
+/** A listed change order (spec 2 §3 "Change order"); the summary follows its fields as the server builds it. */
+function coCard(overrides: Partial<CoCardView> = {}): CoCardView {
+  sequence += 1;
+  const listed: CoCardView = {
+    ...agreementCard(),
+    family: 'co',
+    _id: `co-${sequence}`,
+    customId: `cust-${sequence}`,
+    status: 'not-signed',
+    signingLink: `http://sign.test/co-signature/cust-${sequence}`,
+    deal_id: '40000123',
+    project_id: 'P-1001',
+    project_address: '88 Harbor View Road, Sausalito, CA 94965',
+    signatory_name: `Signatory ${sequence}`,
+    signatory_email: `signatory${sequence}@example.com`,
+    signatory_phone: '+14155550111',
+    description: 'Add a deck',
+    fee: 2400,
+    payment_terms: 'Split Payment',
+    firstPayment: 1500,
+    secondPayment: 900,
+    main_contract_signed_date: '2025-03-14',
+    csm_email: 'csm@prosign.example',
+    pm_email: 'pm@prosign.example',
+    cc_emails: 'office@example.com',
+    coLabel: 'Change Order 2',
+    duplicateCoDealId: null,
+    ...overrides,
+  };
+  return {
+    ...listed,
+    summary: {
+      title: `Change Order: ${listed.project_address}`,
+      recipientName: listed.signatory_name,
+      recipientEmail: listed.signatory_email,
+      recipientPhone: listed.signatory_phone,
+      address: listed.project_address,
+      senderEmail: listed.csm_email,
+    },
+  };
+}
+
+function coListOf(cards: CoCardView[], totalPages = 1) {
+  return { filteredContracts: cards, totalPages, total: cards.length, page: 1, limit: 25 };
+}
+
 function listOf(cards: ContractCardView[], totalPages = 1) {
   return { filteredClients: cards, totalPages, total: cards.length, page: 1, limit: 25 };
 }
@@ -78,16 +130,29 @@ function mockServerEmit(name: string, event: unknown) {
  * the error) and a two-page fake PDF, inside a router whose `/` says where Edit
  * and Resend leads. `listCalls` are the list requests, with their queries.
  */
-function renderDashboard(routes: Record<string, Handler>, sessionOverrides = {}) {
+function renderDashboard(
+  routes: Record<string, Handler>,
+  sessionOverrides = {},
+  initialEntry = '/dashboard',
+) {
   const pdf = fakePdfLoader(2);
   const { calls, wrapper } = fakeApi(
     { 'GET /api/auth/session': () => staffSession(sessionOverrides), ...routes },
     (children) => (
       <PdfLoaderProvider loader={pdf}>
-        <MemoryRouter initialEntries={['/dashboard']}>
+        <MemoryRouter initialEntries={[initialEntry]}>
           <Routes>
-            <Route path="/dashboard" element={children} />
+            <Route
+              path="/dashboard"
+              element={
+                <>
+                  {children}
+                  <CurrentUrl />
+                </>
+              }
+            />
             <Route path="/" element={<h1>Create Contract</h1>} />
+            <Route path="/co" element={<h1>Change Order</h1>} />
           </Routes>
         </MemoryRouter>
       </PdfLoaderProvider>
@@ -99,6 +164,12 @@ function renderDashboard(routes: Record<string, Handler>, sessionOverrides = {})
       .filter((c) => c.method === 'GET' && c.path === '/api/user/details')
       .map((c) => ({ ...c, query: { ...c.query } as Record<string, unknown> }));
   return { calls, listCalls, openedPdfs: pdf.opened };
+}
+
+/** The router's current address, for the tests that check `?co=1`. */
+function CurrentUrl() {
+  const location = useLocation();
+  return <p data-testid="url">{`${location.pathname}${location.search}`}</p>;
 }
 
 const cardOf = (name: string) => screen.getByRole('listitem', { name });
@@ -629,13 +700,254 @@ describe('Contract dashboard', () => {
     });
     expect(within(cardOf('Live')).queryByText('Viewing now')).not.toBeInTheDocument();
   });
+});
 
-  it('switches to the change-order list source with Show CO', async () => {
-    renderDashboard({ 'GET /api/user/details': () => listOf([card({ full_name: 'Std' })]) });
+describe('Show CO', () => {
+  const coListCalls = (calls: { method: string; path: string; query?: unknown }[]) =>
+    calls.filter((c) => c.method === 'GET' && c.path === '/api/co/get-contracts');
+
+  it('switches the list to the change orders, with their label, deal, fee and split terms, and keeps ?co=1', async () => {
+    const fake = renderDashboard({
+      'GET /api/user/details': () => listOf([card({ full_name: 'Std' })]),
+      'GET /api/co/get-contracts': () => coListOf([coCard({ signatory_name: 'Dana Reyes' })]),
+    });
     await screen.findByRole('heading', { name: 'Std' });
+    expect(coListCalls(fake.calls)).toHaveLength(0);
+
     fireEvent.click(checkbox('Show CO'));
-    expect(screen.getByText('Change orders arrive with the CO feature.')).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Change orders' });
     expect(screen.queryByRole('heading', { name: 'Std' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('group', { name: 'Filters' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('url')).toHaveTextContent('/dashboard?co=1');
+    expect(coListCalls(fake.calls)[0].query).toEqual({
+      page: 1,
+      limit: 25,
+      search: undefined,
+      filters: 'all',
+    });
+    const item = within(list).getByRole('listitem', { name: 'Dana Reyes' });
+    expect(within(item).getByText('Not signed')).toBeInTheDocument();
+    expect(within(item).getByText('Change Order 2')).toBeInTheDocument();
+    expect(within(item).getByText('Deal ID 40000123')).toBeInTheDocument();
+    expect(within(item).getByText('Fee $2,400.00')).toBeInTheDocument();
+    expect(within(item).getByText('Split Payment: $1,500.00 + $900.00')).toBeInTheDocument();
+    expect(
+      within(item).getByText('Change Order: 88 Harbor View Road, Sausalito, CA 94965'),
+    ).toBeInTheDocument();
+
+    // Unticked: the contracts again, and the address forgets Show CO.
+    fireEvent.click(checkbox('Show CO'));
+    expect(await screen.findByRole('heading', { name: 'Std' })).toBeInTheDocument();
+    expect(screen.getByTestId('url')).toHaveTextContent(/^\/dashboard$/);
+  });
+
+  it('opens with the change orders when the address says ?co=1 (a reload or back)', async () => {
+    const fake = renderDashboard(
+      {
+        'GET /api/user/details': () => listOf([card({ full_name: 'Std' })]),
+        'GET /api/co/get-contracts': () => coListOf([coCard({ signatory_name: 'Dana Reyes' })]),
+      },
+      {},
+      '/dashboard?co=1',
+    );
+    expect(await screen.findByRole('heading', { name: 'Dana Reyes' })).toBeInTheDocument();
+    expect(checkbox('Show CO')).toBeChecked();
+    expect(fake.listCalls()).toHaveLength(0);
+  });
+
+  it('searches, filters, sizes and pages the change orders', async () => {
+    const fake = renderDashboard(
+      {
+        'GET /api/co/get-contracts': (_b, q) => ({
+          ...coListOf([coCard({ signatory_name: 'Dana Reyes' })], 3),
+          page: q.page,
+        }),
+      },
+      {},
+      '/dashboard?co=1',
+    );
+    const calls = () => coListCalls(fake.calls).map((c) => ({ ...(c.query as object) }));
+    await screen.findByText(/Page 1 of 3 · 1 change orders/);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText(/Page 2 of 3/);
+    expect(calls().at(-1)).toMatchObject({ page: 2, limit: 25 });
+
+    fireEvent.click(checkbox('Signed'));
+    await waitFor(() => expect(calls().at(-1)).toMatchObject({ page: 1, filters: 'signed' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Per page' }), {
+      target: { value: '10' },
+    });
+    await waitFor(() => expect(calls().at(-1)).toMatchObject({ limit: 10, page: 1 }));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search contracts' }), {
+      target: { value: 'dana' },
+    });
+    await waitFor(() => expect(calls().at(-1)).toMatchObject({ search: 'dana', page: 1 }));
+  });
+
+  it('says "No such contracts found." when no change order matches', async () => {
+    renderDashboard({ 'GET /api/co/get-contracts': () => coListOf([]) }, {}, '/dashboard?co=1');
+    expect(await screen.findByText('No such contracts found.')).toBeInTheDocument();
+  });
+
+  it('says "Error fetching users." when the change orders cannot be fetched', async () => {
+    renderDashboard(
+      {
+        'GET /api/co/get-contracts': () => {
+          throw { statusCode: 500, message: 'boom' };
+        },
+      },
+      {},
+      '/dashboard?co=1',
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error fetching users.');
+  });
+
+  it('does not offer Delete of a change order to staff who are not admins, even with userAccessAccess', async () => {
+    const fake = renderDashboard(
+      {
+        'GET /api/co/get-contracts': () => coListOf([coCard({ signatory_name: 'Old' })]),
+      },
+      { isAdmin: false, access: { ...staffSession().access, userAccessAccess: true } },
+      '/dashboard?co=1',
+    );
+    await screen.findByRole('heading', { name: 'Old' });
+    await waitFor(() => expect(fake.calls.some((c) => c.path === '/api/auth/session')).toBe(true));
+    await waitFor(() =>
+      expect(actionsOf('Old')).toEqual({
+        main: 'Send Reminder',
+        menu: ['Copy Link', 'Mark as Signed', 'Cancel Contract'],
+      }),
+    );
+  });
+
+  it('deletes a change order for an admin after a confirmation', async () => {
+    const fake = renderDashboard(
+      {
+        'GET /api/co/get-contracts': () =>
+          coListOf([coCard({ _id: 'co-del', signatory_name: 'Old' })]),
+        'POST /api/co/delete-contract': () => ({ message: 'deleted' }),
+      },
+      { isAdmin: true },
+      '/dashboard?co=1',
+    );
+    await screen.findByRole('heading', { name: 'Old' });
+    await waitFor(() => expect(actionsOf('Old').menu).toContain('Delete'));
+    chooseFromMenu('Old', 'Delete');
+    const dialog = screen.getByRole('dialog', { name: 'Delete this change order?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('Contract deleted.');
+    expect(fake.calls.find((c) => c.path === '/api/co/delete-contract')?.body).toEqual({
+      id: 'co-del',
+    });
+  });
+
+  it('Edit and Resend keeps the saved change order as editAndResendCoContractData and opens /co', async () => {
+    const contract = {
+      _id: 'co-old',
+      token: '',
+      docLink: 'http://api.test/api/documents/d/co1/edit',
+      deal_id: '40000123',
+      project_id: 'P-1001',
+      signatory_name: 'Dana Reyes',
+      signatory_email: 'dana@example.com',
+      fee: 2400,
+      payment_terms: 'Net 30',
+      coLabel: 'Change Order 2',
+    };
+    const fake = renderDashboard(
+      {
+        'GET /api/co/get-contracts': () =>
+          coListOf([coCard({ _id: 'co-old', signatory_name: 'Dana Reyes', status: 'cancelled' })]),
+        'POST /api/co/update-edit-resend': () => ({ contract }),
+      },
+      {},
+      '/dashboard?co=1',
+    );
+    await screen.findByRole('heading', { name: 'Dana Reyes' });
+    chooseFromMenu('Dana Reyes', 'Edit and Resend');
+    expect(await screen.findByRole('heading', { name: 'Change Order' })).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.path === '/api/co/update-edit-resend')?.body).toEqual({
+      id: 'co-old',
+    });
+    expect(
+      JSON.parse(localStorage.getItem(STORAGE_KEYS.editAndResendCoContractData) ?? 'null'),
+    ).toEqual(contract);
+  });
+
+  it("shows the change order's contact rows and its event timeline in the details modal", async () => {
+    const listed = coCard({
+      _id: 'co-d',
+      signatory_name: 'Dana Reyes',
+      status: 'signed',
+      signedAt: '2026-03-06T20:30:00.000Z',
+      signedIp: '203.0.113.9',
+      history: [
+        historyEvent({ timestamp: '2026-03-04T17:05:00.000Z', title: 'Change order sent' }),
+        historyEvent({
+          timestamp: '2026-03-06T20:30:00.000Z',
+          type: 'signed',
+          title: 'Signed',
+          status: 'signed',
+          performedBy: 'dana@example.com',
+          ipAddress: '203.0.113.9',
+        }),
+      ],
+    });
+    renderDashboard(
+      { 'GET /api/co/get-contracts': () => coListOf([listed]) },
+      {},
+      '/dashboard?co=1',
+    );
+    await screen.findByRole('heading', { name: 'Dana Reyes' });
+    fireEvent.click(within(cardOf('Dana Reyes')).getByRole('button', { name: /Details/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Change order details — Dana Reyes' });
+    const row = (label: string) =>
+      within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(row('Name')).toHaveTextContent('Dana Reyes');
+    expect(row('Phone')).toHaveTextContent('+14155550111');
+    expect(row('CSM')).toHaveTextContent('csm@prosign.example');
+    expect(row('PM')).toHaveTextContent('pm@prosign.example');
+    expect(row('CC emails')).toHaveTextContent('office@example.com');
+    expect(row('Deal ID')).toHaveTextContent('40000123');
+    expect(row('Project')).toHaveTextContent('P-1001');
+    expect(row('Main contract signed')).toHaveTextContent('March 14, 2025');
+    expect(row('Fee')).toHaveTextContent('$2,400.00');
+    expect(row('Payment terms')).toHaveTextContent('Split Payment: $1,500.00 + $900.00');
+    const history = within(dialog).getByRole('table', { name: 'Document history' });
+    const rows = within(history).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[2]).toHaveTextContent('Mar 6, 2026, 12:30 PM PST');
+    expect(rows[2]).toHaveTextContent('dana@example.com');
+    expect(rows[2]).toHaveTextContent('203.0.113.9');
+    await expectNoSeriousAxeViolations(dialog);
+  });
+
+  it('shows a change order signed elsewhere as signed without reload', async () => {
+    let status = 'not-signed';
+    renderDashboard(
+      {
+        'GET /api/co/get-contracts': () =>
+          coListOf([coCard({ _id: 'co-live', signatory_name: 'Live', status: status as never })]),
+      },
+      {},
+      '/dashboard?co=1',
+    );
+    await screen.findByRole('heading', { name: 'Live' });
+    // A standard contract with the same id is not this change order.
+    status = 'signed';
+    mockServerEmit('contract-changed', { family: 'standard', id: 'co-live', status, at: '' });
+    mockServerEmit('contract-changed', { family: 'co', id: 'co-live', status, at: '' });
+    await waitFor(() => expect(within(cardOf('Live')).getByText('Signed')).toBeInTheDocument());
+    mockServerEmit('signer-presence', { family: 'co', id: 'co-live', active: true, at: '' });
+    expect(within(cardOf('Live')).getByText('Viewing now')).toBeInTheDocument();
+  });
+
+  it('has no serious accessibility violations with change-order cards', async () => {
+    renderDashboard(
+      { 'GET /api/co/get-contracts': () => coListOf([coCard(), coCard({ status: 'signed' })]) },
+      {},
+      '/dashboard?co=1',
+    );
+    await screen.findByRole('list', { name: 'Change orders' });
+    await expectNoSeriousAxeViolations();
   });
 });

@@ -1,6 +1,7 @@
-import { STORAGE_KEYS, type ContractCardView, type ContractForEditing } from '@prosign/domain';
-import { useNavigate } from 'react-router';
-import { draftFromContract, saveDraft } from '../../create/contract-draft';
+import type { ContractCardView, ContractForEditing } from '@prosign/domain';
+import { ROUTES, STORAGE_KEYS } from '@prosign/domain';
+import { useEditAndResend } from '@prosign/ui/agreements';
+import { draftFromContract } from '../../create/contract-draft';
 
 /** What only a standard contract's card shows under the shared lines: its service. */
 export function ContractCardLines({ card }: { card: ContractCardView }) {
@@ -20,17 +21,13 @@ export function contractContactRows(card: ContractCardView) {
 
 /**
  * Edit and Resend of a standard contract: the creation screen opens prefilled
- * with the record, remembering the contract it replaces (spec 2 §4).
+ * with the record (its draft), remembering the contract it replaces (spec 2 §4).
  */
 export function useEditAndResendContract() {
-  const navigate = useNavigate();
-  return (result: ContractForEditing, card: ContractCardView) => {
-    saveDraft(draftFromContract({ ...result.contract, token: card.token }));
-    try {
-      localStorage.setItem(STORAGE_KEYS.selectedUserCardData, JSON.stringify(card));
-    } catch {
-      // Only the remembered card is lost.
-    }
-    void navigate('/');
-  };
+  return useEditAndResend('standard', {
+    storageKey: STORAGE_KEYS.contractFormData,
+    route: ROUTES.home,
+    stored: (result: ContractForEditing, card: ContractCardView) =>
+      draftFromContract({ ...result.contract, token: card.token }),
+  });
 }
