@@ -97,14 +97,18 @@ export const STAFF_ROOM = 'staff';
 
 /**
  * The SOW dashboard's room: sessions with `sowDashboardAccess` join it, so SOW
- * and change-order events reach the people who may see them without reaching
- * contract-only staff (and vice versa).
+ * events reach the people who may see them without reaching contract-only
+ * staff (and vice versa).
  */
 export const SOW_STAFF_ROOM = 'staff-sow';
 
-/** The room whose dashboard lists agreements of this family. */
+/**
+ * The room whose dashboard lists agreements of this family: change orders are
+ * listed on the contract dashboard under Show CO (`dashboardAccess`), so their
+ * events go to the staff room with the contracts'.
+ */
 export function staffRoomOf(family: ContractFamily): string {
-  return family === 'standard' ? STAFF_ROOM : SOW_STAFF_ROOM;
+  return family === 'sow' ? SOW_STAFF_ROOM : STAFF_ROOM;
 }
 
 /**
