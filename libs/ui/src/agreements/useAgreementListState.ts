@@ -31,7 +31,7 @@ export function useMinuteClock(): Date {
 /**
  * What a family's dashboard asks for: search (sent 500 ms after the last
  * keystroke), the family's filters with the all/none rules, page size and
- * page. Any change of search, filters or size goes back to page 1.
+ * page. Any change of family, search, filters or size goes back to page 1.
  */
 export function useAgreementListState(family: AgreementFamily) {
   const [searchText, setSearchText] = useState('');
@@ -40,8 +40,9 @@ export function useAgreementListState(family: AgreementFamily) {
   const [pageState, setPageState] = useState({ page: 1, key: '' });
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
 
-  // The page belongs to one search/filters/size; when they change it is 1 again.
-  const key = `${search}|${filters.join(',')}|${limit}`;
+  // The page belongs to one family/search/filters/size; when they change it is 1 again
+  // (the contract dashboard switches family with Show CO).
+  const key = `${family}|${search}|${filters.join(',')}|${limit}`;
   const page = pageState.key === key ? pageState.page : 1;
 
   const query: AgreementListQuery = useMemo(

@@ -783,6 +783,22 @@ describe('Show CO', () => {
     await waitFor(() => expect(calls().at(-1)).toMatchObject({ search: 'dana', page: 1 }));
   });
 
+  it('starts the change orders from page 1, keeping the search and filters', async () => {
+    const fake = renderDashboard({
+      'GET /api/user/details': (_b, q) => ({ ...listOf([card()], 3), page: q.page }),
+      'GET /api/co/get-contracts': () => coListOf([coCard()]),
+    });
+    await screen.findByText(/Page 1 of 3/);
+    fireEvent.click(checkbox('Viewed'));
+    await waitFor(() => expect(fake.listCalls().at(-1)?.query.filters).toBe('viewed'));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText(/Page 2 of 3/);
+    expect(fake.listCalls().at(-1)?.query).toMatchObject({ page: 2, filters: 'viewed' });
+    fireEvent.click(checkbox('Show CO'));
+    await screen.findByRole('list', { name: 'Change orders' });
+    expect(coListCalls(fake.calls).at(-1)?.query).toMatchObject({ page: 1, filters: 'viewed' });
+  });
+
   it('says "No such contracts found." when no change order matches', async () => {
     renderDashboard({ 'GET /api/co/get-contracts': () => coListOf([]) }, {}, '/dashboard?co=1');
     expect(await screen.findByText('No such contracts found.')).toBeInTheDocument();
