@@ -15,7 +15,7 @@ import {
 
 /**
  * Pushes agreement changes and signer presence to the staff room of the
- * dashboard that lists the family (contracts: `staff`, SOW and CO: `staff-sow`). It publishes
+ * dashboard that lists the family (contracts and change orders: `staff`, SOW: `staff-sow`). It publishes
  * through Redis (the Socket.IO adapter's channel), so the api and the worker
  * (expiry, reminders) reach every api replica's sockets alike. Delivery is
  * best effort: a Redis hiccup never fails the action that caused the event.

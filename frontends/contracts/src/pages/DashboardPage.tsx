@@ -59,6 +59,12 @@ export function DashboardPage() {
         onToggleFilter={listState.toggleFilter}
         limit={listState.limit}
         onLimit={listState.setLimit}
+        {...(showChangeOrders
+          ? {
+              searchLabel: 'Search change orders',
+              searchPlaceholder: 'Signatory, email, phone, project address, deal ID or label',
+            }
+          : {})}
       >
         <label className="dash-check dash-toolbar__co">
           <input

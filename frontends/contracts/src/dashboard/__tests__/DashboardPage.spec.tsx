@@ -777,7 +777,7 @@ describe('Show CO', () => {
       target: { value: '10' },
     });
     await waitFor(() => expect(calls().at(-1)).toMatchObject({ limit: 10, page: 1 }));
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search contracts' }), {
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search change orders' }), {
       target: { value: 'dana' },
     });
     await waitFor(() => expect(calls().at(-1)).toMatchObject({ search: 'dana', page: 1 }));
