@@ -7,6 +7,7 @@ import { DocumentTemplatesSeeder } from '../modules/documents';
 import { ServicesSeeder } from '../modules/services';
 import { SowTemplatesSeeder } from '../modules/sow';
 import { CoTemplatesSeeder } from '../modules/co';
+import { CoDemoSeeder } from './co-demo.seeder';
 import type { Seeder } from './seeder';
 
 /** Every seeder, run in this order by `main.seed.ts`. Features add theirs here. */
@@ -22,4 +23,6 @@ export const SEEDERS: Array<Type<Seeder>> = [
   CoTemplatesSeeder,
   // After the templates: each demo contract gets its own agreement document.
   ContractsDemoSeeder,
+  // After the CO template: the demo change orders carry its texts.
+  CoDemoSeeder,
 ];

@@ -1,0 +1,230 @@
+import {
+  actionRule,
+  initialsFromFullName,
+  INITIAL_STATUS,
+  SIGNER_ACTOR,
+  type AgreementFamily,
+  type AgreementStatus,
+} from '@prosign/domain';
+import { Types } from 'mongoose';
+import { AgreementRepository } from '../modules/agreements';
+import type { EventInput } from '../modules/agreements';
+import { DocumentsService } from '../modules/documents';
+import { SigningFinishService } from '../modules/signing';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+export const DEMO_STAFF_IP = '203.0.113.10';
+export const DEMO_SIGNER_IP = '198.51.100.23';
+const DEMO_BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148';
+const DEMO_ADMIN = 'admin@prosign.example';
+
+/** Where one demo agreement is in its life: its status, when it was sent, how often it was viewed. */
+export interface DemoTimeline {
+  status: AgreementStatus;
+  daysAgo: number;
+  viewed?: number;
+  extra?: 'reminded';
+}
+
+/** The agreement services a demo agreement goes through (the product's own). */
+export interface DemoAgreementServices {
+  repository: AgreementRepository;
+  documents: DocumentsService;
+  finishing: SigningFinishService;
+}
+
+/** One demo agreement of any family: its document, form and timeline. */
+export interface DemoAgreement<TForm extends object> {
+  family: AgreementFamily;
+  token: string;
+  docLink: string;
+  signingLink: string;
+  form: TForm;
+  searchText: string;
+  /** The staff member who sent it. */
+  sentBy: string;
+  /** The signer's full name (the typed signature and initials). */
+  signerName: string;
+  /** The send's key (the document's id). */
+  sendKey: string;
+  createdAt: Date;
+  timeline: DemoTimeline;
+}
+
+/** When a demo sent `daysAgo` days ago was sent. */
+export function demoSentAt(timeline: Pick<DemoTimeline, 'daysAgo'>, now = Date.now()): Date {
+  return new Date(now - timeline.daysAgo * DAY);
+}
+
+/**
+ * Stores one demo agreement in its timeline's status through the agreement
+ * core (`importRecord`: chained event log, sign and send keys), as the
+ * product would have left it: viewed, signature saved, reminded, cancelled,
+ * expired, resent or signed manually. Signed (and voided) demos are signed for
+ * real after, through the one finish (sealed PDF, audit trail, verify page, CRM
+ * stage), and a voided one is then voided by an admin. False when it was there
+ * already (keyed by its token: re-seeding adds nothing).
+ */
+export async function seedDemoAgreement<TForm extends object>(
+  services: DemoAgreementServices,
+  demo: DemoAgreement<TForm>,
+): Promise<boolean> {
+  const { repository } = services;
+  if (await repository.findByKey('sign', demo.token)) return false;
+  const { timeline, createdAt, sentBy, signerName } = demo;
+  const at = (hours: number) => new Date(createdAt.getTime() + hours * HOUR);
+  const viewed = timeline.viewed ?? 0;
+  const events: EventInput[] = [
+    {
+      type: 'sent',
+      at: createdAt,
+      actor: sentBy,
+      ip: DEMO_STAFF_IP,
+      status: INITIAL_STATUS[demo.family],
+    },
+  ];
+  const fields: Record<string, unknown> = {};
+  if (viewed) {
+    Object.assign(fields, {
+      viewedAt: at(2),
+      viewedIp: DEMO_SIGNER_IP,
+      viewedTimes: viewed,
+      viewedByEmailCount: viewed,
+    });
+    for (let view = 0; view < viewed; view += 1) {
+      events.push({
+        type: 'viewed',
+        at: at(2 + view * 0.01),
+        actor: SIGNER_ACTOR,
+        ip: DEMO_SIGNER_IP,
+        userAgent: DEMO_BROWSER,
+        data: { channel: 'email' },
+        status: 'viewed',
+      });
+    }
+  }
+  if (['signature_saved', 'signed', 'void'].includes(timeline.status)) {
+    Object.assign(fields, {
+      signatureSavedAt: at(3),
+      signatureSavedIp: DEMO_SIGNER_IP,
+      signature: signerName,
+      signatureSource: 'text',
+      initials: initialsFromFullName(signerName),
+    });
+    events.push({
+      type: 'signature_saved',
+      at: at(3),
+      actor: SIGNER_ACTOR,
+      ip: DEMO_SIGNER_IP,
+      userAgent: DEMO_BROWSER,
+      data: { source: 'text' },
+      status: 'signature_saved',
+    });
+  }
+  // Signed (and later voided) demos are signed for real below, through the one finish, so
+  // they carry the sealed PDF, its audit trail and a working /verify page.
+  const signsForReal = ['signed', 'void'].includes(timeline.status);
+  if (signsForReal) {
+    Object.assign(fields, { consentAt: at(3.05), consentIp: DEMO_SIGNER_IP });
+    events.push({
+      type: 'consent',
+      at: at(3.05),
+      actor: SIGNER_ACTOR,
+      ip: DEMO_SIGNER_IP,
+      userAgent: DEMO_BROWSER,
+    });
+  }
+  const staffEvent = (type: string, hours: number, actor: string, status: string) => {
+    events.push({
+      type,
+      at: at(hours),
+      actor,
+      ip: actor === 'system' ? null : DEMO_STAFF_IP,
+      status,
+    });
+  };
+  if (timeline.extra === 'reminded') {
+    Object.assign(fields, {
+      remindersAt: [at(24)],
+      lastReminderAt: at(24),
+      isDeactiveReminder: true,
+      reminderDeactivateTime: at(48),
+    });
+    staffEvent('reminder_sent', 24, sentBy, timeline.status);
+  }
+  if (timeline.status === 'signed_manually') {
+    Object.assign(fields, { signedAt: at(30), signedIp: DEMO_STAFF_IP });
+    staffEvent('signed_manually', 30, DEMO_ADMIN, 'signed_manually');
+  }
+  if (timeline.status === 'cancelled') {
+    Object.assign(fields, { cancelledAt: at(20) });
+    staffEvent('cancelled', 20, sentBy, 'cancelled');
+  }
+  if (timeline.status === 'expired') {
+    Object.assign(fields, { expiredAt: at(30 * 24) });
+    staffEvent('expired', 30 * 24, 'system', 'expired');
+  }
+  if (timeline.status === 'resent') {
+    Object.assign(fields, { isResend: true, resendAt: at(31 * 24), expiredAt: at(30 * 24) });
+    staffEvent('expired', 30 * 24, 'system', 'expired');
+    staffEvent('resent', 31 * 24, sentBy, 'resent');
+  }
+  const imported = await repository.importRecord(
+    {
+      _id: new Types.ObjectId(),
+      family: demo.family,
+      token: demo.token,
+      docLink: demo.docLink,
+      signingLink: demo.signingLink,
+      form: demo.form,
+      sentBy,
+      status: signsForReal ? 'signature_saved' : timeline.status,
+      searchText: demo.searchText,
+      createdAt,
+      createdIp: DEMO_STAFF_IP,
+      send: {
+        state: 'completed',
+        steps: {},
+        startedAt: createdAt,
+        completedAt: createdAt,
+        failedStep: null,
+        lastError: null,
+        attempts: 1,
+        leaseUntil: null,
+        runner: null,
+        params: {},
+      },
+      ...fields,
+    },
+    events,
+    { sendKey: demo.sendKey },
+  );
+  if (signsForReal) await signForReal(services, demo.token, timeline.status === 'void');
+  return imported;
+}
+
+/**
+ * The signer's finish as the product runs it (sealed PDF, audit trail, CRM stage, signed-copy
+ * mail); one the seed left half-way is completed by the worker's resume schedule. A voided demo
+ * is then voided by an admin, stamping the sealed PDF.
+ */
+async function signForReal(
+  services: DemoAgreementServices,
+  token: string,
+  thenVoid: boolean,
+): Promise<void> {
+  const { repository, documents, finishing } = services;
+  const { signedDocLink } = await finishing.finish(token, { ip: DEMO_SIGNER_IP });
+  if (!thenVoid) return;
+  const agreement = await repository.findByKey('sign', token);
+  if (!agreement || agreement.status !== 'signed') return;
+  const now = new Date();
+  const voided = await documents.voidDocument(signedDocLink, DEMO_ADMIN, now);
+  await repository.transition(agreement, actionRule(agreement.family, 'void'), {
+    now,
+    set: { voidDocLink: voided.docLink, voidedAt: now },
+    event: { type: 'void', actor: DEMO_ADMIN, ip: DEMO_STAFF_IP },
+  });
+}
