@@ -72,6 +72,12 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/mail/deliveries/:id/retry': ADMIN,
   'POST /api/agreements/:id/mail/retry': flags('dashboardAccess', 'sowDashboardAccess'),
   'GET /api/admin/stuck-operations': ADMIN,
+  // The queue view (bull-board): its page, static files and API
+  'GET /api/admin/queues': ADMIN,
+  'GET /api/admin/queues/{*path}': ADMIN,
+  'PUT /api/admin/queues/{*path}': ADMIN,
+  'PATCH /api/admin/queues/{*path}': ADMIN,
+  'POST /api/admin/queues/{*path}': ADMIN,
   'POST /api/mail/test': ADMIN,
   // Queued CRM deal moves
   'GET /api/hubspot/stage-moves': ADMIN,

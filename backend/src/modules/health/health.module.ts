@@ -2,10 +2,11 @@ import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from 
 import { DatabaseProbe, DependencyGate } from './dependency-gate.middleware';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
+import { QueueBoardController } from './queue-board.controller';
 import { StuckOperationsController } from './stuck-operations.controller';
 
 @Module({
-  controllers: [HealthController, StuckOperationsController],
+  controllers: [HealthController, StuckOperationsController, QueueBoardController],
   providers: [HealthService, DatabaseProbe],
 })
 export class HealthModule implements NestModule {
