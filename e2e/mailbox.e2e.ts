@@ -108,3 +108,19 @@ test('the local CRM holds its demo deals, found by address', async ({ staff }) =
     zipcode: expect.stringMatching(/^\d{5}$/),
   });
 });
+
+test('an admin opens the queue view and sees every queue; its scripts run under its own policy', async ({
+  staff,
+}) => {
+  const scriptErrors: string[] = [];
+  staff.on('console', (message) => {
+    if (message.type() === 'error') scriptErrors.push(message.text());
+  });
+  await staff.goto(`${apiUrl}/admin/queues`);
+  // The board is a script-drawn page: its queue names show only if its scripts ran.
+  await expect(staff.getByText('ProSign queues')).toBeVisible({ timeout: 30_000 });
+  await expect(staff.getByRole('link', { name: /^mail/ }).first()).toBeVisible();
+  await staff.screenshot({ path: path.join(screenshots, 'queue-board.png') });
+  // (Its web-font stylesheet from the internet is refused, and falls back to local fonts.)
+  expect(scriptErrors.filter((text) => /script|base URI/i.test(text))).toEqual([]);
+});

@@ -22,7 +22,8 @@ const QUEUE_BOARD_CSP = [
   "style-src 'self' 'unsafe-inline'",
   "font-src 'self' data:",
   "frame-ancestors 'none'",
-  "base-uri 'none'",
+  // Its page sets <base href> to the board's path.
+  "base-uri 'self'",
   "form-action 'none'",
 ].join('; ');
 
