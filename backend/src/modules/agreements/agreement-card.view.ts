@@ -77,5 +77,12 @@ export function agreementCardCore(
           at: new Date(agreement.mailProblem.at).toISOString(),
         }
       : null,
+    mailPending: (agreement.mailPending ?? []).map((pending) => ({
+      deliveryId: pending.deliveryId,
+      mail: pending.template,
+      since: new Date(pending.since).toISOString(),
+      attempts: pending.attempts ?? 0,
+      lastError: pending.lastError ?? null,
+    })),
   };
 }

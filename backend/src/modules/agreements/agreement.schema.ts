@@ -154,6 +154,18 @@ export class Agreement<TForm extends object = Record<string, unknown>> {
     error: string;
     at: Date;
   } | null;
+  /**
+   * Its mails recorded but not yet handed to the mail transport (queued or
+   * retrying), at most a few: added and removed by the mail service and worker
+   * by `_id` ($push / $pull), so the card can say a mail is still waiting.
+   */
+  @Prop({ type: [MongooseSchema.Types.Mixed], default: undefined }) mailPending?: Array<{
+    deliveryId: string;
+    template: string;
+    since: Date;
+    attempts: number;
+    lastError: string | null;
+  }>;
 }
 
 export type AgreementDocument<TForm extends object = Record<string, unknown>> = HydratedDocument<

@@ -1,5 +1,6 @@
-import { Types, type Connection } from 'mongoose';
+import type { Connection } from 'mongoose';
 import { mailDeliveries, type MailDeliveryDoc } from './mail-delivery.collection';
+import { agreementKey, removeMailPending } from './mail-pending';
 
 /**
  * The mail problem an agreement's card shows: the last of its mails that
@@ -13,13 +14,11 @@ export interface StoredMailProblem {
   at: Date;
 }
 
-function agreementKey(id: string): Types.ObjectId | string {
-  return Types.ObjectId.isValid(id) && String(new Types.ObjectId(id)) === id
-    ? new Types.ObjectId(id)
-    : id;
-}
-
-/** Marks a delivery failed for good and puts the problem on its agreement's card. */
+/**
+ * Marks a delivery failed for good and puts the problem on its agreement's card,
+ * in place of the pending line it had (the problem first, so the card is never
+ * silent in between).
+ */
 export async function markMailFailed(
   connection: Connection,
   delivery: Pick<MailDeliveryDoc, '_id' | 'template' | 'agreementId'>,
@@ -42,6 +41,7 @@ export async function markMailFailed(
     .updateOne({ _id: agreementKey(delivery.agreementId) } as never, {
       $set: { mailProblem: problem },
     });
+  await removeMailPending(connection, delivery);
 }
 
 /** Takes the problem off the card once the mail it named was sent. */

@@ -9,6 +9,7 @@ import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
 import { QueueName } from '../../platform/queues/queue-names';
 import { validateJobData } from '../../platform/queues/validate-job-data';
 import { mailDeliveries, messageIdFor } from './mail-delivery.collection';
+import { addMailPending, notePendingTryFailed, removeMailPending } from './mail-pending';
 import { clearMailProblem, markMailFailed } from './mail-problem';
 import { MailSweeper, type SweepResult } from './mail-sweeper';
 import { MailJob, SendMailJobData, type MailJobName } from './mail.job';
@@ -51,7 +52,11 @@ export class MailProcessor extends GracefulWorkerHost {
     const deliveries = mailDeliveries(this.connection);
     const delivery = await deliveries.findOne({ _id: deliveryId });
     if (!delivery) throw new UnrecoverableError(`Mail delivery ${deliveryId} does not exist`);
-    if (delivery.status === 'sent') return { skipped: 'already sent' };
+    if (delivery.status === 'sent') {
+      // Sent by an earlier run that ended before taking it off the card.
+      await removeMailPending(this.connection, delivery);
+      return { skipped: 'already sent' };
+    }
     // The same Message-ID on every try: a receiver keeps one copy (a timeout after the
     // server stored the mail, then a retry, is not a second mail).
     const messageId = delivery.messageId ?? messageIdFor(delivery._id);
@@ -90,17 +95,23 @@ export class MailProcessor extends GracefulWorkerHost {
           },
         },
       );
+      // Handed to the transport: no longer pending, and no longer a problem.
+      await removeMailPending(this.connection, delivery);
       await clearMailProblem(this.connection, delivery);
       return { messageId: sent.messageId || messageId };
     } catch (error) {
       const message = (error as Error).message || String(error);
       const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       if (final) await markMailFailed(this.connection, delivery, message);
-      else
+      else {
         await deliveries.updateOne(
           { _id: deliveryId },
           { $set: { status: 'retrying', lastError: message, updatedAt: new Date() } },
         );
+        // The card says it is still waiting, with the tries so far and this error.
+        await addMailPending(this.connection, delivery);
+        await notePendingTryFailed(this.connection, delivery, message);
+      }
       if (final) this.logger.error(`mail ${deliveryId} failed for good: ${message}`);
       else
         this.logger.warn(`mail ${deliveryId} attempt ${job.attemptsMade + 1} failed: ${message}`);

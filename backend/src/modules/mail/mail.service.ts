@@ -15,6 +15,7 @@ import {
   type MailDeliveryDoc,
   type MailDeliveryStatus,
 } from './mail-delivery.collection';
+import { addMailPending, removeMailPending } from './mail-pending';
 import { renderMail, type MailTemplate } from './mail-templates';
 import { MailJob, type SendMailJobData } from './mail.job';
 
@@ -91,6 +92,8 @@ export class MailService {
     ]);
     const delivery = await deliveries.findOne({ _id: request.key });
     if (!delivery) throw new Error(`mail delivery ${request.key} vanished`);
+    // Until it is handed to the transport, its agreement's card can say it is waiting.
+    if (delivery.agreementId && isPending(delivery.status)) await this.notePending(delivery);
     // Recorded is enough: if Redis is down now, the worker's sweep queues it later.
     await this.enqueue(delivery).catch((error: unknown) =>
       this.logger.warn(
@@ -144,8 +147,23 @@ export class MailService {
         `Mail delivery ${id} has not failed; only failed mail can be sent again`,
       );
     }
+    await this.notePending(doc);
     await this.enqueue(doc);
     return summarise(doc);
+  }
+
+  /**
+   * Lists a recorded delivery as pending on its agreement; if a worker sent it
+   * (or gave up) meanwhile, takes it off again, so no entry outlives its mail.
+   */
+  private async notePending(delivery: MailDeliveryDoc): Promise<void> {
+    if (!delivery.agreementId) return;
+    await addMailPending(this.connection, delivery);
+    const now = await mailDeliveries(this.connection).findOne(
+      { _id: delivery._id },
+      { projection: { status: 1 } },
+    );
+    if (!now || !isPending(now.status)) await removeMailPending(this.connection, delivery);
   }
 
   private async enqueue(delivery: MailDeliveryDoc): Promise<void> {
@@ -153,6 +171,9 @@ export class MailService {
     await enqueueDelivery(this.queue, delivery, this.config);
   }
 }
+
+/** Recorded and not yet handed to the transport, nor given up on. */
+const isPending = (status: MailDeliveryStatus) => status !== 'sent' && status !== 'failed';
 
 /** The send job's id: one job per delivery and re-queue, so adding it again is a no-op. */
 export function sendJobIdOf(delivery: Pick<MailDeliveryDoc, '_id' | 'requeues'>): string {

@@ -3,6 +3,7 @@
  * of a contract, the title an agreement goes by, and how a list is paged.
  */
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../constants/limits';
+import type { AgreementMailPending } from './agreement-views';
 
 /** Rounds to whole cents, so sums of typed amounts do not drift (0.1 + 0.2). */
 export function roundCents(amount: number): number {
@@ -60,4 +61,25 @@ export function pageWindow(
 /** How many pages `total` rows fill at `limit` a page. */
 export function pageCount(total: number, limit: number): number {
   return limit > 0 ? Math.ceil(total / limit) : 0;
+}
+
+/**
+ * How long a mail may wait before its card says so: a normal send is handed to
+ * the mail transport within seconds, so the line never flashes for it.
+ */
+export const MAIL_PENDING_NOTICE_AFTER_MS = 60_000;
+
+/**
+ * The pending mails a card mentions at `now`: those waiting at least
+ * MAIL_PENDING_NOTICE_AFTER_MS, oldest first; none when all are recent.
+ */
+export function mailPendingNotice(
+  pending: readonly AgreementMailPending[] | null | undefined,
+  now: Date,
+): AgreementMailPending[] {
+  const waiting = (pending ?? []).filter((mail) => {
+    const since = Date.parse(mail.since);
+    return Number.isFinite(since) && now.getTime() - since >= MAIL_PENDING_NOTICE_AFTER_MS;
+  });
+  return waiting.sort((a, b) => Date.parse(a.since) - Date.parse(b.since));
 }

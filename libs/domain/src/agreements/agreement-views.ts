@@ -51,6 +51,12 @@ export interface AgreementCardCore {
   presence: { active: boolean; at: string } | null;
   /** A mail about this agreement that finally failed (staff can send it again); null when none. */
   mailProblem?: AgreementMailProblem | null;
+  /**
+   * Its mails not yet handed to the mail transport (queued, or retrying after a
+   * failed try), oldest first; the card mentions one only once it waited a
+   * while (`mailPendingNotice`).
+   */
+  mailPending?: AgreementMailPending[];
 }
 
 /** A mail of an agreement that the worker gave up on after its last try. */
@@ -62,6 +68,19 @@ export interface AgreementMailProblem {
   error: string;
   /** ISO 8601: when it was given up. */
   at: string;
+}
+
+/** A mail of an agreement still waiting to be sent; the worker retries it by itself. */
+export interface AgreementMailPending {
+  deliveryId: string;
+  /** Which mail: `signing-link`, `signed-copy`, `invoice`… (as in AgreementMailProblem). */
+  mail: string;
+  /** ISO 8601: since when it waits (recorded, or queued again). */
+  since: string;
+  /** Tries that failed so far. */
+  attempts: number;
+  /** The error of the last failed try; null while none failed. */
+  lastError: string | null;
 }
 
 /** A page of a family's list. */

@@ -1,10 +1,12 @@
 import {
   displayedStatus,
+  mailPendingNotice,
   SIGNED_STATUSES,
   type ActionViewer,
   type AgreementAction,
   type AgreementCardCore,
   type AgreementFamily,
+  type AgreementMailPending,
 } from '@prosign/domain';
 import type { ReactNode } from 'react';
 import { AgreementActions } from './AgreementActions';
@@ -35,6 +37,17 @@ export interface AgreementCardProps<TCard extends AgreementCardCore> {
 /** The words for a mail kind on a card ("signed-copy" → "signed copy"). */
 const mailName = (kind: string) => kind.replace(/-/g, ' ');
 
+/** "The signing link mail is waiting to be sent (3 tries, last: …) — retrying automatically." */
+function mailPendingLine(pending: AgreementMailPending): string {
+  const tries = pending.attempts === 1 ? '1 try' : `${pending.attempts} tries`;
+  const detail =
+    pending.attempts > 0
+      ? ` (${tries}${pending.lastError ? `, last: ${pending.lastError}` : ''})`
+      : '';
+  const next = pending.attempts > 0 ? 'retrying automatically' : 'it goes out automatically';
+  return `The ${mailName(pending.mail)} mail is waiting to be sent${detail} — ${next}.`;
+}
+
 /**
  * One agreement of any family: status, who signs, what and where, when it was
  * created, signed or resent, whether the signer is on it now, and the actions
@@ -61,6 +74,8 @@ export function AgreementCard<TCard extends AgreementCardCore>({
   const signed = SIGNED_STATUSES.includes(status) && card.signedAt;
   // A resent agreement shows when it was resent where the resend actions were.
   const alreadyResent = card.isResend || card.isEditResend;
+  // Only a mail waiting longer than a normal send: it retries by itself, so no button.
+  const waitingMails = mailPendingNotice(card.mailPending, now);
 
   return (
     <li className={`dash-card dash-card--${statusClass(status)}`} aria-labelledby={titleId}>
@@ -117,6 +132,11 @@ export function AgreementCard<TCard extends AgreementCardCore>({
           ) : null}
         </div>
       ) : null}
+      {waitingMails.map((pending) => (
+        <p key={pending.deliveryId} className="dash-card__mail-pending">
+          {mailPendingLine(pending)}
+        </p>
+      ))}
       <div className="dash-card__links">
         <button type="button" className="dash-link" onClick={() => onDetails(card)}>
           Details<span className="ps-visually-hidden"> of {name}</span>

@@ -65,6 +65,55 @@ describe('AgreementCard', () => {
     expect(within(item).queryByRole('button', { name: /Retry mail/ })).toBeNull();
   });
 
+  it('says a mail waiting over a minute is still being retried, without a button', () => {
+    const pending = {
+      deliveryId: 'contract-review-link.tok',
+      mail: 'signing-link',
+      since: '2026-03-10T11:40:00.000Z',
+      attempts: 3,
+      lastError: 'connect ECONNREFUSED 127.0.0.1:1025',
+    };
+    const { item } = renderCard({ mailPending: [pending] }, { onRetryMail: jest.fn() });
+    expect(
+      within(item).getByText(
+        'The signing link mail is waiting to be sent (3 tries, last: connect ECONNREFUSED 127.0.0.1:1025) — retrying automatically.',
+      ),
+    ).toHaveClass('dash-card__mail-pending');
+    expect(within(item).queryByRole('button', { name: /Retry mail/ })).toBeNull();
+  });
+
+  it('says a queued mail with no failed try yet goes out by itself', () => {
+    const { item } = renderCard({
+      mailPending: [
+        {
+          deliveryId: 'signed-copy.tok',
+          mail: 'signed-copy',
+          since: '2026-03-10T11:58:00.000Z',
+          attempts: 0,
+          lastError: null,
+        },
+      ],
+    });
+    expect(item).toHaveTextContent(
+      'The signed copy mail is waiting to be sent — it goes out automatically.',
+    );
+  });
+
+  it('says nothing of a mail pending under a minute (a normal send)', () => {
+    const { item } = renderCard({
+      mailPending: [
+        {
+          deliveryId: 'contract-review-link.tok',
+          mail: 'signing-link',
+          since: '2026-03-10T11:59:30.000Z',
+          attempts: 1,
+          lastError: 'connect ECONNREFUSED',
+        },
+      ],
+    });
+    expect(item).not.toHaveTextContent(/waiting to be sent/);
+  });
+
   it('shows the signed date on a signed card', () => {
     const { item } = renderCard({ status: 'signed', signedAt: '2026-03-06T20:30:00.000Z' });
     expect(within(item).getByText('Signed', { selector: '.dash-status' })).toBeInTheDocument();
