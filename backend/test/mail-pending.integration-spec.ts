@@ -11,6 +11,7 @@ import { MailService, sendJobIdOf } from '../src/modules/mail/mail.service';
 import { QueueName } from '../src/platform/queues/queue-names';
 import { insertStandardAgreement } from './support/agreements';
 import { staffHttp, type StaffHttp } from './support/staff-session';
+import { RealtimePublisher } from '../src/platform/realtime/realtime-publisher';
 import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv, type TestEnv } from './support/test-env';
 import { waitFor } from './support/wait-for';
@@ -100,6 +101,8 @@ describe('pending mail on the agreement card', () => {
 
     // SMTP is unreachable: each try fails, the card counts them and keeps the last error.
     worker = await startWorker(env.config);
+    // Open dashboards hear of each change of the card's mail line (tries, then sent).
+    const announced = jest.spyOn(worker.get(RealtimePublisher), 'contractChanged');
     const failing = await waitFor(
       () => listedCard(agreementId),
       (card) => (card?.mailPending?.[0]?.attempts ?? 0) >= 2,
@@ -125,8 +128,21 @@ describe('pending mail on the agreement card', () => {
       (d) => d?.status === 'sent',
       { timeoutMs: 20_000 },
     );
-    const sent = await listedCard(agreementId);
+    // Taken off the card right after the delivery is marked sent.
+    const sent = await waitFor(
+      () => listedCard(agreementId),
+      (card) => card?.mailPending?.length === 0,
+    );
     expect(sent?.mailPending).toEqual([]);
+    await waitFor(
+      async () => announced.mock.calls.length,
+      (count) => count >= 3,
+    );
+    expect(announced).toHaveBeenCalledWith({
+      family: 'standard',
+      id: agreementId,
+      status: INITIAL_STATUS.standard,
+    });
     expect(sent?.mailProblem ?? null).toBeNull();
     expect(await caughtWith(messageIdFor(key))).toBe(1);
   }, 60_000);
@@ -144,7 +160,11 @@ describe('pending mail on the agreement card', () => {
       () => mailDeliveries(connection).findOne({ _id: 'pending.at-once' }),
       (d) => d?.status === 'sent',
     );
-    expect((await listedCard(agreementId))?.mailPending).toEqual([]);
+    // Taken off the card right after the delivery is marked sent.
+    await waitFor(
+      () => listedCard(agreementId),
+      (card) => card?.mailPending?.length === 0,
+    );
     // A repeated request for a mail already sent puts nothing back on the card.
     await api.get(MailService).send({
       key: 'pending.at-once',

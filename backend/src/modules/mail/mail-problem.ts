@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher';
 import { mailDeliveries, type MailDeliveryDoc } from './mail-delivery.collection';
 import { agreementKey, removeMailPending } from './mail-pending';
 
@@ -56,4 +57,28 @@ export async function clearMailProblem(
       { _id: agreementKey(delivery.agreementId), 'mailProblem.deliveryId': delivery._id } as never,
       { $set: { mailProblem: null } },
     );
+}
+
+/**
+ * Tells open dashboards that an agreement's card changed because of its mail
+ * (now pending with another try, sent, or failed for good), as the agreement
+ * core does for its own changes; best effort, as every realtime event.
+ */
+export async function announceMailChange(
+  connection: Connection,
+  realtime: RealtimePublisher,
+  delivery: Pick<MailDeliveryDoc, 'agreementId'>,
+): Promise<void> {
+  if (!delivery.agreementId) return;
+  const agreement = await connection
+    .collection('agreements')
+    .findOne({ _id: agreementKey(delivery.agreementId) } as never, {
+      projection: { family: 1, status: 1 },
+    });
+  if (!agreement) return;
+  realtime.contractChanged({
+    family: agreement.family as 'standard' | 'sow' | 'co',
+    id: String(agreement._id),
+    status: (agreement.status as string | null) ?? '',
+  });
 }

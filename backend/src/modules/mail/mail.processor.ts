@@ -6,11 +6,12 @@ import type { Connection } from 'mongoose';
 import { MAIL_PORT, type MailPort } from '../../integrations/mail';
 import { cappedExponentialBackoff } from '../../platform/queues/default-job-options';
 import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
+import { RealtimePublisher } from '../../platform/realtime/realtime-publisher';
 import { QueueName } from '../../platform/queues/queue-names';
 import { validateJobData } from '../../platform/queues/validate-job-data';
 import { mailDeliveries, messageIdFor } from './mail-delivery.collection';
 import { addMailPending, notePendingTryFailed, removeMailPending } from './mail-pending';
-import { clearMailProblem, markMailFailed } from './mail-problem';
+import { announceMailChange, clearMailProblem, markMailFailed } from './mail-problem';
 import { MailSweeper, type SweepResult } from './mail-sweeper';
 import { MailJob, SendMailJobData, type MailJobName } from './mail.job';
 
@@ -27,6 +28,7 @@ export class MailProcessor extends GracefulWorkerHost {
     @Inject(MAIL_PORT) private readonly mail: MailPort,
     @InjectConnection() private readonly connection: Connection,
     private readonly sweeper: MailSweeper,
+    private readonly realtime: RealtimePublisher,
   ) {
     super();
   }
@@ -98,6 +100,7 @@ export class MailProcessor extends GracefulWorkerHost {
       // Handed to the transport: no longer pending, and no longer a problem.
       await removeMailPending(this.connection, delivery);
       await clearMailProblem(this.connection, delivery);
+      await this.announce(delivery);
       return { messageId: sent.messageId || messageId };
     } catch (error) {
       const message = (error as Error).message || String(error);
@@ -112,10 +115,20 @@ export class MailProcessor extends GracefulWorkerHost {
         await addMailPending(this.connection, delivery);
         await notePendingTryFailed(this.connection, delivery, message);
       }
+      await this.announce(delivery);
       if (final) this.logger.error(`mail ${deliveryId} failed for good: ${message}`);
       else
         this.logger.warn(`mail ${deliveryId} attempt ${job.attemptsMade + 1} failed: ${message}`);
       throw error;
+    }
+  }
+
+  /** An open dashboard re-reads the card: its mail is sent, failed, or tried again. */
+  private async announce(delivery: Parameters<typeof announceMailChange>[2]): Promise<void> {
+    try {
+      await announceMailChange(this.connection, this.realtime, delivery);
+    } catch (error) {
+      this.logger.warn(`card change not announced: ${(error as Error).message}`);
     }
   }
 }
