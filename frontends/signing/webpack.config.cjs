@@ -55,6 +55,23 @@ module.exports = (env, argv) => {
       );
     }
   }
+  // Stylesheets as .css files (webpack's native CSS) rather than strings that
+  // style-loader puts in the JavaScript: the page's CSS downloads beside its
+  // script, and is not parsed and run as JavaScript before the first paint.
+  standalone.experiments = { ...standalone.experiments, css: true };
+  standalone.module.rules = standalone.module.rules.filter(
+    (rule) => String(rule.test) !== String(/\.css$/),
+  );
+  // @prosign/domain is built as CommonJS for the api too, which webpack cannot
+  // tree-shake: the standalone page compiles its ES sources instead, so only the
+  // few rules the signer's pages use are bundled (its package says sideEffects: false).
+  standalone.resolve = {
+    ...standalone.resolve,
+    alias: {
+      ...standalone.resolve?.alias,
+      '@prosign/domain$': path.resolve(__dirname, '../../libs/domain/src/index.ts'),
+    },
+  };
   standalone.output = {
     ...standalone.output,
     publicPath: '/',

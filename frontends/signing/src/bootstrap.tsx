@@ -1,4 +1,10 @@
-import { loadRuntimeConfig, parseRuntimeConfig, type RuntimeConfig } from '@prosign/api-client';
+import {
+  createApiClient,
+  loadRuntimeConfig,
+  parseRuntimeConfig,
+  type ApiClient,
+  type RuntimeConfig,
+} from '@prosign/api-client';
 import { ErrorPanel, PublicLayout } from '@prosign/ui';
 // The design tokens and shared styles, stated here because the standalone build
 // tree-shakes @prosign/ui and would otherwise drop its side-effect import.
@@ -11,7 +17,44 @@ declare global {
   interface Window {
     /** Started by the standalone page's HTML (runtime-config-prefetch.html) before this script runs. */
     __prosignRuntimeConfig?: Promise<unknown>;
+    /** The captcha's challenge, asked for by the same HTML on a customer signing link. */
+    __prosignCaptchaConfig?: Promise<Response>;
   }
+}
+
+const CAPTCHA_CONFIG_PATH = '/api/captcha/config';
+
+/**
+ * The API client of the page: its first GET of the captcha's challenge takes the
+ * response the page's HTML already asked for (one round trip less before the
+ * captcha step shows); every other request goes out as usual.
+ */
+function apiClientFor(config: RuntimeConfig): ApiClient {
+  let early = window.__prosignCaptchaConfig;
+  return createApiClient({
+    baseUrl: config.apiUrl,
+    fetch: (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      const method = init?.method ?? 'GET';
+      if (
+        early &&
+        method === 'GET' &&
+        new URL(url, window.location.href).pathname.endsWith(CAPTCHA_CONFIG_PATH)
+      ) {
+        const response = early;
+        early = undefined;
+        return response.then(
+          (answer) => {
+            if (init?.signal?.aborted)
+              throw new DOMException('The request was aborted.', 'AbortError');
+            return answer;
+          },
+          () => globalThis.fetch(input, init),
+        );
+      }
+      return globalThis.fetch(input, init);
+    },
+  });
 }
 
 /** The configuration the page already asked for, else a fresh request (e.g. as a remote). */
@@ -33,7 +76,7 @@ async function start(container: HTMLElement): Promise<void> {
     const config = await runtimeConfig();
     root.render(
       <StrictMode>
-        <SigningApp config={config} />
+        <SigningApp config={config} client={apiClientFor(config)} />
       </StrictMode>,
     );
   } catch (error) {

@@ -3,12 +3,14 @@ import { ErrorPanel, LoadingState } from '@prosign/ui';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { CustomerSigningPage } from '../pages/CustomerSigningPage';
-import { EnsureQueryClient } from './EnsureQueryClient';
 
 // Signers almost always open the customer signing page; the other pages load
 // on demand so the first render of that page stays small.
 const VerifyPage = lazy(() =>
-  import(/* webpackChunkName: "verify" */ '../pages/VerifyPage').then(({ VerifyPage: Page }) => ({
+  Promise.all([
+    import(/* webpackChunkName: "verify" */ '../pages/VerifyPage'),
+    import('./EnsureQueryClient'),
+  ]).then(([{ VerifyPage: Page }, { EnsureQueryClient }]) => ({
     default: () => (
       <EnsureQueryClient>
         <Page />

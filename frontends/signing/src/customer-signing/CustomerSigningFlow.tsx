@@ -2,6 +2,7 @@ import { ROUTES, type SigningPageState } from '@prosign/domain';
 import { ErrorPanel, LoadingState } from '@prosign/ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { EnsureQueryClient } from '../app/EnsureQueryClient';
+import { EnsureToasts } from '../app/EnsureToasts';
 import { LinkStatePanel } from '../components/layout/LinkStatePanel';
 import { pageStateOf, useSignerSession } from '../signing-session/useSignerSession';
 import { useSignerPresence } from '../signing-session/useSignerPresence';
@@ -77,11 +78,13 @@ export function CustomerSigningFlow({
   );
 }
 
-/** The flow with its data layer (see EnsureQueryClient), as the page loads it. */
+/** The flow with its data layer and toasts (see EnsureQueryClient, EnsureToasts), as the page loads it. */
 export function CustomerSigningFlowWithData(props: CustomerSigningFlowProps) {
   return (
-    <EnsureQueryClient>
-      <CustomerSigningFlow {...props} />
-    </EnsureQueryClient>
+    <EnsureToasts>
+      <EnsureQueryClient>
+        <CustomerSigningFlow {...props} />
+      </EnsureQueryClient>
+    </EnsureToasts>
   );
 }

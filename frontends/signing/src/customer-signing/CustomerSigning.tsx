@@ -1,0 +1,75 @@
+import { initialSigningPageState, signingPageTitle, type SigningPageState } from '@prosign/domain';
+import { CaptchaGate, LoadingState } from '@prosign/ui';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { LinkStatePanel } from '../components/layout/LinkStatePanel';
+import { SigningLayout } from '../components/layout/SigningLayout';
+import { SIGNING_BRAND_NAME } from './brand';
+
+// What follows the captcha loads once the visitor starts answering it (the
+// first tap, click or key on the page), so what loads before the captcha
+// passes is what the captcha step shows (bench/signing).
+const loadFlow = () => import(/* webpackChunkName: "customer-signing" */ './CustomerSigningFlow');
+const CustomerSigningFlow = lazy(() =>
+  loadFlow().then((module) => ({ default: module.CustomerSigningFlowWithData })),
+);
+
+/** The first of these on the page starts loading the steps behind the captcha. */
+const ANSWERING = ['pointerdown', 'touchstart', 'keydown'] as const;
+
+export interface CustomerSigningProps {
+  /** The link's token (the route's `:token`). */
+  token: string;
+  /** The link's `docLink` query parameter. */
+  docLink: string | null;
+  /** The link's `prefix` query parameter (where the link was sent). */
+  prefix: string | null;
+}
+
+/**
+ * The customer's signing page without the router: CustomerSigningPage reads
+ * its route for it (in the shell and the standalone router), and the
+ * standalone app renders it straight from the address, so React Router is not
+ * part of a signer's first render (bench/signing). The docLink is checked
+ * first, in the browser; a usable link goes on to the captcha, then the token
+ * is verified and the agreement shown.
+ */
+export function CustomerSigning({ token, docLink, prefix }: CustomerSigningProps) {
+  const initial = initialSigningPageState(docLink);
+  const [state, setState] = useState<SigningPageState>(initial);
+  const usable = initial.kind === 'checking';
+
+  useEffect(() => {
+    if (!usable) return undefined;
+    const load = () => {
+      for (const type of ANSWERING) window.removeEventListener(type, load, true);
+      void loadFlow();
+    };
+    for (const type of ANSWERING) window.addEventListener(type, load, true);
+    return () => {
+      for (const type of ANSWERING) window.removeEventListener(type, load, true);
+    };
+  }, [usable]);
+
+  if (!usable) {
+    return (
+      <SigningLayout title={signingPageTitle(initial, SIGNING_BRAND_NAME)}>
+        <LinkStatePanel state={initial} />
+      </SigningLayout>
+    );
+  }
+
+  return (
+    <SigningLayout title={signingPageTitle(state, SIGNING_BRAND_NAME)}>
+      <CaptchaGate linkToken={token}>
+        <Suspense fallback={<LoadingState label="Verifying your link…" />}>
+          <CustomerSigningFlow
+            token={token}
+            docLink={docLink ?? ''}
+            prefix={prefix}
+            onStateChange={setState}
+          />
+        </Suspense>
+      </CaptchaGate>
+    </SigningLayout>
+  );
+}
