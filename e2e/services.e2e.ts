@@ -47,20 +47,25 @@ function row(page: Page, serviceName: string): Locator {
 }
 
 /**
- * Drags `handle` onto the top half of `target` as a hand does: press, move in
- * several steps (dnd-kit starts the drag on the first move and finds what is
- * under the pointer on the next ones; one jump, as `dragTo` makes, can land
- * before it listens), release.
+ * Drags `handle` onto the top half of `target` as a hand does, waiting at each
+ * step for what dnd-kit announces to screen readers (the pick-up, then "… is
+ * over position 1 of …"): it measures the rows a frame after the pick-up, so a drag
+ * finished within one frame (as `dragTo`'s jump can be under load) drops nowhere.
  */
 async function dragOnto(page: Page, handle: Locator, target: Locator): Promise<void> {
+  const announcement = page.locator('[id^="DndLiveRegion"]');
   await handle.scrollIntoViewIfNeeded();
   const from = await handle.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('the drag handle or its target is not on screen');
+  if (!from) throw new Error('the drag handle is not on screen');
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
+  // Picked up (announced, then at once "… is over position n" as the pointer moves).
+  await expect(announcement).toContainText(/Picked up|is over position/);
+  const to = await target.boundingBox();
+  if (!to) throw new Error('the drop target is not on screen');
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 4, { steps: 12 });
+  await expect(announcement).toContainText(/is over position 1 of \d+\./);
   await page.mouse.up();
 }
 
