@@ -17,42 +17,39 @@ declare global {
   interface Window {
     /** Started by the standalone page's HTML (runtime-config-prefetch.html) before this script runs. */
     __prosignRuntimeConfig?: Promise<unknown>;
-    /** The captcha's challenge, asked for by the same HTML on a customer signing link. */
-    __prosignCaptchaConfig?: Promise<Response>;
+    /** The first api requests of a signing link, asked for by the same HTML, by path. */
+    __prosignEarlyResponses?: Record<string, Promise<Response>>;
   }
 }
 
-const CAPTCHA_CONFIG_PATH = '/api/captcha/config';
-
 /**
- * The API client of the page: its first GET of the captcha's challenge takes the
- * response the page's HTML already asked for (one round trip less before the
- * captcha step shows); every other request goes out as usual.
+ * The API client of the page: its first GET of each path the page's HTML
+ * already asked for (the captcha's challenge, a SOW or CO link's check) takes
+ * that response, a round trip or two less before the captcha step shows;
+ * every other request goes out as usual.
  */
 function apiClientFor(config: RuntimeConfig): ApiClient {
-  let early = window.__prosignCaptchaConfig;
+  const early = new Map(Object.entries(window.__prosignEarlyResponses ?? {}));
   return createApiClient({
     baseUrl: config.apiUrl,
     fetch: (input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
-      const method = init?.method ?? 'GET';
-      if (
-        early &&
-        method === 'GET' &&
-        new URL(url, window.location.href).pathname.endsWith(CAPTCHA_CONFIG_PATH)
-      ) {
-        const response = early;
-        early = undefined;
-        return response.then(
-          (answer) => {
-            if (init?.signal?.aborted)
-              throw new DOMException('The request was aborted.', 'AbortError');
-            return answer;
-          },
-          () => globalThis.fetch(input, init),
-        );
-      }
-      return globalThis.fetch(input, init);
+      const url = new URL(
+        input instanceof Request ? input.url : String(input),
+        window.location.href,
+      );
+      const answer =
+        (init?.method ?? 'GET') === 'GET' && !url.search ? early.get(url.pathname) : undefined;
+      if (!answer) return globalThis.fetch(input, init);
+      early.delete(url.pathname);
+      return answer.then(
+        (response) => {
+          if (init?.signal?.aborted) {
+            throw new DOMException('The request was aborted.', 'AbortError');
+          }
+          return response;
+        },
+        () => globalThis.fetch(input, init),
+      );
     },
   });
 }

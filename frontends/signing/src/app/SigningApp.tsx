@@ -1,10 +1,20 @@
-import { RuntimeConfigProvider, type ApiClient, type RuntimeConfig } from '@prosign/api-client';
+import {
+  RuntimeConfigProvider,
+  type ApiClient,
+  type LinkSigningFamily,
+  type RuntimeConfig,
+} from '@prosign/api-client';
 import { LoadingState, PublicLayout } from '@prosign/ui';
 import { lazy, Suspense } from 'react';
 import { CustomerSigning, type CustomerSigningProps } from '../customer-signing/CustomerSigning';
 
-// The router and every page but the customer's load on demand (the SOW and CO
-// pages and verification are opened far less often than a customer link).
+// The router (verification, unknown paths) and the SOW and CO pages load on
+// demand: a customer link is what signers open most.
+const LinkSignaturePage = lazy(() =>
+  import(/* webpackChunkName: "link-signature" */ '../link-signing/LinkSigningPage').then(
+    (module) => ({ default: module.LinkSignaturePage }),
+  ),
+);
 const StandaloneRoutes = lazy(() =>
   import(/* webpackChunkName: "routes" */ './StandaloneRoutes').then((module) => ({
     default: module.StandaloneRoutes,
@@ -31,6 +41,22 @@ export function customerSigningLink(
   return { token, docLink: search.get('docLink'), prefix: search.get('prefix') };
 }
 
+/**
+ * The SOW or change-order link in an address (`/sow-signature/:customId`,
+ * `/co-signature/:customId`: ROUTES.sowSignature, ROUTES.coSignature), else null.
+ */
+export function linkSigningLink(
+  location: Pick<Location, 'pathname'>,
+): { family: LinkSigningFamily; customId: string } | null {
+  const match = /^\/(sow|co)-signature\/([^/]+)\/?$/.exec(location.pathname);
+  if (!match) return null;
+  try {
+    return { family: match[1] as LinkSigningFamily, customId: decodeURIComponent(match[2]) };
+  } catch {
+    return null;
+  }
+}
+
 export interface SigningAppProps {
   config: RuntimeConfig;
   /** The API client; by default one built for `config.apiUrl`. */
@@ -41,15 +67,22 @@ export interface SigningAppProps {
  * The signing app on its own origin, with the apiUrl of its own
  * /runtime-config.json. A customer signing link renders at once, without the
  * router, the toasts or the data layer (they come with the steps behind the
- * captcha, see CustomerSigningFlowWithData); other paths load the router.
+ * captcha, see CustomerSigningFlowWithData); a SOW or CO link loads its page
+ * (with its data layer, the link being checked before the captcha) without the
+ * router; other paths load the router.
  */
 export function SigningApp({ config, client }: SigningAppProps) {
   const customer = customerSigningLink(window.location);
+  const link = customer ? null : linkSigningLink(window.location);
   return (
     <RuntimeConfigProvider config={config} client={client}>
       <PublicLayout subtitle="Secure signing">
         {customer ? (
           <CustomerSigning {...customer} />
+        ) : link ? (
+          <Suspense fallback={<LoadingState label="Loading…" />}>
+            <LinkSignaturePage family={link.family} customId={link.customId} />
+          </Suspense>
         ) : (
           <Suspense fallback={<LoadingState label="Loading…" />}>
             <StandaloneRoutes />

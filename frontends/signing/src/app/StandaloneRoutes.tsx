@@ -1,18 +1,16 @@
-import { ToastProvider } from '@prosign/ui';
 import { BrowserRouter } from 'react-router';
 import { SigningRoutes } from './SigningRoutes';
 
 /**
- * The standalone app's pages other than the customer signing link (verification,
- * SOW and change-order links, unknown paths), with the router and the toasts
- * they use; loaded on demand by SigningApp.
+ * The standalone app's pages that SigningApp does not render straight from the
+ * address (verification, unknown paths), with the router; loaded on demand.
+ * The signing flows bring their toasts and data layer (EnsureToasts,
+ * EnsureQueryClient).
  */
 export function StandaloneRoutes() {
   return (
-    <ToastProvider>
-      <BrowserRouter>
-        <SigningRoutes />
-      </BrowserRouter>
-    </ToastProvider>
+    <BrowserRouter>
+      <SigningRoutes />
+    </BrowserRouter>
   );
 }

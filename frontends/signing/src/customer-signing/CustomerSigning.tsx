@@ -1,20 +1,18 @@
 import { initialSigningPageState, signingPageTitle, type SigningPageState } from '@prosign/domain';
 import { CaptchaGate, LoadingState } from '@prosign/ui';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useLoadOnFirstInput } from '../app/useLoadOnFirstInput';
 import { LinkStatePanel } from '../components/layout/LinkStatePanel';
 import { SigningLayout } from '../components/layout/SigningLayout';
 import { SIGNING_BRAND_NAME } from './brand';
 
-// What follows the captcha loads once the visitor starts answering it (the
-// first tap, click or key on the page), so what loads before the captcha
-// passes is what the captcha step shows (bench/signing).
+// What follows the captcha loads once the visitor starts answering it
+// (useLoadOnFirstInput), so what loads before the captcha passes is what the
+// captcha step shows (bench/signing).
 const loadFlow = () => import(/* webpackChunkName: "customer-signing" */ './CustomerSigningFlow');
 const CustomerSigningFlow = lazy(() =>
   loadFlow().then((module) => ({ default: module.CustomerSigningFlowWithData })),
 );
-
-/** The first of these on the page starts loading the steps behind the captcha. */
-const ANSWERING = ['pointerdown', 'touchstart', 'keydown'] as const;
 
 export interface CustomerSigningProps {
   /** The link's token (the route's `:token`). */
@@ -38,17 +36,7 @@ export function CustomerSigning({ token, docLink, prefix }: CustomerSigningProps
   const [state, setState] = useState<SigningPageState>(initial);
   const usable = initial.kind === 'checking';
 
-  useEffect(() => {
-    if (!usable) return undefined;
-    const load = () => {
-      for (const type of ANSWERING) window.removeEventListener(type, load, true);
-      void loadFlow();
-    };
-    for (const type of ANSWERING) window.addEventListener(type, load, true);
-    return () => {
-      for (const type of ANSWERING) window.removeEventListener(type, load, true);
-    };
-  }, [usable]);
+  useLoadOnFirstInput(loadFlow, usable);
 
   if (!usable) {
     return (

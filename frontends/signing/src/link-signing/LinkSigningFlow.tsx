@@ -2,6 +2,7 @@ import { isApiError, useOpenedSigningLink, type LinkSigningFamily } from '@prosi
 import { ROUTES, type SigningPageState } from '@prosign/domain';
 import { ErrorPanel, LoadingState, useCaptchaPass } from '@prosign/ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { EnsureToasts } from '../app/EnsureToasts';
 import { LinkStatePanel } from '../components/layout/LinkStatePanel';
 import { linkPageState } from '../signing-session/useSignerSession';
 import { useSignerPresence } from '../signing-session/useSignerPresence';
@@ -87,5 +88,14 @@ export function LinkSigningFlow({ family, customId, onStateChange }: LinkSigning
         onCompleted={() => setCompletedHere(true)}
       />
     </Suspense>
+  );
+}
+
+/** The flow with its toasts (see EnsureToasts), as the page loads it. */
+export function LinkSigningFlowWithToasts(props: LinkSigningFlowProps) {
+  return (
+    <EnsureToasts>
+      <LinkSigningFlow {...props} />
+    </EnsureToasts>
   );
 }

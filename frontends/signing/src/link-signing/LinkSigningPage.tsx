@@ -1,24 +1,26 @@
 import { isApiError, useSigningLink, type LinkSigningFamily } from '@prosign/api-client';
 import { signingPageTitle, type SigningPageState } from '@prosign/domain';
 import { CaptchaGate, ErrorPanel, LoadingState } from '@prosign/ui';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
 import { EnsureQueryClient } from '../app/EnsureQueryClient';
+import { useLoadOnFirstInput } from '../app/useLoadOnFirstInput';
 import { LinkStatePanel } from '../components/layout/LinkStatePanel';
 import { SigningLayout } from '../components/layout/SigningLayout';
 import { SIGNING_BRAND_NAME } from '../customer-signing/brand';
 import { linkPageState } from '../signing-session/useSignerSession';
 import { openingLabel } from './families';
 
-// What follows the captcha loads while the signer answers it.
+// What follows the captcha loads while the signer answers it (useLoadOnFirstInput).
 const loadFlow = () => import(/* webpackChunkName: "link-signing" */ './LinkSigningFlow');
 const LinkSigningFlow = lazy(() =>
-  loadFlow().then((module) => ({ default: module.LinkSigningFlow })),
+  loadFlow().then((module) => ({ default: module.LinkSigningFlowWithToasts })),
 );
 
 export interface LinkSignaturePageProps {
   /** `sow`: /sow-signature/:customId (a partner); `co`: /co-signature/:customId (a client signatory). */
   family: LinkSigningFamily;
+  /** The link's customId (the route's `:customId`). */
+  customId: string;
 }
 
 /**
@@ -28,23 +30,20 @@ export interface LinkSignaturePageProps {
  * says so at once; an open one goes on to the captcha, then the document, the
  * typed signature and Agree and Finish.
  */
-export function LinkSignaturePage({ family }: LinkSignaturePageProps) {
+export function LinkSignaturePage({ family, customId }: LinkSignaturePageProps) {
   return (
     <EnsureQueryClient>
-      <LinkSigningPage family={family} />
+      <LinkSigningPage family={family} customId={customId} />
     </EnsureQueryClient>
   );
 }
 
-function LinkSigningPage({ family }: LinkSignaturePageProps) {
-  const { customId = '' } = useParams();
+function LinkSigningPage({ family, customId }: LinkSignaturePageProps) {
   const link = useSigningLink(family, customId);
   const [state, setState] = useState<SigningPageState>({ kind: 'checking' });
   const open = link.data?.linkState === 'open';
 
-  useEffect(() => {
-    if (open) void loadFlow();
-  }, [open]);
+  useLoadOnFirstInput(loadFlow, open);
 
   if (!customId || (link.error && isApiError(link.error) && link.error.statusCode === 404)) {
     const invalid: SigningPageState = { kind: 'invalid-token' };

@@ -1,3 +1,4 @@
+import { useParams } from 'react-router';
 import { LinkSignaturePage } from '../link-signing/LinkSigningPage';
 
 /**
@@ -5,5 +6,6 @@ import { LinkSignaturePage } from '../link-signing/LinkSigningPage';
  * §2 "CO signing page"): the SOW page's pattern against `/api/co/…`.
  */
 export function CoSignaturePage() {
-  return <LinkSignaturePage family="co" />;
+  const { customId = '' } = useParams();
+  return <LinkSignaturePage family="co" customId={customId} />;
 }

@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeClient, TEST_CONFIG } from '../../test-support/fake-signing-api';
 import { EnsureToasts } from '../EnsureToasts';
-import { customerSigningLink, SigningApp } from '../SigningApp';
+import { customerSigningLink, linkSigningLink, SigningApp } from '../SigningApp';
 
 describe('SigningApp on its own origin', () => {
   beforeEach(() => {
@@ -76,6 +76,38 @@ describe('the customer signing link, rendered without the router', () => {
     );
     const verify = api.calls.find((call) => call.path === '/api/verifyToken');
     expect(verify?.headers?.[CAPTCHA_PASS_HEADER]).toBe('pass-2');
+  });
+});
+
+describe('the SOW and CO links, rendered without the router', () => {
+  it.each([
+    ['/sow-signature/SOW-12', { family: 'sow', customId: 'SOW-12' }],
+    ['/co-signature/CO-7/', { family: 'co', customId: 'CO-7' }],
+    ['/co-signature/a%20b', { family: 'co', customId: 'a b' }],
+  ])('%s', (pathname, expected) => {
+    expect(linkSigningLink({ pathname })).toEqual(expected);
+  });
+
+  it.each(['/sow-signature', '/sow-signature/a/b', '/verify/abc', '/tok-1', '/x-signature/1'])(
+    '%s is not one',
+    (pathname) => {
+      expect(linkSigningLink({ pathname })).toBeNull();
+    },
+  );
+
+  it('checks a SOW link, then asks for the captcha', async () => {
+    sessionStorage.clear();
+    window.history.pushState({}, '', '/sow-signature/SOW-12');
+    const api = fakeClient({
+      'GET /api/sow/verify-link/SOW-12': () => ({ valid: true, linkState: 'open' }),
+      'GET /api/captcha/config': () => ({ adapter: 'local', challenge: 'challenge-1' }),
+    });
+    render(<SigningApp config={TEST_CONFIG} client={api.client} />);
+    expect(await screen.findByRole('checkbox', { name: "I'm not a robot" })).toBeInTheDocument();
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /api/sow/verify-link/SOW-12',
+      'GET /api/captcha/config',
+    ]);
   });
 });
 
