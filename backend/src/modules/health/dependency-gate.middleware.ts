@@ -1,6 +1,7 @@
 import {
   Inject,
   Injectable,
+  Logger,
   type NestMiddleware,
   type OnModuleDestroy,
   type OnModuleInit,
@@ -20,6 +21,23 @@ interface Reply {
 /** How often the gate asks MongoDB whether it answers, and how long it waits. */
 const PROBE_EVERY_MS = 1000;
 const PROBE_TIMEOUT_MS = 1500;
+/** After this long without an answer, the driver's own server monitors are asked to look again. */
+const NUDGE_AFTER_MS = 15_000;
+
+/** The parts of the driver's topology the probe reads to say what it is waiting for. */
+interface DriverTopology {
+  topology?: {
+    s?: {
+      servers?: Map<
+        string,
+        {
+          description?: { type?: string; error?: { message?: string } | null };
+          monitor?: { s?: { state?: string }; requestCheck?: () => void };
+        }
+      >;
+    };
+  };
+}
 
 /**
  * Whether MongoDB answers, by a ping every second (mongoose's readyState can
@@ -30,6 +48,10 @@ export class DatabaseProbe implements OnModuleInit, OnModuleDestroy {
   up = true;
   private timer: NodeJS.Timeout | undefined;
   private probing = false;
+  /** When the current run of failed pings began (null while the database answers). */
+  private downSince: number | null = null;
+  private nudged = false;
+  private readonly logger = new Logger('Database');
 
   constructor(@InjectConnection() private readonly connection: Connection) {}
 
@@ -56,13 +78,43 @@ export class DatabaseProbe implements OnModuleInit, OnModuleDestroy {
         }),
       ]);
       this.up = true;
+      this.downSince = null;
+      this.nudged = false;
     } catch {
       this.up = false;
+      this.downSince ??= Date.now();
+      if (!this.nudged && Date.now() - this.downSince >= NUDGE_AFTER_MS) this.nudgeMonitors();
     } finally {
       clearTimeout(timeout);
       this.probing = false;
     }
     return this.up;
+  }
+
+  /**
+   * The fault runs (bench/faults) twice saw the api's driver stop checking a
+   * restarted database: no heartbeat after the server was marked unknown, every
+   * request 503 for minutes. Once, after a while without an answer, say what
+   * each server monitor is doing and ask it to check now (the driver's own
+   * request, as an operation waiting for a server makes).
+   */
+  private nudgeMonitors(): void {
+    this.nudged = true;
+    const servers = (this.connection.getClient() as unknown as DriverTopology).topology?.s?.servers;
+    for (const [address, server] of servers ?? new Map()) {
+      this.logger.error(
+        `database ${address} has not answered for ${NUDGE_AFTER_MS / 1000} s: server ${
+          server.description?.type ?? '?'
+        } (${server.description?.error?.message ?? 'no error'}), monitor ${
+          server.monitor?.s?.state ?? 'absent'
+        }; asking the monitor to check now`,
+      );
+      try {
+        server.monitor?.requestCheck?.();
+      } catch (error) {
+        this.logger.warn(`monitor check request failed: ${(error as Error).message}`);
+      }
+    }
   }
 }
 

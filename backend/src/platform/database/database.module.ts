@@ -1,6 +1,23 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
 import { AppConfig } from '../config/app-config';
+
+/** Logs when the driver loses and finds the database server again (its monitor's view). */
+function watchDatabaseServer(connection: Connection): void {
+  const logger = new Logger('Database');
+  const client = connection.getClient();
+  client.on('serverDescriptionChanged', (event) => {
+    const before = event.previousDescription.type;
+    const after = event.newDescription.type;
+    if (before === after) return;
+    if (after === 'Unknown') {
+      logger.warn(
+        `database ${event.address} unreachable: ${event.newDescription.error?.message ?? before}`,
+      );
+    } else logger.log(`database ${event.address} is ${after} again`);
+  });
+}
 
 /**
  * The MongoDB connection. Production runs MongoDB, development and tests run
@@ -15,6 +32,10 @@ import { AppConfig } from '../config/app-config';
         uri: config.MONGODB_URI,
         // Surface an unreachable database within seconds, not the driver's 30 s.
         serverSelectionTimeoutMS: 5000,
+        connectionFactory: (connection: Connection) => {
+          watchDatabaseServer(connection);
+          return connection;
+        },
       }),
     }),
   ],
