@@ -23,6 +23,8 @@ const PROBE_EVERY_MS = 1000;
 const PROBE_TIMEOUT_MS = 1500;
 /** After this long without an answer, the driver's own server monitors are asked to look again. */
 const NUDGE_AFTER_MS = 15_000;
+/** After this long, a monitor still inside one check is restarted (its check cancelled). */
+const RESTART_MONITOR_AFTER_MS = 30_000;
 
 /** The parts of the driver's topology the probe reads to say what it is waiting for. */
 interface DriverTopology {
@@ -32,7 +34,12 @@ interface DriverTopology {
         string,
         {
           description?: { type?: string; error?: { message?: string } | null };
-          monitor?: { s?: { state?: string }; requestCheck?: () => void };
+          monitor?: {
+            s?: { state?: string };
+            requestCheck?: () => void;
+            close?: () => void;
+            connect?: () => void;
+          };
         }
       >;
     };
@@ -51,6 +58,7 @@ export class DatabaseProbe implements OnModuleInit, OnModuleDestroy {
   /** When the current run of failed pings began (null while the database answers). */
   private downSince: number | null = null;
   private nudged = false;
+  private restarted = false;
   private readonly logger = new Logger('Database');
 
   constructor(@InjectConnection() private readonly connection: Connection) {}
@@ -80,10 +88,13 @@ export class DatabaseProbe implements OnModuleInit, OnModuleDestroy {
       this.up = true;
       this.downSince = null;
       this.nudged = false;
+      this.restarted = false;
     } catch {
       this.up = false;
       this.downSince ??= Date.now();
-      if (!this.nudged && Date.now() - this.downSince >= NUDGE_AFTER_MS) this.nudgeMonitors();
+      const downFor = Date.now() - this.downSince;
+      if (!this.nudged && downFor >= NUDGE_AFTER_MS) this.nudgeMonitors();
+      if (!this.restarted && downFor >= RESTART_MONITOR_AFTER_MS) this.restartStuckMonitors();
     } finally {
       clearTimeout(timeout);
       this.probing = false;
@@ -100,8 +111,7 @@ export class DatabaseProbe implements OnModuleInit, OnModuleDestroy {
    */
   private nudgeMonitors(): void {
     this.nudged = true;
-    const servers = (this.connection.getClient() as unknown as DriverTopology).topology?.s?.servers;
-    for (const [address, server] of servers ?? new Map()) {
+    for (const [address, server] of this.servers()) {
       this.logger.error(
         `database ${address} has not answered for ${NUDGE_AFTER_MS / 1000} s: server ${
           server.description?.type ?? '?'
@@ -115,6 +125,31 @@ export class DatabaseProbe implements OnModuleInit, OnModuleDestroy {
         this.logger.warn(`monitor check request failed: ${(error as Error).message}`);
       }
     }
+  }
+
+  /**
+   * A monitor still inside one check after the nudge (state "monitoring": a
+   * check waiting on a connection that never answers nor closes) is closed,
+   * which cancels that check, and started again, which checks at once.
+   */
+  private restartStuckMonitors(): void {
+    this.restarted = true;
+    for (const [address, server] of this.servers()) {
+      const monitor = server.monitor;
+      if (monitor?.s?.state !== 'monitoring' || !monitor.close || !monitor.connect) continue;
+      this.logger.error(`database ${address}: its monitor is stuck in one check; restarting it`);
+      try {
+        monitor.close();
+        monitor.connect();
+      } catch (error) {
+        this.logger.warn(`monitor restart failed: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  private servers() {
+    const topology = (this.connection.getClient() as unknown as DriverTopology).topology;
+    return [...(topology?.s?.servers?.entries() ?? [])];
   }
 }
 
