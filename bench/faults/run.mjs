@@ -20,6 +20,7 @@ import { rmSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { jsonCall } from '../lib/http.mjs';
 import { freePort, sleep, startProcess, stopProcess, run } from '../../scripts/lib/processes.mjs';
 import { startMongo, startRedis } from '../../scripts/lib/services.mjs';
 import { DATA_DIR, ROOT } from '../../scripts/lib/setup.mjs';
@@ -64,43 +65,8 @@ const log = (line) => console.log(`[faults] ${line}`);
 
 const agent = new http.Agent({ keepAlive: false });
 
-function call(base, method, url, { headers = {}, body } = {}) {
-  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}${url}`,
-      {
-        method,
-        agent,
-        headers: {
-          accept: 'application/json',
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': payload.length }
-            : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => {
-          const raw = Buffer.concat(chunks);
-          let json = null;
-          try {
-            json = raw.length ? JSON.parse(raw.toString('utf8')) : null;
-          } catch {
-            json = null;
-          }
-          resolve({ status: res.statusCode, json, raw, headers: res.headers });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.setTimeout(180_000, () => req.destroy(new Error('client timeout')));
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
+function call(base, method, url, options = {}) {
+  return jsonCall(base, method, url, { ...options, agent, timeoutMs: 180_000 });
 }
 
 const stats = { operations: 0, retries: 0 };

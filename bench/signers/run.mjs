@@ -26,6 +26,7 @@ import { startMongo, startRedis } from '../../scripts/lib/services.mjs';
 import { DATA_DIR, ROOT } from '../../scripts/lib/setup.mjs';
 import { stackEnv, stackPorts } from '../../scripts/lib/stack.mjs';
 import { insertBenchAgreements } from '../lib/agreements.mjs';
+import { jsonCall } from '../lib/http.mjs';
 import { startWireProfiler } from '../lib/wire-profiler.mjs';
 
 const require = createRequire(import.meta.url);
@@ -59,49 +60,14 @@ const STEPS = [
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 const inFlight = new Set();
 
-function call(base, method, url, { headers = {}, body } = {}) {
-  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}${url}`,
-      {
-        method,
-        agent,
-        headers: {
-          accept: 'application/json',
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': payload.length }
-            : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json = null;
-          try {
-            json = text ? JSON.parse(text) : null;
-          } catch {
-            json = { raw: text.slice(0, 300) };
-          }
-          resolve({
-            status: res.statusCode,
-            json,
-            headers: res.headers,
-            ms: performance.now() - started,
-          });
-        });
-        res.on('error', reject);
-      },
-    );
-    inFlight.add(req);
-    req.on('close', () => inFlight.delete(req));
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
+function call(base, method, url, options = {}) {
+  return jsonCall(base, method, url, {
+    ...options,
+    agent,
+    onRequest: (req) => {
+      inFlight.add(req);
+      req.on('close', () => inFlight.delete(req));
+    },
   });
 }
 
