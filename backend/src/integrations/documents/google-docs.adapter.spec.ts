@@ -21,17 +21,80 @@ const SERVICE_ACCOUNT = {
 };
 const PDF = Buffer.from('%PDF-1.7\n% exported by the stand-in\n%%EOF\n');
 
+type Fault = 'none' | 'status500' | 'drop' | 'applyThenDrop';
+
+interface DriveFile {
+  name: string;
+  appProperties: Record<string, string>;
+  sharedByLink: boolean;
+}
+
+interface NamedRange {
+  id: string;
+  name: string;
+  startIndex: number;
+  endIndex: number;
+}
+
+/** An inline image in the stand-in's document: one index long, like Google's. */
+const IMAGE = /^<image (.+)>$/;
+
 /**
  * A local stand-in for the Docs and Drive APIs: checks every request carries a
  * JWT signed by the service account with the Docs and Drive scopes, records it,
- * and answers like Google does.
+ * and answers like Google does. It keeps state: one document (`copy-1`) whose
+ * batchUpdates apply atomically (all requests or none, `requiredRevisionId`
+ * checked) to its text, inline images and named ranges, and the Drive files
+ * uploaded, with their appProperties, listed by the `q` filter.
  */
 class GoogleStandIn {
   readonly requests: Recorded[] = [];
   authFailures: string[] = [];
-  /** What documents.get returns as the document's text runs. */
-  documentText = 'Agreement for Maria. Signature: $client_signature Initials: $client_initials';
+  /** The document body from index 1: one character, or one `<image URI>`, per index. */
+  cells: string[] = [];
+  namedRanges: NamedRange[] = [];
+  revision = 1;
+  readonly files = new Map<string, DriveFile>();
+  /** What the next documents.batchUpdate does instead of answering normally. */
+  batchUpdateFault: Fault = 'none';
+  /** Someone edits the document between the adapter's read and its batchUpdate. */
+  editBeforeNextBatchUpdate = false;
+  /** Image deletions refused (403): what a process killed before its `finally` leaves behind. */
+  refuseImageDeletes = false;
+  private uploads = 0;
   private server?: Server;
+
+  /** The document's text, each inline image shown as `[file id]`. */
+  get documentText(): string {
+    return this.cells
+      .map((cell) => {
+        const uri = IMAGE.exec(cell)?.[1];
+        return uri ? `[${new URL(uri).searchParams.get('id')}]` : cell;
+      })
+      .join('');
+  }
+
+  set documentText(text: string) {
+    this.cells = [...text];
+    this.namedRanges = [];
+  }
+
+  reset(text: string): void {
+    this.requests.length = 0;
+    this.authFailures = [];
+    this.documentText = text;
+    this.revision = 1;
+    this.files.clear();
+    this.uploads = 0;
+    this.batchUpdateFault = 'none';
+    this.editBeforeNextBatchUpdate = false;
+    this.refuseImageDeletes = false;
+  }
+
+  /** Requests since the requests were last cleared, by method and path. */
+  sent(method: string, path: RegExp): Recorded[] {
+    return this.requests.filter((r) => r.method === method && path.test(r.path));
+  }
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => {
@@ -45,13 +108,17 @@ class GoogleStandIn {
         } catch (error) {
           this.authFailures.push(`${req.url}: ${(error as Error).message}`);
         }
-        this.requests.push({
+        const recorded = {
           method: req.method ?? '',
           path: url.pathname,
           query: url.searchParams,
           body,
-        });
-        const [status, payload, type] = this.answer(req.method ?? '', url.pathname);
+        };
+        this.requests.push(recorded);
+        const answer = this.answer(recorded);
+        // The connection drops before any answer: the caller cannot tell what happened.
+        if (answer === 'drop') return void req.socket.destroy();
+        const [status, payload, type] = answer;
         res.writeHead(status, { 'content-type': type });
         res.end(payload);
       });
@@ -87,42 +154,210 @@ class GoogleStandIn {
     if (kid !== SERVICE_ACCOUNT.private_key_id) this.authFailures.push(`${req.url}: kid ${kid}`);
   }
 
-  private answer(method: string, path: string): [number, string | Buffer, string] {
+  private answer({
+    method,
+    path,
+    query,
+    body,
+  }: Recorded): [number, string | Buffer, string] | 'drop' {
     const json = (status: number, value: unknown): [number, string, string] => [
       status,
       JSON.stringify(value),
       'application/json',
     ];
+    const error = (status: number, message: string) =>
+      json(status, { error: { code: status, message } });
     if (method === 'POST' && path === '/drive/v3/files/missing-template/copy') {
-      return json(404, { error: { code: 404, message: 'File not found: missing-template.' } });
+      return error(404, 'File not found: missing-template.');
     }
     if (method === 'POST' && /^\/drive\/v3\/files\/[^/]+\/copy$/.test(path))
       return json(200, { id: 'copy-1' });
-    if (method === 'POST' && path === '/v1/documents/copy-1:batchUpdate')
-      return json(200, { replies: [] });
-    if (method === 'GET' && path === '/v1/documents/copy-1') {
-      return json(200, {
-        documentId: 'copy-1',
-        body: {
-          content: [
-            {
-              paragraph: { elements: [{ startIndex: 1, textRun: { content: this.documentText } }] },
-            },
-          ],
-        },
-      });
+    if (method === 'POST' && path === '/v1/documents/copy-1:batchUpdate') {
+      const fault = this.batchUpdateFault;
+      this.batchUpdateFault = 'none';
+      if (fault === 'status500') return error(500, 'Internal error encountered.');
+      if (fault === 'drop') return 'drop';
+      if (this.editBeforeNextBatchUpdate) {
+        this.editBeforeNextBatchUpdate = false;
+        this.splice(1, 0, [...'Edited. ']);
+        this.revision += 1;
+      }
+      const refused = this.batchUpdate(
+        JSON.parse(body) as docs_v1.Schema$BatchUpdateDocumentRequest,
+      );
+      if (refused) return error(400, refused);
+      return fault === 'applyThenDrop' ? 'drop' : json(200, { replies: [] });
     }
+    if (method === 'GET' && path === '/v1/documents/copy-1') return json(200, this.document());
     if (method === 'DELETE' && path === '/drive/v3/files/copy-1') return [204, '', 'text/plain'];
     if (method === 'POST' && path === '/upload/drive/v3/files') {
-      return json(200, { id: `image-${this.requests.filter((r) => r.path === path).length}` });
+      // Multipart: the metadata is the JSON line of the first part.
+      const metadata = JSON.parse(/^\{.*\}$/m.exec(body)?.[0] ?? '{}') as Partial<DriveFile>;
+      const id = `image-${++this.uploads}`;
+      this.files.set(id, {
+        name: metadata.name ?? '',
+        appProperties: metadata.appProperties ?? {},
+        sharedByLink: false,
+      });
+      return json(200, { id });
     }
-    if (method === 'POST' && /^\/drive\/v3\/files\/image-\d\/permissions$/.test(path))
-      return json(200, { id: 'anyone' });
-    if (method === 'DELETE' && /^\/drive\/v3\/files\/image-\d$/.test(path))
+    const permissions = /^\/drive\/v3\/files\/([^/]+)\/permissions$/.exec(path);
+    if (method === 'POST' && permissions) {
+      const file = this.files.get(permissions[1]);
+      if (!file) return error(404, `File not found: ${permissions[1]}.`);
+      file.sharedByLink = true;
+      return json(200, { id: 'anyoneWithLink' });
+    }
+    const image = /^\/drive\/v3\/files\/(image-\d+)$/.exec(path);
+    if (method === 'DELETE' && image) {
+      if (this.refuseImageDeletes)
+        return error(403, 'The user does not have sufficient permissions.');
+      if (!this.files.delete(image[1])) return error(404, `File not found: ${image[1]}.`);
       return [204, '', 'text/plain'];
+    }
+    if (method === 'GET' && path === '/drive/v3/files') return this.list(query);
     if (method === 'GET' && path === '/drive/v3/files/copy-1/export')
       return [200, PDF, 'application/pdf'];
-    return json(404, { error: { code: 404, message: `stand-in has no ${method} ${path}` } });
+    return error(404, `stand-in has no ${method} ${path}`);
+  }
+
+  /** files.list for the one filter the adapter sends; any other `q` is refused like Google would not. */
+  private list(query: URLSearchParams): [number, string, string] {
+    const filter =
+      /^appProperties has \{ key='(\w+)' and value='((?:[^'\\]|\\.)*)' \} and trashed=false$/.exec(
+        query.get('q') ?? '',
+      );
+    if (!filter || query.get('includeItemsFromAllDrives') !== 'true') {
+      return [
+        400,
+        JSON.stringify({ error: { code: 400, message: 'stand-in: unexpected list' } }),
+        'application/json',
+      ];
+    }
+    const [, key, quoted] = filter;
+    const value = quoted.replace(/\\(.)/g, '$1');
+    const files = [...this.files]
+      .filter(([, file]) => file.appProperties[key] === value)
+      .map(([id]) => ({ id }));
+    return [200, JSON.stringify({ files }), 'application/json'];
+  }
+
+  private document(): docs_v1.Schema$Document {
+    const elements: docs_v1.Schema$ParagraphElement[] = [];
+    let text = '';
+    const flush = (end: number) => {
+      if (text)
+        elements.push({ startIndex: end - text.length, endIndex: end, textRun: { content: text } });
+      text = '';
+    };
+    this.cells.forEach((cell, i) => {
+      if (!IMAGE.test(cell)) return void (text += cell);
+      flush(i + 1);
+      elements.push({
+        startIndex: i + 1,
+        endIndex: i + 2,
+        inlineObjectElement: { inlineObjectId: `kix.${i}` },
+      });
+    });
+    flush(this.cells.length + 1);
+    const namedRanges: Record<string, docs_v1.Schema$NamedRanges> = {};
+    for (const range of this.namedRanges) {
+      namedRanges[range.name] ??= { name: range.name, namedRanges: [] };
+      namedRanges[range.name].namedRanges?.push({
+        namedRangeId: range.id,
+        name: range.name,
+        ranges: [{ startIndex: range.startIndex, endIndex: range.endIndex }],
+      });
+    }
+    return {
+      documentId: 'copy-1',
+      revisionId: `rev-${this.revision}`,
+      body: { content: [{ paragraph: { elements } }] },
+      ...(this.namedRanges.length > 0 ? { namedRanges } : {}),
+    };
+  }
+
+  /** Applies every request or none, like Google; returns why it refused, if it did. */
+  private batchUpdate(request: docs_v1.Schema$BatchUpdateDocumentRequest): string | undefined {
+    const required = request.writeControl?.requiredRevisionId;
+    if (required && required !== `rev-${this.revision}`) {
+      return `The required revision ID ${required} is not the latest revision`;
+    }
+    const saved = { cells: [...this.cells], namedRanges: this.namedRanges.map((r) => ({ ...r })) };
+    const inBody = (start: number, end: number) =>
+      start >= 1 && end <= this.cells.length + 1 && start <= end;
+    const rangeOf = (range?: docs_v1.Schema$Range) => ({
+      startIndex: range?.startIndex ?? 0,
+      endIndex: range?.endIndex ?? 0,
+    });
+    try {
+      for (const [i, r] of (request.requests ?? []).entries()) {
+        if (r.deleteContentRange) {
+          const { startIndex, endIndex } = rangeOf(r.deleteContentRange.range);
+          if (!inBody(startIndex, endIndex) || startIndex === endIndex)
+            throw new Error(`requests[${i}]: bad range`);
+          this.splice(startIndex, endIndex - startIndex, []);
+        } else if (r.insertInlineImage) {
+          const uri = r.insertInlineImage.uri ?? '';
+          const index = r.insertInlineImage.location?.index ?? 0;
+          if (!inBody(index, index)) throw new Error(`requests[${i}]: bad index`);
+          // Google fetches the image now: it must be there and readable by link.
+          const file = this.files.get(new URL(uri).searchParams.get('id') ?? '');
+          if (!file?.sharedByLink)
+            throw new Error(`requests[${i}]: image ${uri} cannot be retrieved`);
+          this.splice(index, 0, [`<image ${uri}>`]);
+        } else if (r.createNamedRange) {
+          const { startIndex, endIndex } = rangeOf(r.createNamedRange.range);
+          if (!inBody(startIndex, endIndex) || startIndex === endIndex)
+            throw new Error(`requests[${i}]: bad range`);
+          this.namedRanges.push({
+            id: `kix.range-${this.namedRanges.length + 1}`,
+            name: r.createNamedRange.name ?? '',
+            startIndex,
+            endIndex,
+          });
+        } else if (r.replaceAllText) {
+          const find = r.replaceAllText.containsText?.text ?? '';
+          const replacement = [...(r.replaceAllText.replaceText ?? '')];
+          const text = this.cells.map((cell) => (IMAGE.test(cell) ? '\uFFFC' : cell)).join('');
+          const found: number[] = [];
+          for (
+            let at = text.indexOf(find);
+            find && at !== -1;
+            at = text.indexOf(find, at + find.length)
+          ) {
+            found.push(at);
+          }
+          for (const at of found.reverse()) this.splice(at + 1, find.length, replacement);
+        } else {
+          throw new Error(`requests[${i}]: the stand-in does not know ${Object.keys(r).join()}`);
+        }
+      }
+    } catch (error) {
+      this.cells = saved.cells;
+      this.namedRanges = saved.namedRanges;
+      return (error as Error).message;
+    }
+    this.revision += 1;
+    return undefined;
+  }
+
+  /** Edits the body at `index` (1-based), moving named ranges like Google does; an emptied one goes. */
+  private splice(index: number, deleteCount: number, insert: string[]): void {
+    this.cells.splice(index - 1, deleteCount, ...insert);
+    const deletedEnd = index + deleteCount;
+    const shift = insert.length - deleteCount;
+    // A range starting where text is inserted begins after it; one ending there does not grow.
+    const start = (at: number) =>
+      at < index ? at : at >= deletedEnd ? at + shift : index + insert.length;
+    const end = (at: number) => (at <= index ? at : at >= deletedEnd ? at + shift : index);
+    this.namedRanges = this.namedRanges
+      .map((range) => ({
+        ...range,
+        startIndex: start(range.startIndex),
+        endIndex: end(range.endIndex),
+      }))
+      .filter((range) => range.endIndex > range.startIndex);
   }
 }
 
@@ -145,12 +380,15 @@ describe('GoogleDocsAdapter against a Docs/Drive stand-in', () => {
 
   afterAll(() => standIn.stop());
 
-  beforeEach(() => {
-    standIn.requests.length = 0;
-    standIn.authFailures = [];
-    standIn.documentText =
-      'Agreement for Maria. Signature: $client_signature Initials: $client_initials';
-  });
+  const TEXT = 'Agreement for Maria. Signature: $client_signature Initials: $client_initials';
+  const PLACEMENT = {
+    signaturePng: Buffer.from('signature-png'),
+    initialsPng: Buffer.from('initials-png'),
+    signerName: 'Maria Alvarez',
+    signedAt: new Date('2026-03-14T17:26:53Z'),
+  };
+
+  beforeEach(() => standIn.reset(TEXT));
 
   afterEach(() => expect(standIn.authFailures).toEqual([]));
 
@@ -222,6 +460,22 @@ describe('GoogleDocsAdapter against a Docs/Drive stand-in', () => {
     });
   });
 
+  it('deletes the copy when filling it fails', async () => {
+    standIn.batchUpdateFault = 'status500';
+    await expect(
+      adapter.copyTemplate({
+        templateDocId: 'tpl',
+        title: 'T',
+        values: {},
+        documentDate: new Date(),
+      }),
+    ).rejects.toMatchObject({ status: 502 });
+    expect(standIn.requests.at(-1)).toMatchObject({
+      method: 'DELETE',
+      path: '/drive/v3/files/copy-1',
+    });
+  });
+
   it('answers 404 for an unknown template', async () => {
     await expect(
       adapter.copyTemplate({
@@ -237,29 +491,29 @@ describe('GoogleDocsAdapter against a Docs/Drive stand-in', () => {
   });
 
   it('uploads the images, shares them, and inserts them at the markers from the end backwards', async () => {
-    standIn.requests.length = 0;
-    await adapter.placeSignature('copy-1', {
-      signaturePng: Buffer.from('signature-png'),
-      initialsPng: Buffer.from('initials-png'),
-      signerName: 'Maria Alvarez',
-      signedAt: new Date('2026-03-14T17:26:53Z'),
-    });
-    const uploads = standIn.requests.filter((r) => r.path === '/upload/drive/v3/files');
+    standIn.documentText = `${TEXT} Signed: $signed_date`;
+    await adapter.placeSignature('copy-1', PLACEMENT);
+    const uploads = standIn.sent('POST', /^\/upload\/drive\/v3\/files$/);
     expect(uploads).toHaveLength(2);
     expect(uploads.map((r) => r.query.get('uploadType'))).toEqual(['multipart', 'multipart']);
     expect(uploads.map((r) => r.body).join()).toContain('signature-png');
-    const shares = standIn.requests.filter((r) => r.path.endsWith('/permissions'));
+    // Each image names its document, so a repeat after a crash finds it.
+    expect(uploads.map((r) => r.body).join()).toContain(
+      '"appProperties":{"prosignSignatureFor":"copy-1"}',
+    );
+    const shares = standIn.sent('POST', /\/permissions$/);
     expect(shares.map((r) => JSON.parse(r.body))).toEqual([
       { role: 'reader', type: 'anyone' },
       { role: 'reader', type: 'anyone' },
     ]);
 
-    const update = standIn.requests
-      .filter((r) => r.path === '/v1/documents/copy-1:batchUpdate')
-      .at(-1);
-    const { requests } = JSON.parse(update?.body ?? '{}') as {
-      requests: docs_v1.Schema$Request[];
-    };
+    const updates = standIn.sent('POST', /^\/v1\/documents\/copy-1:batchUpdate$/);
+    expect(updates).toHaveLength(1);
+    const { requests, writeControl } = JSON.parse(
+      updates[0].body,
+    ) as docs_v1.Schema$BatchUpdateDocumentRequest & { requests: docs_v1.Schema$Request[] };
+    // The indexes are those of the revision read, and only valid there.
+    expect(writeControl).toEqual({ requiredRevisionId: 'rev-1' });
     // "Agreement for Maria. Signature: " is 32 characters and the body starts at index 1.
     const signatureAt = 1 + 'Agreement for Maria. Signature: '.length;
     const initialsAt = 1 + 'Agreement for Maria. Signature: $client_signature Initials: '.length;
@@ -281,51 +535,140 @@ describe('GoogleDocsAdapter against a Docs/Drive stand-in', () => {
       location: { index: signatureAt },
       objectSize: { width: { magnitude: 150, unit: 'PT' }, height: { magnitude: 75, unit: 'PT' } },
     });
+    // In the same atomic batch: the proof, for a repeat, that the signature is in.
     expect(requests[4]).toEqual({
+      createNamedRange: {
+        name: 'prosign-signature-placed',
+        range: { startIndex: signatureAt, endIndex: signatureAt + 1 },
+      },
+    });
+    expect(requests[5]).toEqual({
       replaceAllText: {
         containsText: { text: '$signed_date', matchCase: true },
         replaceText: '2026-03-14 10:26:53 PST',
       },
     });
+    expect(requests).toHaveLength(6);
+    const signatureImage = /id=(image-\d)$/.exec(requests[3].insertInlineImage?.uri ?? '')?.[1];
+    const initialsImage = /id=(image-\d)$/.exec(requests[1].insertInlineImage?.uri ?? '')?.[1];
+    expect(standIn.documentText).toBe(
+      `Agreement for Maria. Signature: [${signatureImage}] Initials: [${initialsImage}] Signed: 2026-03-14 10:26:53 PST`,
+    );
+    expect(standIn.namedRanges).toMatchObject([
+      { name: 'prosign-signature-placed', startIndex: signatureAt, endIndex: signatureAt + 1 },
+    ]);
 
     // Once inserted (the document keeps its own copy), the shared images are deleted from Drive.
-    const updateAt = standIn.requests.indexOf(update!);
+    const updateAt = standIn.requests.indexOf(updates[0]);
     const deletions = standIn.requests
       .map((r, index) => ({ ...r, index }))
       .filter((r) => r.method === 'DELETE' && /^\/drive\/v3\/files\/image-\d$/.test(r.path));
-    expect(deletions.map((r) => r.path).sort()).toEqual(
-      uploadedIds().map((id) => `/drive/v3/files/${id}`),
-    );
+    expect(deletions.map((r) => r.path).sort()).toEqual([
+      '/drive/v3/files/image-1',
+      '/drive/v3/files/image-2',
+    ]);
     expect(deletions.every((r) => r.index > updateAt)).toBe(true);
+    expect([...standIn.files.keys()]).toEqual([]);
   });
 
-  /** Ids the stand-in gave the images uploaded since the requests were last cleared. */
-  function uploadedIds(): string[] {
-    return standIn.requests
-      .filter((r) => r.path === '/upload/drive/v3/files')
-      .map((_, i) => `image-${i + 1}`)
-      .sort();
-  }
+  it('repeated after the batch applied (then a crash): no upload, no second batch, leftovers deleted', async () => {
+    // The batch applies but the answer never comes, and the process dies before its `finally`.
+    standIn.batchUpdateFault = 'applyThenDrop';
+    standIn.refuseImageDeletes = true;
+    await expect(adapter.placeSignature('copy-1', PLACEMENT)).rejects.toMatchObject({
+      status: 502,
+    });
+    const placed = standIn.documentText;
+    expect(placed).toBe('Agreement for Maria. Signature: [image-1] Initials: [image-2]');
+    expect([...standIn.files.values()].map((file) => file.sharedByLink)).toEqual([true, true]);
 
-  it('refuses to sign a document without a signature marker, leaving no image shared', async () => {
-    standIn.documentText = 'No markers here';
+    standIn.refuseImageDeletes = false;
     standIn.requests.length = 0;
-    await expect(
-      adapter.placeSignature('copy-1', {
-        signaturePng: Buffer.from('s'),
-        initialsPng: Buffer.from('i'),
-        signerName: 'A',
-        signedAt: new Date(),
-      }),
-    ).rejects.toMatchObject({ status: 400 });
-    const shared = standIn.requests
-      .filter((r) => r.path.endsWith('/permissions'))
-      .map((r) => r.path.split('/')[4]);
-    const deleted = standIn.requests
-      .filter((r) => r.method === 'DELETE')
-      .map((r) => r.path.split('/')[4]);
-    expect(shared).toHaveLength(2);
-    expect(deleted.sort()).toEqual(shared.sort());
+    await adapter.placeSignature('copy-1', PLACEMENT);
+    expect(standIn.sent('POST', /^\/upload\//)).toEqual([]);
+    expect(standIn.sent('POST', /:batchUpdate$/)).toEqual([]);
+    expect(
+      standIn
+        .sent('DELETE', /./)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/drive/v3/files/image-1', '/drive/v3/files/image-2']);
+    expect([...standIn.files.keys()]).toEqual([]);
+    expect(standIn.documentText).toBe(placed);
+    expect(standIn.namedRanges).toHaveLength(1);
+
+    // And again: nothing left to do.
+    standIn.requests.length = 0;
+    await adapter.placeSignature('copy-1', PLACEMENT);
+    expect(standIn.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /drive/v3/files',
+      'GET /v1/documents/copy-1',
+    ]);
+  });
+
+  it.each([
+    ['answers 500', 'status500'],
+    ['drops the connection', 'drop'],
+  ] as const)(
+    'repeated after the batch %s (then a crash): deletes the leftover images and places the signature once',
+    async (_, fault) => {
+      standIn.batchUpdateFault = fault;
+      standIn.refuseImageDeletes = true;
+      await expect(adapter.placeSignature('copy-1', PLACEMENT)).rejects.toMatchObject({
+        status: 502,
+      });
+      expect(standIn.documentText).toBe(TEXT);
+      expect([...standIn.files.keys()]).toEqual(['image-1', 'image-2']);
+
+      standIn.refuseImageDeletes = false;
+      standIn.requests.length = 0;
+      await adapter.placeSignature('copy-1', PLACEMENT);
+      const list = standIn.requests[0];
+      expect(list).toMatchObject({ method: 'GET', path: '/drive/v3/files' });
+      expect(list.query.get('q')).toBe(
+        "appProperties has { key='prosignSignatureFor' and value='copy-1' } and trashed=false",
+      );
+      expect(list.query.get('supportsAllDrives')).toBe('true');
+      // The leftovers go before anything new is uploaded.
+      const firstUpload = standIn.requests.findIndex((r) => r.path.startsWith('/upload/'));
+      expect(
+        standIn.requests
+          .slice(0, firstUpload)
+          .filter((r) => r.method === 'DELETE')
+          .map((r) => r.path)
+          .sort(),
+      ).toEqual(['/drive/v3/files/image-1', '/drive/v3/files/image-2']);
+      expect(standIn.sent('POST', /:batchUpdate$/)).toHaveLength(1);
+      expect(standIn.documentText).toBe(
+        'Agreement for Maria. Signature: [image-3] Initials: [image-4]',
+      );
+      expect(standIn.namedRanges).toHaveLength(1);
+      expect([...standIn.files.keys()]).toEqual([]);
+    },
+  );
+
+  it('refuses the batch if the document changed since it was read, and places it on the retry', async () => {
+    standIn.editBeforeNextBatchUpdate = true;
+    await expect(adapter.placeSignature('copy-1', PLACEMENT)).rejects.toMatchObject({
+      status: 502,
+    });
+    expect(standIn.documentText).toBe(`Edited. ${TEXT}`);
+    expect([...standIn.files.keys()]).toEqual([]);
+
+    await adapter.placeSignature('copy-1', PLACEMENT);
+    expect(standIn.documentText).toBe(
+      'Edited. Agreement for Maria. Signature: [image-3] Initials: [image-4]',
+    );
+  });
+
+  it('refuses to sign a document without a signature marker, uploading nothing', async () => {
+    standIn.documentText = 'No markers here';
+    await expect(adapter.placeSignature('copy-1', PLACEMENT)).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(standIn.sent('POST', /^\/upload\//)).toEqual([]);
+    expect(standIn.sent('POST', /:batchUpdate$/)).toEqual([]);
+    expect([...standIn.files.keys()]).toEqual([]);
   });
 
   it('exports the document as PDF', async () => {

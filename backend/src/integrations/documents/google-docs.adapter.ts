@@ -24,6 +24,11 @@ export const GOOGLE_SIGNATURE_MARKERS = {
   signedDate: '$signed_date',
 } as const;
 
+/** Named range created by the placement's own batchUpdate: its presence means the signature is in. */
+export const SIGNATURE_PLACED_RANGE = 'prosign-signature-placed';
+/** appProperties key of an uploaded signature image: the document it is for. */
+const SIGNATURE_IMAGE_PROPERTY = 'prosignSignatureFor';
+
 interface ServiceAccountKey {
   client_email: string;
   private_key: string;
@@ -87,27 +92,32 @@ export class GoogleDocsAdapter implements DocumentsPort {
     const signatureMarkers = new Set(
       Object.values(GOOGLE_SIGNATURE_MARKERS).map((marker) => marker.slice(1)),
     );
-    await this.call(`Document ${docId}`, () =>
-      this.docs.documents.batchUpdate({
-        documentId: docId,
-        requestBody: {
-          requests: replacements.map(([name, value]) => ({
-            replaceAllText: {
-              containsText: { text: `$${name}`, matchCase: true },
-              replaceText: value,
-            },
-          })),
-        },
-      }),
-    );
-
-    const left = placeholdersIn(await this.plainText(docId)).filter(
-      (name) => !signatureMarkers.has(name),
-    );
+    // The copy is nobody's until returned: any failure from here deletes it rather than leave it
+    // in Drive. (A process killed right here still leaves one: the caller retries with a new copy.)
+    let left: string[];
+    try {
+      await this.call(`Document ${docId}`, () =>
+        this.docs.documents.batchUpdate({
+          documentId: docId,
+          requestBody: {
+            requests: replacements.map(([name, value]) => ({
+              replaceAllText: {
+                containsText: { text: `$${name}`, matchCase: true },
+                replaceText: value,
+              },
+            })),
+          },
+        }),
+      );
+      left = placeholdersIn(await this.plainText(docId)).filter(
+        (name) => !signatureMarkers.has(name),
+      );
+    } catch (error) {
+      await this.deleteCopy(docId);
+      throw error;
+    }
     if (left.length > 0) {
-      await this.drive.files
-        .delete({ fileId: docId, supportsAllDrives: true })
-        .catch(() => undefined);
+      await this.deleteCopy(docId);
       throw new BadRequestException(
         `Missing data for the template placeholders: ${left.map((name) => `$${name}`).join(', ')}`,
       );
@@ -115,33 +125,40 @@ export class GoogleDocsAdapter implements DocumentsPort {
     return { docId };
   }
 
+  private async deleteCopy(docId: string): Promise<void> {
+    await this.drive.files.delete({ fileId: docId, supportsAllDrives: true }).catch((error) => {
+      this.logger.error(
+        `Unused template copy ${docId} could not be deleted from Drive: ${(error as Error).message}`,
+      );
+    });
+  }
+
   /**
    * The Docs API copies an inserted image from a URL it can fetch without our
    * credentials, so each image is readable by link only while it is inserted:
    * uploaded, inserted, then deleted from Drive whatever happened (the document
    * keeps its own copy), never left shared.
+   *
+   * The finish pipeline repeats a step a crash interrupted, so this may run again
+   * for the same document:
+   * - images a killed run uploaded but never deleted carry
+   *   `appProperties.prosignSignatureFor = docId` and are found and deleted first;
+   * - the batchUpdate that places the signature is atomic and also creates the
+   *   named range `prosign-signature-placed`, so finding that range proves the
+   *   signature is in the document: nothing is uploaded or sent again.
+   *   (`writeControl.requiredRevisionId` alone could not tell: a repeat reads the
+   *   new revision. It is sent too, for a different reason: the marker indexes
+   *   are only valid in the revision they were read from, so an edit in between,
+   *   or a second runner's placement, fails the batch instead of deleting the
+   *   wrong text; the step's retry then reads the document again.)
    */
   async placeSignature(docId: string, placement: SignaturePlacement): Promise<void> {
-    const uploaded: string[] = [];
-    try {
-      await this.insertSignatureImages(docId, placement, uploaded);
-    } finally {
-      await Promise.all(uploaded.map((fileId) => this.deleteImage(fileId)));
-    }
-  }
-
-  private async insertSignatureImages(
-    docId: string,
-    placement: SignaturePlacement,
-    uploaded: string[],
-  ): Promise<void> {
-    const [signatureUri, initialsUri] = await Promise.all([
-      this.uploadImage(`${docId}-signature.png`, placement.signaturePng, uploaded),
-      this.uploadImage(`${docId}-initials.png`, placement.initialsPng, uploaded),
-    ]);
+    await this.deleteLeftoverImages(docId);
     const document = await this.call(`Document ${docId}`, () =>
       this.docs.documents.get({ documentId: docId }),
     );
+    if (document.data.namedRanges?.[SIGNATURE_PLACED_RANGE]?.namedRanges?.length) return;
+
     const markers = findMarkers(document.data, [
       GOOGLE_SIGNATURE_MARKERS.signature,
       GOOGLE_SIGNATURE_MARKERS.initials,
@@ -151,37 +168,59 @@ export class GoogleDocsAdapter implements DocumentsPort {
         `Document ${docId} has no ${GOOGLE_SIGNATURE_MARKERS.signature} position for the signature`,
       );
     }
-    // From the end backwards, so earlier indexes stay valid while the text changes.
-    const requests: docs_v1.Schema$Request[] = markers
-      .sort((a, b) => b.startIndex - a.startIndex)
-      .flatMap((marker) => {
-        const isSignature = marker.text === GOOGLE_SIGNATURE_MARKERS.signature;
-        return [
-          {
-            deleteContentRange: {
-              range: { startIndex: marker.startIndex, endIndex: marker.endIndex },
-            },
+    const uploaded: string[] = [];
+    try {
+      const [signatureUri, initialsUri] = await Promise.all([
+        this.uploadImage(docId, 'signature', placement.signaturePng, uploaded),
+        this.uploadImage(docId, 'initials', placement.initialsPng, uploaded),
+      ]);
+      const requests = signatureRequests(markers, { signatureUri, initialsUri }, placement);
+      await this.call(`Document ${docId}`, () =>
+        this.docs.documents.batchUpdate({
+          documentId: docId,
+          requestBody: {
+            requests,
+            ...(document.data.revisionId
+              ? { writeControl: { requiredRevisionId: document.data.revisionId } }
+              : {}),
           },
-          {
-            insertInlineImage: {
-              uri: isSignature ? signatureUri : initialsUri,
-              location: { index: marker.startIndex },
-              objectSize: isSignature
-                ? { width: { magnitude: 150, unit: 'PT' }, height: { magnitude: 75, unit: 'PT' } }
-                : { width: { magnitude: 48, unit: 'PT' }, height: { magnitude: 24, unit: 'PT' } },
-            },
-          },
-        ];
-      });
-    requests.push({
-      replaceAllText: {
-        containsText: { text: GOOGLE_SIGNATURE_MARKERS.signedDate, matchCase: true },
-        replaceText: formatPacificTimestamp(placement.signedAt),
-      },
-    });
-    await this.call(`Document ${docId}`, () =>
-      this.docs.documents.batchUpdate({ documentId: docId, requestBody: { requests } }),
-    );
+        }),
+      );
+    } finally {
+      await Promise.all(uploaded.map((fileId) => this.deleteImage(fileId)));
+    }
+  }
+
+  /**
+   * Signature images of this document still in Drive: a run killed between
+   * upload and deletion left them shared by link. Listing failures fail the
+   * step (it is retried); a deletion failure is logged like any other.
+   */
+  private async deleteLeftoverImages(docId: string): Promise<void> {
+    const q =
+      `appProperties has { key='${SIGNATURE_IMAGE_PROPERTY}' and value='${driveQueryString(docId)}' }` +
+      ' and trashed=false';
+    let pageToken: string | undefined;
+    do {
+      const page = await this.call('Signature image listing', () =>
+        this.drive.files.list({
+          q,
+          fields: 'nextPageToken, files(id)',
+          pageSize: 100,
+          supportsAllDrives: true,
+          includeItemsFromAllDrives: true,
+          ...(pageToken ? { pageToken } : {}),
+        }),
+      );
+      const leftovers = (page.data.files ?? []).flatMap((file) => (file.id ? [file.id] : []));
+      if (leftovers.length > 0) {
+        this.logger.warn(
+          `Deleting ${leftovers.length} signature image(s) of document ${docId} left in Drive by an interrupted run`,
+        );
+      }
+      await Promise.all(leftovers.map((fileId) => this.deleteImage(fileId)));
+      pageToken = page.data.nextPageToken ?? undefined;
+    } while (pageToken);
   }
 
   async exportPdf(docId: string): Promise<Buffer> {
@@ -196,13 +235,24 @@ export class GoogleDocsAdapter implements DocumentsPort {
 
   /**
    * Uploads a PNG to Drive, readable by link, so the Docs API can fetch it for
-   * insertInlineImage; its id goes to `uploaded` at once, for the deletion.
+   * insertInlineImage; its id goes to `uploaded` at once, for the deletion,
+   * and the document id to its appProperties, for a repeat after a crash.
    */
-  private async uploadImage(name: string, png: Buffer, uploaded: string[]): Promise<string> {
+  private async uploadImage(
+    docId: string,
+    kind: 'signature' | 'initials',
+    png: Buffer,
+    uploaded: string[],
+  ): Promise<string> {
     const file = await this.call('Signature image upload', () =>
       this.drive.files.create(
         {
-          requestBody: { name, mimeType: 'image/png' },
+          requestBody: {
+            name: `${docId}-${kind}.png`,
+            mimeType: 'image/png',
+            // Found again by a repeat if this run dies before deleting it.
+            appProperties: { [SIGNATURE_IMAGE_PROPERTY]: docId },
+          },
           media: { mimeType: 'image/png', body: Readable.from(png) },
           fields: 'id',
           supportsAllDrives: true,
@@ -292,4 +342,62 @@ function findMarkers(document: docs_v1.Schema$Document, markers: string[]) {
     }
   }
   return found;
+}
+
+/**
+ * The placement as one batchUpdate: each marker deleted and its image inserted,
+ * from the end backwards so earlier indexes stay valid while the text changes;
+ * the named range over the (last) signature image, right after inserting it,
+ * while its index is known; the signing date last.
+ */
+function signatureRequests(
+  markers: Array<{ text: string; startIndex: number; endIndex: number }>,
+  uris: { signatureUri: string; initialsUri: string },
+  placement: SignaturePlacement,
+): docs_v1.Schema$Request[] {
+  let rangeCreated = false;
+  const requests: docs_v1.Schema$Request[] = [...markers]
+    .sort((a, b) => b.startIndex - a.startIndex)
+    .flatMap((marker) => {
+      const isSignature = marker.text === GOOGLE_SIGNATURE_MARKERS.signature;
+      const placed: docs_v1.Schema$Request[] = [
+        {
+          deleteContentRange: {
+            range: { startIndex: marker.startIndex, endIndex: marker.endIndex },
+          },
+        },
+        {
+          insertInlineImage: {
+            uri: isSignature ? uris.signatureUri : uris.initialsUri,
+            location: { index: marker.startIndex },
+            objectSize: isSignature
+              ? { width: { magnitude: 150, unit: 'PT' }, height: { magnitude: 75, unit: 'PT' } }
+              : { width: { magnitude: 48, unit: 'PT' }, height: { magnitude: 24, unit: 'PT' } },
+          },
+        },
+      ];
+      if (isSignature && !rangeCreated) {
+        rangeCreated = true;
+        // The inline image is one index long.
+        placed.push({
+          createNamedRange: {
+            name: SIGNATURE_PLACED_RANGE,
+            range: { startIndex: marker.startIndex, endIndex: marker.startIndex + 1 },
+          },
+        });
+      }
+      return placed;
+    });
+  requests.push({
+    replaceAllText: {
+      containsText: { text: GOOGLE_SIGNATURE_MARKERS.signedDate, matchCase: true },
+      replaceText: formatPacificTimestamp(placement.signedAt),
+    },
+  });
+  return requests;
+}
+
+/** A value inside single quotes of a Drive query: `\` and `'` escaped with a backslash. */
+function driveQueryString(value: string): string {
+  return value.replace(/[\\']/g, (c) => `\\${c}`);
 }
