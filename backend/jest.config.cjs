@@ -1,5 +1,6 @@
-// Two projects: unit tests (*.spec.ts, pure, no services) and integration tests
-// (*.integration-spec.ts, real MongoDB and Redis). Only the integration project
+// Three projects: unit tests (*.spec.ts, pure, no services), integration tests
+// (*.integration-spec.ts, real MongoDB and Redis) and the fault suite (*.fault-spec.ts,
+// run alone by `npm test`). Only the integration project
 // has the global setup that makes sure both services are reachable, so
 // `jest --selectProjects unit` runs anywhere.
 const preset = require('../jest.preset.cjs');
@@ -28,6 +29,13 @@ module.exports = {
       ],
       globalSetup: '<rootDir>/test/global-setup.cjs',
       globalTeardown: '<rootDir>/test/global-teardown.cjs',
+    },
+    {
+      // Fault injection (bench/faults --short): starts and kills its own processes for minutes,
+      // so `npm test` runs it alone after the other suites, never beside them.
+      ...common,
+      displayName: 'faults',
+      testMatch: ['<rootDir>/test/**/*.fault-spec.ts'],
     },
   ],
 };

@@ -1,6 +1,7 @@
 // `npm test`: installs what is missing, starts throw-away MongoDB and Redis,
 // runs lint, unit and integration tests and builds of every project through Nx,
-// then starts the whole product and drives it with Playwright in Chromium.
+// then starts the whole product and drives it with Playwright in Chromium, then
+// the short fault-injection run.
 // Prints how many tests ran and exits non-zero on any failure.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -81,8 +82,10 @@ async function main() {
     if (nx.code !== 0)
       failures.push('lint, unit/integration tests or build (see the Nx output above)');
 
-    if (nx.code === 0) await runEndToEnd();
-    else console.log('\n▸ Skipping the end-to-end tests: the build or earlier suites failed.');
+    if (nx.code === 0) {
+      await runEndToEnd();
+      await runFaultSuite();
+    } else console.log('\n▸ Skipping the end-to-end tests: the build or earlier suites failed.');
   } finally {
     await stopAll();
     await services.stop();
@@ -158,6 +161,22 @@ async function runEndToEnd() {
         : 'end-to-end tests',
     );
   }
+}
+
+/**
+ * The short fault-injection run (issue 21): the real api, worker, mail catcher, embedded
+ * MongoDB and redis-server of its own, killed and restarted. Alone, after the other suites,
+ * so that their load does not decide its timing.
+ */
+async function runFaultSuite() {
+  console.log('\n▸ Fault injection, short run (bench/faults --short)…');
+  const result = await runCapture(
+    path.join(ROOT, 'node_modules/.bin/jest'),
+    ['--selectProjects', 'faults', '--ci'],
+    { cwd: path.join(ROOT, 'backend') },
+  );
+  addTestCounts(result.output);
+  if (result.code !== 0) failures.push('fault injection (see its counts and logs above)');
 }
 
 /** "file › title: first lines of the error" for each test that failed in a Playwright JSON report. */

@@ -10,7 +10,7 @@
 // duplicate.
 //
 //   node bench/faults/run.mjs                  # the long run: 100 sends, 100 finishes
-//   node bench/faults/run.mjs --short          # what `npm test` runs (backend/test/faults…)
+//   node bench/faults/run.mjs --short          # what `npm test` runs (backend/test/faults.fault-spec.ts)
 //   FAULTS_OPERATIONS=20 FAULTS_CATCHER_DOWN_S=60 FAULTS_SEED=7 node bench/faults/run.mjs
 //   --json: the summary as one JSON line at the end.
 //
