@@ -1,8 +1,10 @@
 import { type INestApplicationContext, Logger } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
+import type { MessageMappingProperties } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import type { Server, ServerOptions } from 'socket.io';
+import { fromEvent, type Observable, takeUntil } from 'rxjs';
+import type { Server, ServerOptions, Socket } from 'socket.io';
 import type { AppConfig } from '../config/app-config';
 
 export const SOCKET_IO_PATH = '/socket.io';
@@ -49,6 +51,41 @@ export class RedisIoAdapter extends IoAdapter {
     } as ServerOptions) as Server;
     if (this.adapterConstructor) server.adapter(this.adapterConstructor);
     return server;
+  }
+
+  /**
+   * Nest's own binding keeps an rxjs pipeline (about four subscribers and their
+   * closures) per message handler on every socket for the socket's whole life,
+   * twelve per idle signer socket here. This one keeps a plain listener per
+   * handler and builds the same pipeline only while a message is being answered.
+   * What reaches the client is Nest's: `callback` already runs guards, pipes and
+   * exception filters, and `transform` turns its value, Promise or Observable
+   * into responses; a `{event, data}` response is emitted, any other is the
+   * acknowledgement (unless the handler acknowledges itself), nothing after
+   * the socket disconnected.
+   */
+  override bindMessageHandlers(
+    socket: Socket,
+    handlers: MessageMappingProperties[],
+    transform: (data: unknown) => Observable<unknown>,
+  ): void {
+    for (const { message, callback, isAckHandledManually } of handlers) {
+      socket.on(message as string, (...args: unknown[]) => {
+        // As rxjs's fromEvent hands them to Nest: one argument as it is, several as an array.
+        const { data, ack } = this.mapPayload(args.length > 1 ? args : args[0]);
+        transform(callback(data, ack))
+          .pipe(takeUntil(fromEvent(socket, 'disconnect')))
+          .subscribe((response) => {
+            if (response === null || response === undefined) return;
+            const { event, data: eventData } = response as { event?: string; data?: unknown };
+            if (event) {
+              socket.emit(event, eventData);
+            } else if (!isAckHandledManually && typeof ack === 'function') {
+              (ack as (response: unknown) => void)(response);
+            }
+          });
+      });
+    }
   }
 
   /** Called by Nest after the Socket.IO servers are closed on shutdown. */
