@@ -9,19 +9,44 @@ export interface StoredFile {
   size: number;
 }
 
+/** A file small enough for one document: its bytes beside its name, read by `_id`. */
+interface WholeFile {
+  _id: Types.ObjectId;
+  filename: string;
+  metadata: Record<string, unknown>;
+  size: number;
+  sha256: string;
+  bytes: mongo.Binary;
+  uploadedAt: Date;
+}
+
 /**
- * Files (PDFs, signature images) in GridFS, through the driver's GridFSBucket on
- * Mongoose's connection; works on MongoDB and on FerretDB.
+ * Files (PDFs, signature images). One document per file, read and written by
+ * `_id`, as MongoDB advises for files under its 16 MB document limit: one
+ * round trip on the primary key, where GridFS takes a files read and a
+ * chunks query (which the embedded database answers by reading every chunk
+ * of every file). Larger files, and files stored before this, are in GridFS.
  */
 @Injectable()
 export class PdfFileStore {
+  static readonly COLLECTION = 'stored_files';
   static readonly BUCKET = 'document_files';
+  /** Below MongoDB's 16 MiB document limit with room for the fields beside the bytes. */
+  static readonly WHOLE_FILE_MAX_BYTES = 15 * 1024 * 1024;
+
+  private gridFs?: mongo.GridFSBucket;
 
   constructor(@InjectConnection() private readonly connection: Connection) {}
 
+  private wholeFiles() {
+    return this.connection.collection<WholeFile>(PdfFileStore.COLLECTION);
+  }
+
+  /** One bucket for the process: a new one checks GridFS's indexes again on its first upload. */
   private bucket(): mongo.GridFSBucket {
     if (!this.connection.db) throw new Error('MongoDB is not connected');
-    return new mongo.GridFSBucket(this.connection.db, { bucketName: PdfFileStore.BUCKET });
+    this.gridFs ??= new mongo.GridFSBucket(this.connection.db, { bucketName: PdfFileStore.BUCKET });
+    return this.gridFs;
   }
 
   async put(
@@ -30,23 +55,38 @@ export class PdfFileStore {
     metadata: Record<string, unknown>,
   ): Promise<StoredFile> {
     const id = new Types.ObjectId();
-    await new Promise<void>((resolve, reject) => {
-      const upload = this.bucket().openUploadStreamWithId(id, filename, { metadata });
-      upload.once('error', reject).once('finish', () => resolve());
-      upload.end(bytes);
-    });
-    return {
-      fileId: id.toHexString(),
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      size: bytes.length,
-    };
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    if (bytes.length <= PdfFileStore.WHOLE_FILE_MAX_BYTES) {
+      await this.wholeFiles().insertOne({
+        _id: id,
+        filename,
+        metadata,
+        size: bytes.length,
+        sha256,
+        bytes: new mongo.Binary(bytes),
+        uploadedAt: new Date(),
+      });
+    } else {
+      await new Promise<void>((resolve, reject) => {
+        const upload = this.bucket().openUploadStreamWithId(id, filename, { metadata });
+        upload.once('error', reject).once('finish', () => resolve());
+        upload.end(bytes);
+      });
+    }
+    return { fileId: id.toHexString(), sha256, size: bytes.length };
   }
 
   async get(fileId: string): Promise<Buffer> {
+    const id = new Types.ObjectId(fileId);
+    const whole = await this.wholeFiles().findOne({ _id: id }, { projection: { bytes: 1 } });
+    if (whole) {
+      const bytes = whole.bytes.value();
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }
     const chunks: Buffer[] = [];
     await new Promise<void>((resolve, reject) => {
       this.bucket()
-        .openDownloadStream(new Types.ObjectId(fileId))
+        .openDownloadStream(id)
         .on('data', (chunk: Buffer) => chunks.push(chunk))
         .once('error', reject)
         .once('end', () => resolve());
@@ -56,8 +96,11 @@ export class PdfFileStore {
 
   /** Removes a file; a file already gone is not an error (clean-ups may race). */
   async delete(fileId: string): Promise<void> {
+    const id = new Types.ObjectId(fileId);
+    const { deletedCount } = await this.wholeFiles().deleteOne({ _id: id });
+    if (deletedCount > 0) return;
     try {
-      await this.bucket().delete(new Types.ObjectId(fileId));
+      await this.bucket().delete(id);
     } catch (error) {
       if (!/not found/i.test((error as Error).message)) throw error;
     }
