@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -82,8 +83,8 @@ func TestServeAnswersPing(t *testing.T) {
 }
 
 // A conditional write on one record ({_id, status: ...}) must read that record by
-// its _id, not the whole collection (patches/ferretdb-id-pushdown.patch), and
-// still apply every condition.
+// its _id, not the whole collection (patches/ferretdb-id-pushdown.patch), from
+// the _id index (patches/ferretdb-id-index.patch), and still apply every condition.
 func TestIDEqualityBesideOtherConditionsUsesIDIndexAndWholeFilter(t *testing.T) {
 	conn := startServer(t)
 	const db = "pushdown"
@@ -98,6 +99,12 @@ func TestIDEqualityBesideOtherConditionsUsesIDIndexAndWholeFilter(t *testing.T) 
 	), "$db", db)
 	if pushed := explained.Get("filterPushdown"); pushed != true {
 		t.Fatalf("filter {_id, status} was not pushed down to the _id index: %v", explained)
+	}
+	// SQLite's own plan: a search of the _id index, not a scan of every row
+	// (patches/ferretdb-id-index.patch).
+	if plan := wirebson.LogMessage(explained.Get("queryPlanner")); !strings.Contains(plan, "SEARCH") ||
+		!strings.Contains(plan, "USING INDEX") {
+		t.Fatalf("SQLite does not read {_id} from the index: %s", plan)
 	}
 
 	stale := command(t, conn, "update", "agreements", "updates", wirebson.MustArray(wirebson.MustDocument(
