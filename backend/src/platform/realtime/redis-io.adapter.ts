@@ -4,7 +4,7 @@ import type { MessageMappingProperties } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { fromEvent, type Observable, takeUntil } from 'rxjs';
-import type { Server, ServerOptions, Socket } from 'socket.io';
+import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/app-config';
 
 export const SOCKET_IO_PATH = '/socket.io';
@@ -65,7 +65,8 @@ export class RedisIoAdapter extends IoAdapter {
    * the socket disconnected.
    */
   override bindMessageHandlers(
-    socket: Socket,
+    // Nest's own socket.io copy (its Socket type differs from ours by private members only).
+    socket: Parameters<IoAdapter['bindMessageHandlers']>[0],
     handlers: MessageMappingProperties[],
     transform: (data: unknown) => Observable<unknown>,
   ): void {
