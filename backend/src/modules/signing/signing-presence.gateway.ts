@@ -8,8 +8,17 @@ import {
   WebSocketGateway,
 } from '@nestjs/websockets';
 import type { Socket } from 'socket.io';
+import { ConcurrencyLimit } from '../../platform/concurrency/concurrency-limit';
 import { ClientEvent, type SignerPresenceReport } from '../../platform/realtime/realtime-events';
 import { SigningPresenceService } from './signing-presence.service';
+
+/**
+ * Link checks running at once on this process. Every signing page reconnects
+ * at once after a restart; started all together, thousands of checks' queries
+ * held their driver state while waiting for the pool (bench/presence, 5,000
+ * sockets: 324–333 MB RSS connected, 263–275 MB with this limit).
+ */
+export const LINK_CHECK_CONCURRENCY = 16;
 
 interface SignerSocketData {
   /** The handshake's token, once it named an existing sent contract. */
@@ -25,6 +34,7 @@ interface SignerSocketData {
 @WebSocketGateway()
 export class SigningPresenceGateway implements OnGatewayConnection, OnGatewayDisconnect {
   private readonly logger = new Logger(SigningPresenceGateway.name);
+  private readonly linkChecks = new ConcurrencyLimit(LINK_CHECK_CONCURRENCY);
 
   constructor(private readonly presence: SigningPresenceService) {}
 
@@ -33,7 +43,7 @@ export class SigningPresenceGateway implements OnGatewayConnection, OnGatewayDis
     if (typeof token !== 'string' || !token) return;
     const data = socket.data as SignerSocketData;
     // Known before any report is handled: reports wait for this check.
-    const known = this.presence.isKnownToken(token).catch(() => false);
+    const known = this.linkChecks.run(() => this.presence.isKnownToken(token)).catch(() => false);
     (socket.data as { known?: Promise<boolean> }).known = known;
     if (await known) data.signerToken = token;
   }
