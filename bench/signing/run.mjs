@@ -4,10 +4,11 @@
 // (issue 8, issue 23 item 3), measured on the built dist served by the real
 // frontend server (scripts/serve-frontend.mjs, with the build's brotli/gzip
 // copies of scripts/precompress.mjs, as `npm start` serves them):
-//   (a) gzipped JavaScript loaded before the captcha passes ≤ 100 KB, PDF.js and
-//       its worker loaded later;
+//   (a) gzipped JavaScript loaded before the captcha passes ≤ 100 KB on each kind
+//       of link, PDF.js and its worker loaded later;
 //   (b) largest contentful paint of the captcha step ≤ 1.5 s (median of 5) on a
-//       390×844 phone on Slow 4G (150 ms RTT, 1.6 Mbps down, 750 kbps up, CDP
+//       customer link, a SOW link and a CO link each, on a 390×844 phone on
+//       Slow 4G (150 ms RTT, 1.6 Mbps down, 750 kbps up, CDP
 //       Network.emulateNetworkConditions) with 4× CPU throttling; the bytes
 //       transferred are printed;
 //   (c) no serious or critical axe-core violations on the captcha and signing steps,
@@ -166,7 +167,7 @@ async function startServers() {
   };
 }
 
-/** The SOW and change-order links' captcha steps, measured the same way (JavaScript budgeted, LCP shown). */
+/** The SOW and change-order links' captcha steps, measured and budgeted the same way. */
 const LINK_PATHS = { sow: '/sow-signature/SOW-BENCH-1', co: '/co-signature/CO-BENCH-1' };
 const SIGNING_PATH =
   '/bench-token?docLink=' + encodeURIComponent('https://docs.example/d/doc-1/edit');
@@ -468,6 +469,9 @@ async function main() {
     for (const [family, link] of Object.entries(links))
       if (link.jsGzipBytes > BUDGET.firstRenderJsGzipBytes)
         failures.push(`${family} link: JavaScript before the captcha over 100 KB gzipped`);
+    for (const [family, link] of Object.entries(links))
+      if (!(link.lcpMedianMs <= BUDGET.captchaLcpMs))
+        failures.push(`${family} link: captcha step LCP over ${BUDGET.captchaLcpMs} ms`);
     if (!(lcpMs <= BUDGET.captchaLcpMs))
       failures.push(`captcha step LCP over ${BUDGET.captchaLcpMs} ms on Slow 4G + 4x CPU`);
     if (captchaAxe.length || signingAxe.length) failures.push('serious/critical axe violations');
@@ -503,7 +507,7 @@ async function main() {
       );
       for (const [family, link] of Object.entries(links))
         console.log(
-          `  ${family} link (${link.path}): JS before the captcha ${link.jsGzipKB} KB gz in ${link.files} files (budget 100 KB), ${link.transferredKB} KB transferred; captcha step LCP ${link.lcpMedianMs} ms (runs: ${link.lcpAllMs.join(', ')} ms; shown, not budgeted)`,
+          `  ${family} link (${link.path}): JS before the captcha ${link.jsGzipKB} KB gz in ${link.files} files (budget 100 KB), ${link.transferredKB} KB transferred; captcha step LCP ${link.lcpMedianMs} ms (runs: ${link.lcpAllMs.join(', ')} ms), budget ${BUDGET.captchaLcpMs} ms`,
         );
       console.log(
         `  machine load while measuring: ${step.loadAverage.join(' ')} (1/5/15 min) on ${step.cpus} CPUs`,

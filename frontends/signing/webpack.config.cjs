@@ -31,6 +31,39 @@ function withAssetRules(config) {
   return config;
 }
 
+/** The chunk of the SOW and CO pages (webpackChunkName in src/app/SigningApp.tsx). */
+const LINK_PAGE_CHUNK = 'link-signature';
+/** Where runtime-config-prefetch.html wants that chunk's file names. */
+const LINK_PAGE_FILES_PLACEHOLDER = /(['"])LINK_PAGE_FILES\1/;
+
+/**
+ * Writes the files of the SOW and CO page's chunk (with the chunks it needs)
+ * into the page's inline script, which preloads them on a SOW or CO link: the
+ * page is then downloaded beside the main script rather than a round trip after
+ * it has run (bench/signing). The names are hashed, so they come from the
+ * compilation.
+ */
+class LinkPageFilesPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('LinkPageFilesPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).beforeEmit.tap('LinkPageFilesPlugin', (data) => {
+        const group = compilation.namedChunkGroups.get(LINK_PAGE_CHUNK);
+        if (!group) throw new Error(`No chunk named ${LINK_PAGE_CHUNK} to preload`);
+        if (!LINK_PAGE_FILES_PLACEHOLDER.test(data.html)) {
+          throw new Error('The page has no LINK_PAGE_FILES for the link page to preload');
+        }
+        const publicPath = compilation.getPath(compilation.outputOptions.publicPath ?? '/');
+        const files = group.chunks
+          .flatMap((chunk) => [...chunk.files])
+          .filter((file) => /\.(js|css)$/.test(file))
+          .map((file) => publicPath + file);
+        data.html = data.html.replace(LINK_PAGE_FILES_PLACEHOLDER, JSON.stringify(files));
+        return data;
+      });
+    });
+  }
+}
+
 module.exports = (env, argv) => {
   const remote = withAssetRules(base(env, argv));
   remote.name = 'remote';
@@ -45,10 +78,12 @@ module.exports = (env, argv) => {
   standalone.plugins = standalone.plugins.filter(
     (plugin) => !(plugin instanceof ModuleFederationPlugin),
   );
+  standalone.plugins.push(new LinkPageFilesPlugin());
   for (const plugin of standalone.plugins) {
     if (plugin instanceof HtmlWebpackPlugin) {
       plugin.options.chunks = ['standalone'];
-      // Starts the runtime-configuration request before the app's JavaScript runs.
+      // Starts the runtime-configuration request (and on a SOW or CO link, the
+      // link check and the page's chunk) before the app's JavaScript runs.
       plugin.options.headHtml = fs.readFileSync(
         path.join(__dirname, 'runtime-config-prefetch.html'),
         'utf8',

@@ -11,7 +11,7 @@ import { ErrorPanel, PublicLayout } from '@prosign/ui';
 import '@prosign/ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SigningApp } from './app/SigningApp';
+import { linkSigningLink, loadLinkSignaturePage, SigningApp } from './app/SigningApp';
 
 declare global {
   interface Window {
@@ -54,6 +54,13 @@ function apiClientFor(config: RuntimeConfig): ApiClient {
   });
 }
 
+/**
+ * How long the first render of a SOW or CO link waits for the link's check (asked
+ * for by the page's HTML, so usually in already); a slower api gets "Verifying
+ * your link…" rather than a blank page meanwhile.
+ */
+const LINK_CHECK_WAIT_MS = 500;
+
 /** The configuration the page already asked for, else a fresh request (e.g. as a remote). */
 async function runtimeConfig(): Promise<RuntimeConfig> {
   const early = window.__prosignRuntimeConfig;
@@ -71,9 +78,18 @@ async function start(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
   try {
     const config = await runtimeConfig();
+    const client = apiClientFor(config);
+    const link = linkSigningLink(window.location);
+    if (link) {
+      // A SOW or CO link: its page (which its HTML has been downloading
+      // meanwhile; if that failed, the page's Suspense asks again) and its
+      // check, so that the first render shows the captcha.
+      const page = await loadLinkSignaturePage().catch(() => undefined);
+      await page?.checkLinkBeforeRender(client, link.family, link.customId, LINK_CHECK_WAIT_MS);
+    }
     root.render(
       <StrictMode>
-        <SigningApp config={config} client={apiClientFor(config)} />
+        <SigningApp config={config} client={client} />
       </StrictMode>,
     );
   } catch (error) {

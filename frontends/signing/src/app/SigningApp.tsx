@@ -10,11 +10,27 @@ import { CustomerSigning, type CustomerSigningProps } from '../customer-signing/
 
 // The router (verification, unknown paths) and the SOW and CO pages load on
 // demand: a customer link is what signers open most.
-const LinkSignaturePage = lazy(() =>
-  import(/* webpackChunkName: "link-signature" */ '../link-signing/LinkSigningPage').then(
-    (module) => ({ default: module.LinkSignaturePage }),
-  ),
+let loadedLinkPage: typeof import('../link-signing/LinkSigningPage') | undefined;
+
+/**
+ * The SOW and CO page's chunk (its files are preloaded by the page's HTML on
+ * such a link, see webpack.config.cjs). Awaited before the first render
+ * (bootstrap.tsx), the page then renders without suspending: React holds back
+ * content that resolves after a Suspense fallback by up to 300 ms.
+ */
+export function loadLinkSignaturePage() {
+  return import(/* webpackChunkName: "link-signature" */ '../link-signing/LinkSigningPage').then(
+    (module) => (loadedLinkPage = module),
+  );
+}
+const LazyLinkSignaturePage = lazy(() =>
+  loadLinkSignaturePage().then((module) => ({ default: module.LinkSignaturePage })),
 );
+
+function LinkSignaturePage(props: { family: LinkSigningFamily; customId: string }) {
+  const Page = loadedLinkPage?.LinkSignaturePage ?? LazyLinkSignaturePage;
+  return <Page {...props} />;
+}
 const StandaloneRoutes = lazy(() =>
   import(/* webpackChunkName: "routes" */ './StandaloneRoutes').then((module) => ({
     default: module.StandaloneRoutes,
@@ -68,8 +84,9 @@ export interface SigningAppProps {
  * /runtime-config.json. A customer signing link renders at once, without the
  * router, the toasts or the data layer (they come with the steps behind the
  * captcha, see CustomerSigningFlowWithData); a SOW or CO link loads its page
- * (with its data layer, the link being checked before the captcha) without the
- * router; other paths load the router.
+ * (which checks the link before the captcha, its data layer coming behind the
+ * captcha too) without the router, the page's HTML having asked for that
+ * chunk already (runtime-config-prefetch.html); other paths load the router.
  */
 export function SigningApp({ config, client }: SigningAppProps) {
   const customer = customerSigningLink(window.location);

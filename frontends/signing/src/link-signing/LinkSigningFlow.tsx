@@ -2,9 +2,10 @@ import { isApiError, useOpenedSigningLink, type LinkSigningFamily } from '@prosi
 import { ROUTES, type SigningPageState } from '@prosign/domain';
 import { ErrorPanel, LoadingState, useCaptchaPass } from '@prosign/ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { EnsureQueryClient } from '../app/EnsureQueryClient';
 import { EnsureToasts } from '../app/EnsureToasts';
 import { LinkStatePanel } from '../components/layout/LinkStatePanel';
-import { linkPageState } from '../signing-session/useSignerSession';
+import { linkPageState } from '../signing-session/link-page-state';
 import { useSignerPresence } from '../signing-session/useSignerPresence';
 import { openingLabel } from './families';
 
@@ -91,11 +92,13 @@ export function LinkSigningFlow({ family, customId, onStateChange }: LinkSigning
   );
 }
 
-/** The flow with its toasts (see EnsureToasts), as the page loads it. */
-export function LinkSigningFlowWithToasts(props: LinkSigningFlowProps) {
+/** The flow with its data layer and toasts (see EnsureQueryClient, EnsureToasts), as the page loads it. */
+export function LinkSigningFlowWithData(props: LinkSigningFlowProps) {
   return (
     <EnsureToasts>
-      <LinkSigningFlow {...props} />
+      <EnsureQueryClient>
+        <LinkSigningFlow {...props} />
+      </EnsureQueryClient>
     </EnsureToasts>
   );
 }

@@ -1,19 +1,22 @@
-import { isApiError, useSigningLink, type LinkSigningFamily } from '@prosign/api-client';
+import { isApiError, type LinkSigningFamily } from '@prosign/api-client';
 import { signingPageTitle, type SigningPageState } from '@prosign/domain';
 import { CaptchaGate, ErrorPanel, LoadingState } from '@prosign/ui';
 import { lazy, Suspense, useState } from 'react';
-import { EnsureQueryClient } from '../app/EnsureQueryClient';
 import { useLoadOnFirstInput } from '../app/useLoadOnFirstInput';
 import { LinkStatePanel } from '../components/layout/LinkStatePanel';
 import { SigningLayout } from '../components/layout/SigningLayout';
 import { SIGNING_BRAND_NAME } from '../customer-signing/brand';
-import { linkPageState } from '../signing-session/useSignerSession';
+import { linkPageState } from '../signing-session/link-page-state';
 import { openingLabel } from './families';
+import { useLinkCheck } from './useLinkCheck';
 
-// What follows the captcha loads while the signer answers it (useLoadOnFirstInput).
+export { checkLinkBeforeRender } from './useLinkCheck';
+
+// What follows the captcha, with its data layer and toasts, loads while the
+// signer answers it (useLoadOnFirstInput).
 const loadFlow = () => import(/* webpackChunkName: "link-signing" */ './LinkSigningFlow');
 const LinkSigningFlow = lazy(() =>
-  loadFlow().then((module) => ({ default: module.LinkSigningFlowWithToasts })),
+  loadFlow().then((module) => ({ default: module.LinkSigningFlowWithData })),
 );
 
 export interface LinkSignaturePageProps {
@@ -31,21 +34,16 @@ export interface LinkSignaturePageProps {
  * typed signature and Agree and Finish.
  */
 export function LinkSignaturePage({ family, customId }: LinkSignaturePageProps) {
-  return (
-    <EnsureQueryClient>
-      <LinkSigningPage family={family} customId={customId} />
-    </EnsureQueryClient>
-  );
-}
-
-function LinkSigningPage({ family, customId }: LinkSignaturePageProps) {
-  const link = useSigningLink(family, customId);
+  const check = useLinkCheck(family, customId);
   const [state, setState] = useState<SigningPageState>({ kind: 'checking' });
-  const open = link.data?.linkState === 'open';
+  const open = check.kind === 'checked' && check.link.linkState === 'open';
 
   useLoadOnFirstInput(loadFlow, open);
 
-  if (!customId || (link.error && isApiError(link.error) && link.error.statusCode === 404)) {
+  if (
+    !customId ||
+    (check.kind === 'failed' && isApiError(check.error) && check.error.statusCode === 404)
+  ) {
     const invalid: SigningPageState = { kind: 'invalid-token' };
     return (
       <SigningLayout title={signingPageTitle(invalid, SIGNING_BRAND_NAME)}>
@@ -53,20 +51,20 @@ function LinkSigningPage({ family, customId }: LinkSignaturePageProps) {
       </SigningLayout>
     );
   }
-  if (link.error) {
+  if (check.kind === 'failed') {
     return (
       <SigningLayout title={signingPageTitle({ kind: 'checking' }, SIGNING_BRAND_NAME)}>
         <ErrorPanel
           title="Your link could not be verified"
           message="Check your connection and try again."
-          detail={link.error instanceof Error ? link.error.message : undefined}
-          onRetry={() => void link.refetch()}
+          detail={check.error instanceof Error ? check.error.message : undefined}
+          onRetry={check.retry}
           retryLabel="Try again"
         />
       </SigningLayout>
     );
   }
-  if (!link.data) {
+  if (check.kind === 'checking') {
     return (
       <SigningLayout title={signingPageTitle({ kind: 'checking' }, SIGNING_BRAND_NAME)}>
         <LoadingState label="Verifying your link…" />
@@ -75,10 +73,10 @@ function LinkSigningPage({ family, customId }: LinkSignaturePageProps) {
   }
   if (!open) {
     // Nothing to sign: no robot check needed to say what happened to the link.
-    const closed = linkPageState({ linkState: link.data.linkState, agreementTitle: '' });
+    const closed = linkPageState({ linkState: check.link.linkState, agreementTitle: '' });
     return (
       <SigningLayout title={signingPageTitle(closed, SIGNING_BRAND_NAME)}>
-        <LinkStatePanel state={closed} details={link.data.closed} />
+        <LinkStatePanel state={closed} details={check.link.closed} />
       </SigningLayout>
     );
   }

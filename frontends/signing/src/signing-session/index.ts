@@ -1,6 +1,6 @@
 // The signer's session and presence, shared by the customer, SOW and CO signing pages.
+export { linkPageState } from './link-page-state';
 export {
-  linkPageState,
   pageStateOf,
   signerSessionQueryKey,
   useSignerSession,

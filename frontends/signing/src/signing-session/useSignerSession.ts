@@ -3,6 +3,7 @@ import type { SignerMetrics, SigningPageState, VerifyTokenResponse } from '@pros
 import { useCaptchaPass } from '@prosign/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import { linkPageState } from './link-page-state';
 
 export const signerSessionQueryKey = (token: string) => ['signer-session', token] as const;
 
@@ -79,27 +80,4 @@ export function pageStateOf(
   if (session.kind === 'invalid-token') return { kind: 'invalid-token' };
   if (session.kind === 'failed') return null;
   return linkPageState(session.link, completedHere);
-}
-
-/** The page state of a known link: its agreement, or what happened to it (spec 1 §2.4 titles). */
-export function linkPageState(
-  link: Pick<VerifyTokenResponse, 'linkState' | 'agreementTitle'>,
-  completedHere = false,
-): SigningPageState {
-  // A signer who has just finished keeps the agreement and the completion modal in view.
-  if (link.linkState === 'open' || completedHere) {
-    return { kind: 'valid', agreementTitle: link.agreementTitle };
-  }
-  switch (link.linkState) {
-    case 'signed':
-      return { kind: 'signed' };
-    case 'cancelled':
-      return { kind: 'cancelled' };
-    case 'voided':
-      return { kind: 'voided' };
-    case 'expired':
-      return { kind: 'expired' };
-    case 'replaced':
-      return { kind: 'replaced' };
-  }
 }

@@ -1,0 +1,113 @@
+import {
+  isApiError,
+  useApiClient,
+  type ApiClient,
+  type LinkSigningFamily,
+} from '@prosign/api-client';
+import { DATA_FETCHING, retryDelayMs, type LinkVerifyResponse } from '@prosign/domain';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export type LinkCheck =
+  | { kind: 'checking' }
+  | { kind: 'checked'; link: LinkVerifyResponse }
+  | { kind: 'failed'; error: unknown };
+
+// The path and the retry rule are api-client's linkSigningPath and shouldRetry
+// (spec 1 §9), restated: their modules import TanStack Query, which would come
+// with them before the captcha. To drop once @prosign/api-client has them in
+// modules of their own.
+const linkCheckPath = (family: LinkSigningFamily, customId: string) =>
+  `/api/${family}/verify-link/${encodeURIComponent(customId)}`;
+
+/** Up to 3 retries, none after a client error other than 408 (timeout) and 429 (rate limit). */
+function worthRetrying(failures: number, error: unknown): boolean {
+  if (failures >= DATA_FETCHING.retries) return false;
+  return !(
+    isApiError(error) &&
+    error.isClientError &&
+    error.statusCode !== 408 &&
+    error.statusCode !== 429
+  );
+}
+
+async function checkLink(
+  client: ApiClient,
+  family: LinkSigningFamily,
+  customId: string,
+): Promise<LinkVerifyResponse> {
+  for (let failures = 0; ; failures += 1) {
+    try {
+      return await client.get<LinkVerifyResponse>(linkCheckPath(family, customId));
+    } catch (error) {
+      if (!worthRetrying(failures, error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs(failures)));
+    }
+  }
+}
+
+/** Checks answered before the page's first render (checkLinkBeforeRender), by link. */
+const answeredBeforeRender = new Map<string, LinkCheck>();
+
+/**
+ * Asks for the link check before the page first renders (bootstrap.tsx, with
+ * the response its HTML asked for early), waiting `waitMs` at most: answered by
+ * then, the first render shows the captcha (or what happened to the link) at
+ * once rather than "Verifying your link…" a render earlier. A failure worth
+ * retrying is left to the page, which asks again.
+ */
+export async function checkLinkBeforeRender(
+  client: ApiClient,
+  family: LinkSigningFamily,
+  customId: string,
+  waitMs: number,
+): Promise<void> {
+  const answer = client.get<LinkVerifyResponse>(linkCheckPath(family, customId)).then(
+    (link) => answeredBeforeRender.set(`${family}/${customId}`, { kind: 'checked', link }),
+    (error: unknown) => {
+      if (!worthRetrying(0, error)) {
+        answeredBeforeRender.set(`${family}/${customId}`, { kind: 'failed', error });
+      }
+    },
+  );
+  await Promise.race([answer, new Promise((resolve) => setTimeout(resolve, waitMs))]);
+}
+
+/**
+ * `GET /api/{family}/verify-link/{customId}`, before the captcha (no pass), and
+ * `retry` for the "Try again" of a failed check. Without TanStack Query: as on a
+ * customer link, the data layer loads with the steps behind the captcha, so the
+ * SOW and CO pages need no more JavaScript than the check before the captcha
+ * step shows (bench/signing). Asked once per link and retry, however often the
+ * effect runs (StrictMode runs it twice).
+ */
+export function useLinkCheck(
+  family: LinkSigningFamily,
+  customId: string,
+): LinkCheck & { retry: () => void } {
+  const client = useApiClient();
+  const [attempt, setAttempt] = useState(0);
+  const key = `${family}/${customId}/${attempt}`;
+  const answered = attempt === 0 ? answeredBeforeRender.get(`${family}/${customId}`) : undefined;
+  const [result, setResult] = useState<{ key: string; check: LinkCheck } | null>(null);
+  const asked = useRef<{ key: string; answer: Promise<LinkVerifyResponse> } | null>(null);
+
+  useEffect(() => {
+    if (!customId || answered) return undefined;
+    if (asked.current?.key !== key) {
+      asked.current = { key, answer: checkLink(client, family, customId) };
+    }
+    let current = true;
+    asked.current.answer.then(
+      (link) => current && setResult({ key, check: { kind: 'checked', link } }),
+      (error: unknown) => current && setResult({ key, check: { kind: 'failed', error } }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, family, customId, key, answered]);
+
+  const retry = useCallback(() => setAttempt((previous) => previous + 1), []);
+  // A result of another link or attempt is not this one's.
+  const check: LinkCheck = result?.key === key ? result.check : (answered ?? { kind: 'checking' });
+  return { ...check, retry };
+}
