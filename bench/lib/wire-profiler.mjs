@@ -90,13 +90,15 @@ function shapeOf(filter) {
   return `{${parts.join(', ')}}`;
 }
 
-/** Whether FerretDB v1 (SQLite) pushes this filter down: exactly {_id: string | ObjectId}. */
+/**
+ * Whether the repository's FerretDB build reads this filter from the `_id` index: an `_id`
+ * equality (string or ObjectId) among the filter's top-level fields
+ * (tools/embedded-mongo/patches); stock FerretDB v1.24 only when the filter is exactly that,
+ * and then by scanning (its filter expression is not the index's).
+ */
 function pushedDown(filter) {
   if (!filter || typeof filter !== 'object') return false;
-  const keys = Object.keys(filter);
-  return (
-    keys.length === 1 && keys[0] === '_id' && ['string', 'ObjectId'].includes(typeOf(filter._id))
-  );
+  return ['string', 'ObjectId'].includes(typeOf(filter._id));
 }
 
 /** Command, collection and filter of a request body; null for handshakes and the like. */

@@ -56,10 +56,12 @@ func serve(ctx context.Context, listen, dataDir string, logger *slog.Logger) err
 	socket := filepath.Join(socketDir, "ferretdb.sock")
 
 	f, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{Unix: socket},
-		Logger:    logger,
-		Handler:   "sqlite",
-		SQLiteURL: "file:" + dataDir + "/",
+		Listener: ferretdb.ListenerConfig{Unix: socket},
+		Logger:   logger,
+		Handler:  "sqlite",
+		// Commits are written to the log, not synced; the proxy syncs them in groups
+		// before it acknowledges them (durable.go).
+		SQLiteURL: "file:" + dataDir + "/?_pragma=synchronous(normal)",
 	})
 	if err != nil {
 		return fmt.Errorf("start FerretDB: %w", err)
@@ -69,7 +71,11 @@ func serve(ctx context.Context, listen, dataDir string, logger *slog.Logger) err
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", listen, err)
 	}
-	proxy := &writeSerializer{upstreamNetwork: "unix", upstreamAddress: socket, logger: logger}
+	durable := newGroupCommit(func() error { return syncSQLiteLogs(dataDir) })
+	go durable.run(ctx)
+	proxy := &writeSerializer{
+		upstreamNetwork: "unix", upstreamAddress: socket, logger: logger, durable: durable,
+	}
 	go func() {
 		<-ctx.Done()
 		listener.Close()

@@ -19,10 +19,14 @@ import (
 // application relies on that. writeSerializer sits in front of FerretDB on the
 // wire and lets one write command at a time through, from request to reply, so
 // the embedded server keeps MongoDB's guarantee. Reads are not held back.
+//
+// With durable set, a write's reply reaches its client only once the write is
+// on disk (see durable.go); the next write goes upstream meanwhile.
 type writeSerializer struct {
 	upstreamNetwork, upstreamAddress string
 	logger                           *slog.Logger
 	writes                           sync.Mutex
+	durable                          *groupCommit
 }
 
 const (
@@ -70,28 +74,36 @@ func (s *writeSerializer) handle(client net.Conn) {
 	var mu sync.Mutex
 	holding := false
 	var heldRequest uint32
-	releaseFor := func(responseTo uint32, any bool) {
+	releaseFor := func(responseTo uint32, any bool) (released bool) {
 		mu.Lock()
 		defer mu.Unlock()
 		if holding && (any || responseTo == heldRequest) {
 			holding = false
 			s.writes.Unlock()
+			return true
 		}
+		return false
 	}
 	defer releaseFor(0, true)
 
 	done := make(chan struct{}, 2)
-	go func() { // replies: forward, then let the next write through
+	go func() { // replies: let the next write through, forward once durable
 		defer func() { done <- struct{}{} }()
 		for {
 			msg, err := readMessage(upstream)
 			if err != nil {
 				return
 			}
+			if releaseFor(binary.LittleEndian.Uint32(msg[8:12]), false) && s.durable != nil {
+				if err := s.durable.waitDurable(); err != nil {
+					// Not acknowledged: the client sees the connection drop and retries.
+					s.logger.Error("embedded-mongo: a write could not be synced to disk", "error", err)
+					return
+				}
+			}
 			if _, err := client.Write(msg); err != nil {
 				return
 			}
-			releaseFor(binary.LittleEndian.Uint32(msg[8:12]), false)
 		}
 	}()
 	go func() { // requests: take the write lock before a write goes upstream

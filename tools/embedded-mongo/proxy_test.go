@@ -1,10 +1,15 @@
 package main
 
 import (
+	"context"
 	"encoding/binary"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
+	"os"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -123,5 +128,156 @@ func TestWriteLockHeldUntilTheWritesOwnReply(t *testing.T) {
 	}
 	if got := next(); requestIDOf(got.msg) != 3 {
 		t.Fatalf("expected the second connection's write, got request %d", requestIDOf(got.msg))
+	}
+}
+
+// startProxyWithDurability runs the proxy in front of a fake FerretDB that
+// answers every request at once, with syncLogs as the sync of the logs.
+func startProxyWithDurability(t *testing.T, syncLogs func() error) func() net.Conn {
+	t.Helper()
+	upstreamListener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { upstreamListener.Close() })
+	go func() {
+		for {
+			conn, err := upstreamListener.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				for {
+					msg, err := readMessage(conn)
+					if err != nil {
+						return
+					}
+					if _, err := conn.Write(commandMsg(1000+requestIDOf(msg), requestIDOf(msg), "ok")); err != nil {
+						return
+					}
+				}
+			}()
+		}
+	}()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	durable := newGroupCommit(syncLogs)
+	go durable.run(ctx)
+	proxyListener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { proxyListener.Close() })
+	proxy := &writeSerializer{
+		upstreamNetwork: "tcp",
+		upstreamAddress: upstreamListener.Addr().String(),
+		logger:          slog.New(slog.NewTextHandler(io.Discard, nil)),
+		durable:         durable,
+	}
+	go func() { _ = proxy.serve(proxyListener) }()
+	return func() net.Conn {
+		conn, err := net.Dial("tcp", proxyListener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.Close() })
+		return conn
+	}
+}
+
+// replyWithin reads one reply, or reports that none came in time (nil).
+func replyWithin(conn net.Conn, wait time.Duration) []byte {
+	_ = conn.SetReadDeadline(time.Now().Add(wait))
+	msg, err := readMessage(conn)
+	if err != nil {
+		return nil
+	}
+	return msg
+}
+
+// A write is acknowledged only once the log holding it was synced to disk;
+// reads are answered without waiting for any sync.
+func TestWriteAcknowledgedOnlyAfterTheLogIsSynced(t *testing.T) {
+	syncing := make(chan struct{})
+	finishSync := make(chan struct{})
+	dial := startProxyWithDurability(t, func() error {
+		syncing <- struct{}{}
+		<-finishSync
+		return nil
+	})
+
+	reader := dial()
+	if _, err := reader.Write(commandMsg(1, 0, "find")); err != nil {
+		t.Fatal(err)
+	}
+	if replyWithin(reader, 5*time.Second) == nil {
+		t.Fatal("a read waited for a sync")
+	}
+
+	writer := dial()
+	if _, err := writer.Write(commandMsg(2, 0, "insert")); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-syncing:
+	case <-time.After(5 * time.Second):
+		t.Fatal("a committed write did not start a sync")
+	}
+	if msg := replyWithin(writer, 300*time.Millisecond); msg != nil {
+		t.Fatal("the write was acknowledged before its sync finished")
+	}
+	close(finishSync)
+	if msg := replyWithin(writer, 5*time.Second); msg == nil || requestIDOf(msg) != 1002 {
+		t.Fatalf("no acknowledgement after the sync: %v", msg)
+	}
+}
+
+// Writes that commit while a sync runs share the next one: 20 writers need a
+// handful of syncs, not 20.
+func TestWritesCommittedDuringASyncShareTheNext(t *testing.T) {
+	var syncs atomic.Int32
+	dial := startProxyWithDurability(t, func() error {
+		syncs.Add(1)
+		time.Sleep(50 * time.Millisecond)
+		return nil
+	})
+	const writers = 20
+	conns := make([]net.Conn, writers)
+	for i := range conns {
+		conns[i] = dial()
+	}
+	var wg sync.WaitGroup
+	for i, conn := range conns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := conn.Write(commandMsg(uint32(100+i), 0, "update")); err != nil {
+				t.Error(err)
+				return
+			}
+			if replyWithin(conn, 10*time.Second) == nil {
+				t.Errorf("writer %d was never acknowledged", i)
+			}
+		}()
+	}
+	wg.Wait()
+	if n := syncs.Load(); n < 1 || n > 5 {
+		t.Fatalf("%d writers took %d syncs; one sync should cover every write committed before it", writers, n)
+	}
+}
+
+// A write whose sync failed is never acknowledged: the client's connection
+// drops, so the driver reports an error and the application tries again.
+func TestWriteNotAcknowledgedWhenTheSyncFails(t *testing.T) {
+	dial := startProxyWithDurability(t, func() error { return errors.New("disk full") })
+	writer := dial()
+	if _, err := writer.Write(commandMsg(7, 0, "delete")); err != nil {
+		t.Fatal(err)
+	}
+	_ = writer.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if msg, err := readMessage(writer); err == nil {
+		t.Fatalf("a write whose sync failed was acknowledged: %v", msg)
+	} else if errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatal("the connection stayed open without an answer")
 	}
 }
