@@ -199,8 +199,8 @@ export class DocumentsService {
       signerName: request.signerName,
       signedAt: request.signedAt,
     });
-    const record = await this.documents.find(docId);
-    if (record) await this.enqueueRender(docId, record.revision);
+    // No render job: the finish's next step (the audit trail hashes the signed agreement) renders
+    // it at once, and a job beside it only rendered the same revision twice.
     return { docLink: this.port.docLink(docId, 'edit') };
   }
 
@@ -221,13 +221,18 @@ export class DocumentsService {
       (max, event) => (event.at > max ? event.at : max),
       new Date(0),
     );
-    await this.createDerived(docId, {
-      kind: 'audit-trail',
-      title: `Audit Trail: ${request.documentTitle}`,
-      auditTrail,
-      contractToken: request.contractToken,
-      documentDate: latest.getTime() > 0 ? latest : new Date(),
-    });
+    // Rendered by the finish's merge right after (no job): see createDerived.
+    await this.createDerived(
+      docId,
+      {
+        kind: 'audit-trail',
+        title: `Audit Trail: ${request.documentTitle}`,
+        auditTrail,
+        contractToken: request.contractToken,
+        documentDate: latest.getTime() > 0 ? latest : new Date(),
+      },
+      { renderJob: false },
+    );
     return { docId, docLink: localDocLink(this.config, docId, 'view') };
   }
 
@@ -252,13 +257,17 @@ export class DocumentsService {
       throw new ConflictException(NOT_A_SIGNED_AGREEMENT);
     }
     const docId = derivedId('combined', ...sources);
-    await this.createDerived(docId, {
-      kind: 'combined',
-      title: `${titles[0]} (signed)`,
-      sources,
-      contractToken,
-      documentDate: new Date(),
-    });
+    await this.createDerived(
+      docId,
+      {
+        kind: 'combined',
+        title: `${titles[0]} (signed)`,
+        sources,
+        contractToken,
+        documentDate: new Date(),
+      },
+      { renderJob: false },
+    );
     return { docId, combinedDocLink: localDocLink(this.config, docId, 'view') };
   }
 
@@ -334,8 +343,16 @@ export class DocumentsService {
     }
   }
 
-  /** Creates the record once (its id is derived from its inputs) and queues its PDF. */
-  private async createDerived(docId: string, fields: Partial<DocumentRecord>): Promise<void> {
+  /**
+   * Creates the record once (its id is derived from its inputs) and, unless the caller
+   * builds the PDF itself right away (the finish pipeline does, step after step), queues it:
+   * a job beside the caller would build the same PDF twice and keep one.
+   */
+  private async createDerived(
+    docId: string,
+    fields: Partial<DocumentRecord>,
+    { renderJob = true }: { renderJob?: boolean } = {},
+  ): Promise<void> {
     await this.documents.model.updateOne(
       { _id: docId },
       {
@@ -347,6 +364,7 @@ export class DocumentsService {
       },
       { upsert: true },
     );
+    if (!renderJob) return;
     await this.queue.add(
       DocumentsJob.BuildDerivedDocument,
       { docId },
