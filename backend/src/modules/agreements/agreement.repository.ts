@@ -101,11 +101,21 @@ export class AgreementRepository {
    * status: a check per signer socket must not load and keep the whole record.
    */
   async isSentKey(kind: AgreementLinkKind, key: string): Promise<boolean> {
-    if (!key) return false;
+    return (await this.sentAgreementOfKey(kind, key)) !== null;
+  }
+
+  /** The sent agreement a key names, with only what presence needs (its id and family). */
+  async sentAgreementOfKey(
+    kind: AgreementLinkKind,
+    key: string,
+  ): Promise<Pick<Agreement, '_id' | 'family'> | null> {
+    if (!key) return null;
     const link = await this.links.findById(linkId(kind, key)).lean();
-    if (!link || link.kind !== kind) return false;
-    const agreement = await this.agreements.findById(link.agreementId, { status: 1 }).lean();
-    return Boolean(agreement && agreement.status !== null);
+    if (!link || link.kind !== kind) return null;
+    const agreement = await this.agreements
+      .findById(link.agreementId, { status: 1, family: 1 })
+      .lean<Pick<Agreement, '_id' | 'family' | 'status'>>();
+    return agreement && agreement.status !== null ? agreement : null;
   }
 
   /** A page of agreements matching `filter`, newest first, and how many match in all. */
@@ -394,13 +404,18 @@ export class AgreementRepository {
     return renewed.matchedCount > 0;
   }
 
+  /**
+   * Records finished steps (with when each finished) and the fields they produced; with
+   * `complete`, the operation completes in the same write.
+   */
   stepDone(
     id: Types.ObjectId,
     operation: AgreementOperation,
     runner: string,
-    step: string,
+    steps: Record<string, Date>,
     fields: Record<string, unknown>,
     leaseMs: number,
+    { complete = false }: { complete?: boolean } = {},
   ) {
     if ('status' in fields) throw new Error('status is written by transition() only');
     const now = new Date();
@@ -409,8 +424,15 @@ export class AgreementRepository {
       {
         $set: {
           ...fields,
-          [`${operation}.steps.${step}`]: now,
-          [`${operation}.leaseUntil`]: new Date(now.getTime() + leaseMs),
+          ...stepTimes(operation, steps),
+          ...(complete
+            ? {
+                [`${operation}.state`]: 'completed',
+                [`${operation}.completedAt`]: now,
+                [`${operation}.leaseUntil`]: null,
+                [`${operation}.runner`]: null,
+              }
+            : { [`${operation}.leaseUntil`]: new Date(now.getTime() + leaseMs) }),
         },
       },
       { returnDocument: 'after' },
@@ -423,11 +445,13 @@ export class AgreementRepository {
     runner: string,
     step: string,
     detail: string,
+    doneBefore: Record<string, Date> = {},
   ): Promise<void> {
     await this.agreements.updateOne(
       { _id: id, [`${operation}.runner`]: runner },
       {
         $set: {
+          ...stepTimes(operation, doneBefore),
           [`${operation}.failedStep`]: step,
           [`${operation}.lastError`]: detail,
           [`${operation}.failedAt`]: new Date(),
@@ -439,19 +463,36 @@ export class AgreementRepository {
   }
 
   /** Gives the lease back (a partial run: the spec's one-step calls). */
-  releaseLease(id: Types.ObjectId, operation: AgreementOperation, runner: string) {
-    return this.agreements.findOneAndUpdate(
-      { _id: id, [`${operation}.runner`]: runner },
-      { $set: { [`${operation}.leaseUntil`]: null, [`${operation}.runner`]: null } },
-      { returnDocument: 'after' },
-    );
-  }
-
-  completeProgress(id: Types.ObjectId, operation: AgreementOperation, runner: string) {
+  releaseLease(
+    id: Types.ObjectId,
+    operation: AgreementOperation,
+    runner: string,
+    doneSteps: Record<string, Date> = {},
+  ) {
     return this.agreements.findOneAndUpdate(
       { _id: id, [`${operation}.runner`]: runner },
       {
         $set: {
+          ...stepTimes(operation, doneSteps),
+          [`${operation}.leaseUntil`]: null,
+          [`${operation}.runner`]: null,
+        },
+      },
+      { returnDocument: 'after' },
+    );
+  }
+
+  completeProgress(
+    id: Types.ObjectId,
+    operation: AgreementOperation,
+    runner: string,
+    doneSteps: Record<string, Date> = {},
+  ) {
+    return this.agreements.findOneAndUpdate(
+      { _id: id, [`${operation}.runner`]: runner },
+      {
+        $set: {
+          ...stepTimes(operation, doneSteps),
           [`${operation}.state`]: 'completed',
           [`${operation}.completedAt`]: new Date(),
           [`${operation}.leaseUntil`]: null,
@@ -558,4 +599,11 @@ function newProgress(params: Record<string, string | null>): StepProgress {
     runner: null,
     params,
   };
+}
+
+/** `$set` entries recording when each step finished. */
+function stepTimes(operation: AgreementOperation, steps: Record<string, Date>) {
+  return Object.fromEntries(
+    Object.entries(steps).map(([step, at]) => [`${operation}.steps.${step}`, at]),
+  );
 }

@@ -146,6 +146,12 @@ export class StepRunner {
         );
     }, this.timing.heartbeatCheckMs);
     heartbeat.unref();
+    // Steps done that produced no fields are recorded with the next write (the next step's, a
+    // failure's or the completion), not each with a write of its own: steps are idempotent, so
+    // a crash before that write only repeats them.
+    const unrecorded: Record<string, Date> = {};
+    const isLastToDo = (step: TStep) =>
+      plan.steps.every((other) => other === step || agreement[plan.operation]?.steps?.[other]);
     try {
       for (const step of plan.steps) {
         if (options.only && !options.only.includes(step)) continue;
@@ -158,27 +164,36 @@ export class StepRunner {
           this.logger.warn(
             `${plan.operation} of agreement ${String(id)} stopped at ${step}: ${detail}`,
           );
-          await this.repository.stepFailed(id, plan.operation, runner, step, detail);
+          await this.repository.stepFailed(id, plan.operation, runner, step, detail, unrecorded);
           throw new StepFailedError(step, detail, error);
         }
-        const stepDoneAt = Date.now();
+        const stepDoneAt = new Date();
+        const last = isLastToDo(step);
+        if (Object.keys(fields ?? {}).length === 0 && !last) {
+          unrecorded[step] = stepDoneAt;
+          agreement = withStepDone(agreement, plan.operation, step, stepDoneAt);
+          continue;
+        }
         const updated = await this.repository.stepDone(
           id,
           plan.operation,
           runner,
-          step,
+          { ...unrecorded, [step]: stepDoneAt },
           fields ?? {},
           this.timing.leaseMs,
+          { complete: last },
         );
         // Another runner took over (this one stalled past its lease): it carries on.
         if (!updated || lostLease) return this.run(agreement, plan, options);
-        leaseExtendedAt = Math.max(leaseExtendedAt, stepDoneAt);
+        for (const recorded of Object.keys(unrecorded)) delete unrecorded[recorded];
+        leaseExtendedAt = Math.max(leaseExtendedAt, stepDoneAt.getTime());
         agreement = updated as unknown as AgreementDocument<TForm>;
       }
+      if (agreement[plan.operation]?.state === 'completed') return agreement;
       const done = plan.steps.every((step) => agreement[plan.operation]?.steps?.[step]);
       const after = done
-        ? await this.repository.completeProgress(id, plan.operation, runner)
-        : await this.repository.releaseLease(id, plan.operation, runner);
+        ? await this.repository.completeProgress(id, plan.operation, runner, unrecorded)
+        : await this.repository.releaseLease(id, plan.operation, runner, unrecorded);
       return (after as unknown as AgreementDocument<TForm>) ?? agreement;
     } finally {
       clearInterval(heartbeat);
@@ -261,4 +276,19 @@ export function httpErrorDetail(error: unknown): string {
     return Array.isArray(message) ? message.join('; ') : String(message ?? error.message);
   }
   return 'an unexpected error, logged on the server';
+}
+
+/**
+ * Marks `step` done on this runner's copy of the agreement (never saved: the record is
+ * written with the next write), so later steps and the completion check see it.
+ */
+function withStepDone<TForm extends object>(
+  agreement: AgreementDocument<TForm>,
+  operation: AgreementOperation,
+  step: string,
+  at: Date,
+): AgreementDocument<TForm> {
+  const progress = agreement[operation];
+  if (progress) progress.steps = { ...progress.steps, [step]: at };
+  return agreement;
 }

@@ -16,8 +16,9 @@ export class SigningPresenceService {
 
   /** Writes only a change, or a refresh of an unchanged state older than PRESENCE_REFRESH_MS. */
   async record(token: string, active: boolean, now = new Date()): Promise<boolean> {
-    const agreement = await this.repository.findByKey('sign', token);
-    if (!agreement || agreement.status === null) return false;
+    // Only the id and family: a report must not load the whole record (a socket each).
+    const agreement = await this.repository.sentAgreementOfKey('sign', token);
+    if (!agreement) return false;
     // Staff screens hear of the agreement by its id, never by its signing token.
     return this.repository.recordPresence(agreement, active, now, PRESENCE_REFRESH_MS);
   }
