@@ -226,7 +226,9 @@ async function main() {
   const backend = path.join(ROOT, 'backend');
   const logFile = (name) => path.join(DATA_DIR, `bench-signers-${name}.log`);
   for (const name of ['api', 'worker', 'mail-catcher']) rmSync(logFile(name), { force: true });
-  const api = startProcess('api', process.execPath, ['dist/main.api.js'], {
+  // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": where the api's time goes.
+  const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const api = startProcess('api', process.execPath, [...apiNodeArgs, 'dist/main.api.js'], {
     cwd: backend,
     env: processEnv,
     logFile: logFile('api'),

@@ -303,8 +303,10 @@ export class DocumentsService {
     const stored = await this.documents.readCurrentPdf(record);
     if (stored) return stored;
     const { pdf, pageCount } = await this.buildDerived(record);
-    await this.documents.storePdf(record, pdf, pageCount);
-    return pdf;
+    const kept = await this.documents.storePdf(record, pdf, pageCount);
+    // Another process stored this revision first: everybody gets that copy.
+    const ours = createHash('sha256').update(pdf).digest('hex');
+    return kept.sha256 === ours ? pdf : this.documents.getFile(kept.fileId);
   }
 
   private async buildDerived(record: DocumentRecord): Promise<{ pdf: Buffer; pageCount: number }> {

@@ -190,8 +190,7 @@ export class SigningFinishService {
           contract.auditTrailDocLink,
           contract.token,
         );
-        // Built once and stored; the second read is the stored copy everybody gets.
-        await this.documents.pdfOf(combinedDocLink);
+        // Built once and stored; pdfOf returns the stored copy everybody gets.
         const { pdf } = await this.documents.pdfOf(combinedDocLink);
         return {
           signedDocLink: combinedDocLink,
