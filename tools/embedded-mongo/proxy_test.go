@@ -32,6 +32,32 @@ func commandMsg(requestID, responseTo uint32, name string) []byte {
 
 func requestIDOf(msg []byte) uint32 { return binary.LittleEndian.Uint32(msg[4:8]) }
 
+// serveProxy runs the write serializer in front of upstreamAddress until the
+// test ends and returns a dial to it.
+func serveProxy(t *testing.T, upstreamAddress string, durable *groupCommit) func() net.Conn {
+	t.Helper()
+	proxyListener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { proxyListener.Close() })
+	proxy := &writeSerializer{
+		upstreamNetwork: "tcp",
+		upstreamAddress: upstreamAddress,
+		logger:          slog.New(slog.NewTextHandler(io.Discard, nil)),
+		durable:         durable,
+	}
+	go func() { _ = proxy.serve(proxyListener) }()
+	return func() net.Conn {
+		conn, err := net.Dial("tcp", proxyListener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.Close() })
+		return conn
+	}
+}
+
 // A reply to an earlier read on the same connection must not let another
 // connection's write through while this connection's write is still running:
 // the lock is released by the write's own reply (found by CI as lost $inc on
@@ -66,26 +92,7 @@ func TestWriteLockHeldUntilTheWritesOwnReply(t *testing.T) {
 		}
 	}()
 
-	proxyListener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer proxyListener.Close()
-	proxy := &writeSerializer{
-		upstreamNetwork: "tcp",
-		upstreamAddress: upstreamListener.Addr().String(),
-		logger:          slog.New(slog.NewTextHandler(io.Discard, nil)),
-	}
-	go func() { _ = proxy.serve(proxyListener) }()
-
-	dial := func() net.Conn {
-		conn, err := net.Dial("tcp", proxyListener.Addr().String())
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { conn.Close() })
-		return conn
-	}
+	dial := serveProxy(t, upstreamListener.Addr().String(), nil)
 	next := func() arrival {
 		select {
 		case a := <-arrivals:
@@ -163,26 +170,7 @@ func startProxyWithDurability(t *testing.T, syncLogs func() error) func() net.Co
 	t.Cleanup(cancel)
 	durable := newGroupCommit(syncLogs)
 	go durable.run(ctx)
-	proxyListener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { proxyListener.Close() })
-	proxy := &writeSerializer{
-		upstreamNetwork: "tcp",
-		upstreamAddress: upstreamListener.Addr().String(),
-		logger:          slog.New(slog.NewTextHandler(io.Discard, nil)),
-		durable:         durable,
-	}
-	go func() { _ = proxy.serve(proxyListener) }()
-	return func() net.Conn {
-		conn, err := net.Dial("tcp", proxyListener.Addr().String())
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { conn.Close() })
-		return conn
-	}
+	return serveProxy(t, upstreamListener.Addr().String(), durable)
 }
 
 // replyWithin reads one reply, or reports that none came in time (nil).
