@@ -165,10 +165,15 @@ export class DocumentsService {
   async signingBookmarks(docIdOrLink: string): Promise<SigningBookmarks | null> {
     if (this.port.adapter !== 'local') return null;
     const docId = this.docIdOf(docIdOrLink);
-    // Rendering records the slots with the PDF (usually done already by the render job).
-    await this.pdfOf(docId);
-    const record = await this.documents.find(docId);
-    const stored = record ? await this.documents.findPdf(docId, record.revision) : null;
+    // Rendering records the slots with the PDF, usually done already by the render job: its
+    // record is enough, and the PDF itself is read (and rendered) only when it is missing.
+    let record = await this.registered(docId);
+    let stored = await this.documents.findPdf(docId, record.revision);
+    if (!stored) {
+      await this.pdfOf(docId);
+      record = await this.registered(docId);
+      stored = await this.documents.findPdf(docId, record.revision);
+    }
     const slots = stored?.slots ?? [];
     const first = (kind: SignatureSlot['kind']) =>
       slots.filter((slot) => slot.kind === kind).sort((a, b) => a.page - b.page || b.y - a.y)[0];
