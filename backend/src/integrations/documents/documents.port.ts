@@ -1,5 +1,6 @@
 import type { DocLinkMode } from '@prosign/domain';
 import type { DocumentsAdapter } from '../../platform/config/app-config';
+import type { DocumentRecord } from '../../modules/documents';
 
 /** Injection token of the documents port. */
 export const DOCUMENTS_PORT = Symbol('DOCUMENTS_PORT');
@@ -40,7 +41,8 @@ export interface DocumentsPort {
   /** Refuses an unknown template (404) and data that leaves a placeholder unfilled (400). */
   copyTemplate(request: CopyTemplateRequest): Promise<{ docId: string }>;
   placeSignature(docId: string, placement: SignaturePlacement): Promise<void>;
-  exportPdf(docId: string): Promise<Buffer>;
+  /** `record`: the document's record when the caller has just read it (saves the adapter a read). */
+  exportPdf(docId: string, record?: DocumentRecord): Promise<Buffer>;
   /** Link to a document of this adapter, in the `/d/{id}/{mode}` shape. */
   docLink(docId: string, mode: DocLinkMode): string;
 }

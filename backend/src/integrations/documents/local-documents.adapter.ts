@@ -75,8 +75,8 @@ export class LocalDocumentsAdapter implements DocumentsPort {
     if (!updated) throw new NotFoundException(`Contract document ${docId} not found`);
   }
 
-  async exportPdf(docId: string): Promise<Buffer> {
-    const record = await this.documents.find(docId);
+  async exportPdf(docId: string, known?: DocumentRecord): Promise<Buffer> {
+    const record = known?._id === docId ? known : await this.documents.find(docId);
     if (!record || (record.kind !== 'template' && record.kind !== 'contract') || !record.content) {
       throw new NotFoundException(`Document ${docId} not found`);
     }

@@ -149,7 +149,7 @@ export class DocumentsService {
     if (DERIVED_KINDS.has(record.kind)) {
       return { docId, title: record.title, pdf: await this.derivedPdf(record) };
     }
-    return { docId, title: record.title, pdf: await this.port.exportPdf(docId) };
+    return { docId, title: record.title, pdf: await this.port.exportPdf(docId, record) };
   }
 
   private async registered(docId: string): Promise<DocumentRecord> {
@@ -250,9 +250,10 @@ export class DocumentsService {
    */
   async mergeDocuments(agreement: string, auditTrail: string, contractToken: string) {
     const sources = [this.docIdOf(agreement), this.docIdOf(auditTrail)];
-    const titles: string[] = [];
-    for (const source of sources) titles.push((await this.registered(source)).title);
-    const trail = await this.documents.find(sources[1]);
+    const [agreementRecord, trail] = [
+      await this.registered(sources[0]),
+      await this.registered(sources[1]),
+    ];
     if (
       trail?.kind !== 'audit-trail' ||
       trail.auditTrail?.documentId !== sources[0] ||
@@ -266,7 +267,7 @@ export class DocumentsService {
       docId,
       {
         kind: 'combined',
-        title: `${titles[0]} (signed)`,
+        title: `${agreementRecord.title} (signed)`,
         sources,
         contractToken,
         documentDate: new Date(),
