@@ -32,6 +32,34 @@ func commandMsg(requestID, responseTo uint32, name string) []byte {
 
 func requestIDOf(msg []byte) uint32 { return binary.LittleEndian.Uint32(msg[4:8]) }
 
+// fakeUpstream stands in for FerretDB until the test ends: every message it
+// receives goes to onMessage (an error ends that connection); returns its address.
+func fakeUpstream(t *testing.T, onMessage func(conn net.Conn, msg []byte) error) string {
+	t.Helper()
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { listener.Close() })
+	go func() {
+		for {
+			conn, err := listener.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				for {
+					msg, err := readMessage(conn)
+					if err != nil || onMessage(conn, msg) != nil {
+						return
+					}
+				}
+			}()
+		}
+	}()
+	return listener.Addr().String()
+}
+
 // serveProxy runs the write serializer in front of upstreamAddress until the
 // test ends and returns a dial to it.
 func serveProxy(t *testing.T, upstreamAddress string, durable *groupCommit) func() net.Conn {
@@ -63,36 +91,18 @@ func serveProxy(t *testing.T, upstreamAddress string, durable *groupCommit) func
 // the lock is released by the write's own reply (found by CI as lost $inc on
 // one document when 12 writers appended to it at once).
 func TestWriteLockHeldUntilTheWritesOwnReply(t *testing.T) {
-	upstreamListener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer upstreamListener.Close()
 	// The fake FerretDB: each request it receives is reported; it answers only when told.
 	type arrival struct {
 		conn net.Conn
 		msg  []byte
 	}
 	arrivals := make(chan arrival, 8)
-	go func() {
-		for {
-			conn, err := upstreamListener.Accept()
-			if err != nil {
-				return
-			}
-			go func() {
-				for {
-					msg, err := readMessage(conn)
-					if err != nil {
-						return
-					}
-					arrivals <- arrival{conn, msg}
-				}
-			}()
-		}
-	}()
+	upstream := fakeUpstream(t, func(conn net.Conn, msg []byte) error {
+		arrivals <- arrival{conn, msg}
+		return nil
+	})
 
-	dial := serveProxy(t, upstreamListener.Addr().String(), nil)
+	dial := serveProxy(t, upstream, nil)
 	next := func() arrival {
 		select {
 		case a := <-arrivals:
@@ -142,35 +152,15 @@ func TestWriteLockHeldUntilTheWritesOwnReply(t *testing.T) {
 // answers every request at once, with syncLogs as the sync of the logs.
 func startProxyWithDurability(t *testing.T, syncLogs func() error) func() net.Conn {
 	t.Helper()
-	upstreamListener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { upstreamListener.Close() })
-	go func() {
-		for {
-			conn, err := upstreamListener.Accept()
-			if err != nil {
-				return
-			}
-			go func() {
-				for {
-					msg, err := readMessage(conn)
-					if err != nil {
-						return
-					}
-					if _, err := conn.Write(commandMsg(1000+requestIDOf(msg), requestIDOf(msg), "ok")); err != nil {
-						return
-					}
-				}
-			}()
-		}
-	}()
+	upstream := fakeUpstream(t, func(conn net.Conn, msg []byte) error {
+		_, err := conn.Write(commandMsg(1000+requestIDOf(msg), requestIDOf(msg), "ok"))
+		return err
+	})
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	durable := newGroupCommit(syncLogs)
 	go durable.run(ctx)
-	return serveProxy(t, upstreamListener.Addr().String(), durable)
+	return serveProxy(t, upstream, durable)
 }
 
 // replyWithin reads one reply, or reports that none came in time (nil).
