@@ -32,7 +32,8 @@ export {
   useRuntimeConfig,
   type RuntimeConfigProviderProps,
 } from './config/RuntimeConfigProvider';
-export { QUERY_CLIENT_DEFAULTS, createQueryClient, shouldRetry } from './query/query-client';
+export { QUERY_CLIENT_DEFAULTS, createQueryClient } from './query/query-client';
+export { shouldRetry } from './query/retry-rule';
 export { healthQueryKey, useHealth } from './hooks/useHealth';
 export { ApiProvider, type ApiProviderProps } from './ApiProvider';
 export {
@@ -54,6 +55,7 @@ export {
   verifyDocumentQueryKey,
   type SigningApi,
 } from './signing/signing-api';
+export * from './signing/link-signing-path';
 export * from './signing/link-signing';
 export * from './signing/sow-signing';
 export { standardAgreementEndpoints, type StandardActionResults } from './contracts/dashboard-api';

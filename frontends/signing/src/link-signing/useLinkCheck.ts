@@ -1,10 +1,11 @@
 import {
-  isApiError,
+  linkSigningPath,
+  shouldRetry,
   useApiClient,
   type ApiClient,
   type LinkSigningFamily,
 } from '@prosign/api-client';
-import { DATA_FETCHING, retryDelayMs, type LinkVerifyResponse } from '@prosign/domain';
+import { retryDelayMs, type LinkVerifyResponse } from '@prosign/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type LinkCheck =
@@ -12,23 +13,8 @@ export type LinkCheck =
   | { kind: 'checked'; link: LinkVerifyResponse }
   | { kind: 'failed'; error: unknown };
 
-// The path and the retry rule are api-client's linkSigningPath and shouldRetry
-// (spec 1 §9), restated: their modules import TanStack Query, which would come
-// with them before the captcha. To drop once @prosign/api-client has them in
-// modules of their own.
 const linkCheckPath = (family: LinkSigningFamily, customId: string) =>
-  `/api/${family}/verify-link/${encodeURIComponent(customId)}`;
-
-/** Up to 3 retries, none after a client error other than 408 (timeout) and 429 (rate limit). */
-function worthRetrying(failures: number, error: unknown): boolean {
-  if (failures >= DATA_FETCHING.retries) return false;
-  return !(
-    isApiError(error) &&
-    error.isClientError &&
-    error.statusCode !== 408 &&
-    error.statusCode !== 429
-  );
-}
+  linkSigningPath(family, 'verify-link', customId);
 
 async function checkLink(
   client: ApiClient,
@@ -39,7 +25,7 @@ async function checkLink(
     try {
       return await client.get<LinkVerifyResponse>(linkCheckPath(family, customId));
     } catch (error) {
-      if (!worthRetrying(failures, error)) throw error;
+      if (!shouldRetry(failures, error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, retryDelayMs(failures)));
     }
   }
@@ -64,7 +50,7 @@ export async function checkLinkBeforeRender(
   const answer = client.get<LinkVerifyResponse>(linkCheckPath(family, customId)).then(
     (link) => answeredBeforeRender.set(`${family}/${customId}`, { kind: 'checked', link }),
     (error: unknown) => {
-      if (!worthRetrying(0, error)) {
+      if (!shouldRetry(0, error)) {
         answeredBeforeRender.set(`${family}/${customId}`, { kind: 'failed', error });
       }
     },

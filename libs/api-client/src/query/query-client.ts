@@ -1,22 +1,6 @@
 import { DATA_FETCHING, retryDelayMs } from '@prosign/domain';
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
-import { isApiError } from '../client/ApiError';
-
-/**
- * Retry up to 3 times (spec 1 §9), except answers that will not change on a
- * retry: client errors other than 408 (timeout) and 429 (rate limit).
- */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (failureCount >= DATA_FETCHING.retries) return false;
-  if (
-    isApiError(error) &&
-    error.isClientError &&
-    error.statusCode !== 408 &&
-    error.statusCode !== 429
-  )
-    return false;
-  return true;
-}
+import { shouldRetry } from './retry-rule';
 
 /** The data-fetching defaults of spec 1 §9, defined once for every frontend. */
 export const QUERY_CLIENT_DEFAULTS: DefaultOptions = {

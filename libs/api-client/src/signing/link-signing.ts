@@ -11,14 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ApiClient } from '../client/createApiClient';
 import { useApiClient } from '../config/RuntimeConfigProvider';
-
-/**
- * The families whose recipients sign through a link named by its customId
- * (spec 3 §2: "SOW recipient signing page", "CO signing page"): the same calls
- * under `/api/{family}/…`.
- */
-export const LINK_SIGNING_FAMILIES = ['sow', 'co'] as const;
-export type LinkSigningFamily = (typeof LINK_SIGNING_FAMILIES)[number];
+import { linkSigningPath, type LinkSigningFamily } from './link-signing-path';
 
 /** What each family's `get-contract` and `increase-viewed-times` answer. */
 export interface LinkSigningViews {
@@ -26,13 +19,6 @@ export interface LinkSigningViews {
   co: CoSigningView;
 }
 export type LinkSigningView<F extends LinkSigningFamily = LinkSigningFamily> = LinkSigningViews[F];
-
-const part = encodeURIComponent;
-
-/** `/api/{family}/{path}/{customId}` */
-export function linkSigningPath(family: LinkSigningFamily, path: string, customId: string): string {
-  return `/api/${family}/${path}/${part(customId)}`;
-}
 
 /**
  * A family's signing calls, named by the link's customId. `verify-link` comes
