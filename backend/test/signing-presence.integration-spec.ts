@@ -6,7 +6,10 @@ import {
   type ServerToClientEvents,
   type SignerPresenceEvent,
 } from '@prosign/domain';
+import { getModelToken } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
 import { io, type Socket } from 'socket.io-client';
+import { AgreementLink } from '../src/modules/agreements/agreement.schema';
 import { agreementModel } from './support/agreements';
 import { seedDemoData } from './support/seed';
 import { PUBLIC_API_URL, sendContract, signerHttp } from './support/signing-fixtures';
@@ -157,5 +160,45 @@ describe('signing presence and the staff room', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(staffHeard.presence).toEqual([]);
     expect((await contracts.findOne({ token }).lean())?.presence).toBeNull();
+  });
+
+  it('lets a signer socket in on its published link alone, and checks the record of a link sent before the mark', async () => {
+    const links = api.get<Model<AgreementLink>>(getModelToken(AgreementLink.name));
+    const { token } = await sendContract(http);
+    const contractId = String((await contracts.findOne({ token }).lean())?._id);
+    // The send marked its signing link once the record was published.
+    expect((await links.findById(token).lean())?.publishedAt).toBeInstanceOf(Date);
+
+    // A link written before the mark existed: the record's status lets the socket in, and marks it.
+    await links.updateOne({ _id: token }, { $unset: { publishedAt: 1 } });
+    const staff = connect({ cookie: await signIn(api, 'admin@prosign.example') });
+    const signer = connect({ query: { token } });
+    await Promise.all([staff, signer].map(connected));
+    const staffHeard = collect(staff);
+    signer.emit('user-active', { token });
+    const [active] = await waitFor(
+      async () => staffHeard.presence,
+      (events) => events.length >= 1,
+    );
+    expect(active).toMatchObject({ id: contractId, active: true });
+    expect((await links.findById(token).lean())?.publishedAt).toBeInstanceOf(Date);
+  });
+
+  it('lets no presence in for a link whose contract is not published yet', async () => {
+    const links = api.get<Model<AgreementLink>>(getModelToken(AgreementLink.name));
+    const { token } = await sendContract(http);
+    // The state a send is in between writing its signing link and publishing the record.
+    await links.updateOne({ _id: token }, { $unset: { publishedAt: 1 } });
+    await contracts.updateOne({ token }, { $set: { status: null } });
+    const staff = connect({ cookie: await signIn(api, 'admin@prosign.example') });
+    const signer = connect({ query: { token } });
+    await Promise.all([staff, signer].map(connected));
+    const staffHeard = collect(staff);
+
+    signer.emit('user-active', { token });
+    await signer.timeout(5000).emitWithAck('ping');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(staffHeard.presence).toEqual([]);
+    expect((await links.findById(token).lean())?.publishedAt).toBeUndefined();
   });
 });

@@ -23,7 +23,12 @@ import { ROOT } from '../../scripts/lib/setup.mjs';
 import { stackEnv, stackPorts } from '../../scripts/lib/stack.mjs';
 import { benchServices, loadavg } from '../lib/services.mjs';
 import { startWireProfiler } from '../lib/wire-profiler.mjs';
-import { benchForm, insertBenchAgreements, removeBenchAgreements } from '../lib/agreements.mjs';
+import {
+  BENCH_DATA_VERSION,
+  benchForm,
+  insertBenchAgreements,
+  removeBenchAgreements,
+} from '../lib/agreements.mjs';
 
 const require = createRequire(import.meta.url);
 const { MongoClient } = require(path.join(ROOT, 'node_modules/mongodb'));
@@ -42,7 +47,6 @@ const SIGNER_ONLY = process.env.BENCH_SIGNER_ONLY === '1';
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const SIGNER_TARGET_MS = 300;
 const ADMIN = 'admin@prosign.example';
-const SEED_VERSION = 2; // 2: forms carry the template's full clause texts
 
 /** The standard template's clause texts, in the form fields the creation screen stores them in. */
 function templateClauses() {
@@ -68,7 +72,7 @@ async function seedAgreements(mongoUri, env, count, db) {
   const database = client.db(db);
   // A marker, not a count: counting is itself slow on the embedded FerretDB.
   const marker = await database.collection('bench_meta').findOne({ _id: 'agreements' });
-  if (marker?.count === count && marker.version === SEED_VERSION) {
+  if (marker?.count === count && marker.version === BENCH_DATA_VERSION) {
     console.log(`▸ ${count} agreements already seeded in ${db}`);
   } else {
     await removeBenchAgreements(database, 'bench');
@@ -83,7 +87,7 @@ async function seedAgreements(mongoUri, env, count, db) {
       .collection('bench_meta')
       .updateOne(
         { _id: 'agreements' },
-        { $set: { count, version: SEED_VERSION } },
+        { $set: { count, version: BENCH_DATA_VERSION } },
         { upsert: true },
       );
     console.log(

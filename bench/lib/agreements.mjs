@@ -16,6 +16,12 @@ const { CONTRACT_STATUSES, SIGNER_ACTOR, contractSearchText } = require(
 const { chainedEvent } = require(path.join(ROOT, 'backend/dist/modules/agreements/event-chain.js'));
 
 export const STATUSES = CONTRACT_STATUSES;
+
+/**
+ * Bumped whenever the seeded records change shape, so the benches seed again:
+ * 2: forms carry the template's full clause texts; 3: signing links carry publishedAt.
+ */
+export const BENCH_DATA_VERSION = 3;
 const FIRST = [
   'Maria',
   'James',
@@ -240,6 +246,8 @@ export function benchAgreement(i, { createdAt, status, prefix = 'bench', publicU
     agreementId: _id,
     family: 'standard',
     createdAt,
+    // Every bench agreement is sent: its signing link is marked published, as the send marks it.
+    ...(kind === 'sign' ? { publishedAt: createdAt } : {}),
   });
   const links = [link(token, 'sign'), link(`send:${docId}`, 'send')];
   if (signed) links.push(link(`verify:${agreement.verifyId}`, 'verify'));

@@ -24,7 +24,11 @@ import { seedDemoData } from '../../scripts/lib/seed.mjs';
 import { ROOT } from '../../scripts/lib/setup.mjs';
 import { stackEnv, stackPorts } from '../../scripts/lib/stack.mjs';
 import { benchServices, loadavg } from '../lib/services.mjs';
-import { insertBenchAgreements, removeBenchAgreements } from '../lib/agreements.mjs';
+import {
+  BENCH_DATA_VERSION,
+  insertBenchAgreements,
+  removeBenchAgreements,
+} from '../lib/agreements.mjs';
 
 const require = createRequire(import.meta.url);
 const { MongoClient } = require(path.join(ROOT, 'node_modules/mongodb'));
@@ -50,7 +54,7 @@ async function seed(mongoUri, env) {
   await client.connect();
   const db = client.db(DB);
   const marker = await db.collection('bench_meta').findOne({ _id: 'agreements' });
-  if (marker?.count !== SOCKETS) {
+  if (marker?.count !== SOCKETS || marker.version !== BENCH_DATA_VERSION) {
     await removeBenchAgreements(db, 'presence');
     await insertBenchAgreements(db, {
       count: SOCKETS,
@@ -59,7 +63,11 @@ async function seed(mongoUri, env) {
     });
     await db
       .collection('bench_meta')
-      .updateOne({ _id: 'agreements' }, { $set: { count: SOCKETS } }, { upsert: true });
+      .updateOne(
+        { _id: 'agreements' },
+        { $set: { count: SOCKETS, version: BENCH_DATA_VERSION } },
+        { upsert: true },
+      );
   }
   await client.close();
 }
@@ -98,7 +106,9 @@ async function main() {
   };
   await seedDemoData(env);
   await seed(mongoUri, env);
-  api = startProcess('api', process.execPath, ['dist/main.api.js'], {
+  // e.g. BENCH_API_NODE_ARGS=--trace-gc: when the api's heap grows and is collected.
+  const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  api = startProcess('api', process.execPath, [...apiNodeArgs, 'dist/main.api.js'], {
     cwd: path.join(ROOT, 'backend'),
     env,
   });

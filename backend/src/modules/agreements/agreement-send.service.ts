@@ -275,6 +275,8 @@ export class AgreementSendService {
         if (!published && (await this.repository.findById(agreement._id))?.status == null) {
           throw new ConflictException('the agreement could not be published');
         }
+        // After the status: a mark without it would let a signer socket in early.
+        await this.repository.markSigningLinkPublished(agreement.token, now);
         return;
       }
       case 'previousMarked': {

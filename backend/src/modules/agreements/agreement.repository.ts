@@ -112,10 +112,26 @@ export class AgreementRepository {
     if (!key) return null;
     const link = await this.links.findById(linkId(kind, key)).lean();
     if (!link || link.kind !== kind) return null;
+    if (link.publishedAt) return { _id: link.agreementId, family: link.family };
+    // Not marked (not yet published, a send that stopped between its two writes,
+    // or a link older than the mark): the agreement's status decides.
     const agreement = await this.agreements
       .findById(link.agreementId, { status: 1, family: 1 })
       .lean<Pick<Agreement, '_id' | 'family' | 'status'>>();
-    return agreement && agreement.status !== null ? agreement : null;
+    if (!agreement || agreement.status === null) return null;
+    if (kind === 'sign') await this.markSigningLinkPublished(key);
+    return { _id: agreement._id, family: agreement.family };
+  }
+
+  /**
+   * Marks a published agreement's signing link, so a key check reads the link
+   * alone. Idempotent; called by the send once its record is published.
+   */
+  async markSigningLinkPublished(token: string, at = new Date()): Promise<void> {
+    await this.links.updateOne(
+      { _id: linkId('sign', token), kind: 'sign', publishedAt: null },
+      { $set: { publishedAt: at } },
+    );
   }
 
   /** A page of agreements matching `filter`, newest first, and how many match in all. */
@@ -240,7 +256,13 @@ export class AgreementRepository {
       this.links.updateOne(
         { _id: linkId(kind, key) },
         {
-          $setOnInsert: { kind, agreementId: record._id, family: record.family, createdAt: now },
+          $setOnInsert: {
+            kind,
+            agreementId: record._id,
+            family: record.family,
+            createdAt: now,
+            ...(kind === 'sign' && status !== null ? { publishedAt: now } : {}),
+          },
         },
         { upsert: true },
       );

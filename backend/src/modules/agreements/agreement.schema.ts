@@ -196,5 +196,11 @@ export class AgreementLink {
   @Prop({ type: MongooseSchema.Types.ObjectId, required: true }) agreementId: Types.ObjectId;
   @Prop({ type: String, enum: AGREEMENT_FAMILIES, required: true }) family: AgreementFamily;
   @Prop({ required: true }) createdAt: Date;
+  /**
+   * On a signing link: when its agreement was published (its status set, which
+   * never returns to null). A signer socket's check then reads this link alone:
+   * a second read per socket doubled the database work of every reconnect burst.
+   */
+  @Prop({ type: Date }) publishedAt?: Date;
 }
 export const AgreementLinkSchema = SchemaFactory.createForClass(AgreementLink);

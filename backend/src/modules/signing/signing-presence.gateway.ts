@@ -10,7 +10,7 @@ import {
 import type { Socket } from 'socket.io';
 import { ConcurrencyLimit } from '../../platform/concurrency/concurrency-limit';
 import { ClientEvent, type SignerPresenceReport } from '../../platform/realtime/realtime-events';
-import { SigningPresenceService } from './signing-presence.service';
+import { type PresenceAgreement, SigningPresenceService } from './signing-presence.service';
 
 /**
  * Link checks running at once on this process. Every signing page reconnects
@@ -20,10 +20,18 @@ import { SigningPresenceService } from './signing-presence.service';
  */
 export const LINK_CHECK_CONCURRENCY = 16;
 
+/** Presence writes running at once on this process, for the same reason. */
+export const PRESENCE_WRITE_CONCURRENCY = 16;
+
 interface SignerSocketData {
-  /** The handshake's token, once it named an existing sent contract. */
-  signerToken?: string;
+  /** Settles once the handshake's token is checked; reports wait for it. */
+  checked?: Promise<void>;
+  /** The sent agreement the handshake's token names, once checked. */
+  agreement?: PresenceAgreement;
+  /** The socket's last reported state. */
   active?: boolean;
+  /** The socket's reports, written one after another so the last one said is the one stored. */
+  reports?: Promise<void>;
 }
 
 /**
@@ -35,6 +43,7 @@ interface SignerSocketData {
 export class SigningPresenceGateway implements OnGatewayConnection, OnGatewayDisconnect {
   private readonly logger = new Logger(SigningPresenceGateway.name);
   private readonly linkChecks = new ConcurrencyLimit(LINK_CHECK_CONCURRENCY);
+  private readonly writes = new ConcurrencyLimit(PRESENCE_WRITE_CONCURRENCY);
 
   constructor(private readonly presence: SigningPresenceService) {}
 
@@ -42,16 +51,22 @@ export class SigningPresenceGateway implements OnGatewayConnection, OnGatewayDis
     const token = socket.handshake.query?.token;
     if (typeof token !== 'string' || !token) return;
     const data = socket.data as SignerSocketData;
-    // Known before any report is handled: reports wait for this check.
-    const known = this.linkChecks.run(() => this.presence.isKnownToken(token)).catch(() => false);
-    (socket.data as { known?: Promise<boolean> }).known = known;
-    if (await known) data.signerToken = token;
+    // Kept on the socket (its id and family), so no report reads the agreement again.
+    data.checked = this.linkChecks
+      .run(() => this.presence.agreementOfToken(token))
+      .then(
+        (agreement) => {
+          if (agreement) data.agreement = agreement;
+        },
+        () => undefined,
+      );
+    await data.checked;
   }
 
-  async handleDisconnect(socket: Socket): Promise<void> {
+  handleDisconnect(socket: Socket): Promise<void> {
     const data = socket.data as SignerSocketData;
-    if (!data.signerToken || !data.active) return;
-    await this.report(data.signerToken, false);
+    if (!data.active) return Promise.resolve();
+    return this.report(data, false);
   }
 
   @SubscribeMessage(ClientEvent.UserActive)
@@ -59,10 +74,8 @@ export class SigningPresenceGateway implements OnGatewayConnection, OnGatewayDis
     @ConnectedSocket() socket: Socket,
     @MessageBody() report: SignerPresenceReport,
   ): Promise<void> {
-    if (await this.reportsOwnToken(socket, report)) {
-      (socket.data as SignerSocketData).active = true;
-      await this.report(report.token, true);
-    }
+    const data = socket.data as SignerSocketData;
+    if (await this.reportsOwnToken(socket, report)) await this.report(data, true);
   }
 
   @SubscribeMessage(ClientEvent.UserInactive)
@@ -70,26 +83,38 @@ export class SigningPresenceGateway implements OnGatewayConnection, OnGatewayDis
     @ConnectedSocket() socket: Socket,
     @MessageBody() report: SignerPresenceReport,
   ): Promise<void> {
-    if (await this.reportsOwnToken(socket, report)) {
-      (socket.data as SignerSocketData).active = false;
-      await this.report(report.token, false);
-    }
+    const data = socket.data as SignerSocketData;
+    if (await this.reportsOwnToken(socket, report)) await this.report(data, false);
   }
 
   /** A socket may only report the contract its handshake named (and that exists). */
   private async reportsOwnToken(socket: Socket, report: unknown): Promise<boolean> {
-    await (socket.data as { known?: Promise<boolean> }).known;
+    const data = socket.data as SignerSocketData;
+    await data.checked;
     const token = (report as Partial<SignerPresenceReport> | null)?.token;
-    const own = (socket.data as SignerSocketData).signerToken;
-    return typeof token === 'string' && own !== undefined && token === own;
+    return (
+      data.agreement !== undefined &&
+      typeof token === 'string' &&
+      token === socket.handshake.query?.token
+    );
   }
 
-  private async report(token: string, active: boolean): Promise<void> {
-    try {
-      await this.presence.record(token, active);
-    } catch (error) {
-      // Never the token: logs must not carry signing links.
-      this.logger.warn(`A signer's presence was not recorded: ${(error as Error).message}`);
-    }
+  /** Queues the socket's report behind its earlier ones. */
+  private report(data: SignerSocketData, active: boolean): Promise<void> {
+    const agreement = data.agreement;
+    if (!agreement) return Promise.resolve();
+    data.active = active;
+    const written = (data.reports ?? Promise.resolve()).then(() =>
+      this.writes
+        .run(() => this.presence.record(agreement, active))
+        .then(
+          () => undefined,
+          (error: Error) =>
+            // Never the token: logs must not carry signing links.
+            this.logger.warn(`A signer's presence was not recorded: ${error.message}`),
+        ),
+    );
+    data.reports = written;
+    return written;
   }
 }

@@ -1,0 +1,117 @@
+import { Types } from 'mongoose';
+import type { Socket } from 'socket.io';
+import { LINK_CHECK_CONCURRENCY, SigningPresenceGateway } from './signing-presence.gateway';
+import type { PresenceAgreement, SigningPresenceService } from './signing-presence.service';
+
+const SENT: PresenceAgreement = { _id: new Types.ObjectId(), family: 'standard' };
+
+/** A presence service whose checks and writes the test settles by hand. */
+function fakePresence(known: Record<string, PresenceAgreement>) {
+  const writes: Array<{ active: boolean; done: () => void }> = [];
+  const checks: Array<() => void> = [];
+  let checking = 0;
+  let mostChecking = 0;
+  const service = {
+    agreementOfToken: async (token: string) => {
+      checking += 1;
+      mostChecking = Math.max(mostChecking, checking);
+      await new Promise<void>((resolve) => checks.push(resolve));
+      checking -= 1;
+      return known[token] ?? null;
+    },
+    record: (_agreement: PresenceAgreement, active: boolean) =>
+      new Promise<boolean>((resolve) => writes.push({ active, done: () => resolve(true) })),
+  };
+  return {
+    service: service as unknown as SigningPresenceService,
+    writes,
+    /** Answers every check asked so far. */
+    answerChecks: () => checks.splice(0).forEach((answer) => answer()),
+    mostChecking: () => mostChecking,
+  };
+}
+
+function signerSocket(token: string): Socket {
+  return { handshake: { query: { token } }, data: {} } as unknown as Socket;
+}
+
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('SigningPresenceGateway', () => {
+  it('writes one socket’s reports one after another, in the order they were said', async () => {
+    const fake = fakePresence({ tok: SENT });
+    const gateway = new SigningPresenceGateway(fake.service);
+    const socket = signerSocket('tok');
+    const connected = gateway.handleConnection(socket);
+    fake.answerChecks();
+    await connected;
+
+    const active = gateway.userActive(socket, { token: 'tok', docLink: '' });
+    const inactive = gateway.userInactive(socket, { token: 'tok', docLink: '' });
+    await settled();
+    // The second report waits for the first write: they cannot land out of order.
+    expect(fake.writes.map((write) => write.active)).toEqual([true]);
+    fake.writes[0].done();
+    await active;
+    await settled();
+    expect(fake.writes.map((write) => write.active)).toEqual([true, false]);
+    fake.writes[1].done();
+    await inactive;
+  });
+
+  it('writes inactive when an active signer leaves, and nothing for one who never reported', async () => {
+    const fake = fakePresence({ a: SENT, b: SENT });
+    const gateway = new SigningPresenceGateway(fake.service);
+    const reporting = signerSocket('a');
+    const silent = signerSocket('b');
+    const connections = [gateway.handleConnection(reporting), gateway.handleConnection(silent)];
+    fake.answerChecks();
+    await Promise.all(connections);
+    const active = gateway.userActive(reporting, { token: 'a', docLink: '' });
+    await settled();
+    fake.writes[0].done();
+    await active;
+
+    const left = gateway.handleDisconnect(reporting);
+    await gateway.handleDisconnect(silent);
+    await settled();
+    expect(fake.writes.map((write) => write.active)).toEqual([true, false]);
+    fake.writes[1].done();
+    await left;
+  });
+
+  it('writes nothing for a token that names no sent contract, or for another socket’s token', async () => {
+    const fake = fakePresence({ mine: SENT, theirs: SENT });
+    const gateway = new SigningPresenceGateway(fake.service);
+    const stranger = signerSocket('unknown');
+    const signer = signerSocket('mine');
+    const connections = [gateway.handleConnection(stranger), gateway.handleConnection(signer)];
+    fake.answerChecks();
+    await Promise.all(connections);
+
+    await gateway.userActive(stranger, { token: 'unknown', docLink: '' });
+    await gateway.userActive(signer, { token: 'theirs', docLink: '' });
+    await gateway.handleDisconnect(stranger);
+    expect(fake.writes).toEqual([]);
+  });
+
+  it('waits for the handshake’s check before a report, and checks at most a bounded number at once', async () => {
+    const fake = fakePresence({ tok: SENT });
+    const gateway = new SigningPresenceGateway(fake.service);
+    const sockets = Array.from({ length: LINK_CHECK_CONCURRENCY * 3 }, () => signerSocket('tok'));
+    const connections = sockets.map((socket) => gateway.handleConnection(socket));
+    const early = gateway.userActive(sockets[0], { token: 'tok', docLink: '' });
+    await settled();
+    expect(fake.writes).toEqual([]);
+    let allConnected = false;
+    void Promise.all(connections).then(() => (allConnected = true));
+    while (!allConnected) {
+      fake.answerChecks();
+      await settled();
+    }
+    expect(fake.writes.map((write) => write.active)).toEqual([true]);
+    expect(fake.mostChecking()).toBe(LINK_CHECK_CONCURRENCY);
+    fake.writes[0].done();
+    await early;
+  });
+});
