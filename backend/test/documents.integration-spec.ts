@@ -332,6 +332,36 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
     expect(checkPdfSeal(tampered).digestMatches).toBe(false);
   });
 
+  it('stamps a signature onto the stored unsigned layout, the same signed PDF as laying the text out again', async () => {
+    const docLink = await createContract();
+    const docId = docLink.split('/d/')[1].split('/')[0];
+    await getPdf(docLink); // what the signer opened: the unsigned layout, stored
+    await documents.placeSignature({
+      document: docLink,
+      contractKind: 'standard',
+      signerName: 'Maria Elena Alvarez',
+      signature: { text: 'Maria Elena Alvarez' },
+      signedAt: new Date('2026-03-14T17:26:53Z'),
+    });
+    // A change to the text from here on would show only in a fresh layout (the text never
+    // changes after creation): the signed PDF must come from the stored one.
+    const record = await repository.find(docId);
+    const content = record?.content as { title: string };
+    await repository.model.updateOne(
+      { _id: docId },
+      { $set: { 'content.title': `${content.title} (laid out again)` } },
+    );
+    const stamped = await getPdf(docLink);
+    expect(await pdfText(stamped)).not.toContain('(laid out again)');
+    expect(await pdfText(stamped)).toContain('2026-03-14 10:26:53 PST');
+
+    // Without the stored layout the text is laid out again: with the original text, the same bytes.
+    await repository.model.updateOne({ _id: docId }, { $set: { 'content.title': content.title } });
+    await repository.deletePdf(docId, 1);
+    await repository.deletePdf(docId, 2);
+    expect((await getPdf(docLink)).equals(stamped)).toBe(true);
+  });
+
   it('stamps VOID on every page with the date and the acting user', async () => {
     const docLink = await createContract();
     const { docLink: voidLink } = await documents.voidDocument(

@@ -46,6 +46,7 @@ export class LocalDocumentsAdapter implements DocumentsPort {
       templateId: template._id,
       content,
       revision: 1,
+      layoutRevision: 1,
       documentDate: request.documentDate,
     });
     return { docId };
@@ -87,9 +88,17 @@ export class LocalDocumentsAdapter implements DocumentsPort {
     return pdf;
   }
 
-  /** Lays the agreement out, then stamps the signature into the slots the layout recorded. */
+  /**
+   * Lays the agreement out, then stamps the signature into the slots the layout
+   * recorded. A signed contract whose unsigned layout is stored (the signer
+   * opened it) is stamped onto that PDF: the text is not laid out again.
+   */
   private async render(record: DocumentRecord) {
-    const rendered = await renderAgreement(record.content as AgreementContent, record.documentDate);
+    const layoutRevision = record.signature ? record.layoutRevision : undefined;
+    const rendered =
+      (layoutRevision !== undefined && layoutRevision !== record.revision
+        ? await this.documents.readPdf(record._id, layoutRevision)
+        : null) ?? (await renderAgreement(record.content as AgreementContent, record.documentDate));
     if (!record.signature) return rendered;
     const [signaturePng, initialsPng] = await Promise.all([
       this.documents.getFile(record.signature.signatureFileId),

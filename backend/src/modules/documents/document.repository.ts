@@ -46,6 +46,20 @@ export class DocumentRepository {
     return this.pdfs.findById(pdfKey(docId, revision)).lean<StoredPdf>();
   }
 
+  /** A revision's stored PDF with its layout facts, if rendered. */
+  async readPdf(
+    docId: string,
+    revision: number,
+  ): Promise<{ pdf: Buffer; pageCount: number; slots: SignatureSlot[] } | null> {
+    const stored = await this.findPdf(docId, revision);
+    if (!stored) return null;
+    return {
+      pdf: await this.files.get(stored.fileId),
+      pageCount: stored.pageCount,
+      slots: stored.slots,
+    };
+  }
+
   /** The stored PDF of the record's current revision, if rendered. */
   async readCurrentPdf(record: DocumentRecord): Promise<Buffer | null> {
     const stored = await this.findPdf(record._id, record.revision);

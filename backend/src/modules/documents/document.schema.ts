@@ -107,6 +107,14 @@ export class DocumentRecord {
   @Prop({ type: Number, required: true, default: 1 })
   revision: number;
 
+  /**
+   * Contracts: the revision whose stored PDF is `content` laid out, unsigned. A
+   * signature placed later is stamped onto that PDF instead of laying the text
+   * out again. Whatever changes `content` must set it to the new revision.
+   */
+  @Prop({ type: Number })
+  layoutRevision?: number;
+
   /** Fixed when the document is created; the PDF's dates come from it, so rendering is repeatable. */
   @Prop({ type: Date, required: true })
   documentDate: Date;

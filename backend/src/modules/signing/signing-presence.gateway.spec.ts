@@ -46,8 +46,8 @@ describe('SigningPresenceGateway', () => {
     fake.answerChecks();
     await connected;
 
-    const active = gateway.userActive(socket, { token: 'tok', docLink: '' });
-    const inactive = gateway.userInactive(socket, { token: 'tok', docLink: '' });
+    const active = gateway.userActive(socket, { token: 'tok' });
+    const inactive = gateway.userInactive(socket, { token: 'tok' });
     await settled();
     // The second report waits for the first write: they cannot land out of order.
     expect(fake.writes.map((write) => write.active)).toEqual([true]);
@@ -67,7 +67,7 @@ describe('SigningPresenceGateway', () => {
     const connections = [gateway.handleConnection(reporting), gateway.handleConnection(silent)];
     fake.answerChecks();
     await Promise.all(connections);
-    const active = gateway.userActive(reporting, { token: 'a', docLink: '' });
+    const active = gateway.userActive(reporting, { token: 'a' });
     await settled();
     fake.writes[0].done();
     await active;
@@ -89,8 +89,8 @@ describe('SigningPresenceGateway', () => {
     fake.answerChecks();
     await Promise.all(connections);
 
-    await gateway.userActive(stranger, { token: 'unknown', docLink: '' });
-    await gateway.userActive(signer, { token: 'theirs', docLink: '' });
+    await gateway.userActive(stranger, { token: 'unknown' });
+    await gateway.userActive(signer, { token: 'theirs' });
     await gateway.handleDisconnect(stranger);
     expect(fake.writes).toEqual([]);
   });
@@ -100,7 +100,7 @@ describe('SigningPresenceGateway', () => {
     const gateway = new SigningPresenceGateway(fake.service);
     const sockets = Array.from({ length: LINK_CHECK_CONCURRENCY * 3 }, () => signerSocket('tok'));
     const connections = sockets.map((socket) => gateway.handleConnection(socket));
-    const early = gateway.userActive(sockets[0], { token: 'tok', docLink: '' });
+    const early = gateway.userActive(sockets[0], { token: 'tok' });
     await settled();
     expect(fake.writes).toEqual([]);
     let allConnected = false;

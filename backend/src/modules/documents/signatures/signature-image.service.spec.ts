@@ -12,19 +12,54 @@ function inkHeight(png: Buffer): number {
   return rows.size === 0 ? 0 : Math.max(...rows) - Math.min(...rows) + 1;
 }
 
+/** Blank pixels between the ink and each edge of the image. */
+function blankMargins(png: Buffer) {
+  const { width, height, data } = PNG.sync.read(png);
+  let left = width;
+  let right = width;
+  let top = height;
+  let bottom = height;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (data[(y * width + x) * 4 + 3] === 0) continue;
+      left = Math.min(left, x);
+      right = Math.min(right, width - 1 - x);
+      top = Math.min(top, y);
+      bottom = Math.min(bottom, height - 1 - y);
+    }
+  }
+  return { left, right, top, bottom };
+}
+
 describe('SignatureImageService', () => {
   const service = new SignatureImageService();
 
-  it('renders a typed signature as a 400×200 PNG in black', () => {
+  it('renders a typed signature in black, cropped to its ink with a small blank margin', () => {
     const png = service.renderTypedSignature('Maria Alvarez', 'standard');
     const image = PNG.sync.read(png);
-    expect([image.width, image.height]).toEqual([400, 200]);
+    expect(image.width).toBeLessThan(400);
+    expect(image.height).toBeLessThan(200);
     const inked = [];
     for (let i = 0; i < image.data.length; i += 4) {
       if (image.data[i + 3] > 64) inked.push(image.data[i] + image.data[i + 1] + image.data[i + 2]);
     }
     expect(inked.length).toBeGreaterThan(200);
     expect(Math.max(...inked)).toBeLessThan(60);
+    // Nothing cut off (no ink on the border) and nothing but a few blank pixels around it.
+    for (const margin of Object.values(blankMargins(png))) {
+      expect(margin).toBeGreaterThanOrEqual(2);
+      expect(margin).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it('shrinks a long name to the 400×200 canvas rather than cutting it off', () => {
+    const png = service.renderTypedSignature(
+      'Maximiliana Bartholomew-Featherstonehaugh '.repeat(2),
+      'sow',
+    );
+    const image = PNG.sync.read(png);
+    expect(image.width).toBeLessThanOrEqual(400);
+    expect(Math.min(...Object.values(blankMargins(png)))).toBeGreaterThanOrEqual(2);
   });
 
   it('draws SOW and CO signatures larger (35 px) than standard ones (24 px)', () => {

@@ -28,6 +28,10 @@ export function trimToInk(png: Uint8Array, margin = 4): Buffer {
   const top = Math.max(0, minY - margin);
   const right = Math.min(width - 1, maxX + margin);
   const bottom = Math.min(height - 1, maxY + margin);
+  // Already tight (a typed signature is rendered cropped): the bytes as they are, not re-encoded.
+  if (left <= 2 && top <= 2 && width - 1 - right <= 2 && height - 1 - bottom <= 2) {
+    return Buffer.from(png);
+  }
   const trimmed = new PNG({ width: right - left + 1, height: bottom - top + 1 });
   PNG.bitblt(image, trimmed, left, top, trimmed.width, trimmed.height, 0, 0);
   return PNG.sync.write(trimmed);
