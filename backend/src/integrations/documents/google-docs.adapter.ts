@@ -370,6 +370,8 @@ function signatureRequests(
           insertInlineImage: {
             uri: isSignature ? uris.signatureUri : uris.initialsUri,
             location: { index: marker.startIndex },
+            // A box: Docs scales the image to fit it, keeping its proportions (typed
+            // signatures come cropped to their ink, uploads as drawn).
             objectSize: isSignature
               ? { width: { magnitude: 150, unit: 'PT' }, height: { magnitude: 75, unit: 'PT' } }
               : { width: { magnitude: 48, unit: 'PT' }, height: { magnitude: 24, unit: 'PT' } },
