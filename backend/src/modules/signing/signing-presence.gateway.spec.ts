@@ -37,6 +37,9 @@ function signerSocket(token: string): Socket {
 
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
+/** The socket's queued reports, settled once every report so far is written. */
+const reportsOf = (socket: Socket) => (socket.data as { reports?: Promise<void> }).reports;
+
 describe('SigningPresenceGateway', () => {
   it('writes one socket’s reports one after another, in the order they were said', async () => {
     const fake = fakePresence({ tok: SENT });
@@ -46,17 +49,17 @@ describe('SigningPresenceGateway', () => {
     fake.answerChecks();
     await connected;
 
-    const active = gateway.userActive(socket, { token: 'tok' });
-    const inactive = gateway.userInactive(socket, { token: 'tok' });
+    // Answered at once; the writes wait in the socket's queue.
+    expect(gateway.userActive(socket, { token: 'tok' })).toBeUndefined();
+    gateway.userInactive(socket, { token: 'tok' });
     await settled();
     // The second report waits for the first write: they cannot land out of order.
     expect(fake.writes.map((write) => write.active)).toEqual([true]);
     fake.writes[0].done();
-    await active;
     await settled();
     expect(fake.writes.map((write) => write.active)).toEqual([true, false]);
     fake.writes[1].done();
-    await inactive;
+    await reportsOf(socket);
   });
 
   it('writes inactive when an active signer leaves, and nothing for one who never reported', async () => {
@@ -67,17 +70,18 @@ describe('SigningPresenceGateway', () => {
     const connections = [gateway.handleConnection(reporting), gateway.handleConnection(silent)];
     fake.answerChecks();
     await Promise.all(connections);
-    const active = gateway.userActive(reporting, { token: 'a' });
+    gateway.userActive(reporting, { token: 'a' });
+    // Leaving before the active report is written still ends inactive, in that order.
+    gateway.handleDisconnect(reporting);
+    gateway.handleDisconnect(silent);
     await settled();
+    expect(fake.writes.map((write) => write.active)).toEqual([true]);
     fake.writes[0].done();
-    await active;
-
-    const left = gateway.handleDisconnect(reporting);
-    await gateway.handleDisconnect(silent);
     await settled();
     expect(fake.writes.map((write) => write.active)).toEqual([true, false]);
     fake.writes[1].done();
-    await left;
+    await reportsOf(reporting);
+    expect(reportsOf(silent)).toBeUndefined();
   });
 
   it('writes nothing for a token that names no sent contract, or for another socket’s token', async () => {
@@ -89,9 +93,11 @@ describe('SigningPresenceGateway', () => {
     fake.answerChecks();
     await Promise.all(connections);
 
-    await gateway.userActive(stranger, { token: 'unknown' });
-    await gateway.userActive(signer, { token: 'theirs' });
-    await gateway.handleDisconnect(stranger);
+    gateway.userActive(stranger, { token: 'unknown' });
+    gateway.userActive(signer, { token: 'theirs' });
+    gateway.handleDisconnect(stranger);
+    await reportsOf(stranger);
+    await settled();
     expect(fake.writes).toEqual([]);
   });
 
@@ -100,7 +106,7 @@ describe('SigningPresenceGateway', () => {
     const gateway = new SigningPresenceGateway(fake.service);
     const sockets = Array.from({ length: LINK_CHECK_CONCURRENCY * 3 }, () => signerSocket('tok'));
     const connections = sockets.map((socket) => gateway.handleConnection(socket));
-    const early = gateway.userActive(sockets[0], { token: 'tok' });
+    gateway.userActive(sockets[0], { token: 'tok' });
     await settled();
     expect(fake.writes).toEqual([]);
     let allConnected = false;
@@ -112,6 +118,6 @@ describe('SigningPresenceGateway', () => {
     expect(fake.writes.map((write) => write.active)).toEqual([true]);
     expect(fake.mostChecking()).toBe(LINK_CHECK_CONCURRENCY);
     fake.writes[0].done();
-    await early;
+    await reportsOf(sockets[0]);
   });
 });
