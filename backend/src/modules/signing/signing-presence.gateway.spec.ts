@@ -40,59 +40,62 @@ const settled = () => new Promise((resolve) => setImmediate(resolve));
 /** The socket's queued reports, settled once every report so far is written. */
 const reportsOf = (socket: Socket) => (socket.data as { reports?: Promise<void> }).reports;
 
+/** A gateway with one socket per token, connected and its link checked. */
+async function connectedSockets(known: Record<string, PresenceAgreement>, ...tokens: string[]) {
+  const fake = fakePresence(known);
+  const gateway = new SigningPresenceGateway(fake.service);
+  const sockets = tokens.map(signerSocket);
+  const connections = sockets.map((socket) => gateway.handleConnection(socket));
+  fake.answerChecks();
+  await Promise.all(connections);
+  return { fake, gateway, sockets };
+}
+
+/** Lets the queued writes land one at a time, each started only once the one before was done. */
+async function expectWrittenInOrder(fake: ReturnType<typeof fakePresence>, states: boolean[]) {
+  for (let n = 0; n < states.length; n += 1) {
+    await settled();
+    expect(fake.writes.map((write) => write.active)).toEqual(states.slice(0, n + 1));
+    fake.writes[n].done();
+  }
+}
+
 describe('SigningPresenceGateway', () => {
   it('writes one socket’s reports one after another, in the order they were said', async () => {
-    const fake = fakePresence({ tok: SENT });
-    const gateway = new SigningPresenceGateway(fake.service);
-    const socket = signerSocket('tok');
-    const connected = gateway.handleConnection(socket);
-    fake.answerChecks();
-    await connected;
-
+    const {
+      fake,
+      gateway,
+      sockets: [socket],
+    } = await connectedSockets({ tok: SENT }, 'tok');
     // Answered at once; the writes wait in the socket's queue.
     expect(gateway.userActive(socket, { token: 'tok' })).toBeUndefined();
     gateway.userInactive(socket, { token: 'tok' });
-    await settled();
     // The second report waits for the first write: they cannot land out of order.
-    expect(fake.writes.map((write) => write.active)).toEqual([true]);
-    fake.writes[0].done();
-    await settled();
-    expect(fake.writes.map((write) => write.active)).toEqual([true, false]);
-    fake.writes[1].done();
+    await expectWrittenInOrder(fake, [true, false]);
     await reportsOf(socket);
   });
 
   it('writes inactive when an active signer leaves, and nothing for one who never reported', async () => {
-    const fake = fakePresence({ a: SENT, b: SENT });
-    const gateway = new SigningPresenceGateway(fake.service);
-    const reporting = signerSocket('a');
-    const silent = signerSocket('b');
-    const connections = [gateway.handleConnection(reporting), gateway.handleConnection(silent)];
-    fake.answerChecks();
-    await Promise.all(connections);
+    const {
+      fake,
+      gateway,
+      sockets: [reporting, silent],
+    } = await connectedSockets({ a: SENT, b: SENT }, 'a', 'b');
     gateway.userActive(reporting, { token: 'a' });
     // Leaving before the active report is written still ends inactive, in that order.
     gateway.handleDisconnect(reporting);
     gateway.handleDisconnect(silent);
-    await settled();
-    expect(fake.writes.map((write) => write.active)).toEqual([true]);
-    fake.writes[0].done();
-    await settled();
-    expect(fake.writes.map((write) => write.active)).toEqual([true, false]);
-    fake.writes[1].done();
+    await expectWrittenInOrder(fake, [true, false]);
     await reportsOf(reporting);
     expect(reportsOf(silent)).toBeUndefined();
   });
 
   it('writes nothing for a token that names no sent contract, or for another socket’s token', async () => {
-    const fake = fakePresence({ mine: SENT, theirs: SENT });
-    const gateway = new SigningPresenceGateway(fake.service);
-    const stranger = signerSocket('unknown');
-    const signer = signerSocket('mine');
-    const connections = [gateway.handleConnection(stranger), gateway.handleConnection(signer)];
-    fake.answerChecks();
-    await Promise.all(connections);
-
+    const {
+      fake,
+      gateway,
+      sockets: [stranger, signer],
+    } = await connectedSockets({ mine: SENT, theirs: SENT }, 'unknown', 'mine');
     gateway.userActive(stranger, { token: 'unknown' });
     gateway.userActive(signer, { token: 'theirs' });
     gateway.handleDisconnect(stranger);
