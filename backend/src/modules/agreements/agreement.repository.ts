@@ -96,14 +96,6 @@ export class AgreementRepository {
     return this.findById<TForm>(link.agreementId);
   }
 
-  /**
-   * Whether a key names a sent agreement (its status set), reading only the
-   * status: a check per signer socket must not load and keep the whole record.
-   */
-  async isSentKey(kind: AgreementLinkKind, key: string): Promise<boolean> {
-    return (await this.sentAgreementOfKey(kind, key)) !== null;
-  }
-
   /** The sent agreement a key names, with only what presence needs (its id and family). */
   async sentAgreementOfKey(
     kind: AgreementLinkKind,
