@@ -62,8 +62,7 @@ export class DocumentRepository {
 
   /** The stored PDF of the record's current revision, if rendered. */
   async readCurrentPdf(record: DocumentRecord): Promise<Buffer | null> {
-    const stored = await this.findPdf(record._id, record.revision);
-    return stored ? this.files.get(stored.fileId) : null;
+    return (await this.readPdf(record._id, record.revision))?.pdf ?? null;
   }
 
   /**
