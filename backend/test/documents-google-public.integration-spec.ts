@@ -21,10 +21,13 @@ const SERVICE_ACCOUNT = {
  * The public document route with the Google documents adapter: the service
  * account reads much more of Drive than ProSign's own documents, so the route
  * must serve only the ids ProSign created (the `documents` collection), never
- * fall through to any Drive file.
+ * fall through to any Drive file; and create-contract copies only the templates
+ * registered there.
  */
 describe('public document route (Google documents adapter)', () => {
-  // Drive as the service account sees it: every file exports, including ones ProSign never made.
+  // Drive as the service account sees it: every file copies and exports, including ones ProSign
+  // never made.
+  const copied: string[] = [];
   const exported: string[] = [];
   let drive: Server;
   let env: TestEnv;
@@ -41,7 +44,8 @@ describe('public document route (Google documents adapter)', () => {
           res.end(JSON.stringify(value));
         };
         let match: RegExpExecArray | null;
-        if (req.method === 'POST' && /^\/drive\/v3\/files\/[^/]+\/copy$/.test(path)) {
+        if (req.method === 'POST' && (match = /^\/drive\/v3\/files\/([^/]+)\/copy$/.exec(path))) {
+          copied.push(match[1]);
           return json({ id: 'copy-of-template' });
         }
         if (req.method === 'POST' && path === '/v1/documents/copy-of-template:batchUpdate') {
@@ -67,9 +71,19 @@ describe('public document route (Google documents adapter)', () => {
     });
     ({ app } = await startApi(env.config));
     http = await staffHttp(app);
+    // A Drive template registered as ProSign's (what an administrator does for each template).
+    await app.get(DocumentRepository).model.create({
+      _id: 'google-template-1',
+      kind: 'template',
+      title: 'Standard Service Agreement',
+      contractKind: 'standard',
+      revision: 1,
+      documentDate: new Date('2025-01-01T08:00:00Z'),
+    });
   });
 
   beforeEach(() => {
+    copied.length = 0;
     exported.length = 0;
   });
 
@@ -94,6 +108,19 @@ describe('public document route (Google documents adapter)', () => {
     expect(exported).toEqual([]);
   });
 
+  it('copies only registered templates: any other Drive file is 404 before Drive is asked', async () => {
+    const response = await http()
+      .post('/api/template/create-contract')
+      .send({
+        docLink: 'https://docs.google.com/document/d/someone-elses-drive-file/edit',
+        formData: contractFormData(),
+      })
+      .expect(404);
+    expect(response.body.message).toBe('Template document someone-elses-drive-file not found');
+    expect(copied).toEqual([]);
+    expect(await app.get(DocumentRepository).find('copy-of-template')).toBeNull();
+  });
+
   it('serves the agreements ProSign created through Google', async () => {
     const created = await http()
       .post('/api/template/create-contract')
@@ -103,6 +130,7 @@ describe('public document route (Google documents adapter)', () => {
       })
       .expect(201);
     expect(created.body.docLink).toBe('https://docs.google.com/document/d/copy-of-template/edit');
+    expect(copied).toEqual(['google-template-1']);
     expect(await app.get(DocumentRepository).find('copy-of-template')).toMatchObject({
       kind: 'contract',
       templateId: 'google-template-1',

@@ -38,7 +38,10 @@ export interface SignaturePlacement {
  */
 export interface DocumentsPort {
   readonly adapter: DocumentsAdapter;
-  /** Refuses an unknown template (404) and data that leaves a placeholder unfilled (400). */
+  /**
+   * Refuses an unknown template (404) and data that leaves a placeholder unfilled (400). Only
+   * registered templates reach it: the documents service refuses any other id before the copy.
+   */
   copyTemplate(request: CopyTemplateRequest): Promise<{ docId: string }>;
   placeSignature(docId: string, placement: SignaturePlacement): Promise<void>;
   /** `record`: the document's record when the caller has just read it (saves the adapter a read). */

@@ -36,7 +36,9 @@ interface ServiceAccountKey {
 }
 
 /**
- * Google Docs/Drive: a template is a Google Doc with `$placeholders`; a copy is
+ * Google Docs/Drive: a template is a Google Doc with `$placeholders`, registered in
+ * ProSign's documents collection (kind `template`) under its Drive id: the documents
+ * service copies no other Drive file the service account can read. A copy is
  * made in Drive, filled with replaceAllText, signed by inserting images at the
  * signature markers, and exported as PDF. Authenticates as a service account
  * with self-signed JWTs (no token endpoint round trip).

@@ -31,8 +31,8 @@ export class LocalDocumentsAdapter implements DocumentsPort {
   }
 
   async copyTemplate(request: CopyTemplateRequest): Promise<{ docId: string }> {
-    const template = await this.documents.find(request.templateDocId);
-    if (!template || template.kind !== 'template' || !template.content) {
+    const template = await this.documents.getTemplate(request.templateDocId);
+    if (!template.content) {
       throw new NotFoundException(`Template document ${request.templateDocId} not found`);
     }
     const content = fillContent(template.content, request);

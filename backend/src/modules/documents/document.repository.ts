@@ -29,6 +29,19 @@ export class DocumentRepository {
   }
 
   /**
+   * A template ProSign may copy: a record of kind `template`, seeded for the local engine or
+   * registered under its Drive id for Google. Any other id is 404, whatever the engine could
+   * read (a Drive file the service account sees is not a ProSign template).
+   */
+  async getTemplate(docId: string): Promise<DocumentRecord> {
+    const record = await this.find(docId);
+    if (record?.kind !== 'template') {
+      throw new NotFoundException(`Template document ${docId} not found`);
+    }
+    return record;
+  }
+
+  /**
    * Registers a document another engine (Google Docs) created for us, so it is
    * served by id like ours; ids outside this collection never are.
    */

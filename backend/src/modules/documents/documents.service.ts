@@ -116,8 +116,9 @@ export class DocumentsService {
     sectionOverrides: Record<string, string>;
     documentDate: Date;
   }): Promise<CreatedContract> {
-    const template = await this.documents.find(input.templateDocId);
-    const title = input.title ?? template?.title ?? 'Agreement';
+    // Refused here, before any engine copies anything: only registered templates are copied.
+    const template = await this.documents.getTemplate(input.templateDocId);
+    const title = input.title ?? template.title;
     const { docId } = await this.port.copyTemplate({ ...input, title });
     if (this.port.adapter !== 'local') {
       // The local engine keeps its documents here itself; another engine's copy is registered
@@ -126,7 +127,7 @@ export class DocumentsService {
         _id: docId,
         kind: 'contract',
         title,
-        contractKind: template?.contractKind ?? 'standard',
+        contractKind: template.contractKind,
         templateId: input.templateDocId,
         revision: 1,
         documentDate: input.documentDate,
