@@ -12,7 +12,12 @@ import { io, type Socket } from 'socket.io-client';
 import { AgreementLink } from '../src/modules/agreements/agreement.schema';
 import { agreementModel } from './support/agreements';
 import { seedDemoData } from './support/seed';
-import { PUBLIC_API_URL, sendContract, signerHttp } from './support/signing-fixtures';
+import {
+  PUBLIC_API_URL,
+  PUBLIC_SIGNING_URL,
+  sendContract,
+  signerHttp,
+} from './support/signing-fixtures';
 import { signIn, staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -22,7 +27,8 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** Signer presence (spec 1 §4.2) and contract changes reach staff sockets only. */
 describe('signing presence and the staff room', () => {
-  const env = createTestEnv(__filename, { PUBLIC_API_URL });
+  // The signing app on an origin of its own, outside CORS_ORIGINS, as in production.
+  const env = createTestEnv(__filename, { PUBLIC_API_URL, PUBLIC_SIGNING_URL });
   let api: INestApplication;
   let url: string;
   let http: StaffHttp;
@@ -45,11 +51,19 @@ describe('signing presence and the staff room', () => {
     await env.cleanup();
   });
 
-  function connect(options: { cookie?: string; query?: Record<string, string> }): ClientSocket {
+  function connect(options: {
+    cookie?: string;
+    query?: Record<string, string>;
+    origin?: string;
+    transport?: 'websocket' | 'polling';
+  }): ClientSocket {
     const socket: ClientSocket = io(url, {
       path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: options.cookie ? { cookie: options.cookie } : undefined,
+      transports: [options.transport ?? 'websocket'],
+      extraHeaders: {
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+        ...(options.origin ? { origin: options.origin } : {}),
+      },
       query: options.query,
       reconnection: false,
     });
@@ -144,6 +158,31 @@ describe('signing presence and the staff room', () => {
       expect(heard.presence).toEqual([]);
       expect(heard.changes).toEqual([]);
     }
+  });
+
+  it('lets signer sockets in from the signing app only, over WebSocket and long-polling alike', async () => {
+    const { token } = await sendContract(http);
+    const cookie = await signIn(api, 'admin@prosign.example');
+    for (const transport of ['websocket', 'polling'] as const) {
+      // A page on another site, even in a browser holding a staff session.
+      const foreign = connect({
+        query: { token },
+        cookie,
+        origin: 'http://evil.example',
+        transport,
+      });
+      await expect(connected(foreign)).rejects.toThrow();
+    }
+    const staff = connect({ cookie });
+    const signer = connect({ query: { token }, origin: PUBLIC_SIGNING_URL, transport: 'polling' });
+    await Promise.all([staff, signer].map(connected));
+    const staffHeard = collect(staff);
+    signer.emit('user-active', { token });
+    const [active] = await waitFor(
+      async () => staffHeard.presence,
+      (events) => events.length >= 1,
+    );
+    expect(active).toMatchObject({ active: true });
   });
 
   it('ignores presence reports from a socket whose handshake names no sent contract', async () => {

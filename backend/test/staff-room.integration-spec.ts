@@ -8,11 +8,14 @@ import type {
   ClientToServerEvents,
   ServerToClientEvents,
 } from '../src/platform/realtime/realtime-events';
-import { asStaff, signIn, TEST_ADMIN } from './support/staff-session';
+import { asStaff, SHELL_ORIGIN, signIn, TEST_ADMIN } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
 type StaffSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A site that is not one of ProSign's frontends. */
+const FOREIGN_ORIGIN = 'http://evil.example';
 
 /**
  * Who hears the staff room (contract changes, signer presence) and for how
@@ -55,17 +58,45 @@ describe('staff room membership', () => {
   }
 
   /** A browser tab of the signed-in person, connected (and admitted or not) once this resolves. */
-  async function connect(cookie: string, to = url): Promise<StaffSocket> {
-    const socket: StaffSocket = io(to, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: { cookie },
-      reconnection: false,
-    });
-    sockets.push(socket);
+  async function connect(
+    cookie: string,
+    to = url,
+    { origin, transport = 'websocket' }: { origin?: string; transport?: Transport } = {},
+  ): Promise<StaffSocket> {
+    const socket = open(cookie, to, { origin, transport });
     // The ping is answered after the connection handler (room admission) has run.
     await socket.timeout(5000).emitWithAck('ping');
     return socket;
+  }
+
+  type Transport = 'websocket' | 'polling';
+
+  function open(
+    cookie: string,
+    to: string,
+    { origin, transport }: { origin?: string; transport: Transport },
+  ): StaffSocket {
+    const socket: StaffSocket = io(to, {
+      path: '/socket.io',
+      transports: [transport],
+      extraHeaders: { cookie, ...(origin ? { origin } : {}) },
+      reconnection: false,
+    });
+    sockets.push(socket);
+    return socket;
+  }
+
+  /** Whether the handshake of a socket from `origin` connects or is refused. */
+  function handshake(
+    cookie: string,
+    origin: string,
+    transport: Transport,
+  ): Promise<'connected' | 'refused'> {
+    const socket = open(cookie, url, { origin, transport });
+    return new Promise((resolve) => {
+      socket.once('connect', () => resolve('connected'));
+      socket.once('connect_error', () => resolve('refused'));
+    });
   }
 
   /** Publishes one standard contract's change and lists which of the sockets heard it. */
@@ -126,6 +157,22 @@ describe('staff room membership', () => {
       false,
       false,
     ]);
+  });
+
+  it('refuses a socket from another site, over WebSocket and long-polling, staff cookie or not', async () => {
+    const cookie = await signIn(app, 'csm@prosign.example');
+    for (const transport of ['websocket', 'polling'] as const) {
+      expect(await handshake(cookie, FOREIGN_ORIGIN, transport)).toBe('refused');
+      expect(await handshake('', FOREIGN_ORIGIN, transport)).toBe('refused');
+      expect(await handshake(cookie, 'null', transport)).toBe('refused');
+    }
+    // The same cookie from the shell is admitted to the staff room, on either transport.
+    const fromShell = await Promise.all(
+      (['websocket', 'polling'] as const).map((transport) =>
+        connect(cookie, url, { origin: SHELL_ORIGIN, transport }),
+      ),
+    );
+    expect(await heard(...fromShell)).toEqual([true, true]);
   });
 
   it('sends SOW changes to the SOW dashboard’s room only', async () => {

@@ -85,7 +85,11 @@ class ProbeGateway {
 @Module({ providers: [ProbeGateway] })
 class ProbeModule {}
 
-const config = { CORS_ORIGINS: [] } as unknown as AppConfig;
+const config = {
+  CORS_ORIGINS: [],
+  PUBLIC_SHELL_URL: 'http://localhost:8080',
+  PUBLIC_SIGNING_URL: 'http://localhost:8084',
+} as unknown as AppConfig;
 
 // Nest's own IoAdapter is the reference: the client must not tell the two apart.
 describe.each([

@@ -4,15 +4,18 @@ import type { MessageMappingProperties } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { fromEvent, type Observable, takeUntil } from 'rxjs';
+import type { IncomingMessage } from 'node:http';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/app-config';
+import { frontendOriginsOf } from '../security/frontend-origins';
 
 export const SOCKET_IO_PATH = '/socket.io';
 
 /**
  * Socket.IO over the api's HTTP server, with the Redis adapter so that several
- * api replicas deliver each other's broadcasts. Path and CORS are set here, once,
- * from configuration, rather than on each gateway decorator.
+ * api replicas deliver each other's broadcasts. Path, CORS and the handshake's
+ * origin check are set here, once, from configuration, rather than on each
+ * gateway decorator.
  */
 export class RedisIoAdapter extends IoAdapter {
   private adapterConstructor?: ReturnType<typeof createAdapter>;
@@ -44,10 +47,15 @@ export class RedisIoAdapter extends IoAdapter {
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
+    const frontends = new Set(frontendOriginsOf(this.config));
     const server = super.createIOServer(port, {
       ...options,
       path: SOCKET_IO_PATH,
-      cors: { origin: this.config.CORS_ORIGINS, credentials: true },
+      cors: { origin: [...frontends], credentials: true },
+      // Every handshake request, long-polling and WebSocket upgrade alike, whatever the
+      // namespace (staff and signers): CORS never stops a WebSocket upgrade.
+      allowRequest: (request: IncomingMessage, callback: (error: null, ok: boolean) => void) =>
+        callback(null, isFromOwnFrontend(request, frontends)),
     } as ServerOptions) as Server;
     if (this.adapterConstructor) server.adapter(this.adapterConstructor);
     return server;
@@ -95,6 +103,19 @@ export class RedisIoAdapter extends IoAdapter {
       this.clients.splice(0).map((client) => client.quit().catch(() => client.disconnect())),
     );
   }
+}
+
+/**
+ * A socket is opened from our own frontends only: any other page would ride the
+ * visitor's staff cookie into the staff rooms (cross-site WebSocket hijacking).
+ * Browsers always send Origin on a WebSocket handshake and on a cross-origin
+ * poll, so a request without one is no other site's page: a non-browser client
+ * (scripts, tests, server to server), which could send any Origin it liked, is
+ * admitted and faces the same session and token checks as everyone.
+ */
+function isFromOwnFrontend(request: IncomingMessage, frontends: ReadonlySet<string>): boolean {
+  const origin = request.headers.origin;
+  return origin === undefined || frontends.has(origin);
 }
 
 function waitUntilReady(client: Redis): Promise<void> {

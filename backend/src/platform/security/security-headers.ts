@@ -1,18 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from '../config/app-config';
-
-/**
- * The origins allowed to frame the API's responses: the frontends (CORS_ORIGINS,
- * the shell and the signing app), which show agreement PDFs in frames. Nothing
- * else may frame them.
- */
-export function frameAncestorsOf(config: AppConfig): string[] {
-  const origins = [...config.CORS_ORIGINS, config.PUBLIC_SHELL_URL, config.PUBLIC_SIGNING_URL].map(
-    (url) => new URL(url).origin,
-  );
-  return [...new Set(origins)];
-}
+import { frontendOriginsOf } from './frontend-origins';
 
 /**
  * Security headers on every API response (helmet): the API serves JSON and
@@ -30,7 +19,7 @@ export function securityHeaders(config: AppConfig): RequestHandler {
         defaultSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'none'"],
-        frameAncestors: frameAncestorsOf(config),
+        frameAncestors: frontendOriginsOf(config),
       },
     },
     strictTransportSecurity:
