@@ -1,3 +1,4 @@
+import { NotFoundException } from '@nestjs/common';
 import { actionRule, transitionRule } from '@prosign/domain';
 import { Redis } from 'ioredis';
 import { createConnection, type Connection } from 'mongoose';
@@ -87,11 +88,31 @@ describe('agreement core (repository, event chain, step runner)', () => {
     const agreement = results[0].agreement;
     const byToken = await repository.findByKey('sign', agreement.token);
     expect(String(byToken?._id)).toBe(String(agreement._id));
-    expect(String((await repository.findByKey('send', 'raced-doc'))?._id)).toBe(
+    expect(String((await repository.findBySendKey('standard', 'raced-doc'))?._id)).toBe(
       String(agreement._id),
     );
     expect(await repository.findByKey('sign', 'not-a-token')).toBeNull();
     expect(await repository.findByKey('verify', agreement.token)).toBeNull();
+  });
+
+  it('refuses a send key another family holds (404), leaving that agreement as it was', async () => {
+    const sow = await published('sow');
+    const sendKey = `doc-${sendKeys}`;
+    const before = (await repository.findById(sow._id))?.toObject();
+    await expect(
+      repository.createOnce({
+        family: 'standard',
+        sendKey,
+        form: { full_name: 'Eve Intruder', email: 'eve@example.com' },
+        docLink: sow.docLink,
+        sentBy: 'csm@prosign.example',
+        searchText: 'eve intruder',
+        signingLinkOf: (token) => `http://sign/${token}`,
+      }),
+    ).rejects.toBeInstanceOf(NotFoundException);
+    expect((await repository.findById(sow._id))?.toObject()).toEqual(before);
+    expect(await repository.findBySendKey('standard', sendKey)).toBeNull();
+    expect(String((await repository.findBySendKey('sow', sendKey))?._id)).toBe(String(sow._id));
   });
 
   it('lets exactly one of two concurrent transitions win', async () => {

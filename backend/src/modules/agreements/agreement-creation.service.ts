@@ -13,6 +13,7 @@ import {
 } from '@prosign/domain';
 import { AppConfig } from '../../platform/config/app-config';
 import { DocumentsService } from '../documents';
+import { familyConfig } from './agreement-family';
 import { AgreementRepository } from './agreement.repository';
 import { AgreementSendService, type SendActor } from './agreement-send.service';
 
@@ -75,8 +76,8 @@ export class AgreementCreationService {
     const replacesId = input.replacesId
       ? await this.assertReplaceable(family, input.replacesId)
       : null;
-    // The document must exist before anything is sent (a 404 here changes nothing).
-    await this.documents.pdfOf(input.docLink);
+    // The document must be this family's before anything is sent (a 404 here changes nothing).
+    await this.documents.contractPdfOf(input.docLink, familyConfig(family.family).documentKind);
     const prepared = await this.sending.prepare<TForm>(
       {
         family: family.family,
@@ -106,8 +107,8 @@ export class AgreementCreationService {
     actor: SendActor,
   ): Promise<{ success: true }> {
     const sendKey = this.sendKeyOf(docLink);
-    const agreement = await this.repository.findByKey<TForm>('send', sendKey);
-    if (!agreement || agreement.family !== family.family) {
+    const agreement = await this.repository.findBySendKey<TForm>(family.family, sendKey);
+    if (!agreement) {
       throw new NotFoundException(`No ${family.noun} was sent with this document: send it first.`);
     }
     await this.sending.run(agreement, actor, ['ccCopy']);

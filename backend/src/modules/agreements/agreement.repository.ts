@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { transitionCondition, type AgreementFamily, type StatusRule } from '@prosign/domain';
 import { Types, type Model, type QueryFilter, type UpdateQuery } from 'mongoose';
@@ -85,7 +85,10 @@ export class AgreementRepository {
     return this.agreements.findById(id) as unknown as Promise<AgreementDocument<TForm> | null>;
   }
 
-  /** The agreement a key names (a signing token, a verify id, a send key), or null. */
+  /**
+   * The agreement a key names (a signing token, a verify id, a send key), or
+   * null. A family's send looks its key up with findBySendKey instead.
+   */
   async findByKey<TForm extends object = Record<string, unknown>>(
     kind: AgreementLinkKind,
     key: string,
@@ -93,6 +96,21 @@ export class AgreementRepository {
     if (!key) return null;
     const link = await this.links.findById(linkId(kind, key)).lean();
     if (!link || link.kind !== kind) return null;
+    return this.findById<TForm>(link.agreementId);
+  }
+
+  /**
+   * The agreement `family`'s send started under this key, or null. A key
+   * another family's send holds is not found: one family's send, copy or
+   * record call never reads or writes another family's agreement.
+   */
+  async findBySendKey<TForm extends object = Record<string, unknown>>(
+    family: AgreementFamily,
+    sendKey: string,
+  ): Promise<AgreementDocument<TForm> | null> {
+    if (!sendKey) return null;
+    const link = await this.links.findById(linkId('send', sendKey)).lean();
+    if (!link || link.kind !== 'send' || link.family !== family) return null;
     return this.findById<TForm>(link.agreementId);
   }
 
@@ -156,7 +174,10 @@ export class AgreementRepository {
   /**
    * The agreement of a send: created on the first attempt (send key, signing
    * token and record, in that order, so a crash between them is completed by
-   * the retry); a repeated or concurrent attempt gets the same record.
+   * the retry); a repeated or concurrent attempt gets the same record. A send
+   * key belongs to the family whose send took it first: another family's send
+   * under it is 404, as for a document that family never made, and its
+   * record is neither returned nor changed.
    */
   async createOnce<TForm extends object = Record<string, unknown>>(
     input: NewAgreement<TForm>,
@@ -179,6 +200,7 @@ export class AgreementRepository {
       if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
       const existing = await this.links.findById(linkId('send', input.sendKey)).lean();
       if (!existing) throw error;
+      if (existing.family !== input.family) throw new NotFoundException('Document not found.');
       agreementId = existing.agreementId as Types.ObjectId;
       const found = await this.findById<TForm>(agreementId);
       if (found) return { agreement: found, created: false };

@@ -79,8 +79,8 @@ export class ContractSendService {
     const replacesId = input.replacesToken
       ? await this.assertReplaceable(input.replacesToken, sendKey)
       : null;
-    // The document must exist before anything is sent (a 404 here changes nothing).
-    await this.documents.pdfOf(input.docLink);
+    // The document must be a standard contract before anything is sent (a 404 changes nothing).
+    await this.documents.contractPdfOf(input.docLink, STANDARD_FAMILY.documentKind);
     const agreement = await this.prepare(sendKey, input, actor, replacesId);
     return sendResultOf(await this.sending.run(agreement, actor));
   }
@@ -91,9 +91,9 @@ export class ContractSendService {
    */
   async sendLink(input: SendLinkDto, actor: SendActor): Promise<{ unique_token: string }> {
     const sendKey = this.sendKeyOf(input.doclink);
-    await this.documents.pdfOf(input.doclink);
+    await this.documents.contractPdfOf(input.doclink, STANDARD_FAMILY.documentKind);
     const agreement =
-      (await this.repository.findByKey<StandardContractForm>('send', sendKey)) ??
+      (await this.repository.findBySendKey<StandardContractForm>('standard', sendKey)) ??
       (await this.prepare(
         sendKey,
         {
@@ -118,8 +118,8 @@ export class ContractSendService {
 
   /** `POST /api/template/send-contract`: the document to the cc address, once. */
   async sendCopy(input: SendContractCopyDto, actor: SendActor): Promise<{ success: true }> {
-    let agreement = await this.repository.findByKey<StandardContractForm>(
-      'send',
+    let agreement = await this.repository.findBySendKey<StandardContractForm>(
+      'standard',
       this.sendKeyOf(input.docLink),
     );
     if (!agreement) {
@@ -147,8 +147,8 @@ export class ContractSendService {
   ): Promise<{ success: true; token: string }> {
     const formErrors = contractFormErrors(input);
     if (formErrors.length) throw new BadRequestException(formErrors);
-    const found = await this.repository.findByKey<StandardContractForm>(
-      'send',
+    const found = await this.repository.findBySendKey<StandardContractForm>(
+      'standard',
       this.sendKeyOf(input.docLink),
     );
     if (!found || found.token !== input.token) {
@@ -221,7 +221,7 @@ export class ContractSendService {
       throw new BadRequestException('An edited contract needs a new document.');
     }
     const id = String(previous._id);
-    const sameSend = await this.repository.findByKey('send', sendKey);
+    const sameSend = await this.repository.findBySendKey('standard', sendKey);
     const alreadyReplacedByThis = sameSend?.send?.params?.replacesId === id;
     const rule = actionRule('standard', 'editAndResend');
     if (!rule.from.includes(previous.status as never) && !alreadyReplacedByThis) {

@@ -153,6 +153,21 @@ export class DocumentsService {
     return { docId, title: record.title, pdf: await this.port.exportPdf(docId, record) };
   }
 
+  /**
+   * The PDF of a contract document made from one of `kind`'s templates, as a send
+   * of that family carries it. Any other document (another family's, a template, a
+   * derived copy) is 404 as a missing one is: a send never carries another family's
+   * document, nor tells that it exists.
+   */
+  async contractPdfOf(docIdOrLink: string, kind: ContractKind): Promise<PdfFile> {
+    const docId = this.docIdOf(docIdOrLink);
+    const record = await this.documents.find(docId);
+    if (record?.kind !== 'contract' || record.contractKind !== kind) {
+      throw new NotFoundException(`Document ${docId} not found`);
+    }
+    return { docId, title: record.title, pdf: await this.port.exportPdf(docId, record) };
+  }
+
   private async registered(docId: string): Promise<DocumentRecord> {
     const record = await this.documents.find(docId);
     if (!record) throw new NotFoundException(`Document ${docId} not found`);
