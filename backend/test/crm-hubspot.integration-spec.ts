@@ -529,5 +529,37 @@ describe('HubSpot CRM adapter', () => {
         .expect(200);
       expect(res.body).toEqual({ count: 2 });
     });
+
+    it('update-missing writes to HubSpot only a property the deal check reports missing', async () => {
+      const url = '/api/hubspot/update-deal-by-prosign/555/update-missing';
+      // The deal check: the deal without its project type, and its contacts (none).
+      const dealCheck = [
+        {
+          method: 'GET',
+          path: '/crm/v3/objects/deals/555',
+          reply: object('555', { dealstage: 'qualifiedtobuy', amount: '100', project_type: null }),
+        },
+        { method: 'GET', path: '/crm/v4/objects/deals/555/associations/contacts', reply: page([]) },
+      ];
+      const http = await staffHttp(app);
+      hubspot.expect(...dealCheck);
+      await http()
+        .patch(url)
+        .send({ missingProperties: { project_type: 'ADU', dealstage: 'closedwon', amount: '1' } })
+        .expect(400);
+      // Nothing but the check reached HubSpot: a PATCH would be unexpected.
+      hubspot.verify();
+
+      hubspot.expect(...dealCheck, {
+        method: 'PATCH',
+        path: '/crm/v3/objects/deals/555',
+        body: { properties: { project_type: 'ADU;Remodel' } },
+        reply: object('555', {}),
+      });
+      await http()
+        .patch(url)
+        .send({ missingProperties: { project_type: ['ADU', 'Remodel'] } })
+        .expect(200);
+    });
   });
 });

@@ -211,6 +211,40 @@ describe('local CRM through /api/hubspot', () => {
     ).toBe(true);
   });
 
+  it('update-missing writes only properties the deal check reports missing, refusing the rest whole', async () => {
+    // Deal 40000010 lacks its project type and has a client signatory.
+    const dealId = '40000010';
+    const url = `/api/hubspot/update-deal-by-prosign/${dealId}/update-missing`;
+    const dealNow = async () => (await crm.getDeal(dealId)).deal.properties;
+    expect((await http().get(`/api/hubspot/check-deal-properties/${dealId}`)).body).toMatchObject({
+      missingProperties: ['project_type'],
+    });
+    const before = await dealNow();
+
+    for (const missingProperties of [
+      { dealstage: 'closedwon' },
+      { amount: '1' },
+      // Refused whole: the missing property beside them is not written either.
+      { project_type: 'ADU', dealstage: 'closedwon', amount: '1' },
+    ]) {
+      const res = await http().patch(url).send({ missingProperties }).expect(400);
+      expect(res.body.message).toMatch(/reports missing/);
+    }
+    expect(await dealNow()).toEqual(before);
+
+    await http()
+      .patch(url)
+      .send({ missingProperties: { project_type: ['ADU', 'Remodel'] } })
+      .expect(200);
+    expect(await dealNow()).toEqual({ ...before, project_type: 'ADU;Remodel' });
+    // Filled, it is no longer missing: the screen cannot overwrite it.
+    await http()
+      .patch(url)
+      .send({ missingProperties: { project_type: 'Remodel' } })
+      .expect(400);
+    expect((await dealNow()).project_type).toBe('ADU;Remodel');
+  });
+
   it('refuses an unknown contact role and an empty update, changing nothing', async () => {
     const res = await http()
       .patch('/api/hubspot/update-deal-by-prosign/40000012/update-missing')

@@ -23,7 +23,7 @@ import {
 } from '../../integrations/crm';
 import { dealPropertiesFromContractForm, splitFullName } from './contract-form-to-deal';
 import type { ContractFormDataDto } from './dto/contract-form-data.dto';
-import { PROPERTY_NAME, type UpdateMissingDto } from './dto/crm-requests.dto';
+import type { UpdateMissingDto } from './dto/crm-requests.dto';
 
 /** The CRM calls of spec 1 §7 and spec 2 §7, over the CRM port. */
 @Injectable()
@@ -78,19 +78,39 @@ export class CrmService {
     return this.crm.checkDealProperties(dealId);
   }
 
+  /**
+   * Writes what the deal check's screen may change: values for the properties the
+   * deal check reports missing on this deal now (libs/domain `checkDealProperties`),
+   * and contact roles. Any other property (`dealstage`, `amount`, …) is refused
+   * with 400 and nothing is written.
+   */
   async updateMissing(dealId: string, body: UpdateMissingDto): Promise<CrmUpdated> {
-    const properties: Record<string, string> = {};
-    for (const [name, value] of Object.entries(body.missingProperties ?? {})) {
-      if (name === MISSING_CLIENT_SIGNATORY) continue;
-      if (!PROPERTY_NAME.test(name))
-        throw new BadRequestException(`${name} is not a CRM property name`);
+    // `client_signatory` is reported missing but is no property: a contact role fills it.
+    const requested = Object.entries(body.missingProperties ?? {}).filter(
+      ([name]) => name !== MISSING_CLIENT_SIGNATORY,
+    );
+    for (const [name, value] of requested) {
       if (
         Array.isArray(value) ? value.some((v) => typeof v !== 'string') : typeof value !== 'string'
       ) {
         throw new BadRequestException(`${name} must be a text or a list of texts`);
       }
-      properties[name] = Array.isArray(value) ? joinMultiValue(value) : value;
     }
+    const check = await this.crm.checkDealProperties(dealId);
+    const notMissing = requested
+      .map(([name]) => name)
+      .filter((name) => !check.missingProperties.includes(name));
+    if (notMissing.length > 0) {
+      throw new BadRequestException(
+        `Only properties the deal check reports missing can be filled here, not: ${notMissing.join(', ')}`,
+      );
+    }
+    const properties = Object.fromEntries(
+      requested.map(([name, value]) => [
+        name,
+        Array.isArray(value) ? joinMultiValue(value) : value,
+      ]),
+    );
 
     const contactRoles: ContactRoleUpdate[] = (body.updatedContactRoles ?? []).map((change) => ({
       ...change,
@@ -98,16 +118,17 @@ export class CrmService {
     // The contract's recipient becomes the client signatory when the deal has none and none is named.
     const form = body.contractFormData;
     const namesSignatory = contactRoles.some((change) => change.role === CLIENT_SIGNATORY_ROLE);
-    if (!namesSignatory && form?.email) {
-      const check = await this.crm.checkDealProperties(dealId);
-      if (check.missingProperties.includes(MISSING_CLIENT_SIGNATORY)) {
-        contactRoles.push({
-          email: form.email,
-          ...splitFullName(form.full_name),
-          ...(form.contact_number ? { phone: form.contact_number } : {}),
-          role: CLIENT_SIGNATORY_ROLE,
-        });
-      }
+    if (
+      !namesSignatory &&
+      form?.email &&
+      check.missingProperties.includes(MISSING_CLIENT_SIGNATORY)
+    ) {
+      contactRoles.push({
+        email: form.email,
+        ...splitFullName(form.full_name),
+        ...(form.contact_number ? { phone: form.contact_number } : {}),
+        role: CLIENT_SIGNATORY_ROLE,
+      });
     }
     if (Object.keys(properties).length === 0 && contactRoles.length === 0) {
       throw new BadRequestException(

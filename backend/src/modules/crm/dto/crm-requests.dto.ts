@@ -85,7 +85,10 @@ export class ContactRoleUpdateDto implements ContactRoleChange {
 }
 
 export class UpdateMissingDto implements UpdateMissingRequest<ContractFormDataDto> {
-  /** Values for the missing deal properties, e.g. `{ project_type: ['ADU', 'Remodel'] }`. */
+  /**
+   * Values for the missing deal properties, e.g. `{ project_type: ['ADU', 'Remodel'] }`:
+   * only those the deal check reports missing (CrmService refuses any other).
+   */
   @IsOptional()
   @IsObject()
   missingProperties?: Record<string, string | string[]>;
@@ -133,5 +136,3 @@ export class SentStageMoveDto {
   @MaxLength(2000)
   contractLink: string;
 }
-
-export { PROPERTY_NAME };
