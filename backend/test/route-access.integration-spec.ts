@@ -1,14 +1,24 @@
 import type { INestApplication } from '@nestjs/common';
-import type { AccessFlag } from '@prosign/domain';
+import { AGREEMENT_FAMILIES, type AccessFlag, type AgreementFamily } from '@prosign/domain';
 import request from 'supertest';
 import { DEMO_USERS } from '../src/modules/access/access-demo.seeder';
 import { STAFF_MERGE_REFUSED } from '../src/modules/documents/template.controller';
 import { CO_TEMPLATE_UNAUTHORIZED } from '../src/modules/co/co-creation.controller';
 import { SOW_TEMPLATE_UNAUTHORIZED } from '../src/modules/sow/sow.controller';
 import { ADMIN_ONLY_MESSAGE } from '../src/platform/auth/session.guard';
+import {
+  agreementsOfEachFamily,
+  familyCalls,
+  familyForms,
+  storedSends,
+  targetsOf,
+  type FamilyAgreements,
+  type FamilyCall,
+} from './support/cross-family';
 import { DEMO_ROLES, signInDemoUsers, type DemoRole } from './support/demo-users';
 import { discoverHttpRoutes, type HttpRoute } from './support/http-routes';
-import { SHELL_ORIGIN } from './support/staff-session';
+import { seedDemoData } from './support/seed';
+import { asStaff, SHELL_ORIGIN, staffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
@@ -348,4 +358,74 @@ describe('route access: every HTTP route, each demo role and a user with no flag
     }
     expect(wrong).toEqual([]);
   });
+});
+
+/**
+ * Each family's send, resend and cc calls given every other family's document
+ * or agreement (sent, stopped at its first mail, or a document never sent), by
+ * each demo role: 403 where the role lacks the calling route's flag (the table
+ * above), else 404 — and every agreement, key and mail stays as it was.
+ */
+describe('route access across families: no send, resend or cc call reaches another family', () => {
+  const env = createTestEnv(__filename);
+  let api: INestApplication;
+  let cookies: Record<DemoRole, string>;
+  let agreements: Record<AgreementFamily, FamilyAgreements>;
+  let calls: FamilyCall[];
+
+  beforeAll(async () => {
+    await seedDemoData(env.config);
+    ({ app: api } = await startApi(env.config));
+    cookies = await signInDemoUsers(api);
+    const admin = await staffHttp(api);
+    const forms = await familyForms(admin);
+    agreements = await agreementsOfEachFamily(api, admin, forms);
+    calls = familyCalls(forms, {
+      standard: agreements.standard.unsent,
+      sow: agreements.sow.unsent,
+      co: agreements.co.unsent,
+    });
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await env.cleanup();
+  });
+
+  it('walks a route of the table for every call, in every family', () => {
+    expect(calls.filter((call) => !(call.route in EXPECTED)).map((call) => call.name)).toEqual([]);
+    for (const family of AGREEMENT_FAMILIES) {
+      expect(calls.filter((call) => call.family === family).length).toBeGreaterThanOrEqual(5);
+    }
+  });
+
+  it('answers 403 without the flag and 404 with it, and changes nothing', async () => {
+    const before = await storedSends(api);
+    const wrong: string[] = [];
+    let walked = 0;
+    for (const call of calls) {
+      const [method, path] = call.route.split(' ');
+      for (const family of AGREEMENT_FAMILIES.filter((other) => other !== call.family)) {
+        for (const [what, target] of targetsOf(agreements[family])) {
+          const body = call.body(target);
+          if (!body) continue;
+          for (const role of DEMO_ROLES) {
+            const expected = expectedOutcome(EXPECTED[call.route], role) === 'allowed' ? 404 : 403;
+            const staff = asStaff(api, cookies[role]);
+            const res = await (method === 'PUT' ? staff.put(path) : staff.post(path)).send(body);
+            walked += 1;
+            if (res.status !== expected) {
+              const message = (res.body as { message?: unknown }).message;
+              wrong.push(
+                `${call.name} with the ${family} ${what} as ${role}: expected ${expected}, got ${res.status} ${JSON.stringify(message)}`,
+              );
+            }
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(walked).toBeGreaterThan(300);
+    expect(await storedSends(api)).toEqual(before);
+  }, 180_000);
 });
