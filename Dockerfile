@@ -14,6 +14,8 @@ COPY frontends/invoices/package.json frontends/invoices/
 COPY frontends/signing/package.json frontends/signing/
 RUN npm ci --no-audit --no-fund
 COPY . .
+# Production builds carry no source maps unless this asks (README, Configuration).
+ARG FRONTEND_SOURCE_MAPS=0
 RUN NX_DAEMON=false NX_NO_CLOUD=true npx nx run-many -t build --exclude=embedded-mongo \
  && node scripts/precompress.mjs \
  && npm prune --omit=dev --no-audit --no-fund

@@ -13,6 +13,9 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 function createWebpackConfig({ appDir, federation, title }) {
   return (_env = {}, argv = {}) => {
     const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
+    // Production builds carry no source maps, which would serve our sources from the public
+    // frontends, unless FRONTEND_SOURCE_MAPS=1 asks for them (e.g. a staging deployment).
+    const productionSourceMaps = process.env.FRONTEND_SOURCE_MAPS === '1' ? 'source-map' : false;
     return {
       context: appDir,
       mode: production ? 'production' : 'development',
@@ -29,7 +32,7 @@ function createWebpackConfig({ appDir, federation, title }) {
         uniqueName: federation.name,
         clean: true,
       },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      devtool: production ? productionSourceMaps : 'eval-cheap-module-source-map',
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
       },
