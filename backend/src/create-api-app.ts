@@ -8,8 +8,22 @@ import type { AppConfig } from './platform/config/app-config';
 import { RedisIoAdapter } from './platform/realtime/redis-io.adapter';
 import { noStoreByDefault, securityHeaders } from './platform/security/security-headers';
 import { AppLogger } from './platform/logging/app-logger';
+import { registerSecretRoutes } from './platform/logging/redact-request';
 
 export const API_PREFIX = 'api';
+
+interface ExpressApp {
+  disable(setting: string): void;
+  set(setting: string, value: unknown): void;
+  router?: { stack: Array<{ route?: { path?: unknown } }> };
+}
+
+/** The paths of the routes the app serves, global prefix included (`/api/co/finish/:customId`). */
+function routePathsOf(express: ExpressApp): string[] {
+  return (express.router?.stack ?? [])
+    .map((layer) => layer.route?.path)
+    .filter((path): path is string => typeof path === 'string');
+}
 
 /**
  * The JSON body limit: the largest form the UI accepts at full length, each character
@@ -34,10 +48,7 @@ export async function createApiApp(
   });
   app.useLogger(app.get(AppLogger));
   app.setGlobalPrefix(API_PREFIX);
-  const express = app.getHttpAdapter().getInstance() as {
-    disable(setting: string): void;
-    set(setting: string, value: unknown): void;
-  };
+  const express = app.getHttpAdapter().getInstance() as ExpressApp;
   // Do not advertise the framework to scanners.
   express.disable('x-powered-by');
   // Behind a load balancer every request comes from the balancer: the signer's and staff's own
@@ -57,5 +68,8 @@ export async function createApiApp(
   const ioAdapter = new RedisIoAdapter(app, config);
   await ioAdapter.connectToRedis();
   app.useWebSocketAdapter(ioAdapter);
+  await app.init();
+  // Request logs redact a route's secret parameters (`:token`, `:customId`) by name.
+  registerSecretRoutes(routePathsOf(express));
   return app;
 }

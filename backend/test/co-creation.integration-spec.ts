@@ -12,6 +12,7 @@ import request from 'supertest';
 import { MailCatcher } from '../src/integrations/mail/mail-catcher';
 import { AgreementLifecycleService, SYSTEM_ACTOR } from '../src/modules/agreements';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
+import { mailKeyOfLink } from './support/agreements';
 import {
   coBody as coFormBody,
   coDealFixture,
@@ -291,8 +292,9 @@ describe('CO creation: create-contract, send-contract, send-contract-cc, edit an
     expect(again.body.customId).toBe(customId);
     await csm().post('/api/co/send-contract-cc').send({ docLink }).expect(200);
     const deliveries = mailDeliveries(connection);
-    expect(await deliveries.countDocuments({ _id: `co-review-link.${customId}` })).toBe(1);
-    expect(await deliveries.countDocuments({ _id: `co-cc-copy.${customId}` })).toBe(1);
+    const keyOf = (kind: 'review-link' | 'cc-copy') => mailKeyOfLink(connection, customId, kind);
+    expect(await deliveries.countDocuments({ _id: await keyOf('review-link') })).toBe(1);
+    expect(await deliveries.countDocuments({ _id: await keyOf('cc-copy') })).toBe(1);
 
     // Through the worker and real SMTP into the local mail catcher.
     const box = await waitFor(

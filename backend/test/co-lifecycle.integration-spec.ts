@@ -1,4 +1,5 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { mailKeyOfLink } from './support/agreements';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { CoCardView, CoListResponse } from '@prosign/domain';
 import type { Connection } from 'mongoose';
@@ -153,7 +154,7 @@ describe('CO lifecycle: get-contracts, the actions by id, the schedules', () => 
     const locked = await action(csm, 'send-reminder', co._id).expect(409);
     expect(locked.body.message).toMatch(/reminder/i);
     const mails = await mailDeliveries(connection)
-      .find({ _id: { $regex: `^co-reminder\\.${co.customId}\\.` } })
+      .find({ _id: { $regex: `^${await mailKeyOfLink(connection, co.customId, 'reminder')}\\.` } })
       .toArray();
     expect(mails).toHaveLength(1);
     expect(mails[0].to).toEqual([deal.signatory.email]);
@@ -173,7 +174,7 @@ describe('CO lifecycle: get-contracts, the actions by id, the schedules', () => 
     expect((await cardOf(co.customId))?.status).toBe('resent');
     expect(
       await mailDeliveries(connection).countDocuments({
-        _id: `co-review-link.${resent.body.token}`,
+        _id: await mailKeyOfLink(connection, resent.body.token, 'review-link'),
       }),
     ).toBe(1);
     await action(csm, 'update-resend', co._id).expect(409);
@@ -248,7 +249,7 @@ describe('CO lifecycle: get-contracts, the actions by id, the schedules', () => 
     });
     expect(
       await mailDeliveries(connection).countDocuments({
-        _id: { $regex: `^co-reminder\\.${due.customId}\\.` },
+        _id: { $regex: `^${await mailKeyOfLink(connection, due.customId, 'reminder')}\\.` },
       }),
     ).toBe(1);
   });

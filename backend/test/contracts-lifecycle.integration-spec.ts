@@ -14,6 +14,7 @@ import {
   insertStandardAgreement,
   storedByToken,
   type StoredStandard,
+  mailKeyOfLink,
 } from './support/agreements';
 import { contractFormData } from './support/document-fixtures';
 import { seedDemoData } from './support/seed';
@@ -115,7 +116,7 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
 
     // The mail goes to the stored client, not to an address in the body.
     const reminder = await mailDeliveries(connection).findOne({
-      _id: { $regex: `^contract-reminder\\.${token.replace(/[-]/g, '\\-')}\\.` },
+      _id: { $regex: `^${await mailKeyOfLink(connection, token, 'reminder')}\\.` },
     });
     expect(reminder?.to).toEqual([CLIENT]);
     expect(reminder?.text).toContain(`https://sign.example/${token}`);
@@ -337,7 +338,7 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
     expect(eventTypes(fresh)).toContain('sent');
 
     const mail = await mailDeliveries(connection).findOne({
-      _id: `contract-review-link.${newToken}`,
+      _id: await mailKeyOfLink(connection, newToken, 'review-link'),
     });
     expect(mail?.to).toEqual([CLIENT]);
     expect(mail?.text).toContain(fresh.signingLink);

@@ -15,6 +15,7 @@ import {
   insertStandardAgreement,
   storedByToken,
   type StoredStandard,
+  mailKeyOfLink,
 } from './support/agreements';
 import { startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -133,7 +134,7 @@ describe('contract schedules in the worker', () => {
 
     await schedules.remindDue();
     const reminders = await mailDeliveries(connection)
-      .find({ _id: { $regex: `^sow-reminder\\.${due}\\.` } })
+      .find({ _id: { $regex: `^${await mailKeyOfLink(connection, due, 'reminder')}\\.` } })
       .toArray();
     expect(reminders).toHaveLength(1);
     expect(reminders[0]).toMatchObject({

@@ -4,7 +4,7 @@ import type { Model } from 'mongoose';
 import { CRM_PORT, type CrmPort } from '../src/integrations/crm/crm.port';
 import type { Agreement } from '../src/modules/agreements/agreement.schema';
 import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
-import { agreementModel, eventTypes } from './support/agreements';
+import { agreementModel, eventTypes, mailKeyOfLink } from './support/agreements';
 import { AgreementSendService } from '../src/modules/agreements/agreement-send.service';
 import { MailService } from '../src/modules/mail/mail.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
@@ -86,9 +86,16 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
     });
   }
 
-  const deliveriesFor = (token: string) =>
+  const deliveriesFor = async (token: string) =>
     mailDeliveries(connection)
-      .find({ _id: { $in: [`contract-review-link.${token}`, `contract-cc-copy.${token}`] } })
+      .find({
+        _id: {
+          $in: [
+            await mailKeyOfLink(connection, token, 'review-link'),
+            await mailKeyOfLink(connection, token, 'cc-copy'),
+          ],
+        },
+      })
       .sort({ _id: -1 })
       .toArray();
 

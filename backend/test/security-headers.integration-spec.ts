@@ -146,11 +146,16 @@ describe('request logs', () => {
     // A staff route naming a contract by its link token in the path.
     await http().get(`/api/contracts/by-token/${token}`);
     await http().get('/api/mail/deliveries/0123456789abcdef01234567/retry');
+    // Tokens of any shape, named by the route's parameter (`:token`, `:customId`), not by their look.
+    const plainToken = 'abcdefghijklmnopqrstuvwxyz012345';
+    await http().get(`/api/template/download-deposit-pdf/${plainToken}`);
+    await http().post(`/api/co/finish/${plainToken}x`).send({ agreedToTerms: true });
+    await http().get(`/api/sow/get-contract/${plainToken}y`);
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     const lines = written.join('').split('\n').filter(Boolean);
     const requestLines = lines.filter((line) => line.includes('"req":'));
-    expect(requestLines.length).toBeGreaterThanOrEqual(5);
+    expect(requestLines.length).toBeGreaterThanOrEqual(8);
     const logs = lines.join('\n');
     expect(logs).not.toContain(token);
     expect(logs).not.toContain(docId);
@@ -158,6 +163,10 @@ describe('request logs', () => {
     expect(logs).toContain('/api/user/user-detail?token=[redacted]&docLink=[redacted]');
     expect(logs).toContain('/api/documents/d/[redacted]/view');
     expect(logs).toContain('/api/contracts/by-token/[redacted]');
+    expect(logs).not.toContain(plainToken);
+    expect(logs).toContain('/api/template/download-deposit-pdf/[redacted]');
+    expect(logs).toContain('/api/co/finish/[redacted]');
+    expect(logs).toContain('/api/sow/get-contract/[redacted]');
     // Hex ids are no keys: they stay readable.
     expect(logs).toContain('/api/mail/deliveries/0123456789abcdef01234567/retry');
   });

@@ -15,7 +15,12 @@ import type { Connection, Model } from 'mongoose';
 import { CRM_PORT, type CrmPort } from '../src/integrations/crm/crm.port';
 import type { Agreement } from '../src/modules/agreements/agreement.schema';
 import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
-import { agreementModel, eventTypes, insertStandardAgreement } from './support/agreements';
+import {
+  agreementModel,
+  eventTypes,
+  insertStandardAgreement,
+  mailKeyOfLink,
+} from './support/agreements';
 import { DocumentsService } from '../src/modules/documents/documents.service';
 import { SignatureImageService } from '../src/modules/documents/signatures/signature-image.service';
 import { MailService } from '../src/modules/mail/mail.service';
@@ -79,9 +84,9 @@ describe('signing: signer calls, refusals and the finish', () => {
     await env.cleanup();
   });
 
-  const signedCopies = (token: string) =>
+  const signedCopies = async (token: string) =>
     mailDeliveries(connection)
-      .find({ _id: `signed-copy.${token}` })
+      .find({ _id: await mailKeyOfLink(connection, token, 'signed-copy') })
       .toArray();
   const dealStage = async () =>
     (
@@ -316,8 +321,8 @@ describe('signing: signer calls, refusals and the finish', () => {
     expect(done).toEqual({
       status: 'signed',
       signedAt: expect.any(String),
-      signedDocLink: expect.stringMatching(/\/api\/documents\/d\/[0-9a-f]{24}\/view$/),
-      auditTrailDocLink: expect.stringMatching(/\/api\/documents\/d\/[0-9a-f]{24}\/view$/),
+      signedDocLink: expect.stringMatching(/\/api\/documents\/d\/[A-Za-z0-9_-]{22}\/view$/),
+      auditTrailDocLink: expect.stringMatching(/\/api\/documents\/d\/[A-Za-z0-9_-]{22}\/view$/),
       verifyId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
     });
 

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { mailKeyOfLink } from './support/agreements';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { SowCreateContractRequest } from '@prosign/domain';
 import type { Connection } from 'mongoose';
@@ -205,11 +206,15 @@ describe('SOW creation: templates, CRM calls, create-contract, send-contract', (
     expect(sent.body.signaturePageLink).toBe(`${PUBLIC_SIGNING_URL}/sow-signature/${customId}`);
     expect(sent.body.status).toBe('not-signed');
 
-    const mail = await mailDeliveries(connection).findOne({ _id: `sow-review-link.${customId}` });
+    const mail = await mailDeliveries(connection).findOne({
+      _id: await mailKeyOfLink(connection, customId, 'review-link'),
+    });
     expect(mail).toMatchObject({ to: [MEI.email], replyTo: 'pm@prosign.example' });
     expect(mail?.subject).toBe('Scope of Work for 88 Orchard Lane, San Jose, CA 95112');
     expect(mail?.text).toContain(sent.body.signaturePageLink);
-    const cc = await mailDeliveries(connection).findOne({ _id: `sow-cc-copy.${customId}` });
+    const cc = await mailDeliveries(connection).findOne({
+      _id: await mailKeyOfLink(connection, customId, 'cc-copy'),
+    });
     expect(cc?.to).toEqual(['pm@prosign.example']);
 
     // Sending the same document again is the same send: same link, no second mail.
@@ -219,7 +224,9 @@ describe('SOW creation: templates, CRM calls, create-contract, send-contract', (
       .expect(200);
     expect(again.body.customId).toBe(customId);
     expect(
-      await mailDeliveries(connection).countDocuments({ _id: `sow-review-link.${customId}` }),
+      await mailDeliveries(connection).countDocuments({
+        _id: await mailKeyOfLink(connection, customId, 'review-link'),
+      }),
     ).toBe(1);
 
     const stored = await connection

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { mailKeyOfLink } from './support/agreements';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { SowCardView } from '@prosign/domain';
 import type { Connection } from 'mongoose';
@@ -122,7 +123,7 @@ describe('SOW dashboard: get-contracts and the actions by id', () => {
     expect(reminded.body.remindersAt).toHaveLength(1);
     await pm().post('/api/sow/send-reminder').send({ id: sow._id }).expect(409);
     const mails = await mailDeliveries(connection)
-      .find({ _id: { $regex: `^sow-reminder\\.${sow.customId}\\.` } })
+      .find({ _id: { $regex: `^${await mailKeyOfLink(connection, sow.customId, 'reminder')}\\.` } })
       .toArray();
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe(
@@ -141,7 +142,7 @@ describe('SOW dashboard: get-contracts and the actions by id', () => {
     expect((await cardOf(sow.customId))?.status).toBe('resent');
     expect(
       await mailDeliveries(connection).countDocuments({
-        _id: `sow-review-link.${resent.body.token}`,
+        _id: await mailKeyOfLink(connection, resent.body.token, 'review-link'),
       }),
     ).toBe(1);
     // Resent already: neither resend nor edit-and-resend again.

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { mailKeyOfLink } from './support/agreements';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
@@ -69,7 +70,9 @@ describe('SOW finish: file-service failure, then retry', () => {
     );
     // The signer's copy went before the file service: its failure never withholds it.
     expect(
-      await mailDeliveries(connection).countDocuments({ _id: `signed-copy.${customId}` }),
+      await mailDeliveries(connection).countDocuments({
+        _id: await mailKeyOfLink(connection, customId, 'signed-copy'),
+      }),
     ).toBe(1);
 
     hub.reset();
@@ -90,7 +93,9 @@ describe('SOW finish: file-service failure, then retry', () => {
     const finished = await connection.collection('agreements').findOne({ token: customId });
     expect(finished?.finish.state).toBe('completed');
     expect(
-      await mailDeliveries(connection).countDocuments({ _id: `signed-copy.${customId}` }),
+      await mailDeliveries(connection).countDocuments({
+        _id: await mailKeyOfLink(connection, customId, 'signed-copy'),
+      }),
     ).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { mailKeyOfLink } from './support/agreements';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
@@ -154,7 +155,9 @@ describe('SOW signing: verify-link, get-contract, views, text signature, finish'
     expect(trail.body.docLink).toBe(first.body.auditTrailDocLink);
 
     // The signed copy goes to the partner and the cc, the PDF to the file service's project.
-    const mail = await mailDeliveries(connection).findOne({ _id: `signed-copy.${customId}` });
+    const mail = await mailDeliveries(connection).findOne({
+      _id: await mailKeyOfLink(connection, customId, 'signed-copy'),
+    });
     expect(mail?.to).toEqual(['mei.lin@partners.example.com']);
     expect(mail?.cc).toEqual(['pm@prosign.example']);
     const files = await admin().get('/api/file-service/records').expect(200);

@@ -1,8 +1,12 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { getModelToken } from '@nestjs/mongoose';
 import { contractSearchText, INITIAL_STATUS, type ContractStatus } from '@prosign/domain';
-import { Types, type Model } from 'mongoose';
+import { Types, type Connection, type Model } from 'mongoose';
 import { randomBytes } from 'node:crypto';
+import {
+  agreementMailKey,
+  type AgreementMailKind,
+} from '../../src/modules/agreements/agreement-mail-keys';
 import { AgreementRepository } from '../../src/modules/agreements/agreement.repository';
 import { Agreement } from '../../src/modules/agreements/agreement.schema';
 import type { EventInput } from '../../src/modules/agreements/event-chain';
@@ -125,4 +129,20 @@ export async function insertStandardAgreement(
     { sendKey: `test-${token}` },
   );
   return { token, _id };
+}
+
+/**
+ * The delivery key of a mail of the agreement a link token opens (`sow-cc-copy.{agreementId}`):
+ * mail keys name agreements by `_id`, never by the token.
+ */
+export async function mailKeyOfLink(
+  connection: Connection,
+  token: string,
+  kind: AgreementMailKind,
+): Promise<string> {
+  const agreement = await connection
+    .collection<Pick<Agreement, 'family'> & { _id: Types.ObjectId }>('agreements')
+    .findOne({ token }, { projection: { family: 1 } });
+  if (!agreement) throw new Error(`no agreement has the link ${token}`);
+  return agreementMailKey(agreement, kind);
 }

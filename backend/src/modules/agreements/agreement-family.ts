@@ -24,7 +24,7 @@ export interface AgreementFamilyConfig<TForm extends object = object> {
   family: AgreementFamily;
   /** The document templates and the signature drawing of this family. */
   documentKind: ContractKind;
-  /** Prefix of its mails' idempotency keys ("contract" → `contract-review-link.{token}`). */
+  /** Prefix of its mails' idempotency keys ("contract" → `contract-review-link.{agreementId}`). */
   mailKeyPrefix: string;
   parties(form: TForm): AgreementParties;
   title(form: TForm): string;

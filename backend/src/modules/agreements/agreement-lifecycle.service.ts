@@ -26,6 +26,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import { DocumentsService } from '../documents';
 import { MailService } from '../mail';
 import { familyConfig } from './agreement-family';
+import { agreementMailKey } from './agreement-mail-keys';
 import type { Agreement, AgreementDocument } from './agreement.schema';
 import { AgreementRepository } from './agreement.repository';
 import { AgreementSendService } from './agreement-send.service';
@@ -154,7 +155,7 @@ export class AgreementLifecycleService {
     const config = familyConfig(claimed.family);
     const parties = config.parties(claimed.form);
     await this.mail.send({
-      key: `${config.mailKeyPrefix}-reminder.${claimed.token}.${now.getTime()}`,
+      key: agreementMailKey(claimed, 'reminder', now.getTime()),
       agreementId: String(claimed._id),
       template: config.linkMail({
         form: claimed.form,

@@ -19,6 +19,7 @@ import { CrmStageMoves } from '../crm';
 import { DocumentsService } from '../documents';
 import { MailService } from '../mail';
 import { familyConfig } from './agreement-family';
+import { agreementMailKey, legacyAgreementMailKey } from './agreement-mail-keys';
 import type { AgreementDocument } from './agreement.schema';
 import { AgreementRepository } from './agreement.repository';
 import { httpErrorDetail, StepFailedError, StepRunner, StepRunnerBusyError } from './step-runner';
@@ -55,7 +56,7 @@ export interface AgreementSendInput<TForm extends object> {
  * record published, the replaced record marked edited_resent, the CRM deal
  * queued to move to "sent" — in that order, run by the StepRunner (each finished step
  * stored, a retry continues at the failed one). Mail keys derive from the
- * token, so nothing is sent twice. The family's configuration says who, what
+ * agreement's id, so nothing is sent twice. The family's configuration says who, what
  * and where; its own service validates its form and calls this.
  */
 @Injectable()
@@ -178,7 +179,7 @@ export class AgreementSendService {
 
   /**
    * Resend (spec 2 §4): the same document to the same recipient under a new
-   * token, through the same resumable steps. Keyed by the old token, so a
+   * token, through the same resumable steps. Keyed by the old record, so a
    * repeated Resend continues this one instead of starting another.
    */
   async resend<TForm extends object>(
@@ -186,10 +187,15 @@ export class AgreementSendService {
     actor: SendActor,
   ): Promise<AgreementSendResult> {
     const signingLink = previous.signingLink;
+    // Keyed by the old record's id; a resend begun when the key was its token goes on under that.
+    const legacySendKey = `resend-of.${previous.token}`;
+    const sendKey = (await this.repository.findByKey('send', legacySendKey))
+      ? legacySendKey
+      : `resend-of.${String(previous._id)}`;
     const agreement = await this.prepare<TForm>(
       {
         family: previous.family,
-        sendKey: `resend-of.${previous.token}`,
+        sendKey,
         form: previous.toObject().form as TForm,
         docLink: previous.docLink,
         // The same link shape as the original, under the new token.
@@ -216,7 +222,8 @@ export class AgreementSendService {
     switch (step) {
       case 'reviewLinkMail':
         await this.mail.send({
-          key: `${config.mailKeyPrefix}-review-link.${agreement.token}`,
+          key: agreementMailKey(agreement, 'review-link'),
+          legacyKey: legacyAgreementMailKey(agreement, 'review-link'),
           agreementId: String(agreement._id),
           template: config.linkMail({
             form,
@@ -233,7 +240,8 @@ export class AgreementSendService {
         if (parties.copyTo.length === 0) return;
         const { pdf } = await this.documents.pdfOf(agreement.docLink);
         await this.mail.send({
-          key: `${config.mailKeyPrefix}-cc-copy.${agreement.token}`,
+          key: agreementMailKey(agreement, 'cc-copy'),
+          legacyKey: legacyAgreementMailKey(agreement, 'cc-copy'),
           agreementId: String(agreement._id),
           template: {
             kind: 'cc-copy',

@@ -3,10 +3,9 @@ import type { Request } from 'express';
 /**
  * Where a signer request names its signing link: `token` on the standard
  * pages, `customId` on the SOW and change-order pages; as a body field, a
- * query parameter or a route parameter (`:token`, `:customId`, `:id`).
+ * query parameter or a route parameter (`:token`, `:customId`).
  */
 export const LINK_TOKEN_FIELDS = ['token', 'customId'] as const;
-export const LINK_TOKEN_PARAMS = ['token', 'customId', 'id'] as const;
 
 export interface LinkTokens {
   values: string[];
@@ -17,7 +16,7 @@ export interface LinkTokens {
 /** Every link token a request carries (the body only when it is already parsed). */
 export function linkTokensOf(request: Request, { body }: { body: boolean }): LinkTokens {
   const found: LinkTokens = { values: [], malformed: false };
-  collect(found, request.params, LINK_TOKEN_PARAMS);
+  collect(found, request.params, LINK_TOKEN_FIELDS);
   collect(found, request.query, LINK_TOKEN_FIELDS);
   if (body) collect(found, request.body, LINK_TOKEN_FIELDS);
   return found;

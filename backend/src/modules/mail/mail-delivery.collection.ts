@@ -9,8 +9,10 @@ export type MailDeliveryStatus = (typeof MAIL_DELIVERY_STATUSES)[number];
 
 /**
  * One mail the product decided to send, rendered, with its delivery state.
- * `_id` is the caller's idempotency key (e.g. `signing-link.{token}`), so
- * asking twice sends once. Attachments are kept until the mail is sent.
+ * `_id` is the caller's idempotency key (e.g. `sow-review-link.{agreementId}`),
+ * so asking twice sends once. Keys name an agreement by its `_id`, never by its
+ * signing token: the key reaches Message-IDs, job ids and logs. Attachments are
+ * kept until the mail is sent.
  */
 export interface MailDeliveryDoc {
   _id: string;
@@ -46,12 +48,39 @@ export function mailDeliveries(connection: Connection): Collection<MailDeliveryD
 }
 
 /**
- * The stable Message-ID of one logical mail, from its delivery key (which holds
- * the agreement's token, the mail kind and the send key): the same key always
- * gives the same id, so a retry after an SMTP timeout is recognisably the same mail.
+ * The stable Message-ID of one logical mail, from its delivery key: the same key
+ * always gives the same id, so a retry after an SMTP timeout is recognisably the
+ * same mail. Only a hash of the key: the header travels through every mail
+ * server on the way and must not carry what the key holds.
  */
 export function messageIdFor(deliveryKey: string): string {
-  const readable = deliveryKey.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80);
-  const hash = createHash('sha256').update(deliveryKey).digest('hex').slice(0, 16);
-  return `<${readable}.${hash}@prosign.mail>`;
+  const hash = createHash('sha256').update(deliveryKey).digest('hex').slice(0, 32);
+  return `<${hash}@prosign.mail>`;
+}
+
+const OPAQUE_MESSAGE_ID = /^<[0-9a-f]{32}@prosign\.mail>$/;
+
+/**
+ * The Message-ID a delivery is sent with: the one recorded with it, unless it
+ * was recorded before Message-IDs became opaque (those spelled their key out,
+ * signing token included); then the opaque one of its key, the same on every try.
+ */
+export function messageIdOf(delivery: Pick<MailDeliveryDoc, '_id' | 'messageId'>): string {
+  const recorded = delivery.messageId;
+  return recorded && OPAQUE_MESSAGE_ID.test(recorded) ? recorded : messageIdFor(delivery._id);
+}
+
+/**
+ * Keys recorded before they named agreements by `_id` carry the signing token
+ * after the mail kind (`sow-cc-copy.{token}`, `signed-copy.{token}`,
+ * `co-reminder.{token}.{time}`).
+ */
+const LEGACY_TOKEN_KEY = /^([a-z]+-(?:review-link|cc-copy|reminder)|signed-copy)\.([^.]+)/;
+const OBJECT_ID = /^[0-9a-f]{24}$/;
+
+/** A delivery id as log lines and error messages may print it: a legacy key's token left out. */
+export function loggableDeliveryId(id: string): string {
+  return id.replace(LEGACY_TOKEN_KEY, (whole, kind: string, named: string) =>
+    OBJECT_ID.test(named) ? whole : `${kind}.[redacted]`,
+  );
 }

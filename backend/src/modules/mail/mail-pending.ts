@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Types, type Connection } from 'mongoose';
-import type { MailDeliveryDoc } from './mail-delivery.collection';
+import { loggableDeliveryId, type MailDeliveryDoc } from './mail-delivery.collection';
 
 /**
  * A mail of an agreement that is recorded but not yet handed to the mail
@@ -82,7 +82,7 @@ export async function addMailPending(
     const pending = await pendingOf(connection, delivery.agreementId);
     if (pending.length >= MAX_PENDING_MAILS && !pending.some((p) => p.deliveryId === delivery._id))
       logger.warn(
-        `agreement ${delivery.agreementId} has ${pending.length} pending mails; ${delivery._id} is not listed on its card`,
+        `agreement ${delivery.agreementId} has ${pending.length} pending mails; ${loggableDeliveryId(delivery._id)} is not listed on its card`,
       );
   }
 }
@@ -138,5 +138,7 @@ export async function removeMailPending(
     );
     if (result.modifiedCount > 0) return;
   }
-  logger.warn(`pending mail ${delivery._id} could not be taken off its agreement's card`);
+  logger.warn(
+    `pending mail ${loggableDeliveryId(delivery._id)} could not be taken off its agreement's card`,
+  );
 }

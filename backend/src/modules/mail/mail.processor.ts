@@ -9,7 +9,7 @@ import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
 import { RealtimePublisher } from '../../platform/realtime/realtime-publisher';
 import { QueueName } from '../../platform/queues/queue-names';
 import { validateJobData } from '../../platform/queues/validate-job-data';
-import { mailDeliveries, messageIdFor } from './mail-delivery.collection';
+import { loggableDeliveryId, mailDeliveries, messageIdOf } from './mail-delivery.collection';
 import { addMailPending, notePendingTryFailed, removeMailPending } from './mail-pending';
 import { announceMailChange, clearMailProblem, markMailFailed } from './mail-problem';
 import { MailSweeper, type SweepResult } from './mail-sweeper';
@@ -53,7 +53,11 @@ export class MailProcessor extends GracefulWorkerHost {
   ): Promise<{ messageId: string } | { skipped: string }> {
     const deliveries = mailDeliveries(this.connection);
     const delivery = await deliveries.findOne({ _id: deliveryId });
-    if (!delivery) throw new UnrecoverableError(`Mail delivery ${deliveryId} does not exist`);
+    if (!delivery) {
+      throw new UnrecoverableError(
+        `Mail delivery ${loggableDeliveryId(deliveryId)} does not exist`,
+      );
+    }
     if (delivery.status === 'sent') {
       // Sent by an earlier run that ended before taking it off the card.
       await removeMailPending(this.connection, delivery);
@@ -61,7 +65,7 @@ export class MailProcessor extends GracefulWorkerHost {
     }
     // The same Message-ID on every try: a receiver keeps one copy (a timeout after the
     // server stored the mail, then a retry, is not a second mail).
-    const messageId = delivery.messageId ?? messageIdFor(delivery._id);
+    const messageId = messageIdOf(delivery);
 
     await deliveries.updateOne(
       { _id: deliveryId },
@@ -116,9 +120,12 @@ export class MailProcessor extends GracefulWorkerHost {
         await notePendingTryFailed(this.connection, delivery, message);
       }
       await this.announce(delivery);
-      if (final) this.logger.error(`mail ${deliveryId} failed for good: ${message}`);
+      if (final)
+        this.logger.error(`mail ${loggableDeliveryId(deliveryId)} failed for good: ${message}`);
       else
-        this.logger.warn(`mail ${deliveryId} attempt ${job.attemptsMade + 1} failed: ${message}`);
+        this.logger.warn(
+          `mail ${loggableDeliveryId(deliveryId)} attempt ${job.attemptsMade + 1} failed: ${message}`,
+        );
       throw error;
     }
   }

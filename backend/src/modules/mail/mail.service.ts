@@ -10,6 +10,7 @@ import { jobIdFor } from '../../platform/queues/job-id';
 import { QueueName } from '../../platform/queues/queue-names';
 import type { MailAttachment } from '../../integrations/mail';
 import {
+  loggableDeliveryId,
   mailDeliveries,
   messageIdFor,
   type MailDeliveryDoc,
@@ -20,8 +21,16 @@ import { renderMail, type MailTemplate } from './mail-templates';
 import { MailJob, type SendMailJobData } from './mail.job';
 
 export interface SendMailRequest {
-  /** Idempotency key: the same key is delivered once (e.g. `signing-link.{token}`). */
+  /**
+   * Idempotency key: the same key is delivered once (e.g. `sow-review-link.{agreementId}`).
+   * Never a signing token: keys become Message-IDs, job ids and log lines.
+   */
   key: string;
+  /**
+   * The key the same mail had before keys stopped carrying signing tokens: a delivery
+   * recorded under it is this mail, so a retry of an old send does not mail twice.
+   */
+  legacyKey?: string;
   template: MailTemplate;
   to: string[];
   cc?: string[];
@@ -65,39 +74,42 @@ export class MailService {
     const rendered = renderMail(request.template);
     const now = new Date();
     const deliveries = mailDeliveries(this.connection);
+    const legacy = request.legacyKey ? await deliveries.findOne({ _id: request.legacyKey }) : null;
     // Inserted only if new: a repeated request (same key) neither re-renders nor re-sends.
-    await insertIfAbsent(deliveries, [
-      {
-        _id: request.key,
-        template: request.template.kind,
-        to: request.to,
-        cc: request.cc ?? [],
-        replyTo: request.replyTo ?? null,
-        ...rendered,
-        attachments: (request.attachments ?? []).map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          contentBase64: a.content.toString('base64'),
-        })),
-        status: 'queued',
-        attempts: 0,
-        requeues: 0,
-        lastError: null,
-        messageId: messageIdFor(request.key),
-        agreementId: request.agreementId ?? null,
-        createdAt: now,
-        updatedAt: now,
-        sentAt: null,
-      },
-    ]);
-    const delivery = await deliveries.findOne({ _id: request.key });
+    if (!legacy) {
+      await insertIfAbsent(deliveries, [
+        {
+          _id: request.key,
+          template: request.template.kind,
+          to: request.to,
+          cc: request.cc ?? [],
+          replyTo: request.replyTo ?? null,
+          ...rendered,
+          attachments: (request.attachments ?? []).map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            contentBase64: a.content.toString('base64'),
+          })),
+          status: 'queued',
+          attempts: 0,
+          requeues: 0,
+          lastError: null,
+          messageId: messageIdFor(request.key),
+          agreementId: request.agreementId ?? null,
+          createdAt: now,
+          updatedAt: now,
+          sentAt: null,
+        },
+      ]);
+    }
+    const delivery = legacy ?? (await deliveries.findOne({ _id: request.key }));
     if (!delivery) throw new Error(`mail delivery ${request.key} vanished`);
     // Until it is handed to the transport, its agreement's card can say it is waiting.
     if (delivery.agreementId && isPending(delivery.status)) await this.notePending(delivery);
     // Recorded is enough: if Redis is down now, the worker's sweep queues it later.
     await this.enqueue(delivery).catch((error: unknown) =>
       this.logger.warn(
-        `mail ${delivery._id} recorded, not queued yet (the sweep will queue it): ${String(error)}`,
+        `mail ${loggableDeliveryId(delivery._id)} recorded, not queued yet (the sweep will queue it): ${String(error)}`,
       ),
     );
     return summarise(delivery);

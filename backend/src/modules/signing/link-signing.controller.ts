@@ -86,19 +86,19 @@ export function linkSigningController<TForm extends object, TView>(
     }
 
     /** The page opened: one view counted (the first moves not-signed to viewed). */
-    @Post('increase-viewed-times/:id')
+    @Post('increase-viewed-times/:customId')
     @RequireCaptchaPass()
     @HttpCode(HttpStatus.OK)
     async increaseViewedTimes(
       @Param() params: LinkParams,
       @Req() request: Request,
     ): Promise<TView> {
-      await this.agreementOf(params.id);
-      const verified = await this.signing.verifyToken(params.id, 'email', actorOf(request));
-      return options.view(await this.agreementOf(params.id), verified);
+      await this.agreementOf(params.customId);
+      const verified = await this.signing.verifyToken(params.customId, 'email', actorOf(request));
+      return options.view(await this.agreementOf(params.customId), verified);
     }
 
-    @Post('upload-text-signature/:id')
+    @Post('upload-text-signature/:customId')
     @RequireCaptchaPass()
     @HttpCode(HttpStatus.OK)
     async uploadTextSignature(
@@ -106,16 +106,16 @@ export function linkSigningController<TForm extends object, TView>(
       @Body() body: TextSignatureDto,
       @Req() request: Request,
     ): Promise<SignerSaveResponse> {
-      await this.agreementOf(params.id);
+      await this.agreementOf(params.customId);
       return this.signing.saveTypedSignature(
-        params.id,
+        params.customId,
         { textSignature: body.textSignature },
         actorOf(request),
       );
     }
 
     /** Agree and Finish: the consent (with the disclosure's hash) and the finish, once however often called. */
-    @Post('finish/:id')
+    @Post('finish/:customId')
     @RequireCaptchaPass()
     @HttpCode(HttpStatus.OK)
     async finish(
@@ -123,30 +123,30 @@ export function linkSigningController<TForm extends object, TView>(
       @Body() body: LinkFinishDto,
       @Req() request: Request,
     ): Promise<FinishSigningResponse> {
-      const agreement = await this.agreementOf(params.id);
+      const agreement = await this.agreementOf(params.customId);
       const actor = actorOf(request);
       if (!agreement.finish) {
         try {
-          await this.signing.saveInitials(params.id, { agreedToTerms: body.agreedToTerms }, actor);
+          await this.signing.saveInitials(params.customId, { agreedToTerms: body.agreedToTerms }, actor);
         } catch (error) {
           // Another tab's finish claimed the agreement between our read and our consent (the
           // consent write then finds it signed): that finish is the one to answer with.
           if (
             !(error instanceof ConflictException) ||
-            !(await this.agreementOf(params.id)).finish
+            !(await this.agreementOf(params.customId)).finish
           ) {
             throw error;
           }
         }
       }
-      return this.finishing.finish(params.id, actor);
+      return this.finishing.finish(params.customId, actor);
     }
 
     /** The audit trail of a finished agreement (the finish builds it). */
-    @Get('create-audit-trail/:id')
+    @Get('create-audit-trail/:customId')
     @RequireCaptchaPass()
     async auditTrail(@Param() params: LinkParams): Promise<{ docLink: string }> {
-      const agreement = await this.agreementOf(params.id);
+      const agreement = await this.agreementOf(params.customId);
       if (agreement.finish?.state !== 'completed' || !agreement.auditTrailDocLink) {
         throw closedLinkError('open');
       }

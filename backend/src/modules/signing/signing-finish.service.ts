@@ -27,7 +27,7 @@ import {
   StepRunnerBusyError,
   type StepPlan,
 } from '../agreements';
-import { familyConfig } from '../agreements';
+import { agreementMailKey, familyConfig, legacyAgreementMailKey } from '../agreements';
 import { CrmStageMoves } from '../crm';
 import type { Agreement, AgreementDocument } from '../agreements';
 import type { AuditEvent, AuditEventType, DeviceKind } from '../documents';
@@ -228,7 +228,8 @@ export class SigningFinishService {
         // The verify link the mail carries resolves from now on.
         if (contract.verifyId) await this.repository.addKey(contract, 'verify', contract.verifyId);
         await this.mail.send({
-          key: `signed-copy.${contract.token}`,
+          key: agreementMailKey(contract, 'signed-copy'),
+          legacyKey: legacyAgreementMailKey(contract, 'signed-copy'),
           agreementId: String(contract._id),
           template: {
             kind: 'signed-copy',

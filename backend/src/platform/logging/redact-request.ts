@@ -1,3 +1,5 @@
+import { match } from 'path-to-regexp';
+
 /**
  * What request logs must not carry: signing-link tokens and document links
  * (each opens an agreement), in query strings, path segments and parsed
@@ -9,7 +11,35 @@ export const REDACTED = '[redacted]';
 export const SECRET_QUERY_PARAMS = ['token', 'docLink', 'customId', 'linkToken'] as const;
 
 /** Route parameters that are signing-link tokens or document ids (docLinks are their key). */
-export const SECRET_ROUTE_PARAMS = ['token', 'customId', 'docId'] as const;
+export const SECRET_ROUTE_PARAMS = ['token', 'customId', 'docId', 'docLink'] as const;
+
+type SecretRouteMatcher = (path: string) => false | { params: Partial<Record<string, unknown>> };
+
+/**
+ * The api's routes that take a secret in their path, as matchers. The request line is
+ * logged before routing, so the serializer finds the route itself: a segment is
+ * redacted because the route names it `:token` (or another secret), whatever it looks like.
+ */
+let secretRoutes: SecretRouteMatcher[] = [];
+
+/** Keeps the routes among these (`/api/invoices/download-:type-pdf/:token`) that take a secret. */
+export function registerSecretRoutes(routePaths: readonly string[]): void {
+  secretRoutes = routePaths
+    .filter((routePath) => SECRET_ROUTE_PARAMS.some((name) => routePath.includes(`:${name}`)))
+    .map((routePath) => match(routePath, { decode: false }));
+}
+
+/** The raw values of the secret parameters of the route this path takes. */
+function secretSegmentsOf(path: string): string[] {
+  for (const matches of secretRoutes) {
+    const found = matches(path);
+    if (!found) continue;
+    return SECRET_ROUTE_PARAMS.map((name) => found.params[name]).filter(
+      (value): value is string => typeof value === 'string' && value !== '',
+    );
+  }
+  return [];
+}
 
 /** Paths whose segment after the prefix is a document id (`/api/documents/d/{id}/view`). */
 const SECRET_PATH_SEGMENTS = [/^(\/api\/documents\/d\/)[^/?#]+/];
@@ -27,11 +57,12 @@ export function redactUrl(url: string, params: Record<string, unknown> = {}): st
   let path = queryAt < 0 ? url : url.slice(0, queryAt);
   const query = queryAt < 0 ? '' : url.slice(queryAt + 1);
 
+  const secrets = new Set(secretSegmentsOf(path));
   for (const pattern of SECRET_PATH_SEGMENTS) path = path.replace(pattern, `$1${REDACTED}`);
-  // Any token-like segment: routes that take a link token in the path (`…/by-token/{token}`).
+  // By the route's parameter names; and, for paths no route takes, any token-like segment.
   path = path
     .split('/')
-    .map((segment) => (RANDOM_KEY.test(segment) ? REDACTED : segment))
+    .map((segment) => (secrets.has(segment) || RANDOM_KEY.test(segment) ? REDACTED : segment))
     .join('/');
   for (const name of SECRET_ROUTE_PARAMS) {
     const value = params[name];

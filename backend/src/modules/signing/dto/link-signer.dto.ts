@@ -1,11 +1,10 @@
 import type { LinkFinishRequest, TextSignatureRequest } from '@prosign/domain';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { SIGNER_TEXT_MAX, SIGNER_TOKEN_MAX } from './signer.dto';
 
-/** The SOW and change-order signing routes name the link by its customId (`:customId` or `:id`). */
+/** The SOW and change-order signing routes name the link by its customId (`:customId`). */
 export class LinkParams {
-  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(SIGNER_TOKEN_MAX) customId: string;
-  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(SIGNER_TOKEN_MAX) id: string;
+  @IsString() @IsNotEmpty() @MaxLength(SIGNER_TOKEN_MAX) customId: string;
 }
 
 /** `POST /api/{sow|co}/upload-text-signature/{customId}` */

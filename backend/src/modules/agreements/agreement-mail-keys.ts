@@ -1,0 +1,36 @@
+import type { Types } from 'mongoose';
+import { familyConfig } from './agreement-family';
+import type { Agreement } from './agreement.schema';
+
+/** The mails an agreement sends: its signing link, a reminder of it, the copies. */
+export type AgreementMailKind = 'review-link' | 'cc-copy' | 'reminder' | 'signed-copy';
+
+type KeyedAgreement = Pick<Agreement, 'family'> & { _id: Types.ObjectId | string };
+
+/**
+ * The delivery key of an agreement's mail (`sow-cc-copy.{agreementId}`): its
+ * idempotency key, and so its Message-ID, job id and log name. It names the
+ * agreement by `_id`, never by its signing token, which belongs in the signer's
+ * link alone. `extra` tells apart mails sent more than once (a reminder's time).
+ */
+export function agreementMailKey(
+  agreement: KeyedAgreement,
+  kind: AgreementMailKind,
+  ...extra: Array<string | number>
+): string {
+  const prefix = familyConfig(agreement.family).mailKeyPrefix;
+  return [`${prefix}-${kind}`, String(agreement._id), ...extra].join('.');
+}
+
+/**
+ * The key the same mail was recorded under before keys stopped carrying the
+ * signing token: an unfinished send or finish of that time finds its delivery
+ * there instead of mailing a second copy.
+ */
+export function legacyAgreementMailKey(
+  agreement: Pick<Agreement, 'family' | 'token'>,
+  kind: Exclude<AgreementMailKind, 'reminder'>,
+): string {
+  if (kind === 'signed-copy') return `signed-copy.${agreement.token}`;
+  return `${familyConfig(agreement.family).mailKeyPrefix}-${kind}.${agreement.token}`;
+}

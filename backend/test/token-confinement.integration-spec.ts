@@ -1,0 +1,262 @@
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { getQueueToken } from '@nestjs/bullmq';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Queue } from 'bullmq';
+import { createConnection, Types, type Connection } from 'mongoose';
+import { caughtMails, type CaughtMailDoc } from '../src/integrations/mail/caught-mail.collection';
+import { MailCatcher } from '../src/integrations/mail/mail-catcher';
+import { AgreementRepository, AgreementSendService } from '../src/modules/agreements';
+import {
+  agreementMailKey,
+  legacyAgreementMailKey,
+} from '../src/modules/agreements/agreement-mail-keys';
+import { mailDeliveries, type MailDeliveryDoc } from '../src/modules/mail/mail-delivery.collection';
+import { QUEUE_NAMES } from '../src/platform/queues/queue-names';
+import { coDealFixture, sendCo } from './support/co-fixtures';
+import { seedDemoData } from './support/seed';
+import { PUBLIC_SIGNING_URL, sendContract, signerHttp } from './support/signing-fixtures';
+import { sowBody } from './support/sow-fixtures';
+import { staffHttp, type StaffHttp } from './support/staff-session';
+import { startApi, startWorker } from './support/test-apps';
+import { createTestEnv, type TestEnv } from './support/test-env';
+import { waitFor } from './support/wait-for';
+
+const quiet = { log: () => undefined, warn: () => undefined };
+
+/**
+ * A signing token opens an agreement: it belongs in the signer's own link mail
+ * and nowhere else. One agreement of each family is sent with a copy address,
+ * reminded and finished through the real api, worker, queues and SMTP; then no
+ * caught mail header, no stored delivery (key, Message-ID, record), no queue job
+ * and no log line carries its token; the copies' bodies neither.
+ */
+describe('a signing token stays in its link', () => {
+  let env: TestEnv;
+  let api: INestApplication;
+  let worker: INestApplicationContext;
+  let catcher: MailCatcher;
+  let catcherConnection: Connection;
+  let connection: Connection;
+  let csm: StaffHttp;
+  let pm: StaffHttp;
+  const written: string[] = [];
+
+  beforeAll(async () => {
+    const probe = createTestEnv(__filename);
+    const probeConnection = await createConnection(probe.config.MONGODB_URI).asPromise();
+    const portFinder = new MailCatcher(probeConnection, quiet);
+    const port = await portFinder.listen(0);
+    await portFinder.close();
+    await probeConnection.close();
+    await probe.cleanup();
+    env = createTestEnv(__filename, {
+      PUBLIC_SIGNING_URL,
+      MAIL_CATCHER_PORT: String(port),
+      LOG_LEVEL: 'debug',
+    });
+    catcherConnection = await createConnection(env.config.MONGODB_URI).asPromise();
+    catcher = new MailCatcher(catcherConnection, quiet);
+    await catcher.listen(port);
+
+    await seedDemoData(env.config);
+    // pino writes the api's and the worker's lines to stdout: keep them.
+    jest.spyOn(process.stdout, 'write').mockImplementation(((chunk: unknown) => {
+      written.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write);
+    ({ app: api } = await startApi(env.config));
+    worker = await startWorker(env.config);
+    csm = await staffHttp(api, 'csm@prosign.example');
+    pm = await staffHttp(api, 'pm@prosign.example');
+    connection = api.get(getConnectionToken(), { strict: false });
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    await api?.close();
+    jest.restoreAllMocks();
+    await catcher?.close();
+    await catcherConnection?.close();
+    await env?.cleanup();
+  });
+
+  interface SentAgreement {
+    token: string;
+    id: string;
+    signerEmail: string;
+  }
+
+  async function sentStandard(): Promise<SentAgreement> {
+    const { token } = await sendContract(csm, { email: 'standard.signer@example.com' });
+    const stored = await connection.collection('agreements').findOne({ token });
+    await csm()
+      .post('/api/email/send-reminder')
+      .send({ token, email: 'x@example.com', full_name: 'x', uniqueLink: 'x' })
+      .expect(200);
+    const signer = signerHttp(api);
+    await signer.post('/api/verifyToken').send({ token }).expect(200);
+    await signer
+      .post('/api/template/upload-signature')
+      .send({ token, textSignature: 'Maria E. Alvarez', clientname: 'Maria Elena Alvarez' })
+      .expect(200);
+    await signer
+      .post('/api/template/upload-initials')
+      .send({ token, clientname: 'Maria Elena Alvarez', agreedToTerms: true })
+      .expect(200);
+    await signer.post('/api/signing/finish').send({ token }).expect(200);
+    return { token, id: String(stored!._id), signerEmail: 'standard.signer@example.com' };
+  }
+
+  async function sentSow(): Promise<SentAgreement> {
+    const body = sowBody({
+      cp_email: 'sow.signer@partners.example.com',
+      selectedCpId: null,
+      cc_emails: ['office@prosign.example'],
+    });
+    const created = await pm().post('/api/sow/create-contract').send(body).expect(200);
+    const sent = await pm()
+      .post('/api/sow/send-contract')
+      .send({ ...body, docLink: created.body.docLink })
+      .expect(200);
+    await pm().post('/api/sow/send-contract-cc').send({ docLink: created.body.docLink });
+    return linkFlow('sow', pm, sent.body.customId as string, 'sow.signer@partners.example.com');
+  }
+
+  async function sentCoOfDeal(): Promise<SentAgreement> {
+    const deal = await coDealFixture(csm);
+    const sent = await sendCo(csm, deal, { cc_emails: ['office@prosign.example'] });
+    return linkFlow('co', csm, sent.customId, deal.signatory.email);
+  }
+
+  /** Reminder, view, typed signature and finish on the SOW and change-order routes. */
+  async function linkFlow(
+    family: 'sow' | 'co',
+    staff: StaffHttp,
+    customId: string,
+    signerEmail: string,
+  ): Promise<SentAgreement> {
+    const stored = await connection.collection('agreements').findOne({ token: customId });
+    const id = String(stored!._id);
+    await staff().post(`/api/${family}/send-reminder`).send({ id }).expect(200);
+    const signer = signerHttp(api, { linkToken: customId });
+    await signer.post(`/api/${family}/increase-viewed-times/${customId}`).expect(200);
+    await signer
+      .post(`/api/${family}/upload-text-signature/${customId}`)
+      .send({ textSignature: 'Signer Name' })
+      .expect(200);
+    await signer
+      .post(`/api/${family}/finish/${customId}`)
+      .send({ agreedToTerms: true })
+      .expect(200);
+    await signer.get(`/api/${family}/create-audit-trail/${customId}`).expect(200);
+    return { token: customId, id, signerEmail };
+  }
+
+  it('appears in no mail header, delivery, queue job or log line, and only in the signer’s link mails', async () => {
+    const agreements = [await sentStandard(), await sentSow(), await sentCoOfDeal()];
+
+    for (const agreement of agreements) {
+      // Link, copy, reminder and signed copy: all recorded under the agreement's id.
+      const deliveries = await waitFor(
+        () =>
+          mailDeliveries(connection).find({ agreementId: agreement.id }).toArray() as Promise<
+            MailDeliveryDoc[]
+          >,
+        (found) => found.length >= 4 && found.every((d) => d.status === 'sent'),
+        { timeoutMs: 60_000 },
+      );
+      expect(deliveries.map((d) => d.template).sort()).toEqual(
+        expect.arrayContaining(['cc-copy', 'signed-copy']),
+      );
+      for (const delivery of deliveries) {
+        expect(delivery._id).toContain(agreement.id);
+        const { html, text, ...record } = delivery;
+        expect(JSON.stringify(record)).not.toContain(agreement.token);
+        // Only the mails that are the signer's link carry it, in their body.
+        const isLinkMail = delivery.to.join() === agreement.signerEmail && !delivery.cc.length;
+        if (!isLinkMail || delivery.template === 'signed-copy') {
+          expect(`${html}${text}`).not.toContain(agreement.token);
+        }
+      }
+
+      const caught = await waitFor(
+        () =>
+          caughtMails(connection)
+            .find({ messageId: { $in: deliveries.map((d) => d.messageId) } })
+            .toArray() as Promise<CaughtMailDoc[]>,
+        (found) => found.length === deliveries.length,
+        { timeoutMs: 30_000 },
+      );
+      for (const mail of caught) {
+        const { html, text, ...headers } = mail;
+        expect(JSON.stringify(headers)).not.toContain(agreement.token);
+        const delivery = deliveries.find((d) => d.messageId === mail.messageId)!;
+        if (delivery.template === 'cc-copy' || delivery.template === 'signed-copy') {
+          expect(`${html}${text}`).not.toContain(agreement.token);
+        }
+      }
+    }
+
+    for (const name of QUEUE_NAMES) {
+      const queue = api.get<Queue>(getQueueToken(name), { strict: false });
+      const jobs = await queue.getJobs();
+      for (const job of jobs) {
+        for (const agreement of agreements) {
+          expect(`${job.id} ${JSON.stringify(job.data)}`).not.toContain(agreement.token);
+        }
+      }
+    }
+
+    const logs = written.join('');
+    expect(logs).toContain('"req":');
+    for (const agreement of agreements) expect(logs).not.toContain(agreement.token);
+  });
+
+  it('a mail recorded under a token-bearing key before the change is the same mail: not sent twice, never with the token in its Message-ID', async () => {
+    const { token } = await sendContract(csm, { email: 'legacy.signer@example.com' });
+    const stored = await connection.collection('agreements').findOne({ token });
+    const agreement = { _id: stored!._id as Types.ObjectId, family: 'standard' as const, token };
+    const newKey = agreementMailKey(agreement, 'review-link');
+    const legacyKey = legacyAgreementMailKey(agreement, 'review-link');
+    // As an older version left it: the link mail under the token key, a readable Message-ID,
+    // its send not yet finished.
+    const deliveries = mailDeliveries(connection);
+    const sent = await waitFor(
+      () => deliveries.findOne({ _id: newKey }),
+      (found) => found?.status === 'sent',
+    );
+    await deliveries.deleteOne({ _id: newKey });
+    await deliveries.insertOne({
+      ...sent!,
+      _id: legacyKey,
+      status: 'queued',
+      attempts: 0,
+      sentAt: null,
+      messageId: `<${legacyKey}.0123456789abcdef@prosign.mail>`,
+    });
+    await connection
+      .collection('agreements')
+      .updateOne(
+        { _id: stored!._id },
+        { $set: { 'send.state': 'in_progress' }, $unset: { 'send.steps.reviewLinkMail': '' } },
+      );
+
+    // The send's retry runs the link-mail step again.
+    const sender = api.get(AgreementSendService, { strict: false });
+    const record = await api.get(AgreementRepository, { strict: false }).findById(stored!._id);
+    await sender.run(record!, { email: 'csm@prosign.example' }, ['reviewLinkMail']);
+    const caught = await waitFor(
+      () => caughtMails(connection).find({ to: 'legacy.signer@example.com' }).toArray(),
+      (found) => found.length >= 2,
+      { timeoutMs: 30_000 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await deliveries.countDocuments({ _id: newKey })).toBe(0);
+    expect(await deliveries.countDocuments({ _id: legacyKey })).toBe(1);
+    // One from the first send, one for the old record: none a second time, none with the token.
+    expect(await caughtMails(connection).countDocuments({ to: 'legacy.signer@example.com' })).toBe(
+      2,
+    );
+    for (const mail of caught) expect(mail.messageId).not.toContain(token);
+  });
+});
