@@ -6,6 +6,7 @@ import {
   type AgreementFamily,
 } from '@prosign/domain';
 import type { Connection } from 'mongoose';
+import { MAIL_DELIVERY_COLLECTION } from '../../src/modules/mail/mail-delivery.collection';
 import { MailService } from '../../src/modules/mail/mail.service';
 import { coBody, coDealFixture } from './co-fixtures';
 import { contractFormData, contractSendBody } from './document-fixtures';
@@ -196,7 +197,7 @@ export async function storedSends(app: INestApplication) {
   return {
     agreements: await all('agreements'),
     links: await all('agreement_links'),
-    mails: await all('mail_deliveries'),
+    mails: await all(MAIL_DELIVERY_COLLECTION),
   };
 }
 
