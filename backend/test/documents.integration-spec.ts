@@ -306,7 +306,7 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
     const merge = () => documents.mergeDocuments(docLink, trail.docLink, token);
     const { combinedDocLink } = await merge();
     expect(combinedDocLink).toMatch(
-      new RegExp(`^${PUBLIC_API_URL}/api/documents/d/[a-f0-9]{24}/view$`),
+      new RegExp(`^${PUBLIC_API_URL}/api/documents/d/[A-Za-z0-9_-]{22}/view$`),
     );
     expect((await merge()).combinedDocLink).toBe(combinedDocLink);
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { type DocLinkMode, fillPlaceholders } from '@prosign/domain';
 import {
@@ -6,6 +5,7 @@ import {
   DocumentRepository,
   type DocumentRecord,
   localDocLink,
+  newDocumentId,
   renderAgreement,
   stampSignature,
 } from '../../modules/documents';
@@ -37,7 +37,7 @@ export class LocalDocumentsAdapter implements DocumentsPort {
     }
     const content = fillContent(template.content, request);
     // Random, not an ObjectId: a docLink is what lets a signer open the document.
-    const docId = randomBytes(16).toString('base64url');
+    const docId = newDocumentId();
     await this.documents.model.create({
       _id: docId,
       kind: 'contract',

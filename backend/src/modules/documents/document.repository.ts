@@ -2,8 +2,19 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { SignatureSlot } from './document-content';
+import { newDocumentId } from './document-ids';
 import { DocumentRecord, StoredPdf } from './document.schema';
 import { PdfFileStore } from './pdf-file.store';
+
+const DUPLICATE_KEY = 11000;
+
+/** `derived_document_ids`: the id drawn for a derived document, under what it is made of. */
+interface DerivedDocumentId {
+  /** The derivation key (see derivedDocumentId). */
+  _id: string;
+  docId: string;
+  createdAt: Date;
+}
 
 /**
  * Document records and their stored PDFs. A PDF is produced by a pure function
@@ -52,6 +63,27 @@ export class DocumentRepository {
     >,
   ): Promise<void> {
     await this.model.create(record);
+  }
+
+  /**
+   * The id of the derived document (audit trail, sealed or void copy) that `key`
+   * names: drawn at random by the first caller and stored under the key, so a
+   * retried or concurrent build gets the same id and makes one document, while
+   * nobody can compute the id from the document's sources. A document made before
+   * ids were random has the key itself as its id, and keeps it.
+   */
+  async derivedDocumentId(key: string): Promise<string> {
+    const ids = this.model.db.collection<DerivedDocumentId>('derived_document_ids');
+    const proposed = (await this.model.exists({ _id: key })) ? key : newDocumentId();
+    try {
+      await ids.insertOne({ _id: key, docId: proposed, createdAt: new Date() });
+      return proposed;
+    } catch (error) {
+      if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+      const drawn = await ids.findOne({ _id: key });
+      if (!drawn) throw error;
+      return drawn.docId;
+    }
   }
 
   /** The stored PDF of a revision, if it has been rendered. */

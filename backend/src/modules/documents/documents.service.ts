@@ -237,14 +237,13 @@ export class DocumentsService {
       signedDocumentSha256,
       events: request.events.map((event) => ({ ...event, at: new Date(event.at) })),
     };
-    const docId = derivedId('audit-trail', JSON.stringify(auditTrail));
     const latest = auditTrail.events.reduce(
       (max, event) => (event.at > max ? event.at : max),
       new Date(0),
     );
     // Rendered by the finish's merge right after (no job): see createDerived.
-    await this.createDerived(
-      docId,
+    const docId = await this.createDerived(
+      derivationKey('audit-trail', JSON.stringify(auditTrail)),
       {
         kind: 'audit-trail',
         title: `Audit Trail: ${request.documentTitle}`,
@@ -278,9 +277,8 @@ export class DocumentsService {
     ) {
       throw new ConflictException(NOT_A_SIGNED_AGREEMENT);
     }
-    const docId = derivedId('combined', ...sources);
-    await this.createDerived(
-      docId,
+    const docId = await this.createDerived(
+      derivationKey('combined', ...sources),
       {
         kind: 'combined',
         title: `${agreementRecord.title} (signed)`,
@@ -297,8 +295,7 @@ export class DocumentsService {
   async voidDocument(document: string, actor: string, at: Date) {
     const source = this.docIdOf(document);
     const record = await this.registered(source);
-    const docId = derivedId('void', source);
-    await this.createDerived(docId, {
+    const docId = await this.createDerived(derivationKey('void', source), {
       kind: 'void',
       title: `VOID: ${record.title}`,
       sources: [source],
@@ -368,15 +365,17 @@ export class DocumentsService {
   }
 
   /**
-   * Creates the record once (its id is derived from its inputs) and, unless the caller
-   * builds the PDF itself right away (the finish pipeline does, step after step), queues it:
-   * a job beside the caller would build the same PDF twice and keep one.
+   * Creates the record once, under the random id drawn for its derivation key, and
+   * returns that id; unless the caller builds the PDF itself right away (the finish
+   * pipeline does, step after step), queues it: a job beside the caller would build
+   * the same PDF twice and keep one.
    */
   private async createDerived(
-    docId: string,
+    derivation: string,
     fields: Partial<DocumentRecord>,
     { renderJob = true }: { renderJob?: boolean } = {},
-  ): Promise<void> {
+  ): Promise<string> {
+    const docId = await this.documents.derivedDocumentId(derivation);
     await this.documents.model.updateOne(
       { _id: docId },
       {
@@ -388,12 +387,14 @@ export class DocumentsService {
       },
       { upsert: true },
     );
-    if (!renderJob) return;
-    await this.queue.add(
-      DocumentsJob.BuildDerivedDocument,
-      { docId },
-      { jobId: jobIdFor(DocumentsJob.BuildDerivedDocument, docId) },
-    );
+    if (renderJob) {
+      await this.queue.add(
+        DocumentsJob.BuildDerivedDocument,
+        { docId },
+        { jobId: jobIdFor(DocumentsJob.BuildDerivedDocument, docId) },
+      );
+    }
+    return docId;
   }
 
   private async enqueueRender(docId: string, revision: number): Promise<void> {
@@ -406,8 +407,12 @@ export class DocumentsService {
   }
 }
 
-/** A stable 24-hex id from what a derived document is made of, so repeating a request finds the same document. */
-function derivedId(kind: string, ...inputs: string[]): string {
+/**
+ * What a derived document is made of, as a key (24 hex of a SHA-256), so repeating a
+ * request finds the same document. Never an id: anybody knowing the sources could
+ * compute it. (It was the id before ids were random, so such a document is found again.)
+ */
+function derivationKey(kind: string, ...inputs: string[]): string {
   return createHash('sha256')
     .update([kind, ...inputs].join('\u0000'))
     .digest('hex')

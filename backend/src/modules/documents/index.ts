@@ -7,6 +7,7 @@
 // Content, storage and layout (the local documents adapter builds on them).
 export type { AgreementContent, SignatureSlot } from './document-content';
 export { localDocLink } from './document-links';
+export { newDocumentId } from './document-ids';
 export type { DocumentKind, DocumentRecord } from './document.schema';
 export { DocumentRepository } from './document.repository';
 export { renderAgreement } from './layout/agreement-layout';
