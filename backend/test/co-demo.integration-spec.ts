@@ -23,16 +23,24 @@ describe('demo change orders seeder', () => {
   it('lists the demo change orders with their statuses, and re-seeding adds nothing', async () => {
     const first = await seedDemoData(env.config);
     expect(first.join('\n')).toMatch(/demo change orders: 6 change orders \(6 new\)/);
+    ({ app: api } = await startApi(env.config));
+    const admin = await staffHttp(api, 'admin@prosign.example');
+    const listed = async () =>
+      (await admin().get('/api/co/get-contracts').query({ page: 1, limit: 10 }).expect(200))
+        .body as CoListResponse;
+    const links = (list: CoListResponse) =>
+      list.filteredContracts.map((card) => [card.customId, card.signingLink]).sort();
+    const seededLinks = links(await listed());
+    // Each link's token is random (24 bytes, as newLinkToken draws), not a guessable name.
+    for (const [customId] of seededLinks) expect(customId).toMatch(/^[A-Za-z0-9_-]{32}$/);
+
     const again = await seedDemoData(env.config);
     expect(again.join('\n')).toMatch(/demo change orders: 6 change orders \(0 new\)/);
     // The standard demo contracts are still all there, once.
     expect(again.join('\n')).toMatch(/12 contracts \(0 new\)/);
-
-    ({ app: api } = await startApi(env.config));
-    const admin = await staffHttp(api, 'admin@prosign.example');
-    const list = (
-      await admin().get('/api/co/get-contracts').query({ page: 1, limit: 10 }).expect(200)
-    ).body as CoListResponse;
+    const list = await listed();
+    // The second seeding kept every change order's link.
+    expect(links(list)).toEqual(seededLinks);
     expect(list.total).toBe(6);
     const cards = list.filteredContracts;
     expect(cards).toHaveLength(6);

@@ -8,13 +8,34 @@ import { AgreementRepository } from '../src/modules/agreements/agreement.reposit
 import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
 import { runSeeders } from '../src/seed/run-seeders';
 import { SeedModule } from '../src/seed/seed.module';
-import { eventTypes, storedByToken } from './support/agreements';
+import {
+  agreementModel,
+  eventTypes,
+  insertStandardAgreement,
+  storedByToken,
+} from './support/agreements';
 import { seedDemoData } from './support/seed';
 import { PUBLIC_API_URL, signerHttp } from './support/signing-fixtures';
 import { staffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 import type { ContractCardView } from '@prosign/domain';
+
+/** What `newLinkToken` draws: 24 random bytes, base64url. */
+const RANDOM_LINK_TOKEN = /^[A-Za-z0-9_-]{32}$/;
+
+/** Every seeded agreement's id and signing link, in id order. */
+async function demoLinks(app: INestApplicationContext) {
+  const rows = await agreementModel(app)
+    .find({}, { token: 1, signingLink: 1 })
+    .sort({ _id: 1 })
+    .lean();
+  return rows.map((row) => ({
+    _id: String(row._id),
+    token: row.token,
+    signingLink: row.signingLink,
+  }));
+}
 
 /** The demo contracts: every status on the dashboard, real documents, added once. */
 describe('demo contracts seeder', () => {
@@ -29,10 +50,20 @@ describe('demo contracts seeder', () => {
   it('lists a contract in every status with a previewable document, and re-seeding adds nothing', async () => {
     const first = await seedDemoData(env.config);
     expect(first.join('\n')).toMatch(/12 contracts \(12 new\)/);
+    ({ app: api } = await startApi(env.config));
+    // Each demo's signing link has a random token (192 bits), as a sent agreement's has.
+    const seeded = await demoLinks(api);
+    expect(seeded).toHaveLength(18);
+    for (const { token, signingLink } of seeded) {
+      expect(token).toMatch(RANDOM_LINK_TOKEN);
+      expect(signingLink).toContain(`/${token}`);
+    }
+    expect(new Set(seeded.map((demo) => demo.token)).size).toBe(seeded.length);
+    // A second seeding (the next `npm start`) finds every demo and keeps its link.
     const again = await seedDemoData(env.config);
     expect(again.join('\n')).toMatch(/12 contracts \(0 new\)/);
+    expect(await demoLinks(api)).toEqual(seeded);
 
-    ({ app: api } = await startApi(env.config));
     const http = await staffHttp(api, 'admin@prosign.example');
     const res = await http().get('/api/user/details').query({ limit: 25 }).expect(200);
     const cards = res.body.filteredClients as ContractCardView[];
@@ -81,6 +112,32 @@ describe('demo contracts seeder', () => {
         .expect(200);
       expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
     }
+  });
+});
+
+/** A database seeded when demo tokens were fixed (`demo-contract-01`…): its demos are not added again. */
+describe('demo contracts seeder over demos seeded under fixed tokens', () => {
+  const env = createTestEnv(__filename);
+  let api: INestApplication;
+
+  afterAll(async () => {
+    await api?.close();
+    await env.cleanup();
+  });
+
+  it('finds the old demo by its token and adds only the demos missing', async () => {
+    ({ app: api } = await startApi(env.config));
+    const old = await insertStandardAgreement(api, {
+      token: 'demo-contract-01',
+      status: 'not signed',
+    });
+    const seeded = await seedDemoData(env.config);
+    expect(seeded.join('\n')).toMatch(/12 contracts \(11 new\)/);
+    const standard = await agreementModel(api).find({ family: 'standard' }).lean();
+    expect(standard).toHaveLength(12);
+    expect(standard.find((row) => String(row._id) === String(old._id))?.token).toBe(
+      'demo-contract-01',
+    );
   });
 });
 

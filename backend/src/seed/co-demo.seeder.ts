@@ -21,7 +21,7 @@ import { AgreementRepository } from '../modules/agreements';
 import { DocumentsService } from '../modules/documents';
 import { SigningFinishService } from '../modules/signing';
 import { AppConfig } from '../platform/config/app-config';
-import { demoSentAt, seedDemoAgreement, type DemoTimeline } from './demo-agreements';
+import { demoSentAt, isDemoSeeded, seedDemoAgreement, type DemoTimeline } from './demo-agreements';
 import type { Seeder } from './seeder';
 
 /** The stored CO template as this seeder reads it (`co_templates`, seeded by CoTemplatesSeeder). */
@@ -102,8 +102,8 @@ const DEMO_COS: Array<{
  * deal's project, label and client signatory from the local CRM's demo data,
  * the stored CO template's texts, its own change-order document, and a status
  * reached as the standard demo contracts reach theirs (the signed one signed
- * for real: sealed PDF, audit trail, verify page). Keyed by fixed tokens:
- * re-running adds nothing.
+ * for real: sealed PDF, audit trail, verify page). Keyed by fixed seed keys
+ * (their signing tokens are random): re-running adds nothing.
  */
 @Injectable()
 export class CoDemoSeeder implements Seeder {
@@ -138,8 +138,8 @@ export class CoDemoSeeder implements Seeder {
     };
     let added = 0;
     for (const [i, demo] of DEMO_COS.entries()) {
-      const token = `demo-co-${String(i + 1).padStart(2, '0')}`;
-      if (await this.repository.findByKey('sign', token)) continue;
+      const seedKey = `demo-co-${String(i + 1).padStart(2, '0')}`;
+      if (await isDemoSeeded(this.repository, seedKey)) continue;
       const deal = crm.deals.find((d) => d.id === demo.dealId);
       if (!deal) throw new Error(`the demo CRM has no change-order deal ${demo.dealId}`);
       const signatoryLink = crm.associations.find(
@@ -211,14 +211,15 @@ export class CoDemoSeeder implements Seeder {
       });
       const imported = await seedDemoAgreement(services, {
         family: 'co',
-        token,
+        seedKey,
         docLink,
-        signingLink: `${this.config.PUBLIC_SIGNING_URL.replace(/\/+$/, '')}${coSignaturePath(token)}`,
+        signingLinkOf: (token) =>
+          `${this.config.PUBLIC_SIGNING_URL.replace(/\/+$/, '')}${coSignaturePath(token)}`,
         form,
         searchText: CO_FAMILY.searchText(form),
         sentBy: form.csm_email,
         signerName: form.signatory_name,
-        sendKey: extractDocId(docLink) ?? token,
+        sendKey: extractDocId(docLink) ?? seedKey,
         createdAt,
         timeline: demo.timeline,
       });

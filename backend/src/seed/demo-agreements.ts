@@ -7,7 +7,8 @@ import {
   type AgreementStatus,
 } from '@prosign/domain';
 import { Types } from 'mongoose';
-import { AgreementRepository } from '../modules/agreements';
+import { createHash } from 'node:crypto';
+import { AgreementRepository, newLinkToken } from '../modules/agreements';
 import type { EventInput } from '../modules/agreements';
 import { DocumentsService } from '../modules/documents';
 import { SigningFinishService } from '../modules/signing';
@@ -38,9 +39,11 @@ export interface DemoAgreementServices {
 /** One demo agreement of any family: its document, form and timeline. */
 export interface DemoAgreement<TForm extends object> {
   family: AgreementFamily;
-  token: string;
+  /** Which demo this is (`demo-contract-01`): found again by it, never a link. */
+  seedKey: string;
   docLink: string;
-  signingLink: string;
+  /** The signing link of the random token the agreement gets. */
+  signingLinkOf: (token: string) => string;
   form: TForm;
   searchText: string;
   /** The staff member who sent it. */
@@ -53,6 +56,30 @@ export interface DemoAgreement<TForm extends object> {
   timeline: DemoTimeline;
 }
 
+/**
+ * The fixed `_id` of the demo agreement a seed key names, where a second seeding
+ * finds it. Not a secret: staff screens and mail keys name an agreement by its
+ * `_id`. The link's secret is its signing token, drawn at random.
+ */
+export function demoAgreementId(seedKey: string): Types.ObjectId {
+  const hex = createHash('sha256').update(`demo-agreement\u0000${seedKey}`).digest('hex');
+  return new Types.ObjectId(hex.slice(0, 24));
+}
+
+/**
+ * Whether the demo a seed key names is seeded: under its fixed `_id`, or, in a
+ * database seeded when demo tokens were fixed, under the seed key as its token.
+ */
+export async function isDemoSeeded(
+  repository: AgreementRepository,
+  seedKey: string,
+): Promise<boolean> {
+  return Boolean(
+    (await repository.findById(demoAgreementId(seedKey))) ??
+    (await repository.findByKey('sign', seedKey)),
+  );
+}
+
 /** When a demo sent `daysAgo` days ago was sent. */
 export function demoSentAt(timeline: Pick<DemoTimeline, 'daysAgo'>, now = Date.now()): Date {
   return new Date(now - timeline.daysAgo * DAY);
@@ -62,17 +89,19 @@ export function demoSentAt(timeline: Pick<DemoTimeline, 'daysAgo'>, now = Date.n
  * Stores one demo agreement in its timeline's status through the agreement
  * core (`importRecord`: chained event log, sign and send keys), as the
  * product would have left it: viewed, signature saved, reminded, cancelled,
- * expired, resent or signed manually. Signed (and voided) demos are signed for
- * real after, through the one finish (sealed PDF, audit trail, verify page, CRM
- * stage), and a voided one is then voided by an admin. False when it was there
- * already (keyed by its token: re-seeding adds nothing).
+ * expired, resent or signed manually, with a random signing token as any
+ * sent agreement has. Signed (and voided) demos are signed for real after,
+ * through the one finish (sealed PDF, audit trail, verify page, CRM stage),
+ * and a voided one is then voided by an admin. False when it was there
+ * already (found by its seed key: re-seeding adds nothing and keeps its token).
  */
 export async function seedDemoAgreement<TForm extends object>(
   services: DemoAgreementServices,
   demo: DemoAgreement<TForm>,
 ): Promise<boolean> {
   const { repository } = services;
-  if (await repository.findByKey('sign', demo.token)) return false;
+  if (await isDemoSeeded(repository, demo.seedKey)) return false;
+  const token = newLinkToken();
   const { timeline, createdAt, sentBy, signerName } = demo;
   const at = (hours: number) => new Date(createdAt.getTime() + hours * HOUR);
   const viewed = timeline.viewed ?? 0;
@@ -173,11 +202,11 @@ export async function seedDemoAgreement<TForm extends object>(
   }
   const imported = await repository.importRecord(
     {
-      _id: new Types.ObjectId(),
+      _id: demoAgreementId(demo.seedKey),
       family: demo.family,
-      token: demo.token,
+      token,
       docLink: demo.docLink,
-      signingLink: demo.signingLink,
+      signingLink: demo.signingLinkOf(token),
       form: demo.form,
       sentBy,
       status: signsForReal ? 'signature_saved' : timeline.status,
@@ -201,7 +230,7 @@ export async function seedDemoAgreement<TForm extends object>(
     events,
     { sendKey: demo.sendKey },
   );
-  if (signsForReal) await signForReal(services, demo.token, timeline.status === 'void');
+  if (signsForReal) await signForReal(services, token, timeline.status === 'void');
   return imported;
 }
 

@@ -19,7 +19,7 @@ export {
   StepRunnerBusyError,
   type StepPlan,
 } from './step-runner';
-export { AgreementRepository } from './agreement.repository';
+export { AgreementRepository, newLinkToken } from './agreement.repository';
 export { AgreementSendService, sendResultOf, type SendActor } from './agreement-send.service';
 export {
   AgreementCreationService,

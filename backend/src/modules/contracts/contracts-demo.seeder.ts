@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { contractSigningLink, extractDocId, STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain';
 import { localCrmDemoData } from '../../integrations/crm';
 import { AppConfig } from '../../platform/config/app-config';
-import { demoSentAt, seedDemoAgreement, type DemoTimeline } from '../../seed/demo-agreements';
+import {
+  demoSentAt,
+  isDemoSeeded,
+  seedDemoAgreement,
+  type DemoTimeline,
+} from '../../seed/demo-agreements';
 import type { Seeder } from '../../seed/seeder';
 import { localDocLink } from '../documents';
 import { DocumentsService } from '../documents';
@@ -31,7 +36,7 @@ const DEMO: DemoTimeline[] = [
 /**
  * Demo contracts over the demo deals, each with its own agreement document
  * (made from the seeded template, so preview and download work), in every
- * status. Keyed by fixed tokens: re-running adds nothing.
+ * status. Keyed by fixed seed keys (their signing tokens are random): re-running adds nothing.
  */
 @Injectable()
 export class ContractsDemoSeeder implements Seeder {
@@ -52,8 +57,8 @@ export class ContractsDemoSeeder implements Seeder {
     const clients = crm.contacts.filter((c) => c.properties.type === 'Client');
     let added = 0;
     for (const [i, demo] of DEMO.entries()) {
-      const token = `demo-contract-${String(i + 1).padStart(2, '0')}`;
-      if (await this.repository.findByKey('sign', token)) continue;
+      const seedKey = `demo-contract-${String(i + 1).padStart(2, '0')}`;
+      if (await isDemoSeeded(this.repository, seedKey)) continue;
       const deal = crm.deals[i % crm.deals.length];
       const client = clients[i % clients.length].properties;
       const p = deal.properties;
@@ -116,14 +121,15 @@ export class ContractsDemoSeeder implements Seeder {
       };
       const imported = await seedDemoAgreement(services, {
         family: 'standard',
-        token,
+        seedKey,
         docLink,
-        signingLink: contractSigningLink(this.config.PUBLIC_SIGNING_URL, token, docLink),
+        signingLinkOf: (token) =>
+          contractSigningLink(this.config.PUBLIC_SIGNING_URL, token, docLink),
         form: standardForm,
         searchText: STANDARD_FAMILY.searchText(standardForm),
         sentBy: form.csm_email,
         signerName: fullName,
-        sendKey: extractDocId(docLink) ?? token,
+        sendKey: extractDocId(docLink) ?? seedKey,
         createdAt: demoSentAt(demo),
         timeline: demo,
       });
