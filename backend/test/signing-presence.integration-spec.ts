@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import {
   ServerEvent,
   type ClientToServerEvents,
-  type ContractChangedEvent,
+  type AgreementChangedEvent,
   type ServerToClientEvents,
   type SignerPresenceEvent,
 } from '@prosign/domain';
@@ -83,9 +83,9 @@ describe('signing presence and the staff room', () => {
 
   function collect(socket: ClientSocket) {
     const presence: SignerPresenceEvent[] = [];
-    const changes: ContractChangedEvent[] = [];
+    const changes: AgreementChangedEvent[] = [];
     socket.on(ServerEvent.SignerPresence, (event) => presence.push(event));
-    socket.on(ServerEvent.ContractChanged, (event) => changes.push(event));
+    socket.on(ServerEvent.AgreementChanged, (event) => changes.push(event));
     return { presence, changes };
   }
 

@@ -1,4 +1,4 @@
-import type { AgreementFamily, ContractKind } from '@prosign/domain';
+import type { AgreementFamily } from '@prosign/domain';
 import type { MailTemplate } from '../mail';
 import { CO_FAMILY } from './families/co.family';
 import { SOW_FAMILY } from './families/sow.family';
@@ -23,7 +23,7 @@ export interface AgreementParties {
 export interface AgreementFamilyConfig<TForm extends object = object> {
   family: AgreementFamily;
   /** The document templates and the signature drawing of this family. */
-  documentKind: ContractKind;
+  documentKind: AgreementFamily;
   /** Prefix of its mails' idempotency keys ("contract" → `contract-review-link.{agreementId}`). */
   mailKeyPrefix: string;
   parties(form: TForm): AgreementParties;
@@ -49,9 +49,6 @@ export interface AgreementFamilyConfig<TForm extends object = object> {
   /** Where the sealed PDF goes besides the signer's mail: the file service's project, if any. */
   fileServiceProjectId(form: TForm): string | null;
 }
-
-/** The families that can be sent: the schedules and sweeps cover these. */
-export const CONFIGURED_FAMILIES: readonly AgreementFamily[] = ['standard', 'sow', 'co'];
 
 /** The configuration of a family. */
 export function familyConfig<TForm extends object = object>(

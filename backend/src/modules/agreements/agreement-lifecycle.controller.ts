@@ -9,17 +9,18 @@ import {
   Req,
   type Type,
 } from '@nestjs/common';
-import type {
-  AccessFlag,
-  AgreementDeleted,
-  AgreementFamily,
-  AgreementForEditing,
-  AgreementIdActionRequest,
-  AgreementResent,
-  AgreementStatusChanged,
-  AgreementVoided,
-  FamilyListResponse,
-  ReminderSent,
+import {
+  AGREEMENT_FAMILY_PLACES,
+  dashboardAccessOf,
+  type AgreementDeleted,
+  type AgreementFamily,
+  type AgreementForEditing,
+  type AgreementIdActionRequest,
+  type AgreementResent,
+  type AgreementStatusChanged,
+  type AgreementVoided,
+  type FamilyListResponse,
+  type ReminderSent,
 } from '@prosign/domain';
 import { IsMongoId, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Request } from 'express';
@@ -32,10 +33,6 @@ import { AgreementListService, type FamilyListView } from './agreement-list.serv
 export interface LifecycleControllerOptions<TForm extends object, TCard> {
   /** The controller's class name (route tables and logs name it). */
   name: string;
-  /** The route prefix under `/api` (`sow` → `/api/sow/get-contracts`). */
-  path: string;
-  /** The section flag every route needs (the family's dashboard). */
-  access: AccessFlag;
   /** How the id is named when it is not one ("a SOW id"). */
   idNoun: string;
   list: FamilyListView<TForm, TCard>;
@@ -63,8 +60,9 @@ export function agreementLifecycleController<TForm extends object, TCard>(
     @IsOptional() @IsString() @MaxLength(320) deletedBy?: string;
   }
 
-  @RequireAccess(options.access)
-  @Controller(options.path)
+  // The family's dashboard flag and api prefix (`sow` → `/api/sow/get-contracts`), from its one place.
+  @RequireAccess(dashboardAccessOf(family))
+  @Controller(AGREEMENT_FAMILY_PLACES[family].apiPrefix)
   class FamilyLifecycleController {
     constructor(
       private readonly lists: AgreementListService,

@@ -5,7 +5,7 @@
  */
 export { Agreement, StepProgress, type AgreementDocument } from './agreement.schema';
 export type { EventInput } from './event-chain';
-export { CONFIGURED_FAMILIES, familyConfig, type AgreementFamilyConfig } from './agreement-family';
+export { familyConfig, type AgreementFamilyConfig } from './agreement-family';
 export { agreementMailKey, legacyAgreementMailKey } from './agreement-mail-keys';
 export { STANDARD_FAMILY, type StandardContractForm } from './families/standard.family';
 export { SOW_FAMILY, type SowContractForm } from './families/sow.family';

@@ -8,8 +8,6 @@ import { CO_LIST_VIEW } from './co-card.view';
  */
 export const CoLifecycleController = agreementLifecycleController('co', {
   name: 'CoLifecycleController',
-  path: 'co',
-  access: 'dashboardAccess',
   idNoun: 'a change order id',
   list: CO_LIST_VIEW,
 });

@@ -28,6 +28,5 @@ export function coSigningView(
  */
 export const CoSigningController = linkSigningController('co', {
   name: 'CoSigningController',
-  path: 'co',
   view: coSigningView,
 });

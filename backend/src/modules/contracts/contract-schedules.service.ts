@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   actionRule,
+  AGREEMENT_FAMILIES,
   transitionCondition,
   transitionRule,
   type AgreementFamily,
@@ -10,7 +11,6 @@ import { AppConfig } from '../../platform/config/app-config';
 import { AgreementRepository } from '../agreements';
 import type { Agreement } from '../agreements';
 import { AgreementLifecycleService, SYSTEM_ACTOR } from '../agreements';
-import { CONFIGURED_FAMILIES } from '../agreements';
 
 const DAY_MS = 24 * 3600_000;
 const BATCH = 500;
@@ -36,7 +36,7 @@ export class ContractSchedulesService {
   /** Expires every agreement still waiting for the signer that was sent before the cut-off. */
   async expireDue(now = new Date()): Promise<number> {
     let expired = 0;
-    for (const family of CONFIGURED_FAMILIES) expired += await this.expireFamily(family, now);
+    for (const family of AGREEMENT_FAMILIES) expired += await this.expireFamily(family, now);
     if (expired) this.logger.log(`${expired} unsigned contract(s) expired`);
     return expired;
   }
@@ -78,7 +78,7 @@ export class ContractSchedulesService {
     };
     let sent = 0;
     const seen = new Set<string>();
-    for (const family of CONFIGURED_FAMILIES) {
+    for (const family of AGREEMENT_FAMILIES) {
       for (;;) {
         const due = await this.repository.idsWhere(
           {

@@ -1,4 +1,4 @@
-import type { ContractKind } from '@prosign/domain';
+import type { AgreementFamily } from '@prosign/domain';
 
 /** The firm's letterhead, drawn at the top of every page. */
 export interface Letterhead {
@@ -27,7 +27,7 @@ export interface FirmSignatory {
 
 /** Everything the layout engine needs to draw an agreement. */
 export interface AgreementContent {
-  contractKind: ContractKind;
+  contractKind: AgreementFamily;
   letterhead: Letterhead;
   title: string;
   /** Under the title, e.g. "Effective Date: March 14, 2026". */

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { CONTRACT_KINDS, type ContractKind } from '@prosign/domain';
+import { AGREEMENT_FAMILIES, type AgreementFamily } from '@prosign/domain';
 import type { HydratedDocument } from 'mongoose';
 import { Schema as MongooseSchema } from 'mongoose';
 import type { AgreementContent, SignatureSlot } from './document-content';
@@ -74,8 +74,8 @@ export class DocumentRecord {
   @Prop({ type: String, required: true })
   title: string;
 
-  @Prop({ type: String, required: true, enum: CONTRACT_KINDS })
-  contractKind: ContractKind;
+  @Prop({ type: String, required: true, enum: AGREEMENT_FAMILIES })
+  contractKind: AgreementFamily;
 
   /** The template a contract was created from. */
   @Prop({ type: String })

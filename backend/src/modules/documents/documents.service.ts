@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import {
   agreementTitle as agreementTitleOr,
-  type ContractKind,
+  type AgreementFamily,
   type CreatedContract,
   extractDocId,
   isValidDocId,
@@ -63,7 +63,7 @@ export type SignatureSource = { text: string } | { image: UploadedImage };
 export interface PlaceSignatureRequest {
   /** The agreement, by id or docLink. */
   document: string;
-  contractKind: ContractKind;
+  contractKind: AgreementFamily;
   signerName: string;
   /** The initials the signer saved; derived from the name when absent. */
   initials?: string | null;
@@ -159,7 +159,7 @@ export class DocumentsService {
    * derived copy) is 404 as a missing one is: a send never carries another family's
    * document, nor tells that it exists.
    */
-  async contractPdfOf(docIdOrLink: string, kind: ContractKind): Promise<PdfFile> {
+  async contractPdfOf(docIdOrLink: string, kind: AgreementFamily): Promise<PdfFile> {
     const docId = this.docIdOf(docIdOrLink);
     const record = await this.documents.find(docId);
     if (record?.kind !== 'contract' || record.contractKind !== kind) {

@@ -9,7 +9,7 @@ import {
   Post,
   Req,
 } from '@nestjs/common';
-import type { AgreementFamily } from '@prosign/domain';
+import { dashboardAccessOf } from '@prosign/domain';
 import type { Request } from 'express';
 import { isValidObjectId } from 'mongoose';
 import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
@@ -18,18 +18,10 @@ import { AgreementRepository } from '../agreements';
 import { IdParam } from './dto/mail-requests.dto';
 import { MailService, type MailDeliverySummary } from './mail.service';
 
-/** The dashboard each family's cards are on, and so who may act on them. */
-const DASHBOARD_ACCESS: Readonly<
-  Record<AgreementFamily, 'dashboardAccess' | 'sowDashboardAccess'>
-> = {
-  standard: 'dashboardAccess',
-  sow: 'sowDashboardAccess',
-  co: 'sowDashboardAccess',
-};
-
 /**
  * The card's Retry of a mail that finally failed: the delivery is queued again
  * (same Message-ID, so never a second copy) and the retry goes in the history.
+ * Who may is who sees the card: the flag of the family's dashboard.
  */
 @RequireAccess('dashboardAccess', 'sowDashboardAccess')
 @Controller('agreements')
@@ -48,7 +40,7 @@ export class AgreementMailController {
   ): Promise<MailDeliverySummary> {
     const agreement = isValidObjectId(id) ? await this.repository.findById(id) : null;
     if (!agreement || agreement.deletedAt) throw new NotFoundException('Agreement not found');
-    if (!staff.isAdmin && !staff.access?.[DASHBOARD_ACCESS[agreement.family]]) {
+    if (!staff.isAdmin && !staff.access?.[dashboardAccessOf(agreement.family)]) {
       throw new ForbiddenException('You do not have access to this dashboard.');
     }
     const problem = agreement.mailProblem;

@@ -11,6 +11,7 @@ import {
   type Type,
 } from '@nestjs/common';
 import {
+  AGREEMENT_FAMILY_PLACES,
   signerLinkStateOf,
   type AgreementFamily,
   type FinishSigningResponse,
@@ -40,8 +41,6 @@ export interface LinkedAgreement<TForm extends object> {
 export interface LinkSigningOptions<TForm extends object, TView> {
   /** The controller's class name (route tables and logs name it). */
   name: string;
-  /** The route prefix under `/api` (`co` → `/api/co/finish/{customId}`). */
-  path: string;
   /** What the family's signing page shows: the signer core's state plus the family's own fields. */
   view(agreement: LinkedAgreement<TForm>, state: VerifyTokenResponse): TView;
 }
@@ -60,7 +59,8 @@ export function linkSigningController<TForm extends object, TView>(
 ): Type<unknown> {
   @Public()
   @SignerRateLimit()
-  @Controller(options.path)
+  // The family's api prefix (`co` → `/api/co/finish/{customId}`), from its one place.
+  @Controller(AGREEMENT_FAMILY_PLACES[family].apiPrefix)
   class LinkSigningController {
     constructor(
       private readonly signing: SigningService,
@@ -127,7 +127,11 @@ export function linkSigningController<TForm extends object, TView>(
       const actor = actorOf(request);
       if (!agreement.finish) {
         try {
-          await this.signing.saveInitials(params.customId, { agreedToTerms: body.agreedToTerms }, actor);
+          await this.signing.saveInitials(
+            params.customId,
+            { agreedToTerms: body.agreedToTerms },
+            actor,
+          );
         } catch (error) {
           // Another tab's finish claimed the agreement between our read and our consent (the
           // consent write then finds it signed): that finish is the one to answer with.

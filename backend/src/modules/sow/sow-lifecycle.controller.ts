@@ -7,8 +7,6 @@ import { SOW_LIST_VIEW } from './sow-card.view';
  */
 export const SowLifecycleController = agreementLifecycleController('sow', {
   name: 'SowLifecycleController',
-  path: 'sow',
-  access: 'sowDashboardAccess',
   idNoun: 'a SOW id',
   list: SOW_LIST_VIEW,
 });

@@ -23,6 +23,5 @@ export function sowSigningView(
  */
 export const SowSigningController = linkSigningController('sow', {
   name: 'SowSigningController',
-  path: 'sow',
   view: sowSigningView,
 });

@@ -6,7 +6,7 @@ export {
   STAFF_ROOM,
   staffRoomOf,
   type ClientToServerEvents,
-  type ContractChangedEvent,
+  type AgreementChangedEvent,
   type InvoiceChangedEvent,
   type PongReply,
   type ServerToClientEvents,

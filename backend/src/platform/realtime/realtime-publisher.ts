@@ -7,7 +7,7 @@ import {
   ServerEvent,
   STAFF_ROOM,
   staffRoomOf,
-  type ContractChangedEvent,
+  type AgreementChangedEvent,
   type InvoiceChangedEvent,
   type ServerToClientEvents,
   type SignerPresenceEvent,
@@ -32,11 +32,11 @@ export class RealtimePublisher {
     });
   }
 
-  contractChanged(event: Omit<ContractChangedEvent, 'at'> & { at?: Date | string }): void {
+  contractChanged(event: Omit<AgreementChangedEvent, 'at'> & { at?: Date | string }): void {
     this.publish(() =>
       this.emitter
         .to(staffRoomOf(event.family))
-        .emit(ServerEvent.ContractChanged, { ...event, at: iso(event.at) }),
+        .emit(ServerEvent.AgreementChanged, { ...event, at: iso(event.at) }),
     );
   }
 

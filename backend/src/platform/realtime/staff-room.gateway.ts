@@ -4,7 +4,7 @@ import {
   type OnGatewayDisconnect,
   WebSocketGateway,
 } from '@nestjs/websockets';
-import type { AccessFlag } from '@prosign/domain';
+import { AGREEMENT_FAMILY_PLACES, type AccessFlag } from '@prosign/domain';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io';
 import { AccessModule } from '../../modules/access/access.module';
@@ -17,7 +17,6 @@ import {
 } from '../auth/staff-access-events';
 import { StaffDirectory } from '../auth/staff-directory';
 import { REDIS_CLIENT } from '../redis/redis.constants';
-import { SOW_STAFF_ROOM, STAFF_ROOM } from './realtime-events';
 
 /** The value of one cookie from a raw `Cookie` header. */
 export function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -36,13 +35,15 @@ export function cookieValue(header: string | undefined, name: string): string | 
 }
 
 /**
- * Which flag admits a session to which room. The staff room carries contract
- * changes and signer presence of the contract dashboard, so only
- * `dashboardAccess` opens it (a PM with only the SOW dashboard is not in it).
+ * Which flag admits a session to which room: each family's dashboard flag to
+ * its room (the families' one table). The staff room carries the contract
+ * dashboard's changes and signer presence, so only `dashboardAccess` opens it
+ * (a PM with only the SOW dashboard is not in it).
  */
 export const STAFF_ROOM_FLAGS: ReadonlyArray<readonly [AccessFlag, string]> = [
-  ['dashboardAccess', STAFF_ROOM],
-  ['sowDashboardAccess', SOW_STAFF_ROOM],
+  ...new Map(
+    Object.values(AGREEMENT_FAMILY_PLACES).map((place) => [place.dashboardAccess, place.staffRoom]),
+  ),
 ];
 
 /** Where a socket keeps the promise of its room admission (awaited by the ping). */

@@ -8,12 +8,6 @@
 export const AGREEMENT_FAMILIES = ['standard', 'sow', 'co'] as const;
 export type AgreementFamily = (typeof AGREEMENT_FAMILIES)[number];
 
-export const AGREEMENT_FAMILY_LABELS: Readonly<Record<AgreementFamily, string>> = {
-  standard: 'Contract',
-  sow: 'Scope-of-Work contract',
-  co: 'Change order',
-};
-
 export function isAgreementFamily(value: unknown): value is AgreementFamily {
   return typeof value === 'string' && (AGREEMENT_FAMILIES as readonly string[]).includes(value);
 }

@@ -11,6 +11,7 @@
  *   which receives contract changes and signer presence.
  */
 
+import type { AgreementFamily } from '../agreements/agreement-statuses';
 import { SOCKET_RECONNECTION } from '../constants/limits';
 import type { ContractStatus } from '../contracts/contract-send';
 import type { InvoiceStatus, InvoiceType } from '../invoices/invoice-rules';
@@ -26,12 +27,9 @@ export interface SignerPresenceReport {
   token: string;
 }
 
-/** Which family of contract a change belongs to (the dashboards listen to theirs). */
-export type ContractFamily = 'standard' | 'sow' | 'co';
-
-/** A contract's status or wrapper fields changed; dashboards refresh that card. */
-export interface ContractChangedEvent {
-  family: ContractFamily;
+/** An agreement's status or wrapper fields changed; dashboards refresh that card. */
+export interface AgreementChangedEvent {
+  family: AgreementFamily;
   /** The standard contract's token (or the SOW/CO id). */
   id: string;
   status: ContractStatus | string;
@@ -41,7 +39,7 @@ export interface ContractChangedEvent {
 
 /** A signer opened, used or left a signing page. */
 export interface SignerPresenceEvent {
-  family: ContractFamily;
+  family: AgreementFamily;
   id: string;
   /** True while the signer is on the page and has been active in the last 30 s. */
   active: boolean;
@@ -74,7 +72,7 @@ export interface ClientToServerEvents {
 
 /** Events the server emits to clients (only to the staff room). */
 export interface ServerToClientEvents {
-  'contract-changed': (event: ContractChangedEvent) => void;
+  'contract-changed': (event: AgreementChangedEvent) => void;
   'signer-presence': (event: SignerPresenceEvent) => void;
   'invoice-changed': (event: InvoiceChangedEvent) => void;
 }
@@ -87,7 +85,7 @@ export const ClientEvent = {
 } as const satisfies Record<string, keyof ClientToServerEvents>;
 
 export const ServerEvent = {
-  ContractChanged: 'contract-changed',
+  AgreementChanged: 'contract-changed',
   SignerPresence: 'signer-presence',
   InvoiceChanged: 'invoice-changed',
 } as const satisfies Record<string, keyof ServerToClientEvents>;
@@ -101,15 +99,6 @@ export const STAFF_ROOM = 'staff';
  * staff (and vice versa).
  */
 export const SOW_STAFF_ROOM = 'staff-sow';
-
-/**
- * The room whose dashboard lists agreements of this family: change orders are
- * listed on the contract dashboard under Show CO (`dashboardAccess`), so their
- * events go to the staff room with the contracts'.
- */
-export function staffRoomOf(family: ContractFamily): string {
-  return family === 'sow' ? SOW_STAFF_ROOM : STAFF_ROOM;
-}
 
 /**
  * Socket.IO client settings of the signing page (spec 1 §9): reconnect after

@@ -1,8 +1,5 @@
 /** Signature and initials images (spec 1 §9, spec 3 §9). */
-
-/** The kinds of contract a document belongs to; SOW and CO pages draw typed signatures larger. */
-export const CONTRACT_KINDS = ['standard', 'sow', 'co'] as const;
-export type ContractKind = (typeof CONTRACT_KINDS)[number];
+import type { AgreementFamily } from '../agreements/agreement-statuses';
 
 /** The drawing canvas of the signing pages. */
 export const SIGNATURE_CANVAS = { widthPx: 300, heightPx: 150 } as const;
@@ -12,7 +9,8 @@ export const TEXT_SIGNATURE_IMAGE = { widthPx: 400, heightPx: 200 } as const;
 
 export const SIGNATURE_FONT_FAMILY = 'Whisper';
 export const SIGNATURE_COLOR = 'black';
-export const SIGNATURE_FONT_SIZE_PX: Readonly<Record<ContractKind, number>> = {
+/** SOW and CO pages draw typed signatures larger. */
+export const SIGNATURE_FONT_SIZE_PX: Readonly<Record<AgreementFamily, number>> = {
   standard: 24,
   sow: 35,
   co: 35,
@@ -35,6 +33,6 @@ export const SIGNATURE_MESSAGES = {
   tooLarge: `The signature image must be at most ${SIGNATURE_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
 } as const;
 
-export function signatureFontSizePx(kind: ContractKind): number {
+export function signatureFontSizePx(kind: AgreementFamily): number {
   return SIGNATURE_FONT_SIZE_PX[kind];
 }

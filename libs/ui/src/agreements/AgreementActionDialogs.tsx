@@ -1,6 +1,6 @@
 import {
   AGREEMENT_ACTION_LABELS,
-  AGREEMENT_FAMILY_LABELS,
+  AGREEMENT_FAMILY_PLACES,
   type AgreementCardCore,
   type AgreementFamily,
 } from '@prosign/domain';
@@ -65,7 +65,7 @@ export function AgreementActionDialogs({
   copying,
   onCloseCopyLink,
 }: AgreementActionDialogsProps) {
-  const noun = AGREEMENT_FAMILY_LABELS[family].toLowerCase();
+  const noun = AGREEMENT_FAMILY_PLACES[family].label.toLowerCase();
   return (
     <>
       {pending ? (

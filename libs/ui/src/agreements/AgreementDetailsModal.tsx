@@ -1,6 +1,6 @@
 import { useAgreement } from '@prosign/api-client';
 import {
-  AGREEMENT_FAMILY_LABELS,
+  AGREEMENT_FAMILY_PLACES,
   type AgreementCardCore,
   type AgreementFamily,
 } from '@prosign/domain';
@@ -58,7 +58,7 @@ export function AgreementDetailsModal<TCard extends AgreementCardCore>({
   return (
     <Dialog
       open
-      title={`${AGREEMENT_FAMILY_LABELS[family]} details — ${name}`}
+      title={`${AGREEMENT_FAMILY_PLACES[family].label} details — ${name}`}
       onClose={onClose}
       initialFocusRef={topRef}
       size="wide"

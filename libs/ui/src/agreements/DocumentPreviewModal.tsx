@@ -1,6 +1,6 @@
 import { useAgreement } from '@prosign/api-client';
 import {
-  AGREEMENT_FAMILY_LABELS,
+  AGREEMENT_FAMILY_PLACES,
   type AgreementCardCore,
   type AgreementFamily,
 } from '@prosign/domain';
@@ -16,7 +16,7 @@ export interface DocumentPreviewModalProps<TCard extends AgreementCardCore> {
 }
 
 function documentTitle(family: AgreementFamily, kind: PreviewKind): string {
-  const noun = AGREEMENT_FAMILY_LABELS[family].toLowerCase();
+  const noun = AGREEMENT_FAMILY_PLACES[family].label.toLowerCase();
   if (kind === 'voided') return `Voided ${noun}`;
   if (kind === 'signed') return `Signed ${noun}`;
   return 'Agreement';

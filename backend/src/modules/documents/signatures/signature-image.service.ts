@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, PayloadTooLargeException } from '@nestjs/common';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import {
-  type ContractKind,
+  type AgreementFamily,
   initialsFromFullName,
   SIGNATURE_COLOR,
   SIGNATURE_IMAGE_EXTENSION,
@@ -44,7 +44,7 @@ export interface UploadedImage {
  */
 @Injectable()
 export class SignatureImageService {
-  renderTypedSignature(text: string, kind: ContractKind): Buffer {
+  renderTypedSignature(text: string, kind: AgreementFamily): Buffer {
     const value = text.trim();
     if (value === '') throw new BadRequestException(SIGNATURE_MESSAGES.blankSignature);
     if (value.length > MAX_TEXT_LENGTH) {
@@ -94,7 +94,7 @@ export class SignatureImageService {
    */
   renderInitials(
     fullName: string,
-    kind: ContractKind,
+    kind: AgreementFamily,
     savedInitials?: string | null,
   ): { initials: string; png: Buffer } {
     const initials = savedInitials?.trim() || initialsFromFullName(fullName);
