@@ -189,7 +189,7 @@ export class AgreementSendService {
     const signingLink = previous.signingLink;
     // Keyed by the old record's id; a resend begun when the key was its token goes on under that.
     const legacySendKey = `resend-of.${previous.token}`;
-    const sendKey = (await this.repository.findByKey('send', legacySendKey))
+    const sendKey = (await this.repository.findBySendKey(previous.family, legacySendKey))
       ? legacySendKey
       : `resend-of.${String(previous._id)}`;
     const agreement = await this.prepare<TForm>(
