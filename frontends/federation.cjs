@@ -28,13 +28,18 @@ const SINGLETONS = [
   // Never `@prosign/ui/testing` or `@prosign/api-client/testing`: test support, for Jest only.
 ];
 
-/** Remote container names (valid JS identifiers) and the section each serves. */
-const REMOTES = {
-  contracts: { name: 'contracts', app: 'contracts' },
-  sowCo: { name: 'sow_co', app: 'sow-co' },
-  invoices: { name: 'invoices', app: 'invoices' },
-  signing: { name: 'signing', app: 'signing' },
-};
+/**
+ * A remote's container name (a valid JS identifier), from the one table of remotes in
+ * `@prosign/domain` (REMOTE_APPS) by the app's folder. Read when a remote's build is
+ * configured, after the domain library is built (a build depends on its libraries' builds).
+ */
+function remoteScopeOf(appDir) {
+  const { REMOTE_APPS } = require('@prosign/domain');
+  const app = path.basename(appDir);
+  const remote = Object.values(REMOTE_APPS).find((entry) => entry.app === app);
+  if (!remote) throw new Error(`frontends/${app} is not a remote (REMOTE_APPS in @prosign/domain)`);
+  return remote.scope;
+}
 
 /** The package a request belongs to: `react/jsx-runtime` → `react`. */
 function packageOf(request) {
@@ -89,10 +94,10 @@ function createHostOptions({ appDir, name = 'shell' }) {
 }
 
 /** Options of a remote: `./pages` exposed through remoteEntry.js and mf-manifest.json. */
-function createRemoteOptions({ appDir, name, exposes }) {
+function createRemoteOptions({ appDir, exposes }) {
   return {
     ...COMMON,
-    name,
+    name: remoteScopeOf(appDir),
     filename: 'remoteEntry.js',
     exposes,
     manifest: { fileName: 'mf-manifest.json' },
@@ -102,7 +107,7 @@ function createRemoteOptions({ appDir, name, exposes }) {
 
 module.exports = {
   SINGLETONS,
-  REMOTES,
+  remoteScopeOf,
   createSharedConfig,
   createHostOptions,
   createRemoteOptions,

@@ -6,7 +6,6 @@ module.exports = createWebpackConfig({
   title: 'ProSign — Contracts',
   federation: createRemoteOptions({
     appDir: __dirname,
-    name: 'contracts',
     exposes: { './pages': './src/pages/index.ts' },
   }),
 });

@@ -6,7 +6,6 @@ module.exports = createWebpackConfig({
   title: 'ProSign — Invoices',
   federation: createRemoteOptions({
     appDir: __dirname,
-    name: 'invoices',
     exposes: { './pages': './src/pages/index.ts' },
   }),
 });

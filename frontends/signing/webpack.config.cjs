@@ -18,7 +18,6 @@ const base = createWebpackConfig({
   title: 'ProSign — Secure signing',
   federation: createRemoteOptions({
     appDir: __dirname,
-    name: 'signing',
     exposes: { './pages': './src/pages/index.ts' },
   }),
 });

@@ -6,7 +6,6 @@ module.exports = createWebpackConfig({
   title: 'ProSign — SOW & Change Orders',
   federation: createRemoteOptions({
     appDir: __dirname,
-    name: 'sow_co',
     exposes: { './pages': './src/pages/index.ts' },
   }),
 });

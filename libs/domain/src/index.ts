@@ -50,3 +50,7 @@ export * from './co/co-form';
 export * from './invoices/invoice-rules';
 export * from './invoices/invoice-api';
 export * from './invoices/invoice-view';
+export * from './errors/assert-never';
+export * from './documents/pdf-file-name';
+export * from './health/adapters';
+export * from './navigation/remotes';

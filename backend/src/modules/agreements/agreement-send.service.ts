@@ -9,6 +9,7 @@ import {
   actionRule,
   CONTRACT_SEND_STEPS,
   contractSendFailureMessage,
+  pdfFileName,
   transitionRule,
   withDocLinkMode,
   type AgreementFamily,
@@ -255,7 +256,7 @@ export class AgreementSendService {
           replyTo: parties.senderEmail,
           attachments: [
             {
-              filename: pdfFilename(params.filename ?? null, title),
+              filename: pdfFileName(params.filename || title),
               contentType: 'application/pdf',
               content: Buffer.from(pdf),
             },
@@ -349,9 +350,4 @@ export function sendResultOf(agreement: AgreementDocument<object>): AgreementSen
     status: agreement.status,
     send: { state: agreement.send?.state ?? 'in_progress', steps },
   };
-}
-
-function pdfFilename(requested: string | null, title: string): string {
-  const base = (requested || title).replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'Agreement';
-  return /\.pdf$/i.test(base) ? base : `${base}.pdf`;
 }

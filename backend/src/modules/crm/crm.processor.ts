@@ -1,3 +1,4 @@
+import { assertNever } from '@prosign/domain';
 import { Processor } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
@@ -34,7 +35,10 @@ export class CrmProcessor extends GracefulWorkerHost {
       case CrmJob.Sweep:
         return this.sweeper.sweep();
       default:
-        return assertNever(name, job.name);
+        return assertNever(
+          name,
+          new UnrecoverableError(`No handler for job "${job.name}" on the ${QueueName.Crm} queue`),
+        );
     }
   }
 
@@ -83,8 +87,4 @@ export class CrmProcessor extends GracefulWorkerHost {
       throw error;
     }
   }
-}
-
-function assertNever(_name: never, raw: string): never {
-  throw new UnrecoverableError(`No handler for job "${raw}" on the ${QueueName.Crm} queue`);
 }

@@ -1,3 +1,4 @@
+import { assertNever } from '@prosign/domain';
 import { Processor } from '@nestjs/bullmq';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,7 +16,12 @@ export class SystemProcessor extends GracefulWorkerHost {
         return this.echo(validateJobData(EchoJobData, job));
       default:
         // Compile-time proof that every job name has a handler; at run time an unknown name fails without retries.
-        return assertNever(name, job.name);
+        return assertNever(
+          name,
+          new UnrecoverableError(
+            `No handler for job "${job.name}" on the ${QueueName.System} queue`,
+          ),
+        );
     }
   }
 
@@ -23,8 +29,4 @@ export class SystemProcessor extends GracefulWorkerHost {
     if (delayMs) await sleep(delayMs);
     return { message, processedAt: new Date().toISOString(), processedBy: 'worker' };
   }
-}
-
-function assertNever(_name: never, raw: string): never {
-  throw new UnrecoverableError(`No handler for job "${raw}" on the ${QueueName.System} queue`);
 }

@@ -1,3 +1,4 @@
+import { assertNever } from '@prosign/domain';
 import { Processor } from '@nestjs/bullmq';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
@@ -34,11 +35,12 @@ export class DocumentsProcessor extends GracefulWorkerHost {
         return;
       }
       default:
-        return assertNever(name, job.name);
+        return assertNever(
+          name,
+          new UnrecoverableError(
+            `No handler for job "${job.name}" on the ${QueueName.Documents} queue`,
+          ),
+        );
     }
   }
-}
-
-function assertNever(_name: never, raw: string): never {
-  throw new UnrecoverableError(`No handler for job "${raw}" on the ${QueueName.Documents} queue`);
 }

@@ -4,7 +4,7 @@
  * clients render reliably; every value is escaped.
  */
 
-import type { InvoiceType } from '@prosign/domain';
+import { assertNever, type InvoiceType } from '@prosign/domain';
 
 export type MailTemplate =
   | {
@@ -235,10 +235,6 @@ export function renderMail(template: MailTemplate): RenderedMail {
           : undefined,
       });
     default:
-      return assertNever(template);
+      return assertNever(template, new Error(`Unknown mail template ${JSON.stringify(template)}`));
   }
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unknown mail template ${JSON.stringify(value)}`);
 }

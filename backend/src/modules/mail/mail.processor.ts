@@ -1,3 +1,4 @@
+import { assertNever } from '@prosign/domain';
 import { Processor } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
@@ -43,7 +44,10 @@ export class MailProcessor extends GracefulWorkerHost {
       case MailJob.Sweep:
         return this.sweeper.sweep();
       default:
-        return assertNever(name, job.name);
+        return assertNever(
+          name,
+          new UnrecoverableError(`No handler for job "${job.name}" on the ${QueueName.Mail} queue`),
+        );
     }
   }
 
@@ -138,8 +142,4 @@ export class MailProcessor extends GracefulWorkerHost {
       this.logger.warn(`card change not announced: ${(error as Error).message}`);
     }
   }
-}
-
-function assertNever(_name: never, raw: string): never {
-  throw new UnrecoverableError(`No handler for job "${raw}" on the ${QueueName.Mail} queue`);
 }

@@ -11,6 +11,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import {
   SIGNER_ACTOR,
   SIGNER_MESSAGES,
+  pdfFileName,
   signerLinkStateOf,
   transitionRule,
   type FinishSigningResponse,
@@ -216,7 +217,7 @@ export class SigningFinishService {
         if (!contract.signedDocLink) throw new Error('the sealed PDF is missing');
         await this.fileService.registerContractFile({
           projectId,
-          originalName: `${safeFilename(title)} (signed).pdf`,
+          originalName: pdfFileName(title, ' (signed)'),
           driveLink: contract.signedDocLink,
           fileType: 'application/pdf',
         });
@@ -244,7 +245,7 @@ export class SigningFinishService {
           replyTo: parties.senderEmail,
           attachments: [
             {
-              filename: `${safeFilename(title)} (signed).pdf`,
+              filename: pdfFileName(title, ' (signed)'),
               contentType: 'application/pdf',
               content: Buffer.from(pdf),
             },
@@ -329,8 +330,4 @@ export function responseOf(contract: Agreement<object>): FinishSigningResponse {
     auditTrailDocLink: contract.auditTrailDocLink ?? '',
     verifyId: contract.verifyId ?? '',
   };
-}
-
-function safeFilename(title: string): string {
-  return title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'Agreement';
 }

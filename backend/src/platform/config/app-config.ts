@@ -1,10 +1,24 @@
 // class-transformer's @Type reads design-time metadata; this module may load before Nest does.
 import 'reflect-metadata';
 import {
+  CAPTCHA_ADAPTERS,
+  CRM_ADAPTERS,
   DEFAULT_COMPANY_EMAIL_DOMAIN,
   DEFAULT_INVOICE_DUE_DAYS,
+  DOCUMENTS_ADAPTERS,
+  FILE_SERVICE_ADAPTERS,
+  IDENTITY_ADAPTERS,
+  MAIL_ADAPTERS,
+  MAPS_ADAPTERS,
   isCompanyEmail,
   isValidEmailDomain,
+  type CaptchaAdapter,
+  type CrmAdapter,
+  type DocumentsAdapter,
+  type FileServiceAdapter,
+  type IdentityAdapter,
+  type MailAdapter,
+  type MapsAdapter,
 } from '@prosign/domain';
 import { Expose, Transform, Type } from 'class-transformer';
 import {
@@ -32,24 +46,27 @@ import {
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-// Each port runs its real adapter or the embedded local default (ARCHITECTURE §2).
-export const CRM_ADAPTERS = ['local', 'hubspot'] as const;
-export const DOCUMENTS_ADAPTERS = ['local', 'google'] as const;
-export const MAIL_ADAPTERS = ['local', 'smtp'] as const;
-export const CAPTCHA_ADAPTERS = ['local', 'recaptcha'] as const;
-export const IDENTITY_ADAPTERS = ['local', 'google'] as const;
-export const MAPS_ADAPTERS = ['local', 'google'] as const;
-export const FILE_SERVICE_ADAPTERS = ['local', 'http'] as const;
+// Each port runs its real adapter or the embedded local default (ARCHITECTURE §2); the
+// lists live in the domain, with the frontends' runtime configuration.
+export {
+  CAPTCHA_ADAPTERS,
+  CRM_ADAPTERS,
+  DOCUMENTS_ADAPTERS,
+  FILE_SERVICE_ADAPTERS,
+  IDENTITY_ADAPTERS,
+  MAIL_ADAPTERS,
+  MAPS_ADAPTERS,
+  type CaptchaAdapter,
+  type CrmAdapter,
+  type DocumentsAdapter,
+  type FileServiceAdapter,
+  type IdentityAdapter,
+  type MailAdapter,
+  type MapsAdapter,
+};
 
 export type NodeEnv = (typeof NODE_ENVS)[number];
 export type LogLevel = (typeof LOG_LEVELS)[number];
-export type CrmAdapter = (typeof CRM_ADAPTERS)[number];
-export type DocumentsAdapter = (typeof DOCUMENTS_ADAPTERS)[number];
-export type MailAdapter = (typeof MAIL_ADAPTERS)[number];
-export type CaptchaAdapter = (typeof CAPTCHA_ADAPTERS)[number];
-export type IdentityAdapter = (typeof IDENTITY_ADAPTERS)[number];
-export type MapsAdapter = (typeof MAPS_ADAPTERS)[number];
-export type FileServiceAdapter = (typeof FILE_SERVICE_ADAPTERS)[number];
 
 /** What an invoice says about paying when INVOICE_PAYMENT_INSTRUCTIONS is not set. */
 export const DEFAULT_INVOICE_PAYMENT_INSTRUCTIONS =

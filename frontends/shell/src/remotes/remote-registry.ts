@@ -1,29 +1,30 @@
 import type { RemoteKey } from '@prosign/api-client';
+import { REMOTE_APPS } from '@prosign/domain';
 import type { ComponentType } from 'react';
 
 /**
  * The remotes the shell loads at run time. `scope` is each remote's container
- * name (its `name` in frontends/federation.cjs); the manifest URL comes from
+ * name (REMOTE_APPS in @prosign/domain, which its build declares); the manifest URL comes from
  * /runtime-config.json, never from the build.
  */
 export const REMOTES = {
   contracts: {
-    scope: 'contracts',
+    scope: REMOTE_APPS.contracts.scope,
     label: 'Contracts',
     pages: ['CreateContract', 'Dashboard', 'Services', 'Terms'],
   },
   sowCo: {
-    scope: 'sow_co',
+    scope: REMOTE_APPS.sowCo.scope,
     label: 'SOW & Change Orders',
     pages: ['ChangeOrder', 'Sow', 'SowDashboard', 'SowTemplateEdit'],
   },
   invoices: {
-    scope: 'invoices',
+    scope: REMOTE_APPS.invoices.scope,
     label: 'Invoices',
     pages: ['Invoices'],
   },
   signing: {
-    scope: 'signing',
+    scope: REMOTE_APPS.signing.scope,
     label: 'Signing',
     pages: ['CustomerSigning', 'Verify', 'SowSignature', 'CoSignature'],
   },

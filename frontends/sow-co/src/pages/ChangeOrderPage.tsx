@@ -300,7 +300,6 @@ function ChangeOrderScreen({
   const labelReady = Boolean(linkedLabel) || Boolean(associationLabel);
   const formReady = Boolean(definition.data && lookup && projectReady && labelReady);
 
-  /** Create Contract (spec 3 §5): a chosen signatory, or a typed e-mail no CRM contact has yet. */
   /** The confirmation (spec 3 §2 "CRM update confirmation"), saying what the CRM deal lacks. */
   const confirm = (input: CoContractInput) => {
     setAskConfirm(input);
@@ -308,6 +307,7 @@ function ChangeOrderScreen({
     missing.mutate({ dealId: input.deal_id });
   };
 
+  /** Create Contract (spec 3 §5): a chosen signatory, or a typed e-mail no CRM contact has yet. */
   const submit = (values: CoFormValues) => {
     const input = coInputOf(values, contextOf(linkedLabel));
     if (signatory) return confirm(input);

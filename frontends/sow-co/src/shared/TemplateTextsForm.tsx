@@ -1,3 +1,4 @@
+import { formatPacificDateTime } from '@prosign/domain';
 import { Field, SubmitButton } from '@prosign/ui/forms';
 
 export interface TemplateTextsFormProps<K extends string> {
@@ -56,7 +57,7 @@ export function TemplateTextsForm<K extends string>({
       ))}
       {updatedAt ? (
         <p className="ps-field__hint">
-          Last saved {new Date(updatedAt).toLocaleString()}
+          Last saved {formatPacificDateTime(updatedAt)}
           {updatedBy ? ` by ${updatedBy}` : ''}.
         </p>
       ) : null}

@@ -1,6 +1,6 @@
 import {
   CP_ROLE_LABELS,
-  formatSowAmount,
+  formatUsd,
   parseCpRoles,
   ROUTES,
   STORAGE_KEYS,
@@ -16,7 +16,7 @@ export function sowRoleNames(card: Pick<SowCardView, 'cp_roles'>): string {
 }
 
 function amountOf(card: Pick<SowCardView, 'payment_amount'>): string | null {
-  return Number.isFinite(card.payment_amount) ? formatSowAmount(card.payment_amount) : null;
+  return Number.isFinite(card.payment_amount) ? formatUsd(card.payment_amount) : null;
 }
 
 /** What only a SOW's card shows under the shared lines: the partner's roles and the total fee. */

@@ -2,15 +2,25 @@
  * Runtime configuration: served as `/runtime-config.json` by each frontend's
  * static server and read at start-up, so one build runs in every environment.
  */
-export const REMOTE_KEYS = ['contracts', 'sowCo', 'invoices', 'signing'] as const;
+import {
+  CAPTCHA_ADAPTERS,
+  MAPS_ADAPTERS,
+  REMOTE_KEYS,
+  type CaptchaAdapter,
+  type MapsAdapter,
+  type RemoteKey,
+} from '@prosign/domain';
 
-export type RemoteKey = (typeof REMOTE_KEYS)[number];
-
-export const MAPS_ADAPTERS = ['local', 'google'] as const;
-export type MapsAdapter = (typeof MAPS_ADAPTERS)[number];
-
-export const CAPTCHA_ADAPTERS = ['local', 'recaptcha'] as const;
-export type CaptchaAdapter = (typeof CAPTCHA_ADAPTERS)[number];
+// Declared once in the domain (the backend's configuration reads the same lists);
+// exported here too for the apps that read the runtime configuration.
+export {
+  CAPTCHA_ADAPTERS,
+  MAPS_ADAPTERS,
+  REMOTE_KEYS,
+  type CaptchaAdapter,
+  type MapsAdapter,
+  type RemoteKey,
+};
 
 /** Address autocomplete: Google Places in the browser with `apiKey`, else the API's local suggestions. */
 export interface MapsRuntimeConfig {

@@ -5,7 +5,7 @@
  * association label decision, the template texts' placeholder rule, the
  * stored fields and the values of the CO document's `$placeholders`.
  */
-import { formatUsd } from '../contracts/contract-clauses';
+import { formatUsd } from '../money/money';
 import { isChangeOrderLabel, type ChangeOrderLabel } from '../crm/crm-rules';
 import { droppedPlaceholders, revertPlaceholderPreviews } from '../documents/placeholders';
 import { isEmailAddress } from '../sow/sow-form';

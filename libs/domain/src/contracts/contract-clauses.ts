@@ -3,7 +3,10 @@
  * the editor and the preview all take them from here.
  */
 import { balanceOf } from '../agreements/agreement-rules';
-import { USD_FORMAT } from '../money/money';
+import { formatUsd } from '../money/money';
+
+/** Money is formatted in one place (money/money.ts); kept here for the clauses' readers. */
+export { formatUsd };
 import { formatPacificDate, type Instant } from '../time/pacific-time';
 
 export interface PaymentAmounts {
@@ -12,13 +15,6 @@ export interface PaymentAmounts {
   progress: number;
   /** Final balance; when absent it is cost − deposit − progress. */
   balance?: number;
-}
-
-const usd = new Intl.NumberFormat('en-US', USD_FORMAT);
-
-/** "$12,500.00". */
-export function formatUsd(amount: number): string {
-  return usd.format(amount);
 }
 
 /** Final payments are due within this many days of the matching delivery (spec 2 §9). */

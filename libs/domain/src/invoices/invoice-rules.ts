@@ -5,7 +5,7 @@
  * Backend (calls, PDF, mail) and the invoices remote both use these.
  */
 import { balanceOf, roundCents } from '../agreements/agreement-rules';
-import { formatUsd } from '../contracts/contract-clauses';
+import { formatUsd } from '../money/money';
 
 // ── Types and statuses (spec 3 §4, §9) ──
 

@@ -11,3 +11,10 @@ export const USD_FORMAT: Intl.NumberFormatOptions = {
 
 /** Steps of the money inputs (spec 3 §5, §9): SOW fees to the cent, CO fee and split payments by 10. */
 export const MONEY_STEP = { cents: 0.01, changeOrder: 10 } as const;
+
+const usd = new Intl.NumberFormat('en-US', USD_FORMAT);
+
+/** Money as every document, form and card shows it: "$12,500.00". */
+export function formatUsd(amount: number): string {
+  return usd.format(amount);
+}

@@ -30,7 +30,7 @@ export interface SignerPresenceReport {
 /** An agreement's status or wrapper fields changed; dashboards refresh that card. */
 export interface AgreementChangedEvent {
   family: AgreementFamily;
-  /** The standard contract's token (or the SOW/CO id). */
+  /** The agreement's `_id`, in every family (never its signing token). */
   id: string;
   status: ContractStatus | string;
   /** When it changed, ISO 8601. */

@@ -6,6 +6,7 @@
  */
 import { CP_ROLE_LABELS } from './sow-rules';
 import type { CpRole } from '../crm/crm-rules';
+import { formatUsd } from '../money/money';
 import { pacificDateOf } from '../time/pacific-time';
 import type { SowContractInput } from './sow-api';
 import {
@@ -13,7 +14,6 @@ import {
   feesForRoles,
   feeValue,
   formatCalendarDate,
-  formatSowAmount,
   formatTimeline,
   formatWallClock,
   joinCpRoles,
@@ -122,11 +122,9 @@ export function sowDocumentValues(form: SowFormFields): Record<string, string> {
       ? `${formatWallClock(form.site_visit_date_time)} (Pacific time)`
       : 'not part of this SOW',
     services_deliverables: form.services_deliverables,
-    payment_amount: formatSowAmount(form.payment_amount),
+    payment_amount: formatUsd(form.payment_amount),
     fee_breakdown: roles
-      .map(
-        (role) => `- ${CP_ROLE_LABELS[role]}: ${formatSowAmount(form.fees[feeFieldOf(role)] ?? 0)}`,
-      )
+      .map((role) => `- ${CP_ROLE_LABELS[role]}: ${formatUsd(form.fees[feeFieldOf(role)] ?? 0)}`)
       .join('\n'),
     pm_email: form.pm_email,
     effective_date: /^\d{4}-\d{2}-\d{2}$/.test(form.effective_date)

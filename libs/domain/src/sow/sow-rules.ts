@@ -6,6 +6,7 @@
  */
 import { CP_ROLE_FEE_FIELDS, isCpRole, type CpRole } from '../crm/crm-rules';
 import { MONTH_NAMES, pacificDateOf } from '../time/pacific-time';
+import { formatUsd } from '../money/money';
 
 /** How each partner role is named on screens and in the document. */
 export const CP_ROLE_LABELS: Readonly<Record<CpRole, string>> = {
@@ -123,10 +124,8 @@ export function scopeCoTotal(
   return sowTotalPayment(roles.filter(isScopeCoRole), fees);
 }
 
-/** Money as the document and the form show it: "$1,250.50". */
-export function formatSowAmount(value: number): string {
-  return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
+/** Money as the document and the form show it: "$1,250.50" (`formatUsd`, one rule for every family). */
+export const formatSowAmount: (value: number) => string = formatUsd;
 
 // ── Site visit ────────────────────────────────────────────────────────────
 

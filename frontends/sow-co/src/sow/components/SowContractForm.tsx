@@ -2,7 +2,7 @@ import { useSowSearches, SOW_SEARCH_DEBOUNCE_MS } from '@prosign/api-client';
 import {
   earliestSiteVisit,
   feesForRoles,
-  formatSowAmount,
+  formatUsd,
   isScopeCoRole,
   needsSiteVisit,
   scopeCoTotal,
@@ -290,12 +290,12 @@ export function SowContractForm({
         ) : null}
         <div className="sow-form__totals">
           <output className="sow-form__total" aria-label={SOW_FORM_TEXTS.total}>
-            {SOW_FORM_TEXTS.total}: <strong>{formatSowAmount(total)}</strong>
+            {SOW_FORM_TEXTS.total}: <strong>{formatUsd(total)}</strong>
           </output>
           {scopeRoles.length > 0 ? (
             <output className="sow-form__total" aria-label={SOW_FORM_TEXTS.scopeTotal}>
               {SOW_FORM_TEXTS.scopeTotal}:{' '}
-              <strong>{formatSowAmount(scopeCoTotal(chosen, fees ?? {}))}</strong>
+              <strong>{formatUsd(scopeCoTotal(chosen, fees ?? {}))}</strong>
             </output>
           ) : null}
         </div>

@@ -1,0 +1,20 @@
+/**
+ * The adapters each port can run: its real one or the embedded local default
+ * (ARCHITECTURE §2). The backend's configuration validates against these lists;
+ * the frontends' runtime configuration reads the maps and captcha ones.
+ */
+export const CRM_ADAPTERS = ['local', 'hubspot'] as const;
+export const DOCUMENTS_ADAPTERS = ['local', 'google'] as const;
+export const MAIL_ADAPTERS = ['local', 'smtp'] as const;
+export const CAPTCHA_ADAPTERS = ['local', 'recaptcha'] as const;
+export const IDENTITY_ADAPTERS = ['local', 'google'] as const;
+export const MAPS_ADAPTERS = ['local', 'google'] as const;
+export const FILE_SERVICE_ADAPTERS = ['local', 'http'] as const;
+
+export type CrmAdapter = (typeof CRM_ADAPTERS)[number];
+export type DocumentsAdapter = (typeof DOCUMENTS_ADAPTERS)[number];
+export type MailAdapter = (typeof MAIL_ADAPTERS)[number];
+export type CaptchaAdapter = (typeof CAPTCHA_ADAPTERS)[number];
+export type IdentityAdapter = (typeof IDENTITY_ADAPTERS)[number];
+export type MapsAdapter = (typeof MAPS_ADAPTERS)[number];
+export type FileServiceAdapter = (typeof FILE_SERVICE_ADAPTERS)[number];
