@@ -2,6 +2,7 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
+import { mailKeyOfLink } from './support/agreements';
 import { CO_DEALS, coDealFixture, sendCo, type CoDealFixture } from './support/co-fixtures';
 import { pdfText } from './support/pdf-text';
 import { seedDemoData } from './support/seed';
@@ -211,7 +212,7 @@ describe('CO signing: verify-link, get-contract, views, text signature, finish',
 
     // One signed copy, to the signatory with the cc.
     const copies = await mailDeliveries(connection)
-      .find({ _id: { $regex: `^signed-copy\\.${customId}` } })
+      .find({ _id: await mailKeyOfLink(connection, customId, 'signed-copy') })
       .toArray();
     expect(copies).toHaveLength(1);
     expect(copies[0].to).toEqual([onProject2.signatory.email]);

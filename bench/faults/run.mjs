@@ -481,10 +481,11 @@ async function main() {
         }
       }
       // Its mails: the link, the copy to the cc address, the signed copy.
+      // Keyed by the agreement's _id (a signing token never names a mail).
       for (const key of [
-        `contract-review-link.${contract.token}`,
-        `contract-cc-copy.${contract.token}`,
-        `signed-copy.${contract.token}`,
+        `contract-review-link.${String(agreement._id)}`,
+        `contract-cc-copy.${String(agreement._id)}`,
+        `contract-signed-copy.${String(agreement._id)}`,
       ]) {
         if (!(await db.collection('mail_deliveries').countDocuments({ _id: key }))) {
           lost(`mail ${key.split('.')[0]} never recorded`);

@@ -350,7 +350,7 @@ async function main() {
   );
 
   // Let the send's mails drain, so the signing phase meets an idle worker.
-  await waitForMails(db, (id) => !id.startsWith('signed-copy.'), 120_000);
+  await waitForMails(db, (id) => !id.startsWith('contract-signed-copy.'), 120_000);
 
   // Signers: all at once, each from its own address.
   const signingOrigin = new URL(env.PUBLIC_SIGNING_URL).origin;
@@ -451,7 +451,12 @@ async function main() {
       )
       .map((r) => r.token),
   );
-  const mailIds = new Set(tokens.map((t) => `signed-copy.${t}`));
+  // Mail keys name an agreement by its _id (never by its signing token).
+  const mailIds = new Set(
+    rows
+      .filter((r) => signedTokens.has(r.token))
+      .map((r) => `contract-signed-copy.${String(r._id)}`),
+  );
   const mailStarted = performance.now();
   const mails = await waitForMails(
     db,
