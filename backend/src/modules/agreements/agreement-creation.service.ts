@@ -17,17 +17,6 @@ import { familyConfig } from './agreement-family';
 import { AgreementRepository } from './agreement.repository';
 import { AgreementSendService, type SendActor } from './agreement-send.service';
 
-/** How a family's creation names itself and its signing page. */
-export interface CreationFamily<TForm extends object> {
-  family: AgreementFamily;
-  /** What its messages call one ("SOW", "change order"). */
-  noun: string;
-  /** The signing page's path for a token (`sowSignaturePath`, `coSignaturePath`). */
-  signaturePath: (token: string) => string;
-  /** Form fields a mail already carried: frozen once that mail went out. */
-  mailedFields: { reviewLinkMail: (keyof TForm)[]; ccCopy: (keyof TForm)[] };
-}
-
 /** What a family's send answers (`SowSendResult`, `CoSendResult`). */
 export interface CreationSendResult {
   signaturePageLink: string;
@@ -66,28 +55,29 @@ export class AgreementCreationService {
    * form (`formOf`: its own checks, 400/409), then the replaced agreement.
    */
   async send<TForm extends object>(
-    family: CreationFamily<TForm>,
+    family: AgreementFamily,
     input: { docLink: string; replacesId?: string | null },
     formOf: () => Promise<TForm>,
     actor: SendActor,
   ): Promise<CreationSendResult> {
+    const definition = familyConfig<TForm>(family);
     const sendKey = this.sendKeyOf(input.docLink);
     const form = await formOf();
     const replacesId = input.replacesId
       ? await this.assertReplaceable(family, input.replacesId)
       : null;
     // The document must be this family's before anything is sent (a 404 here changes nothing).
-    await this.documents.contractPdfOf(input.docLink, familyConfig(family.family).documentKind);
+    await this.documents.contractPdfOf(input.docLink, family);
     const prepared = await this.sending.prepare<TForm>(
       {
-        family: family.family,
+        family,
         sendKey,
         form,
         docLink: input.docLink,
         signingLinkOf: (token) =>
-          `${this.config.PUBLIC_SIGNING_URL.replace(/\/+$/, '')}${family.signaturePath(token)}`,
+          definition.signingLinkOf(this.config.PUBLIC_SIGNING_URL, token, input.docLink),
         replacesId,
-        mailedFields: family.mailedFields,
+        mailedFields: definition.mailedFields,
       },
       actor,
     );
@@ -101,38 +91,32 @@ export class AgreementCreationService {
   }
 
   /** The document to the cc addresses of a started send, once (the mail key is the token's). */
-  async sendCopy<TForm extends object>(
-    family: CreationFamily<TForm>,
+  async sendCopy(
+    family: AgreementFamily,
     docLink: string,
     actor: SendActor,
   ): Promise<{ success: true }> {
     const sendKey = this.sendKeyOf(docLink);
-    const agreement = await this.repository.findBySendKey<TForm>(family.family, sendKey);
+    const agreement = await this.repository.findBySendKey(family, sendKey);
     if (!agreement) {
-      throw new NotFoundException(`No ${family.noun} was sent with this document: send it first.`);
+      const { noun } = familyConfig(family);
+      throw new NotFoundException(`No ${noun} was sent with this document: send it first.`);
     }
     await this.sending.run(agreement, actor, ['ccCopy']);
     return { success: true };
   }
 
   /** Checks an Edit and Resend may replace this agreement of the family; its id. */
-  async assertReplaceable<TForm extends object>(
-    family: CreationFamily<TForm>,
-    replacesId: string,
-  ): Promise<string> {
+  async assertReplaceable(family: AgreementFamily, replacesId: string): Promise<string> {
+    const { noun } = familyConfig(family);
     const previous = await this.repository.findById(replacesId).catch(() => null);
-    if (
-      !previous ||
-      previous.family !== family.family ||
-      previous.status === null ||
-      previous.deletedAt
-    ) {
-      throw new NotFoundException(`The ${family.noun} being edited and resent was not found.`);
+    if (!previous || previous.family !== family || previous.status === null || previous.deletedAt) {
+      throw new NotFoundException(`The ${noun} being edited and resent was not found.`);
     }
-    const rule = actionRule(family.family, 'editAndResend');
+    const rule = actionRule(family, 'editAndResend');
     if (!rule.from.includes(previous.status as never)) {
       throw new ConflictException(
-        `This ${family.noun} cannot be edited and resent: it is ${previous.status}.`,
+        `This ${noun} cannot be edited and resent: it is ${previous.status}.`,
       );
     }
     return String(previous._id);

@@ -1,5 +1,6 @@
 import type { AgreementFamily } from '@prosign/domain';
 import type { MailTemplate } from '../mail';
+import type { StoredAgreement } from './agreement-card.view';
 import { CO_FAMILY } from './families/co.family';
 import { SOW_FAMILY } from './families/sow.family';
 import { STANDARD_FAMILY } from './families/standard.family';
@@ -14,16 +15,41 @@ export interface AgreementParties {
   senderEmail: string;
 }
 
+/** How a family's dashboard lists it: what a card leaves out of the stored record, and the card. */
+export interface FamilyListView<TForm extends object, TCard> {
+  /** Fields no card needs (`CARD_CORE_PROJECTION` plus the family's long texts). */
+  projection: Record<string, 0>;
+  cardView(agreement: StoredAgreement<TForm>): TCard;
+}
+
+/** Form fields by the mail that carried them. */
+export interface FieldsByMail<TForm extends object> {
+  reviewLinkMail: (keyof TForm)[];
+  ccCopy: (keyof TForm)[];
+}
+
 /**
- * What makes a contract family (ARCHITECTURE §5): its form's own fields are
- * the family's, everything else is the agreement core's and reads the family
- * through this — the parties and title its mails show, its document kind, the
- * CRM moves on send and sign, and where the signed PDF goes.
+ * What makes a contract family (ARCHITECTURE §5), in one definition
+ * (`families/<family>.family.ts`): its form's own fields are the family's,
+ * everything else is the agreement core's and reads the family through this —
+ * the parties and title its mails show, how its creation names it and which
+ * fields its mails froze, its dashboard card, the CRM moves on send and sign,
+ * and where the signed PDF goes. Where it lives for both sides (dashboard flag,
+ * staff room, route prefixes) is libs/domain's `AGREEMENT_FAMILY_PLACES`.
  */
-export interface AgreementFamilyConfig<TForm extends object = object> {
+export interface AgreementFamilyConfig<TForm extends object = object, TCard = unknown> {
   family: AgreementFamily;
-  /** The document templates and the signature drawing of this family. */
-  documentKind: AgreementFamily;
+  /** What its messages call one ("SOW", "change order"). */
+  noun: string;
+  /** How its dashboard's messages name a malformed id ("a SOW id"). */
+  idNoun: string;
+  /** The signer's link on the signing app's host (`https://sign…/sow-signature/{token}`). */
+  signingLinkOf(signingHost: string, token: string, docLink: string): string;
+  /** Form fields a mail already carried: frozen once that mail went out. */
+  mailedFields: FieldsByMail<TForm>;
+  /** Who each mail went to: fixed once it went (a later save may complete the form, not redirect it). */
+  recipientFields: FieldsByMail<TForm>;
+  list: FamilyListView<TForm, TCard>;
   /** Prefix of its mails' idempotency keys ("contract" → `contract-review-link.{agreementId}`). */
   mailKeyPrefix: string;
   parties(form: TForm): AgreementParties;
@@ -51,16 +77,16 @@ export interface AgreementFamilyConfig<TForm extends object = object> {
 }
 
 /** The configuration of a family. */
-export function familyConfig<TForm extends object = object>(
+export function familyConfig<TForm extends object = object, TCard = unknown>(
   family: AgreementFamily,
-): AgreementFamilyConfig<TForm> {
+): AgreementFamilyConfig<TForm, TCard> {
   switch (family) {
     case 'standard':
-      return STANDARD_FAMILY as unknown as AgreementFamilyConfig<TForm>;
+      return STANDARD_FAMILY as unknown as AgreementFamilyConfig<TForm, TCard>;
     case 'sow':
-      return SOW_FAMILY as unknown as AgreementFamilyConfig<TForm>;
+      return SOW_FAMILY as unknown as AgreementFamilyConfig<TForm, TCard>;
     case 'co':
-      return CO_FAMILY as unknown as AgreementFamilyConfig<TForm>;
+      return CO_FAMILY as unknown as AgreementFamilyConfig<TForm, TCard>;
     default:
       throw new Error(`the ${family} family is not configured yet`);
   }

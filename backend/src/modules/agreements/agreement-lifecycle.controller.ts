@@ -28,14 +28,12 @@ import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators
 import { staffActor, type StaffPrincipal } from '../../platform/auth/staff-principal';
 import { AgreementListQuery } from '../../platform/validation/page-query.dto';
 import { AgreementLifecycleService } from './agreement-lifecycle.service';
-import { AgreementListService, type FamilyListView } from './agreement-list.service';
+import { familyConfig } from './agreement-family';
+import { AgreementListService } from './agreement-list.service';
 
-export interface LifecycleControllerOptions<TForm extends object, TCard> {
+export interface LifecycleControllerOptions {
   /** The controller's class name (route tables and logs name it). */
   name: string;
-  /** How the id is named when it is not one ("a SOW id"). */
-  idNoun: string;
-  list: FamilyListView<TForm, TCard>;
 }
 
 /**
@@ -47,13 +45,13 @@ export interface LifecycleControllerOptions<TForm extends object, TCard> {
  * the agreement core (who may, from which status, the reminder lock). One
  * controller class per family, built here (Nest's mixin pattern).
  */
-export function agreementLifecycleController<TForm extends object, TCard>(
+export function agreementLifecycleController<TCard>(
   family: AgreementFamily,
-  options: LifecycleControllerOptions<TForm, TCard>,
+  options: LifecycleControllerOptions,
 ): Type<unknown> {
   /** A dashboard action on one agreement of the family, named by its id. */
   class IdActionDto implements AgreementIdActionRequest {
-    @IsMongoId({ message: `id must be ${options.idNoun}` })
+    @IsMongoId({ message: `id must be ${familyConfig(family).idNoun}` })
     id: string;
 
     @IsOptional() @IsString() @MaxLength(320) performedBy?: string;
@@ -71,7 +69,7 @@ export function agreementLifecycleController<TForm extends object, TCard>(
 
     @Get('get-contracts')
     contracts(@Query() query: AgreementListQuery): Promise<FamilyListResponse<TCard>> {
-      return this.lists.list(options.list, query);
+      return this.lists.list<TCard>(family, query);
     }
 
     @Post('cancel-contract')

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import {
   agreementListQuery,
   pageCount,
@@ -8,21 +8,9 @@ import {
   type FamilyListResponse,
 } from '@prosign/domain';
 import type { QueryFilter } from 'mongoose';
-import type { StoredAgreement } from './agreement-card.view';
+import { familyConfig } from './agreement-family';
 import type { Agreement } from './agreement.schema';
 import { AgreementRepository } from './agreement.repository';
-
-/**
- * How a family's dashboard lists its agreements: which family, what a card
- * leaves out of the stored record (long template texts), and how a stored
- * agreement becomes the family's card.
- */
-export interface FamilyListView<TForm extends object, TCard> {
-  family: AgreementFamily;
-  /** Fields no card needs (`CARD_CORE_PROJECTION` plus the family's long texts). */
-  projection: Record<string, 0>;
-  cardView(agreement: StoredAgreement<TForm>): TCard;
-}
 
 /**
  * A family dashboard's list (`GET /api/{sow|co}/get-contracts`, spec 2 §7,
@@ -33,16 +21,17 @@ export interface FamilyListView<TForm extends object, TCard> {
 export class AgreementListService {
   constructor(private readonly repository: AgreementRepository) {}
 
-  async list<TForm extends object, TCard>(
-    view: FamilyListView<TForm, TCard>,
+  async list<TCard>(
+    family: AgreementFamily,
     query: AgreementListParams & { page: number; limit: number },
   ): Promise<FamilyListResponse<TCard>> {
+    const view = familyConfig<object, TCard>(family).list;
     const filter = agreementListQuery(
-      view.family,
-      parseAgreementFilters(view.family, query.filters),
+      family,
+      parseAgreementFilters(family, query.filters),
       query.search ?? '',
     ) as QueryFilter<Agreement>;
-    const { rows, total } = await this.repository.page<TForm>(
+    const { rows, total } = await this.repository.page(
       filter,
       (query.page - 1) * query.limit,
       query.limit,
@@ -56,4 +45,15 @@ export class AgreementListService {
       limit: query.limit,
     };
   }
+
+  /** The card of a listed agreement of the family, by its signing token (details modal refresh). */
+  async cardByToken<TCard>(family: AgreementFamily, token: string): Promise<TCard> {
+    const agreement = await this.repository.findByKey('sign', token);
+    if (!agreement || agreement.family !== family || !agreement.status || agreement.deletedAt) {
+      throw new NotFoundException(`${capitalised(familyConfig(family).noun)} not found.`);
+    }
+    return familyConfig<object, TCard>(family).list.cardView(agreement.toObject());
+  }
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -5,9 +5,13 @@
  */
 export { Agreement, StepProgress, type AgreementDocument } from './agreement.schema';
 export type { EventInput } from './event-chain';
-export { familyConfig, type AgreementFamilyConfig } from './agreement-family';
+export { familyConfig, type AgreementFamilyConfig, type FamilyListView } from './agreement-family';
 export { agreementMailKey, legacyAgreementMailKey } from './agreement-mail-keys';
-export { STANDARD_FAMILY, type StandardContractForm } from './families/standard.family';
+export {
+  STANDARD_CLAUSE_FIELDS,
+  STANDARD_FAMILY,
+  type StandardContractForm,
+} from './families/standard.family';
 export { SOW_FAMILY, type SowContractForm } from './families/sow.family';
 export { CO_FAMILY, type ChangeOrderForm } from './families/co.family';
 export {
@@ -26,7 +30,6 @@ export {
   assertPlaceholdersKept,
   fieldErrorsException,
   sectionOverridesOf,
-  type CreationFamily,
   type CreationSendResult,
 } from './agreement-creation.service';
 export {
@@ -40,7 +43,7 @@ export {
   CARD_CORE_PROJECTION,
   type StoredAgreement,
 } from './agreement-card.view';
-export { AgreementListService, type FamilyListView } from './agreement-list.service';
+export { AgreementListService } from './agreement-list.service';
 export {
   agreementLifecycleController,
   type LifecycleControllerOptions,

@@ -13,7 +13,6 @@ import {
   coDocumentValues,
   coFormFieldsOf,
   coLabelDecision,
-  coSignaturePath,
   signatoryDecision,
   type CoContractInput,
   type CoCreateContractRequest,
@@ -28,22 +27,10 @@ import {
   fieldErrorsException,
   sectionOverridesOf,
   type ChangeOrderForm,
-  type CreationFamily,
   type SendActor,
 } from '../agreements';
 import { DocumentRepository, DocumentsService } from '../documents';
 import { CoTemplatesService } from './co-templates.service';
-
-/** The CO family as its creation names it: signing page, mailed fields frozen once sent. */
-const CO_CREATION: CreationFamily<ChangeOrderForm> = {
-  family: 'co',
-  noun: 'change order',
-  signaturePath: coSignaturePath,
-  mailedFields: {
-    reviewLinkMail: ['signatory_email', 'signatory_name', 'project_address', 'project_id'],
-    ccCopy: ['cc_emails'],
-  },
-};
 
 /**
  * Creating and sending a change order (spec 3 §2, §4, §5, §7): the server
@@ -98,12 +85,12 @@ export class CoCreationService {
 
   /** `POST /api/co/send-contract`: the signatory gets the `/co-signature/{customId}` link. */
   async send(input: CoSendContractRequest, actor: SendActor): Promise<CoSendResult> {
-    return this.creation.send(CO_CREATION, input, () => this.checkedForm(input), actor);
+    return this.creation.send('co', input, () => this.checkedForm(input), actor);
   }
 
   /** `POST /api/co/send-contract-cc`: the document to the cc addresses of a started send, once. */
   sendCopy(docLink: string, actor: SendActor): Promise<{ success: true }> {
-    return this.creation.sendCopy(CO_CREATION, docLink, actor);
+    return this.creation.sendCopy('co', docLink, actor);
   }
 
   /** The form as it will be stored, or 400/409 naming what is wrong. */

@@ -1,5 +1,4 @@
 import { agreementLifecycleController } from '../agreements';
-import { CO_LIST_VIEW } from './co-card.view';
 
 /**
  * Show CO on /dashboard (spec 2 §7 "Change-order family"): the list and each
@@ -8,6 +7,4 @@ import { CO_LIST_VIEW } from './co-card.view';
  */
 export const CoLifecycleController = agreementLifecycleController('co', {
   name: 'CoLifecycleController',
-  idNoun: 'a change order id',
-  list: CO_LIST_VIEW,
 });

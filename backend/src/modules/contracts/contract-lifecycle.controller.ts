@@ -24,8 +24,7 @@ import type {
 import type { Request } from 'express';
 import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
 import { staffActor, type StaffPrincipal } from '../../platform/auth/staff-principal';
-import { AgreementLifecycleService } from '../agreements';
-import { ContractListService } from './contract-list.service';
+import { AgreementLifecycleService, AgreementListService } from '../agreements';
 import {
   ContractListQueryDto,
   ContractTokenDto,
@@ -38,13 +37,18 @@ import {
 @Controller('user')
 export class ContractDashboardController {
   constructor(
-    private readonly list: ContractListService,
+    private readonly lists: AgreementListService,
     private readonly lifecycle: AgreementLifecycleService,
   ) {}
 
+  /** The dashboard list: the standard family's list, under spec 2's key (`filteredClients`). */
   @Get('details')
-  details(@Query() query: ContractListQueryDto): Promise<ContractListResponse> {
-    return this.list.list(query);
+  async details(@Query() query: ContractListQueryDto): Promise<ContractListResponse> {
+    const { filteredContracts, ...page } = await this.lists.list<ContractCardView>(
+      'standard',
+      query,
+    );
+    return { filteredClients: filteredContracts, ...page };
   }
 
   @Put('mark-as-signed')
@@ -148,10 +152,11 @@ export class ContractVoidController {
 @RequireAccess('dashboardAccess')
 @Controller('contracts')
 export class ContractCardController {
-  constructor(private readonly list: ContractListService) {}
+  constructor(private readonly lists: AgreementListService) {}
 
+  /** One listed contract's card (details modal refresh). */
   @Get('by-token/:token')
   byToken(@Param('token') token: string): Promise<ContractCardView> {
-    return this.list.byToken(token);
+    return this.lists.cardByToken('standard', token);
   }
 }

@@ -7,7 +7,6 @@ import {
 import {
   actionRule,
   contractFormErrors,
-  contractSigningLink,
   extractDocId,
   type AgreementSendResult,
   type ContractSendStep,
@@ -33,24 +32,6 @@ import {
 export type { SendActor } from '../agreements';
 
 type SendInput = ContractRecordDto & Pick<SendContractDto, 'subject' | 'filename'>;
-
-/** Fields the review-link mail and the cc copy carry: frozen once they went out. */
-const MAILED_FIELDS: {
-  reviewLinkMail: (keyof StandardContractForm)[];
-  ccCopy: (keyof StandardContractForm)[];
-} = {
-  reviewLinkMail: ['email', 'full_name', 'csm_email'],
-  ccCopy: ['cc_email'],
-};
-
-/** Who a mail went to: fixed once it went (token/save may complete the form, not redirect it). */
-const RECIPIENT_FIELDS: {
-  reviewLinkMail: (keyof StandardContractForm)[];
-  ccCopy: (keyof StandardContractForm)[];
-} = {
-  reviewLinkMail: ['email'],
-  ccCopy: ['cc_email'],
-};
 
 const sameAddress = (value: unknown) =>
   String(value ?? '')
@@ -80,7 +61,7 @@ export class ContractSendService {
       ? await this.assertReplaceable(input.replacesToken, sendKey)
       : null;
     // The document must be a standard contract before anything is sent (a 404 changes nothing).
-    await this.documents.contractPdfOf(input.docLink, STANDARD_FAMILY.documentKind);
+    await this.documents.contractPdfOf(input.docLink, 'standard');
     const agreement = await this.prepare(sendKey, input, actor, replacesId);
     return sendResultOf(await this.sending.run(agreement, actor));
   }
@@ -91,7 +72,7 @@ export class ContractSendService {
    */
   async sendLink(input: SendLinkDto, actor: SendActor): Promise<{ unique_token: string }> {
     const sendKey = this.sendKeyOf(input.doclink);
-    await this.documents.contractPdfOf(input.doclink, STANDARD_FAMILY.documentKind);
+    await this.documents.contractPdfOf(input.doclink, 'standard');
     const agreement =
       (await this.repository.findBySendKey<StandardContractForm>('standard', sendKey)) ??
       (await this.prepare(
@@ -160,8 +141,8 @@ export class ContractSendService {
       // What a mail already carried stays what the recipient received.
       const done = found.send?.steps ?? {};
       const frozen = [
-        ...(done.reviewLinkMail ? RECIPIENT_FIELDS.reviewLinkMail : []),
-        ...(done.ccCopy ? RECIPIENT_FIELDS.ccCopy : []),
+        ...(done.reviewLinkMail ? STANDARD_FAMILY.recipientFields.reviewLinkMail : []),
+        ...(done.ccCopy ? STANDARD_FAMILY.recipientFields.ccCopy : []),
       ].filter((field) => sameAddress(form[field]) !== sameAddress(found.form[field]));
       if (frozen.length) {
         throw new ConflictException(
@@ -190,11 +171,11 @@ export class ContractSendService {
         form: standardFormOf({ ...input, csm_email: input.csm_email ?? '' }),
         docLink: input.docLink,
         signingLinkOf: (token) =>
-          contractSigningLink(this.config.PUBLIC_SIGNING_URL, token, input.docLink),
+          STANDARD_FAMILY.signingLinkOf(this.config.PUBLIC_SIGNING_URL, token, input.docLink),
         subject: input.subject,
         filename: input.filename,
         replacesId,
-        mailedFields: MAILED_FIELDS,
+        mailedFields: STANDARD_FAMILY.mailedFields,
       },
       actor,
     );

@@ -9,7 +9,6 @@ import {
   ContractUpdateController,
   ContractVoidController,
 } from './contract-lifecycle.controller';
-import { ContractListService } from './contract-list.service';
 import { ContractSendService } from './contract-send.service';
 import {
   ContractCopyController,
@@ -32,7 +31,7 @@ import {
     ContractVoidController,
     ContractCardController,
   ],
-  providers: [ContractSendService, ContractListService],
-  exports: [AgreementActionsModule, ContractSendService, ContractListService],
+  providers: [ContractSendService],
+  exports: [AgreementActionsModule, ContractSendService],
 })
 export class ContractsModule {}

@@ -3,21 +3,10 @@ import type { Agreement, AgreementDocument } from '../agreements';
 import type { StandardContractForm } from '../agreements';
 import type { ContractRecordDto } from './dto/send-contract.dto';
 
-export type { StandardContractForm } from '../agreements';
+export { STANDARD_CLAUSE_FIELDS, type StandardContractForm } from '../agreements';
 
 export type StandardAgreement = AgreementDocument<StandardContractForm>;
 export type StoredStandardAgreement = Agreement<StandardContractForm>;
-
-/** The clause texts: long, and never needed by a list card. */
-export const STANDARD_CLAUSE_FIELDS = [
-  'contractIntro',
-  'contractEngineerBasicService',
-  'contractEngineerAddService',
-  'contractDescription',
-  'contractPayment',
-  'contractLicense',
-  'contractTermsAndConditions',
-] as const;
 
 export function standardFormOf(input: ContractRecordDto): StandardContractForm {
   const progress = input.progress ?? 0;

@@ -167,7 +167,7 @@ export class SigningFinishService {
       case 'signaturePlaced':
         await this.documents.placeSignature({
           document: contract.docLink,
-          contractKind: config.documentKind,
+          contractKind: contract.family,
           signerName: parties.signerName,
           initials: contract.initials,
           signature: await this.signatureSourceOf(contract),

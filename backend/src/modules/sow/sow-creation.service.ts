@@ -11,7 +11,6 @@ import {
   SOW_SECTION_KEYS,
   SOW_TEMPLATE_DOC_ID,
   sowFormErrors,
-  sowSignaturePath,
   type SowContractInput,
   type SowCreateContractRequest,
   type SowCreatedContract,
@@ -24,24 +23,12 @@ import {
   fieldErrorsException,
   assertPlaceholdersKept,
   sectionOverridesOf,
-  type CreationFamily,
   type SendActor,
   type SowContractForm,
 } from '../agreements';
 import { DocumentsService } from '../documents';
 import { sowDocumentValues, sowFormOf } from './sow-form';
 import { SowTemplatesService } from './sow-templates.service';
-
-/** The SOW family as its creation names it: signing page, mailed fields frozen once sent. */
-const SOW_CREATION: CreationFamily<SowContractForm> = {
-  family: 'sow',
-  noun: 'SOW',
-  signaturePath: sowSignaturePath,
-  mailedFields: {
-    reviewLinkMail: ['cp_email', 'cp_name', 'project_address', 'pm_email'],
-    ccCopy: ['cc_emails'],
-  },
-};
 
 /**
  * Creating and sending a SOW (spec 3 §2, §4, §7): the server checks the whole
@@ -77,12 +64,12 @@ export class SowCreationService {
 
   /** `POST /api/sow/send-contract`: the partner gets the `/sow-signature/{customId}` link. */
   async send(input: SowSendContractRequest, actor: SendActor): Promise<SowSendResult> {
-    return this.creation.send(SOW_CREATION, input, () => this.checkedForm(input), actor);
+    return this.creation.send('sow', input, () => this.checkedForm(input), actor);
   }
 
   /** `POST /api/sow/send-contract-cc`: the document to the cc addresses of a started send, once. */
   sendCopy(docLink: string, actor: SendActor): Promise<{ success: true }> {
-    return this.creation.sendCopy(SOW_CREATION, docLink, actor);
+    return this.creation.sendCopy('sow', docLink, actor);
   }
 
   /** The form as it will be stored, or 400/409 naming what is wrong. */

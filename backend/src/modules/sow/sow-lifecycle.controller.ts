@@ -1,5 +1,4 @@
 import { agreementLifecycleController } from '../agreements';
-import { SOW_LIST_VIEW } from './sow-card.view';
 
 /**
  * The SOW dashboard (spec 3 §2, §4, §7): the list and each action, checked
@@ -7,6 +6,4 @@ import { SOW_LIST_VIEW } from './sow-card.view';
  */
 export const SowLifecycleController = agreementLifecycleController('sow', {
   name: 'SowLifecycleController',
-  idNoun: 'a SOW id',
-  list: SOW_LIST_VIEW,
 });

@@ -1,4 +1,9 @@
-import type { CoFormFields } from '@prosign/domain';
+import { coSignaturePath, type CoCardView, type CoFormFields } from '@prosign/domain';
+import {
+  agreementCardCore,
+  CARD_CORE_PROJECTION,
+  type StoredAgreement,
+} from '../agreement-card.view';
 import type { AgreementFamilyConfig } from '../agreement-family';
 
 /**
@@ -10,10 +15,27 @@ import type { AgreementFamilyConfig } from '../agreement-family';
  */
 export type ChangeOrderForm = CoFormFields;
 
+/** The template texts and the provisions: long, and never needed by a card. */
+const CO_CARD_PROJECTION: Record<string, 0> = {
+  ...CARD_CORE_PROJECTION,
+  'form.template_start': 0,
+  'form.template_change_order_acknowledgement': 0,
+  'form.specifications_provisions': 0,
+};
+
 /** Change orders (spec 3): a client signatory signs; the CO deal moves on send and on sign. */
-export const CO_FAMILY: AgreementFamilyConfig<ChangeOrderForm> = {
+export const CO_FAMILY: AgreementFamilyConfig<ChangeOrderForm, CoCardView> = {
   family: 'co',
-  documentKind: 'co',
+  noun: 'change order',
+  idNoun: 'a change order id',
+  signingLinkOf: (signingHost, token) =>
+    `${signingHost.replace(/\/+$/, '')}${coSignaturePath(token)}`,
+  mailedFields: {
+    reviewLinkMail: ['signatory_email', 'signatory_name', 'project_address', 'project_id'],
+    ccCopy: ['cc_emails'],
+  },
+  recipientFields: { reviewLinkMail: ['signatory_email'], ccCopy: ['cc_emails'] },
+  list: { projection: CO_CARD_PROJECTION, cardView: (agreement) => coCardView(agreement) },
   mailKeyPrefix: 'co',
   parties: (form) => ({
     signerName: form.signatory_name,
@@ -48,3 +70,38 @@ export const CO_FAMILY: AgreementFamilyConfig<ChangeOrderForm> = {
   crm: { dealId: (form) => form.deal_id || null, moveOnSend: true, moveOnSign: true },
   fileServiceProjectId: () => null,
 };
+
+/** One change order under Show CO (spec 2 §2.3): the card core plus its own fields. */
+function coCardView(agreement: StoredAgreement<ChangeOrderForm>): CoCardView {
+  const form = agreement.form;
+  const parties = CO_FAMILY.parties(form);
+  return {
+    ...agreementCardCore(agreement, {
+      title: CO_FAMILY.title(form),
+      recipientName: form.signatory_name,
+      recipientEmail: form.signatory_email,
+      recipientPhone: form.signatory_phone ?? '',
+      address: form.project_address || form.project_id,
+      senderEmail: parties.senderEmail,
+    }),
+    family: 'co',
+    customId: agreement.token,
+    deal_id: form.deal_id,
+    project_id: form.project_id,
+    project_address: form.project_address,
+    signatory_name: form.signatory_name,
+    signatory_email: form.signatory_email,
+    signatory_phone: form.signatory_phone ?? '',
+    description: form.description,
+    fee: form.fee,
+    payment_terms: form.payment_terms,
+    firstPayment: form.firstPayment ?? 0,
+    secondPayment: form.secondPayment ?? 0,
+    main_contract_signed_date: form.main_contract_signed_date ?? null,
+    csm_email: form.csm_email,
+    pm_email: form.pm_email ?? '',
+    cc_emails: form.cc_emails ?? '',
+    coLabel: form.coLabel ?? form.associationLabel ?? null,
+    duplicateCoDealId: form.duplicateCoDealId ?? null,
+  };
+}

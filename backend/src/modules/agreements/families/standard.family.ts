@@ -1,4 +1,18 @@
-import { agreementTitle, contractSearchText } from '@prosign/domain';
+import {
+  agreementTitle,
+  balanceOf,
+  contractSearchText,
+  contractSigningLink,
+  displayedContractStatus,
+  invoiceDetailsOf,
+  type ContractCardView,
+  type ContractInvoiceFields,
+} from '@prosign/domain';
+import {
+  agreementCardCore,
+  CARD_CORE_PROJECTION,
+  type StoredAgreement,
+} from '../agreement-card.view';
 import type { AgreementFamilyConfig } from '../agreement-family';
 
 /**
@@ -35,10 +49,38 @@ export interface StandardContractForm {
   hsDealId: string | null;
 }
 
+/** The clause texts: long, and never needed by a list card. */
+export const STANDARD_CLAUSE_FIELDS = [
+  'contractIntro',
+  'contractEngineerBasicService',
+  'contractEngineerAddService',
+  'contractDescription',
+  'contractPayment',
+  'contractLicense',
+  'contractTermsAndConditions',
+] as const satisfies readonly (keyof StandardContractForm)[];
+
+/** Fields the dashboard never needs (clause texts, progress, keys): left out of list queries. */
+const STANDARD_CARD_PROJECTION: Record<string, 0> = {
+  ...Object.fromEntries(STANDARD_CLAUSE_FIELDS.map((field) => [`form.${field}`, 0])),
+  ...CARD_CORE_PROJECTION,
+};
+
 /** Standard contracts (spec 2): a client signs; the deal moves on send and on sign. */
-export const STANDARD_FAMILY: AgreementFamilyConfig<StandardContractForm> = {
+export const STANDARD_FAMILY: AgreementFamilyConfig<
+  StandardContractForm,
+  ContractCardView & ContractInvoiceFields
+> = {
   family: 'standard',
-  documentKind: 'standard',
+  noun: 'contract',
+  idNoun: 'a contract id',
+  signingLinkOf: (signingHost, token, docLink) => contractSigningLink(signingHost, token, docLink),
+  mailedFields: { reviewLinkMail: ['email', 'full_name', 'csm_email'], ccCopy: ['cc_email'] },
+  recipientFields: { reviewLinkMail: ['email'], ccCopy: ['cc_email'] },
+  list: {
+    projection: STANDARD_CARD_PROJECTION,
+    cardView: (agreement) => contractCardView(agreement),
+  },
   mailKeyPrefix: 'contract',
   parties: (form) => ({
     signerName: form.full_name,
@@ -72,3 +114,55 @@ export const STANDARD_FAMILY: AgreementFamilyConfig<StandardContractForm> = {
   crm: { dealId: (form) => form.hsDealId || null, moveOnSend: true, moveOnSign: true },
   fileServiceProjectId: () => null,
 };
+
+/** ContractCardView of spec 2 §2.3/§2.4: dates as ISO strings. */
+function contractCardView(
+  contract: StoredAgreement<StandardContractForm>,
+): ContractCardView & ContractInvoiceFields {
+  const form = contract.form;
+  return {
+    ...agreementCardCore(
+      contract,
+      {
+        title: agreementTitle(form.contractTitle, form.form_type),
+        recipientName: form.full_name,
+        recipientEmail: form.email,
+        recipientPhone: form.contact_number ?? '',
+        address: [form.site_address, form.city, form.state, form.zipcode]
+          .filter(Boolean)
+          .join(', '),
+        senderEmail: form.csm_email,
+      },
+      displayedContractStatus(contract.status),
+    ),
+    status: displayedContractStatus(contract.status),
+    family: 'standard',
+    token: contract.token,
+    full_name: form.full_name,
+    email: form.email,
+    contact_number: form.contact_number ?? '',
+    company_name: form.company_name ?? '',
+    cc_email: form.cc_email ?? '',
+    site_address: form.site_address ?? '',
+    city: form.city ?? '',
+    state: form.state ?? '',
+    zipcode: form.zipcode ?? '',
+    form_type: form.form_type ?? '',
+    contractTitle: form.contractTitle ?? '',
+    cost: form.cost,
+    deposit: form.deposit ?? 0,
+    progress: form.progress ?? 0,
+    balance:
+      form.balance ??
+      balanceOf({ cost: form.cost, deposit: form.deposit, progress: form.progress }),
+    csm_email: form.csm_email,
+    pm_email: form.pm_email ?? '',
+    hsDealId: form.hsDealId ?? null,
+    invoiceDetails: invoiceDetailsOf({
+      _id: contract._id,
+      token: contract.token,
+      amounts: form,
+      invoices: contract.invoices,
+    }),
+  };
+}
