@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { CaptchaModule } from './modules/captcha/captcha.module';
+import { AgreementMailNotesModule } from './modules/agreements/agreement-mail-notes.module';
 import { ContractsModule } from './modules/contracts/contracts.module';
 import { SowModule } from './modules/sow/sow.module';
 import { CoModule } from './modules/co/co.module';
@@ -46,6 +47,7 @@ export class ApiModule {
         AuthModule,
         IdentityModule.forRoot(config, options),
         IntegrationsModule,
+        AgreementMailNotesModule,
         HealthModule,
         DiagnosticsModule,
         CrmModule,

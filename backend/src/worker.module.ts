@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { IntegrationsModule } from './integrations/integrations.module';
+import { AgreementMailNotesModule } from './modules/agreements/agreement-mail-notes.module';
 import { DiagnosticsWorkerModule } from './modules/diagnostics/diagnostics-worker.module';
 import { ContractsWorkerModule } from './modules/contracts/contracts-worker.module';
 import { CrmWorkerModule } from './modules/crm/crm-worker.module';
@@ -25,6 +26,7 @@ export class WorkerModule {
         PlatformModule.forRoot(config, 'worker'),
         ScheduleModule.forRoot(),
         IntegrationsModule,
+        AgreementMailNotesModule,
         DiagnosticsWorkerModule,
         MailWorkerModule,
         CrmWorkerModule,

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { IntegrationsModule } from '../integrations/integrations.module';
 import { AccessModule } from '../modules/access/access.module';
+import { AgreementMailNotesModule } from '../modules/agreements/agreement-mail-notes.module';
 import { AgreementsModule } from '../modules/agreements/agreements.module';
 import { CrmStageMovesModule } from '../modules/crm/crm-stage-moves.module';
 import { DocumentsCoreModule } from '../modules/documents/documents.module';
@@ -9,6 +10,7 @@ import { ServiceStoreModule } from '../modules/services/service-store.module';
 import { SowTemplateStoreModule } from '../modules/sow/sow.module';
 import { CoTemplateStoreModule } from '../modules/co/co.module';
 import { MailService } from '../modules/mail';
+import { MailDeliveryStoreModule } from '../modules/mail/mail-delivery-store.module';
 import { SigningFinishService } from '../modules/signing';
 import { SigningService } from '../modules/signing';
 import { AuthPlatformModule } from '../platform/auth/auth-platform.module';
@@ -33,7 +35,9 @@ export class SeedModule {
         CoTemplateStoreModule,
         DocumentsCoreModule,
         AgreementsModule,
+        AgreementMailNotesModule,
         CrmStageMovesModule,
+        MailDeliveryStoreModule,
       ],
       // The demo contracts are signed through the product's own finish.
       providers: [...SEEDERS, MailService, SigningService, SigningFinishService],

@@ -4,6 +4,7 @@ import { transitionCondition, type AgreementFamily, type StatusRule } from '@pro
 import { Types, type Model, type QueryFilter, type UpdateQuery } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import { RealtimePublisher } from '../../platform/realtime/realtime-publisher';
+import type { AgreementMailNotes, StoredMailPending, StoredMailProblem } from '../mail';
 import {
   Agreement,
   AgreementLink,
@@ -67,7 +68,7 @@ export interface NewAgreement<TForm extends object> {
  * is told to open dashboards by `_id`.
  */
 @Injectable()
-export class AgreementRepository {
+export class AgreementRepository implements AgreementMailNotes {
   private readonly logger = new Logger(AgreementRepository.name);
 
   constructor(
@@ -462,12 +463,7 @@ export class AgreementRepository {
           ...fields,
           ...stepTimes(operation, steps),
           ...(complete
-            ? {
-                [`${operation}.state`]: 'completed',
-                [`${operation}.completedAt`]: now,
-                [`${operation}.leaseUntil`]: null,
-                [`${operation}.runner`]: null,
-              }
+            ? { ...completed(operation, now), ...leaseFreed(operation) }
             : { [`${operation}.leaseUntil`]: new Date(now.getTime() + leaseMs) }),
         },
       },
@@ -491,8 +487,7 @@ export class AgreementRepository {
           [`${operation}.failedStep`]: step,
           [`${operation}.lastError`]: detail,
           [`${operation}.failedAt`]: new Date(),
-          [`${operation}.leaseUntil`]: null,
-          [`${operation}.runner`]: null,
+          ...leaseFreed(operation),
         },
       },
     );
@@ -505,17 +500,7 @@ export class AgreementRepository {
     runner: string,
     doneSteps: Record<string, Date> = {},
   ) {
-    return this.agreements.findOneAndUpdate(
-      { _id: id, [`${operation}.runner`]: runner },
-      {
-        $set: {
-          ...stepTimes(operation, doneSteps),
-          [`${operation}.leaseUntil`]: null,
-          [`${operation}.runner`]: null,
-        },
-      },
-      { returnDocument: 'after' },
-    );
+    return this.endLease(id, operation, runner, doneSteps, {});
   }
 
   completeProgress(
@@ -524,17 +509,20 @@ export class AgreementRepository {
     runner: string,
     doneSteps: Record<string, Date> = {},
   ) {
+    return this.endLease(id, operation, runner, doneSteps, completed(operation, new Date()));
+  }
+
+  /** Records the steps done and gives the runner's lease back, with `set` (completion, say). */
+  private endLease(
+    id: Types.ObjectId,
+    operation: AgreementOperation,
+    runner: string,
+    doneSteps: Record<string, Date>,
+    set: Record<string, unknown>,
+  ) {
     return this.agreements.findOneAndUpdate(
       { _id: id, [`${operation}.runner`]: runner },
-      {
-        $set: {
-          ...stepTimes(operation, doneSteps),
-          [`${operation}.state`]: 'completed',
-          [`${operation}.completedAt`]: new Date(),
-          [`${operation}.leaseUntil`]: null,
-          [`${operation}.runner`]: null,
-        },
-      },
+      { $set: { ...stepTimes(operation, doneSteps), ...set, ...leaseFreed(operation) } },
       { returnDocument: 'after' },
     );
   }
@@ -551,6 +539,102 @@ export class AgreementRepository {
         ],
       })
       .limit(limit);
+  }
+
+  // ── Admins' view of stopped operations ──
+
+  /**
+   * Agreements whose send or finish failed at a step and is not complete, with
+   * only their family and both progresses (at most `limit`).
+   */
+  stoppedOperations(limit: number) {
+    return this.agreements
+      .find(
+        {
+          $or: [
+            { 'finish.state': 'in_progress', 'finish.failedStep': { $ne: null } },
+            { 'send.state': 'in_progress', 'send.failedStep': { $ne: null } },
+          ],
+        },
+        { family: 1, send: 1, finish: 1 },
+      )
+      .limit(limit)
+      .lean();
+  }
+
+  // ── Its mails' state on the card (AgreementMailNotes, for the mail module) ──
+  // On the driver's collection, as the mail module wrote them before: by `_id`, the array
+  // entries addressed by index and pulled by value, nothing cast or added by the schema.
+
+  async mailPendingOf(agreementId: string): Promise<StoredMailPending[]> {
+    const doc = await this.agreements.collection.findOne({ _id: storedId(agreementId) } as never, {
+      projection: { mailPending: 1 },
+    });
+    return (doc?.mailPending as StoredMailPending[] | undefined) ?? [];
+  }
+
+  async pushMailPending(agreementId: string, entry: StoredMailPending, max: number) {
+    const result = await this.agreements.collection.updateOne(
+      {
+        _id: storedId(agreementId),
+        'mailPending.deliveryId': { $ne: entry.deliveryId },
+        [`mailPending.${max - 1}`]: { $exists: false },
+      } as never,
+      { $push: { mailPending: entry } } as never,
+    );
+    return result.matchedCount > 0;
+  }
+
+  async setMailPendingTry(
+    agreementId: string,
+    index: number,
+    deliveryId: string,
+    attempts: number,
+    lastError: string,
+  ) {
+    const result = await this.agreements.collection.updateOne(
+      { _id: storedId(agreementId), [`mailPending.${index}.deliveryId`]: deliveryId } as never,
+      {
+        $set: {
+          [`mailPending.${index}.attempts`]: attempts,
+          [`mailPending.${index}.lastError`]: lastError,
+        },
+      },
+    );
+    return result.matchedCount > 0;
+  }
+
+  async pullMailPending(agreementId: string, entry: StoredMailPending) {
+    const result = await this.agreements.collection.updateOne(
+      { _id: storedId(agreementId) } as never,
+      { $pull: { mailPending: entry } } as never,
+    );
+    return result.modifiedCount > 0;
+  }
+
+  async setMailProblem(agreementId: string, problem: StoredMailProblem): Promise<void> {
+    await this.agreements.collection.updateOne({ _id: storedId(agreementId) } as never, {
+      $set: { mailProblem: problem },
+    });
+  }
+
+  async clearMailProblem(agreementId: string, deliveryId: string): Promise<void> {
+    await this.agreements.collection.updateOne(
+      { _id: storedId(agreementId), 'mailProblem.deliveryId': deliveryId } as never,
+      { $set: { mailProblem: null } },
+    );
+  }
+
+  async cardStateOf(agreementId: string) {
+    const doc = await this.agreements.collection.findOne({ _id: storedId(agreementId) } as never, {
+      projection: { family: 1, status: 1 },
+    });
+    if (!doc) return null;
+    return {
+      id: String(doc._id),
+      family: doc.family as AgreementFamily,
+      status: (doc.status as string | null) ?? null,
+    };
   }
 
   /** Tells open dashboards an agreement changed (by `_id`, never by its signing token). */
@@ -617,6 +701,13 @@ export class AgreementRepository {
   }
 }
 
+/** The stored `_id` an agreement id names: an ObjectId, or as it is if it spells none. */
+function storedId(id: string): Types.ObjectId | string {
+  return Types.ObjectId.isValid(id) && String(new Types.ObjectId(id)) === id
+    ? new Types.ObjectId(id)
+    : id;
+}
+
 function linkId(kind: AgreementLinkKind, key: string): string {
   // Signing tokens are their own id (the spec's link shape); other keys are namespaced.
   return kind === 'sign' ? key : `${kind}:${key}`;
@@ -635,6 +726,16 @@ function newProgress(params: Record<string, string | null>): StepProgress {
     runner: null,
     params,
   };
+}
+
+/** `$set` entries of an operation that completed at `at`. */
+function completed(operation: AgreementOperation, at: Date) {
+  return { [`${operation}.state`]: 'completed', [`${operation}.completedAt`]: at };
+}
+
+/** `$set` entries giving an operation's lease back: no runner holds it. */
+function leaseFreed(operation: AgreementOperation) {
+  return { [`${operation}.leaseUntil`]: null, [`${operation}.runner`]: null };
 }
 
 /** `$set` entries recording when each step finished. */

@@ -1,19 +1,11 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
 import type { Queue } from 'bullmq';
-import type { Connection } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
 import { QueueName } from '../../platform/queues/queue-names';
 import { sweepLostJobs, type SweepResult } from '../../platform/queues/sweep-lost-jobs';
-import {
-  CrmJob,
-  crmStageMoves,
-  enqueueMove,
-  moveJobIdOf,
-  type CrmStageMoveDoc,
-  type MoveDealStageJobData,
-} from './crm-stage-moves';
+import { CrmStageMoveRepository, type CrmStageMoveDoc } from './crm-stage-move.repository';
+import { CrmJob, enqueueMove, moveJobIdOf, type MoveDealStageJobData } from './crm-stage-moves';
 
 export const CRM_SWEEP_SCHEDULER = 'crm.sweep-stage-moves';
 
@@ -27,7 +19,7 @@ export class CrmMoveSweeper implements OnApplicationBootstrap {
   private readonly logger = new Logger(CrmMoveSweeper.name);
 
   constructor(
-    @InjectConnection() private readonly connection: Connection,
+    private readonly moves: CrmStageMoveRepository,
     @InjectQueue(QueueName.Crm) private readonly queue: Queue<MoveDealStageJobData>,
     private readonly config: AppConfig,
   ) {}
@@ -45,21 +37,15 @@ export class CrmMoveSweeper implements OnApplicationBootstrap {
   }
 
   async sweep(now = new Date()): Promise<SweepResult> {
-    const moves = crmStageMoves(this.connection);
     const result = await sweepLostJobs<CrmStageMoveDoc>({
-      records: moves as never,
+      records: this.moves,
       queue: this.queue,
       pending: ['queued', 'retrying'],
       olderThan: new Date(now.getTime() - this.config.MAIL_SWEEP_EVERY_MS),
       maxAttempts: this.config.CRM_MOVE_ATTEMPTS,
       jobIdOf: moveJobIdOf,
       enqueue: (move) => enqueueMove(this.queue, move, this.config),
-      markFailed: async (move, reason) => {
-        await moves.updateOne(
-          { _id: move._id },
-          { $set: { status: 'failed', lastError: reason, updatedAt: new Date() } },
-        );
-      },
+      markFailed: (move, reason) => this.moves.markTryFailed(move._id, 'failed', reason),
     });
     if (result.requeued || result.failed) {
       this.logger.warn(

@@ -2,7 +2,8 @@ import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nest
 import { IsIn, IsOptional, IsString, Length } from 'class-validator';
 import { AdminOnly } from '../../platform/auth/auth.decorators';
 import { PageQuery } from '../../platform/validation/page-query.dto';
-import { CRM_STAGE_MOVE_STATUSES, CrmStageMoves, type CrmStageMoveStatus } from './crm-stage-moves';
+import { CRM_STAGE_MOVE_STATUSES, type CrmStageMoveStatus } from './crm-stage-move.repository';
+import { CrmStageMoves } from './crm-stage-moves';
 
 class StageMovesQuery extends PageQuery {
   @IsOptional()

@@ -1,40 +1,16 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
 import type { DealStageMilestone } from '../../integrations/crm';
 import type { Queue } from 'bullmq';
 import { IsString, Length } from 'class-validator';
-import type { Connection } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
-import { insertIfAbsent } from '../../platform/database/insert-if-absent';
-import { jobIdFor } from '../../platform/queues/job-id';
+import { enqueueRecordedJob, recordedJobIdOf } from '../../platform/queues/recorded-job';
 import { QueueName } from '../../platform/queues/queue-names';
-
-export const CRM_STAGE_MOVE_STATUSES = ['queued', 'retrying', 'moved', 'failed'] as const;
-export type CrmStageMoveStatus = (typeof CRM_STAGE_MOVE_STATUSES)[number];
-
-/** One requested move of a deal to a pipeline stage, and what became of it. */
-export interface CrmStageMoveDoc {
-  /** Idempotency key (`{family}-{milestone}.{agreementId}`): one move per agreement and milestone. */
-  _id: string;
-  dealId: string;
-  milestone: DealStageMilestone;
-  /** Stored on the deal with the move (the signing link, the sealed PDF). */
-  link: string | null;
-  status: CrmStageMoveStatus;
-  attempts: number;
-  requeues: number;
-  lastError: string | null;
-  /** The stage id the deal ended in. */
-  dealstage: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  movedAt: Date | null;
-}
-
-export function crmStageMoves(connection: Connection) {
-  return connection.collection<CrmStageMoveDoc>('crm_stage_moves');
-}
+import {
+  CrmStageMoveRepository,
+  type CrmStageMoveDoc,
+  type CrmStageMoveStatus,
+} from './crm-stage-move.repository';
 
 /** Job names of the `crm` queue. */
 export const CrmJob = {
@@ -69,32 +45,29 @@ export class CrmStageMoves {
   private readonly logger = new Logger(CrmStageMoves.name);
 
   constructor(
-    @InjectConnection() private readonly connection: Connection,
+    private readonly moves: CrmStageMoveRepository,
     @InjectQueue(QueueName.Crm) private readonly queue: Queue<MoveDealStageJobData>,
     private readonly config: AppConfig,
   ) {}
 
   /** Queues the move once per key; a repeated request changes nothing. */
   async request(request: CrmStageMoveRequest): Promise<CrmStageMoveDoc> {
-    const moves = crmStageMoves(this.connection);
     const now = new Date();
-    await insertIfAbsent(moves, [
-      {
-        _id: request.key,
-        dealId: request.dealId,
-        milestone: request.milestone,
-        link: request.link ?? null,
-        status: 'queued',
-        attempts: 0,
-        requeues: 0,
-        lastError: null,
-        dealstage: null,
-        createdAt: now,
-        updatedAt: now,
-        movedAt: null,
-      },
-    ]);
-    const move = await moves.findOne({ _id: request.key });
+    await this.moves.insertIfAbsent({
+      _id: request.key,
+      dealId: request.dealId,
+      milestone: request.milestone,
+      link: request.link ?? null,
+      status: 'queued',
+      attempts: 0,
+      requeues: 0,
+      lastError: null,
+      dealstage: null,
+      createdAt: now,
+      updatedAt: now,
+      movedAt: null,
+    });
+    const move = await this.moves.findById(request.key);
     if (!move) throw new Error(`CRM stage move ${request.key} vanished`);
     // Recorded is enough: if Redis is down now, the worker's sweep queues it later.
     await this.enqueue(move).catch((error: unknown) =>
@@ -107,16 +80,7 @@ export class CrmStageMoves {
 
   async list(filter: { status?: CrmStageMoveStatus; page: number; limit: number }) {
     const query = filter.status ? { status: filter.status } : {};
-    const moves = crmStageMoves(this.connection);
-    const [docs, total] = await Promise.all([
-      moves
-        .find(query)
-        .sort({ createdAt: -1 })
-        .skip((filter.page - 1) * filter.limit)
-        .limit(filter.limit)
-        .toArray(),
-      moves.countDocuments(query),
-    ]);
+    const { docs, total } = await this.moves.page(query, filter);
     return {
       moves: docs.map(({ _id, ...rest }) => ({ id: _id, ...rest })),
       total,
@@ -127,14 +91,9 @@ export class CrmStageMoves {
 
   /** Queues a failed move again (after the CRM came back, say). */
   async requeue(id: string) {
-    const moves = crmStageMoves(this.connection);
-    const doc = await moves.findOneAndUpdate(
-      { _id: id, status: 'failed' },
-      { $set: { status: 'queued', lastError: null, updatedAt: new Date() }, $inc: { requeues: 1 } },
-      { returnDocument: 'after' },
-    );
+    const doc = await this.moves.requeueFailed(id);
     if (!doc) {
-      if (!(await moves.countDocuments({ _id: id }))) {
+      if (!(await this.moves.exists(id))) {
         throw new NotFoundException(`CRM stage move ${id} not found`);
       }
       throw new ConflictException(
@@ -154,7 +113,7 @@ export class CrmStageMoves {
 
 /** The move job's id: one job per move and re-queue, so adding it again is a no-op. */
 export function moveJobIdOf(move: Pick<CrmStageMoveDoc, '_id' | 'requeues'>): string {
-  return jobIdFor(CrmJob.MoveDealStage, move._id, move.requeues);
+  return recordedJobIdOf(CrmJob.MoveDealStage, move);
 }
 
 /** Queues the job of a move (idempotent by its id). */
@@ -163,11 +122,12 @@ export async function enqueueMove(
   move: Pick<CrmStageMoveDoc, '_id' | 'requeues'>,
   config: Pick<AppConfig, 'CRM_MOVE_ATTEMPTS' | 'CRM_RETRY_DELAY_MS'>,
 ): Promise<void> {
-  await queue.add(
+  await enqueueRecordedJob(
+    queue,
     CrmJob.MoveDealStage,
+    move,
     { moveId: move._id },
     {
-      jobId: moveJobIdOf(move),
       attempts: config.CRM_MOVE_ATTEMPTS,
       backoff: { type: 'exponential', delay: config.CRM_RETRY_DELAY_MS },
     },

@@ -1,16 +1,15 @@
 import { assertNever } from '@prosign/domain';
 import { Processor } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
 import { UnrecoverableError, type Job } from 'bullmq';
-import type { Connection } from 'mongoose';
 import { CRM_PORT, type CrmPort } from '../../integrations/crm';
 import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
 import { QueueName } from '../../platform/queues/queue-names';
 import { validateJobData } from '../../platform/queues/validate-job-data';
 import type { SweepResult } from '../../platform/queues/sweep-lost-jobs';
 import { CrmMoveSweeper } from './crm-move-sweeper';
-import { CrmJob, crmStageMoves, MoveDealStageJobData, type CrmJobName } from './crm-stage-moves';
+import { CrmStageMoveRepository } from './crm-stage-move.repository';
+import { CrmJob, MoveDealStageJobData, type CrmJobName } from './crm-stage-moves';
 
 /** Moves deals through the CRM port and records each attempt on the move. */
 @Processor(QueueName.Crm)
@@ -19,7 +18,7 @@ export class CrmProcessor extends GracefulWorkerHost {
 
   constructor(
     @Inject(CRM_PORT) private readonly crm: CrmPort,
-    @InjectConnection() private readonly connection: Connection,
+    private readonly moves: CrmStageMoveRepository,
     private readonly sweeper: CrmMoveSweeper,
   ) {
     super();
@@ -46,39 +45,23 @@ export class CrmProcessor extends GracefulWorkerHost {
     { moveId }: MoveDealStageJobData,
     job: Job,
   ): Promise<{ dealstage: string } | { skipped: string }> {
-    const moves = crmStageMoves(this.connection);
-    const move = await moves.findOne({ _id: moveId });
+    const moves = this.moves;
+    const move = await moves.findById(moveId);
     if (!move) throw new UnrecoverableError(`CRM stage move ${moveId} does not exist`);
     if (move.status === 'moved') return { skipped: 'already moved' };
-    await moves.updateOne(
-      { _id: moveId },
-      { $inc: { attempts: 1 }, $set: { updatedAt: new Date() } },
-    );
+    await moves.startAttempt(moveId);
     try {
       const dealstage = await this.crm.moveDealToStage(
         move.dealId,
         move.milestone,
         move.link ?? undefined,
       );
-      const now = new Date();
-      await moves.updateOne(
-        { _id: moveId },
-        { $set: { status: 'moved', dealstage, lastError: null, movedAt: now, updatedAt: now } },
-      );
+      await moves.markMoved(moveId, dealstage);
       return { dealstage };
     } catch (error) {
       const message = (error as Error).message || String(error);
       const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      await moves.updateOne(
-        { _id: moveId },
-        {
-          $set: {
-            status: final ? 'failed' : 'retrying',
-            lastError: message,
-            updatedAt: new Date(),
-          },
-        },
-      );
+      await moves.markTryFailed(moveId, final ? 'failed' : 'retrying', message);
       if (final) this.logger.error(`CRM stage move ${moveId} failed for good: ${message}`);
       else
         this.logger.warn(

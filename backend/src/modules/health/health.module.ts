@@ -1,4 +1,5 @@
 import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { AgreementsModule } from '../agreements/agreements.module';
 import { DatabaseProbe, DependencyGate } from './dependency-gate.middleware';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
@@ -6,6 +7,8 @@ import { QueueBoardController } from './queue-board.controller';
 import { StuckOperationsController } from './stuck-operations.controller';
 
 @Module({
+  // The stuck operations are agreements' sends and finishes, read through their repository.
+  imports: [AgreementsModule],
   controllers: [HealthController, StuckOperationsController, QueueBoardController],
   providers: [HealthService, DatabaseProbe],
 })

@@ -1,8 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
-import type { Connection } from 'mongoose';
 import { AdminOnly } from '../../platform/auth/auth.decorators';
-import { isGivenUp } from '../agreements';
+import { AgreementRepository, isGivenUp } from '../agreements';
 
 /** A send or a finish that stopped at a step, as admins see it. */
 export interface StuckOperation {
@@ -36,23 +34,11 @@ const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOSt
 @AdminOnly()
 @Controller('admin/stuck-operations')
 export class StuckOperationsController {
-  constructor(@InjectConnection() private readonly connection: Connection) {}
+  constructor(private readonly agreements: AgreementRepository) {}
 
   @Get()
   async list(): Promise<{ operations: StuckOperation[] }> {
-    const docs = await this.connection
-      .collection('agreements')
-      .find(
-        {
-          $or: [
-            { 'finish.state': 'in_progress', 'finish.failedStep': { $ne: null } },
-            { 'send.state': 'in_progress', 'send.failedStep': { $ne: null } },
-          ],
-        },
-        { projection: { family: 1, send: 1, finish: 1 } },
-      )
-      .limit(500)
-      .toArray();
+    const docs = await this.agreements.stoppedOperations(500);
     const operations: StuckOperation[] = [];
     for (const doc of docs) {
       for (const operation of ['send', 'finish'] as const) {

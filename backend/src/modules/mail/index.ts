@@ -5,3 +5,9 @@
  */
 export { MailService, type MailDeliverySummary, type SendMailRequest } from './mail.service';
 export type { MailTemplate } from './mail-templates';
+export {
+  AGREEMENT_MAIL_NOTES,
+  type AgreementMailNotes,
+  type StoredMailPending,
+  type StoredMailProblem,
+} from './agreement-mail-notes.port';

@@ -1,19 +1,8 @@
-import type { Connection } from 'mongoose';
 import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher';
-import { mailDeliveries, type MailDeliveryDoc } from './mail-delivery.collection';
-import { agreementKey, removeMailPending } from './mail-pending';
-
-/**
- * The mail problem an agreement's card shows: the last of its mails that
- * finally failed. Written on the agreement by `_id` (one document), cleared
- * once that mail is sent.
- */
-export interface StoredMailProblem {
-  deliveryId: string;
-  template: string;
-  error: string;
-  at: Date;
-}
+import type { AgreementMailNotes, StoredMailProblem } from './agreement-mail-notes.port';
+import type { MailDeliveryDoc } from './mail-delivery.collection';
+import type { MailDeliveryRepository } from './mail-delivery.repository';
+import { removeMailPending } from './mail-pending';
 
 /**
  * Marks a delivery failed for good and puts the problem on its agreement's card,
@@ -21,15 +10,13 @@ export interface StoredMailProblem {
  * silent in between).
  */
 export async function markMailFailed(
-  connection: Connection,
+  deliveries: MailDeliveryRepository,
+  notes: AgreementMailNotes,
   delivery: Pick<MailDeliveryDoc, '_id' | 'template' | 'agreementId'>,
   error: string,
 ): Promise<void> {
   const now = new Date();
-  await mailDeliveries(connection).updateOne(
-    { _id: delivery._id },
-    { $set: { status: 'failed', lastError: error, updatedAt: now } },
-  );
+  await deliveries.markTryFailed(delivery._id, 'failed', error, now);
   if (!delivery.agreementId) return;
   const problem: StoredMailProblem = {
     deliveryId: delivery._id,
@@ -37,26 +24,17 @@ export async function markMailFailed(
     error,
     at: now,
   };
-  await connection
-    .collection('agreements')
-    .updateOne({ _id: agreementKey(delivery.agreementId) } as never, {
-      $set: { mailProblem: problem },
-    });
-  await removeMailPending(connection, delivery);
+  await notes.setMailProblem(delivery.agreementId, problem);
+  await removeMailPending(notes, delivery);
 }
 
 /** Takes the problem off the card once the mail it named was sent. */
 export async function clearMailProblem(
-  connection: Connection,
+  notes: AgreementMailNotes,
   delivery: Pick<MailDeliveryDoc, '_id' | 'agreementId'>,
 ): Promise<void> {
   if (!delivery.agreementId) return;
-  await connection
-    .collection('agreements')
-    .updateOne(
-      { _id: agreementKey(delivery.agreementId), 'mailProblem.deliveryId': delivery._id } as never,
-      { $set: { mailProblem: null } },
-    );
+  await notes.clearMailProblem(delivery.agreementId, delivery._id);
 }
 
 /**
@@ -65,20 +43,16 @@ export async function clearMailProblem(
  * core does for its own changes; best effort, as every realtime event.
  */
 export async function announceMailChange(
-  connection: Connection,
+  notes: AgreementMailNotes,
   realtime: RealtimePublisher,
   delivery: Pick<MailDeliveryDoc, 'agreementId'>,
 ): Promise<void> {
   if (!delivery.agreementId) return;
-  const agreement = await connection
-    .collection('agreements')
-    .findOne({ _id: agreementKey(delivery.agreementId) } as never, {
-      projection: { family: 1, status: 1 },
-    });
+  const agreement = await notes.cardStateOf(delivery.agreementId);
   if (!agreement) return;
   realtime.contractChanged({
-    family: agreement.family as 'standard' | 'sow' | 'co',
-    id: String(agreement._id),
-    status: (agreement.status as string | null) ?? '',
+    family: agreement.family,
+    id: agreement.id,
+    status: agreement.status ?? '',
   });
 }

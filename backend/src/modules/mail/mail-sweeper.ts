@@ -1,12 +1,12 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import type { Connection } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
 import { QueueName } from '../../platform/queues/queue-names';
 import { sweepLostJobs, type SweepResult } from '../../platform/queues/sweep-lost-jobs';
-import { mailDeliveries, type MailDeliveryDoc } from './mail-delivery.collection';
+import { AGREEMENT_MAIL_NOTES, type AgreementMailNotes } from './agreement-mail-notes.port';
+import type { MailDeliveryDoc } from './mail-delivery.collection';
+import { MailDeliveryRepository } from './mail-delivery.repository';
 import { MAIL_SWEEP_SCHEDULER, MailJob, type SendMailJobData } from './mail.job';
 import { enqueueDelivery, sendJobIdOf } from './mail.service';
 import { markMailFailed } from './mail-problem';
@@ -25,7 +25,8 @@ export class MailSweeper implements OnApplicationBootstrap {
   private readonly logger = new Logger(MailSweeper.name);
 
   constructor(
-    @InjectConnection() private readonly connection: Connection,
+    private readonly deliveries: MailDeliveryRepository,
+    @Inject(AGREEMENT_MAIL_NOTES) private readonly notes: AgreementMailNotes,
     @InjectQueue(QueueName.Mail) private readonly queue: Queue<SendMailJobData>,
     private readonly config: AppConfig,
   ) {}
@@ -45,14 +46,15 @@ export class MailSweeper implements OnApplicationBootstrap {
 
   async sweep(now = new Date(), limit = 500): Promise<SweepResult> {
     const result = await sweepLostJobs<MailDeliveryDoc>({
-      records: mailDeliveries(this.connection),
+      records: this.deliveries,
       queue: this.queue,
       pending: ['queued', 'retrying', 'sending'],
       olderThan: new Date(now.getTime() - this.config.MAIL_SWEEP_EVERY_MS),
       maxAttempts: this.config.MAIL_SEND_ATTEMPTS,
       jobIdOf: sendJobIdOf,
       enqueue: (delivery) => enqueueDelivery(this.queue, delivery, this.config),
-      markFailed: (delivery, reason) => markMailFailed(this.connection, delivery, reason),
+      markFailed: (delivery, reason) =>
+        markMailFailed(this.deliveries, this.notes, delivery, reason),
       limit,
     });
     if (result.requeued || result.failed) {

@@ -1,16 +1,16 @@
 import { assertNever } from '@prosign/domain';
 import { Processor } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
 import { UnrecoverableError, type Job } from 'bullmq';
-import type { Connection } from 'mongoose';
 import { MAIL_PORT, type MailPort } from '../../integrations/mail';
 import { cappedExponentialBackoff } from '../../platform/queues/default-job-options';
 import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
 import { RealtimePublisher } from '../../platform/realtime/realtime-publisher';
 import { QueueName } from '../../platform/queues/queue-names';
 import { validateJobData } from '../../platform/queues/validate-job-data';
-import { loggableDeliveryId, mailDeliveries, messageIdOf } from './mail-delivery.collection';
+import { AGREEMENT_MAIL_NOTES, type AgreementMailNotes } from './agreement-mail-notes.port';
+import { loggableDeliveryId, messageIdOf } from './mail-delivery.collection';
+import { MailDeliveryRepository } from './mail-delivery.repository';
 import { addMailPending, notePendingTryFailed, removeMailPending } from './mail-pending';
 import { announceMailChange, clearMailProblem, markMailFailed } from './mail-problem';
 import { MailSweeper, type SweepResult } from './mail-sweeper';
@@ -27,7 +27,8 @@ export class MailProcessor extends GracefulWorkerHost {
 
   constructor(
     @Inject(MAIL_PORT) private readonly mail: MailPort,
-    @InjectConnection() private readonly connection: Connection,
+    private readonly deliveries: MailDeliveryRepository,
+    @Inject(AGREEMENT_MAIL_NOTES) private readonly notes: AgreementMailNotes,
     private readonly sweeper: MailSweeper,
     private readonly realtime: RealtimePublisher,
   ) {
@@ -55,8 +56,8 @@ export class MailProcessor extends GracefulWorkerHost {
     { deliveryId }: SendMailJobData,
     job: Job,
   ): Promise<{ messageId: string } | { skipped: string }> {
-    const deliveries = mailDeliveries(this.connection);
-    const delivery = await deliveries.findOne({ _id: deliveryId });
+    const deliveries = this.deliveries;
+    const delivery = await deliveries.findById(deliveryId);
     if (!delivery) {
       throw new UnrecoverableError(
         `Mail delivery ${loggableDeliveryId(deliveryId)} does not exist`,
@@ -64,17 +65,14 @@ export class MailProcessor extends GracefulWorkerHost {
     }
     if (delivery.status === 'sent') {
       // Sent by an earlier run that ended before taking it off the card.
-      await removeMailPending(this.connection, delivery);
+      await removeMailPending(this.notes, delivery);
       return { skipped: 'already sent' };
     }
     // The same Message-ID on every try: a receiver keeps one copy (a timeout after the
     // server stored the mail, then a retry, is not a second mail).
     const messageId = messageIdOf(delivery);
 
-    await deliveries.updateOne(
-      { _id: deliveryId },
-      { $set: { status: 'sending', updatedAt: new Date() }, $inc: { attempts: 1 } },
-    );
+    await deliveries.startAttempt(deliveryId, { status: 'sending' });
     try {
       const sent = await this.mail.send({
         messageId,
@@ -90,38 +88,22 @@ export class MailProcessor extends GracefulWorkerHost {
           content: Buffer.from(a.contentBase64, 'base64'),
         })),
       });
-      const now = new Date();
       // Attachment content is dropped once sent: the document store keeps the files.
-      await deliveries.updateOne(
-        { _id: deliveryId },
-        {
-          $set: {
-            status: 'sent',
-            messageId: sent.messageId || messageId,
-            lastError: null,
-            sentAt: now,
-            updatedAt: now,
-            attachments: [],
-          },
-        },
-      );
+      await deliveries.markSent(deliveryId, sent.messageId || messageId);
       // Handed to the transport: no longer pending, and no longer a problem.
-      await removeMailPending(this.connection, delivery);
-      await clearMailProblem(this.connection, delivery);
+      await removeMailPending(this.notes, delivery);
+      await clearMailProblem(this.notes, delivery);
       await this.announce(delivery);
       return { messageId: sent.messageId || messageId };
     } catch (error) {
       const message = (error as Error).message || String(error);
       const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      if (final) await markMailFailed(this.connection, delivery, message);
+      if (final) await markMailFailed(deliveries, this.notes, delivery, message);
       else {
-        await deliveries.updateOne(
-          { _id: deliveryId },
-          { $set: { status: 'retrying', lastError: message, updatedAt: new Date() } },
-        );
+        await deliveries.markTryFailed(deliveryId, 'retrying', message);
         // The card says it is still waiting, with the tries so far and this error.
-        await addMailPending(this.connection, delivery);
-        await notePendingTryFailed(this.connection, delivery, message);
+        await addMailPending(this.notes, delivery);
+        await notePendingTryFailed(this.notes, delivery, message);
       }
       await this.announce(delivery);
       if (final)
@@ -137,7 +119,7 @@ export class MailProcessor extends GracefulWorkerHost {
   /** An open dashboard re-reads the card: its mail is sent, failed, or tried again. */
   private async announce(delivery: Parameters<typeof announceMailChange>[2]): Promise<void> {
     try {
-      await announceMailChange(this.connection, this.realtime, delivery);
+      await announceMailChange(this.notes, this.realtime, delivery);
     } catch (error) {
       this.logger.warn(`card change not announced: ${(error as Error).message}`);
     }

@@ -1,21 +1,19 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
+import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import type { Connection } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
-import { insertIfAbsent } from '../../platform/database/insert-if-absent';
 import { CAPPED_EXPONENTIAL } from '../../platform/queues/default-job-options';
-import { jobIdFor } from '../../platform/queues/job-id';
+import { enqueueRecordedJob, recordedJobIdOf } from '../../platform/queues/recorded-job';
 import { QueueName } from '../../platform/queues/queue-names';
 import type { MailAttachment } from '../../integrations/mail';
+import { AGREEMENT_MAIL_NOTES, type AgreementMailNotes } from './agreement-mail-notes.port';
 import {
   loggableDeliveryId,
-  mailDeliveries,
   messageIdFor,
   type MailDeliveryDoc,
   type MailDeliveryStatus,
 } from './mail-delivery.collection';
+import { MailDeliveryRepository } from './mail-delivery.repository';
 import { addMailPending, removeMailPending } from './mail-pending';
 import { renderMail, type MailTemplate } from './mail-templates';
 import { MailJob, type SendMailJobData } from './mail.job';
@@ -65,7 +63,8 @@ export class MailService {
   private readonly logger = new Logger(MailService.name);
 
   constructor(
-    @InjectConnection() private readonly connection: Connection,
+    private readonly deliveries: MailDeliveryRepository,
+    @Inject(AGREEMENT_MAIL_NOTES) private readonly notes: AgreementMailNotes,
     @InjectQueue(QueueName.Mail) private readonly queue: Queue<SendMailJobData>,
     private readonly config: AppConfig,
   ) {}
@@ -73,36 +72,34 @@ export class MailService {
   async send(request: SendMailRequest): Promise<MailDeliverySummary> {
     const rendered = renderMail(request.template);
     const now = new Date();
-    const deliveries = mailDeliveries(this.connection);
-    const legacy = request.legacyKey ? await deliveries.findOne({ _id: request.legacyKey }) : null;
+    const deliveries = this.deliveries;
+    const legacy = request.legacyKey ? await deliveries.findById(request.legacyKey) : null;
     // Inserted only if new: a repeated request (same key) neither re-renders nor re-sends.
     if (!legacy) {
-      await insertIfAbsent(deliveries, [
-        {
-          _id: request.key,
-          template: request.template.kind,
-          to: request.to,
-          cc: request.cc ?? [],
-          replyTo: request.replyTo ?? null,
-          ...rendered,
-          attachments: (request.attachments ?? []).map((a) => ({
-            filename: a.filename,
-            contentType: a.contentType,
-            contentBase64: a.content.toString('base64'),
-          })),
-          status: 'queued',
-          attempts: 0,
-          requeues: 0,
-          lastError: null,
-          messageId: messageIdFor(request.key),
-          agreementId: request.agreementId ?? null,
-          createdAt: now,
-          updatedAt: now,
-          sentAt: null,
-        },
-      ]);
+      await deliveries.insertIfAbsent({
+        _id: request.key,
+        template: request.template.kind,
+        to: request.to,
+        cc: request.cc ?? [],
+        replyTo: request.replyTo ?? null,
+        ...rendered,
+        attachments: (request.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          contentBase64: a.content.toString('base64'),
+        })),
+        status: 'queued',
+        attempts: 0,
+        requeues: 0,
+        lastError: null,
+        messageId: messageIdFor(request.key),
+        agreementId: request.agreementId ?? null,
+        createdAt: now,
+        updatedAt: now,
+        sentAt: null,
+      });
     }
-    const delivery = legacy ?? (await deliveries.findOne({ _id: request.key }));
+    const delivery = legacy ?? (await deliveries.findById(request.key));
     if (!delivery) throw new Error(`mail delivery ${request.key} vanished`);
     // Until it is handed to the transport, its agreement's card can say it is waiting.
     if (delivery.agreementId && isPending(delivery.status)) await this.notePending(delivery);
@@ -117,16 +114,7 @@ export class MailService {
 
   async list(filter: { status?: MailDeliveryStatus; page: number; limit: number }) {
     const query = filter.status ? { status: filter.status } : {};
-    const deliveries = mailDeliveries(this.connection);
-    const [docs, total] = await Promise.all([
-      deliveries
-        .find(query, { projection: { html: 0, text: 0, attachments: 0 } })
-        .sort({ createdAt: -1 })
-        .skip((filter.page - 1) * filter.limit)
-        .limit(filter.limit)
-        .toArray(),
-      deliveries.countDocuments(query),
-    ]);
+    const { docs, total } = await this.deliveries.pageHeaders(query, filter);
     return {
       deliveries: docs.map(summarise),
       total,
@@ -136,25 +124,17 @@ export class MailService {
   }
 
   async get(id: string): Promise<MailDeliverySummary> {
-    const doc = await mailDeliveries(this.connection).findOne(
-      { _id: id },
-      { projection: { html: 0, text: 0, attachments: 0 } },
-    );
+    const doc = await this.deliveries.findHeader(id);
     if (!doc) throw new NotFoundException(`Mail delivery ${id} not found`);
     return summarise(doc);
   }
 
   /** Queues a failed delivery again (after the mail server was fixed, say). */
   async requeue(id: string): Promise<MailDeliverySummary> {
-    const deliveries = mailDeliveries(this.connection);
-    const doc = await deliveries.findOneAndUpdate(
-      { _id: id, status: 'failed' },
-      { $set: { status: 'queued', lastError: null, updatedAt: new Date() }, $inc: { requeues: 1 } },
-      { returnDocument: 'after' },
-    );
+    const doc = await this.deliveries.requeueFailed(id);
     if (!doc) {
-      const exists = await deliveries.countDocuments({ _id: id });
-      if (!exists) throw new NotFoundException(`Mail delivery ${id} not found`);
+      if (!(await this.deliveries.exists(id)))
+        throw new NotFoundException(`Mail delivery ${id} not found`);
       throw new ConflictException(
         `Mail delivery ${id} has not failed; only failed mail can be sent again`,
       );
@@ -170,12 +150,9 @@ export class MailService {
    */
   private async notePending(delivery: MailDeliveryDoc): Promise<void> {
     if (!delivery.agreementId) return;
-    await addMailPending(this.connection, delivery);
-    const now = await mailDeliveries(this.connection).findOne(
-      { _id: delivery._id },
-      { projection: { status: 1 } },
-    );
-    if (!now || !isPending(now.status)) await removeMailPending(this.connection, delivery);
+    await addMailPending(this.notes, delivery);
+    const status = await this.deliveries.statusOf(delivery._id);
+    if (!status || !isPending(status)) await removeMailPending(this.notes, delivery);
   }
 
   private async enqueue(delivery: MailDeliveryDoc): Promise<void> {
@@ -189,7 +166,7 @@ const isPending = (status: MailDeliveryStatus) => status !== 'sent' && status !=
 
 /** The send job's id: one job per delivery and re-queue, so adding it again is a no-op. */
 export function sendJobIdOf(delivery: Pick<MailDeliveryDoc, '_id' | 'requeues'>): string {
-  return jobIdFor(MailJob.Send, delivery._id, delivery.requeues);
+  return recordedJobIdOf(MailJob.Send, delivery);
 }
 
 /** Queues the send job of a delivery (idempotent by its id), retried over hours. */
@@ -198,11 +175,12 @@ export async function enqueueDelivery(
   delivery: Pick<MailDeliveryDoc, '_id' | 'requeues'>,
   config: Pick<AppConfig, 'MAIL_SEND_ATTEMPTS' | 'MAIL_RETRY_DELAY_MS'>,
 ): Promise<void> {
-  await queue.add(
+  await enqueueRecordedJob(
+    queue,
     MailJob.Send,
+    delivery,
     { deliveryId: delivery._id },
     {
-      jobId: sendJobIdOf(delivery),
       attempts: config.MAIL_SEND_ATTEMPTS,
       backoff: { type: CAPPED_EXPONENTIAL, delay: config.MAIL_RETRY_DELAY_MS },
     },

@@ -1,5 +1,4 @@
 import type { Queue } from 'bullmq';
-import type { Collection } from 'mongodb';
 
 /** A record of a side effect (a mail, a CRM move) whose job does the work. */
 export interface SweptRecord {
@@ -17,8 +16,16 @@ export interface SweepResult {
   failed: number;
 }
 
+/** The store of the records a sweep reads and re-queues (JobRecordRepository). */
+export interface SweptRecords<T extends SweptRecord> {
+  /** The records left in a pending status, untouched since before `olderThan`. */
+  stale(pending: readonly string[], olderThan: Date, limit: number): Promise<T[]>;
+  /** One more re-queue, if nobody re-queued the record since it was read. */
+  bumpRequeues(record: T): Promise<T | null>;
+}
+
 export interface LostJobSweep<T extends SweptRecord> {
-  records: Collection<T>;
+  records: SweptRecords<T>;
   queue: Queue;
   /** The statuses of a record whose job should still be alive. */
   pending: readonly string[];
@@ -40,10 +47,7 @@ export interface LostJobSweep<T extends SweptRecord> {
 export async function sweepLostJobs<T extends SweptRecord>(
   sweep: LostJobSweep<T>,
 ): Promise<SweepResult> {
-  const stale = (await sweep.records
-    .find({ status: { $in: [...sweep.pending] }, updatedAt: { $lt: sweep.olderThan } } as never)
-    .limit(sweep.limit ?? 500)
-    .toArray()) as unknown as T[];
+  const stale = await sweep.records.stale(sweep.pending, sweep.olderThan, sweep.limit ?? 500);
   const result: SweepResult = { checked: stale.length, requeued: 0, failed: 0 };
   for (const record of stale) {
     const job = await sweep.queue.getJob(sweep.jobIdOf(record));
@@ -59,11 +63,7 @@ export async function sweepLostJobs<T extends SweptRecord>(
       result.failed += 1;
       continue;
     }
-    const again = (await sweep.records.findOneAndUpdate(
-      { _id: record._id, requeues: record.requeues } as never,
-      { $inc: { requeues: 1 }, $set: { updatedAt: new Date() } } as never,
-      { returnDocument: 'after' },
-    )) as unknown as T | null;
+    const again = await sweep.records.bumpRequeues(record);
     if (again) {
       await sweep.enqueue(again);
       result.requeued += 1;

@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import type { DealStageMilestone } from '../../integrations/crm';
+import { JobRecordRepository } from '../../platform/queues/job-record.repository';
+
+export const CRM_STAGE_MOVE_STATUSES = ['queued', 'retrying', 'moved', 'failed'] as const;
+export type CrmStageMoveStatus = (typeof CRM_STAGE_MOVE_STATUSES)[number];
+
+/** One requested move of a deal to a pipeline stage, and what became of it. */
+export interface CrmStageMoveDoc {
+  /** Idempotency key (`{family}-{milestone}.{agreementId}`): one move per agreement and milestone. */
+  _id: string;
+  dealId: string;
+  milestone: DealStageMilestone;
+  /** Stored on the deal with the move (the signing link, the sealed PDF). */
+  link: string | null;
+  status: CrmStageMoveStatus;
+  attempts: number;
+  requeues: number;
+  lastError: string | null;
+  /** The stage id the deal ended in. */
+  dealstage: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  movedAt: Date | null;
+}
+
+export function crmStageMoves(connection: Connection) {
+  return connection.collection<CrmStageMoveDoc>('crm_stage_moves');
+}
+
+/**
+ * The only reader and writer of `crm_stage_moves` (the shared writes of a job
+ * record, and a move's own: moved): CrmStageMoves, CrmProcessor and
+ * CrmMoveSweeper go through it.
+ */
+@Injectable()
+export class CrmStageMoveRepository extends JobRecordRepository<CrmStageMoveDoc> {
+  constructor(@InjectConnection() connection: Connection) {
+    super(crmStageMoves(connection) as never);
+  }
+
+  /** Moved: the stage the deal ended in. */
+  async markMoved(id: string, dealstage: string, now = new Date()): Promise<void> {
+    await this.records.updateOne(
+      { _id: id },
+      { $set: { status: 'moved', dealstage, lastError: null, movedAt: now, updatedAt: now } },
+    );
+  }
+}
