@@ -102,7 +102,7 @@ describe('pending mail on the agreement card', () => {
     // SMTP is unreachable: each try fails, the card counts them and keeps the last error.
     worker = await startWorker(env.config);
     // Open dashboards hear of each change of the card's mail line (tries, then sent).
-    const announced = jest.spyOn(worker.get(RealtimePublisher), 'contractChanged');
+    const announced = jest.spyOn(worker.get(RealtimePublisher), 'agreementChanged');
     const failing = await waitFor(
       () => listedCard(agreementId),
       (card) => (card?.mailPending?.[0]?.attempts ?? 0) >= 2,

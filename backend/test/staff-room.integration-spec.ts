@@ -120,12 +120,12 @@ describe('staff room membership', () => {
     });
     const publisher = app.get(RealtimePublisher);
     // The payload's shape is the realtime contract's business; the marker is all this test reads.
-    publisher.contractChanged({
+    publisher.agreementChanged({
       family,
       token: marker,
       id: marker,
       status: 'viewed',
-    } as unknown as Parameters<RealtimePublisher['contractChanged']>[0]);
+    } as unknown as Parameters<RealtimePublisher['agreementChanged']>[0]);
     // Heard or not within 1.5 s: room membership is settled before (connect waits for it).
     await new Promise((resolve) => setTimeout(resolve, 1500));
     stops.forEach((stop) => stop());

@@ -639,7 +639,7 @@ export class AgreementRepository implements AgreementMailNotes {
 
   /** Tells open dashboards an agreement changed (by `_id`, never by its signing token). */
   changed(agreement: Pick<Agreement, '_id' | 'family' | 'status'>, status?: string): void {
-    this.realtime.contractChanged({
+    this.realtime.agreementChanged({
       family: agreement.family,
       id: String(agreement._id),
       status: status ?? agreement.status ?? '',

@@ -50,7 +50,7 @@ export async function announceMailChange(
   if (!delivery.agreementId) return;
   const agreement = await notes.cardStateOf(delivery.agreementId);
   if (!agreement) return;
-  realtime.contractChanged({
+  realtime.agreementChanged({
     family: agreement.family,
     id: agreement.id,
     status: agreement.status ?? '',

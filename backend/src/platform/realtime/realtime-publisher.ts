@@ -32,7 +32,7 @@ export class RealtimePublisher {
     });
   }
 
-  contractChanged(event: Omit<AgreementChangedEvent, 'at'> & { at?: Date | string }): void {
+  agreementChanged(event: Omit<AgreementChangedEvent, 'at'> & { at?: Date | string }): void {
     this.publish(() =>
       this.emitter
         .to(staffRoomOf(event.family))

@@ -14,7 +14,7 @@ export function useAgreementLive(family: AgreementFamily) {
   const [presence, setPresence] = useState<Readonly<Record<string, boolean>>>({});
 
   useStaffRealtime({
-    onContractChanged: (event) => {
+    onAgreementChanged: (event) => {
       if (event.family !== family) return;
       void queryClient.invalidateQueries({ queryKey: agreementKeys.one(family, event.id) });
       void queryClient.invalidateQueries({ queryKey: agreementKeys.lists(family) });

@@ -16,7 +16,7 @@ export type StaffSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export const STAFF_SOCKET_PATH = '/socket.io';
 
 export interface StaffRealtimeHandlers {
-  onContractChanged?: (event: AgreementChangedEvent) => void;
+  onAgreementChanged?: (event: AgreementChangedEvent) => void;
   onSignerPresence?: (event: SignerPresenceEvent) => void;
   onInvoiceChanged?: (event: InvoiceChangedEvent) => void;
 }
@@ -40,7 +40,7 @@ export function useStaffRealtime(handlers: StaffRealtimeHandlers): void {
       withCredentials: true,
       transports: ['websocket', 'polling'],
     });
-    socket.on(ServerEvent.AgreementChanged, (event) => latest.current.onContractChanged?.(event));
+    socket.on(ServerEvent.AgreementChanged, (event) => latest.current.onAgreementChanged?.(event));
     socket.on(ServerEvent.SignerPresence, (event) => latest.current.onSignerPresence?.(event));
     socket.on(ServerEvent.InvoiceChanged, (event) => latest.current.onInvoiceChanged?.(event));
     return () => {
