@@ -1,7 +1,7 @@
 import { ServiceUnavailableException, type INestApplication } from '@nestjs/common';
 import { STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain';
 import type { Model } from 'mongoose';
-import { CRM_PORT, type CrmPort } from '../src/integrations/crm/crm.port';
+import { CrmFlows } from '../src/modules/crm/crm-flows.service';
 import type { Agreement } from '../src/modules/agreements/agreement.schema';
 import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
 import { agreementModel, eventTypes, mailKeyOfLink } from './support/agreements';
@@ -35,21 +35,21 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
   let api: INestApplication;
   let http: StaffHttp;
   let contracts: Model<Agreement<StandardContractForm>>;
-  let crm: CrmPort;
+  let crm: CrmFlows;
   let connection: Connection;
   /** The worker moves deals from the `crm` queue; its own CRM port is the one a failure is put on. */
   let worker: INestApplicationContext;
-  let workerCrm: CrmPort;
+  let workerCrm: CrmFlows;
 
   beforeAll(async () => {
     await seedDemoData(env.config);
     ({ app: api } = await startApi(env.config));
     http = await staffHttp(api, 'csm@prosign.example');
     contracts = agreementModel(api);
-    crm = api.get<CrmPort>(CRM_PORT, { strict: false });
+    crm = api.get(CrmFlows, { strict: false });
     connection = api.get(getConnectionToken(), { strict: false });
     worker = await startWorker(env.config);
-    workerCrm = worker.get<CrmPort>(CRM_PORT, { strict: false });
+    workerCrm = worker.get(CrmFlows, { strict: false });
   });
 
   afterEach(() => jest.restoreAllMocks());

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { HubSpotCrmAdapter } from '../src/integrations/crm/hubspot-crm.adapter';
+import { CrmFlows } from '../src/modules/crm/crm-flows.service';
 import { HttpStandIn } from './support/http-stand-in';
 import { staffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
@@ -30,7 +31,7 @@ const label = (typeId: number, text: string | null) => ({
 describe('HubSpot CRM adapter', () => {
   const hubspot = new HttpStandIn();
   let env: ReturnType<typeof createTestEnv>;
-  let crm: HubSpotCrmAdapter;
+  let crm: CrmFlows;
 
   beforeAll(async () => {
     await hubspot.start();
@@ -40,7 +41,7 @@ describe('HubSpot CRM adapter', () => {
       HUBSPOT_BASE_URL: hubspot.url,
       HUBSPOT_PROJECT_OBJECT_TYPE: PROJECT_TYPE,
     });
-    crm = new HubSpotCrmAdapter(env.config);
+    crm = new CrmFlows(new HubSpotCrmAdapter(env.config), env.config);
   });
 
   afterEach(() => {

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { CRM_PORT, type CrmPort } from '../src/integrations/crm/crm.port';
+import { CrmFlows } from '../src/modules/crm/crm-flows.service';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -9,13 +9,13 @@ import { seedDemoData } from './support/seed';
 describe('local CRM through /api/hubspot', () => {
   const env = createTestEnv(__filename);
   let app: INestApplication;
-  let crm: CrmPort;
+  let crm: CrmFlows;
 
   beforeAll(async () => {
     await seedDemoData(env.config);
     ({ app } = await startApi(env.config));
     http = await staffHttp(app);
-    crm = app.get<CrmPort>(CRM_PORT);
+    crm = app.get(CrmFlows, { strict: false });
   });
 
   afterAll(async () => {

@@ -12,7 +12,7 @@ import {
   type FinishSigningResponse,
 } from '@prosign/domain';
 import type { Connection, Model } from 'mongoose';
-import { CRM_PORT, type CrmPort } from '../src/integrations/crm/crm.port';
+import { CrmFlows } from '../src/modules/crm/crm-flows.service';
 import type { Agreement } from '../src/modules/agreements/agreement.schema';
 import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
 import {
@@ -59,11 +59,11 @@ describe('signing: signer calls, refusals and the finish', () => {
   let api: INestApplication;
   /** Moves deals from the `crm` queue (with its own CRM port, where a failure is put). */
   let worker: INestApplicationContext;
-  let workerCrm: CrmPort;
+  let workerCrm: CrmFlows;
   let http: StaffHttp;
   let contracts: Model<Agreement<StandardContractForm>>;
   let connection: Connection;
-  let crm: CrmPort;
+  let crm: CrmFlows;
 
   beforeAll(async () => {
     await seedDemoData(env.config);
@@ -71,9 +71,9 @@ describe('signing: signer calls, refusals and the finish', () => {
     http = await staffHttp(api, 'csm@prosign.example');
     contracts = agreementModel(api);
     connection = api.get(getConnectionToken(), { strict: false });
-    crm = api.get<CrmPort>(CRM_PORT, { strict: false });
+    crm = api.get(CrmFlows, { strict: false });
     worker = await startWorker(env.config);
-    workerCrm = worker.get<CrmPort>(CRM_PORT, { strict: false });
+    workerCrm = worker.get(CrmFlows, { strict: false });
   });
 
   afterEach(() => jest.restoreAllMocks());

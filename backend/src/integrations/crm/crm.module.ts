@@ -17,7 +17,7 @@ import { LocalCrmAdapter } from './local-crm.adapter';
         const adapter =
           config.CRM_ADAPTER === 'hubspot'
             ? new HubSpotCrmAdapter(config)
-            : new LocalCrmAdapter(connection, config);
+            : new LocalCrmAdapter(connection);
         new Logger('CrmModule').log(`CRM adapter: ${adapter.adapter}`);
         return adapter;
       },

@@ -7,46 +7,28 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import { Client } from '@hubspot/api-client';
-import {
-  checkDealProperties,
-  isChangeOrderLabel,
-  joinMultiValue,
-  type ChangeOrderLabel,
-  type DealPropertiesCheck,
-} from '@prosign/domain';
 import type { AppConfig } from '../../platform/config/app-config';
-import {
-  CONTACT_PROPERTIES,
-  DEAL_PROPERTIES,
-  PARTNER_CONTACT_TYPE,
-  PROJECT_PROPERTIES,
-  clientSignatoriesOf,
-  type ContactSearchResult,
-  type CrmDeal,
-  type CrmDealContact,
-  type CrmOwner,
-  type CrmPort,
-  type CrmProject,
-  type CrmRecord,
-  type DealLookup,
-  type DealProjectLink,
-  type DealStageMilestone,
-  type MissingPropertiesUpdate,
-  type PartnerInput,
-  type ProjectDetails,
-  type ProjectLabelInfo,
-  type PropertyOption,
-  dealContactRoles,
+import type {
+  CrmAssociation,
+  CrmAssociationKind,
+  CrmCondition,
+  CrmNewAssociation,
+  CrmObjectType,
+  CrmOwner,
+  CrmPair,
+  CrmPort,
+  CrmRecord,
+  CrmSearch,
+  CrmSearchResult,
+  PropertyOption,
 } from './crm.port';
-import { isChangeOrderPipeline, stageFor } from './crm-stages';
 
-const SEARCH_LIMIT = 20;
 const USER_DEFINED = 'USER_DEFINED';
-
-interface HubSpotObject {
-  id: string;
-  properties: Record<string, string | null>;
-}
+const NOUN: Record<CrmObjectType, string> = {
+  deals: 'Deal',
+  contacts: 'Contact',
+  projects: 'Project',
+};
 
 interface AssociationType {
   category: string;
@@ -62,9 +44,10 @@ interface SearchFilter {
 
 /**
  * The CRM port on HubSpot through `@hubspot/api-client` (private-app token).
- * Stage ids, the project object type and property names come from AppConfig.
- * Contact roles and change-order labels are HubSpot association labels;
- * their type ids are looked up by label name (and cached) on first use.
+ * Only HubSpot's primitives: the flows on them are modules/crm's `CrmFlows`.
+ * The project object type comes from AppConfig. Contact roles and change-order
+ * labels are HubSpot association labels; their type ids are looked up by label
+ * name (and cached) on first use.
  */
 export class HubSpotCrmAdapter implements CrmPort {
   readonly adapter = 'hubspot' as const;
@@ -72,7 +55,7 @@ export class HubSpotCrmAdapter implements CrmPort {
   private readonly projectType: string;
   private readonly labelIds = new Map<string, Promise<Map<string, number>>>();
 
-  constructor(private readonly config: AppConfig) {
+  constructor(config: AppConfig) {
     if (!config.HUBSPOT_ACCESS_TOKEN || !config.HUBSPOT_PROJECT_OBJECT_TYPE) {
       throw new Error(
         'The HubSpot adapter needs HUBSPOT_ACCESS_TOKEN and HUBSPOT_PROJECT_OBJECT_TYPE',
@@ -87,34 +70,125 @@ export class HubSpotCrmAdapter implements CrmPort {
     });
   }
 
-  async getDeal(dealId: string): Promise<DealLookup> {
-    const deal = await this.getObject('deals', dealId, this.dealProperties());
-    const contacts = await this.associatedContacts('deals', dealId);
-    const redirect = isChangeOrderPipeline(this.config, deal.properties.pipeline);
-    return {
-      deal,
-      clientSignatories: clientSignatoriesOf(contacts),
-      redirect,
-      project: redirect ? await this.dealProject(dealId) : null,
-    };
+  async readRecord(
+    type: CrmObjectType,
+    id: string,
+    properties: readonly string[],
+    noun = NOUN[type],
+  ): Promise<CrmRecord> {
+    const object = await this.call(`${noun} ${id}`, () =>
+      this.client.crm.objects.basicApi.getById(this.objectType(type), id, [...properties]),
+    );
+    return toRecord(object);
   }
 
-  async searchDealsByAddress(address: string): Promise<CrmDeal[]> {
-    const text = address.trim();
-    if (!text) return [];
-    const groups: SearchFilter[][] = [
-      [
-        {
-          propertyName: this.config.CRM_DEAL_ADDRESS_PROPERTY,
-          operator: 'CONTAINS_TOKEN',
-          value: `*${text}*`,
-        },
-      ],
-    ];
-    if (/^\d+$/.test(text))
-      groups.push([{ propertyName: 'hs_object_id', operator: 'EQ', value: text }]);
-    const { results } = await this.search('deals', groups, this.dealProperties());
-    return results;
+  async readRecords(
+    type: CrmObjectType,
+    ids: string[],
+    properties: readonly string[],
+  ): Promise<CrmRecord[]> {
+    if (ids.length === 0) return [];
+    const batch = await this.call(`${NOUN[type]}s`, () =>
+      this.client.crm.objects.batchApi.read(this.objectType(type), {
+        inputs: ids.map((id) => ({ id })),
+        properties: [...properties],
+        propertiesWithHistory: [],
+      }),
+    );
+    return batch.results.map(toRecord);
+  }
+
+  async readAssociations(
+    fromType: CrmObjectType,
+    fromId: string,
+    toType: CrmObjectType,
+  ): Promise<CrmAssociation[]> {
+    const all: CrmAssociation[] = [];
+    let after: string | undefined;
+    do {
+      const page = await this.call(`Associations of ${fromId}`, () =>
+        this.client.crm.associations.v4.basicApi.getPage(
+          this.objectType(fromType),
+          fromId,
+          this.objectType(toType),
+          after,
+          500,
+        ),
+      );
+      all.push(
+        ...page.results.map((result) => ({
+          toId: String(result.toObjectId),
+          kinds: (result.associationTypes as AssociationType[]).map(
+            ({ category, typeId, label }) => ({ label: label ?? null, typeId, category }),
+          ),
+        })),
+      );
+      after = page.paging?.next?.after;
+    } while (after);
+    return all;
+  }
+
+  async search(type: CrmObjectType, search: CrmSearch): Promise<CrmSearchResult> {
+    const response = await this.call('Search', () =>
+      this.client.crm.objects.searchApi.doSearch(this.objectType(type), {
+        ...(search.text ? { query: search.text } : {}),
+        filterGroups: search.anyOf.map((conditions) => ({
+          filters: conditions.map(toFilter),
+        })) as never,
+        properties: [...search.properties],
+        limit: search.limit,
+      }),
+    );
+    return { records: response.results.map(toRecord), total: response.total };
+  }
+
+  async createRecord(
+    type: CrmObjectType,
+    properties: Record<string, string>,
+    associations: CrmNewAssociation[] = [],
+  ): Promise<string> {
+    const created = await this.call('New record', () =>
+      this.client.crm.objects.basicApi.create(this.objectType(type), {
+        properties,
+        associations: associations
+          .map((association) => ({
+            to: { id: association.toId },
+            types: association.kinds.map(toSpec),
+          }))
+          .filter((association) => association.types.length > 0),
+      }),
+    );
+    return created.id;
+  }
+
+  async updateRecord(
+    type: CrmObjectType,
+    id: string,
+    properties: Record<string, string>,
+  ): Promise<void> {
+    await this.call(`${type === 'deals' ? 'Deal' : 'Contact'} ${id}`, () =>
+      this.client.crm.objects.basicApi.update(this.objectType(type), id, { properties }),
+    );
+  }
+
+  async setAssociationLabel(pair: CrmPair, label: string): Promise<void> {
+    const typeId = await this.labelTypeId(
+      this.objectType(pair.fromType),
+      this.objectType(pair.toType),
+      label,
+    );
+    await this.replaceLabels(pair, typeId);
+  }
+
+  async associate({ fromType, fromId, toType, toId }: CrmPair): Promise<void> {
+    await this.call('Association', () =>
+      this.client.crm.associations.v4.basicApi.createDefault(
+        this.objectType(fromType),
+        fromId,
+        this.objectType(toType),
+        toId,
+      ),
+    );
   }
 
   async getOwner(ownerId: string): Promise<CrmOwner> {
@@ -148,330 +222,16 @@ export class HubSpotCrmAdapter implements CrmPort {
       .map(({ label, value }) => ({ label, value }));
   }
 
-  async countContactsByEmail(email: string): Promise<number> {
-    const { total } = await this.search(
-      'contacts',
-      [[{ propertyName: 'email', operator: 'EQ', value: email.trim() }]],
-      ['email'],
-      1,
-    );
-    return total;
-  }
-
-  async searchContacts(text: string): Promise<ContactSearchResult> {
-    const { results, total } = await this.search(
-      'contacts',
-      [],
-      [...CONTACT_PROPERTIES],
-      SEARCH_LIMIT,
-      text.trim(),
-    );
-    return { contacts: results, count: total };
-  }
-
-  async checkDealProperties(dealId: string): Promise<DealPropertiesCheck> {
-    const deal = await this.getObject('deals', dealId, this.dealProperties());
-    const contacts = await this.associatedContacts('deals', dealId);
-    return checkDealProperties(deal.properties, contacts.map(dealContactRoles));
-  }
-
-  async updateMissingDealProperties(
-    dealId: string,
-    update: MissingPropertiesUpdate,
-  ): Promise<void> {
-    for (const change of update.contactRoles) {
-      const typeId = await this.labelTypeId('deals', 'contacts', change.role);
-      const contactId =
-        change.contactId ??
-        (await this.findContactIdByEmail(change.email)) ??
-        (await this.createObject('contacts', {
-          email: change.email,
-          ...(change.firstname ? { firstname: change.firstname } : {}),
-          ...(change.lastname ? { lastname: change.lastname } : {}),
-          ...(change.phone ? { phone: change.phone } : {}),
-        }));
-      await this.replaceLabels('deals', dealId, 'contacts', contactId, typeId);
-    }
-    if (Object.keys(update.properties).length > 0) {
-      await this.updateObject('deals', dealId, update.properties);
-    }
-  }
-
-  async updateDealProperties(dealId: string, properties: Record<string, string>): Promise<void> {
-    await this.updateObject('deals', dealId, properties);
-  }
-
-  async moveDealToStage(
-    dealId: string,
-    milestone: DealStageMilestone,
-    contractLink?: string,
-  ): Promise<string> {
-    const deal = await this.getObject('deals', dealId, ['pipeline']);
-    const properties: Record<string, string> = {
-      dealstage: stageFor(this.config, deal.properties.pipeline, milestone),
-    };
-    if (contractLink) properties[this.config.CRM_CONTRACT_LINK_PROPERTY] = contractLink;
-    await this.updateObject('deals', dealId, properties);
-    return properties.dealstage;
-  }
-
-  async searchProjects(text: string): Promise<CrmProject[]> {
-    const query = text.trim();
-    if (!query) return [];
-    const groups: SearchFilter[][] = [
-      [{ propertyName: 'address', operator: 'CONTAINS_TOKEN', value: `*${query}*` }],
-      [{ propertyName: 'property_address', operator: 'CONTAINS_TOKEN', value: `*${query}*` }],
-    ];
-    if (/^\d+$/.test(query))
-      groups.push([{ propertyName: 'hs_object_id', operator: 'EQ', value: query }]);
-    const { results } = await this.search(this.projectType, groups, [...PROJECT_PROPERTIES]);
-    return results;
-  }
-
-  async getProject(projectId: string): Promise<ProjectDetails> {
-    const project = await this.getObject(
-      this.projectType,
-      projectId,
-      [...PROJECT_PROPERTIES],
-      'Project',
-    );
-    const contactDetails = await this.associatedContacts(this.projectType, projectId);
-    return { project, contactDetails };
-  }
-
-  async getProjectLabelInfo(projectId: string): Promise<ProjectLabelInfo> {
-    const project = await this.getObject(
-      this.projectType,
-      projectId,
-      ['main_contract_signed_date'],
-      'Project',
-    );
-    const links = await this.associations(this.projectType, projectId, 'deals');
-    const taken = links
-      .flatMap((link) => labelsOf(link.associationTypes))
-      .filter(isChangeOrderLabel);
-    return {
-      date: project.properties.main_contract_signed_date ?? null,
-      notAvailableLabels: [...new Set(taken)].sort(),
-    };
-  }
-
-  async linkDealToProject(
-    dealId: string,
-    projectId: string,
-    label: ChangeOrderLabel,
-  ): Promise<void> {
-    const links = await this.associations(this.projectType, projectId, 'deals');
-    const takenByOther = links.some(
-      (link) => link.toObjectId !== dealId && labelsOf(link.associationTypes).includes(label),
-    );
-    if (takenByOther)
-      throw new ConflictException(`${label} is already taken on project ${projectId}`);
-    const typeId = await this.labelTypeId('deals', this.projectType, label);
-    await this.replaceLabels('deals', dealId, this.projectType, projectId, typeId);
-  }
-
-  async duplicateDeal(dealId: string, overrides: Record<string, string>): Promise<string> {
-    const deal = await this.getObject('deals', dealId, this.dealProperties());
-    const contacts = await this.associations('deals', dealId, 'contacts');
-    const projects = await this.associations('deals', dealId, this.projectType);
-    const properties: Record<string, string> = {};
-    for (const [name, value] of Object.entries(deal.properties)) {
-      // HubSpot computes hs_* properties itself; the link belongs to the original's contract.
-      if (
-        value !== null &&
-        !name.startsWith('hs_') &&
-        name !== this.config.CRM_CONTRACT_LINK_PROPERTY
-      ) {
-        properties[name] = value;
-      }
-    }
-    properties.dealname = `${deal.properties.dealname ?? `Deal ${dealId}`} (copy)`;
-    Object.assign(properties, overrides);
-    const created = await this.call('Deal copy', () =>
-      this.client.crm.objects.basicApi.create('deals', {
-        properties,
-        associations: [
-          ...contacts.map((link) => ({
-            to: { id: link.toObjectId },
-            types: link.associationTypes.map(toSpec),
-          })),
-          // The copy joins the same project, without the original's change-order label.
-          ...projects.map((link) => ({
-            to: { id: link.toObjectId },
-            types: link.associationTypes.filter((type) => !type.label).map(toSpec),
-          })),
-        ].filter((association) => association.types.length > 0),
-      }),
-    );
-    return created.id;
-  }
-
-  async searchPartners(text: string): Promise<CrmRecord[]> {
-    const { results } = await this.search(
-      'contacts',
-      [[{ propertyName: 'type', operator: 'EQ', value: PARTNER_CONTACT_TYPE }]],
-      [...CONTACT_PROPERTIES],
-      SEARCH_LIMIT,
-      text.trim() || undefined,
-    );
-    return results;
-  }
-
-  async getPartner(partnerId: string): Promise<CrmRecord> {
-    return this.getObject('contacts', partnerId, [...CONTACT_PROPERTIES], 'Partner');
-  }
-
-  async upsertProjectPartner(
-    projectId: string,
-    partner: PartnerInput,
-    partnerId?: string,
-  ): Promise<string> {
-    const properties: Record<string, string> = { email: partner.email, type: PARTNER_CONTACT_TYPE };
-    if (partner.firstname !== undefined) properties.firstname = partner.firstname;
-    if (partner.lastname !== undefined) properties.lastname = partner.lastname;
-    if (partner.phone !== undefined) properties.phone = partner.phone;
-    if (partner.roles) properties.project_role__sales_rep = joinMultiValue(partner.roles);
-
-    const id = partnerId ?? (await this.findContactIdByEmail(partner.email));
-    const contactId = id ?? (await this.createObject('contacts', properties));
-    if (id) await this.updateObject('contacts', id, properties);
-    await this.call('Project partner association', () =>
-      this.client.crm.associations.v4.basicApi.createDefault(
-        this.projectType,
-        projectId,
-        'contacts',
-        contactId,
-      ),
-    );
-    return contactId;
-  }
-
   // --- helpers -------------------------------------------------------------
 
-  private dealProperties(): string[] {
-    return [
-      ...new Set([
-        ...DEAL_PROPERTIES,
-        this.config.CRM_DEAL_ADDRESS_PROPERTY,
-        this.config.CRM_CONTRACT_LINK_PROPERTY,
-      ]),
-    ];
+  /** HubSpot's name of a record type: `projects` is the configured custom object type. */
+  private objectType(type: CrmObjectType): string {
+    return type === 'projects' ? this.projectType : type;
   }
 
   /** `project(s)` in the API path means the configured custom object type. */
   private objectTypeFor(objectType: string): string {
     return ['project', 'projects'].includes(objectType) ? this.projectType : objectType;
-  }
-
-  private async getObject(
-    objectType: string,
-    id: string,
-    properties: string[],
-    noun = objectType === 'deals' ? 'Deal' : 'Contact',
-  ): Promise<HubSpotObject> {
-    const object = await this.call(`${noun} ${id}`, () =>
-      this.client.crm.objects.basicApi.getById(objectType, id, properties),
-    );
-    return toRecord(object);
-  }
-
-  private async search(
-    objectType: string,
-    filterGroups: SearchFilter[][],
-    properties: string[],
-    limit = SEARCH_LIMIT,
-    query?: string,
-  ): Promise<{ results: HubSpotObject[]; total: number }> {
-    const response = await this.call('Search', () =>
-      this.client.crm.objects.searchApi.doSearch(objectType, {
-        ...(query ? { query } : {}),
-        filterGroups: filterGroups.map((filters) => ({ filters })) as never,
-        properties,
-        limit,
-      }),
-    );
-    return { results: response.results.map(toRecord), total: response.total };
-  }
-
-  private async updateObject(
-    objectType: string,
-    id: string,
-    properties: Record<string, string>,
-  ): Promise<void> {
-    await this.call(`${objectType === 'deals' ? 'Deal' : 'Contact'} ${id}`, () =>
-      this.client.crm.objects.basicApi.update(objectType, id, { properties }),
-    );
-  }
-
-  private async createObject(
-    objectType: string,
-    properties: Record<string, string>,
-  ): Promise<string> {
-    const created = await this.call('New record', () =>
-      this.client.crm.objects.basicApi.create(objectType, { properties, associations: [] }),
-    );
-    return created.id;
-  }
-
-  private async findContactIdByEmail(email: string): Promise<string | null> {
-    const { results } = await this.search(
-      'contacts',
-      [[{ propertyName: 'email', operator: 'EQ', value: email.trim() }]],
-      ['email'],
-      1,
-    );
-    return results[0]?.id ?? null;
-  }
-
-  private async associations(
-    fromType: string,
-    fromId: string,
-    toType: string,
-  ): Promise<Array<{ toObjectId: string; associationTypes: AssociationType[] }>> {
-    const all: Array<{ toObjectId: string; associationTypes: AssociationType[] }> = [];
-    let after: string | undefined;
-    do {
-      const page = await this.call(`Associations of ${fromId}`, () =>
-        this.client.crm.associations.v4.basicApi.getPage(fromType, fromId, toType, after, 500),
-      );
-      all.push(
-        ...page.results.map((result) => ({
-          toObjectId: String(result.toObjectId),
-          associationTypes: result.associationTypes as AssociationType[],
-        })),
-      );
-      after = page.paging?.next?.after;
-    } while (after);
-    return all;
-  }
-
-  private async associatedContacts(fromType: string, fromId: string): Promise<CrmDealContact[]> {
-    const links = await this.associations(fromType, fromId, 'contacts');
-    if (links.length === 0) return [];
-    const batch = await this.call('Contacts', () =>
-      this.client.crm.objects.batchApi.read('contacts', {
-        inputs: links.map((link) => ({ id: link.toObjectId })),
-        properties: [...CONTACT_PROPERTIES],
-        propertiesWithHistory: [],
-      }),
-    );
-    return batch.results.map((contact) => ({
-      ...toRecord(contact),
-      roles: labelsOf(links.find((link) => link.toObjectId === contact.id)?.associationTypes ?? []),
-    }));
-  }
-
-  private async dealProject(dealId: string): Promise<DealProjectLink | null> {
-    const [link] = await this.associations('deals', dealId, this.projectType);
-    if (!link) return null;
-    const project = await this.getObject(
-      this.projectType,
-      link.toObjectId,
-      [...PROJECT_PROPERTIES],
-      'Project',
-    );
-    return { project, label: labelsOf(link.associationTypes).find(isChangeOrderLabel) ?? null };
   }
 
   /** The association type id of a label between two object types, e.g. deals→contacts "Client Signatory". */
@@ -504,27 +264,23 @@ export class HubSpotCrmAdapter implements CrmPort {
 
   /** Makes `typeId` the only label of the pair (the unlabeled default association stays). */
   private async replaceLabels(
-    fromType: string,
-    fromId: string,
-    toType: string,
-    toId: string,
+    { fromType, fromId, toType, toId }: CrmPair,
     typeId: number,
   ): Promise<void> {
-    const current = (await this.associations(fromType, fromId, toType)).find(
-      (link) => link.toObjectId === toId,
+    const current = (await this.readAssociations(fromType, fromId, toType)).find(
+      (link) => link.toId === toId,
     );
-    const stale = (current?.associationTypes ?? []).filter(
-      (type) => type.label && type.typeId !== typeId,
-    );
+    const stale = (current?.kinds ?? []).filter((kind) => kind.label && kind.typeId !== typeId);
+    const [from, to] = [this.objectType(fromType), this.objectType(toType)];
     if (stale.length > 0) {
       await this.call('Association labels', () =>
-        this.client.crm.associations.v4.batchApi.archiveLabels(fromType, toType, {
+        this.client.crm.associations.v4.batchApi.archiveLabels(from, to, {
           inputs: [{ _from: { id: fromId }, to: { id: toId }, types: stale.map(toSpec) }],
         }),
       );
     }
     await this.call('Association', () =>
-      this.client.crm.associations.v4.basicApi.create(fromType, fromId, toType, toId, [
+      this.client.crm.associations.v4.basicApi.create(from, fromId, to, toId, [
         { associationCategory: USER_DEFINED as never, associationTypeId: typeId },
       ]),
     );
@@ -540,10 +296,7 @@ export class HubSpotCrmAdapter implements CrmPort {
   }
 }
 
-function toRecord(object: {
-  id: string;
-  properties: Record<string, string | null>;
-}): HubSpotObject {
+function toRecord(object: { id: string; properties: Record<string, string | null> }): CrmRecord {
   return { id: object.id, properties: { ...object.properties } };
 }
 
@@ -561,12 +314,20 @@ function toOwner(owner: {
   };
 }
 
-function labelsOf(types: AssociationType[]): string[] {
-  return types.map((type) => type.label).filter((label): label is string => Boolean(label));
+function toSpec(kind: CrmAssociationKind) {
+  return { associationCategory: kind.category as never, associationTypeId: kind.typeId as number };
 }
 
-function toSpec(type: AssociationType) {
-  return { associationCategory: type.category as never, associationTypeId: type.typeId };
+function toFilter(condition: CrmCondition): SearchFilter {
+  if ('id' in condition)
+    return { propertyName: 'hs_object_id', operator: 'EQ', value: condition.id };
+  if ('equals' in condition)
+    return { propertyName: condition.property, operator: 'EQ', value: condition.equals };
+  return {
+    propertyName: condition.property,
+    operator: 'CONTAINS_TOKEN',
+    value: `*${condition.contains}*`,
+  };
 }
 
 /** HubSpot's failure → the error the API answers with; the CRM's message is kept where it helps. */

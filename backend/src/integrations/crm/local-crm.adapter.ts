@@ -1,45 +1,29 @@
-import { ConflictException, NotFoundException } from '@nestjs/common';
-import {
-  checkDealProperties,
-  isChangeOrderLabel,
-  joinMultiValue,
-  type ChangeOrderLabel,
-  type DealPropertiesCheck,
-} from '@prosign/domain';
+import { NotFoundException } from '@nestjs/common';
 import type { Connection } from 'mongoose';
-import type { AppConfig } from '../../platform/config/app-config';
-import {
-  PARTNER_CONTACT_TYPE,
-  clientSignatoriesOf,
-  type ContactSearchResult,
-  type CrmDeal,
-  type CrmDealContact,
-  type CrmOwner,
-  type CrmPort,
-  type CrmProject,
-  type CrmProperties,
-  type CrmRecord,
-  type DealLookup,
-  type DealProjectLink,
-  type DealStageMilestone,
-  type MissingPropertiesUpdate,
-  type PartnerInput,
-  type ProjectDetails,
-  type ProjectLabelInfo,
-  type PropertyOption,
-  dealContactRoles,
+import type {
+  CrmAssociation,
+  CrmCondition,
+  CrmNewAssociation,
+  CrmOwner,
+  CrmPair,
+  CrmPort,
+  CrmProperties,
+  CrmRecord,
+  CrmSearch,
+  CrmSearchResult,
+  PropertyOption,
 } from './crm.port';
-import { isChangeOrderPipeline, stageFor } from './crm-stages';
+import { labelsOf } from './crm.port';
 import {
   associationId,
   containsPattern,
   localCrmCollections,
+  type AssociationDoc,
   type CrmObjectType,
   type LocalCrmCollections,
   type RecordDoc,
 } from './local-crm.collections';
 
-const SEARCH_LIMIT = 20;
 const NOUN: Record<CrmObjectType, string> = {
   deals: 'Deal',
   contacts: 'Contact',
@@ -48,46 +32,127 @@ const NOUN: Record<CrmObjectType, string> = {
 
 /**
  * The embedded CRM: deals, contacts, owners, projects, associations and
- * pipelines in MongoDB (seeded with demo data by LocalCrmSeeder). Changes made
+ * pipelines in MongoDB (seeded with demo data by LocalCrmSeeder), behind the
+ * port's primitives (the flows are modules/crm's `CrmFlows`). Changes made
  * through it — a stage move, a property update — are visible on the next read.
  */
 export class LocalCrmAdapter implements CrmPort {
   readonly adapter = 'local' as const;
   private readonly db: LocalCrmCollections;
 
-  constructor(
-    connection: Connection,
-    private readonly config: AppConfig,
-  ) {
+  constructor(connection: Connection) {
     this.db = localCrmCollections(connection);
   }
 
-  async getDeal(dealId: string): Promise<DealLookup> {
-    const deal = await this.record('deals', dealId);
-    const contacts = await this.dealContacts(dealId);
-    const redirect = isChangeOrderPipeline(this.config, deal.properties.pipeline);
-    return {
-      deal,
-      clientSignatories: clientSignatoriesOf(contacts),
-      redirect,
-      project: redirect ? await this.dealProject(dealId) : null,
-    };
+  async readRecord(
+    type: CrmObjectType,
+    id: string,
+    _properties: readonly string[],
+    noun = NOUN[type],
+  ): Promise<CrmRecord> {
+    const doc = await this.db[type].findOne({ _id: id });
+    if (!doc) throw new NotFoundException(`${noun} ${id} not found in the CRM`);
+    return toRecord(doc);
   }
 
-  async searchDealsByAddress(address: string): Promise<CrmDeal[]> {
-    const text = address.trim();
-    if (!text) return [];
-    const docs = await this.db.deals
-      .find({
-        $or: [
-          { _id: text },
-          { [`properties.${this.config.CRM_DEAL_ADDRESS_PROPERTY}`]: containsPattern(text) },
-        ],
-      })
+  async readRecords(type: CrmObjectType, ids: string[]): Promise<CrmRecord[]> {
+    if (ids.length === 0) return [];
+    const docs = await this.db[type]
+      .find({ _id: { $in: ids } })
       .sort({ _id: 1 })
-      .limit(SEARCH_LIMIT)
       .toArray();
     return docs.map(toRecord);
+  }
+
+  /** Associations are stored one way (deal→contact, deal→project, project→contact) and read both ways. */
+  async readAssociations(
+    fromType: CrmObjectType,
+    fromId: string,
+    toType: CrmObjectType,
+  ): Promise<CrmAssociation[]> {
+    const docs = await this.db.associations
+      .find({
+        $or: [
+          { fromType, fromId, toType },
+          { fromType: toType, toType: fromType, toId: fromId },
+        ],
+      })
+      .toArray();
+    return docs.map((doc: AssociationDoc) => ({
+      toId: doc.fromType === fromType && doc.fromId === fromId ? doc.toId : doc.fromId,
+      // Every stored pair is associated; its labels are the labelled kinds.
+      kinds: [{ label: null }, ...(doc.labels ?? []).map((label) => ({ label }))],
+    }));
+  }
+
+  async search(type: CrmObjectType, search: CrmSearch): Promise<CrmSearchResult> {
+    const parts = [
+      search.text ? contactTextFilter(search.text) : {},
+      search.anyOf.length > 0
+        ? {
+            $or: search.anyOf.map((group) =>
+              group.length === 1 ? conditionFilter(group[0]) : { $and: group.map(conditionFilter) },
+            ),
+          }
+        : {},
+    ].filter((part) => Object.keys(part).length > 0);
+    const filter = parts.length > 1 ? { $and: parts } : (parts[0] ?? {});
+    const [docs, total] = await Promise.all([
+      this.db[type].find(filter).sort({ _id: 1 }).limit(search.limit).toArray(),
+      this.db[type].countDocuments(filter),
+    ]);
+    return { records: docs.map(toRecord), total };
+  }
+
+  async createRecord(
+    type: CrmObjectType,
+    properties: CrmProperties,
+    associations: CrmNewAssociation[] = [],
+  ): Promise<string> {
+    const id = await nextRecordId(this.db);
+    const now = new Date();
+    await this.db[type].insertOne({
+      _id: id,
+      properties: { ...properties, hs_object_id: id },
+      createdAt: now,
+      updatedAt: now,
+    });
+    for (const association of associations.filter((a) => a.kinds.length > 0)) {
+      await this.setLabels(
+        type,
+        id,
+        association.toType,
+        association.toId,
+        labelsOf(association.kinds),
+      );
+    }
+    return id;
+  }
+
+  async updateRecord(
+    type: CrmObjectType,
+    id: string,
+    properties: Record<string, string>,
+  ): Promise<void> {
+    const set: Record<string, unknown> = { updatedAt: new Date() };
+    for (const [name, value] of Object.entries(properties)) set[`properties.${name}`] = value;
+    const result = await this.db[type].updateOne({ _id: id }, { $set: set });
+    if (result.matchedCount === 0)
+      throw new NotFoundException(`${NOUN[type]} ${id} not found in the CRM`);
+  }
+
+  async setAssociationLabel(pair: CrmPair, label: string): Promise<void> {
+    await this.bothExist(pair);
+    await this.setLabels(pair.fromType, pair.fromId, pair.toType, pair.toId, [label]);
+  }
+
+  async associate(pair: CrmPair): Promise<void> {
+    await this.bothExist(pair);
+    const { fromType, fromId, toType, toId } = pair;
+    const _id = associationId(fromType, fromId, toType, toId);
+    if (!(await this.db.associations.findOne({ _id }))) {
+      await this.setLabels(fromType, fromId, toType, toId, []);
+    }
   }
 
   async getOwner(ownerId: string): Promise<CrmOwner> {
@@ -109,245 +174,10 @@ export class LocalCrmAdapter implements CrmPort {
     return definition.options.map(({ label, value }) => ({ label, value }));
   }
 
-  async countContactsByEmail(email: string): Promise<number> {
-    return this.db.contacts.countDocuments({ 'properties.email': exactInsensitive(email) });
-  }
-
-  async searchContacts(text: string): Promise<ContactSearchResult> {
-    const filter = contactTextFilter(text);
-    const [docs, count] = await Promise.all([
-      this.db.contacts.find(filter).sort({ _id: 1 }).limit(SEARCH_LIMIT).toArray(),
-      this.db.contacts.countDocuments(filter),
-    ]);
-    return { contacts: docs.map(toRecord), count };
-  }
-
-  async checkDealProperties(dealId: string): Promise<DealPropertiesCheck> {
-    const deal = await this.record('deals', dealId);
-    const contacts = await this.dealContacts(dealId);
-    return checkDealProperties(deal.properties, contacts.map(dealContactRoles));
-  }
-
-  async updateMissingDealProperties(
-    dealId: string,
-    update: MissingPropertiesUpdate,
-  ): Promise<void> {
-    await this.record('deals', dealId);
-    for (const change of update.contactRoles) {
-      const contactId =
-        change.contactId ??
-        (await this.findContactIdByEmail(change.email)) ??
-        (await this.createRecord('contacts', {
-          email: change.email,
-          firstname: change.firstname ?? null,
-          lastname: change.lastname ?? null,
-          phone: change.phone ?? null,
-        }));
-      await this.record('contacts', contactId);
-      await this.setLabels('deals', dealId, 'contacts', contactId, [change.role]);
-    }
-    await this.setProperties('deals', dealId, update.properties);
-  }
-
-  async updateDealProperties(dealId: string, properties: Record<string, string>): Promise<void> {
-    await this.setProperties('deals', dealId, properties);
-  }
-
-  async moveDealToStage(
-    dealId: string,
-    milestone: DealStageMilestone,
-    contractLink?: string,
-  ): Promise<string> {
-    const deal = await this.record('deals', dealId);
-    const properties: Record<string, string> = {
-      dealstage: stageFor(this.config, deal.properties.pipeline, milestone),
-    };
-    if (contractLink) properties[this.config.CRM_CONTRACT_LINK_PROPERTY] = contractLink;
-    await this.setProperties('deals', dealId, properties);
-    return properties.dealstage;
-  }
-
-  async searchProjects(text: string): Promise<CrmProject[]> {
-    const query = text.trim();
-    if (!query) return [];
-    const pattern = containsPattern(query);
-    const docs = await this.db.projects
-      .find({
-        $or: [
-          { _id: query },
-          { 'properties.address': pattern },
-          { 'properties.property_address': pattern },
-          { 'properties.project_name': pattern },
-        ],
-      })
-      .sort({ _id: 1 })
-      .limit(SEARCH_LIMIT)
-      .toArray();
-    return docs.map(toRecord);
-  }
-
-  async getProject(projectId: string): Promise<ProjectDetails> {
-    const project = await this.record('projects', projectId);
-    const links = await this.db.associations
-      .find({ fromType: 'projects', fromId: projectId, toType: 'contacts' })
-      .toArray();
-    const contacts = await this.records(
-      'contacts',
-      links.map((link) => link.toId),
-    );
-    return {
-      project,
-      contactDetails: contacts.map((contact) => ({
-        ...contact,
-        roles: links.find((link) => link.toId === contact.id)?.labels ?? [],
-      })),
-    };
-  }
-
-  async getProjectLabelInfo(projectId: string): Promise<ProjectLabelInfo> {
-    const project = await this.record('projects', projectId);
-    const links = await this.db.associations
-      .find({ fromType: 'deals', toType: 'projects', toId: projectId })
-      .toArray();
-    const taken = links.flatMap((link) => link.labels).filter(isChangeOrderLabel);
-    return {
-      date: project.properties.main_contract_signed_date ?? null,
-      notAvailableLabels: [...new Set(taken)].sort(),
-    };
-  }
-
-  async linkDealToProject(
-    dealId: string,
-    projectId: string,
-    label: ChangeOrderLabel,
-  ): Promise<void> {
-    await this.record('deals', dealId);
-    const { notAvailableLabels } = await this.getProjectLabelInfo(projectId);
-    const own = await this.db.associations.findOne({
-      _id: associationId('deals', dealId, 'projects', projectId),
-    });
-    if (notAvailableLabels.includes(label) && !own?.labels.includes(label)) {
-      throw new ConflictException(`${label} is already taken on project ${projectId}`);
-    }
-    await this.setLabels('deals', dealId, 'projects', projectId, [label]);
-  }
-
-  async duplicateDeal(dealId: string, overrides: Record<string, string>): Promise<string> {
-    const deal = await this.record('deals', dealId);
-    const copyId = await this.createRecord('deals', {
-      ...deal.properties,
-      dealname: `${deal.properties.dealname ?? `Deal ${dealId}`} (copy)`,
-      contract_link: null,
-      ...overrides,
-    });
-    const links = await this.db.associations.find({ fromType: 'deals', fromId: dealId }).toArray();
-    for (const link of links) {
-      // The copy belongs to the same project, but a change-order label stays with the original.
-      const labels = link.toType === 'projects' ? [] : link.labels;
-      await this.setLabels('deals', copyId, link.toType, link.toId, labels);
-    }
-    return copyId;
-  }
-
-  async searchPartners(text: string): Promise<CrmRecord[]> {
-    const docs = await this.db.contacts
-      .find({ ...contactTextFilter(text), 'properties.type': PARTNER_CONTACT_TYPE })
-      .sort({ _id: 1 })
-      .limit(SEARCH_LIMIT)
-      .toArray();
-    return docs.map(toRecord);
-  }
-
-  async getPartner(partnerId: string): Promise<CrmRecord> {
-    return this.record('contacts', partnerId);
-  }
-
-  async upsertProjectPartner(
-    projectId: string,
-    partner: PartnerInput,
-    partnerId?: string,
-  ): Promise<string> {
-    await this.record('projects', projectId);
-    const properties: Record<string, string> = { email: partner.email, type: PARTNER_CONTACT_TYPE };
-    if (partner.firstname !== undefined) properties.firstname = partner.firstname;
-    if (partner.lastname !== undefined) properties.lastname = partner.lastname;
-    if (partner.phone !== undefined) properties.phone = partner.phone;
-    if (partner.roles) properties.project_role__sales_rep = joinMultiValue(partner.roles);
-
-    const id = partnerId ?? (await this.findContactIdByEmail(partner.email));
-    let contactId: string;
-    if (id) {
-      await this.setProperties('contacts', id, properties);
-      contactId = id;
-    } else {
-      contactId = await this.createRecord('contacts', properties);
-    }
-    // Partner roles live on the contact (project_role__sales_rep), as in HubSpot; the association is unlabeled.
-    await this.setLabels('projects', projectId, 'contacts', contactId, []);
-    return contactId;
-  }
-
-  // --- helpers -------------------------------------------------------------
-
-  private collection(type: CrmObjectType) {
-    return this.db[type];
-  }
-
-  private async record(type: CrmObjectType, id: string): Promise<CrmRecord> {
-    const doc = await this.collection(type).findOne({ _id: id });
-    if (!doc) throw new NotFoundException(`${NOUN[type]} ${id} not found in the CRM`);
-    return toRecord(doc);
-  }
-
-  private async records(type: CrmObjectType, ids: string[]): Promise<CrmRecord[]> {
-    if (ids.length === 0) return [];
-    const docs = await this.collection(type)
-      .find({ _id: { $in: ids } })
-      .sort({ _id: 1 })
-      .toArray();
-    return docs.map(toRecord);
-  }
-
-  private async dealContacts(dealId: string): Promise<CrmDealContact[]> {
-    const links = await this.db.associations
-      .find({ fromType: 'deals', fromId: dealId, toType: 'contacts' })
-      .toArray();
-    const contacts = await this.records(
-      'contacts',
-      links.map((link) => link.toId),
-    );
-    return contacts.map((contact) => ({
-      ...contact,
-      roles: links.find((link) => link.toId === contact.id)?.labels ?? [],
-    }));
-  }
-
-  private async dealProject(dealId: string): Promise<DealProjectLink | null> {
-    const link = await this.db.associations.findOne({
-      fromType: 'deals',
-      fromId: dealId,
-      toType: 'projects',
-    });
-    if (!link) return null;
-    const project = await this.record('projects', link.toId);
-    return { project, label: link.labels.find(isChangeOrderLabel) ?? null };
-  }
-
-  private async findContactIdByEmail(email: string): Promise<string | null> {
-    const doc = await this.db.contacts.findOne({ 'properties.email': exactInsensitive(email) });
-    return doc?._id ?? null;
-  }
-
-  private async setProperties(
-    type: CrmObjectType,
-    id: string,
-    properties: Record<string, string | null>,
-  ): Promise<void> {
-    const set: Record<string, unknown> = { updatedAt: new Date() };
-    for (const [name, value] of Object.entries(properties)) set[`properties.${name}`] = value;
-    const result = await this.collection(type).updateOne({ _id: id }, { $set: set });
-    if (result.matchedCount === 0)
-      throw new NotFoundException(`${NOUN[type]} ${id} not found in the CRM`);
+  /** As in HubSpot, a pair is associated only when both records exist (NotFoundException). */
+  private async bothExist({ fromType, fromId, toType, toId }: CrmPair): Promise<void> {
+    await this.readRecord(fromType, fromId, []);
+    await this.readRecord(toType, toId, []);
   }
 
   private async setLabels(
@@ -362,18 +192,6 @@ export class LocalCrmAdapter implements CrmPort {
       { $set: { fromType, fromId, toType, toId, labels } },
       { upsert: true },
     );
-  }
-
-  private async createRecord(type: CrmObjectType, properties: CrmProperties): Promise<string> {
-    const id = await nextRecordId(this.db);
-    const now = new Date();
-    await this.collection(type).insertOne({
-      _id: id,
-      properties: { ...properties, hs_object_id: id },
-      createdAt: now,
-      updatedAt: now,
-    });
-    return id;
   }
 }
 
@@ -403,6 +221,14 @@ function toOwner(doc: {
 
 function exactInsensitive(text: string): RegExp {
   return new RegExp(`^${text.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'i');
+}
+
+/** A search condition on a record's id or one of its properties. */
+function conditionFilter(condition: CrmCondition): Record<string, unknown> {
+  if ('id' in condition) return { _id: condition.id };
+  if ('equals' in condition)
+    return { [`properties.${condition.property}`]: exactInsensitive(condition.equals) };
+  return { [`properties.${condition.property}`]: containsPattern(condition.contains) };
 }
 
 /** Every word of the text must appear in the first name, last name, e-mail or phone. */

@@ -1,7 +1,6 @@
 import {
   BadRequestException,
   ConflictException,
-  Inject,
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
@@ -21,7 +20,7 @@ import {
   type CoSendResult,
   type DealLookupView,
 } from '@prosign/domain';
-import { CRM_PORT, type CrmPort } from '../../integrations/crm';
+import { CrmFlows } from '../crm';
 import {
   AgreementCreationService,
   fieldErrorsException,
@@ -47,7 +46,7 @@ export class CoCreationService {
     private readonly documents: DocumentsService,
     private readonly documentRecords: DocumentRepository,
     private readonly creation: AgreementCreationService,
-    @Inject(CRM_PORT) private readonly crm: CrmPort,
+    private readonly crm: CrmFlows,
   ) {}
 
   /** `POST /api/co/create-contract` */

@@ -1,4 +1,4 @@
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import {
   extractCrmRecordId,
   nextChangeOrderLabel,
@@ -10,7 +10,7 @@ import {
   type ChangeOrderLabel,
   type DealPropertiesCheck,
 } from '@prosign/domain';
-import { CRM_PORT, findProjects, type CrmPort } from '../../integrations/crm';
+import { CrmFlows } from '../crm';
 
 /** What a change order's signatory contact must have in the CRM. */
 const SIGNATORY_NEEDS = ['firstname', 'lastname', 'email'] as const;
@@ -23,7 +23,7 @@ function recordIdOf(text: string): string | null {
 /** The CRM calls of the CO screen (spec 3 §2, §7 "CO helpers"), on whichever CRM adapter runs. */
 @Injectable()
 export class CoCrmService {
-  constructor(@Inject(CRM_PORT) private readonly crm: CrmPort) {}
+  constructor(private readonly crm: CrmFlows) {}
 
   async dealsByAddress(text: string): Promise<CoDealsResponse> {
     const query = text.trim();
@@ -50,7 +50,7 @@ export class CoCrmService {
   }
 
   async projects(text: string): Promise<CoProjectsResponse> {
-    return { projects: await findProjects(this.crm, text) };
+    return { projects: await this.crm.findProjects(text) };
   }
 
   async projectLabel(projectId: string): Promise<CoProjectLabelResponse> {

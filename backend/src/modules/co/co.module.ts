@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AccessModule } from '../access/access.module';
 import { AgreementActionsModule } from '../agreements/agreement-actions.module';
+import { CrmFlowsModule } from '../crm/crm-flows.module';
 import { DocumentStoreModule } from '../documents/document-store.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
 import { CoCreationController } from './co-creation.controller';
@@ -31,7 +32,13 @@ export class CoTemplateStoreModule {}
  * signatory's signing calls.
  */
 @Module({
-  imports: [CoTemplateStoreModule, AccessModule, AgreementActionsModule, DocumentsCoreModule],
+  imports: [
+    CoTemplateStoreModule,
+    AccessModule,
+    AgreementActionsModule,
+    DocumentsCoreModule,
+    CrmFlowsModule,
+  ],
   controllers: [CoCrmController, CoCreationController, CoLifecycleController, CoSigningController],
   providers: [CoCrmService, CoTemplatesService, CoCreationService],
 })

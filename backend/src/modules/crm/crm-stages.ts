@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../platform/config/app-config';
-import type { DealStageMilestone } from './crm.port';
+import type { DealStageMilestone } from '../../integrations/crm';
 
 type StageConfig = Pick<
   AppConfig,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CrmFlowsModule } from './crm-flows.module';
 import { CrmStageMovesController } from './crm-stage-moves.controller';
 import { CrmStageMovesModule } from './crm-stage-moves.module';
 import { CrmController } from './crm.controller';
@@ -6,7 +7,7 @@ import { CrmService } from './crm.service';
 
 /** Api side of the CRM: the `/api/hubspot/...` calls over the CRM port, and the queued moves' log. */
 @Module({
-  imports: [CrmStageMovesModule],
+  imports: [CrmStageMovesModule, CrmFlowsModule],
   controllers: [CrmController, CrmStageMovesController],
   providers: [CrmService],
 })

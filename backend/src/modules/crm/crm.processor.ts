@@ -1,23 +1,23 @@
 import { assertNever } from '@prosign/domain';
 import { Processor } from '@nestjs/bullmq';
-import { Inject, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { UnrecoverableError, type Job } from 'bullmq';
-import { CRM_PORT, type CrmPort } from '../../integrations/crm';
 import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
 import { QueueName } from '../../platform/queues/queue-names';
 import { validateJobData } from '../../platform/queues/validate-job-data';
 import type { SweepResult } from '../../platform/queues/sweep-lost-jobs';
+import { CrmFlows } from './crm-flows.service';
 import { CrmMoveSweeper } from './crm-move-sweeper';
 import { CrmStageMoveRepository } from './crm-stage-move.repository';
 import { CrmJob, MoveDealStageJobData, type CrmJobName } from './crm-stage-moves';
 
-/** Moves deals through the CRM port and records each attempt on the move. */
+/** Moves deals through the CRM flows and records each attempt on the move. */
 @Processor(QueueName.Crm)
 export class CrmProcessor extends GracefulWorkerHost {
   private readonly logger = new Logger(CrmProcessor.name);
 
   constructor(
-    @Inject(CRM_PORT) private readonly crm: CrmPort,
+    private readonly crm: CrmFlows,
     private readonly moves: CrmStageMoveRepository,
     private readonly sweeper: CrmMoveSweeper,
   ) {

@@ -1,4 +1,4 @@
-import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import {
   CLIENT_SIGNATORY_ROLE,
   extractCrmRecordId,
@@ -13,23 +13,17 @@ import {
   type PropertyOptions,
 } from '@prosign/domain';
 import { AppConfig } from '../../platform/config/app-config';
-import {
-  CRM_PORT,
-  type ContactRoleUpdate,
-  type CrmOwner,
-  type CrmPort,
-  type DealLookup,
-  type DealStageMilestone,
-} from '../../integrations/crm';
+import type { CrmOwner, DealStageMilestone } from '../../integrations/crm';
+import { CrmFlows, type ContactRoleUpdate, type DealLookup } from './crm-flows.service';
 import { dealPropertiesFromContractForm, splitFullName } from './contract-form-to-deal';
 import type { ContractFormDataDto } from './dto/contract-form-data.dto';
 import type { UpdateMissingDto } from './dto/crm-requests.dto';
 
-/** The CRM calls of spec 1 §7 and spec 2 §7, over the CRM port. */
+/** The CRM calls of spec 1 §7 and spec 2 §7, over the CRM flows. */
 @Injectable()
 export class CrmService {
   constructor(
-    @Inject(CRM_PORT) private readonly crm: CrmPort,
+    private readonly crm: CrmFlows,
     private readonly config: AppConfig,
   ) {}
 

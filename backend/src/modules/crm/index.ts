@@ -1,6 +1,17 @@
 /**
- * CRM: the queued deal-stage moves, which the agreement core and signing request;
+ * CRM: the queued deal-stage moves, which the agreement core and signing request, and
+ * the CRM operations composed on the CRM port (`CrmFlows`, from crm-flows.module.ts);
  * the rest of this directory is internal. Other modules import only this file or its
  * *.module files (tools/eslint/module-boundaries.cjs).
  */
 export { CrmStageMoves, type CrmStageMoveRequest } from './crm-stage-moves';
+export {
+  CrmFlows,
+  type ContactSearchResult,
+  type CrmDealContact,
+  type DealLookup,
+  type MissingPropertiesUpdate,
+  type PartnerInput,
+  type ProjectDetails,
+  type ProjectLabelInfo,
+} from './crm-flows.service';

@@ -1,7 +1,6 @@
 import {
   BadRequestException,
   ConflictException,
-  Inject,
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
@@ -17,7 +16,7 @@ import {
   type SowSendContractRequest,
   type SowSendResult,
 } from '@prosign/domain';
-import { CRM_PORT, type CrmPort } from '../../integrations/crm';
+import { CrmFlows } from '../crm';
 import {
   AgreementCreationService,
   fieldErrorsException,
@@ -43,7 +42,7 @@ export class SowCreationService {
     private readonly templates: SowTemplatesService,
     private readonly documents: DocumentsService,
     private readonly creation: AgreementCreationService,
-    @Inject(CRM_PORT) private readonly crm: CrmPort,
+    private readonly crm: CrmFlows,
   ) {}
 
   /** `POST /api/sow/create-contract` */

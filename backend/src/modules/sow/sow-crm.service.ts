@@ -1,4 +1,4 @@
-import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import {
   extractCrmRecordId,
   isBlacklistedPartner,
@@ -10,7 +10,7 @@ import {
   type SowUpdateCrmRequest,
   type SowUpdateCrmResponse,
 } from '@prosign/domain';
-import { CRM_PORT, findProjects, type CrmPort } from '../../integrations/crm';
+import { CrmFlows } from '../crm';
 
 /** Project properties a SOW reads: without them the document has gaps. */
 const PROJECT_NEEDS = ['address', 'project_type'] as const;
@@ -26,11 +26,11 @@ const PARTNER_NEEDS = [
 /** The CRM calls of the SOW screen (spec 3 §7), on whichever CRM adapter runs. */
 @Injectable()
 export class SowCrmService {
-  constructor(@Inject(CRM_PORT) private readonly crm: CrmPort) {}
+  constructor(private readonly crm: CrmFlows) {}
 
   /** By address, or the project a typed id or pasted record URL names (spec 3 §2). */
   async projectsByAddress(text: string): Promise<SowProjectsResponse> {
-    return { projects: await findProjects(this.crm, text) };
+    return { projects: await this.crm.findProjects(text) };
   }
 
   async project(recordId: string): Promise<SowProjectResponse> {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AccessModule } from '../access/access.module';
 import { AgreementActionsModule } from '../agreements/agreement-actions.module';
+import { CrmFlowsModule } from '../crm/crm-flows.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
 import { SowServicesTemplate, SowServicesTemplateSchema } from './sow-services-template.schema';
 import { SowController } from './sow.controller';
@@ -29,7 +30,13 @@ export class SowTemplateStoreModule {}
  * the SOW dashboard and the partner's signing calls (spec 3).
  */
 @Module({
-  imports: [SowTemplateStoreModule, AccessModule, AgreementActionsModule, DocumentsCoreModule],
+  imports: [
+    SowTemplateStoreModule,
+    AccessModule,
+    AgreementActionsModule,
+    DocumentsCoreModule,
+    CrmFlowsModule,
+  ],
   controllers: [SowController, SowLifecycleController, SowSigningController],
   providers: [SowTemplatesService, SowCreationService, SowCrmService],
   exports: [SowTemplatesService],
