@@ -11,6 +11,7 @@ import { SowTemplateStoreModule } from '../modules/sow/sow.module';
 import { CoTemplateStoreModule } from '../modules/co/co.module';
 import { MailService } from '../modules/mail';
 import { MailDeliveryStoreModule } from '../modules/mail/mail-delivery-store.module';
+import { SignatureImageStoreModule } from '../modules/signing/signature-image-store.module';
 import { SigningFinishService } from '../modules/signing';
 import { SigningService } from '../modules/signing';
 import { AuthPlatformModule } from '../platform/auth/auth-platform.module';
@@ -38,6 +39,7 @@ export class SeedModule {
         AgreementMailNotesModule,
         CrmStageMovesModule,
         MailDeliveryStoreModule,
+        SignatureImageStoreModule,
       ],
       // The demo contracts are signed through the product's own finish.
       providers: [...SEEDERS, MailService, SigningService, SigningFinishService],

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
-import type { Connection } from 'mongoose';
-import { invoiceCounters } from './invoice-counter.collection';
+import { InvoiceCounterRepository } from './invoice-counter.repository';
 
 /** The firm's one invoice sequence (ARCHITECTURE §4: one document, found by `_id`). */
 export const INVOICE_SEQUENCE_ID = 'invoice-number';
@@ -15,20 +13,15 @@ const DUPLICATE_KEY = 11000;
  */
 @Injectable()
 export class InvoiceNumberCounter {
-  constructor(@InjectConnection() private readonly connection: Connection) {}
+  constructor(private readonly counters: InvoiceCounterRepository) {}
 
   async next(): Promise<number> {
-    const counters = invoiceCounters(this.connection);
     // The first use creates the counter; two first uses at once: one insert wins, the other retries.
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const counter = await counters.findOneAndUpdate(
-          { _id: INVOICE_SEQUENCE_ID },
-          { $inc: { seq: 1 } },
-          { upsert: true, returnDocument: 'after' },
-        );
-        if (!counter) throw new Error('the invoice counter was not returned');
-        return counter.seq;
+        const seq = await this.counters.increment(INVOICE_SEQUENCE_ID);
+        if (seq === null) throw new Error('the invoice counter was not returned');
+        return seq;
       } catch (error) {
         if ((error as { code?: number }).code !== DUPLICATE_KEY || attempt >= 2) throw error;
       }

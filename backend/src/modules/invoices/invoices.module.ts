@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AgreementsModule } from '../agreements/agreements.module';
 import { MailModule } from '../mail/mail.module';
+import { InvoiceCounterRepository } from './invoice-counter.repository';
 import { InvoiceNumberCounter } from './invoice-number.counter';
 import { InvoiceService } from './invoice.service';
 import { InvoiceStatusController, InvoiceTemplateController } from './invoices.controller';
@@ -9,6 +10,6 @@ import { InvoiceStatusController, InvoiceTemplateController } from './invoices.c
 @Module({
   imports: [AgreementsModule, MailModule],
   controllers: [InvoiceStatusController, InvoiceTemplateController],
-  providers: [InvoiceService, InvoiceNumberCounter],
+  providers: [InvoiceService, InvoiceNumberCounter, InvoiceCounterRepository],
 })
 export class InvoicesModule {}

@@ -7,7 +7,6 @@ import {
   Injectable,
   Logger,
 } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
 import {
   SIGNER_ACTOR,
   SIGNER_MESSAGES,
@@ -16,7 +15,6 @@ import {
   transitionRule,
   type FinishSigningResponse,
 } from '@prosign/domain';
-import type { Connection } from 'mongoose';
 import { createHash, randomBytes } from 'node:crypto';
 import { FILE_SERVICE_PORT, type FileServicePort } from '../../integrations/file-service';
 import { AppConfig } from '../../platform/config/app-config';
@@ -34,7 +32,7 @@ import type { Agreement, AgreementDocument } from '../agreements';
 import type { AuditEvent, AuditEventType, DeviceKind } from '../documents';
 import { DocumentsService, type SignatureSource } from '../documents';
 import { MailService } from '../mail';
-import { signatureImages } from './signature-images.collection';
+import { SignatureImageRepository } from './signature-image.repository';
 import { SIGNING_FINISH_STEPS, type SigningFinishStep } from './signing-finish-steps';
 import {
   closedLinkError,
@@ -60,7 +58,7 @@ export class SigningFinishService {
   constructor(
     private readonly repository: AgreementRepository,
     private readonly runner: StepRunner,
-    @InjectConnection() private readonly connection: Connection,
+    private readonly signatureImages: SignatureImageRepository,
     private readonly signing: SigningService,
     private readonly documents: DocumentsService,
     private readonly mail: MailService,
@@ -260,10 +258,8 @@ export class SigningFinishService {
     if (contract.signatureSource === 'text' && contract.signature) {
       return { text: contract.signature };
     }
-    const image = await signatureImages(this.connection).findOne({
-      // Records from before per-upload ids were kept under the token.
-      _id: contract.signatureImageId ?? contract.token,
-    });
+    // Records from before per-upload ids were kept under the token.
+    const image = await this.signatureImages.findById(contract.signatureImageId ?? contract.token);
     if (!image) throw new Error('the uploaded signature image is missing');
     const buffer = Buffer.from(image.png.buffer ?? image.png);
     return { image: { originalname: 'signature.png', size: buffer.length, buffer } };

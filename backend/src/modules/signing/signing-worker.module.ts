@@ -5,13 +5,20 @@ import { CrmStageMovesModule } from '../crm/crm-stage-moves.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
 import { MailService } from '../mail';
 import { MailDeliveryStoreModule } from '../mail/mail-delivery-store.module';
+import { SignatureImageStoreModule } from './signature-image-store.module';
 import { SigningFinishService } from './signing-finish.service';
 import { SigningProcessor, SigningScheduler } from './signing.processor';
 import { SigningService } from './signing.service';
 
 /** Worker side of signing: resuming finishes (and mailed sends) a crashed api left half-way. */
 @Module({
-  imports: [AgreementsModule, CrmStageMovesModule, DocumentsCoreModule, MailDeliveryStoreModule],
+  imports: [
+    AgreementsModule,
+    CrmStageMovesModule,
+    DocumentsCoreModule,
+    MailDeliveryStoreModule,
+    SignatureImageStoreModule,
+  ],
   providers: [
     MailService,
     AgreementSendService,

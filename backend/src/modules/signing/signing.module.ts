@@ -3,6 +3,7 @@ import { AgreementsModule } from '../agreements/agreements.module';
 import { CrmStageMovesModule } from '../crm/crm-stage-moves.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
 import { MailModule } from '../mail/mail.module';
+import { SignatureImageStoreModule } from './signature-image-store.module';
 import { SignerCallsService } from './signer-calls.service';
 import { SigningFinishService } from './signing-finish.service';
 import { SigningPresenceGateway } from './signing-presence.gateway';
@@ -21,7 +22,13 @@ import { VerifyService } from './verify.service';
  */
 @Global()
 @Module({
-  imports: [AgreementsModule, CrmStageMovesModule, DocumentsCoreModule, MailModule],
+  imports: [
+    AgreementsModule,
+    CrmStageMovesModule,
+    DocumentsCoreModule,
+    MailModule,
+    SignatureImageStoreModule,
+  ],
   controllers: [SigningController, VerifyController],
   providers: [
     SigningService,

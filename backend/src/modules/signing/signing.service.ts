@@ -5,7 +5,6 @@ import {
   Logger,
   NotFoundException,
 } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
 import {
   CONSENT_DISCLOSURE,
   consentDisclosureText,
@@ -26,7 +25,6 @@ import {
   type SigningBookmarks,
   type VerifyTokenResponse,
 } from '@prosign/domain';
-import type { Connection } from 'mongoose';
 import { createHash, randomUUID } from 'node:crypto';
 import { AgreementRepository } from '../agreements';
 import type { Agreement } from '../agreements';
@@ -38,7 +36,7 @@ import type { AgreementDocument } from '../agreements';
 /** A signed-for agreement of any family, as the signer's calls read it. */
 type SignedAgreement = AgreementDocument<object>;
 import { SignatureImageService, type UploadedImage } from '../documents';
-import { signatureImages } from './signature-images.collection';
+import { SignatureImageRepository } from './signature-image.repository';
 
 /** Where a signer call came from: the address and browser written into the event log. */
 export interface SignerActor {
@@ -135,7 +133,7 @@ export class SigningService {
 
   constructor(
     private readonly repository: AgreementRepository,
-    @InjectConnection() private readonly connection: Connection,
+    private readonly signatureImages: SignatureImageRepository,
     private readonly images: SignatureImageService,
     private readonly documents: DocumentsService,
   ) {}
@@ -236,8 +234,8 @@ export class SigningService {
     // conditional update that saves the signature: once signed, the contract
     // keeps pointing at the image it was signed with, whatever comes later.
     const imageId = randomUUID();
-    const images = signatureImages(this.connection);
-    await images.insertOne({ _id: imageId, png, uploadedAt: new Date(), uploadedIp: actor.ip });
+    const images = this.signatureImages;
+    await images.insert({ _id: imageId, png, uploadedAt: new Date(), uploadedIp: actor.ip });
     let saved: SignedAgreement;
     try {
       saved = await this.saveSignature(
@@ -251,11 +249,11 @@ export class SigningService {
         actor,
       );
     } catch (error) {
-      await images.deleteOne({ _id: imageId });
+      await images.delete(imageId);
       throw error;
     }
     if (contract.signatureImageId && contract.signatureImageId !== imageId) {
-      await images.deleteOne({ _id: contract.signatureImageId });
+      await images.delete(contract.signatureImageId);
     }
     return { message: SIGNER_MESSAGES.signatureUploaded, metrics: metricsOf(saved) };
   }
@@ -344,7 +342,7 @@ export class SigningService {
     );
     if (!cleared) throw await this.refusalFor(contract.token);
     if (contract.signatureImageId) {
-      await signatureImages(this.connection).deleteOne({ _id: contract.signatureImageId });
+      await this.signatureImages.delete(contract.signatureImageId);
     }
     return { message: SIGNER_MESSAGES.signatureCleared, metrics: metricsOf(cleared) };
   }
