@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { CreateContractPage } from './CreateContractPage';
+import { CreateContractPage } from '../create/CreateContractPage';
 import { DashboardPage } from './DashboardPage';
 import { ServicesPage } from './ServicesPage';
 import { TermsPage } from './TermsPage';

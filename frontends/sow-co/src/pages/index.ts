@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { ChangeOrderPage } from './ChangeOrderPage';
-import { SowPage } from './SowPage';
+import { ChangeOrderPage } from '../co/ChangeOrderPage';
+import { SowPage } from '../sow/SowPage';
 import { SowDashboardPage } from './SowDashboardPage';
 import { SowTemplateEditPage } from './SowTemplateEditPage';
 

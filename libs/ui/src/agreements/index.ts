@@ -14,6 +14,7 @@ export { ReminderButton, type ReminderButtonProps } from './ReminderButton';
 export { AgreementDetailsModal, type AgreementDetailsModalProps } from './AgreementDetailsModal';
 export { DocumentPreviewModal, type DocumentPreviewModalProps } from './DocumentPreviewModal';
 export { CopyLinkModal, type CopyLinkModalProps } from './CopyLinkModal';
+export { SendStep, type SendStepButton, type SendStepProps, type SentLink } from './SendStep';
 export { AgreementActionDialogs, type AgreementActionDialogsProps } from './AgreementActionDialogs';
 export { AgreementDashboardList, type AgreementDashboardListProps } from './AgreementDashboardList';
 export { useEditAndResend, type EditAndResendTarget } from './useEditAndResend';

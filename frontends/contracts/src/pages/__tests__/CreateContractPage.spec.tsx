@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { ReactNode } from 'react';
 import { fakeApi, type Handler } from '../../test-support/fake-api';
-import { CreateContractPage } from '../CreateContractPage';
+import { CreateContractPage } from '../../create/CreateContractPage';
 
 const FIELDS = [
   ['full_name', 'Full Name', 'text', true, false],

@@ -11,7 +11,7 @@ import { expectNoSeriousAxeViolations } from '@prosign/ui/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { ChangeOrderPage } from '../../pages/ChangeOrderPage';
+import { ChangeOrderPage } from '../ChangeOrderPage';
 import { fakeApi, type Handler } from '../../test-support/fake-api';
 
 const COMPANY_CC = 'contracts@prosign.example';

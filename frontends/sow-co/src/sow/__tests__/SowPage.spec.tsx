@@ -6,7 +6,7 @@ import {
 import { expectNoSeriousAxeViolations } from '@prosign/ui/testing';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SowPage } from '../../pages/SowPage';
+import { SowPage } from '../SowPage';
 import { FORM_FIELDS, fakeApi, type Handler } from '../../test-support/fake-api';
 
 const PROJECT = {
