@@ -1,150 +1,200 @@
 import {
   Body,
   Controller,
-  Get,
   HttpCode,
   HttpStatus,
-  Post,
+  Param,
   Query,
   Req,
+  RequestMapping,
+  RequestMethod,
   type Type,
 } from '@nestjs/common';
 import {
-  AGREEMENT_FAMILY_PLACES,
   dashboardAccessOf,
-  type AgreementDeleted,
   type AgreementFamily,
-  type AgreementForEditing,
   type AgreementIdActionRequest,
-  type AgreementResent,
-  type AgreementStatusChanged,
-  type AgreementVoided,
-  type FamilyListResponse,
-  type ReminderSent,
 } from '@prosign/domain';
 import { IsMongoId, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Request } from 'express';
 import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
 import { staffActor, type StaffPrincipal } from '../../platform/auth/staff-principal';
 import { AgreementListQuery } from '../../platform/validation/page-query.dto';
-import { AgreementLifecycleService } from './agreement-lifecycle.service';
-import { familyConfig } from './agreement-family';
+import {
+  familyConfig,
+  type LifecycleAction,
+  type LifecycleRoute,
+  type LifecycleRoutes,
+} from './agreement-family';
+import { AgreementLifecycleService, type AgreementRef } from './agreement-lifecycle.service';
 import { AgreementListService } from './agreement-list.service';
+import {
+  AgreementTokenDto,
+  TokenMarkAsSignedDto,
+  TokenReminderDto,
+} from './dto/agreement-action.dto';
 
 export interface LifecycleControllerOptions {
   /** The controller's class name (route tables and logs name it). */
   name: string;
 }
 
+type RefAction = Exclude<LifecycleAction, 'list' | 'card'>;
+
+/** What each action does, on the agreement the call names. */
+const PERFORM: Record<
+  RefAction,
+  (
+    lifecycle: AgreementLifecycleService,
+    family: AgreementFamily,
+    ref: AgreementRef,
+    staff: StaffPrincipal,
+    request: Request,
+  ) => Promise<unknown>
+> = {
+  cancel: (lifecycle, family, ref, staff, request) =>
+    lifecycle.cancel(family, ref, staffActor(staff, request)),
+  markAsSigned: (lifecycle, family, ref, staff, request) =>
+    lifecycle.markAsSigned(family, ref, staffActor(staff, request)),
+  void: (lifecycle, family, ref, staff, request) =>
+    lifecycle.void(family, ref, staffActor(staff, request)),
+  delete: (lifecycle, family, ref, staff, request) =>
+    lifecycle.delete(family, ref, staffActor(staff, request)),
+  resend: (lifecycle, family, ref, staff, request) =>
+    lifecycle.resend(family, ref, staffActor(staff, request)),
+  // Edit and Resend: allowed? then the agreement's saved form, to prefill the creation screen with.
+  editResend: (lifecycle, family, ref, staff, request) =>
+    lifecycle.editResend(family, ref, staffActor(staff, request)),
+  sendReminder: (lifecycle, family, ref, staff, request) =>
+    lifecycle.sendReminder(family, ref, staffActor(staff, request)),
+};
+
 /**
- * A family dashboard's list and actions (spec 2 §7 "Change-order family",
- * spec 3 §4, §7): `GET get-contracts` and `POST {manual-signed, delete-contract,
- * update-resend, update-edit-resend, cancel-contract, send-reminder,
- * void-contract}` with `{id, performedBy}` (performedBy ignored: the actor is
- * the session's). Each action is checked against the family's action table by
- * the agreement core (who may, from which status, the reminder lock). One
- * controller class per family, built here (Nest's mixin pattern).
+ * A family dashboard's list and actions, on the routes its definition names
+ * (`routes`): for SOW and change orders `GET /api/{prefix}/get-contracts` and
+ * `POST /api/{prefix}/{manual-signed, delete-contract, update-resend,
+ * update-edit-resend, cancel-contract, send-reminder, void-contract}` with
+ * `{id, performedBy}` (performedBy ignored: the actor is the session's); for
+ * standard contracts spec 2 §7's routes with `{token}`. Each action is checked
+ * against the family's action table by the agreement core (who may, from which
+ * status, the reminder lock); every route needs the family's dashboard flag.
+ * One controller class per family, built here (Nest's mixin pattern; the
+ * routes are added to it from the map).
  */
 export function agreementLifecycleController<TCard>(
   family: AgreementFamily,
   options: LifecycleControllerOptions,
 ): Type<unknown> {
+  const { routes, idNoun } = familyConfig<object, TCard>(family);
+
   /** A dashboard action on one agreement of the family, named by its id. */
   class IdActionDto implements AgreementIdActionRequest {
-    @IsMongoId({ message: `id must be ${familyConfig(family).idNoun}` })
+    @IsMongoId({ message: `id must be ${idNoun}` })
     id: string;
 
     @IsOptional() @IsString() @MaxLength(320) performedBy?: string;
     @IsOptional() @IsString() @MaxLength(320) deletedBy?: string;
   }
 
-  // The family's dashboard flag and api prefix (`sow` → `/api/sow/get-contracts`), from its one place.
   @RequireAccess(dashboardAccessOf(family))
-  @Controller(AGREEMENT_FAMILY_PLACES[family].apiPrefix)
+  @Controller()
   class FamilyLifecycleController {
     constructor(
-      private readonly lists: AgreementListService,
-      private readonly lifecycle: AgreementLifecycleService,
+      readonly lists: AgreementListService,
+      readonly lifecycle: AgreementLifecycleService,
     ) {}
+  }
 
-    @Get('get-contracts')
-    contracts(@Query() query: AgreementListQuery): Promise<FamilyListResponse<TCard>> {
-      return this.lists.list<TCard>(family, query);
-    }
+  const proto = FamilyLifecycleController.prototype as unknown as Record<string, unknown>;
+  const addRoute = (
+    key: string,
+    route: LifecycleRoute,
+    handler: (this: FamilyLifecycleController, ...args: never[]) => Promise<unknown>,
+    params: Array<{ type: unknown; decorate: ParameterDecorator }>,
+  ) => {
+    Object.defineProperty(proto, key, { value: handler, writable: true, configurable: true });
+    // The validation pipe reads each parameter's class from this metadata, as TypeScript emits it.
+    Reflect.defineMetadata(
+      'design:paramtypes',
+      params.map((param) => param.type),
+      proto,
+      key,
+    );
+    params.forEach((param, index) => param.decorate(proto, key, index));
+    const descriptor = Object.getOwnPropertyDescriptor(proto, key)!;
+    RequestMapping({ path: route.path, method: RequestMethod[route.method] })(
+      proto,
+      key,
+      descriptor,
+    );
+    if (route.method === 'POST') HttpCode(HttpStatus.OK)(proto, key, descriptor);
+  };
 
-    @Post('cancel-contract')
-    @HttpCode(HttpStatus.OK)
-    cancel(
-      @Body() body: IdActionDto,
-      @CurrentStaff() staff: StaffPrincipal,
-      @Req() request: Request,
-    ): Promise<AgreementStatusChanged> {
-      return this.lifecycle.cancel(family, { id: body.id }, staffActor(staff, request));
-    }
-
-    @Post('manual-signed')
-    @HttpCode(HttpStatus.OK)
-    markAsSigned(
-      @Body() body: IdActionDto,
-      @CurrentStaff() staff: StaffPrincipal,
-      @Req() request: Request,
-    ): Promise<AgreementStatusChanged> {
-      return this.lifecycle.markAsSigned(family, { id: body.id }, staffActor(staff, request));
-    }
-
-    @Post('void-contract')
-    @HttpCode(HttpStatus.OK)
-    voidContract(
-      @Body() body: IdActionDto,
-      @CurrentStaff() staff: StaffPrincipal,
-      @Req() request: Request,
-    ): Promise<AgreementVoided> {
-      return this.lifecycle.void(family, { id: body.id }, staffActor(staff, request));
-    }
-
-    @Post('delete-contract')
-    @HttpCode(HttpStatus.OK)
-    delete(
-      @Body() body: IdActionDto,
-      @CurrentStaff() staff: StaffPrincipal,
-      @Req() request: Request,
-    ): Promise<AgreementDeleted> {
-      return this.lifecycle.delete(family, { id: body.id }, staffActor(staff, request));
-    }
-
-    @Post('update-resend')
-    @HttpCode(HttpStatus.OK)
-    resend(
-      @Body() body: IdActionDto,
-      @CurrentStaff() staff: StaffPrincipal,
-      @Req() request: Request,
-    ): Promise<AgreementResent> {
-      return this.lifecycle.resend(family, { id: body.id }, staffActor(staff, request));
-    }
-
-    /** Edit and Resend: allowed? then the agreement's saved form, to prefill the creation screen with. */
-    @Post('update-edit-resend')
-    @HttpCode(HttpStatus.OK)
-    editResend(
-      @Body() body: IdActionDto,
-      @CurrentStaff() staff: StaffPrincipal,
-      @Req() request: Request,
-    ): Promise<AgreementForEditing<object>> {
-      return this.lifecycle.editResend(family, { id: body.id }, staffActor(staff, request));
-    }
-
-    @Post('send-reminder')
-    @HttpCode(HttpStatus.OK)
-    sendReminder(
-      @Body() body: IdActionDto,
-      @CurrentStaff() staff: StaffPrincipal,
-      @Req() request: Request,
-    ): Promise<ReminderSent> {
-      return this.lifecycle.sendReminder(family, { id: body.id }, staffActor(staff, request));
-    }
+  for (const [action, actionRoutes] of Object.entries(routes.actions) as Array<
+    [LifecycleAction, readonly LifecycleRoute[]]
+  >) {
+    actionRoutes.forEach((route, index) => {
+      const key = `${action}${index === 0 ? '' : index + 1}`;
+      if (action === 'list') {
+        addRoute(key, route, listHandler(family, routes), [
+          { type: AgreementListQuery, decorate: Query() },
+        ]);
+      } else if (action === 'card') {
+        addRoute(
+          key,
+          route,
+          function (this: FamilyLifecycleController, token: string) {
+            return this.lists.cardByToken<TCard>(family, token);
+          },
+          [{ type: String, decorate: Param('token') }],
+        );
+      } else {
+        addRoute(key, route, refHandler(family, routes, action), [
+          { type: bodyTypeOf(routes, action, IdActionDto), decorate: Body() },
+          { type: Object, decorate: CurrentStaff() },
+          { type: Object, decorate: Req() },
+        ]);
+      }
+    });
   }
 
   Object.defineProperty(FamilyLifecycleController, 'name', { value: options.name });
   Object.defineProperty(IdActionDto, 'name', { value: `${options.name}IdActionDto` });
   return FamilyLifecycleController;
+}
+
+/** The list under the family's key (`filteredContracts`, or spec 2's `filteredClients`). */
+function listHandler(family: AgreementFamily, routes: LifecycleRoutes) {
+  return async function (
+    this: { lists: AgreementListService },
+    query: AgreementListQuery,
+  ): Promise<unknown> {
+    const { filteredContracts, ...page } = await this.lists.list(family, query);
+    return { [routes.listKey]: filteredContracts, ...page };
+  };
+}
+
+function refHandler(family: AgreementFamily, routes: LifecycleRoutes, action: RefAction) {
+  return function (
+    this: { lifecycle: AgreementLifecycleService },
+    body: { id?: string; token?: string },
+    staff: StaffPrincipal,
+    request: Request,
+  ): Promise<unknown> {
+    const ref: AgreementRef =
+      routes.namedBy === 'id' ? { id: String(body.id) } : String(body.token);
+    return PERFORM[action](this.lifecycle, family, ref, staff, request);
+  };
+}
+
+/** The body a call of this action takes (spec 2's reminder and mark-as-signed carry extra fields). */
+function bodyTypeOf(
+  routes: LifecycleRoutes,
+  action: RefAction,
+  idDto: Type<unknown>,
+): Type<unknown> {
+  if (routes.namedBy === 'id') return idDto;
+  if (action === 'sendReminder') return TokenReminderDto;
+  if (action === 'markAsSigned') return TokenMarkAsSignedDto;
+  return AgreementTokenDto;
 }

@@ -2,13 +2,7 @@ import { Module } from '@nestjs/common';
 import { AgreementActionsModule } from '../agreements/agreement-actions.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
 import { MailModule } from '../mail/mail.module';
-import {
-  ContractCardController,
-  ContractDashboardController,
-  ContractReminderController,
-  ContractUpdateController,
-  ContractVoidController,
-} from './contract-lifecycle.controller';
+import { ContractLifecycleController } from './contract-lifecycle.controller';
 import { ContractSendService } from './contract-send.service';
 import {
   ContractCopyController,
@@ -25,11 +19,7 @@ import {
     ContractEmailController,
     ContractCopyController,
     ContractTokenController,
-    ContractDashboardController,
-    ContractUpdateController,
-    ContractReminderController,
-    ContractVoidController,
-    ContractCardController,
+    ContractLifecycleController,
   ],
   providers: [ContractSendService],
   exports: [AgreementActionsModule, ContractSendService],

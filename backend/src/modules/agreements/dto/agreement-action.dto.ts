@@ -1,9 +1,8 @@
+import type { AgreementTokenRequest, MarkAsSignedRequest } from '@prosign/domain';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { type AgreementTokenRequest, type MarkAsSignedRequest } from '@prosign/domain';
-import { AgreementListQuery } from '../../../platform/validation/page-query.dto';
 
-/** A lifecycle call on one standard contract, named by its signing token. */
-export class ContractTokenDto implements AgreementTokenRequest {
+/** A dashboard action on one agreement named by its signing token (spec 2 §7's contract routes). */
+export class AgreementTokenDto implements AgreementTokenRequest {
   @IsString({ message: 'token is required' })
   @IsNotEmpty({ message: 'token is required' })
   @MaxLength(200)
@@ -15,7 +14,7 @@ export class ContractTokenDto implements AgreementTokenRequest {
  * fields too; they are accepted but the reminder is built from the stored
  * record, so nothing in the body can redirect it.
  */
-export class SendReminderDto extends ContractTokenDto {
+export class TokenReminderDto extends AgreementTokenDto {
   @IsOptional() @IsString() email?: string;
   @IsOptional() @IsString() csm_email?: string;
   @IsOptional() @IsString() uniqueLink?: string;
@@ -28,9 +27,6 @@ export class SendReminderDto extends ContractTokenDto {
 }
 
 /** PUT /api/user/mark-as-signed {token, status}: the status is always signed_manually. */
-export class MarkAsSignedDto extends ContractTokenDto implements MarkAsSignedRequest {
+export class TokenMarkAsSignedDto extends AgreementTokenDto implements MarkAsSignedRequest {
   @IsOptional() @IsString() status?: string;
 }
-
-/** GET /api/user/details query. */
-export class ContractListQueryDto extends AgreementListQuery {}
