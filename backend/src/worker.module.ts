@@ -3,7 +3,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { AgreementMailNotesModule } from './modules/agreements/agreement-mail-notes.module';
 import { DiagnosticsWorkerModule } from './modules/diagnostics/diagnostics-worker.module';
-import { ContractsWorkerModule } from './modules/contracts/contracts-worker.module';
+import { AgreementsWorkerModule } from './modules/agreements/agreements-worker.module';
 import { CrmWorkerModule } from './modules/crm/crm-worker.module';
 import { MailWorkerModule } from './modules/mail/mail-worker.module';
 import { DocumentsWorkerModule } from './modules/documents/documents-worker.module';
@@ -32,7 +32,7 @@ export class WorkerModule {
         CrmWorkerModule,
         DocumentsWorkerModule,
         SigningWorkerModule,
-        ContractsWorkerModule,
+        AgreementsWorkerModule,
       ],
       // The worker's health signal, read by the api's /health.
       providers: [WorkerHeartbeat],

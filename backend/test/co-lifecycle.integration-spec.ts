@@ -3,7 +3,7 @@ import { mailKeyOfLink } from './support/agreements';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { CoCardView, CoListResponse } from '@prosign/domain';
 import type { Connection } from 'mongoose';
-import { ContractSchedulesService } from '../src/modules/contracts/contract-schedules.service';
+import { AgreementSchedulesService } from '../src/modules/agreements/agreement-schedules.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { coDealFixture, sendCo, type CoDealFixture } from './support/co-fixtures';
 import { seedDemoData } from './support/seed';
@@ -221,7 +221,7 @@ describe('CO lifecycle: get-contracts, the actions by id, the schedules', () => 
   });
 
   it('the worker’s schedules cover change orders: expiry after CONTRACT_EXPIRY_DAYS and automatic reminders', async () => {
-    const schedules = worker.get(ContractSchedulesService, { strict: false });
+    const schedules = worker.get(AgreementSchedulesService, { strict: false });
     const old = await sentCo('Old change order.');
     const due = await sentCo('Change order due a reminder.');
     const agreements = connection.collection('agreements');

@@ -6,8 +6,8 @@ import type { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
 import type { Agreement } from '../src/modules/agreements/agreement.schema';
-import { CONTRACT_SCHEDULES_QUEUE } from '../src/modules/contracts/contract-schedules.processor';
-import { ContractSchedulesService } from '../src/modules/contracts/contract-schedules.service';
+import { AGREEMENT_SCHEDULES_QUEUE } from '../src/modules/agreements/agreement-schedules.processor';
+import { AgreementSchedulesService } from '../src/modules/agreements/agreement-schedules.service';
 import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import {
@@ -30,13 +30,13 @@ describe('contract schedules in the worker', () => {
     REMINDER_LOCK_HOURS: '24',
   });
   let worker: INestApplicationContext;
-  let schedules: ContractSchedulesService;
+  let schedules: AgreementSchedulesService;
   let repository: AgreementRepository;
   let connection: Connection;
 
   beforeAll(async () => {
     worker = await startWorker(env.config);
-    schedules = worker.get(ContractSchedulesService, { strict: false });
+    schedules = worker.get(AgreementSchedulesService, { strict: false });
     repository = worker.get(AgreementRepository, { strict: false });
     connection = worker.get(getConnectionToken(), { strict: false });
   });
@@ -74,7 +74,7 @@ describe('contract schedules in the worker', () => {
   it('registers one job scheduler per schedule, however many workers upsert them', async () => {
     const second = await startWorker(env.config);
     try {
-      const queue = worker.get<Queue>(getQueueToken(CONTRACT_SCHEDULES_QUEUE), { strict: false });
+      const queue = worker.get<Queue>(getQueueToken(AGREEMENT_SCHEDULES_QUEUE), { strict: false });
       const ids = (await queue.getJobSchedulers()).map((s) => s.key).sort();
       expect(ids).toEqual(['auto-remind', 'expire-unsigned']);
     } finally {

@@ -10,8 +10,8 @@ export const QueueName = {
   System: 'system',
   /** Resuming signature finishes left half-way. */
   Signing: 'signing',
-  /** Contract expiry and automatic reminders (job schedulers). */
-  ContractSchedules: 'contract-schedules',
+  /** Every family's expiry and automatic reminders (job schedulers); the Redis name predates the families. */
+  AgreementSchedules: 'contract-schedules',
 } as const;
 
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];

@@ -3,12 +3,12 @@ import { Logger, type OnModuleInit } from '@nestjs/common';
 import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
 import { QueueName } from '../../platform/queues/queue-names';
-import { ContractSchedulesService } from './contract-schedules.service';
+import { AgreementSchedulesService } from './agreement-schedules.service';
 
-/** The contract schedules' own queue, registered with every queue of the system. */
-export const CONTRACT_SCHEDULES_QUEUE = QueueName.ContractSchedules;
+/** The agreement schedules' own queue (named `contract-schedules` in Redis), registered with every queue of the system. */
+export const AGREEMENT_SCHEDULES_QUEUE = QueueName.AgreementSchedules;
 
-export const ContractScheduleJob = {
+export const AgreementScheduleJob = {
   ExpireUnsigned: 'expire-unsigned',
   AutoRemind: 'auto-remind',
 } as const;
@@ -16,17 +16,17 @@ export const ContractScheduleJob = {
 const HOUR_MS = 3600_000;
 
 /**
- * Runs the contract schedules. They are BullMQ job schedulers: however many
+ * Runs the agreement schedules of every family. They are BullMQ job schedulers: however many
  * workers upsert them, Redis holds one scheduler per id and each tick makes
  * one job, which one worker takes.
  */
-@Processor(CONTRACT_SCHEDULES_QUEUE)
-export class ContractSchedulesProcessor extends GracefulWorkerHost implements OnModuleInit {
-  private readonly logger = new Logger(ContractSchedulesProcessor.name);
+@Processor(AGREEMENT_SCHEDULES_QUEUE)
+export class AgreementSchedulesProcessor extends GracefulWorkerHost implements OnModuleInit {
+  private readonly logger = new Logger(AgreementSchedulesProcessor.name);
 
   constructor(
-    private readonly schedules: ContractSchedulesService,
-    @InjectQueue(CONTRACT_SCHEDULES_QUEUE) private readonly queue: Queue,
+    private readonly schedules: AgreementSchedulesService,
+    @InjectQueue(AGREEMENT_SCHEDULES_QUEUE) private readonly queue: Queue,
   ) {
     super();
   }
@@ -34,31 +34,31 @@ export class ContractSchedulesProcessor extends GracefulWorkerHost implements On
   /** Registers (or updates) the schedulers at start; the queue exists before the worker runs. */
   async onModuleInit(): Promise<void> {
     await this.queue.upsertJobScheduler(
-      ContractScheduleJob.ExpireUnsigned,
+      AgreementScheduleJob.ExpireUnsigned,
       { every: HOUR_MS },
-      { name: ContractScheduleJob.ExpireUnsigned, opts: { attempts: 3 } },
+      { name: AgreementScheduleJob.ExpireUnsigned, opts: { attempts: 3 } },
     );
     if (this.config.AUTO_REMINDER_INTERVAL_DAYS > 0) {
       await this.queue.upsertJobScheduler(
-        ContractScheduleJob.AutoRemind,
+        AgreementScheduleJob.AutoRemind,
         { every: HOUR_MS },
-        { name: ContractScheduleJob.AutoRemind, opts: { attempts: 3 } },
+        { name: AgreementScheduleJob.AutoRemind, opts: { attempts: 3 } },
       );
     } else {
-      await this.queue.removeJobScheduler(ContractScheduleJob.AutoRemind);
+      await this.queue.removeJobScheduler(AgreementScheduleJob.AutoRemind);
     }
   }
 
   async process(job: Job<unknown, unknown, string>): Promise<{ changed: number }> {
     switch (job.name) {
-      case ContractScheduleJob.ExpireUnsigned:
+      case AgreementScheduleJob.ExpireUnsigned:
         return { changed: await this.schedules.expireDue() };
-      case ContractScheduleJob.AutoRemind:
+      case AgreementScheduleJob.AutoRemind:
         return { changed: await this.schedules.remindDue() };
       default:
         this.logger.warn(`unknown job ${job.name}`);
         throw new UnrecoverableError(
-          `No handler for job "${job.name}" on ${CONTRACT_SCHEDULES_QUEUE}`,
+          `No handler for job "${job.name}" on ${AGREEMENT_SCHEDULES_QUEUE}`,
         );
     }
   }

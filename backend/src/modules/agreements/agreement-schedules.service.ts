@@ -8,9 +8,9 @@ import {
 } from '@prosign/domain';
 import type { QueryFilter } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
-import { AgreementRepository } from '../agreements';
-import type { Agreement } from '../agreements';
-import { AgreementLifecycleService, SYSTEM_ACTOR } from '../agreements';
+import type { Agreement } from './agreement.schema';
+import { AgreementLifecycleService, SYSTEM_ACTOR } from './agreement-lifecycle.service';
+import { AgreementRepository } from './agreement.repository';
 
 const DAY_MS = 24 * 3600_000;
 const BATCH = 500;
@@ -24,8 +24,8 @@ const BATCH = 500;
  * or remind twice.
  */
 @Injectable()
-export class ContractSchedulesService {
-  private readonly logger = new Logger(ContractSchedulesService.name);
+export class AgreementSchedulesService {
+  private readonly logger = new Logger(AgreementSchedulesService.name);
 
   constructor(
     private readonly repository: AgreementRepository,
