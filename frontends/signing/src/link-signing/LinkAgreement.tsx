@@ -1,24 +1,22 @@
 import {
-  DEFAULT_REVIEWS_URL,
-  isApiError,
-  useRuntimeConfig,
   useSigningLinkFinish,
   useSigningLinkTextSignature,
   type LinkSigningFamily,
   type LinkSigningView,
 } from '@prosign/api-client';
 import { SIGNER_MESSAGES, signatureFontSizePx } from '@prosign/domain';
-import { PdfViewer, useToast, type PdfLoader, type PdfViewerHandle } from '@prosign/ui';
-import { useRef, useState } from 'react';
-import { CompletionModal } from '../components/modals/CompletionModal';
-import { ConsentDisclosureModal } from '../components/modals/ConsentDisclosureModal';
+import { useToast, type PdfLoader } from '@prosign/ui';
+import { useState } from 'react';
 import { InitialsModal } from '../components/modals/InitialsModal';
 import { SignatureModal, type SignatureInput } from '../components/modals/SignatureModal';
 import { SIGNING_TEXTS } from '../components/modals/signing-texts';
-import { ProcessingOverlay } from '../components/ProcessingOverlay';
-import '../components/signing.css';
+import {
+  serverMessage,
+  SIGNER_ERROR_TOAST_MS,
+  SigningAgreement,
+  useAgreementViewer,
+} from '../components/SigningAgreement';
 import { signatureBookmark } from '../customer-signing/bookmarks';
-import { leaveTo } from '../customer-signing/navigation';
 import { LinkSummary, signerNameOf } from './LinkSummary';
 
 type Step = 'reading' | 'signature' | 'finish' | 'finishing' | 'completed';
@@ -32,10 +30,6 @@ export interface LinkAgreementProps {
   onCompleted: () => void;
   /** Tests pass a fake PDF loader. */
   loadPdf?: PdfLoader;
-}
-
-function serverMessage(error: unknown): string | undefined {
-  return isApiError(error) && error.statusCode < 500 ? error.message : undefined;
 }
 
 /**
@@ -54,23 +48,17 @@ export function LinkAgreement({
 }: LinkAgreementProps) {
   const T = SIGNING_TEXTS[family];
   const toast = useToast();
-  const runtime = useRuntimeConfig();
-  const viewer = useRef<PdfViewerHandle>(null);
-  const [pageCount, setPageCount] = useState(1);
+  const viewer = useAgreementViewer();
   const [step, setStep] = useState<Step>('reading');
-  const [consentOpen, setConsentOpen] = useState(false);
   const saveSignature = useSigningLinkTextSignature(family, customId, captchaHeaders);
   const finish = useSigningLinkFinish(family, customId, captchaHeaders);
   const { metrics } = view;
   const saved = metrics.isSignatureSaved;
   const signed = metrics.isSigned;
-  const signerName = signerNameOf(family, view);
-  /** Spec 3 §9: the typed signature is drawn at 35 px in the script font. */
-  const signatureSizePx = signatureFontSizePx(family);
 
   const openSignature = () => {
     setStep('signature');
-    viewer.current?.scrollToBookmark(view.bookmarks?.signature ?? signatureBookmark(pageCount));
+    viewer.scrollTo(view.bookmarks?.signature, signatureBookmark);
   };
 
   const onSaveSignature = (input: SignatureInput) => {
@@ -81,7 +69,10 @@ export function LinkAgreement({
         setStep('reading');
       },
       onError: (error) =>
-        toast.error(serverMessage(error) ?? SIGNER_MESSAGES.signatureUploadFailed, 6_000),
+        toast.error(
+          serverMessage(error) ?? SIGNER_MESSAGES.signatureUploadFailed,
+          SIGNER_ERROR_TOAST_MS,
+        ),
     });
   };
 
@@ -94,30 +85,21 @@ export function LinkAgreement({
         setStep('completed');
       },
       onError: (error) => {
-        toast.error(serverMessage(error) ?? SIGNER_MESSAGES.finishFailed, 6_000);
+        toast.error(serverMessage(error) ?? SIGNER_MESSAGES.finishFailed, SIGNER_ERROR_TOAST_MS);
         setStep('reading');
       },
     });
   };
 
   return (
-    <div className="sg-agreement">
-      <p className="sg-agreement__notice">{SIGNING_TEXTS.notice}</p>
-      <LinkSummary family={family} view={view} />
-      <PdfViewer
-        ref={viewer}
-        url={view.docLink}
-        title={`The agreement: ${view.agreementTitle}`}
-        onLoaded={setPageCount}
-        loadPdf={loadPdf}
-      />
-      <p className="sg-agreement__consent">
-        <button type="button" className="sg-link-button" onClick={() => setConsentOpen(true)}>
-          {SIGNING_TEXTS.consent.title}
-        </button>
-      </p>
-      <div className="sg-agreement__actions">
-        {!signed ? (
+    <SigningAgreement
+      viewer={viewer}
+      docLink={view.docLink}
+      agreementTitle={view.agreementTitle}
+      loadPdf={loadPdf}
+      summary={<LinkSummary family={family} view={view} />}
+      signActions={
+        !signed ? (
           <button
             type="button"
             className={`ps-button${saved ? '' : ' ps-button--primary'}`}
@@ -125,41 +107,24 @@ export function LinkAgreement({
           >
             {saved ? T.changeSignature : T.sign}
           </button>
-        ) : null}
-        <button
-          type="button"
-          className="ps-button ps-button--primary"
-          onClick={() => setStep('finish')}
-          disabled={signed || !saved}
-          aria-describedby={!saved ? 'sg-finish-hint' : undefined}
-        >
-          {SIGNING_TEXTS.agreeAndFinish}
-        </button>
-      </div>
-      {!saved ? (
-        <p id="sg-finish-hint" className="sg-agreement__hint">
-          {T.finishHint}
-        </p>
-      ) : !signed ? (
-        <p className="sg-agreement__hint" role="status">
-          {T.signatureSaved}
-        </p>
-      ) : null}
-      {signed && view.signedDocLink ? (
-        <p className="sg-agreement__hint">
-          <a href={view.signedDocLink} target="_blank" rel="noreferrer">
-            Download the signed copy (PDF)
-          </a>
-        </p>
-      ) : null}
-
-      <ConsentDisclosureModal open={consentOpen} onClose={() => setConsentOpen(false)} />
+        ) : null
+      }
+      saved={saved}
+      signed={signed}
+      onAgreeAndFinish={() => setStep('finish')}
+      finishHint={T.finishHint}
+      savedHint={T.signatureSaved}
+      signedDocLink={view.signedDocLink}
+      finishing={step === 'finishing'}
+      completed={step === 'completed'}
+    >
       <SignatureModal
         open={step === 'signature'}
-        fullName={signerName}
+        fullName={signerNameOf(family, view)}
         savedSignature={saved ? (metrics.signature ?? undefined) : undefined}
         askInitials={false}
-        previewFontSizePx={signatureSizePx}
+        // Spec 3 §9: the typed signature is drawn at 35 px in the script font.
+        previewFontSizePx={signatureFontSizePx(family)}
         busy={saveSignature.isPending}
         onSave={onSaveSignature}
         onClose={() => setStep('reading')}
@@ -173,11 +138,6 @@ export function LinkAgreement({
         onSave={onAgreeAndFinish}
         onClose={() => setStep('reading')}
       />
-      <ProcessingOverlay open={step === 'finishing'} />
-      <CompletionModal
-        open={step === 'completed'}
-        onClose={() => leaveTo(runtime.reviewsUrl ?? DEFAULT_REVIEWS_URL)}
-      />
-    </div>
+    </SigningAgreement>
   );
 }

@@ -1,9 +1,6 @@
 import { SIGNATURE_MESSAGES } from '@prosign/domain';
-import { Dialog } from '@prosign/ui';
-import '@fontsource/whisper/400.css';
-import '../signing.css';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { FormDialogActions } from './FormDialogActions';
+import { useState } from 'react';
+import { SigningFormDialog, SigningTextField, useSigningForm } from './SigningFormDialog';
 import { SIGNING_TEXTS } from './signing-texts';
 
 export interface InitialsModalProps {
@@ -25,7 +22,7 @@ export interface InitialsModalProps {
 
 const T = SIGNING_TEXTS.initials;
 
-/** The Initials modal (spec 1 §2.4, §4.1 step 5, §5). */
+/** The Initials modal (spec 1 §2.4, §4.1 step 5, §5): the signing modal with initials and consent. */
 export function InitialsModal({
   open,
   initials,
@@ -37,79 +34,56 @@ export function InitialsModal({
 }: InitialsModalProps) {
   const [value, setValue] = useState(initials);
   const [agreed, setAgreed] = useState(false);
-  const [error, setError] = useState('');
-  const formId = useId();
-  const inputId = useId();
-  const errorId = useId();
-
-  useEffect(() => {
-    if (!open) return;
+  const form = useSigningForm(open, () => {
     setValue(initials);
     setAgreed(false);
-    setError('');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const trimmed = askInitials ? value.trim() : '';
-    if (askInitials && !trimmed) return setError(T.initialsRequired);
-    if (!agreed) return setError(SIGNATURE_MESSAGES.termsRequired);
+    if (askInitials && !trimmed) return T.initialsRequired;
+    if (!agreed) return SIGNATURE_MESSAGES.termsRequired;
     onSave({ initials: trimmed, agreedToTerms: true });
   };
 
   return (
-    <Dialog
+    <SigningFormDialog
       open={open}
       title={texts.title}
-      onClose={busy ? undefined : onClose}
-      describeBody={false}
-      actions={
-        <FormDialogActions formId={formId} saveLabel={texts.save} busy={busy} onCancel={onClose} />
-      }
+      prompt={texts.prompt}
+      saveLabel={texts.save}
+      busy={busy}
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id={formId} className="sg-signature-form" onSubmit={submit} noValidate>
-        <p>{texts.prompt}</p>
-        {askInitials ? (
-          <>
-            <div className="ps-field">
-              <label htmlFor={inputId}>{T.initialsLabel}</label>
-              <input
-                id={inputId}
-                className="ps-input"
-                value={value}
-                maxLength={20}
-                autoComplete="off"
-                aria-describedby={error ? errorId : undefined}
-                onChange={(event) => {
-                  setValue(event.target.value);
-                  setError('');
-                }}
-              />
-            </div>
-            <div className="sg-signature-preview" role="img" aria-label="Initials preview">
-              {value.trim()}
-            </div>
-          </>
-        ) : null}
-        <label className="sg-checkbox">
-          <input
-            type="checkbox"
-            checked={agreed}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => {
-              setAgreed(event.target.checked);
-              setError('');
-            }}
+      {askInitials ? (
+        <>
+          <SigningTextField
+            label={T.initialsLabel}
+            value={value}
+            onChange={setValue}
+            form={form}
+            maxLength={20}
+            autoComplete="off"
           />
-          {T.agree}
-        </label>
-        {error ? (
-          <p id={errorId} className="sg-form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+          <div className="sg-signature-preview" role="img" aria-label="Initials preview">
+            {value.trim()}
+          </div>
+        </>
+      ) : null}
+      <label className="sg-checkbox">
+        <input
+          type="checkbox"
+          checked={agreed}
+          aria-describedby={form.describedBy}
+          onChange={(event) => {
+            setAgreed(event.target.checked);
+            form.setError('');
+          }}
+        />
+        {T.agree}
+      </label>
+    </SigningFormDialog>
   );
 }

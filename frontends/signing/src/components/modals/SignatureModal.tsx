@@ -7,12 +7,9 @@ import {
   SIGNATURE_MESSAGES,
   SIGNATURE_UPLOAD_MAX_BYTES,
 } from '@prosign/domain';
-import { Dialog } from '@prosign/ui';
-import '@fontsource/whisper/400.css';
-import '../signing.css';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { SignaturePad } from './SignaturePad';
-import { FormDialogActions } from './FormDialogActions';
+import { SigningFormDialog, SigningTextField, useSigningForm } from './SigningFormDialog';
 import { SIGNATURE_MODE_LABELS, SIGNING_TEXTS } from './signing-texts';
 
 export type SignatureMode = keyof typeof SIGNATURE_MODE_LABELS;
@@ -48,7 +45,64 @@ export interface SignatureModalProps {
 
 const T = SIGNING_TEXTS.signature;
 
-/** The Signature modal (spec 1 §2.4, §5). */
+/** The problem with a chosen PNG, if any (spec 1 §5: PNG only, up to the size limit). */
+function uploadProblem(file: File): string | null {
+  const isPng =
+    file.name.toLowerCase().endsWith(SIGNATURE_IMAGE_EXTENSION) &&
+    (file.type === '' || file.type === SIGNATURE_IMAGE_MIME_TYPE);
+  if (!isPng) return SIGNATURE_MESSAGES.pngOnly;
+  if (file.size > SIGNATURE_UPLOAD_MAX_BYTES) return SIGNATURE_MESSAGES.tooLarge;
+  return null;
+}
+
+/** The typed signature as it will look, at the size it is drawn at when one is given. */
+function SignaturePreview({ text, fontSizePx }: { text: string; fontSizePx?: number }) {
+  return (
+    <div
+      className={`sg-signature-preview${text ? '' : ' sg-signature-preview--empty'}`}
+      data-testid="signature-preview"
+      style={
+        fontSizePx && text
+          ? { fontFamily: `'${SIGNATURE_FONT_FAMILY}', cursive`, fontSize: fontSizePx }
+          : undefined
+      }
+      aria-label="Signature preview"
+      role="img"
+    >
+      {text || T.previewPlaceholder}
+    </div>
+  );
+}
+
+/** The mode buttons, when more than one way to sign is offered. */
+function ModeButtons({
+  modes,
+  mode,
+  onMode,
+}: {
+  modes: readonly SignatureMode[];
+  mode: SignatureMode;
+  onMode: (mode: SignatureMode) => void;
+}) {
+  if (modes.length <= 1) return null;
+  return (
+    <div className="sg-signature-modes" role="group" aria-label="How to sign">
+      {modes.map((option) => (
+        <button
+          key={option}
+          type="button"
+          className={`ps-button${option === mode ? ' ps-button--primary' : ''}`}
+          aria-pressed={option === mode}
+          onClick={() => onMode(option)}
+        >
+          {SIGNATURE_MODE_LABELS[option]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The Signature modal (spec 1 §2.4, §5): the signing modal with initials and a signature. */
 export function SignatureModal({
   open,
   fullName,
@@ -66,172 +120,111 @@ export function SignatureModal({
   const [text, setText] = useState('');
   const [drawing, setDrawing] = useState<Blob | null>(null);
   const [upload, setUpload] = useState<File | null>(null);
-  const [error, setError] = useState('');
-  const initialsId = useId();
-  const signatureId = useId();
-  const errorId = useId();
   const uploadId = useId();
-
   // Each opening starts from what was saved, or from the signer's name.
-  useEffect(() => {
-    if (!open) return;
+  const form = useSigningForm(open, () => {
     setInitials(savedInitials ?? initialsFromFullName(fullName));
     setText(savedSignature ?? fullName.trim());
     setDrawing(null);
     setUpload(null);
-    setError('');
     setMode(modes[0] ?? 'typed');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const trimmedInitials = initials.trim();
+    const trimmedText = text.trim();
     if (!askInitials) {
-      const trimmedText = text.trim();
-      if (!trimmedText) return setError(SIGNATURE_MESSAGES.blankSignature);
+      if (!trimmedText) return SIGNATURE_MESSAGES.blankSignature;
       return onSave({ mode: 'typed', initials: '', text: trimmedText });
     }
     if (mode === 'typed') {
-      const trimmedText = text.trim();
-      if (!trimmedInitials || !trimmedText) return setError(SIGNATURE_MESSAGES.bothRequired);
+      if (!trimmedInitials || !trimmedText) return SIGNATURE_MESSAGES.bothRequired;
       return onSave({ mode, initials: trimmedInitials, text: trimmedText });
     }
-    if (!trimmedInitials) return setError(SIGNATURE_MESSAGES.bothRequired);
+    if (!trimmedInitials) return SIGNATURE_MESSAGES.bothRequired;
     if (mode === 'drawn') {
-      if (!drawing) return setError(SIGNATURE_MESSAGES.sourceRequired);
+      if (!drawing) return SIGNATURE_MESSAGES.sourceRequired;
       return onSave({ mode, initials: trimmedInitials, image: drawing });
     }
-    if (!upload) return setError(SIGNATURE_MESSAGES.sourceRequired);
+    if (!upload) return SIGNATURE_MESSAGES.sourceRequired;
     return onSave({ mode, initials: trimmedInitials, image: upload });
   };
 
   const onFile = (file: File | undefined) => {
     setUpload(null);
     if (!file) return;
-    const isPng =
-      file.name.toLowerCase().endsWith(SIGNATURE_IMAGE_EXTENSION) &&
-      (file.type === '' || file.type === SIGNATURE_IMAGE_MIME_TYPE);
-    if (!isPng) return setError(SIGNATURE_MESSAGES.pngOnly);
-    if (file.size > SIGNATURE_UPLOAD_MAX_BYTES) return setError(SIGNATURE_MESSAGES.tooLarge);
-    setError('');
+    const problem = uploadProblem(file);
+    if (problem) return form.setError(problem);
+    form.setError('');
     setUpload(file);
   };
 
-  const preview = text.trim();
-  const formId = useId();
   return (
-    <Dialog
+    <SigningFormDialog
       open={open}
       title={T.title}
-      onClose={busy ? undefined : onClose}
-      describeBody={false}
+      prompt={T.prompt}
+      saveLabel={T.save}
+      busy={busy}
       size="wide"
-      actions={
-        <FormDialogActions formId={formId} saveLabel={T.save} busy={busy} onCancel={onClose} />
-      }
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id={formId} className="sg-signature-form" onSubmit={submit} noValidate>
-        <p>{T.prompt}</p>
-        {modes.length > 1 ? (
-          <div className="sg-signature-modes" role="group" aria-label="How to sign">
-            {modes.map((option) => (
-              <button
-                key={option}
-                type="button"
-                className={`ps-button${option === mode ? ' ps-button--primary' : ''}`}
-                aria-pressed={option === mode}
-                onClick={() => {
-                  setMode(option);
-                  setError('');
-                }}
-              >
-                {SIGNATURE_MODE_LABELS[option]}
-              </button>
-            ))}
-          </div>
-        ) : null}
-        {askInitials ? (
-          <div className="ps-field">
-            <label htmlFor={initialsId}>{T.initialsLabel}</label>
-            <input
-              id={initialsId}
-              className="ps-input"
-              value={initials}
-              autoComplete="off"
-              maxLength={20}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(event) => {
-                setInitials(event.target.value);
-                setError('');
-              }}
-            />
-          </div>
-        ) : null}
-        {mode === 'typed' ? (
-          <>
-            <div className="ps-field">
-              <label htmlFor={signatureId}>{T.signatureLabel}</label>
-              <input
-                id={signatureId}
-                className="ps-input"
-                value={text}
-                autoComplete="name"
-                maxLength={100}
-                aria-describedby={error ? errorId : undefined}
-                onChange={(event) => {
-                  setText(event.target.value);
-                  setError('');
-                }}
-              />
-            </div>
-            <div
-              className={`sg-signature-preview${preview ? '' : ' sg-signature-preview--empty'}`}
-              data-testid="signature-preview"
-              style={
-                previewFontSizePx && preview
-                  ? {
-                      fontFamily: `'${SIGNATURE_FONT_FAMILY}', cursive`,
-                      fontSize: previewFontSizePx,
-                    }
-                  : undefined
-              }
-              aria-label="Signature preview"
-              role="img"
-            >
-              {preview || T.previewPlaceholder}
-            </div>
-          </>
-        ) : null}
-        {mode === 'drawn' ? (
-          <SignaturePad
-            label={T.drawLabel}
-            clearLabel={T.clear}
-            width={SIGNATURE_CANVAS.widthPx}
-            height={SIGNATURE_CANVAS.heightPx}
-            onChange={(image) => {
-              setDrawing(image);
-              if (image) setError('');
-            }}
+      <ModeButtons
+        modes={modes}
+        mode={mode}
+        onMode={(option) => {
+          setMode(option);
+          form.setError('');
+        }}
+      />
+      {askInitials ? (
+        <SigningTextField
+          label={T.initialsLabel}
+          value={initials}
+          onChange={setInitials}
+          form={form}
+          maxLength={20}
+          autoComplete="off"
+        />
+      ) : null}
+      {mode === 'typed' ? (
+        <>
+          <SigningTextField
+            label={T.signatureLabel}
+            value={text}
+            onChange={setText}
+            form={form}
+            maxLength={100}
+            autoComplete="name"
           />
-        ) : null}
-        {mode === 'upload' ? (
-          <div className="ps-field">
-            <label htmlFor={uploadId}>{T.uploadLabel}</label>
-            <input
-              id={uploadId}
-              type="file"
-              accept={`${SIGNATURE_IMAGE_EXTENSION},${SIGNATURE_IMAGE_MIME_TYPE}`}
-              onChange={(event) => onFile(event.target.files?.[0])}
-            />
-          </div>
-        ) : null}
-        {error ? (
-          <p id={errorId} className="sg-form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+          <SignaturePreview text={text.trim()} fontSizePx={previewFontSizePx} />
+        </>
+      ) : null}
+      {mode === 'drawn' ? (
+        <SignaturePad
+          label={T.drawLabel}
+          clearLabel={T.clear}
+          width={SIGNATURE_CANVAS.widthPx}
+          height={SIGNATURE_CANVAS.heightPx}
+          onChange={(image) => {
+            setDrawing(image);
+            if (image) form.setError('');
+          }}
+        />
+      ) : null}
+      {mode === 'upload' ? (
+        <div className="ps-field">
+          <label htmlFor={uploadId}>{T.uploadLabel}</label>
+          <input
+            id={uploadId}
+            type="file"
+            accept={`${SIGNATURE_IMAGE_EXTENSION},${SIGNATURE_IMAGE_MIME_TYPE}`}
+            onChange={(event) => onFile(event.target.files?.[0])}
+          />
+        </div>
+      ) : null}
+    </SigningFormDialog>
   );
 }

@@ -1,0 +1,123 @@
+import { DEFAULT_REVIEWS_URL, isApiError, useRuntimeConfig } from '@prosign/api-client';
+import { PdfViewer, type PdfBookmark, type PdfLoader, type PdfViewerHandle } from '@prosign/ui';
+import { useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { leaveTo } from '../customer-signing/navigation';
+import { CompletionModal } from './modals/CompletionModal';
+import { ConsentDisclosureModal } from './modals/ConsentDisclosureModal';
+import { SIGNING_TEXTS } from './modals/signing-texts';
+import { ProcessingOverlay } from './ProcessingOverlay';
+import './signing.css';
+
+/** How long a signer's error toast stays. */
+export const SIGNER_ERROR_TOAST_MS = 6_000;
+
+/** The server's reason for a refusal (4xx); none for its own failures. */
+export function serverMessage(error: unknown): string | undefined {
+  return isApiError(error) && error.statusCode < 500 ? error.message : undefined;
+}
+
+/** The agreement's viewer: scrolls to a bookmark, or to one placed by the page count. */
+export function useAgreementViewer() {
+  const viewer = useRef<PdfViewerHandle>(null);
+  const [pageCount, setPageCount] = useState(1);
+  const scrollTo = (
+    bookmark: PdfBookmark | null | undefined,
+    fallback: (pages: number) => PdfBookmark,
+  ) => viewer.current?.scrollToBookmark(bookmark ?? fallback(pageCount));
+  return { viewer, onLoaded: setPageCount, scrollTo };
+}
+
+export interface SigningAgreementProps {
+  viewer: ReturnType<typeof useAgreementViewer>;
+  docLink: string;
+  agreementTitle: string;
+  loadPdf?: PdfLoader;
+  pageOverlay?: ComponentProps<typeof PdfViewer>['pageOverlay'];
+  /** Above the document (the SOW's and CO's key facts). */
+  summary?: ReactNode;
+  /** Under the document (where the saved marks are shown). */
+  afterDocument?: ReactNode;
+  /** The signing buttons before Agree and Finish. */
+  signActions: ReactNode;
+  saved: boolean;
+  signed: boolean;
+  onAgreeAndFinish: () => void;
+  /** Why Agree and Finish waits (shown until a signature is saved). */
+  finishHint: ReactNode;
+  /** Shown once the signature is saved, until signed. */
+  savedHint?: ReactNode;
+  signedDocLink?: string | null;
+  /** The finish runs (the processing overlay) / ran (the completion notice). */
+  finishing: boolean;
+  completed: boolean;
+  /** The page's own dialogs. */
+  children?: ReactNode;
+}
+
+/**
+ * What every signing page shows around its own steps (spec 1 §2.4, spec 3 §2):
+ * the notice, the document, the consent disclosure, Agree and Finish with its
+ * hint, the signed copy, the processing overlay and the completion notice that
+ * leaves for the reviews page.
+ */
+export function SigningAgreement(props: SigningAgreementProps) {
+  const { viewer, saved, signed } = props;
+  const runtime = useRuntimeConfig();
+  const [consentOpen, setConsentOpen] = useState(false);
+  return (
+    <div className="sg-agreement">
+      <p className="sg-agreement__notice">{SIGNING_TEXTS.notice}</p>
+      {props.summary}
+      <PdfViewer
+        ref={viewer.viewer}
+        url={props.docLink}
+        title={`The agreement: ${props.agreementTitle}`}
+        onLoaded={viewer.onLoaded}
+        loadPdf={props.loadPdf}
+        pageOverlay={props.pageOverlay}
+      />
+      {props.afterDocument}
+      <p className="sg-agreement__consent">
+        <button type="button" className="sg-link-button" onClick={() => setConsentOpen(true)}>
+          {SIGNING_TEXTS.consent.title}
+        </button>
+      </p>
+      <div className="sg-agreement__actions">
+        {props.signActions}
+        <button
+          type="button"
+          className="ps-button ps-button--primary"
+          onClick={props.onAgreeAndFinish}
+          disabled={signed || !saved}
+          aria-describedby={!saved ? 'sg-finish-hint' : undefined}
+        >
+          {SIGNING_TEXTS.agreeAndFinish}
+        </button>
+      </div>
+      {!saved ? (
+        <p id="sg-finish-hint" className="sg-agreement__hint">
+          {props.finishHint}
+        </p>
+      ) : !signed && props.savedHint ? (
+        <p className="sg-agreement__hint" role="status">
+          {props.savedHint}
+        </p>
+      ) : null}
+      {signed && props.signedDocLink ? (
+        <p className="sg-agreement__hint">
+          <a href={props.signedDocLink} target="_blank" rel="noreferrer">
+            Download the signed copy (PDF)
+          </a>
+        </p>
+      ) : null}
+
+      <ConsentDisclosureModal open={consentOpen} onClose={() => setConsentOpen(false)} />
+      {props.children}
+      <ProcessingOverlay open={props.finishing} />
+      <CompletionModal
+        open={props.completed}
+        onClose={() => leaveTo(runtime.reviewsUrl ?? DEFAULT_REVIEWS_URL)}
+      />
+    </div>
+  );
+}
