@@ -1,5 +1,5 @@
 import type { LinkSigningFamily } from '@prosign/api-client';
-import { ROUTES } from '@prosign/domain';
+import { AGREEMENT_FAMILY_PLACES } from '@prosign/domain';
 
 /**
  * What tells the signing pages opened by a customId link apart (spec 3 §2:
@@ -17,8 +17,16 @@ export interface LinkSigningFamilyConfig {
 }
 
 export const LINK_SIGNING_CONFIG: Readonly<Record<LinkSigningFamily, LinkSigningFamilyConfig>> = {
-  sow: { family: 'sow', documentName: 'the Scope of Work', route: ROUTES.sowSignature },
-  co: { family: 'co', documentName: 'the change order', route: ROUTES.coSignature },
+  sow: {
+    family: 'sow',
+    documentName: 'the Scope of Work',
+    route: AGREEMENT_FAMILY_PLACES.sow.signingRoute,
+  },
+  co: {
+    family: 'co',
+    documentName: 'the change order',
+    route: AGREEMENT_FAMILY_PLACES.co.signingRoute,
+  },
 };
 
 /** "Opening the Scope of Work…" while the document is asked for. */

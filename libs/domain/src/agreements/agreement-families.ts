@@ -58,3 +58,11 @@ export function dashboardAccessOf(family: AgreementFamily): DashboardAccessFlag 
 export function staffRoomOf(family: AgreementFamily): string {
   return AGREEMENT_FAMILY_PLACES[family].staffRoom;
 }
+
+/**
+ * The families whose signers open a link named by its customId (spec 3 §2: "SOW
+ * recipient signing page", "CO signing page"): the same signer calls under
+ * `/api/{apiPrefix}/…/{customId}`. Standard contracts sign on spec 1's token page.
+ */
+export const LINK_SIGNING_FAMILIES = ['sow', 'co'] as const satisfies readonly AgreementFamily[];
+export type LinkSigningFamily = (typeof LINK_SIGNING_FAMILIES)[number];
