@@ -22,7 +22,7 @@ import { DocumentsService } from '../modules/documents';
 import { SigningFinishService } from '../modules/signing';
 import { AppConfig } from '../platform/config/app-config';
 import { demoSentAt, isDemoSeeded, seedDemoAgreement, type DemoTimeline } from './demo-agreements';
-import type { Seeder } from './seeder';
+import type { Seeder } from '../platform/database/seeder';
 
 /** The stored CO template as this seeder reads it (`co_templates`, seeded by CoTemplatesSeeder). */
 interface StoredCoTemplate {

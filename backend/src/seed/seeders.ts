@@ -1,16 +1,19 @@
 import type { Type } from '@nestjs/common';
 import { LocalCrmSeeder } from '../integrations/crm';
-import { AccessDemoSeeder } from '../modules/access';
-import { ContractsDemoSeeder } from '../modules/contracts';
 import { ContractsMigrationSeeder } from '../modules/contracts';
 import { DocumentTemplatesSeeder } from '../modules/documents';
 import { ServicesSeeder } from '../modules/services';
 import { SowTemplatesSeeder } from '../modules/sow';
 import { CoTemplatesSeeder } from '../modules/co';
+import { AccessDemoSeeder } from './access-demo.seeder';
 import { CoDemoSeeder } from './co-demo.seeder';
-import type { Seeder } from './seeder';
+import { ContractsDemoSeeder } from './contracts-demo.seeder';
+import type { Seeder } from '../platform/database/seeder';
 
-/** Every seeder, run in this order by `main.seed.ts`. Features add theirs here. */
+/**
+ * Every seeder, run in this order by `main.seed.ts`. Demo data is seeded from this folder;
+ * template and base-data seeders (a module's own records) stay with their modules.
+ */
 export const SEEDERS: Array<Type<Seeder>> = [
   // First: contracts stored before the agreement core move onto it (once, by _id).
   ContractsMigrationSeeder,

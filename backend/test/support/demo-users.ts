@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { createAccessFlags } from '@prosign/domain';
-import { DEMO_USERS } from '../../src/modules/access/access-demo.seeder';
+import { DEMO_USERS } from '../../src/seed/access-demo.seeder';
 import { AccessService } from '../../src/modules/access/access.service';
 import { signIn } from './staff-session';
 

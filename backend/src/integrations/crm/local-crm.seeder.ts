@@ -3,7 +3,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { insertIfAbsent } from '../../platform/database/insert-if-absent';
 import { AppConfig } from '../../platform/config/app-config';
-import type { Seeder } from '../../seed/seeder';
+import type { Seeder } from '../../platform/database/seeder';
 import { associationId, localCrmCollections } from './local-crm.collections';
 import { localCrmDemoData } from './local-crm.demo-data';
 

@@ -4,4 +4,3 @@
  * its *.module files (tools/eslint/module-boundaries.cjs).
  */
 export { AccessService, type Actor } from './access.service';
-export { AccessDemoSeeder } from './access-demo.seeder';

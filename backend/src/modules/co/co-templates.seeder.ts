@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { CHANGE_ORDER_TEMPLATE_DOC_ID, CO_TEMPLATE_FIELD_KEYS } from '@prosign/domain';
 import type { Model } from 'mongoose';
-import type { Seeder } from '../../seed/seeder';
+import type { Seeder } from '../../platform/database/seeder';
 import { DocumentRepository } from '../documents';
 import { CoTemplate } from './co-template.schema';
 

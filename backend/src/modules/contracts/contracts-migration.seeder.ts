@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { INITIAL_STATUS, SIGNER_ACTOR } from '@prosign/domain';
 import type { Connection, Types } from 'mongoose';
-import type { Seeder } from '../../seed/seeder';
+import type { Seeder } from '../../platform/database/seeder';
 import { AgreementRepository } from '../agreements';
 import type { StepProgress } from '../agreements';
 import type { EventInput } from '../agreements';

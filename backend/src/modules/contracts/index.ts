@@ -8,5 +8,5 @@ export type {
   StandardContractForm,
   StoredStandardAgreement,
 } from './standard-contract.form';
-export { ContractsDemoSeeder } from './contracts-demo.seeder';
+export { standardFormOf } from './standard-contract.form';
 export { ContractsMigrationSeeder } from './contracts-migration.seeder';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { serviceNameKey } from './service.repository';
 import { Types } from 'mongoose';
 import { insertIfAbsent } from '../../platform/database/insert-if-absent';
-import type { Seeder } from '../../seed/seeder';
+import type { Seeder } from '../../platform/database/seeder';
 import { TermsRepository } from '../terms';
 import { SEEDED_SERVICES, seededTexts } from './seeded-services';
 import { ServiceRepository } from './service.repository';

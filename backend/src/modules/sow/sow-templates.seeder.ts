@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import type { Seeder } from '../../seed/seeder';
+import type { Seeder } from '../../platform/database/seeder';
 import { SowServicesTemplate } from './sow-services-template.schema';
 import { SEEDED_SOW_TEMPLATES } from './sow-services-templates';
 

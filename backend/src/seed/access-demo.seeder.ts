@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { FULL_ACCESS, createAccessFlags, type AccessFlags, type StaffRole } from '@prosign/domain';
-import { AppConfig } from '../../platform/config/app-config';
-import type { Seeder } from '../../seed/seeder';
-import { AccessService } from './access.service';
+import { AccessService } from '../modules/access';
+import { AppConfig } from '../platform/config/app-config';
+import type { Seeder } from '../platform/database/seeder';
 
 export interface DemoUser {
   userName: string;

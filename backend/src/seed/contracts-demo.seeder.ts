@@ -1,21 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { contractSigningLink, extractDocId, STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain';
-import { localCrmDemoData } from '../../integrations/crm';
-import { AppConfig } from '../../platform/config/app-config';
-import {
-  demoSentAt,
-  isDemoSeeded,
-  seedDemoAgreement,
-  type DemoTimeline,
-} from '../../seed/demo-agreements';
-import type { Seeder } from '../../seed/seeder';
-import { localDocLink } from '../documents';
-import { DocumentsService } from '../documents';
-import { SigningFinishService } from '../signing';
-import type { ContractFormDataDto } from '../documents';
-import { AgreementRepository } from '../agreements';
-import { STANDARD_FAMILY } from '../agreements';
-import { standardFormOf } from './standard-contract.form';
+import { localCrmDemoData } from '../integrations/crm';
+import { AgreementRepository } from '../modules/agreements';
+import { STANDARD_FAMILY } from '../modules/agreements';
+import { standardFormOf } from '../modules/contracts';
+import { localDocLink } from '../modules/documents';
+import { DocumentsService } from '../modules/documents';
+import type { ContractFormDataDto } from '../modules/documents';
+import { SigningFinishService } from '../modules/signing';
+import { AppConfig } from '../platform/config/app-config';
+import type { Seeder } from '../platform/database/seeder';
+import { demoSentAt, isDemoSeeded, seedDemoAgreement, type DemoTimeline } from './demo-agreements';
 
 /** One demo contract per line: the dashboard shows every status and action. */
 const DEMO: DemoTimeline[] = [
