@@ -8,10 +8,7 @@ import { SowModule } from './modules/sow/sow.module';
 import { CoModule } from './modules/co/co.module';
 import { InvoicesModule } from './modules/invoices/invoices.module';
 import { CrmModule } from './modules/crm/crm.module';
-import {
-  IdentityModule,
-  type IdentityModuleOptions,
-} from './integrations/identity/identity.module';
+import { IdentityModule, type IdentityModuleOptions } from './modules/auth/identity.module';
 import { AccessModule } from './modules/access/access.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';

@@ -2,12 +2,16 @@ import { Controller, ForbiddenException, Get, Req, Res, UseGuards } from '@nestj
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { SIGN_IN_RESULT_PARAM, ROUTES, type SignInFailure } from '@prosign/domain';
 import type { Response } from 'express';
-import { AuthService } from '../../modules/auth';
 import { Public } from '../../platform/auth/auth.decorators';
 import { clientIp } from '../../platform/auth/staff-principal';
 import { AppConfig } from '../../platform/config/app-config';
-import { GoogleCallbackGuard, GoogleSignInGuard, type GoogleRequest } from './google-auth.guards';
-import type { VerifiedIdentity } from './identity.port';
+import {
+  GoogleCallbackGuard,
+  GoogleSignInGuard,
+  type GoogleRequest,
+  type VerifiedIdentity,
+} from '../../integrations/identity';
+import { AuthService } from './auth.service';
 
 /**
  * The Google identity adapter's two routes. The browser arrives here by

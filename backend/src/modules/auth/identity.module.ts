@@ -1,14 +1,9 @@
-import { type DynamicModule, Module, type Provider } from '@nestjs/common';
-import { PassportModule } from '@nestjs/passport';
-import { AuthModule } from '../../modules/auth/auth.module';
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { GoogleOAuthEndpoints } from '../../integrations/identity';
+import { GoogleIdentityModule } from '../../integrations/identity/google-identity.module';
 import { AppConfig } from '../../platform/config/app-config';
-import { GoogleCallbackGuard, GoogleSignInGuard } from './google-auth.guards';
+import { AuthModule } from './auth.module';
 import { GoogleIdentityController } from './google-identity.controller';
-import {
-  GOOGLE_OAUTH_ENDPOINTS,
-  GoogleStrategy,
-  type GoogleOAuthEndpoints,
-} from './google.strategy';
 import { LocalIdentityController } from './local-identity.controller';
 
 export interface IdentityModuleOptions {
@@ -19,28 +14,17 @@ export interface IdentityModuleOptions {
 /**
  * The one place the identity adapter is chosen (IDENTITY_ADAPTER): only the
  * chosen adapter's routes exist, so `POST /api/auth/local` is simply absent
- * when Google sign-in is on.
+ * when Google sign-in is on. The routes live here, above the port, because they
+ * open sessions (AuthService); integrations/identity holds the port and Google's wiring.
  */
 @Module({})
 export class IdentityModule {
   static forRoot(config: AppConfig, options: IdentityModuleOptions = {}): DynamicModule {
     if (config.IDENTITY_ADAPTER === 'google') {
-      const providers: Provider[] = [
-        { provide: GOOGLE_OAUTH_ENDPOINTS, useValue: options.googleEndpoints ?? {} },
-        {
-          provide: GoogleStrategy,
-          inject: [AppConfig, GOOGLE_OAUTH_ENDPOINTS],
-          useFactory: (appConfig: AppConfig, endpoints: GoogleOAuthEndpoints) =>
-            new GoogleStrategy(appConfig, endpoints),
-        },
-        GoogleSignInGuard,
-        GoogleCallbackGuard,
-      ];
       return {
         module: IdentityModule,
-        imports: [AuthModule, PassportModule.register({ session: false })],
+        imports: [AuthModule, GoogleIdentityModule.forRoot(options.googleEndpoints)],
         controllers: [GoogleIdentityController],
-        providers,
       };
     }
     return {

@@ -2,10 +2,11 @@ import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res, UseGuards } fro
 import { ThrottlerGuard } from '@nestjs/throttler';
 import type { StaffSession } from '@prosign/domain';
 import type { Response } from 'express';
-import { AuthService, StaffEmailDto } from '../../modules/auth';
-import { AccessService } from '../../modules/access';
+import { AccessService } from '../access';
 import { Public } from '../../platform/auth/auth.decorators';
 import { clientIp, type StaffRequest } from '../../platform/auth/staff-principal';
+import { AuthService } from './auth.service';
+import { StaffEmailDto } from './dto/check-user.dto';
 
 /**
  * The embedded identity adapter: `POST /api/auth/local {email}` signs a listed
