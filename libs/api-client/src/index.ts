@@ -83,11 +83,7 @@ export {
   useAgreementList,
 } from './agreements/agreement-hooks';
 export { useAgreementLive } from './agreements/agreement-live';
-export {
-  ID_ACTION_PATHS,
-  idActionEndpoints,
-  type IdFamilyActionResults,
-} from './agreements/id-action-endpoints';
+export { idActionEndpoints, type IdFamilyActionResults } from './agreements/id-action-endpoints';
 export { sowAgreementEndpoints, type SowActionResults, type SowForEditing } from './sow/dashboard';
 export { coAgreementEndpoints, type CoActionResults, type CoForEditing } from './co/co-dashboard';
 export { staffSessionQueryKey, useActionViewer, useStaffSessionInfo } from './staff/staff-session';

@@ -28,6 +28,7 @@ export * from './signing/consent-disclosure';
 export * from './contracts/contract-dashboard';
 export * from './agreements/agreement-statuses';
 export * from './agreements/agreement-families';
+export * from './agreements/agreement-routes';
 export * from './agreements/agreement-actions';
 export * from './agreements/agreement-filters';
 export * from './agreements/agreement-rules';

@@ -22,53 +22,6 @@ export interface FamilyListView<TForm extends object, TCard> {
   cardView(agreement: StoredAgreement<TForm>): TCard;
 }
 
-/** What staff do to a family's agreements from its dashboard (`card`: one card, refreshed). */
-export type LifecycleAction =
-  | 'list'
-  | 'card'
-  | 'cancel'
-  | 'markAsSigned'
-  | 'void'
-  | 'delete'
-  | 'resend'
-  | 'editResend'
-  | 'sendReminder';
-
-/** One route of a dashboard action: its method and path under `/api`. */
-export interface LifecycleRoute {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-}
-
-/**
- * The routes of a family's dashboard: which call serves each action, how a call names the
- * agreement (its `_id`, or its signing token on spec 2's contract routes) and the list's key.
- */
-export interface LifecycleRoutes {
-  namedBy: 'id' | 'token';
-  listKey: 'filteredContracts' | 'filteredClients';
-  actions: Partial<Record<LifecycleAction, readonly LifecycleRoute[]>>;
-}
-
-/** The routes of a family under its own prefix (spec 2 §7, spec 3 §7): `/api/sow/cancel-contract`, … */
-export function prefixedLifecycleRoutes(prefix: string): LifecycleRoutes {
-  const post = (name: string): LifecycleRoute[] => [{ method: 'POST', path: `${prefix}/${name}` }];
-  return {
-    namedBy: 'id',
-    listKey: 'filteredContracts',
-    actions: {
-      list: [{ method: 'GET', path: `${prefix}/get-contracts` }],
-      cancel: post('cancel-contract'),
-      markAsSigned: post('manual-signed'),
-      void: post('void-contract'),
-      delete: post('delete-contract'),
-      resend: post('update-resend'),
-      editResend: post('update-edit-resend'),
-      sendReminder: post('send-reminder'),
-    },
-  };
-}
-
 /** Form fields by the mail that carried them. */
 export interface FieldsByMail<TForm extends object> {
   reviewLinkMail: (keyof TForm)[];
@@ -82,7 +35,8 @@ export interface FieldsByMail<TForm extends object> {
  * the parties and title its mails show, how its creation names it and which
  * fields its mails froze, its dashboard card, the CRM moves on send and sign,
  * and where the signed PDF goes. Where it lives for both sides (dashboard flag,
- * staff room, route prefixes) is libs/domain's `AGREEMENT_FAMILY_PLACES`.
+ * staff room, route prefixes, dashboard routes) is libs/domain's
+ * `AGREEMENT_FAMILY_PLACES` and `AGREEMENT_DASHBOARD_ROUTES`.
  */
 export interface AgreementFamilyConfig<TForm extends object = object, TCard = unknown> {
   family: AgreementFamily;
@@ -97,8 +51,6 @@ export interface AgreementFamilyConfig<TForm extends object = object, TCard = un
   /** Who each mail went to: fixed once it went (a later save may complete the form, not redirect it). */
   recipientFields: FieldsByMail<TForm>;
   list: FamilyListView<TForm, TCard>;
-  /** Its dashboard's routes. */
-  routes: LifecycleRoutes;
   /** Prefix of its mails' idempotency keys ("contract" → `contract-review-link.{agreementId}`). */
   mailKeyPrefix: string;
   parties(form: TForm): AgreementParties;

@@ -11,21 +11,20 @@ import {
   type Type,
 } from '@nestjs/common';
 import {
+  AGREEMENT_DASHBOARD_ROUTES,
   dashboardAccessOf,
   type AgreementFamily,
   type AgreementIdActionRequest,
+  type DashboardCall,
+  type DashboardRoute,
+  type DashboardRoutes,
 } from '@prosign/domain';
 import { IsMongoId, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Request } from 'express';
 import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
 import { staffActor, type StaffPrincipal } from '../../platform/auth/staff-principal';
 import { AgreementListQuery } from '../../platform/validation/page-query.dto';
-import {
-  familyConfig,
-  type LifecycleAction,
-  type LifecycleRoute,
-  type LifecycleRoutes,
-} from './agreement-family';
+import { familyConfig } from './agreement-family';
 import { AgreementLifecycleService, type AgreementRef } from './agreement-lifecycle.service';
 import { AgreementListService } from './agreement-list.service';
 import {
@@ -39,7 +38,7 @@ export interface LifecycleControllerOptions {
   name: string;
 }
 
-type RefAction = Exclude<LifecycleAction, 'list' | 'card'>;
+type RefAction = Exclude<DashboardCall, 'list' | 'card'>;
 
 /** What each action does, on the agreement the call names. */
 const PERFORM: Record<
@@ -63,15 +62,15 @@ const PERFORM: Record<
   resend: (lifecycle, family, ref, staff, request) =>
     lifecycle.resend(family, ref, staffActor(staff, request)),
   // Edit and Resend: allowed? then the agreement's saved form, to prefill the creation screen with.
-  editResend: (lifecycle, family, ref, staff, request) =>
+  editAndResend: (lifecycle, family, ref, staff, request) =>
     lifecycle.editResend(family, ref, staffActor(staff, request)),
   sendReminder: (lifecycle, family, ref, staff, request) =>
     lifecycle.sendReminder(family, ref, staffActor(staff, request)),
 };
 
 /**
- * A family dashboard's list and actions, on the routes its definition names
- * (`routes`): for SOW and change orders `GET /api/{prefix}/get-contracts` and
+ * A family dashboard's list and actions, on the routes libs/domain names for it
+ * (`AGREEMENT_DASHBOARD_ROUTES`, which the browser calls too): for SOW and change orders `GET /api/{prefix}/get-contracts` and
  * `POST /api/{prefix}/{manual-signed, delete-contract, update-resend,
  * update-edit-resend, cancel-contract, send-reminder, void-contract}` with
  * `{id, performedBy}` (performedBy ignored: the actor is the session's); for
@@ -85,7 +84,8 @@ export function agreementLifecycleController<TCard>(
   family: AgreementFamily,
   options: LifecycleControllerOptions,
 ): Type<unknown> {
-  const { routes, idNoun } = familyConfig<object, TCard>(family);
+  const { idNoun } = familyConfig<object, TCard>(family);
+  const routes = AGREEMENT_DASHBOARD_ROUTES[family];
 
   /** A dashboard action on one agreement of the family, named by its id. */
   class IdActionDto implements AgreementIdActionRequest {
@@ -108,7 +108,7 @@ export function agreementLifecycleController<TCard>(
   const proto = FamilyLifecycleController.prototype as unknown as Record<string, unknown>;
   const addRoute = (
     key: string,
-    route: LifecycleRoute,
+    route: DashboardRoute,
     handler: (this: FamilyLifecycleController, ...args: never[]) => Promise<unknown>,
     params: Array<{ type: unknown; decorate: ParameterDecorator }>,
   ) => {
@@ -130,8 +130,8 @@ export function agreementLifecycleController<TCard>(
     if (route.method === 'POST') HttpCode(HttpStatus.OK)(proto, key, descriptor);
   };
 
-  for (const [action, actionRoutes] of Object.entries(routes.actions) as Array<
-    [LifecycleAction, readonly LifecycleRoute[]]
+  for (const [action, actionRoutes] of Object.entries(routes.calls) as Array<
+    [DashboardCall, readonly DashboardRoute[]]
   >) {
     actionRoutes.forEach((route, index) => {
       const key = `${action}${index === 0 ? '' : index + 1}`;
@@ -164,7 +164,7 @@ export function agreementLifecycleController<TCard>(
 }
 
 /** The list under the family's key (`filteredContracts`, or spec 2's `filteredClients`). */
-function listHandler(family: AgreementFamily, routes: LifecycleRoutes) {
+function listHandler(family: AgreementFamily, routes: DashboardRoutes) {
   return async function (
     this: { lists: AgreementListService },
     query: AgreementListQuery,
@@ -174,7 +174,7 @@ function listHandler(family: AgreementFamily, routes: LifecycleRoutes) {
   };
 }
 
-function refHandler(family: AgreementFamily, routes: LifecycleRoutes, action: RefAction) {
+function refHandler(family: AgreementFamily, routes: DashboardRoutes, action: RefAction) {
   return function (
     this: { lifecycle: AgreementLifecycleService },
     body: { id?: string; token?: string },
@@ -189,7 +189,7 @@ function refHandler(family: AgreementFamily, routes: LifecycleRoutes, action: Re
 
 /** The body a call of this action takes (spec 2's reminder and mark-as-signed carry extra fields). */
 function bodyTypeOf(
-  routes: LifecycleRoutes,
+  routes: DashboardRoutes,
   action: RefAction,
   idDto: Type<unknown>,
 ): Type<unknown> {

@@ -1,13 +1,14 @@
-import type {
-  AgreementCardCore,
-  AgreementDeleted,
-  AgreementForEditing,
-  AgreementIdActionRequest,
-  AgreementResent,
-  AgreementStatusChanged,
-  AgreementVoided,
-  FamilyListResponse,
-  ReminderSent,
+import {
+  dashboardPath,
+  type AgreementCardCore,
+  type AgreementDeleted,
+  type AgreementForEditing,
+  type AgreementIdActionRequest,
+  type AgreementResent,
+  type AgreementStatusChanged,
+  type AgreementVoided,
+  type FamilyListResponse,
+  type ReminderSent,
 } from '@prosign/domain';
 import type { ApiClient } from '../client/createApiClient';
 import {
@@ -31,35 +32,24 @@ export interface IdFamilyActionResults<TForm extends object> {
   editAndResend: AgreementForEditing<TForm>;
 }
 
-/** The path segment of each action under the family's prefix (spec 2 §7, spec 3 §7). */
-export const ID_ACTION_PATHS: Readonly<Record<ServerAction, string>> = {
-  sendReminder: 'send-reminder',
-  cancel: 'cancel-contract',
-  void: 'void-contract',
-  markAsSigned: 'manual-signed',
-  delete: 'delete-contract',
-  resend: 'update-resend',
-  editAndResend: 'update-edit-resend',
-};
-
 /** The page size the fresh read of one agreement asks for: the largest the list offers. */
 const ONE_LOOKUP_LIMIT = 100;
 
 /**
- * The dashboard calls of a family whose agreements are named by id (SOW:
- * `prefix` `sow`; change orders: `co`): the list is `GET /api/{prefix}/get-contracts`
- * (`filteredContracts`), every action is `POST /api/{prefix}/{action}` with `{id}`
+ * The dashboard calls of a family whose agreements are named by id (SOW, change
+ * orders), on the routes libs/domain names for it: the list is
+ * `GET /api/{prefix}/get-contracts` (`filteredContracts`), every action is
+ * `POST /api/{prefix}/{action}` with `{id}`
  * (the actor is the session's, so no `performedBy`). There is no staff call for
  * one agreement, so a card is read fresh from the list searched by `searchOf(card)`
  * (its signer's e-mail); a card no longer listed stays as it was.
  */
 export function idActionEndpoints<TCard extends AgreementCardCore, TForm extends object>(
-  prefix: string,
+  family: 'sow' | 'co',
   searchOf: (card: TCard) => string,
 ): AgreementEndpoints<TCard, IdFamilyActionResults<TForm>> {
-  const path = (action: string) => `/api/${prefix}/${action}`;
   const list = (client: ApiClient, query: AgreementListQuery, signal?: AbortSignal) =>
-    client.get<FamilyListResponse<TCard>>(path('get-contracts'), {
+    client.get<FamilyListResponse<TCard>>(dashboardPath(family, 'list'), {
       query: listQueryParams(query),
       signal,
     });
@@ -67,7 +57,7 @@ export function idActionEndpoints<TCard extends AgreementCardCore, TForm extends
   const action =
     <A extends ServerAction>(name: A) =>
     (client: ApiClient, card: TCard) =>
-      client.post<IdFamilyActionResults<TForm>[A]>(path(ID_ACTION_PATHS[name]), byId(card));
+      client.post<IdFamilyActionResults<TForm>[A]>(dashboardPath(family, name), byId(card));
 
   return {
     list: async (client, query, signal) => {

@@ -1,14 +1,15 @@
-import type {
-  AgreementDeleted,
-  AgreementResent,
-  AgreementStatusChanged,
-  AgreementTokenRequest,
-  AgreementVoided,
-  ContractCardView,
-  ContractForEditing,
-  ContractListResponse,
-  MarkAsSignedRequest,
-  ReminderSent,
+import {
+  dashboardPath,
+  type AgreementDeleted,
+  type AgreementResent,
+  type AgreementStatusChanged,
+  type AgreementTokenRequest,
+  type AgreementVoided,
+  type ContractCardView,
+  type ContractForEditing,
+  type ContractListResponse,
+  type MarkAsSignedRequest,
+  type ReminderSent,
 } from '@prosign/domain';
 import { listQueryParams, type AgreementEndpoints } from '../agreements/agreement-endpoints';
 
@@ -27,16 +28,19 @@ const byToken = (card: Pick<ContractCardView, 'token'>): AgreementTokenRequest =
   token: card.token,
 });
 
+const path = (call: Parameters<typeof dashboardPath>[1]) => dashboardPath('standard', call);
+
 /**
- * The standard contract's dashboard calls (spec 2 §7): the list is
- * `GET /api/user/details`, every action names the contract by its link token.
+ * The standard contract's dashboard calls (spec 2 §7), on the routes libs/domain
+ * names for it: the list is `GET /api/user/details`, every action names the
+ * contract by its link token.
  */
 export const standardAgreementEndpoints: AgreementEndpoints<
   ContractCardView,
   StandardActionResults
 > = {
   list: async (client, query, signal) => {
-    const page = await client.get<ContractListResponse>('/api/user/details', {
+    const page = await client.get<ContractListResponse>(path('list'), {
       query: listQueryParams(query),
       signal,
     });
@@ -49,20 +53,20 @@ export const standardAgreementEndpoints: AgreementEndpoints<
     };
   },
   one: (client, card, signal) =>
-    client.get<ContractCardView>(`/api/contracts/by-token/${encodeURIComponent(card.token)}`, {
+    client.get<ContractCardView>(path('card').replace(':token', encodeURIComponent(card.token)), {
       signal,
     }),
   actions: {
-    sendReminder: (client, card) => client.post('/api/email/send-reminder', byToken(card)),
-    cancel: (client, card) => client.post('/api/update/cancel-contract', byToken(card)),
-    void: (client, card) => client.post('/api/template/generate-void-pdf', byToken(card)),
+    sendReminder: (client, card) => client.post(path('sendReminder'), byToken(card)),
+    cancel: (client, card) => client.post(path('cancel'), byToken(card)),
+    void: (client, card) => client.post(path('void'), byToken(card)),
     markAsSigned: (client, card) =>
-      client.put('/api/user/mark-as-signed', {
+      client.put(path('markAsSigned'), {
         ...byToken(card),
         status: 'signed_manually',
       } satisfies MarkAsSignedRequest),
-    delete: (client, card) => client.delete('/api/user/mark-as-delete', byToken(card)),
-    resend: (client, card) => client.put('/api/update/resend', byToken(card)),
-    editAndResend: (client, card) => client.put('/api/update/edit-resend', byToken(card)),
+    delete: (client, card) => client.delete(path('delete'), byToken(card)),
+    resend: (client, card) => client.put(path('resend'), byToken(card)),
+    editAndResend: (client, card) => client.put(path('editAndResend'), byToken(card)),
   },
 };

@@ -4,7 +4,7 @@ import {
   CARD_CORE_PROJECTION,
   type StoredAgreement,
 } from '../agreement-card.view';
-import { prefixedLifecycleRoutes, type AgreementFamilyConfig } from '../agreement-family';
+import type { AgreementFamilyConfig } from '../agreement-family';
 
 /**
  * A change order's own fields (spec 3 §3 "CO contract", `CoFormFields` in the
@@ -35,7 +35,6 @@ export const CO_FAMILY: AgreementFamilyConfig<ChangeOrderForm, CoCardView> = {
     ccCopy: ['cc_emails'],
   },
   recipientFields: { reviewLinkMail: ['signatory_email'], ccCopy: ['cc_emails'] },
-  routes: prefixedLifecycleRoutes('co'),
   list: { projection: CO_CARD_PROJECTION, cardView: (agreement) => coCardView(agreement) },
   mailKeyPrefix: 'co',
   parties: (form) => ({

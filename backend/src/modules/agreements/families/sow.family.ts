@@ -11,7 +11,7 @@ import {
   CARD_CORE_PROJECTION,
   type StoredAgreement,
 } from '../agreement-card.view';
-import { prefixedLifecycleRoutes, type AgreementFamilyConfig } from '../agreement-family';
+import type { AgreementFamilyConfig } from '../agreement-family';
 
 /**
  * A Scope-of-Work contract's own fields (spec 3 §3, `SowFormFields` in the
@@ -49,7 +49,6 @@ export const SOW_FAMILY: AgreementFamilyConfig<SowContractForm, SowCardView> = {
     ccCopy: ['cc_emails'],
   },
   recipientFields: { reviewLinkMail: ['cp_email'], ccCopy: ['cc_emails'] },
-  routes: prefixedLifecycleRoutes('sow'),
   list: { projection: SOW_CARD_PROJECTION, cardView: (agreement) => sowCardView(agreement) },
   mailKeyPrefix: 'sow',
   parties: (form) => ({

@@ -13,7 +13,7 @@ import {
   CARD_CORE_PROJECTION,
   type StoredAgreement,
 } from '../agreement-card.view';
-import type { AgreementFamilyConfig, LifecycleRoutes } from '../agreement-family';
+import type { AgreementFamilyConfig } from '../agreement-family';
 
 /**
  * The standard contract's own fields (spec 2 §3): what its creation form and
@@ -66,27 +66,6 @@ const STANDARD_CARD_PROJECTION: Record<string, 0> = {
   ...CARD_CORE_PROJECTION,
 };
 
-/** Spec 2 §7's contract routes: the agreement named by its signing token. */
-const STANDARD_ROUTES: LifecycleRoutes = {
-  namedBy: 'token',
-  listKey: 'filteredClients',
-  actions: {
-    list: [{ method: 'GET', path: 'user/details' }],
-    card: [{ method: 'GET', path: 'contracts/by-token/:token' }],
-    markAsSigned: [{ method: 'PUT', path: 'user/mark-as-signed' }],
-    delete: [{ method: 'DELETE', path: 'user/mark-as-delete' }],
-    cancel: [{ method: 'POST', path: 'update/cancel-contract' }],
-    resend: [{ method: 'PUT', path: 'update/resend' }],
-    editResend: [{ method: 'PUT', path: 'update/edit-resend' }],
-    // Void (administrators only, by the action table) under the lifecycle prefix and its spec name.
-    void: [
-      { method: 'POST', path: 'update/void-contract' },
-      { method: 'POST', path: 'template/generate-void-pdf' },
-    ],
-    sendReminder: [{ method: 'POST', path: 'email/send-reminder' }],
-  },
-};
-
 /** Standard contracts (spec 2): a client signs; the deal moves on send and on sign. */
 export const STANDARD_FAMILY: AgreementFamilyConfig<
   StandardContractForm,
@@ -98,7 +77,6 @@ export const STANDARD_FAMILY: AgreementFamilyConfig<
   signingLinkOf: (signingHost, token, docLink) => contractSigningLink(signingHost, token, docLink),
   mailedFields: { reviewLinkMail: ['email', 'full_name', 'csm_email'], ccCopy: ['cc_email'] },
   recipientFields: { reviewLinkMail: ['email'], ccCopy: ['cc_email'] },
-  routes: STANDARD_ROUTES,
   list: {
     projection: STANDARD_CARD_PROJECTION,
     cardView: (agreement) => contractCardView(agreement),
