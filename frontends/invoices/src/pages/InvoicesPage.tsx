@@ -37,23 +37,15 @@ interface PendingPartial {
 }
 
 /**
- * /invoices (spec 3 §2): the signed contracts 10 a page, each with its deposit,
- * progress and balance invoices — amount, status (changeable), when it was
- * sent, its PDF, and Send (Reminder once sent; none when paid). Another open
- * screen's sends and payments show here live.
+ * The signed contracts' page being shown, kept live; a failed fetch is told once
+ * per failure (spec 3 §8), and a page emptied by a contract leaving goes back one.
  */
-export function InvoicesPage() {
+function useInvoicePages() {
   const [page, setPage] = useState(1);
   const list = useInvoiceList(page);
   useInvoicesLive();
   const toast = useToast();
-  const updateStatus = useUpdateInvoiceStatus();
-  const sendInvoice = useSendInvoice();
-  const download = useDownloadInvoicePdf();
-  const [busy, setBusy] = useState<InvoiceBusy | null>(null);
-  const [partial, setPartial] = useState<PendingPartial | null>(null);
 
-  // A failed fetch is told once per failure (spec 3 §8), and shown in place.
   const toldError = useRef<unknown>(null);
   useEffect(() => {
     if (!list.isError || toldError.current === list.error) return;
@@ -67,6 +59,24 @@ export function InvoicesPage() {
   useEffect(() => {
     if (list.data && page > 1 && page > totalPages) setPage(Math.max(1, totalPages));
   }, [list.data, page, totalPages]);
+
+  return { page, setPage, list, clients, totalPages };
+}
+
+/**
+ * /invoices (spec 3 §2): the signed contracts 10 a page, each with its deposit,
+ * progress and balance invoices — amount, status (changeable), when it was
+ * sent, its PDF, and Send (Reminder once sent; none when paid). Another open
+ * screen's sends and payments show here live.
+ */
+export function InvoicesPage() {
+  const { page, setPage, list, clients, totalPages } = useInvoicePages();
+  const toast = useToast();
+  const updateStatus = useUpdateInvoiceStatus();
+  const sendInvoice = useSendInvoice();
+  const download = useDownloadInvoicePdf();
+  const [busy, setBusy] = useState<InvoiceBusy | null>(null);
+  const [partial, setPartial] = useState<PendingPartial | null>(null);
 
   async function changeStatus(
     client: InvoiceClientView,

@@ -1,5 +1,9 @@
 import { isApiError, useApiClient, verifyApi, verifyDocumentQueryKey } from '@prosign/api-client';
-import { formatPacificDateTime, type VerifyCheckResponse } from '@prosign/domain';
+import {
+  formatPacificDateTime,
+  type VerifyCheckResponse,
+  type VerifyDocumentView,
+} from '@prosign/domain';
 import { ErrorPanel, LoadingState, Spinner } from '@prosign/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type DragEvent } from 'react';
@@ -77,20 +81,77 @@ function isPdf(file: File): boolean {
   return file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
 }
 
-/** /verify/:token — anyone can see what was signed, by whom and when, and check a copy's seal. */
-export function VerifyPage() {
-  const { token: verifyId = '' } = useParams();
+/** What was signed: the title, the seal, the status, the parties and the hash. */
+function DocumentSection({ doc, inputId }: { doc: VerifyDocumentView; inputId: string }) {
+  return (
+    <section className="ps-card" aria-labelledby={`${inputId}-doc`}>
+      <h2 id={`${inputId}-doc`}>{doc.title}</h2>
+      <SealBadge seal={sealOf(doc)} historyIntact={doc.historyIntact} />
+      <dl>
+        <dt>Status</dt>
+        <dd>{STATUS_LABELS[doc.status] ?? doc.status}</dd>
+        {doc.signedAt ? (
+          <>
+            <dt>Signed on</dt>
+            <dd>{formatPacificDateTime(doc.signedAt)}</dd>
+          </>
+        ) : null}
+        {doc.parties.map((party, index) => (
+          <div key={`${party.role}-${index}`} style={{ display: 'contents' }}>
+            <dt>{party.role}</dt>
+            <dd>{party.name ? `${party.name} (${party.email})` : party.email}</dd>
+          </div>
+        ))}
+        <dt>SHA-256</dt>
+        <dd className="sg-verify__hash">{doc.sha256 ?? 'Not sealed yet'}</dd>
+      </dl>
+    </section>
+  );
+}
+
+/** The signing events, and whether their chain holds. */
+function EventsSection({ doc, inputId }: { doc: VerifyDocumentView; inputId: string }) {
+  return (
+    <section className="ps-card" aria-labelledby={`${inputId}-events`}>
+      <h2 id={`${inputId}-events`}>Signing events</h2>
+      {/* Strictly false: a server that does not say yet is no evidence of tampering. */}
+      {doc.historyIntact === false ? (
+        <p className="sg-verify__result sg-verify__result--mismatch sg-verify__history-altered">
+          {VERIFY_TEXTS.historyAltered}
+        </p>
+      ) : null}
+      {doc.events.length ? (
+        <ol className="sg-verify__events">
+          {doc.events.map((event, index) => (
+            <li key={index}>
+              <time dateTime={event.at}>{formatPacificDateTime(event.at)}</time>: {event.event}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p>No events recorded yet.</p>
+      )}
+      {doc.historyIntact === true ? (
+        <p className="sg-verify__history">{VERIFY_TEXTS.historyIntact}</p>
+      ) : null}
+    </section>
+  );
+}
+
+/** Check a copy: a PDF dropped or chosen is hashed by the server and compared with the seal. */
+function CheckCopySection({
+  doc,
+  inputId,
+  verifyId,
+}: {
+  doc: VerifyDocumentView;
+  inputId: string;
+  verifyId: string;
+}) {
   const client = useApiClient();
-  const inputId = useId();
   const [dragOver, setDragOver] = useState(false);
   const [fileError, setFileError] = useState('');
   const [checkedName, setCheckedName] = useState('');
-
-  const view = useQuery({
-    queryKey: verifyDocumentQueryKey(verifyId),
-    queryFn: () => verifyApi.document(client, verifyId),
-    enabled: verifyId !== '',
-  });
   const check = useMutation<VerifyCheckResponse, unknown, File>({
     mutationFn: (file) => verifyApi.check(client, verifyId, file, file.name),
   });
@@ -112,6 +173,92 @@ export function VerifyPage() {
     setDragOver(false);
     onFile(event.dataTransfer.files?.[0]);
   };
+
+  const result = check.data;
+  return (
+    <section className="ps-card" aria-labelledby={`${inputId}-check`}>
+      <h2 id={`${inputId}-check`}>Check a copy</h2>
+      {doc.sha256 ? (
+        <>
+          <div
+            className={`sg-dropzone${dragOver ? ' sg-dropzone--over' : ''}`}
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragOver(true);
+            }}
+            onDragLeave={() => setDragOver(false)}
+            onDrop={onDrop}
+            data-testid="verify-dropzone"
+          >
+            <p>{VERIFY_TEXTS.dropPrompt}</p>
+            {/* The input stays in the page for keyboards and screen readers; its label is the button. */}
+            <input
+              id={inputId}
+              className="sg-file-input"
+              type="file"
+              accept="application/pdf,.pdf"
+              onChange={(event) => {
+                onFile(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+            />
+            <label htmlFor={inputId} className="ps-button ps-button--primary sg-file-button">
+              {VERIFY_TEXTS.choose}
+            </label>
+            {checkedName ? <p className="sg-file-name">{checkedName}</p> : null}
+          </div>
+          <div aria-live="polite">
+            {fileError ? (
+              <p className="sg-verify__result sg-verify__result--mismatch" role="alert">
+                {fileError}
+              </p>
+            ) : null}
+            {check.isPending ? (
+              <p className="ps-inline-status">
+                <Spinner label="" size="small" /> Checking {checkedName}…
+              </p>
+            ) : null}
+            {check.isError ? (
+              <p className="sg-verify__result sg-verify__result--mismatch" role="alert">
+                {VERIFY_TEXTS.checkFailed}
+              </p>
+            ) : null}
+            {result ? (
+              <div>
+                <p
+                  className={`sg-verify__result sg-verify__result--${result.matches ? 'match' : 'mismatch'}`}
+                  role="status"
+                >
+                  <span className="sg-verify__result-icon" aria-hidden="true">
+                    {result.matches ? '✓' : '✕'}
+                  </span>
+                  {result.matches ? VERIFY_TEXTS.matches : VERIFY_TEXTS.doesNotMatch}
+                </p>
+                <p>
+                  SHA-256 of {checkedName}: <span className="sg-verify__hash">{result.sha256}</span>
+                </p>
+              </div>
+            ) : null}
+          </div>
+        </>
+      ) : (
+        <p>{VERIFY_TEXTS.notSealed}</p>
+      )}
+    </section>
+  );
+}
+
+/** /verify/:token — anyone can see what was signed, by whom and when, and check a copy's seal. */
+export function VerifyPage() {
+  const { token: verifyId = '' } = useParams();
+  const client = useApiClient();
+  const inputId = useId();
+
+  const view = useQuery({
+    queryKey: verifyDocumentQueryKey(verifyId),
+    queryFn: () => verifyApi.document(client, verifyId),
+    enabled: verifyId !== '',
+  });
 
   if (view.isPending && verifyId) {
     return (
@@ -139,127 +286,12 @@ export function VerifyPage() {
   }
 
   const doc = view.data;
-  const result = check.data;
   return (
     <SigningLayout title={VERIFY_TEXTS.title}>
       <div className="sg-verify">
-        <section className="ps-card" aria-labelledby={`${inputId}-doc`}>
-          <h2 id={`${inputId}-doc`}>{doc.title}</h2>
-          <SealBadge seal={sealOf(doc)} historyIntact={doc.historyIntact} />
-          <dl>
-            <dt>Status</dt>
-            <dd>{STATUS_LABELS[doc.status] ?? doc.status}</dd>
-            {doc.signedAt ? (
-              <>
-                <dt>Signed on</dt>
-                <dd>{formatPacificDateTime(doc.signedAt)}</dd>
-              </>
-            ) : null}
-            {doc.parties.map((party, index) => (
-              <div key={`${party.role}-${index}`} style={{ display: 'contents' }}>
-                <dt>{party.role}</dt>
-                <dd>{party.name ? `${party.name} (${party.email})` : party.email}</dd>
-              </div>
-            ))}
-            <dt>SHA-256</dt>
-            <dd className="sg-verify__hash">{doc.sha256 ?? 'Not sealed yet'}</dd>
-          </dl>
-        </section>
-
-        <section className="ps-card" aria-labelledby={`${inputId}-events`}>
-          <h2 id={`${inputId}-events`}>Signing events</h2>
-          {/* Strictly false: a server that does not say yet is no evidence of tampering. */}
-          {doc.historyIntact === false ? (
-            <p className="sg-verify__result sg-verify__result--mismatch sg-verify__history-altered">
-              {VERIFY_TEXTS.historyAltered}
-            </p>
-          ) : null}
-          {doc.events.length ? (
-            <ol className="sg-verify__events">
-              {doc.events.map((event, index) => (
-                <li key={index}>
-                  <time dateTime={event.at}>{formatPacificDateTime(event.at)}</time>: {event.event}
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <p>No events recorded yet.</p>
-          )}
-          {doc.historyIntact === true ? (
-            <p className="sg-verify__history">{VERIFY_TEXTS.historyIntact}</p>
-          ) : null}
-        </section>
-
-        <section className="ps-card" aria-labelledby={`${inputId}-check`}>
-          <h2 id={`${inputId}-check`}>Check a copy</h2>
-          {doc.sha256 ? (
-            <>
-              <div
-                className={`sg-dropzone${dragOver ? ' sg-dropzone--over' : ''}`}
-                onDragOver={(event) => {
-                  event.preventDefault();
-                  setDragOver(true);
-                }}
-                onDragLeave={() => setDragOver(false)}
-                onDrop={onDrop}
-                data-testid="verify-dropzone"
-              >
-                <p>{VERIFY_TEXTS.dropPrompt}</p>
-                {/* The input stays in the page for keyboards and screen readers; its label is the button. */}
-                <input
-                  id={inputId}
-                  className="sg-file-input"
-                  type="file"
-                  accept="application/pdf,.pdf"
-                  onChange={(event) => {
-                    onFile(event.target.files?.[0]);
-                    event.target.value = '';
-                  }}
-                />
-                <label htmlFor={inputId} className="ps-button ps-button--primary sg-file-button">
-                  {VERIFY_TEXTS.choose}
-                </label>
-                {checkedName ? <p className="sg-file-name">{checkedName}</p> : null}
-              </div>
-              <div aria-live="polite">
-                {fileError ? (
-                  <p className="sg-verify__result sg-verify__result--mismatch" role="alert">
-                    {fileError}
-                  </p>
-                ) : null}
-                {check.isPending ? (
-                  <p className="ps-inline-status">
-                    <Spinner label="" size="small" /> Checking {checkedName}…
-                  </p>
-                ) : null}
-                {check.isError ? (
-                  <p className="sg-verify__result sg-verify__result--mismatch" role="alert">
-                    {VERIFY_TEXTS.checkFailed}
-                  </p>
-                ) : null}
-                {result ? (
-                  <div>
-                    <p
-                      className={`sg-verify__result sg-verify__result--${result.matches ? 'match' : 'mismatch'}`}
-                      role="status"
-                    >
-                      <span className="sg-verify__result-icon" aria-hidden="true">
-                        {result.matches ? '✓' : '✕'}
-                      </span>
-                      {result.matches ? VERIFY_TEXTS.matches : VERIFY_TEXTS.doesNotMatch}
-                    </p>
-                    <p>
-                      SHA-256 of {checkedName}:{' '}
-                      <span className="sg-verify__hash">{result.sha256}</span>
-                    </p>
-                  </div>
-                ) : null}
-              </div>
-            </>
-          ) : (
-            <p>{VERIFY_TEXTS.notSealed}</p>
-          )}
-        </section>
+        <DocumentSection doc={doc} inputId={inputId} />
+        <EventsSection doc={doc} inputId={inputId} />
+        <CheckCopySection doc={doc} inputId={inputId} verifyId={verifyId} />
       </div>
     </SigningLayout>
   );

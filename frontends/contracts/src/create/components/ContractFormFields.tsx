@@ -16,8 +16,8 @@ import {
   Select,
   StaffUserPicker,
 } from '@prosign/ui/controls';
-import { Field, TextField, useFormControl } from '@prosign/ui/forms';
-import { useFormContext } from 'react-hook-form';
+import { Field, TextField, useFormControl, type FormControlBinding } from '@prosign/ui/forms';
+import { useFormContext, type UseFormGetValues } from 'react-hook-form';
 import { useUsersByRole } from '../api/useCreationData';
 import {
   groupFields,
@@ -86,6 +86,97 @@ export function ContractFormFields({
   );
 }
 
+/** What a field's parts share: its binding, and a patch of several form values at once. */
+interface FieldParts {
+  field: FormField;
+  name: string;
+  value: string;
+  binding: FormControlBinding<string>;
+  picker: { label: string; isRequired: boolean; errorMessage: string | undefined };
+  getValues: UseFormGetValues<CreateStepValues>;
+  patch: (changes: object) => void;
+}
+
+/** The signatory's name: one of the deal's signatories (filling e-mail and phone) or a new name. */
+function SignatoryNameField({
+  parts,
+  fullNameOptions,
+}: {
+  parts: FieldParts;
+  fullNameOptions: readonly FullNameOption[];
+}) {
+  const { name, value, picker, binding, patch } = parts;
+  const listed = fullNameOptions.some((option) => option.name === value);
+  const choices = [...fullNameOptions, { name: ADD_NEW_CONTACT, email: '', phone: '' }];
+  return (
+    <div className="ps-field">
+      <Combobox<FullNameOption>
+        {...picker}
+        name={name}
+        placeholder="Search signatories or type a new name"
+        // A new name is typed; a listed signatory is chosen (filling e-mail and phone).
+        allowsCustomValue
+        menuTrigger="focus"
+        inputValue={value}
+        onInputChange={binding.onChange}
+        loadOptions={(query) => Promise.resolve(matchingSignatories(choices, query))}
+        minQueryLength={0}
+        debounceMs={0}
+        getKey={(option) => `${option.name}|${option.email}`}
+        getLabel={(option) => option.name}
+        renderOption={(option) => (
+          <span className="ps-listbox__text">
+            <span>{option.name}</span>
+            {option.email ? <span className="ps-listbox__detail">{option.email}</span> : null}
+          </span>
+        )}
+        onSelect={(option) => {
+          if (option) patch(signatoryFieldsFor(option.name, fullNameOptions));
+        }}
+        description={!listed && value ? 'A new contact: enter their e-mail and phone.' : undefined}
+      />
+      <button
+        type="button"
+        className="ps-button ps-button--link"
+        onClick={() => patch(signatoryFieldsFor(ADD_NEW_CONTACT, fullNameOptions))}
+      >
+        {ADD_NEW_CONTACT}
+      </button>
+    </div>
+  );
+}
+
+/** One of the amounts, which follow each other (deposit half the cost, balance what is left). */
+function AmountField({ parts, serviceType }: { parts: FieldParts; serviceType: string }) {
+  const { field, name, value, getValues, binding, patch } = parts;
+  // The amounts follow each other (deposit half the cost, balance what is left).
+  return (
+    <Field label={field.label} required={field.required} error={binding.errorMessage}>
+      {(aria) => (
+        <input
+          {...aria}
+          ref={binding.ref}
+          name={name}
+          className="ps-input"
+          inputMode="decimal"
+          value={value}
+          onBlur={binding.onBlur}
+          onChange={(event) =>
+            patch(
+              applyAmountChange(
+                getValues('form'),
+                field.name as EditableAmountField,
+                event.target.value.replace(/[^\d.]/g, ''),
+                serviceType,
+              ),
+            )
+          }
+        />
+      )}
+    </Field>
+  );
+}
+
 function ContractField({
   field,
   serviceType,
@@ -114,6 +205,7 @@ function ContractField({
       shouldDirty: true,
       shouldValidate: formState.isSubmitted,
     });
+  const parts: FieldParts = { field, name, value, binding, picker, getValues, patch };
 
   // Values the CRM or the rules decide read as text, not as a disabled input; the stage shows its label.
   if (readOnly && field.type !== 'checkbox') {
@@ -133,46 +225,7 @@ function ContractField({
   }
 
   if (field.name === 'full_name' && fullNameOptions.length > 1 && !readOnly) {
-    const listed = fullNameOptions.some((option) => option.name === value);
-    const choices = [...fullNameOptions, { name: ADD_NEW_CONTACT, email: '', phone: '' }];
-    return (
-      <div className="ps-field">
-        <Combobox<FullNameOption>
-          {...picker}
-          name={name}
-          placeholder="Search signatories or type a new name"
-          // A new name is typed; a listed signatory is chosen (filling e-mail and phone).
-          allowsCustomValue
-          menuTrigger="focus"
-          inputValue={value}
-          onInputChange={binding.onChange}
-          loadOptions={(query) => Promise.resolve(matchingSignatories(choices, query))}
-          minQueryLength={0}
-          debounceMs={0}
-          getKey={(option) => `${option.name}|${option.email}`}
-          getLabel={(option) => option.name}
-          renderOption={(option) => (
-            <span className="ps-listbox__text">
-              <span>{option.name}</span>
-              {option.email ? <span className="ps-listbox__detail">{option.email}</span> : null}
-            </span>
-          )}
-          onSelect={(option) => {
-            if (option) patch(signatoryFieldsFor(option.name, fullNameOptions));
-          }}
-          description={
-            !listed && value ? 'A new contact: enter their e-mail and phone.' : undefined
-          }
-        />
-        <button
-          type="button"
-          className="ps-button ps-button--link"
-          onClick={() => patch(signatoryFieldsFor(ADD_NEW_CONTACT, fullNameOptions))}
-        >
-          {ADD_NEW_CONTACT}
-        </button>
-      </div>
-    );
+    return <SignatoryNameField parts={parts} fullNameOptions={fullNameOptions} />;
   }
 
   if (field.name === 'site_address' && !readOnly) {
@@ -208,32 +261,7 @@ function ContractField({
   }
 
   if (AMOUNT_FIELDS.includes(field.name) && !readOnly) {
-    // The amounts follow each other (deposit half the cost, balance what is left).
-    return (
-      <Field label={field.label} required={field.required} error={binding.errorMessage}>
-        {(aria) => (
-          <input
-            {...aria}
-            ref={binding.ref}
-            name={name}
-            className="ps-input"
-            inputMode="decimal"
-            value={value}
-            onBlur={binding.onBlur}
-            onChange={(event) =>
-              patch(
-                applyAmountChange(
-                  getValues('form'),
-                  field.name as EditableAmountField,
-                  event.target.value.replace(/[^\d.]/g, ''),
-                  serviceType,
-                ),
-              )
-            }
-          />
-        )}
-      </Field>
-    );
+    return <AmountField parts={parts} serviceType={serviceType} />;
   }
 
   if (field.type === 'dropdown') {

@@ -38,6 +38,7 @@ import {
   TextAreaField,
   TextField,
   useFormControl,
+  type FormControlBinding,
   type ZodForm,
 } from '@prosign/ui/forms';
 import { useRef } from 'react';
@@ -100,7 +101,6 @@ export function SowContractForm({
 }: SowContractFormProps) {
   const { control, setValue, getValues } = form;
   const { searchProjects, searchPartners } = useSowSearches();
-  const blacklisted = useRef(new Map<string, boolean>());
   const [templateName, roles, fees, unit, projectId, projectAddress] = useWatch({
     control,
     name: ['templateName', 'cp_roles', 'fees', 'timeline.unit', 'project_id', 'project_address'],
@@ -132,21 +132,6 @@ export function SowContractForm({
     lastServices.current = text;
   };
 
-  const searchContacts = async (query: string, signal: AbortSignal): Promise<CrmContact[]> => {
-    const cps = await searchPartners(query, signal);
-    return cps.map((cp) => {
-      blacklisted.current.set(cp.id, cp.blacklisted);
-      return {
-        id: cp.id,
-        firstname: cp.properties.firstname ?? null,
-        middlename: cp.properties.middlename ?? null,
-        lastname: cp.properties.lastname ?? null,
-        email: cp.properties.email ?? null,
-        phone: cp.properties.phone ?? null,
-      };
-    });
-  };
-
   const cc = useFormControl({ control, name: 'cc_emails' });
   const pm = useFormControl({ control, name: 'pm_email' });
   const visit = useFormControl({ control, name: 'site_visit_date_time' });
@@ -155,8 +140,6 @@ export function SowContractForm({
   const { fieldState: timelineState } = useController({ control, name: 'timeline' });
   const { fieldState: projectState } = useController({ control, name: 'project_id' });
 
-  const total = sowTotalPayment(chosen, fees ?? {});
-  const scopeRoles = chosen.filter(isScopeCoRole);
   const siteVisit = needsSiteVisit(chosen);
 
   return (
@@ -209,167 +192,34 @@ export function SowContractForm({
         />
       </fieldset>
 
-      <fieldset className="sow-form__group">
-        <legend className="sow-form__legend">Community partner</legend>
-        <CrmContactPicker
-          label="Find a community partner"
-          value={partner?.contact ?? null}
-          onChange={(contact) =>
-            onPartnerPick(
-              contact
-                ? {
-                    contact,
-                    blacklisted:
-                      blacklisted.current.get(contact.id) ?? partner?.blacklisted ?? false,
-                  }
-                : null,
-            )
-          }
-          searchContacts={searchContacts}
-          debounceMs={SOW_SEARCH_DEBOUNCE_MS.partners}
-          placeholder={SOW_FORM_TEXTS.partnerPlaceholder}
-          searchLabel={SOW_FORM_TEXTS.partnerSearch}
-          autoSelectSingleLinked={false}
-          description="Or type a new partner's details below."
-        />
-        {partner ? (
-          <button type="button" className="sow-link-button" onClick={() => onPartnerPick(null)}>
-            Enter a new partner instead
-          </button>
-        ) : null}
-        <div className="sow-form__grid">
-          <TextField
-            control={control}
-            name="cp_name"
-            label="Partner name"
-            required
-            autoComplete="off"
-          />
-          <TextField
-            control={control}
-            name="cp_email"
-            label="Partner e-mail"
-            type="email"
-            required
-            autoComplete="off"
-          />
-          <TextField control={control} name="cp_phone" label="Partner phone" type="tel" />
-        </div>
-      </fieldset>
+      <PartnerFields
+        control={control}
+        partner={partner}
+        onPartnerPick={onPartnerPick}
+        searchPartners={searchPartners}
+      />
 
-      <fieldset className="sow-form__group">
-        <legend className="sow-form__legend">Roles and fees</legend>
-        <MultiSelect<CpRole>
-          label="Partner roles"
-          options={roleOptions}
-          value={chosen}
-          onChange={changeRoles}
-          placeholder="--Select Partner Roles--"
-          isRequired
-          errorMessage={rolesBinding.errorMessage}
-        />
-        {scopeRoles.length > 0 ? (
-          <p className="sow-form__warning" role="note">
-            {SCOPE_CO_ROLE_WARNING}
-          </p>
-        ) : null}
-        {chosen.length > 0 ? (
-          <div className="sow-form__grid">
-            {chosen.map((role) => {
-              const view = fields.roles.find((candidate) => candidate.role === role);
-              return view ? (
-                <FeeInput
-                  key={role}
-                  control={control}
-                  field={view.feeField}
-                  label={`${view.label} fee`}
-                />
-              ) : null;
-            })}
-          </div>
-        ) : null}
-        <div className="sow-form__totals">
-          <output className="sow-form__total" aria-label={SOW_FORM_TEXTS.total}>
-            {SOW_FORM_TEXTS.total}: <strong>{formatUsd(total)}</strong>
-          </output>
-          {scopeRoles.length > 0 ? (
-            <output className="sow-form__total" aria-label={SOW_FORM_TEXTS.scopeTotal}>
-              {SOW_FORM_TEXTS.scopeTotal}:{' '}
-              <strong>{formatUsd(scopeCoTotal(chosen, fees ?? {}))}</strong>
-            </output>
-          ) : null}
-        </div>
-      </fieldset>
+      <RolesFields
+        control={control}
+        roles={fields.roles}
+        roleOptions={roleOptions}
+        chosen={chosen}
+        fees={fees}
+        onChange={changeRoles}
+        errorMessage={rolesBinding.errorMessage}
+      />
 
-      <fieldset className="sow-form__group">
-        <legend className="sow-form__legend">Schedule</legend>
-        {siteVisit ? (
-          <DateTimeInput
-            label="Site visit date and time"
-            value={wallClockToDate(visit.value)}
-            onChange={(date) => visit.onChange(dateToWallClock(date))}
-            min={wallClockToDate(earliestSiteVisit()) ?? undefined}
-            description="Pacific time (PST). Needed for OSE, MDEC and SSS roles."
-            errorMessage={visit.errorMessage}
-            isRequired
-          />
-        ) : null}
-        <div className="sow-form__timeline" role="group" aria-label="Project timeline">
-          {unit === 'custom' ? (
-            <DateTimeInput
-              label="Timeline (complete by)"
-              value={wallClockToDate(customTimeline.value)}
-              onChange={(date) => customTimeline.onChange(dateToWallClock(date))}
-              min={wallClockToDate(earliestSiteVisit()) ?? undefined}
-              isRequired
-            />
-          ) : (
-            <NumberField
-              control={control}
-              name="timeline.amount"
-              label="Timeline"
-              required
-              min={1}
-              step={1}
-            />
-          )}
-          <Select
-            label="Timeline unit"
-            options={TIMELINE_OPTIONS}
-            value={unitBinding.value}
-            onChange={(next) => next && unitBinding.onChange(next)}
-          />
-        </div>
-        <FieldError message={timelineState.error?.message} />
-        <EffectiveDate control={control} />
-      </fieldset>
+      <ScheduleFields
+        control={control}
+        siteVisit={siteVisit}
+        unit={unit}
+        visit={visit}
+        customTimeline={customTimeline}
+        unitBinding={unitBinding}
+        timelineError={timelineState.error?.message}
+      />
 
-      <fieldset className="sow-form__group">
-        <legend className="sow-form__legend">People and services</legend>
-        <StaffUserPicker
-          label="PM e-mail"
-          users={fields.ccChoices}
-          value={pm.value || null}
-          onChange={(email) => pm.onChange(email ?? '')}
-          errorMessage={pm.errorMessage}
-          isRequired
-        />
-        <StaffMultiSelect
-          label="Additional e-mails (cc)"
-          users={fields.ccChoices}
-          fixedUser={fields.defaultPmEmail}
-          value={cc.value}
-          onChange={cc.onChange}
-          errorMessage={cc.errorMessage}
-        />
-        <TextAreaField
-          control={control}
-          name="services_deliverables"
-          label="Services and deliverables"
-          rows={6}
-          hint="Filled from the template's text of each chosen role; edit as needed."
-        />
-      </fieldset>
+      <PeopleFields control={control} fields={fields} pm={pm} cc={cc} />
 
       <SubmitButton pending={pending} pendingLabel={SOW_FORM_TEXTS.creating}>
         {SOW_FORM_TEXTS.create}
@@ -425,5 +275,256 @@ function EffectiveDate({ control }: { control: Control<SowFormValues> }) {
         />
       )}
     </Field>
+  );
+}
+
+/** The community partner: one found in the CRM (its blacklist flag kept), or a new one typed in. */
+function PartnerFields({
+  control,
+  partner,
+  onPartnerPick,
+  searchPartners,
+}: {
+  control: Control<SowFormValues>;
+  partner: StoredPartner | null;
+  onPartnerPick: (partner: StoredPartner | null) => void;
+  searchPartners: ReturnType<typeof useSowSearches>['searchPartners'];
+}) {
+  const blacklisted = useRef(new Map<string, boolean>());
+  const searchContacts = async (query: string, signal: AbortSignal): Promise<CrmContact[]> => {
+    const cps = await searchPartners(query, signal);
+    return cps.map((cp) => {
+      blacklisted.current.set(cp.id, cp.blacklisted);
+      return {
+        id: cp.id,
+        firstname: cp.properties.firstname ?? null,
+        middlename: cp.properties.middlename ?? null,
+        lastname: cp.properties.lastname ?? null,
+        email: cp.properties.email ?? null,
+        phone: cp.properties.phone ?? null,
+      };
+    });
+  };
+
+  return (
+    <fieldset className="sow-form__group">
+      <legend className="sow-form__legend">Community partner</legend>
+      <CrmContactPicker
+        label="Find a community partner"
+        value={partner?.contact ?? null}
+        onChange={(contact) =>
+          onPartnerPick(
+            contact
+              ? {
+                  contact,
+                  blacklisted: blacklisted.current.get(contact.id) ?? partner?.blacklisted ?? false,
+                }
+              : null,
+          )
+        }
+        searchContacts={searchContacts}
+        debounceMs={SOW_SEARCH_DEBOUNCE_MS.partners}
+        placeholder={SOW_FORM_TEXTS.partnerPlaceholder}
+        searchLabel={SOW_FORM_TEXTS.partnerSearch}
+        autoSelectSingleLinked={false}
+        description="Or type a new partner's details below."
+      />
+      {partner ? (
+        <button type="button" className="sow-link-button" onClick={() => onPartnerPick(null)}>
+          Enter a new partner instead
+        </button>
+      ) : null}
+      <div className="sow-form__grid">
+        <TextField
+          control={control}
+          name="cp_name"
+          label="Partner name"
+          required
+          autoComplete="off"
+        />
+        <TextField
+          control={control}
+          name="cp_email"
+          label="Partner e-mail"
+          type="email"
+          required
+          autoComplete="off"
+        />
+        <TextField control={control} name="cp_phone" label="Partner phone" type="tel" />
+      </div>
+    </fieldset>
+  );
+}
+
+/** The site visit (for the roles that need one), the timeline and the effective date. */
+function ScheduleFields({
+  control,
+  siteVisit,
+  unit,
+  visit,
+  customTimeline,
+  unitBinding,
+  timelineError,
+}: {
+  control: Control<SowFormValues>;
+  siteVisit: boolean;
+  unit: string | undefined;
+  visit: FormControlBinding<string>;
+  customTimeline: FormControlBinding<string>;
+  unitBinding: FormControlBinding<SowFormValues['timeline']['unit']>;
+  timelineError: string | undefined;
+}) {
+  return (
+    <fieldset className="sow-form__group">
+      <legend className="sow-form__legend">Schedule</legend>
+      {siteVisit ? (
+        <DateTimeInput
+          label="Site visit date and time"
+          value={wallClockToDate(visit.value)}
+          onChange={(date) => visit.onChange(dateToWallClock(date))}
+          min={wallClockToDate(earliestSiteVisit()) ?? undefined}
+          description="Pacific time (PST). Needed for OSE, MDEC and SSS roles."
+          errorMessage={visit.errorMessage}
+          isRequired
+        />
+      ) : null}
+      <div className="sow-form__timeline" role="group" aria-label="Project timeline">
+        {unit === 'custom' ? (
+          <DateTimeInput
+            label="Timeline (complete by)"
+            value={wallClockToDate(customTimeline.value)}
+            onChange={(date) => customTimeline.onChange(dateToWallClock(date))}
+            min={wallClockToDate(earliestSiteVisit()) ?? undefined}
+            isRequired
+          />
+        ) : (
+          <NumberField
+            control={control}
+            name="timeline.amount"
+            label="Timeline"
+            required
+            min={1}
+            step={1}
+          />
+        )}
+        <Select
+          label="Timeline unit"
+          options={TIMELINE_OPTIONS}
+          value={unitBinding.value}
+          onChange={(next) => next && unitBinding.onChange(next)}
+        />
+      </div>
+      <FieldError message={timelineError} />
+      <EffectiveDate control={control} />
+    </fieldset>
+  );
+}
+
+/** The PM, the cc list and the services text. */
+function PeopleFields({
+  control,
+  fields,
+  pm,
+  cc,
+}: {
+  control: Control<SowFormValues>;
+  fields: SowFormFieldsResponse;
+  pm: FormControlBinding<string>;
+  cc: FormControlBinding<string[]>;
+}) {
+  return (
+    <fieldset className="sow-form__group">
+      <legend className="sow-form__legend">People and services</legend>
+      <StaffUserPicker
+        label="PM e-mail"
+        users={fields.ccChoices}
+        value={pm.value || null}
+        onChange={(email) => pm.onChange(email ?? '')}
+        errorMessage={pm.errorMessage}
+        isRequired
+      />
+      <StaffMultiSelect
+        label="Additional e-mails (cc)"
+        users={fields.ccChoices}
+        fixedUser={fields.defaultPmEmail}
+        value={cc.value}
+        onChange={cc.onChange}
+        errorMessage={cc.errorMessage}
+      />
+      <TextAreaField
+        control={control}
+        name="services_deliverables"
+        label="Services and deliverables"
+        rows={6}
+        hint="Filled from the template's text of each chosen role; edit as needed."
+      />
+    </fieldset>
+  );
+}
+
+/** The partner's roles, each chosen role's fee, and the totals. */
+function RolesFields({
+  control,
+  roles,
+  roleOptions,
+  chosen,
+  fees,
+  onChange,
+  errorMessage,
+}: {
+  control: Control<SowFormValues>;
+  roles: SowFormFieldsResponse['roles'];
+  roleOptions: { value: CpRole; label: string; description?: string }[];
+  chosen: CpRole[];
+  fees: SowFormValues['fees'] | undefined;
+  onChange: (next: CpRole[]) => void;
+  errorMessage: string | undefined;
+}) {
+  const total = sowTotalPayment(chosen, fees ?? {});
+  const scopeRoles = chosen.filter(isScopeCoRole);
+  return (
+    <fieldset className="sow-form__group">
+      <legend className="sow-form__legend">Roles and fees</legend>
+      <MultiSelect<CpRole>
+        label="Partner roles"
+        options={roleOptions}
+        value={chosen}
+        onChange={onChange}
+        placeholder="--Select Partner Roles--"
+        isRequired
+        errorMessage={errorMessage}
+      />
+      {scopeRoles.length > 0 ? (
+        <p className="sow-form__warning" role="note">
+          {SCOPE_CO_ROLE_WARNING}
+        </p>
+      ) : null}
+      {chosen.length > 0 ? (
+        <div className="sow-form__grid">
+          {chosen.map((role) => {
+            const view = roles.find((candidate) => candidate.role === role);
+            return view ? (
+              <FeeInput
+                key={role}
+                control={control}
+                field={view.feeField}
+                label={`${view.label} fee`}
+              />
+            ) : null;
+          })}
+        </div>
+      ) : null}
+      <div className="sow-form__totals">
+        <output className="sow-form__total" aria-label={SOW_FORM_TEXTS.total}>
+          {SOW_FORM_TEXTS.total}: <strong>{formatUsd(total)}</strong>
+        </output>
+        {scopeRoles.length > 0 ? (
+          <output className="sow-form__total" aria-label={SOW_FORM_TEXTS.scopeTotal}>
+            {SOW_FORM_TEXTS.scopeTotal}:{' '}
+            <strong>{formatUsd(scopeCoTotal(chosen, fees ?? {}))}</strong>
+          </output>
+        ) : null}
+      </div>
+    </fieldset>
   );
 }
