@@ -4,7 +4,7 @@ import { extractDocId, STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain';
 import type { Queue } from 'bullmq';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { DocumentRepository } from '../src/modules/documents/document.repository';
+import { DocumentRepository } from '../src/integrations/documents/store/document.repository';
 import { DocumentsJob } from '../src/modules/documents/documents.jobs';
 import { DocumentsService } from '../src/modules/documents/documents.service';
 import { QueueName } from '../src/platform/queues/queue-names';

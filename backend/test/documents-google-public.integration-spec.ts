@@ -3,7 +3,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { DocumentRepository } from '../src/modules/documents/document.repository';
+import { DocumentRepository } from '../src/integrations/documents/store/document.repository';
 import { contractFormData } from './support/document-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';

@@ -3,7 +3,7 @@ import { paymentClauseText, STANDARD_TEMPLATE_DOC_IDS, title24ClauseText } from 
 import { createHash } from 'node:crypto';
 import { PNG } from 'pngjs';
 import request from 'supertest';
-import { DocumentRepository } from '../src/modules/documents/document.repository';
+import { DocumentRepository } from '../src/integrations/documents/store/document.repository';
 import { DocumentsService } from '../src/modules/documents/documents.service';
 import { contractFormData, seedTemplates } from './support/document-fixtures';
 import { checkPdfSeal } from './support/pdf-signature';

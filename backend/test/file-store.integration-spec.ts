@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { randomBytes } from 'node:crypto';
 import { mongo, Types, type Connection } from 'mongoose';
-import { PdfFileStore } from '../src/modules/documents/pdf-file.store';
+import { PdfFileStore } from '../src/integrations/documents/store/pdf-file.store';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 

@@ -3,7 +3,7 @@ import { getModelToken } from '@nestjs/mongoose';
 import { STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain';
 import type { Model } from 'mongoose';
 import request from 'supertest';
-import { DocumentRepository } from '../src/modules/documents/document.repository';
+import { DocumentRepository } from '../src/integrations/documents/store/document.repository';
 import {
   DocumentsService,
   NOT_A_SIGNED_AGREEMENT,

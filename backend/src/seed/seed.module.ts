@@ -5,7 +5,7 @@ import { AgreementMailNotesModule } from '../modules/agreements/agreement-mail-n
 import { AgreementsModule } from '../modules/agreements/agreements.module';
 import { CrmStageMovesModule } from '../modules/crm/crm-stage-moves.module';
 import { DocumentsCoreModule } from '../modules/documents/documents.module';
-import { DocumentStoreModule } from '../modules/documents/document-store.module';
+import { DocumentStoreModule } from '../integrations/documents/document-store.module';
 import { ServiceStoreModule } from '../modules/services/service-store.module';
 import { SowTemplateStoreModule } from '../modules/sow/sow.module';
 import { CoTemplateStoreModule } from '../modules/co/co.module';

@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { DocumentRepository } from '../../src/modules/documents/document.repository';
+import { DocumentRepository } from '../../src/integrations/documents/store/document.repository';
 import { DocumentTemplatesSeeder } from '../../src/modules/documents/templates/document-templates.seeder';
 
 /** Seeds the template documents into an app's database through the real seeder. */

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { DocumentStoreModule } from '../../modules/documents/document-store.module';
-import { DocumentRepository } from '../../modules/documents';
 import { AppConfig } from '../../platform/config/app-config';
+import { DocumentStoreModule } from './document-store.module';
 import { DOCUMENTS_PORT, type DocumentsPort } from './documents.port';
 import { GoogleDocsAdapter } from './google-docs.adapter';
 import { LocalDocumentsAdapter } from './local-documents.adapter';
+import { DocumentRepository } from './store/document.repository';
 
 /** The one place the documents adapter is chosen (DOCUMENTS_ADAPTER). */
 @Module({

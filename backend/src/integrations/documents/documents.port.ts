@@ -1,6 +1,6 @@
 import type { DocLinkMode } from '@prosign/domain';
 import type { DocumentsAdapter } from '../../platform/config/app-config';
-import type { DocumentRecord } from '../../modules/documents';
+import type { DocumentRecord } from './store/document.schema';
 
 /** Injection token of the documents port. */
 export const DOCUMENTS_PORT = Symbol('DOCUMENTS_PORT');

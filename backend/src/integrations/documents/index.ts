@@ -1,5 +1,41 @@
 /**
- * The documents port; the adapters are internal (documents-port.module.ts picks one).
- * Others import only this file or documents-port.module.ts (tools/eslint/module-boundaries.cjs).
+ * The documents port, and the document store and PDF engine both its local adapter and
+ * modules/documents build on (records, files, content, layout, stamping); the adapters are
+ * internal (documents-port.module.ts picks one). They live here, under the port, so the
+ * embedded adapter never imports a feature module. Others import only this file,
+ * documents-port.module.ts or document-store.module.ts (tools/eslint/module-boundaries.cjs).
  */
 export * from './documents.port';
+// Content and links.
+export type {
+  AgreementContent,
+  DocumentSection,
+  FirmSignatory,
+  Letterhead,
+  SignatureSlot,
+} from './document-content';
+export { localDocLink } from './document-links';
+// The store.
+export { newDocumentId } from './store/document-ids';
+export type { DocumentKind, DocumentRecord } from './store/document.schema';
+export { DocumentRepository } from './store/document.repository';
+export { PdfFileStore } from './store/pdf-file.store';
+// Layout and PDF tools.
+export { renderAgreement } from './layout/agreement-layout';
+export {
+  AUDIT_EVENT_LABELS,
+  type AuditEvent,
+  type AuditEventType,
+  type DeviceKind,
+} from './layout/audit-trail-content';
+export { renderAuditTrail } from './layout/audit-trail-layout';
+export {
+  COLOR,
+  CONTENT_WIDTH,
+  createPdfKitDocument,
+  drawPageFrames,
+  finish,
+  FONT,
+  PAGE,
+} from './layout/page-frame';
+export { mergeDocuments, stampSignature, stampVoid } from './pdf/pdf-tools';

@@ -1,16 +1,14 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { type DocLinkMode, fillPlaceholders } from '@prosign/domain';
-import {
-  type AgreementContent,
-  DocumentRepository,
-  type DocumentRecord,
-  localDocLink,
-  newDocumentId,
-  renderAgreement,
-  stampSignature,
-} from '../../modules/documents';
 import { AppConfig } from '../../platform/config/app-config';
+import type { AgreementContent } from './document-content';
+import { localDocLink } from './document-links';
 import type { CopyTemplateRequest, DocumentsPort, SignaturePlacement } from './documents.port';
+import { renderAgreement } from './layout/agreement-layout';
+import { stampSignature } from './pdf/pdf-tools';
+import { newDocumentId } from './store/document-ids';
+import { DocumentRepository } from './store/document.repository';
+import type { DocumentRecord } from './store/document.schema';
 
 /**
  * The embedded document engine: templates are MongoDB documents made of

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { DocumentsPortModule } from '../../integrations/documents/documents-port.module';
-import { DocumentStoreModule } from './document-store.module';
+import { DocumentStoreModule } from '../../integrations/documents/document-store.module';
 import { DocumentsController } from './documents.controller';
 import { DocumentsService } from './documents.service';
 import { PdfSealerService } from './pdf/pdf-sealer.service';

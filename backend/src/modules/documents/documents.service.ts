@@ -18,21 +18,25 @@ import {
 } from '@prosign/domain';
 import type { Queue } from 'bullmq';
 import { createHash } from 'node:crypto';
-import { DOCUMENTS_PORT, type DocumentsPort } from '../../integrations/documents';
+import {
+  type AuditEvent,
+  DOCUMENTS_PORT,
+  type DocumentKind,
+  type DocumentRecord,
+  DocumentRepository,
+  type DocumentsPort,
+  localDocLink,
+  PAGE,
+  renderAuditTrail,
+  type SignatureSlot,
+  stampVoid,
+} from '../../integrations/documents';
 import { AppConfig } from '../../platform/config/app-config';
 import { jobIdFor } from '../../platform/queues/job-id';
 import { QueueName } from '../../platform/queues/queue-names';
-import { localDocLink } from './document-links';
-import { DocumentRepository } from './document.repository';
-import type { SignatureSlot } from './document-content';
-import type { DocumentKind, DocumentRecord } from './document.schema';
 import { DocumentJobData, DocumentsJob } from './documents.jobs';
 import type { ContractFormDataDto } from './dto/contract-form-data.dto';
-import type { AuditEvent } from './layout/audit-trail-content';
-import { renderAuditTrail } from './layout/audit-trail-layout';
-import { PAGE } from './layout/page-frame';
 import { PdfSealerService } from './pdf/pdf-sealer.service';
-import { stampVoid } from './pdf/pdf-tools';
 import { SignatureImageService, type UploadedImage } from './signatures/signature-image.service';
 import { standardContractValues } from './templates/contract-placeholders';
 import { FIRM_LETTERHEAD } from './templates/firm-letterhead';

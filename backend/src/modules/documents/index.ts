@@ -4,20 +4,23 @@
  * its *.module files (tools/eslint/module-boundaries.cjs).
  * Plain files first, services last, so an import cycle through this index finds them loaded.
  */
-// Content, storage and layout (the local documents adapter builds on them).
-export type { AgreementContent, SignatureSlot } from './document-content';
-export { localDocLink } from './document-links';
-export { newDocumentId } from './document-ids';
-export type { DocumentKind, DocumentRecord } from './document.schema';
-export { DocumentRepository } from './document.repository';
-export { renderAgreement } from './layout/agreement-layout';
+// Content, storage and layout: integrations/documents holds them (the local documents
+// adapter builds on them); passed on here for the modules that use documents.
 export {
+  type AgreementContent,
+  type SignatureSlot,
+  localDocLink,
+  newDocumentId,
+  type DocumentKind,
+  type DocumentRecord,
+  DocumentRepository,
+  renderAgreement,
   AUDIT_EVENT_LABELS,
   type AuditEvent,
   type AuditEventType,
   type DeviceKind,
-} from './layout/audit-trail-content';
-export { stampSignature } from './pdf/pdf-tools';
+  stampSignature,
+} from '../../integrations/documents';
 export { ContractFormDataDto } from './dto/contract-form-data.dto';
 export {
   DRAFTING_SERVICES_TEMPLATE,

@@ -8,7 +8,7 @@ import { createPrivateKey, generateKeyPairSync, randomBytes, X509Certificate } f
 import { PDFDocument } from 'pdf-lib';
 import { AppConfig } from '../../../platform/config/app-config';
 import { CmsSigner } from './cms-signer';
-import { mergeDocuments } from './pdf-tools';
+import { mergeDocuments } from '../../../integrations/documents';
 import { SealCertificate } from './seal-certificate.schema';
 
 const GENERATED_ID = 'generated-default';

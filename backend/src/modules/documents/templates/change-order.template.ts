@@ -1,5 +1,5 @@
 import { CHANGE_ORDER_TEMPLATE_DOC_ID } from '@prosign/domain';
-import type { AgreementContent } from '../document-content';
+import type { AgreementContent } from '../../../integrations/documents';
 import { FIRM_LETTERHEAD, FIRM_SIGNATORY } from './firm-letterhead';
 
 /** The editable sections of a change order (spec 2 §3, spec 3 §3). */

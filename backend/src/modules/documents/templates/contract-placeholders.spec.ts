@@ -1,5 +1,5 @@
 import { placeholdersIn } from '@prosign/domain';
-import { renderAgreement } from '../layout/agreement-layout';
+import { renderAgreement } from '../../../integrations/documents';
 import { fillContent } from '../../../integrations/documents/local-documents.adapter';
 import { standardContractValues } from './contract-placeholders';
 import {

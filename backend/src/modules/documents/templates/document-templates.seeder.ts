@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Collection } from 'mongoose';
 import { insertIfAbsent } from '../../../platform/database/insert-if-absent';
 import type { Seeder } from '../../../platform/database/seeder';
-import { DocumentRepository } from '../document.repository';
+import { DocumentRepository } from '../../../integrations/documents';
 import { CHANGE_ORDER_TEMPLATE } from './change-order.template';
 import { SOW_CONTRACT_TEMPLATE } from './sow-contract.template';
 import {

@@ -1,4 +1,4 @@
-import type { FirmSignatory, Letterhead } from '../document-content';
+import type { FirmSignatory, Letterhead } from '../../../integrations/documents';
 
 /** The firm's letterhead and signatory as seeded into the templates (editable there afterwards). */
 export const FIRM_LETTERHEAD: Letterhead = {

@@ -1,6 +1,6 @@
 import { formatPacificDate, formatUsd, roundCents } from '@prosign/domain';
-import type { Letterhead } from '../document-content';
 import {
+  type Letterhead,
   COLOR,
   CONTENT_WIDTH,
   createPdfKitDocument,
@@ -8,7 +8,7 @@ import {
   finish,
   FONT,
   PAGE,
-} from '../layout/page-frame';
+} from '../../../integrations/documents';
 
 /** Everything an invoice PDF shows (spec 3 §2): who bills whom, for which contract, how much. */
 export interface InvoiceContent {

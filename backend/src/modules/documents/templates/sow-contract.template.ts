@@ -1,5 +1,5 @@
 import { SOW_TEMPLATE_DOC_ID } from '@prosign/domain';
-import type { AgreementContent } from '../document-content';
+import type { AgreementContent } from '../../../integrations/documents';
 import { FIRM_LETTERHEAD, FIRM_SIGNATORY } from './firm-letterhead';
 
 const content: AgreementContent = {

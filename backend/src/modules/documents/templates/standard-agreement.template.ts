@@ -1,5 +1,5 @@
 import { STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain';
-import type { AgreementContent, DocumentSection } from '../document-content';
+import type { AgreementContent, DocumentSection } from '../../../integrations/documents';
 import { FIRM_LETTERHEAD, FIRM_SIGNATORY } from './firm-letterhead';
 
 /**

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import type { SignatureSlot } from './document-content';
+import type { SignatureSlot } from '../document-content';
 import { newDocumentId } from './document-ids';
 import { DocumentRecord, StoredPdf } from './document.schema';
 import { PdfFileStore } from './pdf-file.store';

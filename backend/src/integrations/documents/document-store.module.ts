@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { DocumentRepository } from './document.repository';
+import { DocumentRepository } from './store/document.repository';
 import {
   DocumentRecord,
   DocumentRecordSchema,
   StoredPdf,
   StoredPdfSchema,
-} from './document.schema';
-import { PdfFileStore } from './pdf-file.store';
+} from './store/document.schema';
+import { PdfFileStore } from './store/pdf-file.store';
 
 /** Document records and their files in GridFS; shared by the local adapter and the documents service. */
 @Module({

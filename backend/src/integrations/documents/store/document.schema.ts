@@ -2,8 +2,8 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { AGREEMENT_FAMILIES, type AgreementFamily } from '@prosign/domain';
 import type { HydratedDocument } from 'mongoose';
 import { Schema as MongooseSchema } from 'mongoose';
-import type { AgreementContent, SignatureSlot } from './document-content';
-import type { AuditTrailContent } from './layout/audit-trail-content';
+import type { AgreementContent, SignatureSlot } from '../document-content';
+import type { AuditTrailContent } from '../layout/audit-trail-content';
 
 export const DOCUMENT_KINDS = ['template', 'contract', 'audit-trail', 'combined', 'void'] as const;
 /**

@@ -1,7 +1,7 @@
 import { formatPacificTimestamp } from '@prosign/domain';
 import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { SignatureSlot } from '../document-content';
-import { trimToInk } from '../signatures/trim-to-ink';
+import { trimToInk } from './trim-to-ink';
 
 /**
  * pdf-lib stamps on the info dictionary the time of each save unless told not
