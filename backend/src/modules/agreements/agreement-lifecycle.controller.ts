@@ -40,37 +40,24 @@ export interface LifecycleControllerOptions {
 
 type RefAction = Exclude<DashboardCall, 'list' | 'card'>;
 
-/** What each action does, on the agreement the call names. */
-const PERFORM: Record<
-  RefAction,
-  (
-    lifecycle: AgreementLifecycleService,
-    family: AgreementFamily,
-    ref: AgreementRef,
-    staff: StaffPrincipal,
-    request: Request,
-  ) => Promise<unknown>
-> = {
-  cancel: (lifecycle, family, ref, staff, request) =>
-    lifecycle.cancel(family, ref, staffActor(staff, request)),
-  markAsSigned: (lifecycle, family, ref, staff, request) =>
-    lifecycle.markAsSigned(family, ref, staffActor(staff, request)),
-  void: (lifecycle, family, ref, staff, request) =>
-    lifecycle.void(family, ref, staffActor(staff, request)),
-  delete: (lifecycle, family, ref, staff, request) =>
-    lifecycle.delete(family, ref, staffActor(staff, request)),
-  resend: (lifecycle, family, ref, staff, request) =>
-    lifecycle.resend(family, ref, staffActor(staff, request)),
-  // Edit and Resend: allowed? then the agreement's saved form, to prefill the creation screen with.
-  editAndResend: (lifecycle, family, ref, staff, request) =>
-    lifecycle.editResend(family, ref, staffActor(staff, request)),
-  sendReminder: (lifecycle, family, ref, staff, request) =>
-    lifecycle.sendReminder(family, ref, staffActor(staff, request)),
-};
+/**
+ * The lifecycle method each action runs on the agreement the call names (Edit and
+ * Resend: allowed? then the saved form, to prefill the creation screen with).
+ */
+const PERFORM = {
+  cancel: 'cancel',
+  markAsSigned: 'markAsSigned',
+  void: 'void',
+  delete: 'delete',
+  resend: 'resend',
+  editAndResend: 'editResend',
+  sendReminder: 'sendReminder',
+} as const satisfies Record<RefAction, keyof AgreementLifecycleService>;
 
 /**
  * A family dashboard's list and actions, on the routes libs/domain names for it
- * (`AGREEMENT_DASHBOARD_ROUTES`, which the browser calls too): for SOW and change orders `GET /api/{prefix}/get-contracts` and
+ * (`AGREEMENT_DASHBOARD_ROUTES`, which the browser calls too): for SOW and
+ * change orders `GET /api/{prefix}/get-contracts` and
  * `POST /api/{prefix}/{manual-signed, delete-contract, update-resend,
  * update-edit-resend, cancel-contract, send-reminder, void-contract}` with
  * `{id, performedBy}` (performedBy ignored: the actor is the session's); for
@@ -183,7 +170,12 @@ function refHandler(family: AgreementFamily, routes: DashboardRoutes, action: Re
   ): Promise<unknown> {
     const ref: AgreementRef =
       routes.namedBy === 'id' ? { id: String(body.id) } : String(body.token);
-    return PERFORM[action](this.lifecycle, family, ref, staff, request);
+    const perform = this.lifecycle[PERFORM[action]] as (
+      family: AgreementFamily,
+      ref: AgreementRef,
+      actor: ReturnType<typeof staffActor>,
+    ) => Promise<unknown>;
+    return perform.call(this.lifecycle, family, ref, staffActor(staff, request));
   };
 }
 
