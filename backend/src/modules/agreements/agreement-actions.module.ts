@@ -5,16 +5,18 @@ import { MailModule } from '../mail/mail.module';
 import { AgreementCreationService } from './agreement-creation.service';
 import { AgreementLifecycleService } from './agreement-lifecycle.service';
 import { AgreementListService } from './agreement-list.service';
+import { AgreementMailController } from './agreement-mail.controller';
 import { AgreementSendService } from './agreement-send.service';
 import { AgreementsModule } from './agreements.module';
 
 /**
  * What staff do with agreements of every family: the send and the dashboard
- * actions (with the schedules' expiry and reminders). Signing is the signing
- * module's; both go through the agreement core.
+ * actions (with the schedules' expiry and reminders), and the card's Retry of a
+ * failed mail. Signing is the signing module's; both go through the agreement core.
  */
 @Module({
   imports: [AgreementsModule, DocumentsCoreModule, MailModule, CrmStageMovesModule],
+  controllers: [AgreementMailController],
   providers: [
     AgreementSendService,
     AgreementLifecycleService,

@@ -1,5 +1,5 @@
 import type { AgreementTokenRequest, MarkAsSignedRequest } from '@prosign/domain';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, Length, MaxLength } from 'class-validator';
 
 /** A dashboard action on one agreement named by its signing token (spec 2 §7's contract routes). */
 export class AgreementTokenDto implements AgreementTokenRequest {
@@ -29,4 +29,11 @@ export class TokenReminderDto extends AgreementTokenDto {
 /** PUT /api/user/mark-as-signed {token, status}: the status is always signed_manually. */
 export class TokenMarkAsSignedDto extends AgreementTokenDto implements MarkAsSignedRequest {
   @IsOptional() @IsString() status?: string;
+}
+
+/** An agreement named by its id in the path (`/api/agreements/:id/…`). */
+export class AgreementIdParam {
+  @IsString()
+  @Length(1, 300)
+  id: string;
 }

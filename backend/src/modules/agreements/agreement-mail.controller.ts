@@ -14,9 +14,9 @@ import type { Request } from 'express';
 import { isValidObjectId } from 'mongoose';
 import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
 import { staffActor, type StaffPrincipal } from '../../platform/auth/staff-principal';
-import { AgreementRepository } from '../agreements';
-import { IdParam } from './dto/mail-requests.dto';
-import { MailService, type MailDeliverySummary } from './mail.service';
+import { MailService, type MailDeliverySummary } from '../mail';
+import { AgreementRepository } from './agreement.repository';
+import { AgreementIdParam } from './dto/agreement-action.dto';
 
 /**
  * The card's Retry of a mail that finally failed: the delivery is queued again
@@ -34,7 +34,7 @@ export class AgreementMailController {
   @Post(':id/mail/retry')
   @HttpCode(HttpStatus.ACCEPTED)
   async retry(
-    @Param() { id }: IdParam,
+    @Param() { id }: AgreementIdParam,
     @CurrentStaff() staff: StaffPrincipal,
     @Req() request: Request,
   ): Promise<MailDeliverySummary> {
