@@ -1,6 +1,6 @@
 import { SIGNATURE_MESSAGES } from '@prosign/domain';
 import { useState } from 'react';
-import { SigningFormDialog, SigningTextField, useSigningForm } from './SigningFormDialog';
+import { InitialsField, SigningFormDialog, useSigningForm } from './SigningFormDialog';
 import { SIGNING_TEXTS } from './signing-texts';
 
 export interface InitialsModalProps {
@@ -49,9 +49,7 @@ export function InitialsModal({
   return (
     <SigningFormDialog
       open={open}
-      title={texts.title}
-      prompt={texts.prompt}
-      saveLabel={texts.save}
+      texts={texts}
       busy={busy}
       form={form}
       onSubmit={submit}
@@ -59,14 +57,7 @@ export function InitialsModal({
     >
       {askInitials ? (
         <>
-          <SigningTextField
-            label={T.initialsLabel}
-            value={value}
-            onChange={setValue}
-            form={form}
-            maxLength={20}
-            autoComplete="off"
-          />
+          <InitialsField label={T.initialsLabel} value={value} onChange={setValue} form={form} />
           <div className="sg-signature-preview" role="img" aria-label="Initials preview">
             {value.trim()}
           </div>

@@ -9,7 +9,12 @@ import {
 } from '@prosign/domain';
 import { useId, useState } from 'react';
 import { SignaturePad } from './SignaturePad';
-import { SigningFormDialog, SigningTextField, useSigningForm } from './SigningFormDialog';
+import {
+  InitialsField,
+  SigningFormDialog,
+  SigningTextField,
+  useSigningForm,
+} from './SigningFormDialog';
 import { SIGNATURE_MODE_LABELS, SIGNING_TEXTS } from './signing-texts';
 
 export type SignatureMode = keyof typeof SIGNATURE_MODE_LABELS;
@@ -162,9 +167,7 @@ export function SignatureModal({
   return (
     <SigningFormDialog
       open={open}
-      title={T.title}
-      prompt={T.prompt}
-      saveLabel={T.save}
+      texts={T}
       busy={busy}
       size="wide"
       form={form}
@@ -180,13 +183,11 @@ export function SignatureModal({
         }}
       />
       {askInitials ? (
-        <SigningTextField
+        <InitialsField
           label={T.initialsLabel}
           value={initials}
           onChange={setInitials}
           form={form}
-          maxLength={20}
-          autoComplete="off"
         />
       ) : null}
       {mode === 'typed' ? (

@@ -24,9 +24,8 @@ export function useSigningForm(open: boolean, reset: () => void) {
 
 export interface SigningFormDialogProps {
   open: boolean;
-  title: string;
-  prompt: string;
-  saveLabel: string;
+  /** The dialog's title, the prompt atop the form, the Save button's label. */
+  texts: { title: string; prompt: string; save: string };
   busy: boolean;
   size?: 'normal' | 'wide';
   form: ReturnType<typeof useSigningForm>;
@@ -44,9 +43,7 @@ export interface SigningFormDialogProps {
  */
 export function SigningFormDialog({
   open,
-  title,
-  prompt,
-  saveLabel,
+  texts,
   busy,
   size,
   form,
@@ -63,16 +60,16 @@ export function SigningFormDialog({
   return (
     <Dialog
       open={open}
-      title={title}
+      title={texts.title}
       onClose={busy ? undefined : onClose}
       describeBody={false}
       size={size}
       actions={
-        <FormDialogActions formId={formId} saveLabel={saveLabel} busy={busy} onCancel={onClose} />
+        <FormDialogActions formId={formId} saveLabel={texts.save} busy={busy} onCancel={onClose} />
       }
     >
       <form id={formId} className="sg-signature-form" onSubmit={submit} noValidate>
-        <p>{prompt}</p>
+        <p>{texts.prompt}</p>
         {children}
         {form.error ? (
           <p id={form.errorId} className="sg-form-error" role="alert">
@@ -120,4 +117,11 @@ export function SigningTextField({
       />
     </div>
   );
+}
+
+/** The initials field both signing modals ask (20 characters at most). */
+export function InitialsField(
+  props: Pick<SigningTextFieldProps, 'label' | 'value' | 'onChange' | 'form'>,
+) {
+  return <SigningTextField {...props} maxLength={20} autoComplete="off" />;
 }
