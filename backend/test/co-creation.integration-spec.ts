@@ -7,9 +7,8 @@ import {
   SPLIT_PAYMENT,
   type CoCreateContractRequest,
 } from '@prosign/domain';
-import { createConnection, type Connection } from 'mongoose';
+import type { Connection } from 'mongoose';
 import request from 'supertest';
-import { MailCatcher } from '../src/integrations/mail/mail-catcher';
 import { AgreementLifecycleService, SYSTEM_ACTOR } from '../src/modules/agreements';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { mailKeyOfLink } from './support/agreements';
@@ -21,17 +20,15 @@ import {
   type CoDealFixture,
 } from './support/co-fixtures';
 import { pdfText } from './support/pdf-text';
+import { startMailCatcherEnv, type MailCatcherEnv } from './support/mail-catcher-env';
 import { seedDemoData } from './support/seed';
 import { signerHttp } from './support/signing-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
-import { createTestEnv, type TestEnv } from './support/test-env';
 import { waitFor } from './support/wait-for';
 
 const PUBLIC_API_URL = 'https://prosign.example.com';
 const PUBLIC_SIGNING_URL = 'https://sign.prosign.example.com';
-const quiet = { log: () => undefined, warn: () => undefined };
-
 const LINKED_DEAL = CO_DEALS.linked;
 const UNLINKED_DEAL = CO_DEALS.unlinked;
 const UNLABELED_DEAL = CO_DEALS.unlabeled;
@@ -49,11 +46,9 @@ function binary(res: request.Response, callback: (error: Error | null, body: Buf
  * worker, database, local CRM and the local mail catcher.
  */
 describe('CO creation: create-contract, send-contract, send-contract-cc, edit and resend', () => {
-  let env: TestEnv;
+  let services: MailCatcherEnv;
   let api: INestApplication;
   let worker: INestApplicationContext;
-  let catcher: MailCatcher;
-  let catcherConnection: Connection;
   let connection: Connection;
   let admin: StaffHttp;
   let csm: StaffHttp;
@@ -62,22 +57,8 @@ describe('CO creation: create-contract, send-contract, send-contract-cc, edit an
 
   beforeAll(async () => {
     // The catcher listens first; the api and worker are configured with its port.
-    const probe = createTestEnv(__filename);
-    const probeConnection = await createConnection(probe.config.MONGODB_URI).asPromise();
-    const portFinder = new MailCatcher(probeConnection, quiet);
-    const port = await portFinder.listen(0);
-    await portFinder.close();
-    await probeConnection.close();
-    await probe.cleanup();
-    env = createTestEnv(__filename, {
-      PUBLIC_API_URL,
-      PUBLIC_SIGNING_URL,
-      MAIL_CATCHER_PORT: String(port),
-    });
-    catcherConnection = await createConnection(env.config.MONGODB_URI).asPromise();
-    catcher = new MailCatcher(catcherConnection, quiet);
-    await catcher.listen(port);
-
+    services = await startMailCatcherEnv(__filename, { PUBLIC_API_URL, PUBLIC_SIGNING_URL });
+    const { env } = services;
     await seedDemoData(env.config);
     ({ app: api } = await startApi(env.config));
     worker = await startWorker(env.config);
@@ -92,9 +73,7 @@ describe('CO creation: create-contract, send-contract, send-contract-cc, edit an
   afterAll(async () => {
     await worker?.close();
     await api?.close();
-    await catcher?.close();
-    await catcherConnection?.close();
-    await env?.cleanup();
+    await services?.close();
   });
 
   /** A valid CO form for the linked demo deal: its signatory chosen, Split Payment 900 + 600 of 1,500. */

@@ -2,9 +2,8 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Queue } from 'bullmq';
-import { createConnection, Types, type Connection } from 'mongoose';
+import { Types, type Connection } from 'mongoose';
 import { caughtMails, type CaughtMailDoc } from '../src/integrations/mail/caught-mail.collection';
-import { MailCatcher } from '../src/integrations/mail/mail-catcher';
 import { AgreementRepository, AgreementSendService } from '../src/modules/agreements';
 import {
   agreementMailKey,
@@ -13,15 +12,13 @@ import {
 import { mailDeliveries, type MailDeliveryDoc } from '../src/modules/mail/mail-delivery.collection';
 import { QUEUE_NAMES } from '../src/platform/queues/queue-names';
 import { coDealFixture, sendCo } from './support/co-fixtures';
+import { startMailCatcherEnv, type MailCatcherEnv } from './support/mail-catcher-env';
 import { seedDemoData } from './support/seed';
 import { PUBLIC_SIGNING_URL, sendContract, signerHttp } from './support/signing-fixtures';
 import { sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
-import { createTestEnv, type TestEnv } from './support/test-env';
 import { waitFor } from './support/wait-for';
-
-const quiet = { log: () => undefined, warn: () => undefined };
 
 /**
  * A signing token opens an agreement: it belongs in the signer's own link mail
@@ -31,33 +28,17 @@ const quiet = { log: () => undefined, warn: () => undefined };
  * and no log line carries its token; the copies' bodies neither.
  */
 describe('a signing token stays in its link', () => {
-  let env: TestEnv;
+  let services: MailCatcherEnv;
   let api: INestApplication;
   let worker: INestApplicationContext;
-  let catcher: MailCatcher;
-  let catcherConnection: Connection;
   let connection: Connection;
   let csm: StaffHttp;
   let pm: StaffHttp;
   const written: string[] = [];
 
   beforeAll(async () => {
-    const probe = createTestEnv(__filename);
-    const probeConnection = await createConnection(probe.config.MONGODB_URI).asPromise();
-    const portFinder = new MailCatcher(probeConnection, quiet);
-    const port = await portFinder.listen(0);
-    await portFinder.close();
-    await probeConnection.close();
-    await probe.cleanup();
-    env = createTestEnv(__filename, {
-      PUBLIC_SIGNING_URL,
-      MAIL_CATCHER_PORT: String(port),
-      LOG_LEVEL: 'debug',
-    });
-    catcherConnection = await createConnection(env.config.MONGODB_URI).asPromise();
-    catcher = new MailCatcher(catcherConnection, quiet);
-    await catcher.listen(port);
-
+    services = await startMailCatcherEnv(__filename, { PUBLIC_SIGNING_URL, LOG_LEVEL: 'debug' });
+    const { env } = services;
     await seedDemoData(env.config);
     // pino writes the api's and the worker's lines to stdout: keep them.
     jest.spyOn(process.stdout, 'write').mockImplementation(((chunk: unknown) => {
@@ -75,9 +56,7 @@ describe('a signing token stays in its link', () => {
     await worker?.close();
     await api?.close();
     jest.restoreAllMocks();
-    await catcher?.close();
-    await catcherConnection?.close();
-    await env?.cleanup();
+    await services?.close();
   });
 
   interface SentAgreement {
