@@ -60,7 +60,7 @@ export class ApiModule {
         ServicesModule,
         TermsModule,
         SigningModule,
-        StaffRoomModule,
+        StaffRoomModule.withDirectory(AccessModule),
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -1,4 +1,12 @@
-import { Inject, Logger, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import {
+  type DynamicModule,
+  Inject,
+  Logger,
+  Module,
+  type OnModuleDestroy,
+  type OnModuleInit,
+  type Type,
+} from '@nestjs/common';
 import {
   type OnGatewayConnection,
   type OnGatewayDisconnect,
@@ -7,7 +15,6 @@ import {
 import { AGREEMENT_FAMILY_PLACES, type AccessFlag } from '@prosign/domain';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io';
-import { AccessModule } from '../../modules/access/access.module';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { SessionService } from '../auth/session.service';
 import {
@@ -221,8 +228,18 @@ function dataOf(socket: Socket): StaffSocketData {
   return socket.data as StaffSocketData;
 }
 
-@Module({
-  imports: [AccessModule],
-  providers: [StaffRoomGateway],
-})
-export class StaffRoomModule {}
+/**
+ * The gateway reads users through the platform's StaffDirectory. The module that
+ * provides it (modules/access) is handed in by the root module, so platform code
+ * never imports a feature module.
+ */
+@Module({})
+export class StaffRoomModule {
+  static withDirectory(directoryModule: Type<unknown>): DynamicModule {
+    return {
+      module: StaffRoomModule,
+      imports: [directoryModule],
+      providers: [StaffRoomGateway],
+    };
+  }
+}
