@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { AGREEMENT_FAMILIES, type AccessFlag, type AgreementFamily } from '@prosign/domain';
 import request from 'supertest';
 import { DEMO_USERS } from '../src/seed/access-demo.seeder';
-import { STAFF_MERGE_REFUSED } from '../src/modules/documents/template.controller';
+import { STAFF_MERGE_REFUSED } from '../src/modules/signing/signer-template.controller';
 import { CO_TEMPLATE_UNAUTHORIZED } from '../src/modules/co/co-creation.controller';
 import { SOW_TEMPLATE_UNAUTHORIZED } from '../src/modules/sow/sow.controller';
 import { ADMIN_ONLY_MESSAGE } from '../src/platform/auth/session.guard';

@@ -14,7 +14,7 @@ import {
   SEAL_KEY_REQUIRED_MESSAGE,
 } from '../src/modules/documents/pdf/pdf-sealer.service';
 import { SealCertificate } from '../src/modules/documents/pdf/seal-certificate.schema';
-import { STAFF_MERGE_REFUSED } from '../src/modules/documents/template.controller';
+import { STAFF_MERGE_REFUSED } from '../src/modules/signing/signer-template.controller';
 import type { AppConfig } from '../src/platform/config/app-config';
 import { loadConfig } from '../src/platform/config/load-config';
 import { signInDemoUsers, type DemoRole } from './support/demo-users';

@@ -1,5 +1,4 @@
 import {
-  BadRequestException,
   Body,
   Controller,
   Get,
@@ -9,7 +8,6 @@ import {
   Query,
   HttpCode,
   HttpStatus,
-  Req,
 } from '@nestjs/common';
 import { CrmService } from './crm.service';
 import {
@@ -20,13 +18,10 @@ import {
   OwnerQuery,
   PropertyQuery,
   SentStageMoveDto,
-  StageMoveDto,
   UpdateAllDto,
   UpdateMissingDto,
 } from './dto/crm-requests.dto';
-import { RequireAccess, SignerMayCall } from '../../platform/auth/auth.decorators';
-import type { StaffRequest } from '../../platform/auth/staff-principal';
-import { SignerCallsService, SignerRateLimit } from '../signing';
+import { RequireAccess } from '../../platform/auth/auth.decorators';
 
 /**
  * The CRM calls of spec 2 §7 and spec 1 §7 (`{crm}` = hubspot), whichever
@@ -36,10 +31,7 @@ import { SignerCallsService, SignerRateLimit } from '../signing';
 @RequireAccess('homeAccess')
 @Controller('hubspot')
 export class CrmController {
-  constructor(
-    private readonly crm: CrmService,
-    private readonly signerCalls: SignerCallsService,
-  ) {}
+  constructor(private readonly crm: CrmService) {}
 
   @Post('fetch-deal-by-id')
   @HttpCode(HttpStatus.OK)
@@ -90,21 +82,5 @@ export class CrmController {
   @Patch('update-deal-stage-to-sent/:dealId')
   stageToSent(@Param() { dealId }: DealIdParam, @Body() body: SentStageMoveDto) {
     return this.crm.moveStage(dealId, 'sent', body.contractLink);
-  }
-
-  /** Staff move any deal; a signer (captcha pass, token) moves their own contract's deal by finishing. */
-  @Patch('update-deal-stage-to-signed/:dealId')
-  @SignerMayCall()
-  @SignerRateLimit()
-  stageToSigned(
-    @Param() { dealId }: DealIdParam,
-    @Body() body: StageMoveDto,
-    @Req() request: StaffRequest,
-  ) {
-    if (this.signerCalls.isSignerRequest(request)) {
-      if (!body.token) throw new BadRequestException('token is required');
-      return this.signerCalls.dealSignedForSigner(request, dealId, body.token);
-    }
-    return this.crm.moveStage(dealId, 'signed', body.contractLink);
   }
 }

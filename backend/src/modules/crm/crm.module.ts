@@ -10,5 +10,7 @@ import { CrmService } from './crm.service';
   imports: [CrmStageMovesModule, CrmFlowsModule],
   controllers: [CrmController, CrmStageMovesController],
   providers: [CrmService],
+  // The deal-to-signed route (modules/signing) moves a staff member's deal through it.
+  exports: [CrmService],
 })
 export class CrmModule {}

@@ -5,6 +5,8 @@
  * *.module files (tools/eslint/module-boundaries.cjs).
  */
 export { CrmStageMoves, type CrmStageMoveRequest } from './crm-stage-moves';
+export { CrmService } from './crm.service';
+export { DealIdParam } from './dto/crm-requests.dto';
 export {
   CrmFlows,
   type ContactSearchResult,

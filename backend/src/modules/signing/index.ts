@@ -1,9 +1,8 @@
 /**
- * Signing: what other modules may use (the staff endpoints that signers also call,
- * the seeders); the rest of this directory is internal. Other modules import only
+ * Signing: what other modules may use (the families' link-signing controllers, the
+ * seeders); the rest of this directory is internal. Other modules import only
  * this file or its *.module files (tools/eslint/module-boundaries.cjs).
  */
-export { SIGNER_RATE_LIMIT, SignerRateLimit } from './signer-throttle';
 export {
   linkSigningController,
   type LinkedAgreement,
@@ -11,4 +10,3 @@ export {
 } from './link-signing.controller';
 export { SigningService } from './signing.service';
 export { SigningFinishService } from './signing-finish.service';
-export { SignerCallsService } from './signer-calls.service';

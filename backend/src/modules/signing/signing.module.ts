@@ -1,10 +1,13 @@
 import { Global, Module } from '@nestjs/common';
 import { AgreementsModule } from '../agreements/agreements.module';
+import { CrmModule } from '../crm/crm.module';
 import { CrmStageMovesModule } from '../crm/crm-stage-moves.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
 import { MailModule } from '../mail/mail.module';
 import { SignatureImageStoreModule } from './signature-image-store.module';
 import { SignerCallsService } from './signer-calls.service';
+import { SignerCrmController } from './signer-crm.controller';
+import { SignerTemplateController } from './signer-template.controller';
 import { SigningFinishService } from './signing-finish.service';
 import { SigningPresenceGateway } from './signing-presence.gateway';
 import { SigningPresenceService } from './signing-presence.service';
@@ -14,22 +17,22 @@ import { VerifyController } from './verify.controller';
 import { VerifyService } from './verify.service';
 
 /**
- * Api side of signing (spec 1 §4, §7): the signer's calls, presence, the
- * public verify page. Global so the staff controllers that the spec also
- * opens to signers (merge-docs, deal stage to signed) reach SignerCallsService,
- * and the families' link-signing controllers (`linkSigningController`) the
- * signer core.
+ * Api side of signing (spec 1 §4, §7): the signer's calls, including the two the
+ * spec puts under staff paths (merge-docs, deal stage to signed), presence, the
+ * public verify page. Global so the families' link-signing controllers
+ * (`linkSigningController`) reach the signer core.
  */
 @Global()
 @Module({
   imports: [
     AgreementsModule,
+    CrmModule,
     CrmStageMovesModule,
     DocumentsCoreModule,
     MailModule,
     SignatureImageStoreModule,
   ],
-  controllers: [SigningController, VerifyController],
+  controllers: [SigningController, VerifyController, SignerTemplateController, SignerCrmController],
   providers: [
     SigningService,
     SigningFinishService,

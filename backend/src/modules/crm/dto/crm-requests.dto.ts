@@ -116,20 +116,6 @@ export class UpdateAllDto implements UpdateAllRequest<ContractFormDataDto> {
   contractFormData: ContractFormDataDto;
 }
 
-export class StageMoveDto {
-  @IsOptional()
-  @IsString()
-  @Matches(/^https?:\/\/\S+$/, { message: 'contractLink must be an http(s) link' })
-  @MaxLength(2000)
-  contractLink?: string;
-
-  /** A signer's signing-link token (signers move their own contract's deal, spec 1 §7). */
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  token?: string;
-}
-
 export class SentStageMoveDto {
   @IsString()
   @Matches(/^https?:\/\/\S+$/, { message: 'contractLink must be an http(s) link' })
