@@ -4,4 +4,5 @@
  * its *.module files (tools/eslint/module-boundaries.cjs).
  */
 export { ServiceRepository } from './service.repository';
+export { TermsRepository } from './terms.repository';
 export { ServicesSeeder } from './services.seeder';

@@ -3,7 +3,7 @@ import { serviceNameKey } from './service.repository';
 import { Types } from 'mongoose';
 import { insertIfAbsent } from '../../platform/database/insert-if-absent';
 import type { Seeder } from '../../platform/database/seeder';
-import { TermsRepository } from '../terms';
+import { TermsRepository } from './terms.repository';
 import { SEEDED_SERVICES, seededTexts } from './seeded-services';
 import { ServiceRepository } from './service.repository';
 import { STANDARD_AGREEMENT_TEMPLATE } from '../documents';

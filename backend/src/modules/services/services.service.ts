@@ -17,7 +17,7 @@ import {
   type ServiceFormDefinition,
   type ServiceRecord,
 } from '@prosign/domain';
-import { TermsRepository } from '../terms';
+import { TermsRepository } from './terms.repository';
 import { DeletePasswordService } from './delete-password.service';
 import type { CreateServiceDto, UpdateServiceDto } from './dto/service.dto';
 import type { StaffPrincipal } from '../../platform/auth/staff-principal';

@@ -6,8 +6,7 @@ import {
   type TermsSaved,
 } from '@prosign/domain';
 import type { StaffPrincipal } from '../../platform/auth/staff-principal';
-import { ServiceRepository } from '../services';
-import { TermsRepository } from './terms.repository';
+import { ServiceRepository, TermsRepository } from '../services';
 
 /** The default terms and conditions (spec 1 §2.6, §5, §8): versions kept, newest is current. */
 @Injectable()
