@@ -7,11 +7,68 @@
 // two units into a file cycle, and a cycle leaves `undefined` in a @Module's imports.
 // Controllers never use an adapter's internals (adapter or collection files, or those
 // names through an integration's index): they go through a port or a service.
+//
+// Imports only run down (issue 32 item 4). Every file under sourceRoot sits in a layer and
+// may import only its own layer or lower ones:
+//   0 platform/*       config, database, queues, sessions, realtime: what every process needs
+//   1 integrations/*   ports and adapters; an adapter knows its vendor, never a feature
+//   2 feature modules  access, auth, captcha, crm, diagnostics, documents, file-service, mail,
+//                      maps, services, terms: one concern each, over the ports
+//   3 agreements       the agreement core (record, event log, send, dashboard actions), which
+//                      mails, moves CRM deals and renders documents through the features
+//   4 signing          finishes agreements, so it sits on the core (and serves the signer
+//                      calls the spec puts under staff paths: merge-docs, deal to signed)
+//   5 families, flows  contracts, sow, co (creation screens and routes over core and signing),
+//                      invoices (on signed agreements), health (reads the core's stuck steps)
+//   6 seed             demo data, made through the product's own services
+//   7 root files       api.module.ts, worker.module.ts, main.*.ts, create-*-app.ts wire it all
+// A module not listed is a feature module. Within a layer units may import each other as
+// long as no two import each other (backend/src has none; a loop means a piece belongs to
+// one side). Why: a lower unit that imports a higher one drags the higher one's graph into
+// every process and test that needs the lower one, and loops leave `undefined` in imports.
 const path = require('node:path');
 
 const UNIT_KINDS = ['modules', 'integrations'];
 const ADAPTER_FILE = /\.(adapter|collections?)$/;
 const ADAPTER_NAME = /(Adapter|Collections?|COLLECTIONS?)$/;
+
+const LAYER_NAMES = [
+  'platform',
+  'integrations',
+  'the feature modules',
+  'the agreement core',
+  'signing',
+  'the family and flow modules',
+  'seed',
+  'the root files',
+];
+/** Modules above the feature layer; every other `modules/<name>` is a feature module (2). */
+const MODULE_LAYERS = {
+  agreements: 3,
+  signing: 4,
+  contracts: 5,
+  sow: 5,
+  co: 5,
+  invoices: 5,
+  health: 5,
+};
+
+/** The layer (index into LAYER_NAMES) of a path under sourceRoot; null outside the layers. */
+function layerOf(sourceRoot, file) {
+  const parts = path.relative(sourceRoot, file).split(path.sep);
+  if (parts[0] === 'platform') return 0;
+  if (parts[0] === 'integrations') return 1;
+  if (parts[0] === 'modules') return parts.length > 1 ? (MODULE_LAYERS[parts[1]] ?? 2) : null;
+  if (parts[0] === 'seed') return 6;
+  if (parts[0] !== '..' && parts.length === 1) return 7;
+  return null;
+}
+
+/** A short name for where a file is: its unit, or its top-level directory or file. */
+function placeOf(sourceRoot, file) {
+  const parts = path.relative(sourceRoot, file).split(path.sep);
+  return parts.length > 2 && parts[0] !== 'seed' ? `${parts[0]}/${parts[1]}` : parts[0];
+}
 
 /** `{ unit: 'modules/crm', rest: ['dto', 'x.dto'] }` for a path under sourceRoot; null outside units. */
 function unitOf(sourceRoot, file) {
@@ -49,6 +106,8 @@ module.exports = {
         "A controller does not use an adapter's internals ('{{source}}'): go through the port or a service the integration exports.",
       controllerAdapterName:
         "A controller does not use an adapter's internals ({{name}}): go through the port or a service the integration exports.",
+      upward:
+        "'{{source}}' is in {{toLayer}}, above {{fromLayer}} ({{from}}): imports only run down (platform < integrations < feature modules < agreements < signing < families and flows < seed < root files). Move the piece it needs down, or this code up.",
     },
   },
 
@@ -58,6 +117,7 @@ module.exports = {
     const from = unitOf(sourceRoot, filename);
     const isController = /\.controller\.ts$/.test(filename);
     const isIndex = from !== null && from.rest.join('/') === 'index.ts';
+    const fromLayer = layerOf(sourceRoot, filename);
 
     function check(node, sourceNode) {
       const source = sourceNode && sourceNode.value;
@@ -69,7 +129,7 @@ module.exports = {
       if (isController && ADAPTER_FILE.test(base)) {
         context.report({ node: sourceNode, messageId: 'controllerAdapter', data: { source } });
       }
-      if (!to) return;
+      if (!to) return checkLayer(sourceNode, source, target);
       const entry = to.rest.join('/');
       const toIndex = entry === '' || entry === 'index';
 
@@ -89,6 +149,7 @@ module.exports = {
         });
         return;
       }
+      checkLayer(sourceNode, source, target);
       if (isController && toIndex && to.unit.startsWith('integrations/')) {
         for (const spec of node.specifiers || []) {
           const name = spec.imported ? spec.imported.name || spec.imported.value : spec.local.name;
@@ -97,6 +158,21 @@ module.exports = {
           }
         }
       }
+    }
+
+    function checkLayer(sourceNode, source, target) {
+      const toLayer = layerOf(sourceRoot, target);
+      if (fromLayer === null || toLayer === null || toLayer <= fromLayer) return;
+      context.report({
+        node: sourceNode,
+        messageId: 'upward',
+        data: {
+          source,
+          toLayer: `${LAYER_NAMES[toLayer]} (${toLayer})`,
+          fromLayer: `${LAYER_NAMES[fromLayer]} (${fromLayer})`,
+          from: placeOf(sourceRoot, filename),
+        },
+      });
     }
 
     return {

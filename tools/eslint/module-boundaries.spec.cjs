@@ -60,9 +60,95 @@ const valid = [
     filename: file('integrations/maps/local-maps.adapter.ts'),
     code: "import { localCrmCollections } from '../crm';",
   },
+  // Imports run down the layers (platform < integrations < features < agreements < signing
+  // < families and flows < seed < root), or stay in their layer.
+  {
+    filename: file('modules/signing/signer-crm.controller.ts'),
+    code: "import { CrmService } from '../crm';",
+  },
+  {
+    filename: file('modules/agreements/agreement-actions.module.ts'),
+    code: "import { MailModule } from '../mail/mail.module';",
+  },
+  {
+    filename: file('modules/sow/sow.module.ts'),
+    code: "import { SigningModule } from '../signing/signing.module';",
+  },
+  {
+    filename: file('seed/contracts-demo.seeder.ts'),
+    code: "import type { Seeder } from '../platform/database/seeder';",
+  },
+  {
+    filename: file('seed/seeders.ts'),
+    code: "import { ContractsMigrationSeeder } from '../modules/contracts';",
+  },
+  {
+    filename: file('platform/realtime/staff-room.gateway.ts'),
+    code: "import { SessionService } from '../auth/session.service';",
+  },
+  {
+    filename: file('integrations/documents/local-documents.adapter.ts'),
+    code: "import { DocumentRepository } from './store/document.repository';",
+  },
+  {
+    filename: file('main.seed.ts'),
+    code: "import { SeedModule } from './seed/seed.module';",
+  },
+  {
+    filename: file('modules/newfeature/newfeature.service.ts'),
+    code: "import { MailService } from '../mail';",
+  },
 ];
 
+const upward = (filename, code) => ({
+  filename: file(filename),
+  code,
+  errors: [{ messageId: 'upward' }],
+});
+
 const invalid = [
+  // An import that runs up the layers fails, whatever its form.
+  {
+    filename: file('platform/realtime/staff-room.gateway.ts'),
+    code: "import { AccessModule } from '../../modules/access/access.module';",
+    errors: [
+      {
+        messageId: 'upward',
+        data: {
+          source: '../../modules/access/access.module',
+          toLayer: 'the feature modules (2)',
+          fromLayer: 'platform (0)',
+          from: 'platform/realtime',
+        },
+      },
+    ],
+  },
+  upward(
+    'integrations/identity/identity.module.ts',
+    "import { AuthModule } from '../../modules/auth/auth.module';",
+  ),
+  upward(
+    'integrations/documents/documents.port.ts',
+    "import type { DocumentRecord } from '../../modules/documents';",
+  ),
+  upward(
+    'modules/mail/mail.module.ts',
+    "import { AgreementsModule } from '../agreements/agreements.module';",
+  ),
+  upward('modules/crm/crm.controller.ts', "import { SignerCallsService } from '../signing';"),
+  upward(
+    'modules/agreements/agreement-send.service.ts',
+    "import { SigningService } from '../signing';",
+  ),
+  upward('modules/signing/signing.service.ts', "import { X } from '../sow';"),
+  upward('modules/services/services.seeder.ts', "import type { Seeder } from '../../seed/seeder';"),
+  upward(
+    'modules/contracts/contracts.service.ts',
+    "export { X } from '../../seed/demo-agreements';",
+  ),
+  upward('seed/seed.module.ts', "import { ApiModule } from '../api.module';"),
+  upward('platform/queues/queues.module.ts', "const m = import('../../integrations/mail');"),
+
   {
     filename: file('modules/crm/crm.controller.ts'),
     code: "import { SignerCallsService } from '../signing/signer-calls.service';",
