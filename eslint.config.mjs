@@ -63,8 +63,9 @@ export default tseslint.config(
   },
   {
     // Backend modules and integrations import each other only through their index.ts or
-    // their *.module files; controllers never use an adapter's internals
-    // (tools/eslint/module-boundaries.cjs). Tests may reach into internals.
+    // their *.module files; imports only run down the layers and units form no loop;
+    // controllers never use an adapter's internals (tools/eslint/module-boundaries.cjs).
+    // Tests may reach into internals.
     files: ['backend/src/**/*.ts'],
     ignores: ['backend/src/**/*.spec.ts', 'backend/src/**/*.integration-spec.ts'],
     plugins: { prosign },

@@ -22,10 +22,13 @@
 //                      invoices (on signed agreements), health (reads the core's stuck steps)
 //   6 seed             demo data, made through the product's own services
 //   7 root files       api.module.ts, worker.module.ts, main.*.ts, create-*-app.ts wire it all
-// A module not listed is a feature module. Within a layer units may import each other as
-// long as no two import each other (backend/src has none; a loop means a piece belongs to
-// one side). Why: a lower unit that imports a higher one drags the higher one's graph into
-// every process and test that needs the lower one, and loops leave `undefined` in imports.
+// A module not listed is a feature module. Within a layer units (modules/<name>,
+// integrations/<name>, platform/<name>) may import each other as long as they form no loop:
+// the rule reads every file under sourceRoot once (again after GRAPH_TTL_MS) and reports an
+// import between two units of one loop (a loop means a piece belongs to one side). Why: a
+// lower unit that imports a higher one drags the higher one's graph into every process and
+// test that needs the lower one, and loops leave `undefined` in a @Module's imports.
+const fs = require('node:fs');
 const path = require('node:path');
 
 const UNIT_KINDS = ['modules', 'integrations'];
@@ -62,6 +65,73 @@ function layerOf(sourceRoot, file) {
   if (parts[0] === 'seed') return 6;
   if (parts[0] !== '..' && parts.length === 1) return 7;
   return null;
+}
+
+/** The unit a path belongs to for loops: `modules/crm`, `platform/auth`, `seed`, a root file. */
+function loopUnitOf(sourceRoot, file) {
+  const parts = path
+    .relative(sourceRoot, file)
+    .replace(/\.[cm]?[jt]s$/, '')
+    .split(path.sep);
+  if (parts[0] === '..') return null;
+  return ['modules', 'integrations', 'platform'].includes(parts[0]) && parts.length > 1
+    ? `${parts[0]}/${parts[1]}`
+    : parts[0];
+}
+
+const GRAPH_TTL_MS = 5000;
+const IMPORT_SOURCE = /(?:\bfrom|\bimport)\s*\(?\s*['"](\.[^'"]*)['"]/g;
+/** sourceRoot → { at, loopOf: unit → id of the loop it is in } */
+const loopCache = new Map();
+
+function sourceFiles(dir) {
+  const files = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...sourceFiles(full));
+    else if (/\.ts$/.test(entry.name) && !/\.(spec|integration-spec)\.ts$/.test(entry.name)) {
+      files.push(full);
+    }
+  }
+  return files;
+}
+
+/** Which units of sourceRoot lie on a loop of imports between units (Tarjan's components). */
+function loopsOf(sourceRoot) {
+  const cached = loopCache.get(sourceRoot);
+  if (cached && Date.now() - cached.at < GRAPH_TTL_MS) return cached.loopOf;
+  const graph = new Map();
+  const files = fs.existsSync(sourceRoot) ? sourceFiles(sourceRoot) : [];
+  for (const file of files) {
+    const from = loopUnitOf(sourceRoot, file);
+    if (!graph.has(from)) graph.set(from, new Set());
+    for (const match of fs.readFileSync(file, 'utf8').matchAll(IMPORT_SOURCE)) {
+      const to = loopUnitOf(sourceRoot, path.resolve(path.dirname(file), match[1]));
+      if (to && to !== from) graph.get(from).add(to);
+    }
+  }
+  const loopOf = new Map();
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  let counter = 0;
+  const visit = (unit) => {
+    index.set(unit, counter);
+    low.set(unit, counter++);
+    stack.push(unit);
+    for (const next of graph.get(unit) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(unit, Math.min(low.get(unit), low.get(next)));
+      } else if (stack.includes(next)) low.set(unit, Math.min(low.get(unit), index.get(next)));
+    }
+    if (low.get(unit) !== index.get(unit)) return;
+    const component = stack.splice(stack.indexOf(unit));
+    if (component.length > 1) for (const member of component) loopOf.set(member, unit);
+  };
+  for (const unit of graph.keys()) if (!index.has(unit)) visit(unit);
+  loopCache.set(sourceRoot, { at: Date.now(), loopOf });
+  return loopOf;
 }
 
 /** A short name for where a file is: its unit, or its top-level directory or file. */
@@ -106,6 +176,7 @@ module.exports = {
         "A controller does not use an adapter's internals ('{{source}}'): go through the port or a service the integration exports.",
       controllerAdapterName:
         "A controller does not use an adapter's internals ({{name}}): go through the port or a service the integration exports.",
+      loop: "'{{source}}' ({{to}}) imports {{from}} back, directly or through other units: units import each other only without a loop. Move the piece both need to one side.",
       upward:
         "'{{source}}' is in {{toLayer}}, above {{fromLayer}} ({{from}}): imports only run down (platform < integrations < feature modules < agreements < signing < families and flows < seed < root files). Move the piece it needs down, or this code up.",
     },
@@ -162,7 +233,8 @@ module.exports = {
 
     function checkLayer(sourceNode, source, target) {
       const toLayer = layerOf(sourceRoot, target);
-      if (fromLayer === null || toLayer === null || toLayer <= fromLayer) return;
+      if (fromLayer === null || toLayer === null) return;
+      if (toLayer <= fromLayer) return checkLoop(sourceNode, source, target);
       context.report({
         node: sourceNode,
         messageId: 'upward',
@@ -172,6 +244,19 @@ module.exports = {
           fromLayer: `${LAYER_NAMES[fromLayer]} (${fromLayer})`,
           from: placeOf(sourceRoot, filename),
         },
+      });
+    }
+
+    function checkLoop(sourceNode, source, target) {
+      const fromUnit = loopUnitOf(sourceRoot, filename);
+      const toUnit = loopUnitOf(sourceRoot, target);
+      if (!fromUnit || !toUnit || fromUnit === toUnit) return;
+      const loopOf = loopsOf(sourceRoot);
+      if (!loopOf.has(fromUnit) || loopOf.get(fromUnit) !== loopOf.get(toUnit)) return;
+      context.report({
+        node: sourceNode,
+        messageId: 'loop',
+        data: { source, to: toUnit, from: fromUnit },
       });
     }
 

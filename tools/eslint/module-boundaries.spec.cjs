@@ -1,4 +1,7 @@
+const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
+const { afterAll } = require('@jest/globals');
 const { RuleTester } = require('eslint');
 const tseslint = require('typescript-eslint');
 const rule = require('./module-boundaries.cjs');
@@ -264,7 +267,48 @@ const invalid = [
   },
 ];
 
+// Loops between units are read from disk: a small tree in a temporary directory, where
+// services and terms import each other and mail imports terms.
+const loopRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'module-boundaries-'));
+afterAll(() => fs.rmSync(loopRoot, { recursive: true, force: true }));
+const tree = {
+  'modules/services/index.ts': "export { ServiceRepository } from './service.repository';",
+  'modules/services/services.service.ts': "import { TermsRepository } from '../terms';",
+  'modules/terms/index.ts': "export { TermsRepository } from './terms.repository';",
+  'modules/terms/terms.service.ts': "import { ServiceRepository } from '../services';",
+  'modules/mail/mail.service.ts': "import { TermsRepository } from '../terms';",
+};
+for (const [relativePath, text] of Object.entries(tree)) {
+  fs.mkdirSync(path.dirname(path.join(loopRoot, relativePath)), { recursive: true });
+  fs.writeFileSync(path.join(loopRoot, relativePath), `${text}\n`);
+}
+const loopOptions = [{ sourceRoot: loopRoot }];
+const loopValid = [
+  {
+    filename: path.join(loopRoot, 'modules/mail/mail.service.ts'),
+    code: "import { TermsRepository } from '../terms';",
+  },
+];
+const loopInvalid = [
+  {
+    filename: path.join(loopRoot, 'modules/terms/terms.service.ts'),
+    code: "import { ServiceRepository } from '../services';",
+    errors: [
+      {
+        messageId: 'loop',
+        data: { source: '../services', to: 'modules/services', from: 'modules/terms' },
+      },
+    ],
+  },
+];
+
 new RuleTester({ languageOptions: { parser: tseslint.parser } }).run('module-boundaries', rule, {
-  valid: valid.map((test) => ({ ...test, options })),
-  invalid: invalid.map((test) => ({ ...test, options })),
+  valid: [
+    ...valid.map((test) => ({ ...test, options })),
+    ...loopValid.map((test) => ({ ...test, options: loopOptions })),
+  ],
+  invalid: [
+    ...invalid.map((test) => ({ ...test, options })),
+    ...loopInvalid.map((test) => ({ ...test, options: loopOptions })),
+  ],
 });
