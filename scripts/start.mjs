@@ -32,7 +32,7 @@ try {
   await seedDemoData(stack.env);
 
   const { urls } = stack;
-  // The demo users of backend/src/modules/access/access-demo.seeder.ts (local sign-in).
+  // The demo users of backend/src/seed/access-demo.seeder.ts (local sign-in).
   const domain =
     stack.env.COMPANY_EMAIL_DOMAIN ?? process.env.COMPANY_EMAIL_DOMAIN ?? 'prosign.example';
   console.log(`

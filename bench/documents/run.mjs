@@ -12,8 +12,8 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 
 const require = createRequire(import.meta.url);
 const dist = new URL('../../backend/dist/', import.meta.url).pathname;
-const { renderAgreement } = require(`${dist}modules/documents/layout/agreement-layout.js`);
-const { renderAuditTrail } = require(`${dist}modules/documents/layout/audit-trail-layout.js`);
+const { renderAgreement } = require(`${dist}integrations/documents/layout/agreement-layout.js`);
+const { renderAuditTrail } = require(`${dist}integrations/documents/layout/audit-trail-layout.js`);
 const { formatPacificTimestamp } = require('@prosign/domain');
 const { PdfSealerService, generateSelfSignedP12 } = require(
   `${dist}modules/documents/pdf/pdf-sealer.service.js`,

@@ -5,7 +5,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const apiUrl = process.env.E2E_API_URL ?? 'http://localhost:3000/api';
 
-/** The demo users the seed creates (backend/src/modules/access/access-demo.seeder.ts). */
+/** The demo users the seed creates (backend/src/seed/access-demo.seeder.ts). */
 export const DEMO = { admin: 'admin', csm: 'csm', pm: 'pm' } as const;
 
 export async function signInWithRequest(
