@@ -16,14 +16,22 @@ export type LinkCheck =
 const linkCheckPath = (family: LinkSigningFamily, customId: string) =>
   linkSigningPath(family, 'verify-link', customId);
 
+/**
+ * The link's check, retried while the failure is worth it; `first` is a check
+ * already under way (asked for before the page's first render), taken as the
+ * first try rather than asking again.
+ */
 async function checkLink(
   client: ApiClient,
   family: LinkSigningFamily,
   customId: string,
+  first?: Promise<LinkVerifyResponse>,
 ): Promise<LinkVerifyResponse> {
   for (let failures = 0; ; failures += 1) {
     try {
-      return await client.get<LinkVerifyResponse>(linkCheckPath(family, customId));
+      return await (failures === 0 && first
+        ? first
+        : client.get<LinkVerifyResponse>(linkCheckPath(family, customId)));
     } catch (error) {
       if (!shouldRetry(failures, error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, retryDelayMs(failures)));
@@ -31,15 +39,18 @@ async function checkLink(
   }
 }
 
-/** Checks answered before the page's first render (checkLinkBeforeRender), by link. */
+/** Checks asked for before the page's first render (checkLinkBeforeRender), by link. */
+const askedBeforeRender = new Map<string, Promise<LinkVerifyResponse>>();
+/** The same checks once answered, so the first render can show their outcome. */
 const answeredBeforeRender = new Map<string, LinkCheck>();
 
 /**
  * Asks for the link check before the page first renders (bootstrap.tsx, with
  * the response its HTML asked for early), waiting `waitMs` at most: answered by
  * then, the first render shows the captcha (or what happened to the link) at
- * once rather than "Verifying your link…" a render earlier. A failure worth
- * retrying is left to the page, which asks again.
+ * once rather than "Verifying your link…" a render earlier. Answered later, the
+ * page takes this same check rather than asking again; a failure worth retrying
+ * is retried by the page.
  */
 export async function checkLinkBeforeRender(
   client: ApiClient,
@@ -47,12 +58,13 @@ export async function checkLinkBeforeRender(
   customId: string,
   waitMs: number,
 ): Promise<void> {
-  const answer = client.get<LinkVerifyResponse>(linkCheckPath(family, customId)).then(
-    (link) => answeredBeforeRender.set(`${family}/${customId}`, { kind: 'checked', link }),
+  const link = `${family}/${customId}`;
+  const asked = client.get<LinkVerifyResponse>(linkCheckPath(family, customId));
+  askedBeforeRender.set(link, asked);
+  const answer = asked.then(
+    (result) => answeredBeforeRender.set(link, { kind: 'checked', link: result }),
     (error: unknown) => {
-      if (!shouldRetry(0, error)) {
-        answeredBeforeRender.set(`${family}/${customId}`, { kind: 'failed', error });
-      }
+      if (!shouldRetry(0, error)) answeredBeforeRender.set(link, { kind: 'failed', error });
     },
   );
   await Promise.race([answer, new Promise((resolve) => setTimeout(resolve, waitMs))]);
@@ -80,7 +92,8 @@ export function useLinkCheck(
   useEffect(() => {
     if (!customId || answered) return undefined;
     if (asked.current?.key !== key) {
-      asked.current = { key, answer: checkLink(client, family, customId) };
+      const underWay = attempt === 0 ? askedBeforeRender.get(`${family}/${customId}`) : undefined;
+      asked.current = { key, answer: checkLink(client, family, customId, underWay) };
     }
     let current = true;
     asked.current.answer.then(
@@ -90,7 +103,7 @@ export function useLinkCheck(
     return () => {
       current = false;
     };
-  }, [client, family, customId, key, answered]);
+  }, [client, family, customId, key, attempt, answered]);
 
   const retry = useCallback(() => setAttempt((previous) => previous + 1), []);
   // A result of another link or attempt is not this one's.

@@ -49,6 +49,20 @@ describe('the SOW and CO link check', () => {
     expect(checksOf(api.calls)).toBe(1);
   });
 
+  it('still unanswered at the first render, the page takes that check rather than asking again', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const api = sowApi(
+      'SOW-slow',
+      () => new Promise((resolve) => (answer = () => resolve({ valid: true, linkState: 'open' }))),
+    );
+    await checkLinkBeforeRender(api.client, 'sow', 'SOW-slow', 10);
+    renderSow('SOW-slow', api.client);
+    expect(screen.getByText('Verifying your link…')).toBeInTheDocument();
+    answer(undefined);
+    expect(await screen.findByText(CAPTCHA_PROMPT)).toBeInTheDocument();
+    expect(checksOf(api.calls)).toBe(1);
+  });
+
   it('asks again after a server error rather than showing it', async () => {
     let asked = 0;
     const api = sowApi('SOW-flaky', () => {
