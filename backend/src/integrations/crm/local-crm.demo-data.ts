@@ -174,8 +174,8 @@ const projectId = (n: number) => String(60_000_000 + n);
 export const DEMO_DEAL_COUNT = 30;
 export const DEMO_CHANGE_ORDER_DEAL_COUNT = 7;
 
-export function localCrmDemoData(config: AppConfig): LocalCrmDemoData {
-  const addressProperty = config.CRM_DEAL_ADDRESS_PROPERTY;
+/** The sales and change-order pipelines of the demo CRM, with their stages. */
+function demoPipelines(config: AppConfig) {
   const salesStages = [
     { id: 'appointmentscheduled', label: 'Appointment Scheduled' },
     { id: 'qualifiedtobuy', label: 'Qualified To Buy' },
@@ -193,7 +193,13 @@ export function localCrmDemoData(config: AppConfig): LocalCrmDemoData {
     { _id: 'default', label: 'Sales Pipeline', stages: salesStages },
     { _id: config.CRM_CHANGE_ORDER_PIPELINE, label: 'Change Orders', stages: coStages },
   ];
+  return { pipelines, salesStages, coStages };
+}
 
+/** The demo CRM's property definitions with their options (deal stages among them). */
+function demoProperties(
+  stages: ReadonlyArray<{ id: string; label: string }>,
+): PropertyDefinitionDoc[] {
   const options = (values: readonly string[]) => values.map((value) => ({ label: value, value }));
   const properties: PropertyDefinitionDoc[] = [
     {
@@ -215,7 +221,7 @@ export function localCrmDemoData(config: AppConfig): LocalCrmDemoData {
       objectType: 'deals',
       name: 'dealstage',
       label: 'Deal stage',
-      options: [...salesStages, ...coStages].map((stage) => ({
+      options: stages.map((stage) => ({
         label: stage.label,
         value: stage.id,
       })),
@@ -242,10 +248,108 @@ export function localCrmDemoData(config: AppConfig): LocalCrmDemoData {
       options: options(['Excellent', 'Good', 'Average', 'Blacklisted']),
     },
   ];
+  return properties;
+}
+
+/** The demo projects, 60000001–60000008. */
+function demoProjects(): DemoRecord[] {
+  const projects: DemoRecord[] = [];
+  for (let n = 1; n <= 8; n++) {
+    const [city, zip] = CITIES[n % CITIES.length];
+    const id = projectId(n);
+    projects.push({
+      id,
+      properties: {
+        project_name: `${STREETS[n % STREETS.length]} ${PROJECT_TYPES[n % PROJECT_TYPES.length]}`,
+        address: `${STREETS[n % STREETS.length]}, ${city}, CA ${zip}`,
+        property_address: STREETS[n % STREETS.length],
+        city,
+        state: 'CA',
+        zip,
+        project_type: PROJECT_TYPES[n % PROJECT_TYPES.length],
+        main_contract_signed_date: `2025-${pad((n % 12) + 1)}-${pad(n + 10)}`,
+        project_overview: PROJECT_OVERVIEWS[n % PROJECT_OVERVIEWS.length],
+        hs_object_id: id,
+      },
+    });
+  }
+  return projects;
+}
+
+/**
+ * Change-order deals: most linked to a project under a label; one without a project; one
+ * (40000107) linked to project 60000004 without a label, so the /co screen asks for one.
+ */
+function addChangeOrderDeals(
+  config: AppConfig,
+  records: { deals: DemoRecord[]; projects: DemoRecord[]; associations: DemoAssociation[] },
+  addClient: () => string,
+): void {
+  const { deals, projects, associations } = records;
+  const addressProperty = config.CRM_DEAL_ADDRESS_PROPERTY;
+  const coLinks: Array<[number, number, number | null] | null> = [
+    [1, 1, 0],
+    [2, 1, 1],
+    [3, 2, 0],
+    [4, 3, 0],
+    [5, 1, 2],
+    null,
+    [7, 4, null],
+  ];
+  for (let n = 1; n <= DEMO_CHANGE_ORDER_DEAL_COUNT; n++) {
+    const link = coLinks[n - 1];
+    const project = link ? projects[link[1] - 1] : projects[7];
+    const id = dealId(100 + n);
+    const amount = 800 + n * 350;
+    deals.push({
+      id,
+      properties: {
+        dealname: `CO${n} — ${project.properties.property_address}`,
+        amount: String(amount),
+        deposit_amount: String(amount),
+        progress_amount: '0',
+        balance_amount: '0',
+        [addressProperty]: project.properties.property_address,
+        city: project.properties.city,
+        state: 'CA',
+        zip: project.properties.zip,
+        service_type: 'Change Order',
+        project_type: project.properties.project_type,
+        customer_success_manager: DEMO_OWNERS[n % 3]._id,
+        hubspot_owner_id: DEMO_OWNERS[n % 3]._id,
+        pipeline: config.CRM_CHANGE_ORDER_PIPELINE,
+        dealstage: n % 3 === 0 ? config.CRM_CHANGE_ORDER_SENT_STAGE : 'co_new',
+        contract_link: null,
+        hs_object_id: id,
+      },
+    });
+    const contact = addClient();
+    associations.push({
+      fromType: 'deals',
+      fromId: id,
+      toType: 'contacts',
+      toId: contact,
+      labels: [CLIENT_SIGNATORY_ROLE],
+    });
+    if (link) {
+      associations.push({
+        fromType: 'deals',
+        fromId: id,
+        toType: 'projects',
+        toId: project.id,
+        labels: link[2] === null ? [] : [CHANGE_ORDER_LABELS[link[2]]],
+      });
+    }
+  }
+}
+
+export function localCrmDemoData(config: AppConfig): LocalCrmDemoData {
+  const addressProperty = config.CRM_DEAL_ADDRESS_PROPERTY;
+  const { pipelines, salesStages, coStages } = demoPipelines(config);
+  const properties = demoProperties([...salesStages, ...coStages]);
 
   const contacts: DemoRecord[] = [];
   const deals: DemoRecord[] = [];
-  const projects: DemoRecord[] = [];
   const associations: DemoAssociation[] = [];
 
   const addContact = (n: number): string => {
@@ -267,25 +371,7 @@ export function localCrmDemoData(config: AppConfig): LocalCrmDemoData {
     return id;
   };
 
-  for (let n = 1; n <= 8; n++) {
-    const [city, zip] = CITIES[n % CITIES.length];
-    const id = projectId(n);
-    projects.push({
-      id,
-      properties: {
-        project_name: `${STREETS[n % STREETS.length]} ${PROJECT_TYPES[n % PROJECT_TYPES.length]}`,
-        address: `${STREETS[n % STREETS.length]}, ${city}, CA ${zip}`,
-        property_address: STREETS[n % STREETS.length],
-        city,
-        state: 'CA',
-        zip,
-        project_type: PROJECT_TYPES[n % PROJECT_TYPES.length],
-        main_contract_signed_date: `2025-${pad((n % 12) + 1)}-${pad(n + 10)}`,
-        project_overview: PROJECT_OVERVIEWS[n % PROJECT_OVERVIEWS.length],
-        hs_object_id: id,
-      },
-    });
-  }
+  const projects = demoProjects();
 
   PARTNERS.forEach((partner, index) => {
     const id = partnerId(index + 1);
@@ -394,62 +480,7 @@ export function localCrmDemoData(config: AppConfig): LocalCrmDemoData {
     }
   }
 
-  // Change-order deals: most linked to a project under a label; one without a project; one
-  // (40000107) linked to project 60000004 without a label, so the /co screen asks for one.
-  const coLinks: Array<[number, number, number | null] | null> = [
-    [1, 1, 0],
-    [2, 1, 1],
-    [3, 2, 0],
-    [4, 3, 0],
-    [5, 1, 2],
-    null,
-    [7, 4, null],
-  ];
-  for (let n = 1; n <= DEMO_CHANGE_ORDER_DEAL_COUNT; n++) {
-    const link = coLinks[n - 1];
-    const project = link ? projects[link[1] - 1] : projects[7];
-    const id = dealId(100 + n);
-    const amount = 800 + n * 350;
-    deals.push({
-      id,
-      properties: {
-        dealname: `CO${n} — ${project.properties.property_address}`,
-        amount: String(amount),
-        deposit_amount: String(amount),
-        progress_amount: '0',
-        balance_amount: '0',
-        [addressProperty]: project.properties.property_address,
-        city: project.properties.city,
-        state: 'CA',
-        zip: project.properties.zip,
-        service_type: 'Change Order',
-        project_type: project.properties.project_type,
-        customer_success_manager: DEMO_OWNERS[n % 3]._id,
-        hubspot_owner_id: DEMO_OWNERS[n % 3]._id,
-        pipeline: config.CRM_CHANGE_ORDER_PIPELINE,
-        dealstage: n % 3 === 0 ? config.CRM_CHANGE_ORDER_SENT_STAGE : 'co_new',
-        contract_link: null,
-        hs_object_id: id,
-      },
-    });
-    const contact = addContact(++contactNumber);
-    associations.push({
-      fromType: 'deals',
-      fromId: id,
-      toType: 'contacts',
-      toId: contact,
-      labels: [CLIENT_SIGNATORY_ROLE],
-    });
-    if (link) {
-      associations.push({
-        fromType: 'deals',
-        fromId: id,
-        toType: 'projects',
-        toId: project.id,
-        labels: link[2] === null ? [] : [CHANGE_ORDER_LABELS[link[2]]],
-      });
-    }
-  }
+  addChangeOrderDeals(config, { deals, projects, associations }, () => addContact(++contactNumber));
 
   // Each project has a client of its own among the deals' signatories (linked client contacts).
   for (let n = 1; n <= projects.length && n <= contactNumber; n++) {
