@@ -33,6 +33,7 @@ import { seedDemoData } from './support/seed';
 import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
+  saveSignatureAndConsent,
   sendContract,
   signerHttp,
 } from './support/signing-fixtures';
@@ -97,18 +98,6 @@ describe('signing: signer calls, refusals and the finish', () => {
   /** The deal's stage once the worker moved it (the move is queued, not awaited by the finish). */
   const dealReaches = (stage: string) =>
     waitFor(dealStage, (current) => current === stage, { timeoutMs: 15_000, intervalMs: 100 });
-
-  async function saveSignatureAndConsent(token: string) {
-    const signer = signerHttp(api);
-    await signer
-      .post('/api/template/upload-signature')
-      .send({ token, textSignature: 'Maria E. Alvarez', clientname: 'Maria Elena Alvarez' })
-      .expect(200);
-    await signer
-      .post('/api/template/upload-initials')
-      .send({ token, clientname: 'Maria Elena Alvarez', agreedToTerms: true })
-      .expect(200);
-  }
 
   it('refuses every signer call without a captcha pass (403) and with an unknown or unsent token (404)', async () => {
     const { token } = await sendContract(http);
@@ -274,7 +263,7 @@ describe('signing: signer calls, refusals and the finish', () => {
 
   it('refuses every change on a cancelled contract with the cancelled page text, and does not count its views', async () => {
     const { token } = await sendContract(http);
-    await saveSignatureAndConsent(token);
+    await saveSignatureAndConsent(api, token);
     await contracts.updateOne({ token }, { $set: { status: 'cancelled' } });
     const signer = signerHttp(api);
     const changes: [string, Record<string, unknown>][] = [
@@ -305,7 +294,7 @@ describe('signing: signer calls, refusals and the finish', () => {
     const { token, docLink } = await sendContract(http, { hsDealId: DEAL_ID });
     const signer = signerHttp(api);
     await signer.post('/api/verifyToken').send({ token, prefix: 'contract' }).expect(200);
-    await saveSignatureAndConsent(token);
+    await saveSignatureAndConsent(api, token);
     // The CRM is down for the first try: the signer never waits for it nor sees it fail.
     const move = jest
       .spyOn(workerCrm, 'moveDealToStage')
@@ -571,7 +560,7 @@ describe('signing: signer calls, refusals and the finish', () => {
   it('the worker schedules the resume once and completes a finish the api left half-way', async () => {
     await crm.updateDealProperties(DEAL_ID, { dealstage: 'appointmentscheduled' });
     const { token } = await sendContract(http, { hsDealId: DEAL_ID });
-    await saveSignatureAndConsent(token);
+    await saveSignatureAndConsent(api, token);
     jest
       .spyOn(api.get(MailService), 'send')
       .mockRejectedValueOnce(new ServiceUnavailableException('the mail queue is unavailable'));

@@ -14,7 +14,12 @@ import { QUEUE_NAMES } from '../src/platform/queues/queue-names';
 import { coDealFixture, sendCo } from './support/co-fixtures';
 import { startMailCatcherEnv, type MailCatcherEnv } from './support/mail-catcher-env';
 import { seedDemoData } from './support/seed';
-import { PUBLIC_SIGNING_URL, sendContract, signerHttp } from './support/signing-fixtures';
+import {
+  PUBLIC_SIGNING_URL,
+  saveSignatureAndConsent,
+  sendContract,
+  signerHttp,
+} from './support/signing-fixtures';
 import { sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
@@ -74,14 +79,7 @@ describe('a signing token stays in its link', () => {
       .expect(200);
     const signer = signerHttp(api);
     await signer.post('/api/verifyToken').send({ token }).expect(200);
-    await signer
-      .post('/api/template/upload-signature')
-      .send({ token, textSignature: 'Maria E. Alvarez', clientname: 'Maria Elena Alvarez' })
-      .expect(200);
-    await signer
-      .post('/api/template/upload-initials')
-      .send({ token, clientname: 'Maria Elena Alvarez', agreedToTerms: true })
-      .expect(200);
+    await saveSignatureAndConsent(api, token);
     await signer.post('/api/signing/finish').send({ token }).expect(200);
     return { token, id: String(stored!._id), signerEmail: 'standard.signer@example.com' };
   }

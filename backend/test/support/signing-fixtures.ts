@@ -74,3 +74,16 @@ export function signerHttp(
     patch: (url: string) => withPass(http().patch(url), url),
   };
 }
+
+/** Saves a customer's typed signature and initials with consent, as the signing page does. */
+export async function saveSignatureAndConsent(app: INestApplication, token: string): Promise<void> {
+  const signer = signerHttp(app);
+  await signer
+    .post('/api/template/upload-signature')
+    .send({ token, textSignature: 'Maria E. Alvarez', clientname: 'Maria Elena Alvarez' })
+    .expect(200);
+  await signer
+    .post('/api/template/upload-initials')
+    .send({ token, clientname: 'Maria Elena Alvarez', agreedToTerms: true })
+    .expect(200);
+}
