@@ -155,7 +155,8 @@ export function to24HourTime(time: string): string | null {
 
 function isRealDate(date: string): boolean {
   const [year, month, day] = date.split('-').map(Number);
-  const probe = new Date(Date.UTC(year, month - 1, day));
+  const probe = new Date(0);
+  probe.setUTCFullYear(year, month - 1, day); // Date.UTC reads years 0–99 as 1900–1999
   return (
     probe.getUTCFullYear() === year &&
     probe.getUTCMonth() === month - 1 &&

@@ -25,8 +25,11 @@ export interface MoneyInputProps extends ControlFieldProps {
  * A dollar amount (React Aria's NumberField, formatted with the domain's
  * USD_FORMAT: "$1,250.00"): type the amount, or ArrowUp/ArrowDown by `step`
  * (Page Up/Down, Home/End for min/max). When the field is left the amount is
- * kept within `min`/`max` and rounded to the step, so a negative amount
- * becomes 0 and a fee with step 10 is a multiple of 10 (spec 3 §5).
+ * kept within `min`/`max` and rounded to the step, so a typed "-200" becomes
+ * 0 (spec 3 §4) and a fee with step 10 is a multiple of 10 (spec 3 §5).
+ *
+ * `min` is applied here, not given to React Aria: with a minimum of 0 it
+ * refuses the minus key, so "-200" would silently become 200.
  */
 export function MoneyInput({
   value,
@@ -43,10 +46,9 @@ export function MoneyInput({
       {...fieldStateProps(field)}
       className={controlClass('ps-money', field.className)}
       value={value ?? Number.NaN}
-      onChange={(next) => onChange(Number.isNaN(next) ? null : next)}
+      onChange={(next) => onChange(Number.isNaN(next) ? null : Math.max(min, next))}
       formatOptions={USD_FORMAT}
       step={step}
-      minValue={min}
       maxValue={max}
       name={name}
       isReadOnly={isReadOnly}

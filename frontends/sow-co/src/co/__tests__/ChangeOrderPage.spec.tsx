@@ -251,6 +251,13 @@ describe('/co', () => {
     await user.tab();
     expect(first).toHaveValue('$100.00');
 
+    // A negative amount is floored to 0 and the other is the whole fee (spec 3 §4).
+    await user.clear(first);
+    await user.type(first, '-200');
+    await user.tab();
+    expect(first).toHaveValue('$0.00');
+    expect(second).toHaveValue('$1,000.00');
+
     await user.click(within(form).getByRole('button', { name: /Payment Terms/ }));
     await user.click(await screen.findByRole('option', { name: 'Net 30' }));
     expect(within(form).queryByRole('textbox', { name: /First payment/ })).not.toBeInTheDocument();

@@ -153,6 +153,23 @@ describe('/sow', () => {
     ).not.toBeInTheDocument();
   });
 
+  it('keeps the rest of a filled site visit when its year is corrected', async () => {
+    const user = userEvent.setup();
+    storeResend({ cp_roles: 'ose_cp', site_visit_date_time: '2027-03-04T10:30' });
+    await renderPage();
+    const visit = screen.getByRole('group', { name: /Site visit date and time/ });
+    const part = (name: string) =>
+      within(visit).getByRole('spinbutton', { name: new RegExp(`^${name}`) });
+    expect(part('year')).toHaveTextContent('2027');
+    await user.click(part('year'));
+    await user.keyboard('2028');
+    expect(part('year')).toHaveTextContent('2028');
+    expect(part('month')).toHaveTextContent('3');
+    expect(part('day')).toHaveTextContent('4');
+    expect(part('hour')).toHaveTextContent('10');
+    expect(part('minute')).toHaveTextContent('30');
+  });
+
   it('warns about scope change-order roles and totals their fees apart', async () => {
     const user = userEvent.setup();
     storeResend();

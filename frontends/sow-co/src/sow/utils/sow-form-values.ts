@@ -162,14 +162,19 @@ export function wallClockToDate(value: string | null | undefined): Date | null {
   const [date, time] = visit.split('T');
   const [year, month, day] = date.split('-').map(Number);
   const [hour, minute] = time.split(':').map(Number);
-  return new Date(year, month - 1, day, hour, minute);
+  // setFullYear, not the constructor: it reads years 0–99 as 1900–1999, and a
+  // year being typed passes through them ("2" → "20" → "202" → "2027").
+  const moment = new Date(2000, month - 1, day, hour, minute);
+  moment.setFullYear(year, month - 1, day);
+  return moment;
 }
 
 /** The picker's Date as a wall-clock "YYYY-MM-DDTHH:mm" (read as Pacific time by the server). */
 export function dateToWallClock(value: Date | null): string {
   if (!value) return '';
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}T${pad(
+  // Four-digit years, so a year half typed in the picker ("0202") round-trips.
+  return `${String(value.getFullYear()).padStart(4, '0')}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}T${pad(
     value.getHours(),
   )}:${pad(value.getMinutes())}`;
 }

@@ -109,6 +109,9 @@ describe('site visit', () => {
     expect(normalizeSiteVisit('2026-12-03 2:30 PM')).toBe('2026-12-03T14:30');
     expect(normalizeSiteVisit('2026-02-30T10:00')).toBeNull();
     expect(normalizeSiteVisit('2026-12-03')).toBeNull();
+    // A year half typed in the picker is still a date (not read as 1902).
+    expect(normalizeSiteVisit('0002-12-03T14:30')).toBe('0002-12-03T14:30');
+    expect(normalizeSiteVisit('0020-02-29T14:30')).toBe('0020-02-29T14:30');
   });
 
   // 2026-11-24 06:00 UTC is still 2026-11-23 in California.

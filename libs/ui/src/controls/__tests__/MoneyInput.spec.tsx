@@ -50,12 +50,21 @@ describe('MoneyInput', () => {
     expect(onChange).toHaveBeenLastCalledWith(1230);
     expect(input).toHaveValue('$1,230.00');
 
-    // A minus sign cannot be typed: the amount stays positive.
+    // A negative amount is floored to the minimum, not read without its sign.
     await user.clear(input);
     await user.type(input, '-55');
     await user.tab();
-    expect(onChange).toHaveBeenLastCalledWith(60);
-    expect(input).toHaveValue('$60.00');
+    expect(onChange).toHaveBeenLastCalledWith(0);
+    expect(input).toHaveValue('$0.00');
+    await user.clear(input);
+    await user.type(input, '-200');
+    await user.tab();
+    expect(input).toHaveValue('$0.00');
+
+    // The arrow keys stop at the minimum too.
+    await user.keyboard('{ArrowDown}');
+    expect(onChange).toHaveBeenLastCalledWith(0);
+    expect(input).toHaveValue('$0.00');
   });
 
   it('keeps cents with the default step', async () => {
