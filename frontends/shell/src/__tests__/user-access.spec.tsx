@@ -58,7 +58,7 @@ describe('/user-access (spec 1 §2.7)', () => {
 
     const history = await screen.findByRole('region', { name: 'Change history' });
     expect(history).toHaveTextContent(
-      `Mar 4, 2026, 9:05 AM PST${ADMIN} turned on Services for ${CSM} (from 10.0.0.7)`,
+      `2026-03-04 09:05 PST${ADMIN} turned on Services for ${CSM} (from 10.0.0.7)`,
     );
     expect(history).toHaveTextContent(`${ADMIN} added pm@prosign.example as pm`);
   });

@@ -1,5 +1,6 @@
 import {
   CP_ROLE_LABELS,
+  formatPacificWallClock,
   formatUsd,
   parseCpRoles,
   ROUTES,
@@ -41,8 +42,9 @@ export function sowContactRows(card: SowCardView) {
     ['Project ID', card.project_id],
     ['Project type', card.project_type],
     ['Timeline', card.project_timeline],
-    ['Site visit', card.site_visit_date_time],
-    ['Effective date', card.effective_date],
+    // Stored as Pacific wall-clock strings; shown in the one format.
+    ['Site visit', formatPacificWallClock(card.site_visit_date_time) || null],
+    ['Effective date', formatPacificWallClock(card.effective_date) || null],
   ] as const;
 }
 

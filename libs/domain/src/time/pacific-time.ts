@@ -101,16 +101,40 @@ export function formatPacificDate(at: Instant): string {
 }
 
 /**
- * "Mar 4, 2026, 9:05 AM PST": a time shown on a page. Returns '' for an invalid
- * date instead of throwing: a screen renders whatever the API listed, and one
- * bad value must not take the whole page down (callers show '' or a dash).
+ * "2026-03-04 09:05 PST": the one format of a time shown on a page, card,
+ * modal or list. It is the dashboard's created time (spec 2 §9 cuts the
+ * timestamp to its first 16 characters) with the zone label, so every screen
+ * shows times the same way. Returns '' for a missing or invalid date instead of
+ * throwing: a screen renders whatever the API listed, and one bad value must
+ * not take the whole page down (callers show '' or a dash).
  */
-export function formatPacificDateTime(at: Instant): string {
-  const date = toInstant(at);
+export function formatPacificDateTime(at: Instant | null | undefined): string {
+  const date = at == null || at === '' ? null : toInstant(at);
   if (!date) return '';
   const { year, month, day, hour, minute } = pacificFields(date);
-  const clock = `${hour % 12 || 12}:${pad(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
-  return `${MONTH_NAMES[month - 1].slice(0, 3)} ${day}, ${year}, ${clock} ${DISPLAY_TIME_ZONE_LABEL}`;
+  return `${year}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)} ${DISPLAY_TIME_ZONE_LABEL}`;
+}
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?)?$/;
+
+/**
+ * A stored Pacific wall-clock string in the one format: "2026-12-27T10:30" (a
+ * site visit, entered and kept as Pacific time, no zone) reads
+ * "2026-12-27 10:30 PST"; a date alone ("2026-12-27", an effective date) stays
+ * "2026-12-27". No zone arithmetic: the string already is Pacific time. Returns
+ * '' for a missing value or one that names no real date or time.
+ */
+export function formatPacificWallClock(value: string | null | undefined): string {
+  const match = WALL_CLOCK.exec((value ?? '').trim());
+  if (!match) return '';
+  const [, y, m, d, hh, mm] = match;
+  const [year, month, day] = [Number(y), Number(m), Number(d)];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return '';
+  const date = `${y}-${m}-${d}`;
+  if (hh === undefined) return date;
+  if (Number(hh) > 23 || Number(mm) > 59) return '';
+  return `${date} ${hh}:${mm} ${DISPLAY_TIME_ZONE_LABEL}`;
 }
 
 /** "2026-03-14": the instant's date in Pacific time (what "today" means for date rules). */

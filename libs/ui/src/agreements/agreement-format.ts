@@ -1,9 +1,7 @@
 import {
   CARD_ADDRESS_LIMIT,
-  DISPLAY_TIME_ZONE_LABEL,
   extractDocId,
   formatPacificDateTime,
-  formatPacificTimestamp,
   isReminderLocked,
   withDocLinkMode,
   type AgreementCardCore,
@@ -15,17 +13,16 @@ export function truncatedAddress(address: string, limit = CARD_ADDRESS_LIMIT): s
 }
 
 /**
- * A card's created time: Pacific time cut to the minute, "2026-03-04 09:05 PST"
- * (spec 2 §9 cuts the timestamp to 16 characters; the label says the zone).
+ * A card's created time in the one format, "2026-03-04 09:05 PST" (spec 2 §9
+ * cuts the timestamp to 16 characters; the label says the zone), or a dash.
  */
 export function cardCreatedTime(value: string | null): string {
-  if (!value || Number.isNaN(new Date(value).getTime())) return '—';
-  return `${formatPacificTimestamp(value).slice(0, 16)} ${DISPLAY_TIME_ZONE_LABEL}`;
+  return pacificTime(value);
 }
 
-/** A full Pacific time ("Mar 4, 2026, 9:05 AM PST"), or a dash when there is none. */
+/** Any time shown in the one format ("2026-03-04 09:05 PST"), or a dash when there is none. */
 export function pacificTime(value: string | null | undefined): string {
-  return value ? formatPacificDateTime(value) || '—' : '—';
+  return formatPacificDateTime(value) || '—';
 }
 
 /** A document link opened for viewing (its `view` mode) when it is one of ours. */

@@ -321,7 +321,9 @@ describe('Contract dashboard', () => {
     expect(actionsOf('Done')).toEqual({ main: 'Void Contract', menu: ['Delete'] });
     expect(actionsOf('Stopped')).toEqual({ main: 'Resend', menu: ['Edit and Resend', 'Delete'] });
     expect(actionsOf('Redone')).toEqual({ main: null, menu: ['Delete'] });
-    expect(within(cardOf('Redone')).getByText(/^Resent Mar 5, 2026/)).toBeInTheDocument();
+    expect(
+      within(cardOf('Redone')).getByText(/^Resent 2026-03-05 \d{2}:\d{2} PST$/),
+    ).toBeInTheDocument();
   });
 
   it('does not offer Void or Delete to staff who may not take them', async () => {
@@ -616,7 +618,7 @@ describe('Contract dashboard', () => {
     expect(within(dialog).getByRole('heading', { name: 'Contact' })).toHaveFocus();
     expect(within(dialog).getByText('+14155550100')).toBeInTheDocument();
     const signedRow = within(dialog).getByRole('row', { name: /^Signed / });
-    expect(signedRow).toHaveTextContent('Mar 6, 2026, 12:30 PM PST');
+    expect(signedRow).toHaveTextContent('2026-03-06 12:30 PST');
     expect(signedRow).toHaveTextContent('203.0.113.9');
     expect(within(dialog).getByRole('row', { name: /^First viewed/ })).toHaveTextContent(
       '203.0.113.7',
@@ -627,12 +629,12 @@ describe('Contract dashboard', () => {
     const rows = within(history).getAllByRole('row');
     expect(rows).toHaveLength(4);
     expect(rows[1]).toHaveTextContent(
-      'Mar 4, 2026, 9:05 AM PSTSent for signaturecsm@prosign.example10.0.0.1',
+      '2026-03-04 09:05 PSTSent for signaturecsm@prosign.example10.0.0.1',
     );
     expect(rows[2]).toHaveTextContent('Signature saved');
     expect(rows[2]).toHaveTextContent('Signer');
     expect(history).not.toHaveTextContent('signature_saved');
-    expect(rows[3]).toHaveTextContent('Mar 6, 2026, 12:30 PM PST');
+    expect(rows[3]).toHaveTextContent('2026-03-06 12:30 PST');
     expect(rows[3]).toHaveTextContent('maria@example.com');
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -662,7 +664,7 @@ describe('Contract dashboard', () => {
         ]),
     });
     await screen.findByRole('heading', { name: 'Signed' });
-    expect(cardOf('Signed')).toHaveTextContent('Signed Mar 6, 2026, 12:30 PM PST');
+    expect(cardOf('Signed')).toHaveTextContent('Signed 2026-03-06 12:30 PST');
   });
 
   it('follows live changes and presence from the staff socket without reload', async () => {
@@ -931,7 +933,7 @@ describe('Show CO', () => {
     const history = within(dialog).getByRole('table', { name: 'Document history' });
     const rows = within(history).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(rows[2]).toHaveTextContent('Mar 6, 2026, 12:30 PM PST');
+    expect(rows[2]).toHaveTextContent('2026-03-06 12:30 PST');
     expect(rows[2]).toHaveTextContent('dana@example.com');
     expect(rows[2]).toHaveTextContent('203.0.113.9');
     await expectNoSeriousAxeViolations(dialog);

@@ -169,7 +169,7 @@ describe('CustomerSigningPage: the link', () => {
     const panel = screen.getByRole('region', { name: 'What to do next' });
     expect(panel).toHaveTextContent(SIGNING_PAGE_TITLES.cancelled);
     expect(panel).toHaveTextContent('Structural Engineering Agreement');
-    expect(panel).toHaveTextContent('Mar 4, 2026, 9:05 AM PST');
+    expect(panel).toHaveTextContent('2026-03-04 09:05 PST');
     expect(within(panel).getByRole('link', { name: 'csm@prosign.example' })).toHaveAttribute(
       'href',
       'mailto:csm@prosign.example',

@@ -48,7 +48,7 @@ describe('VerifyPage', () => {
     expect(screen.getByText('Signed', { selector: 'dd' })).toBeInTheDocument();
     const events = screen.getByRole('list');
     expect(within(events).getAllByRole('listitem')[0]).toHaveTextContent(
-      'Mar 4, 2026, 9:05 AM PST: Sent to Jane Doe',
+      '2026-03-04 09:05 PST: Sent to Jane Doe',
     );
     expect(screen.getByText(SHA)).toBeInTheDocument();
   });

@@ -586,7 +586,7 @@ describe('SOW dashboard', () => {
       name: 'Scope-of-Work contract details — Mei Lin',
     });
     expect(within(dialog).getByRole('row', { name: /^Signed / })).toHaveTextContent(
-      'Mar 6, 2026, 12:30 PM PST203.0.113.9',
+      '2026-03-06 12:30 PST203.0.113.9',
     );
     expect(within(dialog).getByRole('row', { name: /^Signature saved/ })).toHaveTextContent(
       '203.0.113.8',
@@ -596,13 +596,17 @@ describe('SOW dashboard', () => {
     );
     expect(dialog).toHaveTextContent('Partner rolesDesigner, On-Site Engineer (OSE)');
     expect(dialog).toHaveTextContent('Total payment$1,550.50');
+    // The stored Pacific wall-clock site visit reads in the one format, not raw '2026-03-12T10:30'.
+    expect(dialog).toHaveTextContent('Site visit2026-03-12 10:30 PST');
+    expect(dialog).toHaveTextContent('Effective date2026-03-04');
+    expect(dialog).not.toHaveTextContent('T10:30');
     const rows = within(
       within(dialog).getByRole('table', { name: 'Document history' }),
     ).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
       'Timestamp (PST)EventPerformed byIP address',
-      'Mar 4, 2026, 9:05 AM PSTSent for signaturepm@prosign.example10.0.0.1',
-      'Mar 6, 2026, 12:30 PM PSTSignedSigner203.0.113.9',
+      '2026-03-04 09:05 PSTSent for signaturepm@prosign.example10.0.0.1',
+      '2026-03-06 12:30 PSTSignedSigner203.0.113.9',
     ]);
     await expectNoSeriousAxeViolations(dialog);
   });

@@ -1,4 +1,9 @@
-import { formatPacificDate, formatPacificDateTime, formatPacificTimestamp } from '../pacific-time';
+import {
+  formatPacificDate,
+  formatPacificDateTime,
+  formatPacificTimestamp,
+  formatPacificWallClock,
+} from '../pacific-time';
 
 // 2026 in Pacific time: daylight saving starts Sunday March 8 at 02:00 PST
 // (10:00 UTC) and ends Sunday November 1 at 02:00 PDT (09:00 UTC). The label
@@ -65,33 +70,74 @@ describe('formatPacificDate', () => {
 });
 
 describe('formatPacificDateTime', () => {
-  it('shows an instant in Pacific time labelled PST', () => {
-    expect(formatPacificDateTime('2026-03-04T17:05:00Z')).toBe('Mar 4, 2026, 9:05 AM PST');
+  it('shows an instant in Pacific time, to the minute, labelled PST', () => {
+    expect(formatPacificDateTime('2026-03-04T17:05:00Z')).toBe('2026-03-04 09:05 PST');
+  });
+
+  it('is the dashboard created time: the timestamp cut to 16 characters plus the label (spec 2 §9)', () => {
+    const at = '2026-11-27T06:32:41Z';
+    expect(formatPacificDateTime(at)).toBe(`${formatPacificTimestamp(at).slice(0, 16)} PST`);
+    expect(formatPacificDateTime(at)).toBe('2026-11-26 22:32 PST');
   });
 
   it('applies daylight saving but keeps the PST label (spec 1 §9)', () => {
-    expect(formatPacificDateTime('2026-07-01T19:30:00Z')).toBe('Jul 1, 2026, 12:30 PM PST');
-    expect(formatPacificDateTime('2026-03-08T09:59:00Z')).toBe('Mar 8, 2026, 1:59 AM PST');
-    expect(formatPacificDateTime('2026-03-08T10:00:00Z')).toBe('Mar 8, 2026, 3:00 AM PST');
-    expect(formatPacificDateTime('2026-11-01T09:00:00Z')).toBe('Nov 1, 2026, 1:00 AM PST');
+    expect(formatPacificDateTime('2026-07-01T19:30:00Z')).toBe('2026-07-01 12:30 PST');
+    expect(formatPacificDateTime('2026-03-08T09:59:00Z')).toBe('2026-03-08 01:59 PST');
+    expect(formatPacificDateTime('2026-03-08T10:00:00Z')).toBe('2026-03-08 03:00 PST');
+    expect(formatPacificDateTime('2026-11-01T08:59:00Z')).toBe('2026-11-01 01:59 PST');
+    expect(formatPacificDateTime('2026-11-01T09:00:00Z')).toBe('2026-11-01 01:00 PST');
   });
 
-  it('writes midnight as 12 AM and noon as 12 PM, with a 12-hour clock', () => {
-    expect(formatPacificDateTime('2026-02-03T08:00:00Z')).toBe('Feb 3, 2026, 12:00 AM PST');
-    expect(formatPacificDateTime('2026-02-03T20:00:00Z')).toBe('Feb 3, 2026, 12:00 PM PST');
-    expect(formatPacificDateTime(new Date('2026-12-31T07:59:00Z'))).toBe(
-      'Dec 30, 2026, 11:59 PM PST',
-    );
+  it('uses a 24-hour clock and rolls the date back across Pacific midnight', () => {
+    expect(formatPacificDateTime('2026-02-03T08:00:00Z')).toBe('2026-02-03 00:00 PST');
+    expect(formatPacificDateTime('2026-02-03T20:00:00Z')).toBe('2026-02-03 12:00 PST');
+    expect(formatPacificDateTime(new Date('2026-12-31T07:59:00Z'))).toBe('2026-12-30 23:59 PST');
   });
 
   it('takes epoch milliseconds too', () => {
-    expect(formatPacificDateTime(Date.parse('2026-03-04T17:05:00Z'))).toBe(
-      'Mar 4, 2026, 9:05 AM PST',
-    );
+    expect(formatPacificDateTime(Date.parse('2026-03-04T17:05:00Z'))).toBe('2026-03-04 09:05 PST');
   });
 
   // Screens: one bad value from the API must not break the page; callers show '' or a dash.
-  it.each(INVALID)('gives an empty string for the invalid date %p', (at) => {
+  it.each([...INVALID, null, undefined, ''])('gives an empty string for %p', (at) => {
     expect(formatPacificDateTime(at)).toBe('');
+  });
+});
+
+describe('formatPacificWallClock', () => {
+  it('shows a stored Pacific date-time in the one format, without shifting it', () => {
+    expect(formatPacificWallClock('2026-12-27T10:30')).toBe('2026-12-27 10:30 PST');
+    // Summer (daylight saving): still the wall clock as stored.
+    expect(formatPacificWallClock('2026-07-04T18:05')).toBe('2026-07-04 18:05 PST');
+    expect(formatPacificWallClock('2026-07-04T18:05:00')).toBe('2026-07-04 18:05 PST');
+    expect(formatPacificWallClock('2026-07-04 00:00')).toBe('2026-07-04 00:00 PST');
+  });
+
+  it('matches how the same Pacific moment reads as an instant', () => {
+    // 10:30 PST on Dec 27 is 18:30 UTC.
+    expect(formatPacificWallClock('2026-12-27T10:30')).toBe(
+      formatPacificDateTime('2026-12-27T18:30:00Z'),
+    );
+  });
+
+  it('keeps a date alone as the date', () => {
+    expect(formatPacificWallClock('2026-03-14')).toBe('2026-03-14');
+    expect(formatPacificWallClock('2028-02-29')).toBe('2028-02-29');
+  });
+
+  it.each([
+    null,
+    undefined,
+    '',
+    'soon',
+    '2026-13-01',
+    '2026-02-29',
+    '2026-04-31T10:00',
+    '2026-12-27T24:00',
+    '2026-12-27T10:60',
+    '2026-12-27T10:30Z',
+    '12/27/2026 10:30',
+  ])('gives an empty string for %p', (value) => {
+    expect(formatPacificWallClock(value)).toBe('');
   });
 });

@@ -220,7 +220,7 @@ describe('AgreementActions', () => {
     const reminder = screen.getByRole('button', { name: 'Send Reminder' });
     expect(reminder).toBeDisabled();
     expect(reminder).toHaveAccessibleDescription(
-      'Last reminder sent Mar 10, 2026, 3:00 AM PST. Next reminder can be sent after Mar 11, 2026, 3:00 AM PST.',
+      'Last reminder sent 2026-03-10 03:00 PST. Next reminder can be sent after 2026-03-11 03:00 PST.',
     );
   });
 });

@@ -117,8 +117,8 @@ describe('AgreementCard', () => {
   it('shows the signed date on a signed card', () => {
     const { item } = renderCard({ status: 'signed', signedAt: '2026-03-06T20:30:00.000Z' });
     expect(within(item).getByText('Signed', { selector: '.dash-status' })).toBeInTheDocument();
-    expect(item).toHaveTextContent('Signed Mar 6, 2026, 12:30 PM PST');
-    expect(within(item).getByText('Mar 6, 2026, 12:30 PM PST')).toHaveAttribute(
+    expect(item).toHaveTextContent('Signed 2026-03-06 12:30 PST');
+    expect(within(item).getByText('2026-03-06 12:30 PST')).toHaveAttribute(
       'dateTime',
       '2026-03-06T20:30:00.000Z',
     );
@@ -130,7 +130,7 @@ describe('AgreementCard', () => {
       isEditResend: true,
       editResendAt: '2026-03-05T18:00:00.000Z',
     });
-    expect(item).toHaveTextContent('Edited and resent Mar 5, 2026, 10:00 AM PST');
+    expect(item).toHaveTextContent('Edited and resent 2026-03-05 10:00 PST');
     expect(within(item).queryByRole('button', { name: /Resend/ })).not.toBeInTheDocument();
   });
 

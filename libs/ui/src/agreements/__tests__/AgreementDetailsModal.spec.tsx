@@ -76,7 +76,7 @@ describe('AgreementDetailsModal', () => {
   it('shows each step time in Pacific time with its IP, and the views by channel', () => {
     const { dialog } = open();
     const signed = within(dialog).getByRole('row', { name: /^Signed / });
-    expect(signed).toHaveTextContent('Mar 6, 2026, 12:30 PM PST');
+    expect(signed).toHaveTextContent('2026-03-06 12:30 PST');
     expect(signed).toHaveTextContent('203.0.113.9');
     expect(within(dialog).getByRole('row', { name: /^First viewed/ })).toHaveTextContent(
       '203.0.113.7',
@@ -101,10 +101,10 @@ describe('AgreementDetailsModal', () => {
           .map((cell) => cell.textContent),
       );
     expect(rows).toEqual([
-      ['Mar 4, 2026, 9:05 AM PST', 'Sent for signature', 'csm@prosign.example', '10.0.0.1'],
-      ['Mar 5, 2026, 8:00 AM PST', 'Opened by the signer', 'Signer', '203.0.113.7'],
-      ['Mar 6, 2026, 12:25 PM PST', 'Signature saved', 'Signer', '203.0.113.9'],
-      ['Mar 6, 2026, 6:00 PM PST', 'Signed copy sealed', 'ProSign (automatic)', '—'],
+      ['2026-03-04 09:05 PST', 'Sent for signature', 'csm@prosign.example', '10.0.0.1'],
+      ['2026-03-05 08:00 PST', 'Opened by the signer', 'Signer', '203.0.113.7'],
+      ['2026-03-06 12:25 PST', 'Signature saved', 'Signer', '203.0.113.9'],
+      ['2026-03-06 18:00 PST', 'Signed copy sealed', 'ProSign (automatic)', '—'],
     ]);
     expect(table).not.toHaveTextContent('signature_saved');
   });
