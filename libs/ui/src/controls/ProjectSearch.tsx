@@ -28,6 +28,11 @@ export interface ProjectSearchProps {
   className?: string;
   /** Shown when the search failed (e.g. the screen's own notice). */
   failedText?: string;
+  /**
+   * The text of a project chosen elsewhere (e.g. the deal's own): shown in the
+   * box whenever it changes, so the box never stays empty beside a choice.
+   */
+  selectedText?: string;
 }
 
 /**
@@ -43,9 +48,15 @@ export function ProjectSearch({
   placeholder = PROJECT_SEARCH_TEXTS.placeholder,
   debounceMs = 500,
   className,
+  selectedText,
   ...props
 }: ProjectSearchProps) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(selectedText ?? '');
+  const [shown, setShown] = useState(selectedText);
+  if (selectedText !== shown) {
+    setShown(selectedText);
+    if (selectedText) setText(selectedText);
+  }
   return (
     <Combobox<CrmRecordView>
       {...props}

@@ -99,6 +99,7 @@ export function CoDealPanel({
               onSelect={(picked) => picked && onProjectPick(picked)}
               failedText={CO_NOTICES.projectsFailed}
               isRequired
+              selectedText={project ? project.address || project.id : undefined}
               description={
                 project ? `Chosen: ${project.address || '—'} (ID ${project.id})` : undefined
               }

@@ -73,4 +73,13 @@ describe('ProjectSearch', () => {
     await user.keyboard('{ArrowDown}{Enter}');
     expect(onSelect).toHaveBeenLastCalledWith(PROJECTS[1]);
   });
+
+  it('shows a project chosen elsewhere in its box (the deal’s own project)', () => {
+    const props = { label: 'Project', searchProjects: jest.fn(), onSelect: jest.fn() };
+    const { rerender } = render(<ProjectSearch {...props} />);
+    const input = screen.getByRole('combobox', { name: 'Project' });
+    expect(input).toHaveValue('');
+    rerender(<ProjectSearch {...props} selectedText="88 Sunset Blvd, Oakland, CA 94612" />);
+    expect(input).toHaveValue('88 Sunset Blvd, Oakland, CA 94612');
+  });
 });
