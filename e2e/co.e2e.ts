@@ -152,6 +152,15 @@ test.describe('Change order creation', () => {
     const link = await modal.getByRole('textbox', { name: 'Signing link' }).inputValue();
     expect(new URL(link).pathname).toMatch(/^\/co-signature\/[\w-]+$/);
     await page.screenshot({ path: path.join(screenshots, 'co-desktop-sent.png') });
+    // "Copy" is one line beside the long link (it wrapped to "Cop / y" at 1440 px).
+    const copyLines = await modal
+      .getByRole('button', { name: 'Copy', exact: true })
+      .evaluate((button) => {
+        const range = document.createRange();
+        range.selectNodeContents(button);
+        return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+      });
+    expect(copyLines, 'the Copy button’s text lines').toBe(1);
     await modal.getByRole('button', { name: 'Close' }).click();
 
     // The CRM: the deal is Change Order 4 of the project now.

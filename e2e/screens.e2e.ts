@@ -218,6 +218,9 @@ for (const size of SIZES) {
         await expect(rows.first()).toBeVisible({ timeout: 30_000 });
         if (size.mobile) {
           await expectTapTargets(rows.first().getByRole('button'), 'services row');
+          // Every button and checkbox label on the page, the form's too, not only the row's.
+          await expectTapTargets(page.locator('main button:visible'), 'services buttons');
+          await expectTapTargets(page.locator('main .ps-check:visible'), 'services checkboxes');
         }
         await rows
           .first()
@@ -236,6 +239,11 @@ for (const size of SIZES) {
           await expectTapTargets(
             page.getByRole('table').getByRole('checkbox').first(),
             'user access checkbox',
+          );
+          await expectTapTargets(page.locator('main button:visible'), 'user access buttons');
+          await expectTapTargets(
+            page.locator('main input[type="checkbox"]:visible'),
+            'user access checkboxes',
           );
         }
       });
