@@ -12,6 +12,8 @@ const screenshots = path.join(__dirname, 'screenshots');
 mkdirSync(screenshots, { recursive: true });
 
 const PHONE = { width: 390, height: 844 };
+/** The one date-time format of every screen (issue 33 item 3): "2026-11-26 22:32 PST". */
+const ONE_FORMAT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} PST$/;
 const PROJECT = { id: '60000003', address: '88 Orchard Lane, San Jose, CA 95112' };
 
 interface SentSow {
@@ -21,7 +23,11 @@ interface SentSow {
 }
 
 /** Creates and sends a SOW for a new partner, as /sow does (backend/test/support/sow-fixtures.ts). */
-async function sendSow(request: APIRequestContext, name: string): Promise<SentSow> {
+async function sendSow(
+  request: APIRequestContext,
+  name: string,
+  extra: Record<string, unknown> = {},
+): Promise<SentSow> {
   const email = `${name.toLowerCase().replace(/\s+/g, '.')}@partners.example.com`;
   const body = {
     templateName: 'Residential',
@@ -39,6 +45,7 @@ async function sendSow(request: APIRequestContext, name: string): Promise<SentSo
     pm_email: 'pm@prosign.example',
     selectedCpId: null,
     selectedHSProjectId: PROJECT.id,
+    ...extra,
   };
   const created = await request.post(`${apiUrl}/sow/create-contract`, { data: body });
   expect(created.status(), await created.text()).toBe(200);
@@ -108,7 +115,9 @@ test('a PM cancels and resends a SOW, an admin deletes the replaced one, Edit an
   const stamp = `${Date.now()}`.slice(-8);
   const name = `Dash Partner ${stamp}`;
   await signIn(page, DEMO.pm);
-  const sow = await sendSow(page.request, name);
+  // A site visit a month ahead, stored as a Pacific wall-clock string ("YYYY-MM-DDT10:30").
+  const visitDay = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const sow = await sendSow(page.request, name, { site_visit_date_time: `${visitDay}T10:30` });
 
   // The PM finds the new SOW by its partner.
   await openDashboard(page, stamp);
@@ -120,6 +129,8 @@ test('a PM cancels and resends a SOW, an admin deletes the replaced one, Edit an
   await expect(card).toContainText('Total $500.00');
   await expect(card.getByRole('button', { name: 'Send Reminder' })).toBeEnabled();
   await expect(card.locator('[role=tooltip]')).toHaveText('No reminders sent yet');
+  // Issue 33 item 3: every time on a card in the one format, Pacific, labelled PST.
+  await expect(card.locator('time').first()).toHaveText(ONE_FORMAT);
   // Delete is for admins only: a PM is not offered it.
   expect(await menuOf(card)).toEqual(['Copy Link', 'Mark as Signed', 'Cancel Contract']);
   await page.screenshot({ path: path.join(screenshots, 'sow-dashboard.png'), fullPage: true });
@@ -130,7 +141,18 @@ test('a PM cancels and resends a SOW, an admin deletes the replaced one, Edit an
   const details = page.getByRole('dialog', {
     name: `Scope-of-Work contract details — ${name}`,
   });
-  await expect(details.getByRole('row', { name: /^Created/ })).toContainText('PST');
+  const created = details
+    .getByRole('row', { name: /^Created/ })
+    .locator('td')
+    .first();
+  await expect(created).toHaveText(ONE_FORMAT);
+  await expect(created).toHaveText(await card.locator('time').first().innerText());
+  // The stored site visit reads in the same format, not as the raw "…T10:30".
+  const siteVisit = details.locator('.dash-details__row', {
+    has: page.getByText('Site visit', { exact: true }),
+  });
+  await expect(siteVisit.locator('dd')).toHaveText(`${visitDay} 10:30 PST`);
+  await details.screenshot({ path: path.join(screenshots, 'sow-dashboard-details.png') });
   const history = details.getByRole('table', { name: 'Document history' });
   await expect(history.getByRole('row').nth(1)).toContainText('Sent for signature');
   await expect(history.getByRole('row').nth(1)).toContainText('pm@prosign.example');
@@ -159,7 +181,9 @@ test('a PM cancels and resends a SOW, an admin deletes the replaced one, Edit an
   await card.getByRole('button', { name: 'Resend', exact: true }).click();
   await expect(page.getByText(`Contract resent successfully to ${sow.email}.`)).toBeVisible();
   await expect(cards(page)).toHaveCount(2);
-  const replaced = cards(page).filter({ hasText: /Resent .+ PST/ });
+  const replaced = cards(page).filter({
+    hasText: /Resent \d{4}-\d{2}-\d{2} \d{2}:\d{2} PST/,
+  });
   const fresh = cards(page).filter({
     has: page.locator('.dash-status', { hasText: 'Not signed' }),
   });
