@@ -7,6 +7,7 @@ export * from './constants/limits';
 export * from './crm/crm-rules';
 export * from './captcha/captcha';
 export * from './documents/doc-link';
+export * from './documents/agreement-reading';
 export * from './documents/placeholders';
 export * from './documents/standard-templates';
 export * from './signing/initials';

@@ -58,8 +58,17 @@ export interface SignatureSlot {
   height: number;
 }
 
+/** Where the layout put a section: 0-based pages of its start and of each body block's first line. */
+export interface SectionPlacement {
+  key: string;
+  page: number;
+  blockPages: number[];
+}
+
 export interface RenderedPdf {
   pdf: Buffer;
   pageCount: number;
   slots: SignatureSlot[];
+  /** Agreements only (derived documents have no sections). */
+  sections?: SectionPlacement[];
 }

@@ -9,3 +9,8 @@ export function localDocumentsBaseUrl(config: AppConfig): string {
 export function localDocLink(config: AppConfig, docId: string, mode: DocLinkMode): string {
   return buildDocLink(localDocumentsBaseUrl(config), docId, mode);
 }
+
+/** The reading view of a local agreement (JSON, `AgreementReading`), beside its PDF modes. */
+export function localReadingLink(config: AppConfig, docId: string): string {
+  return `${localDocumentsBaseUrl(config)}/d/${docId}/reading`;
+}

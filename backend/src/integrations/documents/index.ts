@@ -14,7 +14,7 @@ export type {
   Letterhead,
   SignatureSlot,
 } from './document-content';
-export { localDocLink } from './document-links';
+export { localDocLink, localReadingLink } from './document-links';
 // The store.
 export { newDocumentId } from './store/document-ids';
 export type { DocumentKind, DocumentRecord } from './store/document.schema';
@@ -22,6 +22,7 @@ export { DocumentRepository } from './store/document.repository';
 export { PdfFileStore } from './store/pdf-file.store';
 // Layout and PDF tools.
 export { renderAgreement } from './layout/agreement-layout';
+export { agreementReading } from './layout/agreement-reading';
 export {
   AUDIT_EVENT_LABELS,
   type AuditEvent,

@@ -81,8 +81,8 @@ export class LocalDocumentsAdapter implements DocumentsPort {
     }
     const stored = await this.documents.readCurrentPdf(record);
     if (stored) return stored;
-    const { pdf, pageCount, slots } = await this.render(record);
-    await this.documents.storePdf(record, pdf, pageCount, slots);
+    const { pdf, pageCount, slots, sections } = await this.render(record);
+    await this.documents.storePdf(record, pdf, pageCount, slots, sections);
     return pdf;
   }
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, NotFoundException, Param, StreamableFile } from '@nestjs/common';
-import { DOC_LINK_MODES, type DocLinkMode } from '@prosign/domain';
+import { type AgreementReading, DOC_LINK_MODES, type DocLinkMode } from '@prosign/domain';
 import { DocumentsService } from './documents.service';
 import { pdfFile } from './pdf-response';
 import { Public } from '../../platform/auth/auth.decorators';
@@ -15,6 +15,13 @@ import { Public } from '../../platform/auth/auth.decorators';
 @Controller('documents')
 export class DocumentsController {
   constructor(private readonly documents: DocumentsService) {}
+
+  /** The agreement's reading view (signing pages on phones); declared before `:mode` so it wins. */
+  @Get('d/:docId/reading')
+  @Header('Cache-Control', 'private, no-cache')
+  async reading(@Param('docId') docId: string): Promise<AgreementReading> {
+    return this.documents.readingOf(docId);
+  }
 
   @Get('d/:docId/:mode')
   @Header('Cache-Control', 'private, no-cache')

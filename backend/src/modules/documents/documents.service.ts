@@ -7,6 +7,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import {
+  type AgreementReading,
   agreementTitle as agreementTitleOr,
   type AgreementFamily,
   type CreatedContract,
@@ -19,6 +20,8 @@ import {
 import type { Queue } from 'bullmq';
 import { createHash } from 'node:crypto';
 import {
+  agreementReading,
+  type AgreementContent,
   type AuditEvent,
   DOCUMENTS_PORT,
   type DocumentKind,
@@ -26,6 +29,7 @@ import {
   DocumentRepository,
   type DocumentsPort,
   localDocLink,
+  localReadingLink,
   PAGE,
   renderAuditTrail,
   type SignatureSlot,
@@ -184,16 +188,7 @@ export class DocumentsService {
    */
   async signingBookmarks(docIdOrLink: string): Promise<SigningBookmarks | null> {
     if (this.port.adapter !== 'local') return null;
-    const docId = this.docIdOf(docIdOrLink);
-    // Rendering records the slots with the PDF, usually done already by the render job: its
-    // record is enough, and the PDF itself is read (and rendered) only when it is missing.
-    let record = await this.registered(docId);
-    let stored = await this.documents.findPdf(docId, record.revision);
-    if (!stored) {
-      await this.pdfOf(docId);
-      record = await this.registered(docId);
-      stored = await this.documents.findPdf(docId, record.revision);
-    }
+    const { stored } = await this.laidOut(this.docIdOf(docIdOrLink));
     const slots = stored?.slots ?? [];
     const first = (kind: SignatureSlot['kind']) =>
       slots.filter((slot) => slot.kind === kind).sort((a, b) => a.page - b.page || b.y - a.y)[0];
@@ -204,6 +199,42 @@ export class DocumentsService {
       initials: initials ? bookmarkOf(initials) : null,
       slots: slots.map(slotBoxOf),
     };
+  }
+
+  /**
+   * Where a signer reads the agreement at a readable size: the reading view of a
+   * contract the local engine lays out; null for another engine's (the page zooms
+   * the PDF instead).
+   */
+  readingLink(docIdOrLink: string): string | null {
+    if (this.port.adapter !== 'local') return null;
+    return localReadingLink(this.config, this.docIdOf(docIdOrLink));
+  }
+
+  /** The reading view of a contract of the local engine: the content its PDF is laid out from. */
+  async readingOf(docIdOrLink: string): Promise<AgreementReading> {
+    const docId = this.docIdOf(docIdOrLink);
+    const { record, stored } = await this.laidOut(docId);
+    if (this.port.adapter !== 'local' || record.kind !== 'contract' || !record.content || !stored) {
+      throw new NotFoundException(`Document ${docId} has no reading view`);
+    }
+    return agreementReading(record.content as AgreementContent, stored);
+  }
+
+  /**
+   * A document's record and the stored layout of its current revision. Rendering records
+   * the layout with the PDF, usually done already by the render job: the record is enough,
+   * and the PDF itself is read (and rendered) only when it is missing.
+   */
+  private async laidOut(docId: string) {
+    let record = await this.registered(docId);
+    let stored = await this.documents.findPdf(docId, record.revision);
+    if (!stored) {
+      await this.pdfOf(docId);
+      record = await this.registered(docId);
+      stored = await this.documents.findPdf(docId, record.revision);
+    }
+    return { record, stored };
   }
 
   /** Signature and initials (derived from the signer's full name) placed into the agreement. */

@@ -190,6 +190,8 @@ export class SigningService {
       signedDocLink: contract.signedDocLink ?? null,
       verifyId: contract.finish?.state === 'completed' ? contract.verifyId : null,
       bookmarks: await this.bookmarksOf(contract),
+      readingLink:
+        signerLinkStateOf(status) === 'open' ? this.documents.readingLink(contract.docLink) : null,
       sentAt: contract.createdAt?.toISOString() ?? null,
       closedAt: closedAtOf(contract)?.toISOString() ?? null,
       sender: { email: contract.sentBy },

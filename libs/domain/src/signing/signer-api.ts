@@ -88,6 +88,12 @@ export interface VerifyTokenResponse extends SignerUserDetail {
   verifyId: string | null;
   /** Exact scroll targets for the signature and initials steps, when known. */
   bookmarks: SigningBookmarks | null;
+  /**
+   * The agreement's reading view (`AgreementReading`) while the link is open, when the
+   * documents engine lays the text out itself; null (or absent) otherwise, and the
+   * page zooms the PDF to a readable text size instead.
+   */
+  readingLink?: string | null;
   /** When the agreement was sent (ISO 8601). */
   sentAt: string | null;
   /** When the link left the open state (signed, cancelled, voided, expired, replaced), else null. */

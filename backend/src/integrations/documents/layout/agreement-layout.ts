@@ -1,5 +1,10 @@
-import type { AgreementContent, RenderedPdf, SignatureSlot } from '../document-content';
-import { parseBody, type BodyBlock } from './body-text';
+import type {
+  AgreementContent,
+  RenderedPdf,
+  SectionPlacement,
+  SignatureSlot,
+} from '../document-content';
+import { agreementSections, type BodyBlock } from './body-text';
 import {
   COLOR,
   CONTENT_WIDTH,
@@ -33,6 +38,7 @@ export async function renderAgreement(content: AgreementContent, date: Date): Pr
     date,
   });
   const slots: SignatureSlot[] = [];
+  const sections: SectionPlacement[] = [];
 
   doc
     .font(FONT.bold)
@@ -45,24 +51,28 @@ export async function renderAgreement(content: AgreementContent, date: Date): Pr
   }
   doc.moveDown(1.2);
 
-  let number = 0;
-  for (const section of content.sections) {
-    const blocks = parseBody(section.body);
-    if (blocks.length === 0 && !section.heading) continue;
+  for (const section of agreementSections(content)) {
     if (section.heading) {
-      number += 1;
       // Keep a heading with the first lines of its section.
       if (doc.y + 60 > PAGE.height - PAGE.marginBottom) doc.addPage();
+      const page = currentPage(doc);
       doc
         .font(FONT.bold)
         .fontSize(11)
         .fillColor(COLOR.accent)
-        .text(`${number}. ${section.heading.toUpperCase()}`, PAGE.marginLeft, doc.y, {
+        .text(`${section.number}. ${section.heading.toUpperCase()}`, PAGE.marginLeft, doc.y, {
           width: CONTENT_WIDTH,
         });
       doc.moveDown(0.35);
+      sections.push({ key: section.key, page, blockPages: [] });
+    } else {
+      sections.push({ key: section.key, page: nextLinePage(doc), blockPages: [] });
     }
-    for (const block of blocks) drawBlock(doc, block);
+    const placed = sections[sections.length - 1];
+    for (const block of section.blocks) {
+      placed.blockPages.push(nextLinePage(doc));
+      drawBlock(doc, block);
+    }
     doc.moveDown(0.5);
   }
 
@@ -95,7 +105,19 @@ export async function renderAgreement(content: AgreementContent, date: Date): Pr
     },
   });
   const pageCount = doc.bufferedPageRange().count;
-  return { pdf: await finish(doc), pageCount, slots };
+  return { pdf: await finish(doc), pageCount, slots, sections };
+}
+
+/** The 0-based page being drawn on. */
+function currentPage(doc: PDFKit.PDFDocument): number {
+  return doc.bufferedPageRange().count - 1;
+}
+
+/** The 0-based page the next line of body text lands on (the next one when it does not fit). */
+function nextLinePage(doc: PDFKit.PDFDocument): number {
+  const lineHeight = BODY_SIZE * 1.2 + LINE_GAP;
+  const fits = doc.y + lineHeight <= PAGE.height - PAGE.marginBottom;
+  return currentPage(doc) + (fits ? 0 : 1);
 }
 
 function drawBlock(doc: PDFKit.PDFDocument, block: BodyBlock): void {
@@ -126,7 +148,7 @@ function drawSignatureBlock(
   slots: SignatureSlot[],
 ): void {
   if (doc.y + SIGNATURE_BLOCK_HEIGHT > PAGE.height - PAGE.marginBottom) doc.addPage();
-  const page = doc.bufferedPageRange().count - 1;
+  const page = currentPage(doc);
   const top = doc.y + 6;
   const columnWidth = (CONTENT_WIDTH - 30) / 2;
   const left = PAGE.marginLeft;

@@ -1,3 +1,5 @@
+import type { AgreementContent } from '../document-content';
+
 export type BodyBlock =
   | { type: 'paragraph'; text: string }
   | { type: 'bullets'; items: string[] }
@@ -47,4 +49,33 @@ export function parseBody(body: string): BodyBlock[] {
   }
   flush();
   return blocks;
+}
+
+/** A section as the layout draws it: numbered when it has a heading, its body in blocks. */
+export interface NumberedSection {
+  key: string;
+  number: number | null;
+  heading: string | null;
+  blocks: BodyBlock[];
+}
+
+/**
+ * The agreement's sections in drawing order, empty ones left out and headed ones
+ * numbered 1, 2, …: the PDF layout and the reading view both read them from here,
+ * so the two cannot number or split the text differently.
+ */
+export function agreementSections(content: AgreementContent): NumberedSection[] {
+  let number = 0;
+  const sections: NumberedSection[] = [];
+  for (const section of content.sections) {
+    const blocks = parseBody(section.body);
+    if (blocks.length === 0 && !section.heading) continue;
+    sections.push({
+      key: section.key,
+      number: section.heading ? ++number : null,
+      heading: section.heading ?? null,
+      blocks,
+    });
+  }
+  return sections;
 }

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import type { SignatureSlot } from '../document-content';
+import type { RenderedPdf, SectionPlacement, SignatureSlot } from '../document-content';
 import { newDocumentId } from './document-ids';
 import { DocumentRecord, StoredPdf } from './document.schema';
 import { PdfFileStore } from './pdf-file.store';
@@ -95,13 +95,14 @@ export class DocumentRepository {
   async readPdf(
     docId: string,
     revision: number,
-  ): Promise<{ pdf: Buffer; pageCount: number; slots: SignatureSlot[] } | null> {
+  ): Promise<RenderedPdf | null> {
     const stored = await this.findPdf(docId, revision);
     if (!stored) return null;
     return {
       pdf: await this.files.get(stored.fileId),
       pageCount: stored.pageCount,
       slots: stored.slots,
+      sections: stored.sections,
     };
   }
 
@@ -119,6 +120,7 @@ export class DocumentRepository {
     bytes: Buffer,
     pageCount: number,
     slots: SignatureSlot[] = [],
+    sections?: SectionPlacement[],
   ): Promise<StoredPdf> {
     const file = await this.files.put(bytes, `${record._id}-r${record.revision}.pdf`, {
       documentId: record._id,
@@ -131,6 +133,7 @@ export class DocumentRepository {
       ...file,
       pageCount,
       slots,
+      ...(sections ? { sections } : {}),
     };
     try {
       await this.pdfs.create(stored);

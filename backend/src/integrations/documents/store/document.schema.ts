@@ -2,7 +2,7 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { AGREEMENT_FAMILIES, type AgreementFamily } from '@prosign/domain';
 import type { HydratedDocument } from 'mongoose';
 import { Schema as MongooseSchema } from 'mongoose';
-import type { AgreementContent, SignatureSlot } from '../document-content';
+import type { AgreementContent, SectionPlacement, SignatureSlot } from '../document-content';
 import type { AuditTrailContent } from '../layout/audit-trail-content';
 
 export const DOCUMENT_KINDS = ['template', 'contract', 'audit-trail', 'combined', 'void'] as const;
@@ -47,6 +47,10 @@ export class StoredPdf {
 
   @Prop({ type: [MongooseSchema.Types.Mixed], default: [] })
   slots: SignatureSlot[];
+
+  /** Agreements: the page of each section and body block (the reading view's page marks). */
+  @Prop({ type: [MongooseSchema.Types.Mixed], default: undefined })
+  sections?: SectionPlacement[];
 }
 
 export const StoredPdfSchema = SchemaFactory.createForClass(StoredPdf);
