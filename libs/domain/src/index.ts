@@ -36,6 +36,7 @@ export * from './agreements/agreement-rules';
 export * from './agreements/agreement-events';
 export * from './agreements/agreement-views';
 export * from './agreements/agreement-api';
+export * from './agreements/recipients';
 export * from './access/access-api';
 export * from './session/auth-api';
 export * from './services/services-api';
