@@ -55,6 +55,7 @@ export {
   verifyDocumentQueryKey,
   type SigningApi,
 } from './signing/signing-api';
+export * from './signing/agreement-reading';
 export * from './signing/link-signing-path';
 export * from './signing/link-signing';
 export * from './signing/sow-signing';

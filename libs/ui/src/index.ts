@@ -53,6 +53,7 @@ export {
   type StandalonePreviewOptions,
   type StandaloneRoute,
 } from './standalone/renderStandalonePreview';
+export { useMediaQuery } from './hooks/useMediaQuery';
 export { PdfViewer } from './pdf-viewer/LazyPdfViewer';
 export type { PdfViewerHandle, PdfViewerProps } from './pdf-viewer/PdfViewer';
 export { PdfLoaderProvider, type PdfLoaderProviderProps } from './pdf-viewer/pdf-loader-context';

@@ -1,11 +1,18 @@
 import { DEFAULT_REVIEWS_URL, isApiError, useRuntimeConfig } from '@prosign/api-client';
-import { PdfViewer, type PdfBookmark, type PdfLoader, type PdfViewerHandle } from '@prosign/ui';
+import {
+  PdfViewer,
+  useMediaQuery,
+  type PdfBookmark,
+  type PdfLoader,
+  type PdfViewerHandle,
+} from '@prosign/ui';
 import { useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { leaveTo } from '../customer-signing/navigation';
 import { CompletionModal } from './modals/CompletionModal';
 import { ConsentDisclosureModal } from './modals/ConsentDisclosureModal';
 import { SIGNING_TEXTS } from './modals/signing-texts';
 import { ProcessingOverlay } from './ProcessingOverlay';
+import { ReadingView, type ReadingMarks } from './reading/ReadingView';
 import './signing.css';
 
 /** How long a signer's error toast stays. */
@@ -15,6 +22,15 @@ export const SIGNER_ERROR_TOAST_MS = 6_000;
 export function serverMessage(error: unknown): string | undefined {
   return isApiError(error) && error.statusCode < 500 ? error.message : undefined;
 }
+
+/** Screens narrow enough that a page drawn at their width has text too small to read. */
+export const NARROW_SCREEN_QUERY = '(max-width: 700px)';
+
+export const DOCUMENT_VIEW_TEXTS = {
+  views: 'How to show the agreement',
+  reading: 'Reading view',
+  pdf: 'View as PDF',
+} as const;
 
 /** The agreement's viewer: scrolls to a bookmark, or to one placed by the page count. */
 export function useAgreementViewer() {
@@ -33,6 +49,10 @@ export interface SigningAgreementProps {
   agreementTitle: string;
   loadPdf?: PdfLoader;
   pageOverlay?: ComponentProps<typeof PdfViewer>['pageOverlay'];
+  /** The agreement's reading view (phones read it by default), when the server has one. */
+  readingLink?: string | null;
+  /** The signer's saved marks, shown in their places in the reading view. */
+  savedMarks?: ReadingMarks | null;
   /** Above the document (the SOW's and CO's key facts). */
   summary?: ReactNode;
   /** Under the document (where the saved marks are shown). */
@@ -64,18 +84,51 @@ export function SigningAgreement(props: SigningAgreementProps) {
   const { viewer, saved, signed } = props;
   const runtime = useRuntimeConfig();
   const [consentOpen, setConsentOpen] = useState(false);
+  const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
+  const [chosenView, setChosenView] = useState<'reading' | 'pdf' | null>(null);
+  const readingLink = props.readingLink ?? null;
+  // Phones read the text; the PDF (the legal document) is one tap away, and the default elsewhere.
+  const view = readingLink ? (chosenView ?? (narrow ? 'reading' : 'pdf')) : 'pdf';
+  const title = `The agreement: ${props.agreementTitle}`;
   return (
     <div className="sg-agreement">
       <p className="sg-agreement__notice">{SIGNING_TEXTS.notice}</p>
       {props.summary}
-      <PdfViewer
-        ref={viewer.viewer}
-        url={props.docLink}
-        title={`The agreement: ${props.agreementTitle}`}
-        onLoaded={viewer.onLoaded}
-        loadPdf={props.loadPdf}
-        pageOverlay={props.pageOverlay}
-      />
+      {readingLink ? (
+        <div className="sg-agreement__views" role="group" aria-label={DOCUMENT_VIEW_TEXTS.views}>
+          {(['reading', 'pdf'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              className={`ps-button${view === option ? ' ps-button--primary' : ''}`}
+              aria-pressed={view === option}
+              onClick={() => setChosenView(option)}
+            >
+              {DOCUMENT_VIEW_TEXTS[option]}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {view === 'reading' && readingLink ? (
+        <ReadingView
+          ref={viewer.viewer}
+          readingLink={readingLink}
+          title={title}
+          onLoaded={viewer.onLoaded}
+          savedMarks={props.savedMarks}
+        />
+      ) : (
+        <PdfViewer
+          ref={viewer.viewer}
+          url={props.docLink}
+          title={title}
+          onLoaded={viewer.onLoaded}
+          loadPdf={props.loadPdf}
+          pageOverlay={props.pageOverlay}
+          // No reading view (another documents engine): zoom the PDF to readable text.
+          readableText={narrow && !readingLink}
+        />
+      )}
       {props.afterDocument}
       <p className="sg-agreement__consent">
         <button type="button" className="sg-link-button" onClick={() => setConsentOpen(true)}>

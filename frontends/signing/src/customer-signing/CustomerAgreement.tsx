@@ -39,6 +39,10 @@ export function CustomerAgreement({ link, loadPdf, ...options }: CustomerAgreeme
       docLink={link.docLink}
       agreementTitle={link.agreementTitle}
       loadPdf={loadPdf}
+      readingLink={link.readingLink}
+      savedMarks={
+        saved && !signed ? { signature: metrics.signature, initials: savedInitials || null } : null
+      }
       pageOverlay={
         showMarks
           ? (page) => <SavedMarksOverlay page={page} slots={slots} marks={marks} />

@@ -97,6 +97,8 @@ export function LinkAgreement({
       docLink={view.docLink}
       agreementTitle={view.agreementTitle}
       loadPdf={loadPdf}
+      readingLink={view.readingLink}
+      savedMarks={saved && !signed ? { signature: metrics.signature, initials: null } : null}
       summary={<LinkSummary family={family} view={view} />}
       signActions={
         !signed ? (

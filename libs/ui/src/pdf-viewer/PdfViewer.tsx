@@ -19,9 +19,12 @@ import {
   currentPage,
   fitWidthScale,
   layoutPages,
+  PAGE_GAP_PX,
+  readableTextZoom,
   pagesToRender,
   scrollTopAfterZoom,
   scrollTopFor,
+  TEXT_MARGIN_PT,
   zoomIn,
   zoomOut,
   type PdfBookmark,
@@ -51,6 +54,11 @@ export interface PdfViewerProps {
    * shown where it will be stamped); scales with the zoom.
    */
   pageOverlay?: (pageNumber: number) => ReactNode;
+  /**
+   * Opens zoomed so the text reads at 16 px or more, panned to the text's left edge
+   * (phones, when no reading view of the document exists); "Fit to width" still fits.
+   */
+  readableText?: boolean;
 }
 
 type LoadState =
@@ -71,6 +79,7 @@ export function PdfViewer({
   onLoaded,
   loadPdf: loadPdfProp,
   pageOverlay,
+  readableText = false,
 }: PdfViewerProps) {
   const loadPdf = usePdfLoader(loadPdfProp);
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
@@ -123,6 +132,19 @@ export function PdfViewer({
   const baseScale =
     load.status === 'ready' ? fitWidthScale(containerWidth, load.firstPage.width) : 1;
   const scale = baseScale * zoom;
+
+  // Once the page size and the viewer's width are known: zoom to readable text, once.
+  const readableApplied = useRef(false);
+  useLayoutEffect(() => {
+    if (!readableText || readableApplied.current) return;
+    if (load.status !== 'ready' || containerWidth <= 0) return;
+    readableApplied.current = true;
+    const next = readableTextZoom(baseScale);
+    setZoom(next);
+    const scroller = scrollerRef.current;
+    const left = TEXT_MARGIN_PT * baseScale * next + PAGE_GAP_PX - 8;
+    if (scroller && next > 1) requestAnimationFrame(() => scroller.scrollTo({ left }));
+  }, [readableText, load.status, containerWidth, baseScale]);
   const boxes = useMemo(
     () => layoutPages(pageSizes.map((size) => size.height * scale)),
     [pageSizes, scale],

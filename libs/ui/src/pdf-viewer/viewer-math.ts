@@ -16,6 +16,20 @@ export const RENDER_OVERSCAN_PX = 800;
 /** The largest canvas (in device pixels) a page is rendered to; phones run out of memory above. */
 export const MAX_CANVAS_PIXELS = 8_000_000;
 
+/**
+ * PDF points to CSS pixels at which body text (10–11 pt) reads at 16 px or more:
+ * the "readable text" zoom of phones when no reading view exists.
+ */
+export const READABLE_TEXT_SCALE = 1.6;
+/** Usual left margin of an agreement page (72 pt, one inch): where readable text starts. */
+export const TEXT_MARGIN_PT = 72;
+
+/** The zoom (relative to fit width) at which the text reads at READABLE_TEXT_SCALE; never below fit. */
+export function readableTextZoom(fitScale: number): number {
+  if (!(fitScale > 0)) return 1;
+  return clampZoom(Math.max(1, roundZoom(READABLE_TEXT_SCALE / fitScale)));
+}
+
 export function clampZoom(zoom: number): number {
   if (!Number.isFinite(zoom)) return 1;
   return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, zoom));

@@ -1,4 +1,6 @@
 import {
+  READABLE_TEXT_SCALE,
+  readableTextZoom,
   canvasPixelRatio,
   clampZoom,
   currentPage,
@@ -74,5 +76,20 @@ describe('page scheduling', () => {
     expect(scrollTopFor(boxes, { page: 2, yRatio: 0.5 })).toBe(boxes[1].top + 500 - PAGE_GAP_PX);
     expect(scrollTopFor(boxes, { page: 99 })).toBe(boxes[4].top - PAGE_GAP_PX);
     expect(scrollTopFor([], { page: 1 })).toBeNull();
+  });
+});
+
+describe('readable text zoom (phones without a reading view)', () => {
+  it('zooms a page fitted to a 390 px phone until 10 pt text reads at 16 px, panning sideways', () => {
+    const fit = fitWidthScale(390, 612);
+    const zoom = readableTextZoom(fit);
+    expect(10 * fit * zoom).toBeGreaterThanOrEqual(16 - 0.01);
+    expect(612 * fit * zoom).toBeGreaterThan(390);
+    expect(READABLE_TEXT_SCALE * 10).toBeGreaterThanOrEqual(16);
+  });
+
+  it('never shrinks below fit width (a wide screen already reads the text)', () => {
+    expect(readableTextZoom(fitWidthScale(1440, 612))).toBe(1);
+    expect(readableTextZoom(0)).toBe(1);
   });
 });

@@ -1,0 +1,301 @@
+import { useAgreementReading } from '@prosign/api-client';
+import type { AgreementReading, ReadingBlock } from '@prosign/domain';
+import { ErrorPanel, LoadingState, type PdfBookmark, type PdfViewerHandle } from '@prosign/ui';
+import {
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type Ref,
+} from 'react';
+import { readingItems, sectionLabel, type ReadingItem } from './reading-items';
+import './reading.css';
+
+/** The signer's marks once saved, shown in their places (typed text). */
+export interface ReadingMarks {
+  signature: string | null;
+  initials: string | null;
+}
+
+export interface ReadingViewProps {
+  /** The agreement's reading view (`readingLink` of the signing view). */
+  readingLink: string;
+  /** What the document is; names the scrollable region for screen readers. */
+  title: string;
+  ref?: Ref<PdfViewerHandle>;
+  /** Called once the text is in, with the PDF's page count. */
+  onLoaded?: (pageCount: number) => void;
+  savedMarks?: ReadingMarks | null;
+}
+
+export const READING_TEXTS = {
+  loading: 'Preparing the agreement for reading…',
+  loadError: 'The reading view could not be loaded',
+  loadErrorHint: 'Read the PDF instead, or try again.',
+  jumpTo: 'Jump to',
+  signatureHere: 'Your signature goes here',
+  dateHere: 'Date signed: filled in when you finish',
+  initialsHere: (page: number) => `Your initials for page ${page}`,
+  pageOf: (page: number, count: number) => `Page ${page} of ${count}`,
+} as const;
+
+/**
+ * The agreement at a readable size (phones): the text its PDF is laid out
+ * from, in the same sections and numbering, with each PDF page's start and
+ * end and the places of the signature and initials marked; a jump list to
+ * sections, pages and the signature. Scrolled by the signing steps as the
+ * PDF viewer is (same handle).
+ */
+export function ReadingView({ readingLink, title, ref, onLoaded, savedMarks }: ReadingViewProps) {
+  const query = useAgreementReading(readingLink);
+  const reading = query.data;
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const onLoadedRef = useRef(onLoaded);
+  onLoadedRef.current = onLoaded;
+  useEffect(() => {
+    if (reading) onLoadedRef.current?.(reading.pageCount);
+  }, [reading]);
+
+  const [shownPage, setShownPage] = useState(1);
+  const scrollToAnchor = (anchor: string) => {
+    const target = scrollerRef.current?.querySelector<HTMLElement>(`[data-anchor="${anchor}"]`);
+    const scroller = scrollerRef.current;
+    if (!target || !scroller) return;
+    const top = target.offsetTop - scroller.offsetTop - 8;
+    scroller.scrollTo?.({ top, behavior: 'smooth' });
+  };
+  useImperativeHandle(
+    ref,
+    () => ({
+      scrollToPage: (page) => scrollToAnchor(`page-${page}`),
+      scrollToBookmark: (bookmark) => scrollToAnchor(anchorOf(reading, bookmark)),
+    }),
+    [reading],
+  );
+
+  const frame = useRef(0);
+  const onScroll = () => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => {
+      const scroller = scrollerRef.current;
+      if (!scroller) return;
+      const starts = scroller.querySelectorAll<HTMLElement>('[data-page-start]');
+      let page = 1;
+      starts.forEach((start) => {
+        if (start.offsetTop - scroller.offsetTop <= scroller.scrollTop + 40) {
+          page = Number(start.dataset.pageStart);
+        }
+      });
+      setShownPage(page);
+    });
+  };
+
+  const items = useMemo(() => (reading ? readingItems(reading) : []), [reading]);
+
+  if (query.isError) {
+    return (
+      <div className="sg-reading">
+        <ErrorPanel
+          title={READING_TEXTS.loadError}
+          message={READING_TEXTS.loadErrorHint}
+          onRetry={() => void query.refetch()}
+          retryLabel="Retry"
+        />
+      </div>
+    );
+  }
+  if (!reading) {
+    return (
+      <div className="sg-reading">
+        <LoadingState label={READING_TEXTS.loading} />
+      </div>
+    );
+  }
+  const onJump = (event: ChangeEvent<HTMLSelectElement>) => {
+    if (event.target.value) scrollToAnchor(event.target.value);
+    event.target.value = '';
+  };
+  return (
+    <div className="sg-reading">
+      <div className="sg-reading__toolbar" role="toolbar" aria-label="Reading view">
+        <span className="sg-reading__page-indicator" aria-live="polite">
+          {READING_TEXTS.pageOf(shownPage, reading.pageCount)}
+        </span>
+        <select
+          className="sg-reading__jump ps-input"
+          aria-label={READING_TEXTS.jumpTo}
+          defaultValue=""
+          onChange={onJump}
+        >
+          <option value="" disabled>
+            {READING_TEXTS.jumpTo}…
+          </option>
+          <optgroup label="Sections">
+            {reading.sections
+              .filter((section) => section.heading)
+              .map((section) => (
+                <option key={section.key} value={`section-${section.key}`}>
+                  {sectionLabel(section)} (page {section.page})
+                </option>
+              ))}
+          </optgroup>
+          <optgroup label="Pages">
+            {Array.from({ length: reading.pageCount }, (_, index) => (
+              <option key={index} value={`page-${index + 1}`}>
+                Page {index + 1}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Signing">
+            <option value="signature">Your signature (page {reading.signatureBlock.page})</option>
+          </optgroup>
+        </select>
+      </div>
+      <div
+        ref={scrollerRef}
+        className="sg-reading__scroller"
+        role="region"
+        aria-label={title}
+        tabIndex={0}
+        onScroll={onScroll}
+      >
+        <article className="sg-reading__document">
+          <header className="sg-reading__letterhead">
+            <p className="sg-reading__firm">{reading.letterhead.firmName}</p>
+            <h2 className="sg-reading__title">{reading.title}</h2>
+            {reading.subtitle ? <p className="sg-reading__subtitle">{reading.subtitle}</p> : null}
+          </header>
+          {items.map((item) => (
+            <ReadingItemView
+              key={keyOf(item)}
+              item={item}
+              reading={reading}
+              savedMarks={savedMarks ?? null}
+            />
+          ))}
+        </article>
+      </div>
+    </div>
+  );
+}
+
+function keyOf(item: ReadingItem): string {
+  switch (item.kind) {
+    case 'page-start':
+    case 'page-end':
+      return `${item.kind}-${item.page}`;
+    case 'heading':
+      return `heading-${item.section.key}`;
+    case 'block':
+      return item.id;
+    case 'signature-block':
+      return 'signature-block';
+  }
+}
+
+/** Where a bookmark of the PDF (page, height) is in the reading view. */
+function anchorOf(reading: AgreementReading | undefined, bookmark: PdfBookmark): string {
+  const onPage = (kind: string) =>
+    reading?.marks.some((mark) => mark.kind === kind && mark.page === bookmark.page) ?? false;
+  // The initials sit at a page's foot (below 85 % of its height); the signature above that.
+  if (onPage('signature') && (bookmark.yRatio ?? 0) < 0.85) return 'signature';
+  if (onPage('initials')) return `initials-${bookmark.page}`;
+  return `page-${bookmark.page}`;
+}
+
+function ReadingItemView({
+  item,
+  reading,
+  savedMarks,
+}: {
+  item: ReadingItem;
+  reading: AgreementReading;
+  savedMarks: ReadingMarks | null;
+}) {
+  switch (item.kind) {
+    case 'page-start':
+      return (
+        <p
+          className="sg-reading__page-start"
+          data-anchor={`page-${item.page}`}
+          data-page-start={item.page}
+        >
+          {READING_TEXTS.pageOf(item.page, reading.pageCount)}
+        </p>
+      );
+    case 'heading':
+      return (
+        <h3 className="sg-reading__heading" data-anchor={`section-${item.section.key}`}>
+          {sectionLabel(item.section)}
+        </h3>
+      );
+    case 'block':
+      return <BlockView block={item.block} />;
+    case 'page-end':
+      return item.initials ? (
+        <div className="sg-reading__page-end" data-anchor={`initials-${item.page}`}>
+          <span
+            className={`sg-reading__mark sg-reading__mark--initials${savedMarks?.initials ? ' sg-reading__mark--filled' : ''}`}
+            data-mark="initials"
+            aria-label={READING_TEXTS.initialsHere(item.page)}
+          >
+            {savedMarks?.initials ?? READING_TEXTS.initialsHere(item.page)}
+          </span>
+        </div>
+      ) : null;
+    case 'signature-block':
+      return <SignatureBlockView reading={reading} savedMarks={savedMarks} />;
+  }
+}
+
+function BlockView({ block }: { block: ReadingBlock }) {
+  if (block.type === 'paragraph') return <p className="sg-reading__paragraph">{block.text}</p>;
+  const List = block.type === 'bullets' ? 'ul' : 'ol';
+  return (
+    <List className="sg-reading__list">
+      {block.items.map((text, index) => (
+        <li key={index}>{text}</li>
+      ))}
+    </List>
+  );
+}
+
+function SignatureBlockView({
+  reading,
+  savedMarks,
+}: {
+  reading: AgreementReading;
+  savedMarks: ReadingMarks | null;
+}) {
+  const { firm, clientLabel, clientName } = reading.signatureBlock;
+  return (
+    <section className="sg-reading__signatures" data-anchor="signature" aria-label="Signatures">
+      <p className="sg-reading__witness">
+        IN WITNESS WHEREOF, the parties have executed this Agreement.
+      </p>
+      <div className="sg-reading__party">
+        <p className="sg-reading__party-label">Engineer</p>
+        <p className="sg-reading__printed-signature">{firm.name}</p>
+        <p>
+          {firm.name}, {firm.title}, for {firm.firmName}
+        </p>
+      </div>
+      <div className="sg-reading__party">
+        <p className="sg-reading__party-label">{clientLabel}</p>
+        <p
+          className={`sg-reading__mark sg-reading__mark--signature${savedMarks?.signature ? ' sg-reading__mark--filled' : ''}`}
+          data-mark="signature"
+          aria-label={READING_TEXTS.signatureHere}
+        >
+          {savedMarks?.signature ?? READING_TEXTS.signatureHere}
+        </p>
+        <p>Name: {clientName}</p>
+        <p className="sg-reading__mark sg-reading__mark--date" data-mark="signedDate">
+          {READING_TEXTS.dateHere}
+        </p>
+      </div>
+    </section>
+  );
+}
