@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { DEMO, apiUrl, signIn, signInWithRequest } from './support/staff';
+import { expectReadingView, readingRegion, switchToPdf } from './support/reading-view';
 
 const screenshots = path.join(__dirname, 'screenshots');
 mkdirSync(screenshots, { recursive: true });
@@ -273,6 +274,29 @@ for (const size of SIZES) {
         await expect(page.getByRole('button', { name: 'Clear signature' })).toBeVisible({
           timeout: 30_000,
         });
+        if (size.mobile) {
+          // A phone reads the text, the saved marks in their places; then the PDF, one tap away.
+          await expectReadingView(
+            page,
+            path.join(screenshots, `screens-signing-reading-${size.name}.png`),
+          );
+          await expect(readingRegion(page).locator('[data-mark="signature"]')).toHaveText(/\S/);
+          await switchToPdf(page);
+        } else {
+          // A desktop opens the PDF, with the reading view one tap away.
+          await expect(page.getByRole('button', { name: 'View as PDF' })).toHaveAttribute(
+            'aria-pressed',
+            'true',
+          );
+          await page.getByRole('button', { name: 'Reading view' }).click();
+          await expect(readingRegion(page).locator('[data-mark="signature"]')).toHaveText(/\S/, {
+            timeout: 30_000,
+          });
+          await page.screenshot({
+            path: path.join(screenshots, `screens-signing-reading-${size.name}.png`),
+          });
+          await page.getByRole('button', { name: 'View as PDF' }).click();
+        }
         await expect(page.getByRole('img', { name: /^Page 1 of \d+$/ }).first()).toBeVisible({
           timeout: 30_000,
         });

@@ -5,6 +5,7 @@
 import { expect, type Page } from '@playwright/test';
 import path from 'node:path';
 import { expectNoSeriousAxeViolations } from './axe';
+import { expectReadingView, readingRegion, switchToPdf } from './reading-view';
 
 export const PHONE = { width: 390, height: 844 };
 export const REVIEWS = /^https:\/\/www\.google\.com\/search\?q=ProSign\+reviews/;
@@ -71,14 +72,15 @@ export async function signFromLink(signer: Page, walk: LinkSigningWalk): Promise
       'Before proceeding, we encourage you to take a moment to review the entire agreement.',
     ),
   ).toBeVisible();
-  // PDF.js draws the document in the shared viewer.
-  await expect(signer.getByRole('img', { name: /^Page 1 of \d+$/ }).locator('canvas')).toBeVisible({
-    timeout: 30_000,
-  });
+  // The phone opens on the reading view; PDF.js draws the PDF one tap away.
+  await expectReadingView(signer, shot('reading'));
+  await expectNoSeriousAxeViolations(signer, `${label}: reading view`);
+  await switchToPdf(signer);
   expect(calls.filter((call) => call.includes('/increase-viewed-times/'))).toHaveLength(1);
   expect(await noHorizontalScroll(signer)).toBe(true);
   await signer.screenshot({ path: shot('phone') });
   await expectNoSeriousAxeViolations(signer, `${label}: document`);
+  await signer.getByRole('button', { name: 'Reading view' }).click();
 
   await signer.getByRole('button', { name: 'Electronic Signature Consent and Disclosure' }).click();
   const consent = signer.getByRole('dialog', {
@@ -108,6 +110,10 @@ export async function signFromLink(signer: Page, walk: LinkSigningWalk): Promise
   await expect(signer.getByText('Signature uploaded successfully!')).toBeVisible();
   await expect(signature).toHaveCount(0);
   await expect(signer.getByRole('button', { name: 'Change signature' })).toBeVisible();
+  // The saved signature shows in its place in the reading view.
+  await expect(readingRegion(signer).locator('[data-mark="signature"]')).toHaveText(
+    walk.signerName,
+  );
 
   // Agree and Finish, with the consent.
   await agree.click();

@@ -36,6 +36,8 @@ export const READING_TEXTS = {
   loadErrorHint: 'Read the PDF instead, or try again.',
   jumpTo: 'Jump to',
   signatureHere: 'Your signature goes here',
+  /** A saved drawn or uploaded signature (no text to show). */
+  signatureSaved: 'Your saved signature goes here',
   dateHere: 'Date signed: filled in when you finish',
   initialsHere: (page: number) => `Your initials for page ${page}`,
   pageOf: (page: number, count: number) => `Page ${page} of ${count}`,
@@ -61,10 +63,8 @@ export function ReadingView({ readingLink, title, ref, onLoaded, savedMarks }: R
   const [shownPage, setShownPage] = useState(1);
   const scrollToAnchor = (anchor: string) => {
     const target = scrollerRef.current?.querySelector<HTMLElement>(`[data-anchor="${anchor}"]`);
-    const scroller = scrollerRef.current;
-    if (!target || !scroller) return;
-    const top = target.offsetTop - scroller.offsetTop - 8;
-    scroller.scrollTo?.({ top, behavior: 'smooth' });
+    // Scrolls the text and, where the view starts below the fold (a summary above it), the page.
+    target?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   };
   useImperativeHandle(
     ref,
@@ -84,7 +84,7 @@ export function ReadingView({ readingLink, title, ref, onLoaded, savedMarks }: R
       const starts = scroller.querySelectorAll<HTMLElement>('[data-page-start]');
       let page = 1;
       starts.forEach((start) => {
-        if (start.offsetTop - scroller.offsetTop <= scroller.scrollTop + 40) {
+        if (offsetIn(scroller, start) <= scroller.scrollTop + 40) {
           page = Number(start.dataset.pageStart);
         }
       });
@@ -179,6 +179,12 @@ export function ReadingView({ readingLink, title, ref, onLoaded, savedMarks }: R
       </div>
     </div>
   );
+}
+
+/** How far below the top of the scroller's content an element is (whatever its offset parent). */
+function offsetIn(scroller: HTMLElement, element: HTMLElement): number {
+  const top = element.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+  return top + scroller.scrollTop;
 }
 
 function keyOf(item: ReadingItem): string {
@@ -289,7 +295,8 @@ function SignatureBlockView({
           data-mark="signature"
           aria-label={READING_TEXTS.signatureHere}
         >
-          {savedMarks?.signature ?? READING_TEXTS.signatureHere}
+          {savedMarks?.signature ??
+            (savedMarks ? READING_TEXTS.signatureSaved : READING_TEXTS.signatureHere)}
         </p>
         <p>Name: {clientName}</p>
         <p className="sg-reading__mark sg-reading__mark--date" data-mark="signedDate">

@@ -99,6 +99,7 @@ beforeEach(() => {
     return { ok: true, status: 200, json: async () => READING } as Response;
   }) as typeof fetch;
   Element.prototype.scrollTo = jest.fn() as unknown as Element['scrollTo'];
+  Element.prototype.scrollIntoView = jest.fn();
 });
 
 describe('readingItems', () => {
@@ -181,11 +182,19 @@ describe('SigningAgreement: the reading view', () => {
     ).toBeInTheDocument();
     expect(within(jump).getByRole('option', { name: 'Page 3' })).toBeInTheDocument();
 
-    const scrollTo = jest.mocked(region.scrollTo);
+    const scrolled = jest.mocked(Element.prototype.scrollIntoView);
+    const block = within(region).getByRole('region', { name: 'Signatures' });
     await user.selectOptions(jump, 'Your signature (page 3)');
-    expect(scrollTo).toHaveBeenCalledTimes(1);
+    expect(scrolled.mock.contexts).toEqual([block]);
+    await user.selectOptions(jump, '2. Payment Terms (page 2)');
+    expect(scrolled.mock.contexts.at(-1)).toBe(
+      within(region).getByRole('heading', { name: '2. Payment Terms' }),
+    );
+    await user.selectOptions(jump, 'Page 3');
+    expect(scrolled.mock.contexts.at(-1)).toHaveTextContent('Page 3 of 3');
+    // The signing steps (Sign) scroll to the signature block as they do in the PDF.
     await user.click(screen.getByRole('button', { name: 'Sign' }));
-    expect(scrollTo).toHaveBeenCalledTimes(2);
+    expect(scrolled.mock.contexts.at(-1)).toBe(block);
   });
 
   it('shows the saved signature and initials in their places', async () => {
