@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { Field, joinClasses, type FieldControlProps, type FieldProps } from './Field';
+import { ReadOnlyText } from './ReadOnlyText';
 import { useFormControl, type FormControlBinding } from './useFormControl';
 
 /** What every field bound to a react-hook-form form takes. */
@@ -68,6 +69,31 @@ function BoundField<A>({ control, name, passed, layout, render, ...field }: Boun
   );
 }
 
+/**
+ * What a read-only text box keeps of a bound input's attributes: what ties it
+ * to its field (id, ARIA, name, ref, blur), its placeholder, title and ARIA
+ * label; an input's own (type, pattern, size…) do not apply to it.
+ */
+function readOnlyAttributes(
+  input: BoundControlProps &
+    Pick<InputHTMLAttributes<HTMLInputElement>, 'placeholder' | 'title' | 'aria-label'>,
+) {
+  const { id, name, ref, onBlur, disabled, placeholder, title } = input;
+  return {
+    id,
+    name,
+    ref,
+    onBlur,
+    disabled,
+    placeholder,
+    title,
+    'aria-label': input['aria-label'],
+    'aria-describedby': input['aria-describedby'],
+    'aria-invalid': input['aria-invalid'],
+    'aria-required': input['aria-required'],
+  };
+}
+
 /** Splits a bound field's props: the field's own, the rest for its control. */
 function bodyOf<T extends FieldValues, N extends FieldPath<T>, O extends FieldValues, A>(
   props: BoundFieldProps<T, N, O> & A,
@@ -100,7 +126,10 @@ export type TextFieldProps<
     format?: (text: string) => string;
   };
 
-/** A one-line text input bound to a form field (its value a string). */
+/**
+ * A one-line text input bound to a form field (its value a string). Read-only,
+ * it is a ReadOnlyText: the value wraps and is shown whole, however narrow.
+ */
 export function TextField<
   T extends FieldValues,
   N extends FieldPath<T> = FieldPath<T>,
@@ -110,12 +139,15 @@ export function TextField<
     <BoundField
       {...bodyOf(props)}
       render={(input, field) => {
-        const control = (
+        const value = (field.value as string | undefined) ?? '';
+        const control = props.readOnly ? (
+          <ReadOnlyText {...readOnlyAttributes(input)} className={inputClassName} value={value} />
+        ) : (
           <input
             {...input}
             type={type}
             className={joinClasses('ps-input', inputClassName)}
-            value={(field.value as string | undefined) ?? ''}
+            value={value}
             onChange={(event) =>
               field.onChange(format ? format(event.target.value) : event.target.value)
             }
@@ -141,7 +173,7 @@ export type TextAreaFieldProps<
 > = BoundFieldProps<T, N, O> &
   Passed<TextareaHTMLAttributes<HTMLTextAreaElement>> & { inputClassName?: string };
 
-/** A multi-line text bound to a form field. */
+/** A multi-line text bound to a form field; read-only, it grows to show all its text. */
 export function TextAreaField<
   T extends FieldValues,
   N extends FieldPath<T> = FieldPath<T>,
@@ -150,14 +182,22 @@ export function TextAreaField<
   return (
     <BoundField
       {...bodyOf(props)}
-      render={(textarea, field) => (
-        <textarea
-          {...textarea}
-          className={joinClasses('ps-input ps-textarea', inputClassName)}
-          value={(field.value as string | undefined) ?? ''}
-          onChange={field.onChange}
-        />
-      )}
+      render={(textarea, field) =>
+        props.readOnly ? (
+          <ReadOnlyText
+            {...textarea}
+            className={joinClasses('ps-textarea', inputClassName)}
+            value={(field.value as string | undefined) ?? ''}
+          />
+        ) : (
+          <textarea
+            {...textarea}
+            className={joinClasses('ps-input ps-textarea', inputClassName)}
+            value={(field.value as string | undefined) ?? ''}
+            onChange={field.onChange}
+          />
+        )
+      }
     />
   );
 }

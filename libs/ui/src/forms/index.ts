@@ -24,6 +24,12 @@ export {
   type TextAreaFieldProps,
   type TextFieldProps,
 } from './bound-fields';
+export {
+  ReadOnlyField,
+  ReadOnlyText,
+  type ReadOnlyFieldProps,
+  type ReadOnlyTextProps,
+} from './ReadOnlyText';
 export { FormErrorSummary, type FormErrorSummaryProps } from './FormErrorSummary';
 export { SubmitButton, type SubmitButtonProps } from './SubmitButton';
 export { useZodForm, type ZodForm, type ZodFormOptions } from './useZodForm';

@@ -16,7 +16,13 @@ import {
   Select,
   StaffUserPicker,
 } from '@prosign/ui/controls';
-import { Field, TextField, useFormControl, type FormControlBinding } from '@prosign/ui/forms';
+import {
+  Field,
+  ReadOnlyField,
+  TextField,
+  useFormControl,
+  type FormControlBinding,
+} from '@prosign/ui/forms';
 import { useFormContext, type UseFormGetValues } from 'react-hook-form';
 import { useUsersByRole } from '../api/useCreationData';
 import {
@@ -207,20 +213,16 @@ function ContractField({
     });
   const parts: FieldParts = { field, name, value, binding, picker, getValues, patch };
 
-  // Values the CRM or the rules decide read as text, not as a disabled input; the stage shows its label.
+  // Values the CRM or the rules decide read as text, not as a disabled input, and
+  // whole (they wrap); the stage shows its label.
   if (readOnly && field.type !== 'checkbox') {
     return (
-      <Field label={field.label} required={field.required}>
-        {(aria) => (
-          <input
-            {...aria}
-            name={name}
-            readOnly
-            className="ps-input"
-            value={readOnlyDisplay(field.name, value, deal)}
-          />
-        )}
-      </Field>
+      <ReadOnlyField
+        label={field.label}
+        required={field.required}
+        name={name}
+        value={readOnlyDisplay(field.name, value, deal)}
+      />
     );
   }
 

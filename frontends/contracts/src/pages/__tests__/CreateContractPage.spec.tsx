@@ -174,6 +174,12 @@ describe('CreateContractPage', () => {
     expect(summary).toHaveTextContent('StageAppointment Scheduled');
     expect(summary).toHaveTextContent('Amount$12,000.00');
     expect(field(/^Deal Stage/).value).toBe('Appointment Scheduled');
+    // Read-only values are shown whole: a read-only box that wraps and grows, not a one-line input.
+    for (const label of [/^Balance/, /^Deal ID/, /^Deal Stage/]) {
+      expect(field(label).tagName).toBe('TEXTAREA');
+      expect(field(label)).toHaveAttribute('readonly');
+      expect(field(label)).toHaveClass('ps-input--read-only');
+    }
     expect(screen.getByRole('group', { name: 'Fees' })).toContainElement(field(/^Balance/));
     // The deal owner is the CSM, shown by name (the part before the @).
     await waitFor(() =>

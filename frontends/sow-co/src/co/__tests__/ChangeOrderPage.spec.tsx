@@ -207,9 +207,12 @@ describe('/co', () => {
 
     // The project fills project_id (its address) and the main contract's signed date.
     const form = await screen.findByRole('form', { name: 'Change order details' });
-    expect(within(form).getByRole('textbox', { name: /^Project/ })).toHaveValue(
-      '77 Harbor Way, Oakland, CA',
-    );
+    const projectBox = within(form).getByRole('textbox', { name: /^Project/ });
+    expect(projectBox).toHaveValue('77 Harbor Way, Oakland, CA');
+    // Read-only values wrap in a growing box, whole, rather than being cut by a one-line input.
+    expect(projectBox.tagName).toBe('TEXTAREA');
+    expect(projectBox).toHaveAttribute('readonly');
+    expect(projectBox).toHaveClass('ps-input--read-only');
     expect(within(form).getByRole('textbox', { name: /Main Contract Signed Date/ })).toHaveValue(
       '2025-03-14',
     );

@@ -284,6 +284,13 @@ describe('/sow', () => {
         PROJECT.properties.address,
       ),
     );
+    // The project's id and address are read-only and shown whole (a box that wraps and grows).
+    for (const name of [/Project address/, /Project ID/]) {
+      const box = screen.getByRole('textbox', { name });
+      expect(box.tagName).toBe('TEXTAREA');
+      expect(box).toHaveAttribute('readonly');
+      expect(box).toHaveClass('ps-input--read-only');
+    }
     await user.type(screen.getByRole('textbox', { name: /Partner name/ }), 'Ana Diaz');
     await user.type(
       screen.getByRole('textbox', { name: /Partner e-mail/ }),
