@@ -16,10 +16,14 @@ import { apiUrl, DEMO, signIn } from './support/staff';
 const screenshots = path.join(__dirname, 'screenshots');
 mkdirSync(screenshots, { recursive: true });
 
-/** Demo CO deals (local-crm.demo-data.ts): 40000106 has no project; 40000101 is Change Order 1 of 60000001. */
+/**
+ * Demo CO deals (local-crm.demo-data.ts): 40000106 has no project; 40000101 is Change Order 1
+ * of 60000001; 40000107 is linked to 60000004 without a label.
+ */
 const UNLINKED_DEAL = '40000106';
 const LINKED_DEAL = '40000101';
 const PROJECT_ID = '60000001';
+const UNLABELLED_DEAL = { id: '40000107', projectId: '60000004' };
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -176,6 +180,36 @@ test.describe('Change order creation', () => {
       link,
       path.join(screenshots, 'co-desktop-mailbox.png'),
     );
+  });
+
+  test('a deal with a project but no label: the project box shows the deal’s project', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(page, DEMO.csm);
+    const deal = await page.request.get(`${apiUrl}/co/get-deal/${UNLABELLED_DEAL.id}`);
+    const { project } = (await deal.json()) as {
+      project: { project: { id: string; properties: { address: string } }; label: string | null };
+    };
+    expect(project.project.id).toBe(UNLABELLED_DEAL.projectId);
+    expect(project.label, 'the demo deal has no project association label').toBeNull();
+    const address = project.project.properties.address;
+    expect(address).toBeTruthy();
+
+    await openDealOnHome(page, UNLABELLED_DEAL.id);
+    await expect(page.getByText(/There is no associated project/)).toBeVisible();
+    // The box holds the deal's own project (it stayed empty beside "Chosen: …").
+    const projectBox = page.getByRole('combobox', { name: /^Project( \*)?$/ });
+    await expect(projectBox).toHaveValue(address, { timeout: 30_000 });
+    await expect(
+      page.getByText(`Chosen: ${address} (ID ${UNLABELLED_DEAL.projectId})`),
+    ).toBeVisible();
+    // Only the label is left to choose.
+    await expect(page.getByRole('button', { name: /Project association label/ })).toBeEnabled();
+    await page.screenshot({
+      path: path.join(screenshots, 'co-desktop-project-without-label.png'),
+      fullPage: true,
+    });
   });
 
   test('/co on a 390×844 phone: a linked deal goes straight to the form and to step 2', async ({
