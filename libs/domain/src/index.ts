@@ -19,6 +19,7 @@ export * from './time/pacific-time';
 export * from './services/service-rules';
 export * from './services/form-definition';
 export * from './address/address';
+export * from './address/email-address';
 export * from './session/staff-session';
 export * from './session/browser-storage';
 export * from './contracts/contract-form-rules';

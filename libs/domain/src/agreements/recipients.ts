@@ -9,7 +9,7 @@
  * card's progress line). A recipient's link token is deliberately not here:
  * it authorises signing, so it stays on the server and never reaches a list.
  */
-import { isEmailAddress } from '../sow/sow-form';
+import { isEmailAddress } from '../address/email-address';
 
 // ── The shape ──
 

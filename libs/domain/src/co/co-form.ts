@@ -8,7 +8,7 @@
 import { formatUsd } from '../money/money';
 import { isChangeOrderLabel, type ChangeOrderLabel } from '../crm/crm-rules';
 import { droppedPlaceholders, revertPlaceholderPreviews } from '../documents/placeholders';
-import { isEmailAddress } from '../sow/sow-form';
+import { isEmailAddress } from '../address/email-address';
 import { formatCalendarDate } from '../sow/sow-rules';
 import {
   CO_TEMPLATE_FIELD_KEYS,

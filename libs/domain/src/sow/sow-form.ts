@@ -3,6 +3,7 @@
  * each field and what the server refuses with 400, from the rules in
  * sow-rules.ts. One list of field errors, so both show the same words.
  */
+import { isEmailAddress } from '../address/email-address';
 import { isCpRole } from '../crm/crm-rules';
 import type { SowContractInput } from './sow-api';
 import { feeFieldOf, siteVisitError, sowFeeError, timelineError } from './sow-rules';
@@ -13,10 +14,6 @@ export interface SowFieldError {
   message: string;
 }
 
-/** A plain e-mail address check (one @, a dot in the domain, no spaces). */
-export function isEmailAddress(value: string | null | undefined): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(value ?? '').trim());
-}
 
 const isIsoDate = (value: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
