@@ -20,6 +20,39 @@ export interface CopyTemplateRequest {
   sectionOverrides?: Record<string, string>;
   /** The document's date; fixed so the same document renders the same bytes. */
   documentDate: Date;
+  /**
+   * Who signs (issue 34): one signature block per signer and, with a countersigner, the firm's
+   * block signed instead of printed. Absent: the template's one client (`clientName`), recipient
+   * SINGLE_SIGNER_RECIPIENT_ID, and the firm's printed signatory, as before recipients.
+   */
+  signatureParties?: SignatureParties;
+}
+
+/** A signer as the creation names them; the label defaults to the template's ("Client", "Client 2"…). */
+export interface SignatureSigner {
+  /** `Recipient.id`: letters, digits, `_` and `-` only. */
+  recipientId: string;
+  name: string;
+  label?: string;
+}
+
+/** The firm's countersigner (a staff user); the title defaults to COUNTERSIGNER_DEFAULT_TITLE. */
+export interface SignatureCountersigner {
+  recipientId: string;
+  name: string;
+  title?: string;
+}
+
+/** The countersigner's title in the firm's block when the creation names none. */
+export const COUNTERSIGNER_DEFAULT_TITLE = 'Authorized Signatory';
+
+/** What a recipient id may be: it names the recipient's key in the document record. */
+export const RECIPIENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export interface SignatureParties {
+  /** At least one, in the order of their blocks. */
+  signers: SignatureSigner[];
+  countersigner?: SignatureCountersigner;
 }
 
 export interface SignaturePlacement {
@@ -27,6 +60,11 @@ export interface SignaturePlacement {
   initialsPng: Buffer;
   signerName: string;
   signedAt: Date;
+  /**
+   * Whose signature it is (`Recipient.id`): stamped into that recipient's slots only. Absent:
+   * the single signer of a document laid out before recipients.
+   */
+  recipientId?: string;
 }
 
 /**
@@ -43,6 +81,10 @@ export interface DocumentsPort {
    * registered templates reach it: the documents service refuses any other id before the copy.
    */
   copyTemplate(request: CopyTemplateRequest): Promise<{ docId: string }>;
+  /**
+   * Places one recipient's signature; each recipient's placement is kept apart, and placing
+   * again for the same recipient replaces theirs. The Google engine has one signer only.
+   */
   placeSignature(docId: string, placement: SignaturePlacement): Promise<void>;
   /** `record`: the document's record when the caller has just read it (saves the adapter a read). */
   exportPdf(docId: string, record?: DocumentRecord): Promise<Buffer>;

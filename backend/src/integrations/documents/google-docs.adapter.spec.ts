@@ -2,7 +2,7 @@ import { createVerify, generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../platform/config/load-config';
-import { GoogleDocsAdapter } from './google-docs.adapter';
+import { GOOGLE_ONE_SIGNER_ONLY, GoogleDocsAdapter } from './google-docs.adapter';
 import type { docs_v1 } from '@googleapis/docs';
 
 interface Recorded {
@@ -488,6 +488,36 @@ describe('GoogleDocsAdapter against a Docs/Drive stand-in', () => {
       status: 404,
       message: 'Template document missing-template not found',
     });
+  });
+
+  it.each([
+    [
+      'two signers',
+      {
+        signers: [
+          { recipientId: 'signer-1', name: 'Maria Alvarez' },
+          { recipientId: 'signer-2', name: 'Luis Alvarez' },
+        ],
+      },
+    ],
+    [
+      'a countersigner',
+      {
+        signers: [{ recipientId: 'signer-1', name: 'Maria Alvarez' }],
+        countersigner: { recipientId: 'firm-1', name: 'Dana Whitfield' },
+      },
+    ],
+  ])('refuses %s with a clear 400 before copying anything', async (_case, signatureParties) => {
+    await expect(
+      adapter.copyTemplate({
+        templateDocId: 'tpl-standard',
+        title: 'T',
+        values: {},
+        documentDate: new Date(),
+        signatureParties,
+      }),
+    ).rejects.toMatchObject({ status: 400, message: GOOGLE_ONE_SIGNER_ONLY });
+    expect(standIn.requests).toEqual([]);
   });
 
   it('uploads the images, shares them, and inserts them at the markers from the end backwards', async () => {

@@ -24,6 +24,10 @@ export const GOOGLE_SIGNATURE_MARKERS = {
   signedDate: '$signed_date',
 } as const;
 
+/** Why the Google engine refuses an agreement with several signers or a countersigner. */
+export const GOOGLE_ONE_SIGNER_ONLY =
+  'The Google documents engine supports one signer; use the local engine for several signers';
+
 /** Named range created by the placement's own batchUpdate: its presence means the signature is in. */
 export const SIGNATURE_PLACED_RANGE = 'prosign-signature-placed';
 /** appProperties key of an uploaded signature image: the document it is for. */
@@ -74,6 +78,11 @@ export class GoogleDocsAdapter implements DocumentsPort {
   }
 
   async copyTemplate(request: CopyTemplateRequest): Promise<{ docId: string }> {
+    // A Google template marks one signer's places ($client_signature…): refused before any copy.
+    const parties = request.signatureParties;
+    if (parties && (parties.signers.length > 1 || parties.countersigner)) {
+      throw new BadRequestException(GOOGLE_ONE_SIGNER_ONLY);
+    }
     const copy = await this.call(`Template document ${request.templateDocId}`, () =>
       this.drive.files.copy({
         fileId: request.templateDocId,

@@ -9,11 +9,14 @@ export * from './documents.port';
 // Content and links.
 export type {
   AgreementContent,
+  CountersignerParty,
   DocumentSection,
   FirmSignatory,
   Letterhead,
   SignatureSlot,
+  SignerParty,
 } from './document-content';
+export { signersOf, slotRecipientId } from './document-content';
 export { localDocLink, localReadingLink } from './document-links';
 // The store.
 export { newDocumentId } from './store/document-ids';
@@ -39,4 +42,4 @@ export {
   FONT,
   PAGE,
 } from './layout/page-frame';
-export { mergeDocuments, stampSignature, stampVoid } from './pdf/pdf-tools';
+export { mergeDocuments, stampSignature, stampSignatures, stampVoid } from './pdf/pdf-tools';

@@ -1,14 +1,21 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { type DocLinkMode, fillPlaceholders } from '@prosign/domain';
+import { type DocLinkMode, fillPlaceholders, SINGLE_SIGNER_RECIPIENT_ID } from '@prosign/domain';
 import { AppConfig } from '../../platform/config/app-config';
-import type { AgreementContent } from './document-content';
+import { type AgreementContent, signersOf } from './document-content';
 import { localDocLink } from './document-links';
-import type { CopyTemplateRequest, DocumentsPort, SignaturePlacement } from './documents.port';
+import {
+  COUNTERSIGNER_DEFAULT_TITLE,
+  type CopyTemplateRequest,
+  type DocumentsPort,
+  RECIPIENT_ID_PATTERN,
+  type SignatureParties,
+  type SignaturePlacement,
+} from './documents.port';
 import { renderAgreement } from './layout/agreement-layout';
-import { stampSignature } from './pdf/pdf-tools';
+import { type SignatureImages, stampSignatures } from './pdf/pdf-tools';
 import { newDocumentId } from './store/document-ids';
 import { DocumentRepository } from './store/document.repository';
-import type { DocumentRecord } from './store/document.schema';
+import type { DocumentRecord, PlacedSignature } from './store/document.schema';
 
 /**
  * The embedded document engine: templates are MongoDB documents made of
@@ -51,23 +58,40 @@ export class LocalDocumentsAdapter implements DocumentsPort {
   }
 
   async placeSignature(docId: string, placement: SignaturePlacement): Promise<void> {
+    const { recipientId } = placement;
+    const record = await this.documents.find(docId);
+    if (record?.kind !== 'contract' || !record.content) {
+      throw new NotFoundException(`Contract document ${docId} not found`);
+    }
+    if (recipientId !== undefined && !signingPartyIds(record.content).includes(recipientId)) {
+      throw new BadRequestException(
+        `Document ${docId} has no signature block for recipient ${recipientId}`,
+      );
+    }
+    const prefix = recipientId === undefined ? docId : `${docId}-${recipientId}`;
     const [signature, initials] = await Promise.all([
-      this.documents.putFile(placement.signaturePng, `${docId}-signature.png`, {
+      this.documents.putFile(placement.signaturePng, `${prefix}-signature.png`, {
         documentId: docId,
       }),
-      this.documents.putFile(placement.initialsPng, `${docId}-initials.png`, { documentId: docId }),
+      this.documents.putFile(placement.initialsPng, `${prefix}-initials.png`, {
+        documentId: docId,
+      }),
     ]);
+    const placed: PlacedSignature = {
+      signatureFileId: signature.fileId,
+      initialsFileId: initials.fileId,
+      signerName: placement.signerName,
+      signedAt: placement.signedAt,
+    };
+    // One atomic update setting this recipient's key only: signers placing at the same moment
+    // each keep theirs, and each bumps the revision (a new PDF to render).
     const updated = await this.documents.model.findOneAndUpdate(
       { _id: docId, kind: 'contract' },
       {
-        $set: {
-          signature: {
-            signatureFileId: signature.fileId,
-            initialsFileId: initials.fileId,
-            signerName: placement.signerName,
-            signedAt: placement.signedAt,
-          },
-        },
+        $set:
+          recipientId === undefined
+            ? { signature: placed }
+            : { [`signatures.${recipientId}`]: placed },
         $inc: { revision: 1 },
       },
     );
@@ -87,35 +111,65 @@ export class LocalDocumentsAdapter implements DocumentsPort {
   }
 
   /**
-   * Lays the agreement out, then stamps the signature into the slots the layout
-   * recorded. A signed contract whose unsigned layout is stored (the signer
+   * Lays the agreement out, then stamps each recipient's signature into that
+   * recipient's slots the layout recorded. A signed contract whose unsigned layout is stored (the signer
    * opened it) is stamped onto that PDF: the text is not laid out again.
    */
   private async render(record: DocumentRecord) {
-    const layoutRevision = record.signature ? record.layoutRevision : undefined;
+    const placed = Object.entries(placedSignatures(record));
+    const layoutRevision = placed.length > 0 ? record.layoutRevision : undefined;
     const rendered =
       (layoutRevision !== undefined && layoutRevision !== record.revision
         ? await this.documents.readPdf(record._id, layoutRevision)
         : null) ?? (await renderAgreement(record.content as AgreementContent, record.documentDate));
-    if (!record.signature) return rendered;
-    const [signaturePng, initialsPng] = await Promise.all([
-      this.documents.getFile(record.signature.signatureFileId),
-      this.documents.getFile(record.signature.initialsFileId),
-    ]);
-    const signed = await stampSignature(
+    if (placed.length === 0) return rendered;
+    const images = await Promise.all(
+      placed.map(async ([recipientId, signature]): Promise<[string, SignatureImages]> => {
+        const [signaturePng, initialsPng] = await Promise.all([
+          this.documents.getFile(signature.signatureFileId),
+          this.documents.getFile(signature.initialsFileId),
+        ]);
+        return [recipientId, { signaturePng, initialsPng, signedAt: new Date(signature.signedAt) }];
+      }),
+    );
+    // The PDF's dates are the last signature's.
+    const lastSignedAt = Math.max(...images.map(([, image]) => image.signedAt.getTime()));
+    const signed = await stampSignatures(
       rendered.pdf,
       rendered.slots,
-      { signaturePng, initialsPng, signedAt: new Date(record.signature.signedAt) },
-      new Date(record.signature.signedAt),
+      Object.fromEntries(images),
+      new Date(lastSignedAt),
     );
     return { ...rendered, pdf: signed };
   }
 }
 
+/**
+ * Every recipient's placed signature by recipient id; the `signature` of a document signed
+ * before recipients is the single signer's.
+ */
+export function placedSignatures(
+  record: Pick<DocumentRecord, 'signature' | 'signatures'>,
+): Record<string, PlacedSignature> {
+  return {
+    ...(record.signature ? { [SINGLE_SIGNER_RECIPIENT_ID]: record.signature } : {}),
+    ...(record.signatures ?? {}),
+  };
+}
+
+/** The recipients with a signature block: every signer and the countersigner. */
+export function signingPartyIds(content: AgreementContent): string[] {
+  const countersigner = content.signatureBlock.countersigner;
+  return [
+    ...signersOf(content).map((signer) => signer.recipientId),
+    ...(countersigner ? [countersigner.recipientId] : []),
+  ];
+}
+
 /** The template's content with edited sections swapped in and every placeholder filled; refuses data that leaves any unfilled. */
 export function fillContent(
   template: AgreementContent,
-  request: Pick<CopyTemplateRequest, 'title' | 'values' | 'sectionOverrides'>,
+  request: Pick<CopyTemplateRequest, 'title' | 'values' | 'sectionOverrides' | 'signatureParties'>,
 ): AgreementContent {
   const missing = new Set<string>();
   const fill = (text: string) => {
@@ -136,6 +190,9 @@ export function fillContent(
     signatureBlock: {
       ...template.signatureBlock,
       clientName: fill(template.signatureBlock.clientName),
+      ...(request.signatureParties
+        ? signatureBlockParties(request.signatureParties, template.signatureBlock.clientLabel)
+        : {}),
     },
   };
   const unknownSections = Object.keys(overrides).filter(
@@ -152,4 +209,53 @@ export function fillContent(
     );
   }
   return content;
+}
+
+/**
+ * The signature block's parties from the creation's: checked (a signer at least, each named,
+ * recipient ids well-formed and distinct) and completed with the default labels and title.
+ * Names are the people's own: never read for placeholders.
+ */
+function signatureBlockParties(
+  parties: SignatureParties,
+  clientLabel: string,
+): Pick<AgreementContent['signatureBlock'], 'signers' | 'countersigner'> {
+  const { signers, countersigner } = parties;
+  if (!Array.isArray(signers) || signers.length === 0) {
+    throw new BadRequestException('A signature block needs at least one signer.');
+  }
+  const everyone = [...signers, ...(countersigner ? [countersigner] : [])];
+  for (const party of everyone) {
+    if (!RECIPIENT_ID_PATTERN.test(String(party.recipientId))) {
+      throw new BadRequestException(`Invalid recipient id: ${String(party.recipientId)}`);
+    }
+    if (!String(party.name ?? '').trim()) {
+      throw new BadRequestException(`Recipient ${party.recipientId} has no name.`);
+    }
+  }
+  const ids = everyone.map((party) => party.recipientId);
+  const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
+  if (repeated.length > 0) {
+    throw new BadRequestException(
+      `Recipient ${repeated[0]} is named twice in the signature block.`,
+    );
+  }
+  return {
+    signers: signers.map((signer, index) => ({
+      recipientId: signer.recipientId,
+      name: signer.name.trim(),
+      label:
+        signer.label?.trim() ||
+        (signers.length === 1 ? clientLabel : `${clientLabel} ${index + 1}`),
+    })),
+    ...(countersigner
+      ? {
+          countersigner: {
+            recipientId: countersigner.recipientId,
+            name: countersigner.name.trim(),
+            title: countersigner.title?.trim() || COUNTERSIGNER_DEFAULT_TITLE,
+          },
+        }
+      : {}),
+  };
 }

@@ -13,6 +13,7 @@ import {
   type CreatedContract,
   extractDocId,
   isValidDocId,
+  SINGLE_SIGNER_RECIPIENT_ID,
   type SigningBookmark,
   type SigningBookmarks,
   type SigningSlot,
@@ -32,7 +33,9 @@ import {
   localReadingLink,
   PAGE,
   renderAuditTrail,
+  type SignatureParties,
   type SignatureSlot,
+  slotRecipientId,
   stampVoid,
 } from '../../integrations/documents';
 import { AppConfig } from '../../platform/config/app-config';
@@ -77,6 +80,11 @@ export interface PlaceSignatureRequest {
   initials?: string | null;
   signature: SignatureSource;
   signedAt: Date;
+  /**
+   * Whose signature (`Recipient.id`): stamped into that recipient's block and initials only.
+   * Absent: the single signer of a one-signer agreement.
+   */
+  recipientId?: string;
 }
 
 /**
@@ -97,7 +105,11 @@ export class DocumentsService {
   ) {}
 
   /** POST /api/template/create-contract: a filled copy of the template the docLink names. */
-  async createContract(templateLink: string, form: ContractFormDataDto): Promise<CreatedContract> {
+  async createContract(
+    templateLink: string,
+    form: ContractFormDataDto,
+    signatureParties?: SignatureParties,
+  ): Promise<CreatedContract> {
     const templateDocId = this.docIdOf(templateLink);
     const documentDate = new Date();
     const { agreementTitle, ...sectionOverrides } = form.contract_data ?? {};
@@ -108,6 +120,7 @@ export class DocumentsService {
       values: standardContractValues(form, documentDate),
       sectionOverrides: definedOnly(sectionOverrides),
       documentDate,
+      signatureParties,
     });
   }
 
@@ -123,6 +136,12 @@ export class DocumentsService {
     values: Record<string, string>;
     sectionOverrides: Record<string, string>;
     documentDate: Date;
+    /**
+     * Several signers and/or the firm's countersigner (issue 34): one signature block each.
+     * Absent: the template's one client and printed firm signatory. The Google engine refuses
+     * more than one signer or a countersigner (400).
+     */
+    signatureParties?: SignatureParties;
   }): Promise<CreatedContract> {
     // Refused here, before any engine copies anything: only registered templates are copied.
     const template = await this.documents.getTemplate(input.templateDocId);
@@ -183,13 +202,17 @@ export class DocumentsService {
   }
 
   /**
-   * Where the layout put the signature and the first initials of an agreement,
-   * for the signing page's viewer; null when the engine does not record it.
+   * Where the layout put one recipient's signature and first initials, and all their places,
+   * for the signing page's viewer: `recipientId`'s (default: the single signer's, whose places
+   * are untagged in a one-signer layout). Null when the engine does not record it.
    */
-  async signingBookmarks(docIdOrLink: string): Promise<SigningBookmarks | null> {
+  async signingBookmarks(
+    docIdOrLink: string,
+    recipientId: string = SINGLE_SIGNER_RECIPIENT_ID,
+  ): Promise<SigningBookmarks | null> {
     if (this.port.adapter !== 'local') return null;
     const { stored } = await this.laidOut(this.docIdOf(docIdOrLink));
-    const slots = stored?.slots ?? [];
+    const slots = (stored?.slots ?? []).filter((slot) => slotRecipientId(slot) === recipientId);
     const first = (kind: SignatureSlot['kind']) =>
       slots.filter((slot) => slot.kind === kind).sort((a, b) => a.page - b.page || b.y - a.y)[0];
     const signature = first('signature');
@@ -237,7 +260,10 @@ export class DocumentsService {
     return { record, stored };
   }
 
-  /** Signature and initials (derived from the signer's full name) placed into the agreement. */
+  /**
+   * Signature and initials (derived from the signer's full name) placed into the agreement:
+   * into `recipientId`'s places only when given (400 when the document has no block for them).
+   */
   async placeSignature(request: PlaceSignatureRequest): Promise<{ docLink: string }> {
     const docId = this.docIdOf(request.document);
     const signaturePng =
@@ -254,6 +280,7 @@ export class DocumentsService {
       initialsPng,
       signerName: request.signerName,
       signedAt: request.signedAt,
+      ...(request.recipientId === undefined ? {} : { recipientId: request.recipientId }),
     });
     // No render job: the finish's next step (the audit trail hashes the signed agreement) renders
     // it at once, and a job beside it only rendered the same revision twice.

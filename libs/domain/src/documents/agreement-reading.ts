@@ -20,9 +20,22 @@ export interface ReadingSection {
   blocks: ReadingBlock[];
 }
 
-/** Where a mark of the signer goes: a 1-based page of the PDF. */
+/** Where a mark of a signer goes: a 1-based page of the PDF. */
 export interface ReadingMark {
   kind: 'signature' | 'initials' | 'signedDate';
+  page: number;
+  /**
+   * Whose mark it is (`Recipient.id`, issue 34). Absent on an agreement laid
+   * out for one signer: the mark is the single signer's (SINGLE_SIGNER_RECIPIENT_ID).
+   */
+  recipientId?: string;
+}
+
+/** One signer's block in the signature block, with the 1-based page of its signature line. */
+export interface ReadingSigner {
+  recipientId: string;
+  name: string;
+  label: string;
   page: number;
 }
 
@@ -39,6 +52,10 @@ export interface AgreementReading {
     firm: { name: string; title: string; firmName: string };
     clientLabel: string;
     clientName: string;
+    /** Several signers (issue 34), in the block's order; absent: the one client above. */
+    signers?: ReadingSigner[];
+    /** The firm's countersigner, who signs the firm's block; absent: the firm's signatory is printed. */
+    countersigner?: { recipientId: string; name: string; title: string; page: number };
   };
   marks: ReadingMark[];
 }

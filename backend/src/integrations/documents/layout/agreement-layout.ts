@@ -1,8 +1,11 @@
-import type {
-  AgreementContent,
-  RenderedPdf,
-  SectionPlacement,
-  SignatureSlot,
+import {
+  type AgreementContent,
+  type CountersignerParty,
+  type RenderedPdf,
+  type SectionPlacement,
+  type SignatureSlot,
+  type SignerParty,
+  signersOf,
 } from '../document-content';
 import { agreementSections, type BodyBlock } from './body-text';
 import {
@@ -33,7 +36,11 @@ export const SIGNED_DATE_BOX = { width: 150, height: 14 } as const;
 export async function renderAgreement(content: AgreementContent, date: Date): Promise<RenderedPdf> {
   const doc = createPdfKitDocument({
     title: content.title,
-    subject: `${content.title}: ${content.signatureBlock.clientName}`,
+    subject: `${content.title}: ${
+      content.signatureBlock.signers
+        ? content.signatureBlock.signers.map((signer) => signer.name).join(', ')
+        : content.signatureBlock.clientName
+    }`,
     author: content.letterhead.firmName,
     date,
   });
@@ -81,28 +88,7 @@ export async function renderAgreement(content: AgreementContent, date: Date): Pr
   drawPageFrames(doc, {
     letterhead: content.letterhead,
     footerLabel: content.title,
-    onPage: (page) => {
-      const x = PAGE.width - PAGE.marginRight - INITIALS_BOX.width;
-      const top = PAGE.height - 58;
-      doc
-        .font(FONT.regular)
-        .fontSize(8)
-        .fillColor(COLOR.muted)
-        .text('Client initials', x - 62, top + 8, { width: 58, align: 'right', lineBreak: false });
-      doc
-        .rect(x, top, INITIALS_BOX.width, INITIALS_BOX.height)
-        .lineWidth(0.6)
-        .strokeColor(COLOR.rule)
-        .stroke();
-      slots.push({
-        kind: 'initials',
-        page,
-        x,
-        y: toPdfSpaceY(top, INITIALS_BOX.height),
-        width: INITIALS_BOX.width,
-        height: INITIALS_BOX.height,
-      });
-    },
+    onPage: (page) => drawInitialsBoxes(doc, content, page, slots),
   });
   const pageCount = doc.bufferedPageRange().count;
   return { pdf: await finish(doc), pageCount, slots, sections };
@@ -142,69 +128,261 @@ function drawBlock(doc: PDFKit.PDFDocument, block: BodyBlock): void {
   }
 }
 
+/** One block of the signature block: the firm's (printed or countersigned) or a client signer's. */
+type SignatureCell =
+  | { kind: 'firm'; countersigner?: CountersignerParty }
+  | { kind: 'signer'; signer: SignerParty; tagged: boolean };
+
+const HEADER_HEIGHT = 16;
+/** From a row's signature line to its bottom: Name and Date signed (signer), Name, Title, For (firm). */
+const BELOW_LINE = 54;
+/** The countersigned firm's block has a fourth line, its date. */
+const BELOW_LINE_COUNTERSIGNED = 68;
+const ROW_GAP = 14;
+
+function rowHeight(row: SignatureCell[]): number {
+  const countersigned = row.some((cell) => cell.kind === 'firm' && cell.countersigner);
+  return (
+    HEADER_HEIGHT + SIGNATURE_BOX.height + (countersigned ? BELOW_LINE_COUNTERSIGNED : BELOW_LINE)
+  );
+}
+
+/**
+ * The signature block: the firm's block, then one per client signer, two to a
+ * row, as many rows as needed (a row that does not fit starts a new page). The
+ * firm's signatory is printed, unless a countersigner signs it: then it has a
+ * signature and a date slot of its own. A one-signer content without
+ * `signers` draws exactly what it always did, its slots untagged.
+ */
 function drawSignatureBlock(
   doc: PDFKit.PDFDocument,
   content: AgreementContent,
   slots: SignatureSlot[],
 ): void {
-  if (doc.y + SIGNATURE_BLOCK_HEIGHT > PAGE.height - PAGE.marginBottom) doc.addPage();
-  const page = currentPage(doc);
-  const top = doc.y + 6;
-  const columnWidth = (CONTENT_WIDTH - 30) / 2;
-  const left = PAGE.marginLeft;
-  const right = PAGE.marginLeft + columnWidth + 30;
-  const { firm, clientName, clientLabel } = content.signatureBlock;
+  const block = content.signatureBlock;
+  const tagged = block.signers !== undefined;
+  const cells: SignatureCell[] = [
+    { kind: 'firm', countersigner: block.countersigner },
+    ...signersOf(content).map((signer) => ({ kind: 'signer' as const, signer, tagged })),
+  ];
+  const rows: SignatureCell[][] = [];
+  for (let index = 0; index < cells.length; index += 2) rows.push(cells.slice(index, index + 2));
 
+  const bottom = PAGE.height - PAGE.marginBottom;
+  const firstHeight = Math.max(SIGNATURE_BLOCK_HEIGHT, 6 + 26 + rowHeight(rows[0]) + 10);
+  if (doc.y + firstHeight > bottom) doc.addPage();
+  const top = doc.y + 6;
   doc
     .font(FONT.bold)
     .fontSize(10)
     .fillColor(COLOR.text)
-    .text('IN WITNESS WHEREOF, the parties have executed this Agreement.', left, top, {
+    .text('IN WITNESS WHEREOF, the parties have executed this Agreement.', PAGE.marginLeft, top, {
       width: CONTENT_WIDTH,
     });
-  const columnsTop = top + 26;
-  doc.font(FONT.bold).fontSize(9).fillColor(COLOR.accent);
-  doc.text('ENGINEER', left, columnsTop, { width: columnWidth });
-  doc.text(clientLabel.toUpperCase(), right, columnsTop, { width: columnWidth });
+  let rowTop = top + 26;
+  rows.forEach((row, index) => {
+    if (index > 0) {
+      rowTop += ROW_GAP;
+      if (rowTop + rowHeight(row) > bottom) {
+        doc.addPage();
+        rowTop = doc.y;
+      }
+    }
+    rowTop = drawSignatureRow(doc, content, row, rowTop, slots);
+  });
+  doc.x = PAGE.marginLeft;
+  doc.y = rowTop;
+}
 
-  const lineY = columnsTop + 16 + SIGNATURE_BOX.height;
-  // Engineer: printed, the firm accepts by sending the agreement.
-  doc
-    .font(FONT.italic)
-    .fontSize(13)
-    .fillColor(COLOR.text)
-    .text(firm.name, left, lineY - 22, { width: columnWidth });
-  for (const x of [left, right]) {
+/** One row of up to two blocks from `rowTop`; returns the row's bottom. */
+function drawSignatureRow(
+  doc: PDFKit.PDFDocument,
+  content: AgreementContent,
+  row: SignatureCell[],
+  rowTop: number,
+  slots: SignatureSlot[],
+): number {
+  const page = currentPage(doc);
+  const columnWidth = (CONTENT_WIDTH - 30) / 2;
+  const xOf = (column: number) => PAGE.marginLeft + column * (columnWidth + 30);
+  const lineY = rowTop + HEADER_HEIGHT + SIGNATURE_BOX.height;
+  const firm = content.signatureBlock.firm;
+  // The drawing order (and each style set once per group) is what a one-signer block has
+  // always been drawn in: its PDF stays byte-identical.
+  doc.font(FONT.bold).fontSize(9).fillColor(COLOR.accent);
+  row.forEach((cell, column) => {
+    const header = cell.kind === 'firm' ? 'ENGINEER' : cell.signer.label.toUpperCase();
+    doc.text(header, xOf(column), rowTop, { width: columnWidth });
+  });
+
+  row.forEach((cell, column) => {
+    // The firm's printed signatory: the firm accepts by sending the agreement.
+    if (cell.kind === 'firm' && !cell.countersigner) {
+      doc
+        .font(FONT.italic)
+        .fontSize(13)
+        .fillColor(COLOR.text)
+        .text(firm.name, xOf(column), lineY - 22, { width: columnWidth });
+    }
+  });
+  row.forEach((_cell, column) => {
+    const x = xOf(column);
     doc
       .moveTo(x, lineY)
       .lineTo(x + columnWidth, lineY)
       .lineWidth(0.7)
       .strokeColor(COLOR.text)
       .stroke();
-  }
-  slots.push({
-    kind: 'signature',
-    page,
-    x: right,
-    y: toPdfSpaceY(lineY - SIGNATURE_BOX.height - 2, SIGNATURE_BOX.height),
-    width: SIGNATURE_BOX.width,
-    height: SIGNATURE_BOX.height,
+  });
+  const owner = (cell: SignatureCell) =>
+    cell.kind === 'firm'
+      ? { recipientId: cell.countersigner?.recipientId }
+      : cell.tagged
+        ? { recipientId: cell.signer.recipientId }
+        : {};
+  row.forEach((cell, column) => {
+    if (cell.kind === 'firm' && !cell.countersigner) return;
+    slots.push({
+      kind: 'signature',
+      page,
+      x: xOf(column),
+      y: toPdfSpaceY(lineY - SIGNATURE_BOX.height - 2, SIGNATURE_BOX.height),
+      width: SIGNATURE_BOX.width,
+      height: SIGNATURE_BOX.height,
+      ...owner(cell),
+    });
   });
 
+  const dates: Array<{ cell: SignatureCell; x: number; y: number }> = [];
+  const dateLine = (cell: SignatureCell, x: number, y: number) => {
+    doc.text('Date signed:', x, y, { width: 60, lineBreak: false });
+    dates.push({ cell, x: x + 62, y: y - 1 });
+  };
   doc.font(FONT.regular).fontSize(9).fillColor(COLOR.text);
-  doc.text(`Name: ${firm.name}`, left, lineY + 6, { width: columnWidth });
-  doc.text(`Title: ${firm.title}`, left, lineY + 20, { width: columnWidth });
-  doc.text(`For: ${content.letterhead.firmName}`, left, lineY + 34, { width: columnWidth });
-  doc.text(`Name: ${clientName}`, right, lineY + 6, { width: columnWidth });
-  doc.text('Date signed:', right, lineY + 20, { width: 60, lineBreak: false });
-  slots.push({
-    kind: 'signedDate',
-    page,
-    x: right + 62,
-    y: toPdfSpaceY(lineY + 19, SIGNED_DATE_BOX.height),
-    width: SIGNED_DATE_BOX.width,
-    height: SIGNED_DATE_BOX.height,
+  row.forEach((cell, column) => {
+    const x = xOf(column);
+    if (cell.kind === 'firm') {
+      const signatory = cell.countersigner ?? firm;
+      doc.text(`Name: ${signatory.name}`, x, lineY + 6, { width: columnWidth });
+      doc.text(`Title: ${signatory.title}`, x, lineY + 20, { width: columnWidth });
+      doc.text(`For: ${content.letterhead.firmName}`, x, lineY + 34, { width: columnWidth });
+      if (cell.countersigner) dateLine(cell, x, lineY + 48);
+    } else {
+      doc.text(`Name: ${cell.signer.name}`, x, lineY + 6, { width: columnWidth });
+      dateLine(cell, x, lineY + 20);
+    }
   });
-  doc.x = PAGE.marginLeft;
-  doc.y = lineY + 54;
+  for (const { cell, x, y } of dates) {
+    slots.push({
+      kind: 'signedDate',
+      page,
+      x,
+      y: toPdfSpaceY(y, SIGNED_DATE_BOX.height),
+      width: SIGNED_DATE_BOX.width,
+      height: SIGNED_DATE_BOX.height,
+      ...owner(cell),
+    });
+  }
+  return (
+    lineY +
+    (row.some((cell) => cell.kind === 'firm' && cell.countersigner)
+      ? BELOW_LINE_COUNTERSIGNED
+      : BELOW_LINE)
+  );
+}
+
+/** Right of "Page n of m", where the initials boxes go. */
+const INITIALS_AREA = {
+  left: PAGE.marginLeft + CONTENT_WIDTH - 190 + 4,
+  right: PAGE.width - PAGE.marginRight,
+} as const;
+const INITIALS_LABEL_SIZE = { max: 6.5, min: 5 } as const;
+
+/**
+ * The initials boxes in a page's footer: one per signer, side by side at the
+ * right. One signer's box is labelled "Client initials" to its left, as it has
+ * always been; several signers' boxes are each labelled above with their
+ * owner's label (or name, when labels repeat), fitted to the box's cell.
+ */
+function drawInitialsBoxes(
+  doc: PDFKit.PDFDocument,
+  content: AgreementContent,
+  page: number,
+  slots: SignatureSlot[],
+): void {
+  const top = PAGE.height - 58;
+  const signers = signersOf(content);
+  const tagged = content.signatureBlock.signers !== undefined;
+  if (signers.length === 1) {
+    const x = PAGE.width - PAGE.marginRight - INITIALS_BOX.width;
+    doc
+      .font(FONT.regular)
+      .fontSize(8)
+      .fillColor(COLOR.muted)
+      .text('Client initials', x - 62, top + 8, { width: 58, align: 'right', lineBreak: false });
+    doc
+      .rect(x, top, INITIALS_BOX.width, INITIALS_BOX.height)
+      .lineWidth(0.6)
+      .strokeColor(COLOR.rule)
+      .stroke();
+    slots.push({
+      kind: 'initials',
+      page,
+      x,
+      y: toPdfSpaceY(top, INITIALS_BOX.height),
+      width: INITIALS_BOX.width,
+      height: INITIALS_BOX.height,
+      ...(tagged ? { recipientId: signers[0].recipientId } : {}),
+    });
+    return;
+  }
+  const cell = Math.min(
+    INITIALS_BOX.width + 12,
+    (INITIALS_AREA.right - INITIALS_AREA.left) / signers.length,
+  );
+  const width = Math.min(INITIALS_BOX.width, cell - 6);
+  const labelsRepeat = new Set(signers.map((signer) => signer.label)).size < signers.length;
+  signers.forEach((signer, index) => {
+    const cellLeft = INITIALS_AREA.right - (signers.length - index) * cell;
+    const x = cellLeft + cell - width;
+    const owner = labelsRepeat || !signer.label.trim() ? signer.name : signer.label;
+    const { text, size } = fitted(doc, `${owner} initials`, cell - 2);
+    doc
+      .font(FONT.regular)
+      .fontSize(size)
+      .fillColor(COLOR.muted)
+      .text(text, x + width / 2 - (cell - 2) / 2, top - 9, {
+        width: cell - 2,
+        align: 'center',
+        lineBreak: false,
+      });
+    doc.rect(x, top, width, INITIALS_BOX.height).lineWidth(0.6).strokeColor(COLOR.rule).stroke();
+    slots.push({
+      kind: 'initials',
+      page,
+      x,
+      y: toPdfSpaceY(top, INITIALS_BOX.height),
+      width,
+      height: INITIALS_BOX.height,
+      recipientId: signer.recipientId,
+    });
+  });
+}
+
+/** `text` at the largest label size that fits `width`, shortened with an ellipsis if even the smallest does not. */
+function fitted(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  width: number,
+): { text: string; size: number } {
+  doc.font(FONT.regular);
+  for (let size = INITIALS_LABEL_SIZE.max; size >= INITIALS_LABEL_SIZE.min; size -= 0.5) {
+    if (doc.fontSize(size).widthOfString(text) <= width) return { text, size };
+  }
+  const size = INITIALS_LABEL_SIZE.min;
+  doc.fontSize(size);
+  let short = text;
+  while (short.length > 1 && doc.widthOfString(`${short}\u2026`) > width)
+    short = short.slice(0, -1);
+  return { text: `${short.trimEnd()}\u2026`, size };
 }

@@ -5,7 +5,8 @@ import { agreementSections } from './body-text';
 /**
  * The reading view of a laid-out agreement: the same sections, blocks and
  * numbering the PDF was drawn from (agreementSections), with the 1-based page
- * each falls on and the pages of the signer's marks. A PDF stored before the
+ * each falls on and the pages of the signers' marks (each tagged with its
+ * recipient when the content names several signers or a countersigner). A PDF stored before the
  * layout recorded section pages puts each section on the page of the one
  * before it: its page marks are approximate then, its text never is.
  */
@@ -15,7 +16,11 @@ export function agreementReading(
 ): AgreementReading {
   const placements = new Map((laidOut.sections ?? []).map((placed) => [placed.key, placed]));
   const marks: ReadingMark[] = laidOut.slots
-    .map((slot) => ({ kind: slot.kind, page: slot.page + 1 }))
+    .map((slot) => ({
+      kind: slot.kind,
+      page: slot.page + 1,
+      ...(slot.recipientId ? { recipientId: slot.recipientId } : {}),
+    }))
     .sort((a, b) => a.page - b.page);
   const signaturePage = marks.find((mark) => mark.kind === 'signature')?.page ?? laidOut.pageCount;
   let lastPage = 1;
@@ -31,7 +36,11 @@ export function agreementReading(
     lastPage = Math.max(lastPage, page);
     return { key: section.key, number: section.number, heading: section.heading, page, blocks };
   });
-  const { firm, clientLabel, clientName } = content.signatureBlock;
+  const { firm, clientLabel, clientName, signers, countersigner } = content.signatureBlock;
+  // A party's page: that of its signature line (the block may go on over a page).
+  const pageOf = (recipientId: string) =>
+    marks.find((mark) => mark.kind === 'signature' && mark.recipientId === recipientId)?.page ??
+    signaturePage;
   return {
     title: content.title,
     subtitle: content.subtitle ?? null,
@@ -43,6 +52,26 @@ export function agreementReading(
       firm: { name: firm.name, title: firm.title, firmName: content.letterhead.firmName },
       clientLabel,
       clientName,
+      ...(signers
+        ? {
+            signers: signers.map((signer) => ({
+              recipientId: signer.recipientId,
+              name: signer.name,
+              label: signer.label,
+              page: pageOf(signer.recipientId),
+            })),
+          }
+        : {}),
+      ...(countersigner
+        ? {
+            countersigner: {
+              recipientId: countersigner.recipientId,
+              name: countersigner.name,
+              title: countersigner.title,
+              page: pageOf(countersigner.recipientId),
+            },
+          }
+        : {}),
     },
     marks,
   };

@@ -1,5 +1,5 @@
-import { formatPacificTimestamp } from '@prosign/domain';
-import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { formatPacificTimestamp, SINGLE_SIGNER_RECIPIENT_ID } from '@prosign/domain';
+import { degrees, PDFDocument, type PDFImage, rgb, StandardFonts } from 'pdf-lib';
 import type { SignatureSlot } from '../document-content';
 import { trimToInk } from './trim-to-ink';
 
@@ -49,23 +49,48 @@ export interface SignatureImages {
   signedAt: Date;
 }
 
-/** Draws the signature, initials and signing date into the slots recorded when the agreement was laid out. */
+/** Draws the signature, initials and signing date into every slot recorded when the agreement was laid out. */
 export async function stampSignature(
   source: Uint8Array,
   slots: SignatureSlot[],
   images: SignatureImages,
   date: Date,
 ): Promise<Buffer> {
+  const untagged = slots.map(({ recipientId: _owner, ...slot }) => slot);
+  return stampSignatures(source, untagged, { [SINGLE_SIGNER_RECIPIENT_ID]: images }, date);
+}
+
+/**
+ * Draws each recipient's signature, initials and signing date into that
+ * recipient's slots only (a slot without `recipientId` is the single
+ * signer's); the slots of a recipient who has not signed stay empty. Images are
+ * embedded in the order their owners' slots come, so the same input gives the
+ * same bytes (one signer: the bytes stampSignature always gave).
+ */
+export async function stampSignatures(
+  source: Uint8Array,
+  slots: SignatureSlot[],
+  byRecipient: Readonly<Record<string, SignatureImages>>,
+  date: Date,
+): Promise<Buffer> {
   const pdf = await PDFDocument.load(source, LOAD);
-  const signature = await pdf.embedPng(trimToInk(images.signaturePng));
-  const initials = await pdf.embedPng(trimToInk(images.initialsPng));
+  const embedded = new Map<string, { signature: PDFImage; initials: PDFImage; signedAt: Date }>();
+  for (const slot of slots) {
+    const owner = slot.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
+    const images = Object.hasOwn(byRecipient, owner) ? byRecipient[owner] : undefined;
+    if (!images || embedded.has(owner)) continue;
+    const signature = await pdf.embedPng(trimToInk(images.signaturePng));
+    const initials = await pdf.embedPng(trimToInk(images.initialsPng));
+    embedded.set(owner, { signature, initials, signedAt: images.signedAt });
+  }
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const pages = pdf.getPages();
   for (const slot of slots) {
     const page = pages[slot.page];
-    if (!page) continue;
+    const placed = embedded.get(slot.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID);
+    if (!page || !placed) continue;
     if (slot.kind === 'signedDate') {
-      page.drawText(formatPacificTimestamp(images.signedAt), {
+      page.drawText(formatPacificTimestamp(placed.signedAt), {
         x: slot.x,
         y: slot.y + 3,
         size: 9,
@@ -74,7 +99,7 @@ export async function stampSignature(
       });
       continue;
     }
-    const image = slot.kind === 'signature' ? signature : initials;
+    const image = slot.kind === 'signature' ? placed.signature : placed.initials;
     // Fit the image inside the slot, keeping its proportions.
     const scale = Math.min(slot.width / image.width, slot.height / image.height);
     const width = image.width * scale;

@@ -105,8 +105,17 @@ export class DocumentRecord {
   @Prop({ type: String, index: true })
   contractToken?: string;
 
+  /** The single signer's signature, as placed before recipients (read as SINGLE_SIGNER_RECIPIENT_ID's). */
   @Prop({ type: MongooseSchema.Types.Mixed })
   signature?: PlacedSignature;
+
+  /**
+   * Each recipient's placed signature by `Recipient.id` (issue 34). Each placement sets its own
+   * key (`signatures.<recipientId>`), so recipients signing at the same moment never overwrite
+   * one another.
+   */
+  @Prop({ type: MongooseSchema.Types.Mixed })
+  signatures?: Record<string, PlacedSignature>;
 
   @Prop({ type: Number, required: true, default: 1 })
   revision: number;
