@@ -5,6 +5,7 @@ import {
   type AgreementStatus,
   type AgreementSummary,
 } from '@prosign/domain';
+import { recipientsOf } from './agreement-recipients';
 import type { Agreement } from './agreement.schema';
 
 /** A stored agreement as a lean list query returns it. */
@@ -35,6 +36,11 @@ export function agreementCardCore(
     family: agreement.family,
     summary,
     status,
+    recipients: recipientsOf(agreement, {
+      name: summary.recipientName,
+      email: summary.recipientEmail,
+      phone: summary.recipientPhone,
+    }),
     docLink: agreement.docLink,
     signingLink: agreement.signingLink,
     signedDocLink: agreement.signedDocLink ?? null,

@@ -9,6 +9,8 @@ import { STANDARD_FAMILY } from './families/standard.family';
 export interface AgreementParties {
   signerName: string;
   signerEmail: string;
+  /** The signer's phone, when the form has one. */
+  signerPhone: string | null;
   /** Addresses that get the document and the signed copy too. */
   copyTo: string[];
   /** The staff member replies go to. */

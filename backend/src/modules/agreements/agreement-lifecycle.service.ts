@@ -26,6 +26,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import { DocumentsService } from '../documents';
 import { MailService } from '../mail';
 import { familyConfig } from './agreement-family';
+import { allSignedChange } from './agreement-recipients';
 import { agreementMailKey } from './agreement-mail-keys';
 import type { Agreement, AgreementDocument } from './agreement.schema';
 import { AgreementRepository } from './agreement.repository';
@@ -187,6 +188,7 @@ export class AgreementLifecycleService {
     const updated = await this.apply(agreement, 'markAsSigned', actor, (now) => ({
       signedAt: now,
       signedIp: actor.ip ?? null,
+      ...allSignedChange(agreement, now),
     }));
     return { message: 'Contract marked as signed.', status: updated.status };
   }

@@ -20,6 +20,7 @@ import { CrmStageMoves } from '../crm';
 import { DocumentsService } from '../documents';
 import { MailService } from '../mail';
 import { familyConfig } from './agreement-family';
+import { publishedRecipients } from './agreement-recipients';
 import { agreementMailKey, legacyAgreementMailKey } from './agreement-mail-keys';
 import type { AgreementDocument } from './agreement.schema';
 import { AgreementRepository } from './agreement.repository';
@@ -271,7 +272,11 @@ export class AgreementSendService {
           transitionRule(agreement.family, 'publish'),
           {
             now,
-            set: { createdAt: now, createdIp: actor.ip ?? null },
+            set: {
+              createdAt: now,
+              createdIp: actor.ip ?? null,
+              recipients: publishedRecipients(parties, parties.signerPhone, now),
+            },
             event: {
               type: 'sent',
               actor: actor.email,

@@ -1,6 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { AGREEMENT_FAMILIES, type AgreementFamily, type StoredInvoices } from '@prosign/domain';
 import { Schema as MongooseSchema, type HydratedDocument, type Types } from 'mongoose';
+import type { StoredRecipient } from './agreement-recipients';
 
 /**
  * One event of an agreement's history (ARCHITECTURE §5): append-only, written
@@ -81,6 +82,15 @@ export class Agreement<TForm extends object = Record<string, unknown>> {
   @Prop({ type: String, default: null }) status: string | null;
   /** Lower-case text the list search matches (names, e-mails, addresses, phones). */
   @Prop({ default: '' }) searchText: string;
+
+  /**
+   * Who it is sent to, in order (ARCHITECTURE §5): signers, the firm's
+   * countersigner, copies. Written when the send publishes; absent on agreements
+   * from before recipients, which read as their one signer (recipientsOf). The
+   * first signer's state is also in the single-signer fields the spec's calls read.
+   */
+  @Prop({ type: [MongooseSchema.Types.Mixed], default: undefined })
+  recipients?: StoredRecipient[];
 
   @Prop({ type: [AgreementEventSchema], default: [] }) events: AgreementEvent[];
   /** Hash of the last event: the head every append is chained to. */

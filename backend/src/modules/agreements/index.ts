@@ -6,6 +6,12 @@
 export { Agreement, StepProgress, type AgreementDocument } from './agreement.schema';
 export type { EventInput } from './event-chain';
 export { familyConfig, type AgreementFamilyConfig, type FamilyListView } from './agreement-family';
+export {
+  allSignedChange,
+  recipientChange,
+  recipientsOf,
+  type StoredRecipient,
+} from './agreement-recipients';
 export { agreementMailKey, legacyAgreementMailKey } from './agreement-mail-keys';
 export {
   STANDARD_CLAUSE_FIELDS,

@@ -37,6 +37,7 @@ import { SIGNING_FINISH_STEPS, type SigningFinishStep } from './signing-finish-s
 import {
   closedLinkError,
   signerEvent,
+  signerRecipientChange,
   signerName,
   SigningService,
   type SignerActor,
@@ -128,6 +129,7 @@ export class SigningFinishService {
         set: {
           signedAt: now,
           signedIp: actor.ip,
+          ...signerRecipientChange(contract, 'sign', now, actor),
           verifyId: randomBytes(16).toString('base64url'),
           finish: {
             state: 'in_progress',

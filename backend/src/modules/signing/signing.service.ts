@@ -15,9 +15,11 @@ import {
   SIGNING_PAGE_TITLES,
   signerLinkStateOf,
   signingViewChannel,
+  SINGLE_SIGNER_RECIPIENT_ID,
   transitionRule,
   type AgreementFamily,
   type ContractStatus,
+  type RecipientEvent,
   type SignerLinkState,
   type SignerMetrics,
   type SignerSaveResponse,
@@ -30,7 +32,7 @@ import { AgreementRepository } from '../agreements';
 import type { Agreement } from '../agreements';
 import type { EventInput } from '../agreements';
 import { DocumentsService } from '../documents';
-import { familyConfig } from '../agreements';
+import { familyConfig, recipientChange } from '../agreements';
 import type { AgreementDocument } from '../agreements';
 
 /** A signed-for agreement of any family, as the signer's calls read it. */
@@ -73,6 +75,23 @@ export function closedLinkError(state: SignerLinkState): ConflictException {
     replaced: SIGNING_PAGE_TITLES.replaced,
   };
   return new ConflictException(state === 'open' ? SIGNER_MESSAGES.unknownLink : titles[state]);
+}
+
+/**
+ * The signer's recipient moved by `event`, in the same update as the agreement's
+ * change. Every link is the one signer's today (several signers: issue 34).
+ */
+export function signerRecipientChange(
+  contract: Pick<Agreement<object>, 'recipients'>,
+  event: RecipientEvent,
+  at: Date,
+  actor: SignerActor,
+): Record<string, unknown> {
+  return recipientChange(contract, SINGLE_SIGNER_RECIPIENT_ID, event, {
+    at,
+    ip: actor.ip,
+    userAgent: actor.userAgent ?? null,
+  });
 }
 
 /** Who the audit trail names for the signer's actions. */
@@ -170,7 +189,14 @@ export class SigningService {
         (await this.repository.transition<object>(
           contract,
           transitionRule(contract.family, 'view'),
-          { ...view, set: { viewedAt: now, viewedIp: actor.ip } },
+          {
+            ...view,
+            set: {
+              viewedAt: now,
+              viewedIp: actor.ip,
+              ...signerRecipientChange(contract, 'view', now, actor),
+            },
+          },
         )) ??
         (await this.repository.record<object>(contract, view)) ??
         contract;
@@ -336,7 +362,13 @@ export class SigningService {
       contract,
       transitionRule(contract.family, 'clearSignature'),
       {
-        set: { signature: null, signatureSource: null, signatureImageId: null, initials: null },
+        set: {
+          signature: null,
+          signatureSource: null,
+          signatureImageId: null,
+          initials: null,
+          ...signerRecipientChange(contract, 'clearSignature', new Date(), actor),
+        },
         event: signerEvent('signature_cleared', actor, {
           source: contract.signatureSource ?? '',
         }),
@@ -410,7 +442,12 @@ export class SigningService {
       transitionRule(contract.family, 'saveSignature'),
       {
         now,
-        set: { ...fields, signatureSavedAt: now, signatureSavedIp: actor.ip },
+        set: {
+          ...fields,
+          signatureSavedAt: now,
+          signatureSavedIp: actor.ip,
+          ...signerRecipientChange(contract, 'saveSignature', now, actor),
+        },
         event: signerEvent('signature_saved', actor, { source: fields.signatureSource ?? '' }),
       },
     );

@@ -5,6 +5,7 @@
  */
 import type { AgreementEventView } from './agreement-events';
 import type { AgreementFamily, AgreementStatus } from './agreement-statuses';
+import type { Recipient } from './recipients';
 
 /** What the shared card shows whatever the family: who signs, what, where. */
 export interface AgreementSummary {
@@ -24,6 +25,8 @@ export interface AgreementCardCore {
   family: AgreementFamily;
   status: AgreementStatus;
   summary: AgreementSummary;
+  /** Who it is sent to, in order, each with their own state and times (one signer before recipients). */
+  recipients: Recipient[];
   docLink: string;
   signingLink: string;
   signedDocLink: string | null;

@@ -1,8 +1,11 @@
 import { useAgreement } from '@prosign/api-client';
 import {
   AGREEMENT_FAMILY_PLACES,
+  recipientProgressLabel,
   type AgreementCardCore,
   type AgreementFamily,
+  type RecipientRole,
+  type RecipientState,
 } from '@prosign/domain';
 import { useId, useRef } from 'react';
 import { Dialog } from '@prosign/ui';
@@ -10,6 +13,20 @@ import { pacificTime } from './agreement-format';
 import { actorLabel, eventLabel } from './agreement-history';
 import { StatusBadge } from './StatusBadge';
 import './agreements.css';
+
+const ROLE_LABELS: Record<RecipientRole, string> = {
+  signer: 'Signer',
+  countersigner: 'Countersigner (firm)',
+  cc: 'Copy',
+};
+
+const STATE_LABELS: Record<RecipientState, string> = {
+  waiting: 'Waiting',
+  invited: 'Invited',
+  viewed: 'Viewed',
+  'signature-saved': 'Signature saved',
+  signed: 'Signed',
+};
 
 export interface AgreementDetailsModalProps<TCard extends AgreementCardCore> {
   family: AgreementFamily;
@@ -54,6 +71,8 @@ export function AgreementDetailsModal<TCard extends AgreementCardCore>({
   const contactId = `${ids}-contact`;
   const timesId = `${ids}-times`;
   const historyId = `${ids}-history`;
+  const recipientsId = `${ids}-recipients`;
+  const recipients = card.recipients ?? [];
 
   return (
     <Dialog
@@ -89,6 +108,53 @@ export function AgreementDetailsModal<TCard extends AgreementCardCore>({
           </div>
         </dl>
       </section>
+
+      {recipients.length > 0 ? (
+        <section aria-labelledby={recipientsId}>
+          <h3 id={recipientsId} className="dash-details__heading">
+            Recipients
+          </h3>
+          <p className="dash-details__views">{recipientProgressLabel(recipients)}</p>
+          <div className="dash-table-scroll">
+            <table className="dash-table" aria-labelledby={recipientsId}>
+              <thead>
+                <tr>
+                  <th scope="col">Recipient</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Invited (PST)</th>
+                  <th scope="col">Viewed (PST)</th>
+                  <th scope="col">Signed (PST)</th>
+                  <th scope="col">Last IP address</th>
+                </tr>
+              </thead>
+              <tbody>
+                {recipients.map((recipient) => (
+                  <tr key={recipient.id}>
+                    <th scope="row">
+                      {recipient.name ? (
+                        <>
+                          {recipient.name}
+                          <br />
+                        </>
+                      ) : null}
+                      <span className="dash-details__email">{recipient.email}</span>
+                    </th>
+                    <td>{ROLE_LABELS[recipient.role]}</td>
+                    <td>{recipient.role === 'cc' ? '—' : STATE_LABELS[recipient.state]}</td>
+                    <td>{pacificTime(recipient.times.invitedAt)}</td>
+                    <td>{pacificTime(recipient.times.viewedAt)}</td>
+                    <td>{pacificTime(recipient.times.signedAt)}</td>
+                    <td title={recipient.lastActionUserAgent ?? undefined}>
+                      {recipient.lastActionIp || '—'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
 
       <section aria-labelledby={timesId}>
         <h3 id={timesId} className="dash-details__heading">

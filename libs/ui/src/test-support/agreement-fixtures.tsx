@@ -1,6 +1,10 @@
 import { ApiProvider } from '@prosign/api-client';
 import { fakeApiClient, type FakeRoute } from '@prosign/api-client/testing';
-import type { AgreementCardCore, AgreementEventView } from '@prosign/domain';
+import {
+  singleSignerRecipients,
+  type AgreementCardCore,
+  type AgreementEventView,
+} from '@prosign/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -14,7 +18,7 @@ let sequence = 0;
 /** One agreement of any family as a list shows it; fields a test does not name stay empty. */
 export function agreementCard(overrides: Partial<AgreementCardCore> = {}): AgreementCardCore {
   sequence += 1;
-  return {
+  const card: Omit<AgreementCardCore, 'recipients'> = {
     _id: `agr-${sequence}`,
     family: 'standard',
     status: 'not signed',
@@ -52,6 +56,23 @@ export function agreementCard(overrides: Partial<AgreementCardCore> = {}): Agree
     presence: null,
     ...overrides,
   };
+  // The one signer its single-signer fields describe, as the server reads an agreement.
+  const recipients =
+    overrides.recipients ??
+    singleSignerRecipients({
+      name: card.summary.recipientName,
+      email: card.summary.recipientEmail,
+      phone: card.summary.recipientPhone,
+      status: card.status,
+      sentAt: card.createdAt,
+      viewedAt: card.viewedAt,
+      viewedIp: card.viewedIp,
+      signatureSavedAt: card.signatureSavedAt,
+      signatureSavedIp: card.signatureSavedIp,
+      signedAt: card.signedAt,
+      signedIp: card.signedIp,
+    });
+  return { ...card, recipients };
 }
 
 export function historyEvent(overrides: Partial<AgreementEventView> = {}): AgreementEventView {

@@ -40,6 +40,7 @@ export const CO_FAMILY: AgreementFamilyConfig<ChangeOrderForm, CoCardView> = {
   parties: (form) => ({
     signerName: form.signatory_name,
     signerEmail: form.signatory_email,
+    signerPhone: form.signatory_phone || null,
     copyTo: form.cc_emails
       .split(',')
       .map((email) => email.trim())

@@ -54,6 +54,7 @@ export const SOW_FAMILY: AgreementFamilyConfig<SowContractForm, SowCardView> = {
   parties: (form) => ({
     signerName: form.cp_name,
     signerEmail: form.cp_email,
+    signerPhone: form.cp_phone || null,
     copyTo: form.cc_emails
       .split(',')
       .map((email) => email.trim())

@@ -85,6 +85,7 @@ export const STANDARD_FAMILY: AgreementFamilyConfig<
   parties: (form) => ({
     signerName: form.full_name,
     signerEmail: form.email,
+    signerPhone: form.contact_number || null,
     copyTo: form.cc_email ? [form.cc_email] : [],
     senderEmail: form.csm_email,
   }),

@@ -85,6 +85,82 @@ describe('AgreementDetailsModal', () => {
     expect(dialog).toHaveTextContent('Views by phone: 2 · Views by email: 3 · Total views: 5');
   });
 
+  it('lists the recipients: the one signer of a one-signer agreement, with its times and address', () => {
+    const { dialog } = open();
+    const table = within(dialog).getByRole('table', { name: 'Recipients' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveTextContent('Maria Lopez');
+    expect(rows[0]).toHaveTextContent('maria@example.com');
+    expect(rows[0]).toHaveTextContent('Signer');
+    expect(rows[0]).toHaveTextContent('2026-03-06 12:30 PST');
+    expect(rows[0]).toHaveTextContent('203.0.113.9');
+    expect(dialog).toHaveTextContent('Signed');
+  });
+
+  it('lists several recipients in order with each state, and says whom it waits for', () => {
+    const times = { invitedAt: null, viewedAt: null, signatureSavedAt: null, signedAt: null };
+    const card = agreementCard({
+      recipients: [
+        {
+          id: 'signer-1',
+          role: 'signer',
+          name: 'Maria Lopez',
+          email: 'maria@example.com',
+          order: 1,
+          state: 'signed',
+          times: {
+            ...times,
+            invitedAt: '2026-03-04T17:05:00.000Z',
+            signedAt: '2026-03-05T18:00:00.000Z',
+          },
+          lastActionIp: '203.0.113.7',
+          lastActionUserAgent: 'Mozilla/5.0 (iPhone)',
+        },
+        {
+          id: 'signer-2',
+          role: 'signer',
+          name: 'Luis Lopez',
+          email: 'luis@example.com',
+          order: 2,
+          state: 'invited',
+          times: { ...times, invitedAt: '2026-03-05T18:00:00.000Z' },
+          lastActionIp: null,
+          lastActionUserAgent: null,
+        },
+        {
+          id: 'cc-1',
+          role: 'cc',
+          name: '',
+          email: 'office@example.com',
+          order: 3,
+          state: 'waiting',
+          times,
+          lastActionIp: null,
+          lastActionUserAgent: null,
+        },
+      ],
+    });
+    renderWithProviders(
+      <AgreementDetailsModal family="standard" card={card} onClose={jest.fn()} />,
+      {
+        routes: { 'GET /api/contracts/by-token/undefined': () => card },
+      },
+    );
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('1 of 2 signed — waiting for Luis Lopez');
+    const rows = within(within(dialog).getByRole('table', { name: 'Recipients' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(
+        /^Maria Lopezmaria@example\.comSignerSigned2026-03-04 09:05 PST.*2026-03-05 10:00 PST203\.0\.113\.7$/,
+      ),
+      expect.stringMatching(/^Luis Lopezluis@example\.comSignerInvited2026-03-05 10:00 PST/),
+      expect.stringMatching(/^office@example\.comCopy—/),
+    ]);
+  });
+
   it('shows the history as a timeline of readable titles, who did it and from where', () => {
     const { dialog } = open();
     const table = within(dialog).getByRole('table', { name: 'Document history' });

@@ -1,0 +1,191 @@
+import {
+  applyRecipientEvent,
+  isSigningRecipient,
+  singleSignerRecipients,
+  SINGLE_SIGNER_RECIPIENT_ID,
+  type Recipient,
+  type RecipientEvent,
+  type RecipientRole,
+  type RecipientState,
+} from '@prosign/domain';
+import type { AgreementParties } from './agreement-family';
+
+/**
+ * A recipient as the agreement record keeps it (ARCHITECTURE §5): the shared
+ * `Recipient` with its times as dates. Signing tokens are not here: each
+ * signer's token is its own `agreement_links` key naming the recipient.
+ */
+export interface StoredRecipient {
+  id: string;
+  role: RecipientRole;
+  name: string;
+  email: string;
+  phone?: string | null;
+  order: number;
+  state: RecipientState;
+  invitedAt: Date | null;
+  viewedAt: Date | null;
+  signatureSavedAt: Date | null;
+  signedAt: Date | null;
+  lastActionIp: string | null;
+  lastActionUserAgent: string | null;
+  staffUserId?: string | null;
+}
+
+/** The stored fields of an agreement the recipients are read from. */
+export interface RecipientSource {
+  recipients?: StoredRecipient[] | null;
+  status: string | null;
+  createdAt?: Date | string | null;
+  viewedAt?: Date | string | null;
+  viewedIp?: string | null;
+  signatureSavedAt?: Date | string | null;
+  signatureSavedIp?: string | null;
+  signedAt?: Date | string | null;
+  signedIp?: string | null;
+}
+
+const iso = (value: Date | string | null | undefined): string | null =>
+  value == null ? null : new Date(value).toISOString();
+
+/**
+ * Who an agreement is sent to, as the shared rules read them: the stored
+ * recipients, or — for an agreement from before recipients — its one signer
+ * read from the single-signer fields (who signs: the family's summary).
+ */
+export function recipientsOf(
+  agreement: RecipientSource,
+  signer: { name: string; email: string; phone?: string | null },
+): Recipient[] {
+  if (!agreement.recipients?.length) {
+    return singleSignerRecipients({
+      ...signer,
+      status: agreement.status,
+      sentAt: agreement.createdAt,
+      viewedAt: agreement.viewedAt,
+      viewedIp: agreement.viewedIp,
+      signatureSavedAt: agreement.signatureSavedAt,
+      signatureSavedIp: agreement.signatureSavedIp,
+      signedAt: agreement.signedAt,
+      signedIp: agreement.signedIp,
+    });
+  }
+  return agreement.recipients.map(sharedRecipient);
+}
+
+/** A stored recipient in the shared shape (times as ISO strings). */
+function sharedRecipient(stored: StoredRecipient): Recipient {
+  return {
+    id: stored.id,
+    role: stored.role,
+    name: stored.name,
+    email: stored.email,
+    ...(stored.phone ? { phone: stored.phone } : {}),
+    order: stored.order,
+    state: stored.state,
+    times: {
+      invitedAt: iso(stored.invitedAt),
+      viewedAt: iso(stored.viewedAt),
+      signatureSavedAt: iso(stored.signatureSavedAt),
+      signedAt: iso(stored.signedAt),
+    },
+    lastActionIp: stored.lastActionIp ?? null,
+    lastActionUserAgent: stored.lastActionUserAgent ?? null,
+    ...(stored.staffUserId ? { staffUserId: stored.staffUserId } : {}),
+  };
+}
+
+/**
+ * The recipients a send publishes: the family's signer, invited now, and each
+ * copy address (cc), who signs nothing. One signer today; several signers and a
+ * countersigner come from the creation screens (issue 34).
+ */
+export function publishedRecipients(
+  parties: Pick<AgreementParties, 'signerName' | 'signerEmail' | 'copyTo'>,
+  signerPhone: string | null,
+  now: Date,
+): StoredRecipient[] {
+  const blank = {
+    viewedAt: null,
+    signatureSavedAt: null,
+    signedAt: null,
+    lastActionIp: null,
+    lastActionUserAgent: null,
+  };
+  const signerEmail = parties.signerEmail.trim().toLowerCase();
+  const copies = [...new Set(parties.copyTo.map((email) => email.trim()).filter(Boolean))].filter(
+    (email) => email.toLowerCase() !== signerEmail,
+  );
+  return [
+    {
+      id: SINGLE_SIGNER_RECIPIENT_ID,
+      role: 'signer',
+      name: parties.signerName,
+      email: parties.signerEmail,
+      ...(signerPhone ? { phone: signerPhone } : {}),
+      order: 1,
+      state: 'invited',
+      invitedAt: now,
+      ...blank,
+    },
+    ...copies.map(
+      (email, index): StoredRecipient => ({
+        id: `cc-${index + 1}`,
+        role: 'cc',
+        name: '',
+        email,
+        order: 2,
+        state: 'waiting',
+        invitedAt: null,
+        ...blank,
+      }),
+    ),
+  ];
+}
+
+/**
+ * The `$set` that moves a stored recipient by `event` (the shared transition
+ * table), to go in the same update as the agreement's own change; empty when
+ * the agreement keeps no recipients (from before them) or the event does not
+ * apply to the recipient's state (e.g. a second view).
+ */
+export function recipientChange(
+  agreement: Pick<RecipientSource, 'recipients'>,
+  recipientId: string,
+  event: RecipientEvent,
+  context: { at: Date; ip: string | null; userAgent?: string | null },
+): Record<string, unknown> {
+  const index = agreement.recipients?.findIndex((stored) => stored.id === recipientId) ?? -1;
+  if (index < 0 || !agreement.recipients) return {};
+  const current = sharedRecipient(agreement.recipients[index]);
+  const next = applyRecipientEvent(current, event, {
+    at: context.at.toISOString(),
+    ip: context.ip,
+    userAgent: context.userAgent ?? null,
+  });
+  if (!next) return {};
+  const path = `recipients.${index}`;
+  const set: Record<string, unknown> = {
+    [`${path}.state`]: next.state,
+    [`${path}.lastActionIp`]: next.lastActionIp,
+    [`${path}.lastActionUserAgent`]: next.lastActionUserAgent,
+  };
+  for (const key of ['invitedAt', 'viewedAt', 'signatureSavedAt', 'signedAt'] as const) {
+    if (next.times[key] !== current.times[key]) set[`${path}.${key}`] = context.at;
+  }
+  return set;
+}
+
+/** Every signing recipient moved to signed at once (staff marked the agreement signed). */
+export function allSignedChange(
+  agreement: Pick<RecipientSource, 'recipients'>,
+  at: Date,
+): Record<string, unknown> {
+  const set: Record<string, unknown> = {};
+  agreement.recipients?.forEach((stored, index) => {
+    if (!isSigningRecipient(stored) || stored.state === 'signed') return;
+    set[`recipients.${index}.state`] = 'signed';
+    set[`recipients.${index}.signedAt`] = at;
+  });
+  return set;
+}
