@@ -8,7 +8,8 @@ import { DocumentRepository } from '../src/integrations/documents/store/document
 import type { AgreementContent } from '../src/integrations/documents/document-content';
 import { DocumentsService } from '../src/modules/documents/documents.service';
 import { contractFormData, seedTemplates } from './support/document-fixtures';
-import { pdfPagesText } from './support/pdf-text';
+import { pdfPagesText, pdfText } from './support/pdf-text';
+import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
@@ -92,7 +93,10 @@ describe('documents for several signers and the firm’s countersigner (issue 34
     await seedTemplates(api);
     documents = api.get(DocumentsService, { strict: false });
     repository = api.get(DocumentRepository, { strict: false });
+    http = await staffHttp(api);
   });
+
+  let http: StaffHttp;
 
   afterAll(async () => {
     await worker?.close();
@@ -290,5 +294,60 @@ describe('documents for several signers and the firm’s countersigner (issue 34
     );
     await repository.deletePdf(docId, 2);
     expect((await documents.pdfOf(docLink)).pdf.equals(signed)).toBe(true);
+  });
+
+  it('sets the signers of a document created for one: laid out again at a new revision, once, and never after a signature', async () => {
+    const docLink = await createContract();
+    const docId = docIdOf(docLink);
+    await documents.pdfOf(docLink);
+    await documents.setSignatureParties(docLink, PARTIES);
+    // The same parties again (a repeated send step) change nothing.
+    await documents.setSignatureParties(docLink, PARTIES);
+    const record = await repository.find(docId);
+    expect(record).toMatchObject({ revision: 2, layoutRevision: 2 });
+    expect(record?.content?.signatureBlock.signers).toHaveLength(2);
+    expect(record?.content?.signatureBlock.countersigner?.name).toBe('Dana Whitfield');
+    await documents.pdfOf(docLink);
+    const slots = (await repository.findPdf(docId, 2))?.slots ?? [];
+    expect(
+      slots.filter((slot) => slot.kind === 'signature').map((slot) => slot.recipientId),
+    ).toEqual(['firm-1', 'signer-1', 'signer-2']);
+
+    await place(docLink, 'signer-2');
+    const { pdf } = await documents.pdfOf(docLink);
+    expect(await pdfText(pdf)).toContain(SIGNED['signer-2'].printed);
+    // The signer-2 date is inside its slot of the new layout.
+    const items = await pdfTextItems(pdf);
+    const [dateSlot] = slots.filter((s) => s.kind === 'signedDate' && s.recipientId === 'signer-2');
+    expect(
+      items.filter((item) => item.text === SIGNED['signer-2'].printed && inside(item, dateSlot)),
+    ).toHaveLength(1);
+
+    await expect(
+      documents.setSignatureParties(docLink, { signers: [PARTIES.signers[0]] }),
+    ).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('creates a contract with its signature parties over HTTP, and refuses a malformed list', async () => {
+    const res = await http()
+      .post('/api/template/create-contract')
+      .send({ docLink: TEMPLATE_LINK, formData: contractFormData(), signatureParties: PARTIES })
+      .expect(201);
+    const docLink = (res.body as { docLink: string }).docLink;
+    const text = await pdfText((await documents.pdfOf(docLink)).pdf);
+    for (const name of Object.values(NAMES)) expect(text).toContain(`Name: ${name}`);
+
+    const before = await repository.model.countDocuments({ kind: 'contract' });
+    for (const signatureParties of [
+      { signers: [] },
+      { signers: [{ recipientId: 'a b', name: 'M' }] },
+      { signers: [{ recipientId: 'a', name: '' }] },
+    ]) {
+      await http()
+        .post('/api/template/create-contract')
+        .send({ docLink: TEMPLATE_LINK, formData: contractFormData(), signatureParties })
+        .expect(400);
+    }
+    expect(await repository.model.countDocuments({ kind: 'contract' })).toBe(before);
   });
 });

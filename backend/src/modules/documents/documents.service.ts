@@ -166,6 +166,22 @@ export class DocumentsService {
   }
 
   /**
+   * Who signs an agreement's document, set once its recipients are known (the send): one block
+   * per signer and the countersigned firm block, laid out again as a new revision (rendered by
+   * the worker meanwhile). The same parties again change nothing, so a repeated step is
+   * harmless; 409 once anyone's signature is placed. The Google engine refuses more than one
+   * signer or a countersigner (400).
+   */
+  async setSignatureParties(docIdOrLink: string, parties: SignatureParties): Promise<void> {
+    const docId = this.docIdOf(docIdOrLink);
+    const record = await this.registered(docId);
+    if (record.kind !== 'contract') throw new NotFoundException(`Document ${docId} not found`);
+    const before = record.revision;
+    const { revision } = await this.port.setSignatureParties(docId, parties);
+    if (revision !== before) await this.enqueueRender(docId, revision);
+  }
+
+  /**
    * A document ProSign created or registered (the `documents` collection) as PDF,
    * from a docLink or a bare id; rendered inline if no job has done it yet. Any
    * other id is 404, whatever the documents engine could read (a Drive file the

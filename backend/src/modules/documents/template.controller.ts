@@ -17,7 +17,7 @@ export class TemplateController {
 
   @Post('create-contract')
   createContract(@Body() body: CreateContractDto): Promise<CreatedContract> {
-    return this.documents.createContract(body.docLink, body.formData);
+    return this.documents.createContract(body.docLink, body.formData, body.signatureParties);
   }
 
   @Post('generate-pdf')
