@@ -219,6 +219,56 @@ describe('documents for several signers and the firm’s countersigner (issue 34
     expect(signed.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(12);
     // Reading again gives the same bytes (the stored revision).
     expect((await documents.pdfOf(docLink)).pdf.equals(signed)).toBe(true);
+
+    // The audit trail lists every party and names each on their events; the merge seals it.
+    const token = 'tok_several_signers_0001';
+    const trail = await documents.createAuditTrail({
+      agreement: docLink,
+      documentTitle: 'Professional Engineering Services Agreement',
+      signer: { name: NAMES['signer-1'], email: 'maria.alvarez@example.com' },
+      recipients: [
+        {
+          recipientId: 'signer-1',
+          role: 'signer',
+          name: NAMES['signer-1'],
+          email: 'maria.alvarez@example.com',
+          authentication: 'Signing link by e-mail, captcha',
+        },
+        {
+          recipientId: 'signer-2',
+          role: 'signer',
+          name: NAMES['signer-2'],
+          email: 'luis.alvarez@example.com',
+          authentication: 'Signing link by e-mail, captcha',
+        },
+        {
+          recipientId: 'firm-1',
+          role: 'countersigner',
+          name: NAMES['firm-1'],
+          email: 'dana@prosign.test',
+          authentication: 'Staff sign-in',
+        },
+      ],
+      events: (Object.keys(SIGNED) as PartyId[]).map((id) => ({
+        type: 'signed' as const,
+        at: SIGNED[id].at,
+        recipientId: id,
+        ip: '198.51.100.7',
+      })),
+      contractToken: token,
+    });
+    const trailText = await pdfText((await documents.pdfOf(trail.docLink)).pdf);
+    for (const id of Object.keys(SIGNED) as PartyId[]) {
+      expect(trailText).toContain(SIGNED[id].printed);
+    }
+    expect(trailText).toContain('by Luis Alvarez <luis.alvarez@example.com>');
+    expect(trailText).toContain('by Dana Whitfield <dana@prosign.test>');
+    expect(trailText).toContain('Countersigner (firm)');
+    expect(trailText).toContain(`Completed ${SIGNED['firm-1'].printed}`);
+    const { combinedDocLink } = await documents.mergeDocuments(docLink, trail.docLink, token);
+    const combined = await pdfPagesText((await documents.pdfOf(combinedDocLink)).pdf);
+    expect(combined).toHaveLength(pages.length + 1);
+    expect(combined[pages.length]).toContain('RECIPIENTS');
   });
 
   it('keeps every signature when all three place theirs at once, and a signer placing again replaces only theirs', async () => {

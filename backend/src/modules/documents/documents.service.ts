@@ -24,6 +24,7 @@ import {
   agreementReading,
   type AgreementContent,
   type AuditEvent,
+  type AuditRecipient,
   DOCUMENTS_PORT,
   type DocumentKind,
   type DocumentRecord,
@@ -63,7 +64,14 @@ export interface AuditTrailRequest {
   /** The signed agreement, by id or docLink. */
   agreement: string;
   documentTitle: string;
+  /** The first signer (the spec's single signer). */
   signer: { name: string; email: string };
+  /**
+   * Every recipient (issue 34): the trail lists each with role, e-mail and how they were
+   * authenticated, and names them on their events (`AuditEvent.recipientId`). Absent: the one
+   * signer, as before recipients (the same events give the same document as ever).
+   */
+  recipients?: AuditRecipient[];
   events: AuditEvent[];
   contractToken?: string;
 }
@@ -312,6 +320,7 @@ export class DocumentsService {
       documentTitle: request.documentTitle,
       documentId: agreement.docId,
       signer: request.signer,
+      ...(request.recipients ? { recipients: request.recipients } : {}),
       signedDocumentSha256,
       events: request.events.map((event) => ({ ...event, at: new Date(event.at) })),
     };
