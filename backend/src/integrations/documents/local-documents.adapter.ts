@@ -89,9 +89,10 @@ export class LocalDocumentsAdapter implements DocumentsPort {
       signedAt: placement.signedAt,
     };
     // One atomic update setting this recipient's key only: signers placing at the same moment
-    // each keep theirs, and each bumps the revision (a new PDF to render).
+    // each keep theirs, and each bumps the revision (a new PDF to render). It is conditional on
+    // the layout checked above, which setSignatureParties alone changes.
     const updated = await this.documents.model.findOneAndUpdate(
-      { _id: docId, kind: 'contract' },
+      { _id: docId, kind: 'contract', layoutRevision: record.layoutRevision ?? null },
       {
         $set:
           recipientId === undefined
@@ -100,7 +101,11 @@ export class LocalDocumentsAdapter implements DocumentsPort {
         $inc: { revision: 1 },
       },
     );
-    if (!updated) throw new NotFoundException(`Contract document ${docId} not found`);
+    if (!updated) {
+      throw new ConflictException(
+        `Document ${docId}'s signers changed meanwhile: place the signature again`,
+      );
+    }
   }
 
   async setSignatureParties(
