@@ -166,6 +166,23 @@ describe('agreement layout for several signers and a countersigner', () => {
     );
   });
 
+  it('shortens a name too long for its block rather than wrapping it onto the date line', async () => {
+    const long = 'Maximiliana Alessandra Bartholomew-Wolfeschlegelsteinhausen Alvarez y Montenegro';
+    const rendered = await renderAgreement(
+      contentWith({
+        signers: [
+          { recipientId: 'signer-1', name: long },
+          { recipientId: 'signer-2', name: 'Luis Alvarez' },
+        ],
+      }),
+      DATE,
+    );
+    const pages = await pdfPagesText(rendered.pdf);
+    const page = pages[owned(rendered.slots, 'signer-1', 'signature')[0].page];
+    expect(page).toMatch(/Name: Maximiliana Alessandra Bartholomew-\S*\u2026/);
+    expect(page).not.toContain('Montenegro');
+  });
+
   it('stamps each recipient’s marks into their own slots only, whoever has signed so far', async () => {
     const rendered = await renderAgreement(contentWith(TWO_AND_FIRM), DATE);
     const signedAt = {
@@ -237,6 +254,8 @@ describe('agreement layout for several signers and a countersigner', () => {
     });
 
     const legacy = agreementReading(contentWith(), await renderAgreement(contentWith(), DATE));
+    // The text and its page placements are the same: only the signature block differs.
+    expect(reading.sections).toEqual(legacy.sections);
     expect(legacy.marks.some((mark) => 'recipientId' in mark)).toBe(false);
     expect('signers' in legacy.signatureBlock).toBe(false);
     expect('countersigner' in legacy.signatureBlock).toBe(false);
