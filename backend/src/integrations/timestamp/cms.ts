@@ -180,3 +180,54 @@ export function derElements(bytes: Buffer): DerElement[] {
   }
   return elements;
 }
+
+/**
+ * A SignedData's DER with `certificatesDer` as its `certificates` [0] IMPLICIT SET,
+ * inserted before its signerInfos: certificates travel as the bytes they are, never
+ * parsed and serialized again. They keep the order given, the signer's first: some
+ * readers take the first certificate as the signer's (so not sorted as DER sorts a SET OF).
+ */
+export function withCertificates(signedDataDer: Buffer, certificatesDer: Buffer[]): Buffer {
+  const [signedData] = derElements(signedDataDer);
+  const fields = derElements(signedData.content);
+  return derWrap(
+    0x30,
+    ...fields.slice(0, -1).map((field) => field.whole),
+    derWrap(0xa0, ...certificatesDer),
+    fields[fields.length - 1].whole,
+  );
+}
+
+/** DER of an element: `tag`, length, then the parts. */
+export function derWrap(tag: number, ...parts: Buffer[]): Buffer {
+  const body = Buffer.concat(parts);
+  return Buffer.concat([Buffer.from([tag]), derLength(body.length), body]);
+}
+
+/** DER of the id-signedData OBJECT IDENTIFIER (1.2.840.113549.1.7.2). */
+export const ID_SIGNED_DATA_DER = Buffer.from('06092a864886f70d010702', 'hex');
+
+/** A ContentInfo of a SignedData (its DER given), built without parsing it again. */
+export function signedDataContentInfo(signedDataDer: Buffer): Buffer {
+  return derWrap(0x30, ID_SIGNED_DATA_DER, derWrap(0xa0, signedDataDer));
+}
+
+/**
+ * A SignedData's DER with `attributeDer` added as the unsigned attribute of its
+ * (one) SignerInfo: a time-stamp token goes in as the bytes the TSA signed.
+ */
+export function withUnsignedAttribute(signedDataDer: Buffer, attributeDer: Buffer): Buffer {
+  const [signedData] = derElements(signedDataDer);
+  const fields = derElements(signedData.content);
+  const signerInfos = derElements(fields[fields.length - 1].content);
+  if (signerInfos.length !== 1) throw new Error('one SignerInfo expected');
+  const signerInfo = derElements(signerInfos[0].content).filter((field) => field.tag !== 0xa1);
+  return derWrap(
+    0x30,
+    ...fields.slice(0, -1).map((field) => field.whole),
+    derWrap(
+      0x31,
+      derWrap(0x30, ...signerInfo.map((field) => field.whole), derWrap(0xa1, attributeDer)),
+    ),
+  );
+}

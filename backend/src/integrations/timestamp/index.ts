@@ -17,9 +17,13 @@ export { LOCAL_TSA_POLICY } from './local-tsa';
 export {
   arrayBuffer,
   derLength,
+  derWrap,
   ID_RSA_ENCRYPTION,
   ID_SHA256,
   ID_SIGNING_CERTIFICATE_V2,
   signAttributes,
+  signedDataContentInfo,
   signingCertificateV2Attribute,
+  withCertificates,
+  withUnsignedAttribute,
 } from './cms';

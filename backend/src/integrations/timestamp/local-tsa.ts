@@ -1,40 +1,23 @@
 import {
   Attribute,
-  CertificateChoices,
-  CertificateSet,
-  CMSVersion,
-  ContentInfo,
-  DigestAlgorithmIdentifier,
-  DigestAlgorithmIdentifiers,
-  EncapsulatedContent,
-  EncapsulatedContentInfo,
   id_contentType,
   id_messageDigest,
-  id_signedData,
   IssuerAndSerialNumber,
-  SignatureAlgorithmIdentifier,
-  SignedData,
-  SignerIdentifier,
-  SignerInfo,
-  SignerInfos,
 } from '@peculiar/asn1-cms';
+import { AsnConvert, AsnObjectIdentifierConverter, BitString } from '@peculiar/asn1-schema';
+import { Certificate } from '@peculiar/asn1-x509';
+import { createHash, randomBytes, sign, type KeyObject } from 'node:crypto';
 import {
-  AsnConvert,
-  AsnObjectIdentifierConverter,
-  BitString,
-  OctetString,
-} from '@peculiar/asn1-schema';
-import { Certificate, GeneralName } from '@peculiar/asn1-x509';
-import { createHash, randomBytes, type KeyObject } from 'node:crypto';
-import {
-  arrayBuffer,
+  derElements,
+  derWrap,
   HASH_OF_OID,
   ID_RSA_ENCRYPTION,
   ID_SHA1,
   ID_SHA256,
   positiveInteger,
-  signAttributes,
+  signedDataContentInfo,
   signingCertificateV2Attribute,
+  type DerElement,
 } from './cms';
 import {
   Accuracy,
@@ -44,7 +27,6 @@ import {
   PKIStatusInfo,
   TimeStampReq,
   TimeStampResp,
-  TSTInfo,
 } from './tsp.asn1';
 
 /**
@@ -64,36 +46,47 @@ const DIGEST_LENGTH: Readonly<Record<string, number>> = { sha256: 32, sha384: 48
  * ESSCertIDv2 (RFC 5816); or a rejection saying why.
  */
 export class LocalTimeStampAuthority {
-  private readonly certificate: Certificate;
-  private readonly sid: SignerIdentifier;
-  private readonly signingCertificate: Attribute;
-  private readonly contentType: Attribute;
+  /** Everything that depends only on the TSA's certificate, as DER, built once. */
+  private readonly der: {
+    sid: Buffer;
+    tsaName: Buffer;
+    contentType: Buffer;
+    signingCertificate: Buffer;
+    certificates: Buffer;
+  };
 
   constructor(
     private readonly key: KeyObject,
-    private readonly certificateDer: Buffer,
-    private readonly chainDer: Buffer[] = [],
+    certificateDer: Buffer,
+    chainDer: Buffer[] = [],
   ) {
-    this.certificate = AsnConvert.parse(certificateDer, Certificate);
-    const tbs = this.certificate.tbsCertificate;
-    this.sid = new SignerIdentifier({
-      issuerAndSerialNumber: new IssuerAndSerialNumber({
-        issuer: tbs.issuer,
-        serialNumber: tbs.serialNumber,
-      }),
-    });
-    this.signingCertificate = signingCertificateV2Attribute(certificateDer);
-    this.contentType = new Attribute({
-      attrType: id_contentType,
-      attrValues: [AsnObjectIdentifierConverter.toASN(ID_CT_TST_INFO).toBER(false)],
-    });
+    const tbs = AsnConvert.parse(certificateDer, Certificate).tbsCertificate;
+    const serialize = (value: object) => Buffer.from(AsnConvert.serialize(value));
+    this.der = {
+      sid: serialize(
+        new IssuerAndSerialNumber({ issuer: tbs.issuer, serialNumber: tbs.serialNumber }),
+      ),
+      // tsa [0] GeneralName: directoryName [4] Name (explicit: Name is a CHOICE).
+      tsaName: derWrap(0xa0, derWrap(0xa4, serialize(tbs.subject))),
+      contentType: serialize(
+        new Attribute({
+          attrType: id_contentType,
+          attrValues: [AsnObjectIdentifierConverter.toASN(ID_CT_TST_INFO).toBER(false)],
+        }),
+      ),
+      signingCertificate: serialize(signingCertificateV2Attribute(certificateDer)),
+      // The TSA's first, then its chain.
+      certificates: derWrap(0xa0, certificateDer, ...chainDer),
+    };
   }
 
   /** The answer to a DER TimeStampReq (never throws: a bad request gets a rejection). */
   respond(request: Buffer, now = new Date()): Buffer {
     let parsed: TimeStampReq;
+    let fields: DerElement[];
     try {
       parsed = AsnConvert.parse(request, TimeStampReq);
+      fields = derElements(derElements(request)[0].content);
     } catch {
       return rejection(PKI_FAILURE.badDataFormat, 'the request is not a DER TimeStampReq');
     }
@@ -111,84 +104,79 @@ export class LocalTimeStampAuthority {
     if (parsed.extensions?.length) {
       return rejection(PKI_FAILURE.unacceptedExtension, 'no request extension is supported');
     }
-    const token = this.token(parsed, now);
-    return Buffer.from(
-      AsnConvert.serialize(
-        new TimeStampResp({
-          status: new PKIStatusInfo({ status: PKI_STATUS.granted }),
-          timeStampToken: token,
-        }),
-      ),
-    );
+    // The imprint and the nonce go back exactly as they came (fields 1, and the INTEGER after).
+    const imprint = fields[1].whole;
+    const nonce = fields.slice(2).find((field) => field.tag === 0x02)?.whole;
+    // TimeStampResp ::= SEQUENCE { status, timeStampToken }
+    return derWrap(0x30, GRANTED, this.token(imprint, nonce, parsed.certReq, now));
   }
 
-  private token(request: TimeStampReq, now: Date): ContentInfo {
-    const tstInfo = Buffer.from(
-      AsnConvert.serialize(
-        new TSTInfo({
-          policy: LOCAL_TSA_POLICY,
-          messageImprint: request.messageImprint,
-          serialNumber: arrayBuffer(positiveInteger(randomBytes(16))),
-          // To the second (DER GeneralizedTime without a fraction), within a second.
-          genTime: new Date(Math.floor(now.getTime() / 1000) * 1000),
-          accuracy: new Accuracy({ seconds: 1 }),
-          nonce: request.nonce,
-          tsa: new GeneralName({ directoryName: this.certificate.tbsCertificate.subject }),
-        }),
-      ),
+  /**
+   * The TimeStampToken, written as DER directly (no schema objects): the TSTInfo, its
+   * signed attributes and the SignedData around them are a few fixed pieces.
+   */
+  private token(imprint: Buffer, nonce: Buffer | undefined, certReq: boolean, now: Date): Buffer {
+    // To the second (DER GeneralizedTime without a fraction), with an accuracy of one second.
+    const genTime = `${now.toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z`;
+    const tstInfo = derWrap(
+      0x30,
+      VERSION_1,
+      POLICY,
+      imprint,
+      derWrap(0x02, positiveInteger(randomBytes(16))),
+      derWrap(0x18, Buffer.from(genTime, 'latin1')),
+      ACCURACY_ONE_SECOND,
+      nonce ?? Buffer.alloc(0),
+      this.der.tsaName,
     );
-    const { attributes, signature } = signAttributes(
-      [
-        this.contentType,
-        new Attribute({
-          attrType: id_messageDigest,
-          attrValues: [
-            AsnConvert.serialize(
-              new OctetString(arrayBuffer(createHash('sha256').update(tstInfo).digest())),
-            ),
-          ],
-        }),
-        this.signingCertificate,
-      ],
-      this.key,
+    const messageDigest = derWrap(
+      0x30,
+      ID_MESSAGE_DIGEST,
+      derWrap(0x31, derWrap(0x04, createHash('sha256').update(tstInfo).digest())),
     );
-    const sha256 = new DigestAlgorithmIdentifier({ algorithm: ID_SHA256, parameters: null });
-    const certificates = request.certReq
-      ? new CertificateSet(
-          [this.certificateDer, ...this.chainDer].map(
-            (der) => new CertificateChoices({ certificate: AsnConvert.parse(der, Certificate) }),
-          ),
-        )
-      : undefined;
-    const signedData = new SignedData({
-      // v3: the content is not id-data (RFC 5652 §5.1).
-      version: CMSVersion.v3,
-      digestAlgorithms: new DigestAlgorithmIdentifiers([sha256]),
-      encapContentInfo: new EncapsulatedContentInfo({
-        eContentType: ID_CT_TST_INFO,
-        eContent: new EncapsulatedContent({ single: new OctetString(arrayBuffer(tstInfo)) }),
-      }),
-      certificates,
-      signerInfos: new SignerInfos([
-        new SignerInfo({
-          version: CMSVersion.v1,
-          sid: this.sid,
-          digestAlgorithm: sha256,
-          signedAttrs: attributes,
-          signatureAlgorithm: new SignatureAlgorithmIdentifier({
-            algorithm: ID_RSA_ENCRYPTION,
-            parameters: null,
-          }),
-          signature: new OctetString(arrayBuffer(signature)),
-        }),
-      ]),
-    });
-    return new ContentInfo({
-      contentType: id_signedData,
-      content: AsnConvert.serialize(signedData),
-    });
+    // A SET OF in DER is sorted by encoding; the signature covers it as a SET.
+    const attributes = [this.der.contentType, messageDigest, this.der.signingCertificate].sort(
+      Buffer.compare,
+    );
+    const signature = sign('sha256', derWrap(0x31, ...attributes), this.key);
+    const signerInfo = derWrap(
+      0x30,
+      VERSION_1,
+      this.der.sid,
+      SHA256_ALGORITHM,
+      derWrap(0xa0, ...attributes),
+      RSA_ALGORITHM,
+      derWrap(0x04, signature),
+    );
+    const signedData = derWrap(
+      0x30,
+      VERSION_3, // the content is not id-data (RFC 5652 §5.1)
+      derWrap(0x31, SHA256_ALGORITHM),
+      derWrap(0x30, TST_INFO_TYPE, derWrap(0xa0, derWrap(0x04, tstInfo))),
+      // certReq: the TSA's certificate (and its root) go with the token (RFC 3161 §2.4.1).
+      certReq ? this.der.certificates : Buffer.alloc(0),
+      derWrap(0x31, signerInfo),
+    );
+    return signedDataContentInfo(signedData);
   }
 }
+
+const oidDer = (oid: string) => Buffer.from(AsnObjectIdentifierConverter.toASN(oid).toBER(false));
+const algorithmDer = (oid: string) => derWrap(0x30, oidDer(oid), Buffer.from([0x05, 0x00]));
+const VERSION_1 = Buffer.from([0x02, 0x01, 0x01]);
+const VERSION_3 = Buffer.from([0x02, 0x01, 0x03]);
+const POLICY = oidDer(LOCAL_TSA_POLICY);
+const TST_INFO_TYPE = oidDer(ID_CT_TST_INFO);
+const ID_MESSAGE_DIGEST = oidDer(id_messageDigest);
+const SHA256_ALGORITHM = algorithmDer(ID_SHA256);
+const RSA_ALGORITHM = algorithmDer(ID_RSA_ENCRYPTION);
+/** Accuracy ::= SEQUENCE { seconds 1 } */
+const ACCURACY_ONE_SECOND = Buffer.from(AsnConvert.serialize(new Accuracy({ seconds: 1 })));
+
+/** PKIStatusInfo { status granted } */
+const GRANTED = Buffer.from(
+  AsnConvert.serialize(new PKIStatusInfo({ status: PKI_STATUS.granted })),
+);
 
 /** A rejection (status 2) with the reason in words and its PKIFailureInfo bit. */
 function rejection(failure: number, reason: string): Buffer {

@@ -1,9 +1,7 @@
 import {
   Attribute,
-  ContentInfo,
   id_contentType,
   id_messageDigest,
-  id_signedData,
   SignedData,
   type SignerInfo,
 } from '@peculiar/asn1-cms';
@@ -18,10 +16,7 @@ import {
 import {
   AlgorithmIdentifier,
   Certificate,
-  ExtendedKeyUsage,
-  id_ce_extKeyUsage,
   id_ce_subjectKeyIdentifier,
-  Name,
   SubjectKeyIdentifier,
 } from '@peculiar/asn1-x509';
 import { createHash, randomBytes, verify, X509Certificate } from 'node:crypto';
@@ -33,6 +28,8 @@ import {
   ID_SIGNING_CERTIFICATE,
   ID_SIGNING_CERTIFICATE_V2,
   derElements,
+  derLength,
+  ID_SIGNED_DATA_DER,
   integerValue,
   positiveInteger,
   SigningCertificate,
@@ -43,8 +40,8 @@ import {
   ID_KP_TIME_STAMPING,
   MessageImprint,
   PKI_STATUS,
+  PKIStatusInfo,
   TimeStampReq,
-  TimeStampResp,
   TSTInfo,
 } from './tsp.asn1';
 
@@ -112,21 +109,28 @@ export function checkTimeStampResponse(
   response: Buffer,
   expected: { digest: Buffer; nonce: Buffer; at?: Date },
 ): TimeStampTokenInfo {
-  let parsed: TimeStampResp;
+  // TimeStampResp ::= SEQUENCE { status PKIStatusInfo, timeStampToken OPTIONAL }: the token
+  // is taken as sent, only the status is parsed.
+  let statusInfo: PKIStatusInfo;
+  let token: Buffer | undefined;
   try {
-    parsed = AsnConvert.parse(response, TimeStampResp);
+    const [sequence] = derElements(response);
+    if (sequence?.tag !== 0x30 || sequence.whole.length !== response.length) throw new Error();
+    const [statusElement, tokenElement] = derElements(sequence.content);
+    statusInfo = AsnConvert.parse(statusElement.whole, PKIStatusInfo);
+    token = tokenElement?.whole;
   } catch {
     throw new TimeStampRefusedError('the answer is not a TimeStampResp');
   }
-  const { status, statusString } = parsed.status;
+  const { status, statusString } = statusInfo;
   if (status !== PKI_STATUS.granted && status !== PKI_STATUS.grantedWithMods) {
     const text = statusString?.length ? ` (${statusString.join('; ')})` : '';
     throw new TimeStampRefusedError(
       `the TSA did not grant the time-stamp: status ${status}${text}`,
     );
   }
-  if (!parsed.timeStampToken) throw new TimeStampRefusedError('the answer carries no token');
-  return checkTimeStampToken(Buffer.from(AsnConvert.serialize(parsed.timeStampToken)), expected);
+  if (!token) throw new TimeStampRefusedError('the answer carries no token');
+  return checkTimeStampToken(token, expected);
 }
 
 /**
@@ -143,17 +147,15 @@ export function checkTimeStampToken(
   const refuse = (reason: string): never => {
     throw new TimeStampRefusedError(reason);
   };
-  let signedData: SignedData;
-  let signedDataDer: ArrayBuffer;
+  // The small parts are parsed with @peculiar/asn1-schema, the certificates by OpenSSL
+  // (node:crypto): parsing certificates field by field in JavaScript costs milliseconds.
+  let parts: SignedDataParts;
   try {
-    const contentInfo = AsnConvert.parse(token, ContentInfo);
-    if (contentInfo.contentType !== id_signedData) refuse('the token is not a CMS SignedData');
-    signedDataDer = contentInfo.content;
-    signedData = AsnConvert.parse(signedDataDer, SignedData);
-  } catch (error) {
-    if (error instanceof TimeStampRefusedError) throw error;
+    parts = signedDataParts(token);
+  } catch {
     return refuse('the token is not a CMS SignedData');
   }
+  const { signedData, certificates } = parts;
   const encap = signedData.encapContentInfo;
   if (encap.eContentType !== ID_CT_TST_INFO) refuse('the token does not hold a TSTInfo');
   const eContent = encap.eContent?.single?.buffer ?? encap.eContent?.any;
@@ -184,17 +186,11 @@ export function checkTimeStampToken(
   // Who signed it, and that the signature holds.
   if (signedData.signerInfos.length !== 1) refuse('the token has not exactly one signer');
   const signer = signedData.signerInfos[0];
-  // The certificates as they were sent (their hash is signed), beside their parsed form.
-  const raw = rawCertificates(signedDataDer);
-  const index = (signedData.certificates ?? []).findIndex(
-    (choice) => choice.certificate && identifies(signer, choice.certificate),
-  );
-  const certificate = signedData.certificates?.[index]?.certificate;
-  if (!certificate || !raw[index])
-    return refuse("the token does not carry its signer's certificate");
-  const certificateDer = raw[index];
+  const signerCertificate = certificates.find((candidate) => identifies(signer, candidate));
+  if (!signerCertificate) return refuse("the token does not carry its signer's certificate");
+  const { x509, der: certificateDer } = signerCertificate;
 
-  const signedAttrsRaw = rawSignedAttributes(signedDataDer);
+  const signedAttrsRaw = parts.signedAttributesDer;
   if (!signer.signedAttrs || !signedAttrsRaw) return refuse('the token has no signed attributes');
   const attribute = (type: string): Attribute | undefined =>
     signer.signedAttrs?.find((candidate) => candidate.attrType === type);
@@ -221,7 +217,6 @@ export function checkTimeStampToken(
   }
   const signedBytes = Buffer.from(signedAttrsRaw);
   signedBytes[0] = 0x31; // the signature covers the SET, not the [0] IMPLICIT form
-  const x509 = new X509Certificate(certificateDer);
   let valid = false;
   try {
     valid = verify(
@@ -236,15 +231,14 @@ export function checkTimeStampToken(
   if (!valid) refuse('the token’s signature does not verify');
 
   // The certificate is a TSA's, and was valid when it stamped.
-  const extensions = certificate.tbsCertificate.extensions ?? [];
-  const eku = extensions.find((extension) => extension.extnID === id_ce_extKeyUsage);
-  const usages = eku ? AsnConvert.parse(eku.extnValue, ExtendedKeyUsage) : [];
-  if (!usages.includes(ID_KP_TIME_STAMPING)) {
+  if (!(x509.keyUsage ?? []).includes(ID_KP_TIME_STAMPING)) {
     refuse('the signer’s certificate lacks the timeStamping extended key usage');
   }
-  const { notBefore, notAfter } = certificate.tbsCertificate.validity;
   const genTime = tstInfo.genTime;
-  if (genTime < notBefore.getTime() || genTime > notAfter.getTime()) {
+  if (
+    genTime.getTime() < new Date(x509.validFrom).getTime() ||
+    genTime.getTime() > new Date(x509.validTo).getTime()
+  ) {
     refuse('the signer’s certificate was not valid at the time given');
   }
 
@@ -257,37 +251,82 @@ export function checkTimeStampToken(
   };
 }
 
-/** The DER of each member of a SignedData's `certificates` [0] SET, in order. */
-function rawCertificates(signedDataDer: ArrayBuffer): Buffer[] {
-  const [signedData] = derElements(Buffer.from(signedDataDer));
-  const set = signedData && derElements(signedData.content).find((item) => item.tag === 0xa0);
-  return set ? derElements(set.content).map((item) => item.whole) : [];
+/** A certificate of the token: as sent (its hash is signed), and opened by node:crypto. */
+interface TokenCertificate {
+  der: Buffer;
+  x509: X509Certificate;
+  /** Its serial number's content and its issuer Name's DER, from the TBSCertificate. */
+  serial: bigint;
+  issuerDer: Buffer;
 }
 
-/** The [0] IMPLICIT signed attributes of a SignedData's (first) SignerInfo, as they were sent. */
-function rawSignedAttributes(signedDataDer: ArrayBuffer): Buffer | undefined {
-  const [signedData] = derElements(Buffer.from(signedDataDer));
-  const signerInfos = signedData && derElements(signedData.content).at(-1);
-  const [signerInfo] = signerInfos ? derElements(signerInfos.content) : [];
-  return signerInfo && derElements(signerInfo.content).find((item) => item.tag === 0xa0)?.whole;
+interface SignedDataParts {
+  /** SignedData without its certificates, parsed. */
+  signedData: SignedData;
+  certificates: TokenCertificate[];
+  /** The first SignerInfo's [0] IMPLICIT signed attributes, as sent. */
+  signedAttributesDer?: Buffer;
+}
+
+/** A TimeStampToken (ContentInfo of SignedData) taken apart. */
+function signedDataParts(token: Buffer): SignedDataParts {
+  const [contentInfo] = derElements(token);
+  const [contentType, explicit] = derElements(contentInfo.content);
+  if (!contentType.whole.equals(ID_SIGNED_DATA_DER) || explicit?.tag !== 0xa0) {
+    throw new Error('not a SignedData');
+  }
+  const [signedDataElement] = derElements(explicit.content);
+  const fields = derElements(signedDataElement.content);
+  // version, digestAlgorithms, encapContentInfo, [0] certificates, [1] crls, signerInfos
+  const kept = fields.filter((field) => field.tag !== 0xa0 && field.tag !== 0xa1);
+  const body = Buffer.concat(kept.map((field) => field.whole));
+  const signedData = AsnConvert.parse(
+    Buffer.concat([Buffer.from([0x30]), derLength(body.length), body]),
+    SignedData,
+  );
+  const set = fields.find((field) => field.tag === 0xa0);
+  const certificates = (set ? derElements(set.content) : []).flatMap((item) => {
+    if (item.tag !== 0x30) return []; // other certificate formats
+    try {
+      const [tbs] = derElements(derElements(item.whole)[0].content);
+      const tbsFields = derElements(tbs.content);
+      const at = tbsFields[0].tag === 0xa0 ? 1 : 0; // [0] version
+      return [
+        {
+          der: item.whole,
+          x509: new X509Certificate(item.whole),
+          serial: integerValue(tbsFields[at].content),
+          issuerDer: tbsFields[at + 2].whole,
+        },
+      ];
+    } catch {
+      return [];
+    }
+  });
+  const [signerInfo] = derElements(fields[fields.length - 1].content);
+  const signedAttributesDer = signerInfo
+    ? derElements(signerInfo.content).find((item) => item.tag === 0xa0)?.whole
+    : undefined;
+  return { signedData, certificates, signedAttributesDer };
 }
 
 /** Whether `certificate` is the one the SignerInfo names (issuer and serial, or key identifier). */
-function identifies(signer: SignerInfo, certificate: Certificate): boolean {
-  const tbs = certificate.tbsCertificate;
+function identifies(signer: SignerInfo, certificate: TokenCertificate): boolean {
   const bySerial = signer.sid.issuerAndSerialNumber;
   if (bySerial) {
     return (
-      integerValue(bySerial.serialNumber) === integerValue(tbs.serialNumber) &&
-      Buffer.from(AsnConvert.serialize(bySerial.issuer)).equals(
-        Buffer.from(AsnConvert.serialize(tbs.issuer as Name)),
-      )
+      integerValue(bySerial.serialNumber) === certificate.serial &&
+      Buffer.from(AsnConvert.serialize(bySerial.issuer)).equals(certificate.issuerDer)
     );
   }
   const keyId = signer.sid.subjectKeyIdentifier;
-  const ski = tbs.extensions?.find((extension) => extension.extnID === id_ce_subjectKeyIdentifier);
+  if (!keyId) return false;
+  // Rare in time-stamp tokens: the key identifier is read from the parsed certificate.
+  const parsed = AsnConvert.parse(certificate.der, Certificate);
+  const ski = parsed.tbsCertificate.extensions?.find(
+    (extension) => extension.extnID === id_ce_subjectKeyIdentifier,
+  );
   return Boolean(
-    keyId &&
     ski &&
     Buffer.from(AsnConvert.parse(ski.extnValue, SubjectKeyIdentifier).buffer).equals(
       Buffer.from(keyId.buffer),

@@ -1,16 +1,12 @@
 import {
   Attribute,
-  CertificateChoices,
-  CertificateSet,
   CMSVersion,
-  ContentInfo,
   DigestAlgorithmIdentifier,
   DigestAlgorithmIdentifiers,
   EncapsulatedContentInfo,
   id_contentType,
   id_data,
   id_messageDigest,
-  id_signedData,
   id_signingTime,
   IssuerAndSerialNumber,
   SignatureAlgorithmIdentifier,
@@ -30,11 +26,19 @@ import {
   ID_RSA_ENCRYPTION,
   ID_SHA256,
   signAttributes,
+  derWrap,
+  signedDataContentInfo,
   signingCertificateV2Attribute,
+  withCertificates,
+  withUnsignedAttribute,
 } from '../../../integrations/timestamp';
 
 /** Gives the RFC 3161 time-stamp token (DER) over a signature value; throws when none can be had. */
 export type SignatureTimestamper = (signatureValue: Buffer) => Promise<Buffer>;
+
+const ID_AA_SIGNATURE_TIME_STAMP_TOKEN_DER = Buffer.from(
+  AsnObjectIdentifierConverter.toASN(ID_AA_SIGNATURE_TIME_STAMP_TOKEN).toBER(false),
+);
 
 /**
  * An `@signpdf` signer that builds a CAdES detached CMS SignedData (content
@@ -46,7 +50,8 @@ export type SignatureTimestamper = (signatureValue: Buffer) => Promise<Buffer>;
  * depends only on the key is built once.
  */
 export class CmsSigner extends Signer {
-  private readonly certificates: CertificateSet;
+  /** The certificate and its chain as DER, spliced in as they are (never serialized again). */
+  private readonly certificates: Buffer[];
   private readonly signingCertificateV2: Attribute;
   private readonly contentType: Attribute;
   private readonly sid: SignerIdentifier;
@@ -67,12 +72,7 @@ export class CmsSigner extends Signer {
         serialNumber: tbs.serialNumber,
       }),
     });
-    this.certificates = new CertificateSet([
-      new CertificateChoices({ certificate }),
-      ...chainDer.map(
-        (der) => new CertificateChoices({ certificate: AsnConvert.parse(der, Certificate) }),
-      ),
-    ]);
+    this.certificates = [certificateDer, ...chainDer];
     this.signingCertificateV2 = signingCertificateV2Attribute(certificateDer);
     this.contentType = new Attribute({
       attrType: id_contentType,
@@ -101,22 +101,11 @@ export class CmsSigner extends Signer {
       ],
       this.privateKey,
     );
-    // The signature time-stamp covers the signature value (RFC 3161 appendix A).
-    const unsignedAttrs = this.timestamper
-      ? [
-          new Attribute({
-            attrType: ID_AA_SIGNATURE_TIME_STAMP_TOKEN,
-            attrValues: [arrayBuffer(await this.timestamper(signature))],
-          }),
-        ]
-      : undefined;
-
     const sha256 = new DigestAlgorithmIdentifier({ algorithm: ID_SHA256, parameters: null });
     const signedData = new SignedData({
       version: CMSVersion.v1,
       digestAlgorithms: new DigestAlgorithmIdentifiers([sha256]),
       encapContentInfo: new EncapsulatedContentInfo({ eContentType: id_data }),
-      certificates: this.certificates,
       signerInfos: new SignerInfos([
         new SignerInfo({
           version: CMSVersion.v1,
@@ -128,14 +117,19 @@ export class CmsSigner extends Signer {
             parameters: null,
           }),
           signature: new OctetString(arrayBuffer(signature)),
-          unsignedAttrs,
         }),
       ]),
     });
-    return Buffer.from(
-      AsnConvert.serialize(
-        new ContentInfo({ contentType: id_signedData, content: AsnConvert.serialize(signedData) }),
-      ),
-    );
+    let der = withCertificates(Buffer.from(AsnConvert.serialize(signedData)), this.certificates);
+    if (this.timestamper) {
+      // The signature time-stamp covers the signature value (RFC 3161 appendix A); the
+      // token goes in as the bytes the TSA signed.
+      const token = await this.timestamper(signature);
+      der = withUnsignedAttribute(
+        der,
+        derWrap(0x30, ID_AA_SIGNATURE_TIME_STAMP_TOKEN_DER, derWrap(0x31, token)),
+      );
+    }
+    return signedDataContentInfo(der);
   }
 }
