@@ -131,7 +131,7 @@ func TestListPageAndCountUseValueIndex(t *testing.T) {
 	}
 	list := listFilter()
 	pushed, plan := explainPage(t, conn, db, "agreements", list, listSort, 10, 5)
-	if !pushed || !strings.Contains(plan, "_list0$v") || strings.Contains(plan, "SCAN") {
+	if !pushed || !strings.Contains(plan, "$v:family,deletedAt,status,createdAt,_id") || strings.Contains(plan, "SCAN") {
 		t.Fatalf("the list page is not read from the value index: pushdown %v, plan %s", pushed, plan)
 	}
 	if got := page(t, conn, db, "agreements", list, listSort, 10, 5); strings.Join(got, ",") !=
@@ -139,7 +139,7 @@ func TestListPageAndCountUseValueIndex(t *testing.T) {
 		t.Fatalf("page 3 of 5: %v", got)
 	}
 	pushed, plan = explainCount(t, conn, db, "agreements", list)
-	if !pushed || !strings.Contains(plan, "_list0$v") || strings.Contains(plan, "SCAN") {
+	if !pushed || !strings.Contains(plan, "$v:family,deletedAt,status,createdAt,_id") || strings.Contains(plan, "SCAN") {
 		t.Fatalf("the list count is not counted from the value index: pushdown %v, plan %s", pushed, plan)
 	}
 	if got := counts(t, conn, db, "agreements", list); got != "count 30 int32, countDocuments [{_id 1 int32, n 30 int32}]" {
@@ -153,7 +153,7 @@ func TestListPageAndCountUseValueIndex(t *testing.T) {
 	}
 	search = listFilter("searchText", wirebson.MustDocument("$regex", `customer 1`))
 	pushed, plan = explainPage(t, conn, db, "agreements", search, listSort, 0, 5)
-	if !pushed || !strings.Contains(plan, "_list0$v") || strings.Contains(plan, "SCAN") ||
+	if !pushed || !strings.Contains(plan, "$v:family,deletedAt,status,createdAt,_id") || strings.Contains(plan, "SCAN") ||
 		!strings.Contains(plan, `"prosignReadsRows": false`) {
 		t.Fatalf("the search is not read from the value index alone: pushdown %v, plan %s", pushed, plan)
 	}
@@ -165,7 +165,7 @@ func TestListPageAndCountUseValueIndex(t *testing.T) {
 		wirebson.MustDocument("status", "signed"),
 	))
 	pushed, plan = explainCount(t, conn, db, "agreements", viewed)
-	if !pushed || !strings.Contains(plan, "_list0$v") || strings.Contains(plan, "SCAN") ||
+	if !pushed || !strings.Contains(plan, "$v:family,deletedAt,status,createdAt,_id") || strings.Contains(plan, "SCAN") ||
 		!strings.Contains(plan, `"prosignReadsRows": false`) {
 		t.Fatalf("two list filters at once are not counted from the value index alone: pushdown %v, plan %s", pushed, plan)
 	}
@@ -396,5 +396,50 @@ func TestExactPagePushdownEqualsScan(t *testing.T) {
 		if a.apply == nil && (pagesPushed < 30 || countsPushed < 40) {
 			t.Fatalf("clean data: only %d pages and %d counts of 60 pushed down", pagesPushed, countsPushed)
 		}
+	}
+}
+
+// The value index holds the declared indexes' fields: declaring another index adds its fields
+// (the index of the former fields is dropped), dropping it takes them out again.
+func TestValueIndexFollowsDeclaredIndexes(t *testing.T) {
+	conn := startServer(t)
+	const db = "valueindex"
+	command(t, conn, "insert", "items", "documents", wirebson.MustArray(
+		wirebson.MustDocument("_id", "x", "a", "1", "b", "2"),
+	), "$db", db)
+	plan := func(filter *wirebson.Document) string {
+		pushed, plan := explainCount(t, conn, db, "items", filter)
+		if !pushed {
+			return "not pushed down"
+		}
+		return plan
+	}
+	if p := plan(wirebson.MustDocument("a", "1")); p != "not pushed down" {
+		t.Fatalf("pushed down without a declared index: %s", p)
+	}
+	command(t, conn, "createIndexes", "items", "indexes", wirebson.MustArray(
+		wirebson.MustDocument("key", wirebson.MustDocument("a", int32(1)), "name", "a_1"),
+	), "$db", db)
+	if p := plan(wirebson.MustDocument("a", "1")); !strings.Contains(p, "$v:a,_id,searchText") {
+		t.Fatalf("{a} not counted from the value index on a: %s", p)
+	}
+	if p := plan(wirebson.MustDocument("b", "2")); p != "not pushed down" {
+		t.Fatalf("{b} pushed down without an index on b: %s", p)
+	}
+	command(t, conn, "createIndexes", "items", "indexes", wirebson.MustArray(
+		wirebson.MustDocument("key", wirebson.MustDocument("b", int32(-1)), "name", "b_-1"),
+	), "$db", db)
+	if p := plan(wirebson.MustDocument("a", "1", "b", "2")); !strings.Contains(p, "$v:a,b,_id,searchText") {
+		t.Fatalf("{a, b} not counted from the value index on a and b: %s", p)
+	}
+	command(t, conn, "dropIndexes", "items", "index", "b_-1", "$db", db)
+	if p := plan(wirebson.MustDocument("b", "2")); p != "not pushed down" {
+		t.Fatalf("{b} pushed down after its index was dropped: %s", p)
+	}
+	if p := plan(wirebson.MustDocument("a", "1")); !strings.Contains(p, "$v:a,_id,searchText") {
+		t.Fatalf("{a} not counted from the value index on a after b's was dropped: %s", p)
+	}
+	if got := counts(t, conn, db, "items", wirebson.MustDocument("a", "1")); got != "count 1 int32, countDocuments [{_id 1 int32, n 1 int32}]" {
+		t.Fatalf("count {a: 1}: %s", got)
 	}
 }
