@@ -162,6 +162,9 @@ describe('timestamps: the local TSA, the rfc3161 adapter over HTTP, PAdES B-T se
       .expect(200);
     expect(reply.headers['content-type']).toBe('application/timestamp-reply');
     expect(openssl.verify(reply.body as Buffer, rootPem)).toContain('Verification: OK');
+    // The root to verify against is served beside it.
+    const root = await request(api.getHttpServer()).get('/api/timestamp/root.pem').expect(200);
+    expect(root.text).toBe(rootPem);
 
     await request(api.getHttpServer())
       .post('/api/timestamp')
@@ -353,6 +356,12 @@ describe('timestamps: the local TSA, the rfc3161 adapter over HTTP, PAdES B-T se
       it('stops at the merged step with "sealing is waiting for the time-stamp service", then completes once a TSA answers', async () => {
         const health = await request(waitingApi.getHttpServer()).get('/api/health').expect(200);
         expect(health.body.adapters).toMatchObject({ timestamp: 'rfc3161' });
+        // With outside TSAs configured, the stack offers no time-stamp authority of its own.
+        await request(waitingApi.getHttpServer())
+          .post('/api/timestamp')
+          .set('content-type', 'application/timestamp-query')
+          .send(Buffer.from('x'))
+          .expect(404);
 
         const { token, finish } = await signAndFinish(waitingApi, waitingHttp);
         await finish().expect(502);

@@ -1,5 +1,6 @@
 import {
   Controller,
+  Get,
   HttpStatus,
   NotFoundException,
   PayloadTooLargeException,
@@ -39,11 +40,17 @@ export class TimestampController {
     private readonly config: AppConfig,
   ) {}
 
+  /** The local root (PEM): what the local TSA's tokens and the local seal verify against. */
+  @Get('root.pem')
+  async root(@Res() response: Response): Promise<void> {
+    this.ensureLocal();
+    const { record } = await this.pki.load();
+    response.type('application/x-pem-file').send(record.rootCertificatePem);
+  }
+
   @Post()
   async stamp(@Req() request: Request, @Res() response: Response): Promise<void> {
-    if (this.config.TIMESTAMP_ADAPTER !== 'local') {
-      throw new NotFoundException('This server runs no time-stamp authority (TIMESTAMP_ADAPTER)');
-    }
+    this.ensureLocal();
     const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== TIMESTAMP_QUERY_TYPE) {
       throw new UnsupportedMediaTypeException(`Send a TimeStampReq as ${TIMESTAMP_QUERY_TYPE}`);
@@ -56,6 +63,12 @@ export class TimestampController {
       .type(TIMESTAMP_REPLY_TYPE)
       .setHeader('cache-control', 'no-store')
       .send(authority.respond(query));
+  }
+
+  private ensureLocal(): void {
+    if (this.config.TIMESTAMP_ADAPTER !== 'local') {
+      throw new NotFoundException('This server runs no time-stamp authority (TIMESTAMP_ADAPTER)');
+    }
   }
 }
 

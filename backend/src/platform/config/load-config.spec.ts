@@ -110,6 +110,8 @@ describe('loadConfig', () => {
     [{ DOCUMENTS_ADAPTER: 'google' }, ['GOOGLE_SERVICE_ACCOUNT_JSON']],
     [{ MAPS_ADAPTER: 'google' }, ['GOOGLE_MAPS_API_KEY']],
     [{ FILE_SERVICE_ADAPTER: 'http' }, ['FILE_SERVICE_URL']],
+    [{ TIMESTAMP_ADAPTER: 'rfc3161' }, ['TSA_URLS']],
+    [{ TSA_PASSWORD: 'secret' }, ['TSA_USERNAME']],
   ])('with %o requires %o', (selection, names) => {
     const message = problemsOf({ ...REQUIRED, ...selection });
     for (const name of names) expect(message).toContain(`${name} is required when`);
@@ -177,6 +179,38 @@ describe('loadConfig', () => {
     expect(problemsOf({ ...REQUIRED, CRM_CONTRACT_SENT_STAGE: 'contract sent' })).toContain(
       'CRM_CONTRACT_SENT_STAGE must be a CRM identifier',
     );
+  });
+
+  it('reads the time-stamp settings: local by default, TSA_URLS a list of URLs tried in order', () => {
+    expect(loadConfig(REQUIRED)).toMatchObject({
+      TIMESTAMP_ADAPTER: 'local',
+      TSA_URLS: [],
+      TSA_TIMEOUT_MS: 10000,
+    });
+    expect(
+      loadConfig({
+        ...REQUIRED,
+        TIMESTAMP_ADAPTER: 'rfc3161',
+        TSA_URLS: 'https://tsa.example.com/tsr, http://timestamp.example.org',
+        TSA_TIMEOUT_MS: '3000',
+        TSA_USERNAME: 'firm',
+        TSA_PASSWORD: 'secret',
+      }),
+    ).toMatchObject({
+      TIMESTAMP_ADAPTER: 'rfc3161',
+      TSA_URLS: ['https://tsa.example.com/tsr', 'http://timestamp.example.org'],
+      TSA_TIMEOUT_MS: 3000,
+      TSA_USERNAME: 'firm',
+    });
+    const message = problemsOf({
+      ...REQUIRED,
+      TIMESTAMP_ADAPTER: 'clock',
+      TSA_URLS: 'ftp://tsa.example.com',
+      TSA_TIMEOUT_MS: '5',
+    });
+    expect(message).toContain('TIMESTAMP_ADAPTER must be one of: local, rfc3161');
+    expect(message).toContain('TSA_URLS must be a comma-separated list of http(s) URLs');
+    expect(message).toContain('TSA_TIMEOUT_MS must be an integer between 100 and 120000');
   });
 
   it('does not require settings of adapters that are not selected', () => {
