@@ -215,6 +215,10 @@ func TestExactPagePushdownEqualsScan(t *testing.T) {
 		seed = s // other random data: PUSHDOWN_TEST_SEED=n go test -run TestExactPage
 	}
 	rng := rand.New(rand.NewSource(seed))
+	queries := 40 // per data variant; PUSHDOWN_TEST_QUERIES=n for more
+	if n, err := strconv.Atoi(os.Getenv("PUSHDOWN_TEST_QUERIES")); err == nil {
+		queries = n
+	}
 
 	type anomaly struct {
 		name  string
@@ -310,7 +314,7 @@ func TestExactPagePushdownEqualsScan(t *testing.T) {
 		}
 
 		pagesPushed, countsPushed := 0, 0
-		for q := 0; q < 60; q++ {
+		for q := 0; q < queries; q++ {
 			filter := wirebson.MustDocument()
 			if rng.Intn(6) > 0 {
 				filter.Add("family", []string{"standard", "sow", "co", "x"}[rng.Intn(4)])
@@ -392,9 +396,9 @@ func TestExactPagePushdownEqualsScan(t *testing.T) {
 				t.Fatalf("%s: filter %s: plain %s, scan %s", a.name, wirebson.LogMessage(filter), got, wantCount)
 			}
 		}
-		t.Logf("%s: %d of 60 pages and %d of 60 counts answered by SQLite", a.name, pagesPushed, countsPushed)
-		if a.apply == nil && (pagesPushed < 30 || countsPushed < 40) {
-			t.Fatalf("clean data: only %d pages and %d counts of 60 pushed down", pagesPushed, countsPushed)
+		t.Logf("%s: %d of %d pages and %d counts answered by SQLite", a.name, pagesPushed, queries, countsPushed)
+		if a.apply == nil && (pagesPushed < queries/2 || countsPushed < queries*2/3) {
+			t.Fatalf("clean data: only %d pages and %d counts of %d pushed down", pagesPushed, countsPushed, queries)
 		}
 	}
 }
