@@ -61,7 +61,7 @@ test('every port runs its embedded local adapter', async ({ staff }) => {
   expect(response.status()).toBe(200);
   const { adapters } = (await response.json()) as { adapters: Record<string, string> };
   expect(Object.keys(adapters).sort()).toEqual(
-    ['captcha', 'crm', 'documents', 'fileService', 'identity', 'mail', 'maps'].sort(),
+    ['captcha', 'crm', 'documents', 'fileService', 'identity', 'mail', 'maps', 'timestamp'].sort(),
   );
   for (const [port, adapter] of Object.entries(adapters)) {
     expect(`${port}: ${adapter}`).toBe(`${port}: local`);
