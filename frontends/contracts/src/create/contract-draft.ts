@@ -17,6 +17,14 @@ import {
   type FullNameOption,
   type SendContractInput,
 } from '@prosign/domain';
+import {
+  DEFAULT_SIGNING_ORDER,
+  SIGNING_ORDERS,
+  signersRequest,
+  type SendSignersRequest,
+  type SignerRow,
+  type SigningOrder,
+} from './signer-list';
 
 /** The additional fields of spec 2 §3: the clause texts the editor shows, labelled as on /services. */
 export const CLAUSE_FIELDS = ADDITIONAL_FIELD_NAMES.map((name) => ({
@@ -91,6 +99,10 @@ export interface ContractDraft {
   replacesToken: string | null;
   /** The chosen deal as the left panel sums it up. */
   deal: DealSummary | null;
+  /** Signers besides the form's own, in the order they sign (issue 34). */
+  additionalSigners: SignerRow[];
+  /** With additional signers: one after the other, or all at once. */
+  signingOrder: SigningOrder;
 }
 
 /** What the left panel shows of the chosen deal (client, address, stage, amount). */
@@ -169,6 +181,8 @@ export const EMPTY_DRAFT: ContractDraft = {
   docLink: null,
   replacesToken: null,
   deal: null,
+  additionalSigners: [],
+  signingOrder: DEFAULT_SIGNING_ORDER,
 };
 
 export function loadDraft(storage: Storage | undefined = globalThis.localStorage): ContractDraft {
@@ -180,6 +194,11 @@ export function loadDraft(storage: Storage | undefined = globalThis.localStorage
       ...EMPTY_DRAFT,
       ...parsed,
       form: { ...EMPTY_FORM, ...(parsed.form ?? {}) },
+      // A draft saved before several signers has none.
+      additionalSigners: Array.isArray(parsed.additionalSigners) ? parsed.additionalSigners : [],
+      signingOrder: SIGNING_ORDERS.includes(parsed.signingOrder as SigningOrder)
+        ? (parsed.signingOrder as SigningOrder)
+        : DEFAULT_SIGNING_ORDER,
     };
   } catch {
     return EMPTY_DRAFT;
@@ -262,12 +281,16 @@ export function contractFormData(draft: ContractDraft, clauses?: Clauses | null)
   };
 }
 
-/** The send request: the contract record of spec 2 §3 with the clause texts under their record names. */
+/**
+ * The send request: the contract record of spec 2 §3 with the clause texts
+ * under their record names, and the additional signers with their order when
+ * there are any (without, the body is what it always was).
+ */
 export function sendInput(
   draft: ContractDraft,
   docLink: string,
   clauses: Clauses,
-): SendContractInput {
+): SendContractInput & SendSignersRequest {
   const f = draft.form;
   return {
     docLink,
@@ -300,7 +323,16 @@ export function sendInput(
     subject: `${clauses.agreementTitle || draft.serviceType} for ${f.site_address}`.trim(),
     filename: `${draft.serviceType} - ${f.site_address}`.trim(),
     ...(draft.replacesToken ? { replacesToken: draft.replacesToken } : {}),
+    ...signersRequest(draft.additionalSigners, draft.signingOrder),
   };
+}
+
+/** `additional_signers` of `create-contract`: one signature block each, after the form's signer. */
+export function documentSigners(
+  draft: ContractDraft,
+): Pick<SendSignersRequest, 'additional_signers'> {
+  const { additional_signers } = signersRequest(draft.additionalSigners, draft.signingOrder);
+  return additional_signers ? { additional_signers } : {};
 }
 
 /**

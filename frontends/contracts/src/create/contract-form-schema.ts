@@ -1,6 +1,13 @@
 import { contractFormErrors, type FormField } from '@prosign/domain';
 import { z } from 'zod';
 import type { ContractForm } from './contract-draft';
+import {
+  DEFAULT_SIGNING_ORDER,
+  signerErrors,
+  SIGNING_ORDERS,
+  type SignerRow,
+  type SigningOrder,
+} from './signer-list';
 
 export const CREATE_STEP_MESSAGES = {
   service: 'Choose a service.',
@@ -8,18 +15,25 @@ export const CREATE_STEP_MESSAGES = {
   required: (label: string) => `${label} is required.`,
 } as const;
 
-/** What the creation form holds: the service, its report count and the contract fields. */
+/**
+ * What the creation form holds: the service, its report count, the contract
+ * fields, and the signers besides the form's own with their order (issue 34).
+ */
 export interface CreateStepValues {
   serviceType: string;
   t24ReportCount: string;
   form: ContractForm;
+  additionalSigners: SignerRow[];
+  signingOrder: SigningOrder;
 }
 
 /**
  * The check of "Create Contract" (spec 2 §5): a service and its report count,
  * the service's required fields (each message under its field), then the
  * domain's contract rules (`contractFormErrors`: deposit, cost, CSM, amounts
- * within the cost), shown together above the button.
+ * within the cost), shown together above the button; with additional signers,
+ * the domain's recipient-list rule on every signer and the cc address, each
+ * problem beside its field (`signerErrors`).
  * `fields`: the chosen service's form fields when the check runs (they load after the choice).
  */
 export function createStepSchema(fields: () => readonly FormField[]) {
@@ -28,8 +42,13 @@ export function createStepSchema(fields: () => readonly FormField[]) {
       serviceType: z.string(),
       t24ReportCount: z.string(),
       form: z.custom<ContractForm>((value) => typeof value === 'object' && value !== null),
+      // Optional: values from before several signers (issue 34) have none.
+      additionalSigners: z
+        .array(z.object({ name: z.string(), email: z.string(), phone: z.string() }))
+        .optional(),
+      signingOrder: z.enum(SIGNING_ORDERS).optional(),
     })
-    .superRefine(({ serviceType, t24ReportCount, form }, ctx) => {
+    .superRefine(({ serviceType, t24ReportCount, form, additionalSigners, signingOrder }, ctx) => {
       const problem = (path: string[], message: string) =>
         ctx.addIssue({ code: 'custom', path, message });
       // The rules' summary first: react-hook-form nests the fields' errors under it.
@@ -41,6 +60,11 @@ export function createStepSchema(fields: () => readonly FormField[]) {
         if (field.required && !String(form[field.name] ?? '').trim()) {
           problem(['form', field.name], CREATE_STEP_MESSAGES.required(field.label));
         }
+      }
+      const signers = additionalSigners ?? [];
+      const order = signingOrder ?? DEFAULT_SIGNING_ORDER;
+      for (const { path, message } of signerErrors(form, signers, order)) {
+        problem(path ? path.split('.') : ['additionalSigners'], message);
       }
     });
 }

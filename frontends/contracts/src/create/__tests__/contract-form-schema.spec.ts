@@ -1,4 +1,4 @@
-import { CONTRACT_MESSAGES, type FormField } from '@prosign/domain';
+import { CONTRACT_MESSAGES, RECIPIENT_MESSAGES, type FormField } from '@prosign/domain';
 import { EMPTY_FORM } from '../contract-draft';
 import { createStepSchema } from '../contract-form-schema';
 
@@ -53,5 +53,21 @@ describe('createStepSchema', () => {
     expect(messageOf({ ...valid, form: { ...valid.form, deposit: '900', progress: '200' } })).toBe(
       CONTRACT_MESSAGES.amountsExceedCost,
     );
+  });
+
+  it('checks the additional signers with the recipient-list rule, each message at its field', () => {
+    const result = createStepSchema(() => FIELDS).safeParse({
+      ...valid,
+      form: { ...valid.form, full_name: 'Maria Chen' },
+      additionalSigners: [{ name: 'Luis', email: 'A@example.com', phone: '' }],
+      signingOrder: 'parallel',
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
+      {
+        path: ['additionalSigners', '0', 'email'],
+        message: RECIPIENT_MESSAGES.sameSignerEmail('Maria Chen', 'Luis', 'A@example.com'),
+      },
+    ]);
   });
 });

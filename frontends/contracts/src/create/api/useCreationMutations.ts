@@ -2,10 +2,13 @@ import { contractsApi, crmApi, useApiClient } from '@prosign/api-client';
 import {
   buildDocLink,
   standardTemplateDocIdFor,
+  type CreateContractRequest,
+  type CreatedContract,
   type DealLookupView,
   type SendContractInput,
 } from '@prosign/domain';
 import { useMutation } from '@tanstack/react-query';
+import type { SendSignersRequest } from '../signer-list';
 
 /**
  * The creation screen's requests as TanStack Query mutations: the screen shows
@@ -40,25 +43,38 @@ export function useDealCheck() {
   });
 }
 
-/** Creates the document from the standard template of the service. */
+/** The body of `create-contract` with the signers besides the form's own (issue 34). */
+type CreateContractBody = CreateContractRequest & Pick<SendSignersRequest, 'additional_signers'>;
+
+/**
+ * Creates the document from the standard template of the service, with one
+ * signature block per signer when there are additional signers. Without them
+ * it is the api-client's call; with them the same call carries
+ * `additional_signers` (the api-client's createContract takes no signers yet).
+ */
 export function useCreateDocument() {
   const client = useApiClient();
   return useMutation({
     mutationFn: ({
       serviceType,
       formData,
+      additional_signers,
     }: {
       serviceType: string;
       formData: Parameters<typeof contractsApi.createContract>[2];
-    }) =>
-      contractsApi.createContract(
-        client,
-        buildDocLink(
-          `${client.baseUrl.replace(/\/+$/, '')}/api/documents`,
-          standardTemplateDocIdFor(serviceType),
-        ),
+    } & Pick<SendSignersRequest, 'additional_signers'>) => {
+      const docLink = buildDocLink(
+        `${client.baseUrl.replace(/\/+$/, '')}/api/documents`,
+        standardTemplateDocIdFor(serviceType),
+      );
+      if (!additional_signers?.length)
+        return contractsApi.createContract(client, docLink, formData);
+      return client.post<CreatedContract>('/api/template/create-contract', {
+        docLink,
         formData,
-      ),
+        additional_signers,
+      } satisfies CreateContractBody);
+    },
   });
 }
 
@@ -74,7 +90,7 @@ export function useUpdateDeal() {
 export function useSendContract() {
   const client = useApiClient();
   return useMutation({
-    mutationFn: (input: SendContractInput) => contractsApi.send(client, input),
+    mutationFn: (input: SendContractInput & SendSignersRequest) => contractsApi.send(client, input),
   });
 }
 

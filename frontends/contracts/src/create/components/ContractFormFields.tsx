@@ -23,8 +23,10 @@ import {
   useFormControl,
   type FormControlBinding,
 } from '@prosign/ui/forms';
+import { Fragment } from 'react';
 import { useFormContext, type UseFormGetValues } from 'react-hook-form';
 import { useUsersByRole } from '../api/useCreationData';
+import { AdditionalSigners } from './AdditionalSigners';
 import {
   groupFields,
   readOnlyDisplay,
@@ -45,6 +47,8 @@ const AMOUNT_FIELDS: readonly string[] = ['cost', 'deposit', 'progress'];
 /** A dropdown with more options than this gets a search field. */
 const LONG_LIST = 10;
 const SELECT_PLACEHOLDER = '--Select--';
+/** The group of the client's own fields (name, e-mail, phone, cc). */
+const CLIENT_GROUP = 'Client';
 
 /** The signatories whose name or e-mail holds the typed text ('Add New Contact' always offered). */
 function matchingSignatories(options: readonly FullNameOption[], query: string): FullNameOption[] {
@@ -70,23 +74,30 @@ export function ContractFormFields({
   fullNameOptions,
   deal,
 }: ContractFormFieldsProps) {
+  const groups = groupFields(fields);
+  // The additional signers follow the client's own fields (issue 34), else the last group.
+  const clientAt = groups.findIndex((group) => group.title === CLIENT_GROUP);
+  const signersAt = clientAt >= 0 ? clientAt : groups.length - 1;
   return (
     <div className="ps-contract-form">
-      {groupFields(fields).map((group) => (
-        <fieldset key={group.title} className="ps-contract-form__group">
-          <legend className="ps-contract-form__legend">{group.title}</legend>
-          <div className="ps-contract-form__fields">
-            {group.fields.map((field) => (
-              <ContractField
-                key={field.name}
-                field={field}
-                serviceType={serviceType}
-                fullNameOptions={fullNameOptions}
-                deal={deal}
-              />
-            ))}
-          </div>
-        </fieldset>
+      {groups.map((group, index) => (
+        <Fragment key={group.title}>
+          <fieldset className="ps-contract-form__group">
+            <legend className="ps-contract-form__legend">{group.title}</legend>
+            <div className="ps-contract-form__fields">
+              {group.fields.map((field) => (
+                <ContractField
+                  key={field.name}
+                  field={field}
+                  serviceType={serviceType}
+                  fullNameOptions={fullNameOptions}
+                  deal={deal}
+                />
+              ))}
+            </div>
+          </fieldset>
+          {index === signersAt ? <AdditionalSigners options={fullNameOptions} /> : null}
+        </Fragment>
       ))}
     </div>
   );

@@ -25,6 +25,7 @@ import {
   clearDraft,
   contractFormData,
   dealSummaryOf,
+  documentSigners,
   EMPTY_DRAFT,
   EMPTY_FORM,
   formFromDeal,
@@ -35,6 +36,7 @@ import {
   type ContractDraft,
 } from '../contract-draft';
 import { createStepSchema, type CreateStepValues } from '../contract-form-schema';
+import { DEFAULT_SIGNING_ORDER, signerErrors } from '../signer-list';
 
 const LONG = TOAST_DURATION_MS.long;
 /** "Maria Chen <maria@example.com>", or the address alone. */
@@ -58,6 +60,8 @@ function useContractDraft() {
       serviceType: saved.serviceType,
       t24ReportCount: saved.t24ReportCount,
       form: saved.form,
+      additionalSigners: saved.additionalSigners,
+      signingOrder: saved.signingOrder,
     },
   });
   const values = formMethods.watch() as CreateStepValues;
@@ -70,16 +74,24 @@ function useContractDraft() {
 
   const { setValue } = formMethods;
   const update = (patch: Partial<ContractDraft>) => {
-    const { serviceType, t24ReportCount, form, ...rest } = patch;
+    const { serviceType, t24ReportCount, form, additionalSigners, signingOrder, ...rest } = patch;
     if (serviceType !== undefined) setValue('serviceType', serviceType);
     if (t24ReportCount !== undefined) setValue('t24ReportCount', t24ReportCount);
     if (form !== undefined) setValue('form', form);
+    if (additionalSigners !== undefined) setValue('additionalSigners', additionalSigners);
+    if (signingOrder !== undefined) setValue('signingOrder', signingOrder);
     setWizard((current) => ({ ...current, ...rest }));
   };
   const clear = () => {
     clearDraft();
     setWizard(EMPTY_DRAFT);
-    formMethods.reset({ serviceType: '', t24ReportCount: '', form: EMPTY_FORM });
+    formMethods.reset({
+      serviceType: '',
+      t24ReportCount: '',
+      form: EMPTY_FORM,
+      additionalSigners: [],
+      signingOrder: DEFAULT_SIGNING_ORDER,
+    });
   };
   return { formMethods, draft, update, clear, fieldsRef };
 }
@@ -144,6 +156,9 @@ export function useContractCreation() {
           step: 'form',
           docLink: null,
           deal: dealSummaryOf(lookup),
+          // Signers added for another deal are not this one's.
+          additionalSigners: [],
+          signingOrder: DEFAULT_SIGNING_ORDER,
         });
       },
       onError: (error) => toast.error(`Error: ${messageOf(error)}`, LONG),
@@ -168,7 +183,11 @@ export function useContractCreation() {
   const saveDocument = (clauses: Clauses) => {
     update({ clauses });
     createDocument.mutate(
-      { serviceType: draft.serviceType, formData: contractFormData(draft, clauses) },
+      {
+        serviceType: draft.serviceType,
+        formData: contractFormData(draft, clauses),
+        ...documentSigners(draft),
+      },
       {
         onSuccess: ({ docLink }) => {
           update({ step: 'preview', docLink });
@@ -195,6 +214,13 @@ export function useContractCreation() {
 
   const send = () => {
     if (!draft.docLink || !draft.clauses) return;
+    // Checked at Create Contract already, beside the fields; a draft restored
+    // from storage is checked again rather than sent to be refused.
+    const problems = signerErrors(draft.form, draft.additionalSigners, draft.signingOrder);
+    if (problems.length) {
+      toast.error(problems.map((problem) => problem.message).join(' '), LONG);
+      return;
+    }
     sendContract.mutate(sendInput(draft, draft.docLink, draft.clauses), {
       onSuccess: (result) => {
         toast.success(contractSentMessage(draft.form.email, result.signingLink), LONG);

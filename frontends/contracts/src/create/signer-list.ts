@@ -1,0 +1,194 @@
+import {
+  ADD_NEW_CONTACT,
+  checkRecipientList,
+  type FullNameOption,
+  type RecipientFieldError,
+  type RecipientInput,
+  type RecipientListCheck,
+} from '@prosign/domain';
+
+/*
+ * Several signers on a standard contract (issue 34 item 2).
+ *
+ * AdditionalSigner, SigningOrder, SIGNING_ORDERS, SendSignersRequest and
+ * sendRecipientInputs below mirror, name for name, the ones issue 34's backend
+ * branch adds to libs/domain/src/agreements/recipients.ts. Until that lands on
+ * main they are declared here; once it has, import them from '@prosign/domain'
+ * and delete these copies (the rule itself, checkRecipientList, is already the
+ * domain's: the server refuses exactly what this screen shows beside the fields).
+ */
+
+/** A signer besides the form's own, as a creation screen names them. */
+export interface AdditionalSigner {
+  name: string;
+  email: string;
+  phone?: string | null;
+}
+
+/** Everyone at once, or one after the other in the order listed. */
+export const SIGNING_ORDERS = ['parallel', 'sequential'] as const;
+export type SigningOrder = (typeof SIGNING_ORDERS)[number];
+
+/** The signer fields every family's send (and document creation) accepts besides its form. */
+export interface SendSignersRequest {
+  /** Signers besides the form's own, in signing order. */
+  additional_signers?: AdditionalSigner[];
+  /** Everyone at once, or one after the other (the default). */
+  signing_order?: SigningOrder;
+}
+
+/**
+ * The signers of a send as a recipient list: the form's signer first, then the
+ * additional ones — all in order 1 (parallel) or 1, 2, 3… (sequential) — and the
+ * copy addresses; checkRecipientList checks it.
+ */
+export function sendRecipientInputs(
+  first: AdditionalSigner,
+  additional: readonly AdditionalSigner[],
+  order: SigningOrder,
+  copyTo: readonly string[] = [],
+): RecipientInput[] {
+  return [
+    { role: 'signer', ...first, order: 1 },
+    ...additional.map((signer, index): RecipientInput => ({
+      role: 'signer',
+      ...signer,
+      order: order === 'parallel' ? 1 : index + 2,
+    })),
+    ...copyTo.map((email): RecipientInput => ({ role: 'cc', email })),
+  ];
+}
+
+// ── The screen's part ──
+
+/** The server takes at most 9 signers besides the form's own (10 in all). */
+export const MAX_ADDITIONAL_SIGNERS = 9;
+
+/** Sequential unless staff choose otherwise: the server's default too. */
+export const DEFAULT_SIGNING_ORDER: SigningOrder = 'sequential';
+
+/** The choices as the screen lists them: the default first. */
+export const SIGNING_ORDER_CHOICES: readonly SigningOrder[] = ['sequential', 'parallel'];
+
+export const SIGNING_ORDER_LABELS: Record<SigningOrder, string> = {
+  sequential: 'Sign one after the other',
+  parallel: 'Sign at the same time',
+};
+
+/** One additional signer as the form holds it (text inputs). */
+export interface SignerRow {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+export const EMPTY_SIGNER_ROW: SignerRow = { name: '', email: '', phone: '' };
+
+/** What of the contract form the signer check reads. */
+export interface SignerFormPart {
+  full_name: string;
+  email: string;
+  contact_number: string;
+  additional_email: string;
+}
+
+/** Where an error of the recipient list is shown: a path of the creation form's values. */
+export type SignerErrorPath =
+  | 'form.full_name'
+  | 'form.email'
+  | 'form.additional_email'
+  | `additionalSigners.${number}.${'name' | 'email'}`;
+
+export interface PlacedSignerError {
+  path: SignerErrorPath | null;
+  message: string;
+}
+
+/**
+ * The whole list the send makes of this form, as the server builds it: the
+ * form's signer, the additional ones in `order`, and the cc address.
+ */
+export function recipientInputsOf(
+  form: SignerFormPart,
+  rows: readonly SignerRow[],
+  order: SigningOrder,
+): RecipientInput[] {
+  const cc = form.additional_email.trim();
+  return sendRecipientInputs(
+    { name: form.full_name, email: form.email, phone: form.contact_number },
+    rows,
+    order,
+    cc ? [cc] : [],
+  );
+}
+
+/**
+ * The field a list error belongs to. The list is the form's signer (0), the
+ * additional signers (1…n), then the cc address (n + 1).
+ */
+function placeOf(error: RecipientFieldError, rowCount: number): PlacedSignerError {
+  const { message } = error;
+  const match = /^recipients\.(\d+)\.(name|email)$/.exec(error.field);
+  if (!match) return { path: null, message };
+  const index = Number(match[1]);
+  const name = match[2] as 'name' | 'email';
+  if (index === 0) return { path: name === 'name' ? 'form.full_name' : 'form.email', message };
+  if (index <= rowCount) return { path: `additionalSigners.${index - 1}.${name}`, message };
+  return { path: 'form.additional_email', message };
+}
+
+/**
+ * The check of the signers before anything is sent: the domain's recipient-list
+ * rule on the list the server will build, each problem placed beside its field.
+ * Without additional signers nothing is checked here (the one-signer contract
+ * keeps its own checks, as before).
+ */
+export function signerErrors(
+  form: SignerFormPart,
+  rows: readonly SignerRow[],
+  order: SigningOrder,
+): PlacedSignerError[] {
+  if (rows.length === 0) return [];
+  const check: RecipientListCheck = checkRecipientList(recipientInputsOf(form, rows, order));
+  return check.ok ? [] : check.errors.map((error) => placeOf(error, rows.length));
+}
+
+/**
+ * The request's signer fields: none without additional signers (the body stays
+ * what it was), else the trimmed signers (a phone only when given) and, for the
+ * send, the order.
+ */
+export function signersRequest(
+  rows: readonly SignerRow[],
+  order: SigningOrder,
+): SendSignersRequest {
+  if (rows.length === 0) return {};
+  return {
+    additional_signers: rows.map((row) => {
+      const phone = row.phone.trim();
+      return { name: row.name.trim(), email: row.email.trim(), ...(phone ? { phone } : {}) };
+    }),
+    signing_order: order,
+  };
+}
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The deal's other client signatories, offered as quick picks: those with an
+ * e-mail who are neither the form's signer nor already added.
+ */
+export function signerPicks(
+  options: readonly FullNameOption[],
+  form: Pick<SignerFormPart, 'email'>,
+  rows: readonly SignerRow[],
+): FullNameOption[] {
+  const taken = [form.email, ...rows.map((row) => row.email)].filter((email) => email.trim());
+  const seen = new Set<string>();
+  return options.filter((option) => {
+    const email = option.email.trim().toLowerCase();
+    if (option.name === ADD_NEW_CONTACT || !email || seen.has(email)) return false;
+    seen.add(email);
+    return !taken.some((address) => sameEmail(address, email));
+  });
+}
