@@ -68,8 +68,9 @@ export class Rfc3161TimestampAdapter implements TimestampPort {
             : {}),
         },
         body: timeStampRequest(digest, nonce),
+        // Redirects are followed (TSAs move to https); the answer is checked, not its host, and
+        // fetch drops the authorization header on a redirect to another origin.
         signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'error',
       });
     } catch (error) {
       const name = (error as Error).name;
