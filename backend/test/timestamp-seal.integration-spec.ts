@@ -14,6 +14,7 @@ import {
 import { timestampPortFor } from '../src/integrations/timestamp/timestamp.module';
 import { TimeStampResp } from '../src/integrations/timestamp/tsp.asn1';
 import { TIMESTAMP_WAITING_MESSAGE } from '../src/modules/documents/pdf/pdf-sealer.service';
+import { SigningFinishService } from '../src/modules/signing/signing-finish.service';
 import type { AppConfig } from '../src/platform/config/app-config';
 import { agreementModel } from './support/agreements';
 import { checkPdfSeal } from './support/pdf-signature';
@@ -353,7 +354,7 @@ describe('timestamps: the local TSA, the rfc3161 adapter over HTTP, PAdES B-T se
         await new Promise((resolve) => switchServer.close(resolve));
       });
 
-      it('stops at the merged step with "sealing is waiting for the time-stamp service", then completes once a TSA answers', async () => {
+      it('stops at the merged step with "sealing is waiting for the time-stamp service"; the scheduled retry completes it once a TSA answers', async () => {
         const health = await request(waitingApi.getHttpServer()).get('/api/health').expect(200);
         expect(health.body.adapters).toMatchObject({ timestamp: 'rfc3161' });
         // With outside TSAs configured, the stack offers no time-stamp authority of its own.
@@ -385,10 +386,26 @@ describe('timestamps: the local TSA, the rfc3161 adapter over HTTP, PAdES B-T se
           }),
         );
 
-        // The TSA is back: the retry seals, time-stamped by it, never by the local clock.
+        // The worker's schedule retries while it is down: still waiting, never the local clock.
+        const finishes = waitingApi.get(SigningFinishService, { strict: false });
+        const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+        await finishes.resumeAbandoned(later(10));
+        expect(await contracts.findOne({ token }).lean()).toMatchObject({
+          signedDocLink: null,
+          finish: { state: 'in_progress', failedStep: 'merged', attempts: 2 },
+        });
+
+        // The TSA is back: the next scheduled retry seals, time-stamped by it.
         tsaUp = true;
         const backAt = Math.floor(Date.now() / 1000) * 1000;
-        const done = (await finish().expect(200)).body as FinishSigningResponse;
+        expect(await finishes.resumeAbandoned(later(30))).toBe(1);
+        const done = (await contracts.findOne({ token }).lean())!;
+        expect(done.finish).toMatchObject({ state: 'completed' });
+        // The signer's next call answers from the completed finish.
+        expect((await finish().expect(200)).body).toMatchObject({
+          status: 'signed',
+          signedDocLink: done.signedDocLink,
+        });
         const pdf = await pdfAt(waitingApi, done.signedDocLink!);
         expect(pdfsig(pdf)).toContain('Signature Validation: Signature is Valid.');
         const seal = sealTimestampOf(pdf);
@@ -396,9 +413,6 @@ describe('timestamps: the local TSA, the rfc3161 adapter over HTTP, PAdES B-T se
         expect(opensslVerifyToken(seal.token!, seal.signatureValue, rootPem)).toContain(
           'Verification: OK',
         );
-        expect(await contracts.findOne({ token }).lean()).toMatchObject({
-          finish: { state: 'completed', lastError: null },
-        });
       });
     });
   });
