@@ -61,8 +61,8 @@ export function AdditionalSigners({ options }: { options: readonly FullNameOptio
         {fields.length === 0
           ? 'Only the client above signs. Add anyone else who must sign, such as a second homeowner: each gets their own link.'
           : full
-            ? `${fields.length + 1} signers: the most one contract can have.`
-            : `${fields.length + 1} signers. Up to ${MAX_ADDITIONAL_SIGNERS} can be added.`}
+            ? `${fields.length + 1} signers with the client: the most one contract can have.`
+            : `${fields.length + 1} signers with the client; ${MAX_ADDITIONAL_SIGNERS - fields.length} more can be added.`}
       </p>
 
       {fields.length > 0 ? (

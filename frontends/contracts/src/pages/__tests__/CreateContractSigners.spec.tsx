@@ -328,7 +328,9 @@ describe('CreateContractPage — additional signers', () => {
     for (let i = 0; i < 9; i += 1) fireEvent.click(add);
     await waitFor(() => expect(add).toBeDisabled());
     expect(within(section()).getAllByRole('group', { name: /^Signer \d+/ })).toHaveLength(9);
-    expect(within(section()).getByText(/10 signers: the most one contract can have/)).toBeVisible();
+    expect(
+      within(section()).getByText(/10 signers with the client: the most one contract can have/),
+    ).toBeVisible();
   });
 
   it('shows the server’s refusal of a send', async () => {
