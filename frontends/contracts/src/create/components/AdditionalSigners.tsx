@@ -44,7 +44,8 @@ export function AdditionalSigners({ options }: { options: readonly FullNameOptio
   const firstName = form.full_name.trim() || 'The client';
 
   // One signer's fix can clear another's error (two equal e-mails, a signer who is
-  // also the cc): once Create Contract was pressed, the whole list is checked again.
+  // also the cc): once Create Contract was pressed, the whole list is checked again
+  // as it changes, like every field of the form.
   const { isSubmitted } = formState;
   const listKey = JSON.stringify([form.full_name, form.email, form.additional_email, rows]);
   useEffect(() => {

@@ -283,6 +283,12 @@ describe('CreateContractPage — additional signers', () => {
     fireEvent.change(cc, { target: { value: '' } });
     await waitFor(() => expect(cc).not.toHaveAttribute('aria-invalid'));
 
+    // A signer added now takes the focus; removed, the focus is back on Add.
+    await user.click(within(section()).getByRole('button', { name: 'Add a signer' }));
+    expect(input(signer(4), /^Name/)).toHaveFocus();
+    await user.click(within(signer(4)).getByRole('button', { name: 'Remove signer 4' }));
+    expect(within(section()).getByRole('button', { name: 'Add a signer' })).toHaveFocus();
+
     // Removing Ana (the invalid one) leaves Luis alone as signer 2; the focus goes to Add.
     await user.click(
       within(signer(3)).getByRole('button', { name: 'Remove signer 3 (Ana Ortega)' }),
