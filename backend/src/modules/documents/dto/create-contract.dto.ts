@@ -1,3 +1,4 @@
+import { AdditionalSignerDto, AdditionalSignersField } from './signers.dto';
 import type { CreateContractRequest } from '@prosign/domain';
 import { Type } from 'class-transformer';
 import { IsNotEmpty, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
@@ -16,4 +17,7 @@ export class CreateContractDto implements CreateContractRequest<ContractFormData
   @ValidateNested()
   @Type(() => ContractFormDataDto)
   formData: ContractFormDataDto;
+
+  /** Signers besides the form's own: one signature block each (issue 34). */
+  @AdditionalSignersField() additional_signers?: AdditionalSignerDto[];
 }
