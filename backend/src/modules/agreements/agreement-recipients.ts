@@ -189,17 +189,15 @@ export function publishedRecipients(
   return [
     invite(first),
     ...signers.map(invite),
-    ...copies.map(
-      (email, index): StoredRecipient => ({
-        id: `cc-${index + 1}`,
-        role: 'cc',
-        name: '',
-        email,
-        order: lastOrder + 1,
-        state: 'waiting',
-        ...NOTHING_YET,
-      }),
-    ),
+    ...copies.map((email, index): StoredRecipient => ({
+      id: `cc-${index + 1}`,
+      role: 'cc',
+      name: '',
+      email,
+      order: lastOrder + 1,
+      state: 'waiting',
+      ...NOTHING_YET,
+    })),
   ];
 }
 

@@ -150,7 +150,9 @@ export class OtherSignerSigning {
       now,
       condition: {
         status: { $in: openStatuses(agreement) },
-        [`${path}.state`]: { $in: [...RECIPIENT_TRANSITIONS.saveSignature.from, 'signature-saved'] },
+        [`${path}.state`]: {
+          $in: [...RECIPIENT_TRANSITIONS.saveSignature.from, 'signature-saved'],
+        },
       },
       set: {
         [`${path}.signature`]: fields.signature?.trim() ?? null,
@@ -158,7 +160,10 @@ export class OtherSignerSigning {
         [`${path}.signatureImageId`]: fields.signatureImageId ?? null,
         [`${path}.initials`]: fields.initials?.trim() || initialsFromFullName(recipient.name),
         [`${path}.signatureSavedIp`]: actor.ip,
-        ...recipientChange(agreement, recipient.id, 'saveSignature', { at: now, ...actorOf(actor) }),
+        ...recipientChange(agreement, recipient.id, 'saveSignature', {
+          at: now,
+          ...actorOf(actor),
+        }),
       },
       event: signerEvent(
         recipient.state === 'signature-saved' ? 'signature_changed' : 'signature_saved',
@@ -191,7 +196,9 @@ export class OtherSignerSigning {
       },
       set: {
         [`${path}.initials`]: input.initials?.trim() || initialsFromFullName(recipient.name),
-        ...(recipient.consentAt ? {} : { [`${path}.consentAt`]: now, [`${path}.consentIp`]: actor.ip }),
+        ...(recipient.consentAt
+          ? {}
+          : { [`${path}.consentAt`]: now, [`${path}.consentIp`]: actor.ip }),
       },
       event: signerEvent('consent', actor, {
         disclosureVersion: CONSENT_DISCLOSURE.version,
@@ -223,7 +230,10 @@ export class OtherSignerSigning {
         [`${path}.signatureSource`]: null,
         [`${path}.signatureImageId`]: null,
         [`${path}.initials`]: null,
-        ...recipientChange(agreement, recipient.id, 'clearSignature', { at: now, ...actorOf(actor) }),
+        ...recipientChange(agreement, recipient.id, 'clearSignature', {
+          at: now,
+          ...actorOf(actor),
+        }),
       },
       event: signerEvent('signature_cleared', actor, { recipientId: recipient.id }),
     });
@@ -256,7 +266,8 @@ export class OtherSignerSigning {
     const current = await this.repository.findById<object>(seat.agreement._id);
     if (!current) return new ConflictException(SIGNER_MESSAGES.unknownLink);
     const { recipient } = this.recipientOf({ ...seat, agreement: current });
-    if (recipient.state === 'signed') return new ConflictException(OTHER_SIGNER_MESSAGES.alreadySigned);
+    if (recipient.state === 'signed')
+      return new ConflictException(OTHER_SIGNER_MESSAGES.alreadySigned);
     return closedLinkError(signerLinkStateOf(current.status));
   }
 }

@@ -23,7 +23,9 @@ export interface SignerActor {
 }
 
 /** SHA-256 of the consent disclosure the signing page shows: what the signer agreed to. */
-export const CONSENT_TEXT_SHA256 = createHash('sha256').update(consentDisclosureText()).digest('hex');
+export const CONSENT_TEXT_SHA256 = createHash('sha256')
+  .update(consentDisclosureText())
+  .digest('hex');
 
 export function signerEvent(
   type: string,
@@ -71,4 +73,3 @@ export function signerName(agreement: Pick<Agreement<object>, 'family' | 'form'>
 export function agreementTitleOf(agreement: Pick<Agreement<object>, 'family' | 'form'>): string {
   return familyConfig(agreement.family).title(agreement.form);
 }
-

@@ -290,14 +290,12 @@ export class SigningFinishService {
     }
   }
 
-  private async signatureSourceOf(
-    contract: {
-      signature?: string | null;
-      signatureSource?: 'text' | 'image' | null;
-      signatureImageId?: string | null;
-      token?: string;
-    },
-  ): Promise<SignatureSource> {
+  private async signatureSourceOf(contract: {
+    signature?: string | null;
+    signatureSource?: 'text' | 'image' | null;
+    signatureImageId?: string | null;
+    token?: string;
+  }): Promise<SignatureSource> {
     if (contract.signatureSource === 'text' && contract.signature) {
       return { text: contract.signature };
     }

@@ -133,7 +133,11 @@ export class SigningService {
     family?: AgreementFamily,
   ): Promise<{ agreement: SignedAgreement; recipientId: string | null }> {
     const found = await this.repository.findBySigningToken<object>(token.trim());
-    if (!found || found.agreement.status === null || (family && found.agreement.family !== family)) {
+    if (
+      !found ||
+      found.agreement.status === null ||
+      (family && found.agreement.family !== family)
+    ) {
       throw new NotFoundException(SIGNER_MESSAGES.unknownLink);
     }
     return found;
@@ -255,7 +259,11 @@ export class SigningService {
     const images = this.signatureImages;
     await images.insert({ _id: imageId, png, uploadedAt: new Date(), uploadedIp: actor.ip });
     if (other) {
-      const drawn = { signature: null, signatureSource: 'image' as const, signatureImageId: imageId };
+      const drawn = {
+        signature: null,
+        signatureSource: 'image' as const,
+        signatureImageId: imageId,
+      };
       return this.others.saveSignature(other, drawn, actor).catch(async (error: unknown) => {
         await images.delete(imageId);
         throw error;

@@ -519,13 +519,11 @@ export function sendRecipientInputs(
 ): RecipientInput[] {
   return [
     { role: 'signer', ...first, order: 1 },
-    ...additional.map(
-      (signer, index): RecipientInput => ({
-        role: 'signer',
-        ...signer,
-        order: order === 'parallel' ? 1 : index + 2,
-      }),
-    ),
+    ...additional.map((signer, index): RecipientInput => ({
+      role: 'signer',
+      ...signer,
+      order: order === 'parallel' ? 1 : index + 2,
+    })),
     ...copyTo.map((email): RecipientInput => ({ role: 'cc', email })),
   ];
 }

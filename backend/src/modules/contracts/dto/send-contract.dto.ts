@@ -22,11 +22,7 @@ import {
   type SendContractInput,
   type SigningOrder,
 } from '@prosign/domain';
-import {
-  AdditionalSignerDto,
-  AdditionalSignersField,
-  SigningOrderField,
-} from '../../documents';
+import { AdditionalSignerDto, AdditionalSignersField, SigningOrderField } from '../../documents';
 
 const trimmed = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : value;
