@@ -8,6 +8,8 @@ import {
 } from '@nestjs/common';
 import {
   actionRule,
+  awaitedRecipients,
+  SINGLE_SIGNER_RECIPIENT_ID,
   decideAgreementAction,
   reminderLockedMessage,
   transitionCondition,
@@ -26,7 +28,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import { DocumentsService } from '../documents';
 import { MailService } from '../mail';
 import { familyConfig } from './agreement-family';
-import { allSignedChange } from './agreement-recipients';
+import { allSignedChange, recipientsOf } from './agreement-recipients';
 import { agreementMailKey } from './agreement-mail-keys';
 import type { Agreement, AgreementDocument } from './agreement.schema';
 import { AgreementRepository } from './agreement.repository';
@@ -152,21 +154,35 @@ export class AgreementLifecycleService {
     return claimed;
   }
 
+  /**
+   * The reminder goes to whoever is asked to sign now and has not: the first signer
+   * through the agreement's own link, any other signer through theirs (several signers).
+   */
   private async sendReminderMail(claimed: AgreementDocument<object>, now: Date): Promise<void> {
     const config = familyConfig(claimed.family);
     const parties = config.parties(claimed.form);
-    await this.mail.send({
-      key: agreementMailKey(claimed, 'reminder', now.getTime()),
-      agreementId: String(claimed._id),
-      template: config.linkMail({
-        form: claimed.form,
-        link: claimed.signingLink,
-        senderEmail: parties.senderEmail,
-        isReminder: true,
-      }),
-      to: [parties.signerEmail],
-      replyTo: parties.senderEmail,
-    });
+    const others = new Map((claimed.recipients ?? []).map((stored) => [stored.id, stored]));
+    const awaited = claimed.recipients?.length
+      ? awaitedRecipients(recipientsOf(claimed, { name: '', email: '' })).map((r) => r.id)
+      : [SINGLE_SIGNER_RECIPIENT_ID];
+    for (const recipientId of awaited) {
+      const other = recipientId === SINGLE_SIGNER_RECIPIENT_ID ? null : others.get(recipientId);
+      if (recipientId !== SINGLE_SIGNER_RECIPIENT_ID && !other?.signingLink) continue;
+      await this.mail.send({
+        key: other
+          ? agreementMailKey(claimed, 'reminder', now.getTime(), recipientId)
+          : agreementMailKey(claimed, 'reminder', now.getTime()),
+        agreementId: String(claimed._id),
+        template: config.linkMail({
+          form: other ? config.withSigner(claimed.form, other) : claimed.form,
+          link: other?.signingLink ?? claimed.signingLink,
+          senderEmail: parties.senderEmail,
+          isReminder: true,
+        }),
+        to: [other?.email ?? parties.signerEmail],
+        replyTo: parties.senderEmail,
+      });
+    }
   }
 
   async cancel(
