@@ -10,6 +10,7 @@ import {
   DATA_DIR,
   ROOT,
   ensureChromium,
+  ensurePdfsig,
   ensureMongoBinary,
   ensureNodeModules,
   ensureRedisServer,
@@ -45,6 +46,7 @@ async function main() {
   await ensureRedisServer();
   await ensureMongoBinary();
   await ensureChromium();
+  await ensurePdfsig();
 
   const { ensureTestServices } = await import('./lib/services.mjs');
   const services = await ensureTestServices();

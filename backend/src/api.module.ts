@@ -20,6 +20,7 @@ import { MapsModule } from './modules/maps/maps.module';
 import { ServicesModule } from './modules/services/services.module';
 import { TermsModule } from './modules/terms/terms.module';
 import { SigningModule } from './modules/signing/signing.module';
+import { TimestampModule } from './modules/timestamp/timestamp.module';
 import { StaffRoomModule } from './platform/realtime/staff-room.gateway';
 import { AuthPlatformModule } from './platform/auth/auth-platform.module';
 import { StaffSessionGuard } from './platform/auth/session.guard';
@@ -60,6 +61,7 @@ export class ApiModule {
         ServicesModule,
         TermsModule,
         SigningModule,
+        TimestampModule,
         StaffRoomModule.withDirectory(AccessModule),
       ],
       providers: [

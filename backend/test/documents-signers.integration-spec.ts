@@ -8,7 +8,8 @@ import { DocumentRepository } from '../src/integrations/documents/store/document
 import type { AgreementContent } from '../src/integrations/documents/document-content';
 import { DocumentsService } from '../src/modules/documents/documents.service';
 import { contractFormData, seedTemplates } from './support/document-fixtures';
-import { pdfPagesText } from './support/pdf-text';
+import { pdfPagesText, pdfText } from './support/pdf-text';
+import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
@@ -92,7 +93,10 @@ describe('documents for several signers and the firm’s countersigner (issue 34
     await seedTemplates(api);
     documents = api.get(DocumentsService, { strict: false });
     repository = api.get(DocumentRepository, { strict: false });
+    http = await staffHttp(api);
   });
+
+  let http: StaffHttp;
 
   afterAll(async () => {
     await worker?.close();
@@ -211,10 +215,57 @@ describe('documents for several signers and the firm’s countersigner (issue 34
     const signed = await expectDates(docLink, ['signer-1', 'signer-2', 'firm-1']);
     // Stamped onto the stored layout: as many pages, the same text beneath.
     expect(await pdfPagesText(signed)).toHaveLength(pages.length);
-    // Three parties' signature and initials images, each with its alpha mask, embedded once.
-    expect(signed.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(12);
+    // Both signers' signature and initials and the firm's signature (it initials nothing), each
+    // with its alpha mask, embedded once.
+    expect(signed.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(10);
     // Reading again gives the same bytes (the stored revision).
     expect((await documents.pdfOf(docLink)).pdf.equals(signed)).toBe(true);
+
+    // The audit trail lists every party and names each on their events (sealing: documents spec).
+    const token = 'tok_several_signers_0001';
+    const trail = await documents.createAuditTrail({
+      agreement: docLink,
+      documentTitle: 'Professional Engineering Services Agreement',
+      signer: { name: NAMES['signer-1'], email: 'maria.alvarez@example.com' },
+      recipients: [
+        {
+          recipientId: 'signer-1',
+          role: 'signer',
+          name: NAMES['signer-1'],
+          email: 'maria.alvarez@example.com',
+          authentication: 'Signing link by e-mail, captcha',
+        },
+        {
+          recipientId: 'signer-2',
+          role: 'signer',
+          name: NAMES['signer-2'],
+          email: 'luis.alvarez@example.com',
+          authentication: 'Signing link by e-mail, captcha',
+        },
+        {
+          recipientId: 'firm-1',
+          role: 'countersigner',
+          name: NAMES['firm-1'],
+          email: 'dana@prosign.test',
+          authentication: 'Staff sign-in',
+        },
+      ],
+      events: (Object.keys(SIGNED) as PartyId[]).map((id) => ({
+        type: 'signed' as const,
+        at: SIGNED[id].at,
+        recipientId: id,
+        ip: '198.51.100.7',
+      })),
+      contractToken: token,
+    });
+    const trailText = await pdfText((await documents.pdfOf(trail.docLink)).pdf);
+    for (const id of Object.keys(SIGNED) as PartyId[]) {
+      expect(trailText).toContain(SIGNED[id].printed);
+    }
+    expect(trailText).toContain('by Luis Alvarez <luis.alvarez@example.com>');
+    expect(trailText).toContain('by Dana Whitfield <dana@prosign.test>');
+    expect(trailText).toContain('Countersigner (firm)');
+    expect(trailText).toContain(`Completed ${SIGNED['firm-1'].printed}`);
   });
 
   it('keeps every signature when all three place theirs at once, and a signer placing again replaces only theirs', async () => {
@@ -290,5 +341,68 @@ describe('documents for several signers and the firm’s countersigner (issue 34
     );
     await repository.deletePdf(docId, 2);
     expect((await documents.pdfOf(docLink)).pdf.equals(signed)).toBe(true);
+  });
+
+  it('sets the signers of a document created for one: laid out again at a new revision, once, and never after a signature', async () => {
+    const docLink = await createContract();
+    const docId = docIdOf(docLink);
+    await documents.pdfOf(docLink);
+    await documents.setSignatureParties(docLink, PARTIES);
+    // The same parties again (a repeated send step) change nothing.
+    await documents.setSignatureParties(docLink, PARTIES);
+    const record = await repository.find(docId);
+    expect(record).toMatchObject({ revision: 2, layoutRevision: 2 });
+    expect(record?.content?.signatureBlock.signers).toHaveLength(2);
+    expect(record?.content?.signatureBlock.countersigner?.name).toBe('Dana Whitfield');
+    await documents.pdfOf(docLink);
+    const slots = (await repository.findPdf(docId, 2))?.slots ?? [];
+    expect(
+      slots.filter((slot) => slot.kind === 'signature').map((slot) => slot.recipientId),
+    ).toEqual(['firm-1', 'signer-1', 'signer-2']);
+
+    await place(docLink, 'signer-2');
+    const { pdf } = await documents.pdfOf(docLink);
+    expect(await pdfText(pdf)).toContain(SIGNED['signer-2'].printed);
+    // The signer-2 date is inside its slot of the new layout.
+    const items = await pdfTextItems(pdf);
+    const [dateSlot] = slots.filter((s) => s.kind === 'signedDate' && s.recipientId === 'signer-2');
+    expect(
+      items.filter((item) => item.text === SIGNED['signer-2'].printed && inside(item, dateSlot)),
+    ).toHaveLength(1);
+
+    await expect(
+      documents.setSignatureParties(docLink, { signers: [PARTIES.signers[0]] }),
+    ).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('creates a contract with a block per signer over HTTP, and refuses a malformed list', async () => {
+    const additional = [
+      { name: 'Luis Alvarez', email: 'luis@example.com' },
+      { name: 'Ana Alvarez', email: 'ana@example.com' },
+    ];
+    const res = await http()
+      .post('/api/template/create-contract')
+      .send({
+        docLink: TEMPLATE_LINK,
+        formData: contractFormData(),
+        additional_signers: additional,
+      })
+      .expect(201);
+    const docLink = (res.body as { docLink: string }).docLink;
+    const text = await pdfText((await documents.pdfOf(docLink)).pdf);
+    for (const name of ['Luis Alvarez', 'Ana Alvarez']) expect(text).toContain(`Name: ${name}`);
+
+    const before = await repository.model.countDocuments({ kind: 'contract' });
+    for (const additional_signers of [
+      [{ name: '', email: 'luis@example.com' }],
+      [{ name: 'Luis', email: 'not-an-address' }],
+      [{ name: 'Luis', email: contractFormData().email }],
+    ]) {
+      await http()
+        .post('/api/template/create-contract')
+        .send({ docLink: TEMPLATE_LINK, formData: contractFormData(), additional_signers })
+        .expect(400);
+    }
+    expect(await repository.model.countDocuments({ kind: 'contract' })).toBe(before);
   });
 });

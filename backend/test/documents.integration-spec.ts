@@ -323,7 +323,8 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
       signatureValid: true,
       coversWholeFile: true,
     });
-    expect(seal.signerCommonName).toBe('ProSign Document Seal (self-signed)');
+    // Issued by the local root (the one that also issues the local time-stamp authority's).
+    expect(seal.signerCommonName).toBe('ProSign Document Seal (local)');
 
     // Any change after sealing shows: flip one byte of the signed content.
     const tampered = Buffer.from(combined);

@@ -44,6 +44,7 @@ describe('GET /api/health', () => {
         identity: 'local',
         maps: 'local',
         fileService: 'local',
+        timestamp: 'local',
       },
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
     });

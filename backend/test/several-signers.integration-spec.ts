@@ -133,6 +133,8 @@ describe('several signers: own links, in order or in parallel, sealed by the las
     const text = await pdfText(sealed.body as Buffer);
     expect(text).toContain('Maria Elena Alvarez');
     expect(text).toContain('Luis Alvarez');
+    // The audit trail names every recipient, the second signer by address too.
+    expect(text).toContain(LUIS.email);
     const copies = (await mailDeliveries(connection).find({ agreementId }).toArray()).filter(
       (mail) => mail.template === 'signed-copy',
     );
@@ -202,10 +204,24 @@ describe('several signers: own links, in order or in parallel, sealed by the las
   });
 
   it('refuses a second signer with the first signer’s address, and creates nothing', async () => {
-    const before = await connection.collection('agreements').countDocuments();
-    const { sent } = await sendWithLuis('parallel', 'maria.alvarez@example.com');
-    expect(sent.status).toBe(400);
-    expect(JSON.stringify(sent.body.message)).toMatch(/same e-mail address/);
-    expect(await connection.collection('agreements').countDocuments()).toBe(before);
+    const agreements = connection.collection('agreements');
+    const before = await agreements.countDocuments();
+    const duplicate = [{ ...LUIS, email: 'maria.alvarez@example.com' }];
+    const template = `${PUBLIC_API_URL}/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/edit`;
+    const refusedDocument = await csm()
+      .post('/api/template/create-contract')
+      .send({ docLink: template, formData: contractFormData({}), additional_signers: duplicate })
+      .expect(400);
+    expect(JSON.stringify(refusedDocument.body.message)).toMatch(/same e-mail address/);
+    const created = await csm()
+      .post('/api/template/create-contract')
+      .send({ docLink: template, formData: contractFormData({}) })
+      .expect(201);
+    const refusedSend = await csm()
+      .post('/api/contracts/send')
+      .send({ ...contractSendBody(created.body.docLink), additional_signers: duplicate })
+      .expect(400);
+    expect(JSON.stringify(refusedSend.body.message)).toMatch(/same e-mail address/);
+    expect(await agreements.countDocuments()).toBe(before);
   });
 });

@@ -4,6 +4,7 @@ import { STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain';
 import type { Model } from 'mongoose';
 import request from 'supertest';
 import { DocumentRepository } from '../src/integrations/documents/store/document.repository';
+import { LocalPki, TIMESTAMP_PORT } from '../src/integrations/timestamp';
 import {
   DocumentsService,
   NOT_A_SIGNED_AGREEMENT,
@@ -168,7 +169,12 @@ describe('signed-agreement seal: only the completion pipeline applies it', () =>
 
     it('is never generated nor taken from the database, and a key that does not open stops the start', async () => {
       const sealerWith = (overrides: Partial<AppConfig>) =>
-        new PdfSealerService({ ...env.config, ...overrides } as AppConfig, certificates);
+        new PdfSealerService(
+          { ...env.config, ...overrides } as AppConfig,
+          certificates,
+          api.get(TIMESTAMP_PORT, { strict: false }),
+          api.get(LocalPki, { strict: false }),
+        );
       // A self-signed key left in the database (say, from before) is not used either.
       await certificates.create({ _id: 'generated-default', ...generateSelfSignedP12() });
       const unkeyed = sealerWith({ NODE_ENV: 'production', SEAL_P12_BASE64: undefined });

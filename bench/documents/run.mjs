@@ -18,6 +18,8 @@ const { formatPacificTimestamp } = require('@prosign/domain');
 const { PdfSealerService, generateSelfSignedP12 } = require(
   `${dist}modules/documents/pdf/pdf-sealer.service.js`,
 );
+const { LocalPki } = require(`${dist}integrations/timestamp/index.js`);
+const { timestampPortFor } = require(`${dist}integrations/timestamp/timestamp.module.js`);
 const { fillContent } = require(`${dist}integrations/documents/local-documents.adapter.js`);
 const { STANDARD_AGREEMENT_TEMPLATE } = require(
   `${dist}modules/documents/templates/standard-agreement.template.js`,
@@ -192,10 +194,14 @@ async function bareDocument(i, p12) {
   return { ms: performance.now() - started, bytes: sealed.length };
 }
 
+/** The sealer as the stack runs it by default: PAdES B-T, time-stamped by the local TSA. */
 function sealerFor(p12) {
+  const pki = LocalPki.inMemory();
   return new PdfSealerService(
     { SEAL_P12_BASE64: p12.p12Base64, SEAL_P12_PASSPHRASE: p12.passphrase },
     null,
+    timestampPortFor({ TIMESTAMP_ADAPTER: 'local', TSA_URLS: [], TSA_TIMEOUT_MS: 10000 }, pki),
+    pki,
   );
 }
 

@@ -1,5 +1,5 @@
-// Installs whatever the two commands need and the machine lacks: npm packages,
-// the embedded MongoDB build, redis-server and Chromium. Every step checks
+// Installs whatever the two commands need and the machine lacks: npm packages, the
+// embedded MongoDB build, redis-server, Chromium and poppler's pdfsig. Every step checks
 // first, so a second run costs almost nothing. Node built-ins only: this runs
 // before node_modules exists.
 import { execFileSync } from 'node:child_process';
@@ -112,6 +112,14 @@ export async function ensureChromium() {
   await ensureAptPackages(['chromium']);
   if (!existsSync(CHROMIUM_PATH))
     throw new Error(`Chromium was installed but ${CHROMIUM_PATH} is missing`);
+}
+
+/** poppler's `pdfsig`: the independent PDF signature validator the sealing tests run. */
+export async function ensurePdfsig() {
+  if (commandExists('pdfsig')) return;
+  await ensureAptPackages(['poppler-utils']);
+  if (!commandExists('pdfsig'))
+    throw new Error('poppler-utils was installed but pdfsig is missing');
 }
 
 function goBinary() {

@@ -4,6 +4,7 @@ import { CrmIntegrationModule } from './crm/crm.module';
 import { FileServiceIntegrationModule } from './file-service/file-service.module';
 import { MailIntegrationModule } from './mail/mail.module';
 import { MapsIntegrationModule } from './maps/maps.module';
+import { TimestampIntegrationModule } from './timestamp/timestamp.module';
 
 /** Every port to an outside service, each with the adapter AppConfig selects (ARCHITECTURE §2). */
 @Module({
@@ -13,6 +14,7 @@ import { MapsIntegrationModule } from './maps/maps.module';
     CaptchaIntegrationModule,
     MapsIntegrationModule,
     FileServiceIntegrationModule,
+    TimestampIntegrationModule,
   ],
 })
 export class IntegrationsModule {}

@@ -86,6 +86,13 @@ export interface DocumentsPort {
    * again for the same recipient replaces theirs. The Google engine has one signer only.
    */
   placeSignature(docId: string, placement: SignaturePlacement): Promise<void>;
+  /**
+   * Sets who signs a contract not signed by anyone yet (the send knows its recipients once the
+   * document exists): its signature block is laid out again for them, as a new revision. The
+   * same parties again change nothing. 409 once a signature is placed; the Google engine
+   * refuses more than one signer or a countersigner (400) and otherwise has nothing to change.
+   */
+  setSignatureParties(docId: string, parties: SignatureParties): Promise<{ revision: number }>;
   /** `record`: the document's record when the caller has just read it (saves the adapter a read). */
   exportPdf(docId: string, record?: DocumentRecord): Promise<Buffer>;
   /** Link to a document of this adapter, in the `/d/{id}/{mode}` shape. */

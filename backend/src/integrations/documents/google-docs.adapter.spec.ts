@@ -520,6 +520,23 @@ describe('GoogleDocsAdapter against a Docs/Drive stand-in', () => {
     expect(standIn.requests).toEqual([]);
   });
 
+  it('refuses setting several signers on a document, and has nothing to change for one', async () => {
+    await expect(
+      adapter.setSignatureParties('copy-1', {
+        signers: [
+          { recipientId: 'signer-1', name: 'Maria Alvarez' },
+          { recipientId: 'signer-2', name: 'Luis Alvarez' },
+        ],
+      }),
+    ).rejects.toMatchObject({ status: 400, message: GOOGLE_ONE_SIGNER_ONLY });
+    await expect(
+      adapter.setSignatureParties('copy-1', {
+        signers: [{ recipientId: 'signer-1', name: 'Maria Alvarez' }],
+      }),
+    ).resolves.toEqual({ revision: 1 });
+    expect(standIn.requests).toEqual([]);
+  });
+
   it('uploads the images, shares them, and inserts them at the markers from the end backwards', async () => {
     standIn.documentText = `${TEXT} Signed: $signed_date`;
     await adapter.placeSignature('copy-1', PLACEMENT);

@@ -10,7 +10,12 @@ import { drive, type drive_v3 } from '@googleapis/drive';
 import { type DocLinkMode, formatPacificTimestamp, placeholdersIn } from '@prosign/domain';
 import { Readable } from 'node:stream';
 import { AppConfig } from '../../platform/config/app-config';
-import type { CopyTemplateRequest, DocumentsPort, SignaturePlacement } from './documents.port';
+import type {
+  CopyTemplateRequest,
+  DocumentsPort,
+  SignatureParties,
+  SignaturePlacement,
+} from './documents.port';
 
 const SCOPES = [
   'https://www.googleapis.com/auth/documents',
@@ -27,6 +32,12 @@ export const GOOGLE_SIGNATURE_MARKERS = {
 /** Why the Google engine refuses an agreement with several signers or a countersigner. */
 export const GOOGLE_ONE_SIGNER_ONLY =
   'The Google documents engine supports one signer; use the local engine for several signers';
+
+function refuseSeveralSigners(parties: SignatureParties | undefined): void {
+  if (parties && (parties.signers.length > 1 || parties.countersigner)) {
+    throw new BadRequestException(GOOGLE_ONE_SIGNER_ONLY);
+  }
+}
 
 /** Named range created by the placement's own batchUpdate: its presence means the signature is in. */
 export const SIGNATURE_PLACED_RANGE = 'prosign-signature-placed';
@@ -79,10 +90,7 @@ export class GoogleDocsAdapter implements DocumentsPort {
 
   async copyTemplate(request: CopyTemplateRequest): Promise<{ docId: string }> {
     // A Google template marks one signer's places ($client_signature…): refused before any copy.
-    const parties = request.signatureParties;
-    if (parties && (parties.signers.length > 1 || parties.countersigner)) {
-      throw new BadRequestException(GOOGLE_ONE_SIGNER_ONLY);
-    }
+    refuseSeveralSigners(request.signatureParties);
     const copy = await this.call(`Template document ${request.templateDocId}`, () =>
       this.drive.files.copy({
         fileId: request.templateDocId,
@@ -134,6 +142,15 @@ export class GoogleDocsAdapter implements DocumentsPort {
       );
     }
     return { docId };
+  }
+
+  /** One signer is what a Google document has already: nothing to lay out again. */
+  async setSignatureParties(
+    _docId: string,
+    parties: SignatureParties,
+  ): Promise<{ revision: number }> {
+    refuseSeveralSigners(parties);
+    return { revision: 1 };
   }
 
   private async deleteCopy(docId: string): Promise<void> {

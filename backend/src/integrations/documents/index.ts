@@ -28,7 +28,9 @@ export { renderAgreement } from './layout/agreement-layout';
 export { agreementReading } from './layout/agreement-reading';
 export {
   AUDIT_EVENT_LABELS,
+  AUDIT_RECIPIENT_ROLE_LABELS,
   type AuditEvent,
+  type AuditRecipient,
   type AuditEventType,
   type DeviceKind,
 } from './layout/audit-trail-content';

@@ -1,4 +1,9 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { type DocLinkMode, fillPlaceholders, SINGLE_SIGNER_RECIPIENT_ID } from '@prosign/domain';
 import { AppConfig } from '../../platform/config/app-config';
 import { type AgreementContent, signersOf } from './document-content';
@@ -84,9 +89,10 @@ export class LocalDocumentsAdapter implements DocumentsPort {
       signedAt: placement.signedAt,
     };
     // One atomic update setting this recipient's key only: signers placing at the same moment
-    // each keep theirs, and each bumps the revision (a new PDF to render).
+    // each keep theirs, and each bumps the revision (a new PDF to render). It is conditional on
+    // the layout checked above, which setSignatureParties alone changes.
     const updated = await this.documents.model.findOneAndUpdate(
-      { _id: docId, kind: 'contract' },
+      { _id: docId, kind: 'contract', layoutRevision: record.layoutRevision ?? null },
       {
         $set:
           recipientId === undefined
@@ -95,7 +101,59 @@ export class LocalDocumentsAdapter implements DocumentsPort {
         $inc: { revision: 1 },
       },
     );
-    if (!updated) throw new NotFoundException(`Contract document ${docId} not found`);
+    if (!updated) {
+      throw new ConflictException(
+        `Document ${docId}'s signers changed meanwhile: place the signature again`,
+      );
+    }
+  }
+
+  async setSignatureParties(
+    docId: string,
+    parties: SignatureParties,
+  ): Promise<{ revision: number }> {
+    const record = await this.documents.find(docId);
+    if (record?.kind !== 'contract' || !record.content) {
+      throw new NotFoundException(`Contract document ${docId} not found`);
+    }
+    const block = record.content.signatureBlock;
+    const wanted = signatureBlockParties(parties, block.clientLabel);
+    const same =
+      JSON.stringify(block.signers) === JSON.stringify(wanted.signers) &&
+      JSON.stringify(block.countersigner) === JSON.stringify(wanted.countersigner);
+    if (same) return { revision: record.revision };
+    if (Object.keys(placedSignatures(record)).length > 0) {
+      throw new ConflictException(
+        `Document ${docId} is already signed by someone: its signers can no longer change`,
+      );
+    }
+    const revision = record.revision + 1;
+    // Conditional on the revision read and on no signature placed meanwhile: the text is laid
+    // out again at the new revision, which becomes the layout signatures are stamped onto.
+    const updated = await this.documents.model.findOneAndUpdate(
+      {
+        _id: docId,
+        kind: 'contract',
+        revision: record.revision,
+        signature: { $exists: false },
+        signatures: { $exists: false },
+      },
+      {
+        $set: {
+          'content.signatureBlock.signers': wanted.signers,
+          ...(wanted.countersigner
+            ? { 'content.signatureBlock.countersigner': wanted.countersigner }
+            : {}),
+          layoutRevision: revision,
+          revision,
+        },
+        ...(wanted.countersigner ? {} : { $unset: { 'content.signatureBlock.countersigner': 1 } }),
+      },
+    );
+    if (!updated) {
+      throw new ConflictException(`Document ${docId} changed meanwhile: set its signers again`);
+    }
+    return { revision };
   }
 
   async exportPdf(docId: string, known?: DocumentRecord): Promise<Buffer> {

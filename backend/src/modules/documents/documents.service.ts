@@ -24,6 +24,7 @@ import {
   agreementReading,
   type AgreementContent,
   type AuditEvent,
+  type AuditRecipient,
   DOCUMENTS_PORT,
   type DocumentKind,
   type DocumentRecord,
@@ -63,7 +64,14 @@ export interface AuditTrailRequest {
   /** The signed agreement, by id or docLink. */
   agreement: string;
   documentTitle: string;
+  /** The first signer (the spec's single signer). */
   signer: { name: string; email: string };
+  /**
+   * Every recipient (issue 34): the trail lists each with role, e-mail and how they were
+   * authenticated, and names them on their events (`AuditEvent.recipientId`). Absent: the one
+   * signer, as before recipients (the same events give the same document as ever).
+   */
+  recipients?: AuditRecipient[];
   events: AuditEvent[];
   contractToken?: string;
 }
@@ -163,6 +171,22 @@ export class DocumentsService {
     // The preview frame opens next: have the worker render it meanwhile.
     await this.enqueueRender(docId, 1);
     return { docLink: this.port.docLink(docId, 'edit') };
+  }
+
+  /**
+   * Who signs an agreement's document, set once its recipients are known (the send): one block
+   * per signer and the countersigned firm block, laid out again as a new revision (rendered by
+   * the worker meanwhile). The same parties again change nothing, so a repeated step is
+   * harmless; 409 once anyone's signature is placed. The Google engine refuses more than one
+   * signer or a countersigner (400).
+   */
+  async setSignatureParties(docIdOrLink: string, parties: SignatureParties): Promise<void> {
+    const docId = this.docIdOf(docIdOrLink);
+    const record = await this.registered(docId);
+    if (record.kind !== 'contract') throw new NotFoundException(`Document ${docId} not found`);
+    const before = record.revision;
+    const { revision } = await this.port.setSignatureParties(docId, parties);
+    if (revision !== before) await this.enqueueRender(docId, revision);
   }
 
   /**
@@ -296,6 +320,7 @@ export class DocumentsService {
       documentTitle: request.documentTitle,
       documentId: agreement.docId,
       signer: request.signer,
+      ...(request.recipients ? { recipients: request.recipients } : {}),
       signedDocumentSha256,
       events: request.events.map((event) => ({ ...event, at: new Date(event.at) })),
     };

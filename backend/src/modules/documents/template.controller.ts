@@ -21,7 +21,7 @@ export class TemplateController {
     return this.documents.createContract(
       body.docLink,
       body.formData,
-      signatureSignersOf(body.formData.full_name ?? '', body),
+      signatureSignersOf({ name: body.formData.full_name, email: body.formData.email }, body),
     );
   }
 

@@ -8,6 +8,7 @@ import { CRM_PORT, type CrmPort } from '../../integrations/crm';
 import { FILE_SERVICE_PORT, type FileServicePort } from '../../integrations/file-service';
 import { MAIL_PORT, type MailPort } from '../../integrations/mail';
 import { MAPS_PORT, type MapsPort } from '../../integrations/maps';
+import { TIMESTAMP_PORT, type TimestampPort } from '../../integrations/timestamp';
 import { AppConfig } from '../../platform/config/app-config';
 import { APP_VERSION } from '../../platform/config/app-version';
 import { QueueStatsService } from '../../platform/queues/queue-stats.service';
@@ -31,6 +32,7 @@ export class HealthService {
     @Inject(CAPTCHA_PORT) private readonly captcha: CaptchaPort,
     @Inject(MAPS_PORT) private readonly maps: MapsPort,
     @Inject(FILE_SERVICE_PORT) private readonly fileService: FileServicePort,
+    @Inject(TIMESTAMP_PORT) private readonly timestamps: TimestampPort,
   ) {}
 
   async check(): Promise<HealthReport> {
@@ -71,6 +73,7 @@ export class HealthService {
       identity: this.config.IDENTITY_ADAPTER,
       maps: this.maps.adapter,
       fileService: this.fileService.adapter,
+      timestamp: this.timestamps.adapter,
     };
   }
 

@@ -27,7 +27,12 @@ import {
   StepRunnerBusyError,
   type StepPlan,
 } from '../agreements';
-import { agreementMailKey, familyConfig, legacyAgreementMailKey } from '../agreements';
+import {
+  agreementMailKey,
+  familyConfig,
+  legacyAgreementMailKey,
+  recipientsOf,
+} from '../agreements';
 import { CrmStageMoves } from '../crm';
 import type { Agreement, AgreementDocument } from '../agreements';
 import type { AuditEvent, AuditEventType, DeviceKind } from '../documents';
@@ -207,6 +212,19 @@ export class SigningFinishService {
           agreement: contract.docLink,
           documentTitle: title,
           signer: { name: parties.signerName, email: parties.signerEmail },
+          // Several signers: every recipient with role and how they were authenticated.
+          ...(signingRecipientCount(contract) > 1
+            ? {
+                recipients: recipientsOf(contract, { name: '', email: '' }).map((r) => ({
+                  recipientId: r.id,
+                  role: r.role,
+                  name: r.name,
+                  email: r.email,
+                  authentication:
+                    r.role === 'cc' ? 'None (copy only)' : 'Own signing link by e-mail, captcha',
+                })),
+              }
+            : {}),
           events: auditEventsOf(contract),
           contractToken: contract.token,
         });
@@ -345,6 +363,8 @@ export function auditEventsOf(
       actor: event.actor === SIGNER_ACTOR ? signer : event.actor,
     };
     if (event.ip) audit.ip = event.ip;
+    const recipientId = (event.data as { recipientId?: unknown } | null)?.recipientId;
+    if (typeof recipientId === 'string') audit.recipientId = recipientId;
     if (type === 'viewed') {
       if (event.data?.channel)
         audit.via = event.data.channel === 'phone' ? 'text message' : 'e-mail';
@@ -369,4 +389,9 @@ export function responseOf(contract: Agreement<object>): FinishSigningResponse {
     auditTrailDocLink: contract.auditTrailDocLink ?? '',
     verifyId: contract.verifyId ?? '',
   };
+}
+
+/** How many people sign (signers and countersigner) an agreement with recipients; 1 before them. */
+function signingRecipientCount(agreement: Pick<Agreement<object>, 'recipients'>): number {
+  return (agreement.recipients ?? []).filter((r) => r.role !== 'cc').length || 1;
 }

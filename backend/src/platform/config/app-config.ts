@@ -10,6 +10,7 @@ import {
   IDENTITY_ADAPTERS,
   MAIL_ADAPTERS,
   MAPS_ADAPTERS,
+  TIMESTAMP_ADAPTERS,
   isCompanyEmail,
   isValidEmailDomain,
   type CaptchaAdapter,
@@ -19,6 +20,7 @@ import {
   type IdentityAdapter,
   type MailAdapter,
   type MapsAdapter,
+  type TimestampAdapter,
 } from '@prosign/domain';
 import { Expose, Transform, Type } from 'class-transformer';
 import {
@@ -56,6 +58,7 @@ export {
   IDENTITY_ADAPTERS,
   MAIL_ADAPTERS,
   MAPS_ADAPTERS,
+  TIMESTAMP_ADAPTERS,
   type CaptchaAdapter,
   type CrmAdapter,
   type DocumentsAdapter,
@@ -63,6 +66,7 @@ export {
   type IdentityAdapter,
   type MailAdapter,
   type MapsAdapter,
+  type TimestampAdapter,
 };
 
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -365,6 +369,46 @@ export class AppConfig {
   @IsOptional()
   @IsString({ message: 'SEAL_P12_PASSPHRASE must be a string' })
   readonly SEAL_P12_PASSPHRASE?: string;
+
+  // --- Trusted time (RFC 3161) ---
+  /**
+   * Where seals get their signature time-stamp: `local`, the time-stamp authority
+   * inside the stack (chained to the local root that also issues the local seal
+   * certificate), or `rfc3161`, the authorities of TSA_URLS. Never the server clock.
+   */
+  @Expose()
+  @IsIn(TIMESTAMP_ADAPTERS, oneOf('TIMESTAMP_ADAPTER', TIMESTAMP_ADAPTERS))
+  readonly TIMESTAMP_ADAPTER: TimestampAdapter = 'local';
+
+  /** RFC 3161 time-stamp authorities, comma-separated, tried in order until one answers. */
+  @Expose()
+  @Transform(toList)
+  @ValidateIf(
+    (env: AppConfig) => env.TIMESTAMP_ADAPTER === 'rfc3161' || (env.TSA_URLS?.length ?? 0) > 0,
+  )
+  @ArrayNotEmpty(requiredWhen('TSA_URLS', 'TIMESTAMP_ADAPTER=rfc3161'))
+  @IsUrl(httpUrl, {
+    each: true,
+    message: 'TSA_URLS must be a comma-separated list of http(s) URLs',
+  })
+  readonly TSA_URLS: string[] = [];
+
+  /** How long one time-stamp authority gets to answer before the next is asked. */
+  @Expose()
+  @IntegerBetween(100, 120000)
+  readonly TSA_TIMEOUT_MS: number = 10000;
+
+  /** Basic auth for the time-stamp authorities (sent to each of TSA_URLS), when set. */
+  @Expose()
+  @ValidateIf((env: AppConfig) => env.TSA_PASSWORD !== undefined || env.TSA_USERNAME !== undefined)
+  @IsNotEmpty(requiredWhen('TSA_USERNAME', 'TSA_PASSWORD is set'))
+  @IsString({ message: 'TSA_USERNAME must be a string' })
+  readonly TSA_USERNAME?: string;
+
+  @Expose()
+  @IsOptional()
+  @IsString({ message: 'TSA_PASSWORD must be a string' })
+  readonly TSA_PASSWORD?: string;
 
   // --- Mail ---
   @Expose()

@@ -10,6 +10,8 @@ export const CAPTCHA_ADAPTERS = ['local', 'recaptcha'] as const;
 export const IDENTITY_ADAPTERS = ['local', 'google'] as const;
 export const MAPS_ADAPTERS = ['local', 'google'] as const;
 export const FILE_SERVICE_ADAPTERS = ['local', 'http'] as const;
+/** RFC 3161 time-stamps: the local TSA (chained to the local root) or TSA_URLS. */
+export const TIMESTAMP_ADAPTERS = ['local', 'rfc3161'] as const;
 
 export type CrmAdapter = (typeof CRM_ADAPTERS)[number];
 export type DocumentsAdapter = (typeof DOCUMENTS_ADAPTERS)[number];
@@ -18,3 +20,4 @@ export type CaptchaAdapter = (typeof CAPTCHA_ADAPTERS)[number];
 export type IdentityAdapter = (typeof IDENTITY_ADAPTERS)[number];
 export type MapsAdapter = (typeof MAPS_ADAPTERS)[number];
 export type FileServiceAdapter = (typeof FILE_SERVICE_ADAPTERS)[number];
+export type TimestampAdapter = (typeof TIMESTAMP_ADAPTERS)[number];

@@ -27,6 +27,8 @@ export interface AdapterSelection {
   identity: string;
   maps: string;
   fileService: string;
+  /** Where seals get their RFC 3161 time-stamps. */
+  timestamp: string;
 }
 
 export interface HealthReport {

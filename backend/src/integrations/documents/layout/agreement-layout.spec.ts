@@ -166,6 +166,23 @@ describe('agreement layout for several signers and a countersigner', () => {
     );
   });
 
+  it('shortens a name too long for its block rather than wrapping it onto the date line', async () => {
+    const long = 'Maximiliana Alessandra Bartholomew-Wolfeschlegelsteinhausen Alvarez y Montenegro';
+    const rendered = await renderAgreement(
+      contentWith({
+        signers: [
+          { recipientId: 'signer-1', name: long },
+          { recipientId: 'signer-2', name: 'Luis Alvarez' },
+        ],
+      }),
+      DATE,
+    );
+    const pages = await pdfPagesText(rendered.pdf);
+    const page = pages[owned(rendered.slots, 'signer-1', 'signature')[0].page];
+    expect(page).toMatch(/Name: Maximiliana Alessandra Bartholomew-\S*\u2026/);
+    expect(page).not.toContain('Montenegro');
+  });
+
   it('stamps each recipient’s marks into their own slots only, whoever has signed so far', async () => {
     const rendered = await renderAgreement(contentWith(TWO_AND_FIRM), DATE);
     const signedAt = {
@@ -189,8 +206,9 @@ describe('agreement layout for several signers and a countersigner', () => {
     expect(pages[blockPage]).toContain('2026-03-15 11:00:00 PST');
     // signer-1 has not signed: one date per signed recipient only.
     expect(pages[blockPage].match(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d PST/g)).toHaveLength(2);
-    // Two recipients' images (each with its alpha mask), embedded once each.
-    expect(stamped.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(8);
+    // signer-2's signature and initials and the firm's signature (it initials nothing), each
+    // with its alpha mask, embedded once.
+    expect(stamped.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(6);
 
     // The same input stamps the same bytes.
     const again = await stampSignatures(
@@ -236,6 +254,8 @@ describe('agreement layout for several signers and a countersigner', () => {
     });
 
     const legacy = agreementReading(contentWith(), await renderAgreement(contentWith(), DATE));
+    // The text and its page placements are the same: only the signature block differs.
+    expect(reading.sections).toEqual(legacy.sections);
     expect(legacy.marks.some((mark) => 'recipientId' in mark)).toBe(false);
     expect('signers' in legacy.signatureBlock).toBe(false);
     expect('countersigner' in legacy.signatureBlock).toBe(false);

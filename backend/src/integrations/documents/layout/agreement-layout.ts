@@ -206,7 +206,8 @@ function drawSignatureRow(
   const columnWidth = (CONTENT_WIDTH - 30) / 2;
   const xOf = (column: number) => PAGE.marginLeft + column * (columnWidth + 30);
   const lineY = rowTop + HEADER_HEIGHT + SIGNATURE_BOX.height;
-  const firm = content.signatureBlock.firm;
+  const block = content.signatureBlock;
+  const firm = block.firm;
   // The drawing order (and each style set once per group) is what a one-signer block has
   // always been drawn in: its PDF stays byte-identical.
   doc.font(FONT.bold).fontSize(9).fillColor(COLOR.accent);
@@ -259,16 +260,21 @@ function drawSignatureRow(
     dates.push({ cell, x: x + 62, y: y - 1 });
   };
   doc.font(FONT.regular).fontSize(9).fillColor(COLOR.text);
+  // Blocks of several parties keep each line on its line: a long name is shortened rather than
+  // wrapped onto the date below (a one-signer block is drawn as it always was).
+  const parties = block.signers !== undefined || block.countersigner !== undefined;
+  const line = (text: string, x: number, y: number) =>
+    doc.text(parties ? oneLine(doc, text, columnWidth) : text, x, y, { width: columnWidth });
   row.forEach((cell, column) => {
     const x = xOf(column);
     if (cell.kind === 'firm') {
       const signatory = cell.countersigner ?? firm;
-      doc.text(`Name: ${signatory.name}`, x, lineY + 6, { width: columnWidth });
-      doc.text(`Title: ${signatory.title}`, x, lineY + 20, { width: columnWidth });
+      line(`Name: ${signatory.name}`, x, lineY + 6);
+      line(`Title: ${signatory.title}`, x, lineY + 20);
       doc.text(`For: ${content.letterhead.firmName}`, x, lineY + 34, { width: columnWidth });
       if (cell.countersigner) dateLine(cell, x, lineY + 48);
     } else {
-      doc.text(`Name: ${cell.signer.name}`, x, lineY + 6, { width: columnWidth });
+      line(`Name: ${cell.signer.name}`, x, lineY + 6);
       dateLine(cell, x, lineY + 20);
     }
   });
@@ -367,6 +373,15 @@ function drawInitialsBoxes(
       recipientId: signer.recipientId,
     });
   });
+}
+
+/** `text` in the current font, shortened with an ellipsis to fit `width` on one line. */
+function oneLine(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let short = text;
+  while (short.length > 1 && doc.widthOfString(`${short}\u2026`) > width)
+    short = short.slice(0, -1);
+  return `${short.trimEnd()}\u2026`;
 }
 
 /** `text` at the largest label size that fits `width`, shortened with an ellipsis if even the smallest does not. */

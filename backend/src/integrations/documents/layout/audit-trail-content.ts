@@ -31,14 +31,40 @@ export interface AuditEvent {
   device?: DeviceKind;
   /** Views only: how the signer reached the link (e-mail, SMS…). */
   via?: string;
+  /** The recipient who acted (`Recipient.id`, issue 34); absent: the signer, or staff/system. */
+  recipientId?: string;
 }
+
+export const AUDIT_RECIPIENT_ROLES = ['signer', 'countersigner', 'cc'] as const;
+
+/** A recipient of the agreement as the audit trail lists them (issue 34). */
+export interface AuditRecipient {
+  recipientId: string;
+  role: (typeof AUDIT_RECIPIENT_ROLES)[number];
+  name: string;
+  email: string;
+  /** How they were authenticated, e.g. "Signing link sent by e-mail, captcha" or "Staff sign-in (Google)". */
+  authentication: string;
+}
+
+export const AUDIT_RECIPIENT_ROLE_LABELS: Readonly<Record<AuditRecipient['role'], string>> = {
+  signer: 'Signer',
+  countersigner: 'Countersigner (firm)',
+  cc: 'Copy (cc)',
+};
 
 export interface AuditTrailContent {
   letterhead: Letterhead;
   documentTitle: string;
   /** The id of the agreement document. */
   documentId: string;
+  /** The first signer (the spec's single signer). */
   signer: { name: string; email: string };
+  /**
+   * Every recipient (issue 34): listed with role, e-mail and authentication, and named on their
+   * events. Absent: the one signer above, as before recipients.
+   */
+  recipients?: AuditRecipient[];
   /** SHA-256 (hex) of the signed agreement PDF this trail certifies. */
   signedDocumentSha256: string;
   events: AuditEvent[];

@@ -1,5 +1,11 @@
 import { formatPacificTimestamp } from '@prosign/domain';
-import { AUDIT_EVENT_LABELS, type AuditEvent, type AuditTrailContent } from './audit-trail-content';
+import {
+  AUDIT_EVENT_LABELS,
+  AUDIT_RECIPIENT_ROLE_LABELS,
+  type AuditEvent,
+  type AuditRecipient,
+  type AuditTrailContent,
+} from './audit-trail-content';
 import {
   COLOR,
   CONTENT_WIDTH,
@@ -41,9 +47,11 @@ export async function renderAuditTrail(
   const details: Array<[string, string, string?]> = [
     ['Document', trail.documentTitle],
     ['Document ID', trail.documentId, FONT.mono],
-    ['Signer', `${trail.signer.name} <${trail.signer.email}>`],
+    ...(trail.recipients
+      ? []
+      : [['Signer', `${trail.signer.name} <${trail.signer.email}>`] as [string, string]]),
     ['SHA-256 of signed document', trail.signedDocumentSha256, FONT.mono],
-    ['Status', statusOf(trail.events)],
+    ['Status', trail.recipients ? recipientsStatusOf(trail) : statusOf(trail.events)],
   ];
   for (const [label, value, font] of details) {
     const top = doc.y;
@@ -58,11 +66,18 @@ export async function renderAuditTrail(
   }
   doc.moveDown(1);
 
+  if (trail.recipients) drawRecipients(doc, trail);
+
   drawHeaderRow(doc);
   const events = [...trail.events].sort(
     (a, b) => new Date(a.at).getTime() - new Date(b.at).getTime(),
   );
-  events.forEach((event, index) => drawEventRow(doc, event, index, trail.signer.email));
+  const byId = new Map((trail.recipients ?? []).map((r) => [r.recipientId, r]));
+  events.forEach((event, index) => {
+    const recipient = event.recipientId ? byId.get(event.recipientId) : undefined;
+    const who = recipient ? `${recipient.name} <${recipient.email}>` : trail.signer.email;
+    drawEventRow(doc, event, index, who);
+  });
 
   doc.moveDown(1.2).font(FONT.italic).fontSize(8).fillColor(COLOR.muted);
   doc.text(
@@ -151,4 +166,93 @@ function statusOf(events: AuditEvent[]): string {
     .reverse()
     .find((event) => event.type === 'signed' || event.type === 'signed_manually');
   return signed ? `Completed ${formatPacificTimestamp(signed.at)}` : 'Not signed';
+}
+
+const RECIPIENT_COLUMNS = [
+  { title: 'Role', width: 82 },
+  { title: 'Name and e-mail', width: 168 },
+  { title: 'Authentication', width: 118 },
+  { title: 'Signed (PST)', width: CONTENT_WIDTH - 82 - 168 - 118 },
+] as const;
+
+/** The recipients table: each with role, name and e-mail, how they were authenticated, when they signed. */
+function drawRecipients(doc: PDFKit.PDFDocument, trail: AuditTrailContent): void {
+  doc.font(FONT.bold).fontSize(10).fillColor(COLOR.accent);
+  doc.text('RECIPIENTS', PAGE.marginLeft, doc.y, { width: CONTENT_WIDTH });
+  doc.moveDown(0.3);
+  const header = () => {
+    const top = doc.y;
+    doc.rect(PAGE.marginLeft, top, CONTENT_WIDTH, 18).fillColor(COLOR.accent).fill();
+    let x = PAGE.marginLeft;
+    doc.font(FONT.bold).fontSize(8.5).fillColor('#ffffff');
+    for (const column of RECIPIENT_COLUMNS) {
+      doc.text(column.title, x + 4, top + 5, { width: column.width - 8, lineBreak: false });
+      x += column.width;
+    }
+    doc.y = top + 18;
+  };
+  header();
+  (trail.recipients ?? []).forEach((recipient, index) => {
+    const cells = [
+      AUDIT_RECIPIENT_ROLE_LABELS[recipient.role] ?? recipient.role,
+      `${recipient.name}\n${recipient.email}`,
+      recipient.authentication,
+      signedAtOf(trail.events, recipient),
+    ];
+    doc.font(FONT.regular).fontSize(8.5);
+    const height =
+      Math.max(
+        ...cells.map((text, i) =>
+          doc.heightOfString(text, { width: RECIPIENT_COLUMNS[i].width - 8 }),
+        ),
+      ) + 8;
+    if (doc.y + height > PAGE.height - PAGE.marginBottom) {
+      doc.addPage();
+      header();
+      doc.font(FONT.regular).fontSize(8.5);
+    }
+    const top = doc.y;
+    if (index % 2 === 1) {
+      doc.rect(PAGE.marginLeft, top, CONTENT_WIDTH, height).fillColor('#f1f4f7').fill();
+    }
+    let x = PAGE.marginLeft;
+    doc.fillColor(COLOR.text);
+    cells.forEach((text, i) => {
+      doc.text(text, x + 4, top + 4, { width: RECIPIENT_COLUMNS[i].width - 8 });
+      x += RECIPIENT_COLUMNS[i].width;
+    });
+    doc
+      .moveTo(PAGE.marginLeft, top + height)
+      .lineTo(PAGE.marginLeft + CONTENT_WIDTH, top + height)
+      .lineWidth(0.4)
+      .strokeColor(COLOR.rule)
+      .stroke();
+    doc.x = PAGE.marginLeft;
+    doc.y = top + height;
+  });
+  doc.moveDown(1.2);
+}
+
+/** When a recipient signed (their last `signed` event), "—" for a cc or who has not signed. */
+function signedAtOf(events: AuditEvent[], recipient: AuditRecipient): string {
+  if (recipient.role === 'cc') return '—';
+  const signed = events
+    .filter((event) => event.type === 'signed' && event.recipientId === recipient.recipientId)
+    .sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime())[0];
+  return signed ? formatPacificTimestamp(signed.at) : 'Not signed';
+}
+
+/** Completed at the last signature once every signer and the countersigner signed; else how many did. */
+function recipientsStatusOf(trail: AuditTrailContent): string {
+  const signing = (trail.recipients ?? []).filter((recipient) => recipient.role !== 'cc');
+  const signedTimes = signing
+    .map((recipient) => signedAtOf(trail.events, recipient))
+    .filter((time) => time !== 'Not signed');
+  if (signing.length > 0 && signedTimes.length === signing.length) {
+    const last = trail.events
+      .filter((event) => event.type === 'signed')
+      .reduce((max, event) => Math.max(max, new Date(event.at).getTime()), 0);
+    return `Completed ${formatPacificTimestamp(new Date(last))}`;
+  }
+  return `${signedTimes.length} of ${signing.length} signed`;
 }

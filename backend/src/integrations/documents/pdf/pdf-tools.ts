@@ -74,20 +74,31 @@ export async function stampSignatures(
   date: Date,
 ): Promise<Buffer> {
   const pdf = await PDFDocument.load(source, LOAD);
-  const embedded = new Map<string, { signature: PDFImage; initials: PDFImage; signedAt: Date }>();
+  // Only the images a recipient has slots for (the firm's countersigner initials nothing).
+  const ownerOf = (slot: SignatureSlot) => slot.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
+  const has = (owner: string, kind: SignatureSlot['kind']) =>
+    slots.some((slot) => slot.kind === kind && ownerOf(slot) === owner);
+  const embedded = new Map<
+    string,
+    { signature: PDFImage | null; initials: PDFImage | null; signedAt: Date }
+  >();
   for (const slot of slots) {
-    const owner = slot.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
+    const owner = ownerOf(slot);
     const images = Object.hasOwn(byRecipient, owner) ? byRecipient[owner] : undefined;
     if (!images || embedded.has(owner)) continue;
-    const signature = await pdf.embedPng(trimToInk(images.signaturePng));
-    const initials = await pdf.embedPng(trimToInk(images.initialsPng));
+    const signature = has(owner, 'signature')
+      ? await pdf.embedPng(trimToInk(images.signaturePng))
+      : null;
+    const initials = has(owner, 'initials')
+      ? await pdf.embedPng(trimToInk(images.initialsPng))
+      : null;
     embedded.set(owner, { signature, initials, signedAt: images.signedAt });
   }
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const pages = pdf.getPages();
   for (const slot of slots) {
     const page = pages[slot.page];
-    const placed = embedded.get(slot.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID);
+    const placed = embedded.get(ownerOf(slot));
     if (!page || !placed) continue;
     if (slot.kind === 'signedDate') {
       page.drawText(formatPacificTimestamp(placed.signedAt), {
@@ -100,6 +111,7 @@ export async function stampSignatures(
       continue;
     }
     const image = slot.kind === 'signature' ? placed.signature : placed.initials;
+    if (!image) continue;
     // Fit the image inside the slot, keeping its proportions.
     const scale = Math.min(slot.width / image.width, slot.height / image.height);
     const width = image.width * scale;

@@ -1,8 +1,8 @@
-import { AdditionalSignerDto, AdditionalSignersField } from './signers.dto';
 import type { CreateContractRequest } from '@prosign/domain';
 import { Type } from 'class-transformer';
 import { IsNotEmpty, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { ContractFormDataDto } from './contract-form-data.dto';
+import { AdditionalSignerDto, AdditionalSignersField } from './signers.dto';
 import { requiredObject } from '../../../platform/validation/required-object';
 
 /** POST /api/template/create-contract (spec 2 §7). */
@@ -18,6 +18,9 @@ export class CreateContractDto implements CreateContractRequest<ContractFormData
   @Type(() => ContractFormDataDto)
   formData: ContractFormDataDto;
 
-  /** Signers besides the form's own: one signature block each (issue 34). */
+  /**
+   * Signers besides the form's own (issue 34): one signature block each, under the
+   * recipient ids the send gives them (the same `additional_signers` the send takes).
+   */
   @AdditionalSignersField() additional_signers?: AdditionalSignerDto[];
 }

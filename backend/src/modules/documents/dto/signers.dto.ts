@@ -1,5 +1,7 @@
-import { applyDecorators } from '@nestjs/common';
+import { applyDecorators, BadRequestException } from '@nestjs/common';
 import {
+  checkRecipientList,
+  sendRecipientInputs,
   SIGNING_ORDERS,
   signerRecipientId,
   SINGLE_SIGNER_RECIPIENT_ID,
@@ -56,14 +58,17 @@ export function signersOf(input: SendSignersRequest) {
  * none (the template's one client block) without additional signers.
  */
 export function signatureSignersOf(
-  firstName: string,
+  first: { name: string; email: string },
   input: SendSignersRequest,
 ): SignatureParties | undefined {
   const additional = input.additional_signers ?? [];
   if (additional.length === 0) return undefined;
+  // The send checks the same list (with the copies); a document is refused as early.
+  const check = checkRecipientList(sendRecipientInputs(first, additional, 'parallel'));
+  if (!check.ok) throw new BadRequestException(check.errors.map((error) => error.message));
   return {
     signers: [
-      { recipientId: SINGLE_SIGNER_RECIPIENT_ID, name: firstName },
+      { recipientId: SINGLE_SIGNER_RECIPIENT_ID, name: first.name },
       ...additional.map((signer, index) => ({
         recipientId: signerRecipientId(index + 2),
         name: signer.name.trim(),

@@ -1,4 +1,11 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import {
+  HttpException,
+  Inject,
+  Injectable,
+  Logger,
+  ServiceUnavailableException,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
@@ -7,13 +14,28 @@ import forge from 'node-forge';
 import { createPrivateKey, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { AppConfig } from '../../../platform/config/app-config';
-import { CmsSigner } from './cms-signer';
+import { CmsSigner, type SignatureTimestamper } from './cms-signer';
 import { mergeDocuments } from '../../../integrations/documents';
+import { LocalPki, TIMESTAMP_PORT, type TimestampPort } from '../../../integrations/timestamp';
 import { SealCertificate } from './seal-certificate.schema';
 
-const GENERATED_ID = 'generated-default';
-/** Room for the PKCS#7 signature (certificate chain included) in the placeholder. */
-const SIGNATURE_LENGTH = 16384;
+/**
+ * The generated seal certificate, issued by the local root. (Earlier stacks kept a
+ * self-signed one under 'generated-default'; it is no longer read, so such a stack
+ * issues a chained one on its next seal.)
+ */
+const GENERATED_ID = 'generated-local-root';
+const GENERATED_COMMON_NAME = 'ProSign Document Seal (local)';
+/**
+ * Room for the CMS in the placeholder (bytes; the PDF holds twice as many hex
+ * digits): the seal certificate and its chain (a CA-issued chain is 3–5 kB), the
+ * signature and the time-stamp token with the TSA's certificates (2–8 kB from
+ * public TSAs). Measured here: about 5 kB with the local root, seal and TSA.
+ */
+const SIGNATURE_LENGTH = 24576;
+
+/** The step's error while no time-stamp authority answers (the card and the queue board show it). */
+export const TIMESTAMP_WAITING_MESSAGE = 'Sealing is waiting for the time-stamp service';
 
 interface SealingKey {
   p12: Buffer;
@@ -38,13 +60,18 @@ export const SEAL_KEY_REQUIRED_MESSAGE =
   'SEAL_P12_BASE64 is required when NODE_ENV=production: the sealing key is never generated and stored beside the data';
 
 /**
- * Seals a final PDF with a PAdES baseline (ETSI.CAdES.detached) signature over
- * the whole file, so any PDF reader shows whether it changed after signing.
+ * Seals a final PDF with a PAdES B-T (ETSI.CAdES.detached) signature over the
+ * whole file, so any PDF reader shows whether it changed after signing, and
+ * when it was sealed by a time-stamp authority's clock: the signature value is
+ * time-stamped through the timestamp port and the token added to the
+ * SignerInfo (id-aa-signatureTimeStampToken). Without a token nothing is
+ * sealed: the seal throws (503, TIMESTAMP_WAITING_MESSAGE) and the finish
+ * step that asked is retried by the step runner; never the server's clock.
  * The CMS is built by `CmsSigner` (@peculiar/asn1-cms, RSA in node:crypto); the
  * PKCS#12 is opened once (node-forge: Node cannot read PKCS#12), never per seal.
  * The key is SEAL_P12_BASE64 (required in production, checked at start-up);
- * outside production only, unset, a self-signed certificate generated once and
- * kept in MongoDB for every process.
+ * outside production only, unset, a certificate issued once by the local root
+ * (the one that issues the local TSA's) and kept in MongoDB for every process.
  */
 @Injectable()
 export class PdfSealerService implements OnModuleInit {
@@ -54,6 +81,8 @@ export class PdfSealerService implements OnModuleInit {
   constructor(
     private readonly config: AppConfig,
     @InjectModel(SealCertificate.name) private readonly certificates: Model<SealCertificate>,
+    @Inject(TIMESTAMP_PORT) private readonly timestamps: TimestampPort,
+    private readonly localPki: LocalPki,
   ) {}
 
   /** A configured key that does not open (bad base64, wrong passphrase) stops the start, not the first signing. */
@@ -108,9 +137,21 @@ export class PdfSealerService implements OnModuleInit {
     return (await this.sealingKey()).certificatePem;
   }
 
+  /** The signature time-stamp token over `signatureValue`, or the error the finish step shows. */
+  private readonly timestamp: SignatureTimestamper = async (signatureValue) => {
+    try {
+      return (await this.timestamps.timestamp(signatureValue)).token;
+    } catch (error) {
+      const detail =
+        error instanceof HttpException ? error.message : 'the time-stamp service failed';
+      if (!(error instanceof HttpException)) this.logger.error(error);
+      throw new ServiceUnavailableException(`${TIMESTAMP_WAITING_MESSAGE}: ${detail}`);
+    }
+  };
+
   private sealingKey(): Promise<OpenedKey> {
     this.key ??= this.loadKey()
-      .then(({ p12, passphrase }) => openP12(p12, passphrase))
+      .then(({ p12, passphrase }) => openP12(p12, passphrase, this.timestamp))
       .catch((error: unknown) => {
         this.key = undefined;
         throw error;
@@ -131,10 +172,10 @@ export class PdfSealerService implements OnModuleInit {
     if (stored)
       return { p12: Buffer.from(stored.p12Base64, 'base64'), passphrase: stored.passphrase };
 
-    const generated = generateSelfSignedP12();
+    const generated = await this.localPki.issueSealP12(GENERATED_COMMON_NAME);
     try {
       await this.certificates.create({ _id: GENERATED_ID, ...generated });
-      this.logger.log(`Generated a self-signed sealing certificate (${generated.subject})`);
+      this.logger.log(`Issued a sealing certificate under the local root (${generated.subject})`);
     } catch (error) {
       // Another process generated one at the same moment: everyone uses the stored one.
       if ((error as { code?: number }).code !== 11000) throw error;
@@ -145,8 +186,15 @@ export class PdfSealerService implements OnModuleInit {
   }
 }
 
-/** The private key and its certificate out of a PKCS#12, ready to sign with node:crypto. */
-export function openP12(p12: Buffer, passphrase: string): OpenedKey {
+/**
+ * The private key and its certificate out of a PKCS#12, ready to sign with
+ * node:crypto; the P12's other certificates (its chain) travel in the CMS.
+ */
+export function openP12(
+  p12: Buffer,
+  passphrase: string,
+  timestamper?: SignatureTimestamper,
+): OpenedKey {
   const asn1 = forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary')));
   const parsed = forge.pkcs12.pkcs12FromAsn1(asn1, passphrase);
   const keyBags = [
@@ -167,12 +215,17 @@ export function openP12(p12: Buffer, passphrase: string): OpenedKey {
     return publicKey.n?.compareTo(key.n) === 0 && publicKey.e?.compareTo(key.e) === 0;
   });
   if (!certificate) throw new Error('No certificate in the sealing P12 matches its private key');
-  const der = Buffer.from(
-    forge.asn1.toDer(forge.pki.certificateToAsn1(certificate)).getBytes(),
-    'binary',
-  );
+  const derOf = (cert: forge.pki.Certificate) =>
+    Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
+  const der = derOf(certificate);
+  const chain = certificates.filter((cert) => cert !== certificate).map(derOf);
   return {
-    signer: new CmsSigner(createPrivateKey(forge.pki.privateKeyToPem(key)), der),
+    signer: new CmsSigner(
+      createPrivateKey(forge.pki.privateKeyToPem(key)),
+      der,
+      chain,
+      timestamper,
+    ),
     certificatePem: new X509Certificate(der).toString(),
   };
 }

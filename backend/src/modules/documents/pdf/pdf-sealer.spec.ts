@@ -4,20 +4,39 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Model } from 'mongoose';
+import { ServiceUnavailableException } from '@nestjs/common';
+import {
+  LocalPki,
+  TimestampUnavailableError,
+  type TimestampPort,
+} from '../../../integrations/timestamp';
+import { timestampPortFor } from '../../../integrations/timestamp/timestamp.module';
 import type { AppConfig } from '../../../platform/config/app-config';
-import { generateSelfSignedP12, PdfSealerService } from './pdf-sealer.service';
+import {
+  generateSelfSignedP12,
+  PdfSealerService,
+  TIMESTAMP_WAITING_MESSAGE,
+} from './pdf-sealer.service';
 import type { SealCertificate } from './seal-certificate.schema';
 
 const SIGNING_TIME = new Date('2026-03-14T17:26:53Z');
 const SEAL = generateSelfSignedP12('ProSign Seal (unit test)');
+const PKI = LocalPki.inMemory();
+const LOCAL_TSA = timestampPortFor(
+  { TIMESTAMP_ADAPTER: 'local', TSA_URLS: [], TSA_TIMEOUT_MS: 1000 },
+  PKI,
+);
 
-function sealer(): PdfSealerService {
+function sealer(
+  seal: { p12Base64: string; passphrase: string } = SEAL,
+  timestamps: TimestampPort = LOCAL_TSA,
+): PdfSealerService {
   const config = {
-    SEAL_P12_BASE64: SEAL.p12Base64,
-    SEAL_P12_PASSPHRASE: SEAL.passphrase,
+    SEAL_P12_BASE64: seal.p12Base64,
+    SEAL_P12_PASSPHRASE: seal.passphrase,
     NODE_ENV: 'test',
   } as unknown as AppConfig;
-  return new PdfSealerService(config, null as unknown as Model<SealCertificate>);
+  return new PdfSealerService(config, null as unknown as Model<SealCertificate>, timestamps, PKI);
 }
 
 async function twoPagePdf(): Promise<Uint8Array> {
@@ -52,7 +71,7 @@ function extractSignature(pdf: Buffer): { content: Buffer; cms: Buffer; subFilte
   };
 }
 
-/** OpenSSL's `cms -verify` over the byte range: the independent verifier. */
+/** OpenSSL's `cms -verify` over the byte range: the independent verifier (trusting `certificatePem`, else nothing). */
 function opensslVerify(dir: string, content: Buffer, cms: Buffer, certificatePem?: string) {
   writeFileSync(join(dir, 'content.bin'), content);
   writeFileSync(join(dir, 'signature.der'), cms);
@@ -77,7 +96,7 @@ describe('PdfSealerService (CMS built with @peculiar/asn1-cms, RSA in node:crypt
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('seals a PAdES baseline signature that OpenSSL verifies over the byte range, with the seal certificate', async () => {
+  it('seals a PAdES B-T signature that OpenSSL verifies over the byte range, with the seal certificate', async () => {
     const service = sealer();
     const sealed = await service.seal(await twoPagePdf(), {
       signingTime: SIGNING_TIME,
@@ -100,11 +119,44 @@ describe('PdfSealerService (CMS built with @peculiar/asn1-cms, RSA in node:crypt
       'signingTime (1.2.840.113549.1.9.5)',
       'messageDigest (1.2.840.113549.1.9.4)',
       '(1.2.840.113549.1.9.16.2.47)', // signing-certificate-v2
+      'id-smime-aa-timeStampToken (1.2.840.113549.1.9.16.2.14)', // unsigned: the B-T token
     ]) {
       expect(printed).toContain(attribute);
     }
     expect(printed).toContain('UTCTIME:Mar 14 17:26:53 2026 GMT');
     expect(printed).toContain('CN=ProSign Seal (unit test), O=ProSign');
+  });
+
+  it('with a seal certificate from the local root, the chain verifies against that root alone', async () => {
+    const service = sealer(await PKI.issueSealP12('ProSign Seal (local root, unit)'));
+    const sealed = await service.seal(await twoPagePdf(), {
+      signingTime: SIGNING_TIME,
+      reason: 'r',
+      location: 'l',
+      contactInfo: 'c',
+    });
+    const { content, cms } = extractSignature(sealed);
+    const rootPem = (await PKI.load()).record.rootCertificatePem;
+    expect(opensslVerify(dir, content, cms, rootPem)).toBe(true);
+    expect(await service.certificatePem()).toContain('BEGIN CERTIFICATE');
+  });
+
+  it('seals nothing without a time-stamp: the error says sealing waits for the time-stamp service', async () => {
+    const down: TimestampPort = {
+      adapter: 'rfc3161',
+      timestamp: () =>
+        Promise.reject(new TimestampUnavailableError('http://tsa.example/: unreachable')),
+    };
+    const attempt = sealer(SEAL, down).seal(await twoPagePdf(), {
+      signingTime: SIGNING_TIME,
+      reason: 'r',
+      location: 'l',
+      contactInfo: 'c',
+    });
+    await expect(attempt).rejects.toBeInstanceOf(ServiceUnavailableException);
+    await expect(attempt).rejects.toThrow(
+      `${TIMESTAMP_WAITING_MESSAGE}: No time-stamp authority answered: http://tsa.example/: unreachable`,
+    );
   });
 
   it('a tampered byte of the signed range fails the verification', async () => {
@@ -121,7 +173,7 @@ describe('PdfSealerService (CMS built with @peculiar/asn1-cms, RSA in node:crypt
     expect(opensslVerify(dir, content, cms)).toBe(false);
   });
 
-  it('merges and seals in one pass, repeatably, with the page count', async () => {
+  it('merges and seals in one pass, repeatably (all but the time-stamped signature), with the page count', async () => {
     const service = sealer();
     const page = await twoPagePdf();
     const options = { signingTime: SIGNING_TIME, reason: 'r', location: 'l', contactInfo: 'c' };
@@ -129,8 +181,9 @@ describe('PdfSealerService (CMS built with @peculiar/asn1-cms, RSA in node:crypt
     const first = await service.mergeAndSeal([page, page], meta, options);
     const second = await service.mergeAndSeal([page, page], meta, options);
     expect(first.pageCount).toBe(4);
-    expect(first.pdf.equals(second.pdf)).toBe(true);
+    // Each seal has its own time-stamp (serial, nonce), so only the signed bytes repeat.
     const { content, cms } = extractSignature(first.pdf);
+    expect(extractSignature(second.pdf).content.equals(content)).toBe(true);
     expect(opensslVerify(dir, content, cms)).toBe(true);
   });
 });

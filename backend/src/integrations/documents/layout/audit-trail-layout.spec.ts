@@ -1,0 +1,113 @@
+import { pdfText } from '../../../../test/support/pdf-text';
+import { FIRM_LETTERHEAD } from '../../../modules/documents/templates/firm-letterhead';
+import type { AuditEvent, AuditRecipient, AuditTrailContent } from './audit-trail-content';
+import { renderAuditTrail } from './audit-trail-layout';
+
+const DATE = new Date('2026-03-16T16:30:00Z');
+const EVENTS: AuditEvent[] = [
+  {
+    type: 'created',
+    at: new Date('2026-03-10T16:00:00Z'),
+    ip: '203.0.113.10',
+    actor: 'csm@p.test',
+  },
+  { type: 'sent', at: new Date('2026-03-10T16:05:00Z'), ip: '203.0.113.10', actor: 'csm@p.test' },
+];
+const ONE_SIGNER: AuditTrailContent = {
+  letterhead: FIRM_LETTERHEAD,
+  documentTitle: 'Professional Engineering Services Agreement',
+  documentId: 'doc-1',
+  signer: { name: 'Maria Elena Alvarez', email: 'maria@example.com' },
+  signedDocumentSha256: 'ab'.repeat(32),
+  events: [...EVENTS, { type: 'signed', at: new Date('2026-03-14T17:26:53Z'), ip: '198.51.100.7' }],
+};
+const RECIPIENTS: AuditRecipient[] = [
+  {
+    recipientId: 'signer-1',
+    role: 'signer',
+    name: 'Maria Elena Alvarez',
+    email: 'maria@example.com',
+    authentication: 'Signing link by e-mail, captcha',
+  },
+  {
+    recipientId: 'signer-2',
+    role: 'signer',
+    name: 'Luis Alvarez',
+    email: 'luis@example.com',
+    authentication: 'Signing link by e-mail, captcha',
+  },
+  {
+    recipientId: 'firm-1',
+    role: 'countersigner',
+    name: 'Dana Whitfield',
+    email: 'dana@bayline.test',
+    authentication: 'Staff sign-in',
+  },
+  {
+    recipientId: 'cc-1',
+    role: 'cc',
+    name: 'Alvarez Office',
+    email: 'office@example.com',
+    authentication: 'None (copy only)',
+  },
+];
+const signed = (recipientId: string, at: string, ip?: string): AuditEvent => ({
+  type: 'signed',
+  at: new Date(at),
+  recipientId,
+  ...(ip ? { ip } : {}),
+});
+
+describe('audit trail of several recipients', () => {
+  it('a one-signer trail names its signer as before and renders the same bytes each time', async () => {
+    const first = await renderAuditTrail(ONE_SIGNER, DATE);
+    expect((await renderAuditTrail(ONE_SIGNER, DATE)).pdf.equals(first.pdf)).toBe(true);
+    const text = await pdfText(first.pdf);
+    expect(text).toContain('Signer Maria Elena Alvarez <maria@example.com>');
+    expect(text).toContain('Completed 2026-03-14 10:26:53 PST');
+    expect(text).not.toContain('RECIPIENTS');
+  });
+
+  it('lists every recipient with role, e-mail, authentication and signing time, and names them on their events', async () => {
+    const trail: AuditTrailContent = {
+      ...ONE_SIGNER,
+      recipients: RECIPIENTS,
+      events: [
+        ...EVENTS,
+        {
+          type: 'viewed',
+          at: new Date('2026-03-11T02:15:00Z'),
+          recipientId: 'signer-2',
+          device: 'phone',
+        },
+        signed('signer-2', '2026-03-14T18:01:02Z', '198.51.100.8'),
+        signed('signer-1', '2026-03-14T17:26:53Z', '198.51.100.7'),
+      ],
+    };
+    const text = await pdfText((await renderAuditTrail(trail, DATE)).pdf);
+    expect(text).toContain('RECIPIENTS');
+    for (const recipient of RECIPIENTS) {
+      expect(text).toContain(recipient.name);
+      expect(text).toContain(recipient.email);
+    }
+    for (const label of ['Signer', 'Countersigner (firm)', 'Copy (cc)', 'Staff sign-in']) {
+      expect(text).toContain(label);
+    }
+    expect(text).toContain('by Luis Alvarez <luis@example.com>, on phone');
+    expect(text).toContain('by Maria Elena Alvarez <maria@example.com>');
+    // The firm has not countersigned yet.
+    expect(text).toContain('2 of 3 signed');
+    expect(text).toContain('Not signed');
+
+    const complete = await pdfText(
+      (
+        await renderAuditTrail(
+          { ...trail, events: [...trail.events, signed('firm-1', '2026-03-16T16:30:00Z')] },
+          DATE,
+        )
+      ).pdf,
+    );
+    expect(complete).toContain('Completed 2026-03-16 09:30:00 PST');
+    expect(complete).toContain('by Dana Whitfield <dana@bayline.test>');
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * The timestamp port and the local trust chain; the adapters are internal
+ * (timestamp.module.ts picks one). Others import only this file or
+ * timestamp.module.ts (tools/eslint/module-boundaries.cjs).
+ */
+export * from './timestamp.port';
+export { LocalPki, type IssuedP12, type LocalPkiMaterial } from './local-pki';
+export {
+  checkTimeStampResponse,
+  checkTimeStampToken,
+  newNonce,
+  TimeStampRefusedError,
+  timeStampRequest,
+} from './tsp';
+export { ID_AA_SIGNATURE_TIME_STAMP_TOKEN, ID_KP_TIME_STAMPING } from './tsp.asn1';
+export { LOCAL_TSA_POLICY } from './local-tsa';
+export {
+  arrayBuffer,
+  derLength,
+  derWrap,
+  ID_RSA_ENCRYPTION,
+  ID_SHA256,
+  ID_SIGNING_CERTIFICATE_V2,
+  signAttributes,
+  signedDataContentInfo,
+  signingCertificateV2Attribute,
+  withCertificates,
+  withUnsignedAttribute,
+} from './cms';
