@@ -203,6 +203,32 @@ describe('several signers: own links, in order or in parallel, sealed by the las
     expect(copies).toHaveLength(1);
   });
 
+  it('reminds whoever is asked to sign now through their own link, and cancel closes every link', async () => {
+    const { sent } = await sendWithLuis('sequential');
+    const maria = sent.body.token as string;
+    const record = await stored(maria);
+    const agreementId = String(record?._id);
+    const luis = record?.recipients[1].token as string;
+    const reminders = async () =>
+      (await mailDeliveries(connection).find({ agreementId }).toArray()).filter((mail) =>
+        mail.subject.toLowerCase().includes('reminder'),
+      );
+    await signAs(maria, 'Maria Elena Alvarez');
+    // Luis is the one asked now: the reminder is his, with his link, and not Maria's.
+    await csm().post('/api/email/send-reminder').send({ token: maria }).expect(200);
+    const sentReminders = await reminders();
+    expect(sentReminders.map((mail) => mail.to)).toEqual([[LUIS.email]]);
+    expect(sentReminders[0].html).toContain(luis);
+
+    await csm().post('/api/update/cancel-contract').send({ token: maria }).expect(200);
+    const closed = await signerHttp(api).post('/api/verifyToken').send({ token: luis }).expect(200);
+    expect(closed.body.linkState).toBe('cancelled');
+    await signerHttp(api)
+      .post('/api/template/upload-signature')
+      .send({ token: luis, textSignature: 'Luis Alvarez', clientname: 'Luis Alvarez' })
+      .expect(409);
+  });
+
   it('refuses a second signer with the first signer’s address, and creates nothing', async () => {
     const agreements = connection.collection('agreements');
     const before = await agreements.countDocuments();

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import {
   actionRule,
+  actionRuleFor,
   awaitedRecipients,
   SINGLE_SIGNER_RECIPIENT_ID,
   decideAgreementAction,
@@ -20,6 +21,7 @@ import {
   type AgreementForEditing,
   type AgreementResent,
   type AgreementStatusChanged,
+  type ActionSubject,
   type AgreementVoided,
   type ReminderSent,
 } from '@prosign/domain';
@@ -116,7 +118,10 @@ export class AgreementLifecycleService {
         condition: {
           deletedAt: null,
           $and: [
-            transitionCondition(actionRule(agreement.family, 'sendReminder'), now),
+            transitionCondition(
+              actionRuleFor(agreement.family, 'sendReminder', actionSubjectOf(agreement)),
+              now,
+            ),
             extraCondition,
           ],
         } as QueryFilter<Agreement>,
@@ -317,7 +322,13 @@ export class AgreementLifecycleService {
       throw new NotFoundException('Contract not found.');
     }
     if (agreement.deletedAt) throw new NotFoundException('Contract not found.');
-    const decision = decideAgreementAction(family, action, agreement, actor, new Date());
+    const decision = decideAgreementAction(
+      family,
+      action,
+      actionSubjectOf(agreement),
+      actor,
+      new Date(),
+    );
     if (decision.allowed) return agreement;
     if (decision.reason === 'rights') throw new ForbiddenException(decision.message);
     if (decision.reason === 'locked') {
@@ -347,11 +358,26 @@ export class AgreementLifecycleService {
     );
     const stillAllowed =
       current &&
-      decideAgreementAction(agreement.family, action, current, SYSTEM_ACTOR, now).allowed;
+      decideAgreementAction(agreement.family, action, actionSubjectOf(current), SYSTEM_ACTOR, now)
+        .allowed;
     throw new ConflictException(
       stillAllowed
         ? 'The contract changed meanwhile. Please try again.'
         : `This contract is now ${current?.status ?? 'gone'}.`,
     );
   }
+}
+
+/** What the action rules read from a stored agreement (its recipients in the shared shape). */
+function actionSubjectOf(agreement: Agreement<object>): ActionSubject {
+  return {
+    status: agreement.status,
+    isResend: agreement.isResend,
+    isEditResend: agreement.isEditResend,
+    isDeactiveReminder: agreement.isDeactiveReminder,
+    reminderDeactivateTime: agreement.reminderDeactivateTime,
+    recipients: agreement.recipients?.length
+      ? recipientsOf(agreement, { name: '', email: '' })
+      : undefined,
+  };
 }
