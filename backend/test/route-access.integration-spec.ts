@@ -115,6 +115,7 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/maps/suggest': SESSION,
   // Documents and templates
   'GET /api/documents/d/:docId/:mode': PUBLIC,
+  'GET /api/documents/d/:docId/reading': PUBLIC,
   'POST /api/template/create-contract': HOME,
   'POST /api/template/generate-pdf': HOME,
   'POST /api/template/send-contract': HOME,
