@@ -375,24 +375,32 @@ describe('documents for several signers and the firm’s countersigner (issue 34
     ).rejects.toMatchObject({ status: 409 });
   });
 
-  it('creates a contract with its signature parties over HTTP, and refuses a malformed list', async () => {
+  it('creates a contract with a block per signer over HTTP, and refuses a malformed list', async () => {
+    const additional = [
+      { name: 'Luis Alvarez', email: 'luis@example.com' },
+      { name: 'Ana Alvarez', email: 'ana@example.com' },
+    ];
     const res = await http()
       .post('/api/template/create-contract')
-      .send({ docLink: TEMPLATE_LINK, formData: contractFormData(), signatureParties: PARTIES })
+      .send({
+        docLink: TEMPLATE_LINK,
+        formData: contractFormData(),
+        additional_signers: additional,
+      })
       .expect(201);
     const docLink = (res.body as { docLink: string }).docLink;
     const text = await pdfText((await documents.pdfOf(docLink)).pdf);
-    for (const name of Object.values(NAMES)) expect(text).toContain(`Name: ${name}`);
+    for (const name of ['Luis Alvarez', 'Ana Alvarez']) expect(text).toContain(`Name: ${name}`);
 
     const before = await repository.model.countDocuments({ kind: 'contract' });
-    for (const signatureParties of [
-      { signers: [] },
-      { signers: [{ recipientId: 'a b', name: 'M' }] },
-      { signers: [{ recipientId: 'a', name: '' }] },
+    for (const additional_signers of [
+      [{ name: '', email: 'luis@example.com' }],
+      [{ name: 'Luis', email: 'not-an-address' }],
+      [{ name: 'Luis', email: contractFormData().email }],
     ]) {
       await http()
         .post('/api/template/create-contract')
-        .send({ docLink: TEMPLATE_LINK, formData: contractFormData(), signatureParties })
+        .send({ docLink: TEMPLATE_LINK, formData: contractFormData(), additional_signers })
         .expect(400);
     }
     expect(await repository.model.countDocuments({ kind: 'contract' })).toBe(before);

@@ -12,8 +12,7 @@ import { CoTemplateStoreModule } from '../modules/co/co.module';
 import { MailService } from '../modules/mail';
 import { MailDeliveryStoreModule } from '../modules/mail/mail-delivery-store.module';
 import { SignatureImageStoreModule } from '../modules/signing/signature-image-store.module';
-import { SigningFinishService } from '../modules/signing';
-import { SigningService } from '../modules/signing';
+import { SIGNING_CORE_PROVIDERS } from '../modules/signing';
 import { AuthPlatformModule } from '../platform/auth/auth-platform.module';
 import type { AppConfig } from '../platform/config/app-config';
 import { PlatformModule } from '../platform/platform.module';
@@ -42,7 +41,7 @@ export class SeedModule {
         SignatureImageStoreModule,
       ],
       // The demo contracts are signed through the product's own finish.
-      providers: [...SEEDERS, MailService, SigningService, SigningFinishService],
+      providers: [...SEEDERS, MailService, ...SIGNING_CORE_PROVIDERS],
     };
   }
 }

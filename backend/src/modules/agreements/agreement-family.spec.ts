@@ -18,6 +18,7 @@ describe('family configurations', () => {
     expect(sow.parties(form)).toEqual({
       signerName: 'Mei Lin',
       signerEmail: 'mei@partners.example.com',
+      signerPhone: null,
       copyTo: ['pm@prosign.example', 'ann@prosign.example'],
       senderEmail: 'pm@prosign.example',
     });

@@ -56,6 +56,11 @@ export interface AgreementFamilyConfig<TForm extends object = object, TCard = un
   /** Prefix of its mails' idempotency keys ("contract" → `contract-review-link.{agreementId}`). */
   mailKeyPrefix: string;
   parties(form: TForm): AgreementParties;
+  /**
+   * The form as another signer of the same agreement reads it (their name, e-mail and
+   * phone in the signer's fields): their link mail and signing page are the family's own.
+   */
+  withSigner(form: TForm, signer: { name: string; email: string; phone?: string | null }): TForm;
   title(form: TForm): string;
   /** Lower-case text the family's list search matches. */
   searchText(form: TForm): string;

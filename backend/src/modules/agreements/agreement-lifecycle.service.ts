@@ -8,6 +8,9 @@ import {
 } from '@nestjs/common';
 import {
   actionRule,
+  actionRuleFor,
+  awaitedRecipients,
+  SINGLE_SIGNER_RECIPIENT_ID,
   decideAgreementAction,
   reminderLockedMessage,
   transitionCondition,
@@ -18,6 +21,7 @@ import {
   type AgreementForEditing,
   type AgreementResent,
   type AgreementStatusChanged,
+  type ActionSubject,
   type AgreementVoided,
   type ReminderSent,
 } from '@prosign/domain';
@@ -26,7 +30,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import { DocumentsService } from '../documents';
 import { MailService } from '../mail';
 import { familyConfig } from './agreement-family';
-import { allSignedChange } from './agreement-recipients';
+import { allSignedChange, recipientsOf } from './agreement-recipients';
 import { agreementMailKey } from './agreement-mail-keys';
 import type { Agreement, AgreementDocument } from './agreement.schema';
 import { AgreementRepository } from './agreement.repository';
@@ -114,7 +118,10 @@ export class AgreementLifecycleService {
         condition: {
           deletedAt: null,
           $and: [
-            transitionCondition(actionRule(agreement.family, 'sendReminder'), now),
+            transitionCondition(
+              actionRuleFor(agreement.family, 'sendReminder', actionSubjectOf(agreement)),
+              now,
+            ),
             extraCondition,
           ],
         } as QueryFilter<Agreement>,
@@ -152,21 +159,35 @@ export class AgreementLifecycleService {
     return claimed;
   }
 
+  /**
+   * The reminder goes to whoever is asked to sign now and has not: the first signer
+   * through the agreement's own link, any other signer through theirs (several signers).
+   */
   private async sendReminderMail(claimed: AgreementDocument<object>, now: Date): Promise<void> {
     const config = familyConfig(claimed.family);
     const parties = config.parties(claimed.form);
-    await this.mail.send({
-      key: agreementMailKey(claimed, 'reminder', now.getTime()),
-      agreementId: String(claimed._id),
-      template: config.linkMail({
-        form: claimed.form,
-        link: claimed.signingLink,
-        senderEmail: parties.senderEmail,
-        isReminder: true,
-      }),
-      to: [parties.signerEmail],
-      replyTo: parties.senderEmail,
-    });
+    const others = new Map((claimed.recipients ?? []).map((stored) => [stored.id, stored]));
+    const awaited = claimed.recipients?.length
+      ? awaitedRecipients(recipientsOf(claimed, { name: '', email: '' })).map((r) => r.id)
+      : [SINGLE_SIGNER_RECIPIENT_ID];
+    for (const recipientId of awaited) {
+      const other = recipientId === SINGLE_SIGNER_RECIPIENT_ID ? null : others.get(recipientId);
+      if (recipientId !== SINGLE_SIGNER_RECIPIENT_ID && !other?.signingLink) continue;
+      await this.mail.send({
+        key: other
+          ? agreementMailKey(claimed, 'reminder', now.getTime(), recipientId)
+          : agreementMailKey(claimed, 'reminder', now.getTime()),
+        agreementId: String(claimed._id),
+        template: config.linkMail({
+          form: other ? config.withSigner(claimed.form, other) : claimed.form,
+          link: other?.signingLink ?? claimed.signingLink,
+          senderEmail: parties.senderEmail,
+          isReminder: true,
+        }),
+        to: [other?.email ?? parties.signerEmail],
+        replyTo: parties.senderEmail,
+      });
+    }
   }
 
   async cancel(
@@ -301,7 +322,13 @@ export class AgreementLifecycleService {
       throw new NotFoundException('Contract not found.');
     }
     if (agreement.deletedAt) throw new NotFoundException('Contract not found.');
-    const decision = decideAgreementAction(family, action, agreement, actor, new Date());
+    const decision = decideAgreementAction(
+      family,
+      action,
+      actionSubjectOf(agreement),
+      actor,
+      new Date(),
+    );
     if (decision.allowed) return agreement;
     if (decision.reason === 'rights') throw new ForbiddenException(decision.message);
     if (decision.reason === 'locked') {
@@ -331,11 +358,26 @@ export class AgreementLifecycleService {
     );
     const stillAllowed =
       current &&
-      decideAgreementAction(agreement.family, action, current, SYSTEM_ACTOR, now).allowed;
+      decideAgreementAction(agreement.family, action, actionSubjectOf(current), SYSTEM_ACTOR, now)
+        .allowed;
     throw new ConflictException(
       stillAllowed
         ? 'The contract changed meanwhile. Please try again.'
         : `This contract is now ${current?.status ?? 'gone'}.`,
     );
   }
+}
+
+/** What the action rules read from a stored agreement (its recipients in the shared shape). */
+function actionSubjectOf(agreement: Agreement<object>): ActionSubject {
+  return {
+    status: agreement.status,
+    isResend: agreement.isResend,
+    isEditResend: agreement.isEditResend,
+    isDeactiveReminder: agreement.isDeactiveReminder,
+    reminderDeactivateTime: agreement.reminderDeactivateTime,
+    recipients: agreement.recipients?.length
+      ? recipientsOf(agreement, { name: '', email: '' })
+      : undefined,
+  };
 }

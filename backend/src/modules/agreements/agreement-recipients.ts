@@ -1,5 +1,9 @@
 import {
   applyRecipientEvent,
+  recipientProgressLabel,
+  signerRecipientId,
+  type AdditionalSigner,
+  type SigningOrder,
   isSigningRecipient,
   singleSignerRecipients,
   SINGLE_SIGNER_RECIPIENT_ID,
@@ -30,6 +34,22 @@ export interface StoredRecipient {
   lastActionIp: string | null;
   lastActionUserAgent: string | null;
   staffUserId?: string | null;
+  /**
+   * A signer besides the first (whose link and signing fields are the agreement's
+   * own, as the spec's calls read them): their link token and link, and what
+   * they saved. Server-only: never in a card or event.
+   */
+  token?: string;
+  signingLink?: string;
+  viewedIp?: string | null;
+  signatureSavedIp?: string | null;
+  signedIp?: string | null;
+  signature?: string | null;
+  signatureSource?: 'text' | 'image' | null;
+  signatureImageId?: string | null;
+  initials?: string | null;
+  consentAt?: Date | null;
+  consentIp?: string | null;
 }
 
 /** The stored fields of an agreement the recipients are read from. */
@@ -95,51 +115,89 @@ function sharedRecipient(stored: StoredRecipient): Recipient {
   };
 }
 
+const NOTHING_YET = {
+  invitedAt: null,
+  viewedAt: null,
+  signatureSavedAt: null,
+  signedAt: null,
+  lastActionIp: null,
+  lastActionUserAgent: null,
+} as const;
+
 /**
- * The recipients a send publishes: the family's signer, invited now, and each
- * copy address (cc), who signs nothing. One signer today; several signers and a
- * countersigner come from the creation screens (issue 34).
+ * The signers a send names besides the form's own, each with their own link
+ * token (created with the record, so a retried send keeps them): waiting until
+ * the send publishes.
+ */
+export function additionalSignerRecipients(
+  additional: readonly AdditionalSigner[],
+  order: SigningOrder,
+  newToken: () => string,
+  signingLinkOf: (token: string) => string,
+): StoredRecipient[] {
+  return additional.map((signer, index) => {
+    const token = newToken();
+    const phone = signer.phone?.trim();
+    return {
+      id: signerRecipientId(index + 2),
+      role: 'signer',
+      name: signer.name.trim(),
+      email: signer.email.trim(),
+      ...(phone ? { phone } : {}),
+      order: order === 'parallel' ? 1 : index + 2,
+      state: 'waiting',
+      ...NOTHING_YET,
+      token,
+      signingLink: signingLinkOf(token),
+    };
+  });
+}
+
+/**
+ * The recipients a send publishes: the family's signer, the additional signers
+ * kept since the record was created, and each copy address (cc), who signs
+ * nothing. Everyone of the first order is invited now; later orders wait.
  */
 export function publishedRecipients(
   parties: Pick<AgreementParties, 'signerName' | 'signerEmail' | 'copyTo'>,
   signerPhone: string | null,
   now: Date,
+  additional: readonly StoredRecipient[] = [],
 ): StoredRecipient[] {
-  const blank = {
-    viewedAt: null,
-    signatureSavedAt: null,
-    signedAt: null,
-    lastActionIp: null,
-    lastActionUserAgent: null,
-  };
-  const signerEmail = parties.signerEmail.trim().toLowerCase();
-  const copies = [...new Set(parties.copyTo.map((email) => email.trim()).filter(Boolean))].filter(
-    (email) => email.toLowerCase() !== signerEmail,
-  );
-  return [
-    {
-      id: SINGLE_SIGNER_RECIPIENT_ID,
-      role: 'signer',
-      name: parties.signerName,
-      email: parties.signerEmail,
-      ...(signerPhone ? { phone: signerPhone } : {}),
-      order: 1,
-      state: 'invited',
-      invitedAt: now,
-      ...blank,
-    },
-    ...copies.map(
-      (email, index): StoredRecipient => ({
-        id: `cc-${index + 1}`,
-        role: 'cc',
-        name: '',
-        email,
-        order: 2,
-        state: 'waiting',
-        invitedAt: null,
-        ...blank,
-      }),
+  const signers = additional.filter((recipient) => recipient.role === 'signer');
+  const signing = new Set(
+    [parties.signerEmail, ...signers.map((signer) => signer.email)].map((email) =>
+      email.trim().toLowerCase(),
     ),
+  );
+  const copies = [...new Set(parties.copyTo.map((email) => email.trim()).filter(Boolean))].filter(
+    (email) => !signing.has(email.toLowerCase()),
+  );
+  const lastOrder = Math.max(1, ...signers.map((signer) => signer.order));
+  const first: StoredRecipient = {
+    id: SINGLE_SIGNER_RECIPIENT_ID,
+    role: 'signer',
+    name: parties.signerName,
+    email: parties.signerEmail,
+    ...(signerPhone ? { phone: signerPhone } : {}),
+    order: 1,
+    state: 'waiting',
+    ...NOTHING_YET,
+  };
+  const invite = (recipient: StoredRecipient): StoredRecipient =>
+    recipient.order === 1 ? { ...recipient, state: 'invited', invitedAt: now } : recipient;
+  return [
+    invite(first),
+    ...signers.map(invite),
+    ...copies.map((email, index): StoredRecipient => ({
+      id: `cc-${index + 1}`,
+      role: 'cc',
+      name: '',
+      email,
+      order: lastOrder + 1,
+      state: 'waiting',
+      ...NOTHING_YET,
+    })),
   ];
 }
 
@@ -188,4 +246,11 @@ export function allSignedChange(
     set[`recipients.${index}.signedAt`] = at;
   });
   return set;
+}
+
+/** The card's progress line of an agreement with recipients ("1 of 2 signed — waiting for …"). */
+export function recipientProgressOf(agreement: Pick<RecipientSource, 'recipients'>): string | null {
+  const stored = agreement.recipients ?? [];
+  const signers = stored.filter(isSigningRecipient);
+  return signers.length > 1 ? recipientProgressLabel(stored.map(sharedRecipient)) : null;
 }

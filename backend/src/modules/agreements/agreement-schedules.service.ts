@@ -84,7 +84,7 @@ export class AgreementSchedulesService {
           {
             family,
             deletedAt: null,
-            $and: [cadence, transitionCondition(actionRule(family, 'sendReminder'), now)],
+            $and: [cadence, { $or: [remindable(family, now), laterSignerRemindable(family, now)] }],
           } as QueryFilter<Agreement>,
           BATCH,
         );
@@ -101,4 +101,21 @@ export class AgreementSchedulesService {
     if (sent) this.logger.log(`${sent} automatic reminder(s) sent`);
     return sent;
   }
+}
+
+/** Agreements the family's reminder rule allows. */
+function remindable(family: AgreementFamily, now: Date) {
+  return transitionCondition(actionRule(family, 'sendReminder'), now);
+}
+
+/**
+ * Agreements with several signers whose first signer saved or signed while a later one is
+ * asked now (the status follows the first signer); `remind` checks each with its recipients.
+ */
+function laterSignerRemindable(family: AgreementFamily, now: Date) {
+  const rule = actionRule(family, 'sendReminder');
+  return {
+    ...transitionCondition({ ...rule, from: ['signature_saved'] }, now),
+    'recipients.1': { $exists: true },
+  };
 }

@@ -1,5 +1,6 @@
 import {
   BadGatewayException,
+  BadRequestException,
   ConflictException,
   HttpException,
   Injectable,
@@ -7,23 +8,27 @@ import {
 } from '@nestjs/common';
 import {
   actionRule,
+  checkRecipientList,
   CONTRACT_SEND_STEPS,
   contractSendFailureMessage,
   pdfFileName,
+  sendRecipientInputs,
   transitionRule,
   withDocLinkMode,
+  type AdditionalSigner,
   type AgreementFamily,
   type AgreementSendResult,
   type ContractSendStep,
+  type SigningOrder,
 } from '@prosign/domain';
 import { CrmStageMoves } from '../crm';
 import { DocumentsService } from '../documents';
 import { MailService } from '../mail';
 import { familyConfig } from './agreement-family';
-import { publishedRecipients } from './agreement-recipients';
+import { additionalSignerRecipients, publishedRecipients } from './agreement-recipients';
 import { agreementMailKey, legacyAgreementMailKey } from './agreement-mail-keys';
 import type { AgreementDocument } from './agreement.schema';
-import { AgreementRepository } from './agreement.repository';
+import { AgreementRepository, newLinkToken } from './agreement.repository';
 import { httpErrorDetail, StepFailedError, StepRunner, StepRunnerBusyError } from './step-runner';
 
 /** Who sends: the signed-in staff member and the request's address and browser. */
@@ -50,6 +55,8 @@ export interface AgreementSendInput<TForm extends object> {
    * the recipient received stays what was saved).
    */
   mailedFields?: { reviewLinkMail: (keyof TForm)[]; ccCopy: (keyof TForm)[] };
+  /** Signers besides the form's own, and whether all sign at once or one after the other. */
+  signers?: { additional: AdditionalSigner[]; order: SigningOrder } | null;
 }
 
 /**
@@ -88,7 +95,9 @@ export class AgreementSendService {
       subject: input.subject?.trim() || null,
       filename: input.filename?.trim() || null,
     };
+    const additionalSigners = this.checkedSigners(input);
     const { agreement, created } = await this.repository.createOnce<TForm>({
+      additionalSigners,
       family: input.family,
       sendKey: input.sendKey,
       form: input.form,
@@ -120,6 +129,27 @@ export class AgreementSendService {
       condition: { 'send.state': 'in_progress' },
     });
     return refreshed ?? agreement;
+  }
+
+  /**
+   * The additional signers of a send, checked with the form's signer and copies
+   * as one recipient list (400 with every problem), each with a new link token.
+   */
+  private checkedSigners<TForm extends object>(input: AgreementSendInput<TForm>) {
+    const additional = input.signers?.additional ?? [];
+    if (additional.length === 0) return [];
+    const order = input.signers?.order ?? 'sequential';
+    const parties = familyConfig<TForm>(input.family).parties(input.form);
+    const check = checkRecipientList(
+      sendRecipientInputs(
+        { name: parties.signerName, email: parties.signerEmail, phone: parties.signerPhone },
+        additional,
+        order,
+        parties.copyTo,
+      ),
+    );
+    if (!check.ok) throw new BadRequestException(check.errors.map((error) => error.message));
+    return additionalSignerRecipients(additional, order, newLinkToken, input.signingLinkOf);
   }
 
   /**
@@ -237,6 +267,23 @@ export class AgreementSendService {
           to: [parties.signerEmail],
           replyTo: parties.senderEmail,
         });
+        // The other signers asked to sign now (at once): each their own link, by their name.
+        for (const signer of agreement.recipients ?? []) {
+          if (signer.role !== 'signer' || signer.order !== 1 || !signer.signingLink) continue;
+          await this.mail.send({
+            key: agreementMailKey(agreement, 'review-link', signer.id),
+            agreementId: String(agreement._id),
+            template: config.linkMail({
+              form: config.withSigner(form, signer),
+              link: signer.signingLink,
+              senderEmail: parties.senderEmail,
+              isReminder: false,
+              subject: params.subject,
+            }),
+            to: [signer.email],
+            replyTo: parties.senderEmail,
+          });
+        }
         return;
       case 'ccCopy': {
         if (parties.copyTo.length === 0) return;
@@ -275,7 +322,12 @@ export class AgreementSendService {
             set: {
               createdAt: now,
               createdIp: actor.ip ?? null,
-              recipients: publishedRecipients(parties, parties.signerPhone, now),
+              recipients: publishedRecipients(
+                parties,
+                parties.signerPhone,
+                now,
+                agreement.recipients ?? [],
+              ),
             },
             event: {
               type: 'sent',

@@ -13,6 +13,7 @@ import {
   type AgreementLinkKind,
   type StepProgress,
 } from './agreement.schema';
+import type { StoredRecipient } from './agreement-recipients';
 import { chainedEvent, checkEventChain, type EventInput } from './event-chain';
 
 const DUPLICATE_KEY = 11000;
@@ -57,6 +58,8 @@ export interface NewAgreement<TForm extends object> {
   searchText: string;
   signingLinkOf: (token: string) => string;
   sendParams?: Record<string, string | null>;
+  /** Signers besides the form's own, each with their own token (several signers). */
+  additionalSigners?: StoredRecipient[];
 }
 
 /**
@@ -98,6 +101,20 @@ export class AgreementRepository implements AgreementMailNotes {
     const link = await this.links.findById(linkId(kind, key)).lean();
     if (!link || link.kind !== kind) return null;
     return this.findById<TForm>(link.agreementId);
+  }
+
+  /**
+   * The agreement a signing token opens and whose it is: the first signer's (the
+   * agreement's own token; `recipientId` null) or another signer's.
+   */
+  async findBySigningToken<TForm extends object = Record<string, unknown>>(
+    token: string,
+  ): Promise<{ agreement: AgreementDocument<TForm>; recipientId: string | null } | null> {
+    if (!token) return null;
+    const link = await this.links.findById(linkId('sign', token)).lean();
+    if (!link || link.kind !== 'sign') return null;
+    const agreement = await this.findById<TForm>(link.agreementId);
+    return agreement ? { agreement, recipientId: link.recipientId ?? null } : null;
   }
 
   /**
@@ -215,9 +232,23 @@ export class AgreementRepository implements AgreementMailNotes {
       family: input.family,
       createdAt: now,
     });
+    const additional = input.additionalSigners ?? [];
+    await Promise.all(
+      additional.map((signer) =>
+        this.links.create({
+          _id: signer.token as string,
+          kind: 'sign',
+          agreementId,
+          family: input.family,
+          recipientId: signer.id,
+          createdAt: now,
+        }),
+      ),
+    );
     try {
       const created = await this.agreements.create({
         _id: agreementId,
+        ...(additional.length ? { recipients: additional } : {}),
         family: input.family,
         token,
         docLink: input.docLink,
@@ -237,7 +268,9 @@ export class AgreementRepository implements AgreementMailNotes {
       return { agreement: created as unknown as AgreementDocument<TForm>, created: true };
     } catch (error) {
       if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
-      await this.links.deleteOne({ _id: token });
+      await this.links.deleteMany({
+        _id: { $in: [token, ...additional.map((signer) => signer.token as string)] },
+      });
       const winner = await this.findById<TForm>(agreementId);
       if (!winner) throw error;
       return { agreement: winner, created: false };

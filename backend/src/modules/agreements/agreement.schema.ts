@@ -206,6 +206,8 @@ export class AgreementLink {
   @Prop({ type: MongooseSchema.Types.ObjectId, required: true }) agreementId: Types.ObjectId;
   @Prop({ type: String, enum: AGREEMENT_FAMILIES, required: true }) family: AgreementFamily;
   @Prop({ required: true }) createdAt: Date;
+  /** On a signing link of a signer besides the first: whose (`Recipient.id`). */
+  @Prop({ type: String }) recipientId?: string;
   /**
    * On a signing link: when its agreement was published (its status set, which
    * never returns to null). A signer socket's check then reads this link alone:

@@ -9,6 +9,7 @@ export { familyConfig, type AgreementFamilyConfig, type FamilyListView } from '.
 export {
   allSignedChange,
   recipientChange,
+  recipientProgressOf,
   recipientsOf,
   type StoredRecipient,
 } from './agreement-recipients';

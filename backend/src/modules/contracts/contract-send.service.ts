@@ -14,6 +14,7 @@ import {
 import { AppConfig } from '../../platform/config/app-config';
 import { AgreementRepository } from '../agreements';
 import { STANDARD_FAMILY } from '../agreements';
+import { signersOf } from '../documents';
 import { AgreementSendService, sendResultOf, type SendActor } from '../agreements';
 import { DocumentsService } from '../documents';
 import type {
@@ -31,7 +32,8 @@ import {
 
 export type { SendActor } from '../agreements';
 
-type SendInput = ContractRecordDto & Pick<SendContractDto, 'subject' | 'filename'>;
+type SendInput = ContractRecordDto &
+  Pick<SendContractDto, 'subject' | 'filename' | 'additional_signers' | 'signing_order'>;
 
 const sameAddress = (value: unknown) =>
   String(value ?? '')
@@ -176,6 +178,7 @@ export class ContractSendService {
         filename: input.filename,
         replacesId,
         mailedFields: STANDARD_FAMILY.mailedFields,
+        signers: signersOf(input),
       },
       actor,
     );

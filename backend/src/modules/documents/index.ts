@@ -33,3 +33,10 @@ export { amountDue, renderInvoice, type InvoiceContent } from './templates/invoi
 export { SignatureImageService, type UploadedImage } from './signatures/signature-image.service';
 export { DocumentsService, type PdfFile, type SignatureSource } from './documents.service';
 export { DocumentTemplatesSeeder } from './templates/document-templates.seeder';
+export {
+  AdditionalSignerDto,
+  AdditionalSignersField,
+  SigningOrderField,
+  signatureSignersOf,
+  signersOf,
+} from './dto/signers.dto';

@@ -3,6 +3,7 @@ import type { CreatedContract } from '@prosign/domain';
 import { RequireAccess } from '../../platform/auth/auth.decorators';
 import { DocumentsService } from './documents.service';
 import { CreateContractDto } from './dto/create-contract.dto';
+import { signatureSignersOf } from './dto/signers.dto';
 import { GeneratePdfDto } from './dto/generate-pdf.dto';
 import { pdfFile } from './pdf-response';
 
@@ -17,7 +18,11 @@ export class TemplateController {
 
   @Post('create-contract')
   createContract(@Body() body: CreateContractDto): Promise<CreatedContract> {
-    return this.documents.createContract(body.docLink, body.formData, body.signatureParties);
+    return this.documents.createContract(
+      body.docLink,
+      body.formData,
+      signatureSignersOf({ name: body.formData.full_name, email: body.formData.email }, body),
+    );
   }
 
   @Post('generate-pdf')

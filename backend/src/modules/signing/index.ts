@@ -10,3 +10,4 @@ export {
 } from './link-signing.controller';
 export { SigningService } from './signing.service';
 export { SigningFinishService } from './signing-finish.service';
+export { SIGNING_CORE_PROVIDERS } from './signing-core-providers';

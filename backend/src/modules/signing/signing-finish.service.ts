@@ -12,6 +12,7 @@ import {
   SIGNER_MESSAGES,
   pdfFileName,
   signerLinkStateOf,
+  SINGLE_SIGNER_RECIPIENT_ID,
   transitionRule,
   type FinishSigningResponse,
 } from '@prosign/domain';
@@ -26,13 +27,24 @@ import {
   StepRunnerBusyError,
   type StepPlan,
 } from '../agreements';
-import { agreementMailKey, familyConfig, legacyAgreementMailKey } from '../agreements';
+import {
+  agreementMailKey,
+  familyConfig,
+  legacyAgreementMailKey,
+  recipientsOf,
+} from '../agreements';
 import { CrmStageMoves } from '../crm';
 import type { Agreement, AgreementDocument } from '../agreements';
 import type { AuditEvent, AuditEventType, DeviceKind } from '../documents';
 import { DocumentsService, type SignatureSource } from '../documents';
 import { MailService } from '../mail';
 import { SignatureImageRepository } from './signature-image.repository';
+import {
+  everyoneSigned,
+  finishSignerPart,
+  othersStillToSign,
+  type SignerPartDeps,
+} from './other-signer-finish';
 import { SIGNING_FINISH_STEPS, type SigningFinishStep } from './signing-finish-steps';
 import {
   closedLinkError,
@@ -70,9 +82,30 @@ export class SigningFinishService {
 
   /** `POST /api/signing/finish`: claims (once) and completes the finish; repeated calls answer the same. */
   async finish(token: string, actor: SignerActor): Promise<FinishSigningResponse> {
-    let agreement = await this.signing.contractOf(token);
-    if (!agreement.finish) agreement = await this.claim(agreement, actor);
+    const seat = await this.signing.seatOf(token);
+    let agreement = seat.agreement;
+    const recipientId = seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
+    if (!agreement.finish) {
+      // Several signers: a signature that is not the last is this signer's part only.
+      if (seat.recipientId || othersStillToSign(agreement, recipientId)) {
+        const part = await finishSignerPart(this.partDeps, agreement, recipientId, actor);
+        if (!everyoneSigned(part.agreement) || part.agreement.finish) {
+          return part.agreement.finish ? this.complete(part.agreement) : part.response;
+        }
+        agreement = part.agreement;
+      }
+      agreement = await this.claim(agreement, actor);
+    }
     return this.complete(agreement);
+  }
+
+  private get partDeps(): SignerPartDeps {
+    return {
+      repository: this.repository,
+      documents: this.documents,
+      mail: this.mail,
+      signatureOf: (recipient) => this.signatureSourceOf(recipient),
+    };
   }
 
   /** Continues a claimed finish until it is complete (or fails at a step: 502). */
@@ -179,6 +212,19 @@ export class SigningFinishService {
           agreement: contract.docLink,
           documentTitle: title,
           signer: { name: parties.signerName, email: parties.signerEmail },
+          // Several signers: every recipient with role and how they were authenticated.
+          ...(signingRecipientCount(contract) > 1
+            ? {
+                recipients: recipientsOf(contract, { name: '', email: '' }).map((r) => ({
+                  recipientId: r.id,
+                  role: r.role,
+                  name: r.name,
+                  email: r.email,
+                  authentication:
+                    r.role === 'cc' ? 'None (copy only)' : 'Own signing link by e-mail, captcha',
+                })),
+              }
+            : {}),
           events: auditEventsOf(contract),
           contractToken: contract.token,
         });
@@ -240,7 +286,13 @@ export class SigningFinishService {
               documentLink: verifyLink(this.config.PUBLIC_SIGNING_URL, contract.verifyId),
             },
           },
-          to: [parties.signerEmail],
+          // Every signer gets the signed copy (one mail, each address once); copies in cc.
+          to: [
+            parties.signerEmail,
+            ...(contract.recipients ?? [])
+              .filter((r) => r.role !== 'cc' && r.id !== SINGLE_SIGNER_RECIPIENT_ID)
+              .map((r) => r.email),
+          ],
           cc: parties.copyTo,
           replyTo: parties.senderEmail,
           attachments: [
@@ -256,12 +308,19 @@ export class SigningFinishService {
     }
   }
 
-  private async signatureSourceOf(contract: AgreementDocument<object>): Promise<SignatureSource> {
+  private async signatureSourceOf(contract: {
+    signature?: string | null;
+    signatureSource?: 'text' | 'image' | null;
+    signatureImageId?: string | null;
+    token?: string;
+  }): Promise<SignatureSource> {
     if (contract.signatureSource === 'text' && contract.signature) {
       return { text: contract.signature };
     }
     // Records from before per-upload ids were kept under the token.
-    const image = await this.signatureImages.findById(contract.signatureImageId ?? contract.token);
+    const image = await this.signatureImages.findById(
+      contract.signatureImageId ?? contract.token ?? '',
+    );
     if (!image) throw new Error('the uploaded signature image is missing');
     const buffer = Buffer.from(image.png.buffer ?? image.png);
     return { image: { originalname: 'signature.png', size: buffer.length, buffer } };
@@ -304,6 +363,8 @@ export function auditEventsOf(
       actor: event.actor === SIGNER_ACTOR ? signer : event.actor,
     };
     if (event.ip) audit.ip = event.ip;
+    const recipientId = (event.data as { recipientId?: unknown } | null)?.recipientId;
+    if (typeof recipientId === 'string') audit.recipientId = recipientId;
     if (type === 'viewed') {
       if (event.data?.channel)
         audit.via = event.data.channel === 'phone' ? 'text message' : 'e-mail';
@@ -328,4 +389,9 @@ export function responseOf(contract: Agreement<object>): FinishSigningResponse {
     auditTrailDocLink: contract.auditTrailDocLink ?? '',
     verifyId: contract.verifyId ?? '',
   };
+}
+
+/** How many people sign (signers and countersigner) an agreement with recipients; 1 before them. */
+function signingRecipientCount(agreement: Pick<Agreement<object>, 'recipients'>): number {
+  return (agreement.recipients ?? []).filter((r) => r.role !== 'cc').length || 1;
 }

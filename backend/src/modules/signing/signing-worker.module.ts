@@ -6,9 +6,8 @@ import { DocumentsCoreModule } from '../documents/documents.module';
 import { MailService } from '../mail';
 import { MailDeliveryStoreModule } from '../mail/mail-delivery-store.module';
 import { SignatureImageStoreModule } from './signature-image-store.module';
-import { SigningFinishService } from './signing-finish.service';
 import { SigningProcessor, SigningScheduler } from './signing.processor';
-import { SigningService } from './signing.service';
+import { SIGNING_CORE_PROVIDERS } from './signing-core-providers';
 
 /** Worker side of signing: resuming finishes (and mailed sends) a crashed api left half-way. */
 @Module({
@@ -22,8 +21,7 @@ import { SigningService } from './signing.service';
   providers: [
     MailService,
     AgreementSendService,
-    SigningService,
-    SigningFinishService,
+    ...SIGNING_CORE_PROVIDERS,
     SigningProcessor,
     SigningScheduler,
   ],

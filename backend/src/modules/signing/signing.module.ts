@@ -12,6 +12,7 @@ import { SigningFinishService } from './signing-finish.service';
 import { SigningPresenceGateway } from './signing-presence.gateway';
 import { SigningPresenceService } from './signing-presence.service';
 import { SigningController } from './signing.controller';
+import { SIGNING_CORE_PROVIDERS } from './signing-core-providers';
 import { SigningService } from './signing.service';
 import { VerifyController } from './verify.controller';
 import { VerifyService } from './verify.service';
@@ -34,8 +35,7 @@ import { VerifyService } from './verify.service';
   ],
   controllers: [SigningController, VerifyController, SignerTemplateController, SignerCrmController],
   providers: [
-    SigningService,
-    SigningFinishService,
+    ...SIGNING_CORE_PROVIDERS,
     SignerCallsService,
     SigningPresenceService,
     SigningPresenceGateway,

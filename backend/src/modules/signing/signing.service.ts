@@ -7,44 +7,32 @@ import {
 } from '@nestjs/common';
 import {
   CONSENT_DISCLOSURE,
-  consentDisclosureText,
   initialsFromFullName,
-  SIGNER_ACTOR,
   SIGNATURE_MESSAGES,
   SIGNER_MESSAGES,
-  SIGNING_PAGE_TITLES,
   signerLinkStateOf,
   signingViewChannel,
-  SINGLE_SIGNER_RECIPIENT_ID,
   transitionRule,
   type AgreementFamily,
   type ContractStatus,
-  type RecipientEvent,
-  type SignerLinkState,
   type SignerMetrics,
   type SignerSaveResponse,
   type SignerUserDetail,
   type SigningBookmarks,
   type VerifyTokenResponse,
 } from '@prosign/domain';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { AgreementRepository } from '../agreements';
 import type { Agreement } from '../agreements';
-import type { EventInput } from '../agreements';
 import { DocumentsService } from '../documents';
-import { familyConfig, recipientChange } from '../agreements';
+import { familyConfig } from '../agreements';
 import type { AgreementDocument } from '../agreements';
 
 /** A signed-for agreement of any family, as the signer's calls read it. */
 type SignedAgreement = AgreementDocument<object>;
 import { SignatureImageService, type UploadedImage } from '../documents';
+import { OtherSignerSigning, type OtherSignerSeat } from './other-signer.service';
 import { SignatureImageRepository } from './signature-image.repository';
-
-/** Where a signer call came from: the address and browser written into the event log. */
-export interface SignerActor {
-  ip: string | null;
-  userAgent?: string | null;
-}
 
 /** Statuses in which the signature may still be changed: before a first save, and after it. */
 function editableStatuses(family: AgreementFamily) {
@@ -54,55 +42,22 @@ function editableStatuses(family: AgreementFamily) {
   ];
 }
 
-/** SHA-256 of the consent disclosure the signing page shows: what the signer agreed to. */
-const CONSENT_TEXT_SHA256 = createHash('sha256').update(consentDisclosureText()).digest('hex');
-
-export function signerEvent(
-  type: string,
-  actor: SignerActor,
-  data: EventInput['data'] = null,
-): EventInput {
-  return { type, actor: SIGNER_ACTOR, ip: actor.ip, userAgent: actor.userAgent ?? null, data };
-}
-
-/** The refusal of a change on a link that is not open, with the page title the signer sees. */
-export function closedLinkError(state: SignerLinkState): ConflictException {
-  const titles: Record<Exclude<SignerLinkState, 'open'>, string> = {
-    signed: SIGNING_PAGE_TITLES.signed,
-    cancelled: SIGNING_PAGE_TITLES.cancelled,
-    voided: SIGNING_PAGE_TITLES.voided,
-    expired: SIGNING_PAGE_TITLES.expired,
-    replaced: SIGNING_PAGE_TITLES.replaced,
-  };
-  return new ConflictException(state === 'open' ? SIGNER_MESSAGES.unknownLink : titles[state]);
-}
-
-/**
- * The signer's recipient moved by `event`, in the same update as the agreement's
- * change. Every link is the one signer's today (several signers: issue 34).
- */
-export function signerRecipientChange(
-  contract: Pick<Agreement<object>, 'recipients'>,
-  event: RecipientEvent,
-  at: Date,
-  actor: SignerActor,
-): Record<string, unknown> {
-  return recipientChange(contract, SINGLE_SIGNER_RECIPIENT_ID, event, {
-    at,
-    ip: actor.ip,
-    userAgent: actor.userAgent ?? null,
-  });
-}
-
-/** Who the audit trail names for the signer's actions. */
-export function signerName(agreement: Pick<Agreement<object>, 'family' | 'form'>): string {
-  const parties = familyConfig(agreement.family).parties(agreement.form);
-  return parties.signerEmail || parties.signerName;
-}
-
-export function agreementTitleOf(agreement: Pick<Agreement<object>, 'family' | 'form'>): string {
-  return familyConfig(agreement.family).title(agreement.form);
-}
+import {
+  agreementTitleOf,
+  CONSENT_TEXT_SHA256,
+  closedLinkError,
+  signerEvent,
+  signerRecipientChange,
+  type SignerActor,
+} from './signer-events';
+export {
+  agreementTitleOf,
+  closedLinkError,
+  signerEvent,
+  signerName,
+  signerRecipientChange,
+  type SignerActor,
+} from './signer-events';
 
 /** When the link left the open state, by what closed it. */
 function closedAtOf(
@@ -155,6 +110,7 @@ export class SigningService {
     private readonly signatureImages: SignatureImageRepository,
     private readonly images: SignatureImageService,
     private readonly documents: DocumentsService,
+    private readonly others: OtherSignerSigning,
   ) {}
 
   /**
@@ -162,11 +118,35 @@ export class SigningService {
    * and unsent ones, and for another family's when `family` is given.
    */
   async contractOf(token: string, family?: AgreementFamily): Promise<SignedAgreement> {
-    const contract = await this.repository.findByKey<object>('sign', token.trim());
-    if (!contract || contract.status === null || (family && contract.family !== family)) {
+    const seat = await this.seatOf(token, family);
+    // Another signer's link acts only through the calls that know whose it is.
+    if (seat.recipientId) throw new NotFoundException(SIGNER_MESSAGES.unknownLink);
+    return seat.agreement;
+  }
+
+  /**
+   * The sent agreement a token opens and whose link it is: the first signer's
+   * (`recipientId` null: the agreement's own fields) or another signer's.
+   */
+  async seatOf(
+    token: string,
+    family?: AgreementFamily,
+  ): Promise<{ agreement: SignedAgreement; recipientId: string | null }> {
+    const found = await this.repository.findBySigningToken<object>(token.trim());
+    if (
+      !found ||
+      found.agreement.status === null ||
+      (family && found.agreement.family !== family)
+    ) {
       throw new NotFoundException(SIGNER_MESSAGES.unknownLink);
     }
-    return contract;
+    return found;
+  }
+
+  /** The seat of another signer than the first, or null for the first signer's link. */
+  private async otherSeatOf(token: string): Promise<OtherSignerSeat | null> {
+    const seat = await this.seatOf(token);
+    return seat.recipientId ? { agreement: seat.agreement, recipientId: seat.recipientId } : null;
   }
 
   async verifyToken(
@@ -174,6 +154,8 @@ export class SigningService {
     prefix: string | undefined,
     actor: SignerActor,
   ): Promise<VerifyTokenResponse> {
+    const other = await this.otherSeatOf(token);
+    if (other) return this.others.view(other, prefix, actor);
     let contract = await this.contractOf(token);
     if (signerLinkStateOf(contract.status) === 'open') {
       const channel = signingViewChannel(prefix);
@@ -226,6 +208,11 @@ export class SigningService {
   }
 
   async userDetail(token: string): Promise<SignerUserDetail> {
+    const other = await this.otherSeatOf(token);
+    if (other) {
+      const { metrics, client } = await this.others.stateOf(other);
+      return { metrics, client };
+    }
     return this.userDetailOf(await this.contractOf(token));
   }
 
@@ -237,6 +224,11 @@ export class SigningService {
   ): Promise<SignerSaveResponse> {
     const text = input.textSignature.trim();
     if (!text) throw new BadRequestException(SIGNATURE_MESSAGES.blankSignature);
+    const other = await this.otherSeatOf(token);
+    if (other) {
+      const typed = { signature: text, signatureSource: 'text' as const, initials: input.initials };
+      return this.others.saveSignature(other, typed, actor);
+    }
     const contract = await this.openContract(token);
     const saved = await this.saveSignature(
       contract,
@@ -256,7 +248,9 @@ export class SigningService {
     file: UploadedImage | undefined,
     actor: SignerActor,
   ): Promise<SignerSaveResponse> {
-    const contract = await this.openContract(token);
+    const other = await this.otherSeatOf(token);
+    if (other) this.others.openRecipient(other);
+    const contract = other?.agreement ?? (await this.openContract(token));
     const png = this.images.normalizeUploadedPng(file);
     // Each upload is its own record, referenced by the contract in the same
     // conditional update that saves the signature: once signed, the contract
@@ -264,6 +258,17 @@ export class SigningService {
     const imageId = randomUUID();
     const images = this.signatureImages;
     await images.insert({ _id: imageId, png, uploadedAt: new Date(), uploadedIp: actor.ip });
+    if (other) {
+      const drawn = {
+        signature: null,
+        signatureSource: 'image' as const,
+        signatureImageId: imageId,
+      };
+      return this.others.saveSignature(other, drawn, actor).catch(async (error: unknown) => {
+        await images.delete(imageId);
+        throw error;
+      });
+    }
     let saved: SignedAgreement;
     try {
       saved = await this.saveSignature(
@@ -295,6 +300,8 @@ export class SigningService {
     if (input.agreedToTerms !== true) {
       throw new BadRequestException(SIGNER_MESSAGES.consentRequired);
     }
+    const other = await this.otherSeatOf(token);
+    if (other) return this.others.saveInitials(other, input, actor);
     const contract = await this.openContract(token);
     const initials = this.initialsFor(contract, input.initials);
     const now = new Date();
@@ -330,6 +337,11 @@ export class SigningService {
   ): Promise<SignerSaveResponse> {
     const signature = input.signatures.trim();
     if (!signature) throw new BadRequestException(SIGNATURE_MESSAGES.blankSignature);
+    const other = await this.otherSeatOf(token);
+    if (other) {
+      const typed = { signature, signatureSource: 'text' as const, initials: input.initials };
+      return this.others.saveSignature(other, typed, actor, SIGNER_MESSAGES.editSaved);
+    }
     const contract = await this.openContract(token);
     const initials = this.initialsFor(contract, input.initials);
     if (
@@ -354,6 +366,8 @@ export class SigningService {
    * not saved answers with the metrics as they are; a closed link is refused.
    */
   async clearSignature(token: string, actor: SignerActor): Promise<SignerSaveResponse> {
+    const other = await this.otherSeatOf(token);
+    if (other) return this.others.clearSignature(other, actor);
     const contract = await this.openContract(token);
     if (!metricsOf(contract).isSignatureSaved && contract.status !== 'signature_saved') {
       return { message: SIGNER_MESSAGES.signatureCleared, metrics: metricsOf(contract) };

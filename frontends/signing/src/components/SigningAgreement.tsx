@@ -51,6 +51,8 @@ export interface SigningAgreementProps {
   pageOverlay?: ComponentProps<typeof PdfViewer>['pageOverlay'];
   /** The agreement's reading view (phones read it by default), when the server has one. */
   readingLink?: string | null;
+  /** Several signers: where the signatures stand ("1 of 2 signed — waiting for …"). */
+  progress?: string | null;
   /** The signer's saved marks, shown in their places in the reading view. */
   savedMarks?: ReadingMarks | null;
   /** Above the document (the SOW's and CO's key facts). */
@@ -93,6 +95,11 @@ export function SigningAgreement(props: SigningAgreementProps) {
   return (
     <div className="sg-agreement">
       <p className="sg-agreement__notice">{SIGNING_TEXTS.notice}</p>
+      {props.progress ? (
+        <p className="sg-agreement__progress" role="status">
+          {props.progress}
+        </p>
+      ) : null}
       {props.summary}
       {readingLink ? (
         <div className="sg-agreement__views" role="group" aria-label={DOCUMENT_VIEW_TEXTS.views}>
@@ -169,6 +176,7 @@ export function SigningAgreement(props: SigningAgreementProps) {
       <ProcessingOverlay open={props.finishing} />
       <CompletionModal
         open={props.completed}
+        progress={props.progress}
         onClose={() => leaveTo(runtime.reviewsUrl ?? DEFAULT_REVIEWS_URL)}
       />
     </div>

@@ -40,6 +40,7 @@ export function CustomerAgreement({ link, loadPdf, ...options }: CustomerAgreeme
       agreementTitle={link.agreementTitle}
       loadPdf={loadPdf}
       readingLink={link.readingLink}
+      progress={link.progress}
       savedMarks={
         saved && !signed ? { signature: metrics.signature, initials: savedInitials || null } : null
       }

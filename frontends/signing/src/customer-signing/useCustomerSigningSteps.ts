@@ -127,6 +127,7 @@ export function useCustomerSigningSteps({
         status: finished.status,
         signedDocLink: finished.signedDocLink,
         verifyId: finished.verifyId,
+        progress: finished.progress ?? null,
         metrics: { ...metrics, initials: input.initials, isSignatureSaved: true, isSigned: true },
       });
       onCompleted();

@@ -6,6 +6,7 @@
  * from it (`transitionCondition`), so the two cannot disagree.
  */
 import type { AccessFlag } from '../access/access-flags';
+import { awaitedRecipients, SINGLE_SIGNER_RECIPIENT_ID, type Recipient } from './recipients';
 import {
   activeStatuses,
   displayedStatus,
@@ -156,6 +157,24 @@ export function actionRule(family: AgreementFamily, action: AgreementAction): Ac
   return AGREEMENT_ACTION_TABLES[family][action];
 }
 
+/**
+ * The action's rule for this agreement: the family's, except that with several
+ * signers a reminder may also go once the first signer saved or signed, while a
+ * later signer is asked to sign (the agreement's status follows the first signer).
+ */
+export function actionRuleFor(
+  family: AgreementFamily,
+  action: AgreementAction,
+  subject: Pick<ActionSubject, 'recipients'>,
+): ActionRule {
+  const rule = actionRule(family, action);
+  const laterSignerAsked = awaitedRecipients(subject.recipients ?? []).some(
+    (recipient) => recipient.id !== SINGLE_SIGNER_RECIPIENT_ID,
+  );
+  if (action !== 'sendReminder' || !laterSignerAsked) return rule;
+  return { ...rule, from: [...rule.from, 'signature_saved'] };
+}
+
 // ── Deciding ──
 
 /** What the rules read from an agreement. */
@@ -165,6 +184,8 @@ export interface ActionSubject {
   isEditResend: boolean;
   isDeactiveReminder: boolean;
   reminderDeactivateTime: Date | string | null;
+  /** Who it is sent to (several signers change what reminders may do). */
+  recipients?: readonly Recipient[];
 }
 
 /** What the rules read from the staff member acting: admin or not, and their access flags. */
@@ -222,7 +243,7 @@ export function decideAgreementAction(
   viewer: ActionViewer,
   now: Date,
 ): ActionDecision {
-  const rule = actionRule(family, action);
+  const rule = actionRuleFor(family, action, subject);
   if (!statusAllows(family, rule, subject)) {
     return {
       allowed: false,

@@ -479,3 +479,51 @@ export function recipientProgressLabel(recipients: readonly Recipient[]): string
     ? `Waiting for ${awaited}`
     : `${signed} of ${signing.length} signed — waiting for ${awaited}`;
 }
+
+// ── Several signers on a send ──
+
+/** A signer besides the form's own, as a creation screen names them. */
+export interface AdditionalSigner {
+  name: string;
+  email: string;
+  phone?: string | null;
+}
+
+/** Everyone at once, or one after the other in the order listed. */
+export const SIGNING_ORDERS = ['parallel', 'sequential'] as const;
+export type SigningOrder = (typeof SIGNING_ORDERS)[number];
+
+/** The id of the n-th signer (1-based); the first is the one-signer id every agreement has. */
+export function signerRecipientId(position: number): string {
+  return position <= 1 ? SINGLE_SIGNER_RECIPIENT_ID : `signer-${position}`;
+}
+
+/** The signer fields every family's send (and document creation) accepts besides its form. */
+export interface SendSignersRequest {
+  /** Signers besides the form's own, in signing order. */
+  additional_signers?: AdditionalSigner[];
+  /** Everyone at once, or one after the other (the default). */
+  signing_order?: SigningOrder;
+}
+
+/**
+ * The signers of a send as a recipient list: the form's signer first, then the
+ * additional ones — all in order 1 (parallel) or 1, 2, 3… (sequential) — and the
+ * copy addresses; checkRecipientList checks it.
+ */
+export function sendRecipientInputs(
+  first: AdditionalSigner,
+  additional: readonly AdditionalSigner[],
+  order: SigningOrder,
+  copyTo: readonly string[] = [],
+): RecipientInput[] {
+  return [
+    { role: 'signer', ...first, order: 1 },
+    ...additional.map((signer, index): RecipientInput => ({
+      role: 'signer',
+      ...signer,
+      order: order === 'parallel' ? 1 : index + 2,
+    })),
+    ...copyTo.map((email): RecipientInput => ({ role: 'cc', email })),
+  ];
+}

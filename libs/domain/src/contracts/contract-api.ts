@@ -5,6 +5,7 @@
  * and ../agreements/agreement-api.
  */
 import type { AgreementForEditing } from '../agreements/agreement-api';
+import type { SendSignersRequest } from '../agreements/recipients';
 
 /** The contract record of spec 2 §3 as the creation screen sends it. */
 export interface ContractRecordInput {
@@ -38,7 +39,7 @@ export interface ContractRecordInput {
 }
 
 /** `POST /api/contracts/send`: the whole send of spec 2 §4 in one call (answer: `AgreementSendResult`). */
-export interface SendContractInput extends ContractRecordInput {
+export interface SendContractInput extends ContractRecordInput, SendSignersRequest {
   /** Subject of the review-link e-mail; a default naming the agreement otherwise. */
   subject?: string;
   /** File name of the PDF sent to the cc address. */

@@ -94,6 +94,11 @@ export interface VerifyTokenResponse extends SignerUserDetail {
    * page zooms the PDF to a readable text size instead.
    */
   readingLink?: string | null;
+  /**
+   * With several signers: where the signatures stand ("1 of 2 signed — waiting for …"),
+   * so each signer sees whether the earlier ones signed; null with one signer.
+   */
+  progress?: string | null;
   /** When the agreement was sent (ISO 8601). */
   sentAt: string | null;
   /** When the link left the open state (signed, cancelled, voided, expired, replaced), else null. */
@@ -172,6 +177,11 @@ export interface FinishSigningResponse {
   signedDocLink: string;
   auditTrailDocLink: string;
   verifyId: string;
+  /**
+   * With several signers, after a signature that was not the last: where the others
+   * stand ("1 of 2 signed — waiting for …"); the PDF links are empty until the last.
+   */
+  progress?: string | null;
 }
 
 /** Messages of the signer calls (spec 1 §8) and of refusals the spec leaves open. */

@@ -14,7 +14,6 @@ export interface SowFieldError {
   message: string;
 }
 
-
 const isIsoDate = (value: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const [year, month, day] = value.split('-').map(Number);

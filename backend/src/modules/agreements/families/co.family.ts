@@ -47,6 +47,12 @@ export const CO_FAMILY: AgreementFamilyConfig<ChangeOrderForm, CoCardView> = {
       .filter(Boolean),
     senderEmail: form.csm_email || form.pm_email,
   }),
+  withSigner: (form, signer) => ({
+    ...form,
+    signatory_name: signer.name,
+    signatory_email: signer.email,
+    signatory_phone: signer.phone ?? '',
+  }),
   title: (form) => `Change Order: ${form.project_address || form.project_id}`,
   searchText: (form) =>
     [

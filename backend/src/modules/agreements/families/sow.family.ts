@@ -61,6 +61,12 @@ export const SOW_FAMILY: AgreementFamilyConfig<SowContractForm, SowCardView> = {
       .filter(Boolean),
     senderEmail: form.pm_email,
   }),
+  withSigner: (form, signer) => ({
+    ...form,
+    cp_name: signer.name,
+    cp_email: signer.email,
+    cp_phone: signer.phone ?? '',
+  }),
   title: (form) => `Scope of Work: ${form.project_address || form.project_id}`,
   searchText: (form) =>
     [

@@ -89,6 +89,12 @@ export const STANDARD_FAMILY: AgreementFamilyConfig<
     copyTo: form.cc_email ? [form.cc_email] : [],
     senderEmail: form.csm_email,
   }),
+  withSigner: (form, signer) => ({
+    ...form,
+    full_name: signer.name,
+    email: signer.email,
+    contact_number: signer.phone ?? '',
+  }),
   title: (form) => agreementTitle(form.contractTitle, form.form_type),
   searchText: (form) => contractSearchText(form),
   linkMail: ({ form, link, senderEmail, isReminder, subject }) =>

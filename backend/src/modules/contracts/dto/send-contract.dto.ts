@@ -20,7 +20,9 @@ import {
   CONTRACT_MESSAGES,
   type ContractRecordInput,
   type SendContractInput,
+  type SigningOrder,
 } from '@prosign/domain';
+import { AdditionalSignerDto, AdditionalSignersField, SigningOrderField } from '../../documents';
 
 const trimmed = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : value;
@@ -147,6 +149,9 @@ export class SendContractDto extends ContractRecordDto implements SendContractIn
 
   /** Edit and Resend: the token of the cancelled or expired contract this one replaces. */
   @IsOptional() @IsString() @text(100) replacesToken?: string;
+
+  @AdditionalSignersField() additional_signers?: AdditionalSignerDto[];
+  @SigningOrderField() signing_order?: SigningOrder;
 }
 
 /** `POST /api/email/send-link` (spec 2 §7). */

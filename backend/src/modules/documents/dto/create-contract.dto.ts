@@ -1,15 +1,8 @@
 import type { CreateContractRequest } from '@prosign/domain';
 import { Type } from 'class-transformer';
-import {
-  IsNotEmpty,
-  IsObject,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
+import { IsNotEmpty, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { ContractFormDataDto } from './contract-form-data.dto';
-import { SignaturePartiesDto } from './signature-parties.dto';
+import { AdditionalSignerDto, AdditionalSignersField } from './signers.dto';
 import { requiredObject } from '../../../platform/validation/required-object';
 
 /** POST /api/template/create-contract (spec 2 §7). */
@@ -26,12 +19,8 @@ export class CreateContractDto implements CreateContractRequest<ContractFormData
   formData: ContractFormDataDto;
 
   /**
-   * Several signers and/or the firm's countersigner (issue 34): one signature block each.
-   * Absent: the one client of the form and the firm's printed signatory.
+   * Signers besides the form's own (issue 34): one signature block each, under the
+   * recipient ids the send gives them (the same `additional_signers` the send takes).
    */
-  @IsOptional()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => SignaturePartiesDto)
-  signatureParties?: SignaturePartiesDto;
+  @AdditionalSignersField() additional_signers?: AdditionalSignerDto[];
 }

@@ -5,15 +5,17 @@ export interface CompletionModalProps {
   open: boolean;
   /** Leaves for the firm's customer-reviews page (spec 1 §2.4). */
   onClose: () => void;
+  /** Several signers, others still to sign: where the signatures stand. */
+  progress?: string | null;
 }
 
 /** The Completion modal: the agreement is signed; Close (or Escape) moves on. */
-export function CompletionModal({ open, onClose }: CompletionModalProps) {
+export function CompletionModal({ open, onClose, progress }: CompletionModalProps) {
   const T = SIGNING_TEXTS.completion;
   return (
     <Dialog
       open={open}
-      title={T.title}
+      title={progress ? T.partTitle : T.title}
       onClose={onClose}
       actions={
         <button type="button" className="ps-button ps-button--primary" onClick={onClose}>
@@ -21,7 +23,14 @@ export function CompletionModal({ open, onClose }: CompletionModalProps) {
         </button>
       }
     >
-      <p>{T.message}</p>
+      {progress ? (
+        <>
+          <p>{T.partMessage}</p>
+          <p>{progress}</p>
+        </>
+      ) : (
+        <p>{T.message}</p>
+      )}
     </Dialog>
   );
 }

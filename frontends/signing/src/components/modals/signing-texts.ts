@@ -36,6 +36,10 @@ export const SIGNING_TEXTS = {
     message:
       'Your agreement has been completed successfully. Please check your mailbox for the signed copy.',
     close: 'Close',
+    /** With several signers, when others still sign after this one. */
+    partTitle: 'Your signature is in',
+    partMessage:
+      'Thank you for signing. Everyone receives the signed copy by e-mail once the last signature is in.',
   },
   consent: {
     title: CONSENT_DISCLOSURE.title,

@@ -1,4 +1,7 @@
+import type { Recipient } from '../recipients';
 import {
+  actionRule,
+  actionRuleFor,
   AGREEMENT_ACTIONS,
   availableActions,
   decideAgreementAction,
@@ -163,6 +166,40 @@ describe('resend and the reminder lock', () => {
     });
     const released = { ...locked, reminderDeactivateTime: '2026-03-02T11:59:59Z' };
     expect(decideAgreementAction('sow', 'sendReminder', released, staff, NOW).allowed).toBe(true);
+  });
+});
+
+describe('reminders with several signers', () => {
+  const signer = (id: string, order: number, state: Recipient['state']): Recipient => ({
+    id,
+    role: 'signer',
+    name: id,
+    email: `${id}@example.com`,
+    order,
+    state,
+    times: { invitedAt: null, viewedAt: null, signatureSavedAt: null, signedAt: null },
+    lastActionIp: null,
+    lastActionUserAgent: null,
+  });
+
+  it('may remind once the first signer signed while a later signer is asked, never with one signer', () => {
+    for (const family of AGREEMENT_FAMILIES) {
+      const waitingForSecond = subject('signature_saved', {
+        recipients: [signer('signer-1', 1, 'signed'), signer('signer-2', 2, 'invited')],
+      });
+      expect(
+        decideAgreementAction(family, 'sendReminder', waitingForSecond, staff, NOW).allowed,
+      ).toBe(true);
+      const oneSigner = subject('signature_saved', {
+        recipients: [signer('signer-1', 1, 'signature-saved')],
+      });
+      expect(decideAgreementAction(family, 'sendReminder', oneSigner, staff, NOW).allowed).toBe(
+        false,
+      );
+      expect(actionRuleFor(family, 'cancel', waitingForSecond)).toEqual(
+        actionRule(family, 'cancel'),
+      );
+    }
   });
 });
 

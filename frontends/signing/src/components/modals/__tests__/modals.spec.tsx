@@ -248,6 +248,16 @@ describe('CompletionModal', () => {
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
+
+  it('tells a signer whose signature is not the last that the others still sign', () => {
+    render(
+      <CompletionModal open onClose={jest.fn()} progress="1 of 2 signed — waiting for Luis" />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Your signature is in' });
+    expect(dialog).toHaveTextContent('once the last signature is in');
+    expect(dialog).toHaveTextContent('1 of 2 signed — waiting for Luis');
+    expect(dialog).not.toHaveTextContent('completed successfully');
+  });
 });
 
 describe('ConsentDisclosureModal', () => {

@@ -1,0 +1,180 @@
+import { ConflictException, BadRequestException } from '@nestjs/common';
+import {
+  isFullySigned,
+  recipientsToInvite,
+  SIGNER_MESSAGES,
+  SINGLE_SIGNER_RECIPIENT_ID,
+  signerLinkStateOf,
+  type FinishSigningResponse,
+} from '@prosign/domain';
+import {
+  agreementMailKey,
+  familyConfig,
+  recipientChange,
+  recipientProgressOf,
+  recipientsOf,
+  type AgreementDocument,
+  type AgreementRepository,
+  type StoredRecipient,
+} from '../agreements';
+import type { DocumentsService, SignatureSource } from '../documents';
+import type { MailService } from '../mail';
+import { closedLinkError, signerEvent, type SignerActor } from './signer-events';
+
+/** What finishing one signer's part needs from the finish service. */
+export interface SignerPartDeps {
+  repository: AgreementRepository;
+  documents: DocumentsService;
+  mail: MailService;
+  signatureOf(recipient: StoredRecipient): Promise<SignatureSource>;
+}
+
+/** Whether someone other than `recipientId` still has to sign (several signers only). */
+export function othersStillToSign(
+  agreement: AgreementDocument<object>,
+  recipientId: string,
+): boolean {
+  return (agreement.recipients ?? []).some(
+    (recipient) =>
+      recipient.id !== recipientId &&
+      (recipient.role === 'signer' || recipient.role === 'countersigner') &&
+      recipient.state !== 'signed',
+  );
+}
+
+/**
+ * One signer's Agree and Finish while others still sign (issue 34): their
+ * recipient moves to signed (one conditional update, with its event), their
+ * signature and initials are stamped into their own block so the next signer
+ * sees them, and the next order is invited once this one's is complete. The
+ * agreement itself is sealed only by the last signature (the finish runner).
+ */
+export async function finishSignerPart(
+  deps: SignerPartDeps,
+  agreement: AgreementDocument<object>,
+  recipientId: string,
+  actor: SignerActor,
+): Promise<{ agreement: AgreementDocument<object>; response: FinishSigningResponse }> {
+  const index = agreement.recipients?.findIndex((r) => r.id === recipientId) ?? -1;
+  const recipient = agreement.recipients?.[index];
+  if (!recipient) throw new ConflictException(SIGNER_MESSAGES.unknownLink);
+  const state = signerLinkStateOf(agreement.status);
+  if (state !== 'open') throw closedLinkError(state);
+  const primary = recipientId === SINGLE_SIGNER_RECIPIENT_ID;
+  const saved = primary
+    ? agreement.status === 'signature_saved' && agreement.signatureSource && agreement.initials
+    : recipient.state === 'signature-saved' && recipient.signatureSource && recipient.initials;
+  if (recipient.state !== 'signed') {
+    if (!saved) throw new ConflictException(SIGNER_MESSAGES.signatureNotSaved);
+    const consented = primary ? agreement.consentAt : recipient.consentAt;
+    if (!consented) throw new BadRequestException(SIGNER_MESSAGES.consentRequired);
+  }
+  const now = new Date();
+  const path = `recipients.${index}`;
+  const signed =
+    recipient.state === 'signed'
+      ? agreement
+      : await deps.repository.record<object>(
+          agreement,
+          {
+            now,
+            condition: { [`${path}.state`]: 'signature-saved' },
+            set: {
+              ...recipientChange(agreement, recipientId, 'sign', {
+                at: now,
+                ip: actor.ip,
+                userAgent: actor.userAgent ?? null,
+              }),
+              [`${path}.signedIp`]: actor.ip,
+            },
+            event: signerEvent('signed', actor, { recipientId }),
+          },
+          { notify: true },
+        );
+  const current = signed ?? (await deps.repository.findById<object>(agreement._id));
+  if (!current) throw new ConflictException(SIGNER_MESSAGES.unknownLink);
+  const stored = current.recipients?.[index];
+  if (stored?.state !== 'signed') throw closedLinkError(signerLinkStateOf(current.status));
+
+  const parties = familyConfig(current.family).parties(current.form);
+  await deps.documents.placeSignature({
+    document: current.docLink,
+    contractKind: current.family,
+    signerName: primary ? parties.signerName : stored.name,
+    initials: primary ? current.initials : stored.initials,
+    signature: primary
+      ? await deps.signatureOf({ ...stored, ...primaryFields(current) })
+      : await deps.signatureOf(stored),
+    signedAt: stored.signedAt ?? now,
+    recipientId,
+  });
+  const invited = await inviteNext(deps, current);
+  return {
+    agreement: invited,
+    response: {
+      status: 'signed',
+      signedAt: (stored.signedAt ?? now).toISOString(),
+      signedDocLink: '',
+      auditTrailDocLink: '',
+      verifyId: '',
+      progress: recipientProgressOf(invited),
+    },
+  };
+}
+
+/** Whether every signer has signed: the last signature seals the agreement. */
+export function everyoneSigned(agreement: AgreementDocument<object>): boolean {
+  return isFullySigned(recipientsOf(agreement, { name: '', email: '' }));
+}
+
+/** The first signer's signature fields, kept on the agreement (the spec's). */
+function primaryFields(agreement: AgreementDocument<object>): Partial<StoredRecipient> {
+  return {
+    signature: agreement.signature,
+    signatureSource: agreement.signatureSource,
+    signatureImageId: agreement.signatureImageId ?? agreement.token,
+  };
+}
+
+/**
+ * Invites the signers whose turn it is now (the next order once the earlier
+ * ones all signed): each moves to invited once and gets their own link mail.
+ */
+async function inviteNext(
+  deps: SignerPartDeps,
+  agreement: AgreementDocument<object>,
+): Promise<AgreementDocument<object>> {
+  let current = agreement;
+  const config = familyConfig(agreement.family);
+  const parties = config.parties(agreement.form);
+  for (const next of recipientsToInvite(recipientsOf(agreement, { name: '', email: '' }))) {
+    const index = current.recipients?.findIndex((r) => r.id === next.id) ?? -1;
+    const stored = current.recipients?.[index];
+    if (!stored?.signingLink) continue;
+    const now = new Date();
+    current =
+      (await deps.repository.record<object>(
+        current,
+        {
+          now,
+          condition: { [`recipients.${index}.state`]: 'waiting' },
+          set: recipientChange(current, next.id, 'invite', { at: now, ip: null, userAgent: null }),
+        },
+        { notify: true },
+      )) ?? current;
+    await deps.mail.send({
+      key: agreementMailKey(current, 'review-link', next.id),
+      agreementId: String(current._id),
+      template: config.linkMail({
+        form: config.withSigner(current.form, stored),
+        link: stored.signingLink,
+        senderEmail: parties.senderEmail,
+        isReminder: false,
+        subject: current.send?.params?.subject ?? null,
+      }),
+      to: [stored.email],
+      replyTo: parties.senderEmail,
+    });
+  }
+  return current;
+}

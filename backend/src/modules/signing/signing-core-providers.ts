@@ -1,0 +1,6 @@
+import { OtherSignerSigning } from './other-signer.service';
+import { SigningFinishService } from './signing-finish.service';
+import { SigningService } from './signing.service';
+
+/** The signer calls and the finish, as every process that signs provides them (api, worker, seed). */
+export const SIGNING_CORE_PROVIDERS = [SigningService, OtherSignerSigning, SigningFinishService];

@@ -1,0 +1,253 @@
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { STANDARD_TEMPLATE_DOC_IDS, type AgreementCardCore } from '@prosign/domain';
+import type { Connection } from 'mongoose';
+import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
+import { contractFormData, contractSendBody } from './support/document-fixtures';
+import { pdfText } from './support/pdf-text';
+import { seedDemoData } from './support/seed';
+import { PUBLIC_API_URL, PUBLIC_SIGNING_URL, signerHttp } from './support/signing-fixtures';
+import { staffHttp, type StaffHttp } from './support/staff-session';
+import { startApi, startWorker } from './support/test-apps';
+import { createTestEnv } from './support/test-env';
+
+const LUIS = { name: 'Luis Alvarez', email: 'luis.alvarez@example.com', phone: '+14155550124' };
+
+/**
+ * Several signers on a standard contract (issue 34): each signs through their
+ * own link; in order, the second is invited only once the first signed; in
+ * parallel, both at once; the last signature seals the agreement once, with
+ * every signature stamped, and every signer gets the signed copy.
+ */
+describe('several signers: own links, in order or in parallel, sealed by the last signature', () => {
+  const env = createTestEnv(__filename, { PUBLIC_API_URL, PUBLIC_SIGNING_URL });
+  let api: INestApplication;
+  let worker: INestApplicationContext;
+  let csm: StaffHttp;
+  let connection: Connection;
+
+  beforeAll(async () => {
+    await seedDemoData(env.config);
+    ({ app: api } = await startApi(env.config));
+    worker = await startWorker(env.config);
+    csm = await staffHttp(api, 'csm@prosign.example');
+    connection = api.get(getConnectionToken(), { strict: false });
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    await api?.close();
+    await env.cleanup();
+  });
+
+  async function sendWithLuis(order: 'parallel' | 'sequential', email = LUIS.email) {
+    const created = await csm()
+      .post('/api/template/create-contract')
+      .send({
+        docLink: `${PUBLIC_API_URL}/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/edit`,
+        formData: contractFormData({}),
+        additional_signers: [{ ...LUIS, email }],
+      })
+      .expect(201);
+    const docLink = created.body.docLink as string;
+    const sent = await csm()
+      .post('/api/contracts/send')
+      .send({
+        ...contractSendBody(docLink),
+        additional_signers: [{ ...LUIS, email }],
+        signing_order: order,
+      });
+    return { docLink, sent };
+  }
+  const stored = (token: string) => connection.collection('agreements').findOne({ token });
+  const cardOf = async (token: string) =>
+    (await csm().get(`/api/contracts/by-token/${token}`).expect(200)).body as AgreementCardCore;
+  const linkMailsTo = async (agreementId: string, email: string) =>
+    (await mailDeliveries(connection).find({ agreementId }).toArray()).filter(
+      (mail) => mail.to.includes(email) && mail.template !== 'signed-copy',
+    );
+  async function signAs(token: string, name: string) {
+    const signer = signerHttp(api);
+    await signer.post('/api/verifyToken').send({ token, prefix: 'contract' }).expect(200);
+    await signer
+      .post('/api/template/upload-signature')
+      .send({ token, textSignature: name, clientname: name })
+      .expect(200);
+    await signer
+      .post('/api/template/upload-initials')
+      .send({ token, clientname: name, agreedToTerms: true })
+      .expect(200);
+    return (await signer.post('/api/signing/finish').send({ token }).expect(200)).body;
+  }
+
+  it('in order: the second signer is invited only after the first signed; the last signature seals it', async () => {
+    const { sent } = await sendWithLuis('sequential');
+    expect(sent.status).toBe(200);
+    const maria = sent.body.token as string;
+    const record = await stored(maria);
+    const agreementId = String(record?._id);
+    const luis = record?.recipients[1].token as string;
+    expect(luis).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(luis).not.toBe(maria);
+
+    const sentCard = await cardOf(maria);
+    expect(sentCard.recipients.map((r) => [r.id, r.role, r.order, r.state])).toEqual([
+      ['signer-1', 'signer', 1, 'invited'],
+      ['signer-2', 'signer', 2, 'waiting'],
+      ['cc-1', 'cc', 3, 'waiting'],
+    ]);
+    // No token in a card: each signer's link is theirs alone.
+    expect(JSON.stringify(sentCard)).not.toContain(luis);
+    expect(await linkMailsTo(agreementId, LUIS.email)).toHaveLength(0);
+    // Not his turn yet: his link opens nothing.
+    const early = await signerHttp(api).post('/api/verifyToken').send({ token: luis }).expect(409);
+    expect(early.body.message).toMatch(/not your turn/);
+
+    const first = await signAs(maria, 'Maria Elena Alvarez');
+    expect(first).toMatchObject({ status: 'signed', signedDocLink: '' });
+    expect(first.progress).toBe('1 of 2 signed — waiting for Luis Alvarez');
+    expect((await cardOf(maria)).status).toBe('signature_saved');
+    const invitations = await linkMailsTo(agreementId, LUIS.email);
+    expect(invitations).toHaveLength(1);
+    expect(invitations[0].html).toContain(luis);
+    expect(invitations[0].html).not.toContain(maria);
+    // Maria's link now says she signed; signing again changes nothing.
+    expect((await signerHttp(api).post('/api/signing/finish').send({ token: maria })).status).toBe(
+      200,
+    );
+
+    const opened = await signerHttp(api).post('/api/verifyToken').send({ token: luis }).expect(200);
+    expect(opened.body).toMatchObject({
+      linkState: 'open',
+      client: { full_name: 'Luis Alvarez' },
+      metrics: { isSignatureSaved: false, isSigned: false },
+      progress: '1 of 2 signed — waiting for Luis Alvarez',
+    });
+    const last = await signAs(luis, 'Luis Alvarez');
+    expect(last.signedDocLink).toMatch(/\/api\/documents\/d\//);
+    const signed = await cardOf(maria);
+    expect(signed.status).toBe('signed');
+    expect(signed.recipients.slice(0, 2).map((r) => r.state)).toEqual(['signed', 'signed']);
+
+    const sealed = await csm().get(new URL(last.signedDocLink).pathname).expect(200);
+    const text = await pdfText(sealed.body as Buffer);
+    expect(text).toContain('Maria Elena Alvarez');
+    expect(text).toContain('Luis Alvarez');
+    // The audit trail names every recipient, the second signer by address too.
+    expect(text).toContain(LUIS.email);
+    const copies = (await mailDeliveries(connection).find({ agreementId }).toArray()).filter(
+      (mail) => mail.template === 'signed-copy',
+    );
+    expect(copies).toHaveLength(1);
+    expect(copies[0].to).toEqual(expect.arrayContaining(['maria.alvarez@example.com', LUIS.email]));
+  });
+
+  it('in parallel: both are invited at once, and whoever signs last seals it', async () => {
+    const { sent } = await sendWithLuis('parallel');
+    const maria = sent.body.token as string;
+    const record = await stored(maria);
+    const agreementId = String(record?._id);
+    const luis = record?.recipients[1].token as string;
+    expect((await cardOf(maria)).recipients.slice(0, 2).map((r) => r.state)).toEqual([
+      'invited',
+      'invited',
+    ]);
+    expect(await linkMailsTo(agreementId, LUIS.email)).toHaveLength(1);
+
+    const first = await signAs(luis, 'Luis Alvarez');
+    expect(first.progress).toBe('1 of 2 signed — waiting for Maria Elena Alvarez');
+    const last = await signAs(maria, 'Maria Elena Alvarez');
+    expect(last.signedDocLink).toMatch(/\/api\/documents\/d\//);
+    expect((await cardOf(maria)).status).toBe('signed');
+  });
+
+  it('seals once when both parallel signers finish at the same moment', async () => {
+    const { sent } = await sendWithLuis('parallel');
+    const maria = sent.body.token as string;
+    const record = await stored(maria);
+    const agreementId = String(record?._id);
+    const luis = record?.recipients[1].token as string;
+    const prepare = async (token: string, name: string) => {
+      const signer = signerHttp(api);
+      await signer.post('/api/verifyToken').send({ token }).expect(200);
+      await signer
+        .post('/api/template/upload-signature')
+        .send({ token, textSignature: name, clientname: name })
+        .expect(200);
+      await signer
+        .post('/api/template/upload-initials')
+        .send({ token, clientname: name, agreedToTerms: true })
+        .expect(200);
+    };
+    await prepare(maria, 'Maria Elena Alvarez');
+    await prepare(luis, 'Luis Alvarez');
+    const finishes = await Promise.all(
+      [maria, luis].map((token) => signerHttp(api).post('/api/signing/finish').send({ token })),
+    );
+    expect(finishes.map((res) => res.status)).toEqual([200, 200]);
+    // Whichever answered second may have answered before the seal: the record settles once.
+    const done = await stored(maria);
+    expect(done?.status).toBe('signed');
+    type LoggedEvent = { type: string; data?: { recipientId?: string } | null };
+    const signedEvents = (done?.events as LoggedEvent[]).filter((e) => e.type === 'signed');
+    // Each signer's signature once, and the agreement's own signing (the seal) once.
+    expect(signedEvents.map((e) => e.data?.recipientId ?? 'agreement').sort()).toEqual([
+      'agreement',
+      'signer-1',
+      'signer-2',
+    ]);
+    expect(done?.finish?.state).toBe('completed');
+    const copies = (await mailDeliveries(connection).find({ agreementId }).toArray()).filter(
+      (mail) => mail.template === 'signed-copy',
+    );
+    expect(copies).toHaveLength(1);
+  });
+
+  it('reminds whoever is asked to sign now through their own link, and cancel closes every link', async () => {
+    const { sent } = await sendWithLuis('sequential');
+    const maria = sent.body.token as string;
+    const record = await stored(maria);
+    const agreementId = String(record?._id);
+    const luis = record?.recipients[1].token as string;
+    const reminders = async () =>
+      (await mailDeliveries(connection).find({ agreementId }).toArray()).filter((mail) =>
+        mail.subject.toLowerCase().includes('reminder'),
+      );
+    await signAs(maria, 'Maria Elena Alvarez');
+    // Luis is the one asked now: the reminder is his, with his link, and not Maria's.
+    await csm().post('/api/email/send-reminder').send({ token: maria }).expect(200);
+    const sentReminders = await reminders();
+    expect(sentReminders.map((mail) => mail.to)).toEqual([[LUIS.email]]);
+    expect(sentReminders[0].html).toContain(luis);
+
+    await csm().post('/api/update/cancel-contract').send({ token: maria }).expect(200);
+    const closed = await signerHttp(api).post('/api/verifyToken').send({ token: luis }).expect(200);
+    expect(closed.body.linkState).toBe('cancelled');
+    await signerHttp(api)
+      .post('/api/template/upload-signature')
+      .send({ token: luis, textSignature: 'Luis Alvarez', clientname: 'Luis Alvarez' })
+      .expect(409);
+  });
+
+  it('refuses a second signer with the first signer’s address, and creates nothing', async () => {
+    const agreements = connection.collection('agreements');
+    const before = await agreements.countDocuments();
+    const duplicate = [{ ...LUIS, email: 'maria.alvarez@example.com' }];
+    const template = `${PUBLIC_API_URL}/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/edit`;
+    const refusedDocument = await csm()
+      .post('/api/template/create-contract')
+      .send({ docLink: template, formData: contractFormData({}), additional_signers: duplicate })
+      .expect(400);
+    expect(JSON.stringify(refusedDocument.body.message)).toMatch(/same e-mail address/);
+    const created = await csm()
+      .post('/api/template/create-contract')
+      .send({ docLink: template, formData: contractFormData({}) })
+      .expect(201);
+    const refusedSend = await csm()
+      .post('/api/contracts/send')
+      .send({ ...contractSendBody(created.body.docLink), additional_signers: duplicate })
+      .expect(400);
+    expect(JSON.stringify(refusedSend.body.message)).toMatch(/same e-mail address/);
+    expect(await agreements.countDocuments()).toBe(before);
+  });
+});
