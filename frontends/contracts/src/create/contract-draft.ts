@@ -15,16 +15,12 @@ import {
   type CrmRecordView,
   type DealLookupView,
   type FullNameOption,
+  type CreateContractRequest,
   type SendContractInput,
-} from '@prosign/domain';
-import {
-  DEFAULT_SIGNING_ORDER,
-  SIGNING_ORDERS,
-  signersRequest,
-  type SendSignersRequest,
-  type SignerRow,
   type SigningOrder,
-} from './signer-list';
+  SIGNING_ORDERS,
+} from '@prosign/domain';
+import { DEFAULT_SIGNING_ORDER, signersRequest, type SignerRow } from './signer-list';
 
 /** The additional fields of spec 2 §3: the clause texts the editor shows, labelled as on /services. */
 export const CLAUSE_FIELDS = ADDITIONAL_FIELD_NAMES.map((name) => ({
@@ -290,7 +286,7 @@ export function sendInput(
   draft: ContractDraft,
   docLink: string,
   clauses: Clauses,
-): SendContractInput & SendSignersRequest {
+): SendContractInput {
   const f = draft.form;
   return {
     docLink,
@@ -330,7 +326,7 @@ export function sendInput(
 /** `additional_signers` of `create-contract`: one signature block each, after the form's signer. */
 export function documentSigners(
   draft: ContractDraft,
-): Pick<SendSignersRequest, 'additional_signers'> {
+): Pick<CreateContractRequest, 'additional_signers'> {
   const { additional_signers } = signersRequest(draft.additionalSigners, draft.signingOrder);
   return additional_signers ? { additional_signers } : {};
 }

@@ -1,13 +1,12 @@
-import { contractFormErrors, type FormField } from '@prosign/domain';
+import {
+  contractFormErrors,
+  SIGNING_ORDERS,
+  type FormField,
+  type SigningOrder,
+} from '@prosign/domain';
 import { z } from 'zod';
 import type { ContractForm } from './contract-draft';
-import {
-  DEFAULT_SIGNING_ORDER,
-  signerErrors,
-  SIGNING_ORDERS,
-  type SignerRow,
-  type SigningOrder,
-} from './signer-list';
+import { DEFAULT_SIGNING_ORDER, signerErrors, type SignerRow } from './signer-list';
 
 export const CREATE_STEP_MESSAGES = {
   service: 'Choose a service.',

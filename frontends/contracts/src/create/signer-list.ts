@@ -1,63 +1,21 @@
 import {
   ADD_NEW_CONTACT,
   checkRecipientList,
+  sendRecipientInputs,
   type FullNameOption,
   type RecipientFieldError,
   type RecipientInput,
   type RecipientListCheck,
+  type SendSignersRequest,
+  type SigningOrder,
 } from '@prosign/domain';
 
 /*
- * Several signers on a standard contract (issue 34 item 2).
- *
- * AdditionalSigner, SigningOrder, SIGNING_ORDERS, SendSignersRequest and
- * sendRecipientInputs below mirror, name for name, the ones issue 34's backend
- * branch adds to libs/domain/src/agreements/recipients.ts. Until that lands on
- * main they are declared here; once it has, import them from '@prosign/domain'
- * and delete these copies (the rule itself, checkRecipientList, is already the
- * domain's: the server refuses exactly what this screen shows beside the fields).
+ * Several signers on a standard contract (issue 34 item 2): the screen's side of
+ * the domain's AdditionalSigner, SigningOrder and SendSignersRequest. The rule is
+ * the domain's (sendRecipientInputs + checkRecipientList), the one the server
+ * applies, so the screen shows beside each field exactly what a send would refuse.
  */
-
-/** A signer besides the form's own, as a creation screen names them. */
-export interface AdditionalSigner {
-  name: string;
-  email: string;
-  phone?: string | null;
-}
-
-/** Everyone at once, or one after the other in the order listed. */
-export const SIGNING_ORDERS = ['parallel', 'sequential'] as const;
-export type SigningOrder = (typeof SIGNING_ORDERS)[number];
-
-/** The signer fields every family's send (and document creation) accepts besides its form. */
-export interface SendSignersRequest {
-  /** Signers besides the form's own, in signing order. */
-  additional_signers?: AdditionalSigner[];
-  /** Everyone at once, or one after the other (the default). */
-  signing_order?: SigningOrder;
-}
-
-/**
- * The signers of a send as a recipient list: the form's signer first, then the
- * additional ones — all in order 1 (parallel) or 1, 2, 3… (sequential) — and the
- * copy addresses; checkRecipientList checks it.
- */
-export function sendRecipientInputs(
-  first: AdditionalSigner,
-  additional: readonly AdditionalSigner[],
-  order: SigningOrder,
-  copyTo: readonly string[] = [],
-): RecipientInput[] {
-  return [
-    { role: 'signer', ...first, order: 1 },
-    ...additional.map((signer, index): RecipientInput => ({
-      role: 'signer',
-      ...signer,
-      order: order === 'parallel' ? 1 : index + 2,
-    })),
-    ...copyTo.map((email): RecipientInput => ({ role: 'cc', email })),
-  ];
-}
 
 // ── The screen's part ──
 

@@ -57,6 +57,8 @@ export interface CreateContractRequest<TForm extends object = Record<string, unk
   /** Link of the template document to copy (`…/d/{templateId}/edit`). */
   docLink: string;
   formData: TForm;
+  /** Signers besides the form's own (issue 34): one signature block each, after the form's signer. */
+  additional_signers?: SendSignersRequest['additional_signers'];
 }
 
 /** `POST /api/template/create-contract`: the agreement document made. */

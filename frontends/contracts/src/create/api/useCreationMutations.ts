@@ -8,7 +8,6 @@ import {
   type SendContractInput,
 } from '@prosign/domain';
 import { useMutation } from '@tanstack/react-query';
-import type { SendSignersRequest } from '../signer-list';
 
 /**
  * The creation screen's requests as TanStack Query mutations: the screen shows
@@ -43,14 +42,11 @@ export function useDealCheck() {
   });
 }
 
-/** The body of `create-contract` with the signers besides the form's own (issue 34). */
-type CreateContractBody = CreateContractRequest & Pick<SendSignersRequest, 'additional_signers'>;
-
 /**
  * Creates the document from the standard template of the service, with one
  * signature block per signer when there are additional signers. Without them
  * it is the api-client's call; with them the same call carries
- * `additional_signers` (the api-client's createContract takes no signers yet).
+ * `additional_signers` (the api-client's createContract takes the form only).
  */
 export function useCreateDocument() {
   const client = useApiClient();
@@ -62,18 +58,19 @@ export function useCreateDocument() {
     }: {
       serviceType: string;
       formData: Parameters<typeof contractsApi.createContract>[2];
-    } & Pick<SendSignersRequest, 'additional_signers'>) => {
+    } & Pick<CreateContractRequest, 'additional_signers'>) => {
       const docLink = buildDocLink(
         `${client.baseUrl.replace(/\/+$/, '')}/api/documents`,
         standardTemplateDocIdFor(serviceType),
       );
-      if (!additional_signers?.length)
+      if (!additional_signers?.length) {
         return contractsApi.createContract(client, docLink, formData);
+      }
       return client.post<CreatedContract>('/api/template/create-contract', {
         docLink,
         formData,
         additional_signers,
-      } satisfies CreateContractBody);
+      } satisfies CreateContractRequest);
     },
   });
 }
@@ -90,7 +87,7 @@ export function useUpdateDeal() {
 export function useSendContract() {
   const client = useApiClient();
   return useMutation({
-    mutationFn: (input: SendContractInput & SendSignersRequest) => contractsApi.send(client, input),
+    mutationFn: (input: SendContractInput) => contractsApi.send(client, input),
   });
 }
 

@@ -3,6 +3,7 @@ import {
   PHONE_MAX_LENGTH,
   PHONE_PLACEHOLDER,
   type FullNameOption,
+  type SigningOrder,
 } from '@prosign/domain';
 import { TextField } from '@prosign/ui/forms';
 import { useEffect, useRef } from 'react';
@@ -15,7 +16,6 @@ import {
   SIGNING_ORDER_CHOICES,
   signerPicks,
   type SignerRow,
-  type SigningOrder,
 } from '../signer-list';
 
 const ORDER_HINTS: Record<SigningOrder, (first: string) => string> = {
