@@ -116,6 +116,9 @@ const EXPECTED: Record<string, Rule> = {
   // Documents and templates
   'GET /api/documents/d/:docId/:mode': PUBLIC,
   'GET /api/documents/d/:docId/reading': PUBLIC,
+  // The local time-stamp authority (RFC 3161) and the root its tokens verify against
+  'POST /api/timestamp': PUBLIC,
+  'GET /api/timestamp/root.pem': PUBLIC,
   'POST /api/template/create-contract': HOME,
   'POST /api/template/generate-pdf': HOME,
   'POST /api/template/send-contract': HOME,
