@@ -350,20 +350,27 @@ const AUDIT_TYPE_OF: Readonly<Record<string, AuditEventType>> = {
 
 /** The audit trail's events, oldest first, from the agreement's event log (every view, every step). */
 export function auditEventsOf(
-  agreement: Pick<Agreement<object>, 'events' | 'form' | 'family'>,
+  agreement: Pick<Agreement<object>, 'events' | 'form' | 'family' | 'recipients'>,
 ): AuditEvent[] {
   const signer = signerName(agreement);
+  // Another signer's events name them (their address), as the first signer's name her.
+  const others = new Map((agreement.recipients ?? []).map((r) => [r.id, r.email || r.name]));
+  const severalSigners = signingRecipientCount(agreement) > 1;
   const events: AuditEvent[] = [];
   for (const event of agreement.events ?? []) {
     const type = AUDIT_TYPE_OF[event.type];
     if (!type) continue;
+    const recipientId = (event.data as { recipientId?: unknown } | null)?.recipientId;
+    // With several signers each signature is its own event; the agreement's own "signed"
+    // (the last signature starting the seal) would repeat the last one.
+    if (severalSigners && event.type === 'signed' && typeof recipientId !== 'string') continue;
+    const byOther = typeof recipientId === 'string' ? others.get(recipientId) : undefined;
     const audit: AuditEvent = {
       type,
       at: new Date(event.at),
-      actor: event.actor === SIGNER_ACTOR ? signer : event.actor,
+      actor: event.actor === SIGNER_ACTOR ? (byOther ?? signer) : event.actor,
     };
     if (event.ip) audit.ip = event.ip;
-    const recipientId = (event.data as { recipientId?: unknown } | null)?.recipientId;
     if (typeof recipientId === 'string') audit.recipientId = recipientId;
     if (type === 'viewed') {
       if (event.data?.channel)

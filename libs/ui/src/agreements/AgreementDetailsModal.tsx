@@ -116,7 +116,7 @@ export function AgreementDetailsModal<TCard extends AgreementCardCore>({
           </h3>
           <p className="dash-details__views">{recipientProgressLabel(recipients)}</p>
           <div className="dash-table-scroll">
-            <table className="dash-table" aria-labelledby={recipientsId}>
+            <table className="dash-table dash-recipients" aria-labelledby={recipientsId}>
               <thead>
                 <tr>
                   <th scope="col">Recipient</th>

@@ -1,0 +1,165 @@
+// Issue 34 as two homeowners meet it: a contract sent to both, one after the
+// other. Each opens their own mail's link on a phone, reads, signs and
+// finishes; the first is told the other still signs, the second's signature
+// seals it; the sealed PDF names both and its audit trail lists both; staff
+// see each signer's progress in the details.
+import { expect, test, type Browser } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expectMailWithLink } from './support/mailbox';
+import { pdfPagesText } from './support/pdf-text';
+import { expectReadingView } from './support/reading-view';
+import { apiUrl, DEMO, signIn } from './support/staff';
+
+const screenshots = path.join(__dirname, 'screenshots');
+mkdirSync(screenshots, { recursive: true });
+const PHONE = { width: 390, height: 844 };
+const REVIEWS = /^https:\/\/www\.google\.com\/search\?q=ProSign\+reviews/;
+
+async function signOnPhone(browser: Browser, link: string, name: string, shot: string) {
+  const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  await page.route(REVIEWS, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Reviews</h1>' }),
+  );
+  await page.goto(link);
+  await page.getByRole('checkbox', { name: "I'm not a robot" }).click({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Agreement', {
+    timeout: 30_000,
+  });
+  await expectReadingView(page, path.join(screenshots, `several-signers-${shot}-reading.png`));
+  await page.getByRole('button', { name: 'Sign & Add Initials' }).click();
+  const signature = page.getByRole('dialog', { name: 'Sign the agreement' });
+  await expect(signature.getByLabel('Review and Update Your Signature')).toHaveValue(name);
+  await signature.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Signature uploaded successfully!')).toBeVisible();
+  await page.getByRole('button', { name: 'Agree and Finish' }).click();
+  const initials = page.getByRole('dialog', { name: 'Add your initials' });
+  await initials.getByRole('checkbox', { name: 'I agree to the terms and conditions.' }).check();
+  await initials.getByRole('button', { name: 'Save Initials' }).click();
+  return { page, phone };
+}
+
+test('two homeowners sign one after the other, each from their own mail on a phone; the last seals it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const maria = { name: 'Maria Alvarez', email: `e2e-maria-${stamp}@prosign.example` };
+  const luis = { name: 'Luis Alvarez', email: `e2e-luis-${stamp}@prosign.example` };
+  const apiOrigin = new URL(apiUrl).origin;
+  await signIn(page, DEMO.csm);
+  const client = {
+    full_name: maria.name,
+    email: maria.email,
+    contact_number: '+14155550123',
+    company_name: 'Alvarez Family Trust',
+    site_address: '2215 Larkin Street',
+    city: 'San Francisco',
+    state: 'CA',
+    zipcode: '94109',
+    cost: 12500,
+    deposit: 6250,
+    progress: 0,
+    balance: 6250,
+    csm_email: 'csm@prosign.example',
+    pm_email: 'pm@prosign.example',
+    t24ReportCount: 1,
+  };
+  const created = await page.request.post(`${apiUrl}/template/create-contract`, {
+    data: {
+      docLink: `${apiOrigin}/api/documents/d/standard-service-agreement/edit`,
+      formData: {
+        ...client,
+        project_type: 'Seismic retrofit',
+        serviceType: 'Structural Engineering',
+        first_name: 'Maria',
+        last_name: 'Alvarez',
+      },
+      additional_signers: [luis],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { docLink } = (await created.json()) as { docLink: string };
+  const sent = await page.request.post(`${apiUrl}/contracts/send`, {
+    data: {
+      ...client,
+      docLink,
+      form_type: 'Structural Engineering',
+      contractTitle: 'Structural Engineering Agreement',
+      subject: `Your agreement ${stamp}`,
+      additional_signers: [luis],
+      signing_order: 'sequential',
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const { signingLink } = (await sent.json()) as { signingLink: string };
+
+  // Maria's mail carries her link; she signs first and is told Luis still signs.
+  await expectMailWithLink(
+    page,
+    maria.email,
+    signingLink,
+    path.join(screenshots, 'several-signers-mail-1.png'),
+  );
+  const first = await signOnPhone(browser, signingLink, maria.name, 'first');
+  const part = first.page.getByRole('dialog', { name: 'Your signature is in' });
+  await expect(part).toContainText('1 of 2 signed — waiting for Luis Alvarez', { timeout: 60_000 });
+  await first.page.screenshot({ path: path.join(screenshots, 'several-signers-first-done.png') });
+  await first.phone.close();
+
+  // Only now is Luis asked: his own mail, his own link.
+  await signIn(page, DEMO.admin);
+  await page.goto('/mailbox');
+  const luisMail = page
+    .getByRole('list', { name: 'Caught mail' })
+    .getByRole('button', { name: new RegExp(`To ${luis.email.replace(/[.+]/g, '\\$&')}`) });
+  await expect(luisMail.first()).toBeVisible({ timeout: 60_000 });
+  await luisMail.first().click();
+  const luisLink = (await page
+    .frameLocator('iframe[title^="Mail:"]')
+    .getByRole('link', { name: 'Review and sign' })
+    .getAttribute('href'))!;
+  expect(luisLink).not.toBe(signingLink);
+
+  const second = await signOnPhone(browser, luisLink, luis.name, 'second');
+  await expect(second.page.getByRole('dialog', { name: 'Agreement completed' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await second.phone.close();
+
+  // Staff: the details list both signers signed; the sealed PDF names both, its trail lists both.
+  await page.goto('/dashboard');
+  await page.getByRole('searchbox', { name: 'Search contracts' }).fill(maria.email);
+  const card = page.getByRole('list', { name: 'Contracts' }).getByRole('listitem').first();
+  await expect(card).toContainText('Signed', { timeout: 30_000 });
+  await card
+    .getByRole('button', { name: /details/i })
+    .first()
+    .click();
+  const details = page.getByRole('dialog', { name: /details/ });
+  const recipients = details.getByRole('table', { name: 'Recipients' });
+  await expect(recipients.getByRole('row')).toHaveCount(3);
+  await expect(recipients).toContainText(luis.email);
+  await expect(details).toContainText('All 2 signed');
+  await page.screenshot({ path: path.join(screenshots, 'several-signers-details.png') });
+
+  const cardJson = await page.request.get(
+    `${apiUrl}/contracts/by-token/${new URL(signingLink).pathname.split('/').pop()}`,
+  );
+  const signedDocLink = ((await cardJson.json()) as { signedDocLink: string }).signedDocLink;
+  const sealed = await page.request.get(signedDocLink);
+  const pages = pdfPagesText(await sealed.body());
+  const text = pages.join('\n');
+  expect(text).toContain(maria.name);
+  expect(text).toContain(luis.name);
+  // The trail lists both recipients and names Luis on his own events (long addresses wrap).
+  const trail = pages
+    .filter((p) => /AUDIT TRAIL/i.test(p))
+    .join('\n')
+    .replace(/\s+/g, '');
+  expect(trail).toContain('RECIPIENTS');
+  expect(trail).toContain(`Signedby${luis.email}`);
+  expect(trail).toContain(`Signedby${maria.email}`);
+});
