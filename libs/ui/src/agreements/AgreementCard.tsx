@@ -1,4 +1,6 @@
 import {
+  isFullySigned,
+  recipientProgressLabel,
   displayedStatus,
   mailPendingNotice,
   SIGNED_STATUSES,
@@ -76,6 +78,12 @@ export function AgreementCard<TCard extends AgreementCardCore>({
   const alreadyResent = card.isResend || card.isEditResend;
   // Only a mail waiting longer than a normal send: it retries by itself, so no button.
   const waitingMails = mailPendingNotice(card.mailPending, now);
+  // Several signers: where the signatures stand, until the agreement is signed or closed.
+  const signing = (card.recipients ?? []).filter((r) => r.role !== 'cc');
+  const progress =
+    signing.length > 1 && !signed && !isFullySigned(signing)
+      ? recipientProgressLabel(card.recipients)
+      : null;
 
   return (
     <li className={`dash-card dash-card--${statusClass(status)}`} aria-labelledby={titleId}>
@@ -106,6 +114,7 @@ export function AgreementCard<TCard extends AgreementCardCore>({
         ) : null}
         {children}
       </div>
+      {progress ? <p className="dash-card__progress">{progress}</p> : null}
       {alreadyResent ? (
         <p className="dash-card__resent">
           {card.isEditResend

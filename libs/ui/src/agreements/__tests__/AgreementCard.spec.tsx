@@ -1,4 +1,4 @@
-import type { ActionViewer } from '@prosign/domain';
+import type { ActionViewer, Recipient } from '@prosign/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { agreementCard } from '../../test-support/agreement-fixtures';
@@ -30,7 +30,36 @@ function renderCard(
   return { card, ...handlers, item: screen.getByRole('listitem', { name: 'Maria Lopez' }) };
 }
 
+const NO_TIMES = { invitedAt: null, viewedAt: null, signatureSavedAt: null, signedAt: null };
+const signer = (id: string, name: string, order: number, state: Recipient['state']): Recipient => ({
+  id,
+  role: 'signer',
+  name,
+  email: `${id}@example.com`,
+  order,
+  state,
+  times: NO_TIMES,
+  lastActionIp: null,
+  lastActionUserAgent: null,
+});
+
 describe('AgreementCard', () => {
+  it('says where the signatures stand with several signers, and nothing more with one', () => {
+    const { item } = renderCard({
+      status: 'signature_saved',
+      recipients: [
+        signer('signer-1', 'Maria Lopez', 1, 'signed'),
+        signer('signer-2', 'Luis Lopez', 2, 'invited'),
+      ],
+    });
+    expect(item).toHaveTextContent('1 of 2 signed — waiting for Luis Lopez');
+  });
+
+  it('adds no progress line to a one-signer agreement', () => {
+    const { item } = renderCard({ status: 'viewed' });
+    expect(item).not.toHaveTextContent(/waiting for|signed —/);
+  });
+
   it('shows status, who signs, what, where (cut at 35 characters) and when it was created', () => {
     const { item } = renderCard();
     expect(within(item).getByText('Not signed')).toHaveClass('dash-status--not-signed');
