@@ -230,6 +230,22 @@ describe('several signers: own links, in order or in parallel, sealed by the las
       .post('/api/template/upload-signature')
       .send({ token: luis, textSignature: 'Luis Alvarez', clientname: 'Luis Alvarez' })
       .expect(409);
+
+    // Resend asks both again, each under a new link, in the same order; the old links stay shut.
+    const resent = await csm().put('/api/update/resend').send({ token: maria }).expect(200);
+    const again = await connection
+      .collection('agreements')
+      .findOne({ token: (resent.body as { token: string }).token });
+    expect(again?.recipients.map((r: { id: string; state: string }) => [r.id, r.state])).toEqual([
+      ['signer-1', 'invited'],
+      ['signer-2', 'waiting'],
+      ['cc-1', 'waiting'],
+    ]);
+    expect(again?.recipients[1].token).not.toBe(luis);
+    expect(
+      (await signerHttp(api).post('/api/verifyToken').send({ token: luis }).expect(200)).body
+        .linkState,
+    ).not.toBe('open');
   });
 
   it('refuses a second signer with the first signer’s address, and creates nothing', async () => {

@@ -13,6 +13,7 @@ import {
   contractSendFailureMessage,
   pdfFileName,
   sendRecipientInputs,
+  SINGLE_SIGNER_RECIPIENT_ID,
   transitionRule,
   withDocLinkMode,
   type AdditionalSigner,
@@ -234,6 +235,7 @@ export class AgreementSendService {
         signingLinkOf: (token) => signingLink.split(previous.token).join(token),
         subject: previous.send?.params?.subject ?? null,
         filename: previous.send?.params?.filename ?? null,
+        signers: additionalSignersOf(previous),
       },
       actor,
     );
@@ -406,5 +408,19 @@ export function sendResultOf(agreement: AgreementDocument<object>): AgreementSen
     docLink: agreement.docLink,
     status: agreement.status,
     send: { state: agreement.send?.state ?? 'in_progress', steps },
+  };
+}
+
+/** The signers besides the first of an agreement (a resend asks them again, each under a new link). */
+function additionalSignersOf(
+  agreement: Pick<AgreementDocument<object>, 'recipients'>,
+): { additional: AdditionalSigner[]; order: SigningOrder } | null {
+  const others = (agreement.recipients ?? []).filter(
+    (r) => r.role === 'signer' && r.id !== SINGLE_SIGNER_RECIPIENT_ID,
+  );
+  if (others.length === 0) return null;
+  return {
+    additional: others.map((r) => ({ name: r.name, email: r.email, phone: r.phone ?? null })),
+    order: others.every((r) => r.order === 1) ? 'parallel' : 'sequential',
   };
 }
