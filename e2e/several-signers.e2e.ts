@@ -9,6 +9,7 @@ import path from 'node:path';
 import { expectMailWithLink } from './support/mailbox';
 import { pdfPagesText } from './support/pdf-text';
 import { expectReadingView } from './support/reading-view';
+import { createStandardDocument, standardClient } from './support/standard-contract';
 import { apiUrl, DEMO, signIn } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
@@ -48,40 +49,11 @@ test('two homeowners sign one after the other, each from their own mail on a pho
   const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   const maria = { name: 'Maria Alvarez', email: `e2e-maria-${stamp}@prosign.example` };
   const luis = { name: 'Luis Alvarez', email: `e2e-luis-${stamp}@prosign.example` };
-  const apiOrigin = new URL(apiUrl).origin;
   await signIn(page, DEMO.csm);
-  const client = {
-    full_name: maria.name,
-    email: maria.email,
-    contact_number: '+14155550123',
-    company_name: 'Alvarez Family Trust',
-    site_address: '2215 Larkin Street',
-    city: 'San Francisco',
-    state: 'CA',
-    zipcode: '94109',
-    cost: 12500,
-    deposit: 6250,
-    progress: 0,
-    balance: 6250,
-    csm_email: 'csm@prosign.example',
-    pm_email: 'pm@prosign.example',
-    t24ReportCount: 1,
-  };
-  const created = await page.request.post(`${apiUrl}/template/create-contract`, {
-    data: {
-      docLink: `${apiOrigin}/api/documents/d/standard-service-agreement/edit`,
-      formData: {
-        ...client,
-        project_type: 'Seismic retrofit',
-        serviceType: 'Structural Engineering',
-        first_name: 'Maria',
-        last_name: 'Alvarez',
-      },
-      additional_signers: [luis],
-    },
+  const client = standardClient(maria.name, maria.email);
+  const docLink = await createStandardDocument(page.request, client, {
+    body: { additional_signers: [luis] },
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { docLink } = (await created.json()) as { docLink: string };
   const sent = await page.request.post(`${apiUrl}/contracts/send`, {
     data: {
       ...client,
@@ -132,7 +104,10 @@ test('two homeowners sign one after the other, each from their own mail on a pho
   // Staff: the details list both signers signed; the sealed PDF names both, its trail lists both.
   await page.goto('/dashboard');
   await page.getByRole('searchbox', { name: 'Search contracts' }).fill(maria.email);
-  const card = page.getByRole('list', { name: 'Contracts' }).getByRole('listitem').first();
+  const cards = page.getByRole('list', { name: 'Contracts' }).getByRole('listitem');
+  // Only this contract matches the search (other tests' contracts are listed before it applies).
+  await expect(cards).toHaveCount(1, { timeout: 15_000 });
+  const card = cards.first();
   await expect(card).toContainText('Signed', { timeout: 30_000 });
   await card
     .getByRole('button', { name: /details/i })

@@ -9,6 +9,7 @@ import { io, type Socket } from 'socket.io-client';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { pdfPagesText } from './support/pdf-text';
 import { expectReadingView, readingRegion, switchToPdf } from './support/reading-view';
+import { createStandardDocument, standardClient } from './support/standard-contract';
 import { apiUrl, DEMO, signIn } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
@@ -40,38 +41,10 @@ test('a client signs a sent contract on a phone from the mailbox link; mail, PDF
   const apiOrigin = new URL(apiUrl).origin;
 
   // Staff (csm) creates the agreement document and sends it; both calls carry the same client.
-  const clientRecord = {
-    full_name: fullName,
-    email: clientEmail,
-    contact_number: '+14155550123',
-    company_name: 'Alvarez Family Trust',
-    site_address: '2215 Larkin Street',
-    city: 'San Francisco',
-    state: 'CA',
-    zipcode: '94109',
-    cost: 12500,
-    deposit: 6250,
-    progress: 0,
-    balance: 6250,
-    csm_email: 'csm@prosign.example',
-    pm_email: 'pm@prosign.example',
-    t24ReportCount: 1,
-  };
-  const created = await staff.request.post(`${apiUrl}/template/create-contract`, {
-    data: {
-      docLink: `${apiOrigin}/api/documents/d/standard-service-agreement/edit`,
-      formData: {
-        ...clientRecord,
-        hs_deal_id: DEAL_ID,
-        project_type: 'Seismic retrofit',
-        serviceType: 'Structural Engineering',
-        first_name: 'Maria',
-        last_name: 'Alvarez',
-      },
-    },
+  const clientRecord = standardClient(fullName, clientEmail);
+  const docLink = await createStandardDocument(staff.request, clientRecord, {
+    formData: { hs_deal_id: DEAL_ID },
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { docLink } = (await created.json()) as { docLink: string };
   const sent = await staff.request.post(`${apiUrl}/contracts/send`, {
     data: {
       ...clientRecord,
