@@ -182,6 +182,13 @@ for (const size of SIZES) {
             await expect(page.getByRole('navigation', { name: 'Staff navigation' })).toBeAttached();
           }
           await checkScreen(page, `${staffPage.name}-${size.name}`);
+          if (size.mobile) {
+            // Every button and checkbox a person can tap on the page, at least 44 px.
+            await expectTapTargets(
+              page.locator('main').locator('button:visible, input[type="checkbox"]:visible'),
+              `${staffPage.name} (phone)`,
+            );
+          }
         });
       }
 

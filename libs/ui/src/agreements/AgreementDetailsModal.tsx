@@ -115,7 +115,13 @@ export function AgreementDetailsModal<TCard extends AgreementCardCore>({
             Recipients
           </h3>
           <p className="dash-details__views">{recipientProgressLabel(recipients)}</p>
-          <div className="dash-table-scroll">
+          {/* Focusable: on a narrow screen the table scrolls sideways, by keys too. */}
+          <div
+            className="dash-table-scroll"
+            role="region"
+            aria-label="Recipients table"
+            tabIndex={0}
+          >
             <table className="dash-table dash-recipients" aria-labelledby={recipientsId}>
               <thead>
                 <tr>
