@@ -92,10 +92,7 @@ export class DocumentRepository {
   }
 
   /** A revision's stored PDF with its layout facts, if rendered. */
-  async readPdf(
-    docId: string,
-    revision: number,
-  ): Promise<RenderedPdf | null> {
+  async readPdf(docId: string, revision: number): Promise<RenderedPdf | null> {
     const stored = await this.findPdf(docId, revision);
     if (!stored) return null;
     return {
