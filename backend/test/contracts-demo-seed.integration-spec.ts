@@ -53,7 +53,8 @@ describe('demo contracts seeder', () => {
     ({ app: api } = await startApi(env.config));
     // Each demo's signing link has a random token (192 bits), as a sent agreement's has.
     const seeded = await demoLinks(api);
-    expect(seeded).toHaveLength(18);
+    // 12 standard contracts, 6 change orders and the contract two homeowners sign.
+    expect(seeded).toHaveLength(19);
     for (const { token, signingLink } of seeded) {
       expect(token).toMatch(RANDOM_LINK_TOKEN);
       expect(signingLink).toContain(`/${token}`);
@@ -62,12 +63,20 @@ describe('demo contracts seeder', () => {
     // A second seeding (the next `npm start`) finds every demo and keeps its link.
     const again = await seedDemoData(env.config);
     expect(again.join('\n')).toMatch(/12 contracts \(0 new\)/);
+    expect(again.join('\n')).toMatch(/two signers: already seeded/);
     expect(await demoLinks(api)).toEqual(seeded);
 
     const http = await staffHttp(api, 'admin@prosign.example');
     const res = await http().get('/api/user/details').query({ limit: 25 }).expect(200);
     const cards = res.body.filteredClients as ContractCardView[];
-    expect(res.body.total).toBe(12);
+    expect(res.body.total).toBe(13);
+    // Two homeowners, the first signed, the second asked now through his own link.
+    const twoSigners = cards.find((card) => card.recipients.length > 1);
+    expect(twoSigners?.status).toBe('signature_saved');
+    expect(twoSigners?.recipients.map((r) => [r.name, r.state])).toEqual([
+      ['Elena Park', 'signed'],
+      ['Daniel Park', 'invited'],
+    ]);
     expect(new Set(cards.map((c) => c.status))).toEqual(
       new Set([
         'not signed',
@@ -134,7 +143,7 @@ describe('demo contracts seeder over demos seeded under fixed tokens', () => {
     const seeded = await seedDemoData(env.config);
     expect(seeded.join('\n')).toMatch(/12 contracts \(11 new\)/);
     const standard = await agreementModel(api).find({ family: 'standard' }).lean();
-    expect(standard).toHaveLength(12);
+    expect(standard).toHaveLength(13);
     expect(standard.find((row) => String(row._id) === String(old._id))?.token).toBe(
       'demo-contract-01',
     );

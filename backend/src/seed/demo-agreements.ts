@@ -18,7 +18,7 @@ const DAY = 24 * HOUR;
 
 export const DEMO_STAFF_IP = '203.0.113.10';
 export const DEMO_SIGNER_IP = '198.51.100.23';
-const DEMO_BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148';
+export const DEMO_BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148';
 const DEMO_ADMIN = 'admin@prosign.example';
 
 /** Where one demo agreement is in its life: its status, when it was sent, how often it was viewed. */

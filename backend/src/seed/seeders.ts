@@ -8,6 +8,7 @@ import { CoTemplatesSeeder } from '../modules/co';
 import { AccessDemoSeeder } from './access-demo.seeder';
 import { CoDemoSeeder } from './co-demo.seeder';
 import { ContractsDemoSeeder } from './contracts-demo.seeder';
+import { SeveralSignersDemoSeeder } from './several-signers-demo.seeder';
 import type { Seeder } from '../platform/database/seeder';
 
 /**
@@ -28,4 +29,6 @@ export const SEEDERS: Array<Type<Seeder>> = [
   ContractsDemoSeeder,
   // After the CO template: the demo change orders carry its texts.
   CoDemoSeeder,
+  // Sent and half signed through the product's own calls (issue 34).
+  SeveralSignersDemoSeeder,
 ];
