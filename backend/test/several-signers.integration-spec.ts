@@ -111,7 +111,14 @@ describe('several signers: own links, in order or in parallel, sealed by the las
     expect(invitations).toHaveLength(1);
     expect(invitations[0].html).toContain(luis);
     expect(invitations[0].html).not.toContain(maria);
-    // Maria's link now says she signed; signing again changes nothing.
+    // Maria's link now says she signed, with where the others stand; her signature is fixed.
+    const hers = await signerHttp(api).post('/api/verifyToken').send({ token: maria }).expect(200);
+    expect(hers.body).toMatchObject({
+      linkState: 'signed',
+      metrics: { isSigned: true },
+      progress: '1 of 2 signed — waiting for Luis Alvarez',
+    });
+    await signerHttp(api).post('/api/template/clear-signature').send({ token: maria }).expect(409);
     expect((await signerHttp(api).post('/api/signing/finish').send({ token: maria })).status).toBe(
       200,
     );

@@ -12,6 +12,7 @@ import {
   SIGNER_MESSAGES,
   signerLinkStateOf,
   signingViewChannel,
+  SINGLE_SIGNER_RECIPIENT_ID,
   transitionRule,
   type AgreementFamily,
   type ContractStatus,
@@ -25,13 +26,17 @@ import { randomUUID } from 'node:crypto';
 import { AgreementRepository } from '../agreements';
 import type { Agreement } from '../agreements';
 import { DocumentsService } from '../documents';
-import { familyConfig } from '../agreements';
+import { familyConfig, recipientProgressOf } from '../agreements';
 import type { AgreementDocument } from '../agreements';
 
 /** A signed-for agreement of any family, as the signer's calls read it. */
 type SignedAgreement = AgreementDocument<object>;
 import { SignatureImageService, type UploadedImage } from '../documents';
-import { OtherSignerSigning, type OtherSignerSeat } from './other-signer.service';
+import {
+  OTHER_SIGNER_MESSAGES,
+  OtherSignerSigning,
+  type OtherSignerSeat,
+} from './other-signer.service';
 import { SignatureImageRepository } from './signature-image.repository';
 
 /** Statuses in which the signature may still be changed: before a first save, and after it. */
@@ -189,21 +194,26 @@ export class SigningService {
   /** What the signing page shows of an agreement: its link state, document and the signer's progress. */
   async stateOf(contract: SignedAgreement): Promise<VerifyTokenResponse> {
     const status = contract.status as ContractStatus;
+    // Several signers: the first signer who signed waits for the others, her link done.
+    const signedPart = firstSignerSignedPart(contract);
+    const open = !signedPart && signerLinkStateOf(status) === 'open';
+    const detail = this.userDetailOf(contract);
     return {
       valid: true,
-      linkState: signerLinkStateOf(status),
+      linkState: signedPart ? 'signed' : signerLinkStateOf(status),
       status,
       agreementTitle: agreementTitleOf(contract),
       docLink: contract.docLink,
       signedDocLink: contract.signedDocLink ?? null,
       verifyId: contract.finish?.state === 'completed' ? contract.verifyId : null,
-      bookmarks: await this.bookmarksOf(contract),
-      readingLink:
-        signerLinkStateOf(status) === 'open' ? this.documents.readingLink(contract.docLink) : null,
+      bookmarks: open ? await this.bookmarksOf(contract) : null,
+      readingLink: open ? this.documents.readingLink(contract.docLink) : null,
       sentAt: contract.createdAt?.toISOString() ?? null,
-      closedAt: closedAtOf(contract)?.toISOString() ?? null,
+      closedAt: signedPart?.toISOString() ?? closedAtOf(contract)?.toISOString() ?? null,
       sender: { email: contract.sentBy },
-      ...this.userDetailOf(contract),
+      progress: recipientProgressOf(contract),
+      ...detail,
+      metrics: signedPart ? { ...detail.metrics, isSigned: true } : detail.metrics,
     };
   }
 
@@ -437,6 +447,10 @@ export class SigningService {
     const contract = await this.contractOf(token);
     const state = signerLinkStateOf(contract.status);
     if (state !== 'open') throw closedLinkError(state);
+    // Her signature is stamped into the document: it no longer changes.
+    if (firstSignerSignedPart(contract)) {
+      throw new ConflictException(OTHER_SIGNER_MESSAGES.alreadySigned);
+    }
     return contract;
   }
 
@@ -481,4 +495,14 @@ export class SigningService {
     const current = await this.contractOf(token);
     return closedLinkError(signerLinkStateOf(current.status));
   }
+}
+
+/** When the first signer signed her part of an agreement others still sign; null otherwise. */
+function firstSignerSignedPart(
+  contract: Pick<Agreement<object>, 'recipients' | 'status'>,
+): Date | null {
+  const first = contract.recipients?.find((r) => r.id === SINGLE_SIGNER_RECIPIENT_ID);
+  const several = (contract.recipients ?? []).filter((r) => r.role !== 'cc').length > 1;
+  if (!several || first?.state !== 'signed') return null;
+  return signerLinkStateOf(contract.status) === 'open' ? (first.signedAt ?? new Date()) : null;
 }
