@@ -29,6 +29,10 @@ async function signOnPhone(browser: Browser, link: string, name: string, shot: s
     timeout: 30_000,
   });
   await expectReadingView(page, path.join(screenshots, `several-signers-${shot}-reading.png`));
+  // The reading view gives each signer their own block; the other's is named, not theirs to sign.
+  const block = page.getByRole('region', { name: 'Signatures' });
+  await expect(block.locator('[data-mark="signature"]')).toHaveCount(1);
+  await expect(block.locator('[data-mark="signature"]').locator('..')).toContainText(name);
   await page.getByRole('button', { name: 'Sign & Add Initials' }).click();
   const signature = page.getByRole('dialog', { name: 'Sign the agreement' });
   await expect(signature.getByLabel('Review and Update Your Signature')).toHaveValue(name);

@@ -127,6 +127,7 @@ describe('several signers: own links, in order or in parallel, sealed by the las
     expect(opened.body).toMatchObject({
       linkState: 'open',
       client: { full_name: 'Luis Alvarez' },
+      recipientId: 'signer-2',
       metrics: { isSignatureSaved: false, isSigned: false },
       progress: '1 of 2 signed — waiting for Luis Alvarez',
     });

@@ -31,6 +31,10 @@ export async function expectReadingView(page: Page, screenshotPath: string): Pro
     'reading view without sideways scrolling',
   ).toBe(true);
   await expect(region.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  // The toolbar (page, jump list) stays within the screen.
+  const jump = await page.getByRole('combobox', { name: 'Jump to' }).boundingBox();
+  const viewport = page.viewportSize();
+  expect(jump && viewport && jump.x + jump.width <= viewport.width).toBe(true);
   await expect(region.locator('[data-mark="initials"]').first()).toBeAttached();
   await page.screenshot({ path: screenshotPath });
 

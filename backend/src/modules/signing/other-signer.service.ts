@@ -95,6 +95,7 @@ export class OtherSignerSigning {
       metrics: this.metricsOf(seat),
       client: { full_name: recipient.name, hsDealId: null },
       progress: recipientProgressOf(agreement),
+      recipientId: recipient.id,
     };
   }
 

@@ -212,6 +212,7 @@ export class SigningService {
       closedAt: signedPart?.toISOString() ?? closedAtOf(contract)?.toISOString() ?? null,
       sender: { email: contract.sentBy },
       progress: recipientProgressOf(contract),
+      recipientId: SINGLE_SIGNER_RECIPIENT_ID,
       ...detail,
       metrics: signedPart ? { ...detail.metrics, isSigned: true } : detail.metrics,
     };

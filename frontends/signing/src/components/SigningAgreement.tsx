@@ -53,6 +53,8 @@ export interface SigningAgreementProps {
   readingLink?: string | null;
   /** Several signers: where the signatures stand ("1 of 2 signed — waiting for …"). */
   progress?: string | null;
+  /** Whose link this is: with several signers the reading view marks this signer's places. */
+  recipientId?: string | null;
   /** The signer's saved marks, shown in their places in the reading view. */
   savedMarks?: ReadingMarks | null;
   /** Above the document (the SOW's and CO's key facts). */
@@ -123,6 +125,7 @@ export function SigningAgreement(props: SigningAgreementProps) {
           title={title}
           onLoaded={viewer.onLoaded}
           savedMarks={props.savedMarks}
+          recipientId={props.recipientId ?? null}
         />
       ) : (
         <PdfViewer

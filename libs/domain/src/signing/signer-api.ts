@@ -99,6 +99,8 @@ export interface VerifyTokenResponse extends SignerUserDetail {
    * so each signer sees whether the earlier ones signed; null with one signer.
    */
   progress?: string | null;
+  /** Whose link this is (`Recipient.id`): with several signers, the page marks this signer's places. */
+  recipientId?: string;
   /** When the agreement was sent (ISO 8601). */
   sentAt: string | null;
   /** When the link left the open state (signed, cancelled, voided, expired, replaced), else null. */

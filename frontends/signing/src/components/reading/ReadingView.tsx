@@ -1,5 +1,9 @@
 import { useAgreementReading } from '@prosign/api-client';
-import type { AgreementReading, ReadingBlock } from '@prosign/domain';
+import {
+  SINGLE_SIGNER_RECIPIENT_ID,
+  type AgreementReading,
+  type ReadingBlock,
+} from '@prosign/domain';
 import { ErrorPanel, LoadingState, type PdfBookmark, type PdfViewerHandle } from '@prosign/ui';
 import {
   useEffect,
@@ -10,7 +14,7 @@ import {
   type ChangeEvent,
   type Ref,
 } from 'react';
-import { readingItems, sectionLabel, type ReadingItem } from './reading-items';
+import { isMarkOf, readingItems, sectionLabel, type ReadingItem } from './reading-items';
 import './reading.css';
 
 /** The signer's marks once saved, shown in their places (typed text). */
@@ -28,6 +32,8 @@ export interface ReadingViewProps {
   /** Called once the text is in, with the PDF's page count. */
   onLoaded?: (pageCount: number) => void;
   savedMarks?: ReadingMarks | null;
+  /** Whose link this is: with several signers, only this signer's places are theirs to fill. */
+  recipientId?: string | null;
 }
 
 export const READING_TEXTS = {
@@ -36,6 +42,7 @@ export const READING_TEXTS = {
   loadErrorHint: 'Read the PDF instead, or try again.',
   jumpTo: 'Jump to',
   signatureHere: 'Your signature goes here',
+  signatureOf: (name: string) => `Signature of ${name}`,
   /** A saved drawn or uploaded signature (no text to show). */
   signatureSaved: 'Your saved signature goes here',
   dateHere: 'Date signed: filled in when you finish',
@@ -50,7 +57,14 @@ export const READING_TEXTS = {
  * sections, pages and the signature. Scrolled by the signing steps as the
  * PDF viewer is (same handle).
  */
-export function ReadingView({ readingLink, title, ref, onLoaded, savedMarks }: ReadingViewProps) {
+export function ReadingView({
+  readingLink,
+  title,
+  ref,
+  onLoaded,
+  savedMarks,
+  recipientId = null,
+}: ReadingViewProps) {
   const query = useAgreementReading(readingLink);
   const reading = query.data;
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -70,9 +84,9 @@ export function ReadingView({ readingLink, title, ref, onLoaded, savedMarks }: R
     ref,
     () => ({
       scrollToPage: (page) => scrollToAnchor(`page-${page}`),
-      scrollToBookmark: (bookmark) => scrollToAnchor(anchorOf(reading, bookmark)),
+      scrollToBookmark: (bookmark) => scrollToAnchor(anchorOf(reading, bookmark, recipientId)),
     }),
-    [reading],
+    [reading, recipientId],
   );
 
   const frame = useRef(0);
@@ -92,7 +106,10 @@ export function ReadingView({ readingLink, title, ref, onLoaded, savedMarks }: R
     });
   };
 
-  const items = useMemo(() => (reading ? readingItems(reading) : []), [reading]);
+  const items = useMemo(
+    () => (reading ? readingItems(reading, recipientId) : []),
+    [reading, recipientId],
+  );
 
   if (query.isError) {
     return (
@@ -173,6 +190,7 @@ export function ReadingView({ readingLink, title, ref, onLoaded, savedMarks }: R
               item={item}
               reading={reading}
               savedMarks={savedMarks ?? null}
+              recipientId={recipientId}
             />
           ))}
         </article>
@@ -202,9 +220,15 @@ function keyOf(item: ReadingItem): string {
 }
 
 /** Where a bookmark of the PDF (page, height) is in the reading view. */
-function anchorOf(reading: AgreementReading | undefined, bookmark: PdfBookmark): string {
+function anchorOf(
+  reading: AgreementReading | undefined,
+  bookmark: PdfBookmark,
+  recipientId: string | null,
+): string {
   const onPage = (kind: string) =>
-    reading?.marks.some((mark) => mark.kind === kind && mark.page === bookmark.page) ?? false;
+    reading?.marks.some(
+      (mark) => mark.kind === kind && mark.page === bookmark.page && isMarkOf(mark, recipientId),
+    ) ?? false;
   // The initials sit at a page's foot (below 85 % of its height); the signature above that.
   if (onPage('signature') && (bookmark.yRatio ?? 0) < 0.85) return 'signature';
   if (onPage('initials')) return `initials-${bookmark.page}`;
@@ -215,10 +239,12 @@ function ReadingItemView({
   item,
   reading,
   savedMarks,
+  recipientId,
 }: {
   item: ReadingItem;
   reading: AgreementReading;
   savedMarks: ReadingMarks | null;
+  recipientId: string | null;
 }) {
   switch (item.kind) {
     case 'page-start':
@@ -252,7 +278,9 @@ function ReadingItemView({
         </div>
       ) : null;
     case 'signature-block':
-      return <SignatureBlockView reading={reading} savedMarks={savedMarks} />;
+      return (
+        <SignatureBlockView reading={reading} savedMarks={savedMarks} recipientId={recipientId} />
+      );
   }
 }
 
@@ -271,11 +299,18 @@ function BlockView({ block }: { block: ReadingBlock }) {
 function SignatureBlockView({
   reading,
   savedMarks,
+  recipientId,
 }: {
   reading: AgreementReading;
   savedMarks: ReadingMarks | null;
+  recipientId: string | null;
 }) {
-  const { firm, clientLabel, clientName } = reading.signatureBlock;
+  const { firm, clientLabel, clientName, signers } = reading.signatureBlock;
+  // One client, or one block per signer (several signers): only the viewer's is theirs to sign.
+  const parties = signers?.length
+    ? signers.map((signer) => ({ id: signer.recipientId, label: signer.label, name: signer.name }))
+    : [{ id: SINGLE_SIGNER_RECIPIENT_ID, label: clientLabel, name: clientName }];
+  const mine = recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
   return (
     <section className="sg-reading__signatures" data-anchor="signature" aria-label="Signatures">
       <p className="sg-reading__witness">
@@ -288,21 +323,31 @@ function SignatureBlockView({
           {firm.name}, {firm.title}, for {firm.firmName}
         </p>
       </div>
-      <div className="sg-reading__party">
-        <p className="sg-reading__party-label">{clientLabel}</p>
-        <p
-          className={`sg-reading__mark sg-reading__mark--signature${savedMarks?.signature ? ' sg-reading__mark--filled' : ''}`}
-          data-mark="signature"
-          aria-label={READING_TEXTS.signatureHere}
-        >
-          {savedMarks?.signature ??
-            (savedMarks ? READING_TEXTS.signatureSaved : READING_TEXTS.signatureHere)}
-        </p>
-        <p>Name: {clientName}</p>
-        <p className="sg-reading__mark sg-reading__mark--date" data-mark="signedDate">
-          {READING_TEXTS.dateHere}
-        </p>
-      </div>
+      {parties.map((party) =>
+        party.id === mine ? (
+          <div key={party.id} className="sg-reading__party">
+            <p className="sg-reading__party-label">{party.label}</p>
+            <p
+              className={`sg-reading__mark sg-reading__mark--signature${savedMarks?.signature ? ' sg-reading__mark--filled' : ''}`}
+              data-mark="signature"
+              aria-label={READING_TEXTS.signatureHere}
+            >
+              {savedMarks?.signature ??
+                (savedMarks ? READING_TEXTS.signatureSaved : READING_TEXTS.signatureHere)}
+            </p>
+            <p>Name: {party.name}</p>
+            <p className="sg-reading__mark sg-reading__mark--date" data-mark="signedDate">
+              {READING_TEXTS.dateHere}
+            </p>
+          </div>
+        ) : (
+          <div key={party.id} className="sg-reading__party">
+            <p className="sg-reading__party-label">{party.label}</p>
+            <p className="sg-reading__other-signature">{READING_TEXTS.signatureOf(party.name)}</p>
+            <p>Name: {party.name}</p>
+          </div>
+        ),
+      )}
     </section>
   );
 }

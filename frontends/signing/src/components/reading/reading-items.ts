@@ -1,4 +1,10 @@
-import type { AgreementReading, ReadingBlock, ReadingSection } from '@prosign/domain';
+import {
+  SINGLE_SIGNER_RECIPIENT_ID,
+  type AgreementReading,
+  type ReadingBlock,
+  type ReadingMark,
+  type ReadingSection,
+} from '@prosign/domain';
 
 /**
  * What the reading view draws, in order: the text of the agreement with a mark
@@ -12,9 +18,21 @@ export type ReadingItem =
   | { kind: 'page-end'; page: number; initials: boolean }
   | { kind: 'signature-block' };
 
-export function readingItems(reading: AgreementReading): ReadingItem[] {
+/** Whether a mark is the viewing signer's (a mark without an owner is the one signer's). */
+export function isMarkOf(mark: ReadingMark, recipientId: string | null): boolean {
+  return (
+    (mark.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID) === (recipientId ?? SINGLE_SIGNER_RECIPIENT_ID)
+  );
+}
+
+export function readingItems(
+  reading: AgreementReading,
+  recipientId: string | null = null,
+): ReadingItem[] {
   const initialsPages = new Set(
-    reading.marks.filter((mark) => mark.kind === 'initials').map((mark) => mark.page),
+    reading.marks
+      .filter((mark) => mark.kind === 'initials' && isMarkOf(mark, recipientId))
+      .map((mark) => mark.page),
   );
   const items: ReadingItem[] = [{ kind: 'page-start', page: 1 }];
   let page = 1;

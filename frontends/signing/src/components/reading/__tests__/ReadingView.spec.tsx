@@ -64,7 +64,7 @@ function setScreenWidth(width: number) {
   }) as unknown as typeof window.matchMedia;
 }
 
-function Agreement(props: { readingLink: string | null; saved?: boolean }) {
+function Agreement(props: { readingLink: string | null; saved?: boolean; recipientId?: string }) {
   const viewer = useAgreementViewer();
   return (
     <SigningAgreement
@@ -73,6 +73,7 @@ function Agreement(props: { readingLink: string | null; saved?: boolean }) {
       agreementTitle="Structural Engineering Agreement"
       readingLink={props.readingLink}
       savedMarks={props.saved ? { signature: 'Jane Doe', initials: 'J.D.' } : null}
+      recipientId={props.recipientId}
       signActions={
         <button type="button" onClick={() => viewer.scrollTo(null, () => ({ page: 3 }))}>
           Sign
@@ -88,7 +89,11 @@ function Agreement(props: { readingLink: string | null; saved?: boolean }) {
   );
 }
 
-const renderAgreement = (props: { readingLink: string | null; saved?: boolean }) =>
+const renderAgreement = (props: {
+  readingLink: string | null;
+  saved?: boolean;
+  recipientId?: string;
+}) =>
   renderRoute(<Agreement {...props} />, { path: '/', pattern: '/', client: fakeClient({}).client });
 
 let fetched: string[];
@@ -131,7 +136,50 @@ describe('readingItems', () => {
   });
 });
 
+describe('readingItems with several signers', () => {
+  it('marks only the viewing signer’s initials', () => {
+    const twoSigners: AgreementReading = {
+      ...READING,
+      marks: [
+        { kind: 'initials', page: 1, recipientId: 'signer-1' },
+        { kind: 'initials', page: 1, recipientId: 'signer-2' },
+        { kind: 'initials', page: 2, recipientId: 'signer-1' },
+      ],
+    };
+    const pagesWithInitials = (recipientId: string) =>
+      readingItems(twoSigners, recipientId)
+        .filter((item) => item.kind === 'page-end' && item.initials)
+        .map((item) => (item.kind === 'page-end' ? item.page : 0));
+    expect(pagesWithInitials('signer-1')).toEqual([1, 2]);
+    expect(pagesWithInitials('signer-2')).toEqual([1]);
+  });
+});
+
 describe('SigningAgreement: the reading view', () => {
+  it('gives each of several signers their own block to sign and names the others', async () => {
+    setScreenWidth(390);
+    const twoSigners: AgreementReading = {
+      ...READING,
+      signatureBlock: {
+        ...READING.signatureBlock,
+        signers: [
+          { recipientId: 'signer-1', name: 'Jane Doe', label: 'Client 1', page: 3 },
+          { recipientId: 'signer-2', name: 'John Doe', label: 'Client 2', page: 3 },
+        ],
+      },
+    };
+    global.fetch = jest.fn(
+      async () => ({ ok: true, status: 200, json: async () => twoSigners }) as Response,
+    ) as typeof fetch;
+    renderAgreement({ readingLink: READING_LINK, recipientId: 'signer-2' });
+    const block = await screen.findByRole('region', { name: 'Signatures' });
+    expect(within(block).getByText('Signature of Jane Doe')).toBeInTheDocument();
+    const mine = within(block).getByLabelText('Your signature goes here');
+    expect(mine.parentElement).toHaveTextContent('Client 2');
+    expect(mine.parentElement).toHaveTextContent('Name: John Doe');
+    expect(within(block).getAllByLabelText('Your signature goes here')).toHaveLength(1);
+  });
+
   it('shows a phone the agreement text from the reading view, with the PDF one tap away', async () => {
     setScreenWidth(390);
     const user = userEvent.setup();
