@@ -164,7 +164,9 @@ async function contractsByStatus(page: Page): Promise<Map<string, ContractCard>>
   // signer has signed her part while its status reads signature_saved).
   const oneSigner = (card: ContractCard) =>
     (card.recipients ?? []).filter((r) => r.role !== 'cc').length <= 1;
-  for (const card of filteredClients.filter(oneSigner))
+  // The oldest of each status: a seeded demo, never a contract another test is signing now
+  // (the list is newest first, and a test's contract passes through signature_saved).
+  for (const card of filteredClients.filter(oneSigner).reverse())
     if (!byStatus.has(card.status)) byStatus.set(card.status, card);
   return byStatus;
 }
