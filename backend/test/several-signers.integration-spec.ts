@@ -66,7 +66,8 @@ describe('several signers: own links, in order or in parallel, sealed by the las
     (await mailDeliveries(connection).find({ agreementId }).toArray()).filter(
       (mail) => mail.to.includes(email) && mail.template !== 'signed-copy',
     );
-  async function signAs(token: string, name: string) {
+  /** Opens the link, saves a typed signature and the initials with consent: ready to finish. */
+  async function readyToFinish(token: string, name: string) {
     const signer = signerHttp(api);
     await signer.post('/api/verifyToken').send({ token, prefix: 'contract' }).expect(200);
     await signer
@@ -77,7 +78,10 @@ describe('several signers: own links, in order or in parallel, sealed by the las
       .post('/api/template/upload-initials')
       .send({ token, clientname: name, agreedToTerms: true })
       .expect(200);
-    return (await signer.post('/api/signing/finish').send({ token }).expect(200)).body;
+  }
+  async function signAs(token: string, name: string) {
+    await readyToFinish(token, name);
+    return (await signerHttp(api).post('/api/signing/finish').send({ token }).expect(200)).body;
   }
 
   it('in order: the second signer is invited only after the first signed; the last signature seals it', async () => {
@@ -178,20 +182,8 @@ describe('several signers: own links, in order or in parallel, sealed by the las
     const record = await stored(maria);
     const agreementId = String(record?._id);
     const luis = record?.recipients[1].token as string;
-    const prepare = async (token: string, name: string) => {
-      const signer = signerHttp(api);
-      await signer.post('/api/verifyToken').send({ token }).expect(200);
-      await signer
-        .post('/api/template/upload-signature')
-        .send({ token, textSignature: name, clientname: name })
-        .expect(200);
-      await signer
-        .post('/api/template/upload-initials')
-        .send({ token, clientname: name, agreedToTerms: true })
-        .expect(200);
-    };
-    await prepare(maria, 'Maria Elena Alvarez');
-    await prepare(luis, 'Luis Alvarez');
+    await readyToFinish(maria, 'Maria Elena Alvarez');
+    await readyToFinish(luis, 'Luis Alvarez');
     const finishes = await Promise.all(
       [maria, luis].map((token) => signerHttp(api).post('/api/signing/finish').send({ token })),
     );

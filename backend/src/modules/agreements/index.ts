@@ -30,7 +30,7 @@ export {
   StepRunnerBusyError,
   type StepPlan,
 } from './step-runner';
-export { AgreementRepository, newLinkToken } from './agreement.repository';
+export { AgreementRepository, newLinkToken, type AgreementWrite } from './agreement.repository';
 export { AgreementSendService, sendResultOf, type SendActor } from './agreement-send.service';
 export {
   AgreementCreationService,

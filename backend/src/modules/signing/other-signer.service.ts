@@ -17,6 +17,7 @@ import {
   recipientChange,
   recipientProgressOf,
   type AgreementDocument,
+  type AgreementWrite,
   type StoredRecipient,
 } from '../agreements';
 import { DocumentsService } from '../documents';
@@ -147,10 +148,9 @@ export class OtherSignerSigning {
     const { recipient, index } = this.openRecipient(seat);
     const now = new Date();
     const path = `recipients.${index}`;
-    const saved = await this.repository.record<object>(agreement, {
+    return this.writeRecipient(seat, message, {
       now,
       condition: {
-        status: { $in: openStatuses(agreement) },
         [`${path}.state`]: {
           $in: [...RECIPIENT_TRANSITIONS.saveSignature.from, 'signature-saved'],
         },
@@ -172,8 +172,6 @@ export class OtherSignerSigning {
         { source: fields.signatureSource ?? '', recipientId: recipient.id },
       ),
     });
-    if (!saved) throw await this.refusal(seat);
-    return { message, metrics: this.metricsOf({ ...seat, agreement: saved }) };
   }
 
   /** Initials with the signer's consent (required to finish). */
@@ -185,16 +183,12 @@ export class OtherSignerSigning {
     if (input.agreedToTerms !== true) {
       throw new BadRequestException(SIGNER_MESSAGES.consentRequired);
     }
-    const { agreement } = seat;
     const { recipient, index } = this.openRecipient(seat);
     const now = new Date();
     const path = `recipients.${index}`;
-    const saved = await this.repository.record<object>(agreement, {
+    return this.writeRecipient(seat, SIGNER_MESSAGES.initialsUploaded, {
       now,
-      condition: {
-        status: { $in: openStatuses(agreement) },
-        [`${path}.state`]: { $ne: 'signed' },
-      },
+      condition: { [`${path}.state`]: { $ne: 'signed' } },
       set: {
         [`${path}.initials`]: input.initials?.trim() || initialsFromFullName(recipient.name),
         ...(recipient.consentAt
@@ -207,11 +201,6 @@ export class OtherSignerSigning {
         recipientId: recipient.id,
       }),
     });
-    if (!saved) throw await this.refusal(seat);
-    return {
-      message: SIGNER_MESSAGES.initialsUploaded,
-      metrics: this.metricsOf({ ...seat, agreement: saved }),
-    };
   }
 
   /** Clears this signer's saved signature and initials (back to viewed). */
@@ -223,9 +212,9 @@ export class OtherSignerSigning {
     }
     const now = new Date();
     const path = `recipients.${index}`;
-    const cleared = await this.repository.record<object>(agreement, {
+    return this.writeRecipient(seat, SIGNER_MESSAGES.signatureCleared, {
       now,
-      condition: { status: { $in: openStatuses(agreement) }, [`${path}.state`]: 'signature-saved' },
+      condition: { [`${path}.state`]: 'signature-saved' },
       set: {
         [`${path}.signature`]: null,
         [`${path}.signatureSource`]: null,
@@ -238,11 +227,24 @@ export class OtherSignerSigning {
       },
       event: signerEvent('signature_cleared', actor, { recipientId: recipient.id }),
     });
-    if (!cleared) throw await this.refusal(seat);
-    return {
-      message: SIGNER_MESSAGES.signatureCleared,
-      metrics: this.metricsOf({ ...seat, agreement: cleared }),
-    };
+  }
+
+  /**
+   * One change of this signer's recipient, with its event, while the agreement is still
+   * open and the recipient where `write.condition` says; the refusal says what closed it.
+   */
+  private async writeRecipient(
+    seat: OtherSignerSeat,
+    message: string,
+    write: AgreementWrite,
+  ): Promise<SignerSaveResponse> {
+    const { agreement } = seat;
+    const written = await this.repository.record<object>(agreement, {
+      ...write,
+      condition: { status: { $in: openStatuses(agreement) }, ...write.condition },
+    });
+    if (!written) throw await this.refusal(seat);
+    return { message, metrics: this.metricsOf({ ...seat, agreement: written }) };
   }
 
   /** The recipient, refusing a closed link, a signer already signed, or one whose turn has not come. */
