@@ -36,6 +36,8 @@ export { DocumentTemplatesSeeder } from './templates/document-templates.seeder';
 export {
   AdditionalSignerDto,
   AdditionalSignersField,
+  CountersignerDto,
+  CountersignerField,
   SigningOrderField,
   signatureSignersOf,
   signersOf,

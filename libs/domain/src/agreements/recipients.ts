@@ -493,9 +493,23 @@ export interface AdditionalSigner {
 export const SIGNING_ORDERS = ['parallel', 'sequential'] as const;
 export type SigningOrder = (typeof SIGNING_ORDERS)[number];
 
+/** The id of the firm's countersigner: one per agreement. */
+export const COUNTERSIGNER_RECIPIENT_ID = 'firm';
+
 /** The id of the n-th signer (1-based); the first is the one-signer id every agreement has. */
 export function signerRecipientId(position: number): string {
   return position <= 1 ? SINGLE_SIGNER_RECIPIENT_ID : `signer-${position}`;
+}
+
+/**
+ * The firm's countersigner as a creation screen names them: a listed staff
+ * user (their sign-in e-mail), the name printed under the firm's signature
+ * (from the e-mail when not given) and an optional title.
+ */
+export interface CountersignerInput {
+  email: string;
+  name?: string | null;
+  title?: string | null;
 }
 
 /** The signer fields every family's send (and document creation) accepts besides its form. */
@@ -504,6 +518,21 @@ export interface SendSignersRequest {
   additional_signers?: AdditionalSigner[];
   /** Everyone at once, or one after the other (the default). */
   signing_order?: SigningOrder;
+  /** The firm countersigns after every client signer (issue 34); absent: no countersignature. */
+  countersigner?: CountersignerInput | null;
+}
+
+/**
+ * A name from a staff e-mail when none is given: "dana.whitfield@firm.com" is
+ * "Dana Whitfield" (staff records keep only the sign-in address).
+ */
+export function nameFromStaffEmail(email: string): string {
+  const local = email.trim().split('@')[0] ?? '';
+  return local
+    .split(/[._+-]+/)
+    .filter(Boolean)
+    .map((part) => part[0].toUpperCase() + part.slice(1).toLowerCase())
+    .join(' ');
 }
 
 /**
@@ -516,7 +545,20 @@ export function sendRecipientInputs(
   additional: readonly AdditionalSigner[],
   order: SigningOrder,
   copyTo: readonly string[] = [],
+  countersigner: CountersignerInput | null = null,
 ): RecipientInput[] {
+  const firm: RecipientInput[] = countersigner
+    ? [
+        {
+          role: 'countersigner',
+          name: text(countersigner.name) || nameFromStaffEmail(countersigner.email),
+          email: countersigner.email,
+          // After every client signer: checkRecipientList puts them last whatever this says.
+          order: 1,
+          staffUserId: text(countersigner.email).toLowerCase(),
+        },
+      ]
+    : [];
   return [
     { role: 'signer', ...first, order: 1 },
     ...additional.map((signer, index): RecipientInput => ({
@@ -524,6 +566,7 @@ export function sendRecipientInputs(
       ...signer,
       order: order === 'parallel' ? 1 : index + 2,
     })),
+    ...firm,
     ...copyTo.map((email): RecipientInput => ({ role: 'cc', email })),
   ];
 }

@@ -59,6 +59,8 @@ export interface CreateContractRequest<TForm extends object = Record<string, unk
   formData: TForm;
   /** Signers besides the form's own (issue 34): one signature block each, after the form's signer. */
   additional_signers?: SendSignersRequest['additional_signers'];
+  /** The firm's countersigner (issue 34): the firm's block is left for their signature. */
+  countersigner?: SendSignersRequest['countersigner'];
 }
 
 /** `POST /api/template/create-contract`: the agreement document made. */

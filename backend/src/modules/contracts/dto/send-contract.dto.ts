@@ -22,7 +22,13 @@ import {
   type SendContractInput,
   type SigningOrder,
 } from '@prosign/domain';
-import { AdditionalSignerDto, AdditionalSignersField, SigningOrderField } from '../../documents';
+import {
+  AdditionalSignerDto,
+  AdditionalSignersField,
+  CountersignerDto,
+  CountersignerField,
+  SigningOrderField,
+} from '../../documents';
 
 const trimmed = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : value;
@@ -152,6 +158,7 @@ export class SendContractDto extends ContractRecordDto implements SendContractIn
 
   @AdditionalSignersField() additional_signers?: AdditionalSignerDto[];
   @SigningOrderField() signing_order?: SigningOrder;
+  @CountersignerField() countersigner?: CountersignerDto | null;
 }
 
 /** `POST /api/email/send-link` (spec 2 §7). */

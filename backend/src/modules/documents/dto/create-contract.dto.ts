@@ -2,7 +2,12 @@ import type { CreateContractRequest } from '@prosign/domain';
 import { Type } from 'class-transformer';
 import { IsNotEmpty, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { ContractFormDataDto } from './contract-form-data.dto';
-import { AdditionalSignerDto, AdditionalSignersField } from './signers.dto';
+import {
+  AdditionalSignerDto,
+  AdditionalSignersField,
+  CountersignerDto,
+  CountersignerField,
+} from './signers.dto';
 import { requiredObject } from '../../../platform/validation/required-object';
 
 /** POST /api/template/create-contract (spec 2 §7). */
@@ -23,4 +28,6 @@ export class CreateContractDto implements CreateContractRequest<ContractFormData
    * recipient ids the send gives them (the same `additional_signers` the send takes).
    */
   @AdditionalSignersField() additional_signers?: AdditionalSignerDto[];
+  /** The firm's countersigner: the firm's block left for their signature. */
+  @CountersignerField() countersigner?: CountersignerDto | null;
 }

@@ -1,11 +1,14 @@
 import { applyDecorators, BadRequestException } from '@nestjs/common';
 import {
   checkRecipientList,
+  nameFromStaffEmail,
   sendRecipientInputs,
   SIGNING_ORDERS,
+  COUNTERSIGNER_RECIPIENT_ID,
   signerRecipientId,
   SINGLE_SIGNER_RECIPIENT_ID,
   type AdditionalSigner,
+  type CountersignerInput,
   type SendSignersRequest,
 } from '@prosign/domain';
 import type { SignatureParties } from '../../../integrations/documents';
@@ -14,6 +17,7 @@ import {
   ArrayMaxSize,
   IsArray,
   IsIn,
+  IsObject,
   IsOptional,
   IsString,
   MaxLength,
@@ -26,6 +30,24 @@ export class AdditionalSignerDto implements AdditionalSigner {
   @IsString({ message: 'Enter a valid e-mail address.' }) @MaxLength(254) email: string;
   @IsOptional() @IsString() @MaxLength(40) phone?: string | null;
 }
+
+/** The firm's countersigner: a listed staff user's e-mail, the printed name and title optional. */
+export class CountersignerDto implements CountersignerInput {
+  @IsString({ message: 'Choose the staff member who countersigns.' })
+  @MaxLength(254)
+  email: string;
+  @IsOptional() @IsString() @MaxLength(200) name?: string | null;
+  @IsOptional() @IsString() @MaxLength(120) title?: string | null;
+}
+
+/** `countersigner` of a send: the staff member who signs for the firm after the clients. */
+export const CountersignerField = () =>
+  applyDecorators(
+    IsOptional(),
+    IsObject({ message: 'countersigner must name a staff member' }),
+    ValidateNested(),
+    Type(() => CountersignerDto),
+  );
 
 /** `additional_signers` of a send: signers besides the form's own, in signing order. */
 export const AdditionalSignersField = () =>
@@ -44,11 +66,12 @@ export const SigningOrderField = () =>
     IsIn(SIGNING_ORDERS, { message: 'signing_order must be parallel or sequential' }),
   );
 
-/** The send's `signers` from a request's signer fields; none without additional signers. */
+/** The send's `signers` from a request's signer fields; none with one signer and no countersigner. */
 export function signersOf(input: SendSignersRequest) {
   const additional = input.additional_signers ?? [];
-  return additional.length
-    ? { additional, order: input.signing_order ?? ('sequential' as const) }
+  const countersigner = input.countersigner ?? null;
+  return additional.length || countersigner
+    ? { additional, order: input.signing_order ?? ('sequential' as const), countersigner }
     : null;
 }
 
@@ -62,9 +85,12 @@ export function signatureSignersOf(
   input: SendSignersRequest,
 ): SignatureParties | undefined {
   const additional = input.additional_signers ?? [];
-  if (additional.length === 0) return undefined;
+  const countersigner = input.countersigner ?? null;
+  if (additional.length === 0 && !countersigner) return undefined;
   // The send checks the same list (with the copies); a document is refused as early.
-  const check = checkRecipientList(sendRecipientInputs(first, additional, 'parallel'));
+  const check = checkRecipientList(
+    sendRecipientInputs(first, additional, 'parallel', [], countersigner),
+  );
   if (!check.ok) throw new BadRequestException(check.errors.map((error) => error.message));
   return {
     signers: [
@@ -74,5 +100,14 @@ export function signatureSignersOf(
         name: signer.name.trim(),
       })),
     ],
+    ...(countersigner
+      ? {
+          countersigner: {
+            recipientId: COUNTERSIGNER_RECIPIENT_ID,
+            name: countersigner.name?.trim() || nameFromStaffEmail(countersigner.email),
+            ...(countersigner.title?.trim() ? { title: countersigner.title.trim() } : {}),
+          },
+        }
+      : {}),
   };
 }
