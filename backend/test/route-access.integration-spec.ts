@@ -113,6 +113,14 @@ const EXPECTED: Record<string, Rule> = {
     flags: ['homeAccess'],
   },
   'GET /api/maps/suggest': SESSION,
+  // The firm's countersignature: any staff member's own queue; the service admits only the
+  // countersigner the send named (404 for anyone else).
+  'GET /api/countersign/mine': SESSION,
+  'GET /api/countersign/:agreementId': SESSION,
+  'POST /api/countersign/:agreementId/open': SESSION,
+  'POST /api/countersign/:agreementId/signature': SESSION,
+  'DELETE /api/countersign/:agreementId/signature': SESSION,
+  'POST /api/countersign/:agreementId/finish': SESSION,
   // Documents and templates
   'GET /api/documents/d/:docId/:mode': PUBLIC,
   'GET /api/documents/d/:docId/reading': PUBLIC,

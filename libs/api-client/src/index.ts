@@ -48,6 +48,7 @@ export {
   useServices,
 } from './services/services-api';
 export { accessApi, authApi } from './staff/staff-api';
+export { countersignApi } from './signing/countersign-api';
 export { contractsApi, crmApi } from './contracts/contracts-api';
 export {
   createSigningApi,

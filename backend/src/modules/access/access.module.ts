@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { StaffDirectory } from '../../platform/auth/staff-directory';
 import { AccessAuditEntry, AccessAuditSchema } from './access-audit.schema';
@@ -6,7 +6,12 @@ import { AccessController } from './access.controller';
 import { AccessService } from './access.service';
 import { StaffUser, StaffUserSchema } from './staff-user.schema';
 
-/** Users, roles, access flags and their change record; also the guard's staff directory. */
+/**
+ * Users, roles, access flags and their change record; also the guard's staff directory.
+ * Global in the apps that serve staff (api, seed): the agreement send looks a countersigner
+ * up in the directory; the worker has no staff and no directory.
+ */
+@Global()
 @Module({
   imports: [
     MongooseModule.forFeature([

@@ -10,9 +10,10 @@ import {
   extractDocId,
   revertPlaceholderPreviews,
   type AgreementFamily,
+  type SendSignersRequest,
 } from '@prosign/domain';
 import { AppConfig } from '../../platform/config/app-config';
-import { DocumentsService } from '../documents';
+import { DocumentsService, signatureSignersOf, signersOf } from '../documents';
 import { familyConfig } from './agreement-family';
 import { AgreementRepository } from './agreement.repository';
 import { AgreementSendService, type SendActor } from './agreement-send.service';
@@ -56,7 +57,7 @@ export class AgreementCreationService {
    */
   async send<TForm extends object>(
     family: AgreementFamily,
-    input: { docLink: string; replacesId?: string | null },
+    input: { docLink: string; replacesId?: string | null } & SendSignersRequest,
     formOf: () => Promise<TForm>,
     actor: SendActor,
   ): Promise<CreationSendResult> {
@@ -78,6 +79,7 @@ export class AgreementCreationService {
           definition.signingLinkOf(this.config.PUBLIC_SIGNING_URL, token, input.docLink),
         replacesId,
         mailedFields: definition.mailedFields,
+        signers: signersOf(input),
       },
       actor,
     );
@@ -88,6 +90,21 @@ export class AgreementCreationService {
       _id: String(sent._id),
       status: sent.status,
     };
+  }
+
+  /**
+   * The signature blocks of a family's document for the request's signers: the
+   * form's signer first (as the family names them), then the additional ones;
+   * none (the template's one block) with a single signer. 400 for a list the
+   * send would refuse, before any document is made.
+   */
+  signatureParties<TForm extends object>(
+    family: AgreementFamily,
+    form: TForm,
+    input: SendSignersRequest,
+  ) {
+    const parties = familyConfig<TForm>(family).parties(form);
+    return signatureSignersOf({ name: parties.signerName, email: parties.signerEmail }, input);
   }
 
   /** The document to the cc addresses of a started send, once (the mail key is the token's). */

@@ -32,6 +32,7 @@ import { MailService } from '../mail';
 import { familyConfig } from './agreement-family';
 import { allSignedChange, recipientsOf } from './agreement-recipients';
 import { agreementMailKey } from './agreement-mail-keys';
+import { countersignRequestMail } from './countersign-mail';
 import type { Agreement, AgreementDocument } from './agreement.schema';
 import { AgreementRepository } from './agreement.repository';
 import { AgreementSendService } from './agreement-send.service';
@@ -172,6 +173,15 @@ export class AgreementLifecycleService {
       : [SINGLE_SIGNER_RECIPIENT_ID];
     for (const recipientId of awaited) {
       const other = recipientId === SINGLE_SIGNER_RECIPIENT_ID ? null : others.get(recipientId);
+      if (other?.role === 'countersigner') {
+        await this.mail.send({
+          key: agreementMailKey(claimed, 'reminder', now.getTime(), recipientId),
+          agreementId: String(claimed._id),
+          ...countersignRequestMail(claimed, other, this.config.PUBLIC_SHELL_URL, true),
+          replyTo: parties.senderEmail,
+        });
+        continue;
+      }
       if (recipientId !== SINGLE_SIGNER_RECIPIENT_ID && !other?.signingLink) continue;
       await this.mail.send({
         key: other

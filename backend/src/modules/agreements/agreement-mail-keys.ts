@@ -2,8 +2,9 @@ import type { Types } from 'mongoose';
 import { familyConfig } from './agreement-family';
 import type { Agreement } from './agreement.schema';
 
-/** The mails an agreement sends: its signing link, a reminder of it, the copies. */
-export type AgreementMailKind = 'review-link' | 'cc-copy' | 'reminder' | 'signed-copy';
+/** The mails an agreement sends: its signing link, a reminder of it, the copies, the firm's request. */
+export type AgreementMailKind =
+  'review-link' | 'cc-copy' | 'reminder' | 'signed-copy' | 'countersign-request';
 
 type KeyedAgreement = Pick<Agreement, 'family'> & { _id: Types.ObjectId | string };
 
@@ -29,7 +30,7 @@ export function agreementMailKey(
  */
 export function legacyAgreementMailKey(
   agreement: Pick<Agreement, 'family' | 'token'>,
-  kind: Exclude<AgreementMailKind, 'reminder'>,
+  kind: Exclude<AgreementMailKind, 'reminder' | 'countersign-request'>,
 ): string {
   if (kind === 'signed-copy') return `signed-copy.${agreement.token}`;
   return `${familyConfig(agreement.family).mailKeyPrefix}-${kind}.${agreement.token}`;

@@ -2,7 +2,9 @@ import {
   applyRecipientEvent,
   recipientProgressLabel,
   signerRecipientId,
+  COUNTERSIGNER_RECIPIENT_ID,
   type AdditionalSigner,
+  type RecipientDraft,
   type SigningOrder,
   isSigningRecipient,
   singleSignerRecipients,
@@ -13,6 +15,7 @@ import {
   type RecipientState,
 } from '@prosign/domain';
 import type { AgreementParties } from './agreement-family';
+import type { SignatureParties } from '../documents';
 
 /**
  * A recipient as the agreement record keeps it (ARCHITECTURE §5): the shared
@@ -34,6 +37,8 @@ export interface StoredRecipient {
   lastActionIp: string | null;
   lastActionUserAgent: string | null;
   staffUserId?: string | null;
+  /** The countersigner's title under the firm's signature ("Principal Engineer"). */
+  title?: string | null;
   /**
    * A signer besides the first (whose link and signing fields are the agreement's
    * own, as the spec's calls read them): their link token and link, and what
@@ -153,6 +158,53 @@ export function additionalSignerRecipients(
   });
 }
 
+/** The firm's countersigner of a checked list: signs in the staff app, so no link token. */
+export function countersignerRecipient(
+  draft: RecipientDraft,
+  title: string | null,
+): StoredRecipient {
+  return {
+    id: COUNTERSIGNER_RECIPIENT_ID,
+    role: 'countersigner',
+    name: draft.name,
+    email: draft.email,
+    order: draft.order,
+    state: 'waiting',
+    ...NOTHING_YET,
+    staffUserId: draft.staffUserId ?? draft.email.toLowerCase(),
+    ...(title?.trim() ? { title: title.trim() } : {}),
+  };
+}
+
+/**
+ * The signature blocks of a document for a send's recipients: the form's signer, the others
+ * in order, the firm's countersigner; none when the form's signer signs alone (the template's).
+ */
+export function signatureBlocksOf(
+  firstSignerName: string,
+  additional: readonly StoredRecipient[],
+): SignatureParties | undefined {
+  if (additional.length === 0) return undefined;
+  const firm = additional.find((recipient) => recipient.role === 'countersigner');
+  return {
+    signers: [
+      { recipientId: SINGLE_SIGNER_RECIPIENT_ID, name: firstSignerName },
+      ...additional
+        .filter((recipient) => recipient.role === 'signer')
+        .map((signer) => ({ recipientId: signer.id, name: signer.name })),
+    ],
+    ...(firm
+      ? {
+          countersigner: {
+            recipientId: firm.id,
+            name: firm.name,
+            ...(firm.title ? { title: firm.title } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
 /**
  * The recipients a send publishes: the family's signer, the additional signers
  * kept since the record was created, and each copy address (cc), who signs
@@ -165,6 +217,7 @@ export function publishedRecipients(
   additional: readonly StoredRecipient[] = [],
 ): StoredRecipient[] {
   const signers = additional.filter((recipient) => recipient.role === 'signer');
+  const firm = additional.filter((recipient) => recipient.role === 'countersigner');
   const signing = new Set(
     [parties.signerEmail, ...signers.map((signer) => signer.email)].map((email) =>
       email.trim().toLowerCase(),
@@ -173,7 +226,7 @@ export function publishedRecipients(
   const copies = [...new Set(parties.copyTo.map((email) => email.trim()).filter(Boolean))].filter(
     (email) => !signing.has(email.toLowerCase()),
   );
-  const lastOrder = Math.max(1, ...signers.map((signer) => signer.order));
+  const lastOrder = Math.max(1, ...[...signers, ...firm].map((signer) => signer.order));
   const first: StoredRecipient = {
     id: SINGLE_SIGNER_RECIPIENT_ID,
     role: 'signer',
@@ -189,6 +242,8 @@ export function publishedRecipients(
   return [
     invite(first),
     ...signers.map(invite),
+    // After every client signer: invited once they all signed.
+    ...firm,
     ...copies.map((email, index): StoredRecipient => ({
       id: `cc-${index + 1}`,
       role: 'cc',

@@ -5,6 +5,7 @@ import {
   HttpException,
   Injectable,
   Logger,
+  Optional,
 } from '@nestjs/common';
 import {
   actionRule,
@@ -20,13 +21,21 @@ import {
   type AgreementFamily,
   type AgreementSendResult,
   type ContractSendStep,
+  type CountersignerInput,
   type SigningOrder,
 } from '@prosign/domain';
+import { StaffDirectory } from '../../platform/auth/staff-directory';
 import { CrmStageMoves } from '../crm';
 import { DocumentsService } from '../documents';
 import { MailService } from '../mail';
 import { familyConfig } from './agreement-family';
-import { additionalSignerRecipients, publishedRecipients } from './agreement-recipients';
+import {
+  additionalSignerRecipients,
+  countersignerRecipient,
+  publishedRecipients,
+  signatureBlocksOf,
+  type StoredRecipient,
+} from './agreement-recipients';
 import { agreementMailKey, legacyAgreementMailKey } from './agreement-mail-keys';
 import type { AgreementDocument } from './agreement.schema';
 import { AgreementRepository, newLinkToken } from './agreement.repository';
@@ -56,9 +65,21 @@ export interface AgreementSendInput<TForm extends object> {
    * the recipient received stays what was saved).
    */
   mailedFields?: { reviewLinkMail: (keyof TForm)[]; ccCopy: (keyof TForm)[] };
-  /** Signers besides the form's own, and whether all sign at once or one after the other. */
-  signers?: { additional: AdditionalSigner[]; order: SigningOrder } | null;
+  /**
+   * Signers besides the form's own, whether all sign at once or one after the other, and the
+   * staff member who countersigns for the firm after them.
+   */
+  signers?: {
+    additional: AdditionalSigner[];
+    order: SigningOrder;
+    countersigner?: CountersignerInput | null;
+  } | null;
 }
+
+export const COUNTERSIGNER_MESSAGES = {
+  notStaff: (email: string) =>
+    `${email} is not a ProSign user: the firm's countersigner must be a staff member.`,
+} as const;
 
 /**
  * Sending an agreement of any family (spec 2 §4) as one resumable operation:
@@ -79,6 +100,8 @@ export class AgreementSendService {
     private readonly mail: MailService,
     private readonly documents: DocumentsService,
     private readonly crmMoves: CrmStageMoves,
+    // Absent in the worker, which never starts a send (it only resumes started ones).
+    @Optional() private readonly staff?: StaffDirectory,
   ) {}
 
   /**
@@ -96,7 +119,7 @@ export class AgreementSendService {
       subject: input.subject?.trim() || null,
       filename: input.filename?.trim() || null,
     };
-    const additionalSigners = this.checkedSigners(input);
+    const additionalSigners = await this.checkedSigners(input);
     const { agreement, created } = await this.repository.createOnce<TForm>({
       additionalSigners,
       family: input.family,
@@ -108,7 +131,13 @@ export class AgreementSendService {
       signingLinkOf: input.signingLinkOf,
       sendParams: params,
     });
-    if (created) return agreement;
+    if (created) {
+      // The document gets a block for each signer and the firm's, whatever its creation named
+      // (the same parties again change nothing; nobody has signed a document not yet sent).
+      const blocks = signatureBlocksOf(config.parties(input.form).signerName, additionalSigners);
+      if (blocks) await this.documents.setSignatureParties(input.docLink, blocks);
+      return agreement;
+    }
     const done = agreement.send?.steps ?? {};
     if (agreement.send?.state === 'completed' || done.recordSaved) return agreement;
     const fresh: Partial<TForm> = { ...input.form };
@@ -133,12 +162,16 @@ export class AgreementSendService {
   }
 
   /**
-   * The additional signers of a send, checked with the form's signer and copies
-   * as one recipient list (400 with every problem), each with a new link token.
+   * The additional signers and the countersigner of a send, checked with the form's signer
+   * and copies as one recipient list (400 with every problem; the countersigner must be a
+   * listed staff user), each signer with a new link token.
    */
-  private checkedSigners<TForm extends object>(input: AgreementSendInput<TForm>) {
+  private async checkedSigners<TForm extends object>(
+    input: AgreementSendInput<TForm>,
+  ): Promise<StoredRecipient[]> {
     const additional = input.signers?.additional ?? [];
-    if (additional.length === 0) return [];
+    const countersigner = input.signers?.countersigner ?? null;
+    if (additional.length === 0 && !countersigner) return [];
     const order = input.signers?.order ?? 'sequential';
     const parties = familyConfig<TForm>(input.family).parties(input.form);
     const check = checkRecipientList(
@@ -147,10 +180,23 @@ export class AgreementSendService {
         additional,
         order,
         parties.copyTo,
+        countersigner,
       ),
     );
     if (!check.ok) throw new BadRequestException(check.errors.map((error) => error.message));
-    return additionalSignerRecipients(additional, order, newLinkToken, input.signingLinkOf);
+    const signers = additionalSignerRecipients(
+      additional,
+      order,
+      newLinkToken,
+      input.signingLinkOf,
+    );
+    const firm = check.recipients.find((draft) => draft.role === 'countersigner');
+    if (!firm) return signers;
+    if (!this.staff) throw new Error('a send with a countersigner needs the staff directory');
+    if (!(await this.staff.findByEmail(firm.staffUserId ?? ''))) {
+      throw new BadRequestException([COUNTERSIGNER_MESSAGES.notStaff(firm.email)]);
+    }
+    return [...signers, countersignerRecipient(firm, countersigner?.title ?? null)];
   }
 
   /**
@@ -414,13 +460,17 @@ export function sendResultOf(agreement: AgreementDocument<object>): AgreementSen
 /** The signers besides the first of an agreement (a resend asks them again, each under a new link). */
 function additionalSignersOf(
   agreement: Pick<AgreementDocument<object>, 'recipients'>,
-): { additional: AdditionalSigner[]; order: SigningOrder } | null {
+): AgreementSendInput<object>['signers'] {
   const others = (agreement.recipients ?? []).filter(
     (r) => r.role === 'signer' && r.id !== SINGLE_SIGNER_RECIPIENT_ID,
   );
-  if (others.length === 0) return null;
+  const firm = (agreement.recipients ?? []).find((r) => r.role === 'countersigner');
+  if (others.length === 0 && !firm) return null;
   return {
     additional: others.map((r) => ({ name: r.name, email: r.email, phone: r.phone ?? null })),
     order: others.every((r) => r.order === 1) ? 'parallel' : 'sequential',
+    countersigner: firm
+      ? { email: firm.staffUserId || firm.email, name: firm.name, title: firm.title ?? null }
+      : null,
   };
 }

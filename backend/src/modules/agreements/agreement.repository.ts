@@ -181,6 +181,26 @@ export class AgreementRepository implements AgreementMailNotes {
     return { rows, total };
   }
 
+  /**
+   * Agreements in these statuses whose firm countersigner is this staff user (their
+   * "Waiting for my signature"), oldest first, at most `limit`.
+   */
+  async ofCountersigner<TForm extends object = Record<string, unknown>>(
+    staffEmail: string,
+    statuses: readonly string[],
+    limit: number,
+  ): Promise<(Agreement<TForm> & { _id: Types.ObjectId })[]> {
+    return this.agreements
+      .find({
+        countersignerUserId: staffEmail.trim().toLowerCase(),
+        status: { $in: [...statuses] },
+        deletedAt: null,
+      })
+      .sort({ createdAt: 1, _id: 1 })
+      .limit(limit)
+      .lean<(Agreement<TForm> & { _id: Types.ObjectId })[]>();
+  }
+
   /** Ids of agreements matching `filter` (the schedules' sweeps), at most `limit`. */
   async idsWhere(filter: QueryFilter<Agreement>, limit: number): Promise<Types.ObjectId[]> {
     const rows = await this.agreements.find(filter, { _id: 1 }).limit(limit).lean();
@@ -234,21 +254,25 @@ export class AgreementRepository implements AgreementMailNotes {
     });
     const additional = input.additionalSigners ?? [];
     await Promise.all(
-      additional.map((signer) =>
-        this.links.create({
-          _id: signer.token as string,
-          kind: 'sign',
-          agreementId,
-          family: input.family,
-          recipientId: signer.id,
-          createdAt: now,
-        }),
-      ),
+      // The firm's countersigner signs in the staff app: no link.
+      additional
+        .filter((signer) => signer.token)
+        .map((signer) =>
+          this.links.create({
+            _id: signer.token as string,
+            kind: 'sign',
+            agreementId,
+            family: input.family,
+            recipientId: signer.id,
+            createdAt: now,
+          }),
+        ),
     );
     try {
       const created = await this.agreements.create({
         _id: agreementId,
         ...(additional.length ? { recipients: additional } : {}),
+        ...countersignerUserIdOf(additional),
         family: input.family,
         token,
         docLink: input.docLink,
@@ -776,4 +800,10 @@ function stepTimes(operation: AgreementOperation, steps: Record<string, Date>) {
   return Object.fromEntries(
     Object.entries(steps).map(([step, at]) => [`${operation}.steps.${step}`, at]),
   );
+}
+
+/** The countersigner's staff e-mail as its own field, for the indexed "Waiting for my signature". */
+function countersignerUserIdOf(recipients: readonly StoredRecipient[]) {
+  const firm = recipients.find((recipient) => recipient.role === 'countersigner');
+  return firm?.staffUserId ? { countersignerUserId: firm.staffUserId } : {};
 }

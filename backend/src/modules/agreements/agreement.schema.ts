@@ -91,6 +91,11 @@ export class Agreement<TForm extends object = Record<string, unknown>> {
    */
   @Prop({ type: [MongooseSchema.Types.Mixed], default: undefined })
   recipients?: StoredRecipient[];
+  /**
+   * The staff e-mail of the firm's countersigner, when there is one: a plain field
+   * beside the recipients so "Waiting for my signature" is one indexed lookup.
+   */
+  @Prop({ type: String, default: undefined }) countersignerUserId?: string;
 
   @Prop({ type: [AgreementEventSchema], default: [] }) events: AgreementEvent[];
   /** Hash of the last event: the head every append is chained to. */
@@ -186,6 +191,8 @@ export const AgreementSchema = SchemaFactory.createForClass(Agreement);
 AgreementSchema.index({ family: 1, deletedAt: 1, status: 1, createdAt: -1 });
 AgreementSchema.index({ family: 1, deletedAt: 1, createdAt: -1 });
 AgreementSchema.index({ deletedAt: 1, status: 1, createdAt: -1 });
+// A staff member's "Waiting for my signature" (sparse: most agreements have no countersigner).
+AgreementSchema.index({ countersignerUserId: 1, status: 1 }, { sparse: true });
 // The worker resumes sends and finishes a crashed runner left in progress.
 AgreementSchema.index({ 'finish.state': 1 });
 AgreementSchema.index({ 'send.state': 1 });

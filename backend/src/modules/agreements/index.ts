@@ -8,12 +8,14 @@ export type { EventInput } from './event-chain';
 export { familyConfig, type AgreementFamilyConfig, type FamilyListView } from './agreement-family';
 export {
   allSignedChange,
+  countersignerRecipient,
   recipientChange,
   recipientProgressOf,
   recipientsOf,
   type StoredRecipient,
 } from './agreement-recipients';
 export { agreementMailKey, legacyAgreementMailKey } from './agreement-mail-keys';
+export { countersignRequestMail } from './countersign-mail';
 export {
   STANDARD_CLAUSE_FIELDS,
   STANDARD_FAMILY,

@@ -60,6 +60,7 @@ export class CoCreationService {
         ...sectionOverridesOf(CO_TEMPLATE_FIELD_KEYS, form),
       },
       documentDate: new Date(),
+      signatureParties: this.creation.signatureParties('co', form, input),
     });
     return {
       docLink: created.docLink,

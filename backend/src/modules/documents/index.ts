@@ -8,6 +8,7 @@
 // adapter builds on them); passed on here for the modules that use documents.
 export {
   type AgreementContent,
+  type SignatureParties,
   type SignatureSlot,
   localDocLink,
   newDocumentId,

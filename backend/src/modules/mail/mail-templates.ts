@@ -27,6 +27,19 @@ export type MailTemplate =
     }
   | { kind: 'cc-copy'; data: { clientName: string; agreementTitle: string; link: string } }
   | {
+      /** The client signers are done: the firm's countersigner signs in the staff app. */
+      kind: 'countersign-request';
+      data: {
+        countersignerName: string;
+        agreementTitle: string;
+        /** "Jane Doe and John Doe". */
+        signedBy: string;
+        /** The agreement in the staff app's "Waiting for my signature". */
+        link: string;
+        isReminder?: boolean;
+      };
+    }
+  | {
       kind: 'sow-link';
       data: { partnerName: string; projectAddress: string; link: string; isReminder?: boolean };
     }
@@ -179,6 +192,21 @@ export function renderMail(template: MailTemplate): RenderedMail {
         ],
         action: { label: 'View the agreement', url: d.link },
       });
+    }
+    case 'countersign-request': {
+      const d = template.data;
+      return layout(
+        `${d.isReminder ? 'Reminder: ' : ''}Countersign ${d.agreementTitle} for the firm`,
+        {
+          heading: 'Waiting for your signature',
+          greeting: hello(d.countersignerName),
+          paragraphs: [
+            `${d.signedBy} signed ${d.agreementTitle}. It needs your signature for the firm before it is complete.`,
+          ],
+          action: { label: 'Review and countersign', url: d.link },
+          note: 'Sign in to ProSign with your work account to sign.',
+        },
+      );
     }
     case 'sow-link': {
       const d = template.data;

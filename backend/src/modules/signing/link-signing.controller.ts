@@ -12,7 +12,7 @@ import {
 } from '@nestjs/common';
 import {
   AGREEMENT_FAMILY_PLACES,
-  signerLinkStateOf,
+  SINGLE_SIGNER_RECIPIENT_ID,
   type AgreementFamily,
   type FinishSigningResponse,
   type LinkVerifyResponse,
@@ -21,10 +21,12 @@ import {
 } from '@prosign/domain';
 import type { Request } from 'express';
 import { Public } from '../../platform/auth/auth.decorators';
+import { familyConfig, type AgreementDocument } from '../agreements';
 import { clientIp } from '../../platform/auth/staff-principal';
 import { RequireCaptchaPass } from '../captcha';
 import { LinkFinishDto, LinkParams, TextSignatureDto } from './dto/link-signer.dto';
 import { SignerRateLimit } from './signer-throttle';
+import { OTHER_SIGNER_MESSAGES } from './other-signer.service';
 import { SigningFinishService } from './signing-finish.service';
 import { closedLinkError, SigningService, type SignerActor } from './signing.service';
 
@@ -45,13 +47,21 @@ export interface LinkSigningOptions<TForm extends object, TView> {
   view(agreement: LinkedAgreement<TForm>, state: VerifyTokenResponse): TView;
 }
 
+/** The family's agreement a customId opens, and whose link it is (null: the first signer's). */
+interface LinkSeat {
+  agreement: AgreementDocument<object>;
+  recipientId: string | null;
+}
+
 /**
  * The signing calls of a family whose link is named by its customId (spec 3 §2
  * "SOW recipient signing page", "CO signing page", §7): the same signer core
  * as the customer page (link by token, one conditional update per change, the
  * finish on the step runner), refusing another family's link as unknown. Only
- * `verify-link` comes before the captcha. One controller class per family,
- * built here (Nest's mixin pattern).
+ * `verify-link` comes before the captcha. With several signers (issue 34) each
+ * signer's own link works here, and the page shows the agreement as that
+ * signer sees it. One controller class per family, built here (Nest's mixin
+ * pattern).
  */
 export function linkSigningController<TForm extends object, TView>(
   family: AgreementFamily,
@@ -70,19 +80,19 @@ export function linkSigningController<TForm extends object, TView>(
     /** Before the captcha: whether the link is the family's, and its state. Counts nothing. */
     @Get('verify-link/:customId')
     async verifyLink(@Param() params: LinkParams): Promise<LinkVerifyResponse> {
-      const agreement = await this.agreementOf(params.customId);
-      const linkState = signerLinkStateOf(agreement.status);
+      const seat = await this.seatOf(params.customId);
+      const linkState = this.signing.linkStateOf(seat);
       if (linkState === 'open') return { valid: true, linkState };
       // Nothing left to sign: the page names the document, when it closed and whom to ask.
-      const { agreementTitle, closedAt, sender } = await this.signing.stateOf(agreement);
+      const { agreementTitle, closedAt, sender } = await this.signing.seatStateOf(seat);
       return { valid: true, linkState, closed: { agreementTitle, closedAt, sender } };
     }
 
     @Get('get-contract/:customId')
     @RequireCaptchaPass()
     async getContract(@Param() params: LinkParams): Promise<TView> {
-      const agreement = await this.agreementOf(params.customId);
-      return options.view(agreement, await this.signing.stateOf(agreement));
+      const seat = await this.seatOf(params.customId);
+      return options.view(this.linkedAs(seat), await this.signing.seatStateOf(seat));
     }
 
     /** The page opened: one view counted (the first moves not-signed to viewed). */
@@ -93,9 +103,9 @@ export function linkSigningController<TForm extends object, TView>(
       @Param() params: LinkParams,
       @Req() request: Request,
     ): Promise<TView> {
-      await this.agreementOf(params.customId);
+      const seat = await this.seatOf(params.customId);
       const verified = await this.signing.verifyToken(params.customId, 'email', actorOf(request));
-      return options.view(await this.agreementOf(params.customId), verified);
+      return options.view(this.linkedAs(seat), verified);
     }
 
     @Post('upload-text-signature/:customId')
@@ -106,7 +116,7 @@ export function linkSigningController<TForm extends object, TView>(
       @Body() body: TextSignatureDto,
       @Req() request: Request,
     ): Promise<SignerSaveResponse> {
-      await this.agreementOf(params.customId);
+      await this.seatOf(params.customId);
       return this.signing.saveTypedSignature(
         params.customId,
         { textSignature: body.textSignature },
@@ -123,9 +133,10 @@ export function linkSigningController<TForm extends object, TView>(
       @Body() body: LinkFinishDto,
       @Req() request: Request,
     ): Promise<FinishSigningResponse> {
-      const agreement = await this.agreementOf(params.customId);
+      const seat = await this.seatOf(params.customId);
       const actor = actorOf(request);
-      if (!agreement.finish) {
+      // Once finished (the agreement, or this signer's part) a repeated call only answers.
+      if (!finishedFor(seat)) {
         try {
           await this.signing.saveInitials(
             params.customId,
@@ -133,11 +144,11 @@ export function linkSigningController<TForm extends object, TView>(
             actor,
           );
         } catch (error) {
-          // Another tab's finish claimed the agreement between our read and our consent (the
-          // consent write then finds it signed): that finish is the one to answer with.
+          // Another tab's finish claimed the agreement (or this signer's part) between our read
+          // and our consent (the consent write then finds it signed): that finish answers.
           if (
             !(error instanceof ConflictException) ||
-            !(await this.agreementOf(params.customId)).finish
+            !finishedFor(await this.seatOf(params.customId))
           ) {
             throw error;
           }
@@ -150,20 +161,49 @@ export function linkSigningController<TForm extends object, TView>(
     @Get('create-audit-trail/:customId')
     @RequireCaptchaPass()
     async auditTrail(@Param() params: LinkParams): Promise<{ docLink: string }> {
-      const agreement = await this.agreementOf(params.customId);
+      const { agreement } = await this.seatOf(params.customId);
       if (agreement.finish?.state !== 'completed' || !agreement.auditTrailDocLink) {
         throw closedLinkError('open');
       }
       return { docLink: agreement.auditTrailDocLink };
     }
 
-    /** The family's sent agreement of a customId; 404 for unknown ones and other families'. */
-    private async agreementOf(customId: string) {
-      const agreement = await this.signing.contractOf(customId, family);
-      return agreement as typeof agreement & { form: TForm };
+    /**
+     * The family's sent agreement of a customId and whose link it is; 404 for unknown ones
+     * and other families'. A later signer's link does nothing while the agreement is open and
+     * their turn has not come (they have not been mailed it yet).
+     */
+    private async seatOf(customId: string): Promise<LinkSeat> {
+      const seat = await this.signing.seatOf(customId, family);
+      const recipient = seat.agreement.recipients?.find((r) => r.id === seat.recipientId);
+      if (recipient?.state === 'waiting' && this.signing.linkStateOf(seat) === 'open') {
+        throw new ConflictException(OTHER_SIGNER_MESSAGES.notYourTurn);
+      }
+      return seat;
+    }
+
+    /**
+     * The agreement as the seat's signer sees it: their own link and the form naming them as
+     * its signer (never the first signer's token, which would sign for her).
+     */
+    private linkedAs(seat: LinkSeat): LinkedAgreement<TForm> {
+      const { agreement, recipientId } = seat;
+      const own = agreement.form as TForm;
+      const recipient = recipientId
+        ? agreement.recipients?.find((r) => r.id === recipientId)
+        : null;
+      const form = recipient ? familyConfig<TForm>(family).withSigner(own, recipient) : own;
+      return { token: recipient?.token ?? agreement.token, form };
     }
   }
 
   Object.defineProperty(LinkSigningController, 'name', { value: options.name });
   return LinkSigningController;
+}
+
+/** Whether the seat's signer has nothing left to do: the agreement is finishing, or they signed their part. */
+function finishedFor(seat: LinkSeat): boolean {
+  if (seat.agreement.finish) return true;
+  const id = seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
+  return seat.agreement.recipients?.find((r) => r.id === id)?.state === 'signed';
 }

@@ -9,6 +9,7 @@ import {
 } from '@prosign/domain';
 import {
   agreementMailKey,
+  countersignRequestMail,
   familyConfig,
   recipientChange,
   recipientProgressOf,
@@ -27,6 +28,8 @@ export interface SignerPartDeps {
   documents: DocumentsService;
   mail: MailService;
   signatureOf(recipient: StoredRecipient): Promise<SignatureSource>;
+  /** The staff app (PUBLIC_SHELL_URL): the countersigner's mail links there. */
+  shellUrl: string;
 }
 
 /** Whether someone other than `recipientId` still has to sign (several signers only). */
@@ -138,7 +141,8 @@ function primaryFields(agreement: AgreementDocument<object>): Partial<StoredReci
 
 /**
  * Invites the signers whose turn it is now (the next order once the earlier
- * ones all signed): each moves to invited once and gets their own link mail.
+ * ones all signed): each moves to invited once and gets their own link mail;
+ * the firm's countersigner gets a mail to sign in the staff app.
  */
 async function inviteNext(
   deps: SignerPartDeps,
@@ -150,7 +154,8 @@ async function inviteNext(
   for (const next of recipientsToInvite(recipientsOf(agreement, { name: '', email: '' }))) {
     const index = current.recipients?.findIndex((r) => r.id === next.id) ?? -1;
     const stored = current.recipients?.[index];
-    if (!stored?.signingLink) continue;
+    const countersigner = stored?.role === 'countersigner';
+    if (!stored || (!stored.signingLink && !countersigner)) continue;
     const now = new Date();
     current =
       (await deps.repository.record<object>(
@@ -162,12 +167,21 @@ async function inviteNext(
         },
         { notify: true },
       )) ?? current;
+    if (countersigner) {
+      await deps.mail.send({
+        key: agreementMailKey(current, 'countersign-request', next.id),
+        agreementId: String(current._id),
+        ...countersignRequestMail(current, stored, deps.shellUrl, false),
+        replyTo: parties.senderEmail,
+      });
+      continue;
+    }
     await deps.mail.send({
       key: agreementMailKey(current, 'review-link', next.id),
       agreementId: String(current._id),
       template: config.linkMail({
         form: config.withSigner(current.form, stored),
-        link: stored.signingLink,
+        link: stored.signingLink ?? '',
         senderEmail: parties.senderEmail,
         isReminder: false,
         subject: current.send?.params?.subject ?? null,

@@ -276,7 +276,7 @@ export class OtherSignerSigning {
 }
 
 /** Statuses in which a signer may still act: before the agreement is signed or closed. */
-function openStatuses(agreement: Pick<AgreementDocument<object>, 'family'>) {
+export function openStatuses(agreement: Pick<AgreementDocument<object>, 'family'>) {
   return [
     ...transitionRule(agreement.family, 'view').from,
     ...transitionRule(agreement.family, 'saveSignature').from,

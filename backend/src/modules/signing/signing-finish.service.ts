@@ -15,6 +15,7 @@ import {
   SINGLE_SIGNER_RECIPIENT_ID,
   transitionRule,
   type FinishSigningResponse,
+  type RecipientRole,
 } from '@prosign/domain';
 import { createHash, randomBytes } from 'node:crypto';
 import { FILE_SERVICE_PORT, type FileServicePort } from '../../integrations/file-service';
@@ -82,7 +83,17 @@ export class SigningFinishService {
 
   /** `POST /api/signing/finish`: claims (once) and completes the finish; repeated calls answer the same. */
   async finish(token: string, actor: SignerActor): Promise<FinishSigningResponse> {
-    const seat = await this.signing.seatOf(token);
+    return this.finishSeat(await this.signing.seatOf(token), actor);
+  }
+
+  /**
+   * The finish of one signer (`recipientId` null: the first, by the agreement's own fields):
+   * their part while others still sign, the whole agreement with the last signature.
+   */
+  async finishSeat(
+    seat: { agreement: AgreementDocument<object>; recipientId: string | null },
+    actor: SignerActor,
+  ): Promise<FinishSigningResponse> {
     let agreement = seat.agreement;
     const recipientId = seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
     if (!agreement.finish) {
@@ -105,6 +116,7 @@ export class SigningFinishService {
       documents: this.documents,
       mail: this.mail,
       signatureOf: (recipient) => this.signatureSourceOf(recipient),
+      shellUrl: this.config.PUBLIC_SHELL_URL,
     };
   }
 
@@ -220,8 +232,7 @@ export class SigningFinishService {
                   role: r.role,
                   name: r.name,
                   email: r.email,
-                  authentication:
-                    r.role === 'cc' ? 'None (copy only)' : 'Own signing link by e-mail, captcha',
+                  authentication: AUTHENTICATION_OF_ROLE[r.role],
                 })),
               }
             : {}),
@@ -332,6 +343,20 @@ export function verifyLink(signingUrl: string, verifyId: string | null): string 
   return verifyId ? `${signingUrl.replace(/\/+$/, '')}/verify/${verifyId}` : undefined;
 }
 
+/** How each kind of recipient proved who they are, as the audit trail says it. */
+const AUTHENTICATION_OF_ROLE: Readonly<Record<RecipientRole, string>> = {
+  signer: 'Own signing link by e-mail, captcha',
+  countersigner: 'Signed in to ProSign (staff account)',
+  cc: 'None (copy only)',
+};
+
+/** How a view came, in words: a link from a mail or a text, or the staff app (countersigner). */
+const VIEW_CHANNEL_NAMES: Readonly<Record<string, string>> = {
+  email: 'e-mail',
+  phone: 'text message',
+  staff: 'the ProSign staff app',
+};
+
 /** Event-log types the audit trail shows, as its own names. */
 const AUDIT_TYPE_OF: Readonly<Record<string, AuditEventType>> = {
   sent: 'sent',
@@ -374,7 +399,7 @@ export function auditEventsOf(
     if (typeof recipientId === 'string') audit.recipientId = recipientId;
     if (type === 'viewed') {
       if (event.data?.channel)
-        audit.via = event.data.channel === 'phone' ? 'text message' : 'e-mail';
+        audit.via = VIEW_CHANNEL_NAMES[String(event.data.channel)] ?? 'e-mail';
       if (event.userAgent) audit.device = deviceOf(event.userAgent);
     }
     events.push(audit);

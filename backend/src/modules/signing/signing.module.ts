@@ -4,6 +4,8 @@ import { CrmModule } from '../crm/crm.module';
 import { CrmStageMovesModule } from '../crm/crm-stage-moves.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
 import { MailModule } from '../mail/mail.module';
+import { CountersignController } from './countersign.controller';
+import { CountersignService } from './countersign.service';
 import { SignatureImageStoreModule } from './signature-image-store.module';
 import { SignerCallsService } from './signer-calls.service';
 import { SignerCrmController } from './signer-crm.controller';
@@ -33,13 +35,20 @@ import { VerifyService } from './verify.service';
     MailModule,
     SignatureImageStoreModule,
   ],
-  controllers: [SigningController, VerifyController, SignerTemplateController, SignerCrmController],
+  controllers: [
+    SigningController,
+    VerifyController,
+    SignerTemplateController,
+    SignerCrmController,
+    CountersignController,
+  ],
   providers: [
     ...SIGNING_CORE_PROVIDERS,
     SignerCallsService,
     SigningPresenceService,
     SigningPresenceGateway,
     VerifyService,
+    CountersignService,
   ],
   exports: [SignerCallsService, SigningService, SigningFinishService],
 })

@@ -16,6 +16,7 @@ import {
   transitionRule,
   type AgreementFamily,
   type ContractStatus,
+  type SignerLinkState,
   type SignerMetrics,
   type SignerSaveResponse,
   type SignerUserDetail,
@@ -146,6 +147,27 @@ export class SigningService {
       throw new NotFoundException(SIGNER_MESSAGES.unknownLink);
     }
     return found;
+  }
+
+  /**
+   * Where a seat's link stands, counting nothing and rendering nothing (the link check before
+   * the captcha): the agreement's state, or `signed` once this signer signed their part.
+   */
+  linkStateOf(seat: { agreement: SignedAgreement; recipientId: string | null }): SignerLinkState {
+    const state = signerLinkStateOf(seat.agreement.status);
+    if (!seat.recipientId) return firstSignerSignedPart(seat.agreement) ? 'signed' : state;
+    const recipient = seat.agreement.recipients?.find((r) => r.id === seat.recipientId);
+    return recipient?.state === 'signed' ? 'signed' : state;
+  }
+
+  /** What a seat's signing page shows, counting nothing: the first signer's or another signer's. */
+  seatStateOf(seat: {
+    agreement: SignedAgreement;
+    recipientId: string | null;
+  }): Promise<VerifyTokenResponse> {
+    return seat.recipientId
+      ? this.others.stateOf({ agreement: seat.agreement, recipientId: seat.recipientId })
+      : this.stateOf(seat.agreement);
   }
 
   /** The seat of another signer than the first, or null for the first signer's link. */

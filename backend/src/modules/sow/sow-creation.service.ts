@@ -53,6 +53,7 @@ export class SowCreationService {
       values: sowDocumentValues(form),
       sectionOverrides: sectionOverridesOf(SOW_SECTION_KEYS, form),
       documentDate: new Date(),
+      signatureParties: this.creation.signatureParties('sow', form, input),
     });
     return {
       docLink: created.docLink,

@@ -449,7 +449,7 @@ export function singleSignerRecipients(record: SingleSignerRecord): Recipient[] 
 export const FIRM_PARTY_NAME = 'the firm';
 
 /** "A", "A and B", "A, B and C"; beyond three, "A, B and 2 others" (a card line stays short). */
-function joinNames(names: readonly string[]): string {
+export function joinNames(names: readonly string[]): string {
   if (names.length > 3) return `${names.slice(0, 2).join(', ')} and ${names.length - 2} others`;
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
@@ -492,6 +492,14 @@ export interface AdditionalSigner {
 /** Everyone at once, or one after the other in the order listed. */
 export const SIGNING_ORDERS = ['parallel', 'sequential'] as const;
 export type SigningOrder = (typeof SIGNING_ORDERS)[number];
+
+/** The staff app's page of the agreements waiting for the signed-in user's countersignature. */
+export const COUNTERSIGN_PAGE_PATH = '/countersign';
+
+/** The staff app's page where the countersigner signs one agreement. */
+export function countersignPagePath(agreementId: string): string {
+  return `${COUNTERSIGN_PAGE_PATH}/${encodeURIComponent(agreementId)}`;
+}
 
 /** The id of the firm's countersigner: one per agreement. */
 export const COUNTERSIGNER_RECIPIENT_ID = 'firm';

@@ -13,6 +13,7 @@ import type {
   TextSignatureRequest,
   VerifyTokenResponse,
 } from '../signing/signer-api';
+import type { SendSignersRequest } from '../agreements/recipients';
 import type { CoFormFields } from './co-form';
 
 /** `GET /api/co/get-deals-by-address?address=` (an address, a deal id or a pasted deal URL). */
@@ -185,7 +186,7 @@ export interface CoContractInput {
 }
 
 /** `POST /api/co/create-contract` */
-export interface CoCreateContractRequest extends CoContractInput {
+export interface CoCreateContractRequest extends CoContractInput, SendSignersRequest {
   /** The document of an earlier create on this screen, replaced by the new one. */
   docLink?: string | null;
 }
@@ -201,7 +202,7 @@ export interface CoCreatedContract {
 }
 
 /** `POST /api/co/send-contract` */
-export interface CoSendContractRequest extends CoContractInput {
+export interface CoSendContractRequest extends CoContractInput, SendSignersRequest {
   docLink: string;
   /** Edit and Resend: the change order this one replaces. */
   replacesId?: string | null;

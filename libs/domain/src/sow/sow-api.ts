@@ -13,6 +13,7 @@ import type {
   TextSignatureRequest,
   VerifyTokenResponse,
 } from '../signing/signer-api';
+import type { SendSignersRequest } from '../agreements/recipients';
 import type { SowFormFields } from './sow-document';
 import type { SowFeeField, SowTimeline } from './sow-rules';
 
@@ -115,7 +116,7 @@ export interface SowContractInput {
 }
 
 /** `POST /api/sow/create-contract` */
-export interface SowCreateContractRequest extends SowContractInput {
+export interface SowCreateContractRequest extends SowContractInput, SendSignersRequest {
   /** The document of an earlier create on this screen, replaced by the new one. */
   docLink?: string | null;
 }
@@ -128,7 +129,7 @@ export interface SowCreatedContract {
 }
 
 /** `POST /api/sow/send-contract` */
-export interface SowSendContractRequest extends SowContractInput {
+export interface SowSendContractRequest extends SowContractInput, SendSignersRequest {
   docLink: string;
   /** Edit and Resend: the SOW this one replaces. */
   replacesId?: string | null;

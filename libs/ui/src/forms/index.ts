@@ -45,3 +45,21 @@ export {
   type ServerFormErrors,
   type ServerMessageMatcher,
 } from './server-errors';
+export { AdditionalSigners, type AdditionalSignersProps } from './signers/AdditionalSigners';
+export {
+  DEFAULT_SIGNING_ORDER,
+  EMPTY_SIGNER_ROW,
+  MAX_ADDITIONAL_SIGNERS,
+  SIGNING_ORDER_CHOICES,
+  SIGNING_ORDER_LABELS,
+  recipientInputsOf,
+  signerErrors,
+  signerPicks,
+  signerRowsOf,
+  signersRequest,
+  type PlacedSignerError,
+  type SignerFieldPaths,
+  type SignerRow,
+  type SignerRowPath,
+  type SignersFormValues,
+} from './signers/signer-list';

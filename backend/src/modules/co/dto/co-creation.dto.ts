@@ -7,6 +7,7 @@ import {
   type CoSendCopyRequest,
   type CoTemplateFields,
   type CoTemplateUpdateRequest,
+  type SigningOrder,
 } from '@prosign/domain';
 import {
   ArrayMaxSize,
@@ -20,6 +21,7 @@ import {
   registerDecorator,
 } from 'class-validator';
 import { IsStringRecord } from '../../../platform/validation/string-record';
+import { AdditionalSignerDto, AdditionalSignersField, SigningOrderField } from '../../documents';
 
 const TEXT = 500;
 const LONG_TEXT = 20_000;
@@ -95,6 +97,13 @@ export class CoContractInputDto implements CoContractInput {
   @IsOptional()
   @IsStringRecord(LONG_TEXT)
   templateFields?: CoTemplateFields;
+
+  /**
+   * Signers besides the signatory (issue 34), on the document (one signature block each)
+   * and on the send (each their own link, in `signing_order`).
+   */
+  @AdditionalSignersField() additional_signers?: AdditionalSignerDto[];
+  @SigningOrderField() signing_order?: SigningOrder;
 }
 
 export class CoCreateContractDto extends CoContractInputDto implements CoCreateContractRequest {

@@ -10,6 +10,7 @@ import type {
   SowTemplateSections,
   SowTimeline,
   SowUpdateCrmRequest,
+  SigningOrder,
 } from '@prosign/domain';
 import { Type } from 'class-transformer';
 import {
@@ -25,6 +26,7 @@ import {
 } from 'class-validator';
 import { requiredObject } from '../../../platform/validation/required-object';
 import { IsStringRecord } from '../../../platform/validation/string-record';
+import { AdditionalSignerDto, AdditionalSignersField, SigningOrderField } from '../../documents';
 
 const TEXT = 500;
 const LONG_TEXT = 20_000;
@@ -78,6 +80,13 @@ export class SowContractInputDto implements SowContractInput {
   @IsOptional()
   @IsStringRecord(LONG_TEXT)
   sections?: SowTemplateSections;
+
+  /**
+   * Signers besides the partner (issue 34), on the document (one signature block each)
+   * and on the send (each their own link, in `signing_order`).
+   */
+  @AdditionalSignersField() additional_signers?: AdditionalSignerDto[];
+  @SigningOrderField() signing_order?: SigningOrder;
 }
 
 export class SowCreateContractDto extends SowContractInputDto implements SowCreateContractRequest {

@@ -1,0 +1,238 @@
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { STANDARD_TEMPLATE_DOC_IDS, type AgreementCardCore } from '@prosign/domain';
+import type { Connection } from 'mongoose';
+import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
+import { contractFormData, contractSendBody } from './support/document-fixtures';
+import { pdfText } from './support/pdf-text';
+import { seedDemoData } from './support/seed';
+import { PUBLIC_API_URL, PUBLIC_SIGNING_URL, signerHttp } from './support/signing-fixtures';
+import { staffHttp, type StaffHttp } from './support/staff-session';
+import { startApi, startWorker } from './support/test-apps';
+import { createTestEnv } from './support/test-env';
+
+const LUIS = { name: 'Luis Alvarez', email: 'luis.alvarez@example.com' };
+const PRINCIPAL = { email: 'admin@prosign.example', name: 'Dana Whitfield', title: 'Principal' };
+const SHELL_URL = 'https://staff.prosign.example.com';
+
+/**
+ * The firm's countersignature (issue 34): the staff member the send names signs
+ * last, in the staff app, once every client signed — invited by mail, their own
+ * queue, their signature stamped into the firm's block, and theirs the signature
+ * that seals the agreement.
+ */
+describe('the firm countersigns after the clients, in the staff app', () => {
+  const env = createTestEnv(__filename, {
+    PUBLIC_API_URL,
+    PUBLIC_SIGNING_URL,
+    PUBLIC_SHELL_URL: SHELL_URL,
+  });
+  let api: INestApplication;
+  let worker: INestApplicationContext;
+  let csm: StaffHttp;
+  let principal: StaffHttp;
+  let connection: Connection;
+
+  beforeAll(async () => {
+    await seedDemoData(env.config);
+    ({ app: api } = await startApi(env.config));
+    worker = await startWorker(env.config);
+    csm = await staffHttp(api, 'csm@prosign.example');
+    principal = await staffHttp(api, PRINCIPAL.email);
+    connection = api.get(getConnectionToken(), { strict: false });
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    await api?.close();
+    await env.cleanup();
+  });
+
+  const template = `${PUBLIC_API_URL}/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/edit`;
+  const signers = {
+    additional_signers: [LUIS],
+    signing_order: 'parallel',
+    countersigner: PRINCIPAL,
+  };
+
+  async function send(extra: Record<string, unknown> = signers) {
+    // The document takes who signs; the order is the send's alone.
+    const { signing_order: _order, ...blocks } = extra;
+    const created = await csm()
+      .post('/api/template/create-contract')
+      .send({ docLink: template, formData: contractFormData({}), ...blocks })
+      .expect(201);
+    return csm()
+      .post('/api/contracts/send')
+      .send({ ...contractSendBody(created.body.docLink as string), ...extra });
+  }
+  const stored = (token: string) => connection.collection('agreements').findOne({ token });
+  const cardOf = async (token: string) =>
+    (await csm().get(`/api/contracts/by-token/${token}`).expect(200)).body as AgreementCardCore;
+  const mailsOf = async (agreementId: string) =>
+    mailDeliveries(connection).find({ agreementId }).toArray();
+  async function signAs(token: string, name: string) {
+    const signer = signerHttp(api);
+    await signer.post('/api/verifyToken').send({ token, prefix: 'contract' }).expect(200);
+    await signer
+      .post('/api/template/upload-signature')
+      .send({ token, textSignature: name, clientname: name })
+      .expect(200);
+    await signer
+      .post('/api/template/upload-initials')
+      .send({ token, clientname: name, agreedToTerms: true })
+      .expect(200);
+    return (await signerHttp(api).post('/api/signing/finish').send({ token }).expect(200)).body;
+  }
+
+  it('invites the countersigner once both clients signed; only they sign, and theirs seals it', async () => {
+    const sent = await send();
+    expect(sent.status).toBe(200);
+    const maria = sent.body.token as string;
+    const record = await stored(maria);
+    const agreementId = String(record?._id);
+    const luis = record?.recipients[1].token as string;
+
+    expect((await cardOf(maria)).recipients.map((r) => [r.id, r.role, r.order, r.state])).toEqual([
+      ['signer-1', 'signer', 1, 'invited'],
+      ['signer-2', 'signer', 1, 'invited'],
+      ['firm', 'countersigner', 2, 'waiting'],
+      ['cc-1', 'cc', 3, 'waiting'],
+    ]);
+    // Nothing for the firm before the clients signed: not in the queue, not signable.
+    expect((await principal().get('/api/countersign/mine').expect(200)).body.items).toEqual([]);
+    const early = await principal()
+      .post(`/api/countersign/${agreementId}/signature`)
+      .send({ textSignature: PRINCIPAL.name })
+      .expect(409);
+    expect(early.body.message).toMatch(/not your turn/);
+
+    await signAs(maria, 'Maria Elena Alvarez');
+    const clientsDone = await signAs(luis, 'Luis Alvarez');
+    expect(clientsDone.progress).toBe('2 of 3 signed — waiting for the firm');
+    expect(clientsDone.signedDocLink).toBe('');
+    const waiting = await cardOf(maria);
+    expect(waiting.status).toBe('signature_saved');
+    expect(waiting.recipients.find((r) => r.id === 'firm')?.state).toBe('invited');
+
+    // One mail to the countersigner, linking to the staff app (no token to sign with).
+    const requests = (await mailsOf(agreementId)).filter(
+      (mail) => mail.template === 'countersign-request',
+    );
+    expect(requests).toHaveLength(1);
+    expect(requests[0].to).toEqual([PRINCIPAL.email]);
+    expect(requests[0].html).toContain(`${SHELL_URL}/countersign/${agreementId}`);
+    expect(requests[0].text).toContain('Maria Elena Alvarez and Luis Alvarez signed');
+    expect(requests[0].html).not.toContain(maria);
+    expect(requests[0].html).not.toContain(luis);
+
+    const queue = (await principal().get('/api/countersign/mine').expect(200)).body.items;
+    expect(queue).toEqual([
+      expect.objectContaining({
+        agreementId,
+        family: 'standard',
+        signers: 'Maria Elena Alvarez and Luis Alvarez',
+        signatureSaved: false,
+      }),
+    ]);
+    // Another staff member sees nothing of it and cannot sign it.
+    expect((await csm().get('/api/countersign/mine').expect(200)).body.items).toEqual([]);
+    await csm().get(`/api/countersign/${agreementId}`).expect(404);
+    await csm()
+      .post(`/api/countersign/${agreementId}/signature`)
+      .send({ textSignature: 'Chris' })
+      .expect(404);
+
+    const opened = await principal().post(`/api/countersign/${agreementId}/open`).expect(200);
+    expect(opened.body).toMatchObject({
+      agreementId,
+      linkState: 'open',
+      recipientId: 'firm',
+      client: { full_name: PRINCIPAL.name },
+      progress: '2 of 3 signed — waiting for the firm',
+    });
+    await principal()
+      .post(`/api/countersign/${agreementId}/signature`)
+      .send({ textSignature: PRINCIPAL.name })
+      .expect(200);
+    // Consent is required, as on a client's page.
+    await principal()
+      .post(`/api/countersign/${agreementId}/finish`)
+      .send({ agreedToTerms: false })
+      .expect(400);
+    const finished = await principal()
+      .post(`/api/countersign/${agreementId}/finish`)
+      .send({ agreedToTerms: true })
+      .expect(200);
+    expect(finished.body.signedDocLink).toMatch(/\/api\/documents\/d\//);
+
+    const signed = await cardOf(maria);
+    expect(signed.status).toBe('signed');
+    expect(signed.recipients.filter((r) => r.role !== 'cc').map((r) => r.state)).toEqual([
+      'signed',
+      'signed',
+      'signed',
+    ]);
+    expect((await principal().get('/api/countersign/mine').expect(200)).body.items).toEqual([]);
+
+    // The sealed PDF: the firm's block names the countersigner, the audit trail every party.
+    const sealed = await csm().get(new URL(finished.body.signedDocLink).pathname).expect(200);
+    const text = (await pdfText(sealed.body as Buffer)).replace(/\s+/g, '');
+    expect(text).toContain('DanaWhitfield');
+    expect(text).toContain('Principal');
+    expect(text).toContain('SignedintoProSign(staffaccount)');
+    expect(text).toContain(`Signedby${PRINCIPAL.email}`);
+    expect(text).toContain(`Signedby${LUIS.email}`);
+    expect(text).toContain('viatheProSignstaffapp');
+
+    // One signed copy, to every signer and the countersigner; one CRM move.
+    const copies = (await mailsOf(agreementId)).filter((mail) => mail.template === 'signed-copy');
+    expect(copies).toHaveLength(1);
+    expect(copies[0].to).toEqual(
+      expect.arrayContaining(['maria.alvarez@example.com', LUIS.email, PRINCIPAL.email]),
+    );
+    // Finishing again answers the same and changes nothing.
+    const again = await principal()
+      .post(`/api/countersign/${agreementId}/finish`)
+      .send({ agreedToTerms: true })
+      .expect(200);
+    expect(again.body.signedDocLink).toBe(finished.body.signedDocLink);
+  });
+
+  it('reminds the countersigner (not the clients) while the agreement waits for the firm', async () => {
+    const sent = await send({ countersigner: { email: PRINCIPAL.email } });
+    const maria = sent.body.token as string;
+    const agreementId = String((await stored(maria))?._id);
+    await signAs(maria, 'Maria Elena Alvarez');
+    const card = await cardOf(maria);
+    expect(card.recipients.find((r) => r.id === 'firm')).toMatchObject({
+      // No name given: the staff e-mail's.
+      name: 'Admin',
+      state: 'invited',
+    });
+    await csm().post('/api/email/send-reminder').send({ token: maria }).expect(200);
+    const reminders = (await mailsOf(agreementId)).filter((mail) =>
+      mail.subject.startsWith('Reminder:'),
+    );
+    expect(reminders.map((mail) => [mail.template, mail.to])).toEqual([
+      ['countersign-request', [PRINCIPAL.email]],
+    ]);
+  });
+
+  it('refuses a countersigner who is not a staff member, or who also signs for the client', async () => {
+    const before = await connection.collection('agreements').countDocuments();
+    const stranger = await send({ countersigner: { email: 'someone@elsewhere.example' } });
+    expect(stranger.status).toBe(400);
+    expect(JSON.stringify(stranger.body.message)).toMatch(/not a ProSign user/);
+    const created = await csm()
+      .post('/api/template/create-contract')
+      .send({
+        docLink: template,
+        formData: contractFormData({}),
+        countersigner: { email: 'maria.alvarez@example.com' },
+      })
+      .expect(400);
+    expect(JSON.stringify(created.body.message)).toMatch(/countersigner must be someone else/);
+    expect(await connection.collection('agreements').countDocuments()).toBe(before);
+  });
+});
