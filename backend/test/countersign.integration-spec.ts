@@ -235,4 +235,49 @@ describe('the firm countersigns after the clients, in the staff app', () => {
     expect(JSON.stringify(created.body.message)).toMatch(/countersigner must be someone else/);
     expect(await connection.collection('agreements').countDocuments()).toBe(before);
   });
+
+  it('keeps a default countersigner per family that admins set and every creation screen reads', async () => {
+    const admin = principal;
+    expect((await csm().get('/api/countersign/defaults').expect(200)).body.defaults).toEqual({
+      standard: null,
+      sow: null,
+      co: null,
+    });
+    // Only admins set it, only to a listed staff member.
+    await csm()
+      .put('/api/countersign/defaults')
+      .send({ family: 'co', countersigner: { email: 'pm@prosign.example' } })
+      .expect(403);
+    const stranger = await admin()
+      .put('/api/countersign/defaults')
+      .send({ family: 'co', countersigner: { email: 'someone@elsewhere.example' } })
+      .expect(400);
+    expect(JSON.stringify(stranger.body.message)).toMatch(/not a ProSign user/);
+    await admin()
+      .put('/api/countersign/defaults')
+      .send({ family: 'nda', countersigner: null })
+      .expect(400);
+
+    const set = await admin()
+      .put('/api/countersign/defaults')
+      .send({
+        family: 'co',
+        countersigner: { email: ' PM@prosign.example ', title: 'Project Lead' },
+      })
+      .expect(200);
+    expect(set.body.defaults.co).toEqual({
+      email: 'pm@prosign.example',
+      name: 'Pm',
+      title: 'Project Lead',
+    });
+    expect((await csm().get('/api/countersign/defaults').expect(200)).body.defaults).toMatchObject({
+      standard: null,
+      co: { email: 'pm@prosign.example' },
+    });
+    await admin()
+      .put('/api/countersign/defaults')
+      .send({ family: 'co', countersigner: null })
+      .expect(200);
+    expect((await csm().get('/api/countersign/defaults').expect(200)).body.defaults.co).toBeNull();
+  });
 });

@@ -116,6 +116,8 @@ const EXPECTED: Record<string, Rule> = {
   // The firm's countersignature: any staff member's own queue; the service admits only the
   // countersigner the send named (404 for anyone else).
   'GET /api/countersign/mine': SESSION,
+  'GET /api/countersign/defaults': SESSION,
+  'PUT /api/countersign/defaults': ADMIN,
   'GET /api/countersign/:agreementId': SESSION,
   'POST /api/countersign/:agreementId/open': SESSION,
   'POST /api/countersign/:agreementId/signature': SESSION,

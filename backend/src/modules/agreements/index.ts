@@ -33,7 +33,12 @@ export {
   type StepPlan,
 } from './step-runner';
 export { AgreementRepository, newLinkToken, type AgreementWrite } from './agreement.repository';
-export { AgreementSendService, sendResultOf, type SendActor } from './agreement-send.service';
+export {
+  AgreementSendService,
+  COUNTERSIGNER_MESSAGES,
+  sendResultOf,
+  type SendActor,
+} from './agreement-send.service';
 export {
   AgreementCreationService,
   assertPlaceholdersKept,

@@ -7,22 +7,28 @@ import {
   HttpStatus,
   Param,
   Post,
+  Put,
   Req,
 } from '@nestjs/common';
 import type {
+  CountersignDefaultsResponse,
   CountersignQueue,
   CountersignView,
   FinishSigningResponse,
   SignerSaveResponse,
 } from '@prosign/domain';
-import { CurrentStaff } from '../../platform/auth/auth.decorators';
+import { AdminOnly, CurrentStaff } from '../../platform/auth/auth.decorators';
 import {
   clientIp,
   type StaffPrincipal,
   type StaffRequest,
 } from '../../platform/auth/staff-principal';
 import { CountersignService } from './countersign.service';
-import { CountersignFinishDto, CountersignParams } from './dto/countersign.dto';
+import {
+  CountersignDefaultDto,
+  CountersignFinishDto,
+  CountersignParams,
+} from './dto/countersign.dto';
 import { TextSignatureDto } from './dto/link-signer.dto';
 import type { SignerActor } from './signer-events';
 
@@ -41,6 +47,21 @@ export class CountersignController {
   @Get('mine')
   queue(@CurrentStaff() staff: StaffPrincipal): Promise<CountersignQueue> {
     return this.countersign.queue(staff.email);
+  }
+
+  /** The countersigner each family's creation screen proposes (every staff member reads it). */
+  @Get('defaults')
+  defaults(): Promise<CountersignDefaultsResponse> {
+    return this.countersign.defaults();
+  }
+
+  @Put('defaults')
+  @AdminOnly()
+  setDefault(
+    @Body() body: CountersignDefaultDto,
+    @CurrentStaff() staff: StaffPrincipal,
+  ): Promise<CountersignDefaultsResponse> {
+    return this.countersign.setDefault(body.family, body.countersigner, staff.email);
   }
 
   @Get(':agreementId')

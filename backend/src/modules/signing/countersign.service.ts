@@ -1,8 +1,12 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import {
   AGREEMENT_FAMILIES,
   COUNTERSIGN_MESSAGES,
   joinNames,
+  nameFromStaffEmail,
+  type AgreementFamily,
+  type CountersignDefaultsResponse,
+  type CountersignerInput,
   type CountersignQueue,
   type CountersignView,
   type FinishSigningResponse,
@@ -15,6 +19,9 @@ import {
   type AgreementDocument,
   type StoredRecipient,
 } from '../agreements';
+import { StaffDirectory } from '../../platform/auth/staff-directory';
+import { COUNTERSIGNER_MESSAGES } from '../agreements';
+import { CountersignDefaultsRepository } from './countersign-defaults.repository';
 import { openStatuses, OtherSignerSigning, type OtherSignerSeat } from './other-signer.service';
 import { signerEvent, type SignerActor } from './signer-events';
 import { SigningFinishService } from './signing-finish.service';
@@ -42,7 +49,36 @@ export class CountersignService {
     private readonly repository: AgreementRepository,
     private readonly others: OtherSignerSigning,
     private readonly finishing: SigningFinishService,
+    private readonly defaultsStore: CountersignDefaultsRepository,
+    private readonly staff: StaffDirectory,
   ) {}
+
+  /** The countersigner each family's creation screen proposes. */
+  async defaults(): Promise<CountersignDefaultsResponse> {
+    return { defaults: await this.defaultsStore.all() };
+  }
+
+  /** An admin sets one family's proposal; the countersigner must be a listed staff user. */
+  async setDefault(
+    family: AgreementFamily,
+    input: CountersignerInput | null,
+    adminEmail: string,
+  ): Promise<CountersignDefaultsResponse> {
+    let countersigner: CountersignerInput | null = null;
+    if (input) {
+      const email = input.email.trim().toLowerCase();
+      if (!(await this.staff.findByEmail(email))) {
+        throw new BadRequestException([COUNTERSIGNER_MESSAGES.notStaff(input.email.trim())]);
+      }
+      countersigner = {
+        email,
+        name: input.name?.trim() || nameFromStaffEmail(email),
+        title: input.title?.trim() || null,
+      };
+    }
+    await this.defaultsStore.set(family, countersigner, adminEmail);
+    return this.defaults();
+  }
 
   /** The agreements waiting for this staff member's countersignature, longest waiting first. */
   async queue(staffEmail: string): Promise<CountersignQueue> {

@@ -5,6 +5,7 @@ import { CrmStageMovesModule } from '../crm/crm-stage-moves.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
 import { MailModule } from '../mail/mail.module';
 import { CountersignController } from './countersign.controller';
+import { CountersignDefaultsRepository } from './countersign-defaults.repository';
 import { CountersignService } from './countersign.service';
 import { SignatureImageStoreModule } from './signature-image-store.module';
 import { SignerCallsService } from './signer-calls.service';
@@ -49,6 +50,7 @@ import { VerifyService } from './verify.service';
     SigningPresenceGateway,
     VerifyService,
     CountersignService,
+    CountersignDefaultsRepository,
   ],
   exports: [SignerCallsService, SigningService, SigningFinishService],
 })

@@ -1,4 +1,6 @@
 import type {
+  CountersignDefaultRequest,
+  CountersignDefaultsResponse,
   CountersignFinishRequest,
   CountersignQueue,
   CountersignSignatureRequest,
@@ -16,6 +18,12 @@ export const countersignApi = {
   /** "Waiting for my signature": the signed-in staff member's queue, longest waiting first. */
   queue: (client: ApiClient, signal?: AbortSignal) =>
     client.get<CountersignQueue>('/api/countersign/mine', { signal }),
+  /** The countersigner each family's creation screen proposes. */
+  defaults: (client: ApiClient, signal?: AbortSignal) =>
+    client.get<CountersignDefaultsResponse>('/api/countersign/defaults', { signal }),
+  /** Admins: one family's proposed countersigner (null: none). */
+  setDefault: (client: ApiClient, request: CountersignDefaultRequest) =>
+    client.put<CountersignDefaultsResponse>('/api/countersign/defaults', request),
   view: (client: ApiClient, agreementId: string, signal?: AbortSignal) =>
     client.get<CountersignView>(path(agreementId), { signal }),
   /** The page opened (the first open is recorded as the countersigner's view). */

@@ -5,6 +5,7 @@
  * finish), authorised by the staff session instead of a link token.
  */
 import type { AgreementFamily } from '../agreements/agreement-statuses';
+import type { CountersignerInput } from '../agreements/recipients';
 import type { VerifyTokenResponse } from './signer-api';
 
 /** One agreement in "Waiting for my signature". */
@@ -45,3 +46,20 @@ export interface CountersignFinishRequest {
 export const COUNTERSIGN_MESSAGES = {
   notYours: 'No agreement here waits for your signature.',
 } as const;
+
+/**
+ * The countersigner a creation screen proposes for each family (an admin setting); null:
+ * none proposed. Staff may still change or remove it on each agreement.
+ */
+export type CountersignDefaults = Record<AgreementFamily, CountersignerInput | null>;
+
+/** `GET /api/countersign/defaults` and the answer of `PUT`. */
+export interface CountersignDefaultsResponse {
+  defaults: CountersignDefaults;
+}
+
+/** `PUT /api/countersign/defaults` (admins): one family's default, null to propose none. */
+export interface CountersignDefaultRequest {
+  family: AgreementFamily;
+  countersigner: CountersignerInput | null;
+}

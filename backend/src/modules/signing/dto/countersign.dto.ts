@@ -1,5 +1,22 @@
-import type { CountersignFinishRequest } from '@prosign/domain';
-import { IsBoolean, IsMongoId, IsOptional, IsString, MaxLength } from 'class-validator';
+import {
+  AGREEMENT_FAMILIES,
+  type AgreementFamily,
+  type CountersignDefaultRequest,
+  type CountersignFinishRequest,
+} from '@prosign/domain';
+import { Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsMongoId,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { CountersignerDto } from '../../documents';
 
 /** `/api/countersign/{agreementId}/…` */
 export class CountersignParams {
@@ -10,4 +27,16 @@ export class CountersignParams {
 export class CountersignFinishDto implements CountersignFinishRequest {
   @IsBoolean({ message: 'agreedToTerms is required' }) agreedToTerms: boolean;
   @IsOptional() @IsString() @MaxLength(10) initials?: string;
+}
+
+/** `PUT /api/countersign/defaults`: one family's proposed countersigner, or null for none. */
+export class CountersignDefaultDto implements CountersignDefaultRequest {
+  @IsIn(AGREEMENT_FAMILIES, { message: 'family must be standard, sow or co' })
+  family: AgreementFamily;
+
+  @ValidateIf((body: CountersignDefaultDto) => body.countersigner !== null)
+  @IsObject({ message: 'countersigner must name a staff member, or be null for none' })
+  @ValidateNested()
+  @Type(() => CountersignerDto)
+  countersigner: CountersignerDto | null;
 }
