@@ -242,10 +242,64 @@ describe('several signers: own links, in order or in parallel, sealed by the las
       ['cc-1', 'waiting'],
     ]);
     expect(again?.recipients[1].token).not.toBe(luis);
+    // Maria had signed the first document: the resend sends a copy without her marks.
+    expect(again?.docLink).not.toBe(record?.docLink);
+    const documents = connection.collection('documents');
+    const docIdOf = (link: string) => new URL(link).pathname.split('/')[4];
+    expect(
+      (await documents.findOne({ _id: docIdOf(record?.docLink) } as never))?.signatures,
+    ).toHaveProperty('signer-1');
+    const copy = await documents.findOne({ _id: docIdOf(again?.docLink) } as never);
+    expect(copy?.signatures).toBeUndefined();
+    expect(copy?.content).toEqual(
+      (await documents.findOne({ _id: docIdOf(record?.docLink) } as never))?.content,
+    );
     expect(
       (await signerHttp(api).post('/api/verifyToken').send({ token: luis }).expect(200)).body
         .linkState,
     ).not.toBe('open');
+  });
+
+  it('edit and resend half-way closes every outstanding link and asks everyone again', async () => {
+    const { sent } = await sendWithLuis('sequential');
+    const maria = sent.body.token as string;
+    const record = await stored(maria);
+    const luis = record?.recipients[1].token as string;
+    await signAs(maria, 'Maria Elena Alvarez');
+    await csm().post('/api/update/cancel-contract').send({ token: maria }).expect(200);
+
+    // The screen sends the edited form with the signers again, replacing the cancelled one.
+    const template = `${PUBLIC_API_URL}/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/edit`;
+    const signers = { additional_signers: [LUIS] };
+    const created = await csm()
+      .post('/api/template/create-contract')
+      .send({ docLink: template, formData: contractFormData({ cost: 13500 }), ...signers })
+      .expect(201);
+    const edited = await csm()
+      .post('/api/contracts/send')
+      .send({
+        ...contractSendBody(created.body.docLink as string, {
+          cost: 13500,
+          deposit: 6750,
+          balance: 6750,
+        }),
+        ...signers,
+        signing_order: 'sequential',
+        replacesToken: maria,
+      })
+      .expect(200);
+    expect((await stored(maria))?.status).toBe('edited_resent');
+    for (const token of [maria, luis]) {
+      const old = await signerHttp(api).post('/api/verifyToken').send({ token }).expect(200);
+      expect(old.body.linkState).toBe('replaced');
+    }
+    const fresh = await stored(edited.body.token as string);
+    expect(fresh?.recipients.map((r: { id: string; state: string }) => [r.id, r.state])).toEqual([
+      ['signer-1', 'invited'],
+      ['signer-2', 'waiting'],
+      ['cc-1', 'waiting'],
+    ]);
+    expect(fresh?.recipients[1].token).not.toBe(luis);
   });
 
   it('refuses a second signer with the first signer’s address, and creates nothing', async () => {

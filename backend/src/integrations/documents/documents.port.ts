@@ -93,6 +93,13 @@ export interface DocumentsPort {
    * refuses more than one signer or a countersigner (400) and otherwise has nothing to change.
    */
   setSignatureParties(docId: string, parties: SignatureParties): Promise<{ revision: number }>;
+  /**
+   * A new document with the same text and signers and no signature placed: what a resend
+   * sends when some signers had signed the first one (their marks must not show as signed).
+   * The Google engine places the one signer's signature only at the finish, so it has none to
+   * leave out and answers with the same document.
+   */
+  unsignedCopy(docId: string): Promise<{ docId: string }>;
   /** `record`: the document's record when the caller has just read it (saves the adapter a read). */
   exportPdf(docId: string, record?: DocumentRecord): Promise<Buffer>;
   /** Link to a document of this adapter, in the `/d/{id}/{mode}` shape. */

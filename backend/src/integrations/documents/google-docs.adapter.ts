@@ -153,6 +153,11 @@ export class GoogleDocsAdapter implements DocumentsPort {
     return { revision: 1 };
   }
 
+  /** One signer, whose signature is placed only by the finish: the document has none to leave out. */
+  async unsignedCopy(docId: string): Promise<{ docId: string }> {
+    return { docId };
+  }
+
   private async deleteCopy(docId: string): Promise<void> {
     await this.drive.files.delete({ fileId: docId, supportsAllDrives: true }).catch((error) => {
       this.logger.error(

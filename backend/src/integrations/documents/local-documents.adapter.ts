@@ -156,6 +156,26 @@ export class LocalDocumentsAdapter implements DocumentsPort {
     return { revision };
   }
 
+  async unsignedCopy(docId: string): Promise<{ docId: string }> {
+    const record = await this.documents.find(docId);
+    if (record?.kind !== 'contract' || !record.content) {
+      throw new NotFoundException(`Contract document ${docId} not found`);
+    }
+    const copyId = newDocumentId();
+    await this.documents.model.create({
+      _id: copyId,
+      kind: 'contract',
+      title: record.title,
+      contractKind: record.contractKind,
+      ...(record.templateId ? { templateId: record.templateId } : {}),
+      content: record.content,
+      revision: 1,
+      layoutRevision: 1,
+      documentDate: record.documentDate,
+    });
+    return { docId: copyId };
+  }
+
   async exportPdf(docId: string, known?: DocumentRecord): Promise<Buffer> {
     const record = known?._id === docId ? known : await this.documents.find(docId);
     if (!record || (record.kind !== 'template' && record.kind !== 'contract') || !record.content) {

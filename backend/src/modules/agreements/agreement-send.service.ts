@@ -276,7 +276,7 @@ export class AgreementSendService {
         family: previous.family,
         sendKey,
         form: previous.toObject().form as TForm,
-        docLink: previous.docLink,
+        docLink: await this.resentDocLink(previous, sendKey),
         // The same link shape as the original, under the new token.
         signingLinkOf: (token) => signingLink.split(previous.token).join(token),
         subject: previous.send?.params?.subject ?? null,
@@ -286,6 +286,23 @@ export class AgreementSendService {
       actor,
     );
     return sendResultOf(await this.run(agreement, actor));
+  }
+
+  /**
+   * The document a resend sends: the same one, unless a signer had signed it (several
+   * signers, cancelled or expired half-way) — then a copy without their marks, everyone
+   * signing again. A repeated resend keeps the copy its first attempt made.
+   */
+  private async resentDocLink(
+    previous: AgreementDocument<object>,
+    sendKey: string,
+  ): Promise<string> {
+    const someoneSigned = (previous.recipients ?? []).some(
+      (recipient) => recipient.role !== 'cc' && recipient.state === 'signed',
+    );
+    if (!someoneSigned) return previous.docLink;
+    const started = await this.repository.findBySendKey(previous.family, sendKey);
+    return started?.docLink ?? (await this.documents.unsignedCopy(previous.docLink));
   }
 
   /** Does one step of the send. */

@@ -189,6 +189,15 @@ export class DocumentsService {
     if (revision !== before) await this.enqueueRender(docId, revision);
   }
 
+  /** The contract again with nobody's signature on it (a resend after some signed); its docLink. */
+  async unsignedCopy(docIdOrLink: string): Promise<string> {
+    const docId = this.docIdOf(docIdOrLink);
+    const record = await this.registered(docId);
+    if (record.kind !== 'contract') throw new NotFoundException(`Document ${docId} not found`);
+    const copy = await this.port.unsignedCopy(docId);
+    return this.port.docLink(copy.docId, 'edit');
+  }
+
   /**
    * A document ProSign created or registered (the `documents` collection) as PDF,
    * from a docLink or a bare id; rendered inline if no job has done it yet. Any
