@@ -3,10 +3,12 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import { STANDARD_TEMPLATE_DOC_IDS, type AgreementCardCore } from '@prosign/domain';
 import type { Connection } from 'mongoose';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
+import { coBody, coDealFixture } from './support/co-fixtures';
 import { contractFormData, contractSendBody } from './support/document-fixtures';
 import { pdfText } from './support/pdf-text';
 import { seedDemoData } from './support/seed';
 import { PUBLIC_API_URL, PUBLIC_SIGNING_URL, signerHttp } from './support/signing-fixtures';
+import { sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -280,4 +282,60 @@ describe('the firm countersigns after the clients, in the staff app', () => {
       .expect(200);
     expect((await csm().get('/api/countersign/defaults').expect(200)).body.defaults.co).toBeNull();
   });
+
+  it.each(['sow', 'co'] as const)(
+    'on a %s: the signer signs on the family page, the firm countersigns last and seals it',
+    async (family) => {
+      const staff = family === 'sow' ? await staffHttp(api, 'pm@prosign.example') : csm;
+      const form =
+        family === 'sow'
+          ? (sowBody() as unknown as Record<string, unknown>)
+          : (coBody(await coDealFixture(csm)) as unknown as Record<string, unknown>);
+      const body = { ...form, countersigner: PRINCIPAL };
+      const created = await staff().post(`/api/${family}/create-contract`).send(body).expect(200);
+      const sent = await staff()
+        .post(`/api/${family}/send-contract`)
+        .send({ ...body, docLink: created.body.docLink })
+        .expect(200);
+      const customId = sent.body.customId as string;
+      const agreementId = sent.body._id as string;
+      const link = signerHttp(api, { linkToken: customId });
+      const signerName = family === 'sow' ? 'Mei Lin' : 'The Signatory';
+      await link.post(`/api/${family}/increase-viewed-times/${customId}`).expect(200);
+      await link
+        .post(`/api/${family}/upload-text-signature/${customId}`)
+        .send({ textSignature: signerName })
+        .expect(200);
+      const part = await signerHttp(api, { linkToken: customId })
+        .post(`/api/${family}/finish/${customId}`)
+        .send({ agreedToTerms: true })
+        .expect(200);
+      expect(part.body.progress).toBe('1 of 2 signed — waiting for the firm');
+      expect(part.body.signedDocLink).toBe('');
+
+      const queue = (await principal().get('/api/countersign/mine').expect(200)).body.items;
+      expect(queue).toEqual(
+        expect.arrayContaining([expect.objectContaining({ agreementId, family })]),
+      );
+      await principal().post(`/api/countersign/${agreementId}/open`).expect(200);
+      await principal()
+        .post(`/api/countersign/${agreementId}/signature`)
+        .send({ textSignature: PRINCIPAL.name })
+        .expect(200);
+      const finished = await principal()
+        .post(`/api/countersign/${agreementId}/finish`)
+        .send({ agreedToTerms: true })
+        .expect(200);
+      expect(finished.body.signedDocLink).toMatch(/\/api\/documents\/d\//);
+      const record = await connection.collection('agreements').findOne({ family, token: customId });
+      expect(record?.status).toBe('signed');
+      const sealed = await csm().get(new URL(finished.body.signedDocLink).pathname).expect(200);
+      const text = (await pdfText(sealed.body as Buffer)).replace(/\s+/g, '');
+      expect(text).toContain('DanaWhitfield');
+      expect(text).toContain(`Signedby${PRINCIPAL.email}`);
+      const copies = (await mailsOf(agreementId)).filter((mail) => mail.template === 'signed-copy');
+      expect(copies).toHaveLength(1);
+      expect(copies[0].to).toEqual(expect.arrayContaining([PRINCIPAL.email]));
+    },
+  );
 });

@@ -21,7 +21,13 @@ import {
   registerDecorator,
 } from 'class-validator';
 import { IsStringRecord } from '../../../platform/validation/string-record';
-import { AdditionalSignerDto, AdditionalSignersField, SigningOrderField } from '../../documents';
+import {
+  AdditionalSignerDto,
+  AdditionalSignersField,
+  CountersignerDto,
+  CountersignerField,
+  SigningOrderField,
+} from '../../documents';
 
 const TEXT = 500;
 const LONG_TEXT = 20_000;
@@ -104,6 +110,8 @@ export class CoContractInputDto implements CoContractInput {
    */
   @AdditionalSignersField() additional_signers?: AdditionalSignerDto[];
   @SigningOrderField() signing_order?: SigningOrder;
+  /** The staff member who countersigns for the firm after every signer. */
+  @CountersignerField() countersigner?: CountersignerDto | null;
 }
 
 export class CoCreateContractDto extends CoContractInputDto implements CoCreateContractRequest {

@@ -26,7 +26,13 @@ import {
 } from 'class-validator';
 import { requiredObject } from '../../../platform/validation/required-object';
 import { IsStringRecord } from '../../../platform/validation/string-record';
-import { AdditionalSignerDto, AdditionalSignersField, SigningOrderField } from '../../documents';
+import {
+  AdditionalSignerDto,
+  AdditionalSignersField,
+  CountersignerDto,
+  CountersignerField,
+  SigningOrderField,
+} from '../../documents';
 
 const TEXT = 500;
 const LONG_TEXT = 20_000;
@@ -87,6 +93,8 @@ export class SowContractInputDto implements SowContractInput {
    */
   @AdditionalSignersField() additional_signers?: AdditionalSignerDto[];
   @SigningOrderField() signing_order?: SigningOrder;
+  /** The staff member who countersigns for the firm after every signer. */
+  @CountersignerField() countersigner?: CountersignerDto | null;
 }
 
 export class SowCreateContractDto extends SowContractInputDto implements SowCreateContractRequest {
