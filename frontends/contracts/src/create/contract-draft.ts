@@ -20,7 +20,7 @@ import {
   type SigningOrder,
   SIGNING_ORDERS,
 } from '@prosign/domain';
-import { DEFAULT_SIGNING_ORDER, signersRequest, type SignerRow } from './signer-list';
+import { DEFAULT_SIGNING_ORDER, signersRequest, type SignerRow } from '@prosign/ui/forms';
 
 /** The additional fields of spec 2 §3: the clause texts the editor shows, labelled as on /services. */
 export const CLAUSE_FIELDS = ADDITIONAL_FIELD_NAMES.map((name) => ({

@@ -6,7 +6,8 @@ import {
 } from '@prosign/domain';
 import { z } from 'zod';
 import type { ContractForm } from './contract-draft';
-import { DEFAULT_SIGNING_ORDER, signerErrors, type SignerRow } from './signer-list';
+import { DEFAULT_SIGNING_ORDER, type SignerRow } from '@prosign/ui/forms';
+import { contractSignerErrors } from './signer-list';
 
 export const CREATE_STEP_MESSAGES = {
   service: 'Choose a service.',
@@ -62,7 +63,7 @@ export function createStepSchema(fields: () => readonly FormField[]) {
       }
       const signers = additionalSigners ?? [];
       const order = signingOrder ?? DEFAULT_SIGNING_ORDER;
-      for (const { path, message } of signerErrors(form, signers, order)) {
+      for (const { path, message } of contractSignerErrors(form, signers, order)) {
         problem(path ? path.split('.') : ['additionalSigners'], message);
       }
     });

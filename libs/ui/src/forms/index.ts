@@ -63,3 +63,9 @@ export {
   type SignerRowPath,
   type SignersFormValues,
 } from './signers/signer-list';
+export {
+  COUNTERSIGNER_PICKER_TEXTS,
+  CountersignerPicker,
+  countersignerProblem,
+  type CountersignerPickerProps,
+} from './countersigner/CountersignerPicker';

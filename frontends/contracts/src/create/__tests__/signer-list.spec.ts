@@ -1,5 +1,5 @@
 import { RECIPIENT_MESSAGES } from '@prosign/domain';
-import { signerErrors, signerPicks, signersRequest, type SignerFormPart } from '../signer-list';
+import { contractSignerErrors as signerErrors, type SignerFormPart } from '../signer-list';
 
 const form: SignerFormPart = {
   full_name: 'Maria Chen',
@@ -9,7 +9,7 @@ const form: SignerFormPart = {
 };
 const row = (name: string, email: string, phone = '') => ({ name, email, phone });
 
-describe('signerErrors: the domain’s recipient-list rule, each problem beside its field', () => {
+describe('contractSignerErrors: the shared recipient-list rule, each problem beside the contract form’s field', () => {
   it('checks nothing without additional signers (the one-signer form keeps its own checks)', () => {
     expect(signerErrors({ ...form, email: 'not an address' }, [], 'sequential')).toEqual([]);
   });
@@ -55,42 +55,5 @@ describe('signerErrors: the domain’s recipient-list rule, each problem beside 
       [],
     );
     expect(signerErrors(form, rows, 'sequential')).toEqual([]);
-  });
-});
-
-describe('signersRequest', () => {
-  it('is empty without additional signers, so the body is what it always was', () => {
-    expect(signersRequest([], 'parallel')).toEqual({});
-  });
-
-  it('trims the signers, keeps a phone only when given, and names the order', () => {
-    expect(
-      signersRequest(
-        [row(' Luis ', ' luis@example.com '), row('Ana', 'ana@example.com', '+1650')],
-        'sequential',
-      ),
-    ).toEqual({
-      additional_signers: [
-        { name: 'Luis', email: 'luis@example.com' },
-        { name: 'Ana', email: 'ana@example.com', phone: '+1650' },
-      ],
-      signing_order: 'sequential',
-    });
-  });
-});
-
-describe('signerPicks', () => {
-  const options = [
-    { name: 'Maria Chen', email: 'maria@example.com', phone: '' },
-    { name: 'Omar Haddad', email: 'omar@example.com', phone: '' },
-    { name: 'Ana Ortega', email: 'ANA@example.com', phone: '' },
-    { name: 'No Mail', email: '', phone: '' },
-    { name: 'Add New Contact', email: '', phone: '' },
-  ];
-
-  it('offers the deal’s signatories with an e-mail who are neither the form’s signer nor added', () => {
-    expect(signerPicks(options, form, [row('Ana', 'ana@example.com')]).map((o) => o.name)).toEqual([
-      'Omar Haddad',
-    ]);
   });
 });

@@ -17,6 +17,7 @@ import {
   StaffUserPicker,
 } from '@prosign/ui/controls';
 import {
+  AdditionalSigners,
   Field,
   ReadOnlyField,
   TextField,
@@ -24,9 +25,8 @@ import {
   type FormControlBinding,
 } from '@prosign/ui/forms';
 import { Fragment } from 'react';
-import { useFormContext, type UseFormGetValues } from 'react-hook-form';
+import { useFormContext, useWatch, type UseFormGetValues } from 'react-hook-form';
 import { useUsersByRole } from '../api/useCreationData';
-import { AdditionalSigners } from './AdditionalSigners';
 import {
   groupFields,
   readOnlyDisplay,
@@ -96,7 +96,7 @@ export function ContractFormFields({
               ))}
             </div>
           </fieldset>
-          {index === signersAt ? <AdditionalSigners options={fullNameOptions} /> : null}
+          {index === signersAt ? <ContractSigners options={fullNameOptions} /> : null}
         </Fragment>
       ))}
     </div>
@@ -341,3 +341,22 @@ function ContractField({
     />
   );
 }
+
+/** The form's signers besides the client, picked from the deal's client signatories or typed. */
+function ContractSigners({ options }: { options: readonly FullNameOption[] }) {
+  const [name, email] = useWatch<CreateStepValues, ['form.full_name', 'form.email']>({
+    name: ['form.full_name', 'form.email'],
+  });
+  return (
+    <AdditionalSigners
+      className="ps-contract-form__group"
+      options={options}
+      firstSigner={{ name, email }}
+      firstSignerRole="the client"
+      linkedFields={CONTRACT_SIGNER_FIELDS}
+    />
+  );
+}
+
+/** The form's fields the signer list is checked with: the client and the cc address. */
+const CONTRACT_SIGNER_FIELDS = ['form.full_name', 'form.email', 'form.additional_email'];

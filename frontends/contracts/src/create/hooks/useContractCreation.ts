@@ -10,7 +10,7 @@ import {
 } from '@prosign/domain';
 import { useToast } from '@prosign/ui';
 import type { SentLink } from '@prosign/ui/agreements';
-import { useZodForm } from '@prosign/ui/forms';
+import { DEFAULT_SIGNING_ORDER, useZodForm } from '@prosign/ui/forms';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   useCreateDocument,
@@ -36,7 +36,7 @@ import {
   type ContractDraft,
 } from '../contract-draft';
 import { createStepSchema, type CreateStepValues } from '../contract-form-schema';
-import { DEFAULT_SIGNING_ORDER, signerErrors } from '../signer-list';
+import { contractSignerErrors } from '../signer-list';
 
 const LONG = TOAST_DURATION_MS.long;
 /** "Maria Chen <maria@example.com>", or the address alone. */
@@ -216,7 +216,7 @@ export function useContractCreation() {
     if (!draft.docLink || !draft.clauses) return;
     // Checked at Create Contract already, beside the fields; a draft restored
     // from storage is checked again rather than sent to be refused.
-    const problems = signerErrors(draft.form, draft.additionalSigners, draft.signingOrder);
+    const problems = contractSignerErrors(draft.form, draft.additionalSigners, draft.signingOrder);
     if (problems.length) {
       toast.error(problems.map((problem) => problem.message).join(' '), LONG);
       return;

@@ -5,18 +5,19 @@ import {
   type FullNameOption,
   type SigningOrder,
 } from '@prosign/domain';
-import { TextField } from '@prosign/ui/forms';
 import { useEffect, useRef } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import type { CreateStepValues } from '../contract-form-schema';
+import { TextField } from '../bound-fields';
 import {
   EMPTY_SIGNER_ROW,
   MAX_ADDITIONAL_SIGNERS,
-  SIGNING_ORDER_LABELS,
   SIGNING_ORDER_CHOICES,
+  SIGNING_ORDER_LABELS,
   signerPicks,
   type SignerRow,
-} from '../signer-list';
+  type SignersFormValues,
+} from './signer-list';
+import './signers.css';
 
 const ORDER_HINTS: Record<SigningOrder, (first: string) => string> = {
   sequential: (first) =>
@@ -24,46 +25,79 @@ const ORDER_HINTS: Record<SigningOrder, (first: string) => string> = {
   parallel: () => 'Everyone gets their own link now and can sign in any order.',
 };
 
+export interface AdditionalSignersProps {
+  /** The record's other contacts, offered as quick picks (the deal's signatories, the project's contacts). */
+  options?: readonly FullNameOption[];
+  /** The picks' heading ("On the deal:") and their group's accessible name ("Signatories on the deal"). */
+  optionsTitle?: string;
+  optionsGroupLabel?: string;
+  /** The form's own signer: named in the order hint, never offered as a pick. */
+  firstSigner: { name: string; email: string };
+  /** Who the form's signer is, as the note names them: "the client", "the partner". */
+  firstSignerRole: string;
+  /** Who else typically signs, as the note suggests it. */
+  example?: string;
+  /**
+   * The form's fields the list is checked with (the first signer's, the copy addresses):
+   * once the form was submitted, a change to any of them, or to a row, checks them again.
+   */
+  linkedFields: readonly string[];
+  /** The fieldset's class on the screen (its group style). */
+  className?: string;
+}
+
 /**
- * "Additional signers" of the contract form (issue 34 item 2): people who sign
- * besides the client above — typed, or picked from the deal's other client
- * signatories — and whether they sign one after the other or at the same time.
- * Each signer gets their own link; the checks (name, a valid and distinct
- * e-mail, not the cc address) are the domain's recipient-list rule, run by the
- * form's schema, each message under its field.
+ * "Additional signers" of a creation form (issue 34 item 2, on `/`, `/sow` and
+ * `/co`): people who sign besides the form's own signer — typed, or picked from
+ * the record's other contacts — and whether they sign one after the other or at
+ * the same time. Each signer gets their own link; the checks (name, a valid and
+ * distinct e-mail, not a copy address) are the domain's recipient-list rule, run
+ * by the form's schema (`signerErrors`), each message under its field. The form
+ * keeps `additionalSigners` and `signingOrder` (SignersFormValues).
  */
-export function AdditionalSigners({ options }: { options: readonly FullNameOption[] }) {
-  const { control, setValue, trigger, formState } = useFormContext<CreateStepValues>();
+export function AdditionalSigners({
+  options = [],
+  optionsTitle = 'On the deal:',
+  optionsGroupLabel = 'Signatories on the deal',
+  firstSigner,
+  firstSignerRole,
+  example = 'a second homeowner',
+  linkedFields,
+  className = '',
+}: AdditionalSignersProps) {
+  const { control, setValue, trigger, formState } = useFormContext<SignersFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'additionalSigners' });
   const rows = useWatch({ control, name: 'additionalSigners' }) ?? [];
-  const form = useWatch({ control, name: 'form' });
   const order = useWatch({ control, name: 'signingOrder' });
+  const linked = useWatch({ name: linkedFields as string[] }) as unknown;
   const addButton = useRef<HTMLButtonElement>(null);
   const full = fields.length >= MAX_ADDITIONAL_SIGNERS;
-  const picks = signerPicks(options, form, rows);
-  const firstName = form.full_name.trim() || 'The client';
+  const picks = signerPicks(options, firstSigner.email, rows);
+  const firstName = firstSigner.name.trim() || capitalised(firstSignerRole);
 
   // One signer's fix can clear another's error (two equal e-mails, a signer who is
-  // also the cc): once Create Contract was pressed, the whole list is checked again
-  // as it changes, like every field of the form.
+  // also in copy): once the form was submitted, the whole list is checked again as
+  // it changes, like every field of the form.
   const { isSubmitted } = formState;
-  const listKey = JSON.stringify([form.full_name, form.email, form.additional_email, rows]);
+  const listKey = JSON.stringify([linked, rows]);
+  const fieldsKey = linkedFields.join(' ');
   useEffect(() => {
-    if (isSubmitted) void trigger(['additionalSigners', 'form.additional_email']);
-  }, [isSubmitted, listKey, trigger]);
+    if (!isSubmitted) return;
+    void trigger(['additionalSigners', ...fieldsKey.split(' ')] as never);
+  }, [isSubmitted, listKey, fieldsKey, trigger]);
 
   const add = (row: SignerRow) =>
     append(row, { shouldFocus: true, focusName: `additionalSigners.${fields.length}.name` });
 
   return (
-    <fieldset className="ps-contract-form__group ps-signers" aria-describedby="ps-signers-note">
-      <legend className="ps-contract-form__legend">Additional signers</legend>
+    <fieldset className={`ps-signers ${className}`.trim()} aria-describedby="ps-signers-note">
+      <legend className="ps-signers__title">Additional signers</legend>
       <p id="ps-signers-note" className="ps-signers__note">
         {fields.length === 0
-          ? 'Only the client above signs. Add anyone else who must sign, such as a second homeowner: each gets their own link.'
+          ? `Only ${firstSignerRole} above signs. Add anyone else who must sign, such as ${example}: each gets their own link.`
           : full
-            ? `${fields.length + 1} signers with the client: the most one contract can have.`
-            : `${fields.length + 1} signers with the client; ${MAX_ADDITIONAL_SIGNERS - fields.length} more can be added.`}
+            ? `${fields.length + 1} signers with ${firstSignerRole}: the most one contract can have.`
+            : `${fields.length + 1} signers with ${firstSignerRole}; ${MAX_ADDITIONAL_SIGNERS - fields.length} more can be added.`}
       </p>
 
       {fields.length > 0 ? (
@@ -79,20 +113,20 @@ export function AdditionalSigners({ options }: { options: readonly FullNameOptio
                     {named ? <span className="ps-signers__legend-name">: {named}</span> : null}
                   </legend>
                   <div className="ps-signers__fields">
-                    <TextField<CreateStepValues>
+                    <TextField<SignersFormValues>
                       name={`additionalSigners.${index}.name`}
                       label="Name"
                       required
                       autoComplete="off"
                     />
-                    <TextField<CreateStepValues>
+                    <TextField<SignersFormValues>
                       name={`additionalSigners.${index}.email`}
                       label="E-mail"
                       required
                       type="email"
                       autoComplete="off"
                     />
-                    <TextField<CreateStepValues>
+                    <TextField<SignersFormValues>
                       name={`additionalSigners.${index}.phone`}
                       label="Phone"
                       type="tel"
@@ -121,8 +155,8 @@ export function AdditionalSigners({ options }: { options: readonly FullNameOptio
       ) : null}
 
       {picks.length > 0 && !full ? (
-        <div className="ps-signers__picks" role="group" aria-label="Signatories on the deal">
-          <p className="ps-signers__picks-title">On the deal:</p>
+        <div className="ps-signers__picks" role="group" aria-label={optionsGroupLabel}>
+          <p className="ps-signers__picks-title">{optionsTitle}</p>
           {picks.map((pick) => (
             <button
               key={pick.email}
@@ -172,3 +206,5 @@ export function AdditionalSigners({ options }: { options: readonly FullNameOptio
     </fieldset>
   );
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,0 +1,98 @@
+import { RECIPIENT_MESSAGES } from '@prosign/domain';
+import { signerErrors, signerPicks, signerRowsOf, signersRequest } from '../signer-list';
+
+const row = (name: string, email: string, phone = '') => ({ name, email, phone });
+const first = { name: 'Mei Lin', email: 'mei@example.com', phone: '' };
+const paths = {
+  firstName: 'cp_name',
+  firstEmail: 'cp_email',
+  copy: (index: number) => `cc_emails.${index}`,
+};
+
+describe('signerErrors: the domain’s recipient-list rule, each problem beside its field', () => {
+  it('checks nothing without additional signers (the one-signer form keeps its own checks)', () => {
+    expect(signerErrors({ ...first, email: 'nope' }, [], 'sequential', [], paths)).toEqual([]);
+  });
+
+  it('places a repeated e-mail and a bad row on the rows, the form’s own signer on its fields', () => {
+    expect(
+      signerErrors(
+        { ...first, name: ' ' },
+        [row('Luis', 'MEI@example.com'), row('', 'ana@example')],
+        'parallel',
+        [],
+        paths,
+      ),
+    ).toEqual(
+      expect.arrayContaining([
+        { path: 'cp_name', message: RECIPIENT_MESSAGES.signerName },
+        {
+          path: 'additionalSigners.0.email',
+          message: RECIPIENT_MESSAGES.sameSignerEmail('MEI@example.com', 'Luis', 'MEI@example.com'),
+        },
+        { path: 'additionalSigners.1.name', message: RECIPIENT_MESSAGES.signerName },
+        { path: 'additionalSigners.1.email', message: RECIPIENT_MESSAGES.email },
+      ]),
+    );
+  });
+
+  it('places a signer who is also in copy on that copy address, counting only the given ones', () => {
+    expect(
+      signerErrors(
+        first,
+        [row('Luis', 'luis@example.com')],
+        'sequential',
+        ['pm@example.com', '', 'luis@example.com'],
+        paths,
+      ),
+    ).toEqual([
+      { path: 'cc_emails.2', message: RECIPIENT_MESSAGES.ccIsSigner('luis@example.com') },
+    ]);
+  });
+
+  it('passes distinct, valid signers in either order', () => {
+    const rows = [row('Luis', 'luis@example.com'), row('Ana', 'ana@example.com')];
+    expect(signerErrors(first, rows, 'parallel', ['pm@example.com'], paths)).toEqual([]);
+    expect(signerErrors(first, rows, 'sequential', [], paths)).toEqual([]);
+  });
+});
+
+describe('signersRequest and signerRowsOf', () => {
+  it('is empty without additional signers, so the body is what it always was', () => {
+    expect(signersRequest([], 'parallel')).toEqual({});
+  });
+
+  it('trims the signers, keeps a phone only when given, and names the order', () => {
+    const request = signersRequest(
+      [row(' Luis ', ' luis@example.com '), row('Ana', 'ana@example.com', '+1650')],
+      'sequential',
+    );
+    expect(request).toEqual({
+      additional_signers: [
+        { name: 'Luis', email: 'luis@example.com' },
+        { name: 'Ana', email: 'ana@example.com', phone: '+1650' },
+      ],
+      signing_order: 'sequential',
+    });
+    // Edit and Resend fills the rows back from the agreement's signers.
+    expect(signerRowsOf(request.additional_signers)).toEqual([
+      row('Luis', 'luis@example.com'),
+      row('Ana', 'ana@example.com', '+1650'),
+    ]);
+  });
+});
+
+describe('signerPicks', () => {
+  const options = [
+    { name: 'Mei Lin', email: 'mei@example.com', phone: '' },
+    { name: 'Omar Haddad', email: 'omar@example.com', phone: '' },
+    { name: 'Ana Ortega', email: 'ANA@example.com', phone: '' },
+    { name: 'No Mail', email: '', phone: '' },
+    { name: 'Add New Contact', email: '', phone: '' },
+  ];
+
+  it('offers the record’s contacts with an e-mail who are neither the form’s signer nor added', () => {
+    const picks = signerPicks(options, 'mei@example.com', [row('Ana', 'ana@example.com')]);
+    expect(picks.map((o) => o.name)).toEqual(['Omar Haddad']);
+  });
+});
