@@ -22,7 +22,7 @@ describe('demo change orders seeder', () => {
 
   it('lists the demo change orders with their statuses, and re-seeding adds nothing', async () => {
     const first = await seedDemoData(env.config);
-    expect(first.join('\n')).toMatch(/demo change orders: 6 change orders \(6 new\)/);
+    expect(first.join('\n')).toMatch(/demo change orders: 7 change orders \(7 new\)/);
     ({ app: api } = await startApi(env.config));
     const admin = await staffHttp(api, 'admin@prosign.example');
     const listed = async () =>
@@ -35,15 +35,15 @@ describe('demo change orders seeder', () => {
     for (const [customId] of seededLinks) expect(customId).toMatch(/^[A-Za-z0-9_-]{32}$/);
 
     const again = await seedDemoData(env.config);
-    expect(again.join('\n')).toMatch(/demo change orders: 6 change orders \(0 new\)/);
+    expect(again.join('\n')).toMatch(/demo change orders: 7 change orders \(0 new\)/);
     // The standard demo contracts are still all there, once.
     expect(again.join('\n')).toMatch(/12 contracts \(0 new\)/);
     const list = await listed();
     // The second seeding kept every change order's link.
     expect(links(list)).toEqual(seededLinks);
-    expect(list.total).toBe(6);
+    expect(list.total).toBe(7);
     const cards = list.filteredContracts;
-    expect(cards).toHaveLength(6);
+    expect(cards).toHaveLength(7);
     expect(cards.every((card) => card.family === 'co')).toBe(true);
     expect(cards.map((card) => [card.deal_id, card.status]).sort()).toEqual(
       [
@@ -52,6 +52,8 @@ describe('demo change orders seeder', () => {
         ['40000103', 'expired'],
         ['40000103', 'viewed'],
         ['40000105', 'not-signed'],
+        ['40000105', 'signature_saved'],
+        // Signed by the client, waiting for the firm's countersignature.
         ['40000105', 'signature_saved'],
       ].sort(),
     );

@@ -53,8 +53,9 @@ describe('demo contracts seeder', () => {
     ({ app: api } = await startApi(env.config));
     // Each demo's signing link has a random token (192 bits), as a sent agreement's has.
     const seeded = await demoLinks(api);
-    // 12 standard contracts, 6 change orders and the contract two homeowners sign.
-    expect(seeded).toHaveLength(19);
+    // 12 standard contracts, 7 change orders (one waiting for the firm) and the contract two
+    // homeowners sign.
+    expect(seeded).toHaveLength(20);
     for (const { token, signingLink } of seeded) {
       expect(token).toMatch(RANDOM_LINK_TOKEN);
       expect(signingLink).toContain(`/${token}`);
@@ -64,6 +65,7 @@ describe('demo contracts seeder', () => {
     const again = await seedDemoData(env.config);
     expect(again.join('\n')).toMatch(/12 contracts \(0 new\)/);
     expect(again.join('\n')).toMatch(/two signers: already seeded/);
+    expect(again.join('\n')).toMatch(/7 change orders \(0 new\)/);
     expect(await demoLinks(api)).toEqual(seeded);
 
     const http = await staffHttp(api, 'admin@prosign.example');
@@ -90,6 +92,15 @@ describe('demo contracts seeder', () => {
         'void',
       ]),
     );
+    // The change order the client signed waits for the demo admin's countersignature.
+    const queue = (await http().get('/api/countersign/mine').expect(200)).body.items;
+    expect(queue).toEqual([
+      expect.objectContaining({
+        family: 'co',
+        signatureSaved: false,
+        invitedAt: expect.any(String),
+      }),
+    ]);
     const voided = cards.find((c) => c.status === 'void')!;
     expect(voided.voidDocLink).toEqual(expect.any(String));
     // The signed demos went through the real finish: sealed PDF, verify page, signed history.

@@ -14,14 +14,21 @@ import {
   type CoContractInput,
   type CoTemplateFields,
 } from '@prosign/domain';
-import type { Model } from 'mongoose';
+import type { Model, QueryFilter } from 'mongoose';
 import { localCrmDemoData } from '../integrations/crm';
 import { CO_FAMILY, sectionOverridesOf, type ChangeOrderForm } from '../modules/agreements';
-import { AgreementRepository } from '../modules/agreements';
+import { AgreementRepository, AgreementSendService, type Agreement } from '../modules/agreements';
 import { DocumentsService } from '../modules/documents';
-import { SigningFinishService } from '../modules/signing';
+import { SigningFinishService, SigningService } from '../modules/signing';
 import { AppConfig } from '../platform/config/app-config';
-import { demoSentAt, isDemoSeeded, seedDemoAgreement, type DemoTimeline } from './demo-agreements';
+import {
+  DEMO_BROWSER,
+  DEMO_SIGNER_IP,
+  demoSentAt,
+  isDemoSeeded,
+  seedDemoAgreement,
+  type DemoTimeline,
+} from './demo-agreements';
 import type { Seeder } from '../platform/database/seeder';
 
 /** The stored CO template as this seeder reads it (`co_templates`, seeded by CoTemplatesSeeder). */
@@ -38,7 +45,7 @@ const CO_TEMPLATE_NAME = 'Change Order';
  * 40000105 only: the browser tests send on 40000101, 40000104, 40000106 and
  * 40000107, so those stay free of change orders.
  */
-const DEMO_COS: Array<{
+interface DemoCo {
   dealId: string;
   timeline: DemoTimeline;
   description: string;
@@ -46,7 +53,9 @@ const DEMO_COS: Array<{
   split?: [number, number];
   payment_terms?: string;
   specifications_provisions: string;
-}> = [
+}
+
+const DEMO_COS: DemoCo[] = [
   {
     dealId: '40000102',
     timeline: { status: 'cancelled', daysAgo: 12 },
@@ -113,6 +122,8 @@ export class CoDemoSeeder implements Seeder {
     private readonly repository: AgreementRepository,
     private readonly documents: DocumentsService,
     private readonly finishing: SigningFinishService,
+    private readonly sending: AgreementSendService,
+    private readonly signing: SigningService,
     @InjectModel('CoTemplate') private readonly templates: Model<StoredCoTemplate>,
     private readonly config: AppConfig,
   ) {}
@@ -140,67 +151,7 @@ export class CoDemoSeeder implements Seeder {
     for (const [i, demo] of DEMO_COS.entries()) {
       const seedKey = `demo-co-${String(i + 1).padStart(2, '0')}`;
       if (await isDemoSeeded(this.repository, seedKey)) continue;
-      const deal = crm.deals.find((d) => d.id === demo.dealId);
-      if (!deal) throw new Error(`the demo CRM has no change-order deal ${demo.dealId}`);
-      const signatoryLink = crm.associations.find(
-        (a) =>
-          a.fromType === 'deals' &&
-          a.fromId === deal.id &&
-          a.toType === 'contacts' &&
-          a.labels.includes(CLIENT_SIGNATORY_ROLE),
-      );
-      const signatory = crm.contacts.find((c) => c.id === signatoryLink?.toId);
-      const projectLink = crm.associations.find(
-        (a) => a.fromType === 'deals' && a.fromId === deal.id && a.toType === 'projects',
-      );
-      const project = crm.projects.find((p) => p.id === projectLink?.toId);
-      const label = projectLink?.labels.find(isChangeOrderLabel);
-      if (!signatory || !project || !label) {
-        throw new Error(`demo CO deal ${deal.id} needs a client signatory and a labelled project`);
-      }
-      // The project's taken labels, as the CRM's project label info reports them.
-      const notAvailableLabels = [
-        ...new Set(
-          crm.associations
-            .filter(
-              (a) => a.fromType === 'deals' && a.toType === 'projects' && a.toId === project.id,
-            )
-            .flatMap((a) => a.labels)
-            .filter(isChangeOrderLabel),
-        ),
-      ].sort() as ChangeOrderLabel[];
-      const person = signatory.properties;
-      const input: CoContractInput = {
-        templateId: String((template as { _id?: unknown })._id ?? ''),
-        deal_id: deal.id,
-        project_id: String(project.properties.address ?? project.properties.property_address),
-        project_address: String(project.properties.property_address ?? ''),
-        signatory_name: [person.firstname, person.lastname].filter(Boolean).join(' '),
-        signatory_email: String(person.email ?? ''),
-        signatory_phone: String(person.phone ?? ''),
-        description: demo.description,
-        fee: demo.fee,
-        payment_terms: demo.split ? SPLIT_PAYMENT : (demo.payment_terms ?? 'Due upon signing'),
-        firstPayment: demo.split?.[0] ?? 0,
-        secondPayment: demo.split?.[1] ?? 0,
-        specifications_provisions: demo.specifications_provisions,
-        main_contract_signed_date: null,
-        csm_email: 'csm@prosign.example',
-        pm_email: 'pm@prosign.example',
-        cc_emails: ['pm@prosign.example'],
-        associationLabel: null,
-        selectedHSSignatoryId: signatory.id,
-        selectedHSProjectId: project.id,
-        duplicateDealId: null,
-      };
-      const form: ChangeOrderForm = coFormFieldsOf(input, {
-        coLabel: label,
-        notAvailableLabels,
-        selectedHSProjectId: project.id,
-        mainContractSignedDate:
-          (project.properties.main_contract_signed_date as string | null | undefined) ?? null,
-        templateFields,
-      });
+      const form = demoCoForm(crm, template, templateFields, demo);
       const createdAt = demoSentAt(demo.timeline);
       // The change-order document, made as the /co screen's create makes it.
       const { docLink } = await this.documents.createFromTemplate({
@@ -225,6 +176,147 @@ export class CoDemoSeeder implements Seeder {
       });
       if (imported) added += 1;
     }
-    return `${DEMO_COS.length} change orders (${added} new)`;
+    const waiting = await this.seedWaitingForTheFirm(crm, template, templateFields);
+    return `${DEMO_COS.length + 1} change orders (${added + Number(waiting)} new)`;
   }
+
+  /**
+   * A change order the client signed that waits for the firm's countersignature (issue 34):
+   * sent and signed through the product's own send, signer calls and finish, so the demo
+   * admin finds it in "Waiting for my signature". Found by its deal and countersigner.
+   */
+  private async seedWaitingForTheFirm(
+    crm: ReturnType<typeof localCrmDemoData>,
+    template: StoredCoTemplate,
+    templateFields: CoTemplateFields,
+  ): Promise<boolean> {
+    const seeded = {
+      family: 'co',
+      'form.deal_id': COUNTERSIGN_DEMO.dealId,
+      countersignerUserId: COUNTERSIGN_DEMO.countersigner.email,
+    };
+    if ((await this.repository.idsWhere(seeded as QueryFilter<Agreement>, 1)).length) return false;
+    const form = demoCoForm(crm, template, templateFields, COUNTERSIGN_DEMO);
+    const { docLink } = await this.documents.createFromTemplate({
+      templateDocId: CHANGE_ORDER_TEMPLATE_DOC_ID,
+      values: coDocumentValues(form),
+      sectionOverrides: sectionOverridesOf(CO_TEMPLATE_FIELD_KEYS, form),
+      documentDate: new Date(),
+    });
+    const actor = { email: form.csm_email, ip: '203.0.113.10' };
+    const agreement = await this.sending.prepare(
+      {
+        family: 'co',
+        sendKey: extractDocId(docLink) ?? docLink,
+        form,
+        docLink,
+        signingLinkOf: (token) =>
+          `${this.config.PUBLIC_SIGNING_URL.replace(/\/+$/, '')}${coSignaturePath(token)}`,
+        mailedFields: CO_FAMILY.mailedFields,
+        signers: {
+          additional: [],
+          order: 'sequential',
+          countersigner: COUNTERSIGN_DEMO.countersigner,
+        },
+      },
+      actor,
+    );
+    await this.sending.run(agreement, actor);
+    const signer = { ip: DEMO_SIGNER_IP, userAgent: DEMO_BROWSER };
+    await this.signing.verifyToken(agreement.token, 'email', signer);
+    await this.signing.saveTypedSignature(
+      agreement.token,
+      { textSignature: form.signatory_name },
+      signer,
+    );
+    await this.signing.saveInitials(agreement.token, { agreedToTerms: true }, signer);
+    await this.finishing.finish(agreement.token, signer);
+    return true;
+  }
+}
+
+/** The change order waiting for the firm: the demo admin countersigns as the principal engineer. */
+const COUNTERSIGN_DEMO = {
+  dealId: '40000105',
+  description: 'Strengthen the roof framing for the new solar array.',
+  fee: 1750,
+  payment_terms: 'Net 30',
+  specifications_provisions: 'Sister the rafters under the array per the revised calculations.',
+  countersigner: {
+    email: 'admin@prosign.example',
+    name: 'Dana Whitfield',
+    title: 'Principal Engineer',
+  },
+} as const;
+
+/** The CO form of a demo change order, from its deal's project, label and signatory in the demo CRM. */
+function demoCoForm(
+  crm: ReturnType<typeof localCrmDemoData>,
+  template: StoredCoTemplate,
+  templateFields: CoTemplateFields,
+  demo: Pick<
+    DemoCo,
+    'dealId' | 'description' | 'fee' | 'split' | 'payment_terms' | 'specifications_provisions'
+  >,
+): ChangeOrderForm {
+  const deal = crm.deals.find((d) => d.id === demo.dealId);
+  if (!deal) throw new Error(`the demo CRM has no change-order deal ${demo.dealId}`);
+  const signatoryLink = crm.associations.find(
+    (a) =>
+      a.fromType === 'deals' &&
+      a.fromId === deal.id &&
+      a.toType === 'contacts' &&
+      a.labels.includes(CLIENT_SIGNATORY_ROLE),
+  );
+  const signatory = crm.contacts.find((c) => c.id === signatoryLink?.toId);
+  const projectLink = crm.associations.find(
+    (a) => a.fromType === 'deals' && a.fromId === deal.id && a.toType === 'projects',
+  );
+  const project = crm.projects.find((p) => p.id === projectLink?.toId);
+  const label = projectLink?.labels.find(isChangeOrderLabel);
+  if (!signatory || !project || !label) {
+    throw new Error(`demo CO deal ${deal.id} needs a client signatory and a labelled project`);
+  }
+  // The project's taken labels, as the CRM's project label info reports them.
+  const notAvailableLabels = [
+    ...new Set(
+      crm.associations
+        .filter((a) => a.fromType === 'deals' && a.toType === 'projects' && a.toId === project.id)
+        .flatMap((a) => a.labels)
+        .filter(isChangeOrderLabel),
+    ),
+  ].sort() as ChangeOrderLabel[];
+  const person = signatory.properties;
+  const input: CoContractInput = {
+    templateId: String((template as { _id?: unknown })._id ?? ''),
+    deal_id: deal.id,
+    project_id: String(project.properties.address ?? project.properties.property_address),
+    project_address: String(project.properties.property_address ?? ''),
+    signatory_name: [person.firstname, person.lastname].filter(Boolean).join(' '),
+    signatory_email: String(person.email ?? ''),
+    signatory_phone: String(person.phone ?? ''),
+    description: demo.description,
+    fee: demo.fee,
+    payment_terms: demo.split ? SPLIT_PAYMENT : (demo.payment_terms ?? 'Due upon signing'),
+    firstPayment: demo.split?.[0] ?? 0,
+    secondPayment: demo.split?.[1] ?? 0,
+    specifications_provisions: demo.specifications_provisions,
+    main_contract_signed_date: null,
+    csm_email: 'csm@prosign.example',
+    pm_email: 'pm@prosign.example',
+    cc_emails: ['pm@prosign.example'],
+    associationLabel: null,
+    selectedHSSignatoryId: signatory.id,
+    selectedHSProjectId: project.id,
+    duplicateDealId: null,
+  };
+  const form: ChangeOrderForm = coFormFieldsOf(input, {
+    coLabel: label,
+    notAvailableLabels,
+    selectedHSProjectId: project.id,
+    mainContractSignedDate:
+      (project.properties.main_contract_signed_date as string | null | undefined) ?? null,
+    templateFields,
+  });
+  return form;
 }
