@@ -56,5 +56,7 @@ export function useEditAndResendSow() {
   return useEditAndResend('sow', {
     storageKey: STORAGE_KEYS.editAndResendSowContractData,
     route: ROUTES.sow,
+    // The card's recipients: /sow asks the same additional signers again.
+    stored: (result, card) => ({ ...result.contract, recipients: card.recipients }),
   });
 }

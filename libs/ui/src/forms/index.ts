@@ -55,7 +55,7 @@ export {
   recipientInputsOf,
   signerErrors,
   signerPicks,
-  signerRowsOf,
+  signersFormOf,
   signersRequest,
   type PlacedSignerError,
   type SignerFieldPaths,

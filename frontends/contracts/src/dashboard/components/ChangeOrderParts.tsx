@@ -65,5 +65,7 @@ export function useEditAndResendChangeOrder() {
   return useEditAndResend('co', {
     storageKey: STORAGE_KEYS.editAndResendCoContractData,
     route: ROUTES.changeOrder,
+    // The card's recipients: /co asks the same additional signers again.
+    stored: (result, card) => ({ ...result.contract, recipients: card.recipients }),
   });
 }

@@ -4,6 +4,7 @@ import {
   CO_MONEY_STEP,
   coFieldGroups,
   followSplit,
+  fullNameOf,
   isSplitPayment,
   SPLIT_RESET,
   type ClientSignatoryView,
@@ -20,6 +21,7 @@ import {
   type CrmContact,
 } from '@prosign/ui/controls';
 import {
+  AdditionalSigners,
   CheckboxField,
   FormErrorSummary,
   SubmitButton,
@@ -28,8 +30,13 @@ import {
   useFormControl,
   type ZodForm,
 } from '@prosign/ui/forms';
-import { useWatch } from 'react-hook-form';
-import { CO_TEXTS, type CoFormValues, type coFormSchema } from '../utils/co-form-values';
+import { FormProvider, useWatch } from 'react-hook-form';
+import {
+  CO_SIGNER_FIELDS,
+  CO_TEXTS,
+  type CoFormValues,
+  type coFormSchema,
+} from '../utils/co-form-values';
 
 type CoForm = ZodForm<ReturnType<typeof coFormSchema>>;
 
@@ -86,34 +93,64 @@ export function CoContractForm({
     hasPicker,
   };
   return (
-    <form
-      className="sow-form co-form"
-      noValidate
-      aria-label="Change order details"
-      onSubmit={form.handleSubmit(onSubmit)}
-    >
-      <FormErrorSummary control={form.control} />
-      {(
-        [
-          ['Deal, project and signatory', first],
-          ['Change, fee and people', rest],
-        ] as const
-      ).map(([legend, fields]) =>
-        fields.length > 0 ? (
-          <fieldset key={legend} className="sow-form__group">
-            <legend className="sow-form__legend">{legend}</legend>
-            <div className="co-form__fields">
-              {fields.map((field) => (
-                <CoField key={field.name} field={field} {...props} />
-              ))}
-            </div>
-          </fieldset>
-        ) : null,
-      )}
-      <SubmitButton pending={pending} pendingLabel={CO_TEXTS.creating}>
-        {CO_TEXTS.create}
-      </SubmitButton>
-    </form>
+    // The additional signers' fields find the form through its context.
+    <FormProvider {...form}>
+      <form
+        className="sow-form co-form"
+        noValidate
+        aria-label="Change order details"
+        onSubmit={form.handleSubmit(onSubmit)}
+      >
+        <FormErrorSummary control={form.control} />
+        {(
+          [
+            ['Deal, project and signatory', first],
+            ['Change, fee and people', rest],
+          ] as const
+        ).map(([legend, fields]) =>
+          fields.length > 0 ? (
+            <fieldset key={legend} className="sow-form__group">
+              <legend className="sow-form__legend">{legend}</legend>
+              <div className="co-form__fields">
+                {fields.map((field) => (
+                  <CoField key={field.name} field={field} {...props} />
+                ))}
+              </div>
+            </fieldset>
+          ) : null,
+        )}
+        <CoSigners form={form} linkedSignatories={linkedSignatories} />
+        <SubmitButton pending={pending} pendingLabel={CO_TEXTS.creating}>
+          {CO_TEXTS.create}
+        </SubmitButton>
+      </form>
+    </FormProvider>
+  );
+}
+
+/** The signers besides the signatory: the deal's other client signatories, or typed. */
+function CoSigners({
+  form,
+  linkedSignatories,
+}: Pick<CoContractFormProps, 'form' | 'linkedSignatories'>) {
+  const [name, email] = useWatch({
+    control: form.control,
+    name: ['fields.signatory_name', 'fields.signatory_email'],
+  });
+  const options = linkedSignatories.map((contact) => ({
+    name: fullNameOf(contact),
+    email: contact.email ?? '',
+    phone: contact.phone ?? '',
+  }));
+  return (
+    <AdditionalSigners
+      className="sow-form__group"
+      options={options}
+      firstSigner={{ name: String(name ?? ''), email: String(email ?? '') }}
+      firstSignerRole="the signatory"
+      example="the client's lender or general contractor"
+      linkedFields={CO_SIGNER_FIELDS}
+    />
   );
 }
 

@@ -3,7 +3,6 @@ import {
   isChangeOrderLabel,
   type ChangeOrderLabel,
   type ClientSignatoryView,
-  type CoEditResendData,
   type CoFormFieldView,
   type DealLookupView,
 } from '@prosign/domain';
@@ -16,11 +15,12 @@ import {
   loadSelectedSignatory,
   resendValues,
   type CoContext,
+  type CoResendDraft,
 } from '../utils/co-form-values';
 
 export interface CoScreenProps {
   dealData: DealLookupView | null;
-  resend: CoEditResendData | null;
+  resend: CoResendDraft | null;
 }
 
 /** The label a deal's project association already carries, if it is a change-order label. */
@@ -32,7 +32,7 @@ function firstSearchText({ dealData, resend }: CoScreenProps): string {
   return resend ? `${resend.deal_id} | ${resend.project_address || resend.project_id}` : '';
 }
 
-function firstSignatory(resend: CoEditResendData | null): ClientSignatoryView | null {
+function firstSignatory(resend: CoResendDraft | null): ClientSignatoryView | null {
   return resend?.selectedHSSignatoryId
     ? {
         id: resend.selectedHSSignatoryId,

@@ -6,6 +6,7 @@ import {
   isChangeOrderLabel,
   isSplitPayment,
   revertPlaceholderPreviews,
+  SIGNING_ORDERS,
   STORAGE_KEYS,
   type ChangeOrderLabel,
   type ClientSignatoryView,
@@ -14,7 +15,17 @@ import {
   type CoFormFieldView,
   type CoTemplateFieldKey,
   type CoTemplateFields,
+  type Recipient,
+  type SendSignersRequest,
 } from '@prosign/domain';
+import {
+  DEFAULT_SIGNING_ORDER,
+  signerErrors,
+  signersFormOf,
+  signersRequest,
+  type SignerFieldPaths,
+  type SignersFormValues,
+} from '@prosign/ui/forms';
 import { z } from 'zod';
 import {
   clearDrafts,
@@ -68,8 +79,11 @@ export const CO_SPECIAL_FIELDS = [
   'signatory_details',
 ] as const;
 
-/** The form's values: the definition's fields by name, the money, the cc list and the label. */
-export interface CoFormValues {
+/**
+ * The form's values: the definition's fields by name, the money, the cc list and the label,
+ * and the signers besides the signatory.
+ */
+export interface CoFormValues extends SignersFormValues {
   fields: Record<string, string | boolean>;
   fee: number | null;
   firstPayment: number | null;
@@ -123,10 +137,33 @@ export function coFormSchema(
       cc_emails: z.array(z.string()),
       associationLabel: z.string(),
       projectLinked: z.boolean(),
+      additionalSigners: z.array(
+        z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+      ),
+      signingOrder: z.enum(SIGNING_ORDERS),
     })
     .superRefine((values, ctx) => {
       const { definition, context } = env();
       const input = coInputOf(values, context);
+      // With additional signers: the domain's recipient-list rule, each problem beside its field.
+      const signatory = {
+        name: input.signatory_name,
+        email: input.signatory_email,
+        phone: input.signatory_phone,
+      };
+      for (const { path, message } of signerErrors(
+        signatory,
+        values.additionalSigners,
+        values.signingOrder,
+        values.cc_emails,
+        CO_SIGNER_PATHS,
+      )) {
+        ctx.addIssue({
+          code: 'custom',
+          path: path ? path.split('.') : ['additionalSigners'],
+          message,
+        });
+      }
       const seen = new Set<string>();
       for (const problem of coContractErrors(input, { projectLinked: values.projectLinked })) {
         const path = errorPath(problem.field);
@@ -158,7 +195,21 @@ export const EMPTY_CO_FORM: CoFormValues = {
   cc_emails: [],
   associationLabel: '',
   projectLinked: false,
+  additionalSigners: [],
+  signingOrder: DEFAULT_SIGNING_ORDER,
 };
+
+/** Where the /co form shows the signer list's problems of the signatory and the cc addresses. */
+const CO_SIGNER_PATHS: SignerFieldPaths<
+  'fields.signatory_name' | 'fields.signatory_email' | 'cc_emails'
+> = {
+  firstName: 'fields.signatory_name',
+  firstEmail: 'fields.signatory_email',
+  copy: () => 'cc_emails',
+};
+
+/** The form's fields the signer list is checked with: the signatory and the cc addresses. */
+export const CO_SIGNER_FIELDS = ['fields.signatory_name', 'fields.signatory_email', 'cc_emails'];
 
 /** The default value of each field of the definition ('' or false), kept values winning. */
 export function fieldDefaults(
@@ -186,8 +237,11 @@ export interface CoContext {
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-/** The change order as the calls take it (spec 3 §7 create payload). */
-export function coInputOf(values: CoFormValues, context: CoContext): CoContractInput {
+/** What create-contract and send-contract take of the form: the change order and its signers. */
+export type CoRequestInput = CoContractInput & SendSignersRequest;
+
+/** The change order as the calls take it (spec 3 §7 create payload), with its additional signers. */
+export function coInputOf(values: CoFormValues, context: CoContext): CoRequestInput {
   const fields = values.fields;
   const split = isSplitPayment(text(fields.payment_terms));
   const label = context.dealLabel ?? values.associationLabel;
@@ -214,6 +268,7 @@ export function coInputOf(values: CoFormValues, context: CoContext): CoContractI
     selectedHSSignatoryId: context.selectedHSSignatoryId,
     selectedHSProjectId: context.selectedHSProjectId,
     duplicateDealId: split ? context.duplicateDealId : null,
+    ...signersRequest(values.additionalSigners ?? [], values.signingOrder ?? DEFAULT_SIGNING_ORDER),
   };
 }
 
@@ -246,8 +301,11 @@ export function coPlaceholderValues(
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
 }
 
+/** What Edit and Resend leaves for /co: the stored change order and its card's recipients. */
+export type CoResendDraft = CoEditResendData & { recipients?: Recipient[] };
+
 /** The saved change order an Edit and Resend starts from (spec 3 §4), if the dashboard left one. */
-export function loadCoResend(): CoEditResendData | null {
+export function loadCoResend(): CoResendDraft | null {
   const saved = readDraft(STORAGE_KEYS.editAndResendCoContractData) as Record<
     string,
     unknown
@@ -259,7 +317,7 @@ export function loadCoResend(): CoEditResendData | null {
   const label = (value: unknown) =>
     typeof value === 'string' && isChangeOrderLabel(value) ? value : null;
   return {
-    ...(saved as unknown as CoEditResendData),
+    ...(saved as unknown as CoResendDraft),
     replacesId,
     deal_id: dealId,
     cc_emails: draftList(saved.cc_emails),
@@ -270,7 +328,7 @@ export function loadCoResend(): CoEditResendData | null {
 }
 
 /** The form an Edit and Resend starts with: deal, project, signatory, both payments, the staff. */
-export function resendValues(resend: CoEditResendData): CoFormValues {
+export function resendValues(resend: CoResendDraft): CoFormValues {
   const amount = (value: unknown) => {
     const number = Number(value);
     return value === '' || value == null || !Number.isFinite(number) ? null : number;
@@ -296,6 +354,8 @@ export function resendValues(resend: CoEditResendData): CoFormValues {
     cc_emails: draftList(resend.cc_emails),
     associationLabel: resend.coLabel ?? resend.associationLabel ?? '',
     projectLinked: Boolean(resend.coLabel ?? resend.associationLabel),
+    // The replaced change order's other signers (the dashboard keeps its card's recipients).
+    ...signersFormOf(Array.isArray(resend.recipients) ? resend.recipients : []),
   };
 }
 

@@ -485,7 +485,7 @@ describe('SOW dashboard', () => {
     expect(fake.posts('/api/sow/update-resend')).toEqual([{ id: 'sow-x' }]);
   });
 
-  it('Edit and Resend keeps the saved form as editAndResendSowContractData and opens /sow', async () => {
+  it('Edit and Resend keeps the saved form and the card’s recipients as editAndResendSowContractData and opens /sow', async () => {
     const saved = {
       _id: 'sow-e',
       token: 'cust-e',
@@ -504,9 +504,12 @@ describe('SOW dashboard', () => {
     chooseFromMenu('Vera Fox', 'Edit and Resend');
     expect(await screen.findByRole('heading', { name: 'SOW Home' })).toBeInTheDocument();
     expect(fake.posts('/api/sow/update-edit-resend')).toEqual([{ id: 'sow-e' }]);
-    expect(
-      JSON.parse(localStorage.getItem(STORAGE_KEYS.editAndResendSowContractData) ?? 'null'),
-    ).toEqual(saved);
+    // The recipients come with it: /sow asks the same additional signers again.
+    const stored = JSON.parse(
+      localStorage.getItem(STORAGE_KEYS.editAndResendSowContractData) ?? 'null',
+    );
+    expect(stored).toEqual({ ...saved, recipients: expect.any(Array) });
+    expect(stored.recipients.map((r: { id: string }) => r.id)).toEqual(['signer-1']);
   });
 
   it('stays on the dashboard and says so when Edit and Resend is refused', async () => {

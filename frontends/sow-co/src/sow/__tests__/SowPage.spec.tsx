@@ -394,6 +394,91 @@ describe('/sow', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.editAndResendSowContractData)).toBeNull();
   });
 
+  it('sends the signers added besides the partner, and their order, on create and send', async () => {
+    const user = userEvent.setup();
+    storeResend();
+    const api = await renderPage();
+    const signers = screen.getByRole('group', { name: 'Additional signers' });
+    expect(within(signers).getByText(/Only the partner above signs/)).toBeInTheDocument();
+    await user.click(within(signers).getByRole('button', { name: 'Add a signer' }));
+    const second = within(signers).getByRole('group', { name: 'Signer 2' });
+    await user.type(within(second).getByRole('textbox', { name: /Name/ }), 'Luis Alvarez');
+    await user.type(within(second).getByRole('textbox', { name: /E-mail/ }), 'luis@example.com');
+    expect(within(signers).getByText(/Mei Lin signs first/)).toBeInTheDocument();
+    await user.click(within(signers).getByRole('radio', { name: /Sign at the same time/ }));
+
+    await user.click(screen.getByRole('button', { name: 'Create Contract' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Create without updating',
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Send Contract for Sign' }));
+    await screen.findByRole('dialog', { name: /Copy link/ });
+    const signerFields = {
+      additional_signers: [{ name: 'Luis Alvarez', email: 'luis@example.com' }],
+      signing_order: 'parallel',
+    };
+    expect(createBodies(api)).toHaveLength(2);
+    for (const body of createBodies(api)) expect(body).toMatchObject(signerFields);
+    const sendBody = api.calls.find((call) => call.path === '/api/sow/send-contract')?.body;
+    expect(sendBody).toMatchObject({ cp_email: 'mei.lin@partners.example', ...signerFields });
+  });
+
+  it('edit and resend asks the replaced SOW’s other signers again, in the same order', async () => {
+    const user = userEvent.setup();
+    const recipient = (id: string, name: string, email: string, order: number) => ({
+      id,
+      role: 'signer',
+      name,
+      email,
+      order,
+    });
+    storeResend({
+      recipients: [
+        recipient('signer-1', 'Mei Lin', 'mei.lin@partners.example', 1),
+        recipient('signer-2', 'Luis Alvarez', 'luis@example.com', 2),
+      ],
+    });
+    const api = await renderPage();
+    const second = screen.getByRole('group', { name: /Signer 2/ });
+    expect(within(second).getByRole('textbox', { name: /E-mail/ })).toHaveValue('luis@example.com');
+    expect(screen.getByRole('radio', { name: /Sign one after the other/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Create Contract' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Create without updating',
+      }),
+    );
+    await waitFor(() => expect(createBodies(api)).toHaveLength(1));
+    expect(createBodies(api)[0]).toMatchObject({
+      additional_signers: [{ name: 'Luis Alvarez', email: 'luis@example.com' }],
+      signing_order: 'sequential',
+    });
+  });
+
+  it('refuses a signer with the partner’s address beside the field, and creates nothing', async () => {
+    const user = userEvent.setup();
+    storeResend();
+    const api = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Add a signer' }));
+    const second = screen.getByRole('group', { name: 'Signer 2' });
+    await user.type(within(second).getByRole('textbox', { name: /Name/ }), 'Luis Alvarez');
+    const email = within(second).getByRole('textbox', { name: /E-mail/ });
+    await user.type(email, 'MEI.LIN@partners.example');
+    await user.click(screen.getByRole('button', { name: 'Create Contract' }));
+    await waitFor(() =>
+      expect(email).toHaveAccessibleDescription(/Mei Lin and Luis Alvarez have the same e-mail/),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(createBodies(api)).toHaveLength(0);
+    // Fixed: the error goes as the address changes.
+    await user.clear(email);
+    await user.type(email, 'luis@example.com');
+    await waitFor(() => expect(email).not.toHaveAccessibleDescription(/same e-mail/));
+  });
+
   it('has no serious accessibility violations on the form', async () => {
     storeResend();
     await renderPage();

@@ -30,6 +30,7 @@ import {
   type CrmContact,
 } from '@prosign/ui/controls';
 import {
+  AdditionalSigners,
   Field,
   FieldError,
   FormErrorSummary,
@@ -42,7 +43,7 @@ import {
   type ZodForm,
 } from '@prosign/ui/forms';
 import { useRef } from 'react';
-import { useController, useWatch, type Control } from 'react-hook-form';
+import { FormProvider, useController, useWatch, type Control } from 'react-hook-form';
 import {
   dateToWallClock,
   servicesTextFor,
@@ -101,10 +102,20 @@ export function SowContractForm({
 }: SowContractFormProps) {
   const { control, setValue, getValues } = form;
   const { searchProjects, searchPartners } = useSowSearches();
-  const [templateName, roles, fees, unit, projectId, projectAddress] = useWatch({
-    control,
-    name: ['templateName', 'cp_roles', 'fees', 'timeline.unit', 'project_id', 'project_address'],
-  });
+  const [templateName, roles, fees, unit, projectId, projectAddress, partnerName, partnerEmail] =
+    useWatch({
+      control,
+      name: [
+        'templateName',
+        'cp_roles',
+        'fees',
+        'timeline.unit',
+        'project_id',
+        'project_address',
+        'cp_name',
+        'cp_email',
+      ],
+    });
   const chosen = roles ?? [];
   const lastServices = useRef(servicesTextFor(fields.template, chosen));
 
@@ -143,90 +154,104 @@ export function SowContractForm({
   const siteVisit = needsSiteVisit(chosen);
 
   return (
-    <form
-      className="sow-form"
-      noValidate
-      aria-label="SOW details"
-      onSubmit={form.handleSubmit(onSubmit)}
-    >
-      <FormErrorSummary control={control} />
-      <fieldset className="sow-form__group">
-        <legend className="sow-form__legend">Project</legend>
-        <Select
-          label="SOW template"
-          options={templates.map((template) => ({ value: template.name, label: template.name }))}
-          value={templateName || null}
-          onChange={(name) => name && onTemplateChange(name)}
-          isDisabled={pending}
-        />
-        {resending ? null : (
-          <ProjectSearch
-            label="Project"
-            searchProjects={searchProjects}
-            debounceMs={SOW_SEARCH_DEBOUNCE_MS.projects}
-            onSelect={(project) => project && onProjectPick(project)}
-            isRequired
-            errorMessage={projectState.error?.message}
-            description={
-              projectId ? `Chosen: ${projectAddress || '—'} (ID ${projectId})` : undefined
-            }
+    // The additional signers' fields find the form through its context.
+    <FormProvider {...form}>
+      <form
+        className="sow-form"
+        noValidate
+        aria-label="SOW details"
+        onSubmit={form.handleSubmit(onSubmit)}
+      >
+        <FormErrorSummary control={control} />
+        <fieldset className="sow-form__group">
+          <legend className="sow-form__legend">Project</legend>
+          <Select
+            label="SOW template"
+            options={templates.map((template) => ({ value: template.name, label: template.name }))}
+            value={templateName || null}
+            onChange={(name) => name && onTemplateChange(name)}
+            isDisabled={pending}
           />
-        )}
-        {projectLoading ? <LoadingState label="Loading the project" /> : null}
-        <div className="sow-form__grid">
-          <TextField control={control} name="project_id" label="Project ID" readOnly required />
-          <TextField
+          {resending ? null : (
+            <ProjectSearch
+              label="Project"
+              searchProjects={searchProjects}
+              debounceMs={SOW_SEARCH_DEBOUNCE_MS.projects}
+              onSelect={(project) => project && onProjectPick(project)}
+              isRequired
+              errorMessage={projectState.error?.message}
+              description={
+                projectId ? `Chosen: ${projectAddress || '—'} (ID ${projectId})` : undefined
+              }
+            />
+          )}
+          {projectLoading ? <LoadingState label="Loading the project" /> : null}
+          <div className="sow-form__grid">
+            <TextField control={control} name="project_id" label="Project ID" readOnly required />
+            <TextField
+              control={control}
+              name="project_address"
+              label="Project address"
+              readOnly
+              required
+            />
+            <TextField control={control} name="project_type" label="Project type" />
+          </div>
+          <TextAreaField
             control={control}
-            name="project_address"
-            label="Project address"
-            readOnly
-            required
+            name="project_overview"
+            label="Project overview"
+            rows={3}
           />
-          <TextField control={control} name="project_type" label="Project type" />
-        </div>
-        <TextAreaField
+        </fieldset>
+
+        <PartnerFields
           control={control}
-          name="project_overview"
-          label="Project overview"
-          rows={3}
+          partner={partner}
+          onPartnerPick={onPartnerPick}
+          searchPartners={searchPartners}
         />
-      </fieldset>
 
-      <PartnerFields
-        control={control}
-        partner={partner}
-        onPartnerPick={onPartnerPick}
-        searchPartners={searchPartners}
-      />
+        <AdditionalSigners
+          className="sow-form__group"
+          firstSigner={{ name: partnerName ?? '', email: partnerEmail ?? '' }}
+          firstSignerRole="the partner"
+          example="a second partner of the same firm"
+          linkedFields={SOW_SIGNER_FIELDS}
+        />
 
-      <RolesFields
-        control={control}
-        roles={fields.roles}
-        roleOptions={roleOptions}
-        chosen={chosen}
-        fees={fees}
-        onChange={changeRoles}
-        errorMessage={rolesBinding.errorMessage}
-      />
+        <RolesFields
+          control={control}
+          roles={fields.roles}
+          roleOptions={roleOptions}
+          chosen={chosen}
+          fees={fees}
+          onChange={changeRoles}
+          errorMessage={rolesBinding.errorMessage}
+        />
 
-      <ScheduleFields
-        control={control}
-        siteVisit={siteVisit}
-        unit={unit}
-        visit={visit}
-        customTimeline={customTimeline}
-        unitBinding={unitBinding}
-        timelineError={timelineState.error?.message}
-      />
+        <ScheduleFields
+          control={control}
+          siteVisit={siteVisit}
+          unit={unit}
+          visit={visit}
+          customTimeline={customTimeline}
+          unitBinding={unitBinding}
+          timelineError={timelineState.error?.message}
+        />
 
-      <PeopleFields control={control} fields={fields} pm={pm} cc={cc} />
+        <PeopleFields control={control} fields={fields} pm={pm} cc={cc} />
 
-      <SubmitButton pending={pending} pendingLabel={SOW_FORM_TEXTS.creating}>
-        {SOW_FORM_TEXTS.create}
-      </SubmitButton>
-    </form>
+        <SubmitButton pending={pending} pendingLabel={SOW_FORM_TEXTS.creating}>
+          {SOW_FORM_TEXTS.create}
+        </SubmitButton>
+      </form>
+    </FormProvider>
   );
 }
+
+/** The form's fields the signer list is checked with: the partner and the cc addresses. */
+const SOW_SIGNER_FIELDS = ['cp_name', 'cp_email', 'cc_emails'];
 
 /** One role's fee: dollars, at least 0, in cents (spec 3 §9); required while the role is chosen. */
 function FeeInput({

@@ -8,7 +8,6 @@ import {
   previewPlaceholders,
   SOW_SECTION_KEYS,
   TOAST_DURATION_MS,
-  type SowContractInput,
   type SowSectionKey,
   type SowTemplateSections,
 } from '@prosign/domain';
@@ -18,7 +17,11 @@ import { applyServerErrors } from '@prosign/ui/forms';
 import { useState } from 'react';
 import { sendFailureText } from '../../shared/send-failure';
 import { SOW_MESSAGES } from '../sow-messages';
-import { placeholderValues, serverFieldMatchers } from '../utils/sow-form-values';
+import {
+  placeholderValues,
+  serverFieldMatchers,
+  type SowRequestInput,
+} from '../utils/sow-form-values';
 import { clearSowDrafts } from '../utils/sow-storage';
 import type { SowFormState } from './useSowFormState';
 
@@ -63,13 +66,13 @@ export function useSowSendStep(state: SowFormState) {
   const download = useDownloadSowDocument();
   const [step, setStep] = useState<SowStep>('form');
   const [docLink, setDocLink] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState<SowContractInput | null>(null);
+  const [submitted, setSubmitted] = useState<SowRequestInput | null>(null);
   const [sections, setSections] = useState<SowTemplateSections>({});
   const [sectionErrors, setSectionErrors] = useState<SectionErrors>({});
   const [saved, setSaved] = useState(false);
   const [sent, setSent] = useState<SentLink | null>(null);
 
-  const openSections = (input: SowContractInput, link: string) => {
+  const openSections = (input: SowRequestInput, link: string) => {
     const values = placeholderValues(form.getValues());
     const edited: SowTemplateSections = {};
     for (const section of state.fields.data?.sections ?? []) {

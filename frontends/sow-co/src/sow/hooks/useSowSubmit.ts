@@ -1,8 +1,9 @@
 import { useSowMissingProperties, useSowUpdateCrm } from '@prosign/api-client';
-import { TOAST_DURATION_MS, type SowContractInput } from '@prosign/domain';
+import { TOAST_DURATION_MS } from '@prosign/domain';
 import { useToast } from '@prosign/ui';
 import { useState } from 'react';
 import { SOW_MESSAGES } from '../sow-messages';
+import type { SowRequestInput } from '../utils/sow-form-values';
 import type { SowFormState } from './useSowFormState';
 import type { SowSendStep } from './useSowSendStep';
 
@@ -16,9 +17,9 @@ export function useSowSubmit(state: SowFormState, sendStep: SowSendStep) {
   const toast = useToast();
   const updateCrm = useSowUpdateCrm();
   const missing = useSowMissingProperties();
-  const [askCrm, setAskCrm] = useState<SowContractInput | null>(null);
+  const [askCrm, setAskCrm] = useState<SowRequestInput | null>(null);
 
-  const createDocument = (input: SowContractInput) =>
+  const createDocument = (input: SowRequestInput) =>
     sendStep.create.mutate(
       { ...input, docLink: null },
       {
@@ -35,7 +36,7 @@ export function useSowSubmit(state: SowFormState, sendStep: SowSendStep) {
     );
 
   /** The optional CRM update (spec 3 §4): says what the CRM lacks for this project and partner. */
-  const askAboutCrm = (input: SowContractInput) => {
+  const askAboutCrm = (input: SowRequestInput) => {
     setAskCrm(input);
     missing.reset();
     missing.mutate({

@@ -10,12 +10,20 @@ import {
   sowFormFieldsOf,
   sowServicesText,
   type CpRole,
+  type SendSignersRequest,
   type SowContractInput,
   type SowFeeField,
   type SowServicesTemplateView,
   type SowTimeline,
   type TimelineUnit,
 } from '@prosign/domain';
+import {
+  DEFAULT_SIGNING_ORDER,
+  signerErrors,
+  signersRequest,
+  type SignerFieldPaths,
+  type SignersFormValues,
+} from '@prosign/ui/forms';
 import { z } from 'zod';
 
 /** The timeline as the form edits it: a number with a unit, or (unit `custom`) a date-time. */
@@ -26,8 +34,8 @@ export interface TimelineValues {
   dateTime: string;
 }
 
-/** What the /sow form holds while the user fills it in. */
-export interface SowFormValues {
+/** What the /sow form holds while the user fills it in (with the signers besides the partner). */
+export interface SowFormValues extends SignersFormValues {
   templateName: string;
   project_id: string;
   project_address: string;
@@ -69,6 +77,8 @@ export const EMPTY_SOW_FORM: SowFormValues = {
   pm_email: '',
   effective_date: '',
   services_deliverables: '',
+  additionalSigners: [],
+  signingOrder: DEFAULT_SIGNING_ORDER,
 };
 
 export function timelineOf(values: TimelineValues): SowTimeline {
@@ -77,8 +87,14 @@ export function timelineOf(values: TimelineValues): SowTimeline {
     : { kind: 'duration', amount: values.amount ?? '', unit: values.unit };
 }
 
-/** The form as the server takes it (`SowContractInput`): only the chosen roles' fees, no empty optionals. */
-export function sowInputOf(values: SowFormValues): SowContractInput {
+/** What create-contract and send-contract take of the form: the SOW's fields and its signers. */
+export type SowRequestInput = SowContractInput & SendSignersRequest;
+
+/**
+ * The form as the server takes it (`SowContractInput`): only the chosen roles' fees, no empty
+ * optionals; the additional signers and their order when there are any.
+ */
+export function sowInputOf(values: SowFormValues): SowRequestInput {
   const roles = parseCpRoles(values.cp_roles);
   const fees = feesForRoles(roles, values.fees) as SowContractInput['fees'];
   return {
@@ -103,8 +119,16 @@ export function sowInputOf(values: SowFormValues): SowContractInput {
     selectedCpId: values.selectedCpId || null,
     selectedHSProjectId: values.selectedHSProjectId || null,
     blacklistConfirmed: values.blacklistConfirmed || undefined,
+    ...signersRequest(values.additionalSigners ?? [], values.signingOrder ?? DEFAULT_SIGNING_ORDER),
   };
 }
+
+/** Where the /sow form shows the signer list's problems of the partner and the cc addresses. */
+const SOW_SIGNER_PATHS: SignerFieldPaths<'cp_name' | 'cp_email' | 'cc_emails'> = {
+  firstName: 'cp_name',
+  firstEmail: 'cp_email',
+  copy: () => 'cc_emails',
+};
 
 /**
  * The form's zod schema: every rule is the domain's (`sowFormErrors`, spec 3
@@ -113,6 +137,19 @@ export function sowInputOf(values: SowFormValues): SowContractInput {
 export const sowFormSchema = z.custom<SowFormValues>().superRefine((values, ctx) => {
   for (const { field, message } of sowFormErrors(sowInputOf(values))) {
     ctx.addIssue({ code: 'custom', path: field.split('.'), message });
+  }
+  // With additional signers: the domain's recipient-list rule, each problem beside its field.
+  const partner = { name: values.cp_name, email: values.cp_email, phone: values.cp_phone };
+  const rows = values.additionalSigners ?? [];
+  const order = values.signingOrder ?? DEFAULT_SIGNING_ORDER;
+  for (const { path, message } of signerErrors(
+    partner,
+    rows,
+    order,
+    values.cc_emails,
+    SOW_SIGNER_PATHS,
+  )) {
+    ctx.addIssue({ code: 'custom', path: path ? path.split('.') : ['additionalSigners'], message });
   }
 });
 

@@ -4,7 +4,9 @@ import {
   STORAGE_KEYS,
   TIMELINE_UNITS,
   type ClientSignatoryView,
+  type Recipient,
 } from '@prosign/domain';
+import { signersFormOf } from '@prosign/ui/forms';
 import {
   clearDrafts,
   draftList as list,
@@ -91,6 +93,8 @@ export function loadResendDraft(): ResendDraft | null {
       pm_email: text(saved.pm_email),
       effective_date: text(saved.effective_date).slice(0, 10),
       services_deliverables: text(saved.services_deliverables),
+      // The replaced SOW's other signers (the dashboard keeps its card's recipients).
+      ...signersFormOf(Array.isArray(saved.recipients) ? (saved.recipients as Recipient[]) : []),
     },
   };
 }

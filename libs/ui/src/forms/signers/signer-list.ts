@@ -4,6 +4,7 @@ import {
   sendRecipientInputs,
   type AdditionalSigner,
   type FullNameOption,
+  type Recipient,
   type RecipientFieldError,
   type RecipientInput,
   type RecipientListCheck,
@@ -146,13 +147,27 @@ export function signersRequest(
   };
 }
 
-/** The form's rows back from a request's (or an agreement's) signers: for Edit and Resend. */
-export function signerRowsOf(signers: readonly AdditionalSigner[] | undefined): SignerRow[] {
-  return (signers ?? []).map((signer) => ({
-    name: signer.name,
-    email: signer.email,
-    phone: signer.phone ?? '',
-  }));
+/**
+ * The additional signers and their order of a sent agreement (its card's recipients), as the
+ * form holds them: Edit and Resend starts from them. The first signer is the form's own; the
+ * others in signing order; all in one order is "at the same time".
+ */
+export function signersFormOf(
+  recipients: readonly Pick<Recipient, 'id' | 'role' | 'name' | 'email' | 'phone' | 'order'>[] = [],
+): SignersFormValues {
+  const signers = recipients
+    .filter((recipient) => recipient.role === 'signer')
+    .sort((a, b) => a.order - b.order);
+  const others = signers.slice(1);
+  const parallel = others.length > 0 && signers.every((signer) => signer.order === 1);
+  return {
+    additionalSigners: others.map((signer) => ({
+      name: signer.name,
+      email: signer.email,
+      phone: signer.phone ?? '',
+    })),
+    signingOrder: parallel ? 'parallel' : DEFAULT_SIGNING_ORDER,
+  };
 }
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -1,5 +1,5 @@
 import { RECIPIENT_MESSAGES } from '@prosign/domain';
-import { signerErrors, signerPicks, signerRowsOf, signersRequest } from '../signer-list';
+import { signerErrors, signerPicks, signersFormOf, signersRequest } from '../signer-list';
 
 const row = (name: string, email: string, phone = '') => ({ name, email, phone });
 const first = { name: 'Mei Lin', email: 'mei@example.com', phone: '' };
@@ -57,7 +57,7 @@ describe('signerErrors: the domain’s recipient-list rule, each problem beside 
   });
 });
 
-describe('signersRequest and signerRowsOf', () => {
+describe('signersRequest', () => {
   it('is empty without additional signers, so the body is what it always was', () => {
     expect(signersRequest([], 'parallel')).toEqual({});
   });
@@ -74,11 +74,40 @@ describe('signersRequest and signerRowsOf', () => {
       ],
       signing_order: 'sequential',
     });
-    // Edit and Resend fills the rows back from the agreement's signers.
-    expect(signerRowsOf(request.additional_signers)).toEqual([
-      row('Luis', 'luis@example.com'),
-      row('Ana', 'ana@example.com', '+1650'),
-    ]);
+  });
+});
+
+describe('signersFormOf: Edit and Resend starts from the agreement’s signers', () => {
+  const recipient = (id: string, role: 'signer' | 'cc', order: number, name = id) => ({
+    id,
+    role,
+    name,
+    email: `${id}@example.com`,
+    order,
+  });
+
+  it('keeps the signers after the first, in signing order, one after the other', () => {
+    expect(
+      signersFormOf([
+        recipient('signer-3', 'signer', 3, 'Ana'),
+        recipient('signer-1', 'signer', 1, 'Mei'),
+        recipient('cc-1', 'cc', 4),
+        recipient('signer-2', 'signer', 2, 'Luis'),
+      ]),
+    ).toEqual({
+      additionalSigners: [row('Luis', 'signer-2@example.com'), row('Ana', 'signer-3@example.com')],
+      signingOrder: 'sequential',
+    });
+  });
+
+  it('reads signers who all sign in the first order as at the same time; one signer as none added', () => {
+    const both = [recipient('signer-1', 'signer', 1), recipient('signer-2', 'signer', 1)];
+    expect(signersFormOf(both).signingOrder).toBe('parallel');
+    expect(signersFormOf([recipient('signer-1', 'signer', 1)])).toEqual({
+      additionalSigners: [],
+      signingOrder: 'sequential',
+    });
+    expect(signersFormOf(undefined)).toEqual({ additionalSigners: [], signingOrder: 'sequential' });
   });
 });
 
