@@ -36,6 +36,13 @@ const { CAPTCHA_PASS_HEADER, STANDARD_TEMPLATE_DOC_IDS } = require(
 );
 
 const SIGNERS = Number(process.env.BENCH_SIGNERS ?? 100);
+// 2: each agreement has two signers who sign at the same moment (issue 34): SIGNERS / 2
+// agreements, every signer through their own link, the last of each pair sealing it.
+const PER_AGREEMENT = Number(process.env.BENCH_SIGNERS_PER_AGREEMENT ?? 1);
+if (PER_AGREEMENT !== 1 && PER_AGREEMENT !== 2) {
+  throw new Error('BENCH_SIGNERS_PER_AGREEMENT must be 1 or 2');
+}
+const AGREEMENTS = Math.ceil(SIGNERS / PER_AGREEMENT);
 const STORED = Number(process.env.BENCH_STORED ?? 1000);
 const SEND_CONCURRENCY = Number(process.env.BENCH_SEND_CONCURRENCY ?? 4);
 const MAIL_WAIT_MS = Number(process.env.BENCH_MAIL_WAIT_MS ?? 300_000);
@@ -252,7 +259,7 @@ async function main() {
 
   // Filler first, so the staff sends and the signers meet a database of the size measured.
   const demo = await db.collection('agreements').countDocuments({});
-  const filler = Math.max(0, STORED - demo - SIGNERS);
+  const filler = Math.max(0, STORED - demo - AGREEMENTS);
   await insertBenchAgreements(db, {
     count: filler,
     prefix: 'filler',
@@ -277,12 +284,15 @@ async function main() {
       .toArray()
   ).map((d) => String(d._id));
   const signers = [];
+  const agreementTokens = [];
   const sendStarted = performance.now();
-  await pool(SIGNERS, SEND_CONCURRENCY, async (i) => {
+  await pool(AGREEMENTS, SEND_CONCURRENCY, async (i) => {
     const first = ['Maria', 'James', 'Aiko', 'Noah', 'Priya'][i % 5];
     const last = `Signer${String(i).padStart(3, '0')}`;
     const email = `${first}.${last}@example.com`.toLowerCase();
     const dealId = deals.length ? deals[i % deals.length] : '';
+    const partner = { name: `Alex ${last}`, email: `alex.${last}@example.com`.toLowerCase() };
+    const several = PER_AGREEMENT === 2 ? { additional_signers: [partner] } : {};
     const created = await call(base, 'POST', '/api/template/create-contract', {
       headers: staff,
       body: {
@@ -310,6 +320,7 @@ async function main() {
           first_name: first,
           last_name: last,
         },
+        ...several,
       },
     });
     if (created.status !== 201) {
@@ -338,15 +349,22 @@ async function main() {
         t24ReportCount: 0,
         contractTitle: 'Structural Engineering Agreement',
         hsDealId: dealId,
+        ...(PER_AGREEMENT === 2 ? { ...several, signing_order: 'parallel' } : {}),
       },
     });
     if (sent.status !== 200) throw new Error(`send ${sent.status}: ${JSON.stringify(sent.json)}`);
-    signers[i] = { i, token: sent.json.token, name: `${first} ${last}` };
+    agreementTokens[i] = sent.json.token;
+    signers[i * PER_AGREEMENT] = { token: sent.json.token, name: `${first} ${last}` };
+    if (PER_AGREEMENT === 2) {
+      // The second signer's own link token is on their recipient (never in an API answer).
+      const stored = await db.collection('agreements').findOne({ token: sent.json.token });
+      signers[i * 2 + 1] = { token: stored.recipients[1].token, name: partner.name };
+    }
   });
   const sendSeconds = (performance.now() - sendStarted) / 1000;
   const stored = await db.collection('agreements').countDocuments({});
   console.log(
-    `▸ ${SIGNERS} contracts sent through the API in ${sendSeconds.toFixed(1)} s; ${stored} agreements stored`,
+    `▸ ${AGREEMENTS} contracts (${PER_AGREEMENT} signer${PER_AGREEMENT > 1 ? 's' : ''} each) sent through the API in ${sendSeconds.toFixed(1)} s; ${stored} agreements stored`,
   );
 
   // Let the send's mails drain, so the signing phase meets an idle worker.
@@ -432,7 +450,7 @@ async function main() {
   const loadAtEnd = os.loadavg();
 
   // Outcome, from the database.
-  const tokens = signers.map((s) => s.token);
+  const tokens = agreementTokens;
   const rows = await db
     .collection('agreements')
     .find(
@@ -501,6 +519,8 @@ async function main() {
     machine: `${os.cpus().length} CPU, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB`,
     loadAverage: { before: loadBefore, signingStart: loadAtStart, signingEnd: loadAtEnd },
     signers: SIGNERS,
+    signersPerAgreement: PER_AGREEMENT,
+    agreements: AGREEMENTS,
     stored,
     sendSeconds,
     wallSeconds: wallMs / 1000,
@@ -517,7 +537,7 @@ async function main() {
 
   if (JSON_OUT) console.log(JSON.stringify(summary, null, 2));
   console.log(
-    `\n${SIGNERS} signers at once, ${stored} agreements stored (${summary.date}, ${summary.machine}):`,
+    `\n${SIGNERS} signers at once (${PER_AGREEMENT} per agreement), ${stored} agreements stored (${summary.date}, ${summary.machine}):`,
   );
   console.table(table);
   const fmtLoad = (l) => l.map((x) => x.toFixed(2)).join(' ');
@@ -527,7 +547,7 @@ async function main() {
     `  wall time            ${summary.wallSeconds.toFixed(1)} s${timedOut ? ' (stopped at the time limit)' : ''}`,
   );
   console.log(
-    `  signed               ${summary.signed} / ${SIGNERS} (status signed, finish completed)`,
+    `  signed               ${summary.signed} / ${AGREEMENTS} agreements (status signed, finish completed)`,
   );
   console.log(
     `  signed-copy mails    ${mails.queued} recorded, ${mails.sent} sent (${mailDrainSeconds.toFixed(1)} s after the last finish)`,
@@ -542,7 +562,7 @@ async function main() {
   console.log(
     `  load average         before ${fmtLoad(loadBefore)}; signing ${fmtLoad(loadAtStart)} → ${fmtLoad(loadAtEnd)}`,
   );
-  console.log(`  staff sends (setup)  ${sendSeconds.toFixed(1)} s for ${SIGNERS}`);
+  console.log(`  staff sends (setup)  ${sendSeconds.toFixed(1)} s for ${AGREEMENTS}`);
   for (const error of summary.errors) console.log(`  ! ${error}`);
   if (profiler) {
     const rows = profiler.report();
@@ -562,7 +582,7 @@ async function main() {
   }
 
   await client.close();
-  if (fiveXx > 0 || signedTokens.size < SIGNERS) process.exitCode = 1;
+  if (fiveXx > 0 || signedTokens.size < AGREEMENTS) process.exitCode = 1;
 }
 
 /** Times a one-document insert every `everyMs`, one at a time, until stopped. */
