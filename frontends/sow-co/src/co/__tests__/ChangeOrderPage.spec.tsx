@@ -367,6 +367,68 @@ describe('/co', () => {
     );
   });
 
+  it('asks the replaced change order’s other signers again, adds one of the deal’s signatories, and sends them all', async () => {
+    const user = userEvent.setup();
+    const signer = (id: string, name: string, email: string) => ({
+      id,
+      role: 'signer',
+      name,
+      email,
+      order: 1,
+    });
+    storeResend({
+      recipients: [
+        signer('signer-1', 'Ana Ortiz', 'ana.ortiz@client.example'),
+        signer('signer-2', 'Omar Haddad', 'omar@lender.example'),
+      ],
+    });
+    const ben = { id: 'c-2', firstname: 'Ben', middlename: null, lastname: 'Cole' };
+    const api = renderCo(null, {
+      'GET /api/co/get-deal/40000106': () => ({
+        ...DEAL,
+        clientSignatories: [
+          ...DEAL.clientSignatories,
+          { ...ben, email: 'ben.cole@client.example', phone: '' },
+        ],
+      }),
+    });
+    const form = await screen.findByRole('form', { name: 'Change order details' });
+    const signers = within(form).getByRole('group', { name: 'Additional signers' });
+    expect(
+      within(within(signers).getByRole('group', { name: /Signer 2/ })).getByRole('textbox', {
+        name: /E-mail/,
+      }),
+    ).toHaveValue('omar@lender.example');
+    // Both signed at once before: the same again.
+    expect(within(signers).getByRole('radio', { name: /Sign at the same time/ })).toBeChecked();
+    // The deal's other signatory is offered; the signatory above is not.
+    const picks = await within(signers).findByRole('group', { name: 'Signatories on the deal' });
+    expect(within(picks).queryByRole('button', { name: /Ana Ortiz/ })).not.toBeInTheDocument();
+    await user.click(within(picks).getByRole('button', { name: /Add Ben Cole/ }));
+
+    await user.click(within(form).getByRole('button', { name: 'Create Contract' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('button', { name: 'Update CRM and create' }));
+    await screen.findByRole('textbox', { name: 'Start' });
+    const signerFields = {
+      additional_signers: [
+        { name: 'Omar Haddad', email: 'omar@lender.example' },
+        { name: 'Ben Cole', email: 'ben.cole@client.example' },
+      ],
+      signing_order: 'parallel',
+    };
+    expect(bodiesOf(api, '/api/co/create-contract')[0]).toMatchObject(signerFields);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const sendButton = screen.getByRole('button', { name: 'Send Contract for Sign' });
+    await waitFor(() => expect(sendButton).toBeEnabled());
+    await user.click(sendButton);
+    await screen.findByRole('dialog', { name: /Ana Ortiz/ });
+    expect(bodiesOf(api, '/api/co/send-contract')[0]).toMatchObject({
+      replacesId: 'co-1',
+      ...signerFields,
+    });
+  });
+
   it('shows the server’s message when a send limit is exceeded', async () => {
     const user = userEvent.setup();
     storeResend();
