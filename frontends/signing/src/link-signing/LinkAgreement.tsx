@@ -50,6 +50,9 @@ export function LinkAgreement({
   const toast = useToast();
   const viewer = useAgreementViewer();
   const [step, setStep] = useState<Step>('reading');
+  // Once finished: where the signatures stand then (null when this signature sealed it).
+  const [finishedProgress, setFinishedProgress] = useState<string | null | undefined>(undefined);
+  const progress = finishedProgress === undefined ? view.progress : finishedProgress;
   const saveSignature = useSigningLinkTextSignature(family, customId, captchaHeaders);
   const finish = useSigningLinkFinish(family, customId, captchaHeaders);
   const { metrics } = view;
@@ -80,7 +83,8 @@ export function LinkAgreement({
     if (finish.isPending) return;
     setStep('finishing');
     finish.mutate(undefined, {
-      onSuccess: () => {
+      onSuccess: (finished) => {
+        setFinishedProgress(finished.progress ?? null);
         onCompleted();
         setStep('completed');
       },
@@ -98,6 +102,9 @@ export function LinkAgreement({
       agreementTitle={view.agreementTitle}
       loadPdf={loadPdf}
       readingLink={view.readingLink}
+      // Several signers (issue 34): where the signatures stand, and this signer's own blocks.
+      progress={progress}
+      recipientId={view.recipientId}
       savedMarks={saved && !signed ? { signature: metrics.signature, initials: null } : null}
       summary={<LinkSummary family={family} view={view} />}
       signActions={

@@ -310,6 +310,49 @@ describe('SowSignaturePage: signing', () => {
     expect(leaveTo).toHaveBeenCalledWith('https://reviews.test/firm');
   });
 
+  it('a second signer sees their own name, where the signatures stand, and that the others are still asked', async () => {
+    const user = userEvent.setup();
+    const api = sowApi({
+      [`POST /api/sow/increase-viewed-times/${ID}`]: () =>
+        sowView({
+          cp_name: 'Luis Alvarez',
+          client: { full_name: 'Luis Alvarez', hsDealId: null },
+          recipientId: 'signer-2',
+          progress: '1 of 3 signed — waiting for Luis Alvarez and Ana Ortega',
+        }),
+      [`POST /api/sow/finish/${ID}`]: () => ({
+        status: 'signed',
+        signedAt: '2026-11-23T21:00:00.000Z',
+        signedDocLink: '',
+        auditTrailDocLink: '',
+        verifyId: '',
+        progress: '2 of 3 signed — waiting for Ana Ortega',
+      }),
+    });
+    renderPage(api.client);
+    await passCaptcha(user);
+    expect(
+      await screen.findByText('1 of 3 signed — waiting for Luis Alvarez and Ana Ortega'),
+    ).toHaveAttribute('role', 'status');
+    expect(screen.getByText('Luis Alvarez')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign the agreement' });
+    // The typed signature starts from his own name, not the first signer's.
+    expect(within(dialog).getByLabelText('Review and Update Your Signature')).toHaveValue(
+      'Luis Alvarez',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Agree and Finish' }));
+    const finish = await screen.findByRole('dialog', { name: 'Agree and Finish' });
+    await user.click(
+      within(finish).getByRole('checkbox', { name: 'I agree to the terms and conditions.' }),
+    );
+    await user.click(within(finish).getByRole('button', { name: 'Agree and Finish' }));
+    const done = await screen.findByRole('dialog', { name: 'Your signature is in' });
+    expect(within(done).getByText('2 of 3 signed — waiting for Ana Ortega')).toBeInTheDocument();
+  });
+
   it('shows the server refusal of a signature', async () => {
     const user = userEvent.setup();
     renderPage(
