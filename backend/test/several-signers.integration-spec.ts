@@ -3,6 +3,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import { STANDARD_TEMPLATE_DOC_IDS, type AgreementCardCore } from '@prosign/domain';
 import type { Connection } from 'mongoose';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
+import { SigningFinishService } from '../src/modules/signing/signing-finish.service';
 import { contractFormData, contractSendBody } from './support/document-fixtures';
 import { pdfText } from './support/pdf-text';
 import { seedDemoData } from './support/seed';
@@ -300,6 +301,58 @@ describe('several signers: own links, in order or in parallel, sealed by the las
       ['cc-1', 'waiting'],
     ]);
     expect(fresh?.recipients[1].token).not.toBe(luis);
+  });
+
+  it('a signature left half-way (the caller gone before the stamp, the invitation or the seal) is completed by the schedule, once', async () => {
+    const { sent } = await sendWithLuis('sequential');
+    const maria = sent.body.token as string;
+    const record = await stored(maria);
+    const agreementId = String(record?._id);
+    const luis = record?.recipients[1].token as string;
+    const agreements = connection.collection('agreements');
+    const docId = new URL(record?.docLink).pathname.split('/')[4];
+    const signaturesOnDocument = async () =>
+      Object.keys(
+        (await connection.collection('documents').findOne({ _id: docId } as never))?.signatures ??
+          {},
+      );
+    /** What the api wrote before it went away: the recipient signed, the rest not done. */
+    async function signedThenGone(token: string, name: string, index: number) {
+      await readyToFinish(token, name);
+      const at = new Date(Date.now() - 5 * 60_000);
+      await agreements.updateOne({ _id: record?._id } as never, {
+        $set: {
+          [`recipients.${index}.state`]: 'signed',
+          [`recipients.${index}.signedAt`]: at,
+          signerPart: { recipientId: `signer-${index + 1}`, at },
+        },
+      });
+    }
+    const resume = () => worker.get(SigningFinishService, { strict: false }).resumeSignerParts();
+
+    await signedThenGone(maria, 'Maria Elena Alvarez', 0);
+    expect(await linkMailsTo(agreementId, LUIS.email)).toHaveLength(0);
+    expect(await resume()).toBeGreaterThanOrEqual(1);
+    // Her signature stamped, Luis invited once, the mark cleared; a second run does nothing.
+    expect(await signaturesOnDocument()).toEqual(['signer-1']);
+    expect(await linkMailsTo(agreementId, LUIS.email)).toHaveLength(1);
+    expect((await stored(maria))?.signerPart).toBeNull();
+    await resume();
+    expect(await linkMailsTo(agreementId, LUIS.email)).toHaveLength(1);
+
+    // The last signature left before the seal: the schedule seals it.
+    await signerHttp(api).post('/api/verifyToken').send({ token: luis }).expect(200);
+    await signedThenGone(luis, 'Luis Alvarez', 1);
+    await resume();
+    const sealed = await stored(maria);
+    expect(sealed?.status).toBe('signed');
+    expect(sealed?.finish?.state).toBe('completed');
+    expect(sealed?.signerPart).toBeNull();
+    expect((await signaturesOnDocument()).sort()).toEqual(['signer-1', 'signer-2']);
+    const copies = (await mailDeliveries(connection).find({ agreementId }).toArray()).filter(
+      (mail) => mail.template === 'signed-copy',
+    );
+    expect(copies).toHaveLength(1);
   });
 
   it('refuses a second signer with the first signer’s address, and creates nothing', async () => {

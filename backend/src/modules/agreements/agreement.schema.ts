@@ -96,6 +96,12 @@ export class Agreement<TForm extends object = Record<string, unknown>> {
    * beside the recipients so "Waiting for my signature" is one indexed lookup.
    */
   @Prop({ type: String, default: undefined }) countersignerUserId?: string;
+  /**
+   * A signer's part (several signers) whose stamp and invitations are not done yet: set with
+   * their signature, cleared once done; the worker resumes one left older than a minute.
+   */
+  @Prop({ type: MongooseSchema.Types.Mixed, default: undefined })
+  signerPart?: { recipientId: string; at: Date } | null;
 
   @Prop({ type: [AgreementEventSchema], default: [] }) events: AgreementEvent[];
   /** Hash of the last event: the head every append is chained to. */
@@ -193,7 +199,8 @@ AgreementSchema.index({ family: 1, deletedAt: 1, createdAt: -1 });
 AgreementSchema.index({ deletedAt: 1, status: 1, createdAt: -1 });
 // A staff member's "Waiting for my signature" (sparse: most agreements have no countersigner).
 AgreementSchema.index({ countersignerUserId: 1, status: 1 }, { sparse: true });
-// The worker resumes sends and finishes a crashed runner left in progress.
+// The worker resumes sends and finishes a crashed runner left in progress, and signers' parts.
+AgreementSchema.index({ 'signerPart.at': 1 }, { sparse: true });
 AgreementSchema.index({ 'finish.state': 1 });
 AgreementSchema.index({ 'send.state': 1 });
 

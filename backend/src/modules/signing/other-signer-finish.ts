@@ -89,6 +89,9 @@ export async function finishSignerPart(
                 userAgent: actor.userAgent ?? null,
               }),
               [`${path}.signedIp`]: actor.ip,
+              // What is left of this part (stamp, invitations) is resumed from this mark if the
+              // caller goes away before it is done; cleared once it is.
+              signerPart: { recipientId, at: now },
             },
             event: signerEvent('signed', actor, { recipientId }),
           },
@@ -98,20 +101,7 @@ export async function finishSignerPart(
   if (!current) throw new ConflictException(SIGNER_MESSAGES.unknownLink);
   const stored = current.recipients?.[index];
   if (stored?.state !== 'signed') throw closedLinkError(signerLinkStateOf(current.status));
-
-  const parties = familyConfig(current.family).parties(current.form);
-  await deps.documents.placeSignature({
-    document: current.docLink,
-    contractKind: current.family,
-    signerName: primary ? parties.signerName : stored.name,
-    initials: primary ? current.initials : stored.initials,
-    signature: primary
-      ? await deps.signatureOf({ ...stored, ...primaryFields(current) })
-      : await deps.signatureOf(stored),
-    signedAt: stored.signedAt ?? now,
-    recipientId,
-  });
-  const invited = await inviteNext(deps, current);
+  const invited = await completeSignerPart(deps, current, recipientId);
   return {
     agreement: invited,
     response: {
@@ -123,6 +113,44 @@ export async function finishSignerPart(
       progress: recipientProgressOf(invited),
     },
   };
+}
+
+/**
+ * The rest of a signer's part once their recipient is signed: their signature and initials
+ * stamped into their block (placing again replaces), the next order invited (each once), and
+ * the part's mark cleared. Safe to run again: the schedule resumes a part whose caller went
+ * away half-way (`signerPart` older than a minute).
+ */
+export async function completeSignerPart(
+  deps: SignerPartDeps,
+  agreement: AgreementDocument<object>,
+  recipientId: string,
+): Promise<AgreementDocument<object>> {
+  const stored = agreement.recipients?.find((r) => r.id === recipientId);
+  if (stored?.state !== 'signed') return agreement;
+  const primary = recipientId === SINGLE_SIGNER_RECIPIENT_ID;
+  const parties = familyConfig(agreement.family).parties(agreement.form);
+  await deps.documents.placeSignature({
+    document: agreement.docLink,
+    contractKind: agreement.family,
+    signerName: primary ? parties.signerName : stored.name,
+    initials: primary ? agreement.initials : stored.initials,
+    signature: primary
+      ? await deps.signatureOf({ ...stored, ...primaryFields(agreement) })
+      : await deps.signatureOf(stored),
+    signedAt: stored.signedAt ?? new Date(),
+    recipientId,
+  });
+  const invited = await inviteNext(deps, agreement);
+  const part = invited.signerPart;
+  // The last signature: the mark stays until the seal claims the agreement (the claim clears it).
+  if (part?.recipientId !== recipientId || everyoneSigned(invited)) return invited;
+  return (
+    (await deps.repository.record<object>(invited, {
+      condition: { 'signerPart.at': part.at },
+      set: { signerPart: null },
+    })) ?? invited
+  );
 }
 
 /** Whether every signer has signed: the last signature seals the agreement. */

@@ -41,6 +41,7 @@ import { DocumentsService, type SignatureSource } from '../documents';
 import { MailService } from '../mail';
 import { SignatureImageRepository } from './signature-image.repository';
 import {
+  completeSignerPart,
   everyoneSigned,
   finishSignerPart,
   othersStillToSign,
@@ -143,6 +144,47 @@ export class SigningFinishService {
     return responseOf(done);
   }
 
+  /**
+   * Signers' parts whose caller went away half-way (several signers: signed, but not yet
+   * stamped, the next order not invited, or — the last signature — not yet sealed): done now,
+   * once. Used by the worker's schedule.
+   */
+  async resumeSignerParts(now = new Date(), limit = 50): Promise<number> {
+    const before = new Date(now.getTime() - SIGNER_PART_GRACE_MS);
+    const ids = await this.repository.idsWhere({ 'signerPart.at': { $lt: before } }, limit);
+    let resumed = 0;
+    for (const id of ids) {
+      const agreement = await this.repository.findById<object>(id);
+      const part = agreement?.signerPart;
+      if (!agreement || !part) continue;
+      try {
+        if (agreement.finish || signerLinkStateOf(agreement.status) !== 'open') {
+          // Sealed or closed since: nothing left of the part to do.
+          await this.repository.record<object>(agreement, {
+            condition: { 'signerPart.at': part.at },
+            set: { signerPart: null },
+          });
+          continue;
+        }
+        let current = await completeSignerPart(this.partDeps, agreement, part.recipientId);
+        if (everyoneSigned(current) && !current.finish) {
+          const signer = current.recipients?.find((r) => r.id === part.recipientId);
+          current = await this.claim(current, {
+            ip: signer?.signedIp ?? null,
+            userAgent: signer?.lastActionUserAgent ?? null,
+          });
+          await this.complete(current);
+        }
+        resumed += 1;
+      } catch (error) {
+        this.logger.warn(
+          `signer part of agreement ${String(id)} not resumed: ${(error as Error).message}`,
+        );
+      }
+    }
+    return resumed;
+  }
+
   /** Finishes in progress whose runner is gone (api crash half-way); used by the worker's schedule. */
   resumeAbandoned(now = new Date()): Promise<number> {
     return this.runner.resumeAbandoned(this.plan, now);
@@ -176,6 +218,7 @@ export class SigningFinishService {
           signedIp: actor.ip,
           ...signerRecipientChange(contract, 'sign', now, actor),
           verifyId: randomBytes(16).toString('base64url'),
+          signerPart: null,
           finish: {
             state: 'in_progress',
             steps: {},
@@ -342,6 +385,9 @@ export class SigningFinishService {
 export function verifyLink(signingUrl: string, verifyId: string | null): string | undefined {
   return verifyId ? `${signingUrl.replace(/\/+$/, '')}/verify/${verifyId}` : undefined;
 }
+
+/** How long a signer's part may be under way before the schedule takes it over. */
+const SIGNER_PART_GRACE_MS = 60_000;
 
 /** How each kind of recipient proved who they are, as the audit trail says it. */
 const AUTHENTICATION_OF_ROLE: Readonly<Record<RecipientRole, string>> = {

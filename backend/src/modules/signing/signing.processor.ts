@@ -27,7 +27,7 @@ export class SigningProcessor extends GracefulWorkerHost {
 
   async process(
     job: Job<unknown, unknown, string>,
-  ): Promise<{ resumed: number; sendsResumed: number }> {
+  ): Promise<{ resumed: number; sendsResumed: number; signerPartsResumed: number }> {
     const name = job.name as SigningJobName;
     switch (name) {
       case SigningJob.ResumeFinishes:
@@ -35,6 +35,8 @@ export class SigningProcessor extends GracefulWorkerHost {
         return {
           resumed: await this.finishing.resumeAbandoned(),
           sendsResumed: await this.sending.resumeAbandoned(),
+          // Several signers: a signature whose stamp, invitations or seal were left half-way.
+          signerPartsResumed: await this.finishing.resumeSignerParts(),
         };
       default:
         throw new UnrecoverableError(`No handler for job "${job.name}" on the signing queue`);
