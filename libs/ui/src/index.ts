@@ -47,6 +47,10 @@ export {
   type ToastTone,
 } from './components/Toast';
 export { Dialog, type DialogProps } from './components/Dialog';
+export {
+  ConsentDisclosureText,
+  type ConsentDisclosureTextProps,
+} from './components/ConsentDisclosureText';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog';
 export {
   renderStandalonePreview,
