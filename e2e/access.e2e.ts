@@ -50,11 +50,17 @@ test('the admin sees every section; the seeded CSM only Home, Dashboard and Invo
     'SOW Management',
     'Invoices',
     'User Access',
+    'Waiting for my signature',
   ]);
 
   const csm = await freshPage(browser);
   await signInThroughPortal(csm.page, DEMO.csm);
-  expect(await navEntries(csm.page)).toEqual(['Home', 'Dashboard', 'Invoices']);
+  expect(await navEntries(csm.page)).toEqual([
+    'Home',
+    'Dashboard',
+    'Invoices',
+    'Waiting for my signature',
+  ]);
   await csm.page.goto('/user-access');
   await expect(csm.page.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible();
   await csm.page.screenshot({ path: path.join(screenshots, 'csm-no-access.png') });
@@ -93,7 +99,12 @@ test('the admin adds a CSM, turns Services on for them, and their navigation cha
 
   const csm = await freshPage(browser);
   await signInThroughPortal(csm.page, userName);
-  expect(await navEntries(csm.page)).toEqual(['Home', 'Dashboard', 'Invoices']);
+  expect(await navEntries(csm.page)).toEqual([
+    'Home',
+    'Dashboard',
+    'Invoices',
+    'Waiting for my signature',
+  ]);
   await csm.context.close();
 
   const services = admin.page.getByRole('checkbox', {
@@ -115,7 +126,13 @@ test('the admin adds a CSM, turns Services on for them, and their navigation cha
 
   const again = await freshPage(browser);
   await signInThroughPortal(again.page, userName);
-  expect(await navEntries(again.page)).toEqual(['Home', 'Dashboard', 'Services', 'Invoices']);
+  expect(await navEntries(again.page)).toEqual([
+    'Home',
+    'Dashboard',
+    'Services',
+    'Invoices',
+    'Waiting for my signature',
+  ]);
   await again.page.getByRole('link', { name: 'Services' }).click();
   await expect(again.page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
     /services/i,

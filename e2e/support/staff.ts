@@ -29,11 +29,19 @@ export async function signInThroughPortal(page: Page, userName: string): Promise
   await expect(page.getByRole('navigation', { name: 'Staff navigation' })).toBeVisible();
 }
 
-/** The labels of the staff navigation, groups shown as "SOW Management". */
+/** The labels of the staff navigation, groups shown as "SOW Management", without counts. */
 export async function navEntries(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Staff navigation' });
   await expect(nav).toBeVisible();
   const entry = '.navbar__entries > li:not(.navbar__account)';
   const items = nav.locator(`${entry} > a, ${entry} > .navgroup > button`);
-  return (await items.allTextContents()).map((text) => text.trim());
+  // An entry's name without the count beside it ("Waiting for my signature" and its badge).
+  const labels = await items.evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const copy = node.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('.navbar__badge').forEach((badge) => badge.remove());
+      return copy.textContent ?? '';
+    }),
+  );
+  return labels.map((text) => text.trim());
 }

@@ -32,7 +32,11 @@ describe('staff layout', () => {
     const nav = screen.getByRole('navigation');
     const [brand, ...entries] = within(nav).getAllByRole('link');
     expect(brand).toHaveAccessibleName('ProSign home');
-    expect(entries.map((link) => link.textContent)).toEqual(['Terms', 'SOW Dashboard']);
+    expect(entries.map((link) => link.textContent)).toEqual([
+      'Terms',
+      'SOW Dashboard',
+      'Waiting for my signature',
+    ]);
     expect(within(nav).queryByRole('button', { name: 'SOW Management' })).not.toBeInTheDocument();
   });
 

@@ -1,6 +1,7 @@
 import type { RemoteKey, RuntimeConfig } from '@prosign/api-client';
 import { createQueryClient } from '@prosign/api-client';
 import { FULL_ACCESS, type AccessFlags } from '@prosign/domain';
+import { PdfLoaderProvider, type PdfLoader } from '@prosign/ui';
 import { act, render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { ShellProviders } from '../app/ShellProviders';
@@ -41,6 +42,8 @@ export interface RenderShellOptions {
   api?: FakeApi;
   loadPages?: LoadRemotePages;
   state?: unknown;
+  /** Opens the PDFs the pages show (a fake in tests that show a document). */
+  pdfLoader?: PdfLoader;
 }
 
 /**
@@ -55,6 +58,7 @@ export async function renderShell(
     api = createFakeApi({ session: staffSession({ access: flags }) }),
     loadPages = allRemotesUp,
     state,
+    pdfLoader,
   }: RenderShellOptions = {},
 ) {
   const loadSpy = jest.fn(loadPages);
@@ -71,7 +75,13 @@ export async function renderShell(
         fetch={api.fetch}
       >
         <MemoryRouter initialEntries={[{ pathname, search: search ? `?${search}` : '', state }]}>
-          <ShellRoutes />
+          {pdfLoader ? (
+            <PdfLoaderProvider loader={pdfLoader}>
+              <ShellRoutes />
+            </PdfLoaderProvider>
+          ) : (
+            <ShellRoutes />
+          )}
           <LocationProbe />
         </MemoryRouter>
       </ShellProviders>,

@@ -35,7 +35,12 @@ describe('staff routes and the session', () => {
     const nav = screen.getByRole('navigation', { name: 'Staff navigation' });
     const [brand, ...entries] = within(nav).getAllByRole('link');
     expect(brand).toHaveAccessibleName('ProSign home');
-    expect(entries.map((link) => link.textContent)).toEqual(['Home', 'Dashboard', 'Invoices']);
+    expect(entries.map((link) => link.textContent)).toEqual([
+      'Home',
+      'Dashboard',
+      'Invoices',
+      'Waiting for my signature',
+    ]);
     expect(within(nav).queryByRole('button', { name: 'SOW Management' })).not.toBeInTheDocument();
     expect(within(nav).getByText('csm@prosign.example')).toBeInTheDocument();
   });

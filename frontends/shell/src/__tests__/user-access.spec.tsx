@@ -35,6 +35,11 @@ function accessApi(): FakeApi & { users: StaffUserRow[] } {
       ],
     },
   }));
+  // Administrators also see the default countersigner per family (none set).
+  api.on('GET', '/api/countersign/defaults', () => ({
+    status: 200,
+    body: { defaults: { standard: null, sow: null, co: null } },
+  }));
   api.on('POST', '/api/access/toggle-access', (call) => {
     const { email, accessField } = call.body as { email: string; accessField: string };
     const row = users.find((user) => user.email === email) as Record<string, unknown>;

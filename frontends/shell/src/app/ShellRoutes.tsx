@@ -1,4 +1,4 @@
-import { ROUTES } from '@prosign/domain';
+import { COUNTERSIGN_PAGE_PATH, ROUTES } from '@prosign/domain';
 import { Route, Routes } from 'react-router';
 import { ErrorPageLayout } from '../layout/ErrorPageLayout';
 import { PublicLayout } from '../layout/PublicLayout';
@@ -7,6 +7,8 @@ import { ChangeOrderRoute } from '../pages/ChangeOrderRoute';
 import { ErrorPage } from '../pages/ErrorPage';
 import { MailboxPage } from '../pages/MailboxPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { CountersignPage } from '../features/countersign/CountersignPage';
+import { CountersignQueuePage } from '../features/countersign/CountersignQueuePage';
 import { PortalPage } from '../features/portal/PortalPage';
 import { UserAccessPage } from '../features/user-access/UserAccessPage';
 import { RemotePage } from '../remotes/RemotePage';
@@ -46,6 +48,9 @@ export function ShellRoutes() {
         />
         <Route path={ROUTES.userAccess} element={<UserAccessPage />} />
         <Route path={ROUTES.mailbox} element={<MailboxPage />} />
+        {/* Every staff member: no section flag (only what names them can be signed). */}
+        <Route path={COUNTERSIGN_PAGE_PATH} element={<CountersignQueuePage />} />
+        <Route path={`${COUNTERSIGN_PAGE_PATH}/:agreementId`} element={<CountersignPage />} />
         <Route
           path={ROUTES.invoices}
           element={<RemotePage remote="invoices" page="Invoices" section="Invoices" />}

@@ -3,6 +3,7 @@ import { USER_ADMIN_MESSAGES, type StaffRole, type StaffUserRow } from '@prosign
 import { ConfirmDialog, ErrorPanel, LoadingState, PageHeader } from '@prosign/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { CountersignDefaultsSection } from '../countersign/components/CountersignDefaultsSection';
 import { useSignedInStaff } from '../../session/StaffSessionContext';
 import { AddUserForm } from './components/AddUserForm';
 import { ChangeHistory } from './components/ChangeHistory';
@@ -31,6 +32,11 @@ export function UserAccessPage() {
     const all = users.data?.users ?? [];
     return needle ? all.filter((user) => user.email.includes(needle)) : all;
   }, [users.data, deferredSearch]);
+
+  const staffEmails = useMemo(
+    () => (users.data?.users ?? []).map((user) => user.email),
+    [users.data],
+  );
 
   const toggleRole = (user: StaffUserRow, role: StaffRole) => {
     const roles = user.role.includes(role)
@@ -95,6 +101,8 @@ export function UserAccessPage() {
           />
         )}
       </section>
+
+      {me.isAdmin ? <CountersignDefaultsSection users={staffEmails} /> : null}
 
       <ChangeHistory
         entries={audit.data?.entries}

@@ -7,7 +7,9 @@ import {
 import { useEffect, useId, useMemo, useState } from 'react';
 import { BrandMark } from '@prosign/ui';
 import { Link } from 'react-router';
+import { useCountersignQueue } from '../../features/countersign/hooks/useCountersignQueue';
 import { removeStoredKeys } from '../../session/session-storage';
+import { CountersignNavLink, WaitingBadge } from './CountersignNavLink';
 import { NavGroupMenu } from './NavGroupMenu';
 import { NavLinkEntry } from './NavLinkEntry';
 
@@ -26,6 +28,8 @@ export function NavBar({ flags, pathname, mobile, email, onSignOut }: NavBarProp
   const model = useMemo(() => buildNavModel(flags), [flags]);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  // The badge of "Waiting for my signature" (kept current by the queue's poll and focus).
+  const waiting = useCountersignQueue().data?.items.length ?? 0;
 
   useEffect(() => setMenuOpen(false), [pathname, mobile]);
 
@@ -52,6 +56,7 @@ export function NavBar({ flags, pathname, mobile, email, onSignOut }: NavBarProp
           >
             <span className="navbar__toggle-icon" aria-hidden="true" />
             Menu
+            <WaitingBadge count={waiting} />
           </button>
         ) : null}
       </div>
@@ -74,6 +79,13 @@ export function NavBar({ flags, pathname, mobile, email, onSignOut }: NavBarProp
             )}
           </li>
         ))}
+        <li className="navbar__entry">
+          <CountersignNavLink
+            pathname={pathname}
+            waiting={waiting}
+            onNavigate={() => setMenuOpen(false)}
+          />
+        </li>
         <li className="navbar__entry navbar__account">
           <span className="navbar__email" title={email}>
             {email}

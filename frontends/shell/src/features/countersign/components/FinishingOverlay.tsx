@@ -1,0 +1,12 @@
+import { Dialog, Spinner } from '@prosign/ui';
+
+export const FINISHING_TEXT = 'Signing and sealing the agreement — this can take a few seconds.';
+
+/** While Agree and Finish runs: nothing behind it can be pressed twice, and no way out. */
+export function FinishingOverlay({ open }: { open: boolean }) {
+  return (
+    <Dialog open={open} title={FINISHING_TEXT} describeBody={false} className="cs-finishing">
+      <Spinner label="" size="large" />
+    </Dialog>
+  );
+}

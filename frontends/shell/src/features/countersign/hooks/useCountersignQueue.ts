@@ -1,0 +1,27 @@
+import { countersignApi, useApiClient } from '@prosign/api-client';
+import { useQuery } from '@tanstack/react-query';
+
+export const countersignKeys = {
+  all: ['countersign'] as const,
+  queue: ['countersign', 'queue'] as const,
+  agreement: (agreementId: string) => ['countersign', 'agreement', agreementId] as const,
+  defaults: ['countersign', 'defaults'] as const,
+};
+
+/**
+ * How often the queue is read again while a staff page is open. Live events reach
+ * only sessions with a dashboard flag; every staff member may countersign, so the
+ * queue (and the navigation's badge) also follows a gentle poll and window focus.
+ */
+export const COUNTERSIGN_QUEUE_POLL_MS = 30_000;
+
+/** "Waiting for my signature": the signed-in staff member's queue, longest waiting first. */
+export function useCountersignQueue() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: countersignKeys.queue,
+    queryFn: ({ signal }) => countersignApi.queue(client, signal),
+    refetchInterval: COUNTERSIGN_QUEUE_POLL_MS,
+    refetchOnWindowFocus: true,
+  });
+}
