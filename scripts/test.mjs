@@ -1,7 +1,7 @@
 // `npm test`: installs what is missing, starts throw-away MongoDB and Redis,
 // runs lint, unit and integration tests and builds of every project through Nx,
 // then starts the whole product and drives it with Playwright in Chromium, then
-// the short fault-injection run.
+// the local cluster's smoke test and the short fault-injection run.
 // Prints how many tests ran and exits non-zero on any failure.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import {
   ensureChromium,
   ensurePdfsig,
   ensureMongoBinary,
+  ensureNginx,
   ensureNodeModules,
   ensureRedisServer,
 } from './lib/setup.mjs';
@@ -47,6 +48,7 @@ async function main() {
   await ensureMongoBinary();
   await ensureChromium();
   await ensurePdfsig();
+  await ensureNginx();
 
   const { ensureTestServices } = await import('./lib/services.mjs');
   const services = await ensureTestServices();
@@ -86,6 +88,7 @@ async function main() {
 
     if (nx.code === 0) {
       await runEndToEnd();
+      await runClusterSmoke();
       await runFaultSuite();
     } else console.log('\n▸ Skipping the end-to-end tests: the build or earlier suites failed.');
   } finally {
@@ -163,6 +166,25 @@ async function runEndToEnd() {
         : 'end-to-end tests',
     );
   }
+}
+
+/**
+ * The local cluster's smoke test (issue 38): two apis and two workers behind Debian's nginx
+ * with deploy/nginx/prosign.conf.template, health from both apis and Socket.IO through it.
+ */
+async function runClusterSmoke() {
+  console.log('\n▸ Local cluster, smoke test (bench/cluster: 2 api, 2 worker, nginx)…');
+  const result = await runCapture(process.execPath, [
+    '--test',
+    '--test-reporter=spec',
+    path.join(ROOT, 'bench/cluster/smoke.test.mjs'),
+  ]);
+  // node:test's summary: "ℹ pass 3", "ℹ fail 0", "ℹ skipped 0"
+  const plain = result.output.replace(/\x1b\[[0-9;]*m/g, '');
+  for (const [, kind, n] of plain.matchAll(/^ℹ (pass|fail|skipped) (\d+)$/gm)) {
+    counts[{ pass: 'passed', fail: 'failed', skipped: 'skipped' }[kind]] += Number(n);
+  }
+  if (result.code !== 0) failures.push('local cluster smoke test (see its output above)');
 }
 
 /**

@@ -1,5 +1,5 @@
 // Installs whatever the two commands need and the machine lacks: npm packages, the
-// embedded MongoDB build, redis-server, Chromium and poppler's pdfsig. Every step checks
+// embedded MongoDB build, redis-server, Chromium, poppler's pdfsig and nginx. Every step checks
 // first, so a second run costs almost nothing. Node built-ins only: this runs
 // before node_modules exists.
 import { execFileSync } from 'node:child_process';
@@ -112,6 +112,15 @@ export async function ensureChromium() {
   await ensureAptPackages(['chromium']);
   if (!existsSync(CHROMIUM_PATH))
     throw new Error(`Chromium was installed but ${CHROMIUM_PATH} is missing`);
+}
+
+export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+
+/** Debian's nginx: the balancer of the local cluster (bench/cluster), run as the invoking user. */
+export async function ensureNginx() {
+  if (existsSync(NGINX_PATH)) return;
+  await ensureAptPackages(['nginx']);
+  if (!existsSync(NGINX_PATH)) throw new Error(`nginx was installed but ${NGINX_PATH} is missing`);
 }
 
 /** poppler's `pdfsig`: the independent PDF signature validator the sealing tests run. */

@@ -52,14 +52,26 @@ export function stackEnv(ports, { mongoUri, redisUrl, host = 'localhost' }) {
 /**
  * Starts everything. `logDir` sends each process's output to a file instead of
  * the console. Resolves with the URLs once every part answers.
+ *
+ * `apiReplicas` and `workerReplicas` (1 each by default, as `npm start` runs) start
+ * more api and worker processes on the same MongoDB and Redis (bench/cluster): the
+ * apis listen on `ports.apis` (one port each; `ports.api` is the first), and replicas
+ * are named api-1, api-2… and worker-1, worker-2… (logs included). `frontends: false`
+ * leaves the frontend servers out.
  */
 export async function startStack({
   ports = stackPorts(),
   dataDir = DATA_DIR,
   logDir,
   extraEnv = {},
+  apiReplicas = 1,
+  workerReplicas = 1,
+  frontends: withFrontends = true,
 } = {}) {
   const logFile = (name) => (logDir ? path.join(logDir, `${name}.log`) : undefined);
+  const apiPorts = apiReplicas > 1 ? ports.apis : [ports.api];
+  if (apiPorts?.length !== apiReplicas)
+    throw new Error(`${apiReplicas} api replicas need as many ports in ports.apis`);
 
   let mongoUri = process.env.MONGODB_URI;
   if (!mongoUri) {
@@ -79,18 +91,33 @@ export async function startStack({
     }));
   }
 
-  const env = { ...stackEnv(ports, { mongoUri, redisUrl }), ...extraEnv };
+  const env = { ...stackEnv({ ...ports, api: apiPorts[0] }, { mongoUri, redisUrl }), ...extraEnv };
   const backend = path.join(ROOT, 'backend');
-  const api = startProcess('api', process.execPath, ['dist/main.api.js'], {
-    cwd: backend,
-    env,
-    logFile: logFile('api'),
-  });
-  const worker = startProcess('worker', process.execPath, ['dist/main.worker.js'], {
-    cwd: backend,
-    env,
-    logFile: logFile('worker'),
-  });
+  const replicaName = (kind, count, i) => (count > 1 ? `${kind}-${i + 1}` : kind);
+  const apis = [];
+  const workers = [];
+  /** Starts api replica `i` (again, after it stopped): the same port, log and environment. */
+  const startApi = (i) => {
+    const name = replicaName('api', apiReplicas, i);
+    apis[i] = startProcess(name, process.execPath, ['dist/main.api.js'], {
+      cwd: backend,
+      env: { ...env, API_PORT: String(apiPorts[i]) },
+      logFile: logFile(name),
+    });
+    return apis[i];
+  };
+  /** Starts worker replica `i` (again, after it stopped). */
+  const startWorker = (i) => {
+    const name = replicaName('worker', workerReplicas, i);
+    workers[i] = startProcess(name, process.execPath, ['dist/main.worker.js'], {
+      cwd: backend,
+      env,
+      logFile: logFile(name),
+    });
+    return workers[i];
+  };
+  for (let i = 0; i < apiReplicas; i++) startApi(i);
+  for (let i = 0; i < workerReplicas; i++) startWorker(i);
   // The SMTP catcher is the local mail server; with MAIL_ADAPTER=smtp real mail goes out instead.
   const mailCatcher =
     (env.MAIL_ADAPTER ?? process.env.MAIL_ADAPTER ?? 'local') === 'local'
@@ -100,31 +127,42 @@ export async function startStack({
           logFile: logFile('mail-catcher'),
         })
       : undefined;
-  // The build's dist directories get their gzip/brotli copies (once; cached builds included).
-  const { precompressFrontends } = await import('../precompress.mjs');
-  await precompressFrontends(FRONTENDS.map((f) => `frontends/${f.app}/dist`));
-  const frontends = FRONTENDS.map((f) =>
-    startProcess(f.app, process.execPath, [path.join(ROOT, 'scripts/serve-frontend.mjs'), f.app], {
-      cwd: ROOT,
-      env,
-      logFile: logFile(f.app),
-    }),
-  );
+  let frontends = [];
+  if (withFrontends) {
+    // The build's dist directories get their gzip/brotli copies (once; cached builds included).
+    const { precompressFrontends } = await import('../precompress.mjs');
+    await precompressFrontends(FRONTENDS.map((f) => `frontends/${f.app}/dist`));
+    frontends = FRONTENDS.map((f) =>
+      startProcess(
+        f.app,
+        process.execPath,
+        [path.join(ROOT, 'scripts/serve-frontend.mjs'), f.app],
+        {
+          cwd: ROOT,
+          env,
+          logFile: logFile(f.app),
+        },
+      ),
+    );
+  }
 
   await Promise.all([
-    waitForPort(ports.api, { child: api, timeoutMs: 90_000 }),
+    ...apis.map((api, i) => waitForPort(apiPorts[i], { child: api, timeoutMs: 90_000 })),
     ...(mailCatcher ? [waitForPort(ports.mailCatcher, { child: mailCatcher })] : []),
-    ...FRONTENDS.map((f, i) => waitForPort(ports[f.app], { child: frontends[i] })),
+    ...frontends.map((child, i) => waitForPort(ports[FRONTENDS[i].app], { child })),
   ]);
-  await waitForHealthy(`http://127.0.0.1:${ports.api}/api/health`, worker);
+  await Promise.all(
+    apiPorts.map((port, i) => waitForHealthy(`http://127.0.0.1:${port}/api/health`, workers)),
+  );
 
   return {
     env,
-    processes: { api, worker, mailCatcher, frontends },
+    processes: { api: apis[0], worker: workers[0], apis, workers, mailCatcher, frontends },
+    start: { api: startApi, worker: startWorker },
     urls: {
       shell: `http://localhost:${ports.shell}`,
-      api: `http://localhost:${ports.api}/api`,
-      health: `http://localhost:${ports.api}/api/health`,
+      api: `http://localhost:${apiPorts[0]}/api`,
+      health: `http://localhost:${apiPorts[0]}/api/health`,
       smtp: mailCatcher ? `smtp://127.0.0.1:${ports.mailCatcher}` : undefined,
       signing: `http://localhost:${ports.signing}`,
       remotes: Object.fromEntries(
@@ -136,11 +174,12 @@ export async function startStack({
   };
 }
 
-async function waitForHealthy(url, worker, timeoutMs = 60_000) {
+async function waitForHealthy(url, workers, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline) {
-    if (worker.exitCode !== null) throw new Error(`the worker exited with code ${worker.exitCode}`);
+    const exited = workers.find((worker) => worker.exitCode !== null);
+    if (exited) throw new Error(`${exited.processName} exited with code ${exited.exitCode}`);
     try {
       const response = await fetch(url);
       if (response.ok) return;

@@ -1,0 +1,140 @@
+// The local cluster starts and balances (issue 38 item 1), run by `npm test` after the
+// build: two apis and two workers on embedded MongoDB and Redis of their own, nginx in
+// front with deploy/nginx/prosign.conf.template. Health answers through nginx from both
+// apis, Socket.IO's WebSocket passes through it, and a broadcast published on Redis (as
+// the worker publishes) reaches sockets on both replicas.
+//
+//   node --test bench/cluster/smoke.test.mjs      (after `npm run build`)
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { stopAll } from '../../scripts/lib/processes.mjs';
+import { DATA_DIR } from '../../scripts/lib/setup.mjs';
+import { startCluster } from './cluster.mjs';
+
+const backendRequire = createRequire(
+  path.resolve(import.meta.dirname, '../../backend/package.json'),
+);
+const { io } = createRequire(import.meta.url)('socket.io-client');
+const { Emitter } = backendRequire('@socket.io/redis-emitter');
+const { Redis } = backendRequire('ioredis');
+
+// Its own MongoDB and Redis, as `npm run cluster` starts them (not the test run's).
+delete process.env.MONGODB_URI;
+delete process.env.REDIS_URL;
+const QUEUE_PREFIX = 'cluster-smoke';
+const scratch = path.join(DATA_DIR, `cluster-smoke-${process.pid}`);
+let cluster;
+let passed = true;
+
+before(async () => {
+  cluster = await startCluster({
+    dataDir: scratch,
+    logDir: path.join(scratch, 'logs'),
+    frontends: false,
+    extraEnv: { QUEUE_PREFIX, LOG_LEVEL: 'warn' },
+  });
+});
+
+after(async () => {
+  await stopAll();
+  // Kept after a failure, for its logs (nginx's under nginx/).
+  if (passed) rmSync(scratch, { recursive: true, force: true });
+  else console.log(`cluster logs kept in ${scratch}`);
+});
+
+const check = (name, fn) =>
+  test(name, async (t) => {
+    try {
+      await fn(t);
+    } catch (error) {
+      passed = false;
+      throw error;
+    }
+  });
+
+check('/api/health answers 200 through nginx from both apis', async () => {
+  const upstreams = new Set();
+  for (let i = 0; i < 8; i++) {
+    const response = await fetch(cluster.urls.health);
+    assert.equal(response.status, 200);
+    assert.equal((await response.json()).status, 'ok');
+    upstreams.add(response.headers.get('x-prosign-upstream'));
+  }
+  assert.deepEqual(
+    [...upstreams].sort(),
+    cluster.ports.apis.map((port) => `127.0.0.1:${port}`).sort(),
+  );
+});
+
+check('only /api and /socket.io reach the apis, with their own headers', async () => {
+  const response = await fetch(`${cluster.urls.api}/captcha/config`);
+  assert.equal(response.status, 200);
+  assert.match(response.headers.get('cache-control') ?? '', /no-store/);
+  assert.equal((await fetch(`${cluster.urls.balancer}/`)).status, 404);
+});
+
+check(
+  'Socket.IO over WebSocket through nginx, and a Redis broadcast reaches both replicas',
+  async () => {
+    // least_conn spreads long-lived connections: four sockets land two on each replica.
+    const sockets = Array.from({ length: 4 }, () =>
+      io(cluster.urls.balancer, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        reconnection: false,
+        timeout: 10_000,
+      }),
+    );
+    const redis = new Redis(cluster.urls.redis);
+    try {
+      await Promise.all(
+        sockets.map(
+          (socket) =>
+            new Promise((resolve, reject) => {
+              socket.once('connect', resolve);
+              socket.once('connect_error', reject);
+            }),
+        ),
+      );
+      for (const socket of sockets) assert.equal(socket.io.engine.transport.name, 'websocket');
+      // A round trip answered by the api (its ping handler's acknowledgement).
+      const pong = await sockets[0].timeout(10_000).emitWithAck('ping');
+      assert.equal(pong.pong, true);
+
+      // What the worker does for a live update: publish on Redis under the adapter's key;
+      // every replica's adapter delivers it to its own sockets.
+      const received = sockets.map(
+        (socket) =>
+          new Promise((resolve) => socket.once('cluster-smoke', (payload) => resolve(payload))),
+      );
+      new Emitter(redis, { key: `${QUEUE_PREFIX}:socket.io` }).emit('cluster-smoke', { n: 1 });
+      const within = new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('the broadcast did not reach every socket')), 10_000),
+      );
+      assert.deepEqual(await Promise.race([Promise.all(received), within]), [
+        { n: 1 },
+        { n: 1 },
+        { n: 1 },
+        { n: 1 },
+      ]);
+    } finally {
+      for (const socket of sockets) socket.disconnect();
+      redis.disconnect();
+    }
+    // nginx logs a WebSocket when it closes (status 101): both replicas had sockets.
+    const deadline = Date.now() + 5_000;
+    let upgrades = [];
+    while (Date.now() < deadline && upgrades.length < 4) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      upgrades = readFileSync(cluster.nginx.accessLog, 'utf8')
+        .split('\n')
+        .filter((line) => / GET 101 /.test(line))
+        .map((line) => line.match(/upstream=(\S+)/)[1]);
+    }
+    assert.equal(upgrades.length, 4);
+    assert.equal(new Set(upgrades).size, 2, `sockets by replica: ${upgrades.join(', ')}`);
+  },
+);
