@@ -320,10 +320,15 @@ describe('several signers on SOW and CO links', () => {
         (await signer(luis, { pass: false }).get(at('verify-link', luis)).expect(200)).body,
       ).toMatchObject({ linkState: 'signed' });
 
+      // She signs last: her signature is hers in the audit trail too, not only the seal's start.
       const last = await signAs(mine, first.name);
       expect(last.signedDocLink).toMatch(/\/api\/documents\/d\//);
       expect((await stored(mine))?.status).toBe('signed');
       expect(await signedCopies(agreementId)).toHaveLength(1);
+      const sealed = await admin().get(new URL(last.signedDocLink).pathname).expect(200);
+      const squashed = (await pdfText(sealed.body as Buffer)).replace(/\s+/g, '');
+      expect(squashed).toContain(`Signedby${first.email}`);
+      expect(squashed).toContain(`Signedby${LUIS.email}`);
     });
 
     it('seals once when both last finishes race: one signed copy, one seal effect', async () => {

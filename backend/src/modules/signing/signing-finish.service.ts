@@ -44,7 +44,6 @@ import {
   completeSignerPart,
   everyoneSigned,
   finishSignerPart,
-  othersStillToSign,
   type SignerPartDeps,
 } from './other-signer-finish';
 import { SIGNING_FINISH_STEPS, type SigningFinishStep } from './signing-finish-steps';
@@ -98,8 +97,10 @@ export class SigningFinishService {
     let agreement = seat.agreement;
     const recipientId = seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
     if (!agreement.finish) {
-      // Several signers: a signature that is not the last is this signer's part only.
-      if (seat.recipientId || othersStillToSign(agreement, recipientId)) {
+      // Several signers: each signature is first that signer's part (their own event and block),
+      // also the first signer's when she is the last (else the audit trail would drop hers);
+      // the last signature then seals.
+      if (seat.recipientId || signingRecipientCount(agreement) > 1) {
         const part = await finishSignerPart(this.partDeps, agreement, recipientId, actor);
         if (!everyoneSigned(part.agreement) || part.agreement.finish) {
           return part.agreement.finish ? this.complete(part.agreement) : part.response;
