@@ -7,7 +7,13 @@ import { SigningFinishService } from '../src/modules/signing/signing-finish.serv
 import { contractFormData, contractSendBody } from './support/document-fixtures';
 import { pdfText } from './support/pdf-text';
 import { seedDemoData } from './support/seed';
-import { PUBLIC_API_URL, PUBLIC_SIGNING_URL, signerHttp } from './support/signing-fixtures';
+import {
+  openAndSaveSignature,
+  PUBLIC_API_URL,
+  PUBLIC_SIGNING_URL,
+  signerHttp,
+  signStandardAs,
+} from './support/signing-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -67,23 +73,8 @@ describe('several signers: own links, in order or in parallel, sealed by the las
     (await mailDeliveries(connection).find({ agreementId }).toArray()).filter(
       (mail) => mail.to.includes(email) && mail.template !== 'signed-copy',
     );
-  /** Opens the link, saves a typed signature and the initials with consent: ready to finish. */
-  async function readyToFinish(token: string, name: string) {
-    const signer = signerHttp(api);
-    await signer.post('/api/verifyToken').send({ token, prefix: 'contract' }).expect(200);
-    await signer
-      .post('/api/template/upload-signature')
-      .send({ token, textSignature: name, clientname: name })
-      .expect(200);
-    await signer
-      .post('/api/template/upload-initials')
-      .send({ token, clientname: name, agreedToTerms: true })
-      .expect(200);
-  }
-  async function signAs(token: string, name: string) {
-    await readyToFinish(token, name);
-    return (await signerHttp(api).post('/api/signing/finish').send({ token }).expect(200)).body;
-  }
+  const readyToFinish = (token: string, name: string) => openAndSaveSignature(api, token, name);
+  const signAs = (token: string, name: string) => signStandardAs(api, token, name);
 
   it('in order: the second signer is invited only after the first signed; the last signature seals it', async () => {
     const { sent } = await sendWithLuis('sequential');

@@ -87,3 +87,30 @@ export async function saveSignatureAndConsent(app: INestApplication, token: stri
     .send({ token, clientname: 'Maria Elena Alvarez', agreedToTerms: true })
     .expect(200);
 }
+
+/**
+ * One signer of a standard contract, through their own link as the page does: opens it,
+ * saves `name` as the typed signature and the initials with consent — ready to finish.
+ */
+export async function openAndSaveSignature(
+  app: INestApplication,
+  token: string,
+  name: string,
+): Promise<void> {
+  const signer = signerHttp(app);
+  await signer.post('/api/verifyToken').send({ token, prefix: 'contract' }).expect(200);
+  await signer
+    .post('/api/template/upload-signature')
+    .send({ token, textSignature: name, clientname: name })
+    .expect(200);
+  await signer
+    .post('/api/template/upload-initials')
+    .send({ token, clientname: name, agreedToTerms: true })
+    .expect(200);
+}
+
+/** One signer of a standard contract signs through their own link: the finish's answer. */
+export async function signStandardAs(app: INestApplication, token: string, name: string) {
+  await openAndSaveSignature(app, token, name);
+  return (await signerHttp(app).post('/api/signing/finish').send({ token }).expect(200)).body;
+}

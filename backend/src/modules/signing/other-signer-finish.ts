@@ -32,19 +32,6 @@ export interface SignerPartDeps {
   shellUrl: string;
 }
 
-/** Whether someone other than `recipientId` still has to sign (several signers only). */
-export function othersStillToSign(
-  agreement: AgreementDocument<object>,
-  recipientId: string,
-): boolean {
-  return (agreement.recipients ?? []).some(
-    (recipient) =>
-      recipient.id !== recipientId &&
-      (recipient.role === 'signer' || recipient.role === 'countersigner') &&
-      recipient.state !== 'signed',
-  );
-}
-
 /**
  * One signer's Agree and Finish while others still sign (issue 34): their
  * recipient moves to signed (one conditional update, with its event), their
