@@ -46,6 +46,7 @@ describe('GET /api/health', () => {
         fileService: 'local',
         timestamp: 'local',
       },
+      sealLevel: 'B-LTA',
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
     });
   });

@@ -129,6 +129,7 @@ const EXPECTED: Record<string, Rule> = {
   // The local time-stamp authority (RFC 3161) and the root its tokens verify against
   'POST /api/timestamp': PUBLIC,
   'GET /api/timestamp/root.pem': PUBLIC,
+  'GET /api/timestamp/root.crl': PUBLIC,
   'POST /api/template/create-contract': HOME,
   'POST /api/template/generate-pdf': HOME,
   'POST /api/template/send-contract': HOME,

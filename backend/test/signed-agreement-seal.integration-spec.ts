@@ -4,7 +4,7 @@ import { STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain';
 import type { Model } from 'mongoose';
 import request from 'supertest';
 import { DocumentRepository } from '../src/integrations/documents/store/document.repository';
-import { LocalPki, TIMESTAMP_PORT } from '../src/integrations/timestamp';
+import { LocalPki, REVOCATION_PORT, TIMESTAMP_PORT } from '../src/integrations/timestamp';
 import {
   DocumentsService,
   NOT_A_SIGNED_AGREEMENT,
@@ -174,6 +174,7 @@ describe('signed-agreement seal: only the completion pipeline applies it', () =>
           certificates,
           api.get(TIMESTAMP_PORT, { strict: false }),
           api.get(LocalPki, { strict: false }),
+          api.get(REVOCATION_PORT, { strict: false }),
         );
       // A self-signed key left in the database (say, from before) is not used either.
       await certificates.create({ _id: 'generated-default', ...generateSelfSignedP12() });

@@ -6,22 +6,37 @@ export interface SealCheck {
   digestMatches: boolean;
   /** The signature over the signed attributes verifies with the embedded certificate. */
   signatureValid: boolean;
-  /** The ByteRange covers the whole file except the signature itself. */
+  /**
+   * Nothing outside the signatures can change unseen: the seal's ByteRange covers the
+   * whole file but its own /Contents, or (B-LT, B-LTA) the whole of its revision, and
+   * the revisions after it are closed by a document time-stamp over the whole file.
+   */
   coversWholeFile: boolean;
   signerCommonName: string;
   signingTime?: Date;
 }
 
 /**
- * Verifies the last signature of a PDF the way a reader does: the ByteRange
- * digest against the PKCS#7 messageDigest attribute, and the RSA signature over
- * the signed attributes against the embedded certificate.
+ * Verifies the seal of a PDF (its first signature: document time-stamps follow it
+ * at B-LTA) the way a reader does: the ByteRange digest against the PKCS#7
+ * messageDigest attribute, and the RSA signature over the signed attributes
+ * against the embedded certificate.
  */
 export function checkPdfSeal(pdf: Buffer): SealCheck {
   const text = pdf.toString('latin1');
   const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
   if (ranges.length === 0) throw new Error('The PDF has no signature ByteRange');
-  const [a, b, c, d] = ranges[ranges.length - 1].slice(1).map(Number);
+  const [a, b, c, d] = ranges[0].slice(1).map(Number);
+  const [la, , lc, ld] = ranges[ranges.length - 1].slice(1).map(Number);
+  // At B-LT/B-LTA the seal covers its whole revision (up to its %%EOF) and the last
+  // signature, a document time-stamp, covers the whole file.
+  const coversWholeFile =
+    a === 0 &&
+    (c + d === pdf.length ||
+      (ranges.length > 1 &&
+        text.slice(c + d - 7, c + d).includes('%%EOF') &&
+        la === 0 &&
+        lc + ld === pdf.length));
   const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
   const contentsHex = pdf
     .subarray(a + b, c)
@@ -65,7 +80,7 @@ export function checkPdfSeal(pdf: Buffer): SealCheck {
   return {
     digestMatches,
     signatureValid,
-    coversWholeFile: a === 0 && c + d === pdf.length,
+    coversWholeFile,
     signerCommonName: String(certificate.subject.getField('CN')?.value ?? ''),
     signingTime,
   };

@@ -46,12 +46,15 @@ const der = (node: forge.asn1.Asn1) => Buffer.from(forge.asn1.toDer(node).getByt
 const parse = (buffer: Buffer) =>
   forge.asn1.fromDer(forge.util.createBuffer(buffer.toString('binary')));
 
-/** The DER of the last signature's /Contents (the placeholder's zero padding cut by the DER length). */
-export function lastSignatureCms(pdf: Buffer): Buffer {
+/**
+ * The DER of the seal's /Contents: the first signature (a B-LT/B-LTA seal is followed
+ * by document time-stamps); the placeholder's zero padding cut by the DER length.
+ */
+export function sealCms(pdf: Buffer): Buffer {
   const text = pdf.toString('latin1');
-  const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
-  if (ranges.length === 0) throw new Error('The PDF has no signature ByteRange');
-  const [a, b, c] = ranges[ranges.length - 1].slice(1).map(Number);
+  const range = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(text);
+  if (!range) throw new Error('The PDF has no signature ByteRange');
+  const [a, b, c] = range.slice(1).map(Number);
   const padded = Buffer.from(
     pdf
       .subarray(a + b, c)
@@ -66,7 +69,7 @@ export function lastSignatureCms(pdf: Buffer): Buffer {
 
 /** The seal's signature value and its signature time-stamp token, read with node-forge. */
 export function sealTimestampOf(pdf: Buffer): SealTimestamp {
-  const cms = lastSignatureCms(pdf);
+  const cms = sealCms(pdf);
   const signedData = children(children(parse(cms))[1])[0];
   const signerInfo = children(children(signedData).at(-1)!)[0];
   const fields = children(signerInfo);

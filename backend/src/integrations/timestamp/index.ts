@@ -4,7 +4,20 @@
  * timestamp.module.ts (tools/eslint/module-boundaries.cjs).
  */
 export * from './timestamp.port';
-export { LocalPki, type IssuedP12, type LocalPkiMaterial } from './local-pki';
+export {
+  LOCAL_CRL_VALIDITY_MS,
+  LocalPki,
+  localCrlUrl,
+  type IssuedP12,
+  type LocalPkiMaterial,
+} from './local-pki';
+export {
+  crlDistributionPointUrls,
+  crlIssuedBy,
+  REVOCATION_PORT,
+  RevocationUnavailableError,
+  type RevocationPort,
+} from './revocation';
 export {
   checkTimeStampResponse,
   checkTimeStampToken,
@@ -16,6 +29,7 @@ export { ID_AA_SIGNATURE_TIME_STAMP_TOKEN, ID_KP_TIME_STAMPING } from './tsp.asn
 export { LOCAL_TSA_POLICY } from './local-tsa';
 export {
   arrayBuffer,
+  derElements,
   derLength,
   derWrap,
   ID_RSA_ENCRYPTION,

@@ -9,6 +9,7 @@ import {
 } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { LocalTimeStampAuthority } from './local-tsa';
+import { issueCrl, type RevocationPort } from './revocation';
 
 /**
  * The local trust chain of a stack without outside certificates (ARCHITECTURE §5):
@@ -22,6 +23,18 @@ export const LOCAL_PKI_COLLECTION = 'local_pki';
 const LOCAL_PKI_ID = 'local-root';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const YEAR_MS = 365 * DAY_MS;
+/** How long a CRL of the local root is valid, and how old the one handed out may get. */
+export const LOCAL_CRL_VALIDITY_MS = 7 * DAY_MS;
+const LOCAL_CRL_REFRESH_MS = 10 * 60 * 1000;
+
+/** Where the local root publishes its CRL: the api's `GET /api/timestamp/root.crl`. */
+export function localCrlUrl(publicApiUrl: string): string {
+  return `${publicApiUrl.replace(/\/+$/, '')}/api/timestamp/root.crl`;
+}
+
+/** The cRLDistributionPoints extension naming `crlUrl` (none without one). */
+const distributionPoint = (crlUrl: string | undefined): object[] =>
+  crlUrl ? [{ name: 'cRLDistributionPoints', altNames: [{ type: 6, value: crlUrl }] }] : [];
 
 /** The root and the TSA, as stored. */
 export interface LocalPkiRecord {
@@ -102,8 +115,11 @@ const names = (commonName: string) => [
   { name: 'organizationName', value: 'ProSign' },
 ];
 
-/** A new local root (20 years) and TSA certificate (10 years) issued by it. */
-export function generateLocalPki(now = new Date()): Omit<LocalPkiRecord, '_id'> {
+/**
+ * A new local root (20 years) and TSA certificate (10 years) issued by it, naming
+ * `crlUrl` as where the root's CRL is.
+ */
+export function generateLocalPki(now = new Date(), crlUrl?: string): Omit<LocalPkiRecord, '_id'> {
   // Each installation's root is its own: a short id tells two installations' roots apart.
   const id = randomBytes(3).toString('hex');
   const root = rsaPair();
@@ -127,6 +143,7 @@ export function generateLocalPki(now = new Date()): Omit<LocalPkiRecord, '_id'> 
       { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
       // RFC 3161 §2.3: exactly timeStamping, and critical.
       { name: 'extKeyUsage', timeStamping: true, critical: true },
+      ...distributionPoint(crlUrl),
     ],
     10,
     { certificate: rootCertificate, key: root.privateKey },
@@ -141,11 +158,15 @@ export function generateLocalPki(now = new Date()): Omit<LocalPkiRecord, '_id'> 
   };
 }
 
-/** A document-seal certificate (10 years) issued by the root of `record`, as PKCS#12 with the root. */
+/**
+ * A document-seal certificate (10 years) issued by the root of `record`, naming
+ * `crlUrl` as where the root's CRL is, as PKCS#12 with the root.
+ */
 export function issueSealP12(
   record: Pick<LocalPkiRecord, 'rootKeyPem' | 'rootCertificatePem'>,
   commonName: string,
   now = new Date(),
+  crlUrl?: string,
 ): IssuedP12 {
   const rootCertificate = forge.pki.certificateFromPem(record.rootCertificatePem);
   const rootKey = forge.pki.privateKeyFromPem(record.rootKeyPem) as forge.pki.rsa.PrivateKey;
@@ -156,6 +177,7 @@ export function issueSealP12(
     [
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
+      ...distributionPoint(crlUrl),
     ],
     10,
     { certificate: rootCertificate, key: rootKey },
@@ -201,15 +223,49 @@ export function openLocalPki(record: LocalPkiRecord): LocalPkiMaterial {
 export class LocalPki {
   private readonly logger = new Logger(LocalPki.name);
   private material?: Promise<LocalPkiMaterial>;
+  private currentCrl?: { der: Buffer; issuedAt: number };
 
+  /**
+   * `crlUrl`: the distribution point written into the certificates it issues from
+   * now on (certificates issued before keep working: the root's CRL covers them
+   * whether they name it or not).
+   */
   constructor(
     private readonly connection: Connection | null,
     private readonly fixed?: LocalPkiRecord,
+    readonly crlUrl?: string,
   ) {}
 
   /** A root and TSA of this process only, never stored (unit tests, benchmarks). */
-  static inMemory(): LocalPki {
-    return new LocalPki(null, { _id: 'in-memory', ...generateLocalPki() });
+  static inMemory(crlUrl?: string): LocalPki {
+    return new LocalPki(
+      null,
+      { _id: 'in-memory', ...generateLocalPki(new Date(), crlUrl) },
+      crlUrl,
+    );
+  }
+
+  /**
+   * The root's current CRL (DER): nothing revoked, valid LOCAL_CRL_VALIDITY_MS,
+   * signed again when the one in hand is LOCAL_CRL_REFRESH_MS old.
+   */
+  async crl(now = new Date()): Promise<Buffer> {
+    const { root } = await this.load();
+    if (!this.currentCrl || now.getTime() - this.currentCrl.issuedAt >= LOCAL_CRL_REFRESH_MS) {
+      this.currentCrl = {
+        der: issueCrl(root, now, LOCAL_CRL_VALIDITY_MS),
+        issuedAt: now.getTime(),
+      };
+    }
+    return this.currentCrl.der;
+  }
+
+  /** Whether `certificate` was issued by this root (name and signature), or is the root. */
+  async issued(certificate: X509Certificate): Promise<boolean> {
+    const { root } = await this.load();
+    return (
+      certificate.checkIssued(root.certificate) && certificate.verify(root.certificate.publicKey)
+    );
   }
 
   /** The opened root and TSA, loaded (or made) once per process. */
@@ -225,7 +281,7 @@ export class LocalPki {
 
   /** Issues a seal certificate under the local root (the caller keeps it). */
   async issueSealP12(commonName: string): Promise<IssuedP12> {
-    return issueSealP12((await this.load()).record, commonName);
+    return issueSealP12((await this.load()).record, commonName, new Date(), this.crlUrl);
   }
 
   private collection(): Collection<LocalPkiRecord> {
@@ -239,7 +295,7 @@ export class LocalPki {
     if (this.fixed) return this.fixed;
     const stored = await this.collection().findOne({ _id: LOCAL_PKI_ID });
     if (stored) return stored;
-    const generated = { _id: LOCAL_PKI_ID, ...generateLocalPki() };
+    const generated = { _id: LOCAL_PKI_ID, ...generateLocalPki(new Date(), this.crlUrl) };
     try {
       await this.collection().insertOne(generated);
       this.logger.log(
@@ -252,5 +308,25 @@ export class LocalPki {
     const winner = await this.collection().findOne({ _id: LOCAL_PKI_ID });
     if (!winner) throw new Error('The local root CA vanished after creation');
     return winner;
+  }
+}
+
+/**
+ * Revocation data as the sealer asks for it: the local root's own CRL, in
+ * process, for the certificates it issued (so a stack offline seals B-LT);
+ * for any other certificate, `outside` (its distribution points over HTTP).
+ */
+export class LocalRootRevocationSource implements RevocationPort {
+  constructor(
+    private readonly pki: LocalPki,
+    private readonly outside: RevocationPort,
+  ) {}
+
+  async crlsFor(certificate: X509Certificate, issuer: X509Certificate): Promise<Buffer[]> {
+    const { root } = await this.pki.load();
+    if (issuer.raw.equals(root.der) && (await this.pki.issued(certificate))) {
+      return [await this.pki.crl()];
+    }
+    return this.outside.crlsFor(certificate, issuer);
   }
 }

@@ -2,9 +2,10 @@ import { Global, Module } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
-import { LocalPki } from './local-pki';
+import { LocalPki, LocalRootRevocationSource, localCrlUrl } from './local-pki';
 import { LocalTimestampAdapter } from './local-timestamp.adapter';
 import { Rfc3161TimestampAdapter } from './rfc3161-timestamp.adapter';
+import { HttpRevocationSource, REVOCATION_PORT, type RevocationPort } from './revocation';
 import { TIMESTAMP_PORT, type TimestampPort } from './timestamp.port';
 
 /** The adapter TIMESTAMP_ADAPTER selects (also for tests and benchmarks that build a sealer by hand). */
@@ -26,16 +27,35 @@ export function timestampPortFor(
 }
 
 /**
- * The timestamp port (TIMESTAMP_ADAPTER) and the local root CA, which issues
- * the local TSA's and the local seal's certificates whichever adapter runs.
+ * Where the sealer gets revocation data for B-LT: the local root's CRL for its
+ * own certificates, each other certificate's distribution points over HTTP
+ * (TSA_TIMEOUT_MS each).
+ */
+export function revocationPortFor(
+  config: Pick<AppConfig, 'TSA_TIMEOUT_MS'>,
+  pki: LocalPki,
+): RevocationPort {
+  return new LocalRootRevocationSource(pki, new HttpRevocationSource(config.TSA_TIMEOUT_MS));
+}
+
+/**
+ * The timestamp port (TIMESTAMP_ADAPTER), the revocation source and the local root
+ * CA, which issues the local TSA's and the local seal's certificates whichever
+ * adapter runs and publishes its CRL at PUBLIC_API_URL/api/timestamp/root.crl.
  */
 @Global()
 @Module({
   providers: [
     {
       provide: LocalPki,
-      inject: [getConnectionToken()],
-      useFactory: (connection: Connection) => new LocalPki(connection),
+      inject: [getConnectionToken(), AppConfig],
+      useFactory: (connection: Connection, config: AppConfig) =>
+        new LocalPki(connection, undefined, localCrlUrl(config.PUBLIC_API_URL)),
+    },
+    {
+      provide: REVOCATION_PORT,
+      inject: [AppConfig, LocalPki],
+      useFactory: revocationPortFor,
     },
     {
       provide: TIMESTAMP_PORT,
@@ -43,6 +63,6 @@ export function timestampPortFor(
       useFactory: timestampPortFor,
     },
   ],
-  exports: [TIMESTAMP_PORT, LocalPki],
+  exports: [TIMESTAMP_PORT, REVOCATION_PORT, LocalPki],
 })
 export class TimestampIntegrationModule {}

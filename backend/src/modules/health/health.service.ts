@@ -59,6 +59,7 @@ export class HealthService {
       queues,
       workers,
       adapters: this.adapters(),
+      sealLevel: this.config.SEAL_LEVEL,
       version: APP_VERSION,
     };
   }

@@ -48,6 +48,23 @@ export class TimestampController {
     response.type('application/x-pem-file').send(record.rootCertificatePem);
   }
 
+  /**
+   * The local root's CRL (DER): the distribution point its certificates name, so a
+   * validator can check that the local seal and TSA certificates are not revoked.
+   * Served while the local root issues a certificate in use: the local TSA's, or
+   * the generated seal certificate's (no SEAL_P12_BASE64).
+   */
+  @Get('root.crl')
+  async crl(@Res() response: Response): Promise<void> {
+    if (this.config.TIMESTAMP_ADAPTER !== 'local' && this.config.SEAL_P12_BASE64) {
+      throw new NotFoundException('This server uses no certificate of the local root');
+    }
+    response
+      .type('application/pkix-crl')
+      .setHeader('cache-control', 'public, max-age=600')
+      .send(await this.pki.crl());
+  }
+
   @Post()
   async stamp(@Req() request: Request, @Res() response: Response): Promise<void> {
     this.ensureLocal();

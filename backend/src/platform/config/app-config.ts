@@ -10,6 +10,7 @@ import {
   IDENTITY_ADAPTERS,
   MAIL_ADAPTERS,
   MAPS_ADAPTERS,
+  SEAL_LEVELS,
   TIMESTAMP_ADAPTERS,
   isCompanyEmail,
   isValidEmailDomain,
@@ -20,6 +21,7 @@ import {
   type IdentityAdapter,
   type MailAdapter,
   type MapsAdapter,
+  type SealLevel,
   type TimestampAdapter,
 } from '@prosign/domain';
 import { Expose, Transform, Type } from 'class-transformer';
@@ -58,6 +60,7 @@ export {
   IDENTITY_ADAPTERS,
   MAIL_ADAPTERS,
   MAPS_ADAPTERS,
+  SEAL_LEVELS,
   TIMESTAMP_ADAPTERS,
   type CaptchaAdapter,
   type CrmAdapter,
@@ -66,6 +69,7 @@ export {
   type IdentityAdapter,
   type MailAdapter,
   type MapsAdapter,
+  type SealLevel,
   type TimestampAdapter,
 };
 
@@ -369,6 +373,15 @@ export class AppConfig {
   @IsOptional()
   @IsString({ message: 'SEAL_P12_PASSPHRASE must be a string' })
   readonly SEAL_P12_PASSPHRASE?: string;
+
+  /**
+   * The PAdES level of every seal: B-B (no time-stamp), B-T (+ signature time-stamp),
+   * B-LT (+ the chains and CRLs in the document security store), B-LTA (+ a document
+   * time-stamp over all of it: verifiable after the certificates expire).
+   */
+  @Expose()
+  @IsIn(SEAL_LEVELS, oneOf('SEAL_LEVEL', SEAL_LEVELS))
+  readonly SEAL_LEVEL: SealLevel = 'B-LTA';
 
   // --- Trusted time (RFC 3161) ---
   /**

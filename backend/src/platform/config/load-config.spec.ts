@@ -213,6 +213,16 @@ describe('loadConfig', () => {
     expect(message).toContain('TSA_TIMEOUT_MS must be an integer between 100 and 120000');
   });
 
+  it('reads SEAL_LEVEL: B-LTA by default, one of the four PAdES baseline levels', () => {
+    expect(loadConfig(REQUIRED).SEAL_LEVEL).toBe('B-LTA');
+    for (const level of ['B-B', 'B-T', 'B-LT', 'B-LTA']) {
+      expect(loadConfig({ ...REQUIRED, SEAL_LEVEL: level }).SEAL_LEVEL).toBe(level);
+    }
+    expect(problemsOf({ ...REQUIRED, SEAL_LEVEL: 'B-LTV' })).toBe(
+      'Invalid configuration: SEAL_LEVEL must be one of: B-B, B-T, B-LT, B-LTA',
+    );
+  });
+
   it('does not require settings of adapters that are not selected', () => {
     expect(() => loadConfig({ ...REQUIRED, FILE_SERVICE_URL: undefined })).not.toThrow();
   });

@@ -13,6 +13,13 @@ export const FILE_SERVICE_ADAPTERS = ['local', 'http'] as const;
 /** RFC 3161 time-stamps: the local TSA (chained to the local root) or TSA_URLS. */
 export const TIMESTAMP_ADAPTERS = ['local', 'rfc3161'] as const;
 
+/**
+ * PAdES baseline levels a seal is made to (ETSI EN 319 142-1): B-B a CAdES signature;
+ * B-T with a signature time-stamp; B-LT with the chain and revocation data in the
+ * document security store; B-LTA closed by a document time-stamp.
+ */
+export const SEAL_LEVELS = ['B-B', 'B-T', 'B-LT', 'B-LTA'] as const;
+
 export type CrmAdapter = (typeof CRM_ADAPTERS)[number];
 export type DocumentsAdapter = (typeof DOCUMENTS_ADAPTERS)[number];
 export type MailAdapter = (typeof MAIL_ADAPTERS)[number];
@@ -21,3 +28,4 @@ export type IdentityAdapter = (typeof IDENTITY_ADAPTERS)[number];
 export type MapsAdapter = (typeof MAPS_ADAPTERS)[number];
 export type FileServiceAdapter = (typeof FILE_SERVICE_ADAPTERS)[number];
 export type TimestampAdapter = (typeof TIMESTAMP_ADAPTERS)[number];
+export type SealLevel = (typeof SEAL_LEVELS)[number];

@@ -45,5 +45,7 @@ export interface HealthReport {
    */
   workers?: { alive: number; lastSeenMsAgo: number | null } | null;
   adapters: AdapterSelection;
+  /** The PAdES level every seal is made to (SEAL_LEVEL). */
+  sealLevel: string;
   version: string;
 }

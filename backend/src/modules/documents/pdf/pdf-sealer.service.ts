@@ -16,7 +16,21 @@ import { PDFDocument } from 'pdf-lib';
 import { AppConfig } from '../../../platform/config/app-config';
 import { CmsSigner, type SignatureTimestamper } from './cms-signer';
 import { mergeDocuments } from '../../../integrations/documents';
-import { LocalPki, TIMESTAMP_PORT, type TimestampPort } from '../../../integrations/timestamp';
+import {
+  LocalPki,
+  REVOCATION_PORT,
+  RevocationUnavailableError,
+  TIMESTAMP_PORT,
+  type RevocationPort,
+  type TimestampPort,
+} from '../../../integrations/timestamp';
+import {
+  certificatesOfSeal,
+  lastSignatureContents,
+  validationMaterial,
+  withDocumentSecurityStore,
+  withDocumentTimestamp,
+} from './pades-ltv';
 import { SealCertificate } from './seal-certificate.schema';
 
 /**
@@ -33,18 +47,29 @@ const GENERATED_COMMON_NAME = 'ProSign Document Seal (local)';
  * public TSAs). Measured here: about 5 kB with the local root, seal and TSA.
  */
 const SIGNATURE_LENGTH = 24576;
+/**
+ * Room for the document time-stamp token (B-LTA): the TSTInfo, the TSA's signature
+ * and its certificates (about 3 kB from the local TSA, up to 8 kB from public ones).
+ */
+const DOCUMENT_TIMESTAMP_LENGTH = 12288;
 
 /** The step's error while no time-stamp authority answers (the card and the queue board show it). */
 export const TIMESTAMP_WAITING_MESSAGE = 'Sealing is waiting for the time-stamp service';
+/** The step's error while a certificate's CRL cannot be fetched (B-LT and B-LTA). */
+export const REVOCATION_WAITING_MESSAGE =
+  'Sealing is waiting for the revocation data of its certificates';
 
 interface SealingKey {
   p12: Buffer;
   passphrase: string;
 }
 
-/** The opened key: a CMS signer (node:crypto) and the certificate, built once per process. */
+/** The opened key: CMS signers (node:crypto) and the certificate, built once per process. */
 interface OpenedKey {
+  /** Time-stamps its signature (B-T and up). */
   signer: CmsSigner;
+  /** The same without a time-stamp (B-B). */
+  untimestampedSigner: CmsSigner;
   certificatePem: string;
 }
 
@@ -60,13 +85,18 @@ export const SEAL_KEY_REQUIRED_MESSAGE =
   'SEAL_P12_BASE64 is required when NODE_ENV=production: the sealing key is never generated and stored beside the data';
 
 /**
- * Seals a final PDF with a PAdES B-T (ETSI.CAdES.detached) signature over the
- * whole file, so any PDF reader shows whether it changed after signing, and
- * when it was sealed by a time-stamp authority's clock: the signature value is
- * time-stamped through the timestamp port and the token added to the
- * SignerInfo (id-aa-signatureTimeStampToken). Without a token nothing is
- * sealed: the seal throws (503, TIMESTAMP_WAITING_MESSAGE) and the finish
- * step that asked is retried by the step runner; never the server's clock.
+ * Seals a final PDF to the PAdES level SEAL_LEVEL says (B-LTA by default) with
+ * an ETSI.CAdES.detached signature over the whole file, so any PDF reader shows
+ * whether it changed after signing. B-T and up: when it was sealed by a
+ * time-stamp authority's clock (the signature value is time-stamped through
+ * the timestamp port, the token added to the SignerInfo as
+ * id-aa-signatureTimeStampToken). B-LT: an incremental update adds the document
+ * security store (pades-ltv.ts) with the seal's and the TSA's chains and their
+ * CRLs (the revocation port). B-LTA: a further one adds a document time-stamp.
+ * Without a token or a CRL that a certificate names nothing is sealed: the seal
+ * throws (503, TIMESTAMP_WAITING_MESSAGE / REVOCATION_WAITING_MESSAGE) and the
+ * finish step that asked is retried by the step runner; never the server's clock
+ * nor a lower level than configured.
  * The CMS is built by `CmsSigner` (@peculiar/asn1-cms, RSA in node:crypto); the
  * PKCS#12 is opened once (node-forge: Node cannot read PKCS#12), never per seal.
  * The key is SEAL_P12_BASE64 (required in production, checked at start-up);
@@ -83,6 +113,7 @@ export class PdfSealerService implements OnModuleInit {
     @InjectModel(SealCertificate.name) private readonly certificates: Model<SealCertificate>,
     @Inject(TIMESTAMP_PORT) private readonly timestamps: TimestampPort,
     private readonly localPki: LocalPki,
+    @Inject(REVOCATION_PORT) private readonly revocation: RevocationPort,
   ) {}
 
   /** A configured key that does not open (bad base64, wrong passphrase) stops the start, not the first signing. */
@@ -113,9 +144,13 @@ export class PdfSealerService implements OnModuleInit {
     return { pdf: await this.sealDocument(merged, options), pageCount };
   }
 
-  /** Seals a document already open in pdf-lib (a merge just built), saving it once. */
+  /**
+   * Seals a document already open in pdf-lib (a merge just built), saving it once;
+   * B-LT and B-LTA append their revisions to those bytes from the same `doc`.
+   */
   async sealDocument(doc: PDFDocument, options: SealOptions): Promise<Buffer> {
-    const { signer } = await this.sealingKey();
+    const level = this.config.SEAL_LEVEL ?? 'B-LTA';
+    const { signer, untimestampedSigner } = await this.sealingKey();
     pdflibAddPlaceholder({
       pdfDoc: doc,
       reason: options.reason,
@@ -129,7 +164,27 @@ export class PdfSealerService implements OnModuleInit {
     });
     doc.setModificationDate(options.signingTime);
     const withPlaceholder = Buffer.from(await doc.save({ useObjectStreams: false }));
-    return new SignPdf().sign(withPlaceholder, signer, options.signingTime);
+    const signed = await new SignPdf().sign(
+      withPlaceholder,
+      level === 'B-B' ? untimestampedSigner : signer,
+      options.signingTime,
+    );
+    if (level === 'B-B' || level === 'B-T') return signed;
+    const material = await this.validationMaterialOf(signed);
+    const withDss = withDocumentSecurityStore(signed, doc, material);
+    if (level === 'B-LT') return withDss;
+    return withDocumentTimestamp(withDss, doc, this.timestamp, DOCUMENT_TIMESTAMP_LENGTH);
+  }
+
+  /** The seal's and its time-stamp's chains with their CRLs, or the error the finish step shows. */
+  private async validationMaterialOf(signed: Buffer) {
+    const certificates = certificatesOfSeal(lastSignatureContents(signed).bytes);
+    try {
+      return await validationMaterial(certificates, this.revocation);
+    } catch (error) {
+      if (!(error instanceof RevocationUnavailableError)) throw error;
+      throw new ServiceUnavailableException(`${REVOCATION_WAITING_MESSAGE}: ${error.message}`);
+    }
   }
 
   /** The certificate (PEM) seals are made with, for verification. */
@@ -137,10 +192,10 @@ export class PdfSealerService implements OnModuleInit {
     return (await this.sealingKey()).certificatePem;
   }
 
-  /** The signature time-stamp token over `signatureValue`, or the error the finish step shows. */
-  private readonly timestamp: SignatureTimestamper = async (signatureValue) => {
+  /** A time-stamp token over `data` (a signature value, or the file for B-LTA), or the error the finish step shows. */
+  private readonly timestamp: SignatureTimestamper = async (data) => {
     try {
-      return (await this.timestamps.timestamp(signatureValue)).token;
+      return (await this.timestamps.timestamp(data)).token;
     } catch (error) {
       const detail =
         error instanceof HttpException ? error.message : 'the time-stamp service failed';
@@ -219,13 +274,10 @@ export function openP12(
     Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
   const der = derOf(certificate);
   const chain = certificates.filter((cert) => cert !== certificate).map(derOf);
+  const privateKey = createPrivateKey(forge.pki.privateKeyToPem(key));
   return {
-    signer: new CmsSigner(
-      createPrivateKey(forge.pki.privateKeyToPem(key)),
-      der,
-      chain,
-      timestamper,
-    ),
+    signer: new CmsSigner(privateKey, der, chain, timestamper),
+    untimestampedSigner: new CmsSigner(privateKey, der, chain),
     certificatePem: new X509Certificate(der).toString(),
   };
 }

@@ -5,23 +5,35 @@ import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Model } from 'mongoose';
 import { ServiceUnavailableException } from '@nestjs/common';
+import { X509Certificate } from 'node:crypto';
+import {
+  crlDistributionPointUrls,
+  crlIssuedBy,
+  RevocationUnavailableError,
+  type RevocationPort,
+} from '../../../integrations/timestamp';
+import { generateLocalPki } from '../../../integrations/timestamp/local-pki';
 import {
   LocalPki,
   TimestampUnavailableError,
   type TimestampPort,
 } from '../../../integrations/timestamp';
-import { timestampPortFor } from '../../../integrations/timestamp/timestamp.module';
-import type { AppConfig } from '../../../platform/config/app-config';
+import {
+  revocationPortFor,
+  timestampPortFor,
+} from '../../../integrations/timestamp/timestamp.module';
+import type { AppConfig, SealLevel } from '../../../platform/config/app-config';
 import {
   generateSelfSignedP12,
   PdfSealerService,
+  REVOCATION_WAITING_MESSAGE,
   TIMESTAMP_WAITING_MESSAGE,
 } from './pdf-sealer.service';
 import type { SealCertificate } from './seal-certificate.schema';
 
 const SIGNING_TIME = new Date('2026-03-14T17:26:53Z');
 const SEAL = generateSelfSignedP12('ProSign Seal (unit test)');
-const PKI = LocalPki.inMemory();
+const PKI = LocalPki.inMemory('http://localhost:3000/api/timestamp/root.crl');
 const LOCAL_TSA = timestampPortFor(
   { TIMESTAMP_ADAPTER: 'local', TSA_URLS: [], TSA_TIMEOUT_MS: 1000 },
   PKI,
@@ -30,13 +42,34 @@ const LOCAL_TSA = timestampPortFor(
 function sealer(
   seal: { p12Base64: string; passphrase: string } = SEAL,
   timestamps: TimestampPort = LOCAL_TSA,
+  level: SealLevel = 'B-T',
+  pki: LocalPki = PKI,
+  revocation: RevocationPort = revocationPortFor({ TSA_TIMEOUT_MS: 1000 }, pki),
 ): PdfSealerService {
   const config = {
     SEAL_P12_BASE64: seal.p12Base64,
     SEAL_P12_PASSPHRASE: seal.passphrase,
     NODE_ENV: 'test',
+    SEAL_LEVEL: level,
   } as unknown as AppConfig;
-  return new PdfSealerService(config, null as unknown as Model<SealCertificate>, timestamps, PKI);
+  return new PdfSealerService(
+    config,
+    null as unknown as Model<SealCertificate>,
+    timestamps,
+    pki,
+    revocation,
+  );
+}
+
+const OPTIONS = { signingTime: SIGNING_TIME, reason: 'r', location: 'l', contactInfo: 'c' };
+
+/** The signatures' dictionaries in file order: /Type and /SubFilter (text scan). */
+function signatureKinds(pdf: Buffer): string[] {
+  return [...pdf.toString('latin1').matchAll(/\/ByteRange\s*\[/g)].map((match) => {
+    const text = pdf.toString('latin1');
+    const dictionary = text.slice(text.lastIndexOf(' obj', match.index), match.index);
+    return `${/\/Type\s*\/(\w+)/.exec(dictionary)?.[1]} ${/\/SubFilter\s*\/([\w.]+)/.exec(dictionary)?.[1]}`;
+  });
 }
 
 async function twoPagePdf(): Promise<Uint8Array> {
@@ -55,6 +88,7 @@ function extractSignature(pdf: Buffer): { content: Buffer; cms: Buffer; subFilte
   const [a, b, c, d] = ranges[ranges.length - 1].slice(1).map(Number);
   expect(a).toBe(0);
   expect(c + d).toBe(pdf.length);
+  const at = text.lastIndexOf('/ByteRange');
   const hex = pdf
     .subarray(a + b + 1, c - 1)
     .toString('latin1')
@@ -67,7 +101,9 @@ function extractSignature(pdf: Buffer): { content: Buffer; cms: Buffer; subFilte
   return {
     content: Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]),
     cms: padded.subarray(0, headerLength + length),
-    subFilter: /\/SubFilter\s*\/([A-Za-z0-9.]+)/.exec(text)?.[1],
+    subFilter: /\/SubFilter\s*\/([A-Za-z0-9.]+)/.exec(
+      text.slice(text.lastIndexOf(' obj', at)),
+    )?.[1],
   };
 }
 
@@ -185,5 +221,103 @@ describe('PdfSealerService (CMS built with @peculiar/asn1-cms, RSA in node:crypt
     const { content, cms } = extractSignature(first.pdf);
     expect(extractSignature(second.pdf).content.equals(content)).toBe(true);
     expect(opensslVerify(dir, content, cms)).toBe(true);
+  });
+
+  describe('SEAL_LEVEL', () => {
+    it('B-B: the CAdES signature alone, no time-stamp, over the whole file', async () => {
+      const sealed = await sealer(SEAL, LOCAL_TSA, 'B-B').seal(await twoPagePdf(), OPTIONS);
+      expect(signatureKinds(sealed)).toEqual(['Sig ETSI.CAdES.detached']);
+      const { content, cms } = extractSignature(sealed);
+      expect(opensslVerify(dir, content, cms)).toBe(true);
+      writeFileSync(join(dir, 'signature.der'), cms);
+      const printed = execFileSync(
+        'openssl',
+        ['cms', '-cmsout', '-print', '-inform', 'DER', '-in', join(dir, 'signature.der')],
+        { encoding: 'utf8' },
+      );
+      expect(printed).not.toContain('timeStampToken');
+      expect(sealed.toString('latin1')).not.toContain('/DSS');
+    });
+
+    it('B-LT: a DSS revision after the seal; B-LTA: a document time-stamp over the whole file after it', async () => {
+      const issued = await PKI.issueSealP12('ProSign Seal (levels, unit)');
+      const lt = await sealer(issued, LOCAL_TSA, 'B-LT').seal(await twoPagePdf(), OPTIONS);
+      expect(signatureKinds(lt)).toEqual(['Sig ETSI.CAdES.detached']);
+      expect(lt.toString('latin1')).toMatch(/\/DSS \d+ 0 R/);
+      expect(lt.toString('latin1').match(/%%EOF/g)).toHaveLength(2);
+
+      const lta = await sealer(issued, LOCAL_TSA, 'B-LTA').seal(await twoPagePdf(), OPTIONS);
+      expect(signatureKinds(lta)).toEqual(['Sig ETSI.CAdES.detached', 'DocTimeStamp ETSI.RFC3161']);
+      expect(lta.toString('latin1').match(/%%EOF/g)).toHaveLength(3);
+      // The document time-stamp's range is the whole file but its token (extractSignature
+      // checks), and OpenSSL verifies the token over it against the local root.
+      const { content, cms } = extractSignature(lta);
+      const rootPem = (await PKI.load()).record.rootCertificatePem;
+      writeFileSync(join(dir, 'token.der'), cms);
+      writeFileSync(join(dir, 'data.bin'), content);
+      writeFileSync(join(dir, 'root.pem'), rootPem);
+      const verified = execFileSync(
+        'openssl',
+        ['ts', '-verify', '-token_in', '-in', join(dir, 'token.der')].concat([
+          '-data',
+          join(dir, 'data.bin'),
+          '-CAfile',
+          join(dir, 'root.pem'),
+        ]),
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      expect(verified).toContain('Verification: OK');
+      // pdf-lib still reads the file, with the DSS in its catalog.
+      const reread = await PDFDocument.load(lta);
+      expect(reread.getPageCount()).toBe(2);
+      expect(reread.catalog.toString()).toContain('/DSS');
+    });
+
+    it('certificates of the local root name its CRL; a root stored before (no distribution point) still gets its CRL in the DSS', async () => {
+      const rootCrlUrl = 'http://localhost:3000/api/timestamp/root.crl';
+      const { record } = await PKI.load();
+      expect(crlDistributionPointUrls(new X509Certificate(record.tsaCertificatePem))).toEqual([
+        rootCrlUrl,
+      ]);
+      const issued = await PKI.issueSealP12('ProSign Seal (CDP, unit)');
+      const sealPem = await sealer(issued).certificatePem();
+      expect(crlDistributionPointUrls(new X509Certificate(sealPem))).toEqual([rootCrlUrl]);
+      const crl = await PKI.crl();
+      expect(crlIssuedBy(crl, new X509Certificate(record.rootCertificatePem))).toBe(true);
+
+      // A root, TSA and seal certificate generated before distribution points were written.
+      const legacy = new LocalPki(null, { _id: 'legacy', ...generateLocalPki() });
+      const legacyTsa = (await legacy.load()).tsa.certificate;
+      expect(crlDistributionPointUrls(legacyTsa)).toEqual([]);
+      const legacySeal = await legacy.issueSealP12('ProSign Seal (legacy, unit)');
+      const legacyPort = timestampPortFor(
+        { TIMESTAMP_ADAPTER: 'local', TSA_URLS: [], TSA_TIMEOUT_MS: 1000 },
+        legacy,
+      );
+      const sealed = await sealer(legacySeal, legacyPort, 'B-LTA', legacy).seal(
+        await twoPagePdf(),
+        OPTIONS,
+      );
+      // The DSS streams are raw: the root's CRL is in the file as its bytes.
+      expect(sealed.includes(await legacy.crl())).toBe(true);
+    });
+
+    it('a certificate whose CRL cannot be had stops the seal: it waits, never a lower level', async () => {
+      const unreachable: RevocationPort = {
+        crlsFor: () =>
+          Promise.reject(
+            new RevocationUnavailableError('No CRL for CN=x: http://crl.example/: unreachable'),
+          ),
+      };
+      const issued = await PKI.issueSealP12('ProSign Seal (no CRL, unit)');
+      const attempt = sealer(issued, LOCAL_TSA, 'B-LTA', PKI, unreachable).seal(
+        await twoPagePdf(),
+        OPTIONS,
+      );
+      await expect(attempt).rejects.toBeInstanceOf(ServiceUnavailableException);
+      await expect(attempt).rejects.toThrow(
+        `${REVOCATION_WAITING_MESSAGE}: No CRL for CN=x: http://crl.example/: unreachable`,
+      );
+    });
   });
 });
