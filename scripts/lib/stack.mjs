@@ -152,7 +152,7 @@ export async function startStack({
     ...frontends.map((child, i) => waitForPort(ports[FRONTENDS[i].app], { child })),
   ]);
   await Promise.all(
-    apiPorts.map((port, i) => waitForHealthy(`http://127.0.0.1:${port}/api/health`, workers)),
+    apiPorts.map((port) => waitForHealthy(`http://127.0.0.1:${port}/api/health`, workers)),
   );
 
   return {
