@@ -48,7 +48,12 @@ export {
   useServices,
 } from './services/services-api';
 export { accessApi, authApi } from './staff/staff-api';
-export { countersignApi } from './signing/countersign-api';
+export {
+  countersignApi,
+  countersignKeys,
+  useCountersignDefaultsQuery,
+  useStaffEmails,
+} from './signing/countersign-api';
 export { contractsApi, crmApi } from './contracts/contracts-api';
 export {
   createSigningApi,

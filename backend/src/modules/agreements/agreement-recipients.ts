@@ -117,6 +117,7 @@ function sharedRecipient(stored: StoredRecipient): Recipient {
     lastActionIp: stored.lastActionIp ?? null,
     lastActionUserAgent: stored.lastActionUserAgent ?? null,
     ...(stored.staffUserId ? { staffUserId: stored.staffUserId } : {}),
+    ...(stored.title ? { title: stored.title } : {}),
   };
 }
 

@@ -18,9 +18,15 @@ import {
   type CreateContractRequest,
   type SendContractInput,
   type SigningOrder,
+  type CountersignerInput,
   SIGNING_ORDERS,
 } from '@prosign/domain';
-import { DEFAULT_SIGNING_ORDER, signersRequest, type SignerRow } from '@prosign/ui/forms';
+import {
+  DEFAULT_SIGNING_ORDER,
+  signersFormOf,
+  signersRequest,
+  type SignerRow,
+} from '@prosign/ui/forms';
 
 /** The additional fields of spec 2 §3: the clause texts the editor shows, labelled as on /services. */
 export const CLAUSE_FIELDS = ADDITIONAL_FIELD_NAMES.map((name) => ({
@@ -99,6 +105,8 @@ export interface ContractDraft {
   additionalSigners: SignerRow[];
   /** With additional signers: one after the other, or all at once. */
   signingOrder: SigningOrder;
+  /** The firm's countersigner (null: none). */
+  countersigner: CountersignerInput | null;
 }
 
 /** What the left panel shows of the chosen deal (client, address, stage, amount). */
@@ -179,6 +187,7 @@ export const EMPTY_DRAFT: ContractDraft = {
   deal: null,
   additionalSigners: [],
   signingOrder: DEFAULT_SIGNING_ORDER,
+  countersigner: null,
 };
 
 export function loadDraft(storage: Storage | undefined = globalThis.localStorage): ContractDraft {
@@ -195,6 +204,7 @@ export function loadDraft(storage: Storage | undefined = globalThis.localStorage
       signingOrder: SIGNING_ORDERS.includes(parsed.signingOrder as SigningOrder)
         ? (parsed.signingOrder as SigningOrder)
         : DEFAULT_SIGNING_ORDER,
+      countersigner: parsed.countersigner?.email ? parsed.countersigner : null,
     };
   } catch {
     return EMPTY_DRAFT;
@@ -319,16 +329,26 @@ export function sendInput(
     subject: `${clauses.agreementTitle || draft.serviceType} for ${f.site_address}`.trim(),
     filename: `${draft.serviceType} - ${f.site_address}`.trim(),
     ...(draft.replacesToken ? { replacesToken: draft.replacesToken } : {}),
-    ...signersRequest(draft.additionalSigners, draft.signingOrder),
+    ...signersRequest(draft.additionalSigners, draft.signingOrder, draft.countersigner),
   };
 }
 
-/** `additional_signers` of `create-contract`: one signature block each, after the form's signer. */
+/**
+ * Who signs, for `create-contract`: one signature block per additional signer after the
+ * form's signer, and the firm's block left for the countersigner.
+ */
 export function documentSigners(
   draft: ContractDraft,
-): Pick<CreateContractRequest, 'additional_signers'> {
-  const { additional_signers } = signersRequest(draft.additionalSigners, draft.signingOrder);
-  return additional_signers ? { additional_signers } : {};
+): Pick<CreateContractRequest, 'additional_signers' | 'countersigner'> {
+  const { additional_signers, countersigner } = signersRequest(
+    draft.additionalSigners,
+    draft.signingOrder,
+    draft.countersigner,
+  );
+  return {
+    ...(additional_signers ? { additional_signers } : {}),
+    ...(countersigner ? { countersigner } : {}),
+  };
 }
 
 /**
@@ -337,6 +357,7 @@ export function documentSigners(
  */
 export function draftFromContract(
   contract: Partial<ContractRecordInput> & { token: string },
+  recipients: Parameters<typeof signersFormOf>[0] = [],
 ): ContractDraft {
   const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
   return {
@@ -378,6 +399,7 @@ export function draftFromContract(
     clauses: contract.contractTitle !== undefined ? clausesFromContract(contract) : null,
     docLink: null,
     replacesToken: contract.token,
+    ...signersFormOf(recipients),
   };
 }
 

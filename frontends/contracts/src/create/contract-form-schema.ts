@@ -3,10 +3,11 @@ import {
   SIGNING_ORDERS,
   type FormField,
   type SigningOrder,
+  type CountersignerInput,
 } from '@prosign/domain';
 import { z } from 'zod';
 import type { ContractForm } from './contract-draft';
-import { DEFAULT_SIGNING_ORDER, type SignerRow } from '@prosign/ui/forms';
+import { countersignerProblem, DEFAULT_SIGNING_ORDER, type SignerRow } from '@prosign/ui/forms';
 import { contractSignerErrors } from './signer-list';
 
 export const CREATE_STEP_MESSAGES = {
@@ -25,6 +26,8 @@ export interface CreateStepValues {
   form: ContractForm;
   additionalSigners: SignerRow[];
   signingOrder: SigningOrder;
+  /** The firm's countersigner (null: none). */
+  countersigner: CountersignerInput | null;
 }
 
 /**
@@ -47,24 +50,32 @@ export function createStepSchema(fields: () => readonly FormField[]) {
         .array(z.object({ name: z.string(), email: z.string(), phone: z.string() }))
         .optional(),
       signingOrder: z.enum(SIGNING_ORDERS).optional(),
+      countersigner: z.custom<CountersignerInput | null>().optional(),
     })
-    .superRefine(({ serviceType, t24ReportCount, form, additionalSigners, signingOrder }, ctx) => {
-      const problem = (path: string[], message: string) =>
-        ctx.addIssue({ code: 'custom', path, message });
-      // The rules' summary first: react-hook-form nests the fields' errors under it.
-      const problems = contractFormErrors(form);
-      if (problems.length) problem(['form'], problems.join(' '));
-      if (!serviceType) problem(['serviceType'], CREATE_STEP_MESSAGES.service);
-      if (t24ReportCount === '') problem(['t24ReportCount'], CREATE_STEP_MESSAGES.reports);
-      for (const field of fields()) {
-        if (field.required && !String(form[field.name] ?? '').trim()) {
-          problem(['form', field.name], CREATE_STEP_MESSAGES.required(field.label));
+    .superRefine(
+      (
+        { serviceType, t24ReportCount, form, additionalSigners, signingOrder, countersigner },
+        ctx,
+      ) => {
+        const problem = (path: string[], message: string) =>
+          ctx.addIssue({ code: 'custom', path, message });
+        // The rules' summary first: react-hook-form nests the fields' errors under it.
+        const problems = contractFormErrors(form);
+        if (problems.length) problem(['form'], problems.join(' '));
+        if (!serviceType) problem(['serviceType'], CREATE_STEP_MESSAGES.service);
+        if (t24ReportCount === '') problem(['t24ReportCount'], CREATE_STEP_MESSAGES.reports);
+        for (const field of fields()) {
+          if (field.required && !String(form[field.name] ?? '').trim()) {
+            problem(['form', field.name], CREATE_STEP_MESSAGES.required(field.label));
+          }
         }
-      }
-      const signers = additionalSigners ?? [];
-      const order = signingOrder ?? DEFAULT_SIGNING_ORDER;
-      for (const { path, message } of contractSignerErrors(form, signers, order)) {
-        problem(path ? path.split('.') : ['additionalSigners'], message);
-      }
-    });
+        const signers = additionalSigners ?? [];
+        const order = signingOrder ?? DEFAULT_SIGNING_ORDER;
+        for (const { path, message } of contractSignerErrors(form, signers, order)) {
+          problem(path ? path.split('.') : ['additionalSigners'], message);
+        }
+        const firm = countersignerProblem(countersigner ?? null);
+        if (firm) problem(['countersigner'], firm);
+      },
+    );
 }

@@ -8,7 +8,10 @@ import type {
   FinishSigningResponse,
   SignerSaveResponse,
 } from '@prosign/domain';
+import { useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../client/createApiClient';
+import { useApiClient } from '../config/RuntimeConfigProvider';
+import { accessApi } from '../staff/staff-api';
 
 const path = (agreementId: string, rest = '') =>
   `/api/countersign/${encodeURIComponent(agreementId)}${rest}`;
@@ -39,3 +42,31 @@ export const countersignApi = {
   finish: (client: ApiClient, agreementId: string, request: CountersignFinishRequest) =>
     client.post<FinishSigningResponse>(path(agreementId, '/finish'), request),
 };
+
+/** Query keys of the countersignature calls (the shell's queue and every creation screen). */
+export const countersignKeys = {
+  all: ['countersign'] as const,
+  queue: ['countersign', 'queue'] as const,
+  defaults: ['countersign', 'defaults'] as const,
+};
+
+/** The countersigner each family's creation screen proposes (admins set them). */
+export function useCountersignDefaultsQuery() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: countersignKeys.defaults,
+    queryFn: ({ signal }) => countersignApi.defaults(client, signal),
+    staleTime: 60_000,
+  });
+}
+
+/** Every staff member's sign-in address: who may countersign (`GET /api/access/user`). */
+export function useStaffEmails() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: ['access', 'users', 'all'],
+    queryFn: ({ signal }) => accessApi.listUsers(client, undefined, signal),
+    select: (data) => data.users.map((user) => user.email),
+    staleTime: 60_000,
+  });
+}

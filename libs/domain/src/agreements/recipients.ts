@@ -54,6 +54,8 @@ export interface Recipient {
   lastActionUserAgent: string | null;
   /** The staff user who countersigns for the firm; only on a countersigner. */
   staffUserId?: string;
+  /** The countersigner's title under the firm's signature, when one was given. */
+  title?: string;
 }
 
 export function isSigningRecipient(recipient: Pick<Recipient, 'role'>): boolean {

@@ -69,3 +69,4 @@ export {
   countersignerProblem,
   type CountersignerPickerProps,
 } from './countersigner/CountersignerPicker';
+export { FormCountersigner, type FormCountersignerProps } from './countersigner/FormCountersigner';

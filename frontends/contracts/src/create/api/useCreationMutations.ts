@@ -44,9 +44,10 @@ export function useDealCheck() {
 
 /**
  * Creates the document from the standard template of the service, with one
- * signature block per signer when there are additional signers. Without them
- * it is the api-client's call; with them the same call carries
- * `additional_signers` (the api-client's createContract takes the form only).
+ * signature block per signer when there are additional signers and the firm's
+ * block left for a countersigner. Without them it is the api-client's call;
+ * with them the same call carries `additional_signers` and `countersigner`
+ * (the api-client's createContract takes the form only).
  */
 export function useCreateDocument() {
   const client = useApiClient();
@@ -55,21 +56,23 @@ export function useCreateDocument() {
       serviceType,
       formData,
       additional_signers,
+      countersigner,
     }: {
       serviceType: string;
       formData: Parameters<typeof contractsApi.createContract>[2];
-    } & Pick<CreateContractRequest, 'additional_signers'>) => {
+    } & Pick<CreateContractRequest, 'additional_signers' | 'countersigner'>) => {
       const docLink = buildDocLink(
         `${client.baseUrl.replace(/\/+$/, '')}/api/documents`,
         standardTemplateDocIdFor(serviceType),
       );
-      if (!additional_signers?.length) {
+      if (!additional_signers?.length && !countersigner) {
         return contractsApi.createContract(client, docLink, formData);
       }
       return client.post<CreatedContract>('/api/template/create-contract', {
         docLink,
         formData,
-        additional_signers,
+        ...(additional_signers?.length ? { additional_signers } : {}),
+        ...(countersigner ? { countersigner } : {}),
       } satisfies CreateContractRequest);
     },
   });

@@ -18,6 +18,7 @@ import {
 } from '@prosign/ui/controls';
 import {
   AdditionalSigners,
+  FormCountersigner,
   Field,
   ReadOnlyField,
   TextField,
@@ -348,13 +349,16 @@ function ContractSigners({ options }: { options: readonly FullNameOption[] }) {
     name: ['form.full_name', 'form.email'],
   });
   return (
-    <AdditionalSigners
-      className="ps-contract-form__group"
-      options={options}
-      firstSigner={{ name, email }}
-      firstSignerRole="the client"
-      linkedFields={CONTRACT_SIGNER_FIELDS}
-    />
+    <>
+      <AdditionalSigners
+        className="ps-contract-form__group"
+        options={options}
+        firstSigner={{ name, email }}
+        firstSignerRole="the client"
+        linkedFields={CONTRACT_SIGNER_FIELDS}
+      />
+      <FormCountersigner family="standard" className="ps-contract-form__group" />
+    </>
   );
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@prosign/domain';
 import { useToast } from '@prosign/ui';
 import type { SentLink } from '@prosign/ui/agreements';
-import { DEFAULT_SIGNING_ORDER, useZodForm } from '@prosign/ui/forms';
+import { countersignerProblem, DEFAULT_SIGNING_ORDER, useZodForm } from '@prosign/ui/forms';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   useCreateDocument,
@@ -62,6 +62,7 @@ function useContractDraft() {
       form: saved.form,
       additionalSigners: saved.additionalSigners,
       signingOrder: saved.signingOrder,
+      countersigner: saved.countersigner,
     },
   });
   const values = formMethods.watch() as CreateStepValues;
@@ -74,12 +75,21 @@ function useContractDraft() {
 
   const { setValue } = formMethods;
   const update = (patch: Partial<ContractDraft>) => {
-    const { serviceType, t24ReportCount, form, additionalSigners, signingOrder, ...rest } = patch;
+    const {
+      serviceType,
+      t24ReportCount,
+      form,
+      additionalSigners,
+      signingOrder,
+      countersigner,
+      ...rest
+    } = patch;
     if (serviceType !== undefined) setValue('serviceType', serviceType);
     if (t24ReportCount !== undefined) setValue('t24ReportCount', t24ReportCount);
     if (form !== undefined) setValue('form', form);
     if (additionalSigners !== undefined) setValue('additionalSigners', additionalSigners);
     if (signingOrder !== undefined) setValue('signingOrder', signingOrder);
+    if (countersigner !== undefined) setValue('countersigner', countersigner);
     setWizard((current) => ({ ...current, ...rest }));
   };
   const clear = () => {
@@ -91,6 +101,7 @@ function useContractDraft() {
       form: EMPTY_FORM,
       additionalSigners: [],
       signingOrder: DEFAULT_SIGNING_ORDER,
+      countersigner: null,
     });
   };
   return { formMethods, draft, update, clear, fieldsRef };
@@ -216,9 +227,14 @@ export function useContractCreation() {
     if (!draft.docLink || !draft.clauses) return;
     // Checked at Create Contract already, beside the fields; a draft restored
     // from storage is checked again rather than sent to be refused.
-    const problems = contractSignerErrors(draft.form, draft.additionalSigners, draft.signingOrder);
+    const problems = [
+      ...contractSignerErrors(draft.form, draft.additionalSigners, draft.signingOrder).map(
+        (problem) => problem.message,
+      ),
+      countersignerProblem(draft.countersigner),
+    ].filter((problem): problem is string => Boolean(problem));
     if (problems.length) {
-      toast.error(problems.map((problem) => problem.message).join(' '), LONG);
+      toast.error(problems.join(' '), LONG);
       return;
     }
     sendContract.mutate(sendInput(draft, draft.docLink, draft.clauses), {

@@ -886,9 +886,13 @@ describe('Show CO', () => {
     expect(fake.calls.find((c) => c.path === '/api/co/update-edit-resend')?.body).toEqual({
       id: 'co-old',
     });
+    // With the card's recipients: /co asks the same signers (and countersigner) again.
     expect(
       JSON.parse(localStorage.getItem(STORAGE_KEYS.editAndResendCoContractData) ?? 'null'),
-    ).toEqual(contract);
+    ).toEqual({
+      ...contract,
+      recipients: [expect.objectContaining({ id: 'signer-1', role: 'signer', order: 1 })],
+    });
   });
 
   it("shows the change order's contact rows and its event timeline in the details modal", async () => {

@@ -28,6 +28,7 @@ export function useEditAndResendContract() {
     storageKey: STORAGE_KEYS.contractFormData,
     route: ROUTES.home,
     stored: (result: ContractForEditing, card: ContractCardView) =>
-      draftFromContract({ ...result.contract, token: card.token }),
+      // The card's recipients: / asks the same signers and countersigner again.
+      draftFromContract({ ...result.contract, token: card.token }, card.recipients),
   });
 }

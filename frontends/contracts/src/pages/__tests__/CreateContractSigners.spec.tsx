@@ -327,6 +327,42 @@ describe('CreateContractPage — additional signers', () => {
     expect(sent.body).not.toHaveProperty('signing_order');
   });
 
+  it('proposes the family’s default countersigner and sends them on both calls', async () => {
+    const DANA = { email: 'principal@prosign.example', name: 'Dana Whitfield', title: 'Principal' };
+    const api = setup({
+      'GET /api/countersign/defaults': () => ({
+        defaults: { standard: DANA, sow: null, co: null },
+      }),
+    });
+    await pickDealAndService();
+    const firm = screen.getByRole('group', { name: 'Countersignature' });
+    const require = within(firm).getByRole('checkbox', {
+      name: /Require the firm/,
+    });
+    await waitFor(() => expect(require).toBeChecked());
+    expect(within(firm).getByLabelText(/Printed name/)).toHaveValue('Dana Whitfield');
+    expect(within(firm).getByLabelText(/Title/)).toHaveValue('Principal');
+
+    await createSaveAndSend();
+    const [created] = callsTo(api, '/api/template/create-contract');
+    const [sent] = callsTo(api, '/api/contracts/send');
+    expect(created.body).toMatchObject({ countersigner: DANA });
+    expect(sent.body).toMatchObject({ countersigner: DANA });
+    expect(sent.body).not.toHaveProperty('additional_signers');
+  });
+
+  it('sends no countersigner when the box is left unticked', async () => {
+    const api = setup();
+    await pickDealAndService();
+    const firm = screen.getByRole('group', { name: 'Countersignature' });
+    expect(within(firm).getByRole('checkbox')).not.toBeChecked();
+    await createSaveAndSend();
+    expect(callsTo(api, '/api/template/create-contract')[0].body).not.toHaveProperty(
+      'countersigner',
+    );
+    expect(callsTo(api, '/api/contracts/send')[0].body).not.toHaveProperty('countersigner');
+  });
+
   it('takes at most 9 additional signers', async () => {
     setup();
     await pickDealAndService();

@@ -3,6 +3,7 @@ import {
   checkRecipientList,
   sendRecipientInputs,
   type AdditionalSigner,
+  type CountersignerInput,
   type FullNameOption,
   type Recipient,
   type RecipientFieldError,
@@ -48,6 +49,8 @@ export const EMPTY_SIGNER_ROW: SignerRow = { name: '', email: '', phone: '' };
 export interface SignersFormValues {
   additionalSigners: SignerRow[];
   signingOrder: SigningOrder;
+  /** The firm's countersigner (null: none): the FormCountersigner field. */
+  countersigner: CountersignerInput | null;
 }
 
 /** Where a row's problem is shown: the row's own field. */
@@ -130,31 +133,39 @@ export function signerErrors<P extends string>(
 }
 
 /**
- * The request's signer fields: none without additional signers (the body stays
- * what it was), else the trimmed signers (a phone only when given) and the order.
+ * The request's signer fields: the trimmed additional signers (a phone only when given)
+ * and the order when there are any, and the firm's countersigner when one is chosen;
+ * nothing else (the body stays what it was with one signer and no countersignature).
  */
 export function signersRequest(
   rows: readonly SignerRow[],
   order: SigningOrder,
+  countersigner: CountersignerInput | null = null,
 ): SendSignersRequest {
-  if (rows.length === 0) return {};
+  const firm = countersigner?.email.trim() ? { countersigner } : {};
+  if (rows.length === 0) return firm;
   return {
     additional_signers: rows.map((row) => {
       const phone = row.phone.trim();
       return { name: row.name.trim(), email: row.email.trim(), ...(phone ? { phone } : {}) };
     }),
     signing_order: order,
+    ...firm,
   };
 }
 
 /**
- * The additional signers and their order of a sent agreement (its card's recipients), as the
- * form holds them: Edit and Resend starts from them. The first signer is the form's own; the
- * others in signing order; all in one order is "at the same time".
+ * The additional signers and their order of a sent agreement (its card's recipients), and its
+ * countersigner, as the form holds them: Edit and Resend starts from them. The first signer is
+ * the form's own; the others in signing order; all in one order is "at the same time".
  */
 export function signersFormOf(
-  recipients: readonly Pick<Recipient, 'id' | 'role' | 'name' | 'email' | 'phone' | 'order'>[] = [],
+  recipients: readonly Pick<
+    Recipient,
+    'id' | 'role' | 'name' | 'email' | 'phone' | 'order' | 'staffUserId' | 'title'
+  >[] = [],
 ): SignersFormValues {
+  const firm = recipients.find((recipient) => recipient.role === 'countersigner');
   const signers = recipients
     .filter((recipient) => recipient.role === 'signer')
     .sort((a, b) => a.order - b.order);
@@ -167,6 +178,13 @@ export function signersFormOf(
       phone: signer.phone ?? '',
     })),
     signingOrder: parallel ? 'parallel' : DEFAULT_SIGNING_ORDER,
+    countersigner: firm
+      ? {
+          email: firm.staffUserId || firm.email,
+          name: firm.name,
+          ...(firm.title ? { title: firm.title } : {}),
+        }
+      : null,
   };
 }
 

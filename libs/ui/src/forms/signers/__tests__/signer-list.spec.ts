@@ -78,7 +78,12 @@ describe('signersRequest', () => {
 });
 
 describe('signersFormOf: Edit and Resend starts from the agreement’s signers', () => {
-  const recipient = (id: string, role: 'signer' | 'cc', order: number, name = id) => ({
+  const recipient = (
+    id: string,
+    role: 'signer' | 'cc' | 'countersigner',
+    order: number,
+    name = id,
+  ) => ({
     id,
     role,
     name,
@@ -97,6 +102,25 @@ describe('signersFormOf: Edit and Resend starts from the agreement’s signers',
     ).toEqual({
       additionalSigners: [row('Luis', 'signer-2@example.com'), row('Ana', 'signer-3@example.com')],
       signingOrder: 'sequential',
+      countersigner: null,
+    });
+  });
+
+  it('keeps the firm’s countersigner: their staff address, printed name and title', () => {
+    expect(
+      signersFormOf([
+        recipient('signer-1', 'signer', 1, 'Mei'),
+        {
+          ...recipient('firm', 'countersigner', 2, 'Dana Whitfield'),
+          email: 'Dana.Whitfield@prosign.example',
+          staffUserId: 'dana.whitfield@prosign.example',
+          title: 'Principal',
+        },
+      ]).countersigner,
+    ).toEqual({
+      email: 'dana.whitfield@prosign.example',
+      name: 'Dana Whitfield',
+      title: 'Principal',
     });
   });
 
@@ -106,8 +130,13 @@ describe('signersFormOf: Edit and Resend starts from the agreement’s signers',
     expect(signersFormOf([recipient('signer-1', 'signer', 1)])).toEqual({
       additionalSigners: [],
       signingOrder: 'sequential',
+      countersigner: null,
     });
-    expect(signersFormOf(undefined)).toEqual({ additionalSigners: [], signingOrder: 'sequential' });
+    expect(signersFormOf(undefined)).toEqual({
+      additionalSigners: [],
+      signingOrder: 'sequential',
+      countersigner: null,
+    });
   });
 });
 
