@@ -19,7 +19,10 @@ const { PdfSealerService, generateSelfSignedP12 } = require(
   `${dist}modules/documents/pdf/pdf-sealer.service.js`,
 );
 const { LocalPki } = require(`${dist}integrations/timestamp/index.js`);
-const { timestampPortFor } = require(`${dist}integrations/timestamp/timestamp.module.js`);
+const { revocationPortFor, timestampPortFor } = require(
+  `${dist}integrations/timestamp/timestamp.module.js`,
+);
+const { mergeDocuments } = require(`${dist}integrations/documents/index.js`);
 const { fillContent } = require(`${dist}integrations/documents/local-documents.adapter.js`);
 const { STANDARD_AGREEMENT_TEMPLATE } = require(
   `${dist}modules/documents/templates/standard-agreement.template.js`,
@@ -40,6 +43,9 @@ const THREADS = Number(process.env.BENCH_THREADS ?? 2);
 const AUDIT_EVENTS = 40; // fills two pages of audit trail
 const TARGET_P95_MS = 25;
 const TARGET_THROUGHPUT = 60;
+const SEAL_LEVELS = ['B-B', 'B-T', 'B-LT', 'B-LTA'];
+/** B-LTA with the local TSA against B-B (issue 37): at most this many times the time. */
+const TARGET_LTA_RATIO = 2;
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 function form(i) {
@@ -194,14 +200,64 @@ async function bareDocument(i, p12) {
   return { ms: performance.now() - started, bytes: sealed.length };
 }
 
-/** The sealer as the stack runs it by default: PAdES B-T, time-stamped by the local TSA. */
-function sealerFor(p12) {
-  const pki = LocalPki.inMemory();
+/**
+ * The sealer as the stack runs it: PAdES at `level` (B-LTA by default), time-stamped
+ * by the local TSA, revocation data from the local root.
+ */
+function sealerFor(p12, level = 'B-LTA', pki = LocalPki.inMemory()) {
   return new PdfSealerService(
-    { SEAL_P12_BASE64: p12.p12Base64, SEAL_P12_PASSPHRASE: p12.passphrase },
+    { SEAL_P12_BASE64: p12.p12Base64, SEAL_P12_PASSPHRASE: p12.passphrase, SEAL_LEVEL: level },
     null,
     timestampPortFor({ TIMESTAMP_ADAPTER: 'local', TSA_URLS: [], TSA_TIMEOUT_MS: 10000 }, pki),
     pki,
+    revocationPortFor({ TSA_TIMEOUT_MS: 10000 }, pki),
+  );
+}
+
+/**
+ * The seal step alone at each level (PdfSealerService.sealDocument on a merge just
+ * built, as the finish runs it), the levels interleaved document by document; the
+ * seal certificate is issued by the local root, as the stack's generated one is.
+ */
+async function sealLevels() {
+  const pki = LocalPki.inMemory('http://localhost:3000/api/timestamp/root.crl');
+  const p12 = await pki.issueSealP12('ProSign bench seal (local root)');
+  const sealers = Object.fromEntries(
+    SEAL_LEVELS.map((level) => [level, sealerFor(p12, level, pki)]),
+  );
+  const inputs = [];
+  for (let i = 0; i < 20; i += 1) {
+    const date = new Date(Date.parse('2026-03-01T16:00:00Z') + i * 1000);
+    const content = contentOf(i, date);
+    inputs.push({
+      date,
+      title: content.title,
+      sources: [
+        (await renderAgreement(content, date)).pdf,
+        (await renderAuditTrail(auditTrail(i), date)).pdf,
+      ],
+    });
+  }
+  const times = Object.fromEntries(SEAL_LEVELS.map((level) => [level, []]));
+  const bytes = {};
+  for (let i = 0; i < DOCUMENTS + 5; i += 1) {
+    const input = inputs[i % inputs.length];
+    for (const level of SEAL_LEVELS) {
+      const doc = await mergeDocuments(input.sources, { title: input.title, date: input.date });
+      const started = performance.now();
+      const sealed = await sealers[level].sealDocument(doc, {
+        signingTime: input.date,
+        reason: 'bench',
+        location: 'bench',
+        contactInfo: 'bench',
+      });
+      // The first five are warm-up (JIT, the key opened, the CRL signed).
+      if (i >= 5) times[level].push({ ms: performance.now() - started });
+      bytes[level] = sealed.length;
+    }
+  }
+  return Object.fromEntries(
+    SEAL_LEVELS.map((level) => [level, { ...summary(times[level]), bytes: bytes[level] }]),
   );
 }
 
@@ -280,6 +336,7 @@ if (!isMainThread) {
   const b = summary(bare);
   const engineRate = await throughput(p12, 'engine');
   const bareRate = await throughput(p12, 'bare');
+  const levels = await sealLevels();
 
   const first = engine[0];
   console.log(
@@ -296,6 +353,19 @@ if (!isMainThread) {
   );
   console.log(
     `${THREADS} threads:           engine ${engineRate.toFixed(1)} documents/s (target ≥ ${TARGET_THROUGHPUT}: ${engineRate >= TARGET_THROUGHPUT ? 'met' : 'MISSED'}), bare ${bareRate.toFixed(1)} documents/s (${availableParallelism()} cores available)`,
+  );
+  console.log(
+    `seal step by SEAL_LEVEL (local TSA, seal certificate of the local root, one thread):`,
+  );
+  for (const level of SEAL_LEVELS) {
+    const l = levels[level];
+    console.log(
+      `  ${level.padEnd(6)} p50 ${ms(l.p50)}, p95 ${ms(l.p95)}, mean ${ms(l.mean)}, ${(l.mean / levels['B-B'].mean).toFixed(2)}× B-B (mean), ~${Math.round(l.bytes / 1024)} KB`,
+    );
+  }
+  const ltaRatio = levels['B-LTA'].mean / levels['B-B'].mean;
+  console.log(
+    `  B-LTA / B-B: ${ltaRatio.toFixed(2)}× (mean; p50 ${(levels['B-LTA'].p50 / levels['B-B'].p50).toFixed(2)}×), target ≤ ${TARGET_LTA_RATIO}×: ${ltaRatio <= TARGET_LTA_RATIO ? 'met' : 'MISSED'}`,
   );
   console.log(
     `peak RSS:            ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (whole process, all phases)`,
