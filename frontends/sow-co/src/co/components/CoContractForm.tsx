@@ -22,6 +22,7 @@ import {
 } from '@prosign/ui/controls';
 import {
   AdditionalSigners,
+  FormCountersigner,
   CheckboxField,
   FormErrorSummary,
   SubmitButton,
@@ -143,14 +144,17 @@ function CoSigners({
     phone: contact.phone ?? '',
   }));
   return (
-    <AdditionalSigners
-      className="sow-form__group"
-      options={options}
-      firstSigner={{ name: String(name ?? ''), email: String(email ?? '') }}
-      firstSignerRole="the signatory"
-      example="the client's lender or general contractor"
-      linkedFields={CO_SIGNER_FIELDS}
-    />
+    <>
+      <AdditionalSigners
+        className="sow-form__group"
+        options={options}
+        firstSigner={{ name: String(name ?? ''), email: String(email ?? '') }}
+        firstSignerRole="the signatory"
+        example="the client's lender or general contractor"
+        linkedFields={CO_SIGNER_FIELDS}
+      />
+      <FormCountersigner family="co" className="sow-form__group" />
+    </>
   );
 }
 

@@ -15,10 +15,12 @@ import {
   type CoFormFieldView,
   type CoTemplateFieldKey,
   type CoTemplateFields,
+  type CountersignerInput,
   type Recipient,
   type SendSignersRequest,
 } from '@prosign/domain';
 import {
+  countersignerProblem,
   DEFAULT_SIGNING_ORDER,
   signerErrors,
   signersFormOf,
@@ -141,6 +143,7 @@ export function coFormSchema(
         z.object({ name: z.string(), email: z.string(), phone: z.string() }),
       ),
       signingOrder: z.enum(SIGNING_ORDERS),
+      countersigner: z.custom<CountersignerInput | null>(),
     })
     .superRefine((values, ctx) => {
       const { definition, context } = env();
@@ -164,6 +167,8 @@ export function coFormSchema(
           message,
         });
       }
+      const firm = countersignerProblem(values.countersigner ?? null);
+      if (firm) ctx.addIssue({ code: 'custom', path: ['countersigner'], message: firm });
       const seen = new Set<string>();
       for (const problem of coContractErrors(input, { projectLinked: values.projectLinked })) {
         const path = errorPath(problem.field);
@@ -197,6 +202,7 @@ export const EMPTY_CO_FORM: CoFormValues = {
   projectLinked: false,
   additionalSigners: [],
   signingOrder: DEFAULT_SIGNING_ORDER,
+  countersigner: null,
 };
 
 /** Where the /co form shows the signer list's problems of the signatory and the cc addresses. */
@@ -268,7 +274,11 @@ export function coInputOf(values: CoFormValues, context: CoContext): CoRequestIn
     selectedHSSignatoryId: context.selectedHSSignatoryId,
     selectedHSProjectId: context.selectedHSProjectId,
     duplicateDealId: split ? context.duplicateDealId : null,
-    ...signersRequest(values.additionalSigners ?? [], values.signingOrder ?? DEFAULT_SIGNING_ORDER),
+    ...signersRequest(
+      values.additionalSigners ?? [],
+      values.signingOrder ?? DEFAULT_SIGNING_ORDER,
+      values.countersigner ?? null,
+    ),
   };
 }
 

@@ -426,6 +426,48 @@ describe('/sow', () => {
     expect(sendBody).toMatchObject({ cp_email: 'mei.lin@partners.example', ...signerFields });
   });
 
+  it('edit and resend keeps the replaced SOW’s countersigner over the family’s default, and sends them', async () => {
+    const user = userEvent.setup();
+    const PAT = { email: 'pat.nguyen@prosign.example', name: 'Pat Nguyen', title: 'Principal' };
+    storeResend({
+      recipients: [
+        {
+          id: 'signer-1',
+          role: 'signer',
+          name: 'Mei Lin',
+          email: 'mei.lin@partners.example',
+          order: 1,
+        },
+        {
+          id: 'firm',
+          role: 'countersigner',
+          name: PAT.name,
+          email: PAT.email,
+          order: 2,
+          staffUserId: PAT.email,
+          title: PAT.title,
+        },
+      ],
+    });
+    const api = await renderPage({
+      // The default names someone else: the replaced SOW's countersigner is kept.
+      'GET /api/countersign/defaults': () => ({
+        defaults: { standard: null, sow: { email: 'other@prosign.example' }, co: null },
+      }),
+    });
+    const firm = screen.getByRole('group', { name: 'Countersignature' });
+    expect(within(firm).getByRole('checkbox', { name: /Require the firm/ })).toBeChecked();
+    expect(within(firm).getByLabelText(/Printed name/)).toHaveValue('Pat Nguyen');
+    await user.click(screen.getByRole('button', { name: 'Create Contract' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Create without updating',
+      }),
+    );
+    await waitFor(() => expect(createBodies(api)).toHaveLength(1));
+    expect(createBodies(api)[0]).toMatchObject({ countersigner: PAT });
+  });
+
   it('edit and resend asks the replaced SOW’s other signers again, in the same order', async () => {
     const user = userEvent.setup();
     const recipient = (id: string, name: string, email: string, order: number) => ({

@@ -31,6 +31,7 @@ import {
 } from '@prosign/ui/controls';
 import {
   AdditionalSigners,
+  FormCountersigner,
   Field,
   FieldError,
   FormErrorSummary,
@@ -219,6 +220,7 @@ export function SowContractForm({
           example="a second partner of the same firm"
           linkedFields={SOW_SIGNER_FIELDS}
         />
+        <FormCountersigner family="sow" className="sow-form__group" />
 
         <RolesFields
           control={control}

@@ -18,6 +18,7 @@ import {
   type TimelineUnit,
 } from '@prosign/domain';
 import {
+  countersignerProblem,
   DEFAULT_SIGNING_ORDER,
   signerErrors,
   signersRequest,
@@ -79,6 +80,7 @@ export const EMPTY_SOW_FORM: SowFormValues = {
   services_deliverables: '',
   additionalSigners: [],
   signingOrder: DEFAULT_SIGNING_ORDER,
+  countersigner: null,
 };
 
 export function timelineOf(values: TimelineValues): SowTimeline {
@@ -119,7 +121,11 @@ export function sowInputOf(values: SowFormValues): SowRequestInput {
     selectedCpId: values.selectedCpId || null,
     selectedHSProjectId: values.selectedHSProjectId || null,
     blacklistConfirmed: values.blacklistConfirmed || undefined,
-    ...signersRequest(values.additionalSigners ?? [], values.signingOrder ?? DEFAULT_SIGNING_ORDER),
+    ...signersRequest(
+      values.additionalSigners ?? [],
+      values.signingOrder ?? DEFAULT_SIGNING_ORDER,
+      values.countersigner ?? null,
+    ),
   };
 }
 
@@ -151,6 +157,8 @@ export const sowFormSchema = z.custom<SowFormValues>().superRefine((values, ctx)
   )) {
     ctx.addIssue({ code: 'custom', path: path ? path.split('.') : ['additionalSigners'], message });
   }
+  const firm = countersignerProblem(values.countersigner ?? null);
+  if (firm) ctx.addIssue({ code: 'custom', path: ['countersigner'], message: firm });
 });
 
 /** The chosen roles' services text as the server composes it (the domain's rule). */
