@@ -1,10 +1,13 @@
-// Issue 34 as two homeowners meet it: a contract sent to both, one after the
-// other. Each opens their own mail's link on a phone, reads, signs and
-// finishes; the first is told the other still signs, the second's signature
-// seals it; the sealed PDF names both and its audit trail lists both; staff
-// see each signer's progress in the details.
+// Issue 34 as two homeowners and the firm meet it: a contract sent to both, one
+// after the other, then countersigned by the firm. Each homeowner opens their own
+// mail's link on a phone, reads, signs and finishes, told who is still asked; the
+// card follows live; the principal countersigns in the staff app and that seals
+// it; the sealed PDF (pdf.js text, poppler's pdfsig) names all three and its audit
+// trail lists all three; staff see each party's progress in the details.
 import { expect, test, type Browser } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expectMailWithLink } from './support/mailbox';
 import { pdfPagesText } from './support/pdf-text';
@@ -16,6 +19,19 @@ const screenshots = path.join(__dirname, 'screenshots');
 mkdirSync(screenshots, { recursive: true });
 const PHONE = { width: 390, height: 844 };
 const REVIEWS = /^https:\/\/www\.google\.com\/search\?q=ProSign\+reviews/;
+/** The demo admin countersigns for the firm as its principal engineer. */
+const FIRM = {
+  email: 'admin@prosign.example',
+  name: 'Dana Whitfield',
+  title: 'Principal Engineer',
+};
+
+/** pdfsig's report of a PDF (poppler, the independent validator). */
+function pdfsig(pdf: Buffer): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'e2e-pdfsig-')), 'sealed.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdfsig', [file], { encoding: 'utf8' });
+}
 
 async function signOnPhone(browser: Browser, link: string, name: string, shot: string) {
   const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
@@ -45,7 +61,7 @@ async function signOnPhone(browser: Browser, link: string, name: string, shot: s
   return { page, phone };
 }
 
-test('two homeowners sign one after the other, each from their own mail on a phone; the last seals it', async ({
+test('two homeowners sign one after the other, each from their own mail on a phone; the firm countersigns last in the staff app and seals it', async ({
   page,
   browser,
 }) => {
@@ -56,7 +72,7 @@ test('two homeowners sign one after the other, each from their own mail on a pho
   await signIn(page, DEMO.csm);
   const client = standardClient(maria.name, maria.email);
   const docLink = await createStandardDocument(page.request, client, {
-    body: { additional_signers: [luis] },
+    body: { additional_signers: [luis], countersigner: FIRM },
   });
   const sent = await page.request.post(`${apiUrl}/contracts/send`, {
     data: {
@@ -67,6 +83,7 @@ test('two homeowners sign one after the other, each from their own mail on a pho
       subject: `Your agreement ${stamp}`,
       additional_signers: [luis],
       signing_order: 'sequential',
+      countersigner: FIRM,
     },
   });
   expect(sent.status(), await sent.text()).toBe(200);
@@ -81,7 +98,7 @@ test('two homeowners sign one after the other, each from their own mail on a pho
   );
   const first = await signOnPhone(browser, signingLink, maria.name, 'first');
   const part = first.page.getByRole('dialog', { name: 'Your signature is in' });
-  await expect(part).toContainText('1 of 2 signed — waiting for Luis Alvarez', { timeout: 60_000 });
+  await expect(part).toContainText('1 of 3 signed — waiting for Luis Alvarez', { timeout: 60_000 });
   await first.page.screenshot({ path: path.join(screenshots, 'several-signers-first-done.png') });
   await first.phone.close();
 
@@ -99,29 +116,69 @@ test('two homeowners sign one after the other, each from their own mail on a pho
     .getAttribute('href'))!;
   expect(luisLink).not.toBe(signingLink);
 
-  const second = await signOnPhone(browser, luisLink, luis.name, 'second');
-  await expect(second.page.getByRole('dialog', { name: 'Agreement completed' })).toBeVisible({
-    timeout: 60_000,
-  });
-  await second.phone.close();
-
-  // Staff: the details list both signers signed; the sealed PDF names both, its trail lists both.
+  // The card, open on the dashboard, follows the signatures live (no reload).
   await page.goto('/dashboard');
   await page.getByRole('searchbox', { name: 'Search contracts' }).fill(maria.email);
   const cards = page.getByRole('list', { name: 'Contracts' }).getByRole('listitem');
   // Only this contract matches the search (other tests' contracts are listed before it applies).
   await expect(cards).toHaveCount(1, { timeout: 15_000 });
   const card = cards.first();
-  await expect(card).toContainText('Signed', { timeout: 30_000 });
-  await card
+  await expect(card).toContainText('1 of 3 signed — waiting for Luis Alvarez');
+
+  const second = await signOnPhone(browser, luisLink, luis.name, 'second');
+  await expect(second.page.getByRole('dialog', { name: 'Your signature is in' })).toContainText(
+    '2 of 3 signed — waiting for the firm',
+    { timeout: 60_000 },
+  );
+  await second.phone.close();
+  await expect(card).toContainText('2 of 3 signed — waiting for the firm', { timeout: 30_000 });
+  await page.screenshot({ path: path.join(screenshots, 'several-signers-card-live.png') });
+
+  // The firm: the principal (the demo admin) countersigns in the staff app, from their queue.
+  await page.goto('/countersign');
+  const item = page
+    .getByRole('list', { name: 'Waiting for my signature' })
+    .getByRole('listitem')
+    .filter({ hasText: maria.name });
+  await expect(item).toHaveCount(1, { timeout: 30_000 });
+  await expect(item).toContainText(`Signed by ${maria.name} and ${luis.name}`);
+  await item.getByRole('link', { name: 'Review and sign' }).click();
+  await expect(page.getByText('2 of 3 signed — waiting for the firm')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('textbox', { name: /Your signature/ })).toHaveValue(FIRM.name);
+  await page.getByRole('button', { name: 'Save signature' }).click();
+  await expect(page.getByText(/Your signature is saved/)).toBeVisible();
+  await page
+    .getByRole('checkbox', {
+      name: 'I have read the Electronic Signature Consent and Disclosure and agree to sign electronically.',
+    })
+    .check();
+  await page.getByRole('button', { name: 'Agree and Finish' }).click();
+  await expect(page.getByRole('heading', { name: 'You countersigned this agreement' })).toBeVisible(
+    {
+      timeout: 90_000,
+    },
+  );
+  await page.screenshot({ path: path.join(screenshots, 'several-signers-countersigned.png') });
+
+  // Staff: the details list every party signed; the sealed PDF names all three, its trail too.
+  await page.goto('/dashboard');
+  await page.getByRole('searchbox', { name: 'Search contracts' }).fill(maria.email);
+  await expect(cards).toHaveCount(1, { timeout: 15_000 });
+  await expect(cards.first()).toContainText('Signed', { timeout: 30_000 });
+  await cards
+    .first()
     .getByRole('button', { name: /details/i })
     .first()
     .click();
   const details = page.getByRole('dialog', { name: /details/ });
   const recipients = details.getByRole('table', { name: 'Recipients' });
-  await expect(recipients.getByRole('row')).toHaveCount(3);
+  // The header, Maria, Luis and the firm.
+  await expect(recipients.getByRole('row')).toHaveCount(4);
   await expect(recipients).toContainText(luis.email);
-  await expect(details).toContainText('All 2 signed');
+  await expect(recipients).toContainText('Countersigner (firm)');
+  await expect(details).toContainText('All 3 signed');
   await page.screenshot({ path: path.join(screenshots, 'several-signers-details.png') });
 
   const cardJson = await page.request.get(
@@ -129,11 +186,14 @@ test('two homeowners sign one after the other, each from their own mail on a pho
   );
   const signedDocLink = ((await cardJson.json()) as { signedDocLink: string }).signedDocLink;
   const sealed = await page.request.get(signedDocLink);
-  const pages = pdfPagesText(await sealed.body());
+  const pdf = await sealed.body();
+  const pages = pdfPagesText(pdf);
   const text = pages.join('\n');
   expect(text).toContain(maria.name);
   expect(text).toContain(luis.name);
-  // The trail lists both recipients and names Luis on his own events (long addresses wrap).
+  expect(text).toContain(FIRM.name);
+  expect(text).toContain(FIRM.title);
+  // The trail lists every recipient and names each on their own events (long addresses wrap).
   const trail = pages
     .filter((p) => /AUDIT TRAIL/i.test(p))
     .join('\n')
@@ -141,4 +201,8 @@ test('two homeowners sign one after the other, each from their own mail on a pho
   expect(trail).toContain('RECIPIENTS');
   expect(trail).toContain(`Signedby${luis.email}`);
   expect(trail).toContain(`Signedby${maria.email}`);
+  expect(trail).toContain(`Signedby${FIRM.email}`);
+  // poppler validates the seal over the whole signed document.
+  const report = pdfsig(pdf);
+  expect(report).toContain('Signature Validation: Signature is Valid.');
 });
