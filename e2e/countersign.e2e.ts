@@ -5,20 +5,18 @@
 // finishes on her phone with the consent. Hers is the last signature: the sealed
 // PDF carries her name and title and pdfsig validates its seal.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expectNoSeriousAxeViolations } from './support/axe';
-import { pdfPagesText } from './support/pdf-text';
+import { openLinkOnPhone, signAndFinish } from './support/customer-signing';
+import { PHONE } from './support/link-signing';
+import { pdfPagesText, pdfsigReport } from './support/pdf-text';
 import { createStandardDocument, standardClient } from './support/standard-contract';
 import { apiUrl, DEMO, signIn } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
 mkdirSync(screenshots, { recursive: true });
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
-const REVIEWS = /^https:\/\/www\.google\.com\/search\?q=ProSign\+reviews/;
 const COUNTERSIGNER = {
   email: 'admin@prosign.example',
   name: 'Dana Whitfield',
@@ -28,25 +26,8 @@ const shot = (name: string) => path.join(screenshots, `countersign-${name}.png`)
 
 /** The client signs from her own link on a phone; the firm still has to sign after her. */
 async function clientSigns(browser: Browser, link: string, name: string) {
-  const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
-  const page = await phone.newPage();
-  await page.route(REVIEWS, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<h1>Reviews</h1>' }),
-  );
-  await page.goto(link);
-  await page.getByRole('checkbox', { name: "I'm not a robot" }).click({ timeout: 30_000 });
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Agreement', {
-    timeout: 30_000,
-  });
-  await page.getByRole('button', { name: 'Sign & Add Initials' }).click();
-  const signature = page.getByRole('dialog', { name: 'Sign the agreement' });
-  await expect(signature.getByLabel('Review and Update Your Signature')).toHaveValue(name);
-  await signature.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Signature uploaded successfully!')).toBeVisible();
-  await page.getByRole('button', { name: 'Agree and Finish' }).click();
-  const initials = page.getByRole('dialog', { name: 'Add your initials' });
-  await initials.getByRole('checkbox', { name: 'I agree to the terms and conditions.' }).check();
-  await initials.getByRole('button', { name: 'Save Initials' }).click();
+  const { phone, page } = await openLinkOnPhone(browser, link);
+  await signAndFinish(page, name);
   await expect(page.getByRole('dialog', { name: 'Your signature is in' })).toContainText(
     'waiting for the firm',
     { timeout: 60_000 },
@@ -75,13 +56,6 @@ async function openFromQueue(page: Page, clientName: string) {
     .filter({ hasText: clientName });
   await expect(item).toHaveCount(1, { timeout: 30_000 });
   return item;
-}
-
-/** pdfsig's report of a PDF (poppler, the independent validator). */
-function pdfsig(pdf: Buffer): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'e2e-pdfsig-')), 'sealed.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdfsig', [file], { encoding: 'utf8' });
 }
 
 test('the firm countersigns in the staff app after the client; the sealed PDF names the countersigner', async ({
@@ -197,7 +171,7 @@ test('the firm countersigns in the staff app after the client; the sealed PDF na
   expect(text).toContain('DanaWhitfield');
   expect(text).toContain('Principal');
   expect(text).toContain(`Signedby${COUNTERSIGNER.email}`);
-  const report = pdfsig(pdf);
+  const report = pdfsigReport(pdf);
   expect(report).toContain('Signature Validation: Signature is Valid.');
   expect(report).toContain('Total document signed');
 

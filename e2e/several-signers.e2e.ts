@@ -5,20 +5,17 @@
 // it; the sealed PDF (pdf.js text, poppler's pdfsig) names all three and its audit
 // trail lists all three; staff see each party's progress in the details.
 import { expect, test, type Browser } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expectMailWithLink } from './support/mailbox';
-import { pdfPagesText } from './support/pdf-text';
+import { openLinkOnPhone, signAndFinish } from './support/customer-signing';
+import { pdfPagesText, pdfsigReport } from './support/pdf-text';
 import { expectReadingView } from './support/reading-view';
 import { createStandardDocument, standardClient } from './support/standard-contract';
 import { apiUrl, DEMO, signIn } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
 mkdirSync(screenshots, { recursive: true });
-const PHONE = { width: 390, height: 844 };
-const REVIEWS = /^https:\/\/www\.google\.com\/search\?q=ProSign\+reviews/;
 /** The demo admin countersigns for the firm as its principal engineer. */
 const FIRM = {
   email: 'admin@prosign.example',
@@ -26,38 +23,14 @@ const FIRM = {
   title: 'Principal Engineer',
 };
 
-/** pdfsig's report of a PDF (poppler, the independent validator). */
-function pdfsig(pdf: Buffer): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'e2e-pdfsig-')), 'sealed.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdfsig', [file], { encoding: 'utf8' });
-}
-
 async function signOnPhone(browser: Browser, link: string, name: string, shot: string) {
-  const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
-  const page = await phone.newPage();
-  await page.route(REVIEWS, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<h1>Reviews</h1>' }),
-  );
-  await page.goto(link);
-  await page.getByRole('checkbox', { name: "I'm not a robot" }).click({ timeout: 30_000 });
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Agreement', {
-    timeout: 30_000,
-  });
+  const { phone, page } = await openLinkOnPhone(browser, link);
   await expectReadingView(page, path.join(screenshots, `several-signers-${shot}-reading.png`));
   // The reading view gives each signer their own block; the other's is named, not theirs to sign.
   const block = page.getByRole('region', { name: 'Signatures' });
   await expect(block.locator('[data-mark="signature"]')).toHaveCount(1);
   await expect(block.locator('[data-mark="signature"]').locator('..')).toContainText(name);
-  await page.getByRole('button', { name: 'Sign & Add Initials' }).click();
-  const signature = page.getByRole('dialog', { name: 'Sign the agreement' });
-  await expect(signature.getByLabel('Review and Update Your Signature')).toHaveValue(name);
-  await signature.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Signature uploaded successfully!')).toBeVisible();
-  await page.getByRole('button', { name: 'Agree and Finish' }).click();
-  const initials = page.getByRole('dialog', { name: 'Add your initials' });
-  await initials.getByRole('checkbox', { name: 'I agree to the terms and conditions.' }).check();
-  await initials.getByRole('button', { name: 'Save Initials' }).click();
+  await signAndFinish(page, name);
   return { page, phone };
 }
 
@@ -203,6 +176,6 @@ test('two homeowners sign one after the other, each from their own mail on a pho
   expect(trail).toContain(`Signedby${maria.email}`);
   expect(trail).toContain(`Signedby${FIRM.email}`);
   // poppler validates the seal over the whole signed document.
-  const report = pdfsig(pdf);
+  const report = pdfsigReport(pdf);
   expect(report).toContain('Signature Validation: Signature is Valid.');
 });

@@ -28,3 +28,10 @@ export function pdfPagesText(pdf: Buffer): string[] {
   });
   return JSON.parse(output) as string[];
 }
+
+/** poppler's `pdfsig` report of a PDF: the independent check of its signatures and seal. */
+export function pdfsigReport(pdf: Buffer): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'e2e-pdfsig-')), 'sealed.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdfsig', [file], { encoding: 'utf8' });
+}

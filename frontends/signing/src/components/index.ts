@@ -11,7 +11,6 @@ export { InitialsModal, type InitialsModalProps } from './modals/InitialsModal';
 export { CompletionModal, type CompletionModalProps } from './modals/CompletionModal';
 export {
   ConsentDisclosureModal,
-  ConsentDisclosureText,
   type ConsentDisclosureModalProps,
 } from './modals/ConsentDisclosureModal';
 export { ProcessingOverlay, type ProcessingOverlayProps } from './ProcessingOverlay';

@@ -1,6 +1,4 @@
-import { CONSENT_DISCLOSURE } from '@prosign/domain';
-import { Dialog } from '@prosign/ui';
-import { Fragment } from 'react';
+import { ConsentDisclosureText, Dialog } from '@prosign/ui';
 import '../signing.css';
 import { SIGNING_TEXTS } from './signing-texts';
 
@@ -28,36 +26,7 @@ export function ConsentDisclosureModal({ open, onClose }: ConsentDisclosureModal
         </button>
       }
     >
-      <ConsentDisclosureText />
+      <ConsentDisclosureText className="sg-consent-text" />
     </Dialog>
-  );
-}
-
-/**
- * The disclosure's words, rendered from `CONSENT_DISCLOSURE` in `@prosign/domain`:
- * what the signer reads is exactly the text whose SHA-256 the consent event records.
- */
-export function ConsentDisclosureText() {
-  return (
-    <div className="sg-consent-text" data-consent-version={CONSENT_DISCLOSURE.version}>
-      {CONSENT_DISCLOSURE.sections.map((section, index) => (
-        <Fragment key={section.heading ?? index}>
-          {section.heading ? <h3>{section.heading}</h3> : null}
-          {section.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-          {section.bullets?.length ? (
-            <ul>
-              {section.bullets.map((bullet) => (
-                <li key={bullet}>{bullet}</li>
-              ))}
-            </ul>
-          ) : null}
-          {section.closing?.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </Fragment>
-      ))}
-    </div>
   );
 }
