@@ -108,6 +108,10 @@ describe('the firm countersigns after the clients, in the staff app', () => {
       .send({ textSignature: PRINCIPAL.name })
       .expect(409);
     expect(early.body.message).toMatch(/not your turn/);
+    // They may read it meanwhile; the view says it is not their turn yet.
+    expect((await principal().get(`/api/countersign/${agreementId}`).expect(200)).body.turn).toBe(
+      'waiting',
+    );
 
     await signAs(maria, 'Maria Elena Alvarez');
     const clientsDone = await signAs(luis, 'Luis Alvarez');
@@ -147,6 +151,7 @@ describe('the firm countersigns after the clients, in the staff app', () => {
     const opened = await principal().post(`/api/countersign/${agreementId}/open`).expect(200);
     expect(opened.body).toMatchObject({
       agreementId,
+      turn: 'now',
       linkState: 'open',
       recipientId: 'firm',
       client: { full_name: PRINCIPAL.name },

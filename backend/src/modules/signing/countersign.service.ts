@@ -187,7 +187,15 @@ export class CountersignService {
 
   private async viewOf(seat: OtherSignerSeat): Promise<CountersignView> {
     const state = await this.others.stateOf(seat);
-    return { ...state, agreementId: String(seat.agreement._id), family: seat.agreement.family };
+    const { recipient } = this.others.recipientOf(seat);
+    const turn =
+      recipient.state === 'waiting' ? 'waiting' : recipient.state === 'signed' ? 'signed' : 'now';
+    return {
+      ...state,
+      agreementId: String(seat.agreement._id),
+      family: seat.agreement.family,
+      turn,
+    };
   }
 }
 

@@ -25,6 +25,7 @@ export function countersignView(overrides: Partial<CountersignView> = {}): Count
     sender: { email: 'csm@prosign.example' },
     metrics: { isSignatureSaved: false, isSigned: false, signature: null, initials: null },
     client: { full_name: 'Dana Whitfield', hsDealId: null },
+    turn: 'now',
     ...overrides,
   };
 }

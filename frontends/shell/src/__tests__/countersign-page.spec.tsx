@@ -209,7 +209,11 @@ describe('/countersign/:agreementId', () => {
 
   it('shows the document but no signing steps before every client signed', async () => {
     const api = countersignApi(
-      countersignView({ sentAt: null, progress: '1 of 3 signed — waiting for Luis Alvarez' }),
+      countersignView({
+        turn: 'waiting',
+        sentAt: null,
+        progress: '1 of 3 signed — waiting for Luis Alvarez',
+      }),
     );
     await openPage(api);
     expect(screen.getByRole('heading', { name: 'Not your turn yet' })).toBeInTheDocument();

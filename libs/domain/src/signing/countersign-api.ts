@@ -30,6 +30,11 @@ export interface CountersignQueue {
 export interface CountersignView extends VerifyTokenResponse {
   agreementId: string;
   family: AgreementFamily;
+  /**
+   * Where the countersigner stands: `waiting` until every client signed (they may read, not
+   * sign), `now` once invited, `signed` once their signature is in.
+   */
+  turn: 'waiting' | 'now' | 'signed';
 }
 
 /** `POST /api/countersign/{agreementId}/signature`. */

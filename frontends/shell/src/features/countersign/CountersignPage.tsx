@@ -117,7 +117,7 @@ function SigningSteps({
   const T = COUNTERSIGN_PAGE_TEXTS;
   const { metrics } = agreement;
   const saved = metrics.isSignatureSaved ? (metrics.signature ?? '') : null;
-  const notYourTurn = !agreement.sentAt;
+  const notYourTurn = agreement.turn === 'waiting';
   const saveError = refusalOf(save.error) ?? refusalOf(clear.error);
   const finishError = finish.isError ? (refusalOf(finish.error) ?? T.finishFailed) : null;
 

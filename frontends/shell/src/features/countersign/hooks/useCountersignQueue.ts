@@ -1,11 +1,10 @@
-import { countersignApi, useApiClient } from '@prosign/api-client';
+import { countersignApi, countersignKeys as sharedKeys, useApiClient } from '@prosign/api-client';
 import { useQuery } from '@tanstack/react-query';
 
+/** The shared keys (queue, defaults: the creation screens read the same) and the page's own. */
 export const countersignKeys = {
-  all: ['countersign'] as const,
-  queue: ['countersign', 'queue'] as const,
+  ...sharedKeys,
   agreement: (agreementId: string) => ['countersign', 'agreement', agreementId] as const,
-  defaults: ['countersign', 'defaults'] as const,
 };
 
 /**
