@@ -5,6 +5,7 @@ import {
   AgreementToolbar,
   useAgreementListState,
 } from '@prosign/ui/agreements';
+import { startTransition, useOptimistic } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   ChangeOrderCardLines,
@@ -29,6 +30,9 @@ export const SHOW_CO_PARAM = 'co';
 export function DashboardPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const showChangeOrders = searchParams.get(SHOW_CO_PARAM) === '1';
+  // The address changes in a transition (React Router): the box shows the click at once,
+  // not only when the list has switched (a slow machine showed it unticked meanwhile).
+  const [showCoTicked, setShowCoTicked] = useOptimistic(showChangeOrders);
   const family: AgreementFamily = showChangeOrders ? 'co' : 'standard';
   const listState = useAgreementListState(family);
   const editAndResendContract = useEditAndResendContract();
@@ -69,8 +73,14 @@ export function DashboardPage() {
         <label className="dash-check dash-toolbar__co">
           <input
             type="checkbox"
-            checked={showChangeOrders}
-            onChange={(event) => setShowChangeOrders(event.target.checked)}
+            checked={showCoTicked}
+            onChange={(event) => {
+              const show = event.target.checked;
+              startTransition(() => {
+                setShowCoTicked(show);
+                setShowChangeOrders(show);
+              });
+            }}
           />
           Show CO
         </label>
