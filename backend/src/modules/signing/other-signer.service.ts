@@ -36,7 +36,7 @@ export interface OtherSignerSeat {
 }
 
 export const OTHER_SIGNER_MESSAGES = {
-  notYourTurn: 'It is not your turn to sign yet: you will get an e-mail when it is.',
+  notYourTurn: SIGNER_MESSAGES.notYourTurn,
   alreadySigned: 'You have already signed this agreement.',
 } as const;
 

@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { EnsureQueryClient } from '../app/EnsureQueryClient';
 import { EnsureToasts } from '../app/EnsureToasts';
 import { LinkStatePanel } from '../components/layout/LinkStatePanel';
-import { linkPageState } from '../signing-session/link-page-state';
+import { linkPageState, refusedLinkState } from '../signing-session/link-page-state';
 import { useSignerPresence } from '../signing-session/useSignerPresence';
 import { openingLabel } from './families';
 
@@ -37,13 +37,16 @@ export function LinkSigningFlow({ family, customId, onStateChange }: LinkSigning
   const [completedHere, setCompletedHere] = useState(false);
   const view = opened.data;
   const unknown = isApiError(opened.error) && opened.error.statusCode === 404;
+  const refused = refusedLinkState(opened.error);
   const state: SigningPageState | null = view
     ? linkPageState(view, completedHere)
     : unknown
       ? { kind: 'invalid-token' }
-      : opened.error
-        ? null
-        : { kind: 'checking' };
+      : refused
+        ? refused
+        : opened.error
+          ? null
+          : { kind: 'checking' };
   const stateKey = state ? JSON.stringify(state) : 'failed';
 
   useEffect(() => {
@@ -59,7 +62,7 @@ export function LinkSigningFlow({ family, customId, onStateChange }: LinkSigning
   });
 
   if (!view && !opened.error) return <LoadingState label={openingLabel(family)} />;
-  if (!view && !unknown) {
+  if (!view && !unknown && !refused) {
     return (
       <ErrorPanel
         title="Your link could not be verified"

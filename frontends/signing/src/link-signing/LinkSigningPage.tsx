@@ -6,7 +6,7 @@ import { useLoadOnFirstInput } from '../app/useLoadOnFirstInput';
 import { LinkStatePanel } from '../components/layout/LinkStatePanel';
 import { SigningLayout } from '../components/layout/SigningLayout';
 import { SIGNING_BRAND_NAME } from '../customer-signing/brand';
-import { linkPageState } from '../signing-session/link-page-state';
+import { linkPageState, refusedLinkState } from '../signing-session/link-page-state';
 import { openingLabel } from './families';
 import { useLinkCheck } from './useLinkCheck';
 
@@ -48,6 +48,15 @@ export function LinkSignaturePage({ family, customId }: LinkSignaturePageProps) 
     return (
       <SigningLayout title={signingPageTitle(invalid, SIGNING_BRAND_NAME)}>
         <LinkStatePanel state={invalid} />
+      </SigningLayout>
+    );
+  }
+  const refused = check.kind === 'failed' ? refusedLinkState(check.error) : null;
+  if (refused) {
+    // A later signer's link before their turn: no robot check needed to say so.
+    return (
+      <SigningLayout title={signingPageTitle(refused, SIGNING_BRAND_NAME)}>
+        <LinkStatePanel state={refused} />
       </SigningLayout>
     );
   }

@@ -1,4 +1,4 @@
-import type { SigningPageState, VerifyTokenResponse } from '@prosign/domain';
+import { SIGNER_MESSAGES, type SigningPageState, type VerifyTokenResponse } from '@prosign/domain';
 
 // Apart from the session hook (TanStack Query): the SOW and CO pages read it
 // before the captcha, when the data layer is not loaded yet.
@@ -24,4 +24,16 @@ export function linkPageState(
     case 'replaced':
       return { kind: 'replaced' };
   }
+}
+
+/**
+ * The page state of a refused link that has a page of its own: a later signer's link before
+ * the earlier signers signed (409 with the domain's message); null for any other failure.
+ * Read by shape, as the data layer may not be loaded yet.
+ */
+export function refusedLinkState(error: unknown): SigningPageState | null {
+  const refusal = error as { statusCode?: unknown; message?: unknown } | null;
+  return refusal?.statusCode === 409 && refusal.message === SIGNER_MESSAGES.notYourTurn
+    ? { kind: 'not-your-turn' }
+    : null;
 }

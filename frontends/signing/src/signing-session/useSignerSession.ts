@@ -3,7 +3,7 @@ import type { SignerMetrics, SigningPageState, VerifyTokenResponse } from '@pros
 import { useCaptchaPass } from '@prosign/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { linkPageState } from './link-page-state';
+import { linkPageState, refusedLinkState } from './link-page-state';
 
 export const signerSessionQueryKey = (token: string) => ['signer-session', token] as const;
 
@@ -11,6 +11,8 @@ export type SignerSession =
   | { kind: 'verifying' }
   | { kind: 'failed'; message: string; retry: () => void }
   | { kind: 'invalid-token' }
+  /** A link with a page state of its own although the server refused it (not your turn). */
+  | { kind: 'refused'; state: SigningPageState }
   | {
       kind: 'ready';
       /** The server's answer, with metrics kept current by the signer's own saves. */
@@ -62,6 +64,8 @@ export function useSignerSession(token: string, prefix: string | null): SignerSe
   if (query.data) return { kind: 'ready', link: query.data, api, update };
   if (query.error) {
     if (isApiError(query.error) && query.error.statusCode === 404) return { kind: 'invalid-token' };
+    const refused = refusedLinkState(query.error);
+    if (refused) return { kind: 'refused', state: refused };
     return {
       kind: 'failed',
       message: query.error instanceof Error ? query.error.message : 'Something went wrong.',
@@ -78,6 +82,7 @@ export function pageStateOf(
 ): SigningPageState | null {
   if (session.kind === 'verifying') return { kind: 'checking' };
   if (session.kind === 'invalid-token') return { kind: 'invalid-token' };
+  if (session.kind === 'refused') return session.state;
   if (session.kind === 'failed') return null;
   return linkPageState(session.link, completedHere);
 }

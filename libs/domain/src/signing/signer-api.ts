@@ -4,6 +4,7 @@
  * The server answers in these shapes; the signing app reads them.
  */
 import type { ContractStatus } from '../contracts/contract-send';
+import { SIGNING_PAGE_TITLES } from './signing-page-state';
 
 /** `metrics` of `GET /api/user/user-detail` (spec 1 §3). */
 export interface SignerMetrics {
@@ -188,6 +189,8 @@ export interface FinishSigningResponse {
 
 /** Messages of the signer calls (spec 1 §8) and of refusals the spec leaves open. */
 export const SIGNER_MESSAGES = {
+  /** A later signer's link before the earlier ones signed (409): the page shows its own state. */
+  notYourTurn: SIGNING_PAGE_TITLES.notYourTurn,
   signatureUploaded: 'Signature uploaded successfully!',
   signatureUploadFailed: 'Failed to upload signature',
   // Spelt as the spec spells it.

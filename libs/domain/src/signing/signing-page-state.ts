@@ -15,7 +15,9 @@ export type SigningPageState =
   | { kind: 'voided' }
   | { kind: 'expired' }
   | { kind: 'signed' }
-  | { kind: 'replaced' };
+  | { kind: 'replaced' }
+  /** Several signers: this signer's link opens once the earlier signers signed (issue 34). */
+  | { kind: 'not-your-turn' };
 
 export const SIGNING_PAGE_TITLES = {
   checking: 'Verifying...',
@@ -29,6 +31,7 @@ export const SIGNING_PAGE_TITLES = {
   expired: 'This signing link has expired. Please request a new one.',
   signed: 'This agreement has already been signed. Please check your mailbox for the signed copy.',
   replaced: 'This link has been replaced by a newer one. Please use the latest link we sent you.',
+  notYourTurn: 'It is not your turn to sign yet: you will get an e-mail when it is.',
 } as const;
 
 /** What a docLink query parameter allows: nothing, a broken link, or the document's id. */
@@ -57,6 +60,7 @@ export const SIGNING_STATE_HEADINGS = {
   expired: 'Link expired',
   signed: 'Agreement already signed',
   replaced: 'Link replaced',
+  notYourTurn: 'Not your turn yet',
 } as const;
 
 /** The longer sentence a closed state's page says under its heading. */
@@ -70,6 +74,8 @@ export function signingStateMessage(state: SigningPageState): string | null {
     case 'signed':
     case 'replaced':
       return SIGNING_PAGE_TITLES[state.kind];
+    case 'not-your-turn':
+      return SIGNING_PAGE_TITLES.notYourTurn;
     default:
       return null;
   }
@@ -130,5 +136,7 @@ export function signingPageTitle(state: SigningPageState, brandName: string): st
       return SIGNING_STATE_HEADINGS.signed;
     case 'replaced':
       return SIGNING_STATE_HEADINGS.replaced;
+    case 'not-your-turn':
+      return SIGNING_STATE_HEADINGS.notYourTurn;
   }
 }

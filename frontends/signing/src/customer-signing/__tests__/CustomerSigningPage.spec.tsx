@@ -3,6 +3,7 @@ import {
   CAPTCHA_PASS_HEADER,
   CAPTCHA_PROMPT,
   SIGNING_PAGE_TITLES,
+  SIGNER_MESSAGES,
   SIGNING_STATE_HEADINGS,
   type SignerMetrics,
   type VerifyTokenResponse,
@@ -188,6 +189,23 @@ describe('CustomerSigningPage: the link', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: SIGNING_STATE_HEADINGS.invalidToken }),
     ).toBeInTheDocument();
+  });
+
+  it('a later signer’s link before their turn says so, and what happens next', async () => {
+    const user = userEvent.setup();
+    const api = signingApi({
+      'POST /api/verifyToken': () => {
+        throw new ApiError(409, SIGNER_MESSAGES.notYourTurn, 'Conflict');
+      },
+    });
+    renderPage(PATH, api.client);
+    await passCaptcha(user);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: SIGNING_STATE_HEADINGS.notYourTurn }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(SIGNER_MESSAGES.notYourTurn)).toBeInTheDocument();
+    expect(screen.getByText(/this same link will open it for you to sign/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('a refused captcha pass shows the robot check again', async () => {

@@ -2,6 +2,7 @@ import { ApiError } from '@prosign/api-client';
 import {
   CAPTCHA_PASS_HEADER,
   CAPTCHA_PROMPT,
+  SIGNER_MESSAGES,
   SIGNING_STATE_HEADINGS,
   type SignerMetrics,
   type SowSigningView,
@@ -174,6 +175,20 @@ describe('SowSignaturePage: the link', () => {
     expect(screen.getByText(/We could not find an agreement for this link/)).toBeInTheDocument();
     expect(screen.queryByText(CAPTCHA_PROMPT)).not.toBeInTheDocument();
     expect(pathsOf(api.calls)).toEqual([`GET /api/sow/verify-link/${ID}`]);
+  });
+
+  it('a later signer’s link before their turn says so without a captcha', async () => {
+    const api = sowApi({
+      [`GET /api/sow/verify-link/${ID}`]: () => {
+        throw new ApiError(409, SIGNER_MESSAGES.notYourTurn, 'Conflict');
+      },
+    });
+    renderPage(api.client);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: SIGNING_STATE_HEADINGS.notYourTurn }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/this same link will open it for you to sign/)).toBeInTheDocument();
+    expect(screen.queryByText(CAPTCHA_PROMPT)).not.toBeInTheDocument();
   });
 
   it.each([
