@@ -144,10 +144,20 @@ describe.each([
   });
 
   it('emits every value of a returned Observable', async () => {
+    // Waits for the second value rather than a fixed time: under load 200 ms was not enough.
     const values: unknown[] = [];
-    client.on('streamed', (value: unknown) => values.push(value));
+    const both = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`only ${values.length} streamed`)), 5000);
+      client.on('streamed', (value: unknown) => {
+        values.push(value);
+        if (values.length === 2) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
     client.emit('stream');
-    await sleep(200);
+    await both;
     expect(values).toEqual([1, 2]);
   });
 
