@@ -91,7 +91,8 @@ export class LocalDocumentsAdapter implements DocumentsPort {
     // One atomic update setting this recipient's key only: signers placing at the same moment
     // each keep theirs, and each bumps the revision (a new PDF to render). It is conditional on
     // the layout checked above, which setSignatureParties alone changes.
-    const updated = await this.documents.model.findOneAndUpdate(
+    // Only whether it matched is used: the record (the whole text) is not sent back.
+    const { matchedCount } = await this.documents.model.updateOne(
       { _id: docId, kind: 'contract', layoutRevision: record.layoutRevision ?? null },
       {
         $set:
@@ -101,7 +102,7 @@ export class LocalDocumentsAdapter implements DocumentsPort {
         $inc: { revision: 1 },
       },
     );
-    if (!updated) {
+    if (matchedCount === 0) {
       throw new ConflictException(
         `Document ${docId}'s signers changed meanwhile: place the signature again`,
       );

@@ -5,6 +5,7 @@ import type { RenderedPdf, SectionPlacement, SignatureSlot } from '../document-c
 import { newDocumentId } from './document-ids';
 import { DocumentRecord, StoredPdf } from './document.schema';
 import { PdfFileStore } from './pdf-file.store';
+import { RecentPdfs } from './recent-pdfs';
 
 const DUPLICATE_KEY = 11000;
 
@@ -23,6 +24,15 @@ interface DerivedDocumentId {
  */
 @Injectable()
 export class DocumentRepository {
+  /**
+   * The revisions' PDFs this process stored or read last. A stored revision never changes (the
+   * first store wins, a new text is a new revision), so a copy kept here is always the stored
+   * one: a signer's finish reads the same PDFs step after step (the signed agreement for its
+   * audit trail and again for the seal, the sealed copy for the mail), three reads of the
+   * record and of the file each time without it.
+   */
+  private readonly recentPdfs = new RecentPdfs(RECENT_PDF_BYTES);
+
   constructor(
     @InjectModel(DocumentRecord.name) readonly model: Model<DocumentRecord>,
     @InjectModel(StoredPdf.name) readonly pdfs: Model<StoredPdf>,
@@ -93,14 +103,19 @@ export class DocumentRepository {
 
   /** A revision's stored PDF with its layout facts, if rendered. */
   async readPdf(docId: string, revision: number): Promise<RenderedPdf | null> {
+    const key = pdfKey(docId, revision);
+    const recent = this.recentPdfs.get(key);
+    if (recent) return recent;
     const stored = await this.findPdf(docId, revision);
     if (!stored) return null;
-    return {
+    const rendered: RenderedPdf = {
       pdf: await this.files.get(stored.fileId),
       pageCount: stored.pageCount,
       slots: stored.slots,
       sections: stored.sections,
     };
+    this.recentPdfs.set(key, rendered);
+    return rendered;
   }
 
   /** The stored PDF of the record's current revision, if rendered. */
@@ -134,6 +149,12 @@ export class DocumentRepository {
     };
     try {
       await this.pdfs.create(stored);
+      this.recentPdfs.set(stored._id, {
+        pdf: bytes,
+        pageCount,
+        slots,
+        ...(sections ? { sections } : {}),
+      });
       return stored;
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
@@ -144,6 +165,7 @@ export class DocumentRepository {
 
   /** Forgets a revision's stored PDF (it is rendered again on the next request). */
   async deletePdf(docId: string, revision: number): Promise<void> {
+    this.recentPdfs.delete(pdfKey(docId, revision));
     const stored = await this.pdfs.findByIdAndDelete(pdfKey(docId, revision)).lean<StoredPdf>();
     if (stored) await this.files.delete(stored.fileId);
   }
@@ -160,3 +182,6 @@ export class DocumentRepository {
 function pdfKey(docId: string, revision: number): string {
   return `${docId}.${revision}`;
 }
+
+/** How many bytes of recent PDFs a process keeps (a few hundred contracts of 40–70 KB). */
+const RECENT_PDF_BYTES = 24 * 1024 * 1024;
