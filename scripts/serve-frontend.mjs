@@ -27,7 +27,7 @@ export const FRONTEND_APPS = {
   contracts: { portVar: 'CONTRACTS_PORT', port: 8081 },
   'sow-co': { portVar: 'SOW_CO_PORT', port: 8082 },
   invoices: { portVar: 'INVOICES_PORT', port: 8083 },
-  signing: { portVar: 'SIGNING_PORT', port: 8084 },
+  signing: { portVar: 'SIGNING_PORT', port: 8084, signingLinks: true },
 };
 
 /** Remote key in runtime-config.json → environment variable and default origin. */
@@ -80,6 +80,7 @@ function acceptedCodings(header = '') {
 }
 
 const NO_CACHE = 'no-cache';
+const NO_STORE = 'no-store';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Webpack's content hashes: `main.3f2a9c1b.js`, `123.abcdef0123456789.css`. */
 const HASHED_ASSET = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
@@ -229,6 +230,21 @@ function parsePort(raw, what) {
   return port;
 }
 
+/**
+ * How an app's responses are kept from search engines, referrers and caches.
+ * Every app: no path in cross-origin referrers, pages revalidated. The signing
+ * app (issue 35, link hardening): its pages carry the signing link's token in
+ * their path and show the agreement, so no response is indexed
+ * (`X-Robots-Tag: noindex`) or names the page in any referrer, and its pages
+ * are never stored (`no-store`), as the API's signer calls answer. deploy/web
+ * gives nginx the same values (configure.mjs).
+ */
+export function linkHardening(app) {
+  return FRONTEND_APPS[app]?.signingLinks
+    ? { referrerPolicy: 'no-referrer', robots: 'noindex', pageCacheControl: NO_STORE }
+    : { referrerPolicy: 'strict-origin-when-cross-origin', robots: '', pageCacheControl: NO_CACHE };
+}
+
 function cacheControlFor(filePath) {
   const ext = path.extname(filePath).toLowerCase();
   if (ext === '.html' || ext === '.json') return NO_CACHE;
@@ -236,15 +252,14 @@ function cacheControlFor(filePath) {
 }
 
 /**
- * Headers of every response (with the CSP above, set per request): CORS (the
- * shell fetches remotes cross-origin), nosniff, and no path in cross-origin
- * referrers (signing pages carry the link token in their path).
+ * Headers of every response (with the CSP and the app's `linkHardening`
+ * headers, set per request): CORS (the shell fetches remotes cross-origin) and
+ * nosniff.
  */
 function baseHeaders(extra = {}) {
   return {
     'Access-Control-Allow-Origin': '*',
     'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
     ...extra,
   };
 }
@@ -285,6 +300,7 @@ function resolveInside(distDir, urlPath) {
 
 function createHandler({ app, distDir, env }) {
   const indexFile = path.join(distDir, 'index.html');
+  const hardening = linkHardening(app);
 
   async function sendFile(req, res, filePath, info) {
     const ext = path.extname(filePath).toLowerCase();
@@ -314,7 +330,7 @@ function createHandler({ app, distDir, env }) {
       baseHeaders({
         'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
         'Content-Length': body.info.size,
-        'Cache-Control': cacheControlFor(filePath),
+        'Cache-Control': ext === '.html' ? hardening.pageCacheControl : cacheControlFor(filePath),
         'Last-Modified': info.mtime.toUTCString(),
         ...(COMPRESSIBLE.has(ext) ? { Vary: 'Accept-Encoding' } : {}),
         ...body.headers,
@@ -329,6 +345,8 @@ function createHandler({ app, distDir, env }) {
   return async function handle(req, res) {
     // From the environment at request time, like /runtime-config.json.
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(buildRuntimeConfig(env)));
+    res.setHeader('Referrer-Policy', hardening.referrerPolicy);
+    if (hardening.robots) res.setHeader('X-Robots-Tag', hardening.robots);
     if (req.method === 'OPTIONS') {
       res.writeHead(
         204,

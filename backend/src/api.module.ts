@@ -28,6 +28,7 @@ import type { AppConfig } from './platform/config/app-config';
 import { AllExceptionsFilter } from './platform/errors/all-exceptions.filter';
 import { PlatformModule } from './platform/platform.module';
 import { OriginGuard } from './platform/security/origin.guard';
+import { SignerLinkHeadersModule } from './platform/security/signer-link-headers';
 import { createValidationPipe } from './platform/validation/validation.pipe';
 
 export type ApiModuleOptions = IdentityModuleOptions;
@@ -63,6 +64,8 @@ export class ApiModule {
         SigningModule,
         TimestampModule,
         StaffRoomModule.withDirectory(AccessModule),
+        // After every controller's module: the signer link headers on the routes marked for them.
+        SignerLinkHeadersModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

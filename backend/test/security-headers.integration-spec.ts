@@ -97,13 +97,16 @@ describe('API security headers', () => {
     }
   });
 
-  it('serves agreement PDFs framable by the frontends, revalidated rather than stored publicly', async () => {
+  it('serves agreement PDFs framable by the frontends, never stored, indexed or named in a referrer', async () => {
     await seedDemoData(env.config);
     const res = await http()
       .get(`/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/preview`)
       .expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['cache-control']).toBe('private, no-cache');
+    // The docLink is the capability that opens the agreement (signer link headers).
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-robots-tag']).toBe('noindex');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(directives(res.headers['content-security-policy'])['frame-ancestors']?.sort()).toEqual(
       [...FRONTENDS].sort(),
     );

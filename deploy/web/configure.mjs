@@ -3,7 +3,8 @@
 // the parts of nginx's configuration that come from the environment, built by
 // the same code as `npm start`'s server (scripts/serve-frontend.mjs):
 //   <run dir>/runtime-config.json  the frontend's runtime configuration
-//   <run dir>/site.conf            listen port, dist directory, Content-Security-Policy
+//   <run dir>/site.conf            listen port, dist directory, Content-Security-Policy,
+//                                  the app's referrer, robots and page caching (linkHardening)
 //
 //   node deploy/web/configure.mjs <shell|contracts|sow-co|invoices|signing>
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -15,6 +16,7 @@ import {
   defaultPort,
   FRONTEND_APPS,
   inlineScriptHashes,
+  linkHardening,
 } from '../../scripts/serve-frontend.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,6 +35,7 @@ export async function configure(app, env = process.env) {
   const dist = path.resolve(env.WEB_DIST_DIR || path.join(ROOT, 'frontends', app, 'dist'));
   const port = env.PORT ? Number(env.PORT) : defaultPort(app, env);
   const runtime = buildRuntimeConfig(env);
+  const hardening = linkHardening(app);
   const page = await readFile(path.join(dist, 'index.html'), 'utf8');
   for (const dir of ['', 'client-body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
     await mkdir(path.join(RUN_DIR, dir), { recursive: true });
@@ -43,6 +46,10 @@ export async function configure(app, env = process.env) {
     `root ${quoted(dist)};`,
     `set $prosign_csp ${quoted(contentSecurityPolicy(runtime))};`,
     `set $prosign_page_csp ${quoted(contentSecurityPolicy(runtime, { scriptHashes: inlineScriptHashes(page) }))};`,
+    `set $prosign_referrer_policy ${quoted(hardening.referrerPolicy)};`,
+    // Empty for the apps that send no X-Robots-Tag: nginx leaves out a header whose value is empty.
+    `set $prosign_robots ${quoted(hardening.robots)};`,
+    `set $prosign_page_cache ${quoted(hardening.pageCacheControl)};`,
   ];
   await writeFile(path.join(RUN_DIR, 'site.conf'), `${site.join('\n')}\n`);
   return { port, dist, runDir: RUN_DIR };

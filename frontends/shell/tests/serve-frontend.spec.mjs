@@ -16,8 +16,8 @@ const INDEX = '<!doctype html><title>ProSign</title><div id="root"></div>';
 let distDir;
 let secretDir;
 
-function serve(env = {}) {
-  const server = startFrontendServer({ app: 'shell', port: 0, distDir, env });
+function serve(env = {}, app = 'shell') {
+  const server = startFrontendServer({ app, port: 0, distDir, env });
   return once(server, 'listening').then(() => ({
     server,
     url: (p) => `http://127.0.0.1:${server.address().port}${p}`,
@@ -253,3 +253,50 @@ test("allows a page's own inline scripts by hash, and no other inline script", a
   await index.text();
   expect(cspOf(index)['script-src']).not.toContain(expected);
 });
+
+test('keeps the signing pages out of search engines, referrers and caches (link hardening)', async () => {
+  running = await serve({}, 'signing');
+  // The customer, SOW and CO signing pages and the verify page: the app's page, never stored.
+  for (const route of [
+    '/',
+    '/some-link-token?docLink=x',
+    '/sow-signature/some-custom-id',
+    '/co-signature/some-custom-id',
+    '/verify/some-verify-id',
+  ]) {
+    const page = await fetch(running.url(route));
+    expect(await page.text()).toBe(INDEX);
+    expect({ route, cache: page.headers.get('cache-control') }).toEqual({
+      route,
+      cache: 'no-store',
+    });
+    expect(page.headers.get('x-robots-tag')).toBe('noindex');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+  }
+  // Everything else the app serves is not indexed and names no page in a referrer either;
+  // content-hashed files keep their long cache.
+  for (const [route, cache] of [
+    ['/main.0123456789abcdef.js', 'public, max-age=31536000, immutable'],
+    ['/mf-manifest.json', 'no-cache'],
+    ['/runtime-config.json', 'no-store'],
+    ['/missing.0123456789abcdef.js', 'no-cache'],
+  ]) {
+    const response = await fetch(running.url(route));
+    await response.text();
+    expect({ route, cache: response.headers.get('cache-control') }).toEqual({ route, cache });
+    expect(response.headers.get('x-robots-tag')).toBe('noindex');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  }
+});
+
+test.each(['shell', 'contracts', 'sow-co', 'invoices'])(
+  'leaves the %s app as it was: pages revalidated, no robots header, origin-only referrers',
+  async (app) => {
+    running = await serve({}, app);
+    const page = await fetch(running.url('/some-path'));
+    await page.text();
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.headers.get('x-robots-tag')).toBeNull();
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  },
+);

@@ -20,6 +20,7 @@ import {
 } from '../../integrations/captcha';
 import { Public } from '../../platform/auth/auth.decorators';
 import { clientIp } from '../../platform/auth/staff-principal';
+import { SignerLinkHeaders } from '../../platform/security/signer-link-headers';
 import { CaptchaPassService } from './captcha-pass.service';
 import { VerifyCaptchaDto } from './dto/verify-captcha.dto';
 import { UsedChallenges } from './used-challenges';
@@ -31,6 +32,7 @@ import { UsedChallenges } from './used-challenges';
  */
 // Signers have no account: the captcha is how they get in.
 @Public()
+@SignerLinkHeaders()
 @UseGuards(ThrottlerGuard)
 @Controller('captcha')
 export class CaptchaController {

@@ -20,7 +20,9 @@ import {
   type AgreementWrite,
   type StoredRecipient,
 } from '../agreements';
+import { AppConfig } from '../../platform/config/app-config';
 import { DocumentsService } from '../documents';
+import { linkExpiresAt } from './link-expiry';
 import {
   agreementTitleOf,
   CONSENT_TEXT_SHA256,
@@ -51,6 +53,7 @@ export class OtherSignerSigning {
   constructor(
     private readonly repository: AgreementRepository,
     private readonly documents: DocumentsService,
+    private readonly config: AppConfig,
   ) {}
 
   /** The recipient and where it is in the list; 404 as an unknown link when it is gone. */
@@ -91,6 +94,7 @@ export class OtherSignerSigning {
         : null,
       readingLink: open ? this.documents.readingLink(agreement.docLink) : null,
       sentAt: recipient.invitedAt?.toISOString() ?? null,
+      expiresAt: open ? linkExpiresAt(agreement, this.config.CONTRACT_EXPIRY_DAYS) : null,
       closedAt: recipient.state === 'signed' ? (recipient.signedAt?.toISOString() ?? null) : null,
       sender: { email: agreement.sentBy },
       metrics: this.metricsOf(seat),

@@ -24,6 +24,7 @@ import {
   type VerifyTokenResponse,
 } from '@prosign/domain';
 import { randomUUID } from 'node:crypto';
+import { AppConfig } from '../../platform/config/app-config';
 import { AgreementRepository } from '../agreements';
 import type { Agreement } from '../agreements';
 import { DocumentsService } from '../documents';
@@ -38,6 +39,7 @@ import {
   OtherSignerSigning,
   type OtherSignerSeat,
 } from './other-signer.service';
+import { linkExpiresAt } from './link-expiry';
 import { SignatureImageRepository } from './signature-image.repository';
 
 /** Statuses in which the signature may still be changed: before a first save, and after it. */
@@ -117,6 +119,7 @@ export class SigningService {
     private readonly images: SignatureImageService,
     private readonly documents: DocumentsService,
     private readonly others: OtherSignerSigning,
+    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -231,6 +234,7 @@ export class SigningService {
       bookmarks: open ? await this.bookmarksOf(contract) : null,
       readingLink: open ? this.documents.readingLink(contract.docLink) : null,
       sentAt: contract.createdAt?.toISOString() ?? null,
+      expiresAt: open ? linkExpiresAt(contract, this.config.CONTRACT_EXPIRY_DAYS) : null,
       closedAt: signedPart?.toISOString() ?? closedAtOf(contract)?.toISOString() ?? null,
       sender: { email: contract.sentBy },
       progress: recipientProgressOf(contract),

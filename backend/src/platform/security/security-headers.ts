@@ -33,8 +33,10 @@ export function securityHeaders(config: AppConfig): RequestHandler {
 
 /**
  * Responses are not stored by browsers or proxies unless a route says
- * otherwise (document PDFs): session answers, signer data, captcha passes and
- * staff data are per person and often carry links that open agreements.
+ * otherwise (the time-stamp authority's CRL): session answers, signer data,
+ * document PDFs, captcha passes and staff data are per person and often carry
+ * links that open agreements. The signer's calls and the documents say so
+ * themselves too (SignerLinkHeaders).
  */
 export function noStoreByDefault(_request: Request, response: Response, next: NextFunction): void {
   response.setHeader('Cache-Control', 'no-store');

@@ -1,4 +1,5 @@
 import { DEFAULT_REVIEWS_URL, isApiError, useRuntimeConfig } from '@prosign/api-client';
+import { linkExpiryNote } from '@prosign/domain';
 import {
   PdfViewer,
   useMediaQuery,
@@ -53,6 +54,8 @@ export interface SigningAgreementProps {
   readingLink?: string | null;
   /** Several signers: where the signatures stand ("1 of 2 signed — waiting for …"). */
   progress?: string | null;
+  /** When the open link expires (ISO 8601): the page says it until the signer signed. */
+  expiresAt?: string | null;
   /** Whose link this is: with several signers the reading view marks this signer's places. */
   recipientId?: string | null;
   /** The signer's saved marks, shown in their places in the reading view. */
@@ -94,6 +97,7 @@ export function SigningAgreement(props: SigningAgreementProps) {
   // Phones read the text; the PDF (the legal document) is one tap away, and the default elsewhere.
   const view = readingLink ? (chosenView ?? (narrow ? 'reading' : 'pdf')) : 'pdf';
   const title = `The agreement: ${props.agreementTitle}`;
+  const expiry = signed || props.completed ? null : linkExpiryNote(props.expiresAt);
   return (
     <div className="sg-agreement">
       <p className="sg-agreement__notice">{SIGNING_TEXTS.notice}</p>
@@ -102,6 +106,7 @@ export function SigningAgreement(props: SigningAgreementProps) {
           {props.progress}
         </p>
       ) : null}
+      {expiry ? <p className="sg-agreement__hint sg-agreement__expiry">{expiry}</p> : null}
       {props.summary}
       {readingLink ? (
         <div className="sg-agreement__views" role="group" aria-label={DOCUMENT_VIEW_TEXTS.views}>

@@ -41,6 +41,7 @@ export function CustomerAgreement({ link, loadPdf, ...options }: CustomerAgreeme
       loadPdf={loadPdf}
       readingLink={link.readingLink}
       progress={link.progress}
+      expiresAt={link.expiresAt}
       recipientId={link.recipientId}
       savedMarks={
         saved && !signed ? { signature: metrics.signature, initials: savedInitials || null } : null

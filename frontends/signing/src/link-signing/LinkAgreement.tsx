@@ -104,6 +104,7 @@ export function LinkAgreement({
       readingLink={view.readingLink}
       // Several signers (issue 34): where the signatures stand, and this signer's own blocks.
       progress={progress}
+      expiresAt={view.expiresAt}
       recipientId={view.recipientId}
       savedMarks={saved && !signed ? { signature: metrics.signature, initials: null } : null}
       summary={<LinkSummary family={family} view={view} />}

@@ -104,6 +104,11 @@ export interface VerifyTokenResponse extends SignerUserDetail {
   recipientId?: string;
   /** When the agreement was sent (ISO 8601). */
   sentAt: string | null;
+  /**
+   * When the link expires if it is still unsigned (ISO 8601), while it is open; null once
+   * closed. The page says it ("This link expires on …", `linkExpiryNote`).
+   */
+  expiresAt?: string | null;
   /** When the link left the open state (signed, cancelled, voided, expired, replaced), else null. */
   closedAt: string | null;
   /** Whom the signer can ask about it: the staff member who sent it. */
