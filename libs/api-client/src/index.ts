@@ -55,8 +55,10 @@ export {
   useStaffEmails,
 } from './signing/countersign-api';
 export { contractsApi, crmApi } from './contracts/contracts-api';
+export { withGatewayRetries } from './signing/gateway-retries';
 export {
   createSigningApi,
+  SIGNER_CALLS_RETRIED,
   verifyApi,
   verifyDocumentQueryKey,
   type SigningApi,

@@ -1,4 +1,11 @@
-import { createSigningApi, isApiError, useApiClient, type SigningApi } from '@prosign/api-client';
+import {
+  createSigningApi,
+  isApiError,
+  SIGNER_CALLS_RETRIED,
+  useApiClient,
+  withGatewayRetries,
+  type SigningApi,
+} from '@prosign/api-client';
 import type { SignerMetrics, SigningPageState, VerifyTokenResponse } from '@prosign/domain';
 import { useCaptchaPass } from '@prosign/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -33,7 +40,10 @@ export function useSignerSession(token: string, prefix: string | null): SignerSe
   const client = useApiClient();
   const captcha = useCaptchaPass();
   const queryClient = useQueryClient();
-  const api = useMemo(() => createSigningApi(client, captcha.headers), [client, captcha.headers]);
+  const api = useMemo(
+    () => withGatewayRetries(createSigningApi(client, captcha.headers), SIGNER_CALLS_RETRIED),
+    [client, captcha.headers],
+  );
   const key = signerSessionQueryKey(token);
 
   const query = useQuery({

@@ -8,6 +8,7 @@ import type {
   TextSignatureRequest,
 } from '@prosign/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { withGatewayRetries } from './gateway-retries';
 import { useMemo } from 'react';
 import type { ApiClient } from '../client/createApiClient';
 import { useApiClient } from '../config/RuntimeConfigProvider';
@@ -87,6 +88,15 @@ export function linkSigningKeys(family: LinkSigningFamily) {
   };
 }
 
+/**
+ * The link signer's saves tried again after a gateway failure (`withGatewayRetries`): safe
+ * to repeat. Not the view count (a repeat after it went through counts the view twice).
+ */
+const LINK_SIGNER_CALLS_RETRIED: readonly (keyof LinkSigningApi)[] = [
+  'uploadTextSignature',
+  'finish',
+];
+
 /** The family's signer API with the captcha pass attached. */
 export function useLinkSigningApi<F extends LinkSigningFamily>(
   family: F,
@@ -94,7 +104,11 @@ export function useLinkSigningApi<F extends LinkSigningFamily>(
 ): LinkSigningApi<F> {
   const client = useApiClient();
   return useMemo(
-    () => createLinkSigningApi(client, family, captchaHeaders),
+    () =>
+      withGatewayRetries(
+        createLinkSigningApi(client, family, captchaHeaders),
+        LINK_SIGNER_CALLS_RETRIED,
+      ),
     [client, family, captchaHeaders],
   );
 }

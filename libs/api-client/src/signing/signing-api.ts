@@ -78,6 +78,19 @@ export function createSigningApi(
   };
 }
 
+/**
+ * The signer's saves the signing app tries again after a gateway failure
+ * (`withGatewayRetries`; its reads are queries, which TanStack Query retries): each
+ * is safe to repeat. Not the image upload (a new image each time) nor the clear (a
+ * repeat after it went through answers 409).
+ */
+export const SIGNER_CALLS_RETRIED: readonly (keyof SigningApi)[] = [
+  'uploadSignature',
+  'uploadInitials',
+  'editSignature',
+  'finish',
+];
+
 /** The public verification calls of `/verify/{verifyId}` (no captcha, no session). */
 export const verifyApi = {
   document: (client: ApiClient, verifyId: string): Promise<VerifyDocumentView> =>

@@ -8,6 +8,19 @@ export const DATA_FETCHING = {
   cacheRetentionMs: 5 * 60 * 1_000,
 } as const;
 
+/**
+ * Answers that mean the request never reached a working api (the balancer's 502/504 while a
+ * replica dies or restarts, a 503 while the api cannot reach its database or a step's service)
+ * or no answer at all (status 0): the signer's calls are tried again on these, by the signing app
+ * and by the fault benches alike. Those calls are safe to repeat (a repeated save records the
+ * same value again, a repeated finish answers the same); nginx never repeats a POST itself.
+ */
+export const GATEWAY_FAILURE_STATUSES: readonly number[] = [0, 502, 503, 504];
+
+export function isGatewayFailure(status: number): boolean {
+  return GATEWAY_FAILURE_STATUSES.includes(status);
+}
+
 /** Delay before retry number `attemptIndex + 1` (0-based): 1 s, 2 s, 4 s … capped at 30 s. */
 export function retryDelayMs(attemptIndex: number): number {
   const exponent = Math.max(0, Math.floor(attemptIndex));

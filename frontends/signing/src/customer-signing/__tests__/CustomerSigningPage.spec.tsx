@@ -333,12 +333,51 @@ describe('CustomerSigningPage: signing', () => {
       await screen.findByText('Please wait while we process your agreement'),
     ).toBeInTheDocument();
 
-    fail(new ApiError(502, 'Something went wrong. Please try again.', 'Bad Gateway'));
+    // A failure the next try would not get past (a gateway failure is tried again first).
+    fail(new ApiError(500, 'Something went wrong. Please try again.', 'Internal Server Error'));
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
     expect(
       screen.queryByText('Please wait while we process your agreement'),
     ).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Agree and Finish' })).toBeEnabled();
+  });
+
+  it('tries the finish again after a gateway failure (a replica restarting) and completes', async () => {
+    const user = userEvent.setup();
+    let finishCalls = 0;
+    const api = signingApi({
+      'POST /api/verifyToken': () => link({ metrics: SAVED }),
+      'POST /api/template/upload-initials': () => ({ message: 'ok', metrics: SAVED }),
+      'POST /api/signing/finish': () => {
+        finishCalls += 1;
+        if (finishCalls === 1) throw new ApiError(502, 'Bad Gateway', 'Bad Gateway');
+        return {
+          status: 'signed',
+          signedAt: new Date().toISOString(),
+          signedDocLink: 'http://api.test/final.pdf',
+          auditTrailDocLink: 'http://api.test/audit.pdf',
+          verifyId: 'v-1',
+        };
+      },
+    });
+    renderPage(PATH, api.client);
+    await passCaptcha(user);
+    await user.click(await screen.findByRole('button', { name: 'Agree and Finish' }));
+    await user.click(
+      screen.getByRole('checkbox', { name: 'I agree to the terms and conditions.' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save Initials' }));
+
+    // The second try (after 1 s) goes through: the signer never sees the 502.
+    expect(
+      await screen.findByText(
+        'Your agreement has been completed successfully. Please check your mailbox for the signed copy.',
+        undefined,
+        { timeout: 4000 },
+      ),
+    ).toBeInTheDocument();
+    expect(finishCalls).toBe(2);
+    expect(screen.queryByText('Something went wrong. Please try again.')).not.toBeInTheDocument();
   });
 
   it('edits a saved signature through the Edit modal', async () => {

@@ -347,7 +347,8 @@ describe('CoSignaturePage: signing', () => {
       await screen.findByText('Please wait while we process your agreement'),
     ).toBeInTheDocument();
 
-    fail(new ApiError(502, 'Bad Gateway', 'Bad Gateway'));
+    // A failure the next try would not get past (a gateway failure is tried again first).
+    fail(new ApiError(500, 'Internal Server Error', 'Internal Server Error'));
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Agree and Finish' })).toBeEnabled();
     expect(leaveTo).not.toHaveBeenCalled();

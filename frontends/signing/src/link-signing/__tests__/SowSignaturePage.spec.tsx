@@ -409,7 +409,8 @@ describe('SowSignaturePage: signing', () => {
       await screen.findByText('Please wait while we process your agreement'),
     ).toBeInTheDocument();
 
-    fail(new ApiError(502, 'Bad Gateway', 'Bad Gateway'));
+    // A failure the next try would not get past (a gateway failure is tried again first).
+    fail(new ApiError(500, 'Internal Server Error', 'Internal Server Error'));
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
     expect(
       screen.queryByText('Please wait while we process your agreement'),
