@@ -217,6 +217,7 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/sow/increase-viewed-times/:customId': SIGNER,
   'POST /api/sow/upload-text-signature/:customId': SIGNER,
   'POST /api/sow/finish/:customId': SIGNER,
+  'POST /api/sow/decline/:customId': SIGNER,
   'GET /api/sow/create-audit-trail/:customId': SIGNER,
   // The change order's signatory (spec 3 §2 "CO signing page")
   'GET /api/co/verify-link/:customId': PUBLIC,
@@ -224,6 +225,7 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/co/increase-viewed-times/:customId': SIGNER,
   'POST /api/co/upload-text-signature/:customId': SIGNER,
   'POST /api/co/finish/:customId': SIGNER,
+  'POST /api/co/decline/:customId': SIGNER,
   'GET /api/co/create-audit-trail/:customId': SIGNER,
   // Captcha and the signer's calls
   'GET /api/captcha/config': PUBLIC,
@@ -236,6 +238,7 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/template/edit-signature': SIGNER,
   'POST /api/template/clear-signature': SIGNER,
   'POST /api/signing/finish': SIGNER,
+  'POST /api/signing/decline': SIGNER,
   'POST /api/template/create-audit-trails': SIGNER,
   // The public verify page
   'GET /api/verify/:verifyId': PUBLIC,

@@ -78,6 +78,17 @@ export interface CrmSearchResult {
 
 export type DealStageMilestone = 'sent' | 'signed';
 
+/** A note on a deal's timeline (why a client declined, say): plain text, and when it happened. */
+export interface CrmNote {
+  body: string;
+  at: Date;
+  /**
+   * What makes two requests the same note (a retried job): a CRM that can keeps one note per
+   * key (the local CRM); HubSpot has no such key, so a retry there may log it twice.
+   */
+  key?: string;
+}
+
 /**
  * The CRM's primitives: records read, searched, created and updated, their
  * associations and labels, owners and property options. The flows ProSign runs on
@@ -120,6 +131,8 @@ export interface CrmPort {
   setAssociationLabel(pair: CrmPair, label: string): Promise<void>;
   /** Associates two records without a label (labels they have stay). */
   associate(pair: CrmPair): Promise<void>;
+  /** Adds a note to a deal's timeline; returns the note's id (a missing deal raises NotFound). */
+  addDealNote(dealId: string, note: CrmNote): Promise<string>;
 
   getOwner(ownerId: string): Promise<CrmOwner>;
   listOwners(): Promise<CrmOwner[]>;

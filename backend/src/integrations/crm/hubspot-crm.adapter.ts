@@ -13,6 +13,7 @@ import type {
   CrmAssociationKind,
   CrmCondition,
   CrmNewAssociation,
+  CrmNote,
   CrmObjectType,
   CrmOwner,
   CrmPair,
@@ -24,6 +25,9 @@ import type {
 } from './crm.port';
 
 const USER_DEFINED = 'USER_DEFINED';
+const HUBSPOT_DEFINED = 'HUBSPOT_DEFINED';
+/** HubSpot's own association type of a note to a deal. */
+const NOTE_TO_DEAL_ASSOCIATION_TYPE_ID = 214;
 const NOUN: Record<CrmObjectType, string> = {
   deals: 'Deal',
   contacts: 'Contact',
@@ -189,6 +193,30 @@ export class HubSpotCrmAdapter implements CrmPort {
         toId,
       ),
     );
+  }
+
+  /**
+   * A note engagement on the deal's timeline (`POST /crm/v3/objects/notes`): `hs_note_body`,
+   * `hs_timestamp`, associated with the deal under HubSpot's note-to-deal type.
+   */
+  async addDealNote(dealId: string, note: CrmNote): Promise<string> {
+    const created = await this.call(`Deal ${dealId}`, () =>
+      this.client.crm.objects.notes.basicApi.create({
+        properties: { hs_note_body: note.body, hs_timestamp: note.at.toISOString() },
+        associations: [
+          {
+            to: { id: dealId },
+            types: [
+              {
+                associationCategory: HUBSPOT_DEFINED as never,
+                associationTypeId: NOTE_TO_DEAL_ASSOCIATION_TYPE_ID,
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    return created.id;
   }
 
   async getOwner(ownerId: string): Promise<CrmOwner> {

@@ -4,6 +4,7 @@ import type {
   CrmAssociation,
   CrmCondition,
   CrmNewAssociation,
+  CrmNote,
   CrmOwner,
   CrmPair,
   CrmPort,
@@ -153,6 +154,24 @@ export class LocalCrmAdapter implements CrmPort {
     if (!(await this.db.associations.findOne({ _id }))) {
       await this.setLabels(fromType, fromId, toType, toId, []);
     }
+  }
+
+  async addDealNote(dealId: string, note: CrmNote): Promise<string> {
+    await this.readRecord('deals', dealId, []);
+    if (note.key) {
+      const existing = await this.db.notes.findOne({ key: note.key });
+      if (existing) return existing._id;
+    }
+    const _id = await nextRecordId(this.db);
+    await this.db.notes.insertOne({
+      _id,
+      dealId,
+      key: note.key ?? null,
+      body: note.body,
+      timestamp: note.at,
+      createdAt: new Date(),
+    });
+    return _id;
   }
 
   async getOwner(ownerId: string): Promise<CrmOwner> {

@@ -16,6 +16,7 @@ export const LOCAL_CRM_COLLECTIONS = {
   pipelines: 'crm_pipelines',
   associations: 'crm_associations',
   counters: 'crm_counters',
+  notes: 'crm_notes',
 } as const;
 
 export type CrmObjectType = 'deals' | 'contacts' | 'projects';
@@ -59,6 +60,18 @@ export interface AssociationDoc {
   labels: string[];
 }
 
+/** A note on a deal's timeline (the CRM's notes: HubSpot's note engagement). */
+export interface NoteDoc {
+  _id: string;
+  dealId: string;
+  /** The request's key (`CrmNote.key`), if it gave one: one note per key. */
+  key: string | null;
+  body: string;
+  /** When what it records happened (HubSpot's `hs_timestamp`). */
+  timestamp: Date;
+  createdAt: Date;
+}
+
 export interface CounterDoc {
   _id: string;
   seq: number;
@@ -82,6 +95,7 @@ export interface LocalCrmCollections {
   pipelines: Collection<PipelineDoc>;
   associations: Collection<AssociationDoc>;
   counters: Collection<CounterDoc>;
+  notes: Collection<NoteDoc>;
 }
 
 export function localCrmCollections(connection: Connection): LocalCrmCollections {
@@ -95,6 +109,7 @@ export function localCrmCollections(connection: Connection): LocalCrmCollections
     pipelines: connection.collection<PipelineDoc>(c.pipelines),
     associations: connection.collection<AssociationDoc>(c.associations),
     counters: connection.collection<CounterDoc>(c.counters),
+    notes: connection.collection<NoteDoc>(c.notes),
   } as unknown as LocalCrmCollections;
 }
 

@@ -90,5 +90,12 @@ export function agreementCardCore(
       attempts: pending.attempts ?? 0,
       lastError: pending.lastError ?? null,
     })),
+    declined: agreement.declinedAt
+      ? {
+          at: new Date(agreement.declinedAt).toISOString(),
+          recipientId: agreement.declinedBy ?? '',
+          reason: agreement.declineReason ?? '',
+        }
+      : null,
   };
 }

@@ -2,9 +2,12 @@ import type { Types } from 'mongoose';
 import { familyConfig } from './agreement-family';
 import type { Agreement } from './agreement.schema';
 
-/** The mails an agreement sends: its signing link, a reminder of it, the copies, the firm's request. */
+/**
+ * The mails an agreement sends: its signing link, a reminder of it, the copies, the firm's
+ * request, and the notice that a signer declined (to the sender and the countersigner).
+ */
 export type AgreementMailKind =
-  'review-link' | 'cc-copy' | 'reminder' | 'signed-copy' | 'countersign-request';
+  'review-link' | 'cc-copy' | 'reminder' | 'signed-copy' | 'countersign-request' | 'declined';
 
 type KeyedAgreement = Pick<Agreement, 'family'> & { _id: Types.ObjectId | string };
 
@@ -30,7 +33,7 @@ export function agreementMailKey(
  */
 export function legacyAgreementMailKey(
   agreement: Pick<Agreement, 'family' | 'token'>,
-  kind: Exclude<AgreementMailKind, 'reminder' | 'countersign-request'>,
+  kind: Exclude<AgreementMailKind, 'reminder' | 'countersign-request' | 'declined'>,
 ): string {
   if (kind === 'signed-copy') return `signed-copy.${agreement.token}`;
   return `${familyConfig(agreement.family).mailKeyPrefix}-${kind}.${agreement.token}`;

@@ -34,6 +34,8 @@ export interface StoredRecipient {
   viewedAt: Date | null;
   signatureSavedAt: Date | null;
   signedAt: Date | null;
+  /** When this recipient declined (issue 35); the reason is the agreement's `declineReason`. */
+  declinedAt?: Date | null;
   lastActionIp: string | null;
   lastActionUserAgent: string | null;
   staffUserId?: string | null;
@@ -113,6 +115,7 @@ function sharedRecipient(stored: StoredRecipient): Recipient {
       viewedAt: iso(stored.viewedAt),
       signatureSavedAt: iso(stored.signatureSavedAt),
       signedAt: iso(stored.signedAt),
+      ...(stored.declinedAt ? { declinedAt: iso(stored.declinedAt) } : {}),
     },
     lastActionIp: stored.lastActionIp ?? null,
     lastActionUserAgent: stored.lastActionUserAgent ?? null,
@@ -284,8 +287,16 @@ export function recipientChange(
     [`${path}.lastActionIp`]: next.lastActionIp,
     [`${path}.lastActionUserAgent`]: next.lastActionUserAgent,
   };
-  for (const key of ['invitedAt', 'viewedAt', 'signatureSavedAt', 'signedAt'] as const) {
-    if (next.times[key] !== current.times[key]) set[`${path}.${key}`] = context.at;
+  for (const key of [
+    'invitedAt',
+    'viewedAt',
+    'signatureSavedAt',
+    'signedAt',
+    'declinedAt',
+  ] as const) {
+    if ((next.times[key] ?? null) !== (current.times[key] ?? null)) {
+      set[`${path}.${key}`] = context.at;
+    }
   }
   return set;
 }

@@ -135,6 +135,10 @@ export class Agreement<TForm extends object = Record<string, unknown>> {
   @Prop({ type: String, default: null }) voidDocLink: string | null;
   @Prop({ type: Date, default: null }) voidedAt: Date | null;
   @Prop({ type: Date, default: null }) expiredAt: Date | null;
+  /** A signer declined (issue 35): when, who (`Recipient.id`) and why (trimmed, ≤ 1,000 characters). */
+  @Prop({ type: Date, default: null }) declinedAt: Date | null;
+  @Prop({ type: String, default: null }) declinedBy: string | null;
+  @Prop({ type: String, default: null }) declineReason: string | null;
   /** Soft delete: never listed again, the data stays. */
   @Prop({ type: Date, default: null }) deletedAt: Date | null;
   @Prop({ type: String, default: null }) deletedBy: string | null;

@@ -23,6 +23,7 @@ import {
   PROJECT_PROPERTIES,
   type CrmCondition,
   type CrmDeal,
+  type CrmNote,
   type CrmObjectType,
   type CrmOwner,
   type CrmPort,
@@ -196,6 +197,24 @@ export class CrmFlows {
     if (contractLink) properties[this.config.CRM_CONTRACT_LINK_PROPERTY] = contractLink;
     await this.crm.updateRecord('deals', dealId, properties);
     return properties.dealstage;
+  }
+
+  /**
+   * A signer declined (issue 35): the reason as a note on the deal's timeline, then the
+   * deal's stage move on decline (`moveDealOnDecline`). Returns the stage the deal was moved
+   * to, or null when it stays where it is.
+   */
+  async dealDeclined(dealId: string, note: CrmNote): Promise<string | null> {
+    await this.crm.addDealNote(dealId, note);
+    return this.moveDealOnDecline(dealId);
+  }
+
+  /**
+   * The hook for the deal's stage move when its agreement is declined: none yet — the CRM
+   * write-back issue (36) decides the stage and adds the move here.
+   */
+  async moveDealOnDecline(_dealId: string): Promise<string | null> {
+    return null;
   }
 
   async searchProjects(text: string): Promise<CrmProject[]> {

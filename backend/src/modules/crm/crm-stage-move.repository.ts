@@ -2,6 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import type { DealStageMilestone } from '../../integrations/crm';
+
+/**
+ * What a queued CRM write does to the deal: move it to the sent or signed stage, or record
+ * that a signer declined (a note with the reason; the stage move is issue 36's).
+ */
+export type CrmMoveMilestone = DealStageMilestone | 'declined';
 import { JobRecordRepository } from '../../platform/queues/job-record.repository';
 
 export const CRM_STAGE_MOVE_STATUSES = ['queued', 'retrying', 'moved', 'failed'] as const;
@@ -12,14 +18,16 @@ export interface CrmStageMoveDoc {
   /** Idempotency key (`{family}-{milestone}.{agreementId}`): one move per agreement and milestone. */
   _id: string;
   dealId: string;
-  milestone: DealStageMilestone;
+  milestone: CrmMoveMilestone;
+  /** The note the write adds to the deal (a decline's reason); absent on stage moves. */
+  note?: string | null;
   /** Stored on the deal with the move (the signing link, the sealed PDF). */
   link: string | null;
   status: CrmStageMoveStatus;
   attempts: number;
   requeues: number;
   lastError: string | null;
-  /** The stage id the deal ended in. */
+  /** The stage id the deal ended in (null: the write moved no stage, e.g. a decline's note). */
   dealstage: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -42,7 +50,7 @@ export class CrmStageMoveRepository extends JobRecordRepository<CrmStageMoveDoc>
   }
 
   /** Moved: the stage the deal ended in. */
-  async markMoved(id: string, dealstage: string, now = new Date()): Promise<void> {
+  async markMoved(id: string, dealstage: string | null, now = new Date()): Promise<void> {
     await this.records.updateOne(
       { _id: id },
       { $set: { status: 'moved', dealstage, lastError: null, movedAt: now, updatedAt: now } },

@@ -1,6 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import type { DealStageMilestone } from '../../integrations/crm';
 import type { Queue } from 'bullmq';
 import { IsString, Length } from 'class-validator';
 import { AppConfig } from '../../platform/config/app-config';
@@ -8,6 +7,7 @@ import { enqueueRecordedJob, recordedJobIdOf } from '../../platform/queues/recor
 import { QueueName } from '../../platform/queues/queue-names';
 import {
   CrmStageMoveRepository,
+  type CrmMoveMilestone,
   type CrmStageMoveDoc,
   type CrmStageMoveStatus,
 } from './crm-stage-move.repository';
@@ -29,8 +29,10 @@ export class MoveDealStageJobData {
 export interface CrmStageMoveRequest {
   key: string;
   dealId: string;
-  milestone: DealStageMilestone;
+  milestone: CrmMoveMilestone;
   link?: string | null;
+  /** A note for the deal (a decline's reason). */
+  note?: string | null;
 }
 
 /**
@@ -58,6 +60,7 @@ export class CrmStageMoves {
       dealId: request.dealId,
       milestone: request.milestone,
       link: request.link ?? null,
+      ...(request.note ? { note: request.note } : {}),
       status: 'queued',
       attempts: 0,
       requeues: 0,

@@ -26,7 +26,7 @@ export class CrmProcessor extends GracefulWorkerHost {
 
   async process(
     job: Job<unknown, unknown, string>,
-  ): Promise<{ dealstage: string } | { skipped: string } | SweepResult> {
+  ): Promise<{ dealstage: string | null } | { skipped: string } | SweepResult> {
     const name = job.name as CrmJobName;
     switch (name) {
       case CrmJob.MoveDealStage:
@@ -44,18 +44,21 @@ export class CrmProcessor extends GracefulWorkerHost {
   private async move(
     { moveId }: MoveDealStageJobData,
     job: Job,
-  ): Promise<{ dealstage: string } | { skipped: string }> {
+  ): Promise<{ dealstage: string | null } | { skipped: string }> {
     const moves = this.moves;
     const move = await moves.findById(moveId);
     if (!move) throw new UnrecoverableError(`CRM stage move ${moveId} does not exist`);
     if (move.status === 'moved') return { skipped: 'already moved' };
     await moves.startAttempt(moveId);
     try {
-      const dealstage = await this.crm.moveDealToStage(
-        move.dealId,
-        move.milestone,
-        move.link ?? undefined,
-      );
+      const dealstage =
+        move.milestone === 'declined'
+          ? await this.crm.dealDeclined(move.dealId, {
+              body: move.note ?? '',
+              at: move.createdAt,
+              key: move._id,
+            })
+          : await this.crm.moveDealToStage(move.dealId, move.milestone, move.link ?? undefined);
       await moves.markMoved(moveId, dealstage);
       return { dealstage };
     } catch (error) {

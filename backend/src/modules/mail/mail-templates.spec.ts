@@ -24,6 +24,26 @@ const templates: MailTemplate[] = [
   { kind: 'test', data: { link } },
 ];
 
+describe('the declined mail (issue 35)', () => {
+  it('names who declined and why, escaped, and carries no link', () => {
+    const mail = renderMail({
+      kind: 'declined',
+      data: {
+        recipientName: 'Sam',
+        agreementTitle: 'Engineering Agreement',
+        declinedBy: 'Maria Alvarez',
+        reason: 'The fee is <b>wrong</b> & the date too.',
+        declinedAt: 'March 16, 2026',
+      },
+    });
+    expect(mail.subject).toBe('Declined: Engineering Agreement');
+    expect(mail.text).toContain('Maria Alvarez declined Engineering Agreement on March 16, 2026.');
+    expect(mail.text).toContain('Their reason: The fee is <b>wrong</b> & the date too.');
+    expect(mail.html).toContain('The fee is &lt;b&gt;wrong&lt;/b&gt; &amp; the date too.');
+    expect(mail.html).not.toContain('href=');
+  });
+});
+
 describe('renderMail', () => {
   it.each(templates.map((t) => [t.kind, t] as const))(
     'renders %s as branded HTML and plain text',

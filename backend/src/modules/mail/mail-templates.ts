@@ -40,6 +40,22 @@ export type MailTemplate =
       };
     }
   | {
+      /**
+       * A signer declined (issue 35): to the sender and the firm's countersigner, with the
+       * reason. It carries no link: a signer's link would sign for them.
+       */
+      kind: 'declined';
+      data: {
+        recipientName: string;
+        agreementTitle: string;
+        /** Who declined: the signer's name (their e-mail if unnamed). */
+        declinedBy: string;
+        reason: string;
+        /** "March 16, 2026, 10:42 AM PT". */
+        declinedAt: string;
+      };
+    }
+  | {
       kind: 'sow-link';
       data: { partnerName: string; projectAddress: string; link: string; isReminder?: boolean };
     }
@@ -207,6 +223,18 @@ export function renderMail(template: MailTemplate): RenderedMail {
           note: 'Sign in to ProSign with your work account to sign.',
         },
       );
+    }
+    case 'declined': {
+      const d = template.data;
+      return layout(`Declined: ${d.agreementTitle}`, {
+        heading: 'Agreement declined',
+        greeting: hello(d.recipientName),
+        paragraphs: [
+          `${d.declinedBy} declined ${d.agreementTitle} on ${d.declinedAt}.`,
+          `Their reason: ${d.reason}`,
+          'Every signing link of this agreement is now closed. From the dashboard you can edit and resend it, cancel it or delete it.',
+        ],
+      });
     }
     case 'sow-link': {
       const d = template.data;

@@ -14,6 +14,7 @@ import {
   AGREEMENT_FAMILY_PLACES,
   SINGLE_SIGNER_RECIPIENT_ID,
   type AgreementFamily,
+  type DeclineResponse,
   type FinishSigningResponse,
   type LinkVerifyResponse,
   type SignerSaveResponse,
@@ -25,8 +26,10 @@ import { familyConfig, type AgreementDocument } from '../agreements';
 import { clientIp } from '../../platform/auth/staff-principal';
 import { RequireCaptchaPass } from '../captcha';
 import { LinkFinishDto, LinkParams, TextSignatureDto } from './dto/link-signer.dto';
+import { DeclineDto } from './dto/signer.dto';
 import { SignerRateLimit } from './signer-throttle';
 import { OTHER_SIGNER_MESSAGES } from './other-signer.service';
+import { SigningDeclineService } from './signing-decline.service';
 import { SigningFinishService } from './signing-finish.service';
 import { closedLinkError, SigningService, type SignerActor } from './signing.service';
 
@@ -75,6 +78,7 @@ export function linkSigningController<TForm extends object, TView>(
     constructor(
       private readonly signing: SigningService,
       private readonly finishing: SigningFinishService,
+      private readonly declining: SigningDeclineService,
     ) {}
 
     /** Before the captcha: whether the link is the family's, and its state. Counts nothing. */
@@ -155,6 +159,19 @@ export function linkSigningController<TForm extends object, TView>(
         }
       }
       return this.finishing.finish(params.customId, actor);
+    }
+
+    /** Issue 35: the signer declines with a reason; the agreement is declined, every link closed. */
+    @Post('decline/:customId')
+    @RequireCaptchaPass()
+    @HttpCode(HttpStatus.OK)
+    async decline(
+      @Param() params: LinkParams,
+      @Body() body: DeclineDto,
+      @Req() request: Request,
+    ): Promise<DeclineResponse> {
+      await this.seatOf(params.customId);
+      return this.declining.decline(params.customId, body.reason, actorOf(request), family);
     }
 
     /** The audit trail of a finished agreement (the finish builds it). */

@@ -25,6 +25,7 @@ import { DocumentsService } from '../documents';
 import { linkExpiresAt } from './link-expiry';
 import {
   agreementTitleOf,
+  closedAtOf,
   CONSENT_TEXT_SHA256,
   closedLinkError,
   signerEvent,
@@ -95,7 +96,10 @@ export class OtherSignerSigning {
       readingLink: open ? this.documents.readingLink(agreement.docLink) : null,
       sentAt: recipient.invitedAt?.toISOString() ?? null,
       expiresAt: open ? linkExpiresAt(agreement, this.config.CONTRACT_EXPIRY_DAYS) : null,
-      closedAt: recipient.state === 'signed' ? (recipient.signedAt?.toISOString() ?? null) : null,
+      closedAt:
+        recipient.state === 'signed'
+          ? (recipient.signedAt?.toISOString() ?? null)
+          : (closedAtOf(agreement)?.toISOString() ?? null),
       sender: { email: agreement.sentBy },
       metrics: this.metricsOf(seat),
       client: { full_name: recipient.name, hsDealId: null },

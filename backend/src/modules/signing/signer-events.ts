@@ -3,6 +3,7 @@ import {
   consentDisclosureText,
   SIGNER_ACTOR,
   SIGNER_MESSAGES,
+  signerLinkStateOf,
   SIGNING_PAGE_TITLES,
   SINGLE_SIGNER_RECIPIENT_ID,
   type RecipientEvent,
@@ -43,8 +44,41 @@ export function closedLinkError(state: SignerLinkState): ConflictException {
     voided: SIGNING_PAGE_TITLES.voided,
     expired: SIGNING_PAGE_TITLES.expired,
     replaced: SIGNING_PAGE_TITLES.replaced,
+    declined: SIGNING_PAGE_TITLES.declined,
   };
   return new ConflictException(state === 'open' ? SIGNER_MESSAGES.unknownLink : titles[state]);
+}
+
+/** When the link left the open state, by what closed it. */
+export function closedAtOf(
+  contract: Pick<
+    Agreement,
+    | 'status'
+    | 'signedAt'
+    | 'cancelledAt'
+    | 'voidedAt'
+    | 'expiredAt'
+    | 'resendAt'
+    | 'editResendAt'
+    | 'declinedAt'
+  >,
+): Date | null {
+  switch (signerLinkStateOf(contract.status)) {
+    case 'signed':
+      return contract.signedAt;
+    case 'cancelled':
+      return contract.cancelledAt;
+    case 'voided':
+      return contract.voidedAt;
+    case 'expired':
+      return contract.expiredAt;
+    case 'replaced':
+      return contract.editResendAt ?? contract.resendAt;
+    case 'declined':
+      return contract.declinedAt ?? null;
+    case 'open':
+      return null;
+  }
 }
 
 /**

@@ -416,6 +416,7 @@ const AUDIT_TYPE_OF: Readonly<Record<string, AuditEventType>> = {
   resent: 'resent',
   edited_resent: 'edited_resent',
   signed_manually: 'signed_manually',
+  declined: 'declined',
   cancelled: 'cancelled',
   void: 'voided',
 };
@@ -444,6 +445,9 @@ export function auditEventsOf(
     };
     if (event.ip) audit.ip = event.ip;
     if (typeof recipientId === 'string') audit.recipientId = recipientId;
+    if (type === 'declined' && typeof event.data?.reason === 'string') {
+      audit.reason = event.data.reason;
+    }
     if (type === 'viewed') {
       if (event.data?.channel)
         audit.via = VIEW_CHANNEL_NAMES[String(event.data.channel)] ?? 'e-mail';

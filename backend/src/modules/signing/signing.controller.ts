@@ -13,6 +13,7 @@ import {
 import { FileInterceptor } from '@nestjs/platform-express';
 import {
   SIGNATURE_UPLOAD_MAX_BYTES,
+  type DeclineResponse,
   type FinishSigningResponse,
   type SignerSaveResponse,
   type SignerUserDetail,
@@ -24,6 +25,7 @@ import { clientIp } from '../../platform/auth/staff-principal';
 import { singleFileUploadLimits } from '../../platform/validation/upload-limits';
 import { RequireCaptchaPass } from '../captcha';
 import {
+  DeclineSigningDto,
   EditSignatureDto,
   SignerTokenDto,
   UploadImageDto,
@@ -33,6 +35,7 @@ import {
   VerifyTokenDto,
 } from './dto/signer.dto';
 import { SignerRateLimit } from './signer-throttle';
+import { SigningDeclineService } from './signing-decline.service';
 import { SigningFinishService } from './signing-finish.service';
 import { SigningService, type SignerActor } from './signing.service';
 import type { UploadedImage } from '../documents';
@@ -53,6 +56,7 @@ export class SigningController {
   constructor(
     private readonly signing: SigningService,
     private readonly finishing: SigningFinishService,
+    private readonly declining: SigningDeclineService,
   ) {}
 
   @Post('verifyToken')
@@ -124,6 +128,13 @@ export class SigningController {
   @HttpCode(HttpStatus.OK)
   finish(@Body() body: SignerTokenDto, @Req() request: Request): Promise<FinishSigningResponse> {
     return this.finishing.finish(body.token, actorOf(request));
+  }
+
+  /** Issue 35: the signer declines with a reason; the agreement is declined and every link closes. */
+  @Post('signing/decline')
+  @HttpCode(HttpStatus.OK)
+  decline(@Body() body: DeclineSigningDto, @Req() request: Request): Promise<DeclineResponse> {
+    return this.declining.decline(body.token, body.reason, actorOf(request));
   }
 
   /** The spec's audit-trail call: runs the finish and answers with the audit trail. */

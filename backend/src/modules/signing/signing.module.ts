@@ -11,6 +11,7 @@ import { SignatureImageStoreModule } from './signature-image-store.module';
 import { SignerCallsService } from './signer-calls.service';
 import { SignerCrmController } from './signer-crm.controller';
 import { SignerTemplateController } from './signer-template.controller';
+import { SigningDeclineService } from './signing-decline.service';
 import { SigningFinishService } from './signing-finish.service';
 import { SigningPresenceGateway } from './signing-presence.gateway';
 import { SigningPresenceService } from './signing-presence.service';
@@ -51,7 +52,8 @@ import { VerifyService } from './verify.service';
     VerifyService,
     CountersignService,
     CountersignDefaultsRepository,
+    SigningDeclineService,
   ],
-  exports: [SignerCallsService, SigningService, SigningFinishService],
+  exports: [SignerCallsService, SigningService, SigningFinishService, SigningDeclineService],
 })
 export class SigningModule {}

@@ -52,6 +52,7 @@ function editableStatuses(family: AgreementFamily) {
 
 import {
   agreementTitleOf,
+  closedAtOf,
   CONSENT_TEXT_SHA256,
   closedLinkError,
   signerEvent,
@@ -66,29 +67,6 @@ export {
   signerRecipientChange,
   type SignerActor,
 } from './signer-events';
-
-/** When the link left the open state, by what closed it. */
-function closedAtOf(
-  contract: Pick<
-    Agreement,
-    'status' | 'signedAt' | 'cancelledAt' | 'voidedAt' | 'expiredAt' | 'resendAt' | 'editResendAt'
-  >,
-): Date | null {
-  switch (signerLinkStateOf(contract.status)) {
-    case 'signed':
-      return contract.signedAt;
-    case 'cancelled':
-      return contract.cancelledAt;
-    case 'voided':
-      return contract.voidedAt;
-    case 'expired':
-      return contract.expiredAt;
-    case 'replaced':
-      return contract.editResendAt ?? contract.resendAt;
-    case 'open':
-      return null;
-  }
-}
 
 export function metricsOf(
   contract: Pick<Agreement, 'status' | 'signatureSource' | 'signature' | 'initials'>,

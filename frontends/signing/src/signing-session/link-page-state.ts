@@ -23,6 +23,8 @@ export function linkPageState(
       return { kind: 'expired' };
     case 'replaced':
       return { kind: 'replaced' };
+    case 'declined':
+      return { kind: 'declined' };
   }
 }
 

@@ -38,6 +38,8 @@ export const AGREEMENT_TRANSITIONS = [
   'clearSignature',
   'finish',
   'expire',
+  /** A signer declines with a reason (issue 35): from wherever their link is open. */
+  'decline',
 ] as const;
 export type AgreementTransition = (typeof AGREEMENT_TRANSITIONS)[number];
 
@@ -83,12 +85,13 @@ function actionTable(
   const base: Record<AgreementAction, ActionRule> = {
     copyLink: { from: active, to: null, who: ANYONE },
     sendReminder: { from: [initial, 'viewed'], to: null, who: ANYONE, reminderLock: true },
-    cancel: { from: active, to: 'cancelled', who: ANYONE },
+    // A declined agreement can still be cancelled (closed for good), edited and resent, or deleted.
+    cancel: { from: [...active, 'declined'], to: 'cancelled', who: ANYONE },
     markAsSigned: { from: active, to: 'signed_manually', who: ANYONE },
     void: { from: SIGNED_STATUSES, to: 'void', who: ADMIN },
     resend: { from: ['cancelled', 'expired'], to: 'resent', who: ANYONE, notOnceResent: true },
     editAndResend: {
-      from: ['cancelled', 'expired'],
+      from: ['cancelled', 'expired', 'declined'],
       to: 'edited_resent',
       who: ANYONE,
       notOnceResent: true,
@@ -123,7 +126,7 @@ export const AGREEMENT_ACTION_TABLES: Readonly<
   sow: actionTable('sow', {
     delete: { who: ADMIN },
     resend: { from: RESENDABLE_SOW },
-    editAndResend: { from: RESENDABLE_SOW },
+    editAndResend: { from: [...RESENDABLE_SOW, 'declined'] },
   }),
   // Spec 2 §6: only administrators delete change orders.
   co: actionTable('co', { delete: { who: ADMIN } }),
@@ -150,6 +153,8 @@ export function transitionRule(
       return { from: ['signature_saved'], to: 'signed' };
     case 'expire':
       return { from: activeStatuses(family), to: 'expired' };
+    case 'decline':
+      return { from: activeStatuses(family), to: 'declined' };
   }
 }
 

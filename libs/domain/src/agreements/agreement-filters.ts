@@ -17,6 +17,7 @@ export const STANDARD_FILTERS = [
   'notViewed',
   'signed',
   'notSigned',
+  'declined',
   'cancelled',
   'expired',
 ] as const;
@@ -29,6 +30,7 @@ export const SOW_FILTERS = [
   'notSignatureSaved',
   'signed',
   'notSigned',
+  'declined',
 ] as const;
 
 export type AgreementFilter = (typeof STANDARD_FILTERS)[number] | (typeof SOW_FILTERS)[number];
@@ -48,6 +50,7 @@ export const AGREEMENT_FILTER_LABELS: Readonly<Record<AgreementFilter, string>> 
   notSignatureSaved: 'Signature not saved',
   signed: 'Signed',
   notSigned: 'Not signed',
+  declined: 'Declined',
   cancelled: 'Cancelled',
   expired: 'Expired',
 };
@@ -83,6 +86,9 @@ export function filterCondition(family: AgreementFamily, filter: AgreementFilter
     // Not signed yet and still waiting for the signer.
     case 'notSigned':
       return { statuses: activeStatuses(family) };
+    // A signer declined (issue 35): every dashboard lists them on their own.
+    case 'declined':
+      return { statuses: ['declined'] };
     case 'cancelled':
       return { statuses: ['cancelled'] };
     case 'expired':

@@ -20,6 +20,8 @@ export const LATER_STATUSES = [
   'signed_manually',
   'resent',
   'edited_resent',
+  /** A signer declined, with a reason (issue 35): every link closed. */
+  'declined',
   'cancelled',
   'expired',
   'void',
@@ -72,6 +74,7 @@ const LATER_STYLES: Readonly<Record<(typeof LATER_STATUSES)[number], StatusStyle
   signed_manually: { label: 'Signed manually', tone: 'success' },
   resent: { label: 'Resent', tone: 'muted' },
   edited_resent: { label: 'Edited & resent', tone: 'muted' },
+  declined: { label: 'Declined', tone: 'danger' },
   cancelled: { label: 'Cancelled', tone: 'danger' },
   expired: { label: 'Expired', tone: 'danger' },
   void: { label: 'Void', tone: 'danger' },

@@ -60,6 +60,19 @@ export interface AgreementCardCore {
    * while (`mailPendingNotice`).
    */
   mailPending?: AgreementMailPending[];
+  /**
+   * A signer declined (issue 35): when, who (`Recipient.id`) and the reason they gave; null
+   * (or absent) otherwise. The card shows it under the declined status.
+   */
+  declined?: AgreementDeclined | null;
+}
+
+/** Who declined an agreement, when and why (issue 35). */
+export interface AgreementDeclined {
+  /** ISO 8601. */
+  at: string;
+  recipientId: string;
+  reason: string;
 }
 
 /** A mail of an agreement that the worker gave up on after its last try. */

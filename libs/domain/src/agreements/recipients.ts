@@ -26,6 +26,8 @@ export const RECIPIENT_STATES = [
   'viewed',
   'signature-saved',
   'signed',
+  /** Declined to sign, with a reason (issue 35): the agreement is declined. */
+  'declined',
 ] as const;
 export type RecipientState = (typeof RECIPIENT_STATES)[number];
 
@@ -36,6 +38,8 @@ export interface RecipientTimes {
   viewedAt: string | null;
   signatureSavedAt: string | null;
   signedAt: string | null;
+  /** When this recipient declined (issue 35); absent or null unless they did. */
+  declinedAt?: string | null;
 }
 
 export interface Recipient {
@@ -124,6 +128,7 @@ export const RECIPIENT_EVENTS = [
   'saveSignature',
   'clearSignature',
   'sign',
+  'decline',
 ] as const;
 export type RecipientEvent = (typeof RECIPIENT_EVENTS)[number];
 
@@ -149,6 +154,12 @@ export const RECIPIENT_TRANSITIONS: Readonly<Record<RecipientEvent, RecipientTra
   // As for the agreement (spec 1 §4.1.6): back to viewed; the first save's time stays recorded.
   clearSignature: { from: ['signature-saved'], to: 'viewed', stamps: null },
   sign: { from: ['signature-saved'], to: 'signed', stamps: 'signedAt' },
+  // Issue 35: a signer whose turn came may decline until they signed (a saved signature too).
+  decline: {
+    from: ['invited', 'viewed', 'signature-saved'],
+    to: 'declined',
+    stamps: 'declinedAt',
+  },
 };
 
 /** Who acted, when and from where, as the server saw it. */
@@ -393,6 +404,8 @@ function singleSignerState(record: SingleSignerRecord, times: RecipientTimes): R
     case 'signed_manually':
     case 'void':
       return 'signed';
+    case 'declined':
+      return 'declined';
     case 'cancelled':
     case 'expired':
     case 'resent':
@@ -427,6 +440,7 @@ export function singleSignerRecipients(record: SingleSignerRecord): Recipient[] 
     viewed: record.viewedIp,
     'signature-saved': record.signatureSavedIp,
     signed: record.signedIp,
+    declined: null,
   };
   const phone = text(record.phone);
   return [

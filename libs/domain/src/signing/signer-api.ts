@@ -38,6 +38,8 @@ export const SIGNER_LINK_STATES = [
   'voided',
   'expired',
   'replaced',
+  /** A signer declined the agreement (issue 35). */
+  'declined',
 ] as const;
 export type SignerLinkState = (typeof SIGNER_LINK_STATES)[number];
 
@@ -109,7 +111,7 @@ export interface VerifyTokenResponse extends SignerUserDetail {
    * closed. The page says it ("This link expires on …", `linkExpiryNote`).
    */
   expiresAt?: string | null;
-  /** When the link left the open state (signed, cancelled, voided, expired, replaced), else null. */
+  /** When the link left the open state (signed, cancelled, voided, expired, replaced, declined), else null. */
   closedAt: string | null;
   /** Whom the signer can ask about it: the staff member who sent it. */
   sender: SigningSender;
@@ -213,6 +215,11 @@ export const SIGNER_MESSAGES = {
   unknownLink: 'Invalid or expired link. Please request a new one.',
   signatureNotSaved: 'Please save your signature and initials first.',
   consentRequired: 'Please accept the terms and conditions before proceeding.',
+  /** A declined agreement's links (issue 35): the page's state says it. */
+  declined: SIGNING_PAGE_TITLES.declined,
+  declineReasonRequired: 'Please tell us why you are declining.',
+  declineReasonTooLong: 'Please keep the reason to 1,000 characters or fewer.',
+  declinedDone: 'You declined this agreement. The sender has been told.',
 } as const;
 
 /** The state a contract's link is in, from the contract's status. */
@@ -232,6 +239,8 @@ export function signerLinkStateOf(
     case 'resent':
     case 'edited_resent':
       return 'replaced';
+    case 'declined':
+      return 'declined';
     default:
       return 'open';
   }
@@ -291,4 +300,41 @@ export interface TextSignatureRequest {
 /** `POST /api/{sow|co}/finish/{customId}`: Agree and Finish — consent given with the finish. */
 export interface LinkFinishRequest {
   agreedToTerms: boolean;
+}
+
+// ── Declining (issue 35) ──
+
+/** The longest reason a signer may give for declining, in characters (after trimming). */
+export const DECLINE_REASON_MAX = 1000;
+
+/** What a signer sends to decline: the reason, required. */
+export interface DeclineRequest {
+  reason: string;
+}
+
+/** `POST /api/signing/decline {token, reason}` (the customer page). */
+export interface DeclineSigningRequest extends SignerTokenRequest, DeclineRequest {}
+
+/**
+ * `POST /api/signing/decline` and `POST /api/{sow|co}/decline/{customId}`: the agreement
+ * is declined and every link closed.
+ */
+export interface DeclineResponse {
+  status: 'declined';
+  linkState: 'declined';
+  /** ISO 8601. */
+  declinedAt: string;
+  message: string;
+}
+
+export type DeclineReasonCheck = { ok: true; reason: string } | { ok: false; message: string };
+
+/** The reason as it is kept (trimmed), or why it is refused: missing, blank or too long. */
+export function checkDeclineReason(raw: unknown): DeclineReasonCheck {
+  const reason = typeof raw === 'string' ? raw.trim() : '';
+  if (!reason) return { ok: false, message: SIGNER_MESSAGES.declineReasonRequired };
+  if ([...reason].length > DECLINE_REASON_MAX) {
+    return { ok: false, message: SIGNER_MESSAGES.declineReasonTooLong };
+  }
+  return { ok: true, reason };
 }

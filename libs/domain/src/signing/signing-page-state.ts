@@ -16,6 +16,8 @@ export type SigningPageState =
   | { kind: 'expired' }
   | { kind: 'signed' }
   | { kind: 'replaced' }
+  /** A signer declined (issue 35): every link of the agreement is closed. */
+  | { kind: 'declined' }
   /** Several signers: this signer's link opens once the earlier signers signed (issue 34). */
   | { kind: 'not-your-turn' };
 
@@ -31,6 +33,7 @@ export const SIGNING_PAGE_TITLES = {
   expired: 'This signing link has expired. Please request a new one.',
   signed: 'This agreement has already been signed. Please check your mailbox for the signed copy.',
   replaced: 'This link has been replaced by a newer one. Please use the latest link we sent you.',
+  declined: 'This agreement was declined. The sender has been told.',
   notYourTurn: 'It is not your turn to sign yet: you will get an e-mail when it is.',
 } as const;
 
@@ -60,6 +63,7 @@ export const SIGNING_STATE_HEADINGS = {
   expired: 'Link expired',
   signed: 'Agreement already signed',
   replaced: 'Link replaced',
+  declined: 'Agreement declined',
   notYourTurn: 'Not your turn yet',
 } as const;
 
@@ -73,6 +77,7 @@ export function signingStateMessage(state: SigningPageState): string | null {
     case 'expired':
     case 'signed':
     case 'replaced':
+    case 'declined':
       return SIGNING_PAGE_TITLES[state.kind];
     case 'not-your-turn':
       return SIGNING_PAGE_TITLES.notYourTurn;
@@ -136,6 +141,8 @@ export function signingPageTitle(state: SigningPageState, brandName: string): st
       return SIGNING_STATE_HEADINGS.signed;
     case 'replaced':
       return SIGNING_STATE_HEADINGS.replaced;
+    case 'declined':
+      return SIGNING_STATE_HEADINGS.declined;
     case 'not-your-turn':
       return SIGNING_STATE_HEADINGS.notYourTurn;
   }

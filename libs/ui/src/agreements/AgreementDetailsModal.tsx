@@ -26,6 +26,7 @@ const STATE_LABELS: Record<RecipientState, string> = {
   viewed: 'Viewed',
   'signature-saved': 'Signature saved',
   signed: 'Signed',
+  declined: 'Declined',
 };
 
 export interface AgreementDetailsModalProps<TCard extends AgreementCardCore> {

@@ -12,6 +12,7 @@ export const AUDIT_EVENT_TYPES = [
   'resent',
   'edited_resent',
   'signed_manually',
+  'declined',
   'cancelled',
   'voided',
 ] as const;
@@ -33,6 +34,8 @@ export interface AuditEvent {
   via?: string;
   /** The recipient who acted (`Recipient.id`, issue 34); absent: the signer, or staff/system. */
   recipientId?: string;
+  /** Declines only (issue 35): the reason the signer gave. */
+  reason?: string;
 }
 
 export const AUDIT_RECIPIENT_ROLES = ['signer', 'countersigner', 'cc'] as const;
@@ -82,6 +85,7 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   resent: 'Resent',
   edited_resent: 'Edited and resent',
   signed_manually: 'Marked as signed',
+  declined: 'Declined',
   cancelled: 'Cancelled',
   voided: 'Voided',
 };

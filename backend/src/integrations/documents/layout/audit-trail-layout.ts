@@ -156,6 +156,10 @@ function detailsOf(event: AuditEvent, signer: string): string {
     case 'signature_saved':
     case 'signed':
       return `by ${event.actor ?? signer}`;
+    case 'declined':
+      return [`by ${event.actor ?? signer}`, event.reason ? `reason: ${event.reason}` : '']
+        .filter(Boolean)
+        .join(', ');
     default:
       return event.actor ? `by ${event.actor}` : '';
   }

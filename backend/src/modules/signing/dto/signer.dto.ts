@@ -1,12 +1,14 @@
 import { Transform } from 'class-transformer';
-import type {
-  EditSignatureRequest,
-  SignerTokenRequest,
-  UploadImageFields,
-  UploadInitialsRequest,
-  UploadSignatureRequest,
-  UserDetailParams,
-  VerifyTokenRequest,
+import {
+  SIGNER_MESSAGES,
+  type DeclineSigningRequest,
+  type EditSignatureRequest,
+  type SignerTokenRequest,
+  type UploadImageFields,
+  type UploadInitialsRequest,
+  type UploadSignatureRequest,
+  type UserDetailParams,
+  type VerifyTokenRequest,
 } from '@prosign/domain';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
@@ -97,4 +99,24 @@ export class VerifyIdParam {
   @MaxLength(100)
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
   verifyId: string;
+}
+
+/**
+ * Longest reason text the decline calls read (the service then checks the trimmed reason:
+ * 1–1,000 characters, `checkDeclineReason`); beyond this the request is refused at once.
+ */
+export const DECLINE_REASON_INPUT_MAX = 5000;
+
+/** What a decline call sends: the reason (checked and trimmed by the service, as the domain says). */
+export class DeclineDto {
+  @IsString({ message: SIGNER_MESSAGES.declineReasonRequired })
+  @MaxLength(DECLINE_REASON_INPUT_MAX, { message: SIGNER_MESSAGES.declineReasonTooLong })
+  reason: string;
+}
+
+/** `POST /api/signing/decline {token, reason}` */
+export class DeclineSigningDto extends SignerTokenDto implements DeclineSigningRequest {
+  @IsString({ message: SIGNER_MESSAGES.declineReasonRequired })
+  @MaxLength(DECLINE_REASON_INPUT_MAX, { message: SIGNER_MESSAGES.declineReasonTooLong })
+  reason: string;
 }

@@ -185,6 +185,7 @@ describe('SOW dashboard', () => {
       'Signature not saved',
       'Signed',
       'Not signed',
+      'Declined',
     ]);
     expect(checkbox('All')).toBeChecked();
 

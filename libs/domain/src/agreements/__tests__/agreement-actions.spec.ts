@@ -47,6 +47,7 @@ const ALL = [
   'signed_manually',
   'resent',
   'edited_resent',
+  'declined',
   'cancelled',
   'expired',
   'void',
@@ -55,31 +56,31 @@ const EXPECTED_FROM: Record<AgreementFamily, Record<AgreementAction, string[]>> 
   standard: {
     copyLink: ['initial', 'viewed', 'signature_saved'],
     sendReminder: ['initial', 'viewed'],
-    cancel: ['initial', 'viewed', 'signature_saved'],
+    cancel: ['initial', 'viewed', 'signature_saved', 'declined'],
     markAsSigned: ['initial', 'viewed', 'signature_saved'],
     void: ['signed', 'signed_manually'],
     resend: ['cancelled', 'expired'],
-    editAndResend: ['cancelled', 'expired'],
+    editAndResend: ['cancelled', 'expired', 'declined'],
     delete: ALL,
   },
   sow: {
     copyLink: ['initial', 'viewed', 'signature_saved'],
     sendReminder: ['initial', 'viewed'],
-    cancel: ['initial', 'viewed', 'signature_saved'],
+    cancel: ['initial', 'viewed', 'signature_saved', 'declined'],
     markAsSigned: ['initial', 'viewed', 'signature_saved'],
     void: ['signed', 'signed_manually'],
     resend: ['cancelled', 'expired', 'resent', 'edited_resent'],
-    editAndResend: ['cancelled', 'expired', 'resent', 'edited_resent'],
+    editAndResend: ['cancelled', 'expired', 'resent', 'edited_resent', 'declined'],
     delete: ALL,
   },
   co: {
     copyLink: ['initial', 'viewed', 'signature_saved'],
     sendReminder: ['initial', 'viewed'],
-    cancel: ['initial', 'viewed', 'signature_saved'],
+    cancel: ['initial', 'viewed', 'signature_saved', 'declined'],
     markAsSigned: ['initial', 'viewed', 'signature_saved'],
     void: ['signed', 'signed_manually'],
     resend: ['cancelled', 'expired'],
-    editAndResend: ['cancelled', 'expired'],
+    editAndResend: ['cancelled', 'expired', 'declined'],
     delete: ALL,
   },
 };
@@ -221,6 +222,48 @@ describe('the server update filter is the table', () => {
     expect(transitionRule('standard', 'expire').to).toBe('expired');
     expect(transitionRule('co', 'publish').to).toBe('not-signed');
   });
+
+  it('lets a signer decline wherever their link is open, in every family (issue 35)', () => {
+    expect(transitionRule('standard', 'decline')).toEqual({
+      from: ['not signed', 'viewed', 'signature_saved'],
+      to: 'declined',
+    });
+    for (const family of AGREEMENT_FAMILIES) {
+      const rule = transitionRule(family, 'decline');
+      expect(rule.to).toBe('declined');
+      expect(rule.from).toEqual(transitionRule(family, 'expire').from);
+      for (const closed of [
+        'signed',
+        'signed_manually',
+        'cancelled',
+        'expired',
+        'void',
+        'resent',
+      ]) {
+        expect(rule.from).not.toContain(closed);
+      }
+      expect(rule.from).not.toContain('declined');
+    }
+    expect(transitionCondition(transitionRule('sow', 'decline'), NOW)).toEqual({
+      status: { $in: ['not-signed', 'viewed', 'signature_saved'] },
+    });
+  });
+
+  it('offers staff edit-and-resend, cancel and delete on a declined agreement', () => {
+    for (const family of AGREEMENT_FAMILIES) {
+      expect(availableActions(family, subject('declined'), admin)).toEqual([
+        'cancel',
+        'editAndResend',
+        'delete',
+      ]);
+      // Edited and resent once already: only cancel and delete are left.
+      expect(availableActions(family, subject('declined', { isEditResend: true }), admin)).toEqual([
+        'cancel',
+        'delete',
+      ]);
+    }
+    expect(actionRule('standard', 'cancel').to).toBe('cancelled');
+  });
 });
 
 describe('statuses', () => {
@@ -229,6 +272,8 @@ describe('statuses', () => {
     expect(displayedStatus('sow', undefined)).toBe('not-signed');
     expect(statusStyle('co', 'not-signed')).toEqual({ label: 'Not signed', tone: 'pending' });
     expect(statusStyle('standard', 'edited_resent').label).toBe('Edited & resent');
+    expect(statusStyle('sow', 'declined')).toEqual({ label: 'Declined', tone: 'danger' });
+    expect(familyStatuses('co')).toContain('declined');
   });
 
   it('puts the most likely next step first on a card', () => {

@@ -16,6 +16,20 @@ describe('filters per family', () => {
     expect(parseAgreementFilters('co', 'cancelled')).toEqual(['cancelled']);
   });
 
+  it('lists declined agreements under their own filter on every dashboard (issue 35)', () => {
+    const declined = { status: 'declined', viewedTimes: 1, signatureSavedAt: null };
+    for (const family of ['standard', 'sow', 'co'] as const) {
+      expect(parseAgreementFilters(family, 'declined')).toEqual(['declined']);
+      expect(matchesAgreementFilters(family, ['declined'], declined)).toBe(true);
+      expect(matchesAgreementFilters(family, ['all'], declined)).toBe(true);
+      expect(matchesAgreementFilters(family, ['notSigned'], declined)).toBe(false);
+      expect(matchesAgreementFilters(family, ['cancelled'], declined)).toBe(false);
+      expect(agreementListQuery(family, ['declined'], '')).toMatchObject({
+        status: { $in: ['declined'] },
+      });
+    }
+  });
+
   it('all clears the others, and none brings all back', () => {
     expect(toggleAgreementFilter('sow', ['viewed'], 'all')).toEqual(['all']);
     expect(toggleAgreementFilter('sow', ['all'], 'notSignatureSaved')).toEqual([

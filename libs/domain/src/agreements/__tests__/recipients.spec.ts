@@ -150,6 +150,7 @@ describe('a recipient’s transitions (every event × state)', () => {
     saveSignature: { from: ['invited', 'viewed'], to: 'signature-saved' },
     clearSignature: { from: ['signature-saved'], to: 'viewed' },
     sign: { from: ['signature-saved'], to: 'signed' },
+    decline: { from: ['invited', 'viewed', 'signature-saved'], to: 'declined' },
   };
 
   for (const event of RECIPIENT_EVENTS) {

@@ -38,6 +38,7 @@ describe('AgreementToolbar', () => {
       'Signature not saved',
       'Signed',
       'Not signed',
+      'Declined',
     ]);
     expect(checkbox('All')).toBeChecked();
     await user.click(checkbox('Signature saved'));

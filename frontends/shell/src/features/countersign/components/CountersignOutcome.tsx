@@ -21,6 +21,7 @@ const CLOSED: Record<Exclude<SignerLinkState, 'open' | 'signed'>, string> = {
   voided: 'This agreement was voided: there is nothing to sign.',
   expired: 'This agreement expired before it was signed.',
   replaced: 'This agreement was sent again: the new one will wait for your signature.',
+  declined: 'A client declined this agreement: there is nothing to sign.',
 };
 
 export function closedMessage(state: SignerLinkState): string | null {
