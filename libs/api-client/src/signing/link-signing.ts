@@ -1,5 +1,7 @@
 import type {
   CoSigningView,
+  DeclineRequest,
+  DeclineResponse,
   FinishSigningResponse,
   LinkFinishRequest,
   LinkVerifyResponse,
@@ -37,6 +39,11 @@ export interface LinkSigningApi<F extends LinkSigningFamily = LinkSigningFamily>
   finish(customId: string): Promise<FinishSigningResponse>;
   /** `GET /api/{family}/create-audit-trail/{customId}` of a finished agreement. */
   auditTrail(customId: string, signal?: AbortSignal): Promise<{ docLink: string }>;
+  /**
+   * `POST /api/{family}/decline/{customId}` (issue 35): declines with a reason (required,
+   * 1–1,000 characters once trimmed; else 400); the agreement is declined, every link closed.
+   */
+  decline(customId: string, reason: string): Promise<DeclineResponse>;
 }
 
 /** `GET /api/{family}/verify-link/{customId}` (no captcha): whether the link is the family's, and its state. */
@@ -72,6 +79,8 @@ export function createLinkSigningApi<F extends LinkSigningFamily>(
       }),
     auditTrail: (customId, signal) =>
       client.get(path('create-audit-trail', customId), { headers, signal }),
+    decline: (customId, reason) =>
+      client.post(path('decline', customId), { reason } satisfies DeclineRequest, { headers }),
   };
 }
 

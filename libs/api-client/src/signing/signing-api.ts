@@ -1,5 +1,7 @@
 import type {
   ClearSignatureRequest,
+  DeclineResponse,
+  DeclineSigningRequest,
   EditSignatureRequest,
   FinishSigningResponse,
   SignerSaveResponse,
@@ -38,6 +40,11 @@ export interface SigningApi {
   /** Spec 1 §4.1.6: clears the saved signature and initials; the saved flag goes back to false. */
   clearSignature(token: string): Promise<SignerSaveResponse>;
   finish(token: string): Promise<FinishSigningResponse>;
+  /**
+   * Issue 35: declines with a reason (required, 1–1,000 characters once trimmed; else 400);
+   * the agreement is declined and every link closes. Not retried: a repeat is refused (409).
+   */
+  decline(token: string, reason: string): Promise<DeclineResponse>;
 }
 
 export function createSigningApi(
@@ -75,6 +82,12 @@ export function createSigningApi(
       ),
     finish: (token) =>
       client.post('/api/signing/finish', { token } satisfies SignerTokenRequest, options),
+    decline: (token, reason) =>
+      client.post(
+        '/api/signing/decline',
+        { token, reason } satisfies DeclineSigningRequest,
+        options,
+      ),
   };
 }
 

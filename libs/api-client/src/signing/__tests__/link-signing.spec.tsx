@@ -44,6 +44,12 @@ function routes() {
       verifyId: 'v-1',
     }),
     'GET /api/co/create-audit-trail/CO%201': () => ({ docLink: 'http://api.test/audit.pdf' }),
+    'POST /api/co/decline/CO%201': () => ({
+      status: 'declined',
+      linkState: 'declined',
+      declinedAt: '2026-01-01T00:00:00.000Z',
+      message: 'You declined this agreement. The sender has been told.',
+    }),
     'GET /api/sow/get-contract/S1': () => ({ customId: 'S1' }),
   });
 }
@@ -70,6 +76,18 @@ describe('link signing calls per family', () => {
     expect(client.calls.slice(1).every((call) => call.headers === PASS)).toBe(true);
     expect(client.calls[3]?.body).toEqual({ textSignature: 'Ana Ruiz' });
     expect(client.calls[4]?.body).toEqual({ agreedToTerms: true });
+  });
+
+  it('declines with the reason, with the pass (issue 35)', async () => {
+    const client = routes();
+    const declined = await createLinkSigningApi(client, 'co', PASS).decline('CO 1', 'Too costly.');
+    expect(declined.linkState).toBe('declined');
+    expect(client.calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/co/decline/CO%201',
+      body: { reason: 'Too costly.' },
+      headers: PASS,
+    });
   });
 
   it('keeps the SOW names: same paths under /api/sow and the same query keys', async () => {
