@@ -174,6 +174,36 @@ describe('HubSpot CRM adapter', () => {
     );
   });
 
+  it('notes a decline on the deal: a note with body and time, associated with the deal (issue 35)', async () => {
+    const at = new Date('2026-03-16T17:42:00.000Z');
+    hubspot.expect({
+      method: 'POST',
+      path: '/crm/v3/objects/notes',
+      body: {
+        properties: {
+          hs_note_body: 'Maria declined the agreement in ProSign. Reason: the fee.',
+          hs_timestamp: '2026-03-16T17:42:00.000Z',
+        },
+        associations: [
+          {
+            to: { id: '222' },
+            types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 214 }],
+          },
+        ],
+      },
+      status: 201,
+      reply: object('9001', {}),
+    });
+    // No stage move yet (issue 36 adds it): the deal stays where it is.
+    await expect(
+      crm.dealDeclined('222', {
+        body: 'Maria declined the agreement in ProSign. Reason: the fee.',
+        at,
+        key: 'contract-declined.abc',
+      }),
+    ).resolves.toBeNull();
+  });
+
   it('sets contact roles with association labels and fills missing properties', async () => {
     hubspot.expect(
       {

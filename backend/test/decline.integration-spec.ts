@@ -338,6 +338,14 @@ describe('a signer declines with a reason', () => {
         .post('/api/signing/decline')
         .send({ token: declined.token, reason: 'No.' })
         .expect(200);
+      // Edit and resend is offered: the record comes back to prefill the creation screen.
+      const editing = await csm()
+        .put('/api/update/edit-resend')
+        .send({ token: declined.token })
+        .expect(200);
+      expect(editing.body.contract.token).toBe(declined.token);
+      // Not a same-document resend, nor a reminder or a copied link.
+      await csm().put('/api/update/resend').send({ token: declined.token }).expect(409);
       await csm().post('/api/update/cancel-contract').send({ token: declined.token }).expect(200);
       expect((await byToken(declined.token))?.status).toBe('cancelled');
       expect(
