@@ -181,7 +181,8 @@ describe('HubSpot CRM adapter', () => {
       path: '/crm/v3/objects/notes',
       body: {
         properties: {
-          hs_note_body: 'Maria declined the agreement in ProSign. Reason: the fee.',
+          hs_note_body:
+            'Maria declined the agreement in ProSign. Reason: the fee &lt;b&gt;&amp; date&lt;/b&gt;.<br>Call me.',
           hs_timestamp: '2026-03-16T17:42:00.000Z',
         },
         associations: [
@@ -197,7 +198,7 @@ describe('HubSpot CRM adapter', () => {
     // No stage move yet (issue 36 adds it): the deal stays where it is.
     await expect(
       crm.dealDeclined('222', {
-        body: 'Maria declined the agreement in ProSign. Reason: the fee.',
+        body: 'Maria declined the agreement in ProSign. Reason: the fee <b>& date</b>.\nCall me.',
         at,
         key: 'contract-declined.abc',
       }),

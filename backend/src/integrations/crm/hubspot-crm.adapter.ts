@@ -202,7 +202,8 @@ export class HubSpotCrmAdapter implements CrmPort {
   async addDealNote(dealId: string, note: CrmNote): Promise<string> {
     const created = await this.call(`Deal ${dealId}`, () =>
       this.client.crm.objects.notes.basicApi.create({
-        properties: { hs_note_body: note.body, hs_timestamp: note.at.toISOString() },
+        // HubSpot shows a note's body as HTML: the plain text (a signer's own words) escaped.
+        properties: { hs_note_body: noteHtml(note.body), hs_timestamp: note.at.toISOString() },
         associations: [
           {
             to: { id: dealId },
@@ -340,6 +341,15 @@ function toOwner(owner: {
     firstName: owner.firstName ?? null,
     lastName: owner.lastName ?? null,
   };
+}
+
+/** Plain text as a note body (HubSpot renders HTML): markup escaped, line breaks kept. */
+function noteHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\r?\n/g, '<br>');
 }
 
 function toSpec(kind: CrmAssociationKind) {
