@@ -204,7 +204,11 @@ describe('a signer declines with a reason', () => {
         .post('/api/verifyToken')
         .send({ token: maria })
         .expect(200);
-      expect(hers.body).toMatchObject({ linkState: 'declined', status: 'declined' });
+      expect(hers.body).toMatchObject({
+        linkState: 'declined',
+        status: 'declined',
+        progress: 'Declined by Luis Alvarez',
+      });
       expect(hers.body.closedAt).toBe(record?.declinedAt.toISOString());
       const refused = await signerHttp(api)
         .post('/api/template/upload-signature')

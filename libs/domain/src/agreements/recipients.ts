@@ -479,11 +479,14 @@ export function joinNames(names: readonly string[]): string {
  * - some signed: "1 of 2 signed — waiting for Jane Doe", "2 of 3 signed — waiting for the firm".
  * The awaited are the unsigned of the current order (`awaitedRecipients`): a
  * signer by name (their e-mail if unnamed), the countersigner as "the firm".
+ * - a signer declined (issue 35): "Declined by Jane Doe" — nobody is awaited any more.
  * It describes the recipients only; a cancelled or void agreement says so by its status.
  */
 export function recipientProgressLabel(recipients: readonly Recipient[]): string {
   const signing = recipients.filter(isSigningRecipient);
   if (signing.length === 0) return 'No signers';
+  const decliner = signing.find((recipient) => recipient.state === 'declined');
+  if (decliner) return `Declined by ${decliner.name || decliner.email}`;
   const signed = signing.filter((recipient) => recipient.state === 'signed').length;
   if (signed === signing.length) return signing.length === 1 ? 'Signed' : `All ${signed} signed`;
   const awaited = joinNames(

@@ -467,6 +467,16 @@ describe('an agreement from before recipients reads as one signer', () => {
 });
 
 describe('the card’s progress line', () => {
+  it('says who declined once a signer did, awaiting nobody (issue 35)', () => {
+    expect(
+      recipientProgressLabel([
+        recipient('Jane Doe', 1, 'signed'),
+        recipient('John Doe', 1, 'declined'),
+        recipient('Firm', 2, 'waiting', 'countersigner'),
+      ]),
+    ).toBe('Declined by John Doe');
+  });
+
   it('names the awaited signer in order, with how many of all have signed', () => {
     expect(
       recipientProgressLabel([recipient('Jane Doe', 1, 'invited'), recipient('John Doe', 2)]),
