@@ -5,6 +5,7 @@
 // mounts). nginx runs as the invoking user, its pid, logs and temp files under
 // `<dataDir>/nginx`. Used by `npm run cluster` (bench/cluster/start.mjs), the smoke
 // test in `npm test` (bench/cluster/smoke.test.mjs) and the fault runs.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -124,6 +125,9 @@ export async function startCluster({
       PUBLIC_API_URL: balancer,
       // One proxy in front of the api: the client's address is the one nginx forwards.
       TRUST_PROXY_HOPS: '1',
+      // One secret for every replica: a captcha challenge one api gave and a pass it signed
+      // are checked by whichever api the next call reaches (unset, each drew its own).
+      CAPTCHA_PASS_SECRET: process.env.CAPTCHA_PASS_SECRET ?? randomBytes(32).toString('base64url'),
       ...extraEnv,
     },
   });

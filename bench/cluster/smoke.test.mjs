@@ -76,6 +76,19 @@ check('only /api and /socket.io reach the apis, with their own headers', async (
   assert.equal((await fetch(`${cluster.urls.balancer}/`)).status, 404);
 });
 
+check('a captcha pass one api signed is honoured by the other (one secret for all)', async () => {
+  const [first, second] = cluster.urls.replicas;
+  const config = await (await fetch(`${first}/captcha/config`)).json();
+  const verified = await fetch(`${second}/captcha/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: cluster.env.PUBLIC_SIGNING_URL },
+    body: JSON.stringify({ response: config.challenge, linkToken: 'cluster-smoke-link' }),
+  });
+  assert.equal(verified.status, 200, await verified.clone().text());
+  const { pass } = await verified.json();
+  assert.ok(pass);
+});
+
 check(
   'Socket.IO over WebSocket through nginx, and a Redis broadcast reaches both replicas',
   async () => {

@@ -25,15 +25,21 @@ import { seedDemoData } from '../../scripts/lib/seed.mjs';
 import { startMongo, startRedis } from '../../scripts/lib/services.mjs';
 import { DATA_DIR, ROOT } from '../../scripts/lib/setup.mjs';
 import { stackEnv, stackPorts } from '../../scripts/lib/stack.mjs';
+import { startCluster } from '../cluster/cluster.mjs';
 import { insertBenchAgreements } from '../lib/agreements.mjs';
 import { jsonCall } from '../lib/http.mjs';
 import { startWireProfiler } from '../lib/wire-profiler.mjs';
 
 const require = createRequire(import.meta.url);
 const { MongoClient } = require(path.join(ROOT, 'node_modules/mongodb'));
-const { CAPTCHA_PASS_HEADER, STANDARD_TEMPLATE_DOC_IDS } = require(
-  path.join(ROOT, 'libs/domain/dist/index.js'),
-);
+const {
+  CAPTCHA_PASS_HEADER,
+  DATA_FETCHING,
+  STANDARD_TEMPLATE_DOC_IDS,
+  isGatewayFailure,
+  retryDelayMs,
+} = require(path.join(ROOT, 'libs/domain/dist/index.js'));
+const { io } = require(path.join(ROOT, 'node_modules/socket.io-client'));
 
 const SIGNERS = Number(process.env.BENCH_SIGNERS ?? 100);
 // 2: each agreement has two signers who sign at the same moment (issue 34): SIGNERS / 2
@@ -50,6 +56,19 @@ const SIGNING_TIMEOUT_MS = Number(process.env.BENCH_SIGNING_TIMEOUT_S ?? 1800) *
 const DB = process.env.BENCH_DB ?? 'bench_signers';
 const JSON_OUT = process.argv.includes('--json');
 const PROFILE = process.argv.includes('--profile') || process.env.BENCH_PROFILE === '1';
+// --cluster: two apis and two workers behind nginx (bench/cluster), the signers through the
+// balancer. --faults (or BENCH_FAULTS=api-kill,workers,lb-reload): while they sign, one api is
+// SIGKILLed and started again, the workers are restarted one after the other (the first
+// gracefully, the second SIGKILLed) and nginx reloads its configuration (issue 38 item 2).
+const CLUSTER = process.argv.includes('--cluster') || process.argv.includes('--faults');
+const FAULTS = new Set(
+  (process.argv.includes('--faults')
+    ? 'api-kill,workers,lb-reload'
+    : (process.env.BENCH_FAULTS ?? '')
+  )
+    .split(',')
+    .filter(Boolean),
+);
 const ADMIN = 'admin@prosign.example';
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
@@ -177,8 +196,8 @@ async function pool(count, limit, work) {
 
 // ── The bench ──
 
-async function main() {
-  const loadBefore = os.loadavg();
+/** One api, one worker and the mail catcher on a database and Redis of the bench's own. */
+async function startSingle() {
   const ports = { ...stackPorts(), api: await freePort(), mailCatcher: await freePort() };
 
   // Own database and Redis, fresh each run (100 new signers every time).
@@ -256,6 +275,65 @@ async function main() {
   ]);
   const base = `http://127.0.0.1:${ports.api}`;
   await waitForHealthy(`${base}/api/health`, [api, worker, catcher]);
+  return {
+    client,
+    db,
+    env,
+    base,
+    profiler,
+    pids: () => ({ database: mongoPid, api: api.pid, worker: worker.pid }),
+  };
+}
+
+/**
+ * The local cluster (bench/cluster): its own database and Redis, two apis and two workers
+ * behind nginx, the mail catcher; the signers reach the apis through the balancer.
+ */
+async function startClustered() {
+  const scratch = path.join(DATA_DIR, `bench-signers-cluster-${process.pid}`);
+  rmSync(scratch, { recursive: true, force: true });
+  delete process.env.MONGODB_URI;
+  delete process.env.REDIS_URL;
+  const cluster = await startCluster({
+    dataDir: scratch,
+    logDir: path.join(scratch, 'logs'),
+    frontends: false,
+    extraEnv: {
+      QUEUE_PREFIX: `bench-signers-${Date.now()}`,
+      LOG_LEVEL: 'warn',
+      // The signers' own addresses (X-Forwarded-For) pass nginx, which appends the bench's:
+      // two proxies, or all of them would share one address and its rate limit.
+      TRUST_PROXY_HOPS: '2',
+    },
+  });
+  console.log(
+    `▸ cluster: ${cluster.processes.apis.length} apis, ${cluster.processes.workers.length} workers behind nginx at ${cluster.urls.balancer} (logs in ${scratch}/logs)`,
+  );
+  await seedDemoData(cluster.env);
+  const client = new MongoClient(cluster.urls.mongo);
+  await client.connect();
+  return {
+    client,
+    db: client.db(),
+    env: cluster.env,
+    base: cluster.urls.balancer,
+    profiler: null,
+    cluster,
+    // The replicas of the moment (a restarted one is a new process).
+    pids: () => ({
+      api: cluster.processes.apis[0]?.pid,
+      'api 2': cluster.processes.apis[1]?.pid,
+      worker: cluster.processes.workers[0]?.pid,
+      'worker 2': cluster.processes.workers[1]?.pid,
+    }),
+  };
+}
+
+async function main() {
+  const loadBefore = os.loadavg();
+  const { client, db, env, base, profiler, cluster, pids } = CLUSTER
+    ? await startClustered()
+    : await startSingle();
 
   // Filler first, so the staff sends and the signers meet a database of the size measured.
   const demo = await db.collection('agreements').countDocuments({});
@@ -374,9 +452,12 @@ async function main() {
   const signingOrigin = new URL(env.PUBLIC_SIGNING_URL).origin;
   const results = signers.map(() => ({ times: {}, statuses: {}, errors: [], waiting: null }));
   profiler?.reset();
-  const stopCpu = sampleCpu({ database: mongoPid, api: api.pid, worker: worker.pid });
+  // A staff dashboard's live updates, through the balancer like the shell's (cluster runs).
+  const dashboard = cluster ? await watchDashboard(base, staff) : null;
+  const stopCpu = sampleCpu(pids());
   const loadAtStart = os.loadavg();
   const wallStarted = performance.now();
+  const faults = cluster ? injectFaults(cluster, FAULTS) : null;
   // The wait of a one-document insert: how long any write queues behind the others in the
   // embedded server's write serializer (tools/embedded-mongo/proxy.go).
   const probe = writeProbe(db);
@@ -401,11 +482,25 @@ async function main() {
       const result = results[n];
       const ip = `10.88.${Math.floor(n / 250)}.${(n % 250) + 1}`;
       const headers = { origin: signingOrigin, 'x-forwarded-for': ip, 'user-agent': PHONE };
+      // As the signing app: a call meeting a gateway failure (no answer, 502, 503, 504: a
+      // replica died or restarted) is tried again after 1, 2, 4 s (GATEWAY_FAILURE_STATUSES).
       const step = async (name, method, url, body, extra = {}) => {
         result.waiting = name;
-        const res = await call(base, method, url, { headers: { ...headers, ...extra }, body });
+        const started = performance.now();
+        let res;
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            res = await call(base, method, url, { headers: { ...headers, ...extra }, body });
+          } catch (error) {
+            if (timedOut) throw error;
+            res = { status: 0, json: { message: error.message } };
+          }
+          if (!isGatewayFailure(res.status) || attempt >= DATA_FETCHING.retries) break;
+          result.retries = (result.retries ?? 0) + 1;
+          await sleep(retryDelayMs(attempt));
+        }
         result.waiting = null;
-        result.times[name] = res.ms;
+        result.times[name] = performance.now() - started;
         result.statuses[name] = res.status;
         if (res.status >= 300) {
           result.errors.push(`${name}: ${res.status} ${JSON.stringify(res.json).slice(0, 200)}`);
@@ -444,6 +539,7 @@ async function main() {
   const wallMs = performance.now() - wallStarted;
   clearTimeout(limit);
   clearInterval(progress);
+  const injected = await faults?.done();
   const writeWaits = probe.stop();
   profiler?.stop();
   const cpu = stopCpu();
@@ -486,8 +582,17 @@ async function main() {
 
   // Report.
   const all = results.flatMap((r) => Object.values(r.statuses));
-  const fiveXx = all.filter((s) => s >= 500).length;
+  // What a signer saw after the app's own retries: a 5xx, or no answer at all.
+  const fiveXx = all.filter((s) => s >= 500 || s === 0).length;
   const fourXx = all.filter((s) => s >= 400 && s < 500).length;
+  const retries = results.reduce((sum, r) => sum + (r.retries ?? 0), 0);
+  // Cluster runs: each signed copy arrived once (by its Message-ID), and the dashboard saw
+  // every agreement turn signed.
+  const once = cluster ? await deliveredOnce(db, mailIds) : null;
+  const dashboardMissed = dashboard
+    ? rows.filter((r) => signedTokens.has(r.token) && !dashboard.signed.has(String(r._id))).length
+    : null;
+  dashboard?.close();
   const table = [
     ...STEPS.map((name) => {
       const s = stats(results.map((r) => r.times[name]).filter((t) => t !== undefined));
@@ -530,6 +635,12 @@ async function main() {
     mails: { ...mails, drainSecondsAfterSigning: mailDrainSeconds },
     http5xx: fiveXx,
     http4xx: fourXx,
+    gatewayRetries: retries,
+    faults: injected ?? null,
+    signedCopiesCaught: once,
+    dashboard: dashboard
+      ? { events: dashboard.events, reconnects: dashboard.reconnects, missed: dashboardMissed }
+      : null,
     cpu,
     calls: table,
     errors: results.flatMap((r, n) => r.errors.map((e) => `signer ${n}: ${e}`)).slice(0, 20),
@@ -552,7 +663,20 @@ async function main() {
   console.log(
     `  signed-copy mails    ${mails.queued} recorded, ${mails.sent} sent (${mailDrainSeconds.toFixed(1)} s after the last finish)`,
   );
-  console.log(`  HTTP 5xx / 4xx       ${fiveXx} / ${fourXx}`);
+  console.log(
+    `  HTTP 5xx / 4xx       ${fiveXx} / ${fourXx} seen by signers (after ${retries} gateway retries)`,
+  );
+  if (injected) console.log(`  faults injected      ${injected.join('; ') || 'none'}`);
+  if (once) {
+    console.log(
+      `  signed copies caught ${once.caughtOnce} exactly once, ${once.missing} missing, ${once.duplicated} twice or more`,
+    );
+  }
+  if (dashboard) {
+    console.log(
+      `  dashboard (live)     ${dashboard.events} updates, ${dashboard.reconnects} reconnects; ${dashboardMissed} signed agreements never shown signed`,
+    );
+  }
   console.log(`  database CPU         ${fmtCpu(cpu.database)}`);
   console.log(`  api CPU              ${fmtCpu(cpu.api)}`);
   console.log(`  worker CPU           ${fmtCpu(cpu.worker)}`);
@@ -582,7 +706,120 @@ async function main() {
   }
 
   await client.close();
-  if (fiveXx > 0 || signedTokens.size < AGREEMENTS) process.exitCode = 1;
+  if (
+    fiveXx > 0 ||
+    signedTokens.size < AGREEMENTS ||
+    (once && (once.missing > 0 || once.duplicated > 0)) ||
+    dashboardMissed > 0
+  )
+    process.exitCode = 1;
+}
+
+/**
+ * A staff dashboard's socket through the balancer (the shell's, with the session cookie):
+ * counts live updates and notes the agreements it saw turn signed. It reconnects as the
+ * shell does when its replica goes away.
+ */
+async function watchDashboard(base, staff) {
+  const socket = io(base, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { cookie: staff.cookie, origin: staff.origin },
+    reconnectionDelay: 200,
+    reconnectionDelayMax: 1000,
+  });
+  const watch = { events: 0, reconnects: 0, signed: new Set(), close: () => socket.disconnect() };
+  socket.on('contract-changed', (event) => {
+    watch.events += 1;
+    if (event.status === 'signed') watch.signed.add(String(event.id));
+  });
+  socket.io.on('reconnect', () => {
+    watch.reconnects += 1;
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return watch;
+}
+
+/**
+ * The faults of a cluster run, on a schedule from the start of signing: one api SIGKILLed
+ * (started again 2 s later), nginx reloading, then the workers restarted one after the
+ * other — the first gracefully (SIGTERM, it drains), the second SIGKILLed. `done()` waits
+ * for the schedule to end and lists what was done.
+ */
+function injectFaults(cluster, kinds) {
+  const done = [];
+  const at = (seconds, action) => sleep(seconds * 1000).then(action);
+  const exited = (child) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise((resolve) => child.once('exit', resolve));
+  const restartWorker = async (i, signal) => {
+    const worker = cluster.processes.workers[i];
+    worker.kill(signal);
+    await exited(worker);
+    cluster.start.worker(i);
+    done.push(
+      `worker ${i + 1} ${signal === 'SIGKILL' ? 'SIGKILLed' : 'stopped (SIGTERM)'} and restarted`,
+    );
+  };
+  const schedule = [];
+  if (kinds.has('api-kill')) {
+    schedule.push(
+      at(3, async () => {
+        const api = cluster.processes.apis[0];
+        api.kill('SIGKILL');
+        await exited(api);
+        await sleep(2000);
+        cluster.start.api(0);
+        done.push('api 1 SIGKILLed at 3 s, started again at 5 s');
+      }),
+    );
+  }
+  if (kinds.has('lb-reload')) {
+    schedule.push(
+      at(6, () => {
+        cluster.reloadBalancer();
+        done.push('nginx reloaded at 6 s');
+      }),
+    );
+  }
+  if (kinds.has('workers')) {
+    schedule.push(
+      at(8, () => restartWorker(0, 'SIGTERM')).then(() => at(4, () => restartWorker(1, 'SIGKILL'))),
+    );
+  }
+  return {
+    async done() {
+      await Promise.all(schedule);
+      return done;
+    },
+  };
+}
+
+/** Each signed-copy delivery (ids in `wanted`) caught by the mail catcher once, by Message-ID. */
+async function deliveredOnce(db, wanted) {
+  const deliveries = await db
+    .collection('mail_deliveries')
+    .find({ _id: { $in: [...wanted] } }, { projection: { messageId: 1 } })
+    .toArray();
+  const caught = await db
+    .collection('caught_mails')
+    .find({}, { projection: { messageId: 1 } })
+    .toArray();
+  const count = new Map();
+  for (const mail of caught) count.set(mail.messageId, (count.get(mail.messageId) ?? 0) + 1);
+  const result = { caughtOnce: 0, missing: 0, duplicated: 0 };
+  for (const delivery of deliveries) {
+    const n = count.get(delivery.messageId) ?? 0;
+    if (n === 1) result.caughtOnce += 1;
+    else if (n === 0) result.missing += 1;
+    else result.duplicated += 1;
+  }
+  result.missing += wanted.size - deliveries.length;
+  return result;
 }
 
 /** Times a one-document insert every `everyMs`, one at a time, until stopped. */

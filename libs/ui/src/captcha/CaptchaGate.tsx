@@ -1,4 +1,4 @@
-import { useApiClient, useRuntimeConfig } from '@prosign/api-client';
+import { useApiClient, useRuntimeConfig, withGatewayRetries } from '@prosign/api-client';
 import {
   CAPTCHA_PROMPT,
   type CaptchaPass,
@@ -133,7 +133,12 @@ function CaptchaChallenge({
     setStage({ kind: 'ready', config, verifying: true });
     try {
       const request: VerifyCaptchaRequest = { response, linkToken };
-      onPass(await client.post<CaptchaPass>('/api/captcha/verify', request));
+      // Tried again after a gateway failure (an api replica restarting), as the signer's saves.
+      const captcha = withGatewayRetries(
+        { verify: () => client.post<CaptchaPass>('/api/captcha/verify', request) },
+        ['verify'],
+      );
+      onPass(await captcha.verify());
     } catch (error) {
       setStage({ kind: 'failed', title: FAILED_TITLE, message: messageOf(error) });
     }
