@@ -1,5 +1,5 @@
 import { DEFAULT_REVIEWS_URL, isApiError, useRuntimeConfig } from '@prosign/api-client';
-import { linkExpiryNote } from '@prosign/domain';
+import { DECLINE_TEXTS, linkExpiryNote } from '@prosign/domain';
 import {
   PdfViewer,
   useMediaQuery,
@@ -11,6 +11,7 @@ import { useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { leaveTo } from '../customer-signing/navigation';
 import { CompletionModal } from './modals/CompletionModal';
 import { ConsentDisclosureModal } from './modals/ConsentDisclosureModal';
+import { DeclineModal } from './modals/DeclineModal';
 import { SIGNING_TEXTS } from './modals/signing-texts';
 import { ProcessingOverlay } from './ProcessingOverlay';
 import { ReadingView, type ReadingMarks } from './reading/ReadingView';
@@ -77,6 +78,11 @@ export interface SigningAgreementProps {
   /** The finish runs (the processing overlay) / ran (the completion notice). */
   finishing: boolean;
   completed: boolean;
+  /**
+   * Declines with the checked reason (issue 35); rejects with the server's refusal. The
+   * page then shows the declined state. Offered until the signer signed their part.
+   */
+  onDecline?: (reason: string) => Promise<void>;
   /** The page's own dialogs. */
   children?: ReactNode;
 }
@@ -98,6 +104,8 @@ export function SigningAgreement(props: SigningAgreementProps) {
   const view = readingLink ? (chosenView ?? (narrow ? 'reading' : 'pdf')) : 'pdf';
   const title = `The agreement: ${props.agreementTitle}`;
   const expiry = signed || props.completed ? null : linkExpiryNote(props.expiresAt);
+  const [declineOpen, setDeclineOpen] = useState(false);
+  const canDecline = Boolean(props.onDecline) && !signed && !props.finishing && !props.completed;
   return (
     <div className="sg-agreement">
       <p className="sg-agreement__notice">{SIGNING_TEXTS.notice}</p>
@@ -178,8 +186,23 @@ export function SigningAgreement(props: SigningAgreementProps) {
           </a>
         </p>
       ) : null}
+      {canDecline ? (
+        <p className="sg-agreement__decline">
+          {DECLINE_TEXTS.offer}{' '}
+          <button type="button" className="sg-link-button" onClick={() => setDeclineOpen(true)}>
+            {DECLINE_TEXTS.action}
+          </button>
+        </p>
+      ) : null}
 
       <ConsentDisclosureModal open={consentOpen} onClose={() => setConsentOpen(false)} />
+      {props.onDecline ? (
+        <DeclineModal
+          open={declineOpen && canDecline}
+          onDecline={props.onDecline}
+          onClose={() => setDeclineOpen(false)}
+        />
+      ) : null}
       {props.children}
       <ProcessingOverlay open={props.finishing} />
       <CompletionModal

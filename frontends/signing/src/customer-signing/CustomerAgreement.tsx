@@ -25,6 +25,16 @@ export interface CustomerAgreementProps {
  */
 export function CustomerAgreement({ link, loadPdf, ...options }: CustomerAgreementProps) {
   const steps = useCustomerSigningSteps({ link, ...options });
+  const { api, token, update } = options;
+  // Issue 35: the link closes as declined; the flow shows the declined state.
+  const decline = async (reason: string) => {
+    const declined = await api.decline(token, reason);
+    update({
+      linkState: declined.linkState,
+      status: declined.status,
+      closedAt: declined.declinedAt,
+    });
+  };
   const { step, setStep, busy, savedInitials } = steps;
   const { metrics } = link;
   const saved = metrics.isSignatureSaved;
@@ -91,6 +101,7 @@ export function CustomerAgreement({ link, loadPdf, ...options }: CustomerAgreeme
       signedDocLink={link.signedDocLink}
       finishing={step === 'finishing'}
       completed={step === 'completed'}
+      onDecline={decline}
     >
       <SignatureModal
         open={step === 'signature'}

@@ -1,4 +1,6 @@
 import {
+  linkSigningKeys,
+  useLinkSigningApi,
   useSigningLinkFinish,
   useSigningLinkTextSignature,
   type LinkSigningFamily,
@@ -6,6 +8,7 @@ import {
 } from '@prosign/api-client';
 import { SIGNER_MESSAGES, signatureFontSizePx } from '@prosign/domain';
 import { useToast, type PdfLoader } from '@prosign/ui';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { InitialsModal } from '../components/modals/InitialsModal';
 import { SignatureModal, type SignatureInput } from '../components/modals/SignatureModal';
@@ -55,6 +58,8 @@ export function LinkAgreement({
   const progress = finishedProgress === undefined ? view.progress : finishedProgress;
   const saveSignature = useSigningLinkTextSignature(family, customId, captchaHeaders);
   const finish = useSigningLinkFinish(family, customId, captchaHeaders);
+  const api = useLinkSigningApi(family, captchaHeaders);
+  const queryClient = useQueryClient();
   const { metrics } = view;
   const saved = metrics.isSignatureSaved;
   const signed = metrics.isSigned;
@@ -95,6 +100,23 @@ export function LinkAgreement({
     });
   };
 
+  // Issue 35: the opened link turns declined; the flow shows the declined state.
+  const onDecline = async (reason: string) => {
+    const declined = await api.decline(customId, reason);
+    queryClient.setQueryData<LinkSigningView>(
+      linkSigningKeys(family).opened(customId),
+      (previous) =>
+        previous
+          ? ({
+              ...previous,
+              linkState: declined.linkState,
+              status: declined.status,
+              closedAt: declined.declinedAt,
+            } as LinkSigningView)
+          : previous,
+    );
+  };
+
   return (
     <SigningAgreement
       viewer={viewer}
@@ -127,6 +149,7 @@ export function LinkAgreement({
       signedDocLink={view.signedDocLink}
       finishing={step === 'finishing'}
       completed={step === 'completed'}
+      onDecline={onDecline}
     >
       <SignatureModal
         open={step === 'signature'}

@@ -307,6 +307,28 @@ export interface LinkFinishRequest {
 /** The longest reason a signer may give for declining, in characters (after trimming). */
 export const DECLINE_REASON_MAX = 1000;
 
+/**
+ * The signing pages' decline action and dialog (issue 35), for every family: short and plain
+ * as SIGNER_MESSAGES. The reason's rules and refusals are checkDeclineReason's.
+ */
+export const DECLINE_TEXTS = {
+  /** Before the action, under Agree and Finish. */
+  offer: 'Not willing to sign?',
+  /** The secondary action that opens the dialog. */
+  action: 'Decline',
+  title: 'Decline this agreement',
+  prompt: 'Tell the sender why. They get your reason by e-mail.',
+  reasonLabel: 'Your reason',
+  confirm: 'Decline agreement',
+  failed: 'The agreement could not be declined. Please try again.',
+} as const;
+
+/** The live count under the reason ("12 / 1,000 characters"), counted as the rule counts. */
+export function declineReasonCount(raw: string): string {
+  const used = [...raw.trim()].length;
+  return `${used.toLocaleString('en-US')} / ${DECLINE_REASON_MAX.toLocaleString('en-US')} characters`;
+}
+
 /** What a signer sends to decline: the reason, required. */
 export interface DeclineRequest {
   reason: string;

@@ -33,6 +33,8 @@ const NEXT_STEP: Partial<Record<SigningPageState['kind'], string>> = {
   signed: 'The signed copy was e-mailed to you when the agreement was completed.',
   replaced:
     'The agreement was updated and sent to you again. Open the most recent e-mail or text message from us.',
+  declined:
+    'Nothing more is needed from you for this agreement. Reply to our e-mail if you have questions.',
   'not-your-turn':
     'Someone else signs this agreement before you. Once they have, we will e-mail you, and this same link will open it for you to sign.',
 };
@@ -44,6 +46,7 @@ const DATE_LABEL: Partial<Record<SigningPageState['kind'], string>> = {
   voided: 'Voided',
   expired: 'Expired',
   replaced: 'Replaced',
+  declined: 'Declined',
 };
 
 /**

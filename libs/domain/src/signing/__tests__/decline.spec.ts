@@ -1,6 +1,7 @@
 import {
   checkDeclineReason,
   DECLINE_REASON_MAX,
+  declineReasonCount,
   SIGNER_LINK_STATES,
   SIGNER_MESSAGES,
   signerLinkStateOf,
@@ -43,5 +44,14 @@ describe('declining (issue 35)', () => {
     expect(SIGNER_MESSAGES.declineReasonTooLong).toMatch(/1,000 characters/);
     // Characters, not UTF-16 units: 1,000 emoji are still 1,000 characters.
     expect(checkDeclineReason('😀'.repeat(1000)).ok).toBe(true);
+  });
+});
+
+describe('declineReasonCount', () => {
+  it('counts the reason as checkDeclineReason does: trimmed, by character', () => {
+    expect(declineReasonCount('')).toBe('0 / 1,000 characters');
+    expect(declineReasonCount('  Too expensive  ')).toBe('13 / 1,000 characters');
+    expect(declineReasonCount('é'.repeat(1001))).toBe('1,001 / 1,000 characters');
+    expect(declineReasonCount('👍')).toBe('1 / 1,000 characters');
   });
 });

@@ -1,0 +1,86 @@
+import { isApiError } from '@prosign/api-client';
+import {
+  checkDeclineReason,
+  DECLINE_TEXTS,
+  declineReasonCount,
+  SIGNER_MESSAGES,
+} from '@prosign/domain';
+import { useToast } from '@prosign/ui';
+import { useId, useState } from 'react';
+import { SigningFormDialog, useSigningForm } from './SigningFormDialog';
+
+export interface DeclineModalProps {
+  open: boolean;
+  /** Sends the checked reason (trimmed); rejects with the server's refusal. */
+  onDecline: (reason: string) => Promise<void>;
+  onClose: () => void;
+}
+
+/**
+ * Decline with a reason (issue 35), on every family's page: a required reason
+ * (checkDeclineReason: 1–1,000 characters once trimmed) with a live count, Cancel and
+ * Decline agreement. A refusal stays in the dialog with the server's words; on success
+ * the page shows the declined state.
+ */
+export function DeclineModal({ open, onDecline, onClose }: DeclineModalProps) {
+  const toast = useToast();
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const form = useSigningForm(open, () => {
+    setReason('');
+    setBusy(false);
+  });
+  const fieldId = useId();
+  const countId = useId();
+
+  const submit = () => {
+    const check = checkDeclineReason(reason);
+    if (!check.ok) return check.message;
+    setBusy(true);
+    onDecline(check.reason).then(
+      () => toast.success(SIGNER_MESSAGES.declinedDone),
+      (error: unknown) => {
+        // The server's refusal (a 4xx says why); its own failures get the plain message.
+        form.setError(
+          isApiError(error) && error.statusCode < 500 ? error.message : DECLINE_TEXTS.failed,
+        );
+        setBusy(false);
+      },
+    );
+  };
+
+  return (
+    <SigningFormDialog
+      open={open}
+      texts={{
+        title: DECLINE_TEXTS.title,
+        prompt: DECLINE_TEXTS.prompt,
+        save: DECLINE_TEXTS.confirm,
+      }}
+      busy={busy}
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <div className="ps-field">
+        <label htmlFor={fieldId}>{DECLINE_TEXTS.reasonLabel}</label>
+        <textarea
+          id={fieldId}
+          className="ps-input sg-decline__reason"
+          rows={5}
+          value={reason}
+          aria-required="true"
+          aria-invalid={form.error ? true : undefined}
+          aria-describedby={[countId, form.describedBy].filter(Boolean).join(' ')}
+          onChange={(event) => {
+            setReason(event.target.value);
+            form.setError('');
+          }}
+        />
+        <p id={countId} className="sg-decline__count">
+          {declineReasonCount(reason)}
+        </p>
+      </div>
+    </SigningFormDialog>
+  );
+}

@@ -1,0 +1,151 @@
+import { ApiError } from '@prosign/api-client';
+import {
+  CAPTCHA_PROMPT,
+  DECLINE_TEXTS,
+  SIGNER_MESSAGES,
+  SIGNING_PAGE_TITLES,
+  SIGNING_STATE_HEADINGS,
+  type CoSigningView,
+  type SignerMetrics,
+  type SowSigningView,
+} from '@prosign/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CoSignaturePage } from '../../pages/CoSignaturePage';
+import { SowSignaturePage } from '../../pages/SowSignaturePage';
+import { fakeClient, renderRoute, type FakeRoute } from '../../test-support/fake-signing-api';
+
+jest.mock('../../customer-signing/navigation', () => ({ leaveTo: jest.fn() }));
+jest.mock('../../signing-session/signer-socket', () => ({
+  connectSignerSocket: () =>
+    Promise.resolve({ emit: () => undefined, disconnect: () => undefined }),
+}));
+
+const ID = 'SOW-abc123';
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+
+const SAVED: SignerMetrics = {
+  isSignatureSaved: true,
+  isSigned: false,
+  signature: 'Mei Lin',
+  initials: 'M.L.',
+};
+
+function sowView(overrides: Partial<SowSigningView> = {}): SowSigningView {
+  return {
+    valid: true,
+    linkState: 'open',
+    status: 'signature_saved',
+    agreementTitle: 'Scope of Work Agreement — 88 Orchard Lane',
+    docLink: 'http://api.test/api/documents/sow-1/pdf',
+    signedDocLink: null,
+    verifyId: null,
+    bookmarks: null,
+    sentAt: '2026-03-02T17:00:00.000Z',
+    closedAt: null,
+    sender: { email: 'csm@prosign.example' },
+    // A saved signature does not stop a decline: only a signed part does.
+    metrics: SAVED,
+    client: { full_name: 'Mei Lin', hsDealId: null },
+    customId: ID,
+    cp_name: 'Mei Lin',
+    project_address: '88 Orchard Lane, San Jose, CA 95112',
+    payment_amount: 1550.5,
+    effective_date: '2026-11-23',
+    ...overrides,
+  };
+}
+
+function linkApi(family: 'sow' | 'co', view: unknown, routes: Record<string, FakeRoute> = {}) {
+  return fakeClient({
+    [`GET /api/${family}/verify-link/${ID}`]: () => ({ valid: true, linkState: 'open' }),
+    'GET /api/captcha/config': () => ({ adapter: 'local', challenge: 'challenge-1' }),
+    'POST /api/captcha/verify': () => ({ pass: 'pass-1', expiresAt: inAnHour() }),
+    [`POST /api/${family}/increase-viewed-times/${ID}`]: () => view,
+    [`POST /api/${family}/decline/${ID}`]: () => ({
+      status: 'declined',
+      linkState: 'declined',
+      declinedAt: '2026-11-27T18:00:00.000Z',
+      message: SIGNER_MESSAGES.declinedDone,
+    }),
+    ...routes,
+  });
+}
+
+async function openPage(family: 'sow' | 'co', client: ReturnType<typeof linkApi>['client']) {
+  const user = userEvent.setup();
+  const page = family === 'sow' ? <SowSignaturePage /> : <CoSignaturePage />;
+  const base = family === 'sow' ? '/sow-signature' : '/co-signature';
+  renderRoute(page, { path: `${base}/${ID}`, pattern: `${base}/:customId`, client });
+  expect(await screen.findByText(CAPTCHA_PROMPT)).toBeInTheDocument();
+  await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
+  await screen.findByRole('region', { name: /The agreement/ });
+  return user;
+}
+
+beforeAll(() => {
+  HTMLCanvasElement.prototype.getContext = (() => null) as HTMLCanvasElement['getContext'];
+  Element.prototype.scrollTo = function scrollTo() {} as Element['scrollTo'];
+});
+
+beforeEach(() => sessionStorage.clear());
+
+describe('SOW and CO signing pages: decline with a reason (issue 35)', () => {
+  it('a SOW partner declines with a reason; the page shows the declined state', async () => {
+    const api = linkApi('sow', sowView());
+    const user = await openPage('sow', api.client);
+    await user.click(screen.getByRole('button', { name: DECLINE_TEXTS.action }));
+    const dialog = await screen.findByRole('dialog', { name: DECLINE_TEXTS.title });
+    const reason = within(dialog).getByRole('textbox', { name: DECLINE_TEXTS.reasonLabel });
+    expect(reason).toHaveFocus();
+    await user.type(reason, 'Not our project');
+    await user.click(within(dialog).getByRole('button', { name: DECLINE_TEXTS.confirm }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: SIGNING_STATE_HEADINGS.declined }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(SIGNING_PAGE_TITLES.declined)).toBeInTheDocument();
+    const call = api.calls.find((entry) => entry.path === `/api/sow/decline/${ID}`);
+    expect(call?.body).toEqual({ reason: 'Not our project' });
+    // Nothing more is asked of the server: the page shows what the decline answered.
+    expect(api.calls.filter((entry) => entry.path.includes('increase-viewed-times'))).toHaveLength(
+      1,
+    );
+  });
+
+  it("a CO signer sees the server's refusal in the dialog", async () => {
+    const view: CoSigningView = {
+      ...sowView(),
+      status: 'viewed',
+      signatory_name: 'Ana Ruiz',
+      description: 'Relocate the water heater.',
+      fee: 1200,
+      payment_terms: 'Split Payment',
+      firstPayment: 700,
+      secondPayment: 500,
+    };
+    const api = linkApi('co', view, {
+      [`POST /api/co/decline/${ID}`]: () => {
+        throw new ApiError(409, 'This link is closed.', 'Conflict');
+      },
+    });
+    const user = await openPage('co', api.client);
+    await user.click(screen.getByRole('button', { name: DECLINE_TEXTS.action }));
+    const dialog = await screen.findByRole('dialog', { name: DECLINE_TEXTS.title });
+    await user.type(within(dialog).getByRole('textbox'), 'Price changed');
+    await user.click(within(dialog).getByRole('button', { name: DECLINE_TEXTS.confirm }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This link is closed.');
+  });
+
+  it('is not offered on a signed SOW part', async () => {
+    const api = linkApi(
+      'sow',
+      sowView({
+        metrics: { ...SAVED, isSigned: true },
+        progress: '1 of 2 signed — waiting for Al',
+      }),
+    );
+    await openPage('sow', api.client);
+    expect(screen.queryByRole('button', { name: DECLINE_TEXTS.action })).not.toBeInTheDocument();
+  });
+});
