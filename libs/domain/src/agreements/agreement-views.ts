@@ -5,6 +5,7 @@
  */
 import type { AgreementEventView } from './agreement-events';
 import type { AgreementFamily, AgreementStatus } from './agreement-statuses';
+import { formatPacificDate } from '../time/pacific-time';
 import type { Recipient } from './recipients';
 
 /** What the shared card shows whatever the family: who signs, what, where. */
@@ -73,6 +74,21 @@ export interface AgreementDeclined {
   at: string;
   recipientId: string;
   reason: string;
+}
+
+/**
+ * The card's line for a declined agreement (issue 35): "Declined by Jane Doe on November 27,
+ * 2026: The fee is higher than quoted." The decliner is named from the card's recipients
+ * (their e-mail if unnamed), else the card's signer; the date is Pacific time.
+ */
+export function declinedCardLine(
+  declined: AgreementDeclined,
+  recipients: readonly Recipient[] | null | undefined,
+  fallbackName: string,
+): string {
+  const decliner = (recipients ?? []).find((recipient) => recipient.id === declined.recipientId);
+  const name = decliner ? decliner.name || decliner.email : fallbackName;
+  return `Declined by ${name || 'the signer'} on ${formatPacificDate(declined.at)}: ${declined.reason}`;
 }
 
 /** A mail of an agreement that the worker gave up on after its last try. */

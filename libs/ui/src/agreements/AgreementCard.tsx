@@ -1,4 +1,5 @@
 import {
+  declinedCardLine,
   isFullySigned,
   recipientProgressLabel,
   displayedStatus,
@@ -80,8 +81,10 @@ export function AgreementCard<TCard extends AgreementCardCore>({
   const waitingMails = mailPendingNotice(card.mailPending, now);
   // Several signers: where the signatures stand, until the agreement is signed or closed.
   const signing = (card.recipients ?? []).filter((r) => r.role !== 'cc');
+  // A signer declined (issue 35): who, when and why; the progress line would only repeat who.
+  const declined = card.declined ? declinedCardLine(card.declined, card.recipients, name) : null;
   const progress =
-    signing.length > 1 && !signed && !isFullySigned(signing)
+    !declined && signing.length > 1 && !signed && !isFullySigned(signing)
       ? recipientProgressLabel(card.recipients)
       : null;
 
@@ -115,6 +118,11 @@ export function AgreementCard<TCard extends AgreementCardCore>({
         {children}
       </div>
       {progress ? <p className="dash-card__progress">{progress}</p> : null}
+      {declined ? (
+        <p className="dash-card__declined" title={card.declined?.reason}>
+          {declined}
+        </p>
+      ) : null}
       {alreadyResent ? (
         <p className="dash-card__resent">
           {card.isEditResend

@@ -702,6 +702,38 @@ describe('Contract dashboard', () => {
     });
     expect(within(cardOf('Live')).queryByText('Viewing now')).not.toBeInTheDocument();
   });
+
+  it('turns a contract declined live, with who declined, when and the reason (issue 35)', async () => {
+    let declined: Partial<ContractCardView> = {};
+    renderDashboard({
+      'GET /api/user/details': () =>
+        listOf([card({ _id: 'agr-dec', full_name: 'Decliner', ...declined })]),
+    });
+    await screen.findByRole('heading', { name: 'Decliner' });
+    expect(within(cardOf('Decliner')).queryByText(/Declined by/)).not.toBeInTheDocument();
+
+    declined = {
+      status: 'declined',
+      declined: {
+        at: '2026-03-09T20:00:00.000Z',
+        recipientId: 'not-listed',
+        reason: 'The fee is higher than quoted.',
+      },
+    };
+    mockServerEmit('contract-changed', {
+      family: 'standard',
+      id: 'agr-dec',
+      status: 'declined',
+      at: '',
+    });
+    expect(
+      await within(cardOf('Decliner')).findByText(
+        'Declined by Decliner on March 9, 2026: The fee is higher than quoted.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(cardOf('Decliner')).getByText('Declined')).toBeInTheDocument();
+    await expectNoSeriousAxeViolations(document.body);
+  });
 });
 
 describe('Show CO', () => {

@@ -9,6 +9,7 @@ import {
   type SignerMetrics,
   type VerifyTokenResponse,
 } from '@prosign/domain';
+import { expectNoSeriousAxeViolations } from '@prosign/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CustomerSigningPage } from '../../pages/CustomerSigningPage';
@@ -106,6 +107,7 @@ describe('CustomerSigningPage: decline with a reason (issue 35)', () => {
     expect(within(dialog).getByText('0 / 1,000 characters')).toBeInTheDocument();
     await user.type(reason, '  The fee is higher than quoted.  ');
     expect(within(dialog).getByText('30 / 1,000 characters')).toBeInTheDocument();
+    await expectNoSeriousAxeViolations(dialog);
     await user.click(within(dialog).getByRole('button', { name: DECLINE_TEXTS.confirm }));
 
     expect(

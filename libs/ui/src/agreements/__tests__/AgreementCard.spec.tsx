@@ -55,6 +55,37 @@ describe('AgreementCard', () => {
     expect(item).toHaveTextContent('1 of 2 signed — waiting for Luis Lopez');
   });
 
+  it("shows who declined, when and why on a declined agreement's card (issue 35)", () => {
+    const { item } = renderCard({
+      status: 'declined',
+      recipients: [
+        signer('signer-1', 'Maria Lopez', 1, 'signed'),
+        signer('signer-2', 'Luis Lopez', 2, 'declined'),
+      ],
+      declined: {
+        at: '2026-03-09T20:00:00.000Z',
+        recipientId: 'signer-2',
+        reason: 'The fee is higher than quoted.',
+      },
+    });
+    expect(within(item).getByText('Declined')).toHaveClass('dash-status--declined');
+    expect(
+      within(item).getByText(
+        'Declined by Luis Lopez on March 9, 2026: The fee is higher than quoted.',
+      ),
+    ).toBeInTheDocument();
+    // Not the progress line too.
+    expect(item).not.toHaveTextContent(/signed —/);
+  });
+
+  it("names the card's signer when the decliner is not among the recipients", () => {
+    const { item } = renderCard({
+      status: 'declined',
+      declined: { at: '2026-03-09T20:00:00.000Z', recipientId: 'gone', reason: 'No longer needed' },
+    });
+    expect(item).toHaveTextContent('Declined by Maria Lopez on March 9, 2026: No longer needed');
+  });
+
   it('adds no progress line to a one-signer agreement', () => {
     const { item } = renderCard({ status: 'viewed' });
     expect(item).not.toHaveTextContent(/waiting for|signed —/);

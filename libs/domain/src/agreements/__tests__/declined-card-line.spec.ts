@@ -1,0 +1,33 @@
+import { declinedCardLine } from '../agreement-views';
+import type { Recipient } from '../recipients';
+
+const recipient = (id: string, name: string): Recipient => ({
+  id,
+  role: 'signer',
+  name,
+  email: `${id}@example.com`,
+  order: 1,
+  state: 'declined',
+  times: { invitedAt: null, viewedAt: null, signatureSavedAt: null, signedAt: null },
+  lastActionIp: null,
+  lastActionUserAgent: null,
+});
+
+describe('declinedCardLine (issue 35)', () => {
+  const declined = { at: '2026-11-28T02:30:00.000Z', recipientId: 'r-2', reason: 'Too expensive' };
+
+  it('names the decliner from the recipients, with the Pacific date and the reason', () => {
+    expect(declinedCardLine(declined, [recipient('r-1', 'Ann'), recipient('r-2', 'Bo')], 'X')).toBe(
+      'Declined by Bo on November 27, 2026: Too expensive',
+    );
+  });
+
+  it("uses the e-mail of an unnamed decliner, else the card's signer", () => {
+    expect(declinedCardLine(declined, [recipient('r-2', '')], 'X')).toBe(
+      'Declined by r-2@example.com on November 27, 2026: Too expensive',
+    );
+    expect(declinedCardLine(declined, null, 'Jane Doe')).toBe(
+      'Declined by Jane Doe on November 27, 2026: Too expensive',
+    );
+  });
+});
