@@ -169,15 +169,21 @@ async function runEndToEnd() {
 }
 
 /**
- * The local cluster's smoke test (issue 38): two apis and two workers behind Debian's nginx
- * with deploy/nginx/prosign.conf.template, health from both apis and Socket.IO through it.
+ * The local cluster (issue 38): two apis and two workers behind Debian's nginx with
+ * deploy/nginx/prosign.conf.template — its smoke test (health from both apis, Socket.IO and a
+ * captcha pass across them), then the short fault run (50 signers while an api is killed).
  */
 async function runClusterSmoke() {
-  console.log('\n▸ Local cluster, smoke test (bench/cluster: 2 api, 2 worker, nginx)…');
+  console.log(
+    '\n▸ Local cluster (bench/cluster: 2 api, 2 worker, nginx): smoke test, short fault run…',
+  );
   const result = await runCapture(process.execPath, [
     '--test',
     '--test-reporter=spec',
+    // One cluster at a time: each starts its own database, Redis, apis, workers and nginx.
+    '--test-concurrency=1',
     path.join(ROOT, 'bench/cluster/smoke.test.mjs'),
+    path.join(ROOT, 'bench/cluster/faults.test.mjs'),
   ]);
   // node:test's summary: "ℹ pass 3", "ℹ fail 0", "ℹ skipped 0"
   const plain = result.output.replace(/\x1b\[[0-9;]*m/g, '');

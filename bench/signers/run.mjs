@@ -8,7 +8,7 @@
 // database process's CPU. Exits 1 on any 5xx or a signer left unsigned.
 // See bench/README.md.
 import { execSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -647,6 +647,9 @@ async function main() {
   };
 
   if (JSON_OUT) console.log(JSON.stringify(summary, null, 2));
+  // For a test reading the figures (bench/cluster/faults.test.mjs).
+  if (process.env.BENCH_JSON_FILE)
+    writeFileSync(process.env.BENCH_JSON_FILE, JSON.stringify(summary));
   console.log(
     `\n${SIGNERS} signers at once (${PER_AGREEMENT} per agreement), ${stored} agreements stored (${summary.date}, ${summary.machine}):`,
   );

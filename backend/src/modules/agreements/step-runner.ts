@@ -20,9 +20,14 @@ export interface StepRunnerTiming {
 
 export const STEP_RUNNER_TIMING = Symbol('StepRunnerTiming');
 
+// A lease is what a signer waits at worst when the api running their finish dies (their retry
+// reaches another api, which takes over once the lease ran out): 2 minutes measured so with an
+// api SIGKILLed mid-load (bench/signers --faults), hence 30 s. Steps are short (the slowest, the
+// seal with a remote time-stamp, a few seconds) and each finished step extends the lease, so
+// renewals stay rare. A second caller waits longer than one lease.
 const DEFAULT_TIMING: StepRunnerTiming = {
-  leaseMs: 2 * 60_000,
-  heartbeatCheckMs: 10_000,
+  leaseMs: 30_000,
+  heartbeatCheckMs: 5_000,
   waitForOtherRunnerMs: 60_000,
 };
 
