@@ -453,7 +453,16 @@ async function main() {
   const results = signers.map(() => ({ times: {}, statuses: {}, errors: [], waiting: null }));
   profiler?.reset();
   // A staff dashboard's live updates, through the balancer like the shell's (cluster runs).
-  const dashboard = cluster ? await watchDashboard(base, staff) : null;
+  const dashboard = cluster
+    ? await watchDashboard(base, staff, async () =>
+        (
+          await db
+            .collection('agreements')
+            .find({ status: 'signed' }, { projection: { _id: 1 } })
+            .toArray()
+        ).map((row) => String(row._id)),
+      )
+    : null;
   const stopCpu = sampleCpu(pids());
   const loadAtStart = os.loadavg();
   const wallStarted = performance.now();
@@ -721,9 +730,10 @@ async function main() {
 /**
  * A staff dashboard's socket through the balancer (the shell's, with the session cookie):
  * counts live updates and notes the agreements it saw turn signed. It reconnects as the
- * shell does when its replica goes away.
+ * shell does when its replica goes away, and then refetches (`signedNow`), as the shell's
+ * dashboards do on a reconnect (`onReconnect` of useStaffRealtime).
  */
-async function watchDashboard(base, staff) {
+async function watchDashboard(base, staff, signedNow) {
   const socket = io(base, {
     path: '/socket.io',
     transports: ['websocket'],
@@ -736,8 +746,9 @@ async function watchDashboard(base, staff) {
     watch.events += 1;
     if (event.status === 'signed') watch.signed.add(String(event.id));
   });
-  socket.io.on('reconnect', () => {
+  socket.io.on('reconnect', async () => {
     watch.reconnects += 1;
+    for (const id of await signedNow()) watch.signed.add(id);
   });
   await new Promise((resolve, reject) => {
     socket.once('connect', resolve);

@@ -115,6 +115,16 @@ describe('agreement families', () => {
       agreementKeys.lists('standard'),
     ]);
 
+    // Connected again after the socket was lost: the family's data is refetched (not on the
+    // first connection).
+    invalidate.mockClear();
+    act(() => listeners.get('connect')?.(undefined));
+    expect(invalidate).not.toHaveBeenCalled();
+    act(() => listeners.get('connect')?.(undefined));
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      agreementKeys.family('standard'),
+    ]);
+
     act(() =>
       listeners.get('signer-presence')?.({ family: 'standard', id: 'agr-1', active: true, at: '' }),
     );

@@ -109,5 +109,6 @@ export function useInvoicesLive(): void {
   const queryClient = useQueryClient();
   useStaffRealtime({
     onInvoiceChanged: () => void queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+    onReconnect: () => void queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
   });
 }

@@ -19,6 +19,11 @@ export interface StaffRealtimeHandlers {
   onAgreementChanged?: (event: AgreementChangedEvent) => void;
   onSignerPresence?: (event: SignerPresenceEvent) => void;
   onInvoiceChanged?: (event: InvoiceChangedEvent) => void;
+  /**
+   * The socket connected again after it was lost (its api replica went away, the network
+   * dropped): changes made meanwhile were never heard, so what is on screen is refetched.
+   */
+  onReconnect?: () => void;
 }
 
 /**
@@ -43,6 +48,11 @@ export function useStaffRealtime(handlers: StaffRealtimeHandlers): void {
     socket.on(ServerEvent.AgreementChanged, (event) => latest.current.onAgreementChanged?.(event));
     socket.on(ServerEvent.SignerPresence, (event) => latest.current.onSignerPresence?.(event));
     socket.on(ServerEvent.InvoiceChanged, (event) => latest.current.onInvoiceChanged?.(event));
+    let connectedBefore = false;
+    socket.on('connect', () => {
+      if (connectedBefore) latest.current.onReconnect?.();
+      connectedBefore = true;
+    });
     return () => {
       socket.removeAllListeners();
       socket.disconnect();

@@ -24,6 +24,7 @@ function QueueRealtime() {
   useStaffRealtime({
     onAgreementChanged: () =>
       void queryClient.invalidateQueries({ queryKey: countersignKeys.queue }),
+    onReconnect: () => void queryClient.invalidateQueries({ queryKey: countersignKeys.queue }),
   });
   return null;
 }
