@@ -78,7 +78,21 @@ async function openDashboard(page: Page, text: string) {
   // On a phone the filters fold behind a Filters button.
   const filtersButton = page.getByRole('button', { name: /^Filters/ });
   if (await filtersButton.isVisible()) await filtersButton.click();
-  await expect(page.getByRole('group', { name: 'Filters' }).getByRole('checkbox')).toHaveCount(7);
+  // The SOW dashboard's filters (SOW_FILTERS in libs/domain), by name: the list has loaded.
+  const filters = page.getByRole('group', { name: 'Filters' });
+  for (const name of [
+    'All',
+    'Viewed',
+    'Not viewed',
+    'Signature saved',
+    'Signature not saved',
+    'Signed',
+    'Not signed',
+    'Declined',
+  ]) {
+    await expect(filters.getByRole('checkbox', { name, exact: true })).toBeVisible();
+  }
+  await expect(filters.getByRole('checkbox')).toHaveCount(8);
   await search(page, text);
 }
 
