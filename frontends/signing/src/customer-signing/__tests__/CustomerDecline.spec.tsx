@@ -1,19 +1,17 @@
 import { ApiError } from '@prosign/api-client';
 import {
-  CAPTCHA_PROMPT,
   DECLINE_REASON_MAX,
   DECLINE_TEXTS,
   SIGNER_MESSAGES,
   SIGNING_PAGE_TITLES,
   SIGNING_STATE_HEADINGS,
-  type SignerMetrics,
-  type VerifyTokenResponse,
 } from '@prosign/domain';
 import { expectNoSeriousAxeViolations } from '@prosign/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CustomerSigningPage } from '../../pages/CustomerSigningPage';
 import { fakeClient, renderRoute, type FakeRoute } from '../../test-support/fake-signing-api';
+import { CAPTCHA_ROUTES, customerLink, passCaptcha } from '../../test-support/signer-fixtures';
 
 jest.mock('../navigation', () => ({ leaveTo: jest.fn() }));
 jest.mock('../../signing-session/signer-socket', () => ({
@@ -23,39 +21,13 @@ jest.mock('../../signing-session/signer-socket', () => ({
 
 const DOC = 'https://docs.test/d/doc-1/edit';
 const PATH = `/tok-1?docLink=${encodeURIComponent(DOC)}&prefix=email`;
-const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 const DECLINED_AT = '2026-11-27T18:00:00.000Z';
 
-const UNSAVED: SignerMetrics = {
-  isSignatureSaved: false,
-  isSigned: false,
-  signature: null,
-  initials: null,
-};
-
-function link(overrides: Partial<VerifyTokenResponse> = {}): VerifyTokenResponse {
-  return {
-    valid: true,
-    linkState: 'open',
-    status: 'viewed',
-    agreementTitle: 'Structural Engineering Agreement',
-    docLink: 'http://api.test/api/documents/doc-1/pdf',
-    signedDocLink: null,
-    verifyId: null,
-    bookmarks: null,
-    sentAt: '2026-03-02T17:00:00.000Z',
-    closedAt: null,
-    sender: { email: 'csm@prosign.example' },
-    metrics: UNSAVED,
-    client: { full_name: 'Jane Doe', hsDealId: 'deal-1' },
-    ...overrides,
-  };
-}
+const link = customerLink;
 
 function signingApi(routes: Record<string, FakeRoute> = {}) {
   return fakeClient({
-    'GET /api/captcha/config': () => ({ adapter: 'local', challenge: 'challenge-1' }),
-    'POST /api/captcha/verify': () => ({ pass: 'pass-1', expiresAt: inAnHour() }),
+    ...CAPTCHA_ROUTES,
     'POST /api/verifyToken': () => link(),
     'POST /api/signing/decline': () => ({
       status: 'declined',
@@ -70,8 +42,7 @@ function signingApi(routes: Record<string, FakeRoute> = {}) {
 async function openAgreement(client = signingApi().client) {
   const user = userEvent.setup();
   renderRoute(<CustomerSigningPage />, { path: PATH, pattern: '/:token', client });
-  expect(await screen.findByText(CAPTCHA_PROMPT)).toBeInTheDocument();
-  await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
+  await passCaptcha(user);
   await screen.findByRole('region', { name: /The agreement/ });
   return user;
 }

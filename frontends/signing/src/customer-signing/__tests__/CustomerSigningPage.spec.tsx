@@ -1,17 +1,21 @@
 import { ApiError } from '@prosign/api-client';
 import {
   CAPTCHA_PASS_HEADER,
-  CAPTCHA_PROMPT,
   SIGNING_PAGE_TITLES,
   SIGNER_MESSAGES,
   SIGNING_STATE_HEADINGS,
   type SignerMetrics,
-  type VerifyTokenResponse,
 } from '@prosign/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CustomerSigningPage } from '../../pages/CustomerSigningPage';
 import { fakeClient, renderRoute, type FakeRoute } from '../../test-support/fake-signing-api';
+import {
+  CAPTCHA_ROUTES,
+  customerLink,
+  passCaptcha,
+  UNSAVED_METRICS,
+} from '../../test-support/signer-fixtures';
 import { leaveTo } from '../navigation';
 
 jest.mock('../navigation', () => ({ leaveTo: jest.fn() }));
@@ -27,14 +31,8 @@ jest.mock('../../signing-session/signer-socket', () => ({
 
 const DOC = 'https://docs.test/d/doc-1/edit';
 const PATH = `/tok-1?docLink=${encodeURIComponent(DOC)}&prefix=email`;
-const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
-const UNSAVED: SignerMetrics = {
-  isSignatureSaved: false,
-  isSigned: false,
-  signature: null,
-  initials: null,
-};
+const UNSAVED = UNSAVED_METRICS;
 const SAVED: SignerMetrics = {
   isSignatureSaved: true,
   isSigned: false,
@@ -42,37 +40,14 @@ const SAVED: SignerMetrics = {
   initials: 'J.D.',
 };
 
-function link(overrides: Partial<VerifyTokenResponse> = {}): VerifyTokenResponse {
-  return {
-    valid: true,
-    linkState: 'open',
-    status: 'viewed',
-    agreementTitle: 'Structural Engineering Agreement',
-    docLink: 'http://api.test/api/documents/doc-1/pdf',
-    signedDocLink: null,
-    verifyId: null,
-    bookmarks: null,
-    sentAt: '2026-03-02T17:00:00.000Z',
-    closedAt: null,
-    sender: { email: 'csm@prosign.example' },
-    metrics: UNSAVED,
-    client: { full_name: 'Jane Doe', hsDealId: 'deal-1' },
-    ...overrides,
-  };
-}
+const link = customerLink;
 
 function signingApi(routes: Record<string, FakeRoute> = {}) {
   return fakeClient({
-    'GET /api/captcha/config': () => ({ adapter: 'local', challenge: 'challenge-1' }),
-    'POST /api/captcha/verify': () => ({ pass: 'pass-1', expiresAt: inAnHour() }),
+    ...CAPTCHA_ROUTES,
     'POST /api/verifyToken': () => link(),
     ...routes,
   });
-}
-
-async function passCaptcha(user: ReturnType<typeof userEvent.setup>) {
-  expect(await screen.findByText(CAPTCHA_PROMPT)).toBeInTheDocument();
-  await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
 }
 
 function renderPage(path: string, client = signingApi().client) {

@@ -1,6 +1,5 @@
 import { ApiError } from '@prosign/api-client';
 import {
-  CAPTCHA_PROMPT,
   DECLINE_TEXTS,
   SIGNER_MESSAGES,
   SIGNING_PAGE_TITLES,
@@ -14,6 +13,7 @@ import userEvent from '@testing-library/user-event';
 import { CoSignaturePage } from '../../pages/CoSignaturePage';
 import { SowSignaturePage } from '../../pages/SowSignaturePage';
 import { fakeClient, renderRoute, type FakeRoute } from '../../test-support/fake-signing-api';
+import { CAPTCHA_ROUTES, passCaptcha } from '../../test-support/signer-fixtures';
 
 jest.mock('../../customer-signing/navigation', () => ({ leaveTo: jest.fn() }));
 jest.mock('../../signing-session/signer-socket', () => ({
@@ -22,7 +22,6 @@ jest.mock('../../signing-session/signer-socket', () => ({
 }));
 
 const ID = 'SOW-abc123';
-const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
 const SAVED: SignerMetrics = {
   isSignatureSaved: true,
@@ -59,8 +58,7 @@ function sowView(overrides: Partial<SowSigningView> = {}): SowSigningView {
 function linkApi(family: 'sow' | 'co', view: unknown, routes: Record<string, FakeRoute> = {}) {
   return fakeClient({
     [`GET /api/${family}/verify-link/${ID}`]: () => ({ valid: true, linkState: 'open' }),
-    'GET /api/captcha/config': () => ({ adapter: 'local', challenge: 'challenge-1' }),
-    'POST /api/captcha/verify': () => ({ pass: 'pass-1', expiresAt: inAnHour() }),
+    ...CAPTCHA_ROUTES,
     [`POST /api/${family}/increase-viewed-times/${ID}`]: () => view,
     [`POST /api/${family}/decline/${ID}`]: () => ({
       status: 'declined',
@@ -77,8 +75,7 @@ async function openPage(family: 'sow' | 'co', client: ReturnType<typeof linkApi>
   const page = family === 'sow' ? <SowSignaturePage /> : <CoSignaturePage />;
   const base = family === 'sow' ? '/sow-signature' : '/co-signature';
   renderRoute(page, { path: `${base}/${ID}`, pattern: `${base}/:customId`, client });
-  expect(await screen.findByText(CAPTCHA_PROMPT)).toBeInTheDocument();
-  await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
+  await passCaptcha(user);
   await screen.findByRole('region', { name: /The agreement/ });
   return user;
 }
