@@ -2,7 +2,7 @@
 // process we start is remembered so that Ctrl-C (or the end of a test run)
 // stops exactly those, and nothing else on the machine.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -22,6 +22,7 @@ export function startProcess(name, command, args, { env, cwd, logFile } = {}) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.processName = name;
+  child.logFile = logFile;
   started.add(child);
   child.on('exit', () => started.delete(child));
 
@@ -132,7 +133,7 @@ export async function waitForPort(port, { host = '127.0.0.1', timeoutMs = 60_000
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) {
       throw new Error(
-        `${child.processName} exited with code ${child.exitCode} before listening on ${port}`,
+        `${child.processName} exited with code ${child.exitCode} before listening on ${port}${logTail(child.logFile)}`,
       );
     }
     if (await canConnect(port, host)) return;
@@ -152,8 +153,60 @@ export function canConnect(port, host = '127.0.0.1') {
   });
 }
 
-/** Asks the OS for a free TCP port on the loopback interface. */
-export function freePort() {
+/** Ports this process handed out: never twice, even once their trial socket closed. */
+const handedOut = new Set();
+
+/**
+ * A free TCP port for a server this process will start. Picked below the kernel's ephemeral
+ * range (where the OS's own `listen(0)` picks): a port from that range can be taken as the
+ * local port of some outgoing connection (an api's to Redis, say) before our server binds it,
+ * and two calls could get the same port back; either way a replica fails to bind while
+ * another server answers on its port. Tried on every address, as the servers listen.
+ */
+export async function freePort() {
+  const [low] = ephemeralPortRange();
+  const from = Math.max(10_000, low - 12_000);
+  for (let attempt = 0; attempt < 100 && low - from > 1_000; attempt++) {
+    const port = from + Math.floor(Math.random() * (low - from));
+    if (handedOut.has(port)) continue;
+    if (await canListen(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  // No room below the range (an unusual kernel setting): the OS's pick, still never twice.
+  for (;;) {
+    const port = await osPickedPort();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+}
+
+function ephemeralPortRange() {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (low > 0 && high >= low) return [low, high];
+  } catch {
+    // Not Linux: the IANA dynamic range.
+  }
+  return [49_152, 65_535];
+}
+
+function canListen(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    // No host: the unspecified address (IPv6 and IPv4), which clashes with any listener on the port.
+    server.listen(port, () => server.close(() => resolve(true)));
+  });
+}
+
+function osPickedPort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -162,6 +215,13 @@ export function freePort() {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** The last lines of a process's log file, for an error message (nothing when it logs to the console). */
+export function logTail(file, lines = 30) {
+  if (!file || !existsSync(file)) return '';
+  const tail = readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  return `; the end of ${file}:\n${tail}`;
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -3,7 +3,7 @@
 // per frontend. Shared by `npm start` and the end-to-end tests, so both run
 // the product the same way.
 import path from 'node:path';
-import { startProcess, waitForPort, sleep } from './processes.mjs';
+import { logTail, startProcess, waitForPort, sleep } from './processes.mjs';
 import { startMongo, startRedis } from './services.mjs';
 import { DATA_DIR, ROOT } from './setup.mjs';
 
@@ -152,7 +152,9 @@ export async function startStack({
     ...frontends.map((child, i) => waitForPort(ports[FRONTENDS[i].app], { child })),
   ]);
   await Promise.all(
-    apiPorts.map((port) => waitForHealthy(`http://127.0.0.1:${port}/api/health`, workers)),
+    apiPorts.map((port, i) =>
+      waitForHealthy(`http://127.0.0.1:${port}/api/health`, [apis[i], ...workers]),
+    ),
   );
 
   return {
@@ -174,18 +176,23 @@ export async function startStack({
   };
 }
 
-async function waitForHealthy(url, workers, timeoutMs = 60_000) {
+/** Waits for 200 from an api's /api/health; fails at once, with its log's end, when one of `processes` exits. */
+async function waitForHealthy(url, processes, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline) {
-    const exited = workers.find((worker) => worker.exitCode !== null);
-    if (exited) throw new Error(`${exited.processName} exited with code ${exited.exitCode}`);
+    const exited = processes.find((child) => child.exitCode !== null);
+    if (exited) {
+      throw new Error(
+        `${exited.processName} exited with code ${exited.exitCode}${logTail(exited.logFile)}`,
+      );
+    }
     try {
-      const response = await fetch(url);
+      const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
       if (response.ok) return;
       last = `${response.status} ${await response.text()}`;
     } catch (error) {
-      last = error.message;
+      last = `${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message})` : ''}`;
     }
     await sleep(500);
   }
