@@ -2,7 +2,8 @@
 // build: two apis and two workers on embedded MongoDB and Redis of their own, nginx in
 // front with deploy/nginx/prosign.conf.template. Health answers through nginx from both
 // apis, Socket.IO's WebSocket passes through it, and a broadcast published on Redis (as
-// the worker publishes) reaches sockets on both replicas.
+// the worker publishes) reaches sockets on both replicas. Every schedule (expiry, automatic
+// reminders, the mail and CRM sweeps), upserted by both workers, runs once per tick (item 2).
 //
 //   node --test bench/cluster/smoke.test.mjs      (after `npm run build`)
 import assert from 'node:assert/strict';
@@ -26,7 +27,9 @@ delete process.env.MONGODB_URI;
 delete process.env.REDIS_URL;
 const QUEUE_PREFIX = 'cluster-smoke';
 const scratch = path.join(DATA_DIR, `cluster-smoke-${process.pid}`);
+const SCHEDULE_TICK_MS = 2_000;
 let cluster;
+let startedAt;
 let passed = true;
 
 before(async () => {
@@ -34,8 +37,16 @@ before(async () => {
     dataDir: scratch,
     logDir: path.join(scratch, 'logs'),
     frontends: false,
-    extraEnv: { QUEUE_PREFIX, LOG_LEVEL: 'warn' },
+    extraEnv: {
+      QUEUE_PREFIX,
+      LOG_LEVEL: 'warn',
+      // The hourly and per-minute schedules tick every SCHEDULE_TICK_MS here, to be counted.
+      AGREEMENT_SCHEDULES_EVERY_MS: String(SCHEDULE_TICK_MS),
+      AUTO_REMINDER_INTERVAL_DAYS: '1',
+      MAIL_SWEEP_EVERY_MS: String(SCHEDULE_TICK_MS),
+    },
   });
+  startedAt = Date.now();
 });
 
 after(async () => {
@@ -151,3 +162,59 @@ check(
     assert.equal(new Set(upgrades).size, 2, `sockets by replica: ${upgrades.join(', ')}`);
   },
 );
+
+check('every schedule runs once per tick, however many workers upsert it', async () => {
+  const { Queue } = backendRequire('bullmq');
+  // Both workers registered every schedule at start; each tick must make one job, not two.
+  const schedules = [
+    { queue: 'contract-schedules', job: 'expire-unsigned' },
+    { queue: 'contract-schedules', job: 'auto-remind' },
+    { queue: 'mail', job: 'sweep-deliveries' },
+    { queue: 'crm', job: 'sweep-stage-moves' },
+  ];
+  const waitFor = 5 * SCHEDULE_TICK_MS - (Date.now() - startedAt);
+  if (waitFor > 0) await new Promise((resolve) => setTimeout(resolve, waitFor));
+  const queues = new Map();
+  try {
+    for (const { queue: name, job } of schedules) {
+      if (!queues.has(name)) {
+        queues.set(
+          name,
+          new Queue(name, { connection: { url: cluster.urls.redis }, prefix: QUEUE_PREFIX }),
+        );
+      }
+      const queue = queues.get(name);
+      // A named worker's Redis client is `<prefix>:<queue>:w:<name>` (WORKER_NAME: host#pid).
+      const names = new Set(
+        (await queue.getWorkers()).map((client) => client.rawname.split(':w:')[1]),
+      );
+      assert.equal(names.size, 2, `${name}: worker replicas listening: ${[...names]}`);
+      const jobs = (await queue.getJobs(['completed', 'failed', 'active'])).filter(
+        (j) => j.name === job,
+      );
+      const ticks = jobs.map((j) => Number(j.id.split(':').at(-1))).sort((a, b) => a - b);
+      assert.ok(
+        ticks.length >= 3,
+        `${name}/${job}: ${ticks.length} runs in ${Date.now() - startedAt} ms`,
+      );
+      const elapsed = Date.now() - startedAt;
+      // One run per tick at most: two workers each running it would double this.
+      assert.ok(
+        ticks.length <= Math.ceil(elapsed / SCHEDULE_TICK_MS) + 1,
+        `${name}/${job}: ${ticks.length} runs in ${elapsed} ms`,
+      );
+      for (let i = 1; i < ticks.length; i++) {
+        assert.ok(
+          ticks[i] - ticks[i - 1] >= SCHEDULE_TICK_MS,
+          `${name}/${job}: two runs ${ticks[i] - ticks[i - 1]} ms apart`,
+        );
+      }
+      // Each run was taken by one named worker replica.
+      for (const j of jobs.filter((j) => j.finishedOn)) {
+        assert.ok(names.has(j.processedBy), `${name}/${job} run ${j.id} taken by ${j.processedBy}`);
+      }
+    }
+  } finally {
+    await Promise.all([...queues.values()].map((queue) => queue.close()));
+  }
+});

@@ -4,6 +4,7 @@ import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
 import { QueueName } from '../../platform/queues/queue-names';
 import { AgreementSchedulesService } from './agreement-schedules.service';
+import { WORKER_NAME } from '../../platform/queues/worker-name';
 
 /** The agreement schedules' own queue (named `contract-schedules` in Redis), registered with every queue of the system. */
 export const AGREEMENT_SCHEDULES_QUEUE = QueueName.AgreementSchedules;
@@ -13,14 +14,12 @@ export const AgreementScheduleJob = {
   AutoRemind: 'auto-remind',
 } as const;
 
-const HOUR_MS = 3600_000;
-
 /**
  * Runs the agreement schedules of every family. They are BullMQ job schedulers: however many
  * workers upsert them, Redis holds one scheduler per id and each tick makes
  * one job, which one worker takes.
  */
-@Processor(AGREEMENT_SCHEDULES_QUEUE)
+@Processor(AGREEMENT_SCHEDULES_QUEUE, { name: WORKER_NAME })
 export class AgreementSchedulesProcessor extends GracefulWorkerHost implements OnModuleInit {
   private readonly logger = new Logger(AgreementSchedulesProcessor.name);
 
@@ -35,13 +34,13 @@ export class AgreementSchedulesProcessor extends GracefulWorkerHost implements O
   async onModuleInit(): Promise<void> {
     await this.queue.upsertJobScheduler(
       AgreementScheduleJob.ExpireUnsigned,
-      { every: HOUR_MS },
+      { every: this.config.AGREEMENT_SCHEDULES_EVERY_MS },
       { name: AgreementScheduleJob.ExpireUnsigned, opts: { attempts: 3 } },
     );
     if (this.config.AUTO_REMINDER_INTERVAL_DAYS > 0) {
       await this.queue.upsertJobScheduler(
         AgreementScheduleJob.AutoRemind,
-        { every: HOUR_MS },
+        { every: this.config.AGREEMENT_SCHEDULES_EVERY_MS },
         { name: AgreementScheduleJob.AutoRemind, opts: { attempts: 3 } },
       );
     } else {

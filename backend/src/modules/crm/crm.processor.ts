@@ -10,9 +10,10 @@ import { CrmFlows } from './crm-flows.service';
 import { CrmMoveSweeper } from './crm-move-sweeper';
 import { CrmStageMoveRepository } from './crm-stage-move.repository';
 import { CrmJob, MoveDealStageJobData, type CrmJobName } from './crm-stage-moves';
+import { WORKER_NAME } from '../../platform/queues/worker-name';
 
 /** Moves deals through the CRM flows and records each attempt on the move. */
-@Processor(QueueName.Crm)
+@Processor(QueueName.Crm, { name: WORKER_NAME })
 export class CrmProcessor extends GracefulWorkerHost {
   private readonly logger = new Logger(CrmProcessor.name);
 

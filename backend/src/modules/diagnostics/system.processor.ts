@@ -6,8 +6,9 @@ import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
 import { QueueName } from '../../platform/queues/queue-names';
 import { validateJobData } from '../../platform/queues/validate-job-data';
 import { EchoJobData, SystemJob, type EchoJobResult, type SystemJobName } from './echo.job';
+import { WORKER_NAME } from '../../platform/queues/worker-name';
 
-@Processor(QueueName.System)
+@Processor(QueueName.System, { name: WORKER_NAME })
 export class SystemProcessor extends GracefulWorkerHost {
   async process(job: Job<unknown, unknown, string>): Promise<EchoJobResult> {
     const name = job.name as SystemJobName;

@@ -6,12 +6,13 @@ import { QueueName } from '../../platform/queues/queue-names';
 import { validateJobData } from '../../platform/queues/validate-job-data';
 import { DocumentJobData, DocumentsJob, type DocumentsJobName } from './documents.jobs';
 import { DocumentsService } from './documents.service';
+import { WORKER_NAME } from '../../platform/queues/worker-name';
 
 /**
  * Renders PDFs the user does not wait for. Output is a pure function of the
  * document record, so a retried or duplicated job stores the same bytes once.
  */
-@Processor(QueueName.Documents)
+@Processor(QueueName.Documents, { name: WORKER_NAME })
 export class DocumentsProcessor extends GracefulWorkerHost {
   constructor(private readonly documents: DocumentsService) {
     super();

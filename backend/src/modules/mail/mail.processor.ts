@@ -15,13 +15,17 @@ import { addMailPending, notePendingTryFailed, removeMailPending } from './mail-
 import { announceMailChange, clearMailProblem, markMailFailed } from './mail-problem';
 import { MailSweeper, type SweepResult } from './mail-sweeper';
 import { MailJob, SendMailJobData, type MailJobName } from './mail.job';
+import { WORKER_NAME } from '../../platform/queues/worker-name';
 
 /**
  * Sends queued mail through the mail port and records each attempt on the
  * delivery; retries back off exponentially up to an hour (capped-exponential),
  * and the scheduled sweep re-queues deliveries whose job was lost.
  */
-@Processor(QueueName.Mail, { settings: { backoffStrategy: cappedExponentialBackoff } })
+@Processor(QueueName.Mail, {
+  settings: { backoffStrategy: cappedExponentialBackoff },
+  name: WORKER_NAME,
+})
 export class MailProcessor extends GracefulWorkerHost {
   private readonly logger = new Logger(MailProcessor.name);
 

@@ -11,12 +11,13 @@ import {
   SigningJob,
   type SigningJobName,
 } from './signing.jobs';
+import { WORKER_NAME } from '../../platform/queues/worker-name';
 
 /**
  * The `signing` queue: a BullMQ job scheduler (fires once across workers)
  * resumes finishes left in progress by a crashed api.
  */
-@Processor(QueueName.Signing)
+@Processor(QueueName.Signing, { name: WORKER_NAME })
 export class SigningProcessor extends GracefulWorkerHost {
   constructor(
     private readonly finishing: SigningFinishService,

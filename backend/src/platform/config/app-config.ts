@@ -495,6 +495,14 @@ export class AppConfig {
   @IntegerBetween(1, 3650)
   readonly CONTRACT_EXPIRY_DAYS: number = 30;
 
+  /**
+   * How often the worker looks for agreements to expire and automatic reminders due (one
+   * job per tick whatever the number of workers). Shorter only for drills and tests.
+   */
+  @Expose()
+  @IntegerBetween(1000, 86400000)
+  readonly AGREEMENT_SCHEDULES_EVERY_MS: number = 3600000;
+
   /** Days between automatic reminders for unsigned contracts; 0 turns them off. */
   @Expose()
   @IntegerBetween(0, 365)
