@@ -118,6 +118,9 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/countersign/mine': SESSION,
   'GET /api/countersign/defaults': SESSION,
   'PUT /api/countersign/defaults': ADMIN,
+  // Issue 35: the e-mail code's family defaults (admins set them, creation screens read them).
+  'GET /api/email-code/defaults': SESSION,
+  'PUT /api/email-code/defaults': ADMIN,
   'GET /api/countersign/:agreementId': SESSION,
   'POST /api/countersign/:agreementId/open': SESSION,
   'POST /api/countersign/:agreementId/signature': SESSION,
@@ -239,6 +242,9 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/template/clear-signature': SIGNER,
   'POST /api/signing/finish': SIGNER,
   'POST /api/signing/decline': SIGNER,
+  'GET /api/signing/email-code': SIGNER,
+  'POST /api/signing/email-code/send': SIGNER,
+  'POST /api/signing/email-code/verify': SIGNER,
   'POST /api/template/create-audit-trails': SIGNER,
   // The public verify page
   'GET /api/verify/:verifyId': PUBLIC,

@@ -67,6 +67,7 @@ export * from './signing/agreement-reading';
 export * from './signing/link-signing-path';
 export * from './signing/link-signing';
 export * from './signing/sow-signing';
+export * from './signing/email-code-api';
 export { standardAgreementEndpoints, type StandardActionResults } from './contracts/dashboard-api';
 export {
   listQueryParams,

@@ -80,6 +80,7 @@ export class AgreementCreationService {
         replacesId,
         mailedFields: definition.mailedFields,
         signers: signersOf(input),
+        requireEmailCode: input.require_email_code,
       },
       actor,
     );

@@ -39,6 +39,7 @@ import {
 import { agreementMailKey, legacyAgreementMailKey } from './agreement-mail-keys';
 import type { AgreementDocument } from './agreement.schema';
 import { AgreementRepository, newLinkToken } from './agreement.repository';
+import { EmailCodeDefaultsRepository } from './email-code-defaults.repository';
 import { httpErrorDetail, StepFailedError, StepRunner, StepRunnerBusyError } from './step-runner';
 
 /** Who sends: the signed-in staff member and the request's address and browser. */
@@ -74,6 +75,8 @@ export interface AgreementSendInput<TForm extends object> {
     order: SigningOrder;
     countersigner?: CountersignerInput | null;
   } | null;
+  /** Every signer enters an e-mail code first (issue 35); absent: the family's admin default. */
+  requireEmailCode?: boolean | null;
 }
 
 export const COUNTERSIGNER_MESSAGES = {
@@ -102,6 +105,8 @@ export class AgreementSendService {
     private readonly crmMoves: CrmStageMoves,
     // Absent in the worker, which never starts a send (it only resumes started ones).
     @Optional() private readonly staff?: StaffDirectory,
+    // Absent where sends are only resumed (worker, seeds): no code unless the request asks.
+    @Optional() private readonly emailCodeDefaults?: EmailCodeDefaultsRepository,
   ) {}
 
   /**
@@ -120,8 +125,11 @@ export class AgreementSendService {
       filename: input.filename?.trim() || null,
     };
     const additionalSigners = await this.checkedSigners(input);
+    const requireEmailCode =
+      input.requireEmailCode ?? (await this.emailCodeDefaults?.requiredFor(input.family)) ?? false;
     const { agreement, created } = await this.repository.createOnce<TForm>({
       additionalSigners,
+      requireEmailCode,
       family: input.family,
       sendKey: input.sendKey,
       form: input.form,

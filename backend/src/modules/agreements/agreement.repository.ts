@@ -60,6 +60,8 @@ export interface NewAgreement<TForm extends object> {
   sendParams?: Record<string, string | null>;
   /** Signers besides the form's own, each with their own token (several signers). */
   additionalSigners?: StoredRecipient[];
+  /** Every signer must enter an e-mail code before the document opens (issue 35). */
+  requireEmailCode?: boolean;
 }
 
 /**
@@ -281,6 +283,7 @@ export class AgreementRepository implements AgreementMailNotes {
         sentBy: input.sentBy,
         status: null,
         searchText: input.searchText,
+        requireEmailCode: input.requireEmailCode === true,
         send: {
           state: 'in_progress',
           steps: {},

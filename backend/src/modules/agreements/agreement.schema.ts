@@ -139,6 +139,11 @@ export class Agreement<TForm extends object = Record<string, unknown>> {
   @Prop({ type: Date, default: null }) declinedAt: Date | null;
   @Prop({ type: String, default: null }) declinedBy: string | null;
   @Prop({ type: String, default: null }) declineReason: string | null;
+  /**
+   * Every signer enters a 6-digit code mailed to their own address before the document opens
+   * (issue 35 item 3): chosen on the creation screen, the family's admin default otherwise.
+   */
+  @Prop({ type: Boolean, default: false }) requireEmailCode: boolean;
   /** Soft delete: never listed again, the data stays. */
   @Prop({ type: Date, default: null }) deletedAt: Date | null;
   @Prop({ type: String, default: null }) deletedBy: string | null;

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { Agreement, AgreementLink, AgreementLinkSchema, AgreementSchema } from './agreement.schema';
 import { AgreementRepository } from './agreement.repository';
+import { EmailCodeDefaultsRepository } from './email-code-defaults.repository';
 import { StepRunner } from './step-runner';
 
 /**
@@ -16,7 +17,7 @@ import { StepRunner } from './step-runner';
       { name: AgreementLink.name, schema: AgreementLinkSchema },
     ]),
   ],
-  providers: [AgreementRepository, StepRunner],
-  exports: [AgreementRepository, StepRunner],
+  providers: [AgreementRepository, StepRunner, EmailCodeDefaultsRepository],
+  exports: [AgreementRepository, StepRunner, EmailCodeDefaultsRepository],
 })
 export class AgreementsModule {}

@@ -33,6 +33,7 @@ export {
   type StepPlan,
 } from './step-runner';
 export { AgreementRepository, newLinkToken, type AgreementWrite } from './agreement.repository';
+export { EmailCodeDefaultsRepository } from './email-code-defaults.repository';
 export {
   AgreementSendService,
   COUNTERSIGNER_MESSAGES,

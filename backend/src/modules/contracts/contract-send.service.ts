@@ -33,7 +33,10 @@ import {
 export type { SendActor } from '../agreements';
 
 type SendInput = ContractRecordDto &
-  Pick<SendContractDto, 'subject' | 'filename' | 'additional_signers' | 'signing_order'>;
+  Pick<
+    SendContractDto,
+    'subject' | 'filename' | 'additional_signers' | 'signing_order' | 'require_email_code'
+  >;
 
 const sameAddress = (value: unknown) =>
   String(value ?? '')
@@ -179,6 +182,7 @@ export class ContractSendService {
         replacesId,
         mailedFields: STANDARD_FAMILY.mailedFields,
         signers: signersOf(input),
+        requireEmailCode: input.require_email_code,
       },
       actor,
     );

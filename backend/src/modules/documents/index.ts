@@ -40,6 +40,7 @@ export {
   CountersignerDto,
   CountersignerField,
   SigningOrderField,
+  RequireEmailCodeField,
   signatureSignersOf,
   signersOf,
 } from './dto/signers.dto';

@@ -4,7 +4,7 @@
  * clients render reliably; every value is escaped.
  */
 
-import { assertNever, type InvoiceType } from '@prosign/domain';
+import { assertNever, emailCodeMailText, type InvoiceType } from '@prosign/domain';
 
 export type MailTemplate =
   | {
@@ -54,6 +54,14 @@ export type MailTemplate =
         /** "March 16, 2026, 10:42 AM PT". */
         declinedAt: string;
       };
+    }
+  | {
+      /**
+       * The e-mail one-time code (issue 35): the code is in the body only, never in the
+       * subject, a header or the delivery's key.
+       */
+      kind: 'email-code';
+      data: { code: string };
     }
   | {
       kind: 'sow-link';
@@ -234,6 +242,14 @@ export function renderMail(template: MailTemplate): RenderedMail {
           `Their reason: ${d.reason}`,
           'Every signing link of this agreement is now closed. From the dashboard you can edit and resend it, cancel it or delete it.',
         ],
+      });
+    }
+    case 'email-code': {
+      const { subject, text } = emailCodeMailText(template.data.code);
+      return layout(subject, {
+        heading: subject,
+        greeting: 'Hello,',
+        paragraphs: text.split('\n\n'),
       });
     }
     case 'sow-link': {

@@ -27,6 +27,7 @@ import { clientIp } from '../../platform/auth/staff-principal';
 import { RequireCaptchaPass } from '../captcha';
 import { LinkFinishDto, LinkParams, TextSignatureDto } from './dto/link-signer.dto';
 import { DeclineDto } from './dto/signer.dto';
+import { RequireEmailCode } from './email-code.guard';
 import { SignerRateLimit } from './signer-throttle';
 import { OTHER_SIGNER_MESSAGES } from './other-signer.service';
 import { SigningDeclineService } from './signing-decline.service';
@@ -94,6 +95,7 @@ export function linkSigningController<TForm extends object, TView>(
 
     @Get('get-contract/:customId')
     @RequireCaptchaPass()
+    @RequireEmailCode()
     async getContract(@Param() params: LinkParams): Promise<TView> {
       const seat = await this.seatOf(params.customId);
       return options.view(this.linkedAs(seat), await this.signing.seatStateOf(seat));
@@ -102,6 +104,7 @@ export function linkSigningController<TForm extends object, TView>(
     /** The page opened: one view counted (the first moves not-signed to viewed). */
     @Post('increase-viewed-times/:customId')
     @RequireCaptchaPass()
+    @RequireEmailCode()
     @HttpCode(HttpStatus.OK)
     async increaseViewedTimes(
       @Param() params: LinkParams,
@@ -114,6 +117,7 @@ export function linkSigningController<TForm extends object, TView>(
 
     @Post('upload-text-signature/:customId')
     @RequireCaptchaPass()
+    @RequireEmailCode()
     @HttpCode(HttpStatus.OK)
     async uploadTextSignature(
       @Param() params: LinkParams,
@@ -131,6 +135,7 @@ export function linkSigningController<TForm extends object, TView>(
     /** Agree and Finish: the consent (with the disclosure's hash) and the finish, once however often called. */
     @Post('finish/:customId')
     @RequireCaptchaPass()
+    @RequireEmailCode()
     @HttpCode(HttpStatus.OK)
     async finish(
       @Param() params: LinkParams,
@@ -164,6 +169,7 @@ export function linkSigningController<TForm extends object, TView>(
     /** Issue 35: the signer declines with a reason; the agreement is declined, every link closed. */
     @Post('decline/:customId')
     @RequireCaptchaPass()
+    @RequireEmailCode()
     @HttpCode(HttpStatus.OK)
     async decline(
       @Param() params: LinkParams,
@@ -177,6 +183,7 @@ export function linkSigningController<TForm extends object, TView>(
     /** The audit trail of a finished agreement (the finish builds it). */
     @Get('create-audit-trail/:customId')
     @RequireCaptchaPass()
+    @RequireEmailCode()
     async auditTrail(@Param() params: LinkParams): Promise<{ docLink: string }> {
       const { agreement } = await this.seatOf(params.customId);
       if (agreement.finish?.state !== 'completed' || !agreement.auditTrailDocLink) {

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { clientIp, type StaffRequest } from '../../platform/auth/staff-principal';
 import { familyConfig } from '../agreements';
 import { CaptchaPassService } from '../captcha';
+import { EmailCodeService } from './email-code.service';
 import { SigningFinishService } from './signing-finish.service';
 import { SigningService } from './signing.service';
 
@@ -18,6 +19,7 @@ export class SignerCallsService {
     private readonly captchaPasses: CaptchaPassService,
     private readonly signing: SigningService,
     private readonly finishing: SigningFinishService,
+    private readonly emailCodes: EmailCodeService,
   ) {}
 
   /** True when a signer (not staff) makes this request; the session guard let it through on its pass header. */
@@ -27,7 +29,7 @@ export class SignerCallsService {
 
   /** `merge-docs` from a signer: the finish, answered with the sealed PDF. */
   async mergeForSigner(request: Request, token: string): Promise<{ combinedDocLink: string }> {
-    this.assertPass(request);
+    await this.assertPass(request, token);
     const done = await this.finishing.finish(token, {
       ip: clientIp(request) ?? null,
       userAgent: request.headers['user-agent'] ?? null,
@@ -41,7 +43,7 @@ export class SignerCallsService {
     dealId: string,
     token: string,
   ): Promise<{ success: true; dealId: string }> {
-    this.assertPass(request);
+    await this.assertPass(request, token);
     const contract = await this.signing.contractOf(token);
     const contractDeal = familyConfig(contract.family).crm.dealId(contract.form);
     if (!contractDeal || contractDeal !== dealId) {
@@ -54,8 +56,12 @@ export class SignerCallsService {
     return { success: true, dealId };
   }
 
-  /** The same check as `@RequireCaptchaPass()`: a pass issued to this address for this link. */
-  private assertPass(request: Request): void {
+  /**
+   * The same checks as `@RequireCaptchaPass()` and `@RequireEmailCode()`: a pass issued to
+   * this address for this link, and the e-mail code verified where the agreement needs it.
+   */
+  private async assertPass(request: Request, token: string): Promise<void> {
     this.captchaPasses.assertRequest(request);
+    await this.emailCodes.assertRequest(request, token);
   }
 }

@@ -8,6 +8,7 @@ import {
   Logger,
 } from '@nestjs/common';
 import {
+  formatPacificTimestamp,
   SIGNER_ACTOR,
   SIGNER_MESSAGES,
   pdfFileName,
@@ -277,15 +278,16 @@ export class SigningFinishService {
           agreement: contract.docLink,
           documentTitle: title,
           signer: { name: parties.signerName, email: parties.signerEmail },
-          // Several signers: every recipient with role and how they were authenticated.
-          ...(signingRecipientCount(contract) > 1
+          // Several signers, or an e-mail code (issue 35): every recipient with role and how
+          // they were authenticated ("… E-mail code verified at …").
+          ...(signingRecipientCount(contract) > 1 || contract.requireEmailCode
             ? {
                 recipients: recipientsOf(contract, { name: '', email: '' }).map((r) => ({
                   recipientId: r.id,
                   role: r.role,
                   name: r.name,
                   email: r.email,
-                  authentication: AUTHENTICATION_OF_ROLE[r.role],
+                  authentication: authenticationOf(contract, r.id, r.role),
                 })),
               }
             : {}),
@@ -409,6 +411,30 @@ const AUTHENTICATION_OF_ROLE: Readonly<Record<RecipientRole, string>> = {
   cc: 'None (copy only)',
 };
 
+/**
+ * How a recipient was authenticated, in words: a signer of an agreement that requires an
+ * e-mail code also "E-mail code verified at …" (their last verification in the event log).
+ */
+export function authenticationOf(
+  agreement: Pick<Agreement<object>, 'events' | 'requireEmailCode'>,
+  recipientId: string,
+  role: RecipientRole,
+): string {
+  const base = AUTHENTICATION_OF_ROLE[role];
+  if (role !== 'signer' || !agreement.requireEmailCode) return base;
+  const verified = (agreement.events ?? [])
+    .filter(
+      (event) =>
+        event.type === 'email_code_verified' &&
+        (event.data as { recipientId?: unknown } | null)?.recipientId === recipientId,
+    )
+    .map((event) => new Date(event.at))
+    .sort((a, b) => b.getTime() - a.getTime())[0];
+  return verified
+    ? `${base}. E-mail code verified at ${formatPacificTimestamp(verified)}`
+    : `${base}, e-mail code`;
+}
+
 /** How a view came, in words: a link from a mail or a text, or the staff app (countersigner). */
 const VIEW_CHANNEL_NAMES: Readonly<Record<string, string>> = {
   email: 'e-mail',
@@ -420,6 +446,7 @@ const VIEW_CHANNEL_NAMES: Readonly<Record<string, string>> = {
 const AUDIT_TYPE_OF: Readonly<Record<string, AuditEventType>> = {
   sent: 'sent',
   viewed: 'viewed',
+  email_code_verified: 'email_code_verified',
   signature_saved: 'signature_saved',
   signature_changed: 'signature_changed',
   consent: 'consent',

@@ -34,6 +34,8 @@ import {
   UserDetailQuery,
   VerifyTokenDto,
 } from './dto/signer.dto';
+import { RequireEmailCode } from './email-code.guard';
+import { EmailCodeService } from './email-code.service';
 import { SignerRateLimit } from './signer-throttle';
 import { SigningDeclineService } from './signing-decline.service';
 import { SigningFinishService } from './signing-finish.service';
@@ -50,6 +52,8 @@ function actorOf(request: Request): SignerActor {
  */
 @Public()
 @RequireCaptchaPass()
+// Issue 35: on an agreement that requires it, a verified e-mail code before anything opens.
+@RequireEmailCode()
 @SignerRateLimit()
 @Controller()
 export class SigningController {
@@ -57,6 +61,7 @@ export class SigningController {
     private readonly signing: SigningService,
     private readonly finishing: SigningFinishService,
     private readonly declining: SigningDeclineService,
+    private readonly emailCodes: EmailCodeService,
   ) {}
 
   @Post('verifyToken')
@@ -97,11 +102,13 @@ export class SigningController {
       limits: singleFileUploadLimits({ fileSize: SIGNATURE_UPLOAD_MAX_BYTES + 1, fields: 2 }),
     }),
   )
-  uploadImage(
+  async uploadImage(
     @Body() body: UploadImageDto,
     @UploadedFile() image: UploadedImage | undefined,
     @Req() request: Request,
   ): Promise<SignerSaveResponse> {
+    // A multipart body is read after the guards: its link's e-mail code proof is checked here.
+    await this.emailCodes.assertRequest(request, body.token);
     return this.signing.saveImageSignature(body.token, image, actorOf(request));
   }
 

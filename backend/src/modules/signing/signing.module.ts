@@ -7,6 +7,10 @@ import { MailModule } from '../mail/mail.module';
 import { CountersignController } from './countersign.controller';
 import { CountersignDefaultsRepository } from './countersign-defaults.repository';
 import { CountersignService } from './countersign.service';
+import { EmailCodeController, EmailCodeDefaultsController } from './email-code.controller';
+import { EmailCodeGuard } from './email-code.guard';
+import { EmailCodeRepository } from './email-code.repository';
+import { EmailCodeService } from './email-code.service';
 import { SignatureImageStoreModule } from './signature-image-store.module';
 import { SignerCallsService } from './signer-calls.service';
 import { SignerCrmController } from './signer-crm.controller';
@@ -43,6 +47,8 @@ import { VerifyService } from './verify.service';
     SignerTemplateController,
     SignerCrmController,
     CountersignController,
+    EmailCodeController,
+    EmailCodeDefaultsController,
   ],
   providers: [
     ...SIGNING_CORE_PROVIDERS,
@@ -53,7 +59,17 @@ import { VerifyService } from './verify.service';
     CountersignService,
     CountersignDefaultsRepository,
     SigningDeclineService,
+    EmailCodeRepository,
+    EmailCodeService,
+    EmailCodeGuard,
   ],
-  exports: [SignerCallsService, SigningService, SigningFinishService, SigningDeclineService],
+  exports: [
+    SignerCallsService,
+    SigningService,
+    SigningFinishService,
+    SigningDeclineService,
+    EmailCodeService,
+    EmailCodeGuard,
+  ],
 })
 export class SigningModule {}

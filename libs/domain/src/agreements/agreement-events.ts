@@ -9,6 +9,7 @@ import type { AgreementStatus } from './agreement-statuses';
 export const AGREEMENT_EVENT_TYPES = [
   'sent',
   'viewed',
+  'email_code_verified',
   'consent',
   'signature_saved',
   'signature_changed',
@@ -37,6 +38,7 @@ export type AgreementEventType = (typeof AGREEMENT_EVENT_TYPES)[number];
 export const AGREEMENT_EVENT_TITLES: Readonly<Record<AgreementEventType, string>> = {
   sent: 'Sent for signature',
   viewed: 'Opened by the signer',
+  email_code_verified: 'E-mail code verified',
   consent: 'Consented to sign electronically',
   signature_saved: 'Signature saved',
   signature_changed: 'Signature changed',

@@ -547,6 +547,11 @@ export interface SendSignersRequest {
   signing_order?: SigningOrder;
   /** The firm countersigns after every client signer (issue 34); absent: no countersignature. */
   countersigner?: CountersignerInput | null;
+  /**
+   * Every signer enters a code mailed to them before the document opens (issue 35);
+   * absent: the family's default (an admin setting).
+   */
+  require_email_code?: boolean;
 }
 
 /**

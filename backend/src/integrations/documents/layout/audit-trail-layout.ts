@@ -155,6 +155,7 @@ function detailsOf(event: AuditEvent, signer: string): string {
         .join(', ');
     case 'signature_saved':
     case 'signed':
+    case 'email_code_verified':
       return `by ${event.actor ?? signer}`;
     case 'declined':
       return [`by ${event.actor ?? signer}`, event.reason ? `reason: ${event.reason}` : '']

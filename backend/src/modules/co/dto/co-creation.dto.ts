@@ -27,6 +27,7 @@ import {
   CountersignerDto,
   CountersignerField,
   SigningOrderField,
+  RequireEmailCodeField,
 } from '../../documents';
 
 const TEXT = 500;
@@ -112,6 +113,7 @@ export class CoContractInputDto implements CoContractInput {
   @SigningOrderField() signing_order?: SigningOrder;
   /** The staff member who countersigns for the firm after every signer. */
   @CountersignerField() countersigner?: CountersignerDto | null;
+  @RequireEmailCodeField() require_email_code?: boolean;
 }
 
 export class CoCreateContractDto extends CoContractInputDto implements CoCreateContractRequest {

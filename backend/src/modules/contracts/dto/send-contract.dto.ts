@@ -28,6 +28,7 @@ import {
   CountersignerDto,
   CountersignerField,
   SigningOrderField,
+  RequireEmailCodeField,
 } from '../../documents';
 
 const trimmed = ({ value }: { value: unknown }) =>
@@ -159,6 +160,7 @@ export class SendContractDto extends ContractRecordDto implements SendContractIn
   @AdditionalSignersField() additional_signers?: AdditionalSignerDto[];
   @SigningOrderField() signing_order?: SigningOrder;
   @CountersignerField() countersigner?: CountersignerDto | null;
+  @RequireEmailCodeField() require_email_code?: boolean;
 }
 
 /** `POST /api/email/send-link` (spec 2 §7). */

@@ -16,6 +16,7 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsBoolean,
   IsIn,
   IsObject,
   IsOptional,
@@ -58,6 +59,10 @@ export const AdditionalSignersField = () =>
     ValidateNested({ each: true }),
     Type(() => AdditionalSignerDto),
   );
+
+/** `require_email_code` of a send (issue 35): a code mailed to each signer; absent: the family's default. */
+export const RequireEmailCodeField = () =>
+  applyDecorators(IsOptional(), IsBoolean({ message: 'require_email_code must be true or false' }));
 
 /** `signing_order` of a send: everyone at once or one after the other (the default). */
 export const SigningOrderField = () =>

@@ -32,6 +32,7 @@ import {
   CountersignerDto,
   CountersignerField,
   SigningOrderField,
+  RequireEmailCodeField,
 } from '../../documents';
 
 const TEXT = 500;
@@ -95,6 +96,7 @@ export class SowContractInputDto implements SowContractInput {
   @SigningOrderField() signing_order?: SigningOrder;
   /** The staff member who countersigns for the firm after every signer. */
   @CountersignerField() countersigner?: CountersignerDto | null;
+  @RequireEmailCodeField() require_email_code?: boolean;
 }
 
 export class SowCreateContractDto extends SowContractInputDto implements SowCreateContractRequest {

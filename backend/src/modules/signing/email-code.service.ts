@@ -1,0 +1,331 @@
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  GoneException,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+} from '@nestjs/common';
+import {
+  CAPTCHA_PASS_HEADER,
+  EMAIL_CODE_MESSAGES,
+  EMAIL_CODE_PROOF_HEADER,
+  EMAIL_CODE_RULES,
+  maskEmailAddress,
+  minutesUntil,
+  normalizeEmailCode,
+  SINGLE_SIGNER_RECIPIENT_ID,
+  type EmailCodeProof,
+  type EmailCodeStatus,
+} from '@prosign/domain';
+import type { Request } from 'express';
+import { createHash, createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { CAPTCHA_SECRET, readToken, signToken } from '../../integrations/captcha';
+import { AppConfig } from '../../platform/config/app-config';
+import { AgreementRepository, familyConfig, type AgreementDocument } from '../agreements';
+import { MailService } from '../mail';
+import {
+  EmailCodeRepository,
+  type EmailCodeDoc,
+  type StoredEmailCode,
+} from './email-code.repository';
+import { signerEvent, type SignerActor } from './signer-events';
+import { SigningService } from './signing.service';
+
+const PROOF_PURPOSE = 'email-code-proof';
+const MINUTE = 60_000;
+/** Conditional writes lost to a concurrent request are tried again this often. */
+const WRITE_ATTEMPTS = 4;
+
+interface Seat {
+  agreement: AgreementDocument<object>;
+  recipientId: string | null;
+}
+
+interface ProofPayload extends Record<string, unknown> {
+  exp?: unknown;
+  /** Keyed digest of the link token. */
+  t?: unknown;
+  /** Keyed digest of the captcha pass it was issued with. */
+  p?: unknown;
+}
+
+/** 429 with the domain's words (too many tries, too many sends). */
+class TooManyRequests extends HttpException {
+  constructor(message: string) {
+    super({ statusCode: HttpStatus.TOO_MANY_REQUESTS, message }, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
+/**
+ * The e-mail one-time code (issue 35 item 3, rules in `EMAIL_CODE_RULES`): mailed to the
+ * address of the recipient whose link it is, stored only as a keyed hash in `email_codes`
+ * (one record per link, every change one conditional write by `_id`, so any api replica
+ * may send, check or count), checked in constant time, single use. A right code writes
+ * "e-mail code verified" into the agreement's hash-chained log and yields a signed proof
+ * bound to the link and to the captcha pass of the session, which the signer's calls
+ * carry (`X-Email-Code-Proof`) and `assertRequest` checks. The code never reaches a log,
+ * an event, a job id or a mail header: only the mail's body.
+ */
+@Injectable()
+export class EmailCodeService {
+  private readonly hashKey: Buffer;
+
+  constructor(
+    @Inject(CAPTCHA_SECRET) private readonly secret: Buffer,
+    private readonly codes: EmailCodeRepository,
+    private readonly signing: SigningService,
+    private readonly repository: AgreementRepository,
+    private readonly mail: MailService,
+    private readonly config: AppConfig,
+  ) {
+    // Its own key, derived from the server secret: a code hash is no captcha pass signature.
+    this.hashKey = createHmac('sha256', secret).update('email-code.hash').digest();
+  }
+
+  /** Whether the seat's signer must enter a code (a later signer before their turn has nothing to open). */
+  requiredFor(seat: Seat): boolean {
+    if (seat.agreement.requireEmailCode !== true) return false;
+    const recipient = recipientOf(seat);
+    return recipient?.state !== 'waiting';
+  }
+
+  async status(token: string, now = new Date()): Promise<EmailCodeStatus> {
+    const seat = await this.signing.seatOf(token);
+    if (!this.requiredFor(seat)) {
+      return {
+        required: false,
+        maskedEmail: '',
+        pending: false,
+        expiresAt: null,
+        resendAvailableAt: null,
+      };
+    }
+    const doc = await this.codes.findById(linkKey(token));
+    return this.statusOf(seat, doc, now);
+  }
+
+  /** Mails a new code to the link's recipient (the previous one stops working); 429 past the limit. */
+  async send(token: string, now = new Date()): Promise<EmailCodeStatus> {
+    const seat = await this.signing.seatOf(token);
+    if (!this.requiredFor(seat)) throw new ConflictException(EMAIL_CODE_MESSAGES.notRequired);
+    const email = emailOf(seat);
+    const code = String(randomInt(0, 10 ** EMAIL_CODE_RULES.length)).padStart(
+      EMAIL_CODE_RULES.length,
+      '0',
+    );
+    const stored: StoredEmailCode = {
+      id: randomUUID(),
+      hash: '',
+      sentAt: now,
+      expiresAt: new Date(now.getTime() + EMAIL_CODE_RULES.validMinutes * MINUTE),
+      tries: 0,
+      usedAt: null,
+    };
+    stored.hash = this.hashOf(stored.id, code);
+    const key = linkKey(token);
+    const purgeAt = new Date(now.getTime() + EMAIL_CODE_RULES.sendWindowMinutes * MINUTE);
+    let saved: EmailCodeDoc | null = null;
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS && !saved; attempt++) {
+      const doc = await this.codes.findById(key);
+      if (!doc) {
+        const fresh: EmailCodeDoc = {
+          _id: key,
+          agreementId: String(seat.agreement._id),
+          recipientId: seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID,
+          code: stored,
+          sends: [now],
+          verifiedAt: null,
+          version: 0,
+          purgeAt,
+        };
+        if (await this.codes.insert(fresh)) saved = fresh;
+        continue;
+      }
+      const recent = recentSends(doc, now);
+      if (recent.length >= EMAIL_CODE_RULES.maxSends) {
+        throw new TooManyRequests(
+          EMAIL_CODE_MESSAGES.sendLimit(minutesUntil(nextSendAt(recent), now.getTime())),
+        );
+      }
+      const sends = [now, ...recent].slice(0, EMAIL_CODE_RULES.maxSends);
+      if (await this.codes.replace(key, doc.version, { code: stored, sends, purgeAt })) {
+        saved = { ...doc, code: stored, sends, purgeAt, version: doc.version + 1 };
+      }
+    }
+    if (!saved) throw new ConflictException('Please try again.');
+    // Keyed by the code's random id: the digits are in the body only.
+    await this.mail.send({
+      key: `email-code.${stored.id}`,
+      template: { kind: 'email-code', data: { code } },
+      to: [email],
+    });
+    await this.codes.sweep(now);
+    return this.statusOf(seat, saved, now);
+  }
+
+  /**
+   * Checks an entered code against the link's current one: one try counted per entry (a
+   * conditional write, so parallel guesses cannot exceed the limit), used once. A right code
+   * records the event and answers the proof for this link and captcha pass.
+   */
+  async verify(
+    token: string,
+    rawCode: unknown,
+    request: Request,
+    actor: SignerActor,
+    now = new Date(),
+  ): Promise<EmailCodeProof> {
+    const seat = await this.signing.seatOf(token);
+    if (!this.requiredFor(seat)) throw new ConflictException(EMAIL_CODE_MESSAGES.notRequired);
+    const entered = normalizeEmailCode(rawCode);
+    if (!entered) throw new BadRequestException(EMAIL_CODE_MESSAGES.malformed);
+    const key = linkKey(token);
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+      const doc = await this.codes.findById(key);
+      const code = doc?.code;
+      if (!doc || !code) throw new ConflictException(EMAIL_CODE_MESSAGES.noCode);
+      if (code.usedAt) throw new ConflictException(EMAIL_CODE_MESSAGES.used);
+      if (code.expiresAt.getTime() <= now.getTime()) {
+        throw new GoneException(EMAIL_CODE_MESSAGES.expired);
+      }
+      if (code.tries >= EMAIL_CODE_RULES.maxTries) {
+        throw new TooManyRequests(EMAIL_CODE_MESSAGES.tooManyTries);
+      }
+      const right = this.matches(code, entered);
+      const tries = code.tries + 1;
+      const written = await this.codes.replace(key, doc.version, {
+        code: { ...code, tries, usedAt: right ? now : null },
+        ...(right ? { verifiedAt: now } : {}),
+      });
+      if (!written) continue; // Another entry counted meanwhile: read again.
+      if (!right) {
+        const left = EMAIL_CODE_RULES.maxTries - tries;
+        if (left <= 0) throw new TooManyRequests(EMAIL_CODE_MESSAGES.tooManyTries);
+        throw new BadRequestException(EMAIL_CODE_MESSAGES.wrong(left));
+      }
+      await this.repository.record<object>(seat.agreement, {
+        now,
+        event: signerEvent('email_code_verified', actor, {
+          recipientId: seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID,
+        }),
+      });
+      return this.proofFor(token, passOf(request), now);
+    }
+    throw new ConflictException('Please try again.');
+  }
+
+  /**
+   * Refuses (403) a signer call on a link that needs a code without a valid proof for this
+   * link and this captcha pass. Links that need none, and unknown links (the handler's 404),
+   * pass.
+   */
+  async assertRequest(request: Request, token: string, now = Date.now()): Promise<void> {
+    let seat: Seat;
+    try {
+      seat = await this.signing.seatOf(token);
+    } catch {
+      return;
+    }
+    if (!this.requiredFor(seat)) return;
+    const header = request.headers[EMAIL_CODE_PROOF_HEADER.toLowerCase()];
+    const proof = Array.isArray(header) ? header[0] : header;
+    const payload = proof ? readToken<ProofPayload>(this.secret, PROOF_PURPOSE, proof) : null;
+    const pass = passOf(request);
+    if (
+      !payload ||
+      typeof payload.exp !== 'number' ||
+      payload.exp <= now ||
+      payload.t !== this.digest(`link.${token}`) ||
+      !pass ||
+      payload.p !== this.digest(`pass.${pass}`)
+    ) {
+      throw new ForbiddenException(EMAIL_CODE_MESSAGES.required);
+    }
+  }
+
+  private proofFor(token: string, pass: string, now: Date): EmailCodeProof {
+    const exp = now.getTime() + this.config.CAPTCHA_PASS_TTL_SECONDS * 1000;
+    const proof = signToken(this.secret, PROOF_PURPOSE, {
+      exp,
+      t: this.digest(`link.${token}`),
+      p: this.digest(`pass.${pass}`),
+    });
+    return { proof, expiresAt: new Date(exp).toISOString() };
+  }
+
+  private statusOf(seat: Seat, doc: EmailCodeDoc | null, now: Date): EmailCodeStatus {
+    const code = doc?.code ?? null;
+    const pending = Boolean(
+      code &&
+      !code.usedAt &&
+      code.expiresAt.getTime() > now.getTime() &&
+      code.tries < EMAIL_CODE_RULES.maxTries,
+    );
+    const recent = doc ? recentSends(doc, now) : [];
+    return {
+      required: true,
+      maskedEmail: maskEmailAddress(emailOf(seat)),
+      pending,
+      expiresAt: pending && code ? code.expiresAt.toISOString() : null,
+      resendAvailableAt:
+        recent.length >= EMAIL_CODE_RULES.maxSends ? nextSendAt(recent).toISOString() : null,
+    };
+  }
+
+  private hashOf(codeId: string, code: string): string {
+    return createHmac('sha256', this.hashKey).update(`${codeId}.${code}`).digest('base64url');
+  }
+
+  private matches(stored: StoredEmailCode, entered: string): boolean {
+    const expected = Buffer.from(stored.hash, 'base64url');
+    const actual = Buffer.from(this.hashOf(stored.id, entered), 'base64url');
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  }
+
+  private digest(value: string): string {
+    return createHmac('sha256', this.secret)
+      .update(`email-code.${value}`)
+      .digest('base64url')
+      .slice(0, 22);
+  }
+}
+
+/** The record's key: the link token's SHA-256, so the token itself is not stored here. */
+function linkKey(token: string): string {
+  return createHash('sha256').update(`email-code-link.${token.trim()}`).digest('base64url');
+}
+
+function passOf(request: Request): string {
+  const header = request.headers[CAPTCHA_PASS_HEADER.toLowerCase()];
+  return (Array.isArray(header) ? header[0] : header) ?? '';
+}
+
+function recipientOf(seat: Seat) {
+  const id = seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
+  return seat.agreement.recipients?.find((r) => r.id === id) ?? null;
+}
+
+/** The address the link was mailed to: the recipient's, or the form's signer's. */
+function emailOf(seat: Seat): string {
+  const recipient = recipientOf(seat);
+  if (recipient?.email) return recipient.email;
+  return familyConfig(seat.agreement.family).parties(seat.agreement.form).signerEmail;
+}
+
+/** The sends within the limit's window, newest first. */
+function recentSends(doc: EmailCodeDoc, now: Date): Date[] {
+  const windowStart = now.getTime() - EMAIL_CODE_RULES.sendWindowMinutes * MINUTE;
+  return (doc.sends ?? [])
+    .map((at) => new Date(at))
+    .filter((at) => at.getTime() > windowStart)
+    .sort((a, b) => b.getTime() - a.getTime());
+}
+
+/** When the oldest counted send leaves the window. */
+function nextSendAt(recent: Date[]): Date {
+  const oldest = recent[EMAIL_CODE_RULES.maxSends - 1] ?? recent[recent.length - 1];
+  return new Date(oldest.getTime() + EMAIL_CODE_RULES.sendWindowMinutes * MINUTE);
+}

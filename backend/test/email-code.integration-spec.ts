@@ -1,0 +1,406 @@
+import type { INestApplication } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import {
+  EMAIL_CODE_MESSAGES,
+  EMAIL_CODE_PROOF_HEADER,
+  EMAIL_CODE_RULES,
+  formatPacificTimestamp,
+} from '@prosign/domain';
+import { Types, type Connection } from 'mongoose';
+import request from 'supertest';
+import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
+import { CaptchaPassService } from '../src/modules/captcha/captcha-pass.service';
+import { DocumentsService } from '../src/modules/documents/documents.service';
+import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
+import { coBody, coDealFixture } from './support/co-fixtures';
+import { pdfText } from './support/pdf-text';
+import { seedDemoData } from './support/seed';
+import {
+  PUBLIC_API_URL,
+  PUBLIC_SIGNING_URL,
+  sendContract,
+  SIGNING_ORIGIN,
+} from './support/signing-fixtures';
+import { sowBody } from './support/sow-fixtures';
+import { staffHttp, type StaffHttp } from './support/staff-session';
+import { startApi } from './support/test-apps';
+import { createTestEnv } from './support/test-env';
+
+const LUIS = { name: 'Luis Alvarez', email: 'luis.alvarez@example.com', phone: '+14155550124' };
+const MINUTE = 60_000;
+
+type StoredEvent = { type: string; actor: string; data?: Record<string, unknown> | null };
+
+/**
+ * The e-mail one-time code (issue 35 item 3): on an agreement that requires it the document
+ * opens only after the signer entered the 6-digit code mailed to their address. Wrong,
+ * expired, overused and reused codes are refused with the domain's words, sends are limited,
+ * a code works only on the link it was mailed for, the proof only with its captcha pass; the
+ * code is stored hashed; the verification is an event of the chain and the audit trail
+ * says when. Every family, at least its happy path.
+ */
+describe('the e-mail one-time code', () => {
+  const env = createTestEnv(__filename, { PUBLIC_API_URL, PUBLIC_SIGNING_URL });
+  let api: INestApplication;
+  let csm: StaffHttp;
+  let pm: StaffHttp;
+  let admin: StaffHttp;
+  let connection: Connection;
+  let repository: AgreementRepository;
+
+  beforeAll(async () => {
+    await seedDemoData(env.config);
+    ({ app: api } = await startApi(env.config));
+    csm = await staffHttp(api, 'csm@prosign.example');
+    pm = await staffHttp(api, 'pm@prosign.example');
+    admin = await staffHttp(api, 'admin@prosign.example');
+    connection = api.get(getConnectionToken(), { strict: false });
+    repository = api.get(AgreementRepository, { strict: false });
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await env.cleanup();
+  });
+
+  const codes = () => connection.collection('email_codes');
+  const agreementOf = (id: string) =>
+    connection.collection('agreements').findOne({ _id: new Types.ObjectId(id) });
+  const byToken = (token: string) => connection.collection('agreements').findOne({ token });
+
+  /** The code last mailed to `email`, read from its mail's body (as the signer would). */
+  async function mailedCode(email: string): Promise<{ code: string; subject: string; id: string }> {
+    const mails = await mailDeliveries(connection)
+      .find({ template: 'email-code', to: [email] })
+      .sort({ createdAt: -1 })
+      .limit(1)
+      .toArray();
+    expect(mails).toHaveLength(1);
+    const match = /Your ProSign code is (\d{6})\. It expires in 10 minutes\./.exec(mails[0].text);
+    expect(match).not.toBeNull();
+    return { code: (match as RegExpExecArray)[1], subject: mails[0].subject, id: mails[0]._id };
+  }
+
+  /**
+   * A signer's browser on one link: one captcha pass for the session (as the page keeps it),
+   * and the e-mail code proof once verified.
+   */
+  function browser(linkToken: string, options: { pass?: string } = {}) {
+    const pass =
+      options.pass ?? api.get(CaptchaPassService).issue({ linkToken, ip: '127.0.0.1' }).pass;
+    let proof: string | null = null;
+    const headers = (test: request.Test) => {
+      test.set('origin', SIGNING_ORIGIN).set('X-Captcha-Pass', pass);
+      if (proof) test.set(EMAIL_CODE_PROOF_HEADER, proof);
+      return test;
+    };
+    const http = () => request(api.getHttpServer());
+    return {
+      pass,
+      get: (url: string) => headers(http().get(url)),
+      post: (url: string) => headers(http().post(url)),
+      setProof: (value: string | null) => {
+        proof = value;
+      },
+      status: () => headers(http().get(`/api/signing/email-code?token=${linkToken}`)),
+      send: () => headers(http().post('/api/signing/email-code/send')).send({ token: linkToken }),
+      verify: (code: string) =>
+        headers(http().post('/api/signing/email-code/verify')).send({ token: linkToken, code }),
+    };
+  }
+
+  /** Sends a standard contract that requires a code; its token and id. */
+  async function sendWithCode(overrides: Record<string, unknown> = {}) {
+    const sent = await sendContract(csm, { require_email_code: true, ...overrides });
+    const record = await byToken(sent.token);
+    return { ...sent, agreementId: String(record?._id), email: 'maria.alvarez@example.com' };
+  }
+
+  /** Verifies the mailed code in this browser: the proof it answers is kept. */
+  async function verifyFromMailbox(signer: ReturnType<typeof browser>, email: string) {
+    await signer.send().expect(200);
+    const { code } = await mailedCode(email);
+    const verified = await signer.verify(code).expect(200);
+    signer.setProof(verified.body.proof as string);
+    return code;
+  }
+
+  it('keeps the document closed until the code is verified, then signs to the end with the audit trail saying so', async () => {
+    const { token, agreementId, email } = await sendWithCode();
+    expect((await agreementOf(agreementId))?.requireEmailCode).toBe(true);
+    const signer = browser(token);
+
+    // Before the code: every call that opens or changes the document is refused, clearly.
+    const refused = await signer.post('/api/verifyToken').send({ token }).expect(403);
+    expect(refused.body.message).toBe(EMAIL_CODE_MESSAGES.required);
+    await signer.get(`/api/user/user-detail?token=${token}`).expect(403);
+    await signer
+      .post('/api/template/upload-signature')
+      .send({ token, textSignature: 'Maria', clientname: 'Maria' })
+      .expect(403);
+    await signer.post('/api/signing/finish').send({ token }).expect(403);
+    expect((await agreementOf(agreementId))?.status).toBe('not signed');
+
+    // The status names the masked address; nothing pending yet.
+    const before = await signer.status().expect(200);
+    expect(before.body).toEqual({
+      required: true,
+      maskedEmail: 'm•••@example.com',
+      pending: false,
+      expiresAt: null,
+      resendAvailableAt: null,
+    });
+
+    const sent = await signer.send().expect(200);
+    expect(sent.body).toMatchObject({ required: true, pending: true });
+    const mailed = await mailedCode(email);
+    // The code is in the body only: not in the subject, nor the delivery's key.
+    expect(mailed.subject).toBe('Your ProSign code');
+    expect(mailed.id).not.toContain(mailed.code);
+    // Stored hashed: the record holds no digits of it in clear.
+    const stored = await codes().findOne({ agreementId });
+    expect(stored).toBeTruthy();
+    expect(JSON.stringify(stored)).not.toContain(mailed.code);
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(stored?.code.hash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const verified = await signer.verify(` ${mailed.code.slice(0, 3)} ${mailed.code.slice(3)} `);
+    expect(verified.status).toBe(200);
+    expect(verified.body.proof).toEqual(expect.any(String));
+    expect(verified.body.proof).not.toContain(mailed.code);
+    signer.setProof(verified.body.proof as string);
+
+    // The event is in the chain, for this recipient, without the code.
+    const record = await agreementOf(agreementId);
+    const event = (record?.events as StoredEvent[]).find((e) => e.type === 'email_code_verified');
+    expect(event).toMatchObject({ actor: 'signer', data: { recipientId: 'signer-1' } });
+    expect(JSON.stringify(record?.events)).not.toContain(mailed.code);
+    expect(await repository.checkChain(agreementId)).toMatchObject({ intact: true });
+
+    // Now the document opens and the signer signs to the end.
+    const opened = await signer.post('/api/verifyToken').send({ token }).expect(200);
+    expect(opened.body.docLink).toEqual(expect.any(String));
+    await signer
+      .post('/api/template/upload-signature')
+      .send({ token, textSignature: 'Maria E. Alvarez', clientname: 'Maria Elena Alvarez' })
+      .expect(200);
+    await signer
+      .post('/api/template/upload-initials')
+      .send({ token, clientname: 'Maria Elena Alvarez', agreedToTerms: true })
+      .expect(200);
+    const done = await signer.post('/api/signing/finish').send({ token }).expect(200);
+
+    // The sealed PDF's audit trail says how and when the signer was authenticated.
+    const verifiedAt = (await agreementOf(agreementId))?.events.find(
+      (e: StoredEvent) => e.type === 'email_code_verified',
+    ).at as Date;
+    const sealed = (await api.get(DocumentsService).pdfOf(done.body.signedDocLink)).pdf;
+    const text = await pdfText(sealed);
+    expect(text).toContain('E-mail code verified');
+    expect(text).toContain(`E-mail code verified at ${formatPacificTimestamp(verifiedAt)}`);
+    expect(text).toContain('captcha');
+    expect(text).not.toContain(mailed.code);
+
+    // The public verify page (the certificate) lists the verification too.
+    const view = await request(api.getHttpServer())
+      .get(`/api/verify/${done.body.verifyId}`)
+      .expect(200);
+    expect(view.body.events.map((e: { event: string }) => e.event)).toContain(
+      'E-mail code verified',
+    );
+
+    // The used code is refused the second time.
+    const reused = await browser(token).verify(mailed.code).expect(409);
+    expect(reused.body.message).toBe(EMAIL_CODE_MESSAGES.used);
+  });
+
+  it('refuses a wrong code (tries counted), then too many tries; a new code works', async () => {
+    const { token, email } = await sendWithCode();
+    const signer = browser(token);
+    await signer.send().expect(200);
+    const { code } = await mailedCode(email);
+    const wrong = code === '000000' ? '111111' : '000000';
+
+    const malformed = await signer.verify('12ab').expect(400);
+    expect(malformed.body.message).toBe(EMAIL_CODE_MESSAGES.malformed);
+    for (let left = EMAIL_CODE_RULES.maxTries - 1; left >= 1; left--) {
+      const refused = await signer.verify(wrong).expect(400);
+      expect(refused.body.message).toBe(EMAIL_CODE_MESSAGES.wrong(left));
+    }
+    const last = await signer.verify(wrong).expect(429);
+    expect(last.body.message).toBe(EMAIL_CODE_MESSAGES.tooManyTries);
+    // Out of tries: even the right code no longer works.
+    const right = await signer.verify(code).expect(429);
+    expect(right.body.message).toBe(EMAIL_CODE_MESSAGES.tooManyTries);
+    expect((await signer.status().expect(200)).body.pending).toBe(false);
+
+    // A new code replaces it and works; the old one never again.
+    await verifyFromMailbox(signer, email);
+    await signer.post('/api/verifyToken').send({ token }).expect(200);
+  });
+
+  it('refuses an expired code', async () => {
+    const { token, agreementId, email } = await sendWithCode();
+    const signer = browser(token);
+    await signer.send().expect(200);
+    const { code } = await mailedCode(email);
+    await codes().updateOne(
+      { agreementId },
+      { $set: { 'code.expiresAt': new Date(Date.now() - 1000) } },
+    );
+    const expired = await signer.verify(code).expect(410);
+    expect(expired.body.message).toBe(EMAIL_CODE_MESSAGES.expired);
+    await signer.post('/api/verifyToken').send({ token }).expect(403);
+  });
+
+  it('limits sends per link with a clear wait, and opens again once the window passed', async () => {
+    const { token, agreementId } = await sendWithCode();
+    const signer = browser(token);
+    for (let i = 0; i < EMAIL_CODE_RULES.maxSends; i++) await signer.send().expect(200);
+    const limited = await signer.send().expect(429);
+    expect(limited.body.message).toBe(EMAIL_CODE_MESSAGES.sendLimit(30));
+    const status = (await signer.status().expect(200)).body;
+    expect(Date.parse(status.resendAvailableAt)).toBeGreaterThan(Date.now() + 29 * MINUTE);
+    expect(
+      await mailDeliveries(connection).countDocuments({
+        template: 'email-code',
+        to: ['maria.alvarez@example.com'],
+        createdAt: { $gte: new Date(Date.now() - 60_000) },
+      }),
+    ).toBeGreaterThanOrEqual(EMAIL_CODE_RULES.maxSends);
+
+    // The oldest send leaves the window: one more may be sent.
+    const stored = await codes().findOne({ agreementId });
+    const sends = (stored?.sends as Date[]).map((at, i) =>
+      i === EMAIL_CODE_RULES.maxSends - 1 ? new Date(Date.now() - 31 * MINUTE) : at,
+    );
+    await codes().updateOne({ agreementId }, { $set: { sends } });
+    await signer.send().expect(200);
+    const again = await signer.send().expect(429);
+    expect(again.body.message).toMatch(/Please wait \d+ minutes? before asking again\./);
+  });
+
+  it('binds a code to its link and a proof to its link and captcha pass', async () => {
+    // Two signers of one agreement: each link has its own code.
+    const maria = await sendWithCode({ additional_signers: [LUIS], signing_order: 'parallel' });
+    const luisToken = (
+      (await agreementOf(maria.agreementId))?.recipients as {
+        id: string;
+        token?: string;
+      }[]
+    ).find((r) => r.id === 'signer-2')?.token as string;
+
+    const hers = browser(maria.token);
+    await hers.send().expect(200);
+    const { code } = await mailedCode(maria.email);
+    // Her code on his link: his link has no code (or another), so it is refused.
+    const his = browser(luisToken);
+    await his.verify(code).expect(409);
+    await his.send().expect(200);
+    const luisCode = (await mailedCode(LUIS.email)).code;
+    if (luisCode !== code) {
+      const wrongLink = await his.verify(code).expect(400);
+      expect(wrongLink.body.message).toBe(EMAIL_CODE_MESSAGES.wrong(EMAIL_CODE_RULES.maxTries - 1));
+    }
+    const verified = await hers.verify(code).expect(200);
+    const proof = verified.body.proof as string;
+
+    // Her proof opens her link with her pass only: not his link, not another pass of hers.
+    hers.setProof(proof);
+    await hers.post('/api/verifyToken').send({ token: maria.token }).expect(200);
+    his.setProof(proof);
+    await his.post('/api/verifyToken').send({ token: luisToken }).expect(403);
+    const otherSession = browser(maria.token);
+    otherSession.setProof(proof);
+    const stale = await otherSession
+      .post('/api/verifyToken')
+      .send({ token: maria.token })
+      .expect(403);
+    expect(stale.body.message).toBe(EMAIL_CODE_MESSAGES.required);
+    // A forged proof is refused.
+    otherSession.setProof(`${proof.slice(0, -2)}xx`);
+    await otherSession.post('/api/verifyToken').send({ token: maria.token }).expect(403);
+
+    // Each signer's verification is its own event.
+    await his.verify(luisCode).expect(200);
+    const events = (await agreementOf(maria.agreementId))?.events as StoredEvent[];
+    expect(
+      events
+        .filter((e) => e.type === 'email_code_verified')
+        .map((e) => e.data?.recipientId)
+        .sort(),
+    ).toEqual(['signer-1', 'signer-2']);
+  });
+
+  it('needs no code where the agreement does not require one; the family default applies when the request does not choose', async () => {
+    const plain = await sendContract(csm);
+    const signer = browser(plain.token);
+    expect((await signer.status().expect(200)).body).toMatchObject({ required: false });
+    await signer.post('/api/verifyToken').send({ token: plain.token }).expect(200);
+    const notNeeded = await signer.send().expect(409);
+    expect(notNeeded.body.message).toBe(EMAIL_CODE_MESSAGES.notRequired);
+
+    // Admins set the family default; staff read it; a send without a choice follows it.
+    await csm()
+      .put('/api/email-code/defaults')
+      .send({ family: 'standard', required: true })
+      .expect(403);
+    const set = await admin()
+      .put('/api/email-code/defaults')
+      .send({ family: 'standard', required: true })
+      .expect(200);
+    expect(set.body.defaults).toEqual({ standard: true, sow: false, co: false });
+    expect((await csm().get('/api/email-code/defaults').expect(200)).body.defaults.standard).toBe(
+      true,
+    );
+    const byDefault = await sendContract(csm);
+    expect((await byToken(byDefault.token))?.requireEmailCode).toBe(true);
+    const optedOut = await sendContract(csm, { require_email_code: false });
+    expect((await byToken(optedOut.token))?.requireEmailCode).toBe(false);
+    await admin()
+      .put('/api/email-code/defaults')
+      .send({ family: 'standard', required: false })
+      .expect(200);
+  });
+
+  describe.each(['sow', 'co'] as const)('on a %s link', (family) => {
+    it('opens the document only after the code, then signs to the end', async () => {
+      const staff = family === 'sow' ? pm : csm;
+      const deal = family === 'co' ? await coDealFixture(csm) : null;
+      const form = (deal ? coBody(deal) : sowBody()) as unknown as Record<string, unknown>;
+      const body = { ...form, require_email_code: true };
+      const created = await staff().post(`/api/${family}/create-contract`).send(body).expect(200);
+      const sent = await staff()
+        .post(`/api/${family}/send-contract`)
+        .send({ ...body, docLink: created.body.docLink })
+        .expect(200);
+      const customId = sent.body.customId as string;
+      const agreementId = sent.body._id as string;
+      const record = await agreementOf(agreementId);
+      expect(record?.requireEmailCode).toBe(true);
+      const email = (record?.recipients as { id: string; email: string }[]).find(
+        (r) => r.id === 'signer-1',
+      )?.email as string;
+      const at = (call: string) => `/api/${family}/${call}/${customId}`;
+      const signer = browser(customId);
+
+      // Before the captcha the link check still answers; after it, nothing opens without the code.
+      await request(api.getHttpServer()).get(at('verify-link')).expect(200);
+      const refused = await signer.get(at('get-contract')).expect(403);
+      expect(refused.body.message).toBe(EMAIL_CODE_MESSAGES.required);
+      await signer.post(at('increase-viewed-times')).expect(403);
+
+      await verifyFromMailbox(signer, email);
+      await signer.post(at('increase-viewed-times')).expect(200);
+      await signer
+        .post(at('upload-text-signature'))
+        .send({ textSignature: 'Signed Here' })
+        .expect(200);
+      const done = await signer.post(at('finish')).send({ agreedToTerms: true }).expect(200);
+      expect(done.body.status).toBe('signed');
+      const events = (await agreementOf(agreementId))?.events as StoredEvent[];
+      expect(events.map((e) => e.type)).toContain('email_code_verified');
+      expect(await repository.checkChain(agreementId)).toMatchObject({ intact: true });
+    });
+  });
+});
