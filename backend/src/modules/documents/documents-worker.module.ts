@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { DocumentsCoreModule } from './documents.module';
-import { DocumentsProcessor } from './documents.processor';
+import { ArchiveTimestampsScheduler, DocumentsProcessor } from './documents.processor';
+import { ArchiveTimestampsService } from './archive-timestamps.service';
 
 /** Worker side: the `documents` queue processor. */
 @Module({
   imports: [DocumentsCoreModule],
-  providers: [DocumentsProcessor],
+  providers: [DocumentsProcessor, ArchiveTimestampsScheduler, ArchiveTimestampsService],
 })
 export class DocumentsWorkerModule {}

@@ -6,7 +6,12 @@ export const DocumentsJob = {
   RenderDocument: 'render-document',
   /** Builds an audit trail, combined-and-sealed or void PDF. */
   BuildDerivedDocument: 'build-derived-document',
+  /** Gives sealed archives a fresh document time-stamp before theirs can no longer be checked (scheduled). */
+  ExtendArchives: 'extend-archives',
 } as const;
+
+/** The archive job's scheduler id: one, whatever the number of workers upserting it. */
+export const ARCHIVE_TIMESTAMPS_SCHEDULER = 'archive-timestamps';
 
 export type DocumentsJobName = (typeof DocumentsJob)[keyof typeof DocumentsJob];
 

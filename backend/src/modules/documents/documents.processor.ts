@@ -1,10 +1,18 @@
 import { assertNever } from '@prosign/domain';
-import { Processor } from '@nestjs/bullmq';
-import { UnrecoverableError, type Job } from 'bullmq';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { UnrecoverableError, type Job, type Queue } from 'bullmq';
+import { AppConfig } from '../../platform/config/app-config';
 import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
 import { QueueName } from '../../platform/queues/queue-names';
 import { validateJobData } from '../../platform/queues/validate-job-data';
-import { DocumentJobData, DocumentsJob, type DocumentsJobName } from './documents.jobs';
+import { ArchiveTimestampsService, type ArchiveRunResult } from './archive-timestamps.service';
+import {
+  ARCHIVE_TIMESTAMPS_SCHEDULER,
+  DocumentJobData,
+  DocumentsJob,
+  type DocumentsJobName,
+} from './documents.jobs';
 import { DocumentsService } from './documents.service';
 import { WORKER_NAME } from '../../platform/queues/worker-name';
 
@@ -14,13 +22,19 @@ import { WORKER_NAME } from '../../platform/queues/worker-name';
  */
 @Processor(QueueName.Documents, { name: WORKER_NAME })
 export class DocumentsProcessor extends GracefulWorkerHost {
-  constructor(private readonly documents: DocumentsService) {
+  constructor(
+    private readonly documents: DocumentsService,
+    private readonly archives: ArchiveTimestampsService,
+  ) {
     super();
   }
 
-  async process(job: Job<unknown, unknown, string>): Promise<void> {
+  async process(job: Job<unknown, unknown, string>): Promise<ArchiveRunResult | void> {
     const name = job.name as DocumentsJobName;
     switch (name) {
+      case DocumentsJob.ExtendArchives:
+        // Its result (looked at, extended, waiting) is what admins see on the queue board.
+        return this.archives.run();
       case DocumentsJob.RenderDocument:
       case DocumentsJob.BuildDerivedDocument: {
         const { docId } = validateJobData(DocumentJobData, job);
@@ -43,5 +57,22 @@ export class DocumentsProcessor extends GracefulWorkerHost {
           ),
         );
     }
+  }
+}
+
+/** Registers the archive re-time-stamping schedule (one scheduler, whatever the number of workers). */
+@Injectable()
+export class ArchiveTimestampsScheduler implements OnApplicationBootstrap {
+  constructor(
+    @InjectQueue(QueueName.Documents) private readonly queue: Queue,
+    private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      ARCHIVE_TIMESTAMPS_SCHEDULER,
+      { every: this.config.ARCHIVE_TIMESTAMP_EVERY_MS },
+      { name: DocumentsJob.ExtendArchives, data: {}, opts: { attempts: 1 } },
+    );
   }
 }

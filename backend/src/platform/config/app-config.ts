@@ -411,6 +411,19 @@ export class AppConfig {
   @IntegerBetween(100, 120000)
   readonly TSA_TIMEOUT_MS: number = 10000;
 
+  /**
+   * Archive re-time-stamping (PAdES B-LTA kept up): a sealed PDF gets a fresh document
+   * time-stamp when its newest one's certificates end within this many days.
+   */
+  @Expose()
+  @IntegerBetween(1, 36500)
+  readonly ARCHIVE_TIMESTAMP_MARGIN_DAYS: number = 365;
+
+  /** How often (ms) the worker looks for archives due (one job per tick, however many workers). */
+  @Expose()
+  @IntegerBetween(60000, 604800000)
+  readonly ARCHIVE_TIMESTAMP_EVERY_MS: number = 86400000;
+
   /** Basic auth for the time-stamp authorities (sent to each of TSA_URLS), when set. */
   @Expose()
   @ValidateIf((env: AppConfig) => env.TSA_PASSWORD !== undefined || env.TSA_USERNAME !== undefined)

@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { RenderedPdf, SectionPlacement, SignatureSlot } from '../document-content';
 import { newDocumentId } from './document-ids';
-import { DocumentRecord, StoredPdf } from './document.schema';
+import { DocumentRecord, StoredPdf, type ArchiveExtension } from './document.schema';
 import { PdfFileStore } from './pdf-file.store';
 import { RecentPdfs } from './recent-pdfs';
 
@@ -161,6 +161,51 @@ export class DocumentRepository {
       await this.files.delete(file.fileId);
       return (await this.findPdf(record._id, record.revision)) ?? stored;
     }
+  }
+
+  /** Sealed documents whose archive time-stamp the archive job has not looked at yet. */
+  async archivesNotChecked(limit: number): Promise<DocumentRecord[]> {
+    return this.model
+      .find({ kind: 'combined', archiveTimestampExpiresAt: { $exists: false } })
+      .sort({ _id: 1 })
+      .limit(limit)
+      .lean<DocumentRecord[]>();
+  }
+
+  /** Sealed documents whose newest document time-stamp stops being checkable by `before`. */
+  async archivesDue(before: Date, limit: number): Promise<DocumentRecord[]> {
+    return this.model
+      .find({ kind: 'combined', archiveTimestampExpiresAt: { $ne: null, $lte: before } })
+      .sort({ archiveTimestampExpiresAt: 1 })
+      .limit(limit)
+      .lean<DocumentRecord[]>();
+  }
+
+  /** Notes when the current revision's newest document time-stamp expires (unless it changed meanwhile). */
+  async noteArchiveExpiry(record: DocumentRecord, expiresAt: Date | null): Promise<void> {
+    await this.model.updateOne(
+      { _id: record._id, revision: record.revision },
+      { $set: { archiveTimestampExpiresAt: expiresAt } },
+    );
+  }
+
+  /**
+   * Makes the extension (stored as revision `extension.revision`) the document's current
+   * revision, if the record is still at the one before: of two runs extending it at once,
+   * one wins. True if this call moved it.
+   */
+  async advanceArchive(record: DocumentRecord, extension: ArchiveExtension): Promise<boolean> {
+    const { modifiedCount } = await this.model.updateOne(
+      { _id: record._id, revision: extension.revision - 1 },
+      {
+        $set: {
+          revision: extension.revision,
+          archiveTimestampExpiresAt: extension.timestampExpiresAt,
+        },
+        $push: { archiveExtensions: extension },
+      },
+    );
+    return modifiedCount === 1;
   }
 
   /** Forgets a revision's stored PDF (it is rendered again on the next request). */

@@ -128,6 +128,18 @@ export class DocumentRecord {
   @Prop({ type: Number })
   layoutRevision?: number;
 
+  /**
+   * Combined (sealed) documents: when the newest document time-stamp of the current
+   * revision's PDF stops being checkable (its certificates' earliest end); null when the PDF
+   * does not end with one (sealed below B-LTA); unset until the archive job has looked.
+   */
+  @Prop({ type: Date, default: undefined })
+  archiveTimestampExpiresAt?: Date | null;
+
+  /** Combined documents: each archive extension (a fresh document time-stamp), oldest first. */
+  @Prop({ type: [MongooseSchema.Types.Mixed], default: undefined })
+  archiveExtensions?: ArchiveExtension[];
+
   /** Fixed when the document is created; the PDF's dates come from it, so rendering is repeatable. */
   @Prop({ type: Date, required: true })
   documentDate: Date;
@@ -138,3 +150,14 @@ export class DocumentRecord {
 
 export type DocumentRecordDocument = HydratedDocument<DocumentRecord>;
 export const DocumentRecordSchema = SchemaFactory.createForClass(DocumentRecord);
+// The archive job's two questions: sealed documents not looked at yet, and those due.
+DocumentRecordSchema.index({ kind: 1, archiveTimestampExpiresAt: 1 });
+
+/** One archive extension: the revision it made, when, and that PDF's SHA-256. */
+export interface ArchiveExtension {
+  revision: number;
+  at: Date;
+  sha256: string;
+  /** The new document time-stamp's certificates end (the next extension is due before). */
+  timestampExpiresAt: Date | null;
+}

@@ -1,6 +1,14 @@
 import { AsnObjectIdentifierConverter } from '@peculiar/asn1-schema';
 import { createHash, X509Certificate } from 'node:crypto';
-import { PDFArray, PDFDict, PDFName, PDFRef, PDFString, type PDFDocument } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFName,
+  PDFRawStream,
+  PDFRef,
+  PDFString,
+  type PDFDocument,
+} from 'pdf-lib';
 import {
   derElements,
   ID_AA_SIGNATURE_TIME_STAMP_TOKEN,
@@ -47,6 +55,39 @@ function signedDataFields(contentInfo: Buffer) {
   const [info] = derElements(contentInfo);
   const [, explicit] = derElements(info.content);
   return derElements(derElements(explicit.content)[0].content);
+}
+
+/**
+ * The newest signature, when it is a document time-stamp (`/SubFilter /ETSI.RFC3161`, what
+ * B-LTA and each archive extension end with): its token's certificates (the TSA's and its
+ * chain). Null when the newest signature is anything else (a seal below B-LTA).
+ */
+export function lastDocumentTimestamp(
+  pdf: Buffer,
+): { token: Buffer; certificates: Buffer[] } | null {
+  const at = pdf.lastIndexOf('/ByteRange', undefined, 'latin1');
+  if (at < 0) return null;
+  // The signature dictionary around its /ByteRange (ours: /Type … /SubFilter … /ByteRange).
+  const dictionaryStart = pdf.lastIndexOf('<<', at, 'latin1');
+  const dictionary = pdf.subarray(dictionaryStart, at).toString('latin1');
+  if (!/\/SubFilter\s*\/ETSI\.RFC3161/.test(dictionary)) return null;
+  const token = lastSignatureContents(pdf).bytes;
+  const certificates = signedDataFields(token).find((field) => field.tag === 0xa0);
+  return {
+    token,
+    certificates: derElements(certificates?.content ?? Buffer.alloc(0)).map((c) => c.whole),
+  };
+}
+
+/**
+ * When the newest document time-stamp stops being checkable: the earliest end of validity
+ * among its token's certificates (the TSA's, usually, before its root's). Null without one.
+ */
+export function lastDocumentTimestampExpiry(pdf: Buffer): Date | null {
+  const stamp = lastDocumentTimestamp(pdf);
+  if (!stamp || stamp.certificates.length === 0) return null;
+  const ends = stamp.certificates.map((der) => new Date(new X509Certificate(der).validTo));
+  return new Date(Math.min(...ends.map((end) => end.getTime())));
 }
 
 /**
@@ -112,7 +153,9 @@ export async function validationMaterial(
 /**
  * `signed` (saved from `doc`) with a DSS added in an incremental update: /Certs and
  * /CRLs, and a /VRI entry for the newest signature (keyed by the SHA-1 of its
- * /Contents, in upper-case hex) naming the same streams.
+ * /Contents, in upper-case hex) naming the same streams. A DSS already in the file (an
+ * archive being extended) is kept: its streams and /VRI entries stay, and only
+ * certificates and CRLs it does not hold yet are added.
  */
 export function withDocumentSecurityStore(
   signed: Buffer,
@@ -121,17 +164,37 @@ export function withDocumentSecurityStore(
 ): Buffer {
   const update = new IncrementalUpdate(doc);
   const { context } = doc;
-  const streams = (items: Buffer[]) => items.map((der) => update.add(context.stream(der)));
-  const certs = streams(material.certificates);
-  const crls = streams(material.crls);
+  const existing = doc.catalog.lookupMaybe(PDFName.of('DSS'), PDFDict);
+  const held = (key: string) => {
+    const array = existing?.lookupMaybe(PDFName.of(key), PDFArray);
+    const refs = (array?.asArray() ?? []).filter((item): item is PDFRef => item instanceof PDFRef);
+    return refs.map((ref) => {
+      const stream = context.lookup(ref);
+      return { ref, der: stream instanceof PDFRawStream ? Buffer.from(stream.contents) : null };
+    });
+  };
+  const streams = (key: string, items: Buffer[]) => {
+    const kept = held(key);
+    const refs = items.map(
+      (der) => kept.find((item) => item.der?.equals(der))?.ref ?? update.add(context.stream(der)),
+    );
+    return { refs, all: [...new Set([...kept.map((item) => item.ref), ...refs])] };
+  };
+  const certs = streams('Certs', material.certificates);
+  const crls = streams('CRLs', material.crls);
   const vriKey = createHash('sha1')
     .update(lastSignatureContents(signed).bytes)
     .digest('hex')
     .toUpperCase();
+  const vri = existing?.lookupMaybe(PDFName.of('VRI'), PDFDict) ?? context.obj({});
+  vri.set(
+    PDFName.of(vriKey),
+    context.obj({ Cert: certs.refs, ...(crls.refs.length ? { CRL: crls.refs } : {}) }),
+  );
   const dss = context.obj({
-    Certs: certs,
-    ...(crls.length ? { CRLs: crls } : {}),
-    VRI: { [vriKey]: { Cert: certs, ...(crls.length ? { CRL: crls } : {}) } },
+    Certs: certs.all,
+    ...(crls.all.length ? { CRLs: crls.all } : {}),
+    VRI: vri,
   });
   doc.catalog.set(PDFName.of('DSS'), update.add(dss));
   update.set(context.trailerInfo.Root as PDFRef, doc.catalog);

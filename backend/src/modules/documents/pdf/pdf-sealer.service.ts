@@ -26,6 +26,7 @@ import {
 } from '../../../integrations/timestamp';
 import {
   certificatesOfSeal,
+  lastDocumentTimestamp,
   lastSignatureContents,
   validationMaterial,
   withDocumentSecurityStore,
@@ -176,9 +177,28 @@ export class PdfSealerService implements OnModuleInit {
     return withDocumentTimestamp(withDss, doc, this.timestamp, DOCUMENT_TIMESTAMP_LENGTH);
   }
 
-  /** The seal's and its time-stamp's chains with their CRLs, or the error the finish step shows. */
-  private async validationMaterialOf(signed: Buffer) {
-    const certificates = certificatesOfSeal(lastSignatureContents(signed).bytes);
+  /**
+   * An archive kept at B-LTA, extended before its newest document time-stamp can no longer be
+   * checked (ETSI EN 319 142-1 §5.5): the validation data of that time-stamp (its TSA's chain
+   * and CRLs) joins the DSS, then a fresh document time-stamp covers the whole file. Both are
+   * incremental updates: every earlier byte, and so every earlier signature, stays as it is.
+   * Throws on a file whose newest signature is not a document time-stamp, and waits (503) like
+   * a seal when no time-stamp authority or CRL answers.
+   */
+  async extendArchive(pdf: Buffer): Promise<Buffer> {
+    const stamp = lastDocumentTimestamp(pdf);
+    if (!stamp) throw new Error('The PDF does not end with a document time-stamp (B-LTA)');
+    const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+    const material = await this.validationMaterialOf(stamp.certificates);
+    const withDss = withDocumentSecurityStore(pdf, doc, material);
+    return withDocumentTimestamp(withDss, doc, this.timestamp, DOCUMENT_TIMESTAMP_LENGTH);
+  }
+
+  /** Certificates' chains with their CRLs, or the error the finish step shows. */
+  private async validationMaterialOf(signedOrCertificates: Buffer | Buffer[]) {
+    const certificates = Array.isArray(signedOrCertificates)
+      ? signedOrCertificates
+      : certificatesOfSeal(lastSignatureContents(signedOrCertificates).bytes);
     try {
       return await validationMaterial(certificates, this.revocation);
     } catch (error) {

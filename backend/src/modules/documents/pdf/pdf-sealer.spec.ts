@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
 import type { Model } from 'mongoose';
 import { ServiceUnavailableException } from '@nestjs/common';
-import { X509Certificate } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
 import {
   crlDistributionPointUrls,
   crlIssuedBy,
@@ -29,6 +29,7 @@ import {
   REVOCATION_WAITING_MESSAGE,
   TIMESTAMP_WAITING_MESSAGE,
 } from './pdf-sealer.service';
+import { lastDocumentTimestamp, lastDocumentTimestampExpiry } from './pades-ltv';
 import type { SealCertificate } from './seal-certificate.schema';
 
 const SIGNING_TIME = new Date('2026-03-14T17:26:53Z');
@@ -271,6 +272,66 @@ describe('PdfSealerService (CMS built with @peculiar/asn1-cms, RSA in node:crypt
       const reread = await PDFDocument.load(lta);
       expect(reread.getPageCount()).toBe(2);
       expect(reread.catalog.toString()).toContain('/DSS');
+    });
+
+    it('an archive is extended: the last time-stamp’s chain and CRL join the DSS, a new document time-stamp covers the whole file, earlier bytes unchanged', async () => {
+      const issued = await PKI.issueSealP12('ProSign Seal (archive, unit)');
+      const lta = await sealer(issued, LOCAL_TSA, 'B-LTA').seal(await twoPagePdf(), OPTIONS);
+      const firstStamp = lastDocumentTimestamp(lta)!;
+      expect(firstStamp.certificates.length).toBeGreaterThan(0);
+      const expiry = lastDocumentTimestampExpiry(lta)!;
+      // The local TSA's certificate (10 years) ends before its root (20).
+      const tsa = firstStamp.certificates
+        .map((der) => new X509Certificate(der))
+        .find((certificate) => certificate.keyUsage?.includes('1.3.6.1.5.5.7.3.8'))!;
+      expect(expiry.getTime()).toBe(new Date(tsa.validTo).getTime());
+
+      const extended = await sealer(issued, LOCAL_TSA, 'B-LTA').extendArchive(lta);
+      expect(extended.subarray(0, lta.length).equals(lta)).toBe(true);
+      expect(signatureKinds(extended)).toEqual([
+        'Sig ETSI.CAdES.detached',
+        'DocTimeStamp ETSI.RFC3161',
+        'DocTimeStamp ETSI.RFC3161',
+      ]);
+      expect(extended.toString('latin1').match(/%%EOF/g)).toHaveLength(5);
+      // The new token verifies (OpenSSL) over the whole file but itself.
+      const { content, cms } = extractSignature(extended);
+      writeFileSync(join(dir, 'token2.der'), cms);
+      writeFileSync(join(dir, 'data2.bin'), content);
+      writeFileSync(join(dir, 'root2.pem'), (await PKI.load()).record.rootCertificatePem);
+      const verified = execFileSync(
+        'openssl',
+        ['ts', '-verify', '-token_in', '-in', join(dir, 'token2.der'), '-data'].concat([
+          join(dir, 'data2.bin'),
+          '-CAfile',
+          join(dir, 'root2.pem'),
+        ]),
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      expect(verified).toContain('Verification: OK');
+      // The DSS keeps the seal's entry and adds one for the first document time-stamp.
+      const vriKeys = [...extended.toString('latin1').matchAll(/\/([0-9A-F]{40}) <</g)].map(
+        (match) => match[1],
+      );
+      const sha1 = (bytes: Buffer) => createHash('sha1').update(bytes).digest('hex').toUpperCase();
+      expect(vriKeys).toContain(sha1(firstStamp.token));
+      const reread = await PDFDocument.load(extended);
+      const dss = reread.catalog.lookup(PDFName.of('DSS'), PDFDict);
+      const vri = dss.lookup(PDFName.of('VRI'), PDFDict);
+      expect(vri.keys().map((key) => key.decodeText())).toHaveLength(2);
+      expect(vri.has(PDFName.of(sha1(firstStamp.token)))).toBe(true);
+      // Certificates already in the DSS are not added twice.
+      const certs = dss.lookup(PDFName.of('Certs'), PDFArray);
+      const ders = certs
+        .asArray()
+        .map((ref) => Buffer.from((reread.context.lookup(ref) as PDFRawStream).contents));
+      expect(new Set(ders.map((der) => der.toString('hex'))).size).toBe(ders.length);
+      // A file that does not end with a document time-stamp is not an archive to extend.
+      const lt = await sealer(issued, LOCAL_TSA, 'B-LT').seal(await twoPagePdf(), OPTIONS);
+      expect(lastDocumentTimestamp(lt)).toBeNull();
+      await expect(sealer(issued, LOCAL_TSA, 'B-LTA').extendArchive(lt)).rejects.toThrow(
+        /does not end with a document time-stamp/,
+      );
     });
 
     it('certificates of the local root name its CRL; a root stored before (no distribution point) still gets its CRL in the DSS', async () => {
