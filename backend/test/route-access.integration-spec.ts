@@ -162,6 +162,8 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/update/void-contract': DASHBOARD,
   'PUT /api/update/resend': DASHBOARD,
   'PUT /api/update/edit-resend': DASHBOARD,
+  // Issue 35: Change signer, with the same access as the other card actions
+  'POST /api/update/change-signer': DASHBOARD,
   // Invoices of signed contracts (spec 3 §7): gated like the dashboard (README)
   'PUT /api/invoice/update-status': DASHBOARD,
   'POST /api/template/send-:type-invoice': DASHBOARD,
@@ -188,6 +190,7 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/sow/update-resend': SOW_DASHBOARD,
   'POST /api/sow/update-edit-resend': SOW_DASHBOARD,
   'POST /api/sow/send-reminder': SOW_DASHBOARD,
+  'POST /api/sow/change-signer': SOW_DASHBOARD,
   // The CO screen's CRM calls (spec 3 §7)
   'GET /api/co/get-deals-by-address': HOME,
   'GET /api/co/get-deal/:id': HOME,
@@ -214,6 +217,7 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/co/update-resend': DASHBOARD,
   'POST /api/co/update-edit-resend': DASHBOARD,
   'POST /api/co/send-reminder': DASHBOARD,
+  'POST /api/co/change-signer': DASHBOARD,
   // The SOW partner's signing calls
   'GET /api/sow/verify-link/:customId': PUBLIC,
   'GET /api/sow/get-contract/:customId': SIGNER,
@@ -221,6 +225,7 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/sow/upload-text-signature/:customId': SIGNER,
   'POST /api/sow/finish/:customId': SIGNER,
   'POST /api/sow/decline/:customId': SIGNER,
+  'POST /api/sow/hand-over/:customId': SIGNER,
   'GET /api/sow/create-audit-trail/:customId': SIGNER,
   // The change order's signatory (spec 3 §2 "CO signing page")
   'GET /api/co/verify-link/:customId': PUBLIC,
@@ -229,6 +234,7 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/co/upload-text-signature/:customId': SIGNER,
   'POST /api/co/finish/:customId': SIGNER,
   'POST /api/co/decline/:customId': SIGNER,
+  'POST /api/co/hand-over/:customId': SIGNER,
   'GET /api/co/create-audit-trail/:customId': SIGNER,
   // Captcha and the signer's calls
   'GET /api/captcha/config': PUBLIC,
@@ -242,6 +248,7 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/template/clear-signature': SIGNER,
   'POST /api/signing/finish': SIGNER,
   'POST /api/signing/decline': SIGNER,
+  'POST /api/signing/hand-over': SIGNER,
   'GET /api/signing/email-code': SIGNER,
   'POST /api/signing/email-code/send': SIGNER,
   'POST /api/signing/email-code/verify': SIGNER,

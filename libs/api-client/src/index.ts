@@ -92,6 +92,7 @@ export {
   useRetryMail,
   useAgreementList,
 } from './agreements/agreement-hooks';
+export { changeSigner, useChangeSigner } from './agreements/change-signer';
 export { useAgreementLive } from './agreements/agreement-live';
 export { idActionEndpoints, type IdFamilyActionResults } from './agreements/id-action-endpoints';
 export { sowAgreementEndpoints, type SowActionResults, type SowForEditing } from './sow/dashboard';

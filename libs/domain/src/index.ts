@@ -26,6 +26,7 @@ export * from './contracts/contract-form-rules';
 export * from './contracts/contract-send';
 export * from './realtime/realtime-events';
 export * from './signing/signer-api';
+export * from './signing/handover';
 export * from './signing/email-code';
 export * from './signing/link-expiry';
 export * from './signing/countersign-api';

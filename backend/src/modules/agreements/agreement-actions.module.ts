@@ -3,6 +3,7 @@ import { CrmStageMovesModule } from '../crm/crm-stage-moves.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
 import { MailModule } from '../mail/mail.module';
 import { AgreementCreationService } from './agreement-creation.service';
+import { AgreementHandoverService } from './agreement-handover.service';
 import { AgreementLifecycleService } from './agreement-lifecycle.service';
 import { AgreementListService } from './agreement-list.service';
 import { AgreementMailController } from './agreement-mail.controller';
@@ -18,6 +19,7 @@ import { AgreementsModule } from './agreements.module';
   imports: [AgreementsModule, DocumentsCoreModule, MailModule, CrmStageMovesModule],
   controllers: [AgreementMailController],
   providers: [
+    AgreementHandoverService,
     AgreementSendService,
     AgreementLifecycleService,
     AgreementCreationService,
@@ -25,6 +27,7 @@ import { AgreementsModule } from './agreements.module';
   ],
   exports: [
     AgreementsModule,
+    AgreementHandoverService,
     AgreementSendService,
     AgreementLifecycleService,
     AgreementCreationService,

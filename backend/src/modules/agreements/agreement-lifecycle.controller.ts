@@ -19,7 +19,7 @@ import {
   type DashboardRoute,
   type DashboardRoutes,
 } from '@prosign/domain';
-import { IsMongoId, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsMongoId, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Request } from 'express';
 import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
 import { staffActor, type StaffPrincipal } from '../../platform/auth/staff-principal';
@@ -32,6 +32,7 @@ import {
   TokenMarkAsSignedDto,
   TokenReminderDto,
 } from './dto/agreement-action.dto';
+import { HandoverDto, TokenChangeSignerDto } from './dto/handover.dto';
 
 export interface LifecycleControllerOptions {
   /** The controller's class name (route tables and logs name it). */
@@ -52,6 +53,7 @@ const PERFORM = {
   resend: 'resend',
   editAndResend: 'editResend',
   sendReminder: 'sendReminder',
+  changeSigner: 'changeSigner',
 } as const satisfies Record<RefAction, keyof AgreementLifecycleService>;
 
 /**
@@ -81,6 +83,19 @@ export function agreementLifecycleController<TCard>(
 
     @IsOptional() @IsString() @MaxLength(320) performedBy?: string;
     @IsOptional() @IsString() @MaxLength(320) deletedBy?: string;
+  }
+
+  /** Change signer (issue 35) on an agreement named by its id: whose place, and who instead. */
+  class IdChangeSignerDto extends HandoverDto {
+    @IsMongoId({ message: `id must be ${idNoun}` })
+    id: string;
+
+    @IsString({ message: 'recipientId is required' })
+    @IsNotEmpty({ message: 'recipientId is required' })
+    @MaxLength(100)
+    recipientId: string;
+
+    @IsOptional() @IsString() @MaxLength(320) performedBy?: string;
   }
 
   @RequireAccess(dashboardAccessOf(family))
@@ -137,7 +152,15 @@ export function agreementLifecycleController<TCard>(
         );
       } else {
         addRoute(key, route, refHandler(family, routes, action), [
-          { type: bodyTypeOf(routes, action, IdActionDto), decorate: Body() },
+          {
+            type:
+              action === 'changeSigner'
+                ? routes.namedBy === 'id'
+                  ? IdChangeSignerDto
+                  : TokenChangeSignerDto
+                : bodyTypeOf(routes, action, IdActionDto),
+            decorate: Body(),
+          },
           { type: Object, decorate: CurrentStaff() },
           { type: Object, decorate: Req() },
         ]);
@@ -147,6 +170,7 @@ export function agreementLifecycleController<TCard>(
 
   Object.defineProperty(FamilyLifecycleController, 'name', { value: options.name });
   Object.defineProperty(IdActionDto, 'name', { value: `${options.name}IdActionDto` });
+  Object.defineProperty(IdChangeSignerDto, 'name', { value: `${options.name}IdChangeSignerDto` });
   return FamilyLifecycleController;
 }
 
@@ -174,8 +198,10 @@ function refHandler(family: AgreementFamily, routes: DashboardRoutes, action: Re
       family: AgreementFamily,
       ref: AgreementRef,
       actor: ReturnType<typeof staffActor>,
+      body: object,
     ) => Promise<unknown>;
-    return perform.call(this.lifecycle, family, ref, staffActor(staff, request));
+    // The body goes along too (Change signer reads whose place and who instead from it).
+    return perform.call(this.lifecycle, family, ref, staffActor(staff, request), body);
   };
 }
 

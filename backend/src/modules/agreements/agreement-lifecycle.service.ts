@@ -23,6 +23,7 @@ import {
   type AgreementStatusChanged,
   type ActionSubject,
   type AgreementVoided,
+  type HandoverResponse,
   type ReminderSent,
 } from '@prosign/domain';
 import type { QueryFilter } from 'mongoose';
@@ -36,6 +37,7 @@ import { countersignRequestMail } from './countersign-mail';
 import type { Agreement, AgreementDocument } from './agreement.schema';
 import { AgreementRepository } from './agreement.repository';
 import { AgreementSendService } from './agreement-send.service';
+import { AgreementHandoverService } from './agreement-handover.service';
 import type { EventInput } from './event-chain';
 
 /** Who acts: the signed-in staff member (from the session) or the worker's schedules. */
@@ -80,7 +82,27 @@ export class AgreementLifecycleService {
     private readonly documents: DocumentsService,
     private readonly sending: AgreementSendService,
     private readonly config: AppConfig,
+    private readonly handover: AgreementHandoverService,
   ) {}
+
+  /**
+   * Change signer (issue 35 item 2): an unsigned client signer's place goes to someone else,
+   * who gets their own link; the old link closes. Allowed by the family's action table.
+   */
+  async changeSigner(
+    family: AgreementFamily,
+    ref: AgreementRef,
+    actor: LifecycleActor,
+    body: { recipientId?: string; name?: unknown; email?: unknown; note?: unknown } = {},
+  ): Promise<HandoverResponse> {
+    const agreement = await this.checked(family, ref, 'changeSigner', actor);
+    return this.handover.handOver(agreement, body.recipientId || SINGLE_SIGNER_RECIPIENT_ID, body, {
+      kind: 'staff',
+      email: actor.email,
+      ip: actor.ip ?? null,
+      userAgent: actor.userAgent ?? null,
+    });
+  }
 
   async sendReminder(
     family: AgreementFamily,

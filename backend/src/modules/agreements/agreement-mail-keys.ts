@@ -7,7 +7,15 @@ import type { Agreement } from './agreement.schema';
  * request, and the notice that a signer declined (to the sender and the countersigner).
  */
 export type AgreementMailKind =
-  'review-link' | 'cc-copy' | 'reminder' | 'signed-copy' | 'countersign-request' | 'declined';
+  | 'review-link'
+  | 'cc-copy'
+  | 'reminder'
+  | 'signed-copy'
+  | 'countersign-request'
+  | 'declined'
+  /** Issue 35 hand-over: the new signer's own link, and the notice to the sender. */
+  | 'handover-link'
+  | 'handed-over';
 
 type KeyedAgreement = Pick<Agreement, 'family'> & { _id: Types.ObjectId | string };
 
@@ -33,7 +41,10 @@ export function agreementMailKey(
  */
 export function legacyAgreementMailKey(
   agreement: Pick<Agreement, 'family' | 'token'>,
-  kind: Exclude<AgreementMailKind, 'reminder' | 'countersign-request' | 'declined'>,
+  kind: Exclude<
+    AgreementMailKind,
+    'reminder' | 'countersign-request' | 'declined' | 'handover-link' | 'handed-over'
+  >,
 ): string {
   if (kind === 'signed-copy') return `signed-copy.${agreement.token}`;
   return `${familyConfig(agreement.family).mailKeyPrefix}-${kind}.${agreement.token}`;

@@ -41,6 +41,8 @@ export interface StoredRecipient {
   staffUserId?: string | null;
   /** The countersigner's title under the firm's signature ("Principal Engineer"). */
   title?: string | null;
+  /** Whose place this signer took (issue 35 hand-over): the latest one; the log has all. */
+  handedOver?: StoredHandover | null;
   /**
    * A signer besides the first (whose link and signing fields are the agreement's
    * own, as the spec's calls read them): their link token and link, and what
@@ -57,6 +59,15 @@ export interface StoredRecipient {
   initials?: string | null;
   consentAt?: Date | null;
   consentIp?: string | null;
+}
+
+/** A hand-over as a stored recipient keeps it (`RecipientHandover` with its time as a date). */
+export interface StoredHandover {
+  fromName: string;
+  fromEmail: string;
+  at: Date;
+  by: string;
+  note: string | null;
 }
 
 /** The stored fields of an agreement the recipients are read from. */
@@ -121,6 +132,17 @@ function sharedRecipient(stored: StoredRecipient): Recipient {
     lastActionUserAgent: stored.lastActionUserAgent ?? null,
     ...(stored.staffUserId ? { staffUserId: stored.staffUserId } : {}),
     ...(stored.title ? { title: stored.title } : {}),
+    ...(stored.handedOver
+      ? {
+          handedOver: {
+            fromName: stored.handedOver.fromName,
+            fromEmail: stored.handedOver.fromEmail,
+            at: new Date(stored.handedOver.at).toISOString(),
+            by: stored.handedOver.by,
+            note: stored.handedOver.note ?? null,
+          },
+        }
+      : {}),
   };
 }
 

@@ -164,6 +164,51 @@ export class AgreementRepository implements AgreementMailNotes {
     );
   }
 
+  // ── Hand-over (issue 35): a new signer's link, the old one closed ──
+
+  /**
+   * Registers a new signing link of a published agreement (a hand-over's): the first
+   * signer's (`recipientId` null) or another signer's. It opens nothing until the
+   * agreement names it (SigningService.seatOf compares the seat's current token).
+   */
+  async addSigningLink(
+    agreement: Pick<Agreement, '_id' | 'family'>,
+    token: string,
+    recipientId: string | null,
+    at: Date,
+  ): Promise<void> {
+    await this.links.create({
+      _id: token,
+      kind: 'sign',
+      agreementId: agreement._id,
+      family: agreement.family,
+      ...(recipientId ? { recipientId } : {}),
+      createdAt: at,
+      publishedAt: at,
+    });
+  }
+
+  /** Removes a signing link nobody was given (a hand-over that lost its race). */
+  async removeSigningLink(token: string): Promise<void> {
+    await this.links.deleteOne({ _id: linkId('sign', token), kind: 'sign' });
+  }
+
+  /** Marks a signing link handed over: its page says to whom (the new signer's name). */
+  async markLinkHandedOver(token: string, to: string, at: Date): Promise<void> {
+    await this.links.updateOne(
+      { _id: linkId('sign', token), kind: 'sign' },
+      { $set: { handedOverAt: at, handedOverTo: to } },
+    );
+  }
+
+  /** When and to whom a signing link was handed over, or null (not a link, or not handed over). */
+  async handoverOfLink(token: string): Promise<{ at: Date; to: string } | null> {
+    if (!token) return null;
+    const link = await this.links.findById(linkId('sign', token)).lean();
+    if (!link || link.kind !== 'sign' || !link.handedOverAt) return null;
+    return { at: link.handedOverAt, to: link.handedOverTo ?? '' };
+  }
+
   /** A page of agreements matching `filter`, newest first, and how many match in all. */
   async page<TForm extends object = Record<string, unknown>>(
     filter: QueryFilter<Agreement>,

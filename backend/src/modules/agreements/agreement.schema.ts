@@ -237,5 +237,11 @@ export class AgreementLink {
    * a second read per socket doubled the database work of every reconnect burst.
    */
   @Prop({ type: Date }) publishedAt?: Date;
+  /**
+   * On a signing link handed over to another signer (issue 35): when, and the new signer's
+   * name, so every call of it is refused with "This link was handed over to …".
+   */
+  @Prop({ type: Date }) handedOverAt?: Date;
+  @Prop({ type: String }) handedOverTo?: string;
 }
 export const AgreementLinkSchema = SchemaFactory.createForClass(AgreementLink);

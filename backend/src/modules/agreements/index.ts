@@ -59,6 +59,8 @@ export {
   type StoredAgreement,
 } from './agreement-card.view';
 export { AgreementListService } from './agreement-list.service';
+export { AgreementHandoverService, type HandoverActor } from './agreement-handover.service';
+export { HandoverDto } from './dto/handover.dto';
 export {
   agreementLifecycleController,
   type LifecycleControllerOptions,

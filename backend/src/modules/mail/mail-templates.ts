@@ -64,6 +64,24 @@ export type MailTemplate =
       data: { code: string };
     }
   | {
+      /**
+       * A signer handed their place over, or staff changed a signer (issue 35): to the
+       * sender. It carries no link: a signer's link would sign for them.
+       */
+      kind: 'handed-over';
+      data: {
+        agreementTitle: string;
+        fromName: string;
+        toName: string;
+        toEmail: string;
+        /** The staff member who changed the signer; null when the signer handed over. */
+        by: string | null;
+        note: string | null;
+        /** "March 16, 2026, 10:42 AM PT". */
+        at: string;
+      };
+    }
+  | {
       kind: 'sow-link';
       data: { partnerName: string; projectAddress: string; link: string; isReminder?: boolean };
     }
@@ -166,6 +184,21 @@ function layout(subject: string, section: Section): RenderedMail {
 const hello = (name: string) => `Hello ${name.trim() || 'there'},`;
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
+/** The sender's notice of a hand-over or a changed signer (issue 35): no link in it. */
+function handedOverMail(d: Extract<MailTemplate, { kind: 'handed-over' }>['data']): RenderedMail {
+  return layout(`Handed over: ${d.agreementTitle}`, {
+    heading: d.by ? 'Signer changed' : 'Signer handed over',
+    greeting: 'Hello,',
+    paragraphs: [
+      d.by
+        ? `${d.by} changed the signer of ${d.agreementTitle} from ${d.fromName} to ${d.toName} (${d.toEmail}) on ${d.at}.`
+        : `${d.fromName} handed ${d.agreementTitle} over to ${d.toName} (${d.toEmail}) on ${d.at}.`,
+      ...(d.note ? [`Note: ${d.note}`] : []),
+      `${d.toName} got their own signing link by e-mail. The previous link is closed.`,
+    ],
+  });
+}
+
 export function renderMail(template: MailTemplate): RenderedMail {
   switch (template.kind) {
     case 'signing-link': {
@@ -252,6 +285,8 @@ export function renderMail(template: MailTemplate): RenderedMail {
         paragraphs: text.split('\n\n'),
       });
     }
+    case 'handed-over':
+      return handedOverMail(template.data);
     case 'sow-link': {
       const d = template.data;
       return layout(`${d.isReminder ? 'Reminder: ' : ''}Scope of Work for ${d.projectAddress}`, {

@@ -16,13 +16,14 @@ import {
   type AgreementFamily,
   type DeclineResponse,
   type FinishSigningResponse,
+  type HandoverResponse,
   type LinkVerifyResponse,
   type SignerSaveResponse,
   type VerifyTokenResponse,
 } from '@prosign/domain';
 import type { Request } from 'express';
 import { Public } from '../../platform/auth/auth.decorators';
-import { familyConfig, type AgreementDocument } from '../agreements';
+import { familyConfig, HandoverDto, type AgreementDocument } from '../agreements';
 import { clientIp } from '../../platform/auth/staff-principal';
 import { RequireCaptchaPass } from '../captcha';
 import { LinkFinishDto, LinkParams, TextSignatureDto } from './dto/link-signer.dto';
@@ -31,6 +32,7 @@ import { RequireEmailCode } from './email-code.guard';
 import { SignerRateLimit } from './signer-throttle';
 import { OTHER_SIGNER_MESSAGES } from './other-signer.service';
 import { SigningDeclineService } from './signing-decline.service';
+import { SigningHandoverService } from './signing-handover.service';
 import { SigningFinishService } from './signing-finish.service';
 import { closedLinkError, SigningService, type SignerActor } from './signing.service';
 
@@ -80,6 +82,7 @@ export function linkSigningController<TForm extends object, TView>(
       private readonly signing: SigningService,
       private readonly finishing: SigningFinishService,
       private readonly declining: SigningDeclineService,
+      private readonly handingOver: SigningHandoverService,
     ) {}
 
     /** Before the captcha: whether the link is the family's, and its state. Counts nothing. */
@@ -178,6 +181,20 @@ export function linkSigningController<TForm extends object, TView>(
     ): Promise<DeclineResponse> {
       await this.seatOf(params.customId);
       return this.declining.decline(params.customId, body.reason, actorOf(request), family);
+    }
+
+    /** Issue 35: the signer hands over to the authorised signatory, who gets their own link. */
+    @Post('hand-over/:customId')
+    @RequireCaptchaPass()
+    @RequireEmailCode()
+    @HttpCode(HttpStatus.OK)
+    async handOver(
+      @Param() params: LinkParams,
+      @Body() body: HandoverDto,
+      @Req() request: Request,
+    ): Promise<HandoverResponse> {
+      await this.seatOf(params.customId);
+      return this.handingOver.handOver(params.customId, body, actorOf(request), family);
     }
 
     /** The audit trail of a finished agreement (the finish builds it). */

@@ -456,6 +456,8 @@ const AUDIT_TYPE_OF: Readonly<Record<string, AuditEventType>> = {
   edited_resent: 'edited_resent',
   signed_manually: 'signed_manually',
   declined: 'declined',
+  handed_over: 'handed_over',
+  signer_changed: 'handed_over',
   cancelled: 'cancelled',
   void: 'voided',
 };
@@ -469,10 +471,13 @@ export function auditEventsOf(
   const others = new Map((agreement.recipients ?? []).map((r) => [r.id, r.email || r.name]));
   const severalSigners = signingRecipientCount(agreement) > 1;
   const events: AuditEvent[] = [];
-  for (const event of agreement.events ?? []) {
+  // Issue 35: a place handed over names, before the hand-over, the signer who held it then.
+  const heldBy = holdersOverTime(agreement.events ?? []);
+  for (const [position, event] of (agreement.events ?? []).entries()) {
     const type = AUDIT_TYPE_OF[event.type];
     if (!type) continue;
     const recipientId = (event.data as { recipientId?: unknown } | null)?.recipientId;
+    const earlier = heldBy(position, typeof recipientId === 'string' ? recipientId : null);
     // With several signers each signature is its own event; the agreement's own "signed"
     // (the last signature starting the seal) would repeat the last one.
     if (severalSigners && event.type === 'signed' && typeof recipientId !== 'string') continue;
@@ -480,8 +485,14 @@ export function auditEventsOf(
     const audit: AuditEvent = {
       type,
       at: new Date(event.at),
-      actor: event.actor === SIGNER_ACTOR ? (byOther ?? signer) : event.actor,
+      actor: event.actor === SIGNER_ACTOR ? (earlier ?? byOther ?? signer) : event.actor,
     };
+    if (type === 'handed_over') {
+      const data = event.data ?? {};
+      const from = String(data.fromName || data.fromEmail || '');
+      audit.handover = `from ${from} to ${String(data.toName ?? '')} <${String(data.toEmail ?? '')}>`;
+      if (typeof data.note === 'string' && data.note) audit.reason = data.note;
+    }
     if (event.ip) audit.ip = event.ip;
     if (typeof recipientId === 'string') audit.recipientId = recipientId;
     if (type === 'declined' && typeof event.data?.reason === 'string') {
@@ -495,6 +506,29 @@ export function auditEventsOf(
     events.push(audit);
   }
   return events.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/**
+ * Who held a signer's place when an event happened (issue 35): null while it is the holder
+ * now; before a hand-over of the place, the e-mail (or name) of whom it was handed over from.
+ * Events of the first signer carry no recipient id: they are `signer-1`'s.
+ */
+function holdersOverTime(
+  events: ReadonlyArray<{ type: string; data?: Record<string, unknown> | null }>,
+): (position: number, recipientId: string | null) => string | null {
+  const handovers = events
+    .map((event, position) => ({ event, position }))
+    .filter(({ event }) => event.type === 'handed_over' || event.type === 'signer_changed');
+  return (position, recipientId) => {
+    const id = recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
+    // The first hand-over of this place from the event on (itself included) names who held it.
+    const next = handovers.find(
+      (handover) => handover.position >= position && handover.event.data?.recipientId === id,
+    );
+    if (!next) return null;
+    const data = next.event.data ?? {};
+    return String(data.fromEmail || data.fromName || '') || null;
+  };
 }
 
 function deviceOf(userAgent: string): DeviceKind {

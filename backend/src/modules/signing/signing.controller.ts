@@ -15,6 +15,7 @@ import {
   SIGNATURE_UPLOAD_MAX_BYTES,
   type DeclineResponse,
   type FinishSigningResponse,
+  type HandoverResponse,
   type SignerSaveResponse,
   type SignerUserDetail,
   type VerifyTokenResponse,
@@ -38,6 +39,8 @@ import { RequireEmailCode } from './email-code.guard';
 import { EmailCodeService } from './email-code.service';
 import { SignerRateLimit } from './signer-throttle';
 import { SigningDeclineService } from './signing-decline.service';
+import { HandoverSigningDto } from './dto/handover-signing.dto';
+import { SigningHandoverService } from './signing-handover.service';
 import { SigningFinishService } from './signing-finish.service';
 import { SigningService, type SignerActor } from './signing.service';
 import type { UploadedImage } from '../documents';
@@ -62,6 +65,7 @@ export class SigningController {
     private readonly finishing: SigningFinishService,
     private readonly declining: SigningDeclineService,
     private readonly emailCodes: EmailCodeService,
+    private readonly handingOver: SigningHandoverService,
   ) {}
 
   @Post('verifyToken')
@@ -142,6 +146,13 @@ export class SigningController {
   @HttpCode(HttpStatus.OK)
   decline(@Body() body: DeclineSigningDto, @Req() request: Request): Promise<DeclineResponse> {
     return this.declining.decline(body.token, body.reason, actorOf(request));
+  }
+
+  /** Issue 35: the signer hands over to the authorised signatory, who gets their own link. */
+  @Post('signing/hand-over')
+  @HttpCode(HttpStatus.OK)
+  handOver(@Body() body: HandoverSigningDto, @Req() request: Request): Promise<HandoverResponse> {
+    return this.handingOver.handOver(body.token, body, actorOf(request));
   }
 
   /** The spec's audit-trail call: runs the finish and answers with the audit trail. */

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { AgreementsModule } from '../agreements/agreements.module';
+import { AgreementActionsModule } from '../agreements/agreement-actions.module';
 import { CrmModule } from '../crm/crm.module';
 import { CrmStageMovesModule } from '../crm/crm-stage-moves.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
@@ -16,6 +17,7 @@ import { SignerCallsService } from './signer-calls.service';
 import { SignerCrmController } from './signer-crm.controller';
 import { SignerTemplateController } from './signer-template.controller';
 import { SigningDeclineService } from './signing-decline.service';
+import { SigningHandoverService } from './signing-handover.service';
 import { SigningFinishService } from './signing-finish.service';
 import { SigningPresenceGateway } from './signing-presence.gateway';
 import { SigningPresenceService } from './signing-presence.service';
@@ -35,6 +37,7 @@ import { VerifyService } from './verify.service';
 @Module({
   imports: [
     AgreementsModule,
+    AgreementActionsModule,
     CrmModule,
     CrmStageMovesModule,
     DocumentsCoreModule,
@@ -59,6 +62,7 @@ import { VerifyService } from './verify.service';
     CountersignService,
     CountersignDefaultsRepository,
     SigningDeclineService,
+    SigningHandoverService,
     EmailCodeRepository,
     EmailCodeService,
     EmailCodeGuard,
@@ -68,6 +72,7 @@ import { VerifyService } from './verify.service';
     SigningService,
     SigningFinishService,
     SigningDeclineService,
+    SigningHandoverService,
     EmailCodeService,
     EmailCodeGuard,
   ],

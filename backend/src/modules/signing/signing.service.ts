@@ -7,6 +7,8 @@ import {
 } from '@nestjs/common';
 import {
   CONSENT_DISCLOSURE,
+  HANDED_OVER_ERROR,
+  HANDOVER_MESSAGES,
   initialsFromFullName,
   SIGNATURE_MESSAGES,
   SIGNER_MESSAGES,
@@ -119,7 +121,8 @@ export class SigningService {
     token: string,
     family?: AgreementFamily,
   ): Promise<{ agreement: SignedAgreement; recipientId: string | null }> {
-    const found = await this.repository.findBySigningToken<object>(token.trim());
+    const key = token.trim();
+    const found = await this.repository.findBySigningToken<object>(key);
     if (
       !found ||
       found.agreement.status === null ||
@@ -127,7 +130,28 @@ export class SigningService {
     ) {
       throw new NotFoundException(SIGNER_MESSAGES.unknownLink);
     }
+    // Issue 35: a place handed over to another signer holds a new token; the old one is closed.
+    const { agreement, recipientId } = found;
+    const current = recipientId
+      ? agreement.recipients?.find((r) => r.id === recipientId)?.token
+      : agreement.token;
+    if (current !== undefined && current !== key) throw await this.handedOverError(key, found);
     return found;
+  }
+
+  /** The refusal of every call of a handed-over link: to whom it went (the page says so). */
+  private async handedOverError(
+    token: string,
+    seat: { agreement: SignedAgreement; recipientId: string | null },
+  ): Promise<ConflictException> {
+    const handover = await this.repository.handoverOfLink(token);
+    const id = seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
+    const now = seat.agreement.recipients?.find((r) => r.id === id);
+    const to =
+      handover?.to ||
+      now?.name ||
+      familyConfig(seat.agreement.family).parties(seat.agreement.form).signerName;
+    return new ConflictException(HANDOVER_MESSAGES.handedOver(to), HANDED_OVER_ERROR);
   }
 
   /**

@@ -15,8 +15,11 @@ export interface AgreementListQuery {
   filters: readonly AgreementFilter[];
 }
 
-/** The card actions that call the server (Copy Link only copies). */
-export type ServerAction = Exclude<AgreementAction, 'copyLink'>;
+/**
+ * The card actions that call the server with the card alone (Copy Link only copies; Change
+ * signer also names who signs instead: `changeSignerOf`, `useChangeSigner`).
+ */
+export type ServerAction = Exclude<AgreementAction, 'copyLink' | 'changeSigner'>;
 
 /** What each server action answers, per family. */
 export type AgreementActionResults = Record<ServerAction, unknown>;

@@ -2,6 +2,8 @@ import type {
   CoSigningView,
   DeclineRequest,
   DeclineResponse,
+  HandoverRequest,
+  HandoverResponse,
   FinishSigningResponse,
   LinkFinishRequest,
   LinkVerifyResponse,
@@ -44,6 +46,11 @@ export interface LinkSigningApi<F extends LinkSigningFamily = LinkSigningFamily>
    * 1–1,000 characters once trimmed; else 400); the agreement is declined, every link closed.
    */
   decline(customId: string, reason: string): Promise<DeclineResponse>;
+  /**
+   * `POST /api/{family}/hand-over/{customId}` (issue 35): hands over to the authorised
+   * signatory (name, e-mail, optional note; else 400), who gets their own link; this one closes.
+   */
+  handOver(customId: string, handover: HandoverRequest): Promise<HandoverResponse>;
 }
 
 /** `GET /api/{family}/verify-link/{customId}` (no captcha): whether the link is the family's, and its state. */
@@ -81,6 +88,8 @@ export function createLinkSigningApi<F extends LinkSigningFamily>(
       client.get(path('create-audit-trail', customId), { headers, signal }),
     decline: (customId, reason) =>
       client.post(path('decline', customId), { reason } satisfies DeclineRequest, { headers }),
+    handOver: (customId, handover) =>
+      client.post(path('hand-over', customId), handover satisfies HandoverRequest, { headers }),
   };
 }
 

@@ -2,6 +2,9 @@ import type {
   ClearSignatureRequest,
   DeclineResponse,
   DeclineSigningRequest,
+  HandoverRequest,
+  HandoverResponse,
+  HandoverSigningRequest,
   EditSignatureRequest,
   FinishSigningResponse,
   SignerSaveResponse,
@@ -45,6 +48,11 @@ export interface SigningApi {
    * the agreement is declined and every link closes. Not retried: a repeat is refused (409).
    */
   decline(token: string, reason: string): Promise<DeclineResponse>;
+  /**
+   * Issue 35: hands over to the authorised signatory (name, e-mail, optional note; else 400),
+   * who gets their own link; this link closes. Not retried: a repeat is refused (409).
+   */
+  handOver(token: string, handover: HandoverRequest): Promise<HandoverResponse>;
 }
 
 export function createSigningApi(
@@ -86,6 +94,12 @@ export function createSigningApi(
       client.post(
         '/api/signing/decline',
         { token, reason } satisfies DeclineSigningRequest,
+        options,
+      ),
+    handOver: (token, handover) =>
+      client.post(
+        '/api/signing/hand-over',
+        { token, ...handover } satisfies HandoverSigningRequest,
         options,
       ),
   };

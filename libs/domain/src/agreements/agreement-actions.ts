@@ -6,6 +6,7 @@
  * from it (`transitionCondition`), so the two cannot disagree.
  */
 import type { AccessFlag } from '../access/access-flags';
+import { changeableSigners } from '../signing/handover';
 import { awaitedRecipients, SINGLE_SIGNER_RECIPIENT_ID, type Recipient } from './recipients';
 import {
   activeStatuses,
@@ -27,6 +28,8 @@ export const AGREEMENT_ACTIONS = [
   'editAndResend',
   'markAsSigned',
   'delete',
+  /** Staff hand an unsigned signer's place to someone else (issue 35 item 2). */
+  'changeSigner',
 ] as const;
 export type AgreementAction = (typeof AGREEMENT_ACTIONS)[number];
 
@@ -52,6 +55,7 @@ export const AGREEMENT_ACTION_LABELS: Readonly<Record<AgreementAction, string>> 
   editAndResend: 'Edit and Resend',
   markAsSigned: 'Mark as Signed',
   delete: 'Delete',
+  changeSigner: 'Change signer',
 };
 
 /** Who may take an action: anyone who sees the list, holders of a flag, or admins only. */
@@ -97,6 +101,9 @@ function actionTable(
       notOnceResent: true,
     },
     delete: { from: familyStatuses(family), to: null, who: ANYONE },
+    // Issue 35: while it is open, for a client signer who has not saved or signed (the
+    // recipients decide which: changeableSigners); the status stays.
+    changeSigner: { from: active, to: null, who: ANYONE },
   };
   for (const [action, override] of Object.entries(overrides) as [
     AgreementAction,
@@ -201,6 +208,7 @@ export const AGREEMENT_ACTION_MESSAGES = {
   deleteUnauthorized: 'You do not have permission to delete contracts.',
   unauthorized: 'You do not have permission to do this.',
   reminderLocked: 'A reminder was sent recently. The next one can be sent later.',
+  noChangeableSigner: 'Every signer has signed or saved a signature: nobody can be changed.',
   notAllowed: (action: AgreementAction, status: string) =>
     `${AGREEMENT_ACTION_LABELS[action]} is not available for a contract that is ${status}.`,
 } as const;
@@ -259,6 +267,13 @@ export function decideAgreementAction(
       ),
     };
   }
+  if (action === 'changeSigner' && !hasChangeableSigner(subject)) {
+    return {
+      allowed: false,
+      reason: 'status',
+      message: AGREEMENT_ACTION_MESSAGES.noChangeableSigner,
+    };
+  }
   if (!viewerMay(rule.who, viewer)) {
     const message =
       action === 'void'
@@ -285,8 +300,18 @@ export function availableActions(
 ): AgreementAction[] {
   return AGREEMENT_ACTIONS.filter((action) => {
     const rule = actionRule(family, action);
+    if (action === 'changeSigner' && !hasChangeableSigner(subject)) return false;
     return statusAllows(family, rule, subject) && viewerMay(rule.who, viewer);
   });
+}
+
+/**
+ * Whether staff may change a signer of this agreement: a client signer who has not saved
+ * or signed (an agreement read without recipients has its one signer, as its status says).
+ */
+function hasChangeableSigner(subject: Pick<ActionSubject, 'recipients' | 'status'>): boolean {
+  if (!subject.recipients) return subject.status !== 'signature_saved';
+  return changeableSigners(subject.recipients).length > 0;
 }
 
 /** The card's main action: the one a person most likely wants next; the rest go in a menu. */

@@ -18,6 +18,9 @@ export const AGREEMENT_EVENT_TYPES = [
   'signed',
   'signed_manually',
   'declined',
+  /** Issue 35: a signer handed their place over from their link, or staff changed a signer. */
+  'handed_over',
+  'signer_changed',
   'completed',
   'reminder_sent',
   'reminder_failed',
@@ -47,6 +50,8 @@ export const AGREEMENT_EVENT_TITLES: Readonly<Record<AgreementEventType, string>
   signed: 'Signed',
   signed_manually: 'Marked as signed',
   declined: 'Declined by the signer',
+  handed_over: 'Handed over to another signer',
+  signer_changed: 'Signer changed',
   completed: 'Signed copy sealed',
   reminder_sent: 'Reminder sent',
   reminder_failed: 'Reminder failed',

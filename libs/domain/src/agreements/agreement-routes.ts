@@ -38,6 +38,7 @@ function prefixedRoutes(prefix: string): DashboardRoutes {
       delete: post('delete-contract'),
       resend: post('update-resend'),
       editAndResend: post('update-edit-resend'),
+      changeSigner: post('change-signer'),
     },
   };
 }
@@ -60,6 +61,8 @@ const STANDARD_ROUTES: DashboardRoutes = {
     delete: [{ method: 'DELETE', path: 'user/mark-as-delete' }],
     resend: [{ method: 'PUT', path: 'update/resend' }],
     editAndResend: [{ method: 'PUT', path: 'update/edit-resend' }],
+    // Issue 35: staff hand an unsigned signer's place to someone else.
+    changeSigner: [{ method: 'POST', path: 'update/change-signer' }],
   },
 };
 

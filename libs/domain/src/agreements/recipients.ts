@@ -60,6 +60,19 @@ export interface Recipient {
   staffUserId?: string;
   /** The countersigner's title under the firm's signature, when one was given. */
   title?: string;
+  /** Whose place this signer took (issue 35 hand-over), by whom and when: the latest one. */
+  handedOver?: RecipientHandover;
+}
+
+/** Who handed a recipient's place over, to whom and when (issue 35: the latest hand-over of it). */
+export interface RecipientHandover {
+  fromName: string;
+  fromEmail: string;
+  /** ISO 8601. */
+  at: string;
+  /** `signer` (from their own link) or the staff member's e-mail. */
+  by: string;
+  note: string | null;
 }
 
 export function isSigningRecipient(recipient: Pick<Recipient, 'role'>): boolean {

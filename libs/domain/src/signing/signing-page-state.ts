@@ -19,7 +19,12 @@ export type SigningPageState =
   /** A signer declined (issue 35): every link of the agreement is closed. */
   | { kind: 'declined' }
   /** Several signers: this signer's link opens once the earlier signers signed (issue 34). */
-  | { kind: 'not-your-turn' };
+  | { kind: 'not-your-turn' }
+  /**
+   * The link was handed over to another signer (issue 35): `message` is the server's
+   * "This link was handed over to Jane Roe." and `done` whether it happened on this page.
+   */
+  | { kind: 'handed-over'; message: string; done?: boolean };
 
 export const SIGNING_PAGE_TITLES = {
   checking: 'Verifying...',
@@ -65,6 +70,7 @@ export const SIGNING_STATE_HEADINGS = {
   replaced: 'Link replaced',
   declined: 'Agreement declined',
   notYourTurn: 'Not your turn yet',
+  handedOver: 'Link handed over',
 } as const;
 
 /** The longer sentence a closed state's page says under its heading. */
@@ -81,6 +87,8 @@ export function signingStateMessage(state: SigningPageState): string | null {
       return SIGNING_PAGE_TITLES[state.kind];
     case 'not-your-turn':
       return SIGNING_PAGE_TITLES.notYourTurn;
+    case 'handed-over':
+      return state.message;
     default:
       return null;
   }
@@ -145,5 +153,7 @@ export function signingPageTitle(state: SigningPageState, brandName: string): st
       return SIGNING_STATE_HEADINGS.declined;
     case 'not-your-turn':
       return SIGNING_STATE_HEADINGS.notYourTurn;
+    case 'handed-over':
+      return SIGNING_STATE_HEADINGS.handedOver;
   }
 }

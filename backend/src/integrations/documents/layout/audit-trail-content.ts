@@ -14,6 +14,7 @@ export const AUDIT_EVENT_TYPES = [
   'edited_resent',
   'signed_manually',
   'declined',
+  'handed_over',
   'cancelled',
   'voided',
 ] as const;
@@ -37,6 +38,8 @@ export interface AuditEvent {
   recipientId?: string;
   /** Declines only (issue 35): the reason the signer gave. */
   reason?: string;
+  /** Hand-overs only (issue 35): from whom to whom ("John Doe to Jane Roe <jane@…>"). */
+  handover?: string;
 }
 
 export const AUDIT_RECIPIENT_ROLES = ['signer', 'countersigner', 'cc'] as const;
@@ -88,6 +91,7 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   edited_resent: 'Edited and resent',
   signed_manually: 'Marked as signed',
   declined: 'Declined',
+  handed_over: 'Handed over to another signer',
   cancelled: 'Cancelled',
   voided: 'Voided',
 };

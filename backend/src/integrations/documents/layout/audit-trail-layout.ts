@@ -157,6 +157,10 @@ function detailsOf(event: AuditEvent, signer: string): string {
     case 'signed':
     case 'email_code_verified':
       return `by ${event.actor ?? signer}`;
+    case 'handed_over':
+      return [event.handover ?? '', event.actor ? `by ${event.actor}` : '']
+        .filter(Boolean)
+        .join(', ');
     case 'declined':
       return [`by ${event.actor ?? signer}`, event.reason ? `reason: ${event.reason}` : '']
         .filter(Boolean)

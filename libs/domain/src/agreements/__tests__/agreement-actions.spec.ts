@@ -62,6 +62,7 @@ const EXPECTED_FROM: Record<AgreementFamily, Record<AgreementAction, string[]>> 
     resend: ['cancelled', 'expired'],
     editAndResend: ['cancelled', 'expired', 'declined'],
     delete: ALL,
+    changeSigner: ['initial', 'viewed'],
   },
   sow: {
     copyLink: ['initial', 'viewed', 'signature_saved'],
@@ -72,6 +73,7 @@ const EXPECTED_FROM: Record<AgreementFamily, Record<AgreementAction, string[]>> 
     resend: ['cancelled', 'expired', 'resent', 'edited_resent'],
     editAndResend: ['cancelled', 'expired', 'resent', 'edited_resent', 'declined'],
     delete: ALL,
+    changeSigner: ['initial', 'viewed'],
   },
   co: {
     copyLink: ['initial', 'viewed', 'signature_saved'],
@@ -82,6 +84,7 @@ const EXPECTED_FROM: Record<AgreementFamily, Record<AgreementAction, string[]>> 
     resend: ['cancelled', 'expired'],
     editAndResend: ['cancelled', 'expired', 'declined'],
     delete: ALL,
+    changeSigner: ['initial', 'viewed'],
   },
 };
 
@@ -138,6 +141,7 @@ describe('who may act', () => {
       'sendReminder',
       'cancel',
       'markAsSigned',
+      'changeSigner',
     ]);
   });
 });

@@ -1,0 +1,379 @@
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
+import {
+  activeStatuses,
+  checkHandover,
+  formatPacificDateTime,
+  HANDOVER_MESSAGES,
+  INITIAL_STATUS,
+  SIGNER_ACTOR,
+  SIGNER_HANDOVER_FROM,
+  SIGNER_MESSAGES,
+  signerLinkStateOf,
+  SIGNING_PAGE_TITLES,
+  SINGLE_SIGNER_RECIPIENT_ID,
+  STAFF_HANDOVER_FROM,
+  type HandoverResponse,
+  type RecipientState,
+  type SignerLinkState,
+} from '@prosign/domain';
+import type { QueryFilter } from 'mongoose';
+import { MailService } from '../mail';
+import { familyConfig } from './agreement-family';
+import { agreementMailKey } from './agreement-mail-keys';
+import type { StoredHandover, StoredRecipient } from './agreement-recipients';
+import type { Agreement, AgreementDocument } from './agreement.schema';
+import { AgreementRepository, newLinkToken } from './agreement.repository';
+import type { EventInput } from './event-chain';
+
+/** Who hands over: the signer from their own link, or a staff member from the card. */
+export type HandoverActor =
+  | { kind: 'signer'; ip: string | null; userAgent: string | null }
+  | { kind: 'staff'; email: string; ip: string | null; userAgent: string | null };
+
+/** The place being handed over, as the agreement stores it now. */
+interface Place {
+  recipientId: string;
+  /** The first signer's place is the agreement's own (token, link, the form's signer). */
+  isFirst: boolean;
+  stored: StoredRecipient | null;
+  index: number;
+  name: string;
+  email: string;
+  state: RecipientState;
+  token: string;
+  signingLink: string;
+}
+
+/** What a closed link's refusal says, as the signing pages say it. */
+const CLOSED_TITLES: Record<Exclude<SignerLinkState, 'open'>, string> = {
+  signed: SIGNING_PAGE_TITLES.signed,
+  cancelled: SIGNING_PAGE_TITLES.cancelled,
+  voided: SIGNING_PAGE_TITLES.voided,
+  expired: SIGNING_PAGE_TITLES.expired,
+  replaced: SIGNING_PAGE_TITLES.replaced,
+  declined: SIGNING_PAGE_TITLES.declined,
+};
+
+/**
+ * Hand over to the authorised signatory (issue 35 item 2), for a signer from their link and
+ * for staff's "Change signer": the new signer takes the place (same recipient id and order)
+ * under a fresh link token, in one conditional update of the agreement that requires the old
+ * token to still be the place's, so of two concurrent hand-overs one wins. The first signer's
+ * place is the agreement's own fields (token, link, the form's signer), as the spec reads
+ * them; another signer's is their recipient. The event (who, from whom, to whom, the note)
+ * goes into the hash-chained log in the same update. Then the old link is marked (its calls
+ * say "This link was handed over to …"), the new signer gets the family's usual invitation
+ * with their own link, and the sender a notice — each mail once, keyed by the agreement's
+ * `_id` and the hand-over's number, never by a token.
+ */
+@Injectable()
+export class AgreementHandoverService {
+  private readonly logger = new Logger(AgreementHandoverService.name);
+
+  constructor(
+    private readonly repository: AgreementRepository,
+    private readonly mail: MailService,
+  ) {}
+
+  async handOver(
+    agreement: AgreementDocument<object>,
+    recipientId: string,
+    raw: { name?: unknown; email?: unknown; note?: unknown },
+    actor: HandoverActor,
+  ): Promise<HandoverResponse> {
+    const place = placeOf(agreement, recipientId);
+    const others = (agreement.recipients ?? [])
+      .filter((recipient) => recipient.id !== place.recipientId)
+      .map((recipient) => recipient.email);
+    const checked = checkHandover(raw, place.email, others);
+    if (!checked.ok) throw new BadRequestException(checked.errors.map((error) => error.message));
+    assertMayHandOver(agreement, place, actor);
+    const { name, email, note } = checked.value;
+
+    const now = new Date();
+    const config = familyConfig(agreement.family);
+    const token = newLinkToken();
+    const signingLink = place.signingLink.split(place.token).join(token);
+    // Unknown to anyone until mailed; it opens nothing until the agreement names it.
+    await this.repository.addSigningLink(
+      agreement,
+      token,
+      place.isFirst ? null : place.recipientId,
+      now,
+    );
+
+    const handover: StoredHandover = {
+      fromName: place.name,
+      fromEmail: place.email,
+      at: now,
+      by: actor.kind === 'signer' ? 'signer' : actor.email,
+      note,
+    };
+    const waiting = place.state === 'waiting';
+    const set: Record<string, unknown> = {};
+    if (place.stored) {
+      const path = `recipients.${place.index}`;
+      Object.assign(set, {
+        [`${path}.name`]: name,
+        [`${path}.email`]: email,
+        [`${path}.phone`]: null,
+        [`${path}.state`]: waiting ? 'waiting' : 'invited',
+        [`${path}.invitedAt`]: waiting ? null : now,
+        [`${path}.viewedAt`]: null,
+        [`${path}.viewedIp`]: null,
+        [`${path}.signatureSavedAt`]: null,
+        [`${path}.lastActionIp`]: null,
+        [`${path}.lastActionUserAgent`]: null,
+        [`${path}.handedOver`]: handover,
+      });
+      if (!place.isFirst) {
+        Object.assign(set, {
+          [`${path}.token`]: token,
+          [`${path}.signingLink`]: signingLink,
+          [`${path}.signature`]: null,
+          [`${path}.signatureSource`]: null,
+          [`${path}.signatureImageId`]: null,
+          [`${path}.initials`]: null,
+          [`${path}.consentAt`]: null,
+          [`${path}.consentIp`]: null,
+        });
+      }
+    }
+    if (place.isFirst) {
+      const form = config.withSigner(agreement.toObject().form as object, { name, email });
+      Object.assign(set, {
+        token,
+        signingLink,
+        form,
+        searchText: config.searchText(form),
+        viewedAt: null,
+        viewedIp: null,
+        signature: null,
+        signatureSource: null,
+        signatureImageId: null,
+        initials: null,
+        consentAt: null,
+        consentIp: null,
+      });
+    }
+    const allowed = actor.kind === 'signer' ? SIGNER_HANDOVER_FROM : STAFF_HANDOVER_FROM;
+    const condition: QueryFilter<Agreement> = {
+      deletedAt: null,
+      // The place still holds the link being handed over: a second hand-over finds it gone.
+      ...(place.isFirst
+        ? { token: place.token }
+        : { [`recipients.${place.index}.token`]: place.token }),
+      ...(place.stored ? { [`recipients.${place.index}.state`]: { $in: [...allowed] } } : {}),
+    } as QueryFilter<Agreement>;
+    const event: EventInput = {
+      type: actor.kind === 'signer' ? 'handed_over' : 'signer_changed',
+      actor: actor.kind === 'signer' ? SIGNER_ACTOR : actor.email,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      data: {
+        recipientId: place.recipientId,
+        fromName: place.name,
+        fromEmail: place.email,
+        toName: name,
+        toEmail: email,
+        ...(note ? { note } : {}),
+      },
+    };
+    const initial = INITIAL_STATUS[agreement.family];
+    // The first signer's place: the agreement goes back to its initial status (the new
+    // signer has opened nothing yet); another signer's leaves the status as it is.
+    const updated = place.isFirst
+      ? await this.repository.transition<object>(
+          agreement,
+          { from: [initial, 'viewed'], to: initial },
+          { now, set, condition, event },
+        )
+      : await this.repository.record<object>(
+          agreement,
+          {
+            now,
+            set,
+            condition: { status: { $in: [...activeStatuses(agreement.family)] }, ...condition },
+            event,
+          },
+          { notify: true },
+        );
+    if (!updated) {
+      await this.repository.removeSigningLink(token);
+      throw await this.refusal(agreement, place.recipientId, actor);
+    }
+    await this.repository.markLinkHandedOver(place.token, name, now);
+
+    const number = (updated.events ?? []).filter(
+      (logged) => logged.type === 'handed_over' || logged.type === 'signer_changed',
+    ).length;
+    if (!waiting) await this.inviteNewSigner(updated, place.recipientId, number, signingLink);
+    await this.tellSender(updated, place, { name, email, note }, actor, number, now);
+    return {
+      status: 'handed-over',
+      recipientId: place.recipientId,
+      handedOverTo: { name, email },
+      handedOverAt: now.toISOString(),
+      message: HANDOVER_MESSAGES.handedOver(name),
+    };
+  }
+
+  /** Why the conditional update found nothing: the agreement or the place changed meanwhile. */
+  private async refusal(
+    agreement: AgreementDocument<object>,
+    recipientId: string,
+    actor: HandoverActor,
+  ): Promise<ConflictException> {
+    const current = await this.repository.findById<object>(agreement._id);
+    if (!current || current.deletedAt) return new ConflictException(SIGNER_MESSAGES.unknownLink);
+    try {
+      assertMayHandOver(current, placeOf(current, recipientId), actor);
+    } catch (error) {
+      if (error instanceof ConflictException) return error;
+      throw error;
+    }
+    return new ConflictException('The agreement changed meanwhile. Please try again.');
+  }
+
+  /** The family's usual signing invitation, to the new signer with their own link. */
+  private async inviteNewSigner(
+    agreement: AgreementDocument<object>,
+    recipientId: string,
+    number: number,
+    link: string,
+  ): Promise<void> {
+    const config = familyConfig(agreement.family);
+    const place = placeOf(agreement, recipientId);
+    const parties = config.parties(agreement.form);
+    try {
+      await this.mail.send({
+        key: agreementMailKey(agreement, 'handover-link', recipientId, number),
+        agreementId: String(agreement._id),
+        template: config.linkMail({
+          form: place.isFirst
+            ? agreement.form
+            : config.withSigner(agreement.form, { name: place.name, email: place.email }),
+          link,
+          senderEmail: parties.senderEmail,
+          isReminder: false,
+          subject: agreement.send?.params?.subject ?? null,
+        }),
+        to: [place.email],
+        replyTo: parties.senderEmail,
+      });
+    } catch (error) {
+      this.logger.warn(
+        `hand-over link mail of agreement ${String(agreement._id)} not queued: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  /** The sender hears who handed over to whom (no link in it), unless they did it themselves. */
+  private async tellSender(
+    agreement: AgreementDocument<object>,
+    place: Place,
+    to: { name: string; email: string; note: string | null },
+    actor: HandoverActor,
+    number: number,
+    at: Date,
+  ): Promise<void> {
+    const sender = agreement.sentBy;
+    if (!sender || (actor.kind === 'staff' && actor.email === sender)) return;
+    try {
+      await this.mail.send({
+        key: agreementMailKey(agreement, 'handed-over', place.recipientId, number),
+        agreementId: String(agreement._id),
+        template: {
+          kind: 'handed-over',
+          data: {
+            agreementTitle: familyConfig(agreement.family).title(agreement.form),
+            fromName: place.name || place.email,
+            toName: to.name,
+            toEmail: to.email,
+            by: actor.kind === 'signer' ? null : actor.email,
+            note: to.note,
+            at: formatPacificDateTime(at),
+          },
+        },
+        to: [sender],
+      });
+    } catch (error) {
+      this.logger.warn(
+        `hand-over notice of agreement ${String(agreement._id)} not queued: ${(error as Error).message}`,
+      );
+    }
+  }
+}
+
+/**
+ * The place of `recipientId` as the agreement stores it now: the first signer's from the
+ * agreement's own fields (and their recipient, when it keeps recipients), another signer's
+ * from their recipient. 404 for a recipient not on it, 400 for one who is not a client signer.
+ */
+function placeOf(agreement: AgreementDocument<object>, recipientId: string): Place {
+  const isFirst = recipientId === SINGLE_SIGNER_RECIPIENT_ID;
+  const index = agreement.recipients?.findIndex((r) => r.id === recipientId) ?? -1;
+  const stored = index >= 0 ? (agreement.recipients?.[index] ?? null) : null;
+  if (!stored && !isFirst) throw new NotFoundException(HANDOVER_MESSAGES.unknownRecipient);
+  if (stored && stored.role !== 'signer') {
+    throw new BadRequestException(HANDOVER_MESSAGES.notASigner);
+  }
+  const parties = familyConfig(agreement.family).parties(agreement.form);
+  return {
+    recipientId,
+    isFirst,
+    stored,
+    index,
+    name: isFirst ? parties.signerName : (stored?.name ?? ''),
+    email: isFirst ? parties.signerEmail : (stored?.email ?? ''),
+    state: stored?.state ?? stateOfOneSigner(agreement.status),
+    token: isFirst ? agreement.token : (stored?.token ?? ''),
+    signingLink: isFirst ? agreement.signingLink : (stored?.signingLink ?? ''),
+  };
+}
+
+/** The one signer's state of an agreement from before recipients, from its status. */
+function stateOfOneSigner(status: string | null): RecipientState {
+  if (status === 'viewed') return 'viewed';
+  if (status === 'signature_saved') return 'signature-saved';
+  return signerLinkStateOf(status) === 'signed' ? 'signed' : 'invited';
+}
+
+/** Refuses a closed agreement and a place that may not be handed over now (409). */
+function assertMayHandOver(
+  agreement: AgreementDocument<object>,
+  place: Place,
+  actor: HandoverActor,
+): void {
+  const state = signerLinkStateOf(agreement.status);
+  if (state !== 'open') throw new ConflictException(CLOSED_TITLES[state]);
+  if (agreement.deletedAt) throw new ConflictException(SIGNER_MESSAGES.unknownLink);
+  const who = place.name || place.email;
+  switch (place.state) {
+    case 'signed':
+      throw new ConflictException(
+        actor.kind === 'signer'
+          ? 'You have already signed this agreement.'
+          : HANDOVER_MESSAGES.alreadySigned(who),
+      );
+    case 'signature-saved':
+      throw new ConflictException(
+        actor.kind === 'signer'
+          ? HANDOVER_MESSAGES.signatureSaved
+          : HANDOVER_MESSAGES.staffSignatureSaved(who),
+      );
+    case 'waiting':
+      if (actor.kind === 'signer') throw new ConflictException(SIGNER_MESSAGES.notYourTurn);
+      return;
+    case 'declined':
+      throw new ConflictException(SIGNING_PAGE_TITLES.declined);
+    default:
+      return;
+  }
+}
