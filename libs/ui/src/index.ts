@@ -31,6 +31,7 @@ export {
 } from './address/google-places';
 export { CaptchaGate, type CaptchaGateProps } from './captcha/CaptchaGate';
 export {
+  CaptchaPassContext,
   captchaPassHeaders,
   clearCaptchaPass,
   readCaptchaPass,

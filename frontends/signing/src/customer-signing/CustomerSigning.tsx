@@ -13,6 +13,10 @@ const loadFlow = () => import(/* webpackChunkName: "customer-signing" */ './Cust
 const CustomerSigningFlow = lazy(() =>
   loadFlow().then((module) => ({ default: module.CustomerSigningFlowWithData })),
 );
+// The e-mail code step (issue 35), between the captcha and the agreement, on agreements that need it.
+const EmailCodeGate = lazy(
+  () => import(/* webpackChunkName: "email-code" */ '../signing-session/EmailCodeGate'),
+);
 
 export interface CustomerSigningProps {
   /** The link's token (the route's `:token`). */
@@ -50,12 +54,14 @@ export function CustomerSigning({ token, docLink, prefix }: CustomerSigningProps
     <SigningLayout title={signingPageTitle(state, SIGNING_BRAND_NAME)}>
       <CaptchaGate linkToken={token}>
         <Suspense fallback={<LoadingState label="Verifying your link…" />}>
-          <CustomerSigningFlow
-            token={token}
-            docLink={docLink ?? ''}
-            prefix={prefix}
-            onStateChange={setState}
-          />
+          <EmailCodeGate linkToken={token}>
+            <CustomerSigningFlow
+              token={token}
+              docLink={docLink ?? ''}
+              prefix={prefix}
+              onStateChange={setState}
+            />
+          </EmailCodeGate>
         </Suspense>
       </CaptchaGate>
     </SigningLayout>

@@ -18,6 +18,10 @@ const loadFlow = () => import(/* webpackChunkName: "link-signing" */ './LinkSign
 const LinkSigningFlow = lazy(() =>
   loadFlow().then((module) => ({ default: module.LinkSigningFlowWithData })),
 );
+// The e-mail code step (issue 35), between the captcha and the agreement, on agreements that need it.
+const EmailCodeGate = lazy(
+  () => import(/* webpackChunkName: "email-code" */ '../signing-session/EmailCodeGate'),
+);
 
 export interface LinkSignaturePageProps {
   /** `sow`: /sow-signature/:customId (a partner); `co`: /co-signature/:customId (a client signatory). */
@@ -93,7 +97,9 @@ export function LinkSignaturePage({ family, customId }: LinkSignaturePageProps) 
     <SigningLayout title={signingPageTitle(state, SIGNING_BRAND_NAME)}>
       <CaptchaGate linkToken={customId}>
         <Suspense fallback={<LoadingState label={openingLabel(family)} />}>
-          <LinkSigningFlow family={family} customId={customId} onStateChange={setState} />
+          <EmailCodeGate linkToken={customId}>
+            <LinkSigningFlow family={family} customId={customId} onStateChange={setState} />
+          </EmailCodeGate>
         </Suspense>
       </CaptchaGate>
     </SigningLayout>
