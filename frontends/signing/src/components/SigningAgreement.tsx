@@ -1,5 +1,11 @@
 import { DEFAULT_REVIEWS_URL, isApiError, useRuntimeConfig } from '@prosign/api-client';
-import { DECLINE_TEXTS, linkExpiryNote } from '@prosign/domain';
+import {
+  DECLINE_TEXTS,
+  HANDOVER_MESSAGES,
+  HANDOVER_TEXTS,
+  linkExpiryNote,
+  type HandoverRequest,
+} from '@prosign/domain';
 import {
   PdfViewer,
   useMediaQuery,
@@ -12,6 +18,7 @@ import { leaveTo } from '../customer-signing/navigation';
 import { CompletionModal } from './modals/CompletionModal';
 import { ConsentDisclosureModal } from './modals/ConsentDisclosureModal';
 import { DeclineModal } from './modals/DeclineModal';
+import { HandoverModal } from './modals/HandoverModal';
 import { SIGNING_TEXTS } from './modals/signing-texts';
 import { ProcessingOverlay } from './ProcessingOverlay';
 import { ReadingView, type ReadingMarks } from './reading/ReadingView';
@@ -83,6 +90,12 @@ export interface SigningAgreementProps {
    * page then shows the declined state. Offered until the signer signed their part.
    */
   onDecline?: (reason: string) => Promise<void>;
+  /**
+   * Hands over to the authorised signatory (issue 35); rejects with the server's refusal.
+   * The page then shows that the link was handed over. Offered until the signer signed
+   * their part; with a saved signature it says to clear it first.
+   */
+  onHandOver?: (handover: HandoverRequest) => Promise<void>;
   /** The page's own dialogs. */
   children?: ReactNode;
 }
@@ -106,6 +119,8 @@ export function SigningAgreement(props: SigningAgreementProps) {
   const expiry = signed || props.completed ? null : linkExpiryNote(props.expiresAt);
   const [declineOpen, setDeclineOpen] = useState(false);
   const canDecline = Boolean(props.onDecline) && !signed && !props.finishing && !props.completed;
+  const [handoverOpen, setHandoverOpen] = useState(false);
+  const canHandOver = Boolean(props.onHandOver) && !signed && !props.finishing && !props.completed;
   return (
     <div className="sg-agreement">
       <p className="sg-agreement__notice">{SIGNING_TEXTS.notice}</p>
@@ -186,6 +201,14 @@ export function SigningAgreement(props: SigningAgreementProps) {
           </a>
         </p>
       ) : null}
+      {canHandOver ? (
+        <p className="sg-agreement__decline">
+          {HANDOVER_TEXTS.offer}{' '}
+          <button type="button" className="sg-link-button" onClick={() => setHandoverOpen(true)}>
+            {HANDOVER_TEXTS.action}
+          </button>
+        </p>
+      ) : null}
       {canDecline ? (
         <p className="sg-agreement__decline">
           {DECLINE_TEXTS.offer}{' '}
@@ -201,6 +224,14 @@ export function SigningAgreement(props: SigningAgreementProps) {
           open={declineOpen && canDecline}
           onDecline={props.onDecline}
           onClose={() => setDeclineOpen(false)}
+        />
+      ) : null}
+      {props.onHandOver ? (
+        <HandoverModal
+          open={handoverOpen && canHandOver}
+          onHandOver={props.onHandOver}
+          onClose={() => setHandoverOpen(false)}
+          blocked={saved ? HANDOVER_MESSAGES.signatureSaved : undefined}
         />
       ) : null}
       {props.children}

@@ -1,5 +1,11 @@
 import type { SigningApi } from '@prosign/api-client';
-import type { SignerMetrics, VerifyTokenResponse } from '@prosign/domain';
+import {
+  HANDOVER_TEXTS,
+  type HandoverRequest,
+  type SignerMetrics,
+  type SigningPageState,
+  type VerifyTokenResponse,
+} from '@prosign/domain';
 import { ConfirmDialog, type PdfLoader } from '@prosign/ui';
 import { EditModal } from '../components/modals/EditModal';
 import { InitialsModal } from '../components/modals/InitialsModal';
@@ -15,6 +21,8 @@ export interface CustomerAgreementProps {
   api: SigningApi;
   update: (change: Partial<VerifyTokenResponse> & { metrics?: SignerMetrics }) => void;
   onCompleted: () => void;
+  /** Issue 35: the link was handed over from this page; the flow shows its closed state. */
+  onHandedOver?: (state: SigningPageState) => void;
   /** Tests pass a fake PDF loader. */
   loadPdf?: PdfLoader;
 }
@@ -33,6 +41,15 @@ export function CustomerAgreement({ link, loadPdf, ...options }: CustomerAgreeme
       linkState: declined.linkState,
       status: declined.status,
       closedAt: declined.declinedAt,
+    });
+  };
+  // Issue 35: handed over to the authorised signatory; the flow shows the link as handed over.
+  const handOver = async (handover: HandoverRequest) => {
+    const handed = await api.handOver(token, handover);
+    options.onHandedOver?.({
+      kind: 'handed-over',
+      message: HANDOVER_TEXTS.done(handed.handedOverTo.name),
+      done: true,
     });
   };
   const { step, setStep, busy, savedInitials } = steps;
@@ -102,6 +119,7 @@ export function CustomerAgreement({ link, loadPdf, ...options }: CustomerAgreeme
       finishing={step === 'finishing'}
       completed={step === 'completed'}
       onDecline={decline}
+      onHandOver={handOver}
     >
       <SignatureModal
         open={step === 'signature'}

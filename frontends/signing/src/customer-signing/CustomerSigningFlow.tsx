@@ -31,7 +31,9 @@ export function CustomerSigningFlow({
 }: CustomerSigningFlowProps) {
   const session = useSignerSession(token, prefix);
   const [completedHere, setCompletedHere] = useState(false);
-  const state = pageStateOf(session, completedHere);
+  // Issue 35: handed over from this page (the link is closed now).
+  const [handedOver, setHandedOver] = useState<SigningPageState | null>(null);
+  const state = handedOver ?? pageStateOf(session, completedHere);
   const stateKey = state ? JSON.stringify(state) : 'failed';
 
   useEffect(() => {
@@ -39,7 +41,7 @@ export function CustomerSigningFlow({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stateKey]);
 
-  const open = session.kind === 'ready' && session.link.linkState === 'open';
+  const open = session.kind === 'ready' && session.link.linkState === 'open' && !handedOver;
   useSignerPresence({ token, docLink, enabled: open && !completedHere });
 
   if (session.kind === 'verifying') return <LoadingState label="Verifying your link…" />;
@@ -73,6 +75,7 @@ export function CustomerSigningFlow({
         api={session.api}
         update={session.update}
         onCompleted={() => setCompletedHere(true)}
+        onHandedOver={setHandedOver}
       />
     </Suspense>
   );

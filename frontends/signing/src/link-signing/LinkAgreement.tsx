@@ -6,7 +6,13 @@ import {
   type LinkSigningFamily,
   type LinkSigningView,
 } from '@prosign/api-client';
-import { SIGNER_MESSAGES, signatureFontSizePx } from '@prosign/domain';
+import {
+  HANDOVER_TEXTS,
+  SIGNER_MESSAGES,
+  signatureFontSizePx,
+  type HandoverRequest,
+  type SigningPageState,
+} from '@prosign/domain';
 import { useToast, type PdfLoader } from '@prosign/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -31,6 +37,8 @@ export interface LinkAgreementProps {
   view: LinkSigningView;
   captchaHeaders: Record<string, string>;
   onCompleted: () => void;
+  /** Issue 35: the link was handed over from this page; the flow shows its closed state. */
+  onHandedOver?: (state: SigningPageState) => void;
   /** Tests pass a fake PDF loader. */
   loadPdf?: PdfLoader;
 }
@@ -47,6 +55,7 @@ export function LinkAgreement({
   view,
   captchaHeaders,
   onCompleted,
+  onHandedOver,
   loadPdf,
 }: LinkAgreementProps) {
   const T = SIGNING_TEXTS[family];
@@ -117,6 +126,16 @@ export function LinkAgreement({
     );
   };
 
+  // Issue 35: handed over to the authorised signatory; the flow shows the link as handed over.
+  const onHandOver = async (handover: HandoverRequest) => {
+    const handed = await api.handOver(customId, handover);
+    onHandedOver?.({
+      kind: 'handed-over',
+      message: HANDOVER_TEXTS.done(handed.handedOverTo.name),
+      done: true,
+    });
+  };
+
   return (
     <SigningAgreement
       viewer={viewer}
@@ -150,6 +169,7 @@ export function LinkAgreement({
       finishing={step === 'finishing'}
       completed={step === 'completed'}
       onDecline={onDecline}
+      onHandOver={onHandOver}
     >
       <SignatureModal
         open={step === 'signature'}

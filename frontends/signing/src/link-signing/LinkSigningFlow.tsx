@@ -35,18 +35,22 @@ export function LinkSigningFlow({ family, customId, onStateChange }: LinkSigning
     },
   });
   const [completedHere, setCompletedHere] = useState(false);
+  // Issue 35: handed over from this page (the link is closed now).
+  const [handedOver, setHandedOver] = useState<SigningPageState | null>(null);
   const view = opened.data;
   const unknown = isApiError(opened.error) && opened.error.statusCode === 404;
   const refused = refusedLinkState(opened.error);
-  const state: SigningPageState | null = view
-    ? linkPageState(view, completedHere)
-    : unknown
-      ? { kind: 'invalid-token' }
-      : refused
-        ? refused
-        : opened.error
-          ? null
-          : { kind: 'checking' };
+  const state: SigningPageState | null = handedOver
+    ? handedOver
+    : view
+      ? linkPageState(view, completedHere)
+      : unknown
+        ? { kind: 'invalid-token' }
+        : refused
+          ? refused
+          : opened.error
+            ? null
+            : { kind: 'checking' };
   const stateKey = state ? JSON.stringify(state) : 'failed';
 
   useEffect(() => {
@@ -54,7 +58,7 @@ export function LinkSigningFlow({ family, customId, onStateChange }: LinkSigning
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stateKey]);
 
-  const open = view?.linkState === 'open';
+  const open = view?.linkState === 'open' && !handedOver;
   useSignerPresence({
     token: customId,
     docLink: view?.docLink ?? '',
@@ -90,6 +94,7 @@ export function LinkSigningFlow({ family, customId, onStateChange }: LinkSigning
         view={view}
         captchaHeaders={captcha.headers}
         onCompleted={() => setCompletedHere(true)}
+        onHandedOver={setHandedOver}
       />
     </Suspense>
   );

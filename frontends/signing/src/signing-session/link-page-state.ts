@@ -1,4 +1,9 @@
-import { SIGNER_MESSAGES, type SigningPageState, type VerifyTokenResponse } from '@prosign/domain';
+import {
+  HANDED_OVER_ERROR,
+  SIGNER_MESSAGES,
+  type SigningPageState,
+  type VerifyTokenResponse,
+} from '@prosign/domain';
 
 // Apart from the session hook (TanStack Query): the SOW and CO pages read it
 // before the captcha, when the data layer is not loaded yet.
@@ -30,12 +35,16 @@ export function linkPageState(
 
 /**
  * The page state of a refused link that has a page of its own: a later signer's link before
- * the earlier signers signed (409 with the domain's message); null for any other failure.
+ * the earlier signers signed (409 with the domain's message), a link handed over to another
+ * signer (409 `Link handed over`); null for any other failure.
  * Read by shape, as the data layer may not be loaded yet.
  */
 export function refusedLinkState(error: unknown): SigningPageState | null {
-  const refusal = error as { statusCode?: unknown; message?: unknown } | null;
-  return refusal?.statusCode === 409 && refusal.message === SIGNER_MESSAGES.notYourTurn
-    ? { kind: 'not-your-turn' }
-    : null;
+  const refusal = error as { statusCode?: unknown; message?: unknown; error?: unknown } | null;
+  if (refusal?.statusCode !== 409) return null;
+  // Issue 35: a link handed over to another signer; the message says to whom.
+  if (refusal.error === HANDED_OVER_ERROR && typeof refusal.message === 'string') {
+    return { kind: 'handed-over', message: refusal.message };
+  }
+  return refusal.message === SIGNER_MESSAGES.notYourTurn ? { kind: 'not-your-turn' } : null;
 }

@@ -1,5 +1,6 @@
 import {
   formatPacificDateTime,
+  HANDOVER_MESSAGES,
   SIGNING_FIRM,
   signingStateMessage,
   type SigningClosedDetails,
@@ -35,6 +36,7 @@ const NEXT_STEP: Partial<Record<SigningPageState['kind'], string>> = {
     'The agreement was updated and sent to you again. Open the most recent e-mail or text message from us.',
   declined:
     'Nothing more is needed from you for this agreement. Reply to our e-mail if you have questions.',
+  'handed-over': HANDOVER_MESSAGES.handedOverNext,
   'not-your-turn':
     'Someone else signs this agreement before you. Once they have, we will e-mail you, and this same link will open it for you to sign.',
 };
