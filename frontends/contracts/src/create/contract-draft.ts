@@ -25,6 +25,7 @@ import {
   DEFAULT_SIGNING_ORDER,
   signersFormOf,
   signersRequest,
+  emailCodeRequest,
   type SignerRow,
 } from '@prosign/ui/forms';
 
@@ -107,6 +108,8 @@ export interface ContractDraft {
   signingOrder: SigningOrder;
   /** The firm's countersigner (null: none). */
   countersigner: CountersignerInput | null;
+  /** "Require an e-mail code" (issue 35); null: the family's default. */
+  requireEmailCode?: boolean | null;
 }
 
 /** What the left panel shows of the chosen deal (client, address, stage, amount). */
@@ -188,6 +191,7 @@ export const EMPTY_DRAFT: ContractDraft = {
   additionalSigners: [],
   signingOrder: DEFAULT_SIGNING_ORDER,
   countersigner: null,
+  requireEmailCode: null,
 };
 
 export function loadDraft(storage: Storage | undefined = globalThis.localStorage): ContractDraft {
@@ -330,6 +334,7 @@ export function sendInput(
     filename: `${draft.serviceType} - ${f.site_address}`.trim(),
     ...(draft.replacesToken ? { replacesToken: draft.replacesToken } : {}),
     ...signersRequest(draft.additionalSigners, draft.signingOrder, draft.countersigner),
+    ...emailCodeRequest(draft.requireEmailCode),
   };
 }
 

@@ -28,6 +28,8 @@ export interface CreateStepValues {
   signingOrder: SigningOrder;
   /** The firm's countersigner (null: none). */
   countersigner: CountersignerInput | null;
+  /** "Require an e-mail code" (issue 35); null: the family's default. */
+  requireEmailCode?: boolean | null;
 }
 
 /**
@@ -51,6 +53,7 @@ export function createStepSchema(fields: () => readonly FormField[]) {
         .optional(),
       signingOrder: z.enum(SIGNING_ORDERS).optional(),
       countersigner: z.custom<CountersignerInput | null>().optional(),
+      requireEmailCode: z.boolean().nullable().optional(),
     })
     .superRefine(
       (

@@ -64,6 +64,11 @@ export {
   type SignersFormValues,
 } from './signers/signer-list';
 export {
+  emailCodeRequest,
+  FormEmailCode,
+  type FormEmailCodeProps,
+} from './email-code/FormEmailCode';
+export {
   COUNTERSIGNER_PICKER_TEXTS,
   CountersignerPicker,
   countersignerProblem,

@@ -19,6 +19,7 @@ import {
 import {
   AdditionalSigners,
   FormCountersigner,
+  FormEmailCode,
   Field,
   ReadOnlyField,
   TextField,
@@ -358,6 +359,7 @@ function ContractSigners({ options }: { options: readonly FullNameOption[] }) {
         linkedFields={CONTRACT_SIGNER_FIELDS}
       />
       <FormCountersigner family="standard" className="ps-contract-form__group" />
+      <FormEmailCode family="standard" className="ps-contract-form__group" />
     </>
   );
 }

@@ -63,6 +63,7 @@ function useContractDraft() {
       additionalSigners: saved.additionalSigners,
       signingOrder: saved.signingOrder,
       countersigner: saved.countersigner,
+      requireEmailCode: saved.requireEmailCode ?? null,
     },
   });
   const values = formMethods.watch() as CreateStepValues;
@@ -102,6 +103,7 @@ function useContractDraft() {
       additionalSigners: [],
       signingOrder: DEFAULT_SIGNING_ORDER,
       countersigner: null,
+      requireEmailCode: null,
     });
   };
   return { formMethods, draft, update, clear, fieldsRef };

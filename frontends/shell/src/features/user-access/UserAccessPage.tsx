@@ -4,6 +4,7 @@ import { ConfirmDialog, ErrorPanel, LoadingState, PageHeader } from '@prosign/ui
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { CountersignDefaultsSection } from '../countersign/components/CountersignDefaultsSection';
+import { EmailCodeDefaultsSection } from '../email-code/EmailCodeDefaultsSection';
 import { useSignedInStaff } from '../../session/StaffSessionContext';
 import { AddUserForm } from './components/AddUserForm';
 import { ChangeHistory } from './components/ChangeHistory';
@@ -103,6 +104,7 @@ export function UserAccessPage() {
       </section>
 
       {me.isAdmin ? <CountersignDefaultsSection users={staffEmails} /> : null}
+      {me.isAdmin ? <EmailCodeDefaultsSection /> : null}
 
       <ChangeHistory
         entries={audit.data?.entries}

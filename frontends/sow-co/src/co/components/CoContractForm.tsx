@@ -23,6 +23,7 @@ import {
 import {
   AdditionalSigners,
   FormCountersigner,
+  FormEmailCode,
   CheckboxField,
   FormErrorSummary,
   SubmitButton,
@@ -154,6 +155,7 @@ function CoSigners({
         linkedFields={CO_SIGNER_FIELDS}
       />
       <FormCountersigner family="co" className="sow-form__group" />
+      <FormEmailCode family="co" className="sow-form__group" />
     </>
   );
 }

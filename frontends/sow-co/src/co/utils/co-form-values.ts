@@ -21,6 +21,7 @@ import {
 } from '@prosign/domain';
 import {
   countersignerProblem,
+  emailCodeRequest,
   DEFAULT_SIGNING_ORDER,
   signerErrors,
   signersFormOf,
@@ -144,6 +145,7 @@ export function coFormSchema(
       ),
       signingOrder: z.enum(SIGNING_ORDERS),
       countersigner: z.custom<CountersignerInput | null>(),
+      requireEmailCode: z.boolean().nullable().optional(),
     })
     .superRefine((values, ctx) => {
       const { definition, context } = env();
@@ -279,6 +281,7 @@ export function coInputOf(values: CoFormValues, context: CoContext): CoRequestIn
       values.signingOrder ?? DEFAULT_SIGNING_ORDER,
       values.countersigner ?? null,
     ),
+    ...emailCodeRequest(values.requireEmailCode),
   };
 }
 

@@ -32,6 +32,7 @@ import {
 import {
   AdditionalSigners,
   FormCountersigner,
+  FormEmailCode,
   Field,
   FieldError,
   FormErrorSummary,
@@ -221,6 +222,7 @@ export function SowContractForm({
           linkedFields={SOW_SIGNER_FIELDS}
         />
         <FormCountersigner family="sow" className="sow-form__group" />
+        <FormEmailCode family="sow" className="sow-form__group" />
 
         <RolesFields
           control={control}

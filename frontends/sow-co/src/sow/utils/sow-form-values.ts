@@ -19,6 +19,7 @@ import {
 } from '@prosign/domain';
 import {
   countersignerProblem,
+  emailCodeRequest,
   DEFAULT_SIGNING_ORDER,
   signerErrors,
   signersRequest,
@@ -126,6 +127,7 @@ export function sowInputOf(values: SowFormValues): SowRequestInput {
       values.signingOrder ?? DEFAULT_SIGNING_ORDER,
       values.countersigner ?? null,
     ),
+    ...emailCodeRequest(values.requireEmailCode),
   };
 }
 

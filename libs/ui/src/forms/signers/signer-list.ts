@@ -51,6 +51,8 @@ export interface SignersFormValues {
   signingOrder: SigningOrder;
   /** The firm's countersigner (null: none): the FormCountersigner field. */
   countersigner: CountersignerInput | null;
+  /** "Require an e-mail code" (issue 35; null or absent: the family's default): FormEmailCode. */
+  requireEmailCode?: boolean | null;
 }
 
 /** Where a row's problem is shown: the row's own field. */
