@@ -8,7 +8,7 @@ import {
   AsnTypeTypes,
 } from '@peculiar/asn1-schema';
 import { AlgorithmIdentifier, Certificate, GeneralName, GeneralNames } from '@peculiar/asn1-x509';
-import { createHash, sign, type KeyObject } from 'node:crypto';
+import { createHash, sign, X509Certificate, type KeyObject } from 'node:crypto';
 
 /**
  * CMS pieces both signers here share: the seal (modules/documents/pdf) and the
@@ -230,4 +230,43 @@ export function withUnsignedAttribute(signedDataDer: Buffer, attributeDer: Buffe
       derWrap(0x30, ...signerInfo.map((field) => field.whole), derWrap(0xa1, attributeDer)),
     ),
   );
+}
+
+/** Certificates opened lately, by their DER: the seal's, the TSA's and the root come back on every seal. */
+const openedCertificates = new Map<string, X509Certificate>();
+const OPENED_CERTIFICATES_KEPT = 64;
+
+/**
+ * `new X509Certificate(der)`, kept for the next call with the same bytes (OpenSSL's parse is
+ * a tenth of a seal's time, for the same three certificates each time). An X509Certificate is
+ * immutable, so sharing one is safe.
+ */
+export function x509Of(der: Buffer): X509Certificate {
+  const key = createHash('sha256').update(der).digest('base64');
+  let certificate = openedCertificates.get(key);
+  if (certificate) {
+    // Most recently used last: the oldest goes first when full.
+    openedCertificates.delete(key);
+  } else {
+    certificate = new X509Certificate(der);
+    if (openedCertificates.size >= OPENED_CERTIFICATES_KEPT) {
+      openedCertificates.delete(openedCertificates.keys().next().value!);
+    }
+  }
+  openedCertificates.set(key, certificate);
+  return certificate;
+}
+
+const issuedBy = new WeakMap<X509Certificate, WeakMap<X509Certificate, boolean>>();
+
+/** Whether `issuer` issued `certificate` (names and signature), remembered per pair of opened certificates. */
+export function isIssuedBy(certificate: X509Certificate, issuer: X509Certificate): boolean {
+  let byIssuer = issuedBy.get(certificate);
+  if (!byIssuer) issuedBy.set(certificate, (byIssuer = new WeakMap()));
+  let answer = byIssuer.get(issuer);
+  if (answer === undefined) {
+    answer = certificate.checkIssued(issuer) && certificate.verify(issuer.publicKey);
+    byIssuer.set(issuer, answer);
+  }
+  return answer;
 }

@@ -40,4 +40,6 @@ export {
   signingCertificateV2Attribute,
   withCertificates,
   withUnsignedAttribute,
+  isIssuedBy,
+  x509Of,
 } from './cms';

@@ -14,7 +14,7 @@ import {
   TimeStampRefusedError,
   timeStampRequest,
 } from './tsp';
-import { TimeStampResp, TSTInfo } from './tsp.asn1';
+import { TimeStampReq, TimeStampResp, TSTInfo } from './tsp.asn1';
 
 const record: LocalPkiRecord = { _id: 'unit', ...generateLocalPki() };
 const pki = openLocalPki(record);
@@ -111,6 +111,86 @@ describe('the local RFC 3161 time-stamp authority and the checks of every answer
     expect(text).toContain(`Policy OID: ${LOCAL_TSA_POLICY}`);
     expect(text).toMatch(/Nonce: 0x[0-9A-F]+/);
     expect(text).toContain('Accuracy: 0x01 seconds');
+  });
+
+  it('asks with a TimeStampReq OpenSSL reads: version 1, the SHA-256 imprint, the nonce, certReq', () => {
+    const digest = digestOf('asked');
+    const nonce = newNonce();
+    const request = timeStampRequest(digest, nonce);
+    const parsed = AsnConvert.parse(request, TimeStampReq);
+    expect(parsed.version).toBe(1);
+    expect(parsed.certReq).toBe(true);
+    expect(Buffer.from(parsed.nonce!).equals(nonce)).toBe(true);
+    expect(Buffer.from(parsed.messageImprint.hashedMessage).equals(digest)).toBe(true);
+    writeFileSync(join(dir, 'ours.tsq'), request);
+    const text = execFileSync('openssl', ['ts', '-query', '-in', join(dir, 'ours.tsq'), '-text'], {
+      encoding: 'utf8',
+    });
+    expect(text).toContain('Hash Algorithm: sha256');
+    expect(text).toContain(`Message data:`);
+    expect(text).toContain('Certificate required: yes');
+    expect(text).toMatch(/Nonce: 0x[0-9A-F]+/);
+  });
+
+  it('checks a token OpenSSL’s own TSA issued (ESSCertID v1, milliseconds, accuracy, ordering, TSA name), and refuses it for another hash', () => {
+    const at = (name: string) => join(dir, `openssl-tsa-${name}`);
+    writeFileSync(at('serial'), '01\n');
+    writeFileSync(
+      at('cnf'),
+      [
+        '[ tsa ]',
+        'default_tsa = tsa1',
+        '[ tsa1 ]',
+        `serial = ${at('serial')}`,
+        `signer_cert = ${at('crt')}`,
+        `certs = ${at('crt')}`,
+        `signer_key = ${at('key')}`,
+        'signer_digest = sha256',
+        'default_policy = 1.2.3.4.1',
+        'digests = sha256',
+        'accuracy = secs:1, millisecs:500',
+        'clock_precision_digits = 3',
+        'ordering = yes',
+        'tsa_name = yes',
+        'ess_cert_id_alg = sha1',
+        '',
+      ].join('\n'),
+    );
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', at('key'), '-out', at('crt')]
+        .concat(['-subj', '/CN=OpenSSL Test TSA', '-days', '2'])
+        .concat(['-addext', 'extendedKeyUsage=critical,timeStamping']),
+      { stdio: 'pipe' },
+    );
+    writeFileSync(at('data'), 'a signature value');
+    execFileSync('openssl', [
+      'ts',
+      '-query',
+      '-data',
+      at('data'),
+      '-sha256',
+      '-cert',
+      '-out',
+      at('tsq'),
+    ]);
+    execFileSync(
+      'openssl',
+      ['ts', '-reply', '-config', at('cnf'), '-queryfile', at('tsq'), '-out', at('tsr')],
+      { stdio: 'pipe' },
+    );
+    const request = AsnConvert.parse(readFileSync(at('tsq')), TimeStampReq);
+    const nonce = Buffer.from(request.nonce!);
+    const digest = digestOf('a signature value');
+    const checked = checkTimeStampResponse(readFileSync(at('tsr')), { digest, nonce });
+    expect(checked.policy).toBe('1.2.3.4.1');
+    expect(checked.tsa).toBe('CN=OpenSSL Test TSA');
+    expect(Math.abs(checked.genTime.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(
+      refusal(() =>
+        checkTimeStampResponse(readFileSync(at('tsr')), { digest: digestOf('other'), nonce }),
+      ),
+    ).toBe('the imprint is not the hash sent');
   });
 
   it('issues the TSA certificate (critical timeStamping key usage) and the seal certificate under one root', () => {

@@ -1,25 +1,12 @@
-import {
-  Attribute,
-  id_contentType,
-  id_messageDigest,
-  SignedData,
-  type SignerInfo,
-} from '@peculiar/asn1-cms';
-import {
-  AsnConvert,
-  AsnProp,
-  AsnPropTypes,
-  AsnType,
-  AsnTypeTypes,
-  OctetString,
-} from '@peculiar/asn1-schema';
+import { id_contentType, id_messageDigest } from '@peculiar/asn1-cms';
+import { AsnConvert } from '@peculiar/asn1-schema';
 import {
   AlgorithmIdentifier,
   Certificate,
   id_ce_subjectKeyIdentifier,
   SubjectKeyIdentifier,
 } from '@peculiar/asn1-x509';
-import { createHash, randomBytes, verify, X509Certificate } from 'node:crypto';
+import { createHash, randomBytes, verify, type X509Certificate } from 'node:crypto';
 import {
   arrayBuffer,
   HASH_OF_OID,
@@ -28,12 +15,12 @@ import {
   ID_SIGNING_CERTIFICATE,
   ID_SIGNING_CERTIFICATE_V2,
   derElements,
-  derLength,
+  derWrap,
   ID_SIGNED_DATA_DER,
   integerValue,
   positiveInteger,
-  SigningCertificate,
-  SigningCertificateV2,
+  x509Of,
+  type DerElement,
 } from './cms';
 import {
   ID_CT_TST_INFO,
@@ -42,7 +29,6 @@ import {
   PKI_STATUS,
   PKIStatusInfo,
   TimeStampReq,
-  TSTInfo,
 } from './tsp.asn1';
 
 /**
@@ -86,21 +72,34 @@ export function newNonce(): Buffer {
   return positiveInteger(randomBytes(16));
 }
 
+/** DER of the SHA-256 AlgorithmIdentifier with NULL parameters, as requests carry it. */
+const SHA256_ALGORITHM_DER = Buffer.from('300d06096086480165030402010500', 'hex');
+
 /** A DER TimeStampReq for the SHA-256 `digest`, with `nonce` and certReq set. */
 export function timeStampRequest(digest: Buffer, nonce: Buffer, policy?: string): Buffer {
   if (digest.length !== 32) throw new Error('A SHA-256 digest is 32 bytes');
-  return Buffer.from(
-    AsnConvert.serialize(
-      new TimeStampReq({
-        messageImprint: new MessageImprint({
-          hashAlgorithm: new AlgorithmIdentifier({ algorithm: ID_SHA256, parameters: null }),
-          hashedMessage: arrayBuffer(digest),
+  if (policy) {
+    return Buffer.from(
+      AsnConvert.serialize(
+        new TimeStampReq({
+          messageImprint: new MessageImprint({
+            hashAlgorithm: new AlgorithmIdentifier({ algorithm: ID_SHA256, parameters: null }),
+            hashedMessage: arrayBuffer(digest),
+          }),
+          reqPolicy: policy,
+          nonce: arrayBuffer(nonce),
+          certReq: true,
         }),
-        reqPolicy: policy,
-        nonce: arrayBuffer(nonce),
-        certReq: true,
-      }),
-    ),
+      ),
+    );
+  }
+  // Built by hand (every seal asks twice): version 1, the imprint, the nonce, certReq TRUE.
+  return derWrap(
+    0x30,
+    Buffer.from([0x02, 0x01, 0x01]),
+    derWrap(0x30, SHA256_ALGORITHM_DER, derWrap(0x04, digest)),
+    derWrap(0x02, nonce),
+    Buffer.from([0x01, 0x01, 0xff]),
   );
 }
 
@@ -111,19 +110,29 @@ export function checkTimeStampResponse(
 ): TimeStampTokenInfo {
   // TimeStampResp ::= SEQUENCE { status PKIStatusInfo, timeStampToken OPTIONAL }: the token
   // is taken as sent, only the status is parsed.
-  let statusInfo: PKIStatusInfo;
+  let status: number;
+  let statusWhole: Buffer;
   let token: Buffer | undefined;
   try {
     const [sequence] = derElements(response);
     if (sequence?.tag !== 0x30 || sequence.whole.length !== response.length) throw new Error();
     const [statusElement, tokenElement] = derElements(sequence.content);
-    statusInfo = AsnConvert.parse(statusElement.whole, PKIStatusInfo);
+    const [statusValue] = derElements(statusElement.content);
+    if (statusElement.tag !== 0x30 || statusValue?.tag !== 0x02) throw new Error();
+    status = Number(integerValue(statusValue.content));
+    statusWhole = statusElement.whole;
     token = tokenElement?.whole;
   } catch {
     throw new TimeStampRefusedError('the answer is not a TimeStampResp');
   }
-  const { status, statusString } = statusInfo;
   if (status !== PKI_STATUS.granted && status !== PKI_STATUS.grantedWithMods) {
+    // A refusal: its text, if it parses, says why.
+    let statusString: string[] | undefined;
+    try {
+      statusString = AsnConvert.parse(statusWhole, PKIStatusInfo).statusString;
+    } catch {
+      statusString = undefined;
+    }
     const text = statusString?.length ? ` (${statusString.join('; ')})` : '';
     throw new TimeStampRefusedError(
       `the TSA did not grant the time-stamp: status ${status}${text}`,
@@ -147,71 +156,71 @@ export function checkTimeStampToken(
   const refuse = (reason: string): never => {
     throw new TimeStampRefusedError(reason);
   };
-  // The small parts are parsed with @peculiar/asn1-schema, the certificates by OpenSSL
-  // (node:crypto): parsing certificates field by field in JavaScript costs milliseconds.
+  // Taken apart with the DER walker (the certificates opened by OpenSSL, node:crypto): a
+  // schema parser costs most of a seal's check, and every seal checks two tokens.
   let parts: SignedDataParts;
   try {
     parts = signedDataParts(token);
   } catch {
     return refuse('the token is not a CMS SignedData');
   }
-  const { signedData, certificates } = parts;
-  const encap = signedData.encapContentInfo;
-  if (encap.eContentType !== ID_CT_TST_INFO) refuse('the token does not hold a TSTInfo');
-  const eContent = encap.eContent?.single?.buffer ?? encap.eContent?.any;
-  if (!eContent) return refuse('the token holds no TSTInfo');
-  const tstInfoDer = Buffer.from(eContent);
-  let tstInfo: TSTInfo;
+  const { certificates } = parts;
+  if (parts.eContentType !== ID_CT_TST_INFO) refuse('the token does not hold a TSTInfo');
+  const tstInfoDer = parts.eContent;
+  if (!tstInfoDer) return refuse('the token holds no TSTInfo');
+  let tstInfo: TstInfoFields;
   try {
-    tstInfo = AsnConvert.parse(tstInfoDer, TSTInfo);
+    tstInfo = tstInfoFields(tstInfoDer);
   } catch {
     return refuse('the TSTInfo does not parse');
   }
 
   // What we asked for.
-  const imprint = tstInfo.messageImprint;
-  if (imprint.hashAlgorithm.algorithm !== ID_SHA256) {
+  if (tstInfo.imprintAlgorithm !== ID_SHA256) {
     refuse('the imprint is not the SHA-256 sent');
   }
-  if (!Buffer.from(imprint.hashedMessage).equals(expected.digest)) {
+  if (!tstInfo.imprint.equals(expected.digest)) {
     refuse('the imprint is not the hash sent');
   }
   if (expected.nonce) {
     if (!tstInfo.nonce) refuse('the answer has no nonce');
-    if (integerValue(tstInfo.nonce as ArrayBuffer) !== integerValue(expected.nonce)) {
+    if (integerValue(tstInfo.nonce!) !== integerValue(expected.nonce)) {
       refuse('the nonce is not the one sent');
     }
   }
 
   // Who signed it, and that the signature holds.
-  if (signedData.signerInfos.length !== 1) refuse('the token has not exactly one signer');
-  const signer = signedData.signerInfos[0];
+  if (parts.signerInfos.length !== 1) refuse('the token has not exactly one signer');
+  const signer = parts.signerInfos[0];
   const signerCertificate = certificates.find((candidate) => identifies(signer, candidate));
   if (!signerCertificate) return refuse("the token does not carry its signer's certificate");
   const { x509, der: certificateDer } = signerCertificate;
 
-  const signedAttrsRaw = parts.signedAttributesDer;
-  if (!signer.signedAttrs || !signedAttrsRaw) return refuse('the token has no signed attributes');
-  const attribute = (type: string): Attribute | undefined =>
-    signer.signedAttrs?.find((candidate) => candidate.attrType === type);
-  const contentType = attribute(id_contentType)?.attrValues[0];
-  if (!contentType || AsnConvert.parse(contentType, ContentTypeValue).value !== ID_CT_TST_INFO) {
+  const signedAttrsRaw = signer.signedAttributesDer;
+  if (!signedAttrsRaw) return refuse('the token has no signed attributes');
+  const attribute = (type: string): Buffer | undefined =>
+    signer.signedAttributes.find((candidate) => candidate.type === type)?.values[0];
+  const contentType = attribute(id_contentType);
+  if (
+    !contentType ||
+    contentType[0] !== 0x06 ||
+    oidOf(derContent(contentType)) !== ID_CT_TST_INFO
+  ) {
     refuse('the signed content type is not TSTInfo');
   }
-  const digestName = HASH_OF_OID[signer.digestAlgorithm.algorithm];
-  if (!digestName) return refuse(`unsupported digest ${signer.digestAlgorithm.algorithm}`);
-  const messageDigest = attribute(id_messageDigest)?.attrValues[0];
+  const digestName = HASH_OF_OID[signer.digestAlgorithm];
+  if (!digestName) return refuse(`unsupported digest ${signer.digestAlgorithm}`);
+  const messageDigest = attribute(id_messageDigest);
   if (
     !messageDigest ||
-    !Buffer.from(AsnConvert.parse(messageDigest, OctetString).buffer).equals(
-      createHash(digestName).update(tstInfoDer).digest(),
-    )
+    messageDigest[0] !== 0x04 ||
+    !derContent(messageDigest).equals(createHash(digestName).update(tstInfoDer).digest())
   ) {
     refuse('the signed digest is not the TSTInfo’s');
   }
   checkSigningCertificate(attribute, certificateDer, refuse);
 
-  const signatureAlgorithm = signer.signatureAlgorithm.algorithm;
+  const signatureAlgorithm = signer.signatureAlgorithm;
   if (!(signatureAlgorithm in SIGNATURE_HASH_OF_OID)) {
     refuse(`unsupported signature algorithm ${signatureAlgorithm}`);
   }
@@ -223,7 +232,7 @@ export function checkTimeStampToken(
       SIGNATURE_HASH_OF_OID[signatureAlgorithm] ?? digestName,
       signedBytes,
       x509.publicKey,
-      Buffer.from(signer.signature.buffer),
+      signer.signature,
     );
   } catch {
     valid = false;
@@ -245,7 +254,7 @@ export function checkTimeStampToken(
   return {
     token,
     genTime,
-    serialNumber: Buffer.from(tstInfo.serialNumber).toString('hex'),
+    serialNumber: tstInfo.serialNumber.toString('hex'),
     policy: tstInfo.policy,
     tsa: x509.subject.split('\n').reverse().join(', '),
   };
@@ -260,12 +269,25 @@ interface TokenCertificate {
   issuerDer: Buffer;
 }
 
-interface SignedDataParts {
-  /** SignedData without its certificates, parsed. */
-  signedData: SignedData;
-  certificates: TokenCertificate[];
-  /** The first SignerInfo's [0] IMPLICIT signed attributes, as sent. */
+/** A SignerInfo's fields the check reads. */
+interface SignerInfoFields {
+  /** issuerAndSerialNumber (the issuer Name's DER and the serial), or a subjectKeyIdentifier. */
+  sid: { issuerDer: Buffer; serial: bigint } | { keyId: Buffer };
+  digestAlgorithm: string;
+  /** Each signed attribute: its type and its values' DER. */
+  signedAttributes: { type: string; values: Buffer[] }[];
+  /** The [0] IMPLICIT signed attributes, as sent. */
   signedAttributesDer?: Buffer;
+  signatureAlgorithm: string;
+  signature: Buffer;
+}
+
+interface SignedDataParts {
+  eContentType: string;
+  /** The encapsulated content (the TSTInfo's DER), if any. */
+  eContent: Buffer | null;
+  signerInfos: SignerInfoFields[];
+  certificates: TokenCertificate[];
 }
 
 /** A TimeStampToken (ContentInfo of SignedData) taken apart. */
@@ -276,14 +298,27 @@ function signedDataParts(token: Buffer): SignedDataParts {
     throw new Error('not a SignedData');
   }
   const [signedDataElement] = derElements(explicit.content);
-  const fields = derElements(signedDataElement.content);
+  if (signedDataElement.tag !== 0x30) throw new Error('not a SignedData');
   // version, digestAlgorithms, encapContentInfo, [0] certificates, [1] crls, signerInfos
-  const kept = fields.filter((field) => field.tag !== 0xa0 && field.tag !== 0xa1);
-  const body = Buffer.concat(kept.map((field) => field.whole));
-  const signedData = AsnConvert.parse(
-    Buffer.concat([Buffer.from([0x30]), derLength(body.length), body]),
-    SignedData,
-  );
+  const fields = derElements(signedDataElement.content);
+  const [version, digestAlgorithms, encap] = fields;
+  const signerInfosSet = fields[fields.length - 1];
+  if (
+    version?.tag !== 0x02 ||
+    digestAlgorithms?.tag !== 0x31 ||
+    encap?.tag !== 0x30 ||
+    signerInfosSet?.tag !== 0x31
+  ) {
+    throw new Error('not a SignedData');
+  }
+  const [eContentType, eContentExplicit] = derElements(encap.content);
+  if (eContentType?.tag !== 0x06) throw new Error('no content type');
+  let eContent: Buffer | null = null;
+  if (eContentExplicit) {
+    const [octets] = derElements(eContentExplicit.content);
+    if (eContentExplicit.tag !== 0xa0 || octets?.tag !== 0x04) throw new Error('bad content');
+    eContent = octets.content;
+  }
   const set = fields.find((field) => field.tag === 0xa0);
   const certificates = (set ? derElements(set.content) : []).flatMap((item) => {
     if (item.tag !== 0x30) return []; // other certificate formats
@@ -294,7 +329,7 @@ function signedDataParts(token: Buffer): SignedDataParts {
       return [
         {
           der: item.whole,
-          x509: new X509Certificate(item.whole),
+          x509: x509Of(item.whole),
           serial: integerValue(tbsFields[at].content),
           issuerDer: tbsFields[at + 2].whole,
         },
@@ -303,70 +338,180 @@ function signedDataParts(token: Buffer): SignedDataParts {
       return [];
     }
   });
-  const [signerInfo] = derElements(fields[fields.length - 1].content);
-  const signedAttributesDer = signerInfo
-    ? derElements(signerInfo.content).find((item) => item.tag === 0xa0)?.whole
-    : undefined;
-  return { signedData, certificates, signedAttributesDer };
+  return {
+    eContentType: oidOf(eContentType.content),
+    eContent,
+    signerInfos: derElements(signerInfosSet.content).map(signerInfoFields),
+    certificates,
+  };
+}
+
+/** SignerInfo ::= SEQUENCE { version, sid, digestAlgorithm, [0] signedAttrs, signatureAlgorithm, signature, [1] unsignedAttrs }. */
+function signerInfoFields(element: DerElement): SignerInfoFields {
+  if (element.tag !== 0x30) throw new Error('not a SignerInfo');
+  const fields = derElements(element.content);
+  let at = 1; // after version
+  const sidElement = fields[at++];
+  let sid: SignerInfoFields['sid'];
+  if (sidElement.tag === 0x30) {
+    const [issuer, serial] = derElements(sidElement.content);
+    if (issuer?.tag !== 0x30 || serial?.tag !== 0x02) throw new Error('bad sid');
+    sid = { issuerDer: issuer.whole, serial: integerValue(serial.content) };
+  } else if (sidElement.tag === 0x80) {
+    sid = { keyId: sidElement.content };
+  } else {
+    throw new Error('bad sid');
+  }
+  const digestAlgorithm = algorithmOf(fields[at++]);
+  let signedAttributesDer: Buffer | undefined;
+  let signedAttributes: SignerInfoFields['signedAttributes'] = [];
+  if (fields[at]?.tag === 0xa0) {
+    signedAttributesDer = fields[at].whole;
+    signedAttributes = derElements(fields[at].content).map((attribute) => {
+      const [type, values] = derElements(attribute.content);
+      if (type?.tag !== 0x06 || values?.tag !== 0x31) throw new Error('bad attribute');
+      return { type: oidOf(type.content), values: derElements(values.content).map((v) => v.whole) };
+    });
+    at += 1;
+  }
+  const signatureAlgorithm = algorithmOf(fields[at++]);
+  const signature = fields[at];
+  if (signature?.tag !== 0x04) throw new Error('no signature');
+  return {
+    sid,
+    digestAlgorithm,
+    signedAttributes,
+    signedAttributesDer,
+    signatureAlgorithm,
+    signature: signature.content,
+  };
+}
+
+/** An AlgorithmIdentifier's OID. */
+function algorithmOf(element: DerElement | undefined): string {
+  const [oid] = element?.tag === 0x30 ? derElements(element.content) : [];
+  if (oid?.tag !== 0x06) throw new Error('bad algorithm');
+  return oidOf(oid.content);
+}
+
+/** What the check reads of a TSTInfo. */
+interface TstInfoFields {
+  policy: string;
+  imprintAlgorithm: string;
+  imprint: Buffer;
+  /** The serial number's INTEGER content. */
+  serialNumber: Buffer;
+  genTime: Date;
+  /** The nonce's INTEGER content, if any. */
+  nonce?: Buffer;
+}
+
+/**
+ * TSTInfo ::= SEQUENCE { version, policy, messageImprint, serialNumber, genTime,
+ * accuracy OPTIONAL, ordering DEFAULT FALSE, nonce OPTIONAL, [0] tsa OPTIONAL, [1] extensions OPTIONAL }.
+ */
+function tstInfoFields(der: Buffer): TstInfoFields {
+  const [sequence] = derElements(der);
+  if (sequence?.tag !== 0x30 || sequence.whole.length !== der.length) throw new Error('no TSTInfo');
+  const [version, policy, messageImprint, serialNumber, genTime, ...rest] = derElements(
+    sequence.content,
+  );
+  if (
+    version?.tag !== 0x02 ||
+    policy?.tag !== 0x06 ||
+    messageImprint?.tag !== 0x30 ||
+    serialNumber?.tag !== 0x02 ||
+    genTime?.tag !== 0x18
+  ) {
+    throw new Error('bad TSTInfo');
+  }
+  const [algorithm, hashed] = derElements(messageImprint.content);
+  if (hashed?.tag !== 0x04) throw new Error('bad imprint');
+  return {
+    policy: oidOf(policy.content),
+    imprintAlgorithm: algorithmOf(algorithm),
+    imprint: hashed.content,
+    serialNumber: serialNumber.content,
+    genTime: generalizedTime(genTime.content.toString('latin1')),
+    nonce: rest.find((field) => field.tag === 0x02)?.content,
+  };
+}
+
+/** GeneralizedTime as DER writes it: `YYYYMMDDHHMMSS[.f…]Z`. */
+function generalizedTime(text: string): Date {
+  const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(?:\.(\d+))?Z$/.exec(text);
+  if (!match) throw new Error('bad GeneralizedTime');
+  const [, year, month, day, hour, minute, second, fraction = ''] = match;
+  const ms = Math.round(Number(`0.${fraction || '0'}`) * 1000);
+  return new Date(Date.UTC(+year, +month - 1, +day, +hour, +minute, +second, ms));
+}
+
+/** An OBJECT IDENTIFIER's dotted form from its content (arcs of any size: the 2.25 UUID arc is 128 bits). */
+function oidOf(content: Buffer): string {
+  const arcs: bigint[] = [];
+  let value = 0n;
+  for (const byte of content) {
+    value = (value << 7n) | BigInt(byte & 0x7f);
+    if (!(byte & 0x80)) {
+      arcs.push(value);
+      value = 0n;
+    }
+  }
+  const first = arcs.shift();
+  if (first === undefined) throw new Error('empty OID');
+  const head = first < 80n ? [first / 40n, first % 40n] : [2n, first - 80n];
+  return [...head, ...arcs].join('.');
+}
+
+/** The content of one DER element given whole. */
+function derContent(whole: Buffer): Buffer {
+  return derElements(whole)[0].content;
 }
 
 /** Whether `certificate` is the one the SignerInfo names (issuer and serial, or key identifier). */
-function identifies(signer: SignerInfo, certificate: TokenCertificate): boolean {
-  const bySerial = signer.sid.issuerAndSerialNumber;
-  if (bySerial) {
+function identifies(signer: SignerInfoFields, certificate: TokenCertificate): boolean {
+  if ('issuerDer' in signer.sid) {
     return (
-      integerValue(bySerial.serialNumber) === certificate.serial &&
-      Buffer.from(AsnConvert.serialize(bySerial.issuer)).equals(certificate.issuerDer)
+      signer.sid.serial === certificate.serial && signer.sid.issuerDer.equals(certificate.issuerDer)
     );
   }
-  const keyId = signer.sid.subjectKeyIdentifier;
-  if (!keyId) return false;
+  const keyId = signer.sid.keyId;
   // Rare in time-stamp tokens: the key identifier is read from the parsed certificate.
   const parsed = AsnConvert.parse(certificate.der, Certificate);
   const ski = parsed.tbsCertificate.extensions?.find(
     (extension) => extension.extnID === id_ce_subjectKeyIdentifier,
   );
   return Boolean(
-    ski &&
-    Buffer.from(AsnConvert.parse(ski.extnValue, SubjectKeyIdentifier).buffer).equals(
-      Buffer.from(keyId.buffer),
-    ),
+    ski && Buffer.from(AsnConvert.parse(ski.extnValue, SubjectKeyIdentifier).buffer).equals(keyId),
   );
 }
 
 /** The ESS signing-certificate attribute (v2, else v1) must name the signer's certificate by hash. */
 function checkSigningCertificate(
-  attribute: (type: string) => Attribute | undefined,
+  attribute: (type: string) => Buffer | undefined,
   certificateDer: Buffer,
   refuse: (reason: string) => never,
 ): void {
-  const v2 = attribute(ID_SIGNING_CERTIFICATE_V2)?.attrValues[0];
-  if (v2) {
-    const first = AsnConvert.parse(v2, SigningCertificateV2).certs[0];
-    const hash = HASH_OF_OID[first?.hashAlgorithm?.algorithm ?? ID_SHA256];
-    if (
-      !first ||
-      !hash ||
-      !Buffer.from(first.certHash).equals(createHash(hash).update(certificateDer).digest())
-    ) {
-      refuse('the signing-certificate attribute does not name the signer’s certificate');
-    }
-    return;
+  const v2 = attribute(ID_SIGNING_CERTIFICATE_V2);
+  const v1 = v2 ? undefined : attribute(ID_SIGNING_CERTIFICATE);
+  if (!v2 && !v1) refuse('the token has no signing-certificate attribute');
+  // SigningCertificate(V2) ::= SEQUENCE { certs SEQUENCE OF ESSCertID(v2), policies OPTIONAL };
+  // ESSCertIDv2 ::= SEQUENCE { hashAlgorithm DEFAULT sha256, certHash, issuerSerial OPTIONAL },
+  // ESSCertID ::= SEQUENCE { certHash (SHA-1), issuerSerial OPTIONAL }: the first names the signer.
+  let named = false;
+  try {
+    const [certs] = derElements(derContent((v2 ?? v1)!));
+    const [first] = derElements(certs.content);
+    const fields = derElements(first.content);
+    const algorithm = v2 && fields[0].tag === 0x30 ? algorithmOf(fields.shift()) : null;
+    const hash = v2 ? HASH_OF_OID[algorithm ?? ID_SHA256] : 'sha1';
+    named =
+      certs.tag === 0x30 &&
+      fields[0]?.tag === 0x04 &&
+      Boolean(hash) &&
+      fields[0].content.equals(createHash(hash!).update(certificateDer).digest());
+  } catch {
+    named = false;
   }
-  const v1 = attribute(ID_SIGNING_CERTIFICATE)?.attrValues[0];
-  if (!v1) refuse('the token has no signing-certificate attribute');
-  const first = AsnConvert.parse(v1 as ArrayBuffer, SigningCertificate).certs[0];
-  if (
-    !first ||
-    !Buffer.from(first.certHash).equals(createHash('sha1').update(certificateDer).digest())
-  ) {
-    refuse('the signing-certificate attribute does not name the signer’s certificate');
-  }
-}
-
-/** An attribute value holding an OBJECT IDENTIFIER (the content-type attribute). */
-@AsnType({ type: AsnTypeTypes.Choice })
-class ContentTypeValue {
-  @AsnProp({ type: AsnPropTypes.ObjectIdentifier })
-  value = '';
+  if (!named) refuse('the signing-certificate attribute does not name the signer’s certificate');
 }

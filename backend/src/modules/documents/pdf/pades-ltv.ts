@@ -1,5 +1,5 @@
 import { AsnObjectIdentifierConverter } from '@peculiar/asn1-schema';
-import { createHash, X509Certificate } from 'node:crypto';
+import { createHash, type X509Certificate } from 'node:crypto';
 import {
   PDFArray,
   PDFDict,
@@ -12,6 +12,8 @@ import {
 import {
   derElements,
   ID_AA_SIGNATURE_TIME_STAMP_TOKEN,
+  isIssuedBy,
+  x509Of,
   type RevocationPort,
 } from '../../../integrations/timestamp';
 import { IncrementalUpdate } from './pdf-incremental-update';
@@ -86,7 +88,7 @@ export function lastDocumentTimestamp(
 export function lastDocumentTimestampExpiry(pdf: Buffer): Date | null {
   const stamp = lastDocumentTimestamp(pdf);
   if (!stamp || stamp.certificates.length === 0) return null;
-  const ends = stamp.certificates.map((der) => new Date(new X509Certificate(der).validTo));
+  const ends = stamp.certificates.map((der) => new Date(x509Of(der).validTo));
   return new Date(Math.min(...ends.map((end) => end.getTime())));
 }
 
@@ -131,11 +133,9 @@ export async function validationMaterial(
   certificatesDer: Buffer[],
   revocation: RevocationPort,
 ): Promise<ValidationMaterial> {
-  const certificates = certificatesDer.map((der) => new X509Certificate(der));
+  const certificates = certificatesDer.map(x509Of);
   const issuerOf = (certificate: X509Certificate) =>
-    certificates.find(
-      (candidate) => certificate.checkIssued(candidate) && certificate.verify(candidate.publicKey),
-    );
+    certificates.find((candidate) => isIssuedBy(certificate, candidate));
   const lists = await Promise.all(
     certificates.map((certificate) => {
       const issuer = issuerOf(certificate);
