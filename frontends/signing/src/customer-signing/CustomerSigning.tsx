@@ -54,7 +54,7 @@ export function CustomerSigning({ token, docLink, prefix }: CustomerSigningProps
     <SigningLayout title={signingPageTitle(state, SIGNING_BRAND_NAME)}>
       <CaptchaGate linkToken={token}>
         <Suspense fallback={<LoadingState label="Verifying your link…" />}>
-          <EmailCodeGate linkToken={token}>
+          <EmailCodeGate linkToken={token} onStateChange={setState}>
             <CustomerSigningFlow
               token={token}
               docLink={docLink ?? ''}

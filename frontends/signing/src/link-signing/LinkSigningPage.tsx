@@ -97,7 +97,7 @@ export function LinkSignaturePage({ family, customId }: LinkSignaturePageProps) 
     <SigningLayout title={signingPageTitle(state, SIGNING_BRAND_NAME)}>
       <CaptchaGate linkToken={customId}>
         <Suspense fallback={<LoadingState label={openingLabel(family)} />}>
-          <EmailCodeGate linkToken={customId}>
+          <EmailCodeGate linkToken={customId} onStateChange={setState}>
             <LinkSigningFlow family={family} customId={customId} onStateChange={setState} />
           </EmailCodeGate>
         </Suspense>

@@ -8,6 +8,7 @@ import {
   serializeEmailCodeProof,
   type EmailCodeProof,
   type EmailCodeStatus,
+  type SigningPageState,
 } from '@prosign/domain';
 import {
   CaptchaPassContext,
@@ -22,6 +23,7 @@ import '../components/signing.css';
 
 export const EMAIL_CODE_TEXTS = {
   title: 'Check your e-mail',
+  region: 'E-mail code',
   label: '6-digit code',
   verify: 'Verify',
   verifying: 'Checking…',
@@ -92,6 +94,8 @@ type Step =
 export interface EmailCodeGateProps {
   /** The link the page shows (the route token, or the SOW/CO customId). */
   linkToken: string;
+  /** The page's heading follows the step ("Check your e-mail"); the flow sets it afterwards. */
+  onStateChange?: (state: SigningPageState) => void;
   children?: ReactNode;
 }
 
@@ -101,7 +105,7 @@ export interface EmailCodeGateProps {
  * pending) and shows the code step; a verified code's proof is kept for the captcha pass's
  * session and added to the pass headers the signer's calls send (`X-Email-Code-Proof`).
  */
-export function EmailCodeGate({ linkToken, children }: EmailCodeGateProps) {
+export function EmailCodeGate({ linkToken, onStateChange, children }: EmailCodeGateProps) {
   const captcha = useCaptchaPass();
   const client = useApiClient();
   const api = useMemo(() => createEmailCodeApi(client, captcha.headers), [client, captcha.headers]);
@@ -138,6 +142,12 @@ export function EmailCodeGate({ linkToken, children }: EmailCodeGateProps) {
     return () => controller.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, linkToken, attempt, proof]);
+
+  const showingStep = !proof && step.kind === 'code';
+  useEffect(() => {
+    if (showingStep) onStateChange?.({ kind: 'email-code' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [showingStep]);
 
   const value = useMemo<CaptchaPassValue>(
     () => ({
@@ -203,7 +213,6 @@ export function EmailCodeStep({
   onStatus,
   reloadStatus,
 }: EmailCodeStepProps) {
-  const titleId = useId();
   const inputId = useId();
   const errorId = useId();
   const hintId = useId();
@@ -253,10 +262,8 @@ export function EmailCodeStep({
   };
 
   return (
-    <section className="ps-captcha sg-email-code" aria-labelledby={titleId}>
-      <h2 id={titleId} className="sg-email-code__title">
-        {EMAIL_CODE_TEXTS.title}
-      </h2>
+    // The page's heading says "Check your e-mail" (its state); the step is its own region.
+    <section className="ps-captcha sg-email-code" aria-label={EMAIL_CODE_TEXTS.region}>
       <p id={hintId} className="ps-captcha__prompt">
         {EMAIL_CODE_MESSAGES.sent(status.maskedEmail)} It expires in {EMAIL_CODE_RULES.validMinutes}{' '}
         minutes.

@@ -9,6 +9,8 @@ export type SigningPageState =
   | { kind: 'missing-link' }
   | { kind: 'malformed-link' }
   | { kind: 'checking' }
+  /** The agreement needs the e-mail code first (issue 35): the code step is shown. */
+  | { kind: 'email-code' }
   | { kind: 'valid'; agreementTitle: string }
   | { kind: 'invalid-token' }
   | { kind: 'cancelled' }
@@ -28,6 +30,7 @@ export type SigningPageState =
 
 export const SIGNING_PAGE_TITLES = {
   checking: 'Verifying...',
+  emailCode: 'Check your e-mail',
   malformedLink: 'Invalid document link.',
   missingLink: 'Invalid or expired link. Please request a new one.',
   // The spec names no titles for these; each says what happened and what to do.
@@ -135,6 +138,8 @@ export function signingPageTitle(state: SigningPageState, brandName: string): st
       return SIGNING_PAGE_TITLES.malformedLink;
     case 'checking':
       return SIGNING_PAGE_TITLES.checking;
+    case 'email-code':
+      return SIGNING_PAGE_TITLES.emailCode;
     case 'valid':
       return brandedAgreementTitle(state.agreementTitle, brandName);
     case 'invalid-token':

@@ -69,7 +69,11 @@ describe('the e-mail code step (issue 35)', () => {
   it('mails a code, then opens the agreement with the proof on every call once verified', async () => {
     const api = codeApi();
     const { user, input } = await openCodeStep(api.client);
-    expect(screen.getByRole('heading', { name: EMAIL_CODE_TEXTS.title })).toBeInTheDocument();
+    // The page's heading follows the step.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: EMAIL_CODE_TEXTS.title }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: EMAIL_CODE_TEXTS.region })).toBeInTheDocument();
     expect(screen.getByText(/We sent a 6-digit code to j•••@example\.com\./)).toBeInTheDocument();
     // One code mailed when the step opened; the agreement is not asked for yet.
     expect(api.calls.filter((c) => c.path === '/api/signing/email-code/send')).toHaveLength(1);
