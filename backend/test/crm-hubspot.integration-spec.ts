@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import { CrmRateLimitedError } from '../src/integrations/crm';
 import { HubSpotCrmAdapter } from '../src/integrations/crm/hubspot-crm.adapter';
 import { CrmFlows } from '../src/modules/crm/crm-flows.service';
 import { HttpStandIn } from './support/http-stand-in';
@@ -32,6 +33,7 @@ describe('HubSpot CRM adapter', () => {
   const hubspot = new HttpStandIn();
   let env: ReturnType<typeof createTestEnv>;
   let crm: CrmFlows;
+  let adapter: HubSpotCrmAdapter;
 
   beforeAll(async () => {
     await hubspot.start();
@@ -41,7 +43,8 @@ describe('HubSpot CRM adapter', () => {
       HUBSPOT_BASE_URL: hubspot.url,
       HUBSPOT_PROJECT_OBJECT_TYPE: PROJECT_TYPE,
     });
-    crm = new CrmFlows(new HubSpotCrmAdapter(env.config), env.config);
+    adapter = new HubSpotCrmAdapter(env.config);
+    crm = new CrmFlows(adapter, env.config);
   });
 
   afterEach(() => {
@@ -203,6 +206,226 @@ describe('HubSpot CRM adapter', () => {
         key: 'contract-declined.abc',
       }),
     ).resolves.toBeNull();
+  });
+
+  describe('the record of an agreement (issue 36)', () => {
+    it('notes an event on a deal, its contact and a project, with the signed PDF attached', async () => {
+      hubspot.expect(
+        {
+          method: 'POST',
+          path: '/crm/v3/objects/notes',
+          body: {
+            properties: {
+              hs_note_body:
+                'Signed by Maria &lt;maria@example.com&gt;.<br>Card: https://app/x<br><br>ProSign ref: ps-abc123',
+              hs_timestamp: '2026-03-16T17:42:00.000Z',
+              hs_attachment_ids: '7001',
+            },
+            associations: [
+              {
+                to: { id: '222' },
+                types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 214 }],
+              },
+              {
+                to: { id: '501' },
+                types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 202 }],
+              },
+            ],
+          },
+          status: 201,
+          reply: object('9100', {}),
+        },
+        {
+          method: 'PUT',
+          path: `/crm/v4/objects/notes/9100/associations/default/${PROJECT_TYPE}/333`,
+          reply: { status: 'COMPLETE', results: [] },
+        },
+      );
+      await expect(
+        adapter.addNote({
+          body: 'Signed by Maria <maria@example.com>.\nCard: https://app/x',
+          at: new Date('2026-03-16T17:42:00.000Z'),
+          marker: 'ps-abc123',
+          on: [
+            { type: 'deals', id: '222' },
+            { type: 'contacts', id: '501' },
+            { type: 'projects', id: '333' },
+          ],
+          attachmentIds: ['7001'],
+        }),
+      ).resolves.toBe('9100');
+    });
+
+    it('finds a note by its marker before writing it again', async () => {
+      hubspot.expect(
+        {
+          method: 'POST',
+          path: '/crm/v3/objects/notes/search',
+          body: {
+            filterGroups: [
+              {
+                filters: [
+                  { propertyName: 'hs_note_body', operator: 'CONTAINS_TOKEN', value: 'ps-abc123' },
+                ],
+              },
+            ],
+            properties: ['hs_note_body'],
+            limit: 1,
+            sorts: [],
+          },
+          reply: { total: 1, results: [object('9100', { hs_note_body: '…' })] },
+        },
+        {
+          method: 'POST',
+          path: '/crm/v3/objects/notes/search',
+          reply: { total: 0, results: [] },
+        },
+      );
+      await expect(adapter.findNote('ps-abc123')).resolves.toBe('9100');
+      await expect(adapter.findNote('ps-none')).resolves.toBeNull();
+    });
+
+    it('uploads a private file into the family’s folder, and finds it by folder and name', async () => {
+      const pdf = Buffer.from('%PDF-1.7 sealed bytes');
+      hubspot.expect(
+        {
+          method: 'POST',
+          path: '/files/v3/files',
+          status: 201,
+          reply: { id: '7001', name: 'Agreement (signed) ps-abc123', size: pdf.length },
+        },
+        {
+          method: 'GET',
+          path: '/files/v3/files/search',
+          query: { name: 'Agreement (signed) ps-abc123' },
+          reply: {
+            results: [
+              {
+                id: '6999',
+                name: 'Agreement (signed) ps-abc123',
+                path: '/Other/Agreement (signed) ps-abc123.pdf',
+              },
+              {
+                id: '7001',
+                name: 'Agreement (signed) ps-abc123',
+                path: '/ProSign/Service agreements/Agreement (signed) ps-abc123.pdf',
+                size: pdf.length,
+              },
+            ],
+          },
+        },
+      );
+      const uploaded = await adapter.uploadFile({
+        folder: '/ProSign/Service agreements',
+        name: 'Agreement (signed) ps-abc123.pdf',
+        bytes: pdf,
+        contentType: 'application/pdf',
+      });
+      expect(uploaded).toEqual({
+        id: '7001',
+        folder: '/ProSign/Service agreements',
+        name: 'Agreement (signed) ps-abc123.pdf',
+        size: pdf.length,
+      });
+      const upload = hubspot.requests.find((r) => r.path === '/files/v3/files')!;
+      expect(upload.headers.authorization).toBe(`Bearer ${TOKEN}`);
+      expect(upload.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+      const parts = String(upload.body);
+      expect(parts).toContain('name="folderPath"\r\n\r\n/ProSign/Service agreements');
+      expect(parts).toContain('name="fileName"\r\n\r\nAgreement (signed) ps-abc123.pdf');
+      expect(parts).toContain('"access":"PRIVATE"');
+      expect(parts).toContain('"overwrite":false');
+      expect(parts).toMatch(/name="file"; filename="Agreement \(signed\) ps-abc123.pdf"/);
+      expect(parts).toContain('%PDF-1.7 sealed bytes');
+
+      await expect(
+        adapter.findFile('/ProSign/Service agreements', 'Agreement (signed) ps-abc123.pdf'),
+      ).resolves.toMatchObject({ id: '7001' });
+    });
+
+    it('reads the deal pipelines with their stages in order, archived stages left out', async () => {
+      const stage = (id: string, displayOrder: number, archived = false) => ({
+        id,
+        label: id.toUpperCase(),
+        displayOrder,
+        archived,
+        metadata: {},
+        createdAt: at,
+        updatedAt: at,
+      });
+      hubspot.expect({
+        method: 'GET',
+        path: '/crm/v3/pipelines/deals',
+        reply: {
+          results: [
+            {
+              id: 'change_orders',
+              label: 'Change Orders',
+              displayOrder: 1,
+              archived: false,
+              createdAt: at,
+              updatedAt: at,
+              stages: [stage('co_sent', 1), stage('co_new', 0)],
+            },
+            {
+              id: 'default',
+              label: 'Sales Pipeline',
+              displayOrder: 0,
+              archived: false,
+              createdAt: at,
+              updatedAt: at,
+              stages: [
+                stage('contractsent', 1),
+                stage('old', 2, true),
+                stage('appointmentscheduled', 0),
+              ],
+            },
+          ],
+        },
+      });
+      await expect(adapter.listPipelines()).resolves.toEqual([
+        {
+          id: 'default',
+          label: 'Sales Pipeline',
+          stages: [
+            { id: 'appointmentscheduled', label: 'APPOINTMENTSCHEDULED', displayOrder: 0 },
+            { id: 'contractsent', label: 'CONTRACTSENT', displayOrder: 1 },
+          ],
+        },
+        {
+          id: 'change_orders',
+          label: 'Change Orders',
+          stages: [
+            { id: 'co_new', label: 'CO_NEW', displayOrder: 0 },
+            { id: 'co_sent', label: 'CO_SENT', displayOrder: 1 },
+          ],
+        },
+      ]);
+    });
+
+    it('a 429 says how long HubSpot asked to wait (Retry-After), from either API', async () => {
+      hubspot.expect(
+        {
+          method: 'POST',
+          path: '/crm/v3/objects/notes/search',
+          status: 429,
+          headers: { 'retry-after': '7' },
+          reply: { status: 'error', message: 'You have reached your secondly limit.' },
+        },
+        {
+          method: 'GET',
+          path: '/files/v3/files/search',
+          status: 429,
+          headers: { 'retry-after': '3' },
+          reply: { status: 'error', message: 'Too many requests' },
+        },
+      );
+      const noteWait = await adapter.findNote('ps-x').catch((error: unknown) => error);
+      expect(noteWait).toBeInstanceOf(CrmRateLimitedError);
+      expect((noteWait as CrmRateLimitedError).retryAfterMs).toBe(7000);
+      const fileWait = await adapter.findFile('/ProSign', 'a.pdf').catch((error: unknown) => error);
+      expect((fileWait as CrmRateLimitedError).retryAfterMs).toBe(3000);
+    });
   });
 
   it('sets contact roles with association labels and fills missing properties', async () => {

@@ -1,4 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import { CRM_PORT, localCrmDemoData, type CrmPort } from '../src/integrations/crm';
 import { CrmFlows } from '../src/modules/crm/crm-flows.service';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
@@ -392,6 +395,81 @@ describe('local CRM through /api/hubspot', () => {
     it('searches contacts by several words', async () => {
       const result = await crm.searchContacts('ada lovelace');
       expect(result.count).toBe(1);
+    });
+  });
+
+  describe('the record of an agreement (issue 36)', () => {
+    it('notes an event once per marker on a deal, its contact and its project, with a file attached', async () => {
+      const port = app.get<CrmPort>(CRM_PORT, { strict: false });
+      const data = localCrmDemoData(env.config);
+      const projectId = data.projects[0].id;
+      const contactId = data.contacts[0].id;
+      const file = await port.uploadFile({
+        folder: '/ProSign/Service agreements',
+        name: 'Agreement (signed) ps-local1.pdf',
+        bytes: Buffer.from('%PDF sealed'),
+        contentType: 'application/pdf',
+      });
+      // The same folder and name again (a retried write): the same file, not a second one.
+      const again = await port.uploadFile({
+        folder: '/ProSign/Service agreements',
+        name: 'Agreement (signed) ps-local1.pdf',
+        bytes: Buffer.from('%PDF sealed'),
+        contentType: 'application/pdf',
+      });
+      expect(again).toEqual(file);
+      await expect(
+        port.findFile('/ProSign/Service agreements', 'Agreement (signed) ps-local1.pdf'),
+      ).resolves.toEqual(file);
+      await expect(
+        port.findFile('/ProSign/Other', 'Agreement (signed) ps-local1.pdf'),
+      ).resolves.toBeNull();
+
+      const note = {
+        body: 'Signed by the client.',
+        at: new Date('2026-03-16T17:42:00Z'),
+        marker: 'ps-local1',
+        on: [
+          { type: 'deals' as const, id: '40000011' },
+          { type: 'contacts' as const, id: contactId },
+          { type: 'projects' as const, id: projectId },
+        ],
+        attachmentIds: [file.id],
+      };
+      const noteId = await port.addNote(note);
+      await expect(port.addNote(note)).resolves.toBe(noteId);
+      await expect(port.findNote('ps-local1')).resolves.toBe(noteId);
+      await expect(port.findNote('ps-none')).resolves.toBeNull();
+      const stored = await app
+        .get<Connection>(getConnectionToken(), { strict: false })
+        .collection('crm_notes')
+        .find({ marker: 'ps-local1' })
+        .toArray();
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({
+        dealId: '40000011',
+        attachmentIds: [file.id],
+        body: 'Signed by the client.\n\nProSign ref: ps-local1',
+      });
+      // A record that does not exist is refused, and nothing is written.
+      await expect(
+        port.addNote({ ...note, marker: 'ps-local2', on: [{ type: 'deals', id: '404' }] }),
+      ).rejects.toThrow(/Deal 404 not found/);
+      await expect(port.findNote('ps-local2')).resolves.toBeNull();
+    });
+
+    it('lists the pipelines with their stages in order', async () => {
+      const port = app.get<CrmPort>(CRM_PORT, { strict: false });
+      const pipelines = await port.listPipelines();
+      const sales = pipelines.find((pipeline) => pipeline.id === 'default')!;
+      expect(sales.label).toBe('Sales Pipeline');
+      expect(sales.stages.map((stage) => stage.displayOrder)).toEqual(
+        sales.stages.map((_, index) => index),
+      );
+      expect(sales.stages.map((stage) => stage.id)).toContain('contractsent');
+      expect(pipelines.map((pipeline) => pipeline.id)).toContain(
+        env.config.CRM_CHANGE_ORDER_PIPELINE,
+      );
     });
   });
 });

@@ -19,6 +19,8 @@ export interface Expectation {
   query?: Record<string, string | RegExp>;
   status?: number;
   reply?: unknown;
+  /** Headers of the answer (a 429's `Retry-After`, say). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -63,10 +65,10 @@ export class HttpStandIn {
         const [expectation] = this.expectations.splice(index, 1);
         const status = expectation.status ?? 200;
         if (expectation.reply === undefined) {
-          res.writeHead(status);
+          res.writeHead(status, expectation.headers);
           res.end();
         } else {
-          res.writeHead(status, { 'content-type': 'application/json' });
+          res.writeHead(status, { 'content-type': 'application/json', ...expectation.headers });
           res.end(JSON.stringify(expectation.reply));
         }
       });

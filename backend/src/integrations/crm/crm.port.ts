@@ -1,3 +1,4 @@
+import { ServiceUnavailableException } from '@nestjs/common';
 import type { CrmOwnerView, CrmRecordView, PropertyOption } from '@prosign/domain';
 
 // The CRM's records and answers reach the API as they are: their shapes are the API's, declared
@@ -89,6 +90,61 @@ export interface CrmNote {
   key?: string;
 }
 
+/** A record a timeline note is attached to: a deal, a project, a contact. */
+export interface CrmNoteTarget {
+  type: CrmObjectType;
+  id: string;
+}
+
+/**
+ * A note for the CRM's timeline (HubSpot's note engagement), written once per `marker`: a
+ * retried write searches for it first (`findNote`). The marker is a token the note carries
+ * (`ProSign ref: …`), so a person reading the note can find it in ProSign too.
+ */
+export interface CrmTimelineNote {
+  /** Plain text; line breaks are kept. */
+  body: string;
+  /** When what it records happened. */
+  at: Date;
+  /** A single token (letters, digits, dashes): what makes a retried write the same note. */
+  marker: string;
+  /** The records it is associated with (the first is where it mainly belongs). */
+  on: CrmNoteTarget[];
+  /** Files (`uploadFile`) shown as the note's attachments. */
+  attachmentIds?: string[];
+}
+
+/** A file to keep in the CRM (HubSpot Files: private access, in a folder). */
+export interface CrmFileUpload {
+  /** A folder path, e.g. `/ProSign/Service agreements`. */
+  folder: string;
+  /** The file's name, unique in its folder (it carries the write's marker). */
+  name: string;
+  bytes: Buffer;
+  contentType: string;
+}
+
+export interface CrmFile {
+  id: string;
+  folder: string;
+  name: string;
+  size: number;
+}
+
+export interface CrmPipelineStage {
+  id: string;
+  label: string;
+  /** The stage's place in its pipeline: a deal moves forward to higher ones. */
+  displayOrder: number;
+}
+
+/** A deal pipeline and its stages, in order. */
+export interface CrmPipeline {
+  id: string;
+  label: string;
+  stages: CrmPipelineStage[];
+}
+
 /**
  * The CRM's primitives: records read, searched, created and updated, their
  * associations and labels, owners and property options. The flows ProSign runs on
@@ -133,6 +189,16 @@ export interface CrmPort {
   associate(pair: CrmPair): Promise<void>;
   /** Adds a note to a deal's timeline; returns the note's id (a missing deal raises NotFound). */
   addDealNote(dealId: string, note: CrmNote): Promise<string>;
+  /** Adds a note to the timelines of `note.on` with its attachments; returns its id. */
+  addNote(note: CrmTimelineNote): Promise<string>;
+  /** The note written with `marker`, if there is one. */
+  findNote(marker: string): Promise<string | null>;
+  /** Keeps a file in the CRM (private); returns it with its id. */
+  uploadFile(file: CrmFileUpload): Promise<CrmFile>;
+  /** The file named `name` in `folder`, if there is one. */
+  findFile(folder: string, name: string): Promise<CrmFile | null>;
+  /** The deal pipelines and their stages, in order. */
+  listPipelines(): Promise<CrmPipeline[]>;
 
   getOwner(ownerId: string): Promise<CrmOwner>;
   listOwners(): Promise<CrmOwner[]>;
@@ -189,3 +255,13 @@ export const PROJECT_PROPERTIES = [
 
 /** A contact whose `type` is this is a community partner (spec 3 §3 "Partner (CP) record"). */
 export const PARTNER_CONTACT_TYPE = 'Community Partner';
+
+/**
+ * The CRM said "too many requests" (HubSpot: 429) and when to come back: a queued write waits
+ * that long before its next try, without counting it as a failed one.
+ */
+export class CrmRateLimitedError extends ServiceUnavailableException {
+  constructor(readonly retryAfterMs: number) {
+    super(`HubSpot rate limit reached; trying again in ${Math.ceil(retryAfterMs / 1000)} s`);
+  }
+}

@@ -4,18 +4,23 @@ import {
   ConflictException,
   HttpException,
   NotFoundException,
-  ServiceUnavailableException,
 } from '@nestjs/common';
 import { Client } from '@hubspot/api-client';
 import type { AppConfig } from '../../platform/config/app-config';
+import { CrmRateLimitedError } from './crm.port';
 import type {
   CrmAssociation,
   CrmAssociationKind,
   CrmCondition,
   CrmNewAssociation,
+  CrmFile,
+  CrmFileUpload,
   CrmNote,
+  CrmNoteTarget,
   CrmObjectType,
   CrmOwner,
+  CrmPipeline,
+  CrmTimelineNote,
   CrmPair,
   CrmPort,
   CrmRecord,
@@ -28,6 +33,15 @@ const USER_DEFINED = 'USER_DEFINED';
 const HUBSPOT_DEFINED = 'HUBSPOT_DEFINED';
 /** HubSpot's own association type of a note to a deal. */
 const NOTE_TO_DEAL_ASSOCIATION_TYPE_ID = 214;
+/** HubSpot's own association type of a note to a contact. */
+const NOTE_TO_CONTACT_ASSOCIATION_TYPE_ID = 202;
+/** Files ProSign keeps in HubSpot: private (only signed-in users, or by a signed URL), never replaced. */
+const FILE_OPTIONS = JSON.stringify({
+  access: 'PRIVATE',
+  overwrite: false,
+  duplicateValidationStrategy: 'NONE',
+  duplicateValidationScope: 'EXACT_FOLDER',
+});
 const NOUN: Record<CrmObjectType, string> = {
   deals: 'Deal',
   contacts: 'Contact',
@@ -58,6 +72,8 @@ export class HubSpotCrmAdapter implements CrmPort {
   private readonly client: Client;
   private readonly projectType: string;
   private readonly labelIds = new Map<string, Promise<Map<string, number>>>();
+  /** For the Files API, called over fetch (multipart): the generated client's upload takes a file path. */
+  private readonly files: { base: string; token: string };
 
   constructor(config: AppConfig) {
     if (!config.HUBSPOT_ACCESS_TOKEN || !config.HUBSPOT_PROJECT_OBJECT_TYPE) {
@@ -66,6 +82,10 @@ export class HubSpotCrmAdapter implements CrmPort {
       );
     }
     this.projectType = config.HUBSPOT_PROJECT_OBJECT_TYPE;
+    this.files = {
+      base: config.HUBSPOT_BASE_URL.replace(/\/+$/, ''),
+      token: config.HUBSPOT_ACCESS_TOKEN,
+    };
     this.client = new Client({
       accessToken: config.HUBSPOT_ACCESS_TOKEN,
       basePath: config.HUBSPOT_BASE_URL.replace(/\/+$/, ''),
@@ -220,6 +240,135 @@ export class HubSpotCrmAdapter implements CrmPort {
     return created.id;
   }
 
+  async addNote(note: CrmTimelineNote): Promise<string> {
+    // Deals and contacts by HubSpot's own note association types; a project (a custom object)
+    // by its default association, whose type id HubSpot knows.
+    const inline = note.on.filter((target) => target.type !== 'projects');
+    const created = await this.call('Note', () =>
+      this.client.crm.objects.notes.basicApi.create({
+        properties: {
+          hs_note_body: `${noteHtml(note.body)}<br><br>ProSign ref: ${note.marker}`,
+          hs_timestamp: note.at.toISOString(),
+          ...(note.attachmentIds?.length
+            ? { hs_attachment_ids: note.attachmentIds.join(';') }
+            : {}),
+        },
+        associations: inline.map((target) => ({
+          to: { id: target.id },
+          types: [
+            {
+              associationCategory: HUBSPOT_DEFINED as never,
+              associationTypeId: noteAssociationTypeId(target),
+            },
+          ],
+        })),
+      }),
+    );
+    for (const target of note.on.filter((candidate) => candidate.type === 'projects')) {
+      await this.call(`Project ${target.id}`, () =>
+        this.client.crm.associations.v4.basicApi.createDefault(
+          'notes',
+          created.id,
+          this.projectType,
+          target.id,
+        ),
+      );
+    }
+    return created.id;
+  }
+
+  async findNote(marker: string): Promise<string | null> {
+    const found = await this.call('Notes', () =>
+      this.client.crm.objects.notes.searchApi.doSearch({
+        filterGroups: [
+          {
+            filters: [
+              { propertyName: 'hs_note_body', operator: 'CONTAINS_TOKEN' as never, value: marker },
+            ],
+          },
+        ],
+        properties: ['hs_note_body'],
+        limit: 1,
+        after: undefined as never,
+        sorts: [],
+      }),
+    );
+    return found.results[0]?.id ?? null;
+  }
+
+  async uploadFile(file: CrmFileUpload): Promise<CrmFile> {
+    const form = new FormData();
+    form.append('file', new Blob([file.bytes], { type: file.contentType }), file.name);
+    form.append('fileName', file.name);
+    form.append('folderPath', file.folder);
+    form.append('options', FILE_OPTIONS);
+    const uploaded = await this.filesCall<{ id: string; name: string; size?: number }>(
+      `File ${file.name}`,
+      '/files/v3/files',
+      { method: 'POST', body: form },
+    );
+    return { id: uploaded.id, folder: file.folder, name: file.name, size: file.bytes.length };
+  }
+
+  async findFile(folder: string, name: string): Promise<CrmFile | null> {
+    // HubSpot's file `name` has no extension; its `path` is the folder, the name and the extension.
+    const base = name.replace(/\.[A-Za-z0-9]+$/, '');
+    const query = new URLSearchParams({ name: base, limit: '10' });
+    const found = await this.filesCall<{
+      results: Array<{ id: string; name: string; path?: string; size?: number }>;
+    }>(`File ${name}`, `/files/v3/files/search?${query.toString()}`, { method: 'GET' });
+    const path = `${folder.replace(/\/+$/, '')}/${name}`;
+    const match = found.results.find((candidate) => candidate.path === path);
+    return match ? { id: match.id, folder, name, size: match.size ?? 0 } : null;
+  }
+
+  async listPipelines(): Promise<CrmPipeline[]> {
+    const pipelines = await this.call('Pipelines', () =>
+      this.client.crm.pipelines.pipelinesApi.getAll('deals'),
+    );
+    return pipelines.results
+      .map((pipeline) => ({
+        id: pipeline.id,
+        label: pipeline.label,
+        displayOrder: pipeline.displayOrder,
+        stages: pipeline.stages
+          .filter((stage) => !stage.archived)
+          .map((stage) => ({ id: stage.id, label: stage.label, displayOrder: stage.displayOrder }))
+          .sort((a, b) => a.displayOrder - b.displayOrder),
+      }))
+      .sort((a, b) => a.displayOrder - b.displayOrder)
+      .map(({ displayOrder: _order, ...pipeline }) => pipeline);
+  }
+
+  /** A Files API call over fetch, with the token; failures as `call`'s. */
+  private async filesCall<T>(what: string, path: string, init: RequestInit): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.files.base}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${this.files.token}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(30_000),
+      });
+    } catch (error) {
+      throw toHttpError(what, error);
+    }
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : {};
+    } catch {
+      // Not JSON: kept as text for the error.
+    }
+    if (!response.ok) {
+      throw toHttpError(what, {
+        code: response.status,
+        body,
+        headers: Object.fromEntries(response.headers),
+      });
+    }
+    return body as T;
+  }
+
   async getOwner(ownerId: string): Promise<CrmOwner> {
     if (!/^\d+$/.test(ownerId))
       throw new BadRequestException('ownerId must be a numeric HubSpot owner id');
@@ -325,6 +474,12 @@ export class HubSpotCrmAdapter implements CrmPort {
   }
 }
 
+function noteAssociationTypeId(target: CrmNoteTarget): number {
+  return target.type === 'contacts'
+    ? NOTE_TO_CONTACT_ASSOCIATION_TYPE_ID
+    : NOTE_TO_DEAL_ASSOCIATION_TYPE_ID;
+}
+
 function toRecord(object: { id: string; properties: Record<string, string | null> }): CrmRecord {
   return { id: object.id, properties: { ...object.properties } };
 }
@@ -368,6 +523,14 @@ function toFilter(condition: CrmCondition): SearchFilter {
   };
 }
 
+/** A 429's `Retry-After` (seconds; HubSpot's limits are per 10 s), else 10 s. */
+function retryAfterMsOf(error: unknown): number {
+  const headers = (error as { headers?: Record<string, string | string[] | undefined> }).headers;
+  const value = headers?.['retry-after'] ?? headers?.['Retry-After'];
+  const seconds = Number(Array.isArray(value) ? value[0] : value);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 600) * 1000 : 10_000;
+}
+
 /** HubSpot's failure → the error the API answers with; the CRM's message is kept where it helps. */
 export function toHttpError(what: string, error: unknown): HttpException {
   if (error instanceof HttpException) return error;
@@ -393,10 +556,7 @@ export function toHttpError(what: string, error: unknown): HttpException {
       'HubSpot refused the access token (check HUBSPOT_ACCESS_TOKEN and its scopes)',
     );
   }
-  if (code === 429)
-    return new ServiceUnavailableException(
-      'HubSpot rate limit reached; try again in a few seconds',
-    );
+  if (code === 429) return new CrmRateLimitedError(retryAfterMsOf(error));
   if (typeof code === 'number') {
     return new BadGatewayException(
       `HubSpot failed on ${what} (HTTP ${code})${detail ? `: ${detail}` : ''}`,

@@ -4,8 +4,12 @@ import type {
   CrmAssociation,
   CrmCondition,
   CrmNewAssociation,
+  CrmFile,
+  CrmFileUpload,
   CrmNote,
   CrmOwner,
+  CrmPipeline,
+  CrmTimelineNote,
   CrmPair,
   CrmPort,
   CrmProperties,
@@ -21,6 +25,7 @@ import {
   localCrmCollections,
   type AssociationDoc,
   type CrmObjectType,
+  type FileDoc,
   type LocalCrmCollections,
   type RecordDoc,
 } from './local-crm.collections';
@@ -174,6 +179,60 @@ export class LocalCrmAdapter implements CrmPort {
     return _id;
   }
 
+  async addNote(note: CrmTimelineNote): Promise<string> {
+    for (const target of note.on) await this.readRecord(target.type, target.id, []);
+    const existing = await this.findNote(note.marker);
+    if (existing) return existing;
+    const _id = await nextRecordId(this.db);
+    await this.db.notes.insertOne({
+      _id,
+      dealId: note.on.find((target) => target.type === 'deals')?.id ?? null,
+      on: note.on.map(({ type, id }) => ({ type, id })),
+      marker: note.marker,
+      attachmentIds: note.attachmentIds ?? [],
+      key: null,
+      // As HubSpot's: the marker travels in the note, readable.
+      body: `${note.body}\n\nProSign ref: ${note.marker}`,
+      timestamp: note.at,
+      createdAt: new Date(),
+    });
+    return _id;
+  }
+
+  async findNote(marker: string): Promise<string | null> {
+    return (await this.db.notes.findOne({ marker }, { projection: { _id: 1 } }))?._id ?? null;
+  }
+
+  async uploadFile(file: CrmFileUpload): Promise<CrmFile> {
+    const existing = await this.findFile(file.folder, file.name);
+    if (existing) return existing;
+    const doc: FileDoc = {
+      _id: await nextRecordId(this.db),
+      folder: file.folder,
+      name: file.name,
+      contentType: file.contentType,
+      size: file.bytes.length,
+      bytes: file.bytes,
+      createdAt: new Date(),
+    };
+    await this.db.files.insertOne(doc);
+    return toFile(doc);
+  }
+
+  async findFile(folder: string, name: string): Promise<CrmFile | null> {
+    const doc = await this.db.files.findOne({ folder, name }, { projection: { bytes: 0 } });
+    return doc ? toFile(doc) : null;
+  }
+
+  async listPipelines(): Promise<CrmPipeline[]> {
+    const pipelines = await this.db.pipelines.find({}).sort({ _id: 1 }).toArray();
+    return pipelines.map((pipeline) => ({
+      id: pipeline._id,
+      label: pipeline.label,
+      stages: pipeline.stages.map((stage, displayOrder) => ({ ...stage, displayOrder })),
+    }));
+  }
+
   async getOwner(ownerId: string): Promise<CrmOwner> {
     const owner = await this.db.owners.findOne({ _id: ownerId });
     if (!owner) throw new NotFoundException(`Owner ${ownerId} not found in the CRM`);
@@ -223,6 +282,10 @@ export async function nextRecordId(db: LocalCrmCollections): Promise<string> {
   );
   // Created records start well above the seeded ids (which are below 90 000 000).
   return String(90_000_000 + (counter?.seq ?? 1));
+}
+
+function toFile(doc: Omit<FileDoc, 'bytes'>): CrmFile {
+  return { id: doc._id, folder: doc.folder, name: doc.name, size: doc.size };
 }
 
 function toRecord(doc: RecordDoc): CrmRecord {

@@ -17,6 +17,7 @@ export const LOCAL_CRM_COLLECTIONS = {
   associations: 'crm_associations',
   counters: 'crm_counters',
   notes: 'crm_notes',
+  files: 'crm_files',
 } as const;
 
 export type CrmObjectType = 'deals' | 'contacts' | 'projects';
@@ -60,15 +61,32 @@ export interface AssociationDoc {
   labels: string[];
 }
 
-/** A note on a deal's timeline (the CRM's notes: HubSpot's note engagement). */
+/** A note on a timeline (the CRM's notes: HubSpot's note engagement). */
 export interface NoteDoc {
   _id: string;
-  dealId: string;
+  /** The deal it is on (notes of `addDealNote`, and notes whose first record is a deal). */
+  dealId: string | null;
+  /** Every record it is on (notes of `addNote`). */
+  on?: Array<{ type: CrmObjectType; id: string }>;
+  /** The write's marker (`CrmTimelineNote.marker`), carried in the body as HubSpot's is. */
+  marker?: string;
+  attachmentIds?: string[];
   /** The request's key (`CrmNote.key`), if it gave one: one note per key. */
   key: string | null;
   body: string;
   /** When what it records happened (HubSpot's `hs_timestamp`). */
   timestamp: Date;
+  createdAt: Date;
+}
+
+/** A file kept in the CRM (HubSpot Files): its bytes, in its folder. */
+export interface FileDoc {
+  _id: string;
+  folder: string;
+  name: string;
+  contentType: string;
+  size: number;
+  bytes: Buffer;
   createdAt: Date;
 }
 
@@ -96,6 +114,7 @@ export interface LocalCrmCollections {
   associations: Collection<AssociationDoc>;
   counters: Collection<CounterDoc>;
   notes: Collection<NoteDoc>;
+  files: Collection<FileDoc>;
 }
 
 export function localCrmCollections(connection: Connection): LocalCrmCollections {
@@ -110,6 +129,7 @@ export function localCrmCollections(connection: Connection): LocalCrmCollections
     associations: connection.collection<AssociationDoc>(c.associations),
     counters: connection.collection<CounterDoc>(c.counters),
     notes: connection.collection<NoteDoc>(c.notes),
+    files: connection.collection<FileDoc>(c.files),
   } as unknown as LocalCrmCollections;
 }
 

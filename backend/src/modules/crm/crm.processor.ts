@@ -1,7 +1,8 @@
 import { assertNever } from '@prosign/domain';
 import { Processor } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
-import { UnrecoverableError, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
+import { CrmRateLimitedError } from '../../integrations/crm';
 import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
 import { QueueName } from '../../platform/queues/queue-names';
 import { validateJobData } from '../../platform/queues/validate-job-data';
@@ -26,6 +27,22 @@ export class CrmProcessor extends GracefulWorkerHost {
   }
 
   async process(
+    job: Job<unknown, unknown, string>,
+    token?: string,
+  ): Promise<{ dealstage: string | null } | { skipped: string } | SweepResult> {
+    try {
+      return await this.run(job);
+    } catch (error) {
+      // HubSpot's 429: the job waits as long as HubSpot asked, and the wait is not a failed try.
+      if (error instanceof CrmRateLimitedError && token) {
+        await job.moveToDelayed(Date.now() + error.retryAfterMs, token);
+        throw new DelayedError();
+      }
+      throw error;
+    }
+  }
+
+  private async run(
     job: Job<unknown, unknown, string>,
   ): Promise<{ dealstage: string | null } | { skipped: string } | SweepResult> {
     const name = job.name as CrmJobName;
@@ -63,6 +80,10 @@ export class CrmProcessor extends GracefulWorkerHost {
       await moves.markMoved(moveId, dealstage);
       return { dealstage };
     } catch (error) {
+      if (error instanceof CrmRateLimitedError) {
+        await moves.markTryFailed(moveId, 'retrying', error.message);
+        throw error;
+      }
       const message = (error as Error).message || String(error);
       const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       await moves.markTryFailed(moveId, final ? 'failed' : 'retrying', message);
