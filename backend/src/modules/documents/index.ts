@@ -30,6 +30,7 @@ export {
 } from './templates/standard-agreement.template';
 export { FIRM_LETTERHEAD } from './templates/firm-letterhead';
 export { amountDue, renderInvoice, type InvoiceContent } from './templates/invoice.template';
+export { sealReportOf } from './pdf/seal-report';
 // Services.
 export { SignatureImageService, type UploadedImage } from './signatures/signature-image.service';
 export { DocumentsService, type PdfFile, type SignatureSource } from './documents.service';

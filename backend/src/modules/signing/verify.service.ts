@@ -1,19 +1,24 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
+  extractDocId,
   staffDisplayName,
   type ContractStatus,
   type VerifyCheckResponse,
   type VerifyDocumentView,
+  type VerifySealReport,
 } from '@prosign/domain';
 import { createHash } from 'node:crypto';
 import { AgreementRepository } from '../agreements';
 import { familyConfig } from '../agreements';
 import type { AgreementDocument } from '../agreements';
-import { AUDIT_EVENT_LABELS } from '../documents';
+import { AUDIT_EVENT_LABELS, DocumentRepository, sealReportOf } from '../documents';
 import { auditEventsOf } from './signing-finish.service';
 import { agreementTitleOf } from './signing.service';
 
 export const VERIFY_NOT_FOUND = 'No signed document has this verification link.';
+
+/** Seal reports kept per stored revision (a revision's bytes never change). */
+const SEAL_REPORTS_KEPT = 200;
 
 /** "j***@example.com": enough to recognise an address, not to harvest it. */
 export function maskEmail(email: string): string {
@@ -29,7 +34,14 @@ export function maskEmail(email: string): string {
  */
 @Injectable()
 export class VerifyService {
-  constructor(private readonly repository: AgreementRepository) {}
+  private readonly logger = new Logger(VerifyService.name);
+  /** By `docId@revision`: the stored PDF is read and analysed once per revision. */
+  private readonly sealReports = new Map<string, Promise<VerifySealReport | null>>();
+
+  constructor(
+    private readonly repository: AgreementRepository,
+    private readonly documents: DocumentRepository,
+  ) {}
 
   async view(verifyId: string): Promise<VerifyDocumentView> {
     const contract = await this.contractOf(verifyId);
@@ -57,6 +69,7 @@ export class VerifyService {
       historyIntact: chain?.intact ?? false,
       signedAt: contract.signedAt ? contract.signedAt.toISOString() : null,
       sha256: contract.signedSha256 ?? null,
+      seal: await this.sealOf(contract),
     };
   }
 
@@ -64,11 +77,50 @@ export class VerifyService {
     const contract = await this.contractOf(verifyId);
     const sha256 = createHash('sha256').update(pdf).digest('hex');
     const expectedSha256 = contract.signedSha256 ?? null;
+    // A later archive revision (a fresh document time-stamp appended) is the same sealed file.
+    const record = await this.sealedRecordOf(contract);
+    const archived = (record?.archiveExtensions ?? []).map((extension) => extension.sha256);
     return {
-      matches: expectedSha256 !== null && sha256 === expectedSha256,
+      matches: expectedSha256 !== null && [expectedSha256, ...archived].includes(sha256),
       sha256,
       expectedSha256,
+      seal: await sealReportOf(pdf),
     };
+  }
+
+  /**
+   * What the stored sealed PDF (its current revision: archive extensions included) carries;
+   * null before it is sealed, or when it cannot be read (the rest of the page still shows).
+   */
+  private async sealOf(contract: AgreementDocument<object>): Promise<VerifySealReport | null> {
+    const record = await this.sealedRecordOf(contract);
+    if (!record) return null;
+    const key = `${record._id}@${record.revision}`;
+    let report = this.sealReports.get(key);
+    if (!report) {
+      report = this.documents
+        .readCurrentPdf(record)
+        .then((pdf) => (pdf ? sealReportOf(pdf) : null))
+        .catch((error: unknown) => {
+          this.logger.error(`seal report of ${key} failed: ${(error as Error).message}`);
+          return null;
+        });
+      // Not kept when there was nothing to read yet (a finish under way) or it failed.
+      void report.then((done) => {
+        if (!done) this.sealReports.delete(key);
+      });
+      if (this.sealReports.size >= SEAL_REPORTS_KEPT) {
+        this.sealReports.delete(this.sealReports.keys().next().value!);
+      }
+      this.sealReports.set(key, report);
+    }
+    return report;
+  }
+
+  /** The record of the sealed PDF (the combined agreement and audit trail), once signed. */
+  private async sealedRecordOf(contract: AgreementDocument<object>) {
+    const docId = contract.signedDocLink ? extractDocId(contract.signedDocLink) : null;
+    return docId ? this.documents.find(docId) : null;
   }
 
   private async contractOf(verifyId: string): Promise<AgreementDocument<object>> {

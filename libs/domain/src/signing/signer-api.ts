@@ -4,6 +4,7 @@
  * The server answers in these shapes; the signing app reads them.
  */
 import type { ContractStatus } from '../contracts/contract-send';
+import type { VerifySealReport } from './verify-seal';
 import { SIGNING_PAGE_TITLES } from './signing-page-state';
 
 /** `metrics` of `GET /api/user/user-detail` (spec 1 §3). */
@@ -272,6 +273,8 @@ export interface VerifyDocumentView {
   signedAt: string | null;
   /** SHA-256 (hex) of the final sealed PDF, if the document is signed. */
   sha256: string | null;
+  /** What the stored sealed PDF carries (its latest revision); null before it is sealed. */
+  seal?: VerifySealReport | null;
 }
 
 /** `POST /api/verify/{verifyId}/check` (multipart `file`): is this PDF the sealed original? */
@@ -279,6 +282,8 @@ export interface VerifyCheckResponse {
   matches: boolean;
   sha256: string;
   expectedSha256: string | null;
+  /** What the uploaded file itself carries (a re-saved copy shows what it still holds). */
+  seal?: VerifySealReport;
 }
 
 /**

@@ -1,0 +1,693 @@
+import {
+  ContentInfo,
+  id_messageDigest,
+  id_signedData,
+  id_signingTime,
+  SignedData,
+  SigningTime,
+} from '@peculiar/asn1-cms';
+import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
+import { Certificate, CertificateList } from '@peculiar/asn1-x509';
+import {
+  LOCAL_ROOT_NAME_PREFIX,
+  type SealLevel,
+  type VerifySealCertificate,
+  type VerifySealChain,
+  type VerifySealReport,
+} from '@prosign/domain';
+import { createHash, verify, type X509Certificate } from 'node:crypto';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  PDFRef,
+} from 'pdf-lib';
+import {
+  checkTimeStampToken,
+  derElements,
+  ID_AA_SIGNATURE_TIME_STAMP_TOKEN,
+  ID_KP_TIME_STAMPING,
+  isIssuedBy,
+  x509Of,
+} from '../../../integrations/timestamp';
+
+/**
+ * What a sealed PDF carries, read from its bytes alone (issue 37 item 5, the verify page): its
+ * signatures (a text scan for /ByteRange, as readers find them), the seal's CMS
+ * (@peculiar/asn1-cms) checked against the bytes it covers, its signature time-stamp and every
+ * document time-stamp (checked as the sealer checks an authority's answer), the document
+ * security store (pdf-lib's object parser), its CRLs (@peculiar/asn1-x509, signatures checked
+ * by node:crypto), and the chains of the seal and of the time-stamp authority, each certificate
+ * checked at the authority's time. The level is the highest of ETSI EN 319 142-1's whose every
+ * requirement holds (README "Time-stamps"). Never throws: a file that is not what it should be
+ * says so in `problems`.
+ */
+
+/** One signature dictionary of the file, in file order. */
+interface FoundSignature {
+  kind: 'seal' | 'document-timestamp' | 'other';
+  byteRange: [number, number, number, number];
+  /** The DER in /Contents, the zero padding cut. */
+  der: Buffer;
+  /** The bytes the range covers. */
+  signedBytes: Buffer;
+  /** The range starts the file and ends a revision (after its %%EOF). */
+  coversRevision: boolean;
+}
+
+interface ParsedSeal {
+  signerDer: Buffer | null;
+  certificates: Buffer[];
+  digestMatches: boolean;
+  signatureVerifies: boolean;
+  claimedAt: Date | null;
+  /** The signature time-stamp token, if any, and the signature value it must cover. */
+  token: Buffer | null;
+  signatureValue: Buffer;
+}
+
+interface CheckedTimestamp {
+  at: Date;
+  authority: string;
+  /** The TSA's certificate and the token's others. */
+  signerDer: Buffer | null;
+  certificates: Buffer[];
+}
+
+/** A CRL of the DSS, parsed, with its signed part as the bytes it is. */
+interface StoredCrl {
+  list: CertificateList;
+  tbsDer: Buffer;
+}
+
+interface StoredValidationData {
+  certificates: Buffer[];
+  crls: Buffer[];
+  ocsps: number;
+  vri: number;
+}
+
+const BYTE_RANGE = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g;
+
+/** The signature algorithms read here, by OID: the hash (null: the digest algorithm's). */
+const SIGNATURE_HASH: Readonly<Record<string, string | null>> = {
+  '1.2.840.113549.1.1.1': null, // rsaEncryption
+  '1.2.840.10045.2.1': null, // id-ecPublicKey
+  '1.2.840.113549.1.1.5': 'sha1',
+  '1.2.840.113549.1.1.11': 'sha256',
+  '1.2.840.113549.1.1.12': 'sha384',
+  '1.2.840.113549.1.1.13': 'sha512',
+  '1.2.840.10045.4.3.2': 'sha256',
+  '1.2.840.10045.4.3.3': 'sha384',
+  '1.2.840.10045.4.3.4': 'sha512',
+};
+const DIGEST_HASH: Readonly<Record<string, string>> = {
+  '1.3.14.3.2.26': 'sha1',
+  '2.16.840.1.101.3.4.2.1': 'sha256',
+  '2.16.840.1.101.3.4.2.2': 'sha384',
+  '2.16.840.1.101.3.4.2.3': 'sha512',
+};
+
+export async function sealReportOf(pdf: Buffer): Promise<VerifySealReport> {
+  const problems: string[] = [];
+  const signatures = signaturesOf(pdf);
+  const sealSignature = signatures.find((signature) => signature.kind === 'seal');
+  const report: VerifySealReport = {
+    found: Boolean(sealSignature),
+    intact: false,
+    level: null,
+    signer: null,
+    timestampedAt: null,
+    timestampAuthority: null,
+    claimedAt: null,
+    dss: null,
+    documentTimestamps: [],
+    chains: [],
+    localRoot: false,
+    changedAfterSealing: false,
+    problems,
+  };
+  if (!sealSignature) {
+    problems.push('No seal was found in this file.');
+    return report;
+  }
+
+  // The seal itself: B-B.
+  let seal: ParsedSeal | null = null;
+  try {
+    seal = parseSeal(sealSignature);
+  } catch {
+    problems.push('The seal’s signature data cannot be read.');
+  }
+  const signer = seal?.signerDer ? x509Of(seal.signerDer) : null;
+  report.signer = signer ? commonName(signer.subject) : null;
+  report.claimedAt = seal?.claimedAt?.toISOString() ?? null;
+  if (seal && !seal.digestMatches) {
+    problems.push('The file was changed after it was sealed: the sealed bytes do not match.');
+  }
+  if (seal && seal.digestMatches && !seal.signatureVerifies) {
+    problems.push('The seal’s signature does not verify with its certificate.');
+  }
+  if (!sealSignature.coversRevision) {
+    problems.push('The seal does not cover the file from its start to the end of its revision.');
+  }
+  report.intact = Boolean(
+    seal && signer && seal.digestMatches && seal.signatureVerifies && sealSignature.coversRevision,
+  );
+
+  // Its signature time-stamp: B-T.
+  let signatureTimestamp: CheckedTimestamp | null = null;
+  if (seal?.token) {
+    try {
+      signatureTimestamp = checkedTimestamp(
+        seal.token,
+        createHash('sha256').update(seal.signatureValue).digest(),
+      );
+    } catch (error) {
+      problems.push(`The signature time-stamp does not verify: ${(error as Error).message}.`);
+    }
+  }
+
+  // Document time-stamps: B-LTA, and each archive extension.
+  const sealEnd = sealSignature.byteRange[2] + sealSignature.byteRange[3];
+  const documentTimestamps = checkedDocumentTimestamps(signatures, report, problems);
+  const coveringTimestamp = documentTimestamps.find((stamp) => stamp.end >= sealEnd) ?? null;
+  const timestamp = signatureTimestamp ?? coveringTimestamp;
+  report.timestampedAt = timestamp?.at.toISOString() ?? null;
+  report.timestampAuthority = timestamp?.authority ?? null;
+
+  // The document security store: B-LT.
+  let stored: StoredValidationData | null = null;
+  try {
+    stored = await storedValidationData(pdf);
+  } catch {
+    problems.push('The document security store cannot be read.');
+  }
+  if (stored) {
+    report.dss = {
+      certificates: stored.certificates.length,
+      crls: stored.crls.length,
+      ocsps: stored.ocsps,
+      vri: stored.vri,
+    };
+  }
+
+  // The chains, each certificate at the authority's time (else the time the seal claims).
+  const pool = [
+    ...(seal?.certificates ?? []),
+    ...(timestamp?.certificates ?? []),
+    ...(stored?.certificates ?? []),
+  ];
+  const crls = (stored?.crls ?? []).flatMap((der) => {
+    try {
+      const [crl] = derElements(der);
+      return [
+        { list: AsnConvert.parse(der, CertificateList), tbsDer: derElements(crl.content)[0].whole },
+      ];
+    } catch {
+      return [];
+    }
+  });
+  const checkedAt = timestamp?.at ?? seal?.claimedAt ?? null;
+  if (seal?.signerDer) {
+    report.chains.push(chainReport('seal', seal.signerDer, pool, crls, checkedAt));
+  }
+  if (timestamp?.signerDer) {
+    report.chains.push(chainReport('timestamp', timestamp.signerDer, pool, crls, timestamp.at));
+  }
+  problems.push(...chainProblems(report.chains));
+  report.localRoot = report.chains.some((chain) =>
+    chain.certificates.some((certificate) => certificate.localRoot),
+  );
+
+  // Anything after the last signature or time-stamp is covered by none: validation data alone
+  // (B-LT's document security store) is expected there, anything else is named.
+  const coveredEnd = Math.max(...signatures.map((s) => s.byteRange[2] + s.byteRange[3]));
+  if (!onlyValidationData(pdf, coveredEnd)) {
+    report.changedAfterSealing = true;
+    problems.push(
+      'Something was added to the file after its last signature or time-stamp; nothing vouches for it.',
+    );
+  }
+
+  report.level = levelOf({
+    intact: report.intact,
+    timestamped: timestamp !== null,
+    longTerm:
+      stored !== null &&
+      report.chains.length > 0 &&
+      report.chains.every(
+        (chain) =>
+          chain.complete &&
+          chain.certificates.every(
+            (certificate) =>
+              certificate.validAtTime &&
+              (certificate.revocation === 'good' ||
+                certificate.revocation === 'root' ||
+                (certificate.revocation === 'unknown' && stored!.ocsps > 0)),
+          ),
+      ),
+    // The archive time-stamp covers the document security store.
+    archived: documentTimestamps.some((stamp) => {
+      const dssAt = pdf.lastIndexOf('/DSS', stamp.end, 'latin1');
+      return dssAt >= sealEnd;
+    }),
+  });
+  return report;
+}
+
+/**
+ * Whether what follows `end` adds nothing but validation data: the DSS's streams (certificates,
+ * CRLs, OCSP answers: a dictionary of /Length and /Filter only), the DSS and /VRI dictionaries,
+ * and the catalog pointing at the DSS with the same /Pages as before.
+ */
+function onlyValidationData(pdf: Buffer, end: number): boolean {
+  const tail = pdf.subarray(end).toString('latin1');
+  if (tail.trim() === '') return true;
+  const before = pdf.subarray(0, end).toString('latin1');
+  const pagesBefore = [...before.matchAll(/\/Type\s*\/Catalog[^]*?\/Pages\s+(\d+\s+\d+\s+R)/g)].at(
+    -1,
+  )?.[1];
+  const objects = [...tail.matchAll(/\d+\s+\d+\s+obj\b([^]*?)\bendobj/g)];
+  if (objects.length === 0) return false;
+  // Outside objects: the cross-reference section and trailer only.
+  const outside = tail.replace(/\d+\s+\d+\s+obj\b[^]*?\bendobj/g, '');
+  if (/\bobj\b|stream\b/.test(outside)) return false;
+  return objects.every(([, body]) => {
+    const streamAt = body.search(/\bstream\r?\n/);
+    const dictionary = streamAt >= 0 ? body.slice(0, streamAt) : body;
+    if (streamAt >= 0) return /^\s*<<(\s*\/(Length|Filter)\s+[^/>]+)*\s*>>\s*$/.test(dictionary);
+    if (/\/Type\s*\/Catalog/.test(dictionary)) {
+      const pages = /\/Pages\s+(\d+\s+\d+\s+R)/.exec(dictionary)?.[1];
+      return /\/DSS\b/.test(dictionary) && pages === pagesBefore;
+    }
+    // The DSS, a /VRI dictionary, or one of its entries: no other name in it.
+    const names = [...dictionary.matchAll(/\/([^\s/<>[\]()]+)/g)].map((match) => match[1]);
+    return names.every((name) =>
+      /^(Type|DSS|VRI|Certs|CRLs|OCSPs|Cert|CRL|OCSP|TU|TS|[0-9A-F]{40})$/.test(name),
+    );
+  });
+}
+
+/** Each document time-stamp checked over what it covers, listed in `report`; those that verify. */
+function checkedDocumentTimestamps(
+  signatures: FoundSignature[],
+  report: VerifySealReport,
+  problems: string[],
+): (CheckedTimestamp & { end: number })[] {
+  const documentTimestamps: (CheckedTimestamp & { end: number })[] = [];
+  for (const signature of signatures.filter((s) => s.kind === 'document-timestamp')) {
+    const end = signature.byteRange[2] + signature.byteRange[3];
+    let checked: CheckedTimestamp | null = null;
+    try {
+      if (!signature.coversRevision) throw new Error('it does not cover the file up to itself');
+      checked = checkedTimestamp(
+        signature.der,
+        createHash('sha256').update(signature.signedBytes).digest(),
+      );
+      documentTimestamps.push({ ...checked, end });
+    } catch (error) {
+      problems.push(`A document time-stamp does not verify: ${(error as Error).message}.`);
+    }
+    const stated = checked ?? timestampClaim(signature.der);
+    if (stated) {
+      report.documentTimestamps.push({
+        at: stated.at.toISOString(),
+        authority: stated.authority,
+        valid: checked !== null,
+      });
+    }
+  }
+  return documentTimestamps;
+}
+
+/** What does not hold in the chains, one sentence each. */
+function chainProblems(chains: VerifySealChain[]): string[] {
+  const problems: string[] = [];
+  for (const chain of chains) {
+    const whose = chain.role === 'seal' ? 'seal’s' : 'time-stamp authority’s';
+    if (!chain.complete) problems.push(`The ${whose} certificate chain does not reach a root.`);
+    for (const certificate of chain.certificates) {
+      if (certificate.validAtTime) continue;
+      problems.push(
+        certificate.revocation === 'revoked'
+          ? `${certificate.subject} was revoked at that time.`
+          : `${certificate.subject} was not valid at that time.`,
+      );
+    }
+  }
+  return problems;
+}
+
+function levelOf(holds: {
+  intact: boolean;
+  timestamped: boolean;
+  longTerm: boolean;
+  archived: boolean;
+}): SealLevel | null {
+  if (!holds.intact) return null;
+  if (!holds.timestamped) return 'B-B';
+  if (!holds.longTerm) return 'B-T';
+  return holds.archived ? 'B-LTA' : 'B-LT';
+}
+
+/** Every signature dictionary with a numeric /ByteRange, in file order. */
+function signaturesOf(pdf: Buffer): FoundSignature[] {
+  const text = pdf.toString('latin1');
+  const revisionEnds = revisionEndsOf(text);
+  const found: FoundSignature[] = [];
+  for (const match of text.matchAll(BYTE_RANGE)) {
+    const [a, b, c, d] = match.slice(1).map(Number) as [number, number, number, number];
+    if (a + b > c || c + d > pdf.length || b < 1) continue;
+    // The dictionary around it, the /Contents hex left out.
+    const start = text.lastIndexOf('obj', match.index);
+    const endAt = text.indexOf('endobj', match.index);
+    const dictionary = `${text.slice(Math.max(start, 0), a + b)} ${text.slice(c, endAt < 0 ? c : endAt)}`;
+    const subFilter = /\/SubFilter\s*\/([\w.]+)/.exec(dictionary)?.[1];
+    const type = /\/Type\s*\/(\w+)/.exec(dictionary)?.[1];
+    const kind =
+      type === 'DocTimeStamp' || subFilter === 'ETSI.RFC3161'
+        ? 'document-timestamp'
+        : subFilter && /^(ETSI\.CAdES\.detached|adbe\.pkcs7\.detached)$/.test(subFilter)
+          ? 'seal'
+          : 'other';
+    let der: Buffer;
+    try {
+      der = contentsDer(pdf.subarray(a + b, c));
+    } catch {
+      continue;
+    }
+    found.push({
+      kind,
+      byteRange: [a, b, c, d],
+      der,
+      signedBytes: Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]),
+      coversRevision: a === 0 && revisionEnds.has(c + d),
+    });
+  }
+  return found;
+}
+
+/** The offsets just after each `%%EOF` (and after its end of line, either way). */
+function revisionEndsOf(text: string): Set<number> {
+  const ends = new Set<number>();
+  for (let at = text.indexOf('%%EOF'); at >= 0; at = text.indexOf('%%EOF', at + 5)) {
+    let end = at + 5;
+    ends.add(end);
+    if (text[end] === '\r') ends.add(++end);
+    if (text[end] === '\n') ends.add(++end);
+  }
+  return ends;
+}
+
+/** The DER a /Contents `<hex…>` holds, its zero padding cut by the DER length. */
+function contentsDer(contents: Buffer): Buffer {
+  const hex = contents.toString('latin1').replace(/[<>\s]/g, '');
+  if (!/^[0-9a-fA-F]*$/.test(hex)) throw new Error('not hex');
+  const padded = Buffer.from(hex, 'hex');
+  const [element] = derElements(padded.subarray(0, derLengthOf(padded)));
+  return element.whole;
+}
+
+function derLengthOf(bytes: Buffer): number {
+  if (bytes.length < 2) throw new Error('empty');
+  if (!(bytes[1] & 0x80)) return 2 + bytes[1];
+  const size = bytes[1] & 0x7f;
+  return 2 + size + bytes.readUIntBE(2, size);
+}
+
+/** The seal's CMS: its signer, certificates, whether it signs these bytes, and its time-stamp. */
+function parseSeal(signature: FoundSignature): ParsedSeal {
+  const contentInfo = AsnConvert.parse(signature.der, ContentInfo);
+  if (contentInfo.contentType !== id_signedData) throw new Error('not a SignedData');
+  const signedData = AsnConvert.parse(contentInfo.content, SignedData);
+  const certificates = rawCertificates(signature.der);
+  const signerInfo = signedData.signerInfos[0];
+  if (!signerInfo) throw new Error('no signer');
+  const serial = signerInfo.sid.issuerAndSerialNumber?.serialNumber;
+  const signerDer =
+    (serial &&
+      certificates.find((der) =>
+        Buffer.from(AsnConvert.parse(der, Certificate).tbsCertificate.serialNumber).equals(
+          Buffer.from(serial),
+        ),
+      )) ??
+    certificates[0] ??
+    null;
+  const attribute = (type: string) =>
+    signerInfo.signedAttrs?.find((candidate) => candidate.attrType === type)?.attrValues[0];
+  const digestName = DIGEST_HASH[signerInfo.digestAlgorithm.algorithm];
+  const messageDigest = attribute(id_messageDigest);
+  const digestMatches = Boolean(
+    digestName &&
+    messageDigest &&
+    Buffer.from(AsnConvert.parse(messageDigest, OctetString).buffer).equals(
+      createHash(digestName).update(signature.signedBytes).digest(),
+    ),
+  );
+  const signatureValue = Buffer.from(signerInfo.signature.buffer);
+  let signatureVerifies = false;
+  const hash = SIGNATURE_HASH[signerInfo.signatureAlgorithm.algorithm];
+  const signedAttributes = rawSignedAttributes(signature.der);
+  if (signerDer && signedAttributes && digestName && hash !== undefined) {
+    const signed = Buffer.from(signedAttributes);
+    signed[0] = 0x31; // the signature covers the SET, not the [0] IMPLICIT form
+    try {
+      signatureVerifies = verify(
+        hash ?? digestName,
+        signed,
+        x509Of(signerDer).publicKey,
+        signatureValue,
+      );
+    } catch {
+      signatureVerifies = false;
+    }
+  }
+  const signingTime = attribute(id_signingTime);
+  let claimedAt: Date | null = null;
+  try {
+    claimedAt = signingTime ? AsnConvert.parse(signingTime, SigningTime).getTime() : null;
+  } catch {
+    claimedAt = null;
+  }
+  const token = signerInfo.unsignedAttrs?.find(
+    (candidate) => candidate.attrType === ID_AA_SIGNATURE_TIME_STAMP_TOKEN,
+  )?.attrValues[0];
+  return {
+    signerDer,
+    certificates,
+    digestMatches,
+    signatureVerifies,
+    claimedAt,
+    token: token ? Buffer.from(token) : null,
+    signatureValue,
+  };
+}
+
+/** The [0] IMPLICIT signed attributes of a ContentInfo's (first) SignerInfo, as the bytes they are. */
+function rawSignedAttributes(contentInfo: Buffer): Buffer | null {
+  const [info] = derElements(contentInfo);
+  const [, explicit] = derElements(info.content);
+  const [signedData] = derElements(explicit.content);
+  const fields = derElements(signedData.content);
+  const [signerInfo] = derElements(fields[fields.length - 1].content);
+  return (
+    derElements(signerInfo?.content ?? Buffer.alloc(0)).find((f) => f.tag === 0xa0)?.whole ?? null
+  );
+}
+
+/** The certificates of a ContentInfo of a SignedData, as the bytes they are. */
+function rawCertificates(contentInfo: Buffer): Buffer[] {
+  const [info] = derElements(contentInfo);
+  const [, explicit] = derElements(info.content);
+  const [signedData] = derElements(explicit.content);
+  const set = derElements(signedData.content).find((field) => field.tag === 0xa0);
+  return (set ? derElements(set.content) : [])
+    .filter((item) => item.tag === 0x30)
+    .map((item) => Buffer.from(item.whole));
+}
+
+/** A time-stamp token checked over `digest` (SHA-256): its time, its authority and its certificates. */
+function checkedTimestamp(token: Buffer, digest: Buffer): CheckedTimestamp {
+  const info = checkTimeStampToken(token, { digest });
+  const certificates = rawCertificates(token);
+  const signerDer =
+    certificates.find((der) => (x509Of(der).keyUsage ?? []).includes(ID_KP_TIME_STAMPING)) ??
+    certificates[0] ??
+    null;
+  return {
+    at: info.genTime,
+    authority: signerDer ? commonName(x509Of(signerDer).subject) : info.tsa,
+    signerDer,
+    certificates,
+  };
+}
+
+/** What a token that does not verify says of itself (its time and authority), for the page to name it. */
+function timestampClaim(token: Buffer): { at: Date; authority: string } | null {
+  try {
+    const contentInfo = AsnConvert.parse(token, ContentInfo);
+    const signedData = AsnConvert.parse(contentInfo.content, SignedData);
+    const eContent = signedData.encapContentInfo.eContent;
+    const octets = eContent?.single ?? eContent?.any;
+    if (!octets) return null;
+    // TSTInfo: version, policy, messageImprint, serialNumber, genTime (GeneralizedTime).
+    const [tstInfo] = derElements(
+      Buffer.from(octets instanceof OctetString ? octets.buffer : octets),
+    );
+    const genTime = derElements(tstInfo.content)[4];
+    const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})/.exec(genTime.content.toString());
+    if (!match) return null;
+    const [, y, mo, d, h, mi, s] = match.map(Number);
+    const certificates = rawCertificates(token);
+    const tsa = certificates.find((der) =>
+      (x509Of(der).keyUsage ?? []).includes(ID_KP_TIME_STAMPING),
+    );
+    return {
+      at: new Date(Date.UTC(y, mo - 1, d, h, mi, s)),
+      authority: tsa ? commonName(x509Of(tsa).subject) : 'unknown authority',
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The DSS's certificates, CRLs and the counts of its OCSP answers and /VRI entries; null without one. */
+async function storedValidationData(pdf: Buffer): Promise<StoredValidationData | null> {
+  if (pdf.indexOf('/DSS', 0, 'latin1') < 0) return null;
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true });
+  return dssOf(doc);
+}
+
+function dssOf(doc: PDFDocument): StoredValidationData | null {
+  const dss = doc.catalog.lookupMaybe(PDFName.of('DSS'), PDFDict);
+  if (!dss) return null;
+  const streamsOf = (owner: PDFDict, key: string): Buffer[] => {
+    const array = owner.lookupMaybe(PDFName.of(key), PDFArray);
+    return (array?.asArray() ?? []).flatMap((item) => {
+      const stream = item instanceof PDFRef ? doc.context.lookup(item) : item;
+      return stream instanceof PDFRawStream
+        ? [Buffer.from(decodePDFRawStream(stream).decode())]
+        : [];
+    });
+  };
+  return {
+    certificates: streamsOf(dss, 'Certs'),
+    crls: streamsOf(dss, 'CRLs'),
+    ocsps: streamsOf(dss, 'OCSPs').length,
+    vri: dss.lookupMaybe(PDFName.of('VRI'), PDFDict)?.entries().length ?? 0,
+  };
+}
+
+/**
+ * The chain from `leaf` up through the certificates the file holds, each checked at `at`: inside
+ * its validity, signed by the next (a root by itself), and not revoked by a CRL of its issuer.
+ */
+function chainReport(
+  role: VerifySealChain['role'],
+  leaf: Buffer,
+  pool: Buffer[],
+  crls: StoredCrl[],
+  at: Date | null,
+): VerifySealChain {
+  const opened = uniqueCertificates(pool).map((der) => ({ der, x509: x509Of(der) }));
+  const chain: { der: Buffer; x509: X509Certificate }[] = [{ der: leaf, x509: x509Of(leaf) }];
+  let complete = false;
+  while (chain.length < 10) {
+    const current = chain[chain.length - 1];
+    if (isSelfSigned(current.x509)) {
+      complete = true;
+      break;
+    }
+    const issuer = opened.find(
+      (candidate) =>
+        !chain.some((link) => link.der.equals(candidate.der)) &&
+        isIssuedBy(current.x509, candidate.x509),
+    );
+    if (!issuer) break;
+    chain.push(issuer);
+  }
+  const certificates = chain.map(({ der, x509 }, index): VerifySealCertificate => {
+    const selfSigned = complete && index === chain.length - 1;
+    const issuer = chain[index + 1]?.x509 ?? (selfSigned ? x509 : null);
+    const notBefore = new Date(x509.validFrom);
+    const notAfter = new Date(x509.validTo);
+    const inValidity = at !== null && at >= notBefore && at <= notAfter;
+    const revocation = selfSigned
+      ? 'root'
+      : issuer
+        ? revocationOf(der, issuer, crls, at)
+        : 'unknown';
+    const subject = commonName(x509.subject);
+    return {
+      subject,
+      issuer: commonName(x509.issuer),
+      notBefore: notBefore.toISOString(),
+      notAfter: notAfter.toISOString(),
+      validAtTime: inValidity && revocation !== 'revoked' && (issuer !== null || !complete),
+      revocation,
+      selfSigned,
+      localRoot: selfSigned && subject.startsWith(LOCAL_ROOT_NAME_PREFIX),
+    };
+  });
+  return { role, checkedAt: at?.toISOString() ?? null, certificates, complete };
+}
+
+/** The certificate's status at `at` from the CRLs `issuer` signed: listed by then, not listed, or no CRL. */
+function revocationOf(
+  der: Buffer,
+  issuer: X509Certificate,
+  crls: StoredCrl[],
+  at: Date | null,
+): VerifySealCertificate['revocation'] {
+  const tbs = AsnConvert.parse(der, Certificate).tbsCertificate;
+  const issuerName = Buffer.from(AsnConvert.serialize(tbs.issuer));
+  const serial = Buffer.from(tbs.serialNumber);
+  let covered = false;
+  for (const { list: crl, tbsDer } of crls) {
+    const list = crl.tbsCertList;
+    if (!Buffer.from(AsnConvert.serialize(list.issuer)).equals(issuerName)) continue;
+    const hash = SIGNATURE_HASH[crl.signatureAlgorithm.algorithm];
+    if (!hash) continue;
+    let signed = false;
+    try {
+      signed = verify(hash, tbsDer, issuer.publicKey, Buffer.from(crl.signature));
+    } catch {
+      signed = false;
+    }
+    if (!signed) continue;
+    const entry = (list.revokedCertificates ?? []).find((revoked) =>
+      Buffer.from(revoked.userCertificate).equals(serial),
+    );
+    if (entry && (at === null || entry.revocationDate.getTime() <= at)) return 'revoked';
+    covered = true;
+  }
+  return covered ? 'good' : 'unknown';
+}
+
+/** Its own issuer, by name and signature (a self-signed leaf may lack the CA key usages OpenSSL asks of an issuer). */
+function isSelfSigned(certificate: X509Certificate): boolean {
+  if (certificate.subject !== certificate.issuer) return false;
+  try {
+    return certificate.verify(certificate.publicKey);
+  } catch {
+    return false;
+  }
+}
+
+function uniqueCertificates(certificates: Buffer[]): Buffer[] {
+  return certificates.filter(
+    (der, index) => certificates.findIndex((other) => other.equals(der)) === index,
+  );
+}
+
+/** A subject's common name, as node:crypto spells a name ("CN=…\nO=…"); the whole name without one. */
+function commonName(name: string): string {
+  const lines = name.split('\n');
+  const cn = lines.find((line) => line.startsWith('CN='));
+  // node:crypto escapes the special characters of a DN (`\,`): shown as they are.
+  return (cn ? cn.slice(3) : lines.join(', ')).replace(/\\(.)/g, '$1');
+}
