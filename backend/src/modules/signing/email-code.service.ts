@@ -223,27 +223,31 @@ export class EmailCodeService {
    * pass.
    */
   async assertRequest(request: Request, token: string, now = Date.now()): Promise<void> {
+    // A valid proof for this link and pass answers without reading the agreement.
+    if (this.hasProof(request, token, now)) return;
     let seat: Seat;
     try {
       seat = await this.signing.seatOf(token);
     } catch {
       return;
     }
-    if (!this.requiredFor(seat)) return;
+    if (this.requiredFor(seat)) throw new ForbiddenException(EMAIL_CODE_MESSAGES.required);
+  }
+
+  /** Whether the request carries an unexpired proof signed for this link and its captcha pass. */
+  private hasProof(request: Request, token: string, now: number): boolean {
     const header = request.headers[EMAIL_CODE_PROOF_HEADER.toLowerCase()];
     const proof = Array.isArray(header) ? header[0] : header;
     const payload = proof ? readToken<ProofPayload>(this.secret, PROOF_PURPOSE, proof) : null;
     const pass = passOf(request);
-    if (
-      !payload ||
-      typeof payload.exp !== 'number' ||
-      payload.exp <= now ||
-      payload.t !== this.digest(`link.${token}`) ||
-      !pass ||
-      payload.p !== this.digest(`pass.${pass}`)
-    ) {
-      throw new ForbiddenException(EMAIL_CODE_MESSAGES.required);
-    }
+    return Boolean(
+      payload &&
+      typeof payload.exp === 'number' &&
+      payload.exp > now &&
+      payload.t === this.digest(`link.${token}`) &&
+      pass &&
+      payload.p === this.digest(`pass.${pass}`),
+    );
   }
 
   private proofFor(token: string, pass: string, now: Date): EmailCodeProof {
