@@ -363,6 +363,16 @@ describe('the e-mail one-time code', () => {
       .expect(200);
   });
 
+  it('keeps the requirement on a resend, whatever the family default', async () => {
+    const { token } = await sendWithCode();
+    await csm().post('/api/update/cancel-contract').send({ token }).expect(200);
+    const resent = await csm().put('/api/update/resend').send({ token }).expect(200);
+    const fresh = await byToken(resent.body.token as string);
+    expect(fresh?.requireEmailCode).toBe(true);
+    const signer = browser(resent.body.token as string);
+    await signer.post('/api/verifyToken').send({ token: resent.body.token }).expect(403);
+  });
+
   describe.each(['sow', 'co'] as const)('on a %s link', (family) => {
     it('opens the document only after the code, then signs to the end', async () => {
       const staff = family === 'sow' ? pm : csm;

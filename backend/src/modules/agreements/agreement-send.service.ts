@@ -290,6 +290,8 @@ export class AgreementSendService {
         subject: previous.send?.params?.subject ?? null,
         filename: previous.send?.params?.filename ?? null,
         signers: additionalSignersOf(previous),
+        // A resend asks the same proof of its signers as the agreement it replaces.
+        requireEmailCode: previous.requireEmailCode === true,
       },
       actor,
     );
