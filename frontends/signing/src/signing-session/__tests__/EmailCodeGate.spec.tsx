@@ -3,11 +3,13 @@ import {
   EMAIL_CODE_MESSAGES,
   EMAIL_CODE_PROOF_HEADER,
   type EmailCodeStatus,
+  type SowSigningView,
 } from '@prosign/domain';
 import { expectNoSeriousAxeViolations } from '@prosign/ui/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CustomerSigningPage } from '../../pages/CustomerSigningPage';
+import { SowSignaturePage } from '../../pages/SowSignaturePage';
 import { fakeClient, renderRoute, type FakeRoute } from '../../test-support/fake-signing-api';
 import { CAPTCHA_ROUTES, customerLink, passCaptcha } from '../../test-support/signer-fixtures';
 import { EMAIL_CODE_TEXTS } from '../EmailCodeGate';
@@ -170,5 +172,37 @@ describe('the e-mail code step (issue 35)', () => {
     expect(screen.queryByRole('textbox', { name: EMAIL_CODE_TEXTS.label })).toBeNull();
     const verifyToken = api.calls.find((c) => c.path === '/api/verifyToken');
     expect(verifyToken?.headers).not.toHaveProperty(EMAIL_CODE_PROOF_HEADER);
+  });
+  it('stands between the captcha and the document on a SOW link too', async () => {
+    const ID = 'SOW-abc123';
+    const view: SowSigningView = {
+      ...customerLink(),
+      customId: ID,
+      cp_name: 'Mei Lin',
+      project_address: '88 Orchard Lane, San Jose, CA 95112',
+      payment_amount: 1550.5,
+      effective_date: '2026-11-23',
+    };
+    const api = codeApi({
+      [`GET /api/sow/verify-link/${ID}`]: () => ({ valid: true, linkState: 'open' }),
+      [`POST /api/sow/increase-viewed-times/${ID}`]: () => view,
+    });
+    const user = userEvent.setup();
+    renderRoute(<SowSignaturePage />, {
+      path: `/sow-signature/${ID}`,
+      pattern: '/sow-signature/:customId',
+      client: api.client,
+    });
+    await passCaptcha(user);
+    const input = await screen.findByRole('textbox', { name: EMAIL_CODE_TEXTS.label });
+    expect(api.calls.some((c) => c.path.includes('increase-viewed-times'))).toBe(false);
+    expect(api.calls.find((c) => c.path === '/api/signing/email-code/send')?.body).toEqual({
+      token: ID,
+    });
+    await user.type(input, '123456{Enter}');
+    await screen.findByRole('region', { name: /The agreement/ });
+    expect(api.calls.find((c) => c.path.includes('increase-viewed-times'))?.headers).toMatchObject({
+      [EMAIL_CODE_PROOF_HEADER]: 'proof-1',
+    });
   });
 });
