@@ -10,6 +10,7 @@ import { useId, useState, type DragEvent } from 'react';
 import { useParams } from 'react-router';
 import { SigningLayout } from '../components/layout/SigningLayout';
 import '../components/signing.css';
+import { SealReportDetails } from './VerifySealReport';
 
 export const VERIFY_TEXTS = {
   title: 'Verify a signed document',
@@ -29,6 +30,7 @@ export const VERIFY_TEXTS = {
   sealSealedDetail: 'Signed and sealed.',
   sealInvalid: 'Seal not valid',
   sealInvalidDetail: "The document's history was altered after it was signed.",
+  sealBrokenDetail: 'The stored signed PDF no longer matches its seal.',
   sealPending: 'Not sealed yet',
   sealPendingDetail: 'The document is sealed when it is signed.',
 } as const;
@@ -36,9 +38,14 @@ export const VERIFY_TEXTS = {
 type Seal = 'valid' | 'invalid' | 'pending';
 
 /** The seal's state from what the server says: sealed and intact, altered, or not sealed yet. */
-function sealOf(doc: { sha256: string | null; historyIntact?: boolean }): Seal {
-  if (doc.historyIntact === false) return 'invalid';
+function sealOf(doc: Pick<VerifyDocumentView, 'sha256' | 'historyIntact' | 'seal'>): Seal {
+  if (doc.historyIntact === false || sealBroken(doc)) return 'invalid';
   return doc.sha256 ? 'valid' : 'pending';
+}
+
+/** The stored sealed PDF carries a seal that no longer holds. */
+function sealBroken(doc: Pick<VerifyDocumentView, 'seal'>): boolean {
+  return Boolean(doc.seal?.found && !doc.seal.intact);
 }
 
 const SEAL_TEXTS: Record<Seal, { label: string; detail: string; icon: string }> = {
@@ -48,11 +55,21 @@ const SEAL_TEXTS: Record<Seal, { label: string; detail: string; icon: string }> 
 };
 
 /** A large badge saying at a glance whether the document's seal holds. */
-function SealBadge({ seal, historyIntact }: { seal: Seal; historyIntact?: boolean }) {
+function SealBadge({
+  seal,
+  historyIntact,
+  broken,
+}: {
+  seal: Seal;
+  historyIntact?: boolean;
+  broken?: boolean;
+}) {
   const text =
     seal === 'valid' && historyIntact !== true
       ? { ...SEAL_TEXTS.valid, detail: VERIFY_TEXTS.sealSealedDetail }
-      : SEAL_TEXTS[seal];
+      : seal === 'invalid' && broken && historyIntact !== false
+        ? { ...SEAL_TEXTS.invalid, detail: VERIFY_TEXTS.sealBrokenDetail }
+        : SEAL_TEXTS[seal];
   return (
     <div className={`sg-seal sg-seal--${seal}`} data-testid="seal-badge" data-seal={seal}>
       <span className="sg-seal__icon" aria-hidden="true">
@@ -86,7 +103,7 @@ function DocumentSection({ doc, inputId }: { doc: VerifyDocumentView; inputId: s
   return (
     <section className="ps-card" aria-labelledby={`${inputId}-doc`}>
       <h2 id={`${inputId}-doc`}>{doc.title}</h2>
-      <SealBadge seal={sealOf(doc)} historyIntact={doc.historyIntact} />
+      <SealBadge seal={sealOf(doc)} historyIntact={doc.historyIntact} broken={sealBroken(doc)} />
       <dl>
         <dt>Status</dt>
         <dd>{STATUS_LABELS[doc.status] ?? doc.status}</dd>
@@ -105,6 +122,24 @@ function DocumentSection({ doc, inputId }: { doc: VerifyDocumentView; inputId: s
         <dt>SHA-256</dt>
         <dd className="sg-verify__hash">{doc.sha256 ?? 'Not sealed yet'}</dd>
       </dl>
+    </section>
+  );
+}
+
+/**
+ * What the stored sealed PDF carries: the authority's time, the level, the chains. Absent when the
+ * server does not report it; before sealing, says when it will be.
+ */
+function SealSection({ doc, inputId }: { doc: VerifyDocumentView; inputId: string }) {
+  if (doc.seal === undefined) return null;
+  return (
+    <section className="ps-card" aria-labelledby={`${inputId}-seal`} data-testid="seal-section">
+      <h2 id={`${inputId}-seal`}>Seal</h2>
+      {doc.seal ? (
+        <SealReportDetails report={doc.seal} idPrefix={`${inputId}-seal`} />
+      ) : (
+        <p>{VERIFY_TEXTS.sealPendingDetail}</p>
+      )}
     </section>
   );
 }
@@ -237,6 +272,16 @@ function CheckCopySection({
                 <p>
                   SHA-256 of {checkedName}: <span className="sg-verify__hash">{result.sha256}</span>
                 </p>
+                {result.seal ? (
+                  <div className="vs-carried" data-testid="check-seal">
+                    <h3 id={`${inputId}-carried`}>What this file carries</h3>
+                    <SealReportDetails
+                      report={result.seal}
+                      idPrefix={`${inputId}-carried`}
+                      headingLevel={4}
+                    />
+                  </div>
+                ) : null}
               </div>
             ) : null}
           </div>
@@ -290,6 +335,7 @@ export function VerifyPage() {
     <SigningLayout title={VERIFY_TEXTS.title}>
       <div className="sg-verify">
         <DocumentSection doc={doc} inputId={inputId} />
+        <SealSection doc={doc} inputId={inputId} />
         <EventsSection doc={doc} inputId={inputId} />
         <CheckCopySection doc={doc} inputId={inputId} verifyId={verifyId} />
       </div>

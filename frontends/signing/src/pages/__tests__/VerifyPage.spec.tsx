@@ -2,7 +2,9 @@ import { ApiError } from '@prosign/api-client';
 import type { VerifyDocumentView } from '@prosign/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { expectNoSeriousAxeViolations } from '@prosign/ui/testing';
 import { fakeClient, renderRoute } from '../../test-support/fake-signing-api';
+import { sealReport } from '../../test-support/verify-seal-fixtures';
 import { VerifyPage } from '../VerifyPage';
 
 const SHA = 'a'.repeat(64);
@@ -36,6 +38,9 @@ function renderVerify(check: (file: unknown) => unknown, view: () => unknown = (
 }
 
 const pdf = (name = 'signed.pdf') => new File(['%PDF-1.7'], name, { type: 'application/pdf' });
+
+// axe-core in jsdom takes a few seconds on a busy machine.
+jest.setTimeout(30_000);
 
 describe('VerifyPage', () => {
   it('shows the title, parties, status, signing events in Pacific time and the SHA-256', async () => {
@@ -166,5 +171,71 @@ describe('VerifyPage', () => {
     expect(
       await screen.findByText('No signed document matches this verification link.'),
     ).toBeInTheDocument();
+  });
+  it('shows the Seal section: the authority time, the level, the chains and the local-root note', async () => {
+    renderVerify(
+      () => undefined,
+      () => ({ ...VIEW, seal: sealReport() }),
+    );
+    const section = await screen.findByRole('region', { name: 'Seal' });
+    expect(within(section).getByText('Signed at').nextElementSibling).toHaveTextContent(
+      '2026-11-27 10:42:13 PST (time from ProSign Local TSA)',
+    );
+    expect(within(section).getByTestId('seal-level')).toHaveTextContent(
+      'PAdES B-LTA — long-term validation data and an archive time-stamp are in the file',
+    );
+    expect(
+      within(section).getByRole('list', { name: 'Seal certificate chain' }),
+    ).toBeInTheDocument();
+    expect(within(section).getByTestId('local-root-note')).toBeInTheDocument();
+    // After the document, before the events.
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual([VIEW.title, 'Seal', 'Signing events', 'Check a copy']);
+    await expectNoSeriousAxeViolations();
+  });
+
+  it('marks the seal not valid when the stored PDF no longer holds its seal', async () => {
+    renderVerify(
+      () => undefined,
+      () => ({ ...VIEW, seal: sealReport({ intact: false, level: null }) }),
+    );
+    const badge = await screen.findByTestId('seal-badge');
+    expect(badge).toHaveAttribute('data-seal', 'invalid');
+    expect(badge).toHaveTextContent('The stored signed PDF no longer matches its seal.');
+  });
+
+  it('says when the seal comes before it is signed, and shows no Seal section for a server without one', async () => {
+    renderVerify(
+      () => undefined,
+      () => ({ ...VIEW, sha256: null, signedAt: null, status: 'viewed', seal: null }),
+    );
+    const section = await screen.findByRole('region', { name: 'Seal' });
+    expect(section).toHaveTextContent('The document is sealed when it is signed.');
+  });
+
+  it('shows what an uploaded copy carries under the hash result', async () => {
+    const user = userEvent.setup();
+    renderVerify(() => ({
+      matches: false,
+      sha256: 'b'.repeat(64),
+      expectedSha256: SHA,
+      seal: sealReport({
+        changedAfterSealing: true,
+        problems: [
+          'Something was added to the file after its last signature or time-stamp; nothing vouches for it.',
+        ],
+      }),
+    }));
+    await user.upload(await screen.findByLabelText('Choose a PDF'), pdf('resaved.pdf'));
+    const carried = await screen.findByTestId('check-seal');
+    expect(
+      within(carried).getByRole('heading', { name: 'What this file carries', level: 3 }),
+    ).toBeInTheDocument();
+    expect(within(carried).getByTestId('seal-level')).toHaveTextContent('PAdES B-LTA');
+    expect(within(carried).getByText(/Something was added to the file/)).toBeInTheDocument();
+    expect(
+      within(carried).getByRole('heading', { name: 'Seal certificate chain', level: 4 }),
+    ).toBeInTheDocument();
+    await expectNoSeriousAxeViolations();
   });
 });
