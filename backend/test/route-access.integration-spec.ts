@@ -92,6 +92,9 @@ const EXPECTED: Record<string, Rule> = {
   // Queued CRM deal moves
   'GET /api/hubspot/stage-moves': ADMIN,
   'POST /api/hubspot/stage-moves/:id/retry': ADMIN,
+  // Stages per event and pipeline (issue 36)
+  'GET /api/admin/crm/stage-mappings': ADMIN,
+  'PUT /api/admin/crm/stage-mappings/:pipelineId': ADMIN,
   'GET /api/mailbox': ADMIN,
   'GET /api/mailbox/:id': ADMIN,
   'GET /api/mailbox/:id/attachments/:index': ADMIN,

@@ -140,11 +140,27 @@ export class LocalCrmAdapter implements CrmPort {
     id: string,
     properties: Record<string, string>,
   ): Promise<void> {
-    const set: Record<string, unknown> = { updatedAt: new Date() };
+    const at = new Date();
+    const set: Record<string, unknown> = { updatedAt: at };
     for (const [name, value] of Object.entries(properties)) set[`properties.${name}`] = value;
-    const result = await this.db[type].updateOne({ _id: id }, { $set: set });
-    if (result.matchedCount === 0)
-      throw new NotFoundException(`${NOUN[type]} ${id} not found in the CRM`);
+    const before = await this.db[type].findOneAndUpdate(
+      { _id: id },
+      { $set: set },
+      // The whole record: the embedded server takes no projection with findAndModify.
+      { returnDocument: 'before' },
+    );
+    if (!before) throw new NotFoundException(`${NOUN[type]} ${id} not found in the CRM`);
+    // A deal's stage history, as HubSpot keeps the property's history (the CRM record view shows it).
+    const from = before.properties?.dealstage ?? null;
+    if (type === 'deals' && properties.dealstage !== undefined && properties.dealstage !== from) {
+      await this.db.stageHistory.insertOne({
+        dealId: id,
+        pipeline: properties.pipeline ?? before.properties?.pipeline ?? null,
+        from,
+        to: properties.dealstage,
+        at,
+      });
+    }
   }
 
   async setAssociationLabel(pair: CrmPair, label: string): Promise<void> {

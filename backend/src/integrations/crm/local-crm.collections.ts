@@ -18,6 +18,7 @@ export const LOCAL_CRM_COLLECTIONS = {
   counters: 'crm_counters',
   notes: 'crm_notes',
   files: 'crm_files',
+  stageHistory: 'crm_stage_history',
 } as const;
 
 export type CrmObjectType = 'deals' | 'contacts' | 'projects';
@@ -90,6 +91,15 @@ export interface FileDoc {
   createdAt: Date;
 }
 
+/** One change of a deal's stage, as HubSpot's property history keeps it. */
+export interface StageChangeDoc {
+  dealId: string;
+  pipeline: string | null;
+  from: string | null;
+  to: string;
+  at: Date;
+}
+
 export interface CounterDoc {
   _id: string;
   seq: number;
@@ -115,6 +125,7 @@ export interface LocalCrmCollections {
   counters: Collection<CounterDoc>;
   notes: Collection<NoteDoc>;
   files: Collection<FileDoc>;
+  stageHistory: Collection<StageChangeDoc>;
 }
 
 export function localCrmCollections(connection: Connection): LocalCrmCollections {
@@ -130,6 +141,7 @@ export function localCrmCollections(connection: Connection): LocalCrmCollections
     counters: connection.collection<CounterDoc>(c.counters),
     notes: connection.collection<NoteDoc>(c.notes),
     files: connection.collection<FileDoc>(c.files),
+    stageHistory: connection.collection<StageChangeDoc>(c.stageHistory),
   } as unknown as LocalCrmCollections;
 }
 

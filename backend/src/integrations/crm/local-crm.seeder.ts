@@ -68,6 +68,7 @@ export class LocalCrmSeeder implements Seeder {
       db.notes.createIndex({ marker: 1 }),
       db.notes.createIndex({ 'on.id': 1, timestamp: -1 }),
       db.files.createIndex({ folder: 1, name: 1 }),
+      db.stageHistory.createIndex({ dealId: 1, at: -1 }),
     ]);
   }
 }

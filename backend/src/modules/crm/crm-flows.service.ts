@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Optional } from '@nestjs/common';
 import {
   checkDealProperties,
   CLIENT_SIGNATORY_ROLE,
@@ -13,6 +13,7 @@ import {
   type DealLookupView,
   type DealProjectLink,
   type DealPropertiesCheck,
+  type CrmStageEvent,
 } from '@prosign/domain';
 import {
   CONTACT_PROPERTIES,
@@ -34,6 +35,7 @@ import {
 } from '../../integrations/crm';
 import { AppConfig } from '../../platform/config/app-config';
 import { isChangeOrderPipeline, stageFor } from './crm-stages';
+import { CrmStageMappings } from './crm-stage-mapping.service';
 
 const SEARCH_LIMIT = 20;
 
@@ -94,6 +96,8 @@ export class CrmFlows {
   constructor(
     @Inject(CRM_PORT) private readonly crm: CrmPort,
     private readonly config: AppConfig,
+    /** Stages per event (issue 36); absent, events other than the spec's calls move nothing. */
+    @Optional() private readonly stageMappings?: CrmStageMappings,
   ) {}
 
   async getDeal(dealId: string): Promise<DealLookup> {
@@ -210,11 +214,26 @@ export class CrmFlows {
   }
 
   /**
-   * The hook for the deal's stage move when its agreement is declined: none yet — the CRM
-   * write-back issue (36) decides the stage and adds the move here.
+   * The deal's stage move when its agreement is declined: where the admin's stage rules for
+   * its pipeline say (none by default), never backwards unless they allow it. Returns the
+   * stage the deal moved to, or null when it stays.
    */
-  async moveDealOnDecline(_dealId: string): Promise<string | null> {
-    return null;
+  async moveDealOnDecline(dealId: string): Promise<string | null> {
+    return this.moveDealOnEvent(dealId, 'declined');
+  }
+
+  /** Moves a deal as the stage rules say for `event` (issue 36 item 3); the new stage, or null. */
+  async moveDealOnEvent(dealId: string, event: CrmStageEvent): Promise<string | null> {
+    if (!this.stageMappings) return null;
+    const deal = await this.crm.readRecord('deals', dealId, ['pipeline', 'dealstage']);
+    const stage = await this.stageMappings.stageFor(
+      event,
+      deal.properties.pipeline ?? null,
+      deal.properties.dealstage ?? null,
+    );
+    if (!stage) return null;
+    await this.crm.updateRecord('deals', dealId, { dealstage: stage });
+    return stage;
   }
 
   async searchProjects(text: string): Promise<CrmProject[]> {
