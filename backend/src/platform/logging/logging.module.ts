@@ -15,6 +15,8 @@ export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers["x-api-key"]',
   'req.headers["x-captcha-pass"]',
+  // The e-mail code's proof (issue 35): as good as the code for this session.
+  'req.headers["x-email-code-proof"]',
   'res.headers["set-cookie"]',
 ];
 
