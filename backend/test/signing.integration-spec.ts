@@ -441,10 +441,11 @@ describe('signing: signer calls, refusals and the finish', () => {
       .post(`/api/verify/${done.verifyId}/check`)
       .attach('file', sealed, 'signed.pdf')
       .expect(200);
-    expect(genuine.body).toEqual({
+    expect(genuine.body).toMatchObject({
       matches: true,
       sha256: record?.signedSha256,
       expectedSha256: record?.signedSha256,
+      seal: { intact: true, level: 'B-LTA' },
     });
     const tampered = Buffer.from(sealed);
     tampered[Math.floor(tampered.length / 2)] ^= 0x01;

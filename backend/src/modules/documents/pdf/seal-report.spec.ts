@@ -161,6 +161,15 @@ describe('sealReportOf (what a sealed PDF carries, for the verify page)', () => 
     expect(report.documentTimestamps.map((stamp) => stamp.valid)).toEqual([false]);
   });
 
+  it('a seal whose signature data was damaged: found, not intact, and says so', async () => {
+    const pdf = Buffer.from(sealed['B-T']!);
+    const [, b] = /\/ByteRange\s*\[\s*0\s+(\d+)/.exec(pdf.toString('latin1'))!;
+    pdf.write('zz', Number(b) + 40, 'latin1');
+    const report = await sealReportOf(pdf);
+    expect(report).toMatchObject({ found: true, intact: false, level: null });
+    expect(report.problems).toContain('The seal’s signature data cannot be read.');
+  });
+
   it('bytes added after the last time-stamp: the seal still holds, and the addition is named', async () => {
     const pdf = Buffer.concat([
       sealed['B-LTA']!,

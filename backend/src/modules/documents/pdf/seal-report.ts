@@ -374,11 +374,11 @@ function signaturesOf(pdf: Buffer): FoundSignature[] {
         : subFilter && /^(ETSI\.CAdES\.detached|adbe\.pkcs7\.detached)$/.test(subFilter)
           ? 'seal'
           : 'other';
-    let der: Buffer;
+    let der = Buffer.alloc(0); // unreadable: the seal's problem says so
     try {
       der = contentsDer(pdf.subarray(a + b, c));
     } catch {
-      continue;
+      // kept: a signature whose contents were damaged is still one the file claims
     }
     found.push({
       kind,
