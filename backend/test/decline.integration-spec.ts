@@ -25,6 +25,7 @@ import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 import { waitFor } from './support/wait-for';
+import { crmMarkerOf } from '../src/modules/crm/crm-agreement-record';
 
 const DEAL_ID = '40000003';
 const LUIS = { name: 'Luis Alvarez', email: 'luis.alvarez@example.com', phone: '+14155550124' };
@@ -121,9 +122,13 @@ describe('a signer declines with a reason', () => {
       { timeoutMs: 15_000, intervalMs: 100 },
     );
     expect(move).toMatchObject({ dealId, milestone: 'declined', dealstage: null });
-    const notes = await connection.collection('crm_notes').find({ key: moveId }).toArray();
+    const notes = await connection
+      .collection('crm_notes')
+      .find({ marker: crmMarkerOf(moveId) })
+      .toArray();
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ dealId });
+    expect(move?.noteId).toBe(notes[0]._id);
     expect(notes[0].body).toContain(`Reason: ${reason}`);
   }
 

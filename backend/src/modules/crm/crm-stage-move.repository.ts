@@ -29,6 +29,12 @@ export interface CrmStageMoveDoc {
   lastError: string | null;
   /** The stage id the deal ended in (null: the write moved no stage, e.g. a decline's note). */
   dealstage: string | null;
+  /**
+   * Issue 36: what the write already put on the record, so a retry after a crash repeats
+   * nothing (the CRM is also searched by the write's marker before anything is created).
+   */
+  fileId?: string | null;
+  noteId?: string | null;
   createdAt: Date;
   updatedAt: Date;
   movedAt: Date | null;
@@ -47,6 +53,11 @@ export function crmStageMoves(connection: Connection) {
 export class CrmStageMoveRepository extends JobRecordRepository<CrmStageMoveDoc> {
   constructor(@InjectConnection() connection: Connection) {
     super(crmStageMoves(connection) as never);
+  }
+
+  /** One step of the write done (the file kept, the note written): a retry skips it. */
+  async noteProgress(id: string, done: { fileId?: string; noteId?: string }): Promise<void> {
+    await this.records.updateOne({ _id: id }, { $set: { ...done, updatedAt: new Date() } });
   }
 
   /** Moved: the stage the deal ended in. */

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { DocumentsCoreModule } from '../documents/documents.module';
+import { CrmAgreementRecord } from './crm-agreement-record';
 import { CrmFlowsModule } from './crm-flows.module';
 import { CrmMoveSweeper } from './crm-move-sweeper';
 import { CrmStageMovesModule } from './crm-stage-moves.module';
@@ -6,7 +8,8 @@ import { CrmProcessor } from './crm.processor';
 
 /** Worker side of the CRM: the `crm` queue processor. */
 @Module({
-  imports: [CrmStageMovesModule, CrmFlowsModule],
-  providers: [CrmProcessor, CrmMoveSweeper],
+  // The documents: a signed agreement's sealed PDF goes onto its CRM record (issue 36).
+  imports: [CrmStageMovesModule, CrmFlowsModule, DocumentsCoreModule],
+  providers: [CrmProcessor, CrmMoveSweeper, CrmAgreementRecord],
 })
 export class CrmWorkerModule {}

@@ -8,6 +8,7 @@ import { QueueName } from '../../platform/queues/queue-names';
 import { validateJobData } from '../../platform/queues/validate-job-data';
 import type { SweepResult } from '../../platform/queues/sweep-lost-jobs';
 import { CrmFlows } from './crm-flows.service';
+import { CrmAgreementRecord } from './crm-agreement-record';
 import { CrmMoveSweeper } from './crm-move-sweeper';
 import { CrmStageMoveRepository } from './crm-stage-move.repository';
 import { CrmJob, MoveDealStageJobData, type CrmJobName } from './crm-stage-moves';
@@ -22,6 +23,7 @@ export class CrmProcessor extends GracefulWorkerHost {
     private readonly crm: CrmFlows,
     private readonly moves: CrmStageMoveRepository,
     private readonly sweeper: CrmMoveSweeper,
+    private readonly record: CrmAgreementRecord,
   ) {
     super();
   }
@@ -69,13 +71,12 @@ export class CrmProcessor extends GracefulWorkerHost {
     if (move.status === 'moved') return { skipped: 'already moved' };
     await moves.startAttempt(moveId);
     try {
+      // The record first (issue 36): the signed PDF kept as a file, a note for the event with
+      // it attached; each step recorded, so a retry after a crash repeats none of them.
+      await this.record.write(move, (done) => moves.noteProgress(moveId, done));
       const dealstage =
         move.milestone === 'declined'
-          ? await this.crm.dealDeclined(move.dealId, {
-              body: move.note ?? '',
-              at: move.createdAt,
-              key: move._id,
-            })
+          ? await this.crm.moveDealOnDecline(move.dealId)
           : await this.crm.moveDealToStage(move.dealId, move.milestone, move.link ?? undefined);
       await moves.markMoved(moveId, dealstage);
       return { dealstage };

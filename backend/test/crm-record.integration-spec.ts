@@ -1,0 +1,138 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { FinishSigningResponse } from '@prosign/domain';
+import type { Queue } from 'bullmq';
+import type { Connection } from 'mongoose';
+import request from 'supertest';
+import { crmMarkerOf } from '../src/modules/crm/crm-agreement-record';
+import { enqueueMove } from '../src/modules/crm/crm-stage-moves';
+import { QueueName } from '../src/platform/queues/queue-names';
+import { seedDemoData } from './support/seed';
+import {
+  PUBLIC_API_URL,
+  PUBLIC_SIGNING_URL,
+  saveSignatureAndConsent,
+  sendContract,
+  signerHttp,
+} from './support/signing-fixtures';
+import { staffHttp } from './support/staff-session';
+import { startApi, startWorker } from './support/test-apps';
+import { createTestEnv } from './support/test-env';
+import { waitFor } from './support/wait-for';
+
+const DEAL_ID = '40000007';
+
+function binary(res: request.Response, callback: (error: Error | null, body: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+}
+
+/**
+ * Issue 36 items 1 and 2 on the local CRM: a standard contract sent and signed leaves on its
+ * deal a note per event, and the sealed PDF as a private file in the family's folder attached
+ * to the "signed" note; a retry of a write after a crash (its progress lost) finds both by the
+ * write's marker and creates neither again.
+ */
+describe('the agreement on its CRM record', () => {
+  const env = createTestEnv(__filename, { PUBLIC_API_URL, PUBLIC_SIGNING_URL });
+  let api: INestApplication;
+  let worker: INestApplicationContext;
+  let connection: Connection;
+  let agreementId: string;
+  let signedPdf: Buffer;
+  const moved = (id: string) =>
+    waitFor(
+      () => connection.collection('crm_stage_moves').findOne({ _id: id as never }),
+      (doc) => doc?.status === 'moved',
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
+
+  beforeAll(async () => {
+    await seedDemoData(env.config);
+    ({ app: api } = await startApi(env.config));
+    worker = await startWorker(env.config);
+    connection = api.get<Connection>(getConnectionToken(), { strict: false });
+    const sent = await sendContract(await staffHttp(api, 'csm@prosign.example'), {
+      hsDealId: DEAL_ID,
+    });
+    const signer = signerHttp(api);
+    await signer
+      .post('/api/verifyToken')
+      .send({ token: sent.token, prefix: 'contract' })
+      .expect(200);
+    await saveSignatureAndConsent(api, sent.token);
+    const done = (await signer.post('/api/signing/finish').send({ token: sent.token }).expect(200))
+      .body as FinishSigningResponse;
+    const agreement = await connection
+      .collection('agreements')
+      .findOne({ token: sent.token }, { projection: { _id: 1 } });
+    agreementId = String(agreement!._id);
+    signedPdf = (
+      await request(api.getHttpServer())
+        .get(new URL(done.signedDocLink!).pathname)
+        .buffer(true)
+        .parse(binary)
+        .expect(200)
+    ).body as Buffer;
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    await api?.close();
+    await env.cleanup();
+  });
+
+  it('notes the send, and the signature with the sealed PDF attached as a private file of the family’s folder', async () => {
+    const sentMove = await moved(`standard-sent.${agreementId}`);
+    const signedMove = await moved(`standard-signed.${agreementId}`);
+
+    const sentNote = await connection
+      .collection('crm_notes')
+      .findOne({ marker: crmMarkerOf(`standard-sent.${agreementId}`) });
+    expect(sentNote).toMatchObject({ dealId: DEAL_ID, attachmentIds: [] });
+    expect(sentNote!.body).toMatch(/was sent for signature in ProSign\.\nOpen in ProSign: http/);
+    // Never the signer's link in a note.
+    expect(sentNote!.body).not.toContain(PUBLIC_SIGNING_URL);
+    expect(sentMove?.noteId).toBe(sentNote!._id);
+
+    const files = await connection
+      .collection('crm_files')
+      .find({ folder: '/ProSign/Service agreements' })
+      .toArray();
+    const file = files.find((candidate) =>
+      String(candidate.name).endsWith(`${crmMarkerOf(`standard-signed.${agreementId}`)}.pdf`),
+    );
+    expect(file).toBeDefined();
+    expect(Buffer.from(file!.bytes.buffer).equals(signedPdf)).toBe(true);
+    const signedNote = await connection
+      .collection('crm_notes')
+      .findOne({ marker: crmMarkerOf(`standard-signed.${agreementId}`) });
+    expect(signedNote).toMatchObject({ dealId: DEAL_ID, attachmentIds: [file!._id] });
+    expect(signedNote!.body).toContain('was signed in ProSign. The sealed PDF');
+    expect(signedMove).toMatchObject({ fileId: file!._id, noteId: signedNote!._id });
+  });
+
+  it('a retry whose progress was lost (a crash between upload and note) writes neither twice', async () => {
+    const id = `standard-signed.${agreementId}`;
+    const moves = connection.collection('crm_stage_moves');
+    // As if the worker died after the upload and the note, before recording either.
+    await moves.updateOne(
+      { _id: id as never },
+      { $set: { status: 'queued', fileId: null, noteId: null }, $inc: { requeues: 1 } },
+    );
+    const move = await moves.findOne({ _id: id as never });
+    const queue = worker.get<Queue>(getQueueToken(QueueName.Crm), { strict: false });
+    await enqueueMove(queue as never, move as never, env.config);
+    const again = await moved(id);
+    const marker = crmMarkerOf(id);
+    expect(await connection.collection('crm_notes').countDocuments({ marker })).toBe(1);
+    const files = await connection
+      .collection('crm_files')
+      .countDocuments({ name: { $regex: `${marker}\\.pdf$` } });
+    expect(files).toBe(1);
+    expect(again?.fileId).toBeTruthy();
+    expect(again?.noteId).toBeTruthy();
+  });
+});
