@@ -1,7 +1,11 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
-import type { FinishSigningResponse } from '@prosign/domain';
+import {
+  crmFilePath,
+  type CrmRecordActivityView,
+  type FinishSigningResponse,
+} from '@prosign/domain';
 import type { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import request from 'supertest';
@@ -16,7 +20,7 @@ import {
   sendContract,
   signerHttp,
 } from './support/signing-fixtures';
-import { staffHttp } from './support/staff-session';
+import { asStaff, signIn, staffHttp, TEST_ADMIN } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 import { waitFor } from './support/wait-for';
@@ -134,5 +138,36 @@ describe('the agreement on its CRM record', () => {
     expect(files).toBe(1);
     expect(again?.fileId).toBeTruthy();
     expect(again?.noteId).toBeTruthy();
+  });
+
+  it('admins see the deal with its notes, the file and the stage history in the CRM record view', async () => {
+    const admin = asStaff(api, await signIn(api, TEST_ADMIN));
+    const view = (await admin.get(`/api/admin/crm/records/deals/${DEAL_ID}`).expect(200))
+      .body as CrmRecordActivityView;
+    expect(view).toMatchObject({ type: 'deals', id: DEAL_ID });
+    expect(view.stage).toEqual({
+      id: env.config.CRM_CONTRACT_SIGNED_STAGE,
+      label: 'Contract Signed',
+    });
+    const signedNote = view.notes.find((note) => note.body.includes('was signed in ProSign'))!;
+    expect(signedNote.attachments).toHaveLength(1);
+    expect(view.notes.some((note) => note.body.includes('was sent for signature'))).toBe(true);
+    expect(view.files.map((file) => file.id)).toContain(signedNote.attachments[0].id);
+    expect(view.stageHistory.map((change) => change.to.label)).toEqual(
+      expect.arrayContaining(['Contract Sent', 'Contract Signed']),
+    );
+
+    const file = await admin
+      .get(crmFilePath(signedNote.attachments[0].id))
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect((file.body as Buffer).equals(signedPdf)).toBe(true);
+
+    await admin.get('/api/admin/crm/records/deals/1').expect(404);
+    await admin.get('/api/admin/crm/records/contacts/1').expect(400);
+    const csm = asStaff(api, await signIn(api, 'csm@prosign.example'));
+    await csm.get(`/api/admin/crm/records/deals/${DEAL_ID}`).expect(403);
   });
 });

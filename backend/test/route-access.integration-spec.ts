@@ -95,6 +95,8 @@ const EXPECTED: Record<string, Rule> = {
   // Stages per event and pipeline (issue 36)
   'GET /api/admin/crm/stage-mappings': ADMIN,
   'PUT /api/admin/crm/stage-mappings/:pipelineId': ADMIN,
+  'GET /api/admin/crm/records/:type/:id': ADMIN,
+  'GET /api/admin/crm/files/:id': ADMIN,
   'GET /api/mailbox': ADMIN,
   'GET /api/mailbox/:id': ADMIN,
   'GET /api/mailbox/:id/attachments/:index': ADMIN,

@@ -7,6 +7,7 @@ export * from './constants/limits';
 export * from './crm/crm-rules';
 export * from './crm/crm-stage-mapping';
 export * from './crm/crm-record-notes';
+export * from './crm/crm-record-view';
 export * from './captcha/captcha';
 export * from './documents/doc-link';
 export * from './documents/agreement-reading';
