@@ -75,7 +75,14 @@ export class HubSpotCrmAdapter implements CrmPort {
   /** For the Files API, called over fetch (multipart): the generated client's upload takes a file path. */
   private readonly files: { base: string; token: string };
 
-  constructor(config: AppConfig) {
+  /**
+   * @param limiter HubSpot's request limit shared by every replica (Redis); every call waits
+   *   its turn. Absent (adapter tests), calls go at once.
+   */
+  constructor(
+    config: AppConfig,
+    private readonly limiter?: { acquire(): Promise<void> },
+  ) {
     if (!config.HUBSPOT_ACCESS_TOKEN || !config.HUBSPOT_PROJECT_OBJECT_TYPE) {
       throw new Error(
         'The HubSpot adapter needs HUBSPOT_ACCESS_TOKEN and HUBSPOT_PROJECT_OBJECT_TYPE',
@@ -342,6 +349,7 @@ export class HubSpotCrmAdapter implements CrmPort {
 
   /** A Files API call over fetch, with the token; failures as `call`'s. */
   private async filesCall<T>(what: string, path: string, init: RequestInit): Promise<T> {
+    await this.limiter?.acquire();
     let response: Response;
     try {
       response = await fetch(`${this.files.base}${path}`, {
@@ -466,6 +474,7 @@ export class HubSpotCrmAdapter implements CrmPort {
 
   /** Runs a HubSpot call and turns its failures into clear HTTP errors. */
   private async call<T>(what: string, request: () => Promise<T>): Promise<T> {
+    await this.limiter?.acquire();
     try {
       return await request();
     } catch (error) {

@@ -289,6 +289,14 @@ export class AppConfig {
   @IsUrl(httpUrl, { message: 'HUBSPOT_BASE_URL must be an http(s) URL' })
   readonly HUBSPOT_BASE_URL: string = 'https://api.hubapi.com';
 
+  /**
+   * HubSpot's request limit for the private app per 10 s (190 on Professional and Enterprise,
+   * 100 on Free and Starter), shared through Redis by every api and worker replica.
+   */
+  @Expose()
+  @IntegerBetween(1, 1000)
+  readonly HUBSPOT_REQUESTS_PER_10S: number = 190;
+
   /** The custom object type of projects in the HubSpot account, e.g. `2-12345678` or `p_projects`. */
   @Expose()
   @ValidateIf((env: AppConfig) => env.CRM_ADAPTER === 'hubspot')
