@@ -201,6 +201,18 @@ describe('sealReportOf (what a sealed PDF carries, for the verify page)', () => 
     expect(report).toMatchObject({ intact: true, level: 'B-LT', changedAfterSealing: true });
   });
 
+  it('an upload built to be costly is read in bounded time: many byte ranges, unclosed objects', async () => {
+    const started = Date.now();
+    const junk = Buffer.concat([
+      sealed['B-LTA']!,
+      Buffer.from('/ByteRange [0 1 2 3] '.repeat(100_000), 'latin1'),
+      Buffer.from('1 0 obj << /Catalog '.repeat(100_000), 'latin1'),
+    ]);
+    const report = await sealReportOf(junk);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(report).toMatchObject({ found: true, intact: true, changedAfterSealing: true });
+  });
+
   it('a file without a seal, or not a PDF at all', async () => {
     for (const pdf of [Buffer.from(await twoPagePdf()), Buffer.from('hello')]) {
       const report = await sealReportOf(pdf);

@@ -16,15 +16,7 @@ import {
   type VerifySealReport,
 } from '@prosign/domain';
 import { createHash, verify, type X509Certificate } from 'node:crypto';
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFRawStream,
-  PDFRef,
-} from 'pdf-lib';
+import { inflateSync } from 'node:zlib';
 import {
   checkTimeStampToken,
   derElements,
@@ -39,7 +31,7 @@ import {
  * signatures (a text scan for /ByteRange, as readers find them), the seal's CMS
  * (@peculiar/asn1-cms) checked against the bytes it covers, its signature time-stamp and every
  * document time-stamp (checked as the sealer checks an authority's answer), the document
- * security store (pdf-lib's object parser), its CRLs (@peculiar/asn1-x509, signatures checked
+ * security store (a minimal reader of its objects: pdf-lib would parse the whole file), its CRLs (@peculiar/asn1-x509, signatures checked
  * by node:crypto), and the chains of the seal and of the time-stamp authority, each certificate
  * checked at the authority's time. The level is the highest of ETSI EN 319 142-1's whose every
  * requirement holds (README "Time-stamps"). Never throws: a file that is not what it should be
@@ -52,8 +44,8 @@ interface FoundSignature {
   byteRange: [number, number, number, number];
   /** The DER in /Contents, the zero padding cut. */
   der: Buffer;
-  /** The bytes the range covers. */
-  signedBytes: Buffer;
+  /** The digest of the bytes the range covers (hashed where they lie, never copied). */
+  digest(hash: string): Buffer;
   /** The range starts the file and ends a revision (after its %%EOF). */
   coversRevision: boolean;
 }
@@ -91,6 +83,17 @@ interface StoredValidationData {
 }
 
 const BYTE_RANGE = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g;
+/**
+ * Bounds for a file anyone may upload (20 MB): at most this many signatures are read (ours: a
+ * seal and a document time-stamp a decade or so), a /Contents of at most this many bytes (ours:
+ * 48 kB of hex), and a dictionary looked for within this many characters of its key.
+ */
+const MAX_SIGNATURES = 32;
+const MAX_CONTENTS = 1 << 20;
+const WINDOW = 4096;
+/** Certificates, CRLs or OCSP answers read from a DSS, of each at most, and their bytes in all. */
+const MAX_DSS_ITEMS = 256;
+const MAX_DSS_BYTES = 16 << 20;
 
 /** The signature algorithms read here, by OID: the hash (null: the digest algorithm's). */
 const SIGNATURE_HASH: Readonly<Record<string, string | null>> = {
@@ -182,7 +185,7 @@ export async function sealReportOf(pdf: Buffer): Promise<VerifySealReport> {
   // The document security store: B-LT.
   let stored: StoredValidationData | null = null;
   try {
-    stored = await storedValidationData(pdf);
+    stored = storedValidationData(pdf);
   } catch {
     problems.push('The document security store cannot be read.');
   }
@@ -267,18 +270,13 @@ export async function sealReportOf(pdf: Buffer): Promise<VerifySealReport> {
 function onlyValidationData(pdf: Buffer, end: number): boolean {
   const tail = pdf.subarray(end).toString('latin1');
   if (tail.trim() === '') return true;
-  const before = pdf.subarray(0, end).toString('latin1');
-  const pagesBefore = [...before.matchAll(/\/Type\s*\/Catalog[^]*?\/Pages\s+(\d+\s+\d+\s+R)/g)].at(
-    -1,
-  )?.[1];
-  const objects = [...tail.matchAll(/\d+\s+\d+\s+obj\b([^]*?)\bendobj/g)];
-  if (objects.length === 0) return false;
-  // Outside objects: the cross-reference section and trailer only.
-  const outside = tail.replace(/\d+\s+\d+\s+obj\b[^]*?\bendobj/g, '');
-  if (/\bobj\b|stream\b/.test(outside)) return false;
-  return objects.every(([, body]) => {
+  const bodies = objectBodies(tail);
+  if (!bodies || bodies.length === 0) return false;
+  const pagesBefore = pagesOfLastCatalog(pdf.subarray(0, end).toString('latin1'));
+  return bodies.every((body) => {
     const streamAt = body.search(/\bstream\r?\n/);
-    const dictionary = streamAt >= 0 ? body.slice(0, streamAt) : body;
+    const dictionary = (streamAt >= 0 ? body.slice(0, streamAt) : body).slice(0, WINDOW + 1);
+    if (dictionary.length > WINDOW) return false;
     if (streamAt >= 0) return /^\s*<<(\s*\/(Length|Filter)\s+[^/>]+)*\s*>>\s*$/.test(dictionary);
     if (/\/Type\s*\/Catalog/.test(dictionary)) {
       const pages = /\/Pages\s+(\d+\s+\d+\s+R)/.exec(dictionary)?.[1];
@@ -290,6 +288,40 @@ function onlyValidationData(pdf: Buffer, end: number): boolean {
       /^(Type|DSS|VRI|Certs|CRLs|OCSPs|Cert|CRL|OCSP|TU|TS|[0-9A-F]{40})$/.test(name),
     );
   });
+}
+
+/**
+ * The bodies of the objects in an incremental update, in one pass; null when something other
+ * than objects, the cross-reference section and the trailer is there (or an object is not closed).
+ */
+function objectBodies(update: string): string[] | null {
+  const ends = [...update.matchAll(/\bendobj\b/g)].map((match) => match.index);
+  const bodies: string[] = [];
+  let outside = '';
+  let last = 0;
+  let next = 0;
+  for (const header of update.matchAll(/\d+\s+\d+\s+obj\b/g)) {
+    if (header.index < last) continue; // inside the previous object's stream
+    const bodyStart = header.index + header[0].length;
+    while (next < ends.length && ends[next] < bodyStart) next += 1;
+    if (next === ends.length) return null;
+    outside += update.slice(last, header.index);
+    bodies.push(update.slice(bodyStart, ends[next]));
+    last = ends[next] + 'endobj'.length;
+    next += 1;
+  }
+  outside += update.slice(last);
+  return /\bobj\b|stream\b/.test(outside) ? null : bodies;
+}
+
+/** The /Pages reference of the last catalog in `text` (the latest revision's). */
+function pagesOfLastCatalog(text: string): string | undefined {
+  const at = text.lastIndexOf('/Catalog');
+  if (at < 0) return undefined;
+  const start = text.lastIndexOf('obj', at);
+  const end = text.indexOf('endobj', at);
+  if (start < 0 || end < 0 || end - start > WINDOW) return undefined;
+  return /\/Pages\s+(\d+\s+\d+\s+R)/.exec(text.slice(start, end))?.[1];
 }
 
 /** Each document time-stamp checked over what it covers, listed in `report`; those that verify. */
@@ -304,10 +336,7 @@ function checkedDocumentTimestamps(
     let checked: CheckedTimestamp | null = null;
     try {
       if (!signature.coversRevision) throw new Error('it does not cover the file up to itself');
-      checked = checkedTimestamp(
-        signature.der,
-        createHash('sha256').update(signature.signedBytes).digest(),
-      );
+      checked = checkedTimestamp(signature.der, signature.digest('sha256'));
       documentTimestamps.push({ ...checked, end });
     } catch (error) {
       problems.push(`A document time-stamp does not verify: ${(error as Error).message}.`);
@@ -361,11 +390,13 @@ function signaturesOf(pdf: Buffer): FoundSignature[] {
   const found: FoundSignature[] = [];
   for (const match of text.matchAll(BYTE_RANGE)) {
     const [a, b, c, d] = match.slice(1).map(Number) as [number, number, number, number];
-    if (a + b > c || c + d > pdf.length || b < 1) continue;
+    if (a + b > c || c + d > pdf.length || b < 1 || c - (a + b) > MAX_CONTENTS) continue;
+    if (found.length === MAX_SIGNATURES) break;
     // The dictionary around it, the /Contents hex left out.
-    const start = text.lastIndexOf('obj', match.index);
-    const endAt = text.indexOf('endobj', match.index);
-    const dictionary = `${text.slice(Math.max(start, 0), a + b)} ${text.slice(c, endAt < 0 ? c : endAt)}`;
+    const start = Math.max(text.lastIndexOf('obj', match.index), match.index - WINDOW, 0);
+    const endAt = text.indexOf('endobj', c);
+    const after = text.slice(c, Math.min(endAt < 0 ? c : endAt, c + WINDOW));
+    const dictionary = `${text.slice(start, a + b)} ${after}`;
     const subFilter = /\/SubFilter\s*\/([\w.]+)/.exec(dictionary)?.[1];
     const type = /\/Type\s*\/(\w+)/.exec(dictionary)?.[1];
     const kind =
@@ -374,7 +405,7 @@ function signaturesOf(pdf: Buffer): FoundSignature[] {
         : subFilter && /^(ETSI\.CAdES\.detached|adbe\.pkcs7\.detached)$/.test(subFilter)
           ? 'seal'
           : 'other';
-    let der = Buffer.alloc(0); // unreadable: the seal's problem says so
+    let der: Buffer = Buffer.alloc(0); // unreadable: the seal's problem says so
     try {
       der = contentsDer(pdf.subarray(a + b, c));
     } catch {
@@ -384,7 +415,11 @@ function signaturesOf(pdf: Buffer): FoundSignature[] {
       kind,
       byteRange: [a, b, c, d],
       der,
-      signedBytes: Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]),
+      digest: (hash) =>
+        createHash(hash)
+          .update(pdf.subarray(a, a + b))
+          .update(pdf.subarray(c, c + d))
+          .digest(),
       coversRevision: a === 0 && revisionEnds.has(c + d),
     });
   }
@@ -445,7 +480,7 @@ function parseSeal(signature: FoundSignature): ParsedSeal {
     digestName &&
     messageDigest &&
     Buffer.from(AsnConvert.parse(messageDigest, OctetString).buffer).equals(
-      createHash(digestName).update(signature.signedBytes).digest(),
+      signature.digest(digestName),
     ),
   );
   const signatureValue = Buffer.from(signerInfo.signature.buffer);
@@ -556,30 +591,144 @@ function timestampClaim(token: Buffer): { at: Date; authority: string } | null {
 }
 
 /** The DSS's certificates, CRLs and the counts of its OCSP answers and /VRI entries; null without one. */
-async function storedValidationData(pdf: Buffer): Promise<StoredValidationData | null> {
-  if (pdf.indexOf('/DSS', 0, 'latin1') < 0) return null;
-  const doc = await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true });
-  return dssOf(doc);
-}
-
-function dssOf(doc: PDFDocument): StoredValidationData | null {
-  const dss = doc.catalog.lookupMaybe(PDFName.of('DSS'), PDFDict);
-  if (!dss) return null;
-  const streamsOf = (owner: PDFDict, key: string): Buffer[] => {
-    const array = owner.lookupMaybe(PDFName.of(key), PDFArray);
-    return (array?.asArray() ?? []).flatMap((item) => {
-      const stream = item instanceof PDFRef ? doc.context.lookup(item) : item;
-      return stream instanceof PDFRawStream
-        ? [Buffer.from(decodePDFRawStream(stream).decode())]
-        : [];
+function storedValidationData(pdf: Buffer): StoredValidationData | null {
+  const text = pdf.toString('latin1');
+  const at = text.lastIndexOf('/DSS');
+  if (at < 0) return null;
+  const dss = dictionaryAt(valueAt(text, at + '/DSS'.length));
+  if (dss === null) throw new Error('the DSS is not a dictionary');
+  const budget = { left: MAX_DSS_BYTES };
+  const streams = (key: string): Buffer[] => {
+    const keyAt = topLevelKey(dss, key);
+    if (keyAt < 0) return [];
+    const array = arrayAt(text, dss, keyAt + key.length + 1);
+    const refs = [...array.matchAll(/(\d+)\s+(\d+)\s+R/g)].slice(0, MAX_DSS_ITEMS);
+    return refs.flatMap(([, num, gen]) => {
+      const stream = streamOf(pdf, text, Number(num), Number(gen), budget);
+      return stream ? [stream] : [];
     });
   };
+  const vriAt = topLevelKey(dss, 'VRI');
+  const vri = vriAt < 0 ? null : dictionaryAt(valueAt(dss, vriAt + '/VRI'.length, text));
   return {
-    certificates: streamsOf(dss, 'Certs'),
-    crls: streamsOf(dss, 'CRLs'),
-    ocsps: streamsOf(dss, 'OCSPs').length,
-    vri: dss.lookupMaybe(PDFName.of('VRI'), PDFDict)?.entries().length ?? 0,
+    certificates: streams('Certs'),
+    crls: streams('CRLs'),
+    ocsps: streams('OCSPs').length,
+    vri: vri ? [...vri.matchAll(/\/[0-9A-Fa-f]{40}\b/g)].length : 0,
   };
+}
+
+/**
+ * A value of the minimal reader of the objects a DSS is made of (what pdf-lib would parse,
+ * without parsing a whole file anyone may upload): where it starts, in the text it is in, once
+ * a reference was followed to the latest definition of its object (incremental updates append).
+ */
+interface ValueRef {
+  source: string;
+  at: number;
+}
+
+/** The value after `at` in `source`: inline, or the object a reference names (in `file`). */
+function valueAt(source: string, at: number, file: string = source): ValueRef {
+  const ref = /\s*(\d+)\s+(\d+)\s+R/y;
+  ref.lastIndex = at;
+  const match = ref.exec(source);
+  if (!match) return { source, at };
+  const body = objectStart(file, Number(match[1]), Number(match[2]));
+  return { source: file, at: body < 0 ? file.length : body };
+}
+
+/** The latest `num gen obj` of the file: where its body starts; -1 without one. */
+function objectStart(text: string, num: number, gen: number): number {
+  const header = `${num} ${gen} obj`;
+  for (let at = text.lastIndexOf(header); at >= 0; at = text.lastIndexOf(header, at - 1)) {
+    if (at === 0 || !/[0-9]/.test(text[at - 1])) return at + header.length;
+  }
+  return -1;
+}
+
+/** The dictionary `<< … >>` starting at the value (nested ones kept inside); null when none. */
+function dictionaryAt({ source, at }: ValueRef): string | null {
+  const start = source.indexOf('<<', at);
+  if (start < 0 || source.slice(at, start).trim() !== '') return null;
+  let depth = 0;
+  const limit = Math.min(source.length, start + WINDOW * 64);
+  for (let i = start; i < limit - 1; i += 1) {
+    if (source[i] === '<' && source[i + 1] === '<') {
+      depth += 1;
+      i += 1;
+    } else if (source[i] === '>' && source[i + 1] === '>') {
+      depth -= 1;
+      i += 1;
+      if (depth === 0) return source.slice(start, i + 1);
+    }
+  }
+  return null;
+}
+
+/** Where `/key` is a key of the dictionary itself, not of one nested in it; -1 if not. */
+function topLevelKey(dictionary: string, key: string): number {
+  let depth = 0;
+  for (let i = 0; i < dictionary.length - 1; i += 1) {
+    const pair = dictionary.slice(i, i + 2);
+    if (pair === '<<' || pair === '>>') {
+      depth += pair === '<<' ? 1 : -1;
+      i += 1;
+    } else if (
+      depth === 1 &&
+      dictionary.startsWith(`/${key}`, i) &&
+      !/[A-Za-z0-9]/.test(dictionary[i + key.length + 1] ?? '')
+    ) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+/** The array `[ … ]` at `at` in `dictionary`, or the one the reference there names. */
+function arrayAt(file: string, dictionary: string, at: number): string {
+  const value = valueAt(dictionary, at, file);
+  const start = value.source.indexOf('[', value.at);
+  if (start < 0 || value.source.slice(value.at, start).trim() !== '') return '';
+  const end = value.source.indexOf(']', start);
+  return end < 0 ? '' : value.source.slice(start + 1, Math.min(end, start + WINDOW * 16));
+}
+
+/** The decoded data of stream object `num gen` (no filter, or FlateDecode); null otherwise. */
+function streamOf(
+  pdf: Buffer,
+  text: string,
+  num: number,
+  gen: number,
+  budget: { left: number },
+): Buffer | null {
+  const body = objectStart(text, num, gen);
+  if (body < 0) return null;
+  const dictionary = dictionaryAt({ source: text, at: body });
+  if (!dictionary) return null;
+  const lengthAt = topLevelKey(dictionary, 'Length');
+  if (lengthAt < 0) return null;
+  const value = valueAt(dictionary, lengthAt + '/Length'.length, text);
+  const length = /\s*(\d+)/y;
+  length.lastIndex = value.at;
+  const size = Number(length.exec(value.source)?.[1] ?? NaN);
+  const keyword = /\s*stream(\r\n|\n|\r)/y;
+  keyword.lastIndex = text.indexOf('<<', body) + dictionary.length;
+  if (!Number.isSafeInteger(size) || !keyword.exec(text)) return null;
+  const data = pdf.subarray(keyword.lastIndex, keyword.lastIndex + size);
+  const filter = /\/Filter\s*\[?\s*\/(\w+)/.exec(dictionary)?.[1];
+  let decoded: Buffer | null = null;
+  if (!filter) decoded = Buffer.from(data);
+  else if (filter === 'FlateDecode' && budget.left > 0) {
+    try {
+      decoded = inflateSync(data, { maxOutputLength: budget.left });
+    } catch {
+      decoded = null;
+    }
+  }
+  if (!decoded || decoded.length > budget.left) return null;
+  budget.left -= decoded.length;
+  return decoded;
 }
 
 /**
