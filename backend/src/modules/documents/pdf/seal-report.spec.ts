@@ -199,6 +199,15 @@ describe('sealReportOf (what a sealed PDF carries, for the verify page)', () => 
     ]);
     const report = await sealReportOf(added);
     expect(report).toMatchObject({ intact: true, level: 'B-LT', changedAfterSealing: true });
+
+    // The DSS revision's catalog may name the DSS, nothing more.
+    const text = lt.toString('latin1');
+    const at = text.lastIndexOf('/DSS ');
+    const opening = Buffer.from(
+      `${text.slice(0, at)}/OpenAction 99 0 R ${text.slice(at)}`,
+      'latin1',
+    );
+    expect(await sealReportOf(opening)).toMatchObject({ level: 'B-LT', changedAfterSealing: true });
   });
 
   it('an upload built to be costly is read in bounded time: many byte ranges, unclosed objects', async () => {

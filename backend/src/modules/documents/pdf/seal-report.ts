@@ -265,25 +265,25 @@ export async function sealReportOf(pdf: Buffer): Promise<VerifySealReport> {
 /**
  * Whether what follows `end` adds nothing but validation data: the DSS's streams (certificates,
  * CRLs, OCSP answers: a dictionary of /Length and /Filter only), the DSS and /VRI dictionaries,
- * and the catalog pointing at the DSS with the same /Pages as before.
+ * and the catalog as it was but for the DSS it now names.
  */
 function onlyValidationData(pdf: Buffer, end: number): boolean {
   const tail = pdf.subarray(end).toString('latin1');
   if (tail.trim() === '') return true;
   const bodies = objectBodies(tail);
   if (!bodies || bodies.length === 0) return false;
-  const pagesBefore = pagesOfLastCatalog(pdf.subarray(0, end).toString('latin1'));
+  const catalogBefore = lastCatalog(pdf.subarray(0, end).toString('latin1'));
   return bodies.every((body) => {
     const streamAt = body.search(/\bstream\r?\n/);
     const dictionary = (streamAt >= 0 ? body.slice(0, streamAt) : body).slice(0, WINDOW + 1);
     if (dictionary.length > WINDOW) return false;
-    if (streamAt >= 0) return /^\s*<<(\s*\/(Length|Filter)\s+[^/>]+)*\s*>>\s*$/.test(dictionary);
+    const names = [...dictionary.matchAll(/\/([^\s/<>[\]()]+)/g)].map((match) => match[1]);
+    if (streamAt >= 0) return names.every((name) => /^(Length|Filter|FlateDecode|DL)$/.test(name));
+    // The catalog as it was, but for the DSS it now names.
     if (/\/Type\s*\/Catalog/.test(dictionary)) {
-      const pages = /\/Pages\s+(\d+\s+\d+\s+R)/.exec(dictionary)?.[1];
-      return /\/DSS\b/.test(dictionary) && pages === pagesBefore;
+      return /\/DSS\b/.test(dictionary) && withoutDss(dictionary) === withoutDss(catalogBefore);
     }
     // The DSS, a /VRI dictionary, or one of its entries: no other name in it.
-    const names = [...dictionary.matchAll(/\/([^\s/<>[\]()]+)/g)].map((match) => match[1]);
     return names.every((name) =>
       /^(Type|DSS|VRI|Certs|CRLs|OCSPs|Cert|CRL|OCSP|TU|TS|[0-9A-F]{40})$/.test(name),
     );
@@ -314,14 +314,22 @@ function objectBodies(update: string): string[] | null {
   return /\bobj\b|stream\b/.test(outside) ? null : bodies;
 }
 
-/** The /Pages reference of the last catalog in `text` (the latest revision's). */
-function pagesOfLastCatalog(text: string): string | undefined {
+/** The body of the last catalog in `text` (the latest revision's); '' without one. */
+function lastCatalog(text: string): string {
   const at = text.lastIndexOf('/Catalog');
-  if (at < 0) return undefined;
+  if (at < 0) return '';
   const start = text.lastIndexOf('obj', at);
   const end = text.indexOf('endobj', at);
-  if (start < 0 || end < 0 || end - start > WINDOW) return undefined;
-  return /\/Pages\s+(\d+\s+\d+\s+R)/.exec(text.slice(start, end))?.[1];
+  if (start < 0 || end < 0 || end - start > WINDOW) return '';
+  return text.slice(start + 'obj'.length, end);
+}
+
+/** A catalog's text without its /DSS entry, spaces evened out. */
+function withoutDss(catalog: string): string {
+  return catalog
+    .replace(/\/DSS\s+\d+\s+\d+\s+R/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Each document time-stamp checked over what it covers, listed in `report`; those that verify. */
