@@ -181,7 +181,7 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
     await resetDealStage();
     const docLink = await createDocument();
     const move = jest
-      .spyOn(workerCrm, 'moveDealToStage')
+      .spyOn(workerCrm, 'moveDealOnEvent')
       .mockRejectedValueOnce(new ServiceUnavailableException('HubSpot is unavailable'));
 
     const sent = await http().post('/api/contracts/send').send(sendBody(docLink)).expect(200);
@@ -223,7 +223,7 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
     await resetDealStage();
     const docLink = await createDocument();
     const move = jest
-      .spyOn(workerCrm, 'moveDealToStage')
+      .spyOn(workerCrm, 'moveDealOnEvent')
       .mockRejectedValue(new ServiceUnavailableException('HubSpot is unavailable'));
     const sent = await http().post('/api/contracts/send').send(sendBody(docLink)).expect(200);
     const moveId = `standard-sent.${sent.body._id}`;

@@ -297,7 +297,7 @@ describe('signing: signer calls, refusals and the finish', () => {
     await saveSignatureAndConsent(api, token);
     // The CRM is down for the first try: the signer never waits for it nor sees it fail.
     const move = jest
-      .spyOn(workerCrm, 'moveDealToStage')
+      .spyOn(workerCrm, 'moveDealOnEvent')
       .mockRejectedValueOnce(new ServiceUnavailableException('HubSpot is unavailable'));
 
     const [a, b] = await Promise.all([

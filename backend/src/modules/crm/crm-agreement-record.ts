@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AGREEMENT_FAMILIES,
+  CRM_CONTRACT_STATUS_OF,
   CRM_FILE_FOLDERS,
   crmNoteText,
+  pacificDateOf,
   crmSignedFileName,
   type AgreementFamily,
 } from '@prosign/domain';
@@ -35,12 +37,17 @@ export class CrmAgreementRecord {
     const marker = crmMarkerOf(move._id);
     let fileId = move.fileId ?? null;
     let title: string | null = null;
-    if (move.milestone === 'signed' && move.link) {
+    // The sealed PDF on signature, the VOID-stamped one on void (item 1).
+    if ((move.milestone === 'signed' || move.milestone === 'voided') && move.link) {
       const pdf = await this.documents.pdfOf(move.link);
-      title = pdf.title.replace(/\s*\(signed\)\s*$/i, '');
+      title = pdf.title.replace(/\s*\(signed\)\s*$/i, '').replace(/^VOID:\s*/, '');
       if (!fileId) {
         const folder = CRM_FILE_FOLDERS[family];
-        const name = crmSignedFileName(title, marker);
+        const name = crmSignedFileName(
+          title,
+          marker,
+          move.milestone === 'voided' ? 'void' : 'signed',
+        );
         const file =
           (await this.crm.findFile(folder, name)) ??
           (await this.crm.uploadFile({
@@ -69,6 +76,26 @@ export class CrmAgreementRecord {
         attachmentIds: fileId ? [fileId] : [],
       }));
     await progress({ noteId });
+  }
+
+  /**
+   * The deal properties a write keeps current (issue 36 item 4): the agreement's status, the
+   * signing date, and the link property (the signing link while open, the sealed or VOID PDF
+   * after, nothing once the link closed without one). A property named `none` is not written.
+   */
+  propertiesOf(move: CrmStageMoveDoc): Record<string, string> {
+    const properties: Record<string, string> = {};
+    const set = (name: string, value: string) => {
+      if (name !== 'none') properties[name] = value;
+    };
+    set(this.config.CRM_CONTRACT_STATUS_PROPERTY, CRM_CONTRACT_STATUS_OF[move.milestone]);
+    if (move.milestone === 'signed') {
+      set(this.config.CRM_SIGNED_DATE_PROPERTY, pacificDateOf(move.createdAt));
+    }
+    if (move.milestone !== 'viewed') {
+      set(this.config.CRM_CONTRACT_LINK_PROPERTY, move.link ?? '');
+    }
+    return properties;
   }
 
   /** Where staff see the agreement's card: its family's dashboard. */

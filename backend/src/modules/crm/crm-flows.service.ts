@@ -13,7 +13,8 @@ import {
   type DealLookupView,
   type DealProjectLink,
   type DealPropertiesCheck,
-  type CrmStageEvent,
+  isCrmStageEvent,
+  type CrmRecordEvent,
 } from '@prosign/domain';
 import {
   CONTACT_PROPERTIES,
@@ -222,17 +223,26 @@ export class CrmFlows {
     return this.moveDealOnEvent(dealId, 'declined');
   }
 
-  /** Moves a deal as the stage rules say for `event` (issue 36 item 3); the new stage, or null. */
-  async moveDealOnEvent(dealId: string, event: CrmStageEvent): Promise<string | null> {
-    if (!this.stageMappings) return null;
-    const deal = await this.crm.readRecord('deals', dealId, ['pipeline', 'dealstage']);
-    const stage = await this.stageMappings.stageFor(
-      event,
-      deal.properties.pipeline ?? null,
-      deal.properties.dealstage ?? null,
-    );
-    if (!stage) return null;
-    await this.crm.updateRecord('deals', dealId, { dealstage: stage });
+  /**
+   * Moves a deal as the stage rules say for `event` (issue 36 item 3) and writes `properties`
+   * with it, in one update. The new stage, or null when the deal stays where it is.
+   */
+  async moveDealOnEvent(
+    dealId: string,
+    event: CrmRecordEvent,
+    properties: Record<string, string> = {},
+  ): Promise<string | null> {
+    let stage: string | null = null;
+    if (this.stageMappings && isCrmStageEvent(event)) {
+      const deal = await this.crm.readRecord('deals', dealId, ['pipeline', 'dealstage']);
+      stage = await this.stageMappings.stageFor(
+        event,
+        deal.properties.pipeline ?? null,
+        deal.properties.dealstage ?? null,
+      );
+    }
+    const update = { ...properties, ...(stage ? { dealstage: stage } : {}) };
+    if (Object.keys(update).length > 0) await this.crm.updateRecord('deals', dealId, update);
     return stage;
   }
 

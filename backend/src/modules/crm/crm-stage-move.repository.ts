@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
+import type { CrmRecordEvent } from '@prosign/domain';
 import type { DealStageMilestone } from '../../integrations/crm';
 
 /**
  * What a queued CRM write does to the deal: move it to the sent or signed stage, or record
  * that a signer declined (a note with the reason; the stage move is issue 36's).
  */
-export type CrmMoveMilestone = DealStageMilestone | 'declined';
+export type CrmMoveMilestone = DealStageMilestone | CrmRecordEvent;
 import { JobRecordRepository } from '../../platform/queues/job-record.repository';
 
 export const CRM_STAGE_MOVE_STATUSES = ['queued', 'retrying', 'moved', 'failed'] as const;

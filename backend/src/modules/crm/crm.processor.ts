@@ -74,10 +74,12 @@ export class CrmProcessor extends GracefulWorkerHost {
       // The record first (issue 36): the signed PDF kept as a file, a note for the event with
       // it attached; each step recorded, so a retry after a crash repeats none of them.
       await this.record.write(move, (done) => moves.noteProgress(moveId, done));
-      const dealstage =
-        move.milestone === 'declined'
-          ? await this.crm.moveDealOnDecline(move.dealId)
-          : await this.crm.moveDealToStage(move.dealId, move.milestone, move.link ?? undefined);
+      // Then the deal: its stage as the rules say for the event, and its properties.
+      const dealstage = await this.crm.moveDealOnEvent(
+        move.dealId,
+        move.milestone,
+        this.record.propertiesOf(move),
+      );
       await moves.markMoved(moveId, dealstage);
       return { dealstage };
     } catch (error) {

@@ -314,6 +314,19 @@ export class AppConfig {
   @Matches(CRM_IDENTIFIER, crmIdentifier('CRM_CONTRACT_LINK_PROPERTY'))
   readonly CRM_CONTRACT_LINK_PROPERTY: string = 'contract_link';
 
+  /**
+   * Deal properties ProSign keeps current on every CRM write (issue 36 item 4): the agreement's
+   * status (sent, viewed, signed, declined, voided, expired, cancelled) and the signing date
+   * (YYYY-MM-DD). In HubSpot they must exist on deals; `none` writes no such property.
+   */
+  @Expose()
+  @Matches(CRM_IDENTIFIER, crmIdentifier('CRM_CONTRACT_STATUS_PROPERTY'))
+  readonly CRM_CONTRACT_STATUS_PROPERTY: string = 'prosign_contract_status';
+
+  @Expose()
+  @Matches(CRM_IDENTIFIER, crmIdentifier('CRM_SIGNED_DATE_PROPERTY'))
+  readonly CRM_SIGNED_DATE_PROPERTY: string = 'prosign_signed_date';
+
   /** Tries per queued deal move (on send and on signature) before it is marked failed. */
   @Expose()
   @IntegerBetween(1, 30)

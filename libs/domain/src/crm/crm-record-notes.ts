@@ -12,8 +12,17 @@ export const CRM_FILE_FOLDERS: Readonly<Record<AgreementFamily, string>> = {
   co: '/ProSign/Change orders',
 };
 
-/** The events ProSign notes on the record. */
-export type CrmNoteEvent = 'sent' | 'signed' | 'declined';
+/** The agreement events ProSign writes on the CRM record (a note, properties, maybe a stage). */
+export const CRM_RECORD_EVENTS = [
+  'sent',
+  'viewed',
+  'signed',
+  'declined',
+  'voided',
+  'expired',
+  'cancelled',
+] as const;
+export type CrmRecordEvent = (typeof CRM_RECORD_EVENTS)[number];
 
 export interface CrmNoteFacts {
   /** The agreement's title ("Service Agreement – 12 Main St"). */
@@ -25,21 +34,42 @@ export interface CrmNoteFacts {
 }
 
 /** The note's text: one short line on what happened, then the card's link. Never a signing link. */
-export function crmNoteText(event: CrmNoteEvent, facts: CrmNoteFacts): string {
-  const what = {
+export function crmNoteText(event: CrmRecordEvent, facts: CrmNoteFacts): string {
+  const what: Record<CrmRecordEvent, string> = {
     sent: `"${facts.title}" was sent for signature in ProSign.`,
+    viewed: `"${facts.title}" was opened by the signer for the first time.`,
     signed: `"${facts.title}" was signed in ProSign. The sealed PDF with its audit trail is attached.`,
     declined: facts.detail || `"${facts.title}" was declined in ProSign.`,
-  }[event];
-  return `${what}\nOpen in ProSign: ${facts.cardLink}`;
+    voided: `"${facts.title}" was voided in ProSign. The VOID-stamped PDF is attached.`,
+    expired: `"${facts.title}" expired unsigned.`,
+    cancelled: `"${facts.title}" was cancelled in ProSign.`,
+  };
+  const text =
+    facts.detail && event !== 'declined' ? `${what[event]} ${facts.detail}` : what[event];
+  return `${text}\nOpen in ProSign: ${facts.cardLink}`;
 }
 
-/** The file name of a signed agreement on the record; `marker` keeps a retried upload single. */
-export function crmSignedFileName(title: string, marker: string): string {
+/** The file name of a signed (or voided) agreement on the record; `marker` keeps a retried upload single. */
+export function crmSignedFileName(
+  title: string,
+  marker: string,
+  kind: 'signed' | 'void' = 'signed',
+): string {
   const safe = title
     .replace(/[\\/:*?"<>|]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 120);
-  return `${safe || 'Agreement'} (signed) ${marker}.pdf`;
+  return `${safe || 'Agreement'} (${kind}) ${marker}.pdf`;
 }
+
+/** The status ProSign writes in the deal's contract-status property for an event. */
+export const CRM_CONTRACT_STATUS_OF: Readonly<Record<CrmRecordEvent, string>> = {
+  sent: 'sent',
+  viewed: 'viewed',
+  signed: 'signed',
+  declined: 'declined',
+  voided: 'voided',
+  expired: 'expired',
+  cancelled: 'cancelled',
+};

@@ -16,6 +16,10 @@ export const CRM_STAGE_EVENTS = [
 ] as const;
 export type CrmStageEvent = (typeof CRM_STAGE_EVENTS)[number];
 
+export function isCrmStageEvent(event: string): event is CrmStageEvent {
+  return (CRM_STAGE_EVENTS as readonly string[]).includes(event);
+}
+
 export const CRM_STAGE_EVENT_LABELS: Readonly<Record<CrmStageEvent, string>> = {
   sent: 'Sent',
   viewed: 'First viewed',
@@ -70,12 +74,15 @@ export function noStageRules(): CrmPipelineStageRules {
   ) as CrmPipelineStageRules;
 }
 
-/** Rules with `sent` and `signed` going where the configured stages say (what the spec's calls do). */
+/**
+ * Rules with `sent` and `signed` going where the configured stages say, from wherever the deal
+ * is (what the spec's calls do: a resent contract moves its deal back to "sent").
+ */
 export function sentSignedRules(sentStage: string, signedStage: string): CrmPipelineStageRules {
   return {
     ...noStageRules(),
-    sent: { stageId: sentStage, allowBackward: false },
-    signed: { stageId: signedStage, allowBackward: false },
+    sent: { stageId: sentStage, allowBackward: true },
+    signed: { stageId: signedStage, allowBackward: true },
   };
 }
 
