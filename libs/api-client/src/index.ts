@@ -115,3 +115,10 @@ export {
   useSendInvoice,
   useUpdateInvoiceStatus,
 } from './invoices/invoices-api';
+export {
+  crmAdminApi,
+  crmAdminKeys,
+  useCrmRecord,
+  useCrmStageMappings,
+  useSaveCrmStageRules,
+} from './crm/crm-admin-api';

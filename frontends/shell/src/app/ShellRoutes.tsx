@@ -9,6 +9,8 @@ import { MailboxPage } from '../pages/MailboxPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { CountersignPage } from '../features/countersign/CountersignPage';
 import { CountersignQueuePage } from '../features/countersign/CountersignQueuePage';
+import { CrmRecordPage } from '../features/crm/CrmRecordPage';
+import { CrmStagesPage } from '../features/crm/CrmStagesPage';
 import { PortalPage } from '../features/portal/PortalPage';
 import { UserAccessPage } from '../features/user-access/UserAccessPage';
 import { RemotePage } from '../remotes/RemotePage';
@@ -48,6 +50,9 @@ export function ShellRoutes() {
         />
         <Route path={ROUTES.userAccess} element={<UserAccessPage />} />
         <Route path={ROUTES.mailbox} element={<MailboxPage />} />
+        {/* Administrators only (the pages say so to anyone else): issue 36's CRM screens. */}
+        <Route path={ROUTES.crmStages} element={<CrmStagesPage />} />
+        <Route path={ROUTES.crmRecord} element={<CrmRecordPage />} />
         {/* Every staff member: no section flag (only what names them can be signed). */}
         <Route path={COUNTERSIGN_PAGE_PATH} element={<CountersignQueuePage />} />
         <Route path={`${COUNTERSIGN_PAGE_PATH}/:agreementId`} element={<CountersignPage />} />

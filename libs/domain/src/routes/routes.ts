@@ -17,6 +17,10 @@ export const ROUTES = {
   sowTemplateEdit: '/sow-template-edit',
   /** Mail caught by the local SMTP catcher (MAIL_ADAPTER=local only). */
   mailbox: '/mailbox',
+  /** Administrators: the CRM stage each agreement event moves a deal to (issue 36). */
+  crmStages: '/crm-stages',
+  /** Administrators: a local CRM deal or project with what ProSign wrote on it (`crmRecordPagePath`). */
+  crmRecord: '/crm-record',
   // Public routes, without the staff navigation.
   portal: '/portal',
   verify: '/verify/:token',
@@ -43,6 +47,8 @@ export const STAFF_ROUTE_KEYS = [
   'sowDashboard',
   'sowTemplateEdit',
   'mailbox',
+  'crmStages',
+  'crmRecord',
 ] as const satisfies readonly RouteKey[];
 
 /** Query parameters of the customer signing page (spec 1 §2.4). */

@@ -4,6 +4,7 @@ import { ConfirmDialog, ErrorPanel, LoadingState, PageHeader } from '@prosign/ui
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { CountersignDefaultsSection } from '../countersign/components/CountersignDefaultsSection';
+import { CrmAdminLinks } from '../crm/components/CrmAdminLinks';
 import { EmailCodeDefaultsSection } from '../email-code/EmailCodeDefaultsSection';
 import { useSignedInStaff } from '../../session/StaffSessionContext';
 import { AddUserForm } from './components/AddUserForm';
@@ -105,6 +106,7 @@ export function UserAccessPage() {
 
       {me.isAdmin ? <CountersignDefaultsSection users={staffEmails} /> : null}
       {me.isAdmin ? <EmailCodeDefaultsSection /> : null}
+      {me.isAdmin ? <CrmAdminLinks /> : null}
 
       <ChangeHistory
         entries={audit.data?.entries}

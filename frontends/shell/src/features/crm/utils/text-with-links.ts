@@ -1,0 +1,28 @@
+/** A piece of a note's text: plain words, or a web address to show as a link. */
+export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; href: string };
+
+const URL_PATTERN = /\bhttps?:\/\/[^\s<>"']+/g;
+/** Punctuation closing a sentence is not part of the address before it. */
+const TRAILING = /[.,;:!?)\]]+$/;
+
+/** Splits text into plain runs and http(s) addresses; nothing else becomes a link. */
+export function textWithLinks(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(URL_PATTERN)) {
+    const start = match.index;
+    const href = match[0].replace(TRAILING, '');
+    if (start > last) parts.push({ kind: 'text', text: text.slice(last, start) });
+    parts.push({ kind: 'link', href });
+    last = start + href.length;
+  }
+  if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
+  return parts;
+}
+
+/** "182 KB": a file's size for people. */
+export function fileSizeLabel(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
