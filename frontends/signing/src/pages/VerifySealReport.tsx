@@ -54,6 +54,15 @@ function dssText(dss: NonNullable<VerifySealReport['dss']>): string {
   return parts.join(', ');
 }
 
+/** "Issued by …; valid … to …; not revoked (…)" — a root says who it is instead of its issuer. */
+function certificateDetails(certificate: VerifySealCertificate): string {
+  const period = `valid ${formatPacificDate(certificate.notBefore)} to ${formatPacificDate(certificate.notAfter)}`;
+  const parts = certificate.selfSigned ? [period] : [`Issued by ${certificate.issuer}`, period];
+  parts.push(SEAL_REPORT_TEXTS.revocation[certificate.revocation]);
+  const text = parts.join('; ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function CertificateItem({ certificate }: { certificate: VerifySealCertificate }) {
   const valid = certificate.validAtTime;
   return (
@@ -65,12 +74,7 @@ function CertificateItem({ certificate }: { certificate: VerifySealCertificate }
           {valid ? SEAL_REPORT_TEXTS.validAtTime : SEAL_REPORT_TEXTS.notValidAtTime}
         </span>
       </span>
-      <span className="vs-cert__meta">
-        {certificate.selfSigned ? null : <>Issued by {certificate.issuer}; </>}
-        valid {formatPacificDate(certificate.notBefore)} to{' '}
-        {formatPacificDate(certificate.notAfter)};{' '}
-        {SEAL_REPORT_TEXTS.revocation[certificate.revocation]}
-      </span>
+      <span className="vs-cert__meta">{certificateDetails(certificate)}</span>
     </li>
   );
 }

@@ -46,7 +46,9 @@ describe('SealReportDetails', () => {
     expect(items[0]).toHaveTextContent('Valid at that time');
     expect(items[0]).toHaveTextContent('Issued by ProSign Local Root CA 3f2a91');
     expect(items[0]).toHaveTextContent('valid January 1, 2026 to January 1, 2036');
-    expect(items[1]).toHaveTextContent('root certificate (self-signed)');
+    expect(items[1]).toHaveTextContent(
+      'Valid January 1, 2026 to January 1, 2046; root certificate (self-signed)',
+    );
     expect(screen.getByRole('heading', { name: 'Time-stamp authority chain', level: 3 }));
     expect(screen.getAllByText(/Each certificate checked at 2026-11-27 10:42:13 PST/)).toHaveLength(
       2,
