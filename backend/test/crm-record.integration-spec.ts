@@ -9,6 +9,7 @@ import {
 import type { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import request from 'supertest';
+import { AgreementLifecycleService } from '../src/modules/agreements';
 import { crmMarkerOf } from '../src/modules/crm/crm-agreement-record';
 import { enqueueMove } from '../src/modules/crm/crm-stage-moves';
 import { QueueName } from '../src/platform/queues/queue-names';
@@ -169,5 +170,76 @@ describe('the agreement on its CRM record', () => {
     await admin.get('/api/admin/crm/records/contacts/1').expect(400);
     const csm = asStaff(api, await signIn(api, 'csm@prosign.example'));
     await csm.get(`/api/admin/crm/records/deals/${DEAL_ID}`).expect(403);
+  });
+
+  it('the first view is noted once, and a write that ends late never takes the deal back', async () => {
+    const viewed = await moved(`standard-viewed.${agreementId}`);
+    const viewNote = await connection
+      .collection('crm_notes')
+      .findOne({ marker: crmMarkerOf(`standard-viewed.${agreementId}`) });
+    expect(viewNote!.body).toContain('was opened by the signer for the first time');
+    expect(viewed?.noteId).toBe(viewNote!._id);
+
+    // A "sent" write of this deal retried through an outage, ending after the signature's.
+    const moves = connection.collection('crm_stage_moves');
+    const late = `standard-sent.late-${agreementId}`;
+    const signedAt = (await moves.findOne({ _id: `standard-signed.${agreementId}` as never }))!
+      .createdAt as Date;
+    await moves.insertOne({
+      _id: late as never,
+      dealId: DEAL_ID,
+      milestone: 'sent',
+      link: 'https://sign.example/late',
+      status: 'queued',
+      attempts: 0,
+      requeues: 0,
+      lastError: null,
+      dealstage: null,
+      createdAt: new Date(signedAt.getTime() - 60_000),
+      updatedAt: new Date(),
+      movedAt: null,
+    });
+    const queue = worker.get<Queue>(getQueueToken(QueueName.Crm), { strict: false });
+    await enqueueMove(queue as never, { _id: late, requeues: 0 }, env.config);
+    const done = await moved(late);
+    expect(done?.dealstage).toBeNull();
+    // Its note is on the record; the deal stays signed, its link the sealed PDF's.
+    expect(
+      await connection.collection('crm_notes').countDocuments({ marker: crmMarkerOf(late) }),
+    ).toBe(1);
+    const deal = await connection.collection('crm_deals').findOne({ _id: DEAL_ID as never });
+    expect(deal!.properties).toMatchObject({
+      dealstage: env.config.CRM_CONTRACT_SIGNED_STAGE,
+      prosign_contract_status: 'signed',
+    });
+    expect(deal!.properties.contract_link).not.toBe('https://sign.example/late');
+  });
+
+  it('a void keeps the VOID-stamped PDF on the record and says so on the deal', async () => {
+    const lifecycle = api.get(AgreementLifecycleService, { strict: false });
+    const voided = await lifecycle.void(
+      'standard',
+      { id: agreementId },
+      {
+        email: TEST_ADMIN,
+        isAdmin: true,
+        userAccessAccess: true,
+      },
+    );
+    const move = await moved(`standard-voided.${agreementId}`);
+    const marker = crmMarkerOf(`standard-voided.${agreementId}`);
+    const file = await connection
+      .collection('crm_files')
+      .findOne({ name: { $regex: `\\(void\\) ${marker}\\.pdf$` } });
+    expect(file?.folder).toBe('/ProSign/Service agreements');
+    const note = await connection.collection('crm_notes').findOne({ marker });
+    expect(note).toMatchObject({ attachmentIds: [file!._id] });
+    expect(note!.body).toContain('was voided in ProSign. The VOID-stamped PDF is attached.');
+    expect(move).toMatchObject({ fileId: file!._id, noteId: note!._id });
+    const deal = await connection.collection('crm_deals').findOne({ _id: DEAL_ID as never });
+    expect(deal!.properties).toMatchObject({
+      prosign_contract_status: 'voided',
+      contract_link: voided.voidDocLink,
+    });
   });
 });

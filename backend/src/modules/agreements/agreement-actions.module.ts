@@ -9,6 +9,7 @@ import { AgreementListService } from './agreement-list.service';
 import { AgreementMailController } from './agreement-mail.controller';
 import { AgreementSendService } from './agreement-send.service';
 import { AgreementsModule } from './agreements.module';
+import { AgreementCrmEvents } from './agreement-crm-events';
 
 /**
  * What staff do with agreements of every family: the send and the dashboard
@@ -19,6 +20,7 @@ import { AgreementsModule } from './agreements.module';
   imports: [AgreementsModule, DocumentsCoreModule, MailModule, CrmStageMovesModule],
   controllers: [AgreementMailController],
   providers: [
+    AgreementCrmEvents,
     AgreementHandoverService,
     AgreementSendService,
     AgreementLifecycleService,
@@ -27,6 +29,7 @@ import { AgreementsModule } from './agreements.module';
   ],
   exports: [
     AgreementsModule,
+    AgreementCrmEvents,
     AgreementHandoverService,
     AgreementSendService,
     AgreementLifecycleService,

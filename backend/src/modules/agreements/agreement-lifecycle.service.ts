@@ -39,6 +39,7 @@ import { AgreementRepository } from './agreement.repository';
 import { AgreementSendService } from './agreement-send.service';
 import { AgreementHandoverService } from './agreement-handover.service';
 import type { EventInput } from './event-chain';
+import { AgreementCrmEvents } from './agreement-crm-events';
 
 /** Who acts: the signed-in staff member (from the session) or the worker's schedules. */
 export interface LifecycleActor {
@@ -77,6 +78,7 @@ export class AgreementLifecycleService {
   private readonly logger = new Logger(AgreementLifecycleService.name);
 
   constructor(
+    private readonly crmEvents: AgreementCrmEvents,
     private readonly repository: AgreementRepository,
     private readonly mail: MailService,
     private readonly documents: DocumentsService,
@@ -229,6 +231,7 @@ export class AgreementLifecycleService {
   ): Promise<AgreementStatusChanged> {
     const agreement = await this.checked(family, ref, 'cancel', actor);
     const updated = await this.apply(agreement, 'cancel', actor, (now) => ({ cancelledAt: now }));
+    await this.crmEvents.record(updated, 'cancelled');
     return { message: 'Contract cancelled.', status: updated.status };
   }
 
@@ -264,6 +267,8 @@ export class AgreementLifecycleService {
       voidDocLink: voided.docLink,
       voidedAt: now,
     }));
+    // The VOID-stamped PDF goes onto the CRM record too.
+    await this.crmEvents.record(updated, 'voided', voided.docLink);
     return { message: 'Contract voided.', status: updated.status, voidDocLink: voided.docLink };
   }
 
@@ -336,6 +341,7 @@ export class AgreementLifecycleService {
       transitionRule(family, 'expire'),
       { now, set: { expiredAt: now }, event: eventBy(SYSTEM_ACTOR, 'expired') },
     );
+    if (expired) await this.crmEvents.record(expired, 'expired');
     return Boolean(expired);
   }
 

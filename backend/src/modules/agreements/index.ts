@@ -47,6 +47,7 @@ export {
   sectionOverridesOf,
   type CreationSendResult,
 } from './agreement-creation.service';
+export { AgreementCrmEvents } from './agreement-crm-events';
 export {
   AgreementLifecycleService,
   SYSTEM_ACTOR,

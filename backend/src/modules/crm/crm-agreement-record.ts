@@ -88,13 +88,13 @@ export class CrmAgreementRecord {
     const set = (name: string, value: string) => {
       if (name !== 'none') properties[name] = value;
     };
+    // A first view is only a note: the agreement's status is what staff and signers did.
+    if (move.milestone === 'viewed') return properties;
     set(this.config.CRM_CONTRACT_STATUS_PROPERTY, CRM_CONTRACT_STATUS_OF[move.milestone]);
     if (move.milestone === 'signed') {
       set(this.config.CRM_SIGNED_DATE_PROPERTY, pacificDateOf(move.createdAt));
     }
-    if (move.milestone !== 'viewed') {
-      set(this.config.CRM_CONTRACT_LINK_PROPERTY, move.link ?? '');
-    }
+    set(this.config.CRM_CONTRACT_LINK_PROPERTY, move.link ?? '');
     return properties;
   }
 

@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import type { Connection } from 'mongoose';
+import type { Collection, Connection } from 'mongoose';
 import type { CrmRecordEvent } from '@prosign/domain';
 import type { DealStageMilestone } from '../../integrations/crm';
 
@@ -51,9 +51,39 @@ export function crmStageMoves(connection: Connection) {
  * CrmMoveSweeper go through it.
  */
 @Injectable()
-export class CrmStageMoveRepository extends JobRecordRepository<CrmStageMoveDoc> {
+export class CrmStageMoveRepository
+  extends JobRecordRepository<CrmStageMoveDoc>
+  implements OnModuleInit
+{
   constructor(@InjectConnection() connection: Connection) {
     super(crmStageMoves(connection) as never);
+  }
+
+  /** A deal's writes by time: whether a newer one already wrote the deal (`hasNewerWritten`). */
+  async onModuleInit(): Promise<void> {
+    await (this.records as unknown as Collection<CrmStageMoveDoc>)
+      .createIndex({ dealId: 1, createdAt: -1 })
+      .catch(() => undefined);
+  }
+
+  /**
+   * Whether a write of a later event on the same deal is already done: then this one's deal
+   * properties are stale (a write retried through a CRM outage must not turn "signed" back
+   * into "sent"), and only its note and file still go on the record.
+   */
+  async hasNewerWritten(
+    move: Pick<CrmStageMoveDoc, '_id' | 'dealId' | 'createdAt'>,
+  ): Promise<boolean> {
+    const newer = await (this.records as unknown as Collection<CrmStageMoveDoc>).findOne(
+      {
+        dealId: move.dealId,
+        status: 'moved',
+        createdAt: { $gt: move.createdAt },
+        _id: { $ne: move._id },
+      },
+      { projection: { _id: 1 } },
+    );
+    return Boolean(newer);
   }
 
   /** One step of the write done (the file kept, the note written): a retry skips it. */

@@ -74,12 +74,16 @@ export class CrmProcessor extends GracefulWorkerHost {
       // The record first (issue 36): the signed PDF kept as a file, a note for the event with
       // it attached; each step recorded, so a retry after a crash repeats none of them.
       await this.record.write(move, (done) => moves.noteProgress(moveId, done));
-      // Then the deal: its stage as the rules say for the event, and its properties.
-      const dealstage = await this.crm.moveDealOnEvent(
-        move.dealId,
-        move.milestone,
-        this.record.propertiesOf(move),
-      );
+      // Then the deal: its stage as the rules say for the event, and its properties; unless a
+      // later event's write already moved it (writes retried through an outage end out of
+      // order: a late "sent" must not take a signed deal back).
+      const dealstage = (await moves.hasNewerWritten(move))
+        ? null
+        : await this.crm.moveDealOnEvent(
+            move.dealId,
+            move.milestone,
+            this.record.propertiesOf(move),
+          );
       await moves.markMoved(moveId, dealstage);
       return { dealstage };
     } catch (error) {

@@ -1,6 +1,13 @@
+import { AgreementCrmEvents } from '../agreements';
 import { OtherSignerSigning } from './other-signer.service';
 import { SigningFinishService } from './signing-finish.service';
 import { SigningService } from './signing.service';
 
 /** The signer calls and the finish, as every process that signs provides them (api, worker, seed). */
-export const SIGNING_CORE_PROVIDERS = [SigningService, OtherSignerSigning, SigningFinishService];
+export const SIGNING_CORE_PROVIDERS = [
+  SigningService,
+  OtherSignerSigning,
+  SigningFinishService,
+  // The first view tells the deal's CRM record (issue 36); stateless, over the CRM writes.
+  AgreementCrmEvents,
+];

@@ -27,7 +27,7 @@ import {
 } from '@prosign/domain';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../platform/config/app-config';
-import { AgreementRepository } from '../agreements';
+import { AgreementCrmEvents, AgreementRepository } from '../agreements';
 import type { Agreement } from '../agreements';
 import { DocumentsService } from '../documents';
 import { familyConfig, recipientProgressOf } from '../agreements';
@@ -95,6 +95,7 @@ export class SigningService {
 
   constructor(
     private readonly repository: AgreementRepository,
+    private readonly crmEvents: AgreementCrmEvents,
     private readonly signatureImages: SignatureImageRepository,
     private readonly images: SignatureImageService,
     private readonly documents: DocumentsService,
@@ -199,21 +200,21 @@ export class SigningService {
         event: signerEvent('viewed', actor, { channel }),
       };
       // Every open is an event; the first moves 'not signed' to viewed in the same update.
-      contract =
-        (await this.repository.transition<object>(
-          contract,
-          transitionRule(contract.family, 'view'),
-          {
-            ...view,
-            set: {
-              viewedAt: now,
-              viewedIp: actor.ip,
-              ...signerRecipientChange(contract, 'view', now, actor),
-            },
+      const firstView = await this.repository.transition<object>(
+        contract,
+        transitionRule(contract.family, 'view'),
+        {
+          ...view,
+          set: {
+            viewedAt: now,
+            viewedIp: actor.ip,
+            ...signerRecipientChange(contract, 'view', now, actor),
           },
-        )) ??
-        (await this.repository.record<object>(contract, view)) ??
-        contract;
+        },
+      );
+      // The deal's record hears of the first view (issue 36), once.
+      if (firstView) await this.crmEvents.record(firstView, 'viewed');
+      contract = firstView ?? (await this.repository.record<object>(contract, view)) ?? contract;
     }
     return this.stateOf(contract);
   }
