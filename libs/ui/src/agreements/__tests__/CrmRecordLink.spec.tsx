@@ -1,0 +1,62 @@
+import type { AgreementCardCore } from '@prosign/domain';
+import { act, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { agreementCard, renderWithProviders } from '../../test-support/agreement-fixtures';
+import { staffSession } from '../../test-support/staff-session';
+import { CrmRecordLink, crmRecordOfCard } from '../CrmRecordLink';
+
+const card = (fields: Partial<AgreementCardCore> & Record<string, unknown>) =>
+  ({ ...agreementCard({ family: 'standard' }), ...fields }) as AgreementCardCore;
+
+describe('the CRM record of a card (issue 36)', () => {
+  it("names a contract's or change order's deal and a SOW's project", () => {
+    expect(crmRecordOfCard(card({ family: 'standard', hsDealId: '40000003' }))).toEqual({
+      type: 'deals',
+      id: '40000003',
+    });
+    expect(crmRecordOfCard(card({ family: 'co', deal_id: ' 40000101 ' }))).toEqual({
+      type: 'deals',
+      id: '40000101',
+    });
+    expect(crmRecordOfCard(card({ family: 'sow', project_id: '60000001' }))).toEqual({
+      type: 'projects',
+      id: '60000001',
+    });
+  });
+
+  it('names none without a CRM id', () => {
+    expect(crmRecordOfCard(card({ family: 'standard', hsDealId: null }))).toBeNull();
+    expect(crmRecordOfCard(card({ family: 'standard' }))).toBeNull();
+    expect(crmRecordOfCard(card({ family: 'co', deal_id: 'https://crm/deal/x' }))).toBeNull();
+  });
+
+  it("links administrators to the deal's CRM record page", async () => {
+    renderWithProviders(
+      <MemoryRouter>
+        <CrmRecordLink card={card({ family: 'standard', hsDealId: '40000003' })} />
+      </MemoryRouter>,
+      { routes: { 'GET /api/auth/session': () => staffSession() } },
+    );
+    expect(await screen.findByRole('link', { name: 'CRM record (deal 40000003)' })).toHaveAttribute(
+      'href',
+      '/crm-record?type=deals&id=40000003',
+    );
+  });
+
+  it('shows nothing to staff who are not administrators', async () => {
+    const { calls } = renderWithProviders(
+      <MemoryRouter>
+        <CrmRecordLink card={card({ family: 'standard', hsDealId: '40000003' })} />
+      </MemoryRouter>,
+      {
+        routes: {
+          'GET /api/auth/session': () => staffSession({ isAdmin: false, roles: ['csm'] }),
+        },
+      },
+    );
+    // The session arrives (not an administrator) and nothing appears.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(calls.some((call) => call.path === '/api/auth/session')).toBe(true);
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+});
