@@ -5,6 +5,7 @@ import {
 } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import {
+  CONSENT_DISCLOSURE,
   formatPacificTimestamp,
   SIGNATURE_MESSAGES,
   SIGNER_MESSAGES,
@@ -47,6 +48,8 @@ import { QueueName } from '../src/platform/queues/queue-names';
 import { RESUME_FINISHES_SCHEDULER, SigningJob } from '../src/modules/signing/signing.jobs';
 
 const DEAL_ID = '40000003';
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const CLIENT = 'maria.alvarez@example.com';
 const CC = 'office@alvarez.example.com';
 
@@ -293,7 +296,11 @@ describe('signing: signer calls, refusals and the finish', () => {
     await crm.updateDealProperties(DEAL_ID, { dealstage: 'appointmentscheduled' });
     const { token, docLink } = await sendContract(http, { hsDealId: DEAL_ID });
     const signer = signerHttp(api);
-    await signer.post('/api/verifyToken').send({ token, prefix: 'contract' }).expect(200);
+    await signer
+      .post('/api/verifyToken')
+      .set('user-agent', PHONE_UA)
+      .send({ token, prefix: 'contract' })
+      .expect(200);
     await saveSignatureAndConsent(api, token);
     // The CRM is down for the first try: the signer never waits for it nor sees it fail.
     const move = jest
@@ -351,6 +358,16 @@ describe('signing: signer calls, refusals and the finish', () => {
     const text = await pdfText(sealed);
     expect(text).toContain('Consented to sign electronically');
     expect(text).toContain('maria.alvarez@example.com');
+    // The certificate of completion (issue 37 item 6): envelope, both digests, the verify page,
+    // the disclosure's version, the signer's browser in words, and times in UTC too.
+    const flat = text.replace(/\s+/g, '');
+    expect(text).toContain('Certificate of completion');
+    expect(flat).toContain(`EnvelopeID${String(record?._id)}`);
+    expect(text).toContain('SHA-256 of document as sent');
+    expect(flat).toContain(`${PUBLIC_SIGNING_URL}/verify/${done.verifyId}`);
+    expect(text).toContain(`ESIGN disclosure version ${CONSENT_DISCLOSURE.version}`);
+    expect(text).toContain('Chrome 131 on Android 14 (phone)');
+    expect(text).toContain(`${done.signedAt.slice(0, 19).replace('T', ' ')} UTC`);
     // The agreement itself now carries the signature, stamped with the signing time.
     const agreementText = await pdfText((await api.get(DocumentsService).pdfOf(docLink)).pdf);
     expect(agreementText).toContain(formatPacificTimestamp(done.signedAt));

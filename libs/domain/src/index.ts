@@ -14,6 +14,7 @@ export * from './documents/agreement-reading';
 export * from './documents/placeholders';
 export * from './documents/standard-templates';
 export * from './signing/initials';
+export * from './signing/user-agent';
 export * from './signing/signature-constants';
 export * from './signing/signing-page-state';
 export * from './contracts/contract-clauses';

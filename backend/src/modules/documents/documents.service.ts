@@ -74,6 +74,10 @@ export interface AuditTrailRequest {
   recipients?: AuditRecipient[];
   events: AuditEvent[];
   contractToken?: string;
+  /** The agreement's id (its envelope), printed on the certificate. */
+  envelopeId?: string;
+  /** The verify page of the sealed PDF, printed with a QR code. */
+  verifyUrl?: string;
 }
 
 /** Where a signer's signature comes from: typed text (the signing pages) or a drawn/uploaded PNG. */
@@ -328,6 +332,7 @@ export class DocumentsService {
   async createAuditTrail(request: AuditTrailRequest): Promise<{ docId: string; docLink: string }> {
     const agreement = await this.pdfOf(request.agreement);
     const signedDocumentSha256 = createHash('sha256').update(agreement.pdf).digest('hex');
+    const originalDocumentSha256 = await this.originalSha256Of(agreement.docId);
     const auditTrail = {
       letterhead: FIRM_LETTERHEAD,
       documentTitle: request.documentTitle,
@@ -335,6 +340,9 @@ export class DocumentsService {
       signer: request.signer,
       ...(request.recipients ? { recipients: request.recipients } : {}),
       signedDocumentSha256,
+      ...(originalDocumentSha256 ? { originalDocumentSha256 } : {}),
+      ...(request.envelopeId ? { envelopeId: request.envelopeId } : {}),
+      ...(request.verifyUrl ? { verifyUrl: request.verifyUrl } : {}),
       events: request.events.map((event) => ({ ...event, at: new Date(event.at) })),
     };
     const latest = auditTrail.events.reduce(
@@ -354,6 +362,17 @@ export class DocumentsService {
       { renderJob: false },
     );
     return { docId, docLink: localDocLink(this.config, docId, 'view') };
+  }
+
+  /**
+   * The SHA-256 of an agreement as sent: its unsigned layout (the revision signatures are
+   * stamped onto), when it is stored; null for a document without one.
+   */
+  private async originalSha256Of(docId: string): Promise<string | null> {
+    const record = await this.documents.find(docId);
+    if (!record?.layoutRevision) return null;
+    const stored = await this.documents.findPdf(docId, record.layoutRevision);
+    return stored?.sha256 ?? null;
   }
 
   /**

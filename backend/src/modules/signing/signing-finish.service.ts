@@ -8,6 +8,7 @@ import {
   Logger,
 } from '@nestjs/common';
 import {
+  describeUserAgent,
   formatPacificTimestamp,
   SIGNER_ACTOR,
   SIGNER_MESSAGES,
@@ -293,6 +294,8 @@ export class SigningFinishService {
             : {}),
           events: auditEventsOf(contract),
           contractToken: contract.token,
+          envelopeId: String(contract._id),
+          verifyUrl: verifyLink(this.config.PUBLIC_SIGNING_URL, contract.verifyId ?? null),
         });
         return { auditTrailDocLink: docLink };
       }
@@ -494,6 +497,13 @@ export function auditEventsOf(
       if (typeof data.note === 'string' && data.note) audit.reason = data.note;
     }
     if (event.ip) audit.ip = event.ip;
+    // The signer's browser in words on what the signer did (staff and system events have none).
+    if (event.actor === SIGNER_ACTOR && event.userAgent) {
+      audit.userAgent = describeUserAgent(event.userAgent);
+    }
+    if (type === 'consent' && typeof event.data?.disclosureVersion === 'string') {
+      audit.consentVersion = event.data.disclosureVersion;
+    }
     if (typeof recipientId === 'string') audit.recipientId = recipientId;
     if (type === 'declined' && typeof event.data?.reason === 'string') {
       audit.reason = event.data.reason;

@@ -40,6 +40,10 @@ export interface AuditEvent {
   reason?: string;
   /** Hand-overs only (issue 35): from whom to whom ("John Doe to Jane Roe <jane@…>"). */
   handover?: string;
+  /** The signer's browser in words ("Chrome 131 on Android 14 (phone)"), for signer events. */
+  userAgent?: string;
+  /** Consents only: the version of the ESIGN disclosure the signer accepted. */
+  consentVersion?: string;
 }
 
 export const AUDIT_RECIPIENT_ROLES = ['signer', 'countersigner', 'cc'] as const;
@@ -74,6 +78,12 @@ export interface AuditTrailContent {
   recipients?: AuditRecipient[];
   /** SHA-256 (hex) of the signed agreement PDF this trail certifies. */
   signedDocumentSha256: string;
+  /** SHA-256 (hex) of the agreement as sent, before any signature (issue 37 item 6). */
+  originalDocumentSha256?: string;
+  /** The agreement's (envelope's) id in ProSign. */
+  envelopeId?: string;
+  /** The public page that checks the sealed PDF; printed with a QR code. */
+  verifyUrl?: string;
   events: AuditEvent[];
 }
 

@@ -1,4 +1,5 @@
 import { formatPacificTimestamp } from '@prosign/domain';
+import qrcode from 'qrcode-generator';
 import {
   AUDIT_EVENT_LABELS,
   AUDIT_RECIPIENT_ROLE_LABELS,
@@ -17,7 +18,7 @@ import {
 } from './page-frame';
 
 const COLUMNS = [
-  { title: 'Time (PST)', width: 118 },
+  { title: 'Time (PST / UTC)', width: 118 },
   { title: 'Event', width: 102 },
   { title: 'Details', width: 148 },
   { title: 'IP address', width: CONTENT_WIDTH - 118 - 102 - 148 },
@@ -41,17 +42,34 @@ export async function renderAuditTrail(
 
   doc.font(FONT.bold).fontSize(16).fillColor(COLOR.text).text('AUDIT TRAIL', { align: 'center' });
   doc.moveDown(0.2).font(FONT.regular).fontSize(9.5).fillColor(COLOR.muted);
-  doc.text(trail.documentTitle, { align: 'center' });
+  doc.text(`Certificate of completion · ${trail.documentTitle}`, { align: 'center' });
   doc.moveDown(1);
 
+  // The verify page's QR code beside the details: a phone opens the check of this very PDF.
+  const detailsTop = doc.y;
+  const qrSize = trail.verifyUrl ? drawQrCode(doc, trail.verifyUrl, detailsTop) : 0;
+  const detailsWidth = CONTENT_WIDTH - (qrSize ? qrSize + 12 : 0);
   const details: Array<[string, string, string?]> = [
     ['Document', trail.documentTitle],
     ['Document ID', trail.documentId, FONT.mono],
+    ...(trail.envelopeId
+      ? [['Envelope ID', trail.envelopeId, FONT.mono] as [string, string, string]]
+      : []),
     ...(trail.recipients
       ? []
       : [['Signer', `${trail.signer.name} <${trail.signer.email}>`] as [string, string]]),
+    ...(trail.originalDocumentSha256
+      ? [
+          ['SHA-256 of document as sent', trail.originalDocumentSha256, FONT.mono] as [
+            string,
+            string,
+            string,
+          ],
+        ]
+      : []),
     ['SHA-256 of signed document', trail.signedDocumentSha256, FONT.mono],
     ['Status', trail.recipients ? recipientsStatusOf(trail) : statusOf(trail.events)],
+    ...(trail.verifyUrl ? [['Verify this document', trail.verifyUrl] as [string, string]] : []),
   ];
   for (const [label, value, font] of details) {
     const top = doc.y;
@@ -61,9 +79,10 @@ export async function renderAuditTrail(
     doc
       .font(font ?? FONT.regular)
       .fontSize(font === FONT.mono ? 8 : 9)
-      .text(value, PAGE.marginLeft + 155, top, { width: CONTENT_WIDTH - 155 });
+      .text(value, PAGE.marginLeft + 155, top, { width: detailsWidth - 155 });
     doc.y = Math.max(doc.y, top + 13) + 3;
   }
+  doc.y = Math.max(doc.y, detailsTop + qrSize);
   doc.moveDown(1);
 
   if (trail.recipients) drawRecipients(doc, trail);
@@ -81,8 +100,9 @@ export async function renderAuditTrail(
 
   doc.moveDown(1.2).font(FONT.italic).fontSize(8).fillColor(COLOR.muted);
   doc.text(
-    'Times are Pacific time. The SHA-256 digest identifies the exact signed agreement this trail ' +
-      'certifies; the combined final PDF carries a digital seal that shows any later change.',
+    'Times are Pacific time, then UTC. The SHA-256 digests identify the agreement exactly as sent ' +
+      'and as signed; the combined final PDF carries a digital seal that shows any later change, ' +
+      'and the verify page (QR code above) checks a copy against it.',
     PAGE.marginLeft,
     doc.y,
     { width: CONTENT_WIDTH },
@@ -109,7 +129,7 @@ function drawHeaderRow(doc: PDFKit.PDFDocument): void {
 
 function drawEventRow(doc: PDFKit.PDFDocument, event: AuditEvent, index: number, signer: string) {
   const cells = [
-    formatPacificTimestamp(event.at),
+    `${formatPacificTimestamp(event.at)}\n${utcTimestamp(event.at)}`,
     AUDIT_EVENT_LABELS[event.type],
     detailsOf(event, signer),
     event.ip ?? '—',
@@ -144,11 +164,23 @@ function drawEventRow(doc: PDFKit.PDFDocument, event: AuditEvent, index: number,
 }
 
 function detailsOf(event: AuditEvent, signer: string): string {
+  const what = whatOf(event, signer);
+  const extra = [
+    event.type === 'consent' && event.consentVersion
+      ? `ESIGN disclosure version ${event.consentVersion}`
+      : '',
+    event.userAgent ?? '',
+  ].filter(Boolean);
+  return [what, ...extra].filter(Boolean).join('; ');
+}
+
+function whatOf(event: AuditEvent, signer: string): string {
   switch (event.type) {
     case 'viewed':
       return [
         `by ${event.actor ?? signer}`,
-        event.device ? `on ${event.device}` : '',
+        // The browser in words (added after) names the device already.
+        event.device && !event.userAgent ? `on ${event.device}` : '',
         event.via ? `via ${event.via}` : '',
       ]
         .filter(Boolean)
@@ -264,4 +296,30 @@ function recipientsStatusOf(trail: AuditTrailContent): string {
     return `Completed ${formatPacificTimestamp(new Date(last))}`;
   }
   return `${signedTimes.length} of ${signing.length} signed`;
+}
+
+/** "2026-11-27 18:42:13 UTC". */
+function utcTimestamp(at: Date): string {
+  return `${new Date(at).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** Draws a QR code of `text` at the right of the content area from `top`; returns its size. */
+function drawQrCode(doc: PDFKit.PDFDocument, text: string, top: number): number {
+  const qr = qrcode(0, 'M');
+  qr.addData(text);
+  qr.make();
+  const modules = qr.getModuleCount();
+  const size = 76;
+  const cell = size / (modules + 2); // a one-module quiet zone each side
+  const left = PAGE.marginLeft + CONTENT_WIDTH - size;
+  doc.rect(left, top, size, size).fillColor('#ffffff').fill();
+  doc.fillColor('#000000');
+  for (let row = 0; row < modules; row++) {
+    for (let column = 0; column < modules; column++) {
+      if (qr.isDark(row, column)) {
+        doc.rect(left + (column + 1) * cell, top + (row + 1) * cell, cell, cell).fill();
+      }
+    }
+  }
+  return size;
 }
