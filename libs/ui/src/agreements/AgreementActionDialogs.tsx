@@ -5,6 +5,7 @@ import {
   type AgreementFamily,
 } from '@prosign/domain';
 import { ConfirmDialog } from '@prosign/ui';
+import { ChangeSignerDialog } from './ChangeSignerDialog';
 import { CopyLinkModal } from './CopyLinkModal';
 import type { ConfirmedAction } from './useAgreementCardActions';
 
@@ -54,6 +55,9 @@ export interface AgreementActionDialogsProps {
   onDismiss: () => void;
   copying: AgreementCardCore | null;
   onCloseCopyLink: () => void;
+  /** The card whose Change signer dialog is open (issue 35). */
+  changing?: (AgreementCardCore & { token?: string }) | null;
+  onCloseChangeSigner?: () => void;
 }
 
 /** The questions before destructive actions and the copy-link modal of a dashboard. */
@@ -64,6 +68,8 @@ export function AgreementActionDialogs({
   onDismiss,
   copying,
   onCloseCopyLink,
+  changing,
+  onCloseChangeSigner,
 }: AgreementActionDialogsProps) {
   const noun = AGREEMENT_FAMILY_PLACES[family].label.toLowerCase();
   return (
@@ -91,6 +97,13 @@ export function AgreementActionDialogs({
           link={copying.signingLink}
           name={copying.summary.recipientName || copying.summary.recipientEmail}
           onClose={onCloseCopyLink}
+        />
+      ) : null}
+      {changing ? (
+        <ChangeSignerDialog
+          family={family}
+          card={changing}
+          onClose={() => onCloseChangeSigner?.()}
         />
       ) : null}
     </>

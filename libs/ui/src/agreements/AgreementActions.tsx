@@ -17,6 +17,7 @@ import './agreements.css';
 const MENU_ORDER: readonly AgreementAction[] = [
   'sendReminder',
   'copyLink',
+  'changeSigner',
   'resend',
   'editAndResend',
   'markAsSigned',

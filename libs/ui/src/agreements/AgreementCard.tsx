@@ -1,5 +1,7 @@
 import {
   declinedCardLine,
+  formatPacificDate,
+  handoverLine,
   isFullySigned,
   recipientProgressLabel,
   displayedStatus,
@@ -83,6 +85,10 @@ export function AgreementCard<TCard extends AgreementCardCore>({
   const signing = (card.recipients ?? []).filter((r) => r.role !== 'cc');
   // A signer declined (issue 35): who, when and why; the progress line would only repeat who.
   const declined = card.declined ? declinedCardLine(card.declined, card.recipients, name) : null;
+  // Issue 35: who handed over to whom, and when (a signer from their link, or staff).
+  const handovers = (card.recipients ?? [])
+    .map((recipient) => handoverLine(recipient, formatPacificDate))
+    .filter((line): line is string => Boolean(line));
   const progress =
     !declined && signing.length > 1 && !signed && !isFullySigned(signing)
       ? recipientProgressLabel(card.recipients)
@@ -118,6 +124,11 @@ export function AgreementCard<TCard extends AgreementCardCore>({
         {children}
       </div>
       {progress ? <p className="dash-card__progress">{progress}</p> : null}
+      {handovers.map((line) => (
+        <p key={line} className="dash-card__handover">
+          {line}
+        </p>
+      ))}
       {declined ? (
         <p className="dash-card__declined" title={card.declined?.reason}>
           {declined}

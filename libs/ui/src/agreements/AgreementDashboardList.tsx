@@ -134,6 +134,8 @@ export function AgreementDashboardList<F extends ListedFamily>({
         onDismiss={actions.dismiss}
         copying={actions.copying}
         onCloseCopyLink={actions.closeCopyLink}
+        changing={actions.changing}
+        onCloseChangeSigner={actions.closeChangeSigner}
       />
       {detailsCard ? (
         <AgreementDetailsModal

@@ -1,6 +1,8 @@
 import { useAgreement } from '@prosign/api-client';
 import {
   AGREEMENT_FAMILY_PLACES,
+  formatPacificDate,
+  handoverLine,
   recipientProgressLabel,
   type AgreementCardCore,
   type AgreementFamily,
@@ -146,6 +148,14 @@ export function AgreementDetailsModal<TCard extends AgreementCardCore>({
                         </>
                       ) : null}
                       <span className="dash-details__email">{recipient.email}</span>
+                      {handoverLine(recipient, formatPacificDate) ? (
+                        <>
+                          <br />
+                          <span className="dash-details__handover">
+                            {handoverLine(recipient, formatPacificDate)}
+                          </span>
+                        </>
+                      ) : null}
                     </th>
                     <td>{ROLE_LABELS[recipient.role]}</td>
                     <td>{recipient.role === 'cc' ? '—' : STATE_LABELS[recipient.state]}</td>

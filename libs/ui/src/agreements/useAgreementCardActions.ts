@@ -43,6 +43,8 @@ export function useAgreementCardActions<F extends ListedFamily>(
     card: FamilyCard<F>;
   } | null>(null);
   const [copying, setCopying] = useState<FamilyCard<F> | null>(null);
+  // Issue 35: the card whose Change signer dialog is open.
+  const [changing, setChanging] = useState<FamilyCard<F> | null>(null);
   const [busy, setBusy] = useState<{ id: string; action: AgreementAction } | null>(null);
 
   const ok = (message: string) => toast.success(message, TOAST_DURATION_MS.long);
@@ -51,6 +53,10 @@ export function useAgreementCardActions<F extends ListedFamily>(
   async function perform(action: AgreementAction, card: FamilyCard<F>): Promise<void> {
     if (action === 'copyLink') {
       setCopying(card);
+      return;
+    }
+    if (action === 'changeSigner') {
+      setChanging(card);
       return;
     }
     // Spec 2 §8: a reminder or a resend needs the client's e-mail.
@@ -156,6 +162,9 @@ export function useAgreementCardActions<F extends ListedFamily>(
     /** The card whose link the copy-link modal shows. */
     copying,
     closeCopyLink: () => setCopying(null),
+    /** The card whose Change signer dialog is open (issue 35). */
+    changing,
+    closeChangeSigner: () => setChanging(null),
     busyFor: (id: string) => (busy?.id === id ? busy.action : null),
   };
 }

@@ -17,7 +17,8 @@ let sequence = 0;
 function card(overrides: Partial<ContractCardView> = {}): ContractCardView {
   sequence += 1;
   const listed: ContractCardView = {
-    ...agreementCard(),
+    // Its one signer's state follows the status (a saved contract's signer has saved).
+    ...agreementCard({ status: overrides.status ?? 'not signed' }),
     _id: `id-${sequence}`,
     status: 'not signed',
     token: `token-${sequence}`,
@@ -312,7 +313,7 @@ describe('Contract dashboard', () => {
 
     expect(actionsOf('Waiting')).toEqual({
       main: 'Send Reminder',
-      menu: ['Copy Link', 'Mark as Signed', 'Cancel Contract', 'Delete'],
+      menu: ['Copy Link', 'Change signer', 'Mark as Signed', 'Cancel Contract', 'Delete'],
     });
     expect(actionsOf('Saved')).toEqual({
       main: 'Copy Link',
@@ -343,7 +344,7 @@ describe('Contract dashboard', () => {
     expect(actionsOf('Signed one')).toEqual({ main: null, menu: [] });
     expect(actionsOf('Waiting')).toEqual({
       main: 'Send Reminder',
-      menu: ['Copy Link', 'Mark as Signed', 'Cancel Contract'],
+      menu: ['Copy Link', 'Change signer', 'Mark as Signed', 'Cancel Contract'],
     });
   });
 
@@ -864,7 +865,7 @@ describe('Show CO', () => {
     await waitFor(() =>
       expect(actionsOf('Old')).toEqual({
         main: 'Send Reminder',
-        menu: ['Copy Link', 'Mark as Signed', 'Cancel Contract'],
+        menu: ['Copy Link', 'Change signer', 'Mark as Signed', 'Cancel Contract'],
       }),
     );
   });

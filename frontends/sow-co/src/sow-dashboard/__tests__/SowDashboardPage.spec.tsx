@@ -17,7 +17,8 @@ let sequence = 0;
 function sow(overrides: Partial<SowCardView> = {}): SowCardView {
   sequence += 1;
   const listed: SowCardView = {
-    ...agreementCard(),
+    // Its one signer's state follows the status (a saved SOW's signer has saved).
+    ...agreementCard({ status: overrides.status ?? 'not-signed' }),
     family: 'sow',
     _id: `sow-${sequence}`,
     status: 'not-signed',
@@ -275,7 +276,7 @@ describe('SOW dashboard', () => {
 
     expect(actionsOf('Waiting')).toEqual({
       main: 'Send Reminder',
-      menu: ['Copy Link', 'Mark as Signed', 'Cancel Contract', 'Delete'],
+      menu: ['Copy Link', 'Change signer', 'Mark as Signed', 'Cancel Contract', 'Delete'],
     });
     expect(actionsOf('Saved')).toEqual({
       main: 'Copy Link',
@@ -308,7 +309,7 @@ describe('SOW dashboard', () => {
     await fake.sessionKnown();
     expect(actionsOf('Waiting')).toEqual({
       main: 'Send Reminder',
-      menu: ['Copy Link', 'Mark as Signed', 'Cancel Contract'],
+      menu: ['Copy Link', 'Change signer', 'Mark as Signed', 'Cancel Contract'],
     });
     expect(actionsOf('Done')).toEqual({ main: null, menu: [] });
     expect(actionsOf('Stopped')).toEqual({ main: 'Resend', menu: ['Edit and Resend'] });

@@ -72,6 +72,8 @@ describe('AgreementActions', () => {
     const items = within(await screen.findByRole('menu')).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'Copy Link',
+      // Issue 35: an unsigned signer of an open agreement can be changed.
+      'Change signer',
       'Mark as Signed',
       'Cancel Contract',
       'Delete',
@@ -80,13 +82,13 @@ describe('AgreementActions', () => {
     await user.keyboard('{ArrowDown}');
     expect(items[1]).toHaveFocus();
     await user.keyboard('{End}');
-    expect(items[3]).toHaveFocus();
+    expect(items[4]).toHaveFocus();
     await user.keyboard('{ArrowUp}');
-    expect(items[2]).toHaveFocus();
+    expect(items[3]).toHaveFocus();
     await user.keyboard('{Home}');
     expect(items[0]).toHaveFocus();
     await user.keyboard('ca');
-    expect(items[2]).toHaveFocus();
+    expect(items[3]).toHaveFocus();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(moreButton()).toHaveFocus());
     expect(onAction).not.toHaveBeenCalled();
