@@ -81,7 +81,7 @@ export class HubSpotCrmAdapter implements CrmPort {
    */
   constructor(
     config: AppConfig,
-    private readonly limiter?: { acquire(): Promise<void> },
+    private readonly limiter?: { acquire(): Promise<unknown> },
   ) {
     if (!config.HUBSPOT_ACCESS_TOKEN || !config.HUBSPOT_PROJECT_OBJECT_TYPE) {
       throw new Error(

@@ -55,6 +55,8 @@ describe('verify page rules', () => {
         actor: 'maria@example.com',
         via: 'text message',
         device: 'phone',
+        // The browser in words for the certificate of completion (issue 37 item 6).
+        userAgent: 'Unknown browser on iOS 18 (phone)',
       },
       { type: 'consent', at: at(7), ip: '10.0.0.2', actor: 'maria@example.com' },
       { type: 'viewed', at: at(8), ip: '10.0.0.3', actor: 'maria@example.com' },

@@ -2,8 +2,9 @@ import type { Redis } from 'ioredis';
 
 /**
  * Admits one request if fewer than `limit` were admitted in the last `windowMs` (by Redis's own
- * clock, so every replica counts alike); else answers how long to wait for the oldest to leave
- * the window. KEYS[1] the window's sorted set; ARGV limit, windowMs, a unique member.
+ * clock, so every replica counts alike): answers {1, the admission time in ms}; else {0, how
+ * long to wait for the oldest to leave the window}. KEYS[1] the window's sorted set; ARGV limit,
+ * windowMs, a unique member.
  */
 const ADMIT = `
 local now = redis.call('TIME')
@@ -13,10 +14,10 @@ redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ms - window)
 if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1]) then
   redis.call('ZADD', KEYS[1], ms, ARGV[3])
   redis.call('PEXPIRE', KEYS[1], window)
-  return 0
+  return {1, ms}
 end
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-return math.max(1, tonumber(oldest[2]) + window - ms)
+return {0, math.max(1, tonumber(oldest[2]) + window - ms)}
 `;
 
 let sequence = 0;
@@ -37,21 +38,19 @@ export class SlidingWindowLimiter {
     private readonly windowMs: number,
   ) {}
 
-  /** Resolves when this request may go (it is then counted). */
-  async acquire(): Promise<void> {
+  /** Resolves when this request may go (it is then counted), with its admission time (Redis's clock, ms). */
+  async acquire(): Promise<number> {
     for (;;) {
-      const wait = Number(
-        await this.redis.eval(
-          ADMIT,
-          1,
-          this.key,
-          this.limit,
-          this.windowMs,
-          `${this.member}.${(sequence += 1)}`,
-        ),
-      );
-      if (wait <= 0) return;
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      const [admitted, value] = (await this.redis.eval(
+        ADMIT,
+        1,
+        this.key,
+        this.limit,
+        this.windowMs,
+        `${this.member}.${(sequence += 1)}`,
+      )) as [number, number];
+      if (Number(admitted) === 1) return Number(value);
+      await new Promise((resolve) => setTimeout(resolve, Number(value)));
     }
   }
 }
