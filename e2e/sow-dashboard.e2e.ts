@@ -139,7 +139,13 @@ test('a PM cancels and resends a SOW, an admin deletes the replaced one, Edit an
   // Issue 33 item 3: every time on a card in the one format, Pacific, labelled PST.
   await expect(card.locator('time').first()).toHaveText(ONE_FORMAT);
   // Delete is for admins only: a PM is not offered it.
-  expect(await menuOf(card)).toEqual(['Copy Link', 'Mark as Signed', 'Cancel Contract']);
+  expect(await menuOf(card)).toEqual([
+    'Copy Link',
+    // Issue 35: the partner has not signed, so staff may change who signs.
+    'Change signer',
+    'Mark as Signed',
+    'Cancel Contract',
+  ]);
   await page.screenshot({ path: path.join(screenshots, 'sow-dashboard.png'), fullPage: true });
   await expectNoSeriousAxeViolations(page, 'SOW dashboard');
 
@@ -254,6 +260,7 @@ test('on a 390×844 phone the SOW cards, their menu and the document fit the scr
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('menuitem')).toHaveText([
       'Copy Link',
+      'Change signer',
       'Mark as Signed',
       'Cancel Contract',
     ]);
