@@ -97,6 +97,8 @@ const EXPECTED: Record<string, Rule> = {
   'PUT /api/admin/crm/stage-mappings/:pipelineId': ADMIN,
   'GET /api/admin/crm/records/:type/:id': ADMIN,
   'GET /api/admin/crm/files/:id': ADMIN,
+  // A seal waiting for the time-stamp service, let go at a lower level (issue 37)
+  'POST /api/admin/agreements/:id/seal-level': ADMIN,
   'GET /api/mailbox': ADMIN,
   'GET /api/mailbox/:id': ADMIN,
   'GET /api/mailbox/:id/attachments/:index': ADMIN,

@@ -33,7 +33,8 @@ import {
   sendContract,
   signerHttp,
 } from './support/signing-fixtures';
-import { staffHttp, type StaffHttp } from './support/staff-session';
+import { staffHttp, TEST_ADMIN, type StaffHttp } from './support/staff-session';
+import { pdfText } from './support/pdf-text';
 import { startApi } from './support/test-apps';
 import { createTestEnv, type TestEnv } from './support/test-env';
 
@@ -416,6 +417,46 @@ describe('timestamps: the local TSA, the rfc3161 adapter over HTTP, PAdES B-T se
         expect(opensslVerifyToken(seal.token!, seal.signatureValue, rootPem)).toContain(
           'Verification: OK',
         );
+      });
+
+      it('an admin lets one waiting seal go at B-B, on the record: refused checks change nothing; the event in the chain and in the sealed audit trail; no time-stamp', async () => {
+        tsaUp = false;
+        const { token, finish } = await signAndFinish(waitingApi, waitingHttp);
+        await finish().expect(502);
+        const contracts = agreementModel(waitingApi);
+        const waiting = (await contracts.findOne({ token }).lean())!;
+        const admin = await staffHttp(waitingApi);
+        const path = `/api/admin/agreements/${String(waiting._id)}/seal-level`;
+        const reason = 'TSA outage; the client needs the signed copy today';
+        // Not below SEAL_LEVEL (B-T here), no reason, not an admin: refused, nothing changes.
+        expect(
+          (await admin().post(path).send({ level: 'B-T', reason }).expect(400)).body.message,
+        ).toBe('Choose a level below B-T.');
+        await admin().post(path).send({ level: 'B-B' }).expect(400);
+        await waitingHttp().post(path).send({ level: 'B-B', reason }).expect(403);
+        expect((await contracts.findOne({ token }).lean())?.sealLevelOverride).toBeUndefined();
+
+        const lowered = await admin().post(path).send({ level: 'B-B', reason }).expect(200);
+        expect(lowered.body).toMatchObject({ level: 'B-B', sealed: true });
+        const done = (await contracts.findOne({ token }).lean())!;
+        expect(done.finish).toMatchObject({ state: 'completed' });
+        expect(done.sealLevelOverride).toMatchObject({ level: 'B-B', configured: 'B-T', reason });
+        expect(done.events.map((event) => event.type)).toContain('seal_level_lowered');
+        // Once only.
+        await admin().post(path).send({ level: 'B-B', reason }).expect(409);
+
+        const pdf = await pdfAt(waitingApi, done.signedDocLink!);
+        expect(pdfsig(pdf)).toContain('Signature Validation: Signature is Valid.');
+        expect(sealTimestampOf(pdf).token).toBeNull();
+        const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
+        expect(text).toContain('Seal level lowered by an administrator');
+        expect(text).toContain('sealed at PAdES B-B, not B-T');
+        expect(text).toContain('the client needs the signed copy today');
+        expect(text).toContain(TEST_ADMIN);
+        // The TSA is still down: a signing that was not lowered still waits.
+        const other = await signAndFinish(waitingApi, waitingHttp);
+        await other.finish().expect(502);
+        tsaUp = true;
       });
     });
   });

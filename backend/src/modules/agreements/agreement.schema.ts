@@ -1,5 +1,10 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { AGREEMENT_FAMILIES, type AgreementFamily, type StoredInvoices } from '@prosign/domain';
+import {
+  AGREEMENT_FAMILIES,
+  type AgreementFamily,
+  type SealLevel,
+  type StoredInvoices,
+} from '@prosign/domain';
 import { Schema as MongooseSchema, type HydratedDocument, type Types } from 'mongoose';
 import type { StoredRecipient } from './agreement-recipients';
 
@@ -162,6 +167,18 @@ export class Agreement<TForm extends object = Record<string, unknown>> {
   /** The final sealed PDF (agreement + audit trail) and its parts, once the finish made them. */
   @Prop({ type: String, default: null }) signedDocLink: string | null;
   @Prop({ type: String, default: null }) auditTrailDocLink: string | null;
+  /**
+   * Issue 37 item 3: an admin let a seal waiting for the time-stamp service (or revocation
+   * data) go at a lower PAdES level than SEAL_LEVEL; recorded in the event log and audit trail.
+   */
+  @Prop({ type: Object, default: undefined })
+  sealLevelOverride?: {
+    level: SealLevel;
+    configured: SealLevel;
+    by: string;
+    at: Date;
+    reason: string;
+  };
   /** Public verification id (`/verify/{verifyId}`): 128 random bits, base64url. */
   @Prop({ type: String, default: null }) verifyId: string | null;
   /** SHA-256 (hex) of the final sealed PDF. */

@@ -16,6 +16,7 @@ import {
   SINGLE_SIGNER_RECIPIENT_ID,
   type SigningBookmark,
   type SigningBookmarks,
+  type SealLevel,
   type SigningSlot,
 } from '@prosign/domain';
 import type { Queue } from 'bullmq';
@@ -365,6 +366,17 @@ export class DocumentsService {
   }
 
   /**
+   * Puts an event in an audit trail not sealed yet (an admin's seal-level choice is part of the
+   * record it seals). The trail's PDF is built from its record at the seal.
+   */
+  async appendAuditEvent(auditTrail: string, event: AuditEvent): Promise<void> {
+    await this.documents.model.updateOne(
+      { _id: this.docIdOf(auditTrail), kind: 'audit-trail' },
+      { $push: { 'auditTrail.events': event } },
+    );
+  }
+
+  /**
    * The SHA-256 of an agreement as sent: its unsigned layout (the revision signatures are
    * stamped onto), when it is stored; null for a document without one.
    */
@@ -382,7 +394,12 @@ export class DocumentsService {
    * pipeline built for exactly this agreement and contract token, so no other
    * pair of documents ever carries the seal. Same inputs → same combined document.
    */
-  async mergeDocuments(agreement: string, auditTrail: string, contractToken: string) {
+  async mergeDocuments(
+    agreement: string,
+    auditTrail: string,
+    contractToken: string,
+    sealLevel?: SealLevel,
+  ) {
     const sources = [this.docIdOf(agreement), this.docIdOf(auditTrail)];
     const [agreementRecord, trail] = [
       await this.registered(sources[0]),
@@ -407,6 +424,10 @@ export class DocumentsService {
       },
       { renderJob: false },
     );
+    if (sealLevel) {
+      // An admin lowered the level while the seal waited (the record exists from that try).
+      await this.documents.model.updateOne({ _id: docId }, { $set: { sealLevel } });
+    }
     return { docId, combinedDocLink: localDocLink(this.config, docId, 'view') };
   }
 
@@ -462,6 +483,7 @@ export class DocumentsService {
           { title: record.title, date },
           {
             signingTime: date,
+            level: record.sealLevel,
             reason: 'Signed agreement and audit trail, sealed by ProSign',
             location: FIRM_LETTERHEAD.lines[0],
             contactInfo: FIRM_LETTERHEAD.lines[2],

@@ -45,3 +45,4 @@ export {
   signatureSignersOf,
   signersOf,
 } from './dto/signers.dto';
+export { REVOCATION_WAITING_MESSAGE, TIMESTAMP_WAITING_MESSAGE } from './pdf/pdf-sealer.service';

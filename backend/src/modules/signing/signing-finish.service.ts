@@ -305,6 +305,8 @@ export class SigningFinishService {
           contract.docLink,
           contract.auditTrailDocLink,
           contract.token,
+          // An admin's explicit, audited choice while the time-stamp service is away (issue 37).
+          contract.sealLevelOverride?.level,
         );
         // Built once and stored; pdfOf returns the stored copy everybody gets.
         const { pdf } = await this.documents.pdfOf(combinedDocLink);
@@ -463,6 +465,7 @@ const AUDIT_TYPE_OF: Readonly<Record<string, AuditEventType>> = {
   signer_changed: 'handed_over',
   cancelled: 'cancelled',
   void: 'voided',
+  seal_level_lowered: 'seal_level_lowered',
 };
 
 /** The audit trail's events, oldest first, from the agreement's event log (every view, every step). */
@@ -507,6 +510,9 @@ export function auditEventsOf(
     if (typeof recipientId === 'string') audit.recipientId = recipientId;
     if (type === 'declined' && typeof event.data?.reason === 'string') {
       audit.reason = event.data.reason;
+    }
+    if (type === 'seal_level_lowered') {
+      audit.reason = `sealed at PAdES ${String(event.data?.level)}, not ${String(event.data?.configured)}: ${String(event.data?.reason ?? '')}`;
     }
     if (type === 'viewed') {
       if (event.data?.channel)

@@ -26,6 +26,8 @@ import { SIGNING_CORE_PROVIDERS } from './signing-core-providers';
 import { SigningService } from './signing.service';
 import { VerifyController } from './verify.controller';
 import { VerifyService } from './verify.service';
+import { SealLevelOverrideController } from './seal-level-override.controller';
+import { SealLevelOverrides } from './seal-level-override.service';
 
 /**
  * Api side of signing (spec 1 §4, §7): the signer's calls, including the two the
@@ -52,6 +54,7 @@ import { VerifyService } from './verify.service';
     CountersignController,
     EmailCodeController,
     EmailCodeDefaultsController,
+    SealLevelOverrideController,
   ],
   providers: [
     ...SIGNING_CORE_PROVIDERS,
@@ -63,6 +66,7 @@ import { VerifyService } from './verify.service';
     CountersignDefaultsRepository,
     SigningDeclineService,
     SigningHandoverService,
+    SealLevelOverrides,
     EmailCodeRepository,
     EmailCodeService,
     EmailCodeGuard,

@@ -17,6 +17,7 @@ export const AUDIT_EVENT_TYPES = [
   'handed_over',
   'cancelled',
   'voided',
+  'seal_level_lowered',
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
@@ -104,4 +105,5 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   handed_over: 'Handed over to another signer',
   cancelled: 'Cancelled',
   voided: 'Voided',
+  seal_level_lowered: 'Seal level lowered by an administrator',
 };

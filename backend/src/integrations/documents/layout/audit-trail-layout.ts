@@ -193,6 +193,7 @@ function whatOf(event: AuditEvent, signer: string): string {
       return [event.handover ?? '', event.actor ? `by ${event.actor}` : '']
         .filter(Boolean)
         .join(', ');
+    case 'seal_level_lowered':
     case 'declined':
       return [`by ${event.actor ?? signer}`, event.reason ? `reason: ${event.reason}` : '']
         .filter(Boolean)

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { AGREEMENT_FAMILIES, type AgreementFamily } from '@prosign/domain';
+import { AGREEMENT_FAMILIES, type AgreementFamily, type SealLevel } from '@prosign/domain';
 import type { HydratedDocument } from 'mongoose';
 import { Schema as MongooseSchema } from 'mongoose';
 import type { AgreementContent, SectionPlacement, SignatureSlot } from '../document-content';
@@ -135,6 +135,10 @@ export class DocumentRecord {
    */
   @Prop({ type: Date, default: undefined })
   archiveTimestampExpiresAt?: Date | null;
+
+  /** Combined documents: the PAdES level an admin chose below SEAL_LEVEL (issue 37 item 3). */
+  @Prop({ type: String, default: undefined })
+  sealLevel?: SealLevel;
 
   /** Combined documents: each archive extension (a fresh document time-stamp), oldest first. */
   @Prop({ type: [MongooseSchema.Types.Mixed], default: undefined })

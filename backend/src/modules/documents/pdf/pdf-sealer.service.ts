@@ -13,7 +13,7 @@ import type { Model } from 'mongoose';
 import forge from 'node-forge';
 import { createPrivateKey, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import { AppConfig } from '../../../platform/config/app-config';
+import { AppConfig, type SealLevel } from '../../../platform/config/app-config';
 import { CmsSigner, type SignatureTimestamper } from './cms-signer';
 import { mergeDocuments } from '../../../integrations/documents';
 import {
@@ -77,6 +77,8 @@ interface OpenedKey {
 export interface SealOptions {
   /** The signature's time; fixed by the caller so the same input seals to the same bytes. */
   signingTime: Date;
+  /** A level below SEAL_LEVEL an admin chose for this seal (issue 37 item 3); else SEAL_LEVEL. */
+  level?: SealLevel;
   reason: string;
   location: string;
   contactInfo: string;
@@ -150,7 +152,7 @@ export class PdfSealerService implements OnModuleInit {
    * B-LT and B-LTA append their revisions to those bytes from the same `doc`.
    */
   async sealDocument(doc: PDFDocument, options: SealOptions): Promise<Buffer> {
-    const level = this.config.SEAL_LEVEL ?? 'B-LTA';
+    const level = options.level ?? this.config.SEAL_LEVEL ?? 'B-LTA';
     const { signer, untimestampedSigner } = await this.sealingKey();
     pdflibAddPlaceholder({
       pdfDoc: doc,
