@@ -40,6 +40,11 @@ function accessApi(): FakeApi & { users: StaffUserRow[] } {
     status: 200,
     body: { defaults: { standard: null, sow: null, co: null } },
   }));
+  // …and whether each family asks signers for an e-mail code by default (none does).
+  api.on('GET', '/api/email-code/defaults', () => ({
+    status: 200,
+    body: { defaults: { standard: false, sow: false, co: false } },
+  }));
   api.on('POST', '/api/access/toggle-access', (call) => {
     const { email, accessField } = call.body as { email: string; accessField: string };
     const row = users.find((user) => user.email === email) as Record<string, unknown>;
