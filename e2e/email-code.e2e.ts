@@ -4,48 +4,19 @@
 // to m•••@…"), reads the code from their mailbox (the local mail catcher), enters
 // it and signs to the end. A wrong code first is refused in plain words. The code
 // step passes axe and nothing on the phone scrolls sideways.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { signAndFinish } from './support/customer-signing';
 import { noHorizontalScroll, PHONE, REVIEWS } from './support/link-signing';
-import { expectMailWithLink } from './support/mailbox';
+import { codeFromMailbox, expectMailWithLink } from './support/mailbox';
 import { createStandardDocument, standardClient } from './support/standard-contract';
 import { apiUrl, DEMO, signIn } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
 mkdirSync(screenshots, { recursive: true });
 const shot = (name: string) => path.join(screenshots, `email-code-${name}.png`);
-
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The newest "Your ProSign code" mail to `to` in the mailbox page (admin): its code. */
-async function codeFromMailbox(staff: Page, to: string, notCode?: string): Promise<string> {
-  await staff.goto('/mailbox');
-  const mails = staff
-    .getByRole('list', { name: 'Caught mail' })
-    .getByRole('button', { name: new RegExp(`Your ProSign code.*To ${escaped(to)}`) });
-  const body = staff.frameLocator('iframe[title="Mail: Your ProSign code"]');
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        if ((await mails.count()) === 0) return '';
-        // The list is newest first.
-        await mails.first().click();
-        const text = await body
-          .locator('body')
-          .innerText({ timeout: 5_000 })
-          .catch(() => '');
-        code = /Your ProSign code is (\d{6})\./.exec(text)?.[1] ?? '';
-        return code && code !== notCode ? code : '';
-      },
-      { timeout: 60_000, intervals: [1_000, 2_000, 5_000] },
-    )
-    .not.toBe('');
-  return code;
-}
 
 test('a client reads the e-mail code from their mailbox on a phone, enters it and signs to the end', async ({
   page,

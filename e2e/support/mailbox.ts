@@ -39,3 +39,30 @@ export async function expectMailWithLink(
     .toBe(true);
   await page.screenshot({ path: screenshotPath });
 }
+
+/** The newest "Your ProSign code" mail to `to` in the mailbox page (`staff`: an admin signed in): its code. */
+export async function codeFromMailbox(staff: Page, to: string, notCode?: string): Promise<string> {
+  await staff.goto('/mailbox');
+  const mails = staff
+    .getByRole('list', { name: 'Caught mail' })
+    .getByRole('button', { name: new RegExp(`Your ProSign code.*To ${escaped(to)}`) });
+  const body = staff.frameLocator('iframe[title="Mail: Your ProSign code"]');
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        if ((await mails.count()) === 0) return '';
+        // The list is newest first.
+        await mails.first().click();
+        const text = await body
+          .locator('body')
+          .innerText({ timeout: 5_000 })
+          .catch(() => '');
+        code = /Your ProSign code is (\d{6})\./.exec(text)?.[1] ?? '';
+        return code && code !== notCode ? code : '';
+      },
+      { timeout: 60_000, intervals: [1_000, 2_000, 5_000] },
+    )
+    .not.toBe('');
+  return code;
+}
