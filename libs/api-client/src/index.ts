@@ -122,3 +122,9 @@ export {
   useCrmStageMappings,
   useSaveCrmStageRules,
 } from './crm/crm-admin-api';
+export {
+  stuckOperationsApi,
+  stuckOperationsKeys,
+  useLowerSealLevel,
+  useStuckOperations,
+} from './health/stuck-operations-api';

@@ -66,4 +66,5 @@ export * from './invoices/invoice-view';
 export * from './errors/assert-never';
 export * from './documents/pdf-file-name';
 export * from './health/adapters';
+export * from './health/stuck-operations';
 export * from './navigation/remotes';

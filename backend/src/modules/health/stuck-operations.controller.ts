@@ -1,20 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
+import type { StuckOperation } from '@prosign/domain';
 import { AdminOnly } from '../../platform/auth/auth.decorators';
 import { AgreementRepository, isGivenUp } from '../agreements';
-
-/** A send or a finish that stopped at a step, as admins see it. */
-export interface StuckOperation {
-  agreementId: string;
-  family: string;
-  operation: 'send' | 'finish';
-  failedStep: string | null;
-  lastError: string | null;
-  attempts: number;
-  failedAt: string | null;
-  startedAt: string | null;
-  /** The worker stopped trying (too many failed runs): someone must look. */
-  givenUp: boolean;
-}
 
 interface StoredProgress {
   state: string;

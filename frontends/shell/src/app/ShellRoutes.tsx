@@ -12,6 +12,7 @@ import { CountersignQueuePage } from '../features/countersign/CountersignQueuePa
 import { CrmRecordPage } from '../features/crm/CrmRecordPage';
 import { CrmStagesPage } from '../features/crm/CrmStagesPage';
 import { PortalPage } from '../features/portal/PortalPage';
+import { StuckOperationsPage } from '../features/stuck-operations/StuckOperationsPage';
 import { UserAccessPage } from '../features/user-access/UserAccessPage';
 import { RemotePage } from '../remotes/RemotePage';
 import { RequireStaffSession } from '../session/RequireStaffSession';
@@ -53,6 +54,8 @@ export function ShellRoutes() {
         {/* Administrators only (the pages say so to anyone else): issue 36's CRM screens. */}
         <Route path={ROUTES.crmStages} element={<CrmStagesPage />} />
         <Route path={ROUTES.crmRecord} element={<CrmRecordPage />} />
+        {/* Administrators only: stopped sends and finishes, a waiting seal's way out (issue 37). */}
+        <Route path={ROUTES.stuckOperations} element={<StuckOperationsPage />} />
         {/* Every staff member: no section flag (only what names them can be signed). */}
         <Route path={COUNTERSIGN_PAGE_PATH} element={<CountersignQueuePage />} />
         <Route path={`${COUNTERSIGN_PAGE_PATH}/:agreementId`} element={<CountersignPage />} />

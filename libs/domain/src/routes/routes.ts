@@ -21,6 +21,8 @@ export const ROUTES = {
   crmStages: '/crm-stages',
   /** Administrators: a local CRM deal or project with what ProSign wrote on it (`crmRecordPagePath`). */
   crmRecord: '/crm-record',
+  /** Administrators: sends and finishes stopped at a step; a waiting seal may be lowered (issue 37). */
+  stuckOperations: '/stuck-operations',
   // Public routes, without the staff navigation.
   portal: '/portal',
   verify: '/verify/:token',
@@ -49,6 +51,7 @@ export const STAFF_ROUTE_KEYS = [
   'mailbox',
   'crmStages',
   'crmRecord',
+  'stuckOperations',
 ] as const satisfies readonly RouteKey[];
 
 /** Query parameters of the customer signing page (spec 1 §2.4). */

@@ -6,6 +6,7 @@ import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { CountersignDefaultsSection } from '../countersign/components/CountersignDefaultsSection';
 import { CrmAdminLinks } from '../crm/components/CrmAdminLinks';
 import { EmailCodeDefaultsSection } from '../email-code/EmailCodeDefaultsSection';
+import { StuckOperationsLink } from '../stuck-operations/components/StuckOperationsLink';
 import { useSignedInStaff } from '../../session/StaffSessionContext';
 import { AddUserForm } from './components/AddUserForm';
 import { ChangeHistory } from './components/ChangeHistory';
@@ -107,6 +108,7 @@ export function UserAccessPage() {
       {me.isAdmin ? <CountersignDefaultsSection users={staffEmails} /> : null}
       {me.isAdmin ? <EmailCodeDefaultsSection /> : null}
       {me.isAdmin ? <CrmAdminLinks /> : null}
+      {me.isAdmin ? <StuckOperationsLink /> : null}
 
       <ChangeHistory
         entries={audit.data?.entries}

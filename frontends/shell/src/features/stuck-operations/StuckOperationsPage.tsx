@@ -1,0 +1,86 @@
+import { useStuckOperations } from '@prosign/api-client';
+import { ROUTES, type StuckOperation } from '@prosign/domain';
+import { ErrorPanel, LoadingState, PageHeader } from '@prosign/ui';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useSignedInStaff } from '../../session/StaffSessionContext';
+import { LowerSealDialog } from './components/LowerSealDialog';
+import { StuckOperationItem } from './components/StuckOperationItem';
+import { STUCK_TEXTS as T } from './utils/stuck-texts';
+import './stuck-operations.css';
+
+/** /stuck-operations, administrators only (issue 37 item 3): stopped sends and finishes. */
+export function StuckOperationsPage() {
+  const staff = useSignedInStaff();
+  return staff.isAdmin ? <StuckOperations /> : <AdminOnly />;
+}
+
+function StuckOperations() {
+  const stuck = useStuckOperations();
+  const [lowering, setLowering] = useState<StuckOperation | null>(null);
+  const refreshing = stuck.isFetching && !stuck.isPending;
+  return (
+    <div className="ps-page so-page">
+      <PageHeader title={T.title} description={T.description} />
+      <div className="so-toolbar">
+        <button
+          type="button"
+          className="ps-button"
+          onClick={() => void stuck.refetch()}
+          disabled={stuck.isFetching}
+        >
+          {refreshing ? T.refreshing : T.refresh}
+        </button>
+        <p className="so-muted" role="status">
+          {stuck.data && !refreshing ? countText(stuck.data.operations.length) : ''}
+        </p>
+      </div>
+      {stuck.isPending ? (
+        <LoadingState label={T.loading} />
+      ) : stuck.isError ? (
+        <ErrorPanel
+          title={T.failed}
+          detail={stuck.error.message}
+          onRetry={() => void stuck.refetch()}
+        />
+      ) : stuck.data.operations.length === 0 ? (
+        <p className="ps-card so-empty">{T.empty}</p>
+      ) : (
+        <ul className="so-list" aria-label={T.title}>
+          {stuck.data.operations.map((operation) => (
+            <StuckOperationItem
+              key={`${operation.agreementId}:${operation.operation}`}
+              operation={operation}
+              onLowerSeal={setLowering}
+            />
+          ))}
+        </ul>
+      )}
+      <LowerSealDialog operation={lowering} onClose={() => setLowering(null)} />
+    </div>
+  );
+}
+
+function countText(count: number): string {
+  if (count === 0) return '';
+  return count === 1 ? '1 operation is stuck.' : `${count} operations are stuck.`;
+}
+
+/** The page for someone who is not an administrator: nothing is fetched. */
+function AdminOnly() {
+  const titleId = useId();
+  return (
+    <section className="status-page" aria-labelledby={titleId}>
+      <p className="status-page__code" aria-hidden="true">
+        403
+      </p>
+      <h1 id={titleId} className="status-page__title">
+        No access
+      </h1>
+      <p className="status-page__message">{T.adminOnly}</p>
+      <Link className="ps-button ps-button--primary" to={ROUTES.home}>
+        Go to the start page
+      </Link>
+    </section>
+  );
+}
