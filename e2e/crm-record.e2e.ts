@@ -1,7 +1,7 @@
 // Issue 36 items 3 and 6 as an administrator meets them: a contract on a demo deal is sent
-// and signed by the client on a phone; the admin's "CRM record" page then shows the deal at
-// the mapped stage ("Contract Signed"), its stage moves, the notes sent → viewed → signed (newest
-// first) and the sealed PDF as a file that opens. On "CRM stages" the admin maps "declined"
+// and signed by the client on a phone; from the card's details the admin opens the deal's
+// "CRM record" page, which shows the deal at the mapped stage ("Contract Signed"), its stage
+// moves, the notes sent → viewed → signed (newest first) and the sealed PDF as a file that opens. On "CRM stages" the admin maps "declined"
 // for the sales pipeline and sees it saved (put back afterwards: the mapping is shared).
 // Both pages at 390×844 (nothing scrolls sideways) and 1440×900, checked with axe.
 import { expect, test, type Page } from '@playwright/test';
@@ -26,6 +26,8 @@ async function atBothSizes(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: shot(`${name}-desktop`), fullPage: true });
   await page.setViewportSize(PHONE);
+  // The staff navigation folds into its menu button once the page has seen the narrow screen.
+  await expect(page.getByRole('button', { name: /^Menu/ })).toBeVisible();
   expect(await noHorizontalScroll(page), `${name}: no sideways scrolling at 390 px`).toBe(true);
   await page.screenshot({ path: shot(`${name}-phone`), fullPage: true });
   await page.setViewportSize(DESKTOP);
@@ -68,8 +70,21 @@ test('an admin sees a signed contract on its CRM deal: stage, notes, PDF; and ma
   });
   await phone.close();
 
+  // The card's details link to the deal's CRM record page (administrators).
+  await page.goto('/dashboard');
+  await page.getByRole('searchbox', { name: 'Search contracts' }).fill(clientEmail);
+  const cards = page.getByRole('list', { name: 'Contracts' }).getByRole('listitem');
+  await expect(cards).toHaveCount(1, { timeout: 15_000 });
+  await cards
+    .first()
+    .getByRole('button', { name: /^Details/ })
+    .click();
+  const details = page.getByRole('dialog', { name: `Contract details — ${fullName}` });
+  await details.getByRole('link', { name: `CRM record (deal ${DEAL_ID})` }).click();
+  await expect(page).toHaveURL(new RegExp(`/crm-record\\?type=deals&id=${DEAL_ID}$`));
+  await expect(details).toBeHidden();
+
   // The CRM record page: the notes arrive through the `crm` queue, so read until "signed" is there.
-  await page.goto(`/crm-record?type=deals&id=${DEAL_ID}`);
   await expect(page.getByRole('heading', { level: 1, name: 'CRM record' })).toBeVisible();
   const notes = page.getByRole('list', { name: 'Notes, newest first' });
   await expect(async () => {

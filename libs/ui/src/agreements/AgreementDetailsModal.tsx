@@ -13,6 +13,7 @@ import { useId, useRef } from 'react';
 import { Dialog } from '@prosign/ui';
 import { pacificTime } from './agreement-format';
 import { actorLabel, eventLabel } from './agreement-history';
+import { CrmRecordLink } from './CrmRecordLink';
 import { StatusBadge } from './StatusBadge';
 import './agreements.css';
 
@@ -110,6 +111,7 @@ export function AgreementDetailsModal<TCard extends AgreementCardCore>({
             </dd>
           </div>
         </dl>
+        <CrmRecordLink card={card} />
       </section>
 
       {recipients.length > 0 ? (

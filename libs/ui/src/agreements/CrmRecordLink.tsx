@@ -38,7 +38,7 @@ export function CrmRecordLink({ card }: { card: AgreementCardCore }) {
   const path = crmRecordPagePath(record.type, record.id);
   const text = `CRM record (${NOUNS[record.type]} ${record.id})`;
   return (
-    <p className="dash-details__crm">
+    <p className="dash-details__views">
       {inRouter ? <Link to={path}>{text}</Link> : <a href={path}>{text}</a>}
     </p>
   );

@@ -1,8 +1,9 @@
 import type { AgreementCardCore } from '@prosign/domain';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { agreementCard, renderWithProviders } from '../../test-support/agreement-fixtures';
 import { staffSession } from '../../test-support/staff-session';
+import { AgreementDetailsModal } from '../AgreementDetailsModal';
 import { CrmRecordLink, crmRecordOfCard } from '../CrmRecordLink';
 
 const card = (fields: Partial<AgreementCardCore> & Record<string, unknown>) =>
@@ -58,5 +59,24 @@ describe('the CRM record of a card (issue 36)', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(calls.some((call) => call.path === '/api/auth/session')).toBe(true);
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it("sits in the Contact part of an agreement's details", async () => {
+    const contract = card({ family: 'standard', hsDealId: '40000012' });
+    renderWithProviders(
+      <MemoryRouter>
+        <AgreementDetailsModal family="standard" card={contract} onClose={() => undefined} />
+      </MemoryRouter>,
+      {
+        routes: {
+          'GET /api/auth/session': () => staffSession(),
+          'GET /api/user/details': () => ({ filteredClients: [contract], totalPages: 1 }),
+        },
+      },
+    );
+    const details = await screen.findByRole('dialog');
+    expect(
+      await within(details).findByRole('link', { name: 'CRM record (deal 40000012)' }),
+    ).toHaveAttribute('href', '/crm-record?type=deals&id=40000012');
   });
 });
