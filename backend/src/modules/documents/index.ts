@@ -45,4 +45,3 @@ export {
   signatureSignersOf,
   signersOf,
 } from './dto/signers.dto';
-export { REVOCATION_WAITING_MESSAGE, TIMESTAMP_WAITING_MESSAGE } from './pdf/pdf-sealer.service';

@@ -4,18 +4,18 @@ import {
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
-import { SEAL_LEVELS, type SealLevel } from '@prosign/domain';
-import { AgreementRepository } from '../agreements';
 import {
-  DocumentsService,
-  REVOCATION_WAITING_MESSAGE,
-  TIMESTAMP_WAITING_MESSAGE,
-} from '../documents';
+  isWaitingSeal,
+  SEAL_LEVELS,
+  SEAL_OVERRIDE_REASON_MAX,
+  type SealLevel,
+  type SealLevelOverrideResponse,
+} from '@prosign/domain';
+import { AgreementRepository } from '../agreements';
+import { DocumentsService } from '../documents';
 import { AppConfig } from '../../platform/config/app-config';
 import type { StaffPrincipal } from '../../platform/auth/staff-principal';
 import { SigningFinishService } from './signing-finish.service';
-
-export const SEAL_OVERRIDE_REASON_MAX = 500;
 
 export const SEAL_OVERRIDE_MESSAGES = {
   notWaiting:
@@ -28,11 +28,7 @@ export const SEAL_OVERRIDE_MESSAGES = {
 } as const;
 
 /** What the admin's call answers. */
-export interface SealLevelLowered {
-  message: string;
-  level: SealLevel;
-  sealed: boolean;
-}
+export type SealLevelLowered = SealLevelOverrideResponse;
 
 /**
  * Issue 37 item 3: nothing is sealed below SEAL_LEVEL in silence. When a finish waits at the seal
@@ -73,10 +69,11 @@ export class SealLevelOverrides {
     const finish = agreement.finish;
     const waiting =
       finish?.state === 'in_progress' &&
-      finish.failedStep === 'merged' &&
-      [TIMESTAMP_WAITING_MESSAGE, REVOCATION_WAITING_MESSAGE].some((message) =>
-        (finish.lastError ?? '').includes(message),
-      );
+      isWaitingSeal({
+        operation: 'finish',
+        failedStep: finish.failedStep,
+        lastError: finish.lastError,
+      });
     if (!waiting || !agreement.auditTrailDocLink) {
       throw new ConflictException(SEAL_OVERRIDE_MESSAGES.notWaiting);
     }
@@ -108,7 +105,8 @@ export class SealLevelOverrides {
       .catch(() => false);
     return {
       message: sealed ? SEAL_OVERRIDE_MESSAGES.sealed : SEAL_OVERRIDE_MESSAGES.stillWaiting,
-      level,
+      // Below the configured level, so never B-LTA (checked above).
+      level: level as SealLevelOverrideResponse['level'],
       sealed,
     };
   }

@@ -13,6 +13,7 @@ import type { Model } from 'mongoose';
 import forge from 'node-forge';
 import { createPrivateKey, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
+import { SEAL_WAITING_MESSAGES } from '@prosign/domain';
 import { AppConfig, type SealLevel } from '../../../platform/config/app-config';
 import { CmsSigner, type SignatureTimestamper } from './cms-signer';
 import { mergeDocuments } from '../../../integrations/documents';
@@ -55,10 +56,9 @@ const SIGNATURE_LENGTH = 24576;
 const DOCUMENT_TIMESTAMP_LENGTH = 12288;
 
 /** The step's error while no time-stamp authority answers (the card and the queue board show it). */
-export const TIMESTAMP_WAITING_MESSAGE = 'Sealing is waiting for the time-stamp service';
+export const TIMESTAMP_WAITING_MESSAGE = SEAL_WAITING_MESSAGES[0];
 /** The step's error while a certificate's CRL cannot be fetched (B-LT and B-LTA). */
-export const REVOCATION_WAITING_MESSAGE =
-  'Sealing is waiting for the revocation data of its certificates';
+export const REVOCATION_WAITING_MESSAGE = SEAL_WAITING_MESSAGES[1];
 
 interface SealingKey {
   p12: Buffer;
