@@ -367,6 +367,9 @@ describe('signing: signer calls, refusals and the finish', () => {
     expect(flat).toContain(`${PUBLIC_SIGNING_URL}/verify/${done.verifyId}`);
     expect(text).toContain(`ESIGN disclosure version ${CONSENT_DISCLOSURE.version}`);
     expect(text).toContain('Chrome 131 on Android 14 (phone)');
+    // Every recipient, the one signer too, with how they were authenticated.
+    expect(text).toContain('RECIPIENTS');
+    expect(text).toContain('Own signing link by e-mail, captcha');
     expect(text).toContain(`${done.signedAt.slice(0, 19).replace('T', ' ')} UTC`);
     // The agreement itself now carries the signature, stamped with the signing time.
     const agreementText = await pdfText((await api.get(DocumentsService).pdfOf(docLink)).pdf);

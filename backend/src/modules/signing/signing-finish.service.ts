@@ -279,19 +279,15 @@ export class SigningFinishService {
           agreement: contract.docLink,
           documentTitle: title,
           signer: { name: parties.signerName, email: parties.signerEmail },
-          // Several signers, or an e-mail code (issue 35): every recipient with role and how
-          // they were authenticated ("… E-mail code verified at …").
-          ...(signingRecipientCount(contract) > 1 || contract.requireEmailCode
-            ? {
-                recipients: recipientsOf(contract, { name: '', email: '' }).map((r) => ({
-                  recipientId: r.id,
-                  role: r.role,
-                  name: r.name,
-                  email: r.email,
-                  authentication: authenticationOf(contract, r.id, r.role),
-                })),
-              }
-            : {}),
+          // Every recipient, one signer too (the certificate of completion, issue 37 item 6):
+          // role, e-mail and how they were authenticated ("… E-mail code verified at …").
+          recipients: recipientsOf(contract, { name: '', email: '' }).map((r) => ({
+            recipientId: r.id,
+            role: r.role,
+            name: r.name,
+            email: r.email,
+            authentication: authenticationOf(contract, r.id, r.role),
+          })),
           events: auditEventsOf(contract),
           contractToken: contract.token,
           envelopeId: String(contract._id),
