@@ -379,6 +379,14 @@ describe('timestamps: the local TSA, the rfc3161 adapter over HTTP, PAdES B-T se
         });
         expect(waiting?.finish?.lastError).toContain(TIMESTAMP_WAITING_MESSAGE);
         expect(waiting?.finish?.lastError).toContain('/tsa: answered HTTP 503');
+        // The card says so (the dashboard's list): sealing waits for the time-stamp service.
+        const cards = (
+          await waitingHttp().get('/api/user/details').query({ limit: 50 }).expect(200)
+        ).body.filteredClients as Array<{ _id: string; sealWaiting?: unknown }>;
+        expect(cards.find((card) => card._id === String(waiting?._id))?.sealWaiting).toEqual({
+          since: expect.any(String),
+          waitingFor: 'time-stamp service',
+        });
         // Admins see it on the stuck operations board, with that error.
         const admin = await staffHttp(waitingApi);
         const stuck = await admin().get('/api/admin/stuck-operations').expect(200);

@@ -1,5 +1,8 @@
 import {
+  isWaitingSeal,
+  SEAL_WAITING_MESSAGES,
   eventTitle,
+  type AgreementSealWaiting,
   type AgreementCardCore,
   type AgreementEventType,
   type AgreementStatus,
@@ -15,7 +18,10 @@ export type StoredAgreement<TForm extends object = object> = Agreement<TForm> & 
 export const CARD_CORE_PROJECTION: Record<string, 0> = {
   searchText: 0,
   send: 0,
-  finish: 0,
+  // The finish's steps and its run's lease are no card's; its state and error say whether the
+  // seal waits (the card's line).
+  'finish.steps': 0,
+  'finish.params': 0,
   headHash: 0,
   'events.hash': 0,
   'events.prevHash': 0,
@@ -90,6 +96,7 @@ export function agreementCardCore(
       attempts: pending.attempts ?? 0,
       lastError: pending.lastError ?? null,
     })),
+    sealWaiting: sealWaitingOf(agreement.finish),
     declined: agreement.declinedAt
       ? {
           at: new Date(agreement.declinedAt).toISOString(),
@@ -97,5 +104,33 @@ export function agreementCardCore(
           reason: agreement.declineReason ?? '',
         }
       : null,
+  };
+}
+
+/** Whether (and since when) a finish waits at the seal for the time-stamp service or revocation data. */
+export function sealWaitingOf(
+  finish:
+    | {
+        state?: string;
+        failedStep?: string | null;
+        lastError?: string | null;
+        startedAt?: Date | null;
+        failedAt?: Date | null;
+      }
+    | null
+    | undefined,
+): AgreementSealWaiting | null {
+  if (!finish || finish.state !== 'in_progress') return null;
+  const operation = {
+    operation: 'finish' as const,
+    failedStep: finish.failedStep ?? null,
+    lastError: finish.lastError ?? null,
+  };
+  if (!isWaitingSeal(operation)) return null;
+  return {
+    since: iso(finish.startedAt ?? finish.failedAt ?? null),
+    waitingFor: (finish.lastError ?? '').includes(SEAL_WAITING_MESSAGES[0])
+      ? 'time-stamp service'
+      : 'revocation data',
   };
 }

@@ -66,6 +66,24 @@ export interface AgreementCardCore {
    * (or absent) otherwise. The card shows it under the declined status.
    */
   declined?: AgreementDeclined | null;
+  /**
+   * Its seal waits for the time-stamp service or for revocation data (issue 37 item 3): since
+   * when, and for what; null (or absent) otherwise. The card says so; admins act on the Stuck
+   * operations page.
+   */
+  sealWaiting?: AgreementSealWaiting | null;
+}
+
+/** A finish waiting at the seal, as the card says it. */
+export interface AgreementSealWaiting {
+  /** ISO 8601: the first try that waited. */
+  since: string | null;
+  waitingFor: 'time-stamp service' | 'revocation data';
+}
+
+/** "Sealing is waiting for the time-stamp service; it completes once the service answers." */
+export function sealWaitingLine(waiting: AgreementSealWaiting): string {
+  return `Sealing is waiting for the ${waiting.waitingFor}; it completes by itself once the ${waiting.waitingFor === 'time-stamp service' ? 'service answers' : 'data can be fetched'}.`;
 }
 
 /** Who declined an agreement, when and why (issue 35). */

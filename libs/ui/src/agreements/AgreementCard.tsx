@@ -6,6 +6,7 @@ import {
   recipientProgressLabel,
   displayedStatus,
   mailPendingNotice,
+  sealWaitingLine,
   SIGNED_STATUSES,
   type ActionViewer,
   type AgreementAction,
@@ -165,6 +166,9 @@ export function AgreementCard<TCard extends AgreementCardCore>({
           {mailPendingLine(pending)}
         </p>
       ))}
+      {card.sealWaiting ? (
+        <p className="dash-card__mail-pending">{sealWaitingLine(card.sealWaiting)}</p>
+      ) : null}
       <div className="dash-card__links">
         <button type="button" className="dash-link" onClick={() => onDetails(card)}>
           Details<span className="ps-visually-hidden"> of {name}</span>

@@ -142,6 +142,22 @@ describe('AgreementCard', () => {
     expect(within(item).queryByRole('button', { name: /Retry mail/ })).toBeNull();
   });
 
+  it('says when its seal waits for the time-stamp service (issue 37)', () => {
+    const { item } = renderCard({
+      sealWaiting: { since: '2026-03-10T11:00:00.000Z', waitingFor: 'time-stamp service' },
+    });
+    expect(
+      within(item).getByText(
+        'Sealing is waiting for the time-stamp service; it completes by itself once the service answers.',
+      ),
+    ).toHaveClass('dash-card__mail-pending');
+  });
+
+  it('says nothing of sealing on a card whose seal does not wait', () => {
+    const { item } = renderCard({ sealWaiting: null });
+    expect(item).not.toHaveTextContent('Sealing is waiting');
+  });
+
   it('says a queued mail with no failed try yet goes out by itself', () => {
     const { item } = renderCard({
       mailPending: [
