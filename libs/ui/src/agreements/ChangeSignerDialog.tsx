@@ -5,7 +5,6 @@ import {
   checkHandover,
   formatPacificDate,
   handoverLine,
-  HANDOVER_NAME_MAX,
   type AgreementCardCore,
   type AgreementFamily,
   type HandoverFieldError,
@@ -13,6 +12,7 @@ import {
 } from '@prosign/domain';
 import { Dialog, useToast } from '@prosign/ui';
 import { useId, useState, type FormEvent } from 'react';
+import { HandoverFields } from '../forms/handover/HandoverFields';
 import './agreements.css';
 
 /** How a recipient's state reads in the list. */
@@ -47,9 +47,6 @@ export function ChangeSignerDialog({ family, card, onClose }: ChangeSignerDialog
   const ids = {
     list: useId(),
     group: useId(),
-    name: useId(),
-    email: useId(),
-    note: useId(),
     error: useId(),
   };
   const recipients = card.recipients ?? [];
@@ -106,10 +103,6 @@ export function ChangeSignerDialog({ family, card, onClose }: ChangeSignerDialog
     setError('');
     setInvalid(null);
   };
-  const fieldProps = (field: Field) => ({
-    'aria-invalid': error && invalid === field ? true : undefined,
-    'aria-describedby': error && invalid === field ? ids.error : undefined,
-  });
   const busy = change.isPending;
 
   return (
@@ -184,43 +177,15 @@ export function ChangeSignerDialog({ family, card, onClose }: ChangeSignerDialog
                 </label>
               ))}
             </fieldset>
-            <div className="ps-field">
-              <label htmlFor={ids.name}>{CHANGE_SIGNER_TEXTS.nameLabel}</label>
-              <input
-                id={ids.name}
-                className="ps-input"
-                value={name}
-                autoComplete="off"
-                maxLength={HANDOVER_NAME_MAX}
-                aria-required="true"
-                {...fieldProps('name')}
-                onChange={(event) => edit(setName)(event.target.value)}
-              />
-            </div>
-            <div className="ps-field">
-              <label htmlFor={ids.email}>{CHANGE_SIGNER_TEXTS.emailLabel}</label>
-              <input
-                id={ids.email}
-                className="ps-input"
-                type="email"
-                value={email}
-                autoComplete="off"
-                aria-required="true"
-                {...fieldProps('email')}
-                onChange={(event) => edit(setEmail)(event.target.value)}
-              />
-            </div>
-            <div className="ps-field">
-              <label htmlFor={ids.note}>{CHANGE_SIGNER_TEXTS.noteLabel}</label>
-              <textarea
-                id={ids.note}
-                className="ps-input"
-                rows={3}
-                value={note}
-                {...fieldProps('note')}
-                onChange={(event) => edit(setNote)(event.target.value)}
-              />
-            </div>
+            <HandoverFields
+              values={{ name, email, note }}
+              onChange={(field, value) =>
+                edit({ name: setName, email: setEmail, note: setNote }[field])(value)
+              }
+              labels={CHANGE_SIGNER_TEXTS}
+              invalid={error ? invalid : null}
+              errorId={ids.error}
+            />
           </>
         )}
         {error ? (

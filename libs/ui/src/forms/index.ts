@@ -64,6 +64,11 @@ export {
   type SignersFormValues,
 } from './signers/signer-list';
 export {
+  HandoverFields,
+  type HandoverField,
+  type HandoverFieldsProps,
+} from './handover/HandoverFields';
+export {
   emailCodeRequest,
   FormEmailCode,
   type FormEmailCodeProps,

@@ -1,14 +1,13 @@
 import { isApiError } from '@prosign/api-client';
 import {
   checkHandover,
-  HANDOVER_NAME_MAX,
-  HANDOVER_NOTE_MAX,
   HANDOVER_TEXTS,
   type HandoverFieldError,
   type HandoverRequest,
 } from '@prosign/domain';
 import { useToast } from '@prosign/ui';
-import { useId, useState } from 'react';
+import { HandoverFields } from '@prosign/ui/forms';
+import { useState } from 'react';
 import { SigningFormDialog, useSigningForm } from './SigningFormDialog';
 
 export interface HandoverModalProps {
@@ -42,7 +41,6 @@ export function HandoverModal({ open, onHandOver, onClose, blocked }: HandoverMo
     setInvalid(null);
     setBusy(false);
   });
-  const ids = { name: useId(), email: useId(), note: useId() };
 
   const submit = () => {
     if (blocked) return blocked;
@@ -69,12 +67,13 @@ export function HandoverModal({ open, onHandOver, onClose, blocked }: HandoverMo
     );
   };
 
-  const fieldProps = (field: Field) => ({
-    'aria-invalid': form.error && invalid === field ? true : undefined,
-    'aria-describedby': invalid === field ? form.describedBy : undefined,
-  });
-  const changed = (set: (value: string) => void) => (value: string) => {
-    set(value);
+  const setters: Record<Field, (value: string) => void> = {
+    name: setName,
+    email: setEmail,
+    note: setNote,
+  };
+  const edited = (field: Field, value: string) => {
+    setters[field](value);
     form.setError('');
     setInvalid(null);
   };
@@ -92,45 +91,14 @@ export function HandoverModal({ open, onHandOver, onClose, blocked }: HandoverMo
       onSubmit={submit}
       onClose={onClose}
     >
-      <div className="ps-field">
-        <label htmlFor={ids.name}>{HANDOVER_TEXTS.nameLabel}</label>
-        <input
-          id={ids.name}
-          className="ps-input"
-          value={name}
-          autoComplete="off"
-          maxLength={HANDOVER_NAME_MAX}
-          aria-required="true"
-          {...fieldProps('name')}
-          onChange={(event) => changed(setName)(event.target.value)}
-        />
-      </div>
-      <div className="ps-field">
-        <label htmlFor={ids.email}>{HANDOVER_TEXTS.emailLabel}</label>
-        <input
-          id={ids.email}
-          className="ps-input"
-          type="email"
-          inputMode="email"
-          value={email}
-          autoComplete="off"
-          aria-required="true"
-          {...fieldProps('email')}
-          onChange={(event) => changed(setEmail)(event.target.value)}
-        />
-      </div>
-      <div className="ps-field">
-        <label htmlFor={ids.note}>{HANDOVER_TEXTS.noteLabel}</label>
-        <textarea
-          id={ids.note}
-          className="ps-input sg-decline__reason"
-          rows={3}
-          value={note}
-          maxLength={HANDOVER_NOTE_MAX + 100}
-          {...fieldProps('note')}
-          onChange={(event) => changed(setNote)(event.target.value)}
-        />
-      </div>
+      <HandoverFields
+        values={{ name, email, note }}
+        onChange={edited}
+        labels={HANDOVER_TEXTS}
+        invalid={form.error ? invalid : null}
+        errorId={form.describedBy}
+        noteClassName="sg-decline__reason"
+      />
     </SigningFormDialog>
   );
 }
