@@ -1,12 +1,25 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
 import request from 'supertest';
 import { CrmRateLimitedError } from '../src/integrations/crm';
 import { HubSpotCrmAdapter } from '../src/integrations/crm/hubspot-crm.adapter';
+import { crmMarkerOf } from '../src/modules/crm/crm-agreement-record';
 import { CrmFlows } from '../src/modules/crm/crm-flows.service';
 import { HttpStandIn } from './support/http-stand-in';
+import { HubSpotStandIn } from './support/hubspot-stand-in';
+import { seedDemoData } from './support/seed';
+import {
+  PUBLIC_API_URL,
+  PUBLIC_SIGNING_URL,
+  saveSignatureAndConsent,
+  sendContract,
+  signerHttp,
+} from './support/signing-fixtures';
 import { staffHttp } from './support/staff-session';
-import { startApi } from './support/test-apps';
+import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
+import { waitFor } from './support/wait-for';
 
 const TOKEN = 'pat-na1-test-token';
 const PROJECT_TYPE = '2-998877';
@@ -815,6 +828,102 @@ describe('HubSpot CRM adapter', () => {
         .patch(url)
         .send({ missingProperties: { project_type: ['ADU', 'Remodel'] } })
         .expect(200);
+    });
+  });
+
+  /**
+   * Issue 36 item 5 on HubSpot's side: the worker's queued write of a signature against a
+   * HubSpot that keeps what it is told, crashing between the upload and the note. HubSpot
+   * stores the sealed PDF but the answer never arrives (as if the worker died right after the
+   * upload), then stores the first note but that answer is lost too. The retries find the file
+   * and then the note by the write's marker: one file, one note per event.
+   */
+  describe('a signature written through the worker, crashing between upload and note', () => {
+    const DEAL_ID = '40000007';
+    const keeper = new HubSpotStandIn(PROJECT_TYPE);
+    let written: ReturnType<typeof createTestEnv>;
+    let app: INestApplication;
+    let worker: INestApplicationContext;
+    let connection: Connection;
+
+    beforeAll(async () => {
+      await keeper.start();
+      keeper.addDeal(DEAL_ID, { dealname: 'Alvarez ADU' });
+      written = createTestEnv(__filename, {
+        CRM_ADAPTER: 'hubspot',
+        HUBSPOT_ACCESS_TOKEN: TOKEN,
+        HUBSPOT_BASE_URL: keeper.url,
+        HUBSPOT_PROJECT_OBJECT_TYPE: PROJECT_TYPE,
+        PUBLIC_API_URL,
+        PUBLIC_SIGNING_URL,
+        // Retries on a test's time scale (the product's first is 5 s).
+        CRM_RETRY_DELAY_MS: '100',
+      });
+      await seedDemoData(written.config);
+      ({ app } = await startApi(written.config));
+      worker = await startWorker(written.config);
+      connection = app.get<Connection>(getConnectionToken(), { strict: false });
+    });
+
+    afterAll(async () => {
+      await worker?.close();
+      await app?.close();
+      await keeper.stop();
+      await written?.cleanup();
+    });
+
+    const moved = (id: string) =>
+      waitFor(
+        () => connection.collection('crm_stage_moves').findOne({ _id: id as never }),
+        (doc) => doc?.status === 'moved' || doc?.status === 'failed',
+        { timeoutMs: 30_000, intervalMs: 100 },
+      );
+
+    it('leaves one file and one note per event on the deal, found again by their marker', async () => {
+      const sent = await sendContract(await staffHttp(app, 'csm@prosign.example'), {
+        hsDealId: DEAL_ID,
+      });
+      const signer = signerHttp(app);
+      await signer
+        .post('/api/verifyToken')
+        .send({ token: sent.token, prefix: 'contract' })
+        .expect(200);
+      const { _id } = (await connection
+        .collection('agreements')
+        .findOne({ token: sent.token }, { projection: { _id: 1 } }))!;
+      const key = (event: string) => `standard-${event}.${String(_id)}`;
+      expect(await moved(key('sent'))).toMatchObject({ status: 'moved' });
+      expect(await moved(key('viewed'))).toMatchObject({ status: 'moved' });
+
+      keeper.crashNext('file', 'reset-after');
+      keeper.crashNext('note', 'reset-after');
+      await saveSignatureAndConsent(app, sent.token);
+      await signer.post('/api/signing/finish').send({ token: sent.token }).expect(200);
+      const signed = await moved(key('signed'));
+
+      // Three tries: the upload's answer lost, the note's answer lost, then the rest.
+      expect(signed).toMatchObject({ status: 'moved', attempts: 3 });
+      const marker = crmMarkerOf(key('signed'));
+      const files = keeper.filesWith(marker);
+      expect(files).toHaveLength(1);
+      expect(files[0].path).toBe(`/ProSign/Service agreements/${files[0].name}.pdf`);
+      expect(keeper.notesWith(marker)).toEqual([
+        expect.objectContaining({
+          attachmentIds: [files[0].id],
+          associations: expect.arrayContaining([`deals:${DEAL_ID}`]),
+        }),
+      ]);
+      for (const event of ['sent', 'viewed']) {
+        expect(keeper.notesWith(crmMarkerOf(key(event)))).toHaveLength(1);
+      }
+      expect(keeper.counts).toMatchObject({ fileCreates: 1, noteCreates: 3 });
+      expect(signed).toMatchObject({ fileId: files[0].id, noteId: keeper.notesWith(marker)[0].id });
+      // The deal moved once to each stage, forwards.
+      expect(keeper.deals.get(DEAL_ID)).toMatchObject({
+        stageMoves: ['contractsent', 'closedwon'],
+        properties: expect.objectContaining({ dealstage: 'closedwon' }),
+      });
+      expect(keeper.unexpected).toEqual([]);
     });
   });
 });
