@@ -2,16 +2,20 @@
 // embedded MongoDB (FerretDB) and a redis-server of their own, all started here. N
 // contracts are sent through the API and N signers finish them, while the worker is
 // SIGKILLed at random moments and restarted, redis-server is restarted (its AOF keeps the
-// queues), the database is restarted, and the mail catcher is stopped for a while. Clients
-// behave as people do: an error answer or a dropped connection is tried again. Afterwards
-// it checks, from the database and the catcher: every accepted signature is on its sealed
-// PDF, every contract reached its final state, each mail was delivered exactly once (by
-// Message-ID), each CRM move was made once. Prints the counts; exits 1 on any loss or
-// duplicate.
+// queues), the database is restarted, and the mail catcher is stopped for a while. The CRM
+// is HubSpot, played by a stand-in in this process (backend/test/support/hubspot-stand-in.ts)
+// that keeps what it is told; it is down (connection refused, then 503s) while the signers
+// finish (issue 36). Clients behave as people do: an error answer or a dropped connection is
+// tried again. Afterwards it checks, from the database, the catcher and the stand-in: every
+// accepted signature is on its sealed PDF, every contract reached its final state, each mail
+// was delivered exactly once (by Message-ID), each CRM move was made once, and the CRM holds
+// exactly one file (the sealed PDF) and one note per event (sent, viewed, signed) of every
+// signed contract, its deal moved once to each stage, nothing in the failed list. Prints the
+// counts; exits 1 on any loss or duplicate.
 //
 //   node bench/faults/run.mjs                  # the long run: 100 sends, 100 finishes
 //   node bench/faults/run.mjs --short          # what `npm test` runs (backend/test/faults.fault-spec.ts)
-//   FAULTS_OPERATIONS=20 FAULTS_CATCHER_DOWN_S=60 FAULTS_SEED=7 node bench/faults/run.mjs
+//   FAULTS_OPERATIONS=20 FAULTS_CATCHER_DOWN_S=60 FAULTS_CRM_DOWN_S=120 FAULTS_SEED=7 node bench/faults/run.mjs
 //   --json: the summary as one JSON line at the end.
 //
 // The backend runs from its TypeScript sources (bench/faults/ts-register.cjs): no build needed.
@@ -33,6 +37,7 @@ const SHORT = process.argv.includes('--short');
 const JSON_OUT = process.argv.includes('--json');
 const N = Number(process.env.FAULTS_OPERATIONS ?? (SHORT ? 6 : 100));
 const CATCHER_DOWN_MS = Number(process.env.FAULTS_CATCHER_DOWN_S ?? (SHORT ? 6 : 600)) * 1000;
+const CRM_DOWN_MS = Number(process.env.FAULTS_CRM_DOWN_S ?? (SHORT ? 6 : 600)) * 1000;
 const SETTLE_MS = Number(process.env.FAULTS_SETTLE_S ?? (SHORT ? 150 : 1800)) * 1000;
 const SEED = Number(process.env.FAULTS_SEED ?? Date.now() % 100000);
 const ADMIN = 'admin@prosign.example';
@@ -44,6 +49,13 @@ const { CAPTCHA_PASS_HEADER, formatPacificTimestamp, STANDARD_TEMPLATE_DOC_IDS }
   path.join(ROOT, 'libs/domain/src/index.ts'),
 );
 const TEMPLATE_DOC_ID = STANDARD_TEMPLATE_DOC_IDS.default;
+const { HubSpotStandIn } = require(path.join(BACKEND, 'test/support/hubspot-stand-in.ts'));
+// The marker a CRM write leaves in its file's name and its note (the product's own rule).
+const { crmMarkerOf } = require(path.join(BACKEND, 'src/modules/crm/crm-agreement-record.ts'));
+/** The events of a signed contract that each leave one note on its deal. */
+const CRM_NOTE_EVENTS = ['sent', 'viewed', 'signed'];
+/** The deal's stage after the signature (the default rules of the sales pipeline). */
+const CRM_SIGNED_STAGE = 'closedwon';
 
 /** A seeded PRNG (mulberry32): the same FAULTS_SEED gives the same fault schedule. */
 function random(seed) {
@@ -134,8 +146,13 @@ async function main() {
   const work = path.join(DATA_DIR, `faults-${process.pid}`);
   rmSync(work, { recursive: true, force: true });
   log(
-    `seed ${SEED}: ${N} sends and ${N} finishes; mail catcher down ${CATCHER_DOWN_MS / 1000} s; logs in ${work}`,
+    `seed ${SEED}: ${N} sends and ${N} finishes; mail catcher down ${CATCHER_DOWN_MS / 1000} s; ` +
+      `CRM down ${CRM_DOWN_MS / 1000} s; logs in ${work}`,
   );
+  // HubSpot: one deal per contract, and a contact for each signer (notes go on both).
+  const hubspot = new HubSpotStandIn();
+  await hubspot.start();
+  const dealOf = (i) => String(60_000_000 + i);
   // Free ports are taken by others now and then (other processes start at the same time):
   // a service that cannot listen is started again on another one.
   const ports = { ...stackPorts() };
@@ -165,6 +182,12 @@ async function main() {
     MAIL_RETRY_DELAY_MS: '1000',
     MAIL_SEND_ATTEMPTS: '20',
     MAIL_SWEEP_EVERY_MS: '3000',
+    // The CRM's retries are the product's own (CRM_MOVE_ATTEMPTS, CRM_RETRY_DELAY_MS): they
+    // must outlast the outage by themselves.
+    CRM_ADAPTER: 'hubspot',
+    HUBSPOT_BASE_URL: hubspot.url,
+    HUBSPOT_ACCESS_TOKEN: 'pat-faults-stand-in',
+    HUBSPOT_PROJECT_OBJECT_TYPE: '2-998877',
   });
   let env;
   const client = new MongoClient(mongoUri, { serverSelectionTimeoutMS: 60_000 });
@@ -172,9 +195,22 @@ async function main() {
     operations: 0,
     sends: 0,
     finishes: 0,
-    faults: { workerKills: 0, redisRestarts: 0, databaseRestarts: 0, catcherStops: 0 },
+    faults: { workerKills: 0, redisRestarts: 0, databaseRestarts: 0, catcherStops: 0, crmStops: 0 },
     mails: 0,
     crmMoves: 0,
+    // What the CRM holds and how it got there.
+    crm: {
+      downSeconds: 0,
+      finishesWhileDown: 0,
+      requestsWhileDown: 0,
+      files: 0,
+      notes: 0,
+      stageMoves: 0,
+      fileCreates: 0,
+      noteCreates: 0,
+      failedListed: 0,
+      drainSeconds: null,
+    },
     lost: 0,
     duplicated: 0,
     problems: [],
@@ -228,6 +264,8 @@ async function main() {
 
     // ── Faults, on their own schedule while the operations run ──
     let loadDone = false;
+    let crmDown = false;
+    let crmBackAt;
     const phase = {};
     let sendingStarted;
     let signingStarted;
@@ -290,7 +328,31 @@ async function main() {
           await (rand() < 0.5 ? restartRedis() : restartDatabase());
         }
       })();
-      await Promise.all([killer, catcherOutage, restarts]);
+      // The CRM: down while the signers finish, for CRM_DOWN_MS and at least until half of them
+      // (50 at most) finished while it was down, whatever the machine's load; refused for four
+      // fifths of the time, then 503s.
+      const crmOutage = (async () => {
+        await phase.signing;
+        await hubspot.setState('refused');
+        crmDown = true;
+        const crmDownAt = Date.now();
+        counts.faults.crmStops += 1;
+        log(`CRM stopped for ${CRM_DOWN_MS / 1000} s (refused, then 503 for the last fifth)`);
+        await sleep(CRM_DOWN_MS * 0.8);
+        const quota = Math.min(Math.ceil(N / 2), 50);
+        while (counts.crm.finishesWhileDown < quota && !loadDone) await sleep(200);
+        await hubspot.setState('unavailable');
+        await sleep(CRM_DOWN_MS * 0.2);
+        await hubspot.setState('up');
+        crmDown = false;
+        crmBackAt = Date.now();
+        counts.crm.downSeconds = Math.round((crmBackAt - crmDownAt) / 1000);
+        log(
+          `CRM back after ${counts.crm.downSeconds} s ` +
+            `(${counts.crm.finishesWhileDown} signers finished while it was down)`,
+        );
+      })();
+      await Promise.all([killer, catcherOutage, restarts, crmOutage]);
     })();
 
     // ── The operations: N sends through the API, then N signers finishing at once ──
@@ -304,20 +366,14 @@ async function main() {
       origin: env.CORS_ORIGINS.split(',')[0],
       cookie: String(signIn.headers['set-cookie']).split(';')[0],
     };
-    const deals = (
-      await db
-        .collection('crm_deals')
-        .find({}, { projection: { _id: 1 } })
-        .toArray()
-    )
-      .map((d) => String(d._id))
-      .slice(0, 50);
     const contracts = [];
     await pool(N, 2, async (i) => {
       const first = ['Maria', 'James', 'Aiko', 'Noah', 'Priya'][i % 5];
       const last = `Fault${String(i).padStart(3, '0')}`;
       const email = `${first}.${last}@example.com`.toLowerCase();
-      const dealId = deals.length ? deals[i % deals.length] : '';
+      const dealId = dealOf(i);
+      hubspot.addDeal(dealId, { dealname: `${first} ${last} retrofit` });
+      hubspot.addContact(String(70_000_000 + i), email);
       const form = {
         full_name: `${first} ${last}`,
         email,
@@ -407,6 +463,7 @@ async function main() {
         );
         contract.finished = finished.json;
         counts.finishes += 1;
+        if (crmDown) counts.crm.finishesWhileDown += 1;
       }),
     );
     log(`${counts.finishes} signers finished`);
@@ -420,17 +477,34 @@ async function main() {
     await waitFor(
       'every mail sent, every finish completed, every CRM move made',
       async () => {
-        const [unsent, unfinished, unmoved] = await Promise.all([
+        const [unsent, unfinished, unmoved, failed] = await Promise.all([
           db.collection('mail_deliveries').countDocuments({ status: { $ne: 'sent' } }),
           db
             .collection('agreements')
             .countDocuments({ token: { $in: tokens }, 'finish.state': { $ne: 'completed' } }),
           db.collection('crm_stage_moves').countDocuments({ status: { $ne: 'moved' } }),
+          db.collection('crm_stage_moves').countDocuments({ status: 'failed' }),
         ]);
+        // A CRM write that ran out of tries waits for an admin: it will not settle by itself.
+        if (failed > 0) {
+          throw Object.assign(new Error(`${failed} CRM write(s) failed for good`), {
+            fatal: true,
+          });
+        }
         return unsent + unfinished + unmoved === 0 ? true : { unsent, unfinished, unmoved };
       },
       SETTLE_MS,
     ).catch((error) => counts.problems.push(error.message));
+    // How long the writes held back by the outage took to reach the CRM once it was back.
+    const [last] = await db
+      .collection('crm_stage_moves')
+      .find({ status: 'moved' })
+      .sort({ movedAt: -1 })
+      .limit(1)
+      .toArray();
+    if (crmBackAt && last?.movedAt) {
+      counts.crm.drainSeconds = Math.max(0, Math.round((last.movedAt - crmBackAt) / 1000));
+    }
     // The catcher stores a mail before it answers: give the last answers a moment to land.
     await sleep(1000);
 
@@ -447,6 +521,10 @@ async function main() {
       const agreement = byToken.get(contract.token);
       const lost = (why) => {
         counts.lost += 1;
+        counts.problems.push(`${contract.token.slice(0, 8)}…: ${why}`);
+      };
+      const duplicated = (why) => {
+        counts.duplicated += 1;
         counts.problems.push(`${contract.token.slice(0, 8)}…: ${why}`);
       };
       if (!agreement) {
@@ -479,6 +557,35 @@ async function main() {
           if (move?.status === 'moved') counts.crmMoves += 1;
           else lost(`CRM move ${milestone}: ${move?.status ?? 'never requested'}`);
         }
+      }
+      // The CRM record: the sealed PDF once, one note per event, the signed note with the file.
+      const id = String(agreement._id);
+      const files = hubspot.filesWith(crmMarkerOf(`standard-signed.${id}`));
+      if (files.length === 0) lost('no file in the CRM');
+      if (files.length > 1) duplicated(`${files.length} files in the CRM`);
+      if (files.length === 1 && files[0].sha256 !== agreement.signedSha256) {
+        lost('the file in the CRM is not the sealed PDF');
+      }
+      for (const event of CRM_NOTE_EVENTS) {
+        const notes = hubspot.notesWith(crmMarkerOf(`standard-${event}.${id}`));
+        if (notes.length === 0) lost(`no ${event} note in the CRM`);
+        if (notes.length > 1) duplicated(`${notes.length} ${event} notes in the CRM`);
+        if (!notes.every((note) => note.associations.includes(`deals:${contract.dealId}`))) {
+          lost(`the ${event} note is not on deal ${contract.dealId}`);
+        }
+        if (event === 'signed' && notes.length === 1 && files.length === 1) {
+          if (notes[0].attachmentIds.join() !== files[0].id) lost('the signed note lacks the file');
+        }
+      }
+      // The deal: each stage entered once, forwards, ending signed.
+      const deal = hubspot.deals.get(contract.dealId);
+      const moves = deal?.stageMoves ?? [];
+      counts.crm.stageMoves += moves.length;
+      if (new Set(moves).size !== moves.length) {
+        duplicated(`deal ${contract.dealId} moved ${moves.join(' → ')}`);
+      }
+      if (deal?.properties.dealstage !== CRM_SIGNED_STAGE) {
+        lost(`deal ${contract.dealId} at ${deal?.properties.dealstage}, not ${CRM_SIGNED_STAGE}`);
       }
       // Its mails: the link, the copy to the cc address, the signed copy.
       // Keyed by the agreement's _id (a signing token never names a mail).
@@ -518,22 +625,62 @@ async function main() {
         counts.problems.push(`a mail nobody sent arrived (${messageId})`);
       }
     }
+    // The CRM as a whole: nothing beyond these contracts' writes, every create kept once,
+    // nothing the stand-in did not understand, and the admins' failed list empty.
+    counts.crm.files = hubspot.files.length;
+    counts.crm.notes = hubspot.notes.length;
+    counts.crm.fileCreates = hubspot.counts.fileCreates;
+    counts.crm.noteCreates = hubspot.counts.noteCreates;
+    counts.crm.requestsWhileDown = hubspot.counts.refusedOrUnavailable;
+    const signedCount = agreements.filter((a) => a.status === 'signed').length;
+    if (counts.crm.files > signedCount) {
+      counts.duplicated += counts.crm.files - signedCount;
+      counts.problems.push(
+        `${counts.crm.files} files in the CRM for ${signedCount} signed contracts`,
+      );
+    }
+    const expectedNotes = CRM_NOTE_EVENTS.length * contracts.length;
+    if (counts.crm.notes > expectedNotes) {
+      counts.duplicated += counts.crm.notes - expectedNotes;
+      counts.problems.push(`${counts.crm.notes} notes in the CRM, ${expectedNotes} expected`);
+    }
+    for (const request of hubspot.unexpected.slice(0, 5)) {
+      counts.problems.push(`the CRM stand-in did not know ${request}`);
+    }
+    const failedList = await patiently('failed CRM writes', () =>
+      call(base, 'GET', '/api/hubspot/stage-moves?status=failed&page=1&limit=20', {
+        headers: staff,
+      }),
+    );
+    counts.crm.failedListed = failedList.json.total;
+    if (counts.crm.failedListed) {
+      counts.lost += counts.crm.failedListed;
+      counts.problems.push(`${counts.crm.failedListed} CRM write(s) in the admins' failed list`);
+    }
     counts.seconds = Math.round((Date.now() - started) / 1000);
     counts.seed = SEED;
   } finally {
     await client.close().catch(() => undefined);
+    await hubspot.stop().catch(() => undefined);
     // Stops only what this run started.
     const { stopAll } = await import('../../scripts/lib/processes.mjs');
     await stopAll(5000);
   }
 
   const f = counts.faults;
+  const c = counts.crm;
   log(
     `operations ${counts.operations} (${counts.sends} sends, ${counts.finishes} finishes); faults injected ` +
-      `${f.workerKills + f.redisRestarts + f.databaseRestarts + f.catcherStops} (worker killed ${f.workerKills}, ` +
-      `redis restarted ${f.redisRestarts}, database restarted ${f.databaseRestarts}, catcher stopped ${f.catcherStops}); ` +
-      `mails ${counts.mails}, CRM moves ${counts.crmMoves}; retries ${stats.retries}; ` +
+      `${f.workerKills + f.redisRestarts + f.databaseRestarts + f.catcherStops + f.crmStops} (worker killed ${f.workerKills}, ` +
+      `redis restarted ${f.redisRestarts}, database restarted ${f.databaseRestarts}, catcher stopped ${f.catcherStops}, ` +
+      `CRM stopped ${f.crmStops}); mails ${counts.mails}, CRM moves ${counts.crmMoves}; retries ${stats.retries}; ` +
       `lost ${counts.lost}, duplicated ${counts.duplicated}; ${counts.seconds} s`,
+  );
+  log(
+    `CRM: ${c.finishesWhileDown} signers finished while it was down (${c.downSeconds} s, ` +
+      `${c.requestsWhileDown} requests answered 503); files ${c.files} (${c.fileCreates} created), ` +
+      `notes ${c.notes} (${c.noteCreates} created), deal stage moves ${c.stageMoves}, ` +
+      `failed list ${c.failedListed}; drained ${c.drainSeconds ?? '?'} s after it came back`,
   );
   for (const problem of counts.problems.slice(0, 20)) log(`  ! ${problem}`);
   if (JSON_OUT)
