@@ -222,38 +222,31 @@ describe('HubSpot CRM adapter', () => {
   });
 
   describe('the record of an agreement (issue 36)', () => {
-    it('notes an event on a deal, its contact and a project, with the signed PDF attached', async () => {
-      hubspot.expect(
-        {
-          method: 'POST',
-          path: '/crm/v3/objects/notes',
-          body: {
-            properties: {
-              hs_note_body:
-                'Signed by Maria &lt;maria@example.com&gt;.<br>Card: https://app/x<br><br>ProSign ref: ps-abc123',
-              hs_timestamp: '2026-03-16T17:42:00.000Z',
-              hs_attachment_ids: '7001',
-            },
-            associations: [
-              {
-                to: { id: '222' },
-                types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 214 }],
-              },
-              {
-                to: { id: '501' },
-                types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 202 }],
-              },
-            ],
+    it('notes an event on a deal and its contact, with the signed PDF attached', async () => {
+      hubspot.expect({
+        method: 'POST',
+        path: '/crm/v3/objects/notes',
+        body: {
+          properties: {
+            hs_note_body:
+              'Signed by Maria &lt;maria@example.com&gt;.<br>Card: https://app/x<br><br>ProSign ref: ps-abc123',
+            hs_timestamp: '2026-03-16T17:42:00.000Z',
+            hs_attachment_ids: '7001',
           },
-          status: 201,
-          reply: object('9100', {}),
+          associations: [
+            {
+              to: { id: '222' },
+              types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 214 }],
+            },
+            {
+              to: { id: '501' },
+              types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 202 }],
+            },
+          ],
         },
-        {
-          method: 'PUT',
-          path: `/crm/v4/objects/notes/9100/associations/default/${PROJECT_TYPE}/333`,
-          reply: { status: 'COMPLETE', results: [] },
-        },
-      );
+        status: 201,
+        reply: object('9100', {}),
+      });
       await expect(
         adapter.addNote({
           body: 'Signed by Maria <maria@example.com>.\nCard: https://app/x',
@@ -262,11 +255,77 @@ describe('HubSpot CRM adapter', () => {
           on: [
             { type: 'deals', id: '222' },
             { type: 'contacts', id: '501' },
-            { type: 'projects', id: '333' },
           ],
           attachmentIds: ['7001'],
         }),
       ).resolves.toBe('9100');
+    });
+
+    it('notes a SOW’s event on its project (the custom object) and the partner’s contact in one request', async () => {
+      const sealed = {
+        body: '"Scope of Work: 88 Orchard Lane" was signed in ProSign.\nOpen in ProSign: https://app/sow-dashboard',
+        at: new Date('2026-03-16T17:42:00.000Z'),
+        marker: 'ps-50w',
+        on: [
+          { type: 'projects' as const, id: '60000003' },
+          { type: 'contacts' as const, id: '55000003' },
+        ],
+        attachmentIds: ['7002'],
+      };
+      const created = (id: string) => ({
+        method: 'POST' as const,
+        path: '/crm/v3/objects/notes',
+        body: {
+          properties: {
+            hs_note_body:
+              '"Scope of Work: 88 Orchard Lane" was signed in ProSign.<br>Open in ProSign: https://app/sow-dashboard<br><br>ProSign ref: ps-50w',
+            hs_timestamp: '2026-03-16T17:42:00.000Z',
+            hs_attachment_ids: '7002',
+          },
+          // The project by the account's own note-to-project type: one request, nothing to add after.
+          associations: [
+            {
+              to: { id: '60000003' },
+              types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 61 }],
+            },
+            {
+              to: { id: '55000003' },
+              types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 202 }],
+            },
+          ],
+        },
+        status: 201,
+        reply: object(id, {}),
+      });
+      hubspot.expect(
+        {
+          method: 'GET',
+          path: `/crm/v4/associations/notes/${PROJECT_TYPE}/labels`,
+          reply: page([label(61, null), label(62, 'Kick-off note')]),
+        },
+        created('9200'),
+        // The type is looked up once: the next project note goes straight out.
+        created('9201'),
+      );
+      await expect(adapter.addNote(sealed)).resolves.toBe('9200');
+      await expect(adapter.addNote(sealed)).resolves.toBe('9201');
+    });
+
+    it('refuses a project note clearly when HubSpot lets no note be associated with projects', async () => {
+      hubspot.expect({
+        method: 'GET',
+        path: `/crm/v4/associations/notes/${PROJECT_TYPE}/labels`,
+        reply: page([]),
+      });
+      const fresh = new HubSpotCrmAdapter(env.config);
+      await expect(
+        fresh.addNote({
+          body: 'x',
+          at: new Date(at),
+          marker: 'ps-none',
+          on: [{ type: 'projects', id: '60000003' }],
+        }),
+      ).rejects.toThrow(/no association from notes to the project object 2-998877/);
     });
 
     it('finds a note by its marker before writing it again', async () => {

@@ -20,7 +20,7 @@ import {
   signerHttp,
   signStandardAs,
 } from './support/signing-fixtures';
-import { sowBody } from './support/sow-fixtures';
+import { DEMO_PROJECT_ID, sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -112,8 +112,9 @@ describe('a signer declines with a reason', () => {
   async function expectCrmNote(
     family: string,
     agreementId: string,
-    dealId: string,
+    dealId: string | null,
     reason: string,
+    projectId?: string,
   ) {
     const moveId = `${family}-declined.${agreementId}`;
     const move = await waitFor(
@@ -122,12 +123,16 @@ describe('a signer declines with a reason', () => {
       { timeoutMs: 15_000, intervalMs: 100 },
     );
     expect(move).toMatchObject({ dealId, milestone: 'declined', dealstage: null });
+    if (projectId) expect(move).toMatchObject({ projectId });
     const notes = await connection
       .collection('crm_notes')
       .find({ marker: crmMarkerOf(moveId) })
       .toArray();
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ dealId });
+    expect(notes[0].on[0]).toEqual(
+      projectId ? { type: 'projects', id: projectId } : { type: 'deals', id: dealId },
+    );
     expect(move?.noteId).toBe(notes[0]._id);
     expect(notes[0].body).toContain(`Reason: ${reason}`);
   }
@@ -447,12 +452,8 @@ describe('a signer declines with a reason', () => {
       if (family === 'co') {
         await expectCrmNote('co', agreementId, deal?.dealId as string, reason);
       } else {
-        // A SOW has no deal: nothing queued for the CRM (its project hook does nothing yet).
-        expect(
-          await connection
-            .collection('crm_stage_moves')
-            .countDocuments({ _id: `sow-declined.${agreementId}` as never }),
-        ).toBe(0);
+        // A SOW has no deal: the note goes on its project (issue 36).
+        await expectCrmNote('sow', agreementId, null, reason, DEMO_PROJECT_ID);
       }
     });
   });

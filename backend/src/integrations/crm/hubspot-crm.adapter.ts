@@ -72,6 +72,7 @@ export class HubSpotCrmAdapter implements CrmPort {
   private readonly client: Client;
   private readonly projectType: string;
   private readonly labelIds = new Map<string, Promise<Map<string, number>>>();
+  private noteProjectType?: Promise<{ category: string; typeId: number }>;
   /** For the Files API, called over fetch (multipart): the generated client's upload takes a file path. */
   private readonly files: { base: string; token: string };
 
@@ -247,10 +248,16 @@ export class HubSpotCrmAdapter implements CrmPort {
     return created.id;
   }
 
+  /**
+   * One request creates the note with every association (`POST /crm/v3/objects/notes`), so a
+   * note found again by its marker after a crash is never missing one: deals and contacts by
+   * HubSpot's own note association types, a project (the custom object) by the pair's default
+   * type, which differs per account and is read once from the v4 association schema.
+   */
   async addNote(note: CrmTimelineNote): Promise<string> {
-    // Deals and contacts by HubSpot's own note association types; a project (a custom object)
-    // by its default association, whose type id HubSpot knows.
-    const inline = note.on.filter((target) => target.type !== 'projects');
+    const projectType = note.on.some((target) => target.type === 'projects')
+      ? await this.noteToProjectType()
+      : null;
     const created = await this.call('Note', () =>
       this.client.crm.objects.notes.basicApi.create({
         properties: {
@@ -260,28 +267,41 @@ export class HubSpotCrmAdapter implements CrmPort {
             ? { hs_attachment_ids: note.attachmentIds.join(';') }
             : {}),
         },
-        associations: inline.map((target) => ({
+        associations: note.on.map((target) => ({
           to: { id: target.id },
           types: [
-            {
-              associationCategory: HUBSPOT_DEFINED as never,
-              associationTypeId: noteAssociationTypeId(target),
-            },
+            target.type === 'projects' && projectType
+              ? {
+                  associationCategory: projectType.category as never,
+                  associationTypeId: projectType.typeId,
+                }
+              : {
+                  associationCategory: HUBSPOT_DEFINED as never,
+                  associationTypeId: noteAssociationTypeId(target),
+                },
           ],
         })),
       }),
     );
-    for (const target of note.on.filter((candidate) => candidate.type === 'projects')) {
-      await this.call(`Project ${target.id}`, () =>
-        this.client.crm.associations.v4.basicApi.createDefault(
-          'notes',
-          created.id,
-          this.projectType,
-          target.id,
-        ),
-      );
-    }
     return created.id;
+  }
+
+  /** The unlabelled association type from notes to the project object, looked up once. */
+  private noteToProjectType(): Promise<{ category: string; typeId: number }> {
+    this.noteProjectType ??= this.call('Association types of notes', () =>
+      this.client.crm.associations.v4.schema.definitionsApi.getAll('notes', this.projectType),
+    ).then((response) => {
+      const unlabelled = response.results.find((definition) => !definition.label);
+      if (!unlabelled) {
+        throw new BadGatewayException(
+          `HubSpot has no association from notes to the project object ${this.projectType}: allow notes to be associated with it in the object's settings`,
+        );
+      }
+      return { category: unlabelled.category, typeId: unlabelled.typeId };
+    });
+    // A failed look-up is not kept: the next note asks again.
+    this.noteProjectType.catch(() => (this.noteProjectType = undefined));
+    return this.noteProjectType;
   }
 
   async findNote(marker: string): Promise<string | null> {

@@ -1,14 +1,24 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { CrmRecordEvent } from '@prosign/domain';
-import { CrmStageMoves } from '../crm';
+import { crmAgreementTitle, type CrmEventFacts, type CrmRecordEvent } from '@prosign/domain';
+import { CrmStageMoves, crmWriteKeyOf } from '../crm';
 import { familyConfig } from './agreement-family';
 import type { AgreementDocument } from './agreement.schema';
 
+export interface CrmEventOptions {
+  /** The link the deal keeps with the event (the signing link, the sealed or VOID PDF). */
+  link?: string | null;
+  /** Which one of its kind (the n-th hand-over, the invoice's type): one write each. */
+  occurrence?: string | null;
+  /** What the note says beyond the title: who declined and why, who handed over to whom. */
+  facts?: CrmEventFacts | null;
+}
+
 /**
  * Tells the CRM record of an agreement what happened (issue 36): one queued write per agreement
- * and event (`{family}-{event}.{id}`, so a repeated event writes once), for families whose
- * agreements belong to a deal. The write notes it, moves the deal as the stage rules say and keeps
- * its properties; the caller never waits for the CRM nor fails with it.
+ * and event (`{family}-{event}[-{occurrence}].{id}`, so a repeated event writes once), on the
+ * agreement's deal (standard, change order) or, without one, its project (SOW). The write notes
+ * it on the record and the signer's contact, and on a deal moves it as the stage rules say and
+ * keeps its properties. Every note of one agreement names it by the same title.
  */
 @Injectable()
 export class AgreementCrmEvents {
@@ -16,20 +26,39 @@ export class AgreementCrmEvents {
 
   constructor(private readonly crmMoves: CrmStageMoves) {}
 
+  /**
+   * Queues the write; fails only when it cannot be recorded (a send or finish step, which is
+   * tried again). Nothing for an agreement that names neither a deal nor a project.
+   */
+  async request(
+    agreement: AgreementDocument<object>,
+    event: CrmRecordEvent,
+    options: CrmEventOptions = {},
+  ): Promise<void> {
+    const config = familyConfig(agreement.family);
+    const dealId = config.crm.dealId(agreement.form);
+    const projectId = dealId ? null : config.crm.projectId(agreement.form);
+    if (!dealId && !projectId) return;
+    await this.crmMoves.request({
+      key: crmWriteKeyOf(agreement.family, event, String(agreement._id), options.occurrence),
+      dealId,
+      projectId,
+      milestone: event,
+      link: options.link ?? null,
+      title: crmAgreementTitle(agreement.family, config.title(agreement.form)),
+      signerEmail: config.parties(agreement.form).signerEmail || null,
+      facts: options.facts ?? null,
+    });
+  }
+
+  /** As `request`, for callers that never wait for the CRM nor fail with it: a failure is logged. */
   async record(
     agreement: AgreementDocument<object>,
     event: CrmRecordEvent,
-    link: string | null = null,
+    options: CrmEventOptions = {},
   ): Promise<void> {
-    const dealId = familyConfig(agreement.family).crm.dealId(agreement.form);
-    if (!dealId) return;
     try {
-      await this.crmMoves.request({
-        key: `${agreement.family}-${event}.${String(agreement._id)}`,
-        dealId,
-        milestone: event,
-        link,
-      });
+      await this.request(agreement, event, options);
     } catch (error) {
       this.logger.warn(
         `CRM write (${event}) of agreement ${String(agreement._id)} not recorded: ${(error as Error).message}`,

@@ -34,10 +34,12 @@ describe('family configurations', () => {
       },
     });
     expect(sow.crm.dealId(form)).toBeNull();
+    // Its CRM record is the project: notes go there.
+    expect(sow.crm.projectId(form)).toBe('60000003');
     expect(sow.fileServiceProjectId(form)).toBe('60000003');
   });
 
-  it('CO: the client signatory signs, the CSM sends, the deal moves on send and sign', () => {
+  it('CO: the client signatory signs, the CSM sends, its events are written on the deal', () => {
     const co = familyConfig<ChangeOrderForm>('co');
     const form = {
       signatory_name: 'Ann Lee',
@@ -59,7 +61,7 @@ describe('family configurations', () => {
     expect(co.linkMail({ form, link: 'L', senderEmail: 'x', isReminder: false }).kind).toBe(
       'co-link',
     );
-    expect(co.crm).toMatchObject({ moveOnSend: true, moveOnSign: true });
     expect(co.crm.dealId(form)).toBe('40000101');
+    expect(co.crm.projectId(form)).toBeNull();
   });
 });

@@ -35,7 +35,7 @@ export interface FieldsByMail<TForm extends object> {
  * (`families/<family>.family.ts`): its form's own fields are the family's,
  * everything else is the agreement core's and reads the family through this —
  * the parties and title its mails show, how its creation names it and which
- * fields its mails froze, its dashboard card, the CRM moves on send and sign,
+ * fields its mails froze, its dashboard card, the CRM record its events are written on,
  * and where the signed PDF goes. Where it lives for both sides (dashboard flag,
  * staff room, route prefixes, dashboard routes) is libs/domain's
  * `AGREEMENT_FAMILY_PLACES` and `AGREEMENT_DASHBOARD_ROUTES`.
@@ -72,13 +72,12 @@ export interface AgreementFamilyConfig<TForm extends object = object, TCard = un
     isReminder: boolean;
     subject?: string | null;
   }): MailTemplate;
+  /** The CRM record its events are written on (issue 36): a deal's, else a project's. */
   crm: {
-    /** The CRM deal the agreement belongs to, if any. */
+    /** The CRM deal the agreement belongs to, if any: its notes, stage and properties. */
     dealId(form: TForm): string | null;
-    /** Move the deal to the "sent" stage (with the signing link) when the send completes. */
-    moveOnSend: boolean;
-    /** Move the deal to the "signed" stage (with the sealed PDF's link) when signed. */
-    moveOnSign: boolean;
+    /** The CRM project it belongs to when it has no deal: its notes. */
+    projectId(form: TForm): string | null;
   };
   /** Where the sealed PDF goes besides the signer's mail: the file service's project, if any. */
   fileServiceProjectId(form: TForm): string | null;

@@ -24,6 +24,7 @@ import {
 } from '@prosign/domain';
 import type { QueryFilter } from 'mongoose';
 import { MailService } from '../mail';
+import { AgreementCrmEvents } from './agreement-crm-events';
 import { familyConfig } from './agreement-family';
 import { agreementMailKey } from './agreement-mail-keys';
 import type { StoredHandover, StoredRecipient } from './agreement-recipients';
@@ -79,6 +80,7 @@ export class AgreementHandoverService {
   constructor(
     private readonly repository: AgreementRepository,
     private readonly mail: MailService,
+    private readonly crmEvents: AgreementCrmEvents,
   ) {}
 
   async handOver(
@@ -215,6 +217,15 @@ export class AgreementHandoverService {
     ).length;
     if (!waiting) await this.inviteNewSigner(updated, place.recipientId, number, signingLink);
     await this.tellSender(updated, place, { name, email, note }, actor, number, now);
+    // The CRM record notes each hand-over once (its number in the write's key).
+    await this.crmEvents.record(updated, 'handed-over', {
+      occurrence: String(number),
+      facts: {
+        by: actor.kind === 'signer' ? place.name : `${place.name} (changed by ${actor.email})`,
+        to: name,
+        words: note || null,
+      },
+    });
     return {
       status: 'handed-over',
       recipientId: place.recipientId,

@@ -268,7 +268,7 @@ export class AgreementLifecycleService {
       voidedAt: now,
     }));
     // The VOID-stamped PDF goes onto the CRM record too.
-    await this.crmEvents.record(updated, 'voided', voided.docLink);
+    await this.crmEvents.record(updated, 'voided', { link: voided.docLink });
     return { message: 'Contract voided.', status: updated.status, voidDocLink: voided.docLink };
   }
 

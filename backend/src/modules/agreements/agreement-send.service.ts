@@ -25,9 +25,9 @@ import {
   type SigningOrder,
 } from '@prosign/domain';
 import { StaffDirectory } from '../../platform/auth/staff-directory';
-import { CrmStageMoves } from '../crm';
 import { DocumentsService } from '../documents';
 import { MailService } from '../mail';
+import { AgreementCrmEvents } from './agreement-crm-events';
 import { familyConfig } from './agreement-family';
 import {
   additionalSignerRecipients,
@@ -102,7 +102,7 @@ export class AgreementSendService {
     private readonly runner: StepRunner,
     private readonly mail: MailService,
     private readonly documents: DocumentsService,
-    private readonly crmMoves: CrmStageMoves,
+    private readonly crmEvents: AgreementCrmEvents,
     // Absent in the worker, which never starts a send (it only resumes started ones).
     @Optional() private readonly staff?: StaffDirectory,
     // Absent where sends are only resumed (worker, seeds): no code unless the request asks.
@@ -453,15 +453,8 @@ export class AgreementSendService {
         return;
       }
       case 'crmStageSent': {
-        const dealId = config.crm.dealId(form);
-        if (!config.crm.moveOnSend || !dealId) return;
         // Queued: the send neither waits for the CRM nor fails with it (the worker retries).
-        await this.crmMoves.request({
-          key: `${agreement.family}-sent.${String(agreement._id)}`,
-          dealId,
-          milestone: 'sent',
-          link: agreement.signingLink,
-        });
+        await this.crmEvents.request(agreement, 'sent', { link: agreement.signingLink });
         return;
       }
     }

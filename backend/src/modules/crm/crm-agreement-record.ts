@@ -1,15 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AGREEMENT_FAMILIES,
+  AGREEMENT_FAMILY_PLACES,
   CRM_CONTRACT_STATUS_OF,
-  CRM_FILE_FOLDERS,
+  crmAgreementTitle,
   crmNoteText,
-  pacificDateOf,
   crmSignedFileName,
+  isCrmNoteOnlyEvent,
+  pacificDateOf,
   type AgreementFamily,
+  type CrmRecordEvent,
 } from '@prosign/domain';
 import { createHash } from 'node:crypto';
-import { CRM_PORT, type CrmPort } from '../../integrations/crm';
+import { CRM_PORT, type CrmNoteTarget, type CrmPort } from '../../integrations/crm';
 import { AppConfig } from '../../platform/config/app-config';
 import { DocumentsService } from '../documents';
 import type { CrmStageMoveDoc } from './crm-stage-move.repository';
@@ -19,10 +22,11 @@ export type CrmWriteProgress = (done: { fileId?: string; noteId?: string }) => P
 
 /**
  * The agreement on its CRM record (issue 36 items 1 and 2), as one queued write's first steps:
- * the sealed PDF kept as a private file in its family's folder (when signed), then a short note
- * on the deal's timeline with the file attached. Each step is looked up by the write's marker
- * before it is created and recorded once done, so a retry after a crash between the upload and
- * the note (or after the note) creates neither twice.
+ * the sealed PDF (when signed) or the VOID-stamped one (when voided) kept as a private file in
+ * its family's folder, then a short note with the file attached on the agreement's deal or
+ * project and on the signer's contact. Each step is looked up by the write's marker before it
+ * is created and recorded once done, so a retry after a crash between the upload and the note
+ * (or after the note) creates neither twice.
  */
 @Injectable()
 export class CrmAgreementRecord {
@@ -34,45 +38,47 @@ export class CrmAgreementRecord {
 
   async write(move: CrmStageMoveDoc, progress: CrmWriteProgress): Promise<void> {
     const family = familyOfKey(move._id);
+    const place = AGREEMENT_FAMILY_PLACES[family];
     const marker = crmMarkerOf(move._id);
+    // Every note of one agreement names it alike (writes queued before the title was kept: the family's name).
+    const title = crmAgreementTitle(family, move.title);
     let fileId = move.fileId ?? null;
-    let title: string | null = null;
-    // The sealed PDF on signature, the VOID-stamped one on void (item 1).
-    if ((move.milestone === 'signed' || move.milestone === 'voided') && move.link) {
-      const pdf = await this.documents.pdfOf(move.link);
-      title = pdf.title.replace(/\s*\(signed\)\s*$/i, '').replace(/^VOID:\s*/, '');
-      if (!fileId) {
-        const folder = CRM_FILE_FOLDERS[family];
-        const name = crmSignedFileName(
-          title,
-          marker,
-          move.milestone === 'voided' ? 'void' : 'signed',
-        );
-        const file =
-          (await this.crm.findFile(folder, name)) ??
-          (await this.crm.uploadFile({
-            folder,
-            name,
-            bytes: pdf.pdf,
-            contentType: 'application/pdf',
-          }));
-        fileId = file.id;
-        await progress({ fileId });
-      }
+    if ((move.milestone === 'signed' || move.milestone === 'voided') && move.link && !fileId) {
+      const folder = place.crmFileFolder;
+      const name = crmSignedFileName(
+        title,
+        marker,
+        move.milestone === 'voided' ? 'void' : 'signed',
+      );
+      const file =
+        (await this.crm.findFile(folder, name)) ??
+        (await this.crm.uploadFile({
+          folder,
+          name,
+          bytes: (await this.documents.pdfOf(move.link)).pdf,
+          contentType: 'application/pdf',
+        }));
+      fileId = file.id;
+      await progress({ fileId });
     }
     if (move.noteId) return;
-    title ??= await this.dealTitle(move.dealId);
+    const event = move.milestone as CrmRecordEvent;
     const noteId =
       (await this.crm.findNote(marker)) ??
       (await this.crm.addNote({
-        body: crmNoteText(move.milestone, {
-          title,
-          cardLink: this.cardLink(family),
-          detail: move.note ?? null,
-        }),
+        body:
+          move.facts || !move.note
+            ? crmNoteText(event, {
+                ...(move.facts ?? {}),
+                title,
+                cardLink: this.cardLink(family),
+                at: move.createdAt,
+              })
+            : // A decline queued before its facts were kept carries its whole text.
+              `${move.note}\nOpen in ProSign: ${this.cardLink(family)}`,
         at: move.createdAt,
         marker,
-        on: [{ type: 'deals', id: move.dealId }],
+        on: await this.noteTargets(move),
         attachmentIds: fileId ? [fileId] : [],
       }));
     await progress({ noteId });
@@ -88,9 +94,10 @@ export class CrmAgreementRecord {
     const set = (name: string, value: string) => {
       if (name !== 'none') properties[name] = value;
     };
-    // A first view is only a note: the agreement's status is what staff and signers did.
-    if (move.milestone === 'viewed') return properties;
-    set(this.config.CRM_CONTRACT_STATUS_PROPERTY, CRM_CONTRACT_STATUS_OF[move.milestone]);
+    // A first view, a hand-over, an invoice: only a note; the status is what signers did.
+    if (isCrmNoteOnlyEvent(move.milestone)) return properties;
+    const status = CRM_CONTRACT_STATUS_OF[move.milestone as keyof typeof CRM_CONTRACT_STATUS_OF];
+    set(this.config.CRM_CONTRACT_STATUS_PROPERTY, status);
     if (move.milestone === 'signed') {
       set(this.config.CRM_SIGNED_DATE_PROPERTY, pacificDateOf(move.createdAt));
     }
@@ -98,15 +105,29 @@ export class CrmAgreementRecord {
     return properties;
   }
 
+  /** The note's records: the deal (or the project), then the signer's contact if the CRM has one. */
+  private async noteTargets(move: CrmStageMoveDoc): Promise<CrmNoteTarget[]> {
+    const record: CrmNoteTarget = move.dealId
+      ? { type: 'deals', id: move.dealId }
+      : { type: 'projects', id: move.projectId ?? '' };
+    if (!record.id) throw new Error(`CRM write ${move._id} names no deal and no project`);
+    const contactId = move.signerEmail ? await this.contactIdOf(move.signerEmail) : null;
+    return contactId ? [record, { type: 'contacts', id: contactId }] : [record];
+  }
+
+  private async contactIdOf(email: string): Promise<string | null> {
+    const { records } = await this.crm.search('contacts', {
+      anyOf: [[{ property: 'email', equals: email.trim() }]],
+      properties: ['email'],
+      limit: 1,
+    });
+    return records[0]?.id ?? null;
+  }
+
   /** Where staff see the agreement's card: its family's dashboard. */
   private cardLink(family: AgreementFamily): string {
     const base = this.config.PUBLIC_SHELL_URL.replace(/\/+$/, '');
-    return `${base}${family === 'sow' ? '/sow-dashboard' : '/dashboard'}`;
-  }
-
-  private async dealTitle(dealId: string): Promise<string> {
-    const deal = await this.crm.readRecord('deals', dealId, ['dealname']);
-    return deal.properties.dealname ? `Agreement for ${deal.properties.dealname}` : 'Agreement';
+    return `${base}${AGREEMENT_FAMILY_PLACES[family].dashboardPath}`;
   }
 }
 

@@ -1,26 +1,39 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Collection, Connection } from 'mongoose';
-import type { CrmRecordEvent } from '@prosign/domain';
+import { CRM_NOTE_ONLY_EVENTS, type CrmEventFacts, type CrmRecordEvent } from '@prosign/domain';
 import type { DealStageMilestone } from '../../integrations/crm';
-
-/**
- * What a queued CRM write does to the deal: move it to the sent or signed stage, or record
- * that a signer declined (a note with the reason; the stage move is issue 36's).
- */
-export type CrmMoveMilestone = DealStageMilestone | CrmRecordEvent;
 import { JobRecordRepository } from '../../platform/queues/job-record.repository';
+
+/** The agreement event a queued CRM write records (a note, and on a deal its stage and properties). */
+export type CrmMoveMilestone = DealStageMilestone | CrmRecordEvent;
 
 export const CRM_STAGE_MOVE_STATUSES = ['queued', 'retrying', 'moved', 'failed'] as const;
 export type CrmStageMoveStatus = (typeof CRM_STAGE_MOVE_STATUSES)[number];
 
-/** One requested move of a deal to a pipeline stage, and what became of it. */
+/**
+ * One queued CRM write of an agreement event, and what became of it: a note (with the sealed
+ * or VOID-stamped PDF as a file) on the agreement's deal or, for a SOW, its project, and on a
+ * deal the stage and properties the event calls for.
+ */
 export interface CrmStageMoveDoc {
-  /** Idempotency key (`{family}-{milestone}.{agreementId}`): one move per agreement and milestone. */
+  /**
+   * Idempotency key (`{family}-{milestone}[-{occurrence}].{agreementId}`): one write per
+   * agreement and event (and hand-over or invoice).
+   */
   _id: string;
-  dealId: string;
+  /** The deal written on (standard, change order); null for a project's write. */
+  dealId: string | null;
+  /** The project written on instead (a SOW's community-partner project). */
+  projectId?: string | null;
   milestone: CrmMoveMilestone;
-  /** The note the write adds to the deal (a decline's reason); absent on stage moves. */
+  /** The agreement's title as its notes name it (`crmAgreementTitle`), when the event was raised. */
+  title?: string | null;
+  /** The signer's e-mail: their CRM contact, if there is one, gets the note too. */
+  signerEmail?: string | null;
+  /** What the note says of the event beyond the title (who declined and why, a hand-over…). */
+  facts?: CrmEventFacts | null;
+  /** Writes queued before `facts`: a decline's whole text. */
   note?: string | null;
   /** Stored on the deal with the move (the signing link, the sealed PDF). */
   link: string | null;
@@ -74,9 +87,12 @@ export class CrmStageMoveRepository
   async hasNewerWritten(
     move: Pick<CrmStageMoveDoc, '_id' | 'dealId' | 'createdAt'>,
   ): Promise<boolean> {
+    if (!move.dealId) return false;
     const newer = await (this.records as unknown as Collection<CrmStageMoveDoc>).findOne(
       {
         dealId: move.dealId,
+        // A note-only event (a view, a hand-over, an invoice) says nothing of the deal's status.
+        milestone: { $nin: [...CRM_NOTE_ONLY_EVENTS] },
         status: 'moved',
         createdAt: { $gt: move.createdAt },
         _id: { $ne: move._id },

@@ -1,5 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import type { AgreementFamily, CrmEventFacts, CrmRecordEvent } from '@prosign/domain';
 import type { Queue } from 'bullmq';
 import { IsString, Length } from 'class-validator';
 import { AppConfig } from '../../platform/config/app-config';
@@ -26,13 +27,19 @@ export class MoveDealStageJobData {
   moveId: string;
 }
 
+/** One agreement event for the CRM record: a deal's, or (a SOW) a project's. */
 export interface CrmStageMoveRequest {
   key: string;
-  dealId: string;
+  /** Exactly one of the deal and the project. */
+  dealId?: string | null;
+  projectId?: string | null;
   milestone: CrmMoveMilestone;
   link?: string | null;
-  /** A note for the deal (a decline's reason). */
-  note?: string | null;
+  /** The agreement's title as every note of it says (`crmAgreementTitle`). */
+  title?: string | null;
+  /** The signer's e-mail, whose CRM contact gets the note too. */
+  signerEmail?: string | null;
+  facts?: CrmEventFacts | null;
 }
 
 /**
@@ -54,13 +61,21 @@ export class CrmStageMoves {
 
   /** Queues the move once per key; a repeated request changes nothing. */
   async request(request: CrmStageMoveRequest): Promise<CrmStageMoveDoc> {
+    if (Boolean(request.dealId) === Boolean(request.projectId)) {
+      throw new Error(
+        `CRM write ${request.key} names ${request.dealId ? 'both a deal and a project' : 'neither a deal nor a project'}`,
+      );
+    }
     const now = new Date();
     await this.moves.insertIfAbsent({
       _id: request.key,
-      dealId: request.dealId,
+      dealId: request.dealId || null,
+      ...(request.projectId ? { projectId: request.projectId } : {}),
       milestone: request.milestone,
       link: request.link ?? null,
-      ...(request.note ? { note: request.note } : {}),
+      title: request.title ?? null,
+      signerEmail: request.signerEmail ?? null,
+      facts: request.facts ?? null,
       status: 'queued',
       attempts: 0,
       requeues: 0,
@@ -112,6 +127,20 @@ export class CrmStageMoves {
     if (move.status === 'moved') return;
     await enqueueMove(this.queue, move, this.config);
   }
+}
+
+/**
+ * The key of an agreement event's CRM write (`standard-signed.{id}`, `sow-handed-over-2.{id}`,
+ * `standard-invoice-paid-deposit.{id}`): one write per agreement, event and occurrence.
+ */
+export function crmWriteKeyOf(
+  family: AgreementFamily,
+  event: CrmRecordEvent,
+  agreementId: string,
+  occurrence?: string | null,
+): string {
+  const which = occurrence ? `-${occurrence.toLowerCase().replace(/[^a-z0-9]+/g, '')}` : '';
+  return `${family}-${event}${which}.${agreementId}`;
 }
 
 /** The move job's id: one job per move and re-queue, so adding it again is a no-op. */

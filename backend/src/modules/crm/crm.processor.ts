@@ -76,14 +76,15 @@ export class CrmProcessor extends GracefulWorkerHost {
       await this.record.write(move, (done) => moves.noteProgress(moveId, done));
       // Then the deal: its stage as the rules say for the event, and its properties; unless a
       // later event's write already moved it (writes retried through an outage end out of
-      // order: a late "sent" must not take a signed deal back).
-      const dealstage = (await moves.hasNewerWritten(move))
-        ? null
-        : await this.crm.moveDealOnEvent(
-            move.dealId,
-            move.milestone,
-            this.record.propertiesOf(move),
-          );
+      // order: a late "sent" must not take a signed deal back). A project only gets the note.
+      const dealstage =
+        !move.dealId || (await moves.hasNewerWritten(move))
+          ? null
+          : await this.crm.moveDealOnEvent(
+              move.dealId,
+              move.milestone,
+              this.record.propertiesOf(move),
+            );
       await moves.markMoved(moveId, dealstage);
       return { dealstage };
     } catch (error) {

@@ -4,7 +4,7 @@
  * the rest of this directory is internal. Other modules import only this file or its
  * *.module files (tools/eslint/module-boundaries.cjs).
  */
-export { CrmStageMoves, type CrmStageMoveRequest } from './crm-stage-moves';
+export { CrmStageMoves, crmWriteKeyOf, type CrmStageMoveRequest } from './crm-stage-moves';
 export { CrmService } from './crm.service';
 export { DealIdParam } from './dto/crm-requests.dto';
 export {

@@ -34,6 +34,7 @@ import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../platform/config/app-config';
 import { RealtimePublisher } from '../../platform/realtime/realtime-publisher';
 import {
+  AgreementCrmEvents,
   AgreementRepository,
   type AgreementDocument,
   type StandardContractForm,
@@ -78,6 +79,7 @@ export class InvoiceService {
     private readonly mail: MailService,
     private readonly realtime: RealtimePublisher,
     private readonly config: AppConfig,
+    private readonly crmEvents: AgreementCrmEvents,
   ) {}
 
   /** PUT /api/invoice/update-status {userId, type, status, paidAmount?} */
@@ -114,6 +116,13 @@ export class InvoiceService {
     });
     if (!updated) throw new NotFoundException(INVOICE_ERRORS.contractNotFound);
     this.realtime.invoiceChanged({ id: String(updated._id), type, change: 'status', status });
+    // The deal's record hears of each invoice paid once (marked unpaid and paid again: still one).
+    if (status === 'paid' && previous !== 'paid') {
+      await this.crmEvents.record(updated, 'invoice-paid', {
+        occurrence: type,
+        facts: { invoice: invoiceNamed(type, updated.invoices?.[type]?.number, amount) },
+      });
+    }
     return { success: true, invoiceDetails: detailsOf(updated) };
   }
 
@@ -199,6 +208,13 @@ export class InvoiceService {
       change: isReminder ? 'reminder' : 'sent',
       status,
     });
+    // The first send of this invoice is noted on the deal's record; reminders are not.
+    if (!isReminder) {
+      await this.crmEvents.record(sent, 'invoice-sent', {
+        occurrence: type,
+        facts: { invoice: invoiceNamed(type, stored.number, amount) },
+      });
+    }
     return {
       success: true,
       invoiceNumber: number,
@@ -357,6 +373,16 @@ function agreementTitleOf(form: StandardContractForm): string {
 }
 
 /** "2,500.00": the mail writes the dollar sign itself. */
+/** How a CRM note names an invoice: "Deposit invoice 2026-0007 ($1,200.00)". */
+function invoiceNamed(
+  type: InvoiceType,
+  number: number | null | undefined,
+  amount: number,
+): string {
+  const numbered = number ? ` ${formatInvoiceNumber(number)}` : '';
+  return `${INVOICE_TYPE_LABELS[type]} invoice${numbered} (${formatUsd(amount)})`;
+}
+
 function plainAmount(amount: number): string {
   return formatUsd(amount).replace(/^\$/, '');
 }

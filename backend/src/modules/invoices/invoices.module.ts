@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AgreementsModule } from '../agreements/agreements.module';
+import { AgreementActionsModule } from '../agreements/agreement-actions.module';
 import { MailModule } from '../mail/mail.module';
 import { InvoiceCounterRepository } from './invoice-counter.repository';
 import { InvoiceNumberCounter } from './invoice-number.counter';
@@ -8,7 +8,7 @@ import { InvoiceStatusController, InvoiceTemplateController } from './invoices.c
 
 /** Invoices of signed contracts (spec 3 §2, §7): status, send and reminder, the PDF. */
 @Module({
-  imports: [AgreementsModule, MailModule],
+  imports: [AgreementActionsModule, MailModule],
   controllers: [InvoiceStatusController, InvoiceTemplateController],
   providers: [InvoiceService, InvoiceNumberCounter, InvoiceCounterRepository],
 })

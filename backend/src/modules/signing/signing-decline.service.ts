@@ -11,6 +11,7 @@ import {
   type DeclineResponse,
 } from '@prosign/domain';
 import {
+  AgreementCrmEvents,
   agreementMailKey,
   AgreementRepository,
   familyConfig,
@@ -18,7 +19,6 @@ import {
   type AgreementDocument,
   type StoredRecipient,
 } from '../agreements';
-import { CrmStageMoves } from '../crm';
 import { MailService } from '../mail';
 import { OTHER_SIGNER_MESSAGES } from './other-signer.service';
 import { agreementTitleOf, closedLinkError, signerEvent, type SignerActor } from './signer-events';
@@ -43,7 +43,7 @@ export class SigningDeclineService {
     private readonly repository: AgreementRepository,
     private readonly signing: SigningService,
     private readonly mail: MailService,
-    private readonly crmMoves: CrmStageMoves,
+    private readonly crmEvents: AgreementCrmEvents,
   ) {}
 
   /** Declines the agreement a link opens (`family`: the link family's routes only know theirs). */
@@ -171,36 +171,16 @@ export class SigningDeclineService {
 
   /**
    * The CRM hears of it through the queued CRM writes (the signer never waits on the CRM):
-   * a note with the reason on the deal (standard contracts and change orders). A SOW has no
-   * deal, only a project: `projectDeclined` is where its CRM write will go.
+   * a note with who declined and why on the deal (standard contracts and change orders) or
+   * the project (SOW).
    */
   private async tellCrm(agreement: AgreementDocument<object>): Promise<void> {
-    const config = familyConfig(agreement.family);
-    const dealId = config.crm.dealId(agreement.form);
-    if (!dealId) {
-      this.projectDeclined(agreement);
-      return;
-    }
-    const title = agreementTitleOf(agreement);
     const decliner = declinerOf(agreement, agreement.declinedBy ?? SINGLE_SIGNER_RECIPIENT_ID);
-    const who = decliner?.name || config.parties(agreement.form).signerName || 'The signer';
-    try {
-      await this.crmMoves.request({
-        key: `${agreement.family}-declined.${String(agreement._id)}`,
-        dealId,
-        milestone: 'declined',
-        note: `${who} declined ${title} in ProSign. Reason: ${agreement.declineReason ?? ''}`,
-      });
-    } catch (error) {
-      this.logger.warn(
-        `CRM note of declined agreement ${String(agreement._id)} not recorded: ${(error as Error).message}`,
-      );
-    }
-  }
-
-  /** The hook for a declined agreement without a deal (SOW: its project): nothing yet. */
-  private projectDeclined(_agreement: AgreementDocument<object>): void {
-    // The CRM write-back issue (36) decides what a project records; nothing to do before.
+    const who =
+      decliner?.name || familyConfig(agreement.family).parties(agreement.form).signerName;
+    await this.crmEvents.record(agreement, 'declined', {
+      facts: { by: who || null, words: agreement.declineReason ?? null },
+    });
   }
 }
 

@@ -22,7 +22,7 @@ import {
 import { createHash, randomBytes } from 'node:crypto';
 import { FILE_SERVICE_PORT, type FileServicePort } from '../../integrations/file-service';
 import { AppConfig } from '../../platform/config/app-config';
-import { AgreementRepository } from '../agreements';
+import { AgreementCrmEvents, AgreementRepository } from '../agreements';
 import {
   httpErrorDetail,
   StepFailedError,
@@ -36,7 +36,6 @@ import {
   legacyAgreementMailKey,
   recipientsOf,
 } from '../agreements';
-import { CrmStageMoves } from '../crm';
 import type { Agreement, AgreementDocument } from '../agreements';
 import type { AuditEvent, AuditEventType, DeviceKind } from '../documents';
 import { DocumentsService, type SignatureSource } from '../documents';
@@ -78,7 +77,7 @@ export class SigningFinishService {
     private readonly signing: SigningService,
     private readonly documents: DocumentsService,
     private readonly mail: MailService,
-    private readonly crmMoves: CrmStageMoves,
+    private readonly crmEvents: AgreementCrmEvents,
     @Inject(FILE_SERVICE_PORT) private readonly fileService: FileServicePort,
     private readonly config: AppConfig,
   ) {}
@@ -297,15 +296,14 @@ export class SigningFinishService {
       }
       case 'merged': {
         if (!contract.auditTrailDocLink) throw new Error('the audit trail is missing');
-        const { combinedDocLink } = await this.documents.mergeDocuments(
+        // Built once and stored (the stored copy everybody gets), from the parts just checked.
+        const { combinedDocLink, pdf } = await this.documents.sealedAgreement(
           contract.docLink,
           contract.auditTrailDocLink,
           contract.token,
           // An admin's explicit, audited choice while the time-stamp service is away (issue 37).
           contract.sealLevelOverride?.level,
         );
-        // Built once and stored; pdfOf returns the stored copy everybody gets.
-        const { pdf } = await this.documents.pdfOf(combinedDocLink);
         sealed.set(combinedDocLink, pdf);
         return {
           signedDocLink: combinedDocLink,
@@ -313,15 +311,8 @@ export class SigningFinishService {
         };
       }
       case 'crmStageSigned': {
-        const dealId = config.crm.dealId(form);
-        if (!config.crm.moveOnSign || !dealId) return {};
         // Queued: the signer never waits for the CRM nor sees it fail (the worker retries).
-        await this.crmMoves.request({
-          key: `${contract.family}-signed.${String(contract._id)}`,
-          dealId,
-          milestone: 'signed',
-          link: contract.signedDocLink ?? null,
-        });
+        await this.crmEvents.request(contract, 'signed', { link: contract.signedDocLink ?? null });
         return {};
       }
       case 'signedPdfFiled': {

@@ -10,8 +10,9 @@ export type DashboardAccessFlag = Extract<AccessFlag, 'dashboardAccess' | 'sowDa
  * Where a contract family lives, for the api and every frontend alike: the
  * dashboard that lists its cards (so the flag its dashboard routes and card
  * actions need, and the staff room its live events go to), the api prefix of
- * its dashboard and link-signing routes, and the signing-app route its links
- * open. The one table: a fourth family adds one row here.
+ * its dashboard and link-signing routes, the signing-app route its links
+ * open, and the CRM folder its signed and voided PDFs are kept in. The one
+ * table: a fourth family adds one row here.
  */
 export interface AgreementFamilyPlace {
   /** What a person calls one: "Change order". */
@@ -22,6 +23,10 @@ export interface AgreementFamilyPlace {
   apiPrefix: string;
   /** The route the signer's link opens in the signing app. */
   signingRoute: string;
+  /** The staff app's page listing its cards (CRM notes link back to it). */
+  dashboardPath: string;
+  /** The CRM file folder its signed and VOID-stamped PDFs are kept in (issue 36). */
+  crmFileFolder: string;
 }
 
 export const AGREEMENT_FAMILY_PLACES: Readonly<Record<AgreementFamily, AgreementFamilyPlace>> = {
@@ -31,6 +36,8 @@ export const AGREEMENT_FAMILY_PLACES: Readonly<Record<AgreementFamily, Agreement
     staffRoom: STAFF_ROOM,
     apiPrefix: 'contracts',
     signingRoute: ROUTES.customerSigning,
+    dashboardPath: ROUTES.dashboard,
+    crmFileFolder: '/ProSign/Service agreements',
   },
   sow: {
     label: 'Scope-of-Work contract',
@@ -38,6 +45,8 @@ export const AGREEMENT_FAMILY_PLACES: Readonly<Record<AgreementFamily, Agreement
     staffRoom: SOW_STAFF_ROOM,
     apiPrefix: 'sow',
     signingRoute: ROUTES.sowSignature,
+    dashboardPath: ROUTES.sowDashboard,
+    crmFileFolder: '/ProSign/Scopes of work',
   },
   // Change orders are listed on the contract dashboard under Show CO.
   co: {
@@ -46,6 +55,8 @@ export const AGREEMENT_FAMILY_PLACES: Readonly<Record<AgreementFamily, Agreement
     staffRoom: STAFF_ROOM,
     apiPrefix: 'co',
     signingRoute: ROUTES.coSignature,
+    dashboardPath: ROUTES.dashboard,
+    crmFileFolder: '/ProSign/Change orders',
   },
 };
 

@@ -1,52 +1,106 @@
+import { AGREEMENT_FAMILY_PLACES } from '../agreements/agreement-families';
 import type { AgreementFamily } from '../agreements/agreement-statuses';
+import { formatPacificDateTime } from '../time/pacific-time';
 
 /**
- * What ProSign writes on the CRM record of an agreement (issue 36): the folder each family's
- * files go to, and the short notes per event a salesperson reads on the deal's timeline.
+ * What ProSign writes on the CRM record of an agreement (issue 36): the short notes per event a
+ * salesperson reads on the deal's (or the project's) timeline, the one title they all name the
+ * agreement by, and the signed file's name. Where each family's files go and where its card is
+ * are the family table's (`AGREEMENT_FAMILY_PLACES`).
  */
 
-/** The CRM file folder of each family's signed and voided PDFs. */
-export const CRM_FILE_FOLDERS: Readonly<Record<AgreementFamily, string>> = {
-  standard: '/ProSign/Service agreements',
-  sow: '/ProSign/Scopes of work',
-  co: '/ProSign/Change orders',
-};
-
-/** The agreement events ProSign writes on the CRM record (a note, properties, maybe a stage). */
+/** The agreement events ProSign writes on the CRM record (a note, and for some properties and a stage). */
 export const CRM_RECORD_EVENTS = [
   'sent',
   'viewed',
+  'handed-over',
   'signed',
   'declined',
   'voided',
   'expired',
   'cancelled',
+  'invoice-sent',
+  'invoice-paid',
 ] as const;
 export type CrmRecordEvent = (typeof CRM_RECORD_EVENTS)[number];
 
-export interface CrmNoteFacts {
-  /** The agreement's title ("Service Agreement – 12 Main St"). */
+/**
+ * Events that only leave a note: they say nothing of the agreement's status, so they neither
+ * move the deal nor touch its contract properties (a later "sent" retried through an outage
+ * must still find the deal's status its own).
+ */
+export const CRM_NOTE_ONLY_EVENTS = [
+  'viewed',
+  'handed-over',
+  'invoice-sent',
+  'invoice-paid',
+] as const satisfies readonly CrmRecordEvent[];
+
+export function isCrmNoteOnlyEvent(event: string): boolean {
+  return (CRM_NOTE_ONLY_EVENTS as readonly string[]).includes(event);
+}
+
+/** How long a title the notes and file names carry. */
+const CRM_TITLE_MAX = 120;
+
+/**
+ * The one name every note and file of an agreement gives it, whatever the event: its own title
+ * as its family titles it ("Scope of Work: 88 Orchard Lane"), else the family's name.
+ */
+export function crmAgreementTitle(
+  family: AgreementFamily,
+  title: string | null | undefined,
+): string {
+  const own = (title ?? '').replace(/\s+/g, ' ').trim();
+  return (own || AGREEMENT_FAMILY_PLACES[family].label).slice(0, CRM_TITLE_MAX);
+}
+
+/** What one event's note says beyond the agreement's title, as the event was raised. */
+export interface CrmEventFacts {
+  /** Who did it: the decliner, the signer who handed over (or the staff member's pick). */
+  by?: string | null;
+  /** Who it went to: the new signer of a hand-over. */
+  to?: string | null;
+  /** Their own words: a decline's reason, a hand-over's note. */
+  words?: string | null;
+  /** The invoice: "Deposit invoice INV-0007". */
+  invoice?: string | null;
+}
+
+export interface CrmNoteFacts extends CrmEventFacts {
+  /** The agreement's title (`crmAgreementTitle`). */
   title: string;
   /** Where staff open the agreement's card in ProSign. */
   cardLink: string;
-  /** What the event itself says (a decline's reason, in the decliner's words). */
-  detail?: string | null;
+  /** When it happened. */
+  at: Date;
 }
 
-/** The note's text: one short line on what happened, then the card's link. Never a signing link. */
+/**
+ * The note's text: one short line on what happened (with the person's own words on a line of
+ * their own, quoted), then the card's link. Never a signing link.
+ */
 export function crmNoteText(event: CrmRecordEvent, facts: CrmNoteFacts): string {
+  const title = `"${facts.title}"`;
+  const when = formatPacificDateTime(facts.at);
+  const words = facts.words?.trim() ? facts.words.trim() : null;
   const what: Record<CrmRecordEvent, string> = {
-    sent: `"${facts.title}" was sent for signature in ProSign.`,
-    viewed: `"${facts.title}" was opened by the signer for the first time.`,
-    signed: `"${facts.title}" was signed in ProSign. The sealed PDF with its audit trail is attached.`,
-    declined: facts.detail || `"${facts.title}" was declined in ProSign.`,
-    voided: `"${facts.title}" was voided in ProSign. The VOID-stamped PDF is attached.`,
-    expired: `"${facts.title}" expired unsigned.`,
-    cancelled: `"${facts.title}" was cancelled in ProSign.`,
+    sent: `${title} was sent for signature in ProSign.`,
+    viewed: `${title} was opened by the signer for the first time.`,
+    'handed-over': `${title}: handed over by ${facts.by || 'the signer'} to ${facts.to || 'another signer'} on ${when}.`,
+    signed: `${title} was signed in ProSign. The sealed PDF with its audit trail is attached.`,
+    declined: `${title} was declined by ${facts.by || 'the signer'} in ProSign.`,
+    voided: `${title} was voided in ProSign. The VOID-stamped PDF is attached.`,
+    expired: `${title} expired unsigned.`,
+    cancelled: `${title} was cancelled in ProSign.`,
+    'invoice-sent': `${title}: ${facts.invoice || 'an invoice'} was sent to the client.`,
+    'invoice-paid': `${title}: ${facts.invoice || 'an invoice'} was marked paid.`,
   };
-  const text =
-    facts.detail && event !== 'declined' ? `${what[event]} ${facts.detail}` : what[event];
-  return `${text}\nOpen in ProSign: ${facts.cardLink}`;
+  const said =
+    words && (event === 'declined' || event === 'handed-over')
+      ? `\n${event === 'declined' ? 'Reason' : 'Note'}: ${words}`
+      : '';
+  return `${what[event]}${said}\nOpen in ProSign: ${facts.cardLink}`;
 }
 
 /** The file name of a signed (or voided) agreement on the record; `marker` keeps a retried upload single. */
@@ -59,14 +113,15 @@ export function crmSignedFileName(
     .replace(/[\\/:*?"<>|]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-    .slice(0, 120);
+    .slice(0, CRM_TITLE_MAX);
   return `${safe || 'Agreement'} (${kind}) ${marker}.pdf`;
 }
 
-/** The status ProSign writes in the deal's contract-status property for an event. */
-export const CRM_CONTRACT_STATUS_OF: Readonly<Record<CrmRecordEvent, string>> = {
+/** The status ProSign writes in the deal's contract-status property for an event that has one. */
+export const CRM_CONTRACT_STATUS_OF: Readonly<
+  Record<Exclude<CrmRecordEvent, (typeof CRM_NOTE_ONLY_EVENTS)[number]>, string>
+> = {
   sent: 'sent',
-  viewed: 'viewed',
   signed: 'signed',
   declined: 'declined',
   voided: 'voided',

@@ -74,7 +74,7 @@ export const CO_FAMILY: AgreementFamilyConfig<ChangeOrderForm, CoCardView> = {
       isReminder,
     },
   }),
-  crm: { dealId: (form) => form.deal_id || null, moveOnSend: true, moveOnSign: true },
+  crm: { dealId: (form) => form.deal_id || null, projectId: () => null },
   fileServiceProjectId: () => null,
 };
 

@@ -1,5 +1,6 @@
 import {
   CP_ROLE_LABELS,
+  extractCrmRecordId,
   parseCpRoles,
   sowSignaturePath,
   type SowCardView,
@@ -37,7 +38,7 @@ const SOW_CARD_PROJECTION: Record<string, 0> = {
   'form.services_deliverables': 0,
 };
 
-/** SOW contracts (spec 3): a community partner signs; no CRM deal moves; the signed PDF goes to the file service. */
+/** SOW contracts (spec 3): a community partner signs; the CRM record is the project's; the signed PDF goes to the file service. */
 export const SOW_FAMILY: AgreementFamilyConfig<SowContractForm, SowCardView> = {
   family: 'sow',
   noun: 'SOW',
@@ -87,7 +88,11 @@ export const SOW_FAMILY: AgreementFamilyConfig<SowContractForm, SowCardView> = {
       isReminder,
     },
   }),
-  crm: { dealId: () => null, moveOnSend: false, moveOnSign: false },
+  // No deal: its events are written on its project (the community partner's).
+  crm: {
+    dealId: () => null,
+    projectId: (form) => extractCrmRecordId(form.selectedHSProjectId || form.project_id || ''),
+  },
   fileServiceProjectId: (form) => form.selectedHSProjectId || null,
 };
 

@@ -118,7 +118,7 @@ export const STANDARD_FAMILY: AgreementFamilyConfig<
             ...(subject ? { subject } : {}),
           },
         },
-  crm: { dealId: (form) => form.hsDealId || null, moveOnSend: true, moveOnSign: true },
+  crm: { dealId: (form) => form.hsDealId || null, projectId: () => null },
   fileServiceProjectId: () => null,
 };
 

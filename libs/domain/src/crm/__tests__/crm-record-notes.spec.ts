@@ -1,17 +1,83 @@
-import { crmNoteText, crmSignedFileName } from '../crm-record-notes';
+import { AGREEMENT_FAMILIES } from '../../agreements/agreement-statuses';
+import { AGREEMENT_FAMILY_PLACES } from '../../agreements/agreement-families';
+import {
+  crmAgreementTitle,
+  crmNoteText,
+  crmSignedFileName,
+  isCrmNoteOnlyEvent,
+  CRM_RECORD_EVENTS,
+} from '../crm-record-notes';
 
 describe('what ProSign writes on the CRM record', () => {
+  const facts = {
+    title: 'Service Agreement',
+    cardLink: 'https://app/dashboard',
+    at: new Date('2026-03-16T17:42:00Z'),
+  };
+
   it('notes each event in one short line with the card’s link', () => {
-    const facts = { title: 'Service Agreement', cardLink: 'https://app/dashboard' };
     expect(crmNoteText('sent', facts)).toBe(
       '"Service Agreement" was sent for signature in ProSign.\nOpen in ProSign: https://app/dashboard',
     );
     expect(crmNoteText('signed', facts)).toMatch(
       /^"Service Agreement" was signed in ProSign\. The sealed PDF/,
     );
-    expect(crmNoteText('declined', { ...facts, detail: 'Maria declined. Reason: fee' })).toBe(
-      'Maria declined. Reason: fee\nOpen in ProSign: https://app/dashboard',
+    expect(crmNoteText('declined', { ...facts, by: 'Maria', words: ' The fee. ' })).toBe(
+      '"Service Agreement" was declined by Maria in ProSign.\nReason: The fee.\nOpen in ProSign: https://app/dashboard',
     );
+  });
+
+  it('says who handed over to whom, when, and their note if any', () => {
+    expect(
+      crmNoteText('handed-over', {
+        ...facts,
+        by: 'Maria Lopez',
+        to: 'Jane Roe',
+        words: 'Jane signs.',
+      }),
+    ).toBe(
+      '"Service Agreement": handed over by Maria Lopez to Jane Roe on 2026-03-16 10:42 PST.\nNote: Jane signs.\nOpen in ProSign: https://app/dashboard',
+    );
+    expect(
+      crmNoteText('handed-over', { ...facts, by: 'Maria', to: 'Jane', words: '  ' }),
+    ).not.toContain('Note:');
+  });
+
+  it('names the invoice sent or paid', () => {
+    const invoice = 'Deposit invoice 2026-0007 ($6,250.00)';
+    expect(crmNoteText('invoice-sent', { ...facts, invoice })).toMatch(
+      /^"Service Agreement": Deposit invoice 2026-0007 \(\$6,250\.00\) was sent to the client\.\n/,
+    );
+    expect(crmNoteText('invoice-paid', { ...facts, invoice })).toContain('was marked paid.');
+  });
+
+  it('has a note for every event; views, hand-overs and invoices leave only a note', () => {
+    for (const event of CRM_RECORD_EVENTS) {
+      expect(crmNoteText(event, facts)).toMatch(/\nOpen in ProSign: https:\/\/app\/dashboard$/);
+    }
+    expect(CRM_RECORD_EVENTS.filter(isCrmNoteOnlyEvent)).toEqual([
+      'viewed',
+      'handed-over',
+      'invoice-sent',
+      'invoice-paid',
+    ]);
+  });
+
+  it('names an agreement by one title: its own, else its family’s name', () => {
+    expect(crmAgreementTitle('sow', '  Scope of Work:  88 Orchard Lane ')).toBe(
+      'Scope of Work: 88 Orchard Lane',
+    );
+    expect(crmAgreementTitle('co', null)).toBe('Change order');
+    expect(crmAgreementTitle('standard', 'x'.repeat(300))).toHaveLength(120);
+  });
+
+  it('keeps every family’s files in a folder of its own and links notes to its dashboard', () => {
+    const folders = AGREEMENT_FAMILIES.map(
+      (family) => AGREEMENT_FAMILY_PLACES[family].crmFileFolder,
+    );
+    expect(new Set(folders).size).toBe(AGREEMENT_FAMILIES.length);
+    expect(AGREEMENT_FAMILY_PLACES.sow.dashboardPath).toBe('/sow-dashboard');
+    expect(AGREEMENT_FAMILY_PLACES.co.dashboardPath).toBe('/dashboard');
   });
 
   it('names the signed file after the agreement, without characters a file name cannot hold', () => {
