@@ -20,7 +20,7 @@ import {
   signerHttp,
   signStandardAs,
 } from './support/signing-fixtures';
-import { DEMO_PROJECT_ID, sowBody } from './support/sow-fixtures';
+import { DEMO_PARTNERS, DEMO_PROJECT_ID, sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -135,6 +135,7 @@ describe('a signer declines with a reason', () => {
     );
     expect(move?.noteId).toBe(notes[0]._id);
     expect(notes[0].body).toContain(`Reason: ${reason}`);
+    return notes[0] as unknown as { on: Array<{ type: string; id: string }> };
   }
 
   describe('on a standard contract with two signers and a countersigner', () => {
@@ -450,10 +451,16 @@ describe('a signer declines with a reason', () => {
 
       await expectDeclinedMails(agreementId, [sender, PRINCIPAL.email], reason, [first, luis]);
       if (family === 'co') {
-        await expectCrmNote('co', agreementId, deal?.dealId as string, reason);
+        const note = await expectCrmNote('co', agreementId, deal?.dealId as string, reason);
+        // The second signer declined: not the first signer's CRM contact (Luis has none).
+        expect(note.on).toEqual([{ type: 'deals', id: deal?.dealId }]);
       } else {
-        // A SOW has no deal: the note goes on its project (issue 36).
-        await expectCrmNote('sow', agreementId, null, reason, DEMO_PROJECT_ID);
+        // A SOW has no deal: the note goes on its project (issue 36), and the partner's contact.
+        const note = await expectCrmNote('sow', agreementId, null, reason, DEMO_PROJECT_ID);
+        expect(note.on).toEqual([
+          { type: 'projects', id: DEMO_PROJECT_ID },
+          { type: 'contacts', id: DEMO_PARTNERS.mei.id },
+        ]);
       }
     });
   });

@@ -11,6 +11,8 @@ export interface CrmEventOptions {
   occurrence?: string | null;
   /** What the note says beyond the title: who declined and why, who handed over to whom. */
   facts?: CrmEventFacts | null;
+  /** The signer the event is about when not the first (a later signer's decline): their contact gets the note. */
+  signerEmail?: string | null;
 }
 
 /**
@@ -46,7 +48,7 @@ export class AgreementCrmEvents {
       milestone: event,
       link: options.link ?? null,
       title: crmAgreementTitle(agreement.family, config.title(agreement.form)),
-      signerEmail: config.parties(agreement.form).signerEmail || null,
+      signerEmail: options.signerEmail || config.parties(agreement.form).signerEmail || null,
       facts: options.facts ?? null,
     });
   }

@@ -176,10 +176,10 @@ export class SigningDeclineService {
    */
   private async tellCrm(agreement: AgreementDocument<object>): Promise<void> {
     const decliner = declinerOf(agreement, agreement.declinedBy ?? SINGLE_SIGNER_RECIPIENT_ID);
-    const who =
-      decliner?.name || familyConfig(agreement.family).parties(agreement.form).signerName;
+    const who = decliner?.name || familyConfig(agreement.family).parties(agreement.form).signerName;
     await this.crmEvents.record(agreement, 'declined', {
       facts: { by: who || null, words: agreement.declineReason ?? null },
+      signerEmail: decliner?.email ?? null,
     });
   }
 }
