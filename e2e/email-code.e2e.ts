@@ -11,6 +11,7 @@ import { expectNoSeriousAxeViolations } from './support/axe';
 import { signAndFinish } from './support/customer-signing';
 import { noHorizontalScroll, PHONE, REVIEWS } from './support/link-signing';
 import { codeFromMailbox, expectMailWithLink } from './support/mailbox';
+import { readingRegion, switchToPdf } from './support/reading-view';
 import { createStandardDocument, standardClient } from './support/standard-contract';
 import { apiUrl, DEMO, signIn } from './support/staff';
 
@@ -89,7 +90,23 @@ test('a client reads the e-mail code from their mailbox on a phone, enters it an
   await expect(signer.getByRole('button', { name: 'Sign & Add Initials' })).toBeVisible({
     timeout: 30_000,
   });
+  // The text and the PDF open with the code's proof (issue 35): the reading view, then PDF.js.
+  await expect(readingRegion(signer).locator('.sg-reading__paragraph').first()).toBeVisible({
+    timeout: 30_000,
+  });
   await signer.screenshot({ path: shot('phone-agreement') });
+  await switchToPdf(signer);
+  await signer.getByRole('button', { name: 'Reading view' }).click();
+
+  // The link forwarded to anyone else: the document it names is refused to them, even now.
+  const forwardedDoc = new URL(signingLink).searchParams.get('docLink') as string;
+  const stranger = await browser.newContext();
+  const refused = await stranger.request.get(forwardedDoc);
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toBe(
+    'This document opens from its signing link once the e-mail code is entered.',
+  );
+  await stranger.close();
 
   // A reload keeps the session: no second code.
   await signer.reload();

@@ -4,6 +4,7 @@ import {
   EMAIL_CODE_MESSAGES,
   EMAIL_CODE_PROOF_HEADER,
   EMAIL_CODE_RULES,
+  extractDocId,
   formatPacificTimestamp,
 } from '@prosign/domain';
 import { Types, type Connection } from 'mongoose';
@@ -102,6 +103,7 @@ describe('the e-mail one-time code', () => {
       setProof: (value: string | null) => {
         proof = value;
       },
+      proof: () => proof,
       status: () => headers(http().get(`/api/signing/email-code?token=${linkToken}`)),
       send: () => headers(http().post('/api/signing/email-code/send')).send({ token: linkToken }),
       verify: (code: string) =>
@@ -330,6 +332,73 @@ describe('the e-mail one-time code', () => {
         .map((e) => e.data?.recipientId)
         .sort(),
     ).toEqual(['signer-1', 'signer-2']);
+  });
+
+  it('shows the document of a forwarded link to nobody without the code: the signer with the proof, staff and the cc mail open it', async () => {
+    const { token, signingLink, docLink } = await sendWithCode();
+    const docId = extractDocId(docLink) as string;
+    // The link mailed to the client names the document (spec 1's `?docLink=`).
+    expect(new URL(signingLink).searchParams.get('docLink')).toContain(docId);
+    const pdfPath = `/api/documents/d/${docId}/view`;
+    const readingPath = `/api/documents/d/${docId}/reading`;
+    const anyone = () => request(api.getHttpServer());
+
+    // Whoever the link was forwarded to: no PDF, no text, with or without a captcha pass.
+    const refused = await anyone().get(pdfPath).expect(403);
+    expect(refused.body.message).toBe(EMAIL_CODE_MESSAGES.documentNeedsCode);
+    expect(refused.headers['content-type']).not.toContain('application/pdf');
+    await anyone().get(readingPath).expect(403);
+    const signer = browser(token);
+    await signer.get(pdfPath).expect(403);
+    await signer.get(readingPath).expect(403);
+
+    // The signer past the code reads both, with the pass the proof was issued with only.
+    await verifyFromMailbox(signer, 'maria.alvarez@example.com');
+    const pdf = await signer.get(pdfPath).buffer(true).expect(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+    const reading = await signer.get(readingPath).expect(200);
+    expect(reading.body.sections.length).toBeGreaterThan(0);
+    const otherPass = browser(token);
+    otherPass.setProof(signer.proof());
+    await otherPass.get(pdfPath).expect(403);
+
+    // Another agreement's proof opens its own document, not this one.
+    const other = await sendWithCode();
+    const otherSigner = browser(other.token);
+    await verifyFromMailbox(otherSigner, 'maria.alvarez@example.com');
+    await otherSigner.get(`/api/documents/d/${extractDocId(other.docLink)}/view`).expect(200);
+    await otherSigner.get(pdfPath).expect(403);
+
+    // Staff read it with their session (the dashboard's viewer, a new tab).
+    const staffPdf = await csm().get(pdfPath).buffer(true).expect(200);
+    expect(staffPdf.headers['content-type']).toContain('application/pdf');
+    await csm().get(readingPath).expect(200);
+
+    // The cc recipient's mail links to the document with a grant of its own, for this document.
+    const ccMail = await mailDeliveries(connection).findOne({
+      template: 'cc-copy',
+      agreementId: (await byToken(token))?._id.toString(),
+    });
+    const ccLink = /https?:\/\/\S+\/api\/documents\/d\/\S+/.exec(ccMail?.text ?? '')?.[0] ?? '';
+    expect(ccLink).toContain(`/d/${docId}/view?access=`);
+    const ccUrl = new URL(ccLink);
+    await anyone()
+      .get(`${ccUrl.pathname}${ccUrl.search}`)
+      .expect(200)
+      .expect('content-type', /application\/pdf/);
+    // The same grant names no other document, and a changed one is refused.
+    const otherDoc = `/api/documents/d/${extractDocId(other.docLink)}/view`;
+    await anyone().get(`${otherDoc}${ccUrl.search}`).expect(403);
+    await anyone()
+      .get(`${ccUrl.pathname}${ccUrl.search.slice(0, -2)}xx`)
+      .expect(403);
+
+    // A contract that asks for no code opens for whoever holds its link, as before.
+    const open = await sendContract(csm);
+    await anyone()
+      .get(`/api/documents/d/${extractDocId(open.docLink)}/view`)
+      .expect(200);
   });
 
   it('needs no code where the agreement does not require one; the family default applies when the request does not choose', async () => {

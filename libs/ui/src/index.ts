@@ -62,11 +62,13 @@ export { useMediaQuery } from './hooks/useMediaQuery';
 export { PdfViewer } from './pdf-viewer/LazyPdfViewer';
 export type { PdfViewerHandle, PdfViewerProps } from './pdf-viewer/PdfViewer';
 export { PdfLoaderProvider, type PdfLoaderProviderProps } from './pdf-viewer/pdf-loader-context';
+export { STAFF_PDF_REQUEST } from './pdf-viewer/pdf-document';
 export type {
   PdfDocumentLike,
   PdfLoader,
   PdfPageLike,
   PdfRenderTaskLike,
+  PdfRequestOptions,
   PdfViewportLike,
 } from './pdf-viewer/pdf-document';
 export type { PdfBookmark } from './pdf-viewer/viewer-math';

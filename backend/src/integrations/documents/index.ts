@@ -20,7 +20,12 @@ export { signersOf, slotRecipientId } from './document-content';
 export { localDocLink, localReadingLink } from './document-links';
 // The store.
 export { newDocumentId } from './store/document-ids';
-export type { ArchiveExtension, DocumentKind, DocumentRecord } from './store/document.schema';
+export type {
+  ArchiveExtension,
+  DocumentKind,
+  DocumentReadAccessLevel,
+  DocumentRecord,
+} from './store/document.schema';
 export { DocumentRepository } from './store/document.repository';
 export { PdfFileStore } from './store/pdf-file.store';
 // Layout and PDF tools.

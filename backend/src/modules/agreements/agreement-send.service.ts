@@ -17,6 +17,7 @@ import {
   SINGLE_SIGNER_RECIPIENT_ID,
   transitionRule,
   withDocLinkMode,
+  extractDocId,
   type AdditionalSigner,
   type AgreementFamily,
   type AgreementSendResult,
@@ -25,7 +26,8 @@ import {
   type SigningOrder,
 } from '@prosign/domain';
 import { StaffDirectory } from '../../platform/auth/staff-directory';
-import { DocumentsService } from '../documents';
+import { AppConfig } from '../../platform/config/app-config';
+import { DocumentReadAccess, DocumentsService } from '../documents';
 import { MailService } from '../mail';
 import { AgreementCrmEvents } from './agreement-crm-events';
 import { familyConfig } from './agreement-family';
@@ -103,11 +105,25 @@ export class AgreementSendService {
     private readonly mail: MailService,
     private readonly documents: DocumentsService,
     private readonly crmEvents: AgreementCrmEvents,
+    private readonly readAccess: DocumentReadAccess,
+    private readonly config: AppConfig,
     // Absent in the worker, which never starts a send (it only resumes started ones).
     @Optional() private readonly staff?: StaffDirectory,
     // Absent where sends are only resumed (worker, seeds): no code unless the request asks.
     @Optional() private readonly emailCodeDefaults?: EmailCodeDefaultsRepository,
   ) {}
+
+  /**
+   * The cc recipient's link to the document: as it is, or with a grant of its own when the
+   * signers must enter an e-mail code (the document then opens for nobody else).
+   */
+  private ccLinkOf(agreement: AgreementDocument<object>): string {
+    const link = withDocLinkMode(agreement.docLink, 'view');
+    const docId = extractDocId(agreement.docLink);
+    if (!agreement.requireEmailCode || !docId) return link;
+    const until = new Date(Date.now() + this.config.CONTRACT_EXPIRY_DAYS * 24 * 3600 * 1000);
+    return this.readAccess.grantedLink(link, docId, until);
+  }
 
   /**
    * The record of this document's send: created on the first attempt with a
@@ -127,6 +143,8 @@ export class AgreementSendService {
     const additionalSigners = await this.checkedSigners(input);
     const requireEmailCode =
       input.requireEmailCode ?? (await this.emailCodeDefaults?.requiredFor(input.family)) ?? false;
+    // Before any link exists: a forwarded signing link then shows nothing without the code.
+    if (requireEmailCode) await this.documents.restrictReadingToSigners(input.docLink);
     const { agreement, created } = await this.repository.createOnce<TForm>({
       additionalSigners,
       requireEmailCode,
@@ -372,7 +390,7 @@ export class AgreementSendService {
             data: {
               clientName: parties.signerName,
               agreementTitle: title,
-              link: withDocLinkMode(agreement.docLink, 'view'),
+              link: this.ccLinkOf(agreement),
             },
           },
           to: parties.copyTo,

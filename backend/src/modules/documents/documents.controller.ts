@@ -1,5 +1,15 @@
-import { Controller, Get, Header, NotFoundException, Param, StreamableFile } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Header,
+  NotFoundException,
+  Param,
+  Req,
+  StreamableFile,
+} from '@nestjs/common';
 import { type AgreementReading, DOC_LINK_MODES, type DocLinkMode } from '@prosign/domain';
+import type { Request } from 'express';
+import { DocumentReadAccess } from './document-read-access';
 import { DocumentsService } from './documents.service';
 import { pdfFile } from './pdf-response';
 import { Public } from '../../platform/auth/auth.decorators';
@@ -11,26 +21,37 @@ import { SignerLinkHeaders } from '../../platform/security/signer-link-headers';
  * same until documents are edited in place.)
  */
 // Signers open their agreement through its docLink; document ids are random (128 bits),
-// so the link itself is the capability, as with a shared document link: like the signer's
+// so the link itself is the capability, as with a shared document link, unless the
+// agreement asks its signers for an e-mail code (DocumentReadAccess). Like the signer's
 // calls it is never indexed, cached or named in a referrer (SignerLinkHeaders).
 @Public()
 @SignerLinkHeaders()
 @Controller('documents')
 export class DocumentsController {
-  constructor(private readonly documents: DocumentsService) {}
+  constructor(
+    private readonly documents: DocumentsService,
+    private readonly access: DocumentReadAccess,
+  ) {}
 
   /** The agreement's reading view (signing pages on phones); declared before `:mode` so it wins. */
   @Get('d/:docId/reading')
-  async reading(@Param('docId') docId: string): Promise<AgreementReading> {
-    return this.documents.readingOf(docId);
+  async reading(@Param('docId') docId: string, @Req() request: Request): Promise<AgreementReading> {
+    return this.documents.readingOf(docId, (record) => this.access.assertCanRead(request, record));
   }
 
   @Get('d/:docId/:mode')
   @Header('X-Content-Type-Options', 'nosniff')
-  async show(@Param('docId') docId: string, @Param('mode') mode: string): Promise<StreamableFile> {
+  async show(
+    @Param('docId') docId: string,
+    @Param('mode') mode: string,
+    @Req() request: Request,
+  ): Promise<StreamableFile> {
     if (!DOC_LINK_MODES.includes(mode as DocLinkMode)) {
       throw new NotFoundException(`Unknown document view "${mode}"; use edit, view or preview`);
     }
-    return pdfFile(await this.documents.pdfOf(docId), 'inline');
+    const file = await this.documents.pdfOf(docId, (record) =>
+      this.access.assertCanRead(request, record),
+    );
+    return pdfFile(file, 'inline');
   }
 }

@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { DocumentsPortModule } from '../../integrations/documents/documents-port.module';
 import { DocumentStoreModule } from '../../integrations/documents/document-store.module';
 import { DocumentsController } from './documents.controller';
+import { DocumentReadAccess } from './document-read-access';
 import { DocumentsService } from './documents.service';
 import { PdfSealerService } from './pdf/pdf-sealer.service';
 import { SealCertificate, SealCertificateSchema } from './pdf/seal-certificate.schema';
@@ -16,8 +17,14 @@ import { TemplateController } from './template.controller';
     DocumentsPortModule,
     MongooseModule.forFeature([{ name: SealCertificate.name, schema: SealCertificateSchema }]),
   ],
-  providers: [DocumentsService, PdfSealerService, SignatureImageService],
-  exports: [DocumentsService, PdfSealerService, SignatureImageService, DocumentStoreModule],
+  providers: [DocumentsService, DocumentReadAccess, PdfSealerService, SignatureImageService],
+  exports: [
+    DocumentsService,
+    DocumentReadAccess,
+    PdfSealerService,
+    SignatureImageService,
+    DocumentStoreModule,
+  ],
 })
 export class DocumentsCoreModule {}
 

@@ -100,6 +100,9 @@ export interface PlaceSignatureRequest {
   recipientId?: string;
 }
 
+/** Refuses (throws) a reader who may not read the document (`DocumentReadAccess.assertCanRead`). */
+export type ReadCheck = (record: DocumentRecord) => void | Promise<void>;
+
 /**
  * The document engine's use cases: create an agreement from a template, serve
  * any document as PDF, place signatures, build audit trails, merge and seal the
@@ -209,9 +212,16 @@ export class DocumentsService {
    * other id is 404, whatever the documents engine could read (a Drive file the
    * service account sees is not ours to serve).
    */
-  async pdfOf(docIdOrLink: string): Promise<PdfFile> {
+  async pdfOf(docIdOrLink: string, authorize?: ReadCheck): Promise<PdfFile> {
     const docId = this.docIdOf(docIdOrLink);
-    return this.pdfOfRecord(await this.registered(docId));
+    const record = await this.registered(docId);
+    await authorize?.(record);
+    return this.pdfOfRecord(record);
+  }
+
+  /** From now on only staff, a signer past the e-mail code or a cc grant reads it (`DocumentReadAccess`). */
+  async restrictReadingToSigners(docIdOrLink: string): Promise<void> {
+    await this.documents.restrictReading(this.docIdOf(docIdOrLink), 'signer-code');
   }
 
   private async pdfOfRecord(record: DocumentRecord): Promise<PdfFile> {
@@ -277,9 +287,9 @@ export class DocumentsService {
   }
 
   /** The reading view of a contract of the local engine: the content its PDF is laid out from. */
-  async readingOf(docIdOrLink: string): Promise<AgreementReading> {
+  async readingOf(docIdOrLink: string, authorize?: ReadCheck): Promise<AgreementReading> {
     const docId = this.docIdOf(docIdOrLink);
-    const { record, stored } = await this.laidOut(docId);
+    const { record, stored } = await this.laidOut(docId, authorize);
     if (this.port.adapter !== 'local' || record.kind !== 'contract' || !record.content || !stored) {
       throw new NotFoundException(`Document ${docId} has no reading view`);
     }
@@ -291,8 +301,9 @@ export class DocumentsService {
    * the layout with the PDF, usually done already by the render job: the record is enough,
    * and the PDF itself is read (and rendered) only when it is missing.
    */
-  private async laidOut(docId: string) {
+  private async laidOut(docId: string, authorize?: ReadCheck) {
     let record = await this.registered(docId);
+    await authorize?.(record);
     let stored = await this.documents.findPdf(docId, record.revision);
     if (!stored) {
       await this.pdfOf(docId);

@@ -11,8 +11,8 @@ import {
 import {
   CAPTCHA_PASS_HEADER,
   EMAIL_CODE_MESSAGES,
-  EMAIL_CODE_PROOF_HEADER,
   EMAIL_CODE_RULES,
+  extractDocId,
   maskEmailAddress,
   minutesUntil,
   normalizeEmailCode,
@@ -22,9 +22,10 @@ import {
 } from '@prosign/domain';
 import type { Request } from 'express';
 import { createHash, createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { CAPTCHA_SECRET, readToken, signToken } from '../../integrations/captcha';
+import { CAPTCHA_SECRET } from '../../integrations/captcha';
 import { AppConfig } from '../../platform/config/app-config';
 import { AgreementRepository, familyConfig, type AgreementDocument } from '../agreements';
+import { DocumentReadAccess } from '../documents';
 import { MailService } from '../mail';
 import {
   EmailCodeRepository,
@@ -34,7 +35,6 @@ import {
 import { signerEvent, type SignerActor } from './signer-events';
 import { SigningService } from './signing.service';
 
-const PROOF_PURPOSE = 'email-code-proof';
 const MINUTE = 60_000;
 /** Conditional writes lost to a concurrent request are tried again this often. */
 const WRITE_ATTEMPTS = 4;
@@ -42,14 +42,6 @@ const WRITE_ATTEMPTS = 4;
 interface Seat {
   agreement: AgreementDocument<object>;
   recipientId: string | null;
-}
-
-interface ProofPayload extends Record<string, unknown> {
-  exp?: unknown;
-  /** Keyed digest of the link token. */
-  t?: unknown;
-  /** Keyed digest of the captcha pass it was issued with. */
-  p?: unknown;
 }
 
 /** 429 with the domain's words (too many tries, too many sends). */
@@ -74,12 +66,13 @@ export class EmailCodeService {
   private readonly hashKey: Buffer;
 
   constructor(
-    @Inject(CAPTCHA_SECRET) private readonly secret: Buffer,
+    @Inject(CAPTCHA_SECRET) secret: Buffer,
     private readonly codes: EmailCodeRepository,
     private readonly signing: SigningService,
     private readonly repository: AgreementRepository,
     private readonly mail: MailService,
     private readonly config: AppConfig,
+    private readonly readAccess: DocumentReadAccess,
   ) {
     // Its own key, derived from the server secret: a code hash is no captcha pass signature.
     this.hashKey = createHmac('sha256', secret).update('email-code.hash').digest();
@@ -212,7 +205,13 @@ export class EmailCodeService {
           recipientId: seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID,
         }),
       });
-      return this.proofFor(token, passOf(request), now);
+      // The proof opens this link's calls and its document (DocumentReadAccess).
+      return this.readAccess.issueProof(
+        token,
+        passOf(request),
+        extractDocId(seat.agreement.docLink) ?? '',
+        new Date(now.getTime() + this.config.CAPTCHA_PASS_TTL_SECONDS * 1000),
+      );
     }
     throw new ConflictException('Please try again.');
   }
@@ -224,7 +223,7 @@ export class EmailCodeService {
    */
   async assertRequest(request: Request, token: string, now = Date.now()): Promise<void> {
     // A valid proof for this link and pass answers without reading the agreement.
-    if (this.hasProof(request, token, now)) return;
+    if (this.readAccess.hasProofForLink(request, token, now)) return;
     let seat: Seat;
     try {
       seat = await this.signing.seatOf(token);
@@ -232,32 +231,6 @@ export class EmailCodeService {
       return;
     }
     if (this.requiredFor(seat)) throw new ForbiddenException(EMAIL_CODE_MESSAGES.required);
-  }
-
-  /** Whether the request carries an unexpired proof signed for this link and its captcha pass. */
-  private hasProof(request: Request, token: string, now: number): boolean {
-    const header = request.headers[EMAIL_CODE_PROOF_HEADER.toLowerCase()];
-    const proof = Array.isArray(header) ? header[0] : header;
-    const payload = proof ? readToken<ProofPayload>(this.secret, PROOF_PURPOSE, proof) : null;
-    const pass = passOf(request);
-    return Boolean(
-      payload &&
-      typeof payload.exp === 'number' &&
-      payload.exp > now &&
-      payload.t === this.digest(`link.${token}`) &&
-      pass &&
-      payload.p === this.digest(`pass.${pass}`),
-    );
-  }
-
-  private proofFor(token: string, pass: string, now: Date): EmailCodeProof {
-    const exp = now.getTime() + this.config.CAPTCHA_PASS_TTL_SECONDS * 1000;
-    const proof = signToken(this.secret, PROOF_PURPOSE, {
-      exp,
-      t: this.digest(`link.${token}`),
-      p: this.digest(`pass.${pass}`),
-    });
-    return { proof, expiresAt: new Date(exp).toISOString() };
   }
 
   private statusOf(seat: Seat, doc: EmailCodeDoc | null, now: Date): EmailCodeStatus {
@@ -287,13 +260,6 @@ export class EmailCodeService {
     const expected = Buffer.from(stored.hash, 'base64url');
     const actual = Buffer.from(this.hashOf(stored.id, entered), 'base64url');
     return expected.length === actual.length && timingSafeEqual(expected, actual);
-  }
-
-  private digest(value: string): string {
-    return createHmac('sha256', this.secret)
-      .update(`email-code.${value}`)
-      .digest('base64url')
-      .slice(0, 22);
   }
 }
 

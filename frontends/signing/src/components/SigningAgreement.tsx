@@ -7,13 +7,14 @@ import {
   type HandoverRequest,
 } from '@prosign/domain';
 import {
+  CaptchaPassContext,
   PdfViewer,
   useMediaQuery,
   type PdfBookmark,
   type PdfLoader,
   type PdfViewerHandle,
 } from '@prosign/ui';
-import { useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { useContext, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { leaveTo } from '../customer-signing/navigation';
 import { CompletionModal } from './modals/CompletionModal';
 import { ConsentDisclosureModal } from './modals/ConsentDisclosureModal';
@@ -116,6 +117,12 @@ export function SigningAgreement(props: SigningAgreementProps) {
   // Phones read the text; the PDF (the legal document) is one tap away, and the default elsewhere.
   const view = readingLink ? (chosenView ?? (narrow ? 'reading' : 'pdf')) : 'pdf';
   const title = `The agreement: ${props.agreementTitle}`;
+  // The signer's pass (and e-mail code proof) opens a document that needs the code (issue 35).
+  const passHeaders = useContext(CaptchaPassContext)?.headers;
+  const request = useMemo(
+    () => (passHeaders ? { headers: passHeaders } : undefined),
+    [passHeaders],
+  );
   const expiry = signed || props.completed ? null : linkExpiryNote(props.expiresAt);
   const [declineOpen, setDeclineOpen] = useState(false);
   const canDecline = Boolean(props.onDecline) && !signed && !props.finishing && !props.completed;
@@ -150,6 +157,7 @@ export function SigningAgreement(props: SigningAgreementProps) {
         <ReadingView
           ref={viewer.viewer}
           readingLink={readingLink}
+          requestHeaders={passHeaders}
           title={title}
           onLoaded={viewer.onLoaded}
           savedMarks={props.savedMarks}
@@ -162,6 +170,7 @@ export function SigningAgreement(props: SigningAgreementProps) {
           title={title}
           onLoaded={viewer.onLoaded}
           loadPdf={props.loadPdf}
+          request={request}
           pageOverlay={props.pageOverlay}
           // No reading view (another documents engine): zoom the PDF to readable text.
           readableText={narrow && !readingLink}

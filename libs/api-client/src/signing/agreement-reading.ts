@@ -5,9 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 export async function fetchAgreementReading(
   readingLink: string,
   signal?: AbortSignal,
+  headers: Record<string, string> = {},
 ): Promise<AgreementReading> {
   const response = await fetch(readingLink, {
-    headers: { Accept: 'application/json' },
+    // A signer's pass and e-mail code proof open a document that needs the code (issue 35).
+    headers: { ...headers, Accept: 'application/json' },
     credentials: 'omit',
     signal,
   });
@@ -16,10 +18,14 @@ export async function fetchAgreementReading(
 }
 
 /** The reading view of the agreement a signing page shows; idle without a link. */
-export function useAgreementReading(readingLink: string | null | undefined) {
+export function useAgreementReading(
+  readingLink: string | null | undefined,
+  headers?: Record<string, string>,
+) {
   return useQuery({
+    // The headers only authorise: the same link reads the same text.
     queryKey: ['agreement-reading', readingLink],
-    queryFn: ({ signal }) => fetchAgreementReading(readingLink as string, signal),
+    queryFn: ({ signal }) => fetchAgreementReading(readingLink as string, signal, headers),
     enabled: Boolean(readingLink),
     // The text of an open link does not change (an edit sends a new link).
     staleTime: Infinity,

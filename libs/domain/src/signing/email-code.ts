@@ -62,6 +62,7 @@ export const EMAIL_CODE_MESSAGES = {
   notRequired: 'This agreement does not need an e-mail code.',
   sent: (masked: string) => `We sent a 6-digit code to ${masked}.`,
   verified: 'Code verified.',
+  documentNeedsCode: 'This document opens from its signing link once the e-mail code is entered.',
 } as const;
 
 /** The plain words of the code mail (its body only: never the subject or a header). */

@@ -4,7 +4,7 @@ import {
   type AgreementCardCore,
   type AgreementFamily,
 } from '@prosign/domain';
-import { Dialog, PdfViewer } from '@prosign/ui';
+import { Dialog, PdfViewer, STAFF_PDF_REQUEST } from '@prosign/ui';
 import { previewDocument, type PreviewKind } from './agreement-format';
 import './agreements.css';
 
@@ -61,7 +61,13 @@ export function DocumentPreviewModal<TCard extends AgreementCardCore>({
         </>
       }
     >
-      <PdfViewer key={document.url} url={document.url} title={`${title} PDF`} />
+      <PdfViewer
+        key={document.url}
+        url={document.url}
+        title={`${title} PDF`}
+        // Staff's session opens documents that need a signer's e-mail code (issue 35).
+        request={STAFF_PDF_REQUEST}
+      />
     </Dialog>
   );
 }

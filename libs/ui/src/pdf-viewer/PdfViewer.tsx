@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { LoadingState } from '../components/Spinner';
-import type { PdfDocumentLike, PdfLoader } from './pdf-document';
+import type { PdfDocumentLike, PdfLoader, PdfRequestOptions } from './pdf-document';
 import { usePdfLoader } from './pdf-loader-context';
 import { PdfPage, type PageSize } from './PdfPage';
 import {
@@ -49,6 +49,8 @@ export interface PdfViewerProps {
   onLoaded?: (pageCount: number) => void;
   /** Opens the PDF; the provided loader (PdfLoaderProvider), else PDF.js (tests pass a fake). */
   loadPdf?: PdfLoader;
+  /** How the PDF's request authenticates, when its link alone does not open it. */
+  request?: PdfRequestOptions;
   /**
    * Drawn over a page, positioned in percentages of it (e.g. a saved signature
    * shown where it will be stamped); scales with the zoom.
@@ -80,6 +82,7 @@ export function PdfViewer({
   loadPdf: loadPdfProp,
   pageOverlay,
   readableText = false,
+  request,
 }: PdfViewerProps) {
   const loadPdf = usePdfLoader(loadPdfProp);
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
@@ -92,12 +95,16 @@ export function PdfViewer({
   const scrollerRef = useRef<HTMLDivElement>(null);
   const onLoadedRef = useRef(onLoaded);
   onLoadedRef.current = onLoaded;
+  // A new object with the same headers opens nothing again; other headers open the PDF again.
+  const requestRef = useRef(request);
+  requestRef.current = request;
+  const requestKey = request ? JSON.stringify(request) : '';
 
   useEffect(() => {
     let cancelled = false;
     let opened: PdfDocumentLike | null = null;
     setLoad({ status: 'loading' });
-    loadPdf(url)
+    loadPdf(url, requestRef.current)
       .then(async (pdf) => {
         opened = pdf;
         const first = await pdf.getPage(1);
@@ -117,7 +124,7 @@ export function PdfViewer({
       cancelled = true;
       void opened?.destroy();
     };
-  }, [url, loadPdf, attempt]);
+  }, [url, loadPdf, attempt, requestKey]);
 
   useLayoutEffect(() => {
     const scroller = scrollerRef.current;

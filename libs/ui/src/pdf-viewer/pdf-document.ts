@@ -28,7 +28,18 @@ export interface PdfDocumentLike {
   destroy(): Promise<void> | void;
 }
 
-export type PdfLoader = (url: string) => Promise<PdfDocumentLike>;
+/** How the PDF's request authenticates, where a link alone does not open it. */
+export interface PdfRequestOptions {
+  /** Headers every request for the PDF carries (a signer's captcha pass and e-mail code proof). */
+  headers?: Record<string, string>;
+  /** Send the browser's cookies (a staff session) with a cross-origin request. */
+  withCredentials?: boolean;
+}
+
+/** Staff viewers: their session cookie opens documents that need a signer's e-mail code. */
+export const STAFF_PDF_REQUEST: PdfRequestOptions = { withCredentials: true };
+
+export type PdfLoader = (url: string, options?: PdfRequestOptions) => Promise<PdfDocumentLike>;
 
 /** Starts loading PDF.js (its own chunk); the same promise every time. */
 export function preloadPdfJs() {
@@ -36,7 +47,7 @@ export function preloadPdfJs() {
 }
 
 /** Loads PDF.js (and its worker) on first use. */
-export const loadPdfWithPdfJs: PdfLoader = async (url) => {
+export const loadPdfWithPdfJs: PdfLoader = async (url, options) => {
   const { openPdf } = await preloadPdfJs();
-  return openPdf(url);
+  return openPdf(url, options);
 };

@@ -1,5 +1,5 @@
 import { getDocument, GlobalWorkerOptions, type PageViewport } from 'pdfjs-dist';
-import type { PdfDocumentLike, PdfPageLike } from './pdf-document';
+import type { PdfDocumentLike, PdfPageLike, PdfRequestOptions } from './pdf-document';
 
 // The worker ships in our own bundle: webpack emits this file next to our
 // chunks (a URL asset), so it is served from our origin, never from a CDN.
@@ -12,11 +12,16 @@ if (!GlobalWorkerOptions.workerSrc) {
   ).toString();
 }
 
-export async function openPdf(url: string): Promise<PdfDocumentLike> {
+export async function openPdf(
+  url: string,
+  options: PdfRequestOptions = {},
+): Promise<PdfDocumentLike> {
   const task = getDocument({
     url,
-    // Agreements are public links authorised by their URL, not by cookies.
-    withCredentials: false,
+    // Agreements are links authorised by their URL (or a signer's headers), not by cookies,
+    // except where staff read one that opens only for them (their session).
+    withCredentials: options.withCredentials === true,
+    httpHeaders: options.headers,
     // PDF.js asks for byte ranges when the server allows them, so the first
     // page shows before the whole file has arrived on slow networks.
     disableAutoFetch: true,

@@ -3,7 +3,12 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { RenderedPdf, SectionPlacement, SignatureSlot } from '../document-content';
 import { newDocumentId } from './document-ids';
-import { DocumentRecord, StoredPdf, type ArchiveExtension } from './document.schema';
+import {
+  DocumentRecord,
+  StoredPdf,
+  type ArchiveExtension,
+  type DocumentReadAccessLevel,
+} from './document.schema';
 import { PdfFileStore } from './pdf-file.store';
 import { RecentPdfs } from './recent-pdfs';
 
@@ -41,6 +46,11 @@ export class DocumentRepository {
 
   async find(docId: string): Promise<DocumentRecord | null> {
     return this.model.findById(docId).lean<DocumentRecord>();
+  }
+
+  /** Who besides staff may read the document by its link from now on (`DocumentRecord.readAccess`). */
+  async restrictReading(docId: string, access: DocumentReadAccessLevel): Promise<void> {
+    await this.model.updateOne({ _id: docId }, { $set: { readAccess: access } });
   }
 
   async get(docId: string): Promise<DocumentRecord> {

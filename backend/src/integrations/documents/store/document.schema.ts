@@ -62,6 +62,10 @@ export interface PlacedSignature {
   signedAt: Date;
 }
 
+/** Who may read a document by its link besides staff (see `DocumentRecord.readAccess`). */
+export const DOCUMENT_READ_ACCESS = ['signer-code'] as const;
+export type DocumentReadAccessLevel = (typeof DOCUMENT_READ_ACCESS)[number];
+
 /**
  * A document of the local engine, addressed by its docLink id. Every change is
  * one atomic update of this record; `revision` increases with each change of
@@ -143,6 +147,14 @@ export class DocumentRecord {
   /** Combined documents: each archive extension (a fresh document time-stamp), oldest first. */
   @Prop({ type: [MongooseSchema.Types.Mixed], default: undefined })
   archiveExtensions?: ArchiveExtension[];
+
+  /**
+   * Who may read the document by its link besides staff: unset, whoever holds the link (its
+   * random id is the capability); `signer-code`, only a signer who entered the e-mail code
+   * (issue 35) or a cc recipient with the grant of their mail.
+   */
+  @Prop({ type: String, enum: DOCUMENT_READ_ACCESS, default: undefined })
+  readAccess?: DocumentReadAccessLevel;
 
   /** Fixed when the document is created; the PDF's dates come from it, so rendering is repeatable. */
   @Prop({ type: Date, required: true })

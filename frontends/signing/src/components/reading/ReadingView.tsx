@@ -26,6 +26,8 @@ export interface ReadingMarks {
 export interface ReadingViewProps {
   /** The agreement's reading view (`readingLink` of the signing view). */
   readingLink: string;
+  /** The signer's pass headers: a document that needs the e-mail code opens only with its proof. */
+  requestHeaders?: Record<string, string>;
   /** What the document is; names the scrollable region for screen readers. */
   title: string;
   ref?: Ref<PdfViewerHandle>;
@@ -59,13 +61,14 @@ export const READING_TEXTS = {
  */
 export function ReadingView({
   readingLink,
+  requestHeaders,
   title,
   ref,
   onLoaded,
   savedMarks,
   recipientId = null,
 }: ReadingViewProps) {
-  const query = useAgreementReading(readingLink);
+  const query = useAgreementReading(readingLink, requestHeaders);
   const reading = query.data;
   const scrollerRef = useRef<HTMLDivElement>(null);
   const onLoadedRef = useRef(onLoaded);

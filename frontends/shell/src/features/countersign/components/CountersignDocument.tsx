@@ -1,5 +1,5 @@
 import type { SigningSlot } from '@prosign/domain';
-import { PdfViewer, useMediaQuery, type PdfViewerHandle } from '@prosign/ui';
+import { PdfViewer, STAFF_PDF_REQUEST, useMediaQuery, type PdfViewerHandle } from '@prosign/ui';
 import { useRef } from 'react';
 
 /** Screens narrow enough that a page drawn at their width has text too small to read. */
@@ -46,6 +46,7 @@ export function CountersignDocument({
         ref={viewer}
         url={docLink}
         title={`The agreement: ${agreementTitle}`}
+        request={STAFF_PDF_REQUEST}
         readableText={narrow}
         pageOverlay={
           marks.length
