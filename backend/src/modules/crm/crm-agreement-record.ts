@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { CRM_PORT, type CrmNoteTarget, type CrmPort } from '../../integrations/crm';
 import { AppConfig } from '../../platform/config/app-config';
 import { DocumentsService } from '../documents';
+import { contactsByEmail } from './crm-flows.service';
 import type { CrmStageMoveDoc } from './crm-stage-move.repository';
 
 /** What a write already did, recorded as it goes. */
@@ -116,11 +117,7 @@ export class CrmAgreementRecord {
   }
 
   private async contactIdOf(email: string): Promise<string | null> {
-    const { records } = await this.crm.search('contacts', {
-      anyOf: [[{ property: 'email', equals: email.trim() }]],
-      properties: ['email'],
-      limit: 1,
-    });
+    const { records } = await this.crm.search('contacts', contactsByEmail(email));
     return records[0]?.id ?? null;
   }
 

@@ -141,7 +141,7 @@ export class CrmFlows {
   }
 
   async countContactsByEmail(email: string): Promise<number> {
-    const { total } = await this.crm.search('contacts', byEmail(email));
+    const { total } = await this.crm.search('contacts', contactsByEmail(email));
     return total;
   }
 
@@ -398,7 +398,7 @@ export class CrmFlows {
   }
 
   private async findContactIdByEmail(email: string): Promise<string | null> {
-    const { records } = await this.crm.search('contacts', byEmail(email));
+    const { records } = await this.crm.search('contacts', contactsByEmail(email));
     return records[0]?.id ?? null;
   }
 
@@ -429,7 +429,7 @@ export class CrmFlows {
 }
 
 /** The search for contacts with one e-mail address (any case). */
-function byEmail(email: string) {
+export function contactsByEmail(email: string) {
   return {
     anyOf: [[{ property: 'email', equals: email.trim() }]],
     properties: ['email'],
