@@ -1,6 +1,7 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import {
+  extractDocId,
   HANDED_OVER_ERROR,
   HANDOVER_MESSAGES,
   SIGNER_MESSAGES,
@@ -129,6 +130,18 @@ describe('hand over to the authorised signatory', () => {
     for (const token of tokens) expect(events).not.toContain(token);
   }
 
+  /** The names the agreement's document prints under its signature lines. */
+  async function blockNamesOf(agreementId: string): Promise<string[]> {
+    const record = await agreementOf(agreementId);
+    const docId = extractDocId(record?.docLink as string);
+    const doc = await connection.collection('documents').findOne({ _id: docId as never });
+    const block = doc?.content.signatureBlock as {
+      clientName: string;
+      signers?: { name: string }[];
+    };
+    return block.signers ? block.signers.map((signer) => signer.name) : [block.clientName];
+  }
+
   /** Every call of the old link is refused with the handed-over state, naming the new signer. */
   async function expectCustomerLinkClosed(token: string, to: string) {
     const signer = signerHttp(api);
@@ -206,6 +219,8 @@ describe('hand over to the authorised signatory', () => {
       expect(notices[0].text).toContain(note);
 
       await expectCustomerLinkClosed(old, JANE.name);
+      // Jane's name is printed under the signature line she signs.
+      expect(await blockNamesOf(agreementId)).toEqual([JANE.name]);
       // A second hand-over from the old link (a double click) changes nothing.
       expect((await agreementOf(agreementId))?.events).toHaveLength(record?.events.length);
 
@@ -352,6 +367,9 @@ describe('hand over to the authorised signatory', () => {
       expect(link).toContain(second.token as string);
       await expectCustomerLinkClosed(luis, JANE.name);
 
+      // Nobody had signed: Jane's name replaces Luis's in his block.
+      expect(await blockNamesOf(agreementId)).toEqual(['Maria Elena Alvarez', JANE.name]);
+
       await signStandardAs(api, maria, 'Maria Elena Alvarez');
       const done = await signStandardAs(api, second.token as string, JANE.name);
       expect(done.status).toBe('signed');
@@ -362,6 +380,19 @@ describe('hand over to the authorised signatory', () => {
       );
       expect((await agreementOf(agreementId))?.status).toBe('signed');
       await expectNoTokenLeaks(agreementId, [maria, luis, second.token as string]);
+    });
+
+    it('keeps the printed names once someone signed: the document is not laid out again under a signature', async () => {
+      const { maria, luis, agreementId } = await sendSeveral('parallel');
+      await signStandardAs(api, maria, 'Maria Elena Alvarez');
+      await signerHttp(api)
+        .post('/api/signing/hand-over')
+        .send({ token: luis, ...JANE })
+        .expect(200);
+      expect(await blockNamesOf(agreementId)).toEqual(['Maria Elena Alvarez', LUIS.name]);
+      // The hand-over itself is in the record (the card, the audit trail) all the same.
+      const second = recipientsOf(await agreementOf(agreementId)).find((r) => r.id === 'signer-2');
+      expect(second).toMatchObject({ ...JANE, handedOver: { fromName: LUIS.name } });
     });
 
     it('refuses a later signer before their turn; staff may change them (no mail until their turn)', async () => {

@@ -94,6 +94,16 @@ export interface DocumentsPort {
    */
   setSignatureParties(docId: string, parties: SignatureParties): Promise<{ revision: number }>;
   /**
+   * Prints `name` in a signer's block instead of the name it was laid out with (a hand-over,
+   * issue 35), while no signature is placed: a placed one was signed under the old layout.
+   * Answers the revision whether or not it changed. Absent: the engine prints no block names.
+   */
+  renameSigner?(
+    docId: string,
+    recipientId: string,
+    name: string,
+  ): Promise<{ revision: number; renamed: boolean }>;
+  /**
    * A new document with the same text and signers and no signature placed: what a resend
    * sends when some signers had signed the first one (their marks must not show as signed).
    * The Google engine places the one signer's signature only at the finish, so it has none to

@@ -157,6 +157,42 @@ export class LocalDocumentsAdapter implements DocumentsPort {
     return { revision };
   }
 
+  async renameSigner(
+    docId: string,
+    recipientId: string,
+    name: string,
+  ): Promise<{ revision: number; renamed: boolean }> {
+    const record = await this.documents.find(docId);
+    if (record?.kind !== 'contract' || !record.content) {
+      throw new NotFoundException(`Contract document ${docId} not found`);
+    }
+    const unchanged = { revision: record.revision, renamed: false };
+    if (Object.keys(placedSignatures(record)).length > 0) return unchanged;
+    const block = record.content.signatureBlock;
+    const index = block.signers?.findIndex((signer) => signer.recipientId === recipientId) ?? -1;
+    const path =
+      index >= 0
+        ? `content.signatureBlock.signers.${index}.name`
+        : !block.signers && recipientId === SINGLE_SIGNER_RECIPIENT_ID
+          ? 'content.signatureBlock.clientName'
+          : null;
+    const current = index >= 0 ? block.signers?.[index]?.name : block.clientName;
+    if (!path || current === name) return unchanged;
+    const revision = record.revision + 1;
+    // Conditional on the revision read and on no signature placed meanwhile, as setSignatureParties.
+    const { matchedCount } = await this.documents.model.updateOne(
+      {
+        _id: docId,
+        kind: 'contract',
+        revision: record.revision,
+        signature: { $exists: false },
+        signatures: { $exists: false },
+      },
+      { $set: { [path]: name, layoutRevision: revision, revision } },
+    );
+    return matchedCount === 1 ? { revision, renamed: true } : unchanged;
+  }
+
   async unsignedCopy(docId: string): Promise<{ docId: string }> {
     const record = await this.documents.find(docId);
     if (record?.kind !== 'contract' || !record.content) {

@@ -23,6 +23,7 @@ import {
   type SignerLinkState,
 } from '@prosign/domain';
 import type { QueryFilter } from 'mongoose';
+import { DocumentsService } from '../documents';
 import { MailService } from '../mail';
 import { AgreementCrmEvents } from './agreement-crm-events';
 import { familyConfig } from './agreement-family';
@@ -81,6 +82,7 @@ export class AgreementHandoverService {
     private readonly repository: AgreementRepository,
     private readonly mail: MailService,
     private readonly crmEvents: AgreementCrmEvents,
+    private readonly documents: DocumentsService,
   ) {}
 
   async handOver(
@@ -211,6 +213,16 @@ export class AgreementHandoverService {
       throw await this.refusal(agreement, place.recipientId, actor);
     }
     await this.repository.markLinkHandedOver(place.token, name, now);
+    // The new signer's name under their signature line, unless someone has signed already.
+    await this.documents
+      .renameSigner(updated.docLink, place.recipientId, name)
+      .catch((error: unknown) =>
+        this.logger.warn(
+          `Hand-over of agreement ${String(updated._id)}: the signature block keeps the old name (${
+            error instanceof Error ? error.message : String(error)
+          })`,
+        ),
+      );
 
     const number = (updated.events ?? []).filter(
       (logged) => logged.type === 'handed_over' || logged.type === 'signer_changed',

@@ -197,6 +197,18 @@ export class DocumentsService {
     if (revision !== before) await this.enqueueRender(docId, revision);
   }
 
+  /**
+   * The new signer's name printed in their block after a hand-over (issue 35), while nobody has
+   * signed the document; whether it changed (a signed document keeps the names it was signed under).
+   */
+  async renameSigner(docIdOrLink: string, recipientId: string, name: string): Promise<boolean> {
+    if (!this.port.renameSigner) return false;
+    const docId = this.docIdOf(docIdOrLink);
+    const { revision, renamed } = await this.port.renameSigner(docId, recipientId, name);
+    if (renamed) await this.enqueueRender(docId, revision);
+    return renamed;
+  }
+
   /** The contract again with nobody's signature on it (a resend after some signed); its docLink. */
   async unsignedCopy(docIdOrLink: string): Promise<string> {
     const docId = this.docIdOf(docIdOrLink);
