@@ -354,9 +354,10 @@ export class DocumentsService {
 
   /** An audit-trail document for a signed agreement; the same events give the same document. */
   async createAuditTrail(request: AuditTrailRequest): Promise<{ docId: string; docLink: string }> {
-    const agreement = await this.pdfOf(request.agreement);
+    const record = await this.registered(this.docIdOf(request.agreement));
+    const agreement = await this.pdfOfRecord(record);
     const signedDocumentSha256 = createHash('sha256').update(agreement.pdf).digest('hex');
-    const originalDocumentSha256 = await this.originalSha256Of(agreement.docId);
+    const originalDocumentSha256 = await this.originalSha256Of(record);
     const auditTrail = {
       letterhead: FIRM_LETTERHEAD,
       documentTitle: request.documentTitle,
@@ -374,7 +375,7 @@ export class DocumentsService {
       new Date(0),
     );
     // Rendered by the finish's merge right after (no job): see createDerived.
-    const docId = await this.createDerived(
+    const { _id: docId } = await this.createDerived(
       derivationKey('audit-trail', JSON.stringify(auditTrail)),
       {
         kind: 'audit-trail',
@@ -403,10 +404,9 @@ export class DocumentsService {
    * The SHA-256 of an agreement as sent: its unsigned layout (the revision signatures are
    * stamped onto), when it is stored; null for a document without one.
    */
-  private async originalSha256Of(docId: string): Promise<string | null> {
-    const record = await this.documents.find(docId);
-    if (!record?.layoutRevision) return null;
-    const stored = await this.documents.findPdf(docId, record.layoutRevision);
+  private async originalSha256Of(record: DocumentRecord): Promise<string | null> {
+    if (!record.layoutRevision) return null;
+    const stored = await this.documents.findPdf(record._id, record.layoutRevision);
     return stored?.sha256 ?? null;
   }
 
@@ -423,6 +423,40 @@ export class DocumentsService {
     contractToken: string,
     sealLevel?: SealLevel,
   ) {
+    const { record } = await this.combinedRecord(agreement, auditTrail, contractToken, sealLevel);
+    return { docId: record._id, combinedDocLink: localDocLink(this.config, record._id, 'view') };
+  }
+
+  /**
+   * `mergeDocuments` and the sealed PDF it names, built now (or the stored one): the finish's
+   * merge step. The records of both parts, just read for the checks, are the ones merged.
+   */
+  async sealedAgreement(
+    agreement: string,
+    auditTrail: string,
+    contractToken: string,
+    sealLevel?: SealLevel,
+  ): Promise<{ docId: string; combinedDocLink: string; pdf: Buffer }> {
+    const { record, parts } = await this.combinedRecord(
+      agreement,
+      auditTrail,
+      contractToken,
+      sealLevel,
+    );
+    return {
+      docId: record._id,
+      combinedDocLink: localDocLink(this.config, record._id, 'view'),
+      pdf: await this.derivedPdf(record, parts),
+    };
+  }
+
+  /** The combined document's record (created once) after the checks of `mergeDocuments`. */
+  private async combinedRecord(
+    agreement: string,
+    auditTrail: string,
+    contractToken: string,
+    sealLevel?: SealLevel,
+  ): Promise<{ record: DocumentRecord; parts: DocumentRecord[] }> {
     const sources = [this.docIdOf(agreement), this.docIdOf(auditTrail)];
     const [agreementRecord, trail] = [
       await this.registered(sources[0]),
@@ -436,7 +470,7 @@ export class DocumentsService {
     ) {
       throw new ConflictException(NOT_A_SIGNED_AGREEMENT);
     }
-    const docId = await this.createDerived(
+    const record = await this.createDerived(
       derivationKey('combined', ...sources),
       {
         kind: 'combined',
@@ -449,16 +483,17 @@ export class DocumentsService {
     );
     if (sealLevel) {
       // An admin lowered the level while the seal waited (the record exists from that try).
-      await this.documents.model.updateOne({ _id: docId }, { $set: { sealLevel } });
+      await this.documents.model.updateOne({ _id: record._id }, { $set: { sealLevel } });
+      record.sealLevel = sealLevel;
     }
-    return { docId, combinedDocLink: localDocLink(this.config, docId, 'view') };
+    return { record, parts: [agreementRecord, trail] };
   }
 
   /** The document stamped VOID on every page with the date and the acting user. */
   async voidDocument(document: string, actor: string, at: Date) {
     const source = this.docIdOf(document);
     const record = await this.registered(source);
-    const docId = await this.createDerived(derivationKey('void', source), {
+    const { _id: docId } = await this.createDerived(derivationKey('void', source), {
       kind: 'void',
       title: `VOID: ${record.title}`,
       sources: [source],
@@ -481,17 +516,21 @@ export class DocumentsService {
     return docId;
   }
 
-  private async derivedPdf(record: DocumentRecord): Promise<Buffer> {
+  /** A derived document's PDF; `known`: records of its sources just read (not read again). */
+  private async derivedPdf(record: DocumentRecord, known: DocumentRecord[] = []): Promise<Buffer> {
     const stored = await this.documents.readCurrentPdf(record);
     if (stored) return stored;
-    const { pdf, pageCount } = await this.buildDerived(record);
+    const { pdf, pageCount } = await this.buildDerived(record, known);
     const kept = await this.documents.storePdf(record, pdf, pageCount);
     // Another process stored this revision first: everybody gets that copy.
     const ours = createHash('sha256').update(pdf).digest('hex');
     return kept.sha256 === ours ? pdf : this.documents.getFile(kept.fileId);
   }
 
-  private async buildDerived(record: DocumentRecord): Promise<{ pdf: Buffer; pageCount: number }> {
+  private async buildDerived(
+    record: DocumentRecord,
+    known: DocumentRecord[] = [],
+  ): Promise<{ pdf: Buffer; pageCount: number }> {
     const date = new Date(record.documentDate);
     switch (record.kind) {
       case 'audit-trail': {
@@ -499,7 +538,11 @@ export class DocumentsService {
         return renderAuditTrail(record.auditTrail, date);
       }
       case 'combined': {
-        const parts = await Promise.all((record.sources ?? []).map((id) => this.partOf(id)));
+        const parts = await Promise.all(
+          (record.sources ?? []).map((id) =>
+            this.partOf(known.find((part) => part._id === id) ?? id),
+          ),
+        );
         // Merged and sealed in one pass: the merge is saved once, and not parsed again.
         return this.sealer.mergeAndSeal(
           parts.map((part) => part.pdf),
@@ -533,35 +576,39 @@ export class DocumentsService {
    * its own PDF (a pure function of its record: whoever opens the trail alone later gets the
    * same bytes, stored then); saves the finish a read that always misses and two inserts.
    */
-  private async partOf(docId: string): Promise<{ pdf: Buffer }> {
-    const record = await this.registered(docId);
+  private async partOf(part: string | DocumentRecord): Promise<{ pdf: Buffer }> {
+    const record = typeof part === 'string' ? await this.registered(part) : part;
     if (record.kind === 'audit-trail') return this.buildDerived(record);
     return this.pdfOfRecord(record);
   }
 
   /**
    * Creates the record once, under the random id drawn for its derivation key, and
-   * returns that id; unless the caller builds the PDF itself right away (the finish
-   * pipeline does, step after step), queues it: a job beside the caller would build
-   * the same PDF twice and keep one.
+   * returns that record (as stored: the first call's fields); unless the caller builds the
+   * PDF itself right away (the finish pipeline does, step after step), queues it: a job
+   * beside the caller would build the same PDF twice and keep one.
    */
   private async createDerived(
     derivation: string,
     fields: Partial<DocumentRecord>,
     { renderJob = true }: { renderJob?: boolean } = {},
-  ): Promise<string> {
+  ): Promise<DocumentRecord> {
     const docId = await this.documents.derivedDocumentId(derivation);
-    await this.documents.model.updateOne(
-      { _id: docId },
-      {
-        $setOnInsert: {
-          contractKind: 'standard',
-          revision: 1,
-          ...fields,
+    // The record comes back with the write: its PDF is built next without reading it again.
+    const record = await this.documents.model
+      .findOneAndUpdate(
+        { _id: docId },
+        {
+          $setOnInsert: {
+            contractKind: 'standard',
+            revision: 1,
+            ...fields,
+          },
         },
-      },
-      { upsert: true },
-    );
+        { upsert: true, returnDocument: 'after' },
+      )
+      .lean<DocumentRecord>();
+    if (!record) throw new Error(`Derived document ${docId} was not stored`);
     if (renderJob) {
       await this.queue.add(
         DocumentsJob.BuildDerivedDocument,
@@ -569,7 +616,7 @@ export class DocumentsService {
         { jobId: jobIdFor(DocumentsJob.BuildDerivedDocument, docId) },
       );
     }
-    return docId;
+    return record;
   }
 
   private async enqueueRender(docId: string, revision: number): Promise<void> {

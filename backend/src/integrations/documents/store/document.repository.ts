@@ -37,6 +37,12 @@ export class DocumentRepository {
    * record and of the file each time without it.
    */
   private readonly recentPdfs = new RecentPdfs(RECENT_PDF_BYTES);
+  /**
+   * The stored revisions' records (`document_pdfs`: file id, hash, layout) this process read or
+   * stored last, by key: a signer's page reads its layout's slots, and the finish the same
+   * record again for the stamp and for the audit trail's hash of the agreement as sent.
+   */
+  private readonly storedPdfs = new Map<string, StoredPdf>();
 
   constructor(
     @InjectModel(DocumentRecord.name) readonly model: Model<DocumentRecord>,
@@ -108,7 +114,22 @@ export class DocumentRepository {
 
   /** The stored PDF of a revision, if it has been rendered. */
   async findPdf(docId: string, revision: number): Promise<StoredPdf | null> {
-    return this.pdfs.findById(pdfKey(docId, revision)).lean<StoredPdf>();
+    const key = pdfKey(docId, revision);
+    const known = this.storedPdfs.get(key);
+    if (known) return known;
+    const stored = await this.pdfs.findById(key).lean<StoredPdf>();
+    if (stored) this.rememberStored(stored);
+    return stored;
+  }
+
+  /** Keeps a stored revision's record (it never changes once stored, as its PDF). */
+  private rememberStored(stored: StoredPdf): void {
+    this.storedPdfs.delete(stored._id);
+    this.storedPdfs.set(stored._id, stored);
+    for (const oldest of this.storedPdfs.keys()) {
+      if (this.storedPdfs.size <= RECENT_STORED_PDFS) break;
+      this.storedPdfs.delete(oldest);
+    }
   }
 
   /** A revision's stored PDF with its layout facts, if rendered. */
@@ -159,6 +180,7 @@ export class DocumentRepository {
     };
     try {
       await this.pdfs.create(stored);
+      this.rememberStored(stored);
       this.recentPdfs.set(stored._id, {
         pdf: bytes,
         pageCount,
@@ -221,6 +243,7 @@ export class DocumentRepository {
   /** Forgets a revision's stored PDF (it is rendered again on the next request). */
   async deletePdf(docId: string, revision: number): Promise<void> {
     this.recentPdfs.delete(pdfKey(docId, revision));
+    this.storedPdfs.delete(pdfKey(docId, revision));
     const stored = await this.pdfs.findByIdAndDelete(pdfKey(docId, revision)).lean<StoredPdf>();
     if (stored) await this.files.delete(stored.fileId);
   }
@@ -240,3 +263,5 @@ function pdfKey(docId: string, revision: number): string {
 
 /** How many bytes of recent PDFs a process keeps (a few hundred contracts of 40–70 KB). */
 const RECENT_PDF_BYTES = 24 * 1024 * 1024;
+/** How many stored revisions' records a process keeps (a few KB each: slots and sections). */
+const RECENT_STORED_PDFS = 2_000;

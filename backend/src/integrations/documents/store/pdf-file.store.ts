@@ -34,9 +34,38 @@ export class PdfFileStore {
   /** Below MongoDB's 16 MiB document limit with room for the fields beside the bytes. */
   static readonly WHOLE_FILE_MAX_BYTES = 15 * 1024 * 1024;
 
+  /** Files up to this size are kept in memory once stored or read (signature and initials PNGs). */
+  static readonly RECENT_FILE_MAX_BYTES = 256 * 1024;
+
   private gridFs?: mongo.GridFSBucket;
+  /**
+   * Small files this process stored or read last, by id. A stored file never changes (a new
+   * content is a new id), so a copy here is the stored one: a finish stores the signature and
+   * initials images and reads them back at once to stamp them (two reads per signature).
+   */
+  private readonly recent = new Map<string, Buffer>();
+  private recentBytes = 0;
 
   constructor(@InjectConnection() private readonly connection: Connection) {}
+
+  private remember(fileId: string, bytes: Buffer): void {
+    if (bytes.length > PdfFileStore.RECENT_FILE_MAX_BYTES) return;
+    this.forget(fileId);
+    this.recent.set(fileId, bytes);
+    this.recentBytes += bytes.length;
+    for (const [oldest, old] of this.recent) {
+      if (this.recentBytes <= RECENT_FILES_BYTES) break;
+      this.recent.delete(oldest);
+      this.recentBytes -= old.length;
+    }
+  }
+
+  private forget(fileId: string): void {
+    const bytes = this.recent.get(fileId);
+    if (!bytes) return;
+    this.recent.delete(fileId);
+    this.recentBytes -= bytes.length;
+  }
 
   private wholeFiles() {
     return this.connection.collection<WholeFile>(PdfFileStore.COLLECTION);
@@ -73,15 +102,21 @@ export class PdfFileStore {
         upload.end(bytes);
       });
     }
-    return { fileId: id.toHexString(), sha256, size: bytes.length };
+    const fileId = id.toHexString();
+    this.remember(fileId, bytes);
+    return { fileId, sha256, size: bytes.length };
   }
 
   async get(fileId: string): Promise<Buffer> {
+    const recent = this.recent.get(fileId);
+    if (recent) return recent;
     const id = new Types.ObjectId(fileId);
     const whole = await this.wholeFiles().findOne({ _id: id }, { projection: { bytes: 1 } });
     if (whole) {
-      const bytes = whole.bytes.value();
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const value = whole.bytes.value();
+      const bytes = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+      this.remember(fileId, bytes);
+      return bytes;
     }
     const chunks: Buffer[] = [];
     await new Promise<void>((resolve, reject) => {
@@ -96,6 +131,7 @@ export class PdfFileStore {
 
   /** Removes a file; a file already gone is not an error (clean-ups may race). */
   async delete(fileId: string): Promise<void> {
+    this.forget(fileId);
     const id = new Types.ObjectId(fileId);
     const { deletedCount } = await this.wholeFiles().deleteOne({ _id: id });
     if (deletedCount > 0) return;
@@ -106,3 +142,6 @@ export class PdfFileStore {
     }
   }
 }
+
+/** How many bytes of small recent files a process keeps (a few hundred signatures' images). */
+const RECENT_FILES_BYTES = 8 * 1024 * 1024;
