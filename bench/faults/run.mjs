@@ -568,7 +568,13 @@ async function main() {
       }
       for (const event of CRM_NOTE_EVENTS) {
         const notes = hubspot.notesWith(crmMarkerOf(`standard-${event}.${id}`));
-        if (notes.length === 0) lost(`no ${event} note in the CRM`);
+        if (notes.length === 0) {
+          // Whether the write was never queued (lost before the CRM) or queued and not done.
+          const write = await db
+            .collection('crm_stage_moves')
+            .findOne({ _id: `standard-${event}.${id}` }, { projection: { status: 1 } });
+          lost(`no ${event} note in the CRM (its write: ${write?.status ?? 'never queued'})`);
+        }
         if (notes.length > 1) duplicated(`${notes.length} ${event} notes in the CRM`);
         if (!notes.every((note) => note.associations.includes(`deals:${contract.dealId}`))) {
           lost(`the ${event} note is not on deal ${contract.dealId}`);
