@@ -440,6 +440,22 @@ describe('the e-mail one-time code', () => {
     expect(fresh?.requireEmailCode).toBe(true);
     const signer = browser(resent.body.token as string);
     await signer.post('/api/verifyToken').send({ token: resent.body.token }).expect(403);
+
+    // Edit and Resend prefills the creation screen with the choice (its checkbox starts ticked).
+    const another = await sendWithCode();
+    await csm().post('/api/update/cancel-contract').send({ token: another.token }).expect(200);
+    const editing = await csm()
+      .put('/api/update/edit-resend')
+      .send({ token: another.token })
+      .expect(200);
+    expect(editing.body.contract.requireEmailCode).toBe(true);
+    const plain = await sendContract(csm, { require_email_code: false });
+    await csm().post('/api/update/cancel-contract').send({ token: plain.token }).expect(200);
+    const plainEditing = await csm()
+      .put('/api/update/edit-resend')
+      .send({ token: plain.token })
+      .expect(200);
+    expect(plainEditing.body.contract.requireEmailCode).toBe(false);
   });
 
   describe.each(['sow', 'co'] as const)('on a %s link', (family) => {

@@ -326,6 +326,8 @@ export class AgreementLifecycleService {
         _id: String(agreement._id),
         token: agreement.token,
         docLink: agreement.docLink,
+        // The new agreement asks its signers for the same proof unless staff untick it.
+        requireEmailCode: agreement.requireEmailCode === true,
       },
     };
   }

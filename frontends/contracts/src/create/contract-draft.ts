@@ -23,6 +23,7 @@ import {
 } from '@prosign/domain';
 import {
   DEFAULT_SIGNING_ORDER,
+  emailCodeFieldOf,
   signersFormOf,
   signersRequest,
   emailCodeRequest,
@@ -361,7 +362,7 @@ export function documentSigners(
  * expired contract, carrying its token so the send marks it edited_resent.
  */
 export function draftFromContract(
-  contract: Partial<ContractRecordInput> & { token: string },
+  contract: Partial<ContractRecordInput> & { token: string; requireEmailCode?: boolean },
   recipients: Parameters<typeof signersFormOf>[0] = [],
 ): ContractDraft {
   const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
@@ -405,6 +406,7 @@ export function draftFromContract(
     docLink: null,
     replacesToken: contract.token,
     ...signersFormOf(recipients),
+    ...emailCodeFieldOf(contract.requireEmailCode),
   };
 }
 

@@ -71,7 +71,8 @@ export interface AgreementResent extends AgreementSendResult {
 
 /** Edit and Resend: the record (the family's form) the creation screen is prefilled from. */
 export interface AgreementForEditing<TForm extends object> {
-  contract: TForm & { _id: string; token: string; docLink: string };
+  /** `requireEmailCode`: whether the replaced agreement asked its signers for an e-mail code. */
+  contract: TForm & { _id: string; token: string; docLink: string; requireEmailCode?: boolean };
 }
 
 /**

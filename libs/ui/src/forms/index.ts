@@ -69,6 +69,7 @@ export {
   type HandoverFieldsProps,
 } from './handover/HandoverFields';
 export {
+  emailCodeFieldOf,
   emailCodeRequest,
   FormEmailCode,
   type FormEmailCodeProps,

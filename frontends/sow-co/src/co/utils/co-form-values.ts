@@ -24,6 +24,7 @@ import {
   emailCodeRequest,
   DEFAULT_SIGNING_ORDER,
   signerErrors,
+  emailCodeFieldOf,
   signersFormOf,
   signersRequest,
   type SignerFieldPaths,
@@ -315,7 +316,10 @@ export function coPlaceholderValues(
 }
 
 /** What Edit and Resend leaves for /co: the stored change order and its card's recipients. */
-export type CoResendDraft = CoEditResendData & { recipients?: Recipient[] };
+export type CoResendDraft = CoEditResendData & {
+  recipients?: Recipient[];
+  requireEmailCode?: boolean;
+};
 
 /** The saved change order an Edit and Resend starts from (spec 3 §4), if the dashboard left one. */
 export function loadCoResend(): CoResendDraft | null {
@@ -369,6 +373,7 @@ export function resendValues(resend: CoResendDraft): CoFormValues {
     projectLinked: Boolean(resend.coLabel ?? resend.associationLabel),
     // The replaced change order's other signers (the dashboard keeps its card's recipients).
     ...signersFormOf(Array.isArray(resend.recipients) ? resend.recipients : []),
+    ...emailCodeFieldOf(resend.requireEmailCode),
   };
 }
 

@@ -6,7 +6,7 @@ import {
   type ClientSignatoryView,
   type Recipient,
 } from '@prosign/domain';
-import { signersFormOf } from '@prosign/ui/forms';
+import { emailCodeFieldOf, signersFormOf } from '@prosign/ui/forms';
 import {
   clearDrafts,
   draftList as list,
@@ -95,6 +95,7 @@ export function loadResendDraft(): ResendDraft | null {
       services_deliverables: text(saved.services_deliverables),
       // The replaced SOW's other signers (the dashboard keeps its card's recipients).
       ...signersFormOf(Array.isArray(saved.recipients) ? (saved.recipients as Recipient[]) : []),
+      ...emailCodeFieldOf(saved.requireEmailCode),
     },
   };
 }

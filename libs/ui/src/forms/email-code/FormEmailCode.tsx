@@ -52,6 +52,11 @@ export function FormEmailCode({
   );
 }
 
+/** Edit and Resend: the form field from the replaced agreement's choice (null where it gave none). */
+export function emailCodeFieldOf(saved: unknown): { requireEmailCode: boolean | null } {
+  return { requireEmailCode: typeof saved === 'boolean' ? saved : null };
+}
+
 /** The send's `require_email_code`: absent while the field holds the family default (null). */
 export function emailCodeRequest(
   value: boolean | null | undefined,
