@@ -226,7 +226,8 @@ export class EmailCodeService {
     if (this.readAccess.hasProofForLink(request, token, now)) return;
     let seat: Seat;
     try {
-      seat = await this.signing.seatOf(token);
+      // Kept for the request's handler: its service reads the seat no second time.
+      seat = await this.signing.seatOfRequest(request, token);
     } catch {
       return;
     }

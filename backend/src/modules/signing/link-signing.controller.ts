@@ -99,8 +99,8 @@ export function linkSigningController<TForm extends object, TView>(
     @Get('get-contract/:customId')
     @RequireCaptchaPass()
     @RequireEmailCode()
-    async getContract(@Param() params: LinkParams): Promise<TView> {
-      const seat = await this.seatOf(params.customId);
+    async getContract(@Param() params: LinkParams, @Req() request: Request): Promise<TView> {
+      const seat = await this.seatOf(params.customId, request);
       return options.view(this.linkedAs(seat), await this.signing.seatStateOf(seat));
     }
 
@@ -113,8 +113,13 @@ export function linkSigningController<TForm extends object, TView>(
       @Param() params: LinkParams,
       @Req() request: Request,
     ): Promise<TView> {
-      const seat = await this.seatOf(params.customId);
-      const verified = await this.signing.verifyToken(params.customId, 'email', actorOf(request));
+      const seat = await this.seatOf(params.customId, request);
+      const verified = await this.signing.verifyToken(
+        params.customId,
+        'email',
+        actorOf(request),
+        seat,
+      );
       return options.view(this.linkedAs(seat), verified);
     }
 
@@ -127,11 +132,12 @@ export function linkSigningController<TForm extends object, TView>(
       @Body() body: TextSignatureDto,
       @Req() request: Request,
     ): Promise<SignerSaveResponse> {
-      await this.seatOf(params.customId);
+      const seat = await this.seatOf(params.customId, request);
       return this.signing.saveTypedSignature(
         params.customId,
         { textSignature: body.textSignature },
         actorOf(request),
+        seat,
       );
     }
 
@@ -145,7 +151,7 @@ export function linkSigningController<TForm extends object, TView>(
       @Body() body: LinkFinishDto,
       @Req() request: Request,
     ): Promise<FinishSigningResponse> {
-      const seat = await this.seatOf(params.customId);
+      const seat = await this.seatOf(params.customId, request);
       const actor = actorOf(request);
       // Once finished (the agreement, or this signer's part) a repeated call only answers.
       if (!finishedFor(seat)) {
@@ -154,6 +160,7 @@ export function linkSigningController<TForm extends object, TView>(
             params.customId,
             { agreedToTerms: body.agreedToTerms },
             actor,
+            seat,
           );
         } catch (error) {
           // Another tab's finish claimed the agreement (or this signer's part) between our read
@@ -179,7 +186,7 @@ export function linkSigningController<TForm extends object, TView>(
       @Body() body: DeclineDto,
       @Req() request: Request,
     ): Promise<DeclineResponse> {
-      await this.seatOf(params.customId);
+      await this.seatOf(params.customId, request);
       return this.declining.decline(params.customId, body.reason, actorOf(request), family);
     }
 
@@ -193,7 +200,7 @@ export function linkSigningController<TForm extends object, TView>(
       @Body() body: HandoverDto,
       @Req() request: Request,
     ): Promise<HandoverResponse> {
-      await this.seatOf(params.customId);
+      await this.seatOf(params.customId, request);
       return this.handingOver.handOver(params.customId, body, actorOf(request), family);
     }
 
@@ -201,8 +208,11 @@ export function linkSigningController<TForm extends object, TView>(
     @Get('create-audit-trail/:customId')
     @RequireCaptchaPass()
     @RequireEmailCode()
-    async auditTrail(@Param() params: LinkParams): Promise<{ docLink: string }> {
-      const { agreement } = await this.seatOf(params.customId);
+    async auditTrail(
+      @Param() params: LinkParams,
+      @Req() request: Request,
+    ): Promise<{ docLink: string }> {
+      const { agreement } = await this.seatOf(params.customId, request);
       if (agreement.finish?.state !== 'completed' || !agreement.auditTrailDocLink) {
         throw closedLinkError('open');
       }
@@ -212,10 +222,12 @@ export function linkSigningController<TForm extends object, TView>(
     /**
      * The family's sent agreement of a customId and whose link it is; 404 for unknown ones
      * and other families'. A later signer's link does nothing while the agreement is open and
-     * their turn has not come (they have not been mailed it yet).
+     * their turn has not come (they have not been mailed it yet). With the request: the seat
+     * its e-mail code guard read, when it did (one read per request).
      */
-    private async seatOf(customId: string): Promise<LinkSeat> {
-      const seat = await this.signing.seatOf(customId, family);
+    private async seatOf(customId: string, request?: Request): Promise<LinkSeat> {
+      const read = request && this.signing.seatReadFor(request, customId);
+      const seat = await this.signing.seatOf(customId, family, read);
       const recipient = seat.agreement.recipients?.find((r) => r.id === seat.recipientId);
       if (recipient?.state === 'waiting' && this.signing.linkStateOf(seat) === 'open') {
         throw new ConflictException(OTHER_SIGNER_MESSAGES.notYourTurn);

@@ -71,12 +71,17 @@ export class SigningController {
   @Post('verifyToken')
   @HttpCode(HttpStatus.OK)
   verifyToken(@Body() body: VerifyTokenDto, @Req() request: Request): Promise<VerifyTokenResponse> {
-    return this.signing.verifyToken(body.token, body.prefix, actorOf(request));
+    return this.signing.verifyToken(
+      body.token,
+      body.prefix,
+      actorOf(request),
+      this.signing.seatReadFor(request, body.token),
+    );
   }
 
   @Get('user/user-detail')
-  userDetail(@Query() query: UserDetailQuery): Promise<SignerUserDetail> {
-    return this.signing.userDetail(query.token);
+  userDetail(@Query() query: UserDetailQuery, @Req() request: Request): Promise<SignerUserDetail> {
+    return this.signing.userDetail(query.token, this.signing.seatReadFor(request, query.token));
   }
 
   @Post('template/upload-signature')
@@ -85,7 +90,12 @@ export class SigningController {
     @Body() body: UploadSignatureDto,
     @Req() request: Request,
   ): Promise<SignerSaveResponse> {
-    return this.signing.saveTypedSignature(body.token, body, actorOf(request));
+    return this.signing.saveTypedSignature(
+      body.token,
+      body,
+      actorOf(request),
+      this.signing.seatReadFor(request, body.token),
+    );
   }
 
   @Post('template/upload-initials')
@@ -94,7 +104,12 @@ export class SigningController {
     @Body() body: UploadInitialsDto,
     @Req() request: Request,
   ): Promise<SignerSaveResponse> {
-    return this.signing.saveInitials(body.token, body, actorOf(request));
+    return this.signing.saveInitials(
+      body.token,
+      body,
+      actorOf(request),
+      this.signing.seatReadFor(request, body.token),
+    );
   }
 
   @Post('template/upload-image')
@@ -113,7 +128,12 @@ export class SigningController {
   ): Promise<SignerSaveResponse> {
     // A multipart body is read after the guards: its link's e-mail code proof is checked here.
     await this.emailCodes.assertRequest(request, body.token);
-    return this.signing.saveImageSignature(body.token, image, actorOf(request));
+    return this.signing.saveImageSignature(
+      body.token,
+      image,
+      actorOf(request),
+      this.signing.seatReadFor(request, body.token),
+    );
   }
 
   @Post('template/edit-signature')
@@ -122,7 +142,12 @@ export class SigningController {
     @Body() body: EditSignatureDto,
     @Req() request: Request,
   ): Promise<SignerSaveResponse> {
-    return this.signing.editSignature(body.token, body, actorOf(request));
+    return this.signing.editSignature(
+      body.token,
+      body,
+      actorOf(request),
+      this.signing.seatReadFor(request, body.token),
+    );
   }
 
   /** Spec 1 §4.1.6: clearing the saved signature resets the saved flag. */
@@ -132,13 +157,24 @@ export class SigningController {
     @Body() body: SignerTokenDto,
     @Req() request: Request,
   ): Promise<SignerSaveResponse> {
-    return this.signing.clearSignature(body.token, actorOf(request));
+    return this.signing.clearSignature(
+      body.token,
+      actorOf(request),
+      this.signing.seatReadFor(request, body.token),
+    );
   }
 
   @Post('signing/finish')
   @HttpCode(HttpStatus.OK)
-  finish(@Body() body: SignerTokenDto, @Req() request: Request): Promise<FinishSigningResponse> {
-    return this.finishing.finish(body.token, actorOf(request));
+  async finish(
+    @Body() body: SignerTokenDto,
+    @Req() request: Request,
+  ): Promise<FinishSigningResponse> {
+    const read = this.signing.seatReadFor(request, body.token);
+    return this.finishing.finishSeat(
+      await this.signing.seatOf(body.token, undefined, read),
+      actorOf(request),
+    );
   }
 
   /** Issue 35: the signer declines with a reason; the agreement is declined and every link closes. */

@@ -35,6 +35,12 @@ import type { AgreementDocument } from '../agreements';
 
 /** A signed-for agreement of any family, as the signer's calls read it. */
 type SignedAgreement = AgreementDocument<object>;
+
+/** The sent agreement a signing link opens, and whose link it is (null: the first signer's). */
+export interface SignerSeat {
+  agreement: SignedAgreement;
+  recipientId: string | null;
+}
 import { SignatureImageService, type UploadedImage } from '../documents';
 import {
   OTHER_SIGNER_MESSAGES,
@@ -92,6 +98,12 @@ export function metricsOf(
 @Injectable()
 export class SigningService {
   private readonly logger = new Logger(SigningService.name);
+  /**
+   * The seat a guard read for a request's link (the e-mail code check), kept for its handler:
+   * one read of the link and the agreement per request instead of one in the guard and another
+   * in the handler. Keyed by the request object, so it lives no longer than the request.
+   */
+  private readonly seatsReadFor = new WeakMap<object, { token: string; seat: SignerSeat }>();
 
   constructor(
     private readonly repository: AgreementRepository,
@@ -107,8 +119,12 @@ export class SigningService {
    * The sent agreement of a token (resolved by the link record); 404 for unknown
    * and unsent ones, and for another family's when `family` is given.
    */
-  async contractOf(token: string, family?: AgreementFamily): Promise<SignedAgreement> {
-    const seat = await this.seatOf(token, family);
+  async contractOf(
+    token: string,
+    family?: AgreementFamily,
+    read?: SignerSeat,
+  ): Promise<SignedAgreement> {
+    const seat = await this.seatOf(token, family, read);
     // Another signer's link acts only through the calls that know whose it is.
     if (seat.recipientId) throw new NotFoundException(SIGNER_MESSAGES.unknownLink);
     return seat.agreement;
@@ -116,14 +132,12 @@ export class SigningService {
 
   /**
    * The sent agreement a token opens and whose link it is: the first signer's
-   * (`recipientId` null: the agreement's own fields) or another signer's.
+   * (`recipientId` null: the agreement's own fields) or another signer's. `read`: the seat
+   * this request already read for the token (`seatReadFor`), checked again but not read again.
    */
-  async seatOf(
-    token: string,
-    family?: AgreementFamily,
-  ): Promise<{ agreement: SignedAgreement; recipientId: string | null }> {
+  async seatOf(token: string, family?: AgreementFamily, read?: SignerSeat): Promise<SignerSeat> {
     const key = token.trim();
-    const found = await this.repository.findBySigningToken<object>(key);
+    const found = read ?? (await this.repository.findBySigningToken<object>(key));
     if (
       !found ||
       found.agreement.status === null ||
@@ -138,6 +152,27 @@ export class SigningService {
       : agreement.token;
     if (current !== undefined && current !== key) throw await this.handedOverError(key, found);
     return found;
+  }
+
+  /**
+   * `seatOf` for a guard checking the request's link: the seat is kept for the request's
+   * handler (`seatReadFor`), which then needs no read of its own.
+   */
+  async seatOfRequest(request: object, token: string): Promise<SignerSeat> {
+    const seat = await this.seatOf(token);
+    this.seatsReadFor.set(request, { token, seat });
+    return seat;
+  }
+
+  /**
+   * The seat a guard read for this request and token (`seatOfRequest`), handed over once: the
+   * handler takes it before it writes anything, and a later read in the same request (after a
+   * write) goes to the database again.
+   */
+  seatReadFor(request: object, token: string): SignerSeat | undefined {
+    const read = this.seatsReadFor.get(request);
+    this.seatsReadFor.delete(request);
+    return read?.token === token ? read.seat : undefined;
   }
 
   /** The refusal of every call of a handed-over link: to whom it went (the page says so). */
@@ -176,20 +211,16 @@ export class SigningService {
       : this.stateOf(seat.agreement);
   }
 
-  /** The seat of another signer than the first, or null for the first signer's link. */
-  private async otherSeatOf(token: string): Promise<OtherSignerSeat | null> {
-    const seat = await this.seatOf(token);
-    return seat.recipientId ? { agreement: seat.agreement, recipientId: seat.recipientId } : null;
-  }
-
   async verifyToken(
     token: string,
     prefix: string | undefined,
     actor: SignerActor,
+    read?: SignerSeat,
   ): Promise<VerifyTokenResponse> {
-    const other = await this.otherSeatOf(token);
+    const seat = await this.seatOf(token, undefined, read);
+    const other = otherSeatOf(seat);
     if (other) return this.others.view(other, prefix, actor);
-    let contract = await this.contractOf(token);
+    let contract = seat.agreement;
     if (signerLinkStateOf(contract.status) === 'open') {
       const channel = signingViewChannel(prefix);
       const counter = channel === 'phone' ? 'viewedByPhoneCount' : 'viewedByEmailCount';
@@ -247,13 +278,14 @@ export class SigningService {
     };
   }
 
-  async userDetail(token: string): Promise<SignerUserDetail> {
-    const other = await this.otherSeatOf(token);
+  async userDetail(token: string, read?: SignerSeat): Promise<SignerUserDetail> {
+    const seat = await this.seatOf(token, undefined, read);
+    const other = otherSeatOf(seat);
     if (other) {
       const { metrics, client } = await this.others.stateOf(other);
       return { metrics, client };
     }
-    return this.userDetailOf(await this.contractOf(token));
+    return this.userDetailOf(seat.agreement);
   }
 
   /** `upload-signature`: the typed signature, with initials (from the name unless given). */
@@ -261,15 +293,17 @@ export class SigningService {
     token: string,
     input: { textSignature: string; initials?: string },
     actor: SignerActor,
+    read?: SignerSeat,
   ): Promise<SignerSaveResponse> {
     const text = input.textSignature.trim();
     if (!text) throw new BadRequestException(SIGNATURE_MESSAGES.blankSignature);
-    const other = await this.otherSeatOf(token);
+    const seat = await this.seatOf(token, undefined, read);
+    const other = otherSeatOf(seat);
     if (other) {
       const typed = { signature: text, signatureSource: 'text' as const, initials: input.initials };
       return this.others.saveSignature(other, typed, actor);
     }
-    const contract = await this.openContract(token);
+    const contract = openContractOf(seat.agreement);
     const saved = await this.saveSignature(
       contract,
       {
@@ -287,10 +321,12 @@ export class SigningService {
     token: string,
     file: UploadedImage | undefined,
     actor: SignerActor,
+    read?: SignerSeat,
   ): Promise<SignerSaveResponse> {
-    const other = await this.otherSeatOf(token);
+    const seat = await this.seatOf(token, undefined, read);
+    const other = otherSeatOf(seat);
     if (other) this.others.openRecipient(other);
-    const contract = other?.agreement ?? (await this.openContract(token));
+    const contract = other?.agreement ?? openContractOf(seat.agreement);
     const png = this.images.normalizeUploadedPng(file);
     // Each upload is its own record, referenced by the contract in the same
     // conditional update that saves the signature: once signed, the contract
@@ -336,13 +372,15 @@ export class SigningService {
     token: string,
     input: { initials?: string; agreedToTerms?: boolean },
     actor: SignerActor,
+    read?: SignerSeat,
   ): Promise<SignerSaveResponse> {
     if (input.agreedToTerms !== true) {
       throw new BadRequestException(SIGNER_MESSAGES.consentRequired);
     }
-    const other = await this.otherSeatOf(token);
+    const seat = await this.seatOf(token, undefined, read);
+    const other = otherSeatOf(seat);
     if (other) return this.others.saveInitials(other, input, actor);
-    const contract = await this.openContract(token);
+    const contract = openContractOf(seat.agreement);
     const initials = this.initialsFor(contract, input.initials);
     const now = new Date();
     const open = { status: { $in: editableStatuses(contract.family) } };
@@ -374,15 +412,17 @@ export class SigningService {
     token: string,
     input: { signatures: string; initials: string },
     actor: SignerActor,
+    read?: SignerSeat,
   ): Promise<SignerSaveResponse> {
     const signature = input.signatures.trim();
     if (!signature) throw new BadRequestException(SIGNATURE_MESSAGES.blankSignature);
-    const other = await this.otherSeatOf(token);
+    const seat = await this.seatOf(token, undefined, read);
+    const other = otherSeatOf(seat);
     if (other) {
       const typed = { signature, signatureSource: 'text' as const, initials: input.initials };
       return this.others.saveSignature(other, typed, actor, SIGNER_MESSAGES.editSaved);
     }
-    const contract = await this.openContract(token);
+    const contract = openContractOf(seat.agreement);
     const initials = this.initialsFor(contract, input.initials);
     if (
       contract.signatureSource === 'text' &&
@@ -405,10 +445,15 @@ export class SigningService {
    * `clearSignature` says, with the event in the same update. Clearing what is
    * not saved answers with the metrics as they are; a closed link is refused.
    */
-  async clearSignature(token: string, actor: SignerActor): Promise<SignerSaveResponse> {
-    const other = await this.otherSeatOf(token);
+  async clearSignature(
+    token: string,
+    actor: SignerActor,
+    read?: SignerSeat,
+  ): Promise<SignerSaveResponse> {
+    const seat = await this.seatOf(token, undefined, read);
+    const other = otherSeatOf(seat);
     if (other) return this.others.clearSignature(other, actor);
-    const contract = await this.openContract(token);
+    const contract = openContractOf(seat.agreement);
     if (!metricsOf(contract).isSignatureSaved && contract.status !== 'signature_saved') {
       return { message: SIGNER_MESSAGES.signatureCleared, metrics: metricsOf(contract) };
     }
@@ -472,18 +517,6 @@ export class SigningService {
     return initials;
   }
 
-  /** The contract of a token whose link still accepts changes; 409 with the page's text otherwise. */
-  private async openContract(token: string): Promise<SignedAgreement> {
-    const contract = await this.contractOf(token);
-    const state = signerLinkStateOf(contract.status);
-    if (state !== 'open') throw closedLinkError(state);
-    // Her signature is stamped into the document: it no longer changes.
-    if (firstSignerSignedPart(contract)) {
-      throw new ConflictException(OTHER_SIGNER_MESSAGES.alreadySigned);
-    }
-    return contract;
-  }
-
   /**
    * Stores the signature; the first save moves the contract to signature_saved
    * (time, IP, history) in the same update. Refused once signed or closed.
@@ -525,6 +558,22 @@ export class SigningService {
     const current = await this.contractOf(token);
     return closedLinkError(signerLinkStateOf(current.status));
   }
+}
+
+/** The seat of another signer than the first, or null for the first signer's link. */
+function otherSeatOf(seat: SignerSeat): OtherSignerSeat | null {
+  return seat.recipientId ? { agreement: seat.agreement, recipientId: seat.recipientId } : null;
+}
+
+/** The first signer's agreement while her link still accepts changes; 409 with the page's text otherwise. */
+function openContractOf(contract: SignedAgreement): SignedAgreement {
+  const state = signerLinkStateOf(contract.status);
+  if (state !== 'open') throw closedLinkError(state);
+  // Her signature is stamped into the document: it no longer changes.
+  if (firstSignerSignedPart(contract)) {
+    throw new ConflictException(OTHER_SIGNER_MESSAGES.alreadySigned);
+  }
+  return contract;
 }
 
 /** When the first signer signed her part of an agreement others still sign; null otherwise. */
