@@ -312,6 +312,42 @@ describe('agreement core (repository, event chain, step runner)', () => {
       expect(isGivenUp(givenUp!.send!)).toBe(true);
     });
 
+    it('with fieldsWithNextWrite, writes a run once, and a failure keeps the fields of the steps before it', async () => {
+      const agreement = await published();
+      const calls: string[] = [];
+      const deferred = (failOnce: Set<string>): StepPlan<'one' | 'two' | 'three'> => ({
+        operation: 'send',
+        steps: ['one', 'two', 'three'],
+        fieldsWithNextWrite: true,
+        async run(step) {
+          calls.push(step);
+          if (failOnce.delete(step)) throw new Error(`${step} is down`);
+          return step === 'one' ? { signedSha256: 'abc' } : { signedDocLink: `${step}.pdf` };
+        },
+      });
+      const writes = jest.spyOn(repository, 'stepDone');
+      try {
+        const failure = await runner
+          .run(agreement, deferred(new Set(['three'])))
+          .catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(StepFailedError);
+        // Nothing written before the failure: its write records the steps and fields done.
+        expect(writes).not.toHaveBeenCalled();
+        const stopped = await repository.findById(agreement._id);
+        expect(Object.keys(stopped?.send?.steps ?? {})).toEqual(['one', 'two']);
+        expect(stopped).toMatchObject({ signedSha256: 'abc', signedDocLink: 'two.pdf' });
+        expect(stopped?.send?.failedStep).toBe('three');
+
+        const done = await runner.run(stopped as AgreementDocument, deferred(new Set()));
+        expect(calls).toEqual(['one', 'two', 'three', 'three']);
+        expect(writes).toHaveBeenCalledTimes(1);
+        expect(done).toMatchObject({ signedSha256: 'abc', signedDocLink: 'three.pdf' });
+        expect(done.send?.state).toBe('completed');
+      } finally {
+        writes.mockRestore();
+      }
+    });
+
     it('runs only the steps asked for and completes when all are done', async () => {
       const agreement = await published();
       const calls: string[] = [];

@@ -583,11 +583,14 @@ export class AgreementRepository implements AgreementMailNotes {
     step: string,
     detail: string,
     doneBefore: Record<string, Date> = {},
+    fields: Record<string, unknown> = {},
   ): Promise<void> {
+    if ('status' in fields) throw new Error('status is written by transition() only');
     await this.agreements.updateOne(
       { _id: id, [`${operation}.runner`]: runner },
       {
         $set: {
+          ...fields,
           ...stepTimes(operation, doneBefore),
           [`${operation}.failedStep`]: step,
           [`${operation}.lastError`]: detail,
@@ -598,14 +601,15 @@ export class AgreementRepository implements AgreementMailNotes {
     );
   }
 
-  /** Gives the lease back (a partial run: the spec's one-step calls). */
+  /** Gives the lease back (a partial run: the spec's one-step calls), with the steps' fields. */
   releaseLease(
     id: Types.ObjectId,
     operation: AgreementOperation,
     runner: string,
     doneSteps: Record<string, Date> = {},
+    fields: Record<string, unknown> = {},
   ) {
-    return this.endLease(id, operation, runner, doneSteps, {});
+    return this.endLease(id, operation, runner, doneSteps, fields);
   }
 
   completeProgress(
@@ -613,8 +617,12 @@ export class AgreementRepository implements AgreementMailNotes {
     operation: AgreementOperation,
     runner: string,
     doneSteps: Record<string, Date> = {},
+    fields: Record<string, unknown> = {},
   ) {
-    return this.endLease(id, operation, runner, doneSteps, completed(operation, new Date()));
+    return this.endLease(id, operation, runner, doneSteps, {
+      ...fields,
+      ...completed(operation, new Date()),
+    });
   }
 
   /** Records the steps done and gives the runner's lease back, with `set` (completion, say). */
@@ -625,6 +633,7 @@ export class AgreementRepository implements AgreementMailNotes {
     doneSteps: Record<string, Date>,
     set: Record<string, unknown>,
   ) {
+    if ('status' in set) throw new Error('status is written by transition() only');
     return this.agreements.findOneAndUpdate(
       { _id: id, [`${operation}.runner`]: runner },
       { $set: { ...stepTimes(operation, doneSteps), ...set, ...leaseFreed(operation) } },

@@ -31,6 +31,7 @@ export {
   StepRunner,
   StepRunnerBusyError,
   type StepPlan,
+  type TakenLease,
 } from './step-runner';
 export { AgreementRepository, newLinkToken, type AgreementWrite } from './agreement.repository';
 export { EmailCodeDefaultsRepository } from './email-code-defaults.repository';

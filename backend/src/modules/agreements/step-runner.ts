@@ -38,6 +38,14 @@ export interface StepPlan<
 > {
   operation: AgreementOperation;
   steps: readonly TStep[];
+  /**
+   * Fields a step produced are recorded with the next write too (the next step's that must
+   * write, a failure's, or the completion), as steps without fields are: one write per run
+   * instead of one per such step. Only for plans whose steps are idempotent from their inputs
+   * (a crash before that write repeats them and they produce the same fields), as the
+   * finish's are.
+   */
+  fieldsWithNextWrite?: boolean;
   /** Does one step; returns agreement fields it produced (never the status). */
   run(step: TStep, agreement: AgreementDocument<TForm>): Promise<Record<string, unknown> | void>;
 }
@@ -60,7 +68,20 @@ export class StepRunnerBusyError extends Error {
   }
 }
 
+/**
+ * A lease taken by the write that starts an operation (the finish's claim): `runner` and
+ * `until` go into that write, and the run carries on without taking the lease again.
+ */
+export interface TakenLease {
+  runner: string;
+  until: Date;
+  /** When the lease was taken (its write sent): the heartbeat counts from then. */
+  takenAt: number;
+}
+
 export interface RunOptions<TStep extends string> {
+  /** The lease the write that started the operation took (`StepRunner.newLease`), if any. */
+  leased?: TakenLease;
   /** Run only these steps (the spec's one-step calls); the operation completes when all are done. */
   only?: readonly TStep[];
   /** Turns a step's error into the detail stored on the record. */
@@ -85,13 +106,28 @@ export class StepRunner {
     private readonly timing: StepRunnerTiming = DEFAULT_TIMING,
   ) {}
 
+  /** A lease for the write that starts an operation to take with it (see `RunOptions.leased`). */
+  newLease(): TakenLease {
+    const takenAt = Date.now();
+    return {
+      runner: randomBytes(9).toString('base64url'),
+      until: new Date(takenAt + this.timing.leaseMs),
+      takenAt,
+    };
+  }
+
   async run<TStep extends string, TForm extends object>(
     start: AgreementDocument<TForm>,
     plan: StepPlan<TStep, TForm>,
-    options: RunOptions<TStep> = {},
+    { leased, ...options }: RunOptions<TStep> = {},
   ): Promise<AgreementDocument<TForm>> {
     const deadline = Date.now() + this.timing.waitForOtherRunnerMs;
     let agreement = start;
+    // Started by a write that took the lease (and nothing ran since): no lease to take.
+    const started = start[plan.operation];
+    if (leased && started?.state === 'in_progress' && started.runner === leased.runner) {
+      return this.runLeased(start, plan, leased.runner, leased.takenAt, options);
+    }
     for (;;) {
       const progress = agreement[plan.operation];
       if (!progress) throw new Error(`no ${plan.operation} in progress`);
@@ -153,8 +189,9 @@ export class StepRunner {
     heartbeat.unref();
     // Steps done that produced no fields are recorded with the next write (the next step's, a
     // failure's or the completion), not each with a write of its own: steps are idempotent, so
-    // a crash before that write only repeats them.
+    // a crash before that write only repeats them. With `fieldsWithNextWrite`, their fields too.
     const unrecorded: Record<string, Date> = {};
+    const unrecordedFields: Record<string, unknown> = {};
     const isLastToDo = (step: TStep) =>
       plan.steps.every((other) => other === step || agreement[plan.operation]?.steps?.[other]);
     try {
@@ -169,14 +206,29 @@ export class StepRunner {
           this.logger.warn(
             `${plan.operation} of agreement ${String(id)} stopped at ${step}: ${detail}`,
           );
-          await this.repository.stepFailed(id, plan.operation, runner, step, detail, unrecorded);
+          await this.repository.stepFailed(
+            id,
+            plan.operation,
+            runner,
+            step,
+            detail,
+            unrecorded,
+            unrecordedFields,
+          );
           throw new StepFailedError(step, detail, error);
         }
         const stepDoneAt = new Date();
         const last = isLastToDo(step);
-        if (Object.keys(fields ?? {}).length === 0 && !last) {
+        const produced = fields ?? {};
+        if (!last && (Object.keys(produced).length === 0 || plan.fieldsWithNextWrite)) {
           unrecorded[step] = stepDoneAt;
-          agreement = withStepDone(agreement, plan.operation, step, stepDoneAt);
+          Object.assign(unrecordedFields, produced);
+          agreement = withStepDone(
+            withFields(agreement, produced),
+            plan.operation,
+            step,
+            stepDoneAt,
+          );
           continue;
         }
         const updated = await this.repository.stepDone(
@@ -184,21 +236,34 @@ export class StepRunner {
           plan.operation,
           runner,
           { ...unrecorded, [step]: stepDoneAt },
-          fields ?? {},
+          { ...unrecordedFields, ...produced },
           this.timing.leaseMs,
           { complete: last },
         );
         // Another runner took over (this one stalled past its lease): it carries on.
         if (!updated || lostLease) return this.run(agreement, plan, options);
         for (const recorded of Object.keys(unrecorded)) delete unrecorded[recorded];
+        for (const recorded of Object.keys(unrecordedFields)) delete unrecordedFields[recorded];
         leaseExtendedAt = Math.max(leaseExtendedAt, stepDoneAt.getTime());
         agreement = updated as unknown as AgreementDocument<TForm>;
       }
       if (agreement[plan.operation]?.state === 'completed') return agreement;
       const done = plan.steps.every((step) => agreement[plan.operation]?.steps?.[step]);
       const after = done
-        ? await this.repository.completeProgress(id, plan.operation, runner, unrecorded)
-        : await this.repository.releaseLease(id, plan.operation, runner, unrecorded);
+        ? await this.repository.completeProgress(
+            id,
+            plan.operation,
+            runner,
+            unrecorded,
+            unrecordedFields,
+          )
+        : await this.repository.releaseLease(
+            id,
+            plan.operation,
+            runner,
+            unrecorded,
+            unrecordedFields,
+          );
       return (after as unknown as AgreementDocument<TForm>) ?? agreement;
     } finally {
       clearInterval(heartbeat);
@@ -281,6 +346,15 @@ export function httpErrorDetail(error: unknown): string {
     return Array.isArray(message) ? message.join('; ') : String(message ?? error.message);
   }
   return 'an unexpected error, logged on the server';
+}
+
+/** Sets a step's fields on this runner's copy of the agreement (saved with the next write). */
+function withFields<TForm extends object>(
+  agreement: AgreementDocument<TForm>,
+  fields: Record<string, unknown>,
+): AgreementDocument<TForm> {
+  for (const [path, value] of Object.entries(fields)) agreement.set(path, value);
+  return agreement;
 }
 
 /**

@@ -29,6 +29,7 @@ import {
   StepRunner,
   StepRunnerBusyError,
   type StepPlan,
+  type TakenLease,
 } from '../agreements';
 import {
   agreementMailKey,
@@ -69,6 +70,8 @@ import {
 @Injectable()
 export class SigningFinishService {
   private readonly logger = new Logger(SigningFinishService.name);
+  /** The runner's lease each claim of this process took, by the claimed record it returned. */
+  private readonly claimedLeases = new WeakMap<AgreementDocument<object>, TakenLease>();
 
   constructor(
     private readonly repository: AgreementRepository,
@@ -127,7 +130,11 @@ export class SigningFinishService {
   async complete(start: AgreementDocument<object>): Promise<FinishSigningResponse> {
     let done: AgreementDocument<object>;
     try {
-      done = await this.runner.run(start, this.planOf(), { describe: httpErrorDetail });
+      done = await this.runner.run(start, this.planOf(), {
+        describe: httpErrorDetail,
+        // This request's claim took the runner's lease in the same write.
+        leased: this.claimedLeases.get(start),
+      });
     } catch (error) {
       if (error instanceof StepFailedError) {
         if (!(error.original instanceof HttpException)) this.logger.error(error.original);
@@ -202,6 +209,9 @@ export class SigningFinishService {
     return {
       operation: 'finish',
       steps: SIGNING_FINISH_STEPS,
+      // The audit trail's and the seal's links go with the completion (or a failure's write):
+      // every step is the same again from the claimed agreement (same events, same documents).
+      fieldsWithNextWrite: true,
       run: (step, agreement) => this.runStep(step, agreement, sealed),
     };
   }
@@ -217,6 +227,8 @@ export class SigningFinishService {
     }
     if (!contract.consentAt) throw new BadRequestException(SIGNER_MESSAGES.consentRequired);
     const now = new Date();
+    // The claim takes the step runner's lease too: one write fewer than taking it afterwards.
+    const lease = this.runner.newLease();
     const claimed = await this.repository.transition<object>(
       contract,
       transitionRule(contract.family, 'finish'),
@@ -234,10 +246,10 @@ export class SigningFinishService {
             steps: {},
             failedStep: null,
             lastError: null,
-            attempts: 0,
+            attempts: 1,
             startedAt: now,
-            leaseUntil: null,
-            runner: null,
+            leaseUntil: lease.until,
+            runner: lease.runner,
             completedAt: null,
             params: {},
           },
@@ -245,7 +257,10 @@ export class SigningFinishService {
         event: signerEvent('signed', actor),
       },
     );
-    if (claimed) return claimed;
+    if (claimed) {
+      this.claimedLeases.set(claimed, lease);
+      return claimed;
+    }
     // Lost the race (another tab claimed it) or the link closed meanwhile.
     const current = await this.signing.contractOf(contract.token);
     if (current.finish) return current;
