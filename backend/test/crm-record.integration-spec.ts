@@ -7,7 +7,7 @@ import {
   type FinishSigningResponse,
 } from '@prosign/domain';
 import type { Queue } from 'bullmq';
-import type { Connection } from 'mongoose';
+import { Types, type Connection } from 'mongoose';
 import request from 'supertest';
 import { AgreementLifecycleService } from '../src/modules/agreements';
 import { crmMarkerOf } from '../src/modules/crm/crm-agreement-record';
@@ -213,6 +213,40 @@ describe('the agreement on its CRM record', () => {
       prosign_contract_status: 'signed',
     });
     expect(deal!.properties.contract_link).not.toBe('https://sign.example/late');
+  });
+
+  it('a first view whose CRM request was lost is asked for again by the next open, and noted once', async () => {
+    const sent = await sendContract(await staffHttp(api, 'csm@prosign.example'), {
+      hsDealId: DEAL_ID,
+    });
+    const id = String(
+      (await connection.collection('agreements').findOne({ token: sent.token }))!._id,
+    );
+    const key = `standard-viewed.${id}`;
+    const open = () =>
+      signerHttp(api)
+        .post('/api/verifyToken')
+        .send({ token: sent.token, prefix: 'contract' })
+        .expect(200);
+    // The first open's view was written, and the database went before its CRM request was:
+    // the agreement is viewed and no write asks for the note.
+    await connection
+      .collection('agreements')
+      .updateOne(
+        { _id: new Types.ObjectId(id) },
+        { $set: { status: 'viewed', viewedAt: new Date() } },
+      );
+    expect(
+      await connection.collection('crm_stage_moves').findOne({ _id: key as never }),
+    ).toBeNull();
+
+    await open();
+    await moved(key);
+    await open();
+    await moved(key);
+    expect(
+      await connection.collection('crm_notes').countDocuments({ marker: crmMarkerOf(key) }),
+    ).toBe(1);
   });
 
   it('a void keeps the VOID-stamped PDF on the record and says so on the deal', async () => {

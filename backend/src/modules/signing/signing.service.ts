@@ -243,9 +243,12 @@ export class SigningService {
           },
         },
       );
-      // The deal's record hears of the first view (issue 36), once.
-      if (firstView) await this.crmEvents.record(firstView, 'viewed');
       contract = firstView ?? (await this.repository.record<object>(contract, view)) ?? contract;
+      // The deal's record hears of the first view (issue 36), once, but asked on every open: an
+      // open whose request was lost (the database gone between the view and it) must not lose
+      // the note for good, and a repeat of a recorded write changes nothing. Its failure fails
+      // the open, which the signing page tries again.
+      await this.crmEvents.request(contract, 'viewed');
     }
     return this.stateOf(contract);
   }
