@@ -72,6 +72,10 @@ export class HubSpotStandIn {
   readonly counts = { fileCreates: 0, noteCreates: 0, requests: 0, refusedOrUnavailable: 0 };
   readonly unexpected: string[] = [];
   url = '';
+  /** HubSpot's search index lags its writes: a file or note shows in searches this long after its create. */
+  searchLagMs = 0;
+  /** When each file and note was stored (by id), for the search lag. */
+  private readonly storedAt = new Map<string, number>();
   private server?: Server;
   private port = 0;
   private state: StandInState = 'up';
@@ -150,6 +154,11 @@ export class HubSpotStandIn {
     return this.notes.filter((note) => note.body.includes(marker));
   }
 
+  /** Whether the search index shows the file or note yet. */
+  private searchable(id: string): boolean {
+    return Date.now() - (this.storedAt.get(id) ?? 0) >= this.searchLagMs;
+  }
+
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -221,7 +230,7 @@ export class HubSpotStandIn {
     if (method === 'GET' && path === '/files/v3/files/search') {
       const name = url.searchParams.get('name') ?? '';
       const results = this.files
-        .filter((file) => file.name === name)
+        .filter((file) => file.name === name && this.searchable(file.id))
         .map((file) => ({ id: file.id, name: file.name, path: file.path, size: file.size }));
       return answer(res, 200, { results });
     }
@@ -241,6 +250,7 @@ export class HubSpotStandIn {
           sha256: createHash('sha256').update(form.file.bytes).digest('hex'),
         };
         this.files.push(file);
+        this.storedAt.set(file.id, Date.now());
         this.counts.fileCreates += 1;
         return {
           status: 201,
@@ -254,7 +264,9 @@ export class HubSpotStandIn {
       if (filter?.propertyName !== 'hs_note_body' || filter.operator !== 'CONTAINS_TOKEN') {
         throw new Error('notes are searched by a token of hs_note_body');
       }
-      const found = this.notesWith(filter.value ?? '\u0000');
+      const found = this.notesWith(filter.value ?? '\u0000').filter((note) =>
+        this.searchable(note.id),
+      );
       return answer(res, 200, {
         total: found.length,
         results: found
@@ -284,6 +296,7 @@ export class HubSpotStandIn {
           associations,
         };
         this.notes.push(note);
+        this.storedAt.set(note.id, Date.now());
         this.counts.noteCreates += 1;
         return { status: 201, body: hubspotObject(note.id, properties) };
       });

@@ -156,6 +156,12 @@ export interface CrmPipeline {
  */
 export interface CrmPort {
   readonly adapter: 'local' | 'hubspot';
+  /**
+   * How long after a create the CRM's search may still miss it (HubSpot's index lags its
+   * writes; the local CRM answers at once). A write whose last try may have created a note or
+   * file waits that long after the try before searching for it and creating it again.
+   */
+  readonly searchLagMs: number;
 
   readRecord(
     type: CrmObjectType,
@@ -261,7 +267,23 @@ export const PARTNER_CONTACT_TYPE = 'Community Partner';
  * that long before its next try, without counting it as a failed one.
  */
 export class CrmRateLimitedError extends ServiceUnavailableException {
-  constructor(readonly retryAfterMs: number) {
-    super(`HubSpot rate limit reached; trying again in ${Math.ceil(retryAfterMs / 1000)} s`);
+  constructor(
+    readonly retryAfterMs: number,
+    message = `HubSpot rate limit reached; trying again in ${Math.ceil(retryAfterMs / 1000)} s`,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A write's last try may have created what its search does not show yet (`searchLagMs`): it
+ * waits, as for a rate limit, without counting a failed try, instead of creating a second one.
+ */
+export class CrmSearchLagError extends CrmRateLimitedError {
+  constructor(retryAfterMs: number, what: 'file' | 'note') {
+    super(
+      retryAfterMs,
+      `The CRM's search may not show the ${what} the last try created yet; looking again in ${Math.ceil(retryAfterMs / 1000)} s`,
+    );
   }
 }

@@ -69,6 +69,7 @@ interface SearchFilter {
  */
 export class HubSpotCrmAdapter implements CrmPort {
   readonly adapter = 'hubspot' as const;
+  readonly searchLagMs: number;
   private readonly client: Client;
   private readonly projectType: string;
   private readonly labelIds = new Map<string, Promise<Map<string, number>>>();
@@ -90,6 +91,7 @@ export class HubSpotCrmAdapter implements CrmPort {
       );
     }
     this.projectType = config.HUBSPOT_PROJECT_OBJECT_TYPE;
+    this.searchLagMs = config.HUBSPOT_SEARCH_LAG_MS;
     this.files = {
       base: config.HUBSPOT_BASE_URL.replace(/\/+$/, ''),
       token: config.HUBSPOT_ACCESS_TOKEN,

@@ -44,6 +44,8 @@ const NOUN: Record<CrmObjectType, string> = {
  */
 export class LocalCrmAdapter implements CrmPort {
   readonly adapter = 'local' as const;
+  /** Its search reads the database the create wrote: nothing to wait for. */
+  readonly searchLagMs = 0;
   private readonly db: LocalCrmCollections;
 
   constructor(connection: Connection) {

@@ -12,14 +12,19 @@ import {
   type CrmRecordEvent,
 } from '@prosign/domain';
 import { createHash } from 'node:crypto';
-import { CRM_PORT, type CrmNoteTarget, type CrmPort } from '../../integrations/crm';
+import {
+  CRM_PORT,
+  CrmSearchLagError,
+  type CrmNoteTarget,
+  type CrmPort,
+} from '../../integrations/crm';
 import { AppConfig } from '../../platform/config/app-config';
 import { DocumentsService } from '../documents';
 import { contactsByEmail } from './crm-flows.service';
-import type { CrmStageMoveDoc } from './crm-stage-move.repository';
+import type { CrmStageMoveDoc, CrmWriteStep } from './crm-stage-move.repository';
 
 /** What a write already did, recorded as it goes. */
-export type CrmWriteProgress = (done: { fileId?: string; noteId?: string }) => Promise<void>;
+export type CrmWriteProgress = (done: CrmWriteStep) => Promise<void>;
 
 /**
  * The agreement on its CRM record (issue 36 items 1 and 2), as one queued write's first steps:
@@ -51,21 +56,29 @@ export class CrmAgreementRecord {
         marker,
         move.milestone === 'voided' ? 'void' : 'signed',
       );
-      const file =
-        (await this.crm.findFile(folder, name)) ??
-        (await this.crm.uploadFile({
+      let file = await this.crm.findFile(folder, name);
+      if (!file) {
+        this.waitForSearch(move.fileTriedAt, 'file');
+        await progress({ fileTriedAt: new Date() });
+        file = await this.crm.uploadFile({
           folder,
           name,
           bytes: (await this.documents.pdfOf(move.link)).pdf,
           contentType: 'application/pdf',
-        }));
+        });
+      }
       fileId = file.id;
       await progress({ fileId });
     }
     if (move.noteId) return;
     const event = move.milestone as CrmRecordEvent;
+    const found = await this.crm.findNote(marker);
+    if (!found) {
+      this.waitForSearch(move.noteTriedAt, 'note');
+      await progress({ noteTriedAt: new Date() });
+    }
     const noteId =
-      (await this.crm.findNote(marker)) ??
+      found ??
       (await this.crm.addNote({
         body:
           move.facts || !move.note
@@ -83,6 +96,15 @@ export class CrmAgreementRecord {
         attachmentIds: fileId ? [fileId] : [],
       }));
     await progress({ noteId });
+  }
+
+  /**
+   * Refuses to create again what the last try may have created while the CRM's search may not
+   * show it yet (HubSpot's index lags a few seconds): the write waits and looks again.
+   */
+  private waitForSearch(triedAt: Date | null | undefined, what: 'file' | 'note'): void {
+    const wait = triedAt ? triedAt.getTime() + this.crm.searchLagMs - Date.now() : 0;
+    if (wait > 0) throw new CrmSearchLagError(wait, what);
   }
 
   /**

@@ -49,9 +49,20 @@ export interface CrmStageMoveDoc {
    */
   fileId?: string | null;
   noteId?: string | null;
+  /** When a try last asked the CRM to create the file, or the note (its answer may be lost). */
+  fileTriedAt?: Date | null;
+  noteTriedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
   movedAt: Date | null;
+}
+
+/** One step of a CRM write: a create about to be asked for, or what it created. */
+export interface CrmWriteStep {
+  fileId?: string;
+  noteId?: string;
+  fileTriedAt?: Date;
+  noteTriedAt?: Date;
 }
 
 export function crmStageMoves(connection: Connection) {
@@ -103,7 +114,7 @@ export class CrmStageMoveRepository
   }
 
   /** One step of the write done (the file kept, the note written): a retry skips it. */
-  async noteProgress(id: string, done: { fileId?: string; noteId?: string }): Promise<void> {
+  async noteProgress(id: string, done: CrmWriteStep): Promise<void> {
     await this.records.updateOne({ _id: id }, { $set: { ...done, updatedAt: new Date() } });
   }
 

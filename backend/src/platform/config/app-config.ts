@@ -297,6 +297,15 @@ export class AppConfig {
   @IntegerBetween(1, 1000)
   readonly HUBSPOT_REQUESTS_PER_10S: number = 190;
 
+  /**
+   * How long HubSpot's search may still miss a note or file just created (its index lags the
+   * writes by a few seconds): a CRM write whose last try may have created one waits this long
+   * after that try before looking it up and creating it again.
+   */
+  @Expose()
+  @IntegerBetween(0, 300_000)
+  readonly HUBSPOT_SEARCH_LAG_MS: number = 10_000;
+
   /** The custom object type of projects in the HubSpot account, e.g. `2-12345678` or `p_projects`. */
   @Expose()
   @ValidateIf((env: AppConfig) => env.CRM_ADAPTER === 'hubspot')
