@@ -94,9 +94,11 @@ export class MailProcessor extends GracefulWorkerHost {
       });
       // Attachment content is dropped once sent: the document store keeps the files.
       await deliveries.markSent(deliveryId, sent.messageId || messageId);
-      // Handed to the transport: no longer pending, and no longer a problem.
+      // Handed to the transport: no longer pending, and no longer a problem. A problem names a
+      // delivery that failed for good, which only a re-queue sends again: a first run has none
+      // to clear (one agreement write less per mail).
       await removeMailPending(this.notes, delivery);
-      await clearMailProblem(this.notes, delivery);
+      if (delivery.requeues > 0) await clearMailProblem(this.notes, delivery);
       await this.announce(delivery);
       return { messageId: sent.messageId || messageId };
     } catch (error) {
