@@ -283,11 +283,6 @@ describe('hand over to the authorised signatory', () => {
         .send({ token, ...JANE })
         .expect(409);
       expect(saved.body.message).toBe(HANDOVER_MESSAGES.signatureSaved);
-      // Staff cannot either: the card does not offer it, the route refuses it.
-      await csm()
-        .post('/api/update/change-signer')
-        .send({ token, recipientId: 'signer-1', ...JANE })
-        .expect(409);
       // Cleared, the signer may hand over.
       await signerHttp(api).post('/api/template/clear-signature').send({ token }).expect(200);
       await signerHttp(api)
@@ -302,6 +297,29 @@ describe('hand over to the authorised signatory', () => {
         .send({ token: cancelled.token, ...JANE })
         .expect(409);
       expect(closed.body.message).toBe(SIGNING_PAGE_TITLES.cancelled);
+    });
+
+    it('lets staff change a signer who saved a signature and did not finish: the signature goes with them', async () => {
+      const { token } = await sendContract(csm);
+      const agreementId = String((await byToken(token))?._id);
+      await openAndSaveSignature(api, token, 'Maria Elena Alvarez');
+      expect((await agreementOf(agreementId))?.status).toBe('signature_saved');
+      await csm()
+        .post('/api/update/change-signer')
+        .send({ token, recipientId: 'signer-1', ...JANE })
+        .expect(200);
+      const record = await agreementOf(agreementId);
+      expect(record?.status).toBe('not signed');
+      expect(record).toMatchObject({ signature: null, initials: null, consentAt: null });
+      expect(recipientsOf(record)[0]).toMatchObject({ ...JANE, state: 'invited' });
+      expect(lastEvent(record as never)).toMatchObject({
+        type: 'signer_changed',
+        data: { fromName: 'Maria Elena Alvarez', toName: JANE.name, discardedSignature: true },
+      });
+      // The old link is closed; Jane signs with hers, from the start.
+      await expectCustomerLinkClosed(token, JANE.name);
+      const done = await signStandardAs(api, record?.token as string, JANE.name);
+      expect(done.status).toBe('signed');
     });
 
     it('lets only one of two concurrent hand-overs win', async () => {

@@ -187,6 +187,7 @@ export class AgreementHandoverService {
         toName: name,
         toEmail: email,
         ...(note ? { note } : {}),
+        ...(place.state === 'signature-saved' ? { discardedSignature: true } : {}),
       },
     };
     const initial = INITIAL_STATUS[agreement.family];
@@ -195,7 +196,14 @@ export class AgreementHandoverService {
     const updated = place.isFirst
       ? await this.repository.transition<object>(
           agreement,
-          { from: [initial, 'viewed'], to: initial },
+          {
+            // Staff may replace a first signer who saved a signature and has not finished.
+            from:
+              actor.kind === 'signer'
+                ? [initial, 'viewed']
+                : [initial, 'viewed', 'signature_saved'],
+            to: initial,
+          },
           { now, set, condition, event },
         )
       : await this.repository.record<object>(
@@ -386,11 +394,9 @@ function assertMayHandOver(
           : HANDOVER_MESSAGES.alreadySigned(who),
       );
     case 'signature-saved':
-      throw new ConflictException(
-        actor.kind === 'signer'
-          ? HANDOVER_MESSAGES.signatureSaved
-          : HANDOVER_MESSAGES.staffSignatureSaved(who),
-      );
+      // Staff replace the person: their saved signature goes with them (the update clears it).
+      if (actor.kind === 'signer') throw new ConflictException(HANDOVER_MESSAGES.signatureSaved);
+      return;
     case 'waiting':
       if (actor.kind === 'signer') throw new ConflictException(SIGNER_MESSAGES.notYourTurn);
       return;

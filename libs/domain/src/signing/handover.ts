@@ -61,8 +61,9 @@ export const HANDOVER_MESSAGES = {
   noteTooLong: `Please keep the note to ${HANDOVER_NOTE_MAX.toLocaleString('en-US')} characters or fewer.`,
   /** A signer with a saved signature (409): the signature is theirs, not the new signer's. */
   signatureSaved: 'Clear your signature first: a saved signature cannot be handed over.',
-  staffSignatureSaved: (name: string) =>
-    `${name} has saved a signature. They must clear it before the signer can be changed.`,
+  /** Staff changing a signer who saved a signature but did not finish: it goes with them. */
+  savedSignatureDiscarded: (name: string) =>
+    `${name} has saved a signature but not finished. Changing the signer discards it.`,
   alreadySigned: (name: string) => `${name} has already signed and cannot be changed.`,
   unknownRecipient: 'That signer is not on this agreement.',
   notASigner: 'Only a client signer can be changed.',
@@ -148,10 +149,19 @@ export function checkHandover(
 
 /** The recipient states a signer may hand over from their own link: invited or viewed. */
 export const SIGNER_HANDOVER_FROM: readonly RecipientState[] = ['invited', 'viewed'];
-/** The states staff may change a signer in: not yet signing (waiting) too. */
-export const STAFF_HANDOVER_FROM: readonly RecipientState[] = ['waiting', 'invited', 'viewed'];
+/**
+ * The states staff may change a signer in: not yet signing (waiting) too, and a saved signature
+ * not finished, which the change discards (finishing claims the place in one write, so a change
+ * and a finish never both happen).
+ */
+export const STAFF_HANDOVER_FROM: readonly RecipientState[] = [
+  'waiting',
+  'invited',
+  'viewed',
+  'signature-saved',
+];
 
-/** The signers staff may change now: client signers who have not saved or signed. */
+/** The signers staff may change now: client signers who have not signed. */
 export function changeableSigners<R extends Pick<Recipient, 'role' | 'state'>>(
   recipients: readonly R[],
 ): R[] {

@@ -5,6 +5,7 @@ import {
   checkHandover,
   formatPacificDate,
   handoverLine,
+  HANDOVER_MESSAGES,
   type AgreementCardCore,
   type AgreementFamily,
   type HandoverFieldError,
@@ -37,7 +38,7 @@ type Field = HandoverFieldError['field'];
 /**
  * Staff's Change signer (issue 35 item 2) from a card's menu: the agreement's recipients
  * (who signs, their e-mail and state, any earlier hand-over), a choice of the client signer
- * to replace (only those who have not saved or signed), the new signer's name and e-mail and
+ * to replace (only those who have not signed; a saved signature is discarded, as it says), the new signer's name and e-mail and
  * a note, checked by the domain's rule before anything is sent. The server's refusal stays
  * in the dialog; on success a notice says who got their own link.
  */
@@ -177,6 +178,11 @@ export function ChangeSignerDialog({ family, card, onClose }: ChangeSignerDialog
                 </label>
               ))}
             </fieldset>
+            {current?.state === 'signature-saved' ? (
+              <p className="dash-change-signer__warning" role="note">
+                {HANDOVER_MESSAGES.savedSignatureDiscarded(current.name || current.email)}
+              </p>
+            ) : null}
             <HandoverFields
               values={{ name, email, note }}
               onChange={(field, value) =>

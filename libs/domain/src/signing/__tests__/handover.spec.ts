@@ -77,7 +77,7 @@ describe('Change signer in the action table', () => {
   const staff = { isAdmin: false };
   const now = new Date('2026-11-27T12:00:00Z');
 
-  it('is offered while a client signer has neither saved nor signed', () => {
+  it('is offered while a client signer has not signed (a saved signature is discarded)', () => {
     const waitingSecond = [
       signer('signer-1', 'a@x.com', 'signed'),
       signer('signer-2', 'b@x.com', 'waiting', 2),
@@ -88,8 +88,13 @@ describe('Change signer in the action table', () => {
     expect(changeableSigners(waitingSecond).map((r) => r.id)).toEqual(['signer-2']);
   });
 
-  it('is not offered once every signer saved or signed, nor for a closed agreement', () => {
-    const done = [signer('signer-1', 'a@x.com', 'signature-saved')];
+  it('is offered for a saved signature, not once every signer signed, nor for a closed agreement', () => {
+    const saved = [signer('signer-1', 'a@x.com', 'signature-saved')];
+    expect(availableActions('sow', subject(saved, 'signature_saved'), staff)).toContain(
+      'changeSigner',
+    );
+    expect(changeableSigners(saved).map((r) => r.id)).toEqual(['signer-1']);
+    const done = [signer('signer-1', 'a@x.com', 'signed'), signer('signer-2', 'b@x.com', 'signed')];
     expect(availableActions('sow', subject(done, 'signature_saved'), staff)).not.toContain(
       'changeSigner',
     );

@@ -160,10 +160,23 @@ describe('Change signer from the card menu (issue 35 item 2)', () => {
     expect(screen.getByRole('dialog', { name: CHANGE_SIGNER_TEXTS.title })).toBeInTheDocument();
   });
 
-  it('is not offered once every signer saved or signed', async () => {
+  it('says a saved signature is discarded when that signer is chosen', async () => {
     renderList({
       'GET /api/co/get-contracts': () =>
         page([co([recipient('signer-1', 'Maria Lopez', 'maria@example.com', 'signature-saved')])]),
+    });
+    const dialog = await openChangeSigner();
+    expect(within(dialog).getByRole('radio', { name: /Maria Lopez/ })).toBeChecked();
+    expect(within(dialog).getByRole('note')).toHaveTextContent(
+      HANDOVER_MESSAGES.savedSignatureDiscarded('Maria Lopez'),
+    );
+    await expectNoSeriousAxeViolations();
+  });
+
+  it('is not offered once every signer signed', async () => {
+    renderList({
+      'GET /api/co/get-contracts': () =>
+        page([co([recipient('signer-1', 'Maria Lopez', 'maria@example.com', 'signed')])]),
     });
     await screen.findByRole('heading', { name: 'Maria Lopez' });
     const more = screen.queryByRole('button', { name: 'More actions' });
