@@ -59,7 +59,7 @@ export class CrmAgreementRecord {
       let file = await this.crm.findFile(folder, name);
       if (!file) {
         this.waitForSearch(move.fileTriedAt, 'file');
-        await progress({ fileTriedAt: new Date() });
+        await this.noteTry(progress, { fileTriedAt: new Date() });
         file = await this.crm.uploadFile({
           folder,
           name,
@@ -75,7 +75,7 @@ export class CrmAgreementRecord {
     const found = await this.crm.findNote(marker);
     if (!found) {
       this.waitForSearch(move.noteTriedAt, 'note');
-      await progress({ noteTriedAt: new Date() });
+      await this.noteTry(progress, { noteTriedAt: new Date() });
     }
     const noteId =
       found ??
@@ -96,6 +96,11 @@ export class CrmAgreementRecord {
         attachmentIds: fileId ? [fileId] : [],
       }));
     await progress({ noteId });
+  }
+
+  /** Records when a create is asked for, where the CRM's search lags (nothing to wait for else). */
+  private async noteTry(progress: CrmWriteProgress, tried: CrmWriteStep): Promise<void> {
+    if (this.crm.searchLagMs > 0) await progress(tried);
   }
 
   /**
