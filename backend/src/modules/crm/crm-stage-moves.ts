@@ -67,7 +67,7 @@ export class CrmStageMoves {
       );
     }
     const now = new Date();
-    await this.moves.insertIfAbsent({
+    const fresh: CrmStageMoveDoc = {
       _id: request.key,
       dealId: request.dealId || null,
       ...(request.projectId ? { projectId: request.projectId } : {}),
@@ -84,8 +84,11 @@ export class CrmStageMoves {
       createdAt: now,
       updatedAt: now,
       movedAt: null,
-    });
-    const move = await this.moves.findById(request.key);
+    };
+    // A new write is the record just inserted; only a repeated request reads the stored one.
+    const move = (await this.moves.insertIfAbsent(fresh))
+      ? fresh
+      : await this.moves.findById(request.key);
     if (!move) throw new Error(`CRM stage move ${request.key} vanished`);
     // Recorded is enough: if Redis is down now, the worker's sweep queues it later.
     await this.enqueue(move).catch((error: unknown) =>

@@ -23,8 +23,9 @@ export abstract class JobRecordRepository<T extends JobRecord> implements SweptR
   }
 
   /** Inserts the record unless its `_id` is taken (then the stored one stays as it is). */
-  async insertIfAbsent(record: T): Promise<void> {
-    await insertIfAbsent(this.records as never, [record as T & { _id: string }]);
+  /** Whether it was inserted (false: a record with its `_id` was there already). */
+  async insertIfAbsent(record: T): Promise<boolean> {
+    return (await insertIfAbsent(this.records as never, [record as T & { _id: string }])) === 1;
   }
 
   async exists(id: string): Promise<boolean> {
