@@ -315,9 +315,10 @@ describe('Contract dashboard', () => {
       main: 'Send Reminder',
       menu: ['Copy Link', 'Change signer', 'Mark as Signed', 'Cancel Contract', 'Delete'],
     });
+    // A saved signature not finished: staff may still change the signer (it is discarded).
     expect(actionsOf('Saved')).toEqual({
       main: 'Copy Link',
-      menu: ['Mark as Signed', 'Cancel Contract', 'Delete'],
+      menu: ['Change signer', 'Mark as Signed', 'Cancel Contract', 'Delete'],
     });
     expect(actionsOf('Done')).toEqual({ main: 'Void Contract', menu: ['Delete'] });
     expect(actionsOf('Stopped')).toEqual({ main: 'Resend', menu: ['Edit and Resend', 'Delete'] });
