@@ -11,6 +11,7 @@ import {
   formatPacificDateTime,
   HANDOVER_MESSAGES,
   INITIAL_STATUS,
+  type AgreementStatus,
   SIGNER_ACTOR,
   SIGNER_HANDOVER_FROM,
   SIGNER_MESSAGES,
@@ -196,14 +197,7 @@ export class AgreementHandoverService {
     const updated = place.isFirst
       ? await this.repository.transition<object>(
           agreement,
-          {
-            // Staff may replace a first signer who saved a signature and has not finished.
-            from:
-              actor.kind === 'signer'
-                ? [initial, 'viewed']
-                : [initial, 'viewed', 'signature_saved'],
-            to: initial,
-          },
+          { from: firstPlaceStatusesFrom(initial, actor), to: initial },
           { now, set, condition, event },
         )
       : await this.repository.record<object>(
@@ -221,16 +215,7 @@ export class AgreementHandoverService {
       throw await this.refusal(agreement, place.recipientId, actor);
     }
     await this.repository.markLinkHandedOver(place.token, name, now);
-    // The new signer's name under their signature line, unless someone has signed already.
-    await this.documents
-      .renameSigner(updated.docLink, place.recipientId, name)
-      .catch((error: unknown) =>
-        this.logger.warn(
-          `Hand-over of agreement ${String(updated._id)}: the signature block keeps the old name (${
-            error instanceof Error ? error.message : String(error)
-          })`,
-        ),
-      );
+    await this.printNewName(updated, place.recipientId, name);
 
     const number = (updated.events ?? []).filter(
       (logged) => logged.type === 'handed_over' || logged.type === 'signer_changed',
@@ -253,6 +238,23 @@ export class AgreementHandoverService {
       handedOverAt: now.toISOString(),
       message: HANDOVER_MESSAGES.handedOver(name),
     };
+  }
+
+  /** The new signer's name under their signature line, unless someone has signed already. */
+  private async printNewName(
+    agreement: AgreementDocument<object>,
+    recipientId: string,
+    name: string,
+  ): Promise<void> {
+    await this.documents
+      .renameSigner(agreement.docLink, recipientId, name)
+      .catch((error: unknown) =>
+        this.logger.warn(
+          `Hand-over of agreement ${String(agreement._id)}: the signature block keeps the old name (${
+            error instanceof Error ? error.message : String(error)
+          })`,
+        ),
+      );
   }
 
   /** Why the conditional update found nothing: the agreement or the place changed meanwhile. */
@@ -377,6 +379,11 @@ function stateOfOneSigner(status: string | null): RecipientState {
 }
 
 /** Refuses a closed agreement and a place that may not be handed over now (409). */
+/** The statuses a first signer's place is handed over from: staff also replace one who saved a signature. */
+function firstPlaceStatusesFrom(initial: AgreementStatus, actor: HandoverActor): AgreementStatus[] {
+  return actor.kind === 'signer' ? [initial, 'viewed'] : [initial, 'viewed', 'signature_saved'];
+}
+
 function assertMayHandOver(
   agreement: AgreementDocument<object>,
   place: Place,

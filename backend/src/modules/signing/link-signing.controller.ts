@@ -60,6 +60,27 @@ interface LinkSeat {
 }
 
 /**
+ * The consent before a finish (Agree and Finish). Once finished (the agreement, or this signer's
+ * part) a repeated call only answers; another tab's finish that claimed it between our read and
+ * our consent (the consent write then finds it signed) answers too.
+ */
+async function consentUnlessFinished(
+  signing: SigningService,
+  customId: string,
+  seat: LinkSeat,
+  agreedToTerms: boolean,
+  actor: SignerActor,
+  readAgain: () => Promise<LinkSeat>,
+): Promise<void> {
+  if (finishedFor(seat)) return;
+  try {
+    await signing.saveInitials(customId, { agreedToTerms }, actor, seat);
+  } catch (error) {
+    if (!(error instanceof ConflictException) || !finishedFor(await readAgain())) throw error;
+  }
+}
+
+/**
  * The signing calls of a family whose link is named by its customId (spec 3 §2
  * "SOW recipient signing page", "CO signing page", §7): the same signer core
  * as the customer page (link by token, one conditional update per change, the
@@ -153,26 +174,10 @@ export function linkSigningController<TForm extends object, TView>(
     ): Promise<FinishSigningResponse> {
       const seat = await this.seatOf(params.customId, request);
       const actor = actorOf(request);
-      // Once finished (the agreement, or this signer's part) a repeated call only answers.
-      if (!finishedFor(seat)) {
-        try {
-          await this.signing.saveInitials(
-            params.customId,
-            { agreedToTerms: body.agreedToTerms },
-            actor,
-            seat,
-          );
-        } catch (error) {
-          // Another tab's finish claimed the agreement (or this signer's part) between our read
-          // and our consent (the consent write then finds it signed): that finish answers.
-          if (
-            !(error instanceof ConflictException) ||
-            !finishedFor(await this.seatOf(params.customId))
-          ) {
-            throw error;
-          }
-        }
-      }
+      const { customId } = params;
+      await consentUnlessFinished(this.signing, customId, seat, body.agreedToTerms, actor, () =>
+        this.seatOf(customId),
+      );
       return this.finishing.finish(params.customId, actor);
     }
 
