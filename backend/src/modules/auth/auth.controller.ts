@@ -13,7 +13,7 @@ import { ThrottlerGuard } from '@nestjs/throttler';
 import type { CheckUserResponse, SignedOut, SignInOptions, StaffSession } from '@prosign/domain';
 import type { Response } from 'express';
 import { CurrentStaff, Public } from '../../platform/auth/auth.decorators';
-import { SESSION_COOKIE } from '../../platform/auth/session-cookie';
+import { sessionIdOf } from '../../platform/auth/request-credentials';
 import { SessionService } from '../../platform/auth/session.service';
 import type { StaffPrincipal, StaffRequest } from '../../platform/auth/staff-principal';
 import { AppConfig } from '../../platform/config/app-config';
@@ -67,7 +67,7 @@ export class AuthController {
     @Req() request: StaffRequest,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SignedOut> {
-    const sessionId = (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+    const sessionId = sessionIdOf(request);
     if (sessionId) await this.sessions.destroy(sessionId);
     this.auth.clearSessionCookie(response);
     return { success: true };

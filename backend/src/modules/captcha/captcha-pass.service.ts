@@ -1,9 +1,10 @@
 import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
-import { CAPTCHA_PASS_HEADER, type CaptchaPass } from '@prosign/domain';
+import type { CaptchaPass } from '@prosign/domain';
 import type { Request } from 'express';
 import { createHmac, randomBytes } from 'node:crypto';
 import { CAPTCHA_SECRET, readToken, signToken } from '../../integrations/captcha';
 import { clientIp } from '../../platform/auth/staff-principal';
+import { captchaPassOf } from '../../platform/auth/request-credentials';
 import { AppConfig } from '../../platform/config/app-config';
 import { linkTokensOf, normalizeIp, type LinkTokens } from './captcha-binding';
 
@@ -72,8 +73,7 @@ export class CaptchaPassService {
    * (`CaptchaLinkBodyPipe`).
    */
   assertRequest(request: Request, now = Date.now()): void {
-    const header = request.headers[CAPTCHA_PASS_HEADER.toLowerCase()];
-    const payload = this.read(Array.isArray(header) ? header[0] : header, now);
+    const payload = this.read(captchaPassOf(request) ?? undefined, now);
     if (payload.a !== this.addressDigest(clientIp(request))) {
       throw new ForbiddenException(CAPTCHA_PASS_MESSAGES.otherAddress);
     }

@@ -1,17 +1,11 @@
 import { ForbiddenException, Inject, Injectable, Optional } from '@nestjs/common';
-import {
-  CAPTCHA_PASS_HEADER,
-  EMAIL_CODE_MESSAGES,
-  EMAIL_CODE_PROOF_HEADER,
-  type EmailCodeProof,
-} from '@prosign/domain';
+import { EMAIL_CODE_MESSAGES, EMAIL_CODE_PROOF_HEADER, type EmailCodeProof } from '@prosign/domain';
 import type { Request } from 'express';
 import { createHmac } from 'node:crypto';
 import { CAPTCHA_SECRET, readToken, signToken } from '../../integrations/captcha';
 import type { DocumentRecord } from '../../integrations/documents';
-import { SESSION_COOKIE } from '../../platform/auth/session-cookie';
-import { SessionService } from '../../platform/auth/session.service';
-import { StaffDirectory } from '../../platform/auth/staff-directory';
+import { captchaPassOf, sessionIdOf } from '../../platform/auth/request-credentials';
+import { StaffSessions } from '../../platform/auth/staff-sessions';
 
 const PROOF_PURPOSE = 'email-code-proof';
 const GRANT_PURPOSE = 'document-read';
@@ -55,8 +49,7 @@ export class DocumentReadAccess {
   constructor(
     @Inject(CAPTCHA_SECRET) private readonly secret: Buffer,
     // Absent in the worker, which serves no document and issues only grants.
-    @Optional() private readonly sessions?: SessionService,
-    @Optional() private readonly directory?: StaffDirectory,
+    @Optional() private readonly staffSessions?: StaffSessions,
   ) {}
 
   /** The proof a verified e-mail code answers: for this link, this captcha pass and this document. */
@@ -104,7 +97,7 @@ export class DocumentReadAccess {
 
   private proofOf(request: Request, now: number): ProofPayload | null {
     const proof = firstString(request.headers[EMAIL_CODE_PROOF_HEADER.toLowerCase()]);
-    const pass = firstString(request.headers[CAPTCHA_PASS_HEADER.toLowerCase()]);
+    const pass = captchaPassOf(request);
     if (!proof || !pass) return null;
     const payload = readToken<ProofPayload>(this.secret, PROOF_PURPOSE, proof);
     if (!payload || typeof payload.exp !== 'number' || payload.exp <= now) return null;
@@ -113,10 +106,8 @@ export class DocumentReadAccess {
 
   /** A live session of a listed user (the staff guard's check, without its flags: reading is enough). */
   private async isStaff(request: Request): Promise<boolean> {
-    const sessionId = (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
-    if (!sessionId || !this.sessions || !this.directory) return false;
-    const session = await this.sessions.get(sessionId);
-    return Boolean(session && (await this.directory.findByEmail(session.email)));
+    if (!this.staffSessions) return false;
+    return (await this.staffSessions.standingOf(sessionIdOf(request))).state === 'staff';
   }
 
   private digest(value: string): string {

@@ -9,7 +9,6 @@ import {
   Injectable,
 } from '@nestjs/common';
 import {
-  CAPTCHA_PASS_HEADER,
   EMAIL_CODE_MESSAGES,
   EMAIL_CODE_RULES,
   extractDocId,
@@ -23,6 +22,7 @@ import {
 import type { Request } from 'express';
 import { createHash, createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { CAPTCHA_SECRET } from '../../integrations/captcha';
+import { captchaPassOf } from '../../platform/auth/request-credentials';
 import { AppConfig } from '../../platform/config/app-config';
 import { AgreementRepository, familyConfig, type AgreementDocument } from '../agreements';
 import { DocumentReadAccess } from '../documents';
@@ -208,7 +208,7 @@ export class EmailCodeService {
       // The proof opens this link's calls and its document (DocumentReadAccess).
       return this.readAccess.issueProof(
         token,
-        passOf(request),
+        captchaPassOf(request) ?? '',
         extractDocId(seat.agreement.docLink) ?? '',
         new Date(now.getTime() + this.config.CAPTCHA_PASS_TTL_SECONDS * 1000),
       );
@@ -267,11 +267,6 @@ export class EmailCodeService {
 /** The record's key: the link token's SHA-256, so the token itself is not stored here. */
 function linkKey(token: string): string {
   return createHash('sha256').update(`email-code-link.${token.trim()}`).digest('base64url');
-}
-
-function passOf(request: Request): string {
-  const header = request.headers[CAPTCHA_PASS_HEADER.toLowerCase()];
-  return (Array.isArray(header) ? header[0] : header) ?? '';
 }
 
 function recipientOf(seat: Seat) {

@@ -13,6 +13,7 @@ import { StaffSessionGuard } from './session.guard';
 import type { SessionService, StaffSessionHandle } from './session.service';
 import type { StaffAccessRecord, StaffDirectory } from './staff-directory';
 import type { StaffRequest } from './staff-principal';
+import { StaffSessions } from './staff-sessions';
 
 const config = loadConfig({ MONGODB_URI: 'mongodb://127.0.0.1/x', REDIS_URL: 'redis://127.0.0.1' });
 const SID = 'S'.repeat(43);
@@ -51,7 +52,10 @@ function setup(user: StaffAccessRecord | null, session: Partial<StaffSessionHand
   const guard = new StaffSessionGuard(
     new Reflector(),
     sessions as unknown as SessionService,
-    directory as unknown as StaffDirectory,
+    new StaffSessions(
+      sessions as unknown as SessionService,
+      directory as unknown as StaffDirectory,
+    ),
     config,
   );
   const response = { clearCookie: jest.fn() };

@@ -6,18 +6,14 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import {
-  ACCESS_FLAG_LABELS,
-  AUTH_MESSAGES,
-  CAPTCHA_PASS_HEADER,
-  type AccessFlag,
-} from '@prosign/domain';
+import { ACCESS_FLAG_LABELS, AUTH_MESSAGES, type AccessFlag } from '@prosign/domain';
 import type { Response } from 'express';
 import { AppConfig } from '../config/app-config';
 import { ADMIN_ONLY, IS_PUBLIC, REQUIRED_ACCESS, SIGNER_MAY_CALL } from './auth.decorators';
 import { SESSION_COOKIE, sessionCookieOptions } from './session-cookie';
 import { SessionService } from './session.service';
-import { StaffDirectory } from './staff-directory';
+import { captchaPassOf, sessionIdOf } from './request-credentials';
+import { StaffSessions } from './staff-sessions';
 import type { StaffRequest } from './staff-principal';
 
 export const NOT_SIGNED_IN_MESSAGE = 'Sign in to continue.';
@@ -41,7 +37,7 @@ export class StaffSessionGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: SessionService,
-    private readonly directory: StaffDirectory,
+    private readonly staffSessions: StaffSessions,
     private readonly config: AppConfig,
   ) {}
 
@@ -53,28 +49,27 @@ export class StaffSessionGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<StaffRequest>();
     const response = context.switchToHttp().getResponse<Response>();
-    const sessionId = (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+    const sessionId = sessionIdOf(request);
     if (
       !sessionId &&
       this.reflector.getAllAndOverride<boolean>(SIGNER_MAY_CALL, targets) &&
-      request.headers?.[CAPTCHA_PASS_HEADER.toLowerCase()]
+      captchaPassOf(request)
     ) {
       return true;
     }
-    if (!sessionId) throw new UnauthorizedException(NOT_SIGNED_IN_MESSAGE);
-
-    const session = await this.sessions.get(sessionId);
-    if (!session) {
+    const standing = await this.staffSessions.standingOf(sessionId);
+    if (standing.state === 'none') throw new UnauthorizedException(NOT_SIGNED_IN_MESSAGE);
+    if (standing.state === 'expired') {
       this.clearCookie(response);
       throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
     }
-    const user = await this.directory.findByEmail(session.email);
-    if (!user) {
+    if (standing.state === 'unlisted') {
       // Deleted since sign-in: the session goes with the user.
-      await this.sessions.destroy(session.id);
+      await this.sessions.destroy(standing.session.id);
       this.clearCookie(response);
       throw new UnauthorizedException(AUTH_MESSAGES.accessDenied);
     }
+    const { session, user } = standing;
     const isAdmin = user.roles.includes('admin');
     request.staff = {
       email: user.email,

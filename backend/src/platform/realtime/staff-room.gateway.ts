@@ -16,13 +16,12 @@ import { AGREEMENT_FAMILY_PLACES, type AccessFlag } from '@prosign/domain';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io';
 import { SESSION_COOKIE } from '../auth/session-cookie';
-import { SessionService } from '../auth/session.service';
 import {
   StaffAccessEvents,
   sessionKeyOf,
   type StaffAccessEvent,
 } from '../auth/staff-access-events';
-import { StaffDirectory } from '../auth/staff-directory';
+import { StaffSessions } from '../auth/staff-sessions';
 import { REDIS_CLIENT } from '../redis/redis.constants';
 
 /** The value of one cookie from a raw `Cookie` header. */
@@ -92,8 +91,7 @@ export class StaffRoomGateway
   private recheckTimer?: NodeJS.Timeout;
 
   constructor(
-    private readonly sessions: SessionService,
-    private readonly directory: StaffDirectory,
+    private readonly staffSessions: StaffSessions,
     private readonly accessEvents: StaffAccessEvents,
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
   ) {}
@@ -158,10 +156,9 @@ export class StaffRoomGateway
   private async standingOf(
     sessionId: string,
   ): Promise<{ email: string; expiresAt: string; rooms: string[] } | null> {
-    const session = await this.sessions.get(sessionId);
-    if (!session) return null;
-    const user = await this.directory.findByEmail(session.email);
-    if (!user) return null;
+    const standing = await this.staffSessions.standingOf(sessionId);
+    if (standing.state !== 'staff') return null;
+    const { session, user } = standing;
     const rooms = STAFF_ROOM_FLAGS.filter(([flag]) => user.access[flag]).map(([, room]) => room);
     return { email: user.email, expiresAt: session.expiresAt, rooms };
   }
@@ -229,9 +226,9 @@ function dataOf(socket: Socket): StaffSocketData {
 }
 
 /**
- * The gateway reads users through the platform's StaffDirectory. The module that
- * provides it (modules/access) is handed in by the root module, so platform code
- * never imports a feature module.
+ * The gateway reads users through the platform's StaffSessions over the StaffDirectory.
+ * The module that provides both (modules/access) is handed in by the root module, so
+ * platform code never imports a feature module.
  */
 @Module({})
 export class StaffRoomModule {
