@@ -66,10 +66,11 @@ export class CrmProcessor extends GracefulWorkerHost {
     job: Job,
   ): Promise<{ dealstage: string | null } | { skipped: string }> {
     const moves = this.moves;
-    const move = await moves.findById(moveId);
-    if (!move) throw new UnrecoverableError(`CRM stage move ${moveId} does not exist`);
-    if (move.status === 'moved') return { skipped: 'already moved' };
-    await moves.startAttempt(moveId);
+    const move = await moves.claimAttempt(moveId, 'moved');
+    if (!move) {
+      if (await moves.exists(moveId)) return { skipped: 'already moved' };
+      throw new UnrecoverableError(`CRM stage move ${moveId} does not exist`);
+    }
     try {
       // The record first (issue 36): the signed PDF kept as a file, a note for the event with
       // it attached; each step recorded, so a retry after a crash repeats none of them.

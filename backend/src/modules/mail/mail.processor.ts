@@ -61,22 +61,22 @@ export class MailProcessor extends GracefulWorkerHost {
     job: Job,
   ): Promise<{ messageId: string } | { skipped: string }> {
     const deliveries = this.deliveries;
-    const delivery = await deliveries.findById(deliveryId);
+    const delivery = await deliveries.claimAttempt(deliveryId, 'sent', { status: 'sending' });
     if (!delivery) {
-      throw new UnrecoverableError(
-        `Mail delivery ${loggableDeliveryId(deliveryId)} does not exist`,
-      );
-    }
-    if (delivery.status === 'sent') {
+      const sentBefore = await deliveries.findById(deliveryId);
+      if (!sentBefore) {
+        throw new UnrecoverableError(
+          `Mail delivery ${loggableDeliveryId(deliveryId)} does not exist`,
+        );
+      }
       // Sent by an earlier run that ended before taking it off the card.
-      await removeMailPending(this.notes, delivery);
+      await removeMailPending(this.notes, sentBefore);
       return { skipped: 'already sent' };
     }
     // The same Message-ID on every try: a receiver keeps one copy (a timeout after the
     // server stored the mail, then a retry, is not a second mail).
     const messageId = messageIdOf(delivery);
 
-    await deliveries.startAttempt(deliveryId, { status: 'sending' });
     try {
       const sent = await this.mail.send({
         messageId,

@@ -62,15 +62,20 @@ export abstract class JobRecordRepository<T extends JobRecord> implements SweptR
     ) as Promise<T | null>;
   }
 
-  /** One more try begins (with the fields the store sets as it starts one). */
-  async startAttempt(id: string, set: Partial<T> = {}): Promise<void> {
-    await this.records.updateOne(
-      { _id: id } as Filter<T>,
+  /**
+   * One more try begins (with the fields the store sets as it starts one), unless the record
+   * is already `done`: the record as the try starts, in the same write (no read before it).
+   * Null when there is no such record or it is done; `findById` tells which.
+   */
+  claimAttempt(id: string, done: string, set: Partial<T> = {}): Promise<T | null> {
+    return this.records.findOneAndUpdate(
+      { _id: id, status: { $ne: done } } as Filter<T>,
       {
         $set: { ...set, updatedAt: new Date() },
         $inc: { attempts: 1 },
       } as unknown as UpdateFilter<T>,
-    );
+      { returnDocument: 'after' },
+    ) as Promise<T | null>;
   }
 
   /** A try failed: `retrying` while tries are left, `failed` for good. */
