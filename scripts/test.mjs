@@ -27,6 +27,14 @@ const e2eOnly = e2eOnlyIndex !== -1;
 const playwrightArgs = e2eOnly ? process.argv.slice(e2eOnlyIndex + 1) : [];
 const failures = [];
 const counts = { passed: 0, failed: 0, skipped: 0 };
+// How long each stage took, printed at the end: CI has a time budget, and this says where it goes.
+const stageTimes = [];
+let stageStarted = performance.now();
+function stageDone(name) {
+  const now = performance.now();
+  stageTimes.push([name, (now - stageStarted) / 1000]);
+  stageStarted = now;
+}
 
 function addTestCounts(output) {
   const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
@@ -49,6 +57,7 @@ async function main() {
   await ensureChromium();
   await ensurePdfsig();
   await ensureNginx();
+  stageDone('install (npm packages, embedded MongoDB, redis-server, Chromium, poppler, nginx)');
 
   const { ensureTestServices } = await import('./lib/services.mjs');
   const services = await ensureTestServices();
@@ -64,6 +73,7 @@ async function main() {
       '.',
     ]);
     if (prettier.code !== 0) failures.push('formatting (run `npm run format`)');
+    stageDone('formatting');
 
     const { NX_BIN, NX_ENV } = await import('./nx.mjs');
     console.log('\n▸ Lint, unit and integration tests, builds (Nx)…');
@@ -85,11 +95,15 @@ async function main() {
     addTestCounts(nx.output);
     if (nx.code !== 0)
       failures.push('lint, unit/integration tests or build (see the Nx output above)');
+    stageDone('lint, unit and integration tests, builds (Nx)');
 
     if (nx.code === 0) {
       await runEndToEnd();
+      stageDone('end-to-end (Playwright)');
       await runClusterSmoke();
+      stageDone('local cluster smoke and short fault run');
       await runFaultSuite();
+      stageDone('fault injection, short run');
     } else console.log('\n▸ Skipping the end-to-end tests: the build or earlier suites failed.');
   } finally {
     await stopAll();
@@ -257,6 +271,11 @@ try {
   failures.push(error.message);
 }
 if (failures.length === 0 && counts.passed === 0) failures.push('no test ran');
+if (stageTimes.length) {
+  console.log('\nTime by stage:');
+  for (const [name, seconds] of stageTimes)
+    console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${name}`);
+}
 if (failures.length) {
   exitCode = 1;
   // A failing stage with no failing test in it (lint, build, start-up) still counts as a failure.

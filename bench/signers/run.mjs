@@ -2,7 +2,8 @@
 // of its own, runs the demo seed, starts the built api, worker and mail
 // catcher as `npm start` does, sends BENCH_SIGNERS standard contracts through
 // the API as staff do, bulk-inserts filler agreements up to BENCH_STORED in
-// all, then lets every signer go at once — captcha, verifyToken, signature,
+// all, then lets every signer go at once (or, with BENCH_ARRIVAL_S, arriving
+// evenly over that many seconds) — captcha, verifyToken, signature,
 // initials and consent, finish — each from its own client address. Reports
 // latency per call, wall time, signed count, signed-copy mails and the
 // database process's CPU. Exits 1 on any 5xx or a signer left unsigned.
@@ -54,6 +55,12 @@ const SEND_CONCURRENCY = Number(process.env.BENCH_SEND_CONCURRENCY ?? 4);
 const MAIL_WAIT_MS = Number(process.env.BENCH_MAIL_WAIT_MS ?? 300_000);
 const SIGNING_TIMEOUT_MS = Number(process.env.BENCH_SIGNING_TIMEOUT_S ?? 1800) * 1000;
 const DB = process.env.BENCH_DB ?? 'bench_signers';
+// Arrival-rate mode (issue 38 item 3: "1,000 signers arriving over one minute"): signer n starts
+// n × BENCH_ARRIVAL_S / BENCH_SIGNERS seconds into the signing phase, evenly spaced; each
+// signer's whole-flow time counts from their own start. 0 (default): all at once.
+const ARRIVAL_MS = Number(process.env.BENCH_ARRIVAL_S ?? 0) * 1000;
+const arrivalOf = (n) => (ARRIVAL_MS > 0 ? (n * ARRIVAL_MS) / SIGNERS : 0);
+const arrivalLabel = ARRIVAL_MS > 0 ? `arriving evenly over ${ARRIVAL_MS / 1000} s` : 'at once';
 const JSON_OUT = process.argv.includes('--json');
 const PROFILE = process.argv.includes('--profile') || process.env.BENCH_PROFILE === '1';
 // --cluster: two apis and two workers behind nginx (bench/cluster), the signers through the
@@ -489,6 +496,7 @@ async function main() {
   await Promise.all(
     signers.map(async (signer, n) => {
       const result = results[n];
+      if (arrivalOf(n) > 0) await sleep(arrivalOf(n));
       const ip = `10.88.${Math.floor(n / 250)}.${(n % 250) + 1}`;
       const headers = { origin: signingOrigin, 'x-forwarded-for': ip, 'user-agent': PHONE };
       // As the signing app: a call meeting a gateway failure (no answer, 502, 503, 504: a
@@ -642,6 +650,7 @@ async function main() {
     machine: `${os.cpus().length} CPU, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB`,
     loadAverage: { before: loadBefore, signingStart: loadAtStart, signingEnd: loadAtEnd },
     signers: SIGNERS,
+    arrivalSeconds: ARRIVAL_MS / 1000,
     signersPerAgreement: PER_AGREEMENT,
     agreements: AGREEMENTS,
     stored,
@@ -670,7 +679,7 @@ async function main() {
   if (process.env.BENCH_JSON_FILE)
     writeFileSync(process.env.BENCH_JSON_FILE, JSON.stringify(summary));
   console.log(
-    `\n${SIGNERS} signers at once (${PER_AGREEMENT} per agreement), ${stored} agreements stored (${summary.date}, ${summary.machine}):`,
+    `\n${SIGNERS} signers ${arrivalLabel} (${PER_AGREEMENT} per agreement), ${stored} agreements stored (${summary.date}, ${summary.machine}):`,
   );
   console.table(table);
   const fmtLoad = (l) => l.map((x) => x.toFixed(2)).join(' ');
