@@ -105,10 +105,13 @@ export class LocalCrmAdapter implements CrmPort {
         : {},
     ].filter((part) => Object.keys(part).length > 0);
     const filter = parts.length > 1 ? { $and: parts } : (parts[0] ?? {});
-    const [docs, total] = await Promise.all([
-      this.db[type].find(filter).sort({ _id: 1 }).limit(search.limit).toArray(),
-      this.db[type].countDocuments(filter),
-    ]);
+    const docs = await this.db[type].find(filter).sort({ _id: 1 }).limit(search.limit).toArray();
+    // Fewer than asked for: that is all of them, and counting would read them all again (a
+    // lookup by e-mail, the commonest search, matches by pattern, which reads every record).
+    const total =
+      search.limit > 0 && docs.length < search.limit
+        ? docs.length
+        : await this.db[type].countDocuments(filter);
     return { records: docs.map(toRecord), total };
   }
 

@@ -21,6 +21,13 @@ interface Reply {
 /** How often the gate asks MongoDB whether it answers, and how long it waits. */
 const PROBE_EVERY_MS = 1000;
 const PROBE_TIMEOUT_MS = 1500;
+/**
+ * A ping left unanswered is a busy database (or a busy api: the ping waits for a pooled
+ * connection behind every request in flight), not yet a lost one. Only this long without any
+ * answer, or an error from the driver, closes the gate: 1,000 signers in a minute once had
+ * every request answered 503 because pings queued behind them for 1.5 s (bench/README).
+ */
+export const DOWN_AFTER_SILENCE_MS = 10_000;
 /** After this long without an answer, the driver's own server monitors are asked to look again. */
 const NUDGE_AFTER_MS = 15_000;
 /** After this long, a monitor still inside one check is restarted (its check cancelled). */
@@ -57,6 +64,8 @@ export class DatabaseProbe implements OnModuleInit, OnModuleDestroy {
   private probing = false;
   /** When the current run of failed pings began (null while the database answers). */
   private downSince: number | null = null;
+  /** When a ping was last answered. */
+  private answeredAt = Date.now();
   private nudged = false;
   private restarted = false;
   private readonly logger = new Logger('Database');
@@ -76,23 +85,34 @@ export class DatabaseProbe implements OnModuleInit, OnModuleDestroy {
     if (this.probing) return this.up;
     this.probing = true;
     let timeout: NodeJS.Timeout | undefined;
+    const unanswered = new Error('no answer');
     try {
       const db = this.connection.db;
       if (!db) throw new Error('not connected');
       await Promise.race([
         db.command({ ping: 1 }),
         new Promise((_, reject) => {
-          timeout = setTimeout(() => reject(new Error('no answer')), PROBE_TIMEOUT_MS);
+          timeout = setTimeout(() => reject(unanswered), PROBE_TIMEOUT_MS);
         }),
       ]);
       this.up = true;
+      this.answeredAt = Date.now();
       this.downSince = null;
       this.nudged = false;
       this.restarted = false;
-    } catch {
-      this.up = false;
-      this.downSince ??= Date.now();
-      const downFor = Date.now() - this.downSince;
+    } catch (error) {
+      const now = Date.now();
+      // The driver said why (an error, or its monitors lost every server): down now. Only
+      // slow: down once silent for long.
+      if (
+        error !== unanswered ||
+        this.everyServerLost() ||
+        now - this.answeredAt >= DOWN_AFTER_SILENCE_MS
+      ) {
+        this.up = false;
+      }
+      this.downSince ??= now;
+      const downFor = now - this.downSince;
       if (!this.nudged && downFor >= NUDGE_AFTER_MS) this.nudgeMonitors();
       if (!this.restarted && downFor >= RESTART_MONITOR_AFTER_MS) this.restartStuckMonitors();
     } finally {
@@ -145,6 +165,14 @@ export class DatabaseProbe implements OnModuleInit, OnModuleDestroy {
         this.logger.warn(`monitor restart failed: ${(error as Error).message}`);
       }
     }
+  }
+
+  /** Whether the driver's monitors know of servers and have lost them all (a refused connection). */
+  private everyServerLost(): boolean {
+    const servers = this.servers();
+    return (
+      servers.length > 0 && servers.every(([, server]) => server.description?.type === 'Unknown')
+    );
   }
 
   private servers() {

@@ -75,8 +75,11 @@ export class MailService {
     const deliveries = this.deliveries;
     const legacy = request.legacyKey ? await deliveries.findById(request.legacyKey) : null;
     // Inserted only if new: a repeated request (same key) neither re-renders nor re-sends.
-    if (!legacy) {
-      await deliveries.insertIfAbsent({
+    // A new delivery is the record just inserted; only a repeated request reads the stored one
+    // (a signed copy's record holds its PDF: reading it back would cost the database its size).
+    let delivery = legacy;
+    if (!delivery) {
+      const fresh: MailDeliveryDoc = {
         _id: request.key,
         template: request.template.kind,
         to: request.to,
@@ -97,9 +100,11 @@ export class MailService {
         createdAt: now,
         updatedAt: now,
         sentAt: null,
-      });
+      };
+      delivery = (await deliveries.insertIfAbsent(fresh))
+        ? fresh
+        : await deliveries.findById(request.key);
     }
-    const delivery = legacy ?? (await deliveries.findById(request.key));
     if (!delivery) throw new Error(`mail delivery ${request.key} vanished`);
     // Until it is handed to the transport, its agreement's card can say it is waiting.
     if (delivery.agreementId && isPending(delivery.status)) await this.notePending(delivery);
