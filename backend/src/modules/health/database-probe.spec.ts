@@ -1,28 +1,40 @@
 import type { Connection } from 'mongoose';
+import type { AppConfig } from '../../platform/config/app-config';
 import { DatabaseProbe, DOWN_AFTER_SILENCE_MS } from './dependency-gate.middleware';
 
-/** A connection whose ping answers as `ping` says, with one server the driver sees as `type`. */
-function connectionWith(ping: () => Promise<unknown>, type = () => 'Standalone') {
-  const servers = new Map([
-    [
-      '127.0.0.1:27017',
-      {
-        get description() {
-          return { type: type() };
-        },
-      },
-    ],
-  ]);
-  return {
-    db: { command: jest.fn(ping) },
+/**
+ * A probe whose pings through the app's pool answer as `ping` says and on its own connection
+ * as `direct` does (the same by default), the app's driver seeing one server as `type`.
+ */
+function probeWith(
+  ping: () => Promise<unknown>,
+  type = () => 'Standalone',
+  direct: () => Promise<unknown> = ping,
+): DatabaseProbe {
+  const server = {
+    get description() {
+      return { type: type() };
+    },
+  };
+  const servers = new Map([['127.0.0.1:27017', server]]);
+  const connection = {
     getClient: () => ({ topology: { s: { servers } } }),
   } as unknown as Connection;
+  return new (class extends DatabaseProbe {
+    protected override async pingThroughPool(): Promise<void> {
+      await ping();
+    }
+
+    protected override async pingDirectly(): Promise<void> {
+      await direct();
+    }
+  })(connection, { MONGODB_URI: 'mongodb://127.0.0.1:27017/x' } as AppConfig);
 }
 
 /** One probe, the clock run on past its timeout. */
 async function probeOnce(probe: DatabaseProbe): Promise<boolean> {
   const answer = probe.probe();
-  await jest.advanceTimersByTimeAsync(2000);
+  await jest.advanceTimersByTimeAsync(4000);
   return answer;
 }
 
@@ -31,33 +43,38 @@ describe('the database probe behind the 503 gate', () => {
   afterEach(() => jest.useRealTimers());
 
   it('keeps the gate open while pings are only slow, and closes it after a long silence', async () => {
-    const probe = new DatabaseProbe(connectionWith(() => new Promise(() => undefined)));
+    const probe = probeWith(() => new Promise(() => undefined));
     // A busy database (or api) answers late: requests still go through.
     expect(await probeOnce(probe)).toBe(true);
-    for (let waited = 2000; waited < DOWN_AFTER_SILENCE_MS - 2000; waited += 2000) {
-      expect(await probeOnce(probe)).toBe(true);
-    }
+    expect(await probeOnce(probe)).toBe(true);
     // Nothing answered for longer than the silence allows: down.
-    await jest.advanceTimersByTimeAsync(2000);
+    await jest.advanceTimersByTimeAsync(DOWN_AFTER_SILENCE_MS - 8000);
     expect(await probeOnce(probe)).toBe(false);
   });
 
-  it('closes the gate at once when the driver says the database is unreachable', async () => {
-    const probe = new DatabaseProbe(
-      connectionWith(async () => {
-        throw Object.assign(new Error('connect ECONNREFUSED'), { name: 'MongoNetworkError' });
-      }),
+  it('keeps the gate open when only the pool is busy: the database answers on its own connection', async () => {
+    const probe = probeWith(
+      () => new Promise(() => undefined),
+      () => 'Standalone',
+      async () => ({ ok: 1 }),
     );
+    for (let waited = 0; waited < 2 * DOWN_AFTER_SILENCE_MS; waited += 4000) {
+      expect(await probeOnce(probe)).toBe(true);
+    }
+  });
+
+  it('closes the gate at once when the driver says the database is unreachable', async () => {
+    const probe = probeWith(async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED'), { name: 'MongoNetworkError' });
+    });
     expect(await probeOnce(probe)).toBe(false);
   });
 
   it('closes the gate at once when a slow ping meets a server the driver has lost', async () => {
     let type = 'Standalone';
-    const probe = new DatabaseProbe(
-      connectionWith(
-        () => new Promise(() => undefined),
-        () => type,
-      ),
+    const probe = probeWith(
+      () => new Promise(() => undefined),
+      () => type,
     );
     expect(await probeOnce(probe)).toBe(true);
     type = 'Unknown';
@@ -66,12 +83,10 @@ describe('the database probe behind the 503 gate', () => {
 
   it('opens the gate again with the first answer', async () => {
     let answers = false;
-    const probe = new DatabaseProbe(
-      connectionWith(async () => {
-        if (!answers) throw new Error('not connected');
-        return { ok: 1 };
-      }),
-    );
+    const probe = probeWith(async () => {
+      if (!answers) throw new Error('not connected');
+      return { ok: 1 };
+    });
     expect(await probeOnce(probe)).toBe(false);
     answers = true;
     expect(await probeOnce(probe)).toBe(true);

@@ -8,7 +8,8 @@ import {
 } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Redis } from 'ioredis';
-import type { Connection } from 'mongoose';
+import { mongo, type Connection } from 'mongoose';
+import { AppConfig } from '../../platform/config/app-config';
 import { OUTAGE_MESSAGES } from '../../platform/errors/dependency-outage';
 import { REDIS_CLIENT } from '../../platform/redis/redis.constants';
 
@@ -22,10 +23,10 @@ interface Reply {
 const PROBE_EVERY_MS = 1000;
 const PROBE_TIMEOUT_MS = 1500;
 /**
- * A ping left unanswered is a busy database (or a busy api: the ping waits for a pooled
- * connection behind every request in flight), not yet a lost one. Only this long without any
+ * A database that answers no ping in time is busy, not yet lost. Only this long without any
  * answer, or an error from the driver, closes the gate: 1,000 signers in a minute once had
- * every request answered 503 because pings queued behind them for 1.5 s (bench/README).
+ * hundreds of requests answered 503 because the ping, sent through the app's pool only, waited
+ * behind them for over 10 s (bench/README).
  */
 export const DOWN_AFTER_SILENCE_MS = 10_000;
 /** After this long without an answer, the driver's own server monitors are asked to look again. */
@@ -53,9 +54,27 @@ interface DriverTopology {
   };
 }
 
+/** `promise`, or the `unanswered` error after `ms`. */
+async function within<T>(promise: Promise<T>, ms: number, unanswered: Error): Promise<T> {
+  let timeout: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timeout = setTimeout(() => reject(unanswered), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timeout);
+  }
+}
+
 /**
- * Whether MongoDB answers, by a ping every second (mongoose's readyState can
- * stay "disconnected" after the server came back, so it is not asked).
+ * Whether MongoDB answers, by a ping every second through the app's own connection
+ * (mongoose's readyState can stay "disconnected" after the server came back, so it is not
+ * asked). A ping left unanswered there may only be waiting for a pooled connection behind
+ * every request in flight: then a ping on a connection of its own says whether the database
+ * answers, so a busy api is not taken for a lost database.
  */
 @Injectable()
 export class DatabaseProbe implements OnModuleInit, OnModuleDestroy {
@@ -69,32 +88,67 @@ export class DatabaseProbe implements OnModuleInit, OnModuleDestroy {
   private nudged = false;
   private restarted = false;
   private readonly logger = new Logger('Database');
+  private directClient: mongo.MongoClient | undefined;
 
-  constructor(@InjectConnection() private readonly connection: Connection) {}
+  constructor(
+    @InjectConnection() private readonly connection: Connection,
+    private readonly config: AppConfig,
+  ) {}
 
   onModuleInit(): void {
     this.timer = setInterval(() => void this.probe(), PROBE_EVERY_MS);
     this.timer.unref();
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     clearInterval(this.timer);
+    await this.dropDirectClient();
+  }
+
+  /** A ping through the app's connection pool. */
+  protected async pingThroughPool(): Promise<void> {
+    const db = this.connection.db;
+    if (!db) throw new Error('not connected');
+    await db.command({ ping: 1 });
+  }
+
+  /** A ping on a connection of the probe's own, beside the app's pool. */
+  protected async pingDirectly(): Promise<void> {
+    this.directClient ??= new mongo.MongoClient(this.config.MONGODB_URI, {
+      maxPoolSize: 1,
+      serverSelectionTimeoutMS: 5000,
+    });
+    await this.directClient.db().command({ ping: 1 });
+  }
+
+  /** Whether the database answers a ping on the probe's own connection in time. */
+  private async answersDirectly(): Promise<boolean> {
+    try {
+      await within(this.pingDirectly(), PROBE_TIMEOUT_MS, new Error('no answer'));
+      return true;
+    } catch {
+      // Started afresh next time: no check of the driver's left waiting on a lost server.
+      await this.dropDirectClient();
+      return false;
+    }
+  }
+
+  private async dropDirectClient(): Promise<void> {
+    const client = this.directClient;
+    this.directClient = undefined;
+    await client?.close().catch(() => undefined);
   }
 
   async probe(): Promise<boolean> {
     if (this.probing) return this.up;
     this.probing = true;
-    let timeout: NodeJS.Timeout | undefined;
     const unanswered = new Error('no answer');
     try {
-      const db = this.connection.db;
-      if (!db) throw new Error('not connected');
-      await Promise.race([
-        db.command({ ping: 1 }),
-        new Promise((_, reject) => {
-          timeout = setTimeout(() => reject(unanswered), PROBE_TIMEOUT_MS);
-        }),
-      ]);
+      try {
+        await within(this.pingThroughPool(), PROBE_TIMEOUT_MS, unanswered);
+      } catch (error) {
+        if (error !== unanswered || !(await this.answersDirectly())) throw error;
+      }
       this.up = true;
       this.answeredAt = Date.now();
       this.downSince = null;
@@ -102,8 +156,8 @@ export class DatabaseProbe implements OnModuleInit, OnModuleDestroy {
       this.restarted = false;
     } catch (error) {
       const now = Date.now();
-      // The driver said why (an error, or its monitors lost every server): down now. Only
-      // slow: down once silent for long.
+      // The driver said why (an error, or its monitors lost every server): down now. Neither
+      // connection answering in time: down once silent for long.
       if (
         error !== unanswered ||
         this.everyServerLost() ||
@@ -116,7 +170,6 @@ export class DatabaseProbe implements OnModuleInit, OnModuleDestroy {
       if (!this.nudged && downFor >= NUDGE_AFTER_MS) this.nudgeMonitors();
       if (!this.restarted && downFor >= RESTART_MONITOR_AFTER_MS) this.restartStuckMonitors();
     } finally {
-      clearTimeout(timeout);
       this.probing = false;
     }
     return this.up;
