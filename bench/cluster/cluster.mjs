@@ -15,9 +15,6 @@ import { FRONTENDS, startStack } from '../../scripts/lib/stack.mjs';
 
 export const NGINX_TEMPLATE = path.join(ROOT, 'deploy/nginx/prosign.conf.template');
 
-/** A replica is out for this long after one refused connection or timeout, then probed again. */
-export const API_FAIL_TIMEOUT_S = 5;
-
 /**
  * Fills in the template's ${NAME} variables from `values`, as the nginx image's
  * entrypoint does with the environment: names it is not given are left as they
@@ -31,9 +28,7 @@ export function renderTemplate(template, values) {
 
 /** The upstream's `server` lines for api replicas listening on `ports` of 127.0.0.1. */
 export function apiServerLines(ports) {
-  return ports
-    .map((port) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=${API_FAIL_TIMEOUT_S}s;`)
-    .join(' ');
+  return ports.map((port) => `server 127.0.0.1:${port} max_fails=0;`).join(' ');
 }
 
 /**
