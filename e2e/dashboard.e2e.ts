@@ -281,6 +281,41 @@ test('on a phone the cards, their menu and the document preview fit the screen',
   expect(cspErrors).toEqual([]);
 });
 
+test('Change signer on a card whose signer saved a signature says first that it is discarded', async ({
+  admin: page,
+}) => {
+  // Issue 35: staff may change a signer who saved a signature but did not finish; the dialog
+  // says so before anything changes. Opened and cancelled: the demo card stays as it is.
+  for (const [size, viewport] of [
+    ['desktop', { width: 1440, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.goto('/dashboard');
+    await onlyFilter(page, 'Signature saved');
+    const saved = cards(page)
+      .filter({ has: page.locator('.dash-status', { hasText: /^Signature saved$/ }) })
+      .first();
+    await expect(saved).toBeVisible({ timeout: 15_000 });
+    await fromMenu(saved, 'Change signer');
+    const dialog = page.getByRole('dialog', { name: 'Change signer' });
+    await expect(dialog.getByRole('note')).toHaveText(
+      / has saved a signature but not finished\. Changing the signer discards it\.$/,
+    );
+    await expect(dialog.getByRole('textbox', { name: 'New signer’s full name' })).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await page.screenshot({
+      path: path.join(screenshots, `dashboard-change-signer-saved-${size}.png`),
+    });
+    await expectNoSeriousAxeViolations(page, `Change signer with a saved signature (${size})`);
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(statusOf(saved)).toHaveText('Signature saved');
+  }
+});
+
 test('a signer opening the link and a change made elsewhere reach the open dashboard live', async ({
   admin: page,
 }) => {
