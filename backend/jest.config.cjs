@@ -12,8 +12,10 @@ const common = {
 };
 
 module.exports = {
-  // Integration suites boot Nest apps against real services.
-  testTimeout: 30000,
+  // Integration suites boot Nest apps against real services, and most first seed the whole
+  // demo (signing three contracts for real): on a slower 2-core VM with the other Nx tasks
+  // beside them, that set-up alone passed 30 s (the backend suites took 17 min there).
+  testTimeout: 60000,
   // Integration suites wait on the database and Redis as much as they compute: Jest's default
   // (cores - 1) is one worker on a 2-core machine, and two took the backend suites from 9.1 to
   // 4.5 minutes there, all passing. Each suite has its own database, so they never share data.

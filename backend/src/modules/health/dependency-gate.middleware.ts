@@ -89,6 +89,8 @@ export class DatabaseProbe implements OnModuleInit, OnModuleDestroy {
   private restarted = false;
   private readonly logger = new Logger('Database');
   private directClient: mongo.MongoClient | undefined;
+  /** The direct ping in flight, if any. */
+  private directPing: Promise<void> | undefined;
 
   constructor(
     @InjectConnection() private readonly connection: Connection,
@@ -121,14 +123,22 @@ export class DatabaseProbe implements OnModuleInit, OnModuleDestroy {
     await this.directClient.db().command({ ping: 1 });
   }
 
-  /** Whether the database answers a ping on the probe's own connection in time. */
+  /**
+   * Whether the database answers a ping on the probe's own connection in time. One such ping
+   * at a time, on one client kept between probes; a client whose ping fails (not one that is
+   * only slow) is started afresh next time, so no driver check is left waiting on a lost server.
+   */
   private async answersDirectly(): Promise<boolean> {
+    if (this.directPing) return false;
+    const ping = this.pingDirectly().finally(() => {
+      if (this.directPing === ping) this.directPing = undefined;
+    });
+    this.directPing = ping;
+    ping.catch(() => void this.dropDirectClient());
     try {
-      await within(this.pingDirectly(), PROBE_TIMEOUT_MS, new Error('no answer'));
+      await within(ping, PROBE_TIMEOUT_MS, new Error('no answer'));
       return true;
     } catch {
-      // Started afresh next time: no check of the driver's left waiting on a lost server.
-      await this.dropDirectClient();
       return false;
     }
   }
