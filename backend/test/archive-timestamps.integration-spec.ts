@@ -17,7 +17,7 @@ import {
 import { lastSignatureContents } from '../src/modules/documents/pdf/pades-ltv';
 import { QueueName } from '../src/platform/queues/queue-names';
 import { opensslVerifyToken, pdfsig } from './support/pdf-timestamp';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
@@ -74,7 +74,7 @@ describe('archive re-time-stamping', () => {
   const docIdOf = (link: string) => /\/d\/([^/]+)/.exec(link)![1];
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     rootPem = (await api.get(LocalPki, { strict: false }).load()).root.certificate.toString();
     const { token } = await sendContract(await staffHttp(api, 'csm@prosign.example'));

@@ -6,7 +6,7 @@ import {
 } from '@prosign/domain';
 import request from 'supertest';
 import { contractFormData, seedTemplates } from './support/document-fixtures';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { discoverHttpRoutes } from './support/http-routes';
 import { signerHttp } from './support/signing-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
@@ -27,7 +27,7 @@ describe('bad input never answers 5xx; body and upload limits', () => {
   let http: StaffHttp;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     await seedTemplates(api);
     http = await staffHttp(api);

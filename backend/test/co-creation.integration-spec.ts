@@ -21,7 +21,7 @@ import {
 } from './support/co-fixtures';
 import { pdfText } from './support/pdf-text';
 import { startMailCatcherEnv, type MailCatcherEnv } from './support/mail-catcher-env';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { signerHttp } from './support/signing-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
@@ -59,7 +59,7 @@ describe('CO creation: create-contract, send-contract, send-contract-cc, edit an
     // The catcher listens first; the api and worker are configured with its port.
     services = await startMailCatcherEnv(__filename, { PUBLIC_API_URL, PUBLIC_SIGNING_URL });
     const { env } = services;
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     worker = await startWorker(env.config);
     admin = await staffHttp(api, 'admin@prosign.example');

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -16,7 +16,7 @@ describe('CO CRM calls: deals, contacts, projects, labels, update-hs, duplicate-
   let csm: StaffHttp;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     csm = await staffHttp(api, 'csm@prosign.example');
   });

@@ -6,7 +6,7 @@ import type { Connection } from 'mongoose';
 import { AgreementSchedulesService } from '../src/modules/agreements/agreement-schedules.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { coDealFixture, sendCo, type CoDealFixture } from './support/co-fixtures';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { PUBLIC_SIGNING_URL } from './support/signing-fixtures';
 import { sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
@@ -36,7 +36,7 @@ describe('CO lifecycle: get-contracts, the actions by id, the schedules', () => 
   let deal: CoDealFixture;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     worker = await startWorker(env.config);
     admin = await staffHttp(api, 'admin@prosign.example');

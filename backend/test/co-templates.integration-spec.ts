@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { CO_FIRST_GROUP_SIZE, SPLIT_PAYMENT, type CoTemplateView } from '@prosign/domain';
 import { CO_TEMPLATE_UNAUTHORIZED } from '../src/modules/co/co-creation.controller';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -16,7 +16,7 @@ describe('CO templates: list, one, the form definition, admin edits', () => {
   let template: CoTemplateView;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     admin = await staffHttp(api, 'admin@prosign.example');
     csm = await staffHttp(api, 'csm@prosign.example');
@@ -124,7 +124,7 @@ describe('CO templates: list, one, the form definition, admin edits', () => {
   });
 
   it('seeding again keeps the admin’s edit', async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     const after = await csm().get(`/api/co/get-template/${template._id}`).expect(200);
     expect(after.body.templateFields.template_start).toMatch(
       /^Between Bayline and \$signatory_name/,

@@ -17,7 +17,7 @@ import {
   mailKeyOfLink,
 } from './support/agreements';
 import { contractFormData } from './support/document-fixtures';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -38,7 +38,7 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
   let docLink: string;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     admin = await staffHttp(api, 'admin@prosign.example');
     csm = await staffHttp(api, 'csm@prosign.example');

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { type ContractCardView, type ContractStatus } from '@prosign/domain';
 import { randomBytes } from 'node:crypto';
 import { insertStandardAgreement } from './support/agreements';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -55,7 +55,7 @@ describe('contract list for the dashboard', () => {
   ];
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     csm = await staffHttp(api, 'csm@prosign.example');
     // 30 listed contracts: i = 0…29, status cycling, viewed when i % 3 === 0 (except 'not signed').

@@ -9,7 +9,7 @@ import { AgreementSendService } from '../src/modules/agreements/agreement-send.s
 import { MailService } from '../src/modules/mail/mail.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { contractFormData, contractSendBody } from './support/document-fixtures';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
 import { waitFor } from './support/wait-for';
@@ -42,7 +42,7 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
   let workerCrm: CrmFlows;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     http = await staffHttp(api, 'csm@prosign.example');
     contracts = agreementModel(api);

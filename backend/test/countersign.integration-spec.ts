@@ -6,7 +6,7 @@ import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { coBody, coDealFixture } from './support/co-fixtures';
 import { contractFormData, contractSendBody } from './support/document-fixtures';
 import { pdfText } from './support/pdf-text';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
@@ -41,7 +41,7 @@ describe('the firm countersigns after the clients, in the staff app', () => {
   let connection: Connection;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     worker = await startWorker(env.config);
     csm = await staffHttp(api, 'csm@prosign.example');

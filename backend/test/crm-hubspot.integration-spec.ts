@@ -8,7 +8,7 @@ import { crmMarkerOf } from '../src/modules/crm/crm-agreement-record';
 import { CrmFlows } from '../src/modules/crm/crm-flows.service';
 import { HttpStandIn } from './support/http-stand-in';
 import { HubSpotStandIn } from './support/hubspot-stand-in';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
@@ -921,7 +921,7 @@ describe('HubSpot CRM adapter', () => {
       });
       // HubSpot's search shows a new file or note only a while after it was created.
       keeper.searchLagMs = 1500;
-      await seedDemoData(written.config);
+      await seedBaseData(written.config);
       ({ app } = await startApi(written.config));
       worker = await startWorker(written.config);
       connection = app.get<Connection>(getConnectionToken(), { strict: false });

@@ -6,7 +6,7 @@ import { CrmFlows } from '../src/modules/crm/crm-flows.service';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 
 /** The local CRM adapter for real: seeded demo data in MongoDB, read and changed through /api/hubspot. */
 describe('local CRM through /api/hubspot', () => {
@@ -15,7 +15,7 @@ describe('local CRM through /api/hubspot', () => {
   let crm: CrmFlows;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app } = await startApi(env.config));
     http = await staffHttp(app);
     crm = app.get(CrmFlows, { strict: false });
@@ -38,7 +38,7 @@ describe('local CRM through /api/hubspot', () => {
       .send({ contractLink: 'http://localhost:8084/tok?docLink=x' })
       .expect(200);
 
-    const summaries = await seedDemoData(env.config);
+    const summaries = await seedBaseData(env.config);
     expect(summaries.find((line) => line.startsWith('local CRM'))).toMatch(
       /^local CRM: 37 deals, \d+ contacts, 8 projects, 5 owners \(0 records new\)$/,
     );

@@ -9,7 +9,7 @@ import { crmMarkerOf } from '../src/modules/crm/crm-agreement-record';
 import { enqueueMove } from '../src/modules/crm/crm-stage-moves';
 import { QueueName } from '../src/platform/queues/queue-names';
 import { coBody, coDealFixture } from './support/co-fixtures';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
@@ -62,7 +62,7 @@ describe('every agreement event on its CRM record, for each family', () => {
   const shell = () => env.config.PUBLIC_SHELL_URL.replace(/\/+$/, '');
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     worker = await startWorker(env.config);
     connection = api.get<Connection>(getConnectionToken(), { strict: false });

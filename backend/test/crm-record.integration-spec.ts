@@ -13,7 +13,7 @@ import { AgreementLifecycleService } from '../src/modules/agreements';
 import { crmMarkerOf } from '../src/modules/crm/crm-agreement-record';
 import { enqueueMove } from '../src/modules/crm/crm-stage-moves';
 import { QueueName } from '../src/platform/queues/queue-names';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
@@ -55,7 +55,7 @@ describe('the agreement on its CRM record', () => {
     );
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     worker = await startWorker(env.config);
     connection = api.get<Connection>(getConnectionToken(), { strict: false });

@@ -4,7 +4,7 @@ import { noStageRules, sentSignedRules, type CrmStageMappingView } from '@prosig
 import type { Connection } from 'mongoose';
 import request from 'supertest';
 import { CrmFlows } from '../src/modules/crm/crm-flows.service';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { asStaff, signIn, TEST_ADMIN } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -32,7 +32,7 @@ describe('CRM stages per event and pipeline', () => {
   const stageOf = async () => (await crm.getDeal(DEAL)).deal.properties.dealstage as string | null;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app } = await startApi(env.config));
     admin = asStaff(app, await signIn(app, TEST_ADMIN));
     crm = app.get(CrmFlows, { strict: false });

@@ -4,7 +4,7 @@ import type { Connection } from 'mongoose';
 import { CrmMoveSweeper } from '../src/modules/crm/crm-move-sweeper';
 import { crmStageMoves } from '../src/modules/crm/crm-stage-move.repository';
 import { CrmStageMoves } from '../src/modules/crm/crm-stage-moves';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv, type TestEnv } from './support/test-env';
 import { waitFor } from './support/wait-for';
@@ -20,7 +20,7 @@ describe('CRM move sweep', () => {
 
   beforeAll(async () => {
     env = createTestEnv(__filename, { MAIL_SWEEP_EVERY_MS: '600000' });
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
   });
 

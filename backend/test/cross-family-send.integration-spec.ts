@@ -9,7 +9,7 @@ import {
   type FamilyForms,
 } from './support/cross-family';
 import { signInDemoUsers, type DemoRole } from './support/demo-users';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { asStaff, staffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -29,7 +29,7 @@ describe('cross-family sends: 404 for another family’s document, nothing chang
   const as = (role: DemoRole) => asStaff(api, cookies[role]);
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     cookies = await signInDemoUsers(api);
     const admin = await staffHttp(api);

@@ -12,7 +12,7 @@ import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { RealtimePublisher } from '../src/platform/realtime/realtime-publisher';
 import { coBody, coDealFixture } from './support/co-fixtures';
 import { contractFormData, contractSendBody } from './support/document-fixtures';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
@@ -60,7 +60,7 @@ describe('a signer declines with a reason', () => {
   let changed: jest.SpyInstance;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     worker = await startWorker(env.config);
     csm = await staffHttp(api, 'csm@prosign.example');

@@ -15,7 +15,7 @@ import { DocumentsService } from '../src/modules/documents/documents.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { coBody, coDealFixture } from './support/co-fixtures';
 import { pdfText } from './support/pdf-text';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
@@ -50,7 +50,7 @@ describe('the e-mail one-time code', () => {
   let repository: AgreementRepository;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     csm = await staffHttp(api, 'csm@prosign.example');
     pm = await staffHttp(api, 'pm@prosign.example');

@@ -4,7 +4,7 @@ import {
   type FileServicePort,
 } from '../src/integrations/file-service/file-service.port';
 import { HttpStandIn } from './support/http-stand-in';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv, type TestEnv } from './support/test-env';
@@ -21,7 +21,7 @@ describe('embedded defaults: address suggestions and the recorded file service',
   let app: INestApplication;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app } = await startApi(env.config));
     http = await staffHttp(app);
   });

@@ -20,7 +20,7 @@ import {
   vriKeyOf,
 } from './support/pades-check';
 import { coDealFixture, sendCo } from './support/co-fixtures';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
@@ -90,7 +90,7 @@ describe('PAdES B-LTA seals of every family, checked independently', () => {
   }
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     const { root } = await api.get(LocalPki, { strict: false }).load();
     rootDer = root.der;

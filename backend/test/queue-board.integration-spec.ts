@@ -3,7 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import { Worker, type Queue } from 'bullmq';
 import request from 'supertest';
 import { QueueName } from '../src/platform/queues/queue-names';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv, type TestEnv } from './support/test-env';
@@ -20,7 +20,7 @@ describe('queue board: admins see every queue and the errors of failed jobs', ()
 
   beforeAll(async () => {
     env = createTestEnv(__filename);
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     admin = await staffHttp(api, 'admin@prosign.example');
     csm = await staffHttp(api, 'csm@prosign.example');

@@ -3,7 +3,7 @@ import { type AgreementReading, STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domai
 import request from 'supertest';
 import { coDealFixture, sendCo } from './support/co-fixtures';
 import { pdfPagesText } from './support/pdf-text';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
@@ -28,7 +28,7 @@ describe('reading view: the content the PDF is laid out from, with its pages and
   let csm: StaffHttp;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     csm = await staffHttp(api, 'csm@prosign.example');
   });

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { AgreementCardCore, Recipient } from '@prosign/domain';
 import { insertStandardAgreement } from './support/agreements';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
@@ -25,7 +25,7 @@ describe('recipients: published by the send, moved by each signer step, read for
   let csm: StaffHttp;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     csm = await staffHttp(api, 'csm@prosign.example');
   });

@@ -17,7 +17,7 @@ import {
 } from './support/cross-family';
 import { DEMO_ROLES, signInDemoUsers, type DemoRole } from './support/demo-users';
 import { discoverHttpRoutes, type HttpRoute } from './support/http-routes';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { asStaff, SHELL_ORIGIN, staffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -412,7 +412,7 @@ describe('route access across families: no send, resend or cc call reaches anoth
   let calls: FamilyCall[];
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     cookies = await signInDemoUsers(api);
     const admin = await staffHttp(api);

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { CaptchaPassService } from '../src/modules/captcha/captcha-pass.service';
 import type { AppConfig } from '../src/platform/config/app-config';
 import { securityHeaders } from '../src/platform/security/security-headers';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { SHELL_ORIGIN } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -98,7 +98,7 @@ describe('API security headers', () => {
   });
 
   it('serves agreement PDFs framable by the frontends, never stored, indexed or named in a referrer', async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     const res = await http()
       .get(`/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/preview`)
       .expect(200);

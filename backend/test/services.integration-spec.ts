@@ -13,7 +13,7 @@ import { AccessService } from '../src/modules/access/access.service';
 import { ServiceChange } from '../src/modules/services/service.schema';
 import { SEEDED_SERVICES } from '../src/modules/services/seeded-services';
 import { INITIAL_TERMS } from '../src/modules/services/services.seeder';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { TEST_ADMIN, asStaff, signIn } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -39,7 +39,7 @@ describe('services, default terms and form definitions', () => {
   }
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app } = await startApi(env.config));
     manager = await staff('maria@prosign.example', ['servicesAccess', 'tncAccess', 'homeAccess']);
     creator = await staff('carl@prosign.example', ['homeAccess']);

@@ -6,7 +6,7 @@ import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { SigningFinishService } from '../src/modules/signing/signing-finish.service';
 import { contractFormData, contractSendBody } from './support/document-fixtures';
 import { pdfText } from './support/pdf-text';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import {
   openAndSaveSignature,
   PUBLIC_API_URL,
@@ -34,7 +34,7 @@ describe('several signers: own links, in order or in parallel, sealed by the las
   let connection: Connection;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     worker = await startWorker(env.config);
     csm = await staffHttp(api, 'csm@prosign.example');

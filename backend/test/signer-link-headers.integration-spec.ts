@@ -3,7 +3,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import request from 'supertest';
 import { agreementsOfEachFamily, familyForms, type FamilyRecord } from './support/cross-family';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { PUBLIC_SIGNING_URL, SIGNING_ORIGIN, signerHttp } from './support/signing-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
@@ -50,7 +50,7 @@ describe('signer link headers', () => {
   let sent: Record<'standard' | 'sow' | 'co', FamilyRecord>;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app } = await startApi(env.config));
     admin = await staffHttp(app, 'admin@prosign.example');
     connection = app.get(getConnectionToken(), { strict: false });

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { SIGNER_MESSAGES, SIGNING_PAGE_TITLES } from '@prosign/domain';
 import { eventTypes, storedByToken } from './support/agreements';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
@@ -19,7 +19,7 @@ describe('signing: clearing the saved signature', () => {
   let http: StaffHttp;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     http = await staffHttp(api, 'csm@prosign.example');
   });

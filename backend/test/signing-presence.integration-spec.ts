@@ -11,7 +11,7 @@ import type { Model } from 'mongoose';
 import { io, type Socket } from 'socket.io-client';
 import { AgreementLink } from '../src/modules/agreements/agreement.schema';
 import { agreementModel } from './support/agreements';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
@@ -36,7 +36,7 @@ describe('signing presence and the staff room', () => {
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api, url } = await startApi(env.config));
     http = await staffHttp(api, 'csm@prosign.example');
     contracts = agreementModel(api);

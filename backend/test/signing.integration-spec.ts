@@ -30,7 +30,7 @@ import { SigningFinishService } from '../src/modules/signing/signing-finish.serv
 import { SIGNER_RATE_LIMIT } from '../src/modules/signing/signer-throttle';
 import { checkPdfSeal } from './support/pdf-signature';
 import { pdfText } from './support/pdf-text';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
@@ -70,7 +70,7 @@ describe('signing: signer calls, refusals and the finish', () => {
   let crm: CrmFlows;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     http = await staffHttp(api, 'csm@prosign.example');
     contracts = agreementModel(api);

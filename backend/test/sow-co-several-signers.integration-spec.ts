@@ -6,7 +6,7 @@ import { CrmFlows } from '../src/modules/crm/crm-flows.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { coBody, coDealFixture } from './support/co-fixtures';
 import { pdfText } from './support/pdf-text';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { PUBLIC_SIGNING_URL, signerHttp } from './support/signing-fixtures';
 import { sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
@@ -55,7 +55,7 @@ describe('several signers on SOW and CO links', () => {
   let coForm: () => Record<string, unknown>;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     worker = await startWorker(env.config);
     pm = await staffHttp(api, 'pm@prosign.example');

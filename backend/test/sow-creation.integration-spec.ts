@@ -6,7 +6,7 @@ import type { Connection } from 'mongoose';
 import request from 'supertest';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { pdfText } from './support/pdf-text';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { DEMO_PARTNERS, DEMO_PROJECT_ID, sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
@@ -34,7 +34,7 @@ describe('SOW creation: templates, CRM calls, create-contract, send-contract', (
   let connection: Connection;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     admin = await staffHttp(api, 'admin@prosign.example');
     pm = await staffHttp(api, 'pm@prosign.example');

@@ -4,7 +4,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { SowCardView } from '@prosign/domain';
 import type { Connection } from 'mongoose';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
@@ -22,7 +22,7 @@ describe('SOW dashboard: get-contracts and the actions by id', () => {
   let connection: Connection;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     admin = await staffHttp(api, 'admin@prosign.example');
     pm = await staffHttp(api, 'pm@prosign.example');

@@ -4,7 +4,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { HttpStandIn } from './support/http-stand-in';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import { PUBLIC_SIGNING_URL, signerHttp } from './support/signing-fixtures';
 import { DEMO_PROJECT_ID, sowBody } from './support/sow-fixtures';
 import { staffHttp } from './support/staff-session';
@@ -32,7 +32,7 @@ describe('SOW finish: file-service failure, then retry', () => {
       FILE_SERVICE_URL: `${hub.url}/`,
       FILE_SERVICE_TOKEN: 'hub-token',
     });
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     connection = api.get(getConnectionToken(), { strict: false });
   });

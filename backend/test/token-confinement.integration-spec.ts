@@ -13,7 +13,7 @@ import { mailDeliveries, type MailDeliveryDoc } from '../src/modules/mail/mail-d
 import { QUEUE_NAMES } from '../src/platform/queues/queue-names';
 import { coDealFixture, sendCo } from './support/co-fixtures';
 import { startMailCatcherEnv, type MailCatcherEnv } from './support/mail-catcher-env';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import {
   PUBLIC_SIGNING_URL,
   saveSignatureAndConsent,
@@ -44,7 +44,7 @@ describe('a signing token stays in its link', () => {
   beforeAll(async () => {
     services = await startMailCatcherEnv(__filename, { PUBLIC_SIGNING_URL, LOG_LEVEL: 'debug' });
     const { env } = services;
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     // pino writes the api's and the worker's lines to stdout: keep them.
     jest.spyOn(process.stdout, 'write').mockImplementation(((chunk: unknown) => {
       written.push(String(chunk));

@@ -10,7 +10,7 @@ import { DocumentRepository } from '../src/integrations/documents';
 import { ArchiveTimestampsService } from '../src/modules/documents/archive-timestamps.service';
 import { PdfSealerService } from '../src/modules/documents/pdf/pdf-sealer.service';
 import { AppConfig } from '../src/platform/config/app-config';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
@@ -46,7 +46,7 @@ describe('The verify page reports the seal', () => {
   const publicHttp = () => request(api.getHttpServer());
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     const csm = await staffHttp(api, 'csm@prosign.example');
     const { token } = await sendContract(csm);

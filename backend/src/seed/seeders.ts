@@ -12,10 +12,10 @@ import { SeveralSignersDemoSeeder } from './several-signers-demo.seeder';
 import type { Seeder } from '../platform/database/seeder';
 
 /**
- * Every seeder, run in this order by `main.seed.ts`. Demo data is seeded from this folder;
- * template and base-data seeders (a module's own records) stay with their modules.
+ * The records the product needs before any agreement: staff, the local CRM, templates and
+ * services. Template and base-data seeders (a module's own records) stay with their modules.
  */
-export const SEEDERS: Array<Type<Seeder>> = [
+export const BASE_SEEDERS: Array<Type<Seeder>> = [
   // First: contracts stored before the agreement core move onto it (once, by _id).
   ContractsMigrationSeeder,
   AccessDemoSeeder,
@@ -25,6 +25,10 @@ export const SEEDERS: Array<Type<Seeder>> = [
   SowTemplatesSeeder,
   // After the document templates: the CO template's texts are the change-order document's.
   CoTemplatesSeeder,
+];
+
+/** The demo agreements, sent and signed through the product's own calls: after the base. */
+export const DEMO_AGREEMENT_SEEDERS: Array<Type<Seeder>> = [
   // After the templates: each demo contract gets its own agreement document.
   ContractsDemoSeeder,
   // After the CO template: the demo change orders carry its texts.
@@ -32,3 +36,6 @@ export const SEEDERS: Array<Type<Seeder>> = [
   // Sent and half signed through the product's own calls (issue 34).
   SeveralSignersDemoSeeder,
 ];
+
+/** Every seeder, run in this order by `main.seed.ts`. */
+export const SEEDERS: Array<Type<Seeder>> = [...BASE_SEEDERS, ...DEMO_AGREEMENT_SEEDERS];

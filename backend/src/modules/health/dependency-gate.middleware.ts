@@ -12,6 +12,7 @@ import { mongo, type Connection } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
 import { OUTAGE_MESSAGES } from '../../platform/errors/dependency-outage';
 import { REDIS_CLIENT } from '../../platform/redis/redis.constants';
+import { NoAnswerInTime, withinTime } from './within-time';
 
 interface Reply {
   status(code: number): Reply;
@@ -52,21 +53,6 @@ interface DriverTopology {
       >;
     };
   };
-}
-
-/** `promise`, or the `unanswered` error after `ms`. */
-async function within<T>(promise: Promise<T>, ms: number, unanswered: Error): Promise<T> {
-  let timeout: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => {
-        timeout = setTimeout(() => reject(unanswered), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timeout);
-  }
 }
 
 /**
@@ -136,7 +122,7 @@ export class DatabaseProbe implements OnModuleInit, OnModuleDestroy {
     this.directPing = ping;
     ping.catch(() => void this.dropDirectClient());
     try {
-      await within(ping, PROBE_TIMEOUT_MS, new Error('no answer'));
+      await withinTime(ping, PROBE_TIMEOUT_MS);
       return true;
     } catch {
       return false;
@@ -152,12 +138,11 @@ export class DatabaseProbe implements OnModuleInit, OnModuleDestroy {
   async probe(): Promise<boolean> {
     if (this.probing) return this.up;
     this.probing = true;
-    const unanswered = new Error('no answer');
     try {
       try {
-        await within(this.pingThroughPool(), PROBE_TIMEOUT_MS, unanswered);
+        await withinTime(this.pingThroughPool(), PROBE_TIMEOUT_MS);
       } catch (error) {
-        if (error !== unanswered || !(await this.answersDirectly())) throw error;
+        if (!(error instanceof NoAnswerInTime) || !(await this.answersDirectly())) throw error;
       }
       this.up = true;
       this.answeredAt = Date.now();
@@ -169,7 +154,7 @@ export class DatabaseProbe implements OnModuleInit, OnModuleDestroy {
       // The driver said why (an error, or its monitors lost every server): down now. Neither
       // connection answering in time: down once silent for long.
       if (
-        error !== unanswered ||
+        !(error instanceof NoAnswerInTime) ||
         this.everyServerLost() ||
         now - this.answeredAt >= DOWN_AFTER_SILENCE_MS
       ) {

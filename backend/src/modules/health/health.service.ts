@@ -14,6 +14,7 @@ import { APP_VERSION } from '../../platform/config/app-version';
 import { QueueStatsService } from '../../platform/queues/queue-stats.service';
 import { workersHealth } from '../../platform/queues/worker-heartbeat';
 import { REDIS_CLIENT } from '../../platform/redis/redis.constants';
+import { withinTime } from './within-time';
 
 /** A probe that has not answered within this time counts as down: health must answer quickly. */
 const PROBE_TIMEOUT_MS = 2000;
@@ -45,8 +46,8 @@ export class HealthService {
     ]);
     const [queues, workers] = redis.up
       ? await Promise.all([
-          withTimeout(this.queueStats.countsByQueue(), PROBE_TIMEOUT_MS).catch(() => null),
-          withTimeout(workersHealth(this.redis, this.config.QUEUE_PREFIX), PROBE_TIMEOUT_MS).catch(
+          withinTime(this.queueStats.countsByQueue(), PROBE_TIMEOUT_MS).catch(() => null),
+          withinTime(workersHealth(this.redis, this.config.QUEUE_PREFIX), PROBE_TIMEOUT_MS).catch(
             () => null,
           ),
         ])
@@ -81,19 +82,11 @@ export class HealthService {
   private async probe(name: string, ping: () => Promise<unknown>): Promise<DependencyStatus> {
     const started = performance.now();
     try {
-      await withTimeout(ping(), PROBE_TIMEOUT_MS);
+      await withinTime(ping(), PROBE_TIMEOUT_MS);
       return { up: true, latencyMs: Math.round((performance.now() - started) * 100) / 100 };
     } catch (error) {
       this.logger.warn(`${name} health probe failed: ${(error as Error).message}`);
       return { up: false, latencyMs: null };
     }
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
