@@ -121,14 +121,15 @@ function runBackendSuites() {
 }
 
 /**
- * Every other lint, test and build through Nx, one at a time beside the backend suites (whose two
- * Jest workers take the other core), then the backend's lint (its build is a dependency above).
+ * Every other lint, test and build through Nx, two at a time beside the backend suites (one at a
+ * time left a core idle for the last ten minutes, once the backend's Jest had ended), then the
+ * backend's lint (its build is a dependency above).
  */
 async function runNxTasks() {
   const { NX_BIN, NX_ENV } = await import('./nx.mjs');
   // Nx keeps its cache per user (~/.nx), shared by every clone of the workspace: CI must run
   // every task for real rather than replay results a developer's run left on this machine.
-  const common = ['--outputStyle=static', '--parallel=1', ...(onCi ? ['--skip-nx-cache'] : [])];
+  const common = ['--outputStyle=static', '--parallel=2', ...(onCi ? ['--skip-nx-cache'] : [])];
   const options = { env: { ...NX_ENV, CI: process.env.CI ?? 'true' } };
   const rest = await runCapture(
     NX_BIN,
