@@ -75,21 +75,29 @@ async function main() {
     if (prettier.code !== 0) failures.push('formatting (run `npm run format`)');
     stageDone('formatting');
 
-    console.log(
-      '\n▸ Lint, unit and integration tests, builds (Nx), the backend suites beside them…',
+    const { NX_BIN, NX_ENV } = await import('./nx.mjs');
+    console.log('\n▸ Lint, unit and integration tests, builds (Nx)…');
+    const nx = await runCapture(
+      NX_BIN,
+      [
+        'run-many',
+        '-t',
+        'lint',
+        'test',
+        'build',
+        '--outputStyle=static',
+        // Nx keeps its cache per user (~/.nx), shared by every clone of the workspace: CI must run
+        // every suite for real rather than replay results a developer's run left on this machine.
+        ...(onCi ? ['--skip-nx-cache'] : []),
+      ],
+      { env: { ...NX_ENV, CI: process.env.CI ?? 'true' } },
     );
-    const [backendSuites, nx] = await Promise.all([runBackendSuites(), runNxTasks()]);
-    // The backend suites' output is printed whole when they end, not interleaved with Nx's.
-    console.log(backendSuites.output);
-    addTestCounts(backendSuites.output);
     addTestCounts(nx.output);
-    if (backendSuites.code !== 0)
-      failures.push('backend unit/integration tests (see the Jest output above)');
     if (nx.code !== 0)
       failures.push('lint, unit/integration tests or build (see the Nx output above)');
-    stageDone('lint, unit and integration tests, builds (Nx, the backend Jest beside it)');
+    stageDone('lint, unit and integration tests, builds (Nx)');
 
-    if (nx.code === 0 && backendSuites.code === 0) {
+    if (nx.code === 0) {
       await runEndToEnd();
       stageDone('end-to-end (Playwright)');
       await runClusterSmoke();
@@ -101,50 +109,6 @@ async function main() {
     await stopAll();
     await services.stop();
   }
-}
-
-/**
- * The backend's Jest (unit and integration suites), the longest task by far, from the first
- * second: Nx would start it last on a fresh clone (it orders by dependants, then by a task
- * history only an earlier run leaves), after ten minutes of builds.
- */
-function runBackendSuites() {
-  return runCapture(
-    path.join(ROOT, 'node_modules/.bin/jest'),
-    ['--selectProjects', 'unit', 'integration', '--ci'],
-    {
-      cwd: path.join(ROOT, 'backend'),
-      env: { CI: process.env.CI ?? 'true' },
-      quiet: true,
-    },
-  );
-}
-
-/**
- * Every other lint, test and build through Nx, two at a time beside the backend suites (one at a
- * time left a core idle for the last ten minutes, once the backend's Jest had ended), then the
- * backend's lint (its build is a dependency above).
- */
-async function runNxTasks() {
-  const { NX_BIN, NX_ENV } = await import('./nx.mjs');
-  // Nx keeps its cache per user (~/.nx), shared by every clone of the workspace: CI must run
-  // every task for real rather than replay results a developer's run left on this machine.
-  const common = ['--outputStyle=static', '--parallel=2', ...(onCi ? ['--skip-nx-cache'] : [])];
-  const options = { env: { ...NX_ENV, CI: process.env.CI ?? 'true' } };
-  const rest = await runCapture(
-    NX_BIN,
-    ['run-many', '-t', 'lint', 'test', 'build', '--exclude=@prosign/backend', ...common],
-    options,
-  );
-  const backendLint = await runCapture(
-    NX_BIN,
-    ['run-many', '-t', 'lint', '-p', '@prosign/backend', '--excludeTaskDependencies', ...common],
-    options,
-  );
-  return {
-    code: rest.code || backendLint.code,
-    output: rest.output + backendLint.output,
-  };
 }
 
 async function runEndToEnd() {

@@ -83,7 +83,7 @@ export function run(command, args, { env, cwd, quiet = false } = {}) {
 }
 
 /** Runs a command and captures its output while also streaming it; resolves with {code, output}. */
-export function runCapture(command, args, { env, cwd, quiet = false } = {}) {
+export function runCapture(command, args, { env, cwd } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd,
@@ -93,11 +93,11 @@ export function runCapture(command, args, { env, cwd, quiet = false } = {}) {
     let output = '';
     child.stdout.on('data', (d) => {
       output += d;
-      if (!quiet) process.stdout.write(d);
+      process.stdout.write(d);
     });
     child.stderr.on('data', (d) => {
       output += d;
-      if (!quiet) process.stderr.write(d);
+      process.stderr.write(d);
     });
     child.on('error', reject);
     child.on('exit', (code) => resolve({ code: code ?? 1, output }));
