@@ -152,19 +152,19 @@ test('the signing app opens on its own origin', async ({ page }) => {
 test.describe('a remote that is down', () => {
   let shellServer: Server;
   let shellUrl: string;
+  let downRemote: net.Server;
 
   test.beforeAll(async () => {
-    // A second shell server whose runtime manifest points the contracts
-    // remote at a port where nothing listens: a real outage, not a mock.
+    // A second shell server whose runtime manifest points the contracts remote at a port
+    // whose listener resets every connection: a real outage, not a mock (a port merely
+    // released could be given to another server meanwhile).
     const { startFrontendServer } = await import('../scripts/serve-frontend.mjs');
     const remotes = JSON.parse(process.env.E2E_REMOTE_URLS ?? '{}') as Record<string, string>;
-    const closed = await new Promise<number>((resolve) => {
-      const probe = net.createServer();
-      probe.listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as AddressInfo;
-        probe.close(() => resolve(port));
-      });
-    });
+    downRemote = net.createServer((socket) =>
+      socket.on('error', () => undefined).resetAndDestroy(),
+    );
+    await new Promise<void>((resolve) => downRemote.listen(0, '127.0.0.1', resolve));
+    const closed = (downRemote.address() as AddressInfo).port;
     shellServer = await startFrontendServer({
       app: 'shell',
       // A port the API allows (CORS_ORIGINS), so this shell can check the session.
@@ -182,6 +182,7 @@ test.describe('a remote that is down', () => {
 
   test.afterAll(async () => {
     await new Promise((resolve) => shellServer?.close(resolve));
+    await new Promise((resolve) => downRemote?.close(resolve));
   });
 
   test('shows the error panel for its section only', async ({ page }) => {

@@ -3,13 +3,13 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { createAccessFlags, INITIAL_STATUS, type AgreementMailPending } from '@prosign/domain';
 import type { Queue } from 'bullmq';
 import { createConnection, type Connection } from 'mongoose';
-import { createServer, type AddressInfo } from 'node:net';
 import { MailCatcher } from '../src/integrations/mail/mail-catcher';
 import { AccessService } from '../src/modules/access/access.service';
 import { mailDeliveries, messageIdFor } from '../src/modules/mail/mail-delivery.collection';
 import { MailService, sendJobIdOf } from '../src/modules/mail/mail.service';
 import { QueueName } from '../src/platform/queues/queue-names';
 import { insertStandardAgreement } from './support/agreements';
+import { DownPort } from './support/down-port';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { RealtimePublisher } from '../src/platform/realtime/realtime-publisher';
 import { startApi, startWorker } from './support/test-apps';
@@ -24,15 +24,6 @@ interface ListedCard {
   mailProblem?: { deliveryId: string; error: string } | null;
 }
 
-/** A port nothing listens on (yet): the mail transport's, while "SMTP is down". */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 /**
  * A mail of an agreement that is not handed to the mail transport yet is on
  * its card as pending (tries so far, the last error) until it is sent, or until
@@ -41,7 +32,10 @@ async function freePort(): Promise<number> {
 describe('pending mail on the agreement card', () => {
   let env: TestEnv;
   let connection: Connection;
+  /** The mail transport's port. */
   let port: number;
+  /** Holds it while "SMTP is down". */
+  let smtpDown: DownPort | undefined;
   let catcher: MailCatcher | undefined;
   let api: INestApplication;
   let worker: INestApplicationContext | undefined;
@@ -49,7 +43,8 @@ describe('pending mail on the agreement card', () => {
   let queue: Queue;
 
   beforeAll(async () => {
-    port = await freePort();
+    smtpDown = await DownPort.open();
+    port = smtpDown.port;
     env = createTestEnv(__filename, {
       MAIL_CATCHER_PORT: String(port),
       MAIL_SWEEP_EVERY_MS: '600000',
@@ -70,6 +65,7 @@ describe('pending mail on the agreement card', () => {
     await worker?.close();
     await api?.close();
     await catcher?.close();
+    await smtpDown?.release();
     await connection?.close();
     await env?.cleanup();
   });
@@ -113,7 +109,7 @@ describe('pending mail on the agreement card', () => {
         mail: 'test',
         since: expect.any(String),
         attempts: expect.any(Number),
-        lastError: expect.stringMatching(/ECONNREFUSED/),
+        lastError: expect.stringMatching(/ECONNRESET/),
       },
     ]);
     expect(failing?.mailProblem ?? null).toBeNull();
@@ -122,6 +118,8 @@ describe('pending mail on the agreement card', () => {
 
     // SMTP is back: the next retry hands it to the transport, and the card is clear.
     catcher = new MailCatcher(connection, quiet);
+    await smtpDown?.release();
+    smtpDown = undefined;
     await catcher.listen(port);
     await waitFor(
       () => mailDeliveries(connection).findOne({ _id: key }),
@@ -179,6 +177,7 @@ describe('pending mail on the agreement card', () => {
   it('a mail that finally fails leaves pending and becomes the card’s mail problem', async () => {
     await catcher?.close();
     catcher = undefined;
+    smtpDown = await DownPort.open(port);
     const { _id } = await insertStandardAgreement(api, { status: INITIAL_STATUS.standard });
     const agreementId = String(_id);
     const key = 'pending.gives-up';
@@ -207,7 +206,7 @@ describe('pending mail on the agreement card', () => {
     );
     expect(card?.mailProblem).toMatchObject({
       deliveryId: key,
-      error: expect.stringMatching(/ECONNREFUSED/),
+      error: expect.stringMatching(/ECONNRESET/),
     });
   });
 });

@@ -1,23 +1,14 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { createConnection, type Connection } from 'mongoose';
-import { createServer } from 'node:net';
 import { MailCatcher } from '../src/integrations/mail/mail-catcher';
 import { MailService } from '../src/modules/mail/mail.service';
+import { DownPort } from './support/down-port';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv, type TestEnv } from './support/test-env';
 import { waitFor } from './support/wait-for';
 
 const quiet = { log: () => undefined, warn: () => undefined };
-
-/** A port where nothing listens: a mail server that is down. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('mail end to end: queue → worker → SMTP → catcher → mailbox', () => {
   let env: TestEnv;
@@ -164,12 +155,14 @@ describe('mail when the SMTP server is down', () => {
   let env: TestEnv;
   let api: INestApplication;
   let worker: INestApplicationContext;
+  let smtp: DownPort;
 
   beforeAll(async () => {
+    smtp = await DownPort.open();
     env = createTestEnv(__filename, {
       MAIL_ADAPTER: 'smtp',
       SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(await closedPort()),
+      SMTP_PORT: String(smtp.port),
       MAIL_SEND_ATTEMPTS: '2',
       MAIL_RETRY_DELAY_MS: '50',
     });
@@ -182,6 +175,7 @@ describe('mail when the SMTP server is down', () => {
     await worker?.close();
     await api?.close();
     await env?.cleanup();
+    await smtp?.release();
   });
 
   let http: StaffHttp;
@@ -198,7 +192,7 @@ describe('mail when the SMTP server is down', () => {
     expect(failed).toMatchObject({
       status: 'failed',
       attempts: 2,
-      lastError: expect.stringMatching(/ECONNREFUSED|connect/i),
+      lastError: expect.stringMatching(/connect ECONNRESET/),
     });
 
     const list = await http().get('/api/mail/deliveries').query({ status: 'failed' }).expect(200);

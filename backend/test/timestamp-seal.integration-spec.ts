@@ -36,6 +36,7 @@ import {
 import { staffHttp, TEST_ADMIN, type StaffHttp } from './support/staff-session';
 import { pdfText } from './support/pdf-text';
 import { startApi } from './support/test-apps';
+import { DownPort } from './support/down-port';
 import { createTestEnv, type TestEnv } from './support/test-env';
 
 const SHA256 = '2.16.840.1.101.3.4.2.1';
@@ -56,14 +57,6 @@ async function bodyOf(message: IncomingMessage): Promise<Buffer> {
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-/** A URL where nothing listens (a port just released). */
-async function deadUrl(): Promise<string> {
-  const server = createServer();
-  const url = await listen(server);
-  await new Promise((resolve) => server.close(resolve));
-  return `${url}/tsa`;
 }
 
 /** Signs a sent standard contract as its customer and finishes: the finish's HTTP answer. */
@@ -234,9 +227,18 @@ describe('timestamps: the local TSA, the rfc3161 adapter over HTTP, PAdES B-T se
       standInUrl = await listen(standIn);
     });
 
+    const downPorts: DownPort[] = [];
+    /** A TSA URL whose service is down. */
+    const deadUrl = async () => {
+      const down = await DownPort.open();
+      downPorts.push(down);
+      return down.url('/tsa');
+    };
+
     afterAll(async () => {
       standIn.closeAllConnections();
       await new Promise((resolve) => standIn.close(resolve));
+      await Promise.all(downPorts.map((down) => down.release()));
     });
 
     const adapter = (urls: string[], extra: Partial<AppConfig> = {}): TimestampPort =>

@@ -1,5 +1,6 @@
 import { createConnection, type Connection } from 'mongoose';
 import { MailCatcher } from '../../src/integrations/mail/mail-catcher';
+import { DownPort } from './down-port';
 import { createTestEnv, type TestEnv } from './test-env';
 
 const quiet = { log: () => undefined, warn: () => undefined };
@@ -14,24 +15,20 @@ export interface MailCatcherEnv {
 }
 
 /**
- * Starts the catcher on a free port first (the api and worker are configured with it), then
- * the test's environment with `MAIL_CATCHER_PORT` set and the caller's overrides.
+ * The test's environment with `MAIL_CATCHER_PORT` set to a free port and the caller's
+ * overrides, and the catcher listening there (the api and worker are configured with it).
  */
 export async function startMailCatcherEnv(
   testFile: string,
   overrides: Record<string, string> = {},
 ): Promise<MailCatcherEnv> {
-  const probe = createTestEnv(testFile);
-  const probeConnection = await createConnection(probe.config.MONGODB_URI).asPromise();
-  const portFinder = new MailCatcher(probeConnection, quiet);
-  const port = await portFinder.listen(0);
-  await portFinder.close();
-  await probeConnection.close();
-  await probe.cleanup();
-  const env = createTestEnv(testFile, { ...overrides, MAIL_CATCHER_PORT: String(port) });
+  // The port is held until the catcher takes it: a port released early can be given to another suite.
+  const held = await DownPort.open();
+  const env = createTestEnv(testFile, { ...overrides, MAIL_CATCHER_PORT: String(held.port) });
   const catcherConnection = await createConnection(env.config.MONGODB_URI).asPromise();
   const catcher = new MailCatcher(catcherConnection, quiet);
-  await catcher.listen(port);
+  await held.release();
+  await catcher.listen(held.port);
   return {
     env,
     catcher,
