@@ -5,3 +5,8 @@
 const { configure } = require('@testing-library/react');
 
 configure({ asyncUtilTimeout: 5000 });
+
+// Jest's own 5 s per test is the same trap one level up: a test of a whole page (captcha,
+// verify, a dialog, a save) takes 2–3 s on an idle machine and passed 5 s in CI beside the
+// other suites. One limit for every jsdom project, not one per file.
+jest.setTimeout(30_000);

@@ -5,8 +5,6 @@ import { AGREEMENT_ID, AGREEMENT_PATH, answerQueue, countersignView } from './co
 import { createFakeApi, type FakeApi } from './fake-api';
 import { renderShell, setViewportWidth } from './render-shell';
 
-jest.setTimeout(20_000);
-
 const SAVED = {
   isSignatureSaved: true,
   isSigned: false,

@@ -6,8 +6,6 @@ import { AGREEMENT_ID, answerQueue, queueItem } from './countersign-fixtures';
 import { createFakeApi, staffSession } from './fake-api';
 import { renderShell, setViewportWidth } from './render-shell';
 
-jest.setTimeout(20_000);
-
 const mockConnect = jest.fn();
 const mockListeners = new Map<string, (event: unknown) => void>();
 jest.mock('socket.io-client', () => ({

@@ -6,8 +6,6 @@ import { answerQueue } from './countersign-fixtures';
 import { createFakeApi, staffSession, userRow } from './fake-api';
 import { renderShell, setViewportWidth } from './render-shell';
 
-jest.setTimeout(20_000);
-
 beforeEach(() => {
   setViewportWidth(1280);
   localStorage.clear();

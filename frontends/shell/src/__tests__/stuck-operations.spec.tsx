@@ -11,8 +11,6 @@ import { answerQueue } from './countersign-fixtures';
 import { createFakeApi, staffSession } from './fake-api';
 import { renderShell, setViewportWidth } from './render-shell';
 
-jest.setTimeout(20_000);
-
 beforeEach(() => {
   setViewportWidth(1280);
   localStorage.clear();

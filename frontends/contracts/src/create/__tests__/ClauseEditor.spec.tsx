@@ -4,8 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { ClauseEditor } from '../components/ClauseEditor';
 import { CLAUSE_FIELDS, type Clauses } from '../contract-draft';
 
-jest.setTimeout(20_000);
-
 const ORIGINAL = {
   ...Object.fromEntries(CLAUSE_FIELDS.map((field) => [field.name, ''])),
   start: 'This agreement is made with $full_name for $site_address.',

@@ -5,8 +5,6 @@ import { fakeApi } from '../../test-support/fake-api';
 import { MissingPropertiesModal } from '../components/MissingPropertiesModal';
 import { EMPTY_FORM } from '../contract-draft';
 
-jest.setTimeout(20_000);
-
 const CHECK = {
   isValid: false,
   missingProperties: ['client_signatory'],

@@ -138,9 +138,6 @@ async function choose(label: RegExp, option: string) {
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-// React Aria's pickers driven by user-event take a few seconds on a busy machine.
-jest.setTimeout(20_000);
-
 beforeEach(() => localStorage.clear());
 
 describe('CreateContractPage', () => {

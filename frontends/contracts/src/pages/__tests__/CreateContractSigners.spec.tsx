@@ -152,8 +152,6 @@ async function createSaveAndSend() {
   await screen.findByRole('dialog', { name: 'Contract sent' });
 }
 
-jest.setTimeout(30_000);
-
 beforeEach(() => localStorage.clear());
 
 describe('CreateContractPage — additional signers', () => {

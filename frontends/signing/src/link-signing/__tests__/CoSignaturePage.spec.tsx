@@ -26,9 +26,6 @@ jest.mock('../../signing-session/signer-socket', () => ({
     }),
 }));
 
-// axe-core in jsdom takes a few seconds on a busy machine.
-jest.setTimeout(30_000);
-
 const ID = 'CO-7f3a9';
 const PATH = `/co-signature/${ID}`;
 const TITLE = 'Change Order 2 — 12 Cedar Row, Fresno, CA 93704';

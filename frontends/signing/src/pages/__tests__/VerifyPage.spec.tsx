@@ -39,9 +39,6 @@ function renderVerify(check: (file: unknown) => unknown, view: () => unknown = (
 
 const pdf = (name = 'signed.pdf') => new File(['%PDF-1.7'], name, { type: 'application/pdf' });
 
-// axe-core in jsdom takes a few seconds on a busy machine.
-jest.setTimeout(30_000);
-
 describe('VerifyPage', () => {
   it('shows the title, parties, status, signing events in Pacific time and the SHA-256', async () => {
     renderVerify(() => undefined);

@@ -3,9 +3,6 @@ import { expectNoSeriousAxeViolations } from '@prosign/ui/testing';
 import { SEAL_REPORT_TEXTS, SealReportDetails } from '../VerifySealReport';
 import { sealReport } from '../../test-support/verify-seal-fixtures';
 
-// axe-core in jsdom takes a few seconds on a busy machine.
-jest.setTimeout(30_000);
-
 function renderReport(report = sealReport()) {
   return render(
     <main>

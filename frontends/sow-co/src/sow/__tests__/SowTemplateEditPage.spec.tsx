@@ -45,8 +45,6 @@ function renderPage(put: Handler, coPut: Handler = () => ({})) {
   return api;
 }
 
-jest.setTimeout(30_000);
-
 describe('/sow-template-edit', () => {
   it('edits a role’s services text of the chosen template and saves it by id', async () => {
     const user = userEvent.setup();

@@ -37,9 +37,6 @@ function renderDeals(overrides: Partial<Parameters<typeof Combobox<Deal>>[0]> = 
   return { onSelect, loadOptions, input: screen.getByRole('combobox', { name: 'Deal' }) };
 }
 
-// axe-core in jsdom takes a few seconds on a busy machine.
-jest.setTimeout(20_000);
-
 describe('Combobox', () => {
   afterEach(() => jest.useRealTimers());
 

@@ -49,9 +49,6 @@ function Signatory({
 
 const optionTexts = () => screen.getAllByRole('option').map((option) => option.textContent);
 
-// axe-core in jsdom takes a few seconds on a busy machine.
-jest.setTimeout(20_000);
-
 describe('CrmContactPicker', () => {
   afterEach(() => jest.useRealTimers());
 

@@ -33,9 +33,6 @@ function segment(name: string) {
   return within(group).getByRole('spinbutton', { name: new RegExp(`^${name}`) });
 }
 
-// axe-core in jsdom takes a few seconds on a busy machine.
-jest.setTimeout(20_000);
-
 describe('DateTimeInput', () => {
   it('is edited part by part from the keyboard and gives the moment as a Date', async () => {
     const user = userEvent.setup();

@@ -24,9 +24,6 @@ function renderMenu() {
   return actions;
 }
 
-// axe-core in jsdom takes a few seconds on a busy machine.
-jest.setTimeout(20_000);
-
 describe('Menu', () => {
   it('opens with Enter on the first item, skips disabled ones and runs one with Enter', async () => {
     const user = userEvent.setup();

@@ -19,9 +19,6 @@ function Fee({ step, onChange }: { step?: number; onChange: (value: number | nul
   );
 }
 
-// axe-core in jsdom takes a few seconds on a busy machine.
-jest.setTimeout(20_000);
-
 describe('MoneyInput', () => {
   it('steps by 10 with the arrow keys from the keyboard alone and shows dollars', async () => {
     const user = userEvent.setup();

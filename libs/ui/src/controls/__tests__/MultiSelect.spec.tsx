@@ -27,9 +27,6 @@ function StaffPicker({ onChange }: { onChange: (value: string[]) => void }) {
   );
 }
 
-// axe-core in jsdom takes a few seconds on a busy machine.
-jest.setTimeout(20_000);
-
 describe('MultiSelect', () => {
   it('filters with its search field and toggles options from the keyboard', async () => {
     const user = userEvent.setup();

@@ -34,9 +34,6 @@ function setup() {
   return { searchProjects, onSelect, input };
 }
 
-// axe-core in jsdom takes a few seconds on a busy machine.
-jest.setTimeout(20_000);
-
 describe('ProjectSearch', () => {
   it('reduces a pasted CRM record URL to the record id and finds that project', async () => {
     const user = userEvent.setup();

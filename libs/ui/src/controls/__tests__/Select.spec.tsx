@@ -26,9 +26,6 @@ function RolePicker({ onChange }: { onChange: (value: string | null) => void }) 
   );
 }
 
-// axe-core in jsdom takes a few seconds on a busy machine.
-jest.setTimeout(20_000);
-
 describe('Select', () => {
   it('opens from the keyboard, skips disabled options and chooses with Enter', async () => {
     const user = userEvent.setup();

@@ -56,9 +56,6 @@ const optionNames = () =>
         option.querySelector('[slot="label"]')?.textContent,
     );
 
-// axe-core in jsdom takes a few seconds on a busy machine.
-jest.setTimeout(20_000);
-
 describe('StaffUserPicker', () => {
   it('shows the spec placeholder and the names before the @, capitalised', async () => {
     const user = userEvent.setup();

@@ -2,8 +2,6 @@ import { render, screen } from '@testing-library/react';
 import { expectNoSeriousAxeViolations } from '../../test-support/axe';
 import { Field, FieldError, RequiredMarker } from '../Field';
 
-jest.setTimeout(20_000);
-
 describe('Field', () => {
   it('labels its control and marks a required one with an asterisk and aria-required', async () => {
     render(

@@ -8,8 +8,6 @@ import { domainRule } from '../domain-rule';
 import { staffEmailSchema } from '../schemas';
 import { useZodForm } from '../useZodForm';
 
-jest.setTimeout(20_000);
-
 const staffEmailProblem = (value: string) => {
   const result = staffEmailFromUserName(value, 'prosign.example');
   return result.ok ? null : result.message;

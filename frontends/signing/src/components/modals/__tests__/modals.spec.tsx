@@ -293,9 +293,6 @@ describe('ConsentDisclosureModal', () => {
 });
 
 describe('every signing modal', () => {
-  // axe-core in jsdom takes a few seconds on a busy machine.
-  jest.setTimeout(20_000);
-
   it.each([
     [
       'Signature',

@@ -12,9 +12,6 @@ const DANA: CountersignerInput = {
   title: 'Principal',
 };
 
-// axe-core in jsdom takes a few seconds on a busy machine.
-jest.setTimeout(20_000);
-
 /** A form holding the picker's value, as a creation screen would. */
 function Holder({
   defaultValue,

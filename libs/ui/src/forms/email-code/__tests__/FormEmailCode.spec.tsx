@@ -7,8 +7,6 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { expectNoSeriousAxeViolations } from '../../../test-support/axe';
 import { emailCodeRequest, FormEmailCode } from '../FormEmailCode';
 
-jest.setTimeout(20_000);
-
 const CONFIG = {
   apiUrl: 'http://api.test',
   remotes: { contracts: 'c', sowCo: 's', invoices: 'i', signing: 'g' },

@@ -5,8 +5,6 @@ import { expectNoSeriousAxeViolations } from '../../../test-support/axe';
 import { AdditionalSigners } from '../AdditionalSigners';
 import { signersRequest, type SignersFormValues } from '../signer-list';
 
-jest.setTimeout(20_000);
-
 const CONTACTS = [
   { name: 'Mei Lin', email: 'mei@example.com', phone: '' },
   { name: 'Omar Haddad', email: 'omar@example.com', phone: '4155550123' },
