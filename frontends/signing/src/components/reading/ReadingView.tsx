@@ -116,7 +116,7 @@ export function ReadingView({
 
   if (query.isError) {
     return (
-      <div className="sg-reading">
+      <div className="sg-reading sg-reading--waiting">
         <ErrorPanel
           title={READING_TEXTS.loadError}
           message={READING_TEXTS.loadErrorHint}
@@ -128,7 +128,7 @@ export function ReadingView({
   }
   if (!reading) {
     return (
-      <div className="sg-reading">
+      <div className="sg-reading sg-reading--waiting">
         <LoadingState label={READING_TEXTS.loading} />
       </div>
     );
