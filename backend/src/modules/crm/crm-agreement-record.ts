@@ -23,16 +23,16 @@ import { DocumentsService } from '../documents';
 import { contactsByEmail } from './crm-flows.service';
 import type { CrmStageMoveDoc, CrmWriteStep } from './crm-stage-move.repository';
 
-/** What a write already did, recorded as it goes. */
-export type CrmWriteProgress = (done: CrmWriteStep) => Promise<void>;
+/** Records a create about to be asked for (where the CRM's search lags). */
+export type CrmWriteProgress = (tried: CrmWriteStep) => Promise<void>;
 
 /**
  * The agreement on its CRM record (issue 36 items 1 and 2), as one queued write's first steps:
  * the sealed PDF (when signed) or the VOID-stamped one (when voided) kept as a private file in
  * its family's folder, then a short note with the file attached on the agreement's deal or
  * project and on the signer's contact. Each step is looked up by the write's marker before it
- * is created and recorded once done, so a retry after a crash between the upload and the note
- * (or after the note) creates neither twice.
+ * is created, so a retry after a crash between the upload and the note (or after the note)
+ * creates neither twice; what was done is returned, for the write's record to keep with its end.
  */
 @Injectable()
 export class CrmAgreementRecord {
@@ -42,7 +42,7 @@ export class CrmAgreementRecord {
     private readonly config: AppConfig,
   ) {}
 
-  async write(move: CrmStageMoveDoc, progress: CrmWriteProgress): Promise<void> {
+  async write(move: CrmStageMoveDoc, progress: CrmWriteProgress): Promise<CrmWriteStep> {
     const family = familyOfKey(move._id);
     const place = AGREEMENT_FAMILY_PLACES[family];
     const marker = crmMarkerOf(move._id);
@@ -68,9 +68,9 @@ export class CrmAgreementRecord {
         });
       }
       fileId = file.id;
-      await progress({ fileId });
     }
-    if (move.noteId) return;
+    const done = (noteId: string): CrmWriteStep => (fileId ? { fileId, noteId } : { noteId });
+    if (move.noteId) return done(move.noteId);
     const event = move.milestone as CrmRecordEvent;
     const found = await this.crm.findNote(marker);
     if (!found) {
@@ -95,7 +95,7 @@ export class CrmAgreementRecord {
         on: await this.noteTargets(move),
         attachmentIds: fileId ? [fileId] : [],
       }));
-    await progress({ noteId });
+    return done(noteId);
   }
 
   /** Records when a create is asked for, where the CRM's search lags (nothing to wait for else). */

@@ -113,16 +113,30 @@ export class CrmStageMoveRepository
     return Boolean(newer);
   }
 
-  /** One step of the write done (the file kept, the note written): a retry skips it. */
-  async noteProgress(id: string, done: CrmWriteStep): Promise<void> {
-    await this.records.updateOne({ _id: id }, { $set: { ...done, updatedAt: new Date() } });
+  /** A step of the write asked for or done (the file kept, the note written): a retry skips it. */
+  async noteProgress(id: string, step: CrmWriteStep): Promise<void> {
+    await this.records.updateOne({ _id: id }, { $set: { ...step, updatedAt: new Date() } });
   }
 
-  /** Moved: the stage the deal ended in. */
-  async markMoved(id: string, dealstage: string | null, now = new Date()): Promise<void> {
+  /** Moved: the stage the deal ended in, with the file and note the write put on the record. */
+  async markMoved(
+    id: string,
+    dealstage: string | null,
+    written: CrmWriteStep | null = null,
+    now = new Date(),
+  ): Promise<void> {
     await this.records.updateOne(
       { _id: id },
-      { $set: { status: 'moved', dealstage, lastError: null, movedAt: now, updatedAt: now } },
+      {
+        $set: {
+          ...written,
+          status: 'moved',
+          dealstage,
+          lastError: null,
+          movedAt: now,
+          updatedAt: now,
+        },
+      },
     );
   }
 }

@@ -10,7 +10,7 @@ import type { SweepResult } from '../../platform/queues/sweep-lost-jobs';
 import { CrmFlows } from './crm-flows.service';
 import { CrmAgreementRecord } from './crm-agreement-record';
 import { CrmMoveSweeper } from './crm-move-sweeper';
-import { CrmStageMoveRepository } from './crm-stage-move.repository';
+import { CrmStageMoveRepository, type CrmWriteStep } from './crm-stage-move.repository';
 import { CrmJob, MoveDealStageJobData, type CrmJobName } from './crm-stage-moves';
 import { WORKER_NAME } from '../../platform/queues/worker-name';
 
@@ -71,10 +71,11 @@ export class CrmProcessor extends GracefulWorkerHost {
       if (await moves.exists(moveId)) return { skipped: 'already moved' };
       throw new UnrecoverableError(`CRM stage move ${moveId} does not exist`);
     }
+    let written: CrmWriteStep | null = null;
     try {
       // The record first (issue 36): the signed PDF kept as a file, a note for the event with
-      // it attached; each step recorded, so a retry after a crash repeats none of them.
-      await this.record.write(move, (done) => moves.noteProgress(moveId, done));
+      // it attached; each found by its marker first, so a retry after a crash repeats neither.
+      written = await this.record.write(move, (tried) => moves.noteProgress(moveId, tried));
       // Then the deal: its stage as the rules say for the event, and its properties; unless a
       // later event's write already moved it (writes retried through an outage end out of
       // order: a late "sent" must not take a signed deal back). A project only gets the note.
@@ -86,13 +87,16 @@ export class CrmProcessor extends GracefulWorkerHost {
               move.milestone,
               this.record.propertiesOf(move),
             );
-      await moves.markMoved(moveId, dealstage);
+      // The file and note go on the write's record with its end: one write, not one a step.
+      await moves.markMoved(moveId, dealstage, written);
       return { dealstage };
     } catch (error) {
       if (error instanceof CrmRateLimitedError) {
         await moves.markTryFailed(moveId, 'retrying', error.message);
         throw error;
       }
+      // The deal failed after the record was written: the next try need not look for them.
+      if (written) await moves.noteProgress(moveId, written);
       const message = (error as Error).message || String(error);
       const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       await moves.markTryFailed(moveId, final ? 'failed' : 'retrying', message);
