@@ -294,15 +294,33 @@ export class LocalCrmAdapter implements CrmPort {
   }
 }
 
-/** Numeric ids like HubSpot's, from one counter document (atomic $inc). */
+/** How many ids a process takes from the counter at once. */
+const RECORD_ID_BLOCK = 100;
+
+/** Each process's block of ids not handed out yet, by counter collection. */
+const idBlocks = new WeakMap<object, Promise<{ next: number; end: number }>>();
+
+/**
+ * Numeric ids like HubSpot's, from one counter document (atomic $inc): a process takes a block
+ * of them at a time, so a note or file costs no database write of its own for its id. Unique
+ * across processes; an unused rest of a block is skipped when a process stops.
+ */
 export async function nextRecordId(db: LocalCrmCollections): Promise<string> {
-  const counter = await db.counters.findOneAndUpdate(
-    { _id: 'records' },
-    { $inc: { seq: 1 } },
-    { upsert: true, returnDocument: 'after' },
-  );
+  const current = idBlocks.get(db.counters);
+  const taken = (async () => {
+    const block = current ? await current.catch(() => null) : null;
+    if (block && block.next < block.end) return { next: block.next + 1, end: block.end };
+    const counter = await db.counters.findOneAndUpdate(
+      { _id: 'records' },
+      { $inc: { seq: RECORD_ID_BLOCK } },
+      { upsert: true, returnDocument: 'after' },
+    );
+    const end = counter?.seq ?? RECORD_ID_BLOCK;
+    return { next: end - RECORD_ID_BLOCK + 1, end };
+  })();
+  idBlocks.set(db.counters, taken);
   // Created records start well above the seeded ids (which are below 90 000 000).
-  return String(90_000_000 + (counter?.seq ?? 1));
+  return String(90_000_000 + (await taken).next);
 }
 
 function toFile(doc: Omit<FileDoc, 'bytes'>): CrmFile {
