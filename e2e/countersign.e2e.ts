@@ -11,8 +11,12 @@ import { expectNoSeriousAxeViolations } from './support/axe';
 import { openLinkOnPhone, signAndFinish } from './support/customer-signing';
 import { PHONE } from './support/link-signing';
 import { pdfPagesText, pdfsigReport } from './support/pdf-text';
-import { createStandardDocument, standardClient } from './support/standard-contract';
-import { apiUrl, DEMO, signIn } from './support/staff';
+import {
+  createStandardDocument,
+  sendStandardContract,
+  standardClient,
+} from './support/standard-contract';
+import { DEMO, signIn } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
 mkdirSync(screenshots, { recursive: true });
@@ -80,18 +84,13 @@ test('the firm countersigns in the staff app after the client; the sealed PDF na
   const docLink = await createStandardDocument(page.request, client, {
     body: { countersigner: COUNTERSIGNER },
   });
-  const sent = await page.request.post(`${apiUrl}/contracts/send`, {
-    data: {
-      ...client,
-      docLink,
-      form_type: 'Structural Engineering',
-      contractTitle: 'Structural Engineering Agreement',
-      subject: `Your agreement ${stamp}`,
-      countersigner: COUNTERSIGNER,
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const { signingLink } = (await sent.json()) as { signingLink: string };
+  const signingLink = await sendStandardContract(
+    page.request,
+    client,
+    docLink,
+    `Your agreement ${stamp}`,
+    { countersigner: COUNTERSIGNER },
+  );
 
   await clientSigns(browser, signingLink, maria.name);
 

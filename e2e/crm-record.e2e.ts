@@ -10,7 +10,11 @@ import path from 'node:path';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { openLinkOnPhone, signAndFinish } from './support/customer-signing';
 import { noHorizontalScroll, PHONE } from './support/link-signing';
-import { createStandardDocument, standardClient } from './support/standard-contract';
+import {
+  createStandardDocument,
+  sendStandardContract,
+  standardClient,
+} from './support/standard-contract';
 import { apiUrl, DEMO, signIn } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
@@ -49,18 +53,13 @@ test('an admin sees a signed contract on its CRM deal: stage, notes, PDF; and ma
   const docLink = await createStandardDocument(page.request, client, {
     formData: { hs_deal_id: DEAL_ID },
   });
-  const sent = await page.request.post(`${apiUrl}/contracts/send`, {
-    data: {
-      ...client,
-      docLink,
-      form_type: 'Structural Engineering',
-      contractTitle: 'Structural Engineering Agreement',
-      hsDealId: DEAL_ID,
-      subject: `Your agreement ${stamp}`,
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const { signingLink } = (await sent.json()) as { signingLink: string };
+  const signingLink = await sendStandardContract(
+    page.request,
+    client,
+    docLink,
+    `Your agreement ${stamp}`,
+    { hsDealId: DEAL_ID },
+  );
 
   // The client signs on a phone.
   const { phone, page: signer } = await openLinkOnPhone(browser, signingLink);

@@ -11,8 +11,12 @@ import { expectNoSeriousAxeViolations } from './support/axe';
 import { openLinkOnPhone } from './support/customer-signing';
 import { noHorizontalScroll } from './support/link-signing';
 import { expectMailWithLink } from './support/mailbox';
-import { createStandardDocument, standardClient } from './support/standard-contract';
-import { apiUrl, DEMO, signIn } from './support/staff';
+import {
+  createStandardDocument,
+  sendStandardContract,
+  standardClient,
+} from './support/standard-contract';
+import { DEMO, signIn } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
 mkdirSync(screenshots, { recursive: true });
@@ -32,17 +36,12 @@ test('a client declines on a phone with a reason; the staff dashboard shows it l
   await signIn(page, DEMO.csm);
   const client = standardClient(ana.name, ana.email);
   const docLink = await createStandardDocument(page.request, client);
-  const sent = await page.request.post(`${apiUrl}/contracts/send`, {
-    data: {
-      ...client,
-      docLink,
-      form_type: 'Structural Engineering',
-      contractTitle: 'Structural Engineering Agreement',
-      subject: `Your agreement ${stamp}`,
-    },
-  });
-  expect(sent.status()).toBe(200);
-  const { signingLink } = (await sent.json()) as { signingLink: string };
+  const signingLink = await sendStandardContract(
+    page.request,
+    client,
+    docLink,
+    `Your agreement ${stamp}`,
+  );
 
   // The client's mail carries the link (checked in the mailbox, as the admin).
   await expectMailWithLink(page, ana.email, signingLink, shot('mail'));

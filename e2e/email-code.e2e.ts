@@ -12,8 +12,12 @@ import { signAndFinish } from './support/customer-signing';
 import { noHorizontalScroll, PHONE, REVIEWS } from './support/link-signing';
 import { codeFromMailbox, expectMailWithLink } from './support/mailbox';
 import { readingRegion, switchToPdf } from './support/reading-view';
-import { createStandardDocument, standardClient } from './support/standard-contract';
-import { apiUrl, DEMO, signIn } from './support/staff';
+import {
+  createStandardDocument,
+  sendStandardContract,
+  standardClient,
+} from './support/standard-contract';
+import { DEMO, signIn } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
 mkdirSync(screenshots, { recursive: true });
@@ -31,18 +35,13 @@ test('a client reads the e-mail code from their mailbox on a phone, enters it an
   await signIn(page, DEMO.csm);
   const client = standardClient(mia.name, mia.email);
   const docLink = await createStandardDocument(page.request, client);
-  const sent = await page.request.post(`${apiUrl}/contracts/send`, {
-    data: {
-      ...client,
-      docLink,
-      form_type: 'Structural Engineering',
-      contractTitle: 'Structural Engineering Agreement',
-      subject: `Your agreement ${stamp}`,
-      require_email_code: true,
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const { signingLink } = (await sent.json()) as { signingLink: string };
+  const signingLink = await sendStandardContract(
+    page.request,
+    client,
+    docLink,
+    `Your agreement ${stamp}`,
+    { require_email_code: true },
+  );
 
   // The client's mail carries the link (the mailbox, as the admin).
   await expectMailWithLink(page, mia.email, signingLink, shot('mail'));

@@ -14,8 +14,12 @@ import { expectNoSeriousAxeViolations } from './support/axe';
 import { signAndFinish } from './support/customer-signing';
 import { noHorizontalScroll, PHONE, REVIEWS } from './support/link-signing';
 import { codeFromMailbox, expectMailWithLink } from './support/mailbox';
-import { createStandardDocument, standardClient } from './support/standard-contract';
-import { apiUrl, DEMO, signIn } from './support/staff';
+import {
+  createStandardDocument,
+  sendStandardContract,
+  standardClient,
+} from './support/standard-contract';
+import { DEMO, signIn } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
 mkdirSync(screenshots, { recursive: true });
@@ -90,18 +94,13 @@ test('a client hands over on a phone; the colleague signs from the mailed link w
   await signIn(page, DEMO.csm);
   const client = standardClient(ana.name, ana.email);
   const docLink = await createStandardDocument(page.request, client);
-  const sent = await page.request.post(`${apiUrl}/contracts/send`, {
-    data: {
-      ...client,
-      docLink,
-      form_type: 'Structural Engineering',
-      contractTitle: 'Structural Engineering Agreement',
-      subject: `Your agreement ${stamp}`,
-      require_email_code: true,
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const { signingLink } = (await sent.json()) as { signingLink: string };
+  const signingLink = await sendStandardContract(
+    page.request,
+    client,
+    docLink,
+    `Your agreement ${stamp}`,
+    { require_email_code: true },
+  );
 
   // The client's mail carries the link (checked in the mailbox, as the admin).
   await expectMailWithLink(page, ana.email, signingLink, shot('mail'));

@@ -4,8 +4,12 @@
 // keeps its height from loading to loaded, so the buttons below it stay where they were.
 import { expect, test } from '@playwright/test';
 import { PHONE } from './support/link-signing';
-import { createStandardDocument, standardClient } from './support/standard-contract';
-import { apiUrl, DEMO, signIn } from './support/staff';
+import {
+  createStandardDocument,
+  sendStandardContract,
+  standardClient,
+} from './support/standard-contract';
+import { DEMO, signIn } from './support/staff';
 
 test('the signing buttons stay put while the reading view loads, and the tap opens the signature', async ({
   page,
@@ -16,17 +20,12 @@ test('the signing buttons stay put while the reading view loads, and the tap ope
   const client = standardClient('Ines Carvalho', `e2e-reading-layout-${stamp}@prosign.example`);
   await signIn(page, DEMO.admin);
   const docLink = await createStandardDocument(page.request, client);
-  const sent = await page.request.post(`${apiUrl}/contracts/send`, {
-    data: {
-      ...client,
-      docLink,
-      form_type: 'Structural Engineering',
-      contractTitle: 'Structural Engineering Agreement',
-      subject: `Your agreement ${stamp}`,
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const { signingLink } = (await sent.json()) as { signingLink: string };
+  const signingLink = await sendStandardContract(
+    page.request,
+    client,
+    docLink,
+    `Your agreement ${stamp}`,
+  );
 
   const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   const signer = await phone.newPage();

@@ -11,7 +11,11 @@ import { expectMailWithLink } from './support/mailbox';
 import { openLinkOnPhone, signAndFinish } from './support/customer-signing';
 import { pdfPagesText, pdfsigReport } from './support/pdf-text';
 import { expectReadingView } from './support/reading-view';
-import { createStandardDocument, standardClient } from './support/standard-contract';
+import {
+  createStandardDocument,
+  sendStandardContract,
+  standardClient,
+} from './support/standard-contract';
 import { apiUrl, DEMO, signIn } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
@@ -47,20 +51,13 @@ test('two homeowners sign one after the other, each from their own mail on a pho
   const docLink = await createStandardDocument(page.request, client, {
     body: { additional_signers: [luis], countersigner: FIRM },
   });
-  const sent = await page.request.post(`${apiUrl}/contracts/send`, {
-    data: {
-      ...client,
-      docLink,
-      form_type: 'Structural Engineering',
-      contractTitle: 'Structural Engineering Agreement',
-      subject: `Your agreement ${stamp}`,
-      additional_signers: [luis],
-      signing_order: 'sequential',
-      countersigner: FIRM,
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const { signingLink } = (await sent.json()) as { signingLink: string };
+  const signingLink = await sendStandardContract(
+    page.request,
+    client,
+    docLink,
+    `Your agreement ${stamp}`,
+    { additional_signers: [luis], signing_order: 'sequential', countersigner: FIRM },
+  );
 
   // Maria's mail carries her link; she signs first and is told Luis still signs.
   await expectMailWithLink(

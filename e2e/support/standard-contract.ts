@@ -48,3 +48,25 @@ export async function createStandardDocument(
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { docLink: string }).docLink;
 }
+
+/** Sends a created contract as the send screen does, with any further send fields; its signing link. */
+export async function sendStandardContract(
+  request: APIRequestContext,
+  client: ReturnType<typeof standardClient>,
+  docLink: string,
+  subject: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const sent = await request.post(`${apiUrl}/contracts/send`, {
+    data: {
+      ...client,
+      docLink,
+      form_type: 'Structural Engineering',
+      contractTitle: 'Structural Engineering Agreement',
+      subject,
+      ...extra,
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  return ((await sent.json()) as { signingLink: string }).signingLink;
+}
