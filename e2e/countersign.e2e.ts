@@ -84,13 +84,9 @@ test('the firm countersigns in the staff app after the client; the sealed PDF na
   const docLink = await createStandardDocument(page.request, client, {
     body: { countersigner: COUNTERSIGNER },
   });
-  const signingLink = await sendStandardContract(
-    page.request,
-    client,
-    docLink,
-    `Your agreement ${stamp}`,
-    { countersigner: COUNTERSIGNER },
-  );
+  const signingLink = await sendStandardContract(page.request, client, docLink, stamp, {
+    countersigner: COUNTERSIGNER,
+  });
 
   await clientSigns(browser, signingLink, maria.name);
 

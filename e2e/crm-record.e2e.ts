@@ -53,13 +53,9 @@ test('an admin sees a signed contract on its CRM deal: stage, notes, PDF; and ma
   const docLink = await createStandardDocument(page.request, client, {
     formData: { hs_deal_id: DEAL_ID },
   });
-  const signingLink = await sendStandardContract(
-    page.request,
-    client,
-    docLink,
-    `Your agreement ${stamp}`,
-    { hsDealId: DEAL_ID },
-  );
+  const signingLink = await sendStandardContract(page.request, client, docLink, stamp, {
+    hsDealId: DEAL_ID,
+  });
 
   // The client signs on a phone.
   const { phone, page: signer } = await openLinkOnPhone(browser, signingLink);

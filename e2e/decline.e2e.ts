@@ -36,12 +36,7 @@ test('a client declines on a phone with a reason; the staff dashboard shows it l
   await signIn(page, DEMO.csm);
   const client = standardClient(ana.name, ana.email);
   const docLink = await createStandardDocument(page.request, client);
-  const signingLink = await sendStandardContract(
-    page.request,
-    client,
-    docLink,
-    `Your agreement ${stamp}`,
-  );
+  const signingLink = await sendStandardContract(page.request, client, docLink, stamp);
 
   // The client's mail carries the link (checked in the mailbox, as the admin).
   await expectMailWithLink(page, ana.email, signingLink, shot('mail'));

@@ -35,13 +35,9 @@ test('a client reads the e-mail code from their mailbox on a phone, enters it an
   await signIn(page, DEMO.csm);
   const client = standardClient(mia.name, mia.email);
   const docLink = await createStandardDocument(page.request, client);
-  const signingLink = await sendStandardContract(
-    page.request,
-    client,
-    docLink,
-    `Your agreement ${stamp}`,
-    { require_email_code: true },
-  );
+  const signingLink = await sendStandardContract(page.request, client, docLink, stamp, {
+    require_email_code: true,
+  });
 
   // The client's mail carries the link (the mailbox, as the admin).
   await expectMailWithLink(page, mia.email, signingLink, shot('mail'));

@@ -94,13 +94,9 @@ test('a client hands over on a phone; the colleague signs from the mailed link w
   await signIn(page, DEMO.csm);
   const client = standardClient(ana.name, ana.email);
   const docLink = await createStandardDocument(page.request, client);
-  const signingLink = await sendStandardContract(
-    page.request,
-    client,
-    docLink,
-    `Your agreement ${stamp}`,
-    { require_email_code: true },
-  );
+  const signingLink = await sendStandardContract(page.request, client, docLink, stamp, {
+    require_email_code: true,
+  });
 
   // The client's mail carries the link (checked in the mailbox, as the admin).
   await expectMailWithLink(page, ana.email, signingLink, shot('mail'));

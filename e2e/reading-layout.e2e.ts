@@ -20,12 +20,7 @@ test('the signing buttons stay put while the reading view loads, and the tap ope
   const client = standardClient('Ines Carvalho', `e2e-reading-layout-${stamp}@prosign.example`);
   await signIn(page, DEMO.admin);
   const docLink = await createStandardDocument(page.request, client);
-  const signingLink = await sendStandardContract(
-    page.request,
-    client,
-    docLink,
-    `Your agreement ${stamp}`,
-  );
+  const signingLink = await sendStandardContract(page.request, client, docLink, stamp);
 
   const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   const signer = await phone.newPage();

@@ -51,13 +51,11 @@ test('two homeowners sign one after the other, each from their own mail on a pho
   const docLink = await createStandardDocument(page.request, client, {
     body: { additional_signers: [luis], countersigner: FIRM },
   });
-  const signingLink = await sendStandardContract(
-    page.request,
-    client,
-    docLink,
-    `Your agreement ${stamp}`,
-    { additional_signers: [luis], signing_order: 'sequential', countersigner: FIRM },
-  );
+  const signingLink = await sendStandardContract(page.request, client, docLink, stamp, {
+    additional_signers: [luis],
+    signing_order: 'sequential',
+    countersigner: FIRM,
+  });
 
   // Maria's mail carries her link; she signs first and is told Luis still signs.
   await expectMailWithLink(

@@ -49,12 +49,15 @@ export async function createStandardDocument(
   return ((await created.json()) as { docLink: string }).docLink;
 }
 
-/** Sends a created contract as the send screen does, with any further send fields; its signing link. */
+/**
+ * Sends a created contract as the send screen does (its mail's subject "Your agreement {stamp}"),
+ * with any further send fields; its signing link.
+ */
 export async function sendStandardContract(
   request: APIRequestContext,
   client: ReturnType<typeof standardClient>,
   docLink: string,
-  subject: string,
+  stamp: string,
   extra: Record<string, unknown> = {},
 ): Promise<string> {
   const sent = await request.post(`${apiUrl}/contracts/send`, {
@@ -63,7 +66,7 @@ export async function sendStandardContract(
       docLink,
       form_type: 'Structural Engineering',
       contractTitle: 'Structural Engineering Agreement',
-      subject,
+      subject: `Your agreement ${stamp}`,
       ...extra,
     },
   });
