@@ -95,10 +95,13 @@ describe('pending mail on the agreement card', () => {
       { deliveryId: key, mail: 'test', since: expect.any(String), attempts: 0, lastError: null },
     ]);
 
+    // Open dashboards hear of each change of the card's mail line (tries, then sent). Watched
+    // before the worker starts: it makes its first try while it is still starting up.
+    const announced = jest.spyOn(RealtimePublisher.prototype, 'agreementChanged');
+    const announcedForThis = () =>
+      announced.mock.calls.filter(([event]) => event.id === agreementId).length;
     // SMTP is unreachable: each try fails, the card counts them and keeps the last error.
     worker = await startWorker(env.config);
-    // Open dashboards hear of each change of the card's mail line (tries, then sent).
-    const announced = jest.spyOn(worker.get(RealtimePublisher), 'agreementChanged');
     const failing = await waitFor(
       () => listedCard(agreementId),
       (card) => (card?.mailPending?.[0]?.attempts ?? 0) >= 2,
@@ -132,8 +135,9 @@ describe('pending mail on the agreement card', () => {
       (card) => card?.mailPending?.length === 0,
     );
     expect(sent?.mailPending).toEqual([]);
+    // Two failed tries and the send, at the least.
     await waitFor(
-      async () => announced.mock.calls.length,
+      async () => announcedForThis(),
       (count) => count >= 3,
     );
     expect(announced).toHaveBeenCalledWith({
@@ -143,6 +147,7 @@ describe('pending mail on the agreement card', () => {
     });
     expect(sent?.mailProblem ?? null).toBeNull();
     expect(await caughtWith(messageIdFor(key))).toBe(1);
+    announced.mockRestore();
   }, 60_000);
 
   it('a mail sent at once leaves nothing pending', async () => {
