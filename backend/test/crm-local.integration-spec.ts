@@ -2,7 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { CRM_PORT, localCrmDemoData, type CrmPort } from '../src/integrations/crm';
-import { CrmFlows } from '../src/modules/crm/crm-flows.service';
+import type { RecordDoc } from '../src/integrations/crm/local-crm.collections';
+import { contactsByEmail, CrmFlows } from '../src/modules/crm/crm-flows.service';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -395,6 +396,52 @@ describe('local CRM through /api/hubspot', () => {
     it('searches contacts by several words', async () => {
       const result = await crm.searchContacts('ada lovelace');
       expect(result.count).toBe(1);
+    });
+  });
+
+  describe('a contact by e-mail', () => {
+    const port = () => app.get<CrmPort>(CRM_PORT, { strict: false });
+    const found = async (email: string) =>
+      (await port().search('contacts', contactsByEmail(email))).records.map((r) => r.id);
+
+    it('is found in any case, and by its new address once it changes', async () => {
+      const id = await port().createRecord('contacts', { email: 'Grace.Hopper@Navy.example' });
+      expect(await found('grace.hopper@navy.example')).toEqual([id]);
+      expect(await found(' GRACE.HOPPER@NAVY.EXAMPLE ')).toEqual([id]);
+
+      await port().updateRecord('contacts', id, { email: 'g.hopper@navy.example' });
+      expect(await found('Grace.Hopper@Navy.example')).toEqual([]);
+      expect(await found('G.Hopper@navy.example')).toEqual([id]);
+
+      await port().updateRecord('contacts', id, { email: '' });
+      expect(await found('g.hopper@navy.example')).toEqual([]);
+    });
+
+    it('is read from an index, not by reading every contact', async () => {
+      const connection = app.get<Connection>(getConnectionToken());
+      const plan = await connection
+        .collection('crm_contacts')
+        .find({ emailKey: 'ada@lovelace.example' })
+        .explain();
+      // The embedded server says whether it pushed the filter down to an index; MongoDB names
+      // the index scan in its plan.
+      const fromIndex =
+        plan.filterPushdown === true || JSON.stringify(plan.queryPlanner).includes('IXSCAN');
+      expect(fromIndex).toBe(true);
+    });
+
+    it('finds a contact stored before contacts had a lookup key, once the seeder has run', async () => {
+      const connection = app.get<Connection>(getConnectionToken());
+      const now = new Date();
+      await connection.collection<RecordDoc>('crm_contacts').insertOne({
+        _id: '89000001',
+        properties: { email: 'Older.Contact@Example.com', hs_object_id: '89000001' },
+        createdAt: now,
+        updatedAt: now,
+      });
+      expect(await found('older.contact@example.com')).toEqual([]);
+      await seedBaseData(env.config);
+      expect(await found('older.contact@example.com')).toEqual(['89000001']);
     });
   });
 

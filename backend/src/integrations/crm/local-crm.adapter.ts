@@ -22,7 +22,9 @@ import { labelsOf } from './crm.port';
 import {
   associationId,
   containsPattern,
+  emailKey,
   localCrmCollections,
+  recordKeys,
   type AssociationDoc,
   type CrmObjectType,
   type FileDoc,
@@ -99,7 +101,9 @@ export class LocalCrmAdapter implements CrmPort {
       search.anyOf.length > 0
         ? {
             $or: search.anyOf.map((group) =>
-              group.length === 1 ? conditionFilter(group[0]) : { $and: group.map(conditionFilter) },
+              group.length === 1
+                ? conditionFilter(type, group[0])
+                : { $and: group.map((condition) => conditionFilter(type, condition)) },
             ),
           }
         : {},
@@ -125,6 +129,7 @@ export class LocalCrmAdapter implements CrmPort {
     await this.db[type].insertOne({
       _id: id,
       properties: { ...properties, hs_object_id: id },
+      ...recordKeys(type, properties),
       createdAt: now,
       updatedAt: now,
     });
@@ -148,9 +153,13 @@ export class LocalCrmAdapter implements CrmPort {
     const at = new Date();
     const set: Record<string, unknown> = { updatedAt: at };
     for (const [name, value] of Object.entries(properties)) set[`properties.${name}`] = value;
+    const keys = recordKeys(type, properties);
+    Object.assign(set, keys);
+    // An e-mail taken off a contact takes its lookup key with it.
+    const unset = type === 'contacts' && 'email' in properties && !keys.emailKey;
     const before = await this.db[type].findOneAndUpdate(
       { _id: id },
-      { $set: set },
+      unset ? { $set: set, $unset: { emailKey: '' } } : { $set: set },
       // The whole record: the embedded server takes no projection with findAndModify.
       { returnDocument: 'before' },
     );
@@ -345,8 +354,11 @@ function exactInsensitive(text: string): RegExp {
 }
 
 /** A search condition on a record's id or one of its properties. */
-function conditionFilter(condition: CrmCondition): Record<string, unknown> {
+function conditionFilter(type: CrmObjectType, condition: CrmCondition): Record<string, unknown> {
   if ('id' in condition) return { _id: condition.id };
+  // A contact by e-mail (the commonest search): from the key's index, not by pattern.
+  if (type === 'contacts' && 'equals' in condition && condition.property === 'email')
+    return { emailKey: emailKey(condition.equals) };
   if ('equals' in condition)
     return { [`properties.${condition.property}`]: exactInsensitive(condition.equals) };
   return { [`properties.${condition.property}`]: containsPattern(condition.contains) };

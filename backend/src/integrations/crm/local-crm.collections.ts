@@ -26,8 +26,29 @@ export type CrmObjectType = 'deals' | 'contacts' | 'projects';
 export interface RecordDoc {
   _id: string;
   properties: CrmProperties;
+  /**
+   * A contact's e-mail as it is looked up (`emailKey`): a top-level field, so the embedded
+   * server answers the lookup from its index rather than reading every contact.
+   */
+  emailKey?: string;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A contact's e-mail as lookups compare it: HubSpot matches e-mail addresses in any case. */
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The lookup key a record of `type` with these properties carries, if any. */
+export function recordKeys(
+  type: CrmObjectType,
+  properties: Partial<CrmProperties>,
+): Pick<RecordDoc, 'emailKey'> {
+  const email = properties.email;
+  return type === 'contacts' && typeof email === 'string' && email.trim() !== ''
+    ? { emailKey: emailKey(email) }
+    : {};
 }
 
 export interface OwnerDoc {

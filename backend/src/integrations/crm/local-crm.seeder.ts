@@ -4,7 +4,12 @@ import type { Connection } from 'mongoose';
 import { insertIfAbsent } from '../../platform/database/insert-if-absent';
 import { AppConfig } from '../../platform/config/app-config';
 import type { Seeder } from '../../platform/database/seeder';
-import { associationId, localCrmCollections } from './local-crm.collections';
+import {
+  associationId,
+  localCrmCollections,
+  recordKeys,
+  type CrmObjectType,
+} from './local-crm.collections';
 import { localCrmDemoData } from './local-crm.demo-data';
 
 /**
@@ -28,12 +33,18 @@ export class LocalCrmSeeder implements Seeder {
     await this.ensureIndexes();
 
     const now = new Date();
-    const records = (list: typeof data.deals) =>
-      list.map((r) => ({ _id: r.id, properties: r.properties, createdAt: now, updatedAt: now }));
+    const records = (type: CrmObjectType, list: typeof data.deals) =>
+      list.map((r) => ({
+        _id: r.id,
+        properties: r.properties,
+        ...recordKeys(type, r.properties),
+        createdAt: now,
+        updatedAt: now,
+      }));
     const inserted = [
-      await insertIfAbsent(db.deals, records(data.deals)),
-      await insertIfAbsent(db.contacts, records(data.contacts)),
-      await insertIfAbsent(db.projects, records(data.projects)),
+      await insertIfAbsent(db.deals, records('deals', data.deals)),
+      await insertIfAbsent(db.contacts, records('contacts', data.contacts)),
+      await insertIfAbsent(db.projects, records('projects', data.projects)),
       await insertIfAbsent(db.owners, data.owners),
       await insertIfAbsent(
         db.associations,
@@ -43,6 +54,7 @@ export class LocalCrmSeeder implements Seeder {
         })),
       ),
     ].reduce((sum, n) => sum + n, 0);
+    await this.keyContactsByEmail();
     // Pipelines and property definitions follow configuration and the code: always replaced.
     for (const pipeline of data.pipelines) {
       const { _id, ...rest } = pipeline;
@@ -58,12 +70,28 @@ export class LocalCrmSeeder implements Seeder {
     );
   }
 
+  /**
+   * Gives the lookup key to contacts stored before contacts had one (or written around the
+   * adapter), so a lookup by e-mail finds them; a no-op read once every contact has it.
+   */
+  private async keyContactsByEmail(): Promise<void> {
+    const db = localCrmCollections(this.connection);
+    const unkeyed = db.contacts.find(
+      { emailKey: { $exists: false }, 'properties.email': { $type: 'string' } },
+      { projection: { 'properties.email': 1 } },
+    );
+    for await (const contact of unkeyed) {
+      const keys = recordKeys('contacts', contact.properties);
+      if (keys.emailKey) await db.contacts.updateOne({ _id: contact._id }, { $set: keys });
+    }
+  }
+
   private async ensureIndexes(): Promise<void> {
     const db = localCrmCollections(this.connection);
     await Promise.all([
       db.associations.createIndex({ fromId: 1, toType: 1 }),
       db.associations.createIndex({ toId: 1, fromType: 1 }),
-      db.contacts.createIndex({ 'properties.email': 1 }),
+      db.contacts.createIndex({ emailKey: 1 }),
       // A CRM write searches for its note and file before creating them (issue 36).
       db.notes.createIndex({ marker: 1 }),
       db.notes.createIndex({ 'on.id': 1, timestamp: -1 }),

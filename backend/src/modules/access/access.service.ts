@@ -210,7 +210,7 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
       .findOneAndUpdate(
         { email, ...this.notAnAdminUnlessActorIs(actor) },
         { $set: { role: after } },
-        { new: true },
+        { returnDocument: 'after' },
       )
       .lean<StaffUser>()
       .exec();
@@ -242,7 +242,7 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
         .findOneAndUpdate(
           { email, [field]: user[field], ...this.notAnAdminUnlessActorIs(actor) },
           { $set: { [field]: !from } },
-          { new: true },
+          { returnDocument: 'after' },
         )
         .lean<StaffUser>()
         .exec();
