@@ -9,6 +9,7 @@ import {
 import type { Queue } from 'bullmq';
 import { Types, type Connection } from 'mongoose';
 import request from 'supertest';
+import type { FileDoc } from '../src/integrations/crm/local-crm.collections';
 import { AgreementLifecycleService } from '../src/modules/agreements';
 import { crmMarkerOf } from '../src/modules/crm/crm-agreement-record';
 import { enqueueMove } from '../src/modules/crm/crm-stage-moves';
@@ -110,7 +111,10 @@ describe('the agreement on its CRM record', () => {
       String(candidate.name).endsWith(`${crmMarkerOf(`standard-signed.${agreementId}`)}.pdf`),
     );
     expect(file).toBeDefined();
-    expect(Buffer.from(file!.bytes.buffer).equals(signedPdf)).toBe(true);
+    // Its bytes are a document of their own: a lookup by folder and name reads the record alone.
+    expect(file!.bytes).toBeUndefined();
+    const content = await connection.collection('crm_file_contents').findOne({ _id: file!._id });
+    expect(Buffer.from(content!.bytes.buffer).equals(signedPdf)).toBe(true);
     const signedNote = await connection
       .collection('crm_notes')
       .findOne({ marker: crmMarkerOf(`standard-signed.${agreementId}`) });
@@ -165,6 +169,20 @@ describe('the agreement on its CRM record', () => {
       .expect(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect((file.body as Buffer).equals(signedPdf)).toBe(true);
+
+    // A file stored before the bytes had a document of their own still downloads.
+    const legacyBytes = Buffer.from('%PDF-1.7 stored with its record');
+    await connection.collection<FileDoc>('crm_files').insertOne({
+      _id: '89900001',
+      folder: '/ProSign/Service agreements',
+      name: 'Older agreement (signed).pdf',
+      contentType: 'application/pdf',
+      size: legacyBytes.length,
+      bytes: legacyBytes,
+      createdAt: new Date(),
+    });
+    const legacy = await admin.get(crmFilePath('89900001')).buffer(true).parse(binary).expect(200);
+    expect((legacy.body as Buffer).equals(legacyBytes)).toBe(true);
 
     await admin.get('/api/admin/crm/records/deals/1').expect(404);
     await admin.get('/api/admin/crm/records/contacts/1').expect(400);

@@ -242,9 +242,11 @@ export class LocalCrmAdapter implements CrmPort {
       name: file.name,
       contentType: file.contentType,
       size: file.bytes.length,
-      bytes: file.bytes,
       createdAt: new Date(),
     };
+    // The bytes first: a file found by its folder and name always has them (a crash in between
+    // leaves bytes nothing names, never a file without its bytes).
+    await this.db.fileContents.insertOne({ _id: doc._id, bytes: file.bytes });
     await this.db.files.insertOne(doc);
     return toFile(doc);
   }

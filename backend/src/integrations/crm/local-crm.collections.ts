@@ -18,6 +18,7 @@ export const LOCAL_CRM_COLLECTIONS = {
   counters: 'crm_counters',
   notes: 'crm_notes',
   files: 'crm_files',
+  fileContents: 'crm_file_contents',
   stageHistory: 'crm_stage_history',
 } as const;
 
@@ -101,15 +102,26 @@ export interface NoteDoc {
   createdAt: Date;
 }
 
-/** A file kept in the CRM (HubSpot Files): its bytes, in its folder. */
+/** A file kept in the CRM (HubSpot Files), in its folder; its bytes are its `FileContentDoc`. */
 export interface FileDoc {
   _id: string;
   folder: string;
   name: string;
   contentType: string;
   size: number;
-  bytes: Buffer;
+  /** Only on files stored before their bytes had a document of their own. */
+  bytes?: Buffer;
   createdAt: Date;
+}
+
+/**
+ * A file's bytes, apart from its record: a CRM write looks its file up by folder and name
+ * before uploading, and the embedded server decodes every document it reads whole.
+ */
+export interface FileContentDoc {
+  /** The file's id. */
+  _id: string;
+  bytes: Buffer;
 }
 
 /** One change of a deal's stage, as HubSpot's property history keeps it. */
@@ -146,6 +158,7 @@ export interface LocalCrmCollections {
   counters: Collection<CounterDoc>;
   notes: Collection<NoteDoc>;
   files: Collection<FileDoc>;
+  fileContents: Collection<FileContentDoc>;
   stageHistory: Collection<StageChangeDoc>;
 }
 
@@ -162,8 +175,23 @@ export function localCrmCollections(connection: Connection): LocalCrmCollections
     counters: connection.collection<CounterDoc>(c.counters),
     notes: connection.collection<NoteDoc>(c.notes),
     files: connection.collection<FileDoc>(c.files),
+    fileContents: connection.collection<FileContentDoc>(c.fileContents),
     stageHistory: connection.collection<StageChangeDoc>(c.stageHistory),
   } as unknown as LocalCrmCollections;
+}
+
+/** A stored file with its bytes, or null if there is no such file. */
+export async function readLocalCrmFile(
+  db: LocalCrmCollections,
+  fileId: string,
+): Promise<(FileDoc & { bytes: Buffer }) | null> {
+  const file = await db.files.findOne({ _id: fileId });
+  if (!file) return null;
+  const bytes = file.bytes ?? (await db.fileContents.findOne({ _id: fileId }))?.bytes;
+  if (!bytes) return null;
+  // The driver hands binary data back as its Binary wrapper.
+  const raw = bytes as unknown as Buffer | { buffer: Buffer };
+  return { ...file, bytes: Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer) };
 }
 
 /** A case-insensitive "contains" pattern for user text. */

@@ -2,7 +2,12 @@ import { ConflictException, Inject, Injectable, NotFoundException } from '@nestj
 import { InjectConnection } from '@nestjs/mongoose';
 import type { CrmRecordActivityView, CrmRecordViewType, CrmStageRef } from '@prosign/domain';
 import type { Connection } from 'mongoose';
-import { CRM_PORT, localCrmCollections, type CrmPort } from '../../integrations/crm';
+import {
+  CRM_PORT,
+  localCrmCollections,
+  readLocalCrmFile,
+  type CrmPort,
+} from '../../integrations/crm';
 
 export const CRM_RECORD_VIEW_LOCAL_ONLY =
   'The CRM record view shows the local CRM. With HubSpot, open the record in HubSpot.';
@@ -99,14 +104,9 @@ export class CrmRecordViews {
   /** A file's bytes and name, for the view's download link. */
   async file(fileId: string): Promise<{ name: string; contentType: string; bytes: Buffer }> {
     this.assertLocal();
-    const file = await this.db.files.findOne({ _id: fileId });
+    const file = await readLocalCrmFile(this.db, fileId);
     if (!file) throw new NotFoundException(`File ${fileId} not found in the CRM`);
-    const bytes = file.bytes as unknown as Buffer | { buffer: Buffer };
-    return {
-      name: file.name,
-      contentType: file.contentType,
-      bytes: Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer),
-    };
+    return { name: file.name, contentType: file.contentType, bytes: file.bytes };
   }
 
   private assertLocal(): void {
