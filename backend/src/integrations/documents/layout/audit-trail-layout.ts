@@ -313,14 +313,20 @@ function drawQrCode(doc: PDFKit.PDFDocument, text: string, top: number): number 
   const size = 76;
   const cell = size / (modules + 2); // a one-module quiet zone each side
   const left = PAGE.marginLeft + CONTENT_WIDTH - size;
-  doc.rect(left, top, size, size).fillColor('#ffffff').fill();
+  // Colours are set before a path is begun: PDF allows no colour operator inside one.
+  doc.fillColor('#ffffff').rect(left, top, size, size).fill();
   doc.fillColor('#000000');
+  // Each row's runs of dark modules as one rectangle, all filled at once: a few hundred path
+  // operators rather than a fill per module (the trail is drawn at every signing).
   for (let row = 0; row < modules; row++) {
     for (let column = 0; column < modules; column++) {
-      if (qr.isDark(row, column)) {
-        doc.rect(left + (column + 1) * cell, top + (row + 1) * cell, cell, cell).fill();
-      }
+      if (!qr.isDark(row, column)) continue;
+      let end = column + 1;
+      while (end < modules && qr.isDark(row, end)) end++;
+      doc.rect(left + (column + 1) * cell, top + (row + 1) * cell, (end - column) * cell, cell);
+      column = end;
     }
   }
+  doc.fill();
   return size;
 }
