@@ -5,9 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { FIRM_LETTERHEAD } from '../src/modules/documents/templates/firm-letterhead';
-import type { AuditTrailContent } from '../src/integrations/documents/layout/audit-trail-content';
 import { renderAuditTrail } from '../src/integrations/documents/layout/audit-trail-layout';
+import { ONE_SIGNER_TRAIL, TRAIL_RENDERED_AT } from './support/audit-trail-fixtures';
 
 const run = promisify(execFile);
 
@@ -30,33 +29,18 @@ async function qrOnFirstPage(pdf: Buffer): Promise<string | null> {
   }
 }
 
-const TRAIL: AuditTrailContent = {
-  letterhead: FIRM_LETTERHEAD,
-  documentTitle: 'Professional Engineering Services Agreement',
-  documentId: 'doc-qr',
-  signer: { name: 'Maria Elena Alvarez', email: 'maria@example.com' },
-  signedDocumentSha256: 'cd'.repeat(32),
-  events: [
-    { type: 'sent', at: new Date('2026-03-10T16:05:00Z'), ip: '203.0.113.10', actor: 'csm@p.test' },
-    { type: 'signed', at: new Date('2026-03-14T17:26:53Z'), ip: '198.51.100.7' },
-  ],
-};
-
 describe('the audit trail’s QR code', () => {
   it.each([
     'https://sign.prosign.example/verify/Jq3vX9dK2mPa7LwQ',
     // A longer link takes a larger QR version in the same 76-point square.
     'https://signing.bayline-engineering.example/verify/Jq3vX9dK2mPa7LwQ8rTz4NcY6bHs1GfE',
   ])('reads back as the verification link %s', async (verifyUrl) => {
-    const { pdf } = await renderAuditTrail(
-      { ...TRAIL, verifyUrl },
-      new Date('2026-03-16T16:30:00Z'),
-    );
+    const { pdf } = await renderAuditTrail({ ...ONE_SIGNER_TRAIL, verifyUrl }, TRAIL_RENDERED_AT);
     expect(await qrOnFirstPage(pdf)).toBe(verifyUrl);
   });
 
   it('is not there without a verification link', async () => {
-    const { pdf } = await renderAuditTrail(TRAIL, new Date('2026-03-16T16:30:00Z'));
+    const { pdf } = await renderAuditTrail(ONE_SIGNER_TRAIL, TRAIL_RENDERED_AT);
     expect(await qrOnFirstPage(pdf)).toBeNull();
   });
 });

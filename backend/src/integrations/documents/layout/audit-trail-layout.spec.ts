@@ -1,26 +1,12 @@
 import { pdfText } from '../../../../test/support/pdf-text';
-import { FIRM_LETTERHEAD } from '../../../modules/documents/templates/firm-letterhead';
+import {
+  ONE_SIGNER_TRAIL,
+  SENT_EVENTS,
+  TRAIL_RENDERED_AT,
+} from '../../../../test/support/audit-trail-fixtures';
 import type { AuditEvent, AuditRecipient, AuditTrailContent } from './audit-trail-content';
 import { renderAuditTrail } from './audit-trail-layout';
 
-const DATE = new Date('2026-03-16T16:30:00Z');
-const EVENTS: AuditEvent[] = [
-  {
-    type: 'created',
-    at: new Date('2026-03-10T16:00:00Z'),
-    ip: '203.0.113.10',
-    actor: 'csm@p.test',
-  },
-  { type: 'sent', at: new Date('2026-03-10T16:05:00Z'), ip: '203.0.113.10', actor: 'csm@p.test' },
-];
-const ONE_SIGNER: AuditTrailContent = {
-  letterhead: FIRM_LETTERHEAD,
-  documentTitle: 'Professional Engineering Services Agreement',
-  documentId: 'doc-1',
-  signer: { name: 'Maria Elena Alvarez', email: 'maria@example.com' },
-  signedDocumentSha256: 'ab'.repeat(32),
-  events: [...EVENTS, { type: 'signed', at: new Date('2026-03-14T17:26:53Z'), ip: '198.51.100.7' }],
-};
 const RECIPIENTS: AuditRecipient[] = [
   {
     recipientId: 'signer-1',
@@ -60,8 +46,10 @@ const signed = (recipientId: string, at: string, ip?: string): AuditEvent => ({
 
 describe('audit trail of several recipients', () => {
   it('a one-signer trail names its signer as before and renders the same bytes each time', async () => {
-    const first = await renderAuditTrail(ONE_SIGNER, DATE);
-    expect((await renderAuditTrail(ONE_SIGNER, DATE)).pdf.equals(first.pdf)).toBe(true);
+    const first = await renderAuditTrail(ONE_SIGNER_TRAIL, TRAIL_RENDERED_AT);
+    expect(
+      (await renderAuditTrail(ONE_SIGNER_TRAIL, TRAIL_RENDERED_AT)).pdf.equals(first.pdf),
+    ).toBe(true);
     const text = await pdfText(first.pdf);
     expect(text).toContain('Signer Maria Elena Alvarez <maria@example.com>');
     expect(text).toContain('Completed 2026-03-14 10:26:53 PST');
@@ -70,10 +58,10 @@ describe('audit trail of several recipients', () => {
 
   it('lists every recipient with role, e-mail, authentication and signing time, and names them on their events', async () => {
     const trail: AuditTrailContent = {
-      ...ONE_SIGNER,
+      ...ONE_SIGNER_TRAIL,
       recipients: RECIPIENTS,
       events: [
-        ...EVENTS,
+        ...SENT_EVENTS,
         {
           type: 'viewed',
           at: new Date('2026-03-11T02:15:00Z'),
@@ -84,7 +72,7 @@ describe('audit trail of several recipients', () => {
         signed('signer-1', '2026-03-14T17:26:53Z', '198.51.100.7'),
       ],
     };
-    const text = await pdfText((await renderAuditTrail(trail, DATE)).pdf);
+    const text = await pdfText((await renderAuditTrail(trail, TRAIL_RENDERED_AT)).pdf);
     expect(text).toContain('RECIPIENTS');
     for (const recipient of RECIPIENTS) {
       expect(text).toContain(recipient.name);
@@ -103,7 +91,7 @@ describe('audit trail of several recipients', () => {
       (
         await renderAuditTrail(
           { ...trail, events: [...trail.events, signed('firm-1', '2026-03-16T16:30:00Z')] },
-          DATE,
+          TRAIL_RENDERED_AT,
         )
       ).pdf,
     );
