@@ -7,6 +7,7 @@
 // anything else reads and decodes every document of the collection in Go.
 // The time measured includes the wait behind other writes in the embedded
 // server's write serializer (tools/embedded-mongo/proxy.go).
+import { appendFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -101,6 +102,15 @@ function pushedDown(filter) {
   return ['string', 'ObjectId'].includes(typeOf(filter._id));
 }
 
+/** A traced command's filter and projection or update keys, shortened. */
+function traceDetail(body, filter) {
+  const short = (value) => JSON.stringify(value ?? null)?.slice(0, 160);
+  const update = body.update ?? (body.updates ?? [])[0]?.u;
+  return `${short(filter)} ${body.projection ? `proj ${short(body.projection)}` : ''}${
+    update ? ` upd ${short(Object.keys(update))}` : ''
+  }`;
+}
+
 /** Command, collection and filter of a request body; null for handshakes and the like. */
 function describe({ body, sequences }) {
   const command = Object.keys(body)[0];
@@ -130,6 +140,7 @@ function describe({ body, sequences }) {
     collection,
     shape: shapeOf(filter),
     access,
+    ...(process.env.BENCH_PROFILE_TRACE ? { detail: traceDetail(body, filter) } : {}),
   };
 }
 
@@ -141,8 +152,14 @@ export async function startWireProfiler(upstream) {
   const [upstreamHost, upstreamPort] = upstream.split(':');
   const groups = new Map();
   let recording = true;
+  // BENCH_PROFILE_TRACE=<file>: every command in order, one JSON line each (which call
+  // issued which read, for a run of a few signers).
+  const traceFile = process.env.BENCH_PROFILE_TRACE;
   const record = (what, ms) => {
     if (!recording) return;
+    if (traceFile) {
+      appendFileSync(traceFile, `${JSON.stringify({ ms: Math.round(ms), ...what })}\n`);
+    }
     const key = `${what.command}|${what.collection}|${what.shape}`;
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { ...what, times: [] }));

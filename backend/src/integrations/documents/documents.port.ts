@@ -84,8 +84,9 @@ export interface DocumentsPort {
   /**
    * Places one recipient's signature; each recipient's placement is kept apart, and placing
    * again for the same recipient replaces theirs. The Google engine has one signer only.
+   * The local engine answers with the document's record as the placement left it.
    */
-  placeSignature(docId: string, placement: SignaturePlacement): Promise<void>;
+  placeSignature(docId: string, placement: SignaturePlacement): Promise<DocumentRecord | void>;
   /**
    * Sets who signs a contract not signed by anyone yet (the send knows its recipients once the
    * document exists): its signature block is laid out again for them, as a new revision. The

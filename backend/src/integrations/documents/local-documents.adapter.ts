@@ -62,7 +62,7 @@ export class LocalDocumentsAdapter implements DocumentsPort {
     return { docId };
   }
 
-  async placeSignature(docId: string, placement: SignaturePlacement): Promise<void> {
+  async placeSignature(docId: string, placement: SignaturePlacement): Promise<DocumentRecord> {
     const { recipientId } = placement;
     const record = await this.documents.find(docId);
     if (record?.kind !== 'contract' || !record.content) {
@@ -91,22 +91,26 @@ export class LocalDocumentsAdapter implements DocumentsPort {
     // One atomic update setting this recipient's key only: signers placing at the same moment
     // each keep theirs, and each bumps the revision (a new PDF to render). It is conditional on
     // the layout checked above, which setSignatureParties alone changes.
-    // Only whether it matched is used: the record (the whole text) is not sent back.
-    const { matchedCount } = await this.documents.model.updateOne(
-      { _id: docId, kind: 'contract', layoutRevision: record.layoutRevision ?? null },
-      {
-        $set:
-          recipientId === undefined
-            ? { signature: placed }
-            : { [`signatures.${recipientId}`]: placed },
-        $inc: { revision: 1 },
-      },
-    );
-    if (matchedCount === 0) {
+    // The record comes back as updated: the finish renders the new revision next without a read.
+    const signed = await this.documents.model
+      .findOneAndUpdate(
+        { _id: docId, kind: 'contract', layoutRevision: record.layoutRevision ?? null },
+        {
+          $set:
+            recipientId === undefined
+              ? { signature: placed }
+              : { [`signatures.${recipientId}`]: placed },
+          $inc: { revision: 1 },
+        },
+        { returnDocument: 'after' },
+      )
+      .lean<DocumentRecord>();
+    if (!signed) {
       throw new ConflictException(
         `Document ${docId}'s signers changed meanwhile: place the signature again`,
       );
     }
+    return signed;
   }
 
   async setSignatureParties(

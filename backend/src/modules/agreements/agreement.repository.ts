@@ -17,6 +17,8 @@ import type { StoredRecipient } from './agreement-recipients';
 import { chainedEvent, checkEventChain, type EventInput } from './event-chain';
 
 const DUPLICATE_KEY = 11000;
+/** How many signing links a process keeps resolved (a few hundred bytes each). */
+const RESOLVED_SIGNING_LINKS = 5_000;
 /** How often an append retries when another write moved the chain's head meanwhile. */
 const MAX_CHAIN_RETRIES = 20;
 
@@ -75,6 +77,16 @@ export interface NewAgreement<TForm extends object> {
 @Injectable()
 export class AgreementRepository implements AgreementMailNotes {
   private readonly logger = new Logger(AgreementRepository.name);
+  /**
+   * Signing links this process resolved, by token: the agreement and seat each names. A link
+   * never names another agreement or seat once stored (a hand-over gives a new token; a link
+   * is removed only when nobody was given it), so a signer's next calls read the agreement
+   * alone, which says whether the token still opens it.
+   */
+  private readonly resolvedSigningLinks = new Map<
+    string,
+    { agreementId: Types.ObjectId; recipientId: string | null }
+  >();
 
   constructor(
     @InjectModel(Agreement.name) private readonly agreements: Model<Agreement>,
@@ -113,10 +125,23 @@ export class AgreementRepository implements AgreementMailNotes {
     token: string,
   ): Promise<{ agreement: AgreementDocument<TForm>; recipientId: string | null } | null> {
     if (!token) return null;
+    const link = this.resolvedSigningLinks.get(token) ?? (await this.resolveSigningLink(token));
+    if (!link) return null;
+    const agreement = await this.findById<TForm>(link.agreementId);
+    return agreement ? { agreement, recipientId: link.recipientId } : null;
+  }
+
+  private async resolveSigningLink(token: string) {
     const link = await this.links.findById(linkId('sign', token)).lean();
     if (!link || link.kind !== 'sign') return null;
-    const agreement = await this.findById<TForm>(link.agreementId);
-    return agreement ? { agreement, recipientId: link.recipientId ?? null } : null;
+    const resolved = { agreementId: link.agreementId, recipientId: link.recipientId ?? null };
+    this.resolvedSigningLinks.set(token, resolved);
+    // The oldest resolved first out: a Map iterates in insertion order.
+    for (const oldest of this.resolvedSigningLinks.keys()) {
+      if (this.resolvedSigningLinks.size <= RESOLVED_SIGNING_LINKS) break;
+      this.resolvedSigningLinks.delete(oldest);
+    }
+    return resolved;
   }
 
   /**
@@ -190,6 +215,7 @@ export class AgreementRepository implements AgreementMailNotes {
 
   /** Removes a signing link nobody was given (a hand-over that lost its race). */
   async removeSigningLink(token: string): Promise<void> {
+    this.resolvedSigningLinks.delete(token);
     await this.links.deleteOne({ _id: linkId('sign', token), kind: 'sign' });
   }
 

@@ -100,6 +100,13 @@ export interface PlaceSignatureRequest {
   recipientId?: string;
 }
 
+/**
+ * The document records one run of steps (a signer's finish) has read or written, by id: the
+ * run's next step takes them from here instead of reading them again. Only for one run, whose
+ * documents nobody else changes meanwhile (the runner's lease holds the agreement).
+ */
+export type RunDocuments = Map<string, DocumentRecord>;
+
 /** Refuses (throws) a reader who may not read the document (`DocumentReadAccess.assertCanRead`). */
 export type ReadCheck = (record: DocumentRecord) => void | Promise<void>;
 
@@ -259,9 +266,12 @@ export class DocumentsService {
     return { docId, title: record.title, pdf: await this.port.exportPdf(docId, record) };
   }
 
-  private async registered(docId: string): Promise<DocumentRecord> {
+  private async registered(docId: string, run?: RunDocuments): Promise<DocumentRecord> {
+    const known = run?.get(docId);
+    if (known) return known;
     const record = await this.documents.find(docId);
     if (!record) throw new NotFoundException(`Document ${docId} not found`);
+    run?.set(docId, record);
     return record;
   }
 
@@ -329,7 +339,10 @@ export class DocumentsService {
    * Signature and initials (derived from the signer's full name) placed into the agreement:
    * into `recipientId`'s places only when given (400 when the document has no block for them).
    */
-  async placeSignature(request: PlaceSignatureRequest): Promise<{ docLink: string }> {
+  async placeSignature(
+    request: PlaceSignatureRequest,
+    run?: RunDocuments,
+  ): Promise<{ docLink: string }> {
     const docId = this.docIdOf(request.document);
     const signaturePng =
       'text' in request.signature
@@ -340,21 +353,26 @@ export class DocumentsService {
       request.contractKind,
       request.initials,
     );
-    await this.port.placeSignature(docId, {
+    const signed = await this.port.placeSignature(docId, {
       signaturePng,
       initialsPng,
       signerName: request.signerName,
       signedAt: request.signedAt,
       ...(request.recipientId === undefined ? {} : { recipientId: request.recipientId }),
     });
+    // The record as the placement left it: the audit trail's step renders it without a read.
+    if (signed) run?.set(docId, signed);
     // No render job: the finish's next step (the audit trail hashes the signed agreement) renders
     // it at once, and a job beside it only rendered the same revision twice.
     return { docLink: this.port.docLink(docId, 'edit') };
   }
 
   /** An audit-trail document for a signed agreement; the same events give the same document. */
-  async createAuditTrail(request: AuditTrailRequest): Promise<{ docId: string; docLink: string }> {
-    const record = await this.registered(this.docIdOf(request.agreement));
+  async createAuditTrail(
+    request: AuditTrailRequest,
+    run?: RunDocuments,
+  ): Promise<{ docId: string; docLink: string }> {
+    const record = await this.registered(this.docIdOf(request.agreement), run);
     const agreement = await this.pdfOfRecord(record);
     const signedDocumentSha256 = createHash('sha256').update(agreement.pdf).digest('hex');
     const originalDocumentSha256 = await this.originalSha256Of(record);
@@ -375,7 +393,7 @@ export class DocumentsService {
       new Date(0),
     );
     // Rendered by the finish's merge right after (no job): see createDerived.
-    const { _id: docId } = await this.createDerived(
+    const trail = await this.createDerived(
       derivationKey('audit-trail', JSON.stringify(auditTrail)),
       {
         kind: 'audit-trail',
@@ -386,7 +404,8 @@ export class DocumentsService {
       },
       { renderJob: false },
     );
-    return { docId, docLink: localDocLink(this.config, docId, 'view') };
+    run?.set(trail._id, trail);
+    return { docId: trail._id, docLink: localDocLink(this.config, trail._id, 'view') };
   }
 
   /**
@@ -436,12 +455,14 @@ export class DocumentsService {
     auditTrail: string,
     contractToken: string,
     sealLevel?: SealLevel,
+    run?: RunDocuments,
   ): Promise<{ docId: string; combinedDocLink: string; pdf: Buffer }> {
     const { record, parts } = await this.combinedRecord(
       agreement,
       auditTrail,
       contractToken,
       sealLevel,
+      run,
     );
     return {
       docId: record._id,
@@ -456,11 +477,12 @@ export class DocumentsService {
     auditTrail: string,
     contractToken: string,
     sealLevel?: SealLevel,
+    run?: RunDocuments,
   ): Promise<{ record: DocumentRecord; parts: DocumentRecord[] }> {
     const sources = [this.docIdOf(agreement), this.docIdOf(auditTrail)];
     const [agreementRecord, trail] = [
-      await this.registered(sources[0]),
-      await this.registered(sources[1]),
+      await this.registered(sources[0], run),
+      await this.registered(sources[1], run),
     ];
     if (
       trail?.kind !== 'audit-trail' ||

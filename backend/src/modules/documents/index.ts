@@ -33,7 +33,12 @@ export { amountDue, renderInvoice, type InvoiceContent } from './templates/invoi
 export { sealReportOf } from './pdf/seal-report';
 // Services.
 export { SignatureImageService, type UploadedImage } from './signatures/signature-image.service';
-export { DocumentsService, type PdfFile, type SignatureSource } from './documents.service';
+export {
+  DocumentsService,
+  type PdfFile,
+  type RunDocuments,
+  type SignatureSource,
+} from './documents.service';
 export { DocumentReadAccess, DOCUMENT_READ_GRANT_PARAM } from './document-read-access';
 export { DocumentTemplatesSeeder } from './templates/document-templates.seeder';
 export {

@@ -39,7 +39,7 @@ import {
 } from '../agreements';
 import type { Agreement, AgreementDocument } from '../agreements';
 import type { AuditEvent, AuditEventType, DeviceKind } from '../documents';
-import { DocumentsService, type SignatureSource } from '../documents';
+import { DocumentsService, type RunDocuments, type SignatureSource } from '../documents';
 import { MailService } from '../mail';
 import { SignatureImageRepository } from './signature-image.repository';
 import {
@@ -202,17 +202,20 @@ export class SigningFinishService {
   /**
    * The finish's steps for one run. The sealed PDF the merge built is handed to the mail step
    * of the same run (by its link, so another agreement's run never gets it): read again, it
-   * was three round trips and 40–70 KB from the database per signature.
+   * was three round trips and 40–70 KB from the database per signature. So are the document
+   * records the steps read or wrote (the signed agreement's, the audit trail's): three reads
+   * of records holding the whole contract text per signature.
    */
   private planOf(): StepPlan<SigningFinishStep, object> {
     const sealed = new Map<string, Buffer>();
+    const documents: RunDocuments = new Map();
     return {
       operation: 'finish',
       steps: SIGNING_FINISH_STEPS,
       // The audit trail's and the seal's links go with the completion (or a failure's write):
       // every step is the same again from the claimed agreement (same events, same documents).
       fieldsWithNextWrite: true,
-      run: (step, agreement) => this.runStep(step, agreement, sealed),
+      run: (step, agreement) => this.runStep(step, agreement, { sealed, documents }),
     };
   }
 
@@ -271,7 +274,7 @@ export class SigningFinishService {
   private async runStep(
     step: SigningFinishStep,
     contract: AgreementDocument<object>,
-    sealed: Map<string, Buffer>,
+    { sealed, documents }: { sealed: Map<string, Buffer>; documents: RunDocuments },
   ): Promise<Partial<Agreement>> {
     const config = familyConfig(contract.family);
     const form = contract.form;
@@ -279,34 +282,40 @@ export class SigningFinishService {
     const title = config.title(form);
     switch (step) {
       case 'signaturePlaced':
-        await this.documents.placeSignature({
-          document: contract.docLink,
-          contractKind: contract.family,
-          signerName: parties.signerName,
-          initials: contract.initials,
-          signature: await this.signatureSourceOf(contract),
-          signedAt: contract.signedAt ?? new Date(),
-        });
+        await this.documents.placeSignature(
+          {
+            document: contract.docLink,
+            contractKind: contract.family,
+            signerName: parties.signerName,
+            initials: contract.initials,
+            signature: await this.signatureSourceOf(contract),
+            signedAt: contract.signedAt ?? new Date(),
+          },
+          documents,
+        );
         return {};
       case 'auditTrail': {
-        const { docLink } = await this.documents.createAuditTrail({
-          agreement: contract.docLink,
-          documentTitle: title,
-          signer: { name: parties.signerName, email: parties.signerEmail },
-          // Every recipient, one signer too (the certificate of completion, issue 37 item 6):
-          // role, e-mail and how they were authenticated ("… E-mail code verified at …").
-          recipients: recipientsOf(contract, { name: '', email: '' }).map((r) => ({
-            recipientId: r.id,
-            role: r.role,
-            name: r.name,
-            email: r.email,
-            authentication: authenticationOf(contract, r.id, r.role),
-          })),
-          events: auditEventsOf(contract),
-          contractToken: contract.token,
-          envelopeId: String(contract._id),
-          verifyUrl: verifyLink(this.config.PUBLIC_SIGNING_URL, contract.verifyId ?? null),
-        });
+        const { docLink } = await this.documents.createAuditTrail(
+          {
+            agreement: contract.docLink,
+            documentTitle: title,
+            signer: { name: parties.signerName, email: parties.signerEmail },
+            // Every recipient, one signer too (the certificate of completion, issue 37 item 6):
+            // role, e-mail and how they were authenticated ("… E-mail code verified at …").
+            recipients: recipientsOf(contract, { name: '', email: '' }).map((r) => ({
+              recipientId: r.id,
+              role: r.role,
+              name: r.name,
+              email: r.email,
+              authentication: authenticationOf(contract, r.id, r.role),
+            })),
+            events: auditEventsOf(contract),
+            contractToken: contract.token,
+            envelopeId: String(contract._id),
+            verifyUrl: verifyLink(this.config.PUBLIC_SIGNING_URL, contract.verifyId ?? null),
+          },
+          documents,
+        );
         return { auditTrailDocLink: docLink };
       }
       case 'merged': {
@@ -318,6 +327,7 @@ export class SigningFinishService {
           contract.token,
           // An admin's explicit, audited choice while the time-stamp service is away (issue 37).
           contract.sealLevelOverride?.level,
+          documents,
         );
         sealed.set(combinedDocLink, pdf);
         return {
