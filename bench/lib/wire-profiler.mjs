@@ -102,9 +102,16 @@ function pushedDown(filter) {
   return ['string', 'ObjectId'].includes(typeOf(filter._id));
 }
 
-/** A traced command's filter and projection or update keys, shortened. */
+/**
+ * A traced command's filter and projection or update keys, shortened. Keys as long as a signing
+ * token (32 characters of base64url) are written as `<key>`: the trace is a file on disk, and a
+ * signing token appears only in its signer's link.
+ */
 function traceDetail(body, filter) {
-  const short = (value) => JSON.stringify(value ?? null)?.slice(0, 160);
+  const short = (value) =>
+    JSON.stringify(value ?? null)
+      ?.replace(/[A-Za-z0-9_-]{32,}/g, '<key>')
+      .slice(0, 160);
   const update = body.update ?? (body.updates ?? [])[0]?.u;
   return `${short(filter)} ${body.projection ? `proj ${short(body.projection)}` : ''}${
     update ? ` upd ${short(Object.keys(update))}` : ''
