@@ -11,6 +11,7 @@ import { CrmFlows } from './crm-flows.service';
 import { CrmAgreementRecord } from './crm-agreement-record';
 import { CrmMoveSweeper } from './crm-move-sweeper';
 import { CrmStageMoveRepository, type CrmWriteStep } from './crm-stage-move.repository';
+import { DealWriteLock } from './deal-write-lock';
 import { CrmJob, MoveDealStageJobData, type CrmJobName } from './crm-stage-moves';
 import { WORKER_NAME } from '../../platform/queues/worker-name';
 
@@ -24,6 +25,7 @@ export class CrmProcessor extends GracefulWorkerHost {
     private readonly moves: CrmStageMoveRepository,
     private readonly sweeper: CrmMoveSweeper,
     private readonly record: CrmAgreementRecord,
+    private readonly dealWrites: DealWriteLock,
   ) {
     super();
   }
@@ -79,16 +81,19 @@ export class CrmProcessor extends GracefulWorkerHost {
       // Then the deal: its stage as the rules say for the event, and its properties; unless a
       // later event's write already moved it (writes retried through an outage end out of
       // order: a late "sent" must not take a signed deal back). A project only gets the note.
-      const dealstage =
-        !move.dealId || (await moves.hasNewerWritten(move))
+      // The look, the deal's write and its record go one write of the deal at a time.
+      const writeDeal = async (dealId: string) => {
+        const dealstage = (await moves.hasNewerWritten(move))
           ? null
-          : await this.crm.moveDealOnEvent(
-              move.dealId,
-              move.milestone,
-              this.record.propertiesOf(move),
-            );
-      // The file and note go on the write's record with its end: one write, not one a step.
-      await moves.markMoved(moveId, dealstage, written);
+          : await this.crm.moveDealOnEvent(dealId, move.milestone, this.record.propertiesOf(move));
+        // The file and note go on the write's record with its end: one write, not one a step.
+        await moves.markMoved(moveId, dealstage, written);
+        return dealstage;
+      };
+      const { dealId } = move;
+      let dealstage: string | null = null;
+      if (dealId) dealstage = await this.dealWrites.whileHeld(dealId, () => writeDeal(dealId));
+      else await moves.markMoved(moveId, null, written);
       return { dealstage };
     } catch (error) {
       if (error instanceof CrmRateLimitedError) {
