@@ -302,6 +302,14 @@ describe('signing: signer calls, refusals and the finish', () => {
       .send({ token, prefix: 'contract' })
       .expect(200);
     await saveSignatureAndConsent(api, token);
+    // The send's and the view's writes of the deal are done first: the failure below is the finish's.
+    await waitFor(
+      () =>
+        connection
+          .collection('crm_stage_moves')
+          .countDocuments({ dealId: DEAL_ID, status: { $ne: 'moved' } }),
+      (pending) => pending === 0,
+    );
     // The CRM is down for the first try: the signer never waits for it nor sees it fail.
     const move = jest
       .spyOn(workerCrm, 'moveDealOnEvent')
