@@ -143,41 +143,58 @@ function goBinary() {
 }
 
 /**
- * Builds use a patched copy of the FerretDB module: tools/embedded-mongo/patches are applied to a
- * copy of its source in bin/ (never to the module cache) and an alternate go.mod in bin/ replaces
- * the module with that copy. Returns the go.mod for `go build -modfile` and `go test -modfile`.
+ * The modules the embedded server builds from patched copies, by the prefix of their patches'
+ * file names in tools/embedded-mongo/patches.
  */
-async function prepareFerretdbModule(dir) {
+const PATCHED_MODULES = [
+  { prefix: 'ferretdb-', module: 'github.com/FerretDB/FerretDB', copy: 'ferretdb-src' },
+  { prefix: 'libc-', module: 'modernc.org/libc', copy: 'libc-src' },
+];
+
+/**
+ * Builds use patched copies of some modules (PATCHED_MODULES): tools/embedded-mongo/patches are
+ * applied to a copy of each module's source in bin/ (never to the module cache) and an alternate
+ * go.mod in bin/ replaces the modules with those copies. Returns the go.mod for `go build -modfile`
+ * and `go test -modfile`.
+ */
+async function preparePatchedModules(dir) {
   const patchDir = path.join(dir, 'patches');
-  const sourceCopy = path.join(dir, 'bin/ferretdb-src');
   const modfile = path.join(dir, 'bin/go.mod');
-  const module = JSON.parse(
-    execFileSync(goBinary(), ['mod', 'download', '-json', 'github.com/FerretDB/FerretDB'], {
-      cwd: dir,
-      encoding: 'utf8',
-    }),
+  const patches = readdirSync(patchDir).filter((f) => f.endsWith('.patch'));
+  const unowned = patches.filter(
+    (f) => !PATCHED_MODULES.some(({ prefix }) => f.startsWith(prefix)),
   );
-  if (!module.Dir)
-    throw new Error(`go mod download gave no FerretDB source: ${module.Error ?? ''}`);
+  if (unowned.length) throw new Error(`patches for no known module: ${unowned.join(', ')}`);
   if (!commandExists('patch')) await ensureAptPackages(['patch']);
-  rmSync(sourceCopy, { recursive: true, force: true });
-  cpSync(module.Dir, sourceCopy, { recursive: true });
-  execFileSync('chmod', ['-R', 'u+w', sourceCopy]); // the module cache is read-only
-  for (const patch of readdirSync(patchDir).filter((f) => f.endsWith('.patch'))) {
-    // --forward --batch: a patch that no longer applies to this FerretDB version fails the build
-    await run('patch', [
-      '--forward',
-      '--batch',
-      '--quiet',
-      '-p1',
-      '-d',
-      sourceCopy,
-      '-i',
-      path.join(patchDir, patch),
-    ]);
+  const replaces = [];
+  for (const { prefix, module: name, copy } of PATCHED_MODULES) {
+    // The version go.mod asks for (the module cache copy is read-only and shared).
+    const module = JSON.parse(
+      execFileSync(goBinary(), ['mod', 'download', '-json', name], { cwd: dir, encoding: 'utf8' }),
+    );
+    if (!module.Dir)
+      throw new Error(`go mod download gave no ${name} source: ${module.Error ?? ''}`);
+    const sourceCopy = path.join(dir, 'bin', copy);
+    rmSync(sourceCopy, { recursive: true, force: true });
+    cpSync(module.Dir, sourceCopy, { recursive: true });
+    execFileSync('chmod', ['-R', 'u+w', sourceCopy]);
+    for (const patch of patches.filter((f) => f.startsWith(prefix))) {
+      // --forward --batch: a patch that no longer applies to this module's version fails the build
+      await run('patch', [
+        '--forward',
+        '--batch',
+        '--quiet',
+        '-p1',
+        '-d',
+        sourceCopy,
+        '-i',
+        path.join(patchDir, patch),
+      ]);
+    }
+    replaces.push(`replace ${name} => ${sourceCopy}`);
   }
   const goMod = readFileSync(path.join(dir, 'go.mod'), 'utf8');
-  writeFileSync(modfile, `${goMod}\nreplace github.com/FerretDB/FerretDB => ${sourceCopy}\n`);
+  writeFileSync(modfile, `${goMod}\n${replaces.join('\n')}\n`);
   copyFileSync(path.join(dir, 'go.sum'), path.join(dir, 'bin/go.sum'));
   return modfile;
 }
@@ -201,7 +218,7 @@ export async function ensureMongoBinary() {
     return;
   log('Building the embedded MongoDB (FerretDB, first run only; a few minutes)…');
   mkdirSync(path.dirname(MONGO_BINARY), { recursive: true });
-  await prepareFerretdbModule(dir);
+  await preparePatchedModules(dir);
   await run(goBinary(), ['build', '-trimpath', '-modfile', modfile, '-o', MONGO_BINARY, '.'], {
     cwd: dir,
     env: { CGO_ENABLED: '0' },
