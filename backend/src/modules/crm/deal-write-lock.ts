@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { AppConfig } from '../../platform/config/app-config';
 import { REDIS_CLIENT } from '../../platform/redis/redis.constants';
+import { RedisScript } from '../../platform/redis/redis-script';
 
 /** How long a held lock lives if its worker dies holding it. */
 const HELD_FOR_MS = 30_000;
@@ -11,7 +12,9 @@ const WAIT_MS = 10_000;
 const POLL_MS = 50;
 
 /** Deletes the lock only if this holder still holds it. */
-const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+const RELEASE = new RedisScript(
+  `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`,
+);
 
 /**
  * One write of a deal's properties at a time, over every worker (Redis). A write looks whether a
@@ -39,7 +42,7 @@ export class DealWriteLock {
     try {
       return await work();
     } finally {
-      await this.redis.eval(RELEASE, 1, key, holder).catch(() => undefined);
+      await RELEASE.run(this.redis, [key], [holder]).catch(() => undefined);
     }
   }
 }

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { AppConfig } from '../../platform/config/app-config';
 import { insertIfAbsent } from '../../platform/database/insert-if-absent';
 import { REDIS_CLIENT } from '../../platform/redis/redis.constants';
+import { RedisScript } from '../../platform/redis/redis-script';
 import { hashPassword, verifyPassword } from './password-hash';
 import { ServiceRepository } from './service.repository';
 
@@ -18,7 +19,7 @@ export const IP_LIMIT_FACTOR = 5;
  * Counts one attempt on every counter unless one is at its limit already (0).
  * The window starts at the first attempt and is not extended by later ones.
  */
-const TAKE_ATTEMPT_SCRIPT = `
+const TAKE_ATTEMPT_SCRIPT = new RedisScript(`
 for i, key in ipairs(KEYS) do
   if tonumber(redis.call('GET', key) or '0') >= tonumber(ARGV[i]) then return 0 end
 end
@@ -27,7 +28,7 @@ for i, key in ipairs(KEYS) do
   if redis.call('TTL', key) < 0 then redis.call('EXPIRE', key, ARGV[#KEYS + 1]) end
 end
 return 1
-`;
+`);
 
 /**
  * The password that confirms deleting a service (spec 1 §6). Stored only as an
@@ -64,13 +65,10 @@ export class DeletePasswordService {
     // password checked: guesses sent in parallel each see the others' slots and cannot beat
     // the limit. A refused attempt takes no slot (a locked session does not use up its
     // office's allowance).
-    const admitted = await this.redis.eval(
-      TAKE_ATTEMPT_SCRIPT,
-      counters.length,
-      ...counters,
+    const admitted = await TAKE_ATTEMPT_SCRIPT.run(this.redis, counters, [
       ...limits,
       ATTEMPT_WINDOW_SECONDS,
-    );
+    ]);
     if (admitted !== 1) {
       throw new HttpException(
         SERVICE_MESSAGES.tooManyPasswordAttempts,

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { RedisScript } from './redis-script';
 
 /**
  * Admits one request if fewer than `limit` were admitted in the last `windowMs` (by Redis's own
@@ -6,7 +7,7 @@ import type { Redis } from 'ioredis';
  * long to wait for the oldest to leave the window}. KEYS[1] the window's sorted set; ARGV limit,
  * windowMs, a unique member.
  */
-const ADMIT = `
+const ADMIT = new RedisScript(`
 local now = redis.call('TIME')
 local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
 local window = tonumber(ARGV[2])
@@ -18,7 +19,7 @@ if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1]) then
 end
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 return {0, math.max(1, tonumber(oldest[2]) + window - ms)}
-`;
+`);
 
 let sequence = 0;
 
@@ -41,14 +42,11 @@ export class SlidingWindowLimiter {
   /** Resolves when this request may go (it is then counted), with its admission time (Redis's clock, ms). */
   async acquire(): Promise<number> {
     for (;;) {
-      const [admitted, value] = (await this.redis.eval(
-        ADMIT,
-        1,
-        this.key,
-        this.limit,
-        this.windowMs,
-        `${this.member}.${(sequence += 1)}`,
-      )) as [number, number];
+      const [admitted, value] = await ADMIT.run<[number, number]>(
+        this.redis,
+        [this.key],
+        [this.limit, this.windowMs, `${this.member}.${(sequence += 1)}`],
+      );
       if (Number(admitted) === 1) return Number(value);
       await new Promise((resolve) => setTimeout(resolve, Number(value)));
     }

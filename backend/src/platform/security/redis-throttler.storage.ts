@@ -1,5 +1,6 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
+import { RedisScript } from '../redis/redis-script';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -9,7 +10,7 @@ type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>
  * process counts against the same window.
  * Returns [hits, window ms left, blocked 0|1, block ms left].
  */
-const HIT_SCRIPT = `
+const HIT_SCRIPT = new RedisScript(`
 local blockLeft = redis.call('PTTL', KEYS[2])
 if blockLeft > 0 then
   return {tonumber(redis.call('GET', KEYS[1]) or '0'), math.max(redis.call('PTTL', KEYS[1]), 0), 1, blockLeft}
@@ -22,7 +23,7 @@ if hits > tonumber(ARGV[2]) then
   return {hits, windowLeft, 1, tonumber(ARGV[3])}
 end
 return {hits, windowLeft, 0, 0}
-`;
+`);
 
 /**
  * Rate-limit counters in Redis rather than in each process's memory: with several api
@@ -48,15 +49,13 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     throttlerName: string,
   ): Promise<ThrottlerStorageRecord> {
     const base = `${this.prefix}${throttlerName}:${key}`;
-    const [totalHits, windowLeftMs, blocked, blockLeftMs] = (await this.redis.eval(
-      HIT_SCRIPT,
-      2,
-      `${base}:hits`,
-      `${base}:blocked`,
-      String(ttl),
-      String(limit),
-      String(blockDuration > 0 ? blockDuration : ttl),
-    )) as [number, number, number, number];
+    const [totalHits, windowLeftMs, blocked, blockLeftMs] = await HIT_SCRIPT.run<
+      [number, number, number, number]
+    >(
+      this.redis,
+      [`${base}:hits`, `${base}:blocked`],
+      [String(ttl), String(limit), String(blockDuration > 0 ? blockDuration : ttl)],
+    );
     return {
       totalHits,
       // The guard reports these in seconds (Retry-After).
