@@ -27,6 +27,7 @@ function contextWith(
   const req = { headers, ip: '127.0.0.1', body: {}, query: {}, params: {}, ...request };
   return {
     switchToHttp: () => ({ getRequest: () => req }),
+    getHandler: () => contextWith,
   } as unknown as ExecutionContext;
 }
 
@@ -133,7 +134,7 @@ describe('captcha: local checkbox', () => {
   it('lets the pass guard through only with a valid pass header', () => {
     expect(Reflect.getMetadata(GUARDS_METADATA, SignerProbeController)).toEqual([CaptchaPassGuard]);
     const passes = app.get(CaptchaPassService);
-    const guard = new CaptchaPassGuard(passes);
+    const guard = app.get(CaptchaPassGuard);
     const { pass } = passes.issue({ linkToken: 'link-1', ip: '127.0.0.1' });
     const header = CAPTCHA_PASS_HEADER.toLowerCase();
     const request = { body: { token: 'link-1' } };
@@ -149,7 +150,7 @@ describe('captcha: local checkbox', () => {
 
   it('finds the link token in the body, the query or a route parameter, and wants one', () => {
     const passes = app.get(CaptchaPassService);
-    const guard = new CaptchaPassGuard(passes);
+    const guard = app.get(CaptchaPassGuard);
     const { pass } = passes.issue({ linkToken: 'link-1', ip: '127.0.0.1' });
     const headers = { [CAPTCHA_PASS_HEADER.toLowerCase()]: pass };
     const allowed = [
@@ -305,6 +306,12 @@ describe('captcha passes on the signer routes', () => {
       .attach('image', Buffer.from('x'), 'signature.png')
       .expect(403);
     expect(image.body.message).toMatch(/another link/);
+
+    // A multipart body where no upload compares its token is refused, never read unchecked.
+    const unchecked = await signer(http().post('/api/verifyToken'), pass)
+      .field('token', 'link-a')
+      .expect(403);
+    expect(unchecked.body.message).toMatch(/names no signing link/);
   });
 
   it('is refused from another client address', async () => {

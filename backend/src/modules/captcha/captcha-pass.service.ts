@@ -70,7 +70,7 @@ export class CaptchaPassService {
    * address for the link token it names (body, query or route parameter: every
    * one present must be that token, and one must be present). A multipart body
    * is parsed after guards: its token is compared when the body is read
-   * (`CaptchaLinkBodyPipe`).
+   * (`CaptchaUploadLinkInterceptor`, after the upload's parser).
    */
   assertRequest(request: Request, now = Date.now()): void {
     const payload = this.read(captchaPassOf(request) ?? undefined, now);

@@ -5,3 +5,4 @@
  */
 export { CaptchaPassService } from './captcha-pass.service';
 export { CaptchaPassGuard, RequireCaptchaPass } from './captcha-pass.guard';
+export { CaptchaCheckedUpload } from './captcha-upload';

@@ -8,9 +8,7 @@ import {
   Query,
   Req,
   UploadedFile,
-  UseInterceptors,
 } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import {
   SIGNATURE_UPLOAD_MAX_BYTES,
   type DeclineResponse,
@@ -24,7 +22,7 @@ import type { Request } from 'express';
 import { Public } from '../../platform/auth/auth.decorators';
 import { clientIp } from '../../platform/auth/staff-principal';
 import { singleFileUploadLimits } from '../../platform/validation/upload-limits';
-import { RequireCaptchaPass } from '../captcha';
+import { CaptchaCheckedUpload, RequireCaptchaPass } from '../captcha';
 import {
   DeclineSigningDto,
   EditSignatureDto,
@@ -116,11 +114,9 @@ export class SigningController {
   @HttpCode(HttpStatus.OK)
   // One byte over the limit is enough for the service to answer "too large" itself.
   // Two text fields beside the image: token and docLink (UploadImageDto).
-  @UseInterceptors(
-    FileInterceptor('image', {
-      limits: singleFileUploadLimits({ fileSize: SIGNATURE_UPLOAD_MAX_BYTES + 1, fields: 2 }),
-    }),
-  )
+  @CaptchaCheckedUpload('image', {
+    limits: singleFileUploadLimits({ fileSize: SIGNATURE_UPLOAD_MAX_BYTES + 1, fields: 2 }),
+  })
   async uploadImage(
     @Body() body: UploadImageDto,
     @UploadedFile() image: UploadedImage | undefined,
