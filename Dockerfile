@@ -22,6 +22,8 @@ RUN NX_DAEMON=false NX_NO_CLOUD=true npx nx run-many -t build --exclude=embedded
 
 FROM node:20-bookworm-slim AS server
 ENV NODE_ENV=production
+# The api's and worker's V8 flags, as scripts/lib/stack.mjs BACKEND_NODE_ARGS (why: there).
+ENV NODE_OPTIONS=--max-semi-space-size=64
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules

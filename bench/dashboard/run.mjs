@@ -26,7 +26,7 @@ import {
 } from '../../scripts/lib/processes.mjs';
 import { seedDemoData } from '../../scripts/lib/seed.mjs';
 import { ROOT } from '../../scripts/lib/setup.mjs';
-import { stackEnv, stackPorts } from '../../scripts/lib/stack.mjs';
+import { BACKEND_NODE_ARGS, stackEnv, stackPorts } from '../../scripts/lib/stack.mjs';
 import { benchServices, loadavg } from '../lib/services.mjs';
 import { startWireProfiler } from '../lib/wire-profiler.mjs';
 import {
@@ -168,7 +168,7 @@ async function measure(count, { mongoBase, redisUrl }) {
   await seedDemoData(env);
   await seedAgreements(mongoUri, env, count, db);
 
-  const api = startProcess('api', process.execPath, ['dist/main.api.js'], {
+  const api = startProcess('api', process.execPath, [...BACKEND_NODE_ARGS, 'dist/main.api.js'], {
     cwd: path.join(ROOT, 'backend'),
     env,
   });

@@ -22,7 +22,7 @@ import {
 } from '../../scripts/lib/processes.mjs';
 import { seedDemoData } from '../../scripts/lib/seed.mjs';
 import { ROOT } from '../../scripts/lib/setup.mjs';
-import { stackEnv, stackPorts } from '../../scripts/lib/stack.mjs';
+import { BACKEND_NODE_ARGS, stackEnv, stackPorts } from '../../scripts/lib/stack.mjs';
 import { benchServices, loadavg } from '../lib/services.mjs';
 import {
   BENCH_DATA_VERSION,
@@ -108,10 +108,15 @@ async function main() {
   await seed(mongoUri, env);
   // e.g. BENCH_API_NODE_ARGS=--trace-gc: when the api's heap grows and is collected.
   const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  api = startProcess('api', process.execPath, [...apiNodeArgs, 'dist/main.api.js'], {
-    cwd: path.join(ROOT, 'backend'),
-    env,
-  });
+  api = startProcess(
+    'api',
+    process.execPath,
+    [...BACKEND_NODE_ARGS, ...apiNodeArgs, 'dist/main.api.js'],
+    {
+      cwd: path.join(ROOT, 'backend'),
+      env,
+    },
+  );
   await waitForPort(ports.api, { timeoutMs: 120_000, child: api });
   const url = `http://127.0.0.1:${ports.api}`;
   const origin = new URL(env.PUBLIC_SIGNING_URL).origin;

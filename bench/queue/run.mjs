@@ -18,7 +18,7 @@ import {
   stopProcess,
 } from '../../scripts/lib/processes.mjs';
 import { ROOT } from '../../scripts/lib/setup.mjs';
-import { stackEnv, stackPorts } from '../../scripts/lib/stack.mjs';
+import { BACKEND_NODE_ARGS, stackEnv, stackPorts } from '../../scripts/lib/stack.mjs';
 import { benchServices, loadavg } from '../lib/services.mjs';
 
 const require = createRequire(import.meta.url);
@@ -44,7 +44,7 @@ async function main() {
     QUEUE_PREFIX: prefix,
     LOG_LEVEL: 'warn',
   };
-  worker = startProcess('worker', process.execPath, ['dist/main.worker.js'], {
+  worker = startProcess('worker', process.execPath, [...BACKEND_NODE_ARGS, 'dist/main.worker.js'], {
     cwd: path.join(ROOT, 'backend'),
     env,
   });

@@ -25,7 +25,7 @@ import {
 import { seedDemoData } from '../../scripts/lib/seed.mjs';
 import { startMongo, startRedis } from '../../scripts/lib/services.mjs';
 import { DATA_DIR, ROOT } from '../../scripts/lib/setup.mjs';
-import { stackEnv, stackPorts } from '../../scripts/lib/stack.mjs';
+import { BACKEND_NODE_ARGS, stackEnv, stackPorts } from '../../scripts/lib/stack.mjs';
 import { startCluster } from '../cluster/cluster.mjs';
 import { insertBenchAgreements } from '../lib/agreements.mjs';
 import { jsonCall } from '../lib/http.mjs';
@@ -261,16 +261,26 @@ async function startSingle() {
   for (const name of ['api', 'worker', 'mail-catcher']) rmSync(logFile(name), { force: true });
   // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": where the api's time goes.
   const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const api = startProcess('api', process.execPath, [...apiNodeArgs, 'dist/main.api.js'], {
-    cwd: backend,
-    env: processEnv,
-    logFile: logFile('api'),
-  });
-  const worker = startProcess('worker', process.execPath, ['dist/main.worker.js'], {
-    cwd: backend,
-    env: processEnv,
-    logFile: logFile('worker'),
-  });
+  const api = startProcess(
+    'api',
+    process.execPath,
+    [...BACKEND_NODE_ARGS, ...apiNodeArgs, 'dist/main.api.js'],
+    {
+      cwd: backend,
+      env: processEnv,
+      logFile: logFile('api'),
+    },
+  );
+  const worker = startProcess(
+    'worker',
+    process.execPath,
+    [...BACKEND_NODE_ARGS, 'dist/main.worker.js'],
+    {
+      cwd: backend,
+      env: processEnv,
+      logFile: logFile('worker'),
+    },
+  );
   const catcher = startProcess('mail-catcher', process.execPath, ['dist/main.mail-catcher.js'], {
     cwd: backend,
     env: processEnv,
