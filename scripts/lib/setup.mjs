@@ -149,6 +149,7 @@ function goBinary() {
 const PATCHED_MODULES = [
   { prefix: 'ferretdb-', module: 'github.com/FerretDB/FerretDB', copy: 'ferretdb-src' },
   { prefix: 'libc-', module: 'modernc.org/libc', copy: 'libc-src' },
+  { prefix: 'sqlite-', module: 'modernc.org/sqlite', copy: 'sqlite-src' },
 ];
 
 /**
