@@ -78,6 +78,7 @@ export class MailService {
     // A new delivery is the record just inserted; only a repeated request reads the stored one
     // (a signed copy's record holds its PDF: reading it back would cost the database its size).
     let delivery = legacy;
+    let recordedNow = false;
     if (!delivery) {
       const fresh: MailDeliveryDoc = {
         _id: request.key,
@@ -101,13 +102,18 @@ export class MailService {
         updatedAt: now,
         sentAt: null,
       };
-      delivery = (await deliveries.insertIfAbsent(fresh))
-        ? fresh
-        : await deliveries.findById(request.key);
+      recordedNow = await deliveries.insertIfAbsent(fresh);
+      delivery = recordedNow ? fresh : await deliveries.findById(request.key);
     }
     if (!delivery) throw new Error(`mail delivery ${request.key} vanished`);
     // Until it is handed to the transport, its agreement's card can say it is waiting.
-    if (delivery.agreementId && isPending(delivery.status)) await this.notePending(delivery);
+    if (delivery.agreementId && isPending(delivery.status)) {
+      // Nothing sends a delivery recorded just now before this request queues it: the sweep
+      // takes only those untouched for MAIL_SWEEP_EVERY_MS.
+      const unsentForSure =
+        recordedNow && Date.now() - now.getTime() < this.config.MAIL_SWEEP_EVERY_MS / 2;
+      await this.notePending(delivery, unsentForSure);
+    }
     // Recorded is enough: if Redis is down now, the worker's sweep queues it later.
     await this.enqueue(delivery).catch((error: unknown) =>
       this.logger.warn(
@@ -144,7 +150,7 @@ export class MailService {
         `Mail delivery ${id} has not failed; only failed mail can be sent again`,
       );
     }
-    await this.notePending(doc);
+    await this.notePending(doc, false);
     await this.enqueue(doc);
     return summarise(doc);
   }
@@ -152,10 +158,13 @@ export class MailService {
   /**
    * Lists a recorded delivery as pending on its agreement; if a worker sent it
    * (or gave up) meanwhile, takes it off again, so no entry outlives its mail.
+   * `unsentForSure`: recorded by this request and not queued yet, so its status is not read.
    */
-  private async notePending(delivery: MailDeliveryDoc): Promise<void> {
+  private async notePending(delivery: MailDeliveryDoc, unsentForSure: boolean): Promise<void> {
     if (!delivery.agreementId) return;
     await addMailPending(this.notes, delivery);
+    // Else the worker may have sent it meanwhile, before the note was there to be cleared.
+    if (unsentForSure) return;
     const status = await this.deliveries.statusOf(delivery._id);
     if (!status || !isPending(status)) await removeMailPending(this.notes, delivery);
   }
