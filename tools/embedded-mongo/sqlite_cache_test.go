@@ -37,6 +37,14 @@ func mustExec(t testing.TB, conn *sql.Conn, query string, args ...any) {
 	}
 }
 
+// insertDocs inserts doc-0 … doc-(n-1), of size i % sizes, with one cached INSERT.
+func insertDocs(t testing.TB, conn *sql.Conn, n, sizes int) {
+	t.Helper()
+	for i := 0; i < n; i++ {
+		mustExec(t, conn, `INSERT INTO docs (name, size) VALUES (?, ?)`, fmt.Sprintf("doc-%d", i), i%sizes)
+	}
+}
+
 func namesWhere(t testing.TB, conn *sql.Conn, query string, args ...any) []string {
 	t.Helper()
 	rows, err := conn.QueryContext(context.Background(), query, args...)
@@ -76,9 +84,7 @@ func TestSQLiteCachedStatementsTakeEachUsesArguments(t *testing.T) {
 
 func TestSQLiteCachedQueryAfterRowsClosedEarly(t *testing.T) {
 	_, conn := openSQLite(t)
-	for i := 0; i < 10; i++ {
-		mustExec(t, conn, `INSERT INTO docs (name, size) VALUES (?, ?)`, fmt.Sprintf("doc-%d", i), i%2)
-	}
+	insertDocs(t, conn, 10, 2)
 	const query = `SELECT name FROM docs WHERE size = ? ORDER BY id`
 	rows, err := conn.QueryContext(context.Background(), query, 0)
 	if err != nil {
@@ -96,9 +102,7 @@ func TestSQLiteCachedQueryAfterRowsClosedEarly(t *testing.T) {
 
 func TestSQLiteSameQueryOpenTwiceAtOnce(t *testing.T) {
 	_, conn := openSQLite(t)
-	for i := 0; i < 6; i++ {
-		mustExec(t, conn, `INSERT INTO docs (name, size) VALUES (?, ?)`, fmt.Sprintf("doc-%d", i), i%3)
-	}
+	insertDocs(t, conn, 6, 3)
 	const query = `SELECT name FROM docs WHERE size = ? ORDER BY id`
 	ctx := context.Background()
 	first, err := conn.QueryContext(ctx, query, 0)
