@@ -84,6 +84,9 @@ describe('signing: the reads a signer costs', () => {
     // Placing the signature reads the record; the trail and the seal take it from that step.
     expect(readsOf(operations, 'documents', extractDocId(docLink))).toHaveLength(1);
     expect(readsOf(operations, 'documents', extractDocId(finished!.auditTrailDocLink))).toEqual([]);
+    // The revision the placement created (1 is the agreement as sent) has no stored PDF to look
+    // for: the finish renders it without asking.
+    expect(readsOf(operations, 'document_pdfs', `${extractDocId(docLink)}.2`)).toEqual([]);
   });
 
   it("resolves a signer's link once per process: the next calls read the agreement alone", async () => {

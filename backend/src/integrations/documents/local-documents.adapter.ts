@@ -110,6 +110,8 @@ export class LocalDocumentsAdapter implements DocumentsPort {
         `Document ${docId}'s signers changed meanwhile: place the signature again`,
       );
     }
+    // Nobody rendered the revision this write created: the finish's render looks for none.
+    this.documents.noteCreatedRevision(docId, signed.revision);
     return signed;
   }
 

@@ -43,6 +43,8 @@ export class DocumentRepository {
    * record again for the stamp and for the audit trail's hash of the agreement as sent.
    */
   private readonly storedPdfs = new Map<string, StoredPdf>();
+  /** Revisions created by this process and not looked up since (`noteCreatedRevision`). */
+  private readonly createdRevisions = new Set<string>();
 
   constructor(
     @InjectModel(DocumentRecord.name) readonly model: Model<DocumentRecord>,
@@ -112,11 +114,26 @@ export class DocumentRepository {
     }
   }
 
+  /**
+   * A revision this process created a moment ago (placing a signature bumps the revision): the
+   * first look for its stored PDF answers "none" without a read. Another process storing the
+   * same revision meanwhile costs only a second render, which `storePdf` then discards.
+   */
+  noteCreatedRevision(docId: string, revision: number): void {
+    this.createdRevisions.add(pdfKey(docId, revision));
+    // Bounded: marks never looked at (a finish that failed before rendering) do not pile up.
+    for (const oldest of this.createdRevisions) {
+      if (this.createdRevisions.size <= RECENT_STORED_PDFS) break;
+      this.createdRevisions.delete(oldest);
+    }
+  }
+
   /** The stored PDF of a revision, if it has been rendered. */
   async findPdf(docId: string, revision: number): Promise<StoredPdf | null> {
     const key = pdfKey(docId, revision);
     const known = this.storedPdfs.get(key);
     if (known) return known;
+    if (this.createdRevisions.delete(key)) return null;
     const stored = await this.pdfs.findById(key).lean<StoredPdf>();
     if (stored) this.rememberStored(stored);
     return stored;
