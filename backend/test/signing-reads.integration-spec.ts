@@ -87,6 +87,10 @@ describe('signing: the reads a signer costs', () => {
     // The revision the placement created (1 is the agreement as sent) has no stored PDF to look
     // for: the finish renders it without asking.
     expect(readsOf(operations, 'document_pdfs', `${extractDocId(docLink)}.2`)).toEqual([]);
+    // Nor the sealed copy, a document made in this finish.
+    expect(
+      readsOf(operations, 'document_pdfs', `${extractDocId(finished!.signedDocLink)}.1`),
+    ).toEqual([]);
   });
 
   it("resolves a signer's link once per process: the next calls read the agreement alone", async () => {

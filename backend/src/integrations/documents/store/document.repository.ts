@@ -105,6 +105,8 @@ export class DocumentRepository {
     const proposed = (await this.model.exists({ _id: key })) ? key : newDocumentId();
     try {
       await ids.insertOne({ _id: key, docId: proposed, createdAt: new Date() });
+      // A new id: no document, so no PDF of its first revision, can be stored under it yet.
+      if (proposed !== key) this.noteCreatedRevision(proposed, 1);
       return proposed;
     } catch (error) {
       if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
@@ -115,8 +117,9 @@ export class DocumentRepository {
   }
 
   /**
-   * A revision this process created a moment ago (placing a signature bumps the revision): the
-   * first look for its stored PDF answers "none" without a read. Another process storing the
+   * A revision this process created a moment ago (placing a signature bumps the revision; a
+   * derived document's id drawn starts at 1): the first look for its stored PDF answers "none"
+   * without a read. Another process storing the
    * same revision meanwhile costs only a second render, which `storePdf` then discards.
    */
   noteCreatedRevision(docId: string, revision: number): void {
