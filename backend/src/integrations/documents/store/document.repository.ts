@@ -119,8 +119,8 @@ export class DocumentRepository {
   /**
    * A revision this process created a moment ago (placing a signature bumps the revision; a
    * derived document's id drawn starts at 1): the first look for its stored PDF answers "none"
-   * without a read. Another process storing the
-   * same revision meanwhile costs only a second render, which `storePdf` then discards.
+   * without a read. Another process storing the same revision meanwhile costs only a second
+   * render, which `storePdf` then discards.
    */
   noteCreatedRevision(docId: string, revision: number): void {
     this.createdRevisions.add(pdfKey(docId, revision));
