@@ -150,6 +150,7 @@ const PATCHED_MODULES = [
   { prefix: 'ferretdb-', module: 'github.com/FerretDB/FerretDB', copy: 'ferretdb-src' },
   { prefix: 'libc-', module: 'modernc.org/libc', copy: 'libc-src' },
   { prefix: 'sqlite-', module: 'modernc.org/sqlite', copy: 'sqlite-src' },
+  { prefix: 'memory-', module: 'modernc.org/memory', copy: 'memory-src' },
 ];
 
 /**
