@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -86,11 +87,15 @@ func (s *writeSerializer) handle(client net.Conn) {
 	}
 	defer releaseFor(0, true)
 
+	// Buffered: a message's header and body come in one read, not two (each a system call).
+	clientReader := bufio.NewReaderSize(client, 64<<10)
+	upstreamReader := bufio.NewReaderSize(upstream, 64<<10)
+
 	done := make(chan struct{}, 2)
 	go func() { // replies: let the next write through, forward once durable
 		defer func() { done <- struct{}{} }()
 		for {
-			msg, err := readMessage(upstream)
+			msg, err := readMessage(upstreamReader)
 			if err != nil {
 				return
 			}
@@ -109,7 +114,7 @@ func (s *writeSerializer) handle(client net.Conn) {
 	go func() { // requests: take the write lock before a write goes upstream
 		defer func() { done <- struct{}{} }()
 		for {
-			msg, err := readMessage(client)
+			msg, err := readMessage(clientReader)
 			if err != nil {
 				return
 			}
