@@ -81,26 +81,84 @@ func (g *groupCommit) run(ctx context.Context) {
 	}
 }
 
-// syncSQLiteLogs fsyncs every database's write-ahead log in dataDir, and the
-// directory (a log created since the last sync is a new directory entry).
-func syncSQLiteLogs(dataDir string) error {
-	logs, err := filepath.Glob(filepath.Join(dataDir, "*.sqlite-wal"))
+// logSyncer fsyncs every database's write-ahead log in a data directory.
+//
+// It keeps each log open between syncs (opening and closing it each time were two more system
+// calls per sync) and syncs the directory only when a log is new to it: a log's directory entry
+// needs one sync after the log is created, its data one after every commit. A log deleted and
+// created again under the same name is a new file (checked by its inode at every sync).
+type logSyncer struct {
+	dir      string
+	syncFile func(*os.File) error // (*os.File).Sync; tests record the calls
+	logs     map[string]openLog
+}
+
+type openLog struct {
+	file *os.File
+	info os.FileInfo
+}
+
+func newLogSyncer(dir string) *logSyncer {
+	return &logSyncer{dir: dir, syncFile: (*os.File).Sync, logs: map[string]openLog{}}
+}
+
+func (s *logSyncer) sync() error {
+	paths, err := filepath.Glob(filepath.Join(s.dir, "*.sqlite-wal"))
 	if err != nil {
 		return err
 	}
-	for _, path := range append(logs, dataDir) {
-		if err := fsyncPath(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+	present := make(map[string]bool, len(paths))
+	newEntry := false
+	for _, path := range paths {
+		present[path] = true
+		log, ok := s.logs[path]
+		if ok {
+			if info, err := os.Stat(path); err != nil || !os.SameFile(info, log.info) {
+				log.file.Close()
+				delete(s.logs, path)
+				ok = false
+			}
+		}
+		if !ok {
+			if log, err = openLogFile(path); err != nil {
+				if errors.Is(err, os.ErrNotExist) {
+					continue // removed since the glob: nothing of it left to sync
+				}
+				return err
+			}
+			s.logs[path] = log
+			newEntry = true
+		}
+		if err := s.syncFile(log.file); err != nil {
 			return err
 		}
 	}
-	return nil
-}
-
-func fsyncPath(path string) error {
-	f, err := os.Open(path)
+	for path, log := range s.logs {
+		if !present[path] {
+			log.file.Close()
+			delete(s.logs, path)
+		}
+	}
+	if !newEntry {
+		return nil
+	}
+	dir, err := os.Open(s.dir)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	return f.Sync()
+	defer dir.Close()
+	return s.syncFile(dir)
+}
+
+func openLogFile(path string) (openLog, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return openLog{}, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return openLog{}, err
+	}
+	return openLog{file: f, info: info}, nil
 }

@@ -92,7 +92,7 @@ func serve(ctx context.Context, listen, dataDir string, logger *slog.Logger) err
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", listen, err)
 	}
-	durable := newGroupCommit(func() error { return syncSQLiteLogs(dataDir) })
+	durable := newGroupCommit(newLogSyncer(dataDir).sync)
 	go durable.run(ctx)
 	proxy := &writeSerializer{
 		upstreamNetwork: "unix", upstreamAddress: socket, logger: logger, durable: durable,
