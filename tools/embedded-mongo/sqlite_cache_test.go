@@ -14,9 +14,10 @@ import (
 // use ends by keeping it, reset, for the next use of the same SQL on its connection. These
 // tests hold the cached statements to what fresh ones do.
 
-func openSQLite(t testing.TB) (*sql.DB, *sql.Conn) {
+// sqliteConn opens the database dsn names and one connection to it, both closed after the test.
+func sqliteConn(t testing.TB, dsn string) (*sql.DB, *sql.Conn) {
 	t.Helper()
-	db, err := sql.Open("sqlite", filepath.Join(t.TempDir(), "cache.sqlite"))
+	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,6 +27,12 @@ func openSQLite(t testing.TB) (*sql.DB, *sql.Conn) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { conn.Close() })
+	return db, conn
+}
+
+func openSQLite(t testing.TB) (*sql.DB, *sql.Conn) {
+	t.Helper()
+	db, conn := sqliteConn(t, filepath.Join(t.TempDir(), "cache.sqlite"))
 	mustExec(t, conn, `CREATE TABLE docs (id INTEGER PRIMARY KEY, name TEXT UNIQUE, size INTEGER)`)
 	return db, conn
 }

@@ -21,17 +21,8 @@ const walPageSize = 4096
 
 func openWAL(t testing.TB, file string) *sql.Conn {
 	t.Helper()
-	db, err := sql.Open("sqlite", "file:"+file+
+	_, conn := sqliteConn(t, "file:"+file+
 		"?_pragma=journal_mode(wal)&_pragma=synchronous(normal)&_pragma=wal_autocheckpoint(0)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	conn, err := db.Conn(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { conn.Close() })
 	return conn
 }
 
