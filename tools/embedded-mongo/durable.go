@@ -91,6 +91,9 @@ type logSyncer struct {
 	dir      string
 	syncFile func(*os.File) error // (*os.File).Sync; tests record the calls
 	logs     map[string]openLog
+	// A log was opened whose directory entry no successful sync has covered yet (kept across
+	// a failed sync, so the next one syncs the directory again).
+	dirPending bool
 }
 
 type openLog struct {
@@ -108,7 +111,6 @@ func (s *logSyncer) sync() error {
 		return err
 	}
 	present := make(map[string]bool, len(paths))
-	newEntry := false
 	for _, path := range paths {
 		present[path] = true
 		log, ok := s.logs[path]
@@ -127,7 +129,7 @@ func (s *logSyncer) sync() error {
 				return err
 			}
 			s.logs[path] = log
-			newEntry = true
+			s.dirPending = true
 		}
 		if err := s.syncFile(log.file); err != nil {
 			return err
@@ -139,7 +141,7 @@ func (s *logSyncer) sync() error {
 			delete(s.logs, path)
 		}
 	}
-	if !newEntry {
+	if !s.dirPending {
 		return nil
 	}
 	dir, err := os.Open(s.dir)
@@ -147,7 +149,11 @@ func (s *logSyncer) sync() error {
 		return err
 	}
 	defer dir.Close()
-	return s.syncFile(dir)
+	if err := s.syncFile(dir); err != nil {
+		return err
+	}
+	s.dirPending = false
+	return nil
 }
 
 func openLogFile(path string) (openLog, error) {

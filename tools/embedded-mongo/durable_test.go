@@ -98,4 +98,22 @@ func TestLogSyncerSyncsEveryLogAndTheDirectoryOnlyForNewOnes(t *testing.T) {
 	if len(s.logs) != 1 {
 		t.Fatalf("%d logs held open, want 1 (the removed one closed)", len(s.logs))
 	}
+
+	// A new log whose directory sync failed: the next sync syncs the directory again.
+	c := filepath.Join(dir, "c.sqlite-wal")
+	write(c)
+	s.syncFile = func(f *os.File) error {
+		if f.Name() == dir {
+			return os.ErrPermission
+		}
+		return rec.record(f)
+	}
+	if err := s.sync(); err == nil {
+		t.Fatal("the directory's sync failed, and sync reported no error")
+	}
+	s.syncFile = rec.record
+	want = []string{"b.sqlite-wal#" + inodeOf(t, b), "c.sqlite-wal#" + inodeOf(t, c), dirEntry}
+	if got := syncOnce(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("after a failed directory sync: synced %v, want %v", got, want)
+	}
 }
