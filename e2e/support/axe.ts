@@ -17,6 +17,16 @@ export async function expectNoSeriousAxeViolations(
   await test.step(`axe: ${screen}`, async () => {
     // Legacy mode runs axe in every frame without opening a helper page (the newer mode's
     // `newPage` fails in these contexts: "Failed to find browser context").
+    // Colours are read as they end: a transition running now (a card restyled by a live update, a
+    // hover) would show axe a blend of two styles. Endless animations (spinners) are not waited on.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
     let builder = new AxeBuilder({ page }).setLegacyMode(true);
     for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
     const results = await builder.analyze();

@@ -87,7 +87,11 @@ export function AgreementActions({
           className="ps-button ps-button--primary dash-action"
         />
       ) : primary ? (
+        // Keyed by the action: when a live update changes the card's first action, a new button
+        // takes its place, not the old one restyled through its colour transition (a red label
+        // on the old blue for 120 ms), and focus never rests on an action the person did not pick.
         <button
+          key={primary}
           type="button"
           className={`ps-button dash-action ${DANGER.includes(primary) ? 'dash-action--danger' : 'ps-button--primary'}`}
           disabled={busy}

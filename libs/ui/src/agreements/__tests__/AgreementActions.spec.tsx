@@ -201,6 +201,30 @@ describe('AgreementActions', () => {
     expect(onAction).toHaveBeenCalledWith('void');
   });
 
+  it('puts a new button in place when a live update changes the main action, never the old one restyled', () => {
+    const props = {
+      family: 'standard' as const,
+      viewer: ADMIN,
+      now: NOW,
+      busyAction: null,
+      onAction: jest.fn(),
+      label: 'Actions for Maria Lopez',
+    };
+    const { rerender } = render(
+      <AgreementActions {...props} card={agreementCard({ status: 'signature_saved' })} />,
+    );
+    const copyLink = screen.getByRole('button', { name: 'Copy Link' });
+    copyLink.focus();
+    rerender(<AgreementActions {...props} card={agreementCard({ status: 'signed' })} />);
+    const voidButton = screen.getByRole('button', { name: 'Void Contract' });
+    // The same element restyled would fade from the primary blue to the danger style, showing a
+    // red label on blue while it does; and focus would rest on Void, an action nobody chose.
+    expect(voidButton).not.toBe(copyLink);
+    expect(voidButton).toHaveClass('dash-action--danger');
+    expect(voidButton).not.toHaveClass('ps-button--primary');
+    expect(voidButton).not.toHaveFocus();
+  });
+
   it('leaves Delete out without the right to delete (admin only for change orders)', async () => {
     const user = userEvent.setup();
     renderActions({ status: 'not-signed' }, { isAdmin: false, userAccessAccess: true }, 'co');
