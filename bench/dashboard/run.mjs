@@ -282,6 +282,7 @@ async function measure(count, { mongoBase, redisUrl }) {
     row('signer: captcha verify (link)', verify);
     row('signer: verifyToken (token lookup)', lookup);
     if (profiler) {
+      await profiler.explainAccess();
       console.log(`  database commands of the signer's calls (${count} agreements):`);
       console.table(
         profiler

@@ -1,10 +1,11 @@
 // A MongoDB wire-protocol relay that times every command between the
 // processes under test and the database, grouped by command, collection and
-// filter shape. Used by bench/signers with BENCH_PROFILE=1 to show which
-// queries the embedded FerretDB answers by scanning the whole collection: its
-// SQLite backend pushes a filter down only when the filter is exactly
-// `{_id: <string or ObjectId>}` (FerretDB v1.24 backends/sqlite/collection.go);
-// anything else reads and decodes every document of the collection in Go.
+// filter shape. Used by bench/signers and bench/dashboard with BENCH_PROFILE=1 to
+// show where the database's time goes and how the embedded FerretDB answers each
+// filter: after the run, every filter other than an `_id` lookup is explained by
+// the server itself (`filterPushdown` and SQLite's plan), since the repository's
+// build reads equalities on declared indexes from them (tools/embedded-mongo/patches)
+// where stock FerretDB v1.24 reads and decodes every document of the collection.
 // The time measured includes the wait behind other writes in the embedded
 // server's write serializer (tools/embedded-mongo/proxy.go).
 import { appendFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { ROOT } from '../../scripts/lib/setup.mjs';
 
 const require = createRequire(import.meta.url);
-const { BSON } = require(path.join(ROOT, 'node_modules/mongodb'));
+const { BSON, MongoClient } = require(path.join(ROOT, 'node_modules/mongodb'));
 
 const OP_MSG = 2013;
 
@@ -94,8 +95,7 @@ function shapeOf(filter) {
 /**
  * Whether the repository's FerretDB build reads this filter from the `_id` index: an `_id`
  * equality (string or ObjectId) among the filter's top-level fields
- * (tools/embedded-mongo/patches); stock FerretDB v1.24 only when the filter is exactly that,
- * and then by scanning (its filter expression is not the index's).
+ * (tools/embedded-mongo/patches). Other filters are explained by the server after the run.
  */
 function pushedDown(filter) {
   if (!filter || typeof filter !== 'object') return false;
@@ -118,6 +118,44 @@ function traceDetail(body, filter) {
   }`;
 }
 
+/**
+ * The command the server explains for a traced one. FerretDB queries findAndModify, update,
+ * delete and distinct by their filter alone (sort and limit applied after), as a find without
+ * them; find, count and aggregate are explained as they came.
+ */
+function explainable(command, collection, body, filter) {
+  if (command === 'find') {
+    const { filter: _f, sort, limit, skip } = body;
+    return {
+      find: collection,
+      filter,
+      ...(sort ? { sort } : {}),
+      ...(limit ? { limit } : {}),
+      ...(skip ? { skip } : {}),
+    };
+  }
+  if (command === 'count') return { count: collection, query: filter };
+  if (command === 'aggregate')
+    return { aggregate: collection, pipeline: body.pipeline, cursor: {} };
+  return { find: collection, filter };
+}
+
+/**
+ * How the server answers an explained filter: from an index (named as in SQLite's plan),
+ * pushed to SQLite but scanned there, or read and decoded in Go (SCAN).
+ */
+function accessOf(explained) {
+  if (explained.filterPushdown !== true) return 'SCAN';
+  const search = JSON.stringify(explained.queryPlanner ?? '').match(
+    /SEARCH (\S+) USING (?:COVERING )?INDEX ([^\s"]+)/,
+  );
+  if (!search) return 'SCAN in SQLite';
+  // SQLite names an index after its table (`crm_notes_902c7625_marker_1`): the rest is the key.
+  const [, table, index] = search;
+  const key = index.startsWith(table) ? index.slice(table.length + 1) : index;
+  return `index ${key.length > 40 ? `${key.slice(0, 39)}…` : key}`;
+}
+
 /** Command, collection and filter of a request body; null for handshakes and the like. */
 function describe({ body, sequences }) {
   const command = Object.keys(body)[0];
@@ -138,7 +176,7 @@ function describe({ body, sequences }) {
   if (!filterOf || typeof collection !== 'string') return null;
   const filter = filterOf();
   const multi = command === 'update' && (body.updates ?? sequences.updates ?? [])[0]?.multi;
-  let access = pushedDown(filter) ? 'by _id' : 'SCAN';
+  let access = pushedDown(filter) ? 'by _id' : 'not explained';
   if (command === 'find' && Object.keys(filter).length === 0 && body.limit && !body.sort) {
     access = 'natural+limit';
   }
@@ -147,6 +185,9 @@ function describe({ body, sequences }) {
     collection,
     shape: shapeOf(filter),
     access,
+    ...(access === 'not explained'
+      ? { database: body.$db, explain: explainable(command, collection, body, filter) }
+      : {}),
     ...(process.env.BENCH_PROFILE_TRACE ? { detail: traceDetail(body, filter) } : {}),
   };
 }
@@ -220,6 +261,28 @@ export async function startWireProfiler(upstream) {
     },
     stop() {
       recording = false;
+    },
+    /**
+     * Asks the server how it answers each recorded filter other than an `_id` lookup (one
+     * explain per group, after the run, so the figures above are not touched by it).
+     */
+    async explainAccess() {
+      const client = new MongoClient(`mongodb://${upstream}/?directConnection=true`);
+      try {
+        for (const group of groups.values()) {
+          if (!group.explain) continue;
+          try {
+            const explained = await client
+              .db(String(group.database))
+              .command({ explain: group.explain, verbosity: 'queryPlanner' });
+            group.access = accessOf(explained);
+          } catch (error) {
+            group.access = `not explained (${error.codeName ?? error.message})`;
+          }
+        }
+      } finally {
+        await client.close();
+      }
     },
     /** Groups by total time, each with count, total and p50/max in ms. */
     report() {

@@ -745,6 +745,7 @@ async function main() {
   console.log(`  staff sends (setup)  ${sendSeconds.toFixed(1)} s for ${AGREEMENTS}`);
   for (const error of summary.errors) console.log(`  ! ${error}`);
   if (profiler) {
+    await profiler.explainAccess();
     const rows = profiler.report();
     const perSigner = commandsPerSigner(rows, SIGNERS);
     summary.profile = rows;
@@ -766,7 +767,7 @@ async function main() {
     );
     console.log(
       '\nEvery database command in that time: count, per signer, latency summed over concurrent calls (wait in the write queue included), p50 and max; ' +
-        'access = how the embedded FerretDB answers the filter: by _id (from the _id index), or SCAN (every document of the collection read and decoded in Go):',
+        'access = how the embedded FerretDB answers the filter (its own explain): by _id (from the _id index), index <name> (read from that index), or SCAN (every document of the collection read and decoded in Go):',
     );
     console.table(
       [...rows]
