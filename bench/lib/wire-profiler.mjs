@@ -125,7 +125,7 @@ function traceDetail(body, filter) {
  */
 function explainable(command, collection, body, filter) {
   if (command === 'find') {
-    const { filter: _f, sort, limit, skip } = body;
+    const { sort, limit, skip } = body;
     return {
       find: collection,
       filter,
@@ -206,7 +206,11 @@ export async function startWireProfiler(upstream) {
   const record = (what, ms) => {
     if (!recording) return;
     if (traceFile) {
-      appendFileSync(traceFile, `${JSON.stringify({ ms: Math.round(ms), ...what })}\n`);
+      // The command kept for the explain holds the filter's values as sent (a signing link's
+      // key among them, maybe): never written out, only `detail`, whose keys are masked.
+      const { command, collection, shape, access, detail } = what;
+      const line = { ms: Math.round(ms), command, collection, shape, access, detail };
+      appendFileSync(traceFile, `${JSON.stringify(line)}\n`);
     }
     const key = `${what.command}|${what.collection}|${what.shape}`;
     let group = groups.get(key);
