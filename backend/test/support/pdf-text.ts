@@ -1,23 +1,13 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
+import { runPdfJs } from './pdfjs-child';
 
-const SCRIPT = join(__dirname, 'extract-pdf-text.mjs');
-
-/** The text of each page of a PDF, extracted by pdfjs-dist in a child process (it is ESM-only). */
-export function pdfPagesText(pdf: Buffer): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      process.execPath,
-      [SCRIPT],
-      { maxBuffer: 64 * 1024 * 1024, cwd: __dirname },
-      (error, stdout, stderr) => {
-        if (error)
-          return reject(new Error(`PDF text extraction failed: ${stderr || error.message}`));
-        resolve((JSON.parse(stdout) as { pages: string[] }).pages);
-      },
-    );
-    child.stdin?.end(pdf);
-  });
+/** The text of each page of a PDF, extracted by pdfjs-dist (extract-pdf-text.mjs). */
+export async function pdfPagesText(pdf: Buffer): Promise<string[]> {
+  const { pages } = await runPdfJs<{ pages: string[] }>(
+    'extract-pdf-text.mjs',
+    pdf,
+    'PDF text extraction',
+  );
+  return pages;
 }
 
 /** All pages' text with line breaks and runs of spaces collapsed, for `toContain` checks. */

@@ -1,6 +1,7 @@
 import { formatPacificTimestamp, SINGLE_SIGNER_RECIPIENT_ID } from '@prosign/domain';
-import { degrees, PDFDocument, type PDFImage, rgb, StandardFonts } from 'pdf-lib';
+import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { SignatureSlot } from '../document-content';
+import { drawPixels, embedPixels, type EmbeddedPixels } from './embed-pixels';
 import { trimToInk } from './trim-to-ink';
 
 /**
@@ -80,17 +81,17 @@ export async function stampSignatures(
     slots.some((slot) => slot.kind === kind && ownerOf(slot) === owner);
   const embedded = new Map<
     string,
-    { signature: PDFImage | null; initials: PDFImage | null; signedAt: Date }
+    { signature: EmbeddedPixels | null; initials: EmbeddedPixels | null; signedAt: Date }
   >();
   for (const slot of slots) {
     const owner = ownerOf(slot);
     const images = Object.hasOwn(byRecipient, owner) ? byRecipient[owner] : undefined;
     if (!images || embedded.has(owner)) continue;
     const signature = has(owner, 'signature')
-      ? await pdf.embedPng(trimToInk(images.signaturePng))
+      ? embedPixels(pdf, trimToInk(images.signaturePng))
       : null;
     const initials = has(owner, 'initials')
-      ? await pdf.embedPng(trimToInk(images.initialsPng))
+      ? embedPixels(pdf, trimToInk(images.initialsPng))
       : null;
     embedded.set(owner, { signature, initials, signedAt: images.signedAt });
   }
@@ -116,7 +117,7 @@ export async function stampSignatures(
     const scale = Math.min(slot.width / image.width, slot.height / image.height);
     const width = image.width * scale;
     const height = image.height * scale;
-    page.drawImage(image, {
+    drawPixels(page, image, {
       x: slot.x + (slot.width - width) / 2,
       y: slot.y + (slot.height - height) / 2,
       width,

@@ -1,11 +1,19 @@
 import { PNG } from 'pngjs';
 
+/** An image's pixels, 8-bit RGBA, row after row. */
+export interface RgbaPixels {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8Array;
+}
+
 /**
- * The part of a signature image that holds ink (non-transparent, non-white
- * pixels) plus a small margin. A typed signature is 400×200 with the text in
- * the middle; trimmed, it fills the document's signature box legibly.
+ * The pixels of the part of a signature image that holds ink (non-transparent,
+ * non-white pixels) plus a small margin, decoded once for the document they are
+ * stamped into. A typed signature is rendered cropped already; a drawn or
+ * uploaded one is 400×200 with the stroke somewhere in it.
  */
-export function trimToInk(png: Uint8Array, margin = 4): Buffer {
+export function trimToInk(png: Uint8Array, margin = 4): RgbaPixels {
   const image = PNG.sync.read(Buffer.from(png));
   const { width, height, data } = image;
   let minX = width;
@@ -23,16 +31,21 @@ export function trimToInk(png: Uint8Array, margin = 4): Buffer {
       if (y > maxY) maxY = y;
     }
   }
-  if (maxX < 0) return Buffer.from(png);
+  if (maxX < 0) return { width, height, data };
   const left = Math.max(0, minX - margin);
   const top = Math.max(0, minY - margin);
   const right = Math.min(width - 1, maxX + margin);
   const bottom = Math.min(height - 1, maxY + margin);
-  // Already tight (a typed signature is rendered cropped): the bytes as they are, not re-encoded.
+  // Already tight (a typed signature is rendered cropped): the pixels as decoded, not copied.
   if (left <= 2 && top <= 2 && width - 1 - right <= 2 && height - 1 - bottom <= 2) {
-    return Buffer.from(png);
+    return { width, height, data };
   }
-  const trimmed = new PNG({ width: right - left + 1, height: bottom - top + 1 });
-  PNG.bitblt(image, trimmed, left, top, trimmed.width, trimmed.height, 0, 0);
-  return PNG.sync.write(trimmed);
+  const trimmed = { width: right - left + 1, height: bottom - top + 1 };
+  const rowBytes = trimmed.width * 4;
+  const pixels = new Uint8Array(rowBytes * trimmed.height);
+  for (let row = 0; row < trimmed.height; row += 1) {
+    const from = ((top + row) * width + left) * 4;
+    pixels.set(data.subarray(from, from + rowBytes), row * rowBytes);
+  }
+  return { ...trimmed, data: pixels };
 }
