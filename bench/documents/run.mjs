@@ -276,16 +276,12 @@ async function stampStep() {
     const date = new Date(Date.parse('2026-03-01T16:00:00Z') + i * 1000);
     const agreement = await renderAgreement(contentOf(i, date), date);
     const name = form(i).full_name;
-    const initials = name
-      .split(/\s+/)
-      .map((word) => word[0])
-      .join('');
     inputs.push({
       date,
       agreement,
       marks: {
         signaturePng: images.renderTypedSignature(name, 'standard'),
-        initialsPng: images.renderTypedSignature(initials, 'standard'),
+        initialsPng: images.renderInitials(name, 'standard').png,
         signedAt: date,
       },
     });
