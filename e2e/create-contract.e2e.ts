@@ -7,6 +7,7 @@ import { expect, test as base, type APIRequestContext, type Page } from '@playwr
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expectNoSeriousAxeViolations } from './support/axe';
+import { pickDealByLink } from './support/create-screen';
 import { apiUrl, DEMO, signIn } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
@@ -59,11 +60,9 @@ test('a CSM turns a demo deal into a sent contract; the mail arrives and the dea
   const search = staff.getByRole('combobox', { name: /Search deal/ });
   await search.click();
   await expect(staff.getByText('Type to search...')).toBeVisible();
-  await search.fill(`https://app.hubspot.com/contacts/4711/record/0-3/${dealId}`);
-  await staff.getByRole('listbox', { name: 'Deals' }).getByRole('option').first().click();
+  const left = await pickDealByLink(staff, dealId);
 
   // Service and Title 24 reports are selects (a button opening a list box), empty: '--Select--'.
-  const left = staff.getByRole('region', { name: 'Deal and service' });
   const service = left.getByRole('button', { name: /Service/ });
   await expect(service).toHaveText('--Select--');
   await service.click();

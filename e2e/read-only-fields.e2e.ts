@@ -7,6 +7,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { pickDealByLink } from './support/create-screen';
 import { apiUrl, DEMO, signIn } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
@@ -114,9 +115,7 @@ for (const size of SIZES) {
         await page.goto('/');
         const search = page.getByRole('combobox', { name: /Search deal/ });
         await expect(search).toBeVisible({ timeout: 30_000 });
-        await search.fill(`https://app.hubspot.com/contacts/4711/record/0-3/${STANDARD_DEAL}`);
-        await page.getByRole('listbox', { name: 'Deals' }).getByRole('option').first().click();
-        const left = page.getByRole('region', { name: 'Deal and service' });
+        const left = await pickDealByLink(page, STANDARD_DEAL);
         await left.getByRole('button', { name: /Service/ }).click();
         await page.getByRole('option', { name: 'Structural Engineering' }).click();
         await left.getByRole('button', { name: /Title 24 reports/ }).click();
