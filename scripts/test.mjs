@@ -17,6 +17,7 @@ import {
   ensureRedisServer,
 } from './lib/setup.mjs';
 import { freePort, runCapture, stopAll } from './lib/processes.mjs';
+import { failedJestAndGoTests } from './lib/test-output.mjs';
 
 const scratch = path.join(DATA_DIR, `test-run-${process.pid}`);
 const onCi = Boolean(process.env.CI) && process.env.CI !== 'false';
@@ -93,8 +94,15 @@ async function main() {
       { env: { ...NX_ENV, CI: process.env.CI ?? 'true' } },
     );
     addTestCounts(nx.output);
-    if (nx.code !== 0)
-      failures.push('lint, unit/integration tests or build (see the Nx output above)');
+    if (nx.code !== 0) {
+      // Named in the closing summary: CI keeps only the tail of a long log.
+      const failedTests = failedJestAndGoTests(nx.output);
+      failures.push(
+        failedTests.length
+          ? `lint, unit/integration tests or build (see the Nx output above); failed tests:\n${failedTests.map((line) => `      ${line}`).join('\n')}`
+          : 'lint, unit/integration tests or build (see the Nx output above)',
+      );
+    }
     stageDone('lint, unit and integration tests, builds (Nx)');
 
     if (nx.code === 0) {
@@ -220,7 +228,12 @@ async function runFaultSuite() {
     { cwd: path.join(ROOT, 'backend') },
   );
   addTestCounts(result.output);
-  if (result.code !== 0) failures.push('fault injection (see its counts and logs above)');
+  if (result.code !== 0) {
+    const failedTests = failedJestAndGoTests(result.output);
+    failures.push(
+      `fault injection (see its counts and logs above)${failedTests.length ? `; failed tests:\n${failedTests.map((line) => `      ${line}`).join('\n')}` : ''}`,
+    );
+  }
 }
 
 /** "file › title: first lines of the error" for each test that failed in a Playwright JSON report. */
