@@ -249,8 +249,10 @@ describe('agreement core (repository, event chain, step runner)', () => {
     });
 
     it('renews the lease during a step longer than the lease, so no second runner takes over', async () => {
+      // The renewal is written half-way through the lease: 3 s of it leave the database's write
+      // room on a loaded machine (a 3 s lease left 1.5 s).
       const timed = new StepRunner(repository, {
-        leaseMs: 3_000,
+        leaseMs: 6_000,
         heartbeatCheckMs: 50,
         waitForOtherRunnerMs: 10_000,
       });
@@ -261,17 +263,17 @@ describe('agreement core (repository, event chain, step runner)', () => {
         steps: ['render'],
         async run(step) {
           slowCalls.push(step);
-          await new Promise((resolve) => setTimeout(resolve, 4_500));
+          await new Promise((resolve) => setTimeout(resolve, 7_500));
         },
       };
       const running = timed.run(agreement, slow);
       // Past the first lease's end: without a renewal another runner could take the operation.
-      await new Promise((resolve) => setTimeout(resolve, 3_500));
-      expect(await repository.takeLease(agreement._id, 'send', 'intruder', 3_000)).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 6_500));
+      expect(await repository.takeLease(agreement._id, 'send', 'intruder', 6_000)).toBeNull();
       const done = await running;
       expect(done.send?.state).toBe('completed');
       expect(slowCalls).toEqual(['render']);
-    }, 20_000);
+    }, 30_000);
 
     it("the worker's resume backs off from a failure and leaves an operation failing for good to admins", async () => {
       const agreement = await published();

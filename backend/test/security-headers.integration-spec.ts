@@ -154,7 +154,17 @@ describe('request logs', () => {
     await http().get(`/api/template/download-deposit-pdf/${plainToken}`);
     await http().post(`/api/co/finish/${plainToken}x`).send({ agreedToTerms: true });
     await http().get(`/api/sow/get-contract/${plainToken}y`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // pino-http writes a request's line when its response has finished, which can come after
+    // the client has read it: wait for the eight lines (a fixed 300 ms was a guess).
+    const requestLinesOf = () =>
+      written
+        .join('')
+        .split('\n')
+        .filter((line) => line.includes('"req":'));
+    const deadline = Date.now() + 15_000;
+    while (requestLinesOf().length < 8 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
 
     const lines = written.join('').split('\n').filter(Boolean);
     const requestLines = lines.filter((line) => line.includes('"req":'));

@@ -120,7 +120,7 @@ describe.each([
 
   function nextEvent(event: string): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${event} event`)), 2000);
+      const timer = setTimeout(() => reject(new Error(`no ${event} event`)), 10_000);
       client.once(event, (value: unknown) => {
         clearTimeout(timer);
         resolve(value);
@@ -129,12 +129,12 @@ describe.each([
   }
 
   it('acknowledges with the returned value, one argument or several', async () => {
-    await expect(client.timeout(2000).emitWithAck('echo', { a: 1 })).resolves.toEqual({ a: 1 });
-    await expect(client.timeout(2000).emitWithAck('echo', 1, 2)).resolves.toEqual([1, 2]);
+    await expect(client.timeout(10_000).emitWithAck('echo', { a: 1 })).resolves.toEqual({ a: 1 });
+    await expect(client.timeout(10_000).emitWithAck('echo', 1, 2)).resolves.toEqual([1, 2]);
   });
 
   it('acknowledges with the value of a returned Promise', async () => {
-    await expect(client.timeout(2000).emitWithAck('later', 'x')).resolves.toEqual({ later: 'x' });
+    await expect(client.timeout(10_000).emitWithAck('later', 'x')).resolves.toEqual({ later: 'x' });
   });
 
   it('emits an {event, data} reply as that event instead of acknowledging', async () => {
@@ -147,7 +147,7 @@ describe.each([
     // Waits for the second value rather than a fixed time: under load 200 ms was not enough.
     const values: unknown[] = [];
     const both = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`only ${values.length} streamed`)), 5000);
+      const timer = setTimeout(() => reject(new Error(`only ${values.length} streamed`)), 10_000);
       client.on('streamed', (value: unknown) => {
         values.push(value);
         if (values.length === 2) {
@@ -166,7 +166,7 @@ describe.each([
   });
 
   it('runs pipes and reports a WsException as an exception event', async () => {
-    await expect(client.timeout(2000).emitWithAck('shout', 'hi')).resolves.toBe('HI');
+    await expect(client.timeout(10_000).emitWithAck('shout', 'hi')).resolves.toBe('HI');
 
     const exception = nextEvent('exception');
     client.emit('shout', 42);
@@ -182,7 +182,7 @@ describe.each([
   });
 
   it('leaves the acknowledgement to a handler that takes it', async () => {
-    await expect(client.timeout(2000).emitWithAck('manual', 'm')).resolves.toEqual({
+    await expect(client.timeout(10_000).emitWithAck('manual', 'm')).resolves.toEqual({
       manual: 'm',
     });
   });
@@ -191,7 +191,7 @@ describe.each([
     const [serverSocket] = app.get(ProbeGateway).server.sockets.sockets.values();
     const listeners = () => serverSocket.listenerCount('disconnect');
     const idle = listeners();
-    for (let i = 0; i < 20; i++) await client.timeout(2000).emitWithAck('later', i);
+    for (let i = 0; i < 20; i++) await client.timeout(10_000).emitWithAck('later', i);
     expect(listeners()).toBe(idle);
   });
 });
