@@ -105,7 +105,7 @@ describe('hand over to the authorised signatory', () => {
     const mails = await waitFor(
       () => mailsOf(agreementId),
       (found) => found.some((mail) => mail.to.includes(email)),
-      { timeoutMs: 10_000, intervalMs: 100 },
+      { timeoutMs: 30_000, intervalMs: 100 },
     );
     const mail = mails.filter((found) => found.to.includes(email)).at(-1) as Mail;
     const link = /https:\/\/sign\.prosign\.example\.com\/[^\s"<]+/.exec(mail.text)?.[0];

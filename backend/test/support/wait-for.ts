@@ -1,8 +1,12 @@
-/** Polls `probe` until it returns a value accepted by `until`, or fails after `timeoutMs`. */
+/**
+ * Polls `probe` until it returns a value accepted by `until`, or fails after `timeoutMs`: 30 s by
+ * default, half a test's time, since a worker's job waits behind the other suites on a loaded CI
+ * machine (it returns as soon as the condition holds).
+ */
 export async function waitFor<T>(
   probe: () => Promise<T>,
   until: (value: T) => boolean,
-  { timeoutMs = 10000, intervalMs = 50 } = {},
+  { timeoutMs = 30_000, intervalMs = 50 } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T = await probe();
