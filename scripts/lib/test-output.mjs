@@ -20,7 +20,10 @@ export function failedJestAndGoTests(output) {
         .map((l) => l.trim())
         .filter(Boolean)
         .slice(0, 6);
-      found.set(jest[1], `${jest[1]}${file ? ` (${file})` : ''}\n        ${detail.join('\n        ')}`);
+      found.set(
+        jest[1],
+        `${jest[1]}${file ? ` (${file})` : ''}\n        ${detail.join('\n        ')}`,
+      );
     }
     const go = /^\s*--- FAIL: (\S+)/.exec(line);
     if (go && !found.has(go[1])) found.set(go[1], `Go ${go[1]}`);
