@@ -17,7 +17,7 @@ import {
   ensureRedisServer,
 } from './lib/setup.mjs';
 import { freePort, runCapture, stopAll } from './lib/processes.mjs';
-import { failedJestAndGoTests } from './lib/test-output.mjs';
+import { failedJestAndGoTests, failedStage } from './lib/test-output.mjs';
 
 const scratch = path.join(DATA_DIR, `test-run-${process.pid}`);
 const onCi = Boolean(process.env.CI) && process.env.CI !== 'false';
@@ -94,13 +94,13 @@ async function main() {
       { env: { ...NX_ENV, CI: process.env.CI ?? 'true' } },
     );
     addTestCounts(nx.output);
+    // Failed tests are named in the closing summary: CI keeps only the tail of a long log.
     if (nx.code !== 0) {
-      // Named in the closing summary: CI keeps only the tail of a long log.
-      const failedTests = failedJestAndGoTests(nx.output);
       failures.push(
-        failedTests.length
-          ? `lint, unit/integration tests or build (see the Nx output above); failed tests:\n${failedTests.map((line) => `      ${line}`).join('\n')}`
-          : 'lint, unit/integration tests or build (see the Nx output above)',
+        failedStage(
+          'lint, unit/integration tests or build (see the Nx output above)',
+          failedJestAndGoTests(nx.output),
+        ),
       );
     }
     stageDone('lint, unit and integration tests, builds (Nx)');
@@ -182,11 +182,7 @@ async function runEndToEnd() {
   if (result.code !== 0) {
     printLogTails(logDir);
     // Named last, after the logs, so the tail of a CI log says which test failed and why.
-    failures.push(
-      failedTests.length
-        ? `end-to-end tests:\n${failedTests.map((line) => `      ${line}`).join('\n')}`
-        : 'end-to-end tests',
-    );
+    failures.push(failedStage('end-to-end tests', failedTests));
   }
 }
 
@@ -229,9 +225,11 @@ async function runFaultSuite() {
   );
   addTestCounts(result.output);
   if (result.code !== 0) {
-    const failedTests = failedJestAndGoTests(result.output);
     failures.push(
-      `fault injection (see its counts and logs above)${failedTests.length ? `; failed tests:\n${failedTests.map((line) => `      ${line}`).join('\n')}` : ''}`,
+      failedStage(
+        'fault injection (see its counts and logs above)',
+        failedJestAndGoTests(result.output),
+      ),
     );
   }
 }

@@ -9,6 +9,7 @@ import { seedBaseData } from './support/seed';
 import { SHELL_ORIGIN } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
+import { waitFor } from './support/wait-for';
 
 const FRONTENDS = [8080, 8081, 8082, 8083, 8084].map((port) => `http://localhost:${port}`);
 
@@ -156,15 +157,15 @@ describe('request logs', () => {
     await http().get(`/api/sow/get-contract/${plainToken}y`);
     // pino-http writes a request's line when its response has finished, which can come after
     // the client has read it: wait for the eight lines (a fixed 300 ms was a guess).
-    const requestLinesOf = () =>
-      written
-        .join('')
-        .split('\n')
-        .filter((line) => line.includes('"req":'));
-    const deadline = Date.now() + 15_000;
-    while (requestLinesOf().length < 8 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await waitFor(
+      async () =>
+        written
+          .join('')
+          .split('\n')
+          .filter((line) => line.includes('"req":')),
+      (requestLines) => requestLines.length >= 8,
+      { timeoutMs: 15_000, intervalMs: 25 },
+    );
 
     const lines = written.join('').split('\n').filter(Boolean);
     const requestLines = lines.filter((line) => line.includes('"req":'));

@@ -11,6 +11,7 @@ import type {
 import { asStaff, SHELL_ORIGIN, signIn, TEST_ADMIN } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
+import { waitFor } from './support/wait-for';
 
 type StaffSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -132,10 +133,12 @@ describe('staff room membership', () => {
     } as unknown as Parameters<RealtimePublisher['agreementChanged']>[0]);
     // Room membership is settled before (connect waits for it). A fixed wait was not enough on
     // a loaded machine: the sockets that should hear are waited for, however long it takes.
-    const deadline = Date.now() + 15_000;
-    while (expected.some((want, i) => want && !got[i]) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    // Past the deadline the assertion on what was heard names the socket that missed it.
+    await waitFor(
+      async () => got,
+      (heardNow) => expected.every((want, i) => !want || heardNow[i]),
+      { timeoutMs: 15_000, intervalMs: 25 },
+    ).catch(() => undefined);
     // A socket that should not hear would have by now, as the others did; 1 s more to be sure.
     if (expected.some((want) => !want)) await new Promise((resolve) => setTimeout(resolve, 1000));
     stops.forEach((stop) => stop());

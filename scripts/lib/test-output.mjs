@@ -2,7 +2,8 @@
 
 /**
  * "Suite › test" and the first lines of its error, for each Jest test that failed in this output
- * (Jest heads each failure "● Suite › test", under its file's "FAIL" line), and "Go TestName" for each failing Go test.
+ * (Jest heads each failure "● Suite › test", under its file's "FAIL" line), and "Go TestName"
+ * for each failing Go test.
  */
 export function failedJestAndGoTests(output) {
   const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
@@ -29,4 +30,11 @@ export function failedJestAndGoTests(output) {
     if (go && !found.has(go[1])) found.set(go[1], `Go ${go[1]}`);
   });
   return [...found.values()];
+}
+
+/** A failed stage's line of the closing summary, with the tests that failed in it listed below. */
+export function failedStage(stage, failedTests) {
+  return failedTests.length
+    ? `${stage}; failed tests:\n${failedTests.map((line) => `      ${line}`).join('\n')}`
+    : stage;
 }
