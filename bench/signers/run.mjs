@@ -259,8 +259,10 @@ async function startSingle() {
   const backend = path.join(ROOT, 'backend');
   const logFile = (name) => path.join(DATA_DIR, `bench-signers-${name}.log`);
   for (const name of ['api', 'worker', 'mail-catcher']) rmSync(logFile(name), { force: true });
-  // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": where the api's time goes.
-  const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": where the api's time goes
+  // (BENCH_WORKER_NODE_ARGS the same for the worker).
+  const nodeArgsOf = (name) => (process.env[name] ?? '').split(' ').filter(Boolean);
+  const apiNodeArgs = nodeArgsOf('BENCH_API_NODE_ARGS');
   const api = startProcess(
     'api',
     process.execPath,
@@ -274,7 +276,7 @@ async function startSingle() {
   const worker = startProcess(
     'worker',
     process.execPath,
-    [...BACKEND_NODE_ARGS, 'dist/main.worker.js'],
+    [...BACKEND_NODE_ARGS, ...nodeArgsOf('BENCH_WORKER_NODE_ARGS'), 'dist/main.worker.js'],
     {
       cwd: backend,
       env: processEnv,
@@ -462,8 +464,17 @@ async function main() {
     `▸ ${AGREEMENTS} contracts (${PER_AGREEMENT} signer${PER_AGREEMENT > 1 ? 's' : ''} each) sent through the API in ${sendSeconds.toFixed(1)} s; ${stored} agreements stored`,
   );
 
-  // Let the send's mails drain, so the signing phase meets an idle worker.
+  // Let the send's mails and CRM writes drain, so the signing phase meets an idle worker
+  // (the sends' notes and stage moves would otherwise still be running in its first seconds).
+  const drainStarted = performance.now();
   await waitForMails(db, (id) => !id.startsWith('contract-signed-copy.'), 120_000);
+  const crmPending = await waitForCrmWrites(db, 120_000);
+  console.log(
+    `▸ the sends' mails and CRM writes done ${((performance.now() - drainStarted) / 1000).toFixed(1)} s after the last send` +
+      (crmPending
+        ? ` (${crmPending} CRM writes still pending: the signing phase shares the worker)`
+        : ''),
+  );
 
   // Signers: all at once, each from its own address.
   const signingOrigin = new URL(env.PUBLIC_SIGNING_URL).origin;
@@ -979,6 +990,18 @@ async function waitForMails(db, wanted, timeoutMs, expect = 0) {
     if (mine.length >= expect && counts.sent + counts.failed === mine.length) return counts;
     if (Date.now() > deadline) return counts;
     await sleep(1000);
+  }
+}
+
+/** Waits until no CRM write is queued or retrying, or `timeoutMs` passes; returns how many still are. */
+async function waitForCrmWrites(db, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const pending = await db
+      .collection('crm_stage_moves')
+      .countDocuments({ status: { $in: ['queued', 'retrying'] } });
+    if (pending === 0 || Date.now() > deadline) return pending;
+    await sleep(500);
   }
 }
 

@@ -3,6 +3,8 @@ import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { SignatureSlot } from '../document-content';
 import { drawPixels, embedPixels, type EmbeddedPixels } from './embed-pixels';
 import { trimToInk } from './trim-to-ink';
+// pdf-lib's streams deflated by Node's zlib, for every process that writes PDFs.
+import './pdf-lib-deflate';
 
 /**
  * pdf-lib stamps on the info dictionary the time of each save unless told not
