@@ -11,9 +11,10 @@
 // each pair runs the base's own bench script, then this checkout's (BENCH_SIGNERS and
 // BENCH_STORED as set, 100 and 1,000 by default). Needs this checkout built
 // (`npm run build -w @prosign/domain && npm run build -w @prosign/backend`).
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { run, runCapture } from '../../scripts/lib/processes.mjs';
 import { DATA_DIR, ROOT } from '../../scripts/lib/setup.mjs';
 
 const args = process.argv.slice(2);
@@ -32,17 +33,6 @@ const git = (...argv) => execFileSync('git', argv, { cwd: ROOT, encoding: 'utf8'
 const baseCommit = git('rev-parse', '--verify', `${baseRev}^{commit}`);
 const headCommit = git('rev-parse', 'HEAD');
 const worktree = path.join(DATA_DIR, `bench-compare-${baseCommit.slice(0, 10)}`);
-
-/** Runs a command to its end, failing on a non-zero exit. */
-function run(command, argv, options = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { stdio: 'inherit', ...options });
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${argv.join(' ')}: exit ${code}`)),
-    );
-  });
-}
 
 /** The base revision, built beside this checkout (once; kept for the next comparison). */
 async function prepareBase() {
@@ -73,25 +63,15 @@ async function prepareBase() {
   );
 }
 
-/** One run of a checkout's own bench; its figures read from what it prints. */
-function benchOnce(dir, logFile) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bench/signers/run.mjs'], {
-      cwd: dir,
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      writeFileSync(logFile, output);
-      const figures = figuresOf(output);
-      if (!figures) reject(new Error(`no figures in ${logFile} (exit ${code})`));
-      else resolve({ ...figures, exitCode: code });
-    });
+/** One run of a checkout's own bench (its output shown and kept); its figures read from what it prints. */
+async function benchOnce(dir, logFile) {
+  const { code, output } = await runCapture(process.execPath, ['bench/signers/run.mjs'], {
+    cwd: dir,
   });
+  writeFileSync(logFile, output);
+  const figures = figuresOf(output);
+  if (!figures) throw new Error(`no figures in ${logFile} (exit ${code})`);
+  return { ...figures, exitCode: code };
 }
 
 /**
