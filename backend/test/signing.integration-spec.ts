@@ -35,6 +35,7 @@ import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
   saveSignatureAndConsent,
+  sealedFinish,
   sendContract,
   signerHttp,
 } from './support/signing-fixtures';
@@ -292,7 +293,7 @@ describe('signing: signer calls, refusals and the finish', () => {
     });
   });
 
-  it('two finishes at once sign once: one signed history line, one signed-copy mail, the sealed PDF verifies', async () => {
+  it('two finishes at once sign once and answer before the seal; the worker seals once: one signed history line, one signed-copy mail, the sealed PDF verifies', async () => {
     await crm.updateDealProperties(DEAL_ID, { dealstage: 'appointmentscheduled' });
     const { token, docLink } = await sendContract(http, { hsDealId: DEAL_ID });
     const signer = signerHttp(api);
@@ -320,15 +321,28 @@ describe('signing: signer calls, refusals and the finish', () => {
       signerHttp(api).post('/api/signing/finish').send({ token }),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
-    expect(a.body).toEqual(b.body);
-    const done = a.body as FinishSigningResponse;
-    expect(done).toEqual({
+    // The claim answers: signed, with the time and the verify id; the PDF links follow the seal.
+    const claimed = a.body as FinishSigningResponse;
+    expect(claimed).toEqual({
       status: 'signed',
       signedAt: expect.any(String),
-      signedDocLink: expect.stringMatching(/\/api\/documents\/d\/[A-Za-z0-9_-]{22}\/view$/),
-      auditTrailDocLink: expect.stringMatching(/\/api\/documents\/d\/[A-Za-z0-9_-]{22}\/view$/),
+      signedDocLink: expect.any(String),
+      auditTrailDocLink: expect.any(String),
       verifyId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
     });
+    expect(b.body).toMatchObject({ signedAt: claimed.signedAt, verifyId: claimed.verifyId });
+    const done = await sealedFinish(api, token);
+    expect(done).toEqual({
+      status: 'signed',
+      signedAt: claimed.signedAt,
+      signedDocLink: expect.stringMatching(/\/api\/documents\/d\/[A-Za-z0-9_-]{22}\/view$/),
+      auditTrailDocLink: expect.stringMatching(/\/api\/documents\/d\/[A-Za-z0-9_-]{22}\/view$/),
+      verifyId: claimed.verifyId,
+    });
+    // Called again once sealed, the finish answers the links too.
+    expect((await signer.post('/api/signing/finish').send({ token }).expect(200)).body).toEqual(
+      done,
+    );
 
     const record = await contracts.findOne({ token }).lean();
     expect(record).toMatchObject({
@@ -493,7 +507,7 @@ describe('signing: signer calls, refusals and the finish', () => {
 
   it('a failing step keeps the contract signed with its signature; a retry (or the worker resume) completes the rest once', async () => {
     await crm.updateDealProperties(DEAL_ID, { dealstage: 'appointmentscheduled' });
-    const { token } = await sendContract(http, { hsDealId: DEAL_ID });
+    const { token, docLink } = await sendContract(http, { hsDealId: DEAL_ID });
     const signer = signerHttp(api);
 
     // A drawn signature: a non-PNG is refused, a PNG is re-encoded and kept.
@@ -523,7 +537,11 @@ describe('signing: signer calls, refusals and the finish', () => {
     jest
       .spyOn(api.get(MailService), 'send')
       .mockRejectedValueOnce(new ServiceUnavailableException('the mail queue is unavailable'));
-    const failed = await signer.post('/api/signing/finish').send({ token }).expect(502);
+    // The spec's merge-docs call runs the finish before answering (with the sealed PDF's link).
+    const failed = await signer
+      .post('/api/template/merge-docs')
+      .send({ doc1: docLink, doc2: docLink, token })
+      .expect(502);
     expect(failed.body.message).toBe(SIGNER_MESSAGES.finishFailed);
     const half = await contracts.findOne({ token }).lean();
     expect(half).toMatchObject({
@@ -586,14 +604,44 @@ describe('signing: signer calls, refusals and the finish', () => {
     );
   });
 
-  it('the worker schedules the resume once and completes a finish the api left half-way', async () => {
+  it("the signer's finish answers signed while the worker seals; a step failing there is tried again by the job, once", async () => {
     await crm.updateDealProperties(DEAL_ID, { dealstage: 'appointmentscheduled' });
     const { token } = await sendContract(http, { hsDealId: DEAL_ID });
+    await saveSignatureAndConsent(api, token);
+    // The worker's mail queue is unreachable for the first try of the signed copy.
+    // (The worker module has its own MailService instance: the prototype's is every instance's.)
+    const send = jest
+      .spyOn(MailService.prototype, 'send')
+      .mockRejectedValueOnce(new ServiceUnavailableException('the mail queue is unavailable'));
+    const answer = await signerHttp(api).post('/api/signing/finish').send({ token }).expect(200);
+    expect(answer.body).toMatchObject({ status: 'signed', signedDocLink: '' });
+    const done = await sealedFinish(api, token);
+    expect(send).toHaveBeenCalledTimes(2);
+    const record = await contracts.findOne({ token }).lean();
+    // The claim's run stopped at the mail; the job's second try took the lease and completed.
+    expect(record?.finish).toMatchObject({
+      state: 'completed',
+      attempts: 2,
+      failedStep: null,
+      lastError: null,
+    });
+    expect(record?.signedDocLink).toBe(done.signedDocLink);
+    expect(eventTypes(record).filter((type) => type === 'signed')).toHaveLength(1);
+    await dealReaches(env.config.CRM_CONTRACT_SIGNED_STAGE);
+    expect(await signedCopies(token)).toHaveLength(1);
+  });
+
+  it('the worker schedules the resume once and completes a finish the api left half-way', async () => {
+    await crm.updateDealProperties(DEAL_ID, { dealstage: 'appointmentscheduled' });
+    const { token, docLink } = await sendContract(http, { hsDealId: DEAL_ID });
     await saveSignatureAndConsent(api, token);
     jest
       .spyOn(api.get(MailService), 'send')
       .mockRejectedValueOnce(new ServiceUnavailableException('the mail queue is unavailable'));
-    await signerHttp(api).post('/api/signing/finish').send({ token }).expect(502);
+    await signerHttp(api)
+      .post('/api/template/merge-docs')
+      .send({ doc1: docLink, doc2: docLink, token })
+      .expect(502);
     // As if the api had crashed three minutes ago in the middle of the finish.
     await contracts.updateOne(
       { token },

@@ -75,9 +75,9 @@ async function benchOnce(dir, logFile) {
 }
 
 /**
- * CPU-s per signing over the signing phase: the mean CPU of each process times the phase's
- * wall time ÷ signers (what later versions print as "CPU per signing"; earlier ones print
- * only the means), and the whole flow's and the finish's p95.
+ * CPU-s per signing: until sealed and the signed copies sent where the bench prints it, else
+ * over the signing phase (the mean CPU of each process times the phase's wall time ÷ signers;
+ * early versions print only the means), and the whole flow's and the finish's p95.
  */
 function figuresOf(output) {
   const mean = (name) => Number(output.match(new RegExp(`${name} CPU\\s+mean (\\d+)%`))?.[1]);
@@ -86,10 +86,16 @@ function figuresOf(output) {
   const p95 = (call) =>
     Number(output.match(new RegExp(`'${call}'\\s*│[^│]*│[^│]*│[^│]*│[^│]*'([\\d.]+) s'`))?.[1]);
   const perSigning = (name) => (mean(name) / 100) * (wall / signers);
+  // Until sealed and the copies sent, where printed: since the seal runs in the worker after
+  // the finish answers, the signing phase alone misses it. Earlier revisions sealed inside the
+  // phase and print only the phase (their mail's own writes after it are left out).
+  const untilSealed = output.match(
+    /to the copies sent\s+[\d.]+ CPU-s \(database ([\d.]+) \+ api ([\d.]+) \+ worker ([\d.]+)/,
+  );
   const figures = {
-    database: perSigning('database'),
-    api: perSigning('api'),
-    worker: perSigning('worker'),
+    database: untilSealed ? Number(untilSealed[1]) : perSigning('database'),
+    api: untilSealed ? Number(untilSealed[2]) : perSigning('api'),
+    worker: untilSealed ? Number(untilSealed[3]) : perSigning('worker'),
     wholeP95: p95('whole signer'),
     finishP95: p95('finish'),
     signed: output

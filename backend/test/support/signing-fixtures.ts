@@ -1,9 +1,12 @@
-import type { INestApplication } from '@nestjs/common';
-import { STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { STANDARD_TEMPLATE_DOC_IDS, type FinishSigningResponse } from '@prosign/domain';
+import { Types, type Connection } from 'mongoose';
 import request from 'supertest';
 import { CaptchaPassService } from '../../src/modules/captcha/captcha-pass.service';
 import { contractFormData, contractSendBody } from './document-fixtures';
 import type { StaffHttp } from './staff-session';
+import { waitFor } from './wait-for';
 
 export const PUBLIC_API_URL = 'https://prosign.example.com';
 export const PUBLIC_SIGNING_URL = 'https://sign.prosign.example.com';
@@ -113,4 +116,34 @@ export async function openAndSaveSignature(
 export async function signStandardAs(app: INestApplication, token: string, name: string) {
   await openAndSaveSignature(app, token, name);
   return (await signerHttp(app).post('/api/signing/finish').send({ token }).expect(200)).body;
+}
+
+/**
+ * The finish of the agreement behind a signing link (any signer's token, or its id) once a
+ * worker has sealed it: the signer's finish answers before that, with empty PDF links.
+ * Returns what a finish called again then answers.
+ */
+export async function sealedFinish(
+  app: INestApplicationContext,
+  tokenOrId: string,
+  { timeoutMs = 30_000 } = {},
+): Promise<FinishSigningResponse> {
+  const connection = app.get<Connection>(getConnectionToken(), { strict: false });
+  const link = await connection
+    .collection<{ _id: string; agreementId: unknown }>('agreement_links')
+    .findOne({ _id: tokenOrId });
+  const id = link?.agreementId ?? new Types.ObjectId(tokenOrId);
+  const agreements = connection.collection('agreements');
+  const sealed = await waitFor(
+    () => agreements.findOne({ _id: id as never }),
+    (record) => record?.finish?.state === 'completed',
+    { timeoutMs, intervalMs: 100 },
+  );
+  return {
+    status: 'signed',
+    signedAt: new Date(sealed?.signedAt as Date).toISOString(),
+    signedDocLink: String(sealed?.signedDocLink ?? ''),
+    auditTrailDocLink: String(sealed?.auditTrailDocLink ?? ''),
+    verifyId: String(sealed?.verifyId ?? ''),
+  };
 }

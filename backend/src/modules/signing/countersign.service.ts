@@ -172,7 +172,7 @@ export class CountersignService {
       await this.others.saveInitials(seat, input, actor);
       seat = await this.seatOf(agreementId, staffEmail);
     }
-    return this.finishing.finishSeat(seat, actor);
+    return this.finishing.finishSeat(seat, actor, 'queued');
   }
 
   /** The agreement and the countersigner's place in it; 404 unless this staff member is it. */

@@ -178,7 +178,8 @@ export function linkSigningController<TForm extends object, TView>(
       await consentUnlessFinished(this.signing, customId, seat, body.agreedToTerms, actor, () =>
         this.seatOf(customId),
       );
-      return this.finishing.finish(params.customId, actor);
+      // The seal, the signed copies and the CRM move follow in the worker.
+      return this.finishing.finish(params.customId, actor, 'queued');
     }
 
     /** Issue 35: the signer declines with a reason; the agreement is declined, every link closed. */

@@ -1,3 +1,4 @@
+import { InjectQueue } from '@nestjs/bullmq';
 import {
   BadGatewayException,
   BadRequestException,
@@ -19,9 +20,11 @@ import {
   type FinishSigningResponse,
   type RecipientRole,
 } from '@prosign/domain';
+import type { Queue } from 'bullmq';
 import { createHash, randomBytes } from 'node:crypto';
 import { FILE_SERVICE_PORT, type FileServicePort } from '../../integrations/file-service';
 import { AppConfig } from '../../platform/config/app-config';
+import { QueueName } from '../../platform/queues/queue-names';
 import { AgreementCrmEvents, AgreementRepository } from '../agreements';
 import {
   httpErrorDetail,
@@ -49,6 +52,7 @@ import {
   type SignerPartDeps,
 } from './other-signer-finish';
 import { SIGNING_FINISH_STEPS, type SigningFinishStep } from './signing-finish-steps';
+import { sealAgreementJobId, SigningJob, type SealAgreementJobData } from './signing.jobs';
 import {
   closedLinkError,
   signerEvent,
@@ -66,6 +70,12 @@ import {
  * builds the audit trail from the event log, merges both into the sealed PDF,
  * mails the signed copy, then moves the CRM deal to signed — each step's time
  * stored, so a retry (or the worker's resume) continues at the failed step.
+ *
+ * The signing apps' finish answers once the signature is recorded and those steps are
+ * queued (`SealTiming` 'queued'): the worker runs them, as the architecture has every side
+ * effect the screen does not show (the completion notice sends the signer to their mailbox).
+ * The spec's own calls that answer with the PDF's link (merge-docs, create-audit-trails) run
+ * them before answering ('inline').
  */
 @Injectable()
 export class SigningFinishService {
@@ -83,11 +93,16 @@ export class SigningFinishService {
     private readonly crmEvents: AgreementCrmEvents,
     @Inject(FILE_SERVICE_PORT) private readonly fileService: FileServicePort,
     private readonly config: AppConfig,
+    @InjectQueue(QueueName.Signing) private readonly signingQueue: Queue<SealAgreementJobData>,
   ) {}
 
-  /** `POST /api/signing/finish`: claims (once) and completes the finish; repeated calls answer the same. */
-  async finish(token: string, actor: SignerActor): Promise<FinishSigningResponse> {
-    return this.finishSeat(await this.signing.seatOf(token), actor);
+  /** Claims (once) and completes the finish of a link's first signer; repeated calls answer the same. */
+  async finish(
+    token: string,
+    actor: SignerActor,
+    seal: SealTiming = 'inline',
+  ): Promise<FinishSigningResponse> {
+    return this.finishSeat(await this.signing.seatOf(token), actor, seal);
   }
 
   /**
@@ -97,6 +112,7 @@ export class SigningFinishService {
   async finishSeat(
     seat: { agreement: AgreementDocument<object>; recipientId: string | null },
     actor: SignerActor,
+    seal: SealTiming = 'inline',
   ): Promise<FinishSigningResponse> {
     let agreement = seat.agreement;
     const recipientId = seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
@@ -107,13 +123,71 @@ export class SigningFinishService {
       if (seat.recipientId || signingRecipientCount(agreement) > 1) {
         const part = await finishSignerPart(this.partDeps, agreement, recipientId, actor);
         if (!everyoneSigned(part.agreement) || part.agreement.finish) {
-          return part.agreement.finish ? this.complete(part.agreement) : part.response;
+          return part.agreement.finish ? this.sealed(part.agreement, seal) : part.response;
         }
         agreement = part.agreement;
       }
       agreement = await this.claim(agreement, actor);
     }
-    return this.complete(agreement);
+    return this.sealed(agreement, seal);
+  }
+
+  /** The answer to a finish whose last signature is in: once sealed, or once its seal is queued. */
+  private async sealed(
+    agreement: AgreementDocument<object>,
+    seal: SealTiming,
+  ): Promise<FinishSigningResponse> {
+    if (seal === 'inline' || agreement.finish?.state === 'completed') {
+      return this.complete(agreement);
+    }
+    // The request that claimed queues the seal, under its lease. A repeated finish queues it
+    // only when no runner holds it (a failure freed it, or its job was lost): queued without
+    // a lease while the claim's job was not yet, it would find the claim's lease and leave.
+    const lease = this.claimedLeases.get(agreement);
+    if (lease || !leaseHeld(agreement.finish)) await this.queueSeal(agreement, lease);
+    return responseOf(agreement);
+  }
+
+  /**
+   * Queues the seal of a claimed finish, under the lease its claim took. A repeated finish
+   * queues the same job id (nothing more). Redis down: the finish is recorded, and the
+   * worker's resume schedule seals it once the lease has run out.
+   */
+  private async queueSeal(
+    agreement: AgreementDocument<object>,
+    lease: TakenLease | undefined,
+  ): Promise<void> {
+    const agreementId = String(agreement._id);
+    try {
+      await this.signingQueue.add(
+        SigningJob.SealAgreement,
+        { agreementId, runner: lease?.runner ?? null, leaseTakenAt: lease?.takenAt ?? null },
+        { jobId: sealAgreementJobId(agreementId) },
+      );
+    } catch (error) {
+      this.logger.warn(
+        `agreement ${agreementId} signed, its seal not queued (the resume schedule runs it): ${String(error)}`,
+      );
+    }
+  }
+
+  /**
+   * The worker's seal job: completes the finish under the claim's lease when nobody took it
+   * over, else under a lease of its own. False when there was nothing to do (sealed already,
+   * or another runner holds it: the api of an inline call, the resume schedule).
+   */
+  async sealQueued({ agreementId, runner, leaseTakenAt }: SealAgreementJobData): Promise<boolean> {
+    const agreement = await this.repository.findById<object>(agreementId);
+    const progress = agreement?.finish;
+    if (!agreement || !progress || progress.state === 'completed') return false;
+    const claimLease =
+      runner !== null && leaseTakenAt !== null && progress.runner === runner && progress.leaseUntil
+        ? { runner, takenAt: leaseTakenAt, until: progress.leaseUntil }
+        : undefined;
+    // Another runner has it (an inline call, the resume schedule): it completes it.
+    if (!claimLease && leaseHeld(progress)) return false;
+    await this.complete(agreement, claimLease);
+    return true;
   }
 
   private get partDeps(): SignerPartDeps {
@@ -127,14 +201,14 @@ export class SigningFinishService {
   }
 
   /** Continues a claimed finish until it is complete (or fails at a step: 502). */
-  async complete(start: AgreementDocument<object>): Promise<FinishSigningResponse> {
+  async complete(
+    start: AgreementDocument<object>,
+    // This request's claim took the runner's lease in the same write.
+    leased: TakenLease | undefined = this.claimedLeases.get(start),
+  ): Promise<FinishSigningResponse> {
     let done: AgreementDocument<object>;
     try {
-      done = await this.runner.run(start, this.planOf(), {
-        describe: httpErrorDetail,
-        // This request's claim took the runner's lease in the same write.
-        leased: this.claimedLeases.get(start),
-      });
+      done = await this.runner.run(start, this.planOf(), { describe: httpErrorDetail, leased });
     } catch (error) {
       if (error instanceof StepFailedError) {
         if (!(error.original instanceof HttpException)) this.logger.error(error.original);
@@ -413,6 +487,14 @@ export class SigningFinishService {
   }
 }
 
+/**
+ * When a finish answers: 'inline' after the sealed PDF, the signed copy and the CRM move
+ * (the spec's calls that answer with the PDF's link, seeds); 'queued' once the signature is
+ * recorded and the worker has them to do (the signing apps: the signer reads "check your
+ * mailbox", and the sealed copy follows).
+ */
+export type SealTiming = 'inline' | 'queued';
+
 /** `{PUBLIC_SIGNING_URL}/verify/{verifyId}`: the public page that checks a signed PDF. */
 export function verifyLink(signingUrl: string, verifyId: string | null): string | undefined {
   return verifyId ? `${signingUrl.replace(/\/+$/, '')}/verify/${verifyId}` : undefined;
@@ -573,6 +655,15 @@ export function responseOf(contract: Agreement<object>): FinishSigningResponse {
     auditTrailDocLink: contract.auditTrailDocLink ?? '',
     verifyId: contract.verifyId ?? '',
   };
+}
+
+/** A runner holds the operation's lease now. */
+function leaseHeld(
+  progress: { runner?: string | null; leaseUntil?: Date | null } | null | undefined,
+): boolean {
+  return Boolean(
+    progress?.runner && progress.leaseUntil && progress.leaseUntil.getTime() > Date.now(),
+  );
 }
 
 /** How many people sign (signers and countersigner) an agreement with recipients; 1 before them. */

@@ -167,9 +167,11 @@ export class SigningController {
     @Req() request: Request,
   ): Promise<FinishSigningResponse> {
     const read = this.signing.seatReadFor(request, body.token);
+    // The seal, the signed copies and the CRM move follow in the worker.
     return this.finishing.finishSeat(
       await this.signing.seatOf(body.token, undefined, read),
       actorOf(request),
+      'queued',
     );
   }
 

@@ -9,13 +9,15 @@ import {
   RESUME_FINISHES_EVERY_MS,
   RESUME_FINISHES_SCHEDULER,
   SigningJob,
+  type SealAgreementJobData,
   type SigningJobName,
 } from './signing.jobs';
 import { WORKER_NAME } from '../../platform/queues/worker-name';
 
 /**
- * The `signing` queue: a BullMQ job scheduler (fires once across workers)
- * resumes finishes left in progress by a crashed api.
+ * The `signing` queue: the sealing of agreements whose last signature is in (queued by the
+ * finish, so the signer never waits for it), and a BullMQ job scheduler (fires once across
+ * workers) that resumes finishes left in progress (a crashed api, a seal job lost with Redis).
  */
 @Processor(QueueName.Signing, { name: WORKER_NAME })
 export class SigningProcessor extends GracefulWorkerHost {
@@ -28,9 +30,14 @@ export class SigningProcessor extends GracefulWorkerHost {
 
   async process(
     job: Job<unknown, unknown, string>,
-  ): Promise<{ resumed: number; sendsResumed: number; signerPartsResumed: number }> {
+  ): Promise<
+    { resumed: number; sendsResumed: number; signerPartsResumed: number } | { sealed: boolean }
+  > {
     const name = job.name as SigningJobName;
     switch (name) {
+      case SigningJob.SealAgreement:
+        // A failed step throws: BullMQ tries again with backoff, the step runner resumes at it.
+        return { sealed: await this.finishing.sealQueued(job.data as SealAgreementJobData) };
       case SigningJob.ResumeFinishes:
         // Sends whose link was mailed too: the same schedule, the same step runner.
         return {
