@@ -149,10 +149,21 @@ test('two homeowners sign one after the other, each from their own mail on a pho
   await expect(details).toContainText('All 3 signed');
   await page.screenshot({ path: path.join(screenshots, 'several-signers-details.png') });
 
-  const cardJson = await page.request.get(
-    `${apiUrl}/contracts/by-token/${new URL(signingLink).pathname.split('/').pop()}`,
-  );
-  const signedDocLink = ((await cardJson.json()) as { signedDocLink: string }).signedDocLink;
+  // The worker seals after the last signature's finish answered.
+  let signedDocLink = '';
+  await expect
+    .poll(
+      async () => {
+        const cardJson = await page.request.get(
+          `${apiUrl}/contracts/by-token/${new URL(signingLink).pathname.split('/').pop()}`,
+        );
+        signedDocLink =
+          ((await cardJson.json()) as { signedDocLink: string | null }).signedDocLink ?? '';
+        return signedDocLink;
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBe('');
   const sealed = await page.request.get(signedDocLink);
   const pdf = await sealed.body();
   const pages = pdfPagesText(pdf);

@@ -118,16 +118,24 @@ test('a partner signs a SOW on a phone from the mailbox link; staff see it signe
 
   // Staff: the SOW is signed on the SOW list (pm has sowDashboardAccess) ...
   await signIn(staff, DEMO.pm);
-  const listed = await staff.request.get(`${apiUrl}/sow/get-contracts`, {
-    params: { search: stamp, limit: 10, page: 1 },
-  });
-  expect(listed.status(), await listed.text()).toBe(200);
-  const { filteredContracts } = (await listed.json()) as {
-    filteredContracts: Array<{ customId: string; status: string; signedDocLink: string | null }>;
-  };
-  const card = filteredContracts.find((contract) => contract.customId === customId);
+  type Card = { customId: string; status: string; signedDocLink: string | null };
+  let card: Card | undefined;
+  // The worker seals after the finish answered: the card has the signed PDF once sealed.
+  await expect
+    .poll(
+      async () => {
+        const listed = await staff.request.get(`${apiUrl}/sow/get-contracts`, {
+          params: { search: stamp, limit: 10, page: 1 },
+        });
+        expect(listed.status(), await listed.text()).toBe(200);
+        const { filteredContracts } = (await listed.json()) as { filteredContracts: Card[] };
+        card = filteredContracts.find((contract) => contract.customId === customId);
+        return card?.signedDocLink ?? null;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeTruthy();
   expect(card?.status).toBe('signed');
-  expect(card?.signedDocLink).toBeTruthy();
 
   // ... and the signed PDF is registered with the file service (admins see the records).
   await signIn(staff, DEMO.admin);

@@ -1,6 +1,5 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import type { FinishSigningResponse } from '@prosign/domain';
 import type { Queue } from 'bullmq';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
@@ -81,9 +80,15 @@ describe('archive re-time-stamping', () => {
     const signer = signerHttp(api);
     await signer.post('/api/verifyToken').send({ token, prefix: 'contract' }).expect(200);
     await saveSignatureAndConsent(api, token);
-    const done = (await signer.post('/api/signing/finish').send({ token }).expect(200))
-      .body as FinishSigningResponse;
-    signedDocLink = done.signedDocLink!;
+    // Sealed before the worker starts (the spec's merge-docs seals before answering): the
+    // schedule's first run, at the worker's start, finds this archive.
+    const merged = (
+      await signer
+        .post('/api/template/merge-docs')
+        .send({ doc1: 'the agreement', doc2: 'its audit trail', token })
+        .expect(201)
+    ).body as { combinedDocLink: string };
+    signedDocLink = merged.combinedDocLink;
     original = await pdfAt(signedDocLink);
     // The worker registers the schedule at start, and a job scheduler's first run is at once:
     // that run, through the queue, is the one checked below (what admins see on the board).

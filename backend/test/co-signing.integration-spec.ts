@@ -6,7 +6,7 @@ import { mailKeyOfLink } from './support/agreements';
 import { CO_DEALS, coDealFixture, sendCo, type CoDealFixture } from './support/co-fixtures';
 import { pdfText } from './support/pdf-text';
 import { seedDemoData } from './support/seed';
-import { PUBLIC_SIGNING_URL, signerHttp } from './support/signing-fixtures';
+import { PUBLIC_SIGNING_URL, sealedFinish, signerHttp } from './support/signing-fixtures';
 import { sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
@@ -174,13 +174,36 @@ describe('CO signing: verify-link, get-contract, views, text signature, finish',
     ]);
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
-    expect(second.body.signedDocLink).toBe(first.body.signedDocLink);
-    // A third, later finish answers the same.
+    // Both answer once the signature is recorded: signed, the PDF links to follow the seal
+    // (the tab that lost the claim reads the agreement after it: sealed by then on a slow run).
+    expect(first.body).toEqual({
+      status: 'signed',
+      signedAt: expect.any(String),
+      signedDocLink: expect.any(String),
+      auditTrailDocLink: expect.any(String),
+      verifyId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+    });
+    expect(second.body).toMatchObject({
+      status: 'signed',
+      signedAt: first.body.signedAt,
+      verifyId: first.body.verifyId,
+    });
+    expect([first.body.signedDocLink, second.body.signedDocLink]).toContain('');
+    // The worker seals it.
+    const done = await sealedFinish(api, customId);
+    expect(done).toEqual({
+      status: 'signed',
+      signedAt: first.body.signedAt,
+      signedDocLink: expect.stringMatching(/\/api\/documents\/d\/[A-Za-z0-9_-]{22}\/view$/),
+      auditTrailDocLink: expect.stringMatching(/\/api\/documents\/d\/[A-Za-z0-9_-]{22}\/view$/),
+      verifyId: first.body.verifyId,
+    });
+    // A third, later finish answers the same, with the links.
     const again = await signer(customId)
       .post(`/api/co/finish/${customId}`)
       .send({ agreedToTerms: true })
       .expect(200);
-    expect(again.body.signedDocLink).toBe(first.body.signedDocLink);
+    expect(again.body).toEqual(done);
 
     const co = await stored(customId);
     expect(co?.status).toBe('signed');
@@ -193,7 +216,7 @@ describe('CO signing: verify-link, get-contract, views, text signature, finish',
 
     // The sealed PDF: the change order and its audit trail.
     const pdf = await signer(customId)
-      .get(new URL(first.body.signedDocLink as string).pathname)
+      .get(new URL(done.signedDocLink).pathname)
       .buffer(true)
       .parse((res, callback) => {
         const chunks: Buffer[] = [];
@@ -208,7 +231,7 @@ describe('CO signing: verify-link, get-contract, views, text signature, finish',
     expect(text).toContain(onProject2.signatory.email);
 
     const trail = await signer(customId).get(`/api/co/create-audit-trail/${customId}`).expect(200);
-    expect(trail.body.docLink).toBe(first.body.auditTrailDocLink);
+    expect(trail.body.docLink).toBe(done.auditTrailDocLink);
 
     // One signed copy, to the signatory with the cc.
     const copies = await mailDeliveries(connection)
@@ -236,7 +259,7 @@ describe('CO signing: verify-link, get-contract, views, text signature, finish',
         intervalMs: 100,
       },
     );
-    expect(moved.contract_link).toBe(first.body.signedDocLink);
+    expect(moved.contract_link).toBe(done.signedDocLink);
 
     // Signed: no more signature changes; the card shows it signed.
     await signer(customId)

@@ -10,6 +10,7 @@ import { seedBaseData } from './support/seed';
 import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
+  sealedFinish,
   signerHttp,
   signStandardAs,
 } from './support/signing-fixtures';
@@ -166,11 +167,16 @@ describe('the firm countersigns after the clients, in the staff app', () => {
       .post(`/api/countersign/${agreementId}/finish`)
       .send({ agreedToTerms: false })
       .expect(400);
-    const finished = await principal()
+    // The countersignature answers once it is recorded; the worker seals it.
+    const claimed = await principal()
       .post(`/api/countersign/${agreementId}/finish`)
       .send({ agreedToTerms: true })
       .expect(200);
-    expect(finished.body.signedDocLink).toMatch(/\/api\/documents\/d\//);
+    expect(claimed.body).toMatchObject({
+      status: 'signed',
+      signedDocLink: '',
+      auditTrailDocLink: '',
+    });
 
     const signed = await cardOf(maria);
     expect(signed.status).toBe('signed');
@@ -180,9 +186,15 @@ describe('the firm countersigns after the clients, in the staff app', () => {
       'signed',
     ]);
     expect(await queued(principal, agreementId)).toEqual([]);
+    const finished = await sealedFinish(api, agreementId);
+    expect(finished).toMatchObject({
+      signedAt: claimed.body.signedAt,
+      verifyId: claimed.body.verifyId,
+    });
+    expect(finished.signedDocLink).toMatch(/\/api\/documents\/d\//);
 
     // The sealed PDF: the firm's block names the countersigner, the audit trail every party.
-    const sealed = await csm().get(new URL(finished.body.signedDocLink).pathname).expect(200);
+    const sealed = await csm().get(new URL(finished.signedDocLink).pathname).expect(200);
     const text = (await pdfText(sealed.body as Buffer)).replace(/\s+/g, '');
     expect(text).toContain('DanaWhitfield');
     expect(text).toContain('Principal');
@@ -197,12 +209,15 @@ describe('the firm countersigns after the clients, in the staff app', () => {
     expect(copies[0].to).toEqual(
       expect.arrayContaining(['maria.alvarez@example.com', LUIS.email, PRINCIPAL.email]),
     );
-    // Finishing again answers the same and changes nothing.
+    // Finishing again once sealed answers the links and changes nothing.
     const again = await principal()
       .post(`/api/countersign/${agreementId}/finish`)
       .send({ agreedToTerms: true })
       .expect(200);
-    expect(again.body.signedDocLink).toBe(finished.body.signedDocLink);
+    expect(again.body).toEqual(finished);
+    expect(
+      (await mailsOf(agreementId)).filter((mail) => mail.template === 'signed-copy'),
+    ).toHaveLength(1);
   });
 
   it('reminds the countersigner (not the clients) while the agreement waits for the firm', async () => {
@@ -326,14 +341,21 @@ describe('the firm countersigns after the clients, in the staff app', () => {
         .post(`/api/countersign/${agreementId}/signature`)
         .send({ textSignature: PRINCIPAL.name })
         .expect(200);
-      const finished = await principal()
+      // The countersignature answers once it is recorded; the worker seals it.
+      const claimed = await principal()
         .post(`/api/countersign/${agreementId}/finish`)
         .send({ agreedToTerms: true })
         .expect(200);
-      expect(finished.body.signedDocLink).toMatch(/\/api\/documents\/d\//);
+      expect(claimed.body).toMatchObject({
+        status: 'signed',
+        signedDocLink: '',
+        auditTrailDocLink: '',
+      });
       const record = await connection.collection('agreements').findOne({ family, token: customId });
       expect(record?.status).toBe('signed');
-      const sealed = await csm().get(new URL(finished.body.signedDocLink).pathname).expect(200);
+      const finished = await sealedFinish(api, agreementId);
+      expect(finished.signedDocLink).toMatch(/\/api\/documents\/d\//);
+      const sealed = await csm().get(new URL(finished.signedDocLink).pathname).expect(200);
       const text = (await pdfText(sealed.body as Buffer)).replace(/\s+/g, '');
       expect(text).toContain('DanaWhitfield');
       expect(text).toContain(`Signedby${PRINCIPAL.email}`);

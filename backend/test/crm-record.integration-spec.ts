@@ -19,6 +19,7 @@ import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
   saveSignatureAndConsent,
+  sealedFinish,
   sendContract,
   signerHttp,
 } from './support/signing-fixtures';
@@ -69,8 +70,12 @@ describe('the agreement on its CRM record', () => {
       .send({ token: sent.token, prefix: 'contract' })
       .expect(200);
     await saveSignatureAndConsent(api, sent.token);
-    const done = (await signer.post('/api/signing/finish').send({ token: sent.token }).expect(200))
-      .body as FinishSigningResponse;
+    const answer = (
+      await signer.post('/api/signing/finish').send({ token: sent.token }).expect(200)
+    ).body as FinishSigningResponse;
+    // The finish answers once the signature is recorded; the worker seals the PDF after.
+    expect(answer).toMatchObject({ status: 'signed', signedDocLink: '', auditTrailDocLink: '' });
+    const done = await sealedFinish(api, sent.token);
     const agreement = await connection
       .collection('agreements')
       .findOne({ token: sent.token }, { projection: { _id: 1 } });

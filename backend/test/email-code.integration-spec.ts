@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import {
   EMAIL_CODE_MESSAGES,
@@ -19,12 +19,13 @@ import { seedBaseData } from './support/seed';
 import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
+  sealedFinish,
   sendContract,
   SIGNING_ORIGIN,
 } from './support/signing-fixtures';
 import { sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
-import { startApi } from './support/test-apps';
+import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
 const LUIS = { name: 'Luis Alvarez', email: 'luis.alvarez@example.com', phone: '+14155550124' };
@@ -43,6 +44,7 @@ type StoredEvent = { type: string; actor: string; data?: Record<string, unknown>
 describe('the e-mail one-time code', () => {
   const env = createTestEnv(__filename, { PUBLIC_API_URL, PUBLIC_SIGNING_URL });
   let api: INestApplication;
+  let worker: INestApplicationContext;
   let csm: StaffHttp;
   let pm: StaffHttp;
   let admin: StaffHttp;
@@ -52,6 +54,8 @@ describe('the e-mail one-time code', () => {
   beforeAll(async () => {
     await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
+    // The finish answers once the signature is recorded; the worker seals the agreement.
+    worker = await startWorker(env.config);
     csm = await staffHttp(api, 'csm@prosign.example');
     pm = await staffHttp(api, 'pm@prosign.example');
     admin = await staffHttp(api, 'admin@prosign.example');
@@ -60,6 +64,7 @@ describe('the e-mail one-time code', () => {
   });
 
   afterAll(async () => {
+    await worker?.close();
     await api?.close();
     await env.cleanup();
   });
@@ -190,13 +195,16 @@ describe('the e-mail one-time code', () => {
       .post('/api/template/upload-initials')
       .send({ token, clientname: 'Maria Elena Alvarez', agreedToTerms: true })
       .expect(200);
-    const done = await signer.post('/api/signing/finish').send({ token }).expect(200);
+    const claimed = await signer.post('/api/signing/finish').send({ token }).expect(200);
+    expect(claimed.body).toMatchObject({ status: 'signed', signedDocLink: '' });
+    const done = await sealedFinish(api, token);
+    expect(done.verifyId).toBe(claimed.body.verifyId);
 
     // The sealed PDF's audit trail says how and when the signer was authenticated.
     const verifiedAt = (await agreementOf(agreementId))?.events.find(
       (e: StoredEvent) => e.type === 'email_code_verified',
     ).at as Date;
-    const sealed = (await api.get(DocumentsService).pdfOf(done.body.signedDocLink)).pdf;
+    const sealed = (await api.get(DocumentsService).pdfOf(done.signedDocLink)).pdf;
     const text = await pdfText(sealed);
     expect(text).toContain('E-mail code verified');
     expect(text).toContain(`E-mail code verified at ${formatPacificTimestamp(verifiedAt)}`);
@@ -204,9 +212,7 @@ describe('the e-mail one-time code', () => {
     expect(text).not.toContain(mailed.code);
 
     // The public verify page (the certificate) lists the verification too.
-    const view = await request(api.getHttpServer())
-      .get(`/api/verify/${done.body.verifyId}`)
-      .expect(200);
+    const view = await request(api.getHttpServer()).get(`/api/verify/${done.verifyId}`).expect(200);
     expect(view.body.events.map((e: { event: string }) => e.event)).toContain(
       'E-mail code verified',
     );
@@ -493,6 +499,8 @@ describe('the e-mail one-time code', () => {
         .expect(200);
       const done = await signer.post(at('finish')).send({ agreedToTerms: true }).expect(200);
       expect(done.body.status).toBe('signed');
+      // The worker seals it.
+      expect((await sealedFinish(api, customId)).signedDocLink).toMatch(/\/api\/documents\/d\//);
       const events = (await agreementOf(agreementId))?.events as StoredEvent[];
       expect(events.map((e) => e.type)).toContain('email_code_verified');
       expect(await repository.checkChain(agreementId)).toMatchObject({ intact: true });

@@ -1,5 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
-import type { AgreementFamily, FinishSigningResponse } from '@prosign/domain';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import type { AgreementFamily } from '@prosign/domain';
 import { X509Certificate } from 'node:crypto';
 import request from 'supertest';
 import {
@@ -25,12 +25,13 @@ import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
   saveSignatureAndConsent,
+  sealedFinish,
   sendContract,
   signerHttp,
 } from './support/signing-fixtures';
 import { sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
-import { startApi } from './support/test-apps';
+import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
 /** Reads a binary response body into a Buffer. */
@@ -53,6 +54,8 @@ const ROOT_CRL_URL = `${PUBLIC_API_URL}/api/timestamp/root.crl`;
 describe('PAdES B-LTA seals of every family, checked independently', () => {
   const env = createTestEnv(__filename, { PUBLIC_API_URL, PUBLIC_SIGNING_URL });
   let api: INestApplication;
+  /** Seals what the families' finishes queued. */
+  let worker: INestApplicationContext;
   let rootDer: Buffer;
   let rootPem: string;
   const sealed = {} as Record<AgreementFamily, Buffer>;
@@ -71,9 +74,8 @@ describe('PAdES B-LTA seals of every family, checked independently', () => {
     const signer = signerHttp(api);
     await signer.post('/api/verifyToken').send({ token, prefix: 'contract' }).expect(200);
     await saveSignatureAndConsent(api, token);
-    const done = (await signer.post('/api/signing/finish').send({ token }).expect(200))
-      .body as FinishSigningResponse;
-    return done.signedDocLink!;
+    await signer.post('/api/signing/finish').send({ token }).expect(200);
+    return (await sealedFinish(api, token)).signedDocLink;
   }
 
   async function signedSowOrCo(family: 'sow' | 'co', customId: string, name: string) {
@@ -82,16 +84,17 @@ describe('PAdES B-LTA seals of every family, checked independently', () => {
       .post(`/api/${family}/upload-text-signature/${customId}`)
       .send({ textSignature: name })
       .expect(200);
-    const done = await signer
+    await signer
       .post(`/api/${family}/finish/${customId}`)
       .send({ agreedToTerms: true })
       .expect(200);
-    return done.body.signedDocLink as string;
+    return (await sealedFinish(api, customId)).signedDocLink;
   }
 
   beforeAll(async () => {
     await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
+    worker = await startWorker(env.config);
     const { root } = await api.get(LocalPki, { strict: false }).load();
     rootDer = root.der;
     rootPem = root.certificate.toString();
@@ -114,6 +117,7 @@ describe('PAdES B-LTA seals of every family, checked independently', () => {
   });
 
   afterAll(async () => {
+    await worker?.close();
     await api?.close();
     await env.cleanup();
   });

@@ -11,6 +11,7 @@ import {
   openAndSaveSignature,
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
+  sealedFinish,
   signerHttp,
   signStandardAs,
 } from './support/signing-fixtures';
@@ -127,11 +128,15 @@ describe('several signers: own links, in order or in parallel, sealed by the las
       metrics: { isSignatureSaved: false, isSigned: false },
       progress: '1 of 2 signed — waiting for Luis Alvarez',
     });
-    const last = await signAs(luis, 'Luis Alvarez');
-    expect(last.signedDocLink).toMatch(/\/api\/documents\/d\//);
+    // The last signature answers once it is recorded; the worker seals it.
+    const claimed = await signAs(luis, 'Luis Alvarez');
+    expect(claimed).toMatchObject({ status: 'signed', signedDocLink: '', auditTrailDocLink: '' });
     const signed = await cardOf(maria);
     expect(signed.status).toBe('signed');
     expect(signed.recipients.slice(0, 2).map((r) => r.state)).toEqual(['signed', 'signed']);
+    const last = await sealedFinish(api, luis);
+    expect(last).toMatchObject({ signedAt: claimed.signedAt, verifyId: claimed.verifyId });
+    expect(last.signedDocLink).toMatch(/\/api\/documents\/d\//);
 
     const sealed = await csm().get(new URL(last.signedDocLink).pathname).expect(200);
     const text = await pdfText(sealed.body as Buffer);
@@ -163,9 +168,12 @@ describe('several signers: own links, in order or in parallel, sealed by the las
 
     const first = await signAs(luis, 'Luis Alvarez');
     expect(first.progress).toBe('1 of 2 signed — waiting for Maria Elena Alvarez');
-    const last = await signAs(maria, 'Maria Elena Alvarez');
-    expect(last.signedDocLink).toMatch(/\/api\/documents\/d\//);
+    const claimed = await signAs(maria, 'Maria Elena Alvarez');
+    expect(claimed).toMatchObject({ status: 'signed', signedDocLink: '', auditTrailDocLink: '' });
     expect((await cardOf(maria)).status).toBe('signed');
+    // The worker seals it.
+    const last = await sealedFinish(api, maria);
+    expect(last.signedDocLink).toMatch(/\/api\/documents\/d\//);
   });
 
   it('seals once when both parallel signers finish at the same moment', async () => {
@@ -180,7 +188,9 @@ describe('several signers: own links, in order or in parallel, sealed by the las
       [maria, luis].map((token) => signerHttp(api).post('/api/signing/finish').send({ token })),
     );
     expect(finishes.map((res) => res.status)).toEqual([200, 200]);
-    // Whichever answered second may have answered before the seal: the record settles once.
+    expect(finishes.map((res) => res.body.status)).toEqual(['signed', 'signed']);
+    // Both answer before the seal; the worker seals it, once.
+    await sealedFinish(api, maria);
     const done = await stored(maria);
     expect(done?.status).toBe('signed');
     type LoggedEvent = { type: string; data?: { recipientId?: string } | null };

@@ -7,7 +7,7 @@ import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { coBody, coDealFixture } from './support/co-fixtures';
 import { pdfText } from './support/pdf-text';
 import { seedBaseData } from './support/seed';
-import { PUBLIC_SIGNING_URL, signerHttp } from './support/signing-fixtures';
+import { PUBLIC_SIGNING_URL, sealedFinish, signerHttp } from './support/signing-fixtures';
 import { sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
@@ -151,7 +151,14 @@ describe('several signers on SOW and CO links', () => {
       await readyToFinish(customId, name);
       const finished = await agreeAndFinish(customId);
       expect(finished.status).toBe(200);
-      return finished.body as { progress?: string; signedDocLink: string; status: string };
+      return finished.body as {
+        progress?: string;
+        signedDocLink: string;
+        auditTrailDocLink: string;
+        signedAt: string;
+        verifyId: string;
+        status: string;
+      };
     }
 
     /** What the last signature does once: the file service's registration (SOW) or the CRM move (CO). */
@@ -267,7 +274,11 @@ describe('several signers on SOW and CO links', () => {
 
       // No audit trail before the last signature.
       await signer(luis).get(at('create-audit-trail', luis)).expect(409);
-      const last = await signAs(luis, LUIS.name);
+      // The last signature answers once it is recorded; the worker seals it.
+      const claimed = await signAs(luis, LUIS.name);
+      expect(claimed).toMatchObject({ status: 'signed', signedDocLink: '', auditTrailDocLink: '' });
+      const last = await sealedFinish(api, luis);
+      expect(last).toMatchObject({ signedAt: claimed.signedAt, verifyId: claimed.verifyId });
       expect(last.signedDocLink).toMatch(/\/api\/documents\/d\//);
       const done = await stored(mine);
       expect(done?.status).toBe('signed');
@@ -322,9 +333,12 @@ describe('several signers on SOW and CO links', () => {
       ).toMatchObject({ linkState: 'signed' });
 
       // She signs last: her signature is hers in the audit trail too, not only the seal's start.
-      const last = await signAs(mine, first.name);
-      expect(last.signedDocLink).toMatch(/\/api\/documents\/d\//);
+      const claimed = await signAs(mine, first.name);
+      expect(claimed).toMatchObject({ status: 'signed', signedDocLink: '', auditTrailDocLink: '' });
       expect((await stored(mine))?.status).toBe('signed');
+      // The worker seals it.
+      const last = await sealedFinish(api, mine);
+      expect(last.signedDocLink).toMatch(/\/api\/documents\/d\//);
       expect(await signedCopies(agreementId)).toHaveLength(1);
       const sealed = await admin().get(new URL(last.signedDocLink).pathname).expect(200);
       const squashed = (await pdfText(sealed.body as Buffer)).replace(/\s+/g, '');
@@ -339,11 +353,11 @@ describe('several signers on SOW and CO links', () => {
       await readyToFinish(luis, LUIS.name);
       const finishes = await Promise.all([agreeAndFinish(mine), agreeAndFinish(luis)]);
       expect(finishes.map((res) => res.status)).toEqual([200, 200]);
+      expect(finishes.map((res) => res.body.status)).toEqual(['signed', 'signed']);
 
-      const done = await waitFor(
-        () => stored(mine),
-        (record) => record?.finish?.state === 'completed',
-      );
+      // Both answer before the seal; the worker seals it, once.
+      await sealedFinish(api, mine);
+      const done = await stored(mine);
       expect(done?.status).toBe('signed');
       type LoggedEvent = { type: string; data?: { recipientId?: string } | null };
       const signedEvents = (done?.events as LoggedEvent[]).filter((e) => e.type === 'signed');

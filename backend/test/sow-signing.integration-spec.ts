@@ -7,7 +7,7 @@ import { SigningFinishService } from '../src/modules/signing/signing-finish.serv
 import { SigningService } from '../src/modules/signing/signing.service';
 import { pdfText } from './support/pdf-text';
 import { seedDemoData } from './support/seed';
-import { signerHttp, PUBLIC_SIGNING_URL } from './support/signing-fixtures';
+import { sealedFinish, signerHttp, PUBLIC_SIGNING_URL } from './support/signing-fixtures';
 import { DEMO_PROJECT_ID, sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
@@ -129,7 +129,35 @@ describe('SOW signing: verify-link, get-contract, views, text signature, finish'
     ]);
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
-    expect(second.body.signedDocLink).toBe(first.body.signedDocLink);
+    // Both answer once the signature is recorded: signed, the PDF links to follow the seal
+    // (the tab that lost the claim reads the agreement after it: sealed by then on a slow run).
+    expect(first.body).toEqual({
+      status: 'signed',
+      signedAt: expect.any(String),
+      signedDocLink: expect.any(String),
+      auditTrailDocLink: expect.any(String),
+      verifyId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+    });
+    expect(second.body).toMatchObject({
+      status: 'signed',
+      signedAt: first.body.signedAt,
+      verifyId: first.body.verifyId,
+    });
+    expect([first.body.signedDocLink, second.body.signedDocLink]).toContain('');
+    // The worker seals it; a later finish answers the links.
+    const done = await sealedFinish(api, customId);
+    expect(done).toEqual({
+      status: 'signed',
+      signedAt: first.body.signedAt,
+      signedDocLink: expect.stringMatching(/\/api\/documents\/d\/[A-Za-z0-9_-]{22}\/view$/),
+      auditTrailDocLink: expect.stringMatching(/\/api\/documents\/d\/[A-Za-z0-9_-]{22}\/view$/),
+      verifyId: first.body.verifyId,
+    });
+    const again = await signer(customId)
+      .post(`/api/sow/finish/${customId}`)
+      .send({ agreedToTerms: true })
+      .expect(200);
+    expect(again.body).toEqual(done);
 
     const stored = await connection.collection('agreements').findOne({ token: customId });
     expect(stored?.status).toBe('signed');
@@ -139,7 +167,7 @@ describe('SOW signing: verify-link, get-contract, views, text signature, finish'
     );
 
     const pdf = await signer(customId)
-      .get(new URL(first.body.signedDocLink as string).pathname)
+      .get(new URL(done.signedDocLink).pathname)
       .buffer(true)
       .parse((res, callback) => {
         const chunks: Buffer[] = [];
@@ -152,7 +180,7 @@ describe('SOW signing: verify-link, get-contract, views, text signature, finish'
     expect(text).toMatch(/Audit Trail/i);
 
     const trail = await signer(customId).get(`/api/sow/create-audit-trail/${customId}`).expect(200);
-    expect(trail.body.docLink).toBe(first.body.auditTrailDocLink);
+    expect(trail.body.docLink).toBe(done.auditTrailDocLink);
 
     // The signed copy goes to the partner and the cc, the PDF to the file service's project.
     const mail = await mailDeliveries(connection).findOne({
@@ -182,20 +210,27 @@ describe('SOW signing: verify-link, get-contract, views, text signature, finish'
     // The other tab gives its consent and finishes first; this request's consent then finds it signed.
     const spy = jest.spyOn(signing, 'saveInitials').mockImplementationOnce(async (...args) => {
       await consent(...args);
-      await finishing.finish(customId, { ip: '10.0.0.9' });
+      await finishing.finish(customId, { ip: '10.0.0.9' }, 'queued');
       return consent(...args);
     });
+    let answer: { status?: string; signedAt?: string };
     try {
-      const res = await signer(customId)
-        .post(`/api/sow/finish/${customId}`)
-        .send({ agreedToTerms: true })
-        .expect(200);
-      expect(res.body.status).toBe('signed');
+      answer = (
+        await signer(customId)
+          .post(`/api/sow/finish/${customId}`)
+          .send({ agreedToTerms: true })
+          .expect(200)
+      ).body;
+      expect(answer.status).toBe('signed');
     } finally {
       spy.mockRestore();
     }
+    // The other tab's claim queued the seal; the worker seals it once.
+    const done = await sealedFinish(api, customId);
+    expect(done.signedAt).toBe(answer.signedAt);
     const stored = await connection.collection('agreements').findOne({ token: customId });
     expect(stored?.events.filter((e: { type: string }) => e.type === 'signed')).toHaveLength(1);
+    expect(stored?.finish).toMatchObject({ state: 'completed', attempts: 1 });
   });
 
   it('answers a standard contract’s token as unknown on the SOW routes', async () => {

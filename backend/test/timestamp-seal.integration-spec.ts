@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import type { FinishSigningResponse } from '@prosign/domain';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -30,12 +30,13 @@ import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
   saveSignatureAndConsent,
+  sealedFinish,
   sendContract,
   signerHttp,
 } from './support/signing-fixtures';
 import { staffHttp, TEST_ADMIN, type StaffHttp } from './support/staff-session';
 import { pdfText } from './support/pdf-text';
-import { startApi } from './support/test-apps';
+import { startApi, startWorker } from './support/test-apps';
 import { DownPort } from './support/down-port';
 import { createTestEnv, type TestEnv } from './support/test-env';
 
@@ -59,13 +60,22 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** Signs a sent standard contract as its customer and finishes: the finish's HTTP answer. */
+/**
+ * Signs a sent standard contract as its customer, ready to finish: the signing app's finish
+ * (answers once signed; a worker seals) and the spec's merge-docs (seals before answering,
+ * 502 when sealing cannot be done now).
+ */
 async function signAndFinish(api: INestApplication, http: StaffHttp) {
-  const { token } = await sendContract(http);
+  const { token, docLink } = await sendContract(http);
   const signer = signerHttp(api);
   await signer.post('/api/verifyToken').send({ token, prefix: 'contract' }).expect(200);
   await saveSignatureAndConsent(api, token);
-  return { token, finish: () => signer.post('/api/signing/finish').send({ token }) };
+  return {
+    token,
+    finish: () => signer.post('/api/signing/finish').send({ token }),
+    finishSealing: () =>
+      signer.post('/api/template/merge-docs').send({ doc1: docLink, doc2: docLink, token }),
+  };
 }
 
 async function pdfAt(api: INestApplication, link: string): Promise<Buffer> {
@@ -86,6 +96,8 @@ async function pdfAt(api: INestApplication, link: string): Promise<Buffer> {
 describe('timestamps: the local TSA, the rfc3161 adapter over HTTP, PAdES B-T seals', () => {
   const env = createTestEnv(__filename, { PUBLIC_API_URL, PUBLIC_SIGNING_URL });
   let api: INestApplication;
+  /** Seals what the signing app's finish queued. */
+  let worker: INestApplicationContext;
   let apiUrl: string;
   let http: StaffHttp;
   let rootPem: string;
@@ -95,9 +107,11 @@ describe('timestamps: the local TSA, the rfc3161 adapter over HTTP, PAdES B-T se
     ({ app: api, url: apiUrl } = await startApi(env.config));
     http = await staffHttp(api, 'csm@prosign.example');
     rootPem = (await api.get(LocalPki, { strict: false }).load()).record.rootCertificatePem;
+    worker = await startWorker(env.config);
   });
 
   afterAll(async () => {
+    await worker?.close();
     await api?.close();
     await env.cleanup();
   });
@@ -108,9 +122,11 @@ describe('timestamps: the local TSA, the rfc3161 adapter over HTTP, PAdES B-T se
   });
 
   it('seals a signed agreement PAdES B-T: pdfsig says valid, the token covers the signature value and verifies to the local root', async () => {
-    const { finish } = await signAndFinish(api, http);
+    const { token, finish } = await signAndFinish(api, http);
     const before = Math.floor(Date.now() / 1000) * 1000;
-    const done = (await finish().expect(200)).body as FinishSigningResponse;
+    expect((await finish().expect(200)).body).toMatchObject({ status: 'signed' });
+    // The worker seals.
+    const done: FinishSigningResponse = await sealedFinish(api, token);
     const after = Date.now();
     const pdf = await pdfAt(api, done.signedDocLink!);
 
@@ -370,8 +386,8 @@ describe('timestamps: the local TSA, the rfc3161 adapter over HTTP, PAdES B-T se
           .send(Buffer.from('x'))
           .expect(404);
 
-        const { token, finish } = await signAndFinish(waitingApi, waitingHttp);
-        await finish().expect(502);
+        const { token, finish, finishSealing } = await signAndFinish(waitingApi, waitingHttp);
+        await finishSealing().expect(502);
         const contracts = agreementModel(waitingApi);
         const waiting = await contracts.findOne({ token }).lean();
         expect(waiting).toMatchObject({
@@ -431,8 +447,8 @@ describe('timestamps: the local TSA, the rfc3161 adapter over HTTP, PAdES B-T se
 
       it('an admin lets one waiting seal go at B-B, on the record: refused checks change nothing; the event in the chain and in the sealed audit trail; no time-stamp', async () => {
         tsaUp = false;
-        const { token, finish } = await signAndFinish(waitingApi, waitingHttp);
-        await finish().expect(502);
+        const { token, finishSealing } = await signAndFinish(waitingApi, waitingHttp);
+        await finishSealing().expect(502);
         const contracts = agreementModel(waitingApi);
         const waiting = (await contracts.findOne({ token }).lean())!;
         const admin = await staffHttp(waitingApi);
@@ -465,7 +481,7 @@ describe('timestamps: the local TSA, the rfc3161 adapter over HTTP, PAdES B-T se
         expect(text).toContain(TEST_ADMIN);
         // The TSA is still down: a signing that was not lowered still waits.
         const other = await signAndFinish(waitingApi, waitingHttp);
-        await other.finish().expect(502);
+        await other.finishSealing().expect(502);
         tsaUp = true;
       });
     });

@@ -10,13 +10,15 @@ import {
   legacyAgreementMailKey,
 } from '../src/modules/agreements/agreement-mail-keys';
 import { mailDeliveries, type MailDeliveryDoc } from '../src/modules/mail/mail-delivery.collection';
-import { QUEUE_NAMES } from '../src/platform/queues/queue-names';
+import { sealAgreementJobId } from '../src/modules/signing/signing.jobs';
+import { QUEUE_NAMES, QueueName } from '../src/platform/queues/queue-names';
 import { coDealFixture, sendCo } from './support/co-fixtures';
 import { startMailCatcherEnv, type MailCatcherEnv } from './support/mail-catcher-env';
 import { seedBaseData } from './support/seed';
 import {
   PUBLIC_SIGNING_URL,
   saveSignatureAndConsent,
+  sealedFinish,
   sendContract,
   signerHttp,
 } from './support/signing-fixtures';
@@ -28,8 +30,9 @@ import { waitFor } from './support/wait-for';
 /**
  * A signing token opens an agreement: it belongs in the signer's own link mail
  * and nowhere else. One agreement of each family is sent with a copy address,
- * reminded and finished through the real api, worker, queues and SMTP; then no
- * caught mail header, no stored delivery (key, Message-ID, record), no queue job
+ * reminded and finished through the real api, worker, queues and SMTP, and sealed
+ * by the worker's seal job; then no caught mail header, no stored delivery (key,
+ * Message-ID, record), no queue job (the `signing` queue's seal jobs among them)
  * and no log line carries its token; the copies' bodies neither.
  */
 describe('a signing token stays in its link', () => {
@@ -80,7 +83,10 @@ describe('a signing token stays in its link', () => {
     const signer = signerHttp(api);
     await signer.post('/api/verifyToken').send({ token }).expect(200);
     await saveSignatureAndConsent(api, token);
-    await signer.post('/api/signing/finish').send({ token }).expect(200);
+    const finished = await signer.post('/api/signing/finish').send({ token }).expect(200);
+    expect(finished.body).toMatchObject({ status: 'signed' });
+    // The worker seals it (the signed copy, the CRM move): its job carries no token either.
+    await sealedFinish(api, token);
     return { token, id: String(stored!._id), signerEmail: 'standard.signer@example.com' };
   }
 
@@ -125,6 +131,8 @@ describe('a signing token stays in its link', () => {
       .post(`/api/${family}/finish/${customId}`)
       .send({ agreedToTerms: true })
       .expect(200);
+    // The audit trail answers once the worker has sealed the agreement.
+    await sealedFinish(api, customId);
     await signer.get(`/api/${family}/create-audit-trail/${customId}`).expect(200);
     return { token: customId, id, signerEmail };
   }
@@ -174,15 +182,37 @@ describe('a signing token stays in its link', () => {
       }
     }
 
+    // Each agreement was sealed by its `signing` job, which has run: the scan below sees it.
+    expect(QUEUE_NAMES).toContain(QueueName.Signing);
+    const signing = api.get<Queue>(getQueueToken(QueueName.Signing), { strict: false });
+    for (const agreement of agreements) {
+      const seal = await waitFor(
+        () => signing.getJob(sealAgreementJobId(agreement.id)),
+        (job) => Boolean(job?.finishedOn),
+      );
+      expect(seal?.name).toBe('seal-agreement');
+      expect(seal?.data).toMatchObject({ agreementId: agreement.id });
+      expect(seal?.returnvalue).toEqual({ sealed: true });
+    }
+
+    let scanned = 0;
     for (const name of QUEUE_NAMES) {
       const queue = api.get<Queue>(getQueueToken(name), { strict: false });
       const jobs = await queue.getJobs();
       for (const job of jobs) {
-        for (const agreement of agreements) {
-          expect(`${job.id} ${JSON.stringify(job.data)}`).not.toContain(agreement.token);
-        }
+        scanned += 1;
+        const seen = [
+          job.id,
+          job.name,
+          JSON.stringify(job.data),
+          JSON.stringify(job.returnvalue),
+          job.failedReason,
+          JSON.stringify(job.stacktrace),
+        ].join(' ');
+        for (const agreement of agreements) expect(seen).not.toContain(agreement.token);
       }
     }
+    expect(scanned).toBeGreaterThanOrEqual(agreements.length);
 
     const logs = written.join('');
     expect(logs).toContain('"req":');
@@ -227,7 +257,17 @@ describe('a signing token stays in its link', () => {
       (found) => found.length >= 2,
       { timeoutMs: 30_000 },
     );
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Every mail job the retry queued has run (no sleep): a second send would be caught now.
+    // (The delivery sweep's scheduler keeps its next run delayed: not a mail.)
+    const mailQueue = api.get<Queue>(getQueueToken(QueueName.Mail), { strict: false });
+    await waitFor(
+      () => mailQueue.getJobs(['active', 'waiting', 'delayed', 'prioritized']),
+      (pending) => pending.every((job) => Boolean(job.repeatJobKey)),
+    );
+    await waitFor(
+      () => deliveries.findOne({ _id: legacyKey }),
+      (found) => found?.status === 'sent',
+    );
     expect(await deliveries.countDocuments({ _id: newKey })).toBe(0);
     expect(await deliveries.countDocuments({ _id: legacyKey })).toBe(1);
     // One from the first send, one for the old record: none a second time, none with the token.

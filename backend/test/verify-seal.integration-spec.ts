@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import {
   extractDocId,
   type FinishSigningResponse,
@@ -15,11 +15,12 @@ import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
   saveSignatureAndConsent,
+  sealedFinish,
   sendContract,
   signerHttp,
 } from './support/signing-fixtures';
 import { staffHttp } from './support/staff-session';
-import { startApi } from './support/test-apps';
+import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
 /** Reads a binary response body into a Buffer. */
@@ -38,6 +39,8 @@ function binary(res: request.Response, callback: (error: Error | null, body: Buf
 describe('The verify page reports the seal', () => {
   const env = createTestEnv(__filename, { PUBLIC_API_URL, PUBLIC_SIGNING_URL });
   let api: INestApplication;
+  /** Seals what the finish queued. */
+  let worker: INestApplicationContext;
   let verifyId: string;
   let signedDocLink: string;
   let finishedAt: number;
@@ -48,14 +51,15 @@ describe('The verify page reports the seal', () => {
   beforeAll(async () => {
     await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
+    worker = await startWorker(env.config);
     const csm = await staffHttp(api, 'csm@prosign.example');
     const { token } = await sendContract(csm);
     const signer = signerHttp(api);
     await signer.post('/api/verifyToken').send({ token, prefix: 'contract' }).expect(200);
     await saveSignatureAndConsent(api, token);
     finishedAt = Date.now();
-    const done = (await signer.post('/api/signing/finish').send({ token }).expect(200))
-      .body as FinishSigningResponse;
+    await signer.post('/api/signing/finish').send({ token }).expect(200);
+    const done: FinishSigningResponse = await sealedFinish(api, token);
     verifyId = done.verifyId!;
     signedDocLink = done.signedDocLink!;
     sealed = (
@@ -64,6 +68,7 @@ describe('The verify page reports the seal', () => {
   });
 
   afterAll(async () => {
+    await worker?.close();
     await api?.close();
     await env.cleanup();
   });

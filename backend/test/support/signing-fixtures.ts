@@ -132,6 +132,9 @@ export async function sealedFinish(
   const link = await connection
     .collection<{ _id: string; agreementId: unknown }>('agreement_links')
     .findOne({ _id: tokenOrId });
+  if (!link && !Types.ObjectId.isValid(tokenOrId)) {
+    throw new Error(`${tokenOrId.slice(0, 4)}… is neither a signing link nor an agreement id`);
+  }
   const id = link?.agreementId ?? new Types.ObjectId(tokenOrId);
   const agreements = connection.collection('agreements');
   const sealed = await waitFor(

@@ -8,7 +8,7 @@ export const QueueName = {
   Crm: 'crm',
   /** Diagnostics and housekeeping. */
   System: 'system',
-  /** Resuming signature finishes left half-way. */
+  /** Sealing agreements whose last signature is in; resuming finishes left half-way. */
   Signing: 'signing',
   /** Every family's expiry and automatic reminders (job schedulers); the Redis name predates the families. */
   AgreementSchedules: 'contract-schedules',
