@@ -66,6 +66,7 @@ export {
 export * from './signing/agreement-reading';
 export * from './signing/link-signing-path';
 export * from './signing/link-signing';
+export * from './signing/sealed-copy';
 export * from './signing/sow-signing';
 export * from './signing/email-code-api';
 export { standardAgreementEndpoints, type StandardActionResults } from './contracts/dashboard-api';

@@ -1,3 +1,4 @@
+import { SIGNER_MESSAGES } from '@prosign/domain';
 import { fakePdfLoader, expectNoSeriousAxeViolations } from '@prosign/ui/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -133,7 +134,7 @@ describe('/countersign/:agreementId', () => {
     // Sealing takes a few seconds: an overlay says so and nothing can be pressed twice.
     expect(
       await screen.findByRole('dialog', {
-        name: /sealing the agreement — this can take a few seconds/,
+        name: 'Signing the agreement…',
       }),
     ).toBeInTheDocument();
     await act(async () => release());
@@ -245,6 +246,115 @@ describe('/countersign/:agreementId', () => {
     expect(
       within(done).getByRole('link', { name: /Download the signed agreement/ }),
     ).toHaveAttribute('href', SIGNED_PDF);
+  });
+
+  describe('the signed copy while the worker seals it', () => {
+    const SIGNED_BY_ALL = {
+      linkState: 'signed',
+      turn: 'signed',
+      status: 'signed',
+      progress: 'All 3 signed',
+      metrics: { ...SAVED, isSigned: true },
+    } as const;
+    const viewReads = (api: FakeApi) => api.callsTo('GET', AGREEMENT_PATH).length;
+    const wait = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
+    const preparing = () => screen.queryByText(SIGNER_MESSAGES.signedCopyPreparing);
+    const download = () =>
+      screen.queryByRole('link', { name: 'Download the signed agreement (PDF)' });
+
+    /** An API whose `GET` view (which counts nothing) answers `sealed.current`. */
+    function sealingApi(view = countersignView({ metrics: SAVED })) {
+      const api = countersignApi(view);
+      const sealed = { current: countersignView({ ...SIGNED_BY_ALL, signedDocLink: null }) };
+      api.on('GET', AGREEMENT_PATH, () => ({ status: 200, body: sealed.current }));
+      return { api, sealed };
+    }
+
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it('says it is being prepared after the finish, links to it once sealed, then stops asking', async () => {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      const { api, sealed } = sealingApi();
+      api.on('POST', `${AGREEMENT_PATH}/finish`, () => ({
+        status: 200,
+        body: {
+          status: 'signed',
+          signedAt: '2026-03-05T17:00:00.000Z',
+          signedDocLink: '',
+          auditTrailDocLink: '',
+          verifyId: 'v-1',
+        },
+      }));
+      await openPage(api);
+      await user.click(consentBox());
+      await user.click(finishButton());
+      const done = await screen.findByRole('region', { name: 'You countersigned this agreement' });
+      const status = within(done).getByRole('status');
+      expect(status).toHaveTextContent(SIGNER_MESSAGES.signedCopyPreparing);
+      expect(status).toHaveAttribute('aria-live', 'polite');
+      expect(download()).not.toBeInTheDocument();
+      const before = viewReads(api);
+      await wait(2_000);
+      expect(viewReads(api)).toBe(before + 1);
+      expect(download()).not.toBeInTheDocument();
+
+      sealed.current = countersignView({ ...SIGNED_BY_ALL, signedDocLink: SIGNED_PDF });
+      await wait(2_000);
+      expect(
+        await screen.findByRole('link', { name: 'Download the signed agreement (PDF)' }),
+      ).toHaveAttribute('href', SIGNED_PDF);
+      expect(
+        screen.getByText('The agreement is signed by everyone and sealed.'),
+      ).toBeInTheDocument();
+      expect(preparing()).not.toBeInTheDocument();
+      const asked = viewReads(api);
+      await wait(10_000);
+      expect(viewReads(api)).toBe(asked);
+      // The first open is the recorded view: it is not asked again.
+      expect(api.callsTo('POST', `${AGREEMENT_PATH}/open`)).toHaveLength(1);
+    });
+
+    it('on an agreement the firm signed before it was sealed: the status, then after five minutes the mailbox', async () => {
+      const { api } = sealingApi(countersignView({ ...SIGNED_BY_ALL, signedDocLink: null }));
+      await openPage(api);
+      const done = screen.getByRole('region', { name: 'You countersigned this agreement' });
+      const status = within(done).getByRole('status');
+      expect(status).toHaveTextContent(SIGNER_MESSAGES.signedCopyPreparing);
+      expect(within(done).queryByText('All 3 signed')).not.toBeInTheDocument();
+      await wait(5 * 60_000);
+      expect(status).toHaveTextContent(SIGNER_MESSAGES.signedCopyMailed);
+      expect(download()).not.toBeInTheDocument();
+      const asked = viewReads(api);
+      await wait(10_000);
+      expect(viewReads(api)).toBe(asked);
+    });
+
+    it('a countersignature that is not the last waits for nobody: the progress, nothing asked again', async () => {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      const { api } = sealingApi();
+      api.on('POST', `${AGREEMENT_PATH}/finish`, () => ({
+        status: 200,
+        body: {
+          status: 'signed',
+          signedAt: '2026-03-05T17:00:00.000Z',
+          signedDocLink: '',
+          auditTrailDocLink: '',
+          verifyId: '',
+          progress: '2 of 3 signed — waiting for Luis Alvarez',
+        },
+      }));
+      await openPage(api);
+      await user.click(consentBox());
+      await user.click(finishButton());
+      const done = await screen.findByRole('region', { name: 'You countersigned this agreement' });
+      expect(within(done).getByRole('status')).toHaveTextContent(
+        '2 of 3 signed — waiting for Luis Alvarez',
+      );
+      await wait(10_000);
+      expect(viewReads(api)).toBe(0);
+      expect(preparing()).not.toBeInTheDocument();
+    });
   });
 
   it('fits a phone: the same steps, labelled', async () => {

@@ -1,4 +1,9 @@
-import { DEFAULT_REVIEWS_URL, isApiError, useRuntimeConfig } from '@prosign/api-client';
+import {
+  DEFAULT_REVIEWS_URL,
+  isApiError,
+  useRuntimeConfig,
+  type SealedCopyWait,
+} from '@prosign/api-client';
 import {
   DECLINE_TEXTS,
   HANDOVER_MESSAGES,
@@ -23,6 +28,7 @@ import { HandoverModal } from './modals/HandoverModal';
 import { SIGNING_TEXTS } from './modals/signing-texts';
 import { ProcessingOverlay } from './ProcessingOverlay';
 import { ReadingView, type ReadingMarks } from './reading/ReadingView';
+import { SignedCopyStatus } from './SignedCopyStatus';
 import './signing.css';
 
 /** How long a signer's error toast stays. */
@@ -83,6 +89,8 @@ export interface SigningAgreementProps {
   /** Shown once the signature is saved, until signed. */
   savedHint?: ReactNode;
   signedDocLink?: string | null;
+  /** Signed by everyone, until the sealed copy is there (useSealedCopy): said in its place. */
+  signedCopyWait?: SealedCopyWait | null;
   /** The finish runs (the processing overlay) / ran (the completion notice). */
   finishing: boolean;
   completed: boolean;
@@ -209,6 +217,8 @@ export function SigningAgreement(props: SigningAgreementProps) {
             Download the signed copy (PDF)
           </a>
         </p>
+      ) : signed && props.signedCopyWait ? (
+        <SignedCopyStatus wait={props.signedCopyWait} className="sg-agreement__hint" />
       ) : null}
       {canHandOver ? (
         <p className="sg-agreement__decline">

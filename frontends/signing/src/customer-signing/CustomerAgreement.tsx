@@ -1,4 +1,4 @@
-import type { SigningApi } from '@prosign/api-client';
+import type { SealedCopy, SigningApi } from '@prosign/api-client';
 import {
   HANDOVER_TEXTS,
   type HandoverRequest,
@@ -21,6 +21,8 @@ export interface CustomerAgreementProps {
   api: SigningApi;
   update: (change: Partial<VerifyTokenResponse> & { metrics?: SignerMetrics }) => void;
   onCompleted: () => void;
+  /** The sealed copy once the agreement is signed by everyone (the session's). */
+  sealedCopy: SealedCopy;
   /** Issue 35: the link was handed over from this page; the flow shows its closed state. */
   onHandedOver?: (state: SigningPageState) => void;
   /** Tests pass a fake PDF loader. */
@@ -31,7 +33,12 @@ export interface CustomerAgreementProps {
  * The agreement once the link is verified (spec 1 §2.4, §4.1): read it, sign
  * (typed), edit the saved signature, initial with consent, and finish.
  */
-export function CustomerAgreement({ link, loadPdf, ...options }: CustomerAgreementProps) {
+export function CustomerAgreement({
+  link,
+  loadPdf,
+  sealedCopy,
+  ...options
+}: CustomerAgreementProps) {
   const steps = useCustomerSigningSteps({ link, ...options });
   const { api, token, update } = options;
   // Issue 35: the link closes as declined; the flow shows the declined state.
@@ -115,7 +122,8 @@ export function CustomerAgreement({ link, loadPdf, ...options }: CustomerAgreeme
       signed={signed}
       onAgreeAndFinish={steps.openInitials}
       finishHint="Add your signature and initials first; then you can agree and finish."
-      signedDocLink={link.signedDocLink}
+      signedDocLink={sealedCopy.signedDocLink}
+      signedCopyWait={sealedCopy.wait}
       finishing={step === 'finishing'}
       completed={step === 'completed'}
       onDecline={decline}

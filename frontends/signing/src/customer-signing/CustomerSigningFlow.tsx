@@ -58,12 +58,14 @@ export function CustomerSigningFlow({
   }
   if (!state || state.kind !== 'valid' || session.kind !== 'ready') {
     const link = session.kind === 'ready' ? session.link : null;
+    const copy = session.kind === 'ready' ? session.sealedCopy : null;
     return (
       <LinkStatePanel
         state={state ?? { kind: 'invalid-token' }}
         details={link}
-        signedDocLink={link?.signedDocLink}
-        verifyHref={link?.verifyId ? ROUTES.verify.replace(':token', link.verifyId) : null}
+        signedDocLink={copy?.signedDocLink}
+        verifyHref={copy?.verifyId ? ROUTES.verify.replace(':token', copy.verifyId) : null}
+        signedCopyWait={copy?.wait}
       />
     );
   }
@@ -74,6 +76,7 @@ export function CustomerSigningFlow({
         link={session.link}
         api={session.api}
         update={session.update}
+        sealedCopy={session.sealedCopy}
         onCompleted={() => setCompletedHere(true)}
         onHandedOver={setHandedOver}
       />

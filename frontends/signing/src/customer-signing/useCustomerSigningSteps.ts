@@ -124,7 +124,8 @@ export function useCustomerSigningSteps({
     try {
       const finished = await api.finish(token);
       update({
-        status: finished.status,
+        // The agreement is signed with the last signature only (`progress`: others still sign).
+        ...(finished.progress ? {} : { status: finished.status }),
         signedDocLink: finished.signedDocLink,
         verifyId: finished.verifyId,
         progress: finished.progress ?? null,

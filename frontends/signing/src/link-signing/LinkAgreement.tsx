@@ -5,6 +5,7 @@ import {
   useSigningLinkTextSignature,
   type LinkSigningFamily,
   type LinkSigningView,
+  type SealedCopy,
 } from '@prosign/api-client';
 import {
   HANDOVER_TEXTS,
@@ -36,6 +37,8 @@ export interface LinkAgreementProps {
   /** The family's view, as `increase-viewed-times` answered it. */
   view: LinkSigningView;
   captchaHeaders: Record<string, string>;
+  /** The sealed copy once the agreement is signed by everyone (the flow's). */
+  sealedCopy: SealedCopy;
   onCompleted: () => void;
   /** Issue 35: the link was handed over from this page; the flow shows its closed state. */
   onHandedOver?: (state: SigningPageState) => void;
@@ -54,6 +57,7 @@ export function LinkAgreement({
   customId,
   view,
   captchaHeaders,
+  sealedCopy,
   onCompleted,
   onHandedOver,
   loadPdf,
@@ -165,7 +169,8 @@ export function LinkAgreement({
       onAgreeAndFinish={() => setStep('finish')}
       finishHint={T.finishHint}
       savedHint={T.signatureSaved}
-      signedDocLink={view.signedDocLink}
+      signedDocLink={sealedCopy.signedDocLink}
+      signedCopyWait={sealedCopy.wait}
       finishing={step === 'finishing'}
       completed={step === 'completed'}
       onDecline={onDecline}

@@ -1,4 +1,11 @@
-import { isApiError, useOpenedSigningLink, type LinkSigningFamily } from '@prosign/api-client';
+import {
+  isApiError,
+  linkSigningKeys,
+  useLinkSigningApi,
+  useOpenedSigningLink,
+  useSealedCopy,
+  type LinkSigningFamily,
+} from '@prosign/api-client';
 import { ROUTES, type SigningPageState } from '@prosign/domain';
 import { ErrorPanel, LoadingState, useCaptchaPass } from '@prosign/ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -38,6 +45,13 @@ export function LinkSigningFlow({ family, customId, onStateChange }: LinkSigning
   // Issue 35: handed over from this page (the link is closed now).
   const [handedOver, setHandedOver] = useState<SigningPageState | null>(null);
   const view = opened.data;
+  // Read again with get-contract (counts no view), apart from the opened view, which keeps
+  // what this page's finish recorded.
+  const api = useLinkSigningApi(family, captcha.headers);
+  const sealedCopy = useSealedCopy(view, {
+    queryKey: linkSigningKeys(family).contract(customId),
+    queryFn: ({ signal }) => api.contract(customId, signal),
+  });
   const unknown = isApiError(opened.error) && opened.error.statusCode === 404;
   const refused = refusedLinkState(opened.error);
   const state: SigningPageState | null = handedOver
@@ -81,8 +95,11 @@ export function LinkSigningFlow({ family, customId, onStateChange }: LinkSigning
     return (
       <LinkStatePanel
         state={state ?? { kind: 'invalid-token' }}
-        signedDocLink={view?.signedDocLink}
-        verifyHref={view?.verifyId ? ROUTES.verify.replace(':token', view.verifyId) : null}
+        signedDocLink={sealedCopy.signedDocLink}
+        verifyHref={
+          sealedCopy.verifyId ? ROUTES.verify.replace(':token', sealedCopy.verifyId) : null
+        }
+        signedCopyWait={sealedCopy.wait}
       />
     );
   }
@@ -93,6 +110,7 @@ export function LinkSigningFlow({ family, customId, onStateChange }: LinkSigning
         customId={customId}
         view={view}
         captchaHeaders={captcha.headers}
+        sealedCopy={sealedCopy}
         onCompleted={() => setCompletedHere(true)}
         onHandedOver={setHandedOver}
       />

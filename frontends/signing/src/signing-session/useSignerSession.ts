@@ -3,7 +3,9 @@ import {
   isApiError,
   SIGNER_CALLS_RETRIED,
   useApiClient,
+  useSealedCopy,
   withGatewayRetries,
+  type SealedCopy,
   type SigningApi,
 } from '@prosign/api-client';
 import type { SignerMetrics, SigningPageState, VerifyTokenResponse } from '@prosign/domain';
@@ -27,6 +29,8 @@ export type SignerSession =
       api: SigningApi;
       /** Records what a save or finish changed, without asking the server again. */
       update: (change: Partial<VerifyTokenResponse> & { metrics?: SignerMetrics }) => void;
+      /** The sealed copy, which the worker makes once the agreement is signed by everyone. */
+      sealedCopy: SealedCopy;
     };
 
 /**
@@ -62,6 +66,13 @@ export function useSignerSession(token: string, prefix: string | null): SignerSe
     gcTime: Infinity,
   });
 
+  // Read again apart from the view above, which keeps what the page's finish recorded in it
+  // (the completion notice reads it). A signed link's verifyToken counts no view.
+  const sealedCopy = useSealedCopy(query.data, {
+    queryKey: [...key, 'sealed-copy'],
+    queryFn: () => api.verifyToken(token, prefix),
+  });
+
   const update = useCallback<Extract<SignerSession, { kind: 'ready' }>['update']>(
     (change) =>
       queryClient.setQueryData<VerifyTokenResponse>(key, (previous) =>
@@ -71,7 +82,7 @@ export function useSignerSession(token: string, prefix: string | null): SignerSe
     [queryClient, token],
   );
 
-  if (query.data) return { kind: 'ready', link: query.data, api, update };
+  if (query.data) return { kind: 'ready', link: query.data, api, update, sealedCopy };
   if (query.error) {
     if (isApiError(query.error) && query.error.statusCode === 404) return { kind: 'invalid-token' };
     const refused = refusedLinkState(query.error);

@@ -244,10 +244,11 @@ export function useSigningLinkFinish(
       const previous = queryClient.getQueryData<LinkSigningView>(
         linkSigningKeys(family).opened(customId),
       );
-      // Opened again later (e.g. in the shell without a reload), the link says it is signed.
+      // Opened again later (e.g. in the shell without a reload), the link says it is signed;
+      // the agreement only with the last signature (`progress`: others still sign).
       patchOpened(queryClient, family, customId, {
         linkState: 'signed',
-        status: finished.status,
+        ...(finished.progress ? {} : { status: finished.status }),
         signedDocLink: finished.signedDocLink,
         verifyId: finished.verifyId,
         ...(previous

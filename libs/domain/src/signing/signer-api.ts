@@ -184,7 +184,10 @@ export interface SignerSaveResponse {
 export interface FinishSigningResponse {
   status: 'signed';
   signedAt: string;
-  /** The final sealed PDF. */
+  /**
+   * The final sealed PDF; empty while the worker seals it (the signing apps' finish answers
+   * before that, and a finish called again once sealed answers it).
+   */
   signedDocLink: string;
   auditTrailDocLink: string;
   verifyId: string;
@@ -221,6 +224,10 @@ export const SIGNER_MESSAGES = {
   declineReasonRequired: 'Please tell us why you are declining.',
   declineReasonTooLong: 'Please keep the reason to 1,000 characters or fewer.',
   declinedDone: 'You declined this agreement. The sender has been told.',
+  /** Signed by everyone: the worker seals the copy after the finish answered (the page asks again). */
+  signedCopyPreparing: 'Your signed copy is being prepared…',
+  /** The page stopped waiting for the sealed copy: the e-mail brings it. */
+  signedCopyMailed: 'Your signed copy will reach your mailbox shortly.',
 } as const;
 
 /** The state a contract's link is in, from the contract's status. */

@@ -1,3 +1,4 @@
+import type { SealedCopy } from '@prosign/api-client';
 import {
   AGREEMENT_FAMILY_PLACES,
   SIGNER_MESSAGES,
@@ -31,7 +32,7 @@ export const COUNTERSIGN_PAGE_TEXTS = {
 /** /countersign/:agreementId (issue 34): the firm's countersignature in the staff app. */
 export function CountersignPage() {
   const { agreementId = '' } = useParams();
-  const { view, save, clear, finish } = useCountersignAgreement(agreementId);
+  const { view, save, clear, finish, sealedCopy } = useCountersignAgreement(agreementId);
   const T = COUNTERSIGN_PAGE_TEXTS;
 
   if (view.isPending)
@@ -61,7 +62,13 @@ export function CountersignPage() {
   const family = AGREEMENT_FAMILY_PLACES[agreement.family].label;
   const title = agreement.agreementTitle;
   if (finish.isSuccess) {
-    return <Frame title={title} family={family} body={<Finished result={finish.data} />} />;
+    return (
+      <Frame
+        title={title}
+        family={family}
+        body={<Finished result={finish.data} sealedCopy={sealedCopy} />}
+      />
+    );
   }
   if (agreement.linkState === 'signed') {
     return (
@@ -69,7 +76,11 @@ export function CountersignPage() {
         title={title}
         family={family}
         body={
-          <CountersignDone signedDocLink={agreement.signedDocLink} progress={agreement.progress} />
+          <CountersignDone
+            signedDocLink={sealedCopy.signedDocLink}
+            progress={agreement.progress}
+            wait={sealedCopy.wait}
+          />
         }
       />
     );
@@ -87,8 +98,20 @@ export function CountersignPage() {
   );
 }
 
-function Finished({ result }: { result: FinishSigningResponse }) {
-  return <CountersignDone signedDocLink={result.signedDocLink} progress={result.progress} />;
+function Finished({
+  result,
+  sealedCopy,
+}: {
+  result: FinishSigningResponse;
+  sealedCopy: SealedCopy;
+}) {
+  return (
+    <CountersignDone
+      signedDocLink={sealedCopy.signedDocLink}
+      progress={result.progress}
+      wait={sealedCopy.wait}
+    />
+  );
 }
 
 function Frame({ title, family, body }: { title: string; family?: string; body: ReactNode }) {

@@ -1,3 +1,4 @@
+import type { SealedCopyWait } from '@prosign/api-client';
 import {
   formatPacificDateTime,
   HANDOVER_MESSAGES,
@@ -6,15 +7,18 @@ import {
   type SigningClosedDetails,
   type SigningPageState,
 } from '@prosign/domain';
+import { SignedCopyStatus } from '../SignedCopyStatus';
 import '../signing.css';
 
 export interface LinkStatePanelProps {
   state: SigningPageState;
   /** What the server said of the closed agreement: its name, when it closed and who sent it. */
   details?: SigningClosedDetails | null;
-  /** The sealed copy and its verification page, when the agreement is signed. */
+  /** The sealed copy and its verification page (which resolves once sealed), when signed. */
   signedDocLink?: string | null;
   verifyHref?: string | null;
+  /** Signed by everyone, until the sealed copy is there (useSealedCopy): said in its place. */
+  signedCopyWait?: SealedCopyWait | null;
 }
 
 /** What to do next, for each state in which a link cannot be signed. */
@@ -55,7 +59,13 @@ const DATE_LABEL: Partial<Record<SigningPageState['kind'], string>> = {
  * The body of a signing page whose link cannot be signed: what happened, the
  * document and when, whom to ask, and what to do next.
  */
-export function LinkStatePanel({ state, details, signedDocLink, verifyHref }: LinkStatePanelProps) {
+export function LinkStatePanel({
+  state,
+  details,
+  signedDocLink,
+  verifyHref,
+  signedCopyWait,
+}: LinkStatePanelProps) {
   const message = signingStateMessage(state);
   const next = NEXT_STEP[state.kind];
   const dateLabel = DATE_LABEL[state.kind];
@@ -86,21 +96,21 @@ export function LinkStatePanel({ state, details, signedDocLink, verifyHref }: Li
         </dd>
       </dl>
       {next ? <p>{next}</p> : null}
-      {state.kind === 'signed' && (signedDocLink || verifyHref) ? (
+      {state.kind === 'signed' && signedDocLink ? (
         <ul className="sg-link-state__links">
-          {signedDocLink ? (
-            <li>
-              <a href={signedDocLink} target="_blank" rel="noreferrer">
-                Download the signed copy (PDF)
-              </a>
-            </li>
-          ) : null}
+          <li>
+            <a href={signedDocLink} target="_blank" rel="noreferrer">
+              Download the signed copy (PDF)
+            </a>
+          </li>
           {verifyHref ? (
             <li>
               <a href={verifyHref}>Check the signed copy&apos;s seal</a>
             </li>
           ) : null}
         </ul>
+      ) : state.kind === 'signed' && signedCopyWait ? (
+        <SignedCopyStatus wait={signedCopyWait} />
       ) : null}
     </section>
   );

@@ -54,6 +54,25 @@ function routes() {
   });
 }
 
+/** The hooks' providers around a fake client, with a query client of the test's own. */
+function providersFor(client: ReturnType<typeof fakeApiClient>) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return function Providers({ children }: { children: ReactNode }) {
+    return (
+      <ApiProvider
+        config={{
+          apiUrl: 'http://api.test',
+          remotes: { contracts: 'c', sowCo: 's', invoices: 'i', signing: 'g' },
+        }}
+        client={client}
+        queryClient={queryClient}
+      >
+        {children}
+      </ApiProvider>
+    );
+  };
+}
+
 describe('link signing calls per family', () => {
   it('calls /api/co/… with the customId encoded and the pass on every call but verify-link', async () => {
     const client = routes();
@@ -100,19 +119,7 @@ describe('link signing calls per family', () => {
 
   it('the hooks open the change order once and follow the signature and the finish', async () => {
     const client = routes();
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <ApiProvider
-        config={{
-          apiUrl: 'http://api.test',
-          remotes: { contracts: 'c', sowCo: 's', invoices: 'i', signing: 'g' },
-        }}
-        client={client}
-        queryClient={queryClient}
-      >
-        {children}
-      </ApiProvider>
-    );
+    const wrapper = providersFor(client);
     const { result } = renderHook(
       () => ({
         link: useSigningLink('co', 'CO 1'),
@@ -133,5 +140,31 @@ describe('link signing calls per family', () => {
     expect(
       client.calls.filter((call) => call.path.startsWith('/api/co/increase-viewed-times')),
     ).toHaveLength(1);
+  });
+
+  it('a finish that is not the last signs the link, not the agreement (nothing to seal yet)', async () => {
+    const client = fakeApiClient({
+      'POST /api/co/increase-viewed-times/CO%201': () => ({ ...VIEW, status: 'signature_saved' }),
+      'POST /api/co/finish/CO%201': () => ({
+        status: 'signed',
+        signedAt: '2026-01-01T00:00:00.000Z',
+        signedDocLink: '',
+        auditTrailDocLink: '',
+        verifyId: '',
+        progress: '1 of 2 signed — waiting for Luis Alvarez',
+      }),
+    });
+    const wrapper = providersFor(client);
+    const { result } = renderHook(
+      () => ({
+        opened: useOpenedSigningLink('co', 'CO 1', PASS),
+        finish: useSigningLinkFinish('co', 'CO 1', PASS),
+      }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.opened.data).toBeDefined());
+    await act(() => result.current.finish.mutateAsync());
+    await waitFor(() => expect(result.current.opened.data?.linkState).toBe('signed'));
+    expect(result.current.opened.data?.status).toBe('signature_saved');
   });
 });

@@ -1,4 +1,11 @@
-import { COUNTERSIGN_PAGE_PATH, COUNTERSIGN_MESSAGES, type SignerLinkState } from '@prosign/domain';
+import type { SealedCopyWait } from '@prosign/api-client';
+import {
+  COUNTERSIGN_PAGE_PATH,
+  COUNTERSIGN_MESSAGES,
+  SIGNER_MESSAGES,
+  type SignerLinkState,
+} from '@prosign/domain';
+import { Spinner } from '@prosign/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -12,6 +19,8 @@ export const COUNTERSIGN_OUTCOME_TEXTS = {
   signed: 'You countersigned this agreement',
   sealed: 'The agreement is signed by everyone and sealed.',
   download: 'Download the signed agreement (PDF)',
+  preparing: SIGNER_MESSAGES.signedCopyPreparing,
+  mailed: SIGNER_MESSAGES.signedCopyMailed,
   back: 'Back to Waiting for my signature',
 } as const;
 
@@ -51,13 +60,18 @@ export function CountersignOutcome({
   );
 }
 
-/** Signed: the sealed PDF when theirs sealed it, else where the others stand. */
+/**
+ * Signed: the sealed PDF when theirs sealed it (said to be on its way while the worker seals
+ * it), else where the others stand.
+ */
 export function CountersignDone({
   signedDocLink,
   progress,
+  wait,
 }: {
   signedDocLink: string | null | undefined;
   progress: string | null | undefined;
+  wait?: SealedCopyWait | null;
 }) {
   const T = COUNTERSIGN_OUTCOME_TEXTS;
   return (
@@ -76,6 +90,12 @@ export function CountersignDone({
             </a>
           </p>
         </>
+      ) : wait ? (
+        // One live region for both texts, so the change to the mailbox is announced too.
+        <p className="cs-signed-copy" role="status" aria-live="polite">
+          {wait === 'preparing' ? <Spinner label="" size="small" /> : null}
+          <span>{wait === 'preparing' ? T.preparing : T.mailed}</span>
+        </p>
       ) : progress ? (
         <p role="status">{progress}</p>
       ) : null}

@@ -1,4 +1,4 @@
-import { countersignApi, isApiError, useApiClient } from '@prosign/api-client';
+import { countersignApi, isApiError, useApiClient, useSealedCopy } from '@prosign/api-client';
 import type { CountersignView, FinishSigningResponse, SignerMetrics } from '@prosign/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { countersignKeys } from './useCountersignQueue';
@@ -15,7 +15,7 @@ export function isNotFound(error: unknown): boolean {
 /**
  * One agreement the signed-in staff member countersigns: opened once when the page
  * mounts (`POST …/open`, the first open is their recorded view), then their
- * signature saved or cleared, and Agree and Finish.
+ * signature saved or cleared, and Agree and Finish, and the sealed copy that follows.
  */
 export function useCountersignAgreement(agreementId: string) {
   const client = useApiClient();
@@ -50,8 +50,32 @@ export function useCountersignAgreement(agreementId: string) {
 
   const finish = useMutation<FinishSigningResponse, unknown, void>({
     mutationFn: () => countersignApi.finish(client, agreementId, { agreedToTerms: true }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: countersignKeys.queue }),
+    onSuccess: (finished) => {
+      // Signed here; the agreement only with the last signature (`progress`: others still sign).
+      queryClient.setQueryData<CountersignView>(key, (current) =>
+        current
+          ? {
+              ...current,
+              linkState: 'signed',
+              turn: 'signed',
+              ...(finished.progress ? {} : { status: finished.status }),
+              progress: finished.progress ?? null,
+              signedDocLink: finished.signedDocLink,
+              verifyId: finished.verifyId,
+              metrics: { ...current.metrics, isSigned: true },
+            }
+          : current,
+      );
+      void queryClient.invalidateQueries({ queryKey: countersignKeys.queue });
+    },
   });
 
-  return { view, save, clear, finish };
+  // The worker seals the agreement after the finish answered: read again (the GET counts
+  // nothing) apart from the view above, which keeps what this page recorded.
+  const sealedCopy = useSealedCopy(view.data, {
+    queryKey: [...key, 'sealed-copy'],
+    queryFn: ({ signal }) => countersignApi.view(client, agreementId, signal),
+  });
+
+  return { view, save, clear, finish, sealedCopy };
 }

@@ -1,0 +1,30 @@
+import type { SealedCopyWait } from '@prosign/api-client';
+import { SIGNER_MESSAGES } from '@prosign/domain';
+import { Spinner } from '@prosign/ui';
+
+/**
+ * Where the signed copy's download link goes while the worker seals it. One live region for
+ * both texts, so the change to "will reach your mailbox" is announced too.
+ */
+export function SignedCopyStatus({
+  wait,
+  className,
+}: {
+  wait: SealedCopyWait;
+  className?: string;
+}) {
+  return (
+    <p
+      className={`sg-signed-copy${className ? ` ${className}` : ''}`}
+      role="status"
+      aria-live="polite"
+    >
+      {wait === 'preparing' ? <Spinner label="" size="small" /> : null}
+      <span>
+        {wait === 'preparing'
+          ? SIGNER_MESSAGES.signedCopyPreparing
+          : SIGNER_MESSAGES.signedCopyMailed}
+      </span>
+    </p>
+  );
+}
