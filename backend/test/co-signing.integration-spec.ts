@@ -6,7 +6,11 @@ import { mailKeyOfLink } from './support/agreements';
 import { CO_DEALS, coDealFixture, sendCo, type CoDealFixture } from './support/co-fixtures';
 import { pdfText } from './support/pdf-text';
 import { seedDemoData } from './support/seed';
-import { PUBLIC_SIGNING_URL, sealedFinish, signerHttp } from './support/signing-fixtures';
+import {
+  expectSignedOnceThenSealed,
+  PUBLIC_SIGNING_URL,
+  signerHttp,
+} from './support/signing-fixtures';
 import { sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
@@ -172,32 +176,8 @@ describe('CO signing: verify-link, get-contract, views, text signature, finish',
       signer(customId).post(`/api/co/finish/${customId}`).send({ agreedToTerms: true }),
       signer(customId).post(`/api/co/finish/${customId}`).send({ agreedToTerms: true }),
     ]);
-    expect(first.status).toBe(200);
-    expect(second.status).toBe(200);
-    // Both answer once the signature is recorded: signed, the PDF links to follow the seal
-    // (the tab that lost the claim reads the agreement after it: sealed by then on a slow run).
-    expect(first.body).toEqual({
-      status: 'signed',
-      signedAt: expect.any(String),
-      signedDocLink: expect.any(String),
-      auditTrailDocLink: expect.any(String),
-      verifyId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
-    });
-    expect(second.body).toMatchObject({
-      status: 'signed',
-      signedAt: first.body.signedAt,
-      verifyId: first.body.verifyId,
-    });
-    expect([first.body.signedDocLink, second.body.signedDocLink]).toContain('');
-    // The worker seals it.
-    const done = await sealedFinish(api, customId);
-    expect(done).toEqual({
-      status: 'signed',
-      signedAt: first.body.signedAt,
-      signedDocLink: expect.stringMatching(/\/api\/documents\/d\/[A-Za-z0-9_-]{22}\/view$/),
-      auditTrailDocLink: expect.stringMatching(/\/api\/documents\/d\/[A-Za-z0-9_-]{22}\/view$/),
-      verifyId: first.body.verifyId,
-    });
+    // Signed once, answered before the seal; the worker seals it.
+    const done = await expectSignedOnceThenSealed(api, customId, [first, second]);
     // A third, later finish answers the same, with the links.
     const again = await signer(customId)
       .post(`/api/co/finish/${customId}`)

@@ -7,7 +7,12 @@ import { SigningFinishService } from '../src/modules/signing/signing-finish.serv
 import { SigningService } from '../src/modules/signing/signing.service';
 import { pdfText } from './support/pdf-text';
 import { seedDemoData } from './support/seed';
-import { sealedFinish, signerHttp, PUBLIC_SIGNING_URL } from './support/signing-fixtures';
+import {
+  expectSignedOnceThenSealed,
+  sealedFinish,
+  signerHttp,
+  PUBLIC_SIGNING_URL,
+} from './support/signing-fixtures';
 import { DEMO_PROJECT_ID, sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
@@ -127,32 +132,8 @@ describe('SOW signing: verify-link, get-contract, views, text signature, finish'
       signer(customId).post(`/api/sow/finish/${customId}`).send({ agreedToTerms: true }),
       signer(customId).post(`/api/sow/finish/${customId}`).send({ agreedToTerms: true }),
     ]);
-    expect(first.status).toBe(200);
-    expect(second.status).toBe(200);
-    // Both answer once the signature is recorded: signed, the PDF links to follow the seal
-    // (the tab that lost the claim reads the agreement after it: sealed by then on a slow run).
-    expect(first.body).toEqual({
-      status: 'signed',
-      signedAt: expect.any(String),
-      signedDocLink: expect.any(String),
-      auditTrailDocLink: expect.any(String),
-      verifyId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
-    });
-    expect(second.body).toMatchObject({
-      status: 'signed',
-      signedAt: first.body.signedAt,
-      verifyId: first.body.verifyId,
-    });
-    expect([first.body.signedDocLink, second.body.signedDocLink]).toContain('');
-    // The worker seals it; a later finish answers the links.
-    const done = await sealedFinish(api, customId);
-    expect(done).toEqual({
-      status: 'signed',
-      signedAt: first.body.signedAt,
-      signedDocLink: expect.stringMatching(/\/api\/documents\/d\/[A-Za-z0-9_-]{22}\/view$/),
-      auditTrailDocLink: expect.stringMatching(/\/api\/documents\/d\/[A-Za-z0-9_-]{22}\/view$/),
-      verifyId: first.body.verifyId,
-    });
+    // Signed once, answered before the seal; the worker seals it, a later finish answers the links.
+    const done = await expectSignedOnceThenSealed(api, customId, [first, second]);
     const again = await signer(customId)
       .post(`/api/sow/finish/${customId}`)
       .send({ agreedToTerms: true })

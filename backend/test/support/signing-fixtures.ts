@@ -150,3 +150,40 @@ export async function sealedFinish(
     verifyId: String(sealed?.verifyId ?? ''),
   };
 }
+
+/**
+ * Two finishes of one link sent at once, both answered: signed, with one time and one verify id;
+ * the claim's answer comes before the seal (no PDF links; the tab that lost the claim reads the
+ * agreement after it: sealed by then on a slow run). Then, once a worker sealed it, what a
+ * finish answers: the same, with both PDF links.
+ */
+export async function expectSignedOnceThenSealed(
+  app: INestApplicationContext,
+  tokenOrId: string,
+  [first, second]: [request.Response, request.Response],
+): Promise<FinishSigningResponse> {
+  expect([first.status, second.status]).toEqual([200, 200]);
+  const claimed = first.body as FinishSigningResponse;
+  expect(claimed).toEqual({
+    status: 'signed',
+    signedAt: expect.any(String),
+    signedDocLink: expect.any(String),
+    auditTrailDocLink: expect.any(String),
+    verifyId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+  });
+  expect(second.body).toMatchObject({
+    status: 'signed',
+    signedAt: claimed.signedAt,
+    verifyId: claimed.verifyId,
+  });
+  expect([claimed.signedDocLink, second.body.signedDocLink]).toContain('');
+  const done = await sealedFinish(app, tokenOrId);
+  expect(done).toEqual({
+    status: 'signed',
+    signedAt: claimed.signedAt,
+    signedDocLink: expect.stringMatching(/\/api\/documents\/d\/[A-Za-z0-9_-]{22}\/view$/),
+    auditTrailDocLink: expect.stringMatching(/\/api\/documents\/d\/[A-Za-z0-9_-]{22}\/view$/),
+    verifyId: claimed.verifyId,
+  });
+  return done;
+}
