@@ -270,12 +270,9 @@ describe('/countersign/:agreementId', () => {
       return { api, sealed };
     }
 
-    beforeEach(() => jest.useFakeTimers());
-    afterEach(() => jest.useRealTimers());
-
-    it('says it is being prepared after the finish, links to it once sealed, then stops asking', async () => {
+    /** Countersigns on the page; the finish answers before the seal (no PDF links). */
+    async function countersign(api: FakeApi, answer: { verifyId: string; progress?: string }) {
       const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-      const { api, sealed } = sealingApi();
       api.on('POST', `${AGREEMENT_PATH}/finish`, () => ({
         status: 200,
         body: {
@@ -283,13 +280,21 @@ describe('/countersign/:agreementId', () => {
           signedAt: '2026-03-05T17:00:00.000Z',
           signedDocLink: '',
           auditTrailDocLink: '',
-          verifyId: 'v-1',
+          ...answer,
         },
       }));
       await openPage(api);
       await user.click(consentBox());
       await user.click(finishButton());
-      const done = await screen.findByRole('region', { name: 'You countersigned this agreement' });
+      return screen.findByRole('region', { name: 'You countersigned this agreement' });
+    }
+
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it('says it is being prepared after the finish, links to it once sealed, then stops asking', async () => {
+      const { api, sealed } = sealingApi();
+      const done = await countersign(api, { verifyId: 'v-1' });
       const status = within(done).getByRole('status');
       expect(status).toHaveTextContent(SIGNER_MESSAGES.signedCopyPreparing);
       expect(status).toHaveAttribute('aria-live', 'polite');
@@ -331,23 +336,11 @@ describe('/countersign/:agreementId', () => {
     });
 
     it('a countersignature that is not the last waits for nobody: the progress, nothing asked again', async () => {
-      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
       const { api } = sealingApi();
-      api.on('POST', `${AGREEMENT_PATH}/finish`, () => ({
-        status: 200,
-        body: {
-          status: 'signed',
-          signedAt: '2026-03-05T17:00:00.000Z',
-          signedDocLink: '',
-          auditTrailDocLink: '',
-          verifyId: '',
-          progress: '2 of 3 signed — waiting for Luis Alvarez',
-        },
-      }));
-      await openPage(api);
-      await user.click(consentBox());
-      await user.click(finishButton());
-      const done = await screen.findByRole('region', { name: 'You countersigned this agreement' });
+      const done = await countersign(api, {
+        verifyId: '',
+        progress: '2 of 3 signed — waiting for Luis Alvarez',
+      });
       expect(within(done).getByRole('status')).toHaveTextContent(
         '2 of 3 signed — waiting for Luis Alvarez',
       );

@@ -1,4 +1,9 @@
-import { CAPTCHA_PROMPT, type SignerMetrics, type VerifyTokenResponse } from '@prosign/domain';
+import {
+  CAPTCHA_PROMPT,
+  type SignerMetrics,
+  type SowSigningView,
+  type VerifyTokenResponse,
+} from '@prosign/domain';
 import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import type { FakeRoute } from './fake-signing-api';
@@ -41,6 +46,31 @@ export function customerLink(overrides: Partial<VerifyTokenResponse> = {}): Veri
     sender: { email: 'csm@prosign.example' },
     metrics: UNSAVED_METRICS,
     client: { full_name: 'Jane Doe', hsDealId: 'deal-1' },
+    ...overrides,
+  };
+}
+
+/** A SOW link's opened view: open, viewed, nothing saved (Mei Lin's, `SOW-abc123`). */
+export function sowLink(overrides: Partial<SowSigningView> = {}): SowSigningView {
+  return {
+    valid: true,
+    linkState: 'open',
+    status: 'viewed',
+    agreementTitle: 'Scope of Work Agreement — 88 Orchard Lane',
+    docLink: 'http://api.test/api/documents/sow-1/pdf',
+    signedDocLink: null,
+    verifyId: null,
+    bookmarks: null,
+    sentAt: '2026-03-02T17:00:00.000Z',
+    closedAt: null,
+    sender: { email: 'csm@prosign.example' },
+    metrics: UNSAVED_METRICS,
+    client: { full_name: 'Mei Lin', hsDealId: null },
+    customId: 'SOW-abc123',
+    cp_name: 'Mei Lin',
+    project_address: '88 Orchard Lane, San Jose, CA 95112',
+    payment_amount: 1550.5,
+    effective_date: '2026-11-23',
     ...overrides,
   };
 }

@@ -13,7 +13,7 @@ import userEvent from '@testing-library/user-event';
 import { CoSignaturePage } from '../../pages/CoSignaturePage';
 import { SowSignaturePage } from '../../pages/SowSignaturePage';
 import { fakeClient, renderRoute, type FakeRoute } from '../../test-support/fake-signing-api';
-import { CAPTCHA_ROUTES, passCaptcha } from '../../test-support/signer-fixtures';
+import { CAPTCHA_ROUTES, passCaptcha, sowLink } from '../../test-support/signer-fixtures';
 
 jest.mock('../../customer-signing/navigation', () => ({ leaveTo: jest.fn() }));
 jest.mock('../../signing-session/signer-socket', () => ({
@@ -31,28 +31,8 @@ const SAVED: SignerMetrics = {
 };
 
 function sowView(overrides: Partial<SowSigningView> = {}): SowSigningView {
-  return {
-    valid: true,
-    linkState: 'open',
-    status: 'signature_saved',
-    agreementTitle: 'Scope of Work Agreement — 88 Orchard Lane',
-    docLink: 'http://api.test/api/documents/sow-1/pdf',
-    signedDocLink: null,
-    verifyId: null,
-    bookmarks: null,
-    sentAt: '2026-03-02T17:00:00.000Z',
-    closedAt: null,
-    sender: { email: 'csm@prosign.example' },
-    // A saved signature does not stop a decline: only a signed part does.
-    metrics: SAVED,
-    client: { full_name: 'Mei Lin', hsDealId: null },
-    customId: ID,
-    cp_name: 'Mei Lin',
-    project_address: '88 Orchard Lane, San Jose, CA 95112',
-    payment_amount: 1550.5,
-    effective_date: '2026-11-23',
-    ...overrides,
-  };
+  // A saved signature does not stop a decline: only a signed part does.
+  return sowLink({ status: 'signature_saved', metrics: SAVED, ...overrides });
 }
 
 function linkApi(family: 'sow' | 'co', view: unknown, routes: Record<string, FakeRoute> = {}) {

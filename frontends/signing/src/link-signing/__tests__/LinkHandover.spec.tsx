@@ -13,7 +13,7 @@ import userEvent from '@testing-library/user-event';
 import { CoSignaturePage } from '../../pages/CoSignaturePage';
 import { SowSignaturePage } from '../../pages/SowSignaturePage';
 import { fakeClient, renderRoute, type FakeRoute } from '../../test-support/fake-signing-api';
-import { CAPTCHA_ROUTES, passCaptcha, UNSAVED_METRICS } from '../../test-support/signer-fixtures';
+import { CAPTCHA_ROUTES, passCaptcha, sowLink } from '../../test-support/signer-fixtures';
 
 jest.mock('../../customer-signing/navigation', () => ({ leaveTo: jest.fn() }));
 jest.mock('../../signing-session/signer-socket', () => ({
@@ -25,27 +25,7 @@ const ID = 'SOW-abc123';
 const JANE = { name: 'Jane Roe', email: 'jane.roe@example.com' };
 
 function sowView(overrides: Partial<SowSigningView> = {}): SowSigningView {
-  return {
-    valid: true,
-    linkState: 'open',
-    status: 'viewed',
-    agreementTitle: 'Scope of Work Agreement — 88 Orchard Lane',
-    docLink: 'http://api.test/api/documents/sow-1/pdf',
-    signedDocLink: null,
-    verifyId: null,
-    bookmarks: null,
-    sentAt: '2026-03-02T17:00:00.000Z',
-    closedAt: null,
-    sender: { email: 'pm@prosign.example' },
-    metrics: UNSAVED_METRICS,
-    client: { full_name: 'Mei Lin', hsDealId: null },
-    customId: ID,
-    cp_name: 'Mei Lin',
-    project_address: '88 Orchard Lane, San Jose, CA 95112',
-    payment_amount: 1550.5,
-    effective_date: '2026-11-23',
-    ...overrides,
-  };
+  return sowLink({ sender: { email: 'pm@prosign.example' }, ...overrides });
 }
 
 const coView = (): CoSigningView => ({

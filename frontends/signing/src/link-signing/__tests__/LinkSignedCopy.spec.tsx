@@ -9,6 +9,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SowSignaturePage } from '../../pages/SowSignaturePage';
 import { fakeClient, renderRoute } from '../../test-support/fake-signing-api';
+import { sowLink } from '../../test-support/signer-fixtures';
 
 jest.mock('../../customer-signing/navigation', () => ({ leaveTo: jest.fn() }));
 jest.mock('../../signing-session/signer-socket', () => ({
@@ -26,27 +27,7 @@ const SAVED: SignerMetrics = {
 };
 
 function sowView(overrides: Partial<SowSigningView> = {}): SowSigningView {
-  return {
-    valid: true,
-    linkState: 'open',
-    status: 'signature_saved',
-    agreementTitle: 'Scope of Work Agreement — 88 Orchard Lane',
-    docLink: 'http://api.test/api/documents/sow-1/pdf',
-    signedDocLink: null,
-    verifyId: null,
-    bookmarks: null,
-    sentAt: '2026-03-02T17:00:00.000Z',
-    closedAt: null,
-    sender: { email: 'csm@prosign.example' },
-    metrics: SAVED,
-    client: { full_name: 'Mei Lin', hsDealId: null },
-    customId: ID,
-    cp_name: 'Mei Lin',
-    project_address: '88 Orchard Lane, San Jose, CA 95112',
-    payment_amount: 1550.5,
-    effective_date: '2026-11-23',
-    ...overrides,
-  };
+  return sowLink({ status: 'signature_saved', metrics: SAVED, ...overrides });
 }
 
 /** Signed by everyone, before (null) or after the seal. */

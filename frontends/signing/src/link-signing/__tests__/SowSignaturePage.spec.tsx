@@ -12,6 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { leaveTo } from '../../customer-signing/navigation';
 import { SowSignaturePage } from '../../pages/SowSignaturePage';
 import { fakeClient, renderRoute, type FakeRoute } from '../../test-support/fake-signing-api';
+import { sowLink } from '../../test-support/signer-fixtures';
 
 jest.mock('../../customer-signing/navigation', () => ({ leaveTo: jest.fn() }));
 
@@ -43,27 +44,7 @@ const SAVED: SignerMetrics = {
 };
 
 function sowView(overrides: Partial<SowSigningView> = {}): SowSigningView {
-  return {
-    valid: true,
-    linkState: 'open',
-    status: 'viewed',
-    agreementTitle: TITLE,
-    docLink: 'http://api.test/api/documents/sow-1/pdf',
-    signedDocLink: null,
-    verifyId: null,
-    bookmarks: null,
-    sentAt: '2026-03-02T17:00:00.000Z',
-    closedAt: null,
-    sender: { email: 'csm@prosign.example' },
-    metrics: UNSAVED,
-    client: { full_name: 'Mei Lin', hsDealId: null },
-    customId: ID,
-    cp_name: 'Mei Lin',
-    project_address: '88 Orchard Lane, San Jose, CA 95112',
-    payment_amount: 1550.5,
-    effective_date: '2026-11-23',
-    ...overrides,
-  };
+  return sowLink({ agreementTitle: TITLE, metrics: UNSAVED, ...overrides });
 }
 
 const FINISHED = {
