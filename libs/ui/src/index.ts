@@ -9,6 +9,7 @@ export {
   type SpinnerProps,
 } from './components/Spinner';
 export { PageHeader, type PageHeaderProps } from './components/PageHeader';
+export { SignedCopyStatus } from './components/SignedCopyStatus';
 export { AppFooter, type AppFooterProps } from './components/AppFooter';
 export { BrandMark, type BrandMarkProps } from './components/BrandMark';
 export { PublicLayout, type PublicLayoutProps } from './components/PublicLayout';

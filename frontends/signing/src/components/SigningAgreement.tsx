@@ -14,6 +14,7 @@ import {
 import {
   CaptchaPassContext,
   PdfViewer,
+  SignedCopyStatus,
   useMediaQuery,
   type PdfBookmark,
   type PdfLoader,
@@ -28,7 +29,6 @@ import { HandoverModal } from './modals/HandoverModal';
 import { SIGNING_TEXTS } from './modals/signing-texts';
 import { ProcessingOverlay } from './ProcessingOverlay';
 import { ReadingView, type ReadingMarks } from './reading/ReadingView';
-import { SignedCopyStatus } from './SignedCopyStatus';
 import './signing.css';
 
 /** How long a signer's error toast stays. */

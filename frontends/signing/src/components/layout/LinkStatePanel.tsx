@@ -7,7 +7,7 @@ import {
   type SigningClosedDetails,
   type SigningPageState,
 } from '@prosign/domain';
-import { SignedCopyStatus } from '../SignedCopyStatus';
+import { SignedCopyStatus } from '@prosign/ui';
 import '../signing.css';
 
 export interface LinkStatePanelProps {

@@ -1,11 +1,6 @@
 import type { SealedCopyWait } from '@prosign/api-client';
-import {
-  COUNTERSIGN_PAGE_PATH,
-  COUNTERSIGN_MESSAGES,
-  SIGNER_MESSAGES,
-  type SignerLinkState,
-} from '@prosign/domain';
-import { Spinner } from '@prosign/ui';
+import { COUNTERSIGN_PAGE_PATH, COUNTERSIGN_MESSAGES, type SignerLinkState } from '@prosign/domain';
+import { SignedCopyStatus } from '@prosign/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -19,8 +14,6 @@ export const COUNTERSIGN_OUTCOME_TEXTS = {
   signed: 'You countersigned this agreement',
   sealed: 'The agreement is signed by everyone and sealed.',
   download: 'Download the signed agreement (PDF)',
-  preparing: SIGNER_MESSAGES.signedCopyPreparing,
-  mailed: SIGNER_MESSAGES.signedCopyMailed,
   back: 'Back to Waiting for my signature',
 } as const;
 
@@ -91,11 +84,7 @@ export function CountersignDone({
           </p>
         </>
       ) : wait ? (
-        // One live region for both texts, so the change to the mailbox is announced too.
-        <p className="cs-signed-copy" role="status" aria-live="polite">
-          {wait === 'preparing' ? <Spinner label="" size="small" /> : null}
-          <span>{wait === 'preparing' ? T.preparing : T.mailed}</span>
-        </p>
+        <SignedCopyStatus wait={wait} />
       ) : progress ? (
         <p role="status">{progress}</p>
       ) : null}

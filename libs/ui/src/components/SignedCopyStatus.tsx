@@ -1,10 +1,11 @@
 import type { SealedCopyWait } from '@prosign/api-client';
 import { SIGNER_MESSAGES } from '@prosign/domain';
-import { Spinner } from '@prosign/ui';
+import { Spinner } from './Spinner';
 
 /**
- * Where the signed copy's download link goes while the worker seals it. One live region for
- * both texts, so the change to "will reach your mailbox" is announced too.
+ * Where the signed copy's download link goes while the worker seals it (the signing pages and
+ * the firm's countersign page). One live region for both texts, so the change to "will reach
+ * your mailbox" is announced too.
  */
 export function SignedCopyStatus({
   wait,
@@ -15,7 +16,7 @@ export function SignedCopyStatus({
 }) {
   return (
     <p
-      className={`sg-signed-copy${className ? ` ${className}` : ''}`}
+      className={`ps-signed-copy${className ? ` ${className}` : ''}`}
       role="status"
       aria-live="polite"
     >
