@@ -2,11 +2,17 @@ import type { INestApplication } from '@nestjs/common';
 import { CAPTCHA_PASS_HEADER, STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain';
 import express from 'express';
 import request from 'supertest';
+import { newDocumentId } from '../src/integrations/documents/store/document-ids';
+import { newLinkToken } from '../src/modules/agreements/agreement.repository';
+import { LINK_TOKEN_FIELDS } from '../src/modules/captcha/captcha-binding';
 import { CaptchaPassService } from '../src/modules/captcha/captcha-pass.service';
+import { DOCUMENT_READ_GRANT_PARAM } from '../src/modules/documents';
+import { generateSelfSignedP12 } from '../src/modules/documents/pdf/pdf-sealer.service';
 import type { AppConfig } from '../src/platform/config/app-config';
 import { securityHeaders } from '../src/platform/security/security-headers';
+import { discoverHttpRoutes } from './support/http-routes';
 import { seedBaseData } from './support/seed';
-import { SHELL_ORIGIN } from './support/staff-session';
+import { SHELL_ORIGIN, staffHttp, TEST_ADMIN } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 import { waitFor } from './support/wait-for';
@@ -185,3 +191,110 @@ describe('request logs', () => {
     expect(logs).toContain('/api/mail/deliveries/0123456789abcdef01234567/retry');
   });
 });
+
+/**
+ * Query parameters read outside the handlers' DTOs: the cc link's read grant (`?access=`), the
+ * link tokens the captcha binding and the e-mail code guard read, and the signing page's docLink.
+ */
+const READ_OUTSIDE_DTOS = [DOCUMENT_READ_GRANT_PARAM, ...LINK_TOKEN_FIELDS, 'docLink', 'linkToken'];
+
+/** The configuration as production runs it (keys it requires given; adapters left local). */
+function inProduction(config: AppConfig): AppConfig {
+  const seal = generateSelfSignedP12('ProSign Request Log Seal (test)');
+  return Object.assign(
+    Object.create(Object.getPrototypeOf(config) as object) as AppConfig,
+    config,
+    {
+      NODE_ENV: 'production',
+      BOOTSTRAP_ADMIN_EMAILS: [TEST_ADMIN],
+      CAPTCHA_PASS_SECRET: 'request-log-test-secret-of-32-characters',
+      SEAL_P12_BASE64: seal.p12Base64,
+      SEAL_P12_PASSPHRASE: seal.passphrase,
+    },
+  );
+}
+
+describe.each(['development', 'production'] as const)(
+  'request logs in %s keep a query value only when it is known to be harmless',
+  (mode) => {
+    // debug: development then writes every request's line too (at info it keeps only failures).
+    const env = createTestEnv(__filename, { NODE_ENV: 'development', LOG_LEVEL: 'debug' });
+    let app: INestApplication;
+    const written: string[] = [];
+    const logs = () => written.join('');
+
+    beforeAll(async () => {
+      for (const stream of [process.stdout, process.stderr]) {
+        jest.spyOn(stream, 'write').mockImplementation(((chunk: unknown) => {
+          written.push(String(chunk));
+          return true;
+        }) as typeof stream.write);
+      }
+      await seedBaseData(env.config);
+      ({ app } = await startApi(mode === 'production' ? inProduction(env.config) : env.config));
+    });
+
+    afterAll(async () => {
+      await app?.close();
+      jest.restoreAllMocks();
+      await env.cleanup();
+    });
+
+    it('every route, called with each query parameter it reads set to a secret, logs none of them', async () => {
+      const http = await staffHttp(app);
+      const routes = discoverHttpRoutes(app).filter(
+        // Sign-out would end the session the other calls use.
+        (route) => route.key !== 'POST /api/auth/logout',
+      );
+      expect(routes.length).toBeGreaterThan(50);
+      expect(routes.find((route) => route.key === 'GET /api/user/details')?.query).toEqual(
+        expect.arrayContaining(['page', 'limit', 'search', 'filters']),
+      );
+      const secrets = new Map<string, string>();
+      for (const route of routes) {
+        const path = route.path
+          .replace(':mode', 'view')
+          .replace(/:[A-Za-z]*[iI]d\b/g, '0123456789abcdef01234567')
+          .replace(/:[A-Za-z]+/g, 'probe');
+        for (const name of new Set([...route.query, ...READ_OUTSIDE_DTOS])) {
+          // Shaped as the product's keys: a signing token (32 characters) or a document id (22).
+          const secret = secrets.size % 2 ? newLinkToken() : newDocumentId();
+          secrets.set(secret, `${route.key} ?${name}=`);
+          const verb = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+          await http()[verb](`${path}?${name}=${encodeURIComponent(secret)}`);
+        }
+      }
+      // A secret typed into a harmless parameter is no harmless value.
+      const pasted = newLinkToken();
+      secrets.set(pasted, 'GET /api/user/details ?search= (a pasted link)');
+      await http().get(`/api/user/details?search=${encodeURIComponent(`https://sign/${pasted}`)}`);
+      // Known harmless values stay: the log still says which page of which list was asked for.
+      await http().get('/api/user/details?page=2&limit=10&search=Oak+Knoll&filters=viewed,signed');
+      // Lines are written as responses finish, in order: the last request's line comes last.
+      await http().get('/api/user/details?page=987654');
+      await waitFor(
+        async () => logs(),
+        (text) => text.includes('page=987654'),
+        {
+          timeoutMs: 20_000,
+          intervalMs: 50,
+        },
+      );
+
+      const text = logs();
+      // The mode's own lines: readable in development, JSON in production.
+      expect(text).toContain(
+        mode === 'development' ? 'GET /api/user/details?page=987654 → ' : '"req":',
+      );
+      const leaked = [...secrets].filter(([secret]) => text.includes(secret)).map(([, at]) => at);
+      expect(leaked).toEqual([]);
+      expect(text).toContain(
+        `/api/documents/d/[redacted]/view?${DOCUMENT_READ_GRANT_PARAM}=[redacted]`,
+      );
+      expect(text).toContain('/api/user/details?search=[redacted]');
+      expect(text).toContain(
+        '/api/user/details?page=2&limit=10&search=Oak+Knoll&filters=viewed,signed',
+      );
+    });
+  },
+);

@@ -1,7 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
+import { getMetadataStorage } from 'class-validator';
 import { API_PREFIX } from '../../src/create-api-app';
 
 /** One HTTP route of the running api: `GET /api/mailbox/:id`. */
@@ -12,6 +14,29 @@ export interface HttpRoute {
   key: string;
   controller: string;
   handler: string;
+  /** The query parameters its handler reads: `@Query('name')`, or the fields of its `@Query()` DTO. */
+  query: string[];
+}
+
+/** The query parameter names a handler declares (its DTO's validated fields, or named ones). */
+function queryParamsOf(controller: object, prototype: object, handler: string): string[] {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller.constructor, handler) ??
+    {}) as Record<string, { index: number; data?: unknown }>;
+  const types = (Reflect.getMetadata('design:paramtypes', prototype, handler) ?? []) as unknown[];
+  const names = new Set<string>();
+  for (const [key, arg] of Object.entries(args)) {
+    if (Number(key.split(':')[0]) !== RouteParamtypes.QUERY) continue;
+    if (typeof arg.data === 'string') {
+      names.add(arg.data);
+      continue;
+    }
+    const dto = types[arg.index];
+    if (typeof dto !== 'function') continue;
+    for (const rule of getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false)) {
+      names.add(rule.propertyName);
+    }
+  }
+  return [...names].sort();
 }
 
 function asList(value: unknown): string[] {
@@ -54,7 +79,14 @@ export function discoverHttpRoutes(app: INestApplication): HttpRoute[] {
           const key = `${verb} ${full}`;
           if (seen.has(key)) continue;
           seen.add(key);
-          routes.push({ method: verb, path: full, key, controller: metatype.name, handler: name });
+          routes.push({
+            method: verb,
+            path: full,
+            key,
+            controller: metatype.name,
+            handler: name,
+            query: queryParamsOf(instance as object, prototype, name),
+          });
         }
       }
     }

@@ -1,14 +1,58 @@
+import { FAMILY_FILTERS } from '@prosign/domain';
 import { match } from 'path-to-regexp';
 
 /**
- * What request logs must not carry: signing-link tokens and document links
- * (each opens an agreement), in query strings, path segments and parsed
- * parameters. Header credentials are redacted by path (REDACTED_PATHS).
+ * What request logs must not carry: signing-link tokens, document links and read grants
+ * (each opens an agreement). Query values are kept only when known to be harmless
+ * (HARMLESS_QUERY_PARAMS); secret path segments are found by route. Header credentials are
+ * redacted by path (REDACTED_PATHS).
  */
 export const REDACTED = '[redacted]';
 
-/** Query parameters that open a signing link or a document. */
-export const SECRET_QUERY_PARAMS = ['token', 'docLink', 'customId', 'linkToken'] as const;
+/**
+ * A run of 16+ key characters: a token, document id, grant or link pasted into free text.
+ * Words of prose and addresses are shorter.
+ */
+const KEY_RUN = /[A-Za-z0-9_-]{16,}/;
+const FILTER_NAMES: ReadonlySet<string> = new Set(Object.values(FAMILY_FILTERS).flat());
+
+/**
+ * The query parameters whose values a request log keeps, each with the test its harmless
+ * values pass (collected from the controllers' @Query DTOs). Everything else — names not
+ * listed (`token`, `docLink`, `access`, `email`, any new one), and a listed name whose value
+ * is not of its harmless shape (a link pasted into `search`) — is logged as `[redacted]`:
+ * a new parameter stays out of the logs until someone decides its values are harmless.
+ */
+export const HARMLESS_QUERY_PARAMS: Readonly<Record<string, (value: string) => boolean>> = {
+  page: (value) => /^\d{1,6}$/.test(value),
+  limit: (value) => /^\d{1,6}$/.test(value),
+  /** The dashboards' list filters: the names libs/domain defines, comma-separated. */
+  filters: (value) => value.split(',').every((name) => FILTER_NAMES.has(name)),
+  /** Enumerations: mail delivery and CRM stage-move statuses, staff roles. */
+  status: (value) => /^[a-z]{1,20}$/.test(value),
+  role: (value) => /^[a-z]{1,20}$/.test(value),
+  /** CRM ids and names (`GET /api/crm/owner?ownerId=`, property options). */
+  ownerId: (value) => /^\d{1,20}$/.test(value),
+  objectType: (value) => /^[a-z][a-z0-9_]{0,63}$/.test(value),
+  propertyName: (value) => /^[a-z][a-z0-9_]{0,63}$/.test(value),
+  /** Free text staff type (list search, address look-ups and suggestions). */
+  search: isPlainText,
+  query: isPlainText,
+  address: isPlainText,
+};
+
+/** Text a person typed, with nothing in it shaped like a key. */
+function isPlainText(value: string): boolean {
+  return value.length <= 300 && !KEY_RUN.test(value);
+}
+
+/** Whether a query value may be logged: its parameter is listed and the value has its shape. */
+export function isHarmlessQueryValue(name: string, value: unknown): boolean {
+  const harmless = Object.hasOwn(HARMLESS_QUERY_PARAMS, name) ? HARMLESS_QUERY_PARAMS[name] : null;
+  if (!harmless) return false;
+  const values = Array.isArray(value) ? value : [value];
+  return values.every((one) => typeof one === 'string' && harmless(one));
+}
 
 /** Route parameters that are signing-link tokens or document ids (docLinks are their key). */
 export const SECRET_ROUTE_PARAMS = ['token', 'customId', 'docId', 'docLink'] as const;
@@ -77,29 +121,26 @@ export function redactUrl(url: string, params: Record<string, unknown> = {}): st
     .map((pair) => {
       const eq = pair.indexOf('=');
       const rawName = eq < 0 ? pair : pair.slice(0, eq);
-      let name = rawName;
-      try {
-        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-      } catch {
-        // A malformed name is logged as sent.
-      }
-      return (SECRET_QUERY_PARAMS as readonly string[]).includes(name)
-        ? `${rawName}=${REDACTED}`
-        : pair;
+      const decoded = decodeQueryPart(rawName);
+      // A name is logged unless it looks like a key itself (`?<token>`).
+      const name = decoded === null || KEY_RUN.test(decoded) ? REDACTED : rawName;
+      if (eq < 0) return name;
+      const value = decodeQueryPart(pair.slice(eq + 1));
+      return decoded !== null && value !== null && isHarmlessQueryValue(decoded, value)
+        ? pair
+        : `${name}=${REDACTED}`;
     })
     .join('&');
   return `${path}?${redactedQuery}`;
 }
 
-/** A copy of a parsed query or params object with the secret entries replaced. */
-export function redactEntries(
-  value: unknown,
-  names: readonly string[],
-): Record<string, unknown> | unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-  for (const name of names) if (name in copy) copy[name] = REDACTED;
-  return copy;
+/** A query string's name or value as the parser reads it; null when it does not decode. */
+function decodeQueryPart(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
 }
 
 interface SerializedRequest {
@@ -107,6 +148,17 @@ interface SerializedRequest {
   query?: unknown;
   params?: unknown;
   [key: string]: unknown;
+}
+
+/** A copy of a parsed query with every value not known to be harmless replaced. */
+export function redactQuery(value: unknown): Record<string, unknown> | unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([name, entry]) => [
+      KEY_RUN.test(name) ? REDACTED : name,
+      isHarmlessQueryValue(name, entry) ? entry : REDACTED,
+    ]),
+  );
 }
 
 /** pino-http's `req` serializer: the standard fields, with the secrets above redacted. */
@@ -121,6 +173,6 @@ export function redactRequest(req: SerializedRequest): SerializedRequest {
   return {
     ...rest,
     url: typeof req.url === 'string' ? redactUrl(req.url, params) : req.url,
-    query: redactEntries(req.query, SECRET_QUERY_PARAMS),
+    query: redactQuery(req.query),
   };
 }
