@@ -343,29 +343,37 @@ describe('hand over to the authorised signatory', () => {
     });
   });
 
-  describe('on a standard contract with two signers', () => {
+  /** A standard contract to Maria and `additional` (Luis by default); every signer's token. */
+  async function sendSeveral(
+    order: 'parallel' | 'sequential',
+    additional: { name: string; email: string; phone?: string }[] = [LUIS],
+  ) {
     const template = `${PUBLIC_API_URL}/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/edit`;
+    const blocks = { additional_signers: additional };
+    const created = await csm()
+      .post('/api/template/create-contract')
+      .send({ docLink: template, formData: contractFormData(), ...blocks })
+      .expect(201);
+    const sent = await csm()
+      .post('/api/contracts/send')
+      .send({
+        ...contractSendBody(created.body.docLink as string),
+        ...blocks,
+        signing_order: order,
+      })
+      .expect(200);
+    const maria = sent.body.token as string;
+    const record = await byToken(maria);
+    const tokens = Object.fromEntries(
+      recipientsOf(record)
+        .filter((r) => r.token)
+        .map((r) => [r.id, r.token as string]),
+    );
+    tokens['signer-1'] = maria;
+    return { maria, luis: tokens['signer-2'], tokens, agreementId: String(record?._id) };
+  }
 
-    async function sendSeveral(order: 'parallel' | 'sequential') {
-      const blocks = { additional_signers: [LUIS] };
-      const created = await csm()
-        .post('/api/template/create-contract')
-        .send({ docLink: template, formData: contractFormData(), ...blocks })
-        .expect(201);
-      const sent = await csm()
-        .post('/api/contracts/send')
-        .send({
-          ...contractSendBody(created.body.docLink as string),
-          ...blocks,
-          signing_order: order,
-        })
-        .expect(200);
-      const maria = sent.body.token as string;
-      const record = await byToken(maria);
-      const luis = recipientsOf(record).find((r) => r.id === 'signer-2')?.token as string;
-      return { maria, luis, agreementId: String(record?._id) };
-    }
-
+  describe('on a standard contract with two signers', () => {
     it('a later signer hands over from their link: their place, their link; the new one signs to the end', async () => {
       const { maria, luis, agreementId } = await sendSeveral('parallel');
       await signerHttp(api)
@@ -507,6 +515,177 @@ describe('hand over to the authorised signatory', () => {
           email: 'late@example.com',
         })
         .expect(409);
+    });
+  });
+
+  describe('one person holds one place, even at the same instant (issue 53 item 7)', () => {
+    const OTHERS = Array.from({ length: 9 }, (_, index) => ({
+      name: `Signer ${index + 2}`,
+      email: `signer${index + 2}@client.example.com`,
+    }));
+    /** Jane's address as people type it: any case, spaces around. */
+    const SPELLINGS = [
+      JANE.email,
+      JANE.email.toUpperCase(),
+      ` ${JANE.email} `,
+      'Jane.Roe@Example.com',
+    ];
+    const isJane = (email: string) => email.trim().toLowerCase() === JANE.email;
+
+    /**
+     * Holds each hand-over after its checks, just before its write, until `count` got there:
+     * they all race on the write, as calls at the same instant do. Returns how many got there.
+     */
+    function raceAtTheWrite(count: number): () => number {
+      const addSigningLink = repository.addSigningLink.bind(repository);
+      let arrived = 0;
+      let release = () => {};
+      const together = new Promise<void>((resolve) => (release = resolve));
+      const fallback = setTimeout(release, 20_000);
+      const spy = jest
+        .spyOn(repository, 'addSigningLink')
+        .mockImplementation(async (...args: Parameters<AgreementRepository['addSigningLink']>) => {
+          arrived += 1;
+          if (arrived === count) release();
+          await together;
+          return addSigningLink(...args);
+        });
+      return () => {
+        clearTimeout(fallback);
+        spy.mockRestore();
+        return arrived;
+      };
+    }
+
+    /** The refusals' messages: every loser is told the address is taken (409). */
+    function expectOneWinner(
+      results: { status: number; body: { message?: unknown } }[],
+      typed: string[],
+    ): number {
+      expect(
+        results.filter((result) => result.status === 200).map((result) => result.body),
+      ).toHaveLength(1);
+      results.forEach((result, index) => {
+        if (result.status === 200) return;
+        expect(result.status).toBe(409);
+        expect(result.body.message).toBe(HANDOVER_MESSAGES.alreadyRecipient(typed[index].trim()));
+      });
+      return results.findIndex((result) => result.status === 200);
+    }
+
+    it('20 hand-overs and signer changes from ten places to one address at once: one wins, the rest 409, one mail', async () => {
+      const { maria, tokens, agreementId } = await sendSeveral('parallel', OTHERS);
+      const places = Object.keys(tokens);
+      expect(places).toHaveLength(10);
+      const before = recipientsOf(await agreementOf(agreementId));
+
+      const calls = places.flatMap((recipientId, index) => [
+        { recipientId, by: 'signer', email: SPELLINGS[index % 4] },
+        { recipientId, by: 'staff', email: SPELLINGS[(index + 1) % 4] },
+      ]);
+      const raced = raceAtTheWrite(calls.length);
+      const results = await Promise.all(
+        calls.map(({ recipientId, by, email }) =>
+          by === 'signer'
+            ? signerHttp(api)
+                .post('/api/signing/hand-over')
+                .send({ token: tokens[recipientId], name: JANE.name, email })
+            : csm()
+                .post('/api/update/change-signer')
+                .send({ token: maria, recipientId, name: JANE.name, email }),
+        ),
+      );
+      expect(raced()).toBe(calls.length);
+      const winner =
+        calls[
+          expectOneWinner(
+            results,
+            calls.map((call) => call.email),
+          )
+        ];
+
+      // Jane holds one place; every other place keeps its signer and link; one event.
+      const record = await agreementOf(agreementId);
+      const after = recipientsOf(record);
+      expect(after.filter((recipient) => isJane(recipient.email))).toHaveLength(1);
+      expect(after.find((recipient) => isJane(recipient.email))?.id).toBe(winner.recipientId);
+      for (const recipient of before.filter((r) => r.id !== winner.recipientId)) {
+        expect(after.find((r) => r.id === recipient.id)).toMatchObject({
+          email: recipient.email,
+          ...(recipient.token ? { token: recipient.token } : {}),
+        });
+      }
+      const handovers = (record?.events as StoredEvent[]).filter(
+        (event) => event.type === 'handed_over' || event.type === 'signer_changed',
+      );
+      expect(handovers).toHaveLength(1);
+      expect(await repository.checkChain(agreementId)).toMatchObject({ intact: true });
+      // The losers' new links were never given to anyone: gone.
+      expect(
+        await connection.collection('agreement_links').countDocuments({
+          agreementId: new Types.ObjectId(agreementId),
+          kind: 'sign',
+        }),
+      ).toBe(places.length + 1);
+
+      // One invitation to Jane; a notice to the sender only when a signer handed over.
+      await mailedLinkTo(agreementId, winner.email.trim());
+      const toJane = (await mailsOf(agreementId)).filter((mail) => mail.to.some(isJane));
+      expect(toJane).toHaveLength(1);
+      expect(await mailsOf(agreementId, 'handed-over')).toHaveLength(
+        winner.by === 'signer' ? 1 : 0,
+      );
+    });
+
+    it('staff Change signer refuses an address another recipient holds, raced or not', async () => {
+      const admin = await staffHttp(api, 'admin@prosign.example');
+      const { maria, agreementId } = await sendSeveral('sequential', OTHERS.slice(0, 3));
+      const calls = ['signer-2', 'signer-3', 'signer-4'].flatMap((recipientId, index) =>
+        [csm, admin].map((staff, which) => ({
+          staff,
+          recipientId,
+          email: SPELLINGS[(index + which) % 4],
+        })),
+      );
+      const raced = raceAtTheWrite(calls.length);
+      const results = await Promise.all(
+        calls.map(({ staff, recipientId, email }) =>
+          staff()
+            .post('/api/update/change-signer')
+            .send({ token: maria, recipientId, name: JANE.name, email }),
+        ),
+      );
+      expect(raced()).toBe(calls.length);
+      const winner =
+        calls[
+          expectOneWinner(
+            results,
+            calls.map((call) => call.email),
+          )
+        ];
+      const record = await agreementOf(agreementId);
+      expect(recipientsOf(record).filter((recipient) => isJane(recipient.email))).toEqual([
+        expect.objectContaining({ id: winner.recipientId, state: 'waiting' }),
+      ]);
+
+      // Not raced: the address is seen taken before anything is written.
+      const other = winner.recipientId === 'signer-2' ? 'signer-3' : 'signer-2';
+      const taken = await csm()
+        .post('/api/update/change-signer')
+        .send({
+          token: maria,
+          recipientId: other,
+          name: JANE.name,
+          email: ' JANE.ROE@example.com ',
+        })
+        .expect(400);
+      expect(JSON.stringify(taken.body.message)).toContain(
+        HANDOVER_MESSAGES.alreadyRecipient('JANE.ROE@example.com'),
+      );
+      const unchanged = await agreementOf(agreementId);
+      expect(unchanged?.headHash).toBe(record?.headHash);
+      // Waiting signers are not mailed; nobody mailed Jane.
+      expect((await mailsOf(agreementId)).filter((mail) => mail.to.some(isJane))).toHaveLength(0);
     });
   });
 

@@ -10,6 +10,7 @@ import {
   checkHandover,
   formatPacificDateTime,
   HANDOVER_MESSAGES,
+  includesEmailAddress,
   INITIAL_STATUS,
   type AgreementStatus,
   SIGNER_ACTOR,
@@ -31,7 +32,7 @@ import { familyConfig } from './agreement-family';
 import { agreementMailKey } from './agreement-mail-keys';
 import type { StoredHandover, StoredRecipient } from './agreement-recipients';
 import type { Agreement, AgreementDocument } from './agreement.schema';
-import { AgreementRepository, newLinkToken } from './agreement.repository';
+import { addressFreeCondition, AgreementRepository, newLinkToken } from './agreement.repository';
 import type { EventInput } from './event-chain';
 
 /** Who hands over: the signer from their own link, or a staff member from the card. */
@@ -175,6 +176,9 @@ export class AgreementHandoverService {
         ? { token: place.token }
         : { [`recipients.${place.index}.token`]: place.token }),
       ...(place.stored ? { [`recipients.${place.index}.state`]: { $in: [...allowed] } } : {}),
+      // Nobody holds the new address now: the check above read a snapshot, and another place
+      // may have been given to the same person since (one person, one place).
+      ...addressFreeCondition(email),
     } as QueryFilter<Agreement>;
     const event: EventInput = {
       type: actor.kind === 'signer' ? 'handed_over' : 'signer_changed',
@@ -212,7 +216,7 @@ export class AgreementHandoverService {
         );
     if (!updated) {
       await this.repository.removeSigningLink(token);
-      throw await this.refusal(agreement, place.recipientId, actor);
+      throw await this.refusal(agreement, place.recipientId, email, actor);
     }
     await this.repository.markLinkHandedOver(place.token, name, now);
     await this.printNewName(updated, place.recipientId, name);
@@ -257,10 +261,14 @@ export class AgreementHandoverService {
       );
   }
 
-  /** Why the conditional update found nothing: the agreement or the place changed meanwhile. */
+  /**
+   * Why the conditional update found nothing: the agreement or the place changed meanwhile, or
+   * another place was given to the same address.
+   */
   private async refusal(
     agreement: AgreementDocument<object>,
     recipientId: string,
+    email: string,
     actor: HandoverActor,
   ): Promise<ConflictException> {
     const current = await this.repository.findById<object>(agreement._id);
@@ -270,6 +278,11 @@ export class AgreementHandoverService {
     } catch (error) {
       if (error instanceof ConflictException) return error;
       throw error;
+    }
+    // Someone now holds the address (this place too, if another call gave it the same person).
+    const holders = (current.recipients ?? []).map((recipient) => recipient.email);
+    if (includesEmailAddress(holders, email)) {
+      return new ConflictException(HANDOVER_MESSAGES.alreadyRecipient(email));
     }
     return new ConflictException('The agreement changed meanwhile. Please try again.');
   }

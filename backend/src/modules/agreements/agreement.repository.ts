@@ -1,6 +1,11 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { transitionCondition, type AgreementFamily, type StatusRule } from '@prosign/domain';
+import {
+  emailAddressKey,
+  transitionCondition,
+  type AgreementFamily,
+  type StatusRule,
+} from '@prosign/domain';
 import { Types, type Model, type QueryFilter, type UpdateQuery } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import { RealtimePublisher } from '../../platform/realtime/realtime-publisher';
@@ -37,6 +42,18 @@ export type AgreementOperation = 'send' | 'finish';
 /** 192 random bits: signing links cannot be guessed (ARCHITECTURE §3 asks ≥128). */
 export function newLinkToken(): string {
   return randomBytes(24).toString('base64url');
+}
+
+/**
+ * The condition of a write that gives a recipient's place to `email`: no recipient holds that
+ * address yet (trimmed, any case), so of writes giving two places to one person at the same
+ * instant one finds it (issue 53). The place's own entry counts too: a hand-over never gives
+ * a place the address it has. A `$nor` of a match, because the embedded FerretDB reads `$ne`
+ * and `$not` on a path into an array wrongly and has no `$elemMatch` on fields.
+ */
+export function addressFreeCondition(email: string): QueryFilter<Agreement> {
+  const key = emailAddressKey(email).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return { $nor: [{ 'recipients.email': new RegExp(`^\\s*${key}\\s*$`, 'i') }] };
 }
 
 /** A write to an agreement: fields to set or increment, an event to append, a condition it needs. */

@@ -4,7 +4,7 @@
  * signer from the card ("Change signer"). The new signer gets a link of their own, the old
  * link closes and says to whom it was handed over. One rule for both sides, here.
  */
-import { isEmailAddress } from '../address/email-address';
+import { includesEmailAddress, isEmailAddress } from '../address/email-address';
 import type { Recipient, RecipientHandover, RecipientState } from '../agreements/recipients';
 import type { SignerTokenRequest } from './signer-api';
 
@@ -132,12 +132,11 @@ export function checkHandover(
   else if (length(name) > HANDOVER_NAME_MAX) {
     errors.push({ field: 'name', message: HANDOVER_MESSAGES.nameTooLong });
   }
-  const same = (other: string) => other.trim().toLowerCase() === email.toLowerCase();
   if (!isEmailAddress(email) || length(email) > HANDOVER_EMAIL_MAX) {
     errors.push({ field: 'email', message: HANDOVER_MESSAGES.email });
-  } else if (same(currentEmail)) {
+  } else if (includesEmailAddress([currentEmail], email)) {
     errors.push({ field: 'email', message: HANDOVER_MESSAGES.sameEmail });
-  } else if (otherEmails.some(same)) {
+  } else if (includesEmailAddress(otherEmails, email)) {
     errors.push({ field: 'email', message: HANDOVER_MESSAGES.alreadyRecipient(email) });
   }
   if (length(note) > HANDOVER_NOTE_MAX) {
