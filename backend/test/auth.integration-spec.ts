@@ -47,6 +47,8 @@ describe('staff sign-in and sessions (local identity adapter)', () => {
       roles: ['admin'],
       isAdmin: true,
       access: expect.objectContaining({ homeAccess: true, userAccessAccess: true }),
+      // Nothing names them countersigner here: no "Waiting for my signature".
+      countersigner: false,
       expiresAt: expect.any(String),
     });
     const expiresAt = Date.parse(res.body.expiresAt as string);

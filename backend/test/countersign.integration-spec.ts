@@ -1,7 +1,13 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { STANDARD_TEMPLATE_DOC_IDS, type AgreementCardCore } from '@prosign/domain';
+import {
+  defaultAccessFlagsForRoles,
+  STANDARD_TEMPLATE_DOC_IDS,
+  type AgreementCardCore,
+} from '@prosign/domain';
 import type { Connection } from 'mongoose';
+import request from 'supertest';
+import { AccessService } from '../src/modules/access/access.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { coBody, coDealFixture } from './support/co-fixtures';
 import { contractFormData, contractSendBody } from './support/document-fixtures';
@@ -15,7 +21,7 @@ import {
   signStandardAs,
 } from './support/signing-fixtures';
 import { sowBody } from './support/sow-fixtures';
-import { staffHttp, type StaffHttp } from './support/staff-session';
+import { SHELL_ORIGIN, staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
@@ -300,6 +306,56 @@ describe('the firm countersigns after the clients, in the staff app', () => {
       .send({ family: 'co', countersigner: null })
       .expect(200);
     expect((await csm().get('/api/countersign/defaults').expect(200)).body.defaults.co).toBeNull();
+  });
+
+  it('shows "Waiting for my signature" only to staff named countersigner, from the next load (issue 53 item 10)', async () => {
+    const access = api.get(AccessService, { strict: false });
+    const [lead, firm] = ['nav.lead@prosign.example', 'nav.firm@prosign.example'];
+    for (const email of [lead, firm]) {
+      await access.ensureUser(email, ['csm'], defaultAccessFlagsForRoles(['csm']));
+    }
+    const leadHttp = await staffHttp(api, lead);
+    const firmHttp = await staffHttp(api, firm);
+    const entryOf = async (staff: StaffHttp) =>
+      (await staff().get('/api/auth/session').expect(200)).body.countersigner as boolean;
+
+    // A csm nobody names (they send, they never countersign): no entry, and nothing waits.
+    expect(await entryOf(csm)).toBe(false);
+    expect((await csm().get('/api/countersign/mine').expect(200)).body.items).toEqual([]);
+    expect([await entryOf(leadHttp), await entryOf(firmHttp)]).toEqual([false, false]);
+
+    // An admin makes one the standard family's default countersigner: theirs on the next load.
+    await principal()
+      .put('/api/countersign/defaults')
+      .send({ family: 'standard', countersigner: { email: lead } })
+      .expect(200);
+    expect(await entryOf(leadHttp)).toBe(true);
+    expect(await entryOf(csm)).toBe(false);
+    // Signing in answers the same.
+    const signedIn = await request(api.getHttpServer())
+      .post('/api/auth/local')
+      .set('origin', SHELL_ORIGIN)
+      .send({ email: lead })
+      .expect(200);
+    expect(signedIn.body.countersigner).toBe(true);
+    await principal()
+      .put('/api/countersign/defaults')
+      .send({ family: 'standard', countersigner: null })
+      .expect(200);
+    expect(await entryOf(leadHttp)).toBe(false);
+
+    // An agreement names the other: theirs from the send (their turn to come), and while it waits.
+    const sent = await send({ countersigner: { email: firm } });
+    expect(sent.status).toBe(200);
+    const maria = sent.body.token as string;
+    const agreementId = String((await stored(maria))?._id);
+    expect(await entryOf(firmHttp)).toBe(true);
+    await signAs(maria, 'Maria Elena Alvarez');
+    expect(await queued(firmHttp, agreementId)).toHaveLength(1);
+    expect(await entryOf(firmHttp)).toBe(true);
+    // Once it is closed, nothing of theirs is left to sign: the entry goes.
+    await csm().post('/api/update/cancel-contract').send({ token: maria }).expect(200);
+    expect(await entryOf(firmHttp)).toBe(false);
   });
 
   it.each(['sow', 'co'] as const)(

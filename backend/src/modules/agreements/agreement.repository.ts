@@ -291,6 +291,24 @@ export class AgreementRepository implements AgreementMailNotes {
       .lean<(Agreement<TForm> & { _id: Types.ObjectId })[]>();
   }
 
+  /**
+   * Whether an agreement in these statuses (not deleted) names this staff user its firm
+   * countersigner: one row read from the countersigner index, its `_id` only.
+   */
+  async namesCountersigner(staffEmail: string, statuses: readonly string[]): Promise<boolean> {
+    const row = await this.agreements
+      .findOne(
+        {
+          countersignerUserId: staffEmail.trim().toLowerCase(),
+          status: { $in: [...statuses] },
+          deletedAt: null,
+        },
+        { _id: 1 },
+      )
+      .lean();
+    return row !== null;
+  }
+
   /** Ids of agreements matching `filter` (the schedules' sweeps), at most `limit`. */
   async idsWhere(filter: QueryFilter<Agreement>, limit: number): Promise<Types.ObjectId[]> {
     const rows = await this.agreements.find(filter, { _id: 1 }).limit(limit).lean();

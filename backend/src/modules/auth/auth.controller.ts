@@ -53,9 +53,9 @@ export class AuthController {
     return { listed: await this.access.isListed(body.email) };
   }
 
-  /** The signed-in person: e-mail, roles, flags and when the session ends; 401 without one. */
+  /** The signed-in person: e-mail, roles, flags, countersigning and when the session ends; 401 without one. */
   @Get('session')
-  session(@CurrentStaff() staff: StaffPrincipal): StaffSession {
+  session(@CurrentStaff() staff: StaffPrincipal): Promise<StaffSession> {
     return this.auth.toSessionView(staff);
   }
 

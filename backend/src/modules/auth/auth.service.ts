@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, Logger } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, Logger } from '@nestjs/common';
 import { AUTH_MESSAGES, type StaffSession } from '@prosign/domain';
 import type { Response } from 'express';
 import type { VerifiedIdentity } from '../../integrations/identity';
@@ -7,6 +7,7 @@ import { SESSION_COOKIE, sessionCookieOptions } from '../../platform/auth/sessio
 import { SessionService, type StaffSessionHandle } from '../../platform/auth/session.service';
 import type { StaffPrincipal } from '../../platform/auth/staff-principal';
 import { AccessService } from '../access';
+import { COUNTERSIGN_DUTY, type CountersignDuty } from './countersign-duty.port';
 
 /**
  * Turns an identity an adapter vouches for into a staff session. Whatever the
@@ -20,6 +21,7 @@ export class AuthService {
     private readonly access: AccessService,
     private readonly sessions: SessionService,
     private readonly config: AppConfig,
+    @Inject(COUNTERSIGN_DUTY) private readonly countersignDuty: CountersignDuty,
   ) {}
 
   /** A new session for a listed user, or 403 "Access to the tool denied…". */
@@ -44,16 +46,19 @@ export class AuthService {
       roles: user.roles,
       isAdmin: user.roles.includes('admin'),
       access: user.access,
+      countersigner: await this.countersignDuty.showsCountersignEntry(user.email),
       expiresAt: session.expiresAt,
     };
   }
 
-  toSessionView(staff: StaffPrincipal): StaffSession {
+  /** Read on every load of the shell: someone named countersigner meanwhile gets the entry. */
+  async toSessionView(staff: StaffPrincipal): Promise<StaffSession> {
     return {
       email: staff.email,
       roles: staff.roles,
       isAdmin: staff.isAdmin,
       access: staff.access,
+      countersigner: await this.countersignDuty.showsCountersignEntry(staff.email),
       expiresAt: staff.expiresAt,
     };
   }

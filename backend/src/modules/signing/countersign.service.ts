@@ -4,6 +4,7 @@ import {
   COUNTERSIGN_MESSAGES,
   joinNames,
   nameFromStaffEmail,
+  showsCountersignEntry,
   type AgreementFamily,
   type CountersignDefaultsResponse,
   type CountersignerInput,
@@ -20,6 +21,7 @@ import {
   type StoredRecipient,
 } from '../agreements';
 import { StaffDirectory } from '../../platform/auth/staff-directory';
+import type { CountersignDuty } from '../auth';
 import { COUNTERSIGNER_MESSAGES } from '../agreements';
 import { CountersignDefaultsRepository } from './countersign-defaults.repository';
 import { openStatuses, OtherSignerSigning, type OtherSignerSeat } from './other-signer.service';
@@ -44,7 +46,7 @@ const QUEUE_LIMIT = 200;
  * send named may act, and only once every client signed (their invitation).
  */
 @Injectable()
-export class CountersignService {
+export class CountersignService implements CountersignDuty {
   constructor(
     private readonly repository: AgreementRepository,
     private readonly others: OtherSignerSigning,
@@ -78,6 +80,18 @@ export class CountersignService {
     }
     await this.defaultsStore.set(family, countersigner, adminEmail);
     return this.defaults();
+  }
+
+  /**
+   * Whether "Waiting for my signature" is in this staff member's navigation: a family's
+   * default countersigner, or named on an open agreement (their queue, or their turn to come).
+   */
+  async showsCountersignEntry(staffEmail: string): Promise<boolean> {
+    const [defaults, namedOnOpenAgreement] = await Promise.all([
+      this.defaultsStore.all(),
+      this.repository.namesCountersigner(staffEmail, anyFamilyOpenStatuses()),
+    ]);
+    return showsCountersignEntry(staffEmail, { defaults, namedOnOpenAgreement });
   }
 
   /** The agreements waiting for this staff member's countersignature, longest waiting first. */

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { AgreementsModule } from '../agreements/agreements.module';
+import { COUNTERSIGN_DUTY } from '../auth';
 import { AgreementActionsModule } from '../agreements/agreement-actions.module';
 import { CrmModule } from '../crm/crm.module';
 import { CrmStageMovesModule } from '../crm/crm-stage-moves.module';
@@ -63,6 +64,8 @@ import { SealLevelOverrides } from './seal-level-override.service';
     SigningPresenceGateway,
     VerifyService,
     CountersignService,
+    // The session answer's "Waiting for my signature" entry (auth sits below signing).
+    { provide: COUNTERSIGN_DUTY, useExisting: CountersignService },
     CountersignDefaultsRepository,
     SigningDeclineService,
     SigningHandoverService,
@@ -72,6 +75,7 @@ import { SealLevelOverrides } from './seal-level-override.service';
     EmailCodeGuard,
   ],
   exports: [
+    COUNTERSIGN_DUTY,
     SignerCallsService,
     SigningService,
     SigningFinishService,

@@ -170,3 +170,81 @@ describe('/countersign: Waiting for my signature', () => {
     expect(mockConnect).not.toHaveBeenCalled();
   });
 });
+
+describe('the "Waiting for my signature" entry (issue 53 item 10)', () => {
+  /** The demo CSM: Home and Dashboard, and the server says nobody named them countersigner. */
+  function csmApi(countersigner: boolean) {
+    return createFakeApi({
+      session: staffSession({
+        email: 'csm@prosign.example',
+        roles: ['csm'],
+        isAdmin: false,
+        access: createAccessFlags({ homeAccess: true, dashboardAccess: true }),
+        countersigner,
+      }),
+    });
+  }
+  /** The navigation's entries after the brand link. */
+  const entryNames = () =>
+    within(nav())
+      .getAllByRole('link')
+      .slice(1)
+      .map((link) => link.textContent);
+
+  it('is not in the navigation of staff nobody named countersigner, who never read the queue', async () => {
+    const api = csmApi(false);
+    answerQueue(api, []);
+    await renderShell('/dashboard', { api });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'contracts / Dashboard' }),
+    ).toBeInTheDocument();
+    expect(entryNames()).toEqual(['Home', 'Dashboard', 'Invoices']);
+    expect(api.callsTo('GET', '/api/countersign/mine')).toEqual([]);
+  });
+
+  it('leaves no badge on the phone menu button of someone who does not countersign', async () => {
+    setViewportWidth(390);
+    const api = csmApi(false);
+    answerQueue(api, [queueItem()]);
+    await renderShell('/dashboard', { api });
+    await screen.findByRole('heading', { level: 1, name: 'contracts / Dashboard' });
+    expect(within(nav()).getByRole('button', { name: /Menu/ })).toHaveAccessibleName('Menu');
+  });
+
+  it('still says nothing waits on the page itself, for someone who opens /countersign without it', async () => {
+    const api = csmApi(false);
+    answerQueue(api, []);
+    await renderShell('/countersign', { api });
+    expect(await screen.findByText('Nothing waits for your signature.')).toBeInTheDocument();
+    expect(
+      within(nav()).queryByRole('link', { name: /Waiting for my signature/ }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('appears on the next load of the session once an admin names them countersigner', async () => {
+    const api = csmApi(false);
+    answerQueue(api, [queueItem()]);
+    await renderShell('/dashboard', { api });
+    await screen.findByRole('heading', { level: 1, name: 'contracts / Dashboard' });
+    expect(entryNames()).not.toContain('Waiting for my signature');
+
+    api.setSession(
+      staffSession({
+        email: 'csm@prosign.example',
+        roles: ['csm'],
+        isAdmin: false,
+        access: createAccessFlags({ homeAccess: true, dashboardAccess: true }),
+        countersigner: true,
+      }),
+    );
+    // Coming back to the tab reads the session again.
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() =>
+      expect(
+        within(nav()).getByRole('link', { name: /Waiting for my signature/ }),
+      ).toHaveAccessibleName('Waiting for my signature (1 waiting)'),
+    );
+  });
+});

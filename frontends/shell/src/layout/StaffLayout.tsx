@@ -33,6 +33,7 @@ export function StaffLayout() {
           pathname={pathname}
           mobile={mobile}
           email={staff.email}
+          countersigner={staff.countersigner}
           onSignOut={() => void signOut()}
         />
       </header>

@@ -1,5 +1,6 @@
 import type { AccessFlag, AccessFlags } from '../access/access-flags';
 import { ROUTES, isChangeOrderPath } from '../routes/routes';
+import type { CountersignDefaults } from '../signing/countersign-api';
 
 /**
  * The staff navigation bar (spec 1 §2.2): which entries exist, which flag
@@ -135,4 +136,29 @@ export function isNavItemActive(item: NavItem, pathname: string): boolean {
 export function requiredFlagForPath(pathname: string): AccessFlag | undefined {
   if (isChangeOrderPath(pathname)) return 'homeAccess';
   return NAV_ENTRIES.find((entry) => entry.path === pathname)?.flag;
+}
+
+/** What the server knows of a staff member's countersigning, for their navigation. */
+export interface CountersignDuty {
+  /** Each family's default countersigner (the admins' setting the creation screens propose). */
+  defaults: CountersignDefaults;
+  /**
+   * Whether some agreement still open (not deleted) names them its countersigner: waiting
+   * for their signature, or for the clients before them.
+   */
+  namedOnOpenAgreement: boolean;
+}
+
+/**
+ * Whether "Waiting for my signature" is in a staff member's navigation (issue 53 item 10).
+ * It has no access flag, and spec 1 §2.2 shows an entry only to whom it serves: staff
+ * named as a countersigner, as some family's default or on an open agreement. Anyone else
+ * would find it empty for good (its page says nothing waits and signs nothing of theirs).
+ */
+export function showsCountersignEntry(staffEmail: string, duty: CountersignDuty): boolean {
+  const email = staffEmail.trim().toLowerCase();
+  const isDefault = Object.values(duty.defaults).some(
+    (countersigner) => countersigner?.email.trim().toLowerCase() === email,
+  );
+  return isDefault || duty.namedOnOpenAgreement;
 }

@@ -9,6 +9,11 @@ export interface StaffSession {
   roles: StaffRole[];
   isAdmin: boolean;
   access: AccessFlags;
+  /**
+   * Whether "Waiting for my signature" is in their navigation (`showsCountersignEntry`):
+   * named as a countersigner. Worked out by the server on each read of the session.
+   */
+  countersigner: boolean;
   /** ISO 8601; fixed at sign-in (12-hour absolute expiry, spec 1 §9). */
   expiresAt: string;
 }

@@ -21,7 +21,10 @@ interface CountersignNavLinkProps {
   onNavigate?: () => void;
 }
 
-/** Every staff member's own queue (no section flag): the firm's countersignatures asked of them. */
+/**
+ * The staff member's own queue (no section flag): the firm's countersignatures asked of them.
+ * Shown only to staff named as a countersigner (the session says so: `showsCountersignEntry`).
+ */
 export function CountersignNavLink({ pathname, waiting, onNavigate }: CountersignNavLinkProps) {
   const active = isNavLinkActive({ path: COUNTERSIGN_PAGE_PATH }, pathname);
   return (

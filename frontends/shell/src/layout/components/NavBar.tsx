@@ -20,16 +20,18 @@ interface NavBarProps {
   mobile: boolean;
   /** The signed-in person, shown beside the sign-out button. */
   email: string;
+  /** Whether "Waiting for my signature" is theirs: the server's answer (session `countersigner`). */
+  countersigner: boolean;
   onSignOut: () => void;
 }
 
 /** The staff navigation bar (spec 1 §2.2): tool title and the entries the flags permit. */
-export function NavBar({ flags, pathname, mobile, email, onSignOut }: NavBarProps) {
+export function NavBar({ flags, pathname, mobile, email, countersigner, onSignOut }: NavBarProps) {
   const model = useMemo(() => buildNavModel(flags), [flags]);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   // The badge of "Waiting for my signature" (kept current by the queue's poll and focus).
-  const waiting = useCountersignQueue().data?.items.length ?? 0;
+  const waiting = useCountersignQueue({ enabled: countersigner }).data?.items.length ?? 0;
 
   useEffect(() => setMenuOpen(false), [pathname, mobile]);
 
@@ -79,13 +81,15 @@ export function NavBar({ flags, pathname, mobile, email, onSignOut }: NavBarProp
             )}
           </li>
         ))}
-        <li className="navbar__entry">
-          <CountersignNavLink
-            pathname={pathname}
-            waiting={waiting}
-            onNavigate={() => setMenuOpen(false)}
-          />
-        </li>
+        {countersigner ? (
+          <li className="navbar__entry">
+            <CountersignNavLink
+              pathname={pathname}
+              waiting={waiting}
+              onNavigate={() => setMenuOpen(false)}
+            />
+          </li>
+        ) : null}
         <li className="navbar__entry navbar__account">
           <span className="navbar__email" title={email}>
             {email}

@@ -4,6 +4,7 @@ import {
   isNavItemActive,
   isNavLinkActive,
   requiredFlagForPath,
+  showsCountersignEntry,
   type NavItem,
 } from '../nav-model';
 
@@ -107,5 +108,38 @@ describe('requiredFlagForPath', () => {
     expect(requiredFlagForPath('/user-access')).toBe('userAccessAccess');
     expect(requiredFlagForPath('/sow-template-edit')).toBe('sowServicesEditAccess');
     expect(requiredFlagForPath('/portal')).toBeUndefined();
+  });
+});
+
+describe('showsCountersignEntry', () => {
+  const none = { standard: null, sow: null, co: null };
+  const dana = { email: 'Dana@ProSign.example', name: 'Dana Whitfield', title: 'Principal' };
+
+  it('hides "Waiting for my signature" from staff nobody named countersigner', () => {
+    expect(
+      showsCountersignEntry('csm@prosign.example', { defaults: none, namedOnOpenAgreement: false }),
+    ).toBe(false);
+    // Another person's default is not theirs.
+    expect(
+      showsCountersignEntry('csm@prosign.example', {
+        defaults: { ...none, sow: dana },
+        namedOnOpenAgreement: false,
+      }),
+    ).toBe(false);
+  });
+
+  it("shows it to a family's default countersigner, whatever the case of the address", () => {
+    expect(
+      showsCountersignEntry('dana@prosign.example', {
+        defaults: { ...none, co: dana },
+        namedOnOpenAgreement: false,
+      }),
+    ).toBe(true);
+  });
+
+  it('shows it to staff an open agreement names countersigner', () => {
+    expect(
+      showsCountersignEntry('pm@prosign.example', { defaults: none, namedOnOpenAgreement: true }),
+    ).toBe(true);
   });
 });

@@ -14,11 +14,15 @@ export const countersignKeys = {
  */
 export const COUNTERSIGN_QUEUE_POLL_MS = 30_000;
 
-/** "Waiting for my signature": the signed-in staff member's queue, longest waiting first. */
-export function useCountersignQueue() {
+/**
+ * "Waiting for my signature": the signed-in staff member's queue, longest waiting first.
+ * `enabled: false` (the navigation of someone nobody named countersigner) reads nothing.
+ */
+export function useCountersignQueue({ enabled = true }: { enabled?: boolean } = {}) {
   const client = useApiClient();
   return useQuery({
     queryKey: countersignKeys.queue,
+    enabled,
     queryFn: ({ signal }) => countersignApi.queue(client, signal),
     refetchInterval: COUNTERSIGN_QUEUE_POLL_MS,
     refetchOnWindowFocus: true,
