@@ -7,13 +7,19 @@ import {
   extractDocId,
   formatPacificTimestamp,
 } from '@prosign/domain';
+import { Redis } from 'ioredis';
 import { Types, type Connection } from 'mongoose';
 import request from 'supertest';
+import { caughtMails } from '../src/integrations/mail/caught-mail.collection';
+import { caughtIdOf } from '../src/integrations/mail/mail-catcher';
 import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
 import { CaptchaPassService } from '../src/modules/captcha/captcha-pass.service';
 import { DocumentsService } from '../src/modules/documents/documents.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
+import { MailDeliveryRepository } from '../src/modules/mail/mail-delivery.repository';
+import { MAIL_SECRET_PLACEHOLDER } from '../src/modules/mail/mail-secret';
 import { coBody, coDealFixture } from './support/co-fixtures';
+import { startMailCatcherEnv, type MailCatcherEnv } from './support/mail-catcher-env';
 import { pdfText } from './support/pdf-text';
 import { seedBaseData } from './support/seed';
 import {
@@ -26,7 +32,7 @@ import {
 import { sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
-import { createTestEnv } from './support/test-env';
+import { waitFor } from './support/wait-for';
 
 const LUIS = { name: 'Luis Alvarez', email: 'luis.alvarez@example.com', phone: '+14155550124' };
 const MINUTE = 60_000;
@@ -42,7 +48,8 @@ type StoredEvent = { type: string; actor: string; data?: Record<string, unknown>
  * says when. Every family, at least its happy path.
  */
 describe('the e-mail one-time code', () => {
-  const env = createTestEnv(__filename, { PUBLIC_API_URL, PUBLIC_SIGNING_URL });
+  /** The local catcher stands for the signers' mailboxes: a database apart from ProSign's. */
+  let services: MailCatcherEnv;
   let api: INestApplication;
   let worker: INestApplicationContext;
   let csm: StaffHttp;
@@ -52,10 +59,16 @@ describe('the e-mail one-time code', () => {
   let repository: AgreementRepository;
 
   beforeAll(async () => {
-    await seedBaseData(env.config);
-    ({ app: api } = await startApi(env.config));
+    services = await startMailCatcherEnv(
+      __filename,
+      { PUBLIC_API_URL, PUBLIC_SIGNING_URL },
+      { ownMailbox: true },
+    );
+    const { config } = services.env;
+    await seedBaseData(config);
+    ({ app: api } = await startApi(config));
     // The finish answers once the signature is recorded; the worker seals the agreement.
-    worker = await startWorker(env.config);
+    worker = await startWorker(config);
     csm = await staffHttp(api, 'csm@prosign.example');
     pm = await staffHttp(api, 'pm@prosign.example');
     admin = await staffHttp(api, 'admin@prosign.example');
@@ -66,7 +79,7 @@ describe('the e-mail one-time code', () => {
   afterAll(async () => {
     await worker?.close();
     await api?.close();
-    await env.cleanup();
+    await services?.close();
   });
 
   const codes = () => connection.collection('email_codes');
@@ -74,17 +87,33 @@ describe('the e-mail one-time code', () => {
     connection.collection('agreements').findOne({ _id: new Types.ObjectId(id) });
   const byToken = (token: string) => connection.collection('agreements').findOne({ token });
 
-  /** The code last mailed to `email`, read from its mail's body (as the signer would). */
+  /**
+   * The code last mailed to `email`, read from the mail in the signer's mailbox (the catcher),
+   * as the signer would; `id` is its delivery's.
+   */
   async function mailedCode(email: string): Promise<{ code: string; subject: string; id: string }> {
-    const mails = await mailDeliveries(connection)
+    const deliveries = await mailDeliveries(connection)
       .find({ template: 'email-code', to: [email] })
       .sort({ createdAt: -1 })
       .limit(1)
       .toArray();
-    expect(mails).toHaveLength(1);
-    const match = /Your ProSign code is (\d{6})\. It expires in 10 minutes\./.exec(mails[0].text);
+    expect(deliveries).toHaveLength(1);
+    const caught = await waitFor(
+      () =>
+        caughtMails(services.catcherConnection).findOne({
+          _id: caughtIdOf(deliveries[0].messageId as string),
+        }),
+      (mail) => mail !== null,
+    );
+    const match = /Your ProSign code is (\d{6})\. It expires in 10 minutes\./.exec(
+      caught?.text ?? '',
+    );
     expect(match).not.toBeNull();
-    return { code: (match as RegExpExecArray)[1], subject: mails[0].subject, id: mails[0]._id };
+    return {
+      code: (match as RegExpExecArray)[1],
+      subject: caught?.subject ?? '',
+      id: deliveries[0]._id,
+    };
   }
 
   /**
@@ -220,6 +249,90 @@ describe('the e-mail one-time code', () => {
     // The used code is refused the second time.
     const reused = await browser(token).verify(mailed.code).expect(409);
     expect(reused.body.message).toBe(EMAIL_CODE_MESSAGES.used);
+  });
+
+  /**
+   * Everything stored now, as text: every document of every collection of the test's database
+   * and every Redis key with its value (strings, hashes, lists, sets, sorted sets, streams:
+   * BullMQ's job data and results included).
+   */
+  async function everythingStored(): Promise<Array<{ where: string; text: string }>> {
+    const found: Array<{ where: string; text: string }> = [];
+    const db = connection.db!;
+    for (const { name } of await db.listCollections().toArray()) {
+      for (const doc of await db.collection(name).find({}).toArray()) {
+        found.push({ where: `${name}/${String(doc._id)}`, text: JSON.stringify(doc) });
+      }
+    }
+    const redis = new Redis(services.env.config.REDIS_URL);
+    try {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'COUNT', 1000);
+        cursor = next;
+        for (const key of keys) {
+          const type = await redis.type(key);
+          const value =
+            type === 'string'
+              ? await redis.get(key)
+              : type === 'hash'
+                ? await redis.hgetall(key)
+                : type === 'list'
+                  ? await redis.lrange(key, 0, -1)
+                  : type === 'set'
+                    ? await redis.smembers(key)
+                    : type === 'zset'
+                      ? await redis.zrange(key, '0', '-1', 'WITHSCORES')
+                      : type === 'stream'
+                        ? await redis.xrange(key, '-', '+')
+                        : null;
+          found.push({ where: `redis ${key}`, text: `${key} ${JSON.stringify(value)}` });
+        }
+      } while (cursor !== '0');
+    } finally {
+      redis.disconnect();
+    }
+    return found;
+  }
+
+  /** Where the code stands as a number of its own (not inside a longer run of digits). */
+  const holding = (stored: Array<{ where: string; text: string }>, code: string) =>
+    stored
+      .filter(({ text }) => new RegExp(`(?<![0-9])${code}(?![0-9])`).test(text))
+      .map(({ where }) => where);
+
+  it('keeps the code readable nowhere of its own; its mail goes when the code expires', async () => {
+    const { token, email } = await sendWithCode();
+    const signer = browser(token);
+    await signer.send().expect(200);
+    // The mail is in the signer's mailbox; no store of ProSign's holds the code (the delivery,
+    // the queues' jobs and results, the agreement, the code's own record).
+    const { code, id } = await mailedCode(email);
+    expect((await mailDeliveries(connection).findOne({ _id: id }))?.status).toBe('sent');
+    expect(holding(await everythingStored(), code)).toEqual([]);
+
+    // The delivery keeps the mail with a placeholder where the code was, and its expiry.
+    const delivery = await mailDeliveries(connection).findOne({ _id: id });
+    expect(delivery?.text).toContain(`Your ProSign code is ${MAIL_SECRET_PLACEHOLDER}.`);
+    const stored = await codes().findOne({ recipientId: 'signer-1', 'code.id': id.slice(11) });
+    expect(delivery?.expiresAt).toEqual(stored?.code.expiresAt);
+
+    // The signer's mailbox got the code with the mail's expiry, and drops it then.
+    const mailbox = caughtMails(services.catcherConnection);
+    const caught = await mailbox.findOne({ _id: caughtIdOf(delivery?.messageId as string) });
+    expect(caught?.expiresAt?.getTime()).toBe(
+      Math.floor((delivery?.expiresAt as Date).getTime() / 1000) * 1000,
+    );
+    const afterExpiry = new Date((delivery?.expiresAt as Date).getTime() + 1000);
+    await services.catcher.removeExpired(afterExpiry);
+    expect(await mailbox.countDocuments({ _id: caught?._id })).toBe(0);
+
+    // ProSign's delivery record goes with the code too (the TTL index, or the worker's sweep).
+    await worker.get(MailDeliveryRepository, { strict: false }).removeExpired(afterExpiry);
+    const ttl = (await mailDeliveries(connection).indexes()).some(
+      (index) => index.expireAfterSeconds === 0,
+    );
+    if (!ttl) expect(await mailDeliveries(connection).countDocuments({ _id: id })).toBe(0);
   });
 
   it('refuses a wrong code (tries counted), then too many tries; a new code works', async () => {

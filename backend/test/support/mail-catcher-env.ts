@@ -1,7 +1,7 @@
 import { createConnection, type Connection } from 'mongoose';
 import { MailCatcher } from '../../src/integrations/mail/mail-catcher';
 import { DownPort } from './down-port';
-import { createTestEnv, type TestEnv } from './test-env';
+import { createTestEnv, withDatabase, type TestEnv } from './test-env';
 
 const quiet = { log: () => undefined, warn: () => undefined };
 
@@ -17,15 +17,22 @@ export interface MailCatcherEnv {
 /**
  * The test's environment with `MAIL_CATCHER_PORT` set to a free port and the caller's
  * overrides, and the catcher listening there (the api and worker are configured with it).
+ * `ownMailbox`: the catcher stores in a database of its own (the recipients' mailboxes, which
+ * are not the product's stores), so the test's database holds only what ProSign keeps.
  */
 export async function startMailCatcherEnv(
   testFile: string,
   overrides: Record<string, string> = {},
+  { ownMailbox = false }: { ownMailbox?: boolean } = {},
 ): Promise<MailCatcherEnv> {
   // The port is held until the catcher takes it: a port released early can be given to another suite.
   const held = await DownPort.open();
   const env = createTestEnv(testFile, { ...overrides, MAIL_CATCHER_PORT: String(held.port) });
-  const catcherConnection = await createConnection(env.config.MONGODB_URI).asPromise();
+  const catcherConnection = await createConnection(
+    ownMailbox
+      ? withDatabase(env.config.MONGODB_URI, `${env.dbName}_mailbox`)
+      : env.config.MONGODB_URI,
+  ).asPromise();
   const catcher = new MailCatcher(catcherConnection, quiet);
   await held.release();
   await catcher.listen(held.port);
@@ -35,6 +42,7 @@ export async function startMailCatcherEnv(
     catcherConnection,
     async close() {
       await catcher.close();
+      if (ownMailbox) await catcherConnection.dropDatabase();
       await catcherConnection.close();
       await env.cleanup();
     },

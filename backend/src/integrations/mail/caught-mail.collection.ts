@@ -22,6 +22,11 @@ export interface CaughtMailDoc {
   /** Envelope recipients (RCPT TO), which include Bcc. */
   envelopeTo: string[];
   receivedAt: Date;
+  /**
+   * The mail's `Expires` header (a one-time code's expiry): the catcher removes the mail then,
+   * so the demo's mailbox keeps a code no longer than the code works (issue 53 item 5).
+   */
+  expiresAt?: Date;
 }
 
 /**

@@ -12,6 +12,8 @@ import {
 import { MAIL_CATCHER_HOST } from './smtp-mail.adapter';
 
 const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
+/** How often caught mail past its `Expires` is removed where no TTL index does it. */
+const EXPIRED_SWEEP_MS = 60_000;
 
 export interface MailCatcherLogger {
   log(message: string): void;
@@ -25,6 +27,7 @@ export interface MailCatcherLogger {
  */
 export class MailCatcher {
   private readonly server: SMTPServer;
+  private sweepTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly connection: Connection,
@@ -95,6 +98,7 @@ export class MailCatcher {
                 })),
                 envelopeTo: session.envelope.rcptTo.map((r) => r.address),
                 receivedAt: new Date(),
+                ...expiryOf(parsed.headers.get('expires')),
               })
               .then(
                 () => true,
@@ -125,6 +129,7 @@ export class MailCatcher {
 
   /** Listens on 127.0.0.1 only; port 0 picks a free one. Resolves with the port. */
   async listen(port: number): Promise<number> {
+    await this.expireMail();
     await new Promise<void>((resolve, reject) => {
       this.server.server.once('error', reject);
       this.server.listen(port, MAIL_CATCHER_HOST, () => {
@@ -136,8 +141,44 @@ export class MailCatcher {
   }
 
   async close(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+
+  /**
+   * A caught mail that says when it expires (`Expires`: a one-time code's mail) is removed
+   * then, as the recipient's own mailbox could: a TTL index where the database has them,
+   * else a sweep every minute (FerretDB v1 refuses TTL indexes).
+   */
+  private async expireMail(): Promise<void> {
+    const mails = caughtMails(this.connection);
+    try {
+      await mails.createIndex({ expiresAt: 1 }, { name: 'expiresAt_ttl', expireAfterSeconds: 0 });
+      return;
+    } catch {
+      await mails.createIndex({ expiresAt: 1 }, { name: 'expiresAt_1' }).catch(() => undefined);
+    }
+    this.sweepTimer = setInterval(() => {
+      this.removeExpired().catch((error: Error) =>
+        this.logger.warn(`expired mail not removed: ${error.message}`),
+      );
+    }, EXPIRED_SWEEP_MS);
+    this.sweepTimer.unref();
+  }
+
+  /** Removes caught mail past its `Expires`; how many went. */
+  async removeExpired(now = new Date()): Promise<number> {
+    return (await caughtMails(this.connection).deleteMany({ expiresAt: { $lte: now } }))
+      .deletedCount;
+  }
+}
+
+/** `{expiresAt}` from an `Expires` header that names a valid date, else nothing. */
+function expiryOf(header: unknown): { expiresAt?: Date } {
+  if (!(header instanceof Date) && typeof header !== 'string') return {};
+  const at = new Date(header);
+  return Number.isFinite(at.getTime()) ? { expiresAt: at } : {};
 }
 
 /** The caught mail's id from its Message-ID: the same mail always gets the same id. */

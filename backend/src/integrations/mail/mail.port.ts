@@ -17,6 +17,11 @@ export interface OutgoingMail {
   html: string;
   text: string;
   attachments?: MailAttachment[];
+  /**
+   * When the mail stops mattering (a one-time code's expiry): sent as the `Expires` header
+   * (RFC 4021), which the local catcher honours by removing the mail then.
+   */
+  expiresAt?: Date;
 }
 
 export interface SentMail {

@@ -55,6 +55,7 @@ export class SmtpMailAdapter implements MailPort {
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
+      ...(mail.expiresAt ? { headers: { Expires: mail.expiresAt.toUTCString() } } : {}),
       attachments: mail.attachments?.map((a) => ({
         filename: a.filename,
         contentType: a.contentType,

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { JobRecordRepository } from '../../platform/queues/job-record.repository';
@@ -15,9 +15,44 @@ export type MailDeliveryHeader = Omit<MailDeliveryDoc, 'html' | 'text' | 'attach
  * MailSweeper go through it.
  */
 @Injectable()
-export class MailDeliveryRepository extends JobRecordRepository<MailDeliveryDoc> {
+export class MailDeliveryRepository
+  extends JobRecordRepository<MailDeliveryDoc>
+  implements OnModuleInit
+{
+  private readonly logger = new Logger(MailDeliveryRepository.name);
+  /** False once the database refused a TTL index: expired secret mail is swept instead. */
+  private ttl = false;
+
   constructor(@InjectConnection() connection: Connection) {
     super(mailDeliveries(connection));
+  }
+
+  /**
+   * A mail carrying a one-time secret lives only as long as the secret (issue 53 item 5): a
+   * TTL index on `expiresAt` where the database has them (MongoDB; other mail has no
+   * `expiresAt` and stays), else `removeExpired` in the worker's sweep (FerretDB v1 refuses it).
+   */
+  async onModuleInit(): Promise<void> {
+    try {
+      await this.records.createIndex(
+        { expiresAt: 1 },
+        { name: 'expiresAt_ttl', expireAfterSeconds: 0 },
+      );
+      this.ttl = true;
+    } catch (error) {
+      this.logger.log(
+        `no TTL index on mail_deliveries (${(error as Error).message}): expired secret mail is swept`,
+      );
+      await this.records
+        .createIndex({ expiresAt: 1 }, { name: 'expiresAt_1' })
+        .catch(() => undefined);
+    }
+  }
+
+  /** Removes deliveries whose secret expired (where no TTL index does); how many went. */
+  async removeExpired(now = new Date()): Promise<number> {
+    if (this.ttl) return 0;
+    return (await this.records.deleteMany({ expiresAt: { $lte: now } })).deletedCount;
   }
 
   /** A delivery without its bodies and attachments. */

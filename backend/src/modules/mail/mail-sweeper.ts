@@ -45,6 +45,12 @@ export class MailSweeper implements OnApplicationBootstrap {
   }
 
   async sweep(now = new Date(), limit = 500): Promise<SweepResult> {
+    // A code mail goes with its code (where no TTL index removes it).
+    await this.deliveries
+      .removeExpired(now)
+      .catch((error: unknown) =>
+        this.logger.warn(`expired secret mail not removed: ${String(error)}`),
+      );
     const result = await sweepLostJobs<MailDeliveryDoc>({
       records: this.deliveries,
       queue: this.queue,

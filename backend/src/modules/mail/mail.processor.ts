@@ -73,6 +73,13 @@ export class MailProcessor extends GracefulWorkerHost {
       await removeMailPending(this.notes, sentBefore);
       return { skipped: 'already sent' };
     }
+    // A one-time code's mail is sent by the request that asked for it, never from the queue:
+    // its record holds no code to send (a sweep or a re-queue must not mail the placeholder).
+    if (delivery.expiresAt) {
+      const reason = 'a one-time code is sent only when the signer asks for it';
+      await markMailFailed(deliveries, this.notes, delivery, reason);
+      throw new UnrecoverableError(`mail ${loggableDeliveryId(deliveryId)}: ${reason}`);
+    }
     // The same Message-ID on every try: a receiver keeps one copy (a timeout after the
     // server stored the mail, then a retry, is not a second mail).
     const messageId = messageIdOf(delivery);

@@ -1,11 +1,18 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  ConflictException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { AppConfig } from '../../platform/config/app-config';
 import { CAPPED_EXPONENTIAL } from '../../platform/queues/default-job-options';
 import { enqueueRecordedJob, recordedJobIdOf } from '../../platform/queues/recorded-job';
 import { QueueName } from '../../platform/queues/queue-names';
-import type { MailAttachment } from '../../integrations/mail';
+import { MAIL_PORT, type MailAttachment, type MailPort } from '../../integrations/mail';
 import { AGREEMENT_MAIL_NOTES, type AgreementMailNotes } from './agreement-mail-notes.port';
 import {
   loggableDeliveryId,
@@ -14,6 +21,7 @@ import {
   type MailDeliveryStatus,
 } from './mail-delivery.collection';
 import { MailDeliveryRepository } from './mail-delivery.repository';
+import { withoutSecret, type MailSecret } from './mail-secret';
 import { addMailPending, removeMailPending } from './mail-pending';
 import { renderMail, type MailTemplate } from './mail-templates';
 import { MailJob, type SendMailJobData } from './mail.job';
@@ -36,6 +44,12 @@ export interface SendMailRequest {
   attachments?: MailAttachment[];
   /** The agreement the mail is about: if it finally fails, its card says so. */
   agreementId?: string;
+  /**
+   * A one-time secret the rendered mail contains (the e-mail code): never stored readable.
+   * Such a mail is sent at once by this call (not queued: a queued mail is sent from its
+   * record), its record keeps a placeholder instead and is removed when the secret expires.
+   */
+  secret?: MailSecret;
 }
 
 /** What admins see of a delivery (no bodies, no attachment content). */
@@ -67,9 +81,11 @@ export class MailService {
     @Inject(AGREEMENT_MAIL_NOTES) private readonly notes: AgreementMailNotes,
     @InjectQueue(QueueName.Mail) private readonly queue: Queue<SendMailJobData>,
     private readonly config: AppConfig,
+    @Inject(MAIL_PORT) private readonly transport: MailPort,
   ) {}
 
   async send(request: SendMailRequest): Promise<MailDeliverySummary> {
+    if (request.secret) return this.sendWithSecret(request, request.secret);
     const rendered = renderMail(request.template);
     const now = new Date();
     const deliveries = this.deliveries;
@@ -121,6 +137,61 @@ export class MailService {
       ),
     );
     return summarise(delivery);
+  }
+
+  /**
+   * A mail carrying a one-time secret (issue 53 item 5): handed to the transport now, its
+   * record written first with the secret replaced by a placeholder and `expiresAt` (the TTL
+   * index or the worker's sweep removes it then). No store and no job ever holds the secret;
+   * a transport failure answers 503 (the signer asks again: a code is worth minutes, not
+   * the queue's hours of retries).
+   */
+  private async sendWithSecret(
+    request: SendMailRequest,
+    secret: MailSecret,
+  ): Promise<MailDeliverySummary> {
+    const rendered = renderMail(request.template);
+    const now = new Date();
+    const record: MailDeliveryDoc = {
+      _id: request.key,
+      template: request.template.kind,
+      to: request.to,
+      cc: request.cc ?? [],
+      replyTo: request.replyTo ?? null,
+      ...withoutSecret(rendered, secret.value),
+      attachments: [],
+      status: 'sending',
+      attempts: 1,
+      requeues: 0,
+      lastError: null,
+      messageId: messageIdFor(request.key),
+      agreementId: null,
+      createdAt: now,
+      updatedAt: now,
+      sentAt: null,
+      expiresAt: secret.expiresAt,
+    };
+    if (!(await this.deliveries.insertIfAbsent(record))) {
+      throw new ConflictException('This mail was sent already.');
+    }
+    try {
+      const sent = await this.transport.send({
+        messageId: record.messageId as string,
+        to: record.to,
+        cc: record.cc,
+        replyTo: record.replyTo ?? undefined,
+        ...rendered,
+        // The receiver may drop it once the code stops working (RFC 4021 `Expires`).
+        expiresAt: secret.expiresAt,
+      });
+      await this.deliveries.markSent(record._id, sent.messageId || (record.messageId as string));
+      return summarise({ ...record, status: 'sent', sentAt: new Date() });
+    } catch (error) {
+      const message = (error as Error).message || String(error);
+      await this.deliveries.markTryFailed(record._id, 'failed', message);
+      this.logger.warn(`mail ${loggableDeliveryId(record._id)} not sent: ${message}`);
+      throw new ServiceUnavailableException('We could not send the e-mail. Please try again.');
+    }
   }
 
   async list(filter: { status?: MailDeliveryStatus; page: number; limit: number }) {

@@ -149,11 +149,13 @@ export class EmailCodeService {
       }
     }
     if (!saved) throw new ConflictException('Please try again.');
-    // Keyed by the code's random id: the digits are in the body only.
+    // Keyed by the code's random id: the digits are in the body only, and the delivery record
+    // keeps them sealed until sent and goes when the code expires (issue 53 item 5).
     await this.mail.send({
       key: `email-code.${stored.id}`,
       template: { kind: 'email-code', data: { code } },
       to: [email],
+      secret: { value: code, expiresAt: stored.expiresAt },
     });
     await this.codes.sweep(now);
     return this.statusOf(seat, saved, now);
