@@ -299,8 +299,9 @@ test('Change signer on a card whose signer saved a signature says first that it 
     ['phone', { width: 390, height: 844 }],
   ] as const) {
     await page.setViewportSize(viewport);
-    // A card says "Signature saved" when one signer saved theirs; on a card with two signers
-    // that may not be the one still to sign, so the first card whose dialog warns is taken.
+    // A card says "Signature saved" when its signer saved theirs (one of two signers' signature
+    // in says "Partly signed · 1 of 2" instead); the saver may not be the one the dialog names,
+    // so the first card whose dialog warns is taken.
     const savedCards = cards(page).filter({
       has: page.locator('.dash-status', { hasText: /^Signature saved$/ }),
     });
@@ -355,7 +356,9 @@ test('a signer opening the link and a change made elsewhere reach the open dashb
   await search(page, contract.full_name);
   const live = cards(page)
     .filter({
-      has: page.locator('.dash-status', { hasText: /^(Not signed|Viewed|Signature saved)$/ }),
+      has: page.locator('.dash-status', {
+        hasText: /^(Not signed|Viewed|Signature saved|Partly signed · \d+ of \d+)$/,
+      }),
     })
     .filter({ has: page.getByRole('heading', { name: contract.full_name, exact: true }) });
   await expect(live).toHaveCount(1);

@@ -223,6 +223,7 @@ describe('documents for several signers and the firm’s countersigner (issue 34
 
     // The audit trail lists every party and names each on their events (sealing: documents spec).
     const token = 'tok_several_signers_0001';
+    const signedAs = (id: PartyId) => ({ signed: true, signedAt: SIGNED[id].at });
     const trail = await documents.createAuditTrail({
       agreement: docLink,
       documentTitle: 'Professional Engineering Services Agreement',
@@ -234,6 +235,7 @@ describe('documents for several signers and the firm’s countersigner (issue 34
           name: NAMES['signer-1'],
           email: 'maria.alvarez@example.com',
           authentication: 'Signing link by e-mail, captcha',
+          ...signedAs('signer-1'),
         },
         {
           recipientId: 'signer-2',
@@ -241,6 +243,7 @@ describe('documents for several signers and the firm’s countersigner (issue 34
           name: NAMES['signer-2'],
           email: 'luis.alvarez@example.com',
           authentication: 'Signing link by e-mail, captcha',
+          ...signedAs('signer-2'),
         },
         {
           recipientId: 'firm-1',
@@ -248,8 +251,10 @@ describe('documents for several signers and the firm’s countersigner (issue 34
           name: NAMES['firm-1'],
           email: 'dana@prosign.test',
           authentication: 'Staff sign-in',
+          ...signedAs('firm-1'),
         },
       ],
+      progress: { signed: 3, total: 3, completedAt: SIGNED['firm-1'].at },
       events: (Object.keys(SIGNED) as PartyId[]).map((id) => ({
         type: 'signed' as const,
         at: SIGNED[id].at,

@@ -48,6 +48,7 @@ export * from './agreements/agreement-views';
 export * from './agreements/agreement-api';
 export * from './agreements/recipients';
 export * from './access/access-api';
+export * from './agreements/recipient-signatures';
 export * from './session/auth-api';
 export * from './services/services-api';
 export * from './crm/crm-api';

@@ -36,6 +36,7 @@ export {
   AUDIT_RECIPIENT_ROLE_LABELS,
   type AuditEvent,
   type AuditRecipient,
+  type AuditSigningProgress,
   type AuditEventType,
   type DeviceKind,
 } from './layout/audit-trail-content';

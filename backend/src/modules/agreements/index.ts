@@ -12,6 +12,7 @@ export {
   recipientChange,
   recipientProgressOf,
   recipientsOf,
+  type RecipientSource,
   type StoredRecipient,
 } from './agreement-recipients';
 export { agreementMailKey, legacyAgreementMailKey } from './agreement-mail-keys';

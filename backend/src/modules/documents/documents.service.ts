@@ -26,6 +26,7 @@ import {
   type AgreementContent,
   type AuditEvent,
   type AuditRecipient,
+  type AuditSigningProgress,
   DOCUMENTS_PORT,
   type DocumentKind,
   type DocumentRecord,
@@ -73,6 +74,8 @@ export interface AuditTrailRequest {
    * signer, as before recipients (the same events give the same document as ever).
    */
   recipients?: AuditRecipient[];
+  /** With `recipients`: how many signed and when the last did (the certificate's status). */
+  progress?: AuditSigningProgress;
   events: AuditEvent[];
   contractToken?: string;
   /** The agreement's id (its envelope), printed on the certificate. */
@@ -382,6 +385,7 @@ export class DocumentsService {
       documentId: agreement.docId,
       signer: request.signer,
       ...(request.recipients ? { recipients: request.recipients } : {}),
+      ...(request.progress ? { progress: request.progress } : {}),
       signedDocumentSha256,
       ...(originalDocumentSha256 ? { originalDocumentSha256 } : {}),
       ...(request.envelopeId ? { envelopeId: request.envelopeId } : {}),

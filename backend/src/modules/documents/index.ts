@@ -19,6 +19,8 @@ export {
   AUDIT_EVENT_LABELS,
   type AuditEvent,
   type AuditEventType,
+  type AuditRecipient,
+  type AuditSigningProgress,
   type DeviceKind,
   stampSignature,
 } from '../../integrations/documents';

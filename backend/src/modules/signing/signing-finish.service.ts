@@ -14,7 +14,9 @@ import {
   SIGNER_ACTOR,
   SIGNER_MESSAGES,
   pdfFileName,
+  recipientSignature,
   signerLinkStateOf,
+  signingProgress,
   SINGLE_SIGNER_RECIPIENT_ID,
   transitionRule,
   type FinishSigningResponse,
@@ -39,9 +41,16 @@ import {
   familyConfig,
   legacyAgreementMailKey,
   recipientsOf,
+  type RecipientSource,
 } from '../agreements';
 import type { Agreement, AgreementDocument } from '../agreements';
-import type { AuditEvent, AuditEventType, DeviceKind } from '../documents';
+import type {
+  AuditEvent,
+  AuditEventType,
+  AuditRecipient,
+  AuditSigningProgress,
+  DeviceKind,
+} from '../documents';
 import { DocumentsService, type RunDocuments, type SignatureSource } from '../documents';
 import { MailService } from '../mail';
 import { SignatureImageRepository } from './signature-image.repository';
@@ -331,7 +340,13 @@ export class SigningFinishService {
             params: {},
           },
         },
-        event: signerEvent('signed', actor),
+        // The one signer's signature names its recipient, as every other signer's does; with
+        // several, the last one's own event is in already and this one only starts the seal.
+        event: signerEvent(
+          'signed',
+          actor,
+          signingRecipientCount(contract) > 1 ? null : { recipientId: SINGLE_SIGNER_RECIPIENT_ID },
+        ),
       },
     );
     if (claimed) {
@@ -375,14 +390,12 @@ export class SigningFinishService {
             documentTitle: title,
             signer: { name: parties.signerName, email: parties.signerEmail },
             // Every recipient, one signer too (the certificate of completion, issue 37 item 6):
-            // role, e-mail and how they were authenticated ("… E-mail code verified at …").
-            recipients: recipientsOf(contract, { name: '', email: '' }).map((r) => ({
-              recipientId: r.id,
-              role: r.role,
-              name: r.name,
-              email: r.email,
-              authentication: authenticationOf(contract, r.id, r.role),
-            })),
+            // role, e-mail, how they were authenticated ("… E-mail code verified at …") and
+            // whether they signed, by the one rule the card and /verify read (issue 53).
+            ...auditRecipientsOf(contract, {
+              name: parties.signerName,
+              email: parties.signerEmail,
+            }),
             events: auditEventsOf(contract),
             contractToken: contract.token,
             envelopeId: String(contract._id),
@@ -532,6 +545,37 @@ export function authenticationOf(
   return verified
     ? `${base}. E-mail code verified at ${formatPacificTimestamp(verified)}`
     : `${base}, e-mail code`;
+}
+
+/**
+ * The certificate's recipients and status line, each recipient's signature read from the
+ * record by the shared rule (`recipientSignature`, `signingProgress`), never from the events.
+ */
+export function auditRecipientsOf(
+  agreement: Pick<Agreement<object>, 'events' | 'requireEmailCode'> & RecipientSource,
+  signer: { name: string; email: string },
+): { recipients: AuditRecipient[]; progress: AuditSigningProgress } {
+  const recipients = recipientsOf(agreement, signer);
+  const progress = signingProgress(recipients);
+  return {
+    recipients: recipients.map((r) => {
+      const signature = recipientSignature(r);
+      return {
+        recipientId: r.id,
+        role: r.role,
+        name: r.name,
+        email: r.email,
+        authentication: authenticationOf(agreement, r.id, r.role),
+        signed: signature.signed,
+        signedAt: signature.signedAt ? new Date(signature.signedAt) : null,
+      };
+    }),
+    progress: {
+      signed: progress.signed,
+      total: progress.total,
+      completedAt: progress.completedAt ? new Date(progress.completedAt) : null,
+    },
+  };
 }
 
 /** How a view came, in words: a link from a mail or a text, or the staff app (countersigner). */

@@ -1,15 +1,18 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   extractDocId,
+  recipientSignature,
   staffDisplayName,
   type ContractStatus,
+  type Recipient,
+  type VerifyParty,
   type VerifyCheckResponse,
   type VerifyDocumentView,
   type VerifySealReport,
 } from '@prosign/domain';
 import { createHash } from 'node:crypto';
 import { AgreementRepository } from '../agreements';
-import { familyConfig } from '../agreements';
+import { familyConfig, recipientsOf } from '../agreements';
 import type { AgreementDocument } from '../agreements';
 import { AUDIT_EVENT_LABELS, DocumentRepository, sealReportOf } from '../documents';
 import { auditEventsOf } from './signing-finish.service';
@@ -25,6 +28,32 @@ export function maskEmail(email: string): string {
   const at = email.indexOf('@');
   if (at <= 0) return email ? '***' : '';
   return `${email[0]}***${email.slice(at)}`;
+}
+
+/**
+ * Who did an event, as the public page names them: a recipient (or whom a place was handed
+ * over from) or the sender by name with the e-mail masked, another address masked, the
+ * system as ProSign. The audit trail's actor is an address (or "system").
+ */
+function actorNames(
+  recipients: readonly Recipient[],
+  senderEmail: string,
+): (actor: string | undefined) => string {
+  const names = new Map<string, string>();
+  const add = (email: string | undefined, name: string | undefined) => {
+    const key = (email ?? '').trim().toLowerCase();
+    if (key && name && !names.has(key)) names.set(key, name);
+  };
+  for (const r of recipients) add(r.email, r.name);
+  for (const r of recipients) add(r.handedOver?.fromEmail, r.handedOver?.fromName);
+  add(senderEmail, staffDisplayName(senderEmail));
+  return (actor) => {
+    if (!actor) return '';
+    if (actor === 'system') return 'ProSign';
+    if (!actor.includes('@')) return actor;
+    const name = names.get(actor.trim().toLowerCase());
+    return name ? `${name} (${maskEmail(actor)})` : maskEmail(actor);
+  };
 }
 
 /**
@@ -46,8 +75,19 @@ export class VerifyService {
   async view(verifyId: string): Promise<VerifyDocumentView> {
     const contract = await this.contractOf(verifyId);
     const of = familyConfig(contract.family).parties(contract.form);
-    const parties: VerifyDocumentView['parties'] = [
-      { role: 'Signer', name: of.signerName, email: maskEmail(of.signerEmail) },
+    const recipients = recipientsOf(contract, { name: of.signerName, email: of.signerEmail });
+    // Every signer and the countersigner, each signed or not by the one rule the certificate
+    // and the card read (issue 53), then the sender and the copies.
+    const parties: VerifyParty[] = [
+      ...recipients
+        .map(recipientSignature)
+        .filter((r) => r.signs)
+        .map((r): VerifyParty => ({
+          role: r.role === 'countersigner' ? 'Countersigner' : 'Signer',
+          name: r.name,
+          email: maskEmail(r.email),
+          signedAt: r.signedAt,
+        })),
       {
         role: 'Sender',
         name: staffDisplayName(of.senderEmail),
@@ -58,6 +98,7 @@ export class VerifyService {
       parties.push({ role: 'Copy to', name: '', email: maskEmail(copy) });
     }
     const chain = await this.repository.checkChain(contract._id);
+    const by = actorNames(recipients, of.senderEmail);
     return {
       title: agreementTitleOf(contract),
       status: contract.status as ContractStatus,
@@ -65,6 +106,7 @@ export class VerifyService {
       events: auditEventsOf(contract).map((event) => ({
         at: new Date(event.at).toISOString(),
         event: AUDIT_EVENT_LABELS[event.type],
+        by: by(event.actor),
       })),
       historyIntact: chain?.intact ?? false,
       signedAt: contract.signedAt ? contract.signedAt.toISOString() : null,

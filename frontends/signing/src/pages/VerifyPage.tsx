@@ -3,6 +3,7 @@ import {
   formatPacificDateTime,
   type VerifyCheckResponse,
   type VerifyDocumentView,
+  type VerifyParty,
 } from '@prosign/domain';
 import { ErrorPanel, LoadingState, Spinner } from '@prosign/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -94,6 +95,14 @@ const STATUS_LABELS: Record<string, string> = {
   expired: 'Expired',
 };
 
+/** A signer's line says whether and when they signed (the server's one rule); others say nothing. */
+function signedLine(party: VerifyParty): string {
+  if (party.signedAt === undefined) return '';
+  return party.signedAt
+    ? ` — signed ${formatPacificDateTime(party.signedAt)}`
+    : ' — not signed yet';
+}
+
 function isPdf(file: File): boolean {
   return file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
 }
@@ -116,7 +125,10 @@ function DocumentSection({ doc, inputId }: { doc: VerifyDocumentView; inputId: s
         {doc.parties.map((party, index) => (
           <div key={`${party.role}-${index}`} style={{ display: 'contents' }}>
             <dt>{party.role}</dt>
-            <dd>{party.name ? `${party.name} (${party.email})` : party.email}</dd>
+            <dd>
+              {party.name ? `${party.name} (${party.email})` : party.email}
+              {signedLine(party)}
+            </dd>
           </div>
         ))}
         <dt>SHA-256</dt>
@@ -160,6 +172,7 @@ function EventsSection({ doc, inputId }: { doc: VerifyDocumentView; inputId: str
           {doc.events.map((event, index) => (
             <li key={index}>
               <time dateTime={event.at}>{formatPacificDateTime(event.at)}</time>: {event.event}
+              {event.by ? ` — by ${event.by}` : null}
             </li>
           ))}
         </ol>

@@ -264,14 +264,28 @@ export function signingViewChannel(prefix: string | null | undefined): SigningVi
   return prefix?.trim().toLowerCase() === PHONE_LINK_PREFIX ? 'phone' : 'email';
 }
 
+/** A party of a signed document as the public verify page names them. */
+export interface VerifyParty {
+  role: 'Signer' | 'Countersigner' | 'Sender' | 'Copy to';
+  name: string;
+  /** Masked (j***@example.com). */
+  email: string;
+  /** Signers and the countersigner: when they signed (ISO 8601), null while they have not. */
+  signedAt?: string | null;
+}
+
 /** `GET /api/verify/{verifyId}`: what anyone may learn about a signed document. */
 export interface VerifyDocumentView {
   title: string;
   status: ContractStatus;
-  /** Names, with e-mail addresses masked (j***@example.com). */
-  parties: { role: 'Signer' | 'Sender' | 'Copy to'; name: string; email: string }[];
-  /** Signing events, oldest first, ISO 8601 times. */
-  events: { at: string; event: string }[];
+  /**
+   * Every signer and the countersigner (with when each signed, by `recipientSignature`: null
+   * while they have not), the sender and the copies; names, with e-mail addresses masked
+   * (j***@example.com).
+   */
+  parties: VerifyParty[];
+  /** Signing events, oldest first, ISO 8601 times; `by`: who did it, named or masked likewise. */
+  events: { at: string; event: string; by: string }[];
   /**
    * The agreement's event log still links up by its SHA-256 chain: nothing
    * edited, removed or reordered since it was written.

@@ -98,7 +98,7 @@ export function AgreementCard<TCard extends AgreementCardCore>({
   return (
     <li className={`dash-card dash-card--${statusClass(status)}`} aria-labelledby={titleId}>
       <div className="dash-card__top">
-        <StatusBadge family={family} status={status} />
+        <StatusBadge family={family} status={status} recipients={card.recipients} />
         {viewingNow ? (
           <span className="dash-presence" role="status">
             <span className="dash-presence__dot" aria-hidden="true" /> Viewing now

@@ -4,8 +4,10 @@ import {
   formatPacificDate,
   handoverLine,
   recipientProgressLabel,
+  recipientSignature,
   type AgreementCardCore,
   type AgreementFamily,
+  type Recipient,
   type RecipientRole,
   type RecipientState,
 } from '@prosign/domain';
@@ -31,6 +33,13 @@ const STATE_LABELS: Record<RecipientState, string> = {
   signed: 'Signed',
   declined: 'Declined',
 };
+
+/** When a recipient signed, by the rule the certificate and /verify read; "—" while not (or a cc). */
+function signedCell(recipient: Recipient): string {
+  const signature = recipientSignature(recipient);
+  if (!signature.signed) return '—';
+  return signature.signedAt ? pacificTime(signature.signedAt) : 'Signed';
+}
 
 export interface AgreementDetailsModalProps<TCard extends AgreementCardCore> {
   family: AgreementFamily;
@@ -107,7 +116,7 @@ export function AgreementDetailsModal<TCard extends AgreementCardCore>({
           <div className="dash-details__row">
             <dt>Status</dt>
             <dd>
-              <StatusBadge family={family} status={card.status} />
+              <StatusBadge family={family} status={card.status} recipients={card.recipients} />
             </dd>
           </div>
         </dl>
@@ -163,7 +172,7 @@ export function AgreementDetailsModal<TCard extends AgreementCardCore>({
                     <td>{recipient.role === 'cc' ? '—' : STATE_LABELS[recipient.state]}</td>
                     <td>{pacificTime(recipient.times.invitedAt)}</td>
                     <td>{pacificTime(recipient.times.viewedAt)}</td>
-                    <td>{pacificTime(recipient.times.signedAt)}</td>
+                    <td>{signedCell(recipient)}</td>
                     <td title={recipient.lastActionUserAgent ?? undefined}>
                       {recipient.lastActionIp || '—'}
                     </td>

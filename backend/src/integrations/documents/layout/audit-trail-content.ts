@@ -57,6 +57,20 @@ export interface AuditRecipient {
   email: string;
   /** How they were authenticated, e.g. "Signing link sent by e-mail, captcha" or "Staff sign-in (Google)". */
   authentication: string;
+  /**
+   * Whether and when they signed, as the agreement record has it (`recipientSignature` in
+   * `@prosign/domain`, the rule the card and /verify read too): never guessed from events.
+   */
+  signed: boolean;
+  signedAt: Date | null;
+}
+
+/** How far the signing is, by the same rule (`signingProgress`): the certificate's status line. */
+export interface AuditSigningProgress {
+  signed: number;
+  total: number;
+  /** The last signature's time once every signer signed; null before. */
+  completedAt: Date | null;
 }
 
 export const AUDIT_RECIPIENT_ROLE_LABELS: Readonly<Record<AuditRecipient['role'], string>> = {
@@ -77,6 +91,8 @@ export interface AuditTrailContent {
    * events. Absent: the one signer above, as before recipients.
    */
   recipients?: AuditRecipient[];
+  /** With `recipients`: how many of them signed, and when the last did. */
+  progress?: AuditSigningProgress;
   /** SHA-256 (hex) of the signed agreement PDF this trail certifies. */
   signedDocumentSha256: string;
   /** SHA-256 (hex) of the agreement as sent, before any signature (issue 37 item 6). */

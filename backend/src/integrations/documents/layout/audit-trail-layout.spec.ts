@@ -7,6 +7,7 @@ import {
 import type { AuditEvent, AuditRecipient, AuditTrailContent } from './audit-trail-content';
 import { renderAuditTrail } from './audit-trail-layout';
 
+/** Maria and Luis signed; the firm has not countersigned yet (as the record says). */
 const RECIPIENTS: AuditRecipient[] = [
   {
     recipientId: 'signer-1',
@@ -14,6 +15,8 @@ const RECIPIENTS: AuditRecipient[] = [
     name: 'Maria Elena Alvarez',
     email: 'maria@example.com',
     authentication: 'Signing link by e-mail, captcha',
+    signed: true,
+    signedAt: new Date('2026-03-14T17:26:53Z'),
   },
   {
     recipientId: 'signer-2',
@@ -21,6 +24,8 @@ const RECIPIENTS: AuditRecipient[] = [
     name: 'Luis Alvarez',
     email: 'luis@example.com',
     authentication: 'Signing link by e-mail, captcha',
+    signed: true,
+    signedAt: new Date('2026-03-14T18:01:02Z'),
   },
   {
     recipientId: 'firm-1',
@@ -28,6 +33,8 @@ const RECIPIENTS: AuditRecipient[] = [
     name: 'Dana Whitfield',
     email: 'dana@bayline.test',
     authentication: 'Staff sign-in',
+    signed: false,
+    signedAt: null,
   },
   {
     recipientId: 'cc-1',
@@ -35,6 +42,8 @@ const RECIPIENTS: AuditRecipient[] = [
     name: 'Alvarez Office',
     email: 'office@example.com',
     authentication: 'None (copy only)',
+    signed: false,
+    signedAt: null,
   },
 ];
 const signed = (recipientId: string, at: string, ip?: string): AuditEvent => ({
@@ -60,6 +69,7 @@ describe('audit trail of several recipients', () => {
     const trail: AuditTrailContent = {
       ...ONE_SIGNER_TRAIL,
       recipients: RECIPIENTS,
+      progress: { signed: 2, total: 3, completedAt: null },
       events: [
         ...SENT_EVENTS,
         {
@@ -87,10 +97,18 @@ describe('audit trail of several recipients', () => {
     expect(text).toContain('2 of 3 signed');
     expect(text).toContain('Not signed');
 
+    const firmSignedAt = new Date('2026-03-16T16:30:00Z');
     const complete = await pdfText(
       (
         await renderAuditTrail(
-          { ...trail, events: [...trail.events, signed('firm-1', '2026-03-16T16:30:00Z')] },
+          {
+            ...trail,
+            recipients: RECIPIENTS.map((r) =>
+              r.role === 'countersigner' ? { ...r, signed: true, signedAt: firmSignedAt } : r,
+            ),
+            progress: { signed: 3, total: 3, completedAt: firmSignedAt },
+            events: [...trail.events, signed('firm-1', firmSignedAt.toISOString())],
+          },
           TRAIL_RENDERED_AT,
         )
       ).pdf,

@@ -5,6 +5,7 @@ import {
   AUDIT_RECIPIENT_ROLE_LABELS,
   type AuditEvent,
   type AuditRecipient,
+  type AuditSigningProgress,
   type AuditTrailContent,
 } from './audit-trail-content';
 import {
@@ -68,7 +69,7 @@ export async function renderAuditTrail(
         ]
       : []),
     ['SHA-256 of signed document', trail.signedDocumentSha256, FONT.mono],
-    ['Status', trail.recipients ? recipientsStatusOf(trail) : statusOf(trail.events)],
+    ['Status', trail.progress ? progressStatusOf(trail.progress) : statusOf(trail.events)],
     ...(trail.verifyUrl ? [['Verify this document', trail.verifyUrl] as [string, string]] : []),
   ];
   for (const [label, value, font] of details) {
@@ -239,7 +240,7 @@ function drawRecipients(doc: PDFKit.PDFDocument, trail: AuditTrailContent): void
       AUDIT_RECIPIENT_ROLE_LABELS[recipient.role] ?? recipient.role,
       `${recipient.name}\n${recipient.email}`,
       recipient.authentication,
-      signedAtOf(trail.events, recipient),
+      signedCellOf(recipient),
     ];
     doc.font(FONT.regular).fontSize(8.5);
     const height =
@@ -275,28 +276,21 @@ function drawRecipients(doc: PDFKit.PDFDocument, trail: AuditTrailContent): void
   doc.moveDown(1.2);
 }
 
-/** When a recipient signed (their last `signed` event), "—" for a cc or who has not signed. */
-function signedAtOf(events: AuditEvent[], recipient: AuditRecipient): string {
+/** When a recipient signed, as the record says (the trail's content carries it); "—" for a cc. */
+function signedCellOf(recipient: AuditRecipient): string {
   if (recipient.role === 'cc') return '—';
-  const signed = events
-    .filter((event) => event.type === 'signed' && event.recipientId === recipient.recipientId)
-    .sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime())[0];
-  return signed ? formatPacificTimestamp(signed.at) : 'Not signed';
+  if (!recipient.signed) return 'Not signed';
+  return recipient.signedAt ? formatPacificTimestamp(recipient.signedAt) : 'Signed';
 }
 
 /** Completed at the last signature once every signer and the countersigner signed; else how many did. */
-function recipientsStatusOf(trail: AuditTrailContent): string {
-  const signing = (trail.recipients ?? []).filter((recipient) => recipient.role !== 'cc');
-  const signedTimes = signing
-    .map((recipient) => signedAtOf(trail.events, recipient))
-    .filter((time) => time !== 'Not signed');
-  if (signing.length > 0 && signedTimes.length === signing.length) {
-    const last = trail.events
-      .filter((event) => event.type === 'signed')
-      .reduce((max, event) => Math.max(max, new Date(event.at).getTime()), 0);
-    return `Completed ${formatPacificTimestamp(new Date(last))}`;
+function progressStatusOf(progress: AuditSigningProgress): string {
+  if (progress.total > 0 && progress.signed === progress.total) {
+    return progress.completedAt
+      ? `Completed ${formatPacificTimestamp(progress.completedAt)}`
+      : 'Completed';
   }
-  return `${signedTimes.length} of ${signing.length} signed`;
+  return `${progress.signed} of ${progress.total} signed`;
 }
 
 /** "2026-11-27 18:42:13 UTC". */

@@ -12,12 +12,22 @@ const VIEW: VerifyDocumentView = {
   title: 'Structural Engineering Agreement',
   status: 'signed',
   parties: [
-    { role: 'Signer', name: 'Jane Doe', email: 'j***@example.com' },
+    {
+      role: 'Signer',
+      name: 'Jane Doe',
+      email: 'j***@example.com',
+      signedAt: '2026-03-04T18:00:00.000Z',
+    },
+    { role: 'Signer', name: 'Luis Alvarez', email: 'l***@example.com', signedAt: null },
     { role: 'Sender', name: 'Casey Manager', email: 'c***@prosign.example' },
   ],
   events: [
-    { at: '2026-03-04T17:05:00.000Z', event: 'Sent to Jane Doe' },
-    { at: '2026-03-04T18:00:00.000Z', event: 'Signed by Jane Doe' },
+    {
+      at: '2026-03-04T17:05:00.000Z',
+      event: 'Sent for signature',
+      by: 'Casey Manager (c***@prosign.example)',
+    },
+    { at: '2026-03-04T18:00:00.000Z', event: 'Signed', by: 'Jane Doe (j***@example.com)' },
   ],
   historyIntact: true,
   signedAt: '2026-03-04T18:00:00.000Z',
@@ -46,11 +56,29 @@ describe('VerifyPage', () => {
       await screen.findByRole('heading', { name: 'Structural Engineering Agreement' }),
     ).toBeInTheDocument();
     expect(document.title).toBe('Verify a signed document');
-    expect(screen.getByText('Jane Doe (j***@example.com)')).toBeInTheDocument();
     expect(screen.getByText('Signed', { selector: 'dd' })).toBeInTheDocument();
-    const events = screen.getByRole('list');
-    expect(within(events).getAllByRole('listitem')[0]).toHaveTextContent(
-      '2026-03-04 09:05 PST: Sent to Jane Doe',
+    expect(screen.getByText(SHA)).toBeInTheDocument();
+  });
+
+  it('lists every signer with whether they signed, and names who did each event', async () => {
+    renderVerify(() => undefined);
+    expect(
+      await screen.findByText('Jane Doe (j***@example.com) — signed 2026-03-04 10:00 PST', {
+        selector: 'dd',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Luis Alvarez (l***@example.com) — not signed yet', { selector: 'dd' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Casey Manager (c***@prosign.example)', { selector: 'dd' }),
+    ).toBeInTheDocument();
+    const events = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(events[0]).toHaveTextContent(
+      '2026-03-04 09:05 PST: Sent for signature — by Casey Manager (c***@prosign.example)',
+    );
+    expect(events[1]).toHaveTextContent(
+      '2026-03-04 10:00 PST: Signed — by Jane Doe (j***@example.com)',
     );
     expect(screen.getByText(SHA)).toBeInTheDocument();
   });
