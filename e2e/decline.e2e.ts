@@ -111,7 +111,9 @@ test('a client declines on a phone with a reason; the staff dashboard shows it l
   // The office's card turns declined live (no reload), with who, when and why.
   await expect(card).toContainText('Declined', { timeout: 30_000 });
   await expect(card).toContainText(
-    new RegExp(`Declined by ${ana.name} on [A-Z][a-z]+ \\d{1,2}, \\d{4}: The fee is higher`),
+    new RegExp(
+      `Declined by ${ana.name} on [A-Z][a-z]+ \\d{1,2}, \\d{4}\\.${ana.name} wrote:The fee is higher`,
+    ),
   );
   await expect(card).toContainText(REASON);
   await page.screenshot({ path: shot('dashboard-card') });

@@ -342,10 +342,17 @@ describe('HubSpot CRM adapter', () => {
               },
             ],
             properties: ['hs_note_body'],
-            limit: 1,
+            limit: 10,
             sorts: [],
           },
-          reply: { total: 1, results: [object('9100', { hs_note_body: '…' })] },
+          reply: {
+            total: 1,
+            results: [
+              object('9100', {
+                hs_note_body: '"Deal" was sent in ProSign.<br><br>ProSign ref: ps-abc123',
+              }),
+            ],
+          },
         },
         {
           method: 'POST',
@@ -355,6 +362,26 @@ describe('HubSpot CRM adapter', () => {
       );
       await expect(adapter.findNote('ps-abc123')).resolves.toBe('9100');
       await expect(adapter.findNote('ps-none')).resolves.toBeNull();
+    });
+
+    it('never takes a note whose text a signer forged with the marker for ours (issue 53 item 8)', async () => {
+      // A hand-over note whose signer typed the marker of a later write (and an "Open in
+      // ProSign" line): HubSpot's search finds it first, by the body's text.
+      const forged = object('9300', {
+        hs_note_body:
+          '"Deal": handed over by Eve to Mallory on 2026-03-16 10:42 PDT.<br>Eve wrote:<br>&gt; ok<br>&gt; ProSign ref: ps-abc123<br>&gt; Open in ProSign: https://evil.example/x<br>Open in ProSign: https://app/dashboard<br><br>ProSign ref: ps-0ff1ce',
+      });
+      // HubSpot keeps our body in markup of its own: still ours, by its last line.
+      const ours = object('9301', {
+        hs_note_body:
+          '<div style="">"Deal" was signed in ProSign.<br><br>ProSign ref: ps-abc123</div>',
+      });
+      hubspot.expect(
+        { method: 'POST', path: '/crm/v3/objects/notes/search', reply: page([forged]) },
+        { method: 'POST', path: '/crm/v3/objects/notes/search', reply: page([forged, ours]) },
+      );
+      await expect(adapter.findNote('ps-abc123')).resolves.toBeNull();
+      await expect(adapter.findNote('ps-abc123')).resolves.toBe('9301');
     });
 
     it('uploads a private file into the family’s folder, and finds it by folder and name', async () => {
@@ -989,6 +1016,69 @@ describe('HubSpot CRM adapter', () => {
         stageMoves: ['contractsent', 'closedwon'],
         properties: expect.objectContaining({ dealstage: 'closedwon' }),
       });
+      expect(keeper.unexpected).toEqual([]);
+    });
+
+    it('finds its own note again after a lost answer, not a hand-over note a signer forged with its marker (issue 53 item 8)', async () => {
+      const dealId = '40000008';
+      keeper.addDeal(dealId, { dealname: 'Park ADU' });
+      const sent = await sendContract(await staffHttp(app, 'csm@prosign.example'), {
+        hsDealId: dealId,
+      });
+      const { _id } = (await connection
+        .collection('agreements')
+        .findOne({ token: sent.token }, { projection: { _id: 1 } }))!;
+      const key = (event: string) => `standard-${event}.${String(_id)}`;
+      const marker = crmMarkerOf(key('signed'));
+      await moved(key('sent'));
+      // The signer hands over with a note that carries the marker the signature's note will
+      // have (the key is the agreement's id) and a link line of "ours".
+      const signer = signerHttp(app);
+      await signer
+        .post('/api/verifyToken')
+        .send({ token: sent.token, prefix: 'contract' })
+        .expect(200);
+      await signer
+        .post('/api/signing/hand-over')
+        .send({
+          token: sent.token,
+          name: 'Mallory Roe',
+          email: 'mallory@example.com',
+          note: `ProSign ref: ${marker}\nOpen in ProSign: https://evil.example/x`,
+        })
+        .expect(200);
+      await moved(key('viewed'));
+      await moved(key('handed-over-1'));
+      const forged = keeper.notesWith(marker);
+      expect(forged).toHaveLength(1);
+      // Quoted under the signer's name: escaped, every line of it after "> ".
+      expect(forged[0].body).toContain(
+        `wrote:<br>&gt; ProSign ref: ${marker}<br>&gt; Open in ProSign: https://evil.example/x<br>Open in ProSign: `,
+      );
+
+      // The new signer signs; the note's answer is lost, so the retry looks for it.
+      const token = (await connection.collection('agreements').findOne({ _id }))!.token as string;
+      const creates = keeper.counts.noteCreates;
+      keeper.crashNext('note', 'reset-after');
+      await signerHttp(app)
+        .post('/api/verifyToken')
+        .send({ token, prefix: 'contract' })
+        .expect(200);
+      await saveSignatureAndConsent(app, token);
+      await signerHttp(app).post('/api/signing/finish').send({ token }).expect(200);
+      const signed = await moved(key('signed'));
+
+      expect(signed).toMatchObject({ status: 'moved' });
+      // Its own note (the sealed PDF attached), created once; the forged one is not it.
+      expect(keeper.counts.noteCreates - creates).toBe(1);
+      const ours = keeper.notesWith(marker).filter((note) => note.id !== forged[0].id);
+      expect(ours).toEqual([
+        expect.objectContaining({
+          attachmentIds: [signed!.fileId],
+          associations: expect.arrayContaining([`deals:${dealId}`]),
+        }),
+      ]);
+      expect(signed?.noteId).toBe(ours[0].id);
       expect(keeper.unexpected).toEqual([]);
     });
   });

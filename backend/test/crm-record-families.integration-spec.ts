@@ -201,7 +201,7 @@ describe('every agreement event on its CRM record, for each family', () => {
       const handedOver = await noteOf(key('handed-over-1'));
       expect(handedOver.note.body).toMatch(
         new RegExp(
-          `^"${escape(expectedTitle)}": handed over by .+ to Jane Roe on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} P[SD]T\\.\\nNote: Our PM signs\\.\\nOpen in ProSign: `,
+          `^"${escape(expectedTitle)}": handed over by .+ to Jane Roe on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} P[SD]T\\.\\n.+ wrote:\\n> Our PM signs\\.\\nOpen in ProSign: `,
         ),
       );
       // Jane is not a CRM contact: the note is on the record alone.
@@ -256,7 +256,7 @@ describe('every agreement event on its CRM record, for each family', () => {
         .expect(200);
       const decline = await noteOf(`${family}-declined.${declined.id}`);
       expect(decline.note.body).toMatch(
-        /" was declined by .+ in ProSign\.\nReason: The scope is not ours\.\n/,
+        /" was declined by .+ in ProSign\.\n.+ wrote:\n> The scope is not ours\.\n/,
       );
       expect(decline.note.on[0]).toEqual(record);
 
@@ -287,7 +287,7 @@ describe('every agreement event on its CRM record, for each family', () => {
     const handover = await noteOf(`standard-handed-over-1.${id}`);
     expect(handover.note.on[0]).toEqual({ type: 'deals', id: STANDARD_DEAL });
     expect(handover.note.body).toMatch(
-      /: handed over by .+ to Jane Roe on .+\.\nNote: Jane signs contracts for us\.\n/,
+      /: handed over by .+ to Jane Roe on .+\.\n.+ wrote:\n> Jane signs contracts for us\.\n/,
     );
     // A hand-over says nothing of the contract's status: no stage, no properties.
     expect(handover.move.dealstage).toBeNull();

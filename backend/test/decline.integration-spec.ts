@@ -134,7 +134,8 @@ describe('a signer declines with a reason', () => {
       projectId ? { type: 'projects', id: projectId } : { type: 'deals', id: dealId },
     );
     expect(move?.noteId).toBe(notes[0]._id);
-    expect(notes[0].body).toContain(`Reason: ${reason}`);
+    // The reason quoted under its writer's name (issue 53 item 8).
+    expect(notes[0].body).toContain(` wrote:\n> ${reason}\n`);
     return notes[0] as unknown as { on: Array<{ type: string; id: string }> };
   }
 

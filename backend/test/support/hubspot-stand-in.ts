@@ -259,7 +259,7 @@ export class HubSpotStandIn {
       });
     }
     if (method === 'POST' && path === '/crm/v3/objects/notes/search') {
-      const body = json() as { filterGroups?: Array<{ filters?: SearchFilter[] }> };
+      const body = json() as { filterGroups?: Array<{ filters?: SearchFilter[] }>; limit?: number };
       const filter = body.filterGroups?.[0]?.filters?.[0];
       if (filter?.propertyName !== 'hs_note_body' || filter.operator !== 'CONTAINS_TOKEN') {
         throw new Error('notes are searched by a token of hs_note_body');
@@ -269,8 +269,9 @@ export class HubSpotStandIn {
       );
       return answer(res, 200, {
         total: found.length,
+        // Oldest first, up to the request's limit (HubSpot's default: 10).
         results: found
-          .slice(0, 1)
+          .slice(0, body.limit ?? 10)
           .map((note) => hubspotObject(note.id, { hs_note_body: note.body })),
       });
     }

@@ -36,6 +36,7 @@ export * from './signing/email-code';
 export * from './signing/link-expiry';
 export * from './signing/countersign-api';
 export * from './signing/consent-disclosure';
+export * from './signing/signer-words';
 export * from './contracts/contract-dashboard';
 export * from './agreements/agreement-statuses';
 export * from './agreements/agreement-families';

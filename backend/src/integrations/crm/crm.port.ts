@@ -97,9 +97,10 @@ export interface CrmNoteTarget {
 }
 
 /**
- * A note for the CRM's timeline (HubSpot's note engagement), written once per `marker`: a
- * retried write searches for it first (`findNote`). The marker is a token the note carries
- * (`ProSign ref: …`), so a person reading the note can find it in ProSign too.
+ * A note for the CRM's timeline (HubSpot's note engagement), written once per `marker`: a write
+ * keeps the id its create answered with, and only a create whose answer was lost looks for the
+ * note by its marker (`findNote`). The marker is a token the note carries (`ProSign ref: …`,
+ * its last line), so a person reading the note can find it in ProSign too.
  */
 export interface CrmTimelineNote {
   /** Plain text; line breaks are kept. */
@@ -197,7 +198,11 @@ export interface CrmPort {
   addDealNote(dealId: string, note: CrmNote): Promise<string>;
   /** Adds a note to the timelines of `note.on` with its attachments; returns its id. */
   addNote(note: CrmTimelineNote): Promise<string>;
-  /** The note written with `marker`, if there is one. */
+  /**
+   * The note `addNote` wrote with `marker`, if there is one: told by where only ProSign writes
+   * the marker (the local CRM's own field; HubSpot's last line of the note), never by a note
+   * whose text merely contains it (a signer's words in another note may).
+   */
   findNote(marker: string): Promise<string | null>;
   /** Keeps a file in the CRM (private); returns it with its id. */
   uploadFile(file: CrmFileUpload): Promise<CrmFile>;

@@ -35,6 +35,10 @@ const HUBSPOT_DEFINED = 'HUBSPOT_DEFINED';
 const NOTE_TO_DEAL_ASSOCIATION_TYPE_ID = 214;
 /** HubSpot's own association type of a note to a contact. */
 const NOTE_TO_CONTACT_ASSOCIATION_TYPE_ID = 202;
+/** What precedes a write's marker on the last line of its note. */
+const NOTE_REFERENCE = 'ProSign ref: ';
+/** Notes whose body carries a marker, read to find ours among them (a forged one is not). */
+const NOTE_SEARCH_LIMIT = 10;
 /** Files ProSign keeps in HubSpot: private (only signed-in users, or by a signed URL), never replaced. */
 const FILE_OPTIONS = JSON.stringify({
   access: 'PRIVATE',
@@ -263,7 +267,8 @@ export class HubSpotCrmAdapter implements CrmPort {
     const created = await this.call('Note', () =>
       this.client.crm.objects.notes.basicApi.create({
         properties: {
-          hs_note_body: `${noteHtml(note.body)}<br><br>ProSign ref: ${note.marker}`,
+          // The reference line last: what `findNote` recognises a note of ours by.
+          hs_note_body: `${noteHtml(note.body)}<br><br>${NOTE_REFERENCE}${note.marker}`,
           hs_timestamp: note.at.toISOString(),
           ...(note.attachmentIds?.length
             ? { hs_attachment_ids: note.attachmentIds.join(';') }
@@ -306,6 +311,13 @@ export class HubSpotCrmAdapter implements CrmPort {
     return this.noteProjectType;
   }
 
+  /**
+   * The note a write created whose answer was lost (issue 53 item 8). HubSpot's search reads the
+   * body, where a signer's own words are too (a decline's reason, a hand-over's note): a body
+   * that merely contains the marker could be theirs. A note is ours only when its text ends with
+   * our reference line (`ProSign ref: <marker>`, written last by `addNote`): their words are
+   * escaped (no markup of theirs) and always followed by our own lines, so they never end a note.
+   */
   async findNote(marker: string): Promise<string | null> {
     const found = await this.call('Notes', () =>
       this.client.crm.objects.notes.searchApi.doSearch({
@@ -317,12 +329,15 @@ export class HubSpotCrmAdapter implements CrmPort {
           },
         ],
         properties: ['hs_note_body'],
-        limit: 1,
+        limit: NOTE_SEARCH_LIMIT,
         after: undefined as never,
         sorts: [],
       }),
     );
-    return found.results[0]?.id ?? null;
+    const ours = found.results.find((note) =>
+      endsWithReference(note.properties.hs_note_body ?? '', marker),
+    );
+    return ours?.id ?? null;
   }
 
   async uploadFile(file: CrmFileUpload): Promise<CrmFile> {
@@ -536,6 +551,19 @@ function noteHtml(text: string): string {
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/\r?\n/g, '<br>');
+}
+
+/**
+ * Whether a note's body ends with the reference line of `marker`, read as its text (HubSpot may
+ * wrap the body it keeps in markup of its own).
+ */
+function endsWithReference(body: string, marker: string): boolean {
+  const text = body
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.endsWith(`${NOTE_REFERENCE}${marker}`);
 }
 
 function toSpec(kind: CrmAssociationKind) {

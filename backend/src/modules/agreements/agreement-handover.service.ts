@@ -233,6 +233,8 @@ export class AgreementHandoverService {
         by: actor.kind === 'signer' ? place.name : `${place.name} (changed by ${actor.email})`,
         to: name,
         words: note || null,
+        // Staff who changed a signer wrote the note, not the signer.
+        wroteBy: actor.kind === 'signer' ? place.name : actor.email,
       },
     });
     return {

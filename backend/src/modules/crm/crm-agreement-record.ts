@@ -30,9 +30,11 @@ export type CrmWriteProgress = (tried: CrmWriteStep) => Promise<void>;
  * The agreement on its CRM record (issue 36 items 1 and 2), as one queued write's first steps:
  * the sealed PDF (when signed) or the VOID-stamped one (when voided) kept as a private file in
  * its family's folder, then a short note with the file attached on the agreement's deal or
- * project and on the signer's contact. Each step is looked up by the write's marker before it
- * is created, so a retry after a crash between the upload and the note (or after the note)
- * creates neither twice; what was done is returned, for the write's record to keep with its end.
+ * project and on the signer's contact. A retry after a crash between the upload and the note (or
+ * after the note) creates neither twice: the file is looked up by the name its marker is in, the
+ * note by the id the write recorded; only a note whose create's answer was lost is looked for by
+ * the marker, where signer text cannot reach it (`CrmPort.findNote`). What was done is returned,
+ * for the write's record to keep with its end.
  */
 @Injectable()
 export class CrmAgreementRecord {
@@ -70,31 +72,30 @@ export class CrmAgreementRecord {
       fileId = file.id;
     }
     const done = (noteId: string): CrmWriteStep => (fileId ? { fileId, noteId } : { noteId });
+    // The note by the id its create answered with (issue 53 item 8), recorded at once below.
     if (move.noteId) return done(move.noteId);
     const event = move.milestone as CrmRecordEvent;
-    const found = await this.crm.findNote(marker);
-    if (!found) {
-      this.waitForSearch(move.noteTriedAt, 'note');
-      await this.noteTry(progress, { noteTriedAt: new Date() });
-    }
-    const noteId =
-      found ??
-      (await this.crm.addNote({
-        body:
-          move.facts || !move.note
-            ? crmNoteText(event, {
-                ...(move.facts ?? {}),
-                title,
-                cardLink: this.cardLink(family),
-                at: move.createdAt,
-              })
-            : // A decline queued before its facts were kept carries its whole text.
-              `${move.note}\nOpen in ProSign: ${this.cardLink(family)}`,
+    // Where tries are recorded (a lagging search), only a create whose answer was lost is looked
+    // for; the local CRM answers from its own marker field.
+    const found =
+      move.noteTriedAt || this.crm.searchLagMs === 0 ? await this.crm.findNote(marker) : null;
+    if (found) return done(found);
+    this.waitForSearch(move.noteTriedAt, 'note');
+    await this.noteTry(progress, { noteTriedAt: new Date() });
+    const noteId = await this.crm.addNote({
+      body: crmNoteText(event, {
+        // A decline queued before its facts were kept carries its whole text: quoted too.
+        ...(move.facts ?? (move.note ? { words: move.note } : {})),
+        title,
+        cardLink: this.cardLink(family),
         at: move.createdAt,
-        marker,
-        on: await this.noteTargets(move),
-        attachmentIds: fileId ? [fileId] : [],
-      }));
+      }),
+      at: move.createdAt,
+      marker,
+      on: await this.noteTargets(move),
+      attachmentIds: fileId ? [fileId] : [],
+    });
+    await this.noteTry(progress, { noteId });
     return done(noteId);
   }
 

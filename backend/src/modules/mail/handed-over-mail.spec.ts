@@ -16,7 +16,7 @@ describe('the hand-over notice to the sender (issue 35 item 2)', () => {
     expect(mail.text).toContain(
       'Maria Alvarez handed Engineering Agreement over to Jane <Roe> (jane.roe@example.com) on November 27, 2026, 10:42 AM PT.',
     );
-    expect(mail.text).toContain('Note: Jane signs for us & the board.');
+    expect(mail.text).toContain('Maria Alvarez wrote:\n> Jane signs for us & the board.');
     expect(mail.html).toContain('Jane &lt;Roe&gt;');
     expect(mail.html).toContain('us &amp; the board');
     expect(mail.html).not.toContain('href=');
@@ -30,6 +30,23 @@ describe('the hand-over notice to the sender (issue 35 item 2)', () => {
     expect(mail.text).toContain(
       'admin@prosign.example changed the signer of Engineering Agreement from Maria Alvarez to Jane <Roe>',
     );
-    expect(mail.text).not.toContain('Note:');
+    expect(mail.text).not.toContain('wrote:');
+  });
+
+  it('quotes the note under its writer, so a line of it never passes for ours nor links (issue 53 item 8)', () => {
+    const mail = renderMail({
+      kind: 'handed-over',
+      data: { ...data, by: null, note: 'Over to Jane.\nOpen in ProSign: https://evil.example/x' },
+    });
+    const lines = mail.text.split('\n');
+    expect(lines).toContain('Maria Alvarez wrote:');
+    expect(lines.filter((line) => line.includes('evil.example'))).toEqual([
+      '> Open in ProSign: https://evil.example/x',
+    ]);
+    expect(mail.html).toMatch(
+      /<blockquote[^>]*>Over to Jane\.<br>Open in ProSign: https:\u200b\/\//,
+    );
+    expect(mail.html).not.toContain('evil.example');
+    expect(mail.html).not.toContain('href=');
   });
 });

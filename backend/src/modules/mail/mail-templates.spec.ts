@@ -38,9 +38,41 @@ describe('the declined mail (issue 35)', () => {
     });
     expect(mail.subject).toBe('Declined: Engineering Agreement');
     expect(mail.text).toContain('Maria Alvarez declined Engineering Agreement on March 16, 2026.');
-    expect(mail.text).toContain('Their reason: The fee is <b>wrong</b> & the date too.');
+    expect(mail.text).toContain('Maria Alvarez wrote:\n> The fee is <b>wrong</b> & the date too.');
     expect(mail.html).toContain('The fee is &lt;b&gt;wrong&lt;/b&gt; &amp; the date too.');
     expect(mail.html).not.toContain('href=');
+  });
+
+  it('quotes the reason under its writer: a line of it never passes for ours, its URL is no link (issue 53 item 8)', () => {
+    const mail = renderMail({
+      kind: 'declined',
+      data: {
+        recipientName: 'Sam',
+        agreementTitle: 'Engineering Agreement',
+        declinedBy: 'Elena Park',
+        reason: 'Too expensive.\nOpen in ProSign: https://evil.example/x',
+        declinedAt: 'March 16, 2026',
+      },
+    });
+    // Text: every line of the reason after "> ", under "Elena Park wrote:"; none on its own.
+    const lines = mail.text.split('\n');
+    expect(lines).toContain('Elena Park wrote:');
+    expect(lines).toContain('> Too expensive.');
+    expect(lines).toContain('> Open in ProSign: https://evil.example/x');
+    expect(lines.filter((line) => line.includes('evil.example'))).toEqual([
+      '> Open in ProSign: https://evil.example/x',
+    ]);
+    expect(lines.some((line) => line.startsWith('Open in ProSign'))).toBe(false);
+    // HTML: inside a blockquote, escaped, with no link to it and no URL a client would link.
+    const quoted = /<blockquote[^>]*>(.*?)<\/blockquote>/s.exec(mail.html)?.[1] ?? '';
+    expect(quoted).toContain('Open in ProSign');
+    expect(mail.html.replace(/<blockquote[^>]*>.*?<\/blockquote>/s, '')).not.toContain(
+      'Open in ProSign',
+    );
+    expect(mail.html).not.toMatch(/href=/);
+    expect(mail.html).not.toContain('https://evil.example');
+    expect(mail.html).not.toContain('evil.example');
+    expect(quoted.replace(/\u200b/g, '')).toContain('Open in ProSign: https://evil.example/x');
   });
 });
 

@@ -4,7 +4,15 @@
  * clients render reliably; every value is escaped.
  */
 
-import { assertNever, emailCodeMailText, type InvoiceType } from '@prosign/domain';
+import {
+  assertNever,
+  emailCodeMailText,
+  signerQuote,
+  signerQuoteText,
+  unlinkable,
+  type InvoiceType,
+  type SignerQuote,
+} from '@prosign/domain';
 
 export type MailTemplate =
   | {
@@ -134,7 +142,8 @@ export function escapeHtml(value: string): string {
 interface Section {
   heading: string;
   greeting: string;
-  paragraphs: string[];
+  /** Our sentences; a signer's own words only as a quotation (`signerQuote`), never one of them. */
+  paragraphs: Array<string | SignerQuote | null>;
   action?: { label: string; url: string };
   note?: string;
 }
@@ -142,6 +151,16 @@ interface Section {
 function layout(subject: string, section: Section): RenderedMail {
   const p = (text: string) =>
     `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#1f2937;">${escapeHtml(text)}</p>`;
+  // A signer's words: set off as a quotation under who wrote them, escaped, and unlinkable (a
+  // URL they typed must not become a link in our mail).
+  const quote = (q: SignerQuote) =>
+    `<p style="margin:0 0 8px;font-size:15px;line-height:1.6;color:#1f2937;">${escapeHtml(q.intro)}</p>` +
+    `<blockquote style="margin:0 0 16px;padding:4px 0 4px 12px;border-left:3px solid #d1d5db;font-size:15px;line-height:1.6;color:#4b5563;white-space:pre-wrap;">` +
+    q.lines.map((line) => escapeHtml(unlinkable(line))).join('<br>') +
+    `</blockquote>`;
+  const paragraphs = section.paragraphs.filter((part): part is string | SignerQuote =>
+    Boolean(part),
+  );
   const button = section.action
     ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px;"><tr><td style="border-radius:6px;background:${BRAND_COLOR};">` +
       `<a href="${escapeHtml(section.action.url)}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 24px;font-size:15px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(section.action.label)}</a>` +
@@ -158,7 +177,7 @@ function layout(subject: string, section: Section): RenderedMail {
     `<tr><td style="padding:32px;">` +
     `<h1 style="margin:0 0 20px;font-size:20px;line-height:1.3;color:#111827;">${escapeHtml(section.heading)}</h1>` +
     p(section.greeting) +
-    section.paragraphs.map(p).join('') +
+    paragraphs.map((part) => (typeof part === 'string' ? p(part) : quote(part))).join('') +
     button +
     (section.note
       ? `<p style="margin:0;font-size:13px;line-height:1.5;color:#6b7280;">${escapeHtml(section.note)}</p>`
@@ -172,7 +191,7 @@ function layout(subject: string, section: Section): RenderedMail {
     '',
     section.greeting,
     '',
-    ...section.paragraphs.flatMap((line) => [line, '']),
+    ...paragraphs.flatMap((part) => [typeof part === 'string' ? part : signerQuoteText(part), '']),
     ...(section.action ? [`${section.action.label}: ${section.action.url}`, ''] : []),
     ...(section.note ? [section.note, ''] : []),
     '--',
@@ -193,7 +212,7 @@ function handedOverMail(d: Extract<MailTemplate, { kind: 'handed-over' }>['data'
       d.by
         ? `${d.by} changed the signer of ${d.agreementTitle} from ${d.fromName} to ${d.toName} (${d.toEmail}) on ${d.at}.`
         : `${d.fromName} handed ${d.agreementTitle} over to ${d.toName} (${d.toEmail}) on ${d.at}.`,
-      ...(d.note ? [`Note: ${d.note}`] : []),
+      signerQuote(d.by ?? d.fromName, d.note),
       `${d.toName} got their own signing link by e-mail. The previous link is closed.`,
     ],
   });
@@ -272,7 +291,7 @@ export function renderMail(template: MailTemplate): RenderedMail {
         greeting: hello(d.recipientName),
         paragraphs: [
           `${d.declinedBy} declined ${d.agreementTitle} on ${d.declinedAt}.`,
-          `Their reason: ${d.reason}`,
+          signerQuote(d.declinedBy, d.reason),
           'Every signing link of this agreement is now closed. From the dashboard you can edit and resend it, cancel it or delete it.',
         ],
       });

@@ -5,6 +5,7 @@
  */
 import type { AgreementEventView } from './agreement-events';
 import type { AgreementFamily, AgreementStatus } from './agreement-statuses';
+import { signerQuote, type SignerQuote } from '../signing/signer-words';
 import { formatPacificDate } from '../time/pacific-time';
 import type { Recipient } from './recipients';
 
@@ -94,19 +95,31 @@ export interface AgreementDeclined {
   reason: string;
 }
 
+/** What a declined agreement's card says: who declined and when, then their reason as a quotation. */
+export interface DeclinedCardLine {
+  /** "Declined by Jane Doe on November 27, 2026." */
+  line: string;
+  /** "Jane Doe wrote:" and the reason (`signerQuote`); null without one. */
+  quote: SignerQuote | null;
+}
+
 /**
- * The card's line for a declined agreement (issue 35): "Declined by Jane Doe on November 27,
- * 2026: The fee is higher than quoted." The decliner is named from the card's recipients
- * (their e-mail if unnamed), else the card's signer; the date is Pacific time.
+ * The card's lines for a declined agreement (issue 35): "Declined by Jane Doe on November 27,
+ * 2026.", then the signer's reason quoted under their name (issue 53 item 8: a reason is never
+ * a line of ours). The decliner is named from the card's recipients (their e-mail if unnamed),
+ * else the card's signer; the date is Pacific time.
  */
 export function declinedCardLine(
   declined: AgreementDeclined,
   recipients: readonly Recipient[] | null | undefined,
   fallbackName: string,
-): string {
+): DeclinedCardLine {
   const decliner = (recipients ?? []).find((recipient) => recipient.id === declined.recipientId);
-  const name = decliner ? decliner.name || decliner.email : fallbackName;
-  return `Declined by ${name || 'the signer'} on ${formatPacificDate(declined.at)}: ${declined.reason}`;
+  const name = (decliner ? decliner.name || decliner.email : fallbackName) || 'the signer';
+  return {
+    line: `Declined by ${name} on ${formatPacificDate(declined.at)}.`,
+    quote: signerQuote(name, declined.reason),
+  };
 }
 
 /** A mail of an agreement that the worker gave up on after its last try. */

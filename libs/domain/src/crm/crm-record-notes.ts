@@ -1,5 +1,6 @@
 import { AGREEMENT_FAMILY_PLACES } from '../agreements/agreement-families';
 import type { AgreementFamily } from '../agreements/agreement-statuses';
+import { signerQuote, signerQuoteText } from '../signing/signer-words';
 import { formatPacificDateTime } from '../time/pacific-time';
 
 /**
@@ -63,6 +64,8 @@ export interface CrmEventFacts {
   to?: string | null;
   /** Their own words: a decline's reason, a hand-over's note. */
   words?: string | null;
+  /** Who wrote `words` when not `by` (staff who changed a signer and left a note). */
+  wroteBy?: string | null;
   /** The invoice: "Deposit invoice INV-0007". */
   invoice?: string | null;
 }
@@ -77,13 +80,13 @@ export interface CrmNoteFacts extends CrmEventFacts {
 }
 
 /**
- * The note's text: one short line on what happened (with the person's own words on a line of
- * their own, quoted), then the card's link. Never a signing link.
+ * The note's text: one short line on what happened, the person's own words (a decline's reason,
+ * a hand-over's note) as a quotation under their name (`signerQuote`: every line after "> ", so
+ * none of it reads as a line of ours), then the card's link. Never a signing link.
  */
 export function crmNoteText(event: CrmRecordEvent, facts: CrmNoteFacts): string {
   const title = `"${facts.title}"`;
   const when = formatPacificDateTime(facts.at);
-  const words = facts.words?.trim() ? facts.words.trim() : null;
   const what: Record<CrmRecordEvent, string> = {
     sent: `${title} was sent for signature in ProSign.`,
     viewed: `${title} was opened by the signer for the first time.`,
@@ -96,10 +99,11 @@ export function crmNoteText(event: CrmRecordEvent, facts: CrmNoteFacts): string 
     'invoice-sent': `${title}: ${facts.invoice || 'an invoice'} was sent to the client.`,
     'invoice-paid': `${title}: ${facts.invoice || 'an invoice'} was marked paid.`,
   };
-  const said =
-    words && (event === 'declined' || event === 'handed-over')
-      ? `\n${event === 'declined' ? 'Reason' : 'Note'}: ${words}`
-      : '';
+  const quote =
+    event === 'declined' || event === 'handed-over'
+      ? signerQuote(facts.wroteBy || facts.by, facts.words)
+      : null;
+  const said = quote ? `\n${signerQuoteText(quote)}` : '';
   return `${what[event]}${said}\nOpen in ProSign: ${facts.cardLink}`;
 }
 

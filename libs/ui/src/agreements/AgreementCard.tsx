@@ -131,9 +131,18 @@ export function AgreementCard<TCard extends AgreementCardCore>({
         </p>
       ))}
       {declined ? (
-        <p className="dash-card__declined" title={card.declined?.reason}>
-          {declined}
-        </p>
+        <div className="dash-card__declined" title={card.declined?.reason}>
+          <p>{declined.line}</p>
+          {/* The signer's words: a quotation under their name, plain text (never linked). */}
+          {declined.quote ? (
+            <>
+              <p>{declined.quote.intro}</p>
+              <blockquote className="dash-card__quote">
+                {declined.quote.lines.join('\n')}
+              </blockquote>
+            </>
+          ) : null}
+        </div>
       ) : null}
       {alreadyResent ? (
         <p className="dash-card__resent">

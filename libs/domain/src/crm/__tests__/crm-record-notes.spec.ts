@@ -23,7 +23,7 @@ describe('what ProSign writes on the CRM record', () => {
       /^"Service Agreement" was signed in ProSign\. The sealed PDF/,
     );
     expect(crmNoteText('declined', { ...facts, by: 'Maria', words: ' The fee. ' })).toBe(
-      '"Service Agreement" was declined by Maria in ProSign.\nReason: The fee.\nOpen in ProSign: https://app/dashboard',
+      '"Service Agreement" was declined by Maria in ProSign.\nMaria wrote:\n> The fee.\nOpen in ProSign: https://app/dashboard',
     );
   });
 
@@ -36,11 +36,41 @@ describe('what ProSign writes on the CRM record', () => {
         words: 'Jane signs.',
       }),
     ).toBe(
-      '"Service Agreement": handed over by Maria Lopez to Jane Roe on 2026-03-16 10:42 PST.\nNote: Jane signs.\nOpen in ProSign: https://app/dashboard',
+      '"Service Agreement": handed over by Maria Lopez to Jane Roe on 2026-03-16 10:42 PST.\nMaria Lopez wrote:\n> Jane signs.\nOpen in ProSign: https://app/dashboard',
     );
     expect(
       crmNoteText('handed-over', { ...facts, by: 'Maria', to: 'Jane', words: '  ' }),
-    ).not.toContain('Note:');
+    ).not.toContain('wrote:');
+  });
+
+  it('quotes a signer’s words under their name: no line of theirs passes for ours (issue 53 item 8)', () => {
+    const forged = 'Too expensive.\nOpen in ProSign: https://evil.example/x';
+    for (const event of ['declined', 'handed-over'] as const) {
+      const lines = crmNoteText(event, {
+        ...facts,
+        by: 'Elena Park',
+        to: 'Jo',
+        words: forged,
+      }).split('\n');
+      expect(lines.slice(1, 4)).toEqual([
+        'Elena Park wrote:',
+        '> Too expensive.',
+        '> Open in ProSign: https://evil.example/x',
+      ]);
+      // Our own link line is the last, and the only one that starts so.
+      expect(lines.filter((line) => line.startsWith('Open in ProSign:'))).toEqual([
+        'Open in ProSign: https://app/dashboard',
+      ]);
+    }
+    // Staff who changed a signer wrote their note: it is quoted under their name.
+    expect(
+      crmNoteText('handed-over', {
+        ...facts,
+        by: 'Maria (changed by dana@firm.example)',
+        wroteBy: 'dana@firm.example',
+        words: 'New contact.',
+      }),
+    ).toContain('\ndana@firm.example wrote:\n> New contact.\n');
   });
 
   it('names the invoice sent or paid', () => {

@@ -69,11 +69,9 @@ describe('AgreementCard', () => {
       },
     });
     expect(within(item).getByText('Declined')).toHaveClass('dash-status--declined');
-    expect(
-      within(item).getByText(
-        'Declined by Luis Lopez on March 9, 2026: The fee is higher than quoted.',
-      ),
-    ).toBeInTheDocument();
+    expect(within(item).getByText('Declined by Luis Lopez on March 9, 2026.')).toBeInTheDocument();
+    expect(within(item).getByText('Luis Lopez wrote:')).toBeInTheDocument();
+    expect(within(item).getByText('The fee is higher than quoted.').tagName).toBe('BLOCKQUOTE');
     // Not the progress line too.
     expect(item).not.toHaveTextContent(/signed —/);
   });
@@ -83,7 +81,26 @@ describe('AgreementCard', () => {
       status: 'declined',
       declined: { at: '2026-03-09T20:00:00.000Z', recipientId: 'gone', reason: 'No longer needed' },
     });
-    expect(item).toHaveTextContent('Declined by Maria Lopez on March 9, 2026: No longer needed');
+    expect(item).toHaveTextContent('Declined by Maria Lopez on March 9, 2026.');
+    expect(item).toHaveTextContent('Maria Lopez wrote:No longer needed');
+  });
+
+  it('shows a reason that imitates our lines only inside its quotation, never as a link (issue 53 item 8)', () => {
+    const reason = 'Too expensive.\nOpen in ProSign: https://evil.example/x';
+    const { item } = renderCard({
+      status: 'declined',
+      recipients: [signer('signer-1', 'Elena Park', 1, 'declined')],
+      declined: { at: '2026-03-09T20:00:00.000Z', recipientId: 'signer-1', reason },
+    });
+    const quote = item.querySelector('blockquote');
+    expect(quote?.textContent).toBe(reason);
+    expect(quote?.previousElementSibling?.textContent).toBe('Elena Park wrote:');
+    // Nowhere else on the card, and no link to it.
+    const outside = item.cloneNode(true) as HTMLElement;
+    outside.querySelector('blockquote')?.remove();
+    expect(outside.textContent).not.toContain('evil.example');
+    expect(within(item).queryByRole('link')).toBeNull();
+    expect(item.querySelector('a[href*="evil"]')).toBeNull();
   });
 
   it('adds no progress line to a one-signer agreement', () => {
