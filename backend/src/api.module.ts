@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { CaptchaModule } from './modules/captcha/captcha.module';
 import { AgreementMailNotesModule } from './modules/agreements/agreement-mail-notes.module';
+import { AgreementReadGrantsModule } from './modules/agreements/agreement-read-grants.module';
 import { ContractsModule } from './modules/contracts/contracts.module';
 import { SowModule } from './modules/sow/sow.module';
 import { CoModule } from './modules/co/co.module';
@@ -47,6 +48,7 @@ export class ApiModule {
         IdentityModule.forRoot(config, options),
         IntegrationsModule,
         AgreementMailNotesModule,
+        AgreementReadGrantsModule,
         HealthModule,
         DiagnosticsModule,
         CrmModule,

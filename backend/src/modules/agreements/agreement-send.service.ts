@@ -117,12 +117,12 @@ export class AgreementSendService {
    * The cc recipient's link to the document: as it is, or with a grant of its own when the
    * signers must enter an e-mail code (the document then opens for nobody else).
    */
-  private ccLinkOf(agreement: AgreementDocument<object>): string {
+  private async ccLinkOf(agreement: AgreementDocument<object>): Promise<string> {
     const link = withDocLinkMode(agreement.docLink, 'view');
     const docId = extractDocId(agreement.docLink);
     if (!agreement.requireEmailCode || !docId) return link;
     const until = new Date(Date.now() + this.config.CONTRACT_EXPIRY_DAYS * 24 * 3600 * 1000);
-    return this.readAccess.grantedLink(link, docId, until);
+    return this.readAccess.grantedLink(link, { docId, agreementId: String(agreement._id), until });
   }
 
   /**
@@ -390,7 +390,7 @@ export class AgreementSendService {
             data: {
               clientName: parties.signerName,
               agreementTitle: title,
-              link: this.ccLinkOf(agreement),
+              link: await this.ccLinkOf(agreement),
             },
           },
           to: parties.copyTo,

@@ -1,16 +1,21 @@
 import { ForbiddenException, Inject, Injectable, Optional } from '@nestjs/common';
 import { EMAIL_CODE_MESSAGES, EMAIL_CODE_PROOF_HEADER, type EmailCodeProof } from '@prosign/domain';
 import type { Request } from 'express';
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { CAPTCHA_SECRET, readToken, signToken } from '../../integrations/captcha';
 import type { DocumentRecord } from '../../integrations/documents';
 import { captchaPassOf, sessionIdOf } from '../../platform/auth/request-credentials';
 import { StaffSessions } from '../../platform/auth/staff-sessions';
+import { DocumentReadGrantRepository } from './document-read-grant.repository';
+import { READ_GRANT_STANDING, type ReadGrantStanding } from './read-grant-standing.port';
 
 const PROOF_PURPOSE = 'email-code-proof';
-const GRANT_PURPOSE = 'document-read';
 /** The query parameter a cc recipient's link carries its read grant in. */
 export const DOCUMENT_READ_GRANT_PARAM = 'access';
+/** A grant's random bytes: 256 bits, so it is never guessed. */
+const GRANT_BYTES = 32;
+/** The longest grant looked up (43 characters; anything longer is no grant of ours). */
+const GRANT_MAX_LENGTH = 64;
 
 interface ProofPayload extends Record<string, unknown> {
   exp?: unknown;
@@ -19,11 +24,6 @@ interface ProofPayload extends Record<string, unknown> {
   /** Keyed digest of the captcha pass it was issued with. */
   p?: unknown;
   /** The id of the document the link signs: the proof reads it too. */
-  d?: unknown;
-}
-
-interface GrantPayload extends Record<string, unknown> {
-  exp?: unknown;
   d?: unknown;
 }
 
@@ -39,17 +39,25 @@ function firstString(value: unknown): string | null {
  * (`readAccess: 'signer-code'`) opens only for
  * - a signer's page that carries the code's proof (`X-Email-Code-Proof`, issued by the code
  *   step for that document, with the captcha pass it was issued with),
- * - a cc recipient's link with its grant (`?access=`, signed, for that document, until a date),
+ * - a cc recipient's link with its grant (`?access=`, for that document, until a date, while its
+ *   agreement is neither void, cancelled nor deleted),
  * - a signed-in staff member (the session cookie; a new tab or the dashboard's viewer).
- * So a forwarded signing link shows nothing without the code. Proofs and grants are HMACs with
- * the server secret, so any api replica checks them without reading anything.
+ * So a forwarded signing link shows nothing without the code. Proofs are HMACs with the server
+ * secret, so any api replica checks them without reading anything. A grant is a random value
+ * that names nothing (a link read from anywhere says nothing of the document it opens); the
+ * server keeps its SHA-256 with the document, the agreement and the expiry
+ * (DocumentReadGrantRepository), so a grant ends with its agreement. (A sealed grant, AEAD over
+ * the same facts, would need no store, but could not end early without one.)
  */
 @Injectable()
 export class DocumentReadAccess {
   constructor(
     @Inject(CAPTCHA_SECRET) private readonly secret: Buffer,
+    private readonly grants: DocumentReadGrantRepository,
     // Absent in the worker, which serves no document and issues only grants.
     @Optional() private readonly staffSessions?: StaffSessions,
+    // Absent in the worker too; where it is absent no grant opens anything.
+    @Optional() @Inject(READ_GRANT_STANDING) private readonly standing?: ReadGrantStanding,
   ) {}
 
   /** The proof a verified e-mail code answers: for this link, this captcha pass and this document. */
@@ -69,9 +77,22 @@ export class DocumentReadAccess {
     return payload?.t === this.digest(`link.${linkToken}`);
   }
 
-  /** `docLink` with a grant that lets whoever holds it read that document until `until`. */
-  grantedLink(docLink: string, docId: string, until: Date): string {
-    const grant = signToken(this.secret, GRANT_PURPOSE, { d: docId, exp: until.getTime() });
+  /**
+   * `docLink` with a grant that lets whoever holds it read that document until `until`, while
+   * the agreement `agreementId` is neither void, cancelled nor deleted.
+   */
+  async grantedLink(
+    docLink: string,
+    grantFor: { docId: string; agreementId: string; until: Date },
+  ): Promise<string> {
+    const grant = randomBytes(GRANT_BYTES).toString('base64url');
+    await this.grants.insert({
+      _id: grantKey(grant),
+      docId: grantFor.docId,
+      agreementId: grantFor.agreementId,
+      expiresAt: grantFor.until,
+      createdAt: new Date(),
+    });
     const url = new URL(docLink);
     url.searchParams.set(DOCUMENT_READ_GRANT_PARAM, grant);
     return url.toString();
@@ -82,17 +103,17 @@ export class DocumentReadAccess {
     if (record.readAccess !== 'signer-code') return;
     if (this.proofOf(request, now)?.d === record._id) return;
     const grant = firstString(request.query?.[DOCUMENT_READ_GRANT_PARAM]);
-    const granted = grant ? readToken<GrantPayload>(this.secret, GRANT_PURPOSE, grant) : null;
-    if (
-      granted &&
-      granted.d === record._id &&
-      typeof granted.exp === 'number' &&
-      granted.exp > now
-    ) {
-      return;
-    }
+    if (grant && (await this.grantOpens(grant, record._id, now))) return;
     if (await this.isStaff(request)) return;
     throw new ForbiddenException(EMAIL_CODE_MESSAGES.documentNeedsCode);
+  }
+
+  /** Whether `grant` was issued for this document, has not expired and its agreement stands. */
+  private async grantOpens(grant: string, docId: string, now: number): Promise<boolean> {
+    if (!this.standing || grant.length > GRANT_MAX_LENGTH) return false;
+    const stored = await this.grants.findById(grantKey(grant));
+    if (!stored || stored.docId !== docId || stored.expiresAt.getTime() <= now) return false;
+    return this.standing.grantsStand(stored.agreementId);
   }
 
   private proofOf(request: Request, now: number): ProofPayload | null {
@@ -116,4 +137,9 @@ export class DocumentReadAccess {
       .digest('base64url')
       .slice(0, 22);
   }
+}
+
+/** Where a grant is stored: its SHA-256 (the grant has 256 random bits, so no key is needed). */
+function grantKey(grant: string): string {
+  return createHash('sha256').update(grant).digest('base64url');
 }

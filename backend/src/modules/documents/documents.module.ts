@@ -4,6 +4,7 @@ import { DocumentsPortModule } from '../../integrations/documents/documents-port
 import { DocumentStoreModule } from '../../integrations/documents/document-store.module';
 import { DocumentsController } from './documents.controller';
 import { DocumentReadAccess } from './document-read-access';
+import { DocumentReadGrantRepository } from './document-read-grant.repository';
 import { DocumentsService } from './documents.service';
 import { PdfSealerService } from './pdf/pdf-sealer.service';
 import { SealCertificate, SealCertificateSchema } from './pdf/seal-certificate.schema';
@@ -17,7 +18,13 @@ import { TemplateController } from './template.controller';
     DocumentsPortModule,
     MongooseModule.forFeature([{ name: SealCertificate.name, schema: SealCertificateSchema }]),
   ],
-  providers: [DocumentsService, DocumentReadAccess, PdfSealerService, SignatureImageService],
+  providers: [
+    DocumentsService,
+    DocumentReadAccess,
+    DocumentReadGrantRepository,
+    PdfSealerService,
+    SignatureImageService,
+  ],
   exports: [
     DocumentsService,
     DocumentReadAccess,

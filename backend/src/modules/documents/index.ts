@@ -41,6 +41,7 @@ export {
   type RunDocuments,
   type SignatureSource,
 } from './documents.service';
+export { READ_GRANT_STANDING, type ReadGrantStanding } from './read-grant-standing.port';
 export { DocumentReadAccess, DOCUMENT_READ_GRANT_PARAM } from './document-read-access';
 export { DocumentTemplatesSeeder } from './templates/document-templates.seeder';
 export {
