@@ -14,12 +14,13 @@ import {
   insertStandardAgreement,
   storedByToken,
 } from './support/agreements';
+import { pdfText } from './support/pdf-text';
 import { seedDemoData } from './support/seed';
 import { PUBLIC_API_URL, signerHttp } from './support/signing-fixtures';
 import { staffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
-import type { ContractCardView } from '@prosign/domain';
+import { formatPacificTimestamp, type ContractCardView } from '@prosign/domain';
 
 /** What `newLinkToken` draws: 24 random bytes, base64url. */
 const RANDOM_LINK_TOKEN = /^[A-Za-z0-9_-]{32}$/;
@@ -120,17 +121,26 @@ describe('demo contracts seeder', () => {
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     // Preview works: each agreement (and the voided copy) is served as a PDF.
+    const pdfOf = async (link: string) =>
+      (
+        await http()
+          .get(new URL(link).pathname)
+          .buffer(true)
+          .parse((response, done) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => done(null, Buffer.concat(chunks)));
+          })
+          .expect(200)
+      ).body as Buffer;
     for (const link of [cards[0].docLink, voided.voidDocLink!, signed[0].signedDocLink!]) {
-      const pdf = await http()
-        .get(new URL(link).pathname)
-        .buffer(true)
-        .parse((response, done) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => done(null, Buffer.concat(chunks)));
-        })
-        .expect(200);
-      expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+      expect((await pdfOf(link)).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    // Issue 53: each signed demo's certificate says it is completed and its signer signed.
+    for (const card of signed) {
+      const text = await pdfText(await pdfOf(card.signedDocLink!));
+      expect(text).toContain(`Status Completed ${formatPacificTimestamp(card.signedAt!)}`);
+      expect(text).not.toContain('Not signed');
     }
   });
 });
