@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { IntegrationsModule } from './integrations/integrations.module';
+import { AgreementCrmLinksModule } from './modules/agreements/agreement-crm-links.module';
 import { AgreementMailNotesModule } from './modules/agreements/agreement-mail-notes.module';
 import { DiagnosticsWorkerModule } from './modules/diagnostics/diagnostics-worker.module';
 import { AgreementsWorkerModule } from './modules/agreements/agreements-worker.module';
@@ -27,6 +28,7 @@ export class WorkerModule {
         ScheduleModule.forRoot(),
         IntegrationsModule,
         AgreementMailNotesModule,
+        AgreementCrmLinksModule,
         DiagnosticsWorkerModule,
         MailWorkerModule,
         CrmWorkerModule,

@@ -4,8 +4,15 @@ import { CrmStageMoves, crmWriteKeyOf } from '../crm';
 import { familyConfig } from './agreement-family';
 import type { AgreementDocument } from './agreement.schema';
 
+/**
+ * Events after which the deal keeps the agreement's signing link (issue 53 item 9): the write
+ * reads the live one when it runs, so a hand-over (or a send retried after one) never leaves a
+ * dead link on the deal, and no signing token is stored with the write.
+ */
+const SIGNING_LINK_EVENTS: readonly CrmRecordEvent[] = ['sent', 'handed-over'];
+
 export interface CrmEventOptions {
-  /** The link the deal keeps with the event (the signing link, the sealed or VOID PDF). */
+  /** The link the deal keeps with the event (the sealed or VOID PDF); never a signing link. */
   link?: string | null;
   /** Which one of its kind (the n-th hand-over, the invoice's type): one write each. */
   occurrence?: string | null;
@@ -47,6 +54,7 @@ export class AgreementCrmEvents {
       projectId,
       milestone: event,
       link: options.link ?? null,
+      signingLinkOf: SIGNING_LINK_EVENTS.includes(event) ? String(agreement._id) : null,
       title: crmAgreementTitle(agreement.family, config.title(agreement.form)),
       signerEmail: options.signerEmail || config.parties(agreement.form).signerEmail || null,
       facts: options.facts ?? null,

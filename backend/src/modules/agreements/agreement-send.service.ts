@@ -472,7 +472,8 @@ export class AgreementSendService {
       }
       case 'crmStageSent': {
         // Queued: the send neither waits for the CRM nor fails with it (the worker retries).
-        await this.crmEvents.request(agreement, 'sent', { link: agreement.signingLink });
+        // The deal's link is the live signing link, read by the write when it runs.
+        await this.crmEvents.request(agreement, 'sent');
         return;
       }
     }

@@ -21,6 +21,7 @@ import {
 import { AppConfig } from '../../platform/config/app-config';
 import { DocumentsService } from '../documents';
 import { contactsByEmail } from './crm-flows.service';
+import { CRM_SIGNING_LINKS, type CrmSigningLinks } from './crm-signing-links.port';
 import type { CrmStageMoveDoc, CrmWriteStep } from './crm-stage-move.repository';
 
 /** Records a create about to be asked for (where the CRM's search lags). */
@@ -42,6 +43,7 @@ export class CrmAgreementRecord {
     @Inject(CRM_PORT) private readonly crm: CrmPort,
     private readonly documents: DocumentsService,
     private readonly config: AppConfig,
+    @Inject(CRM_SIGNING_LINKS) private readonly signingLinks: CrmSigningLinks,
   ) {}
 
   async write(move: CrmStageMoveDoc, progress: CrmWriteProgress): Promise<CrmWriteStep> {
@@ -115,22 +117,31 @@ export class CrmAgreementRecord {
 
   /**
    * The deal properties a write keeps current (issue 36 item 4): the agreement's status, the
-   * signing date, and the link property (the signing link while open, the sealed or VOID PDF
-   * after, nothing once the link closed without one). A property named `none` is not written.
+   * signing date, and the link property: the live signing link while the agreement is open
+   * (read now, issue 53 item 9: after a hand-over or a resend the new one), the sealed or VOID
+   * PDF after, nothing once the link closed without one (a decline, a cancel, an expiry). A
+   * property named `none` is not written.
    */
-  propertiesOf(move: CrmStageMoveDoc): Record<string, string> {
+  async propertiesOf(move: CrmStageMoveDoc): Promise<Record<string, string>> {
     const properties: Record<string, string> = {};
     const set = (name: string, value: string) => {
       if (name !== 'none') properties[name] = value;
     };
-    // A first view, a hand-over, an invoice: only a note; the status is what signers did.
-    if (isCrmNoteOnlyEvent(move.milestone)) return properties;
+    const link = move.signingLinkOf
+      ? ((await this.signingLinks.liveSigningLinkOf(move.signingLinkOf)) ?? '')
+      : (move.link ?? '');
+    // A first view, a hand-over, an invoice: only a note; the status is what signers did. A
+    // hand-over's new link still replaces the closed one.
+    if (isCrmNoteOnlyEvent(move.milestone)) {
+      if (move.signingLinkOf) set(this.config.CRM_CONTRACT_LINK_PROPERTY, link);
+      return properties;
+    }
     const status = CRM_CONTRACT_STATUS_OF[move.milestone as keyof typeof CRM_CONTRACT_STATUS_OF];
     set(this.config.CRM_CONTRACT_STATUS_PROPERTY, status);
     if (move.milestone === 'signed') {
       set(this.config.CRM_SIGNED_DATE_PROPERTY, pacificDateOf(move.createdAt));
     }
-    set(this.config.CRM_CONTRACT_LINK_PROPERTY, move.link ?? '');
+    set(this.config.CRM_CONTRACT_LINK_PROPERTY, link);
     return properties;
   }
 

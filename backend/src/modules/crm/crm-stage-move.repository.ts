@@ -35,8 +35,13 @@ export interface CrmStageMoveDoc {
   facts?: CrmEventFacts | null;
   /** Writes queued before `facts`: a decline's whole text. */
   note?: string | null;
-  /** Stored on the deal with the move (the signing link, the sealed PDF). */
+  /** Stored on the deal with the move (the sealed or VOID PDF; a signing link in older writes). */
   link: string | null;
+  /**
+   * Issue 53 item 9: the agreement (`_id`) whose signing link the deal keeps with this event
+   * (a send, a hand-over), read when the write runs: the live one, or none once it is closed.
+   */
+  signingLinkOf?: string | null;
   status: CrmStageMoveStatus;
   attempts: number;
   requeues: number;

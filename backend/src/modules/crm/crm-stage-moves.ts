@@ -35,6 +35,11 @@ export interface CrmStageMoveRequest {
   projectId?: string | null;
   milestone: CrmMoveMilestone;
   link?: string | null;
+  /**
+   * The agreement (`_id`) whose live signing link the deal keeps with this event, read when the
+   * write runs (a send, a hand-over): never stored here, so no signing token is.
+   */
+  signingLinkOf?: string | null;
   /** The agreement's title as every note of it says (`crmAgreementTitle`). */
   title?: string | null;
   /** The signer's e-mail, whose CRM contact gets the note too. */
@@ -73,6 +78,7 @@ export class CrmStageMoves {
       ...(request.projectId ? { projectId: request.projectId } : {}),
       milestone: request.milestone,
       link: request.link ?? null,
+      ...(request.signingLinkOf ? { signingLinkOf: request.signingLinkOf } : {}),
       title: request.title ?? null,
       signerEmail: request.signerEmail ?? null,
       facts: request.facts ?? null,

@@ -85,7 +85,11 @@ export class CrmProcessor extends GracefulWorkerHost {
       const writeDeal = async (dealId: string) => {
         const dealstage = (await moves.hasNewerWritten(move))
           ? null
-          : await this.crm.moveDealOnEvent(dealId, move.milestone, this.record.propertiesOf(move));
+          : await this.crm.moveDealOnEvent(
+              dealId,
+              move.milestone,
+              await this.record.propertiesOf(move),
+            );
         // The file and note go on the write's record with its end: one write, not one a step.
         await moves.markMoved(moveId, dealstage, written);
         return dealstage;
