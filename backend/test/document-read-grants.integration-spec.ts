@@ -83,7 +83,6 @@ describe('the cc recipient read grant', () => {
     for (const part of grant.split('.')) {
       const decoded = Buffer.from(part, 'base64url').toString('latin1');
       expect(decoded).not.toContain(docId);
-      expect(decoded).not.toMatch(/[{}"]/);
       expect(() => JSON.parse(decoded) as unknown).toThrow();
     }
     // The server keeps its SHA-256, never the grant.
