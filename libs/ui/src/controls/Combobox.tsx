@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
 import {
   ComboBox,
   Input,
@@ -59,6 +59,11 @@ export interface ComboboxProps<T> {
   id?: string;
   name?: string;
   onFocus?: () => void;
+  /**
+   * Focusing the field (by click or Tab) selects the text it holds, so what one types next
+   * replaces it: for a search box that still shows its last choice.
+   */
+  selectOnFocus?: boolean;
   className?: string;
   /** Class of the popover (it is rendered outside the field, so the field's class does not reach it). */
   popoverClassName?: string;
@@ -99,6 +104,7 @@ export function Combobox<T>({
   id,
   name,
   onFocus,
+  selectOnFocus = false,
   className,
   popoverClassName,
 }: ComboboxProps<T>) {
@@ -118,6 +124,23 @@ export function Combobox<T>({
     if (controlledText === undefined) setOwnText(value);
     onInputChange?.(value);
   };
+
+  const focusProps = selectOnFocus
+    ? {
+        onFocus: (event: FocusEvent<HTMLInputElement>) => {
+          event.currentTarget.select();
+          onFocus?.();
+        },
+        // A click would put the caret where it lands once focused (after the selection):
+        // it focuses the field itself instead, which selects the text.
+        onMouseDown: (event: MouseEvent<HTMLInputElement>) => {
+          const input = event.currentTarget;
+          if (!input.value || input.ownerDocument.activeElement === input) return;
+          event.preventDefault();
+          input.focus();
+        },
+      }
+    : { onFocus };
 
   const message =
     status === 'idle'
@@ -176,7 +199,7 @@ export function Combobox<T>({
           id={id}
           className="ps-input ps-combobox__input"
           placeholder={placeholder}
-          onFocus={onFocus}
+          {...focusProps}
         />
         {inputAddon}
       </div>

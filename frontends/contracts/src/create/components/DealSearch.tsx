@@ -46,6 +46,8 @@ export function DealSearch({ value, onChange, onPick }: DealSearchProps) {
       listLabel="Deals"
       placeholder="Address or deal URL"
       menuTrigger="focus"
+      // The text of the last deal is replaced, not added to, by the next address typed.
+      selectOnFocus
       allowsCustomValue
       inputValue={value}
       onInputChange={onChange}

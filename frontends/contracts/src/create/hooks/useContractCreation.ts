@@ -51,7 +51,9 @@ export const messageOf = (error: unknown) =>
  * (spec 2 §4 contractFormData), except the emptied one after a send.
  */
 function useContractDraft() {
-  const [saved] = useState<ContractDraft>(() => loadDraft());
+  // The deal search starts empty on every visit: the chosen deal is summed up under it, and
+  // a kept text took the next address typed into it ("618 Oak Knoll D1062 Oak Knoll…").
+  const [saved] = useState<ContractDraft>(() => ({ ...loadDraft(), search_term: '' }));
   const [wizard, setWizard] = useState<ContractDraft>(saved);
   const fieldsRef = useRef<readonly FormField[]>([]);
   const [schema] = useState(() => createStepSchema(() => fieldsRef.current));

@@ -2,7 +2,7 @@ import { CONTRACT_MESSAGES, STORAGE_KEYS } from '@prosign/domain';
 import { expectNoSeriousAxeViolations } from '@prosign/ui/testing';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import type { ReactNode } from 'react';
 import { fakeApi, type Handler } from '../../test-support/fake-api';
 import { CreateContractPage } from '../../create/CreateContractPage';
@@ -72,8 +72,8 @@ const DEAL = {
   stageLabel: 'Appointment Scheduled',
 };
 
-function setup(overrides: Record<string, Handler> = {}) {
-  const api = fakeApi({
+function creationApi(overrides: Record<string, Handler> = {}) {
+  return fakeApi({
     'GET /api/service/get-services': () => [
       { _id: 's1', serviceName: 'Structural Engineering', position: 1, changeBasicServices: false },
       { _id: 's2', serviceName: 'Inspection', position: 2, changeBasicServices: false },
@@ -108,6 +108,10 @@ function setup(overrides: Record<string, Handler> = {}) {
     }),
     ...overrides,
   });
+}
+
+function setup(overrides: Record<string, Handler> = {}) {
+  const api = creationApi(overrides);
   const Wrapper = api.wrapper;
   const wrapper = ({ children }: { children?: ReactNode }) => (
     <MemoryRouter>
@@ -421,5 +425,65 @@ describe('CreateContractPage', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send Contract for Sign' })).toBeEnabled();
     expect(localStorage.getItem(STORAGE_KEYS.contractFormData)).not.toBeNull();
+  });
+});
+
+describe('the deal search of Home (issue 53 item 10)', () => {
+  /** Home and another page, with links between them, as the staff navigation has. */
+  function renderWithNavigation() {
+    const Wrapper = creationApi().wrapper;
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <Wrapper>
+          <nav aria-label="Staff navigation">
+            <Link to="/">Home</Link>
+            <Link to="/dashboard">Dashboard</Link>
+          </nav>
+          <Routes>
+            <Route path="/" element={<CreateContractPage />} />
+            <Route path="/dashboard" element={<h1>Dashboard</h1>} />
+          </Routes>
+        </Wrapper>
+      </MemoryRouter>,
+    );
+  }
+  const search = () => screen.getByRole('combobox', { name: /search deal/i });
+
+  async function pickAlameda(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(await screen.findByLabelText(/search deal/i), '1420 Alameda');
+    await user.click(
+      await screen.findByRole('option', { name: /1420 Alameda Ave/ }, { timeout: 2000 }),
+    );
+    await screen.findByRole('region', { name: 'Chosen deal' });
+    expect(search()).toHaveValue('1420 Alameda Ave, San Jose, CA 95126');
+  }
+
+  it('starts empty when one comes back to Home, and takes a new address as typed', async () => {
+    const user = userEvent.setup();
+    renderWithNavigation();
+    await pickAlameda(user);
+
+    await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Home' }));
+    expect(await screen.findByLabelText(/search deal/i)).toHaveValue('');
+
+    await user.type(search(), '618 Oak Knoll Dr');
+    expect(search()).toHaveValue('618 Oak Knoll Dr');
+  });
+
+  it('selects the last deal on focus, so the next address replaces it', async () => {
+    const user = userEvent.setup();
+    renderWithNavigation();
+    await pickAlameda(user);
+    await user.click(screen.getByRole('heading', { name: 'Create Contract' }));
+    expect(search()).not.toHaveFocus();
+
+    await user.click(search());
+    expect(search()).toHaveFocus();
+    const input = search() as HTMLInputElement;
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, input.value.length]);
+    await user.keyboard('618 Oak Knoll Dr');
+    expect(search()).toHaveValue('618 Oak Knoll Dr');
   });
 });

@@ -97,4 +97,33 @@ describe('Combobox', () => {
     expect(input).toHaveValue('Bayview Deck');
     expect(onInputChange).toHaveBeenLastCalledWith('Bayview Deck');
   });
+
+  it('with selectOnFocus selects the text on focus, so typing replaces the last choice', async () => {
+    const user = userEvent.setup();
+    const onFocus = jest.fn();
+    const { input } = renderDeals({
+      debounceMs: 0,
+      allowsCustomValue: true,
+      selectOnFocus: true,
+      inputValue: 'Bayview Deck',
+      onFocus,
+    });
+    const selection = () => {
+      const field = input as HTMLInputElement;
+      return [field.selectionStart, field.selectionEnd];
+    };
+    // By a click: the whole text, not a caret where the pointer landed.
+    await user.click(input);
+    expect(input).toHaveFocus();
+    expect(selection()).toEqual([0, 'Bayview Deck'.length]);
+    expect(onFocus).toHaveBeenCalledTimes(1);
+    // A second click in the focused field places the caret as usual.
+    await user.click(input);
+    expect(selection()).toEqual(['Bayview Deck'.length, 'Bayview Deck'.length]);
+    // By the keyboard too.
+    await user.tab();
+    await user.tab({ shift: true });
+    expect(input).toHaveFocus();
+    expect(selection()).toEqual([0, 'Bayview Deck'.length]);
+  });
 });
