@@ -289,7 +289,8 @@ describe('every agreement event on its CRM record, for each family', () => {
     expect(handover.note.body).toMatch(
       /: handed over by .+ to Jane Roe on .+\.\n.+ wrote:\n> Jane signs contracts for us\.\n/,
     );
-    // A hand-over says nothing of the contract's status: no stage, no properties.
+    // A hand-over says nothing of the contract's status: no stage (only the deal's link follows
+    // the new signer's, crm-deal-link.integration-spec.ts).
     expect(handover.move.dealstage).toBeNull();
 
     const fresh = (await agreementOf(id))?.token as string;
