@@ -184,3 +184,31 @@ test('a CSM turns a demo deal into a sent contract; the mail arrives and the dea
   );
   await staff.screenshot({ path: path.join(screenshots, 'create-contract-mailbox.png') });
 });
+
+test("Home's deal search starts empty when one comes back, and a new address replaces its text", async ({
+  staff,
+}) => {
+  test.setTimeout(60_000);
+  await staff.goto('/');
+  // Any demo deal of the standard family (only looked at, never sent).
+  await pickDealByLink(staff, '40000008');
+  const search = staff.getByRole('combobox', { name: /Search deal/ });
+  await expect(search).not.toHaveValue('');
+
+  // Back in the field, what one types replaces the last deal's text (issue 53 item 10).
+  await staff.getByRole('heading', { level: 1, name: 'Create Contract' }).click();
+  await search.click();
+  await staff.keyboard.type('618 Oak');
+  await expect(search).toHaveValue('618 Oak');
+  await staff.keyboard.press('Escape');
+
+  // Away and back to Home, or a reload: the search starts empty.
+  const nav = staff.getByRole('navigation', { name: 'Staff navigation' });
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(staff).toHaveURL(/\/dashboard$/);
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await expect(search).toHaveValue('', { timeout: 30_000 });
+  await pickDealByLink(staff, '40000008');
+  await staff.reload();
+  await expect(search).toHaveValue('', { timeout: 30_000 });
+});
