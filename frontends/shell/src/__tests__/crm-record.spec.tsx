@@ -118,6 +118,34 @@ describe('CRM record (admins, issue 36 item 6)', () => {
     await expectNoSeriousAxeViolations(screen.getByRole('main'));
   });
 
+  it('links nothing a signer wrote: their quoted lines stay plain text (issue 53 item 8)', async () => {
+    const api = recordApi();
+    const card = 'https://staff.prosign.example/dashboard?id=agr-2';
+    api.on('GET', '/api/admin/crm/records/deals/40000003', () => ({
+      status: 200,
+      body: {
+        ...DEAL,
+        notes: [
+          {
+            id: 'n3',
+            at: '2026-11-28T18:00:00.000Z',
+            body: `"Structural Engineering Agreement" was declined by Elena Park in ProSign.\nElena Park wrote:\n> Too expensive.\n> Open in ProSign: https://evil.example/x\nOpen in ProSign: ${card}`,
+            attachments: [],
+          },
+        ],
+      },
+    }));
+    await renderShell('/crm-record?type=deals&id=40000003', { api });
+    const notes = await screen.findByRole('list', { name: 'Notes, newest first' });
+    const [note] = within(notes).getAllByRole('listitem');
+    expect(note).toHaveTextContent('> Open in ProSign: https://evil.example/x');
+    expect(
+      within(note)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([card]);
+  });
+
   it('says plainly when there is no such record, and when the CRM is HubSpot', async () => {
     const first = await renderShell('/crm-record?type=deals&id=404', { api: recordApi() });
     expect(await screen.findByRole('heading', { name: 'No such record' })).toBeInTheDocument();

@@ -115,7 +115,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 const length = (value: string) => [...value].length;
 
 /**
- * The hand-over's input checked and trimmed: a name (1–200 characters), a valid e-mail that
+ * The hand-over's input checked and trimmed: a name (1–200 characters, on one line), a valid e-mail that
  * is not the current signer's (`currentEmail`) nor anyone else's on the agreement
  * (`otherEmails`, compared without case), a note of at most 1,000 characters.
  */
@@ -124,7 +124,8 @@ export function checkHandover(
   currentEmail: string,
   otherEmails: readonly string[] = [],
 ): HandoverCheck {
-  const name = text(raw?.name);
+  // A name is one line: typed line breaks would put a line of the signer's among ours (issue 53).
+  const name = text(raw?.name).replace(/\s+/g, ' ');
   const email = text(raw?.email);
   const note = text(raw?.note);
   const errors: HandoverFieldError[] = [];

@@ -34,6 +34,17 @@ describe('checkHandover (issue 35 item 2)', () => {
     });
   });
 
+  it('keeps a name on one line: a line break in it never starts a line of ours (issue 53 item 8)', () => {
+    const check = checkHandover(
+      { name: 'Jane\nOpen in ProSign: https://evil.example/x', email: 'jane@client.com' },
+      'john@client.com',
+    );
+    expect(check).toMatchObject({
+      ok: true,
+      value: { name: 'Jane Open in ProSign: https://evil.example/x' },
+    });
+  });
+
   it('refuses a missing name, a bad e-mail and a note too long, each on its field', () => {
     const check = checkHandover(
       { name: '  ', email: 'not-an-address', note: 'x'.repeat(HANDOVER_NOTE_MAX + 1) },
