@@ -26,7 +26,7 @@ import {
 import { sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
-import { createTestEnv } from './support/test-env';
+import { startMailCatcherEnv, type MailCatcherEnv } from './support/mail-catcher-env';
 
 const LUIS = { name: 'Luis Alvarez', email: 'luis.alvarez@example.com' };
 const JANE = { name: 'Jane Roe', email: 'jane.roe@example.com' };
@@ -63,7 +63,8 @@ const SIGNED_CELL = /\d{4}-\d\d-\d\d \d\d:\d\d:\d\d PST|Not signed|—/g;
  * the same recipients as signed. Read with pdfjs-dist, an independent reader.
  */
 describe('the certificate of completion tells what the record says', () => {
-  const env = createTestEnv(__filename, { PUBLIC_API_URL, PUBLIC_SIGNING_URL });
+  /** A local mail catcher: a code mail is handed to the transport by the request itself. */
+  let services: MailCatcherEnv;
   let api: INestApplication;
   let worker: INestApplicationContext;
   let csm: StaffHttp;
@@ -74,9 +75,15 @@ describe('the certificate of completion tells what the record says', () => {
   let mailSend: jest.SpyInstance;
 
   beforeAll(async () => {
-    await seedBaseData(env.config);
-    ({ app: api } = await startApi(env.config));
-    worker = await startWorker(env.config);
+    services = await startMailCatcherEnv(
+      __filename,
+      { PUBLIC_API_URL, PUBLIC_SIGNING_URL },
+      { ownMailbox: true },
+    );
+    const { config } = services.env;
+    await seedBaseData(config);
+    ({ app: api } = await startApi(config));
+    worker = await startWorker(config);
     csm = await staffHttp(api, 'csm@prosign.example');
     pm = await staffHttp(api, 'pm@prosign.example');
     principal = await staffHttp(api, PRINCIPAL.email);
@@ -90,7 +97,7 @@ describe('the certificate of completion tells what the record says', () => {
     mailSend?.mockRestore();
     await worker?.close();
     await api?.close();
-    await env.cleanup();
+    await services?.close();
   });
 
   const agreementOf = (id: string) =>
@@ -330,6 +337,19 @@ describe('the certificate of completion tells what the record says', () => {
     // Nothing unmasked.
     expect(JSON.stringify(view)).not.toContain(maria.email);
     expect(JSON.stringify(view)).not.toContain(LUIS.email);
+  });
+
+  it('lists a partly signed agreement under Not signed, never under Signed (README: filters)', async () => {
+    const agreementId = await standard.send(EXTRAS['two in order']);
+    const [maria] = (await recipientsOf(agreementId)).filter((r) => r.role === 'signer');
+    await standard.sign(maria.token, maria.name, maria.email, false);
+    const listed = async (filters: string) =>
+      (
+        (await csm().get('/api/user/details').query({ filters, limit: 100 }).expect(200)).body
+          .filteredClients as { _id: string }[]
+      ).map((card) => card._id);
+    expect(await listed('notSigned')).toContain(agreementId);
+    expect(await listed('signed')).not.toContain(agreementId);
   });
 
   describe.each(FAMILIES)('$family', (c) => {

@@ -454,6 +454,7 @@ describe('signing: signer calls, refusals and the finish', () => {
       role: 'Signer',
       name: 'Maria Elena Alvarez',
       email: 'm***@example.com',
+      signedAt: done.signedAt,
     });
     expect(verify.body.events.map((event: { event: string }) => event.event)).toEqual([
       'Sent for signature',
