@@ -1,6 +1,7 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import {
+  AGREEMENT_ACTION_MESSAGES,
   EMAIL_CODE_MESSAGES,
   EMAIL_CODE_PROOF_HEADER,
   EMAIL_CODE_RULES,
@@ -185,6 +186,7 @@ describe('the e-mail one-time code', () => {
       pending: false,
       expiresAt: null,
       resendAvailableAt: null,
+      locked: false,
     });
 
     const sent = await signer.send().expect(200);
@@ -358,6 +360,98 @@ describe('the e-mail one-time code', () => {
     // A new code replaces it and works; the old one never again.
     await verifyFromMailbox(signer, email);
     await signer.post('/api/verifyToken').send({ token }).expect(200);
+  });
+
+  it('bounds wrong codes per signer across codes: the 10th locks the code step, even the right code is refused; staff re-open it from the card (an event of the chain), then a fresh code works', async () => {
+    const max = EMAIL_CODE_RULES.maxFailuresPerPlace;
+    expect(max).toBe(10);
+    const { token, agreementId, email } = await sendWithCode();
+    const signer = browser(token);
+    const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+
+    // First code: its 5 tries, all wrong.
+    await signer.send().expect(200);
+    const first = (await mailedCode(email)).code;
+    for (let left = EMAIL_CODE_RULES.maxTries - 1; left >= 1; left--) {
+      const refused = await signer.verify(wrongFor(first)).expect(400);
+      expect(refused.body.message).toBe(EMAIL_CODE_MESSAGES.wrong(left));
+    }
+    await signer.verify(wrongFor(first)).expect(429);
+    // Second code: 4 wrong (9 over both codes); each says what is left of the lower limit.
+    await signer.send().expect(200);
+    const second = (await mailedCode(email)).code;
+    for (let left = 4; left >= 1; left--) {
+      const refused = await signer.verify(wrongFor(second)).expect(400);
+      expect(refused.body.message).toBe(EMAIL_CODE_MESSAGES.wrong(left));
+    }
+    // Third code: the 10th wrong entry locks the code step; its right code is refused then.
+    await signer.send().expect(200);
+    const third = (await mailedCode(email)).code;
+    const locked = await signer.verify(wrongFor(third)).expect(423);
+    expect(locked.body.message).toBe(EMAIL_CODE_MESSAGES.locked);
+    const rightButLocked = await signer.verify(third).expect(423);
+    expect(rightButLocked.body.message).toBe(EMAIL_CODE_MESSAGES.locked);
+    await signer.post('/api/verifyToken').send({ token }).expect(403);
+    expect((await signer.status().expect(200)).body).toMatchObject({
+      locked: true,
+      pending: false,
+    });
+    // No code is mailed to a locked step, even once the send window passed.
+    const shiftSendWindow = () =>
+      codes().updateOne({ agreementId }, { $set: { sends: [new Date(Date.now() - 31 * MINUTE)] } });
+    await shiftSendWindow();
+    expect((await signer.send().expect(423)).body.message).toBe(EMAIL_CODE_MESSAGES.locked);
+
+    // The chain says so, and the card names the signer whose step is locked.
+    const lockedRecord = await agreementOf(agreementId);
+    const lockEvents = (lockedRecord?.events as StoredEvent[]).filter(
+      (e) => e.type === 'email_code_locked',
+    );
+    expect(lockEvents).toEqual([
+      expect.objectContaining({ actor: 'signer', data: { recipientId: 'signer-1' } }),
+    ]);
+    const card = await csm().get(`/api/contracts/by-token/${token}`).expect(200);
+    expect(card.body.emailCodeLocked).toEqual(['signer-1']);
+
+    // Staff re-open it from the card: once (a second click finds nothing locked).
+    const reopened = await csm()
+      .post('/api/update/reopen-email-code')
+      .send({ token, recipientId: 'signer-1' })
+      .expect(200);
+    expect(reopened.body.message).toEqual(expect.any(String));
+    const again = await csm()
+      .post('/api/update/reopen-email-code')
+      .send({ token, recipientId: 'signer-1' })
+      .expect(409);
+    expect(again.body.message).toBe(AGREEMENT_ACTION_MESSAGES.noLockedCodeStep);
+    const reopenedRecord = await agreementOf(agreementId);
+    expect(
+      (reopenedRecord?.events as StoredEvent[]).filter((e) => e.type === 'email_code_reopened'),
+    ).toEqual([
+      expect.objectContaining({ actor: 'csm@prosign.example', data: { recipientId: 'signer-1' } }),
+    ]);
+    expect(await repository.checkChain(agreementId)).toMatchObject({ intact: true });
+    expect(
+      (await csm().get(`/api/contracts/by-token/${token}`).expect(200)).body.emailCodeLocked,
+    ).toEqual([]);
+
+    // A fresh code then works.
+    expect((await signer.status().expect(200)).body.locked).toBe(false);
+    await verifyFromMailbox(signer, email);
+    await signer.post('/api/verifyToken').send({ token }).expect(200);
+  });
+
+  it('refuses a re-open of a step that is not locked, or a malformed signer', async () => {
+    const { token } = await sendWithCode();
+    const notLocked = await csm()
+      .post('/api/update/reopen-email-code')
+      .send({ token, recipientId: 'signer-1' })
+      .expect(409);
+    expect(notLocked.body.message).toBe(AGREEMENT_ACTION_MESSAGES.noLockedCodeStep);
+    await csm()
+      .post('/api/update/reopen-email-code')
+      .send({ token, recipientId: 'signer-1.$where' })
+      .expect(400);
   });
 
   it('refuses an expired code', async () => {

@@ -171,6 +171,8 @@ const EXPECTED: Record<string, Rule> = {
   'PUT /api/update/edit-resend': DASHBOARD,
   // Issue 35: Change signer, with the same access as the other card actions
   'POST /api/update/change-signer': DASHBOARD,
+  // Issue 53 item 6: re-open a signer's locked e-mail code step, like the other card actions
+  'POST /api/update/reopen-email-code': DASHBOARD,
   // Invoices of signed contracts (spec 3 §7): gated like the dashboard (README)
   'PUT /api/invoice/update-status': DASHBOARD,
   'POST /api/template/send-:type-invoice': DASHBOARD,
@@ -198,6 +200,7 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/sow/update-edit-resend': SOW_DASHBOARD,
   'POST /api/sow/send-reminder': SOW_DASHBOARD,
   'POST /api/sow/change-signer': SOW_DASHBOARD,
+  'POST /api/sow/reopen-email-code': SOW_DASHBOARD,
   // The CO screen's CRM calls (spec 3 §7)
   'GET /api/co/get-deals-by-address': HOME,
   'GET /api/co/get-deal/:id': HOME,
@@ -225,6 +228,7 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/co/update-edit-resend': DASHBOARD,
   'POST /api/co/send-reminder': DASHBOARD,
   'POST /api/co/change-signer': DASHBOARD,
+  'POST /api/co/reopen-email-code': DASHBOARD,
   // The SOW partner's signing calls
   'GET /api/sow/verify-link/:customId': PUBLIC,
   'GET /api/sow/get-contract/:customId': SIGNER,

@@ -1,4 +1,5 @@
 import {
+  emailCodeLockedOf,
   isWaitingSeal,
   SEAL_WAITING_MESSAGES,
   eventTitle,
@@ -97,6 +98,7 @@ export function agreementCardCore(
       lastError: pending.lastError ?? null,
     })),
     sealWaiting: sealWaitingOf(agreement.finish),
+    emailCodeLocked: emailCodeLockedOf(agreement.emailCodeFailures),
     declined: agreement.declinedAt
       ? {
           at: new Date(agreement.declinedAt).toISOString(),

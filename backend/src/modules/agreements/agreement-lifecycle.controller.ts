@@ -33,6 +33,7 @@ import {
   TokenReminderDto,
 } from './dto/agreement-action.dto';
 import { HandoverDto, TokenChangeSignerDto } from './dto/handover.dto';
+import { ReopenEmailCodeDto, TokenReopenEmailCodeDto } from './dto/reopen-email-code.dto';
 
 export interface LifecycleControllerOptions {
   /** The controller's class name (route tables and logs name it). */
@@ -54,6 +55,7 @@ const PERFORM = {
   editAndResend: 'editResend',
   sendReminder: 'sendReminder',
   changeSigner: 'changeSigner',
+  reopenEmailCode: 'reopenEmailCode',
 } as const satisfies Record<RefAction, keyof AgreementLifecycleService>;
 
 /**
@@ -83,6 +85,14 @@ export function agreementLifecycleController<TCard>(
 
     @IsOptional() @IsString() @MaxLength(320) performedBy?: string;
     @IsOptional() @IsString() @MaxLength(320) deletedBy?: string;
+  }
+
+  /** Re-open a signer's locked e-mail code step (issue 53 item 6) on an agreement named by its id. */
+  class IdReopenEmailCodeDto extends ReopenEmailCodeDto {
+    @IsMongoId({ message: `id must be ${idNoun}` })
+    id: string;
+
+    @IsOptional() @IsString() @MaxLength(320) performedBy?: string;
   }
 
   /** Change signer (issue 35) on an agreement named by its id: whose place, and who instead. */
@@ -158,7 +168,11 @@ export function agreementLifecycleController<TCard>(
                 ? routes.namedBy === 'id'
                   ? IdChangeSignerDto
                   : TokenChangeSignerDto
-                : bodyTypeOf(routes, action, IdActionDto),
+                : action === 'reopenEmailCode'
+                  ? routes.namedBy === 'id'
+                    ? IdReopenEmailCodeDto
+                    : TokenReopenEmailCodeDto
+                  : bodyTypeOf(routes, action, IdActionDto),
             decorate: Body(),
           },
           { type: Object, decorate: CurrentStaff() },
@@ -171,6 +185,9 @@ export function agreementLifecycleController<TCard>(
   Object.defineProperty(FamilyLifecycleController, 'name', { value: options.name });
   Object.defineProperty(IdActionDto, 'name', { value: `${options.name}IdActionDto` });
   Object.defineProperty(IdChangeSignerDto, 'name', { value: `${options.name}IdChangeSignerDto` });
+  Object.defineProperty(IdReopenEmailCodeDto, 'name', {
+    value: `${options.name}IdReopenEmailCodeDto`,
+  });
   return FamilyLifecycleController;
 }
 

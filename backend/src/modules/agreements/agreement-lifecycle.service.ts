@@ -9,6 +9,9 @@ import {
 import {
   actionRule,
   actionRuleFor,
+  EMAIL_CODE_MESSAGES,
+  EMAIL_CODE_RULES,
+  emailCodeLockedOf,
   awaitedRecipients,
   SINGLE_SIGNER_RECIPIENT_ID,
   decideAgreementAction,
@@ -104,6 +107,40 @@ export class AgreementLifecycleService {
       ip: actor.ip ?? null,
       userAgent: actor.userAgent ?? null,
     });
+  }
+
+  /**
+   * Re-open a signer's e-mail code step locked by too many wrong codes (issue 53 item 6): their
+   * count of wrong entries starts again from 0, an event of the chain names who re-opened it.
+   * Allowed by the family's action table while the agreement is open and the place is locked.
+   */
+  async reopenEmailCode(
+    family: AgreementFamily,
+    ref: AgreementRef,
+    actor: LifecycleActor,
+    body: { recipientId?: string } = {},
+  ): Promise<{ message: string }> {
+    const agreement = await this.checked(family, ref, 'reopenEmailCode', actor);
+    const recipientId = body.recipientId || SINGLE_SIGNER_RECIPIENT_ID;
+    const path = `emailCodeFailures.${recipientId}`;
+    if (!emailCodeLockedOf(agreement.emailCodeFailures).includes(recipientId)) {
+      throw new ConflictException(EMAIL_CODE_MESSAGES.notLocked);
+    }
+    // Conditional on the place being locked still: two clicks re-open (and record) once.
+    const reopened = await this.repository.record(
+      agreement,
+      {
+        condition: {
+          deletedAt: null,
+          [path]: { $gte: EMAIL_CODE_RULES.maxFailuresPerPlace },
+        } as QueryFilter<Agreement>,
+        set: { [path]: 0 },
+        event: { ...eventBy(actor, 'email_code_reopened'), data: { recipientId } },
+      },
+      { notify: true },
+    );
+    if (!reopened) throw new ConflictException(EMAIL_CODE_MESSAGES.notLocked);
+    return { message: 'Code step re-opened. The signer can ask for a new code.' };
   }
 
   async sendReminder(
@@ -419,5 +456,6 @@ function actionSubjectOf(agreement: Agreement<object>): ActionSubject {
     recipients: agreement.recipients?.length
       ? recipientsOf(agreement, { name: '', email: '' })
       : undefined,
+    emailCodeLocked: emailCodeLockedOf(agreement.emailCodeFailures),
   };
 }

@@ -213,6 +213,16 @@ export class Agreement<TForm extends object = Record<string, unknown>> {
     attempts: number;
     lastError: string | null;
   }>;
+  /**
+   * Wrong e-mail codes entered per signer's place (`Recipient.id`), over all its codes (issue
+   * 53 item 6): each entry reserves one with a conditional `$inc` below the limit, a right one
+   * gives it back; at `EMAIL_CODE_RULES.maxFailuresPerPlace` the code step is locked until
+   * staff re-open it (back to 0). Absent: none yet.
+   */
+  @Prop({ type: MongooseSchema.Types.Mixed, default: undefined }) emailCodeFailures?: Record<
+    string,
+    number
+  >;
 }
 
 export type AgreementDocument<TForm extends object = Record<string, unknown>> = HydratedDocument<

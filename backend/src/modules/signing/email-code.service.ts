@@ -11,6 +11,7 @@ import {
 import {
   EMAIL_CODE_MESSAGES,
   EMAIL_CODE_RULES,
+  emailCodeLockedOf,
   extractDocId,
   maskEmailAddress,
   minutesUntil,
@@ -24,7 +25,12 @@ import { createHash, createHmac, randomInt, randomUUID, timingSafeEqual } from '
 import { CAPTCHA_SECRET } from '../../integrations/captcha';
 import { captchaPassOf } from '../../platform/auth/request-credentials';
 import { AppConfig } from '../../platform/config/app-config';
-import { AgreementRepository, familyConfig, type AgreementDocument } from '../agreements';
+import {
+  AgreementRepository,
+  familyConfig,
+  type Agreement,
+  type AgreementDocument,
+} from '../agreements';
 import { DocumentReadAccess } from '../documents';
 import { MailService } from '../mail';
 import {
@@ -48,6 +54,16 @@ interface Seat {
 class TooManyRequests extends HttpException {
   constructor(message: string) {
     super({ statusCode: HttpStatus.TOO_MANY_REQUESTS, message }, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
+/** 423: the place's code step is locked by too many wrong codes until staff re-open it. */
+class CodeStepLocked extends HttpException {
+  constructor() {
+    super(
+      { statusCode: HttpStatus.LOCKED, message: EMAIL_CODE_MESSAGES.locked, error: 'Locked' },
+      HttpStatus.LOCKED,
+    );
   }
 }
 
@@ -100,10 +116,17 @@ export class EmailCodeService {
     return this.statusOf(seat, doc, now);
   }
 
+  /** Whether the seat's code step is locked (too many wrong codes over all its codes). */
+  private lockedFor(seat: Seat): boolean {
+    return emailCodeLockedOf(seat.agreement.emailCodeFailures).includes(placeOf(seat));
+  }
+
   /** Mails a new code to the link's recipient (the previous one stops working); 429 past the limit. */
   async send(token: string, now = new Date()): Promise<EmailCodeStatus> {
     const seat = await this.signing.seatOf(token);
     if (!this.requiredFor(seat)) throw new ConflictException(EMAIL_CODE_MESSAGES.notRequired);
+    // No code is mailed to a locked place: none could be entered.
+    if (this.lockedFor(seat)) throw new CodeStepLocked();
     const email = emailOf(seat);
     const code = String(randomInt(0, 10 ** EMAIL_CODE_RULES.length)).padStart(
       EMAIL_CODE_RULES.length,
@@ -149,8 +172,8 @@ export class EmailCodeService {
       }
     }
     if (!saved) throw new ConflictException('Please try again.');
-    // Keyed by the code's random id: the digits are in the body only, and the delivery record
-    // keeps them sealed until sent and goes when the code expires (issue 53 item 5).
+    // Keyed by the code's random id: the digits are in the mail only; its delivery record keeps
+    // a placeholder and goes when the code expires (issue 53 item 5).
     await this.mail.send({
       key: `email-code.${stored.id}`,
       template: { kind: 'email-code', data: { code } },
@@ -177,6 +200,33 @@ export class EmailCodeService {
     if (!this.requiredFor(seat)) throw new ConflictException(EMAIL_CODE_MESSAGES.notRequired);
     const entered = normalizeEmailCode(rawCode);
     if (!entered) throw new BadRequestException(EMAIL_CODE_MESSAGES.malformed);
+    // Issue 53 item 6: the entry is one of the place's limited wrong entries until it proves
+    // right (reserved before the code is checked, so parallel guesses cannot pass the limit).
+    const failures = await this.reserveFailure(seat);
+    const entry: { outcome: 'wrong' | 'right' | 'unchecked' } = { outcome: 'unchecked' };
+    try {
+      return await this.check(seat, token, entered, request, actor, failures, now, (outcome) => {
+        entry.outcome = outcome;
+      });
+    } finally {
+      if (entry.outcome !== 'wrong') await this.releaseFailure(seat);
+      else if (failures >= EMAIL_CODE_RULES.maxFailuresPerPlace) {
+        await this.recordLock(seat, actor, now);
+      }
+    }
+  }
+
+  /** One code check of `verify`, its entry already counted against the place. */
+  private async check(
+    seat: Seat,
+    token: string,
+    entered: string,
+    request: Request,
+    actor: SignerActor,
+    failures: number,
+    now: Date,
+    checked: (outcome: 'wrong' | 'right') => void,
+  ): Promise<EmailCodeProof> {
     const key = linkKey(token);
     for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
       const doc = await this.codes.findById(key);
@@ -196,8 +246,14 @@ export class EmailCodeService {
         ...(right ? { verifiedAt: now } : {}),
       });
       if (!written) continue; // Another entry counted meanwhile: read again.
+      checked(right ? 'right' : 'wrong');
       if (!right) {
-        const left = EMAIL_CODE_RULES.maxTries - tries;
+        if (failures >= EMAIL_CODE_RULES.maxFailuresPerPlace) throw new CodeStepLocked();
+        // The fewer of this code's tries and the place's wrong entries left.
+        const left = Math.min(
+          EMAIL_CODE_RULES.maxTries - tries,
+          EMAIL_CODE_RULES.maxFailuresPerPlace - failures,
+        );
         if (left <= 0) throw new TooManyRequests(EMAIL_CODE_MESSAGES.tooManyTries);
         throw new BadRequestException(EMAIL_CODE_MESSAGES.wrong(left));
       }
@@ -216,6 +272,46 @@ export class EmailCodeService {
       );
     }
     throw new ConflictException('Please try again.');
+  }
+
+  /**
+   * Counts one entry against the place's wrong entries, with one conditional `$inc` below the
+   * limit on the agreement (so the count outlives every code and send window, and concurrent
+   * entries cannot pass it); 423 once the limit is reached. Answers the count with this entry.
+   */
+  private async reserveFailure(seat: Seat): Promise<number> {
+    const path = `emailCodeFailures.${placeOf(seat)}`;
+    const max = EMAIL_CODE_RULES.maxFailuresPerPlace;
+    const counted = await this.repository.record<object>(seat.agreement, {
+      condition: { $or: [{ [path]: { $exists: false } }, { [path]: { $lt: max } }] } as never,
+      inc: { [path]: 1 },
+    });
+    if (!counted) throw new CodeStepLocked();
+    return (counted as unknown as Agreement).emailCodeFailures?.[placeOf(seat)] ?? 1;
+  }
+
+  /** Gives back an entry that was not a wrong code (right, or refused before any check). */
+  private async releaseFailure(seat: Seat): Promise<void> {
+    const path = `emailCodeFailures.${placeOf(seat)}`;
+    await this.repository.record<object>(seat.agreement, {
+      condition: { [path]: { $gt: 0 } } as never,
+      inc: { [path]: -1 },
+    });
+  }
+
+  /** The wrong entry that reached the limit locks the code step: an event of the chain says so. */
+  private async recordLock(seat: Seat, actor: SignerActor, now: Date): Promise<void> {
+    const path = `emailCodeFailures.${placeOf(seat)}`;
+    await this.repository.record<object>(
+      seat.agreement,
+      {
+        now,
+        // Unless a right entry running alongside gave its reservation back meanwhile.
+        condition: { [path]: { $gte: EMAIL_CODE_RULES.maxFailuresPerPlace } } as never,
+        event: signerEvent('email_code_locked', actor, { recipientId: placeOf(seat) }),
+      },
+      { notify: true },
+    );
   }
 
   /**
@@ -238,7 +334,9 @@ export class EmailCodeService {
 
   private statusOf(seat: Seat, doc: EmailCodeDoc | null, now: Date): EmailCodeStatus {
     const code = doc?.code ?? null;
+    const locked = this.lockedFor(seat);
     const pending = Boolean(
+      !locked &&
       code &&
       !code.usedAt &&
       code.expiresAt.getTime() > now.getTime() &&
@@ -252,6 +350,7 @@ export class EmailCodeService {
       expiresAt: pending && code ? code.expiresAt.toISOString() : null,
       resendAvailableAt:
         recent.length >= EMAIL_CODE_RULES.maxSends ? nextSendAt(recent).toISOString() : null,
+      locked,
     };
   }
 
@@ -271,8 +370,13 @@ function linkKey(token: string): string {
   return createHash('sha256').update(`email-code-link.${token.trim()}`).digest('base64url');
 }
 
+/** The seat's place (`Recipient.id`): whose wrong entries count together. */
+function placeOf(seat: Seat): string {
+  return seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
+}
+
 function recipientOf(seat: Seat) {
-  const id = seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
+  const id = placeOf(seat);
   return seat.agreement.recipients?.find((r) => r.id === id) ?? null;
 }
 

@@ -30,6 +30,8 @@ export const AGREEMENT_ACTIONS = [
   'delete',
   /** Staff hand an unsigned signer's place to someone else (issue 35 item 2). */
   'changeSigner',
+  /** Staff re-open a signer's code step locked by too many wrong codes (issue 53 item 6). */
+  'reopenEmailCode',
 ] as const;
 export type AgreementAction = (typeof AGREEMENT_ACTIONS)[number];
 
@@ -56,6 +58,7 @@ export const AGREEMENT_ACTION_LABELS: Readonly<Record<AgreementAction, string>> 
   markAsSigned: 'Mark as Signed',
   delete: 'Delete',
   changeSigner: 'Change signer',
+  reopenEmailCode: 'Re-open code step',
 };
 
 /** Who may take an action: anyone who sees the list, holders of a flag, or admins only. */
@@ -104,6 +107,8 @@ function actionTable(
     // Issue 35: while it is open, for a client signer who has not saved or signed (the
     // recipients decide which: changeableSigners); the status stays.
     changeSigner: { from: active, to: null, who: ANYONE },
+    // Issue 53 item 6: while it is open, for a signer whose code step is locked; the status stays.
+    reopenEmailCode: { from: active, to: null, who: ANYONE },
   };
   for (const [action, override] of Object.entries(overrides) as [
     AgreementAction,
@@ -198,6 +203,8 @@ export interface ActionSubject {
   reminderDeactivateTime: Date | string | null;
   /** Who it is sent to (several signers change what reminders may do). */
   recipients?: readonly Recipient[];
+  /** The signers (`Recipient.id`) whose e-mail code step is locked (issue 53 item 6). */
+  emailCodeLocked?: readonly string[];
 }
 
 /** What the rules read from the staff member acting: admin or not, and their access flags. */
@@ -209,6 +216,7 @@ export const AGREEMENT_ACTION_MESSAGES = {
   unauthorized: 'You do not have permission to do this.',
   reminderLocked: 'A reminder was sent recently. The next one can be sent later.',
   noChangeableSigner: 'Every signer has signed or saved a signature: nobody can be changed.',
+  noLockedCodeStep: "No signer's code step is locked.",
   notAllowed: (action: AgreementAction, status: string) =>
     `${AGREEMENT_ACTION_LABELS[action]} is not available for a contract that is ${status}.`,
 } as const;
@@ -274,6 +282,13 @@ export function decideAgreementAction(
       message: AGREEMENT_ACTION_MESSAGES.noChangeableSigner,
     };
   }
+  if (action === 'reopenEmailCode' && !subject.emailCodeLocked?.length) {
+    return {
+      allowed: false,
+      reason: 'status',
+      message: AGREEMENT_ACTION_MESSAGES.noLockedCodeStep,
+    };
+  }
   if (!viewerMay(rule.who, viewer)) {
     const message =
       action === 'void'
@@ -301,6 +316,7 @@ export function availableActions(
   return AGREEMENT_ACTIONS.filter((action) => {
     const rule = actionRule(family, action);
     if (action === 'changeSigner' && !hasChangeableSigner(subject)) return false;
+    if (action === 'reopenEmailCode' && !subject.emailCodeLocked?.length) return false;
     return statusAllows(family, rule, subject) && viewerMay(rule.who, viewer);
   });
 }

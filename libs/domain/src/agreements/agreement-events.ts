@@ -10,6 +10,9 @@ export const AGREEMENT_EVENT_TYPES = [
   'sent',
   'viewed',
   'email_code_verified',
+  /** Issue 53 item 6: too many wrong codes on a signer's place locked its code step; staff re-open it. */
+  'email_code_locked',
+  'email_code_reopened',
   'consent',
   'signature_saved',
   'signature_changed',
@@ -42,6 +45,8 @@ export const AGREEMENT_EVENT_TITLES: Readonly<Record<AgreementEventType, string>
   sent: 'Sent for signature',
   viewed: 'Opened by the signer',
   email_code_verified: 'E-mail code verified',
+  email_code_locked: 'E-mail code step locked after too many wrong codes',
+  email_code_reopened: 'E-mail code step re-opened',
   consent: 'Consented to sign electronically',
   signature_saved: 'Signature saved',
   signature_changed: 'Signature changed',

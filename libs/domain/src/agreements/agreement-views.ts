@@ -73,6 +73,11 @@ export interface AgreementCardCore {
    * operations page.
    */
   sealWaiting?: AgreementSealWaiting | null;
+  /**
+   * The signers (`Recipient.id`) whose e-mail code step is locked by too many wrong codes
+   * (issue 53 item 6): staff re-open it from the card. Absent or empty: none.
+   */
+  emailCodeLocked?: string[];
 }
 
 /** A finish waiting at the seal, as the card says it. */

@@ -8,6 +8,11 @@ import type { AgreementFamily } from '../agreements/agreement-statuses';
  * A code is single use, valid 10 minutes, allows 5 tries, and a recipient's link gets at
  * most 3 codes per 30 minutes. It is bound to the link it was mailed for and, once
  * verified, yields a proof bound to that link and to the captcha pass of the session.
+ *
+ * Guessing is bounded per signer's place, not per code (issue 53 item 6): 10 wrong entries
+ * over all its codes lock the code step until staff re-open it from the card. Each guess hits
+ * a fresh random code with a chance of 1 in 10^6, so over the place's whole life an attacker
+ * gets in with a chance of at most 10 / 10^6 = 1 in 100,000 (per re-open by staff).
  */
 
 export const EMAIL_CODE_RULES = {
@@ -20,6 +25,8 @@ export const EMAIL_CODE_RULES = {
   /** Codes one link may be sent within `sendWindowMinutes`. */
   maxSends: 3,
   sendWindowMinutes: 30,
+  /** Wrong entries a signer's place allows over all its codes; then the code step is locked. */
+  maxFailuresPerPlace: 10,
 } as const;
 
 /** The header a signer's browser sends its e-mail code proof in, beside `X-Captcha-Pass`. */
@@ -27,6 +34,18 @@ export const EMAIL_CODE_PROOF_HEADER = 'X-Email-Code-Proof';
 
 /** Session-storage key of the proof (kept beside the captcha pass, for the same link). */
 export const EMAIL_CODE_PROOF_STORAGE_KEY = 'emailCodeVerified';
+
+/**
+ * The signers whose code step is locked: those whose wrong entries (over all their codes,
+ * by `Recipient.id`, as the agreement records them) reached `maxFailuresPerPlace`.
+ */
+export function emailCodeLockedOf(
+  failures: Readonly<Record<string, number>> | null | undefined,
+): string[] {
+  return Object.entries(failures ?? {})
+    .filter(([, count]) => count >= EMAIL_CODE_RULES.maxFailuresPerPlace)
+    .map(([recipientId]) => recipientId);
+}
 
 /** Whether `raw` is a well-formed code: exactly 6 digits once spaces are removed. */
 export function normalizeEmailCode(raw: unknown): string | null {
@@ -60,6 +79,9 @@ export const EMAIL_CODE_MESSAGES = {
   sendLimit: (minutes: number) =>
     `You asked for too many codes. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} before asking again.`,
   notRequired: 'This agreement does not need an e-mail code.',
+  locked:
+    'Too many wrong codes were entered, so the code step is locked. Please contact the sender: they can open it again for you.',
+  notLocked: "This signer's code step is not locked.",
   sent: (masked: string) => `We sent a 6-digit code to ${masked}.`,
   verified: 'Code verified.',
   documentNeedsCode: 'This document opens from its signing link once the e-mail code is entered.',
@@ -89,6 +111,8 @@ export interface EmailCodeStatus {
   expiresAt: string | null;
   /** When another code may be asked for (ISO 8601); null: now. */
   resendAvailableAt: string | null;
+  /** Too many wrong codes: no code is sent or checked until staff re-open the code step. */
+  locked?: boolean;
 }
 
 /** `POST /api/signing/email-code/send {token}`: a new code mailed (the previous one stops working). */
@@ -140,6 +164,15 @@ export function readStoredEmailCodeProof(
   } catch {
     return null;
   }
+}
+
+/**
+ * `POST /api/update/reopen-email-code {token, recipientId}` (standard contracts) or
+ * `POST /api/{sow|co}/reopen-email-code {id, recipientId}`: staff re-open a signer's locked
+ * code step from the card (issue 53 item 6).
+ */
+export interface ReopenEmailCodeRequest {
+  recipientId: string;
 }
 
 /** Whether each family's creation screen proposes requiring an e-mail code (an admin setting). */

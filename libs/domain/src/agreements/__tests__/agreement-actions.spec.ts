@@ -63,6 +63,8 @@ const EXPECTED_FROM: Record<AgreementFamily, Record<AgreementAction, string[]>> 
     editAndResend: ['cancelled', 'expired', 'declined'],
     delete: ALL,
     changeSigner: ['initial', 'viewed'],
+    // No signer's code step is locked in these subjects (see below).
+    reopenEmailCode: [],
   },
   sow: {
     copyLink: ['initial', 'viewed', 'signature_saved'],
@@ -74,6 +76,8 @@ const EXPECTED_FROM: Record<AgreementFamily, Record<AgreementAction, string[]>> 
     editAndResend: ['cancelled', 'expired', 'resent', 'edited_resent', 'declined'],
     delete: ALL,
     changeSigner: ['initial', 'viewed'],
+    // No signer's code step is locked in these subjects (see below).
+    reopenEmailCode: [],
   },
   co: {
     copyLink: ['initial', 'viewed', 'signature_saved'],
@@ -85,6 +89,8 @@ const EXPECTED_FROM: Record<AgreementFamily, Record<AgreementAction, string[]>> 
     editAndResend: ['cancelled', 'expired', 'declined'],
     delete: ALL,
     changeSigner: ['initial', 'viewed'],
+    // No signer's code step is locked in these subjects (see below).
+    reopenEmailCode: [],
   },
 };
 
@@ -284,5 +290,28 @@ describe('statuses', () => {
     expect(primaryAction(['copyLink', 'sendReminder', 'cancel'])).toBe('sendReminder');
     expect(primaryAction(['resend', 'editAndResend', 'delete'])).toBe('resend');
     expect(primaryAction(['delete'])).toBeNull();
+  });
+});
+
+describe('re-opening a locked e-mail code step (issue 53 item 6)', () => {
+  it('is offered while the agreement is open and a signer is locked out, to anyone on the dashboard', () => {
+    const locked = { emailCodeLocked: ['signer-2'] };
+    for (const family of AGREEMENT_FAMILIES) {
+      for (const status of ['viewed', 'signature_saved']) {
+        expect(availableActions(family, subject(status, locked), staff)).toContain(
+          'reopenEmailCode',
+        );
+      }
+      expect(
+        decideAgreementAction(family, 'reopenEmailCode', subject('viewed', locked), staff, NOW),
+      ).toEqual({ allowed: true });
+      expect(availableActions(family, subject('signed', locked), admin)).not.toContain(
+        'reopenEmailCode',
+      );
+      expect(availableActions(family, subject('viewed'), admin)).not.toContain('reopenEmailCode');
+      expect(
+        decideAgreementAction(family, 'reopenEmailCode', subject('viewed'), admin, NOW),
+      ).toEqual({ allowed: false, reason: 'status', message: "No signer's code step is locked." });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import {
   EMAIL_CODE_MESSAGES,
   EMAIL_CODE_RULES,
+  emailCodeLockedOf,
   emailCodeMailText,
   maskEmailAddress,
   minutesUntil,
@@ -10,14 +11,29 @@ import {
 } from '../email-code';
 
 describe('the e-mail one-time code (issue 35)', () => {
-  it('has one set of rules: 6 digits, 10 minutes, 5 tries, 3 sends per 30 minutes', () => {
+  it('has one set of rules: 6 digits, 10 minutes, 5 tries, 3 sends per 30 minutes, 10 wrong per signer', () => {
     expect(EMAIL_CODE_RULES).toEqual({
       length: 6,
       validMinutes: 10,
       maxTries: 5,
       maxSends: 3,
       sendWindowMinutes: 30,
+      maxFailuresPerPlace: 10,
     });
+  });
+
+  it("bounds a guesser's chance over a signer's whole life below 1 in 10,000 (issue 53 item 6)", () => {
+    // Each wrong entry is a guess at a uniformly random code of 10^length values.
+    const chance = EMAIL_CODE_RULES.maxFailuresPerPlace / 10 ** EMAIL_CODE_RULES.length;
+    expect(chance).toBe(1e-5);
+    expect(chance).toBeLessThan(1e-4);
+  });
+
+  it('names the signers whose code step is locked: those at the limit of wrong entries', () => {
+    expect(emailCodeLockedOf(undefined)).toEqual([]);
+    expect(emailCodeLockedOf({ 'signer-1': 9, 'signer-2': 10, 'signer-3': 0 })).toEqual([
+      'signer-2',
+    ]);
   });
 
   it('accepts exactly six digits, spaces ignored', () => {
