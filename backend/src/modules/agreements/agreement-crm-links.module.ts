@@ -1,6 +1,5 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { activeStatuses } from '@prosign/domain';
-import { isValidObjectId } from 'mongoose';
 import { CRM_SIGNING_LINKS, type CrmSigningLinks } from '../crm';
 import { AgreementRepository } from './agreement.repository';
 import { AgreementsModule } from './agreements.module';
@@ -11,9 +10,8 @@ export class AgreementCrmLinks implements CrmSigningLinks {
   constructor(private readonly repository: AgreementRepository) {}
 
   async liveSigningLinkOf(agreementId: string): Promise<string | null> {
-    if (!isValidObjectId(agreementId)) return null;
-    const agreement = await this.repository.findById(agreementId);
-    if (!agreement || agreement.deletedAt || !agreement.status) return null;
+    const agreement = await this.repository.signingLinkStateOf(agreementId);
+    if (!agreement || agreement.deleted || !agreement.status) return null;
     const open = (activeStatuses(agreement.family) as readonly string[]).includes(agreement.status);
     return open ? agreement.signingLink || null : null;
   }

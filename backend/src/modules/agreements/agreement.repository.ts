@@ -812,6 +812,23 @@ export class AgreementRepository implements AgreementMailNotes {
     };
   }
 
+  /**
+   * What a CRM write reads of an agreement for the deal's link (issue 53 item 9): its family,
+   * status, deletion and signing link, and nothing else of the record; null if none.
+   */
+  async signingLinkStateOf(agreementId: string) {
+    const doc = await this.agreements.collection.findOne({ _id: storedId(agreementId) } as never, {
+      projection: { family: 1, status: 1, deletedAt: 1, signingLink: 1 },
+    });
+    if (!doc) return null;
+    return {
+      family: doc.family as AgreementFamily,
+      status: (doc.status as string | null) ?? null,
+      deleted: Boolean(doc.deletedAt),
+      signingLink: (doc.signingLink as string | undefined) ?? null,
+    };
+  }
+
   /** Tells open dashboards an agreement changed (by `_id`, never by its signing token). */
   changed(agreement: Pick<Agreement, '_id' | 'family' | 'status'>, status?: string): void {
     this.realtime.agreementChanged({
