@@ -94,6 +94,7 @@ export {
   useAgreementList,
 } from './agreements/agreement-hooks';
 export { changeSigner, useChangeSigner } from './agreements/change-signer';
+export { reopenEmailCode, useReopenEmailCode } from './agreements/reopen-email-code';
 export { useAgreementLive } from './agreements/agreement-live';
 export { idActionEndpoints, type IdFamilyActionResults } from './agreements/id-action-endpoints';
 export { sowAgreementEndpoints, type SowActionResults, type SowForEditing } from './sow/dashboard';

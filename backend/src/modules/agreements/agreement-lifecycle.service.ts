@@ -140,7 +140,7 @@ export class AgreementLifecycleService {
       { notify: true },
     );
     if (!reopened) throw new ConflictException(EMAIL_CODE_MESSAGES.notLocked);
-    return { message: 'Code step re-opened. The signer can ask for a new code.' };
+    return { message: EMAIL_CODE_MESSAGES.reopened };
   }
 
   async sendReminder(

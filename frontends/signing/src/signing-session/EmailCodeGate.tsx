@@ -35,7 +35,12 @@ export const EMAIL_CODE_TEXTS = {
   failedMessage: 'Check your connection and try again.',
   sendFailed: 'The code could not be sent. Please try again.',
   verifyFailed: 'The code could not be checked. Please try again.',
+  /** Too many wrong codes (issue 53 item 6): only the sender can open the step again. */
+  locked: 'The code step is locked',
 } as const;
+
+/** 423: too many wrong codes locked the code step (the status then says `locked`). */
+const LOCKED = 423;
 
 function sessionStore(): Storage | null {
   try {
@@ -121,8 +126,11 @@ export function EmailCodeGate({ linkToken, onStateChange, children }: EmailCodeG
       try {
         let status = await api.status(linkToken, controller.signal);
         if (!status.required) return setStep({ kind: 'open' });
-        // A code is mailed when the step opens, unless one is still usable or sends are used up.
-        if (!status.pending && !status.resendAvailableAt) status = await api.send(linkToken);
+        // A code is mailed when the step opens, unless one is still usable, sends are used up
+        // or the step is locked.
+        if (!status.pending && !status.resendAvailableAt && !status.locked) {
+          status = await api.send(linkToken);
+        }
         if (!controller.signal.aborted) setStep({ kind: 'code', status });
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -131,8 +139,8 @@ export function EmailCodeGate({ linkToken, onStateChange, children }: EmailCodeG
         if (isApiError(error) && [404, 409].includes(error.statusCode)) {
           return setStep({ kind: 'open' });
         }
-        if (isApiError(error) && error.statusCode === 429) {
-          // Sends used up: the status says until when.
+        if (isApiError(error) && [429, LOCKED].includes(error.statusCode)) {
+          // Sends used up (the status says until when), or the step locked meanwhile.
           const status = await api.status(linkToken).catch(() => null);
           if (status) return setStep({ kind: 'code', status });
         }
@@ -238,6 +246,10 @@ export function EmailCodeStep({
     } catch (failure) {
       setError(messageOf(failure, EMAIL_CODE_TEXTS.verifyFailed));
       setBusy(null);
+      if (isApiError(failure) && failure.statusCode === LOCKED) {
+        await reloadStatus().then(onStatus, () => undefined);
+        return;
+      }
       input.current?.focus();
     }
   };
@@ -253,13 +265,25 @@ export function EmailCodeStep({
       input.current?.focus();
     } catch (failure) {
       setError(messageOf(failure, EMAIL_CODE_TEXTS.sendFailed));
-      if (isApiError(failure) && failure.statusCode === 429) {
+      if (isApiError(failure) && [429, LOCKED].includes(failure.statusCode)) {
         await reloadStatus().then(onStatus, () => undefined);
       }
     } finally {
       setBusy(null);
     }
   };
+
+  if (status.locked) {
+    // No code can be sent or entered: the signer is told plainly whom to ask.
+    return (
+      <section className="ps-captcha sg-email-code" aria-label={EMAIL_CODE_TEXTS.region}>
+        <h2>{EMAIL_CODE_TEXTS.locked}</h2>
+        <p className="ps-captcha__prompt" role="alert">
+          {EMAIL_CODE_MESSAGES.locked}
+        </p>
+      </section>
+    );
+  }
 
   return (
     // The page's heading says "Check your e-mail" (its state); the step is its own region.

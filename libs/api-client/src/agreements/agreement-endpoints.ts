@@ -17,9 +17,13 @@ export interface AgreementListQuery {
 
 /**
  * The card actions that call the server with the card alone (Copy Link only copies; Change
- * signer also names who signs instead: `changeSignerOf`, `useChangeSigner`).
+ * signer also names who signs instead: `changeSignerOf`, `useChangeSigner`; Re-open code step
+ * names whose: `useReopenEmailCode`).
  */
-export type ServerAction = Exclude<AgreementAction, 'copyLink' | 'changeSigner'>;
+export type ServerAction = Exclude<
+  AgreementAction,
+  'copyLink' | 'changeSigner' | 'reopenEmailCode'
+>;
 
 /** What each server action answers, per family. */
 export type AgreementActionResults = Record<ServerAction, unknown>;

@@ -82,6 +82,9 @@ export const EMAIL_CODE_MESSAGES = {
   locked:
     'Too many wrong codes were entered, so the code step is locked. Please contact the sender: they can open it again for you.',
   notLocked: "This signer's code step is not locked.",
+  /** Staff re-opened a locked code step from the card. */
+  reopened: 'Code step re-opened. The signer can ask for a new code.',
+  reopenFailed: 'Failed to re-open the code step.',
   sent: (masked: string) => `We sent a 6-digit code to ${masked}.`,
   verified: 'Code verified.',
   documentNeedsCode: 'This document opens from its signing link once the e-mail code is entered.',

@@ -18,6 +18,7 @@ const MENU_ORDER: readonly AgreementAction[] = [
   'sendReminder',
   'copyLink',
   'changeSigner',
+  'reopenEmailCode',
   'resend',
   'editAndResend',
   'markAsSigned',

@@ -1,11 +1,13 @@
 import {
   useAgreementAction,
+  useReopenEmailCode,
   type FamilyCard,
   type FamilyResults,
   type ListedFamily,
 } from '@prosign/api-client';
 import {
   decideAgreementAction,
+  EMAIL_CODE_MESSAGES,
   TOAST_DURATION_MS,
   type ActionViewer,
   type AgreementAction,
@@ -36,6 +38,7 @@ export function useAgreementCardActions<F extends ListedFamily>(
   { viewer, onVoided, onEditAndResend }: AgreementCardActionsOptions<F>,
 ) {
   const { run } = useAgreementAction(family);
+  const reopen = useReopenEmailCode(family);
   const toast = useToast();
   const messages = agreementMessages(family);
   const [pending, setPending] = useState<{
@@ -57,6 +60,21 @@ export function useAgreementCardActions<F extends ListedFamily>(
     }
     if (action === 'changeSigner') {
       setChanging(card);
+      return;
+    }
+    if (action === 'reopenEmailCode') {
+      // Issue 53 item 6: every signer whose code step is locked (usually one) may try again.
+      setBusy({ id: card._id, action });
+      try {
+        for (const recipientId of card.emailCodeLocked ?? []) {
+          await reopen.mutateAsync({ card, recipientId });
+        }
+        ok(EMAIL_CODE_MESSAGES.reopened);
+      } catch (error) {
+        fail(refusalText(error) || EMAIL_CODE_MESSAGES.reopenFailed);
+      } finally {
+        setBusy(null);
+      }
       return;
     }
     // Spec 2 §8: a reminder or a resend needs the client's e-mail.

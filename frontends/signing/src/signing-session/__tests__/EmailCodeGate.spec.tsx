@@ -205,4 +205,37 @@ describe('the e-mail code step (issue 35)', () => {
       [EMAIL_CODE_PROOF_HEADER]: 'proof-1',
     });
   });
+
+  describe('locked by too many wrong codes (issue 53 item 6)', () => {
+    it('says the code step is locked and to contact the sender; no code is mailed or asked for', async () => {
+      const api = codeApi({ 'GET /api/signing/email-code': () => status({ locked: true }) });
+      const user = userEvent.setup();
+      renderRoute(<CustomerSigningPage />, { path: PATH, pattern: '/:token', client: api.client });
+      await passCaptcha(user);
+      const region = await screen.findByRole('region', { name: EMAIL_CODE_TEXTS.region });
+      expect(region).toHaveTextContent(EMAIL_CODE_TEXTS.locked);
+      expect(screen.getByRole('alert')).toHaveTextContent(EMAIL_CODE_MESSAGES.locked);
+      expect(EMAIL_CODE_MESSAGES.locked).toMatch(/contact the sender/);
+      expect(screen.queryByRole('textbox', { name: EMAIL_CODE_TEXTS.label })).toBeNull();
+      expect(screen.queryByRole('button', { name: EMAIL_CODE_TEXTS.resend })).toBeNull();
+      expect(api.calls.filter((c) => c.path === '/api/signing/email-code/send')).toHaveLength(0);
+      await expectNoSeriousAxeViolations();
+    });
+
+    it('turns into the locked message when the wrong code that locks it is entered', async () => {
+      let locked = false;
+      const api = codeApi({
+        'GET /api/signing/email-code': () => (locked ? status({ locked: true }) : PENDING),
+        'POST /api/signing/email-code/verify': () => {
+          locked = true;
+          throw new ApiError(423, EMAIL_CODE_MESSAGES.locked, 'Locked');
+        },
+      });
+      const { user, input } = await openCodeStep(api.client);
+      await user.type(input, '000000{Enter}');
+      expect(await screen.findByRole('heading', { name: EMAIL_CODE_TEXTS.locked })).toBeVisible();
+      expect(screen.getByRole('alert')).toHaveTextContent(EMAIL_CODE_MESSAGES.locked);
+      expect(screen.queryByRole('textbox', { name: EMAIL_CODE_TEXTS.label })).toBeNull();
+    });
+  });
 });
