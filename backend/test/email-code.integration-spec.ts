@@ -439,6 +439,31 @@ describe('the e-mail one-time code', () => {
     expect((await signer.status().expect(200)).body.locked).toBe(false);
     await verifyFromMailbox(signer, email);
     await signer.post('/api/verifyToken').send({ token }).expect(200);
+
+    // Signed and sealed, the audit trail and /verify list the lock and who re-opened it.
+    await signer
+      .post('/api/template/upload-signature')
+      .send({ token, textSignature: 'Maria E. Alvarez', clientname: 'Maria Elena Alvarez' })
+      .expect(200);
+    await signer
+      .post('/api/template/upload-initials')
+      .send({ token, clientname: 'Maria Elena Alvarez', agreedToTerms: true })
+      .expect(200);
+    await signer.post('/api/signing/finish').send({ token }).expect(200);
+    const done = await sealedFinish(api, token);
+    const text = (
+      await pdfText((await api.get(DocumentsService).pdfOf(done.signedDocLink)).pdf)
+    ).replace(/\s+/g, ' ');
+    expect(text).toContain('E-mail code step locked after too many wrong codes');
+    // (The table's column breaks "re-opened" after its hyphen.)
+    expect(text).toMatch(/E-mail code step re- ?opened by csm@prosign\.example/);
+    const view = await request(api.getHttpServer()).get(`/api/verify/${done.verifyId}`).expect(200);
+    expect(view.body.events.map((e: { event: string }) => e.event)).toEqual(
+      expect.arrayContaining([
+        'E-mail code step locked after too many wrong codes',
+        'E-mail code step re-opened',
+      ]),
+    );
   });
 
   it('refuses a re-open of a step that is not locked, or a malformed signer', async () => {

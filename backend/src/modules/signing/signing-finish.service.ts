@@ -590,6 +590,8 @@ const AUDIT_TYPE_OF: Readonly<Record<string, AuditEventType>> = {
   sent: 'sent',
   viewed: 'viewed',
   email_code_verified: 'email_code_verified',
+  email_code_locked: 'email_code_locked',
+  email_code_reopened: 'email_code_reopened',
   signature_saved: 'signature_saved',
   signature_changed: 'signature_changed',
   consent: 'consent',

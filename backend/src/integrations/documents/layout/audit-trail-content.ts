@@ -5,6 +5,9 @@ export const AUDIT_EVENT_TYPES = [
   'sent',
   'viewed',
   'email_code_verified',
+  /** Issue 53 item 6: too many wrong codes locked a signer's code step; staff re-opened it. */
+  'email_code_locked',
+  'email_code_reopened',
   'signature_saved',
   'signature_changed',
   'consent',
@@ -109,6 +112,8 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventType, string>> = {
   sent: 'Sent for signature',
   viewed: 'Viewed',
   email_code_verified: 'E-mail code verified',
+  email_code_locked: 'E-mail code step locked after too many wrong codes',
+  email_code_reopened: 'E-mail code step re-opened',
   signature_saved: 'Signature saved',
   signature_changed: 'Signature changed',
   consent: 'Consented to sign electronically',
