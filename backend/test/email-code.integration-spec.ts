@@ -329,8 +329,21 @@ describe('the e-mail one-time code', () => {
     await services.catcher.removeExpired(afterExpiry);
     expect(await mailbox.countDocuments({ _id: caught?._id })).toBe(0);
 
+    // A code mail recorded before it kept no code is removed once its code expired.
+    const legacy = {
+      ...(delivery as NonNullable<typeof delivery>),
+      _id: 'email-code.recorded-before-issue-53',
+      text: 'Your ProSign code is 246810. It expires in 10 minutes.',
+      createdAt: new Date(Date.now() - 11 * MINUTE),
+    };
+    delete (legacy as { expiresAt?: Date }).expiresAt;
+    await mailDeliveries(connection).insertOne(legacy);
+    const store = worker.get(MailDeliveryRepository, { strict: false });
+    expect(await store.removeLegacyCodeMail(new Date(Date.now() - 10 * MINUTE))).toBe(1);
+    expect(holding(await everythingStored(), '246810')).toEqual([]);
+
     // ProSign's delivery record goes with the code too (the TTL index, or the worker's sweep).
-    await worker.get(MailDeliveryRepository, { strict: false }).removeExpired(afterExpiry);
+    await store.removeExpired(afterExpiry);
     const ttl = (await mailDeliveries(connection).indexes()).some(
       (index) => index.expireAfterSeconds === 0,
     );

@@ -49,6 +49,20 @@ export class MailDeliveryRepository
     }
   }
 
+  /**
+   * Removes the code mails recorded before they kept no code (issue 53 item 5): their bodies
+   * hold a code, long expired (recorded before `olderThan`). Run once as the worker starts.
+   */
+  async removeLegacyCodeMail(olderThan: Date): Promise<number> {
+    return (
+      await this.records.deleteMany({
+        template: 'email-code',
+        expiresAt: { $exists: false },
+        createdAt: { $lte: olderThan },
+      })
+    ).deletedCount;
+  }
+
   /** Removes deliveries whose secret expired (where no TTL index does); how many went. */
   async removeExpired(now = new Date()): Promise<number> {
     if (this.ttl) return 0;

@@ -1,4 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
+import { EMAIL_CODE_RULES } from '@prosign/domain';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { AppConfig } from '../../platform/config/app-config';
@@ -33,6 +34,14 @@ export class MailSweeper implements OnApplicationBootstrap {
 
   /** Registers the sweep schedule (one scheduler whatever the number of workers). */
   async onApplicationBootstrap(): Promise<void> {
+    // Code mails recorded before issue 53 kept their code in the body: gone once expired.
+    const expiredBefore = new Date(Date.now() - EMAIL_CODE_RULES.validMinutes * 60_000);
+    void this.deliveries.removeLegacyCodeMail(expiredBefore).then(
+      (removed) => {
+        if (removed) this.logger.log(`removed ${removed} code mail(s) that kept their code`);
+      },
+      (error: unknown) => this.logger.warn(`old code mail not removed: ${String(error)}`),
+    );
     await this.queue
       .upsertJobScheduler(
         MAIL_SWEEP_SCHEDULER,
