@@ -728,11 +728,15 @@ describe('Contract dashboard', () => {
       status: 'declined',
       at: '',
     });
+    const declinedCard = cardOf('Decliner');
     expect(
-      await within(cardOf('Decliner')).findByText(
-        'Declined by Decliner on March 9, 2026: The fee is higher than quoted.',
-      ),
+      await within(declinedCard).findByText('Declined by Decliner on March 9, 2026.'),
     ).toBeInTheDocument();
+    // The reason is the signer's words: quoted under their name, never a line of ours (issue 53).
+    expect(within(declinedCard).getByText('Decliner wrote:')).toBeInTheDocument();
+    expect(declinedCard.querySelector('blockquote')).toHaveTextContent(
+      'The fee is higher than quoted.',
+    );
     expect(within(cardOf('Decliner')).getByText('Declined')).toBeInTheDocument();
     await expectNoSeriousAxeViolations(document.body);
   });
