@@ -1,7 +1,6 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import {
-  EMAIL_CODE_PROOF_HEADER,
   formatPacificTimestamp,
   STANDARD_TEMPLATE_DOC_IDS,
   type AgreementFamily,
@@ -9,7 +8,6 @@ import {
 } from '@prosign/domain';
 import { Types, type Connection } from 'mongoose';
 import request from 'supertest';
-import { CaptchaPassService } from '../src/modules/captcha/captcha-pass.service';
 import { DocumentsService } from '../src/modules/documents/documents.service';
 import { MailService } from '../src/modules/mail/mail.service';
 import { maskEmail } from '../src/modules/signing/verify.service';
@@ -18,10 +16,12 @@ import { contractFormData, contractSendBody } from './support/document-fixtures'
 import { pdfText } from './support/pdf-text';
 import { seedBaseData } from './support/seed';
 import {
+  countersignAs,
+  openAndSaveSignature,
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
   sealedFinish,
-  SIGNING_ORIGIN,
+  signerBrowser,
 } from './support/signing-fixtures';
 import { sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
@@ -103,31 +103,22 @@ describe('the certificate of completion tells what the record says', () => {
   const agreementOf = (id: string) =>
     connection.collection('agreements').findOne({ _id: new Types.ObjectId(id) });
 
-  /** A signer's browser on one link: one captcha pass, and the e-mail code's proof once given. */
+  /** A signer's browser on one link (see `signerBrowser`), which can enter a mailed code. */
   function browser(token: string) {
-    const pass = api.get(CaptchaPassService).issue({ linkToken: token, ip: '127.0.0.1' }).pass;
-    let proof: string | null = null;
-    const headers = (test: request.Test) => {
-      test.set('origin', SIGNING_ORIGIN).set('X-Captcha-Pass', pass);
-      return proof ? test.set(EMAIL_CODE_PROOF_HEADER, proof) : test;
-    };
-    const http = () => request(api.getHttpServer());
+    const signer = signerBrowser(api, token);
     return {
-      get: (url: string) => headers(http().get(url)),
-      post: (url: string) => headers(http().post(url)),
+      ...signer,
       /** Asks for a code, reads it from the mail handed to the transport, enters it. */
       async enterMailedCode(email: string) {
         mailSend.mockClear();
-        await headers(http().post('/api/signing/email-code/send')).send({ token }).expect(200);
+        await signer.send().expect(200);
         const mail = mailSend.mock.calls
           .map(([sent]) => sent as { to: string[]; template: { kind: string; data: unknown } })
           .find((sent) => sent.template.kind === 'email-code' && sent.to.includes(email));
         const code = (mail?.template.data as { code?: string } | undefined)?.code;
         expect(code).toMatch(/^\d{6}$/);
-        const verified = await headers(http().post('/api/signing/email-code/verify'))
-          .send({ token, code })
-          .expect(200);
-        proof = verified.body.proof as string;
+        const verified = await signer.verify(code as string).expect(200);
+        signer.setProof(verified.body.proof as string);
       },
     };
   }
@@ -167,15 +158,7 @@ describe('the certificate of completion tells what the record says', () => {
     async sign(token, name, email, code) {
       const signer = browser(token);
       if (code) await signer.enterMailedCode(email);
-      await signer.post('/api/verifyToken').send({ token, prefix: 'contract' }).expect(200);
-      await signer
-        .post('/api/template/upload-signature')
-        .send({ token, textSignature: name, clientname: name })
-        .expect(200);
-      await signer
-        .post('/api/template/upload-initials')
-        .send({ token, clientname: name, agreedToTerms: true })
-        .expect(200);
+      await openAndSaveSignature(api, token, name, signer);
       await signer.post('/api/signing/finish').send({ token }).expect(200);
     },
     async handOver(token, to) {
@@ -268,15 +251,7 @@ describe('the certificate of completion tells what the record says', () => {
       }
       case 'countersigned':
         await c.sign(first.token, first.name, first.email, false);
-        await principal().post(`/api/countersign/${agreementId}/open`).expect(200);
-        await principal()
-          .post(`/api/countersign/${agreementId}/signature`)
-          .send({ textSignature: PRINCIPAL.name })
-          .expect(200);
-        await principal()
-          .post(`/api/countersign/${agreementId}/finish`)
-          .send({ agreedToTerms: true })
-          .expect(200);
+        await countersignAs(principal, agreementId, PRINCIPAL.name);
         break;
       case 'handed over': {
         await c.handOver(first.token, JANE);

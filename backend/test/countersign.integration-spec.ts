@@ -14,6 +14,7 @@ import { contractFormData, contractSendBody } from './support/document-fixtures'
 import { pdfText } from './support/pdf-text';
 import { seedBaseData } from './support/seed';
 import {
+  countersignAs,
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
   sealedFinish,
@@ -392,16 +393,8 @@ describe('the firm countersigns after the clients, in the staff app', () => {
       expect(queue).toEqual(
         expect.arrayContaining([expect.objectContaining({ agreementId, family })]),
       );
-      await principal().post(`/api/countersign/${agreementId}/open`).expect(200);
-      await principal()
-        .post(`/api/countersign/${agreementId}/signature`)
-        .send({ textSignature: PRINCIPAL.name })
-        .expect(200);
       // The countersignature answers once it is recorded; the worker seals it.
-      const claimed = await principal()
-        .post(`/api/countersign/${agreementId}/finish`)
-        .send({ agreedToTerms: true })
-        .expect(200);
+      const claimed = await countersignAs(principal, agreementId, PRINCIPAL.name);
       expect(claimed.body).toMatchObject({
         status: 'signed',
         signedDocLink: '',

@@ -3,7 +3,6 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import {
   AGREEMENT_ACTION_MESSAGES,
   EMAIL_CODE_MESSAGES,
-  EMAIL_CODE_PROOF_HEADER,
   EMAIL_CODE_RULES,
   extractDocId,
   formatPacificTimestamp,
@@ -14,7 +13,6 @@ import request from 'supertest';
 import { caughtMails } from '../src/integrations/mail/caught-mail.collection';
 import { caughtIdOf } from '../src/integrations/mail/mail-catcher';
 import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
-import { CaptchaPassService } from '../src/modules/captcha/captcha-pass.service';
 import { DocumentsService } from '../src/modules/documents/documents.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { MailDeliveryRepository } from '../src/modules/mail/mail-delivery.repository';
@@ -26,9 +24,10 @@ import { seedBaseData } from './support/seed';
 import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
+  saveSignatureAndConsent,
   sealedFinish,
   sendContract,
-  SIGNING_ORIGIN,
+  signerBrowser,
 } from './support/signing-fixtures';
 import { sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
@@ -117,34 +116,9 @@ describe('the e-mail one-time code', () => {
     };
   }
 
-  /**
-   * A signer's browser on one link: one captcha pass for the session (as the page keeps it),
-   * and the e-mail code proof once verified.
-   */
-  function browser(linkToken: string, options: { pass?: string } = {}) {
-    const pass =
-      options.pass ?? api.get(CaptchaPassService).issue({ linkToken, ip: '127.0.0.1' }).pass;
-    let proof: string | null = null;
-    const headers = (test: request.Test) => {
-      test.set('origin', SIGNING_ORIGIN).set('X-Captcha-Pass', pass);
-      if (proof) test.set(EMAIL_CODE_PROOF_HEADER, proof);
-      return test;
-    };
-    const http = () => request(api.getHttpServer());
-    return {
-      pass,
-      get: (url: string) => headers(http().get(url)),
-      post: (url: string) => headers(http().post(url)),
-      setProof: (value: string | null) => {
-        proof = value;
-      },
-      proof: () => proof,
-      status: () => headers(http().get(`/api/signing/email-code?token=${linkToken}`)),
-      send: () => headers(http().post('/api/signing/email-code/send')).send({ token: linkToken }),
-      verify: (code: string) =>
-        headers(http().post('/api/signing/email-code/verify')).send({ token: linkToken, code }),
-    };
-  }
+  /** A signer's browser on one link (see `signerBrowser`). */
+  const browser = (linkToken: string, options: { pass?: string } = {}) =>
+    signerBrowser(api, linkToken, options);
 
   /** Sends a standard contract that requires a code; its token and id. */
   async function sendWithCode(overrides: Record<string, unknown> = {}) {
@@ -218,14 +192,7 @@ describe('the e-mail one-time code', () => {
     // Now the document opens and the signer signs to the end.
     const opened = await signer.post('/api/verifyToken').send({ token }).expect(200);
     expect(opened.body.docLink).toEqual(expect.any(String));
-    await signer
-      .post('/api/template/upload-signature')
-      .send({ token, textSignature: 'Maria E. Alvarez', clientname: 'Maria Elena Alvarez' })
-      .expect(200);
-    await signer
-      .post('/api/template/upload-initials')
-      .send({ token, clientname: 'Maria Elena Alvarez', agreedToTerms: true })
-      .expect(200);
+    await saveSignatureAndConsent(api, token, signer);
     const claimed = await signer.post('/api/signing/finish').send({ token }).expect(200);
     expect(claimed.body).toMatchObject({ status: 'signed', signedDocLink: '' });
     const done = await sealedFinish(api, token);
@@ -454,14 +421,7 @@ describe('the e-mail one-time code', () => {
     await signer.post('/api/verifyToken').send({ token }).expect(200);
 
     // Signed and sealed, the audit trail and /verify list the lock and who re-opened it.
-    await signer
-      .post('/api/template/upload-signature')
-      .send({ token, textSignature: 'Maria E. Alvarez', clientname: 'Maria Elena Alvarez' })
-      .expect(200);
-    await signer
-      .post('/api/template/upload-initials')
-      .send({ token, clientname: 'Maria Elena Alvarez', agreedToTerms: true })
-      .expect(200);
+    await saveSignatureAndConsent(api, token, signer);
     await signer.post('/api/signing/finish').send({ token }).expect(200);
     const done = await sealedFinish(api, token);
     const text = (

@@ -10,6 +10,7 @@ import {
   type AgreementCardCore,
 } from '@prosign/domain';
 import { Types, type Connection } from 'mongoose';
+import type request from 'supertest';
 import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { RealtimePublisher } from '../src/platform/realtime/realtime-publisher';
@@ -573,6 +574,22 @@ describe('hand over to the authorised signatory', () => {
       return results.findIndex((result) => result.status === 200);
     }
 
+    /** Sends the calls at once, racing on the write: one wins, the rest are refused. The winner. */
+    async function raceToOneWinner<Call extends { email: string }>(
+      calls: Call[],
+      send: (call: Call) => request.Test,
+    ): Promise<Call> {
+      const raced = raceAtTheWrite(calls.length);
+      const results = await Promise.all(calls.map(send));
+      expect(raced()).toBe(calls.length);
+      return calls[
+        expectOneWinner(
+          results,
+          calls.map((call) => call.email),
+        )
+      ];
+    }
+
     it('20 hand-overs and signer changes from ten places to one address at once: one wins, the rest 409, one mail', async () => {
       const { maria, tokens, agreementId } = await sendSeveral('parallel', OTHERS);
       const places = Object.keys(tokens);
@@ -583,26 +600,15 @@ describe('hand over to the authorised signatory', () => {
         { recipientId, by: 'signer', email: SPELLINGS[index % 4] },
         { recipientId, by: 'staff', email: SPELLINGS[(index + 1) % 4] },
       ]);
-      const raced = raceAtTheWrite(calls.length);
-      const results = await Promise.all(
-        calls.map(({ recipientId, by, email }) =>
-          by === 'signer'
-            ? signerHttp(api)
-                .post('/api/signing/hand-over')
-                .send({ token: tokens[recipientId], name: JANE.name, email })
-            : csm()
-                .post('/api/update/change-signer')
-                .send({ token: maria, recipientId, name: JANE.name, email }),
-        ),
+      const winner = await raceToOneWinner(calls, ({ recipientId, by, email }) =>
+        by === 'signer'
+          ? signerHttp(api)
+              .post('/api/signing/hand-over')
+              .send({ token: tokens[recipientId], name: JANE.name, email })
+          : csm()
+              .post('/api/update/change-signer')
+              .send({ token: maria, recipientId, name: JANE.name, email }),
       );
-      expect(raced()).toBe(calls.length);
-      const winner =
-        calls[
-          expectOneWinner(
-            results,
-            calls.map((call) => call.email),
-          )
-        ];
 
       // Jane holds one place; every other place keeps its signer and link; one event.
       const record = await agreementOf(agreementId);
@@ -647,22 +653,11 @@ describe('hand over to the authorised signatory', () => {
           email: SPELLINGS[(index + which) % 4],
         })),
       );
-      const raced = raceAtTheWrite(calls.length);
-      const results = await Promise.all(
-        calls.map(({ staff, recipientId, email }) =>
-          staff()
-            .post('/api/update/change-signer')
-            .send({ token: maria, recipientId, name: JANE.name, email }),
-        ),
+      const winner = await raceToOneWinner(calls, ({ staff, recipientId, email }) =>
+        staff()
+          .post('/api/update/change-signer')
+          .send({ token: maria, recipientId, name: JANE.name, email }),
       );
-      expect(raced()).toBe(calls.length);
-      const winner =
-        calls[
-          expectOneWinner(
-            results,
-            calls.map((call) => call.email),
-          )
-        ];
       const record = await agreementOf(agreementId);
       expect(recipientsOf(record).filter((recipient) => isJane(recipient.email))).toEqual([
         expect.objectContaining({ id: winner.recipientId, state: 'waiting' }),

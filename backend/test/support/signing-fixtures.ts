@@ -1,6 +1,10 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { STANDARD_TEMPLATE_DOC_IDS, type FinishSigningResponse } from '@prosign/domain';
+import {
+  EMAIL_CODE_PROOF_HEADER,
+  STANDARD_TEMPLATE_DOC_IDS,
+  type FinishSigningResponse,
+} from '@prosign/domain';
 import { Types, type Connection } from 'mongoose';
 import request from 'supertest';
 import { CaptchaPassService } from '../../src/modules/captcha/captcha-pass.service';
@@ -78,44 +82,115 @@ export function signerHttp(
   };
 }
 
-/** Saves a customer's typed signature and initials with consent, as the signing page does. */
-export async function saveSignatureAndConsent(app: INestApplication, token: string): Promise<void> {
-  const signer = signerHttp(app);
+/**
+ * What a signer's requests go through: `signerHttp`'s client, or a test's own browser
+ * (`signerBrowser`: one captcha pass, and an e-mail code's proof).
+ */
+export type SignerClient = { post: (url: string) => request.Test };
+
+/**
+ * A signer's browser on one link: one captcha pass for the session (as the page keeps it),
+ * and the e-mail code's proof once verified (`setProof`).
+ */
+export function signerBrowser(
+  app: INestApplication,
+  linkToken: string,
+  options: { pass?: string } = {},
+) {
+  const pass =
+    options.pass ?? app.get(CaptchaPassService).issue({ linkToken, ip: '127.0.0.1' }).pass;
+  let proof: string | null = null;
+  const headers = (test: request.Test) => {
+    test.set('origin', SIGNING_ORIGIN).set('X-Captcha-Pass', pass);
+    return proof ? test.set(EMAIL_CODE_PROOF_HEADER, proof) : test;
+  };
+  const http = () => request(app.getHttpServer());
+  return {
+    pass,
+    get: (url: string) => headers(http().get(url)),
+    post: (url: string) => headers(http().post(url)),
+    setProof: (value: string | null) => {
+      proof = value;
+    },
+    proof: () => proof,
+    /** The e-mail code step's state for this link. */
+    status: () => headers(http().get(`/api/signing/email-code?token=${linkToken}`)),
+    /** Asks for a code to be mailed. */
+    send: () => headers(http().post('/api/signing/email-code/send')).send({ token: linkToken }),
+    /** Enters a code; a 200 answers the proof (kept only by `setProof`). */
+    verify: (code: string) =>
+      headers(http().post('/api/signing/email-code/verify')).send({ token: linkToken, code }),
+  };
+}
+
+/** Saves the typed signature and the initials with consent, as the signing page does. */
+async function saveSignature(
+  signer: SignerClient,
+  token: string,
+  textSignature: string,
+  clientname: string,
+): Promise<void> {
   await signer
     .post('/api/template/upload-signature')
-    .send({ token, textSignature: 'Maria E. Alvarez', clientname: 'Maria Elena Alvarez' })
+    .send({ token, textSignature, clientname })
     .expect(200);
   await signer
     .post('/api/template/upload-initials')
-    .send({ token, clientname: 'Maria Elena Alvarez', agreedToTerms: true })
+    .send({ token, clientname, agreedToTerms: true })
     .expect(200);
 }
 
 /**
+ * Saves a customer's typed signature and initials with consent, as the signing page does
+ * (through `signer`: by default a client with a captcha pass).
+ */
+export async function saveSignatureAndConsent(
+  app: INestApplication,
+  token: string,
+  signer: SignerClient = signerHttp(app),
+): Promise<void> {
+  await saveSignature(signer, token, 'Maria E. Alvarez', 'Maria Elena Alvarez');
+}
+
+/**
  * One signer of a standard contract, through their own link as the page does: opens it,
- * saves `name` as the typed signature and the initials with consent — ready to finish.
+ * saves `name` as the typed signature and the initials with consent — ready to finish
+ * (through `signer`: by default a client with a captcha pass).
  */
 export async function openAndSaveSignature(
   app: INestApplication,
   token: string,
   name: string,
+  signer: SignerClient = signerHttp(app),
 ): Promise<void> {
-  const signer = signerHttp(app);
   await signer.post('/api/verifyToken').send({ token, prefix: 'contract' }).expect(200);
-  await signer
-    .post('/api/template/upload-signature')
-    .send({ token, textSignature: name, clientname: name })
-    .expect(200);
-  await signer
-    .post('/api/template/upload-initials')
-    .send({ token, clientname: name, agreedToTerms: true })
-    .expect(200);
+  await saveSignature(signer, token, name, name);
 }
 
 /** One signer of a standard contract signs through their own link: the finish's answer. */
 export async function signStandardAs(app: INestApplication, token: string, name: string) {
   await openAndSaveSignature(app, token, name);
   return (await signerHttp(app).post('/api/signing/finish').send({ token }).expect(200)).body;
+}
+
+/**
+ * The firm's countersigner, in the staff app: opens the agreement, types `name` as the
+ * countersignature and finishes with consent. The finish's response.
+ */
+export async function countersignAs(
+  staff: StaffHttp,
+  agreementId: string,
+  name: string,
+): Promise<request.Response> {
+  await staff().post(`/api/countersign/${agreementId}/open`).expect(200);
+  await staff()
+    .post(`/api/countersign/${agreementId}/signature`)
+    .send({ textSignature: name })
+    .expect(200);
+  return staff()
+    .post(`/api/countersign/${agreementId}/finish`)
+    .send({ agreedToTerms: true })
+    .expect(200);
 }
 
 /**

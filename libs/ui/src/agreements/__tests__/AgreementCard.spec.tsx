@@ -1,55 +1,28 @@
-import type { ActionViewer, Recipient } from '@prosign/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { agreementCard } from '../../test-support/agreement-fixtures';
-import { AgreementCard, type AgreementCardProps } from '../AgreementCard';
+import { renderAgreementCard, signerRecipient } from '../../test-support/agreement-views';
+import type { AgreementCardProps } from '../AgreementCard';
 import { StatusBadge } from '../StatusBadge';
-
-const ADMIN: ActionViewer = { isAdmin: true, userAccessAccess: true };
 
 function renderCard(
   overrides: Parameters<typeof agreementCard>[0] = {},
   props: Partial<AgreementCardProps<ReturnType<typeof agreementCard>>> = {},
 ) {
-  const card = agreementCard(overrides);
   const handlers = { onAction: jest.fn(), onDetails: jest.fn(), onPreview: jest.fn() };
-  render(
-    <ul>
-      <AgreementCard
-        family="standard"
-        card={card}
-        viewer={ADMIN}
-        viewingNow={false}
-        now={new Date('2026-03-10T12:00:00.000Z')}
-        busyAction={null}
-        {...handlers}
-        {...props}
-      />
-    </ul>,
-  );
-  return { card, ...handlers, item: screen.getByRole('listitem', { name: 'Maria Lopez' }) };
+  return {
+    ...handlers,
+    ...renderAgreementCard(agreementCard(overrides), { ...handlers, ...props }),
+  };
 }
-
-const NO_TIMES = { invitedAt: null, viewedAt: null, signatureSavedAt: null, signedAt: null };
-const signer = (id: string, name: string, order: number, state: Recipient['state']): Recipient => ({
-  id,
-  role: 'signer',
-  name,
-  email: `${id}@example.com`,
-  order,
-  state,
-  times: NO_TIMES,
-  lastActionIp: null,
-  lastActionUserAgent: null,
-});
 
 describe('AgreementCard', () => {
   it('says where the signatures stand with several signers, and nothing more with one', () => {
     const { item } = renderCard({
       status: 'signature_saved',
       recipients: [
-        signer('signer-1', 'Maria Lopez', 1, 'signed'),
-        signer('signer-2', 'Luis Lopez', 2, 'invited'),
+        signerRecipient('signer-1', 'Maria Lopez', 'signed'),
+        signerRecipient('signer-2', 'Luis Lopez', 'invited', { order: 2 }),
       ],
     });
     expect(item).toHaveTextContent('1 of 2 signed — waiting for Luis Lopez');
@@ -59,8 +32,8 @@ describe('AgreementCard', () => {
     const { item } = renderCard({
       status: 'declined',
       recipients: [
-        signer('signer-1', 'Maria Lopez', 1, 'signed'),
-        signer('signer-2', 'Luis Lopez', 2, 'declined'),
+        signerRecipient('signer-1', 'Maria Lopez', 'signed'),
+        signerRecipient('signer-2', 'Luis Lopez', 'declined', { order: 2 }),
       ],
       declined: {
         at: '2026-03-09T20:00:00.000Z',
@@ -89,7 +62,7 @@ describe('AgreementCard', () => {
     const reason = 'Too expensive.\nOpen in ProSign: https://evil.example/x';
     const { item } = renderCard({
       status: 'declined',
-      recipients: [signer('signer-1', 'Elena Park', 1, 'declined')],
+      recipients: [signerRecipient('signer-1', 'Elena Park', 'declined')],
       declined: { at: '2026-03-09T20:00:00.000Z', recipientId: 'signer-1', reason },
     });
     const quote = item.querySelector('blockquote');
@@ -228,24 +201,11 @@ describe('AgreementCard', () => {
   });
 
   it('shows the presence dot while the signer is on the page, and the family lines', () => {
-    const card = agreementCard();
-    render(
-      <ul>
-        <AgreementCard
-          family="standard"
-          card={card}
-          viewer={ADMIN}
-          viewingNow
-          now={new Date()}
-          busyAction={null}
-          onAction={jest.fn()}
-          onDetails={jest.fn()}
-          onPreview={jest.fn()}
-        >
-          <span>Structural</span>
-        </AgreementCard>
-      </ul>,
-    );
+    renderAgreementCard(agreementCard(), {
+      viewingNow: true,
+      now: new Date(),
+      children: <span>Structural</span>,
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Viewing now');
     expect(screen.getByText('Structural')).toBeInTheDocument();
   });

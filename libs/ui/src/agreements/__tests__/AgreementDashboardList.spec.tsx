@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { agreementCard, renderWithProviders } from '../../test-support/agreement-fixtures';
 import type { FakeRoute } from '../../test-support/fake-api';
 import { expectNoSeriousAxeViolations } from '../../test-support/axe';
+import { listPage } from '../../test-support/agreement-views';
 import { staffSession } from '../../test-support/staff-session';
 import { AgreementDashboardList } from '../AgreementDashboardList';
 import { useEditAndResend } from '../useEditAndResend';
@@ -26,14 +27,6 @@ function co(overrides: Partial<CoCardView> = {}): CoCardView {
     ...overrides,
   } as CoCardView;
 }
-
-const page = (rows: unknown[], totalPages = 1) => ({
-  filteredContracts: rows,
-  totalPages,
-  total: rows.length,
-  page: 1,
-  limit: 25,
-});
 
 /** A change-order list whose Edit and Resend goes through the shared hook to /co. */
 function CoList({
@@ -75,7 +68,7 @@ beforeEach(() => localStorage.clear());
 
 describe('AgreementDashboardList', () => {
   it("says it is loading, then shows the family's cards with their own lines", async () => {
-    renderList({ 'GET /api/co/get-contracts': () => page([co()]) });
+    renderList({ 'GET /api/co/get-contracts': () => listPage([co()]) });
     expect(screen.getByRole('status')).toHaveTextContent('Loading change orders…');
     const list = await screen.findByRole('list', { name: 'Change orders' });
     const item = within(list).getByRole('listitem', { name: 'Maria Lopez' });
@@ -85,7 +78,7 @@ describe('AgreementDashboardList', () => {
   });
 
   it("shows the family's empty state", async () => {
-    renderList({ 'GET /api/co/get-contracts': () => page([]) });
+    renderList({ 'GET /api/co/get-contracts': () => listPage([]) });
     expect(await screen.findByText('No such contracts found.')).toBeInTheDocument();
   });
 
@@ -111,7 +104,7 @@ describe('AgreementDashboardList', () => {
   it('pages with the counted noun', async () => {
     const onPage = jest.fn();
     renderList(
-      { 'GET /api/co/get-contracts': () => ({ ...page([co()], 4), total: 80 }) },
+      { 'GET /api/co/get-contracts': () => ({ ...listPage([co()], 4), total: 80 }) },
       <CoList onPage={onPage} />,
     );
     expect(await screen.findByText('Page 1 of 4 · 80 change orders')).toBeInTheDocument();
@@ -120,7 +113,7 @@ describe('AgreementDashboardList', () => {
   });
 
   it("opens the details modal with the family's contact rows", async () => {
-    renderList({ 'GET /api/co/get-contracts': () => page([co()]) });
+    renderList({ 'GET /api/co/get-contracts': () => listPage([co()]) });
     await screen.findByRole('heading', { name: 'Maria Lopez' });
     fireEvent.click(screen.getByRole('button', { name: 'Details of Maria Lopez' }));
     const dialog = screen.getByRole('dialog', { name: 'Change order details — Maria Lopez' });
@@ -132,7 +125,7 @@ describe('AgreementDashboardList', () => {
   it("Edit and Resend keeps the answered record under the family's key and opens its screen", async () => {
     const contract = { _id: 'co-1', token: '', docLink: 'http://api.test/d/co/edit', deal_id: '7' };
     const { calls } = renderList({
-      'GET /api/co/get-contracts': () => page([co({ _id: 'co-1', status: 'cancelled' })]),
+      'GET /api/co/get-contracts': () => listPage([co({ _id: 'co-1', status: 'cancelled' })]),
       'POST /api/co/update-edit-resend': () => ({ contract }),
     });
     await screen.findByRole('heading', { name: 'Maria Lopez' });
@@ -150,7 +143,7 @@ describe('AgreementDashboardList', () => {
     });
     try {
       renderList({
-        'GET /api/co/get-contracts': () => page([co({ status: 'cancelled' })]),
+        'GET /api/co/get-contracts': () => listPage([co({ status: 'cancelled' })]),
         'POST /api/co/update-edit-resend': () => ({ contract: { _id: 'x' } }),
       });
       await screen.findByRole('heading', { name: 'Maria Lopez' });

@@ -1,11 +1,9 @@
-import type { ActionViewer, AgreementCardCore, Recipient } from '@prosign/domain';
-import { render, screen, within } from '@testing-library/react';
+import type { AgreementCardCore, Recipient } from '@prosign/domain';
+import { screen, within } from '@testing-library/react';
 import { agreementCard, renderWithProviders } from '../../test-support/agreement-fixtures';
-import { AgreementCard } from '../AgreementCard';
+import { renderAgreementCard, signerRecipient } from '../../test-support/agreement-views';
 import { AgreementDetailsModal } from '../AgreementDetailsModal';
 
-const ADMIN: ActionViewer = { isAdmin: true, userAccessAccess: true };
-const NO_TIMES = { invitedAt: null, viewedAt: null, signatureSavedAt: null, signedAt: null };
 const MARIA_SIGNED_AT = '2026-03-05T18:00:00.000Z';
 
 const signer = (
@@ -13,17 +11,8 @@ const signer = (
   name: string,
   state: Recipient['state'],
   signedAt: string | null = null,
-): Recipient => ({
-  id,
-  role: 'signer',
-  name,
-  email: `${id}@example.com`,
-  order: 1,
-  state,
-  times: { ...NO_TIMES, invitedAt: '2026-03-04T17:05:00.000Z', signedAt },
-  lastActionIp: null,
-  lastActionUserAgent: null,
-});
+): Recipient =>
+  signerRecipient(id, name, state, { times: { invitedAt: '2026-03-04T17:05:00.000Z', signedAt } });
 
 /** Two signers at once: Maria signed, Luis has not; the status follows Maria (the first). */
 const halfSigned = (status: AgreementCardCore['status']) =>
@@ -35,24 +24,7 @@ const halfSigned = (status: AgreementCardCore['status']) =>
     ],
   });
 
-function renderCard(card: AgreementCardCore) {
-  render(
-    <ul>
-      <AgreementCard
-        family="standard"
-        card={card}
-        viewer={ADMIN}
-        viewingNow={false}
-        now={new Date('2026-03-10T12:00:00.000Z')}
-        busyAction={null}
-        onAction={jest.fn()}
-        onDetails={jest.fn()}
-        onPreview={jest.fn()}
-      />
-    </ul>,
-  );
-  return screen.getByRole('listitem', { name: 'Maria Lopez' });
-}
+const renderCard = (card: AgreementCardCore) => renderAgreementCard(card).item;
 
 /**
  * Issue 53 item 2: a card and the details of an agreement some of whose signers signed say

@@ -1,25 +1,23 @@
-import type { AgreementListQuery, FamilyCard } from '@prosign/api-client';
 import {
   CHANGE_SIGNER_TEXTS,
   HANDOVER_MESSAGES,
   newRecipient,
-  type CoCardView,
   type Recipient,
 } from '@prosign/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { agreementCard, renderWithProviders } from '../../test-support/agreement-fixtures';
+import {
+  coCardView,
+  listPage,
+  openCardMenu,
+  renderCoDashboardList,
+} from '../../test-support/agreement-views';
 import { expectNoSeriousAxeViolations } from '../../test-support/axe';
-import type { FakeRoute } from '../../test-support/fake-api';
-import { staffSession } from '../../test-support/staff-session';
-import { AgreementDashboardList } from '../AgreementDashboardList';
 
 jest.mock('socket.io-client', () => ({
   io: () => ({ on: jest.fn(), removeAllListeners: jest.fn(), disconnect: jest.fn() }),
 }));
 
-const QUERY: AgreementListQuery = { page: 1, limit: 25, search: '', filters: ['all'] };
 const JANE = { name: 'Jane Roe', email: 'jane.roe@example.com' };
 
 const recipient = (
@@ -33,48 +31,8 @@ const recipient = (
   state,
 });
 
-function co(recipients: Recipient[]): CoCardView {
-  return {
-    ...agreementCard({ family: 'co', status: 'viewed', recipients }),
-    _id: 'co-1',
-    family: 'co',
-    customId: 'cust-1',
-    coLabel: 'Change Order 3',
-    deal_id: '40000123',
-    signatory_email: 'maria@example.com',
-  } as CoCardView;
-}
-
-const page = (rows: unknown[]) => ({
-  filteredContracts: rows,
-  totalPages: 1,
-  total: rows.length,
-  page: 1,
-  limit: 25,
-});
-
-function renderList(routes: Record<string, FakeRoute>) {
-  return renderWithProviders(
-    <MemoryRouter initialEntries={['/dashboard']}>
-      <AgreementDashboardList
-        family="co"
-        query={QUERY}
-        onPage={() => undefined}
-        label="Change orders"
-        loadingText="Loading change orders…"
-        noun="change orders"
-        cardLines={(card: FamilyCard<'co'>) => <span>{card.coLabel}</span>}
-        contactRows={(card) => [['Deal ID', card.deal_id]]}
-        onEditAndResend={() => undefined}
-      />
-    </MemoryRouter>,
-    { routes: { 'GET /api/auth/session': () => staffSession(), ...routes } },
-  );
-}
-
 async function openChangeSigner() {
-  await screen.findByRole('heading', { name: 'Maria Lopez' });
-  fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
+  await openCardMenu();
   fireEvent.click(screen.getByRole('menuitem', { name: 'Change signer' }));
   return screen.findByRole('dialog', { name: CHANGE_SIGNER_TEXTS.title });
 }
@@ -85,8 +43,8 @@ describe('Change signer from the card menu (issue 35 item 2)', () => {
       recipient('signer-1', 'Maria Lopez', 'maria@example.com', 'signed'),
       recipient('signer-2', 'Luis Alvarez', 'luis@example.com', 'invited', 2),
     ];
-    const { calls } = renderList({
-      'GET /api/co/get-contracts': () => page([co(signers)]),
+    const { calls } = renderCoDashboardList({
+      'GET /api/co/get-contracts': () => listPage([coCardView(signers)]),
       'POST /api/co/change-signer': () => ({
         status: 'handed-over',
         recipientId: 'signer-2',
@@ -138,9 +96,11 @@ describe('Change signer from the card menu (issue 35 item 2)', () => {
   });
 
   it("keeps the server's refusal in the dialog", async () => {
-    renderList({
+    renderCoDashboardList({
       'GET /api/co/get-contracts': () =>
-        page([co([recipient('signer-1', 'Maria Lopez', 'maria@example.com', 'viewed')])]),
+        listPage([
+          coCardView([recipient('signer-1', 'Maria Lopez', 'maria@example.com', 'viewed')]),
+        ]),
       'POST /api/co/change-signer': () => {
         throw Object.assign(new Error('x'), { statusCode: 409 });
       },
@@ -161,9 +121,13 @@ describe('Change signer from the card menu (issue 35 item 2)', () => {
   });
 
   it('says a saved signature is discarded when that signer is chosen', async () => {
-    renderList({
+    renderCoDashboardList({
       'GET /api/co/get-contracts': () =>
-        page([co([recipient('signer-1', 'Maria Lopez', 'maria@example.com', 'signature-saved')])]),
+        listPage([
+          coCardView([
+            recipient('signer-1', 'Maria Lopez', 'maria@example.com', 'signature-saved'),
+          ]),
+        ]),
     });
     const dialog = await openChangeSigner();
     expect(within(dialog).getByRole('radio', { name: /Maria Lopez/ })).toBeChecked();
@@ -174,9 +138,11 @@ describe('Change signer from the card menu (issue 35 item 2)', () => {
   });
 
   it('is not offered once every signer signed', async () => {
-    renderList({
+    renderCoDashboardList({
       'GET /api/co/get-contracts': () =>
-        page([co([recipient('signer-1', 'Maria Lopez', 'maria@example.com', 'signed')])]),
+        listPage([
+          coCardView([recipient('signer-1', 'Maria Lopez', 'maria@example.com', 'signed')]),
+        ]),
     });
     await screen.findByRole('heading', { name: 'Maria Lopez' });
     const more = screen.queryByRole('button', { name: 'More actions' });
@@ -197,7 +163,7 @@ describe('Change signer from the card menu (issue 35 item 2)', () => {
         note: null,
       },
     };
-    renderList({ 'GET /api/co/get-contracts': () => page([co([jane])]) });
+    renderCoDashboardList({ 'GET /api/co/get-contracts': () => listPage([coCardView([jane])]) });
     expect(
       await screen.findByText(/Handed over by Maria Lopez to Jane Roe on November 27, 2026/),
     ).toBeInTheDocument();
