@@ -152,6 +152,11 @@ describe('request logs', () => {
       )
       .set(CAPTCHA_PASS_HEADER, pass);
     await http().post('/api/verifyToken').set(CAPTCHA_PASS_HEADER, pass).send({ token });
+    // A browser that names the signing page in a referrer despite its no-referrer policy.
+    const refererToken = 'REFERERTOKENabcdefghijklmnopqrstu';
+    await http()
+      .get('/api/captcha/config')
+      .set('Referer', `https://sign.firm.example/${refererToken}`);
     await http().get(`/api/documents/d/${docId}/view`);
     // A staff route naming a contract by its link token in the path.
     await http().get(`/api/contracts/by-token/${token}`);
@@ -162,22 +167,23 @@ describe('request logs', () => {
     await http().post(`/api/co/finish/${plainToken}x`).send({ agreedToTerms: true });
     await http().get(`/api/sow/get-contract/${plainToken}y`);
     // pino-http writes a request's line when its response has finished, which can come after
-    // the client has read it: wait for the eight lines (a fixed 300 ms was a guess).
+    // the client has read it: wait for the nine lines (a fixed 300 ms was a guess).
     await waitFor(
       async () =>
         written
           .join('')
           .split('\n')
           .filter((line) => line.includes('"req":')),
-      (requestLines) => requestLines.length >= 8,
+      (requestLines) => requestLines.length >= 9,
       { timeoutMs: 15_000, intervalMs: 25 },
     );
 
     const lines = written.join('').split('\n').filter(Boolean);
     const requestLines = lines.filter((line) => line.includes('"req":'));
-    expect(requestLines.length).toBeGreaterThanOrEqual(8);
+    expect(requestLines.length).toBeGreaterThanOrEqual(9);
     const logs = lines.join('\n');
     expect(logs).not.toContain(token);
+    expect(logs).not.toContain(refererToken);
     expect(logs).not.toContain(docId);
     expect(logs).not.toContain(pass);
     expect(logs).toContain('/api/user/user-detail?token=[redacted]&docLink=[redacted]');
