@@ -188,16 +188,20 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
     expect(sent.body).toMatchObject({ status: 'not signed', send: { state: 'completed' } });
     expect(await deliveriesFor(sent.body.token)).toHaveLength(2);
 
-    await dealReaches('contractsent');
+    const deal = await dealReaches('contractsent');
+    expect(Object.values(deal)).toContain(sent.body.signingLink);
     const moveId = `standard-sent.${sent.body._id}`;
     const stored = await waitFor(
       () => connection.collection('crm_stage_moves').findOne({ _id: moveId as never }),
       (doc) => doc?.status === 'moved',
     );
+    // The move names the agreement whose live link the worker reads (issue 53 item 9), never
+    // the link itself: a record holds no signing token.
     expect(stored).toMatchObject({
       dealId: DEAL_ID,
       milestone: 'sent',
-      link: sent.body.signingLink,
+      link: null,
+      signingLinkOf: String(sent.body._id),
       attempts: 2,
       lastError: null,
     });
