@@ -206,7 +206,7 @@ test("Home's deal search starts empty when one comes back, and a new address rep
   const nav = staff.getByRole('navigation', { name: 'Staff navigation' });
   await nav.getByRole('link', { name: 'Dashboard' }).click();
   await expect(staff).toHaveURL(/\/dashboard$/);
-  await nav.getByRole('link', { name: 'Home' }).click();
+  await nav.getByRole('link', { name: 'Home', exact: true }).click();
   await expect(search).toHaveValue('', { timeout: 30_000 });
   await pickDealByLink(staff, '40000008');
   await staff.reload();
