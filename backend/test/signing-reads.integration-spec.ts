@@ -1,7 +1,10 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import mongoose, { type Connection } from 'mongoose';
-import { extractDocId } from '@prosign/domain';
+import { extractDocId, STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain';
+import { DocumentsService } from '../src/modules/documents';
+import { coDealFixture, sendCo } from './support/co-fixtures';
+import { contractFormData, contractSendBody } from './support/document-fixtures';
 import { seedBaseData } from './support/seed';
 import {
   openAndSaveSignature,
@@ -11,6 +14,7 @@ import {
   sendContract,
   signerHttp,
 } from './support/signing-fixtures';
+import { sowBody } from './support/sow-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -34,6 +38,7 @@ describe('signing: the reads a signer costs', () => {
   let api: INestApplication;
   let worker: INestApplicationContext;
   let http: StaffHttp;
+  let pm: StaffHttp;
   let apiConnection: Connection;
   let workerConnection: Connection;
 
@@ -42,6 +47,7 @@ describe('signing: the reads a signer costs', () => {
     ({ app: api } = await startApi(env.config));
     worker = await startWorker(env.config);
     http = await staffHttp(api, 'csm@prosign.example');
+    pm = await staffHttp(api, 'pm@prosign.example');
     apiConnection = api.get(getConnectionToken(), { strict: false });
     workerConnection = worker.get(getConnectionToken(), { strict: false });
   });
@@ -154,5 +160,211 @@ describe('signing: the reads a signer costs', () => {
     const apiOps = operations.filter((op) => op.by === 'api');
     expect(readsOf(apiOps, 'agreement_links', token)).toEqual([]);
     expect(apiOps.some((op) => op.collection === 'agreements')).toBe(true);
+  });
+  /** The document store: document records, their rendered PDFs and stored files. */
+  const DOCUMENT_STORE = /^(documents|document_pdfs|stored_files|document_files)/;
+  const apiCommandsOf = (operations: Operation[]) =>
+    operations.filter((op) => op.by === 'api').map((op) => `${op.collection}.${op.method}`);
+  const agreementOf = (token: string) =>
+    apiConnection
+      .collection('agreements')
+      .findOne({ $or: [{ token }, { 'recipients.token': token }] });
+
+  /** A standard contract with a second client signer (at once) and the firm's countersigner. */
+  async function sendWithSigners() {
+    const blocks = {
+      additional_signers: [{ name: 'Luis Alvarez', email: 'luis.alvarez@example.com' }],
+      countersigner: { email: 'admin@prosign.example', name: 'Dana Whitfield', title: 'Principal' },
+    };
+    const created = await http()
+      .post('/api/template/create-contract')
+      .send({
+        docLink: `${PUBLIC_API_URL}/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/edit`,
+        formData: contractFormData({}),
+        ...blocks,
+      })
+      .expect(201);
+    const sent = await http()
+      .post('/api/contracts/send')
+      .send({
+        ...contractSendBody(created.body.docLink as string),
+        ...blocks,
+        signing_order: 'parallel',
+      })
+      .expect(200);
+    return sent.body.token as string;
+  }
+
+  it("answers every family's link check from the agreement: no document read, only the commands it needs (issue 54)", async () => {
+    const documents = api.get(DocumentsService);
+    const checks: Array<{
+      name: string;
+      token: string;
+      call: () => Promise<{ body: { bookmarks: unknown } }>;
+      recipientId?: string;
+    }> = [];
+    const standard = (await sendContract(http)).token;
+    checks.push({
+      name: 'standard',
+      token: standard,
+      call: () =>
+        signerHttp(api)
+          .post('/api/verifyToken')
+          .send({ token: standard, prefix: 'contract' })
+          .expect(200),
+    });
+    const several = await sendWithSigners();
+    const luis = (
+      (await agreementOf(several))?.recipients as Array<{ id: string; token?: string }>
+    )[1];
+    checks.push({
+      name: 'several signers: the first',
+      token: several,
+      call: () =>
+        signerHttp(api)
+          .post('/api/verifyToken')
+          .send({ token: several, prefix: 'contract' })
+          .expect(200),
+    });
+    checks.push({
+      name: 'several signers: the second',
+      token: luis.token as string,
+      recipientId: luis.id,
+      call: () =>
+        signerHttp(api)
+          .post('/api/verifyToken')
+          .send({ token: luis.token, prefix: 'contract' })
+          .expect(200),
+    });
+    const firm = (
+      (await agreementOf(several))?.recipients as Array<{ id: string; role: string }>
+    ).find((recipient) => recipient.role === 'countersigner');
+    const severalId = String((await agreementOf(several))?._id);
+    const principal = await staffHttp(api, 'admin@prosign.example');
+    checks.push({
+      name: 'several signers: the countersigner',
+      token: several,
+      recipientId: firm?.id,
+      call: () => principal().get(`/api/countersign/${severalId}`).expect(200),
+    });
+    const sowBodyOf = sowBody();
+    const sowCreated = await pm().post('/api/sow/create-contract').send(sowBodyOf).expect(200);
+    const sow = (
+      await pm()
+        .post('/api/sow/send-contract')
+        .send({ ...sowBodyOf, docLink: sowCreated.body.docLink })
+        .expect(200)
+    ).body.customId as string;
+    const co = (await sendCo(http, await coDealFixture(http))).customId;
+    for (const [family, customId] of [
+      ['sow', sow],
+      ['co', co],
+    ] as const) {
+      checks.push({
+        name: `${family}: the view`,
+        token: customId,
+        call: () =>
+          signerHttp(api, { linkToken: customId })
+            .post(`/api/${family}/increase-viewed-times/${customId}`)
+            .expect(200),
+      });
+      checks.push({
+        name: `${family}: the page`,
+        token: customId,
+        call: () =>
+          signerHttp(api, { linkToken: customId })
+            .get(`/api/${family}/get-contract/${customId}`)
+            .expect(200),
+      });
+    }
+
+    const seen: Record<string, string[]> = {};
+    for (const check of checks) {
+      let answered: { body: { bookmarks: unknown } } | undefined;
+      const operations = await operationsOf(async () => {
+        answered = await check.call();
+      });
+      // What the page needs, as the document's layout says it.
+      const agreement = await agreementOf(check.token);
+      const expected = await documents.signingBookmarks(
+        agreement?.docLink as string,
+        check.recipientId,
+      );
+      expect(expected?.signature).toBeTruthy();
+      expect(JSON.stringify(answered?.body.bookmarks)).toBe(JSON.stringify(expected));
+      expect(operations.filter((op) => DOCUMENT_STORE.test(op.collection))).toEqual([]);
+      seen[check.name] = apiCommandsOf(operations);
+    }
+    // A first view: the link resolved, the agreement read, the view written with its event (a
+    // second signer's first tries the move to viewed, which the first signer's view made). A
+    // SOW's and a CO's view also records the CRM's note of it; their page then reads the
+    // agreement alone (the link resolved by the view). Nothing else: the bookmarks are on it.
+    const firstView = [
+      'agreement_links.findOne',
+      'agreements.findOne',
+      'agreements.findOneAndUpdate',
+    ];
+    expect(seen).toEqual({
+      standard: firstView,
+      'several signers: the first': firstView,
+      'several signers: the second': [
+        ...firstView,
+        'agreements.findOne',
+        'agreements.findOneAndUpdate',
+      ],
+      // Staff: their session's user, then the agreement.
+      'several signers: the countersigner': ['users.findOne', 'agreements.findOne'],
+      'sow: the view': [...firstView, 'crm_stage_moves.insertMany'],
+      'sow: the page': ['agreements.findOne'],
+      'co: the view': [...firstView, 'crm_stage_moves.insertMany'],
+      'co: the page': ['agreements.findOne'],
+    });
+  });
+
+  it('computes and stores the signing places of an agreement sent before they were kept, once, answering the same bookmarks', async () => {
+    const { token, docLink } = await sendContract(http);
+    const verify = () =>
+      signerHttp(api).post('/api/verifyToken').send({ token, prefix: 'contract' }).expect(200);
+    const asSent = (await agreementOf(token))?.signingPlaces;
+    expect(asSent).toMatchObject({ laidOut: true });
+    const first = await verify();
+
+    // As an agreement stored before issue 54: no signing places.
+    await apiConnection
+      .collection('agreements')
+      .updateOne({ token }, { $unset: { signingPlaces: 1 } });
+    let backfilled: { body: unknown } | undefined;
+    const backfill = await operationsOf(async () => {
+      backfilled = await verify();
+    });
+    // Computed from the document once, and kept.
+    expect(backfill.some((op) => op.by === 'api' && op.collection === 'documents')).toBe(true);
+    expect((await agreementOf(token))?.signingPlaces).toEqual(asSent);
+    let again: { body: unknown } | undefined;
+    const next = await operationsOf(async () => {
+      again = await verify();
+    });
+    expect(next.filter((op) => DOCUMENT_STORE.test(op.collection))).toEqual([]);
+
+    // The same answer, byte for byte, whether computed from the document or read from the record.
+    const today = await api.get(DocumentsService).signingBookmarks(docLink);
+    expect(JSON.stringify((first.body as { bookmarks: unknown }).bookmarks)).toBe(
+      JSON.stringify(today),
+    );
+    expect(JSON.stringify(backfilled?.body)).toBe(JSON.stringify(again?.body));
+    expect(JSON.stringify((backfilled?.body as { bookmarks: unknown }).bookmarks)).toBe(
+      JSON.stringify(today),
+    );
+  });
+
+  it('keeps the signing places of the document as it is after a hand-over prints the new name', async () => {
+    const { token, docLink } = await sendContract(http);
+    await signerHttp(api)
+      .post('/api/signing/hand-over')
+      .send({ token, name: 'Jane Whitmore', email: 'jane.whitmore@example.com' })
+      .expect(200);
+    const handed = await apiConnection.collection('agreements').findOne({ docLink });
+    const now = await api.get(DocumentsService).signingPlaces(docLink);
+    expect(JSON.stringify(handed?.signingPlaces)).toBe(JSON.stringify(now));
   });
 });

@@ -246,21 +246,38 @@ export class AgreementHandoverService {
     };
   }
 
-  /** The new signer's name under their signature line, unless someone has signed already. */
+  /**
+   * The new signer's name under their signature line, unless someone has signed already. The
+   * document is laid out again then: the signing places the agreement keeps are computed again
+   * (forgotten if that fails, so the next link check computes them).
+   */
   private async printNewName(
     agreement: AgreementDocument<object>,
     recipientId: string,
     name: string,
   ): Promise<void> {
-    await this.documents
+    const renamed = await this.documents
       .renameSigner(agreement.docLink, recipientId, name)
-      .catch((error: unknown) =>
+      .catch((error: unknown) => {
         this.logger.warn(
           `Hand-over of agreement ${String(agreement._id)}: the signature block keeps the old name (${
             error instanceof Error ? error.message : String(error)
           })`,
-        ),
+        );
+        return false;
+      });
+    if (!renamed) return;
+    try {
+      const places = await this.documents.signingPlaces(agreement.docLink);
+      await this.repository.storeSigningPlaces(agreement._id, places);
+    } catch (error) {
+      this.logger.warn(
+        `Hand-over of agreement ${String(agreement._id)}: signing places computed again on the next link check (${
+          error instanceof Error ? error.message : String(error)
+        })`,
       );
+      await this.repository.forgetSigningPlaces(agreement._id).catch(() => undefined);
+    }
   }
 
   /**

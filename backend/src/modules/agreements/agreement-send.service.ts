@@ -333,6 +333,21 @@ export class AgreementSendService {
     return started?.docLink ?? (await this.documents.unsignedCopy(previous.docLink));
   }
 
+  /**
+   * The signing places of the agreement's document, or null when they cannot be read now (a
+   * rendering problem never fails the send: the first link check computes them instead).
+   */
+  private async signingPlacesOf(agreement: AgreementDocument<object>) {
+    try {
+      return await this.documents.signingPlaces(agreement.docLink);
+    } catch (error) {
+      this.logger.warn(
+        `no signing places for agreement ${String(agreement._id)} at its send: ${(error as Error).message}`,
+      );
+      return null;
+    }
+  }
+
   /** Does one step of the send. */
   private async runStep<TForm extends object>(
     step: ContractSendStep,
@@ -406,6 +421,9 @@ export class AgreementSendService {
         return;
       }
       case 'recordSaved': {
+        // The document as sent is final now (its signers' blocks set): where it puts each
+        // signer's marks is kept with the record it publishes, so no link check reads it.
+        const signingPlaces = await this.signingPlacesOf(agreement);
         const now = new Date();
         const published = await this.repository.transition(
           agreement,
@@ -413,6 +431,7 @@ export class AgreementSendService {
           {
             now,
             set: {
+              ...(signingPlaces ? { signingPlaces } : {}),
               createdAt: now,
               createdIp: actor.ip ?? null,
               recipients: publishedRecipients(

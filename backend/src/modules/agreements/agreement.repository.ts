@@ -9,6 +9,7 @@ import {
 import { Types, type Model, type QueryFilter, type UpdateQuery } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import { RealtimePublisher } from '../../platform/realtime/realtime-publisher';
+import type { StoredSigningPlaces } from '../documents';
 import type { AgreementMailNotes, StoredMailPending, StoredMailProblem } from '../mail';
 import {
   Agreement,
@@ -520,6 +521,27 @@ export class AgreementRepository implements AgreementMailNotes {
     const updated = await this.write<TForm>(agreement, write);
     if (updated && options.notify) this.changed(updated);
     return updated;
+  }
+
+  /**
+   * Keeps the signing places of an agreement's document (no event: they are derived from the
+   * document, not a step of its life). `ifAbsent`: only where none are stored yet — a link
+   * check filling in an agreement sent before they were kept never overwrites newer ones.
+   */
+  async storeSigningPlaces(
+    id: Types.ObjectId,
+    places: StoredSigningPlaces,
+    options: { ifAbsent?: boolean } = {},
+  ): Promise<void> {
+    await this.agreements.updateOne(
+      { _id: id, ...(options.ifAbsent ? { signingPlaces: { $exists: false } } : {}) },
+      { $set: { signingPlaces: places } },
+    );
+  }
+
+  /** Forgets an agreement's signing places: its next link check computes them again. */
+  async forgetSigningPlaces(id: Types.ObjectId): Promise<void> {
+    await this.agreements.updateOne({ _id: id }, { $unset: { signingPlaces: 1 } });
   }
 
   /** Whether the stored event log is intact (nothing edited, removed or reordered). */

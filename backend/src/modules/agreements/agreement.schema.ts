@@ -6,6 +6,7 @@ import {
   type StoredInvoices,
 } from '@prosign/domain';
 import { Schema as MongooseSchema, type HydratedDocument, type Types } from 'mongoose';
+import type { StoredSigningPlaces } from '../documents';
 import type { StoredRecipient } from './agreement-recipients';
 
 /**
@@ -107,6 +108,15 @@ export class Agreement<TForm extends object = Record<string, unknown>> {
    */
   @Prop({ type: MongooseSchema.Types.Mixed, default: undefined })
   signerPart?: { recipientId: string; at: Date } | null;
+
+  /**
+   * Where its document's layout puts each signer's signature, initials and marks (issue 54):
+   * computed once when the document is sent (again when a hand-over prints a new name), so a
+   * signer's link check answers the signing page's bookmarks from this record and reads no
+   * document. Absent on agreements sent before: the first read computes and stores them.
+   */
+  @Prop({ type: MongooseSchema.Types.Mixed, default: undefined })
+  signingPlaces?: StoredSigningPlaces;
 
   @Prop({ type: [AgreementEventSchema], default: [] }) events: AgreementEvent[];
   /** Hash of the last event: the head every append is chained to. */

@@ -287,17 +287,40 @@ export class DocumentsService {
     docIdOrLink: string,
     recipientId: string = SINGLE_SIGNER_RECIPIENT_ID,
   ): Promise<SigningBookmarks | null> {
-    if (this.port.adapter !== 'local') return null;
+    return signingBookmarksFor(await this.signingPlaces(docIdOrLink), recipientId);
+  }
+
+  /**
+   * Every recipient's signing bookmarks of the document's current layout, computed once from
+   * its stored layout (read, and rendered when missing): what the agreement keeps, so a
+   * signer's link check reads no document (`signingBookmarksFor` answers each recipient).
+   */
+  async signingPlaces(docIdOrLink: string): Promise<StoredSigningPlaces> {
+    if (this.port.adapter !== 'local') return { laidOut: false, places: [] };
     const { stored } = await this.laidOut(this.docIdOf(docIdOrLink));
-    const slots = (stored?.slots ?? []).filter((slot) => slotRecipientId(slot) === recipientId);
-    const first = (kind: SignatureSlot['kind']) =>
-      slots.filter((slot) => slot.kind === kind).sort((a, b) => a.page - b.page || b.y - a.y)[0];
-    const signature = first('signature');
-    const initials = first('initials');
+    const byRecipient = new Map<string, SignatureSlot[]>();
+    for (const slot of stored?.slots ?? []) {
+      const id = slotRecipientId(slot);
+      byRecipient.set(id, [...(byRecipient.get(id) ?? []), slot]);
+    }
     return {
-      signature: signature ? bookmarkOf(signature) : null,
-      initials: initials ? bookmarkOf(initials) : null,
-      slots: slots.map(slotBoxOf),
+      laidOut: true,
+      places: [...byRecipient].map(([recipientId, slots]) => {
+        const first = (kind: SignatureSlot['kind']) =>
+          slots
+            .filter((slot) => slot.kind === kind)
+            .sort((a, b) => a.page - b.page || b.y - a.y)[0];
+        const signature = first('signature');
+        const initials = first('initials');
+        return {
+          recipientId,
+          bookmarks: {
+            signature: signature ? bookmarkOf(signature) : null,
+            initials: initials ? bookmarkOf(initials) : null,
+            slots: slots.map(slotBoxOf),
+          },
+        };
+      }),
     };
   }
 
@@ -665,6 +688,43 @@ function derivationKey(kind: string, ...inputs: string[]): string {
     .update([kind, ...inputs].join('\u0000'))
     .digest('hex')
     .slice(0, 24);
+}
+
+/**
+ * A document's signing bookmarks for every recipient with places in its layout, as an
+ * agreement keeps them (`Agreement.signingPlaces`). `laidOut` false: the engine records no
+ * layout (another engine than the local one), so nobody has bookmarks.
+ */
+export interface StoredSigningPlaces {
+  laidOut: boolean;
+  places: Array<{ recipientId: string; bookmarks: SigningBookmarks }>;
+}
+
+/**
+ * One recipient's bookmarks of stored signing places: null when the engine records no layout,
+ * no places when the layout has none of theirs. Built field by field, so what was stored and read
+ * back answers exactly what the layout answered (the same keys in the same order).
+ */
+export function signingBookmarksFor(
+  stored: StoredSigningPlaces,
+  recipientId: string = SINGLE_SIGNER_RECIPIENT_ID,
+): SigningBookmarks | null {
+  if (!stored.laidOut) return null;
+  const found = stored.places.find((place) => place.recipientId === recipientId)?.bookmarks;
+  const mark = (at: SigningBookmark | null | undefined): SigningBookmark | null =>
+    at ? { page: at.page, yRatio: at.yRatio } : null;
+  return {
+    signature: mark(found?.signature),
+    initials: mark(found?.initials),
+    slots: (found?.slots ?? []).map((slot) => ({
+      kind: slot.kind,
+      page: slot.page,
+      left: slot.left,
+      top: slot.top,
+      width: slot.width,
+      height: slot.height,
+    })),
+  };
 }
 
 /** A slot (PDF points, origin bottom-left, 0-based page) as a viewer bookmark (1-based page, from the top). */

@@ -40,6 +40,8 @@ export {
   type PdfFile,
   type RunDocuments,
   type SignatureSource,
+  signingBookmarksFor,
+  type StoredSigningPlaces,
 } from './documents.service';
 export { READ_GRANT_STANDING, type ReadGrantStanding } from './read-grant-standing.port';
 export { DocumentReadAccess, DOCUMENT_READ_GRANT_PARAM } from './document-read-access';

@@ -23,6 +23,7 @@ import {
 import { AppConfig } from '../../platform/config/app-config';
 import { DocumentsService } from '../documents';
 import { linkExpiresAt } from './link-expiry';
+import { SigningBookmarksReader } from './signing-bookmarks';
 import {
   agreementTitleOf,
   closedAtOf,
@@ -54,6 +55,7 @@ export class OtherSignerSigning {
   constructor(
     private readonly repository: AgreementRepository,
     private readonly documents: DocumentsService,
+    private readonly bookmarks: SigningBookmarksReader,
     private readonly config: AppConfig,
   ) {}
 
@@ -91,7 +93,7 @@ export class OtherSignerSigning {
       signedDocLink: agreement.signedDocLink ?? null,
       verifyId: agreement.finish?.state === 'completed' ? agreement.verifyId : null,
       bookmarks: open
-        ? await this.documents.signingBookmarks(agreement.docLink, recipient.id).catch(() => null)
+        ? await this.bookmarks.bookmarksOf(agreement, recipient.id).catch(() => null)
         : null,
       readingLink: open ? this.documents.readingLink(agreement.docLink) : null,
       sentAt: recipient.invitedAt?.toISOString() ?? null,

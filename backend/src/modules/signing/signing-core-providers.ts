@@ -1,5 +1,6 @@
 import { AgreementCrmEvents } from '../agreements';
 import { OtherSignerSigning } from './other-signer.service';
+import { SigningBookmarksReader } from './signing-bookmarks';
 import { SigningFinishService } from './signing-finish.service';
 import { SigningService } from './signing.service';
 
@@ -7,6 +8,7 @@ import { SigningService } from './signing.service';
 export const SIGNING_CORE_PROVIDERS = [
   SigningService,
   OtherSignerSigning,
+  SigningBookmarksReader,
   SigningFinishService,
   // The first view tells the deal's CRM record (issue 36); stateless, over the CRM writes.
   AgreementCrmEvents,

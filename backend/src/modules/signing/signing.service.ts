@@ -48,6 +48,7 @@ import {
   type OtherSignerSeat,
 } from './other-signer.service';
 import { linkExpiresAt } from './link-expiry';
+import { SigningBookmarksReader } from './signing-bookmarks';
 import { SignatureImageRepository } from './signature-image.repository';
 
 /** Statuses in which the signature may still be changed: before a first save, and after it. */
@@ -112,6 +113,7 @@ export class SigningService {
     private readonly images: SignatureImageService,
     private readonly documents: DocumentsService,
     private readonly others: OtherSignerSigning,
+    private readonly bookmarks: SigningBookmarksReader,
     private readonly config: AppConfig,
   ) {}
 
@@ -489,11 +491,11 @@ export class SigningService {
    * problem never blocks the signer here.
    */
   private async bookmarksOf(
-    contract: Pick<Agreement, '_id' | 'status' | 'docLink'>,
+    contract: Pick<Agreement, '_id' | 'status' | 'docLink' | 'signingPlaces'>,
   ): Promise<SigningBookmarks | null> {
     if (signerLinkStateOf(contract.status) !== 'open') return null;
     try {
-      return await this.documents.signingBookmarks(contract.docLink);
+      return await this.bookmarks.bookmarksOf(contract, SINGLE_SIGNER_RECIPIENT_ID);
     } catch (error) {
       this.logger.warn(
         `no bookmarks for contract ${String(contract._id)}: ${(error as Error).message}`,

@@ -1,0 +1,38 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { SigningBookmarks } from '@prosign/domain';
+import { AgreementRepository, type Agreement } from '../agreements';
+import { DocumentsService, signingBookmarksFor } from '../documents';
+
+/**
+ * The signing page's bookmarks of a signer (issue 54): from the signing places the agreement
+ * keeps, computed when its document was sent, so a link check reads no document. An agreement
+ * sent before they were kept has them computed from its document once, on its first read, and
+ * stored (only if none were stored meanwhile): old links keep working, and cost that read once.
+ */
+@Injectable()
+export class SigningBookmarksReader {
+  private readonly logger = new Logger(SigningBookmarksReader.name);
+
+  constructor(
+    private readonly repository: AgreementRepository,
+    private readonly documents: DocumentsService,
+  ) {}
+
+  /** `recipientId`'s bookmarks; throws when an agreement without stored places cannot compute them. */
+  async bookmarksOf(
+    agreement: Pick<Agreement, '_id' | 'docLink' | 'signingPlaces'>,
+    recipientId: string,
+  ): Promise<SigningBookmarks | null> {
+    const stored = agreement.signingPlaces;
+    if (stored) return signingBookmarksFor(stored, recipientId);
+    const places = await this.documents.signingPlaces(agreement.docLink);
+    await this.repository
+      .storeSigningPlaces(agreement._id, places, { ifAbsent: true })
+      .catch((error: unknown) =>
+        this.logger.warn(
+          `signing places of agreement ${String(agreement._id)} not stored: ${(error as Error).message}`,
+        ),
+      );
+    return signingBookmarksFor(places, recipientId);
+  }
+}
