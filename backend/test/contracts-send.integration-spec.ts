@@ -278,6 +278,38 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
     expect(await deliveriesFor(retried.body.token)).toHaveLength(2);
   });
 
+  it("a retry cannot move the first signer onto another signer's address: 400, nothing changed (one person, one place)", async () => {
+    await resetDealStage();
+    const docLink = await createDocument();
+    const luis = { name: 'Luis Alvarez', email: 'luis.alvarez@example.com' };
+    const mail = api.get(MailService, { strict: false });
+    jest.spyOn(mail, 'send').mockRejectedValueOnce(new Error('redis connection lost'));
+    await http()
+      .post('/api/contracts/send')
+      .send(sendBody(docLink, { additional_signers: [luis] }))
+      .expect(502);
+    const pending = await contracts.findOne({ docLink }).lean();
+
+    // The retry names Luis, a signer the first attempt stored, as the first signer (any spelling;
+    // its own list leaves him out, but stored signers stand until the send is published): refused
+    // with who clashes, the record as it was.
+    const refused = await http()
+      .post('/api/contracts/send')
+      .send(sendBody(docLink, { email: ' Luis.Alvarez@EXAMPLE.com ', additional_signers: [] }))
+      .expect(400);
+    expect(JSON.stringify(refused.body.message)).toContain('luis.alvarez@example.com');
+    const after = await contracts.findOne({ docLink }).lean();
+    expect(after?.form).toEqual(pending?.form);
+    expect(after?.recipients).toEqual(pending?.recipients);
+    expect(await deliveriesFor(String(pending?.token))).toHaveLength(0);
+
+    // The same retry with the first signer's own address completes the send.
+    await http()
+      .post('/api/contracts/send')
+      .send(sendBody(docLink, { additional_signers: [luis] }))
+      .expect(200);
+  });
+
   it('an edit of a cancelled contract marks the old record edited_resent; a live one cannot be replaced', async () => {
     const first = await http()
       .post('/api/contracts/send')

@@ -174,6 +174,12 @@ export class AgreementSendService {
     const set: Record<string, unknown> = {
       searchText: config.searchText({ ...agreement.form, ...fresh }),
     };
+    // The retry's form meets the signers the first attempt stored: one person, one place still
+    // (a first signer moved onto another signer's or the firm's address is refused, nothing changed).
+    const storedSigners = additionalSignersOf(agreement);
+    if (storedSigners) {
+      checkedRecipientList(input.family, { ...agreement.form, ...fresh } as TForm, storedSigners);
+    }
     for (const [field, value] of Object.entries(fresh)) set[`form.${field}`] = value;
     if (params.replacesId) set['send.params.replacesId'] = params.replacesId;
     if (!anyMailSent) {
@@ -199,17 +205,7 @@ export class AgreementSendService {
     const countersigner = input.signers?.countersigner ?? null;
     if (additional.length === 0 && !countersigner) return [];
     const order = input.signers?.order ?? 'sequential';
-    const parties = familyConfig<TForm>(input.family).parties(input.form);
-    const check = checkRecipientList(
-      sendRecipientInputs(
-        { name: parties.signerName, email: parties.signerEmail, phone: parties.signerPhone },
-        additional,
-        order,
-        parties.copyTo,
-        countersigner,
-      ),
-    );
-    if (!check.ok) throw new BadRequestException(check.errors.map((error) => error.message));
+    const check = checkedRecipientList(input.family, input.form, input.signers);
     const signers = additionalSignerRecipients(
       additional,
       order,
@@ -513,6 +509,29 @@ export function sendResultOf(agreement: AgreementDocument<object>): AgreementSen
     status: agreement.status,
     send: { state: agreement.send?.state ?? 'in_progress', steps },
   };
+}
+
+/**
+ * A send's whole recipient list — the form's signer and copies, the other signers, the firm's
+ * countersigner — checked as one (400 with every problem, e.g. one address in two places).
+ */
+function checkedRecipientList<TForm extends object>(
+  family: AgreementFamily,
+  form: TForm,
+  signers: AgreementSendInput<TForm>['signers'],
+) {
+  const parties = familyConfig<TForm>(family).parties(form);
+  const check = checkRecipientList(
+    sendRecipientInputs(
+      { name: parties.signerName, email: parties.signerEmail, phone: parties.signerPhone },
+      signers?.additional ?? [],
+      signers?.order ?? 'sequential',
+      parties.copyTo,
+      signers?.countersigner ?? null,
+    ),
+  );
+  if (!check.ok) throw new BadRequestException(check.errors.map((error) => error.message));
+  return check;
 }
 
 /** The signers besides the first of an agreement (a resend asks them again, each under a new link). */
