@@ -2,7 +2,6 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import {
   formatPacificTimestamp,
-  STANDARD_TEMPLATE_DOC_IDS,
   type AgreementFamily,
   type VerifyDocumentView,
 } from '@prosign/domain';
@@ -12,7 +11,6 @@ import { DocumentsService } from '../src/modules/documents/documents.service';
 import { MailService } from '../src/modules/mail/mail.service';
 import { maskEmail } from '../src/modules/signing/verify.service';
 import { coBody, coDealFixture, type CoDealFixture } from './support/co-fixtures';
-import { contractFormData, contractSendBody } from './support/document-fixtures';
 import { pdfText } from './support/pdf-text';
 import { seedBaseData } from './support/seed';
 import {
@@ -21,6 +19,7 @@ import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
   sealedFinish,
+  sendContract,
   signerBrowser,
 } from './support/signing-fixtures';
 import { sowBody } from './support/sow-fixtures';
@@ -138,21 +137,8 @@ describe('the certificate of completion tells what the record says', () => {
     family: 'standard',
     staff: () => csm,
     async send(extra) {
-      // The document takes who signs (their blocks); the order and the code are the send's.
-      const { signing_order: _order, require_email_code: _code, ...blocks } = extra;
-      const created = await csm()
-        .post('/api/template/create-contract')
-        .send({
-          docLink: `${PUBLIC_API_URL}/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/edit`,
-          formData: contractFormData({}),
-          ...blocks,
-        })
-        .expect(201);
-      const sent = await csm()
-        .post('/api/contracts/send')
-        .send({ ...contractSendBody(created.body.docLink as string), ...extra })
-        .expect(200);
-      const record = await connection.collection('agreements').findOne({ token: sent.body.token });
+      const sent = await sendContract(csm, extra);
+      const record = await connection.collection('agreements').findOne({ token: sent.token });
       return String(record?._id);
     },
     async sign(token, name, email, code) {

@@ -1,10 +1,9 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import mongoose, { type Connection } from 'mongoose';
-import { extractDocId, STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain';
+import { extractDocId } from '@prosign/domain';
 import { DocumentsService } from '../src/modules/documents';
 import { coDealFixture, sendCo } from './support/co-fixtures';
-import { contractFormData, contractSendBody } from './support/document-fixtures';
 import { seedBaseData } from './support/seed';
 import {
   openAndSaveSignature,
@@ -172,27 +171,12 @@ describe('signing: the reads a signer costs', () => {
 
   /** A standard contract with a second client signer (at once) and the firm's countersigner. */
   async function sendWithSigners() {
-    const blocks = {
+    const sent = await sendContract(http, {
       additional_signers: [{ name: 'Luis Alvarez', email: 'luis.alvarez@example.com' }],
       countersigner: { email: 'admin@prosign.example', name: 'Dana Whitfield', title: 'Principal' },
-    };
-    const created = await http()
-      .post('/api/template/create-contract')
-      .send({
-        docLink: `${PUBLIC_API_URL}/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/edit`,
-        formData: contractFormData({}),
-        ...blocks,
-      })
-      .expect(201);
-    const sent = await http()
-      .post('/api/contracts/send')
-      .send({
-        ...contractSendBody(created.body.docLink as string),
-        ...blocks,
-        signing_order: 'parallel',
-      })
-      .expect(200);
-    return sent.body.token as string;
+      signing_order: 'parallel',
+    });
+    return sent.token;
   }
 
   it("answers every family's link check from the agreement: no document read, only the commands it needs (issue 54)", async () => {

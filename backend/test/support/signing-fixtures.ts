@@ -22,11 +22,16 @@ export async function sendContract(
   overrides: Record<string, unknown> = {},
 ): Promise<{ token: string; docLink: string; signingLink: string }> {
   const dealId = (overrides.hsDealId as string | undefined) ?? '';
+  // The document takes who signs (a block for each other signer and the firm's); the order
+  // and the rest are the send's.
+  const { additional_signers, countersigner } = overrides;
   const created = await http()
     .post('/api/template/create-contract')
     .send({
       docLink: `${PUBLIC_API_URL}/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/edit`,
       formData: contractFormData({ hs_deal_id: dealId }),
+      ...(additional_signers ? { additional_signers } : {}),
+      ...(countersigner ? { countersigner } : {}),
     })
     .expect(201);
   const docLink = (created.body as { docLink: string }).docLink;
