@@ -312,7 +312,7 @@ export class HubSpotCrmAdapter implements CrmPort {
   }
 
   /**
-   * The note a write created whose answer was lost (issue 53 item 8). HubSpot's search reads the
+   * The note a write created whose answer was lost. HubSpot's search reads the
    * body, where a signer's own words are too (a decline's reason, a hand-over's note): a body
    * that merely contains the marker could be theirs. A note is ours only when its text ends with
    * our reference line (`ProSign ref: <marker>`, written last by `addNote`): their words are

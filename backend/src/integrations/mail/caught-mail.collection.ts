@@ -24,7 +24,7 @@ export interface CaughtMailDoc {
   receivedAt: Date;
   /**
    * The mail's `Expires` header (a one-time code's expiry): the catcher removes the mail then,
-   * so the demo's mailbox keeps a code no longer than the code works (issue 53 item 5).
+   * so the demo's mailbox keeps a code no longer than the code works.
    */
   expiresAt?: Date;
 }

@@ -5,7 +5,7 @@ import { familyConfig } from './agreement-family';
 import type { AgreementDocument } from './agreement.schema';
 
 /**
- * Events after which the deal keeps the agreement's signing link (issue 53 item 9): the write
+ * Events after which the deal keeps the agreement's signing link: the write
  * reads the live one when it runs, so a hand-over (or a send retried after one) never leaves a
  * dead link on the deal, and no signing token is stored with the write.
  */

@@ -4,7 +4,7 @@ import { CRM_SIGNING_LINKS, type CrmSigningLinks } from '../crm';
 import { AgreementRepository } from './agreement.repository';
 import { AgreementsModule } from './agreements.module';
 
-/** The CRM writes' CrmSigningLinks on the agreement repository (issue 53 item 9). */
+/** The CRM writes' CrmSigningLinks on the agreement repository. */
 @Injectable()
 export class AgreementCrmLinks implements CrmSigningLinks {
   constructor(private readonly repository: AgreementRepository) {}

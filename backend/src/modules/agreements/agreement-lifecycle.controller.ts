@@ -87,7 +87,7 @@ export function agreementLifecycleController<TCard>(
     @IsOptional() @IsString() @MaxLength(320) deletedBy?: string;
   }
 
-  /** Re-open a signer's locked e-mail code step (issue 53 item 6) on an agreement named by its id. */
+  /** Re-open a signer's locked e-mail code step on an agreement named by its id. */
   class IdReopenEmailCodeDto extends ReopenEmailCodeDto {
     @IsMongoId({ message: `id must be ${idNoun}` })
     id: string;

@@ -110,7 +110,7 @@ export class AgreementLifecycleService {
   }
 
   /**
-   * Re-open a signer's e-mail code step locked by too many wrong codes (issue 53 item 6): their
+   * Re-open a signer's e-mail code step locked by too many wrong codes: their
    * count of wrong entries starts again from 0, an event of the chain names who re-opened it.
    * Allowed by the family's action table while the agreement is open and the place is locked.
    */

@@ -7,7 +7,7 @@ import { AgreementsModule } from './agreements.module';
 /** The statuses that end the cc recipient's read grant; deletion ends it too. */
 const GRANT_ENDING_STATUSES: readonly string[] = ['void', 'cancelled'];
 
-/** The documents module's ReadGrantStanding on the agreement repository (issue 53 item 4). */
+/** The documents module's ReadGrantStanding on the agreement repository. */
 @Injectable()
 export class AgreementReadGrants implements ReadGrantStanding {
   constructor(private readonly repository: AgreementRepository) {}

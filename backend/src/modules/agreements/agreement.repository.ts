@@ -48,7 +48,7 @@ export function newLinkToken(): string {
 /**
  * The condition of a write that gives a recipient's place to `email`: no recipient holds that
  * address yet (trimmed, any case), so of writes giving two places to one person at the same
- * instant one finds it (issue 53). The place's own entry counts too: a hand-over never gives
+ * instant one finds it. The place's own entry counts too: a hand-over never gives
  * a place the address it has. A `$nor` of a match, because the embedded FerretDB reads `$ne`
  * and `$not` on a path into an array wrongly and has no `$elemMatch` on fields.
  */
@@ -835,7 +835,7 @@ export class AgreementRepository implements AgreementMailNotes {
   }
 
   /**
-   * What a CRM write reads of an agreement for the deal's link (issue 53 item 9): its family,
+   * What a CRM write reads of an agreement for the deal's link: its family,
    * status, deletion and signing link, and nothing else of the record; null if none.
    */
   async signingLinkStateOf(agreementId: string) {

@@ -110,7 +110,7 @@ export class Agreement<TForm extends object = Record<string, unknown>> {
   signerPart?: { recipientId: string; at: Date } | null;
 
   /**
-   * Where its document's layout puts each signer's signature, initials and marks (issue 54):
+   * Where its document's layout puts each signer's signature, initials and marks:
    * computed once when the document is sent (again when a hand-over prints a new name), so a
    * signer's link check answers the signing page's bookmarks from this record and reads no
    * document. Absent on agreements sent before: the first read computes and stores them.

@@ -74,7 +74,7 @@ export class CrmAgreementRecord {
       fileId = file.id;
     }
     const done = (noteId: string): CrmWriteStep => (fileId ? { fileId, noteId } : { noteId });
-    // The note by the id its create answered with (issue 53 item 8), recorded at once below.
+    // The note by the id its create answered with, recorded at once below.
     if (move.noteId) return done(move.noteId);
     const event = move.milestone as CrmRecordEvent;
     // Where tries are recorded (a lagging search), only a create whose answer was lost is looked
@@ -118,7 +118,7 @@ export class CrmAgreementRecord {
   /**
    * The deal properties a write keeps current (issue 36 item 4): the agreement's status, the
    * signing date, and the link property: the live signing link while the agreement is open
-   * (read now, issue 53 item 9: after a hand-over or a resend the new one), the sealed or VOID
+   * (read now: after a hand-over or a resend the new one), the sealed or VOID
    * PDF after, nothing once the link closed without one (a decline, a cancel, an expiry). A
    * property named `none` is not written.
    */

@@ -1,5 +1,5 @@
 /**
- * Where a CRM write reads the link a deal keeps while its agreement is open (issue 53 item 9):
+ * Where a CRM write reads the link a deal keeps while its agreement is open:
  * the agreement's live signing link, read when the write runs, so a hand-over or a write retried
  * after one never leaves a dead link on the deal, and neither the write's record nor its queued
  * job carries a signing token. A port, because the agreements module owns the `agreements`

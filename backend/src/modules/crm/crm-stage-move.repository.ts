@@ -38,7 +38,7 @@ export interface CrmStageMoveDoc {
   /** Stored on the deal with the move (the sealed or VOID PDF; a signing link in older writes). */
   link: string | null;
   /**
-   * Issue 53 item 9: the agreement (`_id`) whose signing link the deal keeps with this event
+   * The agreement (`_id`) whose signing link the deal keeps with this event
    * (a send, a hand-over), read when the write runs: the live one, or none once it is closed.
    */
   signingLinkOf?: string | null;

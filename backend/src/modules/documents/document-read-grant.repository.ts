@@ -3,7 +3,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import type { Collection, Connection } from 'mongoose';
 
 /**
- * A cc recipient's read grant (issue 53 item 4). The grant itself is a random value that
+ * A cc recipient's read grant. The grant itself is a random value that
  * names nothing; only its SHA-256 is stored, as `_id`, so the collection opens no document.
  */
 export interface DocumentReadGrantDoc {

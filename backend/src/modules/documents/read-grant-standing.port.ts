@@ -1,5 +1,5 @@
 /**
- * Whether a cc recipient's read grant still stands (issue 53 item 4): a grant ends with its
+ * Whether a cc recipient's read grant still stands: a grant ends with its
  * agreement once that is voided, cancelled or deleted, asked at every read, so no transition has
  * to remember to revoke it. A port, because the agreements module owns the `agreements`
  * collection and sits above this one (it issues the grants); it implements this and provides it

@@ -40,7 +40,7 @@ export interface MailDeliveryDoc {
   updatedAt: Date;
   sentAt: Date | null;
   /**
-   * Set on a mail that carried a one-time secret (the e-mail code, issue 53 item 5): when the
+   * Set on a mail that carried a one-time secret (the e-mail code): when the
    * secret expires. Its subject and bodies above hold `MAIL_SECRET_PLACEHOLDER` where the
    * secret was; it was sent by the request itself, never queued, and the record is removed
    * at this time (a TTL index where the database has them, else the worker's sweep).

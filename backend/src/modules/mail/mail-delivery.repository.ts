@@ -28,7 +28,7 @@ export class MailDeliveryRepository
   }
 
   /**
-   * A mail carrying a one-time secret lives only as long as the secret (issue 53 item 5): a
+   * A mail carrying a one-time secret lives only as long as the secret: a
    * TTL index on `expiresAt` where the database has them (MongoDB; other mail has no
    * `expiresAt` and stays), else `removeExpired` in the worker's sweep (FerretDB v1 refuses it).
    */
@@ -50,7 +50,7 @@ export class MailDeliveryRepository
   }
 
   /**
-   * Removes the code mails recorded before they kept no code (issue 53 item 5): their bodies
+   * Removes the code mails recorded before they kept no code: their bodies
    * hold a code, long expired (recorded before `olderThan`). Run once as the worker starts.
    */
   async removeLegacyCodeMail(olderThan: Date): Promise<number> {

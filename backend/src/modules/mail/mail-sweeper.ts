@@ -34,7 +34,7 @@ export class MailSweeper implements OnApplicationBootstrap {
 
   /** Registers the sweep schedule (one scheduler whatever the number of workers). */
   async onApplicationBootstrap(): Promise<void> {
-    // Code mails recorded before issue 53 kept their code in the body: gone once expired.
+    // Code mails recorded before they kept no code held it in the body: gone once expired.
     const expiredBefore = new Date(Date.now() - EMAIL_CODE_RULES.validMinutes * 60_000);
     void this.deliveries.removeLegacyCodeMail(expiredBefore).then(
       (removed) => {

@@ -140,7 +140,7 @@ export class MailService {
   }
 
   /**
-   * A mail carrying a one-time secret (issue 53 item 5): handed to the transport now, its
+   * A mail carrying a one-time secret: handed to the transport now, its
    * record written first with the secret replaced by a placeholder and `expiresAt` (the TTL
    * index or the worker's sweep removes it then). No store and no job ever holds the secret;
    * a transport failure answers 503 (the signer asks again: a code is worth minutes, not

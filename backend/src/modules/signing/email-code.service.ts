@@ -173,7 +173,7 @@ export class EmailCodeService {
     }
     if (!saved) throw new ConflictException('Please try again.');
     // Keyed by the code's random id: the digits are in the mail only; its delivery record keeps
-    // a placeholder and goes when the code expires (issue 53 item 5).
+    // a placeholder and goes when the code expires.
     await this.mail.send({
       key: `email-code.${stored.id}`,
       template: { kind: 'email-code', data: { code } },
@@ -200,7 +200,7 @@ export class EmailCodeService {
     if (!this.requiredFor(seat)) throw new ConflictException(EMAIL_CODE_MESSAGES.notRequired);
     const entered = normalizeEmailCode(rawCode);
     if (!entered) throw new BadRequestException(EMAIL_CODE_MESSAGES.malformed);
-    // Issue 53 item 6: the entry is one of the place's limited wrong entries until it proves
+    // The entry is one of the place's limited wrong entries until it proves
     // right (reserved before the code is checked, so parallel guesses cannot pass the limit).
     const failures = await this.reserveFailure(seat);
     const entry: { outcome: 'wrong' | 'right' | 'unchecked' } = { outcome: 'unchecked' };

@@ -4,7 +4,7 @@ import { AgreementRepository, type Agreement } from '../agreements';
 import { DocumentsService, signingBookmarksFor } from '../documents';
 
 /**
- * The signing page's bookmarks of a signer (issue 54): from the signing places the agreement
+ * The signing page's bookmarks of a signer: from the signing places the agreement
  * keeps, computed when its document was sent, so a link check reads no document. An agreement
  * sent before they were kept has them computed from its document once, on its first read, and
  * stored (only if none were stored meanwhile): old links keep working, and cost that read once.

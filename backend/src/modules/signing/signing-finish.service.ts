@@ -391,7 +391,7 @@ export class SigningFinishService {
             signer: { name: parties.signerName, email: parties.signerEmail },
             // Every recipient, one signer too (the certificate of completion, issue 37 item 6):
             // role, e-mail, how they were authenticated ("… E-mail code verified at …") and
-            // whether they signed, by the one rule the card and /verify read (issue 53).
+            // whether they signed, by the one rule the card and /verify read.
             ...auditRecipientsOf(contract, {
               name: parties.signerName,
               email: parties.signerEmail,

@@ -77,7 +77,7 @@ export class VerifyService {
     const of = familyConfig(contract.family).parties(contract.form);
     const recipients = recipientsOf(contract, { name: of.signerName, email: of.signerEmail });
     // Every signer and the countersigner, each signed or not by the one rule the certificate
-    // and the card read (issue 53), then the sender and the copies.
+    // and the card read, then the sender and the copies.
     const parties: VerifyParty[] = [
       ...recipients
         .map(recipientSignature)

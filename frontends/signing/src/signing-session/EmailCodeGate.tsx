@@ -35,7 +35,7 @@ export const EMAIL_CODE_TEXTS = {
   failedMessage: 'Check your connection and try again.',
   sendFailed: 'The code could not be sent. Please try again.',
   verifyFailed: 'The code could not be checked. Please try again.',
-  /** Too many wrong codes (issue 53 item 6): only the sender can open the step again. */
+  /** Too many wrong codes: only the sender can open the step again. */
   locked: 'The code step is locked',
 } as const;
 

@@ -10,7 +10,7 @@ import { useApiClient } from '../config/RuntimeConfigProvider';
 import { invalidateAgreements } from './agreement-hooks';
 
 /**
- * Staff re-open a signer's e-mail code step locked by too many wrong codes (issue 53 item 6):
+ * Staff re-open a signer's e-mail code step locked by too many wrong codes:
  * `POST /api/update/reopen-email-code {token, recipientId}` for standard contracts (named by
  * their token), `POST /api/{sow|co}/reopen-email-code {id, recipientId}` for the others.
  */

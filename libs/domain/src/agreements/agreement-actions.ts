@@ -30,7 +30,7 @@ export const AGREEMENT_ACTIONS = [
   'delete',
   /** Staff hand an unsigned signer's place to someone else (issue 35 item 2). */
   'changeSigner',
-  /** Staff re-open a signer's code step locked by too many wrong codes (issue 53 item 6). */
+  /** Staff re-open a signer's code step locked by too many wrong codes. */
   'reopenEmailCode',
 ] as const;
 export type AgreementAction = (typeof AGREEMENT_ACTIONS)[number];
@@ -107,7 +107,7 @@ function actionTable(
     // Issue 35: while it is open, for a client signer who has not saved or signed (the
     // recipients decide which: changeableSigners); the status stays.
     changeSigner: { from: active, to: null, who: ANYONE },
-    // Issue 53 item 6: while it is open, for a signer whose code step is locked; the status stays.
+    // While it is open, for a signer whose code step is locked; the status stays.
     reopenEmailCode: { from: active, to: null, who: ANYONE },
   };
   for (const [action, override] of Object.entries(overrides) as [
@@ -203,7 +203,7 @@ export interface ActionSubject {
   reminderDeactivateTime: Date | string | null;
   /** Who it is sent to (several signers change what reminders may do). */
   recipients?: readonly Recipient[];
-  /** The signers (`Recipient.id`) whose e-mail code step is locked (issue 53 item 6). */
+  /** The signers (`Recipient.id`) whose e-mail code step is locked. */
   emailCodeLocked?: readonly string[];
 }
 

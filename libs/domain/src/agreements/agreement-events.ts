@@ -10,7 +10,7 @@ export const AGREEMENT_EVENT_TYPES = [
   'sent',
   'viewed',
   'email_code_verified',
-  /** Issue 53 item 6: too many wrong codes on a signer's place locked its code step; staff re-open it. */
+  /** Too many wrong codes on a signer's place locked its code step; staff re-open it. */
   'email_code_locked',
   'email_code_reopened',
   'consent',

@@ -64,7 +64,7 @@ const STANDARD_ROUTES: DashboardRoutes = {
     editAndResend: [{ method: 'PUT', path: 'update/edit-resend' }],
     // Issue 35: staff hand an unsigned signer's place to someone else.
     changeSigner: [{ method: 'POST', path: 'update/change-signer' }],
-    // Issue 53 item 6: staff re-open a signer's locked e-mail code step.
+    // Staff re-open a signer's locked e-mail code step.
     reopenEmailCode: [{ method: 'POST', path: 'update/reopen-email-code' }],
   },
 };

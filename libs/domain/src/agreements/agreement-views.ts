@@ -74,8 +74,8 @@ export interface AgreementCardCore {
    */
   sealWaiting?: AgreementSealWaiting | null;
   /**
-   * The signers (`Recipient.id`) whose e-mail code step is locked by too many wrong codes
-   * (issue 53 item 6): staff re-open it from the card. Absent or empty: none.
+   * The signers (`Recipient.id`) whose e-mail code step is locked by too many wrong codes:
+   * staff re-open it from the card. Absent or empty: none.
    */
   emailCodeLocked?: string[];
 }
@@ -110,7 +110,7 @@ export interface DeclinedCardLine {
 
 /**
  * The card's lines for a declined agreement (issue 35): "Declined by Jane Doe on November 27,
- * 2026.", then the signer's reason quoted under their name (issue 53 item 8: a reason is never
+ * 2026.", then the signer's reason quoted under their name (a reason is never
  * a line of ours). The decliner is named from the card's recipients (their e-mail if unnamed),
  * else the card's signer; the date is Pacific time.
  */

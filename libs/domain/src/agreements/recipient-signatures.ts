@@ -1,5 +1,5 @@
 /**
- * Where each recipient's signature stands, and the agreement's with them (issue 53): the ONE
+ * Where each recipient's signature stands, and the agreement's with them: the ONE
  * rule the certificate of completion, the dashboard card, the details and the public verify
  * page read, so none of them can say "Not signed" of a signer the record has as signed. It
  * reads the recipients as the record keeps them (`Recipient.state`, moved by the shared

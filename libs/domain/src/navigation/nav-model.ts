@@ -150,7 +150,7 @@ export interface CountersignDuty {
 }
 
 /**
- * Whether "Waiting for my signature" is in a staff member's navigation (issue 53 item 10).
+ * Whether "Waiting for my signature" is in a staff member's navigation.
  * It has no access flag, and spec 1 §2.2 shows an entry only to whom it serves: staff
  * named as a countersigner, as some family's default or on an open agreement. Anyone else
  * would find it empty for good (its page says nothing waits and signs nothing of theirs).

@@ -9,7 +9,7 @@ import type { AgreementFamily } from '../agreements/agreement-statuses';
  * most 3 codes per 30 minutes. It is bound to the link it was mailed for and, once
  * verified, yields a proof bound to that link and to the captcha pass of the session.
  *
- * Guessing is bounded per signer's place, not per code (issue 53 item 6): 10 wrong entries
+ * Guessing is bounded per signer's place, not per code: 10 wrong entries
  * over all its codes lock the code step until staff re-open it from the card. Each guess hits
  * a fresh random code with a chance of 1 in 10^6, so over the place's whole life an attacker
  * gets in with a chance of at most 10 / 10^6 = 1 in 100,000 (per re-open by staff).
@@ -172,7 +172,7 @@ export function readStoredEmailCodeProof(
 /**
  * `POST /api/update/reopen-email-code {token, recipientId}` (standard contracts) or
  * `POST /api/{sow|co}/reopen-email-code {id, recipientId}`: staff re-open a signer's locked
- * code step from the card (issue 53 item 6).
+ * code step from the card.
  */
 export interface ReopenEmailCodeRequest {
   recipientId: string;

@@ -124,7 +124,7 @@ export function checkHandover(
   currentEmail: string,
   otherEmails: readonly string[] = [],
 ): HandoverCheck {
-  // A name is one line: typed line breaks would put a line of the signer's among ours (issue 53).
+  // A name is one line: typed line breaks would put a line of the signer's among ours.
   const name = text(raw?.name).replace(/\s+/g, ' ');
   const email = text(raw?.email);
   const note = text(raw?.note);

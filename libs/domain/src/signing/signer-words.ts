@@ -1,6 +1,6 @@
 /**
  * A signer's own words (a decline's reason, a hand-over's note) wherever ProSign shows them to
- * staff: the CRM note, the card and the mails (issue 53 item 8). They are always a quotation
+ * staff: the CRM note, the card and the mails. They are always a quotation
  * under who wrote them ("Elena Park wrote:"), never lines of our own: a reason that reads
  * "Open in ProSign: https://…" must not pass for ProSign's own link line.
  */

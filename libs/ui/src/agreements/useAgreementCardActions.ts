@@ -63,7 +63,7 @@ export function useAgreementCardActions<F extends ListedFamily>(
       return;
     }
     if (action === 'reopenEmailCode') {
-      // Issue 53 item 6: every signer whose code step is locked (usually one) may try again.
+      // Every signer whose code step is locked (usually one) may try again.
       setBusy({ id: card._id, action });
       try {
         for (const recipientId of card.emailCodeLocked ?? []) {

@@ -5,7 +5,7 @@ export const AUDIT_EVENT_TYPES = [
   'sent',
   'viewed',
   'email_code_verified',
-  /** Issue 53 item 6: too many wrong codes locked a signer's code step; staff re-opened it. */
+  /** Too many wrong codes locked a signer's code step; staff re-opened it. */
   'email_code_locked',
   'email_code_reopened',
   'signature_saved',

@@ -6,7 +6,7 @@ import { AgreementTokenDto } from './agreement-action.dto';
 const RECIPIENT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const RECIPIENT_ID_MESSAGE = 'recipientId must name a signer of the agreement';
 
-/** Staff re-open a signer's locked e-mail code step (issue 53 item 6): whose. */
+/** Staff re-open a signer's locked e-mail code step: whose. */
 export class ReopenEmailCodeDto implements ReopenEmailCodeRequest {
   @IsString({ message: RECIPIENT_ID_MESSAGE })
   @Matches(RECIPIENT_ID, { message: RECIPIENT_ID_MESSAGE })

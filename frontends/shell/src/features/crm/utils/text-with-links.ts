@@ -7,7 +7,7 @@ const TRAILING = /[.,;:!?)\]]+$/;
 
 /**
  * Splits a note's text into plain runs and http(s) addresses; nothing else becomes a link, and
- * nothing on a quoted line ("> …": a signer's own words, issue 53 item 8) does.
+ * nothing on a quoted line ("> …": a signer's own words) does.
  */
 export function textWithLinks(text: string): TextPart[] {
   const parts: TextPart[] = [];
