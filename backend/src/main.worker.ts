@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { createWorkerApp } from './create-worker-app';
 import { loadConfigOrExit } from './platform/config/load-config';
 import { installProcessHandlers } from './platform/process-handlers';
@@ -5,9 +6,20 @@ import { installProcessHandlers } from './platform/process-handlers';
 async function bootstrap(): Promise<void> {
   installProcessHandlers('worker');
   const config = loadConfigOrExit();
+  yieldCpuToRequests(config.WORKER_NICENESS);
   const app = await createWorkerApp(config);
   // SIGTERM/SIGINT → app.close(): workers stop taking jobs and wait for in-flight ones before connections close.
   app.enableShutdownHooks();
+}
+
+/** Background jobs run after the api's requests on a shared machine (see WORKER_NICENESS). */
+function yieldCpuToRequests(niceness: number): void {
+  if (niceness === 0) return;
+  try {
+    setPriority(niceness);
+  } catch (error) {
+    console.warn(`worker: CPU niceness ${niceness} not set: ${(error as Error).message}`);
+  }
 }
 
 bootstrap().catch((error: unknown) => {

@@ -80,6 +80,17 @@ check('/api/health answers 200 through nginx from both apis', async () => {
   );
 });
 
+/** A process's CPU niceness, field 19 of /proc/<pid>/stat (after the command's closing paren). */
+const nicenessOf = (pid) =>
+  Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+
+check("the workers' jobs give way to the apis' requests: workers at niceness 10, apis at 0", () => {
+  const { apis, workers } = cluster.processes;
+  assert.equal(workers.length, 2);
+  for (const worker of workers) assert.equal(nicenessOf(worker.pid), 10);
+  for (const api of apis) assert.equal(nicenessOf(api.pid), 0);
+});
+
 check('only /api and /socket.io reach the apis, with their own headers', async () => {
   const response = await fetch(`${cluster.urls.api}/captcha/config`);
   assert.equal(response.status, 200);

@@ -269,6 +269,15 @@ export class AppConfig {
   @IntegerBetween(1, 100)
   readonly WORKER_CONCURRENCY: number = 16;
 
+  /**
+   * The worker's CPU niceness (0–19): its jobs (seals, mails, CRM writes) give way to the api's
+   * requests, which signers wait on, where both share a machine's cores. Raising one's own
+   * niceness needs no privilege; 0 leaves it as started.
+   */
+  @Expose()
+  @IntegerBetween(0, 19)
+  readonly WORKER_NICENESS: number = 10;
+
   /** The API as browsers reach it: document links (`docLink`) are built on it. */
   @Expose()
   @IsUrl(httpUrl, { message: 'PUBLIC_API_URL must be an http(s) URL' })
