@@ -772,20 +772,25 @@ async function main() {
     const perSigner = commandsPerSigner(rows, SIGNERS);
     summary.profile = rows;
     summary.commandsPerSigner = perSigner;
-    console.log(
-      `\nDatabase commands per signer (from the first signer's call until the signed copies were sent, ÷ ${SIGNERS}; ` +
-        `the mail catcher's own, ${MAIL_CATCHER_COLLECTIONS.join(', ')}, apart: it stands in for the SMTP server):`,
-    );
-    console.table(
-      perSigner.collections.map((c) => ({
+    const perCollection = (collections) =>
+      collections.map((c) => ({
         collection: c.collection,
         reads: c.reads.toFixed(1),
         writes: c.writes.toFixed(1),
         all: (c.reads + c.writes).toFixed(1),
-      })),
-    );
+      }));
+    const counts = (tally) =>
+      `${tally.total.toFixed(1)} (${tally.reads.toFixed(1)} reads, ${tally.writes.toFixed(1)} writes)`;
     console.log(
-      `  commands per signer  ${perSigner.total.toFixed(1)} (${perSigner.reads.toFixed(1)} reads, ${perSigner.writes.toFixed(1)} writes); mail catcher ${perSigner.mailCatcher.toFixed(1)}`,
+      `\nDatabase commands per signer (from the first signer's call until the signed copies were sent, ÷ ${SIGNERS}), ` +
+        "the product's own; the local CRM's and the mail catcher's apart below (they stand in for HubSpot and the SMTP server):",
+    );
+    console.table(perCollection(perSigner.collections));
+    console.log(`  commands per signer  ${counts(perSigner)}`);
+    console.log('\nThe local CRM (HubSpot in production), per signer:');
+    console.table(perCollection(perSigner.crmStandIn.collections));
+    console.log(
+      `  local CRM            ${counts(perSigner.crmStandIn)}; mail catcher ${perSigner.mailCatcher.toFixed(1)}`,
     );
     console.log(
       '\nEvery database command in that time: count, per signer, latency summed over concurrent calls (wait in the write queue included), p50 and max; ' +
@@ -816,31 +821,43 @@ async function main() {
 
 /** The mail catcher's collections: the bench's SMTP server, not the product's work. */
 const MAIL_CATCHER_COLLECTIONS = ['caught_mails', 'caught_mail_attachments'];
+/** The local CRM's collections (the built backend names them): HubSpot's work in production. */
+const CRM_STAND_IN_COLLECTIONS = Object.values(
+  require(path.join(ROOT, 'backend/dist/integrations/crm/local-crm.collections.js'))
+    .LOCAL_CRM_COLLECTIONS,
+);
 const READ_COMMANDS = new Set(['find', 'count', 'distinct', 'aggregate']);
 
-/** Commands per signer by collection (reads and writes), the mail catcher's apart. */
+/**
+ * Commands per signer by collection (reads and writes): the product's, and apart the local
+ * CRM's and the mail catcher's (they stand in for HubSpot and the SMTP server).
+ */
 function commandsPerSigner(rows, signers) {
-  const byCollection = new Map();
-  let mailCatcher = 0;
-  for (const row of rows) {
-    if (MAIL_CATCHER_COLLECTIONS.includes(row.collection)) {
-      mailCatcher += row.count;
-      continue;
+  const tally = (collections) => {
+    const byCollection = new Map();
+    for (const row of rows.filter((r) => collections(r.collection))) {
+      const entry = byCollection.get(row.collection) ?? {
+        collection: row.collection,
+        reads: 0,
+        writes: 0,
+      };
+      entry[READ_COMMANDS.has(row.command) ? 'reads' : 'writes'] += row.count / signers;
+      byCollection.set(row.collection, entry);
     }
-    const entry = byCollection.get(row.collection) ?? {
-      collection: row.collection,
-      reads: 0,
-      writes: 0,
-    };
-    entry[READ_COMMANDS.has(row.command) ? 'reads' : 'writes'] += row.count / signers;
-    byCollection.set(row.collection, entry);
-  }
-  const collections = [...byCollection.values()].sort(
-    (a, b) => b.reads + b.writes - (a.reads + a.writes),
-  );
-  const reads = collections.reduce((sum, c) => sum + c.reads, 0);
-  const writes = collections.reduce((sum, c) => sum + c.writes, 0);
-  return { collections, reads, writes, total: reads + writes, mailCatcher: mailCatcher / signers };
+    const list = [...byCollection.values()].sort(
+      (a, b) => b.reads + b.writes - (a.reads + a.writes),
+    );
+    const reads = list.reduce((sum, c) => sum + c.reads, 0);
+    const writes = list.reduce((sum, c) => sum + c.writes, 0);
+    return { collections: list, reads, writes, total: reads + writes };
+  };
+  const standIn = (name) =>
+    MAIL_CATCHER_COLLECTIONS.includes(name) || CRM_STAND_IN_COLLECTIONS.includes(name);
+  return {
+    ...tally((name) => !standIn(name)),
+    crmStandIn: tally((name) => CRM_STAND_IN_COLLECTIONS.includes(name)),
+    mailCatcher: tally((name) => MAIL_CATCHER_COLLECTIONS.includes(name)).total,
+  };
 }
 
 /**
