@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { createAccessFlags, INITIAL_STATUS, type AgreementMailPending } from '@prosign/domain';
 import type { Queue } from 'bullmq';
-import { createConnection, type Connection } from 'mongoose';
+import mongoose, { createConnection, type Connection } from 'mongoose';
 import { MailCatcher } from '../src/integrations/mail/mail-catcher';
 import { AccessService } from '../src/modules/access/access.service';
 import { mailDeliveries, messageIdFor } from '../src/modules/mail/mail-delivery.collection';
@@ -177,6 +177,36 @@ describe('pending mail on the agreement card', () => {
     });
     expect((await listedCard(agreementId))?.mailPending).toEqual([]);
     expect(await caughtWith(messageIdFor('pending.at-once'))).toBe(1);
+  });
+
+  it("takes a mail sent at once off the card without reading the card's pending list", async () => {
+    const { _id } = await insertStandardAgreement(api, { status: INITIAL_STATUS.standard });
+    const agreementId = String(_id);
+    const reads: string[] = [];
+    // Every read of this agreement, by any process of the test (the api records, the worker sends).
+    mongoose.set('debug', (collection: string, method: string, filter: unknown) => {
+      const id = (filter as { _id?: unknown } | undefined)?._id;
+      if (collection === 'agreements' && method.startsWith('find') && String(id) === agreementId)
+        reads.push(method);
+    });
+    try {
+      await api.get(MailService).send({
+        key: 'pending.unread',
+        template: { kind: 'test', data: {} },
+        to: ['unread@example.com'],
+        agreementId,
+      });
+      await waitFor(
+        () => listedCard(agreementId),
+        (card) => card?.mailPending?.length === 0,
+      );
+    } finally {
+      mongoose.set('debug', false);
+    }
+    // The entry it was listed with is pulled unread; the one read left is the card's family
+    // and status for the dashboards' event (the list was read before each pull until now).
+    expect(reads.filter((method) => method === 'findOne')).toHaveLength(1);
+    expect(await caughtWith(messageIdFor('pending.unread'))).toBe(1);
   });
 
   it('a mail that finally fails leaves pending and becomes the card’s mail problem', async () => {

@@ -20,20 +20,16 @@ type AgreementMail = Pick<MailDeliveryDoc, '_id' | 'template' | 'agreementId'>;
 /**
  * Puts a recorded delivery on its agreement's pending mails: once (not when it
  * is there already) and only while the array has room. By `_id`, one `$push`.
+ * Pending since the delivery was recorded, so the entry as first listed follows from the
+ * delivery itself (`firstPendingEntryOf`) and is taken off without being read.
  */
 export async function addMailPending(
   notes: AgreementMailNotes,
-  delivery: AgreementMail,
+  delivery: AgreementMail & Partial<Pick<MailDeliveryDoc, 'createdAt'>>,
   now = new Date(),
 ): Promise<void> {
   if (!delivery.agreementId) return;
-  const entry: StoredMailPending = {
-    deliveryId: delivery._id,
-    template: delivery.template,
-    since: now,
-    attempts: 0,
-    lastError: null,
-  };
+  const entry = pendingEntryOf(delivery, delivery.createdAt ?? now);
   const pushed = await notes.pushMailPending(delivery.agreementId, entry, MAX_PENDING_MAILS);
   if (!pushed) {
     const pending = await notes.mailPendingOf(delivery.agreementId);
@@ -42,6 +38,17 @@ export async function addMailPending(
         `agreement ${delivery.agreementId} has ${pending.length} pending mails; ${loggableDeliveryId(delivery._id)} is not listed on its card`,
       );
   }
+}
+
+/** A delivery's pending entry before any failed try. */
+function pendingEntryOf(delivery: AgreementMail, since: Date): StoredMailPending {
+  return {
+    deliveryId: delivery._id,
+    template: delivery.template,
+    since,
+    attempts: 0,
+    lastError: null,
+  };
 }
 
 /**
@@ -72,19 +79,26 @@ export async function notePendingTryFailed(
 
 /**
  * Takes a delivery off its agreement's pending mails (sent, or finally
- * failed). `$pull` of the stored entry itself: the embedded database pulls by
- * value only, so the entry is read first and the pull retried if it changed.
+ * failed). `$pull` of the stored entry itself: the embedded database pulls by value only.
+ * The entry as first listed is pulled at once, unread; when a failed try changed it, it is
+ * read first and the pull retried if it changed again.
  */
 export async function removeMailPending(
   notes: AgreementMailNotes,
-  delivery: Pick<MailDeliveryDoc, '_id' | 'agreementId'>,
+  delivery: Pick<MailDeliveryDoc, '_id' | 'agreementId'> &
+    Partial<Pick<MailDeliveryDoc, 'template' | 'createdAt'>>,
 ): Promise<void> {
-  if (!delivery.agreementId) return;
+  const { agreementId, template, createdAt } = delivery;
+  if (!agreementId) return;
+  if (template && createdAt) {
+    const first = pendingEntryOf({ _id: delivery._id, template, agreementId }, createdAt);
+    if (await notes.pullMailPending(agreementId, first)) return;
+  }
   for (let race = 0; race < MAX_RACES; race++) {
-    const pending = await notes.mailPendingOf(delivery.agreementId);
+    const pending = await notes.mailPendingOf(agreementId);
     const entry = pending.find((p) => p.deliveryId === delivery._id);
     if (!entry) return;
-    if (await notes.pullMailPending(delivery.agreementId, entry)) return;
+    if (await notes.pullMailPending(agreementId, entry)) return;
   }
   logger.warn(
     `pending mail ${loggableDeliveryId(delivery._id)} could not be taken off its agreement's card`,
