@@ -3,7 +3,6 @@ import { getModelToken } from '@nestjs/mongoose';
 import { STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain';
 import type { Model } from 'mongoose';
 import request from 'supertest';
-import { DocumentRepository } from '../src/integrations/documents/store/document.repository';
 import { LocalPki, REVOCATION_PORT, TIMESTAMP_PORT } from '../src/integrations/timestamp';
 import {
   DocumentsService,
@@ -19,7 +18,7 @@ import { STAFF_MERGE_REFUSED } from '../src/modules/signing/signer-template.cont
 import type { AppConfig } from '../src/platform/config/app-config';
 import { loadConfig } from '../src/platform/config/load-config';
 import { signInDemoUsers, type DemoRole } from './support/demo-users';
-import { contractFormData, seedTemplates } from './support/document-fixtures';
+import { contractFormData, documentModel, seedTemplates } from './support/document-fixtures';
 import { checkPdfSeal } from './support/pdf-signature';
 import { asStaff } from './support/staff-session';
 import { startApi } from './support/test-apps';
@@ -49,7 +48,6 @@ describe('signed-agreement seal: only the completion pipeline applies it', () =>
   });
   let api: INestApplication;
   let documents: DocumentsService;
-  let repository: DocumentRepository;
   let certificates: Model<SealCertificate>;
   let cookies: Record<DemoRole, string>;
 
@@ -58,7 +56,6 @@ describe('signed-agreement seal: only the completion pipeline applies it', () =>
     await seedTemplates(api);
     cookies = await signInDemoUsers(api);
     documents = api.get(DocumentsService, { strict: false });
-    repository = api.get(DocumentRepository, { strict: false });
     certificates = api.get(getModelToken(SealCertificate.name), { strict: false });
   });
 
@@ -97,7 +94,7 @@ describe('signed-agreement seal: only the completion pipeline applies it', () =>
         .expect(403);
       expect(JSON.stringify(res.body)).not.toContain('combinedDocLink');
       expect(res.body.message).toBe(STAFF_MERGE_REFUSED);
-      expect(await repository.model.countDocuments({ kind: 'combined' })).toBe(0);
+      expect(await documentModel(api).countDocuments({ kind: 'combined' })).toBe(0);
     },
   );
 
@@ -120,7 +117,7 @@ describe('signed-agreement seal: only the completion pipeline applies it', () =>
         message: NOT_A_SIGNED_AGREEMENT,
       });
     }
-    expect(await repository.model.countDocuments({ kind: 'combined' })).toBe(0);
+    expect(await documentModel(api).countDocuments({ kind: 'combined' })).toBe(0);
 
     // The completion pipeline's own pair is sealed, with the configured key.
     const { combinedDocLink } = await documents.mergeDocuments(agreement, trail.docLink, token);
