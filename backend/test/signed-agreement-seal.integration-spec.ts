@@ -13,6 +13,7 @@ import {
   PdfSealerService,
   SEAL_KEY_REQUIRED_MESSAGE,
 } from '../src/modules/documents/pdf/pdf-sealer.service';
+import { SealCertificateRepository } from '../src/modules/documents/pdf/seal-certificate.repository';
 import { SealCertificate } from '../src/modules/documents/pdf/seal-certificate.schema';
 import { STAFF_MERGE_REFUSED } from '../src/modules/signing/signer-template.controller';
 import type { AppConfig } from '../src/platform/config/app-config';
@@ -168,7 +169,7 @@ describe('signed-agreement seal: only the completion pipeline applies it', () =>
       const sealerWith = (overrides: Partial<AppConfig>) =>
         new PdfSealerService(
           { ...env.config, ...overrides } as AppConfig,
-          certificates,
+          api.get(SealCertificateRepository, { strict: false }),
           api.get(TIMESTAMP_PORT, { strict: false }),
           api.get(LocalPki, { strict: false }),
           api.get(REVOCATION_PORT, { strict: false }),
