@@ -6,12 +6,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import modelOwners from './tools/eslint/model-owners.cjs';
 import moduleBoundaries from './tools/eslint/module-boundaries.cjs';
 import uiPrimitivesOnly from './tools/eslint/ui-primitives-only.cjs';
 
 /** Our own rules (tools/eslint), one plugin object for every block that uses them. */
 const prosign = {
-  rules: { 'module-boundaries': moduleBoundaries, 'ui-primitives-only': uiPrimitivesOnly },
+  rules: {
+    'model-owners': modelOwners,
+    'module-boundaries': moduleBoundaries,
+    'ui-primitives-only': uiPrimitivesOnly,
+  },
 };
 
 export default tseslint.config(
@@ -75,6 +80,15 @@ export default tseslint.config(
         { sourceRoot: path.join(import.meta.dirname, 'backend/src') },
       ],
     },
+  },
+  {
+    // A Mongoose model is injected only into its collection's repository (*.repository.ts),
+    // which keeps it private; others call its named methods (tools/eslint/model-owners.cjs).
+    // Tests may read collections directly.
+    files: ['backend/src/**/*.ts'],
+    ignores: ['backend/src/**/*.spec.ts', 'backend/src/**/*.integration-spec.ts'],
+    plugins: { prosign },
+    rules: { 'prosign/model-owners': 'error' },
   },
   {
     files: ['frontends/**/*.{ts,tsx}', 'libs/ui/**/*.{ts,tsx}', 'libs/api-client/**/*.{ts,tsx}'],

@@ -884,6 +884,17 @@ describe('HubSpot CRM adapter', () => {
       expect(res.body).toEqual({ count: 2 });
     });
 
+    it("the admins' CRM record view refuses (409) and sends HubSpot nothing: HubSpot shows its own record", async () => {
+      const http = await staffHttp(app);
+      const record = await http().get('/api/admin/crm/records/deals/555').expect(409);
+      expect(record.body.message).toBe(
+        'The CRM record view shows the local CRM. With HubSpot, open the record in HubSpot.',
+      );
+      const file = await http().get('/api/admin/crm/files/90000001').expect(409);
+      expect(file.body.message).toBe(record.body.message);
+      // The stand-in expected no request: verify (after each test) fails on any that came.
+    });
+
     it('update-missing writes to HubSpot only a property the deal check reports missing', async () => {
       const url = '/api/hubspot/update-deal-by-prosign/555/update-missing';
       // The deal check: the deal without its project type, and its contacts (none).

@@ -8,7 +8,12 @@ import { DocumentRepository } from '../src/integrations/documents/store/document
 import { DocumentsJob } from '../src/modules/documents/documents.jobs';
 import { DocumentsService } from '../src/modules/documents/documents.service';
 import { QueueName } from '../src/platform/queues/queue-names';
-import { contractFormData, seedTemplates } from './support/document-fixtures';
+import {
+  contractFormData,
+  documentModel,
+  seedTemplates,
+  storedPdfModel,
+} from './support/document-fixtures';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
@@ -29,6 +34,7 @@ describe('derived document ids: random, drawn once', () => {
   const apis: INestApplication[] = [];
   const documentsOf = (i: number) => apis[i].get(DocumentsService, { strict: false });
   const repositoryOf = (i: number) => apis[i].get(DocumentRepository, { strict: false });
+  const recordsOf = (i: number) => documentModel(apis[i]);
   let agreement: string;
 
   beforeAll(async () => {
@@ -49,7 +55,7 @@ describe('derived document ids: random, drawn once', () => {
 
   /** A document of the first installation, stored under the same id in the second. */
   async function copyToSecond(docId: string): Promise<void> {
-    await repositoryOf(1).model.create(await repositoryOf(0).get(docId));
+    await recordsOf(1).create(await repositoryOf(0).get(docId));
   }
 
   /** The finish's documents (audit trail, sealed copy) and a void of the sealed copy, in one installation. */
@@ -89,18 +95,16 @@ describe('derived document ids: random, drawn once', () => {
 
   it('repeated and concurrent builds of one derived document keep one id, one record, one job, one PDF', async () => {
     const documents = documentsOf(0);
-    const repository = repositoryOf(0);
+    const records = recordsOf(0);
     const first = await sealAndVoid(0);
     const [again, racing] = await Promise.all([sealAndVoid(0), sealAndVoid(0)]);
     expect(again).toEqual(first);
     expect(racing).toEqual(first);
     for (const id of Object.values(first)) {
-      expect(await repository.model.countDocuments({ _id: id })).toBe(1);
+      expect(await records.countDocuments({ _id: id })).toBe(1);
     }
-    expect(await repository.model.countDocuments({ kind: 'combined' })).toBe(1);
-    expect(await repository.model.countDocuments({ kind: 'void', sources: [first.sealed] })).toBe(
-      1,
-    );
+    expect(await records.countDocuments({ kind: 'combined' })).toBe(1);
+    expect(await records.countDocuments({ kind: 'void', sources: [first.sealed] })).toBe(1);
 
     // The void copy's build is queued under its id: one job, however often it was asked for.
     const queue = apis[0].get<Queue>(getQueueToken(QueueName.Documents), { strict: false });
@@ -110,11 +114,11 @@ describe('derived document ids: random, drawn once', () => {
     expect(builds).toHaveLength(1);
     // Two workers building it at once store one PDF.
     await Promise.all([documents.ensurePdf(first.voided), documents.ensurePdf(first.voided)]);
-    expect(await repository.pdfs.countDocuments({ docId: first.voided })).toBe(1);
+    expect(await storedPdfModel(apis[0]).countDocuments({ docId: first.voided })).toBe(1);
   });
 
   it('keeps documents stored under the hash ids of before: served, and found again instead of made twice', async () => {
-    const repository = repositoryOf(0);
+    const records = recordsOf(0);
     const { docLink } = await documentsOf(0).createContract(
       `${PUBLIC_API_URL}/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/edit`,
       contractFormData(),
@@ -122,7 +126,7 @@ describe('derived document ids: random, drawn once', () => {
     const source = extractDocId(docLink)!;
     // A void copy made before ids were random: its id was the hash of its kind and source.
     const hashId = createHash('sha256').update(`void\u0000${source}`).digest('hex').slice(0, 24);
-    await repository.model.create({
+    await records.create({
       _id: hashId,
       kind: 'void',
       title: 'VOID: Professional Engineering Services Agreement',
@@ -140,6 +144,6 @@ describe('derived document ids: random, drawn once', () => {
 
     const { docId } = await documentsOf(0).voidDocument(docLink, 'admin@prosign.test', VOIDED_AT);
     expect(docId).toBe(hashId);
-    expect(await repository.model.countDocuments({ kind: 'void', sources: [source] })).toBe(1);
+    expect(await records.countDocuments({ kind: 'void', sources: [source] })).toBe(1);
   });
 });

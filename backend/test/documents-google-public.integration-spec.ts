@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { DocumentRepository } from '../src/integrations/documents/store/document.repository';
-import { contractFormData } from './support/document-fixtures';
+import { contractFormData, documentModel } from './support/document-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv, type TestEnv } from './support/test-env';
@@ -72,7 +72,7 @@ describe('public document route (Google documents adapter)', () => {
     ({ app } = await startApi(env.config));
     http = await staffHttp(app);
     // A Drive template registered as ProSign's (what an administrator does for each template).
-    await app.get(DocumentRepository).model.create({
+    await documentModel(app).create({
       _id: 'google-template-1',
       kind: 'template',
       title: 'Standard Service Agreement',

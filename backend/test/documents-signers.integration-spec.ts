@@ -7,7 +7,7 @@ import { renderAgreement } from '../src/integrations/documents';
 import { DocumentRepository } from '../src/integrations/documents/store/document.repository';
 import type { AgreementContent } from '../src/integrations/documents/document-content';
 import { DocumentsService } from '../src/modules/documents/documents.service';
-import { contractFormData, seedTemplates } from './support/document-fixtures';
+import { contractFormData, documentModel, seedTemplates } from './support/document-fixtures';
 import { pdfPagesText, pdfText } from './support/pdf-text';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
@@ -293,7 +293,7 @@ describe('documents for several signers and the firm’s countersigner (issue 34
       status: 400,
       message: `Document ${docIdOf(docLink)} has no signature block for recipient nobody`,
     });
-    const before = await repository.model.countDocuments({ kind: 'contract' });
+    const before = await documentModel(api).countDocuments({ kind: 'contract' });
     await expect(
       createContract({
         signers: [
@@ -302,7 +302,7 @@ describe('documents for several signers and the firm’s countersigner (issue 34
         ],
       }),
     ).rejects.toMatchObject({ status: 400 });
-    expect(await repository.model.countDocuments({ kind: 'contract' })).toBe(before);
+    expect(await documentModel(api).countDocuments({ kind: 'contract' })).toBe(before);
   });
 
   it('leaves a one-signer contract as it was: untagged slots, the legacy signature field, the same PDF', async () => {
@@ -337,7 +337,7 @@ describe('documents for several signers and the firm’s countersigner (issue 34
     expect(inside(printed[0], dateSlot)).toBe(true);
 
     // The same signature kept under the single signer's recipient id stamps the same bytes.
-    await repository.model.updateOne(
+    await documentModel(api).updateOne(
       { _id: docId },
       {
         $unset: { signature: 1 },
@@ -397,7 +397,7 @@ describe('documents for several signers and the firm’s countersigner (issue 34
     const text = await pdfText((await documents.pdfOf(docLink)).pdf);
     for (const name of ['Luis Alvarez', 'Ana Alvarez']) expect(text).toContain(`Name: ${name}`);
 
-    const before = await repository.model.countDocuments({ kind: 'contract' });
+    const before = await documentModel(api).countDocuments({ kind: 'contract' });
     for (const additional_signers of [
       [{ name: '', email: 'luis@example.com' }],
       [{ name: 'Luis', email: 'not-an-address' }],
@@ -408,6 +408,6 @@ describe('documents for several signers and the firm’s countersigner (issue 34
         .send({ docLink: TEMPLATE_LINK, formData: contractFormData(), additional_signers })
         .expect(400);
     }
-    expect(await repository.model.countDocuments({ kind: 'contract' })).toBe(before);
+    expect(await documentModel(api).countDocuments({ kind: 'contract' })).toBe(before);
   });
 });

@@ -5,7 +5,7 @@ import { PNG } from 'pngjs';
 import request from 'supertest';
 import { DocumentRepository } from '../src/integrations/documents/store/document.repository';
 import { DocumentsService } from '../src/modules/documents/documents.service';
-import { contractFormData, seedTemplates } from './support/document-fixtures';
+import { contractFormData, documentModel, seedTemplates } from './support/document-fixtures';
 import { checkPdfSeal } from './support/pdf-signature';
 import { pdfPagesText, pdfText } from './support/pdf-text';
 import { staffHttp, type StaffHttp } from './support/staff-session';
@@ -69,7 +69,7 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
 
   it('seeding is idempotent and the seeded template opens as a PDF in the browser', async () => {
     await seedTemplates(api);
-    expect(await repository.model.countDocuments({ kind: 'template' })).toBe(4);
+    expect(await documentModel(api).countDocuments({ kind: 'template' })).toBe(4);
 
     const pdf = await getPdf(
       `${PUBLIC_API_URL}/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/preview`,
@@ -202,10 +202,10 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
       'Missing data for the template placeholders: $secret_discount',
     ],
   ])('refuses %s with a clear error and creates nothing', async (_case, body, status, message) => {
-    const before = await repository.model.countDocuments({ kind: 'contract' });
+    const before = await documentModel(api).countDocuments({ kind: 'contract' });
     const res = await http().post('/api/template/create-contract').send(body).expect(status);
     expect(res.body).toMatchObject({ statusCode: status, message });
-    expect(await repository.model.countDocuments({ kind: 'contract' })).toBe(before);
+    expect(await documentModel(api).countDocuments({ kind: 'contract' })).toBe(before);
   });
 
   it('answers 404 for an unknown document or view, and 400 for a bad id', async () => {
@@ -348,7 +348,7 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
     // changes after creation): the signed PDF must come from the stored one.
     const record = await repository.find(docId);
     const content = record?.content as { title: string };
-    await repository.model.updateOne(
+    await documentModel(api).updateOne(
       { _id: docId },
       { $set: { 'content.title': `${content.title} (laid out again)` } },
     );
@@ -357,7 +357,10 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
     expect(await pdfText(stamped)).toContain('2026-03-14 10:26:53 PST');
 
     // Without the stored layout the text is laid out again: with the original text, the same bytes.
-    await repository.model.updateOne({ _id: docId }, { $set: { 'content.title': content.title } });
+    await documentModel(api).updateOne(
+      { _id: docId },
+      { $set: { 'content.title': content.title } },
+    );
     await repository.deletePdf(docId, 1);
     await repository.deletePdf(docId, 2);
     expect((await getPdf(docLink)).equals(stamped)).toBe(true);

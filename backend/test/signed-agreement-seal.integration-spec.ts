@@ -3,7 +3,6 @@ import { getModelToken } from '@nestjs/mongoose';
 import { STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain';
 import type { Model } from 'mongoose';
 import request from 'supertest';
-import { DocumentRepository } from '../src/integrations/documents/store/document.repository';
 import { LocalPki, REVOCATION_PORT, TIMESTAMP_PORT } from '../src/integrations/timestamp';
 import {
   DocumentsService,
@@ -14,12 +13,13 @@ import {
   PdfSealerService,
   SEAL_KEY_REQUIRED_MESSAGE,
 } from '../src/modules/documents/pdf/pdf-sealer.service';
+import { SealCertificateRepository } from '../src/modules/documents/pdf/seal-certificate.repository';
 import { SealCertificate } from '../src/modules/documents/pdf/seal-certificate.schema';
 import { STAFF_MERGE_REFUSED } from '../src/modules/signing/signer-template.controller';
 import type { AppConfig } from '../src/platform/config/app-config';
 import { loadConfig } from '../src/platform/config/load-config';
 import { signInDemoUsers, type DemoRole } from './support/demo-users';
-import { contractFormData, seedTemplates } from './support/document-fixtures';
+import { contractFormData, documentModel, seedTemplates } from './support/document-fixtures';
 import { checkPdfSeal } from './support/pdf-signature';
 import { asStaff } from './support/staff-session';
 import { startApi } from './support/test-apps';
@@ -49,7 +49,6 @@ describe('signed-agreement seal: only the completion pipeline applies it', () =>
   });
   let api: INestApplication;
   let documents: DocumentsService;
-  let repository: DocumentRepository;
   let certificates: Model<SealCertificate>;
   let cookies: Record<DemoRole, string>;
 
@@ -58,7 +57,6 @@ describe('signed-agreement seal: only the completion pipeline applies it', () =>
     await seedTemplates(api);
     cookies = await signInDemoUsers(api);
     documents = api.get(DocumentsService, { strict: false });
-    repository = api.get(DocumentRepository, { strict: false });
     certificates = api.get(getModelToken(SealCertificate.name), { strict: false });
   });
 
@@ -97,7 +95,7 @@ describe('signed-agreement seal: only the completion pipeline applies it', () =>
         .expect(403);
       expect(JSON.stringify(res.body)).not.toContain('combinedDocLink');
       expect(res.body.message).toBe(STAFF_MERGE_REFUSED);
-      expect(await repository.model.countDocuments({ kind: 'combined' })).toBe(0);
+      expect(await documentModel(api).countDocuments({ kind: 'combined' })).toBe(0);
     },
   );
 
@@ -120,7 +118,7 @@ describe('signed-agreement seal: only the completion pipeline applies it', () =>
         message: NOT_A_SIGNED_AGREEMENT,
       });
     }
-    expect(await repository.model.countDocuments({ kind: 'combined' })).toBe(0);
+    expect(await documentModel(api).countDocuments({ kind: 'combined' })).toBe(0);
 
     // The completion pipeline's own pair is sealed, with the configured key.
     const { combinedDocLink } = await documents.mergeDocuments(agreement, trail.docLink, token);
@@ -171,7 +169,7 @@ describe('signed-agreement seal: only the completion pipeline applies it', () =>
       const sealerWith = (overrides: Partial<AppConfig>) =>
         new PdfSealerService(
           { ...env.config, ...overrides } as AppConfig,
-          certificates,
+          api.get(SealCertificateRepository, { strict: false }),
           api.get(TIMESTAMP_PORT, { strict: false }),
           api.get(LocalPki, { strict: false }),
           api.get(REVOCATION_PORT, { strict: false }),

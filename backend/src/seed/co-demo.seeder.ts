@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import {
   CHANGE_ORDER_TEMPLATE_DOC_ID,
   CLIENT_SIGNATORY_ROLE,
@@ -14,10 +13,11 @@ import {
   type CoContractInput,
   type CoTemplateFields,
 } from '@prosign/domain';
-import type { Model, QueryFilter } from 'mongoose';
+import type { QueryFilter } from 'mongoose';
 import { localCrmDemoData } from '../integrations/crm';
 import { CO_FAMILY, sectionOverridesOf, type ChangeOrderForm } from '../modules/agreements';
 import { AgreementRepository, AgreementSendService, type Agreement } from '../modules/agreements';
+import { CoTemplateRepository } from '../modules/co';
 import { DocumentsService } from '../modules/documents';
 import { SigningFinishService, SigningService } from '../modules/signing';
 import { AppConfig } from '../platform/config/app-config';
@@ -124,7 +124,7 @@ export class CoDemoSeeder implements Seeder {
     private readonly finishing: SigningFinishService,
     private readonly sending: AgreementSendService,
     private readonly signing: SigningService,
-    @InjectModel('CoTemplate') private readonly templates: Model<StoredCoTemplate>,
+    private readonly templates: CoTemplateRepository,
     private readonly config: AppConfig,
   ) {}
 
@@ -132,9 +132,7 @@ export class CoDemoSeeder implements Seeder {
     if (this.config.CRM_ADAPTER !== 'local' || this.config.DOCUMENTS_ADAPTER !== 'local') {
       return 'skipped (needs the local CRM and documents)';
     }
-    const template =
-      (await this.templates.findOne({ name: CO_TEMPLATE_NAME }).lean()) ??
-      (await this.templates.findOne().sort({ name: 1 }).lean());
+    const template = await this.templates.findNamedOrFirst(CO_TEMPLATE_NAME);
     if (!template) return 'skipped (no CO template)';
     const templateFields: CoTemplateFields = {};
     for (const key of CO_TEMPLATE_FIELD_KEYS) {

@@ -1,10 +1,23 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { getModelToken } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
 import { DocumentRepository } from '../../src/integrations/documents/store/document.repository';
+import { DocumentRecord, StoredPdf } from '../../src/integrations/documents/store/document.schema';
 import { DocumentTemplatesSeeder } from '../../src/modules/documents/templates/document-templates.seeder';
 
 /** Seeds the template documents into an app's database through the real seeder. */
 export async function seedTemplates(app: INestApplicationContext): Promise<void> {
   await new DocumentTemplatesSeeder(app.get(DocumentRepository, { strict: false })).seed();
+}
+
+/** The document records' model, for a test to read (or, to set a scene, write) records itself. */
+export function documentModel(app: INestApplicationContext): Model<DocumentRecord> {
+  return app.get(getModelToken(DocumentRecord.name), { strict: false });
+}
+
+/** The stored revisions' PDF records (`document_pdfs`), for a test to read. */
+export function storedPdfModel(app: INestApplicationContext): Model<StoredPdf> {
+  return app.get(getModelToken(StoredPdf.name), { strict: false });
 }
 
 /** Contract form data as the creation screen sends it (spec 2 §3). */

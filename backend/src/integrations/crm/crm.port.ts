@@ -139,6 +139,37 @@ export interface CrmPipelineStage {
   displayOrder: number;
 }
 
+/** A file kept in the CRM, with its bytes: what a download of it serves. */
+export interface CrmFileContent {
+  name: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** The records whose activity the CRM can show: deals and projects. */
+export type CrmActivityRecordType = Extract<CrmObjectType, 'deals' | 'projects'>;
+
+/**
+ * A deal or project with what ProSign wrote on it: its properties, the notes on its timeline
+ * with their files, and (deals) every change of its stage.
+ */
+export interface CrmRecordActivity {
+  properties: CrmProperties;
+  /** Newest first. */
+  notes: Array<{ id: string; at: Date; body: string; attachmentIds: string[] }>;
+  /** The files attached to its notes, newest first. */
+  files: Array<CrmFile & { createdAt: Date }>;
+  /** Deals: every stage change, oldest first; a project has none. */
+  stageChanges: Array<{ at: Date; from: string | null; to: string }>;
+}
+
+/**
+ * What a CRM that shows its own records answers for `readRecordActivity` and `readFile`
+ * (409): HubSpot keeps ProSign's notes and files in its own record pages.
+ */
+export const CRM_ACTIVITY_SHOWN_BY_VENDOR =
+  'The CRM record view shows the local CRM. With HubSpot, open the record in HubSpot.';
+
 /** A deal pipeline and its stages, in order. */
 export interface CrmPipeline {
   id: string;
@@ -210,6 +241,14 @@ export interface CrmPort {
   findFile(folder: string, name: string): Promise<CrmFile | null>;
   /** The deal pipelines and their stages, in order. */
   listPipelines(): Promise<CrmPipeline[]>;
+  /**
+   * A deal or project with the notes, files and stage changes on it (null: no such record), for
+   * the admins' record view. A CRM with record pages of its own (HubSpot) refuses with a
+   * ConflictException (`CRM_ACTIVITY_SHOWN_BY_VENDOR`).
+   */
+  readRecordActivity(type: CrmActivityRecordType, id: string): Promise<CrmRecordActivity | null>;
+  /** A kept file with its bytes (null: no such file); refused as `readRecordActivity` is. */
+  readFile(fileId: string): Promise<CrmFileContent | null>;
 
   getOwner(ownerId: string): Promise<CrmOwner>;
   listOwners(): Promise<CrmOwner[]>;

@@ -7,13 +7,14 @@ import {
 } from '@nestjs/common';
 import { Client } from '@hubspot/api-client';
 import type { AppConfig } from '../../platform/config/app-config';
-import { CrmRateLimitedError } from './crm.port';
+import { CRM_ACTIVITY_SHOWN_BY_VENDOR, CrmRateLimitedError } from './crm.port';
 import type {
   CrmAssociation,
   CrmAssociationKind,
   CrmCondition,
   CrmNewAssociation,
   CrmFile,
+  CrmFileContent,
   CrmFileUpload,
   CrmNote,
   CrmNoteTarget,
@@ -24,6 +25,7 @@ import type {
   CrmPair,
   CrmPort,
   CrmRecord,
+  CrmRecordActivity,
   CrmSearch,
   CrmSearchResult,
   PropertyOption,
@@ -382,6 +384,15 @@ export class HubSpotCrmAdapter implements CrmPort {
       }))
       .sort((a, b) => a.displayOrder - b.displayOrder)
       .map(({ displayOrder: _order, ...pipeline }) => pipeline);
+  }
+
+  /** HubSpot's record pages show the notes, files and stage history: ProSign does not copy them. */
+  readRecordActivity(): Promise<CrmRecordActivity | null> {
+    return Promise.reject(new ConflictException(CRM_ACTIVITY_SHOWN_BY_VENDOR));
+  }
+
+  readFile(): Promise<CrmFileContent | null> {
+    return Promise.reject(new ConflictException(CRM_ACTIVITY_SHOWN_BY_VENDOR));
   }
 
   /** A Files API call over fetch, with the token; failures as `call`'s. */

@@ -4,6 +4,6 @@
  * Others import only this file or crm.module.ts (tools/eslint/module-boundaries.cjs).
  */
 export * from './crm.port';
-export { containsPattern, localCrmCollections, readLocalCrmFile } from './local-crm.collections';
+export { containsPattern, localCrmCollections } from './local-crm.collections';
 export { localCrmDemoData } from './local-crm.demo-data';
 export { LocalCrmSeeder } from './local-crm.seeder';

@@ -1,10 +1,12 @@
 import { NotFoundException } from '@nestjs/common';
 import type { Connection } from 'mongoose';
 import type {
+  CrmActivityRecordType,
   CrmAssociation,
   CrmCondition,
   CrmNewAssociation,
   CrmFile,
+  CrmFileContent,
   CrmFileUpload,
   CrmNote,
   CrmOwner,
@@ -14,16 +16,19 @@ import type {
   CrmPort,
   CrmProperties,
   CrmRecord,
+  CrmRecordActivity,
   CrmSearch,
   CrmSearchResult,
   PropertyOption,
 } from './crm.port';
 import { labelsOf } from './crm.port';
+import { readLocalCrmActivity } from './local-crm-activity';
 import {
   associationId,
   containsPattern,
   emailKey,
   localCrmCollections,
+  readLocalCrmFile,
   recordKeys,
   type AssociationDoc,
   type CrmObjectType,
@@ -263,6 +268,15 @@ export class LocalCrmAdapter implements CrmPort {
       label: pipeline.label,
       stages: pipeline.stages.map((stage, displayOrder) => ({ ...stage, displayOrder })),
     }));
+  }
+
+  readRecordActivity(type: CrmActivityRecordType, id: string): Promise<CrmRecordActivity | null> {
+    return readLocalCrmActivity(this.db, type, id);
+  }
+
+  async readFile(fileId: string): Promise<CrmFileContent | null> {
+    const file = await readLocalCrmFile(this.db, fileId);
+    return file && { name: file.name, contentType: file.contentType, bytes: file.bytes };
   }
 
   async getOwner(ownerId: string): Promise<CrmOwner> {

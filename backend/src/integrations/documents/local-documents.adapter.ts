@@ -48,7 +48,7 @@ export class LocalDocumentsAdapter implements DocumentsPort {
     const content = fillContent(template.content, request);
     // Random, not an ObjectId: a docLink is what lets a signer open the document.
     const docId = newDocumentId();
-    await this.documents.model.create({
+    await this.documents.insert({
       _id: docId,
       kind: 'contract',
       title: content.title,
@@ -92,19 +92,12 @@ export class LocalDocumentsAdapter implements DocumentsPort {
     // each keep theirs, and each bumps the revision (a new PDF to render). It is conditional on
     // the layout checked above, which setSignatureParties alone changes.
     // The record comes back as updated: the finish renders the new revision next without a read.
-    const signed = await this.documents.model
-      .findOneAndUpdate(
-        { _id: docId, kind: 'contract', layoutRevision: record.layoutRevision ?? null },
-        {
-          $set:
-            recipientId === undefined
-              ? { signature: placed }
-              : { [`signatures.${recipientId}`]: placed },
-          $inc: { revision: 1 },
-        },
-        { returnDocument: 'after' },
-      )
-      .lean<DocumentRecord>();
+    const signed = await this.documents.placeSignature(
+      docId,
+      record.layoutRevision,
+      recipientId,
+      placed,
+    );
     if (!signed) {
       throw new ConflictException(
         `Document ${docId}'s signers changed meanwhile: place the signature again`,
@@ -137,25 +130,17 @@ export class LocalDocumentsAdapter implements DocumentsPort {
     const revision = record.revision + 1;
     // Conditional on the revision read and on no signature placed meanwhile: the text is laid
     // out again at the new revision, which becomes the layout signatures are stamped onto.
-    const updated = await this.documents.model.findOneAndUpdate(
+    const updated = await this.documents.relayoutUnsigned(
+      docId,
+      record.revision,
+      revision,
       {
-        _id: docId,
-        kind: 'contract',
-        revision: record.revision,
-        signature: { $exists: false },
-        signatures: { $exists: false },
+        'content.signatureBlock.signers': wanted.signers,
+        ...(wanted.countersigner
+          ? { 'content.signatureBlock.countersigner': wanted.countersigner }
+          : {}),
       },
-      {
-        $set: {
-          'content.signatureBlock.signers': wanted.signers,
-          ...(wanted.countersigner
-            ? { 'content.signatureBlock.countersigner': wanted.countersigner }
-            : {}),
-          layoutRevision: revision,
-          revision,
-        },
-        ...(wanted.countersigner ? {} : { $unset: { 'content.signatureBlock.countersigner': 1 } }),
-      },
+      wanted.countersigner ? undefined : { 'content.signatureBlock.countersigner': 1 },
     );
     if (!updated) {
       throw new ConflictException(`Document ${docId} changed meanwhile: set its signers again`);
@@ -186,17 +171,10 @@ export class LocalDocumentsAdapter implements DocumentsPort {
     if (!path || current === name) return unchanged;
     const revision = record.revision + 1;
     // Conditional on the revision read and on no signature placed meanwhile, as setSignatureParties.
-    const { matchedCount } = await this.documents.model.updateOne(
-      {
-        _id: docId,
-        kind: 'contract',
-        revision: record.revision,
-        signature: { $exists: false },
-        signatures: { $exists: false },
-      },
-      { $set: { [path]: name, layoutRevision: revision, revision } },
-    );
-    return matchedCount === 1 ? { revision, renamed: true } : unchanged;
+    const renamed = await this.documents.relayoutUnsigned(docId, record.revision, revision, {
+      [path]: name,
+    });
+    return renamed ? { revision, renamed: true } : unchanged;
   }
 
   async unsignedCopy(docId: string): Promise<{ docId: string }> {
@@ -205,7 +183,7 @@ export class LocalDocumentsAdapter implements DocumentsPort {
       throw new NotFoundException(`Contract document ${docId} not found`);
     }
     const copyId = newDocumentId();
-    await this.documents.model.create({
+    await this.documents.insert({
       _id: copyId,
       kind: 'contract',
       title: record.title,

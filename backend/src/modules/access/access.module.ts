@@ -2,9 +2,11 @@ import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { StaffDirectory } from '../../platform/auth/staff-directory';
 import { StaffSessions } from '../../platform/auth/staff-sessions';
+import { AccessAuditRepository } from './access-audit.repository';
 import { AccessAuditEntry, AccessAuditSchema } from './access-audit.schema';
 import { AccessController } from './access.controller';
 import { AccessService } from './access.service';
+import { StaffUserRepository } from './staff-user.repository';
 import { StaffUser, StaffUserSchema } from './staff-user.schema';
 
 /**
@@ -23,6 +25,8 @@ import { StaffUser, StaffUserSchema } from './staff-user.schema';
   ],
   controllers: [AccessController],
   providers: [
+    StaffUserRepository,
+    AccessAuditRepository,
     AccessService,
     { provide: StaffDirectory, useExisting: AccessService },
     StaffSessions,

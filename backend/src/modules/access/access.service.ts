@@ -7,11 +7,9 @@ import {
   NotFoundException,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import {
   ACCESS_FLAGS,
   DEFAULT_STAFF_ROLE,
-  FULL_ACCESS,
   defaultAccessFlagsForRoles,
   staffEmailFromUserName,
   type AccessAuditAction,
@@ -21,12 +19,13 @@ import {
   type StaffRole,
   type StaffUserView,
 } from '@prosign/domain';
-import type { Model } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
 import { SessionService } from '../../platform/auth/session.service';
 import { StaffAccessEvents } from '../../platform/auth/staff-access-events';
 import type { StaffAccessRecord, StaffDirectory } from '../../platform/auth/staff-directory';
-import { AccessAuditEntry, SYSTEM_ACTOR } from './access-audit.schema';
+import { AccessAuditRepository } from './access-audit.repository';
+import { SYSTEM_ACTOR } from './access-audit.schema';
+import { StaffUserRepository, type StaffUserWriteGuard } from './staff-user.repository';
 import { StaffUser, flagsOf, toUserView } from './staff-user.schema';
 
 /** The staff member making a change, from the session (never from the request body). */
@@ -66,8 +65,8 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
   private readonly logger = new Logger(AccessService.name);
 
   constructor(
-    @InjectModel(StaffUser.name) private readonly users: Model<StaffUser>,
-    @InjectModel(AccessAuditEntry.name) private readonly audit: Model<AccessAuditEntry>,
+    private readonly users: StaffUserRepository,
+    private readonly audit: AccessAuditRepository,
     private readonly sessions: SessionService,
     private readonly config: AppConfig,
     private readonly accessEvents: StaffAccessEvents,
@@ -75,7 +74,7 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     // The unique e-mail index must exist before users are written concurrently.
-    await Promise.all([this.users.init(), this.audit.init()]);
+    await Promise.all([this.users.ensureIndexes(), this.audit.ensureIndexes()]);
     await this.ensureBootstrapAdmins();
   }
 
@@ -89,23 +88,19 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
   // --- reading -------------------------------------------------------------
 
   async findByEmail(email: string): Promise<StaffAccessRecord | null> {
-    const user = await this.users.findOne({ email: email.toLowerCase() }).lean<StaffUser>().exec();
+    const user = await this.users.findByEmail(email.toLowerCase());
     return user ? { email: user.email, roles: [...user.role], access: flagsOf(user) } : null;
   }
 
   async isListed(input: string): Promise<boolean> {
     const result = staffEmailFromUserName(input, this.config.COMPANY_EMAIL_DOMAIN);
     if (!result.ok) return false;
-    return (await this.users.countDocuments({ email: result.email }).exec()) > 0;
+    return this.users.isListed(result.email);
   }
 
   /** Users by e-mail; the PM list always starts with the default PM (spec 1 §6). */
   async listUsers(role?: StaffRole): Promise<StaffUserView[]> {
-    const users = await this.users
-      .find(role ? { role } : {})
-      .sort({ email: 1 })
-      .lean<StaffUser[]>()
-      .exec();
+    const users = await this.users.list(role);
     const views = users.map(toUserView);
     if (role !== 'pm') return views;
     const defaultPm = this.config.defaultPmEmail;
@@ -131,7 +126,7 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
   }
 
   async auditTrail(limit = 50): Promise<AuditEntryView[]> {
-    const entries = await this.audit.find().sort({ at: -1, _id: -1 }).limit(limit).lean().exec();
+    const entries = await this.audit.latest(limit);
     return entries.map((entry) => ({
       id: String(entry._id),
       at: new Date(entry.at).toISOString(),
@@ -158,7 +153,7 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
     const access = defaultAccessFlagsForRoles(role);
     let created: StaffUser;
     try {
-      created = (await this.users.create({ email, role, ...access })).toObject();
+      created = await this.users.insert({ email, role, ...access });
     } catch (error) {
       if ((error as { code?: number }).code === DUPLICATE_KEY) {
         throw new ConflictException(MESSAGES.duplicate(email));
@@ -177,14 +172,11 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
       if (!actor.isAdmin) throw new ForbiddenException(MESSAGES.adminUserOnlyByAdmin);
       await this.assertAnotherAdmin(email);
     }
-    const deleted = await this.users
-      .findOneAndDelete({ email, ...this.notAnAdminUnlessActorIs(actor) })
-      .lean<StaffUser>()
-      .exec();
+    const deleted = await this.users.delete(email, this.writeGuardFor(actor));
     if (!deleted) return this.refuseChangedTarget(email, actor);
     if (deleted.role.includes('admin') && (await this.adminCount()) === 0) {
       // Another admin was removed at the same moment: put this one back.
-      await this.users.create(deleted);
+      await this.users.restore(deleted);
       throw new ConflictException(MESSAGES.lastAdmin(email));
     }
     const ended = await this.sessions.destroyAllForUser(email);
@@ -206,17 +198,10 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
     }
     if (wasAdmin && !willBeAdmin) await this.assertAnotherAdmin(email);
 
-    const updated = await this.users
-      .findOneAndUpdate(
-        { email, ...this.notAnAdminUnlessActorIs(actor) },
-        { $set: { role: after } },
-        { returnDocument: 'after' },
-      )
-      .lean<StaffUser>()
-      .exec();
+    const updated = await this.users.setRoles(email, after, this.writeGuardFor(actor));
     if (!updated) return this.refuseChangedTarget(email, actor);
     if (wasAdmin && !willBeAdmin && (await this.adminCount()) === 0) {
-      await this.users.updateOne({ email }, { $addToSet: { role: 'admin' } }).exec();
+      await this.users.addAdminRole(email);
       throw new ConflictException(MESSAGES.lastAdmin(email));
     }
     if (!sameRoles(before, after)) {
@@ -238,14 +223,13 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
         throw new ConflictException(MESSAGES.selfLockout);
       }
       // Compare-and-set: only flips if nobody flipped it since we read it.
-      const updated = await this.users
-        .findOneAndUpdate(
-          { email, [field]: user[field], ...this.notAnAdminUnlessActorIs(actor) },
-          { $set: { [field]: !from } },
-          { returnDocument: 'after' },
-        )
-        .lean<StaffUser>()
-        .exec();
+      const updated = await this.users.setFlagIfUnchanged(
+        email,
+        field,
+        user[field],
+        !from,
+        this.writeGuardFor(actor),
+      );
       if (updated) {
         await this.record(actor, 'access.toggled', email, { field, from, to: !from });
         // What the flag opened outside requests (staff room sockets) follows at once.
@@ -264,18 +248,12 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
    */
   async ensureBootstrapAdmins(): Promise<void> {
     for (const email of this.config.bootstrapAdminEmails) {
-      const user = await this.users.findOne({ email }).lean<StaffUser>().exec();
+      const user = await this.users.findByEmail(email);
       const complete =
         user?.role.includes('admin') && ACCESS_FLAGS.every((flag) => user[flag] === true);
       if (complete) continue;
       try {
-        await this.users
-          .updateOne(
-            { email },
-            { $addToSet: { role: 'admin' }, $set: { ...FULL_ACCESS } },
-            { upsert: true },
-          )
-          .exec();
+        await this.users.makeFullAdmin(email);
       } catch (error) {
         // Another api replica created it at the same moment; it did the same work.
         if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
@@ -291,10 +269,7 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
 
   /** Creates a user with exactly these roles and flags unless one exists (demo data). */
   async ensureUser(email: string, role: StaffRole[], access: AccessFlags): Promise<boolean> {
-    const result = await this.users
-      .updateOne({ email }, { $setOnInsert: { email, role, ...access } }, { upsert: true })
-      .exec();
-    if (result.upsertedCount === 0) return false;
+    if (!(await this.users.insertIfAbsent(email, role, access))) return false;
     await this.record({ email: SYSTEM_ACTOR, isAdmin: true }, 'user.added', email, {
       role,
       access,
@@ -306,7 +281,7 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
   // --- helpers ----------------------------------------------------------------
 
   private async requireUser(email: string): Promise<StaffUser> {
-    const user = await this.users.findOne({ email }).lean<StaffUser>().exec();
+    const user = await this.users.findByEmail(email);
     if (!user) throw new NotFoundException(MESSAGES.userNotFound(email));
     return user;
   }
@@ -315,8 +290,8 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
    * For a non-admin actor, the write matches only a user who is still no admin:
    * someone made admin between our read and the write is not changed by them.
    */
-  private notAnAdminUnlessActorIs(actor: Actor): Record<string, unknown> {
-    return actor.isAdmin ? {} : { role: { $ne: 'admin' } };
+  private writeGuardFor(actor: Actor): StaffUserWriteGuard {
+    return { sparingAdmins: !actor.isAdmin };
   }
 
   /** The write matched nothing: the user is gone (404) or became an admin meanwhile (403). */
@@ -331,11 +306,11 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
   }
 
   private adminCount(): Promise<number> {
-    return this.users.countDocuments({ role: 'admin' }).exec();
+    return this.users.adminCount();
   }
 
   private async assertAnotherAdmin(email: string): Promise<void> {
-    const others = await this.users.countDocuments({ role: 'admin', email: { $ne: email } }).exec();
+    const others = await this.users.otherAdminCount(email);
     if (others === 0) throw new ConflictException(MESSAGES.lastAdmin(email));
   }
 
@@ -345,7 +320,7 @@ export class AccessService implements StaffDirectory, OnApplicationBootstrap {
     target: string,
     details: Record<string, unknown>,
   ): Promise<void> {
-    await this.audit.create({
+    await this.audit.append({
       at: new Date(),
       actor: actor.email,
       action,

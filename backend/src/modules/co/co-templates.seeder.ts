@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { CHANGE_ORDER_TEMPLATE_DOC_ID, CO_TEMPLATE_FIELD_KEYS } from '@prosign/domain';
-import type { Model } from 'mongoose';
 import type { Seeder } from '../../platform/database/seeder';
 import { DocumentRepository } from '../documents';
-import { CoTemplate } from './co-template.schema';
+import { CoTemplateRepository } from './co-template.repository';
 
 /** The name of the seeded CO template of type main. */
 export const CO_MAIN_TEMPLATE_NAME = 'Change Order';
@@ -19,12 +17,12 @@ export class CoTemplatesSeeder implements Seeder {
   readonly name = 'CO templates';
 
   constructor(
-    @InjectModel(CoTemplate.name) private readonly templates: Model<CoTemplate>,
+    private readonly templates: CoTemplateRepository,
     private readonly documents: DocumentRepository,
   ) {}
 
   async seed(): Promise<string> {
-    if (await this.templates.exists({ name: CO_MAIN_TEMPLATE_NAME })) return '0 of 1 new';
+    if (await this.templates.existsNamed(CO_MAIN_TEMPLATE_NAME)) return '0 of 1 new';
     const document = await this.documents.find(CHANGE_ORDER_TEMPLATE_DOC_ID);
     const sections = document?.content?.sections ?? [];
     const templateFields: Record<string, string> = {};
@@ -33,7 +31,7 @@ export class CoTemplatesSeeder implements Seeder {
       if (!body) throw new Error(`the change-order document template has no ${key} section`);
       templateFields[key] = body;
     }
-    await this.templates.create({
+    await this.templates.insert({
       name: CO_MAIN_TEMPLATE_NAME,
       type: 'main',
       templateFields,

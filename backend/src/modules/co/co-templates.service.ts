@@ -4,7 +4,6 @@ import {
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import {
   CO_FORM_FIELDS,
   CO_PAYMENT_TERMS,
@@ -19,11 +18,12 @@ import {
   type CoTemplateUpdated,
   type CoTemplateView,
 } from '@prosign/domain';
-import { isValidObjectId, type Model } from 'mongoose';
+import { isValidObjectId } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
 import { AccessService } from '../access';
 import { fieldErrorsException } from '../agreements';
-import { CoTemplate, type CoTemplateDocument } from './co-template.schema';
+import { CoTemplateRepository } from './co-template.repository';
+import type { CoTemplateDocument } from './co-template.schema';
 
 /**
  * The CO templates (spec 3 §3 "Template fields", §7): their list, one with its
@@ -33,14 +33,14 @@ import { CoTemplate, type CoTemplateDocument } from './co-template.schema';
 @Injectable()
 export class CoTemplatesService {
   constructor(
-    @InjectModel(CoTemplate.name) private readonly templates: Model<CoTemplate>,
+    private readonly templates: CoTemplateRepository,
     private readonly access: AccessService,
     private readonly config: AppConfig,
   ) {}
 
   /** `GET /api/co/get-templates` */
   async list(): Promise<CoTemplatesResponse> {
-    const templates = await this.templates.find({}, { name: 1 }).sort({ name: 1 }).lean();
+    const templates = await this.templates.listNames();
     return {
       templates: templates.map((t) => ({ _id: String(t._id), name: t.name, type: 'main' })),
     };
@@ -105,11 +105,11 @@ export class CoTemplatesService {
       const text = edited[key];
       if (typeof text === 'string') templateFields[key] = revertPlaceholderPreviews(text).trim();
     }
-    // Conditional on the revision read: two admins saving at once cannot silently lose one save.
-    const updated = await this.templates.findOneAndUpdate(
-      { _id: current._id, revision: current.revision },
-      { $set: { templateFields, updatedBy: actor }, $inc: { revision: 1 } },
-      { returnDocument: 'after' },
+    const updated = await this.templates.saveTextsAtRevision(
+      current._id,
+      current.revision,
+      templateFields,
+      actor,
     );
     if (!updated) {
       throw new ConflictException(

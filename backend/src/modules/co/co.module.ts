@@ -11,6 +11,7 @@ import { CoCrmController } from './co.controller';
 import { CoLifecycleController } from './co-lifecycle.controller';
 import { CoSigningController } from './co-signing.controller';
 import { CoCrmService } from './co-crm.service';
+import { CoTemplateRepository } from './co-template.repository';
 import { CoTemplate, CoTemplateSchema } from './co-template.schema';
 import { CoTemplatesSeeder } from './co-templates.seeder';
 import { CoTemplatesService } from './co-templates.service';
@@ -21,8 +22,8 @@ import { CoTemplatesService } from './co-templates.service';
     MongooseModule.forFeature([{ name: CoTemplate.name, schema: CoTemplateSchema }]),
     DocumentStoreModule,
   ],
-  providers: [CoTemplatesSeeder],
-  exports: [MongooseModule, CoTemplatesSeeder],
+  providers: [CoTemplateRepository, CoTemplatesSeeder],
+  exports: [CoTemplateRepository, CoTemplatesSeeder],
 })
 export class CoTemplateStoreModule {}
 

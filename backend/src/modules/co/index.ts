@@ -4,3 +4,4 @@
  * (tools/eslint/module-boundaries.cjs).
  */
 export { CoTemplatesSeeder } from './co-templates.seeder';
+export { CoTemplateRepository } from './co-template.repository';

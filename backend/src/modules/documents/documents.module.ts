@@ -7,6 +7,7 @@ import { DocumentReadAccess } from './document-read-access';
 import { DocumentReadGrantRepository } from './document-read-grant.repository';
 import { DocumentsService } from './documents.service';
 import { PdfSealerService } from './pdf/pdf-sealer.service';
+import { SealCertificateRepository } from './pdf/seal-certificate.repository';
 import { SealCertificate, SealCertificateSchema } from './pdf/seal-certificate.schema';
 import { SignatureImageService } from './signatures/signature-image.service';
 import { TemplateController } from './template.controller';
@@ -23,6 +24,7 @@ import { TemplateController } from './template.controller';
     DocumentReadAccess,
     DocumentReadGrantRepository,
     PdfSealerService,
+    SealCertificateRepository,
     SignatureImageService,
   ],
   exports: [

@@ -440,10 +440,7 @@ export class DocumentsService {
    * record it seals). The trail's PDF is built from its record at the seal.
    */
   async appendAuditEvent(auditTrail: string, event: AuditEvent): Promise<void> {
-    await this.documents.model.updateOne(
-      { _id: this.docIdOf(auditTrail), kind: 'audit-trail' },
-      { $push: { 'auditTrail.events': event } },
-    );
+    await this.documents.appendAuditEvent(this.docIdOf(auditTrail), event);
   }
 
   /**
@@ -532,7 +529,7 @@ export class DocumentsService {
     );
     if (sealLevel) {
       // An admin lowered the level while the seal waited (the record exists from that try).
-      await this.documents.model.updateOne({ _id: record._id }, { $set: { sealLevel } });
+      await this.documents.setSealLevel(record._id, sealLevel);
       record.sealLevel = sealLevel;
     }
     return { record, parts: [agreementRecord, trail] };
@@ -644,19 +641,7 @@ export class DocumentsService {
   ): Promise<DocumentRecord> {
     const docId = await this.documents.derivedDocumentId(derivation);
     // The record comes back with the write: its PDF is built next without reading it again.
-    const record = await this.documents.model
-      .findOneAndUpdate(
-        { _id: docId },
-        {
-          $setOnInsert: {
-            contractKind: 'standard',
-            revision: 1,
-            ...fields,
-          },
-        },
-        { upsert: true, returnDocument: 'after' },
-      )
-      .lean<DocumentRecord>();
+    const record = await this.documents.createDerivedOnce(docId, fields);
     if (!record) throw new Error(`Derived document ${docId} was not stored`);
     if (renderJob) {
       await this.queue.add(

@@ -2,13 +2,11 @@ import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { SERVICE_MESSAGES, type PasswordCheck } from '@prosign/domain';
 import type { Redis } from 'ioredis';
 import { AppConfig } from '../../platform/config/app-config';
-import { insertIfAbsent } from '../../platform/database/insert-if-absent';
 import { REDIS_CLIENT } from '../../platform/redis/redis.constants';
 import { RedisScript } from '../../platform/redis/redis-script';
 import { hashPassword, verifyPassword } from './password-hash';
 import { ServiceRepository } from './service.repository';
 
-const SETTING_ID = 'service-delete-password';
 /** Failed attempts are counted over this window, per session and per client address. */
 export const ATTEMPT_WINDOW_SECONDS = 15 * 60;
 /** One client address may fail this many times the per-session limit. */
@@ -107,23 +105,17 @@ export class DeletePasswordService {
 
   async change(password: string, updatedBy: string): Promise<void> {
     const passwordHash = await hashPassword(password);
-    await this.services.settings.updateOne(
-      { _id: SETTING_ID },
-      { $set: { passwordHash, updatedBy } },
-      { upsert: true },
-    );
+    await this.services.storeDeletePassword(passwordHash, updatedBy);
   }
 
   /** The stored hash; on a fresh install, the configured initial password's (stored once). */
   private async currentHash(): Promise<string> {
-    const stored = await this.services.settings.findById(SETTING_ID).lean();
+    const stored = await this.services.findDeletePassword();
     if (stored) return stored.passwordHash;
     const passwordHash = await hashPassword(this.config.SERVICE_DELETE_PASSWORD);
-    await insertIfAbsent(this.services.settings.collection as never, [
-      { _id: SETTING_ID, passwordHash, updatedBy: 'configuration' },
-    ]);
+    await this.services.insertDeletePasswordIfAbsent(passwordHash, 'configuration');
     // Another process may have stored its hash first; read back whichever won.
-    const winner = await this.services.settings.findById(SETTING_ID).lean();
+    const winner = await this.services.findDeletePassword();
     return winner?.passwordHash ?? passwordHash;
   }
 

@@ -27,6 +27,6 @@ import { TermsRepository } from './terms.repository';
     ]),
   ],
   providers: [ServiceRepository, TermsRepository],
-  exports: [ServiceRepository, TermsRepository, MongooseModule],
+  exports: [ServiceRepository, TermsRepository],
 })
 export class ServiceStoreModule {}

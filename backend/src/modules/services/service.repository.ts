@@ -2,12 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { sortServicesByPosition } from '@prosign/domain';
 import { isValidObjectId, type Model, type Types } from 'mongoose';
+import { insertIfAbsent } from '../../platform/database/insert-if-absent';
 import {
   ServiceChange,
   type ServiceChangeAction,
   ServiceEntity,
   ServiceSetting,
 } from './service.schema';
+
+const DELETE_PASSWORD_SETTING_ID = 'service-delete-password';
+
+/** A seeded service as stored, under its fixed id. */
+export type SeededService = ServiceEntity & { createdAt: Date; updatedAt: Date };
 
 export type NewService = Omit<
   ServiceEntity,
@@ -23,9 +29,9 @@ export function serviceNameKey(name: string): string {
 @Injectable()
 export class ServiceRepository {
   constructor(
-    @InjectModel(ServiceEntity.name) readonly model: Model<ServiceEntity>,
-    @InjectModel(ServiceChange.name) readonly changes: Model<ServiceChange>,
-    @InjectModel(ServiceSetting.name) readonly settings: Model<ServiceSetting>,
+    @InjectModel(ServiceEntity.name) private readonly model: Model<ServiceEntity>,
+    @InjectModel(ServiceChange.name) private readonly changes: Model<ServiceChange>,
+    @InjectModel(ServiceSetting.name) private readonly settings: Model<ServiceSetting>,
   ) {}
 
   /** Every service in stored order. Sorted here: `position` is a numeric string. */
@@ -61,6 +67,12 @@ export class ServiceRepository {
       return Number.isFinite(value) ? Math.max(max, value) : max;
     }, 0);
     return String(Math.floor(highest) + 1);
+  }
+
+  /** Inserts the services missing by id (seeded demo data) and keeps the others; how many were new. */
+  async insertMissing(services: SeededService[]): Promise<number> {
+    // ObjectId keys; insertIfAbsent only needs them unique.
+    return insertIfAbsent(this.model.collection as never, services as never[]);
   }
 
   async insert(service: NewService): Promise<ServiceEntity> {
@@ -145,5 +157,25 @@ export class ServiceRepository {
       fields,
       performedBy,
     });
+  }
+
+  /** The stored delete-password setting, if any. */
+  async findDeletePassword(): Promise<ServiceSetting | null> {
+    return this.settings.findById(DELETE_PASSWORD_SETTING_ID).lean();
+  }
+
+  async storeDeletePassword(passwordHash: string, updatedBy: string): Promise<void> {
+    await this.settings.updateOne(
+      { _id: DELETE_PASSWORD_SETTING_ID },
+      { $set: { passwordHash, updatedBy } },
+      { upsert: true },
+    );
+  }
+
+  /** Stores the delete password unless one is stored (another process may store its own first). */
+  async insertDeletePasswordIfAbsent(passwordHash: string, updatedBy: string): Promise<void> {
+    await insertIfAbsent(this.settings.collection as never, [
+      { _id: DELETE_PASSWORD_SETTING_ID, passwordHash, updatedBy },
+    ]);
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { serviceNameKey } from './service.repository';
 import { Types } from 'mongoose';
-import { insertIfAbsent } from '../../platform/database/insert-if-absent';
 import type { Seeder } from '../../platform/database/seeder';
 import { TermsRepository } from './terms.repository';
 import { SEEDED_SERVICES, seededTexts } from './seeded-services';
@@ -59,8 +58,7 @@ export class ServicesSeeder implements Seeder {
         updatedAt: new Date(),
       };
     });
-    // ObjectId keys; insertIfAbsent only needs them unique.
-    const inserted = await insertIfAbsent(this.services.model.collection as never, docs as never[]);
+    const inserted = await this.services.insertMissing(docs);
     return `${inserted} of ${SEEDED_SERVICES.length} services new, terms ${termsSeeded ? 'seeded' : 'kept'}`;
   }
 }

@@ -5,7 +5,7 @@ import { TermsVersion } from './terms-version.schema';
 
 @Injectable()
 export class TermsRepository {
-  constructor(@InjectModel(TermsVersion.name) readonly model: Model<TermsVersion>) {}
+  constructor(@InjectModel(TermsVersion.name) private readonly model: Model<TermsVersion>) {}
 
   /** The current terms: the newest version. */
   latest(): Promise<TermsVersion | null> {

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
 import type { Seeder } from '../../platform/database/seeder';
-import { SowServicesTemplate } from './sow-services-template.schema';
+import { SowServicesTemplateRepository } from './sow-services-template.repository';
 import { SEEDED_SOW_TEMPLATES } from './sow-services-templates';
 
 /** Adds the demo SOW services templates that are missing; admins' edits are kept. */
@@ -10,16 +8,13 @@ import { SEEDED_SOW_TEMPLATES } from './sow-services-templates';
 export class SowTemplatesSeeder implements Seeder {
   readonly name = 'SOW services templates';
 
-  constructor(
-    @InjectModel(SowServicesTemplate.name)
-    private readonly templates: Model<SowServicesTemplate>,
-  ) {}
+  constructor(private readonly templates: SowServicesTemplateRepository) {}
 
   async seed(): Promise<string> {
     let added = 0;
     for (const template of SEEDED_SOW_TEMPLATES) {
-      if (await this.templates.exists({ name: template.name })) continue;
-      await this.templates.create({
+      if (await this.templates.existsNamed(template.name)) continue;
+      await this.templates.insert({
         name: template.name,
         services: Object.entries(template.services).map(([role, text]) => ({ role, text })),
         updatedBy: null,

@@ -1,5 +1,4 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import {
   CP_ROLE_LABELS,
   CP_ROLES,
@@ -18,14 +17,12 @@ import {
   type SowServicesUpdated,
   type SowTemplatesResponse,
 } from '@prosign/domain';
-import { isValidObjectId, type Model } from 'mongoose';
+import { isValidObjectId } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
 import { AccessService } from '../access';
 import { DocumentRepository } from '../documents';
-import {
-  SowServicesTemplate,
-  type SowServicesTemplateDocument,
-} from './sow-services-template.schema';
+import type { SowServicesTemplateDocument } from './sow-services-template.schema';
+import { SowServicesTemplateRepository } from './sow-services-template.repository';
 
 /** Longest services text of one role: a few pages, far above any real one. */
 export const SOW_SERVICES_TEXT_MAX = 20_000;
@@ -38,20 +35,19 @@ export const SOW_SERVICES_TEXT_MAX = 20_000;
 @Injectable()
 export class SowTemplatesService {
   constructor(
-    @InjectModel(SowServicesTemplate.name)
-    private readonly templates: Model<SowServicesTemplate>,
+    private readonly templates: SowServicesTemplateRepository,
     private readonly documents: DocumentRepository,
     private readonly access: AccessService,
     private readonly config: AppConfig,
   ) {}
 
   async list(): Promise<SowTemplatesResponse> {
-    const templates = await this.templates.find({}, { name: 1 }).sort({ name: 1 }).lean();
+    const templates = await this.templates.listNames();
     return { templates: templates.map((t) => ({ _id: String(t._id), name: t.name })) };
   }
 
   async byName(name: string): Promise<SowServicesTemplateView> {
-    const template = await this.templates.findOne({ name: name.trim() });
+    const template = await this.templates.findByName(name.trim());
     if (!template) throw new NotFoundException(`No SOW template is named "${name}".`);
     return viewOf(template);
   }
@@ -69,17 +65,11 @@ export class SowTemplatesService {
     for (const [role, text] of Object.entries(services)) {
       if (isCpRole(role)) texts.set(role, text.trim());
     }
-    // Conditional on the revision read: two admins saving at once cannot silently lose one save.
-    const updated = await this.templates.findOneAndUpdate(
-      { _id: current._id, revision: current.revision },
-      {
-        $set: {
-          services: [...texts].map(([role, text]) => ({ role, text })),
-          updatedBy: actor,
-        },
-        $inc: { revision: 1 },
-      },
-      { returnDocument: 'after' },
+    const updated = await this.templates.saveServicesAtRevision(
+      current._id,
+      current.revision,
+      [...texts].map(([role, text]) => ({ role, text })),
+      actor,
     );
     if (!updated) {
       throw new ConflictException(

@@ -4,6 +4,7 @@ import { AccessModule } from '../access/access.module';
 import { AgreementActionsModule } from '../agreements/agreement-actions.module';
 import { CrmFlowsModule } from '../crm/crm-flows.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
+import { SowServicesTemplateRepository } from './sow-services-template.repository';
 import { SowServicesTemplate, SowServicesTemplateSchema } from './sow-services-template.schema';
 import { SowController } from './sow.controller';
 import { SowLifecycleController } from './sow-lifecycle.controller';
@@ -20,8 +21,8 @@ import { SowTemplatesSeeder } from './sow-templates.seeder';
       { name: SowServicesTemplate.name, schema: SowServicesTemplateSchema },
     ]),
   ],
-  providers: [SowTemplatesSeeder],
-  exports: [MongooseModule, SowTemplatesSeeder],
+  providers: [SowServicesTemplateRepository, SowTemplatesSeeder],
+  exports: [SowServicesTemplateRepository, SowTemplatesSeeder],
 })
 export class SowTemplateStoreModule {}
 

@@ -1,18 +1,29 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
+import type { SealLevel } from '@prosign/domain';
+import type { Collection, Model } from 'mongoose';
+import { insertIfAbsent } from '../../../platform/database/insert-if-absent';
 import type { RenderedPdf, SectionPlacement, SignatureSlot } from '../document-content';
+import type { AuditEvent } from '../layout/audit-trail-content';
 import { newDocumentId } from './document-ids';
 import {
   DocumentRecord,
   StoredPdf,
   type ArchiveExtension,
   type DocumentReadAccessLevel,
+  type PlacedSignature,
 } from './document.schema';
 import { PdfFileStore } from './pdf-file.store';
 import { RecentPdfs } from './recent-pdfs';
 
 const DUPLICATE_KEY = 11000;
+
+/** A document record as first stored: what the schema fills in (its revision's default) may be left out. */
+export type NewDocumentRecord = Pick<
+  DocumentRecord,
+  '_id' | 'kind' | 'title' | 'contractKind' | 'documentDate'
+> &
+  Partial<DocumentRecord>;
 
 /** `derived_document_ids`: the id drawn for a derived document, under what it is made of. */
 interface DerivedDocumentId {
@@ -47,8 +58,8 @@ export class DocumentRepository {
   private readonly createdRevisions = new Set<string>();
 
   constructor(
-    @InjectModel(DocumentRecord.name) readonly model: Model<DocumentRecord>,
-    @InjectModel(StoredPdf.name) readonly pdfs: Model<StoredPdf>,
+    @InjectModel(DocumentRecord.name) private readonly model: Model<DocumentRecord>,
+    @InjectModel(StoredPdf.name) private readonly pdfs: Model<StoredPdf>,
     private readonly files: PdfFileStore,
   ) {}
 
@@ -91,6 +102,103 @@ export class DocumentRepository {
     >,
   ): Promise<void> {
     await this.model.create(record);
+  }
+
+  /** Stores a new document ProSign made (a contract copied from a template, an unsigned copy). */
+  async insert(record: NewDocumentRecord): Promise<void> {
+    await this.model.create(record);
+  }
+
+  /**
+   * Inserts the seeded templates missing by id and keeps the stored ones as they are (admins'
+   * edits stay); resolves with how many were new.
+   */
+  async insertTemplatesIfAbsent(templates: NewDocumentRecord[]): Promise<number> {
+    // Template ids are strings, not ObjectIds; the raw collection is typed for the latter.
+    const collection = this.model.collection as unknown as Collection<{ _id: string }>;
+    return insertIfAbsent(collection, templates);
+  }
+
+  /**
+   * Creates the derived document `docId` with `fields` unless it exists, and returns it as
+   * stored (the first call's fields).
+   */
+  async createDerivedOnce(
+    docId: string,
+    fields: Partial<DocumentRecord>,
+  ): Promise<DocumentRecord | null> {
+    return this.model
+      .findOneAndUpdate(
+        { _id: docId },
+        { $setOnInsert: { contractKind: 'standard', revision: 1, ...fields } },
+        { upsert: true, returnDocument: 'after' },
+      )
+      .lean<DocumentRecord>();
+  }
+
+  /** Puts an event in the audit trail `docId` (a record of kind `audit-trail` only). */
+  async appendAuditEvent(docId: string, event: AuditEvent): Promise<void> {
+    await this.model.updateOne(
+      { _id: docId, kind: 'audit-trail' },
+      { $push: { 'auditTrail.events': event } },
+    );
+  }
+
+  /** The seal level the document is to be sealed at (an admin's choice). */
+  async setSealLevel(docId: string, sealLevel: SealLevel): Promise<void> {
+    await this.model.updateOne({ _id: docId }, { $set: { sealLevel } });
+  }
+
+  /**
+   * Places a recipient's signature (`recipientId` undefined: the single signer's) and bumps the
+   * revision, if the contract is still laid out at `layoutRevision`; the record as updated, or
+   * null when its layout changed meanwhile. Only this recipient's key is set: signers placing
+   * at the same moment each keep theirs.
+   */
+  async placeSignature(
+    docId: string,
+    layoutRevision: number | undefined,
+    recipientId: string | undefined,
+    placed: PlacedSignature,
+  ): Promise<DocumentRecord | null> {
+    return this.model
+      .findOneAndUpdate(
+        { _id: docId, kind: 'contract', layoutRevision: layoutRevision ?? null },
+        {
+          $set:
+            recipientId === undefined
+              ? { signature: placed }
+              : { [`signatures.${recipientId}`]: placed },
+          $inc: { revision: 1 },
+        },
+        { returnDocument: 'after' },
+      )
+      .lean<DocumentRecord>();
+  }
+
+  /**
+   * Lays the unsigned contract out again at `revision` with `set` applied (and `unset` removed),
+   * if it is still at `readRevision` and nobody has signed it: the new revision is the layout
+   * signatures are stamped onto. True if this call changed it.
+   */
+  async relayoutUnsigned(
+    docId: string,
+    readRevision: number,
+    revision: number,
+    set: Record<string, unknown>,
+    unset?: Record<string, 1>,
+  ): Promise<boolean> {
+    const { matchedCount } = await this.model.updateOne(
+      {
+        _id: docId,
+        kind: 'contract',
+        revision: readRevision,
+        signature: { $exists: false },
+        signatures: { $exists: false },
+      },
+      { $set: { ...set, layoutRevision: revision, revision }, ...(unset ? { $unset: unset } : {}) },
+    );
+    return matchedCount === 1;
   }
 
   /**

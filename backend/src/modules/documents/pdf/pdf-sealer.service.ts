@@ -6,10 +6,8 @@ import {
   ServiceUnavailableException,
   type OnModuleInit,
 } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
-import type { Model } from 'mongoose';
 import forge from 'node-forge';
 import { createPrivateKey, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
@@ -33,7 +31,7 @@ import {
   withDocumentSecurityStore,
   withDocumentTimestamp,
 } from './pades-ltv';
-import { SealCertificate } from './seal-certificate.schema';
+import { SealCertificateRepository } from './seal-certificate.repository';
 
 /**
  * The generated seal certificate, issued by the local root. (Earlier stacks kept a
@@ -113,7 +111,7 @@ export class PdfSealerService implements OnModuleInit {
 
   constructor(
     private readonly config: AppConfig,
-    @InjectModel(SealCertificate.name) private readonly certificates: Model<SealCertificate>,
+    private readonly certificates: SealCertificateRepository,
     @Inject(TIMESTAMP_PORT) private readonly timestamps: TimestampPort,
     private readonly localPki: LocalPki,
     @Inject(REVOCATION_PORT) private readonly revocation: RevocationPort,
@@ -245,19 +243,19 @@ export class PdfSealerService implements OnModuleInit {
     }
     // Production never generates a key, nor uses one kept in the database.
     if (this.config.NODE_ENV === 'production') throw new Error(SEAL_KEY_REQUIRED_MESSAGE);
-    const stored = await this.certificates.findById(GENERATED_ID).lean();
+    const stored = await this.certificates.find(GENERATED_ID);
     if (stored)
       return { p12: Buffer.from(stored.p12Base64, 'base64'), passphrase: stored.passphrase };
 
     const generated = await this.localPki.issueSealP12(GENERATED_COMMON_NAME);
     try {
-      await this.certificates.create({ _id: GENERATED_ID, ...generated });
+      await this.certificates.insert({ _id: GENERATED_ID, ...generated });
       this.logger.log(`Issued a sealing certificate under the local root (${generated.subject})`);
     } catch (error) {
       // Another process generated one at the same moment: everyone uses the stored one.
       if ((error as { code?: number }).code !== 11000) throw error;
     }
-    const winner = await this.certificates.findById(GENERATED_ID).lean();
+    const winner = await this.certificates.find(GENERATED_ID);
     if (!winner) throw new Error('Sealing certificate vanished after creation');
     return { p12: Buffer.from(winner.p12Base64, 'base64'), passphrase: winner.passphrase };
   }

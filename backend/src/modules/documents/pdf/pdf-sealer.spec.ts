@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
-import type { Model } from 'mongoose';
 import { ServiceUnavailableException } from '@nestjs/common';
 import { createHash, X509Certificate } from 'node:crypto';
 import {
@@ -30,7 +29,7 @@ import {
   TIMESTAMP_WAITING_MESSAGE,
 } from './pdf-sealer.service';
 import { lastDocumentTimestamp, lastDocumentTimestampExpiry } from './pades-ltv';
-import type { SealCertificate } from './seal-certificate.schema';
+import type { SealCertificateRepository } from './seal-certificate.repository';
 
 const SIGNING_TIME = new Date('2026-03-14T17:26:53Z');
 const SEAL = generateSelfSignedP12('ProSign Seal (unit test)');
@@ -55,7 +54,7 @@ function sealer(
   } as unknown as AppConfig;
   return new PdfSealerService(
     config,
-    null as unknown as Model<SealCertificate>,
+    null as unknown as SealCertificateRepository,
     timestamps,
     pki,
     revocation,

@@ -1,4 +1,3 @@
-import type { Model } from 'mongoose';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { LocalPki, type TimestampPort } from '../../../integrations/timestamp';
 import {
@@ -7,7 +6,7 @@ import {
 } from '../../../integrations/timestamp/timestamp.module';
 import type { AppConfig, SealLevel } from '../../../platform/config/app-config';
 import { generateSelfSignedP12, PdfSealerService } from './pdf-sealer.service';
-import type { SealCertificate } from './seal-certificate.schema';
+import type { SealCertificateRepository } from './seal-certificate.repository';
 import { sealReportOf } from './seal-report';
 
 const PKI = LocalPki.inMemory('http://localhost:3000/api/timestamp/root.crl');
@@ -25,7 +24,7 @@ function sealer(seal: { p12Base64: string; passphrase: string }, level: SealLeve
   } as unknown as AppConfig;
   return new PdfSealerService(
     config,
-    null as unknown as Model<SealCertificate>,
+    null as unknown as SealCertificateRepository,
     LOCAL_TSA,
     PKI,
     revocationPortFor({ TSA_TIMEOUT_MS: 1000 }, PKI),

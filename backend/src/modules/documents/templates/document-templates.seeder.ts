@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { Collection } from 'mongoose';
-import { insertIfAbsent } from '../../../platform/database/insert-if-absent';
 import type { Seeder } from '../../../platform/database/seeder';
 import { DocumentRepository } from '../../../integrations/documents';
 import { CHANGE_ORDER_TEMPLATE } from './change-order.template';
@@ -31,10 +29,7 @@ export class DocumentTemplatesSeeder implements Seeder {
   constructor(private readonly documents: DocumentRepository) {}
 
   async seed(): Promise<string> {
-    // Template ids are strings, not ObjectIds; the raw collection is typed for the latter.
-    const templates = this.documents.model.collection as unknown as Collection<{ _id: string }>;
-    const inserted = await insertIfAbsent(
-      templates,
+    const inserted = await this.documents.insertTemplatesIfAbsent(
       SEEDED_TEMPLATES.map((template) => ({
         _id: template._id,
         kind: 'template',
