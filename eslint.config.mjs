@@ -6,6 +6,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import docReferences from './tools/eslint/doc-references.cjs';
 import modelOwners from './tools/eslint/model-owners.cjs';
 import moduleBoundaries from './tools/eslint/module-boundaries.cjs';
 import uiPrimitivesOnly from './tools/eslint/ui-primitives-only.cjs';
@@ -13,6 +14,7 @@ import uiPrimitivesOnly from './tools/eslint/ui-primitives-only.cjs';
 /** Our own rules (tools/eslint), one plugin object for every block that uses them. */
 const prosign = {
   rules: {
+    'doc-references': docReferences,
     'model-owners': modelOwners,
     'module-boundaries': moduleBoundaries,
     'ui-primitives-only': uiPrimitivesOnly,
@@ -115,6 +117,13 @@ export default tseslint.config(
     files: ['frontends/**/*.{ts,tsx,js,jsx,cjs,mjs}'],
     plugins: { prosign },
     rules: { 'prosign/ui-primitives-only': 'error' },
+  },
+  {
+    // Comments cite the specification (docs/spec/) and the architecture page by what is there
+    // (tools/eslint/doc-references.cjs).
+    files: ['**/*.{ts,tsx,js,jsx,cjs,mjs}'],
+    plugins: { prosign },
+    rules: { 'prosign/doc-references': 'error' },
   },
   {
     files: ['**/*.{js,cjs,mjs}'],

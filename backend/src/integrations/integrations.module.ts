@@ -6,7 +6,7 @@ import { MailIntegrationModule } from './mail/mail.module';
 import { MapsIntegrationModule } from './maps/maps.module';
 import { TimestampIntegrationModule } from './timestamp/timestamp.module';
 
-/** Every port to an outside service, each with the adapter AppConfig selects (ARCHITECTURE §2). */
+/** Every port to an outside service, each with the adapter AppConfig selects (docs/architecture.md#the-pieces). */
 @Module({
   imports: [
     CrmIntegrationModule,

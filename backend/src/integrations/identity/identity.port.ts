@@ -1,7 +1,7 @@
 import type { IdentityAdapter } from '../../platform/config/app-config';
 
 /**
- * The staff identity port (ARCHITECTURE §2). An adapter's only job is to
+ * The staff identity port (docs/architecture.md#the-pieces). An adapter's only job is to
  * establish which e-mail address a person controls; whether that person may
  * use the tool (listed user) is decided by the server afterwards, the same
  * way for every adapter.

@@ -12,7 +12,7 @@ import { LocalTimeStampAuthority } from './local-tsa';
 import { issueCrl, type RevocationPort } from './revocation';
 
 /**
- * The local trust chain of a stack without outside certificates (ARCHITECTURE §5):
+ * The local trust chain of a stack without outside certificates (docs/architecture.md#local-stack-and-tests):
  * one root CA, generated once and kept in MongoDB for every process, issuing
  * the local time-stamp authority's certificate (extendedKeyUsage timeStamping,
  * critical) and the local seal certificate, so a sealed PDF's whole chain

@@ -31,7 +31,7 @@ export interface FieldsByMail<TForm extends object> {
 }
 
 /**
- * What makes a contract family (ARCHITECTURE §5), in one definition
+ * What makes a contract family (docs/architecture.md#contract-families-on-one-agreement-core), in one definition
  * (`families/<family>.family.ts`): its form's own fields are the family's,
  * everything else is the agreement core's and reads the family through this —
  * the parties and title its mails show, how its creation names it and which

@@ -18,7 +18,7 @@ import type { AgreementParties } from './agreement-family';
 import type { SignatureParties } from '../documents';
 
 /**
- * A recipient as the agreement record keeps it (ARCHITECTURE §5): the shared
+ * A recipient as the agreement record keeps it (docs/architecture.md#contract-families-on-one-agreement-core): the shared
  * `Recipient` with its times as dates. Signing tokens are not here: each
  * signer's token is its own `agreement_links` key naming the recipient.
  */

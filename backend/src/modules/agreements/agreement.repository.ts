@@ -40,7 +40,7 @@ export type AgreementRef = Pick<Agreement, '_id'> & {
 /** The two resumable operations an agreement carries. */
 export type AgreementOperation = 'send' | 'finish';
 
-/** 192 random bits: signing links cannot be guessed (ARCHITECTURE §3 asks ≥128). */
+/** 192 random bits: signing links cannot be guessed (docs/architecture.md#how-a-request-flows asks ≥128). */
 export function newLinkToken(): string {
   return randomBytes(24).toString('base64url');
 }
@@ -85,7 +85,7 @@ export interface NewAgreement<TForm extends object> {
 }
 
 /**
- * The one owner of agreement records (ARCHITECTURE §5): every read and write
+ * The one owner of agreement records (docs/architecture.md#contract-families-on-one-agreement-core): every read and write
  * of one agreement goes by its `_id`; keys (link token, verify id, send key)
  * resolve through `agreement_links`, whose `_id` is the key itself. Status is
  * written only by `transition`, with the family's rule as the update's

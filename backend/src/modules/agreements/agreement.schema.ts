@@ -10,7 +10,7 @@ import type { StoredSigningPlaces } from '../documents';
 import type { StoredRecipient } from './agreement-recipients';
 
 /**
- * One event of an agreement's history (ARCHITECTURE §5): append-only, written
+ * One event of an agreement's history (docs/architecture.md#contract-families-on-one-agreement-core): append-only, written
  * by the server only, chained to the event before it by `hash` =
  * SHA-256(prevHash + the event's canonical form) — see event-chain.ts.
  */
@@ -65,7 +65,7 @@ export class SignerPresenceState {
 export const SignerPresenceStateSchema = SchemaFactory.createForClass(SignerPresenceState);
 
 /**
- * An agreement of any family (ARCHITECTURE §5): the lifecycle every family
+ * An agreement of any family (docs/architecture.md#contract-families-on-one-agreement-core): the lifecycle every family
  * shares — link token, status, event log, reminders, views, per-step times and
  * IPs, send and finish progress, signature, presence — and, apart from it, the
  * family's own form fields (`form`). Only AgreementRepository writes it.
@@ -90,7 +90,7 @@ export class Agreement<TForm extends object = Record<string, unknown>> {
   @Prop({ default: '' }) searchText: string;
 
   /**
-   * Who it is sent to, in order (ARCHITECTURE §5): signers, the firm's
+   * Who it is sent to, in order (docs/architecture.md#contract-families-on-one-agreement-core): signers, the firm's
    * countersigner, copies. Written when the send publishes; absent on agreements
    * from before recipients, which read as their one signer (recipientsOf). The
    * first signer's state is also in the single-signer fields the spec's calls read.
@@ -251,7 +251,7 @@ AgreementSchema.index({ 'finish.state': 1 });
 AgreementSchema.index({ 'send.state': 1 });
 
 /**
- * How a key reaches its agreement without scanning (ARCHITECTURE §4): the
+ * How a key reaches its agreement without scanning (docs/architecture.md#the-pieces): the
  * signing link's token (`_id` = the token itself), the public verify id, and
  * the send key of a document (`send:{docId}`). On MongoDB that is the `_id`
  * index; on the embedded database the one lookup it does not scan for.

@@ -6,7 +6,7 @@ import { EmailCodeDefaultsRepository } from './email-code-defaults.repository';
 import { StepRunner } from './step-runner';
 
 /**
- * The agreement core every contract family shares (ARCHITECTURE §5): the
+ * The agreement core every contract family shares (docs/architecture.md#contract-families-on-one-agreement-core): the
  * record, its repository (the only code that touches the model) and the step
  * runner. Other modules use the repository, never the model.
  */

@@ -108,7 +108,7 @@ const STATUS_AFTER: Readonly<Record<string, string>> = {
 
 /**
  * The one-time move of standard contracts from the old `contracts` collection
- * onto the agreement core (ARCHITECTURE §5): each record keeps its `_id`, its
+ * onto the agreement core (docs/architecture.md#contract-families-on-one-agreement-core): each record keeps its `_id`, its
  * form fields go under `form`, its history becomes the chained event log and
  * its token, send key and verify id become link records. Runs in every seed
  * (production included); a record already moved is skipped by its `_id`, and

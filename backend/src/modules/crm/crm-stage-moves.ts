@@ -48,7 +48,7 @@ export interface CrmStageMoveRequest {
 }
 
 /**
- * CRM deal moves as side effects (ARCHITECTURE §4): recorded in
+ * CRM deal moves as side effects (docs/architecture.md#how-a-job-flows): recorded in
  * `crm_stage_moves` and queued on `crm`, so a send or a signature never waits
  * on HubSpot nor fails with it; the worker moves the deal with retries and
  * exponential backoff, and what failed for good stays listed for admins, who

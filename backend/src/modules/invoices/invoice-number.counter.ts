@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InvoiceCounterRepository } from './invoice-counter.repository';
 
-/** The firm's one invoice sequence (ARCHITECTURE §4: one document, found by `_id`). */
+/** The firm's one invoice sequence (docs/architecture.md#the-pieces: one document, found by `_id`). */
 export const INVOICE_SEQUENCE_ID = 'invoice-number';
 
 const DUPLICATE_KEY = 11000;

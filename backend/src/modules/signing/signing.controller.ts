@@ -146,7 +146,7 @@ export class SigningController {
     );
   }
 
-  /** Spec 1 §4.1.6: clearing the saved signature resets the saved flag. */
+  /** Spec 1 §4.1, item 6: clearing the saved signature resets the saved flag. */
   @Post('template/clear-signature')
   @HttpCode(HttpStatus.OK)
   clearSignature(

@@ -50,7 +50,7 @@ import {
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-// Each port runs its real adapter or the embedded local default (ARCHITECTURE §2); the
+// Each port runs its real adapter or the embedded local default (docs/architecture.md#the-pieces); the
 // lists live in the domain, with the frontends' runtime configuration.
 export {
   CAPTCHA_ADAPTERS,

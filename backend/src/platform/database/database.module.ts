@@ -22,7 +22,7 @@ function watchDatabaseServer(connection: Connection): void {
 /**
  * The MongoDB connection. Production runs MongoDB, development and tests run
  * FerretDB v1: code sticks to the subset both support (no transactions, no
- * $lookup/$facet; see ARCHITECTURE §4).
+ * $lookup/$facet; see docs/architecture.md#the-pieces).
  */
 @Module({
   imports: [

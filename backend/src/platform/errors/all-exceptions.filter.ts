@@ -9,7 +9,7 @@ import {
 import { HttpAdapterHost } from '@nestjs/core';
 import { dependencyOutageOf, OUTAGE_MESSAGES } from './dependency-outage';
 
-/** The one error shape every endpoint returns (ARCHITECTURE §3). */
+/** The one error shape every endpoint returns (docs/architecture.md#how-a-request-flows). */
 export interface ErrorBody {
   statusCode: number;
   message: string | string[];

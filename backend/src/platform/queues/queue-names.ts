@@ -1,4 +1,4 @@
-/** Every BullMQ queue of the system (ARCHITECTURE §4). Api and worker register the same list. */
+/** Every BullMQ queue of the system (docs/architecture.md#how-a-job-flows). Api and worker register the same list. */
 export const QueueName = {
   /** Render, merge, void and audit-trail PDFs. */
   Documents: 'documents',

@@ -4,7 +4,7 @@ import { RemotePage } from '../remotes/RemotePage';
 
 /**
  * /co needs the state the screen that links to it passes (the deal to change);
- * opened directly, without it, it goes to / (spec 1 §2.1, ARCHITECTURE §1).
+ * opened directly, without it, it goes to / (spec 1 §2.1, docs/architecture.md#the-pieces).
  */
 export function ChangeOrderRoute() {
   const { state } = useLocation() as { state: unknown };

@@ -141,7 +141,7 @@ export function useCustomerSigningSteps({
     }
   };
 
-  /** Spec 1 §4.1.6: clearing the saved signature resets the saved flag, here and on the server. */
+  /** Spec 1 §4.1, item 6: clearing the saved signature resets the saved flag, here and on the server. */
   const clearSignature = async () => {
     setBusy(true);
     try {

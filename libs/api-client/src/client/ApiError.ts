@@ -1,4 +1,4 @@
-/** The JSON error body every ProSign endpoint returns (ARCHITECTURE §3). */
+/** The JSON error body every ProSign endpoint returns (docs/architecture.md#how-a-request-flows). */
 export interface ApiErrorBody {
   statusCode: number;
   message: string | string[];

@@ -40,7 +40,7 @@ export interface SigningApi {
   /** The image goes as the multipart file `image`, beside the agreement's docLink. */
   uploadImage(input: Required<UploadImageFields> & { image: Blob }): Promise<SignerSaveResponse>;
   editSignature(input: EditSignatureRequest): Promise<SignerSaveResponse>;
-  /** Spec 1 §4.1.6: clears the saved signature and initials; the saved flag goes back to false. */
+  /** Spec 1 §4.1, item 6: clears the saved signature and initials; the saved flag goes back to false. */
   clearSignature(token: string): Promise<SignerSaveResponse>;
   finish(token: string): Promise<FinishSigningResponse>;
   /**

@@ -157,7 +157,7 @@ export function transitionRule(
       return { from: [initial], to: 'viewed' };
     case 'saveSignature':
       return { from: [initial, 'viewed'], to: 'signature_saved' };
-    // Spec 1 §4.1.6: clearing the saved signature resets the saved flag; the
+    // Spec 1 §4.1, item 6: clearing the saved signature resets the saved flag; the
     // agreement goes back to viewed (it was opened to be signed) until saved again.
     case 'clearSignature':
       return { from: ['signature_saved'], to: 'viewed' };

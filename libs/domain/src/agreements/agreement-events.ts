@@ -1,5 +1,5 @@
 /**
- * An agreement's history as evidence (ARCHITECTURE §5): an append-only event
+ * An agreement's history as evidence (docs/architecture.md#contract-families-on-one-agreement-core): an append-only event
  * log, each event with its time, actor, client address and user agent, and
  * chained to the one before it by SHA-256 so an edit or a deletion shows.
  * The server writes events; these are their names and the words people read.

@@ -1,5 +1,5 @@
 /**
- * The three contract families (ARCHITECTURE §5) and the statuses each one's
+ * The three contract families (docs/architecture.md#contract-families-on-one-agreement-core) and the statuses each one's
  * agreements go through (spec 2 §4, spec 3 §4). All families share one life;
  * only the initial status is spelt differently ("not signed" for standard
  * contracts, "not-signed" for SOW contracts and change orders).

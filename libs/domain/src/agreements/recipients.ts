@@ -1,5 +1,5 @@
 /**
- * The recipients of an agreement (ARCHITECTURE §5, issue 34): the people who
+ * The recipients of an agreement (docs/architecture.md#contract-families-on-one-agreement-core, issue 34): the people who
  * sign it — client signers and an optional firm countersigner — and the copy
  * recipients (cc) who only receive it. Signers with the same `order` sign in
  * parallel; a later order is invited only once every earlier one has signed.
@@ -164,7 +164,7 @@ export const RECIPIENT_TRANSITIONS: Readonly<Record<RecipientEvent, RecipientTra
   view: { from: ['invited'], to: 'viewed', stamps: 'viewedAt' },
   // A signer may save without a separate view (the page was open from the mail's preview).
   saveSignature: { from: ['invited', 'viewed'], to: 'signature-saved', stamps: 'signatureSavedAt' },
-  // As for the agreement (spec 1 §4.1.6): back to viewed; the first save's time stays recorded.
+  // As for the agreement (spec 1 §4.1, item 6): back to viewed; the first save's time stays recorded.
   clearSignature: { from: ['signature-saved'], to: 'viewed', stamps: null },
   sign: { from: ['signature-saved'], to: 'signed', stamps: 'signedAt' },
   // Issue 35: a signer whose turn came may decline until they signed (a saved signature too).

@@ -1,4 +1,4 @@
-/** The header a signer's browser sends its captcha pass in (ARCHITECTURE §3). */
+/** The header a signer's browser sends its captcha pass in (docs/architecture.md#how-a-request-flows). */
 export const CAPTCHA_PASS_HEADER = 'X-Captcha-Pass';
 
 /** Session-storage key of the pass in the browser (spec 1 §3 `recaptchaVerified`). */

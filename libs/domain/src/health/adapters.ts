@@ -1,6 +1,6 @@
 /**
  * The adapters each port can run: its real one or the embedded local default
- * (ARCHITECTURE §2). The backend's configuration validates against these lists;
+ * (docs/architecture.md#the-pieces). The backend's configuration validates against these lists;
  * the frontends' runtime configuration reads the maps and captcha ones.
  */
 export const CRM_ADAPTERS = ['local', 'hubspot'] as const;

@@ -18,7 +18,7 @@ export interface QueueCounts {
   delayed: number;
 }
 
-/** Which adapter each port runs (ARCHITECTURE §2). */
+/** Which adapter each port runs (docs/architecture.md#the-pieces). */
 export interface AdapterSelection {
   crm: string;
   documents: string;

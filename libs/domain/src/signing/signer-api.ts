@@ -169,7 +169,7 @@ export interface EditSignatureRequest extends SignerTokenRequest {
 }
 
 /**
- * `POST /api/template/clear-signature {token}` (spec 1 §4.1.6): clears the saved
+ * `POST /api/template/clear-signature {token}` (spec 1 §4.1, item 6): clears the saved
  * signature and initials, resetting the saved flag (answer: `SignerSaveResponse`).
  */
 export type ClearSignatureRequest = SignerTokenRequest;

@@ -38,7 +38,7 @@ export interface AgreementDashboardListProps<F extends ListedFamily> {
 }
 
 /**
- * One family's dashboard list (ARCHITECTURE §5; spec 2 §2.3, §2.4; spec 3 §2):
+ * One family's dashboard list (docs/architecture.md#contract-families-on-one-agreement-core; spec 2 §2.3, §2.4; spec 3 §2):
  * skeletons while the first page loads, the fetch error, the empty state, the
  * cards with the family's own lines and the actions this staff member may
  * take, pagination, the confirmations and copy-link modal, the details modal

@@ -1,6 +1,6 @@
 /**
  * `@prosign/ui/agreements`: the dashboard parts every contract family shares
- * (ARCHITECTURE §5). A separate entry, shared on its own, so only the remotes
+ * (docs/architecture.md#contract-families-on-one-agreement-core). A separate entry, shared on its own, so only the remotes
  * that show a dashboard load it; it uses the main entry (`@prosign/ui`) for
  * dialogs, toasts and the PDF viewer, so those stay one instance.
  */

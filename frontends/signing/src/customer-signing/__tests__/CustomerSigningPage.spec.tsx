@@ -380,7 +380,7 @@ describe('CustomerSigningPage: signing', () => {
     });
   });
 
-  it('shows the saved signature, date and initials on the document, and clears them (spec 1 §4.1.6)', async () => {
+  it('shows the saved signature, date and initials on the document, and clears them (spec 1 §4.1, item 6)', async () => {
     const user = userEvent.setup();
     const slot = { page: 1, left: 0.1, width: 0.3, height: 0.05 };
     const api = signingApi({
