@@ -1,4 +1,4 @@
-// Issue 19 as a client signatory and the staff meet it: a CSM sends a change
+// Signing a change order as a client signatory and the staff meet it: a CSM sends a change
 // order on a demo CO deal; the signatory opens the link from the mail on a
 // phone, passes the robot check, reads the change order, types a signature (a
 // blank one is refused), agrees and finishes, and sees the completion notice.

@@ -1,4 +1,4 @@
-// Issue 18 as a CSM meets it: a demo change-order deal without a project, picked
+// Creating a change order as a CSM meets it: a demo change-order deal without a project, picked
 // on Home, leads to /co; the CSM chooses the project (its used labels disabled)
 // and a free label, the deal's client signatory, Split Payment with two amounts
 // that follow each other, creates the change order (CRM label, split deal copy,

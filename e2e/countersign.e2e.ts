@@ -1,4 +1,4 @@
-// Issue 34 as the firm meets it: a standard contract sent with a countersigner
+// The firm's countersignature as the firm meets it: a standard contract sent with a countersigner
 // (Dana Whitfield, Principal: the demo admin). The client signs from her link on a
 // phone; then the admin finds it in "Waiting for my signature" (the navigation's
 // badge counts it), opens it on a desktop and saves her typed signature, and

@@ -1,4 +1,4 @@
-// Issue 7 as a CSM meets it: a demo CRM deal with missing properties becomes a
+// Creating a contract as a CSM meets it: a demo CRM deal with missing properties becomes a
 // sent contract — deal search, prefilled form, missing-properties modal,
 // clause editor (with the basic-services rule), preview, PDF download, send,
 // copy-link modal — and the client's mail shows up on the mailbox page while

@@ -1,4 +1,4 @@
-// Issue 36 items 3 and 6 as an administrator meets them: a contract on a demo deal is sent
+// The deal's stage mapping and CRM record page as an administrator meets them: a contract on a demo deal is sent
 // and signed by the client on a phone; from the card's details the admin opens the deal's
 // "CRM record" page, which shows the deal at the mapped stage ("Contract Signed"), its stage
 // moves, the notes sent → viewed → signed (newest first) and the sealed PDF as a file that opens. On "CRM stages" the admin maps "declined"

@@ -1,4 +1,4 @@
-// Issue 9 as an administrator meets it on /dashboard with the demo contracts:
+// The dashboard as an administrator meets it on /dashboard with the demo contracts:
 // filter, search, send a reminder (the tooltip then names it and the button
 // locks), cancel a contract and resend it, void a signed contract (the voided
 // PDF is previewed) and read a contract's details; then a signer's presence and

@@ -1,4 +1,4 @@
-// Issue 35 item 1 as a client and the office meet it: staff send a standard
+// Declining as a client and the office meet it: staff send a standard
 // contract; the client opens the link from their mail on a phone (390×844),
 // passes the robot check and declines with a reason; the staff dashboard, open
 // in another browser, turns the card "Declined" with who, when and why without a

@@ -1,4 +1,4 @@
-// Issue 35 item 3 as a client meets it: staff send a standard contract that
+// The e-mail code step as a client meets it: staff send a standard contract that
 // requires an e-mail code; the client opens the link from their mail on a phone
 // (390×844), passes the robot check, gets the code step ("We sent a 6-digit code
 // to m•••@…"), reads the code from their mailbox (the local mail catcher), enters

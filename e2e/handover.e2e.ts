@@ -1,4 +1,4 @@
-// Issue 35 item 2 as a client meets it: staff send a standard contract; the client
+// Handing a link over, as a client meets it: staff send a standard contract; the client
 // opens the link from their mail on a phone (390×844), passes the robot check and,
 // not being the one who signs, hands it over to a colleague with a note. The
 // colleague's own link arrives in the local mailbox; the colleague opens it on a

@@ -1,4 +1,4 @@
-// Issue 20 as a staff member meets it on /invoices with the signed demo contracts:
+// Invoices as a staff member meets them on /invoices with the signed demo contracts:
 // send a deposit invoice, find the mail with its numbered PDF in the mailbox,
 // send a reminder (same number), mark the invoice paid and see Send go; a second
 // /invoices open in another browser sees each change without reload.

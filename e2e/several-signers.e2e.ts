@@ -1,4 +1,4 @@
-// Issue 34 as two homeowners and the firm meet it: a contract sent to both, one
+// Several signers in order, as two homeowners and the firm meet it: a contract sent to both, one
 // after the other, then countersigned by the firm. Each homeowner opens their own
 // mail's link on a phone, reads, signs and finishes, told who is still asked; the
 // card follows live; the principal countersigns in the staff app and that seals

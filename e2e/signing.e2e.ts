@@ -1,4 +1,4 @@
-// Issue 8 as a client meets it, on a phone: a contract sent by staff is opened
+// Signing as a client meets it, on a phone: a contract sent by staff is opened
 // from the mailbox page, the captcha passed, the agreement signed and finished;
 // then the signed copy is mailed, the final PDF carries the signature and the
 // audit trail, its seal checks out on /verify, and the CRM deal is signed.

@@ -1,4 +1,4 @@
-// Issue 17 item 2 as staff meet /sow-dashboard: a PM sends a SOW (through the API,
+// The SOW dashboard as staff meet it: a PM sends a SOW (through the API,
 // as /sow does), finds its card by search, cancels it and resends it; an admin
 // deletes the replaced one (the PM is never offered Delete); the PM cancels the new
 // one and Edit and Resend opens /sow prefilled. Then the same list on a 390×844 phone.

@@ -1,4 +1,4 @@
-// Issue 17 item 1 as a community partner meets it, on a phone: a PM sends a
+// Signing a Scope-of-Work as a community partner meets it, on a phone: a PM sends a
 // Scope-of-Work; the partner opens the link from the mail, passes the robot
 // check, reads the SOW, types a signature (a blank one is refused), saves it,
 // agrees and finishes, and sees the completion notice; closing it leads to the

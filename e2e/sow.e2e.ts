@@ -1,4 +1,4 @@
-// Issue 16 as a PM meets it: a demo CRM project becomes a sent Scope-of-Work —
+// Creating a Scope-of-Work as a PM meets it: a demo CRM project becomes a sent Scope-of-Work —
 // project search, partner search (1000 ms), two roles (Designer, and the OSE that
 // needs a site visit), fees and total, CRM confirmation, the template sections,
 // preview, send, copy-link modal — and the partner's mail shows up on the admin's

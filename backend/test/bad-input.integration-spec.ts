@@ -17,7 +17,7 @@ const PUBLIC_API_URL = 'https://prosign.example.com';
 const DEAL = '40000013';
 
 /**
- * Issue 13 §5: bad input answers 4xx, never 5xx, and the body limits fit the
+ * Bad input answers 4xx, never 5xx, and the body limits fit the
  * product: the largest valid form goes through, public uploads take one file
  * and a few short fields.
  */

@@ -17,7 +17,7 @@ import { waitFor } from './support/wait-for';
 const JANE = { name: 'Jane Roe', email: 'jane.roe@example.com' };
 
 /**
- * Issue 53 item 9 on the local CRM: the deal's link property (`contract_link`, spec 2's
+ * The deal's signing link on the local CRM: the deal's link property (`contract_link`, spec 2's
  * "update-deal-stage-to-sent {contractLink}") never points at a dead link. After a hand-over it
  * holds the new signer's live link, and a send's write retried after it too (the write reads
  * the live link when it runs; its record holds no token); after a cancel or a decline it is

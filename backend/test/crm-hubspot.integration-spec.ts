@@ -211,7 +211,7 @@ describe('HubSpot CRM adapter', () => {
       status: 201,
       reply: object('9001', {}),
     });
-    // No stage move yet (issue 36 adds it): the deal stays where it is.
+    // No stage move yet: the deal stays where it is.
     await expect(
       crm.dealDeclined('222', {
         body: 'Maria declined the agreement in ProSign. Reason: the fee <b>& date</b>.\nCall me.',
@@ -929,7 +929,7 @@ describe('HubSpot CRM adapter', () => {
   });
 
   /**
-   * Issue 36 item 5 on HubSpot's side: the worker's queued write of a signature against a
+   * On HubSpot's side: the worker's queued write of a signature against a
    * HubSpot that keeps what it is told, crashing between the upload and the note. HubSpot
    * stores the sealed PDF but the answer never arrives (as if the worker died right after the
    * upload), then stores the first note but that answer is lost too. The retries find the file

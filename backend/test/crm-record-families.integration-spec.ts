@@ -43,7 +43,7 @@ type Move = {
 };
 
 /**
- * Issue 36 items 1 and 2 for every family and event, on the local CRM: each event of an
+ * The CRM record for every family and event, on the local CRM: each event of an
  * agreement (sent, first viewed, handed over, signed, declined, voided, expired, cancelled,
  * invoice sent and paid) leaves one note on the agreement's deal (standard, change order) or
  * its project (SOW), and on the signer's contact when the CRM knows them; the signature and

@@ -37,7 +37,7 @@ function binary(res: request.Response, callback: (error: Error | null, body: Buf
 }
 
 /**
- * Issue 36 items 1 and 2 on the local CRM: a standard contract sent and signed leaves on its
+ * The CRM record of an agreement, on the local CRM: a standard contract sent and signed leaves on its
  * deal a note per event, and the sealed PDF as a private file in the family's folder attached
  * to the "signed" note; a retry of a write after a crash (its progress lost) finds both by the
  * write's marker and creates neither again.

@@ -13,7 +13,7 @@ const PATH = '/api/admin/crm/stage-mappings';
 const DEAL = '40000011';
 
 /**
- * Issue 36 item 3 on the local CRM: admins map agreement events to the stages of each deal
+ * Stage mappings on the local CRM: admins map agreement events to the stages of each deal
  * pipeline (read from the CRM); an event moves the deal as mapped, never backwards unless the
  * rule allows it, and a repeated event moves it once; the local CRM keeps the stage history.
  */

@@ -24,7 +24,7 @@ const TOKEN = 'tok_derived_ids_0001';
 const VOIDED_AT = new Date('2026-04-02T19:45:00Z');
 
 /**
- * Issue 31 §6: the audit trail, the sealed copy and the void copy of an agreement are
+ * The audit trail, the sealed copy and the void copy of an agreement are
  * served to whoever holds their links, so their ids are drawn at random (128 bits), not
  * computed from their sources; still, repeating or racing a build makes one document.
  */

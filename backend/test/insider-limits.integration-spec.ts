@@ -6,7 +6,7 @@ import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
 /**
- * Issue 13 §7, smaller holes an insider could use: parallel delete-password
+ * Smaller holes an insider could use: parallel delete-password
  * guesses beating SERVICE_DELETE_MAX_ATTEMPTS, and a User Access holder who is
  * no admin changing an administrator.
  */

@@ -12,7 +12,7 @@ import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
 /**
- * Issue 13 §1: caught mail carries clients' signing links, so the mailbox (and
+ * Caught mail carries clients' signing links, so the mailbox (and
  * the file-service records shown beside it) are for administrators only. Today
  * a pm (no dashboard access) could read a client's signing link from it.
  */

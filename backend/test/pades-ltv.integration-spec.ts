@@ -44,7 +44,7 @@ function binary(res: request.Response, callback: (error: Error | null, body: Buf
 const ROOT_CRL_URL = `${PUBLIC_API_URL}/api/timestamp/root.crl`;
 
 /**
- * Issue 37 item 2, "Done when": a sealed PDF of each family — standard contract,
+ * Long-term validation: a sealed PDF of each family — standard contract,
  * SOW and change order, signed through the family's own calls — is PAdES B-LTA
  * (the default SEAL_LEVEL), checked by validators that did not write it:
  * poppler's `pdfsig` for the signatures, OpenSSL for the document time-stamp

@@ -36,7 +36,7 @@ function binary(res: request.Response, callback: (error: Error | null, body: Buf
 }
 
 /**
- * Issue 13 §2: a sealed "signed agreement" exists only for a completed signing.
+ * A sealed "signed agreement" exists only for a completed signing.
  * Today any staff member with Home access merges two documents of their choice
  * through `POST /api/template/merge-docs` and gets them sealed as a signed
  * agreement; in production the seal key must come from configuration.

@@ -313,7 +313,7 @@ describe('signing: the reads a signer costs', () => {
     expect(asSent).toMatchObject({ laidOut: true });
     const first = await verify();
 
-    // As an agreement stored before issue 54: no signing places.
+    // As an agreement stored before signing places were kept: none.
     await apiConnection
       .collection('agreements')
       .updateOne({ token }, { $unset: { signingPlaces: 1 } });

@@ -88,7 +88,7 @@ async function pdfAt(api: INestApplication, link: string): Promise<Buffer> {
 }
 
 /**
- * Issue 37 items 1 and 2 (B-T): the seal carries a signature time-stamp from the
+ * Time-stamped seals (B-T): the seal carries a signature time-stamp from the
  * timestamp port — the local RFC 3161 authority by default (chained to the local
  * root that also issues the seal certificate), or TSA_URLS over HTTP — and with
  * no authority answering, the finish waits at its sealing step, never the local clock.

@@ -585,7 +585,7 @@ async function main() {
   const cpu = stopCpu();
   const loadAtEnd = os.loadavg();
   // CPU-seconds per signing: every sampled process (database, api, worker) over the signing
-  // phase, divided by the signers (issue 38 item 3 compares this, not latency, across runs).
+  // phase, divided by the signers (compare this, not latency, across runs).
   const perSigning = (usage) => ({
     total: Object.values(usage).reduce((sum, c) => sum + c.cpuSeconds, 0) / SIGNERS,
     ...Object.fromEntries(Object.entries(usage).map(([name, c]) => [name, c.cpuSeconds / SIGNERS])),

@@ -51,7 +51,7 @@ const CHANGE_ORDER_STAGES = ['co_new', 'co_sent', 'co_signed'];
 const AT = '2026-01-01T00:00:00.000Z';
 
 /**
- * A HubSpot that keeps what it is told (issue 36's fault tests), in HubSpot's request and answer
+ * A HubSpot that keeps what it is told (the CRM fault tests), in HubSpot's request and answer
  * shapes as `HubSpotCrmAdapter` uses them: deals (read, update: stage history kept), the deal
  * pipelines, files (multipart upload into a folder, search by name), notes (create with
  * associations and attachments, search by a token of the body) and note associations. It counts

@@ -95,8 +95,8 @@ export interface DocumentsPort {
    */
   setSignatureParties(docId: string, parties: SignatureParties): Promise<{ revision: number }>;
   /**
-   * Prints `name` in a signer's block instead of the name it was laid out with (a hand-over,
-   * issue 35), while no signature is placed: a placed one was signed under the old layout.
+   * Prints `name` in a signer's block instead of the name it was laid out with (a hand-over),
+   * while no signature is placed: a placed one was signed under the old layout.
    * Answers the revision whether or not it changed. Absent: the engine prints no block names.
    */
   renameSigner?(

@@ -13,7 +13,7 @@ export type AgreementMailKind =
   | 'signed-copy'
   | 'countersign-request'
   | 'declined'
-  /** Issue 35 hand-over: the new signer's own link, and the notice to the sender. */
+  /** A hand-over: the new signer's own link, and the notice to the sender. */
   | 'handover-link'
   | 'handed-over';
 

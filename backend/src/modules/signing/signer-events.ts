@@ -83,7 +83,7 @@ export function closedAtOf(
 
 /**
  * The signer's recipient moved by `event`, in the same update as the agreement's
- * change. Every link is the one signer's today (several signers: issue 34).
+ * change. Every link is the one signer's today (several signers: see `recipientId`).
  */
 export function signerRecipientChange(
   contract: Pick<Agreement<object>, 'recipients'>,

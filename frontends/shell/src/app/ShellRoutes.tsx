@@ -51,10 +51,10 @@ export function ShellRoutes() {
         />
         <Route path={ROUTES.userAccess} element={<UserAccessPage />} />
         <Route path={ROUTES.mailbox} element={<MailboxPage />} />
-        {/* Administrators only (the pages say so to anyone else): issue 36's CRM screens. */}
+        {/* Administrators only (the pages say so to anyone else): the CRM screens. */}
         <Route path={ROUTES.crmStages} element={<CrmStagesPage />} />
         <Route path={ROUTES.crmRecord} element={<CrmRecordPage />} />
-        {/* Administrators only: stopped sends and finishes, a waiting seal's way out (issue 37). */}
+        {/* Administrators only: stopped sends and finishes, a waiting seal's way out. */}
         <Route path={ROUTES.stuckOperations} element={<StuckOperationsPage />} />
         {/* Every staff member: no section flag (only what names them can be signed). */}
         <Route path={COUNTERSIGN_PAGE_PATH} element={<CountersignQueuePage />} />

@@ -47,7 +47,7 @@ export interface AdditionalSignersProps {
 }
 
 /**
- * "Additional signers" of a creation form (issue 34 item 2, on `/`, `/sow` and
+ * "Additional signers" of a creation form (on `/`, `/sow` and
  * `/co`): people who sign besides the form's own signer — typed, or picked from
  * the record's other contacts — and whether they sign one after the other or at
  * the same time. Each signer gets their own link; the checks (name, a valid and

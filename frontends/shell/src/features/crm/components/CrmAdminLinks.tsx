@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { CRM_RECORD_TEXTS, CRM_STAGES_TEXTS } from '../utils/crm-texts';
 
-/** User Access, administrators only: where the CRM screens of issue 36 are. */
+/** User Access, administrators only: where the CRM screens are. */
 export function CrmAdminLinks() {
   const titleId = useId();
   return (

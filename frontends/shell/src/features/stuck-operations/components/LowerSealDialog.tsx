@@ -18,7 +18,7 @@ export interface LowerSealDialogProps {
 }
 
 /**
- * Issue 37 item 3, the admin's explicit way out: seal one agreement that waits for the time-stamp
+ * The admin's explicit way out: seal one agreement that waits for the time-stamp
  * service (or revocation data) at a level below the configured one, saying why.
  */
 export function LowerSealDialog({ operation, onClose }: LowerSealDialogProps) {
