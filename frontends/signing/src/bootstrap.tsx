@@ -16,7 +16,7 @@ import { linkSigningLink, loadLinkSignaturePage, SigningApp } from './app/Signin
 
 declare global {
   interface Window {
-    /** Started by the standalone page's HTML (runtime-config-prefetch.html) before this script runs. */
+    /** Started by the standalone page's HTML (runtime-config-prefetch.html), usually before this script runs. */
     __prosignRuntimeConfig?: Promise<unknown>;
     /** The first api requests of a signing link, asked for by the same HTML, by path. */
     __prosignEarlyResponses?: Record<string, Promise<Response>>;
@@ -62,7 +62,11 @@ function apiClientFor(config: RuntimeConfig): ApiClient {
  */
 const LINK_CHECK_WAIT_MS = 500;
 
-/** The configuration the page already asked for, else a fresh request (e.g. as a remote). */
+/**
+ * The configuration the page already asked for, else a fresh request (e.g. as a
+ * remote, or in a tab opened in the background: the page asks once it has
+ * painted, and then leaves it to this one).
+ */
 async function runtimeConfig(): Promise<RuntimeConfig> {
   const early = window.__prosignRuntimeConfig;
   if (early) {
@@ -72,7 +76,9 @@ async function runtimeConfig(): Promise<RuntimeConfig> {
       // Retried below, with the loader's own error messages.
     }
   }
-  return loadRuntimeConfig();
+  const own = loadRuntimeConfig();
+  window.__prosignRuntimeConfig ??= own;
+  return own;
 }
 
 /** Marks the robot check the page's HTML carries until the app has replaced it (webpack.config.cjs). */
