@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
+import { expectAppOnCaptchaStep } from './support/captcha-step';
 import { DEMO, signIn, signInWithRequest } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
@@ -142,8 +143,10 @@ test('the signing app opens on its own origin', async ({ page }) => {
   await expect(page.getByRole('navigation')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.screenshot({ path: path.join(screenshots, 'signing-standalone.png') });
-  // The captcha step renders under the signing server's CSP (its inline prefetch script included).
+  // The captcha step renders under the signing server's CSP (its inline prefetch script included):
+  // painted from the page's HTML, then the app's own.
   await expect(page.getByRole('checkbox', { name: "I'm not a robot" })).toBeVisible();
+  await expectAppOnCaptchaStep(page);
   expect(
     errors.filter((e) => /Invalid hook call|Shared module|Content Security Policy/i.test(e)),
   ).toEqual([]);

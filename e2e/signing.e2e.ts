@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { expectNoSeriousAxeViolations } from './support/axe';
+import { expectAppOnCaptchaStep } from './support/captcha-step';
 import { pdfPagesText } from './support/pdf-text';
 import { expectReadingView, readingRegion, switchToPdf } from './support/reading-view';
 import { createStandardDocument, standardClient } from './support/standard-contract';
@@ -113,6 +114,7 @@ test('a client signs a sent contract on a phone from the mailbox link; mail, PDF
       'To access the secure agreement, please confirm you are not a robot by selecting the checkbox below.',
     ),
   ).toBeVisible();
+  await expectAppOnCaptchaStep(client);
   expect(await noHorizontalScroll(client)).toBe(true);
   await expectNoSeriousAxeViolations(client, 'signing: captcha step');
   await client.getByRole('checkbox', { name: "I'm not a robot" }).click();

@@ -9,37 +9,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PHONE, signFromLink } from './support/link-signing';
 import { expectMailWithLink } from './support/mailbox';
+import { SOW_PARTNER as PARTNER, SOW_PROJECT_ID as PROJECT_ID, sowBody } from './support/sow';
 import { apiUrl, DEMO, signIn } from './support/staff';
 
 const screenshots = path.join(__dirname, 'screenshots');
 mkdirSync(screenshots, { recursive: true });
-
-/** A demo project of the local CRM and a demo partner (Mei Lin: OSE, SSS). */
-const PROJECT_ID = '60000003';
-const PARTNER = { id: '55000003', name: 'Mei Lin', email: 'mei.lin@partners.example.com' };
-
-/** A valid SOW for Mei Lin on the demo project (as backend/test/support/sow-fixtures.ts). */
-function sowBody(projectAddress: string) {
-  const at = new Date(Date.now() + 7 * 24 * 3600_000);
-  return {
-    templateName: 'Residential',
-    cp_name: PARTNER.name,
-    cp_email: PARTNER.email,
-    cp_phone: '+14085550203',
-    cp_roles: ['designer_cp', 'ose_cp'],
-    fees: { designer_fee_test: '1200', ose_fee_test: '350.50' },
-    cc_emails: ['pm@prosign.example'],
-    project_type: 'Residential',
-    project_id: PROJECT_ID,
-    project_address: projectAddress,
-    project_overview: 'Second-storey addition over the garage.',
-    timeline: { kind: 'duration', amount: 1, unit: 'weeks' },
-    site_visit_date_time: `${at.toISOString().slice(0, 10)}T10:30`,
-    pm_email: 'pm@prosign.example',
-    selectedCpId: PARTNER.id,
-    selectedHSProjectId: PROJECT_ID,
-  };
-}
 
 test('a partner signs a SOW on a phone from the mailbox link; staff see it signed and filed', async ({
   page: staff,

@@ -5,6 +5,7 @@
 import { expect, type Page } from '@playwright/test';
 import path from 'node:path';
 import { expectNoSeriousAxeViolations } from './axe';
+import { expectAppOnCaptchaStep } from './captcha-step';
 import { expectReadingView, readingRegion, switchToPdf } from './reading-view';
 
 export const PHONE = { width: 390, height: 844 };
@@ -56,6 +57,8 @@ export async function signFromLink(signer: Page, walk: LinkSigningWalk): Promise
     ),
   ).toBeVisible({ timeout: 30_000 });
   await expect(signer.getByRole('heading', { level: 1, name: 'Verifying...' })).toBeVisible();
+  // The page painted the step from its HTML; the app has taken it over once it has run.
+  await expectAppOnCaptchaStep(signer);
   // The link was checked before the robot check, and nothing else was asked.
   expect(calls).toEqual([`GET /api/${family}/verify-link/${customId}`]);
   expect(await noHorizontalScroll(signer)).toBe(true);

@@ -32,6 +32,13 @@ export {
 } from './address/google-places';
 export { CaptchaGate, type CaptchaGateProps } from './captcha/CaptchaGate';
 export {
+  CaptchaCheckbox,
+  CaptchaStep,
+  type CaptchaCheckboxProps,
+  type CaptchaStepProps,
+} from './captcha/CaptchaStep';
+export { readTickBeforeStart } from './captcha/tick-before-start';
+export {
   CaptchaPassContext,
   captchaPassHeaders,
   clearCaptchaPass,

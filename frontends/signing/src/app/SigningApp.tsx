@@ -6,6 +6,7 @@ import {
 } from '@prosign/api-client';
 import { LoadingState, PublicLayout } from '@prosign/ui';
 import { lazy, Suspense } from 'react';
+import { SIGNING_APP_SUBTITLE } from '../customer-signing/brand';
 import { CustomerSigning, type CustomerSigningProps } from '../customer-signing/CustomerSigning';
 
 // The router (verification, unknown paths) and the SOW and CO pages load on
@@ -93,7 +94,7 @@ export function SigningApp({ config, client }: SigningAppProps) {
   const link = customer ? null : linkSigningLink(window.location);
   return (
     <RuntimeConfigProvider config={config} client={client}>
-      <PublicLayout subtitle="Secure signing">
+      <PublicLayout subtitle={SIGNING_APP_SUBTITLE}>
         {customer ? (
           <CustomerSigning {...customer} />
         ) : link ? (

@@ -34,15 +34,17 @@ export interface LinkSignaturePageProps {
  * A page opened by a customId link (spec 3 §2, §4): a Scope-of-Work signed by
  * its community partner, or a change order signed by its client signatory. The
  * link is verified first (`verify-link`, no captcha): an unknown or closed link
- * says so at once; an open one goes on to the captcha, then the document, the
- * typed signature and Agree and Finish.
+ * says so; an open one goes on to the captcha (shown while the link is checked,
+ * a tick waiting for the check), then the document, the typed signature and
+ * Agree and Finish.
  */
 export function LinkSignaturePage({ family, customId }: LinkSignaturePageProps) {
   const check = useLinkCheck(family, customId);
   const [state, setState] = useState<SigningPageState>({ kind: 'checking' });
   const open = check.kind === 'checked' && check.link.linkState === 'open';
 
-  useLoadOnFirstInput(loadFlow, open);
+  // A signer may tick while the link is still being checked: the flow loads meanwhile too.
+  useLoadOnFirstInput(loadFlow, open || check.kind === 'checking');
 
   if (
     !customId ||
@@ -77,14 +79,7 @@ export function LinkSignaturePage({ family, customId }: LinkSignaturePageProps) 
       </SigningLayout>
     );
   }
-  if (check.kind === 'checking') {
-    return (
-      <SigningLayout title={signingPageTitle({ kind: 'checking' }, SIGNING_BRAND_NAME)}>
-        <LoadingState label="Verifying your link…" />
-      </SigningLayout>
-    );
-  }
-  if (!open) {
+  if (!open && check.kind === 'checked') {
     // Nothing to sign: no robot check needed to say what happened to the link.
     const closed = linkPageState({ linkState: check.link.linkState, agreementTitle: '' });
     return (
@@ -93,14 +88,21 @@ export function LinkSignaturePage({ family, customId }: LinkSignaturePageProps) 
       </SigningLayout>
     );
   }
+  // While the link is being checked the robot check shows already (the page's
+  // HTML painted it), a tick waiting for the check; the same gate stays on
+  // once the link is open, so that tick is not lost.
   return (
     <SigningLayout title={signingPageTitle(state, SIGNING_BRAND_NAME)}>
-      <CaptchaGate linkToken={customId}>
-        <Suspense fallback={<LoadingState label={openingLabel(family)} />}>
-          <EmailCodeGate linkToken={customId} onStateChange={setState}>
-            <LinkSigningFlow family={family} customId={customId} onStateChange={setState} />
-          </EmailCodeGate>
-        </Suspense>
+      <CaptchaGate linkToken={customId} holdAnswer={!open}>
+        {open ? (
+          <Suspense fallback={<LoadingState label={openingLabel(family)} />}>
+            <EmailCodeGate linkToken={customId} onStateChange={setState}>
+              <LinkSigningFlow family={family} customId={customId} onStateChange={setState} />
+            </EmailCodeGate>
+          </Suspense>
+        ) : (
+          <LoadingState label="Verifying your link…" />
+        )}
       </CaptchaGate>
     </SigningLayout>
   );

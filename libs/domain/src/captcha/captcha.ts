@@ -7,6 +7,9 @@ export const CAPTCHA_PASS_STORAGE_KEY = 'recaptchaVerified';
 export const CAPTCHA_PROMPT =
   'To access the secure agreement, please confirm you are not a robot by selecting the checkbox below.';
 
+/** The label of the local captcha's checkbox. */
+export const CAPTCHA_CHECKBOX_LABEL = "I'm not a robot";
+
 /** What the browser needs to render the challenge (`GET /api/captcha/config`). */
 export interface CaptchaWidgetConfig {
   adapter: 'local' | 'recaptcha';

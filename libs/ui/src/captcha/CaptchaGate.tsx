@@ -1,6 +1,5 @@
 import { useApiClient, useRuntimeConfig, withGatewayRetries } from '@prosign/api-client';
 import {
-  CAPTCHA_PROMPT,
   type CaptchaPass,
   type CaptchaWidgetConfig,
   type VerifyCaptchaRequest,
@@ -16,7 +15,9 @@ import {
   storeCaptchaPass,
   type CaptchaPassValue,
 } from './captcha-pass';
+import { CaptchaCheckbox, CaptchaStep } from './CaptchaStep';
 import { loadRecaptcha as loadRecaptchaScript, type RecaptchaLoader } from './recaptcha';
+import { forgetTickBeforeStart, tickedBeforeStart } from './tick-before-start';
 
 export interface CaptchaGateProps {
   /**
@@ -27,6 +28,12 @@ export interface CaptchaGateProps {
   linkToken: string;
   /** What the signer sees once the robot check is passed. */
   children?: ReactNode;
+  /**
+   * The check is shown but neither asked for nor answered yet: a tick waits
+   * (ticked, "Checking…") until this turns false, e.g. while the link itself
+   * is being checked.
+   */
+  holdAnswer?: boolean;
   /** Loads Google's reCAPTCHA script (injected in tests). */
   loadRecaptcha?: RecaptchaLoader;
 }
@@ -42,6 +49,7 @@ export interface CaptchaGateProps {
 export function CaptchaGate({
   linkToken,
   children,
+  holdAnswer = false,
   loadRecaptcha = loadRecaptchaScript,
 }: CaptchaGateProps) {
   const [held, setHeld] = useState<{ linkToken: string; pass: CaptchaPass | null }>(() => ({
@@ -71,6 +79,7 @@ export function CaptchaGate({
   return (
     <CaptchaChallenge
       linkToken={linkToken}
+      holdAnswer={holdAnswer}
       loadRecaptcha={loadRecaptcha}
       onPass={(passed) => {
         storeCaptchaPass(passed, linkToken);
@@ -93,10 +102,12 @@ const FAILED_TITLE = 'The robot check did not go through';
 
 function CaptchaChallenge({
   linkToken,
+  holdAnswer,
   loadRecaptcha,
   onPass,
 }: {
   linkToken: string;
+  holdAnswer: boolean;
   loadRecaptcha: RecaptchaLoader;
   onPass: (pass: CaptchaPass) => void;
 }) {
@@ -105,14 +116,22 @@ function CaptchaChallenge({
   const promptId = useId();
   const [attempt, setAttempt] = useState(0);
   const [stage, setStage] = useState<Stage>({ kind: 'loading' });
+  // A tick given before the challenge could be answered (the page's checkbox
+  // before the app ran, or this one before the challenge or the link's check
+  // came in): answered as soon as it can be, rather than dropped.
+  const [waitingTick, setWaitingTick] = useState(tickedBeforeStart);
+  // Taken by this challenge: one shown later (a pass refused) asks afresh.
+  useEffect(() => forgetTickBeforeStart(), []);
+  const recaptchaExpected = runtime.captcha?.adapter === 'recaptcha';
 
   // With reCAPTCHA configured, its script loads while the API is asked for the challenge.
-  const preloadRecaptcha = runtime.captcha?.adapter === 'recaptcha';
   useEffect(() => {
-    if (preloadRecaptcha) loadRecaptcha().catch(() => undefined); // a failure shows in the widget
-  }, [preloadRecaptcha, loadRecaptcha]);
+    if (recaptchaExpected) loadRecaptcha().catch(() => undefined); // a failure shows in the widget
+  }, [recaptchaExpected, loadRecaptcha]);
 
+  // Held, the challenge is not asked for yet: the checkbox shows, a tick waits.
   useEffect(() => {
+    if (holdAnswer) return undefined;
     const controller = new AbortController();
     setStage({ kind: 'loading' });
     client.get<CaptchaWidgetConfig>('/api/captcha/config', { signal: controller.signal }).then(
@@ -127,9 +146,10 @@ function CaptchaChallenge({
       },
     );
     return () => controller.abort();
-  }, [client, attempt]);
+  }, [client, attempt, holdAnswer]);
 
   const verify = async (config: CaptchaWidgetConfig, response: string) => {
+    setWaitingTick(false);
     setStage({ kind: 'ready', config, verifying: true });
     try {
       const request: VerifyCaptchaRequest = { response, linkToken };
@@ -145,9 +165,51 @@ function CaptchaChallenge({
   };
   const fail = (message: string) => setStage({ kind: 'failed', title: FAILED_TITLE, message });
 
+  const answerable =
+    stage.kind === 'ready' &&
+    !stage.verifying &&
+    stage.config.adapter === 'local' &&
+    Boolean(stage.config.challenge);
+  useEffect(() => {
+    if (!waitingTick || holdAnswer || !answerable || stage.kind !== 'ready') return;
+    void verify(stage.config, stage.config.challenge ?? '');
+    // verify is a new function each render; the tick is answered once, when it can be.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [waitingTick, holdAnswer, answerable, stage]);
+  const tick = () => setWaitingTick(true);
+  const verifying = stage.kind === 'ready' && stage.verifying;
+  const recaptcha =
+    stage.kind === 'ready' ? stage.config.adapter === 'recaptcha' : recaptchaExpected;
+  const checking = verifying || (waitingTick && !recaptcha && stage.kind !== 'failed');
+
   let body: ReactNode;
-  if (stage.kind === 'loading') {
+  let status: ReactNode = null;
+  if (checking) {
+    status = (
+      <div className="ps-inline-status" role="status">
+        <Spinner label="" size="small" /> Checking…
+      </div>
+    );
+  } else if (waitingTick && recaptcha && stage.kind !== 'failed') {
+    // A tick on the page's own checkbox cannot answer Google's check: say so rather than drop it.
+    status = (
+      <p className="ps-inline-status" role="status">
+        One more step: please confirm with Google&apos;s check above.
+      </p>
+    );
+  }
+  if (stage.kind === 'loading' && recaptchaExpected) {
     body = <LoadingState label="Preparing the security check…" />;
+  } else if (stage.kind === 'loading') {
+    // The checkbox the page's HTML showed, still there and answerable while the challenge comes.
+    body = (
+      <CaptchaCheckbox
+        promptId={promptId}
+        checked={waitingTick}
+        disabled={waitingTick}
+        onTick={tick}
+      />
+    );
   } else if (stage.kind === 'failed') {
     body = (
       <ErrorPanel
@@ -173,35 +235,24 @@ function CaptchaChallenge({
       />
     );
   } else {
-    const { challenge } = stage.config;
+    const { config } = stage;
     body = (
-      <label className="ps-captcha__checkbox">
-        <input
-          type="checkbox"
-          aria-describedby={promptId}
-          checked={stage.verifying}
-          disabled={stage.verifying || !challenge}
-          onChange={(event) => {
-            if (event.target.checked && challenge) void verify(stage.config, challenge);
-          }}
-        />
-        I&apos;m not a robot
-      </label>
+      <CaptchaCheckbox
+        promptId={promptId}
+        checked={checking}
+        disabled={checking || !config.challenge}
+        onTick={() => {
+          if (holdAnswer) tick();
+          else if (config.challenge) void verify(config, config.challenge);
+        }}
+      />
     );
   }
 
   return (
-    <section className="ps-captcha" aria-label="Security check">
-      <p id={promptId} className="ps-captcha__prompt">
-        {CAPTCHA_PROMPT}
-      </p>
+    <CaptchaStep promptId={promptId} status={status}>
       {body}
-      {stage.kind === 'ready' && stage.verifying ? (
-        <div className="ps-inline-status" role="status">
-          <Spinner label="" size="small" /> Checking…
-        </div>
-      ) : null}
-    </section>
+    </CaptchaStep>
   );
 }
 

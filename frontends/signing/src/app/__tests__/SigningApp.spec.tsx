@@ -104,10 +104,12 @@ describe('the SOW and CO links, rendered without the router', () => {
     });
     render(<SigningApp config={TEST_CONFIG} client={api.client} />);
     expect(await screen.findByRole('checkbox', { name: "I'm not a robot" })).toBeInTheDocument();
-    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
-      'GET /api/sow/verify-link/SOW-12',
-      'GET /api/captcha/config',
-    ]);
+    await waitFor(() =>
+      expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+        'GET /api/sow/verify-link/SOW-12',
+        'GET /api/captcha/config',
+      ]),
+    );
   });
 });
 

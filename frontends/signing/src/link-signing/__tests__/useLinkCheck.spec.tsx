@@ -1,6 +1,7 @@
 import { ApiError } from '@prosign/api-client';
 import { CAPTCHA_PROMPT, SIGNING_STATE_HEADINGS } from '@prosign/domain';
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { SowSignaturePage } from '../../pages/SowSignaturePage';
 import { fakeClient, renderRoute, type FakeRoute } from '../../test-support/fake-signing-api';
 import { checkLinkBeforeRender } from '../useLinkCheck';
@@ -49,18 +50,41 @@ describe('the SOW and CO link check', () => {
     expect(checksOf(api.calls)).toBe(1);
   });
 
-  it('still unanswered at the first render, the page takes that check rather than asking again', async () => {
-    let answer: (value: unknown) => void = () => undefined;
+  it('still unanswered at the first render, the captcha shows, a tick waits for that same check', async () => {
+    let answer: (linkState: string) => void = () => undefined;
     const api = sowApi(
       'SOW-slow',
-      () => new Promise((resolve) => (answer = () => resolve({ valid: true, linkState: 'open' }))),
+      () => new Promise((resolve) => (answer = (linkState) => resolve({ valid: true, linkState }))),
     );
     await checkLinkBeforeRender(api.client, 'sow', 'SOW-slow', 10);
     renderSow('SOW-slow', api.client);
-    expect(screen.getByText('Verifying your link…')).toBeInTheDocument();
-    answer(undefined);
-    expect(await screen.findByText(CAPTCHA_PROMPT)).toBeInTheDocument();
+    expect(screen.getByText(CAPTCHA_PROMPT)).toBeInTheDocument();
+    const checkbox = screen.getByRole('checkbox', { name: "I'm not a robot" });
+    await userEvent.click(checkbox);
+    expect(checkbox).toBeChecked();
+    expect(api.calls.filter((call) => call.path.startsWith('/api/captcha/'))).toEqual([]);
+
+    await act(async () => answer('open'));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.path === '/api/captcha/verify')).toBeDefined(),
+    );
     expect(checksOf(api.calls)).toBe(1);
+  });
+
+  it('a tick given while the link is checked is not answered when the link turns out expired', async () => {
+    let answer: (linkState: string) => void = () => undefined;
+    const api = sowApi(
+      'SOW-late-expired',
+      () => new Promise((resolve) => (answer = (linkState) => resolve({ valid: true, linkState }))),
+    );
+    renderSow('SOW-late-expired', api.client);
+    await userEvent.click(screen.getByRole('checkbox', { name: "I'm not a robot" }));
+    await act(async () => answer('expired'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: SIGNING_STATE_HEADINGS.expired }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(CAPTCHA_PROMPT)).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path.startsWith('/api/captcha/'))).toEqual([]);
   });
 
   it('asks again after a server error rather than showing it', async () => {
@@ -71,8 +95,11 @@ describe('the SOW and CO link check', () => {
       return { valid: true, linkState: 'open' };
     });
     renderSow('SOW-flaky', api.client);
-    expect(await screen.findByText(CAPTCHA_PROMPT, {}, { timeout: 5_000 })).toBeInTheDocument();
+    await waitFor(() => expect(checksOf(api.calls)).toBe(2), { timeout: 5_000 });
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.path === '/api/captcha/config')).toBeDefined(),
+    );
+    expect(screen.getByText(CAPTCHA_PROMPT)).toBeInTheDocument();
     expect(screen.queryByText('Your link could not be verified')).not.toBeInTheDocument();
-    expect(checksOf(api.calls)).toBe(2);
   });
 });

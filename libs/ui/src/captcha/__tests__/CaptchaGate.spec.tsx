@@ -7,6 +7,7 @@ import { fakeApiClient, renderWithApi, type FakeRoute } from '../../test-support
 import { CaptchaGate } from '../CaptchaGate';
 import { useCaptchaPass } from '../captcha-pass';
 import type { RecaptchaApi } from '../recaptcha';
+import { forgetTickBeforeStart, readTickBeforeStart } from '../tick-before-start';
 
 const inTwoHours = () => new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString();
 /** The signing link the page shows. */
@@ -54,7 +55,23 @@ function fakeRecaptcha() {
   return { load: jest.fn(() => Promise.resolve(api)), rendered };
 }
 
-beforeEach(() => sessionStorage.clear());
+beforeEach(() => {
+  sessionStorage.clear();
+  forgetTickBeforeStart();
+});
+
+/** A challenge the test hands out when it says so. */
+function slowChallengeApi() {
+  let release: () => void = () => undefined;
+  const client = fakeApiClient({
+    'GET /api/captcha/config': () =>
+      new Promise((resolve) => {
+        release = () => resolve({ adapter: 'local', challenge: 'late-challenge' });
+      }),
+    'POST /api/captcha/verify': () => ({ pass: 'pass-1', expiresAt: inTwoHours() }),
+  });
+  return { client, release: () => act(async () => release()) };
+}
 
 describe('CaptchaGate', () => {
   it('asks a visitor to tick the checkbox, then shows the page and remembers the pass', async () => {
@@ -283,5 +300,101 @@ describe('CaptchaGate', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next link' }));
     expect(await screen.findByRole('checkbox', { name: "I'm not a robot" })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'The agreement' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a tick that comes before the challenge', () => {
+  it('shows the checkbox while the challenge loads; a tick then waits and is answered when it comes', async () => {
+    const api = slowChallengeApi();
+    renderWithApi(
+      <CaptchaGate linkToken={LINK}>
+        <Agreement />
+      </CaptchaGate>,
+      api.client,
+    );
+    const checkbox = screen.getByRole('checkbox', { name: "I'm not a robot" });
+    await userEvent.click(checkbox);
+    expect(checkbox).toBeChecked();
+    expect(screen.getByRole('status')).toHaveTextContent('Checking…');
+    expect(api.client.calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    await api.release();
+    expect(await screen.findByRole('heading', { name: 'The agreement' })).toBeInTheDocument();
+    expect(api.client.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      response: 'late-challenge',
+      linkToken: LINK,
+    });
+  });
+
+  it("takes the tick the page's own checkbox got before the app ran, once", async () => {
+    const pageCheckbox = document.createElement('input');
+    pageCheckbox.type = 'checkbox';
+    pageCheckbox.checked = true;
+    readTickBeforeStart(() => pageCheckbox.checked);
+    const client = localCaptchaApi();
+    renderWithApi(
+      <CaptchaGate linkToken={LINK}>
+        <Agreement />
+      </CaptchaGate>,
+      client,
+    );
+    expect(screen.getByRole('checkbox', { name: "I'm not a robot" })).toBeChecked();
+    expect(await screen.findByRole('heading', { name: 'The agreement' })).toBeInTheDocument();
+    expect(client.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+
+    // The pass refused later: the check asks again rather than reusing that tick.
+    await userEvent.click(screen.getByRole('button', { name: 'Pass refused' }));
+    const checkbox = await screen.findByRole('checkbox', { name: "I'm not a robot" });
+    await waitFor(() => expect(checkbox).toBeEnabled());
+    expect(checkbox).not.toBeChecked();
+    expect(client.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('holds a tick while told to, asking for nothing, then answers it', async () => {
+    function Held() {
+      const [hold, setHold] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setHold(false)}>
+            Link checked
+          </button>
+          <CaptchaGate linkToken={LINK} holdAnswer={hold}>
+            <Agreement />
+          </CaptchaGate>
+        </>
+      );
+    }
+    const client = localCaptchaApi();
+    renderWithApi(<Held />, client);
+    const checkbox = screen.getByRole('checkbox', { name: "I'm not a robot" });
+    await userEvent.click(checkbox);
+    expect(checkbox).toBeChecked();
+    expect(screen.getByRole('status')).toHaveTextContent('Checking…');
+    // Held, nothing was asked: not even the challenge.
+    expect(client.calls).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Link checked' }));
+    expect(await screen.findByRole('heading', { name: 'The agreement' })).toBeInTheDocument();
+    expect(client.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it("asks for Google's check when the page's checkbox was ticked on a reCAPTCHA deployment", async () => {
+    readTickBeforeStart(() => true);
+    const recaptcha = fakeRecaptcha();
+    const client = fakeApiClient({
+      'GET /api/captcha/config': () => ({ adapter: 'recaptcha', siteKey: 'site-key' }),
+    });
+    renderWithApi(
+      <CaptchaGate linkToken={LINK} loadRecaptcha={recaptcha.load}>
+        secret
+      </CaptchaGate>,
+      client,
+      { captcha: { adapter: 'recaptcha', siteKey: 'site-key' } },
+    );
+    await waitFor(() => expect(recaptcha.rendered).toHaveLength(1));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      "One more step: please confirm with Google's check above.",
+    );
+    expect(client.calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 });
