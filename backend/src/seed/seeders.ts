@@ -28,7 +28,7 @@ export const BASE_SEEDERS: Array<Type<Seeder>> = [
 ];
 
 /** The demo agreements, sent and signed through the product's own calls: after the base. */
-export const DEMO_AGREEMENT_SEEDERS: Array<Type<Seeder>> = [
+const DEMO_AGREEMENT_SEEDERS: Array<Type<Seeder>> = [
   // After the templates: each demo contract gets its own agreement document.
   ContractsDemoSeeder,
   // After the CO template: the demo change orders carry its texts.

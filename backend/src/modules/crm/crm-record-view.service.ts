@@ -9,7 +9,7 @@ import {
   type CrmPort,
 } from '../../integrations/crm';
 
-export const CRM_RECORD_VIEW_LOCAL_ONLY =
+const CRM_RECORD_VIEW_LOCAL_ONLY =
   'The CRM record view shows the local CRM. With HubSpot, open the record in HubSpot.';
 
 /**

@@ -7,7 +7,7 @@ import { loggableDeliveryId, type MailDeliveryDoc } from './mail-delivery.collec
  * reminder, a signed copy and an invoice at once is four. A mail beyond it is
  * still sent; only the card does not list it.
  */
-export const MAX_PENDING_MAILS = 10;
+const MAX_PENDING_MAILS = 10;
 /** Tries of a read-then-write that lost a race with another write of the array. */
 const MAX_RACES = 5;
 /** The longest error kept on the card (SMTP errors can carry a whole transcript). */

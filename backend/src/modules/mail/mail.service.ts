@@ -272,7 +272,7 @@ export async function enqueueDelivery(
   );
 }
 
-export function summarise(
+function summarise(
   doc: Omit<MailDeliveryDoc, 'html' | 'text' | 'attachments'>,
 ): MailDeliverySummary {
   return {

@@ -10,9 +10,9 @@ import { ServiceRepository } from './service.repository';
 
 const SETTING_ID = 'service-delete-password';
 /** Failed attempts are counted over this window, per session and per client address. */
-export const ATTEMPT_WINDOW_SECONDS = 15 * 60;
+const ATTEMPT_WINDOW_SECONDS = 15 * 60;
 /** One client address may fail this many times the per-session limit. */
-export const IP_LIMIT_FACTOR = 5;
+const IP_LIMIT_FACTOR = 5;
 
 /**
  * KEYS: attempt counters; ARGV: the limit of each, then the window in seconds.

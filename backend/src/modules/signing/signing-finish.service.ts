@@ -527,7 +527,7 @@ const AUTHENTICATION_OF_ROLE: Readonly<Record<RecipientRole, string>> = {
  * How a recipient was authenticated, in words: a signer of an agreement that requires an
  * e-mail code also "E-mail code verified at …" (their last verification in the event log).
  */
-export function authenticationOf(
+function authenticationOf(
   agreement: Pick<Agreement<object>, 'events' | 'requireEmailCode'>,
   recipientId: string,
   role: RecipientRole,
@@ -551,7 +551,7 @@ export function authenticationOf(
  * The certificate's recipients and status line, each recipient's signature read from the
  * record by the shared rule (`recipientSignature`, `signingProgress`), never from the events.
  */
-export function auditRecipientsOf(
+function auditRecipientsOf(
   agreement: Pick<Agreement<object>, 'events' | 'requireEmailCode'> & RecipientSource,
   signer: { name: string; email: string },
 ): { recipients: AuditRecipient[]; progress: AuditSigningProgress } {
@@ -693,7 +693,7 @@ function deviceOf(userAgent: string): DeviceKind {
   return 'desktop';
 }
 
-export function responseOf(contract: Agreement<object>): FinishSigningResponse {
+function responseOf(contract: Agreement<object>): FinishSigningResponse {
   return {
     status: 'signed',
     signedAt: (contract.signedAt ?? new Date()).toISOString(),

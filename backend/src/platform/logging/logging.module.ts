@@ -10,7 +10,7 @@ export type ProcessRole = 'api' | 'worker' | 'seed';
 
 // Credentials must never reach the logs: session cookies, bearer tokens, API keys, captcha passes.
 // Signing-link tokens and document links in URLs are redacted by the request serializer.
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["x-api-key"]',

@@ -1,5 +1,5 @@
 /** The JSON error body every ProSign endpoint returns (ARCHITECTURE §3). */
-export interface ApiErrorBody {
+interface ApiErrorBody {
   statusCode: number;
   message: string | string[];
   error: string;

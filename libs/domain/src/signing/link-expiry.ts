@@ -5,7 +5,7 @@ import { formatPacificDateTime, type Instant } from '../time/pacific-time';
  * hardening): the agreement expires if nobody signs by then
  * (`VerifyTokenResponse.expiresAt`).
  */
-export const LINK_EXPIRY_TEXTS = {
+const LINK_EXPIRY_TEXTS = {
   expiresOn: 'This link expires on',
 } as const;
 
