@@ -1,6 +1,5 @@
 import type { Type } from '@nestjs/common';
 import { LocalCrmSeeder } from '../integrations/crm';
-import { ContractsMigrationSeeder } from '../modules/contracts';
 import { DocumentTemplatesSeeder } from '../modules/documents';
 import { ServicesSeeder } from '../modules/services';
 import { SowTemplatesSeeder } from '../modules/sow';
@@ -16,8 +15,6 @@ import type { Seeder } from '../platform/database/seeder';
  * services. Template and base-data seeders (a module's own records) stay with their modules.
  */
 export const BASE_SEEDERS: Array<Type<Seeder>> = [
-  // First: contracts stored before the agreement core move onto it (once, by _id).
-  ContractsMigrationSeeder,
   AccessDemoSeeder,
   LocalCrmSeeder,
   DocumentTemplatesSeeder,

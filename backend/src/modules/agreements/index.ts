@@ -13,7 +13,7 @@ export {
   type RecipientSource,
   type StoredRecipient,
 } from './agreement-recipients';
-export { agreementMailKey, legacyAgreementMailKey } from './agreement-mail-keys';
+export { agreementMailKey } from './agreement-mail-keys';
 export { countersignRequestMail } from './countersign-mail';
 export {
   STANDARD_CLAUSE_FIELDS,

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { AgreementMailNotes, StoredMailPending } from './agreement-mail-notes.port';
-import { loggableDeliveryId, type MailDeliveryDoc } from './mail-delivery.collection';
+import type { MailDeliveryDoc } from './mail-delivery.collection';
 
 /**
  * At most this many pending mails are kept on one agreement: a link, a
@@ -39,7 +39,7 @@ export async function addMailPending(
     const pending = await notes.mailPendingOf(delivery.agreementId);
     if (pending.length >= MAX_PENDING_MAILS && !pending.some((p) => p.deliveryId === delivery._id))
       logger.warn(
-        `agreement ${delivery.agreementId} has ${pending.length} pending mails; ${loggableDeliveryId(delivery._id)} is not listed on its card`,
+        `agreement ${delivery.agreementId} has ${pending.length} pending mails; ${delivery._id} is not listed on its card`,
       );
   }
 }
@@ -86,7 +86,5 @@ export async function removeMailPending(
     if (!entry) return;
     if (await notes.pullMailPending(delivery.agreementId, entry)) return;
   }
-  logger.warn(
-    `pending mail ${loggableDeliveryId(delivery._id)} could not be taken off its agreement's card`,
-  );
+  logger.warn(`pending mail ${delivery._id} could not be taken off its agreement's card`);
 }

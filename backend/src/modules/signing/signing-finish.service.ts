@@ -36,13 +36,7 @@ import {
   type StepPlan,
   type TakenLease,
 } from '../agreements';
-import {
-  agreementMailKey,
-  familyConfig,
-  legacyAgreementMailKey,
-  recipientsOf,
-  type RecipientSource,
-} from '../agreements';
+import { agreementMailKey, familyConfig, recipientsOf, type RecipientSource } from '../agreements';
 import type { Agreement, AgreementDocument } from '../agreements';
 import type {
   AuditEvent,
@@ -449,7 +443,6 @@ export class SigningFinishService {
         if (contract.verifyId) await this.repository.addKey(contract, 'verify', contract.verifyId);
         await this.mail.send({
           key: agreementMailKey(contract, 'signed-copy'),
-          legacyKey: legacyAgreementMailKey(contract, 'signed-copy'),
           agreementId: String(contract._id),
           template: {
             kind: 'signed-copy',
