@@ -3,7 +3,7 @@ import type { AgreementDocument } from '../agreements';
 import type { StandardContractForm } from '../agreements';
 import type { ContractRecordDto } from './dto/send-contract.dto';
 
-export { STANDARD_CLAUSE_FIELDS, type StandardContractForm } from '../agreements';
+export type { StandardContractForm } from '../agreements';
 
 export type StandardAgreement = AgreementDocument<StandardContractForm>;
 

@@ -63,6 +63,8 @@ export async function runMigrations(
       await sleep(pollMs);
     }
   }
+  const applied = outcomes.filter((outcome) => outcome.result === 'applied').length;
+  logger.log(`${applied} migration(s) applied now, ${outcomes.length - applied} applied before`);
   return outcomes;
 }
 
