@@ -1,5 +1,6 @@
-# One build, two runtime images: `server` runs the api or the worker (one image,
-# two commands), `web` serves any one frontend with nginx (deploy/web) and its runtime manifest.
+# One build, two runtime images: `server` runs the api, the worker or the data migrations
+# (one image, three commands; `node dist/main.migrate.js` before a new api starts), `web`
+# serves any one frontend with nginx (deploy/web) and its runtime manifest.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./

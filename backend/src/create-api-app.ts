@@ -30,10 +30,7 @@ function routePathsOf(express: ExpressApp): string[] {
  * as up to 3 bytes of UTF-8, plus room for its other fields; never below 1 MB.
  * (express's default, 100 kB, refused valid contract sends with long clauses.)
  */
-export const JSON_BODY_LIMIT_BYTES = Math.max(
-  1024 * 1024,
-  LARGEST_FORM_TEXT_LENGTH * 3 + 64 * 1024,
-);
+const JSON_BODY_LIMIT_BYTES = Math.max(1024 * 1024, LARGEST_FORM_TEXT_LENGTH * 3 + 64 * 1024);
 
 /**
  * Builds the api application, ready to `listen()`. Shared by main.api.ts and the

@@ -2,13 +2,8 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Queue } from 'bullmq';
-import { Types, type Connection } from 'mongoose';
+import type { Connection } from 'mongoose';
 import { caughtMails, type CaughtMailDoc } from '../src/integrations/mail/caught-mail.collection';
-import { AgreementRepository, AgreementSendService } from '../src/modules/agreements';
-import {
-  agreementMailKey,
-  legacyAgreementMailKey,
-} from '../src/modules/agreements/agreement-mail-keys';
 import { mailDeliveries, type MailDeliveryDoc } from '../src/modules/mail/mail-delivery.collection';
 import { sealAgreementJobId } from '../src/modules/signing/signing.jobs';
 import { QUEUE_NAMES, QueueName } from '../src/platform/queues/queue-names';
@@ -217,63 +212,5 @@ describe('a signing token stays in its link', () => {
     const logs = written.join('');
     expect(logs).toContain('"req":');
     for (const agreement of agreements) expect(logs).not.toContain(agreement.token);
-  });
-
-  it('a mail recorded under a token-bearing key before the change is the same mail: not sent twice, never with the token in its Message-ID', async () => {
-    const { token } = await sendContract(csm, { email: 'legacy.signer@example.com' });
-    const stored = await connection.collection('agreements').findOne({ token });
-    const agreement = { _id: stored!._id as Types.ObjectId, family: 'standard' as const, token };
-    const newKey = agreementMailKey(agreement, 'review-link');
-    const legacyKey = legacyAgreementMailKey(agreement, 'review-link');
-    // As an older version left it: the link mail under the token key, a readable Message-ID,
-    // its send not yet finished.
-    const deliveries = mailDeliveries(connection);
-    const sent = await waitFor(
-      () => deliveries.findOne({ _id: newKey }),
-      (found) => found?.status === 'sent',
-    );
-    await deliveries.deleteOne({ _id: newKey });
-    await deliveries.insertOne({
-      ...sent!,
-      _id: legacyKey,
-      status: 'queued',
-      attempts: 0,
-      sentAt: null,
-      messageId: `<${legacyKey}.0123456789abcdef@prosign.mail>`,
-    });
-    await connection
-      .collection('agreements')
-      .updateOne(
-        { _id: stored!._id },
-        { $set: { 'send.state': 'in_progress' }, $unset: { 'send.steps.reviewLinkMail': '' } },
-      );
-
-    // The send's retry runs the link-mail step again.
-    const sender = api.get(AgreementSendService, { strict: false });
-    const record = await api.get(AgreementRepository, { strict: false }).findById(stored!._id);
-    await sender.run(record!, { email: 'csm@prosign.example' }, ['reviewLinkMail']);
-    const caught = await waitFor(
-      () => caughtMails(connection).find({ to: 'legacy.signer@example.com' }).toArray(),
-      (found) => found.length >= 2,
-      { timeoutMs: 30_000 },
-    );
-    // Every mail job the retry queued has run (no sleep): a second send would be caught now.
-    // (The delivery sweep's scheduler keeps its next run delayed: not a mail.)
-    const mailQueue = api.get<Queue>(getQueueToken(QueueName.Mail), { strict: false });
-    await waitFor(
-      () => mailQueue.getJobs(['active', 'waiting', 'delayed', 'prioritized']),
-      (pending) => pending.every((job) => Boolean(job.repeatJobKey)),
-    );
-    await waitFor(
-      () => deliveries.findOne({ _id: legacyKey }),
-      (found) => found?.status === 'sent',
-    );
-    expect(await deliveries.countDocuments({ _id: newKey })).toBe(0);
-    expect(await deliveries.countDocuments({ _id: legacyKey })).toBe(1);
-    // One from the first send, one for the old record: none a second time, none with the token.
-    expect(await caughtMails(connection).countDocuments({ to: 'legacy.signer@example.com' })).toBe(
-      2,
-    );
-    for (const mail of caught) expect(mail.messageId).not.toContain(token);
   });
 });

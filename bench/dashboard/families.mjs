@@ -4,17 +4,11 @@
 // configs), and template texts as long as the standard clauses, so a record weighs
 // what a real one does.
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { ROOT } from '../../scripts/lib/setup.mjs';
 import { STATUSES, benchAgreement } from '../lib/agreements.mjs';
 
 const require = createRequire(import.meta.url);
-const { SOW_FAMILY } = require(
-  path.join(ROOT, 'backend/dist/modules/agreements/families/sow.family.js'),
-);
-const { CO_FAMILY } = require(
-  path.join(ROOT, 'backend/dist/modules/agreements/families/co.family.js'),
-);
+const { SOW_FAMILY } = require('../../backend/dist/modules/agreements/families/sow.family.js');
+const { CO_FAMILY } = require('../../backend/dist/modules/agreements/families/co.family.js');
 
 const FAMILY = { sow: SOW_FAMILY, co: CO_FAMILY };
 const FIRST = ['Ava', 'Ben', 'Chloe', 'Diego', 'Emma', 'Farid', 'Gina', 'Hugo'];

@@ -39,9 +39,9 @@ import { familyForm, insertFamilyAgreements } from './families.mjs';
 
 const require = createRequire(import.meta.url);
 const { MongoClient } = require(path.join(ROOT, 'node_modules/mongodb'));
-const { STANDARD_AGREEMENT_TEMPLATE } = require(
-  path.join(ROOT, 'backend/dist/modules/documents/templates/standard-agreement.template.js'),
-);
+const {
+  STANDARD_AGREEMENT_TEMPLATE,
+} = require('../../backend/dist/modules/documents/templates/standard-agreement.template.js');
 
 /** `--name value` or `--name=value` from the command line. */
 function flag(name) {

@@ -11,29 +11,41 @@ import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
-const dist = new URL('../../backend/dist/', import.meta.url).pathname;
-const { renderAgreement } = require(`${dist}integrations/documents/layout/agreement-layout.js`);
-const { renderAuditTrail } = require(`${dist}integrations/documents/layout/audit-trail-layout.js`);
+const {
+  renderAgreement,
+} = require('../../backend/dist/integrations/documents/layout/agreement-layout.js');
+const {
+  renderAuditTrail,
+} = require('../../backend/dist/integrations/documents/layout/audit-trail-layout.js');
 const { formatPacificTimestamp } = require('@prosign/domain');
-const { PdfSealerService, generateSelfSignedP12 } = require(
-  `${dist}modules/documents/pdf/pdf-sealer.service.js`,
-);
-const { LocalPki } = require(`${dist}integrations/timestamp/index.js`);
-const { revocationPortFor, timestampPortFor } = require(
-  `${dist}integrations/timestamp/timestamp.module.js`,
-);
-const { mergeDocuments, stampSignature } = require(`${dist}integrations/documents/index.js`);
-const { SignatureImageService } = require(
-  `${dist}modules/documents/signatures/signature-image.service.js`,
-);
-const { fillContent } = require(`${dist}integrations/documents/local-documents.adapter.js`);
-const { STANDARD_AGREEMENT_TEMPLATE } = require(
-  `${dist}modules/documents/templates/standard-agreement.template.js`,
-);
-const { FIRM_LETTERHEAD } = require(`${dist}modules/documents/templates/firm-letterhead.js`);
-const { standardContractValues } = require(
-  `${dist}modules/documents/templates/contract-placeholders.js`,
-);
+const {
+  PdfSealerService,
+  generateSelfSignedP12,
+} = require('../../backend/dist/modules/documents/pdf/pdf-sealer.service.js');
+const { LocalPki } = require('../../backend/dist/integrations/timestamp/index.js');
+const {
+  revocationPortFor,
+  timestampPortFor,
+} = require('../../backend/dist/integrations/timestamp/timestamp.module.js');
+const {
+  mergeDocuments,
+  stampSignature,
+} = require('../../backend/dist/integrations/documents/index.js');
+const {
+  SignatureImageService,
+} = require('../../backend/dist/modules/documents/signatures/signature-image.service.js');
+const {
+  fillContent,
+} = require('../../backend/dist/integrations/documents/local-documents.adapter.js');
+const {
+  STANDARD_AGREEMENT_TEMPLATE,
+} = require('../../backend/dist/modules/documents/templates/standard-agreement.template.js');
+const {
+  FIRM_LETTERHEAD,
+} = require('../../backend/dist/modules/documents/templates/firm-letterhead.js');
+const {
+  standardContractValues,
+} = require('../../backend/dist/modules/documents/templates/contract-placeholders.js');
 
 const PDFKit = require('pdfkit');
 const { PDFDocument } = require('pdf-lib');

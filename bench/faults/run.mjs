@@ -45,13 +45,15 @@ const REGISTER = path.join(ROOT, 'bench/faults/ts-register.cjs');
 const BACKEND = path.join(ROOT, 'backend');
 // The domain library from its sources, through the same compiler hook.
 require(REGISTER);
-const { CAPTCHA_PASS_HEADER, formatPacificTimestamp, STANDARD_TEMPLATE_DOC_IDS } = require(
-  path.join(ROOT, 'libs/domain/src/index.ts'),
-);
+const {
+  CAPTCHA_PASS_HEADER,
+  formatPacificTimestamp,
+  STANDARD_TEMPLATE_DOC_IDS,
+} = require('../../libs/domain/src/index.ts');
 const TEMPLATE_DOC_ID = STANDARD_TEMPLATE_DOC_IDS.default;
-const { HubSpotStandIn } = require(path.join(BACKEND, 'test/support/hubspot-stand-in.ts'));
+const { HubSpotStandIn } = require('../../backend/test/support/hubspot-stand-in.ts');
 // The marker a CRM write leaves in its file's name and its note (the product's own rule).
-const { crmMarkerOf } = require(path.join(BACKEND, 'src/modules/crm/crm-agreement-record.ts'));
+const { crmMarkerOf } = require('../../backend/src/modules/crm/crm-agreement-record.ts');
 /** The events of a signed contract that each leave one note on its deal. */
 const CRM_NOTE_EVENTS = ['sent', 'viewed', 'signed'];
 /** The deal's stage after the signature (the default rules of the sales pipeline). */

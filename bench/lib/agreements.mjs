@@ -10,10 +10,12 @@ import { ROOT } from '../../scripts/lib/setup.mjs';
 
 const require = createRequire(import.meta.url);
 const { ObjectId } = require(path.join(ROOT, 'node_modules/mongodb'));
-const { CONTRACT_STATUSES, SIGNER_ACTOR, contractSearchText } = require(
-  path.join(ROOT, 'libs/domain/dist/index.js'),
-);
-const { chainedEvent } = require(path.join(ROOT, 'backend/dist/modules/agreements/event-chain.js'));
+const {
+  CONTRACT_STATUSES,
+  SIGNER_ACTOR,
+  contractSearchText,
+} = require('../../libs/domain/dist/index.js');
+const { chainedEvent } = require('../../backend/dist/modules/agreements/event-chain.js');
 
 export const STATUSES = CONTRACT_STATUSES;
 

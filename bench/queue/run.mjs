@@ -23,10 +23,11 @@ import { benchServices, loadavg } from '../lib/services.mjs';
 
 const require = createRequire(import.meta.url);
 const { Queue } = require(path.join(ROOT, 'node_modules/bullmq'));
-const dist = path.join(ROOT, 'backend/dist');
-const { DEFAULT_JOB_OPTIONS } = require(`${dist}/platform/queues/default-job-options.js`);
-const { QueueName } = require(`${dist}/platform/queues/queue-names.js`);
-const { SystemJob } = require(`${dist}/modules/diagnostics/echo.job.js`);
+const {
+  DEFAULT_JOB_OPTIONS,
+} = require('../../backend/dist/platform/queues/default-job-options.js');
+const { QueueName } = require('../../backend/dist/platform/queues/queue-names.js');
+const { SystemJob } = require('../../backend/dist/modules/diagnostics/echo.job.js');
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 20_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 500);

@@ -39,7 +39,7 @@ const {
   STANDARD_TEMPLATE_DOC_IDS,
   isGatewayFailure,
   retryDelayMs,
-} = require(path.join(ROOT, 'libs/domain/dist/index.js'));
+} = require('../../libs/domain/dist/index.js');
 const { io } = require(path.join(ROOT, 'node_modules/socket.io-client'));
 
 const SIGNERS = Number(process.env.BENCH_SIGNERS ?? 100);

@@ -142,7 +142,7 @@ export async function waitForPort(port, { host = '127.0.0.1', timeoutMs = 60_000
   throw new Error(`Nothing listened on ${host}:${port} within ${timeoutMs / 1000}s`);
 }
 
-export function canConnect(port, host = '127.0.0.1') {
+function canConnect(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host });
     socket.once('connect', () => {

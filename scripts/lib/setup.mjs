@@ -67,7 +67,7 @@ export async function ensureNodeModules() {
 let aptUpdated = false;
 
 /** Installs Debian packages that are missing. Needs root (or sudo). */
-export async function ensureAptPackages(packages) {
+async function ensureAptPackages(packages) {
   const missing = packages.filter((pkg) => !isDebPackageInstalled(pkg));
   if (missing.length === 0) return;
   const asRoot = process.getuid?.() === 0;

@@ -1,9 +1,9 @@
 // Starts the whole product on embedded defaults: MongoDB and Redis (unless
-// MONGODB_URI / REDIS_URL are given), the api, the worker and one static server
-// per frontend. Shared by `npm start` and the end-to-end tests, so both run
+// MONGODB_URI / REDIS_URL are given), the data migrations, the api, the worker and
+// one static server per frontend. Shared by `npm start` and the end-to-end tests, so both run
 // the product the same way.
 import path from 'node:path';
-import { logTail, startProcess, waitForPort, sleep } from './processes.mjs';
+import { logTail, run, startProcess, waitForPort, sleep } from './processes.mjs';
 import { startMongo, startRedis } from './services.mjs';
 import { DATA_DIR, ROOT } from './setup.mjs';
 
@@ -101,6 +101,13 @@ export async function startStack({
 
   const env = { ...stackEnv({ ...ports, api: apiPorts[0] }, { mongoUri, redisUrl }), ...extraEnv };
   const backend = path.join(ROOT, 'backend');
+  // The data migrations not yet applied to this database, before any api or worker reads it
+  // (as a deploy runs `node dist/main.migrate.js` before the new api starts).
+  await run(process.execPath, ['dist/main.migrate.js'], {
+    cwd: backend,
+    env,
+    quiet: Boolean(logDir),
+  });
   const replicaName = (kind, count, i) => (count > 1 ? `${kind}-${i + 1}` : kind);
   const apis = [];
   const workers = [];

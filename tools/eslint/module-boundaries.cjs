@@ -20,7 +20,8 @@
 //                      calls the spec puts under staff paths: merge-docs, deal to signed)
 //   5 families, flows  contracts, sow, co (creation screens and routes over core and signing),
 //                      invoices (on signed agreements), health (reads the core's stuck steps)
-//   6 seed             demo data, made through the product's own services
+//   6 seed, migrations demo data, made through the product's own services; dated changes to
+//                      stored data, over the core and the families
 //   7 root files       api.module.ts, worker.module.ts, main.*.ts, create-*-app.ts wire it all
 // A module not listed is a feature module. Within a layer units (modules/<name>,
 // integrations/<name>, platform/<name>) may import each other as long as they form no loop:
@@ -42,7 +43,7 @@ const LAYER_NAMES = [
   'the agreement core',
   'signing',
   'the family and flow modules',
-  'seed',
+  'seed and migrations',
   'the root files',
 ];
 /** Modules above the feature layer; every other `modules/<name>` is a feature module (2). */
@@ -62,7 +63,7 @@ function layerOf(sourceRoot, file) {
   if (parts[0] === 'platform') return 0;
   if (parts[0] === 'integrations') return 1;
   if (parts[0] === 'modules') return parts.length > 1 ? (MODULE_LAYERS[parts[1]] ?? 2) : null;
-  if (parts[0] === 'seed') return 6;
+  if (parts[0] === 'seed' || parts[0] === 'migrations') return 6;
   if (parts[0] !== '..' && parts.length === 1) return 7;
   return null;
 }

@@ -150,6 +150,11 @@ const invalid = [
     "export { X } from '../../seed/demo-agreements';",
   ),
   upward('seed/seed.module.ts', "import { ApiModule } from '../api.module';"),
+  upward(
+    'modules/mail/mail.service.ts',
+    "import { MIGRATIONS } from '../../migrations/migrations';",
+  ),
+  upward('migrations/migrations.ts', "import { ApiModule } from '../api.module';"),
   upward('platform/queues/queues.module.ts', "const m = import('../../integrations/mail');"),
 
   {

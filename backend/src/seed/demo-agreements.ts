@@ -16,7 +16,7 @@ import { SigningFinishService } from '../modules/signing';
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
-export const DEMO_STAFF_IP = '203.0.113.10';
+const DEMO_STAFF_IP = '203.0.113.10';
 export const DEMO_SIGNER_IP = '198.51.100.23';
 export const DEMO_BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148';
 const DEMO_ADMIN = 'admin@prosign.example';
@@ -61,7 +61,7 @@ export interface DemoAgreement<TForm extends object> {
  * finds it. Not a secret: staff screens and mail keys name an agreement by its
  * `_id`. The link's secret is its signing token, drawn at random.
  */
-export function demoAgreementId(seedKey: string): Types.ObjectId {
+function demoAgreementId(seedKey: string): Types.ObjectId {
   const hex = createHash('sha256').update(`demo-agreement\u0000${seedKey}`).digest('hex');
   return new Types.ObjectId(hex.slice(0, 24));
 }

@@ -1,6 +1,5 @@
 import type { Type } from '@nestjs/common';
 import { LocalCrmSeeder } from '../integrations/crm';
-import { ContractsMigrationSeeder } from '../modules/contracts';
 import { DocumentTemplatesSeeder } from '../modules/documents';
 import { ServicesSeeder } from '../modules/services';
 import { SowTemplatesSeeder } from '../modules/sow';
@@ -16,8 +15,6 @@ import type { Seeder } from '../platform/database/seeder';
  * services. Template and base-data seeders (a module's own records) stay with their modules.
  */
 export const BASE_SEEDERS: Array<Type<Seeder>> = [
-  // First: contracts stored before the agreement core move onto it (once, by _id).
-  ContractsMigrationSeeder,
   AccessDemoSeeder,
   LocalCrmSeeder,
   DocumentTemplatesSeeder,
@@ -28,7 +25,7 @@ export const BASE_SEEDERS: Array<Type<Seeder>> = [
 ];
 
 /** The demo agreements, sent and signed through the product's own calls: after the base. */
-export const DEMO_AGREEMENT_SEEDERS: Array<Type<Seeder>> = [
+const DEMO_AGREEMENT_SEEDERS: Array<Type<Seeder>> = [
   // After the templates: each demo contract gets its own agreement document.
   ContractsDemoSeeder,
   // After the CO template: the demo change orders carry its texts.

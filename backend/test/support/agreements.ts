@@ -34,7 +34,7 @@ export function eventTypes(agreement: Pick<Agreement, 'events'> | null | undefin
   return (agreement?.events ?? []).map((event) => event.type);
 }
 
-export function standardForm(overrides: Partial<StandardContractForm> = {}): StandardContractForm {
+function standardForm(overrides: Partial<StandardContractForm> = {}): StandardContractForm {
   return {
     full_name: 'Maria Elena Alvarez',
     email: 'maria.alvarez@example.com',

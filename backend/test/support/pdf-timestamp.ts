@@ -50,7 +50,7 @@ const parse = (buffer: Buffer) =>
  * The DER of the seal's /Contents: the first signature (a B-LT/B-LTA seal is followed
  * by document time-stamps); the placeholder's zero padding cut by the DER length.
  */
-export function sealCms(pdf: Buffer): Buffer {
+function sealCms(pdf: Buffer): Buffer {
   const text = pdf.toString('latin1');
   const range = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(text);
   if (!range) throw new Error('The PDF has no signature ByteRange');

@@ -9,7 +9,7 @@ export const DEMO_PARTNERS = {
 export const DEMO_PROJECT_ID = '60000003';
 
 /** A date-time a week ahead, as the site-visit picker sends it. */
-export function nextWeek(): string {
+function nextWeek(): string {
   const at = new Date(Date.now() + 7 * 24 * 3600_000);
   return `${at.toISOString().slice(0, 10)}T10:30`;
 }

@@ -132,7 +132,7 @@ export interface CrmFile {
   size: number;
 }
 
-export interface CrmPipelineStage {
+interface CrmPipelineStage {
   id: string;
   label: string;
   /** The stage's place in its pipeline: a deal moves forward to higher ones. */

@@ -602,7 +602,7 @@ function retryAfterMsOf(error: unknown): number {
 }
 
 /** HubSpot's failure → the error the API answers with; the CRM's message is kept where it helps. */
-export function toHttpError(what: string, error: unknown): HttpException {
+function toHttpError(what: string, error: unknown): HttpException {
   if (error instanceof HttpException) return error;
   const code = (error as { code?: unknown }).code;
   const body = (error as { body?: unknown }).body;

@@ -330,7 +330,7 @@ const idBlocks = new WeakMap<object, Promise<{ next: number; end: number }>>();
  * of them at a time, so a note or file costs no database write of its own for its id. Unique
  * across processes; an unused rest of a block is skipped when a process stops.
  */
-export async function nextRecordId(db: LocalCrmCollections): Promise<string> {
+async function nextRecordId(db: LocalCrmCollections): Promise<string> {
   const current = idBlocks.get(db.counters);
   const taken = (async () => {
     const block = current ? await current.catch(() => null) : null;

@@ -7,7 +7,7 @@ import type { CrmProperties } from './crm.port';
  * one document each (deal→contact, deal→project, project→contact) with their
  * labels, so every change is a single-document update (no transactions on FerretDB).
  */
-export const LOCAL_CRM_COLLECTIONS = {
+const LOCAL_CRM_COLLECTIONS = {
   deals: 'crm_deals',
   contacts: 'crm_contacts',
   projects: 'crm_projects',
@@ -85,7 +85,7 @@ export interface AssociationDoc {
 }
 
 /** A note on a timeline (the CRM's notes: HubSpot's note engagement). */
-export interface NoteDoc {
+interface NoteDoc {
   _id: string;
   /** The deal it is on (notes of `addDealNote`, and notes whose first record is a deal). */
   dealId: string | null;
@@ -118,14 +118,14 @@ export interface FileDoc {
  * A file's bytes, apart from its record: a CRM write looks its file up by folder and name
  * before uploading, and the embedded server decodes every document it reads whole.
  */
-export interface FileContentDoc {
+interface FileContentDoc {
   /** The file's id. */
   _id: string;
   bytes: Buffer;
 }
 
 /** One change of a deal's stage, as HubSpot's property history keeps it. */
-export interface StageChangeDoc {
+interface StageChangeDoc {
   dealId: string;
   pipeline: string | null;
   from: string | null;
@@ -133,7 +133,7 @@ export interface StageChangeDoc {
   at: Date;
 }
 
-export interface CounterDoc {
+interface CounterDoc {
   _id: string;
   seq: number;
 }

@@ -14,12 +14,12 @@ import type {
  * e2e specs can name records. Seeded ids stay below 90 000 000; records the
  * product creates get ids above.
  */
-export interface DemoRecord {
+interface DemoRecord {
   id: string;
   properties: CrmProperties;
 }
 
-export interface DemoAssociation {
+interface DemoAssociation {
   fromType: CrmObjectType;
   fromId: string;
   toType: CrmObjectType;
@@ -37,7 +37,7 @@ export interface LocalCrmDemoData {
   associations: DemoAssociation[];
 }
 
-export const SERVICE_TYPES = [
+const SERVICE_TYPES = [
   'Structural Engineering',
   'Drafting Services',
   'Inspection',
@@ -46,7 +46,7 @@ export const SERVICE_TYPES = [
   'Seismic Retrofit',
 ] as const;
 
-export const PROJECT_TYPES = [
+const PROJECT_TYPES = [
   'ADU',
   'Remodel',
   'Addition',
@@ -108,7 +108,7 @@ const LAST = [
   'Brooks',
 ];
 
-export const DEMO_OWNERS: OwnerDoc[] = [
+const DEMO_OWNERS: OwnerDoc[] = [
   { _id: '71000001', email: 'olivia.reed@prosign.example', firstName: 'Olivia', lastName: 'Reed' },
   {
     _id: '71000002',
@@ -171,8 +171,8 @@ const contactId = (n: number) => String(50_000_000 + n);
 const partnerId = (n: number) => String(55_000_000 + n);
 const projectId = (n: number) => String(60_000_000 + n);
 
-export const DEMO_DEAL_COUNT = 30;
-export const DEMO_CHANGE_ORDER_DEAL_COUNT = 7;
+const DEMO_DEAL_COUNT = 30;
+const DEMO_CHANGE_ORDER_DEAL_COUNT = 7;
 
 /** The sales and change-order pipelines of the demo CRM, with their stages. */
 function demoPipelines(config: AppConfig) {

@@ -80,7 +80,7 @@ export function slotRecipientId(slot: Pick<SignatureSlot, 'recipientId'>): strin
   return slot.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
 }
 
-export type SignatureSlotKind = 'signature' | 'initials' | 'signedDate';
+type SignatureSlotKind = 'signature' | 'initials' | 'signedDate';
 
 /**
  * Where a signature, initials or signing date is placed, in PDF user space

@@ -2,7 +2,7 @@ import { buildDocLink, type DocLinkMode } from '@prosign/domain';
 import type { AppConfig } from '../../platform/config/app-config';
 
 /** Where the api serves documents: `${PUBLIC_API_URL}/api/documents`, so links read `…/api/documents/d/{id}/view`. */
-export function localDocumentsBaseUrl(config: AppConfig): string {
+function localDocumentsBaseUrl(config: AppConfig): string {
   return `${config.PUBLIC_API_URL.replace(/\/+$/, '')}/api/documents`;
 }
 

@@ -29,7 +29,7 @@ export interface CopyTemplateRequest {
 }
 
 /** A signer as the creation names them; the label defaults to the template's ("Client", "Client 2"…). */
-export interface SignatureSigner {
+interface SignatureSigner {
   /** `Recipient.id`: letters, digits, `_` and `-` only. */
   recipientId: string;
   name: string;
@@ -37,7 +37,7 @@ export interface SignatureSigner {
 }
 
 /** The firm's countersigner (a staff user); the title defaults to COUNTERSIGNER_DEFAULT_TITLE. */
-export interface SignatureCountersigner {
+interface SignatureCountersigner {
   recipientId: string;
   name: string;
   title?: string;

@@ -23,7 +23,7 @@ const SCOPES = [
 ];
 
 /** Where a Google template marks the signer's signature, initials and signing date. */
-export const GOOGLE_SIGNATURE_MARKERS = {
+const GOOGLE_SIGNATURE_MARKERS = {
   signature: '$client_signature',
   initials: '$client_initials',
   signedDate: '$signed_date',
@@ -40,7 +40,7 @@ function refuseSeveralSigners(parties: SignatureParties | undefined): void {
 }
 
 /** Named range created by the placement's own batchUpdate: its presence means the signature is in. */
-export const SIGNATURE_PLACED_RANGE = 'prosign-signature-placed';
+const SIGNATURE_PLACED_RANGE = 'prosign-signature-placed';
 /** appProperties key of an uploaded signature image: the document it is for. */
 const SIGNATURE_IMAGE_PROPERTY = 'prosignSignatureFor';
 

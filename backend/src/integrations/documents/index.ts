@@ -9,31 +9,21 @@ export * from './documents.port';
 // Content and links.
 export type {
   AgreementContent,
-  CountersignerParty,
   DocumentSection,
   FirmSignatory,
   Letterhead,
   SignatureSlot,
-  SignerParty,
 } from './document-content';
-export { signersOf, slotRecipientId } from './document-content';
+export { slotRecipientId } from './document-content';
 export { localDocLink, localReadingLink } from './document-links';
 // The store.
-export { newDocumentId } from './store/document-ids';
-export type {
-  ArchiveExtension,
-  DocumentKind,
-  DocumentReadAccessLevel,
-  DocumentRecord,
-} from './store/document.schema';
+export type { ArchiveExtension, DocumentKind, DocumentRecord } from './store/document.schema';
 export { DocumentRepository } from './store/document.repository';
-export { PdfFileStore } from './store/pdf-file.store';
 // Layout and PDF tools.
 export { renderAgreement } from './layout/agreement-layout';
 export { agreementReading } from './layout/agreement-reading';
 export {
   AUDIT_EVENT_LABELS,
-  AUDIT_RECIPIENT_ROLE_LABELS,
   type AuditEvent,
   type AuditRecipient,
   type AuditSigningProgress,
@@ -50,4 +40,4 @@ export {
   FONT,
   PAGE,
 } from './layout/page-frame';
-export { mergeDocuments, stampSignature, stampSignatures, stampVoid } from './pdf/pdf-tools';
+export { mergeDocuments, stampSignature, stampVoid } from './pdf/pdf-tools';

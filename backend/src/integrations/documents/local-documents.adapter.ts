@@ -247,7 +247,7 @@ export class LocalDocumentsAdapter implements DocumentsPort {
  * Every recipient's placed signature by recipient id; the `signature` of a document signed
  * before recipients is the single signer's.
  */
-export function placedSignatures(
+function placedSignatures(
   record: Pick<DocumentRecord, 'signature' | 'signatures'>,
 ): Record<string, PlacedSignature> {
   return {
@@ -257,7 +257,7 @@ export function placedSignatures(
 }
 
 /** The recipients with a signature block: every signer and the countersigner. */
-export function signingPartyIds(content: AgreementContent): string[] {
+function signingPartyIds(content: AgreementContent): string[] {
   const countersigner = content.signatureBlock.countersigner;
   return [
     ...signersOf(content).map((signer) => signer.recipientId),

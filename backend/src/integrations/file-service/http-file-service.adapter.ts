@@ -6,7 +6,7 @@ import type {
   RecordedContractFile,
 } from './file-service.port';
 
-export const CONTRACT_SOW_UPLOAD_PATH = '/v1/pm/file/upload/contract-sow';
+const CONTRACT_SOW_UPLOAD_PATH = '/v1/pm/file/upload/contract-sow';
 
 /** The affiliate hub over HTTP: `POST {FILE_SERVICE_URL}/v1/pm/file/upload/contract-sow`. */
 export class HttpFileServiceAdapter implements FileServicePort {

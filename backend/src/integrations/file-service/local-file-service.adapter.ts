@@ -6,9 +6,9 @@ import type {
   RecordedContractFile,
 } from './file-service.port';
 
-export const FILE_SERVICE_RECORDS = 'file_service_records';
+const FILE_SERVICE_RECORDS = 'file_service_records';
 
-export interface FileServiceRecordDoc extends ContractFileRegistration {
+interface FileServiceRecordDoc extends ContractFileRegistration {
   _id: string;
   receivedAt: Date;
 }

@@ -7,7 +7,7 @@ import { isReturnablePath } from '@prosign/domain';
 import { AppConfig } from '../../platform/config/app-config';
 import { REDIS_CLIENT } from '../../platform/redis/redis.constants';
 
-export const OAUTH_STATE_COOKIE = 'prosign_oauth_state';
+const OAUTH_STATE_COOKIE = 'prosign_oauth_state';
 const STATE_TTL_SECONDS = 600;
 
 interface GoogleRequest extends Request {

@@ -1,6 +1,6 @@
 import type { Collection, Connection } from 'mongoose';
 
-export const CAUGHT_MAIL_COLLECTION = 'caught_mails';
+const CAUGHT_MAIL_COLLECTION = 'caught_mails';
 
 /** A mail the local SMTP catcher received, as the mailbox page shows it. */
 export interface CaughtMailDoc {
@@ -42,7 +42,7 @@ export interface CaughtAttachmentDoc {
   content: Buffer;
 }
 
-export const CAUGHT_ATTACHMENT_COLLECTION = 'caught_mail_attachments';
+const CAUGHT_ATTACHMENT_COLLECTION = 'caught_mail_attachments';
 export const CAUGHT_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 export function caughtAttachmentId(mailId: string, index: number): string {

@@ -9,7 +9,7 @@ import {
   type CaughtMailDoc,
 } from './caught-mail.collection';
 
-export const NO_MAILBOX_MESSAGE = 'The mailbox exists only with MAIL_ADAPTER=local';
+const NO_MAILBOX_MESSAGE = 'The mailbox exists only with MAIL_ADAPTER=local';
 
 /** One caught mail in a list: who, what and when, without its body. */
 export interface CaughtMailSummary {

@@ -4,11 +4,5 @@
  * Others import only this file or mail.module.ts (tools/eslint/module-boundaries.cjs).
  */
 export * from './mail.port';
-export {
-  CaughtMailService,
-  NO_MAILBOX_MESSAGE,
-  type CaughtAttachmentFile,
-  type CaughtMail,
-  type CaughtMailSummary,
-} from './caught-mail.service';
-export { MailCatcher, type MailCatcherLogger } from './mail-catcher';
+export { CaughtMailService } from './caught-mail.service';
+export { MailCatcher } from './mail-catcher';

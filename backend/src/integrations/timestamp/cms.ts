@@ -18,8 +18,8 @@ import { createHash, sign, X509Certificate, type KeyObject } from 'node:crypto';
 
 export const ID_SHA1 = '1.3.14.3.2.26';
 export const ID_SHA256 = '2.16.840.1.101.3.4.2.1';
-export const ID_SHA384 = '2.16.840.1.101.3.4.2.2';
-export const ID_SHA512 = '2.16.840.1.101.3.4.2.3';
+const ID_SHA384 = '2.16.840.1.101.3.4.2.2';
+const ID_SHA512 = '2.16.840.1.101.3.4.2.3';
 export const ID_RSA_ENCRYPTION = '1.2.840.113549.1.1.1';
 /** id-aa-signingCertificate (RFC 2634, ESSCertID with SHA-1). */
 export const ID_SIGNING_CERTIFICATE = '1.2.840.113549.1.9.16.2.12';
@@ -35,7 +35,7 @@ export const HASH_OF_OID: Readonly<Record<string, string>> = {
 };
 
 /** IssuerSerial ::= SEQUENCE { issuer GeneralNames, serialNumber CertificateSerialNumber } */
-export class IssuerSerial {
+class IssuerSerial {
   @AsnProp({ type: GeneralNames })
   issuer = new GeneralNames();
 
@@ -48,7 +48,7 @@ export class IssuerSerial {
  *   certHash OCTET STRING, issuerSerial IssuerSerial OPTIONAL }
  * Written with SHA-256, so `hashAlgorithm` is omitted (DER).
  */
-export class EssCertIdV2 {
+class EssCertIdV2 {
   @AsnProp({ type: AlgorithmIdentifier, optional: true })
   hashAlgorithm?: AlgorithmIdentifier;
 
@@ -61,28 +61,9 @@ export class EssCertIdV2 {
 
 /** SigningCertificateV2 ::= SEQUENCE { certs SEQUENCE OF ESSCertIDv2, policies … OPTIONAL } */
 @AsnType({ type: AsnTypeTypes.Sequence })
-export class SigningCertificateV2 {
+class SigningCertificateV2 {
   @AsnProp({ type: EssCertIdV2, repeated: 'sequence' })
   certs: EssCertIdV2[] = [];
-
-  @AsnProp({ type: AsnPropTypes.Any, optional: true })
-  policies?: ArrayBuffer;
-}
-
-/** ESSCertID ::= SEQUENCE { certHash OCTET STRING (SHA-1), issuerSerial IssuerSerial OPTIONAL } */
-export class EssCertId {
-  @AsnProp({ type: AsnPropTypes.OctetString })
-  certHash = new ArrayBuffer(0);
-
-  @AsnProp({ type: IssuerSerial, optional: true })
-  issuerSerial?: IssuerSerial;
-}
-
-/** SigningCertificate ::= SEQUENCE { certs SEQUENCE OF ESSCertID, policies … OPTIONAL } */
-@AsnType({ type: AsnTypeTypes.Sequence })
-export class SigningCertificate {
-  @AsnProp({ type: EssCertId, repeated: 'sequence' })
-  certs: EssCertId[] = [];
 
   @AsnProp({ type: AsnPropTypes.Any, optional: true })
   policies?: ArrayBuffer;
@@ -127,7 +108,7 @@ export function signAttributes(
   return { attributes: sorted.map((a) => a.attribute), signature: sign('sha256', set, key) };
 }
 
-export function derLength(length: number): Buffer {
+function derLength(length: number): Buffer {
   if (length < 0x80) return Buffer.from([length]);
   const bytes: number[] = [];
   for (let rest = length; rest > 0; rest = Math.floor(rest / 256)) bytes.unshift(rest & 0xff);

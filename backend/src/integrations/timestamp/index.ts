@@ -4,13 +4,7 @@
  * timestamp.module.ts (tools/eslint/module-boundaries.cjs).
  */
 export * from './timestamp.port';
-export {
-  LOCAL_CRL_VALIDITY_MS,
-  LocalPki,
-  localCrlUrl,
-  type IssuedP12,
-  type LocalPkiMaterial,
-} from './local-pki';
+export { LOCAL_CRL_VALIDITY_MS, LocalPki } from './local-pki';
 export {
   crlDistributionPointUrls,
   crlIssuedBy,
@@ -18,23 +12,15 @@ export {
   RevocationUnavailableError,
   type RevocationPort,
 } from './revocation';
-export {
-  checkTimeStampResponse,
-  checkTimeStampToken,
-  newNonce,
-  TimeStampRefusedError,
-  timeStampRequest,
-} from './tsp';
+export { checkTimeStampToken } from './tsp';
 export { ID_AA_SIGNATURE_TIME_STAMP_TOKEN, ID_KP_TIME_STAMPING } from './tsp.asn1';
 export { LOCAL_TSA_POLICY } from './local-tsa';
 export {
   arrayBuffer,
   derElements,
-  derLength,
   derWrap,
   ID_RSA_ENCRYPTION,
   ID_SHA256,
-  ID_SIGNING_CERTIFICATE_V2,
   signAttributes,
   signedDataContentInfo,
   signingCertificateV2Attribute,

@@ -19,7 +19,7 @@ import { issueCrl, type RevocationPort } from './revocation';
  * verifies offline against one root.
  */
 
-export const LOCAL_PKI_COLLECTION = 'local_pki';
+const LOCAL_PKI_COLLECTION = 'local_pki';
 const LOCAL_PKI_ID = 'local-root';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const YEAR_MS = 365 * DAY_MS;

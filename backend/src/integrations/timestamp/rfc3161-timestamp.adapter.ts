@@ -18,8 +18,8 @@ export interface Rfc3161Options {
   password?: string;
 }
 
-export const TIMESTAMP_QUERY = 'application/timestamp-query';
-export const TIMESTAMP_REPLY = 'application/timestamp-reply';
+const TIMESTAMP_QUERY = 'application/timestamp-query';
+const TIMESTAMP_REPLY = 'application/timestamp-reply';
 
 /**
  * Time-stamp authorities over HTTP (RFC 3161 §3.4): each URL in turn gets a

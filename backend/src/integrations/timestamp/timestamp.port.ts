@@ -5,8 +5,6 @@ import type { TimeStampTokenInfo } from './tsp';
 /** Injection token of the active timestamp adapter. */
 export const TIMESTAMP_PORT = Symbol('TIMESTAMP_PORT');
 
-export type { TimeStampTokenInfo };
-
 /**
  * Trusted time (RFC 3161): a time-stamp token over data, from a time-stamp
  * authority, checked before it is returned (granted, our nonce, our imprint, a

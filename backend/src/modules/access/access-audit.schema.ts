@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { ACCESS_AUDIT_ACTIONS, type AccessAuditAction } from '@prosign/domain';
-import { Schema as MongooseSchema, type HydratedDocument } from 'mongoose';
+import { Schema as MongooseSchema } from 'mongoose';
 
 /** Who acted when the server itself changed a user (bootstrap admins at start-up). */
 export const SYSTEM_ACTOR = 'system';
@@ -33,5 +33,4 @@ export class AccessAuditEntry {
   ip?: string;
 }
 
-export type AccessAuditDocument = HydratedDocument<AccessAuditEntry>;
 export const AccessAuditSchema = SchemaFactory.createForClass(AccessAuditEntry);

@@ -3,4 +3,4 @@
  * the rest of this directory is internal. Other modules import only this file or
  * its *.module files (tools/eslint/module-boundaries.cjs).
  */
-export { AccessService, type Actor } from './access.service';
+export { AccessService } from './access.service';

@@ -6,7 +6,6 @@ import {
   type StaffRole,
   type StaffUserView,
 } from '@prosign/domain';
-import type { HydratedDocument } from 'mongoose';
 
 /**
  * A listed staff member (spec 1 §3 "User access record"): the e-mail they sign
@@ -34,7 +33,6 @@ export class StaffUser {
   updatedAt: Date;
 }
 
-export type StaffUserDocument = HydratedDocument<StaffUser>;
 export const StaffUserSchema = SchemaFactory.createForClass(StaffUser);
 
 export function flagsOf(user: Pick<StaffUser, (typeof ACCESS_FLAGS)[number]>): AccessFlags {

@@ -6,7 +6,7 @@ import { AgreementsModule } from './agreements.module';
 
 /** The CRM writes' CrmSigningLinks on the agreement repository. */
 @Injectable()
-export class AgreementCrmLinks implements CrmSigningLinks {
+class AgreementCrmLinks implements CrmSigningLinks {
   constructor(private readonly repository: AgreementRepository) {}
 
   async liveSigningLinkOf(agreementId: string): Promise<string | null> {

@@ -18,14 +18,14 @@ export interface AgreementParties {
 }
 
 /** How a family's dashboard lists it: what a card leaves out of the stored record, and the card. */
-export interface FamilyListView<TForm extends object, TCard> {
+interface FamilyListView<TForm extends object, TCard> {
   /** Fields no card needs (`CARD_CORE_PROJECTION` plus the family's long texts). */
   projection: Record<string, 0>;
   cardView(agreement: StoredAgreement<TForm>): TCard;
 }
 
 /** Form fields by the mail that carried them. */
-export interface FieldsByMail<TForm extends object> {
+interface FieldsByMail<TForm extends object> {
   reviewLinkMail: (keyof TForm)[];
   ccCopy: (keyof TForm)[];
 }

@@ -33,19 +33,3 @@ export function agreementMailKey(
   const prefix = familyConfig(agreement.family).mailKeyPrefix;
   return [`${prefix}-${kind}`, String(agreement._id), ...extra].join('.');
 }
-
-/**
- * The key the same mail was recorded under before keys stopped carrying the
- * signing token: an unfinished send or finish of that time finds its delivery
- * there instead of mailing a second copy.
- */
-export function legacyAgreementMailKey(
-  agreement: Pick<Agreement, 'family' | 'token'>,
-  kind: Exclude<
-    AgreementMailKind,
-    'reminder' | 'countersign-request' | 'declined' | 'handover-link' | 'handed-over'
-  >,
-): string {
-  if (kind === 'signed-copy') return `signed-copy.${agreement.token}`;
-  return `${familyConfig(agreement.family).mailKeyPrefix}-${kind}.${agreement.token}`;
-}

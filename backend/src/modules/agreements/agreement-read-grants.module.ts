@@ -9,7 +9,7 @@ const GRANT_ENDING_STATUSES: readonly string[] = ['void', 'cancelled'];
 
 /** The documents module's ReadGrantStanding on the agreement repository. */
 @Injectable()
-export class AgreementReadGrants implements ReadGrantStanding {
+class AgreementReadGrants implements ReadGrantStanding {
   constructor(private readonly repository: AgreementRepository) {}
 
   async grantsStand(agreementId: string): Promise<boolean> {

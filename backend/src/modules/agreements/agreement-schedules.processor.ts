@@ -9,7 +9,7 @@ import { WORKER_NAME } from '../../platform/queues/worker-name';
 /** The agreement schedules' own queue (named `contract-schedules` in Redis), registered with every queue of the system. */
 export const AGREEMENT_SCHEDULES_QUEUE = QueueName.AgreementSchedules;
 
-export const AgreementScheduleJob = {
+const AgreementScheduleJob = {
   ExpireUnsigned: 'expire-unsigned',
   AutoRemind: 'auto-remind',
 } as const;

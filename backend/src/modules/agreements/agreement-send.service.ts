@@ -38,7 +38,7 @@ import {
   signatureBlocksOf,
   type StoredRecipient,
 } from './agreement-recipients';
-import { agreementMailKey, legacyAgreementMailKey } from './agreement-mail-keys';
+import { agreementMailKey } from './agreement-mail-keys';
 import type { AgreementDocument } from './agreement.schema';
 import { AgreementRepository, newLinkToken } from './agreement.repository';
 import { EmailCodeDefaultsRepository } from './email-code-defaults.repository';
@@ -288,11 +288,7 @@ export class AgreementSendService {
     actor: SendActor,
   ): Promise<AgreementSendResult> {
     const signingLink = previous.signingLink;
-    // Keyed by the old record's id; a resend begun when the key was its token goes on under that.
-    const legacySendKey = `resend-of.${previous.token}`;
-    const sendKey = (await this.repository.findBySendKey(previous.family, legacySendKey))
-      ? legacySendKey
-      : `resend-of.${String(previous._id)}`;
+    const sendKey = `resend-of.${String(previous._id)}`;
     const agreement = await this.prepare<TForm>(
       {
         family: previous.family,
@@ -359,7 +355,6 @@ export class AgreementSendService {
       case 'reviewLinkMail':
         await this.mail.send({
           key: agreementMailKey(agreement, 'review-link'),
-          legacyKey: legacyAgreementMailKey(agreement, 'review-link'),
           agreementId: String(agreement._id),
           template: config.linkMail({
             form,
@@ -394,7 +389,6 @@ export class AgreementSendService {
         const { pdf } = await this.documents.pdfOf(agreement.docLink);
         await this.mail.send({
           key: agreementMailKey(agreement, 'cc-copy'),
-          legacyKey: legacyAgreementMailKey(agreement, 'cc-copy'),
           agreementId: String(agreement._id),
           template: {
             kind: 'cc-copy',

@@ -29,7 +29,7 @@ export class AgreementEvent {
   @Prop({ type: String, default: null }) prevHash: string | null;
   @Prop({ required: true }) hash: string;
 }
-export const AgreementEventSchema = SchemaFactory.createForClass(AgreementEvent);
+const AgreementEventSchema = SchemaFactory.createForClass(AgreementEvent);
 
 /**
  * Progress of one resumable multi-step operation (a send, a finish): each
@@ -54,7 +54,7 @@ export class StepProgress {
   /** Operation details the steps read (the mail subject, the agreement it replaces…). */
   @Prop({ type: Object, default: {} }) params: Record<string, string | null>;
 }
-export const StepProgressSchema = SchemaFactory.createForClass(StepProgress);
+const StepProgressSchema = SchemaFactory.createForClass(StepProgress);
 
 /** Whether the signer is on the signing page (spec 1 §4.2), as last reported. */
 @Schema({ _id: false, versionKey: false })
@@ -62,7 +62,7 @@ export class SignerPresenceState {
   @Prop({ required: true }) active: boolean;
   @Prop({ required: true }) at: Date;
 }
-export const SignerPresenceStateSchema = SchemaFactory.createForClass(SignerPresenceState);
+const SignerPresenceStateSchema = SchemaFactory.createForClass(SignerPresenceState);
 
 /**
  * An agreement of any family (docs/architecture.md#contract-families-on-one-agreement-core): the lifecycle every family
@@ -256,7 +256,7 @@ AgreementSchema.index({ 'send.state': 1 });
  * the send key of a document (`send:{docId}`). On MongoDB that is the `_id`
  * index; on the embedded database the one lookup it does not scan for.
  */
-export const AGREEMENT_LINK_KINDS = ['sign', 'verify', 'send'] as const;
+const AGREEMENT_LINK_KINDS = ['sign', 'verify', 'send'] as const;
 export type AgreementLinkKind = (typeof AGREEMENT_LINK_KINDS)[number];
 
 @Schema({ collection: 'agreement_links', versionKey: false })

@@ -25,7 +25,7 @@ function canonicalData(data: AgreementEvent['data']): string {
  * SHA-256 over the previous event's hash and this event's fields in a fixed
  * order: changing, removing or reordering any stored event breaks every hash after it.
  */
-export function eventHash(event: Omit<AgreementEvent, 'hash'>): string {
+function eventHash(event: Omit<AgreementEvent, 'hash'>): string {
   const at = new Date(event.at).toISOString();
   return createHash('sha256')
     .update(

@@ -5,29 +5,26 @@
  */
 export { Agreement, StepProgress, type AgreementDocument } from './agreement.schema';
 export type { EventInput } from './event-chain';
-export { familyConfig, type AgreementFamilyConfig, type FamilyListView } from './agreement-family';
+export { familyConfig } from './agreement-family';
 export {
-  allSignedChange,
-  countersignerRecipient,
   recipientChange,
   recipientProgressOf,
   recipientsOf,
   type RecipientSource,
   type StoredRecipient,
 } from './agreement-recipients';
-export { agreementMailKey, legacyAgreementMailKey } from './agreement-mail-keys';
+export { agreementMailKey } from './agreement-mail-keys';
 export { countersignRequestMail } from './countersign-mail';
 export {
   STANDARD_CLAUSE_FIELDS,
   STANDARD_FAMILY,
   type StandardContractForm,
 } from './families/standard.family';
-export { SOW_FAMILY, type SowContractForm } from './families/sow.family';
+export { type SowContractForm } from './families/sow.family';
 export { CO_FAMILY, type ChangeOrderForm } from './families/co.family';
 export {
   httpErrorDetail,
   isGivenUp,
-  MAX_RESUME_ATTEMPTS,
   StepFailedError,
   StepRunner,
   StepRunnerBusyError,
@@ -47,24 +44,9 @@ export {
   assertPlaceholdersKept,
   fieldErrorsException,
   sectionOverridesOf,
-  type CreationSendResult,
 } from './agreement-creation.service';
 export { AgreementCrmEvents } from './agreement-crm-events';
-export {
-  AgreementLifecycleService,
-  SYSTEM_ACTOR,
-  type AgreementRef,
-  type LifecycleActor,
-} from './agreement-lifecycle.service';
-export {
-  agreementCardCore,
-  CARD_CORE_PROJECTION,
-  type StoredAgreement,
-} from './agreement-card.view';
-export { AgreementListService } from './agreement-list.service';
-export { AgreementHandoverService, type HandoverActor } from './agreement-handover.service';
+export { AgreementLifecycleService, SYSTEM_ACTOR } from './agreement-lifecycle.service';
+export { AgreementHandoverService } from './agreement-handover.service';
 export { HandoverDto } from './dto/handover.dto';
-export {
-  agreementLifecycleController,
-  type LifecycleControllerOptions,
-} from './agreement-lifecycle.controller';
+export { agreementLifecycleController } from './agreement-lifecycle.controller';

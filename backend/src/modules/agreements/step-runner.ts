@@ -18,7 +18,7 @@ export interface StepRunnerTiming {
   waitForOtherRunnerMs: number;
 }
 
-export const STEP_RUNNER_TIMING = Symbol('StepRunnerTiming');
+const STEP_RUNNER_TIMING = Symbol('StepRunnerTiming');
 
 // A lease is what a signer waits at worst when the api running their finish dies (their retry
 // reaches another api, which takes over once the lease ran out): 2 minutes measured so with an
@@ -311,7 +311,7 @@ export class StepRunner {
 /** How many runs the worker's resume gives an operation before leaving it to admins. */
 export const MAX_RESUME_ATTEMPTS = 12;
 /** The wait after a second failure before the worker tries again; doubles each run, at most an hour. */
-export const RESUME_BACKOFF_MS = 60_000;
+const RESUME_BACKOFF_MS = 60_000;
 
 type Progress = { attempts?: number; failedAt?: Date | null; state?: string };
 
@@ -321,7 +321,7 @@ export function isGivenUp(progress: Progress): boolean {
 }
 
 /** When the worker may try a failed operation again. */
-export function nextResumeAt(progress: Progress): Date {
+function nextResumeAt(progress: Progress): Date {
   // After one failed run: as soon as the lease is over; then 1, 2, 4… minutes, at most an hour.
   const attempts = progress.attempts ?? 1;
   const wait =

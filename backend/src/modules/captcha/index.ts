@@ -4,5 +4,5 @@
  * its *.module files (tools/eslint/module-boundaries.cjs).
  */
 export { CaptchaPassService } from './captcha-pass.service';
-export { CaptchaPassGuard, RequireCaptchaPass } from './captcha-pass.guard';
+export { RequireCaptchaPass } from './captcha-pass.guard';
 export { CaptchaCheckedUpload } from './captcha-upload';

@@ -6,9 +6,9 @@ import { AppConfig } from '../../platform/config/app-config';
 import { REDIS_CLIENT } from '../../platform/redis/redis.constants';
 
 /** A solved challenge is remembered this long: longer than any challenge (local 10 min, reCAPTCHA 2 min) lives. */
-export const USED_CHALLENGE_TTL_MS = LOCAL_CHALLENGE_TTL_MS;
+const USED_CHALLENGE_TTL_MS = LOCAL_CHALLENGE_TTL_MS;
 
-export const CHALLENGE_USED_MESSAGE =
+const CHALLENGE_USED_MESSAGE =
   'This robot check was already used. Please confirm you are not a robot again.';
 
 /**

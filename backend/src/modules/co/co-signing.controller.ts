@@ -3,7 +3,7 @@ import type { ChangeOrderForm } from '../agreements';
 import { linkSigningController, type LinkedAgreement } from '../signing';
 
 /** What the signatory's page shows of a change order: the signer core's state, the change and its fee. */
-export function coSigningView(
+function coSigningView(
   co: LinkedAgreement<ChangeOrderForm>,
   state: VerifyTokenResponse,
 ): CoSigningView {

@@ -5,7 +5,7 @@ import { DocumentRepository } from '../documents';
 import { CoTemplateRepository } from './co-template.repository';
 
 /** The name of the seeded CO template of type main. */
-export const CO_MAIN_TEMPLATE_NAME = 'Change Order';
+const CO_MAIN_TEMPLATE_NAME = 'Change Order';
 
 /**
  * Adds the CO template when missing, its texts taken from the change-order

@@ -1,12 +1,6 @@
 /**
- * Standard contracts: what other modules may use (signing reads the standard form;
- * the seeders); the rest of this directory is internal. Other modules import only
+ * Standard contracts: what other modules may use (signing reads the standard
+ * form); the rest of this directory is internal. Other modules import only
  * this file or its *.module files (tools/eslint/module-boundaries.cjs).
  */
-export type {
-  StandardAgreement,
-  StandardContractForm,
-  StoredStandardAgreement,
-} from './standard-contract.form';
 export { standardFormOf } from './standard-contract.form';
-export { ContractsMigrationSeeder } from './contracts-migration.seeder';

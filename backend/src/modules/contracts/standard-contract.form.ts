@@ -1,12 +1,11 @@
 import { balanceOf } from '@prosign/domain';
-import type { Agreement, AgreementDocument } from '../agreements';
+import type { AgreementDocument } from '../agreements';
 import type { StandardContractForm } from '../agreements';
 import type { ContractRecordDto } from './dto/send-contract.dto';
 
-export { STANDARD_CLAUSE_FIELDS, type StandardContractForm } from '../agreements';
+export type { StandardContractForm } from '../agreements';
 
 export type StandardAgreement = AgreementDocument<StandardContractForm>;
-export type StoredStandardAgreement = Agreement<StandardContractForm>;
 
 export function standardFormOf(input: ContractRecordDto): StandardContractForm {
   const progress = input.progress ?? 0;

@@ -45,7 +45,7 @@ export interface CrmDealContact extends CrmRecord {
   roles: string[];
 }
 
-export type ClientSignatory = ClientSignatoryView;
+type ClientSignatory = ClientSignatoryView;
 
 /** A deal with its client signatories; change-order deals with their project. */
 export type DealLookup = DealLookupView;
@@ -438,7 +438,7 @@ export function contactsByEmail(email: string) {
 }
 
 /** The part of a deal contact the deal check (libs/domain `checkDealProperties`) reads. */
-export function dealContactRoles(contact: CrmDealContact): DealContactRoles {
+function dealContactRoles(contact: CrmDealContact): DealContactRoles {
   return {
     id: contact.id,
     email: contact.properties.email,
@@ -449,13 +449,13 @@ export function dealContactRoles(contact: CrmDealContact): DealContactRoles {
 }
 
 /** The client signatories among a deal's contacts (those with the Client Signatory role). */
-export function clientSignatoriesOf(contacts: readonly CrmDealContact[]): ClientSignatory[] {
+function clientSignatoriesOf(contacts: readonly CrmDealContact[]): ClientSignatory[] {
   return contacts
     .filter((contact) => contact.roles.includes(CLIENT_SIGNATORY_ROLE))
     .map(toClientSignatory);
 }
 
-export function toClientSignatory(contact: CrmRecord): ClientSignatory {
+function toClientSignatory(contact: CrmRecord): ClientSignatory {
   const p = contact.properties;
   return {
     id: contact.id,

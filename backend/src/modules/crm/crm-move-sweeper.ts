@@ -7,7 +7,7 @@ import { sweepLostJobs, type SweepResult } from '../../platform/queues/sweep-los
 import { CrmStageMoveRepository, type CrmStageMoveDoc } from './crm-stage-move.repository';
 import { CrmJob, enqueueMove, moveJobIdOf, type MoveDealStageJobData } from './crm-stage-moves';
 
-export const CRM_SWEEP_SCHEDULER = 'crm.sweep-stage-moves';
+const CRM_SWEEP_SCHEDULER = 'crm.sweep-stage-moves';
 
 /**
  * Re-queues CRM moves left `queued` or `retrying` whose job is gone (Redis

@@ -4,17 +4,8 @@
  * the rest of this directory is internal. Other modules import only this file or its
  * *.module files (tools/eslint/module-boundaries.cjs).
  */
-export { CrmStageMoves, crmWriteKeyOf, type CrmStageMoveRequest } from './crm-stage-moves';
+export { CrmStageMoves, crmWriteKeyOf } from './crm-stage-moves';
 export { CRM_SIGNING_LINKS, type CrmSigningLinks } from './crm-signing-links.port';
 export { CrmService } from './crm.service';
 export { DealIdParam } from './dto/crm-requests.dto';
-export {
-  CrmFlows,
-  type ContactSearchResult,
-  type CrmDealContact,
-  type DealLookup,
-  type MissingPropertiesUpdate,
-  type PartnerInput,
-  type ProjectDetails,
-  type ProjectLabelInfo,
-} from './crm-flows.service';
+export { CrmFlows } from './crm-flows.service';

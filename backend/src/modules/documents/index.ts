@@ -7,22 +7,15 @@
 // Content, storage and layout: integrations/documents holds them (the local documents
 // adapter builds on them); passed on here for the modules that use documents.
 export {
-  type AgreementContent,
   type SignatureParties,
-  type SignatureSlot,
   localDocLink,
-  newDocumentId,
-  type DocumentKind,
-  type DocumentRecord,
   DocumentRepository,
-  renderAgreement,
   AUDIT_EVENT_LABELS,
   type AuditEvent,
   type AuditEventType,
   type AuditRecipient,
   type AuditSigningProgress,
   type DeviceKind,
-  stampSignature,
 } from '../../integrations/documents';
 export { ContractFormDataDto } from './dto/contract-form-data.dto';
 export {
@@ -31,13 +24,12 @@ export {
   type StandardSectionKey,
 } from './templates/standard-agreement.template';
 export { FIRM_LETTERHEAD } from './templates/firm-letterhead';
-export { amountDue, renderInvoice, type InvoiceContent } from './templates/invoice.template';
+export { amountDue, renderInvoice } from './templates/invoice.template';
 export { sealReportOf } from './pdf/seal-report';
 // Services.
 export { SignatureImageService, type UploadedImage } from './signatures/signature-image.service';
 export {
   DocumentsService,
-  type PdfFile,
   type RunDocuments,
   type SignatureSource,
   signingBookmarksFor,

@@ -10,7 +10,7 @@ import { AdminOnly } from '../../platform/auth/auth.decorators';
 import { QUEUE_NAMES } from '../../platform/queues/queue-names';
 
 /** Where admins open the queue view (`/api/admin/queues`). */
-export const QUEUE_BOARD_PATH = '/api/admin/queues';
+const QUEUE_BOARD_PATH = '/api/admin/queues';
 
 /**
  * The board is a small single-page app of its own: scripts, styles and data

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Collection, Connection } from 'mongoose';
 
-export const INVOICE_COUNTER_COLLECTION = 'invoice_counters';
+const INVOICE_COUNTER_COLLECTION = 'invoice_counters';
 
 /** The firm's invoice sequence: one document, `_id` = the sequence's name. */
 export interface InvoiceCounterDoc {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InvoiceCounterRepository } from './invoice-counter.repository';
 
 /** The firm's one invoice sequence (docs/architecture.md#the-pieces: one document, found by `_id`). */
-export const INVOICE_SEQUENCE_ID = 'invoice-number';
+const INVOICE_SEQUENCE_ID = 'invoice-number';
 
 const DUPLICATE_KEY = 11000;
 

@@ -3,7 +3,7 @@
  * the rest of this directory is internal. Other modules import only this file or
  * its *.module files (tools/eslint/module-boundaries.cjs).
  */
-export { MailService, type MailDeliverySummary, type SendMailRequest } from './mail.service';
+export { MailService, type MailDeliverySummary } from './mail.service';
 export type { MailTemplate } from './mail-templates';
 export {
   AGREEMENT_MAIL_NOTES,

@@ -65,29 +65,7 @@ export function messageIdFor(deliveryKey: string): string {
   return `<${hash}@prosign.mail>`;
 }
 
-const OPAQUE_MESSAGE_ID = /^<[0-9a-f]{32}@prosign\.mail>$/;
-
-/**
- * The Message-ID a delivery is sent with: the one recorded with it, unless it
- * was recorded before Message-IDs became opaque (those spelled their key out,
- * signing token included); then the opaque one of its key, the same on every try.
- */
+/** The Message-ID a delivery is sent with, the same on every try: the one recorded with it. */
 export function messageIdOf(delivery: Pick<MailDeliveryDoc, '_id' | 'messageId'>): string {
-  const recorded = delivery.messageId;
-  return recorded && OPAQUE_MESSAGE_ID.test(recorded) ? recorded : messageIdFor(delivery._id);
-}
-
-/**
- * Keys recorded before they named agreements by `_id` carry the signing token
- * after the mail kind (`sow-cc-copy.{token}`, `signed-copy.{token}`,
- * `co-reminder.{token}.{time}`).
- */
-const LEGACY_TOKEN_KEY = /^([a-z]+-(?:review-link|cc-copy|reminder)|signed-copy)\.([^.]+)/;
-const OBJECT_ID = /^[0-9a-f]{24}$/;
-
-/** A delivery id as log lines and error messages may print it: a legacy key's token left out. */
-export function loggableDeliveryId(id: string): string {
-  return id.replace(LEGACY_TOKEN_KEY, (whole, kind: string, named: string) =>
-    OBJECT_ID.test(named) ? whole : `${kind}.[redacted]`,
-  );
+  return delivery.messageId ?? messageIdFor(delivery._id);
 }

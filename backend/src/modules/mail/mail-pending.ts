@@ -1,13 +1,13 @@
 import { Logger } from '@nestjs/common';
 import type { AgreementMailNotes, StoredMailPending } from './agreement-mail-notes.port';
-import { loggableDeliveryId, type MailDeliveryDoc } from './mail-delivery.collection';
+import type { MailDeliveryDoc } from './mail-delivery.collection';
 
 /**
  * At most this many pending mails are kept on one agreement: a link, a
  * reminder, a signed copy and an invoice at once is four. A mail beyond it is
  * still sent; only the card does not list it.
  */
-export const MAX_PENDING_MAILS = 10;
+const MAX_PENDING_MAILS = 10;
 /** Tries of a read-then-write that lost a race with another write of the array. */
 const MAX_RACES = 5;
 /** The longest error kept on the card (SMTP errors can carry a whole transcript). */
@@ -35,7 +35,7 @@ export async function addMailPending(
     const pending = await notes.mailPendingOf(delivery.agreementId);
     if (pending.length >= MAX_PENDING_MAILS && !pending.some((p) => p.deliveryId === delivery._id))
       logger.warn(
-        `agreement ${delivery.agreementId} has ${pending.length} pending mails; ${loggableDeliveryId(delivery._id)} is not listed on its card`,
+        `agreement ${delivery.agreementId} has ${pending.length} pending mails; ${delivery._id} is not listed on its card`,
       );
   }
 }
@@ -100,7 +100,5 @@ export async function removeMailPending(
     if (!entry) return;
     if (await notes.pullMailPending(agreementId, entry)) return;
   }
-  logger.warn(
-    `pending mail ${loggableDeliveryId(delivery._id)} could not be taken off its agreement's card`,
-  );
+  logger.warn(`pending mail ${delivery._id} could not be taken off its agreement's card`);
 }

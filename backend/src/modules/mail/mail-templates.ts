@@ -130,7 +130,7 @@ export interface RenderedMail {
 const BRAND = 'ProSign';
 const BRAND_COLOR = '#1d4ed8';
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -9,7 +9,7 @@ import { RealtimePublisher } from '../../platform/realtime/realtime-publisher';
 import { QueueName } from '../../platform/queues/queue-names';
 import { validateJobData } from '../../platform/queues/validate-job-data';
 import { AGREEMENT_MAIL_NOTES, type AgreementMailNotes } from './agreement-mail-notes.port';
-import { loggableDeliveryId, messageIdOf } from './mail-delivery.collection';
+import { messageIdOf } from './mail-delivery.collection';
 import { MailDeliveryRepository } from './mail-delivery.repository';
 import { addMailPending, notePendingTryFailed, removeMailPending } from './mail-pending';
 import { announceMailChange, clearMailProblem, markMailFailed } from './mail-problem';
@@ -65,9 +65,7 @@ export class MailProcessor extends GracefulWorkerHost {
     if (!delivery) {
       const sentBefore = await deliveries.findById(deliveryId);
       if (!sentBefore) {
-        throw new UnrecoverableError(
-          `Mail delivery ${loggableDeliveryId(deliveryId)} does not exist`,
-        );
+        throw new UnrecoverableError(`Mail delivery ${deliveryId} does not exist`);
       }
       // Sent by an earlier run that ended before taking it off the card.
       await removeMailPending(this.notes, sentBefore);
@@ -78,7 +76,7 @@ export class MailProcessor extends GracefulWorkerHost {
     if (delivery.expiresAt) {
       const reason = 'a one-time code is sent only when the signer asks for it';
       await markMailFailed(deliveries, this.notes, delivery, reason);
-      throw new UnrecoverableError(`mail ${loggableDeliveryId(deliveryId)}: ${reason}`);
+      throw new UnrecoverableError(`mail ${deliveryId}: ${reason}`);
     }
     // The same Message-ID on every try: a receiver keeps one copy (a timeout after the
     // server stored the mail, then a retry, is not a second mail).
@@ -119,12 +117,9 @@ export class MailProcessor extends GracefulWorkerHost {
         await notePendingTryFailed(this.notes, delivery, message);
       }
       await this.announce(delivery);
-      if (final)
-        this.logger.error(`mail ${loggableDeliveryId(deliveryId)} failed for good: ${message}`);
+      if (final) this.logger.error(`mail ${deliveryId} failed for good: ${message}`);
       else
-        this.logger.warn(
-          `mail ${loggableDeliveryId(deliveryId)} attempt ${job.attemptsMade + 1} failed: ${message}`,
-        );
+        this.logger.warn(`mail ${deliveryId} attempt ${job.attemptsMade + 1} failed: ${message}`);
       throw error;
     }
   }

@@ -15,7 +15,6 @@ import { QueueName } from '../../platform/queues/queue-names';
 import { MAIL_PORT, type MailAttachment, type MailPort } from '../../integrations/mail';
 import { AGREEMENT_MAIL_NOTES, type AgreementMailNotes } from './agreement-mail-notes.port';
 import {
-  loggableDeliveryId,
   messageIdFor,
   type MailDeliveryDoc,
   type MailDeliveryStatus,
@@ -32,11 +31,6 @@ export interface SendMailRequest {
    * Never a signing token: keys become Message-IDs, job ids and log lines.
    */
   key: string;
-  /**
-   * The key the same mail had before keys stopped carrying signing tokens: a delivery
-   * recorded under it is this mail, so a retry of an old send does not mail twice.
-   */
-  legacyKey?: string;
   template: MailTemplate;
   to: string[];
   cc?: string[];
@@ -89,38 +83,33 @@ export class MailService {
     const rendered = renderMail(request.template);
     const now = new Date();
     const deliveries = this.deliveries;
-    const legacy = request.legacyKey ? await deliveries.findById(request.legacyKey) : null;
     // Inserted only if new: a repeated request (same key) neither re-renders nor re-sends.
     // A new delivery is the record just inserted; only a repeated request reads the stored one
     // (a signed copy's record holds its PDF: reading it back would cost the database its size).
-    let delivery = legacy;
-    let recordedNow = false;
-    if (!delivery) {
-      const fresh: MailDeliveryDoc = {
-        _id: request.key,
-        template: request.template.kind,
-        to: request.to,
-        cc: request.cc ?? [],
-        replyTo: request.replyTo ?? null,
-        ...rendered,
-        attachments: (request.attachments ?? []).map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          contentBase64: a.content.toString('base64'),
-        })),
-        status: 'queued',
-        attempts: 0,
-        requeues: 0,
-        lastError: null,
-        messageId: messageIdFor(request.key),
-        agreementId: request.agreementId ?? null,
-        createdAt: now,
-        updatedAt: now,
-        sentAt: null,
-      };
-      recordedNow = await deliveries.insertIfAbsent(fresh);
-      delivery = recordedNow ? fresh : await deliveries.findById(request.key);
-    }
+    const fresh: MailDeliveryDoc = {
+      _id: request.key,
+      template: request.template.kind,
+      to: request.to,
+      cc: request.cc ?? [],
+      replyTo: request.replyTo ?? null,
+      ...rendered,
+      attachments: (request.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        contentBase64: a.content.toString('base64'),
+      })),
+      status: 'queued',
+      attempts: 0,
+      requeues: 0,
+      lastError: null,
+      messageId: messageIdFor(request.key),
+      agreementId: request.agreementId ?? null,
+      createdAt: now,
+      updatedAt: now,
+      sentAt: null,
+    };
+    const recordedNow = await deliveries.insertIfAbsent(fresh);
+    const delivery = recordedNow ? fresh : await deliveries.findById(request.key);
     if (!delivery) throw new Error(`mail delivery ${request.key} vanished`);
     // Until it is handed to the transport, its agreement's card can say it is waiting.
     if (delivery.agreementId && isPending(delivery.status)) {
@@ -133,7 +122,7 @@ export class MailService {
     // Recorded is enough: if Redis is down now, the worker's sweep queues it later.
     await this.enqueue(delivery).catch((error: unknown) =>
       this.logger.warn(
-        `mail ${loggableDeliveryId(delivery._id)} recorded, not queued yet (the sweep will queue it): ${String(error)}`,
+        `mail ${delivery._id} recorded, not queued yet (the sweep will queue it): ${String(error)}`,
       ),
     );
     return summarise(delivery);
@@ -189,7 +178,7 @@ export class MailService {
     } catch (error) {
       const message = (error as Error).message || String(error);
       await this.deliveries.markTryFailed(record._id, 'failed', message);
-      this.logger.warn(`mail ${loggableDeliveryId(record._id)} not sent: ${message}`);
+      this.logger.warn(`mail ${record._id} not sent: ${message}`);
       throw new ServiceUnavailableException('We could not send the e-mail. Please try again.');
     }
   }
@@ -272,7 +261,7 @@ export async function enqueueDelivery(
   );
 }
 
-export function summarise(
+function summarise(
   doc: Omit<MailDeliveryDoc, 'html' | 'text' | 'attachments'>,
 ): MailDeliverySummary {
   return {

@@ -8,9 +8,9 @@ import { hashPassword, verifyPassword } from './password-hash';
 import { ServiceRepository } from './service.repository';
 
 /** Failed attempts are counted over this window, per session and per client address. */
-export const ATTEMPT_WINDOW_SECONDS = 15 * 60;
+const ATTEMPT_WINDOW_SECONDS = 15 * 60;
 /** One client address may fail this many times the per-session limit. */
-export const IP_LIMIT_FACTOR = 5;
+const IP_LIMIT_FACTOR = 5;
 
 /**
  * KEYS: attempt counters; ARGV: the limit of each, then the window in seconds.

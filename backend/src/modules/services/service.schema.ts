@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { FORM_FIELD_TYPES, type FormField, type FormFieldType } from '@prosign/domain';
-import type { HydratedDocument, Types } from 'mongoose';
+import type { Types } from 'mongoose';
 
 /** One field of a service's contract form (spec 2 §3). */
 @Schema({ _id: false })
@@ -45,10 +45,9 @@ export class ServiceEntity {
   createdAt?: Date;
   updatedAt?: Date;
 }
-export type ServiceDocument = HydratedDocument<ServiceEntity>;
 export const ServiceSchema = SchemaFactory.createForClass(ServiceEntity);
 
-export const SERVICE_CHANGE_ACTIONS = [
+const SERVICE_CHANGE_ACTIONS = [
   'created',
   'updated',
   'reordered',

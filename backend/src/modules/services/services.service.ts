@@ -28,7 +28,7 @@ const CONCURRENT_EDIT =
   'This service was changed by someone else meanwhile. Reload it and apply your edit again.';
 
 /** A service as the API returns it (spec 1 §3), without storage internals. */
-export function toServiceRecord(service: ServiceEntity): ServiceRecord {
+function toServiceRecord(service: ServiceEntity): ServiceRecord {
   return {
     _id: String(service._id),
     serviceName: service.serviceName,

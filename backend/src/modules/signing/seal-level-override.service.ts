@@ -17,7 +17,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import type { StaffPrincipal } from '../../platform/auth/staff-principal';
 import { SigningFinishService } from './signing-finish.service';
 
-export const SEAL_OVERRIDE_MESSAGES = {
+const SEAL_OVERRIDE_MESSAGES = {
   notWaiting:
     'Only a seal waiting for the time-stamp service or for revocation data can be lowered.',
   already: 'This seal was already lowered by an administrator.',

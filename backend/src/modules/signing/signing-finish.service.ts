@@ -36,13 +36,7 @@ import {
   type StepPlan,
   type TakenLease,
 } from '../agreements';
-import {
-  agreementMailKey,
-  familyConfig,
-  legacyAgreementMailKey,
-  recipientsOf,
-  type RecipientSource,
-} from '../agreements';
+import { agreementMailKey, familyConfig, recipientsOf, type RecipientSource } from '../agreements';
 import type { Agreement, AgreementDocument } from '../agreements';
 import type {
   AuditEvent,
@@ -449,7 +443,6 @@ export class SigningFinishService {
         if (contract.verifyId) await this.repository.addKey(contract, 'verify', contract.verifyId);
         await this.mail.send({
           key: agreementMailKey(contract, 'signed-copy'),
-          legacyKey: legacyAgreementMailKey(contract, 'signed-copy'),
           agreementId: String(contract._id),
           template: {
             kind: 'signed-copy',
@@ -527,7 +520,7 @@ const AUTHENTICATION_OF_ROLE: Readonly<Record<RecipientRole, string>> = {
  * How a recipient was authenticated, in words: a signer of an agreement that requires an
  * e-mail code also "E-mail code verified at …" (their last verification in the event log).
  */
-export function authenticationOf(
+function authenticationOf(
   agreement: Pick<Agreement<object>, 'events' | 'requireEmailCode'>,
   recipientId: string,
   role: RecipientRole,
@@ -551,7 +544,7 @@ export function authenticationOf(
  * The certificate's recipients and status line, each recipient's signature read from the
  * record by the shared rule (`recipientSignature`, `signingProgress`), never from the events.
  */
-export function auditRecipientsOf(
+function auditRecipientsOf(
   agreement: Pick<Agreement<object>, 'events' | 'requireEmailCode'> & RecipientSource,
   signer: { name: string; email: string },
 ): { recipients: AuditRecipient[]; progress: AuditSigningProgress } {
@@ -693,7 +686,7 @@ function deviceOf(userAgent: string): DeviceKind {
   return 'desktop';
 }
 
-export function responseOf(contract: Agreement<object>): FinishSigningResponse {
+function responseOf(contract: Agreement<object>): FinishSigningResponse {
   return {
     status: 'signed',
     signedAt: (contract.signedAt ?? new Date()).toISOString(),

@@ -21,7 +21,7 @@ import { type PresenceAgreement, SigningPresenceService } from './signing-presen
 export const LINK_CHECK_CONCURRENCY = 16;
 
 /** Presence writes running at once on this process, for the same reason. */
-export const PRESENCE_WRITE_CONCURRENCY = 16;
+const PRESENCE_WRITE_CONCURRENCY = 16;
 
 interface SignerSocketData {
   /** Settles once the handshake's token is checked; reports wait for it. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AgreementRepository, type Agreement } from '../agreements';
 
 /** An unchanged presence is written (and pushed) again at most this often. */
-export const PRESENCE_REFRESH_MS = 15_000;
+const PRESENCE_REFRESH_MS = 15_000;
 
 /** What a signer socket keeps of its agreement: enough to write presence without reading it again. */
 export type PresenceAgreement = Pick<Agreement, '_id' | 'family'>;

@@ -77,7 +77,7 @@ export {
   type SignerActor,
 } from './signer-events';
 
-export function metricsOf(
+function metricsOf(
   contract: Pick<Agreement, 'status' | 'signatureSource' | 'signature' | 'initials'>,
 ): SignerMetrics {
   const status = contract.status;

@@ -19,7 +19,7 @@ import { VerifyService } from './verify.service';
 import type { UploadedImage } from '../documents';
 
 /** PDFs checked on the verify page are at most this large. */
-export const VERIFY_CHECK_MAX_BYTES = 20 * 1024 * 1024;
+const VERIFY_CHECK_MAX_BYTES = 20 * 1024 * 1024;
 
 /** Public verification of signed documents: anyone with the link, no captcha. */
 @Public()

@@ -18,7 +18,7 @@ import { AUDIT_EVENT_LABELS, DocumentRepository, sealReportOf } from '../documen
 import { auditEventsOf } from './signing-finish.service';
 import { agreementTitleOf } from './signing.service';
 
-export const VERIFY_NOT_FOUND = 'No signed document has this verification link.';
+const VERIFY_NOT_FOUND = 'No signed document has this verification link.';
 
 /** Seal reports kept per stored revision (a revision's bytes never change). */
 const SEAL_REPORTS_KEPT = 200;

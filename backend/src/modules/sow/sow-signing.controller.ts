@@ -3,7 +3,7 @@ import type { SowContractForm } from '../agreements';
 import { linkSigningController, type LinkedAgreement } from '../signing';
 
 /** What the partner's page shows of a SOW: the signer core's state, the partner, project and amount. */
-export function sowSigningView(
+function sowSigningView(
   sow: LinkedAgreement<SowContractForm>,
   state: VerifyTokenResponse,
 ): SowSigningView {

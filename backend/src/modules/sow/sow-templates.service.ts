@@ -24,9 +24,6 @@ import { DocumentRepository } from '../documents';
 import type { SowServicesTemplateDocument } from './sow-services-template.schema';
 import { SowServicesTemplateRepository } from './sow-services-template.repository';
 
-/** Longest services text of one role: a few pages, far above any real one. */
-export const SOW_SERVICES_TEXT_MAX = 20_000;
-
 /**
  * The SOW services/deliverables templates (spec 3 §2 "SOW services/deliverables
  * edit screen", §7) and what the creation screen needs for one: the roles, the

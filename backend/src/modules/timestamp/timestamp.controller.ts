@@ -16,12 +16,12 @@ import { LocalPki } from '../../integrations/timestamp';
 import { Public } from '../../platform/auth/auth.decorators';
 import { AppConfig } from '../../platform/config/app-config';
 
-export const TIMESTAMP_QUERY_TYPE = 'application/timestamp-query';
-export const TIMESTAMP_REPLY_TYPE = 'application/timestamp-reply';
+const TIMESTAMP_QUERY_TYPE = 'application/timestamp-query';
+const TIMESTAMP_REPLY_TYPE = 'application/timestamp-reply';
 /** A TimeStampReq is about 100 bytes; anything near this is not one. */
 const MAX_REQUEST_BYTES = 16 * 1024;
 /** Time-stamps per client address a minute. */
-export const TIMESTAMP_RATE_LIMIT = { ttl: 60_000, limit: 600 } as const;
+const TIMESTAMP_RATE_LIMIT = { ttl: 60_000, limit: 600 } as const;
 
 /**
  * The local time-stamp authority over HTTP (RFC 3161 §3.4), so an outside tool

@@ -16,11 +16,11 @@ import { captchaPassOf, sessionIdOf } from './request-credentials';
 import { StaffSessions } from './staff-sessions';
 import type { StaffRequest } from './staff-principal';
 
-export const NOT_SIGNED_IN_MESSAGE = 'Sign in to continue.';
+const NOT_SIGNED_IN_MESSAGE = 'Sign in to continue.';
 export const ADMIN_ONLY_MESSAGE = 'Only administrators can do this.';
 
 /** Names every flag that would have let the user through (any one suffices). */
-export function missingAccessMessage(...flags: AccessFlag[]): string {
+function missingAccessMessage(...flags: AccessFlag[]): string {
   const names = flags.map((flag) => `${ACCESS_FLAG_LABELS[flag]} (${flag})`).join(' or ');
   return `You do not have access to ${names}. Ask an administrator for it.`;
 }

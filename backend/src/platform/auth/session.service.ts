@@ -7,7 +7,7 @@ import { REDIS_CLIENT } from '../redis/redis.constants';
 import { StaffAccessEvents } from './staff-access-events';
 
 /** What the server remembers of a sign-in. Access rights are not copied here: they are read per request. */
-export interface StaffSessionRecord {
+interface StaffSessionRecord {
   email: string;
   /** ISO 8601. */
   createdAt: string;

@@ -6,11 +6,11 @@ import { prettyLogStream } from './pretty-log-stream';
 import { REDACTED, redactRequest } from './redact-request';
 
 /** Which process writes a log line; api and worker share one log stream in production. */
-export type ProcessRole = 'api' | 'worker' | 'seed';
+export type ProcessRole = 'api' | 'worker' | 'seed' | 'migrate';
 
 // Credentials must never reach the logs: session cookies, bearer tokens, API keys, captcha passes.
 // Signing-link tokens and document links in URLs are redacted by the request serializer.
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["x-api-key"]',

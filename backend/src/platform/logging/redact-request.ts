@@ -23,7 +23,7 @@ const FILTER_NAMES: ReadonlySet<string> = new Set(Object.values(FAMILY_FILTERS).
  * is not of its harmless shape (a link pasted into `search`) — is logged as `[redacted]`:
  * a new parameter stays out of the logs until someone decides its values are harmless.
  */
-export const HARMLESS_QUERY_PARAMS: Readonly<Record<string, (value: string) => boolean>> = {
+const HARMLESS_QUERY_PARAMS: Readonly<Record<string, (value: string) => boolean>> = {
   page: (value) => /^\d{1,6}$/.test(value),
   limit: (value) => /^\d{1,6}$/.test(value),
   /** The dashboards' list filters: the names libs/domain defines, comma-separated. */
@@ -47,7 +47,7 @@ function isPlainText(value: string): boolean {
 }
 
 /** Whether a query value may be logged: its parameter is listed and the value has its shape. */
-export function isHarmlessQueryValue(name: string, value: unknown): boolean {
+function isHarmlessQueryValue(name: string, value: unknown): boolean {
   const harmless = Object.hasOwn(HARMLESS_QUERY_PARAMS, name) ? HARMLESS_QUERY_PARAMS[name] : null;
   if (!harmless) return false;
   const values = Array.isArray(value) ? value : [value];
@@ -55,7 +55,7 @@ export function isHarmlessQueryValue(name: string, value: unknown): boolean {
 }
 
 /** Route parameters that are signing-link tokens or document ids (docLinks are their key). */
-export const SECRET_ROUTE_PARAMS = ['token', 'customId', 'docId', 'docLink'] as const;
+const SECRET_ROUTE_PARAMS = ['token', 'customId', 'docId', 'docLink'] as const;
 
 type SecretRouteMatcher = (path: string) => false | { params: Partial<Record<string, unknown>> };
 

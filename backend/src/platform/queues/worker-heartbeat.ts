@@ -11,11 +11,11 @@ import { AppConfig } from '../config/app-config';
 import { REDIS_CLIENT } from '../redis/redis.constants';
 
 /** How often a worker says it is alive, and how long the api believes it. */
-export const WORKER_HEARTBEAT_EVERY_MS = 5_000;
-export const WORKER_HEARTBEAT_TTL_MS = 20_000;
+const WORKER_HEARTBEAT_EVERY_MS = 5_000;
+const WORKER_HEARTBEAT_TTL_MS = 20_000;
 
 /** The sorted set of live workers: member = host:pid, score = last heartbeat (epoch ms). */
-export function workerHeartbeatKey(prefix: string): string {
+function workerHeartbeatKey(prefix: string): string {
   return `${prefix}:workers`;
 }
 

@@ -2,7 +2,6 @@
 export {
   ClientEvent,
   ServerEvent,
-  SOW_STAFF_ROOM,
   STAFF_ROOM,
   staffRoomOf,
   type ClientToServerEvents,

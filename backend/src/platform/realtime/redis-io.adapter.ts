@@ -9,7 +9,7 @@ import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/app-config';
 import { frontendOriginsOf } from '../security/frontend-origins';
 
-export const SOCKET_IO_PATH = '/socket.io';
+const SOCKET_IO_PATH = '/socket.io';
 
 /**
  * Socket.IO over the api's HTTP server, with the Redis adapter so that several

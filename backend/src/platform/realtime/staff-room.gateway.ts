@@ -25,7 +25,7 @@ import { StaffSessions } from '../auth/staff-sessions';
 import { REDIS_CLIENT } from '../redis/redis.constants';
 
 /** The value of one cookie from a raw `Cookie` header. */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
+function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
@@ -46,7 +46,7 @@ export function cookieValue(header: string | undefined, name: string): string | 
  * dashboard's changes and signer presence, so only `dashboardAccess` opens it
  * (a PM with only the SOW dashboard is not in it).
  */
-export const STAFF_ROOM_FLAGS: ReadonlyArray<readonly [AccessFlag, string]> = [
+const STAFF_ROOM_FLAGS: ReadonlyArray<readonly [AccessFlag, string]> = [
   ...new Map(
     Object.values(AGREEMENT_FAMILY_PLACES).map((place) => [place.dashboardAccess, place.staffRoom]),
   ),
@@ -56,7 +56,7 @@ export const STAFF_ROOM_FLAGS: ReadonlyArray<readonly [AccessFlag, string]> = [
 export const ADMISSION_KEY = 'staffRoomAdmission';
 
 /** Every socket's standing is read again this often (expiry and changes missed on the channel). */
-export const STAFF_ROOM_RECHECK_MS = 30_000;
+const STAFF_ROOM_RECHECK_MS = 30_000;
 
 interface StaffSocketData {
   staff?: {
@@ -81,7 +81,7 @@ interface StaffSocketData {
  * at the next periodic re-check (STAFF_ROOM_RECHECK_MS).
  */
 @WebSocketGateway()
-export class StaffRoomGateway
+class StaffRoomGateway
   implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnModuleDestroy
 {
   private readonly logger = new Logger(StaffRoomGateway.name);

@@ -9,7 +9,7 @@ import { AppConfig } from '../config/app-config';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const CROSS_ORIGIN_MESSAGE =
+const CROSS_ORIGIN_MESSAGE =
   'Request refused: it comes from a site that is not allowed to change data here.';
 
 function originOf(value: string | undefined): string | null {

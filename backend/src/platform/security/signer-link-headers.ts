@@ -16,13 +16,13 @@ import type { NextFunction, Request, Response } from 'express';
  * or a proxy. The signing app's pages send the same (scripts/serve-frontend.mjs,
  * deploy/web).
  */
-export const SIGNER_LINK_HEADERS = {
+const SIGNER_LINK_HEADERS = {
   'X-Robots-Tag': 'noindex',
   'Referrer-Policy': 'no-referrer',
   'Cache-Control': 'no-store',
 } as const;
 
-export const SIGNER_LINK = 'prosign:signerLink';
+const SIGNER_LINK = 'prosign:signerLink';
 
 /**
  * Marks a controller or a handler as a signer's call: every response of its
@@ -31,7 +31,7 @@ export const SIGNER_LINK = 'prosign:signerLink';
 export const SignerLinkHeaders = () => SetMetadata(SIGNER_LINK, true);
 
 /** Sets the signer link headers; a handler does not change them afterwards. */
-export function signerLinkHeaders(_request: Request, response: Response, next: NextFunction): void {
+function signerLinkHeaders(_request: Request, response: Response, next: NextFunction): void {
   for (const [name, value] of Object.entries(SIGNER_LINK_HEADERS)) response.setHeader(name, value);
   next();
 }
@@ -52,7 +52,7 @@ function joined(...parts: string[]): string {
 }
 
 /** The routes (path without the global prefix, method) of the handlers marked `SignerLinkHeaders`. */
-export function signerLinkRoutes(
+function signerLinkRoutes(
   controllers: HandlerOwner[],
   reflector: Reflector,
 ): { path: string; method: RequestMethod }[] {

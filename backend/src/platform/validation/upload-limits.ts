@@ -1,7 +1,7 @@
 import type { MulterModuleOptions } from '@nestjs/platform-express';
 
 /** Longest text field a public upload form accepts (a docLink of 2000 characters fits). */
-export const UPLOAD_FIELD_MAX_BYTES = 4 * 1024;
+const UPLOAD_FIELD_MAX_BYTES = 4 * 1024;
 
 /**
  * multer limits of a public upload that takes one file and at most `fields`

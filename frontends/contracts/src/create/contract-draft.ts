@@ -42,7 +42,7 @@ export type Clauses = Record<ClauseName, string>;
 export const READ_ONLY_CLAUSES: readonly ClauseName[] = ['licensingAndInsurance'];
 
 /** Where the creation screen is: form, clause editor, preview of the saved document. */
-export type CreationStep = 'form' | 'editor' | 'preview';
+type CreationStep = 'form' | 'editor' | 'preview';
 
 /** The contract form data of spec 2 §3 as the screen holds it (text inputs). */
 export interface ContractForm {
@@ -147,7 +147,7 @@ export function dealSummaryOf(lookup: DealLookupView): DealSummary {
  * a service's own fields go under Details. Order within a group follows the
  * form definition.
  */
-export const FIELD_GROUPS: readonly { title: string; names: readonly string[] }[] = [
+const FIELD_GROUPS: readonly { title: string; names: readonly string[] }[] = [
   {
     title: 'Client',
     names: ['full_name', 'email', 'contact_number', 'company_name', 'additional_email'],

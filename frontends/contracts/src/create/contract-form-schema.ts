@@ -10,7 +10,7 @@ import type { ContractForm } from './contract-draft';
 import { countersignerProblem, DEFAULT_SIGNING_ORDER, type SignerRow } from '@prosign/ui/forms';
 import { contractSignerErrors } from './signer-list';
 
-export const CREATE_STEP_MESSAGES = {
+const CREATE_STEP_MESSAGES = {
   service: 'Choose a service.',
   reports: 'Choose the number of Title 24 reports.',
   required: (label: string) => `${label} is required.`,

@@ -1,5 +1,10 @@
 import type { SigningOrder } from '@prosign/domain';
-import { signerErrors, type SignerFieldPaths, type SignerRow } from '@prosign/ui/forms';
+import {
+  signerErrors,
+  type PlacedSignerError,
+  type SignerFieldPaths,
+  type SignerRow,
+} from '@prosign/ui/forms';
 
 /*
  * Several signers on a standard contract (issue 34 item 2): the shared list rule
@@ -15,10 +20,11 @@ export interface SignerFormPart {
   additional_email: string;
 }
 
+/** The contract form's own fields a signer problem can be placed on. */
+type ContractSignerField = 'form.full_name' | 'form.email' | 'form.additional_email';
+
 /** Where the contract form shows problems of its own signer and of the cc address. */
-const CONTRACT_SIGNER_PATHS: SignerFieldPaths<
-  'form.full_name' | 'form.email' | 'form.additional_email'
-> = {
+const CONTRACT_SIGNER_PATHS: SignerFieldPaths<ContractSignerField> = {
   firstName: 'form.full_name',
   firstEmail: 'form.email',
   copy: () => 'form.additional_email',
@@ -29,7 +35,7 @@ export function contractSignerErrors(
   form: SignerFormPart,
   rows: readonly SignerRow[],
   order: SigningOrder,
-) {
+): PlacedSignerError<ContractSignerField>[] {
   const cc = form.additional_email.trim();
   return signerErrors(
     { name: form.full_name, email: form.email, phone: form.contact_number },

@@ -20,7 +20,7 @@ import {
 import '../dashboard/dashboard.css';
 
 /** The search parameter that keeps Show CO on across reloads and back/forward (`?co=1`). */
-export const SHOW_CO_PARAM = 'co';
+const SHOW_CO_PARAM = 'co';
 
 /**
  * /dashboard (spec 2 §2.3, §2.4): every contract with its status, actions and

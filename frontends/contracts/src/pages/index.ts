@@ -14,5 +14,3 @@ export const pages = {
   Services: ServicesPage,
   Terms: TermsPage,
 } satisfies Record<string, ComponentType>;
-
-export default pages;

@@ -8,5 +8,3 @@ import { InvoicesPage } from './InvoicesPage';
 export const pages = {
   Invoices: InvoicesPage,
 } satisfies Record<string, ComponentType>;
-
-export default pages;

@@ -10,7 +10,7 @@ import { createRemoteLoader, type LoadRemotePages } from '../remotes/remote-load
 import { REMOTES, type RemotePages } from '../remotes/remote-registry';
 import { createFakeApi, staffSession, type FakeApi } from './fake-api';
 
-export const testConfig: RuntimeConfig = {
+const testConfig: RuntimeConfig = {
   apiUrl: 'http://api.test',
   remotes: {
     contracts: 'http://contracts.test/mf-manifest.json',
@@ -27,7 +27,7 @@ export function fakePages(remote: RemoteKey): RemotePages {
   );
 }
 
-export const allRemotesUp: LoadRemotePages = (remote) => Promise.resolve(fakePages(remote));
+const allRemotesUp: LoadRemotePages = (remote) => Promise.resolve(fakePages(remote));
 
 /** Shows where the router is, so tests can see redirects. */
 function LocationProbe() {

@@ -50,10 +50,9 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
-/** The `./pages` module of a remote: `pages` (or the default export). */
+/** The `./pages` module of a remote: its `pages` export. */
 export function pagesFromModule(remote: RemoteKey, module: unknown): RemotePages {
-  const candidate = module as { pages?: unknown; default?: unknown } | null | undefined;
-  const pages = candidate?.pages ?? candidate?.default;
+  const pages = (module as { pages?: unknown } | null | undefined)?.pages;
   if (typeof pages !== 'object' || pages === null) {
     throw new RemoteUnavailableError(REMOTES[remote].scope, `it does not expose ./${PAGES_EXPOSE}`);
   }

@@ -40,9 +40,9 @@ export function serverMessage(error: unknown): string | undefined {
 }
 
 /** Screens narrow enough that a page drawn at their width has text too small to read. */
-export const NARROW_SCREEN_QUERY = '(max-width: 700px)';
+const NARROW_SCREEN_QUERY = '(max-width: 700px)';
 
-export const DOCUMENT_VIEW_TEXTS = {
+const DOCUMENT_VIEW_TEXTS = {
   views: 'How to show the agreement',
   reading: 'Reading view',
   pdf: 'View as PDF',

@@ -55,7 +55,7 @@ const summaryOf = (family: LinkSigningFamily) =>
   SUMMARIES[family] as FamilySummary<LinkSigningView>;
 
 /** The summary rows of a family's view; empty values are left out. */
-export function summaryRows(family: LinkSigningFamily, view: LinkSigningView): SummaryRow[] {
+function summaryRows(family: LinkSigningFamily, view: LinkSigningView): SummaryRow[] {
   return summaryOf(family)
     .rows(view)
     .filter((row) => row.value.trim() !== '');

@@ -8,7 +8,7 @@ import { AGREEMENT_FAMILY_PLACES } from '@prosign/domain';
  * completion notice — is the same page. Kept light: the page reads it before
  * the captcha; the summary and the texts load with the document.
  */
-export interface LinkSigningFamilyConfig {
+interface LinkSigningFamilyConfig {
   family: LinkSigningFamily;
   /** The document as a sentence names it: "the Scope of Work", "the change order". */
   documentName: string;
@@ -16,7 +16,7 @@ export interface LinkSigningFamilyConfig {
   route: string;
 }
 
-export const LINK_SIGNING_CONFIG: Readonly<Record<LinkSigningFamily, LinkSigningFamilyConfig>> = {
+const LINK_SIGNING_CONFIG: Readonly<Record<LinkSigningFamily, LinkSigningFamilyConfig>> = {
   sow: {
     family: 'sow',
     documentName: 'the Scope of Work',

@@ -40,7 +40,7 @@ function signedAtText(report: VerifySealReport): string | null {
 }
 
 /** "Level: PAdES B-LTA — long-term validation data and an archive time-stamp are in the file". */
-export function sealLevelText(report: VerifySealReport): string {
+function sealLevelText(report: VerifySealReport): string {
   return report.level
     ? `PAdES ${report.level} — ${SEAL_LEVEL_DESCRIPTIONS[report.level]}`
     : SEAL_REPORT_TEXTS.noLevel;

@@ -14,5 +14,3 @@ export const pages = {
   SowSignature: SowSignaturePage,
   CoSignature: CoSignaturePage,
 } satisfies Record<string, ComponentType>;
-
-export default pages;

@@ -51,7 +51,7 @@ function sessionStore(): Storage | null {
 }
 
 /** The proof kept for this link and captcha pass (session storage), if still usable. */
-export function readEmailCodeProof(linkToken: string, pass: string): EmailCodeProof | null {
+function readEmailCodeProof(linkToken: string, pass: string): EmailCodeProof | null {
   try {
     const raw = sessionStore()?.getItem(EMAIL_CODE_PROOF_STORAGE_KEY);
     return readStoredEmailCodeProof(raw, linkToken, pass);
@@ -96,7 +96,7 @@ type Step =
   | { kind: 'open' }
   | { kind: 'code'; status: EmailCodeStatus };
 
-export interface EmailCodeGateProps {
+interface EmailCodeGateProps {
   /** The link the page shows (the route token, or the SOW/CO customId). */
   linkToken: string;
   /** The page's heading follows the step ("Check your e-mail"); the flow sets it afterwards. */
@@ -110,7 +110,7 @@ export interface EmailCodeGateProps {
  * pending) and shows the code step; a verified code's proof is kept for the captcha pass's
  * session and added to the pass headers the signer's calls send (`X-Email-Code-Proof`).
  */
-export function EmailCodeGate({ linkToken, onStateChange, children }: EmailCodeGateProps) {
+function EmailCodeGate({ linkToken, onStateChange, children }: EmailCodeGateProps) {
   const captcha = useCaptchaPass();
   const client = useApiClient();
   const api = useMemo(() => createEmailCodeApi(client, captcha.headers), [client, captcha.headers]);
@@ -204,7 +204,7 @@ export function EmailCodeGate({ linkToken, onStateChange, children }: EmailCodeG
   );
 }
 
-export interface EmailCodeStepProps {
+interface EmailCodeStepProps {
   status: EmailCodeStatus;
   onVerify: (code: string) => Promise<void>;
   onResend: () => Promise<void>;
@@ -214,13 +214,7 @@ export interface EmailCodeStepProps {
 }
 
 /** The code step itself: where the code went, one input, Verify and Send a new code. */
-export function EmailCodeStep({
-  status,
-  onVerify,
-  onResend,
-  onStatus,
-  reloadStatus,
-}: EmailCodeStepProps) {
+function EmailCodeStep({ status, onVerify, onResend, onStatus, reloadStatus }: EmailCodeStepProps) {
   const inputId = useId();
   const errorId = useId();
   const hintId = useId();

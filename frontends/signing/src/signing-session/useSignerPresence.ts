@@ -11,7 +11,7 @@ import {
 const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'scroll', 'click', 'touchstart'] as const;
 
 /** Repeated activity is reported at most this often; the server only needs "still here". */
-export const PRESENCE_ACTIVE_THROTTLE_MS = 5_000;
+const PRESENCE_ACTIVE_THROTTLE_MS = 5_000;
 
 export interface SignerPresenceOptions {
   token: string;

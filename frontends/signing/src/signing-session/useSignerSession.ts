@@ -14,7 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { linkPageState, refusedLinkState } from './link-page-state';
 
-export const signerSessionQueryKey = (token: string) => ['signer-session', token] as const;
+const signerSessionQueryKey = (token: string) => ['signer-session', token] as const;
 
 export type SignerSession =
   | { kind: 'verifying' }

@@ -7,7 +7,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 
-export type { FakeCall, FakeRoute } from '@prosign/api-client/testing';
+export type { FakeRoute } from '@prosign/api-client/testing';
 
 /** A fake ApiClient answering from `'METHOD /path'` routes, and the calls it recorded. */
 export function fakeClient(routes: Record<string, FakeRoute>) {
@@ -22,7 +22,7 @@ export const TEST_CONFIG: RuntimeConfig = {
 };
 
 /** A one-page US-letter PDF instead of PDF.js (jsdom draws no canvas). */
-export const onePagePdf = fakePdfLoader(1);
+const onePagePdf = fakePdfLoader(1);
 
 /** Renders a page at `path` under the signing routes' providers, with a fake API and a fake PDF. */
 export function renderRoute(

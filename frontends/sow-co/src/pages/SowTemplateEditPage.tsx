@@ -15,7 +15,7 @@ import '../sow/sow.css';
 const LONG = TOAST_DURATION_MS.long;
 
 /** Spec 3 §8 notices of the template edit screen. */
-export const SOW_TEMPLATE_MESSAGES = {
+const SOW_TEMPLATE_MESSAGES = {
   saved: 'Template content updated successfully.',
   failed: 'Error while updating template content.',
 } as const;

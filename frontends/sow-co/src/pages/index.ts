@@ -14,5 +14,3 @@ export const pages = {
   SowDashboard: SowDashboardPage,
   SowTemplateEdit: SowTemplateEditPage,
 } satisfies Record<string, ComponentType>;
-
-export default pages;

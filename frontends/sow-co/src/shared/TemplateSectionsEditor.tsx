@@ -18,7 +18,7 @@ export function sectionLabel(section: TemplateSection): string {
 }
 
 /** Why an edited section is refused: it dropped `$placeholders` of the template (spec 3 §5). */
-export function sectionProblem(section: TemplateSection, edited: string): string | null {
+function sectionProblem(section: TemplateSection, edited: string): string | null {
   const dropped = droppedPlaceholders(section.body, edited);
   return dropped.length
     ? `Placeholders cannot be removed: ${sectionLabel(section)} is missing ${dropped

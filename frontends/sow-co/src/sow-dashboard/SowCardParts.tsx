@@ -10,7 +10,7 @@ import {
 import { useEditAndResend } from '@prosign/ui/agreements';
 
 /** The partner roles of a SOW in words ("Designer, On-Site Engineer (OSE)"). */
-export function sowRoleNames(card: Pick<SowCardView, 'cp_roles'>): string {
+function sowRoleNames(card: Pick<SowCardView, 'cp_roles'>): string {
   return parseCpRoles(card.cp_roles)
     .map((role) => CP_ROLE_LABELS[role])
     .join(', ');

@@ -15,7 +15,7 @@ import type { AgreementActionResults, AgreementEndpoints } from './agreement-end
  * answers: standard contracts (`/api/user/...`), SOW contracts (`/api/sow/...`)
  * and change orders (`/api/co/...`, under Show CO).
  */
-export interface AgreementFamilyApi {
+interface AgreementFamilyApi {
   standard: { card: ContractCardView; results: StandardActionResults };
   sow: { card: SowCardView; results: SowActionResults };
   co: { card: CoCardView; results: CoActionResults };

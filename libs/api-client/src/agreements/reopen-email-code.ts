@@ -14,7 +14,7 @@ import { invalidateAgreements } from './agreement-hooks';
  * `POST /api/update/reopen-email-code {token, recipientId}` for standard contracts (named by
  * their token), `POST /api/{sow|co}/reopen-email-code {id, recipientId}` for the others.
  */
-export function reopenEmailCode(
+function reopenEmailCode(
   client: ApiClient,
   family: AgreementFamily,
   card: Pick<AgreementCardCore, '_id'> & { token?: string },

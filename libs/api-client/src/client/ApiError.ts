@@ -1,5 +1,5 @@
 /** The JSON error body every ProSign endpoint returns (docs/architecture.md#how-a-request-flows). */
-export interface ApiErrorBody {
+interface ApiErrorBody {
   statusCode: number;
   message: string | string[];
   error: string;

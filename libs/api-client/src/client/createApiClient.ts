@@ -1,6 +1,6 @@
 import { ApiError } from './ApiError';
 
-export type QueryValue = string | number | boolean | null | undefined;
+type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -11,7 +11,7 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
-export type ApiMethodOptions = Omit<ApiRequestOptions, 'method' | 'body'>;
+type ApiMethodOptions = Omit<ApiRequestOptions, 'method' | 'body'>;
 
 export interface ApiClient {
   readonly baseUrl: string;

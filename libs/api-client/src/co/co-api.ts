@@ -68,7 +68,7 @@ export const coApi = {
     client.post<{ success: true }>(co('send-contract-cc'), body),
 };
 
-export const coKeys = {
+const coKeys = {
   templates: ['co', 'templates'] as const,
   template: (id: string) => ['co', 'template', id] as const,
   formFields: (id: string) => ['co', 'form-fields', id] as const,

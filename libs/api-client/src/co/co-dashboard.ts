@@ -1,12 +1,5 @@
-import type { AgreementForEditing, CoCardView, CoFormFields } from '@prosign/domain';
+import type { CoCardView, CoFormFields } from '@prosign/domain';
 import { idActionEndpoints, type IdFamilyActionResults } from '../agreements/id-action-endpoints';
-
-/**
- * Edit and Resend of a change order: its saved form with `_id`, `token` and
- * `docLink`, which /co is prefilled from (`editAndResendCoContractData`, the
- * `_id` becoming the id the new change order replaces).
- */
-export type CoForEditing = AgreementForEditing<CoFormFields>;
 
 /** What the Show CO lifecycle calls answer. */
 export type CoActionResults = IdFamilyActionResults<CoFormFields>;

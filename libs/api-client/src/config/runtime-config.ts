@@ -13,14 +13,7 @@ import {
 
 // Declared once in the domain (the backend's configuration reads the same lists);
 // exported here too for the apps that read the runtime configuration.
-export {
-  CAPTCHA_ADAPTERS,
-  MAPS_ADAPTERS,
-  REMOTE_KEYS,
-  type CaptchaAdapter,
-  type MapsAdapter,
-  type RemoteKey,
-};
+export { REMOTE_KEYS, type RemoteKey };
 
 /** Address autocomplete: Google Places in the browser with `apiKey`, else the API's local suggestions. */
 export interface MapsRuntimeConfig {
@@ -30,15 +23,11 @@ export interface MapsRuntimeConfig {
 }
 
 /** The robot check of the signing pages: reCAPTCHA v2 with `siteKey`, or the local checkbox. */
-export interface CaptchaRuntimeConfig {
+interface CaptchaRuntimeConfig {
   readonly adapter: CaptchaAdapter;
   /** reCAPTCHA's public site key (only with `recaptcha`). */
   readonly siteKey?: string;
 }
-
-/** Used when a runtime configuration has no maps / captcha section (older deployments, tests). */
-export const LOCAL_MAPS_CONFIG: MapsRuntimeConfig = { adapter: 'local' };
-export const LOCAL_CAPTCHA_CONFIG: CaptchaRuntimeConfig = { adapter: 'local' };
 
 export interface RuntimeConfig {
   /** Origin of the API, e.g. `http://localhost:3000`. */
@@ -56,7 +45,7 @@ export interface RuntimeConfig {
 /** Where signers go after completing when the deployment names no reviews page. */
 export const DEFAULT_REVIEWS_URL = 'https://www.google.com/search?q=ProSign+reviews';
 
-export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
+const RUNTIME_CONFIG_PATH = '/runtime-config.json';
 
 export class RuntimeConfigError extends Error {
   override readonly name = 'RuntimeConfigError';

@@ -23,7 +23,7 @@ export const stuckOperationsApi = {
     ),
 };
 
-export const stuckOperationsKeys = {
+const stuckOperationsKeys = {
   all: ['stuck-operations'] as const,
 };
 

@@ -2,7 +2,7 @@ import type { HealthReport } from '@prosign/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../config/RuntimeConfigProvider';
 
-export const healthQueryKey = ['health'] as const;
+const healthQueryKey = ['health'] as const;
 
 /** `GET /api/health`: the state of the api's dependencies and which adapter each port runs. */
 export function useHealth() {

@@ -56,7 +56,7 @@ export const invoicesApi = {
 };
 
 /** Query keys: everything of the invoice screen sits under `['invoices']`. */
-export const invoiceKeys = {
+const invoiceKeys = {
   all: ['invoices'] as const,
   page: (page: number) => ['invoices', 'list', page] as const,
 };

@@ -10,10 +10,10 @@ import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { useApiUrl } from '../config/RuntimeConfigProvider';
 
-export type StaffSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+type StaffSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** The api's Socket.IO path (backend/src/platform/realtime/redis-io.adapter.ts). */
-export const STAFF_SOCKET_PATH = '/socket.io';
+const STAFF_SOCKET_PATH = '/socket.io';
 
 export interface StaffRealtimeHandlers {
   onAgreementChanged?: (event: AgreementChangedEvent) => void;

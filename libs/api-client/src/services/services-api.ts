@@ -19,7 +19,7 @@ import type { ApiClient } from '../client/createApiClient';
 import { useApiClient } from '../config/RuntimeConfigProvider';
 
 /** The service and terms calls of spec 1 §7 and the form call of spec 2 §7, typed. */
-export const servicesApi = {
+const servicesApi = {
   list: (client: ApiClient, signal?: AbortSignal) =>
     client.get<ServiceRecord[]>('/api/service/get-services', { signal }),
   create: (client: ApiClient, input: ServiceInput) =>
@@ -44,9 +44,9 @@ export const servicesApi = {
     }),
 };
 
-export const servicesQueryKey = ['services'] as const;
-export const latestTermsQueryKey = ['tnc', 'latest'] as const;
-export const formDefinitionQueryKey = (serviceType: string) => ['form', serviceType] as const;
+const servicesQueryKey = ['services'] as const;
+const latestTermsQueryKey = ['tnc', 'latest'] as const;
+const formDefinitionQueryKey = (serviceType: string) => ['form', serviceType] as const;
 
 export function useServices() {
   const client = useApiClient();

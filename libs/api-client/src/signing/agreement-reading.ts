@@ -2,7 +2,7 @@ import type { AgreementReading } from '@prosign/domain';
 import { useQuery } from '@tanstack/react-query';
 
 /** Reads an agreement's reading view from its link (absolute, beside the document's PDF). */
-export async function fetchAgreementReading(
+async function fetchAgreementReading(
   readingLink: string,
   signal?: AbortSignal,
   headers: Record<string, string> = {},

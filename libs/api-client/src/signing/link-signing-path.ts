@@ -3,7 +3,7 @@
 
 import { AGREEMENT_FAMILY_PLACES, type LinkSigningFamily } from '@prosign/domain';
 
-export { LINK_SIGNING_FAMILIES, type LinkSigningFamily } from '@prosign/domain';
+export { type LinkSigningFamily } from '@prosign/domain';
 
 const part = encodeURIComponent;
 

@@ -171,36 +171,6 @@ export function useOpenedSigningLink<F extends LinkSigningFamily>(
   });
 }
 
-/** `GET /api/{family}/get-contract/{customId}` (counts no view). */
-export function useSigningLinkContract<F extends LinkSigningFamily>(
-  family: F,
-  customId: string,
-  captchaHeaders: Record<string, string>,
-  enabled = true,
-) {
-  const api = useLinkSigningApi(family, captchaHeaders);
-  return useQuery({
-    queryKey: linkSigningKeys(family).contract(customId),
-    queryFn: ({ signal }) => api.contract(customId, signal),
-    enabled: enabled && Boolean(customId),
-  });
-}
-
-/** `GET /api/{family}/create-audit-trail/{customId}` of a finished agreement. */
-export function useSigningLinkAuditTrail(
-  family: LinkSigningFamily,
-  customId: string,
-  captchaHeaders: Record<string, string>,
-  enabled = true,
-) {
-  const api = useLinkSigningApi(family, captchaHeaders);
-  return useQuery({
-    queryKey: linkSigningKeys(family).auditTrail(customId),
-    queryFn: ({ signal }) => api.auditTrail(customId, signal),
-    enabled: enabled && Boolean(customId),
-  });
-}
-
 function patchOpened(
   queryClient: ReturnType<typeof useQueryClient>,
   family: LinkSigningFamily,

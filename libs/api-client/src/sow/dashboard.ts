@@ -1,11 +1,5 @@
-import type { AgreementForEditing, SowCardView } from '@prosign/domain';
+import type { SowCardView } from '@prosign/domain';
 import { idActionEndpoints, type IdFamilyActionResults } from '../agreements/id-action-endpoints';
-
-/**
- * Edit and Resend of a SOW: the SOW's saved form (`_id`, partner, roles, fees,
- * project, timeline…), which the creation screen (/sow) is prefilled from.
- */
-export type SowForEditing = AgreementForEditing<Record<string, unknown>>;
 
 /** What the SOW dashboard's lifecycle calls answer (backend/src/modules/sow/sow-lifecycle.controller.ts). */
 export type SowActionResults = IdFamilyActionResults<Record<string, unknown>>;

@@ -61,7 +61,7 @@ export const sowApi = {
     client.post<SowMissingPropertiesResponse>(sow('get-missing-properties'), body),
 };
 
-export const sowKeys = {
+const sowKeys = {
   templates: ['sow', 'templates'] as const,
   formFields: (name: string) => ['sow', 'form-fields', name] as const,
   services: (name: string) => ['sow', 'services', name] as const,
@@ -177,14 +177,6 @@ export function useSendSowContract() {
   return useMutation({
     mutationFn: (body: SowSendContractRequest) => sowApi.sendContract(client, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['agreements'] }),
-  });
-}
-
-/** `POST /api/sow/send-contract-cc` */
-export function useSendSowContractCopy() {
-  const client = useApiClient();
-  return useMutation({
-    mutationFn: (docLink: string) => sowApi.sendContractCopy(client, { docLink }),
   });
 }
 

@@ -2,10 +2,10 @@ import type { ActionViewer, StaffSession } from '@prosign/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../config/RuntimeConfigProvider';
 
-export const staffSessionQueryKey = ['auth', 'session'] as const;
+const staffSessionQueryKey = ['auth', 'session'] as const;
 
 /** The signed-in staff member (email, admin flag, access flags) as the server sees the session. */
-export function useStaffSessionInfo() {
+function useStaffSessionInfo() {
   const client = useApiClient();
   return useQuery({
     queryKey: staffSessionQueryKey,

@@ -11,7 +11,7 @@ export type StaffUserView = { email: string; role: StaffRole[] } & AccessFlags &
   };
 
 /** A colleague's e-mail and roles: what staff without User Access see of the user list. */
-export type StaffUserSummary = Pick<StaffUserView, 'email' | 'role'>;
+type StaffUserSummary = Pick<StaffUserView, 'email' | 'role'>;
 
 /** A row of the user list (`GET /api/access/user`): the flags only come with User Access. */
 export type StaffUserRow = StaffUserSummary & Partial<Omit<StaffUserView, 'email' | 'role'>>;

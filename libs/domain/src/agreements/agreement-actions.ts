@@ -36,17 +36,15 @@ export const AGREEMENT_ACTIONS = [
 export type AgreementAction = (typeof AGREEMENT_ACTIONS)[number];
 
 /** What the signer's page and the schedules do: status changes no card offers. */
-export const AGREEMENT_TRANSITIONS = [
-  'publish',
-  'view',
-  'saveSignature',
-  'clearSignature',
-  'finish',
-  'expire',
+export type AgreementTransition =
+  | 'publish'
+  | 'view'
+  | 'saveSignature'
+  | 'clearSignature'
+  | 'finish'
+  | 'expire'
   /** A signer declines with a reason (issue 35): from wherever their link is open. */
-  'decline',
-] as const;
-export type AgreementTransition = (typeof AGREEMENT_TRANSITIONS)[number];
+  | 'decline';
 
 export const AGREEMENT_ACTION_LABELS: Readonly<Record<AgreementAction, string>> = {
   copyLink: 'Copy Link',
@@ -62,8 +60,7 @@ export const AGREEMENT_ACTION_LABELS: Readonly<Record<AgreementAction, string>> 
 };
 
 /** Who may take an action: anyone who sees the list, holders of a flag, or admins only. */
-export type ActionPermission =
-  { kind: 'anyone' } | { kind: 'flag'; flag: AccessFlag } | { kind: 'admin' };
+type ActionPermission = { kind: 'anyone' } | { kind: 'flag'; flag: AccessFlag } | { kind: 'admin' };
 
 export interface StatusRule {
   /** Statuses it may start from (`null`: a record not yet published by its send). */
@@ -126,7 +123,7 @@ const RESENDABLE_SOW: readonly AgreementStatus[] = [
   'edited_resent',
 ];
 
-export const AGREEMENT_ACTION_TABLES: Readonly<
+const AGREEMENT_ACTION_TABLES: Readonly<
   Record<AgreementFamily, Readonly<Record<AgreementAction, ActionRule>>>
 > = {
   // Spec 2 §4, §6: deleting a normal contract needs the userAccessAccess flag.
@@ -242,7 +239,7 @@ export function statusAllows(
   return !(rule.notOnceResent && (subject.isResend || subject.isEditResend));
 }
 
-export function viewerMay(permission: ActionPermission, viewer: ActionViewer): boolean {
+function viewerMay(permission: ActionPermission, viewer: ActionViewer): boolean {
   switch (permission.kind) {
     case 'anyone':
       return true;
@@ -331,7 +328,7 @@ function hasChangeableSigner(subject: Pick<ActionSubject, 'recipients' | 'status
 }
 
 /** The card's main action: the one a person most likely wants next; the rest go in a menu. */
-export const PRIMARY_ACTION_ORDER: readonly AgreementAction[] = [
+const PRIMARY_ACTION_ORDER: readonly AgreementAction[] = [
   'sendReminder',
   'resend',
   'copyLink',

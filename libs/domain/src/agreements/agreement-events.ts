@@ -6,39 +6,37 @@
  */
 import type { AgreementStatus } from './agreement-statuses';
 
-export const AGREEMENT_EVENT_TYPES = [
-  'sent',
-  'viewed',
-  'email_code_verified',
+export type AgreementEventType =
+  | 'sent'
+  | 'viewed'
+  | 'email_code_verified'
   /** Too many wrong codes on a signer's place locked its code step; staff re-open it. */
-  'email_code_locked',
-  'email_code_reopened',
-  'consent',
-  'signature_saved',
-  'signature_changed',
-  'signature_cleared',
-  'initials_saved',
-  'signed',
-  'signed_manually',
-  'declined',
+  | 'email_code_locked'
+  | 'email_code_reopened'
+  | 'consent'
+  | 'signature_saved'
+  | 'signature_changed'
+  | 'signature_cleared'
+  | 'initials_saved'
+  | 'signed'
+  | 'signed_manually'
+  | 'declined'
   /** Issue 35: a signer handed their place over from their link, or staff changed a signer. */
-  'handed_over',
-  'signer_changed',
-  'completed',
-  'reminder_sent',
-  'reminder_failed',
-  'cancelled',
-  'void',
-  'resent',
-  'edited_resent',
-  'expired',
-  'deleted',
-  'invoice_sent',
-  'invoice_reminder_sent',
-  'invoice_status_changed',
-  'mail_retried',
-] as const;
-export type AgreementEventType = (typeof AGREEMENT_EVENT_TYPES)[number];
+  | 'handed_over'
+  | 'signer_changed'
+  | 'completed'
+  | 'reminder_sent'
+  | 'reminder_failed'
+  | 'cancelled'
+  | 'void'
+  | 'resent'
+  | 'edited_resent'
+  | 'expired'
+  | 'deleted'
+  | 'invoice_sent'
+  | 'invoice_reminder_sent'
+  | 'invoice_status_changed'
+  | 'mail_retried';
 
 /** The title of each event in the details timeline, the audit trail and /verify. */
 export const AGREEMENT_EVENT_TITLES: Readonly<Record<AgreementEventType, string>> = {
@@ -72,8 +70,6 @@ export const AGREEMENT_EVENT_TITLES: Readonly<Record<AgreementEventType, string>
   mail_retried: 'Failed mail sent again',
 };
 
-/** Who did it: a staff member's e-mail, the signer, or the system (schedules, pipelines). */
-export type EventActor = string;
 export const SIGNER_ACTOR = 'signer';
 export const SYSTEM_ACTOR_NAME = 'system';
 

@@ -75,5 +75,4 @@ export function staffRoomOf(family: AgreementFamily): string {
  * recipient signing page", "CO signing page"): the same signer calls under
  * `/api/{apiPrefix}/…/{customId}`. Standard contracts sign on spec 1's token page.
  */
-export const LINK_SIGNING_FAMILIES = ['sow', 'co'] as const satisfies readonly AgreementFamily[];
-export type LinkSigningFamily = (typeof LINK_SIGNING_FAMILIES)[number];
+export type LinkSigningFamily = Extract<AgreementFamily, 'sow' | 'co'>;

@@ -22,7 +22,7 @@ export const STANDARD_FILTERS = [
   'expired',
 ] as const;
 
-export const SOW_FILTERS = [
+const SOW_FILTERS = [
   'all',
   'viewed',
   'notViewed',
@@ -61,13 +61,13 @@ export const AGREEMENT_FILTER_LABELS: Readonly<Record<AgreementFilter, string>> 
  * (true) or never (false); when `signatureSaved` is set a signature was saved
  * at some point (true) or never (false).
  */
-export interface FilterCondition {
+interface FilterCondition {
   statuses: readonly AgreementStatus[];
   viewed?: boolean;
   signatureSaved?: boolean;
 }
 
-export function filterCondition(family: AgreementFamily, filter: AgreementFilter): FilterCondition {
+function filterCondition(family: AgreementFamily, filter: AgreementFilter): FilterCondition {
   const listed = familyStatuses(family);
   switch (filter) {
     case 'all':

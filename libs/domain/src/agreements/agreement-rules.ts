@@ -23,7 +23,7 @@ export function balanceOf(amounts: { cost: number; deposit: number; progress: nu
 }
 
 /** The title of a standard agreement when neither the clause title nor the service names one. */
-export const DEFAULT_AGREEMENT_TITLE = 'Professional Services Agreement';
+const DEFAULT_AGREEMENT_TITLE = 'Professional Services Agreement';
 
 /** The first non-blank of the given titles, else the default agreement title. */
 export function agreementTitle(...candidates: readonly (string | null | undefined)[]): string {

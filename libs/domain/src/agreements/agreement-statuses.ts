@@ -8,10 +8,6 @@
 export const AGREEMENT_FAMILIES = ['standard', 'sow', 'co'] as const;
 export type AgreementFamily = (typeof AGREEMENT_FAMILIES)[number];
 
-export function isAgreementFamily(value: unknown): value is AgreementFamily {
-  return typeof value === 'string' && (AGREEMENT_FAMILIES as readonly string[]).includes(value);
-}
-
 /** Statuses after the initial one: the same words in every family. */
 export const LATER_STATUSES = [
   'viewed',
@@ -60,7 +56,7 @@ export function activeStatuses(family: AgreementFamily): readonly AgreementStatu
 export const SIGNED_STATUSES: readonly AgreementStatus[] = ['signed', 'signed_manually'];
 
 /** The visual weight of a status on a card and a badge. */
-export type StatusTone = 'pending' | 'progress' | 'success' | 'danger' | 'muted';
+type StatusTone = 'pending' | 'progress' | 'success' | 'danger' | 'muted';
 
 export interface StatusStyle {
   label: string;

@@ -128,7 +128,7 @@ export function declinedCardLine(
 }
 
 /** A mail of an agreement that the worker gave up on after its last try. */
-export interface AgreementMailProblem {
+interface AgreementMailProblem {
   /** The delivery to send again. */
   deliveryId: string;
   /** Which mail: `signing-link`, `signed-copy`, `invoice`… */

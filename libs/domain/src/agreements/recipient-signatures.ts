@@ -69,7 +69,7 @@ export function signingProgress(recipients: readonly Recipient[]): SigningProgre
 }
 
 /** "Partly signed · 1 of 2": the words of an agreement some, not all, of whose signers signed. */
-export function partlySignedLabel(progress: Pick<SigningProgress, 'signed' | 'total'>): string {
+function partlySignedLabel(progress: Pick<SigningProgress, 'signed' | 'total'>): string {
   return `Partly signed · ${progress.signed} of ${progress.total}`;
 }
 

@@ -13,11 +13,10 @@ import { isEmailAddress } from '../address/email-address';
 
 // ── The shape ──
 
-export const RECIPIENT_ROLES = ['signer', 'countersigner', 'cc'] as const;
-export type RecipientRole = (typeof RECIPIENT_ROLES)[number];
+export type RecipientRole = 'signer' | 'countersigner' | 'cc';
 
 /** The roles that sign; a cc receives the document and the signed copy, nothing more. */
-export const SIGNING_ROLES: readonly RecipientRole[] = ['signer', 'countersigner'];
+const SIGNING_ROLES: readonly RecipientRole[] = ['signer', 'countersigner'];
 
 /** A recipient's own life, in order. */
 export const RECIPIENT_STATES = [
@@ -32,7 +31,7 @@ export const RECIPIENT_STATES = [
 export type RecipientState = (typeof RECIPIENT_STATES)[number];
 
 /** When each step of a recipient's life happened (ISO 8601), null until it did. */
-export interface RecipientTimes {
+interface RecipientTimes {
   invitedAt: string | null;
   /** The first view: later views change nothing. */
   viewedAt: string | null;
@@ -89,7 +88,7 @@ const NO_TIMES: RecipientTimes = {
 // ── Whose turn it is ──
 
 /** The signers and the countersigner, by order (list position within an order). */
-export function signingRecipients<R extends Recipient>(recipients: readonly R[]): R[] {
+function signingRecipients<R extends Recipient>(recipients: readonly R[]): R[] {
   // Array.prototype.sort is stable, so parallel signers keep the order staff listed them in.
   return recipients.filter(isSigningRecipient).sort((a, b) => a.order - b.order);
 }
@@ -475,7 +474,7 @@ export function singleSignerRecipients(record: SingleSignerRecord): Recipient[] 
 // ── The card's progress line ──
 
 /** How the countersigner is named on a card: clients know the firm, not who signs for it. */
-export const FIRM_PARTY_NAME = 'the firm';
+const FIRM_PARTY_NAME = 'the firm';
 
 /** "A", "A and B", "A, B and C"; beyond three, "A, B and 2 others" (a card line stays short). */
 export function joinNames(names: readonly string[]): string {

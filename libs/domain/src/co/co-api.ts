@@ -5,14 +5,9 @@
  */
 import type { ChangeOrderLabel } from '../crm/crm-rules';
 import type { CrmRecordView, DealLookupView } from '../crm/crm-api';
-import type { AgreementIdActionRequest, FamilyListResponse } from '../agreements/agreement-api';
+import type { FamilyListResponse } from '../agreements/agreement-api';
 import type { AgreementCardCore } from '../agreements/agreement-views';
-import type {
-  LinkFinishRequest,
-  LinkVerifyResponse,
-  TextSignatureRequest,
-  VerifyTokenResponse,
-} from '../signing/signer-api';
+import type { VerifyTokenResponse } from '../signing/signer-api';
 import type { SendSignersRequest } from '../agreements/recipients';
 import type { CoFormFields } from './co-form';
 
@@ -88,15 +83,7 @@ export type CoTemplateFieldKey = (typeof CO_TEMPLATE_FIELD_KEYS)[number];
 export type CoTemplateFields = Partial<Record<CoTemplateFieldKey, string>>;
 
 /** The widgets of the CO form by type (spec 3 §2 "Field widgets by type", special fields by name). */
-export const CO_FIELD_TYPES = [
-  'text',
-  'textarea',
-  'email',
-  'number',
-  'dropdown',
-  'checkbox',
-] as const;
-export type CoFieldType = (typeof CO_FIELD_TYPES)[number];
+type CoFieldType = 'text' | 'textarea' | 'email' | 'number' | 'dropdown' | 'checkbox';
 
 /** One field of the CO form definition (`formFields` of `get-form-fields/{id}`). */
 export interface CoFormFieldView {
@@ -263,12 +250,6 @@ export interface CoCardView
 /** `GET /api/co/get-contracts?page&limit&search&filters` (the contract list's query). */
 export type CoListResponse = FamilyListResponse<CoCardView>;
 
-/** The Show CO actions (`POST /api/co/{action}` with `{id, performedBy}`, spec 2 §7). */
-export type CoActionRequest = AgreementIdActionRequest;
-
-/** `GET /api/co/verify-link/{customId}` (before the captcha). */
-export type CoVerifyLinkResponse = LinkVerifyResponse;
-
 /**
  * `GET /api/co/get-contract/{customId}` and `POST /api/co/increase-viewed-times/{customId}`
  * (after the captcha): the change order as its signatory's page shows it.
@@ -283,6 +264,3 @@ export interface CoSigningView extends VerifyTokenResponse {
   firstPayment: number;
   secondPayment: number;
 }
-
-export type CoTextSignatureRequest = TextSignatureRequest;
-export type CoFinishRequest = LinkFinishRequest;

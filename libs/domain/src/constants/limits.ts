@@ -15,7 +15,7 @@ export const DATA_FETCHING = {
  * and by the fault benches alike. Those calls are safe to repeat (a repeated save records the
  * same value again, a repeated finish answers the same); nginx never repeats a POST itself.
  */
-export const GATEWAY_FAILURE_STATUSES: readonly number[] = [0, 502, 503, 504];
+const GATEWAY_FAILURE_STATUSES: readonly number[] = [0, 502, 503, 504];
 
 export function isGatewayFailure(status: number): boolean {
   return GATEWAY_FAILURE_STATUSES.includes(status);

@@ -18,7 +18,7 @@ export interface PaymentAmounts {
 }
 
 /** Final payments are due within this many days of the matching delivery (spec 2 §9). */
-export const FINAL_PAYMENT_DUE_DAYS = 7;
+const FINAL_PAYMENT_DUE_DAYS = 7;
 
 /**
  * - only a cost (deposit and progress 0, or a deposit of the whole cost): the

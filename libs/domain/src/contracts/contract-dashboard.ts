@@ -4,9 +4,7 @@
  * table are the shared ones, fixed to the standard family.
  */
 import {
-  AGREEMENT_ACTION_LABELS,
   AGREEMENT_ACTION_MESSAGES,
-  AGREEMENT_ACTIONS,
   actionRule,
   decideAgreementAction,
   statusAllows,
@@ -15,9 +13,7 @@ import {
   type ActionViewer,
   type AgreementAction,
 } from '../agreements/agreement-actions';
-import type { AgreementEventView } from '../agreements/agreement-events';
 import {
-  AGREEMENT_FILTER_LABELS,
   agreementSearchText,
   matchesAgreementFilters,
   normalizeSearch,
@@ -25,25 +21,13 @@ import {
   STANDARD_FILTERS,
   toggleAgreementFilter,
 } from '../agreements/agreement-filters';
-import {
-  activeStatuses,
-  displayedStatus,
-  familyStatuses,
-  statusStyle,
-} from '../agreements/agreement-statuses';
+import { displayedStatus } from '../agreements/agreement-statuses';
 import type { AgreementCardCore } from '../agreements/agreement-views';
-import { CONTRACT_STATUSES, type ContractStatus } from './contract-send';
+import type { ContractStatus } from './contract-send';
 
 // ── Filters (spec 2 §9) ──
 
-export const DASHBOARD_FILTERS = STANDARD_FILTERS;
 export type DashboardFilter = (typeof STANDARD_FILTERS)[number];
-
-export const DASHBOARD_FILTER_LABELS: Readonly<Record<DashboardFilter, string>> =
-  Object.fromEntries(STANDARD_FILTERS.map((f) => [f, AGREEMENT_FILTER_LABELS[f]])) as Record<
-    DashboardFilter,
-    string
-  >;
 
 /** The selection after the user toggles `filter` (all clears the others; none brings all back). */
 export function toggleDashboardFilter(
@@ -61,8 +45,6 @@ export function parseDashboardFilters(
 }
 
 // ── Cards ──
-
-export type ContractHistoryView = AgreementEventView;
 
 /** One contract as the dashboard lists it (`filteredClients[i]` of GET /api/user/details). */
 export interface ContractCardView extends AgreementCardCore {
@@ -94,26 +76,14 @@ export interface ContractListResponse {
   limit: number;
 }
 
-/** Human words for each status, on cards and in details (spec 2 §4 names the statuses). */
-export const CONTRACT_STATUS_LABELS: Readonly<Record<ContractStatus, string>> = Object.fromEntries(
-  CONTRACT_STATUSES.map((status) => [status, statusStyle('standard', status).label]),
-) as Record<ContractStatus, string>;
-
 /** The address line of a card, cut to 35 characters (spec 2 §9). */
 export const CARD_ADDRESS_LIMIT = 35;
 
 // ── Actions (spec 2 §4 availability table, the standard family's row of the shared table) ──
 
-export const CONTRACT_ACTIONS = AGREEMENT_ACTIONS;
 export type ContractAction = AgreementAction;
-export const CONTRACT_ACTION_LABELS = AGREEMENT_ACTION_LABELS;
 export type ContractActionSubject = ActionSubject;
-export type ContractActionViewer = ActionViewer;
-export type ContractActionDecision = ActionDecision;
 export const CONTRACT_ACTION_MESSAGES = AGREEMENT_ACTION_MESSAGES;
-
-/** Statuses still waiting for the signer: the "other active statuses" of spec 2 §4. */
-export const ACTIVE_CONTRACT_STATUSES = activeStatuses('standard') as readonly ContractStatus[];
 
 /** Unknown statuses are shown (and treated) as 'not signed' (spec 2 §4). */
 export function displayedContractStatus(status: string | null | undefined): ContractStatus {
@@ -134,9 +104,6 @@ export function decideContractAction(
 ): ActionDecision {
   return decideAgreementAction('standard', action, subject, viewer, now);
 }
-
-/** Statuses a listed contract can have; records without a status (send not saved) are never listed. */
-export const LISTED_CONTRACT_STATUSES = familyStatuses('standard') as readonly ContractStatus[];
 
 /** Whether a contract is listed under the chosen filters (any of them: they combine with OR). */
 export function matchesDashboardFilters(

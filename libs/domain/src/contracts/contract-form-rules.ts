@@ -18,9 +18,9 @@ export interface ContractAmounts {
 export type EditableAmountField = 'cost' | 'deposit' | 'progress';
 
 /** The service whose amounts follow the full-payment rule (spec 2 §5). */
-export const INSPECTION_SERVICE = 'Inspection';
+const INSPECTION_SERVICE = 'Inspection';
 
-export function isInspectionService(serviceType: string | null | undefined): boolean {
+function isInspectionService(serviceType: string | null | undefined): boolean {
   return serviceType?.trim().toLowerCase() === INSPECTION_SERVICE.toLowerCase();
 }
 
@@ -78,7 +78,7 @@ export function applyAmountChange(
 }
 
 /** Phone numbers are +1 and ten digits (spec 2 §5, §9). */
-export const PHONE_PREFIX = '+1';
+const PHONE_PREFIX = '+1';
 export const PHONE_MAX_LENGTH = 12;
 export const PHONE_PLACEHOLDER = '+1XXXXXXXXXX';
 
@@ -243,7 +243,7 @@ export function contractFormErrors(form: ContractAmountsAndCsm): string[] {
 }
 
 /** Spec 2 §5: the editor blocks saving an unchanged basic-services text of such a service. */
-export function basicServicesUnchangedMessage(serviceName: string): string {
+function basicServicesUnchangedMessage(serviceName: string): string {
   return `Please update the Basic Engineer Services for ${serviceName} to proceed`;
 }
 

@@ -6,7 +6,7 @@ export const CONTRACT_STATUSES = [INITIAL_STATUS.standard, ...LATER_STATUSES] as
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
 /** The `prefix` query parameter of a standard contract's signing link (spec 1 §2.4). */
-export const STANDARD_CONTRACT_LINK_PREFIX = 'contract';
+const STANDARD_CONTRACT_LINK_PREFIX = 'contract';
 
 /** `{signing-host}/{token}?docLink=…&prefix=…` — the link the client signs from. */
 export function contractSigningLink(

@@ -37,7 +37,7 @@ export function isContactRole(value: string): value is ContactRole {
 }
 
 /** Deal properties a contract cannot be created without (spec 2 §4 "Deal check", §5). */
-export const REQUIRED_DEAL_PROPERTIES = ['project_type'] as const;
+const REQUIRED_DEAL_PROPERTIES = ['project_type'] as const;
 
 /** Reported in `missingProperties` when no contact holds the client-signatory role. */
 export const MISSING_CLIENT_SIGNATORY = 'client_signatory';
@@ -115,7 +115,7 @@ export function joinMultiValue(values: readonly string[]): string {
 }
 
 /** The partnership-rapport value that makes choosing a partner ask for confirmation. */
-export const BLACKLISTED_RAPPORT = 'Blacklisted';
+const BLACKLISTED_RAPPORT = 'Blacklisted';
 
 export function isBlacklistedPartner(rapport: string | null | undefined): boolean {
   return rapport?.trim().toLowerCase() === BLACKLISTED_RAPPORT.toLowerCase();

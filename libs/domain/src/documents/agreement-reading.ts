@@ -32,7 +32,7 @@ export interface ReadingMark {
 }
 
 /** One signer's block in the signature block, with the 1-based page of its signature line. */
-export interface ReadingSigner {
+interface ReadingSigner {
   recipientId: string;
   name: string;
   label: string;

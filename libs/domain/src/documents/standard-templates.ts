@@ -8,7 +8,7 @@ export const STANDARD_TEMPLATE_DOC_IDS = {
   draftingServices: 'standard-drafting-services-agreement',
 } as const;
 
-export const DRAFTING_SERVICES_SERVICE_NAME = 'Drafting Services';
+const DRAFTING_SERVICES_SERVICE_NAME = 'Drafting Services';
 
 /** The template document a standard agreement for `serviceType` is created from. */
 export function standardTemplateDocIdFor(serviceType: string): string {

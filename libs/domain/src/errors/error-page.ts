@@ -1,6 +1,6 @@
 /** The error page (spec 1 §2.1): status and message come from the query string. */
-export const DEFAULT_ERROR_MESSAGE = 'Something went wrong.';
-export const DEFAULT_ERROR_STATUS = 500;
+const DEFAULT_ERROR_MESSAGE = 'Something went wrong.';
+const DEFAULT_ERROR_STATUS = 500;
 
 export interface ErrorPageContent {
   status: number;

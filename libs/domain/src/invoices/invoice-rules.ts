@@ -101,7 +101,7 @@ export function paidAmountProblem(amount: number, paid: number | null | undefine
 // ── Numbers ──
 
 /** Prefix of every invoice number of the firm. */
-export const INVOICE_NUMBER_PREFIX = 'INV';
+const INVOICE_NUMBER_PREFIX = 'INV';
 
 /**
  * "INV-000042": the firm's invoice sequence number, zero-padded to six digits

@@ -16,7 +16,7 @@ const iso = (value: Date | string | null | undefined): string | null =>
   value == null ? null : new Date(value).toISOString();
 
 /** One type's view: a type nothing happened to yet is not paid and never sent. */
-export function invoiceTypeView(
+function invoiceTypeView(
   type: InvoiceType,
   token: string,
   amounts: InvoicedAmounts,

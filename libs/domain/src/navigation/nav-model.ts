@@ -6,7 +6,7 @@ import type { CountersignDefaults } from '../signing/countersign-api';
  * The staff navigation bar (spec 1 §2.2): which entries exist, which flag
  * gates each, and how the SOW entries are grouped.
  */
-export type NavEntryId =
+type NavEntryId =
   | 'home'
   | 'dashboard'
   | 'services'
@@ -17,7 +17,7 @@ export type NavEntryId =
   | 'invoices'
   | 'userAccess';
 
-export interface NavEntry {
+interface NavEntry {
   readonly id: NavEntryId;
   readonly label: string;
   readonly path: string;
@@ -26,9 +26,9 @@ export interface NavEntry {
   readonly group?: NavGroupId;
 }
 
-export type NavGroupId = 'sowManagement';
+type NavGroupId = 'sowManagement';
 
-export const NAV_GROUP_LABELS: Readonly<Record<NavGroupId, string>> = {
+const NAV_GROUP_LABELS: Readonly<Record<NavGroupId, string>> = {
   sowManagement: 'SOW Management',
 };
 
@@ -38,7 +38,7 @@ export const NAV_GROUP_LABELS: Readonly<Record<NavGroupId, string>> = {
  */
 export const INVOICES_ACCESS_FLAG: AccessFlag = 'dashboardAccess';
 
-export const NAV_ENTRIES: readonly NavEntry[] = [
+const NAV_ENTRIES: readonly NavEntry[] = [
   { id: 'home', label: 'Home', path: ROUTES.home, flag: 'homeAccess' },
   { id: 'dashboard', label: 'Dashboard', path: ROUTES.dashboard, flag: 'dashboardAccess' },
   { id: 'services', label: 'Services', path: ROUTES.services, flag: 'servicesAccess' },

@@ -33,27 +33,6 @@ export const ROUTES = {
   customerSigning: '/:token',
 } as const;
 
-export type RouteKey = keyof typeof ROUTES;
-export type RoutePath = (typeof ROUTES)[RouteKey];
-
-/** Staff route paths; visiting them requires a staff session. */
-export const STAFF_ROUTE_KEYS = [
-  'home',
-  'changeOrder',
-  'dashboard',
-  'services',
-  'terms',
-  'userAccess',
-  'invoices',
-  'sow',
-  'sowDashboard',
-  'sowTemplateEdit',
-  'mailbox',
-  'crmStages',
-  'crmRecord',
-  'stuckOperations',
-] as const satisfies readonly RouteKey[];
-
 /** Query parameters of the customer signing page (spec 1 §2.4). */
 export interface CustomerSigningQuery {
   docLink?: string;

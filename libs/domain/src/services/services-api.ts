@@ -56,7 +56,7 @@ export interface ServiceDeleted {
 export type ServiceFormDefinition = FormDefinition & { serviceType: string };
 
 /** The current default terms and conditions. */
-export interface TermsVersion {
+interface TermsVersion {
   content: string;
   /** ISO 8601. */
   createdAt: string;

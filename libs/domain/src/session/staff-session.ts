@@ -44,7 +44,3 @@ export const USER_ADMIN_MESSAGES = {
 /** Query parameter the server's Google callback uses to tell /portal why sign-in did not happen. */
 export const SIGN_IN_RESULT_PARAM = 'signin';
 export type SignInFailure = 'denied' | 'failed';
-
-export function hasRole(session: Pick<StaffSession, 'roles'>, role: StaffRole): boolean {
-  return session.roles.includes(role);
-}

@@ -10,7 +10,7 @@
  */
 
 /** One part of the disclosure, shown in this order: heading, paragraphs, bullets, closing. */
-export interface ConsentDisclosureSection {
+interface ConsentDisclosureSection {
   /** The section's heading; the opening section has none. */
   readonly heading?: string;
   readonly paragraphs: readonly string[];

@@ -11,7 +11,7 @@ import type { SignerTokenRequest } from './signer-api';
 /** The longest name and note a hand-over takes, in characters (after trimming). */
 export const HANDOVER_NAME_MAX = 200;
 export const HANDOVER_NOTE_MAX = 1000;
-export const HANDOVER_EMAIL_MAX = 320;
+const HANDOVER_EMAIL_MAX = 320;
 
 /**
  * The `error` of the 409 every call of a handed-over link gets: the signing pages show the

@@ -4,7 +4,7 @@ import { formatPacificDateTime, type Instant } from '../time/pacific-time';
  * The signing page's note of when an open link stops working: the agreement expires if nobody signs by then
  * (`VerifyTokenResponse.expiresAt`).
  */
-export const LINK_EXPIRY_TEXTS = {
+const LINK_EXPIRY_TEXTS = {
   expiresOn: 'This link expires on',
 } as const;
 

@@ -10,7 +10,7 @@ export const TEXT_SIGNATURE_IMAGE = { widthPx: 400, heightPx: 200 } as const;
 export const SIGNATURE_FONT_FAMILY = 'Whisper';
 export const SIGNATURE_COLOR = 'black';
 /** SOW and CO pages draw typed signatures larger. */
-export const SIGNATURE_FONT_SIZE_PX: Readonly<Record<AgreementFamily, number>> = {
+const SIGNATURE_FONT_SIZE_PX: Readonly<Record<AgreementFamily, number>> = {
   standard: 24,
   sow: 35,
   co: 35,

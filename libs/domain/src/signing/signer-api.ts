@@ -17,7 +17,7 @@ export interface SignerMetrics {
 }
 
 /** `client` of `GET /api/user/user-detail` (spec 1 §3). */
-export interface SignerClient {
+interface SignerClient {
   full_name: string;
   hsDealId: string | null;
 }
@@ -125,7 +125,7 @@ export type SigningClosedDetails = Pick<
 >;
 
 /** The contact a signing page names: who sent the agreement, on behalf of the firm. */
-export interface SigningSender {
+interface SigningSender {
   email: string;
 }
 
@@ -258,7 +258,7 @@ export function signerLinkStateOf(
 export type SigningViewChannel = 'email' | 'phone';
 
 /** The `prefix` of links meant for a phone (text message), e.g. the dashboard's Copy Link. */
-export const PHONE_LINK_PREFIX = 'phone';
+const PHONE_LINK_PREFIX = 'phone';
 
 export function signingViewChannel(prefix: string | null | undefined): SigningViewChannel {
   return prefix?.trim().toLowerCase() === PHONE_LINK_PREFIX ? 'phone' : 'email';

@@ -13,7 +13,7 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
 }
 
 /** phone, tablet or desktop, from the user agent's own words. */
-export function deviceKindOf(ua: string): 'phone' | 'tablet' | 'desktop' {
+function deviceKindOf(ua: string): 'phone' | 'tablet' | 'desktop' {
   if (/iPad|Tablet|(Android(?!.*Mobile))/i.test(ua)) return 'tablet';
   if (/Mobile|iPhone|iPod|Android/i.test(ua)) return 'phone';
   return 'desktop';

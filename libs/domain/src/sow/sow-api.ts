@@ -4,15 +4,9 @@
  * and services and for the api-client.
  */
 import type { CpRole } from '../crm/crm-rules';
-import type { AgreementIdActionRequest, FamilyListResponse } from '../agreements/agreement-api';
 import type { AgreementCardCore } from '../agreements/agreement-views';
 import type { CrmRecordView } from '../crm/crm-api';
-import type {
-  LinkFinishRequest,
-  LinkVerifyResponse,
-  TextSignatureRequest,
-  VerifyTokenResponse,
-} from '../signing/signer-api';
+import type { VerifyTokenResponse } from '../signing/signer-api';
 import type { SendSignersRequest } from '../agreements/recipients';
 import type { SowFormFields } from './sow-document';
 import type { SowFeeField, SowTimeline } from './sow-rules';
@@ -67,7 +61,7 @@ export interface SowSectionView {
 }
 
 /** One partner role as the creation screen offers it. */
-export interface SowRoleView {
+interface SowRoleView {
   role: CpRole;
   label: string;
   feeField: SowFeeField;
@@ -219,24 +213,6 @@ export interface SowCardView
   customId: string;
 }
 
-/** `GET /api/sow/get-contracts?page&limit&search&filters` */
-export interface SowListParams {
-  page?: number;
-  limit?: number;
-  search?: string;
-  /** Comma list of SOW filters (spec 3 §9); none or unknown ones mean all. */
-  filters?: string;
-}
-
-/** `GET /api/sow/get-contracts` */
-export type SowListResponse = FamilyListResponse<SowCardView>;
-
-/** The SOW dashboard's actions (spec 3 §7). */
-export type SowActionRequest = AgreementIdActionRequest;
-
-/** `GET /api/sow/verify-link/{customId}` (before the captcha). */
-export type SowVerifyLinkResponse = LinkVerifyResponse;
-
 /**
  * `GET /api/sow/get-contract/{customId}` and `POST /api/sow/increase-viewed-times/{customId}`
  * (after the captcha): the SOW as its partner's signing page shows it.
@@ -248,6 +224,3 @@ export interface SowSigningView extends VerifyTokenResponse {
   payment_amount: number;
   effective_date: string;
 }
-
-export type SowTextSignatureRequest = TextSignatureRequest;
-export type SowFinishRequest = LinkFinishRequest;

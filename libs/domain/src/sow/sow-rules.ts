@@ -37,7 +37,7 @@ export const SOW_FEE_MIN = 0;
 export const SOW_FEE_STEP = 0.01;
 
 /** Roles whose work includes a site visit: the date-time is asked for and required. */
-export const SITE_VISIT_ROLES: readonly CpRole[] = ['ose_cp', 'mdec_cp', 'sss_cp'];
+const SITE_VISIT_ROLES: readonly CpRole[] = ['ose_cp', 'mdec_cp', 'sss_cp'];
 
 const SCOPE_CO_ROLE = /^scope_co\d+_cp$/;
 

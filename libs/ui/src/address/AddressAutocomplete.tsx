@@ -10,7 +10,7 @@ import { Combobox } from '../controls/Combobox';
 import { selectAddressSource, type AddressOption, type AddressSource } from './address-sources';
 
 /** Empty states of the suggestion list (spec 2 §2.1, spec 3 §2). */
-export const ADDRESS_EMPTY_TEXT = {
+const ADDRESS_EMPTY_TEXT = {
   noQuery: 'Type to search...',
   noMatch: 'No matching addresses',
 } as const;
@@ -41,7 +41,7 @@ function messageOf(error: unknown): string {
 }
 
 /** The address source the runtime configuration selects (Google Places or local suggestions). */
-export function useAddressSource(): AddressSource {
+function useAddressSource(): AddressSource {
   const { maps } = useRuntimeConfig();
   const client = useApiClient();
   return useMemo(() => selectAddressSource(maps, client), [maps, client]);

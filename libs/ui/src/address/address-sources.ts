@@ -26,14 +26,14 @@ export interface AddressSource {
 }
 
 /** How many suggestions the list shows. */
-export const ADDRESS_SUGGESTION_LIMIT = 8;
+const ADDRESS_SUGGESTION_LIMIT = 8;
 
 function detailOf({ city, state, zipcode }: AddressSuggestion): string {
   return [city, [state, zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 }
 
 /** `GET /api/maps/suggest`: addresses the local CRM knows, complete with city, state and ZIP. */
-export function createLocalAddressSource(client: ApiClient): AddressSource {
+function createLocalAddressSource(client: ApiClient): AddressSource {
   return {
     kind: 'local',
     async suggest(query, signal) {
@@ -51,7 +51,7 @@ export function createLocalAddressSource(client: ApiClient): AddressSource {
   };
 }
 
-export interface GoogleAddressSourceOptions {
+interface GoogleAddressSourceOptions {
   /** Restricts suggestions to these regions (CLDR codes). */
   regionCodes?: string[];
 }
@@ -61,7 +61,7 @@ export interface GoogleAddressSourceOptions {
  * address components once one is picked. One session token covers a search
  * and the pick that ends it, as Google bills them.
  */
-export function createGoogleAddressSource(
+function createGoogleAddressSource(
   loadPlaces: () => Promise<GooglePlacesLibrary>,
   { regionCodes = ['us'] }: GoogleAddressSourceOptions = {},
 ): AddressSource {

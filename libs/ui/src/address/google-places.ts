@@ -6,7 +6,7 @@ import type { AddressSuggestion } from '@prosign/domain';
  * global `google` is needed and tests can hand in a stand-in.
  */
 
-export interface GoogleFormattableText {
+interface GoogleFormattableText {
   text: string;
 }
 
@@ -30,7 +30,7 @@ export interface GooglePlacePrediction {
   toPlace(): GooglePlace;
 }
 
-export interface GoogleAutocompleteRequest {
+interface GoogleAutocompleteRequest {
   input: string;
   sessionToken?: unknown;
   includedRegionCodes?: string[];

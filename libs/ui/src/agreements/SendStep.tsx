@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { CopyLinkModal } from './CopyLinkModal';
 
 /** One button of the send step: its label, the label while it runs, and when it is enabled. */
-export interface SendStepButton {
+interface SendStepButton {
   label: string;
   /** Shown while `pending`; the label stays when absent. */
   pendingLabel?: string;

@@ -26,7 +26,7 @@ export function pacificTime(value: string | null | undefined): string {
 }
 
 /** A document link opened for viewing (its `view` mode) when it is one of ours. */
-export function viewUrl(link: string): string {
+function viewUrl(link: string): string {
   return extractDocId(link) ? withDocLinkMode(link, 'view') : link;
 }
 

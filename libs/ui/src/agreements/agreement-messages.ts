@@ -57,7 +57,7 @@ export const AGREEMENT_MESSAGES = {
  * them, the contract dashboard's otherwise. A failure's reason is the server's
  * when it gave one ("Error cancelling contract. Please try again." otherwise).
  */
-export const SOW_AGREEMENT_MESSAGES: AgreementMessages = {
+const SOW_AGREEMENT_MESSAGES: AgreementMessages = {
   ...AGREEMENT_MESSAGES,
   fetchFailed: 'Error while fetching contracts',
   reminderFailed: (reason) => `Error sending reminder email. ${reason}`,

@@ -9,7 +9,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 
 /** `value`, once it has stayed the same for `delayMs`. */
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
+function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), delayMs);

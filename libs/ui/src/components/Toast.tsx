@@ -17,7 +17,7 @@ import {
   type ToastState,
 } from 'react-stately/useToastState';
 
-export type ToastTone = 'success' | 'error' | 'info';
+type ToastTone = 'success' | 'error' | 'info';
 
 export interface ToastOptions {
   message: string;

@@ -10,7 +10,7 @@ import {
 import { ControlLabel, ControlTexts, fieldStateProps, TOP_LAYER } from './PickerShell';
 import { useDebouncedSearch } from './useDebouncedSearch';
 
-export const COMBOBOX_TEXTS = {
+const COMBOBOX_TEXTS = {
   idle: 'Type to search...',
   empty: 'No matches found',
   loading: 'Searching…',

@@ -12,7 +12,7 @@ import { useDebouncedSearch } from './useDebouncedSearch';
 export type CrmContact = ClientSignatoryView;
 
 /** Spec 3 §2 signatory_details. */
-export const CRM_CONTACT_PICKER_TEXTS = {
+const CRM_CONTACT_PICKER_TEXTS = {
   placeholder: '--Select Signatory--',
   search: 'Search Client by name, email',
   linked: 'Linked to this deal',
@@ -24,7 +24,7 @@ export const CRM_CONTACT_PICKER_TEXTS = {
 const OPENS_EMPTY = { allowsEmptyCollection: true } as object;
 
 /** "Maria Chen | maria@example.com | +14155550101": full name, e-mail and phone. */
-export function crmContactText(contact: CrmContact): string {
+function crmContactText(contact: CrmContact): string {
   return [fullNameOf(contact), contact.email, contact.phone]
     .map((part) => part?.trim())
     .filter(Boolean)

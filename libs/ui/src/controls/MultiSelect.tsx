@@ -2,7 +2,7 @@ import { multipleChoice } from './PickerShell';
 import { SearchPicker, type SearchPickerProps } from './SearchListPopover';
 import type { SelectOption } from './Select';
 
-export const MULTI_SELECT_TEXTS = {
+const MULTI_SELECT_TEXTS = {
   search: 'Search',
   empty: 'No matches found',
   none: 'None selected',

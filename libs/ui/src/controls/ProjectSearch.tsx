@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Combobox } from './Combobox';
 
 /** Spec 3 §2 (CO step 1): the project search's texts. */
-export const PROJECT_SEARCH_TEXTS = {
+const PROJECT_SEARCH_TEXTS = {
   placeholder: 'Search Project by Address, ID or HS Project Url...',
   idle: 'Type to search...',
   empty: 'No matching addresses',

@@ -56,7 +56,7 @@ export function SearchPicker<V extends string, M extends 'single' | 'multiple'>(
  * arrow keys move through what is left while focus stays in the search field.
  * Shared by SearchableSelect and MultiSelect; rendered inside their Select.
  */
-export function SearchListPopover<V extends string>({
+function SearchListPopover<V extends string>({
   options,
   searchLabel = SEARCH_TEXTS.search,
   searchPlaceholder = `${searchLabel}…`,

@@ -2,7 +2,7 @@ import { singleChoice } from './PickerShell';
 import { SearchPicker, type SearchPickerProps } from './SearchListPopover';
 import type { SingleChoiceProps } from './Select';
 
-export const SEARCHABLE_SELECT_TEXTS = {
+const SEARCHABLE_SELECT_TEXTS = {
   placeholder: 'Select…',
   search: 'Search',
   empty: 'No matches found',

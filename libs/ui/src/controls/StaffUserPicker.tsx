@@ -12,7 +12,7 @@ interface StaffPickerProps extends PickerFieldProps {
 }
 
 /** Spec 3 §2: the texts of the staff pickers (csm_email, pm_email, cc_emails). */
-export const STAFF_PICKER_TEXTS = {
+const STAFF_PICKER_TEXTS = {
   placeholder: '--Select PM Email--',
   multiPlaceholder: '--Select Additional Emails--',
   search: 'Search by name',

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
+type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface DebouncedSearch<T> {
   items: T[];

@@ -1,10 +1,10 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 
 /** Where a form keeps the server's message that belongs to no field. */
-export const SERVER_ERROR = 'root.server' as const;
+const SERVER_ERROR = 'root.server' as const;
 
 /** Recognises a server message as a field's: a prefix, a pattern, a list of them, or a test. */
-export type ServerMessageMatcher =
+type ServerMessageMatcher =
   string | RegExp | readonly (string | RegExp)[] | ((message: string) => boolean);
 
 export type ServerFieldMatchers<T extends FieldValues> = Partial<

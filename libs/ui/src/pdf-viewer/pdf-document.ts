@@ -3,12 +3,12 @@
  * shape; the app loads the real one lazily (see pdfjs-loader.ts) so PDF.js is
  * not part of any app's first render.
  */
-export interface PdfViewportLike {
+interface PdfViewportLike {
   width: number;
   height: number;
 }
 
-export interface PdfRenderTaskLike {
+interface PdfRenderTaskLike {
   promise: Promise<unknown>;
   cancel(): void;
 }

@@ -8,11 +8,11 @@
 export const ZOOM_MIN = 0.5;
 export const ZOOM_MAX = 4;
 /** Each + or − multiplies or divides the zoom by this factor. */
-export const ZOOM_STEP = 1.25;
+const ZOOM_STEP = 1.25;
 /** Vertical gap between pages and padding around them, in CSS pixels. */
 export const PAGE_GAP_PX = 12;
 /** Pages this far (px) above or below the visible area are rendered ahead of time. */
-export const RENDER_OVERSCAN_PX = 800;
+const RENDER_OVERSCAN_PX = 800;
 /** The largest canvas (in device pixels) a page is rendered to; phones run out of memory above. */
 export const MAX_CANVAS_PIXELS = 8_000_000;
 

@@ -6,7 +6,7 @@ import { ErrorPanel } from '../components/ErrorPanel';
 import { PublicLayout } from '../components/PublicLayout';
 import { ToastProvider } from '../components/Toast';
 
-export interface StandaloneRoute {
+interface StandaloneRoute {
   path: string;
   Page: ComponentType;
 }

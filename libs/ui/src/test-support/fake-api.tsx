@@ -2,12 +2,7 @@ import { RuntimeConfigProvider, type ApiClient, type RuntimeConfig } from '@pros
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 
-export {
-  fakeApiClient,
-  type FakeApiClient,
-  type FakeCall,
-  type FakeRoute,
-} from '@prosign/api-client/testing';
+export { fakeApiClient, type FakeRoute } from '@prosign/api-client/testing';
 
 export const testRuntimeConfig: RuntimeConfig = {
   apiUrl: 'http://api.test',

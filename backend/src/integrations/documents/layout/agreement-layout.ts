@@ -22,9 +22,9 @@ import {
 const BODY_SIZE = 10;
 const LINE_GAP = 2.2;
 const SIGNATURE_BLOCK_HEIGHT = 170;
-export const SIGNATURE_BOX = { width: 200, height: 60 } as const;
-export const INITIALS_BOX = { width: 64, height: 24 } as const;
-export const SIGNED_DATE_BOX = { width: 150, height: 14 } as const;
+const SIGNATURE_BOX = { width: 200, height: 60 } as const;
+const INITIALS_BOX = { width: 64, height: 24 } as const;
+const SIGNED_DATE_BOX = { width: 150, height: 14 } as const;
 
 /**
  * Lays an agreement out into a paginated PDF: letterhead, title, numbered

@@ -1,31 +1,28 @@
 import type { Letterhead } from '../document-content';
 
-export const AUDIT_EVENT_TYPES = [
-  'created',
-  'sent',
-  'viewed',
-  'email_code_verified',
+export type AuditEventType =
+  | 'created'
+  | 'sent'
+  | 'viewed'
+  | 'email_code_verified'
   /** Too many wrong codes locked a signer's code step; staff re-opened it. */
-  'email_code_locked',
-  'email_code_reopened',
-  'signature_saved',
-  'signature_changed',
-  'consent',
-  'signed',
-  'reminder_sent',
-  'resent',
-  'edited_resent',
-  'signed_manually',
-  'declined',
-  'handed_over',
-  'cancelled',
-  'voided',
-  'seal_level_lowered',
-] as const;
-export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+  | 'email_code_locked'
+  | 'email_code_reopened'
+  | 'signature_saved'
+  | 'signature_changed'
+  | 'consent'
+  | 'signed'
+  | 'reminder_sent'
+  | 'resent'
+  | 'edited_resent'
+  | 'signed_manually'
+  | 'declined'
+  | 'handed_over'
+  | 'cancelled'
+  | 'voided'
+  | 'seal_level_lowered';
 
-export const DEVICE_KINDS = ['phone', 'tablet', 'desktop', 'unknown'] as const;
-export type DeviceKind = (typeof DEVICE_KINDS)[number];
+export type DeviceKind = 'phone' | 'tablet' | 'desktop' | 'unknown';
 
 export interface AuditEvent {
   type: AuditEventType;
@@ -50,12 +47,10 @@ export interface AuditEvent {
   consentVersion?: string;
 }
 
-export const AUDIT_RECIPIENT_ROLES = ['signer', 'countersigner', 'cc'] as const;
-
 /** A recipient of the agreement as the audit trail lists them (issue 34). */
 export interface AuditRecipient {
   recipientId: string;
-  role: (typeof AUDIT_RECIPIENT_ROLES)[number];
+  role: 'signer' | 'countersigner' | 'cc';
   name: string;
   email: string;
   /** How they were authenticated, e.g. "Signing link sent by e-mail, captcha" or "Staff sign-in (Google)". */

@@ -13,7 +13,7 @@ const NUMBERED = /^\s*\d+[.)]\s+(.*)$/;
  * paragraph; consecutive lines of one paragraph are joined (the editor wraps
  * them); "- item" lines make a bulleted list, "1. item" lines a numbered one.
  */
-export function parseBody(body: string): BodyBlock[] {
+function parseBody(body: string): BodyBlock[] {
   const blocks: BodyBlock[] = [];
   let paragraph: string[] = [];
   const flush = () => {

@@ -19,15 +19,6 @@ function fixedDates(pdf: PDFDocument, date: Date): void {
   pdf.setCreator('ProSign');
 }
 
-/** One PDF made of `sources` in order (the agreement, then its audit trail). */
-export async function mergePdfs(
-  sources: Uint8Array[],
-  meta: { title: string; date: Date },
-): Promise<Buffer> {
-  const merged = await mergeDocuments(sources, meta);
-  return Buffer.from(await merged.save({ useObjectStreams: false }));
-}
-
 /** The merge, still open in pdf-lib (to be sealed without parsing it again). */
 export async function mergeDocuments(
   sources: Uint8Array[],

@@ -1,11 +1,10 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { AGREEMENT_FAMILIES, type AgreementFamily, type SealLevel } from '@prosign/domain';
-import type { HydratedDocument } from 'mongoose';
 import { Schema as MongooseSchema } from 'mongoose';
 import type { AgreementContent, SectionPlacement, SignatureSlot } from '../document-content';
 import type { AuditTrailContent } from '../layout/audit-trail-content';
 
-export const DOCUMENT_KINDS = ['template', 'contract', 'audit-trail', 'combined', 'void'] as const;
+const DOCUMENT_KINDS = ['template', 'contract', 'audit-trail', 'combined', 'void'] as const;
 /**
  * - template: an agreement with `$placeholders`, copied by create-contract;
  * - contract: a filled copy of a template, signed in place;
@@ -63,7 +62,7 @@ export interface PlacedSignature {
 }
 
 /** Who may read a document by its link besides staff (see `DocumentRecord.readAccess`). */
-export const DOCUMENT_READ_ACCESS = ['signer-code'] as const;
+const DOCUMENT_READ_ACCESS = ['signer-code'] as const;
 export type DocumentReadAccessLevel = (typeof DOCUMENT_READ_ACCESS)[number];
 
 /**
@@ -164,7 +163,6 @@ export class DocumentRecord {
   updatedAt?: Date;
 }
 
-export type DocumentRecordDocument = HydratedDocument<DocumentRecord>;
 export const DocumentRecordSchema = SchemaFactory.createForClass(DocumentRecord);
 // The archive job's two questions: sealed documents not looked at yet, and those due.
 DocumentRecordSchema.index({ kind: 1, archiveTimestampExpiresAt: 1 });

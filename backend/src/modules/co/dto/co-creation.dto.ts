@@ -55,7 +55,7 @@ function IsMoneyInput() {
  * split, the label) is checked by the domain's `coContractErrors` in the
  * service, so the screen and the server say the same words.
  */
-export class CoContractInputDto implements CoContractInput {
+class CoContractInputDto implements CoContractInput {
   @IsString()
   @IsNotEmpty({ message: 'templateId is required' })
   @MaxLength(100)

@@ -265,11 +265,7 @@ export class PdfSealerService implements OnModuleInit {
  * The private key and its certificate out of a PKCS#12, ready to sign with
  * node:crypto; the P12's other certificates (its chain) travel in the CMS.
  */
-export function openP12(
-  p12: Buffer,
-  passphrase: string,
-  timestamper?: SignatureTimestamper,
-): OpenedKey {
+function openP12(p12: Buffer, passphrase: string, timestamper?: SignatureTimestamper): OpenedKey {
   const asn1 = forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary')));
   const parsed = forge.pkcs12.pkcs12FromAsn1(asn1, passphrase);
   const keyBags = [

@@ -2,15 +2,6 @@ import { CHANGE_ORDER_TEMPLATE_DOC_ID } from '@prosign/domain';
 import type { AgreementContent } from '../../../integrations/documents';
 import { FIRM_LETTERHEAD, FIRM_SIGNATORY } from './firm-letterhead';
 
-/** The editable sections of a change order (spec 2 §3, spec 3 §3). */
-export const CHANGE_ORDER_SECTION_KEYS = [
-  'template_start',
-  'description',
-  'fee',
-  'specifications_provisions',
-  'template_change_order_acknowledgement',
-] as const;
-
 const content: AgreementContent = {
   contractKind: 'co',
   letterhead: FIRM_LETTERHEAD,

@@ -7,16 +7,14 @@ import { FIRM_LETTERHEAD, FIRM_SIGNATORY } from './firm-letterhead';
  * clause editor edits (spec 2 §3). A contract's `contract_data` may replace any
  * of these bodies; `agreementTitle` replaces the title.
  */
-export const STANDARD_SECTION_KEYS = [
-  'start',
-  'projectDescription',
-  'engineerBasicService',
-  'engineerAdditionalService',
-  'engineerFee',
-  'licensingAndInsurance',
-  'termsAndConditions',
-] as const;
-export type StandardSectionKey = (typeof STANDARD_SECTION_KEYS)[number];
+export type StandardSectionKey =
+  | 'start'
+  | 'projectDescription'
+  | 'engineerBasicService'
+  | 'engineerAdditionalService'
+  | 'engineerFee'
+  | 'licensingAndInsurance'
+  | 'termsAndConditions';
 
 const start: DocumentSection = {
   key: 'start',

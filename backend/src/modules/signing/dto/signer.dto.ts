@@ -90,9 +90,6 @@ export class EditSignatureDto extends SignerTokenDto implements EditSignatureReq
 /** `GET /api/user/user-detail?token=` */
 export class UserDetailQuery extends SignerTokenDto implements UserDetailParams {}
 
-/** `PATCH /api/hubspot/update-deal-stage-to-signed/:dealId` from a signer. */
-export class SignerStageMoveDto extends SignerTokenDto {}
-
 /** `/api/verify/:verifyId` */
 export class VerifyIdParam {
   @IsString()
@@ -105,7 +102,7 @@ export class VerifyIdParam {
  * Longest reason text the decline calls read (the service then checks the trimmed reason:
  * 1–1,000 characters, `checkDeclineReason`); beyond this the request is refused at once.
  */
-export const DECLINE_REASON_INPUT_MAX = 5000;
+const DECLINE_REASON_INPUT_MAX = 5000;
 
 /** What a decline call sends: the reason (checked and trimmed by the service, as the domain says). */
 export class DeclineDto {

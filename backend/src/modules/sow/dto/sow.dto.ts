@@ -43,7 +43,7 @@ const LONG_TEXT = 20_000;
  * visit, timeline…) is checked by the domain's `sowFormErrors` in the service,
  * so the screen and the server say the same words.
  */
-export class SowContractInputDto implements SowContractInput {
+class SowContractInputDto implements SowContractInput {
   @IsString()
   @IsNotEmpty({ message: 'templateName is required' })
   @MaxLength(TEXT)

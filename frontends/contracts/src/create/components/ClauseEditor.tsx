@@ -35,7 +35,7 @@ export interface ClauseEditorProps {
  * text changed. The domain decides; the message goes to the form's banner and
  * the field that breaks the rule is marked.
  */
-export function clauseSchema(original: Clauses, service: ClauseService | undefined) {
+function clauseSchema(original: Clauses, service: ClauseService | undefined) {
   const shape = Object.fromEntries(CLAUSE_FIELDS.map((field) => [field.name, z.string()]));
   return z.object(shape).superRefine((edited, ctx) => {
     const clauses = edited as Clauses;

@@ -16,7 +16,7 @@ export interface DealSearchProps {
 
 const isUrlLike = (text: string) => /^https?:\/\//i.test(text) || /^\d+$/.test(text);
 
-export function dealLabel(deal: CrmRecordView): string {
+function dealLabel(deal: CrmRecordView): string {
   const p = deal.properties;
   const address = [p.address, p.city, p.state].filter(Boolean).join(', ');
   return address || p.dealname || `Deal ${deal.id}`;

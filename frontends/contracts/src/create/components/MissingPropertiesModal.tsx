@@ -20,7 +20,7 @@ import type { Control } from 'react-hook-form';
 import { z } from 'zod';
 import type { ContractForm } from '../contract-draft';
 
-export const MISSING_PROPERTIES_MESSAGES = {
+const MISSING_PROPERTIES_MESSAGES = {
   projectType: 'Choose at least one project type.',
   role: (contact: DealContactRoles) => `Choose a project role for ${contact.email ?? contact.id}.`,
   signatory: 'Name the client signatory contact.',
@@ -31,7 +31,7 @@ export const MISSING_PROPERTIES_MESSAGES = {
  * project types when the deal has none, a contact role (`isContactRole`) for
  * each contact without one, and a client signatory unless a role names one.
  */
-export function missingPropertiesSchema(check: DealPropertiesCheck) {
+function missingPropertiesSchema(check: DealPropertiesCheck) {
   const needsProjectType = check.missingProperties.includes('project_type');
   const needsSignatory = check.missingProperties.includes(MISSING_CLIENT_SIGNATORY);
   return z

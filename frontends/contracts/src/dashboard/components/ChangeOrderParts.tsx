@@ -14,7 +14,7 @@ const money = (amount: number | null | undefined) =>
   typeof amount === 'number' && Number.isFinite(amount) ? formatUsd(amount) : null;
 
 /** The payment terms in words, a split with its two amounts ("Split Payment: $1,200.00 + $800.00"). */
-export function coPaymentTerms(card: CoPayment): string | null {
+function coPaymentTerms(card: CoPayment): string | null {
   if (!card.payment_terms) return null;
   if (!isSplitPayment(card.payment_terms)) return card.payment_terms;
   const parts = [money(card.firstPayment), money(card.secondPayment)].filter(Boolean);

@@ -51,7 +51,7 @@ export function draftOf(service: ServiceRecord): ServiceDraft {
  * rule (required name and title, lengths) and, when editing, the placeholder
  * rule runs over the whole edit, each violation shown under its field.
  */
-export function serviceSchema(editing: ServiceRecord | null) {
+function serviceSchema(editing: ServiceRecord | null) {
   const texts = Object.fromEntries(
     SERVICE_TEXT_FIELDS.map((field) => [
       field,

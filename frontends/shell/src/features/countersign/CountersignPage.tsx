@@ -21,7 +21,7 @@ import { SignatureField } from './components/SignatureField';
 import { isNotFound, refusalOf, useCountersignAgreement } from './hooks/useCountersignAgreement';
 import './countersign.css';
 
-export const COUNTERSIGN_PAGE_TEXTS = {
+const COUNTERSIGN_PAGE_TEXTS = {
   loading: 'Opening the agreement…',
   failed: 'Could not open the agreement.',
   agreeAndFinish: 'Agree and Finish',

@@ -4,7 +4,7 @@ import { CountersignQueueLive } from './components/CountersignQueueLive';
 import { useCountersignQueue } from './hooks/useCountersignQueue';
 import './countersign.css';
 
-export const COUNTERSIGN_QUEUE_TEXTS = {
+const COUNTERSIGN_QUEUE_TEXTS = {
   title: 'Waiting for my signature',
   description:
     'Agreements every client has signed that now wait for your countersignature for the firm, longest waiting first.',

@@ -15,7 +15,7 @@ import { ErrorPanel, LoadingState, useToast } from '@prosign/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 
-export const EMAIL_CODE_DEFAULTS_TEXTS = {
+const EMAIL_CODE_DEFAULTS_TEXTS = {
   title: 'E-mail code',
   description:
     'Whether each creation screen proposes an e-mail code: every signer enters a 6-digit code we e-mail them before the document opens. Staff may still change it on each agreement.',

@@ -1,7 +1,7 @@
 import { COUNTERSIGN_PAGE_PATH, isNavLinkActive } from '@prosign/domain';
 import { Link } from 'react-router';
 
-export const COUNTERSIGN_NAV_LABEL = 'Waiting for my signature';
+const COUNTERSIGN_NAV_LABEL = 'Waiting for my signature';
 
 /** "3 waiting" beside a label: shown as a count, read as words; nothing when zero. */
 export function WaitingBadge({ count }: { count: number }) {

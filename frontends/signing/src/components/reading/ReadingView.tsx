@@ -38,7 +38,7 @@ export interface ReadingViewProps {
   recipientId?: string | null;
 }
 
-export const READING_TEXTS = {
+const READING_TEXTS = {
   loading: 'Preparing the agreement for reading…',
   loadError: 'The reading view could not be loaded',
   loadErrorHint: 'Read the PDF instead, or try again.',

@@ -14,7 +14,7 @@ import { TemplateTextsForm } from '../../shared/TemplateTextsForm';
 const LONG = TOAST_DURATION_MS.long;
 
 /** Spec 3 §8 notices of the CO template edit. */
-export const CO_TEMPLATE_MESSAGES = {
+const CO_TEMPLATE_MESSAGES = {
   saved: 'Change-order template content updated successfully.',
   failed: 'Error while updating template content.',
 } as const;

@@ -75,7 +75,7 @@ export const CO_NOTICES = {
 } as const;
 
 /** Fields the screen draws itself (not as plain inputs of the definition). */
-export const CO_SPECIAL_FIELDS = [
+const CO_SPECIAL_FIELDS = [
   'fee',
   'firstPayment',
   'secondPayment',

@@ -57,7 +57,7 @@ import type { StoredPartner } from '../utils/sow-storage';
 
 type SowForm = ZodForm<typeof sowFormSchema>;
 
-export const SOW_FORM_TEXTS = {
+const SOW_FORM_TEXTS = {
   partnerPlaceholder: '--Select Community Partner--',
   partnerSearch: 'Search partner by name, email',
   total: 'Total payment',

@@ -84,7 +84,7 @@ export const EMPTY_SOW_FORM: SowFormValues = {
   countersigner: null,
 };
 
-export function timelineOf(values: TimelineValues): SowTimeline {
+function timelineOf(values: TimelineValues): SowTimeline {
   return values.unit === 'custom'
     ? { kind: 'custom', dateTime: values.dateTime }
     : { kind: 'duration', amount: values.amount ?? '', unit: values.unit };

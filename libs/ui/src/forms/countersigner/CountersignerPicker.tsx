@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Field } from '../Field';
 import './countersigner.css';
 
-export const COUNTERSIGNER_PICKER_TEXTS = {
+const COUNTERSIGNER_PICKER_TEXTS = {
   require: "Require the firm's countersignature",
   requireHint: 'A staff member signs after every client, in the staff app.',
   user: 'Countersigner',

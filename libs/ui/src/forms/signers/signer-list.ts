@@ -56,7 +56,7 @@ export interface SignersFormValues {
 }
 
 /** Where a row's problem is shown: the row's own field. */
-export type SignerRowPath = `additionalSigners.${number}.${'name' | 'email'}`;
+type SignerRowPath = `additionalSigners.${number}.${'name' | 'email'}`;
 
 /** Where the screen shows problems of its own signer and copy addresses (its field paths). */
 export interface SignerFieldPaths<P extends string> {
@@ -94,7 +94,7 @@ function placeOf<P extends string>(
  * The whole list the send makes of a form, as the server builds it: the form's
  * signer, the additional ones in `order`, and the copy addresses.
  */
-export function recipientInputsOf(
+function recipientInputsOf(
   first: AdditionalSigner,
   rows: readonly SignerRow[],
   order: SigningOrder,

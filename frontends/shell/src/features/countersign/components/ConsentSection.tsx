@@ -2,7 +2,7 @@ import { CONSENT_DISCLOSURE } from '@prosign/domain';
 import { ConsentDisclosureText } from '@prosign/ui';
 import { useId } from 'react';
 
-export const CONSENT_LABEL =
+const CONSENT_LABEL =
   'I have read the Electronic Signature Consent and Disclosure and agree to sign electronically.';
 
 export interface ConsentSectionProps {

@@ -10,7 +10,7 @@ import { useId, useState } from 'react';
 import { refusalOf } from '../hooks/useCountersignAgreement';
 import { useCountersignDefaults } from '../hooks/useCountersignDefaults';
 
-export const COUNTERSIGN_DEFAULTS_TEXTS = {
+const COUNTERSIGN_DEFAULTS_TEXTS = {
   title: 'Default countersigner',
   description:
     'The staff member each creation screen proposes to countersign for the firm. Staff may still change or remove it on each agreement.',

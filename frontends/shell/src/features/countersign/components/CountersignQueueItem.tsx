@@ -8,7 +8,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { waitedFor } from '../utils/waited-for';
 
-export const SIGNATURE_SAVED_NOTE = 'Signature saved — finish signing';
+const SIGNATURE_SAVED_NOTE = 'Signature saved — finish signing';
 
 /** One agreement in "Waiting for my signature": what it is, who signed, how long it waits. */
 export function CountersignQueueItem({ item, now }: { item: QueueItem; now: number }) {

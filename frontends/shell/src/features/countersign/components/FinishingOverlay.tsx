@@ -1,6 +1,6 @@
 import { Dialog, Spinner } from '@prosign/ui';
 
-export const FINISHING_TEXT = 'Signing the agreement…';
+const FINISHING_TEXT = 'Signing the agreement…';
 
 /** While Agree and Finish runs: nothing behind it can be pressed twice, and no way out. */
 export function FinishingOverlay({ open }: { open: boolean }) {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 
-export const SIGNATURE_FIELD_TEXTS = {
+const SIGNATURE_FIELD_TEXTS = {
   label: 'Your signature (type your full name)',
   previewLabel: 'Signature preview',
   previewEmpty: 'Your signature will appear here.',

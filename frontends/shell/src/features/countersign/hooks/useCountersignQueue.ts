@@ -12,7 +12,7 @@ export const countersignKeys = {
  * only sessions with a dashboard flag; every staff member may countersign, so the
  * queue (and the navigation's badge) also follows a gentle poll and window focus.
  */
-export const COUNTERSIGN_QUEUE_POLL_MS = 30_000;
+const COUNTERSIGN_QUEUE_POLL_MS = 30_000;
 
 /**
  * "Waiting for my signature": the signed-in staff member's queue, longest waiting first.

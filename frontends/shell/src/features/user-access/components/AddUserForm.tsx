@@ -11,7 +11,7 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 
 /** The add-user form's schema: the typed user name becomes the full address by the domain's rule. */
-export function addUserSchema(domain: string) {
+function addUserSchema(domain: string) {
   return z.object({
     email: staffEmailSchema(domain),
     role: z.enum(STAFF_ROLES),

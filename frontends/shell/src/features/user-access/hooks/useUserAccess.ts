@@ -11,8 +11,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStaffSession } from '../../../session/StaffSessionContext';
 import { withServerReason } from '../utils/error-message';
 
-export const usersQueryKey = ['access', 'users'] as const;
-export const auditQueryKey = ['access', 'audit'] as const;
+const usersQueryKey = ['access', 'users'] as const;
+const auditQueryKey = ['access', 'audit'] as const;
 
 type UsersData = { users: StaffUserRow[] };
 

@@ -1,12 +1,15 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { INITIAL_STATUS, SIGNER_ACTOR } from '@prosign/domain';
 import type { Connection, Types } from 'mongoose';
-import type { Seeder } from '../../platform/database/seeder';
-import { AgreementRepository } from '../agreements';
-import type { StepProgress } from '../agreements';
-import type { EventInput } from '../agreements';
-import { STANDARD_CLAUSE_FIELDS, type StandardContractForm } from './standard-contract.form';
+import {
+  AgreementRepository,
+  STANDARD_CLAUSE_FIELDS,
+  type EventInput,
+  type StandardContractForm,
+  type StepProgress,
+} from '../modules/agreements';
+import type { Migration } from '../platform/migrations/migration';
 
 /** A record of the old `contracts` collection, as stored before the agreement core. */
 interface LegacyContract extends Record<string, unknown> {
@@ -107,34 +110,31 @@ const STATUS_AFTER: Readonly<Record<string, string>> = {
 };
 
 /**
- * The one-time move of standard contracts from the old `contracts` collection
- * onto the agreement core (docs/architecture.md#contract-families-on-one-agreement-core): each record keeps its `_id`, its
- * form fields go under `form`, its history becomes the chained event log and
- * its token, send key and verify id become link records. Runs in every seed
- * (production included); a record already moved is skipped by its `_id`, and
- * the old collection is left as it was, to be dropped once checked.
+ * The move of standard contracts from the old `contracts` collection onto the agreement
+ * core (docs/architecture.md#contract-families-on-one-agreement-core): each record keeps its `_id`, its form fields go under `form`, its
+ * history becomes the chained event log and its token, send key and verify id become link
+ * records. A record already moved is skipped by its `_id` (a run cut short runs again); the
+ * old collection is left as it was, to be dropped once checked.
  */
 @Injectable()
-export class ContractsMigrationSeeder implements Seeder {
-  readonly name = 'contracts onto the agreement core';
-  private readonly logger = new Logger(ContractsMigrationSeeder.name);
+export class ContractsToAgreements implements Migration {
+  readonly id = '2026-12-06-contracts-to-agreements';
 
   constructor(
     @InjectConnection() private readonly connection: Connection,
     private readonly repository: AgreementRepository,
   ) {}
 
-  async seed(): Promise<string> {
+  async up(): Promise<string> {
     const legacy = this.connection.collection<LegacyContract>('contracts');
     const all = await legacy.find({}).toArray();
-    if (all.length === 0) return 'nothing to move';
+    if (all.length === 0) return 'no old contract records';
     const idOfToken = new Map(all.map((record) => [record.token, record._id]));
     let moved = 0;
     for (const record of all) {
       if (await this.repository.importRecord(...agreementOf(record, idOfToken))) moved += 1;
     }
-    if (moved) this.logger.log(`${moved} contract(s) moved onto the agreement core`);
-    return `${all.length} old contract record(s), ${moved} moved now`;
+    return `${all.length} old contract record(s), ${moved} moved`;
   }
 }
 
