@@ -1,10 +1,12 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { extractDocId, STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain';
 import type { Queue } from 'bullmq';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { DocumentRepository } from '../src/integrations/documents/store/document.repository';
+import { migrate, MigrateModule } from '../src/migrations/migrate.module';
 import { DocumentsJob } from '../src/modules/documents/documents.jobs';
 import { DocumentsService } from '../src/modules/documents/documents.service';
 import { QueueName } from '../src/platform/queues/queue-names';
@@ -141,6 +143,21 @@ describe('derived document ids: random, drawn once', () => {
       .get(`/api/documents/d/${hashId}/view`)
       .expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
+
+    // The deployment's data migration records the old id under its key, once.
+    const migrateApp = await NestFactory.createApplicationContext(
+      MigrateModule.forRoot(envs[0].config),
+      { logger: false },
+    );
+    try {
+      expect(await migrate(migrateApp)).toContainEqual({
+        id: '2026-12-06-derived-ids-of-hash-documents',
+        result: 'applied',
+        summary: '1 of 1 hash-identified derived document(s) recorded',
+      });
+    } finally {
+      await migrateApp.close();
+    }
 
     const { docId } = await documentsOf(0).voidDocument(docLink, 'admin@prosign.test', VOIDED_AT);
     expect(docId).toBe(hashId);

@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import type { Migration } from '../platform/migrations/migration';
 import { ContractsToAgreements } from './2026-12-06-contracts-to-agreements';
+import { DerivedIdsOfHashDocuments } from './2026-12-06-derived-ids-of-hash-documents';
 import { ResendKeysByAgreementId } from './2026-12-06-resend-keys-by-agreement-id';
 import { TokenFreeMailKeys } from './2026-12-06-token-free-mail-keys';
 
@@ -11,6 +12,7 @@ import { TokenFreeMailKeys } from './2026-12-06-token-free-mail-keys';
 export const MIGRATIONS: Array<Type<Migration>> = [
   // First: contracts stored before the agreement core move onto it.
   ContractsToAgreements,
+  DerivedIdsOfHashDocuments,
   ResendKeysByAgreementId,
   TokenFreeMailKeys,
 ];

@@ -206,15 +206,16 @@ export class DocumentRepository {
    * names: drawn at random by the first caller and stored under the key, so a
    * retried or concurrent build gets the same id and makes one document, while
    * nobody can compute the id from the document's sources. A document made before
-   * ids were random has the key itself as its id, and keeps it.
+   * ids were random has the key itself as its id, recorded under it by a data migration
+   * (`2026-12-06-derived-ids-of-hash-documents`), so it is found here like every other.
    */
   async derivedDocumentId(key: string): Promise<string> {
     const ids = this.model.db.collection<DerivedDocumentId>('derived_document_ids');
-    const proposed = (await this.model.exists({ _id: key })) ? key : newDocumentId();
+    const proposed = newDocumentId();
     try {
       await ids.insertOne({ _id: key, docId: proposed, createdAt: new Date() });
       // A new id: no document, so no PDF of its first revision, can be stored under it yet.
-      if (proposed !== key) this.noteCreatedRevision(proposed, 1);
+      this.noteCreatedRevision(proposed, 1);
       return proposed;
     } catch (error) {
       if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
