@@ -823,8 +823,7 @@ async function main() {
 const MAIL_CATCHER_COLLECTIONS = ['caught_mails', 'caught_mail_attachments'];
 /** The local CRM's collections (the built backend names them): HubSpot's work in production. */
 const CRM_STAND_IN_COLLECTIONS = Object.values(
-  require(path.join(ROOT, 'backend/dist/integrations/crm/local-crm.collections.js'))
-    .LOCAL_CRM_COLLECTIONS,
+  require('../../backend/dist/integrations/crm/local-crm.collections.js').LOCAL_CRM_COLLECTIONS,
 );
 const READ_COMMANDS = new Set(['find', 'count', 'distinct', 'aggregate']);
 

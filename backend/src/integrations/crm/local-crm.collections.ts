@@ -7,7 +7,7 @@ import type { CrmProperties } from './crm.port';
  * one document each (deal→contact, deal→project, project→contact) with their
  * labels, so every change is a single-document update (no transactions on FerretDB).
  */
-const LOCAL_CRM_COLLECTIONS = {
+export const LOCAL_CRM_COLLECTIONS = {
   deals: 'crm_deals',
   contacts: 'crm_contacts',
   projects: 'crm_projects',
