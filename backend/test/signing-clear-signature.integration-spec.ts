@@ -12,7 +12,7 @@ import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
-/** Spec 1 §4.1.6: clearing the saved signature resets the saved flag, on the real api and database. */
+/** Spec 1 §4.1, item 6: clearing the saved signature resets the saved flag, on the real api and database. */
 describe('signing: clearing the saved signature', () => {
   const env = createTestEnv(__filename, { PUBLIC_API_URL, PUBLIC_SIGNING_URL });
   let api: INestApplication;
