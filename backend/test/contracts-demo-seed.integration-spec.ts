@@ -5,6 +5,8 @@ import type { Connection } from 'mongoose';
 import { Types } from 'mongoose';
 import request from 'supertest';
 import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
+import { AgreementEventRepository } from '../src/modules/agreements/agreement-events.repository';
+import { AgreementLinkRepository } from '../src/modules/agreements/agreement-links.repository';
 import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
 import { runSeeders } from '../src/seed/run-seeders';
 import { SeedModule } from '../src/seed/seed.module';
@@ -268,6 +270,8 @@ describe('moving old contract records onto the agreement core', () => {
     expect(first.join('\n')).toMatch(/contracts onto the agreement core: 1 old .*1 moved now/);
 
     const repository = seedApp.get(AgreementRepository);
+    const eventLog = seedApp.get(AgreementEventRepository);
+    const links = seedApp.get(AgreementLinkRepository);
     const moved = await repository.findById<StandardContractForm>(_id);
     expect(moved).not.toBeNull();
     const agreement = moved!.toObject();
@@ -331,10 +335,10 @@ describe('moving old contract records onto the agreement core', () => {
       },
       { type: 'viewed', status: 'viewed', actor: 'signer', ip: '198.51.100.23', at: viewedAt },
     ]);
-    expect(await repository.checkChain(_id)).toEqual({ intact: true, events: 2, brokenAt: null });
+    expect(await eventLog.checkChain(_id)).toEqual({ intact: true, events: 2, brokenAt: null });
     // The old keys resolve through the link records.
-    expect(String((await repository.findByKey('sign', token))?._id)).toBe(String(_id));
-    expect(String((await repository.findByKey('send', sendKey))?._id)).toBe(String(_id));
+    expect(String((await links.findByKey('sign', token))?._id)).toBe(String(_id));
+    expect(String((await links.findByKey('send', sendKey))?._id)).toBe(String(_id));
 
     // Running the seed again moves nothing and leaves the record as it was.
     const again = await runSeeders(seedApp);
@@ -357,7 +361,7 @@ describe('moving old contract records onto the agreement core', () => {
     const viewedAgain = await storedByToken(api, token);
     expect(eventTypes(viewedAgain)).toEqual(['sent', 'viewed', 'viewed']);
     expect(viewedAgain?.viewedTimes).toBe(2);
-    expect(await api.get(AgreementRepository).checkChain(_id)).toMatchObject({ intact: true });
+    expect(await api.get(AgreementEventRepository).checkChain(_id)).toMatchObject({ intact: true });
     // Staff see it on the dashboard with its history.
     const http = await staffHttp(api, 'csm@prosign.example');
     const card = (await http().get(`/api/contracts/by-token/${token}`).expect(200))

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { STANDARD_TEMPLATE_DOC_IDS, type ContractStatus } from '@prosign/domain';
 import type { Connection, Model } from 'mongoose';
-import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
+import { AgreementEventRepository } from '../src/modules/agreements/agreement-events.repository';
 import type { Agreement } from '../src/modules/agreements/agreement.schema';
 import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
 import { DocumentsService } from '../src/modules/documents/documents.service';
@@ -32,7 +32,7 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
   let admin: StaffHttp;
   let csm: StaffHttp;
   let agreements: Model<Agreement<StandardContractForm>>;
-  let repository: AgreementRepository;
+  let eventLog: AgreementEventRepository;
   let connection: Connection;
   let sentToken: string;
   let docLink: string;
@@ -43,7 +43,7 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
     admin = await staffHttp(api, 'admin@prosign.example');
     csm = await staffHttp(api, 'csm@prosign.example');
     agreements = agreementModel(api);
-    repository = api.get(AgreementRepository, { strict: false });
+    eventLog = api.get(AgreementEventRepository, { strict: false });
     connection = api.get(getConnectionToken(), { strict: false });
 
     const created = await csm()
@@ -100,7 +100,7 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
   const stored = async (token: string): Promise<StoredStandard> =>
     (await storedByToken(api, token))!;
   const chainIntact = async (record: StoredStandard) =>
-    (await repository.checkChain(record._id))?.intact;
+    (await eventLog.checkChain(record._id))?.intact;
 
   it('sends a reminder, locks the next one for the configured hours, and allows it again once the lock passed', async () => {
     const token = await contractIn('viewed');

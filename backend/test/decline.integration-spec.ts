@@ -7,7 +7,7 @@ import {
   type AgreementCardCore,
 } from '@prosign/domain';
 import { Types, type Connection } from 'mongoose';
-import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
+import { AgreementEventRepository } from '../src/modules/agreements/agreement-events.repository';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { RealtimePublisher } from '../src/platform/realtime/realtime-publisher';
 import { coBody, coDealFixture } from './support/co-fixtures';
@@ -56,7 +56,7 @@ describe('a signer declines with a reason', () => {
   let csm: StaffHttp;
   let pm: StaffHttp;
   let connection: Connection;
-  let repository: AgreementRepository;
+  let eventLog: AgreementEventRepository;
   let changed: jest.SpyInstance;
 
   beforeAll(async () => {
@@ -66,7 +66,7 @@ describe('a signer declines with a reason', () => {
     csm = await staffHttp(api, 'csm@prosign.example');
     pm = await staffHttp(api, 'pm@prosign.example');
     connection = api.get(getConnectionToken(), { strict: false });
-    repository = api.get(AgreementRepository, { strict: false });
+    eventLog = api.get(AgreementEventRepository, { strict: false });
     changed = jest.spyOn(api.get(RealtimePublisher, { strict: false }), 'agreementChanged');
   });
 
@@ -203,7 +203,7 @@ describe('a signer declines with a reason', () => {
       });
       expect(event.ip).toBeTruthy();
       expect(JSON.stringify(record?.events)).not.toContain(luis);
-      expect(await repository.checkChain(agreementId)).toMatchObject({ intact: true });
+      expect(await eventLog.checkChain(agreementId)).toMatchObject({ intact: true });
       // Open dashboards hear of it, by id.
       expect(changed).toHaveBeenCalledWith({
         family: 'standard',
@@ -320,7 +320,7 @@ describe('a signer declines with a reason', () => {
         type: 'declined',
         data: { reason: longest, recipientId: 'signer-1' },
       });
-      expect(await repository.checkChain(String(declined?._id))).toMatchObject({ intact: true });
+      expect(await eventLog.checkChain(String(declined?._id))).toMatchObject({ intact: true });
       await expectDeclinedMails(String(declined?._id), ['csm@prosign.example'], longest, [token]);
       expect(
         await connection
@@ -364,9 +364,9 @@ describe('a signer declines with a reason', () => {
       await csm().put('/api/update/resend').send({ token: declined.token }).expect(409);
       await csm().post('/api/update/cancel-contract').send({ token: declined.token }).expect(200);
       expect((await byToken(declined.token))?.status).toBe('cancelled');
-      expect(
-        await repository.checkChain(String((await byToken(declined.token))?._id)),
-      ).toMatchObject({ intact: true });
+      expect(await eventLog.checkChain(String((await byToken(declined.token))?._id))).toMatchObject(
+        { intact: true },
+      );
     });
   });
 
@@ -433,7 +433,7 @@ describe('a signer declines with a reason', () => {
         userAgent: USER_AGENT,
         data: { reason, recipientId },
       });
-      expect(await repository.checkChain(agreementId)).toMatchObject({ intact: true });
+      expect(await eventLog.checkChain(agreementId)).toMatchObject({ intact: true });
 
       // Both links closed, before and after the captcha.
       for (const customId of [first, luis]) {

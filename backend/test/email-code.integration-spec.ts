@@ -12,7 +12,7 @@ import { Types, type Connection } from 'mongoose';
 import request from 'supertest';
 import { caughtMails } from '../src/integrations/mail/caught-mail.collection';
 import { caughtIdOf } from '../src/integrations/mail/mail-catcher';
-import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
+import { AgreementEventRepository } from '../src/modules/agreements/agreement-events.repository';
 import { DocumentsService } from '../src/modules/documents/documents.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { MailDeliveryRepository } from '../src/modules/mail/mail-delivery.repository';
@@ -56,7 +56,7 @@ describe('the e-mail one-time code', () => {
   let pm: StaffHttp;
   let admin: StaffHttp;
   let connection: Connection;
-  let repository: AgreementRepository;
+  let eventLog: AgreementEventRepository;
 
   beforeAll(async () => {
     services = await startMailCatcherEnv(
@@ -73,7 +73,7 @@ describe('the e-mail one-time code', () => {
     pm = await staffHttp(api, 'pm@prosign.example');
     admin = await staffHttp(api, 'admin@prosign.example');
     connection = api.get(getConnectionToken(), { strict: false });
-    repository = api.get(AgreementRepository, { strict: false });
+    eventLog = api.get(AgreementEventRepository, { strict: false });
   });
 
   afterAll(async () => {
@@ -187,7 +187,7 @@ describe('the e-mail one-time code', () => {
     const event = (record?.events as StoredEvent[]).find((e) => e.type === 'email_code_verified');
     expect(event).toMatchObject({ actor: 'signer', data: { recipientId: 'signer-1' } });
     expect(JSON.stringify(record?.events)).not.toContain(mailed.code);
-    expect(await repository.checkChain(agreementId)).toMatchObject({ intact: true });
+    expect(await eventLog.checkChain(agreementId)).toMatchObject({ intact: true });
 
     // Now the document opens and the signer signs to the end.
     const opened = await signer.post('/api/verifyToken').send({ token }).expect(200);
@@ -410,7 +410,7 @@ describe('the e-mail one-time code', () => {
     ).toEqual([
       expect.objectContaining({ actor: 'csm@prosign.example', data: { recipientId: 'signer-1' } }),
     ]);
-    expect(await repository.checkChain(agreementId)).toMatchObject({ intact: true });
+    expect(await eventLog.checkChain(agreementId)).toMatchObject({ intact: true });
     expect(
       (await csm().get(`/api/contracts/by-token/${token}`).expect(200)).body.emailCodeLocked,
     ).toEqual([]);
@@ -708,7 +708,7 @@ describe('the e-mail one-time code', () => {
       expect((await sealedFinish(api, customId)).signedDocLink).toMatch(/\/api\/documents\/d\//);
       const events = (await agreementOf(agreementId))?.events as StoredEvent[];
       expect(events.map((e) => e.type)).toContain('email_code_verified');
-      expect(await repository.checkChain(agreementId)).toMatchObject({ intact: true });
+      expect(await eventLog.checkChain(agreementId)).toMatchObject({ intact: true });
     });
   });
 });

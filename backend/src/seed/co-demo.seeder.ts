@@ -16,7 +16,14 @@ import {
 import type { QueryFilter } from 'mongoose';
 import { localCrmDemoData } from '../integrations/crm';
 import { CO_FAMILY, sectionOverridesOf, type ChangeOrderForm } from '../modules/agreements';
-import { AgreementRepository, AgreementSendService, type Agreement } from '../modules/agreements';
+import {
+  AgreementEventRepository,
+  AgreementLinkRepository,
+  AgreementRecordCreationRepository,
+  AgreementRepository,
+  AgreementSendService,
+  type Agreement,
+} from '../modules/agreements';
 import { CoTemplateRepository } from '../modules/co';
 import { DocumentsService } from '../modules/documents';
 import { SigningFinishService, SigningService } from '../modules/signing';
@@ -120,6 +127,9 @@ export class CoDemoSeeder implements Seeder {
 
   constructor(
     private readonly repository: AgreementRepository,
+    private readonly links: AgreementLinkRepository,
+    private readonly recordCreation: AgreementRecordCreationRepository,
+    private readonly eventLog: AgreementEventRepository,
     private readonly documents: DocumentsService,
     private readonly finishing: SigningFinishService,
     private readonly sending: AgreementSendService,
@@ -142,13 +152,16 @@ export class CoDemoSeeder implements Seeder {
     const crm = localCrmDemoData(this.config);
     const services = {
       repository: this.repository,
+      links: this.links,
+      recordCreation: this.recordCreation,
+      eventLog: this.eventLog,
       documents: this.documents,
       finishing: this.finishing,
     };
     let added = 0;
     for (const [i, demo] of DEMO_COS.entries()) {
       const seedKey = `demo-co-${String(i + 1).padStart(2, '0')}`;
-      if (await isDemoSeeded(this.repository, seedKey)) continue;
+      if (await isDemoSeeded(services, seedKey)) continue;
       const form = demoCoForm(crm, template, templateFields, demo);
       const createdAt = demoSentAt(demo.timeline);
       // The change-order document, made as the /co screen's create makes it.

@@ -32,7 +32,9 @@ import { familyConfig } from './agreement-family';
 import { agreementMailKey } from './agreement-mail-keys';
 import type { StoredHandover, StoredRecipient } from './agreement-recipients';
 import type { Agreement, AgreementDocument } from './agreement.schema';
-import { addressFreeCondition, AgreementRepository, newLinkToken } from './agreement.repository';
+import { AgreementRepository } from './agreement.repository';
+import { addressFreeCondition, AgreementEventRepository } from './agreement-events.repository';
+import { AgreementLinkRepository, newLinkToken } from './agreement-links.repository';
 import type { EventInput } from './event-chain';
 
 /** Who hands over: the signer from their own link, or a staff member from the card. */
@@ -82,6 +84,8 @@ export class AgreementHandoverService {
 
   constructor(
     private readonly repository: AgreementRepository,
+    private readonly links: AgreementLinkRepository,
+    private readonly eventLog: AgreementEventRepository,
     private readonly mail: MailService,
     private readonly crmEvents: AgreementCrmEvents,
     private readonly documents: DocumentsService,
@@ -107,7 +111,7 @@ export class AgreementHandoverService {
     const token = newLinkToken();
     const signingLink = place.signingLink.split(place.token).join(token);
     // Unknown to anyone until mailed; it opens nothing until the agreement names it.
-    await this.repository.addSigningLink(
+    await this.links.addSigningLink(
       agreement,
       token,
       place.isFirst ? null : place.recipientId,
@@ -199,12 +203,12 @@ export class AgreementHandoverService {
     // The first signer's place: the agreement goes back to its initial status (the new
     // signer has opened nothing yet); another signer's leaves the status as it is.
     const updated = place.isFirst
-      ? await this.repository.transition<object>(
+      ? await this.eventLog.transition<object>(
           agreement,
           { from: firstPlaceStatusesFrom(initial, actor), to: initial },
           { now, set, condition, event },
         )
-      : await this.repository.record<object>(
+      : await this.eventLog.record<object>(
           agreement,
           {
             now,
@@ -215,10 +219,10 @@ export class AgreementHandoverService {
           { notify: true },
         );
     if (!updated) {
-      await this.repository.removeSigningLink(token);
+      await this.links.removeSigningLink(token);
       throw await this.refusal(agreement, place.recipientId, email, actor);
     }
-    await this.repository.markLinkHandedOver(place.token, name, now);
+    await this.links.markLinkHandedOver(place.token, name, now);
     await this.printNewName(updated, place.recipientId, name);
 
     const number = (updated.events ?? []).filter(

@@ -39,6 +39,9 @@ import { agreementMailKey } from './agreement-mail-keys';
 import { countersignRequestMail } from './countersign-mail';
 import type { Agreement, AgreementDocument } from './agreement.schema';
 import { AgreementRepository } from './agreement.repository';
+import { AgreementAnnouncer } from './agreement-announcer';
+import { AgreementEventRepository } from './agreement-events.repository';
+import { AgreementLinkRepository } from './agreement-links.repository';
 import { AgreementSendService } from './agreement-send.service';
 import { AgreementHandoverService } from './agreement-handover.service';
 import type { EventInput } from './event-chain';
@@ -83,6 +86,9 @@ export class AgreementLifecycleService {
   constructor(
     private readonly crmEvents: AgreementCrmEvents,
     private readonly repository: AgreementRepository,
+    private readonly links: AgreementLinkRepository,
+    private readonly eventLog: AgreementEventRepository,
+    private readonly announcer: AgreementAnnouncer,
     private readonly mail: MailService,
     private readonly documents: DocumentsService,
     private readonly sending: AgreementSendService,
@@ -127,7 +133,7 @@ export class AgreementLifecycleService {
       throw new ConflictException(EMAIL_CODE_MESSAGES.notLocked);
     }
     // Conditional on the place being locked still: two clicks re-open (and record) once.
-    const reopened = await this.repository.record(
+    const reopened = await this.eventLog.record(
       agreement,
       {
         condition: {
@@ -173,7 +179,7 @@ export class AgreementLifecycleService {
     extraCondition: QueryFilter<Agreement> = {},
   ): Promise<AgreementDocument<object> | null> {
     const lockUntil = new Date(now.getTime() + this.config.REMINDER_LOCK_HOURS * 3600_000);
-    const claimed = await this.repository.record<object>(
+    const claimed = await this.eventLog.record<object>(
       agreement,
       {
         now,
@@ -199,7 +205,7 @@ export class AgreementLifecycleService {
     } catch (error) {
       // Nothing was sent: give the claim back (lock and reminder time as they were), so the
       // next try is allowed at once and the card does not claim a reminder that never left.
-      await this.repository.record(
+      await this.eventLog.record(
         claimed,
         {
           condition: { lastReminderAt: now },
@@ -316,14 +322,14 @@ export class AgreementLifecycleService {
   ): Promise<AgreementDeleted> {
     const agreement = await this.checked(family, ref, 'delete', actor);
     const now = new Date();
-    const deleted = await this.repository.record(agreement, {
+    const deleted = await this.eventLog.record(agreement, {
       now,
       condition: { deletedAt: null },
       set: { deletedAt: now, deletedBy: actor.email },
       event: eventBy(actor, 'deleted'),
     });
     if (!deleted) throw new NotFoundException('Contract not found.');
-    this.repository.changed(deleted, 'deleted');
+    this.announcer.changed(deleted, 'deleted');
     return { message: 'Contract deleted.' };
   }
 
@@ -342,7 +348,7 @@ export class AgreementLifecycleService {
     const agreement = await this.checked(family, ref, 'resend', actor);
     const result = await this.sending.resend(agreement, actor);
     const now = new Date();
-    await this.repository.transition(agreement, actionRule(family, 'resend'), {
+    await this.eventLog.transition(agreement, actionRule(family, 'resend'), {
       now,
       set: { isResend: true, resendAt: now, replacedBy: result._id },
       event: eventBy(actor, 'resent'),
@@ -375,7 +381,7 @@ export class AgreementLifecycleService {
     agreementId: Agreement['_id'],
     now: Date,
   ): Promise<boolean> {
-    const expired = await this.repository.transition(
+    const expired = await this.eventLog.transition(
       { _id: agreementId, family },
       transitionRule(family, 'expire'),
       { now, set: { expiredAt: now }, event: eventBy(SYSTEM_ACTOR, 'expired') },
@@ -393,7 +399,7 @@ export class AgreementLifecycleService {
   ): Promise<AgreementDocument<TForm>> {
     const agreement =
       typeof ref === 'string'
-        ? await this.repository.findByKey<TForm>('sign', ref)
+        ? await this.links.findByKey<TForm>('sign', ref)
         : await this.repository.findById<TForm>(ref.id);
     if (!agreement || agreement.family !== family || agreement.status === null) {
       throw new NotFoundException('Contract not found.');
@@ -423,7 +429,7 @@ export class AgreementLifecycleService {
   ): Promise<AgreementDocument<object>> {
     const now = new Date();
     const rule = actionRule(agreement.family, action);
-    const updated = await this.repository.transition<object>(agreement, rule, {
+    const updated = await this.eventLog.transition<object>(agreement, rule, {
       now,
       set: fields(now),
       event: eventBy(actor, rule.to ?? action),

@@ -40,7 +40,10 @@ import {
 } from './agreement-recipients';
 import { agreementMailKey, legacyAgreementMailKey } from './agreement-mail-keys';
 import type { AgreementDocument } from './agreement.schema';
-import { AgreementRepository, newLinkToken } from './agreement.repository';
+import { AgreementRepository } from './agreement.repository';
+import { AgreementEventRepository } from './agreement-events.repository';
+import { AgreementLinkRepository, newLinkToken } from './agreement-links.repository';
+import { AgreementRecordCreationRepository } from './agreement-record-creation.repository';
 import { EmailCodeDefaultsRepository } from './email-code-defaults.repository';
 import { httpErrorDetail, StepFailedError, StepRunner, StepRunnerBusyError } from './step-runner';
 
@@ -101,6 +104,9 @@ export class AgreementSendService {
 
   constructor(
     private readonly repository: AgreementRepository,
+    private readonly links: AgreementLinkRepository,
+    private readonly recordCreation: AgreementRecordCreationRepository,
+    private readonly eventLog: AgreementEventRepository,
     private readonly runner: StepRunner,
     private readonly mail: MailService,
     private readonly documents: DocumentsService,
@@ -145,7 +151,7 @@ export class AgreementSendService {
       input.requireEmailCode ?? (await this.emailCodeDefaults?.requiredFor(input.family)) ?? false;
     // Before any link exists: a forwarded signing link then shows nothing without the code.
     if (requireEmailCode) await this.documents.restrictReadingToSigners(input.docLink);
-    const { agreement, created } = await this.repository.createOnce<TForm>({
+    const { agreement, created } = await this.recordCreation.createOnce<TForm>({
       additionalSigners,
       requireEmailCode,
       family: input.family,
@@ -186,7 +192,7 @@ export class AgreementSendService {
       set['send.params.subject'] = params.subject;
       set['send.params.filename'] = params.filename;
     }
-    const refreshed = await this.repository.record<TForm>(agreement, {
+    const refreshed = await this.eventLog.record<TForm>(agreement, {
       set,
       condition: { 'send.state': 'in_progress' },
     });
@@ -290,7 +296,7 @@ export class AgreementSendService {
     const signingLink = previous.signingLink;
     // Keyed by the old record's id; a resend begun when the key was its token goes on under that.
     const legacySendKey = `resend-of.${previous.token}`;
-    const sendKey = (await this.repository.findBySendKey(previous.family, legacySendKey))
+    const sendKey = (await this.links.findBySendKey(previous.family, legacySendKey))
       ? legacySendKey
       : `resend-of.${String(previous._id)}`;
     const agreement = await this.prepare<TForm>(
@@ -325,7 +331,7 @@ export class AgreementSendService {
       (recipient) => recipient.role !== 'cc' && recipient.state === 'signed',
     );
     if (!someoneSigned) return previous.docLink;
-    const started = await this.repository.findBySendKey(previous.family, sendKey);
+    const started = await this.links.findBySendKey(previous.family, sendKey);
     return started?.docLink ?? (await this.documents.unsignedCopy(previous.docLink));
   }
 
@@ -421,7 +427,7 @@ export class AgreementSendService {
         // signer's marks is kept with the record it publishes, so no link check reads it.
         const signingPlaces = await this.signingPlacesOf(agreement);
         const now = new Date();
-        const published = await this.repository.transition(
+        const published = await this.eventLog.transition(
           agreement,
           transitionRule(agreement.family, 'publish'),
           {
@@ -450,7 +456,7 @@ export class AgreementSendService {
           throw new ConflictException('the agreement could not be published');
         }
         // After the status: a mark without it would let a signer socket in early.
-        await this.repository.markSigningLinkPublished(agreement.token, now);
+        await this.links.markSigningLinkPublished(agreement.token, now);
         return;
       }
       case 'previousMarked': {
@@ -458,7 +464,7 @@ export class AgreementSendService {
         if (!replacedId) return;
         const previous = await this.repository.findById(replacedId);
         if (!previous) throw new ConflictException('the previous contract is gone');
-        const marked = await this.repository.transition(
+        const marked = await this.eventLog.transition(
           previous,
           actionRule(previous.family, 'editAndResend'),
           {

@@ -34,7 +34,13 @@ export {
   type StepPlan,
   type TakenLease,
 } from './step-runner';
-export { AgreementRepository, newLinkToken, type AgreementWrite } from './agreement.repository';
+export { AgreementRepository } from './agreement.repository';
+export { AgreementLinkRepository, newLinkToken } from './agreement-links.repository';
+export { AgreementRecordCreationRepository } from './agreement-record-creation.repository';
+export { AgreementEventRepository, type AgreementWrite } from './agreement-events.repository';
+export { AgreementAnnouncer } from './agreement-announcer';
+export { AgreementPresenceRepository } from './agreement-presence.repository';
+export { AgreementProgressRepository } from './agreement-progress.repository';
 export { EmailCodeDefaultsRepository } from './email-code-defaults.repository';
 export {
   AgreementSendService,

@@ -3,7 +3,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import { INITIAL_STATUS, SIGNER_ACTOR } from '@prosign/domain';
 import type { Connection, Types } from 'mongoose';
 import type { Seeder } from '../../platform/database/seeder';
-import { AgreementRepository } from '../agreements';
+import { AgreementRecordCreationRepository } from '../agreements';
 import type { StepProgress } from '../agreements';
 import type { EventInput } from '../agreements';
 import { STANDARD_CLAUSE_FIELDS, type StandardContractForm } from './standard-contract.form';
@@ -121,7 +121,7 @@ export class ContractsMigrationSeeder implements Seeder {
 
   constructor(
     @InjectConnection() private readonly connection: Connection,
-    private readonly repository: AgreementRepository,
+    private readonly recordCreation: AgreementRecordCreationRepository,
   ) {}
 
   async seed(): Promise<string> {
@@ -131,7 +131,7 @@ export class ContractsMigrationSeeder implements Seeder {
     const idOfToken = new Map(all.map((record) => [record.token, record._id]));
     let moved = 0;
     for (const record of all) {
-      if (await this.repository.importRecord(...agreementOf(record, idOfToken))) moved += 1;
+      if (await this.recordCreation.importRecord(...agreementOf(record, idOfToken))) moved += 1;
     }
     if (moved) this.logger.log(`${moved} contract(s) moved onto the agreement core`);
     return `${all.length} old contract record(s), ${moved} moved now`;
@@ -141,7 +141,7 @@ export class ContractsMigrationSeeder implements Seeder {
 function agreementOf(
   record: LegacyContract,
   idOfToken: Map<string, Types.ObjectId>,
-): Parameters<AgreementRepository['importRecord']> {
+): Parameters<AgreementRecordCreationRepository['importRecord']> {
   const form = Object.fromEntries(
     FORM_FIELDS.map((field) => [field, record[field] ?? defaultOf(field)]),
   ) as unknown as StandardContractForm;

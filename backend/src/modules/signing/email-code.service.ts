@@ -26,10 +26,10 @@ import { CAPTCHA_SECRET } from '../../integrations/captcha';
 import { captchaPassOf } from '../../platform/auth/request-credentials';
 import { AppConfig } from '../../platform/config/app-config';
 import {
-  AgreementRepository,
-  familyConfig,
   type Agreement,
   type AgreementDocument,
+  AgreementEventRepository,
+  familyConfig,
 } from '../agreements';
 import { DocumentReadAccess } from '../documents';
 import { MailService } from '../mail';
@@ -85,7 +85,7 @@ export class EmailCodeService {
     @Inject(CAPTCHA_SECRET) secret: Buffer,
     private readonly codes: EmailCodeRepository,
     private readonly signing: SigningService,
-    private readonly repository: AgreementRepository,
+    private readonly eventLog: AgreementEventRepository,
     private readonly mail: MailService,
     private readonly config: AppConfig,
     private readonly readAccess: DocumentReadAccess,
@@ -257,7 +257,7 @@ export class EmailCodeService {
         if (left <= 0) throw new TooManyRequests(EMAIL_CODE_MESSAGES.tooManyTries);
         throw new BadRequestException(EMAIL_CODE_MESSAGES.wrong(left));
       }
-      await this.repository.record<object>(seat.agreement, {
+      await this.eventLog.record<object>(seat.agreement, {
         now,
         event: signerEvent('email_code_verified', actor, {
           recipientId: seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID,
@@ -282,7 +282,7 @@ export class EmailCodeService {
   private async reserveFailure(seat: Seat): Promise<number> {
     const path = `emailCodeFailures.${placeOf(seat)}`;
     const max = EMAIL_CODE_RULES.maxFailuresPerPlace;
-    const counted = await this.repository.record<object>(seat.agreement, {
+    const counted = await this.eventLog.record<object>(seat.agreement, {
       condition: { $or: [{ [path]: { $exists: false } }, { [path]: { $lt: max } }] } as never,
       inc: { [path]: 1 },
     });
@@ -293,7 +293,7 @@ export class EmailCodeService {
   /** Gives back an entry that was not a wrong code (right, or refused before any check). */
   private async releaseFailure(seat: Seat): Promise<void> {
     const path = `emailCodeFailures.${placeOf(seat)}`;
-    await this.repository.record<object>(seat.agreement, {
+    await this.eventLog.record<object>(seat.agreement, {
       condition: { [path]: { $gt: 0 } } as never,
       inc: { [path]: -1 },
     });
@@ -302,7 +302,7 @@ export class EmailCodeService {
   /** The wrong entry that reached the limit locks the code step: an event of the chain says so. */
   private async recordLock(seat: Seat, actor: SignerActor, now: Date): Promise<void> {
     const path = `emailCodeFailures.${placeOf(seat)}`;
-    await this.repository.record<object>(
+    await this.eventLog.record<object>(
       seat.agreement,
       {
         now,

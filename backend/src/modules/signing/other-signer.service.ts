@@ -13,11 +13,12 @@ import {
   type VerifyTokenResponse,
 } from '@prosign/domain';
 import {
+  type AgreementDocument,
+  AgreementEventRepository,
   AgreementRepository,
+  type AgreementWrite,
   recipientChange,
   recipientProgressOf,
-  type AgreementDocument,
-  type AgreementWrite,
   type StoredRecipient,
 } from '../agreements';
 import { AppConfig } from '../../platform/config/app-config';
@@ -54,6 +55,7 @@ export const OTHER_SIGNER_MESSAGES = {
 export class OtherSignerSigning {
   constructor(
     private readonly repository: AgreementRepository,
+    private readonly eventLog: AgreementEventRepository,
     private readonly documents: DocumentsService,
     private readonly bookmarks: SigningBookmarksReader,
     private readonly config: AppConfig,
@@ -132,12 +134,11 @@ export class OtherSignerSigning {
       write.set[`recipients.${index}.viewedIp`] = actor.ip;
     }
     agreement =
-      (await this.repository.transition<object>(
-        agreement,
-        transitionRule(agreement.family, 'view'),
-        { ...write, set: { ...write.set, viewedAt: now, viewedIp: actor.ip } },
-      )) ??
-      (await this.repository.record<object>(agreement, write)) ??
+      (await this.eventLog.transition<object>(agreement, transitionRule(agreement.family, 'view'), {
+        ...write,
+        set: { ...write.set, viewedAt: now, viewedIp: actor.ip },
+      })) ??
+      (await this.eventLog.record<object>(agreement, write)) ??
       agreement;
     return this.stateOf({ ...seat, agreement });
   }
@@ -249,7 +250,7 @@ export class OtherSignerSigning {
     write: AgreementWrite,
   ): Promise<SignerSaveResponse> {
     const { agreement } = seat;
-    const written = await this.repository.record<object>(agreement, {
+    const written = await this.eventLog.record<object>(agreement, {
       ...write,
       condition: { status: { $in: openStatuses(agreement) }, ...write.condition },
     });

@@ -11,7 +11,7 @@ import {
   type SealLevel,
   type SealLevelOverrideResponse,
 } from '@prosign/domain';
-import { AgreementRepository } from '../agreements';
+import { AgreementEventRepository, AgreementRepository } from '../agreements';
 import { DocumentsService } from '../documents';
 import { AppConfig } from '../../platform/config/app-config';
 import type { StaffPrincipal } from '../../platform/auth/staff-principal';
@@ -41,6 +41,7 @@ export type SealLevelLowered = SealLevelOverrideResponse;
 export class SealLevelOverrides {
   constructor(
     private readonly repository: AgreementRepository,
+    private readonly eventLog: AgreementEventRepository,
     private readonly documents: DocumentsService,
     private readonly finishes: SigningFinishService,
     private readonly config: AppConfig,
@@ -79,7 +80,7 @@ export class SealLevelOverrides {
     }
 
     const at = new Date();
-    const lowered = await this.repository.record<object>(agreement, {
+    const lowered = await this.eventLog.record<object>(agreement, {
       now: at,
       condition: { sealLevelOverride: { $exists: false }, 'finish.state': 'in_progress' },
       set: { sealLevelOverride: { level, configured, by: actor.email, at, reason } },

@@ -27,7 +27,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { FILE_SERVICE_PORT, type FileServicePort } from '../../integrations/file-service';
 import { AppConfig } from '../../platform/config/app-config';
 import { QueueName } from '../../platform/queues/queue-names';
-import { AgreementCrmEvents, AgreementRepository } from '../agreements';
+import {
+  AgreementAnnouncer,
+  AgreementCrmEvents,
+  AgreementEventRepository,
+  AgreementLinkRepository,
+  AgreementRepository,
+} from '../agreements';
 import {
   httpErrorDetail,
   StepFailedError,
@@ -94,6 +100,9 @@ export class SigningFinishService {
 
   constructor(
     private readonly repository: AgreementRepository,
+    private readonly eventLog: AgreementEventRepository,
+    private readonly links: AgreementLinkRepository,
+    private readonly announcer: AgreementAnnouncer,
     private readonly runner: StepRunner,
     private readonly signatureImages: SignatureImageRepository,
     private readonly signing: SigningService,
@@ -202,6 +211,7 @@ export class SigningFinishService {
   private get partDeps(): SignerPartDeps {
     return {
       repository: this.repository,
+      eventLog: this.eventLog,
       documents: this.documents,
       mail: this.mail,
       signatureOf: (recipient) => this.signatureSourceOf(recipient),
@@ -232,7 +242,7 @@ export class SigningFinishService {
       throw new BadGatewayException(SIGNER_MESSAGES.finishFailed);
     }
     // Open dashboards refresh the card: it now has the final sealed PDF.
-    if (start.finish?.state !== 'completed') this.repository.changed(done);
+    if (start.finish?.state !== 'completed') this.announcer.changed(done);
     return responseOf(done);
   }
 
@@ -252,7 +262,7 @@ export class SigningFinishService {
       try {
         if (agreement.finish || signerLinkStateOf(agreement.status) !== 'open') {
           // Sealed or closed since: nothing left of the part to do.
-          await this.repository.record<object>(agreement, {
+          await this.eventLog.record<object>(agreement, {
             condition: { 'signerPart.at': part.at },
             set: { signerPart: null },
           });
@@ -315,7 +325,7 @@ export class SigningFinishService {
     const now = new Date();
     // The claim takes the step runner's lease too: one write fewer than taking it afterwards.
     const lease = this.runner.newLease();
-    const claimed = await this.repository.transition<object>(
+    const claimed = await this.eventLog.transition<object>(
       contract,
       transitionRule(contract.family, 'finish'),
       {
@@ -446,7 +456,7 @@ export class SigningFinishService {
           sealed.get(contract.signedDocLink) ??
           (await this.documents.pdfOf(contract.signedDocLink)).pdf;
         // The verify link the mail carries resolves from now on.
-        if (contract.verifyId) await this.repository.addKey(contract, 'verify', contract.verifyId);
+        if (contract.verifyId) await this.links.addKey(contract, 'verify', contract.verifyId);
         await this.mail.send({
           key: agreementMailKey(contract, 'signed-copy'),
           legacyKey: legacyAgreementMailKey(contract, 'signed-copy'),

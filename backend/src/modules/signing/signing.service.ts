@@ -27,7 +27,11 @@ import {
 } from '@prosign/domain';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../platform/config/app-config';
-import { AgreementCrmEvents, AgreementRepository } from '../agreements';
+import {
+  AgreementCrmEvents,
+  AgreementEventRepository,
+  AgreementLinkRepository,
+} from '../agreements';
 import type { Agreement } from '../agreements';
 import { DocumentsService } from '../documents';
 import { familyConfig, recipientProgressOf } from '../agreements';
@@ -107,7 +111,8 @@ export class SigningService {
   private readonly seatsReadFor = new WeakMap<object, { token: string; seat: SignerSeat }>();
 
   constructor(
-    private readonly repository: AgreementRepository,
+    private readonly links: AgreementLinkRepository,
+    private readonly eventLog: AgreementEventRepository,
     private readonly crmEvents: AgreementCrmEvents,
     private readonly signatureImages: SignatureImageRepository,
     private readonly images: SignatureImageService,
@@ -139,7 +144,7 @@ export class SigningService {
    */
   async seatOf(token: string, family?: AgreementFamily, read?: SignerSeat): Promise<SignerSeat> {
     const key = token.trim();
-    const found = read ?? (await this.repository.findBySigningToken<object>(key));
+    const found = read ?? (await this.links.findBySigningToken<object>(key));
     if (
       !found ||
       found.agreement.status === null ||
@@ -182,7 +187,7 @@ export class SigningService {
     token: string,
     seat: { agreement: SignedAgreement; recipientId: string | null },
   ): Promise<ConflictException> {
-    const handover = await this.repository.handoverOfLink(token);
+    const handover = await this.links.handoverOfLink(token);
     const id = seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
     const now = seat.agreement.recipients?.find((r) => r.id === id);
     const to =
@@ -233,7 +238,7 @@ export class SigningService {
         event: signerEvent('viewed', actor, { channel }),
       };
       // Every open is an event; the first moves 'not signed' to viewed in the same update.
-      const firstView = await this.repository.transition<object>(
+      const firstView = await this.eventLog.transition<object>(
         contract,
         transitionRule(contract.family, 'view'),
         {
@@ -245,7 +250,7 @@ export class SigningService {
           },
         },
       );
-      contract = firstView ?? (await this.repository.record<object>(contract, view)) ?? contract;
+      contract = firstView ?? (await this.eventLog.record<object>(contract, view)) ?? contract;
       // The deal's record hears of the first view (issue 36), once, but asked on every open: an
       // open whose request was lost (the database gone between the view and it) must not lose
       // the note for good, and a repeat of a recorded write changes nothing. Its failure fails
@@ -396,13 +401,13 @@ export class SigningService {
       disclosureSha256: CONSENT_TEXT_SHA256,
     });
     const updated =
-      (await this.repository.record<object>(contract, {
+      (await this.eventLog.record<object>(contract, {
         now,
         condition: { ...open, consentAt: null },
         set: { initials, consentAt: now, consentIp: actor.ip },
         event: consent,
       })) ??
-      (await this.repository.record<object>(contract, {
+      (await this.eventLog.record<object>(contract, {
         now,
         condition: open,
         set: { initials },
@@ -462,7 +467,7 @@ export class SigningService {
     if (!metricsOf(contract).isSignatureSaved && contract.status !== 'signature_saved') {
       return { message: SIGNER_MESSAGES.signatureCleared, metrics: metricsOf(contract) };
     }
-    const cleared = await this.repository.transition<object>(
+    const cleared = await this.eventLog.transition<object>(
       contract,
       transitionRule(contract.family, 'clearSignature'),
       {
@@ -533,7 +538,7 @@ export class SigningService {
     actor: SignerActor,
   ): Promise<SignedAgreement> {
     const now = new Date();
-    const first = await this.repository.transition<object>(
+    const first = await this.eventLog.transition<object>(
       contract,
       transitionRule(contract.family, 'saveSignature'),
       {
@@ -548,7 +553,7 @@ export class SigningService {
       },
     );
     if (first) return first;
-    const again = await this.repository.record<object>(contract, {
+    const again = await this.eventLog.record<object>(contract, {
       now,
       condition: { status: { $in: transitionRule(contract.family, 'finish').from } },
       set: fields,

@@ -79,10 +79,8 @@ describe('VerifyService: the seal section', () => {
   };
   function service(record: { revision: number; archiveExtensions?: { sha256: string }[] }) {
     const reads: number[] = [];
-    const repository = {
-      findByKey: jest.fn(async () => agreement),
-      checkChain: jest.fn(async () => ({ intact: true })),
-    };
+    const links = { findByKey: jest.fn(async () => agreement) };
+    const eventLog = { checkChain: jest.fn(async () => ({ intact: true })) };
     const documents = {
       find: jest.fn(async (docId: string) => ({ _id: docId, ...record })),
       readCurrentPdf: jest.fn(async (found: { revision: number }) => {
@@ -92,8 +90,9 @@ describe('VerifyService: the seal section', () => {
     };
     return {
       verify: new VerifyService(
-        repository as unknown as ConstructorParameters<typeof VerifyService>[0],
-        documents as unknown as ConstructorParameters<typeof VerifyService>[1],
+        links as unknown as ConstructorParameters<typeof VerifyService>[0],
+        eventLog as unknown as ConstructorParameters<typeof VerifyService>[1],
+        documents as unknown as ConstructorParameters<typeof VerifyService>[2],
       ),
       reads,
       documents,

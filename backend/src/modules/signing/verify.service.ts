@@ -11,7 +11,7 @@ import {
   type VerifySealReport,
 } from '@prosign/domain';
 import { createHash } from 'node:crypto';
-import { AgreementRepository } from '../agreements';
+import { AgreementEventRepository, AgreementLinkRepository } from '../agreements';
 import { familyConfig, recipientsOf } from '../agreements';
 import type { AgreementDocument } from '../agreements';
 import { AUDIT_EVENT_LABELS, DocumentRepository, sealReportOf } from '../documents';
@@ -68,7 +68,8 @@ export class VerifyService {
   private readonly sealReports = new Map<string, Promise<VerifySealReport | null>>();
 
   constructor(
-    private readonly repository: AgreementRepository,
+    private readonly links: AgreementLinkRepository,
+    private readonly eventLog: AgreementEventRepository,
     private readonly documents: DocumentRepository,
   ) {}
 
@@ -97,7 +98,7 @@ export class VerifyService {
     for (const copy of of.copyTo) {
       parties.push({ role: 'Copy to', name: '', email: maskEmail(copy) });
     }
-    const chain = await this.repository.checkChain(contract._id);
+    const chain = await this.eventLog.checkChain(contract._id);
     const by = actorNames(recipients, of.senderEmail);
     return {
       title: agreementTitleOf(contract),
@@ -166,7 +167,7 @@ export class VerifyService {
   }
 
   private async contractOf(verifyId: string): Promise<AgreementDocument<object>> {
-    const contract = await this.repository.findByKey<object>('verify', verifyId);
+    const contract = await this.links.findByKey<object>('verify', verifyId);
     if (!contract || contract.status === null) throw new NotFoundException(VERIFY_NOT_FOUND);
     return contract;
   }
