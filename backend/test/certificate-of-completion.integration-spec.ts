@@ -7,7 +7,7 @@ import {
 } from '@prosign/domain';
 import { Types, type Connection } from 'mongoose';
 import request from 'supertest';
-import { DocumentsService } from '../src/modules/documents/documents.service';
+import { DocumentPdfService } from '../src/modules/documents/document-pdf.service';
 import { MailService } from '../src/modules/mail/mail.service';
 import { maskEmail } from '../src/modules/signing/verify.service';
 import { coBody, coDealFixture, type CoDealFixture } from './support/co-fixtures';
@@ -330,7 +330,7 @@ describe('the certificate of completion tells what the record says', () => {
       );
       const lastSignature = Math.max(...signing.map((r) => new Date(r.signedAt as Date).getTime()));
 
-      const pdf = (await api.get(DocumentsService).pdfOf(sealed.signedDocLink)).pdf;
+      const pdf = (await api.get(DocumentPdfService).pdfOf(sealed.signedDocLink)).pdf;
       const text = await pdfText(pdf);
       expect(text).toContain(`Status Completed ${formatPacificTimestamp(new Date(lastSignature))}`);
       expect(text).not.toMatch(/\d+ of \d+ signed/);

@@ -5,7 +5,7 @@ import type { Connection, Model } from 'mongoose';
 import { AgreementEventRepository } from '../src/modules/agreements/agreement-events.repository';
 import type { Agreement } from '../src/modules/agreements/agreement.schema';
 import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
-import { DocumentsService } from '../src/modules/documents/documents.service';
+import { DocumentPdfService } from '../src/modules/documents/document-pdf.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { MailService } from '../src/modules/mail/mail.service';
 import {
@@ -275,7 +275,7 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
     });
     // The refused attempt left nothing in the log.
     expect(eventTypes(record)).toEqual(['sent', 'void']);
-    const { pdf } = await api.get(DocumentsService, { strict: false }).pdfOf(record.voidDocLink!);
+    const { pdf } = await api.get(DocumentPdfService, { strict: false }).pdfOf(record.voidDocLink!);
     expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe('%PDF-');
 
     // Not signed: nothing to void.

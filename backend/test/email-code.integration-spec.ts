@@ -13,7 +13,7 @@ import request from 'supertest';
 import { caughtMails } from '../src/integrations/mail/caught-mail.collection';
 import { caughtIdOf } from '../src/integrations/mail/mail-catcher';
 import { AgreementEventRepository } from '../src/modules/agreements/agreement-events.repository';
-import { DocumentsService } from '../src/modules/documents/documents.service';
+import { DocumentPdfService } from '../src/modules/documents/document-pdf.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { MailDeliveryRepository } from '../src/modules/mail/mail-delivery.repository';
 import { MAIL_SECRET_PLACEHOLDER } from '../src/modules/mail/mail-secret';
@@ -202,7 +202,7 @@ describe('the e-mail one-time code', () => {
     const verifiedAt = (await agreementOf(agreementId))?.events.find(
       (e: StoredEvent) => e.type === 'email_code_verified',
     ).at as Date;
-    const sealed = (await api.get(DocumentsService).pdfOf(done.signedDocLink)).pdf;
+    const sealed = (await api.get(DocumentPdfService).pdfOf(done.signedDocLink)).pdf;
     const text = await pdfText(sealed);
     expect(text).toContain('E-mail code verified');
     expect(text).toContain(`E-mail code verified at ${formatPacificTimestamp(verifiedAt)}`);
@@ -425,7 +425,7 @@ describe('the e-mail one-time code', () => {
     await signer.post('/api/signing/finish').send({ token }).expect(200);
     const done = await sealedFinish(api, token);
     const text = (
-      await pdfText((await api.get(DocumentsService).pdfOf(done.signedDocLink)).pdf)
+      await pdfText((await api.get(DocumentPdfService).pdfOf(done.signedDocLink)).pdf)
     ).replace(/\s+/g, ' ');
     expect(text).toContain('E-mail code step locked after too many wrong codes');
     // (The table's column breaks "re-opened" after its hyphen.)

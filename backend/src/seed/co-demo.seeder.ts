@@ -25,7 +25,7 @@ import {
   type Agreement,
 } from '../modules/agreements';
 import { CoTemplateRepository } from '../modules/co';
-import { DocumentsService } from '../modules/documents';
+import { DerivedDocumentsService, DocumentsService } from '../modules/documents';
 import { SigningFinishService, SigningService } from '../modules/signing';
 import { AppConfig } from '../platform/config/app-config';
 import {
@@ -131,6 +131,7 @@ export class CoDemoSeeder implements Seeder {
     private readonly recordCreation: AgreementRecordCreationRepository,
     private readonly eventLog: AgreementEventRepository,
     private readonly documents: DocumentsService,
+    private readonly derivedDocuments: DerivedDocumentsService,
     private readonly finishing: SigningFinishService,
     private readonly sending: AgreementSendService,
     private readonly signing: SigningService,
@@ -155,7 +156,7 @@ export class CoDemoSeeder implements Seeder {
       links: this.links,
       recordCreation: this.recordCreation,
       eventLog: this.eventLog,
-      documents: this.documents,
+      derivedDocuments: this.derivedDocuments,
       finishing: this.finishing,
     };
     let added = 0;

@@ -10,7 +10,7 @@ import {
 import { STANDARD_FAMILY } from '../modules/agreements';
 import { standardFormOf } from '../modules/contracts';
 import { localDocLink } from '../modules/documents';
-import { DocumentsService } from '../modules/documents';
+import { DerivedDocumentsService, DocumentsService } from '../modules/documents';
 import type { ContractFormDataDto } from '../modules/documents';
 import { SigningFinishService } from '../modules/signing';
 import { AppConfig } from '../platform/config/app-config';
@@ -48,6 +48,7 @@ export class ContractsDemoSeeder implements Seeder {
     private readonly recordCreation: AgreementRecordCreationRepository,
     private readonly eventLog: AgreementEventRepository,
     private readonly documents: DocumentsService,
+    private readonly derivedDocuments: DerivedDocumentsService,
     private readonly finishing: SigningFinishService,
     private readonly config: AppConfig,
   ) {}
@@ -122,7 +123,7 @@ export class ContractsDemoSeeder implements Seeder {
         links: this.links,
         recordCreation: this.recordCreation,
         eventLog: this.eventLog,
-        documents: this.documents,
+        derivedDocuments: this.derivedDocuments,
         finishing: this.finishing,
       };
       const imported = await seedDemoAgreement(services, {

@@ -16,7 +16,7 @@ import {
   type AgreementRepository,
 } from '../modules/agreements';
 import type { EventInput } from '../modules/agreements';
-import { DocumentsService } from '../modules/documents';
+import { DerivedDocumentsService } from '../modules/documents';
 import { SigningFinishService } from '../modules/signing';
 
 const HOUR = 3600_000;
@@ -41,7 +41,7 @@ export interface DemoAgreementServices {
   links: AgreementLinkRepository;
   recordCreation: AgreementRecordCreationRepository;
   eventLog: AgreementEventRepository;
-  documents: DocumentsService;
+  derivedDocuments: DerivedDocumentsService;
   finishing: SigningFinishService;
 }
 
@@ -253,13 +253,13 @@ async function signForReal(
   token: string,
   thenVoid: boolean,
 ): Promise<void> {
-  const { links, eventLog, documents, finishing } = services;
+  const { links, eventLog, derivedDocuments, finishing } = services;
   const { signedDocLink } = await finishing.finish(token, { ip: DEMO_SIGNER_IP });
   if (!thenVoid) return;
   const agreement = await links.findByKey('sign', token);
   if (!agreement || agreement.status !== 'signed') return;
   const now = new Date();
-  const voided = await documents.voidDocument(signedDocLink, DEMO_ADMIN, now);
+  const voided = await derivedDocuments.voidDocument(signedDocLink, DEMO_ADMIN, now);
   await eventLog.transition(agreement, actionRule(agreement.family, 'void'), {
     now,
     set: { voidDocLink: voided.docLink, voidedAt: now },

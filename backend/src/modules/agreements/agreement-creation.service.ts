@@ -13,7 +13,7 @@ import {
   type SendSignersRequest,
 } from '@prosign/domain';
 import { AppConfig } from '../../platform/config/app-config';
-import { DocumentsService, signatureSignersOf, signersOf } from '../documents';
+import { DocumentPdfService, signatureSignersOf, signersOf } from '../documents';
 import { familyConfig } from './agreement-family';
 import { AgreementRepository } from './agreement.repository';
 import { AgreementLinkRepository } from './agreement-links.repository';
@@ -41,7 +41,7 @@ export class AgreementCreationService {
     private readonly repository: AgreementRepository,
     private readonly links: AgreementLinkRepository,
     private readonly sending: AgreementSendService,
-    private readonly documents: DocumentsService,
+    private readonly documentPdfs: DocumentPdfService,
     private readonly config: AppConfig,
   ) {}
 
@@ -70,7 +70,7 @@ export class AgreementCreationService {
       ? await this.assertReplaceable(family, input.replacesId)
       : null;
     // The document must be this family's before anything is sent (a 404 here changes nothing).
-    await this.documents.contractPdfOf(input.docLink, family);
+    await this.documentPdfs.contractPdfOf(input.docLink, family);
     const prepared = await this.sending.prepare<TForm>(
       {
         family,

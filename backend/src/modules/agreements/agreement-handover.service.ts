@@ -25,7 +25,7 @@ import {
   type SignerLinkState,
 } from '@prosign/domain';
 import type { QueryFilter } from 'mongoose';
-import { DocumentsService } from '../documents';
+import { DocumentLayoutService, DocumentsService } from '../documents';
 import { MailService } from '../mail';
 import { AgreementCrmEvents } from './agreement-crm-events';
 import { familyConfig } from './agreement-family';
@@ -89,6 +89,7 @@ export class AgreementHandoverService {
     private readonly mail: MailService,
     private readonly crmEvents: AgreementCrmEvents,
     private readonly documents: DocumentsService,
+    private readonly documentLayout: DocumentLayoutService,
   ) {}
 
   async handOver(
@@ -272,7 +273,7 @@ export class AgreementHandoverService {
       });
     if (!renamed) return;
     try {
-      const places = await this.documents.signingPlaces(agreement.docLink);
+      const places = await this.documentLayout.signingPlaces(agreement.docLink);
       await this.repository.storeSigningPlaces(agreement._id, places);
     } catch (error) {
       this.logger.warn(

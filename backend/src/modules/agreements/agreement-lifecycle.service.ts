@@ -31,7 +31,7 @@ import {
 } from '@prosign/domain';
 import type { QueryFilter } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
-import { DocumentsService } from '../documents';
+import { DerivedDocumentsService } from '../documents';
 import { MailService } from '../mail';
 import { familyConfig } from './agreement-family';
 import { allSignedChange, recipientsOf } from './agreement-recipients';
@@ -90,7 +90,7 @@ export class AgreementLifecycleService {
     private readonly eventLog: AgreementEventRepository,
     private readonly announcer: AgreementAnnouncer,
     private readonly mail: MailService,
-    private readonly documents: DocumentsService,
+    private readonly derivedDocuments: DerivedDocumentsService,
     private readonly sending: AgreementSendService,
     private readonly config: AppConfig,
     private readonly handover: AgreementHandoverService,
@@ -301,7 +301,7 @@ export class AgreementLifecycleService {
     const agreement = await this.checked(family, ref, 'void', actor);
     const now = new Date();
     // Same source → same derived document, so a retry after a failure makes no second one.
-    const voided = await this.documents.voidDocument(
+    const voided = await this.derivedDocuments.voidDocument(
       agreement.signedDocLink || agreement.docLink,
       actor.email,
       now,

@@ -27,7 +27,12 @@ import {
 } from '@prosign/domain';
 import { StaffDirectory } from '../../platform/auth/staff-directory';
 import { AppConfig } from '../../platform/config/app-config';
-import { DocumentReadAccess, DocumentsService } from '../documents';
+import {
+  DocumentLayoutService,
+  DocumentPdfService,
+  DocumentReadAccess,
+  DocumentsService,
+} from '../documents';
 import { MailService } from '../mail';
 import { AgreementCrmEvents } from './agreement-crm-events';
 import { familyConfig } from './agreement-family';
@@ -110,6 +115,8 @@ export class AgreementSendService {
     private readonly runner: StepRunner,
     private readonly mail: MailService,
     private readonly documents: DocumentsService,
+    private readonly documentPdfs: DocumentPdfService,
+    private readonly documentLayout: DocumentLayoutService,
     private readonly crmEvents: AgreementCrmEvents,
     private readonly readAccess: DocumentReadAccess,
     private readonly config: AppConfig,
@@ -341,7 +348,7 @@ export class AgreementSendService {
    */
   private async signingPlacesOf(agreement: AgreementDocument<object>) {
     try {
-      return await this.documents.signingPlaces(agreement.docLink);
+      return await this.documentLayout.signingPlaces(agreement.docLink);
     } catch (error) {
       this.logger.warn(
         `no signing places for agreement ${String(agreement._id)} at its send: ${(error as Error).message}`,
@@ -397,7 +404,7 @@ export class AgreementSendService {
         return;
       case 'ccCopy': {
         if (parties.copyTo.length === 0) return;
-        const { pdf } = await this.documents.pdfOf(agreement.docLink);
+        const { pdf } = await this.documentPdfs.pdfOf(agreement.docLink);
         await this.mail.send({
           key: agreementMailKey(agreement, 'cc-copy'),
           legacyKey: legacyAgreementMailKey(agreement, 'cc-copy'),

@@ -16,7 +16,7 @@ import { AgreementEventRepository, AgreementLinkRepository } from '../agreements
 import { STANDARD_FAMILY } from '../agreements';
 import { signersOf } from '../documents';
 import { AgreementSendService, sendResultOf, type SendActor } from '../agreements';
-import { DocumentsService } from '../documents';
+import { DocumentPdfService } from '../documents';
 import type {
   ContractRecordDto,
   SaveTokenDto,
@@ -55,7 +55,7 @@ export class ContractSendService {
     private readonly links: AgreementLinkRepository,
     private readonly eventLog: AgreementEventRepository,
     private readonly sending: AgreementSendService,
-    private readonly documents: DocumentsService,
+    private readonly documentPdfs: DocumentPdfService,
     private readonly config: AppConfig,
   ) {}
 
@@ -67,7 +67,7 @@ export class ContractSendService {
       ? await this.assertReplaceable(input.replacesToken, sendKey)
       : null;
     // The document must be a standard contract before anything is sent (a 404 changes nothing).
-    await this.documents.contractPdfOf(input.docLink, 'standard');
+    await this.documentPdfs.contractPdfOf(input.docLink, 'standard');
     const agreement = await this.prepare(sendKey, input, actor, replacesId);
     return sendResultOf(await this.sending.run(agreement, actor));
   }
@@ -78,7 +78,7 @@ export class ContractSendService {
    */
   async sendLink(input: SendLinkDto, actor: SendActor): Promise<{ unique_token: string }> {
     const sendKey = this.sendKeyOf(input.doclink);
-    await this.documents.contractPdfOf(input.doclink, 'standard');
+    await this.documentPdfs.contractPdfOf(input.doclink, 'standard');
     const agreement =
       (await this.links.findBySendKey<StandardContractForm>('standard', sendKey)) ??
       (await this.prepare(

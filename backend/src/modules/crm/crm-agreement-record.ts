@@ -19,7 +19,7 @@ import {
   type CrmPort,
 } from '../../integrations/crm';
 import { AppConfig } from '../../platform/config/app-config';
-import { DocumentsService } from '../documents';
+import { DocumentPdfService } from '../documents';
 import { contactsByEmail } from './crm-flows.service';
 import { CRM_SIGNING_LINKS, type CrmSigningLinks } from './crm-signing-links.port';
 import type { CrmStageMoveDoc, CrmWriteStep } from './crm-stage-move.repository';
@@ -41,7 +41,7 @@ export type CrmWriteProgress = (tried: CrmWriteStep) => Promise<void>;
 export class CrmAgreementRecord {
   constructor(
     @Inject(CRM_PORT) private readonly crm: CrmPort,
-    private readonly documents: DocumentsService,
+    private readonly documentPdfs: DocumentPdfService,
     private readonly config: AppConfig,
     @Inject(CRM_SIGNING_LINKS) private readonly signingLinks: CrmSigningLinks,
   ) {}
@@ -67,7 +67,7 @@ export class CrmAgreementRecord {
         file = await this.crm.uploadFile({
           folder,
           name,
-          bytes: (await this.documents.pdfOf(move.link)).pdf,
+          bytes: (await this.documentPdfs.pdfOf(move.link)).pdf,
           contentType: 'application/pdf',
         });
       }

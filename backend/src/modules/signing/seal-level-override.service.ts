@@ -12,7 +12,7 @@ import {
   type SealLevelOverrideResponse,
 } from '@prosign/domain';
 import { AgreementEventRepository, AgreementRepository } from '../agreements';
-import { DocumentsService } from '../documents';
+import { DerivedDocumentsService } from '../documents';
 import { AppConfig } from '../../platform/config/app-config';
 import type { StaffPrincipal } from '../../platform/auth/staff-principal';
 import { SigningFinishService } from './signing-finish.service';
@@ -42,7 +42,7 @@ export class SealLevelOverrides {
   constructor(
     private readonly repository: AgreementRepository,
     private readonly eventLog: AgreementEventRepository,
-    private readonly documents: DocumentsService,
+    private readonly derivedDocuments: DerivedDocumentsService,
     private readonly finishes: SigningFinishService,
     private readonly config: AppConfig,
   ) {}
@@ -93,7 +93,7 @@ export class SealLevelOverrides {
     });
     if (!lowered) throw new ConflictException(SEAL_OVERRIDE_MESSAGES.already);
     // The audit trail the seal covers says it too (it is built from its record at the seal).
-    await this.documents.appendAuditEvent(agreement.auditTrailDocLink, {
+    await this.derivedDocuments.appendAuditEvent(agreement.auditTrailDocLink, {
       type: 'seal_level_lowered',
       at,
       actor: actor.email,

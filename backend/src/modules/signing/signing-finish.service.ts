@@ -57,7 +57,13 @@ import type {
   AuditSigningProgress,
   DeviceKind,
 } from '../documents';
-import { DocumentsService, type RunDocuments, type SignatureSource } from '../documents';
+import {
+  DerivedDocumentsService,
+  DocumentPdfService,
+  DocumentsService,
+  type RunDocuments,
+  type SignatureSource,
+} from '../documents';
 import { MailService } from '../mail';
 import { SignatureImageRepository } from './signature-image.repository';
 import {
@@ -107,6 +113,8 @@ export class SigningFinishService {
     private readonly signatureImages: SignatureImageRepository,
     private readonly signing: SigningService,
     private readonly documents: DocumentsService,
+    private readonly documentPdfs: DocumentPdfService,
+    private readonly derivedDocuments: DerivedDocumentsService,
     private readonly mail: MailService,
     private readonly crmEvents: AgreementCrmEvents,
     @Inject(FILE_SERVICE_PORT) private readonly fileService: FileServicePort,
@@ -394,7 +402,7 @@ export class SigningFinishService {
         );
         return {};
       case 'auditTrail': {
-        const { docLink } = await this.documents.createAuditTrail(
+        const { docLink } = await this.derivedDocuments.createAuditTrail(
           {
             agreement: contract.docLink,
             documentTitle: title,
@@ -418,7 +426,7 @@ export class SigningFinishService {
       case 'merged': {
         if (!contract.auditTrailDocLink) throw new Error('the audit trail is missing');
         // Built once and stored (the stored copy everybody gets), from the parts just checked.
-        const { combinedDocLink, pdf } = await this.documents.sealedAgreement(
+        const { combinedDocLink, pdf } = await this.derivedDocuments.sealedAgreement(
           contract.docLink,
           contract.auditTrailDocLink,
           contract.token,
@@ -454,7 +462,7 @@ export class SigningFinishService {
         if (!contract.signedDocLink) throw new Error('the sealed PDF is missing');
         const pdf =
           sealed.get(contract.signedDocLink) ??
-          (await this.documents.pdfOf(contract.signedDocLink)).pdf;
+          (await this.documentPdfs.pdfOf(contract.signedDocLink)).pdf;
         // The verify link the mail carries resolves from now on.
         if (contract.verifyId) await this.links.addKey(contract, 'verify', contract.verifyId);
         await this.mail.send({

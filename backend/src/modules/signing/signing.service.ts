@@ -33,7 +33,7 @@ import {
   AgreementLinkRepository,
 } from '../agreements';
 import type { Agreement } from '../agreements';
-import { DocumentsService } from '../documents';
+import { DocumentLayoutService } from '../documents';
 import { familyConfig, recipientProgressOf } from '../agreements';
 import type { AgreementDocument } from '../agreements';
 
@@ -116,7 +116,7 @@ export class SigningService {
     private readonly crmEvents: AgreementCrmEvents,
     private readonly signatureImages: SignatureImageRepository,
     private readonly images: SignatureImageService,
-    private readonly documents: DocumentsService,
+    private readonly documentLayout: DocumentLayoutService,
     private readonly others: OtherSignerSigning,
     private readonly bookmarks: SigningBookmarksReader,
     private readonly config: AppConfig,
@@ -276,7 +276,7 @@ export class SigningService {
       signedDocLink: contract.signedDocLink ?? null,
       verifyId: contract.finish?.state === 'completed' ? contract.verifyId : null,
       bookmarks: open ? await this.bookmarksOf(contract) : null,
-      readingLink: open ? this.documents.readingLink(contract.docLink) : null,
+      readingLink: open ? this.documentLayout.readingLink(contract.docLink) : null,
       sentAt: contract.createdAt?.toISOString() ?? null,
       expiresAt: open ? linkExpiresAt(contract, this.config.CONTRACT_EXPIRY_DAYS) : null,
       closedAt: signedPart?.toISOString() ?? closedAtOf(contract)?.toISOString() ?? null,
