@@ -1,6 +1,7 @@
 import { AgreementCrmEvents } from '../agreements';
 import { OtherSignerSigning } from './other-signer.service';
 import { SigningBookmarksReader } from './signing-bookmarks';
+import { SigningFinishPlan } from './signing-finish-plan';
 import { SigningFinishService } from './signing-finish.service';
 import { SigningService } from './signing.service';
 
@@ -9,6 +10,7 @@ export const SIGNING_CORE_PROVIDERS = [
   SigningService,
   OtherSignerSigning,
   SigningBookmarksReader,
+  SigningFinishPlan,
   SigningFinishService,
   // The first view tells the deal's CRM record (issue 36); stateless, over the CRM writes.
   AgreementCrmEvents,

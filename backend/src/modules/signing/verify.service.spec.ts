@@ -1,4 +1,5 @@
-import { auditEventsOf, verifyLink } from './signing-finish.service';
+import { auditEventsOf } from './signing-finish-audit';
+import { verifyLink } from './signing-finish-plan';
 import { createHash } from 'node:crypto';
 import { maskEmail, VerifyService } from './verify.service';
 

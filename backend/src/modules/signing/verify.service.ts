@@ -15,7 +15,7 @@ import { AgreementEventRepository, AgreementLinkRepository } from '../agreements
 import { familyConfig, recipientsOf } from '../agreements';
 import type { AgreementDocument } from '../agreements';
 import { AUDIT_EVENT_LABELS, DocumentRepository, sealReportOf } from '../documents';
-import { auditEventsOf } from './signing-finish.service';
+import { auditEventsOf } from './signing-finish-audit';
 import { agreementTitleOf } from './signing.service';
 
 export const VERIFY_NOT_FOUND = 'No signed document has this verification link.';
