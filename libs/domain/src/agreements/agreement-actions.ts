@@ -7,7 +7,8 @@
  */
 import type { AccessFlag } from '../access/access-flags';
 import { changeableSigners } from '../signing/handover';
-import { awaitedRecipients, SINGLE_SIGNER_RECIPIENT_ID, type Recipient } from './recipients';
+import { awaitedRecipients, type Recipient } from './recipients';
+import { SINGLE_SIGNER_RECIPIENT_ID } from './single-signer-recipients';
 import {
   activeStatuses,
   displayedStatus,

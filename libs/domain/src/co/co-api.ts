@@ -13,7 +13,7 @@ import type {
   TextSignatureRequest,
   VerifyTokenResponse,
 } from '../signing/signer-api';
-import type { SendSignersRequest } from '../agreements/recipients';
+import type { SendSignersRequest } from '../agreements/recipient-list';
 import type { CoFormFields } from './co-form';
 
 /** `GET /api/co/get-deals-by-address?address=` (an address, a deal id or a pasted deal URL). */

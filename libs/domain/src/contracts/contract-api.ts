@@ -5,7 +5,7 @@
  * and ../agreements/agreement-api.
  */
 import type { AgreementForEditing } from '../agreements/agreement-api';
-import type { SendSignersRequest } from '../agreements/recipients';
+import type { SendSignersRequest } from '../agreements/recipient-list';
 
 /** The contract record of spec 2 §3 as the creation screen sends it. */
 export interface ContractRecordInput {

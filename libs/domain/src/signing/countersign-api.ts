@@ -5,7 +5,7 @@
  * finish), authorised by the staff session instead of a link token.
  */
 import type { AgreementFamily } from '../agreements/agreement-statuses';
-import type { CountersignerInput } from '../agreements/recipients';
+import type { CountersignerInput } from '../agreements/recipient-list';
 import type { VerifyTokenResponse } from './signer-api';
 
 /** One agreement in "Waiting for my signature". */

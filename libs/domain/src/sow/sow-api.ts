@@ -13,7 +13,7 @@ import type {
   TextSignatureRequest,
   VerifyTokenResponse,
 } from '../signing/signer-api';
-import type { SendSignersRequest } from '../agreements/recipients';
+import type { SendSignersRequest } from '../agreements/recipient-list';
 import type { SowFormFields } from './sow-document';
 import type { SowFeeField, SowTimeline } from './sow-rules';
 

@@ -3,7 +3,8 @@ import {
   decideAgreementAction,
   type ActionSubject,
 } from '../../agreements/agreement-actions';
-import { newRecipient, type Recipient, type RecipientState } from '../../agreements/recipients';
+import { newRecipient } from '../../agreements/recipient-list';
+import type { Recipient, RecipientState } from '../../agreements/recipients';
 import {
   changeableSigners,
   checkHandover,
