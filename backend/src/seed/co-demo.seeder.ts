@@ -26,7 +26,7 @@ import {
 } from '../modules/agreements';
 import { CoTemplateRepository } from '../modules/co';
 import { DerivedDocumentsService, DocumentsService } from '../modules/documents';
-import { SigningFinishService, SigningService } from '../modules/signing';
+import { SignerSignatureService, SigningFinishService, SigningService } from '../modules/signing';
 import { AppConfig } from '../platform/config/app-config';
 import {
   DEMO_BROWSER,
@@ -135,6 +135,7 @@ export class CoDemoSeeder implements Seeder {
     private readonly finishing: SigningFinishService,
     private readonly sending: AgreementSendService,
     private readonly signing: SigningService,
+    private readonly signatures: SignerSignatureService,
     private readonly templates: CoTemplateRepository,
     private readonly config: AppConfig,
   ) {}
@@ -236,12 +237,12 @@ export class CoDemoSeeder implements Seeder {
     await this.sending.run(agreement, actor);
     const signer = { ip: DEMO_SIGNER_IP, userAgent: DEMO_BROWSER };
     await this.signing.verifyToken(agreement.token, 'email', signer);
-    await this.signing.saveTypedSignature(
+    await this.signatures.saveTypedSignature(
       agreement.token,
       { textSignature: form.signatory_name },
       signer,
     );
-    await this.signing.saveInitials(agreement.token, { agreedToTerms: true }, signer);
+    await this.signatures.saveInitials(agreement.token, { agreedToTerms: true }, signer);
     await this.finishing.finish(agreement.token, signer);
     return true;
   }

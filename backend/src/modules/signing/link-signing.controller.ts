@@ -31,6 +31,7 @@ import { DeclineDto } from './dto/signer.dto';
 import { RequireEmailCode } from './email-code.guard';
 import { SignerRateLimit } from './signer-throttle';
 import { OTHER_SIGNER_MESSAGES } from './other-signer.service';
+import { SignerSignatureService } from './signer-signature.service';
 import { SigningDeclineService } from './signing-decline.service';
 import { SigningHandoverService } from './signing-handover.service';
 import { SigningFinishService } from './signing-finish.service';
@@ -65,7 +66,7 @@ interface LinkSeat {
  * our consent (the consent write then finds it signed) answers too.
  */
 async function consentUnlessFinished(
-  signing: SigningService,
+  signatures: SignerSignatureService,
   customId: string,
   seat: LinkSeat,
   agreedToTerms: boolean,
@@ -74,7 +75,7 @@ async function consentUnlessFinished(
 ): Promise<void> {
   if (finishedFor(seat)) return;
   try {
-    await signing.saveInitials(customId, { agreedToTerms }, actor, seat);
+    await signatures.saveInitials(customId, { agreedToTerms }, actor, seat);
   } catch (error) {
     if (!(error instanceof ConflictException) || !finishedFor(await readAgain())) throw error;
   }
@@ -101,6 +102,7 @@ export function linkSigningController<TForm extends object, TView>(
   class LinkSigningController {
     constructor(
       private readonly signing: SigningService,
+      private readonly signatures: SignerSignatureService,
       private readonly finishing: SigningFinishService,
       private readonly declining: SigningDeclineService,
       private readonly handingOver: SigningHandoverService,
@@ -154,7 +156,7 @@ export function linkSigningController<TForm extends object, TView>(
       @Req() request: Request,
     ): Promise<SignerSaveResponse> {
       const seat = await this.seatOf(params.customId, request);
-      return this.signing.saveTypedSignature(
+      return this.signatures.saveTypedSignature(
         params.customId,
         { textSignature: body.textSignature },
         actorOf(request),
@@ -175,7 +177,7 @@ export function linkSigningController<TForm extends object, TView>(
       const seat = await this.seatOf(params.customId, request);
       const actor = actorOf(request);
       const { customId } = params;
-      await consentUnlessFinished(this.signing, customId, seat, body.agreedToTerms, actor, () =>
+      await consentUnlessFinished(this.signatures, customId, seat, body.agreedToTerms, actor, () =>
         this.seatOf(customId),
       );
       // The seal, the signed copies and the CRM move follow in the worker.

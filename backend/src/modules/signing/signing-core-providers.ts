@@ -3,11 +3,13 @@ import { OtherSignerSigning } from './other-signer.service';
 import { SigningBookmarksReader } from './signing-bookmarks';
 import { SigningFinishPlan } from './signing-finish-plan';
 import { SigningFinishService } from './signing-finish.service';
+import { SignerSignatureService } from './signer-signature.service';
 import { SigningService } from './signing.service';
 
 /** The signer calls and the finish, as every process that signs provides them (api, worker, seed). */
 export const SIGNING_CORE_PROVIDERS = [
   SigningService,
+  SignerSignatureService,
   OtherSignerSigning,
   SigningBookmarksReader,
   SigningFinishPlan,
