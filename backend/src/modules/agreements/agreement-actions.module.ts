@@ -7,6 +7,7 @@ import { AgreementHandoverService } from './agreement-handover.service';
 import { AgreementLifecycleService } from './agreement-lifecycle.service';
 import { AgreementListService } from './agreement-list.service';
 import { AgreementMailController } from './agreement-mail.controller';
+import { AgreementSendSteps } from './agreement-send-steps';
 import { AgreementSendService } from './agreement-send.service';
 import { AgreementsModule } from './agreements.module';
 import { AgreementCrmEvents } from './agreement-crm-events';
@@ -23,6 +24,7 @@ import { AgreementCrmEvents } from './agreement-crm-events';
     AgreementCrmEvents,
     AgreementHandoverService,
     AgreementSendService,
+    AgreementSendSteps,
     AgreementLifecycleService,
     AgreementCreationService,
     AgreementListService,
@@ -32,6 +34,7 @@ import { AgreementCrmEvents } from './agreement-crm-events';
     AgreementCrmEvents,
     AgreementHandoverService,
     AgreementSendService,
+    AgreementSendSteps,
     AgreementLifecycleService,
     AgreementCreationService,
     AgreementListService,

@@ -42,6 +42,7 @@ export { AgreementAnnouncer } from './agreement-announcer';
 export { AgreementPresenceRepository } from './agreement-presence.repository';
 export { AgreementProgressRepository } from './agreement-progress.repository';
 export { EmailCodeDefaultsRepository } from './email-code-defaults.repository';
+export { AgreementSendSteps } from './agreement-send-steps';
 export {
   AgreementSendService,
   COUNTERSIGNER_MESSAGES,
