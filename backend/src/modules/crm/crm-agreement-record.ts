@@ -20,7 +20,7 @@ import {
 } from '../../integrations/crm';
 import { AppConfig } from '../../platform/config/app-config';
 import { DocumentPdfService } from '../documents';
-import { contactsByEmail } from './crm-flows.service';
+import { contactsByEmail } from './crm-flow-shapes';
 import { CRM_SIGNING_LINKS, type CrmSigningLinks } from './crm-signing-links.port';
 import type { CrmStageMoveDoc, CrmWriteStep } from './crm-stage-move.repository';
 

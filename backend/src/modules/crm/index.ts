@@ -8,13 +8,13 @@ export { CrmStageMoves, crmWriteKeyOf, type CrmStageMoveRequest } from './crm-st
 export { CRM_SIGNING_LINKS, type CrmSigningLinks } from './crm-signing-links.port';
 export { CrmService } from './crm.service';
 export { DealIdParam } from './dto/crm-requests.dto';
-export {
-  CrmFlows,
-  type ContactSearchResult,
-  type CrmDealContact,
-  type DealLookup,
-  type MissingPropertiesUpdate,
-  type PartnerInput,
-  type ProjectDetails,
-  type ProjectLabelInfo,
-} from './crm-flows.service';
+export { CrmFlows } from './crm-flows.service';
+export type {
+  ContactSearchResult,
+  CrmDealContact,
+  DealLookup,
+  MissingPropertiesUpdate,
+  PartnerInput,
+  ProjectDetails,
+  ProjectLabelInfo,
+} from './crm-flow-shapes';
