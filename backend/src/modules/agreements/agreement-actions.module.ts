@@ -7,6 +7,7 @@ import { AgreementHandoverService } from './agreement-handover.service';
 import { AgreementLifecycleService } from './agreement-lifecycle.service';
 import { AgreementListService } from './agreement-list.service';
 import { AgreementMailController } from './agreement-mail.controller';
+import { AgreementReminders } from './agreement-reminders';
 import { AgreementSendSteps } from './agreement-send-steps';
 import { AgreementSendService } from './agreement-send.service';
 import { AgreementsModule } from './agreements.module';
@@ -26,6 +27,7 @@ import { AgreementCrmEvents } from './agreement-crm-events';
     AgreementSendService,
     AgreementSendSteps,
     AgreementLifecycleService,
+    AgreementReminders,
     AgreementCreationService,
     AgreementListService,
   ],
@@ -36,6 +38,7 @@ import { AgreementCrmEvents } from './agreement-crm-events';
     AgreementSendService,
     AgreementSendSteps,
     AgreementLifecycleService,
+    AgreementReminders,
     AgreementCreationService,
     AgreementListService,
   ],

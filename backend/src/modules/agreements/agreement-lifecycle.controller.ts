@@ -25,7 +25,8 @@ import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators
 import { staffActor, type StaffPrincipal } from '../../platform/auth/staff-principal';
 import { AgreementListQuery } from '../../platform/validation/page-query.dto';
 import { familyConfig } from './agreement-family';
-import { AgreementLifecycleService, type AgreementRef } from './agreement-lifecycle.service';
+import { AgreementLifecycleService } from './agreement-lifecycle.service';
+import type { AgreementRef } from './lifecycle-actor';
 import { AgreementListService } from './agreement-list.service';
 import {
   AgreementTokenDto,

@@ -57,12 +57,9 @@ export {
   type CreationSendResult,
 } from './agreement-creation.service';
 export { AgreementCrmEvents } from './agreement-crm-events';
-export {
-  AgreementLifecycleService,
-  SYSTEM_ACTOR,
-  type AgreementRef,
-  type LifecycleActor,
-} from './agreement-lifecycle.service';
+export { AgreementLifecycleService } from './agreement-lifecycle.service';
+export { AgreementReminders } from './agreement-reminders';
+export { SYSTEM_ACTOR, type AgreementRef, type LifecycleActor } from './lifecycle-actor';
 export {
   agreementCardCore,
   CARD_CORE_PROJECTION,
