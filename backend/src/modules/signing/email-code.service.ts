@@ -21,16 +21,11 @@ import {
   type EmailCodeStatus,
 } from '@prosign/domain';
 import type { Request } from 'express';
-import { createHash, createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { CAPTCHA_SECRET } from '../../integrations/captcha';
 import { captchaPassOf } from '../../platform/auth/request-credentials';
 import { AppConfig } from '../../platform/config/app-config';
-import {
-  type Agreement,
-  type AgreementDocument,
-  AgreementEventRepository,
-  familyConfig,
-} from '../agreements';
+import { type Agreement, AgreementEventRepository } from '../agreements';
 import { DocumentReadAccess } from '../documents';
 import { MailService } from '../mail';
 import {
@@ -40,15 +35,19 @@ import {
 } from './email-code.repository';
 import { signerEvent, type SignerActor } from './signer-events';
 import { SigningService } from './signing.service';
+import {
+  emailOf,
+  linkKey,
+  MINUTE,
+  nextSendAt,
+  placeOf,
+  recentSends,
+  recipientOf,
+  type Seat,
+} from './email-code-seats';
 
-const MINUTE = 60_000;
 /** Conditional writes lost to a concurrent request are tried again this often. */
 const WRITE_ATTEMPTS = 4;
-
-interface Seat {
-  agreement: AgreementDocument<object>;
-  recipientId: string | null;
-}
 
 /** 429 with the domain's words (too many tries, too many sends). */
 class TooManyRequests extends HttpException {
@@ -363,41 +362,4 @@ export class EmailCodeService {
     const actual = Buffer.from(this.hashOf(stored.id, entered), 'base64url');
     return expected.length === actual.length && timingSafeEqual(expected, actual);
   }
-}
-
-/** The record's key: the link token's SHA-256, so the token itself is not stored here. */
-function linkKey(token: string): string {
-  return createHash('sha256').update(`email-code-link.${token.trim()}`).digest('base64url');
-}
-
-/** The seat's place (`Recipient.id`): whose wrong entries count together. */
-function placeOf(seat: Seat): string {
-  return seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
-}
-
-function recipientOf(seat: Seat) {
-  const id = placeOf(seat);
-  return seat.agreement.recipients?.find((r) => r.id === id) ?? null;
-}
-
-/** The address the link was mailed to: the recipient's, or the form's signer's. */
-function emailOf(seat: Seat): string {
-  const recipient = recipientOf(seat);
-  if (recipient?.email) return recipient.email;
-  return familyConfig(seat.agreement.family).parties(seat.agreement.form).signerEmail;
-}
-
-/** The sends within the limit's window, newest first. */
-function recentSends(doc: EmailCodeDoc, now: Date): Date[] {
-  const windowStart = now.getTime() - EMAIL_CODE_RULES.sendWindowMinutes * MINUTE;
-  return (doc.sends ?? [])
-    .map((at) => new Date(at))
-    .filter((at) => at.getTime() > windowStart)
-    .sort((a, b) => b.getTime() - a.getTime());
-}
-
-/** When the oldest counted send leaves the window. */
-function nextSendAt(recent: Date[]): Date {
-  const oldest = recent[EMAIL_CODE_RULES.maxSends - 1] ?? recent[recent.length - 1];
-  return new Date(oldest.getTime() + EMAIL_CODE_RULES.sendWindowMinutes * MINUTE);
 }
