@@ -1,4 +1,4 @@
-import { draftFromContract } from '../contract-draft';
+import { draftFromContract } from '../contract-send-input';
 
 // Edit and Resend (issue 35): the creation screen's "Require an e-mail code" starts from
 // what the replaced contract asked of its signers, not from the family's default.
