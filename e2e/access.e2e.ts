@@ -54,7 +54,7 @@ test('the admin sees every section; the seeded CSM only Home, Dashboard and Invo
   ]);
 
   // "Waiting for my signature" is the admin's (the demo's change order waits for them),
-  // not the CSM's: nothing names them countersigner (issue 53 item 10).
+  // not the CSM's: nothing names them countersigner.
   const csm = await freshPage(browser);
   await signInThroughPortal(csm.page, DEMO.csm);
   expect(await navEntries(csm.page)).toEqual(['Home', 'Dashboard', 'Invoices']);

@@ -195,7 +195,7 @@ test("Home's deal search starts empty when one comes back, and a new address rep
   const search = staff.getByRole('combobox', { name: /Search deal/ });
   await expect(search).not.toHaveValue('');
 
-  // Back in the field, what one types replaces the last deal's text (issue 53 item 10).
+  // Back in the field, what one types replaces the last deal's text.
   await staff.getByRole('heading', { level: 1, name: 'Create Contract' }).click();
   await search.click();
   await staff.keyboard.type('618 Oak');

@@ -284,7 +284,7 @@ test('on a phone the cards, their menu and the document preview fit the screen',
 test('Change signer on a card whose signer saved a signature says first that it is discarded', async ({
   admin: page,
 }) => {
-  // Issue 35: staff may change a signer who saved a signature but did not finish; the dialog
+  // Staff may change a signer who saved a signature but did not finish; the dialog
   // says so before anything changes. Opened and cancelled: the demo card stays as it is.
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });

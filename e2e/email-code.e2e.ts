@@ -85,7 +85,7 @@ test('a client reads the e-mail code from their mailbox on a phone, enters it an
   await expect(signer.getByRole('button', { name: 'Sign & Add Initials' })).toBeVisible({
     timeout: 30_000,
   });
-  // The text and the PDF open with the code's proof (issue 35): the reading view, then PDF.js.
+  // The text and the PDF open with the code's proof: the reading view, then PDF.js.
   await expect(readingRegion(signer).locator('.sg-reading__paragraph').first()).toBeVisible({
     timeout: 30_000,
   });

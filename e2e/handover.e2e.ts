@@ -3,7 +3,7 @@
 // not being the one who signs, hands it over to a colleague with a note. The
 // colleague's own link arrives in the local mailbox; the colleague opens it on a
 // phone and signs to the end. The first link then says to whom it was handed over.
-// The agreement requires an e-mail code (issue 35 item 3): the client enters theirs before
+// The agreement requires an e-mail code: the client enters theirs before
 // the document opens, and the colleague, whose link is their own, gets a code at their own
 // address and reads it from the mailbox before signing. The hand-over dialog, the code step
 // and the closed link pass axe; nothing on the phone scrolls sideways.

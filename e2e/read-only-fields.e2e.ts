@@ -1,4 +1,4 @@
-// Issue 33 item 4: read-only values on the creation screens are shown whole. A one-line
+// Read-only values on the creation screens are shown whole. A one-line
 // input cut long addresses ("88 Sunset Blvd, Oakland, CA 94"); now a read-only value wraps
 // in a box that grows with it. On `/`, `/sow` and `/co`, on a 390×844 phone and a 1440×900
 // desktop, each screen is filled from a demo record with a long address or list and no

@@ -400,7 +400,7 @@ for (const size of SIZES) {
         await seal.click();
         await expect(page.getByTestId('seal-badge')).toBeVisible({ timeout: 30_000 });
         await expect(page.getByText('Choose a PDF')).toBeVisible();
-        // The seal as the time-stamp authority, the level and the chains say (issue 37 item 5).
+        // The seal as the time-stamp authority, the level and the chains say.
         const sealSection = page.getByRole('region', { name: 'Seal' });
         await expect(sealSection.getByTestId('seal-level')).toHaveText(/^PAdES B-LTA — /);
         await expect(sealSection.getByText('Signed at', { exact: true })).toBeVisible();

@@ -12,7 +12,7 @@ const screenshots = path.join(__dirname, 'screenshots');
 mkdirSync(screenshots, { recursive: true });
 
 const PHONE = { width: 390, height: 844 };
-/** The one date-time format of every screen (issue 33 item 3): "2026-11-26 22:32 PST". */
+/** The one date-time format of every screen: "2026-11-26 22:32 PST". */
 const ONE_FORMAT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} PST$/;
 const PROJECT = { id: '60000003', address: '88 Orchard Lane, San Jose, CA 95112' };
 
@@ -136,12 +136,12 @@ test('a PM cancels and resends a SOW, an admin deletes the replaced one, Edit an
   await expect(card).toContainText('Total $500.00');
   await expect(card.getByRole('button', { name: 'Send Reminder' })).toBeEnabled();
   await expect(card.locator('[role=tooltip]')).toHaveText('No reminders sent yet');
-  // Issue 33 item 3: every time on a card in the one format, Pacific, labelled PST.
+  // Every time on a card in the one format, Pacific, labelled PST.
   await expect(card.locator('time').first()).toHaveText(ONE_FORMAT);
   // Delete is for admins only: a PM is not offered it.
   expect(await menuOf(card)).toEqual([
     'Copy Link',
-    // Issue 35: the partner has not signed, so staff may change who signs.
+    // The partner has not signed, so staff may change who signs.
     'Change signer',
     'Mark as Signed',
     'Cancel Contract',

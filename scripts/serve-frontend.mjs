@@ -233,7 +233,7 @@ function parsePort(raw, what) {
 /**
  * How an app's responses are kept from search engines, referrers and caches.
  * Every app: no path in cross-origin referrers, pages revalidated. The signing
- * app (issue 35, link hardening): its pages carry the signing link's token in
+ * app (link hardening): its pages carry the signing link's token in
  * their path and show the agreement, so no response is indexed
  * (`X-Robots-Tag: noindex`) or names the page in any referrer, and its pages
  * are never stored (`no-store`), as the API's signer calls answer. deploy/web

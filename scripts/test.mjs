@@ -187,7 +187,7 @@ async function runEndToEnd() {
 }
 
 /**
- * The local cluster (issue 38): two apis and two workers behind Debian's nginx with
+ * The local cluster: two apis and two workers behind Debian's nginx with
  * deploy/nginx/prosign.conf.template — its smoke test (health from both apis, Socket.IO and a
  * captcha pass across them), then the short fault run (50 signers while an api is killed).
  */
@@ -212,7 +212,7 @@ async function runClusterSmoke() {
 }
 
 /**
- * The short fault-injection run (issue 21): the real api, worker, mail catcher, embedded
+ * The short fault-injection run: the real api, worker, mail catcher, embedded
  * MongoDB and redis-server of its own, killed and restarted. Alone, after the other suites,
  * so that their load does not decide its timing.
  */

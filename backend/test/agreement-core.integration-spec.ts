@@ -9,6 +9,11 @@ import {
   AgreementSchema,
   type AgreementDocument,
 } from '../src/modules/agreements/agreement.schema';
+import { AgreementAnnouncer } from '../src/modules/agreements/agreement-announcer';
+import { AgreementEventRepository } from '../src/modules/agreements/agreement-events.repository';
+import { AgreementLinkRepository } from '../src/modules/agreements/agreement-links.repository';
+import { AgreementProgressRepository } from '../src/modules/agreements/agreement-progress.repository';
+import { AgreementRecordCreationRepository } from '../src/modules/agreements/agreement-record-creation.repository';
 import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
 import {
   isGivenUp,
@@ -26,6 +31,10 @@ describe('agreement core (repository, event chain, step runner)', () => {
   let connection: Connection;
   let redis: Redis;
   let repository: AgreementRepository;
+  let links: AgreementLinkRepository;
+  let recordCreation: AgreementRecordCreationRepository;
+  let eventLog: AgreementEventRepository;
+  let progress: AgreementProgressRepository;
   let runner: StepRunner;
   let sendKeys = 0;
 
@@ -33,15 +42,22 @@ describe('agreement core (repository, event chain, step runner)', () => {
     env = createTestEnv(__filename);
     connection = await createConnection(env.config.MONGODB_URI).asPromise();
     const agreements = connection.model(Agreement.name, AgreementSchema);
-    const links = connection.model(AgreementLink.name, AgreementLinkSchema);
-    await Promise.all([agreements.init(), links.init()]);
+    const linkModel = connection.model(AgreementLink.name, AgreementLinkSchema);
+    await Promise.all([agreements.init(), linkModel.init()]);
     redis = new Redis(env.config.REDIS_URL);
-    repository = new AgreementRepository(
+    repository = new AgreementRepository(agreements as never);
+    links = new AgreementLinkRepository(linkModel as never, repository);
+    recordCreation = new AgreementRecordCreationRepository(
       agreements as never,
-      links as never,
-      new RealtimePublisher(redis, env.config),
+      linkModel as never,
+      repository,
     );
-    runner = new StepRunner(repository);
+    eventLog = new AgreementEventRepository(
+      agreements as never,
+      new AgreementAnnouncer(new RealtimePublisher(redis, env.config)),
+    );
+    progress = new AgreementProgressRepository(agreements as never);
+    runner = new StepRunner(repository, progress);
   });
 
   afterAll(async () => {
@@ -52,7 +68,7 @@ describe('agreement core (repository, event chain, step runner)', () => {
 
   async function published(family: 'standard' | 'sow' = 'standard'): Promise<AgreementDocument> {
     sendKeys += 1;
-    const { agreement } = await repository.createOnce({
+    const { agreement } = await recordCreation.createOnce({
       family,
       sendKey: `doc-${sendKeys}`,
       form: { full_name: 'Ada Lovelace', email: 'ada@example.com' },
@@ -61,7 +77,7 @@ describe('agreement core (repository, event chain, step runner)', () => {
       searchText: 'ada lovelace',
       signingLinkOf: (token) => `http://sign/${token}`,
     });
-    const sent = await repository.transition(agreement, transitionRule(family, 'publish'), {
+    const sent = await eventLog.transition(agreement, transitionRule(family, 'publish'), {
       set: { createdAt: new Date() },
       event: { type: 'sent', actor: 'csm@prosign.example', ip: '10.0.0.1' },
     });
@@ -80,19 +96,19 @@ describe('agreement core (repository, event chain, step runner)', () => {
       signingLinkOf: (token: string) => `http://sign/${token}`,
     };
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => repository.createOnce(input)),
+      Array.from({ length: 6 }, () => recordCreation.createOnce(input)),
     );
     const ids = new Set(results.map((r) => String(r.agreement._id)));
     expect(ids.size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
     const agreement = results[0].agreement;
-    const byToken = await repository.findByKey('sign', agreement.token);
+    const byToken = await links.findByKey('sign', agreement.token);
     expect(String(byToken?._id)).toBe(String(agreement._id));
-    expect(String((await repository.findBySendKey('standard', 'raced-doc'))?._id)).toBe(
+    expect(String((await links.findBySendKey('standard', 'raced-doc'))?._id)).toBe(
       String(agreement._id),
     );
-    expect(await repository.findByKey('sign', 'not-a-token')).toBeNull();
-    expect(await repository.findByKey('verify', agreement.token)).toBeNull();
+    expect(await links.findByKey('sign', 'not-a-token')).toBeNull();
+    expect(await links.findByKey('verify', agreement.token)).toBeNull();
   });
 
   it('refuses a send key another family holds (404), leaving that agreement as it was', async () => {
@@ -100,7 +116,7 @@ describe('agreement core (repository, event chain, step runner)', () => {
     const sendKey = `doc-${sendKeys}`;
     const before = (await repository.findById(sow._id))?.toObject();
     await expect(
-      repository.createOnce({
+      recordCreation.createOnce({
         family: 'standard',
         sendKey,
         form: { full_name: 'Eve Intruder', email: 'eve@example.com' },
@@ -111,17 +127,17 @@ describe('agreement core (repository, event chain, step runner)', () => {
       }),
     ).rejects.toBeInstanceOf(NotFoundException);
     expect((await repository.findById(sow._id))?.toObject()).toEqual(before);
-    expect(await repository.findBySendKey('standard', sendKey)).toBeNull();
-    expect(String((await repository.findBySendKey('sow', sendKey))?._id)).toBe(String(sow._id));
+    expect(await links.findBySendKey('standard', sendKey)).toBeNull();
+    expect(String((await links.findBySendKey('sow', sendKey))?._id)).toBe(String(sow._id));
   });
 
   it('lets exactly one of two concurrent transitions win', async () => {
     const agreement = await published();
     const [cancelled, signed] = await Promise.all([
-      repository.transition(agreement, actionRule('standard', 'cancel'), {
+      eventLog.transition(agreement, actionRule('standard', 'cancel'), {
         event: { type: 'cancelled', actor: 'a@prosign.example' },
       }),
-      repository.transition(agreement, actionRule('standard', 'markAsSigned'), {
+      eventLog.transition(agreement, actionRule('standard', 'markAsSigned'), {
         event: { type: 'signed_manually', actor: 'b@prosign.example' },
       }),
     ]);
@@ -132,7 +148,7 @@ describe('agreement core (repository, event chain, step runner)', () => {
       'sent',
       stored?.status === 'cancelled' ? 'cancelled' : 'signed_manually',
     ]);
-    expect(await repository.checkChain(agreement._id)).toEqual({
+    expect(await eventLog.checkChain(agreement._id)).toEqual({
       intact: true,
       events: 2,
       brokenAt: null,
@@ -142,12 +158,12 @@ describe('agreement core (repository, event chain, step runner)', () => {
   it('refuses a transition the family table does not allow from the stored status', async () => {
     const agreement = await published('sow');
     expect(
-      await repository.transition(agreement, actionRule('sow', 'void'), {
+      await eventLog.transition(agreement, actionRule('sow', 'void'), {
         event: { type: 'void', actor: 'admin@prosign.example' },
       }),
     ).toBeNull();
     expect((await repository.findById(agreement._id))?.status).toBe('not-signed');
-    await expect(repository.record(agreement, { set: { status: 'signed' } })).rejects.toThrow(
+    await expect(eventLog.record(agreement, { set: { status: 'signed' } })).rejects.toThrow(
       'status is written by transition() only',
     );
   });
@@ -156,7 +172,7 @@ describe('agreement core (repository, event chain, step runner)', () => {
     const agreement = await published();
     await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        repository.record(agreement, {
+        eventLog.record(agreement, {
           inc: { viewedTimes: 1 },
           event: { type: 'viewed', actor: 'signer', ip: `10.0.1.${i}`, userAgent: 'Phone' },
         }),
@@ -165,26 +181,26 @@ describe('agreement core (repository, event chain, step runner)', () => {
     const stored = await repository.findById(agreement._id);
     expect(stored?.viewedTimes).toBe(12);
     expect(stored?.events.filter((e) => e.type === 'viewed')).toHaveLength(12);
-    expect((await repository.checkChain(agreement._id))?.intact).toBe(true);
+    expect((await eventLog.checkChain(agreement._id))?.intact).toBe(true);
   });
 
   it('detects an edited, a removed and a reordered event', async () => {
     const agreement = await published();
     for (const type of ['viewed', 'consent', 'signature_saved']) {
-      await repository.record(agreement, { event: { type, actor: 'signer', ip: '10.0.0.9' } });
+      await eventLog.record(agreement, { event: { type, actor: 'signer', ip: '10.0.0.9' } });
     }
     const raw = connection.collection('agreements');
     await raw.updateOne({ _id: agreement._id }, { $set: { 'events.1.ip': '10.9.9.9' } });
-    expect(await repository.checkChain(agreement._id)).toEqual({
+    expect(await eventLog.checkChain(agreement._id)).toEqual({
       intact: false,
       events: 4,
       brokenAt: 1,
     });
 
     const second = await published();
-    await repository.record(second, { event: { type: 'viewed', actor: 'signer' } });
+    await eventLog.record(second, { event: { type: 'viewed', actor: 'signer' } });
     await raw.updateOne({ _id: second._id }, { $pop: { events: 1 } });
-    expect((await repository.checkChain(second._id))?.intact).toBe(false);
+    expect((await eventLog.checkChain(second._id))?.intact).toBe(false);
   });
 
   describe('step runner', () => {
@@ -233,12 +249,12 @@ describe('agreement core (repository, event chain, step runner)', () => {
     });
 
     it('writes no lease renewal while quick steps keep extending the lease', async () => {
-      const quick = new StepRunner(repository, {
+      const quick = new StepRunner(repository, progress, {
         leaseMs: 20_000,
         heartbeatCheckMs: 20,
         waitForOtherRunnerMs: 5_000,
       });
-      const renewals = jest.spyOn(repository, 'renewLease');
+      const renewals = jest.spyOn(progress, 'renewLease');
       try {
         const done = await quick.run(await published(), plan([], new Set()));
         expect(done.send?.state).toBe('completed');
@@ -251,7 +267,7 @@ describe('agreement core (repository, event chain, step runner)', () => {
     it('renews the lease during a step longer than the lease, so no second runner takes over', async () => {
       // The renewal is written half-way through the lease: 3 s of it leave the database's write
       // room on a loaded machine (a 3 s lease left 1.5 s).
-      const timed = new StepRunner(repository, {
+      const timed = new StepRunner(repository, progress, {
         leaseMs: 6_000,
         heartbeatCheckMs: 50,
         waitForOtherRunnerMs: 10_000,
@@ -269,7 +285,7 @@ describe('agreement core (repository, event chain, step runner)', () => {
       const running = timed.run(agreement, slow);
       // Past the first lease's end: without a renewal another runner could take the operation.
       await new Promise((resolve) => setTimeout(resolve, 6_500));
-      expect(await repository.takeLease(agreement._id, 'send', 'intruder', 6_000)).toBeNull();
+      expect(await progress.takeLease(agreement._id, 'send', 'intruder', 6_000)).toBeNull();
       const done = await running;
       expect(done.send?.state).toBe('completed');
       expect(slowCalls).toEqual(['render']);
@@ -327,7 +343,7 @@ describe('agreement core (repository, event chain, step runner)', () => {
           return step === 'one' ? { signedSha256: 'abc' } : { signedDocLink: `${step}.pdf` };
         },
       });
-      const writes = jest.spyOn(repository, 'stepDone');
+      const writes = jest.spyOn(progress, 'stepDone');
       try {
         const failure = await runner
           .run(agreement, deferred(new Set(['three'])))

@@ -44,7 +44,7 @@ function coveredBytes(pdf: Buffer): Buffer {
 }
 
 /**
- * Issue 37 item 4: archives stay B-LTA. The worker's scheduled job gives a sealed PDF whose
+ * Archives stay B-LTA. The worker's scheduled job gives a sealed PDF whose
  * newest document time-stamp ends within ARCHIVE_TIMESTAMP_MARGIN_DAYS (here 100 years, so
  * every archive is due) that time-stamp's validation data and a fresh document time-stamp,
  * as the document's next revision; checked by poppler's pdfsig and OpenSSL.

@@ -7,7 +7,7 @@ import {
 } from '@prosign/domain';
 import { Types, type Connection } from 'mongoose';
 import request from 'supertest';
-import { DocumentsService } from '../src/modules/documents/documents.service';
+import { DocumentPdfService } from '../src/modules/documents/document-pdf.service';
 import { MailService } from '../src/modules/mail/mail.service';
 import { maskEmail } from '../src/modules/signing/verify.service';
 import { coBody, coDealFixture, type CoDealFixture } from './support/co-fixtures';
@@ -55,7 +55,7 @@ type StoredRecipient = {
 const SIGNED_CELL = /\d{4}-\d\d-\d\d \d\d:\d\d:\d\d PST|Not signed|—/g;
 
 /**
- * Issue 53 item 1: the certificate of completion (the sealed PDF's audit trail) tells what the
+ * The certificate of completion (the sealed PDF's audit trail) tells what the
  * agreement record says — its status line and each recipient's Signed cell — for every family,
  * whoever signs and however: one signer, two in order, two at once, with the firm's
  * countersignature, after a hand-over, behind an e-mail code. The public /verify answer lists
@@ -330,7 +330,7 @@ describe('the certificate of completion tells what the record says', () => {
       );
       const lastSignature = Math.max(...signing.map((r) => new Date(r.signedAt as Date).getTime()));
 
-      const pdf = (await api.get(DocumentsService).pdfOf(sealed.signedDocLink)).pdf;
+      const pdf = (await api.get(DocumentPdfService).pdfOf(sealed.signedDocLink)).pdf;
       const text = await pdfText(pdf);
       expect(text).toContain(`Status Completed ${formatPacificTimestamp(new Date(lastSignature))}`);
       expect(text).not.toMatch(/\d+ of \d+ signed/);

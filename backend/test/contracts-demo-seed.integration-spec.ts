@@ -122,7 +122,7 @@ describe('demo contracts seeder', () => {
     for (const link of [cards[0].docLink, voided.voidDocLink!, signed[0].signedDocLink!]) {
       expect((await pdfOf(link)).subarray(0, 5).toString()).toBe('%PDF-');
     }
-    // Issue 53: each signed demo's certificate says it is completed and its signer signed.
+    // Each signed demo's certificate says it is completed and its signer signed.
     for (const card of signed) {
       const text = await pdfText(await pdfOf(card.signedDocLink!));
       expect(text).toContain(`Status Completed ${formatPacificTimestamp(card.signedAt!)}`);

@@ -2,10 +2,10 @@ import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { STANDARD_TEMPLATE_DOC_IDS, type ContractStatus } from '@prosign/domain';
 import type { Connection, Model } from 'mongoose';
-import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
+import { AgreementEventRepository } from '../src/modules/agreements/agreement-events.repository';
 import type { Agreement } from '../src/modules/agreements/agreement.schema';
 import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
-import { DocumentsService } from '../src/modules/documents/documents.service';
+import { DocumentPdfService } from '../src/modules/documents/document-pdf.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { MailService } from '../src/modules/mail/mail.service';
 import {
@@ -32,7 +32,7 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
   let admin: StaffHttp;
   let csm: StaffHttp;
   let agreements: Model<Agreement<StandardContractForm>>;
-  let repository: AgreementRepository;
+  let eventLog: AgreementEventRepository;
   let connection: Connection;
   let sentToken: string;
   let docLink: string;
@@ -43,7 +43,7 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
     admin = await staffHttp(api, 'admin@prosign.example');
     csm = await staffHttp(api, 'csm@prosign.example');
     agreements = agreementModel(api);
-    repository = api.get(AgreementRepository, { strict: false });
+    eventLog = api.get(AgreementEventRepository, { strict: false });
     connection = api.get(getConnectionToken(), { strict: false });
 
     const created = await csm()
@@ -100,7 +100,7 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
   const stored = async (token: string): Promise<StoredStandard> =>
     (await storedByToken(api, token))!;
   const chainIntact = async (record: StoredStandard) =>
-    (await repository.checkChain(record._id))?.intact;
+    (await eventLog.checkChain(record._id))?.intact;
 
   it('sends a reminder, locks the next one for the configured hours, and allows it again once the lock passed', async () => {
     const token = await contractIn('viewed');
@@ -275,7 +275,7 @@ describe('contract lifecycle: reminder, cancel, void, mark as signed, delete, re
     });
     // The refused attempt left nothing in the log.
     expect(eventTypes(record)).toEqual(['sent', 'void']);
-    const { pdf } = await api.get(DocumentsService, { strict: false }).pdfOf(record.voidDocLink!);
+    const { pdf } = await api.get(DocumentPdfService, { strict: false }).pdfOf(record.voidDocLink!);
     expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe('%PDF-');
 
     // Not signed: nothing to void.

@@ -4,7 +4,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import { type ContractStatus } from '@prosign/domain';
 import type { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
-import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
+import { AgreementEventRepository } from '../src/modules/agreements/agreement-events.repository';
 import type { Agreement } from '../src/modules/agreements/agreement.schema';
 import { AGREEMENT_SCHEDULES_QUEUE } from '../src/modules/agreements/agreement-schedules.processor';
 import { AgreementSchedulesService } from '../src/modules/agreements/agreement-schedules.service';
@@ -31,13 +31,13 @@ describe('contract schedules in the worker', () => {
   });
   let worker: INestApplicationContext;
   let schedules: AgreementSchedulesService;
-  let repository: AgreementRepository;
+  let eventLog: AgreementEventRepository;
   let connection: Connection;
 
   beforeAll(async () => {
     worker = await startWorker(env.config);
     schedules = worker.get(AgreementSchedulesService, { strict: false });
-    repository = worker.get(AgreementRepository, { strict: false });
+    eventLog = worker.get(AgreementEventRepository, { strict: false });
     connection = worker.get(getConnectionToken(), { strict: false });
   });
 
@@ -99,7 +99,7 @@ describe('contract schedules in the worker', () => {
       expect.objectContaining({ type: 'expired', status: 'expired', actor: 'system' }),
     ]);
     expect(eventTypes(expired)).toEqual(['sent', 'expired']);
-    expect((await repository.checkChain(expired._id))?.intact).toBe(true);
+    expect((await eventLog.checkChain(expired._id))?.intact).toBe(true);
     for (const [token, status] of [
       [young, 'not signed'],
       [signed, 'signed'],

@@ -195,7 +195,7 @@ describe('contract send: review link, cc copy, token record, edited_resent, CRM 
       () => connection.collection('crm_stage_moves').findOne({ _id: moveId as never }),
       (doc) => doc?.status === 'moved',
     );
-    // The move names the agreement whose live link the worker reads (issue 53 item 9), never
+    // The move names the agreement whose live link the worker reads, never
     // the link itself: a record holds no signing token.
     expect(stored).toMatchObject({
       dealId: DEAL_ID,

@@ -31,7 +31,7 @@ const PRINCIPAL = { email: 'admin@prosign.example', name: 'Dana Whitfield', titl
 const SHELL_URL = 'https://staff.prosign.example.com';
 
 /**
- * The firm's countersignature (issue 34): the staff member the send names signs
+ * The firm's countersignature: the staff member the send names signs
  * last, in the staff app, once every client signed — invited by mail, their own
  * queue, their signature stamped into the firm's block, and theirs the signature
  * that seals the agreement.
@@ -309,7 +309,7 @@ describe('the firm countersigns after the clients, in the staff app', () => {
     expect((await csm().get('/api/countersign/defaults').expect(200)).body.defaults.co).toBeNull();
   });
 
-  it('shows "Waiting for my signature" only to staff named countersigner, from the next load (issue 53 item 10)', async () => {
+  it('shows "Waiting for my signature" only to staff named countersigner, from the next load', async () => {
     const access = api.get(AccessService, { strict: false });
     const [lead, firm] = ['nav.lead@prosign.example', 'nav.firm@prosign.example'];
     for (const email of [lead, firm]) {

@@ -190,7 +190,7 @@ describe('HubSpot CRM adapter', () => {
     );
   });
 
-  it('notes a decline on the deal: a note with body and time, associated with the deal (issue 35)', async () => {
+  it('notes a decline on the deal: a note with body and time, associated with the deal', async () => {
     const at = new Date('2026-03-16T17:42:00.000Z');
     hubspot.expect({
       method: 'POST',
@@ -221,7 +221,7 @@ describe('HubSpot CRM adapter', () => {
     ).resolves.toBeNull();
   });
 
-  describe('the record of an agreement (issue 36)', () => {
+  describe('the record of an agreement', () => {
     it('notes an event on a deal and its contact, with the signed PDF attached', async () => {
       hubspot.expect({
         method: 'POST',
@@ -364,7 +364,7 @@ describe('HubSpot CRM adapter', () => {
       await expect(adapter.findNote('ps-none')).resolves.toBeNull();
     });
 
-    it('never takes a note whose text a signer forged with the marker for ours (issue 53 item 8)', async () => {
+    it('never takes a note whose text a signer forged with the marker for ours', async () => {
       // A hand-over note whose signer typed the marker of a later write (and an "Open in
       // ProSign" line): HubSpot's search finds it first, by the body's text.
       const forged = object('9300', {
@@ -1030,7 +1030,7 @@ describe('HubSpot CRM adapter', () => {
       expect(keeper.unexpected).toEqual([]);
     });
 
-    it('finds its own note again after a lost answer, not a hand-over note a signer forged with its marker (issue 53 item 8)', async () => {
+    it('finds its own note again after a lost answer, not a hand-over note a signer forged with its marker', async () => {
       const dealId = '40000008';
       keeper.addDeal(dealId, { dealname: 'Park ADU' });
       const sent = await sendContract(await staffHttp(app, 'csm@prosign.example'), {

@@ -3,7 +3,8 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { CRM_PORT, localCrmDemoData, type CrmPort } from '../src/integrations/crm';
 import type { RecordDoc } from '../src/integrations/crm/local-crm.collections';
-import { contactsByEmail, CrmFlows } from '../src/modules/crm/crm-flows.service';
+import { contactsByEmail } from '../src/modules/crm/crm-flow-shapes';
+import { CrmFlows } from '../src/modules/crm/crm-flows.service';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -445,7 +446,7 @@ describe('local CRM through /api/hubspot', () => {
     });
   });
 
-  describe('the record of an agreement (issue 36)', () => {
+  describe('the record of an agreement', () => {
     it('notes an event once per marker on a deal, its contact and its project, with a file attached', async () => {
       const port = app.get<CrmPort>(CRM_PORT, { strict: false });
       const data = localCrmDemoData(env.config);

@@ -15,7 +15,7 @@ import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
 /**
- * A send never crosses families (issue 31, item 2): every family's sends share
+ * A send never crosses families (item 2): every family's sends share
  * one kind of key, the document id, and a call of one family that names another
  * family's document or agreement is 404 (403 first where the caller lacks the
  * family's flag), leaving that agreement, its keys and its mails as they were.

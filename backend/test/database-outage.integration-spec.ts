@@ -40,7 +40,7 @@ async function answersPing(uri: string): Promise<boolean> {
 /**
  * A database server of this test's own, so it can be stopped and started
  * again: the api answers 503 with a clear body while it is down, and serves
- * again by itself once it is back (issue 21 item 5).
+ * again by itself once it is back.
  */
 describe('database outage: 503 while the database is down, served again once it is back', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'prosign-outage-'));

@@ -7,7 +7,7 @@ import {
   type AgreementCardCore,
 } from '@prosign/domain';
 import { Types, type Connection } from 'mongoose';
-import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
+import { AgreementEventRepository } from '../src/modules/agreements/agreement-events.repository';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { RealtimePublisher } from '../src/platform/realtime/realtime-publisher';
 import { coBody, coDealFixture } from './support/co-fixtures';
@@ -42,7 +42,7 @@ type StoredEvent = {
 };
 
 /**
- * Decline with a reason (issue 35), on every family's link and as one of several signers:
+ * Decline with a reason, on every family's link and as one of several signers:
  * the agreement becomes declined with the event (reason, recipient, IP, user agent) in its
  * chain, every other link closes with the declined state, the sender and the countersigner
  * get one mail each with the reason (no link in it), dashboards hear of it, and the CRM gets
@@ -56,7 +56,7 @@ describe('a signer declines with a reason', () => {
   let csm: StaffHttp;
   let pm: StaffHttp;
   let connection: Connection;
-  let repository: AgreementRepository;
+  let eventLog: AgreementEventRepository;
   let changed: jest.SpyInstance;
 
   beforeAll(async () => {
@@ -66,7 +66,7 @@ describe('a signer declines with a reason', () => {
     csm = await staffHttp(api, 'csm@prosign.example');
     pm = await staffHttp(api, 'pm@prosign.example');
     connection = api.get(getConnectionToken(), { strict: false });
-    repository = api.get(AgreementRepository, { strict: false });
+    eventLog = api.get(AgreementEventRepository, { strict: false });
     changed = jest.spyOn(api.get(RealtimePublisher, { strict: false }), 'agreementChanged');
   });
 
@@ -134,7 +134,7 @@ describe('a signer declines with a reason', () => {
       projectId ? { type: 'projects', id: projectId } : { type: 'deals', id: dealId },
     );
     expect(move?.noteId).toBe(notes[0]._id);
-    // The reason quoted under its writer's name (issue 53 item 8).
+    // The reason quoted under its writer's name.
     expect(notes[0].body).toContain(` wrote:\n> ${reason}\n`);
     return notes[0] as unknown as { on: Array<{ type: string; id: string }> };
   }
@@ -203,7 +203,7 @@ describe('a signer declines with a reason', () => {
       });
       expect(event.ip).toBeTruthy();
       expect(JSON.stringify(record?.events)).not.toContain(luis);
-      expect(await repository.checkChain(agreementId)).toMatchObject({ intact: true });
+      expect(await eventLog.checkChain(agreementId)).toMatchObject({ intact: true });
       // Open dashboards hear of it, by id.
       expect(changed).toHaveBeenCalledWith({
         family: 'standard',
@@ -320,7 +320,7 @@ describe('a signer declines with a reason', () => {
         type: 'declined',
         data: { reason: longest, recipientId: 'signer-1' },
       });
-      expect(await repository.checkChain(String(declined?._id))).toMatchObject({ intact: true });
+      expect(await eventLog.checkChain(String(declined?._id))).toMatchObject({ intact: true });
       await expectDeclinedMails(String(declined?._id), ['csm@prosign.example'], longest, [token]);
       expect(
         await connection
@@ -364,9 +364,9 @@ describe('a signer declines with a reason', () => {
       await csm().put('/api/update/resend').send({ token: declined.token }).expect(409);
       await csm().post('/api/update/cancel-contract').send({ token: declined.token }).expect(200);
       expect((await byToken(declined.token))?.status).toBe('cancelled');
-      expect(
-        await repository.checkChain(String((await byToken(declined.token))?._id)),
-      ).toMatchObject({ intact: true });
+      expect(await eventLog.checkChain(String((await byToken(declined.token))?._id))).toMatchObject(
+        { intact: true },
+      );
     });
   });
 
@@ -433,7 +433,7 @@ describe('a signer declines with a reason', () => {
         userAgent: USER_AGENT,
         data: { reason, recipientId },
       });
-      expect(await repository.checkChain(agreementId)).toMatchObject({ intact: true });
+      expect(await eventLog.checkChain(agreementId)).toMatchObject({ intact: true });
 
       // Both links closed, before and after the captcha.
       for (const customId of [first, luis]) {
@@ -456,7 +456,7 @@ describe('a signer declines with a reason', () => {
         // The second signer declined: not the first signer's CRM contact (Luis has none).
         expect(note.on).toEqual([{ type: 'deals', id: deal?.dealId }]);
       } else {
-        // A SOW has no deal: the note goes on its project (issue 36), and the partner's contact.
+        // A SOW has no deal: the note goes on its project, and the partner's contact.
         const note = await expectCrmNote('sow', agreementId, null, reason, DEMO_PROJECT_ID);
         expect(note.on).toEqual([
           { type: 'projects', id: DEMO_PROJECT_ID },

@@ -8,6 +8,8 @@ import request from 'supertest';
 import { DocumentRepository } from '../src/integrations/documents/store/document.repository';
 import { migrate, MigrateModule } from '../src/migrations/migrate.module';
 import { DocumentsJob } from '../src/modules/documents/documents.jobs';
+import { DerivedDocumentsService } from '../src/modules/documents/derived-documents.service';
+import { DocumentPdfService } from '../src/modules/documents/document-pdf.service';
 import { DocumentsService } from '../src/modules/documents/documents.service';
 import { QueueName } from '../src/platform/queues/queue-names';
 import {
@@ -35,6 +37,8 @@ describe('derived document ids: random, drawn once', () => {
   const envs = [0, 1].map(() => createTestEnv(__filename, { PUBLIC_API_URL }));
   const apis: INestApplication[] = [];
   const documentsOf = (i: number) => apis[i].get(DocumentsService, { strict: false });
+  const derivedDocumentsOf = (i: number) => apis[i].get(DerivedDocumentsService, { strict: false });
+  const documentPdfsOf = (i: number) => apis[i].get(DocumentPdfService, { strict: false });
   const repositoryOf = (i: number) => apis[i].get(DocumentRepository, { strict: false });
   const recordsOf = (i: number) => documentModel(apis[i]);
   let agreement: string;
@@ -62,16 +66,24 @@ describe('derived document ids: random, drawn once', () => {
 
   /** The finish's documents (audit trail, sealed copy) and a void of the sealed copy, in one installation. */
   async function sealAndVoid(i: number) {
-    const documents = documentsOf(i);
-    const trail = await documents.createAuditTrail({
+    const derivedDocuments = derivedDocumentsOf(i);
+    const trail = await derivedDocuments.createAuditTrail({
       agreement,
       documentTitle: 'Professional Engineering Services Agreement',
       signer: { name: 'Maria Elena Alvarez', email: 'maria.alvarez@example.com' },
       events: [{ type: 'signed', at: new Date('2026-03-14T17:26:53Z'), ip: '198.51.100.77' }],
       contractToken: TOKEN,
     });
-    const { docId: sealed } = await documents.mergeDocuments(agreement, trail.docLink, TOKEN);
-    const { docId: voided } = await documents.voidDocument(sealed, 'admin@prosign.test', VOIDED_AT);
+    const { docId: sealed } = await derivedDocuments.mergeDocuments(
+      agreement,
+      trail.docLink,
+      TOKEN,
+    );
+    const { docId: voided } = await derivedDocuments.voidDocument(
+      sealed,
+      'admin@prosign.test',
+      VOIDED_AT,
+    );
     return { trail: trail.docId, sealed, voided };
   }
 
@@ -86,7 +98,7 @@ describe('derived document ids: random, drawn once', () => {
     // The void copy's id is no function of the sealed copy's: voiding the same sealed copy
     // (its record copied over, same id) in the other database draws another id.
     await copyToSecond(first.sealed);
-    const { docId: otherVoid } = await documentsOf(1).voidDocument(
+    const { docId: otherVoid } = await derivedDocumentsOf(1).voidDocument(
       first.sealed,
       'admin@prosign.test',
       VOIDED_AT,
@@ -96,7 +108,7 @@ describe('derived document ids: random, drawn once', () => {
   });
 
   it('repeated and concurrent builds of one derived document keep one id, one record, one job, one PDF', async () => {
-    const documents = documentsOf(0);
+    const documentPdfs = documentPdfsOf(0);
     const records = recordsOf(0);
     const first = await sealAndVoid(0);
     const [again, racing] = await Promise.all([sealAndVoid(0), sealAndVoid(0)]);
@@ -115,7 +127,7 @@ describe('derived document ids: random, drawn once', () => {
     );
     expect(builds).toHaveLength(1);
     // Two workers building it at once store one PDF.
-    await Promise.all([documents.ensurePdf(first.voided), documents.ensurePdf(first.voided)]);
+    await Promise.all([documentPdfs.ensurePdf(first.voided), documentPdfs.ensurePdf(first.voided)]);
     expect(await storedPdfModel(apis[0]).countDocuments({ docId: first.voided })).toBe(1);
   });
 
@@ -159,7 +171,11 @@ describe('derived document ids: random, drawn once', () => {
       await migrateApp.close();
     }
 
-    const { docId } = await documentsOf(0).voidDocument(docLink, 'admin@prosign.test', VOIDED_AT);
+    const { docId } = await derivedDocumentsOf(0).voidDocument(
+      docLink,
+      'admin@prosign.test',
+      VOIDED_AT,
+    );
     expect(docId).toBe(hashId);
     expect(await records.countDocuments({ kind: 'void', sources: [source] })).toBe(1);
   });

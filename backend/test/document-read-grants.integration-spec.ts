@@ -15,7 +15,7 @@ import { createTestEnv } from './support/test-env';
 const DAY = 24 * 3600 * 1000;
 
 /**
- * Issue 53 item 4: the read grant a cc recipient's link carries (the document of an agreement
+ * The read grant a cc recipient's link carries (the document of an agreement
  * whose signers enter an e-mail code opens for nobody else) names nothing, opens its own
  * document only, expires as README says and ends with its agreement.
  */

@@ -6,6 +6,9 @@ import type { SignatureParties, SignatureSlot } from '../src/integrations/docume
 import { renderAgreement } from '../src/integrations/documents';
 import { DocumentRepository } from '../src/integrations/documents/store/document.repository';
 import type { AgreementContent } from '../src/integrations/documents/document-content';
+import { DerivedDocumentsService } from '../src/modules/documents/derived-documents.service';
+import { DocumentLayoutService } from '../src/modules/documents/document-layout.service';
+import { DocumentPdfService } from '../src/modules/documents/document-pdf.service';
 import { DocumentsService } from '../src/modules/documents/documents.service';
 import { contractFormData, documentModel, seedTemplates } from './support/document-fixtures';
 import { pdfPagesText, pdfText } from './support/pdf-text';
@@ -80,11 +83,14 @@ const NAMES: Record<PartyId, string> = {
   'firm-1': 'Dana Whitfield',
 };
 
-describe('documents for several signers and the firm’s countersigner (issue 34 item 5)', () => {
+describe('documents for several signers and the firm’s countersigner', () => {
   const env = createTestEnv(__filename, { PUBLIC_API_URL });
   let api: INestApplication;
   let worker: INestApplicationContext;
   let documents: DocumentsService;
+  let documentPdfs: DocumentPdfService;
+  let derivedDocuments: DerivedDocumentsService;
+  let documentLayout: DocumentLayoutService;
   let repository: DocumentRepository;
 
   beforeAll(async () => {
@@ -92,6 +98,9 @@ describe('documents for several signers and the firm’s countersigner (issue 34
     worker = await startWorker(env.config);
     await seedTemplates(api);
     documents = api.get(DocumentsService, { strict: false });
+    documentPdfs = api.get(DocumentPdfService, { strict: false });
+    derivedDocuments = api.get(DerivedDocumentsService, { strict: false });
+    documentLayout = api.get(DocumentLayoutService, { strict: false });
     repository = api.get(DocumentRepository, { strict: false });
     http = await staffHttp(api);
   });
@@ -134,7 +143,7 @@ describe('documents for several signers and the firm’s countersigner (issue 34
 
   /** Each party's printed date, and only theirs, inside their own date slot; nobody else's. */
   async function expectDates(docLink: string, signed: PartyId[]) {
-    const { pdf } = await documents.pdfOf(docLink);
+    const { pdf } = await documentPdfs.pdfOf(docLink);
     const items = await pdfTextItems(pdf);
     const slots = await layoutSlots(docIdOf(docLink));
     for (const id of Object.keys(SIGNED) as PartyId[]) {
@@ -163,7 +172,7 @@ describe('documents for several signers and the firm’s countersigner (issue 34
     const docLink = await createContract(PARTIES);
     const docId = docIdOf(docLink);
     // What the first signer opened: the unsigned layout, stored.
-    const unsigned = await documents.pdfOf(docLink);
+    const unsigned = await documentPdfs.pdfOf(docLink);
     const pages = await pdfPagesText(unsigned.pdf);
     const text = pages.join('\n');
     for (const name of Object.values(NAMES)) expect(text).toContain(`Name: ${name}`);
@@ -175,7 +184,7 @@ describe('documents for several signers and the firm’s countersigner (issue 34
     await expectDates(docLink, []);
 
     // Each party's places on the signing page: their own only.
-    const bookmarks = async (id?: string) => documents.signingBookmarks(docLink, id);
+    const bookmarks = async (id?: string) => documentLayout.signingBookmarks(docLink, id);
     const [first, second, firm] = await Promise.all([
       bookmarks('signer-1'),
       bookmarks('signer-2'),
@@ -191,7 +200,7 @@ describe('documents for several signers and the firm’s countersigner (issue 34
     expect(await bookmarks()).toEqual(first);
 
     // The reading view tags each mark with its recipient and lists the parties.
-    const reading = await documents.readingOf(docLink);
+    const reading = await documentLayout.readingOf(docLink);
     expect(reading.marks.filter((mark) => mark.recipientId === 'firm-1')).toHaveLength(2);
     expect(reading.signatureBlock.signers?.map((signer) => signer.name)).toEqual([
       'Maria Elena Alvarez',
@@ -219,12 +228,12 @@ describe('documents for several signers and the firm’s countersigner (issue 34
     // with its alpha mask, embedded once.
     expect(signed.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(10);
     // Reading again gives the same bytes (the stored revision).
-    expect((await documents.pdfOf(docLink)).pdf.equals(signed)).toBe(true);
+    expect((await documentPdfs.pdfOf(docLink)).pdf.equals(signed)).toBe(true);
 
     // The audit trail lists every party and names each on their events (sealing: documents spec).
     const token = 'tok_several_signers_0001';
     const signedAs = (id: PartyId) => ({ signed: true, signedAt: SIGNED[id].at });
-    const trail = await documents.createAuditTrail({
+    const trail = await derivedDocuments.createAuditTrail({
       agreement: docLink,
       documentTitle: 'Professional Engineering Services Agreement',
       signer: { name: NAMES['signer-1'], email: 'maria.alvarez@example.com' },
@@ -263,7 +272,7 @@ describe('documents for several signers and the firm’s countersigner (issue 34
       })),
       contractToken: token,
     });
-    const trailText = await pdfText((await documents.pdfOf(trail.docLink)).pdf);
+    const trailText = await pdfText((await documentPdfs.pdfOf(trail.docLink)).pdf);
     for (const id of Object.keys(SIGNED) as PartyId[]) {
       expect(trailText).toContain(SIGNED[id].printed);
     }
@@ -275,7 +284,7 @@ describe('documents for several signers and the firm’s countersigner (issue 34
 
   it('keeps every signature when all three place theirs at once, and a signer placing again replaces only theirs', async () => {
     const docLink = await createContract(PARTIES);
-    await documents.pdfOf(docLink);
+    await documentPdfs.pdfOf(docLink);
     await Promise.all((Object.keys(SIGNED) as PartyId[]).map((id) => place(docLink, id)));
     const record = await repository.find(docIdOf(docLink));
     expect(record?.revision).toBe(4);
@@ -308,7 +317,7 @@ describe('documents for several signers and the firm’s countersigner (issue 34
   it('leaves a one-signer contract as it was: untagged slots, the legacy signature field, the same PDF', async () => {
     const docLink = await createContract();
     const docId = docIdOf(docLink);
-    const unsigned = await documents.pdfOf(docLink);
+    const unsigned = await documentPdfs.pdfOf(docLink);
     const record = await repository.find(docId);
     const fresh = await renderAgreement(
       record?.content as AgreementContent,
@@ -329,7 +338,7 @@ describe('documents for several signers and the firm’s countersigner (issue 34
     const signedRecord = await repository.find(docId);
     expect(signedRecord).toMatchObject({ revision: 2, signature: expect.any(Object) });
     expect(signedRecord?.signatures).toBeUndefined();
-    const signed = (await documents.pdfOf(docLink)).pdf;
+    const signed = (await documentPdfs.pdfOf(docLink)).pdf;
     const items = await pdfTextItems(signed);
     const [dateSlot] = slots.filter((slot) => slot.kind === 'signedDate');
     const printed = items.filter((item) => item.text === SIGNED['signer-1'].printed);
@@ -345,13 +354,13 @@ describe('documents for several signers and the firm’s countersigner (issue 34
       },
     );
     await repository.deletePdf(docId, 2);
-    expect((await documents.pdfOf(docLink)).pdf.equals(signed)).toBe(true);
+    expect((await documentPdfs.pdfOf(docLink)).pdf.equals(signed)).toBe(true);
   });
 
   it('sets the signers of a document created for one: laid out again at a new revision, once, and never after a signature', async () => {
     const docLink = await createContract();
     const docId = docIdOf(docLink);
-    await documents.pdfOf(docLink);
+    await documentPdfs.pdfOf(docLink);
     await documents.setSignatureParties(docLink, PARTIES);
     // The same parties again (a repeated send step) change nothing.
     await documents.setSignatureParties(docLink, PARTIES);
@@ -359,14 +368,14 @@ describe('documents for several signers and the firm’s countersigner (issue 34
     expect(record).toMatchObject({ revision: 2, layoutRevision: 2 });
     expect(record?.content?.signatureBlock.signers).toHaveLength(2);
     expect(record?.content?.signatureBlock.countersigner?.name).toBe('Dana Whitfield');
-    await documents.pdfOf(docLink);
+    await documentPdfs.pdfOf(docLink);
     const slots = (await repository.findPdf(docId, 2))?.slots ?? [];
     expect(
       slots.filter((slot) => slot.kind === 'signature').map((slot) => slot.recipientId),
     ).toEqual(['firm-1', 'signer-1', 'signer-2']);
 
     await place(docLink, 'signer-2');
-    const { pdf } = await documents.pdfOf(docLink);
+    const { pdf } = await documentPdfs.pdfOf(docLink);
     expect(await pdfText(pdf)).toContain(SIGNED['signer-2'].printed);
     // The signer-2 date is inside its slot of the new layout.
     const items = await pdfTextItems(pdf);
@@ -394,7 +403,7 @@ describe('documents for several signers and the firm’s countersigner (issue 34
       })
       .expect(201);
     const docLink = (res.body as { docLink: string }).docLink;
-    const text = await pdfText((await documents.pdfOf(docLink)).pdf);
+    const text = await pdfText((await documentPdfs.pdfOf(docLink)).pdf);
     for (const name of ['Luis Alvarez', 'Ana Alvarez']) expect(text).toContain(`Name: ${name}`);
 
     const before = await documentModel(api).countDocuments({ kind: 'contract' });

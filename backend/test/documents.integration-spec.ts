@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { PNG } from 'pngjs';
 import request from 'supertest';
 import { DocumentRepository } from '../src/integrations/documents/store/document.repository';
+import { DerivedDocumentsService } from '../src/modules/documents/derived-documents.service';
 import { DocumentsService } from '../src/modules/documents/documents.service';
 import { contractFormData, documentModel, seedTemplates } from './support/document-fixtures';
 import { checkPdfSeal } from './support/pdf-signature';
@@ -28,6 +29,7 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
   let api: INestApplication;
   let worker: INestApplicationContext;
   let documents: DocumentsService;
+  let derivedDocuments: DerivedDocumentsService;
   let repository: DocumentRepository;
 
   beforeAll(async () => {
@@ -36,6 +38,7 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
     worker = await startWorker(env.config);
     await seedTemplates(api);
     documents = api.get(DocumentsService, { strict: false });
+    derivedDocuments = api.get(DerivedDocumentsService, { strict: false });
     repository = api.get(DocumentRepository, { strict: false });
   });
 
@@ -276,7 +279,7 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
       { type: 'signed' as const, at: signedAt, ip: '198.51.100.77' },
     ];
     const token = 'tok_0123456789abcdef';
-    const trail = await documents.createAuditTrail({
+    const trail = await derivedDocuments.createAuditTrail({
       agreement: docLink,
       documentTitle: 'Professional Engineering Services Agreement',
       signer: { name: 'Maria Elena Alvarez', email: 'maria.alvarez@example.com' },
@@ -303,7 +306,7 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
     expect(trailText).toContain(createHash('sha256').update(signed).digest('hex'));
 
     // The completion pipeline's merge (staff cannot call it: signed-agreement-seal spec).
-    const merge = () => documents.mergeDocuments(docLink, trail.docLink, token);
+    const merge = () => derivedDocuments.mergeDocuments(docLink, trail.docLink, token);
     const { combinedDocLink } = await merge();
     expect(combinedDocLink).toMatch(
       new RegExp(`^${PUBLIC_API_URL}/api/documents/d/[A-Za-z0-9_-]{22}/view$`),
@@ -368,7 +371,7 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
 
   it('stamps VOID on every page with the date and the acting user', async () => {
     const docLink = await createContract();
-    const { docLink: voidLink } = await documents.voidDocument(
+    const { docLink: voidLink } = await derivedDocuments.voidDocument(
       docLink,
       'admin@prosign.test',
       new Date('2026-04-02T19:45:00Z'),
@@ -383,7 +386,7 @@ describe('document engine: templates → PDF, signatures, audit trail, merge, se
 
   it('refuses merging an unknown document', async () => {
     await expect(
-      documents.mergeDocuments(
+      derivedDocuments.mergeDocuments(
         `${PUBLIC_API_URL}/api/documents/d/0123456789abcdef01234567/view`,
         templateLink(STANDARD_TEMPLATE_DOC_IDS.default),
         't',

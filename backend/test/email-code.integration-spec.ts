@@ -12,8 +12,8 @@ import { Types, type Connection } from 'mongoose';
 import request from 'supertest';
 import { caughtMails } from '../src/integrations/mail/caught-mail.collection';
 import { caughtIdOf } from '../src/integrations/mail/mail-catcher';
-import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
-import { DocumentsService } from '../src/modules/documents/documents.service';
+import { AgreementEventRepository } from '../src/modules/agreements/agreement-events.repository';
+import { DocumentPdfService } from '../src/modules/documents/document-pdf.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { MailDeliveryRepository } from '../src/modules/mail/mail-delivery.repository';
 import { MAIL_SECRET_PLACEHOLDER } from '../src/modules/mail/mail-secret';
@@ -40,7 +40,7 @@ const MINUTE = 60_000;
 type StoredEvent = { type: string; actor: string; data?: Record<string, unknown> | null };
 
 /**
- * The e-mail one-time code (issue 35 item 3): on an agreement that requires it the document
+ * The e-mail one-time code: on an agreement that requires it the document
  * opens only after the signer entered the 6-digit code mailed to their address. Wrong,
  * expired, overused and reused codes are refused with the domain's words, sends are limited,
  * a code works only on the link it was mailed for, the proof only with its captcha pass; the
@@ -56,7 +56,7 @@ describe('the e-mail one-time code', () => {
   let pm: StaffHttp;
   let admin: StaffHttp;
   let connection: Connection;
-  let repository: AgreementRepository;
+  let eventLog: AgreementEventRepository;
 
   beforeAll(async () => {
     services = await startMailCatcherEnv(
@@ -73,7 +73,7 @@ describe('the e-mail one-time code', () => {
     pm = await staffHttp(api, 'pm@prosign.example');
     admin = await staffHttp(api, 'admin@prosign.example');
     connection = api.get(getConnectionToken(), { strict: false });
-    repository = api.get(AgreementRepository, { strict: false });
+    eventLog = api.get(AgreementEventRepository, { strict: false });
   });
 
   afterAll(async () => {
@@ -187,7 +187,7 @@ describe('the e-mail one-time code', () => {
     const event = (record?.events as StoredEvent[]).find((e) => e.type === 'email_code_verified');
     expect(event).toMatchObject({ actor: 'signer', data: { recipientId: 'signer-1' } });
     expect(JSON.stringify(record?.events)).not.toContain(mailed.code);
-    expect(await repository.checkChain(agreementId)).toMatchObject({ intact: true });
+    expect(await eventLog.checkChain(agreementId)).toMatchObject({ intact: true });
 
     // Now the document opens and the signer signs to the end.
     const opened = await signer.post('/api/verifyToken').send({ token }).expect(200);
@@ -202,7 +202,7 @@ describe('the e-mail one-time code', () => {
     const verifiedAt = (await agreementOf(agreementId))?.events.find(
       (e: StoredEvent) => e.type === 'email_code_verified',
     ).at as Date;
-    const sealed = (await api.get(DocumentsService).pdfOf(done.signedDocLink)).pdf;
+    const sealed = (await api.get(DocumentPdfService).pdfOf(done.signedDocLink)).pdf;
     const text = await pdfText(sealed);
     expect(text).toContain('E-mail code verified');
     expect(text).toContain(`E-mail code verified at ${formatPacificTimestamp(verifiedAt)}`);
@@ -410,7 +410,7 @@ describe('the e-mail one-time code', () => {
     ).toEqual([
       expect.objectContaining({ actor: 'csm@prosign.example', data: { recipientId: 'signer-1' } }),
     ]);
-    expect(await repository.checkChain(agreementId)).toMatchObject({ intact: true });
+    expect(await eventLog.checkChain(agreementId)).toMatchObject({ intact: true });
     expect(
       (await csm().get(`/api/contracts/by-token/${token}`).expect(200)).body.emailCodeLocked,
     ).toEqual([]);
@@ -425,7 +425,7 @@ describe('the e-mail one-time code', () => {
     await signer.post('/api/signing/finish').send({ token }).expect(200);
     const done = await sealedFinish(api, token);
     const text = (
-      await pdfText((await api.get(DocumentsService).pdfOf(done.signedDocLink)).pdf)
+      await pdfText((await api.get(DocumentPdfService).pdfOf(done.signedDocLink)).pdf)
     ).replace(/\s+/g, ' ');
     expect(text).toContain('E-mail code step locked after too many wrong codes');
     // (The table's column breaks "re-opened" after its hyphen.)
@@ -708,7 +708,7 @@ describe('the e-mail one-time code', () => {
       expect((await sealedFinish(api, customId)).signedDocLink).toMatch(/\/api\/documents\/d\//);
       const events = (await agreementOf(agreementId))?.events as StoredEvent[];
       expect(events.map((e) => e.type)).toContain('email_code_verified');
-      expect(await repository.checkChain(agreementId)).toMatchObject({ intact: true });
+      expect(await eventLog.checkChain(agreementId)).toMatchObject({ intact: true });
     });
   });
 });

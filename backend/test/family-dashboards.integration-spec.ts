@@ -12,7 +12,7 @@ import {
 import { Types, type Connection } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import { AccessService } from '../src/modules/access/access.service';
-import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
+import { AgreementRecordCreationRepository } from '../src/modules/agreements/agreement-record-creation.repository';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
@@ -90,7 +90,7 @@ describe('a family’s routes need its dashboard’s flag, and only that', () =>
       updatedAt: now,
       sentAt: null,
     });
-    await api.get(AgreementRepository, { strict: false }).importRecord(
+    await api.get(AgreementRecordCreationRepository, { strict: false }).importRecord(
       {
         _id,
         family,

@@ -59,11 +59,11 @@ function runFaults(args: string[]): Promise<{ summary: FaultsSummary | null; out
 }
 
 /**
- * Nothing accepted is ever lost (issue 21), the short version of bench/faults: the
+ * Nothing accepted is ever lost, the short version of bench/faults: the
  * real api, worker, mail catcher, embedded MongoDB and redis-server as processes of
  * their own, HubSpot played by a stand-in; 6 sends and 6 finishes while the worker is
  * SIGKILLed, redis-server and the database restarted, the mail catcher stopped and the
- * CRM down (issue 36). Whatever the timing, nothing may be lost or duplicated: once the
+ * CRM down. Whatever the timing, nothing may be lost or duplicated: once the
  * CRM is back, each signed contract has there its sealed PDF once and one note per event. `npm test` runs it on its own after the other suites
  * (`jest --selectProjects faults`), so the machine's load does not decide its timing.
  */

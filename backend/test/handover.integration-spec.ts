@@ -11,7 +11,8 @@ import {
 } from '@prosign/domain';
 import { Types, type Connection } from 'mongoose';
 import type request from 'supertest';
-import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
+import { AgreementEventRepository } from '../src/modules/agreements/agreement-events.repository';
+import { AgreementLinkRepository } from '../src/modules/agreements/agreement-links.repository';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { RealtimePublisher } from '../src/platform/realtime/realtime-publisher';
 import { coBody, coDealFixture } from './support/co-fixtures';
@@ -54,7 +55,7 @@ type StoredEvent = {
 type Mail = { _id: unknown; to: string[]; template: string; html: string; text: string };
 
 /**
- * Hand over to the authorised signatory (issue 35 item 2), on every family's link, and
+ * Hand over to the authorised signatory, on every family's link, and
  * staff's Change signer: the new signer takes the place under a fresh token (mailed to them
  * with the family's usual invitation), the old link is refused everywhere with "This link
  * was handed over to …", the sender gets one notice, the event is in the chain and the
@@ -69,7 +70,8 @@ describe('hand over to the authorised signatory', () => {
   let csm: StaffHttp;
   let pm: StaffHttp;
   let connection: Connection;
-  let repository: AgreementRepository;
+  let eventLog: AgreementEventRepository;
+  let links: AgreementLinkRepository;
   let changed: jest.SpyInstance;
 
   beforeAll(async () => {
@@ -79,7 +81,8 @@ describe('hand over to the authorised signatory', () => {
     csm = await staffHttp(api, 'csm@prosign.example');
     pm = await staffHttp(api, 'pm@prosign.example');
     connection = api.get(getConnectionToken(), { strict: false });
-    repository = api.get(AgreementRepository, { strict: false });
+    eventLog = api.get(AgreementEventRepository, { strict: false });
+    links = api.get(AgreementLinkRepository, { strict: false });
     changed = jest.spyOn(api.get(RealtimePublisher, { strict: false }), 'agreementChanged');
   });
 
@@ -204,7 +207,7 @@ describe('hand over to the authorised signatory', () => {
         userAgent: USER_AGENT,
         data: { recipientId: 'signer-1', toName: JANE.name, toEmail: JANE.email, note },
       });
-      expect(await repository.checkChain(agreementId)).toMatchObject({ intact: true });
+      expect(await eventLog.checkChain(agreementId)).toMatchObject({ intact: true });
       expect(changed).toHaveBeenCalledWith(
         expect.objectContaining({ family: 'standard', id: agreementId }),
       );
@@ -339,7 +342,7 @@ describe('hand over to the authorised signatory', () => {
       expect(
         (record?.events as StoredEvent[]).filter((event) => event.type === 'handed_over'),
       ).toHaveLength(1);
-      expect(await repository.checkChain(agreementId)).toMatchObject({ intact: true });
+      expect(await eventLog.checkChain(agreementId)).toMatchObject({ intact: true });
       expect(await mailsOf(agreementId, 'handed-over')).toHaveLength(1);
     });
   });
@@ -519,7 +522,7 @@ describe('hand over to the authorised signatory', () => {
     });
   });
 
-  describe('one person holds one place, even at the same instant (issue 53 item 7)', () => {
+  describe('one person holds one place, even at the same instant', () => {
     const OTHERS = Array.from({ length: 9 }, (_, index) => ({
       name: `Signer ${index + 2}`,
       email: `signer${index + 2}@client.example.com`,
@@ -538,19 +541,21 @@ describe('hand over to the authorised signatory', () => {
      * they all race on the write, as calls at the same instant do. Returns how many got there.
      */
     function raceAtTheWrite(count: number): () => number {
-      const addSigningLink = repository.addSigningLink.bind(repository);
+      const addSigningLink = links.addSigningLink.bind(links);
       let arrived = 0;
       let release = () => {};
       const together = new Promise<void>((resolve) => (release = resolve));
       const fallback = setTimeout(release, 20_000);
       const spy = jest
-        .spyOn(repository, 'addSigningLink')
-        .mockImplementation(async (...args: Parameters<AgreementRepository['addSigningLink']>) => {
-          arrived += 1;
-          if (arrived === count) release();
-          await together;
-          return addSigningLink(...args);
-        });
+        .spyOn(links, 'addSigningLink')
+        .mockImplementation(
+          async (...args: Parameters<AgreementLinkRepository['addSigningLink']>) => {
+            arrived += 1;
+            if (arrived === count) release();
+            await together;
+            return addSigningLink(...args);
+          },
+        );
       return () => {
         clearTimeout(fallback);
         spy.mockRestore();
@@ -625,7 +630,7 @@ describe('hand over to the authorised signatory', () => {
         (event) => event.type === 'handed_over' || event.type === 'signer_changed',
       );
       expect(handovers).toHaveLength(1);
-      expect(await repository.checkChain(agreementId)).toMatchObject({ intact: true });
+      expect(await eventLog.checkChain(agreementId)).toMatchObject({ intact: true });
       // The losers' new links were never given to anyone: gone.
       expect(
         await connection.collection('agreement_links').countDocuments({
@@ -721,7 +726,7 @@ describe('hand over to the authorised signatory', () => {
         const fresh = record?.token as string;
         expect(fresh).not.toBe(old);
         expect(recipientsOf(record)[0]).toMatchObject({ id: 'signer-1', ...JANE });
-        expect(await repository.checkChain(agreementId)).toMatchObject({ intact: true });
+        expect(await eventLog.checkChain(agreementId)).toMatchObject({ intact: true });
 
         // The old link: closed before the captcha and after it, for every call.
         const checked = await signerHttp(api).get(at('verify-link', old)).expect(409);

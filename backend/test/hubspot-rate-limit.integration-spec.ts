@@ -7,7 +7,7 @@ import { createTestEnv } from './support/test-env';
 const pipelines = { results: [] };
 
 /**
- * Issue 36 item 5: HubSpot's request limit (190 per 10 s for a private app) holds across every
+ * HubSpot's request limit (190 per 10 s for a private app) holds across every
  * replica: one sliding window in Redis that all of them count in and wait on.
  */
 describe('HubSpot request limit shared through Redis', () => {

@@ -5,6 +5,8 @@ import type { ContractCardView } from '@prosign/domain';
 import { Types, type Connection } from 'mongoose';
 import { migrate, MigrateModule } from '../src/migrations/migrate.module';
 import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
+import { AgreementEventRepository } from '../src/modules/agreements/agreement-events.repository';
+import { AgreementLinkRepository } from '../src/modules/agreements/agreement-links.repository';
 import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
 import {
   MIGRATIONS_COLLECTION,
@@ -311,10 +313,18 @@ describe('moving old contract records onto the agreement core', () => {
       },
       { type: 'viewed', status: 'viewed', actor: 'signer', ip: '198.51.100.23', at: viewedAt },
     ]);
-    expect(await repository.checkChain(_id)).toEqual({ intact: true, events: 2, brokenAt: null });
+    expect(await migrateApp.get(AgreementEventRepository).checkChain(_id)).toEqual({
+      intact: true,
+      events: 2,
+      brokenAt: null,
+    });
     // The old keys resolve through the link records.
-    expect(String((await repository.findByKey('sign', token))?._id)).toBe(String(_id));
-    expect(String((await repository.findByKey('send', sendKey))?._id)).toBe(String(_id));
+    expect(
+      String((await migrateApp.get(AgreementLinkRepository).findByKey('sign', token))?._id),
+    ).toBe(String(_id));
+    expect(
+      String((await migrateApp.get(AgreementLinkRepository).findByKey('send', sendKey))?._id),
+    ).toBe(String(_id));
 
     // The next start does not read the old collection: a record added there since stays there.
     const lateId = new Types.ObjectId();
@@ -347,7 +357,7 @@ describe('moving old contract records onto the agreement core', () => {
     const viewedAgain = await storedByToken(api, token);
     expect(eventTypes(viewedAgain)).toEqual(['sent', 'viewed', 'viewed']);
     expect(viewedAgain?.viewedTimes).toBe(2);
-    expect(await api.get(AgreementRepository).checkChain(_id)).toMatchObject({ intact: true });
+    expect(await api.get(AgreementEventRepository).checkChain(_id)).toMatchObject({ intact: true });
     // Staff see it on the dashboard with its history.
     const http = await staffHttp(api, 'csm@prosign.example');
     const card = (await http().get(`/api/contracts/by-token/${token}`).expect(200))

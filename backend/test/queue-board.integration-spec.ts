@@ -9,7 +9,7 @@ import { startApi } from './support/test-apps';
 import { createTestEnv, type TestEnv } from './support/test-env';
 
 /**
- * The admins' queue view (bull-board at /api/admin/queues, issue 21): behind
+ * The admins' queue view (bull-board at /api/admin/queues): behind
  * the admin guard, listing every queue with its failed jobs and their errors.
  */
 describe('queue board: admins see every queue and the errors of failed jobs', () => {

@@ -14,7 +14,7 @@ import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
 /**
- * The recipients of an agreement on the core (issue 34, first step): a send
+ * The recipients of an agreement on the core (first step): a send
  * publishes its signer (invited) and its copies; each signer step moves the
  * signer's own state with time and address in the same update; agreements
  * from before recipients read as their one signer.

@@ -92,12 +92,12 @@ const EXPECTED: Record<string, Rule> = {
   // Queued CRM deal moves
   'GET /api/hubspot/stage-moves': ADMIN,
   'POST /api/hubspot/stage-moves/:id/retry': ADMIN,
-  // Stages per event and pipeline (issue 36)
+  // Stages per event and pipeline
   'GET /api/admin/crm/stage-mappings': ADMIN,
   'PUT /api/admin/crm/stage-mappings/:pipelineId': ADMIN,
   'GET /api/admin/crm/records/:type/:id': ADMIN,
   'GET /api/admin/crm/files/:id': ADMIN,
-  // A seal waiting for the time-stamp service, let go at a lower level (issue 37)
+  // A seal waiting for the time-stamp service, let go at a lower level
   'POST /api/admin/agreements/:id/seal-level': ADMIN,
   'GET /api/mailbox': ADMIN,
   'GET /api/mailbox/:id': ADMIN,
@@ -125,7 +125,7 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/countersign/mine': SESSION,
   'GET /api/countersign/defaults': SESSION,
   'PUT /api/countersign/defaults': ADMIN,
-  // Issue 35: the e-mail code's family defaults (admins set them, creation screens read them).
+  // The e-mail code's family defaults (admins set them, creation screens read them).
   'GET /api/email-code/defaults': SESSION,
   'PUT /api/email-code/defaults': ADMIN,
   'GET /api/countersign/:agreementId': SESSION,
@@ -169,9 +169,9 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/update/void-contract': DASHBOARD,
   'PUT /api/update/resend': DASHBOARD,
   'PUT /api/update/edit-resend': DASHBOARD,
-  // Issue 35: Change signer, with the same access as the other card actions
+  // Change signer, with the same access as the other card actions
   'POST /api/update/change-signer': DASHBOARD,
-  // Issue 53 item 6: re-open a signer's locked e-mail code step, like the other card actions
+  // Re-open a signer's locked e-mail code step, like the other card actions
   'POST /api/update/reopen-email-code': DASHBOARD,
   // Invoices of signed contracts (spec 3 §7): gated like the dashboard (README)
   'PUT /api/invoice/update-status': DASHBOARD,

@@ -3,7 +3,7 @@ import { CAPTCHA_PASS_HEADER, STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain'
 import express from 'express';
 import request from 'supertest';
 import { newDocumentId } from '../src/integrations/documents/store/document-ids';
-import { newLinkToken } from '../src/modules/agreements/agreement.repository';
+import { newLinkToken } from '../src/modules/agreements/agreement-links.repository';
 import { LINK_TOKEN_FIELDS } from '../src/modules/captcha/captcha-binding';
 import { CaptchaPassService } from '../src/modules/captcha/captcha-pass.service';
 import { DOCUMENT_READ_GRANT_PARAM } from '../src/modules/documents';

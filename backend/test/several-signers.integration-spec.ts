@@ -22,7 +22,7 @@ import { createTestEnv } from './support/test-env';
 const LUIS = { name: 'Luis Alvarez', email: 'luis.alvarez@example.com', phone: '+14155550124' };
 
 /**
- * Several signers on a standard contract (issue 34): each signs through their
+ * Several signers on a standard contract: each signs through their
  * own link; in order, the second is invited only once the first signed; in
  * parallel, both at once; the last signature seals the agreement once, with
  * every signature stamped, and every signer gets the signed copy.

@@ -5,9 +5,9 @@ import type { Model } from 'mongoose';
 import request from 'supertest';
 import { LocalPki, REVOCATION_PORT, TIMESTAMP_PORT } from '../src/integrations/timestamp';
 import {
-  DocumentsService,
+  DerivedDocumentsService,
   NOT_A_SIGNED_AGREEMENT,
-} from '../src/modules/documents/documents.service';
+} from '../src/modules/documents/derived-documents.service';
 import {
   generateSelfSignedP12,
   PdfSealerService,
@@ -48,7 +48,7 @@ describe('signed-agreement seal: only the completion pipeline applies it', () =>
     SEAL_P12_PASSPHRASE: CONFIGURED_SEAL.passphrase,
   });
   let api: INestApplication;
-  let documents: DocumentsService;
+  let derivedDocuments: DerivedDocumentsService;
   let certificates: Model<SealCertificate>;
   let cookies: Record<DemoRole, string>;
 
@@ -56,7 +56,7 @@ describe('signed-agreement seal: only the completion pipeline applies it', () =>
     ({ app: api } = await startApi(env.config));
     await seedTemplates(api);
     cookies = await signInDemoUsers(api);
-    documents = api.get(DocumentsService, { strict: false });
+    derivedDocuments = api.get(DerivedDocumentsService, { strict: false });
     certificates = api.get(getModelToken(SealCertificate.name), { strict: false });
   });
 
@@ -76,7 +76,7 @@ describe('signed-agreement seal: only the completion pipeline applies it', () =>
   }
 
   function auditTrailOf(agreement: string, contractToken: string) {
-    return documents.createAuditTrail({
+    return derivedDocuments.createAuditTrail({
       agreement,
       documentTitle: 'Professional Engineering Services Agreement',
       signer: { name: 'Maria Elena Alvarez', email: 'maria.alvarez@example.com' },
@@ -113,7 +113,7 @@ describe('signed-agreement seal: only the completion pipeline applies it', () =>
       [agreement, otherTrail.docLink, token], // an audit trail of another contract
       [agreement, trail.docLink, 'tok_someone_else'], // the right pair under another token
     ]) {
-      await expect(documents.mergeDocuments(doc1, doc2, forToken)).rejects.toMatchObject({
+      await expect(derivedDocuments.mergeDocuments(doc1, doc2, forToken)).rejects.toMatchObject({
         status: 409,
         message: NOT_A_SIGNED_AGREEMENT,
       });
@@ -121,7 +121,11 @@ describe('signed-agreement seal: only the completion pipeline applies it', () =>
     expect(await documentModel(api).countDocuments({ kind: 'combined' })).toBe(0);
 
     // The completion pipeline's own pair is sealed, with the configured key.
-    const { combinedDocLink } = await documents.mergeDocuments(agreement, trail.docLink, token);
+    const { combinedDocLink } = await derivedDocuments.mergeDocuments(
+      agreement,
+      trail.docLink,
+      token,
+    );
     const pdf = await request(api.getHttpServer())
       .get(new URL(combinedDocLink).pathname)
       .buffer(true)

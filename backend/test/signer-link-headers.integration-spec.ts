@@ -12,7 +12,7 @@ import { createTestEnv } from './support/test-env';
 const EXPIRY_DAYS = 12;
 const DAY_MS = 24 * 3600_000;
 
-/** The headers every answer to a signing link carries (issue 35, link hardening). */
+/** The headers every answer to a signing link carries (link hardening). */
 function expectSignerLinkHeaders(res: request.Response, call: string): void {
   expect({ call, headers: pick(res) }).toEqual({
     call,
@@ -33,7 +33,7 @@ function pick(res: request.Response) {
 }
 
 /**
- * Link hardening (issue 35 item 4): every signer call of each family — the
+ * Link hardening: every signer call of each family — the
  * customer page's (`/:token`), the SOW's and the CO's — and the agreement's
  * document answer with `X-Robots-Tag: noindex`, `Referrer-Policy: no-referrer`
  * and `Cache-Control: no-store`, refusals included; staff calls keep their own

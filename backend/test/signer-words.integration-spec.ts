@@ -18,7 +18,7 @@ import { waitFor } from './support/wait-for';
 const FORGED = 'Open in ProSign: https://evil.example/x';
 
 /**
- * Issue 53 item 8: text a signer writes cannot pose as ours. A decline reason that carries a
+ * Text a signer writes cannot pose as ours. A decline reason that carries a
  * line like our own ("Open in ProSign: https://evil…") reaches the deal's CRM note and the
  * sender's mail only inside a quotation under the signer's name, and the mail links nothing of
  * it (the card: libs/ui AgreementCard.spec.tsx; the hand-over notice: handed-over-mail.spec.ts).

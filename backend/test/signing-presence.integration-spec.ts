@@ -151,7 +151,7 @@ describe('signing presence and the staff room', () => {
       (events) => events.length >= 4,
     );
     expect(all[3]).toMatchObject({ id: contractId, active: false });
-    // Staff screens never receive a signing token (issue 13): events name the contract's id.
+    // Staff screens never receive a signing token: events name the contract's id.
     expect(JSON.stringify(staffHeard)).not.toContain(token);
 
     for (const heard of [anonymousHeard, forgedHeard, signerHeard]) {

@@ -2,7 +2,7 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import mongoose, { type Connection } from 'mongoose';
 import { extractDocId } from '@prosign/domain';
-import { DocumentsService } from '../src/modules/documents';
+import { DocumentLayoutService } from '../src/modules/documents';
 import { coDealFixture, sendCo } from './support/co-fixtures';
 import { seedBaseData } from './support/seed';
 import {
@@ -27,7 +27,7 @@ interface Operation {
 }
 
 /**
- * What one signer's calls read from the database (issue 38 item 3): every signing is paid in
+ * What one signer's calls read from the database: every signing is paid in
  * database commands, so a finish reads no record it already has, and a signer's next call
  * resolves their link without reading it again. The finish answers once the signature is
  * recorded and the worker seals: the seal's reads are counted in the worker.
@@ -179,8 +179,8 @@ describe('signing: the reads a signer costs', () => {
     return sent.token;
   }
 
-  it("answers every family's link check from the agreement: no document read, only the commands it needs (issue 54)", async () => {
-    const documents = api.get(DocumentsService);
+  it("answers every family's link check from the agreement: no document read, only the commands it needs", async () => {
+    const documentLayout = api.get(DocumentLayoutService);
     const checks: Array<{
       name: string;
       token: string;
@@ -270,7 +270,7 @@ describe('signing: the reads a signer costs', () => {
       });
       // What the page needs, as the document's layout says it.
       const agreement = await agreementOf(check.token);
-      const expected = await documents.signingBookmarks(
+      const expected = await documentLayout.signingBookmarks(
         agreement?.docLink as string,
         check.recipientId,
       );
@@ -331,7 +331,7 @@ describe('signing: the reads a signer costs', () => {
     expect(next.filter((op) => DOCUMENT_STORE.test(op.collection))).toEqual([]);
 
     // The same answer, byte for byte, whether computed from the document or read from the record.
-    const today = await api.get(DocumentsService).signingBookmarks(docLink);
+    const today = await api.get(DocumentLayoutService).signingBookmarks(docLink);
     expect(JSON.stringify((first.body as { bookmarks: unknown }).bookmarks)).toBe(
       JSON.stringify(today),
     );
@@ -348,7 +348,7 @@ describe('signing: the reads a signer costs', () => {
       .send({ token, name: 'Jane Whitmore', email: 'jane.whitmore@example.com' })
       .expect(200);
     const handed = await apiConnection.collection('agreements').findOne({ docLink });
-    const now = await api.get(DocumentsService).signingPlaces(docLink);
+    const now = await api.get(DocumentLayoutService).signingPlaces(docLink);
     expect(JSON.stringify(handed?.signingPlaces)).toBe(JSON.stringify(now));
   });
 });

@@ -21,7 +21,7 @@ import {
   insertStandardAgreement,
   mailKeyOfLink,
 } from './support/agreements';
-import { DocumentsService } from '../src/modules/documents/documents.service';
+import { DocumentPdfService } from '../src/modules/documents/document-pdf.service';
 import { SignatureImageService } from '../src/modules/documents/signatures/signature-image.service';
 import { MailService } from '../src/modules/mail/mail.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
@@ -352,7 +352,7 @@ describe('signing: signer calls, refusals and the finish', () => {
     expect(mails[0]).toMatchObject({ to: [CLIENT], cc: [CC] });
     expect(mails[0].text).toContain(`${PUBLIC_SIGNING_URL}/verify/${done.verifyId}`);
     const attached = Buffer.from(mails[0].attachments[0].contentBase64, 'base64');
-    const sealed = (await api.get(DocumentsService).pdfOf(done.signedDocLink)).pdf;
+    const sealed = (await api.get(DocumentPdfService).pdfOf(done.signedDocLink)).pdf;
     expect(attached.equals(sealed)).toBe(true);
     const seal = checkPdfSeal(sealed);
     expect(seal).toMatchObject({
@@ -363,7 +363,7 @@ describe('signing: signer calls, refusals and the finish', () => {
     const text = await pdfText(sealed);
     expect(text).toContain('Consented to sign electronically');
     expect(text).toContain('maria.alvarez@example.com');
-    // The certificate of completion (issue 37 item 6): envelope, both digests, the verify page,
+    // The certificate of completion: envelope, both digests, the verify page,
     // the disclosure's version, the signer's browser in words, and times in UTC too.
     const flat = text.replace(/\s+/g, '');
     expect(text).toContain('Certificate of completion');
@@ -377,7 +377,7 @@ describe('signing: signer calls, refusals and the finish', () => {
     expect(text).toContain('Own signing link by e-mail, captcha');
     expect(text).toContain(`${done.signedAt.slice(0, 19).replace('T', ' ')} UTC`);
     // The agreement itself now carries the signature, stamped with the signing time.
-    const agreementText = await pdfText((await api.get(DocumentsService).pdfOf(docLink)).pdf);
+    const agreementText = await pdfText((await api.get(DocumentPdfService).pdfOf(docLink)).pdf);
     expect(agreementText).toContain(formatPacificTimestamp(done.signedAt));
     expect(text).toContain(formatPacificTimestamp(done.signedAt));
     await dealReaches(env.config.CRM_CONTRACT_SIGNED_STAGE);

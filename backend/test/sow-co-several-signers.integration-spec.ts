@@ -36,7 +36,7 @@ interface FamilyCase {
 }
 
 /**
- * Several signers on a SOW and on a change order (issue 34): the document gets a
+ * Several signers on a SOW and on a change order: the document gets a
  * block per signer, each signer signs on the family's own page through their own
  * link, in order or in parallel; the last signature seals the agreement once —
  * sealed PDF, one signed copy to every signer, the CRM move (CO) or the file

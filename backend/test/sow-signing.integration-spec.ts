@@ -4,7 +4,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { SigningFinishService } from '../src/modules/signing/signing-finish.service';
-import { SigningService } from '../src/modules/signing/signing.service';
+import { SignerSignatureService } from '../src/modules/signing/signer-signature.service';
 import { pdfText } from './support/pdf-text';
 import { seedDemoData } from './support/seed';
 import {
@@ -185,11 +185,11 @@ describe('SOW signing: verify-link, get-contract, views, text signature, finish'
       .post(`/api/sow/upload-text-signature/${customId}`)
       .send({ textSignature: 'Mei Lin' })
       .expect(200);
-    const signing = api.get(SigningService);
+    const signatures = api.get(SignerSignatureService);
     const finishing = api.get(SigningFinishService);
-    const consent = signing.saveInitials.bind(signing);
+    const consent = signatures.saveInitials.bind(signatures);
     // The other tab gives its consent and finishes first; this request's consent then finds it signed.
-    const spy = jest.spyOn(signing, 'saveInitials').mockImplementationOnce(async (...args) => {
+    const spy = jest.spyOn(signatures, 'saveInitials').mockImplementationOnce(async (...args) => {
       await consent(...args);
       await finishing.finish(customId, { ip: '10.0.0.9' }, 'queued');
       return consent(...args);

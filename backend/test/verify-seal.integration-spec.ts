@@ -31,7 +31,7 @@ function binary(res: request.Response, callback: (error: Error | null, body: Buf
 }
 
 /**
- * Issue 37 item 5: the public verify page shows what the sealed PDF carries — the signing time
+ * The public verify page shows what the sealed PDF carries — the signing time
  * from the time-stamp authority, the level (B-LTA by default), the chains with each certificate
  * valid at that time — and the upload check shows the same of the file sent: the sealed copy,
  * one changed under its seal, one with bytes added after it.

@@ -1,4 +1,4 @@
-// The product scaled out on one machine (issue 38): embedded MongoDB and Redis, several
+// The product scaled out on one machine: embedded MongoDB and Redis, several
 // api and worker processes (scripts/lib/stack.mjs with replicas), the mail catcher,
 // the frontends, and Debian's nginx in front of the apis with the deployment's own
 // configuration (deploy/nginx/prosign.conf.template, the one docker-compose's `lb`

@@ -1,4 +1,4 @@
-// The short fault run inside `npm test` (issue 38 item 2): 50 signers at once through nginx in
+// The short fault run inside `npm test`: 50 signers at once through nginx in
 // front of two apis and two workers while one api is SIGKILLed and started again and nginx
 // reloads (bench/signers/run.mjs --cluster, BENCH_FAULTS). Every agreement signed and sealed,
 // no 5xx or lost answer left for a signer after the signing app's own retries, each signed copy

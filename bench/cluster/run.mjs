@@ -1,4 +1,4 @@
-// Faults under load (issue 38 item 2): 200 signers at once (BENCH_SIGNERS) through nginx in
+// Faults under load: 200 signers at once (BENCH_SIGNERS) through nginx in
 // front of two apis and two workers while one api is SIGKILLed and started again, nginx reloads
 // and the workers restart one after the other — bench/signers/run.mjs --faults, whose figures
 // and checks (every agreement signed and sealed, 0 × 5xx seen by a signer, each signed copy

@@ -1,4 +1,4 @@
-// The local cluster starts and balances (issue 38 item 1), run by `npm test` after the
+// The local cluster starts and balances, run by `npm test` after the
 // build: two apis and two workers on embedded MongoDB and Redis of their own, nginx in
 // front with deploy/nginx/prosign.conf.template. Health answers through nginx from both
 // apis, Socket.IO's WebSocket passes through it, and a broadcast published on Redis (as

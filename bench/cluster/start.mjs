@@ -1,4 +1,4 @@
-// `npm run cluster`: the product scaled out on this machine (issue 38), as `npm start`
+// `npm run cluster`: the product scaled out on this machine, as `npm start`
 // runs it but with two apis and two workers behind Debian's nginx (installed if missing),
 // the frontends pointing at the balancer. Installs what is missing, builds (cached),
 // starts everything on free ports with demo data, prints where everything is.

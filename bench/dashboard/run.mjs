@@ -61,7 +61,7 @@ const SIZES = (
   .map(Number);
 /** SOW contracts (and as many change orders) per standard agreement seeded. */
 const FAMILY_SHARE = Number(flag('family-share') ?? process.env.BENCH_FAMILY_SHARE ?? 1);
-/** The target of every list case at up to 10,000 agreements (issue 39). */
+/** The target of every list case at up to 10,000 agreements. */
 const LIST_TARGET_MS = 300;
 const LIST_TARGET_UP_TO = 10_000;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);

@@ -59,7 +59,7 @@ const AUDIT_EVENTS = 40; // fills two pages of audit trail
 const TARGET_P95_MS = 25;
 const TARGET_THROUGHPUT = 60;
 const SEAL_LEVELS = ['B-B', 'B-T', 'B-LT', 'B-LTA'];
-/** B-LTA with the local TSA against B-B (issue 37): at most this many times the time. */
+/** B-LTA with the local TSA against B-B: at most this many times the time. */
 const TARGET_LTA_RATIO = 2;
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 

@@ -1,11 +1,11 @@
-// Fault injection (issue 21): the real api, worker and mail catcher processes on an
+// Fault injection: the real api, worker and mail catcher processes on an
 // embedded MongoDB (FerretDB) and a redis-server of their own, all started here. N
 // contracts are sent through the API and N signers finish them, while the worker is
 // SIGKILLed at random moments and restarted, redis-server is restarted (its AOF keeps the
 // queues), the database is restarted, and the mail catcher is stopped for a while. The CRM
 // is HubSpot, played by a stand-in in this process (backend/test/support/hubspot-stand-in.ts)
 // that keeps what it is told; it is down (connection refused, then 503s) while the signers
-// finish (issue 36). Clients behave as people do: an error answer or a dropped connection is
+// finish. Clients behave as people do: an error answer or a dropped connection is
 // tried again. Afterwards it checks, from the database, the catcher and the stand-in: every
 // accepted signature is on its sealed PDF, every contract reached its final state, each mail
 // was delivered exactly once (by Message-ID), each CRM move was made once, and the CRM holds

@@ -1,4 +1,4 @@
-// "100 signers finishing at once" (issue 14): starts embedded MongoDB and Redis
+// "100 signers finishing at once": starts embedded MongoDB and Redis
 // of its own, runs the demo seed, starts the built api, worker and mail
 // catcher as `npm start` does, sends BENCH_SIGNERS standard contracts through
 // the API as staff do, bulk-inserts filler agreements up to BENCH_STORED in
@@ -43,7 +43,7 @@ const {
 const { io } = require(path.join(ROOT, 'node_modules/socket.io-client'));
 
 const SIGNERS = Number(process.env.BENCH_SIGNERS ?? 100);
-// 2: each agreement has two signers who sign at the same moment (issue 34): SIGNERS / 2
+// 2: each agreement has two signers who sign at the same moment: SIGNERS / 2
 // agreements, every signer through their own link, the last of each pair sealing it.
 const PER_AGREEMENT = Number(process.env.BENCH_SIGNERS_PER_AGREEMENT ?? 1);
 if (PER_AGREEMENT !== 1 && PER_AGREEMENT !== 2) {
@@ -55,7 +55,7 @@ const SEND_CONCURRENCY = Number(process.env.BENCH_SEND_CONCURRENCY ?? 4);
 const MAIL_WAIT_MS = Number(process.env.BENCH_MAIL_WAIT_MS ?? 300_000);
 const SIGNING_TIMEOUT_MS = Number(process.env.BENCH_SIGNING_TIMEOUT_S ?? 1800) * 1000;
 const DB = process.env.BENCH_DB ?? 'bench_signers';
-// Arrival-rate mode (issue 38 item 3: "1,000 signers arriving over one minute"): signer n starts
+// Arrival-rate mode ("1,000 signers arriving over one minute"): signer n starts
 // n × BENCH_ARRIVAL_S / BENCH_SIGNERS seconds into the signing phase, evenly spaced; each
 // signer's whole-flow time counts from their own start. 0 (default): all at once.
 const ARRIVAL_MS = Number(process.env.BENCH_ARRIVAL_S ?? 0) * 1000;
@@ -66,7 +66,7 @@ const PROFILE = process.argv.includes('--profile') || process.env.BENCH_PROFILE 
 // --cluster: two apis and two workers behind nginx (bench/cluster), the signers through the
 // balancer. --faults (or BENCH_FAULTS=api-kill,workers,lb-reload): while they sign, one api is
 // SIGKILLed and started again, the workers are restarted one after the other (the first
-// gracefully, the second SIGKILLed) and nginx reloads its configuration (issue 38 item 2).
+// gracefully, the second SIGKILLed) and nginx reloads its configuration.
 const CLUSTER = process.argv.includes('--cluster') || process.argv.includes('--faults');
 const FAULTS = new Set(
   (process.argv.includes('--faults')

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /* global document, window -- page.evaluate callbacks run in the browser */
-// Budgets of the standalone signing app that signers open from their link
-// (issue 8, issue 23 item 3), measured on the built dist served by the real
+// Budgets of the standalone signing app that signers open from their link,
+// measured on the built dist served by the real
 // frontend server (scripts/serve-frontend.mjs, with the build's brotli/gzip
 // copies of scripts/precompress.mjs, as `npm start` serves them), on a 390×844
 // phone on Slow 4G (150 ms RTT, 1.6 Mbps down, 750 kbps up, CDP

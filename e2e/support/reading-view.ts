@@ -1,4 +1,4 @@
-// The signing pages' reading view as a phone shows it (issue 33): the agreement's
+// The signing pages' reading view as a phone shows it: the agreement's
 // text at 16 px or more, the page starts and the places of the marks, a jump
 // list, and the PDF one tap away.
 import { expect, type Page } from '@playwright/test';

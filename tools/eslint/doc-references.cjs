@@ -1,7 +1,8 @@
 // A comment cites only what a newcomer can open in the repository: the product specification in
 // docs/spec/ ("spec N §M", its section headed M, or "§M, item K") and the architecture page by a
-// heading's anchor (docs/architecture.md#the-pieces). A section or heading that is not there, and
-// the design notes kept outside the repository ("ARCHITECTURE §N"), are reported.
+// heading's anchor (docs/architecture.md#the-pieces). A section or heading that is not there, the
+// design notes kept outside the repository ("ARCHITECTURE §N") and the tracker's issue numbers
+// (the word "issue" and a number), which a reader of the code cannot open, are reported.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -59,6 +60,8 @@ module.exports = {
         "'docs/architecture.md#{{anchor}}' names no heading of docs/architecture.md (cite a heading's anchor).",
       outside:
         "'ARCHITECTURE §{{section}}' is not in the repository: cite docs/architecture.md by a heading's anchor.",
+      issueNumber:
+        "'{{cite}}': a reader of the code cannot open the tracker; say what the code does and why.",
     },
   },
 
@@ -88,6 +91,7 @@ module.exports = {
       for (const [, section] of text.matchAll(/\bARCHITECTURE(?:\.md)? §(\d+)/g)) {
         report('outside', { section });
       }
+      for (const [cite] of text.matchAll(/\bissues? #?\d+/gi)) report('issueNumber', { cite });
     }
 
     return {

@@ -15,6 +15,7 @@ ruleTester.run('doc-references', rule, {
     '// docs/architecture.md#the-pieces\nconst a = 1;',
     "const text = 'spec 9 §99 in a string is not a comment';",
     '// A specification of spacing, not a citation: spec 1 says so.\nconst a = 1;',
+    '// Known issues with the old layout are fixed by the new one.\nconst a = 1;',
   ],
   invalid: [
     { code: '/** (spec 4 §2) */ const a = 1;', errors: [{ messageId: 'noDocument' }] },
@@ -29,5 +30,11 @@ ruleTester.run('doc-references', rule, {
       code: '/** The error shape (ARCHITECTURE §3). */ const a = 1;',
       errors: [{ messageId: 'outside' }],
     },
+    { code: '// A hand-over (issue 35).\nconst a = 1;', errors: [{ messageId: 'issueNumber' }] },
+    {
+      code: '/** Issue 36 item 3: stage mappings. */ const a = 1;',
+      errors: [{ messageId: 'issueNumber' }],
+    },
+    { code: '// see issue #40\nconst a = 1;', errors: [{ messageId: 'issueNumber' }] },
   ],
 });

@@ -1,4 +1,4 @@
-// Backend module boundaries (issue 14 item 7). A unit is a directory
+// Backend module boundaries. A unit is a directory
 // `<sourceRoot>/modules/<name>` or `<sourceRoot>/integrations/<name>`. Code outside
 // a unit may import only its public surface:
 //   - `index.ts`: the code other units may use (services, tokens, ports, schemas, types);
@@ -8,7 +8,7 @@
 // Controllers never use an adapter's internals (adapter or collection files, or those
 // names through an integration's index): they go through a port or a service.
 //
-// Imports only run down (issue 32 item 4). Every file under sourceRoot sits in a layer and
+// Imports only run down. Every file under sourceRoot sits in a layer and
 // may import only its own layer or lower ones:
 //   0 platform/*       config, database, queues, sessions, realtime: what every process needs
 //   1 integrations/*   ports and adapters; an adapter knows its vendor, never a feature

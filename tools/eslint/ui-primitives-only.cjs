@@ -1,5 +1,5 @@
 // Front ends use the accessible primitives only through `@prosign/ui` (dialogs, toasts) and
-// `@prosign/ui/controls` (pickers, menus, tooltips, date inputs) (issue 15). Importing React
+// `@prosign/ui/controls` (pickers, menus, tooltips, date inputs). Importing React
 // Aria or React Stately directly would bypass the design tokens and the shared module-federation
 // singletons, and each remote would bundle its own copy of the library. The packages: `react-aria`,
 // `react-aria-components`, `react-stately` and their subpaths, and every `@react-aria/*` and

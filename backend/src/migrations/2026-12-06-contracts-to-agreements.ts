@@ -3,7 +3,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import { INITIAL_STATUS, SIGNER_ACTOR } from '@prosign/domain';
 import type { Connection, Types } from 'mongoose';
 import {
-  AgreementRepository,
+  AgreementRecordCreationRepository,
   STANDARD_CLAUSE_FIELDS,
   type EventInput,
   type StandardContractForm,
@@ -122,7 +122,7 @@ export class ContractsToAgreements implements Migration {
 
   constructor(
     @InjectConnection() private readonly connection: Connection,
-    private readonly repository: AgreementRepository,
+    private readonly recordCreation: AgreementRecordCreationRepository,
   ) {}
 
   async up(): Promise<string> {
@@ -132,7 +132,7 @@ export class ContractsToAgreements implements Migration {
     const idOfToken = new Map(all.map((record) => [record.token, record._id]));
     let moved = 0;
     for (const record of all) {
-      if (await this.repository.importRecord(...agreementOf(record, idOfToken))) moved += 1;
+      if (await this.recordCreation.importRecord(...agreementOf(record, idOfToken))) moved += 1;
     }
     return `${all.length} old contract record(s), ${moved} moved`;
   }
@@ -141,7 +141,7 @@ export class ContractsToAgreements implements Migration {
 function agreementOf(
   record: LegacyContract,
   idOfToken: Map<string, Types.ObjectId>,
-): Parameters<AgreementRepository['importRecord']> {
+): Parameters<AgreementRecordCreationRepository['importRecord']> {
   const form = Object.fromEntries(
     FORM_FIELDS.map((field) => [field, record[field] ?? defaultOf(field)]),
   ) as unknown as StandardContractForm;

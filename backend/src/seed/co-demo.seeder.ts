@@ -16,10 +16,17 @@ import {
 import type { QueryFilter } from 'mongoose';
 import { localCrmDemoData } from '../integrations/crm';
 import { CO_FAMILY, sectionOverridesOf, type ChangeOrderForm } from '../modules/agreements';
-import { AgreementRepository, AgreementSendService, type Agreement } from '../modules/agreements';
+import {
+  AgreementEventRepository,
+  AgreementLinkRepository,
+  AgreementRecordCreationRepository,
+  AgreementRepository,
+  AgreementSendService,
+  type Agreement,
+} from '../modules/agreements';
 import { CoTemplateRepository } from '../modules/co';
-import { DocumentsService } from '../modules/documents';
-import { SigningFinishService, SigningService } from '../modules/signing';
+import { DerivedDocumentsService, DocumentsService } from '../modules/documents';
+import { SignerSignatureService, SigningFinishService, SigningService } from '../modules/signing';
 import { AppConfig } from '../platform/config/app-config';
 import {
   DEMO_BROWSER,
@@ -120,10 +127,15 @@ export class CoDemoSeeder implements Seeder {
 
   constructor(
     private readonly repository: AgreementRepository,
+    private readonly links: AgreementLinkRepository,
+    private readonly recordCreation: AgreementRecordCreationRepository,
+    private readonly eventLog: AgreementEventRepository,
     private readonly documents: DocumentsService,
+    private readonly derivedDocuments: DerivedDocumentsService,
     private readonly finishing: SigningFinishService,
     private readonly sending: AgreementSendService,
     private readonly signing: SigningService,
+    private readonly signatures: SignerSignatureService,
     private readonly templates: CoTemplateRepository,
     private readonly config: AppConfig,
   ) {}
@@ -142,13 +154,16 @@ export class CoDemoSeeder implements Seeder {
     const crm = localCrmDemoData(this.config);
     const services = {
       repository: this.repository,
-      documents: this.documents,
+      links: this.links,
+      recordCreation: this.recordCreation,
+      eventLog: this.eventLog,
+      derivedDocuments: this.derivedDocuments,
       finishing: this.finishing,
     };
     let added = 0;
     for (const [i, demo] of DEMO_COS.entries()) {
       const seedKey = `demo-co-${String(i + 1).padStart(2, '0')}`;
-      if (await isDemoSeeded(this.repository, seedKey)) continue;
+      if (await isDemoSeeded(services, seedKey)) continue;
       const form = demoCoForm(crm, template, templateFields, demo);
       const createdAt = demoSentAt(demo.timeline);
       // The change-order document, made as the /co screen's create makes it.
@@ -179,7 +194,7 @@ export class CoDemoSeeder implements Seeder {
   }
 
   /**
-   * A change order the client signed that waits for the firm's countersignature (issue 34):
+   * A change order the client signed that waits for the firm's countersignature:
    * sent and signed through the product's own send, signer calls and finish, so the demo
    * admin finds it in "Waiting for my signature". Found by its deal and countersigner.
    */
@@ -222,12 +237,12 @@ export class CoDemoSeeder implements Seeder {
     await this.sending.run(agreement, actor);
     const signer = { ip: DEMO_SIGNER_IP, userAgent: DEMO_BROWSER };
     await this.signing.verifyToken(agreement.token, 'email', signer);
-    await this.signing.saveTypedSignature(
+    await this.signatures.saveTypedSignature(
       agreement.token,
       { textSignature: form.signatory_name },
       signer,
     );
-    await this.signing.saveInitials(agreement.token, { agreedToTerms: true }, signer);
+    await this.signatures.saveInitials(agreement.token, { agreedToTerms: true }, signer);
     await this.finishing.finish(agreement.token, signer);
     return true;
   }

@@ -1,11 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { contractSigningLink, extractDocId, STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain';
 import { localCrmDemoData } from '../integrations/crm';
-import { AgreementRepository } from '../modules/agreements';
+import {
+  AgreementEventRepository,
+  AgreementLinkRepository,
+  AgreementRecordCreationRepository,
+  AgreementRepository,
+} from '../modules/agreements';
 import { STANDARD_FAMILY } from '../modules/agreements';
 import { standardFormOf } from '../modules/contracts';
 import { localDocLink } from '../modules/documents';
-import { DocumentsService } from '../modules/documents';
+import { DerivedDocumentsService, DocumentsService } from '../modules/documents';
 import type { ContractFormDataDto } from '../modules/documents';
 import { SigningFinishService } from '../modules/signing';
 import { AppConfig } from '../platform/config/app-config';
@@ -39,7 +44,11 @@ export class ContractsDemoSeeder implements Seeder {
 
   constructor(
     private readonly repository: AgreementRepository,
+    private readonly links: AgreementLinkRepository,
+    private readonly recordCreation: AgreementRecordCreationRepository,
+    private readonly eventLog: AgreementEventRepository,
     private readonly documents: DocumentsService,
+    private readonly derivedDocuments: DerivedDocumentsService,
     private readonly finishing: SigningFinishService,
     private readonly config: AppConfig,
   ) {}
@@ -53,7 +62,7 @@ export class ContractsDemoSeeder implements Seeder {
     let added = 0;
     for (const [i, demo] of DEMO.entries()) {
       const seedKey = `demo-contract-${String(i + 1).padStart(2, '0')}`;
-      if (await isDemoSeeded(this.repository, seedKey)) continue;
+      if (await isDemoSeeded({ repository: this.repository, links: this.links }, seedKey)) continue;
       const deal = crm.deals[i % crm.deals.length];
       const client = clients[i % clients.length].properties;
       const p = deal.properties;
@@ -111,7 +120,10 @@ export class ContractsDemoSeeder implements Seeder {
       });
       const services = {
         repository: this.repository,
-        documents: this.documents,
+        links: this.links,
+        recordCreation: this.recordCreation,
+        eventLog: this.eventLog,
+        derivedDocuments: this.derivedDocuments,
         finishing: this.finishing,
       };
       const imported = await seedDemoAgreement(services, {

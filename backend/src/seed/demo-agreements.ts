@@ -8,9 +8,15 @@ import {
 } from '@prosign/domain';
 import { Types } from 'mongoose';
 import { createHash } from 'node:crypto';
-import { AgreementRepository, newLinkToken } from '../modules/agreements';
+import {
+  newLinkToken,
+  type AgreementEventRepository,
+  type AgreementLinkRepository,
+  type AgreementRecordCreationRepository,
+  type AgreementRepository,
+} from '../modules/agreements';
 import type { EventInput } from '../modules/agreements';
-import { DocumentsService } from '../modules/documents';
+import { DerivedDocumentsService } from '../modules/documents';
 import { SigningFinishService } from '../modules/signing';
 
 const HOUR = 3600_000;
@@ -32,7 +38,10 @@ export interface DemoTimeline {
 /** The agreement services a demo agreement goes through (the product's own). */
 export interface DemoAgreementServices {
   repository: AgreementRepository;
-  documents: DocumentsService;
+  links: AgreementLinkRepository;
+  recordCreation: AgreementRecordCreationRepository;
+  eventLog: AgreementEventRepository;
+  derivedDocuments: DerivedDocumentsService;
   finishing: SigningFinishService;
 }
 
@@ -71,12 +80,12 @@ function demoAgreementId(seedKey: string): Types.ObjectId {
  * database seeded when demo tokens were fixed, under the seed key as its token.
  */
 export async function isDemoSeeded(
-  repository: AgreementRepository,
+  { repository, links }: Pick<DemoAgreementServices, 'repository' | 'links'>,
   seedKey: string,
 ): Promise<boolean> {
   return Boolean(
     (await repository.findById(demoAgreementId(seedKey))) ??
-    (await repository.findByKey('sign', seedKey)),
+    (await links.findByKey('sign', seedKey)),
   );
 }
 
@@ -99,8 +108,8 @@ export async function seedDemoAgreement<TForm extends object>(
   services: DemoAgreementServices,
   demo: DemoAgreement<TForm>,
 ): Promise<boolean> {
-  const { repository } = services;
-  if (await isDemoSeeded(repository, demo.seedKey)) return false;
+  const { recordCreation } = services;
+  if (await isDemoSeeded(services, demo.seedKey)) return false;
   const token = newLinkToken();
   const { timeline, createdAt, sentBy, signerName } = demo;
   const at = (hours: number) => new Date(createdAt.getTime() + hours * HOUR);
@@ -200,7 +209,7 @@ export async function seedDemoAgreement<TForm extends object>(
     staffEvent('expired', 30 * 24, 'system', 'expired');
     staffEvent('resent', 31 * 24, sentBy, 'resent');
   }
-  const imported = await repository.importRecord(
+  const imported = await recordCreation.importRecord(
     {
       _id: demoAgreementId(demo.seedKey),
       family: demo.family,
@@ -244,14 +253,14 @@ async function signForReal(
   token: string,
   thenVoid: boolean,
 ): Promise<void> {
-  const { repository, documents, finishing } = services;
+  const { links, eventLog, derivedDocuments, finishing } = services;
   const { signedDocLink } = await finishing.finish(token, { ip: DEMO_SIGNER_IP });
   if (!thenVoid) return;
-  const agreement = await repository.findByKey('sign', token);
+  const agreement = await links.findByKey('sign', token);
   if (!agreement || agreement.status !== 'signed') return;
   const now = new Date();
-  const voided = await documents.voidDocument(signedDocLink, DEMO_ADMIN, now);
-  await repository.transition(agreement, actionRule(agreement.family, 'void'), {
+  const voided = await derivedDocuments.voidDocument(signedDocLink, DEMO_ADMIN, now);
+  await eventLog.transition(agreement, actionRule(agreement.family, 'void'), {
     now,
     set: { voidDocLink: voided.docLink, voidedAt: now },
     event: { type: 'void', actor: DEMO_ADMIN, ip: DEMO_STAFF_IP },

@@ -3,7 +3,7 @@ import { IntegrationsModule } from '../integrations/integrations.module';
 import { AccessModule } from '../modules/access/access.module';
 import { AgreementMailNotesModule } from '../modules/agreements/agreement-mail-notes.module';
 import { AgreementsModule } from '../modules/agreements/agreements.module';
-import { AgreementSendService } from '../modules/agreements';
+import { AgreementSendService, AgreementSendSteps } from '../modules/agreements';
 import { CrmStageMovesModule } from '../modules/crm/crm-stage-moves.module';
 import { DocumentsCoreModule } from '../modules/documents/documents.module';
 import { DocumentStoreModule } from '../integrations/documents/document-store.module';
@@ -42,7 +42,13 @@ export class SeedModule {
         SignatureImageStoreModule,
       ],
       // The demo contracts are signed through the product's own finish.
-      providers: [...SEEDERS, MailService, AgreementSendService, ...SIGNING_CORE_PROVIDERS],
+      providers: [
+        ...SEEDERS,
+        MailService,
+        AgreementSendService,
+        AgreementSendSteps,
+        ...SIGNING_CORE_PROVIDERS,
+      ],
     };
   }
 }

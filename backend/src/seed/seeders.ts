@@ -30,7 +30,7 @@ const DEMO_AGREEMENT_SEEDERS: Array<Type<Seeder>> = [
   ContractsDemoSeeder,
   // After the CO template: the demo change orders carry its texts.
   CoDemoSeeder,
-  // Sent and half signed through the product's own calls (issue 34).
+  // Sent and half signed through the product's own calls.
   SeveralSignersDemoSeeder,
 ];
 

@@ -10,7 +10,7 @@ import {
   signatureSignersOf,
   type ContractFormDataDto,
 } from '../modules/documents';
-import { SigningFinishService, SigningService } from '../modules/signing';
+import { SignerSignatureService, SigningFinishService, SigningService } from '../modules/signing';
 import { AppConfig } from '../platform/config/app-config';
 import type { Seeder } from '../platform/database/seeder';
 import { DEMO_BROWSER, DEMO_SIGNER_IP } from './demo-agreements';
@@ -36,6 +36,7 @@ export class SeveralSignersDemoSeeder implements Seeder {
     private readonly documents: DocumentsService,
     private readonly sending: AgreementSendService,
     private readonly signing: SigningService,
+    private readonly signatures: SignerSignatureService,
     private readonly finishing: SigningFinishService,
     private readonly config: AppConfig,
   ) {}
@@ -101,8 +102,12 @@ export class SeveralSignersDemoSeeder implements Seeder {
     // The first homeowner reads, signs and finishes: the second is mailed his link.
     const signer = { ip: DEMO_SIGNER_IP, userAgent: DEMO_BROWSER };
     await this.signing.verifyToken(agreement.token, 'contract', signer);
-    await this.signing.saveTypedSignature(agreement.token, { textSignature: first.name }, signer);
-    await this.signing.saveInitials(agreement.token, { agreedToTerms: true }, signer);
+    await this.signatures.saveTypedSignature(
+      agreement.token,
+      { textSignature: first.name },
+      signer,
+    );
+    await this.signatures.saveInitials(agreement.token, { agreedToTerms: true }, signer);
     await this.finishing.finish(agreement.token, signer);
     return 'added 1 (first of two signed)';
   }

@@ -7,7 +7,7 @@ import {
   agreementMailKey,
   type AgreementMailKind,
 } from '../../src/modules/agreements/agreement-mail-keys';
-import { AgreementRepository } from '../../src/modules/agreements/agreement.repository';
+import { AgreementRecordCreationRepository } from '../../src/modules/agreements/agreement-record-creation.repository';
 import { Agreement } from '../../src/modules/agreements/agreement.schema';
 import type { EventInput } from '../../src/modules/agreements/event-chain';
 import type { StandardContractForm } from '../../src/modules/contracts/standard-contract.form';
@@ -99,7 +99,7 @@ export async function insertStandardAgreement(
           },
         ]
       : []);
-  await app.get(AgreementRepository, { strict: false }).importRecord(
+  await app.get(AgreementRecordCreationRepository, { strict: false }).importRecord(
     {
       _id,
       family: 'standard',

@@ -48,6 +48,8 @@ export * from './agreements/agreement-events';
 export * from './agreements/agreement-views';
 export * from './agreements/agreement-api';
 export * from './agreements/recipients';
+export * from './agreements/recipient-list';
+export * from './agreements/single-signer-recipients';
 export * from './agreements/recipient-signatures';
 export * from './access/access-api';
 export * from './session/auth-api';

@@ -1,23 +1,18 @@
-import {
-  BadGatewayException,
-  BadRequestException,
-  ConflictException,
-  HttpException,
-  NotFoundException,
-} from '@nestjs/common';
+import { BadRequestException, ConflictException } from '@nestjs/common';
 import { Client } from '@hubspot/api-client';
 import type { AppConfig } from '../../platform/config/app-config';
-import { CRM_ACTIVITY_SHOWN_BY_VENDOR, CrmRateLimitedError } from './crm.port';
+import { CRM_ACTIVITY_SHOWN_BY_VENDOR } from './crm.port';
+import { toHttpError } from './hubspot-errors';
+import { toFilter, toOwner, toRecord, toSpec } from './hubspot-records';
+import { HubSpotFiles } from './hubspot-files';
+import { HubSpotNotes } from './hubspot-notes';
 import type {
   CrmAssociation,
-  CrmAssociationKind,
-  CrmCondition,
   CrmNewAssociation,
   CrmFile,
   CrmFileContent,
   CrmFileUpload,
   CrmNote,
-  CrmNoteTarget,
   CrmObjectType,
   CrmOwner,
   CrmPipeline,
@@ -32,22 +27,6 @@ import type {
 } from './crm.port';
 
 const USER_DEFINED = 'USER_DEFINED';
-const HUBSPOT_DEFINED = 'HUBSPOT_DEFINED';
-/** HubSpot's own association type of a note to a deal. */
-const NOTE_TO_DEAL_ASSOCIATION_TYPE_ID = 214;
-/** HubSpot's own association type of a note to a contact. */
-const NOTE_TO_CONTACT_ASSOCIATION_TYPE_ID = 202;
-/** What precedes a write's marker on the last line of its note. */
-const NOTE_REFERENCE = 'ProSign ref: ';
-/** Notes whose body carries a marker, read to find ours among them (a forged one is not). */
-const NOTE_SEARCH_LIMIT = 10;
-/** Files ProSign keeps in HubSpot: private (only signed-in users, or by a signed URL), never replaced. */
-const FILE_OPTIONS = JSON.stringify({
-  access: 'PRIVATE',
-  overwrite: false,
-  duplicateValidationStrategy: 'NONE',
-  duplicateValidationScope: 'EXACT_FOLDER',
-});
 const NOUN: Record<CrmObjectType, string> = {
   deals: 'Deal',
   contacts: 'Contact',
@@ -58,12 +37,6 @@ interface AssociationType {
   category: string;
   typeId: number;
   label?: string | null;
-}
-
-interface SearchFilter {
-  propertyName: string;
-  operator: string;
-  value?: string;
 }
 
 /**
@@ -79,9 +52,8 @@ export class HubSpotCrmAdapter implements CrmPort {
   private readonly client: Client;
   private readonly projectType: string;
   private readonly labelIds = new Map<string, Promise<Map<string, number>>>();
-  private noteProjectType?: Promise<{ category: string; typeId: number }>;
-  /** For the Files API, called over fetch (multipart): the generated client's upload takes a file path. */
-  private readonly files: { base: string; token: string };
+  private readonly notes: HubSpotNotes;
+  private readonly files: HubSpotFiles;
 
   /**
    * @param limiter HubSpot's request limit shared by every replica (Redis); every call waits
@@ -98,16 +70,19 @@ export class HubSpotCrmAdapter implements CrmPort {
     }
     this.projectType = config.HUBSPOT_PROJECT_OBJECT_TYPE;
     this.searchLagMs = config.HUBSPOT_SEARCH_LAG_MS;
-    this.files = {
-      base: config.HUBSPOT_BASE_URL.replace(/\/+$/, ''),
-      token: config.HUBSPOT_ACCESS_TOKEN,
-    };
+    this.files = new HubSpotFiles(
+      { base: config.HUBSPOT_BASE_URL.replace(/\/+$/, ''), token: config.HUBSPOT_ACCESS_TOKEN },
+      limiter,
+    );
     this.client = new Client({
       accessToken: config.HUBSPOT_ACCESS_TOKEN,
       basePath: config.HUBSPOT_BASE_URL.replace(/\/+$/, ''),
       // Requests are user-facing or queued jobs with their own retries: fail fast here.
       numberOfApiCallRetries: 0,
     });
+    this.notes = new HubSpotNotes(this.client, this.projectType, (what, request) =>
+      this.call(what, request),
+    );
   }
 
   async readRecord(
@@ -231,141 +206,24 @@ export class HubSpotCrmAdapter implements CrmPort {
     );
   }
 
-  /**
-   * A note engagement on the deal's timeline (`POST /crm/v3/objects/notes`): `hs_note_body`,
-   * `hs_timestamp`, associated with the deal under HubSpot's note-to-deal type.
-   */
-  async addDealNote(dealId: string, note: CrmNote): Promise<string> {
-    const created = await this.call(`Deal ${dealId}`, () =>
-      this.client.crm.objects.notes.basicApi.create({
-        // HubSpot shows a note's body as HTML: the plain text (a signer's own words) escaped.
-        properties: { hs_note_body: noteHtml(note.body), hs_timestamp: note.at.toISOString() },
-        associations: [
-          {
-            to: { id: dealId },
-            types: [
-              {
-                associationCategory: HUBSPOT_DEFINED as never,
-                associationTypeId: NOTE_TO_DEAL_ASSOCIATION_TYPE_ID,
-              },
-            ],
-          },
-        ],
-      }),
-    );
-    return created.id;
+  addDealNote(dealId: string, note: CrmNote): Promise<string> {
+    return this.notes.addDealNote(dealId, note);
   }
 
-  /**
-   * One request creates the note with every association (`POST /crm/v3/objects/notes`), so a
-   * note found again by its marker after a crash is never missing one: deals and contacts by
-   * HubSpot's own note association types, a project (the custom object) by the pair's default
-   * type, which differs per account and is read once from the v4 association schema.
-   */
-  async addNote(note: CrmTimelineNote): Promise<string> {
-    const projectType = note.on.some((target) => target.type === 'projects')
-      ? await this.noteToProjectType()
-      : null;
-    const created = await this.call('Note', () =>
-      this.client.crm.objects.notes.basicApi.create({
-        properties: {
-          // The reference line last: what `findNote` recognises a note of ours by.
-          hs_note_body: `${noteHtml(note.body)}<br><br>${NOTE_REFERENCE}${note.marker}`,
-          hs_timestamp: note.at.toISOString(),
-          ...(note.attachmentIds?.length
-            ? { hs_attachment_ids: note.attachmentIds.join(';') }
-            : {}),
-        },
-        associations: note.on.map((target) => ({
-          to: { id: target.id },
-          types: [
-            target.type === 'projects' && projectType
-              ? {
-                  associationCategory: projectType.category as never,
-                  associationTypeId: projectType.typeId,
-                }
-              : {
-                  associationCategory: HUBSPOT_DEFINED as never,
-                  associationTypeId: noteAssociationTypeId(target),
-                },
-          ],
-        })),
-      }),
-    );
-    return created.id;
+  addNote(note: CrmTimelineNote): Promise<string> {
+    return this.notes.addNote(note);
   }
 
-  /** The unlabelled association type from notes to the project object, looked up once. */
-  private noteToProjectType(): Promise<{ category: string; typeId: number }> {
-    this.noteProjectType ??= this.call('Association types of notes', () =>
-      this.client.crm.associations.v4.schema.definitionsApi.getAll('notes', this.projectType),
-    ).then((response) => {
-      const unlabelled = response.results.find((definition) => !definition.label);
-      if (!unlabelled) {
-        throw new BadGatewayException(
-          `HubSpot has no association from notes to the project object ${this.projectType}: allow notes to be associated with it in the object's settings`,
-        );
-      }
-      return { category: unlabelled.category, typeId: unlabelled.typeId };
-    });
-    // A failed look-up is not kept: the next note asks again.
-    this.noteProjectType.catch(() => (this.noteProjectType = undefined));
-    return this.noteProjectType;
+  findNote(marker: string): Promise<string | null> {
+    return this.notes.findNote(marker);
   }
 
-  /**
-   * The note a write created whose answer was lost. HubSpot's search reads the
-   * body, where a signer's own words are too (a decline's reason, a hand-over's note): a body
-   * that merely contains the marker could be theirs. A note is ours only when its text ends with
-   * our reference line (`ProSign ref: <marker>`, written last by `addNote`): their words are
-   * escaped (no markup of theirs) and always followed by our own lines, so they never end a note.
-   */
-  async findNote(marker: string): Promise<string | null> {
-    const found = await this.call('Notes', () =>
-      this.client.crm.objects.notes.searchApi.doSearch({
-        filterGroups: [
-          {
-            filters: [
-              { propertyName: 'hs_note_body', operator: 'CONTAINS_TOKEN' as never, value: marker },
-            ],
-          },
-        ],
-        properties: ['hs_note_body'],
-        limit: NOTE_SEARCH_LIMIT,
-        after: undefined as never,
-        sorts: [],
-      }),
-    );
-    const ours = found.results.find((note) =>
-      endsWithReference(note.properties.hs_note_body ?? '', marker),
-    );
-    return ours?.id ?? null;
+  uploadFile(file: CrmFileUpload): Promise<CrmFile> {
+    return this.files.uploadFile(file);
   }
 
-  async uploadFile(file: CrmFileUpload): Promise<CrmFile> {
-    const form = new FormData();
-    form.append('file', new Blob([file.bytes], { type: file.contentType }), file.name);
-    form.append('fileName', file.name);
-    form.append('folderPath', file.folder);
-    form.append('options', FILE_OPTIONS);
-    const uploaded = await this.filesCall<{ id: string; name: string; size?: number }>(
-      `File ${file.name}`,
-      '/files/v3/files',
-      { method: 'POST', body: form },
-    );
-    return { id: uploaded.id, folder: file.folder, name: file.name, size: file.bytes.length };
-  }
-
-  async findFile(folder: string, name: string): Promise<CrmFile | null> {
-    // HubSpot's file `name` has no extension; its `path` is the folder, the name and the extension.
-    const base = name.replace(/\.[A-Za-z0-9]+$/, '');
-    const query = new URLSearchParams({ name: base, limit: '10' });
-    const found = await this.filesCall<{
-      results: Array<{ id: string; name: string; path?: string; size?: number }>;
-    }>(`File ${name}`, `/files/v3/files/search?${query.toString()}`, { method: 'GET' });
-    const path = `${folder.replace(/\/+$/, '')}/${name}`;
-    const match = found.results.find((candidate) => candidate.path === path);
-    return match ? { id: match.id, folder, name, size: match.size ?? 0 } : null;
+  findFile(folder: string, name: string): Promise<CrmFile | null> {
+    return this.files.findFile(folder, name);
   }
 
   async listPipelines(): Promise<CrmPipeline[]> {
@@ -393,36 +251,6 @@ export class HubSpotCrmAdapter implements CrmPort {
 
   readFile(): Promise<CrmFileContent | null> {
     return Promise.reject(new ConflictException(CRM_ACTIVITY_SHOWN_BY_VENDOR));
-  }
-
-  /** A Files API call over fetch, with the token; failures as `call`'s. */
-  private async filesCall<T>(what: string, path: string, init: RequestInit): Promise<T> {
-    await this.limiter?.acquire();
-    let response: Response;
-    try {
-      response = await fetch(`${this.files.base}${path}`, {
-        ...init,
-        headers: { authorization: `Bearer ${this.files.token}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(30_000),
-      });
-    } catch (error) {
-      throw toHttpError(what, error);
-    }
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : {};
-    } catch {
-      // Not JSON: kept as text for the error.
-    }
-    if (!response.ok) {
-      throw toHttpError(what, {
-        code: response.status,
-        body,
-        headers: Object.fromEntries(response.headers),
-      });
-    }
-    return body as T;
   }
 
   async getOwner(ownerId: string): Promise<CrmOwner> {
@@ -529,108 +357,4 @@ export class HubSpotCrmAdapter implements CrmPort {
       throw toHttpError(what, error);
     }
   }
-}
-
-function noteAssociationTypeId(target: CrmNoteTarget): number {
-  return target.type === 'contacts'
-    ? NOTE_TO_CONTACT_ASSOCIATION_TYPE_ID
-    : NOTE_TO_DEAL_ASSOCIATION_TYPE_ID;
-}
-
-function toRecord(object: { id: string; properties: Record<string, string | null> }): CrmRecord {
-  return { id: object.id, properties: { ...object.properties } };
-}
-
-function toOwner(owner: {
-  id: string;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-}): CrmOwner {
-  return {
-    id: owner.id,
-    email: owner.email ?? '',
-    firstName: owner.firstName ?? null,
-    lastName: owner.lastName ?? null,
-  };
-}
-
-/** Plain text as a note body (HubSpot renders HTML): markup escaped, line breaks kept. */
-function noteHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\r?\n/g, '<br>');
-}
-
-/**
- * Whether a note's body ends with the reference line of `marker`, read as its text (HubSpot may
- * wrap the body it keeps in markup of its own).
- */
-function endsWithReference(body: string, marker: string): boolean {
-  const text = body
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.endsWith(`${NOTE_REFERENCE}${marker}`);
-}
-
-function toSpec(kind: CrmAssociationKind) {
-  return { associationCategory: kind.category as never, associationTypeId: kind.typeId as number };
-}
-
-function toFilter(condition: CrmCondition): SearchFilter {
-  if ('id' in condition)
-    return { propertyName: 'hs_object_id', operator: 'EQ', value: condition.id };
-  if ('equals' in condition)
-    return { propertyName: condition.property, operator: 'EQ', value: condition.equals };
-  return {
-    propertyName: condition.property,
-    operator: 'CONTAINS_TOKEN',
-    value: `*${condition.contains}*`,
-  };
-}
-
-/** A 429's `Retry-After` (seconds; HubSpot's limits are per 10 s), else 10 s. */
-function retryAfterMsOf(error: unknown): number {
-  const headers = (error as { headers?: Record<string, string | string[] | undefined> }).headers;
-  const value = headers?.['retry-after'] ?? headers?.['Retry-After'];
-  const seconds = Number(Array.isArray(value) ? value[0] : value);
-  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 600) * 1000 : 10_000;
-}
-
-/** HubSpot's failure → the error the API answers with; the CRM's message is kept where it helps. */
-function toHttpError(what: string, error: unknown): HttpException {
-  if (error instanceof HttpException) return error;
-  const code = (error as { code?: unknown }).code;
-  const body = (error as { body?: unknown }).body;
-  const detail =
-    typeof body === 'object' &&
-    body !== null &&
-    typeof (body as { message?: unknown }).message === 'string'
-      ? (body as { message: string }).message
-      : undefined;
-  if (code === 404) return new NotFoundException(`${what} not found in HubSpot`);
-  if (code === 400)
-    return new BadRequestException(
-      `HubSpot refused the request for ${what}${detail ? `: ${detail}` : ''}`,
-    );
-  if (code === 409)
-    return new ConflictException(
-      `HubSpot reported a conflict for ${what}${detail ? `: ${detail}` : ''}`,
-    );
-  if (code === 401 || code === 403) {
-    return new BadGatewayException(
-      'HubSpot refused the access token (check HUBSPOT_ACCESS_TOKEN and its scopes)',
-    );
-  }
-  if (code === 429) return new CrmRateLimitedError(retryAfterMsOf(error));
-  if (typeof code === 'number') {
-    return new BadGatewayException(
-      `HubSpot failed on ${what} (HTTP ${code})${detail ? `: ${detail}` : ''}`,
-    );
-  }
-  return new BadGatewayException(`HubSpot could not be reached for ${what}`);
 }

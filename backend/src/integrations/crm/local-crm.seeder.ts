@@ -92,7 +92,7 @@ export class LocalCrmSeeder implements Seeder {
       db.associations.createIndex({ fromId: 1, toType: 1 }),
       db.associations.createIndex({ toId: 1, fromType: 1 }),
       db.contacts.createIndex({ emailKey: 1 }),
-      // A CRM write searches for its note and file before creating them (issue 36).
+      // A CRM write searches for its note and file before creating them.
       db.notes.createIndex({ marker: 1 }),
       db.notes.createIndex({ 'on.id': 1, timestamp: -1 }),
       db.files.createIndex({ folder: 1, name: 1 }),

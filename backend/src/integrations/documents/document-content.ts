@@ -56,7 +56,7 @@ export interface AgreementContent {
     clientName: string;
     clientLabel: string;
     /**
-     * Several signers (issue 34): one block each, in this order. Absent: the one
+     * Several signers: one block each, in this order. Absent: the one
      * client above, recipient SINGLE_SIGNER_RECIPIENT_ID, laid out as before recipients.
      */
     signers?: SignerParty[];

@@ -21,7 +21,7 @@ export interface CopyTemplateRequest {
   /** The document's date; fixed so the same document renders the same bytes. */
   documentDate: Date;
   /**
-   * Who signs (issue 34): one signature block per signer and, with a countersigner, the firm's
+   * Who signs: one signature block per signer and, with a countersigner, the firm's
    * block signed instead of printed. Absent: the template's one client (`clientName`), recipient
    * SINGLE_SIGNER_RECIPIENT_ID, and the firm's printed signatory, as before recipients.
    */

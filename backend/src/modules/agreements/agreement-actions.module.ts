@@ -7,6 +7,8 @@ import { AgreementHandoverService } from './agreement-handover.service';
 import { AgreementLifecycleService } from './agreement-lifecycle.service';
 import { AgreementListService } from './agreement-list.service';
 import { AgreementMailController } from './agreement-mail.controller';
+import { AgreementReminders } from './agreement-reminders';
+import { AgreementSendSteps } from './agreement-send-steps';
 import { AgreementSendService } from './agreement-send.service';
 import { AgreementsModule } from './agreements.module';
 import { AgreementCrmEvents } from './agreement-crm-events';
@@ -23,7 +25,9 @@ import { AgreementCrmEvents } from './agreement-crm-events';
     AgreementCrmEvents,
     AgreementHandoverService,
     AgreementSendService,
+    AgreementSendSteps,
     AgreementLifecycleService,
+    AgreementReminders,
     AgreementCreationService,
     AgreementListService,
   ],
@@ -32,7 +36,9 @@ import { AgreementCrmEvents } from './agreement-crm-events';
     AgreementCrmEvents,
     AgreementHandoverService,
     AgreementSendService,
+    AgreementSendSteps,
     AgreementLifecycleService,
+    AgreementReminders,
     AgreementCreationService,
     AgreementListService,
   ],

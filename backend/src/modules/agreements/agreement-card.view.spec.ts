@@ -1,6 +1,6 @@
 import { sealWaitingOf } from './agreement-card.view';
 
-describe('the card line of a seal that waits (issue 37 item 3)', () => {
+describe('the card line of a seal that waits', () => {
   const startedAt = new Date('2026-11-27T18:00:00Z');
   const waiting = (lastError: string) => ({
     state: 'in_progress',

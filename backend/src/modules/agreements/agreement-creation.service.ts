@@ -13,9 +13,10 @@ import {
   type SendSignersRequest,
 } from '@prosign/domain';
 import { AppConfig } from '../../platform/config/app-config';
-import { DocumentsService, signatureSignersOf, signersOf } from '../documents';
+import { DocumentPdfService, signatureSignersOf, signersOf } from '../documents';
 import { familyConfig } from './agreement-family';
 import { AgreementRepository } from './agreement.repository';
+import { AgreementLinkRepository } from './agreement-links.repository';
 import { AgreementSendService, type SendActor } from './agreement-send.service';
 
 /** What a family's send answers (`SowSendResult`, `CoSendResult`). */
@@ -38,8 +39,9 @@ export interface CreationSendResult {
 export class AgreementCreationService {
   constructor(
     private readonly repository: AgreementRepository,
+    private readonly links: AgreementLinkRepository,
     private readonly sending: AgreementSendService,
-    private readonly documents: DocumentsService,
+    private readonly documentPdfs: DocumentPdfService,
     private readonly config: AppConfig,
   ) {}
 
@@ -68,7 +70,7 @@ export class AgreementCreationService {
       ? await this.assertReplaceable(family, input.replacesId)
       : null;
     // The document must be this family's before anything is sent (a 404 here changes nothing).
-    await this.documents.contractPdfOf(input.docLink, family);
+    await this.documentPdfs.contractPdfOf(input.docLink, family);
     const prepared = await this.sending.prepare<TForm>(
       {
         family,
@@ -115,7 +117,7 @@ export class AgreementCreationService {
     actor: SendActor,
   ): Promise<{ success: true }> {
     const sendKey = this.sendKeyOf(docLink);
-    const agreement = await this.repository.findBySendKey(family, sendKey);
+    const agreement = await this.links.findBySendKey(family, sendKey);
     if (!agreement) {
       const { noun } = familyConfig(family);
       throw new NotFoundException(`No ${noun} was sent with this document: send it first.`);

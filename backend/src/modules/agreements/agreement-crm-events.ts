@@ -23,7 +23,7 @@ export interface CrmEventOptions {
 }
 
 /**
- * Tells the CRM record of an agreement what happened (issue 36): one queued write per agreement
+ * Tells the CRM record of an agreement what happened: one queued write per agreement
  * and event (`{family}-{event}[-{occurrence}].{id}`, so a repeated event writes once), on the
  * agreement's deal (standard, change order) or, without one, its project (SOW). The write notes
  * it on the record and the signer's contact, and on a deal moves it as the stage rules say and

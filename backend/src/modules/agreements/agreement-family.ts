@@ -72,7 +72,7 @@ export interface AgreementFamilyConfig<TForm extends object = object, TCard = un
     isReminder: boolean;
     subject?: string | null;
   }): MailTemplate;
-  /** The CRM record its events are written on (issue 36): a deal's, else a project's. */
+  /** The CRM record its events are written on: a deal's, else a project's. */
   crm: {
     /** The CRM deal the agreement belongs to, if any: its notes, stage and properties. */
     dealId(form: TForm): string | null;

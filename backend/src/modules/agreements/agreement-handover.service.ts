@@ -1,10 +1,4 @@
-import {
-  BadRequestException,
-  ConflictException,
-  Injectable,
-  Logger,
-  NotFoundException,
-} from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, Logger } from '@nestjs/common';
 import {
   activeStatuses,
   checkHandover,
@@ -12,60 +6,32 @@ import {
   HANDOVER_MESSAGES,
   includesEmailAddress,
   INITIAL_STATUS,
-  type AgreementStatus,
   SIGNER_ACTOR,
   SIGNER_HANDOVER_FROM,
   SIGNER_MESSAGES,
-  signerLinkStateOf,
-  SIGNING_PAGE_TITLES,
-  SINGLE_SIGNER_RECIPIENT_ID,
   STAFF_HANDOVER_FROM,
   type HandoverResponse,
-  type RecipientState,
-  type SignerLinkState,
 } from '@prosign/domain';
 import type { QueryFilter } from 'mongoose';
-import { DocumentsService } from '../documents';
+import { DocumentLayoutService, DocumentsService } from '../documents';
 import { MailService } from '../mail';
 import { AgreementCrmEvents } from './agreement-crm-events';
 import { familyConfig } from './agreement-family';
 import { agreementMailKey } from './agreement-mail-keys';
-import type { StoredHandover, StoredRecipient } from './agreement-recipients';
+import type { StoredHandover } from './agreement-recipients';
 import type { Agreement, AgreementDocument } from './agreement.schema';
-import { addressFreeCondition, AgreementRepository, newLinkToken } from './agreement.repository';
+import { AgreementRepository } from './agreement.repository';
+import { addressFreeCondition, AgreementEventRepository } from './agreement-events.repository';
+import { AgreementLinkRepository, newLinkToken } from './agreement-links.repository';
 import type { EventInput } from './event-chain';
+import { assertMayHandOver, firstPlaceStatusesFrom, placeOf, type Place } from './handover-places';
 
 /** Who hands over: the signer from their own link, or a staff member from the card. */
 export type HandoverActor =
   | { kind: 'signer'; ip: string | null; userAgent: string | null }
   | { kind: 'staff'; email: string; ip: string | null; userAgent: string | null };
-
-/** The place being handed over, as the agreement stores it now. */
-interface Place {
-  recipientId: string;
-  /** The first signer's place is the agreement's own (token, link, the form's signer). */
-  isFirst: boolean;
-  stored: StoredRecipient | null;
-  index: number;
-  name: string;
-  email: string;
-  state: RecipientState;
-  token: string;
-  signingLink: string;
-}
-
-/** What a closed link's refusal says, as the signing pages say it. */
-const CLOSED_TITLES: Record<Exclude<SignerLinkState, 'open'>, string> = {
-  signed: SIGNING_PAGE_TITLES.signed,
-  cancelled: SIGNING_PAGE_TITLES.cancelled,
-  voided: SIGNING_PAGE_TITLES.voided,
-  expired: SIGNING_PAGE_TITLES.expired,
-  replaced: SIGNING_PAGE_TITLES.replaced,
-  declined: SIGNING_PAGE_TITLES.declined,
-};
-
 /**
- * Hand over to the authorised signatory (issue 35 item 2), for a signer from their link and
+ * Hand over to the authorised signatory, for a signer from their link and
  * for staff's "Change signer": the new signer takes the place (same recipient id and order)
  * under a fresh link token, in one conditional update of the agreement that requires the old
  * token to still be the place's, so of two concurrent hand-overs one wins. The first signer's
@@ -82,9 +48,12 @@ export class AgreementHandoverService {
 
   constructor(
     private readonly repository: AgreementRepository,
+    private readonly links: AgreementLinkRepository,
+    private readonly eventLog: AgreementEventRepository,
     private readonly mail: MailService,
     private readonly crmEvents: AgreementCrmEvents,
     private readonly documents: DocumentsService,
+    private readonly documentLayout: DocumentLayoutService,
   ) {}
 
   async handOver(
@@ -107,7 +76,7 @@ export class AgreementHandoverService {
     const token = newLinkToken();
     const signingLink = place.signingLink.split(place.token).join(token);
     // Unknown to anyone until mailed; it opens nothing until the agreement names it.
-    await this.repository.addSigningLink(
+    await this.links.addSigningLink(
       agreement,
       token,
       place.isFirst ? null : place.recipientId,
@@ -199,12 +168,12 @@ export class AgreementHandoverService {
     // The first signer's place: the agreement goes back to its initial status (the new
     // signer has opened nothing yet); another signer's leaves the status as it is.
     const updated = place.isFirst
-      ? await this.repository.transition<object>(
+      ? await this.eventLog.transition<object>(
           agreement,
           { from: firstPlaceStatusesFrom(initial, actor), to: initial },
           { now, set, condition, event },
         )
-      : await this.repository.record<object>(
+      : await this.eventLog.record<object>(
           agreement,
           {
             now,
@@ -215,10 +184,10 @@ export class AgreementHandoverService {
           { notify: true },
         );
     if (!updated) {
-      await this.repository.removeSigningLink(token);
+      await this.links.removeSigningLink(token);
       throw await this.refusal(agreement, place.recipientId, email, actor);
     }
-    await this.repository.markLinkHandedOver(place.token, name, now);
+    await this.links.markLinkHandedOver(place.token, name, now);
     await this.printNewName(updated, place.recipientId, name);
 
     const number = (updated.events ?? []).filter(
@@ -268,7 +237,7 @@ export class AgreementHandoverService {
       });
     if (!renamed) return;
     try {
-      const places = await this.documents.signingPlaces(agreement.docLink);
+      const places = await this.documentLayout.signingPlaces(agreement.docLink);
       await this.repository.storeSigningPlaces(agreement._id, places);
     } catch (error) {
       this.logger.warn(
@@ -373,75 +342,5 @@ export class AgreementHandoverService {
         `hand-over notice of agreement ${String(agreement._id)} not queued: ${(error as Error).message}`,
       );
     }
-  }
-}
-
-/**
- * The place of `recipientId` as the agreement stores it now: the first signer's from the
- * agreement's own fields (and their recipient, when it keeps recipients), another signer's
- * from their recipient. 404 for a recipient not on it, 400 for one who is not a client signer.
- */
-function placeOf(agreement: AgreementDocument<object>, recipientId: string): Place {
-  const isFirst = recipientId === SINGLE_SIGNER_RECIPIENT_ID;
-  const index = agreement.recipients?.findIndex((r) => r.id === recipientId) ?? -1;
-  const stored = index >= 0 ? (agreement.recipients?.[index] ?? null) : null;
-  if (!stored && !isFirst) throw new NotFoundException(HANDOVER_MESSAGES.unknownRecipient);
-  if (stored && stored.role !== 'signer') {
-    throw new BadRequestException(HANDOVER_MESSAGES.notASigner);
-  }
-  const parties = familyConfig(agreement.family).parties(agreement.form);
-  return {
-    recipientId,
-    isFirst,
-    stored,
-    index,
-    name: isFirst ? parties.signerName : (stored?.name ?? ''),
-    email: isFirst ? parties.signerEmail : (stored?.email ?? ''),
-    state: stored?.state ?? stateOfOneSigner(agreement.status),
-    token: isFirst ? agreement.token : (stored?.token ?? ''),
-    signingLink: isFirst ? agreement.signingLink : (stored?.signingLink ?? ''),
-  };
-}
-
-/** The one signer's state of an agreement from before recipients, from its status. */
-function stateOfOneSigner(status: string | null): RecipientState {
-  if (status === 'viewed') return 'viewed';
-  if (status === 'signature_saved') return 'signature-saved';
-  return signerLinkStateOf(status) === 'signed' ? 'signed' : 'invited';
-}
-
-/** Refuses a closed agreement and a place that may not be handed over now (409). */
-/** The statuses a first signer's place is handed over from: staff also replace one who saved a signature. */
-function firstPlaceStatusesFrom(initial: AgreementStatus, actor: HandoverActor): AgreementStatus[] {
-  return actor.kind === 'signer' ? [initial, 'viewed'] : [initial, 'viewed', 'signature_saved'];
-}
-
-function assertMayHandOver(
-  agreement: AgreementDocument<object>,
-  place: Place,
-  actor: HandoverActor,
-): void {
-  const state = signerLinkStateOf(agreement.status);
-  if (state !== 'open') throw new ConflictException(CLOSED_TITLES[state]);
-  if (agreement.deletedAt) throw new ConflictException(SIGNER_MESSAGES.unknownLink);
-  const who = place.name || place.email;
-  switch (place.state) {
-    case 'signed':
-      throw new ConflictException(
-        actor.kind === 'signer'
-          ? 'You have already signed this agreement.'
-          : HANDOVER_MESSAGES.alreadySigned(who),
-      );
-    case 'signature-saved':
-      // Staff replace the person: their saved signature goes with them (the update clears it).
-      if (actor.kind === 'signer') throw new ConflictException(HANDOVER_MESSAGES.signatureSaved);
-      return;
-    case 'waiting':
-      if (actor.kind === 'signer') throw new ConflictException(SIGNER_MESSAGES.notYourTurn);
-      return;
-    case 'declined':
-      throw new ConflictException(SIGNING_PAGE_TITLES.declined);
-    default:
-      return;
   }
 }

@@ -25,7 +25,8 @@ import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators
 import { staffActor, type StaffPrincipal } from '../../platform/auth/staff-principal';
 import { AgreementListQuery } from '../../platform/validation/page-query.dto';
 import { familyConfig } from './agreement-family';
-import { AgreementLifecycleService, type AgreementRef } from './agreement-lifecycle.service';
+import { AgreementLifecycleService } from './agreement-lifecycle.service';
+import type { AgreementRef } from './lifecycle-actor';
 import { AgreementListService } from './agreement-list.service';
 import {
   AgreementTokenDto,
@@ -95,7 +96,7 @@ export function agreementLifecycleController<TCard>(
     @IsOptional() @IsString() @MaxLength(320) performedBy?: string;
   }
 
-  /** Change signer (issue 35) on an agreement named by its id: whose place, and who instead. */
+  /** Change signer on an agreement named by its id: whose place, and who instead. */
   class IdChangeSignerDto extends HandoverDto {
     @IsMongoId({ message: `id must be ${idNoun}` })
     id: string;

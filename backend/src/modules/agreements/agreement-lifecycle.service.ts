@@ -1,5 +1,4 @@
 import {
-  BadGatewayException,
   ConflictException,
   ForbiddenException,
   Injectable,
@@ -8,15 +7,12 @@ import {
 } from '@nestjs/common';
 import {
   actionRule,
-  actionRuleFor,
   EMAIL_CODE_MESSAGES,
   EMAIL_CODE_RULES,
   emailCodeLockedOf,
-  awaitedRecipients,
   SINGLE_SIGNER_RECIPIENT_ID,
   decideAgreementAction,
   reminderLockedMessage,
-  transitionCondition,
   transitionRule,
   type AgreementAction,
   type AgreementDeleted,
@@ -24,50 +20,29 @@ import {
   type AgreementForEditing,
   type AgreementResent,
   type AgreementStatusChanged,
-  type ActionSubject,
   type AgreementVoided,
   type HandoverResponse,
   type ReminderSent,
 } from '@prosign/domain';
 import type { QueryFilter } from 'mongoose';
-import { AppConfig } from '../../platform/config/app-config';
-import { DocumentsService } from '../documents';
-import { MailService } from '../mail';
-import { familyConfig } from './agreement-family';
-import { allSignedChange, recipientsOf } from './agreement-recipients';
-import { agreementMailKey } from './agreement-mail-keys';
-import { countersignRequestMail } from './countersign-mail';
+import { DerivedDocumentsService } from '../documents';
+import { allSignedChange } from './agreement-recipients';
 import type { Agreement, AgreementDocument } from './agreement.schema';
 import { AgreementRepository } from './agreement.repository';
+import { AgreementAnnouncer } from './agreement-announcer';
+import { AgreementEventRepository } from './agreement-events.repository';
+import { AgreementLinkRepository } from './agreement-links.repository';
 import { AgreementSendService } from './agreement-send.service';
 import { AgreementHandoverService } from './agreement-handover.service';
-import type { EventInput } from './event-chain';
 import { AgreementCrmEvents } from './agreement-crm-events';
-
-/** Who acts: the signed-in staff member (from the session) or the worker's schedules. */
-export interface LifecycleActor {
-  email: string;
-  ip?: string;
-  userAgent?: string | null;
-  isAdmin: boolean;
-  userAccessAccess: boolean;
-}
-
-/**
- * Which agreement an action names: its signing token (the standard dashboard's
- * calls) or its id (`{id}`, the SOW dashboard's calls, spec 3 §7).
- */
-export type AgreementRef = string | { id: string };
-
-export const SYSTEM_ACTOR: LifecycleActor = {
-  email: 'system',
-  isAdmin: true,
-  userAccessAccess: true,
-};
-
-function eventBy(actor: LifecycleActor, type: string): EventInput {
-  return { type, actor: actor.email, ip: actor.ip ?? null, userAgent: actor.userAgent ?? null };
-}
+import { AgreementReminders } from './agreement-reminders';
+import {
+  actionSubjectOf,
+  eventBy,
+  SYSTEM_ACTOR,
+  type AgreementRef,
+  type LifecycleActor,
+} from './lifecycle-actor';
 
 /**
  * The dashboard actions and the schedules' changes of spec 2 §4/§7 and spec 3
@@ -83,15 +58,17 @@ export class AgreementLifecycleService {
   constructor(
     private readonly crmEvents: AgreementCrmEvents,
     private readonly repository: AgreementRepository,
-    private readonly mail: MailService,
-    private readonly documents: DocumentsService,
+    private readonly links: AgreementLinkRepository,
+    private readonly eventLog: AgreementEventRepository,
+    private readonly announcer: AgreementAnnouncer,
+    private readonly derivedDocuments: DerivedDocumentsService,
     private readonly sending: AgreementSendService,
-    private readonly config: AppConfig,
     private readonly handover: AgreementHandoverService,
+    private readonly reminders: AgreementReminders,
   ) {}
 
   /**
-   * Change signer (issue 35 item 2): an unsigned client signer's place goes to someone else,
+   * Change signer: an unsigned client signer's place goes to someone else,
    * who gets their own link; the old link closes. Allowed by the family's action table.
    */
   async changeSigner(
@@ -127,7 +104,7 @@ export class AgreementLifecycleService {
       throw new ConflictException(EMAIL_CODE_MESSAGES.notLocked);
     }
     // Conditional on the place being locked still: two clicks re-open (and record) once.
-    const reopened = await this.repository.record(
+    const reopened = await this.eventLog.record(
       agreement,
       {
         condition: {
@@ -149,7 +126,7 @@ export class AgreementLifecycleService {
     actor: LifecycleActor,
   ): Promise<ReminderSent> {
     const agreement = await this.checked(family, ref, 'sendReminder', actor);
-    const sent = await this.remind(agreement, actor, new Date());
+    const sent = await this.reminders.remind(agreement, actor, new Date());
     if (!sent) {
       const current = await this.repository.findById(agreement._id);
       throw new ConflictException(reminderLockedMessage(current?.reminderDeactivateTime ?? null));
@@ -159,106 +136,6 @@ export class AgreementLifecycleService {
       remindersAt: sent.remindersAt.map((at) => at.toISOString()),
       reminderDeactivateTime: sent.reminderDeactivateTime?.toISOString() ?? null,
     };
-  }
-
-  /**
-   * Claims the reminder (status still remindable, lock off, and for automatic
-   * ones the cadence due) and only then mails it: of two concurrent attempts
-   * one claims, the other gets null.
-   */
-  async remind(
-    agreement: AgreementDocument<object>,
-    actor: LifecycleActor,
-    now: Date,
-    extraCondition: QueryFilter<Agreement> = {},
-  ): Promise<AgreementDocument<object> | null> {
-    const lockUntil = new Date(now.getTime() + this.config.REMINDER_LOCK_HOURS * 3600_000);
-    const claimed = await this.repository.record<object>(
-      agreement,
-      {
-        now,
-        condition: {
-          deletedAt: null,
-          $and: [
-            transitionCondition(
-              actionRuleFor(agreement.family, 'sendReminder', actionSubjectOf(agreement)),
-              now,
-            ),
-            extraCondition,
-          ],
-        } as QueryFilter<Agreement>,
-        set: { isDeactiveReminder: true, reminderDeactivateTime: lockUntil, lastReminderAt: now },
-        push: { remindersAt: now },
-        event: eventBy(actor, 'reminder_sent'),
-      },
-      { notify: true },
-    );
-    if (!claimed) return null;
-    try {
-      await this.sendReminderMail(claimed, now);
-    } catch (error) {
-      // Nothing was sent: give the claim back (lock and reminder time as they were), so the
-      // next try is allowed at once and the card does not claim a reminder that never left.
-      await this.repository.record(
-        claimed,
-        {
-          condition: { lastReminderAt: now },
-          set: {
-            isDeactiveReminder: agreement.isDeactiveReminder,
-            reminderDeactivateTime: agreement.reminderDeactivateTime,
-            lastReminderAt: agreement.lastReminderAt,
-            remindersAt: agreement.remindersAt,
-          },
-          event: eventBy(actor, 'reminder_failed'),
-        },
-        { notify: true },
-      );
-      this.logger.warn(
-        `reminder for agreement ${String(claimed._id)} not queued: ${(error as Error).message}`,
-      );
-      throw new BadGatewayException('Error sending reminder email. Please try again.');
-    }
-    return claimed;
-  }
-
-  /**
-   * The reminder goes to whoever is asked to sign now and has not: the first signer
-   * through the agreement's own link, any other signer through theirs (several signers).
-   */
-  private async sendReminderMail(claimed: AgreementDocument<object>, now: Date): Promise<void> {
-    const config = familyConfig(claimed.family);
-    const parties = config.parties(claimed.form);
-    const others = new Map((claimed.recipients ?? []).map((stored) => [stored.id, stored]));
-    const awaited = claimed.recipients?.length
-      ? awaitedRecipients(recipientsOf(claimed, { name: '', email: '' })).map((r) => r.id)
-      : [SINGLE_SIGNER_RECIPIENT_ID];
-    for (const recipientId of awaited) {
-      const other = recipientId === SINGLE_SIGNER_RECIPIENT_ID ? null : others.get(recipientId);
-      if (other?.role === 'countersigner') {
-        await this.mail.send({
-          key: agreementMailKey(claimed, 'reminder', now.getTime(), recipientId),
-          agreementId: String(claimed._id),
-          ...countersignRequestMail(claimed, other, this.config.PUBLIC_SHELL_URL, true),
-          replyTo: parties.senderEmail,
-        });
-        continue;
-      }
-      if (recipientId !== SINGLE_SIGNER_RECIPIENT_ID && !other?.signingLink) continue;
-      await this.mail.send({
-        key: other
-          ? agreementMailKey(claimed, 'reminder', now.getTime(), recipientId)
-          : agreementMailKey(claimed, 'reminder', now.getTime()),
-        agreementId: String(claimed._id),
-        template: config.linkMail({
-          form: other ? config.withSigner(claimed.form, other) : claimed.form,
-          link: other?.signingLink ?? claimed.signingLink,
-          senderEmail: parties.senderEmail,
-          isReminder: true,
-        }),
-        to: [other?.email ?? parties.signerEmail],
-        replyTo: parties.senderEmail,
-      });
-    }
   }
 
   async cancel(
@@ -295,7 +172,7 @@ export class AgreementLifecycleService {
     const agreement = await this.checked(family, ref, 'void', actor);
     const now = new Date();
     // Same source → same derived document, so a retry after a failure makes no second one.
-    const voided = await this.documents.voidDocument(
+    const voided = await this.derivedDocuments.voidDocument(
       agreement.signedDocLink || agreement.docLink,
       actor.email,
       now,
@@ -316,14 +193,14 @@ export class AgreementLifecycleService {
   ): Promise<AgreementDeleted> {
     const agreement = await this.checked(family, ref, 'delete', actor);
     const now = new Date();
-    const deleted = await this.repository.record(agreement, {
+    const deleted = await this.eventLog.record(agreement, {
       now,
       condition: { deletedAt: null },
       set: { deletedAt: now, deletedBy: actor.email },
       event: eventBy(actor, 'deleted'),
     });
     if (!deleted) throw new NotFoundException('Contract not found.');
-    this.repository.changed(deleted, 'deleted');
+    this.announcer.changed(deleted, 'deleted');
     return { message: 'Contract deleted.' };
   }
 
@@ -342,7 +219,7 @@ export class AgreementLifecycleService {
     const agreement = await this.checked(family, ref, 'resend', actor);
     const result = await this.sending.resend(agreement, actor);
     const now = new Date();
-    await this.repository.transition(agreement, actionRule(family, 'resend'), {
+    await this.eventLog.transition(agreement, actionRule(family, 'resend'), {
       now,
       set: { isResend: true, resendAt: now, replacedBy: result._id },
       event: eventBy(actor, 'resent'),
@@ -375,7 +252,7 @@ export class AgreementLifecycleService {
     agreementId: Agreement['_id'],
     now: Date,
   ): Promise<boolean> {
-    const expired = await this.repository.transition(
+    const expired = await this.eventLog.transition(
       { _id: agreementId, family },
       transitionRule(family, 'expire'),
       { now, set: { expiredAt: now }, event: eventBy(SYSTEM_ACTOR, 'expired') },
@@ -393,7 +270,7 @@ export class AgreementLifecycleService {
   ): Promise<AgreementDocument<TForm>> {
     const agreement =
       typeof ref === 'string'
-        ? await this.repository.findByKey<TForm>('sign', ref)
+        ? await this.links.findByKey<TForm>('sign', ref)
         : await this.repository.findById<TForm>(ref.id);
     if (!agreement || agreement.family !== family || agreement.status === null) {
       throw new NotFoundException('Contract not found.');
@@ -423,7 +300,7 @@ export class AgreementLifecycleService {
   ): Promise<AgreementDocument<object>> {
     const now = new Date();
     const rule = actionRule(agreement.family, action);
-    const updated = await this.repository.transition<object>(agreement, rule, {
+    const updated = await this.eventLog.transition<object>(agreement, rule, {
       now,
       set: fields(now),
       event: eventBy(actor, rule.to ?? action),
@@ -443,19 +320,4 @@ export class AgreementLifecycleService {
         : `This contract is now ${current?.status ?? 'gone'}.`,
     );
   }
-}
-
-/** What the action rules read from a stored agreement (its recipients in the shared shape). */
-function actionSubjectOf(agreement: Agreement<object>): ActionSubject {
-  return {
-    status: agreement.status,
-    isResend: agreement.isResend,
-    isEditResend: agreement.isEditResend,
-    isDeactiveReminder: agreement.isDeactiveReminder,
-    reminderDeactivateTime: agreement.reminderDeactivateTime,
-    recipients: agreement.recipients?.length
-      ? recipientsOf(agreement, { name: '', email: '' })
-      : undefined,
-    emailCodeLocked: emailCodeLockedOf(agreement.emailCodeFailures),
-  };
 }

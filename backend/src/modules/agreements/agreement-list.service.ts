@@ -11,6 +11,7 @@ import type { QueryFilter } from 'mongoose';
 import { familyConfig } from './agreement-family';
 import type { Agreement } from './agreement.schema';
 import { AgreementRepository } from './agreement.repository';
+import { AgreementLinkRepository } from './agreement-links.repository';
 
 /**
  * A family dashboard's list (`GET /api/{sow|co}/get-contracts`, spec 2 §7,
@@ -19,7 +20,10 @@ import { AgreementRepository } from './agreement.repository';
  */
 @Injectable()
 export class AgreementListService {
-  constructor(private readonly repository: AgreementRepository) {}
+  constructor(
+    private readonly repository: AgreementRepository,
+    private readonly links: AgreementLinkRepository,
+  ) {}
 
   async list<TCard>(
     family: AgreementFamily,
@@ -48,7 +52,7 @@ export class AgreementListService {
 
   /** The card of a listed agreement of the family, by its signing token (details modal refresh). */
   async cardByToken<TCard>(family: AgreementFamily, token: string): Promise<TCard> {
-    const agreement = await this.repository.findByKey('sign', token);
+    const agreement = await this.links.findByKey('sign', token);
     if (!agreement || agreement.family !== family || !agreement.status || agreement.deletedAt) {
       throw new NotFoundException(`${capitalised(familyConfig(family).noun)} not found.`);
     }

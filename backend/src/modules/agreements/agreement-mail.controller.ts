@@ -16,6 +16,7 @@ import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators
 import { staffActor, type StaffPrincipal } from '../../platform/auth/staff-principal';
 import { MailService, type MailDeliverySummary } from '../mail';
 import { AgreementRepository } from './agreement.repository';
+import { AgreementEventRepository } from './agreement-events.repository';
 import { AgreementIdParam } from './dto/agreement-action.dto';
 
 /**
@@ -29,6 +30,7 @@ export class AgreementMailController {
   constructor(
     private readonly mail: MailService,
     private readonly repository: AgreementRepository,
+    private readonly eventLog: AgreementEventRepository,
   ) {}
 
   @Post(':id/mail/retry')
@@ -47,7 +49,7 @@ export class AgreementMailController {
     if (!problem) throw new ConflictException('This agreement has no failed mail to send again.');
     const delivery = await this.mail.requeue(problem.deliveryId);
     const actor = staffActor(staff, request);
-    await this.repository.record(
+    await this.eventLog.record(
       agreement,
       {
         set: { mailProblem: null },

@@ -34,14 +34,14 @@ export interface StoredRecipient {
   viewedAt: Date | null;
   signatureSavedAt: Date | null;
   signedAt: Date | null;
-  /** When this recipient declined (issue 35); the reason is the agreement's `declineReason`. */
+  /** When this recipient declined; the reason is the agreement's `declineReason`. */
   declinedAt?: Date | null;
   lastActionIp: string | null;
   lastActionUserAgent: string | null;
   staffUserId?: string | null;
   /** The countersigner's title under the firm's signature ("Principal Engineer"). */
   title?: string | null;
-  /** Whose place this signer took (issue 35 hand-over): the latest one; the log has all. */
+  /** Whose place this signer took: the latest one; the log has all. */
   handedOver?: StoredHandover | null;
   /**
    * A signer besides the first (whose link and signing fields are the agreement's

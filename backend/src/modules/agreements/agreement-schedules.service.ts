@@ -9,7 +9,9 @@ import {
 import type { QueryFilter } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
 import type { Agreement } from './agreement.schema';
-import { AgreementLifecycleService, SYSTEM_ACTOR } from './agreement-lifecycle.service';
+import { AgreementLifecycleService } from './agreement-lifecycle.service';
+import { AgreementReminders } from './agreement-reminders';
+import { SYSTEM_ACTOR } from './lifecycle-actor';
 import { AgreementRepository } from './agreement.repository';
 
 const DAY_MS = 24 * 3600_000;
@@ -30,6 +32,7 @@ export class AgreementSchedulesService {
   constructor(
     private readonly repository: AgreementRepository,
     private readonly lifecycle: AgreementLifecycleService,
+    private readonly reminders: AgreementReminders,
     private readonly config: AppConfig,
   ) {}
 
@@ -93,7 +96,7 @@ export class AgreementSchedulesService {
           seen.add(String(id));
           const agreement = await this.repository.findById<object>(id);
           if (!agreement) continue;
-          if (await this.lifecycle.remind(agreement, SYSTEM_ACTOR, now, cadence)) sent += 1;
+          if (await this.reminders.remind(agreement, SYSTEM_ACTOR, now, cadence)) sent += 1;
         }
         if (due.length < BATCH || fresh.length === 0) break;
       }

@@ -8,16 +8,11 @@ import {
   Optional,
 } from '@nestjs/common';
 import {
-  actionRule,
   checkRecipientList,
   CONTRACT_SEND_STEPS,
   contractSendFailureMessage,
-  pdfFileName,
   sendRecipientInputs,
   SINGLE_SIGNER_RECIPIENT_ID,
-  transitionRule,
-  withDocLinkMode,
-  extractDocId,
   type AdditionalSigner,
   type AgreementFamily,
   type AgreementSendResult,
@@ -26,21 +21,19 @@ import {
   type SigningOrder,
 } from '@prosign/domain';
 import { StaffDirectory } from '../../platform/auth/staff-directory';
-import { AppConfig } from '../../platform/config/app-config';
-import { DocumentReadAccess, DocumentsService } from '../documents';
-import { MailService } from '../mail';
-import { AgreementCrmEvents } from './agreement-crm-events';
+import { DocumentsService } from '../documents';
+import { AgreementSendSteps } from './agreement-send-steps';
 import { familyConfig } from './agreement-family';
 import {
   additionalSignerRecipients,
   countersignerRecipient,
-  publishedRecipients,
   signatureBlocksOf,
   type StoredRecipient,
 } from './agreement-recipients';
-import { agreementMailKey } from './agreement-mail-keys';
 import type { AgreementDocument } from './agreement.schema';
-import { AgreementRepository, newLinkToken } from './agreement.repository';
+import { AgreementEventRepository } from './agreement-events.repository';
+import { AgreementLinkRepository, newLinkToken } from './agreement-links.repository';
+import { AgreementRecordCreationRepository } from './agreement-record-creation.repository';
 import { EmailCodeDefaultsRepository } from './email-code-defaults.repository';
 import { httpErrorDetail, StepFailedError, StepRunner, StepRunnerBusyError } from './step-runner';
 
@@ -77,7 +70,7 @@ export interface AgreementSendInput<TForm extends object> {
     order: SigningOrder;
     countersigner?: CountersignerInput | null;
   } | null;
-  /** Every signer enters an e-mail code first (issue 35); absent: the family's admin default. */
+  /** Every signer enters an e-mail code first; absent: the family's admin default. */
   requireEmailCode?: boolean | null;
 }
 
@@ -100,30 +93,17 @@ export class AgreementSendService {
   private readonly logger = new Logger(AgreementSendService.name);
 
   constructor(
-    private readonly repository: AgreementRepository,
+    private readonly links: AgreementLinkRepository,
+    private readonly recordCreation: AgreementRecordCreationRepository,
+    private readonly eventLog: AgreementEventRepository,
     private readonly runner: StepRunner,
-    private readonly mail: MailService,
+    private readonly steps: AgreementSendSteps,
     private readonly documents: DocumentsService,
-    private readonly crmEvents: AgreementCrmEvents,
-    private readonly readAccess: DocumentReadAccess,
-    private readonly config: AppConfig,
     // Absent in the worker, which never starts a send (it only resumes started ones).
     @Optional() private readonly staff?: StaffDirectory,
     // Absent where sends are only resumed (worker, seeds): no code unless the request asks.
     @Optional() private readonly emailCodeDefaults?: EmailCodeDefaultsRepository,
   ) {}
-
-  /**
-   * The cc recipient's link to the document: as it is, or with a grant of its own when the
-   * signers must enter an e-mail code (the document then opens for nobody else).
-   */
-  private async ccLinkOf(agreement: AgreementDocument<object>): Promise<string> {
-    const link = withDocLinkMode(agreement.docLink, 'view');
-    const docId = extractDocId(agreement.docLink);
-    if (!agreement.requireEmailCode || !docId) return link;
-    const until = new Date(Date.now() + this.config.CONTRACT_EXPIRY_DAYS * 24 * 3600 * 1000);
-    return this.readAccess.grantedLink(link, { docId, agreementId: String(agreement._id), until });
-  }
 
   /**
    * The record of this document's send: created on the first attempt with a
@@ -145,7 +125,7 @@ export class AgreementSendService {
       input.requireEmailCode ?? (await this.emailCodeDefaults?.requiredFor(input.family)) ?? false;
     // Before any link exists: a forwarded signing link then shows nothing without the code.
     if (requireEmailCode) await this.documents.restrictReadingToSigners(input.docLink);
-    const { agreement, created } = await this.repository.createOnce<TForm>({
+    const { agreement, created } = await this.recordCreation.createOnce<TForm>({
       additionalSigners,
       requireEmailCode,
       family: input.family,
@@ -186,7 +166,7 @@ export class AgreementSendService {
       set['send.params.subject'] = params.subject;
       set['send.params.filename'] = params.filename;
     }
-    const refreshed = await this.repository.record<TForm>(agreement, {
+    const refreshed = await this.eventLog.record<TForm>(agreement, {
       set,
       condition: { 'send.state': 'in_progress' },
     });
@@ -237,7 +217,7 @@ export class AgreementSendService {
         {
           operation: 'send',
           steps: CONTRACT_SEND_STEPS,
-          run: (step, current) => this.runStep(step, current, actor),
+          run: (step, current) => this.steps.runStep(step, current, actor),
         },
         {
           only: steps.length === CONTRACT_SEND_STEPS.length ? undefined : steps,
@@ -270,7 +250,8 @@ export class AgreementSendService {
       {
         operation: 'send',
         steps: CONTRACT_SEND_STEPS,
-        run: (step, current) => this.runStep(step, current, { email: current.sentBy || 'system' }),
+        run: (step, current) =>
+          this.steps.runStep(step, current, { email: current.sentBy || 'system' }),
       },
       now,
       100,
@@ -288,7 +269,11 @@ export class AgreementSendService {
     actor: SendActor,
   ): Promise<AgreementSendResult> {
     const signingLink = previous.signingLink;
-    const sendKey = `resend-of.${String(previous._id)}`;
+    // Keyed by the old record's id; a resend begun when the key was its token goes on under that.
+    const legacySendKey = `resend-of.${previous.token}`;
+    const sendKey = (await this.links.findBySendKey(previous.family, legacySendKey))
+      ? legacySendKey
+      : `resend-of.${String(previous._id)}`;
     const agreement = await this.prepare<TForm>(
       {
         family: previous.family,
@@ -321,171 +306,8 @@ export class AgreementSendService {
       (recipient) => recipient.role !== 'cc' && recipient.state === 'signed',
     );
     if (!someoneSigned) return previous.docLink;
-    const started = await this.repository.findBySendKey(previous.family, sendKey);
+    const started = await this.links.findBySendKey(previous.family, sendKey);
     return started?.docLink ?? (await this.documents.unsignedCopy(previous.docLink));
-  }
-
-  /**
-   * The signing places of the agreement's document, or null when they cannot be read now (a
-   * rendering problem never fails the send: the first link check computes them instead).
-   */
-  private async signingPlacesOf(agreement: AgreementDocument<object>) {
-    try {
-      return await this.documents.signingPlaces(agreement.docLink);
-    } catch (error) {
-      this.logger.warn(
-        `no signing places for agreement ${String(agreement._id)} at its send: ${(error as Error).message}`,
-      );
-      return null;
-    }
-  }
-
-  /** Does one step of the send. */
-  private async runStep<TForm extends object>(
-    step: ContractSendStep,
-    agreement: AgreementDocument<TForm>,
-    actor: SendActor,
-  ): Promise<void> {
-    const config = familyConfig<TForm>(agreement.family);
-    const form = agreement.form;
-    const parties = config.parties(form);
-    const params = agreement.send?.params ?? {};
-    const title = config.title(form);
-    switch (step) {
-      case 'reviewLinkMail':
-        await this.mail.send({
-          key: agreementMailKey(agreement, 'review-link'),
-          agreementId: String(agreement._id),
-          template: config.linkMail({
-            form,
-            link: agreement.signingLink,
-            senderEmail: parties.senderEmail,
-            isReminder: false,
-            subject: params.subject,
-          }),
-          to: [parties.signerEmail],
-          replyTo: parties.senderEmail,
-        });
-        // The other signers asked to sign now (at once): each their own link, by their name.
-        for (const signer of agreement.recipients ?? []) {
-          if (signer.role !== 'signer' || signer.order !== 1 || !signer.signingLink) continue;
-          await this.mail.send({
-            key: agreementMailKey(agreement, 'review-link', signer.id),
-            agreementId: String(agreement._id),
-            template: config.linkMail({
-              form: config.withSigner(form, signer),
-              link: signer.signingLink,
-              senderEmail: parties.senderEmail,
-              isReminder: false,
-              subject: params.subject,
-            }),
-            to: [signer.email],
-            replyTo: parties.senderEmail,
-          });
-        }
-        return;
-      case 'ccCopy': {
-        if (parties.copyTo.length === 0) return;
-        const { pdf } = await this.documents.pdfOf(agreement.docLink);
-        await this.mail.send({
-          key: agreementMailKey(agreement, 'cc-copy'),
-          agreementId: String(agreement._id),
-          template: {
-            kind: 'cc-copy',
-            data: {
-              clientName: parties.signerName,
-              agreementTitle: title,
-              link: await this.ccLinkOf(agreement),
-            },
-          },
-          to: parties.copyTo,
-          replyTo: parties.senderEmail,
-          attachments: [
-            {
-              filename: pdfFileName(params.filename || title),
-              contentType: 'application/pdf',
-              content: Buffer.from(pdf),
-            },
-          ],
-        });
-        return;
-      }
-      case 'recordSaved': {
-        // The document as sent is final now (its signers' blocks set): where it puts each
-        // signer's marks is kept with the record it publishes, so no link check reads it.
-        const signingPlaces = await this.signingPlacesOf(agreement);
-        const now = new Date();
-        const published = await this.repository.transition(
-          agreement,
-          transitionRule(agreement.family, 'publish'),
-          {
-            now,
-            set: {
-              ...(signingPlaces ? { signingPlaces } : {}),
-              createdAt: now,
-              createdIp: actor.ip ?? null,
-              recipients: publishedRecipients(
-                parties,
-                parties.signerPhone,
-                now,
-                agreement.recipients ?? [],
-              ),
-            },
-            event: {
-              type: 'sent',
-              actor: actor.email,
-              ip: actor.ip ?? null,
-              userAgent: actor.userAgent ?? null,
-            },
-          },
-        );
-        // A run that crashed after publishing finds it published: the step is done.
-        if (!published && (await this.repository.findById(agreement._id))?.status == null) {
-          throw new ConflictException('the agreement could not be published');
-        }
-        // After the status: a mark without it would let a signer socket in early.
-        await this.repository.markSigningLinkPublished(agreement.token, now);
-        return;
-      }
-      case 'previousMarked': {
-        const replacedId = params.replacesId;
-        if (!replacedId) return;
-        const previous = await this.repository.findById(replacedId);
-        if (!previous) throw new ConflictException('the previous contract is gone');
-        const marked = await this.repository.transition(
-          previous,
-          actionRule(previous.family, 'editAndResend'),
-          {
-            set: {
-              isEditResend: true,
-              editResendAt: new Date(),
-              replacedBy: String(agreement._id),
-            },
-            event: {
-              type: 'edited_resent',
-              actor: actor.email,
-              ip: actor.ip ?? null,
-              userAgent: actor.userAgent ?? null,
-            },
-          },
-        );
-        if (!marked) {
-          const current = await this.repository.findById(replacedId);
-          if (current?.status !== 'edited_resent') {
-            throw new ConflictException(
-              `the previous contract is ${current?.status ?? 'gone'} and cannot be marked edited and resent`,
-            );
-          }
-        }
-        return;
-      }
-      case 'crmStageSent': {
-        // Queued: the send neither waits for the CRM nor fails with it (the worker retries).
-        // The deal's link is the live signing link, read by the write when it runs.
-        await this.crmEvents.request(agreement, 'sent');
-        return;
-      }
-    }
   }
 }
 

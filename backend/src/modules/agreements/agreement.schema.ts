@@ -150,13 +150,13 @@ export class Agreement<TForm extends object = Record<string, unknown>> {
   @Prop({ type: String, default: null }) voidDocLink: string | null;
   @Prop({ type: Date, default: null }) voidedAt: Date | null;
   @Prop({ type: Date, default: null }) expiredAt: Date | null;
-  /** A signer declined (issue 35): when, who (`Recipient.id`) and why (trimmed, ≤ 1,000 characters). */
+  /** A signer declined: when, who (`Recipient.id`) and why (trimmed, ≤ 1,000 characters). */
   @Prop({ type: Date, default: null }) declinedAt: Date | null;
   @Prop({ type: String, default: null }) declinedBy: string | null;
   @Prop({ type: String, default: null }) declineReason: string | null;
   /**
-   * Every signer enters a 6-digit code mailed to their own address before the document opens
-   * (issue 35 item 3): chosen on the creation screen, the family's admin default otherwise.
+   * Every signer enters a 6-digit code mailed to their own address before the document opens:
+   * chosen on the creation screen, the family's admin default otherwise.
    */
   @Prop({ type: Boolean, default: false }) requireEmailCode: boolean;
   /** Soft delete: never listed again, the data stays. */
@@ -178,7 +178,7 @@ export class Agreement<TForm extends object = Record<string, unknown>> {
   @Prop({ type: String, default: null }) signedDocLink: string | null;
   @Prop({ type: String, default: null }) auditTrailDocLink: string | null;
   /**
-   * Issue 37 item 3: an admin let a seal waiting for the time-stamp service (or revocation
+   * An admin let a seal waiting for the time-stamp service (or revocation
    * data) go at a lower PAdES level than SEAL_LEVEL; recorded in the event log and audit trail.
    */
   @Prop({ type: Object, default: undefined })
@@ -275,7 +275,7 @@ export class AgreementLink {
    */
   @Prop({ type: Date }) publishedAt?: Date;
   /**
-   * On a signing link handed over to another signer (issue 35): when, and the new signer's
+   * On a signing link handed over to another signer: when, and the new signer's
    * name, so every call of it is refused with "This link was handed over to …".
    */
   @Prop({ type: Date }) handedOverAt?: Date;

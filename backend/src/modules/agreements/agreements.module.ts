@@ -1,14 +1,33 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { Agreement, AgreementLink, AgreementLinkSchema, AgreementSchema } from './agreement.schema';
+import { AgreementAnnouncer } from './agreement-announcer';
+import { AgreementEventRepository } from './agreement-events.repository';
+import { AgreementLinkRepository } from './agreement-links.repository';
+import { AgreementMailNotesRepository } from './agreement-mail-notes.repository';
+import { AgreementPresenceRepository } from './agreement-presence.repository';
+import { AgreementProgressRepository } from './agreement-progress.repository';
+import { AgreementRecordCreationRepository } from './agreement-record-creation.repository';
 import { AgreementRepository } from './agreement.repository';
 import { EmailCodeDefaultsRepository } from './email-code-defaults.repository';
 import { StepRunner } from './step-runner';
 
+/** The stores of the `agreements` and `agreement_links` collections, each its own concern. */
+const AGREEMENT_STORES = [
+  AgreementRepository,
+  AgreementLinkRepository,
+  AgreementRecordCreationRepository,
+  AgreementEventRepository,
+  AgreementAnnouncer,
+  AgreementPresenceRepository,
+  AgreementProgressRepository,
+  AgreementMailNotesRepository,
+];
+
 /**
  * The agreement core every contract family shares (docs/architecture.md#contract-families-on-one-agreement-core): the
- * record, its repository (the only code that touches the model) and the step
- * runner. Other modules use the repository, never the model.
+ * record, its stores (the only code that touches the models) and the step
+ * runner. Other modules use the stores, never the models.
  */
 @Module({
   imports: [
@@ -17,7 +36,7 @@ import { StepRunner } from './step-runner';
       { name: AgreementLink.name, schema: AgreementLinkSchema },
     ]),
   ],
-  providers: [AgreementRepository, StepRunner, EmailCodeDefaultsRepository],
-  exports: [AgreementRepository, StepRunner, EmailCodeDefaultsRepository],
+  providers: [...AGREEMENT_STORES, StepRunner, EmailCodeDefaultsRepository],
+  exports: [...AGREEMENT_STORES, StepRunner, EmailCodeDefaultsRepository],
 })
 export class AgreementsModule {}

@@ -12,7 +12,7 @@ interface EmailCodeDefaultDoc {
 }
 
 /**
- * The only reader and writer of `email_code_defaults` (an admin setting per family, issue 35):
+ * The only reader and writer of `email_code_defaults` (an admin setting per family):
  * the send applies it when the creation request does not choose, the creation screens
  * propose it. A family never set requires no code.
  */

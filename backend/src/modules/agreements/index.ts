@@ -31,8 +31,14 @@ export {
   type StepPlan,
   type TakenLease,
 } from './step-runner';
-export { AgreementRepository, newLinkToken, type AgreementWrite } from './agreement.repository';
+export { AgreementRepository } from './agreement.repository';
+export { AgreementLinkRepository, newLinkToken } from './agreement-links.repository';
+export { AgreementRecordCreationRepository } from './agreement-record-creation.repository';
+export { AgreementEventRepository, type AgreementWrite } from './agreement-events.repository';
+export { AgreementAnnouncer } from './agreement-announcer';
+export { AgreementPresenceRepository } from './agreement-presence.repository';
 export { EmailCodeDefaultsRepository } from './email-code-defaults.repository';
+export { AgreementSendSteps } from './agreement-send-steps';
 export {
   AgreementSendService,
   COUNTERSIGNER_MESSAGES,
@@ -46,7 +52,8 @@ export {
   sectionOverridesOf,
 } from './agreement-creation.service';
 export { AgreementCrmEvents } from './agreement-crm-events';
-export { AgreementLifecycleService, SYSTEM_ACTOR } from './agreement-lifecycle.service';
+export { AgreementLifecycleService } from './agreement-lifecycle.service';
+export { SYSTEM_ACTOR } from './lifecycle-actor';
 export { AgreementHandoverService } from './agreement-handover.service';
 export { HandoverDto } from './dto/handover.dto';
 export { agreementLifecycleController } from './agreement-lifecycle.controller';

@@ -2,7 +2,11 @@ import { HttpException, Inject, Injectable, Logger, Optional } from '@nestjs/com
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AgreementDocument } from './agreement.schema';
-import { AgreementRepository, type AgreementOperation } from './agreement.repository';
+import { AgreementRepository } from './agreement.repository';
+import {
+  AgreementProgressRepository,
+  type AgreementOperation,
+} from './agreement-progress.repository';
 
 export interface StepRunnerTiming {
   /** How long a runner holds an operation without a heartbeat before another may take it over. */
@@ -101,6 +105,7 @@ export class StepRunner {
 
   constructor(
     private readonly repository: AgreementRepository,
+    private readonly progress: AgreementProgressRepository,
     @Optional()
     @Inject(STEP_RUNNER_TIMING)
     private readonly timing: StepRunnerTiming = DEFAULT_TIMING,
@@ -138,7 +143,7 @@ export class StepRunner {
       if (options.only && options.only.every((step) => progress.steps?.[step])) return agreement;
       const runner = randomBytes(9).toString('base64url');
       const leaseTakenAt = Date.now();
-      const leased = await this.repository.takeLease(
+      const leased = await this.progress.takeLease(
         agreement._id,
         plan.operation,
         runner,
@@ -174,7 +179,7 @@ export class StepRunner {
     const heartbeat = setInterval(() => {
       if (Date.now() - leaseExtendedAt < this.timing.leaseMs / 2) return;
       const renewingAt = Date.now();
-      this.repository
+      this.progress
         .renewLease(id, plan.operation, runner, this.timing.leaseMs)
         .then((held) => {
           lostLease ||= !held;
@@ -206,7 +211,7 @@ export class StepRunner {
           this.logger.warn(
             `${plan.operation} of agreement ${String(id)} stopped at ${step}: ${detail}`,
           );
-          await this.repository.stepFailed(
+          await this.progress.stepFailed(
             id,
             plan.operation,
             runner,
@@ -231,7 +236,7 @@ export class StepRunner {
           );
           continue;
         }
-        const updated = await this.repository.stepDone(
+        const updated = await this.progress.stepDone(
           id,
           plan.operation,
           runner,
@@ -250,14 +255,14 @@ export class StepRunner {
       if (agreement[plan.operation]?.state === 'completed') return agreement;
       const done = plan.steps.every((step) => agreement[plan.operation]?.steps?.[step]);
       const after = done
-        ? await this.repository.completeProgress(
+        ? await this.progress.completeProgress(
             id,
             plan.operation,
             runner,
             unrecorded,
             unrecordedFields,
           )
-        : await this.repository.releaseLease(
+        : await this.progress.releaseLease(
             id,
             plan.operation,
             runner,
@@ -284,7 +289,7 @@ export class StepRunner {
     limit = 100,
     eligible: (agreement: AgreementDocument<TForm>) => boolean = () => true,
   ): Promise<number> {
-    const abandoned = await this.repository.abandoned(
+    const abandoned = await this.progress.abandoned(
       plan.operation,
       new Date(now.getTime() - this.timing.leaseMs),
       limit,

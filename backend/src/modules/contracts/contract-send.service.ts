@@ -12,11 +12,11 @@ import {
   type ContractSendStep,
 } from '@prosign/domain';
 import { AppConfig } from '../../platform/config/app-config';
-import { AgreementRepository } from '../agreements';
+import { AgreementEventRepository, AgreementLinkRepository } from '../agreements';
 import { STANDARD_FAMILY } from '../agreements';
 import { signersOf } from '../documents';
 import { AgreementSendService, sendResultOf, type SendActor } from '../agreements';
-import { DocumentsService } from '../documents';
+import { DocumentPdfService } from '../documents';
 import type {
   ContractRecordDto,
   SaveTokenDto,
@@ -52,9 +52,10 @@ const sameAddress = (value: unknown) =>
 @Injectable()
 export class ContractSendService {
   constructor(
-    private readonly repository: AgreementRepository,
+    private readonly links: AgreementLinkRepository,
+    private readonly eventLog: AgreementEventRepository,
     private readonly sending: AgreementSendService,
-    private readonly documents: DocumentsService,
+    private readonly documentPdfs: DocumentPdfService,
     private readonly config: AppConfig,
   ) {}
 
@@ -66,7 +67,7 @@ export class ContractSendService {
       ? await this.assertReplaceable(input.replacesToken, sendKey)
       : null;
     // The document must be a standard contract before anything is sent (a 404 changes nothing).
-    await this.documents.contractPdfOf(input.docLink, 'standard');
+    await this.documentPdfs.contractPdfOf(input.docLink, 'standard');
     const agreement = await this.prepare(sendKey, input, actor, replacesId);
     return sendResultOf(await this.sending.run(agreement, actor));
   }
@@ -77,9 +78,9 @@ export class ContractSendService {
    */
   async sendLink(input: SendLinkDto, actor: SendActor): Promise<{ unique_token: string }> {
     const sendKey = this.sendKeyOf(input.doclink);
-    await this.documents.contractPdfOf(input.doclink, 'standard');
+    await this.documentPdfs.contractPdfOf(input.doclink, 'standard');
     const agreement =
-      (await this.repository.findBySendKey<StandardContractForm>('standard', sendKey)) ??
+      (await this.links.findBySendKey<StandardContractForm>('standard', sendKey)) ??
       (await this.prepare(
         sendKey,
         {
@@ -104,7 +105,7 @@ export class ContractSendService {
 
   /** `POST /api/template/send-contract`: the document to the cc address, once. */
   async sendCopy(input: SendContractCopyDto, actor: SendActor): Promise<{ success: true }> {
-    let agreement = await this.repository.findBySendKey<StandardContractForm>(
+    let agreement = await this.links.findBySendKey<StandardContractForm>(
       'standard',
       this.sendKeyOf(input.docLink),
     );
@@ -115,7 +116,7 @@ export class ContractSendService {
     }
     if (!agreement.send?.steps?.ccCopy) {
       agreement =
-        (await this.repository.record<StandardContractForm>(agreement, {
+        (await this.eventLog.record<StandardContractForm>(agreement, {
           set: {
             'form.cc_email': input.recipientEmail,
             ...(input.filename?.trim() ? { 'send.params.filename': input.filename.trim() } : {}),
@@ -133,7 +134,7 @@ export class ContractSendService {
   ): Promise<{ success: true; token: string }> {
     const formErrors = contractFormErrors(input);
     if (formErrors.length) throw new BadRequestException(formErrors);
-    const found = await this.repository.findBySendKey<StandardContractForm>(
+    const found = await this.links.findBySendKey<StandardContractForm>(
       'standard',
       this.sendKeyOf(input.docLink),
     );
@@ -155,7 +156,7 @@ export class ContractSendService {
         );
       }
       agreement =
-        (await this.repository.record<StandardContractForm>(found, {
+        (await this.eventLog.record<StandardContractForm>(found, {
           set: { form, searchText: STANDARD_FAMILY.searchText(form) },
         })) ?? found;
     }
@@ -196,7 +197,7 @@ export class ContractSendService {
 
   /** Checks an Edit and Resend may replace `token`'s contract; the replaced agreement's id. */
   private async assertReplaceable(token: string, sendKey: string): Promise<string> {
-    const previous = await this.repository.findByKey<StandardContractForm>('sign', token);
+    const previous = await this.links.findByKey<StandardContractForm>('sign', token);
     if (
       !previous ||
       previous.family !== 'standard' ||
@@ -209,7 +210,7 @@ export class ContractSendService {
       throw new BadRequestException('An edited contract needs a new document.');
     }
     const id = String(previous._id);
-    const sameSend = await this.repository.findBySendKey('standard', sendKey);
+    const sameSend = await this.links.findBySendKey('standard', sendKey);
     const alreadyReplacedByThis = sameSend?.send?.params?.replacesId === id;
     const rule = actionRule('standard', 'editAndResend');
     if (!rule.from.includes(previous.status as never) && !alreadyReplacedByThis) {

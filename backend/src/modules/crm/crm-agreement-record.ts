@@ -19,8 +19,8 @@ import {
   type CrmPort,
 } from '../../integrations/crm';
 import { AppConfig } from '../../platform/config/app-config';
-import { DocumentsService } from '../documents';
-import { contactsByEmail } from './crm-flows.service';
+import { DocumentPdfService } from '../documents';
+import { contactsByEmail } from './crm-flow-shapes';
 import { CRM_SIGNING_LINKS, type CrmSigningLinks } from './crm-signing-links.port';
 import type { CrmStageMoveDoc, CrmWriteStep } from './crm-stage-move.repository';
 
@@ -28,7 +28,7 @@ import type { CrmStageMoveDoc, CrmWriteStep } from './crm-stage-move.repository'
 export type CrmWriteProgress = (tried: CrmWriteStep) => Promise<void>;
 
 /**
- * The agreement on its CRM record (issue 36 items 1 and 2), as one queued write's first steps:
+ * The agreement on its CRM record, as one queued write's first steps:
  * the sealed PDF (when signed) or the VOID-stamped one (when voided) kept as a private file in
  * its family's folder, then a short note with the file attached on the agreement's deal or
  * project and on the signer's contact. A retry after a crash between the upload and the note (or
@@ -41,7 +41,7 @@ export type CrmWriteProgress = (tried: CrmWriteStep) => Promise<void>;
 export class CrmAgreementRecord {
   constructor(
     @Inject(CRM_PORT) private readonly crm: CrmPort,
-    private readonly documents: DocumentsService,
+    private readonly documentPdfs: DocumentPdfService,
     private readonly config: AppConfig,
     @Inject(CRM_SIGNING_LINKS) private readonly signingLinks: CrmSigningLinks,
   ) {}
@@ -67,7 +67,7 @@ export class CrmAgreementRecord {
         file = await this.crm.uploadFile({
           folder,
           name,
-          bytes: (await this.documents.pdfOf(move.link)).pdf,
+          bytes: (await this.documentPdfs.pdfOf(move.link)).pdf,
           contentType: 'application/pdf',
         });
       }
@@ -116,7 +116,7 @@ export class CrmAgreementRecord {
   }
 
   /**
-   * The deal properties a write keeps current (issue 36 item 4): the agreement's status, the
+   * The deal properties a write keeps current: the agreement's status, the
    * signing date, and the link property: the live signing link while the agreement is open
    * (read now: after a hand-over or a resend the new one), the sealed or VOID
    * PDF after, nothing once the link closed without one (a decline, a cancel, an expiry). A

@@ -1,16 +1,10 @@
 import { ConflictException, Inject, Injectable, Optional } from '@nestjs/common';
 import {
   checkDealProperties,
-  CLIENT_SIGNATORY_ROLE,
   extractCrmRecordId,
   isChangeOrderLabel,
   joinMultiValue,
   type ChangeOrderLabel,
-  type ClientSignatoryView,
-  type ContactRoleChange,
-  type CpRole,
-  type DealContactRoles,
-  type DealLookupView,
   type DealProjectLink,
   type DealPropertiesCheck,
   isCrmStageEvent,
@@ -37,55 +31,20 @@ import {
 import { AppConfig } from '../../platform/config/app-config';
 import { isChangeOrderPipeline, stageFor } from './crm-stages';
 import { CrmStageMappings } from './crm-stage-mapping.service';
+import {
+  clientSignatoriesOf,
+  contactsByEmail,
+  dealContactRoles,
+  type ContactSearchResult,
+  type CrmDealContact,
+  type DealLookup,
+  type MissingPropertiesUpdate,
+  type PartnerInput,
+  type ProjectDetails,
+  type ProjectLabelInfo,
+} from './crm-flow-shapes';
 
 const SEARCH_LIMIT = 20;
-
-/** A contact on a deal or project with the roles (association labels) it holds there. */
-export interface CrmDealContact extends CrmRecord {
-  roles: string[];
-}
-
-type ClientSignatory = ClientSignatoryView;
-
-/** A deal with its client signatories; change-order deals with their project. */
-export type DealLookup = DealLookupView;
-
-/** Contact search answer (spec 3 §7: "contacts with properties and a count"). */
-export interface ContactSearchResult {
-  contacts: CrmRecord[];
-  count: number;
-}
-
-/** A project with the contacts (partners, clients) associated with it. */
-export interface ProjectDetails {
-  project: CrmProject;
-  contactDetails: CrmDealContact[];
-}
-
-/** What the CO screen reads for a project (spec 3 §3 "Project lookup result"). */
-export interface ProjectLabelInfo {
-  date: string | null;
-  notAvailableLabels: ChangeOrderLabel[];
-}
-
-/** A contact to put on a deal with a role; found by id, else by e-mail, else created. */
-export type ContactRoleUpdate = ContactRoleChange;
-
-export interface MissingPropertiesUpdate {
-  /** Values for the deal's missing properties (multi-selects as `;`-joined strings). */
-  properties: Record<string, string>;
-  /** Contacts whose role on the deal is set (replacing any role they had). */
-  contactRoles: ContactRoleUpdate[];
-}
-
-export interface PartnerInput {
-  firstname?: string;
-  lastname?: string;
-  email: string;
-  phone?: string;
-  roles?: CpRole[];
-}
-
 /**
  * Every CRM operation the product performs (spec 1 §7, spec 2 §3/§7, spec 3
  * §3/§7), composed once from the CRM port's primitives, whichever adapter runs.
@@ -97,7 +56,7 @@ export class CrmFlows {
   constructor(
     @Inject(CRM_PORT) private readonly crm: CrmPort,
     private readonly config: AppConfig,
-    /** Stages per event (issue 36); absent, events other than the spec's calls move nothing. */
+    /** Stages per event; absent, events other than the spec's calls move nothing. */
     @Optional() private readonly stageMappings?: CrmStageMappings,
   ) {}
 
@@ -205,7 +164,7 @@ export class CrmFlows {
   }
 
   /**
-   * A signer declined (issue 35): the reason as a note on the deal's timeline, then the
+   * A signer declined: the reason as a note on the deal's timeline, then the
    * deal's stage move on decline (`moveDealOnDecline`). Returns the stage the deal was moved
    * to, or null when it stays where it is.
    */
@@ -224,7 +183,7 @@ export class CrmFlows {
   }
 
   /**
-   * Moves a deal as the stage rules say for `event` (issue 36 item 3) and writes `properties`
+   * Moves a deal as the stage rules say for `event` and writes `properties`
    * with it, in one update. The new stage, or null when the deal stays where it is.
    */
   async moveDealOnEvent(
@@ -426,43 +385,4 @@ export class CrmFlows {
     const project = await this.crm.readRecord('projects', link.toId, [...PROJECT_PROPERTIES]);
     return { project, label: labelsOf(link.kinds).find(isChangeOrderLabel) ?? null };
   }
-}
-
-/** The search for contacts with one e-mail address (any case). */
-export function contactsByEmail(email: string) {
-  return {
-    anyOf: [[{ property: 'email', equals: email.trim() }]],
-    properties: ['email'],
-    limit: 1,
-  };
-}
-
-/** The part of a deal contact the deal check (libs/domain `checkDealProperties`) reads. */
-function dealContactRoles(contact: CrmDealContact): DealContactRoles {
-  return {
-    id: contact.id,
-    email: contact.properties.email,
-    firstname: contact.properties.firstname,
-    lastname: contact.properties.lastname,
-    roles: contact.roles,
-  };
-}
-
-/** The client signatories among a deal's contacts (those with the Client Signatory role). */
-function clientSignatoriesOf(contacts: readonly CrmDealContact[]): ClientSignatory[] {
-  return contacts
-    .filter((contact) => contact.roles.includes(CLIENT_SIGNATORY_ROLE))
-    .map(toClientSignatory);
-}
-
-function toClientSignatory(contact: CrmRecord): ClientSignatory {
-  const p = contact.properties;
-  return {
-    id: contact.id,
-    firstname: p.firstname ?? null,
-    middlename: p.middlename ?? null,
-    lastname: p.lastname ?? null,
-    email: p.email ?? null,
-    phone: p.phone ?? null,
-  };
 }

@@ -27,7 +27,7 @@ class FileParams {
   id: string;
 }
 
-/** Admins see a local CRM record with what ProSign wrote on it (issue 36 item 6). */
+/** Admins see a local CRM record with what ProSign wrote on it. */
 @AdminOnly()
 @Controller('admin/crm')
 export class CrmRecordViewController {

@@ -3,7 +3,7 @@ import type { CrmRecordActivityView, CrmRecordViewType, CrmStageRef } from '@pro
 import { CRM_PORT, type CrmPort } from '../../integrations/crm';
 
 /**
- * The admins' "CRM record" view of the local CRM (issue 36 item 6): a deal or project with
+ * The admins' "CRM record" view of the local CRM: a deal or project with
  * the notes, files and stage history ProSign wrote on it, read through the CRM port (HubSpot
  * refuses: it shows its own record).
  */

@@ -35,7 +35,7 @@ function tryTimes(options: JobsOptions): number[] {
 }
 
 /**
- * Issue 36: the CRM down for a while (bench/faults keeps it down 10 minutes while signers
+ * The CRM down for a while (bench/faults keeps it down 10 minutes while signers
  * finish) is ridden out by a write's own retries, with no admin: they go on for well over half
  * an hour before the write is marked failed for the admins' list.
  */

@@ -3,7 +3,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import type { CrmPipelineStageRules } from '@prosign/domain';
 import type { Connection } from 'mongoose';
 
-/** An admin's stage rules for one pipeline (issue 36 item 3). */
+/** An admin's stage rules for one pipeline. */
 export interface CrmStageMappingDoc {
   /** The pipeline's id. */
   _id: string;

@@ -16,7 +16,7 @@ import { CrmStageMappingRepository } from './crm-stage-mapping.repository';
 const PIPELINES_FRESH_MS = 60_000;
 
 /**
- * Which stage each agreement event moves a deal to, per pipeline (issue 36 item 3): the
+ * Which stage each agreement event moves a deal to, per pipeline: the
  * admin's rules where saved, else defaults that do what the spec's calls do (sent and signed
  * to the configured stages of the sales and change-order pipelines, nothing else moves).
  */

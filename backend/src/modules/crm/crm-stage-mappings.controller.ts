@@ -17,7 +17,7 @@ class StageRulesBody {
   rules: Record<string, unknown>;
 }
 
-/** Admins map agreement events to the stages of each deal pipeline (issue 36 item 3). */
+/** Admins map agreement events to the stages of each deal pipeline. */
 @AdminOnly()
 @Controller('admin/crm/stage-mappings')
 export class CrmStageMappingsController {

@@ -49,7 +49,7 @@ export interface CrmStageMoveDoc {
   /** The stage id the deal ended in (null: the write moved no stage, e.g. a decline's note). */
   dealstage: string | null;
   /**
-   * Issue 36: what the write already put on the record, so a retry after a crash repeats
+   * What the write already put on the record, so a retry after a crash repeats
    * nothing (the CRM is also searched by the write's marker before anything is created).
    */
   fileId?: string | null;

@@ -9,7 +9,7 @@ import { DealWriteLock } from './deal-write-lock';
 
 /** Worker side of the CRM: the `crm` queue processor. */
 @Module({
-  // The documents: a signed agreement's sealed PDF goes onto its CRM record (issue 36).
+  // The documents: a signed agreement's sealed PDF goes onto its CRM record.
   imports: [CrmStageMovesModule, CrmFlowsModule, DocumentsCoreModule],
   providers: [CrmProcessor, CrmMoveSweeper, CrmAgreementRecord, DealWriteLock],
 })

@@ -75,7 +75,7 @@ export class CrmProcessor extends GracefulWorkerHost {
     }
     let written: CrmWriteStep | null = null;
     try {
-      // The record first (issue 36): the signed PDF kept as a file, a note for the event with
+      // The record first: the signed PDF kept as a file, a note for the event with
       // it attached; each found by its marker first, so a retry after a crash repeats neither.
       written = await this.record.write(move, (tried) => moves.noteProgress(moveId, tried));
       // Then the deal: its stage as the rules say for the event, and its properties; unless a

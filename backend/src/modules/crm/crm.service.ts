@@ -14,7 +14,8 @@ import {
 } from '@prosign/domain';
 import { AppConfig } from '../../platform/config/app-config';
 import type { CrmOwner, DealStageMilestone } from '../../integrations/crm';
-import { CrmFlows, type ContactRoleUpdate, type DealLookup } from './crm-flows.service';
+import { type ContactRoleUpdate, type DealLookup } from './crm-flow-shapes';
+import { CrmFlows } from './crm-flows.service';
 import { dealPropertiesFromContractForm, splitFullName } from './contract-form-to-deal';
 import type { ContractFormDataDto } from './dto/contract-form-data.dto';
 import type { UpdateMissingDto } from './dto/crm-requests.dto';

@@ -28,7 +28,7 @@ export interface ArchiveRunResult {
 }
 
 /**
- * Keeps sealed archives at PAdES B-LTA for as long as they are kept (issue 37 item 4): a
+ * Keeps sealed archives at PAdES B-LTA for as long as they are kept: a
  * document time-stamp can be checked only while its TSA's certificate is valid, so before it
  * ends (ARCHIVE_TIMESTAMP_MARGIN_DAYS) the archive gets that time-stamp's validation data and
  * a fresh document time-stamp over everything (PdfSealerService.extendArchive), stored as the

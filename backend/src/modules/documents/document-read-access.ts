@@ -34,7 +34,7 @@ function firstString(value: unknown): string | null {
 }
 
 /**
- * Who may read a document by its link (issue 35). Most documents open for whoever holds the
+ * Who may read a document by its link. Most documents open for whoever holds the
  * link: its random id is the capability. A contract whose signers must enter an e-mail code
  * (`readAccess: 'signer-code'`) opens only for
  * - a signer's page that carries the code's proof (`X-Email-Code-Proof`, issued by the code

@@ -10,7 +10,8 @@ import {
 import { type AgreementReading, DOC_LINK_MODES, type DocLinkMode } from '@prosign/domain';
 import type { Request } from 'express';
 import { DocumentReadAccess } from './document-read-access';
-import { DocumentsService } from './documents.service';
+import { DocumentPdfService } from './document-pdf.service';
+import { DocumentLayoutService } from './document-layout.service';
 import { pdfFile } from './pdf-response';
 import { Public } from '../../platform/auth/auth.decorators';
 import { SignerLinkHeaders } from '../../platform/security/signer-link-headers';
@@ -29,14 +30,17 @@ import { SignerLinkHeaders } from '../../platform/security/signer-link-headers';
 @Controller('documents')
 export class DocumentsController {
   constructor(
-    private readonly documents: DocumentsService,
+    private readonly documentPdfs: DocumentPdfService,
+    private readonly documentLayout: DocumentLayoutService,
     private readonly access: DocumentReadAccess,
   ) {}
 
   /** The agreement's reading view (signing pages on phones); declared before `:mode` so it wins. */
   @Get('d/:docId/reading')
   async reading(@Param('docId') docId: string, @Req() request: Request): Promise<AgreementReading> {
-    return this.documents.readingOf(docId, (record) => this.access.assertCanRead(request, record));
+    return this.documentLayout.readingOf(docId, (record) =>
+      this.access.assertCanRead(request, record),
+    );
   }
 
   @Get('d/:docId/:mode')
@@ -49,7 +53,7 @@ export class DocumentsController {
     if (!DOC_LINK_MODES.includes(mode as DocLinkMode)) {
       throw new NotFoundException(`Unknown document view "${mode}"; use edit, view or preview`);
     }
-    const file = await this.documents.pdfOf(docId, (record) =>
+    const file = await this.documentPdfs.pdfOf(docId, (record) =>
       this.access.assertCanRead(request, record),
     );
     return pdfFile(file, 'inline');

@@ -5,6 +5,9 @@ import { DocumentStoreModule } from '../../integrations/documents/document-store
 import { DocumentsController } from './documents.controller';
 import { DocumentReadAccess } from './document-read-access';
 import { DocumentReadGrantRepository } from './document-read-grant.repository';
+import { DerivedDocumentsService } from './derived-documents.service';
+import { DocumentLayoutService } from './document-layout.service';
+import { DocumentPdfService } from './document-pdf.service';
 import { DocumentsService } from './documents.service';
 import { PdfSealerService } from './pdf/pdf-sealer.service';
 import { SealCertificateRepository } from './pdf/seal-certificate.repository';
@@ -21,6 +24,9 @@ import { TemplateController } from './template.controller';
   ],
   providers: [
     DocumentsService,
+    DocumentPdfService,
+    DerivedDocumentsService,
+    DocumentLayoutService,
     DocumentReadAccess,
     DocumentReadGrantRepository,
     PdfSealerService,
@@ -29,6 +35,9 @@ import { TemplateController } from './template.controller';
   ],
   exports: [
     DocumentsService,
+    DocumentPdfService,
+    DerivedDocumentsService,
+    DocumentLayoutService,
     DocumentReadAccess,
     PdfSealerService,
     SignatureImageService,

@@ -13,7 +13,7 @@ import {
   DocumentsJob,
   type DocumentsJobName,
 } from './documents.jobs';
-import { DocumentsService } from './documents.service';
+import { DocumentPdfService } from './document-pdf.service';
 import { WORKER_NAME } from '../../platform/queues/worker-name';
 
 /**
@@ -23,7 +23,7 @@ import { WORKER_NAME } from '../../platform/queues/worker-name';
 @Processor(QueueName.Documents, { name: WORKER_NAME })
 export class DocumentsProcessor extends GracefulWorkerHost {
   constructor(
-    private readonly documents: DocumentsService,
+    private readonly documentPdfs: DocumentPdfService,
     private readonly archives: ArchiveTimestampsService,
   ) {
     super();
@@ -39,7 +39,7 @@ export class DocumentsProcessor extends GracefulWorkerHost {
       case DocumentsJob.BuildDerivedDocument: {
         const { docId } = validateJobData(DocumentJobData, job);
         try {
-          await this.documents.ensurePdf(docId);
+          await this.documentPdfs.ensurePdf(docId);
         } catch (error) {
           // A document that does not exist will not appear by retrying.
           if ((error as { status?: number }).status === 404) {

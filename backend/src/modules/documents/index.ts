@@ -28,13 +28,14 @@ export { amountDue, renderInvoice } from './templates/invoice.template';
 export { sealReportOf } from './pdf/seal-report';
 // Services.
 export { SignatureImageService, type UploadedImage } from './signatures/signature-image.service';
+export { DocumentsService, type SignatureSource } from './documents.service';
+export { DocumentPdfService, type RunDocuments } from './document-pdf.service';
+export { DerivedDocumentsService } from './derived-documents.service';
 export {
-  DocumentsService,
-  type RunDocuments,
-  type SignatureSource,
+  DocumentLayoutService,
   signingBookmarksFor,
   type StoredSigningPlaces,
-} from './documents.service';
+} from './document-layout.service';
 export { READ_GRANT_STANDING, type ReadGrantStanding } from './read-grant-standing.port';
 export { DocumentReadAccess, DOCUMENT_READ_GRANT_PARAM } from './document-read-access';
 export { DocumentTemplatesSeeder } from './templates/document-templates.seeder';

@@ -1,5 +1,5 @@
 import { StreamableFile } from '@nestjs/common';
-import type { PdfFile } from './documents.service';
+import type { PdfFile } from './document-pdf.service';
 
 /** A PDF response: inline for frames and new tabs, attachment for downloads. */
 export function pdfFile(file: PdfFile, disposition: 'inline' | 'attachment'): StreamableFile {

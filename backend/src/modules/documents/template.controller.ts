@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, StreamableFile } from '@nestjs/common';
 import type { CreatedContract } from '@prosign/domain';
 import { RequireAccess } from '../../platform/auth/auth.decorators';
+import { DocumentPdfService } from './document-pdf.service';
 import { DocumentsService } from './documents.service';
 import { CreateContractDto } from './dto/create-contract.dto';
 import { signatureSignersOf } from './dto/signers.dto';
@@ -14,7 +15,10 @@ import { pdfFile } from './pdf-response';
 @RequireAccess('homeAccess')
 @Controller('template')
 export class TemplateController {
-  constructor(private readonly documents: DocumentsService) {}
+  constructor(
+    private readonly documents: DocumentsService,
+    private readonly documentPdfs: DocumentPdfService,
+  ) {}
 
   @Post('create-contract')
   createContract(@Body() body: CreateContractDto): Promise<CreatedContract> {
@@ -28,6 +32,6 @@ export class TemplateController {
   @Post('generate-pdf')
   @HttpCode(HttpStatus.OK)
   async generatePdf(@Body() body: GeneratePdfDto): Promise<StreamableFile> {
-    return pdfFile(await this.documents.pdfOf(body.originalDocId), 'attachment');
+    return pdfFile(await this.documentPdfs.pdfOf(body.originalDocId), 'attachment');
   }
 }

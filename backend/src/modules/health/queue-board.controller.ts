@@ -28,7 +28,7 @@ const QUEUE_BOARD_CSP = [
 ].join('; ');
 
 /**
- * Admins' queue view (issue 21): bull-board over every BullMQ queue, with
+ * Admins' queue view: bull-board over every BullMQ queue, with
  * waiting, delayed and failed jobs, their errors, and retry. It runs behind
  * the global staff guard as any admin route does (a session of an admin), so
  * the board's own express router only serves what that guard let through.

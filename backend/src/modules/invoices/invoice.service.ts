@@ -35,8 +35,10 @@ import { AppConfig } from '../../platform/config/app-config';
 import { RealtimePublisher } from '../../platform/realtime/realtime-publisher';
 import {
   AgreementCrmEvents,
-  AgreementRepository,
   type AgreementDocument,
+  AgreementEventRepository,
+  AgreementLinkRepository,
+  AgreementRepository,
   type StandardContractForm,
 } from '../agreements';
 import { amountDue, FIRM_LETTERHEAD, renderInvoice } from '../documents';
@@ -75,6 +77,8 @@ export class InvoiceService {
 
   constructor(
     private readonly repository: AgreementRepository,
+    private readonly links: AgreementLinkRepository,
+    private readonly eventLog: AgreementEventRepository,
     private readonly counter: InvoiceNumberCounter,
     private readonly mail: MailService,
     private readonly realtime: RealtimePublisher,
@@ -99,7 +103,7 @@ export class InvoiceService {
     }
     const paid = paidSoFar(status, amount, input.paidAmount);
     const previous = contract.invoices?.[type]?.status ?? 'not paid';
-    const updated = await this.repository.record<StandardContractForm>(contract, {
+    const updated = await this.eventLog.record<StandardContractForm>(contract, {
       set: {
         [`invoices.${type}.status`]: status,
         [`invoices.${type}.paidAmount`]: paid,
@@ -135,7 +139,7 @@ export class InvoiceService {
     const type = invoiceType(rawType);
     const isReminder = Boolean(input.isReminder);
     const found = signedContract(
-      await this.repository.findByKey<StandardContractForm>('sign', input.token),
+      await this.links.findByKey<StandardContractForm>('sign', input.token),
     );
     const amount = invoiceAmount(type, amountsOf(found));
     if (amount <= 0) throw new UnprocessableEntityException(INVOICE_ERRORS.noAmount(type));
@@ -151,7 +155,7 @@ export class InvoiceService {
     const { pdf } = await this.render(contract, type, isReminder);
 
     const now = new Date();
-    const sent = await this.repository.record<StandardContractForm>(contract, {
+    const sent = await this.eventLog.record<StandardContractForm>(contract, {
       set: {
         [`invoices.${type}.sentAt`]: stored.sentAt ?? now,
         [`invoices.${type}.lastSentAt`]: now,
@@ -227,9 +231,7 @@ export class InvoiceService {
   /** GET /api/template/download-{type}-pdf/{token}: numbered on first use, like a send. */
   async pdf(rawType: string, token: string): Promise<InvoicePdf> {
     const type = invoiceType(rawType);
-    const found = signedContract(
-      await this.repository.findByKey<StandardContractForm>('sign', token),
-    );
+    const found = signedContract(await this.links.findByKey<StandardContractForm>('sign', token));
     if (invoiceAmount(type, amountsOf(found)) <= 0) {
       throw new UnprocessableEntityException(INVOICE_ERRORS.noAmount(type));
     }
@@ -251,7 +253,7 @@ export class InvoiceService {
     const path = `invoices.${type}`;
     const runner = randomUUID();
     const now = new Date();
-    const leased = await this.repository.record<StandardContractForm>(contract, {
+    const leased = await this.eventLog.record<StandardContractForm>(contract, {
       set: {
         [`${path}.numberLease`]: { runner, until: new Date(now.getTime() + NUMBER_LEASE_MS) },
       },
@@ -263,7 +265,7 @@ export class InvoiceService {
     if (!leased) return this.numberedByOther(contract, type);
 
     const sequence = await this.counter.next();
-    const done = await this.repository.record<StandardContractForm>(contract, {
+    const done = await this.eventLog.record<StandardContractForm>(contract, {
       set: {
         [`${path}.number`]: sequence,
         [`${path}.issuedAt`]: new Date(),

@@ -31,10 +31,10 @@ export interface StoredMailProblem {
 /**
  * Where the mail module notes a mail on its agreement's card: the pending
  * mails and the mail problem. A port, because the agreements module owns the
- * `agreements` collection (its repository is its only reader and writer) and
+ * `agreements` collection (its stores are its only readers and writers) and
  * itself uses MailService: the mail module cannot import it without an
  * import loop. So mail declares what it needs here, and the agreements module
- * implements it (AgreementRepository) and provides it under
+ * implements it (AgreementMailNotesRepository) and provides it under
  * AGREEMENT_MAIL_NOTES from a global module the api, worker and seed
  * processes import (agreement-mail-notes.module.ts): imports run down, from
  * agreements to mail. Each method is one read or one write by the

@@ -1,6 +1,6 @@
 import { renderMail } from './mail-templates';
 
-describe('the hand-over notice to the sender (issue 35 item 2)', () => {
+describe('the hand-over notice to the sender', () => {
   const data = {
     agreementTitle: 'Engineering Agreement',
     fromName: 'Maria Alvarez',
@@ -33,7 +33,7 @@ describe('the hand-over notice to the sender (issue 35 item 2)', () => {
     expect(mail.text).not.toContain('wrote:');
   });
 
-  it('quotes the note under its writer, so a line of it never passes for ours nor links (issue 53 item 8)', () => {
+  it('quotes the note under its writer, so a line of it never passes for ours nor links', () => {
     const mail = renderMail({
       kind: 'handed-over',
       data: { ...data, by: null, note: 'Over to Jane.\nOpen in ProSign: https://evil.example/x' },

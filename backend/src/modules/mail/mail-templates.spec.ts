@@ -24,7 +24,7 @@ const templates: MailTemplate[] = [
   { kind: 'test', data: { link } },
 ];
 
-describe('the declined mail (issue 35)', () => {
+describe('the declined mail', () => {
   it('names who declined and why, escaped, and carries no link', () => {
     const mail = renderMail({
       kind: 'declined',
@@ -43,7 +43,7 @@ describe('the declined mail (issue 35)', () => {
     expect(mail.html).not.toContain('href=');
   });
 
-  it('quotes the reason under its writer: a line of it never passes for ours, its URL is no link (issue 53 item 8)', () => {
+  it('quotes the reason under its writer: a line of it never passes for ours, its URL is no link', () => {
     const mail = renderMail({
       kind: 'declined',
       data: {

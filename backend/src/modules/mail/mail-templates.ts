@@ -49,7 +49,7 @@ export type MailTemplate =
     }
   | {
       /**
-       * A signer declined (issue 35): to the sender and the firm's countersigner, with the
+       * A signer declined: to the sender and the firm's countersigner, with the
        * reason. It carries no link: a signer's link would sign for them.
        */
       kind: 'declined';
@@ -65,7 +65,7 @@ export type MailTemplate =
     }
   | {
       /**
-       * The e-mail one-time code (issue 35): the code is in the body only, never in the
+       * The e-mail one-time code: the code is in the body only, never in the
        * subject, a header or the delivery's key.
        */
       kind: 'email-code';
@@ -73,7 +73,7 @@ export type MailTemplate =
     }
   | {
       /**
-       * A signer handed their place over, or staff changed a signer (issue 35): to the
+       * A signer handed their place over, or staff changed a signer: to the
        * sender. It carries no link: a signer's link would sign for them.
        */
       kind: 'handed-over';
@@ -203,7 +203,7 @@ function layout(subject: string, section: Section): RenderedMail {
 const hello = (name: string) => `Hello ${name.trim() || 'there'},`;
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-/** The sender's notice of a hand-over or a changed signer (issue 35): no link in it. */
+/** The sender's notice of a hand-over or a changed signer: no link in it. */
 function handedOverMail(d: Extract<MailTemplate, { kind: 'handed-over' }>['data']): RenderedMail {
   return layout(`Handed over: ${d.agreementTitle}`, {
     heading: d.by ? 'Signer changed' : 'Signer handed over',

@@ -37,7 +37,7 @@ function actorOf(request: StaffRequest): SignerActor {
 }
 
 /**
- * The firm's countersignature (issue 34): any signed-in staff member has a
+ * The firm's countersignature: any signed-in staff member has a
  * "Waiting for my signature" queue, and signs only what names them.
  */
 @Controller('countersign')

@@ -14,10 +14,11 @@ import {
   type SignerSaveResponse,
 } from '@prosign/domain';
 import {
+  type AgreementDocument,
+  AgreementEventRepository,
   AgreementRepository,
   familyConfig,
   recipientChange,
-  type AgreementDocument,
   type StoredRecipient,
 } from '../agreements';
 import { StaffDirectory } from '../../platform/auth/staff-directory';
@@ -39,7 +40,7 @@ const AWAITING_STATES: readonly StoredRecipient['state'][] = [
 const QUEUE_LIMIT = 200;
 
 /**
- * The firm's countersignature in the staff app (issue 34). The countersigner is
+ * The firm's countersignature in the staff app. The countersigner is
  * a recipient like a client signer — the same state table, the same writes
  * (`OtherSignerSigning`), the same finish (their part, or the seal when theirs is
  * the last signature) — authorised by the staff session: only the staff user the
@@ -49,6 +50,7 @@ const QUEUE_LIMIT = 200;
 export class CountersignService implements CountersignDuty {
   constructor(
     private readonly repository: AgreementRepository,
+    private readonly eventLog: AgreementEventRepository,
     private readonly others: OtherSignerSigning,
     private readonly finishing: SigningFinishService,
     private readonly defaultsStore: CountersignDefaultsRepository,
@@ -131,7 +133,7 @@ export class CountersignService implements CountersignDuty {
     const { recipient } = this.others.recipientOf(seat);
     if (recipient.state !== 'invited') return this.viewOf(seat);
     const now = new Date();
-    const viewed = await this.repository.record<object>(
+    const viewed = await this.eventLog.record<object>(
       seat.agreement,
       {
         now,

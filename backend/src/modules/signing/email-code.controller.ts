@@ -15,7 +15,7 @@ import { EmailCodeService } from './email-code.service';
 import { SignerRateLimit } from './signer-throttle';
 
 /**
- * The signer's e-mail code calls (issue 35), for every family's link (the SOW and CO pages'
+ * The signer's e-mail code calls, for every family's link (the SOW and CO pages'
  * customId is their link token): after the captcha, before the document. Rate-limited per
  * address like every signer call, on top of the code's own limits.
  */

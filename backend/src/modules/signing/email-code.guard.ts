@@ -22,7 +22,7 @@ function linkTokenOf(request: Request): string | null {
 
 /**
  * Lets a signer request through only when its link needs no e-mail code, or it carries a
- * valid proof (`X-Email-Code-Proof`) for that link and its captcha pass (issue 35). The
+ * valid proof (`X-Email-Code-Proof`) for that link and its captcha pass. The
  * captcha pass guard checks the pass itself. A multipart body is parsed after guards: its
  * handler checks the body's token itself (`EmailCodeService.assertRequest`).
  */

@@ -37,7 +37,7 @@ export interface EmailCodeDoc {
 const DUPLICATE_KEY = 11000;
 
 /**
- * The only reader and writer of `email_codes` (issue 35 item 3). Reads and writes go by `_id`;
+ * The only reader and writer of `email_codes`. Reads and writes go by `_id`;
  * the secondary index serves the clean-up: a TTL index on `purgeAt` where the database has
  * them (MongoDB), else a sweep of expired records on the sends (the embedded FerretDB v1
  * refuses `expireAfterSeconds`).

@@ -21,16 +21,11 @@ import {
   type EmailCodeStatus,
 } from '@prosign/domain';
 import type { Request } from 'express';
-import { createHash, createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { CAPTCHA_SECRET } from '../../integrations/captcha';
 import { captchaPassOf } from '../../platform/auth/request-credentials';
 import { AppConfig } from '../../platform/config/app-config';
-import {
-  AgreementRepository,
-  familyConfig,
-  type Agreement,
-  type AgreementDocument,
-} from '../agreements';
+import { type Agreement, AgreementEventRepository } from '../agreements';
 import { DocumentReadAccess } from '../documents';
 import { MailService } from '../mail';
 import {
@@ -40,15 +35,19 @@ import {
 } from './email-code.repository';
 import { signerEvent, type SignerActor } from './signer-events';
 import { SigningService } from './signing.service';
+import {
+  emailOf,
+  linkKey,
+  MINUTE,
+  nextSendAt,
+  placeOf,
+  recentSends,
+  recipientOf,
+  type Seat,
+} from './email-code-seats';
 
-const MINUTE = 60_000;
 /** Conditional writes lost to a concurrent request are tried again this often. */
 const WRITE_ATTEMPTS = 4;
-
-interface Seat {
-  agreement: AgreementDocument<object>;
-  recipientId: string | null;
-}
 
 /** 429 with the domain's words (too many tries, too many sends). */
 class TooManyRequests extends HttpException {
@@ -68,7 +67,7 @@ class CodeStepLocked extends HttpException {
 }
 
 /**
- * The e-mail one-time code (issue 35 item 3, rules in `EMAIL_CODE_RULES`): mailed to the
+ * The e-mail one-time code (rules in `EMAIL_CODE_RULES`): mailed to the
  * address of the recipient whose link it is, stored only as a keyed hash in `email_codes`
  * (one record per link, every change one conditional write by `_id`, so any api replica
  * may send, check or count), checked in constant time, single use. A right code writes
@@ -85,7 +84,7 @@ export class EmailCodeService {
     @Inject(CAPTCHA_SECRET) secret: Buffer,
     private readonly codes: EmailCodeRepository,
     private readonly signing: SigningService,
-    private readonly repository: AgreementRepository,
+    private readonly eventLog: AgreementEventRepository,
     private readonly mail: MailService,
     private readonly config: AppConfig,
     private readonly readAccess: DocumentReadAccess,
@@ -257,7 +256,7 @@ export class EmailCodeService {
         if (left <= 0) throw new TooManyRequests(EMAIL_CODE_MESSAGES.tooManyTries);
         throw new BadRequestException(EMAIL_CODE_MESSAGES.wrong(left));
       }
-      await this.repository.record<object>(seat.agreement, {
+      await this.eventLog.record<object>(seat.agreement, {
         now,
         event: signerEvent('email_code_verified', actor, {
           recipientId: seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID,
@@ -282,7 +281,7 @@ export class EmailCodeService {
   private async reserveFailure(seat: Seat): Promise<number> {
     const path = `emailCodeFailures.${placeOf(seat)}`;
     const max = EMAIL_CODE_RULES.maxFailuresPerPlace;
-    const counted = await this.repository.record<object>(seat.agreement, {
+    const counted = await this.eventLog.record<object>(seat.agreement, {
       condition: { $or: [{ [path]: { $exists: false } }, { [path]: { $lt: max } }] } as never,
       inc: { [path]: 1 },
     });
@@ -293,7 +292,7 @@ export class EmailCodeService {
   /** Gives back an entry that was not a wrong code (right, or refused before any check). */
   private async releaseFailure(seat: Seat): Promise<void> {
     const path = `emailCodeFailures.${placeOf(seat)}`;
-    await this.repository.record<object>(seat.agreement, {
+    await this.eventLog.record<object>(seat.agreement, {
       condition: { [path]: { $gt: 0 } } as never,
       inc: { [path]: -1 },
     });
@@ -302,7 +301,7 @@ export class EmailCodeService {
   /** The wrong entry that reached the limit locks the code step: an event of the chain says so. */
   private async recordLock(seat: Seat, actor: SignerActor, now: Date): Promise<void> {
     const path = `emailCodeFailures.${placeOf(seat)}`;
-    await this.repository.record<object>(
+    await this.eventLog.record<object>(
       seat.agreement,
       {
         now,
@@ -363,41 +362,4 @@ export class EmailCodeService {
     const actual = Buffer.from(this.hashOf(stored.id, entered), 'base64url');
     return expected.length === actual.length && timingSafeEqual(expected, actual);
   }
-}
-
-/** The record's key: the link token's SHA-256, so the token itself is not stored here. */
-function linkKey(token: string): string {
-  return createHash('sha256').update(`email-code-link.${token.trim()}`).digest('base64url');
-}
-
-/** The seat's place (`Recipient.id`): whose wrong entries count together. */
-function placeOf(seat: Seat): string {
-  return seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
-}
-
-function recipientOf(seat: Seat) {
-  const id = placeOf(seat);
-  return seat.agreement.recipients?.find((r) => r.id === id) ?? null;
-}
-
-/** The address the link was mailed to: the recipient's, or the form's signer's. */
-function emailOf(seat: Seat): string {
-  const recipient = recipientOf(seat);
-  if (recipient?.email) return recipient.email;
-  return familyConfig(seat.agreement.family).parties(seat.agreement.form).signerEmail;
-}
-
-/** The sends within the limit's window, newest first. */
-function recentSends(doc: EmailCodeDoc, now: Date): Date[] {
-  const windowStart = now.getTime() - EMAIL_CODE_RULES.sendWindowMinutes * MINUTE;
-  return (doc.sends ?? [])
-    .map((at) => new Date(at))
-    .filter((at) => at.getTime() > windowStart)
-    .sort((a, b) => b.getTime() - a.getTime());
-}
-
-/** When the oldest counted send leaves the window. */
-function nextSendAt(recent: Date[]): Date {
-  const oldest = recent[EMAIL_CODE_RULES.maxSends - 1] ?? recent[recent.length - 1];
-  return new Date(oldest.getTime() + EMAIL_CODE_RULES.sendWindowMinutes * MINUTE);
 }

@@ -5,5 +5,6 @@
  */
 export { linkSigningController, type LinkedAgreement } from './link-signing.controller';
 export { SigningService } from './signing.service';
+export { SignerSignatureService } from './signer-signature.service';
 export { SigningFinishService } from './signing-finish.service';
 export { SIGNING_CORE_PROVIDERS } from './signing-core-providers';

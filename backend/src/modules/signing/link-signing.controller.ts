@@ -31,6 +31,7 @@ import { DeclineDto } from './dto/signer.dto';
 import { RequireEmailCode } from './email-code.guard';
 import { SignerRateLimit } from './signer-throttle';
 import { OTHER_SIGNER_MESSAGES } from './other-signer.service';
+import { SignerSignatureService } from './signer-signature.service';
 import { SigningDeclineService } from './signing-decline.service';
 import { SigningHandoverService } from './signing-handover.service';
 import { SigningFinishService } from './signing-finish.service';
@@ -65,7 +66,7 @@ interface LinkSeat {
  * our consent (the consent write then finds it signed) answers too.
  */
 async function consentUnlessFinished(
-  signing: SigningService,
+  signatures: SignerSignatureService,
   customId: string,
   seat: LinkSeat,
   agreedToTerms: boolean,
@@ -74,7 +75,7 @@ async function consentUnlessFinished(
 ): Promise<void> {
   if (finishedFor(seat)) return;
   try {
-    await signing.saveInitials(customId, { agreedToTerms }, actor, seat);
+    await signatures.saveInitials(customId, { agreedToTerms }, actor, seat);
   } catch (error) {
     if (!(error instanceof ConflictException) || !finishedFor(await readAgain())) throw error;
   }
@@ -85,7 +86,7 @@ async function consentUnlessFinished(
  * "SOW recipient signing page", "CO signing page", §7): the same signer core
  * as the customer page (link by token, one conditional update per change, the
  * finish on the step runner), refusing another family's link as unknown. Only
- * `verify-link` comes before the captcha. With several signers (issue 34) each
+ * `verify-link` comes before the captcha. With several signers each
  * signer's own link works here, and the page shows the agreement as that
  * signer sees it. One controller class per family, built here (Nest's mixin
  * pattern).
@@ -101,6 +102,7 @@ export function linkSigningController<TForm extends object, TView>(
   class LinkSigningController {
     constructor(
       private readonly signing: SigningService,
+      private readonly signatures: SignerSignatureService,
       private readonly finishing: SigningFinishService,
       private readonly declining: SigningDeclineService,
       private readonly handingOver: SigningHandoverService,
@@ -154,7 +156,7 @@ export function linkSigningController<TForm extends object, TView>(
       @Req() request: Request,
     ): Promise<SignerSaveResponse> {
       const seat = await this.seatOf(params.customId, request);
-      return this.signing.saveTypedSignature(
+      return this.signatures.saveTypedSignature(
         params.customId,
         { textSignature: body.textSignature },
         actorOf(request),
@@ -175,14 +177,14 @@ export function linkSigningController<TForm extends object, TView>(
       const seat = await this.seatOf(params.customId, request);
       const actor = actorOf(request);
       const { customId } = params;
-      await consentUnlessFinished(this.signing, customId, seat, body.agreedToTerms, actor, () =>
+      await consentUnlessFinished(this.signatures, customId, seat, body.agreedToTerms, actor, () =>
         this.seatOf(customId),
       );
       // The seal, the signed copies and the CRM move follow in the worker.
       return this.finishing.finish(params.customId, actor, 'queued');
     }
 
-    /** Issue 35: the signer declines with a reason; the agreement is declined, every link closed. */
+    /** The signer declines with a reason; the agreement is declined, every link closed. */
     @Post('decline/:customId')
     @RequireCaptchaPass()
     @RequireEmailCode()
@@ -196,7 +198,7 @@ export function linkSigningController<TForm extends object, TView>(
       return this.declining.decline(params.customId, body.reason, actorOf(request), family);
     }
 
-    /** Issue 35: the signer hands over to the authorised signatory, who gets their own link. */
+    /** The signer hands over to the authorised signatory, who gets their own link. */
     @Post('hand-over/:customId')
     @RequireCaptchaPass()
     @RequireEmailCode()

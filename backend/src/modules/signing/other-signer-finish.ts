@@ -15,6 +15,7 @@ import {
   recipientProgressOf,
   recipientsOf,
   type AgreementDocument,
+  type AgreementEventRepository,
   type AgreementRepository,
   type StoredRecipient,
 } from '../agreements';
@@ -25,6 +26,7 @@ import { closedLinkError, signerEvent, type SignerActor } from './signer-events'
 /** What finishing one signer's part needs from the finish service. */
 export interface SignerPartDeps {
   repository: AgreementRepository;
+  eventLog: AgreementEventRepository;
   documents: DocumentsService;
   mail: MailService;
   signatureOf(recipient: StoredRecipient): Promise<SignatureSource>;
@@ -33,7 +35,7 @@ export interface SignerPartDeps {
 }
 
 /**
- * One signer's Agree and Finish while others still sign (issue 34): their
+ * One signer's Agree and Finish while others still sign: their
  * recipient moves to signed (one conditional update, with its event), their
  * signature and initials are stamped into their own block so the next signer
  * sees them, and the next order is invited once this one's is complete. The
@@ -64,7 +66,7 @@ export async function finishSignerPart(
   const signed =
     recipient.state === 'signed'
       ? agreement
-      : await deps.repository.record<object>(
+      : await deps.eventLog.record<object>(
           agreement,
           {
             now,
@@ -133,7 +135,7 @@ export async function completeSignerPart(
   // The last signature: the mark stays until the seal claims the agreement (the claim clears it).
   if (part?.recipientId !== recipientId || everyoneSigned(invited)) return invited;
   return (
-    (await deps.repository.record<object>(invited, {
+    (await deps.eventLog.record<object>(invited, {
       condition: { 'signerPart.at': part.at },
       set: { signerPart: null },
     })) ?? invited
@@ -173,7 +175,7 @@ async function inviteNext(
     if (!stored || (!stored.signingLink && !countersigner)) continue;
     const now = new Date();
     current =
-      (await deps.repository.record<object>(
+      (await deps.eventLog.record<object>(
         current,
         {
           now,

@@ -13,15 +13,16 @@ import {
   type VerifyTokenResponse,
 } from '@prosign/domain';
 import {
+  type AgreementDocument,
+  AgreementEventRepository,
   AgreementRepository,
+  type AgreementWrite,
   recipientChange,
   recipientProgressOf,
-  type AgreementDocument,
-  type AgreementWrite,
   type StoredRecipient,
 } from '../agreements';
 import { AppConfig } from '../../platform/config/app-config';
-import { DocumentsService } from '../documents';
+import { DocumentLayoutService } from '../documents';
 import { linkExpiresAt } from './link-expiry';
 import { SigningBookmarksReader } from './signing-bookmarks';
 import {
@@ -45,7 +46,7 @@ export const OTHER_SIGNER_MESSAGES = {
 } as const;
 
 /**
- * The signing calls of a signer besides the first (issue 34): their own state,
+ * The signing calls of a signer besides the first: their own state,
  * signature, initials and consent are kept on their recipient
  * (`recipients.<i>`), each change one conditional update with its event naming
  * them, while the agreement's own fields stay the first signer's (the spec's).
@@ -54,7 +55,8 @@ export const OTHER_SIGNER_MESSAGES = {
 export class OtherSignerSigning {
   constructor(
     private readonly repository: AgreementRepository,
-    private readonly documents: DocumentsService,
+    private readonly eventLog: AgreementEventRepository,
+    private readonly documentLayout: DocumentLayoutService,
     private readonly bookmarks: SigningBookmarksReader,
     private readonly config: AppConfig,
   ) {}
@@ -95,7 +97,7 @@ export class OtherSignerSigning {
       bookmarks: open
         ? await this.bookmarks.bookmarksOf(agreement, recipient.id).catch(() => null)
         : null,
-      readingLink: open ? this.documents.readingLink(agreement.docLink) : null,
+      readingLink: open ? this.documentLayout.readingLink(agreement.docLink) : null,
       sentAt: recipient.invitedAt?.toISOString() ?? null,
       expiresAt: open ? linkExpiresAt(agreement, this.config.CONTRACT_EXPIRY_DAYS) : null,
       closedAt:
@@ -132,12 +134,11 @@ export class OtherSignerSigning {
       write.set[`recipients.${index}.viewedIp`] = actor.ip;
     }
     agreement =
-      (await this.repository.transition<object>(
-        agreement,
-        transitionRule(agreement.family, 'view'),
-        { ...write, set: { ...write.set, viewedAt: now, viewedIp: actor.ip } },
-      )) ??
-      (await this.repository.record<object>(agreement, write)) ??
+      (await this.eventLog.transition<object>(agreement, transitionRule(agreement.family, 'view'), {
+        ...write,
+        set: { ...write.set, viewedAt: now, viewedIp: actor.ip },
+      })) ??
+      (await this.eventLog.record<object>(agreement, write)) ??
       agreement;
     return this.stateOf({ ...seat, agreement });
   }
@@ -249,7 +250,7 @@ export class OtherSignerSigning {
     write: AgreementWrite,
   ): Promise<SignerSaveResponse> {
     const { agreement } = seat;
-    const written = await this.repository.record<object>(agreement, {
+    const written = await this.eventLog.record<object>(agreement, {
       ...write,
       condition: { status: { $in: openStatuses(agreement) }, ...write.condition },
     });

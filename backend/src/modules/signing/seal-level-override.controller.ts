@@ -21,7 +21,7 @@ class LowerSealBody {
   reason?: string;
 }
 
-/** Admins let one waiting seal go at a lower PAdES level, on the record (issue 37 item 3). */
+/** Admins let one waiting seal go at a lower PAdES level, on the record. */
 @AdminOnly()
 @Controller('admin/agreements')
 export class SealLevelOverrideController {

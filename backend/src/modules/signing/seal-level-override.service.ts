@@ -11,8 +11,8 @@ import {
   type SealLevel,
   type SealLevelOverrideResponse,
 } from '@prosign/domain';
-import { AgreementRepository } from '../agreements';
-import { DocumentsService } from '../documents';
+import { AgreementEventRepository, AgreementRepository } from '../agreements';
+import { DerivedDocumentsService } from '../documents';
 import { AppConfig } from '../../platform/config/app-config';
 import type { StaffPrincipal } from '../../platform/auth/staff-principal';
 import { SigningFinishService } from './signing-finish.service';
@@ -31,7 +31,7 @@ const SEAL_OVERRIDE_MESSAGES = {
 export type SealLevelLowered = SealLevelOverrideResponse;
 
 /**
- * Issue 37 item 3: nothing is sealed below SEAL_LEVEL in silence. When a finish waits at the seal
+ * Nothing is sealed below SEAL_LEVEL in silence. When a finish waits at the seal
  * for the time-stamp service (or revocation data), an administrator may choose a lower level for
  * that one agreement, with a reason: the choice goes into the agreement's hash-chained event log
  * and into its audit trail (so the sealed PDF says who lowered it, when and why), and the finish
@@ -41,7 +41,8 @@ export type SealLevelLowered = SealLevelOverrideResponse;
 export class SealLevelOverrides {
   constructor(
     private readonly repository: AgreementRepository,
-    private readonly documents: DocumentsService,
+    private readonly eventLog: AgreementEventRepository,
+    private readonly derivedDocuments: DerivedDocumentsService,
     private readonly finishes: SigningFinishService,
     private readonly config: AppConfig,
   ) {}
@@ -79,7 +80,7 @@ export class SealLevelOverrides {
     }
 
     const at = new Date();
-    const lowered = await this.repository.record<object>(agreement, {
+    const lowered = await this.eventLog.record<object>(agreement, {
       now: at,
       condition: { sealLevelOverride: { $exists: false }, 'finish.state': 'in_progress' },
       set: { sealLevelOverride: { level, configured, by: actor.email, at, reason } },
@@ -92,7 +93,7 @@ export class SealLevelOverrides {
     });
     if (!lowered) throw new ConflictException(SEAL_OVERRIDE_MESSAGES.already);
     // The audit trail the seal covers says it too (it is built from its record at the seal).
-    await this.documents.appendAuditEvent(agreement.auditTrailDocLink, {
+    await this.derivedDocuments.appendAuditEvent(agreement.auditTrailDocLink, {
       type: 'seal_level_lowered',
       at,
       actor: actor.email,

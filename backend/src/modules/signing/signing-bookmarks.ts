@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { SigningBookmarks } from '@prosign/domain';
 import { AgreementRepository, type Agreement } from '../agreements';
-import { DocumentsService, signingBookmarksFor } from '../documents';
+import { DocumentLayoutService, signingBookmarksFor } from '../documents';
 
 /**
  * The signing page's bookmarks of a signer: from the signing places the agreement
@@ -15,7 +15,7 @@ export class SigningBookmarksReader {
 
   constructor(
     private readonly repository: AgreementRepository,
-    private readonly documents: DocumentsService,
+    private readonly documentLayout: DocumentLayoutService,
   ) {}
 
   /** `recipientId`'s bookmarks; throws when an agreement without stored places cannot compute them. */
@@ -25,7 +25,7 @@ export class SigningBookmarksReader {
   ): Promise<SigningBookmarks | null> {
     const stored = agreement.signingPlaces;
     if (stored) return signingBookmarksFor(stored, recipientId);
-    const places = await this.documents.signingPlaces(agreement.docLink);
+    const places = await this.documentLayout.signingPlaces(agreement.docLink);
     await this.repository
       .storeSigningPlaces(agreement._id, places, { ifAbsent: true })
       .catch((error: unknown) =>

@@ -12,11 +12,12 @@ import {
 } from '@prosign/domain';
 import {
   AgreementCrmEvents,
+  type AgreementDocument,
+  AgreementEventRepository,
   agreementMailKey,
   AgreementRepository,
   familyConfig,
   recipientChange,
-  type AgreementDocument,
   type StoredRecipient,
 } from '../agreements';
 import { MailService } from '../mail';
@@ -27,7 +28,7 @@ import { SigningService } from './signing.service';
 type Seat = { agreement: AgreementDocument<object>; recipientId: string | null };
 
 /**
- * A signer declines with a reason (issue 35), on any family's link and as any of several
+ * A signer declines with a reason, on any family's link and as any of several
  * signers: one conditional transition (`decline`, from wherever the link is open) moves the
  * agreement to `declined` with the declining recipient's state and the event (reason,
  * recipient, IP, user agent) in the hash-chained log, so every other link closes with it and
@@ -41,6 +42,7 @@ export class SigningDeclineService {
 
   constructor(
     private readonly repository: AgreementRepository,
+    private readonly eventLog: AgreementEventRepository,
     private readonly signing: SigningService,
     private readonly mail: MailService,
     private readonly crmEvents: AgreementCrmEvents,
@@ -62,7 +64,7 @@ export class SigningDeclineService {
 
     const now = new Date();
     const index = agreement.recipients?.findIndex((r) => r.id === recipientId) ?? -1;
-    const declined = await this.repository.transition<object>(
+    const declined = await this.eventLog.transition<object>(
       agreement,
       transitionRule(agreement.family, 'decline'),
       {

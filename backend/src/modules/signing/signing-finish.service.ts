@@ -4,63 +4,47 @@ import {
   BadRequestException,
   ConflictException,
   HttpException,
-  Inject,
   Injectable,
   Logger,
 } from '@nestjs/common';
 import {
-  describeUserAgent,
-  formatPacificTimestamp,
-  SIGNER_ACTOR,
   SIGNER_MESSAGES,
-  pdfFileName,
-  recipientSignature,
   signerLinkStateOf,
-  signingProgress,
   SINGLE_SIGNER_RECIPIENT_ID,
   transitionRule,
   type FinishSigningResponse,
-  type RecipientRole,
 } from '@prosign/domain';
 import type { Queue } from 'bullmq';
-import { createHash, randomBytes } from 'node:crypto';
-import { FILE_SERVICE_PORT, type FileServicePort } from '../../integrations/file-service';
+import { randomBytes } from 'node:crypto';
 import { AppConfig } from '../../platform/config/app-config';
 import { QueueName } from '../../platform/queues/queue-names';
-import { AgreementCrmEvents, AgreementRepository } from '../agreements';
 import {
+  AgreementAnnouncer,
+  AgreementEventRepository,
+  AgreementRepository,
   httpErrorDetail,
   StepFailedError,
   StepRunner,
   StepRunnerBusyError,
-  type StepPlan,
+  type Agreement,
+  type AgreementDocument,
   type TakenLease,
 } from '../agreements';
-import { agreementMailKey, familyConfig, recipientsOf, type RecipientSource } from '../agreements';
-import type { Agreement, AgreementDocument } from '../agreements';
-import type {
-  AuditEvent,
-  AuditEventType,
-  AuditRecipient,
-  AuditSigningProgress,
-  DeviceKind,
-} from '../documents';
-import { DocumentsService, type RunDocuments, type SignatureSource } from '../documents';
+import { DocumentsService } from '../documents';
 import { MailService } from '../mail';
-import { SignatureImageRepository } from './signature-image.repository';
 import {
   completeSignerPart,
   everyoneSigned,
   finishSignerPart,
   type SignerPartDeps,
 } from './other-signer-finish';
-import { SIGNING_FINISH_STEPS, type SigningFinishStep } from './signing-finish-steps';
+import { signingRecipientCount } from './signing-finish-audit';
+import { SigningFinishPlan } from './signing-finish-plan';
 import { sealAgreementJobId, SigningJob, type SealAgreementJobData } from './signing.jobs';
 import {
   closedLinkError,
   signerEvent,
   signerRecipientChange,
-  signerName,
   SigningService,
   type SignerActor,
 } from './signing.service';
@@ -88,13 +72,13 @@ export class SigningFinishService {
 
   constructor(
     private readonly repository: AgreementRepository,
+    private readonly eventLog: AgreementEventRepository,
+    private readonly announcer: AgreementAnnouncer,
     private readonly runner: StepRunner,
-    private readonly signatureImages: SignatureImageRepository,
+    private readonly finishPlan: SigningFinishPlan,
     private readonly signing: SigningService,
     private readonly documents: DocumentsService,
     private readonly mail: MailService,
-    private readonly crmEvents: AgreementCrmEvents,
-    @Inject(FILE_SERVICE_PORT) private readonly fileService: FileServicePort,
     private readonly config: AppConfig,
     @InjectQueue(QueueName.Signing) private readonly signingQueue: Queue<SealAgreementJobData>,
   ) {}
@@ -196,9 +180,10 @@ export class SigningFinishService {
   private get partDeps(): SignerPartDeps {
     return {
       repository: this.repository,
+      eventLog: this.eventLog,
       documents: this.documents,
       mail: this.mail,
-      signatureOf: (recipient) => this.signatureSourceOf(recipient),
+      signatureOf: (recipient) => this.finishPlan.signatureSourceOf(recipient),
       shellUrl: this.config.PUBLIC_SHELL_URL,
     };
   }
@@ -211,7 +196,10 @@ export class SigningFinishService {
   ): Promise<FinishSigningResponse> {
     let done: AgreementDocument<object>;
     try {
-      done = await this.runner.run(start, this.planOf(), { describe: httpErrorDetail, leased });
+      done = await this.runner.run(start, this.finishPlan.planOf(), {
+        describe: httpErrorDetail,
+        leased,
+      });
     } catch (error) {
       if (error instanceof StepFailedError) {
         if (!(error.original instanceof HttpException)) this.logger.error(error.original);
@@ -226,7 +214,7 @@ export class SigningFinishService {
       throw new BadGatewayException(SIGNER_MESSAGES.finishFailed);
     }
     // Open dashboards refresh the card: it now has the final sealed PDF.
-    if (start.finish?.state !== 'completed') this.repository.changed(done);
+    if (start.finish?.state !== 'completed') this.announcer.changed(done);
     return responseOf(done);
   }
 
@@ -246,7 +234,7 @@ export class SigningFinishService {
       try {
         if (agreement.finish || signerLinkStateOf(agreement.status) !== 'open') {
           // Sealed or closed since: nothing left of the part to do.
-          await this.repository.record<object>(agreement, {
+          await this.eventLog.record<object>(agreement, {
             condition: { 'signerPart.at': part.at },
             set: { signerPart: null },
           });
@@ -273,27 +261,7 @@ export class SigningFinishService {
 
   /** Finishes in progress whose runner is gone (api crash half-way); used by the worker's schedule. */
   resumeAbandoned(now = new Date()): Promise<number> {
-    return this.runner.resumeAbandoned(this.planOf(), now);
-  }
-
-  /**
-   * The finish's steps for one run. The sealed PDF the merge built is handed to the mail step
-   * of the same run (by its link, so another agreement's run never gets it): read again, it
-   * was three round trips and 40–70 KB from the database per signature. So are the document
-   * records the steps read or wrote (the signed agreement's, the audit trail's): three reads
-   * of records holding the whole contract text per signature.
-   */
-  private planOf(): StepPlan<SigningFinishStep, object> {
-    const sealed = new Map<string, Buffer>();
-    const documents: RunDocuments = new Map();
-    return {
-      operation: 'finish',
-      steps: SIGNING_FINISH_STEPS,
-      // The audit trail's and the seal's links go with the completion (or a failure's write):
-      // every step is the same again from the claimed agreement (same events, same documents).
-      fieldsWithNextWrite: true,
-      run: (step, agreement) => this.runStep(step, agreement, { sealed, documents }),
-    };
+    return this.runner.resumeAbandoned(this.finishPlan.planOf(), now);
   }
 
   private async claim(
@@ -309,7 +277,7 @@ export class SigningFinishService {
     const now = new Date();
     // The claim takes the step runner's lease too: one write fewer than taking it afterwards.
     const lease = this.runner.newLease();
-    const claimed = await this.repository.transition<object>(
+    const claimed = await this.eventLog.transition<object>(
       contract,
       transitionRule(contract.family, 'finish'),
       {
@@ -352,145 +320,6 @@ export class SigningFinishService {
     if (current.finish) return current;
     throw closedLinkError(signerLinkStateOf(current.status));
   }
-
-  /** Does one step; returns the agreement fields it produced. */
-  private async runStep(
-    step: SigningFinishStep,
-    contract: AgreementDocument<object>,
-    { sealed, documents }: { sealed: Map<string, Buffer>; documents: RunDocuments },
-  ): Promise<Partial<Agreement>> {
-    const config = familyConfig(contract.family);
-    const form = contract.form;
-    const parties = config.parties(form);
-    const title = config.title(form);
-    switch (step) {
-      case 'signaturePlaced':
-        await this.documents.placeSignature(
-          {
-            document: contract.docLink,
-            contractKind: contract.family,
-            signerName: parties.signerName,
-            initials: contract.initials,
-            signature: await this.signatureSourceOf(contract),
-            signedAt: contract.signedAt ?? new Date(),
-          },
-          documents,
-        );
-        return {};
-      case 'auditTrail': {
-        const { docLink } = await this.documents.createAuditTrail(
-          {
-            agreement: contract.docLink,
-            documentTitle: title,
-            signer: { name: parties.signerName, email: parties.signerEmail },
-            // Every recipient, one signer too (the certificate of completion, issue 37 item 6):
-            // role, e-mail, how they were authenticated ("… E-mail code verified at …") and
-            // whether they signed, by the one rule the card and /verify read.
-            ...auditRecipientsOf(contract, {
-              name: parties.signerName,
-              email: parties.signerEmail,
-            }),
-            events: auditEventsOf(contract),
-            contractToken: contract.token,
-            envelopeId: String(contract._id),
-            verifyUrl: verifyLink(this.config.PUBLIC_SIGNING_URL, contract.verifyId ?? null),
-          },
-          documents,
-        );
-        return { auditTrailDocLink: docLink };
-      }
-      case 'merged': {
-        if (!contract.auditTrailDocLink) throw new Error('the audit trail is missing');
-        // Built once and stored (the stored copy everybody gets), from the parts just checked.
-        const { combinedDocLink, pdf } = await this.documents.sealedAgreement(
-          contract.docLink,
-          contract.auditTrailDocLink,
-          contract.token,
-          // An admin's explicit, audited choice while the time-stamp service is away (issue 37).
-          contract.sealLevelOverride?.level,
-          documents,
-        );
-        sealed.set(combinedDocLink, pdf);
-        return {
-          signedDocLink: combinedDocLink,
-          signedSha256: createHash('sha256').update(pdf).digest('hex'),
-        };
-      }
-      case 'crmStageSigned': {
-        // Queued: the signer never waits for the CRM nor sees it fail (the worker retries).
-        await this.crmEvents.request(contract, 'signed', { link: contract.signedDocLink ?? null });
-        return {};
-      }
-      case 'signedPdfFiled': {
-        // Families whose signed PDFs belong to a project register them with the file service.
-        const projectId = config.fileServiceProjectId(form);
-        if (!projectId) return {};
-        if (!contract.signedDocLink) throw new Error('the sealed PDF is missing');
-        await this.fileService.registerContractFile({
-          projectId,
-          originalName: pdfFileName(title, ' (signed)'),
-          driveLink: contract.signedDocLink,
-          fileType: 'application/pdf',
-        });
-        return {};
-      }
-      case 'signedCopyMail': {
-        if (!contract.signedDocLink) throw new Error('the sealed PDF is missing');
-        const pdf =
-          sealed.get(contract.signedDocLink) ??
-          (await this.documents.pdfOf(contract.signedDocLink)).pdf;
-        // The verify link the mail carries resolves from now on.
-        if (contract.verifyId) await this.repository.addKey(contract, 'verify', contract.verifyId);
-        await this.mail.send({
-          key: agreementMailKey(contract, 'signed-copy'),
-          agreementId: String(contract._id),
-          template: {
-            kind: 'signed-copy',
-            data: {
-              recipientName: parties.signerName,
-              agreementTitle: title,
-              documentLink: verifyLink(this.config.PUBLIC_SIGNING_URL, contract.verifyId),
-            },
-          },
-          // Every signer gets the signed copy (one mail, each address once); copies in cc.
-          to: [
-            parties.signerEmail,
-            ...(contract.recipients ?? [])
-              .filter((r) => r.role !== 'cc' && r.id !== SINGLE_SIGNER_RECIPIENT_ID)
-              .map((r) => r.email),
-          ],
-          cc: parties.copyTo,
-          replyTo: parties.senderEmail,
-          attachments: [
-            {
-              filename: pdfFileName(title, ' (signed)'),
-              contentType: 'application/pdf',
-              content: Buffer.from(pdf),
-            },
-          ],
-        });
-        return {};
-      }
-    }
-  }
-
-  private async signatureSourceOf(contract: {
-    signature?: string | null;
-    signatureSource?: 'text' | 'image' | null;
-    signatureImageId?: string | null;
-    token?: string;
-  }): Promise<SignatureSource> {
-    if (contract.signatureSource === 'text' && contract.signature) {
-      return { text: contract.signature };
-    }
-    // Records from before per-upload ids were kept under the token.
-    const image = await this.signatureImages.findById(
-      contract.signatureImageId ?? contract.token ?? '',
-    );
-    if (!image) throw new Error('the uploaded signature image is missing');
-    const buffer = Buffer.from(image.png.buffer ?? image.png);
-    return { image: { originalname: 'signature.png', size: buffer.length, buffer } };
-  }
 }
 
 /**
@@ -501,190 +330,8 @@ export class SigningFinishService {
  */
 export type SealTiming = 'inline' | 'queued';
 
-/** `{PUBLIC_SIGNING_URL}/verify/{verifyId}`: the public page that checks a signed PDF. */
-export function verifyLink(signingUrl: string, verifyId: string | null): string | undefined {
-  return verifyId ? `${signingUrl.replace(/\/+$/, '')}/verify/${verifyId}` : undefined;
-}
-
 /** How long a signer's part may be under way before the schedule takes it over. */
 const SIGNER_PART_GRACE_MS = 60_000;
-
-/** How each kind of recipient proved who they are, as the audit trail says it. */
-const AUTHENTICATION_OF_ROLE: Readonly<Record<RecipientRole, string>> = {
-  signer: 'Own signing link by e-mail, captcha',
-  countersigner: 'Signed in to ProSign (staff account)',
-  cc: 'None (copy only)',
-};
-
-/**
- * How a recipient was authenticated, in words: a signer of an agreement that requires an
- * e-mail code also "E-mail code verified at …" (their last verification in the event log).
- */
-function authenticationOf(
-  agreement: Pick<Agreement<object>, 'events' | 'requireEmailCode'>,
-  recipientId: string,
-  role: RecipientRole,
-): string {
-  const base = AUTHENTICATION_OF_ROLE[role];
-  if (role !== 'signer' || !agreement.requireEmailCode) return base;
-  const verified = (agreement.events ?? [])
-    .filter(
-      (event) =>
-        event.type === 'email_code_verified' &&
-        (event.data as { recipientId?: unknown } | null)?.recipientId === recipientId,
-    )
-    .map((event) => new Date(event.at))
-    .sort((a, b) => b.getTime() - a.getTime())[0];
-  return verified
-    ? `${base}. E-mail code verified at ${formatPacificTimestamp(verified)}`
-    : `${base}, e-mail code`;
-}
-
-/**
- * The certificate's recipients and status line, each recipient's signature read from the
- * record by the shared rule (`recipientSignature`, `signingProgress`), never from the events.
- */
-function auditRecipientsOf(
-  agreement: Pick<Agreement<object>, 'events' | 'requireEmailCode'> & RecipientSource,
-  signer: { name: string; email: string },
-): { recipients: AuditRecipient[]; progress: AuditSigningProgress } {
-  const recipients = recipientsOf(agreement, signer);
-  const progress = signingProgress(recipients);
-  return {
-    recipients: recipients.map((r) => {
-      const signature = recipientSignature(r);
-      return {
-        recipientId: r.id,
-        role: r.role,
-        name: r.name,
-        email: r.email,
-        authentication: authenticationOf(agreement, r.id, r.role),
-        signed: signature.signed,
-        signedAt: signature.signedAt ? new Date(signature.signedAt) : null,
-      };
-    }),
-    progress: {
-      signed: progress.signed,
-      total: progress.total,
-      completedAt: progress.completedAt ? new Date(progress.completedAt) : null,
-    },
-  };
-}
-
-/** How a view came, in words: a link from a mail or a text, or the staff app (countersigner). */
-const VIEW_CHANNEL_NAMES: Readonly<Record<string, string>> = {
-  email: 'e-mail',
-  phone: 'text message',
-  staff: 'the ProSign staff app',
-};
-
-/** Event-log types the audit trail shows, as its own names. */
-const AUDIT_TYPE_OF: Readonly<Record<string, AuditEventType>> = {
-  sent: 'sent',
-  viewed: 'viewed',
-  email_code_verified: 'email_code_verified',
-  email_code_locked: 'email_code_locked',
-  email_code_reopened: 'email_code_reopened',
-  signature_saved: 'signature_saved',
-  signature_changed: 'signature_changed',
-  consent: 'consent',
-  signed: 'signed',
-  reminder_sent: 'reminder_sent',
-  resent: 'resent',
-  edited_resent: 'edited_resent',
-  signed_manually: 'signed_manually',
-  declined: 'declined',
-  handed_over: 'handed_over',
-  signer_changed: 'handed_over',
-  cancelled: 'cancelled',
-  void: 'voided',
-  seal_level_lowered: 'seal_level_lowered',
-};
-
-/** The audit trail's events, oldest first, from the agreement's event log (every view, every step). */
-export function auditEventsOf(
-  agreement: Pick<Agreement<object>, 'events' | 'form' | 'family' | 'recipients'>,
-): AuditEvent[] {
-  const signer = signerName(agreement);
-  // Another signer's events name them (their address), as the first signer's name her.
-  const others = new Map((agreement.recipients ?? []).map((r) => [r.id, r.email || r.name]));
-  const severalSigners = signingRecipientCount(agreement) > 1;
-  const events: AuditEvent[] = [];
-  // Issue 35: a place handed over names, before the hand-over, the signer who held it then.
-  const heldBy = holdersOverTime(agreement.events ?? []);
-  for (const [position, event] of (agreement.events ?? []).entries()) {
-    const type = AUDIT_TYPE_OF[event.type];
-    if (!type) continue;
-    const recipientId = (event.data as { recipientId?: unknown } | null)?.recipientId;
-    const earlier = heldBy(position, typeof recipientId === 'string' ? recipientId : null);
-    // With several signers each signature is its own event; the agreement's own "signed"
-    // (the last signature starting the seal) would repeat the last one.
-    if (severalSigners && event.type === 'signed' && typeof recipientId !== 'string') continue;
-    const byOther = typeof recipientId === 'string' ? others.get(recipientId) : undefined;
-    const audit: AuditEvent = {
-      type,
-      at: new Date(event.at),
-      actor: event.actor === SIGNER_ACTOR ? (earlier ?? byOther ?? signer) : event.actor,
-    };
-    if (type === 'handed_over') {
-      const data = event.data ?? {};
-      const from = String(data.fromName || data.fromEmail || '');
-      audit.handover = `from ${from} to ${String(data.toName ?? '')} <${String(data.toEmail ?? '')}>`;
-      if (typeof data.note === 'string' && data.note) audit.reason = data.note;
-    }
-    if (event.ip) audit.ip = event.ip;
-    // The signer's browser in words on what the signer did (staff and system events have none).
-    if (event.actor === SIGNER_ACTOR && event.userAgent) {
-      audit.userAgent = describeUserAgent(event.userAgent);
-    }
-    if (type === 'consent' && typeof event.data?.disclosureVersion === 'string') {
-      audit.consentVersion = event.data.disclosureVersion;
-    }
-    if (typeof recipientId === 'string') audit.recipientId = recipientId;
-    if (type === 'declined' && typeof event.data?.reason === 'string') {
-      audit.reason = event.data.reason;
-    }
-    if (type === 'seal_level_lowered') {
-      audit.reason = `sealed at PAdES ${String(event.data?.level)}, not ${String(event.data?.configured)}: ${String(event.data?.reason ?? '')}`;
-    }
-    if (type === 'viewed') {
-      if (event.data?.channel)
-        audit.via = VIEW_CHANNEL_NAMES[String(event.data.channel)] ?? 'e-mail';
-      if (event.userAgent) audit.device = deviceOf(event.userAgent);
-    }
-    events.push(audit);
-  }
-  return events.sort((a, b) => a.at.getTime() - b.at.getTime());
-}
-
-/**
- * Who held a signer's place when an event happened (issue 35): null while it is the holder
- * now; before a hand-over of the place, the e-mail (or name) of whom it was handed over from.
- * Events of the first signer carry no recipient id: they are `signer-1`'s.
- */
-function holdersOverTime(
-  events: ReadonlyArray<{ type: string; data?: Record<string, unknown> | null }>,
-): (position: number, recipientId: string | null) => string | null {
-  const handovers = events
-    .map((event, position) => ({ event, position }))
-    .filter(({ event }) => event.type === 'handed_over' || event.type === 'signer_changed');
-  return (position, recipientId) => {
-    const id = recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
-    // The first hand-over of this place from the event on (itself included) names who held it.
-    const next = handovers.find(
-      (handover) => handover.position >= position && handover.event.data?.recipientId === id,
-    );
-    if (!next) return null;
-    const data = next.event.data ?? {};
-    return String(data.fromEmail || data.fromName || '') || null;
-  };
-}
-
-function deviceOf(userAgent: string): DeviceKind {
-  if (/iPad|Tablet/i.test(userAgent)) return 'tablet';
-  if (/Mobile|Android|iPhone/i.test(userAgent)) return 'phone';
-  return 'desktop';
-}
 
 function responseOf(contract: Agreement<object>): FinishSigningResponse {
   return {
@@ -703,9 +350,4 @@ function leaseHeld(
   return Boolean(
     progress?.runner && progress.leaseUntil && progress.leaseUntil.getTime() > Date.now(),
   );
-}
-
-/** How many people sign (signers and countersigner) an agreement with recipients; 1 before them. */
-function signingRecipientCount(agreement: Pick<Agreement<object>, 'recipients'>): number {
-  return (agreement.recipients ?? []).filter((r) => r.role !== 'cc').length || 1;
 }

@@ -10,7 +10,7 @@ import type { SignerActor } from './signer-events';
 import { SigningService } from './signing.service';
 
 /**
- * A signer hands their place over to the authorised signatory (issue 35 item 2), from any
+ * A signer hands their place over to the authorised signatory, from any
  * family's link and as any of several signers: the link's seat is resolved as every signer
  * call resolves it (a handed-over or unknown link is refused there), then the agreement
  * core's hand-over does the one conditional update, the mails and the old link's mark.

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AgreementSendService } from '../agreements';
+import { AgreementSendService, AgreementSendSteps } from '../agreements';
 import { AgreementsModule } from '../agreements/agreements.module';
 import { CrmStageMovesModule } from '../crm/crm-stage-moves.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
@@ -21,6 +21,7 @@ import { SIGNING_CORE_PROVIDERS } from './signing-core-providers';
   providers: [
     MailService,
     AgreementSendService,
+    AgreementSendSteps,
     ...SIGNING_CORE_PROVIDERS,
     SigningProcessor,
     SigningScheduler,

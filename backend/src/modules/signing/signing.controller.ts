@@ -40,6 +40,7 @@ import { SigningDeclineService } from './signing-decline.service';
 import { HandoverSigningDto } from './dto/handover-signing.dto';
 import { SigningHandoverService } from './signing-handover.service';
 import { SigningFinishService } from './signing-finish.service';
+import { SignerSignatureService } from './signer-signature.service';
 import { SigningService, type SignerActor } from './signing.service';
 import type { UploadedImage } from '../documents';
 
@@ -53,13 +54,14 @@ function actorOf(request: Request): SignerActor {
  */
 @Public()
 @RequireCaptchaPass()
-// Issue 35: on an agreement that requires it, a verified e-mail code before anything opens.
+// On an agreement that requires it, a verified e-mail code before anything opens.
 @RequireEmailCode()
 @SignerRateLimit()
 @Controller()
 export class SigningController {
   constructor(
     private readonly signing: SigningService,
+    private readonly signatures: SignerSignatureService,
     private readonly finishing: SigningFinishService,
     private readonly declining: SigningDeclineService,
     private readonly emailCodes: EmailCodeService,
@@ -88,7 +90,7 @@ export class SigningController {
     @Body() body: UploadSignatureDto,
     @Req() request: Request,
   ): Promise<SignerSaveResponse> {
-    return this.signing.saveTypedSignature(
+    return this.signatures.saveTypedSignature(
       body.token,
       body,
       actorOf(request),
@@ -102,7 +104,7 @@ export class SigningController {
     @Body() body: UploadInitialsDto,
     @Req() request: Request,
   ): Promise<SignerSaveResponse> {
-    return this.signing.saveInitials(
+    return this.signatures.saveInitials(
       body.token,
       body,
       actorOf(request),
@@ -124,7 +126,7 @@ export class SigningController {
   ): Promise<SignerSaveResponse> {
     // A multipart body is read after the guards: its link's e-mail code proof is checked here.
     await this.emailCodes.assertRequest(request, body.token);
-    return this.signing.saveImageSignature(
+    return this.signatures.saveImageSignature(
       body.token,
       image,
       actorOf(request),
@@ -138,7 +140,7 @@ export class SigningController {
     @Body() body: EditSignatureDto,
     @Req() request: Request,
   ): Promise<SignerSaveResponse> {
-    return this.signing.editSignature(
+    return this.signatures.editSignature(
       body.token,
       body,
       actorOf(request),
@@ -153,7 +155,7 @@ export class SigningController {
     @Body() body: SignerTokenDto,
     @Req() request: Request,
   ): Promise<SignerSaveResponse> {
-    return this.signing.clearSignature(
+    return this.signatures.clearSignature(
       body.token,
       actorOf(request),
       this.signing.seatReadFor(request, body.token),
@@ -175,14 +177,14 @@ export class SigningController {
     );
   }
 
-  /** Issue 35: the signer declines with a reason; the agreement is declined and every link closes. */
+  /** The signer declines with a reason; the agreement is declined and every link closes. */
   @Post('signing/decline')
   @HttpCode(HttpStatus.OK)
   decline(@Body() body: DeclineSigningDto, @Req() request: Request): Promise<DeclineResponse> {
     return this.declining.decline(body.token, body.reason, actorOf(request));
   }
 
-  /** Issue 35: the signer hands over to the authorised signatory, who gets their own link. */
+  /** The signer hands over to the authorised signatory, who gets their own link. */
   @Post('signing/hand-over')
   @HttpCode(HttpStatus.OK)
   handOver(@Body() body: HandoverSigningDto, @Req() request: Request): Promise<HandoverResponse> {

@@ -24,6 +24,7 @@ import { SigningPresenceGateway } from './signing-presence.gateway';
 import { SigningPresenceService } from './signing-presence.service';
 import { SigningController } from './signing.controller';
 import { SIGNING_CORE_PROVIDERS } from './signing-core-providers';
+import { SignerSignatureService } from './signer-signature.service';
 import { SigningService } from './signing.service';
 import { VerifyController } from './verify.controller';
 import { VerifyService } from './verify.service';
@@ -78,6 +79,7 @@ import { SealLevelOverrides } from './seal-level-override.service';
     COUNTERSIGN_DUTY,
     SignerCallsService,
     SigningService,
+    SignerSignatureService,
     SigningFinishService,
     SigningDeclineService,
     SigningHandoverService,

@@ -1,16 +1,7 @@
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
-  BadRequestException,
-  ConflictException,
-  Injectable,
-  Logger,
-  NotFoundException,
-} from '@nestjs/common';
-import {
-  CONSENT_DISCLOSURE,
   HANDED_OVER_ERROR,
   HANDOVER_MESSAGES,
-  initialsFromFullName,
-  SIGNATURE_MESSAGES,
   SIGNER_MESSAGES,
   signerLinkStateOf,
   signingViewChannel,
@@ -20,16 +11,18 @@ import {
   type ContractStatus,
   type SignerLinkState,
   type SignerMetrics,
-  type SignerSaveResponse,
   type SignerUserDetail,
   type SigningBookmarks,
   type VerifyTokenResponse,
 } from '@prosign/domain';
-import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../platform/config/app-config';
-import { AgreementCrmEvents, AgreementRepository } from '../agreements';
+import {
+  AgreementCrmEvents,
+  AgreementEventRepository,
+  AgreementLinkRepository,
+} from '../agreements';
 import type { Agreement } from '../agreements';
-import { DocumentsService } from '../documents';
+import { DocumentLayoutService } from '../documents';
 import { familyConfig, recipientProgressOf } from '../agreements';
 import type { AgreementDocument } from '../agreements';
 
@@ -41,29 +34,13 @@ export interface SignerSeat {
   agreement: SignedAgreement;
   recipientId: string | null;
 }
-import { SignatureImageService, type UploadedImage } from '../documents';
-import {
-  OTHER_SIGNER_MESSAGES,
-  OtherSignerSigning,
-  type OtherSignerSeat,
-} from './other-signer.service';
+import { OtherSignerSigning, type OtherSignerSeat } from './other-signer.service';
 import { linkExpiresAt } from './link-expiry';
 import { SigningBookmarksReader } from './signing-bookmarks';
-import { SignatureImageRepository } from './signature-image.repository';
-
-/** Statuses in which the signature may still be changed: before a first save, and after it. */
-function editableStatuses(family: AgreementFamily) {
-  return [
-    ...transitionRule(family, 'saveSignature').from,
-    ...transitionRule(family, 'finish').from,
-  ];
-}
 
 import {
   agreementTitleOf,
   closedAtOf,
-  CONSENT_TEXT_SHA256,
-  closedLinkError,
   signerEvent,
   signerRecipientChange,
   type SignerActor,
@@ -77,7 +54,7 @@ export {
   type SignerActor,
 } from './signer-events';
 
-function metricsOf(
+export function metricsOf(
   contract: Pick<Agreement, 'status' | 'signatureSource' | 'signature' | 'initials'>,
 ): SignerMetrics {
   const status = contract.status;
@@ -107,11 +84,10 @@ export class SigningService {
   private readonly seatsReadFor = new WeakMap<object, { token: string; seat: SignerSeat }>();
 
   constructor(
-    private readonly repository: AgreementRepository,
+    private readonly links: AgreementLinkRepository,
+    private readonly eventLog: AgreementEventRepository,
     private readonly crmEvents: AgreementCrmEvents,
-    private readonly signatureImages: SignatureImageRepository,
-    private readonly images: SignatureImageService,
-    private readonly documents: DocumentsService,
+    private readonly documentLayout: DocumentLayoutService,
     private readonly others: OtherSignerSigning,
     private readonly bookmarks: SigningBookmarksReader,
     private readonly config: AppConfig,
@@ -139,7 +115,7 @@ export class SigningService {
    */
   async seatOf(token: string, family?: AgreementFamily, read?: SignerSeat): Promise<SignerSeat> {
     const key = token.trim();
-    const found = read ?? (await this.repository.findBySigningToken<object>(key));
+    const found = read ?? (await this.links.findBySigningToken<object>(key));
     if (
       !found ||
       found.agreement.status === null ||
@@ -147,7 +123,7 @@ export class SigningService {
     ) {
       throw new NotFoundException(SIGNER_MESSAGES.unknownLink);
     }
-    // Issue 35: a place handed over to another signer holds a new token; the old one is closed.
+    // A place handed over to another signer holds a new token; the old one is closed.
     const { agreement, recipientId } = found;
     const current = recipientId
       ? agreement.recipients?.find((r) => r.id === recipientId)?.token
@@ -182,7 +158,7 @@ export class SigningService {
     token: string,
     seat: { agreement: SignedAgreement; recipientId: string | null },
   ): Promise<ConflictException> {
-    const handover = await this.repository.handoverOfLink(token);
+    const handover = await this.links.handoverOfLink(token);
     const id = seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
     const now = seat.agreement.recipients?.find((r) => r.id === id);
     const to =
@@ -233,7 +209,7 @@ export class SigningService {
         event: signerEvent('viewed', actor, { channel }),
       };
       // Every open is an event; the first moves 'not signed' to viewed in the same update.
-      const firstView = await this.repository.transition<object>(
+      const firstView = await this.eventLog.transition<object>(
         contract,
         transitionRule(contract.family, 'view'),
         {
@@ -245,8 +221,8 @@ export class SigningService {
           },
         },
       );
-      contract = firstView ?? (await this.repository.record<object>(contract, view)) ?? contract;
-      // The deal's record hears of the first view (issue 36), once, but asked on every open: an
+      contract = firstView ?? (await this.eventLog.record<object>(contract, view)) ?? contract;
+      // The deal's record hears of the first view, once, but asked on every open: an
       // open whose request was lost (the database gone between the view and it) must not lose
       // the note for good, and a repeat of a recorded write changes nothing. Its failure fails
       // the open, which the signing page tries again.
@@ -271,7 +247,7 @@ export class SigningService {
       signedDocLink: contract.signedDocLink ?? null,
       verifyId: contract.finish?.state === 'completed' ? contract.verifyId : null,
       bookmarks: open ? await this.bookmarksOf(contract) : null,
-      readingLink: open ? this.documents.readingLink(contract.docLink) : null,
+      readingLink: open ? this.documentLayout.readingLink(contract.docLink) : null,
       sentAt: contract.createdAt?.toISOString() ?? null,
       expiresAt: open ? linkExpiresAt(contract, this.config.CONTRACT_EXPIRY_DAYS) : null,
       closedAt: signedPart?.toISOString() ?? closedAtOf(contract)?.toISOString() ?? null,
@@ -291,198 +267,6 @@ export class SigningService {
       return { metrics, client };
     }
     return this.userDetailOf(seat.agreement);
-  }
-
-  /** `upload-signature`: the typed signature, with initials (from the name unless given). */
-  async saveTypedSignature(
-    token: string,
-    input: { textSignature: string; initials?: string },
-    actor: SignerActor,
-    read?: SignerSeat,
-  ): Promise<SignerSaveResponse> {
-    const text = input.textSignature.trim();
-    if (!text) throw new BadRequestException(SIGNATURE_MESSAGES.blankSignature);
-    const seat = await this.seatOf(token, undefined, read);
-    const other = otherSeatOf(seat);
-    if (other) {
-      const typed = { signature: text, signatureSource: 'text' as const, initials: input.initials };
-      return this.others.saveSignature(other, typed, actor);
-    }
-    const contract = openContractOf(seat.agreement);
-    const saved = await this.saveSignature(
-      contract,
-      {
-        signature: text,
-        signatureSource: 'text',
-        initials: this.initialsFor(contract, input.initials),
-      },
-      actor,
-    );
-    return { message: SIGNER_MESSAGES.signatureUploaded, metrics: metricsOf(saved) };
-  }
-
-  /** `upload-image`: a drawn or uploaded PNG, re-encoded and kept beside the contract. */
-  async saveImageSignature(
-    token: string,
-    file: UploadedImage | undefined,
-    actor: SignerActor,
-    read?: SignerSeat,
-  ): Promise<SignerSaveResponse> {
-    const seat = await this.seatOf(token, undefined, read);
-    const other = otherSeatOf(seat);
-    if (other) this.others.openRecipient(other);
-    const contract = other?.agreement ?? openContractOf(seat.agreement);
-    const png = this.images.normalizeUploadedPng(file);
-    // Each upload is its own record, referenced by the contract in the same
-    // conditional update that saves the signature: once signed, the contract
-    // keeps pointing at the image it was signed with, whatever comes later.
-    const imageId = randomUUID();
-    const images = this.signatureImages;
-    await images.insert({ _id: imageId, png, uploadedAt: new Date(), uploadedIp: actor.ip });
-    if (other) {
-      const drawn = {
-        signature: null,
-        signatureSource: 'image' as const,
-        signatureImageId: imageId,
-      };
-      return this.others.saveSignature(other, drawn, actor).catch(async (error: unknown) => {
-        await images.delete(imageId);
-        throw error;
-      });
-    }
-    let saved: SignedAgreement;
-    try {
-      saved = await this.saveSignature(
-        contract,
-        {
-          signature: null,
-          signatureSource: 'image',
-          signatureImageId: imageId,
-          initials: this.initialsFor(contract),
-        },
-        actor,
-      );
-    } catch (error) {
-      await images.delete(imageId);
-      throw error;
-    }
-    if (contract.signatureImageId && contract.signatureImageId !== imageId) {
-      await images.delete(contract.signatureImageId);
-    }
-    return { message: SIGNER_MESSAGES.signatureUploaded, metrics: metricsOf(saved) };
-  }
-
-  /** `upload-initials`: initials together with the signer's consent (required to finish). */
-  async saveInitials(
-    token: string,
-    input: { initials?: string; agreedToTerms?: boolean },
-    actor: SignerActor,
-    read?: SignerSeat,
-  ): Promise<SignerSaveResponse> {
-    if (input.agreedToTerms !== true) {
-      throw new BadRequestException(SIGNER_MESSAGES.consentRequired);
-    }
-    const seat = await this.seatOf(token, undefined, read);
-    const other = otherSeatOf(seat);
-    if (other) return this.others.saveInitials(other, input, actor);
-    const contract = openContractOf(seat.agreement);
-    const initials = this.initialsFor(contract, input.initials);
-    const now = new Date();
-    const open = { status: { $in: editableStatuses(contract.family) } };
-    // Consent is an event each time it is given, with the disclosure's version and hash; the
-    // first one's time and address are the record's. Initials follow the latest call.
-    const consent = signerEvent('consent', actor, {
-      disclosureVersion: CONSENT_DISCLOSURE.version,
-      disclosureSha256: CONSENT_TEXT_SHA256,
-    });
-    const updated =
-      (await this.repository.record<object>(contract, {
-        now,
-        condition: { ...open, consentAt: null },
-        set: { initials, consentAt: now, consentIp: actor.ip },
-        event: consent,
-      })) ??
-      (await this.repository.record<object>(contract, {
-        now,
-        condition: open,
-        set: { initials },
-        event: consent,
-      }));
-    if (!updated) throw await this.refusalFor(contract.token);
-    return { message: SIGNER_MESSAGES.initialsUploaded, metrics: metricsOf(updated) };
-  }
-
-  /** `edit-signature`: changes the typed signature and initials until the contract is signed. */
-  async editSignature(
-    token: string,
-    input: { signatures: string; initials: string },
-    actor: SignerActor,
-    read?: SignerSeat,
-  ): Promise<SignerSaveResponse> {
-    const signature = input.signatures.trim();
-    if (!signature) throw new BadRequestException(SIGNATURE_MESSAGES.blankSignature);
-    const seat = await this.seatOf(token, undefined, read);
-    const other = otherSeatOf(seat);
-    if (other) {
-      const typed = { signature, signatureSource: 'text' as const, initials: input.initials };
-      return this.others.saveSignature(other, typed, actor, SIGNER_MESSAGES.editSaved);
-    }
-    const contract = openContractOf(seat.agreement);
-    const initials = this.initialsFor(contract, input.initials);
-    if (
-      contract.signatureSource === 'text' &&
-      contract.signature === signature &&
-      contract.initials === initials
-    ) {
-      return { message: SIGNER_MESSAGES.editUnchanged, metrics: metricsOf(contract) };
-    }
-    const saved = await this.saveSignature(
-      contract,
-      { signature, signatureSource: 'text', initials },
-      actor,
-    );
-    return { message: SIGNER_MESSAGES.editSaved, metrics: metricsOf(saved) };
-  }
-
-  /**
-   * `clear-signature` (spec 1 §4.1, item 6): clears the saved signature and initials
-   * and resets the saved flag — the agreement goes back to viewed, as the rule
-   * `clearSignature` says, with the event in the same update. Clearing what is
-   * not saved answers with the metrics as they are; a closed link is refused.
-   */
-  async clearSignature(
-    token: string,
-    actor: SignerActor,
-    read?: SignerSeat,
-  ): Promise<SignerSaveResponse> {
-    const seat = await this.seatOf(token, undefined, read);
-    const other = otherSeatOf(seat);
-    if (other) return this.others.clearSignature(other, actor);
-    const contract = openContractOf(seat.agreement);
-    if (!metricsOf(contract).isSignatureSaved && contract.status !== 'signature_saved') {
-      return { message: SIGNER_MESSAGES.signatureCleared, metrics: metricsOf(contract) };
-    }
-    const cleared = await this.repository.transition<object>(
-      contract,
-      transitionRule(contract.family, 'clearSignature'),
-      {
-        set: {
-          signature: null,
-          signatureSource: null,
-          signatureImageId: null,
-          initials: null,
-          ...signerRecipientChange(contract, 'clearSignature', new Date(), actor),
-        },
-        event: signerEvent('signature_cleared', actor, {
-          source: contract.signatureSource ?? '',
-        }),
-      },
-    );
-    if (!cleared) throw await this.refusalFor(contract.token);
-    if (contract.signatureImageId) {
-      await this.signatureImages.delete(contract.signatureImageId);
-    }
-    return { message: SIGNER_MESSAGES.signatureCleared, metrics: metricsOf(cleared) };
   }
 
   /**
@@ -514,75 +298,15 @@ export class SigningService {
       },
     };
   }
-
-  private initialsFor(contract: Agreement<object>, given?: string): string {
-    const name = familyConfig(contract.family).parties(contract.form).signerName;
-    const initials = given?.trim() || contract.initials || initialsFromFullName(name);
-    if (!initials) throw new BadRequestException('Please add your initials');
-    return initials;
-  }
-
-  /**
-   * Stores the signature; the first save moves the contract to signature_saved
-   * (time, IP, history) in the same update. Refused once signed or closed.
-   */
-  private async saveSignature(
-    contract: SignedAgreement,
-    fields: Pick<Agreement, 'signature' | 'signatureSource' | 'initials'> &
-      Partial<Pick<Agreement, 'signatureImageId'>>,
-    actor: SignerActor,
-  ): Promise<SignedAgreement> {
-    const now = new Date();
-    const first = await this.repository.transition<object>(
-      contract,
-      transitionRule(contract.family, 'saveSignature'),
-      {
-        now,
-        set: {
-          ...fields,
-          signatureSavedAt: now,
-          signatureSavedIp: actor.ip,
-          ...signerRecipientChange(contract, 'saveSignature', now, actor),
-        },
-        event: signerEvent('signature_saved', actor, { source: fields.signatureSource ?? '' }),
-      },
-    );
-    if (first) return first;
-    const again = await this.repository.record<object>(contract, {
-      now,
-      condition: { status: { $in: transitionRule(contract.family, 'finish').from } },
-      set: fields,
-      event: signerEvent('signature_changed', actor, { source: fields.signatureSource ?? '' }),
-    });
-    if (again) return again;
-    throw await this.refusalFor(contract.token);
-  }
-
-  /** Why a conditional update found nothing: the link closed (or got signed) meanwhile. */
-  private async refusalFor(token: string): Promise<ConflictException> {
-    const current = await this.contractOf(token);
-    return closedLinkError(signerLinkStateOf(current.status));
-  }
 }
 
 /** The seat of another signer than the first, or null for the first signer's link. */
-function otherSeatOf(seat: SignerSeat): OtherSignerSeat | null {
+export function otherSeatOf(seat: SignerSeat): OtherSignerSeat | null {
   return seat.recipientId ? { agreement: seat.agreement, recipientId: seat.recipientId } : null;
 }
 
-/** The first signer's agreement while her link still accepts changes; 409 with the page's text otherwise. */
-function openContractOf(contract: SignedAgreement): SignedAgreement {
-  const state = signerLinkStateOf(contract.status);
-  if (state !== 'open') throw closedLinkError(state);
-  // Her signature is stamped into the document: it no longer changes.
-  if (firstSignerSignedPart(contract)) {
-    throw new ConflictException(OTHER_SIGNER_MESSAGES.alreadySigned);
-  }
-  return contract;
-}
-
 /** When the first signer signed her part of an agreement others still sign; null otherwise. */
-function firstSignerSignedPart(
+export function firstSignerSignedPart(
   contract: Pick<Agreement<object>, 'recipients' | 'status'>,
 ): Date | null {
   const first = contract.recipients?.find((r) => r.id === SINGLE_SIGNER_RECIPIENT_ID);

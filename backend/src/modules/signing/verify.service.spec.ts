@@ -1,4 +1,5 @@
-import { auditEventsOf, verifyLink } from './signing-finish.service';
+import { auditEventsOf } from './signing-finish-audit';
+import { verifyLink } from './signing-finish-plan';
 import { createHash } from 'node:crypto';
 import { maskEmail, VerifyService } from './verify.service';
 
@@ -55,7 +56,7 @@ describe('verify page rules', () => {
         actor: 'maria@example.com',
         via: 'text message',
         device: 'phone',
-        // The browser in words for the certificate of completion (issue 37 item 6).
+        // The browser in words for the certificate of completion.
         userAgent: 'Unknown browser on iOS 18 (phone)',
       },
       { type: 'consent', at: at(7), ip: '10.0.0.2', actor: 'maria@example.com' },
@@ -79,10 +80,8 @@ describe('VerifyService: the seal section', () => {
   };
   function service(record: { revision: number; archiveExtensions?: { sha256: string }[] }) {
     const reads: number[] = [];
-    const repository = {
-      findByKey: jest.fn(async () => agreement),
-      checkChain: jest.fn(async () => ({ intact: true })),
-    };
+    const links = { findByKey: jest.fn(async () => agreement) };
+    const eventLog = { checkChain: jest.fn(async () => ({ intact: true })) };
     const documents = {
       find: jest.fn(async (docId: string) => ({ _id: docId, ...record })),
       readCurrentPdf: jest.fn(async (found: { revision: number }) => {
@@ -92,8 +91,9 @@ describe('VerifyService: the seal section', () => {
     };
     return {
       verify: new VerifyService(
-        repository as unknown as ConstructorParameters<typeof VerifyService>[0],
-        documents as unknown as ConstructorParameters<typeof VerifyService>[1],
+        links as unknown as ConstructorParameters<typeof VerifyService>[0],
+        eventLog as unknown as ConstructorParameters<typeof VerifyService>[1],
+        documents as unknown as ConstructorParameters<typeof VerifyService>[2],
       ),
       reads,
       documents,

@@ -11,11 +11,11 @@ import {
   type VerifySealReport,
 } from '@prosign/domain';
 import { createHash } from 'node:crypto';
-import { AgreementRepository } from '../agreements';
+import { AgreementEventRepository, AgreementLinkRepository } from '../agreements';
 import { familyConfig, recipientsOf } from '../agreements';
 import type { AgreementDocument } from '../agreements';
 import { AUDIT_EVENT_LABELS, DocumentRepository, sealReportOf } from '../documents';
-import { auditEventsOf } from './signing-finish.service';
+import { auditEventsOf } from './signing-finish-audit';
 import { agreementTitleOf } from './signing.service';
 
 const VERIFY_NOT_FOUND = 'No signed document has this verification link.';
@@ -57,7 +57,7 @@ function actorNames(
 }
 
 /**
- * The public `/verify/{verifyId}` page (issue 8): what anyone holding the
+ * The public `/verify/{verifyId}` page: what anyone holding the
  * link may learn about a signed document (no IP addresses, masked e-mails),
  * and whether a given PDF is the sealed original, byte for byte.
  */
@@ -68,7 +68,8 @@ export class VerifyService {
   private readonly sealReports = new Map<string, Promise<VerifySealReport | null>>();
 
   constructor(
-    private readonly repository: AgreementRepository,
+    private readonly links: AgreementLinkRepository,
+    private readonly eventLog: AgreementEventRepository,
     private readonly documents: DocumentRepository,
   ) {}
 
@@ -97,7 +98,7 @@ export class VerifyService {
     for (const copy of of.copyTo) {
       parties.push({ role: 'Copy to', name: '', email: maskEmail(copy) });
     }
-    const chain = await this.repository.checkChain(contract._id);
+    const chain = await this.eventLog.checkChain(contract._id);
     const by = actorNames(recipients, of.senderEmail);
     return {
       title: agreementTitleOf(contract),
@@ -166,7 +167,7 @@ export class VerifyService {
   }
 
   private async contractOf(verifyId: string): Promise<AgreementDocument<object>> {
-    const contract = await this.repository.findByKey<object>('verify', verifyId);
+    const contract = await this.links.findByKey<object>('verify', verifyId);
     if (!contract || contract.status === null) throw new NotFoundException(VERIFY_NOT_FOUND);
     return contract;
   }

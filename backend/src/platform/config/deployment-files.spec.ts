@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -13,9 +13,13 @@ const read = (file: string) => readFileSync(join(root, file), 'utf8');
 // local stack, and the reCAPTCHA verify URL is overridden only by tests.
 const NOT_IN_COMPOSE = new Set(['MAIL_CATCHER_PORT', 'RECAPTCHA_VERIFY_URL']);
 
-const variables = [
-  ...read('backend/src/platform/config/app-config.ts').matchAll(/readonly ([A-Z][A-Z0-9_]+)/g),
-].map(([, name]) => name);
+// AppConfig declares its variables by area, in ./sections.
+const sections = readdirSync(join(__dirname, 'sections')).map(
+  (file) => `backend/src/platform/config/sections/${file}`,
+);
+const variables = sections
+  .flatMap((file) => [...read(file).matchAll(/readonly ([A-Z][A-Z0-9_]+)/g)])
+  .map(([, name]) => name);
 
 describe('deployment files', () => {
   it('finds the configuration variables', () => {

@@ -15,7 +15,7 @@ const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers["x-api-key"]',
   'req.headers["x-captcha-pass"]',
-  // The e-mail code's proof (issue 35): as good as the code for this session.
+  // The e-mail code's proof: as good as the code for this session.
   'req.headers["x-email-code-proof"]',
   // A referrer can be a signing page's own address (its token in the path); our pages send
   // none, but a browser or proxy that ignores the policy must not put it in a log line.

@@ -10,7 +10,7 @@ import { DiscoveryModule, DiscoveryService, Reflector } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
 
 /**
- * Link hardening of the signer's calls (issue 35): signing links carry their
+ * Link hardening of the signer's calls: signing links carry their
  * token in the path and the answers carry the agreement, so they are never
  * indexed, never name the page in a referrer, and never stored by a browser
  * or a proxy. The signing app's pages send the same (scripts/serve-frontend.mjs,

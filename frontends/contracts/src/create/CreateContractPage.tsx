@@ -8,7 +8,7 @@ import { ClausePreview } from './components/ClausePreview';
 import { ContractPanel } from './components/ContractPanel';
 import { DealServicePanel } from './components/DealServicePanel';
 import { MissingPropertiesModal } from './components/MissingPropertiesModal';
-import { contractFormData } from './contract-draft';
+import { contractFormData } from './contract-send-input';
 import { useContractCreation } from './hooks/useContractCreation';
 import './create-contract.css';
 

@@ -18,7 +18,7 @@ const CREATE_STEP_MESSAGES = {
 
 /**
  * What the creation form holds: the service, its report count, the contract
- * fields, and the signers besides the form's own with their order (issue 34).
+ * fields, and the signers besides the form's own with their order.
  */
 export interface CreateStepValues {
   serviceType: string;
@@ -28,7 +28,7 @@ export interface CreateStepValues {
   signingOrder: SigningOrder;
   /** The firm's countersigner (null: none). */
   countersigner: CountersignerInput | null;
-  /** "Require an e-mail code" (issue 35); null: the family's default. */
+  /** "Require an e-mail code"; null: the family's default. */
   requireEmailCode?: boolean | null;
 }
 
@@ -47,7 +47,7 @@ export function createStepSchema(fields: () => readonly FormField[]) {
       serviceType: z.string(),
       t24ReportCount: z.string(),
       form: z.custom<ContractForm>((value) => typeof value === 'object' && value !== null),
-      // Optional: values from before several signers (issue 34) have none.
+      // Optional: values from before several signers have none.
       additionalSigners: z
         .array(z.object({ name: z.string(), email: z.string(), phone: z.string() }))
         .optional(),

@@ -7,7 +7,7 @@ import {
 } from '@prosign/ui/forms';
 
 /*
- * Several signers on a standard contract (issue 34 item 2): the shared list rule
+ * Several signers on a standard contract: the shared list rule
  * (`signerErrors` of @prosign/ui/forms, the domain's recipient-list rule) on this
  * form's own signer and cc address, each problem placed on this form's fields.
  */

@@ -171,7 +171,7 @@ describe('/countersign: Waiting for my signature', () => {
   });
 });
 
-describe('the "Waiting for my signature" entry (issue 53 item 10)', () => {
+describe('the "Waiting for my signature" entry', () => {
   /** The demo CSM: Home and Dashboard, and the server says nobody named them countersigner. */
   function csmApi(countersigner: boolean) {
     return createFakeApi({

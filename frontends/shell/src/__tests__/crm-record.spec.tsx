@@ -71,7 +71,7 @@ function recordApi(session = staffSession()) {
   return api;
 }
 
-describe('CRM record (admins, issue 36 item 6)', () => {
+describe('CRM record (admins)', () => {
   it('shows the deal, its stage moves, its notes newest first with links, and its files', async () => {
     await renderShell('/crm-record?type=deals&id=40000003', { api: recordApi() });
     expect(
@@ -118,7 +118,7 @@ describe('CRM record (admins, issue 36 item 6)', () => {
     await expectNoSeriousAxeViolations(screen.getByRole('main'));
   });
 
-  it('links nothing a signer wrote: their quoted lines stay plain text (issue 53 item 8)', async () => {
+  it('links nothing a signer wrote: their quoted lines stay plain text', async () => {
     const api = recordApi();
     const card = 'https://staff.prosign.example/dashboard?id=agr-2';
     api.on('GET', '/api/admin/crm/records/deals/40000003', () => ({

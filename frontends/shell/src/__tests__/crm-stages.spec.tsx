@@ -68,7 +68,7 @@ function stagesApi(session = staffSession(), view = pipelines()) {
 
 const sales = () => screen.getByRole('region', { name: /Sales Pipeline/ });
 
-describe('CRM stages (admins, issue 36 item 3)', () => {
+describe('CRM stages (admins)', () => {
   it("shows each pipeline's rules and saves a changed one", async () => {
     const user = userEvent.setup();
     const api = stagesApi();

@@ -39,7 +39,7 @@ function defaultsApi(session = staffSession()) {
 
 const section = () => screen.getByRole('region', { name: 'E-mail code' });
 
-describe('User Access: "Require an e-mail code" per family (admins, issue 35)', () => {
+describe('User Access: "Require an e-mail code" per family (admins)', () => {
   it("shows each family's default and saves a change", async () => {
     const user = userEvent.setup();
     const api = defaultsApi();

@@ -57,7 +57,7 @@ function stuckApi({
 
 const item = (name: RegExp) => screen.getByRole('listitem', { name });
 
-describe('Stuck operations (admins, issue 37 item 3)', () => {
+describe('Stuck operations (admins)', () => {
   it('lists each stopped send and finish in words; only a waiting seal offers a lower level', async () => {
     const { api } = stuckApi();
     await renderShell('/stuck-operations', { api });

@@ -95,12 +95,12 @@ export interface SigningAgreementProps {
   finishing: boolean;
   completed: boolean;
   /**
-   * Declines with the checked reason (issue 35); rejects with the server's refusal. The
+   * Declines with the checked reason; rejects with the server's refusal. The
    * page then shows the declined state. Offered until the signer signed their part.
    */
   onDecline?: (reason: string) => Promise<void>;
   /**
-   * Hands over to the authorised signatory (issue 35); rejects with the server's refusal.
+   * Hands over to the authorised signatory; rejects with the server's refusal.
    * The page then shows that the link was handed over. Offered until the signer signed
    * their part; with a saved signature it says to clear it first.
    */
@@ -125,7 +125,7 @@ export function SigningAgreement(props: SigningAgreementProps) {
   // Phones read the text; the PDF (the legal document) is one tap away, and the default elsewhere.
   const view = readingLink ? (chosenView ?? (narrow ? 'reading' : 'pdf')) : 'pdf';
   const title = `The agreement: ${props.agreementTitle}`;
-  // The signer's pass (and e-mail code proof) opens a document that needs the code (issue 35).
+  // The signer's pass (and e-mail code proof) opens a document that needs the code.
   const passHeaders = useContext(CaptchaPassContext)?.headers;
   const request = useMemo(
     () => (passHeaders ? { headers: passHeaders } : undefined),

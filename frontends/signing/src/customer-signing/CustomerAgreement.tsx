@@ -23,7 +23,7 @@ export interface CustomerAgreementProps {
   onCompleted: () => void;
   /** The sealed copy once the agreement is signed by everyone (the session's). */
   sealedCopy: SealedCopy;
-  /** Issue 35: the link was handed over from this page; the flow shows its closed state. */
+  /** The link was handed over from this page; the flow shows its closed state. */
   onHandedOver?: (state: SigningPageState) => void;
   /** Tests pass a fake PDF loader. */
   loadPdf?: PdfLoader;
@@ -41,7 +41,7 @@ export function CustomerAgreement({
 }: CustomerAgreementProps) {
   const steps = useCustomerSigningSteps({ link, ...options });
   const { api, token, update } = options;
-  // Issue 35: the link closes as declined; the flow shows the declined state.
+  // The link closes as declined; the flow shows the declined state.
   const decline = async (reason: string) => {
     const declined = await api.decline(token, reason);
     update({
@@ -50,7 +50,7 @@ export function CustomerAgreement({
       closedAt: declined.declinedAt,
     });
   };
-  // Issue 35: handed over to the authorised signatory; the flow shows the link as handed over.
+  // Handed over to the authorised signatory; the flow shows the link as handed over.
   const handOver = async (handover: HandoverRequest) => {
     const handed = await api.handOver(token, handover);
     options.onHandedOver?.({

@@ -13,7 +13,7 @@ const loadFlow = () => import(/* webpackChunkName: "customer-signing" */ './Cust
 const CustomerSigningFlow = lazy(() =>
   loadFlow().then((module) => ({ default: module.CustomerSigningFlowWithData })),
 );
-// The e-mail code step (issue 35), between the captcha and the agreement, on agreements that need it.
+// The e-mail code step, between the captcha and the agreement, on agreements that need it.
 const EmailCodeGate = lazy(
   () => import(/* webpackChunkName: "email-code" */ '../signing-session/EmailCodeGate'),
 );

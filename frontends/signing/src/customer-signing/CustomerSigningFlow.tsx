@@ -31,7 +31,7 @@ export function CustomerSigningFlow({
 }: CustomerSigningFlowProps) {
   const session = useSignerSession(token, prefix);
   const [completedHere, setCompletedHere] = useState(false);
-  // Issue 35: handed over from this page (the link is closed now).
+  // Handed over from this page (the link is closed now).
   const [handedOver, setHandedOver] = useState<SigningPageState | null>(null);
   const state = handedOver ?? pageStateOf(session, completedHere);
   const stateKey = state ? JSON.stringify(state) : 'failed';

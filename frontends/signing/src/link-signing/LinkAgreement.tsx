@@ -40,7 +40,7 @@ export interface LinkAgreementProps {
   /** The sealed copy once the agreement is signed by everyone (the flow's). */
   sealedCopy: SealedCopy;
   onCompleted: () => void;
-  /** Issue 35: the link was handed over from this page; the flow shows its closed state. */
+  /** The link was handed over from this page; the flow shows its closed state. */
   onHandedOver?: (state: SigningPageState) => void;
   /** Tests pass a fake PDF loader. */
   loadPdf?: PdfLoader;
@@ -113,7 +113,7 @@ export function LinkAgreement({
     });
   };
 
-  // Issue 35: the opened link turns declined; the flow shows the declined state.
+  // The opened link turns declined; the flow shows the declined state.
   const onDecline = async (reason: string) => {
     const declined = await api.decline(customId, reason);
     queryClient.setQueryData<LinkSigningView>(
@@ -130,7 +130,7 @@ export function LinkAgreement({
     );
   };
 
-  // Issue 35: handed over to the authorised signatory; the flow shows the link as handed over.
+  // Handed over to the authorised signatory; the flow shows the link as handed over.
   const onHandOver = async (handover: HandoverRequest) => {
     const handed = await api.handOver(customId, handover);
     onHandedOver?.({
@@ -147,7 +147,7 @@ export function LinkAgreement({
       agreementTitle={view.agreementTitle}
       loadPdf={loadPdf}
       readingLink={view.readingLink}
-      // Several signers (issue 34): where the signatures stand, and this signer's own blocks.
+      // Several signers: where the signatures stand, and this signer's own blocks.
       progress={progress}
       expiresAt={view.expiresAt}
       recipientId={view.recipientId}

@@ -42,7 +42,7 @@ export function LinkSigningFlow({ family, customId, onStateChange }: LinkSigning
     },
   });
   const [completedHere, setCompletedHere] = useState(false);
-  // Issue 35: handed over from this page (the link is closed now).
+  // Handed over from this page (the link is closed now).
   const [handedOver, setHandedOver] = useState<SigningPageState | null>(null);
   const view = opened.data;
   // Read again with get-contract (counts no view), apart from the opened view, which keeps

@@ -18,7 +18,7 @@ const loadFlow = () => import(/* webpackChunkName: "link-signing" */ './LinkSign
 const LinkSigningFlow = lazy(() =>
   loadFlow().then((module) => ({ default: module.LinkSigningFlowWithData })),
 );
-// The e-mail code step (issue 35), between the captcha and the agreement, on agreements that need it.
+// The e-mail code step, between the captcha and the agreement, on agreements that need it.
 const EmailCodeGate = lazy(
   () => import(/* webpackChunkName: "email-code" */ '../signing-session/EmailCodeGate'),
 );

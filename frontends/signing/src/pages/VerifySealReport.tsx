@@ -108,7 +108,7 @@ function ChainList({
 }
 
 /**
- * What a sealed PDF carries (issue 37 item 5): when a time-stamp authority says it was signed,
+ * What a sealed PDF carries: when a time-stamp authority says it was signed,
  * the PAdES level reached, the chains with each certificate checked at that time, what does not
  * hold, and what ProSign's own local root means. The page's stored copy and an uploaded file
  * show the same.

@@ -105,7 +105,7 @@ interface EmailCodeGateProps {
 }
 
 /**
- * The e-mail one-time code (issue 35), between the captcha and the agreement on every
+ * The e-mail one-time code, between the captcha and the agreement on every
  * family's signing page: asks whether the link needs a code; if so, mails one (unless one is
  * pending) and shows the code step; a verified code's proof is kept for the captcha pass's
  * session and added to the pass headers the signer's calls send (`X-Email-Code-Proof`).

@@ -42,7 +42,7 @@ export function linkPageState(
 export function refusedLinkState(error: unknown): SigningPageState | null {
   const refusal = error as { statusCode?: unknown; message?: unknown; error?: unknown } | null;
   if (refusal?.statusCode !== 409) return null;
-  // Issue 35: a link handed over to another signer; the message says to whom.
+  // A link handed over to another signer; the message says to whom.
   if (refusal.error === HANDED_OVER_ERROR && typeof refusal.message === 'string') {
     return { kind: 'handed-over', message: refusal.message };
   }

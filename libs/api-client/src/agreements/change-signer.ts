@@ -12,7 +12,7 @@ import { useApiClient } from '../config/RuntimeConfigProvider';
 import { invalidateAgreements } from './agreement-hooks';
 
 /**
- * Staff's Change signer (issue 35 item 2) on a card: `POST /api/update/change-signer
+ * Staff's Change signer on a card: `POST /api/update/change-signer
  * {token, recipientId, name, email, note}` for standard contracts (named by their token),
  * `POST /api/{sow|co}/change-signer {id, …}` for the families named by id. The new signer
  * gets their own link; the old one closes. Not retried: a repeat is refused (409).

@@ -13,7 +13,7 @@ const recordPath = (type: CrmRecordViewType, id: string) =>
   `/api/admin/crm/records/${type}/${encodeURIComponent(id)}`;
 
 /**
- * The admins' CRM calls (issue 36 items 3 and 6, admin session): the stage each event moves a
+ * The admins' CRM calls (admin session): the stage each event moves a
  * deal to in each pipeline, and a local CRM record with what ProSign wrote on it.
  */
 export const crmAdminApi = {

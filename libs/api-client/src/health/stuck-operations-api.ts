@@ -8,7 +8,7 @@ import type { ApiClient } from '../client/createApiClient';
 import { useApiClient } from '../config/RuntimeConfigProvider';
 
 /**
- * The admins' view of stopped sends and finishes (issue 37 item 3, admin session), and the one way
+ * The admins' view of stopped sends and finishes (admin session), and the one way
  * out for a finish waiting at the seal: sealing that agreement at a lower level, with a reason.
  */
 export const stuckOperationsApi = {

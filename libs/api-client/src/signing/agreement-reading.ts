@@ -8,7 +8,7 @@ async function fetchAgreementReading(
   headers: Record<string, string> = {},
 ): Promise<AgreementReading> {
   const response = await fetch(readingLink, {
-    // A signer's pass and e-mail code proof open a document that needs the code (issue 35).
+    // A signer's pass and e-mail code proof open a document that needs the code.
     headers: { ...headers, Accept: 'application/json' },
     credentials: 'omit',
     signal,

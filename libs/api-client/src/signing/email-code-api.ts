@@ -11,7 +11,7 @@ import type { ApiClient } from '../client/createApiClient';
 import { useApiClient } from '../config/RuntimeConfigProvider';
 
 /**
- * The signer's e-mail code calls (issue 35), the same for every family's link (the SOW and
+ * The signer's e-mail code calls, the same for every family's link (the SOW and
  * CO pages' customId is their link token). Each carries the captcha pass header issued for
  * that link; none is retried by itself (a repeated send would mail another code).
  */

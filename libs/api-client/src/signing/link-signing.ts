@@ -42,12 +42,12 @@ export interface LinkSigningApi<F extends LinkSigningFamily = LinkSigningFamily>
   /** `GET /api/{family}/create-audit-trail/{customId}` of a finished agreement. */
   auditTrail(customId: string, signal?: AbortSignal): Promise<{ docLink: string }>;
   /**
-   * `POST /api/{family}/decline/{customId}` (issue 35): declines with a reason (required,
+   * `POST /api/{family}/decline/{customId}`: declines with a reason (required,
    * 1–1,000 characters once trimmed; else 400); the agreement is declined, every link closed.
    */
   decline(customId: string, reason: string): Promise<DeclineResponse>;
   /**
-   * `POST /api/{family}/hand-over/{customId}` (issue 35): hands over to the authorised
+   * `POST /api/{family}/hand-over/{customId}`: hands over to the authorised
    * signatory (name, e-mail, optional note; else 400), who gets their own link; this one closes.
    */
   handOver(customId: string, handover: HandoverRequest): Promise<HandoverResponse>;

@@ -44,12 +44,12 @@ export interface SigningApi {
   clearSignature(token: string): Promise<SignerSaveResponse>;
   finish(token: string): Promise<FinishSigningResponse>;
   /**
-   * Issue 35: declines with a reason (required, 1–1,000 characters once trimmed; else 400);
+   * Declines with a reason (required, 1–1,000 characters once trimmed; else 400);
    * the agreement is declined and every link closes. Not retried: a repeat is refused (409).
    */
   decline(token: string, reason: string): Promise<DeclineResponse>;
   /**
-   * Issue 35: hands over to the authorised signatory (name, e-mail, optional note; else 400),
+   * Hands over to the authorised signatory (name, e-mail, optional note; else 400),
    * who gets their own link; this link closes. Not retried: a repeat is refused (409).
    */
   handOver(token: string, handover: HandoverRequest): Promise<HandoverResponse>;

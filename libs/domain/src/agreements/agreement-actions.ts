@@ -7,7 +7,8 @@
  */
 import type { AccessFlag } from '../access/access-flags';
 import { changeableSigners } from '../signing/handover';
-import { awaitedRecipients, SINGLE_SIGNER_RECIPIENT_ID, type Recipient } from './recipients';
+import { awaitedRecipients, type Recipient } from './recipients';
+import { SINGLE_SIGNER_RECIPIENT_ID } from './single-signer-recipients';
 import {
   activeStatuses,
   displayedStatus,
@@ -28,7 +29,7 @@ export const AGREEMENT_ACTIONS = [
   'editAndResend',
   'markAsSigned',
   'delete',
-  /** Staff hand an unsigned signer's place to someone else (issue 35 item 2). */
+  /** Staff hand an unsigned signer's place to someone else. */
   'changeSigner',
   /** Staff re-open a signer's code step locked by too many wrong codes. */
   'reopenEmailCode',
@@ -43,7 +44,7 @@ export type AgreementTransition =
   | 'clearSignature'
   | 'finish'
   | 'expire'
-  /** A signer declines with a reason (issue 35): from wherever their link is open. */
+  /** A signer declines with a reason: from wherever their link is open. */
   | 'decline';
 
 export const AGREEMENT_ACTION_LABELS: Readonly<Record<AgreementAction, string>> = {
@@ -101,7 +102,7 @@ function actionTable(
       notOnceResent: true,
     },
     delete: { from: familyStatuses(family), to: null, who: ANYONE },
-    // Issue 35: while it is open, for a client signer who has not saved or signed (the
+    // While it is open, for a client signer who has not saved or signed (the
     // recipients decide which: changeableSigners); the status stays.
     changeSigner: { from: active, to: null, who: ANYONE },
     // While it is open, for a signer whose code step is locked; the status stays.

@@ -21,7 +21,7 @@ export type AgreementEventType =
   | 'signed'
   | 'signed_manually'
   | 'declined'
-  /** Issue 35: a signer handed their place over from their link, or staff changed a signer. */
+  /** A signer handed their place over from their link, or staff changed a signer. */
   | 'handed_over'
   | 'signer_changed'
   | 'completed'

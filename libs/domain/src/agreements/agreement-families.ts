@@ -25,7 +25,7 @@ export interface AgreementFamilyPlace {
   signingRoute: string;
   /** The staff app's page listing its cards (CRM notes link back to it). */
   dashboardPath: string;
-  /** The CRM file folder its signed and VOID-stamped PDFs are kept in (issue 36). */
+  /** The CRM file folder its signed and VOID-stamped PDFs are kept in. */
   crmFileFolder: string;
 }
 

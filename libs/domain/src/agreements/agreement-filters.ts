@@ -86,7 +86,7 @@ function filterCondition(family: AgreementFamily, filter: AgreementFilter): Filt
     // Not signed yet and still waiting for the signer.
     case 'notSigned':
       return { statuses: activeStatuses(family) };
-    // A signer declined (issue 35): every dashboard lists them on their own.
+    // A signer declined: every dashboard lists them on their own.
     case 'declined':
       return { statuses: ['declined'] };
     case 'cancelled':

@@ -62,7 +62,7 @@ const STANDARD_ROUTES: DashboardRoutes = {
     delete: [{ method: 'DELETE', path: 'user/mark-as-delete' }],
     resend: [{ method: 'PUT', path: 'update/resend' }],
     editAndResend: [{ method: 'PUT', path: 'update/edit-resend' }],
-    // Issue 35: staff hand an unsigned signer's place to someone else.
+    // Staff hand an unsigned signer's place to someone else.
     changeSigner: [{ method: 'POST', path: 'update/change-signer' }],
     // Staff re-open a signer's locked e-mail code step.
     reopenEmailCode: [{ method: 'POST', path: 'update/reopen-email-code' }],

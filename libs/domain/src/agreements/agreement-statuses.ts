@@ -16,7 +16,7 @@ export const LATER_STATUSES = [
   'signed_manually',
   'resent',
   'edited_resent',
-  /** A signer declined, with a reason (issue 35): every link closed. */
+  /** A signer declined, with a reason: every link closed. */
   'declined',
   'cancelled',
   'expired',

@@ -63,12 +63,12 @@ export interface AgreementCardCore {
    */
   mailPending?: AgreementMailPending[];
   /**
-   * A signer declined (issue 35): when, who (`Recipient.id`) and the reason they gave; null
+   * A signer declined: when, who (`Recipient.id`) and the reason they gave; null
    * (or absent) otherwise. The card shows it under the declined status.
    */
   declined?: AgreementDeclined | null;
   /**
-   * Its seal waits for the time-stamp service or for revocation data (issue 37 item 3): since
+   * Its seal waits for the time-stamp service or for revocation data: since
    * when, and for what; null (or absent) otherwise. The card says so; admins act on the Stuck
    * operations page.
    */
@@ -92,7 +92,7 @@ export function sealWaitingLine(waiting: AgreementSealWaiting): string {
   return `Sealing is waiting for the ${waiting.waitingFor}; it completes by itself once the ${waiting.waitingFor === 'time-stamp service' ? 'service answers' : 'data can be fetched'}.`;
 }
 
-/** Who declined an agreement, when and why (issue 35). */
+/** Who declined an agreement, when and why. */
 export interface AgreementDeclined {
   /** ISO 8601. */
   at: string;
@@ -109,7 +109,7 @@ export interface DeclinedCardLine {
 }
 
 /**
- * The card's lines for a declined agreement (issue 35): "Declined by Jane Doe on November 27,
+ * The card's lines for a declined agreement: "Declined by Jane Doe on November 27,
  * 2026.", then the signer's reason quoted under their name (a reason is never
  * a line of ours). The decliner is named from the card's recipients (their e-mail if unnamed),
  * else the card's signer; the date is Pacific time.

@@ -8,7 +8,7 @@ import type { CrmRecordView, DealLookupView } from '../crm/crm-api';
 import type { FamilyListResponse } from '../agreements/agreement-api';
 import type { AgreementCardCore } from '../agreements/agreement-views';
 import type { VerifyTokenResponse } from '../signing/signer-api';
-import type { SendSignersRequest } from '../agreements/recipients';
+import type { SendSignersRequest } from '../agreements/recipient-list';
 import type { CoFormFields } from './co-form';
 
 /** `GET /api/co/get-deals-by-address?address=` (an address, a deal id or a pasted deal URL). */

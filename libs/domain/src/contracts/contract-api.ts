@@ -5,7 +5,7 @@
  * and ../agreements/agreement-api.
  */
 import type { AgreementForEditing } from '../agreements/agreement-api';
-import type { SendSignersRequest } from '../agreements/recipients';
+import type { SendSignersRequest } from '../agreements/recipient-list';
 
 /** The contract record of spec 2 §3 as the creation screen sends it. */
 export interface ContractRecordInput {
@@ -57,9 +57,9 @@ export interface CreateContractRequest<TForm extends object = Record<string, unk
   /** Link of the template document to copy (`…/d/{templateId}/edit`). */
   docLink: string;
   formData: TForm;
-  /** Signers besides the form's own (issue 34): one signature block each, after the form's signer. */
+  /** Signers besides the form's own: one signature block each, after the form's signer. */
   additional_signers?: SendSignersRequest['additional_signers'];
-  /** The firm's countersigner (issue 34): the firm's block is left for their signature. */
+  /** The firm's countersigner: the firm's block is left for their signature. */
   countersigner?: SendSignersRequest['countersigner'];
 }
 

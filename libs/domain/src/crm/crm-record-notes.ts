@@ -4,7 +4,7 @@ import { signerQuote, signerQuoteText } from '../signing/signer-words';
 import { formatPacificDateTime } from '../time/pacific-time';
 
 /**
- * What ProSign writes on the CRM record of an agreement (issue 36): the short notes per event a
+ * What ProSign writes on the CRM record of an agreement: the short notes per event a
  * salesperson reads on the deal's (or the project's) timeline, the one title they all name the
  * agreement by, and the signed file's name. Where each family's files go and where its card is
  * are the family table's (`AGREEMENT_FAMILY_PLACES`).

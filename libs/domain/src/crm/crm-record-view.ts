@@ -1,5 +1,5 @@
 /**
- * The admins' "CRM record" view (issue 36 item 6): a deal or project of the local CRM with the
+ * The admins' "CRM record" view: a deal or project of the local CRM with the
  * notes, files and stage history ProSign wrote on it, so the whole loop can be seen offline.
  */
 

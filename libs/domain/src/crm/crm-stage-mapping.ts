@@ -1,5 +1,5 @@
 /**
- * Stages per event and per pipeline (issue 36 item 3): which stage of a deal pipeline an
+ * Stages per event and per pipeline: which stage of a deal pipeline an
  * agreement event moves the deal to. An admin maps each event of each pipeline the firm uses
  * to a stage, or to no move; a deal never moves backwards unless the mapping says it may, and
  * a repeated event finds the deal already there and moves nothing.

@@ -25,7 +25,7 @@ export interface ReadingMark {
   kind: 'signature' | 'initials' | 'signedDate';
   page: number;
   /**
-   * Whose mark it is (`Recipient.id`, issue 34). Absent on an agreement laid
+   * Whose mark it is (`Recipient.id`). Absent on an agreement laid
    * out for one signer: the mark is the single signer's (SINGLE_SIGNER_RECIPIENT_ID).
    */
   recipientId?: string;
@@ -52,7 +52,7 @@ export interface AgreementReading {
     firm: { name: string; title: string; firmName: string };
     clientLabel: string;
     clientName: string;
-    /** Several signers (issue 34), in the block's order; absent: the one client above. */
+    /** Several signers, in the block's order; absent: the one client above. */
     signers?: ReadingSigner[];
     /** The firm's countersigner, who signs the firm's block; absent: the firm's signatory is printed. */
     countersigner?: { recipientId: string; name: string; title: string; page: number };

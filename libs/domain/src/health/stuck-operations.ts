@@ -20,7 +20,7 @@ export interface StuckOperationsResponse {
 }
 
 /**
- * The starts of the errors a finish records while the seal waits (issue 37 item 3): for the
+ * The starts of the errors a finish records while the seal waits: for the
  * time-stamp service, or for the revocation data of its certificates.
  */
 export const SEAL_WAITING_MESSAGES = [

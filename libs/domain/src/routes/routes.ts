@@ -17,11 +17,11 @@ export const ROUTES = {
   sowTemplateEdit: '/sow-template-edit',
   /** Mail caught by the local SMTP catcher (MAIL_ADAPTER=local only). */
   mailbox: '/mailbox',
-  /** Administrators: the CRM stage each agreement event moves a deal to (issue 36). */
+  /** Administrators: the CRM stage each agreement event moves a deal to. */
   crmStages: '/crm-stages',
   /** Administrators: a local CRM deal or project with what ProSign wrote on it (`crmRecordPagePath`). */
   crmRecord: '/crm-record',
-  /** Administrators: sends and finishes stopped at a step; a waiting seal may be lowered (issue 37). */
+  /** Administrators: sends and finishes stopped at a step; a waiting seal may be lowered. */
   stuckOperations: '/stuck-operations',
   // Public routes, without the staff navigation.
   portal: '/portal',

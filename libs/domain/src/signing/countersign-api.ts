@@ -1,11 +1,11 @@
 /**
- * The firm's countersignature in the staff app (issue 34): the signed-in staff
+ * The firm's countersignature in the staff app: the signed-in staff
  * member's queue of agreements waiting for their signature, and the calls that
  * sign one — the same steps as a client's (typed signature, initials, consent,
  * finish), authorised by the staff session instead of a link token.
  */
 import type { AgreementFamily } from '../agreements/agreement-statuses';
-import type { CountersignerInput } from '../agreements/recipients';
+import type { CountersignerInput } from '../agreements/recipient-list';
 import type { VerifyTokenResponse } from './signer-api';
 
 /** One agreement in "Waiting for my signature". */

@@ -1,7 +1,7 @@
 import type { AgreementFamily } from '../agreements/agreement-statuses';
 
 /**
- * The e-mail one-time code (issue 35 item 3): on an agreement that requires it, a signer
+ * The e-mail one-time code: on an agreement that requires it, a signer
  * enters a 6-digit code mailed to their own address before the document opens. The rules
  * live here, once: the server enforces them, the signing pages word their state with them.
  *

@@ -1,5 +1,5 @@
 /**
- * Hand over to the authorised signatory (issue 35 item 2): a signer who is not the right
+ * Hand over to the authorised signatory: a signer who is not the right
  * person names the right one (name, e-mail, an optional note), or staff change an unsigned
  * signer from the card ("Change signer"). The new signer gets a link of their own, the old
  * link closes and says to whom it was handed over. One rule for both sides, here.

@@ -39,7 +39,7 @@ export const SIGNER_LINK_STATES = [
   'voided',
   'expired',
   'replaced',
-  /** A signer declined the agreement (issue 35). */
+  /** A signer declined the agreement. */
   'declined',
 ] as const;
 export type SignerLinkState = (typeof SIGNER_LINK_STATES)[number];
@@ -219,7 +219,7 @@ export const SIGNER_MESSAGES = {
   unknownLink: 'Invalid or expired link. Please request a new one.',
   signatureNotSaved: 'Please save your signature and initials first.',
   consentRequired: 'Please accept the terms and conditions before proceeding.',
-  /** A declined agreement's links (issue 35): the page's state says it. */
+  /** A declined agreement's links: the page's state says it. */
   declined: SIGNING_PAGE_TITLES.declined,
   declineReasonRequired: 'Please tell us why you are declining.',
   declineReasonTooLong: 'Please keep the reason to 1,000 characters or fewer.',
@@ -328,13 +328,13 @@ export interface LinkFinishRequest {
   agreedToTerms: boolean;
 }
 
-// ── Declining (issue 35) ──
+// ── Declining ──
 
 /** The longest reason a signer may give for declining, in characters (after trimming). */
 export const DECLINE_REASON_MAX = 1000;
 
 /**
- * The signing pages' decline action and dialog (issue 35), for every family: short and plain
+ * The signing pages' decline action and dialog, for every family: short and plain
  * as SIGNER_MESSAGES. The reason's rules and refusals are checkDeclineReason's.
  */
 export const DECLINE_TEXTS = {

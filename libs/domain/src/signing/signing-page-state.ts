@@ -9,7 +9,7 @@ export type SigningPageState =
   | { kind: 'missing-link' }
   | { kind: 'malformed-link' }
   | { kind: 'checking' }
-  /** The agreement needs the e-mail code first (issue 35): the code step is shown. */
+  /** The agreement needs the e-mail code first: the code step is shown. */
   | { kind: 'email-code' }
   | { kind: 'valid'; agreementTitle: string }
   | { kind: 'invalid-token' }
@@ -18,12 +18,12 @@ export type SigningPageState =
   | { kind: 'expired' }
   | { kind: 'signed' }
   | { kind: 'replaced' }
-  /** A signer declined (issue 35): every link of the agreement is closed. */
+  /** A signer declined: every link of the agreement is closed. */
   | { kind: 'declined' }
-  /** Several signers: this signer's link opens once the earlier signers signed (issue 34). */
+  /** Several signers: this signer's link opens once the earlier signers signed. */
   | { kind: 'not-your-turn' }
   /**
-   * The link was handed over to another signer (issue 35): `message` is the server's
+   * The link was handed over to another signer: `message` is the server's
    * "This link was handed over to Jane Roe." and `done` whether it happened on this page.
    */
   | { kind: 'handed-over'; message: string; done?: boolean };

@@ -1,5 +1,5 @@
 /**
- * A browser's user agent in words for the certificate of completion (issue 37 item 6), e.g.
+ * A browser's user agent in words for the certificate of completion, e.g.
  * "Chrome 131 on Android (phone)": the browser and its major version, the system, the kind of
  * device. What cannot be told is said so ("Unknown browser"), never guessed.
  */

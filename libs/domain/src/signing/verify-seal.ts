@@ -1,7 +1,7 @@
 import type { SealLevel } from '../health/adapters';
 
 /**
- * What a sealed PDF carries, as the public verify page shows it (issue 37 item 5): the seal,
+ * What a sealed PDF carries, as the public verify page shows it: the seal,
  * the time a time-stamp authority gave it, the PAdES level reached (ETSI EN 319 142-1) and the
  * certificate chains, each certificate checked at that time. Read from the PDF's bytes alone
  * (`GET /api/verify/{id}` from the stored copy, the upload check from the file sent).

@@ -7,7 +7,7 @@ import type { CpRole } from '../crm/crm-rules';
 import type { AgreementCardCore } from '../agreements/agreement-views';
 import type { CrmRecordView } from '../crm/crm-api';
 import type { VerifyTokenResponse } from '../signing/signer-api';
-import type { SendSignersRequest } from '../agreements/recipients';
+import type { SendSignersRequest } from '../agreements/recipient-list';
 import type { SowFormFields } from './sow-document';
 import type { SowFeeField, SowTimeline } from './sow-rules';
 

@@ -55,7 +55,7 @@ export interface AgreementActionDialogsProps {
   onDismiss: () => void;
   copying: AgreementCardCore | null;
   onCloseCopyLink: () => void;
-  /** The card whose Change signer dialog is open (issue 35). */
+  /** The card whose Change signer dialog is open. */
   changing?: (AgreementCardCore & { token?: string }) | null;
   onCloseChangeSigner?: () => void;
 }

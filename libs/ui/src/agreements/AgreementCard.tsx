@@ -84,9 +84,9 @@ export function AgreementCard<TCard extends AgreementCardCore>({
   const waitingMails = mailPendingNotice(card.mailPending, now);
   // Several signers: where the signatures stand, until the agreement is signed or closed.
   const signing = (card.recipients ?? []).filter((r) => r.role !== 'cc');
-  // A signer declined (issue 35): who, when and why; the progress line would only repeat who.
+  // A signer declined: who, when and why; the progress line would only repeat who.
   const declined = card.declined ? declinedCardLine(card.declined, card.recipients, name) : null;
-  // Issue 35: who handed over to whom, and when (a signer from their link, or staff).
+  // Who handed over to whom, and when (a signer from their link, or staff).
   const handovers = (card.recipients ?? [])
     .map((recipient) => handoverLine(recipient, formatPacificDate))
     .filter((line): line is string => Boolean(line));

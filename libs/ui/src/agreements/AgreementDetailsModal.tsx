@@ -1,45 +1,16 @@
 import { useAgreement } from '@prosign/api-client';
 import {
   AGREEMENT_FAMILY_PLACES,
-  formatPacificDate,
-  handoverLine,
-  recipientProgressLabel,
-  recipientSignature,
   type AgreementCardCore,
   type AgreementFamily,
-  type Recipient,
-  type RecipientRole,
-  type RecipientState,
 } from '@prosign/domain';
 import { useId, useRef } from 'react';
 import { Dialog } from '@prosign/ui';
 import { pacificTime } from './agreement-format';
-import { actorLabel, eventLabel } from './agreement-history';
+import { HistorySection, RecipientsSection } from './AgreementDetailsSections';
 import { CrmRecordLink } from './CrmRecordLink';
 import { StatusBadge } from './StatusBadge';
 import './agreements.css';
-
-const ROLE_LABELS: Record<RecipientRole, string> = {
-  signer: 'Signer',
-  countersigner: 'Countersigner (firm)',
-  cc: 'Copy',
-};
-
-const STATE_LABELS: Record<RecipientState, string> = {
-  waiting: 'Waiting',
-  invited: 'Invited',
-  viewed: 'Viewed',
-  'signature-saved': 'Signature saved',
-  signed: 'Signed',
-  declined: 'Declined',
-};
-
-/** When a recipient signed, by the rule the certificate and /verify read; "—" while not (or a cc). */
-function signedCell(recipient: Recipient): string {
-  const signature = recipientSignature(recipient);
-  if (!signature.signed) return '—';
-  return signature.signedAt ? pacificTime(signature.signedAt) : 'Signed';
-}
 
 export interface AgreementDetailsModalProps<TCard extends AgreementCardCore> {
   family: AgreementFamily;
@@ -124,64 +95,7 @@ export function AgreementDetailsModal<TCard extends AgreementCardCore>({
       </section>
 
       {recipients.length > 0 ? (
-        <section aria-labelledby={recipientsId}>
-          <h3 id={recipientsId} className="dash-details__heading">
-            Recipients
-          </h3>
-          <p className="dash-details__views">{recipientProgressLabel(recipients)}</p>
-          {/* Focusable: on a narrow screen the table scrolls sideways, by keys too. */}
-          <div
-            className="dash-table-scroll"
-            role="region"
-            aria-label="Recipients table"
-            tabIndex={0}
-          >
-            <table className="dash-table dash-recipients" aria-labelledby={recipientsId}>
-              <thead>
-                <tr>
-                  <th scope="col">Recipient</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Invited (PST)</th>
-                  <th scope="col">Viewed (PST)</th>
-                  <th scope="col">Signed (PST)</th>
-                  <th scope="col">Last IP address</th>
-                </tr>
-              </thead>
-              <tbody>
-                {recipients.map((recipient) => (
-                  <tr key={recipient.id}>
-                    <th scope="row">
-                      {recipient.name ? (
-                        <>
-                          {recipient.name}
-                          <br />
-                        </>
-                      ) : null}
-                      <span className="dash-details__email">{recipient.email}</span>
-                      {handoverLine(recipient, formatPacificDate) ? (
-                        <>
-                          <br />
-                          <span className="dash-details__handover">
-                            {handoverLine(recipient, formatPacificDate)}
-                          </span>
-                        </>
-                      ) : null}
-                    </th>
-                    <td>{ROLE_LABELS[recipient.role]}</td>
-                    <td>{recipient.role === 'cc' ? '—' : STATE_LABELS[recipient.state]}</td>
-                    <td>{pacificTime(recipient.times.invitedAt)}</td>
-                    <td>{pacificTime(recipient.times.viewedAt)}</td>
-                    <td>{signedCell(recipient)}</td>
-                    <td title={recipient.lastActionUserAgent ?? undefined}>
-                      {recipient.lastActionIp || '—'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
+        <RecipientsSection recipients={recipients} id={recipientsId} />
       ) : null}
 
       <section aria-labelledby={timesId}>
@@ -215,39 +129,7 @@ export function AgreementDetailsModal<TCard extends AgreementCardCore>({
         </p>
       </section>
 
-      <section aria-labelledby={historyId}>
-        <h3 id={historyId} className="dash-details__heading">
-          Document history
-        </h3>
-        {card.history.length === 0 ? (
-          <p>No history yet.</p>
-        ) : (
-          <div className="dash-table-scroll">
-            <table className="dash-table dash-history" aria-labelledby={historyId}>
-              <thead>
-                <tr>
-                  <th scope="col">Timestamp (PST)</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Performed by</th>
-                  <th scope="col">IP address</th>
-                </tr>
-              </thead>
-              <tbody>
-                {card.history.map((event, index) => (
-                  <tr key={`${event.timestamp}-${index}`}>
-                    <td>
-                      <time dateTime={event.timestamp}>{pacificTime(event.timestamp)}</time>
-                    </td>
-                    <td>{eventLabel(family, event)}</td>
-                    <td>{actorLabel(event.performedBy)}</td>
-                    <td title={event.userAgent ?? undefined}>{event.ipAddress || '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <HistorySection family={family} history={card.history} id={historyId} />
     </Dialog>
   );
 }

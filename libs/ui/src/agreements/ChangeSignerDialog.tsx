@@ -36,7 +36,7 @@ export interface ChangeSignerDialogProps {
 type Field = HandoverFieldError['field'];
 
 /**
- * Staff's Change signer (issue 35 item 2) from a card's menu: the agreement's recipients
+ * Staff's Change signer from a card's menu: the agreement's recipients
  * (who signs, their e-mail and state, any earlier hand-over), a choice of the client signer
  * to replace (only those who have not signed; a saved signature is discarded, as it says), the new signer's name and e-mail and
  * a note, checked by the domain's rule before anything is sent. The server's refusal stays
@@ -134,31 +134,7 @@ export function ChangeSignerDialog({ family, card, onClose }: ChangeSignerDialog
         <h3 id={ids.list} className="dash-details__heading">
           Recipients
         </h3>
-        <ul className="dash-change-signer__recipients" aria-labelledby={ids.list}>
-          {recipients.map((recipient) => {
-            const line = handoverLine(recipient, formatPacificDate);
-            return (
-              <li key={recipient.id}>
-                <span className="dash-change-signer__who">
-                  {recipient.name || recipient.email}
-                  {recipient.role === 'cc'
-                    ? ' (copy)'
-                    : recipient.role === 'countersigner'
-                      ? ' (countersigns for the firm)'
-                      : ''}
-                </span>{' '}
-                <span className="dash-change-signer__email">{recipient.email}</span>
-                {recipient.role !== 'cc' ? (
-                  <span className="dash-change-signer__state">
-                    {' '}
-                    · {STATE_LABEL[recipient.state]}
-                  </span>
-                ) : null}
-                {line ? <span className="dash-change-signer__handover">{line}</span> : null}
-              </li>
-            );
-          })}
-        </ul>
+        <RecipientList recipients={recipients} labelledBy={ids.list} />
         {changeable.length === 0 ? (
           <p role="alert">{CHANGE_SIGNER_TEXTS.noneChangeable}</p>
         ) : (
@@ -201,5 +177,39 @@ export function ChangeSignerDialog({ family, card, onClose }: ChangeSignerDialog
         ) : null}
       </form>
     </Dialog>
+  );
+}
+
+/** The agreement's recipients: who signs, their e-mail and state, any earlier hand-over. */
+function RecipientList({
+  recipients,
+  labelledBy,
+}: {
+  recipients: NonNullable<AgreementCardCore['recipients']>;
+  labelledBy: string;
+}) {
+  return (
+    <ul className="dash-change-signer__recipients" aria-labelledby={labelledBy}>
+      {recipients.map((recipient) => {
+        const line = handoverLine(recipient, formatPacificDate);
+        return (
+          <li key={recipient.id}>
+            <span className="dash-change-signer__who">
+              {recipient.name || recipient.email}
+              {recipient.role === 'cc'
+                ? ' (copy)'
+                : recipient.role === 'countersigner'
+                  ? ' (countersigns for the firm)'
+                  : ''}
+            </span>{' '}
+            <span className="dash-change-signer__email">{recipient.email}</span>
+            {recipient.role !== 'cc' ? (
+              <span className="dash-change-signer__state"> · {STATE_LABEL[recipient.state]}</span>
+            ) : null}
+            {line ? <span className="dash-change-signer__handover">{line}</span> : null}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

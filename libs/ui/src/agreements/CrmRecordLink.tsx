@@ -12,7 +12,7 @@ type CardCrmFields = AgreementCardCore & {
 const CRM_ID = /^\d{1,20}$/;
 
 /**
- * The CRM record an agreement writes on (issue 36): a standard contract's or a change order's
+ * The CRM record an agreement writes on: a standard contract's or a change order's
  * deal, a SOW's project; null when the card names none (or not as a CRM id).
  */
 export function crmRecordOfCard(

@@ -65,7 +65,7 @@ export function DocumentPreviewModal<TCard extends AgreementCardCore>({
         key={document.url}
         url={document.url}
         title={`${title} PDF`}
-        // Staff's session opens documents that need a signer's e-mail code (issue 35).
+        // Staff's session opens documents that need a signer's e-mail code.
         request={STAFF_PDF_REQUEST}
       />
     </Dialog>

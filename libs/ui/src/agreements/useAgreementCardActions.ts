@@ -46,7 +46,7 @@ export function useAgreementCardActions<F extends ListedFamily>(
     card: FamilyCard<F>;
   } | null>(null);
   const [copying, setCopying] = useState<FamilyCard<F> | null>(null);
-  // Issue 35: the card whose Change signer dialog is open.
+  // The card whose Change signer dialog is open.
   const [changing, setChanging] = useState<FamilyCard<F> | null>(null);
   const [busy, setBusy] = useState<{ id: string; action: AgreementAction } | null>(null);
 
@@ -180,7 +180,7 @@ export function useAgreementCardActions<F extends ListedFamily>(
     /** The card whose link the copy-link modal shows. */
     copying,
     closeCopyLink: () => setCopying(null),
-    /** The card whose Change signer dialog is open (issue 35). */
+    /** The card whose Change signer dialog is open. */
     changing,
     closeChangeSigner: () => setChanging(null),
     busyFor: (id: string) => (busy?.id === id ? busy.action : null),

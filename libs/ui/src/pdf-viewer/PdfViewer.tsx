@@ -9,6 +9,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
   type Ref,
+  type RefObject,
 } from 'react';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { LoadingState } from '../components/Spinner';
@@ -84,74 +85,30 @@ export function PdfViewer({
   readableText = false,
   request,
 }: PdfViewerProps) {
-  const loadPdf = usePdfLoader(loadPdfProp);
-  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { load, pageSizes, onPageSize, retry } = usePdfDocument(
+    url,
+    loadPdfProp,
+    request,
+    onLoaded,
+  );
   const [zoom, setZoom] = useState(1);
-  const [containerWidth, setContainerWidth] = useState(0);
-  const [pageSizes, setPageSizes] = useState<PageSize[]>([]);
   const [wanted, setWanted] = useState<ReadonlySet<number>>(new Set());
   const [shownPage, setShownPage] = useState(1);
   const scrollerRef = useRef<HTMLDivElement>(null);
-  const onLoadedRef = useRef(onLoaded);
-  onLoadedRef.current = onLoaded;
-  // A new object with the same headers opens nothing again; other headers open the PDF again.
-  const requestRef = useRef(request);
-  requestRef.current = request;
-  const requestKey = request ? JSON.stringify(request) : '';
 
-  useEffect(() => {
-    let cancelled = false;
-    let opened: PdfDocumentLike | null = null;
-    setLoad({ status: 'loading' });
-    loadPdf(url, requestRef.current)
-      .then(async (pdf) => {
-        opened = pdf;
-        const first = await pdf.getPage(1);
-        const viewport = first.getViewport({ scale: 1 });
-        if (cancelled) return;
-        const firstPage = { width: viewport.width, height: viewport.height };
-        setPageSizes(Array.from({ length: pdf.numPages }, () => firstPage));
-        setLoad({ status: 'ready', pdf, firstPage });
-        onLoadedRef.current?.(pdf.numPages);
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) {
-          setLoad({ status: 'error', detail: error instanceof Error ? error.message : '' });
-        }
-      });
-    return () => {
-      cancelled = true;
-      void opened?.destroy();
-    };
-  }, [url, loadPdf, attempt, requestKey]);
-
-  useLayoutEffect(() => {
-    const scroller = scrollerRef.current;
-    if (!scroller) return undefined;
-    setContainerWidth(scroller.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(() => setContainerWidth(scroller.clientWidth));
-    observer.observe(scroller);
-    return () => observer.disconnect();
-  }, [load.status]);
+  const containerWidth = useContainerWidth(scrollerRef, load.status);
 
   const baseScale =
     load.status === 'ready' ? fitWidthScale(containerWidth, load.firstPage.width) : 1;
   const scale = baseScale * zoom;
 
-  // Once the page size and the viewer's width are known: zoom to readable text, once.
-  const readableApplied = useRef(false);
-  useLayoutEffect(() => {
-    if (!readableText || readableApplied.current) return;
-    if (load.status !== 'ready' || containerWidth <= 0) return;
-    readableApplied.current = true;
-    const next = readableTextZoom(baseScale);
-    setZoom(next);
-    const scroller = scrollerRef.current;
-    const left = TEXT_MARGIN_PT * baseScale * next + PAGE_GAP_PX - 8;
-    if (scroller && next > 1) requestAnimationFrame(() => scroller.scrollTo({ left }));
-  }, [readableText, load.status, containerWidth, baseScale]);
+  useReadableTextZoom(
+    readableText,
+    load.status === 'ready' && containerWidth > 0,
+    baseScale,
+    scrollerRef,
+    setZoom,
+  );
   const boxes = useMemo(
     () => layoutPages(pageSizes.map((size) => size.height * scale)),
     [pageSizes, scale],
@@ -220,16 +177,6 @@ export function PdfViewer({
     event.preventDefault();
   };
 
-  const onPageSize = useCallback((page: number, size: PageSize) => {
-    setPageSizes((sizes) => {
-      const known = sizes[page - 1];
-      if (known && known.width === size.width && known.height === size.height) return sizes;
-      const next = sizes.slice();
-      next[page - 1] = size;
-      return next;
-    });
-  }, []);
-
   if (load.status === 'error') {
     return (
       <div className="ps-pdf-viewer">
@@ -237,7 +184,7 @@ export function PdfViewer({
           title={PDF_VIEWER_TEXTS.loadError}
           message={PDF_VIEWER_TEXTS.loadErrorHint}
           detail={load.detail || undefined}
-          onRetry={() => setAttempt((n) => n + 1)}
+          onRetry={retry}
           retryLabel={PDF_VIEWER_TEXTS.retry}
         />
       </div>
@@ -247,43 +194,14 @@ export function PdfViewer({
   const pageCount = pageSizes.length;
   return (
     <div className="ps-pdf-viewer">
-      <div className="ps-pdf-viewer__toolbar" role="toolbar" aria-label="Document view">
-        <span className="ps-pdf-viewer__page-indicator" aria-live="polite">
-          {load.status === 'ready' ? `Page ${shownPage} of ${pageCount}` : ''}
-        </span>
-        <button
-          type="button"
-          className="ps-button"
-          aria-label={PDF_VIEWER_TEXTS.zoomOut}
-          onClick={() => applyZoom(zoomOut(zoom))}
-          disabled={load.status !== 'ready' || zoomOut(zoom) === zoom}
-        >
-          −
-        </button>
-        <output className="ps-pdf-viewer__zoom" aria-label="Zoom">
-          {Math.round(zoom * 100)}%
-        </output>
-        <button
-          type="button"
-          className="ps-button"
-          aria-label={PDF_VIEWER_TEXTS.zoomIn}
-          onClick={() => applyZoom(zoomIn(zoom))}
-          disabled={load.status !== 'ready' || zoomIn(zoom) === zoom}
-        >
-          +
-        </button>
-        <button
-          type="button"
-          className="ps-button"
-          onClick={() => applyZoom(1)}
-          disabled={load.status !== 'ready' || zoom === 1}
-        >
-          {PDF_VIEWER_TEXTS.fit}
-        </button>
-        <a className="ps-pdf-viewer__open" href={url} target="_blank" rel="noreferrer">
-          {PDF_VIEWER_TEXTS.openPdf}
-        </a>
-      </div>
+      <PdfViewerToolbar
+        ready={load.status === 'ready'}
+        shownPage={shownPage}
+        pageCount={pageCount}
+        zoom={zoom}
+        onZoom={applyZoom}
+        url={url}
+      />
       <div
         ref={scrollerRef}
         className="ps-pdf-viewer__scroller"
@@ -316,4 +234,162 @@ export function PdfViewer({
       </div>
     </div>
   );
+}
+
+/**
+ * Opens the PDF (again on retry, or when its URL or request headers change) and keeps the size
+ * of each page: the first page's for all until a page is rendered and reports its own.
+ */
+function usePdfDocument(
+  url: string,
+  loadPdfProp: PdfLoader | undefined,
+  request: PdfRequestOptions | undefined,
+  onLoaded: ((pageCount: number) => void) | undefined,
+) {
+  const loadPdf = usePdfLoader(loadPdfProp);
+  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [pageSizes, setPageSizes] = useState<PageSize[]>([]);
+  const onLoadedRef = useRef(onLoaded);
+  onLoadedRef.current = onLoaded;
+  // A new object with the same headers opens nothing again; other headers open the PDF again.
+  const requestRef = useRef(request);
+  requestRef.current = request;
+  const requestKey = request ? JSON.stringify(request) : '';
+
+  useEffect(() => {
+    let cancelled = false;
+    let opened: PdfDocumentLike | null = null;
+    setLoad({ status: 'loading' });
+    loadPdf(url, requestRef.current)
+      .then(async (pdf) => {
+        opened = pdf;
+        const first = await pdf.getPage(1);
+        const viewport = first.getViewport({ scale: 1 });
+        if (cancelled) return;
+        const firstPage = { width: viewport.width, height: viewport.height };
+        setPageSizes(Array.from({ length: pdf.numPages }, () => firstPage));
+        setLoad({ status: 'ready', pdf, firstPage });
+        onLoadedRef.current?.(pdf.numPages);
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) {
+          setLoad({ status: 'error', detail: error instanceof Error ? error.message : '' });
+        }
+      });
+    return () => {
+      cancelled = true;
+      void opened?.destroy();
+    };
+  }, [url, loadPdf, attempt, requestKey]);
+  const onPageSize = useCallback((page: number, size: PageSize) => {
+    setPageSizes((sizes) => {
+      const known = sizes[page - 1];
+      if (known && known.width === size.width && known.height === size.height) return sizes;
+      const next = sizes.slice();
+      next[page - 1] = size;
+      return next;
+    });
+  }, []);
+  const retry = () => setAttempt((n) => n + 1);
+  return { load, pageSizes, onPageSize, retry };
+}
+
+/** Where the reader is, the zoom buttons and a link to the PDF itself. */
+function PdfViewerToolbar({
+  ready,
+  shownPage,
+  pageCount,
+  zoom,
+  onZoom,
+  url,
+}: {
+  ready: boolean;
+  shownPage: number;
+  pageCount: number;
+  zoom: number;
+  onZoom: (next: number) => void;
+  url: string;
+}) {
+  return (
+    <div className="ps-pdf-viewer__toolbar" role="toolbar" aria-label="Document view">
+      <span className="ps-pdf-viewer__page-indicator" aria-live="polite">
+        {ready ? `Page ${shownPage} of ${pageCount}` : ''}
+      </span>
+      <button
+        type="button"
+        className="ps-button"
+        aria-label={PDF_VIEWER_TEXTS.zoomOut}
+        onClick={() => onZoom(zoomOut(zoom))}
+        disabled={!ready || zoomOut(zoom) === zoom}
+      >
+        −
+      </button>
+      <output className="ps-pdf-viewer__zoom" aria-label="Zoom">
+        {Math.round(zoom * 100)}%
+      </output>
+      <button
+        type="button"
+        className="ps-button"
+        aria-label={PDF_VIEWER_TEXTS.zoomIn}
+        onClick={() => onZoom(zoomIn(zoom))}
+        disabled={!ready || zoomIn(zoom) === zoom}
+      >
+        +
+      </button>
+      <button
+        type="button"
+        className="ps-button"
+        onClick={() => onZoom(1)}
+        disabled={!ready || zoom === 1}
+      >
+        {PDF_VIEWER_TEXTS.fit}
+      </button>
+      <a className="ps-pdf-viewer__open" href={url} target="_blank" rel="noreferrer">
+        {PDF_VIEWER_TEXTS.openPdf}
+      </a>
+    </div>
+  );
+}
+
+/** The scroller's width, followed as it resizes (measured again when the load state changes). */
+function useContainerWidth(
+  scrollerRef: RefObject<HTMLDivElement | null>,
+  status: LoadState['status'],
+) {
+  const [containerWidth, setContainerWidth] = useState(0);
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return undefined;
+    setContainerWidth(scroller.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => setContainerWidth(scroller.clientWidth));
+    observer.observe(scroller);
+    return () => observer.disconnect();
+  }, [scrollerRef, status]);
+  return containerWidth;
+}
+
+/**
+ * Once the page size and the viewer's width are known (`measured`): zooms to readable text,
+ * once, panned to the text's left edge.
+ */
+function useReadableTextZoom(
+  readableText: boolean,
+  measured: boolean,
+  baseScale: number,
+  scrollerRef: RefObject<HTMLDivElement | null>,
+  setZoom: (zoom: number) => void,
+) {
+  const readableApplied = useRef(false);
+  useLayoutEffect(() => {
+    if (!readableText || readableApplied.current) return;
+    if (!measured) return;
+    readableApplied.current = true;
+    const next = readableTextZoom(baseScale);
+    setZoom(next);
+    const scroller = scrollerRef.current;
+    const left = TEXT_MARGIN_PT * baseScale * next + PAGE_GAP_PX - 8;
+    if (scroller && next > 1) requestAnimationFrame(() => scroller.scrollTo({ left }));
+  }, [readableText, measured, baseScale, scrollerRef, setZoom]);
 }

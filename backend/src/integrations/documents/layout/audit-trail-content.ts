@@ -35,11 +35,11 @@ export interface AuditEvent {
   device?: DeviceKind;
   /** Views only: how the signer reached the link (e-mail, SMS…). */
   via?: string;
-  /** The recipient who acted (`Recipient.id`, issue 34); absent: the signer, or staff/system. */
+  /** The recipient who acted (`Recipient.id`); absent: the signer, or staff/system. */
   recipientId?: string;
-  /** Declines only (issue 35): the reason the signer gave. */
+  /** Declines only: the reason the signer gave. */
   reason?: string;
-  /** Hand-overs only (issue 35): from whom to whom ("John Doe to Jane Roe <jane@…>"). */
+  /** Hand-overs only: from whom to whom ("John Doe to Jane Roe <jane@…>"). */
   handover?: string;
   /** The signer's browser in words ("Chrome 131 on Android 14 (phone)"), for signer events. */
   userAgent?: string;
@@ -47,7 +47,7 @@ export interface AuditEvent {
   consentVersion?: string;
 }
 
-/** A recipient of the agreement as the audit trail lists them (issue 34). */
+/** A recipient of the agreement as the audit trail lists them. */
 export interface AuditRecipient {
   recipientId: string;
   role: 'signer' | 'countersigner' | 'cc';
@@ -85,7 +85,7 @@ export interface AuditTrailContent {
   /** The first signer (the spec's single signer). */
   signer: { name: string; email: string };
   /**
-   * Every recipient (issue 34): listed with role, e-mail and authentication, and named on their
+   * Every recipient: listed with role, e-mail and authentication, and named on their
    * events. Absent: the one signer above, as before recipients.
    */
   recipients?: AuditRecipient[];
@@ -93,7 +93,7 @@ export interface AuditTrailContent {
   progress?: AuditSigningProgress;
   /** SHA-256 (hex) of the signed agreement PDF this trail certifies. */
   signedDocumentSha256: string;
-  /** SHA-256 (hex) of the agreement as sent, before any signature (issue 37 item 6). */
+  /** SHA-256 (hex) of the agreement as sent, before any signature. */
   originalDocumentSha256?: string;
   /** The agreement's (envelope's) id in ProSign. */
   envelopeId?: string;

@@ -113,7 +113,7 @@ export class DocumentRecord {
   signature?: PlacedSignature;
 
   /**
-   * Each recipient's placed signature by `Recipient.id` (issue 34). Each placement sets its own
+   * Each recipient's placed signature by `Recipient.id`. Each placement sets its own
    * key (`signatures.<recipientId>`), so recipients signing at the same moment never overwrite
    * one another.
    */
@@ -139,7 +139,7 @@ export class DocumentRecord {
   @Prop({ type: Date, default: undefined })
   archiveTimestampExpiresAt?: Date | null;
 
-  /** Combined documents: the PAdES level an admin chose below SEAL_LEVEL (issue 37 item 3). */
+  /** Combined documents: the PAdES level an admin chose below SEAL_LEVEL. */
   @Prop({ type: String, default: undefined })
   sealLevel?: SealLevel;
 
@@ -150,7 +150,7 @@ export class DocumentRecord {
   /**
    * Who may read the document by its link besides staff: unset, whoever holds the link (its
    * random id is the capability); `signer-code`, only a signer who entered the e-mail code
-   * (issue 35) or a cc recipient with the grant of their mail.
+   * or a cc recipient with the grant of their mail.
    */
   @Prop({ type: String, enum: DOCUMENT_READ_ACCESS, default: undefined })
   readAccess?: DocumentReadAccessLevel;

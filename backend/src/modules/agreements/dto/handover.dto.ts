@@ -11,7 +11,7 @@ const NAME_INPUT_MAX = 1000;
 const EMAIL_INPUT_MAX = 1000;
 const NOTE_INPUT_MAX = 5000;
 
-/** What a hand-over sends: the right signer's name and e-mail, and a note (issue 35). */
+/** What a hand-over sends: the right signer's name and e-mail, and a note. */
 export class HandoverDto implements HandoverRequest {
   @IsString({ message: HANDOVER_MESSAGES.nameRequired })
   @MaxLength(NAME_INPUT_MAX, { message: HANDOVER_MESSAGES.nameTooLong })

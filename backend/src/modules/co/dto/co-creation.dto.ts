@@ -106,7 +106,7 @@ class CoContractInputDto implements CoContractInput {
   templateFields?: CoTemplateFields;
 
   /**
-   * Signers besides the signatory (issue 34), on the document (one signature block each)
+   * Signers besides the signatory, on the document (one signature block each)
    * and on the send (each their own link, in `signing_order`).
    */
   @AdditionalSignersField() additional_signers?: AdditionalSignerDto[];

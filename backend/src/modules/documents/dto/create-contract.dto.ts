@@ -24,7 +24,7 @@ export class CreateContractDto implements CreateContractRequest<ContractFormData
   formData: ContractFormDataDto;
 
   /**
-   * Signers besides the form's own (issue 34): one signature block each, under the
+   * Signers besides the form's own: one signature block each, under the
    * recipient ids the send gives them (the same `additional_signers` the send takes).
    */
   @AdditionalSignersField() additional_signers?: AdditionalSignerDto[];

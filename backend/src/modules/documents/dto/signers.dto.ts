@@ -25,7 +25,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 
-/** One signer besides the form's own (issue 34); the recipient-list check gives the messages. */
+/** One signer besides the form's own; the recipient-list check gives the messages. */
 export class AdditionalSignerDto implements AdditionalSigner {
   @IsString({ message: 'Enter the signer’s name.' }) @MaxLength(200) name: string;
   @IsString({ message: 'Enter a valid e-mail address.' }) @MaxLength(254) email: string;
@@ -60,7 +60,7 @@ export const AdditionalSignersField = () =>
     Type(() => AdditionalSignerDto),
   );
 
-/** `require_email_code` of a send (issue 35): a code mailed to each signer; absent: the family's default. */
+/** `require_email_code` of a send: a code mailed to each signer; absent: the family's default. */
 export const RequireEmailCodeField = () =>
   applyDecorators(IsOptional(), IsBoolean({ message: 'require_email_code must be true or false' }));
 

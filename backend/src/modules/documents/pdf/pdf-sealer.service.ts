@@ -75,7 +75,7 @@ interface OpenedKey {
 export interface SealOptions {
   /** The signature's time; fixed by the caller so the same input seals to the same bytes. */
   signingTime: Date;
-  /** A level below SEAL_LEVEL an admin chose for this seal (issue 37 item 3); else SEAL_LEVEL. */
+  /** A level below SEAL_LEVEL an admin chose for this seal; else SEAL_LEVEL. */
   level?: SealLevel;
   reason: string;
   location: string;

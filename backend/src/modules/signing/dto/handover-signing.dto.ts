@@ -2,7 +2,7 @@ import { HANDOVER_MESSAGES, type HandoverSigningRequest } from '@prosign/domain'
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { SIGNER_TOKEN_MAX } from './signer.dto';
 
-/** `POST /api/signing/hand-over {token, name, email, note}` (issue 35): checked by the domain's rule. */
+/** `POST /api/signing/hand-over {token, name, email, note}`: checked by the domain's rule. */
 export class HandoverSigningDto implements HandoverSigningRequest {
   @IsString()
   @IsNotEmpty({ message: 'token is required' })

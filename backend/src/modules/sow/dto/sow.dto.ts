@@ -89,7 +89,7 @@ class SowContractInputDto implements SowContractInput {
   sections?: SowTemplateSections;
 
   /**
-   * Signers besides the partner (issue 34), on the document (one signature block each)
+   * Signers besides the partner, on the document (one signature block each)
    * and on the send (each their own link, in `signing_order`).
    */
   @AdditionalSignersField() additional_signers?: AdditionalSignerDto[];

@@ -1,6 +1,6 @@
-import { draftFromContract } from '../contract-draft';
+import { draftFromContract } from '../contract-send-input';
 
-// Edit and Resend (issue 35): the creation screen's "Require an e-mail code" starts from
+// Edit and Resend: the creation screen's "Require an e-mail code" starts from
 // what the replaced contract asked of its signers, not from the family's default.
 describe('draftFromContract', () => {
   const contract = { token: 'tok-1', full_name: 'Lena Lifecycle', email: 'lena@example.com' };

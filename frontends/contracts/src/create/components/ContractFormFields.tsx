@@ -77,7 +77,7 @@ export function ContractFormFields({
   deal,
 }: ContractFormFieldsProps) {
   const groups = groupFields(fields);
-  // The additional signers follow the client's own fields (issue 34), else the last group.
+  // The additional signers follow the client's own fields, else the last group.
   const clientAt = groups.findIndex((group) => group.title === CLIENT_GROUP);
   const signersAt = clientAt >= 0 ? clientAt : groups.length - 1;
   return (

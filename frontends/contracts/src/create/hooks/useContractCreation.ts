@@ -23,18 +23,16 @@ import {
 import {
   CLAUSE_FIELDS,
   clearDraft,
-  contractFormData,
   dealSummaryOf,
-  documentSigners,
   EMPTY_DRAFT,
   EMPTY_FORM,
   formFromDeal,
   loadDraft,
   saveDraft,
-  sendInput,
   type Clauses,
   type ContractDraft,
 } from '../contract-draft';
+import { contractFormData, documentSigners, sendInput } from '../contract-send-input';
 import { createStepSchema, type CreateStepValues } from '../contract-form-schema';
 import { contractSignerErrors } from '../signer-list';
 

@@ -705,7 +705,7 @@ describe('Contract dashboard', () => {
     expect(within(cardOf('Live')).queryByText('Viewing now')).not.toBeInTheDocument();
   });
 
-  it('turns a contract declined live, with who declined, when and the reason (issue 35)', async () => {
+  it('turns a contract declined live, with who declined, when and the reason', async () => {
     let declined: Partial<ContractCardView> = {};
     renderDashboard({
       'GET /api/user/details': () =>
@@ -732,7 +732,7 @@ describe('Contract dashboard', () => {
     expect(
       await within(declinedCard).findByText('Declined by Decliner on March 9, 2026.'),
     ).toBeInTheDocument();
-    // The reason is the signer's words: quoted under their name, never a line of ours (issue 53).
+    // The reason is the signer's words: quoted under their name, never a line of ours.
     expect(within(declinedCard).getByText('Decliner wrote:')).toBeInTheDocument();
     expect(declinedCard.querySelector('blockquote')).toHaveTextContent(
       'The fee is higher than quoted.',

@@ -1,7 +1,7 @@
 import type { ContractCardView, ContractForEditing } from '@prosign/domain';
 import { ROUTES, STORAGE_KEYS } from '@prosign/domain';
 import { useEditAndResend } from '@prosign/ui/agreements';
-import { draftFromContract } from '../../create/contract-draft';
+import { draftFromContract } from '../../create/contract-send-input';
 
 /** What only a standard contract's card shows under the shared lines: its service. */
 export function ContractCardLines({ card }: { card: ContractCardView }) {

@@ -428,7 +428,7 @@ describe('CreateContractPage', () => {
   });
 });
 
-describe('the deal search of Home (issue 53 item 10)', () => {
+describe('the deal search of Home', () => {
   /** Home and another page, with links between them, as the staff navigation has. */
   function renderWithNavigation() {
     const Wrapper = creationApi().wrapper;

@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { CreateContractPage } from '../../create/CreateContractPage';
 import { fakeApi, type Handler } from '../../test-support/fake-api';
 
-/** Several signers on `/` (issue 34 item 2): added, picked from the deal, checked, sent. */
+/** Several signers on `/`: added, picked from the deal, checked, sent. */
 
 const FIELDS = [
   ['full_name', 'Full Name', 'text', true, false],

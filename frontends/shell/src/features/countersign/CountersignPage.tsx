@@ -29,7 +29,7 @@ const COUNTERSIGN_PAGE_TEXTS = {
   finishFailed: SIGNER_MESSAGES.finishFailed,
 } as const;
 
-/** /countersign/:agreementId (issue 34): the firm's countersignature in the staff app. */
+/** /countersign/:agreementId: the firm's countersignature in the staff app. */
 export function CountersignPage() {
   const { agreementId = '' } = useParams();
   const { view, save, clear, finish, sealedCopy } = useCountersignAgreement(agreementId);

@@ -13,7 +13,7 @@ const COUNTERSIGN_QUEUE_TEXTS = {
   empty: 'Nothing waits for your signature.',
 } as const;
 
-/** /countersign (issue 34): the signed-in staff member's "Waiting for my signature" queue. */
+/** /countersign: the signed-in staff member's "Waiting for my signature" queue. */
 export function CountersignQueuePage() {
   const queue = useCountersignQueue();
   const T = COUNTERSIGN_QUEUE_TEXTS;

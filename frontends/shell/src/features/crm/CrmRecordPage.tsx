@@ -9,7 +9,7 @@ import { RecordLookupForm } from './components/RecordLookupForm';
 import { CRM_RECORD_TEXTS as T } from './utils/crm-texts';
 import './crm.css';
 
-/** /crm-record?type=deals&id=…, administrators only (issue 36 item 6). */
+/** /crm-record?type=deals&id=…, administrators only. */
 export function CrmRecordPage() {
   const staff = useSignedInStaff();
   return staff.isAdmin ? <CrmRecord /> : <CrmAdminOnly page={T.title} />;

@@ -6,7 +6,7 @@ import { PipelineRulesForm } from './components/PipelineRulesForm';
 import { CRM_STAGES_TEXTS as T } from './utils/crm-texts';
 import './crm.css';
 
-/** /crm-stages, administrators only (issue 36 item 3): the stage each event moves a deal to. */
+/** /crm-stages, administrators only: the stage each event moves a deal to. */
 export function CrmStagesPage() {
   const staff = useSignedInStaff();
   return staff.isAdmin ? <CrmStages /> : <CrmAdminOnly page={T.title} />;

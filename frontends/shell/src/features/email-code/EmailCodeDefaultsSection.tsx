@@ -24,7 +24,7 @@ const EMAIL_CODE_DEFAULTS_TEXTS = {
   saveFailed: 'Could not save the e-mail code default.',
 } as const;
 
-/** User Access, administrators only (issue 35): each family's "Require an e-mail code" default. */
+/** User Access, administrators only: each family's "Require an e-mail code" default. */
 export function EmailCodeDefaultsSection() {
   const client = useApiClient();
   const queryClient = useQueryClient();

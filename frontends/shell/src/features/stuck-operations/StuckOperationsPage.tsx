@@ -9,7 +9,7 @@ import { StuckOperationItem } from './components/StuckOperationItem';
 import { STUCK_TEXTS as T } from './utils/stuck-texts';
 import './stuck-operations.css';
 
-/** /stuck-operations, administrators only (issue 37 item 3): stopped sends and finishes. */
+/** /stuck-operations, administrators only: stopped sends and finishes. */
 export function StuckOperationsPage() {
   const staff = useSignedInStaff();
   return staff.isAdmin ? <StuckOperations /> : <AdminOnly />;

@@ -17,7 +17,7 @@ export interface DeclineModalProps {
 }
 
 /**
- * Decline with a reason (issue 35), on every family's page: a required reason
+ * Decline with a reason, on every family's page: a required reason
  * (checkDeclineReason: 1–1,000 characters once trimmed) with a live count, Cancel and
  * Decline agreement. A refusal stays in the dialog with the server's words; on success
  * the page shows the declined state.

@@ -22,7 +22,7 @@ export interface HandoverModalProps {
 type Field = HandoverFieldError['field'];
 
 /**
- * Hand over to the authorised signatory (issue 35), on every family's page: the right
+ * Hand over to the authorised signatory, on every family's page: the right
  * signer's full name and e-mail (required) and a note (optional), checked by the domain's
  * rule (`checkHandover`) before anything is sent; Cancel and Hand over. A refusal stays in the
  * dialog with the server's words; on success the page shows that the link was handed over.

@@ -64,7 +64,7 @@ beforeAll(() => {
 
 beforeEach(() => sessionStorage.clear());
 
-describe('CustomerSigningPage: decline with a reason (issue 35)', () => {
+describe('CustomerSigningPage: decline with a reason', () => {
   it('declines with the trimmed reason and shows the declined state', async () => {
     const api = signingApi();
     const user = await openAgreement(api.client);

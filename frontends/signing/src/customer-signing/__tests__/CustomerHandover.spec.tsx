@@ -66,7 +66,7 @@ beforeAll(() => {
 
 beforeEach(() => sessionStorage.clear());
 
-describe('CustomerSigningPage: hand over to the authorised signatory (issue 35)', () => {
+describe('CustomerSigningPage: hand over to the authorised signatory', () => {
   it('hands over with the trimmed name, e-mail and note, then shows the link handed over', async () => {
     const api = signingApi();
     const user = await openAgreement(api.client);

@@ -67,7 +67,7 @@ beforeAll(() => {
 
 beforeEach(() => sessionStorage.clear());
 
-describe('SOW and CO signing pages: decline with a reason (issue 35)', () => {
+describe('SOW and CO signing pages: decline with a reason', () => {
   it('a SOW partner declines with a reason; the page shows the declined state', async () => {
     const api = linkApi('sow', sowView());
     const user = await openPage('sow', api.client);

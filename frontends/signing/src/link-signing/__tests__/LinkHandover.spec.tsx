@@ -68,7 +68,7 @@ beforeAll(() => {
 
 beforeEach(() => sessionStorage.clear());
 
-describe('SOW and CO signing pages: hand over to the authorised signatory (issue 35)', () => {
+describe('SOW and CO signing pages: hand over to the authorised signatory', () => {
   it.each(['sow', 'co'] as const)(
     'a %s signer hands over; the page shows the link handed over',
     async (family) => {

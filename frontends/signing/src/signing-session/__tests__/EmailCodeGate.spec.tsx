@@ -67,7 +67,7 @@ beforeAll(() => {
 
 beforeEach(() => sessionStorage.clear());
 
-describe('the e-mail code step (issue 35)', () => {
+describe('the e-mail code step', () => {
   it('mails a code, then opens the agreement with the proof on every call once verified', async () => {
     const api = codeApi();
     const { user, input } = await openCodeStep(api.client);
@@ -206,7 +206,7 @@ describe('the e-mail code step (issue 35)', () => {
     });
   });
 
-  describe('locked by too many wrong codes (issue 53 item 6)', () => {
+  describe('locked by too many wrong codes', () => {
     it('says the code step is locked and to contact the sender; no code is mailed or asked for', async () => {
       const api = codeApi({ 'GET /api/signing/email-code': () => status({ locked: true }) });
       const user = userEvent.setup();

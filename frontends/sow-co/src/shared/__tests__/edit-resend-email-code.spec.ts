@@ -3,7 +3,7 @@ import { loadCoResend, resendValues } from '../../co/utils/co-form-values';
 import { loadResendDraft } from '../../sow/utils/sow-storage';
 import { writeDraft } from '../draft-storage';
 
-// Edit and Resend (issue 35): /sow and /co start "Require an e-mail code" from what the
+// Edit and Resend: /sow and /co start "Require an e-mail code" from what the
 // replaced agreement asked of its signers (the dashboard stores the record it was given).
 describe('Edit and Resend keeps the e-mail code choice', () => {
   afterEach(() => window.localStorage.clear());

@@ -10,7 +10,7 @@ const DONE = {
   message: 'This link was handed over to Jane Roe.',
 };
 
-describe('staff Change signer (issue 35 item 2)', () => {
+describe('staff Change signer', () => {
   it('names a standard contract by its token', async () => {
     const client = fakeApiClient({ 'POST /api/update/change-signer': () => DONE });
     await changeSigner(client, 'standard', { _id: 'a1', token: 'tok-1' }, JANE);

@@ -65,7 +65,7 @@ function setup(routes: Parameters<typeof fakeApiClient>[0] = {}) {
   return { client, queryClient, wrapper };
 }
 
-describe('the admins’ CRM calls (issue 36)', () => {
+describe('the admins’ CRM calls', () => {
   it('reads the stage mappings and puts one pipeline’s rules under its id', async () => {
     const rules = noStageRules();
     const client = fakeApiClient({

@@ -40,7 +40,7 @@ function setup(routes: Parameters<typeof fakeApiClient>[0]) {
   return { client, queryClient, wrapper };
 }
 
-describe('stuck operations and lowering a waiting seal (issue 37 item 3)', () => {
+describe('stuck operations and lowering a waiting seal', () => {
   it('posts the level and reason under the agreement id', async () => {
     const client = fakeApiClient({
       'POST /api/admin/agreements/a%2F1/seal-level': () => ({

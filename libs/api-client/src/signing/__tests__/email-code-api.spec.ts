@@ -11,7 +11,7 @@ const STATUS = {
   resendAvailableAt: null,
 };
 
-describe('the e-mail code calls (issue 35)', () => {
+describe('the e-mail code calls', () => {
   it('asks the status with the token in the query and the pass', async () => {
     const client = fakeApiClient({ 'GET /api/signing/email-code': () => STATUS });
     expect(await createEmailCodeApi(client, PASS).status('tok-1')).toEqual(STATUS);

@@ -97,7 +97,7 @@ describe('link signing calls per family', () => {
     expect(client.calls[4]?.body).toEqual({ agreedToTerms: true });
   });
 
-  it('declines with the reason, with the pass (issue 35)', async () => {
+  it('declines with the reason, with the pass', async () => {
     const client = routes();
     const declined = await createLinkSigningApi(client, 'co', PASS).decline('CO 1', 'Too costly.');
     expect(declined.linkState).toBe('declined');

@@ -3,7 +3,7 @@ import { createSigningApi } from '../signing-api';
 
 const PASS = { 'X-Captcha-Pass': 'pass-1' };
 
-describe('the customer page’s decline call (issue 35)', () => {
+describe('the customer page’s decline call', () => {
   it('posts the token and the reason to /api/signing/decline with the pass', async () => {
     const client = fakeApiClient({
       'POST /api/signing/decline': () => ({

@@ -12,7 +12,7 @@ const HANDED = {
   message: 'This link was handed over to Jane Roe.',
 };
 
-describe('the hand-over calls (issue 35 item 2)', () => {
+describe('the hand-over calls', () => {
   it('customer page: posts the token, name, e-mail and note to /api/signing/hand-over with the pass', async () => {
     const client = fakeApiClient({ 'POST /api/signing/hand-over': () => HANDED });
     const handed = await createSigningApi(client, PASS).handOver('tok-1', JANE);

@@ -233,7 +233,7 @@ describe('the server update filter is the table', () => {
     expect(transitionRule('co', 'publish').to).toBe('not-signed');
   });
 
-  it('lets a signer decline wherever their link is open, in every family (issue 35)', () => {
+  it('lets a signer decline wherever their link is open, in every family', () => {
     expect(transitionRule('standard', 'decline')).toEqual({
       from: ['not signed', 'viewed', 'signature_saved'],
       to: 'declined',
@@ -293,7 +293,7 @@ describe('statuses', () => {
   });
 });
 
-describe('re-opening a locked e-mail code step (issue 53 item 6)', () => {
+describe('re-opening a locked e-mail code step', () => {
   it('is offered while the agreement is open and a signer is locked out, to anyone on the dashboard', () => {
     const locked = { emailCodeLocked: ['signer-2'] };
     for (const family of AGREEMENT_FAMILIES) {

@@ -16,7 +16,7 @@ describe('filters per family', () => {
     expect(parseAgreementFilters('co', 'cancelled')).toEqual(['cancelled']);
   });
 
-  it('lists declined agreements under their own filter on every dashboard (issue 35)', () => {
+  it('lists declined agreements under their own filter on every dashboard', () => {
     const declined = { status: 'declined', viewedTimes: 1, signatureSavedAt: null };
     for (const family of ['standard', 'sow', 'co'] as const) {
       expect(parseAgreementFilters(family, 'declined')).toEqual(['declined']);

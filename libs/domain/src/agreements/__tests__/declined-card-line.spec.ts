@@ -13,7 +13,7 @@ const recipient = (id: string, name: string): Recipient => ({
   lastActionUserAgent: null,
 });
 
-describe('declinedCardLine (issue 35)', () => {
+describe('declinedCardLine', () => {
   const declined = { at: '2026-11-28T02:30:00.000Z', recipientId: 'r-2', reason: 'Too expensive' };
 
   it('names the decliner from the recipients, with the Pacific date and the reason quoted', () => {
@@ -25,7 +25,7 @@ describe('declinedCardLine (issue 35)', () => {
     });
   });
 
-  it('keeps a reason that imitates our lines inside the quotation (issue 53 item 8)', () => {
+  it('keeps a reason that imitates our lines inside the quotation', () => {
     const forged = { ...declined, reason: 'No.\nOpen in ProSign: https://evil.example/x' };
     const { line, quote } = declinedCardLine(forged, [recipient('r-2', 'Bo')], 'X');
     expect(line).not.toContain('evil');

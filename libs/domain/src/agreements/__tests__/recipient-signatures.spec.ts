@@ -1,5 +1,7 @@
 import { agreementStateStyle, recipientSignature, signingProgress } from '../recipient-signatures';
-import { newRecipient, singleSignerRecipients, type Recipient } from '../recipients';
+import { newRecipient } from '../recipient-list';
+import type { Recipient } from '../recipients';
+import { singleSignerRecipients } from '../single-signer-recipients';
 
 const SIGNED_AT = '2026-03-04T18:00:00.000Z';
 const LATER = '2026-03-05T09:30:00.000Z';

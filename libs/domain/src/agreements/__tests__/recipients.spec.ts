@@ -1,26 +1,26 @@
+import { checkRecipientList, newRecipient, type RecipientInput } from '../recipient-list';
 import {
   RECIPIENT_EVENTS,
   RECIPIENT_STATES,
   RECIPIENT_TRANSITIONS,
-  SINGLE_SIGNER_RECIPIENT_ID,
   applyRecipientEvent,
   awaitedRecipients,
-  checkRecipientList,
   currentSigningOrder,
   firstSigner,
   isFullySigned,
-  newRecipient,
   recipientEventAllowed,
   recipientProgressLabel,
   recipientsToInvite,
-  singleSignerRecipients,
   type Recipient,
   type RecipientEvent,
-  type RecipientInput,
   type RecipientRole,
   type RecipientState,
-  type SingleSignerRecord,
 } from '../recipients';
+import {
+  SINGLE_SIGNER_RECIPIENT_ID,
+  singleSignerRecipients,
+  type SingleSignerRecord,
+} from '../single-signer-recipients';
 
 const AT = '2026-03-02T12:00:00.000Z';
 const CONTEXT = { at: AT, ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (iPhone)' };
@@ -467,7 +467,7 @@ describe('an agreement from before recipients reads as one signer', () => {
 });
 
 describe('the card’s progress line', () => {
-  it('says who declined once a signer did, awaiting nobody (issue 35)', () => {
+  it('says who declined once a signer did, awaiting nobody', () => {
     expect(
       recipientProgressLabel([
         recipient('Jane Doe', 1, 'signed'),

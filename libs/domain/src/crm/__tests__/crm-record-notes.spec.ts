@@ -43,7 +43,7 @@ describe('what ProSign writes on the CRM record', () => {
     ).not.toContain('wrote:');
   });
 
-  it('quotes a signer’s words under their name: no line of theirs passes for ours (issue 53 item 8)', () => {
+  it('quotes a signer’s words under their name: no line of theirs passes for ours', () => {
     const forged = 'Too expensive.\nOpen in ProSign: https://evil.example/x';
     for (const event of ['declined', 'handed-over'] as const) {
       const lines = crmNoteText(event, {

@@ -17,7 +17,7 @@ const finish: StuckOperation = {
   givenUp: false,
 };
 
-describe('isWaitingSeal (issue 37 item 3)', () => {
+describe('isWaitingSeal', () => {
   it('is a finish stopped after the merge, waiting for the time-stamp service or revocation data', () => {
     expect(isWaitingSeal(finish)).toBe(true);
     expect(isWaitingSeal({ ...finish, lastError: SEAL_WAITING_MESSAGES[1] })).toBe(true);

@@ -7,7 +7,7 @@ import {
   signerLinkStateOf,
 } from '../signer-api';
 
-describe('declining (issue 35)', () => {
+describe('declining', () => {
   it('closes the link of a declined agreement with its own state', () => {
     expect(SIGNER_LINK_STATES).toContain('declined');
     expect(signerLinkStateOf('declined')).toBe('declined');

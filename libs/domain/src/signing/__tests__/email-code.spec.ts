@@ -10,7 +10,7 @@ import {
   serializeEmailCodeProof,
 } from '../email-code';
 
-describe('the e-mail one-time code (issue 35)', () => {
+describe('the e-mail one-time code', () => {
   it('has one set of rules: 6 digits, 10 minutes, 5 tries, 3 sends per 30 minutes, 10 wrong per signer', () => {
     expect(EMAIL_CODE_RULES).toEqual({
       length: 6,
@@ -22,7 +22,7 @@ describe('the e-mail one-time code (issue 35)', () => {
     });
   });
 
-  it("bounds a guesser's chance over a signer's whole life below 1 in 10,000 (issue 53 item 6)", () => {
+  it("bounds a guesser's chance over a signer's whole life below 1 in 10,000", () => {
     // Each wrong entry is a guess at a uniformly random code of 10^length values.
     const chance = EMAIL_CODE_RULES.maxFailuresPerPlace / 10 ** EMAIL_CODE_RULES.length;
     expect(chance).toBe(1e-5);

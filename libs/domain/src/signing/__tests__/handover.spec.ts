@@ -3,7 +3,8 @@ import {
   decideAgreementAction,
   type ActionSubject,
 } from '../../agreements/agreement-actions';
-import { newRecipient, type Recipient, type RecipientState } from '../../agreements/recipients';
+import { newRecipient } from '../../agreements/recipient-list';
+import type { Recipient, RecipientState } from '../../agreements/recipients';
 import {
   changeableSigners,
   checkHandover,
@@ -17,7 +18,7 @@ const signer = (id: string, email: string, state: RecipientState, order = 1): Re
   state,
 });
 
-describe('checkHandover (issue 35 item 2)', () => {
+describe('checkHandover', () => {
   it('keeps a trimmed name, e-mail and note', () => {
     expect(
       checkHandover(
@@ -34,7 +35,7 @@ describe('checkHandover (issue 35 item 2)', () => {
     });
   });
 
-  it('keeps a name on one line: a line break in it never starts a line of ours (issue 53 item 8)', () => {
+  it('keeps a name on one line: a line break in it never starts a line of ours', () => {
     const check = checkHandover(
       { name: 'Jane\nOpen in ProSign: https://evil.example/x', email: 'jane@client.com' },
       'john@client.com',

@@ -1,6 +1,6 @@
 import { signerQuote, signerQuoteText, unlinkable } from '../signer-words';
 
-describe('a signer’s own words as a quotation (issue 53 item 8)', () => {
+describe('a signer’s own words as a quotation', () => {
   it('quotes every line under who wrote it', () => {
     const quote = signerQuote(
       'Elena Park',

@@ -56,7 +56,7 @@ describe('signing page titles (spec 1 §2.4)', () => {
     expect(signingStateMessage({ kind: 'checking' })).toBeNull();
   });
 
-  it('a declined agreement’s links say so, short and plain (issue 35)', () => {
+  it('a declined agreement’s links say so, short and plain', () => {
     expect(signingPageTitle({ kind: 'declined' }, 'Acme')).toBe('Agreement declined');
     expect(signingStateMessage({ kind: 'declined' })).toBe(
       'This agreement was declined. The sender has been told.',

@@ -72,7 +72,7 @@ describe('AgreementActions', () => {
     const items = within(await screen.findByRole('menu')).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'Copy Link',
-      // Issue 35: an unsigned signer of an open agreement can be changed.
+      // An unsigned signer of an open agreement can be changed.
       'Change signer',
       'Mark as Signed',
       'Cancel Contract',

@@ -28,7 +28,7 @@ describe('AgreementCard', () => {
     expect(item).toHaveTextContent('1 of 2 signed — waiting for Luis Lopez');
   });
 
-  it("shows who declined, when and why on a declined agreement's card (issue 35)", () => {
+  it("shows who declined, when and why on a declined agreement's card", () => {
     const { item } = renderCard({
       status: 'declined',
       recipients: [
@@ -58,7 +58,7 @@ describe('AgreementCard', () => {
     expect(item).toHaveTextContent('Maria Lopez wrote:No longer needed');
   });
 
-  it('shows a reason that imitates our lines only inside its quotation, never as a link (issue 53 item 8)', () => {
+  it('shows a reason that imitates our lines only inside its quotation, never as a link', () => {
     const reason = 'Too expensive.\nOpen in ProSign: https://evil.example/x';
     const { item } = renderCard({
       status: 'declined',
@@ -132,7 +132,7 @@ describe('AgreementCard', () => {
     expect(within(item).queryByRole('button', { name: /Retry mail/ })).toBeNull();
   });
 
-  it('says when its seal waits for the time-stamp service (issue 37)', () => {
+  it('says when its seal waits for the time-stamp service', () => {
     const { item } = renderCard({
       sealWaiting: { since: '2026-03-10T11:00:00.000Z', waitingFor: 'time-stamp service' },
     });

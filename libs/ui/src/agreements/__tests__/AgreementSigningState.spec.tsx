@@ -27,7 +27,7 @@ const halfSigned = (status: AgreementCardCore['status']) =>
 const renderCard = (card: AgreementCardCore) => renderAgreementCard(card).item;
 
 /**
- * Issue 53 item 2: a card and the details of an agreement some of whose signers signed say
+ * A card and the details of an agreement some of whose signers signed say
  * so ("Partly signed · 1 of 2"), not the first signer's step ("Signature saved").
  */
 describe('where the signatures of an agreement stand', () => {

@@ -37,7 +37,7 @@ async function openChangeSigner() {
   return screen.findByRole('dialog', { name: CHANGE_SIGNER_TEXTS.title });
 }
 
-describe('Change signer from the card menu (issue 35 item 2)', () => {
+describe('Change signer from the card menu', () => {
   it('lists the recipients, changes the chosen unsigned signer and says who got a link', async () => {
     const signers = [
       recipient('signer-1', 'Maria Lopez', 'maria@example.com', 'signed'),

@@ -9,7 +9,7 @@ import { CrmRecordLink, crmRecordOfCard } from '../CrmRecordLink';
 const card = (fields: Partial<AgreementCardCore> & Record<string, unknown>) =>
   ({ ...agreementCard({ family: 'standard' }), ...fields }) as AgreementCardCore;
 
-describe('the CRM record of a card (issue 36)', () => {
+describe('the CRM record of a card', () => {
   it("names a contract's or change order's deal and a SOW's project", () => {
     expect(crmRecordOfCard(card({ family: 'standard', hsDealId: '40000003' }))).toEqual({
       type: 'deals',

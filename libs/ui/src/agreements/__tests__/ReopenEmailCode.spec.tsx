@@ -38,7 +38,7 @@ const signers: Recipient[] = [
 /** The change order whose signers' code steps named here are locked. */
 const co = (emailCodeLocked: string[]) => coCardView(signers, { emailCodeLocked });
 
-describe('Re-open code step from the card menu (issue 53 item 6)', () => {
+describe('Re-open code step from the card menu', () => {
   it("re-opens the locked signer's code step and says so", async () => {
     const { calls } = renderCoDashboardList({
       'GET /api/co/get-contracts': () => listPage([co(['signer-2'])]),

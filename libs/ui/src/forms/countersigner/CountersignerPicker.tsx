@@ -78,7 +78,7 @@ export interface CountersignerPickerProps {
 }
 
 /**
- * "Require the firm's countersignature" (issue 34 item 2): a check box that reveals
+ * "Require the firm's countersignature": a check box that reveals
  * the staff member who countersigns (a searchable staff picker) and, optionally, the
  * name and title printed under the firm's signature. Its value is the send's
  * `countersigner` (`CountersignerInput | null`).

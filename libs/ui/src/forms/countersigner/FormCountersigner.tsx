@@ -13,7 +13,7 @@ export interface FormCountersignerProps {
 }
 
 /**
- * The firm's countersignature on a creation screen's form (issue 34): the picker bound to
+ * The firm's countersignature on a creation screen's form: the picker bound to
  * the form's `countersigner` field, with every staff member to choose from and the family's
  * default countersigner proposed. The screen checks it with `countersignerProblem` and sends
  * it with `signersRequest`.

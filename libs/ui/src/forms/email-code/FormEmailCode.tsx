@@ -17,7 +17,7 @@ export interface FormEmailCodeProps {
 }
 
 /**
- * "Require an e-mail code" on a creation screen (issue 35): ticked as the family's default
+ * "Require an e-mail code" on a creation screen: ticked as the family's default
  * until staff change it. An untouched field stays null and the send applies the same default.
  */
 export function FormEmailCode({

@@ -1,7 +1,7 @@
 import { HANDOVER_NAME_MAX, HANDOVER_NOTE_MAX } from '@prosign/domain';
 import { useId } from 'react';
 
-/** A field of a hand-over (issue 35): the right signer's name and e-mail, and a note. */
+/** A field of a hand-over: the right signer's name and e-mail, and a note. */
 export type HandoverField = 'name' | 'email' | 'note';
 
 export interface HandoverFieldsProps {

@@ -14,7 +14,7 @@ import {
 } from '@prosign/domain';
 
 /*
- * Several signers on a creation screen (issue 34 item 2: `/`, `/sow`, `/co`): the
+ * Several signers on a creation screen (`/`, `/sow`, `/co`): the
  * screens' side of the domain's AdditionalSigner, SigningOrder and
  * SendSignersRequest. The rule is the domain's (sendRecipientInputs +
  * checkRecipientList), the one the server applies, so a screen shows beside each
@@ -51,7 +51,7 @@ export interface SignersFormValues {
   signingOrder: SigningOrder;
   /** The firm's countersigner (null: none): the FormCountersigner field. */
   countersigner: CountersignerInput | null;
-  /** "Require an e-mail code" (issue 35; null or absent: the family's default): FormEmailCode. */
+  /** "Require an e-mail code" (null or absent: the family's default): FormEmailCode. */
   requireEmailCode?: boolean | null;
 }
 

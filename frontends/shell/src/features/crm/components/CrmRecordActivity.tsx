@@ -9,7 +9,7 @@ function Time({ at }: { at: string }) {
   return <time dateTime={at}>{formatPacificDateTime(at)}</time>;
 }
 
-/** A CRM record with its stage history, notes and files (issue 36 item 6). */
+/** A CRM record with its stage history, notes and files. */
 export function CrmRecordActivity({ record }: { record: CrmRecordActivityView }) {
   const apiUrl = useApiUrl().replace(/\/+$/, '');
   const fileHref = (fileId: string) => `${apiUrl}${crmFilePath(fileId)}`;

@@ -1,4 +1,4 @@
-/** The words of the admins' CRM pages (issue 36 items 3 and 6), once. */
+/** The words of the admins' CRM pages, once. */
 export const CRM_STAGES_TEXTS = {
   title: 'CRM stages',
   description:

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { STUCK_TEXTS as T } from '../utils/stuck-texts';
 import '../stuck-operations.css';
 
-/** User Access, administrators only: where the stuck operations page is (issue 37 item 3). */
+/** User Access, administrators only: where the stuck operations page is. */
 export function StuckOperationsLink() {
   const titleId = useId();
   return (

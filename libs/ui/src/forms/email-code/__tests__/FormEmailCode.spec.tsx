@@ -45,7 +45,7 @@ function renderScreen(defaults: Record<string, boolean>) {
 
 const box = () => screen.getByRole('checkbox', { name: 'Require an e-mail code' });
 
-describe('FormEmailCode (issue 35)', () => {
+describe('FormEmailCode', () => {
   beforeEach(() => {
     submitted = undefined;
   });
