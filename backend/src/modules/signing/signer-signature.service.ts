@@ -204,7 +204,7 @@ export class SignerSignatureService {
   }
 
   /**
-   * `clear-signature` (spec 1 §4.1.6): clears the saved signature and initials
+   * `clear-signature` (spec 1 §4.1, item 6): clears the saved signature and initials
    * and resets the saved flag — the agreement goes back to viewed, as the rule
    * `clearSignature` says, with the event in the same update. Clearing what is
    * not saved answers with the metrics as they are; a closed link is refused.
