@@ -35,10 +35,8 @@ test.beforeAll(async ({ playwright }) => {
   try {
     // A customer's contract and a partner's SOW, sent as staff send them.
     await signInWithRequest(staff, DEMO.csm);
-    const client = standardClient(
-      'Maria Elena Alvarez',
-      `e2e-first-paint-${stamp}@prosign.example`,
-    );
+    // A name of its own: the dashboard's browser test tells cards apart by their client's name.
+    const client = standardClient('Teodora Vance', `e2e-first-paint-${stamp}@prosign.example`);
     const docLink = await createStandardDocument(staff, client);
     links.customer = await sendStandardContract(staff, client, docLink, stamp);
     await signInWithRequest(staff, DEMO.pm);
