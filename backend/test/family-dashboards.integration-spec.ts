@@ -1,11 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import {
-  AGREEMENT_FAMILIES,
-  AGREEMENT_FAMILY_PLACES,
+  BUILT_IN_FAMILIES,
+  familyDefinition,
   createAccessFlags,
   dashboardAccessOf,
-  INITIAL_STATUS,
+  initialStatus,
   type AgreementFamily,
   type DashboardAccessFlag,
 } from '@prosign/domain';
@@ -36,7 +36,7 @@ const FAMILY_ACTIONS = [
 ] as const;
 
 /**
- * One table (libs/domain `AGREEMENT_FAMILY_PLACES`) decides which dashboard a
+ * One table (libs/domain's family definitions) decides which dashboard a
  * family is on: its list, its card actions and the Retry of its failed mail
  * all need that dashboard's flag, and no other. A change order is on the
  * contract dashboard (Show CO): `dashboardAccess` alone may retry its mail.
@@ -100,11 +100,11 @@ describe('a family’s routes need its dashboard’s flag, and only that', () =>
         docLink: `https://prosign.example.com/api/documents/d/doc-${token}/edit`,
         signingLink: `https://sign.example/${token}`,
         sentBy: 'csm@prosign.example',
-        status: INITIAL_STATUS[family],
+        status: initialStatus(family),
         createdAt: now,
         mailProblem: { deliveryId, template: 'test', error: 'mail server down', at: now },
       },
-      [{ type: 'sent', actor: 'csm@prosign.example', at: now, status: INITIAL_STATUS[family] }],
+      [{ type: 'sent', actor: 'csm@prosign.example', at: now, status: initialStatus(family) }],
     );
     return String(_id);
   }
@@ -115,7 +115,7 @@ describe('a family’s routes need its dashboard’s flag, and only that', () =>
     await http.dashboardAccess().post(`/api/agreements/${id}/mail/retry`).expect(202);
   });
 
-  it.each(AGREEMENT_FAMILIES)(
+  it.each(BUILT_IN_FAMILIES)(
     'the %s family: Retry mail answers the holder of its dashboard flag and refuses the other',
     async (family) => {
       for (const flag of FLAGS) {
@@ -128,10 +128,10 @@ describe('a family’s routes need its dashboard’s flag, and only that', () =>
     },
   );
 
-  it.each(AGREEMENT_FAMILIES.filter((family) => family !== 'standard'))(
+  it.each(BUILT_IN_FAMILIES.filter((family) => family !== 'standard'))(
     'the %s family: its list and every card action need its dashboard flag',
     async (family) => {
-      const prefix = AGREEMENT_FAMILY_PLACES[family].apiPrefix;
+      const prefix = familyDefinition(family).apiPrefix;
       const unknownId = String(new Types.ObjectId());
       for (const flag of FLAGS) {
         const allowed = flag === dashboardAccessOf(family);

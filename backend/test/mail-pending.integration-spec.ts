@@ -1,6 +1,6 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { createAccessFlags, INITIAL_STATUS, type AgreementMailPending } from '@prosign/domain';
+import { createAccessFlags, type AgreementMailPending } from '@prosign/domain';
 import type { Queue } from 'bullmq';
 import mongoose, { createConnection, type Connection } from 'mongoose';
 import { MailCatcher } from '../src/integrations/mail/mail-catcher';
@@ -80,7 +80,7 @@ describe('pending mail on the agreement card', () => {
     connection.collection('caught_mails').countDocuments({ messageId });
 
   it('shows a mail sent while SMTP is unreachable as pending, with its tries, until it is sent', async () => {
-    const { _id } = await insertStandardAgreement(api, { status: INITIAL_STATUS.standard });
+    const { _id } = await insertStandardAgreement(api, { status: 'not signed' });
     const agreementId = String(_id);
     const key = 'pending.smtp-down';
 
@@ -143,7 +143,7 @@ describe('pending mail on the agreement card', () => {
     expect(announced).toHaveBeenCalledWith({
       family: 'standard',
       id: agreementId,
-      status: INITIAL_STATUS.standard,
+      status: 'not signed',
     });
     expect(sent?.mailProblem ?? null).toBeNull();
     expect(await caughtWith(messageIdFor(key))).toBe(1);
@@ -151,7 +151,7 @@ describe('pending mail on the agreement card', () => {
   }, 60_000);
 
   it('a mail sent at once leaves nothing pending', async () => {
-    const { _id } = await insertStandardAgreement(api, { status: INITIAL_STATUS.standard });
+    const { _id } = await insertStandardAgreement(api, { status: 'not signed' });
     const agreementId = String(_id);
     await api.get(MailService).send({
       key: 'pending.at-once',
@@ -180,7 +180,7 @@ describe('pending mail on the agreement card', () => {
   });
 
   it("takes a mail sent at once off the card without reading the card's pending list", async () => {
-    const { _id } = await insertStandardAgreement(api, { status: INITIAL_STATUS.standard });
+    const { _id } = await insertStandardAgreement(api, { status: 'not signed' });
     const agreementId = String(_id);
     const reads: string[] = [];
     // Every read of this agreement, by any process of the test (the api records, the worker sends).
@@ -213,7 +213,7 @@ describe('pending mail on the agreement card', () => {
     await catcher?.close();
     catcher = undefined;
     smtpDown = await DownPort.open(port);
-    const { _id } = await insertStandardAgreement(api, { status: INITIAL_STATUS.standard });
+    const { _id } = await insertStandardAgreement(api, { status: 'not signed' });
     const agreementId = String(_id);
     const key = 'pending.gives-up';
     // Recorded, its job added here with a single try so it gives up at once.

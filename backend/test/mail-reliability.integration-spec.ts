@@ -1,6 +1,6 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { createAccessFlags, INITIAL_STATUS } from '@prosign/domain';
+import { createAccessFlags } from '@prosign/domain';
 import { UnrecoverableError, Worker, type Queue } from 'bullmq';
 import { createConnection, type Connection } from 'mongoose';
 import { caughtIdOf, MailCatcher } from '../src/integrations/mail/mail-catcher';
@@ -179,7 +179,7 @@ describe('mail reliability', () => {
 
   it('puts a mail that finally failed on its agreement card until it is sent again', async () => {
     const { _id: agreementId } = await insertStandardAgreement(api, {
-      status: INITIAL_STATUS.standard,
+      status: 'not signed',
     });
     const deliveries = mailDeliveries(connection);
     const mail = api.get(MailService);

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { AGREEMENT_FAMILIES, type AccessFlag, type AgreementFamily } from '@prosign/domain';
+import { BUILT_IN_FAMILIES, type AccessFlag, type AgreementFamily } from '@prosign/domain';
 import request from 'supertest';
 import { DEMO_USERS } from '../src/seed/access-demo.seeder';
 import { STAFF_MERGE_REFUSED } from '../src/modules/signing/signer-template.controller';
@@ -436,7 +436,7 @@ describe('route access across families: no send, resend or cc call reaches anoth
 
   it('walks a route of the table for every call, in every family', () => {
     expect(calls.filter((call) => !(call.route in EXPECTED)).map((call) => call.name)).toEqual([]);
-    for (const family of AGREEMENT_FAMILIES) {
+    for (const family of BUILT_IN_FAMILIES) {
       expect(calls.filter((call) => call.family === family).length).toBeGreaterThanOrEqual(5);
     }
   });
@@ -447,7 +447,7 @@ describe('route access across families: no send, resend or cc call reaches anoth
     let walked = 0;
     for (const call of calls) {
       const [method, path] = call.route.split(' ');
-      for (const family of AGREEMENT_FAMILIES.filter((other) => other !== call.family)) {
+      for (const family of BUILT_IN_FAMILIES.filter((other) => other !== call.family)) {
         for (const [what, target] of targetsOf(agreements[family])) {
           const body = call.body(target);
           if (!body) continue;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import { INITIAL_STATUS, SIGNER_ACTOR } from '@prosign/domain';
+import { initialStatus, SIGNER_ACTOR } from '@prosign/domain';
 import type { Connection, Types } from 'mongoose';
 import {
   AgreementRecordCreationRepository,
@@ -97,7 +97,7 @@ const LIFECYCLE_FIELDS = [
 const SIGNER_TYPES = new Set(['viewed', 'signature_saved', 'signed']);
 /** The status each old history line left the contract in; others left it as it was. */
 const STATUS_AFTER: Readonly<Record<string, string>> = {
-  sent: INITIAL_STATUS.standard,
+  sent: initialStatus('standard'),
   viewed: 'viewed',
   signature_saved: 'signature_saved',
   signed: 'signed',

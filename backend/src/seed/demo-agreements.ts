@@ -1,7 +1,7 @@
 import {
   actionRule,
   initialsFromFullName,
-  INITIAL_STATUS,
+  initialStatus,
   SIGNER_ACTOR,
   type AgreementFamily,
   type AgreementStatus,
@@ -120,7 +120,7 @@ export async function seedDemoAgreement<TForm extends object>(
       at: createdAt,
       actor: sentBy,
       ip: DEMO_STAFF_IP,
-      status: INITIAL_STATUS[demo.family],
+      status: initialStatus(demo.family),
     },
   ];
   const fields: Record<string, unknown> = {};

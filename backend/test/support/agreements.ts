@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { getModelToken } from '@nestjs/mongoose';
-import { contractSearchText, INITIAL_STATUS, type ContractStatus } from '@prosign/domain';
+import { contractSearchText, initialStatus, type ContractStatus } from '@prosign/domain';
 import { Types, type Connection, type Model } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import {
@@ -95,7 +95,7 @@ export async function insertStandardAgreement(
             type: 'sent',
             actor: form.csm_email,
             at: createdAt ?? new Date(),
-            status: INITIAL_STATUS.standard,
+            status: initialStatus('standard'),
           },
         ]
       : []);

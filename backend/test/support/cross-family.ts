@@ -1,7 +1,7 @@
 import { ServiceUnavailableException, type INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import {
-  AGREEMENT_FAMILIES,
+  BUILT_IN_FAMILIES,
   STANDARD_TEMPLATE_DOC_IDS,
   type AgreementFamily,
 } from '@prosign/domain';
@@ -95,7 +95,7 @@ export async function agreementsOfEachFamily(
     return { docLink, token: stored.token as string, id: String(stored._id) };
   };
   const result = {} as Record<AgreementFamily, FamilyAgreements>;
-  for (const family of AGREEMENT_FAMILIES) {
+  for (const family of BUILT_IN_FAMILIES) {
     const sentDoc = await createDocument(family);
     await admin().post(forms.sendPath[family]).send(forms.send[family](sentDoc)).expect(200);
     const draftDoc = await createDocument(family);

@@ -72,3 +72,8 @@ export * from './documents/pdf-file-name';
 export * from './health/adapters';
 export * from './health/stuck-operations';
 export * from './navigation/remotes';
+export * from './families/family-definition';
+export * from './families/families';
+export { STANDARD_FAMILY_DEFINITION } from './families/standard.family';
+export { SOW_FAMILY_DEFINITION } from './families/sow.family';
+export { CO_FAMILY_DEFINITION } from './families/co.family';

@@ -38,7 +38,7 @@ interface FieldsByMail<TForm extends object> {
  * fields its mails froze, its dashboard card, the CRM record its events are written on,
  * and where the signed PDF goes. Where it lives for both sides (dashboard flag,
  * staff room, route prefixes, dashboard routes) is libs/domain's
- * `AGREEMENT_FAMILY_PLACES` and `AGREEMENT_DASHBOARD_ROUTES`.
+ * family definition (`familyDefinition`).
  */
 export interface AgreementFamilyConfig<TForm extends object = object, TCard = unknown> {
   family: AgreementFamily;

@@ -5,7 +5,7 @@ import {
   formatPacificDateTime,
   HANDOVER_MESSAGES,
   includesEmailAddress,
-  INITIAL_STATUS,
+  initialStatus,
   SIGNER_ACTOR,
   SIGNER_HANDOVER_FROM,
   SIGNER_MESSAGES,
@@ -164,7 +164,7 @@ export class AgreementHandoverService {
         ...(place.state === 'signature-saved' ? { discardedSignature: true } : {}),
       },
     };
-    const initial = INITIAL_STATUS[agreement.family];
+    const initial = initialStatus(agreement.family);
     // The first signer's place: the agreement goes back to its initial status (the new
     // signer has opened nothing yet); another signer's leaves the status as it is.
     const updated = place.isFirst

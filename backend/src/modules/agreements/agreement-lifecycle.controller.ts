@@ -11,7 +11,7 @@ import {
   type Type,
 } from '@nestjs/common';
 import {
-  AGREEMENT_DASHBOARD_ROUTES,
+  dashboardRoutesOf,
   dashboardAccessOf,
   type AgreementFamily,
   type AgreementIdActionRequest,
@@ -61,7 +61,7 @@ const PERFORM = {
 
 /**
  * A family dashboard's list and actions, on the routes libs/domain names for it
- * (`AGREEMENT_DASHBOARD_ROUTES`, which the browser calls too): for SOW and
+ * (`dashboardRoutesOf`, which the browser calls too): for SOW and
  * change orders `GET /api/{prefix}/get-contracts` and
  * `POST /api/{prefix}/{manual-signed, delete-contract, update-resend,
  * update-edit-resend, cancel-contract, send-reminder, void-contract}` with
@@ -77,7 +77,7 @@ export function agreementLifecycleController<TCard>(
   options: LifecycleControllerOptions,
 ): Type<unknown> {
   const { idNoun } = familyConfig<object, TCard>(family);
-  const routes = AGREEMENT_DASHBOARD_ROUTES[family];
+  const routes = dashboardRoutesOf(family);
 
   /** A dashboard action on one agreement of the family, named by its id. */
   class IdActionDto implements AgreementIdActionRequest {

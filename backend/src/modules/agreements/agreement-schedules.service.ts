@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   actionRule,
-  AGREEMENT_FAMILIES,
+  familyIds,
   transitionCondition,
   transitionRule,
   type AgreementFamily,
@@ -39,7 +39,7 @@ export class AgreementSchedulesService {
   /** Expires every agreement still waiting for the signer that was sent before the cut-off. */
   async expireDue(now = new Date()): Promise<number> {
     let expired = 0;
-    for (const family of AGREEMENT_FAMILIES) expired += await this.expireFamily(family, now);
+    for (const family of familyIds()) expired += await this.expireFamily(family, now);
     if (expired) this.logger.log(`${expired} unsigned contract(s) expired`);
     return expired;
   }
@@ -81,7 +81,7 @@ export class AgreementSchedulesService {
     };
     let sent = 0;
     const seen = new Set<string>();
-    for (const family of AGREEMENT_FAMILIES) {
+    for (const family of familyIds()) {
       for (;;) {
         const due = await this.repository.idsWhere(
           {

@@ -1,10 +1,6 @@
+import { AGREEMENT_FAMILY_PATH } from '../../platform/validation/is-agreement-family';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import {
-  AGREEMENT_FAMILIES,
-  type AgreementFamily,
-  type SealLevel,
-  type StoredInvoices,
-} from '@prosign/domain';
+import { type AgreementFamily, type SealLevel, type StoredInvoices } from '@prosign/domain';
 import { Schema as MongooseSchema, type HydratedDocument, type Types } from 'mongoose';
 import type { StoredSigningPlaces } from '../documents';
 import type { StoredRecipient } from './agreement-recipients';
@@ -74,7 +70,7 @@ const SignerPresenceStateSchema = SchemaFactory.createForClass(SignerPresenceSta
 export class Agreement<TForm extends object = Record<string, unknown>> {
   _id: Types.ObjectId;
 
-  @Prop({ type: String, enum: AGREEMENT_FAMILIES, required: true }) family: AgreementFamily;
+  @Prop(AGREEMENT_FAMILY_PATH) family: AgreementFamily;
   /** The signing link's token: 192 random bits, base64url. Resolved through agreement_links. */
   @Prop({ required: true }) token: string;
   @Prop({ required: true }) docLink: string;
@@ -264,7 +260,7 @@ export class AgreementLink {
   @Prop({ type: String, required: true }) _id: string;
   @Prop({ type: String, enum: AGREEMENT_LINK_KINDS, required: true }) kind: AgreementLinkKind;
   @Prop({ type: MongooseSchema.Types.ObjectId, required: true }) agreementId: Types.ObjectId;
-  @Prop({ type: String, enum: AGREEMENT_FAMILIES, required: true }) family: AgreementFamily;
+  @Prop(AGREEMENT_FAMILY_PATH) family: AgreementFamily;
   @Prop({ required: true }) createdAt: Date;
   /** On a signing link of a signer besides the first: whose (`Recipient.id`). */
   @Prop({ type: String }) recipientId?: string;

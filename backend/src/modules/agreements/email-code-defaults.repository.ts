@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import { AGREEMENT_FAMILIES, type AgreementFamily, type EmailCodeDefaults } from '@prosign/domain';
+import { familyIds, type AgreementFamily, type EmailCodeDefaults } from '@prosign/domain';
 import type { Collection, Connection } from 'mongoose';
 
 /** One record per family: whether its creation screen proposes requiring an e-mail code. */
@@ -30,7 +30,7 @@ export class EmailCodeDefaultsRepository {
     const rows = await this.defaults.find({}).toArray();
     const byFamily = new Map(rows.map((row) => [row._id, row.required]));
     return Object.fromEntries(
-      AGREEMENT_FAMILIES.map((family) => [family, byFamily.get(family) === true]),
+      familyIds().map((family) => [family, byFamily.get(family) === true]),
     ) as EmailCodeDefaults;
   }
 

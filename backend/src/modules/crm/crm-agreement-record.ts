@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AGREEMENT_FAMILIES,
-  AGREEMENT_FAMILY_PLACES,
+  familyDefinition,
+  isAgreementFamily,
   CRM_CONTRACT_STATUS_OF,
   crmAgreementTitle,
   crmNoteText,
@@ -48,13 +48,13 @@ export class CrmAgreementRecord {
 
   async write(move: CrmStageMoveDoc, progress: CrmWriteProgress): Promise<CrmWriteStep> {
     const family = familyOfKey(move._id);
-    const place = AGREEMENT_FAMILY_PLACES[family];
+    const place = familyDefinition(family);
     const marker = crmMarkerOf(move._id);
     // Every note of one agreement names it alike (writes queued before the title was kept: the family's name).
     const title = crmAgreementTitle(family, move.title);
     let fileId = move.fileId ?? null;
     if ((move.milestone === 'signed' || move.milestone === 'voided') && move.link && !fileId) {
-      const folder = place.crmFileFolder;
+      const folder = place.crm.fileFolder;
       const name = crmSignedFileName(
         title,
         marker,
@@ -163,16 +163,14 @@ export class CrmAgreementRecord {
   /** Where staff see the agreement's card: its family's dashboard. */
   private cardLink(family: AgreementFamily): string {
     const base = this.config.PUBLIC_SHELL_URL.replace(/\/+$/, '');
-    return `${base}${AGREEMENT_FAMILY_PLACES[family].dashboardPath}`;
+    return `${base}${familyDefinition(family).dashboard.path}`;
   }
 }
 
 /** The family a write's key names (`{family}-{milestone}.{agreementId}`). */
 function familyOfKey(key: string): AgreementFamily {
   const family = key.slice(0, key.indexOf('-'));
-  return (AGREEMENT_FAMILIES as readonly string[]).includes(family)
-    ? (family as AgreementFamily)
-    : 'standard';
+  return isAgreementFamily(family) ? family : 'standard';
 }
 
 /** The token a write leaves in what it creates (a note's text, a file's name): `ps-` and 16 hex digits of its key's hash. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import {
-  AGREEMENT_FAMILIES,
+  familyIds,
   type AgreementFamily,
   type CountersignDefaults,
   type CountersignerInput,
@@ -32,7 +32,7 @@ export class CountersignDefaultsRepository {
     const rows = await this.defaults.find({}).toArray();
     const byFamily = new Map(rows.map((row) => [row._id, row.countersigner]));
     return Object.fromEntries(
-      AGREEMENT_FAMILIES.map((family) => [family, byFamily.get(family) ?? null]),
+      familyIds().map((family) => [family, byFamily.get(family) ?? null]),
     ) as CountersignDefaults;
   }
 

@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  AGREEMENT_FAMILIES,
+  familyIds,
   COUNTERSIGN_MESSAGES,
   joinNames,
   nameFromStaffEmail,
@@ -230,6 +230,6 @@ function countersignerOf(
 
 /** Statuses in which any family's agreement may still be signed. */
 function anyFamilyOpenStatuses(): string[] {
-  const statuses = AGREEMENT_FAMILIES.flatMap((family) => openStatuses({ family }));
+  const statuses = familyIds().flatMap((family) => openStatuses({ family }));
   return [...new Set(statuses.map(String))];
 }

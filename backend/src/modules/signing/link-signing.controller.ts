@@ -11,7 +11,7 @@ import {
   type Type,
 } from '@nestjs/common';
 import {
-  AGREEMENT_FAMILY_PLACES,
+  familyDefinition,
   SINGLE_SIGNER_RECIPIENT_ID,
   type AgreementFamily,
   type DeclineResponse,
@@ -98,7 +98,7 @@ export function linkSigningController<TForm extends object, TView>(
   @Public()
   @SignerRateLimit()
   // The family's api prefix (`co` → `/api/co/finish/{customId}`), from its one place.
-  @Controller(AGREEMENT_FAMILY_PLACES[family].apiPrefix)
+  @Controller(familyDefinition(family).apiPrefix)
   class LinkSigningController {
     constructor(
       private readonly signing: SigningService,

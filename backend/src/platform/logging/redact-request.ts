@@ -1,4 +1,4 @@
-import { FAMILY_FILTERS } from '@prosign/domain';
+import { SOW_FILTERS, STANDARD_FILTERS } from '@prosign/domain';
 import { match } from 'path-to-regexp';
 
 /**
@@ -14,7 +14,7 @@ export const REDACTED = '[redacted]';
  * Words of prose and addresses are shorter.
  */
 const KEY_RUN = /[A-Za-z0-9_-]{16,}/;
-const FILTER_NAMES: ReadonlySet<string> = new Set(Object.values(FAMILY_FILTERS).flat());
+const FILTER_NAMES: ReadonlySet<string> = new Set([...STANDARD_FILTERS, ...SOW_FILTERS]);
 
 /**
  * The query parameters whose values a request log keeps, each with the test its harmless

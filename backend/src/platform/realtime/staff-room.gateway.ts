@@ -12,7 +12,7 @@ import {
   type OnGatewayDisconnect,
   WebSocketGateway,
 } from '@nestjs/websockets';
-import { AGREEMENT_FAMILY_PLACES, type AccessFlag } from '@prosign/domain';
+import { allFamilies, type AccessFlag } from '@prosign/domain';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io';
 import { SESSION_COOKIE } from '../auth/session-cookie';
@@ -47,9 +47,7 @@ function cookieValue(header: string | undefined, name: string): string | undefin
  * (a PM with only the SOW dashboard is not in it).
  */
 const STAFF_ROOM_FLAGS: ReadonlyArray<readonly [AccessFlag, string]> = [
-  ...new Map(
-    Object.values(AGREEMENT_FAMILY_PLACES).map((place) => [place.dashboardAccess, place.staffRoom]),
-  ),
+  ...new Map(allFamilies().map((family) => [family.dashboard.access, family.dashboard.staffRoom])),
 ];
 
 /** Where a socket keeps the promise of its room admission (awaited by the ping). */

@@ -16,10 +16,10 @@ import {
 } from '@prosign/domain';
 import { useToast, type PdfLoader } from '@prosign/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { InitialsModal } from '../components/modals/InitialsModal';
 import { SignatureModal, type SignatureInput } from '../components/modals/SignatureModal';
-import { SIGNING_TEXTS } from '../components/modals/signing-texts';
+import { linkSigningTexts } from '../components/modals/signing-texts';
 import {
   serverMessage,
   SIGNER_ERROR_TOAST_MS,
@@ -62,7 +62,7 @@ export function LinkAgreement({
   onHandedOver,
   loadPdf,
 }: LinkAgreementProps) {
-  const T = SIGNING_TEXTS[family];
+  const T = useMemo(() => linkSigningTexts(family), [family]);
   const toast = useToast();
   const viewer = useAgreementViewer();
   const [step, setStep] = useState<Step>('reading');

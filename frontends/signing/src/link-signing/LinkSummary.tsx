@@ -1,5 +1,5 @@
 import type { LinkSigningFamily, LinkSigningView, LinkSigningViews } from '@prosign/api-client';
-import { formatCalendarDate, formatUsd, isSplitPayment } from '@prosign/domain';
+import { familyDefinition, formatCalendarDate, formatUsd, isSplitPayment } from '@prosign/domain';
 import { useId } from 'react';
 
 export interface SummaryRow {
@@ -20,7 +20,7 @@ const money = (value: unknown) =>
 const calendarDate = (value: string | null | undefined) =>
   value && /^\d{4}-\d{2}-\d{2}/.test(value) ? formatCalendarDate(value) : (value ?? '');
 
-const SUMMARIES: { [F in LinkSigningFamily]: FamilySummary<LinkSigningViews[F]> } = {
+const SUMMARIES: { [F in keyof LinkSigningViews]: FamilySummary<LinkSigningViews[F]> } = {
   sow: {
     heading: 'Scope of Work details',
     rows: (view) => [
@@ -50,9 +50,17 @@ const SUMMARIES: { [F in LinkSigningFamily]: FamilySummary<LinkSigningViews[F]> 
   },
 };
 
+/** A family with no summary of its own: the signer's name, under the family's name. */
+const plainSummary = (family: LinkSigningFamily): FamilySummary<LinkSigningView> => ({
+  heading: `${familyDefinition(family).label} details`,
+  rows: (view) => [{ label: 'Signer', value: view.client.full_name }],
+  signerName: (view) => view.client.full_name,
+});
+
 // The view is the family's own: `LinkSigningFlow` opens it under the same family.
 const summaryOf = (family: LinkSigningFamily) =>
-  SUMMARIES[family] as FamilySummary<LinkSigningView>;
+  ((SUMMARIES as Partial<Record<string, unknown>>)[family] as
+    FamilySummary<LinkSigningView> | undefined) ?? plainSummary(family);
 
 /** The summary rows of a family's view; empty values are left out. */
 function summaryRows(family: LinkSigningFamily, view: LinkSigningView): SummaryRow[] {

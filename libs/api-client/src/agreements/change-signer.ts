@@ -1,5 +1,5 @@
 import {
-  AGREEMENT_DASHBOARD_ROUTES,
+  dashboardRoutesOf,
   dashboardPath,
   type AgreementCardCore,
   type AgreementFamily,
@@ -24,9 +24,7 @@ export function changeSigner(
   change: ChangeSignerRequest,
 ): Promise<HandoverResponse> {
   const named =
-    AGREEMENT_DASHBOARD_ROUTES[family].namedBy === 'token'
-      ? { token: card.token ?? '' }
-      : { id: card._id };
+    dashboardRoutesOf(family).namedBy === 'token' ? { token: card.token ?? '' } : { id: card._id };
   return client.post(dashboardPath(family, 'changeSigner'), { ...named, ...change });
 }
 

@@ -1,5 +1,5 @@
 import {
-  AGREEMENT_DASHBOARD_ROUTES,
+  dashboardRoutesOf,
   dashboardPath,
   type AgreementCardCore,
   type AgreementFamily,
@@ -21,9 +21,7 @@ function reopenEmailCode(
   recipientId: string,
 ): Promise<{ message: string }> {
   const named =
-    AGREEMENT_DASHBOARD_ROUTES[family].namedBy === 'token'
-      ? { token: card.token ?? '' }
-      : { id: card._id };
+    dashboardRoutesOf(family).namedBy === 'token' ? { token: card.token ?? '' } : { id: card._id };
   return client.post(dashboardPath(family, 'reopenEmailCode'), { ...named, recipientId });
 }
 

@@ -1,7 +1,7 @@
 // A module of its own, without TanStack Query: the signing page checks a link with it
 // before the captcha, where the data layer is not loaded yet.
 
-import { AGREEMENT_FAMILY_PLACES, type LinkSigningFamily } from '@prosign/domain';
+import { familyDefinition, type LinkSigningFamily } from '@prosign/domain';
 
 export { type LinkSigningFamily } from '@prosign/domain';
 
@@ -9,5 +9,5 @@ const part = encodeURIComponent;
 
 /** `/api/{apiPrefix}/{path}/{customId}` */
 export function linkSigningPath(family: LinkSigningFamily, path: string, customId: string): string {
-  return `/api/${AGREEMENT_FAMILY_PLACES[family].apiPrefix}/${path}/${part(customId)}`;
+  return `/api/${familyDefinition(family).apiPrefix}/${path}/${part(customId)}`;
 }

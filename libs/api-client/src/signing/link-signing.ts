@@ -10,6 +10,7 @@ import type {
   SignerSaveResponse,
   SowSigningView,
   TextSignatureRequest,
+  VerifyTokenResponse,
 } from '@prosign/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { withGatewayRetries } from './gateway-retries';
@@ -23,7 +24,10 @@ export interface LinkSigningViews {
   sow: SowSigningView;
   co: CoSigningView;
 }
-export type LinkSigningView<F extends LinkSigningFamily = LinkSigningFamily> = LinkSigningViews[F];
+/** What every link-signed family's page reads, whatever its own fields. */
+export type LinkSigningViewCore = VerifyTokenResponse & { customId: string };
+export type LinkSigningView<F extends LinkSigningFamily = LinkSigningFamily> =
+  F extends keyof LinkSigningViews ? LinkSigningViews[F] : LinkSigningViewCore;
 
 /**
  * A family's signing calls, named by the link's customId. `verify-link` comes

@@ -9,11 +9,12 @@ import type { AccessFlag } from '../access/access-flags';
 import { changeableSigners } from '../signing/handover';
 import { awaitedRecipients, type Recipient } from './recipients';
 import { SINGLE_SIGNER_RECIPIENT_ID } from './single-signer-recipients';
+import { familyDefinition } from '../families/families';
 import {
   activeStatuses,
   displayedStatus,
   familyStatuses,
-  INITIAL_STATUS,
+  initialStatus,
   SIGNED_STATUSES,
   type AgreementFamily,
   type AgreementStatus,
@@ -85,7 +86,7 @@ function actionTable(
   family: AgreementFamily,
   overrides: Partial<Record<AgreementAction, Partial<ActionRule>>>,
 ): Readonly<Record<AgreementAction, ActionRule>> {
-  const initial = INITIAL_STATUS[family];
+  const initial = initialStatus(family);
   const active = activeStatuses(family);
   const base: Record<AgreementAction, ActionRule> = {
     copyLink: { from: active, to: null, who: ANYONE },
@@ -117,37 +118,24 @@ function actionTable(
   return base;
 }
 
-const RESENDABLE_SOW: readonly AgreementStatus[] = [
-  'cancelled',
-  'expired',
-  'resent',
-  'edited_resent',
-];
+/** Each family's table, built once from its definition's departures from the core one. */
+const actionTables = new Map<AgreementFamily, Readonly<Record<AgreementAction, ActionRule>>>();
 
-const AGREEMENT_ACTION_TABLES: Readonly<
-  Record<AgreementFamily, Readonly<Record<AgreementAction, ActionRule>>>
-> = {
-  // Spec 2 §4, §6: deleting a normal contract needs the userAccessAccess flag.
-  standard: actionTable('standard', {
-    delete: { who: { kind: 'flag', flag: 'userAccessAccess' } },
-  }),
-  // Spec 3 §4, §6: delete is admin only; resend from cancelled, expired, resent or
-  // edited_resent while not yet resent.
-  sow: actionTable('sow', {
-    delete: { who: ADMIN },
-    resend: { from: RESENDABLE_SOW },
-    editAndResend: { from: [...RESENDABLE_SOW, 'declined'] },
-  }),
-  // Spec 2 §6: only administrators delete change orders.
-  co: actionTable('co', { delete: { who: ADMIN } }),
-};
+function familyActionTable(family: AgreementFamily): Readonly<Record<AgreementAction, ActionRule>> {
+  let table = actionTables.get(family);
+  if (!table) {
+    table = actionTable(family, familyDefinition(family).actionOverrides);
+    actionTables.set(family, table);
+  }
+  return table;
+}
 
 /** The signer's and the schedules' status changes, the same in every family. */
 export function transitionRule(
   family: AgreementFamily,
   transition: AgreementTransition,
 ): StatusRule {
-  const initial = INITIAL_STATUS[family];
+  const initial = initialStatus(family);
   switch (transition) {
     case 'publish':
       return { from: [null], to: initial };
@@ -169,7 +157,7 @@ export function transitionRule(
 }
 
 export function actionRule(family: AgreementFamily, action: AgreementAction): ActionRule {
-  return AGREEMENT_ACTION_TABLES[family][action];
+  return familyActionTable(family)[action];
 }
 
 /**

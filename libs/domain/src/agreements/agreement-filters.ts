@@ -3,6 +3,8 @@
  * spec 3 §9 for SOW contracts), what each means, and the database query they
  * make: one place for the checkboxes, the server's query and the live list.
  */
+import { familyDefinition } from '../families/families';
+import type { AgreementFilter } from '../families/filter-sets';
 import {
   activeStatuses,
   familyStatuses,
@@ -11,36 +13,12 @@ import {
   type AgreementStatus,
 } from './agreement-statuses';
 
-export const STANDARD_FILTERS = [
-  'all',
-  'viewed',
-  'notViewed',
-  'signed',
-  'notSigned',
-  'declined',
-  'cancelled',
-  'expired',
-] as const;
+export { SOW_FILTERS, STANDARD_FILTERS, type AgreementFilter } from '../families/filter-sets';
 
-const SOW_FILTERS = [
-  'all',
-  'viewed',
-  'notViewed',
-  'signatureSaved',
-  'notSignatureSaved',
-  'signed',
-  'notSigned',
-  'declined',
-] as const;
-
-export type AgreementFilter = (typeof STANDARD_FILTERS)[number] | (typeof SOW_FILTERS)[number];
-
-export const FAMILY_FILTERS: Readonly<Record<AgreementFamily, readonly AgreementFilter[]>> = {
-  standard: STANDARD_FILTERS,
-  sow: SOW_FILTERS,
-  // Change orders are listed with "the same query as the contract list" (spec 2 §7).
-  co: STANDARD_FILTERS,
-};
+/** The filter boxes of a family's dashboard, in order. */
+export function familyFilters(family: AgreementFamily): readonly AgreementFilter[] {
+  return familyDefinition(family).filters;
+}
 
 export const AGREEMENT_FILTER_LABELS: Readonly<Record<AgreementFilter, string>> = {
   all: 'All',
@@ -109,7 +87,7 @@ export function toggleAgreementFilter(
   const others = selected.filter((f) => f !== 'all');
   const next = others.includes(filter) ? others.filter((f) => f !== filter) : [...others, filter];
   const chosen: readonly string[] = next;
-  return next.length === 0 ? ['all'] : FAMILY_FILTERS[family].filter((f) => chosen.includes(f));
+  return next.length === 0 ? ['all'] : familyFilters(family).filter((f) => chosen.includes(f));
 }
 
 /** Filters from a query (`filters=viewed,signed` or repeated); unknown ones dropped, none → all. */
@@ -120,7 +98,7 @@ export function parseAgreementFilters(
   const values = (Array.isArray(raw) ? raw : [raw ?? ''])
     .flatMap((value: string) => value.split(','))
     .map((value) => value.trim());
-  const chosen = FAMILY_FILTERS[family].filter((f) => values.includes(f));
+  const chosen = familyFilters(family).filter((f) => values.includes(f));
   return chosen.length === 0 || chosen.includes('all') ? ['all'] : chosen;
 }
 

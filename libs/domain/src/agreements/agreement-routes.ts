@@ -1,6 +1,6 @@
 import type { AgreementAction } from './agreement-actions';
-import { AGREEMENT_FAMILY_PLACES } from './agreement-families';
-import type { AgreementFamily } from './agreement-statuses';
+import { familyDefinition } from '../families/families';
+import type { AgreementFamily } from '../families/family-definition';
 
 /** What a family's dashboard calls: its list, one card afresh, and each card action. */
 export type DashboardCall = 'list' | 'card' | Exclude<AgreementAction, 'copyLink'>;
@@ -44,40 +44,15 @@ function prefixedRoutes(prefix: string): DashboardRoutes {
   };
 }
 
-/** Spec 2 §7's contract routes: the agreement named by its signing token. */
-const STANDARD_ROUTES: DashboardRoutes = {
-  namedBy: 'token',
-  listKey: 'filteredClients',
-  calls: {
-    list: [{ method: 'GET', path: 'user/details' }],
-    card: [{ method: 'GET', path: 'contracts/by-token/:token' }],
-    sendReminder: [{ method: 'POST', path: 'email/send-reminder' }],
-    cancel: [{ method: 'POST', path: 'update/cancel-contract' }],
-    // Void (administrators only, by the action table) under its spec name and the lifecycle prefix.
-    void: [
-      { method: 'POST', path: 'template/generate-void-pdf' },
-      { method: 'POST', path: 'update/void-contract' },
-    ],
-    markAsSigned: [{ method: 'PUT', path: 'user/mark-as-signed' }],
-    delete: [{ method: 'DELETE', path: 'user/mark-as-delete' }],
-    resend: [{ method: 'PUT', path: 'update/resend' }],
-    editAndResend: [{ method: 'PUT', path: 'update/edit-resend' }],
-    // Staff hand an unsigned signer's place to someone else.
-    changeSigner: [{ method: 'POST', path: 'update/change-signer' }],
-    // Staff re-open a signer's locked e-mail code step.
-    reopenEmailCode: [{ method: 'POST', path: 'update/reopen-email-code' }],
-  },
-};
-
-export const AGREEMENT_DASHBOARD_ROUTES: Readonly<Record<AgreementFamily, DashboardRoutes>> = {
-  standard: STANDARD_ROUTES,
-  sow: prefixedRoutes(AGREEMENT_FAMILY_PLACES.sow.apiPrefix),
-  co: prefixedRoutes(AGREEMENT_FAMILY_PLACES.co.apiPrefix),
-};
+/** A family's dashboard routes: its own table, else the ones under its api prefix. */
+export function dashboardRoutesOf(family: AgreementFamily): DashboardRoutes {
+  const definition = familyDefinition(family);
+  return definition.dashboardRoutes ?? prefixedRoutes(definition.apiPrefix);
+}
 
 /** The path the browser calls for a family's dashboard call (`/api/sow/cancel-contract`). */
 export function dashboardPath(family: AgreementFamily, call: DashboardCall): string {
-  const route = AGREEMENT_DASHBOARD_ROUTES[family].calls[call]?.[0];
+  const route = dashboardRoutesOf(family).calls[call]?.[0];
   if (!route) throw new Error(`the ${family} dashboard has no ${call} call`);
   return `/api/${route.path}`;
 }

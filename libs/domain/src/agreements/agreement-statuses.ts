@@ -1,12 +1,13 @@
 /**
- * The three contract families (docs/architecture.md#contract-families-on-one-agreement-core) and the statuses each one's
- * agreements go through (spec 2 §4, spec 3 §4). All families share one life;
- * only the initial status is spelt differently ("not signed" for standard
- * contracts, "not-signed" for SOW contracts and change orders).
+ * The statuses every contract family's agreements go through (spec 2 §4, spec 3
+ * §4). All families share one life; only the initial status is spelt
+ * differently ("not signed" for standard contracts, "not-signed" for SOW
+ * contracts and change orders), as each family's definition says.
  */
+import { familyDefinition } from '../families/families';
+import type { AgreementFamily, InitialStatus } from '../families/family-definition';
 
-export const AGREEMENT_FAMILIES = ['standard', 'sow', 'co'] as const;
-export type AgreementFamily = (typeof AGREEMENT_FAMILIES)[number];
+export type { AgreementFamily } from '../families/family-definition';
 
 /** Statuses after the initial one: the same words in every family. */
 export const LATER_STATUSES = [
@@ -23,18 +24,16 @@ export const LATER_STATUSES = [
   'void',
 ] as const;
 
-export const INITIAL_STATUS = {
-  standard: 'not signed',
-  sow: 'not-signed',
-  co: 'not-signed',
-} as const satisfies Record<AgreementFamily, string>;
+export type AgreementStatus = InitialStatus | (typeof LATER_STATUSES)[number];
 
-export type AgreementStatus =
-  (typeof INITIAL_STATUS)[AgreementFamily] | (typeof LATER_STATUSES)[number];
+/** How a family's agreements are spelt before anything happened to them. */
+export function initialStatus(family: AgreementFamily): InitialStatus {
+  return familyDefinition(family).initialStatus;
+}
 
 /** Every status of a family, in the order of its life. */
 export function familyStatuses(family: AgreementFamily): readonly AgreementStatus[] {
-  return [INITIAL_STATUS[family], ...LATER_STATUSES];
+  return [initialStatus(family), ...LATER_STATUSES];
 }
 
 /** Unknown statuses are shown (and treated) as the family's initial one (spec 2 §4, spec 3 §4). */
@@ -44,12 +43,12 @@ export function displayedStatus(
 ): AgreementStatus {
   return status && (familyStatuses(family) as readonly string[]).includes(status)
     ? (status as AgreementStatus)
-    : INITIAL_STATUS[family];
+    : initialStatus(family);
 }
 
 /** Still waiting for the signer: the "other active statuses" of spec 2 §4. */
 export function activeStatuses(family: AgreementFamily): readonly AgreementStatus[] {
-  return [INITIAL_STATUS[family], 'viewed', 'signature_saved'];
+  return [initialStatus(family), 'viewed', 'signature_saved'];
 }
 
 /** Signed, by the signer or by staff. */
@@ -82,6 +81,6 @@ export function statusStyle(
   status: string | null | undefined,
 ): StatusStyle {
   const shown = displayedStatus(family, status);
-  if (shown === INITIAL_STATUS[family]) return { label: 'Not signed', tone: 'pending' };
+  if (shown === initialStatus(family)) return { label: 'Not signed', tone: 'pending' };
   return LATER_STYLES[shown as (typeof LATER_STATUSES)[number]];
 }

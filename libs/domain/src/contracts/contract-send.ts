@@ -1,8 +1,8 @@
-import { INITIAL_STATUS, LATER_STATUSES } from '../agreements/agreement-statuses';
+import { LATER_STATUSES } from '../agreements/agreement-statuses';
 import { customerSigningPath } from '../routes/routes';
 
-/** Contract statuses (spec 2 §4); anything unknown is shown as 'not signed'. */
-export const CONTRACT_STATUSES = [INITIAL_STATUS.standard, ...LATER_STATUSES] as const;
+/** Contract statuses (spec 2 §4, the standard family's initial one first); anything unknown is shown as 'not signed'. */
+export const CONTRACT_STATUSES = ['not signed', ...LATER_STATUSES] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
 /** The `prefix` query parameter of a standard contract's signing link (spec 1 §2.4). */

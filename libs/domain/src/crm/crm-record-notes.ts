@@ -1,4 +1,4 @@
-import { AGREEMENT_FAMILY_PLACES } from '../agreements/agreement-families';
+import { familyDefinition } from '../families/families';
 import type { AgreementFamily } from '../agreements/agreement-statuses';
 import { signerQuote, signerQuoteText } from '../signing/signer-words';
 import { formatPacificDateTime } from '../time/pacific-time';
@@ -7,7 +7,7 @@ import { formatPacificDateTime } from '../time/pacific-time';
  * What ProSign writes on the CRM record of an agreement: the short notes per event a
  * salesperson reads on the deal's (or the project's) timeline, the one title they all name the
  * agreement by, and the signed file's name. Where each family's files go and where its card is
- * are the family table's (`AGREEMENT_FAMILY_PLACES`).
+ * are the family table's (`familyDefinition`).
  */
 
 /** The agreement events ProSign writes on the CRM record (a note, and for some properties and a stage). */
@@ -53,7 +53,7 @@ export function crmAgreementTitle(
   title: string | null | undefined,
 ): string {
   const own = (title ?? '').replace(/\s+/g, ' ').trim();
-  return (own || AGREEMENT_FAMILY_PLACES[family].label).slice(0, CRM_TITLE_MAX);
+  return (own || familyDefinition(family).label).slice(0, CRM_TITLE_MAX);
 }
 
 /** What one event's note says beyond the agreement's title, as the event was raised. */

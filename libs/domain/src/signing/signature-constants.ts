@@ -1,5 +1,6 @@
 /** Signature and initials images (spec 1 §9, spec 3 §9). */
-import type { AgreementFamily } from '../agreements/agreement-statuses';
+import { familyDefinition } from '../families/families';
+import type { AgreementFamily } from '../families/family-definition';
 
 /** The drawing canvas of the signing pages. */
 export const SIGNATURE_CANVAS = { widthPx: 300, heightPx: 150 } as const;
@@ -9,12 +10,6 @@ export const TEXT_SIGNATURE_IMAGE = { widthPx: 400, heightPx: 200 } as const;
 
 export const SIGNATURE_FONT_FAMILY = 'Whisper';
 export const SIGNATURE_COLOR = 'black';
-/** SOW and CO pages draw typed signatures larger. */
-const SIGNATURE_FONT_SIZE_PX: Readonly<Record<AgreementFamily, number>> = {
-  standard: 24,
-  sow: 35,
-  co: 35,
-};
 
 /** Signature images are saved as PNG, and only PNG may be uploaded (spec 1 §5, spec 3 §5). */
 export const SIGNATURE_IMAGE_MIME_TYPE = 'image/png';
@@ -34,5 +29,5 @@ export const SIGNATURE_MESSAGES = {
 } as const;
 
 export function signatureFontSizePx(kind: AgreementFamily): number {
-  return SIGNATURE_FONT_SIZE_PX[kind];
+  return familyDefinition(kind).signing.signatureFontSizePx;
 }

@@ -1,6 +1,6 @@
 import {
   AGREEMENT_ACTION_LABELS,
-  AGREEMENT_FAMILY_PLACES,
+  familyDefinition,
   type AgreementCardCore,
   type AgreementFamily,
 } from '@prosign/domain';
@@ -8,13 +8,6 @@ import { ConfirmDialog } from '@prosign/ui';
 import { ChangeSignerDialog } from './ChangeSignerDialog';
 import { CopyLinkModal } from './CopyLinkModal';
 import type { ConfirmedAction } from './useAgreementCardActions';
-
-/** Who signs an agreement of each family (the confirmation texts name them). */
-const SIGNER: Readonly<Record<AgreementFamily, string>> = {
-  standard: 'client',
-  sow: 'partner',
-  co: 'client',
-};
 
 const CONFIRM_TEXT: Record<
   ConfirmedAction,
@@ -45,7 +38,7 @@ const CONFIRM_TEXT: Record<
 
 function confirmBody(action: ConfirmedAction, family: AgreementFamily): string {
   const { body } = CONFIRM_TEXT[action];
-  return typeof body === 'function' ? body(SIGNER[family]) : body;
+  return typeof body === 'function' ? body(familyDefinition(family).signerWord) : body;
 }
 
 export interface AgreementActionDialogsProps {
@@ -71,7 +64,7 @@ export function AgreementActionDialogs({
   changing,
   onCloseChangeSigner,
 }: AgreementActionDialogsProps) {
-  const noun = AGREEMENT_FAMILY_PLACES[family].label.toLowerCase();
+  const noun = familyDefinition(family).noun;
   return (
     <>
       {pending ? (

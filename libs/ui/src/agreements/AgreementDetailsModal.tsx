@@ -1,9 +1,5 @@
 import { useAgreement } from '@prosign/api-client';
-import {
-  AGREEMENT_FAMILY_PLACES,
-  type AgreementCardCore,
-  type AgreementFamily,
-} from '@prosign/domain';
+import { familyDefinition, type AgreementCardCore, type AgreementFamily } from '@prosign/domain';
 import { useId, useRef } from 'react';
 import { Dialog } from '@prosign/ui';
 import { pacificTime } from './agreement-format';
@@ -61,7 +57,7 @@ export function AgreementDetailsModal<TCard extends AgreementCardCore>({
   return (
     <Dialog
       open
-      title={`${AGREEMENT_FAMILY_PLACES[family].label} details — ${name}`}
+      title={`${familyDefinition(family).label} details — ${name}`}
       onClose={onClose}
       initialFocusRef={topRef}
       size="wide"

@@ -1,6 +1,6 @@
 import {
   AGREEMENT_FILTER_LABELS,
-  FAMILY_FILTERS,
+  familyFilters,
   PAGE_SIZE_OPTIONS,
   type AgreementFamily,
   type AgreementFilter,
@@ -47,7 +47,7 @@ export function AgreementToolbar({
   const sizeId = useId();
   const filtersId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const active = FAMILY_FILTERS[family].filter((filter) => filters.includes(filter));
+  const active = familyFilters(family).filter((filter) => filters.includes(filter));
   return (
     <div className="dash-toolbar ps-card">
       <div className="dash-toolbar__row">
@@ -120,7 +120,7 @@ export function AgreementToolbar({
           className={`dash-filters${filtersOpen ? ' dash-filters--open' : ''}`}
         >
           <legend className="dash-filters__legend">Filters</legend>
-          {FAMILY_FILTERS[family].map((filter) => (
+          {familyFilters(family).map((filter) => (
             <label key={filter} className="dash-check">
               <input
                 type="checkbox"

@@ -1,9 +1,5 @@
 import { useAgreement } from '@prosign/api-client';
-import {
-  AGREEMENT_FAMILY_PLACES,
-  type AgreementCardCore,
-  type AgreementFamily,
-} from '@prosign/domain';
+import { familyDefinition, type AgreementCardCore, type AgreementFamily } from '@prosign/domain';
 import { Dialog, PdfViewer, STAFF_PDF_REQUEST } from '@prosign/ui';
 import { previewDocument, type PreviewKind } from './agreement-format';
 import './agreements.css';
@@ -16,7 +12,7 @@ export interface DocumentPreviewModalProps<TCard extends AgreementCardCore> {
 }
 
 function documentTitle(family: AgreementFamily, kind: PreviewKind): string {
-  const noun = AGREEMENT_FAMILY_PLACES[family].label.toLowerCase();
+  const noun = familyDefinition(family).noun;
   if (kind === 'voided') return `Voided ${noun}`;
   if (kind === 'signed') return `Signed ${noun}`;
   return 'Agreement';

@@ -1,32 +1,6 @@
-import type { AgreementFamily } from '@prosign/domain';
+import { familyDefinition, type AgreementFamily, type AgreementMessages } from '@prosign/domain';
 
-/** What a dashboard says: its list states and the notice after each action. */
-export interface AgreementMessages {
-  fetchFailed: string;
-  empty: string;
-  linkCopied: string;
-  copyFailed: string;
-  reminderSent: string;
-  /** `reason`: the server's message, else "Please try again.". */
-  reminderFailed: (reason: string) => string;
-  /** A reminder that failed without a reason from the server (network, server error). */
-  reminderError: string;
-  cancelled: string;
-  cancelFailed: (reason: string) => string;
-  /** A cancel that failed without a reason from the server (network, server error). */
-  cancelError: string;
-  /** A reminder or resend for a card without a recipient e-mail. */
-  emailNotFound: string;
-  voided: string;
-  voidFailed: string;
-  markedSigned: string;
-  markSignedFailed: string;
-  deleted: string;
-  deleteFailed: string;
-  resent: (email: string) => string;
-  resendFailed: string;
-  editResendFailed: string;
-}
+export type { AgreementMessages } from '@prosign/domain';
 
 /** The contract dashboard's notices (spec 2 §8 where it names them; the rest say what happened). */
 export const AGREEMENT_MESSAGES = {
@@ -52,33 +26,16 @@ export const AGREEMENT_MESSAGES = {
   editResendFailed: 'Failed to complete the process.',
 } as const satisfies AgreementMessages;
 
-/**
- * The SOW dashboard's notices (spec 3 §8): its own words where the spec names
- * them, the contract dashboard's otherwise. A failure's reason is the server's
- * when it gave one ("Error cancelling contract. Please try again." otherwise).
- */
-const SOW_AGREEMENT_MESSAGES: AgreementMessages = {
-  ...AGREEMENT_MESSAGES,
-  fetchFailed: 'Error while fetching contracts',
-  reminderFailed: (reason) => `Error sending reminder email. ${reason}`,
-  cancelled: 'The Contract has cancelled.',
-  cancelFailed: (reason) => `Error cancelling contract. ${reason}`,
-  voided: 'Contract successfully voided.',
-  deleteFailed: 'Failed to delete the contract.',
-  resent: (email) => `Contract resent successfully to ${email}.`,
-  resendFailed: 'Failed to resend the contract',
-  editResendFailed: 'Failed to resend the contract',
-};
+const familyMessages = new Map<AgreementFamily, AgreementMessages>();
 
-const FAMILY_MESSAGES: Readonly<Record<AgreementFamily, AgreementMessages>> = {
-  standard: AGREEMENT_MESSAGES,
-  sow: SOW_AGREEMENT_MESSAGES,
-  co: AGREEMENT_MESSAGES,
-};
-
-/** The notices of a family's dashboard. */
+/** The notices of a family's dashboard: its own words over the contract dashboard's (one object per family). */
 export function agreementMessages(family: AgreementFamily): AgreementMessages {
-  return FAMILY_MESSAGES[family];
+  let messages = familyMessages.get(family);
+  if (!messages) {
+    messages = { ...AGREEMENT_MESSAGES, ...familyDefinition(family).dashboard.messages };
+    familyMessages.set(family, messages);
+  }
+  return messages;
 }
 
 /** The server's own message of a refused call (a 4xx), else undefined. */

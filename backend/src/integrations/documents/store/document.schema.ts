@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { AGREEMENT_FAMILIES, type AgreementFamily, type SealLevel } from '@prosign/domain';
+import type { AgreementFamily, SealLevel } from '@prosign/domain';
+import { AGREEMENT_FAMILY_PATH } from '../../../platform/validation/is-agreement-family';
 import { Schema as MongooseSchema } from 'mongoose';
 import type { AgreementContent, SectionPlacement, SignatureSlot } from '../document-content';
 import type { AuditTrailContent } from '../layout/audit-trail-content';
@@ -81,7 +82,7 @@ export class DocumentRecord {
   @Prop({ type: String, required: true })
   title: string;
 
-  @Prop({ type: String, required: true, enum: AGREEMENT_FAMILIES })
+  @Prop(AGREEMENT_FAMILY_PATH)
   contractKind: AgreementFamily;
 
   /** The template a contract was created from. */

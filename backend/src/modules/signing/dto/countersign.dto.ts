@@ -1,5 +1,4 @@
 import {
-  AGREEMENT_FAMILIES,
   type AgreementFamily,
   type CountersignDefaultRequest,
   type CountersignFinishRequest,
@@ -7,7 +6,6 @@ import {
 import { Type } from 'class-transformer';
 import {
   IsBoolean,
-  IsIn,
   IsMongoId,
   IsObject,
   IsOptional,
@@ -17,6 +15,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { CountersignerDto } from '../../documents';
+import { IsAgreementFamily } from '../../../platform/validation/is-agreement-family';
 
 /** `/api/countersign/{agreementId}/…` */
 export class CountersignParams {
@@ -31,7 +30,7 @@ export class CountersignFinishDto implements CountersignFinishRequest {
 
 /** `PUT /api/countersign/defaults`: one family's proposed countersigner, or null for none. */
 export class CountersignDefaultDto implements CountersignDefaultRequest {
-  @IsIn(AGREEMENT_FAMILIES, { message: 'family must be standard, sow or co' })
+  @IsAgreementFamily()
   family: AgreementFamily;
 
   @ValidateIf((body: CountersignDefaultDto) => body.countersigner !== null)

@@ -3,8 +3,9 @@ import type {
   EmailCodeSendRequest,
   EmailCodeVerifyRequest,
 } from '@prosign/domain';
-import { AGREEMENT_FAMILIES, type AgreementFamily } from '@prosign/domain';
-import { IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
+import type { AgreementFamily } from '@prosign/domain';
+import { IsAgreementFamily } from '../../../platform/validation/is-agreement-family';
+import { IsBoolean, IsString, MaxLength } from 'class-validator';
 import { SignerTokenDto } from './signer.dto';
 
 /** `GET /api/signing/email-code?token=`. */
@@ -22,7 +23,7 @@ export class EmailCodeVerifyDto extends SignerTokenDto implements EmailCodeVerif
 
 /** `PUT /api/email-code/defaults` (admins). */
 export class EmailCodeDefaultDto implements EmailCodeDefaultRequest {
-  @IsIn(AGREEMENT_FAMILIES, { message: 'family must be one of the agreement families' })
+  @IsAgreementFamily()
   family: AgreementFamily;
   @IsBoolean({ message: 'required must be true or false' })
   required: boolean;

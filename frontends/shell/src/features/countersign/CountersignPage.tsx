@@ -1,6 +1,6 @@
 import type { SealedCopy } from '@prosign/api-client';
 import {
-  AGREEMENT_FAMILY_PLACES,
+  familyDefinition,
   SIGNER_MESSAGES,
   type CountersignView,
   type FinishSigningResponse,
@@ -59,7 +59,7 @@ export function CountersignPage() {
     );
   }
   const agreement = view.data;
-  const family = AGREEMENT_FAMILY_PLACES[agreement.family].label;
+  const family = familyDefinition(agreement.family).label;
   const title = agreement.agreementTitle;
   if (finish.isSuccess) {
     return (

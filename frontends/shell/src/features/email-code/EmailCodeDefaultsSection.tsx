@@ -6,8 +6,8 @@ import {
   useEmailCodeDefaultsQuery,
 } from '@prosign/api-client';
 import {
-  AGREEMENT_FAMILIES,
-  AGREEMENT_FAMILY_PLACES,
+  familyDefinition,
+  familyIds,
   EMAIL_CODE_SETTING_TEXTS,
   type EmailCodeDefaultRequest,
 } from '@prosign/domain';
@@ -58,8 +58,8 @@ export function EmailCodeDefaultsSection() {
       ) : (
         <fieldset className="cs-defaults__family" aria-describedby={hintId}>
           <legend className="cs-defaults__title">{EMAIL_CODE_SETTING_TEXTS.label}</legend>
-          {AGREEMENT_FAMILIES.map((family) => {
-            const label = AGREEMENT_FAMILY_PLACES[family].label;
+          {familyIds().map((family) => {
+            const label = familyDefinition(family).label;
             const checked = defaults.data.defaults[family] === true;
             return (
               <label key={family} className="ps-check">

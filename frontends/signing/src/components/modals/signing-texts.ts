@@ -1,4 +1,4 @@
-import { CONSENT_DISCLOSURE } from '@prosign/domain';
+import { CONSENT_DISCLOSURE, familyDefinition, type AgreementFamily } from '@prosign/domain';
 
 /** The signer-facing texts of spec 1 §2.4 and §5, word for word, in one place. */
 export const SIGNING_TEXTS = {
@@ -46,32 +46,6 @@ export const SIGNING_TEXTS = {
     close: 'Close',
   },
   cancel: 'Cancel',
-  /** The SOW partner's page (spec 3 §2, §4): a typed signature, then Agree and Finish. */
-  sow: {
-    sign: 'Sign',
-    changeSignature: 'Change signature',
-    signatureSaved: 'Your signature is saved. Agree and Finish to sign the Scope of Work.',
-    finishHint: 'Add your signature first; then you can agree and finish.',
-    finish: {
-      title: 'Agree and Finish',
-      prompt:
-        'By agreeing you sign this Scope of Work electronically and accept the Electronic Signature Consent and Disclosure.',
-      save: 'Agree and Finish',
-    },
-  },
-  /** The change order's page (spec 3 §2 "CO signing page"): as the SOW's. */
-  co: {
-    sign: 'Sign',
-    changeSignature: 'Change signature',
-    signatureSaved: 'Your signature is saved. Agree and Finish to sign the change order.',
-    finishHint: 'Add your signature first; then you can agree and finish.',
-    finish: {
-      title: 'Agree and Finish',
-      prompt:
-        'By agreeing you sign this change order electronically and accept the Electronic Signature Consent and Disclosure.',
-      save: 'Agree and Finish',
-    },
-  },
 } as const;
 
 export const SIGNATURE_MODE_LABELS = {
@@ -79,3 +53,22 @@ export const SIGNATURE_MODE_LABELS = {
   drawn: 'Draw',
   upload: 'Upload',
 } as const;
+
+/**
+ * The words of a customId link's page (spec 3 §2, §4: a typed signature, then
+ * Agree and Finish), naming the family's document.
+ */
+export function linkSigningTexts(family: AgreementFamily) {
+  const document = familyDefinition(family).documentName;
+  return {
+    sign: 'Sign',
+    changeSignature: 'Change signature',
+    signatureSaved: `Your signature is saved. Agree and Finish to sign the ${document}.`,
+    finishHint: 'Add your signature first; then you can agree and finish.',
+    finish: {
+      title: 'Agree and Finish',
+      prompt: `By agreeing you sign this ${document} electronically and accept the Electronic Signature Consent and Disclosure.`,
+      save: 'Agree and Finish',
+    },
+  };
+}

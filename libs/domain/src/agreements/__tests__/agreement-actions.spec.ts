@@ -1,3 +1,4 @@
+import { familyIds } from '../../families/families';
 import type { Recipient } from '../recipients';
 import {
   actionRule,
@@ -12,7 +13,6 @@ import {
   type AgreementAction,
 } from '../agreement-actions';
 import {
-  AGREEMENT_FAMILIES,
   displayedStatus,
   familyStatuses,
   statusStyle,
@@ -95,7 +95,7 @@ const EXPECTED_FROM: Record<AgreementFamily, Record<AgreementAction, string[]>> 
 };
 
 describe('the action table of every family (every family × action × status)', () => {
-  for (const family of AGREEMENT_FAMILIES) {
+  for (const family of familyIds()) {
     const initial = familyStatuses(family)[0];
     for (const action of AGREEMENT_ACTIONS) {
       for (const written of ALL) {
@@ -113,7 +113,7 @@ describe('the action table of every family (every family × action × status)', 
 
 describe('who may act', () => {
   it('only admins void, in every family, with the spec 2 §6 message', () => {
-    for (const family of AGREEMENT_FAMILIES) {
+    for (const family of familyIds()) {
       expect(decideAgreementAction(family, 'void', subject('signed'), staff, NOW)).toEqual({
         allowed: false,
         reason: 'rights',
@@ -154,7 +154,7 @@ describe('who may act', () => {
 
 describe('resend and the reminder lock', () => {
   it('never offers resend twice', () => {
-    for (const family of AGREEMENT_FAMILIES) {
+    for (const family of familyIds()) {
       const resentAlready = subject('cancelled', { isResend: true });
       expect(decideAgreementAction(family, 'resend', resentAlready, admin, NOW).allowed).toBe(
         false,
@@ -194,7 +194,7 @@ describe('reminders with several signers', () => {
   });
 
   it('may remind once the first signer signed while a later signer is asked, never with one signer', () => {
-    for (const family of AGREEMENT_FAMILIES) {
+    for (const family of familyIds()) {
       const waitingForSecond = subject('signature_saved', {
         recipients: [signer('signer-1', 1, 'signed'), signer('signer-2', 2, 'invited')],
       });
@@ -238,7 +238,7 @@ describe('the server update filter is the table', () => {
       from: ['not signed', 'viewed', 'signature_saved'],
       to: 'declined',
     });
-    for (const family of AGREEMENT_FAMILIES) {
+    for (const family of familyIds()) {
       const rule = transitionRule(family, 'decline');
       expect(rule.to).toBe('declined');
       expect(rule.from).toEqual(transitionRule(family, 'expire').from);
@@ -260,7 +260,7 @@ describe('the server update filter is the table', () => {
   });
 
   it('offers staff edit-and-resend, cancel and delete on a declined agreement', () => {
-    for (const family of AGREEMENT_FAMILIES) {
+    for (const family of familyIds()) {
       expect(availableActions(family, subject('declined'), admin)).toEqual([
         'cancel',
         'editAndResend',
@@ -296,7 +296,7 @@ describe('statuses', () => {
 describe('re-opening a locked e-mail code step', () => {
   it('is offered while the agreement is open and a signer is locked out, to anyone on the dashboard', () => {
     const locked = { emailCodeLocked: ['signer-2'] };
-    for (const family of AGREEMENT_FAMILIES) {
+    for (const family of familyIds()) {
       for (const status of ['viewed', 'signature_saved']) {
         expect(availableActions(family, subject(status, locked), staff)).toContain(
           'reopenEmailCode',

@@ -1,5 +1,4 @@
-import { AGREEMENT_FAMILIES } from '../../agreements/agreement-statuses';
-import { AGREEMENT_FAMILY_PLACES } from '../../agreements/agreement-families';
+import { allFamilies, familyDefinition } from '../../families/families';
 import {
   crmAgreementTitle,
   crmNoteText,
@@ -102,12 +101,10 @@ describe('what ProSign writes on the CRM record', () => {
   });
 
   it('keeps every family’s files in a folder of its own and links notes to its dashboard', () => {
-    const folders = AGREEMENT_FAMILIES.map(
-      (family) => AGREEMENT_FAMILY_PLACES[family].crmFileFolder,
-    );
-    expect(new Set(folders).size).toBe(AGREEMENT_FAMILIES.length);
-    expect(AGREEMENT_FAMILY_PLACES.sow.dashboardPath).toBe('/sow-dashboard');
-    expect(AGREEMENT_FAMILY_PLACES.co.dashboardPath).toBe('/dashboard');
+    const folders = allFamilies().map((family) => family.crm.fileFolder);
+    expect(new Set(folders).size).toBe(allFamilies().length);
+    expect(familyDefinition('sow').dashboard.path).toBe('/sow-dashboard');
+    expect(familyDefinition('co').dashboard.path).toBe('/dashboard');
   });
 
   it('names the signed file after the agreement, without characters a file name cannot hold', () => {

@@ -1,6 +1,6 @@
 import {
-  AGREEMENT_FAMILIES,
-  AGREEMENT_FAMILY_PLACES,
+  familyDefinition,
+  familyIds,
   type AgreementFamily,
   type CountersignerInput,
 } from '@prosign/domain';
@@ -45,7 +45,7 @@ export function CountersignDefaultsSection({ users }: { users: readonly string[]
       ) : defaults.isError ? (
         <ErrorPanel title={T.failed} headingLevel={3} onRetry={() => void defaults.refetch()} />
       ) : (
-        AGREEMENT_FAMILIES.map((family) => {
+        familyIds().map((family) => {
           const current = defaults.data.defaults[family] ?? null;
           // A new answer from the server starts the form again from what it holds.
           return (
@@ -74,7 +74,7 @@ function FamilyDefault({
   const { setDefault } = useCountersignDefaults();
   const toast = useToast();
   const T = COUNTERSIGN_DEFAULTS_TEXTS;
-  const label = AGREEMENT_FAMILY_PLACES[family].label;
+  const label = familyDefinition(family).label;
   const [value, setValue] = useState<CountersignerInput | null>(current);
   const [submitted, setSubmitted] = useState(false);
   const problem = submitted ? countersignerProblem(value) : null;

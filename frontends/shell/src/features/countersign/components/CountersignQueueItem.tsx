@@ -1,5 +1,5 @@
 import {
-  AGREEMENT_FAMILY_PLACES,
+  familyDefinition,
   countersignPagePath,
   formatPacificDateTime,
   type CountersignQueueItem as QueueItem,
@@ -20,7 +20,7 @@ export function CountersignQueueItem({ item, now }: { item: QueueItem; now: numb
         <h2 id={titleId} className="cs-item__title">
           {item.agreementTitle}
         </h2>
-        <span className="cs-item__family">{AGREEMENT_FAMILY_PLACES[item.family].label}</span>
+        <span className="cs-item__family">{familyDefinition(item.family).label}</span>
       </div>
       <p className="cs-item__signers">Signed by {item.signers}</p>
       {waited ? (

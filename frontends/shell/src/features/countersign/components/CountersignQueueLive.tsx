@@ -1,13 +1,11 @@
 import { useStaffRealtime } from '@prosign/api-client';
-import { AGREEMENT_FAMILY_PLACES } from '@prosign/domain';
+import { allFamilies } from '@prosign/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAccessFlags } from '../../../access/AccessFlagsContext';
 import { countersignKeys } from '../hooks/useCountersignQueue';
 
 /** The flags whose sessions the server lets into a staff room (the dashboards' live events). */
-const LIVE_FLAGS = [
-  ...new Set(Object.values(AGREEMENT_FAMILY_PLACES).map((place) => place.dashboardAccess)),
-];
+const LIVE_FLAGS = [...new Set(allFamilies().map((family) => family.dashboard.access))];
 
 /**
  * While the queue is on screen: an agreement that changes (a client signed, one was

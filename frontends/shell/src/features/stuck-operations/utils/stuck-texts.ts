@@ -1,5 +1,6 @@
 import {
-  AGREEMENT_FAMILY_PLACES,
+  isAgreementFamily,
+  familyDefinition,
   CONTRACT_SEND_STEP_LABELS,
   SEAL_WAITING_MESSAGES,
   type StuckOperation,
@@ -74,8 +75,5 @@ export const OPERATION_WORDS: Readonly<Record<StuckOperation['operation'], strin
 
 /** "Change order" for `co`; an unknown family as recorded. */
 export function familyInWords(family: string): string {
-  return (
-    (AGREEMENT_FAMILY_PLACES as Readonly<Record<string, { label: string } | undefined>>)[family]
-      ?.label ?? family
-  );
+  return isAgreementFamily(family) ? familyDefinition(family).label : family;
 }
