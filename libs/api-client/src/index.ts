@@ -56,6 +56,7 @@ export {
   type FamilyCard,
   type FamilyResults,
   type ListedFamily,
+  type RegisteredFamilyResults,
 } from './agreements/agreement-families';
 export {
   agreementKeys,
