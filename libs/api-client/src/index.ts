@@ -56,7 +56,6 @@ export {
   type FamilyCard,
   type FamilyResults,
   type ListedFamily,
-  type RegisteredFamilyResults,
 } from './agreements/agreement-families';
 export {
   agreementKeys,

@@ -28,7 +28,7 @@ interface BuiltInFamilyApi {
 }
 
 /** What a registered family's lifecycle calls answer: its saved form is the server's own. */
-export type RegisteredFamilyResults = IdFamilyActionResults<Record<string, unknown>>;
+type RegisteredFamilyResults = IdFamilyActionResults<Record<string, unknown>>;
 
 /** A family with a dashboard list: a built-in one, or one registered at start. */
 export type ListedFamily = AgreementFamily;

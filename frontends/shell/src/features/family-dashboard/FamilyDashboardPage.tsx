@@ -8,7 +8,7 @@ import {
 } from '@prosign/ui/agreements';
 
 /** Where a registered family's Edit and Resend keeps the record its creation screen opens with. */
-export function editAndResendStorageKey(family: AgreementFamily): string {
+function editAndResendStorageKey(family: AgreementFamily): string {
   return `editAndResend.${family}`;
 }
 
