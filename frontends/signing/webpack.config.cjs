@@ -32,14 +32,14 @@ function withAssetRules(config) {
   return config;
 }
 
-/** The chunk of the SOW and CO pages (webpackChunkName in src/app/SigningApp.tsx). */
+/** The chunk of the link-signed families' page (webpackChunkName in src/app/SigningApp.tsx). */
 const LINK_PAGE_CHUNK = 'link-signature';
 /** Where runtime-config-prefetch.html wants that chunk's file names. */
 const LINK_PAGE_FILES_PLACEHOLDER = /(['"])LINK_PAGE_FILES\1/;
 
 /**
- * Writes the files of the SOW and CO page's chunk (with the chunks it needs)
- * into the page's inline script, which preloads them on a SOW or CO link: the
+ * Writes the files of the link-signed families' page's chunk (with the chunks it
+ * needs) into the page's inline script, which preloads them on such a link: the
  * page is then downloaded beside the main script rather than a round trip after
  * it has run (bench/signing). The names are hashed, so they come from the
  * compilation.
@@ -72,6 +72,8 @@ const PRERENDER_FILE = path.join(PRERENDER_DIR, 'captcha-step.cjs');
 const PREFETCH_SCRIPT = path.join(__dirname, 'runtime-config-prefetch.html');
 /** Where that script wants the key under which a passed check is kept. */
 const CAPTCHA_PASS_KEY_PLACEHOLDER = /(['"])CAPTCHA_PASS_STORAGE_KEY\1/;
+/** Where the page's head script wants each link-signed family's segment and api prefix. */
+const LINK_SIGNING_PAGES_PLACEHOLDER = /(['"])LINK_SIGNING_PAGES\1/;
 /** Marks the prerendered step until the app replaces it (bootstrap.tsx). */
 const EMPTY_ROOT = '<div id="root"></div>';
 
@@ -111,6 +113,13 @@ class PrerenderedCaptchaStepPlugin {
         delete require.cache[PRERENDER_FILE];
         const prerendered = require(PRERENDER_FILE);
         if (!data.html.includes(EMPTY_ROOT)) throw new Error(`The page has no ${EMPTY_ROOT}`);
+        if (!LINK_SIGNING_PAGES_PLACEHOLDER.test(data.html)) {
+          throw new Error('The page has no LINK_SIGNING_PAGES for its link-signed families');
+        }
+        // The families the definitions name (src/prerender), so a registered one's links are told too.
+        data.html = data.html.replace(LINK_SIGNING_PAGES_PLACEHOLDER, () =>
+          JSON.stringify(prerendered.linkSigningPages()),
+        );
         const prefetch = fs.readFileSync(PREFETCH_SCRIPT, 'utf8');
         if (!CAPTCHA_PASS_KEY_PLACEHOLDER.test(prefetch)) {
           throw new Error(`${PREFETCH_SCRIPT} has no CAPTCHA_PASS_STORAGE_KEY`);

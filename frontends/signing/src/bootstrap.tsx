@@ -25,7 +25,7 @@ declare global {
 
 /**
  * The API client of the page: its first GET of each path the page's HTML
- * already asked for (the captcha's challenge, a SOW or CO link's check) takes
+ * already asked for (the captcha's challenge, a link-signed family's check) takes
  * that response, a round trip or two less before the captcha step shows;
  * every other request goes out as usual.
  */
@@ -56,9 +56,10 @@ function apiClientFor(config: RuntimeConfig): ApiClient {
 }
 
 /**
- * How long the first render of a SOW or CO link waits for the link's check (asked
- * for by the page's HTML, so usually in already); with a slower api the app
- * shows the robot check meanwhile, a tick waiting for the check.
+ * How long the first render of a link-signed family's link (SOW, CO, …) waits
+ * for the link's check (asked for by the page's HTML, so usually in already);
+ * with a slower api the app shows the robot check meanwhile, a tick waiting
+ * for the check.
  */
 const LINK_CHECK_WAIT_MS = 500;
 
@@ -107,7 +108,7 @@ async function start(container: HTMLElement): Promise<void> {
     const client = apiClientFor(config);
     const link = linkSigningLink(window.location);
     if (link) {
-      // A SOW or CO link: its page (which its HTML has been downloading
+      // A link-signed family's link: its page (which its HTML has been downloading
       // meanwhile; if that failed, the page's Suspense asks again), so that
       // its Suspense fallback never replaces the robot check the HTML
       // painted, and briefly its check, so that a closed link's first render

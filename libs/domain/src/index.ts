@@ -1,6 +1,7 @@
 export * from './access/access-flags';
 export * from './access/staff-email';
 export * from './routes/routes';
+export * from './routes/link-signing-routes';
 export * from './navigation/nav-model';
 export * from './errors/error-page';
 export * from './constants/limits';

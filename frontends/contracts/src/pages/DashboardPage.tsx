@@ -1,11 +1,19 @@
-import type { AgreementFamily } from '@prosign/domain';
+import type { AgreementListQuery } from '@prosign/api-client';
+import {
+  allFamilies,
+  familyDefinition,
+  ROUTES,
+  type AgreementFamily,
+  type FamilyDefinition,
+} from '@prosign/domain';
 import { PageHeader } from '@prosign/ui';
 import {
   AgreementDashboardList,
   AgreementToolbar,
   useAgreementListState,
+  useEditAndResend,
 } from '@prosign/ui/agreements';
-import { startTransition, useOptimistic } from 'react';
+import { startTransition, useOptimistic, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   ChangeOrderCardLines,
@@ -19,31 +27,122 @@ import {
 } from '../dashboard/components/StandardContractParts';
 import '../dashboard/dashboard.css';
 
-/** The search parameter that keeps Show CO on across reloads and back/forward (`?co=1`). */
-const SHOW_CO_PARAM = 'co';
+/** This page's own family; the families listed under it come behind a toggle each. */
+const FAMILY = 'standard';
+
+interface ListProps {
+  family: AgreementFamily;
+  query: AgreementListQuery;
+  onPage: (page: number) => void;
+}
+
+function ContractList({ query, onPage }: ListProps) {
+  const editAndResend = useEditAndResendContract();
+  return (
+    <AgreementDashboardList
+      family={FAMILY}
+      query={query}
+      onPage={onPage}
+      label="Contracts"
+      loadingText="Loading contracts…"
+      cardLines={(card) => <ContractCardLines card={card} />}
+      contactRows={contractContactRows}
+      onEditAndResend={editAndResend}
+    />
+  );
+}
+
+function ChangeOrderList({ query, onPage }: ListProps) {
+  const editAndResend = useEditAndResendChangeOrder();
+  return (
+    <AgreementDashboardList
+      family="co"
+      query={query}
+      onPage={onPage}
+      label="Change orders"
+      loadingText="Loading change orders…"
+      noun="change orders"
+      cardLines={(card) => <ChangeOrderCardLines card={card} />}
+      contactRows={changeOrderContactRows}
+      onEditAndResend={editAndResend}
+    />
+  );
+}
+
+/** The list of a family listed here without parts of its own, in its definition's words. */
+function RegisteredFamilyList({ family, query, onPage }: ListProps) {
+  const definition = familyDefinition(family);
+  const plural = definition.pluralNoun;
+  const editAndResend = useEditAndResend(family, {
+    storageKey: `editAndResend.${family}`,
+    route: definition.creationPath ?? ROUTES.dashboard,
+  });
+  return (
+    <AgreementDashboardList
+      family={family}
+      query={query}
+      onPage={onPage}
+      label={`${plural.charAt(0).toUpperCase()}${plural.slice(1)}`}
+      loadingText={`Loading ${plural}…`}
+      noun={plural}
+      onEditAndResend={editAndResend}
+    />
+  );
+}
+
+/** What a family listed here shows: its toggle, its search box's words and its list. */
+interface ListedFamilyParts {
+  toggle: string;
+  searchLabel: string;
+  searchPlaceholder?: string;
+  List: ComponentType<ListProps>;
+}
+
+/** The built-in family listed here (spec 2 §2.4: Show CO), with parts of its own. */
+const LISTED_PARTS: Partial<Record<AgreementFamily, ListedFamilyParts>> = {
+  co: {
+    toggle: 'Show CO',
+    searchLabel: 'Search change orders',
+    searchPlaceholder: 'Signatory, email, phone, project address, deal ID or label',
+    List: ChangeOrderList,
+  },
+};
+
+function listedParts(definition: FamilyDefinition): ListedFamilyParts {
+  return (
+    LISTED_PARTS[definition.id] ?? {
+      toggle: `Show ${definition.pluralNoun}`,
+      searchLabel: `Search ${definition.pluralNoun}`,
+      List: RegisteredFamilyList,
+    }
+  );
+}
 
 /**
  * /dashboard (spec 2 §2.3, §2.4): every contract with its status, actions and
  * history; with Show CO, the change orders instead (same search, filters,
- * page size and paging).
+ * page size and paging). Every family whose definition lists it under this
+ * page (`dashboard.listedUnder`) has such a toggle; its search parameter is its
+ * id (`?co=1`), which keeps it on across reloads and back/forward.
  */
 export function DashboardPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const showChangeOrders = searchParams.get(SHOW_CO_PARAM) === '1';
+  const listed = allFamilies().filter((family) => family.dashboard.listedUnder === FAMILY);
+  const shown = listed.find((family) => searchParams.get(family.id) === '1');
+  const family: AgreementFamily = shown?.id ?? FAMILY;
   // The address changes in a transition (React Router): the box shows the click at once,
   // not only when the list has switched (a slow machine showed it unticked meanwhile).
-  const [showCoTicked, setShowCoTicked] = useOptimistic(showChangeOrders);
-  const family: AgreementFamily = showChangeOrders ? 'co' : 'standard';
+  const [tickedFamily, setTickedFamily] = useOptimistic(family);
   const listState = useAgreementListState(family);
-  const editAndResendContract = useEditAndResendContract();
-  const editAndResendChangeOrder = useEditAndResendChangeOrder();
+  const shownParts = shown ? listedParts(shown) : null;
+  const List = shownParts?.List ?? ContractList;
 
-  const setShowChangeOrders = (show: boolean) =>
+  const show = (id: AgreementFamily, on: boolean) =>
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (show) next.set(SHOW_CO_PARAM, '1');
-        else next.delete(SHOW_CO_PARAM);
+        for (const other of listed) next.delete(other.id);
+        if (on) next.set(id, '1');
         return next;
       },
       { replace: true },
@@ -63,55 +162,29 @@ export function DashboardPage() {
         onToggleFilter={listState.toggleFilter}
         limit={listState.limit}
         onLimit={listState.setLimit}
-        {...(showChangeOrders
-          ? {
-              searchLabel: 'Search change orders',
-              searchPlaceholder: 'Signatory, email, phone, project address, deal ID or label',
-            }
+        {...(shownParts
+          ? { searchLabel: shownParts.searchLabel, searchPlaceholder: shownParts.searchPlaceholder }
           : {})}
       >
-        <label className="dash-check dash-toolbar__co">
-          <input
-            type="checkbox"
-            checked={showCoTicked}
-            onChange={(event) => {
-              const show = event.target.checked;
-              startTransition(() => {
-                setShowCoTicked(show);
-                setShowChangeOrders(show);
-              });
-            }}
-          />
-          Show CO
-        </label>
+        {listed.map((definition) => (
+          <label key={definition.id} className="dash-check dash-toolbar__co">
+            <input
+              type="checkbox"
+              checked={tickedFamily === definition.id}
+              onChange={(event) => {
+                const on = event.target.checked;
+                startTransition(() => {
+                  setTickedFamily(on ? definition.id : FAMILY);
+                  show(definition.id, on);
+                });
+              }}
+            />
+            {listedParts(definition).toggle}
+          </label>
+        ))}
       </AgreementToolbar>
 
-      {showChangeOrders ? (
-        <AgreementDashboardList
-          key="co"
-          family="co"
-          query={listState.query}
-          onPage={listState.setPage}
-          label="Change orders"
-          loadingText="Loading change orders…"
-          noun="change orders"
-          cardLines={(card) => <ChangeOrderCardLines card={card} />}
-          contactRows={changeOrderContactRows}
-          onEditAndResend={editAndResendChangeOrder}
-        />
-      ) : (
-        <AgreementDashboardList
-          key="standard"
-          family="standard"
-          query={listState.query}
-          onPage={listState.setPage}
-          label="Contracts"
-          loadingText="Loading contracts…"
-          cardLines={(card) => <ContractCardLines card={card} />}
-          contactRows={contractContactRows}
-          onEditAndResend={editAndResendContract}
-        />
-      )}
+      <List key={family} family={family} query={listState.query} onPage={listState.setPage} />
     </div>
   );
 }

@@ -47,8 +47,8 @@ describe('route table', () => {
   it.each([
     ['/some-token?docLink=x&prefix=y', 'signing / CustomerSigning'],
     ['/verify/abc', 'signing / Verify'],
-    ['/sow-signature/SOW-1', 'signing / SowSignature'],
-    ['/co-signature/CO-1', 'signing / CoSignature'],
+    ['/sow-signature/SOW-1', 'signing / LinkSignature'],
+    ['/co-signature/CO-1', 'signing / LinkSignature'],
   ])('%s is a public signing page without the staff navigation', async (path, heading) => {
     await renderShell(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

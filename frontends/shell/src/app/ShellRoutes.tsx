@@ -3,7 +3,6 @@ import { Route, Routes } from 'react-router';
 import { ErrorPageLayout } from '../layout/ErrorPageLayout';
 import { PublicLayout } from '../layout/PublicLayout';
 import { StaffLayout } from '../layout/StaffLayout';
-import { ChangeOrderRoute } from '../pages/ChangeOrderRoute';
 import { ErrorPage } from '../pages/ErrorPage';
 import { MailboxPage } from '../pages/MailboxPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -16,11 +15,14 @@ import { StuckOperationsPage } from '../features/stuck-operations/StuckOperation
 import { UserAccessPage } from '../features/user-access/UserAccessPage';
 import { RemotePage } from '../remotes/RemotePage';
 import { RequireStaffSession } from '../session/RequireStaffSession';
+import { familyStaffRoutes, linkSigningRoutes } from './family-routes';
 
 /**
  * The route table (spec 1 §2.1). Staff routes need a session and render inside the staff layout;
- * public ones without the staff navigation. Static paths outrank the customer
- * signing page's single `/:token` segment; longer unknown paths are not found.
+ * public ones without the staff navigation. Each family's dashboard, creation
+ * screen and signing page come from its definition (family-routes.tsx). Static
+ * paths outrank the customer signing page's single `/:token` segment; longer
+ * unknown paths are not found.
  */
 export function ShellRoutes() {
   return (
@@ -32,15 +34,7 @@ export function ShellRoutes() {
           </RequireStaffSession>
         }
       >
-        <Route
-          path={ROUTES.home}
-          element={<RemotePage remote="contracts" page="CreateContract" section="Home" />}
-        />
-        <Route path={ROUTES.changeOrder} element={<ChangeOrderRoute />} />
-        <Route
-          path={ROUTES.dashboard}
-          element={<RemotePage remote="contracts" page="Dashboard" section="Dashboard" />}
-        />
+        {familyStaffRoutes()}
         <Route
           path={ROUTES.services}
           element={<RemotePage remote="contracts" page="Services" section="Services" />}
@@ -64,14 +58,6 @@ export function ShellRoutes() {
           element={<RemotePage remote="invoices" page="Invoices" section="Invoices" />}
         />
         <Route
-          path={ROUTES.sow}
-          element={<RemotePage remote="sowCo" page="Sow" section="SOW Home" />}
-        />
-        <Route
-          path={ROUTES.sowDashboard}
-          element={<RemotePage remote="sowCo" page="SowDashboard" section="SOW Dashboard" />}
-        />
-        <Route
           path={ROUTES.sowTemplateEdit}
           element={<RemotePage remote="sowCo" page="SowTemplateEdit" section="SOW/CO Services" />}
         />
@@ -85,16 +71,7 @@ export function ShellRoutes() {
           path={ROUTES.verify}
           element={<RemotePage remote="signing" page="Verify" section="Verification" />}
         />
-        <Route
-          path={ROUTES.sowSignature}
-          element={<RemotePage remote="signing" page="SowSignature" section="SOW signing" />}
-        />
-        <Route
-          path={ROUTES.coSignature}
-          element={
-            <RemotePage remote="signing" page="CoSignature" section="Change order signing" />
-          }
-        />
+        {linkSigningRoutes()}
         <Route
           path={ROUTES.customerSigning}
           element={

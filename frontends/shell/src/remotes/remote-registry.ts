@@ -26,7 +26,8 @@ export const REMOTES = {
   signing: {
     scope: REMOTE_APPS.signing.scope,
     label: 'Signing',
-    pages: ['CustomerSigning', 'Verify', 'SowSignature', 'CoSignature'],
+    // LinkSignature: every link-signed family's page (it reads the family from the path).
+    pages: ['CustomerSigning', 'Verify', 'LinkSignature'],
   },
 } as const satisfies Record<RemoteKey, { scope: string; label: string; pages: readonly string[] }>;
 

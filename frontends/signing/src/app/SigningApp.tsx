@@ -4,17 +4,18 @@ import {
   type LinkSigningFamily,
   type RuntimeConfig,
 } from '@prosign/api-client';
+import { linkSigningAddressOf, type LinkSigningAddress } from '@prosign/domain';
 import { LoadingState, PublicLayout } from '@prosign/ui';
 import { lazy, Suspense } from 'react';
 import { SIGNING_APP_SUBTITLE } from '../customer-signing/brand';
 import { CustomerSigning, type CustomerSigningProps } from '../customer-signing/CustomerSigning';
 
-// The router (verification, unknown paths) and the SOW and CO pages load on
-// demand: a customer link is what signers open most.
+// The router (verification, unknown paths) and the link-signed families' page
+// load on demand: a customer link is what signers open most.
 let loadedLinkPage: typeof import('../link-signing/LinkSigningPage') | undefined;
 
 /**
- * The SOW and CO page's chunk (its files are preloaded by the page's HTML on
+ * The link-signed families' page's chunk (SOW, CO, any registered one; its files are preloaded by the page's HTML on
  * such a link, see webpack.config.cjs). Awaited before the first render
  * (bootstrap.tsx), the page then renders without suspending: React holds back
  * content that resolves after a Suspense fallback by up to 300 ms.
@@ -59,19 +60,12 @@ export function customerSigningLink(
 }
 
 /**
- * The SOW or change-order link in an address (`/sow-signature/:customId`,
- * `/co-signature/:customId`: ROUTES.sowSignature, ROUTES.coSignature), else null.
+ * The link of a link-signed family in an address (`/{segment}/:customId` of a
+ * family whose `signing.kind` is `link`: `/sow-signature/…`, `/co-signature/…`,
+ * a registered family's own), else null.
  */
-export function linkSigningLink(
-  location: Pick<Location, 'pathname'>,
-): { family: LinkSigningFamily; customId: string } | null {
-  const match = /^\/(sow|co)-signature\/([^/]+)\/?$/.exec(location.pathname);
-  if (!match) return null;
-  try {
-    return { family: match[1] as LinkSigningFamily, customId: decodeURIComponent(match[2]) };
-  } catch {
-    return null;
-  }
+export function linkSigningLink(location: Pick<Location, 'pathname'>): LinkSigningAddress | null {
+  return linkSigningAddressOf(location.pathname);
 }
 
 export interface SigningAppProps {
@@ -84,7 +78,7 @@ export interface SigningAppProps {
  * The signing app on its own origin, with the apiUrl of its own
  * /runtime-config.json. A customer signing link renders at once, without the
  * router, the toasts or the data layer (they come with the steps behind the
- * captcha, see CustomerSigningFlowWithData); a SOW or CO link loads its page
+ * captcha, see CustomerSigningFlowWithData); a link-signed family's link loads its page
  * (which checks the link before the captcha, its data layer coming behind the
  * captcha too) without the router, the page's HTML having asked for that
  * chunk already (runtime-config-prefetch.html); other paths load the router.

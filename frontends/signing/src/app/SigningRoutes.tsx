@@ -1,4 +1,4 @@
-import { ROUTES } from '@prosign/domain';
+import { linkSigningFamilies, linkSigningRoute, ROUTES } from '@prosign/domain';
 import { ErrorPanel, LoadingState } from '@prosign/ui';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
@@ -18,22 +18,22 @@ const VerifyPage = lazy(() =>
     ),
   })),
 );
-const SowSignaturePage = lazy(() =>
-  import(/* webpackChunkName: "sow-signature" */ '../pages/SowSignaturePage').then((module) => ({
-    default: module.SowSignaturePage,
-  })),
-);
-const CoSignaturePage = lazy(() =>
-  import(/* webpackChunkName: "co-signature" */ '../pages/CoSignaturePage').then((module) => ({
-    default: module.CoSignaturePage,
-  })),
+const LinkSignatureRoutePage = lazy(() =>
+  import(/* webpackChunkName: "link-signature-route" */ '../pages/LinkSignatureRoutePage').then(
+    (module) => ({ default: module.LinkSignatureRoutePage }),
+  ),
 );
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingState label="Loading…" />}>{children}</Suspense>;
 }
 
-/** The public signing routes, when the signing app runs on its own origin. */
+/**
+ * The public signing routes, when the signing app runs on its own origin: the
+ * verification page, each link-signed family's page at `/{segment}/:customId`
+ * (its definition's, read at render so a family registered at start has one),
+ * then the customer's single-segment `/:token`.
+ */
 export function SigningRoutes() {
   return (
     <Routes>
@@ -45,22 +45,17 @@ export function SigningRoutes() {
           </Loading>
         }
       />
-      <Route
-        path={ROUTES.sowSignature}
-        element={
-          <Loading>
-            <SowSignaturePage />
-          </Loading>
-        }
-      />
-      <Route
-        path={ROUTES.coSignature}
-        element={
-          <Loading>
-            <CoSignaturePage />
-          </Loading>
-        }
-      />
+      {linkSigningFamilies().map((family) => (
+        <Route
+          key={family.id}
+          path={linkSigningRoute(family)}
+          element={
+            <Loading>
+              <LinkSignatureRoutePage />
+            </Loading>
+          }
+        />
+      ))}
       <Route path={ROUTES.customerSigning} element={<CustomerSigningPage />} />
       <Route
         path="*"

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
-import { CoSignaturePage } from './CoSignaturePage';
 import { CustomerSigningPage } from './CustomerSigningPage';
-import { SowSignaturePage } from './SowSignaturePage';
+import { LinkSignatureRoutePage } from './LinkSignatureRoutePage';
 import { VerifyPage } from './VerifyPage';
 
 /**
@@ -11,6 +10,9 @@ import { VerifyPage } from './VerifyPage';
 export const pages = {
   CustomerSigning: CustomerSigningPage,
   Verify: VerifyPage,
-  SowSignature: SowSignaturePage,
-  CoSignature: CoSignaturePage,
+  /** Every link-signed family's page: the family is read from the path. */
+  LinkSignature: LinkSignatureRoutePage,
+  // The names a shell of the previous release asks for (the same page).
+  SowSignature: LinkSignatureRoutePage,
+  CoSignature: LinkSignatureRoutePage,
 } satisfies Record<string, ComponentType>;

@@ -26,7 +26,7 @@ export type ServerAction = Exclude<
 >;
 
 /** What each server action answers, per family. */
-export type AgreementActionResults = Record<ServerAction, unknown>;
+type AgreementActionResults = Record<ServerAction, unknown>;
 
 /**
  * The calls one family's dashboard makes: its list, one agreement fresh from

@@ -10,8 +10,8 @@ import { useCallback } from 'react';
 import { useApiClient } from '../config/RuntimeConfigProvider';
 import type { AgreementListQuery, ServerAction } from './agreement-endpoints';
 import {
-  AGREEMENT_ENDPOINTS,
   agreementEndpoints,
+  requireAgreementEndpoints,
   type FamilyCard,
   type FamilyResults,
   type ListedFamily,
@@ -31,7 +31,7 @@ export function useAgreementList<F extends ListedFamily>(family: F, query: Agree
   const client = useApiClient();
   return useQuery({
     queryKey: agreementKeys.list(family, query),
-    queryFn: ({ signal }) => AGREEMENT_ENDPOINTS[family].list(client, query, signal),
+    queryFn: ({ signal }) => requireAgreementEndpoints(family).list(client, query, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -71,7 +71,7 @@ export function useAgreementAction<F extends ListedFamily>(family: F) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: ({ action, card }: { action: ServerAction; card: FamilyCard<F> }) => {
-      return AGREEMENT_ENDPOINTS[family].actions[action](client, card) as Promise<unknown>;
+      return requireAgreementEndpoints(family).actions[action](client, card) as Promise<unknown>;
     },
     onSettled: (_data, _error, { action }) =>
       NO_REFRESH.includes(action) ? undefined : invalidateAgreements(queryClient, family),

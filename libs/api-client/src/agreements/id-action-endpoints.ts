@@ -1,6 +1,7 @@
 import {
   dashboardPath,
   type AgreementCardCore,
+  type AgreementFamily,
   type AgreementDeleted,
   type AgreementForEditing,
   type AgreementIdActionRequest,
@@ -37,7 +38,7 @@ const ONE_LOOKUP_LIMIT = 100;
 
 /**
  * The dashboard calls of a family whose agreements are named by id (SOW, change
- * orders), on the routes libs/domain names for it: the list is
+ * orders, a registered family on its prefixed routes), on the routes libs/domain names for it: the list is
  * `GET /api/{prefix}/get-contracts` (`filteredContracts`), every action is
  * `POST /api/{prefix}/{action}` with `{id}`
  * (the actor is the session's, so no `performedBy`). There is no staff call for
@@ -45,7 +46,7 @@ const ONE_LOOKUP_LIMIT = 100;
  * (its signer's e-mail); a card no longer listed stays as it was.
  */
 export function idActionEndpoints<TCard extends AgreementCardCore, TForm extends object>(
-  family: 'sow' | 'co',
+  family: AgreementFamily,
   searchOf: (card: TCard) => string,
 ): AgreementEndpoints<TCard, IdFamilyActionResults<TForm>> {
   const list = (client: ApiClient, query: AgreementListQuery, signal?: AbortSignal) =>

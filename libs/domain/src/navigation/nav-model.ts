@@ -1,5 +1,6 @@
 import type { AccessFlag, AccessFlags } from '../access/access-flags';
-import { ROUTES, isChangeOrderPath } from '../routes/routes';
+import { allFamilies } from '../families/families';
+import { ROUTES } from '../routes/routes';
 import type { CountersignDefaults } from '../signing/countersign-api';
 
 /**
@@ -7,6 +8,8 @@ import type { CountersignDefaults } from '../signing/countersign-api';
  * gates each, and how the SOW entries are grouped.
  */
 type NavEntryId =
+  /** The dashboard of a family with no entry here, from its definition (`familyNavEntries`). */
+  | `family-${string}`
   | 'home'
   | 'dashboard'
   | 'services'
@@ -62,6 +65,42 @@ const NAV_ENTRIES: readonly NavEntry[] = [
   { id: 'userAccess', label: 'User Access', path: ROUTES.userAccess, flag: 'userAccessAccess' },
 ];
 
+/**
+ * The dashboards of the families the table above does not name (a family
+ * registered at start): each definition's page, label and flag.
+ */
+function familyNavEntries(): NavEntry[] {
+  const named = new Set(NAV_ENTRIES.map((entry) => entry.path));
+  return allFamilies()
+    .filter((family) => !family.dashboard.listedUnder && !named.has(family.dashboard.path))
+    .map((family) => ({
+      id: `family-${family.id}`,
+      label: `${family.label} Dashboard`,
+      path: family.dashboard.path,
+      flag: family.dashboard.access,
+    }));
+}
+
+/** Every entry, the families' own dashboards before Invoices. */
+function navEntries(): NavEntry[] {
+  const invoices = NAV_ENTRIES.findIndex((entry) => entry.id === 'invoices');
+  return [...NAV_ENTRIES.slice(0, invoices), ...familyNavEntries(), ...NAV_ENTRIES.slice(invoices)];
+}
+
+/**
+ * A family's creation screen with no entry of its own (`/co`, and anything
+ * below it): it is opened from Home, so it counts as Home (spec 1 §2.1).
+ */
+function isCreationPathUnderHome(pathname: string): boolean {
+  const named = new Set(NAV_ENTRIES.map((entry) => entry.path));
+  return allFamilies().some(
+    ({ creationPath: path }) =>
+      path !== undefined &&
+      !named.has(path) &&
+      (pathname === path || pathname.startsWith(`${path}/`)),
+  );
+}
+
 export interface NavLinkItem {
   readonly kind: 'link';
   readonly id: NavEntryId;
@@ -89,7 +128,7 @@ function toLink(entry: NavEntry): NavLinkItem {
  * directly.
  */
 export function buildNavModel(flags: AccessFlags): NavItem[] {
-  const visible = NAV_ENTRIES.filter((entry) => flags[entry.flag]);
+  const visible = navEntries().filter((entry) => flags[entry.flag]);
   const model: NavItem[] = [];
   const placedGroups = new Set<NavGroupId>();
 
@@ -115,10 +154,10 @@ export function buildNavModel(flags: AccessFlags): NavItem[] {
   return model;
 }
 
-/** Whether a navigation link is the current one; a path beginning `/co` counts as Home. */
+/** Whether a navigation link is the current one; a creation screen opened from Home (`/co`) counts as Home. */
 export function isNavLinkActive(link: Pick<NavLinkItem, 'path'>, pathname: string): boolean {
   if (link.path === ROUTES.home) {
-    return pathname === ROUTES.home || isChangeOrderPath(pathname);
+    return pathname === ROUTES.home || isCreationPathUnderHome(pathname);
   }
   return pathname === link.path || pathname.startsWith(`${link.path}/`);
 }
@@ -130,12 +169,13 @@ export function isNavItemActive(item: NavItem, pathname: string): boolean {
 }
 
 /**
- * The flag a staff page needs (the flag of its navigation entry); `/co`
- * counts as Home. Undefined for paths that are not staff sections.
+ * The flag a staff page needs (the flag of its navigation entry); a creation
+ * screen opened from Home (`/co`) counts as Home. Undefined for paths that are
+ * not staff sections.
  */
 export function requiredFlagForPath(pathname: string): AccessFlag | undefined {
-  if (isChangeOrderPath(pathname)) return 'homeAccess';
-  return NAV_ENTRIES.find((entry) => entry.path === pathname)?.flag;
+  if (isCreationPathUnderHome(pathname)) return 'homeAccess';
+  return navEntries().find((entry) => entry.path === pathname)?.flag;
 }
 
 /** What the server knows of a staff member's countersigning, for their navigation. */

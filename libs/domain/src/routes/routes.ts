@@ -26,8 +26,7 @@ export const ROUTES = {
   // Public routes, without the staff navigation.
   portal: '/portal',
   verify: '/verify/:token',
-  sowSignature: '/sow-signature/:customId',
-  coSignature: '/co-signature/:customId',
+  // Each link-signed family's signing page, `/{segment}/:customId`: linkSigningRoute.
   error: '/error',
   /** Customer signing page; matched last because it is a single catch-all segment. */
   customerSigning: '/:token',
@@ -56,14 +55,6 @@ export function customerSigningPath(token: string, query: CustomerSigningQuery =
     docLink: query.docLink,
     prefix: query.prefix,
   });
-}
-
-export function sowSignaturePath(customId: string): string {
-  return `/sow-signature/${encodeURIComponent(customId)}`;
-}
-
-export function coSignaturePath(customId: string): string {
-  return `/co-signature/${encodeURIComponent(customId)}`;
 }
 
 export function errorPagePath(error: { status?: number; message?: string } = {}): string {

@@ -1,8 +1,14 @@
 import { useActionViewer } from '@prosign/api-client';
-import { crmRecordPagePath, type AgreementCardCore, type CrmRecordViewType } from '@prosign/domain';
+import {
+  crmRecordPagePath,
+  familyDefinition,
+  isAgreementFamily,
+  type AgreementCardCore,
+  type CrmRecordViewType,
+} from '@prosign/domain';
 import { Link, useInRouterContext } from 'react-router';
 
-/** The CRM ids a family's card carries: the deal (standard, change order) or the project (SOW). */
+/** The CRM ids a card may carry: a deal's (`deal_id`, a standard contract's `hsDealId`) or a project's. */
 type CardCrmFields = AgreementCardCore & {
   hsDealId?: string | null;
   deal_id?: string | null;
@@ -12,17 +18,19 @@ type CardCrmFields = AgreementCardCore & {
 const CRM_ID = /^\d{1,20}$/;
 
 /**
- * The CRM record an agreement writes on: a standard contract's or a change order's
- * deal, a SOW's project; null when the card names none (or not as a CRM id).
+ * The CRM record an agreement writes on, of the kind its family's definition
+ * names (`crm.record`): a standard contract's or a change order's deal, a SOW's
+ * project; null when the card names none (or not as a CRM id).
  */
 export function crmRecordOfCard(
   card: AgreementCardCore,
 ): { type: CrmRecordViewType; id: string } | null {
+  if (!isAgreementFamily(card.family)) return null;
   const fields = card as CardCrmFields;
   const [type, id] =
-    card.family === 'sow'
+    familyDefinition(card.family).crm.record === 'project'
       ? (['projects', fields.project_id] as const)
-      : (['deals', card.family === 'co' ? fields.deal_id : fields.hsDealId] as const);
+      : (['deals', fields.deal_id || fields.hsDealId] as const);
   const trimmed = id?.trim() ?? '';
   return CRM_ID.test(trimmed) ? { type, id: trimmed } : null;
 }

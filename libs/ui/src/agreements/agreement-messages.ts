@@ -1,4 +1,9 @@
-import { familyDefinition, type AgreementFamily, type AgreementMessages } from '@prosign/domain';
+import {
+  familyDefinition,
+  type AgreementFamily,
+  type AgreementMessages,
+  type FamilyDefinition,
+} from '@prosign/domain';
 
 export type { AgreementMessages } from '@prosign/domain';
 
@@ -26,14 +31,16 @@ export const AGREEMENT_MESSAGES = {
   editResendFailed: 'Failed to complete the process.',
 } as const satisfies AgreementMessages;
 
-const familyMessages = new Map<AgreementFamily, AgreementMessages>();
+// By definition, not id: a family registered again (tests) has its own words.
+const familyMessages = new WeakMap<FamilyDefinition, AgreementMessages>();
 
 /** The notices of a family's dashboard: its own words over the contract dashboard's (one object per family). */
 export function agreementMessages(family: AgreementFamily): AgreementMessages {
-  let messages = familyMessages.get(family);
+  const definition = familyDefinition(family);
+  let messages = familyMessages.get(definition);
   if (!messages) {
-    messages = { ...AGREEMENT_MESSAGES, ...familyDefinition(family).dashboard.messages };
-    familyMessages.set(family, messages);
+    messages = { ...AGREEMENT_MESSAGES, ...definition.dashboard.messages };
+    familyMessages.set(definition, messages);
   }
   return messages;
 }

@@ -12,7 +12,7 @@ import { expectNoSeriousAxeViolations } from '@prosign/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { leaveTo } from '../../customer-signing/navigation';
-import { CoSignaturePage } from '../../pages/CoSignaturePage';
+import { LinkSignatureRoutePage as CoSignaturePage } from '../../pages/LinkSignatureRoutePage';
 import { fakeClient, renderRoute, type FakeRoute } from '../../test-support/fake-signing-api';
 
 jest.mock('../../customer-signing/navigation', () => ({ leaveTo: jest.fn() }));

@@ -10,8 +10,7 @@ import {
 } from '@prosign/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CoSignaturePage } from '../../pages/CoSignaturePage';
-import { SowSignaturePage } from '../../pages/SowSignaturePage';
+import { LinkSignatureRoutePage } from '../../pages/LinkSignatureRoutePage';
 import { fakeClient, renderRoute, type FakeRoute } from '../../test-support/fake-signing-api';
 import { CAPTCHA_ROUTES, passCaptcha, sowLink } from '../../test-support/signer-fixtures';
 
@@ -52,7 +51,7 @@ function linkApi(family: 'sow' | 'co', view: unknown, routes: Record<string, Fak
 
 async function openPage(family: 'sow' | 'co', client: ReturnType<typeof linkApi>['client']) {
   const user = userEvent.setup();
-  const page = family === 'sow' ? <SowSignaturePage /> : <CoSignaturePage />;
+  const page = <LinkSignatureRoutePage />;
   const base = family === 'sow' ? '/sow-signature' : '/co-signature';
   renderRoute(page, { path: `${base}/${ID}`, pattern: `${base}/:customId`, client });
   await passCaptcha(user);

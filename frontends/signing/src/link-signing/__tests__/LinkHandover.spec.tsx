@@ -10,8 +10,7 @@ import {
 import { expectNoSeriousAxeViolations } from '@prosign/ui/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CoSignaturePage } from '../../pages/CoSignaturePage';
-import { SowSignaturePage } from '../../pages/SowSignaturePage';
+import { LinkSignatureRoutePage } from '../../pages/LinkSignatureRoutePage';
 import { fakeClient, renderRoute, type FakeRoute } from '../../test-support/fake-signing-api';
 import { CAPTCHA_ROUTES, passCaptcha, sowLink } from '../../test-support/signer-fixtures';
 
@@ -56,7 +55,7 @@ function linkApi(family: 'sow' | 'co', routes: Record<string, FakeRoute> = {}) {
 }
 
 function render(family: 'sow' | 'co', client: ReturnType<typeof linkApi>['client']) {
-  const page = family === 'sow' ? <SowSignaturePage /> : <CoSignaturePage />;
+  const page = <LinkSignatureRoutePage />;
   const base = family === 'sow' ? '/sow-signature' : '/co-signature';
   renderRoute(page, { path: `${base}/${ID}`, pattern: `${base}/:customId`, client });
 }

@@ -7,7 +7,7 @@ import {
 } from '@prosign/domain';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SowSignaturePage } from '../../pages/SowSignaturePage';
+import { LinkSignatureRoutePage as SowSignaturePage } from '../../pages/LinkSignatureRoutePage';
 import { fakeClient, renderRoute } from '../../test-support/fake-signing-api';
 import { sowLink } from '../../test-support/signer-fixtures';
 

@@ -10,7 +10,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { leaveTo } from '../../customer-signing/navigation';
-import { SowSignaturePage } from '../../pages/SowSignaturePage';
+import { LinkSignatureRoutePage as SowSignaturePage } from '../../pages/LinkSignatureRoutePage';
 import { fakeClient, renderRoute, type FakeRoute } from '../../test-support/fake-signing-api';
 import { sowLink } from '../../test-support/signer-fixtures';
 

@@ -2,7 +2,7 @@ import { ApiError } from '@prosign/api-client';
 import { CAPTCHA_PROMPT, SIGNING_STATE_HEADINGS } from '@prosign/domain';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SowSignaturePage } from '../../pages/SowSignaturePage';
+import { LinkSignatureRoutePage as SowSignaturePage } from '../../pages/LinkSignatureRoutePage';
 import { fakeClient, renderRoute, type FakeRoute } from '../../test-support/fake-signing-api';
 import { checkLinkBeforeRender } from '../useLinkCheck';
 

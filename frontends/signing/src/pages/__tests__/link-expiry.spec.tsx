@@ -10,9 +10,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { fakeClient, renderRoute } from '../../test-support/fake-signing-api';
-import { CoSignaturePage } from '../CoSignaturePage';
+import { LinkSignatureRoutePage } from '../LinkSignatureRoutePage';
 import { CustomerSigningPage } from '../CustomerSigningPage';
-import { SowSignaturePage } from '../SowSignaturePage';
 
 jest.mock('../../customer-signing/navigation', () => ({ leaveTo: jest.fn() }));
 jest.mock('../../signing-session/signer-socket', () => ({
@@ -94,7 +93,7 @@ const FAMILIES: Array<{
   },
   {
     name: 'SOW',
-    page: <SowSignaturePage />,
+    page: <LinkSignatureRoutePage />,
     path: '/sow-signature/SOW-1',
     pattern: '/sow-signature/:customId',
     routes: (expiresAt) => ({
@@ -105,7 +104,7 @@ const FAMILIES: Array<{
   },
   {
     name: 'CO',
-    page: <CoSignaturePage />,
+    page: <LinkSignatureRoutePage />,
     path: '/co-signature/CO-1',
     pattern: '/co-signature/:customId',
     routes: (expiresAt) => ({

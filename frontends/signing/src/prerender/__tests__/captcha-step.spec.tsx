@@ -1,3 +1,4 @@
+import { registerFamily, SOW_FAMILY_DEFINITION, unregisterFamily } from '@prosign/domain';
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { loadLinkSignaturePage, SigningApp } from '../../app/SigningApp';
@@ -29,17 +30,31 @@ function asTheDomHasIt(html: string): string {
 
 beforeEach(() => sessionStorage.clear());
 
+// A family registered at start gets the same first paint as the built-in ones.
+beforeAll(() =>
+  registerFamily({
+    ...SOW_FAMILY_DEFINITION,
+    id: 'lease',
+    apiPrefix: 'lease',
+    dashboard: { ...SOW_FAMILY_DEFINITION.dashboard, path: '/lease-dashboard' },
+    signing: { kind: 'link', segment: 'lease-signature', signatureFontSizePx: 30 },
+  }),
+);
+afterAll(() => unregisterFamily('lease'));
+
 describe('the robot check step the page’s HTML carries', () => {
   it.each([
     ['a customer link', '/tok-1?docLink=https%3A%2F%2Fdocs.test%2Fd%2Fdoc-1%2Fedit'],
     ['a SOW link, its check under way', '/sow-signature/SOW-1'],
     ['a change order link, its check under way', '/co-signature/CO-1'],
+    ['a registered family’s link, its check under way', '/lease-signature/L-1'],
   ])('is the app’s first render of %s', async (_link, address) => {
     await loadLinkSignaturePage();
     window.history.pushState({}, '', address);
     const api = fakeClient({
       'GET /api/sow/verify-link/SOW-1': pending,
       'GET /api/co/verify-link/CO-1': pending,
+      'GET /api/lease/verify-link/L-1': pending,
       'GET /api/captcha/config': pending,
     });
     const { container } = render(

@@ -9,7 +9,7 @@ import { expectNoSeriousAxeViolations } from '@prosign/ui/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CustomerSigningPage } from '../../pages/CustomerSigningPage';
-import { SowSignaturePage } from '../../pages/SowSignaturePage';
+import { LinkSignatureRoutePage as SowSignaturePage } from '../../pages/LinkSignatureRoutePage';
 import { fakeClient, renderRoute, type FakeRoute } from '../../test-support/fake-signing-api';
 import { CAPTCHA_ROUTES, customerLink, passCaptcha } from '../../test-support/signer-fixtures';
 import { EMAIL_CODE_TEXTS } from '../EmailCodeGate';

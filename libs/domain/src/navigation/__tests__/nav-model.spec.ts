@@ -1,4 +1,6 @@
 import { FULL_ACCESS, NO_ACCESS, createAccessFlags } from '../../access/access-flags';
+import { registerFamily, unregisterFamily } from '../../families/families';
+import { SOW_FAMILY_DEFINITION } from '../../families/sow.family';
 import {
   buildNavModel,
   isNavItemActive,
@@ -141,5 +143,33 @@ describe('showsCountersignEntry', () => {
     expect(
       showsCountersignEntry('pm@prosign.example', { defaults: none, namedOnOpenAgreement: true }),
     ).toBe(true);
+  });
+});
+
+describe('a family registered at start', () => {
+  beforeAll(() =>
+    registerFamily({
+      ...SOW_FAMILY_DEFINITION,
+      id: 'lease',
+      label: 'Lease',
+      apiPrefix: 'lease',
+      dashboard: { ...SOW_FAMILY_DEFINITION.dashboard, path: '/lease-dashboard' },
+      signing: { ...SOW_FAMILY_DEFINITION.signing, segment: 'lease-signature' },
+      creationPath: '/lease',
+    }),
+  );
+  afterAll(() => unregisterFamily('lease'));
+
+  it('has a navigation entry for its dashboard, behind its flag', () => {
+    expect(labels(buildNavModel(createAccessFlags({ sowDashboardAccess: true })))).toEqual([
+      'SOW Dashboard',
+      'Lease Dashboard',
+    ]);
+    expect(requiredFlagForPath('/lease-dashboard')).toBe('sowDashboardAccess');
+  });
+
+  it('counts its creation screen, which has no entry, as Home', () => {
+    expect(requiredFlagForPath('/lease')).toBe('homeAccess');
+    expect(isNavLinkActive({ path: '/' }, '/lease/x')).toBe(true);
   });
 });

@@ -1,11 +1,13 @@
+import { registerFamily, unregisterFamily } from '../../families/families';
+import { SOW_FAMILY_DEFINITION } from '../../families/sow.family';
 import {
   coSignaturePath,
-  customerSigningPath,
-  errorPagePath,
-  isChangeOrderPath,
+  linkSigningAddressOf,
+  linkSigningFamilies,
+  linkSigningRoute,
   sowSignaturePath,
-  verifyPath,
-} from '../routes';
+} from '../link-signing-routes';
+import { customerSigningPath, errorPagePath, isChangeOrderPath, verifyPath } from '../routes';
 
 describe('route builders', () => {
   it('builds the public signing links', () => {
@@ -30,5 +32,36 @@ describe('route builders', () => {
     expect(isChangeOrderPath('/co/x')).toBe(true);
     expect(isChangeOrderPath('/co-signature/x')).toBe(false);
     expect(isChangeOrderPath('/')).toBe(false);
+  });
+});
+
+describe('link-signing routes', () => {
+  beforeAll(() =>
+    registerFamily({
+      ...SOW_FAMILY_DEFINITION,
+      id: 'lease',
+      apiPrefix: 'lease',
+      signing: { ...SOW_FAMILY_DEFINITION.signing, segment: 'lease-signature' },
+    }),
+  );
+  afterAll(() => unregisterFamily('lease'));
+
+  it('mounts a page for every link-signed family, a registered one too', () => {
+    expect(linkSigningFamilies().map(linkSigningRoute)).toEqual([
+      '/sow-signature/:customId',
+      '/co-signature/:customId',
+      '/lease-signature/:customId',
+    ]);
+  });
+
+  it('reads the family and customId back from an address', () => {
+    expect(linkSigningAddressOf('/co-signature/CO-1')).toEqual({ family: 'co', customId: 'CO-1' });
+    expect(linkSigningAddressOf('/lease-signature/a%20b/')).toEqual({
+      family: 'lease',
+      customId: 'a b',
+    });
+    for (const path of ['/tok-1', '/verify/abc', '/sow-signature/a/b', '/co-signature/%E0%A4%A']) {
+      expect(linkSigningAddressOf(path)).toBeNull();
+    }
   });
 });

@@ -1,4 +1,9 @@
-import type { AgreementCardCore } from '@prosign/domain';
+import {
+  registerFamily,
+  SOW_FAMILY_DEFINITION,
+  unregisterFamily,
+  type AgreementCardCore,
+} from '@prosign/domain';
 import { act, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { agreementCard, renderWithProviders } from '../../test-support/agreement-fixtures';
@@ -23,6 +28,25 @@ describe('the CRM record of a card', () => {
       type: 'projects',
       id: '60000001',
     });
+  });
+
+  it('names the record kind a registered family’s definition gives', () => {
+    registerFamily({
+      ...SOW_FAMILY_DEFINITION,
+      id: 'lease',
+      apiPrefix: 'lease',
+      signing: { kind: 'link', segment: 'lease-signature', signatureFontSizePx: 30 },
+      crm: { record: 'deal', fileFolder: '/ProSign/Leases' },
+    });
+    try {
+      expect(crmRecordOfCard(card({ family: 'lease', deal_id: '40000200' }))).toEqual({
+        type: 'deals',
+        id: '40000200',
+      });
+    } finally {
+      unregisterFamily('lease');
+    }
+    expect(crmRecordOfCard(card({ family: 'lease', deal_id: '40000200' }))).toBeNull();
   });
 
   it('names none without a CRM id', () => {
