@@ -24,7 +24,7 @@ import {
   AgreementSendService,
   type Agreement,
 } from '../modules/agreements';
-import { CoTemplateRepository } from '../modules/co';
+import { CoTemplateRepository } from '../modules/families/co';
 import { DerivedDocumentsService, DocumentsService } from '../modules/documents';
 import { SignerSignatureService, SigningFinishService, SigningService } from '../modules/signing';
 import { AppConfig } from '../platform/config/app-config';

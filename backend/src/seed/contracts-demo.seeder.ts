@@ -8,7 +8,7 @@ import {
   AgreementRepository,
 } from '../modules/agreements';
 import { familyConfig } from '../modules/agreements';
-import { standardFormOf } from '../modules/contracts';
+import { standardFormOf } from '../modules/families/contracts';
 import { localDocLink } from '../modules/documents';
 import { DerivedDocumentsService, DocumentsService } from '../modules/documents';
 import type { ContractFormDataDto } from '../modules/documents';

@@ -11,12 +11,12 @@ import {
   type AgreementSendResult,
   type ContractSendStep,
 } from '@prosign/domain';
-import { AppConfig } from '../../platform/config/app-config';
-import { AgreementEventRepository, AgreementLinkRepository } from '../agreements';
-import { familyConfig } from '../agreements';
-import { signersOf } from '../documents';
-import { AgreementSendService, sendResultOf, type SendActor } from '../agreements';
-import { DocumentPdfService } from '../documents';
+import { AppConfig } from '../../../platform/config/app-config';
+import { AgreementEventRepository, AgreementLinkRepository } from '../../agreements';
+import { familyConfig } from '../../agreements';
+import { signersOf } from '../../documents';
+import { AgreementSendService, sendResultOf, type SendActor } from '../../agreements';
+import { DocumentPdfService } from '../../documents';
 import type {
   ContractRecordDto,
   SaveTokenDto,
@@ -30,7 +30,7 @@ import {
   type StandardContractForm,
 } from './standard-contract.form';
 
-export type { SendActor } from '../agreements';
+export type { SendActor } from '../../agreements';
 
 type SendInput = ContractRecordDto &
   Pick<

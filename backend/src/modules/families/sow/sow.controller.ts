@@ -29,12 +29,12 @@ import type {
   SowUpdateCrmResponse,
 } from '@prosign/domain';
 import type { Request } from 'express';
-import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
+import { CurrentStaff, RequireAccess } from '../../../platform/auth/auth.decorators';
 import {
   staffActor,
   type StaffPrincipal,
   type StaffRequest,
-} from '../../platform/auth/staff-principal';
+} from '../../../platform/auth/staff-principal';
 import {
   SowCreateContractDto,
   SowMissingPropertiesDto,

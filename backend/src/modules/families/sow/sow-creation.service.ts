@@ -16,7 +16,7 @@ import {
   type SowSendContractRequest,
   type SowSendResult,
 } from '@prosign/domain';
-import { CrmFlows } from '../crm';
+import { CrmFlows } from '../../crm';
 import {
   AgreementCreationService,
   fieldErrorsException,
@@ -24,8 +24,8 @@ import {
   sectionOverridesOf,
   type SendActor,
   type SowContractForm,
-} from '../agreements';
-import { DocumentsService } from '../documents';
+} from '../../agreements';
+import { DocumentsService } from '../../documents';
 import { sowDocumentValues, sowFormOf } from './sow-form';
 import { SowTemplatesService } from './sow-templates.service';
 

@@ -1,9 +1,9 @@
 import { balanceOf } from '@prosign/domain';
-import type { AgreementDocument } from '../agreements';
-import type { StandardContractForm } from '../agreements';
+import type { AgreementDocument } from '../../agreements';
+import type { StandardContractForm } from '../../agreements';
 import type { ContractRecordDto } from './dto/send-contract.dto';
 
-export type { StandardContractForm } from '../agreements';
+export type { StandardContractForm } from '../../agreements';
 
 export type StandardAgreement = AgreementDocument<StandardContractForm>;
 

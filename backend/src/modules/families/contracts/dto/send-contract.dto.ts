@@ -29,7 +29,7 @@ import {
   CountersignerField,
   SigningOrderField,
   RequireEmailCodeField,
-} from '../../documents';
+} from '../../../documents';
 
 const trimmed = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : value;

@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
 import type { AgreementSendResult } from '@prosign/domain';
 import type { Request } from 'express';
-import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
-import { staffActor, type StaffPrincipal } from '../../platform/auth/staff-principal';
+import { CurrentStaff, RequireAccess } from '../../../platform/auth/auth.decorators';
+import { staffActor, type StaffPrincipal } from '../../../platform/auth/staff-principal';
 import { ContractSendService } from './contract-send.service';
 import {
   SaveTokenDto,

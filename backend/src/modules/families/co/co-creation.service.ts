@@ -20,15 +20,15 @@ import {
   type CoSendResult,
   type DealLookupView,
 } from '@prosign/domain';
-import { CrmFlows } from '../crm';
+import { CrmFlows } from '../../crm';
 import {
   AgreementCreationService,
   fieldErrorsException,
   sectionOverridesOf,
   type ChangeOrderForm,
   type SendActor,
-} from '../agreements';
-import { DocumentRepository, DocumentsService } from '../documents';
+} from '../../agreements';
+import { DocumentRepository, DocumentsService } from '../../documents';
 import { CoTemplatesService } from './co-templates.service';
 
 /**

@@ -23,12 +23,12 @@ import type {
   CoTemplateView,
 } from '@prosign/domain';
 import type { Request } from 'express';
-import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
+import { CurrentStaff, RequireAccess } from '../../../platform/auth/auth.decorators';
 import {
   staffActor,
   type StaffPrincipal,
   type StaffRequest,
-} from '../../platform/auth/staff-principal';
+} from '../../../platform/auth/staff-principal';
 import { CoCreationService } from './co-creation.service';
 import { CoTemplatesService } from './co-templates.service';
 import {

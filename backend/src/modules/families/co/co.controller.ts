@@ -8,7 +8,7 @@ import type {
   CoProjectsResponse,
   DealPropertiesCheck,
 } from '@prosign/domain';
-import { RequireAccess } from '../../platform/auth/auth.decorators';
+import { RequireAccess } from '../../../platform/auth/auth.decorators';
 import { CoCrmService } from './co-crm.service';
 import {
   CoAddressQuery,

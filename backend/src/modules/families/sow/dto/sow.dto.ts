@@ -24,8 +24,8 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { requiredObject } from '../../../platform/validation/required-object';
-import { IsStringRecord } from '../../../platform/validation/string-record';
+import { requiredObject } from '../../../../platform/validation/required-object';
+import { IsStringRecord } from '../../../../platform/validation/string-record';
 import {
   AdditionalSignerDto,
   AdditionalSignersField,
@@ -33,7 +33,7 @@ import {
   CountersignerField,
   SigningOrderField,
   RequireEmailCodeField,
-} from '../../documents';
+} from '../../../documents';
 
 const TEXT = 500;
 const LONG_TEXT = 20_000;

@@ -18,9 +18,9 @@ import {
   type SowTemplatesResponse,
 } from '@prosign/domain';
 import { isValidObjectId } from 'mongoose';
-import { AppConfig } from '../../platform/config/app-config';
-import { AccessService } from '../access';
-import { DocumentRepository } from '../documents';
+import { AppConfig } from '../../../platform/config/app-config';
+import { AccessService } from '../../access';
+import { DocumentRepository } from '../../documents';
 import type { SowServicesTemplateDocument } from './sow-services-template.schema';
 import { SowServicesTemplateRepository } from './sow-services-template.repository';
 

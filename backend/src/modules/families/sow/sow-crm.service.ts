@@ -10,7 +10,7 @@ import {
   type SowUpdateCrmRequest,
   type SowUpdateCrmResponse,
 } from '@prosign/domain';
-import { CrmFlows } from '../crm';
+import { CrmFlows } from '../../crm';
 
 /** Project properties a SOW reads: without them the document has gaps. */
 const PROJECT_NEEDS = ['address', 'project_type'] as const;

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { AccessModule } from '../access/access.module';
-import { AgreementActionsModule } from '../agreements/agreement-actions.module';
-import { CrmFlowsModule } from '../crm/crm-flows.module';
-import { DocumentStoreModule } from '../../integrations/documents/document-store.module';
-import { DocumentsCoreModule } from '../documents/documents.module';
+import { AccessModule } from '../../access/access.module';
+import { AgreementActionsModule } from '../../agreements/agreement-actions.module';
+import { CrmFlowsModule } from '../../crm/crm-flows.module';
+import { DocumentStoreModule } from '../../../integrations/documents/document-store.module';
+import { DocumentsCoreModule } from '../../documents/documents.module';
 import { CoCreationController } from './co-creation.controller';
 import { CoCreationService } from './co-creation.service';
 import { CoCrmController } from './co.controller';

@@ -10,7 +10,7 @@ import {
   type ChangeOrderLabel,
   type DealPropertiesCheck,
 } from '@prosign/domain';
-import { CrmFlows } from '../crm';
+import { CrmFlows } from '../../crm';
 
 /** What a change order's signatory contact must have in the CRM. */
 const SIGNATORY_NEEDS = ['firstname', 'lastname', 'email'] as const;

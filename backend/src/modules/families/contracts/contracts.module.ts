@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AgreementActionsModule } from '../agreements/agreement-actions.module';
-import { DocumentsCoreModule } from '../documents/documents.module';
-import { MailModule } from '../mail/mail.module';
+import { AgreementActionsModule } from '../../agreements/agreement-actions.module';
+import { DocumentsCoreModule } from '../../documents/documents.module';
+import { MailModule } from '../../mail/mail.module';
 import { ContractSendService } from './contract-send.service';
 import {
   ContractCopyController,

@@ -19,9 +19,9 @@ import {
   type CoTemplateView,
 } from '@prosign/domain';
 import { isValidObjectId } from 'mongoose';
-import { AppConfig } from '../../platform/config/app-config';
-import { AccessService } from '../access';
-import { fieldErrorsException } from '../agreements';
+import { AppConfig } from '../../../platform/config/app-config';
+import { AccessService } from '../../access';
+import { fieldErrorsException } from '../../agreements';
 import { CoTemplateRepository } from './co-template.repository';
 import type { CoTemplateDocument } from './co-template.schema';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Seeder } from '../../platform/database/seeder';
+import type { Seeder } from '../../../platform/database/seeder';
 import { SowServicesTemplateRepository } from './sow-services-template.repository';
 import { SEEDED_SOW_TEMPLATES } from './sow-services-templates';
 

@@ -20,7 +20,7 @@ import {
   MaxLength,
   registerDecorator,
 } from 'class-validator';
-import { IsStringRecord } from '../../../platform/validation/string-record';
+import { IsStringRecord } from '../../../../platform/validation/string-record';
 import {
   AdditionalSignerDto,
   AdditionalSignersField,
@@ -28,7 +28,7 @@ import {
   CountersignerField,
   SigningOrderField,
   RequireEmailCodeField,
-} from '../../documents';
+} from '../../../documents';
 
 const TEXT = 500;
 const LONG_TEXT = 20_000;

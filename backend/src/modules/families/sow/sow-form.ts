@@ -4,7 +4,7 @@ import {
   sowFormFieldsOf,
   type SowContractInput,
 } from '@prosign/domain';
-import type { SowContractForm } from '../agreements';
+import type { SowContractForm } from '../../agreements';
 
 export { sowDocumentValues } from '@prosign/domain';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CHANGE_ORDER_TEMPLATE_DOC_ID, CO_TEMPLATE_FIELD_KEYS } from '@prosign/domain';
-import type { Seeder } from '../../platform/database/seeder';
-import { DocumentRepository } from '../documents';
+import type { Seeder } from '../../../platform/database/seeder';
+import { DocumentRepository } from '../../documents';
 import { CoTemplateRepository } from './co-template.repository';
 
 /** The name of the seeded CO template of type main. */

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { AccessModule } from '../access/access.module';
-import { AgreementActionsModule } from '../agreements/agreement-actions.module';
-import { CrmFlowsModule } from '../crm/crm-flows.module';
-import { DocumentsCoreModule } from '../documents/documents.module';
+import { AccessModule } from '../../access/access.module';
+import { AgreementActionsModule } from '../../agreements/agreement-actions.module';
+import { CrmFlowsModule } from '../../crm/crm-flows.module';
+import { DocumentsCoreModule } from '../../documents/documents.module';
 import { SowServicesTemplateRepository } from './sow-services-template.repository';
 import { SowServicesTemplate, SowServicesTemplateSchema } from './sow-services-template.schema';
 import { SowController } from './sow.controller';
