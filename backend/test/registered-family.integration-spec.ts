@@ -12,10 +12,14 @@ import {
   FIRM_LETTERHEAD,
   FIRM_SIGNATORY,
 } from '../src/modules/documents/templates/firm-letterhead';
+import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { seedBaseData } from './support/seed';
+import { DEMO_PROJECT_ID } from './support/sow-fixtures';
+import { waitFor } from './support/wait-for';
 import {
   expectSignedOnceThenSealed,
   PUBLIC_SIGNING_URL,
+  sealedFinish,
   signerHttp,
 } from './support/signing-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
@@ -29,6 +33,8 @@ interface LeaseForm {
   unit: string;
   rent: number;
   pm_email: string;
+  /** The CRM project its events are written on, if any. */
+  project_id: string | null;
 }
 
 const LEASE_DEFINITION: FamilyDefinition = {
@@ -65,7 +71,7 @@ const LEASE: AgreementFamilyRegistration<LeaseForm> = {
   title: (form) => `Lease: ${form.unit}`,
   place: (form) => form.unit,
   searchText: (form) => [form.tenant_name, form.tenant_email, form.unit].join(' ').toLowerCase(),
-  crm: { dealId: () => null, projectId: () => null },
+  crm: { dealId: () => null, projectId: (form) => form.project_id },
   signingSummary: (form) => [
     { label: 'Unit', value: form.unit },
     { label: 'Monthly rent', value: String(form.rent) },
@@ -107,6 +113,7 @@ const LEASE: AgreementFamilyRegistration<LeaseForm> = {
           unit: text('unit'),
           rent,
           pm_email: text('pm_email'),
+          project_id: text('project_id') || null,
         },
       };
     },
@@ -124,6 +131,7 @@ const LEASE_BODY = {
   unit: 'Unit 4B, 12 Harbor Way',
   rent: 2400,
   pm_email: 'pm@prosign.example',
+  project_id: null,
 };
 
 /**
@@ -245,6 +253,83 @@ describe('a family registered in code: create, send, sign, list', () => {
     await signerHttp(api, { linkToken: customId })
       .get(`/api/sow/get-contract/${customId}`)
       .expect(404);
+  });
+
+  /** Created and sent from the generic routes; its stored record. */
+  async function sentLease(extra: Record<string, unknown> = {}) {
+    const body = { ...LEASE_BODY, ...extra };
+    const created = await admin().post('/api/lease/create-contract').send(body).expect(200);
+    const sent = await admin()
+      .post('/api/lease/send-contract')
+      .send({ ...body, docLink: created.body.docLink })
+      .expect(200);
+    const record = await connection.collection('agreements').findOne({ token: sent.body.customId });
+    return { customId: sent.body.customId as string, id: String(record?._id), record };
+  }
+
+  async function sign(customId: string, name: string) {
+    const signer = signerHttp(api, { linkToken: customId });
+    await signer.post(`/api/lease/increase-viewed-times/${customId}`).expect(200);
+    await signer
+      .post(`/api/lease/upload-text-signature/${customId}`)
+      .send({ textSignature: name })
+      .expect(200);
+    return signer.post(`/api/lease/finish/${customId}`).send({ agreedToTerms: true }).expect(200);
+  }
+
+  it('two signers in order, each on their own link; the last seals it and its CRM project hears of it', async () => {
+    const { customId, id, record } = await sentLease({
+      project_id: DEMO_PROJECT_ID,
+      additional_signers: [{ name: 'Luis Ortega', email: 'luis@tenants.example.com' }],
+      signing_order: 'sequential',
+    });
+    const luis = (record?.recipients as { token: string }[])[1].token;
+    await signerHttp(api, { linkToken: luis }).get(`/api/lease/get-contract/${luis}`).expect(409);
+    await sign(customId, 'Rosa Diaz');
+    const page = await signerHttp(api, { linkToken: luis })
+      .get(`/api/lease/get-contract/${luis}`)
+      .expect(200);
+    expect(page.body).toMatchObject({ customId: luis, linkState: 'open' });
+    await sign(luis, 'Luis Ortega');
+    await sealedFinish(api, customId);
+    const move = await waitFor(
+      () =>
+        connection.collection('crm_stage_moves').findOne({ _id: `lease-signed.${id}` as never }),
+      (doc) => doc?.status === 'moved',
+      { timeoutMs: 15_000, intervalMs: 100 },
+    );
+    expect(move).toMatchObject({ projectId: DEMO_PROJECT_ID, milestone: 'signed' });
+  });
+
+  it('reminds in its own words, and is declined or voided like any family', async () => {
+    const reminded = await sentLease();
+    const reminder = await admin().post('/api/lease/send-reminder').send({ id: reminded.id });
+    expect(reminder.body).toMatchObject({ message: 'Reminder sent.' });
+    const reminders = await mailDeliveries(connection)
+      .find({ agreementId: reminded.id, subject: /^Reminder: / })
+      .toArray();
+    expect(reminders.map((mail) => mail.subject)).toEqual([
+      'Reminder: Lease for Unit 4B, 12 Harbor Way',
+    ]);
+
+    const declined = await sentLease();
+    await signerHttp(api, { linkToken: declined.customId })
+      .post(`/api/lease/decline/${declined.customId}`)
+      .send({ reason: 'The rent is too high.' })
+      .expect(200);
+    const afterDecline = await connection
+      .collection('agreements')
+      .findOne({ token: declined.customId });
+    expect(afterDecline?.status).toBe('declined');
+
+    const voided = await sentLease();
+    // Voided once signed (here marked signed by staff).
+    await admin().post('/api/lease/manual-signed').send({ id: voided.id }).expect(200);
+    const answer = await admin()
+      .post('/api/lease/void-contract')
+      .send({ id: voided.id })
+      .expect(200);
+    expect(answer.body).toMatchObject({ status: 'void', voidDocLink: expect.any(String) });
   });
 
   it('refuses a bad body with its field errors and stores nothing', async () => {
