@@ -10,6 +10,7 @@ import {
   extractDocId,
   type AgreementSendResult,
   type ContractSendStep,
+  STANDARD_FAMILY_DEFINITION,
 } from '@prosign/domain';
 import { AppConfig } from '../../../platform/config/app-config';
 import { AgreementEventRepository, AgreementLinkRepository } from '../../agreements';
@@ -37,6 +38,9 @@ type SendInput = ContractRecordDto &
     SendContractDto,
     'subject' | 'filename' | 'additional_signers' | 'signing_order' | 'require_email_code'
   >;
+
+/** This module's own family: spec 2's standard contracts. */
+const STANDARD = STANDARD_FAMILY_DEFINITION.id;
 
 const sameAddress = (value: unknown) =>
   String(value ?? '')
@@ -67,7 +71,7 @@ export class ContractSendService {
       ? await this.assertReplaceable(input.replacesToken, sendKey)
       : null;
     // The document must be a standard contract before anything is sent (a 404 changes nothing).
-    await this.documentPdfs.contractPdfOf(input.docLink, 'standard');
+    await this.documentPdfs.contractPdfOf(input.docLink, STANDARD);
     const agreement = await this.prepare(sendKey, input, actor, replacesId);
     return sendResultOf(await this.sending.run(agreement, actor));
   }
@@ -78,9 +82,9 @@ export class ContractSendService {
    */
   async sendLink(input: SendLinkDto, actor: SendActor): Promise<{ unique_token: string }> {
     const sendKey = this.sendKeyOf(input.doclink);
-    await this.documentPdfs.contractPdfOf(input.doclink, 'standard');
+    await this.documentPdfs.contractPdfOf(input.doclink, STANDARD);
     const agreement =
-      (await this.links.findBySendKey<StandardContractForm>('standard', sendKey)) ??
+      (await this.links.findBySendKey<StandardContractForm>(STANDARD, sendKey)) ??
       (await this.prepare(
         sendKey,
         {
@@ -106,7 +110,7 @@ export class ContractSendService {
   /** `POST /api/template/send-contract`: the document to the cc address, once. */
   async sendCopy(input: SendContractCopyDto, actor: SendActor): Promise<{ success: true }> {
     let agreement = await this.links.findBySendKey<StandardContractForm>(
-      'standard',
+      STANDARD,
       this.sendKeyOf(input.docLink),
     );
     if (!agreement) {
@@ -135,7 +139,7 @@ export class ContractSendService {
     const formErrors = contractFormErrors(input);
     if (formErrors.length) throw new BadRequestException(formErrors);
     const found = await this.links.findBySendKey<StandardContractForm>(
-      'standard',
+      STANDARD,
       this.sendKeyOf(input.docLink),
     );
     if (!found || found.token !== input.token) {
@@ -172,7 +176,7 @@ export class ContractSendService {
   ): Promise<StandardAgreement> {
     return this.sending.prepare<StandardContractForm>(
       {
-        family: 'standard',
+        family: STANDARD,
         sendKey,
         form: standardFormOf({ ...input, csm_email: input.csm_email ?? '' }),
         docLink: input.docLink,
@@ -200,7 +204,7 @@ export class ContractSendService {
     const previous = await this.links.findByKey<StandardContractForm>('sign', token);
     if (
       !previous ||
-      previous.family !== 'standard' ||
+      previous.family !== STANDARD ||
       previous.status === null ||
       previous.deletedAt
     ) {
@@ -210,9 +214,9 @@ export class ContractSendService {
       throw new BadRequestException('An edited contract needs a new document.');
     }
     const id = String(previous._id);
-    const sameSend = await this.links.findBySendKey('standard', sendKey);
+    const sameSend = await this.links.findBySendKey(STANDARD, sendKey);
     const alreadyReplacedByThis = sameSend?.send?.params?.replacesId === id;
-    const rule = actionRule('standard', 'editAndResend');
+    const rule = actionRule(STANDARD, 'editAndResend');
     if (!rule.from.includes(previous.status as never) && !alreadyReplacedByThis) {
       throw new ConflictException(
         `Only a cancelled or expired contract can be edited and resent; this one is ${previous.status}.`,
@@ -224,5 +228,5 @@ export class ContractSendService {
 
 /** The standard family's server half (this module's own family). */
 function standardFamily() {
-  return familyConfig<StandardContractForm>('standard');
+  return familyConfig<StandardContractForm>(STANDARD);
 }
