@@ -1,7 +1,7 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { SOW_FILTERS, SOW_STAFF_ROOM, familyIds, type FamilyDefinition } from '@prosign/domain';
-import type { Connection } from 'mongoose';
+import { Types, type Connection } from 'mongoose';
 import {
   familyConfig,
   registerAgreementFamily,
@@ -12,6 +12,7 @@ import {
   FIRM_LETTERHEAD,
   FIRM_SIGNATORY,
 } from '../src/modules/documents/templates/firm-letterhead';
+import { AgreementSchedulesService } from '../src/modules/agreements/agreement-schedules.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { seedBaseData } from './support/seed';
 import { DEMO_PROJECT_ID } from './support/sow-fixtures';
@@ -330,6 +331,36 @@ describe('a family registered in code: create, send, sign, list', () => {
       .send({ id: voided.id })
       .expect(200);
     expect(answer.body).toMatchObject({ status: 'void', voidDocLink: expect.any(String) });
+  });
+
+  it('is handed over to its authorised signatory, who signs; an old unsigned one expires', async () => {
+    const handed = await sentLease();
+    const tenant = signerHttp(api, { linkToken: handed.customId });
+    await tenant.post(`/api/lease/increase-viewed-times/${handed.customId}`).expect(200);
+    await tenant
+      .post(`/api/lease/hand-over/${handed.customId}`)
+      .send({ name: 'Jane Ortiz', email: 'jane@tenants.example.com', note: 'Jane signs for us.' })
+      .expect(200);
+    // One signer: the agreement's own link and form are now hers (the family's `withSigner`).
+    const record = await connection
+      .collection('agreements')
+      .findOne({ _id: new Types.ObjectId(handed.id) });
+    expect(record?.form).toMatchObject({ tenant_name: 'Jane Ortiz' });
+    const janes = record?.token as string;
+    expect(janes).not.toBe(handed.customId);
+    await sign(janes, 'Jane Ortiz');
+    await sealedFinish(api, janes);
+
+    const old = await sentLease();
+    await connection
+      .collection('agreements')
+      .updateOne(
+        { token: old.customId },
+        { $set: { createdAt: new Date(Date.now() - 400 * 24 * 3600 * 1000) } },
+      );
+    await worker.get(AgreementSchedulesService, { strict: false }).expireDue();
+    const expired = await connection.collection('agreements').findOne({ token: old.customId });
+    expect(expired?.status).toBe('expired');
   });
 
   it('refuses a bad body with its field errors and stores nothing', async () => {
