@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { CO_FIRST_GROUP_SIZE, SPLIT_PAYMENT, type CoTemplateView } from '@prosign/domain';
-import { CO_TEMPLATE_UNAUTHORIZED } from '../src/modules/co/co-creation.controller';
+import { CO_TEMPLATE_UNAUTHORIZED } from '../src/modules/families/co/co-creation.controller';
 import { seedBaseData } from './support/seed';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';

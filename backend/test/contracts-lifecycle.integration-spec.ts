@@ -4,7 +4,7 @@ import { STANDARD_TEMPLATE_DOC_IDS, type ContractStatus } from '@prosign/domain'
 import type { Connection, Model } from 'mongoose';
 import { AgreementEventRepository } from '../src/modules/agreements/agreement-events.repository';
 import type { Agreement } from '../src/modules/agreements/agreement.schema';
-import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
+import type { StandardContractForm } from '../src/modules/families/contracts/standard-contract.form';
 import { DocumentPdfService } from '../src/modules/documents/document-pdf.service';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { MailService } from '../src/modules/mail/mail.service';

@@ -8,7 +8,7 @@ import { AgreementEventRepository } from '../src/modules/agreements/agreement-ev
 import type { Agreement } from '../src/modules/agreements/agreement.schema';
 import { AGREEMENT_SCHEDULES_QUEUE } from '../src/modules/agreements/agreement-schedules.processor';
 import { AgreementSchedulesService } from '../src/modules/agreements/agreement-schedules.service';
-import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
+import type { StandardContractForm } from '../src/modules/families/contracts/standard-contract.form';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import {
   eventTypes,

@@ -3,7 +3,7 @@ import { STANDARD_TEMPLATE_DOC_IDS } from '@prosign/domain';
 import type { Model } from 'mongoose';
 import { CrmFlows } from '../src/modules/crm/crm-flows.service';
 import type { Agreement } from '../src/modules/agreements/agreement.schema';
-import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
+import type { StandardContractForm } from '../src/modules/families/contracts/standard-contract.form';
 import { agreementModel, eventTypes, mailKeyOfLink } from './support/agreements';
 import { AgreementSendService } from '../src/modules/agreements/agreement-send.service';
 import { MailService } from '../src/modules/mail/mail.service';

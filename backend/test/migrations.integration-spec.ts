@@ -7,7 +7,7 @@ import { migrate, MigrateModule } from '../src/migrations/migrate.module';
 import { AgreementRepository } from '../src/modules/agreements/agreement.repository';
 import { AgreementEventRepository } from '../src/modules/agreements/agreement-events.repository';
 import { AgreementLinkRepository } from '../src/modules/agreements/agreement-links.repository';
-import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
+import type { StandardContractForm } from '../src/modules/families/contracts/standard-contract.form';
 import {
   MIGRATIONS_COLLECTION,
   type Migration,

@@ -3,8 +3,8 @@ import { BUILT_IN_FAMILIES, type AccessFlag, type AgreementFamily } from '@prosi
 import request from 'supertest';
 import { DEMO_USERS } from '../src/seed/access-demo.seeder';
 import { STAFF_MERGE_REFUSED } from '../src/modules/signing/signer-template.controller';
-import { CO_TEMPLATE_UNAUTHORIZED } from '../src/modules/co/co-creation.controller';
-import { SOW_TEMPLATE_UNAUTHORIZED } from '../src/modules/sow/sow.controller';
+import { CO_TEMPLATE_UNAUTHORIZED } from '../src/modules/families/co/co-creation.controller';
+import { SOW_TEMPLATE_UNAUTHORIZED } from '../src/modules/families/sow/sow.controller';
 import { ADMIN_ONLY_MESSAGE } from '../src/platform/auth/session.guard';
 import {
   agreementsOfEachFamily,

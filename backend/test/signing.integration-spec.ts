@@ -14,7 +14,7 @@ import {
 import type { Connection, Model } from 'mongoose';
 import { CrmFlows } from '../src/modules/crm/crm-flows.service';
 import type { Agreement } from '../src/modules/agreements/agreement.schema';
-import type { StandardContractForm } from '../src/modules/contracts/standard-contract.form';
+import type { StandardContractForm } from '../src/modules/families/contracts/standard-contract.form';
 import {
   agreementModel,
   eventTypes,

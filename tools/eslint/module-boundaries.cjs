@@ -1,5 +1,6 @@
 // Backend module boundaries. A unit is a directory
-// `<sourceRoot>/modules/<name>` or `<sourceRoot>/integrations/<name>`. Code outside
+// `<sourceRoot>/modules/<name>`, `<sourceRoot>/modules/families/<name>` (a contract
+// family's module) or `<sourceRoot>/integrations/<name>`. Code outside
 // a unit may import only its public surface:
 //   - `index.ts`: the code other units may use (services, tokens, ports, schemas, types);
 //   - its top-level `*.module.ts` files: the Nest modules to import into another module.
@@ -18,7 +19,9 @@
 //                      mails, moves CRM deals and renders documents through the features
 //   4 signing          finishes agreements, so it sits on the core (and serves the signer
 //                      calls the spec puts under staff paths: merge-docs, deal to signed)
-//   5 families, flows  contracts, sow, co (creation screens and routes over core and signing),
+//   5 families, flows  modules/families/* (a family's creation screens and routes over core and
+//                      signing: the folder makes the layer, no list), family-routes (every
+//                      registered family's dashboard, signer and creation routes),
 //                      invoices (on signed agreements), health (reads the core's stuck steps)
 //   6 seed, migrations demo data, made through the product's own services; dated changes to
 //                      stored data, over the core and the families
@@ -50,18 +53,26 @@ const LAYER_NAMES = [
 const MODULE_LAYERS = {
   agreements: 3,
   signing: 4,
-  contracts: 5,
-  sow: 5,
-  co: 5,
+  'family-routes': 5,
   invoices: 5,
   health: 5,
 };
+
+/** Where the contract families' modules live: each `modules/families/<name>` is a unit of layer 5. */
+const FAMILIES_DIR = 'families';
+const FAMILY_LAYER = 5;
+
+/** How many leading parts of a path name its unit: 3 for `modules/families/<name>`, else 2. */
+function unitDepth(parts) {
+  return parts[0] === 'modules' && parts[1] === FAMILIES_DIR && parts.length > 2 ? 3 : 2;
+}
 
 /** The layer (index into LAYER_NAMES) of a path under sourceRoot; null outside the layers. */
 function layerOf(sourceRoot, file) {
   const parts = path.relative(sourceRoot, file).split(path.sep);
   if (parts[0] === 'platform') return 0;
   if (parts[0] === 'integrations') return 1;
+  if (parts[0] === 'modules' && parts[1] === FAMILIES_DIR) return FAMILY_LAYER;
   if (parts[0] === 'modules') return parts.length > 1 ? (MODULE_LAYERS[parts[1]] ?? 2) : null;
   if (parts[0] === 'seed' || parts[0] === 'migrations') return 6;
   if (parts[0] !== '..' && parts.length === 1) return 7;
@@ -76,7 +87,7 @@ function loopUnitOf(sourceRoot, file) {
     .split(path.sep);
   if (parts[0] === '..') return null;
   return ['modules', 'integrations', 'platform'].includes(parts[0]) && parts.length > 1
-    ? `${parts[0]}/${parts[1]}`
+    ? parts.slice(0, unitDepth(parts)).join('/')
     : parts[0];
 }
 
@@ -138,14 +149,19 @@ function loopsOf(sourceRoot) {
 /** A short name for where a file is: its unit, or its top-level directory or file. */
 function placeOf(sourceRoot, file) {
   const parts = path.relative(sourceRoot, file).split(path.sep);
-  return parts.length > 2 && parts[0] !== 'seed' ? `${parts[0]}/${parts[1]}` : parts[0];
+  if (parts.length <= 2 || parts[0] === 'seed') return parts[0];
+  return parts.slice(0, Math.min(unitDepth(parts), parts.length - 1)).join('/');
 }
 
-/** `{ unit: 'modules/crm', rest: ['dto', 'x.dto'] }` for a path under sourceRoot; null outside units. */
+/**
+ * `{ unit: 'modules/crm', rest: ['dto', 'x.dto'] }` (`modules/families/sow` for a family's
+ * module) for a path under sourceRoot; null outside units.
+ */
 function unitOf(sourceRoot, file) {
   const parts = path.relative(sourceRoot, file).split(path.sep);
   if (parts[0] === '..' || !UNIT_KINDS.includes(parts[0]) || parts.length < 2) return null;
-  return { unit: `${parts[0]}/${parts[1]}`, rest: parts.slice(2) };
+  const depth = unitDepth(parts);
+  return { unit: parts.slice(0, depth).join('/'), rest: parts.slice(depth) };
 }
 
 const relative = (from, to) => {

@@ -74,8 +74,25 @@ const valid = [
     code: "import { MailModule } from '../mail/mail.module';",
   },
   {
-    filename: file('modules/sow/sow.module.ts'),
-    code: "import { SigningModule } from '../signing/signing.module';",
+    filename: file('modules/families/sow/sow.module.ts'),
+    code: "import { SigningModule } from '../../signing/signing.module';",
+  },
+  // A family's module is a unit of the family layer because of its folder, whatever its name.
+  {
+    filename: file('modules/families/lease/lease.module.ts'),
+    code: "import { AgreementActionsModule } from '../../agreements/agreement-actions.module';",
+  },
+  {
+    filename: file('modules/families/lease/dto/lease.dto.ts'),
+    code: "import { X } from '../lease-form';",
+  },
+  {
+    filename: file('modules/families/co/co.module.ts'),
+    code: "import { SowTemplatesService } from '../sow';",
+  },
+  {
+    filename: file('modules/family-routes/family-routes.module.ts'),
+    code: "import { linkSigningController } from '../signing';",
   },
   {
     filename: file('seed/contracts-demo.seeder.ts'),
@@ -83,7 +100,7 @@ const valid = [
   },
   {
     filename: file('seed/seeders.ts'),
-    code: "import { ContractsMigrationSeeder } from '../modules/contracts';",
+    code: "import { ContractsMigrationSeeder } from '../modules/families/contracts';",
   },
   {
     filename: file('platform/realtime/staff-room.gateway.ts'),
@@ -143,12 +160,24 @@ const invalid = [
     'modules/agreements/agreement-send.service.ts',
     "import { SigningService } from '../signing';",
   ),
-  upward('modules/signing/signing.service.ts', "import { X } from '../sow';"),
+  upward('modules/signing/signing.service.ts', "import { X } from '../families/sow';"),
+  upward('modules/agreements/agreement-family.ts', "import { X } from '../families/lease';"),
   upward('modules/services/services.seeder.ts', "import type { Seeder } from '../../seed/seeder';"),
   upward(
-    'modules/contracts/contracts.service.ts',
-    "export { X } from '../../seed/demo-agreements';",
+    'modules/families/contracts/contracts.service.ts',
+    "export { X } from '../../../seed/demo-agreements';",
   ),
+  // Another family's internals: only its index or its *.module files.
+  {
+    filename: file('modules/families/co/co.service.ts'),
+    code: "import { X } from '../sow/sow-form';",
+    errors: [
+      {
+        messageId: 'internal',
+        data: { source: '../sow/sow-form', unit: 'modules/families/sow', index: '../sow' },
+      },
+    ],
+  },
   upward('seed/seed.module.ts', "import { ApiModule } from '../api.module';"),
   upward(
     'modules/mail/mail.service.ts',

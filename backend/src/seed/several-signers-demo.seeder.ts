@@ -3,7 +3,7 @@ import { contractSigningLink, extractDocId, STANDARD_TEMPLATE_DOC_IDS } from '@p
 import type { QueryFilter } from 'mongoose';
 import { localCrmDemoData } from '../integrations/crm';
 import { AgreementRepository, AgreementSendService, type Agreement } from '../modules/agreements';
-import { standardFormOf } from '../modules/contracts';
+import { standardFormOf } from '../modules/families/contracts';
 import {
   DocumentsService,
   localDocLink,

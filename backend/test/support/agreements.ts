@@ -10,7 +10,7 @@ import {
 import { AgreementRecordCreationRepository } from '../../src/modules/agreements/agreement-record-creation.repository';
 import { Agreement } from '../../src/modules/agreements/agreement.schema';
 import type { EventInput } from '../../src/modules/agreements/event-chain';
-import type { StandardContractForm } from '../../src/modules/contracts/standard-contract.form';
+import type { StandardContractForm } from '../../src/modules/families/contracts/standard-contract.form';
 
 export type StoredStandard = Agreement<StandardContractForm> & { _id: Types.ObjectId };
 

@@ -1,4 +1,11 @@
-import { familyConfig } from './agreement-family';
+import { familyDefinition, isAgreementFamily, type VerifyTokenResponse } from '@prosign/domain';
+import { CARD_CORE_PROJECTION } from './agreement-card.view';
+import {
+  familyConfig,
+  registerAgreementFamily,
+  unregisterAgreementFamily,
+  type AgreementFamilyRegistration,
+} from './agreement-family';
 import type { ChangeOrderForm } from './families/co.family';
 import type { SowContractForm } from './families/sow.family';
 
@@ -65,5 +72,84 @@ describe('family configurations', () => {
     });
     expect(co.crm.dealId(form)).toBe('40000101');
     expect(co.crm.projectId(form)).toBeNull();
+  });
+});
+
+describe('registering a family', () => {
+  const definition = {
+    ...familyDefinition('sow'),
+    id: 'permit',
+    label: 'Permit',
+    noun: 'permit',
+    idNoun: 'a permit id',
+    apiPrefix: 'permit',
+    signing: { kind: 'link' as const, segment: 'permit-signature', signatureFontSizePx: 30 },
+  };
+  type PermitForm = { holder: string; email: string; site: string };
+  const registration: AgreementFamilyRegistration<PermitForm> = {
+    definition,
+    mailedFields: { reviewLinkMail: ['email'], ccCopy: [] },
+    recipientFields: { reviewLinkMail: ['email'], ccCopy: [] },
+    parties: (form) => ({
+      signerName: form.holder,
+      signerEmail: form.email,
+      signerPhone: null,
+      copyTo: [],
+      senderEmail: 'pm@prosign.example',
+    }),
+    withSigner: (form, signer) => ({ ...form, holder: signer.name, email: signer.email }),
+    title: (form) => `Permit: ${form.site}`,
+    searchText: (form) => form.holder.toLowerCase(),
+    crm: { dealId: () => null, projectId: () => null },
+  };
+  const form = { holder: 'Ann Lee', email: 'ann@example.com', site: '5 Pier Rd' };
+
+  afterEach(() => {
+    if (isAgreementFamily('permit')) unregisterAgreementFamily('permit');
+  });
+
+  it('takes its nouns and link from the definition and fills in the generic defaults', () => {
+    registerAgreementFamily(registration);
+    const permit = familyConfig<PermitForm>('permit');
+    expect(permit).toMatchObject({
+      family: 'permit',
+      noun: 'permit',
+      idNoun: 'a permit id',
+      mailKeyPrefix: 'permit',
+    });
+    expect(permit.signingLinkOf('https://sign.example/', 'T', 'D')).toBe(
+      'https://sign.example/permit-signature/T',
+    );
+    expect(permit.fileServiceProjectId(form)).toBeNull();
+    expect(permit.linkMail({ form, link: 'L', senderEmail: 'x', isReminder: true })).toEqual({
+      kind: 'agreement-link',
+      data: {
+        family: 'permit',
+        recipientName: 'Ann Lee',
+        projectAddress: 'Permit: 5 Pier Rd',
+        link: 'L',
+        isReminder: true,
+      },
+    });
+    const state = { status: 'not-signed' } as unknown as VerifyTokenResponse;
+    expect(permit.signingView({ token: 'T', form }, state)).toEqual({
+      status: 'not-signed',
+      customId: 'T',
+      summary: [],
+    });
+    expect(permit.list.projection).toBe(CARD_CORE_PROJECTION);
+  });
+
+  it('refuses a clash and leaves nothing behind; the built-in families stay', () => {
+    expect(() =>
+      registerAgreementFamily({ ...registration, definition: { ...definition, apiPrefix: 'sow' } }),
+    ).toThrow(/api prefix/);
+    expect(isAgreementFamily('permit')).toBe(false);
+    expect(() => familyConfig('permit')).toThrow(/no contract family/);
+    expect(() =>
+      registerAgreementFamily({ ...registration, definition: familyDefinition('co') }),
+    ).toThrow(/registered already/);
+    expect(() => unregisterAgreementFamily('co')).toThrow(/stays/);
+    expect(familyConfig('co').family).toBe('co');
   });
 });

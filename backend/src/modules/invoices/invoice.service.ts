@@ -26,6 +26,7 @@ import {
   type InvoiceStatus,
   type InvoiceType,
   type SendInvoiceResponse,
+  STANDARD_FAMILY_DEFINITION,
   type StoredInvoice,
   type UpdateInvoiceStatusResponse,
 } from '@prosign/domain';
@@ -338,9 +339,16 @@ function invoiceType(raw: string): InvoiceType {
   return raw;
 }
 
+/**
+ * The family invoices are drawn on (spec 2's standard contracts): everything here reads its
+ * form (`StandardContractForm`: amounts, client, site), so another family's agreement is
+ * not found rather than read as one.
+ */
+const INVOICED_FAMILY = STANDARD_FAMILY_DEFINITION.id;
+
 /** A listed, signed standard contract, or the refusal that says why not. */
 function signedContract(contract: Contract | null): Contract {
-  if (!contract || contract.family !== 'standard' || !contract.status || contract.deletedAt) {
+  if (!contract || contract.family !== INVOICED_FAMILY || !contract.status || contract.deletedAt) {
     throw new NotFoundException(INVOICE_ERRORS.contractNotFound);
   }
   if (!SIGNED_STATUSES.includes(contract.status as (typeof SIGNED_STATUSES)[number])) {

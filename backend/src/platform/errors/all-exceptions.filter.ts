@@ -14,6 +14,8 @@ export interface ErrorBody {
   statusCode: number;
   message: string | string[];
   error: string;
+  /** A form's refusal, field by field (the creation screens mark each field). */
+  fieldErrors?: { field: string; message: string }[];
 }
 
 /** Errors from the HTTP stack below Nest (body-parser, http-errors) that are safe to show. */
@@ -59,11 +61,12 @@ export function toErrorBody(exception: unknown): ErrorBody {
     if (typeof response === 'string') {
       return { statusCode, message: response, error: reasonPhrase(statusCode) };
     }
-    const { message, error } = response as Partial<ErrorBody>;
+    const { message, error, fieldErrors } = response as Partial<ErrorBody>;
     return {
       statusCode,
       message: message ?? exception.message,
       error: typeof error === 'string' ? error : reasonPhrase(statusCode),
+      ...(isFieldErrors(fieldErrors) ? { fieldErrors } : {}),
     };
   }
   if (isExposedHttpError(exception)) {
@@ -87,6 +90,17 @@ export function toErrorBody(exception: unknown): ErrorBody {
     message: 'Internal server error',
     error: 'Internal Server Error',
   };
+}
+
+function isFieldErrors(value: unknown): value is ErrorBody['fieldErrors'] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (entry) =>
+        typeof (entry as { field?: unknown })?.field === 'string' &&
+        typeof (entry as { message?: unknown })?.message === 'string',
+    )
+  );
 }
 
 function isExposedHttpError(value: unknown): value is ExposedHttpError {

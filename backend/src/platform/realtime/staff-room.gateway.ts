@@ -46,9 +46,18 @@ function cookieValue(header: string | undefined, name: string): string | undefin
  * dashboard's changes and signer presence, so only `dashboardAccess` opens it
  * (a PM with only the SOW dashboard is not in it).
  */
-const STAFF_ROOM_FLAGS: ReadonlyArray<readonly [AccessFlag, string]> = [
-  ...new Map(allFamilies().map((family) => [family.dashboard.access, family.dashboard.staffRoom])),
-];
+function staffRoomFlags(): ReadonlyArray<readonly [AccessFlag, string]> {
+  // Read at use, not at import: a family registered at start brings its room. One entry per
+  // flag and room (families sharing both share the entry).
+  const pairs = new Map<string, readonly [AccessFlag, string]>();
+  for (const { dashboard } of allFamilies()) {
+    pairs.set(`${dashboard.access} ${dashboard.staffRoom}`, [
+      dashboard.access,
+      dashboard.staffRoom,
+    ]);
+  }
+  return [...pairs.values()];
+}
 
 /** Where a socket keeps the promise of its room admission (awaited by the ping). */
 export const ADMISSION_KEY = 'staffRoomAdmission';
@@ -157,7 +166,9 @@ class StaffRoomGateway
     const standing = await this.staffSessions.standingOf(sessionId);
     if (standing.state !== 'staff') return null;
     const { session, user } = standing;
-    const rooms = STAFF_ROOM_FLAGS.filter(([flag]) => user.access[flag]).map(([, room]) => room);
+    const rooms = staffRoomFlags()
+      .filter(([flag]) => user.access[flag])
+      .map(([, room]) => room);
     return { email: user.email, expiresAt: session.expiresAt, rooms };
   }
 
@@ -174,7 +185,7 @@ class StaffRoomGateway
       return;
     }
     if (!standing || standing.rooms.length === 0) return this.drop(socket);
-    for (const [, room] of STAFF_ROOM_FLAGS) {
+    for (const [, room] of staffRoomFlags()) {
       if (!standing.rooms.includes(room)) await socket.leave(room);
     }
     await socket.join(standing.rooms);
@@ -214,7 +225,7 @@ class StaffRoomGateway
   private drop(socket: Socket): void {
     clearTimeout(dataOf(socket).staff?.expiryTimer);
     this.members.delete(socket.id);
-    for (const [, room] of STAFF_ROOM_FLAGS) void socket.leave(room);
+    for (const [, room] of staffRoomFlags()) void socket.leave(room);
     socket.disconnect(true);
   }
 }
