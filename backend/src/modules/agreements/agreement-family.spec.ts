@@ -25,9 +25,10 @@ describe('family configurations', () => {
     expect(sow.searchText(form)).toContain('on-site engineer (ose)');
     expect(sow.title(form)).toBe('Scope of Work: 88 Orchard Lane');
     expect(sow.linkMail({ form, link: 'L', senderEmail: 'x', isReminder: true })).toEqual({
-      kind: 'sow-link',
+      kind: 'agreement-link',
       data: {
-        partnerName: 'Mei Lin',
+        family: 'sow',
+        recipientName: 'Mei Lin',
         projectAddress: '88 Orchard Lane',
         link: 'L',
         isReminder: true,
@@ -58,9 +59,10 @@ describe('family configurations', () => {
       senderEmail: 'csm@prosign.example',
     });
     expect(co.title(form)).toBe('Change Order: 12 Elm St');
-    expect(co.linkMail({ form, link: 'L', senderEmail: 'x', isReminder: false }).kind).toBe(
-      'co-link',
-    );
+    expect(co.linkMail({ form, link: 'L', senderEmail: 'x', isReminder: false })).toMatchObject({
+      kind: 'agreement-link',
+      data: { family: 'co', recipientName: 'Ann Lee' },
+    });
     expect(co.crm.dealId(form)).toBe('40000101');
     expect(co.crm.projectId(form)).toBeNull();
   });

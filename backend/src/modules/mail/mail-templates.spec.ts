@@ -9,8 +9,14 @@ const templates: MailTemplate[] = [
     data: { recipientName: 'Jo', agreementTitle: 'Agreement', documentLink: link },
   },
   { kind: 'cc-copy', data: { clientName: 'Jo', agreementTitle: 'Agreement', link } },
-  { kind: 'sow-link', data: { partnerName: 'Mei', projectAddress: '1 Main St', link } },
-  { kind: 'co-link', data: { signatoryName: 'Al', projectAddress: '1 Main St', link } },
+  {
+    kind: 'agreement-link',
+    data: { family: 'sow', recipientName: 'Mei', projectAddress: '1 Main St', link },
+  },
+  {
+    kind: 'agreement-link',
+    data: { family: 'co', recipientName: 'Al', projectAddress: '1 Main St', link },
+  },
   {
     kind: 'invoice',
     data: {
@@ -117,8 +123,14 @@ describe('renderMail', () => {
     ).toBe('Your contract');
     expect(
       renderMail({
-        kind: 'sow-link',
-        data: { partnerName: 'M', projectAddress: '1 Main St', link, isReminder: true },
+        kind: 'agreement-link',
+        data: {
+          family: 'sow',
+          recipientName: 'M',
+          projectAddress: '1 Main St',
+          link,
+          isReminder: true,
+        },
       }).subject,
     ).toBe('Reminder: Scope of Work for 1 Main St');
     expect(
@@ -133,5 +145,20 @@ describe('renderMail', () => {
         },
       }).subject,
     ).toBe('Reminder: Balance invoice for X');
+  });
+});
+
+describe('the link invitation of every link-signed family', () => {
+  it.each([
+    ['sow', 'Scope of Work for 9 Bay Rd', 'Scope of Work agreement'],
+    ['co', 'Change Order for 9 Bay Rd', 'Change Order'],
+  ])('%s: one template, the family’s words', (family, subject, heading) => {
+    const mail = renderMail({
+      kind: 'agreement-link',
+      data: { family, recipientName: 'Kim', projectAddress: '9 Bay Rd', link },
+    });
+    expect(mail.subject).toBe(subject);
+    expect(mail.html).toContain(heading);
+    expect(mail.text).toContain('is ready for your review and signature');
   });
 });

@@ -7,9 +7,11 @@
 import {
   assertNever,
   emailCodeMailText,
+  familyDefinition,
   signerQuote,
   signerQuoteText,
   unlinkable,
+  type AgreementFamily,
   type InvoiceType,
   type SignerQuote,
 } from '@prosign/domain';
@@ -90,12 +92,15 @@ export type MailTemplate =
       };
     }
   | {
-      kind: 'sow-link';
-      data: { partnerName: string; projectAddress: string; link: string; isReminder?: boolean };
-    }
-  | {
-      kind: 'co-link';
-      data: { signatoryName: string; projectAddress: string; link: string; isReminder?: boolean };
+      /** A link-signed family's invitation to sign (and its reminder), in the family's own words. */
+      kind: 'agreement-link';
+      data: {
+        family: AgreementFamily;
+        recipientName: string;
+        projectAddress: string;
+        link: string;
+        isReminder?: boolean;
+      };
     }
   | {
       kind: 'invoice';
@@ -306,24 +311,14 @@ export function renderMail(template: MailTemplate): RenderedMail {
     }
     case 'handed-over':
       return handedOverMail(template.data);
-    case 'sow-link': {
+    case 'agreement-link': {
       const d = template.data;
-      return layout(`${d.isReminder ? 'Reminder: ' : ''}Scope of Work for ${d.projectAddress}`, {
-        heading: 'Scope of Work agreement',
-        greeting: hello(d.partnerName),
+      const { documentTitle, heading } = familyDefinition(d.family).mail;
+      return layout(`${d.isReminder ? 'Reminder: ' : ''}${documentTitle} for ${d.projectAddress}`, {
+        heading,
+        greeting: hello(d.recipientName),
         paragraphs: [
-          `${d.isReminder ? 'A reminder: the' : 'The'} Scope of Work for the project at ${d.projectAddress} is ready for your review and signature.`,
-        ],
-        action: { label: 'Review and sign', url: d.link },
-      });
-    }
-    case 'co-link': {
-      const d = template.data;
-      return layout(`${d.isReminder ? 'Reminder: ' : ''}Change Order for ${d.projectAddress}`, {
-        heading: 'Change Order',
-        greeting: hello(d.signatoryName),
-        paragraphs: [
-          `${d.isReminder ? 'A reminder: a' : 'A'} Change Order for your project at ${d.projectAddress} is ready for your review and signature.`,
+          `${d.isReminder ? 'A reminder: the' : 'The'} ${documentTitle} for the project at ${d.projectAddress} is ready for your review and signature.`,
         ],
         action: { label: 'Review and sign', url: d.link },
       });

@@ -66,9 +66,10 @@ export const CO_FAMILY: AgreementFamilyConfig<ChangeOrderForm, CoCardView> = {
       .join(' ')
       .toLowerCase(),
   linkMail: ({ form, link, isReminder }) => ({
-    kind: 'co-link',
+    kind: 'agreement-link',
     data: {
-      signatoryName: form.signatory_name,
+      family: 'co',
+      recipientName: form.signatory_name,
       projectAddress: form.project_address || form.project_id,
       link,
       isReminder,

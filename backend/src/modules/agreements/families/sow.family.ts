@@ -80,9 +80,10 @@ export const SOW_FAMILY: AgreementFamilyConfig<SowContractForm, SowCardView> = {
       .join(' ')
       .toLowerCase(),
   linkMail: ({ form, link, isReminder }) => ({
-    kind: 'sow-link',
+    kind: 'agreement-link',
     data: {
-      partnerName: form.cp_name,
+      family: 'sow',
+      recipientName: form.cp_name,
       projectAddress: form.project_address || form.project_id,
       link,
       isReminder,
