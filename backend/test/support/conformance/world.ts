@@ -95,12 +95,15 @@ export async function startWorld(testFile: string): Promise<World> {
       return mails.filter(accept).at(-1) as DeliveredMail;
     },
     async mailedCode(email) {
-      const [delivery] = await mailDeliveries(connection)
-        .find({ template: 'email-code', to: [email] })
-        .sort({ createdAt: -1 })
-        .limit(1)
-        .toArray();
-      if (!delivery) throw new Error(`no code was mailed to ${email}`);
+      const [delivery] = await waitFor(
+        () =>
+          mailDeliveries(connection)
+            .find({ template: 'email-code', to: [email] })
+            .sort({ createdAt: -1 })
+            .limit(1)
+            .toArray(),
+        (found) => found.length > 0,
+      );
       const caught = await waitFor(
         () =>
           caughtMails(services.catcherConnection).findOne({
