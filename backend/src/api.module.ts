@@ -7,6 +7,7 @@ import { AgreementReadGrantsModule } from './modules/agreements/agreement-read-g
 import { ContractsModule } from './modules/contracts/contracts.module';
 import { SowModule } from './modules/sow/sow.module';
 import { CoModule } from './modules/co/co.module';
+import { FamilyRoutesModule } from './modules/family-routes/family-routes.module';
 import { InvoicesModule } from './modules/invoices/invoices.module';
 import { CrmModule } from './modules/crm/crm.module';
 import { IdentityModule, type IdentityModuleOptions } from './modules/auth/identity.module';
@@ -60,6 +61,8 @@ export class ApiModule {
         ContractsModule,
         SowModule,
         CoModule,
+        // Built now, not at import: every family registered before the app is built.
+        FamilyRoutesModule.forRegisteredFamilies(),
         InvoicesModule,
         ServicesModule,
         TermsModule,

@@ -19,6 +19,7 @@
 //   4 signing          finishes agreements, so it sits on the core (and serves the signer
 //                      calls the spec puts under staff paths: merge-docs, deal to signed)
 //   5 families, flows  contracts, sow, co (creation screens and routes over core and signing),
+//                      family-routes (every registered family's dashboard, signer and creation routes),
 //                      invoices (on signed agreements), health (reads the core's stuck steps)
 //   6 seed, migrations demo data, made through the product's own services; dated changes to
 //                      stored data, over the core and the families
@@ -53,6 +54,7 @@ const MODULE_LAYERS = {
   contracts: 5,
   sow: 5,
   co: 5,
+  'family-routes': 5,
   invoices: 5,
   health: 5,
 };

@@ -15,7 +15,7 @@ import {
 } from '@prosign/domain';
 import type { QueryFilter } from 'mongoose';
 import { localCrmDemoData } from '../integrations/crm';
-import { CO_FAMILY, sectionOverridesOf, type ChangeOrderForm } from '../modules/agreements';
+import { familyConfig, sectionOverridesOf, type ChangeOrderForm } from '../modules/agreements';
 import {
   AgreementEventRepository,
   AgreementLinkRepository,
@@ -180,7 +180,7 @@ export class CoDemoSeeder implements Seeder {
         signingLinkOf: (token) =>
           `${this.config.PUBLIC_SIGNING_URL.replace(/\/+$/, '')}${coSignaturePath(token)}`,
         form,
-        searchText: CO_FAMILY.searchText(form),
+        searchText: familyConfig<ChangeOrderForm>('co').searchText(form),
         sentBy: form.csm_email,
         signerName: form.signatory_name,
         sendKey: extractDocId(docLink) ?? seedKey,
@@ -225,7 +225,7 @@ export class CoDemoSeeder implements Seeder {
         docLink,
         signingLinkOf: (token) =>
           `${this.config.PUBLIC_SIGNING_URL.replace(/\/+$/, '')}${coSignaturePath(token)}`,
-        mailedFields: CO_FAMILY.mailedFields,
+        mailedFields: familyConfig<ChangeOrderForm>('co').mailedFields,
         signers: {
           additional: [],
           order: 'sequential',

@@ -7,7 +7,7 @@ import {
   AgreementRecordCreationRepository,
   AgreementRepository,
 } from '../modules/agreements';
-import { STANDARD_FAMILY } from '../modules/agreements';
+import { familyConfig } from '../modules/agreements';
 import { standardFormOf } from '../modules/contracts';
 import { localDocLink } from '../modules/documents';
 import { DerivedDocumentsService, DocumentsService } from '../modules/documents';
@@ -133,7 +133,7 @@ export class ContractsDemoSeeder implements Seeder {
         signingLinkOf: (token) =>
           contractSigningLink(this.config.PUBLIC_SIGNING_URL, token, docLink),
         form: standardForm,
-        searchText: STANDARD_FAMILY.searchText(standardForm),
+        searchText: familyConfig<typeof standardForm>('standard').searchText(standardForm),
         sentBy: form.csm_email,
         signerName: fullName,
         sendKey: extractDocId(docLink) ?? seedKey,

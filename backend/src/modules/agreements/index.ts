@@ -5,7 +5,17 @@
  */
 export { Agreement, StepProgress, type AgreementDocument } from './agreement.schema';
 export type { EventInput } from './event-chain';
-export { familyConfig } from './agreement-family';
+export {
+  allFamilyConfigs,
+  familyConfig,
+  registerAgreementFamily,
+  unregisterAgreementFamily,
+  type AgreementFamilyConfig,
+  type AgreementFamilyRegistration,
+  type FamilyCreation,
+  type FieldError,
+  type LinkedAgreement,
+} from './agreement-family';
 export {
   recipientChange,
   recipientProgressOf,
@@ -15,13 +25,9 @@ export {
 } from './agreement-recipients';
 export { agreementMailKey } from './agreement-mail-keys';
 export { countersignRequestMail } from './countersign-mail';
-export {
-  STANDARD_CLAUSE_FIELDS,
-  STANDARD_FAMILY,
-  type StandardContractForm,
-} from './families/standard.family';
+export { STANDARD_CLAUSE_FIELDS, type StandardContractForm } from './families/standard.family';
 export { type SowContractForm } from './families/sow.family';
-export { CO_FAMILY, type ChangeOrderForm } from './families/co.family';
+export { type ChangeOrderForm } from './families/co.family';
 export {
   httpErrorDetail,
   isGivenUp,

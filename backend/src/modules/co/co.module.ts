@@ -8,8 +8,6 @@ import { DocumentsCoreModule } from '../documents/documents.module';
 import { CoCreationController } from './co-creation.controller';
 import { CoCreationService } from './co-creation.service';
 import { CoCrmController } from './co.controller';
-import { CoLifecycleController } from './co-lifecycle.controller';
-import { CoSigningController } from './co-signing.controller';
 import { CoCrmService } from './co-crm.service';
 import { CoTemplateRepository } from './co-template.repository';
 import { CoTemplate, CoTemplateSchema } from './co-template.schema';
@@ -29,8 +27,8 @@ export class CoTemplateStoreModule {}
 
 /**
  * Change orders (spec 2 §7, spec 3): the CO screen's CRM calls, the CO
- * template, creation and sending, Show CO's list and actions, and the client
- * signatory's signing calls.
+ * template, creation and sending. Show CO's list and actions and the client
+ * signatory's signing calls are every family's (`FamilyRoutesModule`).
  */
 @Module({
   imports: [
@@ -40,7 +38,7 @@ export class CoTemplateStoreModule {}
     DocumentsCoreModule,
     CrmFlowsModule,
   ],
-  controllers: [CoCrmController, CoCreationController, CoLifecycleController, CoSigningController],
+  controllers: [CoCrmController, CoCreationController],
   providers: [CoCrmService, CoTemplatesService, CoCreationService],
 })
 export class CoModule {}

@@ -13,7 +13,7 @@ import {
 } from '@prosign/domain';
 import { AppConfig } from '../../platform/config/app-config';
 import { AgreementEventRepository, AgreementLinkRepository } from '../agreements';
-import { STANDARD_FAMILY } from '../agreements';
+import { familyConfig } from '../agreements';
 import { signersOf } from '../documents';
 import { AgreementSendService, sendResultOf, type SendActor } from '../agreements';
 import { DocumentPdfService } from '../documents';
@@ -147,8 +147,8 @@ export class ContractSendService {
       // What a mail already carried stays what the recipient received.
       const done = found.send?.steps ?? {};
       const frozen = [
-        ...(done.reviewLinkMail ? STANDARD_FAMILY.recipientFields.reviewLinkMail : []),
-        ...(done.ccCopy ? STANDARD_FAMILY.recipientFields.ccCopy : []),
+        ...(done.reviewLinkMail ? standardFamily().recipientFields.reviewLinkMail : []),
+        ...(done.ccCopy ? standardFamily().recipientFields.ccCopy : []),
       ].filter((field) => sameAddress(form[field]) !== sameAddress(found.form[field]));
       if (frozen.length) {
         throw new ConflictException(
@@ -157,7 +157,7 @@ export class ContractSendService {
       }
       agreement =
         (await this.eventLog.record<StandardContractForm>(found, {
-          set: { form, searchText: STANDARD_FAMILY.searchText(form) },
+          set: { form, searchText: standardFamily().searchText(form) },
         })) ?? found;
     }
     await this.sending.run(agreement, actor, ['recordSaved'] as ContractSendStep[]);
@@ -177,11 +177,11 @@ export class ContractSendService {
         form: standardFormOf({ ...input, csm_email: input.csm_email ?? '' }),
         docLink: input.docLink,
         signingLinkOf: (token) =>
-          STANDARD_FAMILY.signingLinkOf(this.config.PUBLIC_SIGNING_URL, token, input.docLink),
+          standardFamily().signingLinkOf(this.config.PUBLIC_SIGNING_URL, token, input.docLink),
         subject: input.subject,
         filename: input.filename,
         replacesId,
-        mailedFields: STANDARD_FAMILY.mailedFields,
+        mailedFields: standardFamily().mailedFields,
         signers: signersOf(input),
         requireEmailCode: input.require_email_code,
       },
@@ -220,4 +220,9 @@ export class ContractSendService {
     }
     return id;
   }
+}
+
+/** The standard family's server half (this module's own family). */
+function standardFamily() {
+  return familyConfig<StandardContractForm>('standard');
 }

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { AgreementActionsModule } from '../agreements/agreement-actions.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
 import { MailModule } from '../mail/mail.module';
-import { ContractLifecycleController } from './contract-lifecycle.controller';
 import { ContractSendService } from './contract-send.service';
 import {
   ContractCopyController,
@@ -19,7 +18,6 @@ import {
     ContractEmailController,
     ContractCopyController,
     ContractTokenController,
-    ContractLifecycleController,
   ],
   providers: [ContractSendService],
   exports: [AgreementActionsModule, ContractSendService],

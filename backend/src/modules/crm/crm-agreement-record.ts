@@ -167,10 +167,17 @@ export class CrmAgreementRecord {
   }
 }
 
-/** The family a write's key names (`{family}-{milestone}.{agreementId}`). */
+/**
+ * The family a write's key names (`{family}-{milestone}.{agreementId}`). A family this
+ * process does not know (not registered here) fails the write, to be retried, rather
+ * than file it under another family's folder and dashboard.
+ */
 function familyOfKey(key: string): AgreementFamily {
   const family = key.slice(0, key.indexOf('-'));
-  return isAgreementFamily(family) ? family : 'standard';
+  if (!isAgreementFamily(family)) {
+    throw new Error(`CRM write ${key} names no registered contract family`);
+  }
+  return family;
 }
 
 /** The token a write leaves in what it creates (a note's text, a file's name): `ps-` and 16 hex digits of its key's hash. */

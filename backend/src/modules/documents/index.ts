@@ -40,6 +40,11 @@ export { READ_GRANT_STANDING, type ReadGrantStanding } from './read-grant-standi
 export { DocumentReadAccess, DOCUMENT_READ_GRANT_PARAM } from './document-read-access';
 export { DocumentTemplatesSeeder } from './templates/document-templates.seeder';
 export {
+  registerCreationTemplate,
+  unregisterCreationTemplate,
+  type CreationTemplate,
+} from './templates/creation-templates';
+export {
   AdditionalSignerDto,
   AdditionalSignersField,
   CountersignerDto,

@@ -3,7 +3,7 @@
  * seeders); the rest of this directory is internal. Other modules import only
  * this file or its *.module files (tools/eslint/module-boundaries.cjs).
  */
-export { linkSigningController, type LinkedAgreement } from './link-signing.controller';
+export { linkSigningController } from './link-signing.controller';
 export { SigningService } from './signing.service';
 export { SignerSignatureService } from './signer-signature.service';
 export { SigningFinishService } from './signing-finish.service';

@@ -23,7 +23,12 @@ import {
 } from '@prosign/domain';
 import type { Request } from 'express';
 import { Public } from '../../platform/auth/auth.decorators';
-import { familyConfig, HandoverDto, type AgreementDocument } from '../agreements';
+import {
+  familyConfig,
+  HandoverDto,
+  type AgreementDocument,
+  type LinkedAgreement,
+} from '../agreements';
 import { clientIp } from '../../platform/auth/staff-principal';
 import { RequireCaptchaPass } from '../captcha';
 import { LinkFinishDto, LinkParams, TextSignatureDto } from './dto/link-signer.dto';
@@ -41,17 +46,14 @@ function actorOf(request: Request): SignerActor {
   return { ip: clientIp(request) ?? null, userAgent: request.headers['user-agent'] ?? null };
 }
 
-/** A sent agreement of the family, as its signing view reads it. */
-export interface LinkedAgreement<TForm extends object> {
-  token: string;
-  form: TForm;
-}
-
 export interface LinkSigningOptions<TForm extends object, TView> {
   /** The controller's class name (route tables and logs name it). */
   name: string;
-  /** What the family's signing page shows: the signer core's state plus the family's own fields. */
-  view(agreement: LinkedAgreement<TForm>, state: VerifyTokenResponse): TView;
+  /**
+   * What the family's signing page shows: the signer core's state plus the family's own
+   * fields. Default: the family's server half's `signingView`.
+   */
+  view?(agreement: LinkedAgreement<TForm>, state: VerifyTokenResponse): TView;
 }
 
 /** The family's agreement a customId opens, and whose link it is (null: the first signer's). */
@@ -95,6 +97,11 @@ export function linkSigningController<TForm extends object, TView>(
   family: AgreementFamily,
   options: LinkSigningOptions<TForm, TView>,
 ): Type<unknown> {
+  const view =
+    options.view ??
+    ((agreement: LinkedAgreement<TForm>, state: VerifyTokenResponse) =>
+      familyConfig<TForm>(family).signingView(agreement, state) as TView);
+
   @Public()
   @SignerRateLimit()
   // The family's api prefix (`co` → `/api/co/finish/{customId}`), from its one place.
@@ -124,7 +131,7 @@ export function linkSigningController<TForm extends object, TView>(
     @RequireEmailCode()
     async getContract(@Param() params: LinkParams, @Req() request: Request): Promise<TView> {
       const seat = await this.seatOf(params.customId, request);
-      return options.view(this.linkedAs(seat), await this.signing.seatStateOf(seat));
+      return view(this.linkedAs(seat), await this.signing.seatStateOf(seat));
     }
 
     /** The page opened: one view counted (the first moves not-signed to viewed). */
@@ -143,7 +150,7 @@ export function linkSigningController<TForm extends object, TView>(
         actorOf(request),
         seat,
       );
-      return options.view(this.linkedAs(seat), verified);
+      return view(this.linkedAs(seat), verified);
     }
 
     @Post('upload-text-signature/:customId')

@@ -7,8 +7,6 @@ import { DocumentsCoreModule } from '../documents/documents.module';
 import { SowServicesTemplateRepository } from './sow-services-template.repository';
 import { SowServicesTemplate, SowServicesTemplateSchema } from './sow-services-template.schema';
 import { SowController } from './sow.controller';
-import { SowLifecycleController } from './sow-lifecycle.controller';
-import { SowSigningController } from './sow-signing.controller';
 import { SowCreationService } from './sow-creation.service';
 import { SowCrmService } from './sow-crm.service';
 import { SowTemplatesService } from './sow-templates.service';
@@ -27,8 +25,9 @@ import { SowTemplatesSeeder } from './sow-templates.seeder';
 export class SowTemplateStoreModule {}
 
 /**
- * Scope-of-Work contracts: creation, services templates, the SOW CRM calls,
- * the SOW dashboard and the partner's signing calls (spec 3).
+ * Scope-of-Work contracts: creation, services templates, the SOW CRM calls
+ * (spec 3). Its dashboard and the partner's signing calls are every family's
+ * (`FamilyRoutesModule`).
  */
 @Module({
   imports: [
@@ -38,7 +37,7 @@ export class SowTemplateStoreModule {}
     DocumentsCoreModule,
     CrmFlowsModule,
   ],
-  controllers: [SowController, SowLifecycleController, SowSigningController],
+  controllers: [SowController],
   providers: [SowTemplatesService, SowCreationService, SowCrmService],
   exports: [SowTemplatesService],
 })

@@ -1,10 +1,16 @@
-import { coSignaturePath, type CoCardView, type CoFormFields } from '@prosign/domain';
+import {
+  CO_FAMILY_DEFINITION,
+  type CoCardView,
+  type CoFormFields,
+  type CoSigningView,
+  type VerifyTokenResponse,
+} from '@prosign/domain';
 import {
   agreementCardCore,
   CARD_CORE_PROJECTION,
   type StoredAgreement,
 } from '../agreement-card.view';
-import type { AgreementFamilyConfig } from '../agreement-family';
+import type { AgreementFamilyRegistration, LinkedAgreement } from '../agreement-family';
 
 /**
  * A change order's own fields (spec 3 §3 "CO contract", `CoFormFields` in the
@@ -24,19 +30,14 @@ const CO_CARD_PROJECTION: Record<string, 0> = {
 };
 
 /** Change orders (spec 3): a client signatory signs; the CO deal moves on send and on sign. */
-export const CO_FAMILY: AgreementFamilyConfig<ChangeOrderForm, CoCardView> = {
-  family: 'co',
-  noun: 'change order',
-  idNoun: 'a change order id',
-  signingLinkOf: (signingHost, token) =>
-    `${signingHost.replace(/\/+$/, '')}${coSignaturePath(token)}`,
+export const CO_FAMILY: AgreementFamilyRegistration<ChangeOrderForm, CoCardView> = {
+  definition: CO_FAMILY_DEFINITION,
   mailedFields: {
     reviewLinkMail: ['signatory_email', 'signatory_name', 'project_address', 'project_id'],
     ccCopy: ['cc_emails'],
   },
   recipientFields: { reviewLinkMail: ['signatory_email'], ccCopy: ['cc_emails'] },
   list: { projection: CO_CARD_PROJECTION, cardView: (agreement) => coCardView(agreement) },
-  mailKeyPrefix: 'co',
   parties: (form) => ({
     signerName: form.signatory_name,
     signerEmail: form.signatory_email,
@@ -65,19 +66,29 @@ export const CO_FAMILY: AgreementFamilyConfig<ChangeOrderForm, CoCardView> = {
     ]
       .join(' ')
       .toLowerCase(),
-  linkMail: ({ form, link, isReminder }) => ({
-    kind: 'agreement-link',
-    data: {
-      family: 'co',
-      recipientName: form.signatory_name,
-      projectAddress: form.project_address || form.project_id,
-      link,
-      isReminder,
-    },
-  }),
+  // Its link mail (the `agreement-link` one) names the project.
+  place: (form) => form.project_address || form.project_id,
   crm: { dealId: (form) => form.deal_id || null, projectId: () => null },
-  fileServiceProjectId: () => null,
+  signingView: (agreement, state) => coSigningView(agreement, state),
 };
+
+/** What the signatory's page shows of a change order: the signer core's state, the change and its fee. */
+function coSigningView(
+  co: LinkedAgreement<ChangeOrderForm>,
+  state: VerifyTokenResponse,
+): CoSigningView {
+  return {
+    ...state,
+    customId: co.token,
+    signatory_name: co.form.signatory_name,
+    project_address: co.form.project_address || co.form.project_id,
+    description: co.form.description,
+    fee: co.form.fee,
+    payment_terms: co.form.payment_terms,
+    firstPayment: co.form.firstPayment ?? 0,
+    secondPayment: co.form.secondPayment ?? 0,
+  };
+}
 
 /** One change order under Show CO (spec 2 §2.3): the card core plus its own fields. */
 function coCardView(agreement: StoredAgreement<ChangeOrderForm>): CoCardView {

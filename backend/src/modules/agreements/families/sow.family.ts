@@ -2,17 +2,19 @@ import {
   CP_ROLE_LABELS,
   extractCrmRecordId,
   parseCpRoles,
-  sowSignaturePath,
+  SOW_FAMILY_DEFINITION,
   type SowCardView,
   type SowFormFields,
+  type SowSigningView,
   type SowTemplateSections,
+  type VerifyTokenResponse,
 } from '@prosign/domain';
 import {
   agreementCardCore,
   CARD_CORE_PROJECTION,
   type StoredAgreement,
 } from '../agreement-card.view';
-import type { AgreementFamilyConfig } from '../agreement-family';
+import type { AgreementFamilyRegistration, LinkedAgreement } from '../agreement-family';
 
 /**
  * A Scope-of-Work contract's own fields (spec 3 §3, `SowFormFields` in the
@@ -39,19 +41,14 @@ const SOW_CARD_PROJECTION: Record<string, 0> = {
 };
 
 /** SOW contracts (spec 3): a community partner signs; the CRM record is the project's; the signed PDF goes to the file service. */
-export const SOW_FAMILY: AgreementFamilyConfig<SowContractForm, SowCardView> = {
-  family: 'sow',
-  noun: 'SOW',
-  idNoun: 'a SOW id',
-  signingLinkOf: (signingHost, token) =>
-    `${signingHost.replace(/\/+$/, '')}${sowSignaturePath(token)}`,
+export const SOW_FAMILY: AgreementFamilyRegistration<SowContractForm, SowCardView> = {
+  definition: SOW_FAMILY_DEFINITION,
   mailedFields: {
     reviewLinkMail: ['cp_email', 'cp_name', 'project_address', 'pm_email'],
     ccCopy: ['cc_emails'],
   },
   recipientFields: { reviewLinkMail: ['cp_email'], ccCopy: ['cc_emails'] },
   list: { projection: SOW_CARD_PROJECTION, cardView: (agreement) => sowCardView(agreement) },
-  mailKeyPrefix: 'sow',
   parties: (form) => ({
     signerName: form.cp_name,
     signerEmail: form.cp_email,
@@ -79,23 +76,31 @@ export const SOW_FAMILY: AgreementFamilyConfig<SowContractForm, SowCardView> = {
     ]
       .join(' ')
       .toLowerCase(),
-  linkMail: ({ form, link, isReminder }) => ({
-    kind: 'agreement-link',
-    data: {
-      family: 'sow',
-      recipientName: form.cp_name,
-      projectAddress: form.project_address || form.project_id,
-      link,
-      isReminder,
-    },
-  }),
+  // Its link mail (the `agreement-link` one) names the project.
+  place: (form) => form.project_address || form.project_id,
   // No deal: its events are written on its project (the community partner's).
   crm: {
     dealId: () => null,
     projectId: (form) => extractCrmRecordId(form.selectedHSProjectId || form.project_id || ''),
   },
   fileServiceProjectId: (form) => form.selectedHSProjectId || null,
+  signingView: (agreement, state) => sowSigningView(agreement, state),
 };
+
+/** What the partner's page shows of a SOW: the signer core's state, the partner, project and amount. */
+function sowSigningView(
+  sow: LinkedAgreement<SowContractForm>,
+  state: VerifyTokenResponse,
+): SowSigningView {
+  return {
+    ...state,
+    customId: sow.token,
+    cp_name: sow.form.cp_name,
+    project_address: sow.form.project_address,
+    payment_amount: sow.form.payment_amount,
+    effective_date: sow.form.effective_date,
+  };
+}
 
 /** One SOW on its dashboard (spec 3 §2, §9): the card core plus its own fields. */
 function sowCardView(agreement: StoredAgreement<SowContractForm>): SowCardView {

@@ -2,9 +2,9 @@ import {
   agreementTitle,
   balanceOf,
   contractSearchText,
-  contractSigningLink,
   displayedContractStatus,
   invoiceDetailsOf,
+  STANDARD_FAMILY_DEFINITION,
   type ContractCardView,
   type ContractInvoiceFields,
 } from '@prosign/domain';
@@ -13,7 +13,7 @@ import {
   CARD_CORE_PROJECTION,
   type StoredAgreement,
 } from '../agreement-card.view';
-import type { AgreementFamilyConfig } from '../agreement-family';
+import type { AgreementFamilyRegistration } from '../agreement-family';
 
 /**
  * The standard contract's own fields (spec 2 §3): what its creation form and
@@ -67,14 +67,12 @@ const STANDARD_CARD_PROJECTION: Record<string, 0> = {
 };
 
 /** Standard contracts (spec 2): a client signs; the deal moves on send and on sign. */
-export const STANDARD_FAMILY: AgreementFamilyConfig<
+export const STANDARD_FAMILY: AgreementFamilyRegistration<
   StandardContractForm,
   ContractCardView & ContractInvoiceFields
 > = {
-  family: 'standard',
-  noun: 'contract',
-  idNoun: 'a contract id',
-  signingLinkOf: (signingHost, token, docLink) => contractSigningLink(signingHost, token, docLink),
+  // Signed on spec 1's token page (the definition's `token` kind): the default link.
+  definition: STANDARD_FAMILY_DEFINITION,
   mailedFields: { reviewLinkMail: ['email', 'full_name', 'csm_email'], ccCopy: ['cc_email'] },
   recipientFields: { reviewLinkMail: ['email'], ccCopy: ['cc_email'] },
   list: {
@@ -119,7 +117,6 @@ export const STANDARD_FAMILY: AgreementFamilyConfig<
           },
         },
   crm: { dealId: (form) => form.hsDealId || null, projectId: () => null },
-  fileServiceProjectId: () => null,
 };
 
 /** ContractCardView of spec 2 §2.3/§2.4: dates as ISO strings. */

@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { Seeder } from '../../../platform/database/seeder';
 import { DocumentRepository } from '../../../integrations/documents';
 import { CHANGE_ORDER_TEMPLATE } from './change-order.template';
+import { creationTemplates } from './creation-templates';
 import { SOW_CONTRACT_TEMPLATE } from './sow-contract.template';
 import {
   DRAFTING_SERVICES_TEMPLATE,
   STANDARD_AGREEMENT_TEMPLATE,
 } from './standard-agreement.template';
 
-const SEEDED_TEMPLATES = [
+const BUILT_IN_TEMPLATES = [
   STANDARD_AGREEMENT_TEMPLATE,
   DRAFTING_SERVICES_TEMPLATE,
   SOW_CONTRACT_TEMPLATE,
@@ -29,8 +30,10 @@ export class DocumentTemplatesSeeder implements Seeder {
   constructor(private readonly documents: DocumentRepository) {}
 
   async seed(): Promise<string> {
+    // Read now, not at import: a family registered at start brings its template.
+    const templates = [...BUILT_IN_TEMPLATES, ...creationTemplates()];
     const inserted = await this.documents.insertTemplatesIfAbsent(
-      SEEDED_TEMPLATES.map((template) => ({
+      templates.map((template) => ({
         _id: template._id,
         kind: 'template',
         title: template.title,
@@ -40,6 +43,6 @@ export class DocumentTemplatesSeeder implements Seeder {
         documentDate: TEMPLATE_DATE,
       })),
     );
-    return `${inserted} of ${SEEDED_TEMPLATES.length} templates new`;
+    return `${inserted} of ${templates.length} templates new`;
   }
 }
