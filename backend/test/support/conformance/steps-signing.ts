@@ -1,4 +1,4 @@
-import { initialStatus } from '@prosign/domain';
+import { familyDefinition, initialStatus } from '@prosign/domain';
 import { pdfText } from '../pdf-text';
 import { countersignAs } from '../signing-fixtures';
 import { listed, type ListedCard } from './dashboard';
@@ -29,6 +29,12 @@ export function signingSteps(walk: FamilyWalk): void {
     const sent = await walk.sendNew({ others: [LUIS], order: 'sequential' });
     const invited = await walk.signerMailed(sent.id, form.firstSigner.email);
     expect(invited.token).toBe(sent.first.token);
+    const definition = familyDefinition(walk.driver.family);
+    if (definition.signing.kind === 'link') {
+      // A link family's invitation speaks of the document in its definition's words.
+      const invitation = await world.mailTo(sent.id, form.firstSigner.email, carriesLink);
+      expect(invitation.subject.startsWith(`${definition.mail.documentTitle} for `)).toBe(true);
+    }
     const card = await walk.card(sent.handle);
     expect(card.status).toBe(initialStatus(walk.driver.family));
     expect(signerStates(card)).toEqual(['invited', 'waiting']);
