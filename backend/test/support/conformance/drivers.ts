@@ -1,0 +1,160 @@
+import { familyDefinition, STANDARD_TEMPLATE_DOC_IDS, type AgreementFamily } from '@prosign/domain';
+import { coBody, coDealFixture } from '../co-fixtures';
+import { contractFormData, contractSendBody } from '../document-fixtures';
+import { PUBLIC_API_URL } from '../signing-fixtures';
+import { DEMO_PROJECT_ID, sowBody } from '../sow-fixtures';
+import type { Person } from './signer';
+import type { World } from './world';
+
+/** Who else signs, in which order, whether the firm countersigns and a code is required. */
+export interface SendOptions {
+  others?: Person[];
+  order?: 'sequential' | 'parallel';
+  countersigner?: { email: string; name: string; title?: string };
+  requireEmailCode?: boolean;
+}
+
+/** What a send answers that the walk follows: the agreement's id and the first signer's link. */
+export interface SentAgreement {
+  id: string;
+  docLink: string;
+  /** The first signer's signing link, as the send answered it. */
+  link: string;
+}
+
+/** The CRM record a family's events go on, as the admin's CRM record view names it. */
+export interface CrmRecordRef {
+  type: 'deals' | 'projects';
+  id: string;
+}
+
+/** A family's form for one agreement: what its screen sends, who signs first, its CRM record. */
+export interface FamilyForm {
+  firstSigner: Person;
+  crmRecord: CrmRecordRef;
+  create(options: SendOptions): Promise<string>;
+  send(docLink: string, options: SendOptions): Promise<SentAgreement>;
+}
+
+/**
+ * What differs per family in the conformance walk: who sends it and the form its creation
+ * screen fills in (its routes and bodies). How a signer's calls and the dashboard's are
+ * addressed is read from the family's definition, not from here.
+ */
+export interface FamilyDriver {
+  family: AgreementFamily;
+  /** The staff member who creates and sends (their creation screen and dashboard). */
+  sender: string;
+  /** Reads what the form needs from the server (a CO's deal and signatory) once per family. */
+  form(world: World): Promise<FamilyForm>;
+}
+
+/** The send options as the SOW and CO screens (and the generic creation routes) send them. */
+function signerFields(options: SendOptions): Record<string, unknown> {
+  return {
+    ...(options.others ? { additional_signers: options.others } : {}),
+    ...(options.order ? { signing_order: options.order } : {}),
+    ...(options.countersigner ? { countersigner: options.countersigner } : {}),
+    ...(options.requireEmailCode !== undefined
+      ? { require_email_code: options.requireEmailCode }
+      : {}),
+  };
+}
+
+/**
+ * A family created and sent on `/api/{apiPrefix}/create-contract` and `send-contract` (SOW,
+ * CO, and a family the generic creation routes serve): the form's body with the signers.
+ */
+export function linkFamilyDriver(
+  family: AgreementFamily,
+  sender: string,
+  form: (world: World) => Promise<Omit<FamilyForm, 'create' | 'send'> & { body: object }>,
+): FamilyDriver {
+  const at = (call: string) => `/api/${familyDefinition(family).apiPrefix}/${call}`;
+  return {
+    family,
+    sender,
+    async form(world) {
+      const { body, ...rest } = await form(world);
+      const staff = await world.staff(sender);
+      return {
+        ...rest,
+        async create(options) {
+          const res = await staff()
+            .post(at('create-contract'))
+            .send({ ...body, ...signerFields(options) });
+          if (res.status !== 200 && res.status !== 201) {
+            throw new Error(`${at('create-contract')}: ${res.status} ${JSON.stringify(res.body)}`);
+          }
+          return res.body.docLink as string;
+        },
+        async send(docLink, options) {
+          const res = await staff()
+            .post(at('send-contract'))
+            .send({ ...body, ...signerFields(options), docLink })
+            .expect(200);
+          return { id: res.body._id, docLink, link: res.body.signaturePageLink };
+        },
+      };
+    },
+  };
+}
+
+/** The demo CRM deal a standard contract names (its notes and stage). */
+export const STANDARD_DEAL = '40000003';
+
+/** Standard contracts: Home's creation screen and spec 2's one send call, for the demo client. */
+export const STANDARD_DRIVER: FamilyDriver = {
+  family: 'standard',
+  sender: 'csm@prosign.example',
+  async form(world) {
+    const staff = await world.staff('csm@prosign.example');
+    return {
+      firstSigner: { name: 'Maria Elena Alvarez', email: 'maria.alvarez@example.com' },
+      crmRecord: { type: 'deals', id: STANDARD_DEAL },
+      async create(options) {
+        // The document takes who signs (a block each); the order and the rest are the send's.
+        const res = await staff()
+          .post('/api/template/create-contract')
+          .send({
+            docLink: `${PUBLIC_API_URL}/api/documents/d/${STANDARD_TEMPLATE_DOC_IDS.default}/edit`,
+            formData: contractFormData({ hs_deal_id: STANDARD_DEAL }),
+            ...(options.others ? { additional_signers: options.others } : {}),
+            ...(options.countersigner ? { countersigner: options.countersigner } : {}),
+          })
+          .expect(201);
+        return res.body.docLink as string;
+      },
+      async send(docLink, options) {
+        const res = await staff()
+          .post('/api/contracts/send')
+          .send({
+            ...contractSendBody(docLink, { hsDealId: STANDARD_DEAL }),
+            ...signerFields(options),
+          })
+          .expect(200);
+        return { id: res.body._id, docLink, link: res.body.signingLink };
+      },
+    };
+  },
+};
+
+/** Scope-of-work contracts: the SOW screen, for the demo partner Mei Lin on the demo project. */
+export const SOW_DRIVER = linkFamilyDriver('sow', 'pm@prosign.example', async () => ({
+  body: sowBody(),
+  firstSigner: { name: 'Mei Lin', email: 'mei.lin@partners.example.com' },
+  crmRecord: { type: 'projects', id: DEMO_PROJECT_ID },
+}));
+
+/** Change orders: the CO screen, for the demo deal's client signatory. */
+export const CO_DRIVER = linkFamilyDriver('co', 'csm@prosign.example', async (world) => {
+  const deal = await coDealFixture(await world.staff('csm@prosign.example'));
+  return {
+    body: coBody(deal),
+    firstSigner: { name: deal.signatory.name, email: deal.signatory.email },
+    crmRecord: { type: 'deals', id: deal.dealId },
+  };
+});
+
+/** The families ProSign ships with. */
+export const BUILT_IN_DRIVERS: readonly FamilyDriver[] = [STANDARD_DRIVER, SOW_DRIVER, CO_DRIVER];
