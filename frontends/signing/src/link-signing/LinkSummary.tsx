@@ -1,4 +1,9 @@
-import type { LinkSigningFamily, LinkSigningView, LinkSigningViews } from '@prosign/api-client';
+import type {
+  LinkSigningFamily,
+  LinkSigningView,
+  LinkSigningViewCore,
+  LinkSigningViews,
+} from '@prosign/api-client';
 import { familyDefinition, formatCalendarDate, formatUsd, isSplitPayment } from '@prosign/domain';
 import { useId } from 'react';
 
@@ -50,10 +55,11 @@ const SUMMARIES: { [F in keyof LinkSigningViews]: FamilySummary<LinkSigningViews
   },
 };
 
-/** A family with no summary of its own: the signer's name, under the family's name. */
+/** A family with no summary of its own: the rows its server sends, else the signer, under the family's name. */
 const plainSummary = (family: LinkSigningFamily): FamilySummary<LinkSigningView> => ({
   heading: `${familyDefinition(family).label} details`,
-  rows: (view) => [{ label: 'Signer', value: view.client.full_name }],
+  rows: (view) =>
+    (view as LinkSigningViewCore).summary ?? [{ label: 'Signer', value: view.client.full_name }],
   signerName: (view) => view.client.full_name,
 });
 

@@ -25,7 +25,11 @@ export interface LinkSigningViews {
   co: CoSigningView;
 }
 /** What every link-signed family's page reads, whatever its own fields. */
-export type LinkSigningViewCore = VerifyTokenResponse & { customId: string };
+export type LinkSigningViewCore = VerifyTokenResponse & {
+  customId: string;
+  /** A family without a page of its own: the facts its server half shows above the document. */
+  summary?: { label: string; value: string }[];
+};
 export type LinkSigningView<F extends LinkSigningFamily = LinkSigningFamily> =
   F extends keyof LinkSigningViews ? LinkSigningViews[F] : LinkSigningViewCore;
 

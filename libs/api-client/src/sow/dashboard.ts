@@ -1,7 +1,7 @@
 import type { SowCardView } from '@prosign/domain';
 import { idActionEndpoints, type IdFamilyActionResults } from '../agreements/id-action-endpoints';
 
-/** What the SOW dashboard's lifecycle calls answer (backend/src/modules/sow/sow-lifecycle.controller.ts). */
+/** What the SOW dashboard's lifecycle calls answer (the lifecycle routes every family gets, backend/src/modules/agreements/agreement-lifecycle.controller.ts). */
 export type SowActionResults = IdFamilyActionResults<Record<string, unknown>>;
 
 /**

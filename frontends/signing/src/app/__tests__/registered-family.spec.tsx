@@ -5,6 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import { LinkSummary } from '../../link-signing/LinkSummary';
 import { linkSigningPages } from '../../prerender/captcha-step';
 import { fakeClient, TEST_CONFIG } from '../../test-support/fake-signing-api';
 import { linkSigningLink } from '../SigningApp';
@@ -75,5 +76,22 @@ describe('a link-signed family registered at start', () => {
       'co-signature': 'co',
       'lease-signature': 'lease',
     });
+  });
+
+  it('shows above the document the facts its server sends, under its name', () => {
+    const view = {
+      valid: true,
+      linkState: 'open',
+      customId: 'abc',
+      client: { full_name: 'Priya Natarajan' },
+      summary: [
+        { label: 'Equipment', value: 'Two shoring jacks' },
+        { label: 'Monthly rent', value: '$420.00' },
+      ],
+    } as unknown as Parameters<typeof LinkSummary>[0]['view'];
+    render(<LinkSummary family="lease" view={view} />);
+    const summary = screen.getByRole('region', { name: 'Lease details' });
+    expect(summary).toHaveTextContent('EquipmentTwo shoring jacks');
+    expect(summary).toHaveTextContent('Monthly rent$420.00');
   });
 });
