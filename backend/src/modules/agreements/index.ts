@@ -10,7 +10,6 @@ export {
   familyConfig,
   registerAgreementFamily,
   unregisterAgreementFamily,
-  type AgreementFamilyConfig,
   type AgreementFamilyRegistration,
   type FamilyCreation,
   type FieldError,

@@ -42,7 +42,6 @@ export { DocumentTemplatesSeeder } from './templates/document-templates.seeder';
 export {
   registerCreationTemplate,
   unregisterCreationTemplate,
-  type CreationTemplate,
 } from './templates/creation-templates';
 export {
   AdditionalSignerDto,

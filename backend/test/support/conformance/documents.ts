@@ -13,7 +13,7 @@ function binary(res: request.Response, callback: (error: Error | null, body: Buf
 }
 
 /** The api path of a document link the product answered (`https://…/api/documents/d/…`). */
-export function apiPathOf(link: string): string {
+function apiPathOf(link: string): string {
   if (!link.startsWith(`${PUBLIC_API_URL}/api/documents/d/`)) {
     throw new Error(`${link.slice(0, 60)} is not a document link of the api`);
   }

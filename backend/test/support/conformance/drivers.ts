@@ -23,7 +23,7 @@ export interface SentAgreement {
 }
 
 /** The CRM record a family's events go on, as the admin's CRM record view names it. */
-export interface CrmRecordRef {
+interface CrmRecordRef {
   type: 'deals' | 'projects';
   id: string;
 }
@@ -101,10 +101,10 @@ export function linkFamilyDriver(
 }
 
 /** The demo CRM deal a standard contract names (its notes and stage). */
-export const STANDARD_DEAL = '40000003';
+const STANDARD_DEAL = '40000003';
 
 /** Standard contracts: Home's creation screen and spec 2's one send call, for the demo client. */
-export const STANDARD_DRIVER: FamilyDriver = {
+const STANDARD_DRIVER: FamilyDriver = {
   family: 'standard',
   sender: 'csm@prosign.example',
   async form(world) {
@@ -140,14 +140,14 @@ export const STANDARD_DRIVER: FamilyDriver = {
 };
 
 /** Scope-of-work contracts: the SOW screen, for the demo partner Mei Lin on the demo project. */
-export const SOW_DRIVER = linkFamilyDriver('sow', 'pm@prosign.example', async () => ({
+const SOW_DRIVER = linkFamilyDriver('sow', 'pm@prosign.example', async () => ({
   body: sowBody(),
   firstSigner: { name: 'Mei Lin', email: 'mei.lin@partners.example.com' },
   crmRecord: { type: 'projects', id: DEMO_PROJECT_ID },
 }));
 
 /** Change orders: the CO screen, for the demo deal's client signatory. */
-export const CO_DRIVER = linkFamilyDriver('co', 'csm@prosign.example', async (world) => {
+const CO_DRIVER = linkFamilyDriver('co', 'csm@prosign.example', async (world) => {
   const deal = await coDealFixture(await world.staff('csm@prosign.example'));
   return {
     body: coBody(deal),

@@ -25,10 +25,10 @@ const REQUIRED: readonly (keyof LeaseForm)[] = [
 ];
 
 /** A demo CRM deal of the local CRM (default pipeline) the leases are written on. */
-export const LEASE_DEAL = '40000011';
+const LEASE_DEAL = '40000011';
 
 /** A valid lease form, as its screen would send it. */
-export function leaseBody(): LeaseForm {
+function leaseBody(): LeaseForm {
   return {
     lessee_name: 'Priya Natarajan',
     lessee_email: 'priya.natarajan@example.com',

@@ -17,7 +17,7 @@ export const PRINCIPAL = {
 };
 
 /** One agreement of the walk: as sent, its first signer on their link, and as staff find it. */
-export interface Walked extends SentAgreement {
+interface Walked extends SentAgreement {
   first: SignerOnLink;
   handle: StaffHandle;
 }

@@ -19,7 +19,7 @@ const FAMILIES = new Map<string, FamilyDefinition>(
 const FAMILY_ID = /^[a-z][a-z0-9]{0,31}$/;
 
 /** A family definition that would clash with one already known, or is malformed. */
-export class FamilyDefinitionError extends Error {}
+class FamilyDefinitionError extends Error {}
 
 /**
  * Adds a family before the api, worker and frontends start. Refused when its id,

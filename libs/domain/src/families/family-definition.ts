@@ -17,7 +17,7 @@ export type InitialStatus = 'not signed' | 'not-signed';
 export type DashboardAccessFlag = Extract<AccessFlag, 'dashboardAccess' | 'sowDashboardAccess'>;
 
 /** A family's own departures from the agreement core's action table. */
-export type ActionOverrides = Partial<Record<AgreementAction, Partial<ActionRule>>>;
+type ActionOverrides = Partial<Record<AgreementAction, Partial<ActionRule>>>;
 
 /** What a dashboard says: its list states and the notice after each action. */
 export interface AgreementMessages {
