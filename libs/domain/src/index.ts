@@ -83,3 +83,6 @@ export * from './pdf-fields/field-tags';
 export { looksLikeFlag, splitUnescaped, unescapeTagText } from './pdf-fields/field-tag-text';
 export type { TagFlags } from './pdf-fields/field-tag-flags';
 export * from './pdf-fields/field-from-tag';
+export * from './pdf-fields/field-geometry';
+export * from './pdf-fields/field-values';
+export * from './pdf-fields/field-rules';
