@@ -86,3 +86,4 @@ export * from './pdf-fields/field-from-tag';
 export * from './pdf-fields/field-geometry';
 export * from './pdf-fields/field-values';
 export * from './pdf-fields/field-rules';
+export * from './pdf-fields/placement-reducer';
