@@ -5,6 +5,16 @@ import type { FieldRect, PlacementPage } from './field-model';
 /** Rounding slack, in points: a field dragged flush to an edge may land a hair beyond it. */
 const EDGE_SLACK = 0.01;
 
+/**
+ * A PDF's `/Rotate` as a placement page keeps it: a multiple of 90, negative
+ * or beyond a turn allowed (`-90` is `270`); anything else is no rotation, as
+ * viewers treat it.
+ */
+export function pageRotation(rotate: number): PlacementPage['rotation'] {
+  if (!Number.isInteger(rotate) || rotate % 90 !== 0) return 0;
+  return (((rotate % 360) + 360) % 360) as PlacementPage['rotation'];
+}
+
 /** The page's size as shown: width and height swap on a page turned a quarter. */
 export function displayedPageSize(page: PlacementPage): { width: number; height: number } {
   return page.rotation === 90 || page.rotation === 270

@@ -3,7 +3,12 @@
 import { isSigningRecipient, type Recipient } from '../agreements/recipients';
 import { isAutoFilledKind, isChoiceKind, type Field, type FieldPlacement } from './field-model';
 import { isProperRect, rectInsidePage, rectOnOtherPage, rectTouchesPage } from './field-geometry';
-import { capitalisedFieldName, fieldValueProblem, type FieldValues } from './field-values';
+import {
+  capitalisedFieldName,
+  fieldValueProblem,
+  missingRequired,
+  type FieldValues,
+} from './field-values';
 
 export type PlacementRecipient = Pick<Recipient, 'id' | 'role' | 'name' | 'email'>;
 
@@ -109,7 +114,20 @@ export function submittedValuesProblems(
       if (problem) problems.push(problem);
     }
   }
-  return problems;
+  const missing = missingRequired(fields, values, recipientId).filter(
+    (field) => !isEmptyValueProblem(field.id, values, byId),
+  );
+  return [...problems, ...missing.map((field) => `Fill in ${field.name}.`)];
+}
+
+/** Whether a missing field already has a problem above: it was given, but refused. */
+function isEmptyValueProblem(
+  id: string,
+  values: FieldValues,
+  byId: ReadonlyMap<string, Field>,
+): boolean {
+  const field = byId.get(id);
+  return field !== undefined && fieldValueProblem(field, values[id]) !== null;
 }
 
 /** An id not yet used in the placement: `base`, else `base-2`, `base-3`, … */

@@ -1,5 +1,6 @@
 import {
   clampRectToPage,
+  pageRotation,
   displayedPageSize,
   fromDisplayedRect,
   rectInsidePage,
@@ -40,6 +41,10 @@ describe('rotation', () => {
       width: 20,
       height: 10,
     });
+  });
+
+  it('normalises a PDF’s /Rotate', () => {
+    expect([0, 90, -90, 450, 540, 45, 1.5].map(pageRotation)).toEqual([0, 90, 270, 90, 180, 0, 0]);
   });
 
   it('round-trips every rotation', () => {

@@ -110,13 +110,26 @@ describe('submittedValuesProblems', () => {
       'The text field on page 1 takes at most 3 characters.',
     ]);
     expect(
-      submittedValuesProblems(fields, { his: 'x', when: '2026-01-01', nope: 'x' }, 'jane'),
+      submittedValuesProblems(
+        fields,
+        { company: 'A', his: 'x', when: '2026-01-01', nope: 'x' },
+        'jane',
+      ),
     ).toEqual([
       'There is no field “his” for you to fill.',
       'The date signed field on page 1 is filled for you.',
       'There is no field “nope” for you to fill.',
     ]);
     expect(submittedValuesProblems(fields, { company: 'Ac' }, 'jane')).toEqual([]);
+  });
+
+  it('names the required fields left empty, once each', () => {
+    expect(submittedValuesProblems(fields, {}, 'jane')).toEqual([
+      'Fill in the text field on page 1.',
+    ]);
+    expect(submittedValuesProblems(fields, { company: 'Acme!' }, 'jane')).toEqual([
+      'The text field on page 1 takes at most 3 characters.',
+    ]);
   });
 });
 
