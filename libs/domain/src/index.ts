@@ -80,7 +80,6 @@ export { SOW_FAMILY_DEFINITION } from './families/sow.family';
 export { CO_FAMILY_DEFINITION } from './families/co.family';
 export * from './pdf-fields/field-model';
 export * from './pdf-fields/field-tags';
-export type { TagFlags } from './pdf-fields/field-tag-flags';
 export * from './pdf-fields/field-from-tag';
 export * from './pdf-fields/field-geometry';
 export * from './pdf-fields/field-values';

@@ -37,10 +37,10 @@ export const FIELD_KINDS = [
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 /** Kinds the signing page fills itself, from the recipient or the moment of signing. */
-export const AUTO_FILLED_KINDS: readonly FieldKind[] = ['dateSigned', 'name', 'email'];
+const AUTO_FILLED_KINDS: readonly FieldKind[] = ['dateSigned', 'name', 'email'];
 
 /** Kinds that choose one of a list of options. */
-export const CHOICE_KINDS = ['radioGroup', 'dropdown'] as const;
+const CHOICE_KINDS = ['radioGroup', 'dropdown'] as const;
 export type ChoiceKind = (typeof CHOICE_KINDS)[number];
 
 export function isChoiceKind(kind: FieldKind): kind is ChoiceKind {
@@ -54,7 +54,7 @@ export function isAutoFilledKind(kind: FieldKind): boolean {
 // ── The shape ──
 
 /** Where a field was placed: in the builder, from a text tag in the PDF, or from the PDF's own form field. */
-export type FieldSource = 'builder' | 'tag' | 'form';
+type FieldSource = 'builder' | 'tag' | 'form';
 
 /** PDF points in the page's unrotated user space, origin bottom-left (see the file comment). */
 export interface FieldRect {
@@ -89,16 +89,16 @@ interface FieldCommon<K extends FieldKind> {
   source: FieldSource;
 }
 
-export type SignatureField = FieldCommon<'signature'>;
-export type InitialsField = FieldCommon<'initials'>;
-export type DateSignedField = FieldCommon<'dateSigned'>;
-export type NameField = FieldCommon<'name'>;
-export type EmailField = FieldCommon<'email'>;
-export type NumberField = FieldCommon<'number'>;
-export type DateField = FieldCommon<'date'>;
-export type CheckboxField = FieldCommon<'checkbox'>;
+type SignatureField = FieldCommon<'signature'>;
+type InitialsField = FieldCommon<'initials'>;
+type DateSignedField = FieldCommon<'dateSigned'>;
+type NameField = FieldCommon<'name'>;
+type EmailField = FieldCommon<'email'>;
+type NumberField = FieldCommon<'number'>;
+type DateField = FieldCommon<'date'>;
+type CheckboxField = FieldCommon<'checkbox'>;
 
-export interface TextField extends FieldCommon<'text'> {
+interface TextField extends FieldCommon<'text'> {
   multiline: boolean;
   /** The most characters it takes; null for no limit of its own. */
   maxLength: number | null;
@@ -107,7 +107,7 @@ export interface TextField extends FieldCommon<'text'> {
 }
 
 /** A radio group or dropdown; a radio group's buttons are stacked inside its one rectangle. */
-export interface ChoiceField extends FieldCommon<ChoiceKind> {
+interface ChoiceField extends FieldCommon<ChoiceKind> {
   options: string[];
 }
 
@@ -165,12 +165,8 @@ export const DEFAULT_FIELD_SIZES: Readonly<Record<FieldKind, { width: number; he
 export const DEFAULT_MULTILINE_SIZE = { width: 240, height: 80 } as const;
 
 /** What an attachment field accepts unless told otherwise. */
-export const DEFAULT_ATTACHMENT_TYPES: readonly string[] = [
-  'application/pdf',
-  'image/png',
-  'image/jpeg',
-];
-export const DEFAULT_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+const DEFAULT_ATTACHMENT_TYPES: readonly string[] = ['application/pdf', 'image/png', 'image/jpeg'];
+const DEFAULT_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** What a new field needs beyond its kind; the rest takes the kind's defaults. */
 export interface NewFieldInput {

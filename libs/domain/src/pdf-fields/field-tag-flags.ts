@@ -36,9 +36,9 @@ const VALUED_FLAGS = ['maxlength', 'options', 'types', 'maxbytes'];
 const FLAG_LIST = 'optional, required, multiline, maxlength=, options=, types=, maxbytes=';
 
 /** A tag's longest maxlength, so a typo cannot ask for a megabyte of text. */
-export const MAX_TAG_MAX_LENGTH = 10_000;
+const MAX_TAG_MAX_LENGTH = 10_000;
 /** A tag's largest maxbytes: 100 MB. */
-export const MAX_TAG_MAX_BYTES = 100 * 1024 * 1024;
+const MAX_TAG_MAX_BYTES = 100 * 1024 * 1024;
 
 const KIND_WORDS: Readonly<Record<string, string>> = {
   text: 'text fields',

@@ -118,7 +118,7 @@ export function formatBytes(bytes: number): string {
 }
 
 /** Reading order: by page, then top to bottom (higher y first), then left to right. */
-export function byReadingOrder(a: Field, b: Field): number {
+function byReadingOrder(a: Field, b: Field): number {
   return (
     a.page - b.page || b.rect.y + b.rect.height - (a.rect.y + a.rect.height) || a.rect.x - b.rect.x
   );

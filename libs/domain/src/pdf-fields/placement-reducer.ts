@@ -21,7 +21,7 @@ export interface PlacementState {
 }
 
 /** What `update` may change; a kind's own option is ignored on a field of another kind. */
-export interface FieldChanges {
+interface FieldChanges {
   required?: boolean;
   label?: string;
   defaultValue?: Field['defaultValue'];
