@@ -134,7 +134,13 @@ function removeCatalogEntries(document: PDFDocument, removal: Removal, doomed: S
 }
 
 /** Strips one dictionary (and the direct ones inside it) of triggers, active actions and file payloads. */
-function cleanDict(context: PDFContext, dict: PDFDict, removal: Removal, depth: number): void {
+function cleanDict(
+  context: PDFContext,
+  dict: PDFDict,
+  removal: Removal,
+  doomed: Set<PDFRef>,
+  depth: number,
+): void {
   if (depth > 64) return;
   if (dict.has(name('AA'))) {
     removal.eventActions += 1;
@@ -148,15 +154,26 @@ function cleanDict(context: PDFContext, dict: PDFDict, removal: Removal, depth: 
     dict.delete(name(key));
   }
   // A file specification keeps its name (a link may show it) but loses the file it carries.
+  const files = dict.lookup(name('EF'));
+  if (files instanceof PDFDict) {
+    removal.embeddedFiles += 1;
+    for (const [, file] of files.entries()) if (file instanceof PDFRef) doomed.add(file);
+  }
   dict.delete(name('EF'));
   dict.delete(name('RF'));
-  for (const [, value] of dict.entries()) cleanDirect(context, value, removal, depth + 1);
+  for (const [, value] of dict.entries()) cleanDirect(context, value, removal, doomed, depth + 1);
 }
 
-function cleanDirect(context: PDFContext, value: PDFObject, removal: Removal, depth: number) {
-  if (value instanceof PDFDict) cleanDict(context, value, removal, depth);
+function cleanDirect(
+  context: PDFContext,
+  value: PDFObject,
+  removal: Removal,
+  doomed: Set<PDFRef>,
+  depth: number,
+) {
+  if (value instanceof PDFDict) cleanDict(context, value, removal, doomed, depth);
   else if (value instanceof PDFArray) {
-    value.asArray().forEach((item) => cleanDirect(context, item, removal, depth + 1));
+    value.asArray().forEach((item) => cleanDirect(context, item, removal, doomed, depth + 1));
   }
 }
 
@@ -181,26 +198,25 @@ export function removeActiveContent(document: PDFDocument): string[] {
   };
   const doomed = new Set<PDFRef>();
   removeCatalogEntries(document, removal, doomed);
-  for (const ref of doomed) context.delete(ref);
 
   const objects = context.enumerateIndirectObjects();
   // First unlink (and count) while every action can still be looked up, then delete.
   for (const [, object] of objects) {
     const dict = dictOf(object);
-    if (dict && !isActive(context, object)) cleanDict(context, dict, removal, 0);
+    if (dict && !isActive(context, object)) cleanDict(context, dict, removal, doomed, 0);
   }
   for (const [ref, object] of objects) {
     const dict = dictOf(object);
     if (!dict) continue;
-    if (dict.get(name('Type')) === name('EmbeddedFile')) {
-      removal.embeddedFiles += 1;
-      context.delete(ref);
-    } else if (isActive(context, object)) {
+    if (dict.get(name('Type')) === name('EmbeddedFile')) context.delete(ref);
+    else if (isActive(context, object)) {
       // An action object, reachable or not, with the script stream it may point to.
       const script = dict.get(name('JS'));
       if (script instanceof PDFRef) context.delete(script);
       context.delete(ref);
     }
   }
+  // Last, so the walk above still counted the embedded files of the trees' file specifications.
+  for (const ref of doomed) context.delete(ref);
   return describe(removal);
 }

@@ -49,6 +49,10 @@ function placeOf(
   origins: PageOrigin[],
 ): Placed | undefined {
   const onPages = widgets
+    .filter((widget) => {
+      const { width, height } = widget.getRectangle();
+      return width !== 0 && height !== 0;
+    })
     .map((widget) => ({ widget, page: pages.get(widget.dict) }))
     .filter(
       (entry): entry is { widget: PDFWidgetAnnotation; page: number } => entry.page !== undefined,
@@ -121,7 +125,8 @@ function fieldOf(field: PDFField, id: string, place: Placed): Field | undefined 
  * The AcroForm's fields as fields of the same kind (text, checkbox, radio group, dropdown or
  * list box as a dropdown, signature), each labelled with the field's full name, on its
  * widget's page and rectangle, for the first signer: staff reassign them in the builder.
- * A field whose widgets are on no page is skipped. Reads only: a PDF without a form stays
+ * A field whose widgets are on no page or have no size is skipped, as is a signature field
+ * already signed. Reads only: a PDF without a form stays
  * without one.
  */
 export function formFields(document: PDFDocument): FormFieldsFound {
@@ -138,7 +143,9 @@ export function formFields(document: PDFDocument): FormFieldsFound {
   const origins = pageOrigins(document);
   for (const pdfField of pdfFields) {
     if (pdfField instanceof PDFSignature && pdfField.acroField.dict.has(PDFName.of('V'))) {
+      // Signed already: nobody signs it again, but filling the others breaks its signature.
       found.signedSignatures += 1;
+      continue;
     }
     try {
       const place = placeOf(pdfField.acroField.getWidgets(), pages, origins);

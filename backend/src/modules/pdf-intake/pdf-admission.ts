@@ -32,11 +32,14 @@ function headerOffset(bytes: Buffer): number {
 async function loadWithPdfLib(bytes: Buffer): Promise<PDFDocument> {
   try {
     // ignoreEncryption: load to see the /Encrypt entry and refuse with our own words below.
-    return await PDFDocument.load(bytes, {
+    const document = await PDFDocument.load(bytes, {
       ignoreEncryption: true,
       updateMetadata: false,
       throwOnInvalidObject: false,
     });
+    // Reading the page tree is where a file without a catalog or pages fails.
+    document.getPageCount();
+    return document;
   } catch {
     throw new BadRequestException(
       'The PDF is damaged and cannot be read. Open it in a PDF reader and save or print it to a new PDF, then upload that.',
