@@ -1,4 +1,4 @@
-import type { PlacementPage, Recipient } from '@prosign/domain';
+import { pageRotation, type PlacementPage, type Recipient } from '@prosign/domain';
 import type { PDFDocument } from 'pdf-lib';
 
 /**
@@ -36,12 +36,14 @@ export function pageOrigins(document: PDFDocument): PageOrigin[] {
   });
 }
 
-/** Each page's size as shown (crop box, unrotated) and its /Rotate, normalised to 0–270. */
+/** Each page's size as shown (crop box, unrotated) and its /Rotate as viewers read it. */
 export function placementPages(document: PDFDocument): PlacementPage[] {
   return document.getPages().map((page) => {
     const box = page.getCropBox();
-    const turns = Math.round(page.getRotation().angle / 90);
-    const rotation = ((((turns % 4) + 4) % 4) * 90) as PlacementPage['rotation'];
-    return { width: box.width, height: box.height, rotation };
+    return {
+      width: box.width,
+      height: box.height,
+      rotation: pageRotation(page.getRotation().angle),
+    };
   });
 }
