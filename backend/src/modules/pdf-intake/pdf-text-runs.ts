@@ -73,8 +73,33 @@ const { parentPort, workerData } = require('node:worker_threads');
 const READ_TIMEOUT_MS = 60_000;
 const WORKER_HEAP_MB = 512;
 
+/**
+ * How many files this process reads at once: each read is a thread of up to WORKER_HEAP_MB
+ * parsing at full speed, so a burst of uploads waits its turn rather than taking every core.
+ */
+const CONCURRENT_READS = 2;
+let reading = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(read: () => Promise<T>): Promise<T> {
+  // A finished read hands its slot straight to the next in line, so none is taken twice.
+  if (reading < CONCURRENT_READS) reading += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await read();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else reading -= 1;
+  }
+}
+
 /** Every page's text runs, as pdf.js reads the PDF; rejects with PdfJsReadError if it cannot. */
 export function readTextRuns(bytes: Buffer): Promise<PageTextRuns[]> {
+  return inTurn(() => readInWorker(bytes));
+}
+
+function readInWorker(bytes: Buffer): Promise<PageTextRuns[]> {
   const pdfjsUrl = pathToFileURL(require.resolve('pdfjs-dist/legacy/build/pdf.mjs')).href;
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
