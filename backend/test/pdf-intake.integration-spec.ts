@@ -5,7 +5,7 @@ import type { Connection } from 'mongoose';
 import { PDFDict, PDFDocument, PDFName, PDFStream } from 'pdf-lib';
 import request from 'supertest';
 import { PdfFileStore } from '../src/integrations/documents';
-import type { UploadedPdf } from '../src/modules/pdf-intake';
+import type { UploadedPdf } from '@prosign/domain';
 import {
   activePdf,
   corpusPdf,

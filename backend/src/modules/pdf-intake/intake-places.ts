@@ -7,7 +7,7 @@ import type { PDFDocument } from 'pdf-lib';
  * builder maps them onto the recipients staff enter. Form fields go to the first signer.
  */
 export const FIRST_SIGNER_ID = 'signer-1';
-export const COUNTERSIGNER_ID = 'countersigner';
+const COUNTERSIGNER_ID = 'countersigner';
 
 /** Stand-in recipients for `fieldFromTag`: `signers` signers in order, and the countersigner. */
 export function placeholderRecipients(signers: number): Pick<Recipient, 'id' | 'role' | 'order'>[] {

@@ -11,11 +11,12 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
+import type { UploadedPdf } from '@prosign/domain';
 import { catchError, throwError, type Observable } from 'rxjs';
 import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
 import type { StaffPrincipal } from '../../platform/auth/staff-principal';
 import { tooLarge } from './pdf-admission';
-import { PdfIntakeService, type UploadedPdf } from './pdf-intake.service';
+import { PdfIntakeService } from './pdf-intake.service';
 
 /** The part of multer's file the intake reads. */
 interface UploadedPdfFile {
@@ -24,7 +25,7 @@ interface UploadedPdfFile {
 }
 
 /** The multipart field the PDF comes in. */
-export const UPLOAD_FIELD = 'file';
+const UPLOAD_FIELD = 'file';
 
 /** multer's own "File too large" (413) said as the intake says it, with the limit. */
 @Injectable()

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Field, PlacementPage } from '@prosign/domain';
+import type { UploadedPdf } from '@prosign/domain';
 import { rgb, type PDFDocument } from 'pdf-lib';
 import { PdfFileStore } from '../../integrations/documents';
 import { AppConfig } from '../../platform/config/app-config';
@@ -9,31 +9,13 @@ import { pageOrigins, placementPages } from './intake-places';
 import { admitPdf, type UploadLimits } from './pdf-admission';
 import { tagFields, type TagText } from './tag-fields';
 
-/** `POST /api/documents/upload`'s answer: the stored PDF, its pages, the fields found in it. */
-export interface UploadedPdf {
-  /** The stored file's id: what a "document" agreement is created from. */
-  uploadId: string;
-  /** SHA-256 (hex) of the stored bytes, after cleaning. */
-  sha256: string;
-  fileName: string;
-  pageCount: number;
-  pages: PlacementPage[];
-  fields: Field[];
-  /** The fields found, in words ("12 fields found: 8 from the form, 4 from tags"). */
-  report: string;
-  /** The active content taken out of the file, in words; [] for none. */
-  removed: string[];
-  /** What staff should know (signatures that filling invalidates, tags that could not be read). */
-  warnings: string[];
-}
-
 /** What the upload's file is stored under (`stored_files.metadata`). */
-export const UPLOADED_PDF_KIND = 'uploaded-pdf';
+const UPLOADED_PDF_KIND = 'uploaded-pdf';
 
 const MAX_FILE_NAME = 200;
 
 /** The name to show for the file: its last path part, without control characters, ending .pdf. */
-export function uploadFileName(original: string | undefined): string {
+function uploadFileName(original: string | undefined): string {
   const base = (original ?? '').split(/[\\/]/).pop() ?? '';
   const clean = [...base]
     .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f)
