@@ -119,7 +119,8 @@ describe('PDF upload intake', () => {
 
   it('answers rotated pages as they are, and stores a file with nothing to remove byte for byte', async () => {
     const original = corpusPdf('hello_world_rotated.pdf');
-    const { answer, stored } = await accepted(original);
+    const { answer, stored } = await accepted(original, 'Vertrag Müller');
+    expect(answer.fileName).toBe('Vertrag Müller.pdf');
     expect(answer.pageCount).toBe(5);
     expect(answer.pages).toEqual(Array(5).fill({ width: 612, height: 792, rotation: 90 }));
     expect(answer).toMatchObject({ fields: [], removed: [], warnings: [] });

@@ -13,6 +13,8 @@ import { PdfIntakeService } from './pdf-intake.service';
     MulterModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
+        // Browsers send a file's name as UTF-8 without saying so; multer reads latin1 unless told.
+        defParamCharset: 'utf8',
         // One byte over: a file at the limit passes multer, and the intake says it is too large.
         limits: singleFileUploadLimits({
           fileSize: config.PDF_UPLOAD_MAX_MB * 1024 * 1024 + 1,
