@@ -16,6 +16,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';
 import { FileServiceModule } from './modules/file-service/file-service.module';
 import { DocumentsModule } from './modules/documents/documents.module';
+import { PdfIntakeModule } from './modules/pdf-intake/pdf-intake.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
 import { MapsModule } from './modules/maps/maps.module';
@@ -58,6 +59,7 @@ export class ApiModule {
         MapsModule,
         FileServiceModule,
         DocumentsModule,
+        PdfIntakeModule,
         ContractsModule,
         SowModule,
         CoModule,

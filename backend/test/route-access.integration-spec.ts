@@ -136,6 +136,7 @@ const EXPECTED: Record<string, Rule> = {
   // Documents and templates
   'GET /api/documents/d/:docId/:mode': PUBLIC,
   'GET /api/documents/d/:docId/reading': PUBLIC,
+  'POST /api/documents/upload': HOME,
   // The local time-stamp authority (RFC 3161) and the root its tokens verify against
   'POST /api/timestamp': PUBLIC,
   'GET /api/timestamp/root.pem': PUBLIC,

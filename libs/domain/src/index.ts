@@ -14,6 +14,7 @@ export * from './documents/doc-link';
 export * from './documents/agreement-reading';
 export * from './documents/placeholders';
 export * from './documents/standard-templates';
+export type { UploadedPdf } from './documents/uploaded-pdf';
 export * from './signing/initials';
 export * from './signing/user-agent';
 export * from './signing/signature-constants';

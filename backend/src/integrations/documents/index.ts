@@ -19,6 +19,7 @@ export { localDocLink, localReadingLink } from './document-links';
 // The store.
 export type { ArchiveExtension, DocumentKind, DocumentRecord } from './store/document.schema';
 export { DocumentRepository } from './store/document.repository';
+export { PdfFileStore } from './store/pdf-file.store';
 // Layout and PDF tools.
 export { renderAgreement } from './layout/agreement-layout';
 export { agreementReading } from './layout/agreement-reading';

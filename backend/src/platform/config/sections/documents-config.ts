@@ -16,7 +16,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { CrmConfig } from './crm-config';
-import { httpUrl, oneOf, requiredWhen } from '../config-validation';
+import { httpUrl, IntegerBetween, oneOf, requiredWhen } from '../config-validation';
 
 /** Documents: their adapter (Google or local) and the seal of final PDFs. */
 export class DocumentsConfig extends CrmConfig {
@@ -64,4 +64,14 @@ export class DocumentsConfig extends CrmConfig {
   @Expose()
   @IsIn(SEAL_LEVELS, oneOf('SEAL_LEVEL', SEAL_LEVELS))
   readonly SEAL_LEVEL: SealLevel = 'B-LTA';
+
+  /** The largest PDF staff may upload for a "document" agreement, in MB (POST /api/documents/upload). */
+  @Expose()
+  @IntegerBetween(1, 100)
+  readonly PDF_UPLOAD_MAX_MB: number = 25;
+
+  /** The most pages an uploaded PDF may have. */
+  @Expose()
+  @IntegerBetween(1, 2000)
+  readonly PDF_UPLOAD_MAX_PAGES: number = 200;
 }

@@ -1,0 +1,67 @@
+import {
+  Controller,
+  HttpCode,
+  HttpStatus,
+  Injectable,
+  PayloadTooLargeException,
+  Post,
+  UploadedFile,
+  UseInterceptors,
+  type CallHandler,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import type { UploadedPdf } from '@prosign/domain';
+import { catchError, throwError, type Observable } from 'rxjs';
+import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
+import type { StaffPrincipal } from '../../platform/auth/staff-principal';
+import { tooLarge } from './pdf-admission';
+import { PdfIntakeService } from './pdf-intake.service';
+
+/** The part of multer's file the intake reads. */
+interface UploadedPdfFile {
+  buffer: Buffer;
+  originalname: string;
+}
+
+/** The multipart field the PDF comes in. */
+const UPLOAD_FIELD = 'file';
+
+/** multer's own "File too large" (413) said as the intake says it, with the limit. */
+@Injectable()
+export class UploadSizeMessage implements NestInterceptor {
+  constructor(private readonly intake: PdfIntakeService) {}
+
+  intercept(_context: unknown, next: CallHandler): Observable<unknown> {
+    return next
+      .handle()
+      .pipe(
+        catchError((error: unknown) =>
+          throwError(() =>
+            error instanceof PayloadTooLargeException && /file too large/i.test(error.message)
+              ? tooLarge(this.intake.limits)
+              : error,
+          ),
+        ),
+      );
+  }
+}
+
+/** Staff upload a PDF to become a "document" agreement (fields placed on it for each signer). */
+@RequireAccess('homeAccess')
+@Controller('documents')
+export class PdfIntakeController {
+  constructor(private readonly intake: PdfIntakeService) {}
+
+  // multer's limits (one file, no text fields, the size) come from MulterModule in
+  // pdf-intake.module.ts, since the size is configuration.
+  @Post('upload')
+  @HttpCode(HttpStatus.OK)
+  @UseInterceptors(UploadSizeMessage, FileInterceptor(UPLOAD_FIELD))
+  upload(
+    @UploadedFile() file: UploadedPdfFile | undefined,
+    @CurrentStaff() staff: StaffPrincipal,
+  ): Promise<UploadedPdf> {
+    return this.intake.intake(file?.buffer, file?.originalname, staff.email);
+  }
+}

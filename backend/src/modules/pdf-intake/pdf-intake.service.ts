@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import type { UploadedPdf } from '@prosign/domain';
+import { rgb, type PDFDocument } from 'pdf-lib';
+import { PdfFileStore } from '../../integrations/documents';
+import { AppConfig } from '../../platform/config/app-config';
+import { removeActiveContent } from './active-content';
+import { formFields } from './form-fields';
+import { pageOrigins, placementPages } from './intake-places';
+import { admitPdf, type UploadLimits } from './pdf-admission';
+import { tagFields, type TagText } from './tag-fields';
+
+/** What the upload's file is stored under (`stored_files.metadata`). */
+const UPLOADED_PDF_KIND = 'uploaded-pdf';
+
+const MAX_FILE_NAME = 200;
+
+/** The name to show for the file: its last path part, without control characters, ending .pdf. */
+function uploadFileName(original: string | undefined): string {
+  const base = (original ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = [...base]
+    .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, MAX_FILE_NAME);
+  if (!clean) return 'document.pdf';
+  return /\.pdf$/i.test(clean) ? clean : `${clean}.pdf`;
+}
+
+function fieldsReport(fromForm: number, fromTags: number): string {
+  const total = fromForm + fromTags;
+  if (total === 0) return 'No fields found: place them in the builder.';
+  return `${total} ${total === 1 ? 'field' : 'fields'} found: ${fromForm} from the form, ${fromTags} from tags`;
+}
+
+function signatureWarning(signed: number): string[] {
+  if (signed === 0) return [];
+  const these = signed === 1 ? 'a digital signature' : `${signed} digital signatures`;
+  return [
+    `The PDF carries ${these}: filling in fields and sealing will invalidate ${signed === 1 ? 'it' : 'them'}.`,
+  ];
+}
+
+/** Covers each tag's text with white, so the page shows the field and not the words that asked for it. */
+function blankTagTexts(document: PDFDocument, tagTexts: TagText[]): void {
+  const origins = pageOrigins(document);
+  const pages = document.getPages();
+  for (const { page, rect } of tagTexts) {
+    const origin = origins[page - 1];
+    pages[page - 1].drawRectangle({
+      x: rect.x + origin.x,
+      y: rect.y + origin.y,
+      width: rect.width,
+      height: rect.height,
+      color: rgb(1, 1, 1),
+      borderWidth: 0,
+    });
+  }
+}
+
+/**
+ * The intake of an uploaded PDF (the "document" family): admitted or refused before anything
+ * is stored (pdf-admission.ts), cleaned of active content, read for the fields its form and its
+ * text tags ask for, and stored once, cleaned, with its SHA-256. A file that needed no change
+ * is stored byte for byte as uploaded.
+ */
+@Injectable()
+export class PdfIntakeService {
+  constructor(
+    private readonly files: PdfFileStore,
+    private readonly config: AppConfig,
+  ) {}
+
+  get limits(): UploadLimits {
+    return {
+      maxBytes: this.config.PDF_UPLOAD_MAX_MB * 1024 * 1024,
+      maxPages: this.config.PDF_UPLOAD_MAX_PAGES,
+    };
+  }
+
+  async intake(
+    bytes: Buffer | undefined,
+    originalName: string | undefined,
+    uploadedBy: string,
+  ): Promise<UploadedPdf> {
+    const { document, textRuns } = await admitPdf(bytes, this.limits);
+    const removed = removeActiveContent(document);
+    const form = formFields(document);
+    const tags = tagFields(textRuns);
+    blankTagTexts(document, tags.tagTexts);
+    const changed = removed.length > 0 || tags.tagTexts.length > 0;
+    const stored = changed
+      ? Buffer.from(await document.save({ useObjectStreams: false, updateFieldAppearances: false }))
+      : bytes!;
+    const fileName = uploadFileName(originalName);
+    const { fileId, sha256 } = await this.files.put(stored, fileName, {
+      kind: UPLOADED_PDF_KIND,
+      uploadedBy,
+    });
+    const pages = placementPages(document);
+    return {
+      uploadId: fileId,
+      sha256,
+      fileName,
+      pageCount: pages.length,
+      pages,
+      fields: [...form.fields, ...tags.fields],
+      report: fieldsReport(form.fields.length, tags.fields.length),
+      removed,
+      warnings: [...signatureWarning(form.signedSignatures), ...form.problems, ...tags.problems],
+    };
+  }
+}
