@@ -56,10 +56,9 @@ const DRAG_ANNOUNCEMENTS: Announcements = {
 
 function useAnnouncer() {
   const [message, setMessage] = useState('');
-  // The same words twice are still read out: the region changes in between.
+  // The same words twice are still read out: the region's text changes (a trailing space).
   const announce = useCallback((next: string) => {
-    setMessage('');
-    requestAnimationFrame(() => setMessage(next));
+    setMessage((previous) => (previous === next ? `${next}\u00a0` : next));
   }, []);
   return { message, announce };
 }

@@ -1,6 +1,7 @@
 // The send readiness problems (placementProblems, libs/domain field-rules.ts) each tied to the
 // field it is about, so the list can take staff to it; the rest are about a signer or the file.
 import { placementProblems, type FieldPlacement, type PlacementRecipient } from '@prosign/domain';
+import { recipientLabel } from './recipients';
 
 export interface PlacementIssue {
   message: string;
@@ -15,8 +16,13 @@ export interface PlacementIssue {
  */
 export function placementIssues(
   placement: FieldPlacement,
-  recipients: readonly PlacementRecipient[],
+  entered: readonly PlacementRecipient[],
 ): PlacementIssue[] {
+  // A signer whose name is not typed yet is named as the builder names them ("Signer 2").
+  const recipients = entered.map((recipient, index) => ({
+    ...recipient,
+    name: recipientLabel(recipient, index),
+  }));
   const withoutFields = new Set(placementProblems({ ...placement, fields: [] }, recipients));
   const issues: PlacementIssue[] = [];
   const attributed = new Set<string>();
