@@ -137,7 +137,10 @@ describe('DocumentBuilderPage', () => {
   });
 
   it('places a field from the palette with the keyboard, on the page and for the chosen signer', async () => {
-    await openBuilder(uploaded());
+    const user = await openBuilder(uploaded());
+    await user.click(screen.getByRole('button', { name: 'Add a signer' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name of signer 2' }), 'Bea Lund');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Placing for' }), 'Bea Lund');
     const palette = screen.getByRole('button', { name: 'Signature field' });
     focus(palette);
     await act(async () => {
@@ -145,20 +148,21 @@ describe('DocumentBuilderPage', () => {
       // The keyboard sensor listens for the arrows from the next task on.
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    for (let step = 0; step < 14; step += 1) {
+    // The first arrow takes it onto the page in view, the next ones move it 25 px each.
+    for (const code of ['ArrowRight', 'ArrowRight', 'ArrowDown']) {
       await act(async () => {
-        fireEvent.keyDown(palette, { code: 'ArrowRight', key: 'ArrowRight' });
+        fireEvent.keyDown(palette, { code, key: code });
       });
     }
     await act(async () => {
       fireEvent.keyDown(palette, { code: 'Space', key: ' ' });
     });
     const placed = await screen.findByRole('button', {
-      name: /^Signature field, page 1, for Signer 1$/,
+      name: /^Signature field, page 1, for Bea Lund$/,
     });
-    // Let go 50 px from the page's left edge and 100 px below its top: one pixel is a point here.
-    expect(placed.style.left).toBe(`${(50 / 612) * 100}%`);
-    expect(placed.style.top).toBe(`${(100 / 792) * 100}%`);
+    // Let go 16 + 25 px from the page's left and top edges: one pixel is a point here.
+    expect(placed.style.left).toBe(`${(41 / 612) * 100}%`);
+    expect(placed.style.top).toBe(`${(41 / 792) * 100}%`);
     expect(screen.getByRole('heading', { name: 'Signature field, page 1' })).toBeInTheDocument();
   });
 

@@ -23,6 +23,7 @@ import { FIELD_KIND_LABELS } from './field-kinds';
 import { FieldPalette } from './FieldPalette';
 import { FieldPanel } from './FieldPanel';
 import { PageFieldLayer } from './PageFieldLayer';
+import { paletteKeyboardCoordinates } from './palette-keyboard';
 import { placementIssues } from './placement-issues';
 import { ProblemList } from './ProblemList';
 import { RecipientEditor } from './RecipientEditor';
@@ -83,7 +84,7 @@ export function FieldBuilder({ uploaded, pdfUrl, onStartOver }: FieldBuilderProp
   const hintId = useId();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor),
+    useSensor(KeyboardSensor, { coordinateGetter: paletteKeyboardCoordinates }),
   );
   const placement = state.present;
   const issues = useMemo(() => placementIssues(placement, recipients), [placement, recipients]);

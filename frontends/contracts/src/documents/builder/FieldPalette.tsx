@@ -54,8 +54,8 @@ export function FieldPalette({ recipients, placingFor, onPlacingFor }: FieldPale
         </select>
       </label>
       <p className="ps-doc-palette__hint">
-        Drag a field onto a page. With the keyboard: Space picks it up, the arrow keys carry it,
-        Space drops it.
+        Drag a field onto a page. With the keyboard: Space picks it up, the first arrow key takes it
+        onto the page in view and the next ones carry it, Space drops it, Escape cancels.
       </p>
       <ul>
         {PALETTE_KINDS.map((kind) => (
