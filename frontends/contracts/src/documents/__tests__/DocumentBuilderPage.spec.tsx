@@ -62,6 +62,15 @@ function rectFor(element: Element) {
 beforeAll(() => {
   URL.createObjectURL = () => 'blob:http://localhost/lease';
   URL.revokeObjectURL = () => undefined;
+  // jsdom has no pointer events: a mouse event with its pointer's id stands in.
+  class TestPointerEvent extends MouseEvent {
+    readonly pointerId: number;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 1;
+    }
+  }
+  window.PointerEvent ??= TestPointerEvent as unknown as typeof PointerEvent;
   // jsdom does not scroll; the viewer scrolls to a field's page.
   Element.prototype.scrollTo = () => undefined;
   jest.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (
@@ -194,6 +203,36 @@ describe('DocumentBuilderPage', () => {
     focus(screen.getByRole('button', { name }));
     await user.keyboard('{Delete}');
     expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+
+  it('moves a field with the mouse as one undo step, and resizes it by its corner', async () => {
+    const text = newField({
+      id: 'f1',
+      kind: 'text',
+      page: 1,
+      x: 100,
+      y: 692,
+      recipientId: 'signer-1',
+    });
+    const user = await openBuilder(uploaded([text]));
+    const name = /^Text field, page 1, for Signer 1$/;
+    const field = screen.getByRole('button', { name });
+    fireEvent.pointerDown(field, { button: 0, pointerId: 1, clientX: 400, clientY: 100 });
+    fireEvent.pointerMove(field, { pointerId: 1, clientX: 410, clientY: 100 });
+    fireEvent.pointerMove(field, { pointerId: 1, clientX: 430, clientY: 110 });
+    fireEvent.pointerUp(field, { pointerId: 1, clientX: 430, clientY: 110 });
+    // One pixel is a point on this page: 30 right, 10 down from 78 points below the top.
+    expect(fieldStyle(name).left).toBe(`${(130 / 612) * 100}%`);
+    expect(fieldStyle(name).top).toBe(`${(88 / 792) * 100}%`);
+    const handle = field.querySelector('.ps-doc-field__handle')!;
+    fireEvent.pointerDown(handle, { button: 0, pointerId: 2, clientX: 0, clientY: 0 });
+    fireEvent.pointerMove(handle, { pointerId: 2, clientX: 20, clientY: 0 });
+    fireEvent.pointerUp(handle, { pointerId: 2 });
+    expect(fieldStyle(name).width).toBe(`${(200 / 612) * 100}%`);
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(fieldStyle(name).left).toBe(`${(100 / 612) * 100}%`);
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled();
   });
 
   it('lists what stops the send, a field’s problem linked to it', async () => {
