@@ -1,7 +1,7 @@
 import { ApiError } from '@prosign/api-client';
 import { newField, type Field } from '@prosign/domain';
 import { PdfLoaderProvider } from '@prosign/ui';
-import { fakePdfLoader } from '@prosign/ui/testing';
+import { expectNoSeriousAxeViolations, fakePdfLoader } from '@prosign/ui/testing';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi } from '../../test-support/fake-api';
@@ -101,7 +101,7 @@ async function openBuilder(answer: UploadedPdf) {
   renderPage(() => Promise.resolve(answer));
   const user = await pickPdf();
   await user.click(await screen.findByRole('button', { name: 'Place fields' }));
-  await screen.findByRole('img', { name: 'Page 1 of 1' });
+  await screen.findByRole('group', { name: 'Page 1 of 1' });
   return user;
 }
 
@@ -252,6 +252,16 @@ describe('DocumentBuilderPage', () => {
     await waitFor(() =>
       expect(within(problems).queryByText(/not assigned to anyone/)).not.toBeInTheDocument(),
     );
+  });
+
+  it('has no serious accessibility violations with fields placed', async () => {
+    const fields = [
+      newField({ id: 'f1', kind: 'signature', page: 1, x: 100, y: 100, recipientId: 'signer-1' }),
+      newField({ id: 'f2', kind: 'dropdown', page: 1, x: 100, y: 300, options: ['A', 'B'] }),
+    ];
+    const user = await openBuilder(uploaded(fields));
+    await user.click(screen.getByRole('button', { name: /^Dropdown field, page 1/ }));
+    await expectNoSeriousAxeViolations();
   });
 
   it('only shows the fields on a phone-sized window', async () => {

@@ -199,6 +199,7 @@ export function FieldBuilder({ uploaded, pdfUrl, onStartOver }: FieldBuilderProp
               url={pdfUrl}
               title={`${uploaded.fileName}, with its fields`}
               pageOverlay={pageOverlay}
+              interactiveOverlay
             />
           </div>
           <aside className="ps-doc-builder__side" aria-label="Field settings and problems">
@@ -206,6 +207,7 @@ export function FieldBuilder({ uploaded, pdfUrl, onStartOver }: FieldBuilderProp
               field={selected}
               recipients={recipients}
               pageCount={placement.pages.length}
+              fieldCount={placement.fields.length}
               readOnly={readOnly}
               dispatch={dispatch}
               announce={announce}

@@ -6,6 +6,8 @@ interface FieldPanelProps {
   field: Field | null;
   recipients: readonly PlacementRecipient[];
   pageCount: number;
+  /** How many fields the document has: none is its own empty state. */
+  fieldCount: number;
   readOnly: boolean;
   dispatch: (action: PlacementAction) => void;
   announce: (message: string) => void;
@@ -144,6 +146,7 @@ export function FieldPanel({
   field,
   recipients,
   pageCount,
+  fieldCount,
   readOnly,
   dispatch,
   announce,
@@ -151,7 +154,11 @@ export function FieldPanel({
   if (!field) {
     return (
       <section className="ps-doc-panel" aria-label="Selected field">
-        <p className="ps-doc-panel__empty">Select a field on the page to edit it.</p>
+        <p className="ps-doc-panel__empty">
+          {fieldCount === 0
+            ? 'No fields yet: drag one from the palette onto a page.'
+            : 'Select a field on the page to edit it.'}
+        </p>
       </section>
     );
   }

@@ -72,6 +72,8 @@ export function PdfUploadStep({ upload, onUploaded }: PdfUploadStepProps) {
           type="file"
           accept="application/pdf,.pdf"
           className="ps-visually-hidden"
+          // The button below opens it: one stop in the tab order, not two.
+          tabIndex={-1}
           aria-label="PDF file"
           aria-describedby={hintId}
           disabled={uploading}
