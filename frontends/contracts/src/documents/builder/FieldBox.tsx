@@ -33,7 +33,7 @@ type Gesture = {
   moved: boolean;
 };
 
-export function fieldAccessibleName(field: Field, recipientName: string | null): string {
+function fieldAccessibleName(field: Field, recipientName: string | null): string {
   const label = field.label.trim() ? ` “${field.label.trim()}”` : '';
   const who = recipientName ? `for ${recipientName}` : 'not assigned';
   return `${FIELD_KIND_LABELS[field.kind]} field${label}, page ${field.page}, ${who}`;

@@ -32,7 +32,7 @@ import { BuilderToolbar } from './BuilderToolbar';
 import { builderKeyHandler } from './useBuilderKeys';
 
 /** Narrower than this, placing fields by hand is not offered: the builder only shows them. */
-export const BUILDER_NARROW_QUERY = '(max-width: 767px)';
+const BUILDER_NARROW_QUERY = '(max-width: 767px)';
 
 interface FieldBuilderProps {
   uploaded: UploadedPdf;

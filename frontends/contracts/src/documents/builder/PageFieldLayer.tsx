@@ -6,7 +6,7 @@ import { recipientColour, recipientLabel } from './recipients';
 /** The colour of a field nobody fills yet. */
 const UNASSIGNED_COLOUR = '#b91c1c';
 
-export interface PageFieldLayerProps {
+interface PageFieldLayerProps {
   pageNumber: number;
   page: PlacementPage;
   fields: readonly Field[];

@@ -13,7 +13,7 @@ import {
 export const KEY_STEP_PT = 2;
 
 /** A field's box on the shown page, in percent from its top-left corner (CSS `left`/`top`). */
-export interface PercentBox {
+interface PercentBox {
   left: number;
   top: number;
   width: number;

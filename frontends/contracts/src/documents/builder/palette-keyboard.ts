@@ -7,7 +7,7 @@ import {
 } from '@dnd-kit/core';
 
 /** How far inside the page's top-left corner the first arrow puts the field, in pixels. */
-export const KEYBOARD_DROP_INSET_PX = 16;
+const KEYBOARD_DROP_INSET_PX = 16;
 
 const ARROWS = new Set(['ArrowRight', 'ArrowLeft', 'ArrowUp', 'ArrowDown']);
 

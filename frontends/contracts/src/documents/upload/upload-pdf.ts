@@ -21,7 +21,7 @@ export interface UploadedPdf {
 /** Sends the file; `onProgress` gets the share sent, 0 to 1. Fails with an ApiError. */
 export type PdfUploader = (file: File, onProgress: (sent: number) => void) => Promise<UploadedPdf>;
 
-export const UPLOAD_PATH = '/api/documents/upload';
+const UPLOAD_PATH = '/api/documents/upload';
 
 function errorOf(request: XMLHttpRequest): ApiError {
   let body: { message?: string | string[]; error?: string } = {};
