@@ -172,6 +172,7 @@ describe('DocumentBuilderPage', () => {
     // Let go 16 + 25 px from the page's left and top edges: one pixel is a point here.
     expect(placed.style.left).toBe(`${(41 / 612) * 100}%`);
     expect(placed.style.top).toBe(`${(41 / 792) * 100}%`);
+    await waitFor(() => expect(placed).toHaveFocus());
     expect(screen.getByRole('heading', { name: 'Signature field, page 1' })).toBeInTheDocument();
   });
 

@@ -98,6 +98,8 @@ export function FieldBuilder({ uploaded, pdfUrl, onStartOver }: FieldBuilderProp
     if (!field) return;
     dispatch({ type: 'add', field });
     setSelectedId(field.id);
+    // The new field takes the focus, so the arrows and the settings act on it next.
+    focusField(field.id);
     const who = recipients.findIndex((recipient) => recipient.id === field.recipientId);
     announce(
       `${FIELD_KIND_LABELS[field.kind]} field placed on page ${field.page}` +
@@ -175,7 +177,7 @@ export function FieldBuilder({ uploaded, pdfUrl, onStartOver }: FieldBuilderProp
         sensors={sensors}
         collisionDetection={rectIntersection}
         onDragEnd={onDragEnd}
-        accessibility={{ announcements: DRAG_ANNOUNCEMENTS }}
+        accessibility={{ announcements: DRAG_ANNOUNCEMENTS, restoreFocus: false }}
       >
         <div className="ps-doc-builder__columns">
           <aside className="ps-doc-builder__side" aria-label="Signers and fields">
