@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { CreateContractPage } from '../create/CreateContractPage';
+import { DocumentBuilderPage } from '../documents/DocumentBuilderPage';
 import { DashboardPage } from './DashboardPage';
 import { ServicesPage } from './ServicesPage';
 import { TermsPage } from './TermsPage';
@@ -11,6 +12,7 @@ import { TermsPage } from './TermsPage';
 export const pages = {
   CreateContract: CreateContractPage,
   Dashboard: DashboardPage,
+  DocumentBuilder: DocumentBuilderPage,
   Services: ServicesPage,
   Terms: TermsPage,
 } satisfies Record<string, ComponentType>;

@@ -30,6 +30,7 @@ describe('route table', () => {
   it.each([
     ['/', 'contracts / CreateContract'],
     ['/terms', 'contracts / Terms'],
+    ['/documents/new', 'contracts / DocumentBuilder'],
     ['/invoices', 'invoices / Invoices'],
     ['/sow', 'sowCo / Sow'],
     ['/sow-template-edit', 'sowCo / SowTemplateEdit'],

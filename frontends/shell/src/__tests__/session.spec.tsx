@@ -39,6 +39,7 @@ describe('staff routes and the session', () => {
       'Home',
       'Dashboard',
       'Invoices',
+      'New document',
       'Waiting for my signature',
     ]);
     expect(within(nav).queryByRole('button', { name: 'SOW Management' })).not.toBeInTheDocument();

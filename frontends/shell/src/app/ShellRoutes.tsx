@@ -43,6 +43,10 @@ export function ShellRoutes() {
           path={ROUTES.terms}
           element={<RemotePage remote="contracts" page="Terms" section="Terms" />}
         />
+        <Route
+          path={ROUTES.documentNew}
+          element={<RemotePage remote="contracts" page="DocumentBuilder" section="New document" />}
+        />
         <Route path={ROUTES.userAccess} element={<UserAccessPage />} />
         <Route path={ROUTES.mailbox} element={<MailboxPage />} />
         {/* Administrators only (the pages say so to anyone else): the CRM screens. */}

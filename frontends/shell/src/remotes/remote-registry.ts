@@ -11,7 +11,7 @@ export const REMOTES = {
   contracts: {
     scope: REMOTE_APPS.contracts.scope,
     label: 'Contracts',
-    pages: ['CreateContract', 'Dashboard', 'Services', 'Terms'],
+    pages: ['CreateContract', 'Dashboard', 'DocumentBuilder', 'Services', 'Terms'],
   },
   sowCo: {
     scope: REMOTE_APPS.sowCo.scope,

@@ -18,6 +18,7 @@ type NavEntryId =
   | 'sowDashboard'
   | 'sowServices'
   | 'invoices'
+  | 'newDocument'
   | 'userAccess';
 
 interface NavEntry {
@@ -62,6 +63,8 @@ const NAV_ENTRIES: readonly NavEntry[] = [
     group: 'sowManagement',
   },
   { id: 'invoices', label: 'Invoices', path: ROUTES.invoices, flag: INVOICES_ACCESS_FLAG },
+  // Staff who follow agreements on the dashboard prepare one from any PDF.
+  { id: 'newDocument', label: 'New document', path: ROUTES.documentNew, flag: 'dashboardAccess' },
   { id: 'userAccess', label: 'User Access', path: ROUTES.userAccess, flag: 'userAccessAccess' },
 ];
 

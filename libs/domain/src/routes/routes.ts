@@ -23,6 +23,8 @@ export const ROUTES = {
   crmRecord: '/crm-record',
   /** Administrators: sends and finishes stopped at a step; a waiting seal may be lowered. */
   stuckOperations: '/stuck-operations',
+  /** A "document" agreement from any PDF: the upload, then the field builder (docs/field-tags.md). */
+  documentNew: '/documents/new',
   // Public routes, without the staff navigation.
   portal: '/portal',
   verify: '/verify/:token',

@@ -20,6 +20,8 @@ interface PdfPageProps {
   onSize: (pageNumber: number, size: PageSize) => void;
   /** Drawn over the page (positioned in percentages of it). */
   overlay?: ReactNode;
+  /** The overlay holds controls: the page is a group around them, not an image hiding them. */
+  interactiveOverlay?: boolean;
 }
 
 /**
@@ -35,6 +37,7 @@ export const PdfPage = memo(function PdfPage({
   render,
   onSize,
   overlay,
+  interactiveOverlay = false,
 }: PdfPageProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [page, setPage] = useState<PdfPageLike | null>(null);
@@ -94,10 +97,16 @@ export const PdfPage = memo(function PdfPage({
       style={{ width, height }}
       data-page={pageNumber}
       data-rendered={drawn ? 'true' : 'false'}
-      role="img"
+      role={interactiveOverlay ? 'group' : 'img'}
       aria-label={`Page ${pageNumber} of ${pageCount}`}
     >
-      {page ? <canvas ref={canvasRef} className="ps-pdf-page__canvas" /> : null}
+      {page ? (
+        <canvas
+          ref={canvasRef}
+          className="ps-pdf-page__canvas"
+          aria-hidden={interactiveOverlay ? true : undefined}
+        />
+      ) : null}
       {overlay}
     </div>
   );

@@ -57,6 +57,8 @@ export interface PdfViewerProps {
    * shown where it will be stamped); scales with the zoom.
    */
   pageOverlay?: (pageNumber: number) => ReactNode;
+  /** The overlay holds controls (a field builder's fields): each page is a group, not an image. */
+  interactiveOverlay?: boolean;
   /**
    * Opens zoomed so the text reads at 16 px or more, panned to the text's left edge
    * (phones, when no reading view of the document exists); "Fit to width" still fits.
@@ -82,6 +84,7 @@ export function PdfViewer({
   onLoaded,
   loadPdf: loadPdfProp,
   pageOverlay,
+  interactiveOverlay = false,
   readableText = false,
   request,
 }: PdfViewerProps) {
@@ -227,6 +230,7 @@ export function PdfViewer({
                 render={wanted.has(index + 1)}
                 onSize={onPageSize}
                 overlay={pageOverlay?.(index + 1)}
+                interactiveOverlay={interactiveOverlay}
               />
             ))}
           </div>

@@ -12,6 +12,7 @@ describe('contracts pages', () => {
   it.each([
     ['CreateContract', 'Create Contract'],
     ['Dashboard', 'Contract Dashboard'],
+    ['DocumentBuilder', 'New document'],
     ['Services', 'Services'],
     ['Terms', 'Default Terms and Conditions'],
   ] as const)('%s names its screen in an h1 and says what it will do', (name, title) => {

@@ -27,6 +27,7 @@ describe('buildNavModel', () => {
       'Terms',
       'SOW Management [SOW Home, SOW Dashboard, SOW/CO Services]',
       'Invoices',
+      'New document',
       'User Access',
     ]);
   });
@@ -48,6 +49,7 @@ describe('buildNavModel', () => {
       '/sow-dashboard',
       '/sow-template-edit',
       '/invoices',
+      '/documents/new',
       '/user-access',
     ]);
   });
@@ -75,7 +77,7 @@ describe('buildNavModel', () => {
     const model = buildNavModel(
       createAccessFlags({ dashboardAccess: true, tncAccess: true, userAccessAccess: true }),
     );
-    expect(labels(model)).toEqual(['Dashboard', 'Terms', 'Invoices', 'User Access']);
+    expect(labels(model)).toEqual(['Dashboard', 'Terms', 'Invoices', 'New document', 'User Access']);
   });
 });
 

@@ -1,0 +1,223 @@
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  rectIntersection,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  canRedo,
+  canUndo,
+  initialPlacementState,
+  placementReducer,
+  type PlacementRecipient,
+} from '@prosign/domain';
+import { PdfViewer, useMediaQuery, type PdfViewerHandle } from '@prosign/ui';
+import { useCallback, useId, useMemo, useReducer, useRef, useState } from 'react';
+import type { UploadedPdf } from '../upload/upload-pdf';
+import { fieldFromDrop } from './drop-field';
+import { FIELD_KIND_LABELS } from './field-kinds';
+import { FieldPalette } from './FieldPalette';
+import { FieldPanel } from './FieldPanel';
+import { PageFieldLayer } from './PageFieldLayer';
+import { paletteKeyboardCoordinates } from './palette-keyboard';
+import { placementIssues } from './placement-issues';
+import { ProblemList } from './ProblemList';
+import { RecipientEditor } from './RecipientEditor';
+import { recipientLabel, recipientsOfUpload } from './recipients';
+import { BuilderToolbar } from './BuilderToolbar';
+import { builderKeyHandler } from './useBuilderKeys';
+
+/** Narrower than this, placing fields by hand is not offered: the builder only shows them. */
+const BUILDER_NARROW_QUERY = '(max-width: 767px)';
+
+interface FieldBuilderProps {
+  uploaded: UploadedPdf;
+  /** Where the viewer reads the PDF from. */
+  pdfUrl: string;
+  onStartOver: () => void;
+}
+
+const paletteKindOf = (data: Record<string, unknown> | undefined) =>
+  FIELD_KIND_LABELS[data?.kind as keyof typeof FIELD_KIND_LABELS] ?? 'Field';
+
+/** What dnd-kit says while a palette field is carried by keyboard (its own words name ids). */
+const DRAG_ANNOUNCEMENTS: Announcements = {
+  onDragStart: ({ active }) => `Picked up the ${paletteKindOf(active.data.current)} field.`,
+  onDragOver: ({ over }) =>
+    over ? `Over page ${String(over.data.current?.page)}.` : 'Not over a page.',
+  onDragMove: () => undefined,
+  onDragEnd: ({ over }) =>
+    over ? `Dropped on page ${String(over.data.current?.page)}.` : 'Not placed.',
+  onDragCancel: () => 'Not placed.',
+};
+
+function useAnnouncer() {
+  const [message, setMessage] = useState('');
+  // The same words twice are still read out: the region's text changes (a trailing space).
+  const announce = useCallback((next: string) => {
+    setMessage((previous) => (previous === next ? `${next}\u00a0` : next));
+  }, []);
+  return { message, announce };
+}
+
+/**
+ * The field builder (staff, desktop): the PDF's pages with the fields on them, a palette dragged
+ * onto a page, the signers each field is for, the selected field's settings, undo and redo, and
+ * what stops the send. On a narrow window it only shows the fields.
+ */
+export function FieldBuilder({ uploaded, pdfUrl, onStartOver }: FieldBuilderProps) {
+  const readOnly = useMediaQuery(BUILDER_NARROW_QUERY);
+  const [state, dispatch] = useReducer(placementReducer, uploaded, (upload) =>
+    initialPlacementState({ pages: upload.pages, fields: upload.fields }),
+  );
+  const [recipients, setRecipients] = useState<PlacementRecipient[]>(() =>
+    recipientsOfUpload(uploaded.fields),
+  );
+  const [placingFor, setPlacingFor] = useState<string | null>(recipients[0]?.id ?? null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const { message, announce } = useAnnouncer();
+  const viewer = useRef<PdfViewerHandle>(null);
+  const hintId = useId();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: paletteKeyboardCoordinates }),
+  );
+  const placement = state.present;
+  const issues = useMemo(() => placementIssues(placement, recipients), [placement, recipients]);
+  const selected = placement.fields.find((field) => field.id === selectedId) ?? null;
+
+  const focusField = (id: string) =>
+    requestAnimationFrame(() => document.getElementById(`placed-${id}`)?.focus());
+
+  const onDragEnd = (event: DragEndEvent) => {
+    const field = fieldFromDrop(event, placement, placingFor);
+    if (!field) return;
+    dispatch({ type: 'add', field });
+    setSelectedId(field.id);
+    // The new field takes the focus, so the arrows and the settings act on it next.
+    focusField(field.id);
+    const who = recipients.findIndex((recipient) => recipient.id === field.recipientId);
+    announce(
+      `${FIELD_KIND_LABELS[field.kind]} field placed on page ${field.page}` +
+        (who >= 0 ? ` for ${recipientLabel(recipients[who], who)}.` : '.'),
+    );
+  };
+
+  const showField = (id: string) => {
+    const field = placement.fields.find((candidate) => candidate.id === id);
+    if (!field) return;
+    setSelectedId(id);
+    viewer.current?.scrollToPage(field.page);
+    focusField(id);
+  };
+
+  const removeRecipient = (id: string) => {
+    for (const field of placement.fields.filter((candidate) => candidate.recipientId === id)) {
+      dispatch({ type: 'assign', id: field.id, recipientId: null });
+    }
+    const rest = recipients.filter((recipient) => recipient.id !== id);
+    setRecipients(rest);
+    if (placingFor === id) setPlacingFor(rest[0]?.id ?? null);
+  };
+
+  const pageOverlay = (pageNumber: number) => {
+    const page = placement.pages[pageNumber - 1];
+    if (!page) return null;
+    return (
+      <PageFieldLayer
+        pageNumber={pageNumber}
+        page={page}
+        fields={placement.fields.filter((field) => field.page === pageNumber)}
+        recipients={recipients}
+        selectedId={selectedId}
+        readOnly={readOnly}
+        hintId={hintId}
+        dispatch={dispatch}
+        onSelect={setSelectedId}
+        announce={announce}
+      />
+    );
+  };
+
+  return (
+    <div
+      className={`ps-doc-builder${readOnly ? ' ps-doc-builder--read-only' : ''}`}
+      onKeyDown={
+        readOnly
+          ? undefined
+          : builderKeyHandler(dispatch, announce, { undo: canUndo(state), redo: canRedo(state) })
+      }
+    >
+      <BuilderToolbar
+        fileName={uploaded.fileName}
+        readOnly={readOnly}
+        canUndo={canUndo(state)}
+        canRedo={canRedo(state)}
+        onUndo={() => dispatch({ type: 'undo' })}
+        onRedo={() => dispatch({ type: 'redo' })}
+        onStartOver={onStartOver}
+      />
+      {readOnly ? (
+        <p className="ps-doc-builder__note" role="note">
+          Placing fields needs a larger screen. The fields are shown as they are; open this page on
+          a computer to place them.
+        </p>
+      ) : null}
+      <p id={hintId} className="ps-visually-hidden">
+        Arrow keys move the field, Shift and the arrow keys resize it, Delete removes it.
+      </p>
+      <div className="ps-visually-hidden" aria-live="polite" aria-atomic="true">
+        {message}
+      </div>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={rectIntersection}
+        onDragEnd={onDragEnd}
+        accessibility={{ announcements: DRAG_ANNOUNCEMENTS, restoreFocus: false }}
+      >
+        <div className="ps-doc-builder__columns">
+          <aside className="ps-doc-builder__side" aria-label="Signers and fields">
+            <RecipientEditor
+              recipients={recipients}
+              onChange={setRecipients}
+              onRemove={removeRecipient}
+              readOnly={readOnly}
+            />
+            {readOnly ? null : (
+              <FieldPalette
+                recipients={recipients}
+                placingFor={placingFor}
+                onPlacingFor={setPlacingFor}
+              />
+            )}
+          </aside>
+          <div className="ps-doc-builder__pages">
+            <PdfViewer
+              ref={viewer}
+              url={pdfUrl}
+              title={`${uploaded.fileName}, with its fields`}
+              pageOverlay={pageOverlay}
+              interactiveOverlay
+            />
+          </div>
+          <aside className="ps-doc-builder__side" aria-label="Field settings and problems">
+            <FieldPanel
+              field={selected}
+              recipients={recipients}
+              pageCount={placement.pages.length}
+              fieldCount={placement.fields.length}
+              readOnly={readOnly}
+              dispatch={dispatch}
+              announce={announce}
+            />
+            <ProblemList issues={issues} onShowField={showField} />
+          </aside>
+        </div>
+      </DndContext>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+// The send readiness problems (placementProblems, libs/domain field-rules.ts) each tied to the
+// field it is about, so the list can take staff to it; the rest are about a signer or the file.
+import { placementProblems, type FieldPlacement, type PlacementRecipient } from '@prosign/domain';
+import { recipientLabel } from './recipients';
+
+export interface PlacementIssue {
+  message: string;
+  /** The field it is about; null for a signer's or the document's problem. */
+  fieldId: string | null;
+}
+
+/**
+ * Every problem of the placement, the fields' first in their order. A field's own problems are
+ * those placementProblems finds in it alone, less what it finds with no field at all (the signers
+ * without a signature field).
+ */
+export function placementIssues(
+  placement: FieldPlacement,
+  entered: readonly PlacementRecipient[],
+): PlacementIssue[] {
+  // A signer whose name is not typed yet is named as the builder names them ("Signer 2").
+  const recipients = entered.map((recipient, index) => ({
+    ...recipient,
+    name: recipientLabel(recipient, index),
+  }));
+  const withoutFields = new Set(placementProblems({ ...placement, fields: [] }, recipients));
+  const issues: PlacementIssue[] = [];
+  const attributed = new Set<string>();
+  for (const field of placement.fields) {
+    for (const message of placementProblems({ ...placement, fields: [field] }, recipients)) {
+      if (withoutFields.has(message)) continue;
+      issues.push({ message, fieldId: field.id });
+      attributed.add(message);
+    }
+  }
+  for (const message of placementProblems(placement, recipients)) {
+    if (!attributed.has(message)) issues.push({ message, fieldId: null });
+  }
+  return issues;
+}
