@@ -49,6 +49,7 @@ test('the admin sees every section; the seeded CSM only Home, Dashboard and Invo
     'Terms',
     'SOW Management',
     'Invoices',
+    'New document',
     'User Access',
     'Waiting for my signature',
   ]);
@@ -57,7 +58,7 @@ test('the admin sees every section; the seeded CSM only Home, Dashboard and Invo
   // not the CSM's: nothing names them countersigner.
   const csm = await freshPage(browser);
   await signInThroughPortal(csm.page, DEMO.csm);
-  expect(await navEntries(csm.page)).toEqual(['Home', 'Dashboard', 'Invoices']);
+  expect(await navEntries(csm.page)).toEqual(['Home', 'Dashboard', 'Invoices', 'New document']);
   await csm.page.goto('/user-access');
   await expect(csm.page.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible();
   await csm.page.screenshot({ path: path.join(screenshots, 'csm-no-access.png') });
@@ -96,7 +97,7 @@ test('the admin adds a CSM, turns Services on for them, and their navigation cha
 
   const csm = await freshPage(browser);
   await signInThroughPortal(csm.page, userName);
-  expect(await navEntries(csm.page)).toEqual(['Home', 'Dashboard', 'Invoices']);
+  expect(await navEntries(csm.page)).toEqual(['Home', 'Dashboard', 'Invoices', 'New document']);
   await csm.context.close();
 
   const services = admin.page.getByRole('checkbox', {
@@ -118,7 +119,13 @@ test('the admin adds a CSM, turns Services on for them, and their navigation cha
 
   const again = await freshPage(browser);
   await signInThroughPortal(again.page, userName);
-  expect(await navEntries(again.page)).toEqual(['Home', 'Dashboard', 'Services', 'Invoices']);
+  expect(await navEntries(again.page)).toEqual([
+    'Home',
+    'Dashboard',
+    'Services',
+    'Invoices',
+    'New document',
+  ]);
   await again.page.getByRole('link', { name: 'Services' }).click();
   await expect(again.page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
     /services/i,

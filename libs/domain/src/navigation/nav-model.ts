@@ -63,8 +63,8 @@ const NAV_ENTRIES: readonly NavEntry[] = [
     group: 'sowManagement',
   },
   { id: 'invoices', label: 'Invoices', path: ROUTES.invoices, flag: INVOICES_ACCESS_FLAG },
-  // Staff who follow agreements on the dashboard prepare one from any PDF.
-  { id: 'newDocument', label: 'New document', path: ROUTES.documentNew, flag: 'dashboardAccess' },
+  // Staff who create contracts on Home prepare one from any PDF (the upload needs the same flag).
+  { id: 'newDocument', label: 'New document', path: ROUTES.documentNew, flag: 'homeAccess' },
   { id: 'userAccess', label: 'User Access', path: ROUTES.userAccess, flag: 'userAccessAccess' },
 ];
 

@@ -77,7 +77,7 @@ describe('buildNavModel', () => {
     const model = buildNavModel(
       createAccessFlags({ dashboardAccess: true, tncAccess: true, userAccessAccess: true }),
     );
-    expect(labels(model)).toEqual(['Dashboard', 'Terms', 'Invoices', 'New document', 'User Access']);
+    expect(labels(model)).toEqual(['Dashboard', 'Terms', 'Invoices', 'User Access']);
   });
 });
 
