@@ -198,7 +198,7 @@ describe('the "Waiting for my signature" entry', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'contracts / Dashboard' }),
     ).toBeInTheDocument();
-    expect(entryNames()).toEqual(['Home', 'Dashboard', 'Invoices']);
+    expect(entryNames()).toEqual(['Home', 'Dashboard', 'Invoices', 'New document']);
     expect(api.callsTo('GET', '/api/countersign/mine')).toEqual([]);
   });
 

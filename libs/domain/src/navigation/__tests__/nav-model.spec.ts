@@ -70,6 +70,8 @@ describe('buildNavModel', () => {
     expect(model).toEqual([
       { kind: 'link', id: 'home', label: 'Home', path: '/' },
       expect.objectContaining({ kind: 'link', label, path }),
+      // Home staff prepare documents from any PDF too.
+      expect.objectContaining({ kind: 'link', label: 'New document', path: '/documents/new' }),
     ]);
   });
 
