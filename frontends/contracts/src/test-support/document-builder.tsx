@@ -52,7 +52,8 @@ export function draftOf(
  * is refused with 409, as the server does.
  */
 export function draftRoutes(stored: DocumentDraft | null, upload?: UploadedPdf) {
-  const state = { draft: stored };
+  /** `failures`: how many saves fail next (503), as an unreachable server's do. */
+  const state = { draft: stored, failures: 0 };
   const routes: Record<string, Handler> = {
     'POST /api/documents/drafts': () => {
       state.draft = draftOf(upload ?? uploaded());
@@ -65,6 +66,7 @@ export function draftRoutes(stored: DocumentDraft | null, upload?: UploadedPdf) 
     [`PUT ${DRAFT_PATH}`]: (body) => {
       const save = body as DocumentDraftSave;
       if (!state.draft) throw { statusCode: 404, message: 'No such draft.' };
+      if (state.failures-- > 0) throw { statusCode: 503, message: 'Service Unavailable' };
       if (save.revision !== state.draft.revision)
         throw { statusCode: 409, message: 'Changed elsewhere.' };
       state.draft = {
