@@ -67,6 +67,7 @@ export function DocumentBuilderPage({ upload }: DocumentBuilderPageProps) {
           <UploadReport
             uploaded={step.uploaded}
             onContinue={() => void openBuilder(step.uploaded)}
+            busy={step.creating}
             onCancel={startOver}
           />
           {step.creating ? <p role="status">Opening the builder…</p> : null}
