@@ -1,6 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { Types, type Connection } from 'mongoose';
 import type { DocumentDraft, DocumentDraftSaved, UploadedPdf } from '@prosign/domain';
 import request from 'supertest';
+import { PdfFileStore } from '../src/integrations/documents';
 import { plainPdf, taggedPdf } from './support/pdf-intake-fixtures';
 import { seedBaseData } from './support/seed';
 import { staffHttp, type StaffHttp } from './support/staff-session';
@@ -96,6 +99,19 @@ describe('document drafts', () => {
       expect(draft.signers.map((signer) => signer.id)).toEqual(['signer-1', 'signer-2']);
       const read = await admin().get(`${DRAFTS}/${draft.id}`).expect(200);
       expect(read.body).toEqual(draft);
+    });
+
+    it('reads the pages from the file of an upload stored before they went with it', async () => {
+      const upload = await uploaded(admin, await plainPdf(2));
+      const connection = api.get<Connection>(getConnectionToken(), { strict: false });
+      await connection
+        .collection(PdfFileStore.COLLECTION)
+        .updateOne(
+          { _id: new Types.ObjectId(upload.uploadId) },
+          { $unset: { 'metadata.pages': 1, 'metadata.fields': 1 } },
+        );
+      const draft = await draftOf(admin, upload);
+      expect(draft.placement).toEqual({ pages: upload.pages, fields: [] });
     });
 
     it('refuses a draft of an upload that is not there or not the caller’s', async () => {

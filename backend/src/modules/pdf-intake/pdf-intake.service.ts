@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Field, PlacementPage, UploadedPdf } from '@prosign/domain';
-import { rgb, type PDFDocument } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { PdfFileStore } from '../../integrations/documents';
 import { AppConfig } from '../../platform/config/app-config';
 import { removeActiveContent } from './active-content';
@@ -130,10 +130,16 @@ export class PdfIntakeService {
     const metadata = found?.metadata as Partial<UploadedPdfMetadata> | undefined;
     if (!found || metadata?.kind !== UPLOADED_PDF_KIND) return null;
     if (!staff.isAdmin && metadata.uploadedBy !== staff.email) return null;
+    // Uploads stored before the pages went with the file: read them from it; no fields found.
+    const pages =
+      metadata.pages ??
+      placementPages(
+        await PDFDocument.load(await this.files.get(uploadId), { updateMetadata: false }),
+      );
     return {
       fileName: found.filename,
-      metadata: { ...metadata, pages: metadata.pages ?? [], fields: metadata.fields ?? [] },
-    } as { fileName: string; metadata: UploadedPdfMetadata };
+      metadata: { ...metadata, pages, fields: metadata.fields ?? [] } as UploadedPdfMetadata,
+    };
   }
 
   /** The stored (cleaned) bytes of an upload, on the terms of {@link storedUpload}. */
