@@ -109,6 +109,14 @@ describe('document drafts in the builder', () => {
     expect(saves(calls)).toHaveLength(1);
   });
 
+  it('sends a change still waiting when the builder is left', async () => {
+    const { calls, field } = await openDraft();
+    await nudge(field);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Upload another PDF' }));
+    expect(screen.getByLabelText('PDF file')).toBeInTheDocument();
+    expect(saves(calls)).toHaveLength(1);
+  });
+
   it('offers a retry when a save fails, and saves on it', async () => {
     const { field, state } = await openDraft();
     state.failures = 1;

@@ -79,5 +79,17 @@ export function useDraftAutosave({
     return () => clearTimeout(timer);
   }, [key, save, delayMs]);
 
+  // Leaving the builder (Upload another PDF, another page) sends a change still waiting.
+  useEffect(() => () => void save(), [save]);
+
+  // Closing the tab with a change not yet saved asks first (the browser's own words).
+  const unsaved = status === 'saving' || status === 'failed';
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
   return { status, retry: () => void save() };
 }
