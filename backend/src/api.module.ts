@@ -17,6 +17,7 @@ import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';
 import { FileServiceModule } from './modules/file-service/file-service.module';
 import { DocumentsModule } from './modules/documents/documents.module';
 import { PdfIntakeModule } from './modules/pdf-intake/pdf-intake.module';
+import { DocumentDraftsModule } from './modules/document-drafts/document-drafts.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
 import { MapsModule } from './modules/maps/maps.module';
@@ -60,6 +61,7 @@ export class ApiModule {
         FileServiceModule,
         DocumentsModule,
         PdfIntakeModule,
+        DocumentDraftsModule,
         ContractsModule,
         SowModule,
         CoModule,

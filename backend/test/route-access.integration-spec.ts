@@ -137,6 +137,10 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/documents/d/:docId/:mode': PUBLIC,
   'GET /api/documents/d/:docId/reading': PUBLIC,
   'POST /api/documents/upload': HOME,
+  'GET /api/documents/uploads/:uploadId/pdf': HOME,
+  'POST /api/documents/drafts': HOME,
+  'GET /api/documents/drafts/:id': HOME,
+  'PUT /api/documents/drafts/:id': HOME,
   // The local time-stamp authority (RFC 3161) and the root its tokens verify against
   'POST /api/timestamp': PUBLIC,
   'GET /api/timestamp/root.pem': PUBLIC,

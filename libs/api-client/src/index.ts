@@ -35,6 +35,7 @@ export {
   useStaffEmails,
 } from './signing/countersign-api';
 export { contractsApi, crmApi } from './contracts/contracts-api';
+export { documentDraftsApi, uploadedPdfUrl } from './documents/document-drafts-api';
 export { withGatewayRetries } from './signing/gateway-retries';
 export {
   createSigningApi,

@@ -15,6 +15,12 @@ export * from './documents/agreement-reading';
 export * from './documents/placeholders';
 export * from './documents/standard-templates';
 export type { UploadedPdf } from './documents/uploaded-pdf';
+export type {
+  DocumentDraft,
+  DocumentDraftSave,
+  DocumentDraftSaved,
+  DraftSigner,
+} from './documents/document-draft';
 export * from './signing/initials';
 export * from './signing/user-agent';
 export * from './signing/signature-constants';

@@ -26,6 +26,7 @@ export {
 export { FIRM_LETTERHEAD } from './templates/firm-letterhead';
 export { amountDue, renderInvoice } from './templates/invoice.template';
 export { sealReportOf } from './pdf/seal-report';
+export { pdfFile } from './pdf-response';
 // Services.
 export { SignatureImageService, type UploadedImage } from './signatures/signature-image.service';
 export { DocumentsService, type SignatureSource } from './documents.service';

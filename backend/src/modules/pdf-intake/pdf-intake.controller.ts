@@ -1,6 +1,11 @@
 import {
   Controller,
+  Get,
+  Header,
   HttpCode,
+  NotFoundException,
+  Param,
+  StreamableFile,
   HttpStatus,
   Injectable,
   PayloadTooLargeException,
@@ -15,6 +20,7 @@ import type { UploadedPdf } from '@prosign/domain';
 import { catchError, throwError, type Observable } from 'rxjs';
 import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
 import type { StaffPrincipal } from '../../platform/auth/staff-principal';
+import { pdfFile } from '../documents';
 import { tooLarge } from './pdf-admission';
 import { PdfIntakeService } from './pdf-intake.service';
 
@@ -63,5 +69,23 @@ export class PdfIntakeController {
     @CurrentStaff() staff: StaffPrincipal,
   ): Promise<UploadedPdf> {
     return this.intake.intake(file?.buffer, file?.originalname, staff.email);
+  }
+
+  /**
+   * The upload as stored, cleaned (tag texts covered, active content taken out): what the
+   * builder shows, so staff place fields on the file that will be signed. Its uploader's or an
+   * admin's; 404 for anyone else as for no such upload.
+   */
+  @Get('uploads/:uploadId/pdf')
+  @Header('Cache-Control', 'no-store')
+  @Header('X-Content-Type-Options', 'nosniff')
+  async storedPdf(
+    @Param('uploadId') uploadId: string,
+    @CurrentStaff() staff: StaffPrincipal,
+  ): Promise<StreamableFile> {
+    const stored = await this.intake.storedPdf(uploadId, staff);
+    if (!stored) throw new NotFoundException('No such uploaded PDF.');
+    const title = stored.fileName.replace(/\.pdf$/i, '');
+    return pdfFile({ docId: uploadId, title, pdf: stored.pdf }, 'inline');
   }
 }

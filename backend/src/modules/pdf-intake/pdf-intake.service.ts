@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { UploadedPdf } from '@prosign/domain';
-import { rgb, type PDFDocument } from 'pdf-lib';
+import type { Field, PlacementPage, UploadedPdf } from '@prosign/domain';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { PdfFileStore } from '../../integrations/documents';
 import { AppConfig } from '../../platform/config/app-config';
 import { removeActiveContent } from './active-content';
@@ -10,7 +10,16 @@ import { admitPdf, type UploadLimits } from './pdf-admission';
 import { tagFields, type TagText } from './tag-fields';
 
 /** What the upload's file is stored under (`stored_files.metadata`). */
-const UPLOADED_PDF_KIND = 'uploaded-pdf';
+export const UPLOADED_PDF_KIND = 'uploaded-pdf';
+
+/** What an uploaded PDF's stored file carries beside its bytes. */
+export interface UploadedPdfMetadata {
+  kind: typeof UPLOADED_PDF_KIND;
+  /** The uploader's e-mail. */
+  uploadedBy: string;
+  pages: PlacementPage[];
+  fields: Field[];
+}
 
 const MAX_FILE_NAME = 200;
 
@@ -92,21 +101,53 @@ export class PdfIntakeService {
       ? Buffer.from(await document.save({ useObjectStreams: false, updateFieldAppearances: false }))
       : bytes!;
     const fileName = uploadFileName(originalName);
-    const { fileId, sha256 } = await this.files.put(stored, fileName, {
-      kind: UPLOADED_PDF_KIND,
-      uploadedBy,
-    });
     const pages = placementPages(document);
+    const fields = [...form.fields, ...tags.fields];
+    // The pages and fields found go with the file, so a draft made from it later starts there.
+    const metadata: UploadedPdfMetadata = { kind: UPLOADED_PDF_KIND, uploadedBy, pages, fields };
+    const { fileId, sha256 } = await this.files.put(stored, fileName, { ...metadata });
     return {
       uploadId: fileId,
       sha256,
       fileName,
       pageCount: pages.length,
       pages,
-      fields: [...form.fields, ...tags.fields],
+      fields,
       report: fieldsReport(form.fields.length, tags.fields.length),
       removed,
       warnings: [...signatureWarning(form.signedSignatures), ...form.problems, ...tags.problems],
     };
+  }
+  /**
+   * An upload's stored name, pages and fields, for its uploader or an admin; null for anyone
+   * else, a file that is no upload, or no file: the caller answers 404 alike, naming nothing.
+   */
+  async storedUpload(
+    uploadId: string,
+    staff: { email: string; isAdmin: boolean },
+  ): Promise<{ fileName: string; metadata: UploadedPdfMetadata } | null> {
+    const found = await this.files.describe(uploadId);
+    const metadata = found?.metadata as Partial<UploadedPdfMetadata> | undefined;
+    if (!found || metadata?.kind !== UPLOADED_PDF_KIND) return null;
+    if (!staff.isAdmin && metadata.uploadedBy !== staff.email) return null;
+    // Uploads stored before the pages went with the file: read them from it; no fields found.
+    const pages =
+      metadata.pages ??
+      placementPages(
+        await PDFDocument.load(await this.files.get(uploadId), { updateMetadata: false }),
+      );
+    return {
+      fileName: found.filename,
+      metadata: { ...metadata, pages, fields: metadata.fields ?? [] } as UploadedPdfMetadata,
+    };
+  }
+
+  /** The stored (cleaned) bytes of an upload, on the terms of {@link storedUpload}. */
+  async storedPdf(
+    uploadId: string,
+    staff: { email: string; isAdmin: boolean },
+  ): Promise<{ fileName: string; pdf: Buffer } | null> {
+    const upload = await this.storedUpload(uploadId, staff);
+    return upload ? { fileName: upload.fileName, pdf: await this.files.get(uploadId) } : null;
   }
 }

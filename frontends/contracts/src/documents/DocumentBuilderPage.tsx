@@ -1,10 +1,13 @@
-import { useApiUrl } from '@prosign/api-client';
+import { uploadedPdfUrl, useApiUrl } from '@prosign/api-client';
+import { DOCUMENT_DRAFT_PARAM } from '@prosign/domain';
 import { PageHeader } from '@prosign/ui';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { FieldBuilder } from './builder/FieldBuilder';
 import { PdfUploadStep } from './upload/PdfUploadStep';
 import { UploadReport } from './upload/UploadReport';
 import { xhrPdfUploader, type PdfUploader, type UploadedPdf } from './upload/upload-pdf';
+import { draftOpenError, useDocumentDraft } from './useDocumentDraft';
 import './documents.css';
 
 interface DocumentBuilderPageProps {
@@ -14,22 +17,36 @@ interface DocumentBuilderPageProps {
 
 type Step =
   | { step: 'upload' }
-  | { step: 'report'; uploaded: UploadedPdf; file: File }
-  | { step: 'build'; uploaded: UploadedPdf; file: File };
+  | { step: 'report'; uploaded: UploadedPdf; creating: boolean; error: string | null };
 
 /**
  * A "document" agreement from any PDF (route `/documents/new`): the upload and what the intake
- * found and removed, then the field builder. The builder shows the file as it was picked, from
- * the browser; the intake's stored copy differs only where it blanked tag texts or took out
- * active content, which draws nothing.
+ * found and removed, then the field builder on a draft saved as staff work (`?draft=ID`, so a
+ * reload or the link reopens it). The builder shows the file as the server stored it, with tag
+ * texts covered and active content taken out: the file that will be signed.
  */
 export function DocumentBuilderPage({ upload }: DocumentBuilderPageProps) {
   const apiUrl = useApiUrl();
   const uploader = useMemo(() => upload ?? xhrPdfUploader(apiUrl), [upload, apiUrl]);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const draftId = searchParams.get(DOCUMENT_DRAFT_PARAM);
+  const { query, create } = useDocumentDraft(draftId);
   const [step, setStep] = useState<Step>({ step: 'upload' });
-  const file = step.step === 'upload' ? null : step.file;
-  const pdfUrl = useObjectUrl(file);
-  const startOver = () => setStep({ step: 'upload' });
+  const startOver = () => {
+    setStep({ step: 'upload' });
+    setSearchParams({});
+  };
+
+  const openBuilder = async (uploaded: UploadedPdf) => {
+    setStep({ step: 'report', uploaded, creating: true, error: null });
+    try {
+      const draft = await create(uploaded.uploadId);
+      setSearchParams({ [DOCUMENT_DRAFT_PARAM]: draft.id });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : 'Try again.';
+      setStep({ step: 'report', uploaded, creating: false, error: message });
+    }
+  };
 
   return (
     <div className="ps-doc-page">
@@ -37,34 +54,45 @@ export function DocumentBuilderPage({ upload }: DocumentBuilderPageProps) {
         title="New document"
         description="Upload a PDF, then place the fields each signer fills in."
       />
-      {step.step === 'upload' ? (
+      {draftId === null && step.step === 'upload' ? (
         <PdfUploadStep
           upload={uploader}
-          onUploaded={(uploaded, picked) => setStep({ step: 'report', uploaded, file: picked })}
+          onUploaded={(uploaded) =>
+            setStep({ step: 'report', uploaded, creating: false, error: null })
+          }
         />
       ) : null}
-      {step.step === 'report' ? (
-        <UploadReport
-          uploaded={step.uploaded}
-          onContinue={() => setStep({ ...step, step: 'build' })}
-          onCancel={startOver}
-        />
+      {draftId === null && step.step === 'report' ? (
+        <>
+          <UploadReport
+            uploaded={step.uploaded}
+            onContinue={() => void openBuilder(step.uploaded)}
+            busy={step.creating}
+            onCancel={startOver}
+          />
+          {step.creating ? <p role="status">Opening the builder…</p> : null}
+          {step.error ? <p role="alert">The builder could not be opened. {step.error}</p> : null}
+        </>
       ) : null}
-      {step.step === 'build' && pdfUrl ? (
-        <FieldBuilder uploaded={step.uploaded} pdfUrl={pdfUrl} onStartOver={startOver} />
+      {draftId !== null && query.isPending ? <p role="status">Opening the draft…</p> : null}
+      {draftId !== null && query.isError ? (
+        <div role="alert">
+          <p>{draftOpenError(query.error)}</p>
+          <button type="button" className="ps-button" onClick={startOver}>
+            Upload a PDF
+          </button>
+        </div>
+      ) : null}
+      {draftId !== null && query.data ? (
+        <FieldBuilder
+          // A reload (another tab saved) starts the builder again from what the server has.
+          key={`${query.data.id}:${query.dataUpdatedAt}`}
+          draft={query.data}
+          pdfUrl={uploadedPdfUrl(apiUrl, query.data.uploadId)}
+          onStartOver={startOver}
+          onReload={() => void query.refetch()}
+        />
       ) : null}
     </div>
   );
-}
-
-/** An object URL for the picked file while it is shown, let go when it no longer is. */
-function useObjectUrl(file: File | null): string | null {
-  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(
-    () => () => {
-      if (url) URL.revokeObjectURL(url);
-    },
-    [url],
-  );
-  return url;
 }

@@ -31,6 +31,8 @@ describe('route table', () => {
     ['/', 'contracts / CreateContract'],
     ['/terms', 'contracts / Terms'],
     ['/documents/new', 'contracts / DocumentBuilder'],
+    // A saved draft reopens on the same route (documentDraftPath).
+    ['/documents/new?draft=65f0a1', 'contracts / DocumentBuilder'],
     ['/invoices', 'invoices / Invoices'],
     ['/sow', 'sowCo / Sow'],
     ['/sow-template-edit', 'sowCo / SowTemplateEdit'],

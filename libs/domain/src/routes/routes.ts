@@ -23,7 +23,10 @@ export const ROUTES = {
   crmRecord: '/crm-record',
   /** Administrators: sends and finishes stopped at a step; a waiting seal may be lowered. */
   stuckOperations: '/stuck-operations',
-  /** A "document" agreement from any PDF: the upload, then the field builder (docs/field-tags.md). */
+  /**
+   * A "document" agreement from any PDF: the upload, then the field builder (docs/field-tags.md);
+   * `?draft=ID` (documentDraftPath) reopens a saved draft.
+   */
   documentNew: '/documents/new',
   // Public routes, without the staff navigation.
   portal: '/portal',
@@ -46,6 +49,14 @@ function withQuery(path: string, query: Record<string, string | number | undefin
     .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
     .join('&');
   return search ? `${path}?${search}` : path;
+}
+
+/** The query parameter of `ROUTES.documentNew` naming the draft the builder opens. */
+export const DOCUMENT_DRAFT_PARAM = 'draft';
+
+/** The field builder on a saved draft: reopening it restores the draft. */
+export function documentDraftPath(draftId: string): string {
+  return withQuery(ROUTES.documentNew, { [DOCUMENT_DRAFT_PARAM]: draftId });
 }
 
 export function verifyPath(token: string): string {

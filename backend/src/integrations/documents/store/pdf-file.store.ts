@@ -107,6 +107,24 @@ export class PdfFileStore {
     return { fileId, sha256, size: bytes.length };
   }
 
+  /**
+   * A stored file's name and metadata, or null when no file has the id (or it is no id at
+   * all): what a route that reads a file by a caller's id checks before it answers.
+   */
+  async describe(
+    fileId: string,
+  ): Promise<{ filename: string; metadata: Record<string, unknown> } | null> {
+    if (!/^[0-9a-f]{24}$/i.test(fileId)) return null;
+    const id = new Types.ObjectId(fileId);
+    const projection = { filename: 1, metadata: 1 };
+    const whole = await this.wholeFiles().findOne({ _id: id }, { projection });
+    const found =
+      whole ??
+      (await this.bucket().find({ _id: id }, { projection }).limit(1).toArray())[0] ??
+      null;
+    return found ? { filename: found.filename, metadata: found.metadata ?? {} } : null;
+  }
+
   async get(fileId: string): Promise<Buffer> {
     const recent = this.recent.get(fileId);
     if (recent) return recent;

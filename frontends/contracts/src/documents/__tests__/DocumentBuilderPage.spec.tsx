@@ -1,93 +1,21 @@
 import { ApiError } from '@prosign/api-client';
-import { newField, type Field } from '@prosign/domain';
-import { PdfLoaderProvider } from '@prosign/ui';
-import { expectNoSeriousAxeViolations, fakePdfLoader } from '@prosign/ui/testing';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { newField } from '@prosign/domain';
+import { expectNoSeriousAxeViolations } from '@prosign/ui/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi } from '../../test-support/fake-api';
-import { DocumentBuilderPage } from '../DocumentBuilderPage';
+import {
+  draftRoutes,
+  installBuilderDom,
+  renderBuilderPage,
+  setScreenWidth,
+  uploaded,
+} from '../../test-support/document-builder';
 import type { PdfUploader, UploadedPdf } from '../upload/upload-pdf';
 
-const LETTER = { width: 612, height: 792, rotation: 0 as const };
+installBuilderDom();
 
-function uploaded(fields: Field[] = [], overrides: Partial<UploadedPdf> = {}): UploadedPdf {
-  return {
-    uploadId: 'upload-1',
-    sha256: 'ab'.repeat(32),
-    fileName: 'lease.pdf',
-    pageCount: 1,
-    pages: [LETTER],
-    fields,
-    report: `${fields.length} fields found: ${fields.length} from the form, 0 from tags`,
-    removed: [],
-    warnings: [],
-    ...overrides,
-  };
-}
-
-function setScreenWidth(width: number) {
-  window.matchMedia = ((query: string) => {
-    const max = /max-width:\s*(\d+)px/.exec(query);
-    return {
-      matches: max ? width <= Number(max[1]) : false,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    };
-  }) as unknown as typeof window.matchMedia;
-}
-
-// jsdom lays nothing out: each page layer is a letter page at 300,0 (one pixel a point), each
-// palette field a 100 × 30 button at 0,100, so dnd-kit's keyboard sensor can carry one onto it.
-function rectFor(element: Element) {
-  const page = element.closest('[data-page-layer]');
-  const [left, top, width, height] = page
-    ? [300, 0, 612, 792]
-    : element.closest('[data-palette-kind]')
-      ? [0, 100, 100, 30]
-      : [0, 0, 1200, 800];
-  return {
-    x: left,
-    y: top,
-    left,
-    top,
-    width,
-    height,
-    right: left + width,
-    bottom: top + height,
-    toJSON: () => ({}),
-  };
-}
-
-beforeAll(() => {
-  URL.createObjectURL = () => 'blob:http://localhost/lease';
-  URL.revokeObjectURL = () => undefined;
-  // jsdom has no pointer events: a mouse event with its pointer's id stands in.
-  class TestPointerEvent extends MouseEvent {
-    readonly pointerId: number;
-    constructor(type: string, init: PointerEventInit = {}) {
-      super(type, init);
-      this.pointerId = init.pointerId ?? 1;
-    }
-  }
-  window.PointerEvent ??= TestPointerEvent as unknown as typeof PointerEvent;
-  // jsdom does not scroll; the viewer scrolls to a field's page.
-  Element.prototype.scrollTo = () => undefined;
-  jest.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (
-    this: Element,
-  ) {
-    return rectFor(this) as DOMRect;
-  });
-});
-afterAll(() => jest.restoreAllMocks());
-beforeEach(() => setScreenWidth(1280));
-
-function renderPage(upload: PdfUploader) {
-  const { wrapper } = fakeApi({}, (children) => (
-    <PdfLoaderProvider loader={fakePdfLoader(1)}>{children}</PdfLoaderProvider>
-  ));
-  render(<DocumentBuilderPage upload={upload} />, { wrapper });
-}
+const renderPage = (upload: PdfUploader, answer?: UploadedPdf) =>
+  renderBuilderPage(upload, draftRoutes(null, answer).routes);
 
 async function pickPdf() {
   const user = userEvent.setup();
@@ -98,7 +26,7 @@ async function pickPdf() {
 
 /** Uploads, reads the report, continues to the builder and waits for its page. */
 async function openBuilder(answer: UploadedPdf) {
-  renderPage(() => Promise.resolve(answer));
+  renderPage(() => Promise.resolve(answer), answer);
   const user = await pickPdf();
   await user.click(await screen.findByRole('button', { name: 'Place fields' }));
   await screen.findByRole('group', { name: 'Page 1 of 1' });

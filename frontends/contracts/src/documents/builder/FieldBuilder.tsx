@@ -13,11 +13,11 @@ import {
   canUndo,
   initialPlacementState,
   placementReducer,
+  type DocumentDraft,
   type PlacementRecipient,
 } from '@prosign/domain';
-import { PdfViewer, useMediaQuery, type PdfViewerHandle } from '@prosign/ui';
+import { PdfViewer, STAFF_PDF_REQUEST, useMediaQuery, type PdfViewerHandle } from '@prosign/ui';
 import { useCallback, useId, useMemo, useReducer, useRef, useState } from 'react';
-import type { UploadedPdf } from '../upload/upload-pdf';
 import { fieldFromDrop } from './drop-field';
 import { FIELD_KIND_LABELS } from './field-kinds';
 import { FieldPalette } from './FieldPalette';
@@ -27,18 +27,23 @@ import { paletteKeyboardCoordinates } from './palette-keyboard';
 import { placementIssues } from './placement-issues';
 import { ProblemList } from './ProblemList';
 import { RecipientEditor } from './RecipientEditor';
-import { recipientLabel, recipientsOfUpload } from './recipients';
+import { DraftSaveStatus } from './DraftSaveStatus';
+import { recipientLabel } from './recipients';
 import { BuilderToolbar } from './BuilderToolbar';
 import { builderKeyHandler } from './useBuilderKeys';
+import { useDraftAutosave } from './useDraftAutosave';
 
 /** Narrower than this, placing fields by hand is not offered: the builder only shows them. */
 const BUILDER_NARROW_QUERY = '(max-width: 767px)';
 
 interface FieldBuilderProps {
-  uploaded: UploadedPdf;
-  /** Where the viewer reads the PDF from. */
+  /** The saved work it starts from; each change is saved to it (useDraftAutosave.ts). */
+  draft: DocumentDraft;
+  /** Where the viewer reads the PDF from: the stored, cleaned copy (the staff session opens it). */
   pdfUrl: string;
   onStartOver: () => void;
+  /** Reads the draft again, as another tab saved it. */
+  onReload: () => void;
 }
 
 const paletteKindOf = (data: Record<string, unknown> | undefined) =>
@@ -69,14 +74,10 @@ function useAnnouncer() {
  * onto a page, the signers each field is for, the selected field's settings, undo and redo, and
  * what stops the send. On a narrow window it only shows the fields.
  */
-export function FieldBuilder({ uploaded, pdfUrl, onStartOver }: FieldBuilderProps) {
+export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuilderProps) {
   const readOnly = useMediaQuery(BUILDER_NARROW_QUERY);
-  const [state, dispatch] = useReducer(placementReducer, uploaded, (upload) =>
-    initialPlacementState({ pages: upload.pages, fields: upload.fields }),
-  );
-  const [recipients, setRecipients] = useState<PlacementRecipient[]>(() =>
-    recipientsOfUpload(uploaded.fields),
-  );
+  const [state, dispatch] = useReducer(placementReducer, draft.placement, initialPlacementState);
+  const [recipients, setRecipients] = useState<PlacementRecipient[]>(draft.signers);
   const [placingFor, setPlacingFor] = useState<string | null>(recipients[0]?.id ?? null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const { message, announce } = useAnnouncer();
@@ -87,6 +88,12 @@ export function FieldBuilder({ uploaded, pdfUrl, onStartOver }: FieldBuilderProp
     useSensor(KeyboardSensor, { coordinateGetter: paletteKeyboardCoordinates }),
   );
   const placement = state.present;
+  const autosave = useDraftAutosave({
+    draftId: draft.id,
+    revision: draft.revision,
+    placement,
+    signers: recipients,
+  });
   const issues = useMemo(() => placementIssues(placement, recipients), [placement, recipients]);
   const selected = placement.fields.find((field) => field.id === selectedId) ?? null;
 
@@ -153,7 +160,7 @@ export function FieldBuilder({ uploaded, pdfUrl, onStartOver }: FieldBuilderProp
       }
     >
       <BuilderToolbar
-        fileName={uploaded.fileName}
+        fileName={draft.fileName}
         readOnly={readOnly}
         canUndo={canUndo(state)}
         canRedo={canRedo(state)}
@@ -161,6 +168,7 @@ export function FieldBuilder({ uploaded, pdfUrl, onStartOver }: FieldBuilderProp
         onRedo={() => dispatch({ type: 'redo' })}
         onStartOver={onStartOver}
       />
+      <DraftSaveStatus status={autosave.status} onRetry={autosave.retry} onReload={onReload} />
       {readOnly ? (
         <p className="ps-doc-builder__note" role="note">
           Placing fields needs a larger screen. The fields are shown as they are; open this page on
@@ -199,7 +207,8 @@ export function FieldBuilder({ uploaded, pdfUrl, onStartOver }: FieldBuilderProp
             <PdfViewer
               ref={viewer}
               url={pdfUrl}
-              title={`${uploaded.fileName}, with its fields`}
+              request={STAFF_PDF_REQUEST}
+              title={`${draft.fileName}, with its fields`}
               pageOverlay={pageOverlay}
               interactiveOverlay
             />

@@ -87,7 +87,7 @@ export function RecipientEditor({
         <button
           type="button"
           className="ps-button"
-          onClick={() => onChange([...recipients, newRecipient()])}
+          onClick={() => onChange([...recipients, newRecipient(recipients)])}
         >
           Add a signer
         </button>

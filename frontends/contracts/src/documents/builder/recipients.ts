@@ -7,8 +7,11 @@ const RECIPIENT_COLOURS = ['#1d4ed8', '#b45309', '#047857', '#9d174d', '#6d28d9'
 
 let lastRecipient = 0;
 
-export function newRecipient(): PlacementRecipient {
-  lastRecipient += 1;
+/** A new signer; its id skips those `taken` (a restored draft holds ids an earlier page made). */
+export function newRecipient(taken: readonly { id: string }[] = []): PlacementRecipient {
+  const ids = new Set(taken.map((recipient) => recipient.id));
+  do lastRecipient += 1;
+  while (ids.has(`recipient-${lastRecipient}`));
   return { id: `recipient-${lastRecipient}`, role: 'signer', name: '', email: '' };
 }
 

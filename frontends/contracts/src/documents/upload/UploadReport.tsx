@@ -4,13 +4,15 @@ interface UploadReportProps {
   uploaded: UploadedPdf;
   onContinue: () => void;
   onCancel: () => void;
+  /** While the builder is being opened: continuing again would make a second draft. */
+  busy?: boolean;
 }
 
 /**
  * What the intake found and changed: the fields, the active content taken out, and the
  * warnings (a signed PDF whose signatures sealing invalidates) — continue or cancel.
  */
-export function UploadReport({ uploaded, onContinue, onCancel }: UploadReportProps) {
+export function UploadReport({ uploaded, onContinue, onCancel, busy = false }: UploadReportProps) {
   return (
     <section className="ps-doc-report" aria-labelledby="ps-doc-report-title">
       <h2 id="ps-doc-report-title">{uploaded.fileName}</h2>
@@ -38,7 +40,12 @@ export function UploadReport({ uploaded, onContinue, onCancel }: UploadReportPro
         </div>
       ) : null}
       <div className="ps-doc-report__actions">
-        <button type="button" className="ps-button ps-button--primary" onClick={onContinue}>
+        <button
+          type="button"
+          className="ps-button ps-button--primary"
+          onClick={onContinue}
+          disabled={busy}
+        >
           {uploaded.warnings.length > 0 ? 'Continue anyway' : 'Place fields'}
         </button>
         <button type="button" className="ps-button" onClick={onCancel}>

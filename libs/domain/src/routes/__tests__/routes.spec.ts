@@ -7,7 +7,13 @@ import {
   linkSigningRoute,
   sowSignaturePath,
 } from '../link-signing-routes';
-import { customerSigningPath, errorPagePath, isChangeOrderPath, verifyPath } from '../routes';
+import {
+  customerSigningPath,
+  documentDraftPath,
+  errorPagePath,
+  isChangeOrderPath,
+  verifyPath,
+} from '../routes';
 
 describe('route builders', () => {
   it('builds the public signing links', () => {
@@ -18,6 +24,10 @@ describe('route builders', () => {
     expect(verifyPath('t 1')).toBe('/verify/t%201');
     expect(sowSignaturePath('SOW-7')).toBe('/sow-signature/SOW-7');
     expect(coSignaturePath('CO-7')).toBe('/co-signature/CO-7');
+  });
+
+  it('builds the link that reopens a document draft in the builder', () => {
+    expect(documentDraftPath('65f0a1')).toBe('/documents/new?draft=65f0a1');
   });
 
   it('builds the error page link', () => {
