@@ -11,8 +11,8 @@ import {
 } from '@prosign/domain';
 
 /** More than any PDF the intake admits needs; bounds what one save may make the server hold. */
-export const MAX_DRAFT_FIELDS = 2000;
-export const MAX_DRAFT_SIGNERS = 50;
+const MAX_DRAFT_FIELDS = 2000;
+const MAX_DRAFT_SIGNERS = 50;
 const MAX_TEXT = 500;
 const MAX_OPTIONS = 200;
 const SOURCES: readonly string[] = ['builder', 'tag', 'form'];

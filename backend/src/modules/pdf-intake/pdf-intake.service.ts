@@ -10,7 +10,7 @@ import { admitPdf, type UploadLimits } from './pdf-admission';
 import { tagFields, type TagText } from './tag-fields';
 
 /** What the upload's file is stored under (`stored_files.metadata`). */
-export const UPLOADED_PDF_KIND = 'uploaded-pdf';
+const UPLOADED_PDF_KIND = 'uploaded-pdf';
 
 /** What an uploaded PDF's stored file carries beside its bytes. */
 export interface UploadedPdfMetadata {

@@ -10,7 +10,7 @@ import { DocumentBuilderPage } from '../documents/DocumentBuilderPage';
 import type { PdfUploader, UploadedPdf } from '../documents/upload/upload-pdf';
 import { fakeApi, type Handler } from './fake-api';
 
-export const LETTER = { width: 612, height: 792, rotation: 0 as const };
+const LETTER = { width: 612, height: 792, rotation: 0 as const };
 export const DRAFT_ID = 'draft-1';
 export const DRAFT_PATH = `/api/documents/drafts/${DRAFT_ID}`;
 

@@ -5,7 +5,7 @@ import type { DraftSigner, FieldPlacement } from '@prosign/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** How long after the last change a save goes out: a drag or a typed name is one save, not many. */
-export const AUTOSAVE_DELAY_MS = 800;
+const AUTOSAVE_DELAY_MS = 800;
 
 /**
  * `saved`: the server has what is shown; `saving`: a change waits or is on its way; `failed`: a
