@@ -1,22 +1,9 @@
 // The PDF upload (`POST /api/documents/upload`, the pdf-intake module) with its progress:
 // fetch cannot report an upload's progress, so this one call goes through XMLHttpRequest.
 import { ApiError } from '@prosign/api-client';
-import type { Field, PlacementPage } from '@prosign/domain';
+import type { UploadedPdf } from '@prosign/domain';
 
-/** `POST /api/documents/upload`'s answer (backend pdf-intake.service.ts `UploadedPdf`). */
-export interface UploadedPdf {
-  uploadId: string;
-  sha256: string;
-  fileName: string;
-  pageCount: number;
-  pages: PlacementPage[];
-  fields: Field[];
-  /** The fields found, in words ("12 fields found: 8 from the form, 4 from tags"). */
-  report: string;
-  /** The active content taken out, in words. */
-  removed: string[];
-  warnings: string[];
-}
+export type { UploadedPdf } from '@prosign/domain';
 
 /** Sends the file; `onProgress` gets the share sent, 0 to 1. Fails with an ApiError. */
 export type PdfUploader = (file: File, onProgress: (sent: number) => void) => Promise<UploadedPdf>;
