@@ -15,6 +15,7 @@ export * from './documents/agreement-reading';
 export * from './documents/placeholders';
 export * from './documents/standard-templates';
 export type { UploadedPdf } from './documents/uploaded-pdf';
+export * from './documents/document-agreement';
 export type {
   DocumentDraft,
   DocumentDraftSave,

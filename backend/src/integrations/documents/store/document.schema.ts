@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import type { AgreementFamily, SealLevel } from '@prosign/domain';
+import type { AgreementFamily, FieldPlacement, FieldValue, SealLevel } from '@prosign/domain';
 import { AGREEMENT_FAMILY_PATH } from '../../../platform/validation/is-agreement-family';
 import { Schema as MongooseSchema } from 'mongoose';
 import type { AgreementContent, SectionPlacement, SignatureSlot } from '../document-content';
@@ -55,6 +55,36 @@ export class StoredPdf {
 
 export const StoredPdfSchema = SchemaFactory.createForClass(StoredPdf);
 
+/** The uploaded PDF a "document" contract shows, and the fields placed on it. */
+export interface UploadedDocumentContent {
+  /** The cleaned upload in the document store (GridFS), as the intake stored it. */
+  fileId: string;
+  sha256: string;
+  fileName: string;
+  placement: FieldPlacement;
+  /** IANA time zone its dates are drawn in. */
+  timeZone: string;
+}
+
+/** One recipient's values of a "document" contract, as they finished. */
+export interface PlacedFieldValues {
+  name: string;
+  email: string;
+  /** By field id; an attachment field holds the attachment's id. */
+  values: Record<string, FieldValue>;
+  /** The files they attached, by field id (the bytes in the document store). */
+  attachments: Record<string, PlacedAttachment>;
+}
+
+export interface PlacedAttachment {
+  id: string;
+  fileId: string;
+  name: string;
+  type: string;
+  bytes: number;
+  sha256: string;
+}
+
 export interface PlacedSignature {
   signatureFileId: string;
   initialsFileId: string;
@@ -92,6 +122,21 @@ export class DocumentRecord {
   /** Agreement text (templates and contracts). */
   @Prop({ type: MongooseSchema.Types.Mixed })
   content?: AgreementContent;
+
+  /**
+   * Contracts of the "document" family: the uploaded PDF they show instead of `content`, and
+   * the fields placed on it. Each recipient's values are placed with their signature
+   * (`fieldValues`), as `signatures` are.
+   */
+  @Prop({ type: MongooseSchema.Types.Mixed })
+  uploaded?: UploadedDocumentContent;
+
+  /**
+   * "document" contracts: each recipient's field values by `Recipient.id`, placed with their
+   * signature in the same update (`fieldValues.<recipientId>`).
+   */
+  @Prop({ type: MongooseSchema.Types.Mixed })
+  fieldValues?: Record<string, PlacedFieldValues>;
 
   /** Audit-trail documents. */
   @Prop({ type: MongooseSchema.Types.Mixed })
