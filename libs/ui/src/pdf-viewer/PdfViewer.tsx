@@ -27,6 +27,7 @@ import {
   scrollTopFor,
   TEXT_MARGIN_PT,
   zoomIn,
+  zoomForScale,
   zoomOut,
   type PdfBookmark,
 } from './viewer-math';
@@ -38,6 +39,12 @@ export interface PdfViewerHandle {
   scrollToPage(page: number): void;
   /** Brings a place in the document (e.g. where the signature goes) into view. */
   scrollToBookmark(bookmark: PdfBookmark): void;
+  /**
+   * Zooms so one PDF point shows as `pixelsPerPoint` CSS pixels, within the zoom limits (a
+   * phone zoomed to a field's readable size); the caller brings what it wants into view.
+   * Nothing happens before the PDF is open.
+   */
+  zoomToScale(pixelsPerPoint: number): void;
 }
 
 export interface PdfViewerProps {
@@ -158,8 +165,11 @@ export function PdfViewer({
     () => ({
       scrollToPage: (page) => scrollTo({ page }),
       scrollToBookmark: scrollTo,
+      zoomToScale: (pixelsPerPoint) => {
+        if (load.status === 'ready') setZoom(zoomForScale(pixelsPerPoint, baseScale));
+      },
     }),
-    [scrollTo],
+    [scrollTo, load.status, baseScale],
   );
 
   const applyZoom = (next: number) => {

@@ -30,6 +30,12 @@ export function readableTextZoom(fitScale: number): number {
   return clampZoom(Math.max(1, roundZoom(READABLE_TEXT_SCALE / fitScale)));
 }
 
+/** The zoom (relative to fit width) at which a point is `pixelsPerPoint` CSS pixels, within the limits. */
+export function zoomForScale(pixelsPerPoint: number, fitScale: number): number {
+  if (!(fitScale > 0) || !(pixelsPerPoint > 0)) return 1;
+  return clampZoom(roundZoom(pixelsPerPoint / fitScale));
+}
+
 export function clampZoom(zoom: number): number {
   if (!Number.isFinite(zoom)) return 1;
   return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, zoom));

@@ -13,6 +13,7 @@ import {
   scrollTopFor,
   ZOOM_MAX,
   ZOOM_MIN,
+  zoomForScale,
   zoomIn,
   zoomOut,
 } from '../viewer-math';
@@ -91,5 +92,19 @@ describe('readable text zoom (phones without a reading view)', () => {
   it('never shrinks below fit width (a wide screen already reads the text)', () => {
     expect(readableTextZoom(fitWidthScale(1440, 612))).toBe(1);
     expect(readableTextZoom(0)).toBe(1);
+  });
+});
+
+describe('zoom to a scale (a signing page zooms a phone to a field)', () => {
+  it('is the zoom over fit width at which a point shows that many pixels', () => {
+    const fit = fitWidthScale(390, 612);
+    expect(zoomForScale(1.6, fit) * fit).toBeCloseTo(1.6, 2);
+  });
+
+  it('stays within the zoom limits, and at fit width for a scale it cannot read', () => {
+    expect(zoomForScale(100, 0.5)).toBe(ZOOM_MAX);
+    expect(zoomForScale(0.01, 1)).toBe(ZOOM_MIN);
+    expect(zoomForScale(Number.NaN, 1)).toBe(1);
+    expect(zoomForScale(1.6, 0)).toBe(1);
   });
 });
