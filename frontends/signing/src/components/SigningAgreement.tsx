@@ -65,6 +65,8 @@ export interface SigningAgreementProps {
   agreementTitle: string;
   loadPdf?: PdfLoader;
   pageOverlay?: ComponentProps<typeof PdfViewer>['pageOverlay'];
+  /** The overlay holds the signer's fields: each page is a group around them, not an image. */
+  interactiveOverlay?: boolean;
   /** The agreement's reading view (phones read it by default), when the server has one. */
   readingLink?: string | null;
   /** Several signers: where the signatures stand ("1 of 2 signed — waiting for …"). */
@@ -84,6 +86,11 @@ export interface SigningAgreementProps {
   saved: boolean;
   signed: boolean;
   onAgreeAndFinish: () => void;
+  /**
+   * Agree and Finish is offered before the signature is saved: the page itself says what is
+   * left when it is pressed (a document's fields).
+   */
+  finishOpen?: boolean;
   /** Why Agree and Finish waits (shown until a signature is saved). */
   finishHint: ReactNode;
   /** Shown once the signature is saved, until signed. */
@@ -180,6 +187,7 @@ export function SigningAgreement(props: SigningAgreementProps) {
           loadPdf={props.loadPdf}
           request={request}
           pageOverlay={props.pageOverlay}
+          interactiveOverlay={props.interactiveOverlay}
           // No reading view (another documents engine): zoom the PDF to readable text.
           readableText={narrow && !readingLink}
         />
@@ -196,7 +204,7 @@ export function SigningAgreement(props: SigningAgreementProps) {
           type="button"
           className="ps-button ps-button--primary"
           onClick={props.onAgreeAndFinish}
-          disabled={signed || !saved}
+          disabled={signed || (!saved && !props.finishOpen)}
           aria-describedby={!saved ? 'sg-finish-hint' : undefined}
         >
           {SIGNING_TEXTS.agreeAndFinish}

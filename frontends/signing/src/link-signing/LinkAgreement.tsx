@@ -1,21 +1,12 @@
 import {
-  linkSigningKeys,
-  useLinkSigningApi,
   useSigningLinkFinish,
   useSigningLinkTextSignature,
   type LinkSigningFamily,
   type LinkSigningView,
   type SealedCopy,
 } from '@prosign/api-client';
-import {
-  HANDOVER_TEXTS,
-  SIGNER_MESSAGES,
-  signatureFontSizePx,
-  type HandoverRequest,
-  type SigningPageState,
-} from '@prosign/domain';
+import { SIGNER_MESSAGES, signatureFontSizePx, type SigningPageState } from '@prosign/domain';
 import { useToast, type PdfLoader } from '@prosign/ui';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { InitialsModal } from '../components/modals/InitialsModal';
 import { SignatureModal, type SignatureInput } from '../components/modals/SignatureModal';
@@ -28,6 +19,7 @@ import {
 } from '../components/SigningAgreement';
 import { signatureBookmark } from '../customer-signing/bookmarks';
 import { LinkSummary, signerNameOf } from './LinkSummary';
+import { useLinkExitActions } from './useLinkExitActions';
 
 type Step = 'reading' | 'signature' | 'finish' | 'finishing' | 'completed';
 
@@ -71,8 +63,12 @@ export function LinkAgreement({
   const progress = finishedProgress === undefined ? view.progress : finishedProgress;
   const saveSignature = useSigningLinkTextSignature(family, customId, captchaHeaders);
   const finish = useSigningLinkFinish(family, customId, captchaHeaders);
-  const api = useLinkSigningApi(family, captchaHeaders);
-  const queryClient = useQueryClient();
+  const { onDecline, onHandOver } = useLinkExitActions(
+    family,
+    customId,
+    captchaHeaders,
+    onHandedOver,
+  );
   const { metrics } = view;
   const saved = metrics.isSignatureSaved;
   const signed = metrics.isSigned;
@@ -110,33 +106,6 @@ export function LinkAgreement({
         toast.error(serverMessage(error) ?? SIGNER_MESSAGES.finishFailed, SIGNER_ERROR_TOAST_MS);
         setStep('reading');
       },
-    });
-  };
-
-  // The opened link turns declined; the flow shows the declined state.
-  const onDecline = async (reason: string) => {
-    const declined = await api.decline(customId, reason);
-    queryClient.setQueryData<LinkSigningView>(
-      linkSigningKeys(family).opened(customId),
-      (previous) =>
-        previous
-          ? ({
-              ...previous,
-              linkState: declined.linkState,
-              status: declined.status,
-              closedAt: declined.declinedAt,
-            } as LinkSigningView)
-          : previous,
-    );
-  };
-
-  // Handed over to the authorised signatory; the flow shows the link as handed over.
-  const onHandOver = async (handover: HandoverRequest) => {
-    const handed = await api.handOver(customId, handover);
-    onHandedOver?.({
-      kind: 'handed-over',
-      message: HANDOVER_TEXTS.done(handed.handedOverTo.name),
-      done: true,
     });
   };
 

@@ -14,6 +14,7 @@ import { EnsureToasts } from '../app/EnsureToasts';
 import { LinkStatePanel } from '../components/layout/LinkStatePanel';
 import { linkPageState, refusedLinkState } from '../signing-session/link-page-state';
 import { useSignerPresence } from '../signing-session/useSignerPresence';
+import { DOCUMENT_FAMILY_ID } from '../document-signing/document-family';
 import { openingLabel } from './families';
 
 // The document (viewer, modals, signature font) loads after the captcha.
@@ -21,6 +22,12 @@ const LinkAgreement = lazy(() =>
   import(/* webpackChunkName: "link-agreement" */ './LinkAgreement').then((module) => ({
     default: module.LinkAgreement,
   })),
+);
+// A document family's link fills fields on the PDF's pages: its step loads only for it.
+const DocumentAgreement = lazy(() =>
+  import(/* webpackChunkName: "document-signing" */ '../document-signing/DocumentAgreement').then(
+    (module) => ({ default: module.DocumentAgreement }),
+  ),
 );
 
 export interface LinkSigningFlowProps {
@@ -105,15 +112,27 @@ export function LinkSigningFlow({ family, customId, onStateChange }: LinkSigning
   }
   return (
     <Suspense fallback={<LoadingState label={openingLabel(family)} />}>
-      <LinkAgreement
-        family={family}
-        customId={customId}
-        view={view}
-        captchaHeaders={captcha.headers}
-        sealedCopy={sealedCopy}
-        onCompleted={() => setCompletedHere(true)}
-        onHandedOver={setHandedOver}
-      />
+      {family === DOCUMENT_FAMILY_ID ? (
+        <DocumentAgreement
+          family={family}
+          customId={customId}
+          view={view}
+          captchaHeaders={captcha.headers}
+          sealedCopy={sealedCopy}
+          onCompleted={() => setCompletedHere(true)}
+          onHandedOver={setHandedOver}
+        />
+      ) : (
+        <LinkAgreement
+          family={family}
+          customId={customId}
+          view={view}
+          captchaHeaders={captcha.headers}
+          sealedCopy={sealedCopy}
+          onCompleted={() => setCompletedHere(true)}
+          onHandedOver={setHandedOver}
+        />
+      )}
     </Suspense>
   );
 }

@@ -32,6 +32,7 @@ import {
   type PdfBookmark,
 } from './viewer-math';
 import { PDF_VIEWER_TEXTS } from './pdf-viewer-texts';
+import { PdfViewerToolbar } from './PdfViewerToolbar';
 import './pdf-viewer.css';
 
 /** What the signing steps can do with the viewer. */
@@ -42,9 +43,9 @@ export interface PdfViewerHandle {
   /**
    * Zooms so one PDF point shows as `pixelsPerPoint` CSS pixels, within the zoom limits (a
    * phone zoomed to a field's readable size); the caller brings what it wants into view.
-   * Nothing happens before the PDF is open.
+   * Nothing happens before the PDF is open; a reading view (text that reflows) has none.
    */
-  zoomToScale(pixelsPerPoint: number): void;
+  zoomToScale?(pixelsPerPoint: number): void;
 }
 
 export interface PdfViewerProps {
@@ -160,17 +161,7 @@ export function PdfViewer({
     [boxes],
   );
 
-  useImperativeHandle(
-    ref,
-    () => ({
-      scrollToPage: (page) => scrollTo({ page }),
-      scrollToBookmark: scrollTo,
-      zoomToScale: (pixelsPerPoint) => {
-        if (load.status === 'ready') setZoom(zoomForScale(pixelsPerPoint, baseScale));
-      },
-    }),
-    [scrollTo, load.status, baseScale],
-  );
+  useViewerHandle(ref, scrollTo, load.status === 'ready' ? baseScale : null, setZoom);
 
   const applyZoom = (next: number) => {
     const scroller = scrollerRef.current;
@@ -309,60 +300,23 @@ function usePdfDocument(
   return { load, pageSizes, onPageSize, retry };
 }
 
-/** Where the reader is, the zoom buttons and a link to the PDF itself. */
-function PdfViewerToolbar({
-  ready,
-  shownPage,
-  pageCount,
-  zoom,
-  onZoom,
-  url,
-}: {
-  ready: boolean;
-  shownPage: number;
-  pageCount: number;
-  zoom: number;
-  onZoom: (next: number) => void;
-  url: string;
-}) {
-  return (
-    <div className="ps-pdf-viewer__toolbar" role="toolbar" aria-label="Document view">
-      <span className="ps-pdf-viewer__page-indicator" aria-live="polite">
-        {ready ? `Page ${shownPage} of ${pageCount}` : ''}
-      </span>
-      <button
-        type="button"
-        className="ps-button"
-        aria-label={PDF_VIEWER_TEXTS.zoomOut}
-        onClick={() => onZoom(zoomOut(zoom))}
-        disabled={!ready || zoomOut(zoom) === zoom}
-      >
-        −
-      </button>
-      <output className="ps-pdf-viewer__zoom" aria-label="Zoom">
-        {Math.round(zoom * 100)}%
-      </output>
-      <button
-        type="button"
-        className="ps-button"
-        aria-label={PDF_VIEWER_TEXTS.zoomIn}
-        onClick={() => onZoom(zoomIn(zoom))}
-        disabled={!ready || zoomIn(zoom) === zoom}
-      >
-        +
-      </button>
-      <button
-        type="button"
-        className="ps-button"
-        onClick={() => onZoom(1)}
-        disabled={!ready || zoom === 1}
-      >
-        {PDF_VIEWER_TEXTS.fit}
-      </button>
-      <a className="ps-pdf-viewer__open" href={url} target="_blank" rel="noreferrer">
-        {PDF_VIEWER_TEXTS.openPdf}
-      </a>
-    </div>
+/** What the parent can do with the viewer; zooming waits for the page's fit scale (`fitScale`). */
+function useViewerHandle(
+  ref: Ref<PdfViewerHandle> | undefined,
+  scrollTo: (bookmark: PdfBookmark) => void,
+  fitScale: number | null,
+  setZoom: (zoom: number) => void,
+) {
+  useImperativeHandle(
+    ref,
+    () => ({
+      scrollToPage: (page) => scrollTo({ page }),
+      scrollToBookmark: scrollTo,
+      zoomToScale: (pixelsPerPoint) => {
+        if (fitScale !== null) setZoom(zoomForScale(pixelsPerPoint, fitScale));
+      },
+    }),
+    [scrollTo, fitScale, setZoom],
   );
 }
 
