@@ -22,7 +22,7 @@ interface FieldGuideProps {
 const SAVE_TEXTS: Record<Exclude<SaveStatus['kind'], 'failed' | 'idle'>, string> = {
   pending: 'Saving…',
   saving: 'Saving…',
-  saved: 'All changes saved',
+  saved: 'Saved',
 };
 
 /**
