@@ -1,10 +1,6 @@
 import { ApiError, ApiProvider, type LinkSigningView } from '@prosign/api-client';
 import {
-  isAgreementFamily,
   newField,
-  registerFamily,
-  SOW_FAMILY_DEFINITION,
-  unregisterFamily,
   SIGNED_FIELD_VALUE,
   type DocumentAttachmentInfo,
   type DocumentSigningView,
@@ -15,6 +11,7 @@ import { fakePdfLoader } from '@prosign/ui/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { withDocumentFamily } from '../../test-support/document-family';
 import { fakeClient, TEST_CONFIG, type FakeRoute } from '../../test-support/fake-signing-api';
 import { sowLink, UNSAVED_METRICS } from '../../test-support/signer-fixtures';
 import { DocumentAgreement } from '../DocumentAgreement';
@@ -172,30 +169,11 @@ function phoneScreen(matches: boolean) {
   })) as unknown as typeof window.matchMedia;
 }
 
-// Until the document family's definition ships, its link is registered here as the server will.
-const registeredHere = !isAgreementFamily(DOCUMENT_FAMILY_ID);
+withDocumentFamily();
+
 beforeAll(() => {
-  if (registeredHere) {
-    registerFamily({
-      ...SOW_FAMILY_DEFINITION,
-      id: DOCUMENT_FAMILY_ID,
-      label: 'Document',
-      noun: 'document',
-      pluralNoun: 'documents',
-      documentName: 'document',
-      idNoun: 'a document id',
-      apiPrefix: 'document',
-      dashboard: { ...SOW_FAMILY_DEFINITION.dashboard, path: '/document-dashboard' },
-      signing: { kind: 'link', segment: 'document-signature', signatureFontSizePx: 30 },
-      creationPath: undefined,
-    });
-  }
   HTMLCanvasElement.prototype.getContext = (() => null) as HTMLCanvasElement['getContext'];
   Element.prototype.scrollTo = function scrollTo() {} as Element['scrollTo'];
-});
-
-afterAll(() => {
-  if (registeredHere) unregisterFamily(DOCUMENT_FAMILY_ID);
 });
 
 beforeEach(() => phoneScreen(false));
