@@ -42,7 +42,7 @@ const NARROW_SCREEN_QUERY = '(max-width: 700px)';
 
 type Step = 'filling' | 'signature' | 'finish' | 'finishing' | 'completed';
 
-export interface DocumentAgreementProps {
+interface DocumentAgreementProps {
   family: LinkSigningFamily;
   customId: string;
   /** The link's view, as `increase-viewed-times` answered it. */

@@ -29,7 +29,7 @@ function boxStyle(rect: FieldRect, field: Field, page: PlacementPage) {
   };
 }
 
-export interface DocumentPageFieldsProps {
+interface DocumentPageFieldsProps {
   /** The page, and the fields on it (none: nothing is drawn over it). */
   page: PlacementPage | undefined;
   fields: readonly Field[] | undefined;

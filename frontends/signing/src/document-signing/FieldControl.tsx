@@ -9,7 +9,7 @@ import type { Ref } from 'react';
 import { AttachmentControl, type AttachmentState } from './AttachmentControl';
 import { fieldAccessibleName, isSignedMark } from './signing-fields';
 
-export interface FieldControlProps {
+interface FieldControlProps {
   field: Field;
   value: FieldValue | undefined;
   /** The id of the element saying what is wrong with the value, when something is. */

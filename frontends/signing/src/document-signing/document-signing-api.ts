@@ -26,7 +26,7 @@ export type AttachmentUploader = (
   onProgress: (sent: number) => void,
 ) => Promise<DocumentAttachmentInfo>;
 
-export interface DocumentSigningApi {
+interface DocumentSigningApi {
   /** `GET /api/document/fields/:customId`: the pages, every field, this recipient's values. */
   fields(signal?: AbortSignal): Promise<DocumentSigningView>;
   /** `PUT /api/document/field-values/:customId`: 400 naming each problem, nothing saved. */
@@ -83,7 +83,7 @@ function xhrAttachmentUploader(url: string, headers: Record<string, string>): At
 const absolute = (client: ApiClient, address: string) =>
   /^https?:\/\//.test(address) ? address : `${client.baseUrl.replace(/\/+$/, '')}${address}`;
 
-export function createDocumentSigningApi(
+function createDocumentSigningApi(
   client: ApiClient,
   family: LinkSigningFamily,
   customId: string,
