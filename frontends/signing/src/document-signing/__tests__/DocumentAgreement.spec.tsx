@@ -7,7 +7,7 @@ import {
   type Field,
 } from '@prosign/domain';
 import { PdfLoaderProvider, ToastProvider } from '@prosign/ui';
-import { fakePdfLoader } from '@prosign/ui/testing';
+import { expectNoSeriousAxeViolations, fakePdfLoader } from '@prosign/ui/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -194,6 +194,7 @@ describe('DocumentAgreement: the fields over the pages', () => {
     expect(
       screen.getByLabelText('Date signed, page 1, required, filled when you finish'),
     ).toBeVisible();
+    await expectNoSeriousAxeViolations();
   });
 
   it('shows the fields of others who have not signed as “for {name}”, and nothing over those who did', async () => {

@@ -42,7 +42,7 @@ describe('the guide through the signer’s fields', () => {
     expect(nextFieldId(fields(), values, ME, 'count')).toBe('sig');
   });
 
-  it('skips a required field whose value is refused, not done, only when it is done', () => {
+  it('counts a required field whose value is refused as not done', () => {
     expect(nextFieldId(fields(), { company: 'Acme', count: 'many' }, ME, 'sig')).toBe('count');
     expect(nextFieldId(fields(), { company: 'Acme', count: '12' }, ME, 'sig')).toBe('sig');
   });
