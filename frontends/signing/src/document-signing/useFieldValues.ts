@@ -20,8 +20,9 @@ export type SaveStatus =
   | { kind: 'failed'; message: string };
 
 /**
- * The values the page starts from: those saved (a reload restores them), else the field's
- * default; with the signature adopted, every signature and initials field shows it.
+ * The values the page starts from: those the view holds (saved over the defaults; null when
+ * cleared), else the field's default; with the signature adopted, every signature and initials
+ * field shows it.
  */
 function startingValues(
   own: readonly Field[],
@@ -30,25 +31,26 @@ function startingValues(
 ): Record<string, FieldValue> {
   const values: Record<string, FieldValue> = {};
   for (const field of own) {
-    const saved = view.values[field.id];
-    if (saved !== undefined && saved !== null) values[field.id] = saved;
-    else if (signatureAdopted && (field.kind === 'signature' || field.kind === 'initials'))
-      values[field.id] = SIGNED_FIELD_VALUE;
-    else if (field.defaultValue !== null) values[field.id] = field.defaultValue;
+    const value = field.id in view.values ? view.values[field.id] : field.defaultValue;
+    const signs = field.kind === 'signature' || field.kind === 'initials';
+    values[field.id] = signs && signatureAdopted ? SIGNED_FIELD_VALUE : (value ?? null);
   }
   return values;
 }
 
-/** What a save sends: each own value given and without a problem (one refused value refuses all). */
+/**
+ * What a save sends: every own field, with its value when given and without a problem, else
+ * null (the server keeps what is not named, and one refused value refuses the whole save).
+ */
 function valuesToSave(
   own: readonly Field[],
-  values: Record<string, FieldValue>,
+  values: Readonly<Record<string, FieldValue | undefined>>,
 ): Record<string, FieldValue> {
   const sent: Record<string, FieldValue> = {};
   for (const field of own) {
-    const value = values[field.id];
-    if (value === undefined || isEmptyFieldValue(field, value)) continue;
-    if (fieldValueProblem(field, value) === null) sent[field.id] = value;
+    const value = values[field.id] ?? null;
+    const given = !isEmptyFieldValue(field, value) && fieldValueProblem(field, value) === null;
+    sent[field.id] = given ? value : null;
   }
   return sent;
 }

@@ -155,10 +155,17 @@ function renderDocument(options: RenderOptions = {}) {
   return fake;
 }
 
+/** Each PUT of the values: what it gives (the fields it sends null are left out). */
 const saves = (calls: { method: string; path: string; body?: unknown }[]) =>
   calls
     .filter((call) => call.method === 'PUT')
-    .map((call) => (call.body as { values: Record<string, unknown> }).values);
+    .map((call) =>
+      Object.fromEntries(
+        Object.entries((call.body as { values: Record<string, unknown> }).values).filter(
+          ([, value]) => value !== null,
+        ),
+      ),
+    );
 
 function phoneScreen(matches: boolean) {
   window.matchMedia = ((query: string) => ({
@@ -245,6 +252,21 @@ describe('DocumentAgreement: the fields over the pages', () => {
       '12',
     );
     expect(screen.getByText('2 of 5 required')).toBeVisible();
+  });
+
+  it('clears a saved value on the server when the signer empties the field', async () => {
+    const user = userEvent.setup();
+    const fake = renderDocument({ document: signingView({ values: { units: '12' } }) });
+    await user.clear(
+      await screen.findByRole('textbox', { name: 'Units, number, page 2, required' }),
+    );
+    await waitFor(() => expect(fake.calls.some((call) => call.method === 'PUT')).toBe(true), {
+      timeout: SAVE_DEBOUNCE_MS + 1500,
+    });
+    const put = fake.calls.find((call) => call.method === 'PUT');
+    expect((put?.body as { values: Record<string, unknown> }).values).toMatchObject({
+      units: null,
+    });
   });
 
   it('says what is wrong with a value, and does not count or save it', async () => {
