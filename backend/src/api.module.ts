@@ -7,6 +7,7 @@ import { AgreementReadGrantsModule } from './modules/agreements/agreement-read-g
 import { ContractsModule } from './modules/families/contracts/contracts.module';
 import { SowModule } from './modules/families/sow/sow.module';
 import { CoModule } from './modules/families/co/co.module';
+import { DocumentModule } from './modules/families/document/document.module';
 import { FamilyRoutesModule } from './modules/family-routes/family-routes.module';
 import { InvoicesModule } from './modules/invoices/invoices.module';
 import { CrmModule } from './modules/crm/crm.module';
@@ -65,6 +66,7 @@ export class ApiModule {
         ContractsModule,
         SowModule,
         CoModule,
+        DocumentModule,
         // Built now, not at import: every family registered before the app is built.
         FamilyRoutesModule.forRegisteredFamilies(),
         InvoicesModule,
