@@ -19,6 +19,7 @@ import { FileServiceModule } from './modules/file-service/file-service.module';
 import { DocumentsModule } from './modules/documents/documents.module';
 import { PdfIntakeModule } from './modules/pdf-intake/pdf-intake.module';
 import { DocumentDraftsModule } from './modules/document-drafts/document-drafts.module';
+import { DocumentTemplatesModule } from './modules/document-templates/document-templates.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
 import { MapsModule } from './modules/maps/maps.module';
@@ -63,6 +64,7 @@ export class ApiModule {
         DocumentsModule,
         PdfIntakeModule,
         DocumentDraftsModule,
+        DocumentTemplatesModule,
         ContractsModule,
         SowModule,
         CoModule,

@@ -21,6 +21,7 @@ export type {
   DocumentDraft,
   DocumentDraftSave,
   DocumentDraftSaved,
+  DocumentTemplateVersionRef,
   DraftSigner,
 } from './documents/document-draft';
 export * from './signing/initials';

@@ -8,6 +8,7 @@ import {
   COUNTERSIGNER_RECIPIENT_ID,
   type DocumentDraft,
   type DocumentDraftSaved,
+  type DocumentTemplateVersionRef,
 } from '@prosign/domain';
 import { Types } from 'mongoose';
 import { PdfIntakeService } from '../pdf-intake';
@@ -32,6 +33,7 @@ function draftView(doc: DocumentDraftDoc): DocumentDraft {
     createdBy: doc.createdBy,
     updatedAt: doc.updatedAt.toISOString(),
     revision: doc.revision,
+    template: doc.template ?? null,
   };
 }
 
@@ -77,6 +79,28 @@ export class DocumentDraftsService {
       fileName: upload.fileName,
       placement: { pages, fields },
       signers: signersOfFields(fields),
+      createdBy: actor.email,
+      updatedAt: new Date(),
+      revision: 1,
+    };
+    await this.drafts.insert(doc);
+    return draftView(doc);
+  }
+
+  /**
+   * A new draft of a template's version (document-templates): the file the caller may read
+   * (a copy of the template's upload made theirs), the template's fields, a person for each
+   * role, and the version, which the agreement sent from the draft keeps.
+   */
+  async createFromTemplate(
+    prepared: Pick<DocumentDraft, 'uploadId' | 'fileName' | 'placement' | 'signers'> & {
+      template: DocumentTemplateVersionRef;
+    },
+    actor: DraftActor,
+  ): Promise<DocumentDraft> {
+    const doc: DocumentDraftDoc = {
+      _id: new Types.ObjectId().toHexString(),
+      ...prepared,
       createdBy: actor.email,
       updatedAt: new Date(),
       revision: 1,

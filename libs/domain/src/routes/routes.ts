@@ -30,6 +30,8 @@ export const ROUTES = {
   documentNew: '/documents/new',
   /** The "document" family's list (documents sent from any PDF). */
   documents: '/documents',
+  /** Prepared documents kept with roles instead of people, to send again. */
+  documentTemplates: '/documents/templates',
   // Public routes, without the staff navigation.
   portal: '/portal',
   verify: '/verify/:token',

@@ -29,6 +29,7 @@ describe('buildNavModel', () => {
       'Document Dashboard',
       'Invoices',
       'New document',
+      'Document templates',
       'User Access',
     ]);
   });
@@ -52,6 +53,7 @@ describe('buildNavModel', () => {
       '/documents',
       '/invoices',
       '/documents/new',
+      '/documents/templates',
       '/user-access',
     ]);
   });
@@ -74,6 +76,7 @@ describe('buildNavModel', () => {
       expect.objectContaining({ kind: 'link', label, path }),
       // Home staff prepare documents from any PDF too.
       expect.objectContaining({ kind: 'link', label: 'New document', path: '/documents/new' }),
+      expect.objectContaining({ kind: 'link', label: 'Document templates' }),
     ]);
   });
 
