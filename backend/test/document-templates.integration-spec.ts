@@ -1,4 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
 import type {
   AgreementPage,
   DocumentDraft,
@@ -74,12 +76,12 @@ describe('document templates', () => {
     const signers = [
       { id: 'recipient-7', role: 'signer', name: 'Ada Client', email: 'ada@client.test' },
       { id: 'recipient-3', role: 'signer', name: 'Eli Engineer', email: 'eli@eng.test' },
-      { id: 'countersigner', role: 'countersigner', name: 'Pat', email: 'pat@prosign.example' },
+      { id: 'firm', role: 'countersigner', name: 'Pat', email: 'pat@prosign.example' },
     ];
     const fields = [
       signatureFor('client-sign', 'recipient-7', 72),
       signatureFor('engineer-sign', 'recipient-3', 200),
-      signatureFor('firm-sign', 'countersigner', 400),
+      signatureFor('firm-sign', 'firm', 400),
     ];
     await by()
       .put(`${DRAFTS}/${draft.id}`)
@@ -91,7 +93,7 @@ describe('document templates', () => {
   const roles = [
     { id: 'recipient-7', name: 'Client' },
     { id: 'recipient-3', name: 'Engineer of record' },
-    { id: 'countersigner', name: 'Firm' },
+    { id: 'firm', name: 'Firm' },
   ];
 
   async function savedTemplate(name: string, filename?: string): Promise<DocumentTemplate> {
@@ -342,6 +344,17 @@ describe('document templates', () => {
       await other().get(`/api/documents/uploads/${draft.uploadId}/pdf`).expect(200);
       const reread = await other().get(`${DRAFTS}/${draft.id}`).expect(200);
       expect((reread.body as DocumentDraft).template).toEqual({ id: first.id, version: 1 });
+      // The agreement made from the draft keeps version 1, though version 2 is the newest.
+      const created = await other()
+        .post('/api/document/create-contract')
+        .send({ draftId: draft.id })
+        .expect(200);
+      const docId = /\/d\/([^/]+)\//.exec(created.body.docLink as string)?.[1];
+      const record = await api
+        .get<Connection>(getConnectionToken(), { strict: false })
+        .collection('documents')
+        .findOne({ _id: docId as never });
+      expect(record).toMatchObject({ templateId: first.id, templateVersion: 1 });
 
       const newest = await admin()
         .post(`${TEMPLATES}/${first.id}/drafts`)

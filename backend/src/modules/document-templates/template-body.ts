@@ -63,16 +63,13 @@ function roleList(raw: unknown): DocumentTemplateRole[] {
 type TemplateRecipient = Pick<DraftSigner, 'id' | 'role'>;
 
 /**
- * The recipients a placement saved without a draft names: the roles in their order, `firm`
- * (or the builder's `countersigner`) the firm's countersigner, every other one a signer.
+ * The recipients a placement saved without a draft names: the roles in their order, `firm` the
+ * firm's countersigner, every other one a signer.
  */
 export function recipientsOfRoles(raw: unknown): TemplateRecipient[] {
   return roleList(raw).map((role) => ({
     id: role.id,
-    role:
-      role.id === COUNTERSIGNER_RECIPIENT_ID || role.id === 'countersigner'
-        ? 'countersigner'
-        : 'signer',
+    role: role.id === COUNTERSIGNER_RECIPIENT_ID ? 'countersigner' : 'signer',
   }));
 }
 

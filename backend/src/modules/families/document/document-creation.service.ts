@@ -61,14 +61,14 @@ export class DocumentCreationService {
     if (!upload)
       throw new NotFoundException('The draft’s PDF is no longer stored: upload it again.');
     const docId = newDocumentId();
+    // A draft made from a template names its version; the record keeps it.
+    const template = request.template ?? draft.template;
     await this.documents.insert({
       _id: docId,
       kind: 'contract',
       title: titleOfFile(draft.fileName),
       contractKind: 'document',
-      ...(request.template
-        ? { templateId: request.template.id, templateVersion: request.template.version }
-        : {}),
+      ...(template ? { templateId: template.id, templateVersion: template.version } : {}),
       uploaded: {
         fileId: draft.uploadId,
         sha256: createHash('sha256').update(upload.pdf).digest('hex'),
