@@ -96,11 +96,13 @@ export function templateRoles(
   for (const field of fields) {
     if (field.recipientId === null)
       problems.push(`${capitalisedFieldName(field)} is not assigned to anyone.`);
+    else if (!signingIds.has(field.recipientId))
+      problems.push(
+        `${capitalisedFieldName(field)} is for someone who does not sign this document.`,
+      );
     else if (!roleById.has(field.recipientId))
       problems.push(
-        signingIds.has(field.recipientId)
-          ? `${capitalisedFieldName(field)} is for a recipient with no role: name their role.`
-          : `${capitalisedFieldName(field)} is for someone who does not sign this document.`,
+        `${capitalisedFieldName(field)} is for a recipient with no role: name their role.`,
       );
   }
   const withRole = signing.filter((recipient) => roleById.has(recipient.id));
