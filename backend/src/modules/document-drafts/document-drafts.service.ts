@@ -4,7 +4,12 @@ import {
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
-import type { DocumentDraft, DocumentDraftSaved } from '@prosign/domain';
+import {
+  COUNTERSIGNER_RECIPIENT_ID,
+  type DocumentDraft,
+  type DocumentDraftSaved,
+  type DocumentTemplateVersionRef,
+} from '@prosign/domain';
 import { Types } from 'mongoose';
 import { PdfIntakeService } from '../pdf-intake';
 import { DraftBodyError, draftFields, draftRevision, draftSigners } from './draft-body';
@@ -28,10 +33,11 @@ function draftView(doc: DocumentDraftDoc): DocumentDraft {
     createdBy: doc.createdBy,
     updatedAt: doc.updatedAt.toISOString(),
     revision: doc.revision,
+    template: doc.template ?? null,
   };
 }
 
-/** The signers the intake's stand-in ids name: `signer-n` for the nth signer, `countersigner`. */
+/** The signers the intake's stand-in ids name: `signer-n` for the nth signer, `firm` the countersigner. */
 function signersOfFields(
   fields: DocumentDraftDoc['placement']['fields'],
 ): DocumentDraft['signers'] {
@@ -44,8 +50,8 @@ function signersOfFields(
     { length: Math.min(Math.max(1, ...positions), 50) },
     (_, index) => ({ id: `signer-${index + 1}`, role: 'signer', name: '', email: '' }),
   );
-  if (ids.has('countersigner'))
-    signers.push({ id: 'countersigner', role: 'countersigner', name: '', email: '' });
+  if (ids.has(COUNTERSIGNER_RECIPIENT_ID))
+    signers.push({ id: COUNTERSIGNER_RECIPIENT_ID, role: 'countersigner', name: '', email: '' });
   return signers;
 }
 
@@ -73,6 +79,28 @@ export class DocumentDraftsService {
       fileName: upload.fileName,
       placement: { pages, fields },
       signers: signersOfFields(fields),
+      createdBy: actor.email,
+      updatedAt: new Date(),
+      revision: 1,
+    };
+    await this.drafts.insert(doc);
+    return draftView(doc);
+  }
+
+  /**
+   * A new draft of a template's version (document-templates): the file the caller may read
+   * (a copy of the template's upload made theirs), the template's fields, a person for each
+   * role, and the version, which the agreement sent from the draft keeps.
+   */
+  async createFromTemplate(
+    prepared: Pick<DocumentDraft, 'uploadId' | 'fileName' | 'placement' | 'signers'> & {
+      template: DocumentTemplateVersionRef;
+    },
+    actor: DraftActor,
+  ): Promise<DocumentDraft> {
+    const doc: DocumentDraftDoc = {
+      _id: new Types.ObjectId().toHexString(),
+      ...prepared,
       createdBy: actor.email,
       updatedAt: new Date(),
       revision: 1,

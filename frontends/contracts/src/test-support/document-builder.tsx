@@ -43,6 +43,7 @@ export function draftOf(
     createdBy: 'casey@prosign.example',
     updatedAt: '2026-12-07T09:00:00.000Z',
     revision: 1,
+    template: null,
     ...overrides,
   };
 }

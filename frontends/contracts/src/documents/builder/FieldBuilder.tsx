@@ -32,6 +32,7 @@ import { recipientLabel } from './recipients';
 import { BuilderToolbar } from './BuilderToolbar';
 import { builderKeyHandler } from './useBuilderKeys';
 import { useDraftAutosave } from './useDraftAutosave';
+import { SaveTemplateButton } from '../templates/SaveTemplateButton';
 
 /** Narrower than this, placing fields by hand is not offered: the builder only shows them. */
 const BUILDER_NARROW_QUERY = '(max-width: 767px)';
@@ -167,6 +168,7 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
         onUndo={() => dispatch({ type: 'undo' })}
         onRedo={() => dispatch({ type: 'redo' })}
         onStartOver={onStartOver}
+        extra={<SaveTemplateButton draft={draft} builder={{ recipients, placement, autosave }} />}
       />
       <DraftSaveStatus status={autosave.status} onRetry={autosave.retry} onReload={onReload} />
       {readOnly ? (
