@@ -6,7 +6,7 @@ import {
   useSealedCopy,
   type LinkSigningFamily,
 } from '@prosign/api-client';
-import { ROUTES, type SigningPageState } from '@prosign/domain';
+import { DOCUMENT_FAMILY_DEFINITION, ROUTES, type SigningPageState } from '@prosign/domain';
 import { ErrorPanel, LoadingState, useCaptchaPass } from '@prosign/ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { EnsureQueryClient } from '../app/EnsureQueryClient';
@@ -14,7 +14,6 @@ import { EnsureToasts } from '../app/EnsureToasts';
 import { LinkStatePanel } from '../components/layout/LinkStatePanel';
 import { linkPageState, refusedLinkState } from '../signing-session/link-page-state';
 import { useSignerPresence } from '../signing-session/useSignerPresence';
-import { DOCUMENT_FAMILY_ID } from '../document-signing/document-family';
 import { openingLabel } from './families';
 
 // The document (viewer, modals, signature font) loads after the captcha.
@@ -112,7 +111,7 @@ export function LinkSigningFlow({ family, customId, onStateChange }: LinkSigning
   }
   return (
     <Suspense fallback={<LoadingState label={openingLabel(family)} />}>
-      {family === DOCUMENT_FAMILY_ID ? (
+      {family === DOCUMENT_FAMILY_DEFINITION.id ? (
         <DocumentAgreement
           family={family}
           customId={customId}

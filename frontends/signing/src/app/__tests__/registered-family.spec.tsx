@@ -74,6 +74,7 @@ describe('a link-signed family registered at start', () => {
     expect(linkSigningPages()).toEqual({
       'sow-signature': 'sow',
       'co-signature': 'co',
+      'document-signature': 'document',
       'lease-signature': 'lease',
     });
   });

@@ -1,5 +1,6 @@
 import { ApiError, ApiProvider, type LinkSigningView } from '@prosign/api-client';
 import {
+  DOCUMENT_FAMILY_DEFINITION,
   newField,
   SIGNED_FIELD_VALUE,
   type DocumentAttachmentInfo,
@@ -11,11 +12,9 @@ import { expectNoSeriousAxeViolations, fakePdfLoader } from '@prosign/ui/testing
 import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { withDocumentFamily } from '../../test-support/document-family';
 import { fakeClient, TEST_CONFIG, type FakeRoute } from '../../test-support/fake-signing-api';
 import { sowLink, UNSAVED_METRICS } from '../../test-support/signer-fixtures';
 import { DocumentAgreement } from '../DocumentAgreement';
-import { DOCUMENT_FAMILY_ID } from '../document-family';
 import type { AttachmentUploader } from '../document-signing-api';
 import { readableFieldScale } from '../signing-fields';
 import { SAVE_DEBOUNCE_MS } from '../useFieldValues';
@@ -24,7 +23,7 @@ jest.mock('../../customer-signing/navigation', () => ({ leaveTo: jest.fn() }));
 
 const ID = 'DOC-4k2';
 const ME = 'signer-1';
-const FAMILY = DOCUMENT_FAMILY_ID;
+const FAMILY = DOCUMENT_FAMILY_DEFINITION.id;
 const PREFIX = '/api/document';
 const LETTER = { width: 612, height: 792, rotation: 0 } as const;
 
@@ -175,8 +174,6 @@ function phoneScreen(matches: boolean) {
     removeEventListener: () => undefined,
   })) as unknown as typeof window.matchMedia;
 }
-
-withDocumentFamily();
 
 beforeAll(() => {
   HTMLCanvasElement.prototype.getContext = (() => null) as HTMLCanvasElement['getContext'];

@@ -2,7 +2,6 @@ import { CAPTCHA_PASS_HEADER, newField, type DocumentSigningView } from '@prosig
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LinkSignatureRoutePage } from '../../pages/LinkSignatureRoutePage';
-import { withDocumentFamily } from '../../test-support/document-family';
 import { fakeClient, renderRoute } from '../../test-support/fake-signing-api';
 import { CAPTCHA_ROUTES, passCaptcha, sowLink } from '../../test-support/signer-fixtures';
 
@@ -11,8 +10,6 @@ jest.mock('../../signing-session/signer-socket', () => ({
 }));
 
 const ID = 'DOC-4k2';
-
-withDocumentFamily();
 
 beforeAll(() => {
   HTMLCanvasElement.prototype.getContext = (() => null) as HTMLCanvasElement['getContext'];
