@@ -7,6 +7,8 @@ import { AgreementReadGrantsModule } from './modules/agreements/agreement-read-g
 import { ContractsModule } from './modules/families/contracts/contracts.module';
 import { SowModule } from './modules/families/sow/sow.module';
 import { CoModule } from './modules/families/co/co.module';
+import { DocumentFieldValuesModule } from './modules/families/document-signing/document-field-values.module';
+import { DocumentSigningModule } from './modules/families/document-signing/document-signing.module';
 import { FamilyRoutesModule } from './modules/family-routes/family-routes.module';
 import { InvoicesModule } from './modules/invoices/invoices.module';
 import { CrmModule } from './modules/crm/crm.module';
@@ -67,6 +69,8 @@ export class ApiModule {
         CoModule,
         // Built now, not at import: every family registered before the app is built.
         FamilyRoutesModule.forRegisteredFamilies(),
+        DocumentFieldValuesModule,
+        DocumentSigningModule.forRegisteredFamily(),
         InvoicesModule,
         ServicesModule,
         TermsModule,

@@ -17,7 +17,13 @@ export type {
 export { slotRecipientId } from './document-content';
 export { localDocLink, localReadingLink } from './document-links';
 // The store.
-export type { ArchiveExtension, DocumentKind, DocumentRecord } from './store/document.schema';
+export type {
+  ArchiveExtension,
+  DocumentKind,
+  DocumentRecord,
+  PlacedAttachment,
+  PlacedFieldValues,
+} from './store/document.schema';
 export { DocumentRepository } from './store/document.repository';
 export { PdfFileStore } from './store/pdf-file.store';
 // Layout and PDF tools.

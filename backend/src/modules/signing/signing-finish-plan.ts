@@ -1,6 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { pdfFileName, SINGLE_SIGNER_RECIPIENT_ID } from '@prosign/domain';
 import { createHash } from 'node:crypto';
+import type { PlacedFieldValues } from '../../integrations/documents';
 import { FILE_SERVICE_PORT, type FileServicePort } from '../../integrations/file-service';
 import { AppConfig } from '../../platform/config/app-config';
 import {
@@ -21,6 +22,7 @@ import {
 } from '../documents';
 import { MailService } from '../mail';
 import { SignatureImageRepository } from './signature-image.repository';
+import { SIGNER_FIELD_VALUES, type SignerFieldValues } from './signer-field-values';
 import { auditEventsOf, auditRecipientsOf } from './signing-finish-audit';
 import { SIGNING_FINISH_STEPS, type SigningFinishStep } from './signing-finish-steps';
 
@@ -41,6 +43,9 @@ export class SigningFinishPlan {
     private readonly crmEvents: AgreementCrmEvents,
     @Inject(FILE_SERVICE_PORT) private readonly fileService: FileServicePort,
     private readonly config: AppConfig,
+    @Optional()
+    @Inject(SIGNER_FIELD_VALUES)
+    private readonly signerFields: SignerFieldValues | null = null,
   ) {}
 
   /**
@@ -74,7 +79,11 @@ export class SigningFinishPlan {
     const parties = config.parties(form);
     const title = config.title(form);
     switch (step) {
-      case 'signaturePlaced':
+      case 'signaturePlaced': {
+        const fieldValues = await this.fieldValuesOf(contract, SINGLE_SIGNER_RECIPIENT_ID, {
+          name: parties.signerName,
+          email: parties.signerEmail,
+        });
         await this.documents.placeSignature(
           {
             document: contract.docLink,
@@ -83,10 +92,12 @@ export class SigningFinishPlan {
             initials: contract.initials,
             signature: await this.signatureSourceOf(contract),
             signedAt: contract.signedAt ?? new Date(),
+            ...(fieldValues ? { fieldValues } : {}),
           },
           documents,
         );
         return {};
+      }
       case 'auditTrail': {
         const { docLink } = await this.derivedDocuments.createAuditTrail(
           {
@@ -182,6 +193,15 @@ export class SigningFinishPlan {
         return {};
       }
     }
+  }
+
+  /** The fields a recipient filled, placed with their signature; null for a family without them. */
+  async fieldValuesOf(
+    contract: AgreementDocument<object>,
+    recipientId: string,
+    who: { name: string; email: string },
+  ): Promise<PlacedFieldValues | null> {
+    return (await this.signerFields?.valuesOf(contract, recipientId, who)) ?? null;
   }
 
   async signatureSourceOf(contract: {
