@@ -431,6 +431,7 @@ describe('route access across families: no send, resend or cc call reaches anoth
       standard: agreements.standard.unsent,
       sow: agreements.sow.unsent,
       co: agreements.co.unsent,
+      document: agreements.document.unsent,
     });
   });
 

@@ -86,6 +86,7 @@ export * from './families/families';
 export { STANDARD_FAMILY_DEFINITION } from './families/standard.family';
 export { SOW_FAMILY_DEFINITION } from './families/sow.family';
 export { CO_FAMILY_DEFINITION } from './families/co.family';
+export { DOCUMENT_FAMILY_DEFINITION } from './families/document.family';
 export * from './pdf-fields/field-model';
 export * from './pdf-fields/field-tags';
 export * from './pdf-fields/field-from-tag';

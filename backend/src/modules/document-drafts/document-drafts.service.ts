@@ -4,7 +4,11 @@ import {
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
-import type { DocumentDraft, DocumentDraftSaved } from '@prosign/domain';
+import {
+  COUNTERSIGNER_RECIPIENT_ID,
+  type DocumentDraft,
+  type DocumentDraftSaved,
+} from '@prosign/domain';
 import { Types } from 'mongoose';
 import { PdfIntakeService } from '../pdf-intake';
 import { DraftBodyError, draftFields, draftRevision, draftSigners } from './draft-body';
@@ -31,7 +35,7 @@ function draftView(doc: DocumentDraftDoc): DocumentDraft {
   };
 }
 
-/** The signers the intake's stand-in ids name: `signer-n` for the nth signer, `countersigner`. */
+/** The signers the intake's stand-in ids name: `signer-n` for the nth signer, `firm` the countersigner. */
 function signersOfFields(
   fields: DocumentDraftDoc['placement']['fields'],
 ): DocumentDraft['signers'] {
@@ -44,8 +48,8 @@ function signersOfFields(
     { length: Math.min(Math.max(1, ...positions), 50) },
     (_, index) => ({ id: `signer-${index + 1}`, role: 'signer', name: '', email: '' }),
   );
-  if (ids.has('countersigner'))
-    signers.push({ id: 'countersigner', role: 'countersigner', name: '', email: '' });
+  if (ids.has(COUNTERSIGNER_RECIPIENT_ID))
+    signers.push({ id: COUNTERSIGNER_RECIPIENT_ID, role: 'countersigner', name: '', email: '' });
   return signers;
 }
 

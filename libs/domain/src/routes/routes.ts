@@ -28,6 +28,8 @@ export const ROUTES = {
    * `?draft=ID` (documentDraftPath) reopens a saved draft.
    */
   documentNew: '/documents/new',
+  /** The "document" family's list (documents sent from any PDF). */
+  documents: '/documents',
   // Public routes, without the staff navigation.
   portal: '/portal',
   verify: '/verify/:token',

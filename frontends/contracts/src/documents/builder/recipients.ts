@@ -1,6 +1,6 @@
 // The recipients of the document being prepared, for this step only: signers in signing order,
 // each with a colour their fields wear on the page.
-import type { PlacementRecipient } from '@prosign/domain';
+import { COUNTERSIGNER_RECIPIENT_ID, type PlacementRecipient } from '@prosign/domain';
 
 /** Distinct on white and readable as a border and a tint (contrast ≥ 3:1 for the borders). */
 const RECIPIENT_COLOURS = ['#1d4ed8', '#b45309', '#047857', '#9d174d', '#6d28d9', '#0e7490'];
@@ -26,12 +26,10 @@ export function recipientLabel(recipient: PlacementRecipient, index: number): st
   return recipient.name.trim() || recipient.email.trim() || fallback;
 }
 
-/** The intake's stand-in id for the firm's countersigner (pdf-intake intake-places.ts). */
-const COUNTERSIGNER_ID = 'countersigner';
-
 /**
  * The recipients the uploaded fields name: the intake gives the nth signer of a tag `signer-n`
- * (form fields go to `signer-1`) and the firm's countersigner `countersigner`; at least one signer.
+ * (form fields go to `signer-1`) and the firm's countersigner `firm` (COUNTERSIGNER_RECIPIENT_ID);
+ * at least one signer.
  */
 export function recipientsOfUpload(
   fields: readonly { recipientId: string | null }[],
@@ -48,8 +46,8 @@ export function recipientsOfUpload(
     name: '',
     email: '',
   }));
-  if (ids.has(COUNTERSIGNER_ID)) {
-    recipients.push({ id: COUNTERSIGNER_ID, role: 'countersigner', name: '', email: '' });
+  if (ids.has(COUNTERSIGNER_RECIPIENT_ID)) {
+    recipients.push({ id: COUNTERSIGNER_RECIPIENT_ID, role: 'countersigner', name: '', email: '' });
   }
   return recipients;
 }
