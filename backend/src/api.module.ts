@@ -7,6 +7,7 @@ import { AgreementReadGrantsModule } from './modules/agreements/agreement-read-g
 import { ContractsModule } from './modules/families/contracts/contracts.module';
 import { SowModule } from './modules/families/sow/sow.module';
 import { CoModule } from './modules/families/co/co.module';
+import { DocumentModule } from './modules/families/document/document.module';
 import { DocumentFieldValuesModule } from './modules/families/document-signing/document-field-values.module';
 import { DocumentSigningModule } from './modules/families/document-signing/document-signing.module';
 import { FamilyRoutesModule } from './modules/family-routes/family-routes.module';
@@ -67,6 +68,7 @@ export class ApiModule {
         ContractsModule,
         SowModule,
         CoModule,
+        DocumentModule,
         // Built now, not at import: every family registered before the app is built.
         FamilyRoutesModule.forRegisteredFamilies(),
         DocumentFieldValuesModule,

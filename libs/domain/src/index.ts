@@ -16,6 +16,7 @@ export * from './documents/placeholders';
 export * from './documents/standard-templates';
 export type { UploadedPdf } from './documents/uploaded-pdf';
 export * from './documents/document-agreement';
+export * from './documents/document-send-rules';
 export type {
   DocumentDraft,
   DocumentDraftSave,

@@ -24,6 +24,7 @@ export type {
   PlacedAttachment,
   PlacedFieldValues,
 } from './store/document.schema';
+export { newDocumentId } from './store/document-ids';
 export { DocumentRepository } from './store/document.repository';
 export { PdfFileStore } from './store/pdf-file.store';
 // Layout and PDF tools.

@@ -54,6 +54,7 @@ export {
 export {
   AgreementCreationService,
   assertPlaceholdersKept,
+  type CreationSendResult,
   fieldErrorsException,
   sectionOverridesOf,
 } from './agreement-creation.service';
