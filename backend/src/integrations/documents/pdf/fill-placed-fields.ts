@@ -1,4 +1,37 @@
-import type { FieldPlacement, FieldValue } from '@prosign/domain';
+import {
+  pageRotation,
+  type Field,
+  type FieldPlacement,
+  type FieldValue,
+  type PlacementPage,
+} from '@prosign/domain';
+import {
+  degrees,
+  drawImage,
+  lineTo,
+  moveTo,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setLineCap,
+  setLineJoin,
+  setLineWidth,
+  setStrokingRgbColor,
+  stroke,
+  LineCapStyle,
+  LineJoinStyle,
+  PDFDocument,
+  type PDFFont,
+  type PDFPage,
+} from 'pdf-lib';
+import { embedPixels, type EmbeddedPixels } from './embed-pixels';
+import { fieldFrame, type FieldFrame } from './field-frame';
+import { embedFillFont } from './fill-font';
+import { flattenForm } from './flatten-form';
+import { removeTagText } from './remove-tag-text';
+import { trimToInk } from './trim-to-ink';
+// pdf-lib's streams deflated by Node's zlib, for every process that writes PDFs.
+import './pdf-lib-deflate';
 
 /** One recipient who finished: what is drawn into their fields. */
 export interface RecipientFill {
@@ -35,6 +68,263 @@ export interface FillRequest {
   timeZone: string;
 }
 
+const INK = rgb(0.05, 0.05, 0.1);
+/** The largest size a value is written at, and the smallest it shrinks to before it is cut. */
+const MAX_TEXT_SIZE = 11;
+const MIN_TEXT_SIZE = 4;
+/** Room kept between a value and its box's edges, in points. */
+const PADDING = 2;
+/** Share of the font size above the baseline that capitals and most lower case reach. */
+const CAP_HEIGHT = 0.72;
+
+/** What the drawing of one page needs beside the field. */
+interface PageCanvas {
+  page: PDFPage;
+  frame: FieldFrame;
+  font: PDFFont;
+}
+
+/** "December 7, 2026" for a moment, in the document's time zone. */
+function longDate(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(at);
+}
+
+/** A picked date (`YYYY-MM-DD`, the day itself, no time zone) as "December 7, 2026"; else as typed. */
+function pickedDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return value;
+  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(day.getTime()) ? value : longDate(day, 'UTC');
+}
+
+/** Characters the font has no glyph for are written as "?" rather than as an empty box. */
+function drawable(font: PDFFont, text: string): string {
+  const supported = new Set(font.getCharacterSet());
+  return [...text.replace(/[\r\t]/g, ' ')]
+    .map((char) => (char === '\n' || supported.has(char.codePointAt(0)!) ? char : '?'))
+    .join('');
+}
+
+/** One line of text in the frame, shrunk to fit its width, centred on `middle` (from the frame's bottom). */
+function drawLine(
+  { page, frame, font }: PageCanvas,
+  text: string,
+  { middle, height, left = PADDING }: { middle: number; height: number; left?: number },
+): void {
+  const room = frame.width - left - PADDING;
+  let size = Math.min(MAX_TEXT_SIZE, height * 0.7);
+  const width = font.widthOfTextAtSize(text, size);
+  if (width > room) size = Math.max(MIN_TEXT_SIZE, (size * room) / width);
+  let line = text;
+  while (line.length > 1 && font.widthOfTextAtSize(line, size) > room) line = line.slice(0, -1);
+  const at = frame.at(left, middle - (size * CAP_HEIGHT) / 2);
+  page.drawText(line, { ...at, size, font, color: INK, rotate: degrees(frame.rotate) });
+}
+
+/** `text` broken into lines no wider than `room` at `size`: at spaces, else inside a word. */
+function wrap(font: PDFFont, text: string, size: number, room: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(/ +/)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= room) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      line = '';
+      for (const char of word) {
+        if (line && font.widthOfTextAtSize(line + char, size) > room) {
+          lines.push(line);
+          line = '';
+        }
+        line += char;
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** Several lines from the top of the frame, the size lowered until they fit its height. */
+function drawParagraph(canvas: PageCanvas, text: string): void {
+  const { page, frame, font } = canvas;
+  const room = frame.width - 2 * PADDING;
+  let size = Math.min(MAX_TEXT_SIZE, frame.height * 0.7);
+  let lines = wrap(font, text, size, room);
+  while (size > MIN_TEXT_SIZE && lines.length * size * 1.2 > frame.height - 2 * PADDING) {
+    size -= 0.5;
+    lines = wrap(font, text, size, room);
+  }
+  const lineHeight = size * 1.2;
+  lines.forEach((line, index) => {
+    const baseline = frame.height - PADDING - size * 0.9 - index * lineHeight;
+    if (baseline < 0 || !line) return;
+    const at = frame.at(PADDING, baseline);
+    page.drawText(line, { ...at, size, font, color: INK, rotate: degrees(frame.rotate) });
+  });
+}
+
+/** An image in the frame as large as it fits, its proportions kept, centred. */
+function drawFitted({ page, frame }: PageCanvas, image: EmbeddedPixels): void {
+  const scale = Math.min(frame.width / image.width, frame.height / image.height);
+  const width = image.width * scale;
+  const height = image.height * scale;
+  const name = page.node.newXObject('Image', image.ref);
+  const at = frame.at((frame.width - width) / 2, (frame.height - height) / 2);
+  page.pushOperators(
+    ...drawImage(name, {
+      ...at,
+      width,
+      height,
+      rotate: degrees(frame.rotate),
+      xSkew: degrees(0),
+      ySkew: degrees(0),
+    }),
+  );
+}
+
+/** A tick drawn as a path in the square centred in the frame (the embedded font has no ✓). */
+function drawTick({ page, frame }: PageCanvas): void {
+  const side = Math.min(frame.width, frame.height);
+  const u0 = (frame.width - side) / 2;
+  const v0 = (frame.height - side) / 2;
+  const point = (u: number, v: number) => frame.at(u0 + u * side, v0 + v * side);
+  const [a, b, c] = [point(0.18, 0.52), point(0.4, 0.24), point(0.84, 0.8)];
+  page.pushOperators(
+    pushGraphicsState(),
+    setStrokingRgbColor(INK.red, INK.green, INK.blue),
+    setLineWidth(Math.max(0.8, side * 0.12)),
+    setLineCap(LineCapStyle.Round),
+    setLineJoin(LineJoinStyle.Round),
+    moveTo(a.x, a.y),
+    lineTo(b.x, b.y),
+    lineTo(c.x, c.y),
+    stroke(),
+    popGraphicsState(),
+  );
+}
+
+/** A radio group's options stacked top to bottom, the chosen one ● and the others ○. */
+function drawOptions(canvas: PageCanvas, options: string[], chosen: string): void {
+  const rows = Math.max(options.length, 1);
+  const height = canvas.frame.height / rows;
+  options.forEach((option, index) => {
+    const middle = canvas.frame.height - (index + 0.5) * height;
+    const mark = option === chosen ? '●' : '○';
+    drawLine(canvas, drawable(canvas.font, `${mark} ${option}`), { middle, height });
+  });
+}
+
+/** What one recipient's images became in the PDF: embedded once, on the first field that shows them. */
+class RecipientImages {
+  private signature?: EmbeddedPixels;
+  private initials?: EmbeddedPixels;
+
+  constructor(
+    private readonly pdf: PDFDocument,
+    private readonly recipient: RecipientFill,
+  ) {}
+
+  of(kind: 'signature' | 'initials'): EmbeddedPixels {
+    if (kind === 'signature') {
+      this.signature ??= embedPixels(this.pdf, trimToInk(this.recipient.signaturePng));
+      return this.signature;
+    }
+    this.initials ??= embedPixels(this.pdf, trimToInk(this.recipient.initialsPng));
+    return this.initials;
+  }
+}
+
+/** The value a field shows: the recipient's own, else the field's default (a form's prefilled text). */
+function valueOf(field: Field, recipient: RecipientFill): FieldValue {
+  return Object.hasOwn(recipient.values, field.id)
+    ? recipient.values[field.id]
+    : field.defaultValue;
+}
+
+function drawField(
+  canvas: PageCanvas,
+  field: Field,
+  recipient: RecipientFill,
+  images: RecipientImages,
+  attachmentNames: Map<string, string>,
+  timeZone: string,
+): void {
+  const { frame, font } = canvas;
+  const line = (text: string) =>
+    drawLine(canvas, drawable(font, text), { middle: frame.height / 2, height: frame.height });
+  switch (field.kind) {
+    case 'signature':
+    case 'initials':
+      return drawFitted(canvas, images.of(field.kind));
+    case 'dateSigned':
+      return line(longDate(recipient.signedAt, timeZone));
+    case 'name':
+      return line(recipient.name);
+    case 'email':
+      return line(recipient.email);
+    default:
+      break;
+  }
+  const value = valueOf(field, recipient);
+  if (value === null || value === '' || value === false) return;
+  switch (field.kind) {
+    case 'checkbox':
+      return drawTick(canvas);
+    case 'radioGroup':
+      return drawOptions(canvas, field.options, String(value));
+    case 'date':
+      return line(pickedDate(String(value)));
+    case 'attachment': {
+      const name = attachmentNames.get(String(value));
+      return name === undefined ? undefined : line(`Attached: ${name}`);
+    }
+    case 'text':
+      return field.multiline
+        ? drawParagraph(canvas, drawable(font, String(value)))
+        : line(String(value));
+    default:
+      return line(String(value));
+  }
+}
+
+/** Embeds each attachment of a finished recipient as an attached file; a name taken twice gets " (2)". */
+async function attachFiles(
+  pdf: PDFDocument,
+  request: FillRequest,
+  finished: Map<string, RecipientFill>,
+): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const taken = new Set<string>();
+  const fields = new Map(request.placement.fields.map((field) => [field.id, field]));
+  for (const attachment of request.attachments) {
+    const recipient = finished.get(attachment.recipientId);
+    if (!recipient) continue;
+    let name = attachment.name;
+    for (let copy = 2; taken.has(name); copy += 1) {
+      name = attachment.name.replace(/(\.[^.]*)?$/, (ext) => ` (${copy})${ext}`);
+    }
+    taken.add(name);
+    names.set(attachment.id, name);
+    const label = fields.get(attachment.fieldId)?.label || 'Attachment';
+    await pdf.attach(attachment.bytes, name, {
+      mimeType: attachment.type,
+      description: `${label}, attached by ${recipient.name} <${recipient.email}>`,
+      creationDate: recipient.signedAt,
+      modificationDate: recipient.signedAt,
+    });
+  }
+  return names;
+}
+
+/** The lower-left corner of each page's visible box (crop box), as the intake measured fields from. */
+function pageOrigin(page: PDFPage): { x: number; y: number } {
+  const box = page.getCropBox();
+  return { x: box.x, y: box.y };
+}
+
 /**
  * The uploaded PDF with each finished recipient's values drawn into the page content (fonts
  * embedded; checkbox and radio glyphs; dates in `timeZone`), every text tag covered, the form
@@ -43,7 +333,62 @@ export interface FillRequest {
 export async function fillPlacedFields(
   request: FillRequest,
 ): Promise<{ pdf: Buffer; pageCount: number }> {
-  // Built by the doc-seal branch; this stub fixes the shape the engine calls.
-  void request;
-  throw new Error('fillPlacedFields is not built yet');
+  const pdf = await PDFDocument.load(request.pdf, { updateMetadata: false });
+  const pages = pdf.getPages();
+  const { fields } = request.placement;
+  const outside = fields.find((field) => field.page < 1 || field.page > pages.length);
+  if (outside) {
+    throw new Error(`Field ${outside.id} is on page ${outside.page}; the PDF has ${pages.length}`);
+  }
+  const finished = new Map(
+    request.recipients.map((recipient) => [recipient.recipientId, recipient]),
+  );
+  const rotationOf = (index: number): PlacementPage['rotation'] =>
+    pageRotation(pages[index].getRotation().angle);
+
+  // The words of each text tag leave the page's text, whoever the field is for.
+  removeTagText(
+    pdf,
+    fields.filter((field) => field.source === 'tag'),
+  );
+  for (const field of fields.filter((candidate) => candidate.source === 'tag')) {
+    const page = pages[field.page - 1];
+    const origin = pageOrigin(page);
+    page.drawRectangle({
+      x: field.rect.x + origin.x,
+      y: field.rect.y + origin.y,
+      width: field.rect.width,
+      height: field.rect.height,
+      color: rgb(1, 1, 1),
+      borderWidth: 0,
+    });
+  }
+  flattenForm(pdf, fields);
+
+  const attachmentNames = await attachFiles(pdf, request, finished);
+  const filled = fields.filter((field) => field.recipientId && finished.has(field.recipientId));
+  if (filled.length > 0) {
+    const font = await embedFillFont(pdf);
+    const images = new Map<string, RecipientImages>();
+    for (const field of filled) {
+      const recipient = finished.get(field.recipientId!)!;
+      let recipientImages = images.get(recipient.recipientId);
+      if (!recipientImages) {
+        recipientImages = new RecipientImages(pdf, recipient);
+        images.set(recipient.recipientId, recipientImages);
+      }
+      const page = pages[field.page - 1];
+      const frame = fieldFrame(field.rect, rotationOf(field.page - 1), pageOrigin(page));
+      drawField(
+        { page, frame, font },
+        field,
+        recipient,
+        recipientImages,
+        attachmentNames,
+        request.timeZone,
+      );
+    }
+  }
+  const bytes = await pdf.save({ useObjectStreams: false, updateFieldAppearances: false });
+  return { pdf: Buffer.from(bytes), pageCount: pages.length };
 }

@@ -2,6 +2,7 @@ import { formatPacificTimestamp, SINGLE_SIGNER_RECIPIENT_ID } from '@prosign/dom
 import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { SignatureSlot } from '../document-content';
 import { drawPixels, embedPixels, type EmbeddedPixels } from './embed-pixels';
+import { copyEmbeddedFiles } from './embedded-files';
 import { trimToInk } from './trim-to-ink';
 // pdf-lib's streams deflated by Node's zlib, for every process that writes PDFs.
 import './pdf-lib-deflate';
@@ -19,7 +20,7 @@ function fixedDates(pdf: PDFDocument, date: Date): void {
   pdf.setCreator('ProSign');
 }
 
-/** The merge, still open in pdf-lib (to be sealed without parsing it again). */
+/** The merge, still open in pdf-lib (to be sealed without parsing it again), with the parts' attached files. */
 export async function mergeDocuments(
   sources: Uint8Array[],
   meta: { title: string; date: Date },
@@ -30,6 +31,8 @@ export async function mergeDocuments(
     const pdf = await PDFDocument.load(source, LOAD);
     const pages = await merged.copyPages(pdf, pdf.getPageIndices());
     pages.forEach((page) => merged.addPage(page));
+    // Files attached to a part (a document's signers' attachments) stay attached to the whole.
+    copyEmbeddedFiles(pdf, merged);
   }
   merged.setTitle(meta.title, { showInWindowTitleBar: true });
   fixedDates(merged, meta.date);
