@@ -17,12 +17,20 @@ import {
   taggedDocumentPdf,
 } from './support/document-family-fixtures';
 import { seedBaseData } from './support/seed';
-import { PUBLIC_API_URL, PUBLIC_SIGNING_URL, SIGNING_ORIGIN } from './support/signing-fixtures';
+import { pdfText } from './support/pdf-text';
+import {
+  countersignAs,
+  PUBLIC_API_URL,
+  PUBLIC_SIGNING_URL,
+  sealedFinish,
+  SIGNING_ORIGIN,
+} from './support/signing-fixtures';
 import { staffHttp, type StaffHttp } from './support/staff-session';
 import { startApi, startWorker } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
 const LUIS = { name: 'Luis Alvarez', email: 'luis.alvarez@example.com' };
+const FIRM = { name: 'Dana Whitfield', email: 'admin@prosign.example' };
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -307,5 +315,57 @@ describe('document signers: field values, attachments and the finish', () => {
       .get(`/api/document/attachments/${sent.agreementId}/${second.id}`)
       .set('origin', SIGNING_ORIGIN)
       .expect(401);
+
+    // The last signature seals it: the certificate lists Priya's file with its size and hash.
+    await luis.open().expect(200);
+    await luis.saveSignature('Luis Alvarez').expect(200);
+    await luis.save({ [signatureFieldOf(luisView, 'signer-2').id]: SIGNED_FIELD_VALUE });
+    await luis.finish().expect(200);
+    const sealed = await sealedFinish(worker, sent.agreementId);
+    const trailId = sealed.auditTrailDocLink.split('/d/')[1].split('/')[0];
+    expect((await documentRecord(trailId))?.auditTrail?.attachments).toEqual([
+      {
+        recipient: 'Priya Natarajan <priya.natarajan@example.com>',
+        fieldLabel: 'Insurance certificate',
+        fileName: 'certificate (2).pdf',
+        bytes: PDF.length,
+        sha256: sha256(PDF),
+      },
+    ]);
+    const sealedPdf = await admin().get(new URL(sealed.signedDocLink).pathname).expect(200);
+    expect(await pdfText(sealedPdf.body as Buffer)).toContain(sha256(PDF));
+  });
+
+  it("stamps the countersigner's fields from the countersignature, with nothing to fill", async () => {
+    const pdf = await taggedDocumentPdf({ signers: 1, firm: true });
+    const draft = await documentDraftOf(admin, pdf);
+    const created = await admin().post('/api/document/create-contract').send({ draftId: draft.id });
+    const docLink = created.body.docLink as string;
+    const sent = await admin()
+      .post('/api/document/send-contract')
+      .send({ ...documentSendForm(), docLink, countersigner: { email: FIRM.email } })
+      .expect(200);
+    const agreementId = String(sent.body._id);
+    const priya = signerAt(tokenOfLink('document', sent.body.signaturePageLink as string));
+    const view = (await priya.view().expect(200)).body as DocumentSigningView;
+    expect(view.recipients.map((r) => [r.id, r.role])).toEqual([
+      ['signer-1', 'signer'],
+      ['firm', 'countersigner'],
+    ]);
+    await priya.open().expect(200);
+    await priya.saveSignature('Priya Natarajan').expect(200);
+    await priya.save({ [signatureFieldOf(view, 'signer-1').id]: SIGNED_FIELD_VALUE }).expect(200);
+    await priya.finish().expect(200);
+
+    await countersignAs(admin, agreementId, FIRM.name);
+    const record = await documentRecord(docLink.split('/d/')[1].split('/')[0]);
+    expect(record?.signatures?.firm).toBeTruthy();
+    expect(record?.fieldValues?.firm).toEqual({
+      name: expect.any(String),
+      email: FIRM.email,
+      values: { [signatureFieldOf(view, 'firm').id]: SIGNED_FIELD_VALUE },
+      attachments: {},
+    });
+    await sealedFinish(worker, agreementId);
   });
 });

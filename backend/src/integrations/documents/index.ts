@@ -32,6 +32,7 @@ export { renderAgreement } from './layout/agreement-layout';
 export { agreementReading } from './layout/agreement-reading';
 export {
   AUDIT_EVENT_LABELS,
+  type AuditAttachment,
   type AuditEvent,
   type AuditRecipient,
   type AuditSigningProgress,

@@ -10,4 +10,8 @@ export { SignerRateLimit } from './signer-throttle';
 export { SignerSignatureService } from './signer-signature.service';
 export { SigningFinishService } from './signing-finish.service';
 export { SIGNING_CORE_PROVIDERS } from './signing-core-providers';
-export { SIGNER_FIELD_VALUES, type SignerFieldValues } from './signer-field-values';
+export {
+  SIGNER_FIELD_VALUES,
+  type SignerAttachment,
+  type SignerFieldValues,
+} from './signer-field-values';

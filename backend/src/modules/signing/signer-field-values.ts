@@ -1,4 +1,4 @@
-import type { PlacedFieldValues } from '../../integrations/documents';
+import type { AuditAttachment, PlacedFieldValues } from '../../integrations/documents';
 import type { AgreementDocument } from '../agreements';
 
 /**
@@ -19,6 +19,18 @@ export interface SignerFieldValues {
     recipientId: string,
     who: { name: string; email: string },
   ): Promise<PlacedFieldValues | null>;
+  /**
+   * The files the recipients attached, as placed with their signatures (in signing order):
+   * what the certificate lists and a linked CRM deal files.
+   */
+  attachmentsOf(agreement: AgreementDocument<object>): Promise<SignerAttachment[]>;
+}
+
+/** An attachment as the certificate lists it, with where its bytes are (the document store). */
+export interface SignerAttachment extends AuditAttachment {
+  fileId: string;
+  /** Its MIME type, by its content. */
+  type: string;
 }
 
 /** Injection token of the (optional) SignerFieldValues. */

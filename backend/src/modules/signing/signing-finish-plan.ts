@@ -112,6 +112,7 @@ export class SigningFinishPlan {
               email: parties.signerEmail,
             }),
             events: auditEventsOf(contract),
+            ...(await this.attachmentsListed(contract)),
             contractToken: contract.token,
             envelopeId: String(contract._id),
             verifyUrl: verifyLink(this.config.PUBLIC_SIGNING_URL, contract.verifyId ?? null),
@@ -202,6 +203,21 @@ export class SigningFinishPlan {
     who: { name: string; email: string },
   ): Promise<PlacedFieldValues | null> {
     return (await this.signerFields?.valuesOf(contract, recipientId, who)) ?? null;
+  }
+
+  /** The certificate's list of attached files, for an agreement that has any. */
+  private async attachmentsListed(contract: AgreementDocument<object>) {
+    const attached = (await this.signerFields?.attachmentsOf(contract)) ?? [];
+    if (attached.length === 0) return {};
+    return {
+      attachments: attached.map(({ recipient, fieldLabel, fileName, bytes, sha256 }) => ({
+        recipient,
+        fieldLabel,
+        fileName,
+        bytes,
+        sha256,
+      })),
+    };
   }
 
   async signatureSourceOf(contract: {

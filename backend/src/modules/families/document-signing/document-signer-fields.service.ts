@@ -28,11 +28,10 @@ import { randomBytes } from 'node:crypto';
 import {
   DocumentRepository,
   PdfFileStore,
-  type PlacedAttachment,
   type PlacedFieldValues,
 } from '../../../integrations/documents';
 import { familyConfig, recipientsOf, type AgreementDocument } from '../../agreements';
-import type { SignerFieldValues } from '../../signing';
+import type { SignerAttachment, SignerFieldValues } from '../../signing';
 import { attachmentContentType } from './attachment-content-type';
 import {
   DocumentFieldEntryRepository,
@@ -59,14 +58,6 @@ export const ATTACHMENT_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
 export interface FieldSeat {
   agreement: AgreementDocument<object>;
   recipientId: string | null;
-}
-
-/** An attachment as the certificate of completion and the CRM list it. */
-export interface AgreementAttachment extends PlacedAttachment {
-  recipientId: string;
-  recipientName: string;
-  fieldId: string;
-  fieldLabel: string;
 }
 
 /** How often a save is tried again when another save of the same recipient landed in between. */
@@ -266,23 +257,24 @@ export class DocumentSignerFields implements SignerFieldValues {
 
   // ── Staff and the finish ──
 
-  /** Every attachment of an agreement that its recipients' values name, in recipient order. */
-  async attachmentsOf(agreement: AgreementDocument<object>): Promise<AgreementAttachment[]> {
+  /** The files the recipients attached, as placed with their signatures, in signing order. */
+  async attachmentsOf(agreement: AgreementDocument<object>): Promise<SignerAttachment[]> {
     if (agreement.family !== DOCUMENT_FAMILY) return [];
-    const { fields } = await this.placementOf(agreement);
-    const entries = await this.entries.listOf(String(agreement._id));
+    const record = await this.documents.find(docIdOf(agreement));
+    const fields = record?.uploaded?.placement.fields ?? [];
+    const placed = record?.fieldValues ?? {};
     return this.signingRecipientsOf(agreement).flatMap((recipient) => {
-      const entry = entries.find((candidate) => candidate.recipientId === recipient.id);
-      const values = effectiveValues(fields, entry ?? null, recipient.id);
-      return (entry?.attachments ?? [])
-        .filter((attachment) => values[attachment.fieldId] === attachment.id)
-        .map((attachment) => ({
-          ...placedOf(attachment),
-          recipientId: recipient.id,
-          recipientName: recipient.name,
-          fieldId: attachment.fieldId,
-          fieldLabel: fieldLabelOf(fields, attachment.fieldId),
-        }));
+      const values = placed[recipient.id];
+      if (!values) return [];
+      return Object.entries(values.attachments ?? {}).map(([fieldId, attachment]) => ({
+        recipient: `${values.name} <${values.email}>`,
+        fieldLabel: fieldLabelOf(fields, fieldId),
+        fileName: attachment.name,
+        bytes: attachment.bytes,
+        sha256: attachment.sha256,
+        fileId: attachment.fileId,
+        type: attachment.type,
+      }));
     });
   }
 
@@ -327,8 +319,7 @@ export class DocumentSignerFields implements SignerFieldValues {
 
   /** The uploaded PDF and its fields; 404 for an agreement that has none. */
   private async uploadedOf(agreement: AgreementDocument<object>) {
-    const docId = extractDocId(agreement.docLink) ?? agreement.docLink;
-    const record = await this.documents.find(docId);
+    const record = await this.documents.find(docIdOf(agreement));
     if (!record?.uploaded) throw new NotFoundException('This agreement has no fields to fill.');
     return record.uploaded;
   }
@@ -354,4 +345,8 @@ export class DocumentSignerFields implements SignerFieldValues {
     const state = this.recipientOf(agreement, recipientId)?.state;
     return state === 'signature-saved' || state === 'signed';
   }
+}
+
+function docIdOf(agreement: Pick<AgreementDocument<object>, 'docLink'>): string {
+  return extractDocId(agreement.docLink) ?? agreement.docLink;
 }

@@ -88,7 +88,7 @@ export function infoOf(attachment: StoredAttachment): DocumentAttachmentInfo {
 
 export function fieldLabelOf(fields: readonly Field[], fieldId: string): string {
   const field = fields.find((candidate) => candidate.id === fieldId);
-  return field?.label.trim() || `Attachment on page ${field?.page ?? 1}`;
+  return field?.label.trim() ?? '';
 }
 
 /** The name to show for a file: its last path part, without control characters. */
