@@ -2,6 +2,7 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import {
   SIGNED_FIELD_VALUE,
+  type CrmRecordActivityView,
   type DocumentAttachmentInfo,
   type DocumentSigningView,
   type Field,
@@ -18,6 +19,7 @@ import {
 } from './support/document-family-fixtures';
 import { seedBaseData } from './support/seed';
 import { pdfText } from './support/pdf-text';
+import { waitFor } from './support/wait-for';
 import {
   countersignAs,
   PUBLIC_API_URL,
@@ -31,6 +33,8 @@ import { createTestEnv } from './support/test-env';
 
 const LUIS = { name: 'Luis Alvarez', email: 'luis.alvarez@example.com' };
 const FIRM = { name: 'Dana Whitfield', email: 'admin@prosign.example' };
+/** A deal of the local CRM's demo data: the signed document's files go onto it. */
+const DEAL = '40000011';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -113,7 +117,7 @@ describe('document signers: field values, attachments and the finish', () => {
     const sent = await admin()
       .post('/api/document/send-contract')
       .send({
-        ...documentSendForm(),
+        ...documentSendForm({ deal_id: DEAL }),
         docLink,
         additional_signers: [LUIS],
         signing_order: 'sequential',
@@ -334,6 +338,19 @@ describe('document signers: field values, attachments and the finish', () => {
     ]);
     const sealedPdf = await admin().get(new URL(sealed.signedDocLink).pathname).expect(200);
     expect(await pdfText(sealedPdf.body as Buffer)).toContain(sha256(PDF));
+
+    // The linked deal gets the attachment too, beside the sealed PDF, on the signed note.
+    const deal = await waitFor(
+      async () =>
+        (await admin().get(`/api/admin/crm/records/deals/${DEAL}`).expect(200))
+          .body as CrmRecordActivityView,
+      (found) => found.files.some((file) => file.name.endsWith('attachment 1 certificate (2).pdf')),
+      { timeoutMs: 30_000, intervalMs: 200 },
+    );
+    const filed = deal.files.find((file) => file.name.endsWith('certificate (2).pdf'))!;
+    expect(filed.size).toBe(PDF.length);
+    const crmCopy = await admin().get(`/api/admin/crm/files/${filed.id}`).expect(200);
+    expect(sha256(Buffer.from(crmCopy.body as Buffer))).toBe(sha256(PDF));
   });
 
   it("stamps the countersigner's fields from the countersignature, with nothing to fill", async () => {

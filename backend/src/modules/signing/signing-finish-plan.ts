@@ -140,7 +140,16 @@ export class SigningFinishPlan {
       }
       case 'crmStageSigned': {
         // Queued: the signer never waits for the CRM nor sees it fail (the worker retries).
-        await this.crmEvents.request(contract, 'signed', { link: contract.signedDocLink ?? null });
+        // Files signers attached go onto the record beside the sealed PDF.
+        const attached = (await this.signerFields?.attachmentsOf(contract)) ?? [];
+        await this.crmEvents.request(contract, 'signed', {
+          link: contract.signedDocLink ?? null,
+          attachments: attached.map(({ fileId, fileName, type }) => ({
+            fileId,
+            name: fileName,
+            contentType: type,
+          })),
+        });
         return {};
       }
       case 'signedPdfFiled': {
