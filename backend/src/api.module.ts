@@ -72,7 +72,7 @@ export class ApiModule {
         // Built now, not at import: every family registered before the app is built.
         FamilyRoutesModule.forRegisteredFamilies(),
         DocumentFieldValuesModule,
-        DocumentSigningModule.forRegisteredFamily(),
+        DocumentSigningModule,
         InvoicesModule,
         ServicesModule,
         TermsModule,

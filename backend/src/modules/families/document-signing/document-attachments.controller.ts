@@ -1,16 +1,18 @@
 import { Controller, Get, Header, NotFoundException, Param, StreamableFile } from '@nestjs/common';
+import { DOCUMENT_FAMILY_DEFINITION } from '@prosign/domain';
+import { RequireAccess } from '../../../platform/auth/auth.decorators';
 import { AgreementRepository } from '../../agreements';
 import { StaffAttachmentParams } from './dto/document-field-values.dto';
-import { DOCUMENT_FAMILY, DocumentSignerFields } from './document-signer-fields.service';
+import { DocumentSignerFields } from './document-signer-fields.service';
 
 const NO_SUCH_ATTACHMENT = 'No such attachment.';
 
 /**
- * A signer's attachment, for staff (the family's dashboard flag, set on the class when the
- * module is built): only ever a download — `attachment`, an opaque type and `nosniff` — so
+ * A signer's attachment, for staff with the documents' flag: only ever a download — `attachment`, an opaque type and `nosniff` — so
  * whatever a signer uploaded is never rendered by the browser on our origin.
  */
-@Controller('document')
+@RequireAccess(DOCUMENT_FAMILY_DEFINITION.dashboard.access)
+@Controller(DOCUMENT_FAMILY_DEFINITION.apiPrefix)
 export class DocumentAttachmentsController {
   constructor(
     private readonly agreements: AgreementRepository,
@@ -23,7 +25,7 @@ export class DocumentAttachmentsController {
   @Header('Content-Security-Policy', "default-src 'none'; sandbox")
   async download(@Param() params: StaffAttachmentParams): Promise<StreamableFile> {
     const agreement = await this.agreements.findById<object>(params.agreementId);
-    if (!agreement || agreement.family !== DOCUMENT_FAMILY) {
+    if (!agreement || agreement.family !== DOCUMENT_FAMILY_DEFINITION.id) {
       throw new NotFoundException(NO_SUCH_ATTACHMENT);
     }
     const file = await this.fields.attachmentFile(params.agreementId, params.attachmentId);

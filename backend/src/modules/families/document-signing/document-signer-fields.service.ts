@@ -8,6 +8,7 @@ import {
 import {
   attachmentFileProblem,
   capitalisedFieldName,
+  DOCUMENT_FAMILY_DEFINITION,
   extractDocId,
   familyDefinition,
   givenValuesProblems,
@@ -49,7 +50,7 @@ import {
 } from './field-entry-values';
 
 /** The family whose agreements are uploaded PDFs with fields placed on them. */
-export const DOCUMENT_FAMILY = 'document';
+const DOCUMENT_FAMILY = DOCUMENT_FAMILY_DEFINITION.id;
 
 /** The most an attachment may be, whatever its field allows: the upload is held in memory. */
 export const ATTACHMENT_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;

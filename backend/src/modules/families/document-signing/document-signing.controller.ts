@@ -19,6 +19,7 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import {
+  DOCUMENT_FAMILY_DEFINITION,
   formatBytes,
   SIGNER_MESSAGES,
   type DocumentAttachmentInfo,
@@ -73,7 +74,7 @@ export class AttachmentSizeMessage implements NestInterceptor {
  */
 @Public()
 @SignerRateLimit()
-@Controller('document')
+@Controller(DOCUMENT_FAMILY_DEFINITION.apiPrefix)
 export class DocumentSigningController {
   constructor(
     private readonly signing: SigningService,
@@ -142,7 +143,7 @@ export class DocumentSigningController {
    */
   private async seatOf(customId: string, request: Request): Promise<FieldSeat> {
     const read = this.signing.seatReadFor(request, customId);
-    const seat = await this.signing.seatOf(customId, 'document', read);
+    const seat = await this.signing.seatOf(customId, DOCUMENT_FAMILY_DEFINITION.id, read);
     const recipient = seat.agreement.recipients?.find((r) => r.id === seat.recipientId);
     if (recipient?.state === 'waiting' && this.signing.linkStateOf(seat) === 'open') {
       throw new ConflictException(SIGNER_MESSAGES.notYourTurn);
