@@ -1,6 +1,7 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import {
+  EMAIL_CODE_PROOF_HEADER,
   SIGNED_FIELD_VALUE,
   type CrmRecordActivityView,
   type DocumentAttachmentInfo,
@@ -11,6 +12,7 @@ import { Types, type Connection } from 'mongoose';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { CaptchaPassService } from '../src/modules/captcha';
+import { DocumentReadAccess } from '../src/modules/documents';
 import { tokenOfLink } from './support/conformance/signer';
 import {
   documentDraftOf,
@@ -89,9 +91,20 @@ describe('document signers: field values, attachments and the finish', () => {
     const pass = api.get(CaptchaPassService).issue({ linkToken: customId, ip: '127.0.0.1' }).pass;
     const http = () => request(api.getHttpServer());
     const at = (call: string) => `/api/document/${call}/${encodeURIComponent(customId)}`;
-    const headers = (test: request.Test) =>
+    let proof: string | null = null;
+    const headers = (test: request.Test) => {
       test.set('origin', SIGNING_ORIGIN).set('X-Captcha-Pass', pass);
+      return proof ? test.set(EMAIL_CODE_PROOF_HEADER, proof) : test;
+    };
     return {
+      /**
+       * The proof a verified e-mail code answers, issued here (the code's own mail and check are
+       * email-code.integration-spec's): for this link, this pass and the document.
+       */
+      proveEmailCode: (docId: string) => {
+        const expiresAt = new Date(Date.now() + 10 * 60_000);
+        proof = api.get(DocumentReadAccess).issueProof(customId, pass, docId, expiresAt).proof;
+      },
       view: () => headers(http().get(at('fields'))),
       pdf: () => headers(http().get(at('pdf'))),
       save: (values: Record<string, unknown>) =>
@@ -201,7 +214,7 @@ describe('document signers: field values, attachments and the finish', () => {
         '“I agree” on page 1 is ticked or not.',
         'There is no field “' + title.id + '” for you to fill.',
         'Save your signature before the signature field on page 1.',
-        'Upload the file for “insurance certificate” on page 1 again.',
+        'Upload the file for “Insurance certificate” on page 1 again.',
       ]),
     );
     expect(((await priya.view().expect(200)).body as DocumentSigningView).values).toEqual({});
@@ -351,6 +364,42 @@ describe('document signers: field values, attachments and the finish', () => {
     expect(filed.size).toBe(PDF.length);
     const crmCopy = await admin().get(`/api/admin/crm/files/${filed.id}`).expect(200);
     expect(sha256(Buffer.from(crmCopy.body as Buffer))).toBe(sha256(PDF));
+  });
+
+  it('one signer: her values go with the signature the seal places, behind the e-mail code', async () => {
+    const pdf = await taggedDocumentPdf({ signers: 1, extraTags: ['{{text:1:Company name}}'] });
+    const draft = await documentDraftOf(admin, pdf);
+    const created = await admin().post('/api/document/create-contract').send({ draftId: draft.id });
+    const docLink = created.body.docLink as string;
+    const sent = await admin()
+      .post('/api/document/send-contract')
+      .send({ ...documentSendForm(), docLink, require_email_code: true })
+      .expect(200);
+    const customId = tokenOfLink('document', sent.body.signaturePageLink as string);
+    const priya = signerAt(customId);
+    // Behind the e-mail code, as every signer call of the link.
+    await priya.view().expect(403);
+    await priya.save({}).expect(403);
+    await priya.pdf().expect(403);
+    priya.proveEmailCode(docLink.split('/d/')[1].split('/')[0]);
+
+    const view = (await priya.view().expect(200)).body as DocumentSigningView;
+    const company = fieldOf(view, 'Company name');
+    await priya.open().expect(200);
+    await priya.saveSignature('Priya Natarajan').expect(200);
+    await priya.save({ [signatureFieldOf(view, 'signer-1').id]: SIGNED_FIELD_VALUE }).expect(200);
+    expect((await priya.finish().expect(400)).body.message).toEqual([
+      'Fill in “Company name” on page 1.',
+    ]);
+    await priya.save({ [company.id]: 'Acme Shoring, Inc.' }).expect(200);
+    await priya.finish().expect(200);
+    await sealedFinish(worker, customId);
+    const record = await documentRecord(docLink.split('/d/')[1].split('/')[0]);
+    expect(record?.signature).toBeTruthy();
+    expect(record?.fieldValues?.['signer-1']?.values).toEqual({
+      [company.id]: 'Acme Shoring, Inc.',
+      [signatureFieldOf(view, 'signer-1').id]: SIGNED_FIELD_VALUE,
+    });
   });
 
   it("stamps the countersigner's fields from the countersignature, with nothing to fill", async () => {

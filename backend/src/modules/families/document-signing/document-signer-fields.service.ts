@@ -8,6 +8,7 @@ import {
 import {
   attachmentFileProblem,
   capitalisedFieldName,
+  fieldDisplayName,
   DOCUMENT_FAMILY_DEFINITION,
   extractDocId,
   familyDefinition,
@@ -209,9 +210,7 @@ export class DocumentSignerFields implements SignerFieldValues {
     if (!field)
       throw new BadRequestException(`There is no attachment field “${fieldId ?? ''}” for you.`);
     if (!file || file.buffer.length === 0) {
-      throw new BadRequestException(
-        `Choose a file for ${capitalisedFieldName(field).toLowerCase()}.`,
-      );
+      throw new BadRequestException(`Choose a file for ${fieldDisplayName(field)}.`);
     }
     const bytes = file.buffer.length;
     const type = attachmentContentType(file.buffer);

@@ -1,5 +1,6 @@
 import {
   capitalisedFieldName,
+  fieldDisplayName,
   isAutoFilledKind,
   SIGNED_FIELD_VALUE,
   type DocumentAttachmentInfo,
@@ -51,7 +52,8 @@ export function ownValueProblems(
     const name = capitalisedFieldName(field);
     if (field.kind === 'signature' || field.kind === 'initials') {
       if (value !== SIGNED_FIELD_VALUE) problems.push(`${name} takes “${SIGNED_FIELD_VALUE}”.`);
-      else if (!signatureSaved) problems.push(`Save your signature before ${name.toLowerCase()}.`);
+      else if (!signatureSaved)
+        problems.push(`Save your signature before ${fieldDisplayName(field)}.`);
     }
   }
   return [...problems, ...attachmentValueProblems(fields, given, entry, recipientId)];
@@ -73,7 +75,7 @@ export function attachmentValueProblems(
         values[field.id] !== '' &&
         !entry?.attachments.some((a) => a.fieldId === field.id && a.id === values[field.id]),
     )
-    .map((field) => `Upload the file for ${capitalisedFieldName(field).toLowerCase()} again.`);
+    .map((field) => `Upload the file for ${fieldDisplayName(field)} again.`);
 }
 
 export function placedOf(attachment: StoredAttachment): PlacedAttachment {
