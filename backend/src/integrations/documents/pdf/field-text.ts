@@ -41,8 +41,17 @@ export function drawLine(
   let size = Math.min(MAX_TEXT_SIZE, height * 0.7);
   const width = font.widthOfTextAtSize(text, size);
   if (width > room) size = Math.max(MIN_TEXT_SIZE, (size * room) / width);
+  // Still too wide at the smallest size: cut to the longest start that fits.
   let line = text;
-  while (line.length > 1 && font.widthOfTextAtSize(line, size) > room) line = line.slice(0, -1);
+  if (font.widthOfTextAtSize(line, size) > room) {
+    let [fits, tooLong] = [0, text.length];
+    while (tooLong - fits > 1) {
+      const middle = Math.floor((fits + tooLong) / 2);
+      if (font.widthOfTextAtSize(text.slice(0, middle), size) <= room) fits = middle;
+      else tooLong = middle;
+    }
+    line = text.slice(0, Math.max(fits, 1));
+  }
   const at = frame.at(left, middle - (size * CAP_HEIGHT) / 2);
   page.drawText(line, { ...at, size, font, color: INK, rotate: degrees(frame.rotate) });
 }
