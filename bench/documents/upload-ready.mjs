@@ -1,4 +1,4 @@
-// Upload ready in the builder ("document" family, issue 56 item 9): from a 50-page PDF's bytes to
+// Upload ready in the builder (the "document" family): from a 50-page PDF's bytes to
 // the builder able to show it — the intake (PdfIntakeService.intake: admitted by pdf-lib and
 // pdf.js, active content removed, its form's fields and its text tags found, the pages listed,
 // the tags blanked and the file saved) then the first page drawn by pdf.js in Chromium as the
@@ -124,7 +124,7 @@ async function main() {
   try {
     const page = await browser.newPage();
     await page.goto(origin);
-    await page.waitForFunction(() => window.ready === true);
+    await page.waitForFunction(() => globalThis.ready === true);
     const totals = [];
     const intakes = [];
     const draws = [];
@@ -134,7 +134,7 @@ async function main() {
       const upload = await intake.intake(bytes, 'subcontract.pdf', 'bench@example.com');
       const intook = performance.now();
       const pages = await page.evaluate(
-        (url) => window.drawFirstPage(url),
+        (url) => globalThis.drawFirstPage(url),
         `/upload/${upload.uploadId}`,
       );
       const drawn = performance.now();

@@ -1,4 +1,4 @@
-// Uploaded documents ("document" family, issue 56 item 9), two budgets:
+// Uploaded documents (the "document" family: any PDF, fields placed on it), two budgets:
 //  (a) fill + seal: a 50-page upload with 30 fields for two signers — values drawn
 //      (fillPlacedFields: tags out of the text, form flattened, one attachment embedded)
 //      then merged with its certificate of completion and sealed at B-B
