@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument, PDFName } from 'pdf-lib';
+import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import type { PdfFileStore } from '../src/integrations/documents';
 import { renderAuditTrail } from '../src/integrations/documents';
@@ -112,7 +112,51 @@ function sealer(): PdfSealerService {
   );
 }
 
+/**
+ * Tags as a word processor writes them: split across text operators and kerned (TJ), with
+ * character spacing, and words before and after them on the same line.
+ */
+async function splitTagsPdf(): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  const page = document.addPage([612, 792]);
+  page.node.setFontDictionary(PDFName.of('F1'), font.ref);
+  const content = [
+    'BT /F1 12 Tf 72 700 Td [(Sign here: {{sig) -20 (nature:1}} please)] TJ ET',
+    'BT /F1 11 Tf 0.5 Tc 72 650 Td (Name \\(print\\): {{te) Tj (xt:1:Full name}}) Tj ( thanks) Tj ET',
+  ].join('\n');
+  page.node.set(
+    PDFName.of('Contents'),
+    document.context.register(document.context.flateStream(content)),
+  );
+  return Buffer.from(await document.save({ useObjectStreams: false }));
+}
+
 describe('values drawn into an uploaded PDF, then sealed', () => {
+  it('takes tags split across text operators out of the text, the words around them kept in place', async () => {
+    const { stored, upload } = await intake(await splitTagsPdf());
+    expect(upload.fields.map((found) => found.kind).sort()).toEqual(['signature', 'text']);
+    const before = poppler('pdftotext', stored, '-bbox');
+    const filled = await fillPlacedFields({
+      pdf: stored,
+      placement: { pages: upload.pages, fields: upload.fields },
+      recipients: [],
+      attachments: [],
+      timeZone: TIME_ZONE,
+    });
+    const text = poppler('pdftotext', filled.pdf).replace(/\s+/g, ' ');
+    expect(text).not.toMatch(/[{}]|nature|xt:1/);
+    for (const words of ['Sign here:', 'please', 'Name (print):', 'thanks']) {
+      expect(text).toContain(words);
+    }
+    // "please" and "thanks" are drawn where they were before the tags went.
+    const after = poppler('pdftotext', filled.pdf, '-bbox');
+    for (const word of ['please', 'thanks']) {
+      const box = new RegExp(`<word xMin="([\\d.]+)"[^>]*>${word}<`);
+      expect(Number(box.exec(after)![1])).toBeCloseTo(Number(box.exec(before)![1]), 1);
+    }
+  });
+
   it('draws a finished signer’s tag fields on their pages, leaves the unfinished one’s empty, and no tag text remains', async () => {
     const { stored, upload } = await intake(await taggedPdf());
     const byKind = (kind: string) => upload.fields.find((candidate) => candidate.kind === kind)!;

@@ -16,9 +16,13 @@ interface FontkitSubset {
 function fontkitForPdfLib(): PdfLibFontkit {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- fontkit ships no types
   const fontkit = require('fontkit') as { create(bytes: Buffer): Record<string, unknown> };
+  // The font is parsed once per process: each document still gets its own subset.
+  let parsed: { bytes: Uint8Array; font: Record<string, unknown> } | undefined;
   return {
     create(bytes: Uint8Array) {
+      if (parsed?.bytes === bytes) return parsed.font;
       const font = fontkit.create(Buffer.from(bytes));
+      parsed = { bytes, font };
       const createSubset = (font.createSubset as () => FontkitSubset).bind(font);
       font.createSubset = () => {
         const subset = createSubset() as FontkitSubset & { encodeStream?: () => unknown };

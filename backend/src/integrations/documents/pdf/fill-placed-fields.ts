@@ -20,12 +20,13 @@ import {
   stroke,
   LineCapStyle,
   LineJoinStyle,
+  ParseSpeeds,
   PDFDocument,
-  type PDFFont,
   type PDFPage,
 } from 'pdf-lib';
 import { embedPixels, type EmbeddedPixels } from './embed-pixels';
-import { fieldFrame, type FieldFrame } from './field-frame';
+import { fieldFrame } from './field-frame';
+import { drawable, drawLine, drawParagraph, INK, type PageCanvas } from './field-text';
 import { embedFillFont } from './fill-font';
 import { flattenForm } from './flatten-form';
 import { removeTagText } from './remove-tag-text';
@@ -68,21 +69,8 @@ export interface FillRequest {
   timeZone: string;
 }
 
-const INK = rgb(0.05, 0.05, 0.1);
-/** The largest size a value is written at, and the smallest it shrinks to before it is cut. */
-const MAX_TEXT_SIZE = 11;
-const MIN_TEXT_SIZE = 4;
-/** Room kept between a value and its box's edges, in points. */
-const PADDING = 2;
-/** Share of the font size above the baseline that capitals and most lower case reach. */
-const CAP_HEIGHT = 0.72;
-
-/** What the drawing of one page needs beside the field. */
-interface PageCanvas {
-  page: PDFPage;
-  frame: FieldFrame;
-  font: PDFFont;
-}
+/** The least height of a radio group's row that still reads (points). */
+const MIN_OPTION_HEIGHT = 9;
 
 /** "December 7, 2026" for a moment, in the document's time zone. */
 function longDate(at: Date, timeZone: string): string {
@@ -95,75 +83,6 @@ function pickedDate(value: string): string {
   if (!match) return value;
   const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return Number.isNaN(day.getTime()) ? value : longDate(day, 'UTC');
-}
-
-/** Characters the font has no glyph for are written as "?" rather than as an empty box. */
-function drawable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  return [...text.replace(/[\r\t]/g, ' ')]
-    .map((char) => (char === '\n' || supported.has(char.codePointAt(0)!) ? char : '?'))
-    .join('');
-}
-
-/** One line of text in the frame, shrunk to fit its width, centred on `middle` (from the frame's bottom). */
-function drawLine(
-  { page, frame, font }: PageCanvas,
-  text: string,
-  { middle, height, left = PADDING }: { middle: number; height: number; left?: number },
-): void {
-  const room = frame.width - left - PADDING;
-  let size = Math.min(MAX_TEXT_SIZE, height * 0.7);
-  const width = font.widthOfTextAtSize(text, size);
-  if (width > room) size = Math.max(MIN_TEXT_SIZE, (size * room) / width);
-  let line = text;
-  while (line.length > 1 && font.widthOfTextAtSize(line, size) > room) line = line.slice(0, -1);
-  const at = frame.at(left, middle - (size * CAP_HEIGHT) / 2);
-  page.drawText(line, { ...at, size, font, color: INK, rotate: degrees(frame.rotate) });
-}
-
-/** `text` broken into lines no wider than `room` at `size`: at spaces, else inside a word. */
-function wrap(font: PDFFont, text: string, size: number, room: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/ +/)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= room) {
-        line = candidate;
-        continue;
-      }
-      if (line) lines.push(line);
-      line = '';
-      for (const char of word) {
-        if (line && font.widthOfTextAtSize(line + char, size) > room) {
-          lines.push(line);
-          line = '';
-        }
-        line += char;
-      }
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
-/** Several lines from the top of the frame, the size lowered until they fit its height. */
-function drawParagraph(canvas: PageCanvas, text: string): void {
-  const { page, frame, font } = canvas;
-  const room = frame.width - 2 * PADDING;
-  let size = Math.min(MAX_TEXT_SIZE, frame.height * 0.7);
-  let lines = wrap(font, text, size, room);
-  while (size > MIN_TEXT_SIZE && lines.length * size * 1.2 > frame.height - 2 * PADDING) {
-    size -= 0.5;
-    lines = wrap(font, text, size, room);
-  }
-  const lineHeight = size * 1.2;
-  lines.forEach((line, index) => {
-    const baseline = frame.height - PADDING - size * 0.9 - index * lineHeight;
-    if (baseline < 0 || !line) return;
-    const at = frame.at(PADDING, baseline);
-    page.drawText(line, { ...at, size, font, color: INK, rotate: degrees(frame.rotate) });
-  });
 }
 
 /** An image in the frame as large as it fits, its proportions kept, centred. */
@@ -206,10 +125,18 @@ function drawTick({ page, frame }: PageCanvas): void {
   );
 }
 
-/** A radio group's options stacked top to bottom, the chosen one ● and the others ○. */
+/**
+ * A radio group's options stacked top to bottom, the chosen one ● and the others ○; in a box
+ * too low for that (a form's group, placed where one of its buttons was) the chosen option alone.
+ */
 function drawOptions(canvas: PageCanvas, options: string[], chosen: string): void {
   const rows = Math.max(options.length, 1);
   const height = canvas.frame.height / rows;
+  if (height < MIN_OPTION_HEIGHT) {
+    const middle = canvas.frame.height / 2;
+    drawLine(canvas, drawable(canvas.font, `● ${chosen}`), { middle, height: canvas.frame.height });
+    return;
+  }
   options.forEach((option, index) => {
     const middle = canvas.frame.height - (index + 0.5) * height;
     const mark = option === chosen ? '●' : '○';
@@ -333,7 +260,12 @@ function pageOrigin(page: PDFPage): { x: number; y: number } {
 export async function fillPlacedFields(
   request: FillRequest,
 ): Promise<{ pdf: Buffer; pageCount: number }> {
-  const pdf = await PDFDocument.load(request.pdf, { updateMetadata: false });
+  // Parsed and written without yielding to the event loop every 100 objects (pdf-lib's default):
+  // under load each yield waits its turn, which made saving 50 pages 10× slower.
+  const pdf = await PDFDocument.load(request.pdf, {
+    updateMetadata: false,
+    parseSpeed: ParseSpeeds.Fastest,
+  });
   const pages = pdf.getPages();
   const { fields } = request.placement;
   const outside = fields.find((field) => field.page < 1 || field.page > pages.length);
@@ -389,6 +321,10 @@ export async function fillPlacedFields(
       );
     }
   }
-  const bytes = await pdf.save({ useObjectStreams: false, updateFieldAppearances: false });
+  const bytes = await pdf.save({
+    useObjectStreams: false,
+    updateFieldAppearances: false,
+    objectsPerTick: Infinity,
+  });
   return { pdf: Buffer.from(bytes), pageCount: pages.length };
 }

@@ -1,5 +1,5 @@
 import { formatPacificTimestamp, SINGLE_SIGNER_RECIPIENT_ID } from '@prosign/domain';
-import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { degrees, ParseSpeeds, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { SignatureSlot } from '../document-content';
 import { drawPixels, embedPixels, type EmbeddedPixels } from './embed-pixels';
 import { copyEmbeddedFiles } from './embedded-files';
@@ -28,7 +28,8 @@ export async function mergeDocuments(
   if (sources.length === 0) throw new Error('Nothing to merge');
   const merged = await PDFDocument.create({ updateMetadata: false });
   for (const source of sources) {
-    const pdf = await PDFDocument.load(source, LOAD);
+    // An uploaded part may have thousands of objects: parsed without yielding every 100 of them.
+    const pdf = await PDFDocument.load(source, { ...LOAD, parseSpeed: ParseSpeeds.Fastest });
     const pages = await merged.copyPages(pdf, pdf.getPageIndices());
     pages.forEach((page) => merged.addPage(page));
     // Files attached to a part (a document's signers' attachments) stay attached to the whole.
