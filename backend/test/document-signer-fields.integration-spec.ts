@@ -419,9 +419,13 @@ describe('document signers: field values, attachments and the finish', () => {
       ['firm', 'countersigner'],
     ]);
     await priya.open().expect(200);
+    // Her saved signature signs her signature field: nothing else to fill.
     await priya.saveSignature('Priya Natarajan').expect(200);
-    await priya.save({ [signatureFieldOf(view, 'signer-1').id]: SIGNED_FIELD_VALUE }).expect(200);
     await priya.finish().expect(200);
+    const signedFirst = await documentRecord(docLink.split('/d/')[1].split('/')[0]);
+    expect(signedFirst?.fieldValues?.['signer-1']?.values).toEqual({
+      [signatureFieldOf(view, 'signer-1').id]: SIGNED_FIELD_VALUE,
+    });
 
     await countersignAs(admin, agreementId, FIRM.name);
     const record = await documentRecord(docLink.split('/d/')[1].split('/')[0]);

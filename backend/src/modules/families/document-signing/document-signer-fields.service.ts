@@ -14,7 +14,6 @@ import {
   familyDefinition,
   givenValuesProblems,
   requiredProgress,
-  SIGNED_FIELD_VALUE,
   SINGLE_SIGNER_RECIPIENT_ID,
   submittedValuesProblems,
   type AttachmentField,
@@ -48,6 +47,7 @@ import {
   infoOf,
   ownValueProblems,
   placedOf,
+  signedMarks,
 } from './field-entry-values';
 
 /** The family whose agreements are uploaded PDFs with fields placed on them. */
@@ -86,7 +86,10 @@ export class DocumentSignerFields implements SignerFieldValues {
     // The countersigner's fields are stamped from the countersignature.
     if (this.recipientOf(agreement, recipientId)?.role === 'countersigner') return [];
     const entry = await this.entries.find(String(agreement._id), recipientId);
-    const values = effectiveValues(fields, entry, recipientId);
+    const values = {
+      ...effectiveValues(fields, entry, recipientId),
+      ...(this.signatureSaved(agreement, recipientId) ? signedMarks(fields, recipientId) : {}),
+    };
     return [
       ...submittedValuesProblems(fields, values, recipientId),
       ...attachmentValueProblems(fields, values, entry, recipientId),
@@ -100,17 +103,15 @@ export class DocumentSignerFields implements SignerFieldValues {
   ): Promise<PlacedFieldValues | null> {
     if (agreement.family !== DOCUMENT_FAMILY) return null;
     const { fields } = await this.placementOf(agreement);
-    const own = fields.filter((field) => field.recipientId === recipientId);
+    // The countersigner's fields are stamped from the countersignature alone.
     if (this.recipientOf(agreement, recipientId)?.role === 'countersigner') {
-      const signed = own.filter((field) => field.kind === 'signature' || field.kind === 'initials');
-      return {
-        ...who,
-        values: Object.fromEntries(signed.map((field) => [field.id, SIGNED_FIELD_VALUE])),
-        attachments: {},
-      };
+      return { ...who, values: signedMarks(fields, recipientId), attachments: {} };
     }
     const entry = await this.entries.find(String(agreement._id), recipientId);
-    const values = effectiveValues(fields, entry, recipientId);
+    const values = {
+      ...effectiveValues(fields, entry, recipientId),
+      ...signedMarks(fields, recipientId),
+    };
     const given = Object.entries(values).filter(([, value]) => value !== null);
     const attachments = (entry?.attachments ?? []).filter(
       (attachment) => values[attachment.fieldId] === attachment.id,

@@ -35,6 +35,25 @@ export function effectiveValues(
 }
 
 /**
+ * Every signature and initials field of the recipient, signed: the one signature they saved
+ * (typed or drawn) is what each of them shows, so a saved signature fills them all.
+ */
+export function signedMarks(
+  fields: readonly Field[],
+  recipientId: string,
+): Record<string, FieldValue> {
+  return Object.fromEntries(
+    fields
+      .filter(
+        (field) =>
+          field.recipientId === recipientId &&
+          (field.kind === 'signature' || field.kind === 'initials'),
+      )
+      .map((field) => [field.id, SIGNED_FIELD_VALUE]),
+  );
+}
+
+/**
  * What the domain's rules do not know: a signature or initials field says `signed` once the
  * signature is saved, and an attachment field names the file uploaded for it.
  */
