@@ -252,6 +252,9 @@ describe('document signers: field values, attachments and the finish', () => {
     await priya.attach(insurance.id, Buffer.from('just some text'), 'notes.pdf').expect(400);
     await priya.attach(company.id, PDF, 'company.pdf').expect(400);
     await priya.attach(title.id, PDF, 'title.pdf').expect(400);
+    expect((await priya.attach('', PDF, 'which.pdf').expect(400)).body.message).toBe(
+      'Say which field the file is for (fieldId).',
+    );
     expect(
       await connection.collection('stored_files').countDocuments({
         'metadata.kind': 'signer-attachment',

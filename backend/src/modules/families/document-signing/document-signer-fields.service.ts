@@ -208,8 +208,8 @@ export class DocumentSignerFields implements SignerFieldValues {
         candidate.kind === 'attachment' &&
         candidate.recipientId === recipientId,
     );
-    if (!field)
-      throw new BadRequestException(`There is no attachment field “${fieldId ?? ''}” for you.`);
+    if (!fieldId) throw new BadRequestException('Say which field the file is for (fieldId).');
+    if (!field) throw new BadRequestException(`There is no attachment field “${fieldId}” for you.`);
     if (!file || file.buffer.length === 0) {
       throw new BadRequestException(`Choose a file for ${fieldDisplayName(field)}.`);
     }
