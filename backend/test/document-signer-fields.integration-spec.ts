@@ -117,6 +117,8 @@ describe('document signers: field values, attachments and the finish', () => {
       saveSignature: (name: string) =>
         headers(http().post(at('upload-text-signature'))).send({ textSignature: name }),
       finish: () => headers(http().post(at('finish'))).send({ agreedToTerms: true }),
+      handOver: (to: { name: string; email: string }) =>
+        headers(http().post(at('hand-over'))).send({ ...to, note: 'Our director signs.' }),
     };
   }
 
@@ -402,6 +404,32 @@ describe('document signers: field values, attachments and the finish', () => {
     expect(record?.fieldValues?.['signer-1']?.values).toEqual({
       [company.id]: 'Acme Shoring, Inc.',
       [signatureFieldOf(view, 'signer-1').id]: SIGNED_FIELD_VALUE,
+    });
+  });
+
+  it('a place handed over starts empty: what the first person filled or attached is not the new signer’s', async () => {
+    const sent = await sentDocument();
+    const priya = signerAt(sent.priya);
+    const view = (await priya.view().expect(200)).body as DocumentSigningView;
+    const company = fieldOf(view, 'Company name');
+    const insurance = fieldOf(view, 'Insurance certificate');
+    await priya.save({ [company.id]: 'Acme Shoring, Inc.' }).expect(200);
+    const attached = (await priya.attach(insurance.id, PDF, 'mine.pdf').expect(200))
+      .body as DocumentAttachmentInfo;
+
+    await priya.handOver({ name: 'Omar Haddad', email: 'omar.haddad@example.com' }).expect(200);
+    const stored = await connection
+      .collection('agreements')
+      .findOne({ _id: new Types.ObjectId(sent.agreementId) });
+    const omar = signerAt(stored?.token as string);
+    const fresh = (await omar.view().expect(200)).body as DocumentSigningView;
+    expect(fresh.values).toEqual({});
+    expect(fresh.attachments).toEqual({});
+    await omar.save({ [company.id]: 'Haddad & Sons' }).expect(200);
+    // Priya's file went with her place's first save by Omar.
+    expect(await storedAttachmentFiles(attached.id)).toBe(0);
+    expect(((await omar.view().expect(200)).body as DocumentSigningView).values).toEqual({
+      [company.id]: 'Haddad & Sons',
     });
   });
 

@@ -20,6 +20,11 @@ export interface DocumentFieldEntryDoc {
   _id: string;
   agreementId: string;
   recipientId: string;
+  /**
+   * Whose they are: the recipient's e-mail (lower case) when saved. A place handed over to
+   * someone else starts empty: what the first person filled or attached is never theirs.
+   */
+  heldBy: string;
   /** The values given, a cleared one as null (it then hides the field's default). */
   values: Array<{ fieldId: string; value: FieldValue }>;
   /** At most one per field: a new upload replaces the previous one. */
@@ -29,7 +34,7 @@ export interface DocumentFieldEntryDoc {
   updatedAt: Date;
 }
 
-export type FieldEntryChange = Pick<DocumentFieldEntryDoc, 'values' | 'attachments'>;
+export type FieldEntryChange = Pick<DocumentFieldEntryDoc, 'heldBy' | 'values' | 'attachments'>;
 
 /** The only reader and writer of `document_field_entries`. */
 @Injectable()

@@ -36,6 +36,7 @@ import type { SignerAttachment, SignerFieldValues } from '../../signing';
 import { attachmentContentType } from './attachment-content-type';
 import {
   DocumentFieldEntryRepository,
+  type DocumentFieldEntryDoc,
   type FieldEntryChange,
   type StoredAttachment,
 } from './document-field-entry.repository';
@@ -85,7 +86,7 @@ export class DocumentSignerFields implements SignerFieldValues {
     const { fields } = await this.placementOf(agreement);
     // The countersigner's fields are stamped from the countersignature.
     if (this.recipientOf(agreement, recipientId)?.role === 'countersigner') return [];
-    const entry = await this.entries.find(String(agreement._id), recipientId);
+    const { own: entry } = await this.entryOf(agreement, recipientId);
     const values = {
       ...effectiveValues(fields, entry, recipientId),
       ...(this.signatureSaved(agreement, recipientId) ? signedMarks(fields, recipientId) : {}),
@@ -107,7 +108,7 @@ export class DocumentSignerFields implements SignerFieldValues {
     if (this.recipientOf(agreement, recipientId)?.role === 'countersigner') {
       return { ...who, values: signedMarks(fields, recipientId), attachments: {} };
     }
-    const entry = await this.entries.find(String(agreement._id), recipientId);
+    const { own: entry } = await this.entryOf(agreement, recipientId);
     const values = {
       ...effectiveValues(fields, entry, recipientId),
       ...signedMarks(fields, recipientId),
@@ -130,7 +131,7 @@ export class DocumentSignerFields implements SignerFieldValues {
     const { agreement } = seat;
     const recipientId = seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
     const uploaded = await this.uploadedOf(agreement);
-    const entry = await this.entries.find(String(agreement._id), recipientId);
+    const { own: entry } = await this.entryOf(agreement, recipientId);
     return {
       title: familyConfig(agreement.family).title(agreement.form),
       fileName: uploaded.fileName,
@@ -165,10 +166,9 @@ export class DocumentSignerFields implements SignerFieldValues {
     const { agreement } = seat;
     const recipientId = seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
     const { fields } = await this.placementOf(agreement);
-    const agreementId = String(agreement._id);
     const signatureSaved = this.signatureSaved(agreement, recipientId);
     for (let tries = 0; tries < SAVE_TRIES; tries += 1) {
-      const entry = await this.entries.find(agreementId, recipientId);
+      const { read, own: entry, heldBy } = await this.entryOf(agreement, recipientId);
       const problems = [
         ...givenValuesProblems(fields, given, recipientId),
         ...ownValueProblems(fields, given, recipientId, entry, signatureSaved),
@@ -177,10 +177,11 @@ export class DocumentSignerFields implements SignerFieldValues {
       const saved = new Map((entry?.values ?? []).map((item) => [item.fieldId, item.value]));
       for (const [fieldId, value] of Object.entries(given)) saved.set(fieldId, value ?? null);
       const change: FieldEntryChange = {
+        heldBy,
         values: [...saved].map(([fieldId, value]) => ({ fieldId, value })),
         attachments: entry?.attachments ?? [],
       };
-      if (await this.entries.save(agreementId, recipientId, entry, change)) {
+      if (await this.saveOver(agreement, recipientId, { read, own: entry }, change)) {
         const values = effectiveValues(fields, { ...change }, recipientId);
         return { values, progress: requiredProgress(fields, values, recipientId) };
       }
@@ -246,7 +247,7 @@ export class DocumentSignerFields implements SignerFieldValues {
       uploadedAt: new Date(),
     };
     try {
-      const replaced = await this.replaceAttachment(agreementId, recipientId, attachment);
+      const replaced = await this.replaceAttachment(agreement, recipientId, attachment);
       // Only once the entry names the new file: a failed save leaves the old one in place.
       if (replaced) await this.files.delete(replaced.fileId);
     } catch (error) {
@@ -295,15 +296,16 @@ export class DocumentSignerFields implements SignerFieldValues {
   // ── Inside ──
 
   private async replaceAttachment(
-    agreementId: string,
+    agreement: AgreementDocument<object>,
     recipientId: string,
     attachment: StoredAttachment,
   ): Promise<StoredAttachment | null> {
     for (let tries = 0; tries < SAVE_TRIES; tries += 1) {
-      const entry = await this.entries.find(agreementId, recipientId);
+      const { read, own: entry, heldBy } = await this.entryOf(agreement, recipientId);
       const previous =
         entry?.attachments.find((candidate) => candidate.fieldId === attachment.fieldId) ?? null;
       const change: FieldEntryChange = {
+        heldBy,
         attachments: [
           ...(entry?.attachments ?? []).filter((a) => a.fieldId !== attachment.fieldId),
           attachment,
@@ -313,9 +315,38 @@ export class DocumentSignerFields implements SignerFieldValues {
           { fieldId: attachment.fieldId, value: attachment.id },
         ],
       };
-      if (await this.entries.save(agreementId, recipientId, entry, change)) return previous;
+      if (await this.saveOver(agreement, recipientId, { read, own: entry }, change)) {
+        return previous;
+      }
     }
     throw new ConflictException('Your fields changed in another window: reload the page.');
+  }
+
+  /**
+   * The recipient's entry: `read` as stored (what a save is conditioned on), `own` only when it
+   * is the current holder's (null once the place was handed over to someone else).
+   */
+  private async entryOf(agreement: AgreementDocument<object>, recipientId: string) {
+    const read = await this.entries.find(String(agreement._id), recipientId);
+    const heldBy = (this.recipientOf(agreement, recipientId)?.email ?? '').trim().toLowerCase();
+    return { read, own: read?.heldBy === heldBy ? read : null, heldBy };
+  }
+
+  /**
+   * Saves `change` over the entry as read; a previous holder's files go once it is replaced.
+   * False when another save landed first.
+   */
+  private async saveOver(
+    agreement: AgreementDocument<object>,
+    recipientId: string,
+    { read, own }: { read: DocumentFieldEntryDoc | null; own: DocumentFieldEntryDoc | null },
+    change: FieldEntryChange,
+  ): Promise<boolean> {
+    if (!(await this.entries.save(String(agreement._id), recipientId, read, change))) return false;
+    if (read && !own) {
+      for (const stale of read.attachments) await this.files.delete(stale.fileId);
+    }
+    return true;
   }
 
   /** The uploaded PDF and its fields; 404 for an agreement that has none. */
