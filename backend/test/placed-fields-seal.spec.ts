@@ -230,6 +230,36 @@ describe('values drawn into an uploaded PDF, then sealed', () => {
     expect(poppler('pdfinfo', filled.pdf)).toMatch(/Form:\s+none/);
   });
 
+  it('keeps the look of a form field that is not ours and replaces the one that is', async () => {
+    const document = await PDFDocument.create();
+    const page = document.addPage([612, 792]);
+    const form = document.getForm();
+    const project = form.createTextField('Project');
+    project.setText('Bridge 12');
+    project.addToPage(page, { x: 72, y: 600, width: 200, height: 20 });
+    const owner = form.createTextField('Owner');
+    owner.setText('Old owner');
+    owner.addToPage(page, { x: 72, y: 560, width: 200, height: 20 });
+    const { stored, upload } = await intake(
+      Buffer.from(await document.save({ useObjectStreams: false })),
+    );
+    // Staff took "Project" out of the placement: it stays as the PDF shows it.
+    const ownerField = upload.fields.find((found) => found.label === 'Owner')!;
+    const filled = await fillPlacedFields({
+      pdf: stored,
+      placement: { pages: upload.pages, fields: [ownerField] },
+      recipients: [recipient('signer-1', { [ownerField.id]: 'New owner' })],
+      attachments: [],
+      timeZone: TIME_ZONE,
+    });
+    const text = pageText(filled.pdf, 1);
+    expect(text).toContain('Bridge 12');
+    expect(text).toContain('New owner');
+    expect(text).not.toContain('Old owner');
+    expect(poppler('pdfinfo', filled.pdf)).toMatch(/Form:\s+none/);
+    expect(poppler('pdfinfo', filled.pdf)).toMatch(/Pages:\s+1/);
+  });
+
   it('writes values upright on a rotated A0 drawing, a scanned page and the pages of an article', async () => {
     const drawing = await intake(corpusPdf('issue14497.pdf'));
     expect(drawing.upload.pages[0].rotation).toBe(90);
