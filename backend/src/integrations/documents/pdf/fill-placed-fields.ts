@@ -262,6 +262,11 @@ export async function fillPlacedFields(
 ): Promise<{ pdf: Buffer; pageCount: number }> {
   // Parsed and written without yielding to the event loop every 100 objects (pdf-lib's default):
   // under load each yield waits its turn, which made saving 50 pages 10× slower.
+  try {
+    longDate(new Date(0), request.timeZone);
+  } catch {
+    throw new Error(`Unknown time zone "${request.timeZone}": expected an IANA name`);
+  }
   const pdf = await PDFDocument.load(request.pdf, {
     updateMetadata: false,
     parseSpeed: ParseSpeeds.Fastest,
