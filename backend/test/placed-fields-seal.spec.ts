@@ -166,13 +166,16 @@ describe('values drawn into an uploaded PDF, then sealed', () => {
     expect(poppler('pdftotext', stored)).toContain('{{');
 
     const placement = { pages: upload.pages, fields: upload.fields };
-    const onlyFirst = await fillPlacedFields({
+    const firstFinished = {
       pdf: stored,
       placement,
       recipients: [recipient('signer-1')],
       attachments: [],
       timeZone: TIME_ZONE,
-    });
+    };
+    const onlyFirst = await fillPlacedFields(firstFinished);
+    // A finish step run again writes the same bytes (its SHA-256 is in the certificate).
+    expect((await fillPlacedFields(firstFinished)).pdf.equals(onlyFirst.pdf)).toBe(true);
     expect(onlyFirst.pageCount).toBe(2);
     expect(poppler('pdftotext', onlyFirst.pdf)).not.toContain('{{');
     expect(pageText(onlyFirst.pdf, 1)).toContain('December 7, 2026');
@@ -228,6 +231,58 @@ describe('values drawn into an uploaded PDF, then sealed', () => {
     const reopened = await PDFDocument.load(filled.pdf);
     expect(reopened.catalog.has(PDFName.of('AcroForm'))).toBe(false);
     expect(poppler('pdfinfo', filled.pdf)).toMatch(/Form:\s+none/);
+  });
+
+  it('refuses a time zone it does not know and a field on a page the PDF does not have', async () => {
+    const { stored, upload } = await intake(corpusPdf('scan-bad.pdf'));
+    const request = {
+      pdf: stored,
+      placement: { pages: upload.pages, fields: [] as Field[] },
+      recipients: [recipient('signer-1')],
+      attachments: [],
+      timeZone: 'Pacific/Atlantis',
+    };
+    await expect(fillPlacedFields(request)).rejects.toThrow(
+      'Unknown time zone "Pacific/Atlantis": expected an IANA name',
+    );
+    const onPageTwo = field({ id: 'p2', kind: 'name', page: 2, x: 72, y: 72 });
+    await expect(
+      fillPlacedFields({
+        ...request,
+        timeZone: TIME_ZONE,
+        placement: { pages: upload.pages, fields: [onPageTwo] },
+      }),
+    ).rejects.toThrow('Field p2 is on page 2; the PDF has 1');
+  });
+
+  it('keeps the look of a form field that is not ours and replaces the one that is', async () => {
+    const document = await PDFDocument.create();
+    const page = document.addPage([612, 792]);
+    const form = document.getForm();
+    const project = form.createTextField('Project');
+    project.setText('Bridge 12');
+    project.addToPage(page, { x: 72, y: 600, width: 200, height: 20 });
+    const owner = form.createTextField('Owner');
+    owner.setText('Old owner');
+    owner.addToPage(page, { x: 72, y: 560, width: 200, height: 20 });
+    const { stored, upload } = await intake(
+      Buffer.from(await document.save({ useObjectStreams: false })),
+    );
+    // Staff took "Project" out of the placement: it stays as the PDF shows it.
+    const ownerField = upload.fields.find((found) => found.label === 'Owner')!;
+    const filled = await fillPlacedFields({
+      pdf: stored,
+      placement: { pages: upload.pages, fields: [ownerField] },
+      recipients: [recipient('signer-1', { [ownerField.id]: 'New owner' })],
+      attachments: [],
+      timeZone: TIME_ZONE,
+    });
+    const text = pageText(filled.pdf, 1);
+    expect(text).toContain('Bridge 12');
+    expect(text).toContain('New owner');
+    expect(text).not.toContain('Old owner');
+    expect(poppler('pdfinfo', filled.pdf)).toMatch(/Form:\s+none/);
+    expect(poppler('pdfinfo', filled.pdf)).toMatch(/Pages:\s+1/);
   });
 
   it('writes values upright on a rotated A0 drawing, a scanned page and the pages of an article', async () => {

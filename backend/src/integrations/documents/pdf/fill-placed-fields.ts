@@ -254,12 +254,19 @@ function pageOrigin(page: PDFPage): { x: number; y: number } {
 
 /**
  * The uploaded PDF with each finished recipient's values drawn into the page content (fonts
- * embedded; checkbox and radio glyphs; dates in `timeZone`), every text tag covered, the form
- * flattened and the attachments embedded as attached files.
+ * embedded; checkbox and radio glyphs; dates in `timeZone`), every text tag covered and taken out
+ * of the page's text, the form flattened and the attachments embedded as attached files. Same
+ * request, same bytes. Throws, writing nothing, on an unknown time zone or a field on a page the
+ * PDF does not have.
  */
 export async function fillPlacedFields(
   request: FillRequest,
 ): Promise<{ pdf: Buffer; pageCount: number }> {
+  try {
+    longDate(new Date(0), request.timeZone);
+  } catch {
+    throw new Error(`Unknown time zone "${request.timeZone}": expected an IANA name`);
+  }
   // Parsed and written without yielding to the event loop every 100 objects (pdf-lib's default):
   // under load each yield waits its turn, which made saving 50 pages 10× slower.
   const pdf = await PDFDocument.load(request.pdf, {
