@@ -8,6 +8,8 @@ import { ContractsModule } from './modules/families/contracts/contracts.module';
 import { SowModule } from './modules/families/sow/sow.module';
 import { CoModule } from './modules/families/co/co.module';
 import { DocumentModule } from './modules/families/document/document.module';
+import { DocumentFieldValuesModule } from './modules/families/document-signing/document-field-values.module';
+import { DocumentSigningModule } from './modules/families/document-signing/document-signing.module';
 import { FamilyRoutesModule } from './modules/family-routes/family-routes.module';
 import { InvoicesModule } from './modules/invoices/invoices.module';
 import { CrmModule } from './modules/crm/crm.module';
@@ -71,6 +73,8 @@ export class ApiModule {
         DocumentModule,
         // Built now, not at import: every family registered before the app is built.
         FamilyRoutesModule.forRegisteredFamilies(),
+        DocumentFieldValuesModule,
+        DocumentSigningModule,
         InvoicesModule,
         ServicesModule,
         TermsModule,

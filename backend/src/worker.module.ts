@@ -8,6 +8,7 @@ import { AgreementsWorkerModule } from './modules/agreements/agreements-worker.m
 import { CrmWorkerModule } from './modules/crm/crm-worker.module';
 import { MailWorkerModule } from './modules/mail/mail-worker.module';
 import { DocumentsWorkerModule } from './modules/documents/documents-worker.module';
+import { DocumentFieldValuesModule } from './modules/families/document-signing/document-field-values.module';
 import { SigningWorkerModule } from './modules/signing/signing-worker.module';
 import type { AppConfig } from './platform/config/app-config';
 import { PlatformModule } from './platform/platform.module';
@@ -34,6 +35,8 @@ export class WorkerModule {
         CrmWorkerModule,
         DocumentsWorkerModule,
         SigningWorkerModule,
+        // The values "document" signers filled, placed with their signatures by the finish.
+        DocumentFieldValuesModule,
         AgreementsWorkerModule,
       ],
       // The worker's health signal, read by the api's /health.

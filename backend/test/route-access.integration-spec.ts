@@ -259,6 +259,12 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/co/decline/:customId': SIGNER,
   'POST /api/co/hand-over/:customId': SIGNER,
   'GET /api/co/create-audit-trail/:customId': SIGNER,
+  // A document signer's own calls (their fields, the PDF, values, attachments); staff download
+  'GET /api/document/fields/:customId': SIGNER,
+  'GET /api/document/pdf/:customId': SIGNER,
+  'PUT /api/document/field-values/:customId': SIGNER,
+  'POST /api/document/attachments/:customId': SIGNER,
+  'GET /api/document/attachments/:agreementId/:attachmentId': flags('documentsAccess'),
   // Captcha and the signer's calls
   'GET /api/captcha/config': PUBLIC,
   'POST /api/captcha/verify': PUBLIC,

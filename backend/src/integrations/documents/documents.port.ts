@@ -1,6 +1,6 @@
 import type { DocLinkMode } from '@prosign/domain';
 import type { DocumentsAdapter } from '../../platform/config/app-config';
-import type { DocumentRecord } from './store/document.schema';
+import type { DocumentRecord, PlacedFieldValues } from './store/document.schema';
 
 /** Injection token of the documents port. */
 export const DOCUMENTS_PORT = Symbol('DOCUMENTS_PORT');
@@ -65,6 +65,12 @@ export interface SignaturePlacement {
    * the single signer of a document laid out before recipients.
    */
   recipientId?: string;
+  /**
+   * An uploaded document's ("document" family) values this recipient filled, placed with the
+   * signature in the same update (`fieldValues.<recipientId>`, SINGLE_SIGNER_RECIPIENT_ID's
+   * when `recipientId` is absent). Absent: a document without placed fields.
+   */
+  fieldValues?: PlacedFieldValues;
 }
 
 /**

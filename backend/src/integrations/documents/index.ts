@@ -17,7 +17,13 @@ export type {
 export { slotRecipientId } from './document-content';
 export { localDocLink, localReadingLink } from './document-links';
 // The store.
-export type { ArchiveExtension, DocumentKind, DocumentRecord } from './store/document.schema';
+export type {
+  ArchiveExtension,
+  DocumentKind,
+  DocumentRecord,
+  PlacedAttachment,
+  PlacedFieldValues,
+} from './store/document.schema';
 export { newDocumentId } from './store/document-ids';
 export { DocumentRepository } from './store/document.repository';
 export { PdfFileStore } from './store/pdf-file.store';
@@ -26,6 +32,7 @@ export { renderAgreement } from './layout/agreement-layout';
 export { agreementReading } from './layout/agreement-reading';
 export {
   AUDIT_EVENT_LABELS,
+  type AuditAttachment,
   type AuditEvent,
   type AuditRecipient,
   type AuditSigningProgress,

@@ -69,10 +69,10 @@ export class LocalDocumentsAdapter implements DocumentsPort {
   async placeSignature(docId: string, placement: SignaturePlacement): Promise<DocumentRecord> {
     const { recipientId } = placement;
     const record = await this.documents.find(docId);
-    if (record?.kind !== 'contract' || !record.content) {
+    if (record?.kind !== 'contract' || (!record.content && !record.uploaded)) {
       throw new NotFoundException(`Contract document ${docId} not found`);
     }
-    if (recipientId !== undefined && !signingPartyIds(record.content).includes(recipientId)) {
+    if (recipientId !== undefined && !signingPartyIdsOf(record).includes(recipientId)) {
       throw new BadRequestException(
         `Document ${docId} has no signature block for recipient ${recipientId}`,
       );
@@ -101,6 +101,10 @@ export class LocalDocumentsAdapter implements DocumentsPort {
       record.layoutRevision,
       recipientId,
       placed,
+      placement.fieldValues && {
+        valuesOf: recipientId ?? SINGLE_SIGNER_RECIPIENT_ID,
+        values: placement.fieldValues,
+      },
     );
     if (!signed) {
       throw new ConflictException(
@@ -284,6 +288,13 @@ function placedSignatures(
 }
 
 /** The recipients with a signature block: every signer and the countersigner. */
+/** Who signs the contract: its signature block's parties, or whoever has fields on its upload. */
+function signingPartyIdsOf(record: DocumentRecord): string[] {
+  if (record.content) return signingPartyIds(record.content);
+  const fields = record.uploaded?.placement.fields ?? [];
+  return [...new Set(fields.flatMap((field) => (field.recipientId ? [field.recipientId] : [])))];
+}
+
 function signingPartyIds(content: AgreementContent): string[] {
   const countersigner = content.signatureBlock.countersigner;
   return [

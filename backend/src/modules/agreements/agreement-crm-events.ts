@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { crmAgreementTitle, type CrmEventFacts, type CrmRecordEvent } from '@prosign/domain';
-import { CrmStageMoves, crmWriteKeyOf } from '../crm';
+import { CrmStageMoves, crmWriteKeyOf, type CrmMoveAttachment } from '../crm';
 import { familyConfig } from './agreement-family';
 import type { AgreementDocument } from './agreement.schema';
 
@@ -20,6 +20,8 @@ export interface CrmEventOptions {
   facts?: CrmEventFacts | null;
   /** The signer the event is about when not the first (a later signer's decline): their contact gets the note. */
   signerEmail?: string | null;
+  /** Files signers attached (a signed "document" agreement): filed on the record too. */
+  attachments?: CrmMoveAttachment[];
 }
 
 /**
@@ -58,6 +60,7 @@ export class AgreementCrmEvents {
       title: crmAgreementTitle(agreement.family, config.title(agreement.form)),
       signerEmail: options.signerEmail || config.parties(agreement.form).signerEmail || null,
       facts: options.facts ?? null,
+      ...(options.attachments?.length ? { attachments: options.attachments } : {}),
     });
   }
 

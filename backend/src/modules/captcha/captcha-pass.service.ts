@@ -85,8 +85,8 @@ export class CaptchaPassService {
   }
 
   /** The deferred half of `assertRequest` for a body read after the guard (multipart). */
-  assertPendingBody(expectedDigest: string, tokens: LinkTokens): void {
-    this.assertTokens(expectedDigest, tokens, true);
+  assertPendingBody(expectedDigest: string, tokens: LinkTokens, required = true): void {
+    this.assertTokens(expectedDigest, tokens, required);
   }
 
   private assertTokens(expectedDigest: string, tokens: LinkTokens, required: boolean): void {

@@ -10,7 +10,7 @@ import {
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { MulterOptions } from '@nestjs/platform-express/multer/interfaces/multer-options.interface';
 import type { Observable } from 'rxjs';
-import { linkTokensOfBody } from './captcha-binding';
+import { linkTokensOf, linkTokensOfBody } from './captcha-binding';
 import {
   CaptchaPassService,
   PENDING_LINK_CHECK,
@@ -34,7 +34,10 @@ export class CaptchaUploadLinkInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<RequestWithPendingLinkCheck>();
     const expected = request[PENDING_LINK_CHECK];
     if (expected !== undefined) {
-      this.passes.assertPendingBody(expected, linkTokensOfBody(request.body));
+      // A link named by the route (`/attachments/:customId`), checked by the guard, is the
+      // request's link: the body then need not name it again, but may name no other.
+      const namedByRoute = linkTokensOf(request, { body: false }).values.length > 0;
+      this.passes.assertPendingBody(expected, linkTokensOfBody(request.body), !namedByRoute);
       delete request[PENDING_LINK_CHECK];
     }
     return next.handle();

@@ -18,6 +18,7 @@ import {
   type CrmNoteTarget,
   type CrmPort,
 } from '../../integrations/crm';
+import { PdfFileStore } from '../../integrations/documents';
 import { AppConfig } from '../../platform/config/app-config';
 import { DocumentPdfService } from '../documents';
 import { contactsByEmail } from './crm-flow-shapes';
@@ -44,6 +45,7 @@ export class CrmAgreementRecord {
     private readonly documentPdfs: DocumentPdfService,
     private readonly config: AppConfig,
     @Inject(CRM_SIGNING_LINKS) private readonly signingLinks: CrmSigningLinks,
+    private readonly storedFiles: PdfFileStore,
   ) {}
 
   async write(move: CrmStageMoveDoc, progress: CrmWriteProgress): Promise<CrmWriteStep> {
@@ -53,6 +55,8 @@ export class CrmAgreementRecord {
     // Every note of one agreement names it alike (writes queued before the title was kept: the family's name).
     const title = crmAgreementTitle(family, move.title);
     let fileId = move.fileId ?? null;
+    // Before the note (which shows them with the sealed PDF): each once, found by its marker.
+    const attachmentIds = move.noteId ? [] : await this.attachedFiles(move, marker, progress);
     if ((move.milestone === 'signed' || move.milestone === 'voided') && move.link && !fileId) {
       const folder = place.crm.fileFolder;
       const name = crmSignedFileName(
@@ -95,10 +99,40 @@ export class CrmAgreementRecord {
       at: move.createdAt,
       marker,
       on: await this.noteTargets(move),
-      attachmentIds: fileId ? [fileId] : [],
+      attachmentIds: [...(fileId ? [fileId] : []), ...attachmentIds],
     });
     await this.noteTry(progress, { noteId });
     return done(noteId);
+  }
+
+  /**
+   * The files signers attached to a signed agreement, kept beside its sealed PDF (each named by
+   * the write's marker and its place, so a retry finds it rather than filing it twice).
+   */
+  private async attachedFiles(
+    move: CrmStageMoveDoc,
+    marker: string,
+    progress: CrmWriteProgress,
+  ): Promise<string[]> {
+    if (move.milestone !== 'signed' || !move.attachments?.length) return [];
+    const folder = familyDefinition(familyOfKey(move._id)).crm.fileFolder;
+    const ids: string[] = [];
+    for (const [index, attachment] of move.attachments.entries()) {
+      const name = crmAttachmentFileName(marker, index + 1, attachment.name);
+      let file = await this.crm.findFile(folder, name);
+      if (!file) {
+        this.waitForSearch(move.fileTriedAt, 'file');
+        await this.noteTry(progress, { fileTriedAt: new Date() });
+        file = await this.crm.uploadFile({
+          folder,
+          name,
+          bytes: await this.storedFiles.get(attachment.fileId),
+          contentType: attachment.contentType,
+        });
+      }
+      ids.push(file.id);
+    }
+    return ids;
   }
 
   /** Records when a create is asked for, where the CRM's search lags (nothing to wait for else). */
@@ -183,4 +217,14 @@ function familyOfKey(key: string): AgreementFamily {
 /** The token a write leaves in what it creates (a note's text, a file's name): `ps-` and 16 hex digits of its key's hash. */
 export function crmMarkerOf(key: string): string {
   return `ps-${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+}
+
+/** An attached file's name on the CRM: the write's marker and its place, then its own name. */
+function crmAttachmentFileName(marker: string, place: number, name: string): string {
+  const safe = name
+    .replace(/[\\/:*?"<>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120);
+  return `${marker} attachment ${place} ${safe || 'file'}`;
 }

@@ -5,6 +5,14 @@ import { CRM_NOTE_ONLY_EVENTS, type CrmEventFacts, type CrmRecordEvent } from '@
 import type { DealStageMilestone } from '../../integrations/crm';
 import { JobRecordRepository } from '../../platform/queues/job-record.repository';
 
+/** A file a signer attached to the agreement, filed on the record with the signed PDF. */
+export interface CrmMoveAttachment {
+  /** Its bytes in the document store. */
+  fileId: string;
+  name: string;
+  contentType: string;
+}
+
 /** The agreement event a queued CRM write records (a note, and on a deal its stage and properties). */
 export type CrmMoveMilestone = DealStageMilestone | CrmRecordEvent;
 
@@ -42,6 +50,8 @@ export interface CrmStageMoveDoc {
    * (a send, a hand-over), read when the write runs: the live one, or none once it is closed.
    */
   signingLinkOf?: string | null;
+  /** A signed "document" agreement's attached files: filed beside the sealed PDF, on its note. */
+  attachments?: CrmMoveAttachment[] | null;
   status: CrmStageMoveStatus;
   attempts: number;
   requeues: number;

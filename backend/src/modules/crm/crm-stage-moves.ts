@@ -8,6 +8,7 @@ import { enqueueRecordedJob, recordedJobIdOf } from '../../platform/queues/recor
 import { QueueName } from '../../platform/queues/queue-names';
 import {
   CrmStageMoveRepository,
+  type CrmMoveAttachment,
   type CrmMoveMilestone,
   type CrmStageMoveDoc,
   type CrmStageMoveStatus,
@@ -45,6 +46,8 @@ export interface CrmStageMoveRequest {
   /** The signer's e-mail, whose CRM contact gets the note too. */
   signerEmail?: string | null;
   facts?: CrmEventFacts | null;
+  /** Files a signer attached, filed beside the sealed PDF. */
+  attachments?: CrmMoveAttachment[] | null;
 }
 
 /**
@@ -79,6 +82,7 @@ export class CrmStageMoves {
       milestone: request.milestone,
       link: request.link ?? null,
       ...(request.signingLinkOf ? { signingLinkOf: request.signingLinkOf } : {}),
+      ...(request.attachments?.length ? { attachments: request.attachments } : {}),
       title: request.title ?? null,
       signerEmail: request.signerEmail ?? null,
       facts: request.facts ?? null,

@@ -4,6 +4,7 @@ import type { SealLevel } from '@prosign/domain';
 import type { Queue } from 'bullmq';
 import { createHash } from 'node:crypto';
 import {
+  type AuditAttachment,
   type AuditEvent,
   type AuditRecipient,
   type AuditSigningProgress,
@@ -41,6 +42,8 @@ export interface AuditTrailRequest {
   envelopeId?: string;
   /** The verify page of the sealed PDF, printed with a QR code. */
   verifyUrl?: string;
+  /** The files recipients attached ("document" agreements), listed on the certificate. */
+  attachments?: AuditAttachment[];
 }
 
 /**
@@ -77,6 +80,7 @@ export class DerivedDocumentsService {
       ...(originalDocumentSha256 ? { originalDocumentSha256 } : {}),
       ...(request.envelopeId ? { envelopeId: request.envelopeId } : {}),
       ...(request.verifyUrl ? { verifyUrl: request.verifyUrl } : {}),
+      ...(request.attachments?.length ? { attachments: request.attachments } : {}),
       events: request.events.map((event) => ({ ...event, at: new Date(event.at) })),
     };
     const latest = auditTrail.events.reduce(

@@ -10,6 +10,7 @@ import {
   DOCUMENTS_PORT,
   DocumentRepository,
   type DocumentsPort,
+  type PlacedFieldValues,
   type SignatureParties,
 } from '../../integrations/documents';
 import { jobIdFor } from '../../platform/queues/job-id';
@@ -37,6 +38,8 @@ export interface PlaceSignatureRequest {
    * Absent: the single signer of a one-signer agreement.
    */
   recipientId?: string;
+  /** An uploaded document's values this recipient filled, placed with the signature. */
+  fieldValues?: PlacedFieldValues;
 }
 
 /**
@@ -183,6 +186,7 @@ export class DocumentsService {
       signerName: request.signerName,
       signedAt: request.signedAt,
       ...(request.recipientId === undefined ? {} : { recipientId: request.recipientId }),
+      ...(request.fieldValues ? { fieldValues: request.fieldValues } : {}),
     });
     // The record as the placement left it: the audit trail's step renders it without a read.
     if (signed) run?.set(docId, signed);

@@ -1,10 +1,13 @@
 import {
+  BadRequestException,
   Body,
   ConflictException,
   Controller,
   Get,
   HttpCode,
   HttpStatus,
+  Inject,
+  Optional,
   Param,
   Post,
   Req,
@@ -36,6 +39,7 @@ import { DeclineDto } from './dto/signer.dto';
 import { RequireEmailCode } from './email-code.guard';
 import { SignerRateLimit } from './signer-throttle';
 import { OTHER_SIGNER_MESSAGES } from './other-signer.service';
+import { SIGNER_FIELD_VALUES, type SignerFieldValues } from './signer-field-values';
 import { SignerSignatureService } from './signer-signature.service';
 import { SigningDeclineService } from './signing-decline.service';
 import { SigningHandoverService } from './signing-handover.service';
@@ -113,6 +117,9 @@ export function linkSigningController<TForm extends object, TView>(
       private readonly finishing: SigningFinishService,
       private readonly declining: SigningDeclineService,
       private readonly handingOver: SigningHandoverService,
+      @Optional()
+      @Inject(SIGNER_FIELD_VALUES)
+      private readonly signerFields: SignerFieldValues | null = null,
     ) {}
 
     /** Before the captcha: whether the link is the family's, and its state. Counts nothing. */
@@ -184,6 +191,7 @@ export function linkSigningController<TForm extends object, TView>(
       const seat = await this.seatOf(params.customId, request);
       const actor = actorOf(request);
       const { customId } = params;
+      await refuseUnfilledFields(this.signerFields, seat);
       await consentUnlessFinished(this.signatures, customId, seat, body.agreedToTerms, actor, () =>
         this.seatOf(customId),
       );
@@ -267,6 +275,20 @@ export function linkSigningController<TForm extends object, TView>(
 
   Object.defineProperty(LinkSigningController, 'name', { value: options.name });
   return LinkSigningController;
+}
+
+/**
+ * The fields this signer fills (an uploaded document's): a finish is refused (400, each field
+ * named) while one they must fill is not done. Nothing to check once they finished.
+ */
+async function refuseUnfilledFields(
+  signerFields: SignerFieldValues | null,
+  seat: LinkSeat,
+): Promise<void> {
+  if (!signerFields || finishedFor(seat)) return;
+  const recipientId = seat.recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
+  const problems = await signerFields.finishProblems(seat.agreement, recipientId);
+  if (problems.length > 0) throw new BadRequestException(problems);
 }
 
 /** Whether the seat's signer has nothing left to do: the agreement is finishing, or they signed their part. */

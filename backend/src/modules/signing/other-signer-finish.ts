@@ -19,6 +19,7 @@ import {
   type AgreementRepository,
   type StoredRecipient,
 } from '../agreements';
+import type { PlacedFieldValues } from '../../integrations/documents';
 import type { DocumentsService, SignatureSource } from '../documents';
 import type { MailService } from '../mail';
 import { closedLinkError, signerEvent, type SignerActor } from './signer-events';
@@ -30,6 +31,12 @@ export interface SignerPartDeps {
   documents: DocumentsService;
   mail: MailService;
   signatureOf(recipient: StoredRecipient): Promise<SignatureSource>;
+  /** The fields a recipient filled, placed with their signature (SignerFieldValues). */
+  fieldValuesOf(
+    agreement: AgreementDocument<object>,
+    recipientId: string,
+    who: { name: string; email: string },
+  ): Promise<PlacedFieldValues | null>;
   /** The staff app (PUBLIC_SHELL_URL): the countersigner's mail links there. */
   shellUrl: string;
 }
@@ -119,16 +126,21 @@ export async function completeSignerPart(
   if (stored?.state !== 'signed') return agreement;
   const primary = recipientId === SINGLE_SIGNER_RECIPIENT_ID;
   const parties = familyConfig(agreement.family).parties(agreement.form);
+  const who = primary
+    ? { name: parties.signerName, email: parties.signerEmail }
+    : { name: stored.name, email: stored.email };
+  const fieldValues = await deps.fieldValuesOf(agreement, recipientId, who);
   await deps.documents.placeSignature({
     document: agreement.docLink,
     contractKind: agreement.family,
-    signerName: primary ? parties.signerName : stored.name,
+    signerName: who.name,
     initials: primary ? agreement.initials : stored.initials,
     signature: primary
       ? await deps.signatureOf({ ...stored, ...primaryFields(agreement) })
       : await deps.signatureOf(stored),
     signedAt: stored.signedAt ?? new Date(),
     recipientId,
+    ...(fieldValues ? { fieldValues } : {}),
   });
   const invited = await inviteNext(deps, agreement);
   const part = invited.signerPart;

@@ -1,6 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { pdfFileName, SINGLE_SIGNER_RECIPIENT_ID } from '@prosign/domain';
 import { createHash } from 'node:crypto';
+import type { PlacedFieldValues } from '../../integrations/documents';
 import { FILE_SERVICE_PORT, type FileServicePort } from '../../integrations/file-service';
 import { AppConfig } from '../../platform/config/app-config';
 import {
@@ -21,6 +22,7 @@ import {
 } from '../documents';
 import { MailService } from '../mail';
 import { SignatureImageRepository } from './signature-image.repository';
+import { SIGNER_FIELD_VALUES, type SignerFieldValues } from './signer-field-values';
 import { auditEventsOf, auditRecipientsOf } from './signing-finish-audit';
 import { SIGNING_FINISH_STEPS, type SigningFinishStep } from './signing-finish-steps';
 
@@ -41,6 +43,9 @@ export class SigningFinishPlan {
     private readonly crmEvents: AgreementCrmEvents,
     @Inject(FILE_SERVICE_PORT) private readonly fileService: FileServicePort,
     private readonly config: AppConfig,
+    @Optional()
+    @Inject(SIGNER_FIELD_VALUES)
+    private readonly signerFields: SignerFieldValues | null = null,
   ) {}
 
   /**
@@ -74,7 +79,11 @@ export class SigningFinishPlan {
     const parties = config.parties(form);
     const title = config.title(form);
     switch (step) {
-      case 'signaturePlaced':
+      case 'signaturePlaced': {
+        const fieldValues = await this.fieldValuesOf(contract, SINGLE_SIGNER_RECIPIENT_ID, {
+          name: parties.signerName,
+          email: parties.signerEmail,
+        });
         await this.documents.placeSignature(
           {
             document: contract.docLink,
@@ -83,10 +92,12 @@ export class SigningFinishPlan {
             initials: contract.initials,
             signature: await this.signatureSourceOf(contract),
             signedAt: contract.signedAt ?? new Date(),
+            ...(fieldValues ? { fieldValues } : {}),
           },
           documents,
         );
         return {};
+      }
       case 'auditTrail': {
         const { docLink } = await this.derivedDocuments.createAuditTrail(
           {
@@ -101,6 +112,7 @@ export class SigningFinishPlan {
               email: parties.signerEmail,
             }),
             events: auditEventsOf(contract),
+            ...(await this.attachmentsListed(contract)),
             contractToken: contract.token,
             envelopeId: String(contract._id),
             verifyUrl: verifyLink(this.config.PUBLIC_SIGNING_URL, contract.verifyId ?? null),
@@ -128,7 +140,16 @@ export class SigningFinishPlan {
       }
       case 'crmStageSigned': {
         // Queued: the signer never waits for the CRM nor sees it fail (the worker retries).
-        await this.crmEvents.request(contract, 'signed', { link: contract.signedDocLink ?? null });
+        // Files signers attached go onto the record beside the sealed PDF.
+        const attached = (await this.signerFields?.attachmentsOf(contract)) ?? [];
+        await this.crmEvents.request(contract, 'signed', {
+          link: contract.signedDocLink ?? null,
+          attachments: attached.map(({ fileId, fileName, type }) => ({
+            fileId,
+            name: fileName,
+            contentType: type,
+          })),
+        });
         return {};
       }
       case 'signedPdfFiled': {
@@ -182,6 +203,30 @@ export class SigningFinishPlan {
         return {};
       }
     }
+  }
+
+  /** The fields a recipient filled, placed with their signature; null for a family without them. */
+  async fieldValuesOf(
+    contract: AgreementDocument<object>,
+    recipientId: string,
+    who: { name: string; email: string },
+  ): Promise<PlacedFieldValues | null> {
+    return (await this.signerFields?.valuesOf(contract, recipientId, who)) ?? null;
+  }
+
+  /** The certificate's list of attached files, for an agreement that has any. */
+  private async attachmentsListed(contract: AgreementDocument<object>) {
+    const attached = (await this.signerFields?.attachmentsOf(contract)) ?? [];
+    if (attached.length === 0) return {};
+    return {
+      attachments: attached.map(({ recipient, fieldLabel, fileName, bytes, sha256 }) => ({
+        recipient,
+        fieldLabel,
+        fileName,
+        bytes,
+        sha256,
+      })),
+    };
   }
 
   async signatureSourceOf(contract: {

@@ -184,6 +184,8 @@ export class SigningFinishService {
       documents: this.documents,
       mail: this.mail,
       signatureOf: (recipient) => this.finishPlan.signatureSourceOf(recipient),
+      fieldValuesOf: (agreement, recipientId, who) =>
+        this.finishPlan.fieldValuesOf(agreement, recipientId, who),
       shellUrl: this.config.PUBLIC_SHELL_URL,
     };
   }

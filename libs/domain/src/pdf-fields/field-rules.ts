@@ -92,11 +92,11 @@ export function placementProblems(
 }
 
 /**
- * What is wrong with the values a recipient submits: a value for a field that
- * is not theirs or is filled for them, a value its field refuses, a required
- * field left empty. Empty when the recipient may finish.
+ * What is wrong with the values a recipient gives (a save of some of them): a
+ * value for a field that is not theirs or is filled for them, a value its
+ * field refuses. Empty fields are not this question's (`missingRequired`).
  */
-export function submittedValuesProblems(
+export function givenValuesProblems(
   fields: readonly Field[],
   values: FieldValues,
   recipientId: string,
@@ -114,6 +114,21 @@ export function submittedValuesProblems(
       if (problem) problems.push(problem);
     }
   }
+  return problems;
+}
+
+/**
+ * What is wrong with the values a recipient submits: a value for a field that
+ * is not theirs or is filled for them, a value its field refuses, a required
+ * field left empty. Empty when the recipient may finish.
+ */
+export function submittedValuesProblems(
+  fields: readonly Field[],
+  values: FieldValues,
+  recipientId: string,
+): string[] {
+  const byId = new Map(fields.map((field) => [field.id, field]));
+  const problems = givenValuesProblems(fields, values, recipientId);
   const missing = missingRequired(fields, values, recipientId).filter(
     (field) => !isEmptyValueProblem(field.id, values, byId),
   );

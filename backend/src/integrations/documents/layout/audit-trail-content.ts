@@ -77,6 +77,19 @@ export const AUDIT_RECIPIENT_ROLE_LABELS: Readonly<Record<AuditRecipient['role']
   cc: 'Copy (cc)',
 };
 
+/** A file a recipient attached to a "document" agreement, as the certificate lists it. */
+export interface AuditAttachment {
+  /** Who attached it, "Name <e-mail>". */
+  recipient: string;
+  /** The field it was attached in ('' for one without a label). */
+  fieldLabel: string;
+  fileName: string;
+  /** Its size in bytes. */
+  bytes: number;
+  /** SHA-256 (hex) of its bytes, as embedded in the sealed PDF. */
+  sha256: string;
+}
+
 export interface AuditTrailContent {
   letterhead: Letterhead;
   documentTitle: string;
@@ -99,6 +112,8 @@ export interface AuditTrailContent {
   envelopeId?: string;
   /** The public page that checks the sealed PDF; printed with a QR code. */
   verifyUrl?: string;
+  /** "document" agreements: the files recipients attached, embedded in the sealed PDF. */
+  attachments?: AuditAttachment[];
   events: AuditEvent[];
 }
 

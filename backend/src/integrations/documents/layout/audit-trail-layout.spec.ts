@@ -116,4 +116,45 @@ describe('audit trail of several recipients', () => {
     expect(complete).toContain('Completed 2026-03-16 09:30:00 PST');
     expect(complete).toContain('by Dana Whitfield <dana@bayline.test>');
   });
+
+  it('lists each attachment with who attached it, its field, name, size and SHA-256', async () => {
+    const withFiles = await pdfText(
+      (
+        await renderAuditTrail(
+          {
+            ...ONE_SIGNER_TRAIL,
+            attachments: [
+              {
+                recipient: 'Maria Elena Alvarez <maria@example.com>',
+                fieldLabel: 'Certificate of insurance',
+                fileName: 'coi-2026.pdf',
+                bytes: 184_320,
+                sha256: 'c3'.repeat(32),
+              },
+              {
+                recipient: 'Luis Alvarez <luis@example.com>',
+                fieldLabel: '',
+                fileName: 'site-photo.jpg',
+                bytes: 912,
+                sha256: '4d'.repeat(32),
+              },
+            ],
+          },
+          TRAIL_RENDERED_AT,
+        )
+      ).pdf,
+    );
+    expect(withFiles).toContain('ATTACHMENTS (EMBEDDED IN THIS PDF)');
+    expect(withFiles).toContain('File coi-2026.pdf');
+    expect(withFiles).toContain('Attached by Maria Elena Alvarez <maria@example.com>');
+    expect(withFiles).toContain('Field Certificate of insurance');
+    expect(withFiles).toContain('Size 180.0 KB (184,320 bytes)');
+    expect(withFiles).toContain(`SHA-256 ${'c3'.repeat(32)}`);
+    expect(withFiles).toContain('Size 912 bytes');
+    expect(withFiles).toContain(`SHA-256 ${'4d'.repeat(32)}`);
+    const without = await pdfText(
+      (await renderAuditTrail(ONE_SIGNER_TRAIL, TRAIL_RENDERED_AT)).pdf,
+    );
+    expect(without).not.toContain('ATTACHMENTS');
+  });
 });

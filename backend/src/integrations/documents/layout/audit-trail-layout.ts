@@ -3,6 +3,7 @@ import qrcode from 'qrcode-generator';
 import {
   AUDIT_EVENT_LABELS,
   AUDIT_RECIPIENT_ROLE_LABELS,
+  type AuditAttachment,
   type AuditEvent,
   type AuditRecipient,
   type AuditSigningProgress,
@@ -87,6 +88,7 @@ export async function renderAuditTrail(
   doc.moveDown(1);
 
   if (trail.recipients) drawRecipients(doc, trail);
+  if (trail.attachments?.length) drawAttachments(doc, trail.attachments);
 
   drawHeaderRow(doc);
   const events = [...trail.events].sort(
@@ -263,6 +265,57 @@ function drawRecipients(doc: PDFKit.PDFDocument, trail: AuditTrailContent): void
     cells.forEach((text, i) => {
       doc.text(text, x + 4, top + 4, { width: RECIPIENT_COLUMNS[i].width - 8 });
       x += RECIPIENT_COLUMNS[i].width;
+    });
+    doc
+      .moveTo(PAGE.marginLeft, top + height)
+      .lineTo(PAGE.marginLeft + CONTENT_WIDTH, top + height)
+      .lineWidth(0.4)
+      .strokeColor(COLOR.rule)
+      .stroke();
+    doc.x = PAGE.marginLeft;
+    doc.y = top + height;
+  });
+  doc.moveDown(1.2);
+}
+
+/** "12.4 KB": a file's size as the certificate prints it, with the exact bytes. */
+function sizeOf(bytes: number): string {
+  const exact = `${bytes.toLocaleString('en-US')} bytes`;
+  if (bytes < 1024) return exact;
+  const scaled =
+    bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
+  return `${scaled} (${exact})`;
+}
+
+/**
+ * The attachments: for each file a recipient attached, who, in which field, its name, size and
+ * SHA-256, so a copy extracted from the sealed PDF (where it is embedded) can be checked.
+ */
+function drawAttachments(doc: PDFKit.PDFDocument, attachments: AuditAttachment[]): void {
+  doc.font(FONT.bold).fontSize(10).fillColor(COLOR.accent);
+  doc.text('ATTACHMENTS (EMBEDDED IN THIS PDF)', PAGE.marginLeft, doc.y, { width: CONTENT_WIDTH });
+  doc.moveDown(0.3);
+  attachments.forEach((attachment, index) => {
+    const lines: Array<[string, string, string?]> = [
+      ['File', attachment.fileName],
+      ['Attached by', attachment.recipient],
+      ['Field', attachment.fieldLabel || '—'],
+      ['Size', sizeOf(attachment.bytes)],
+      ['SHA-256', attachment.sha256, FONT.mono],
+    ];
+    doc.font(FONT.regular).fontSize(8.5);
+    const height = lines.length * 12 + 8;
+    if (doc.y + height > PAGE.height - PAGE.marginBottom) doc.addPage();
+    const top = doc.y;
+    if (index % 2 === 1) {
+      doc.rect(PAGE.marginLeft, top, CONTENT_WIDTH, height).fillColor('#f1f4f7').fill();
+    }
+    lines.forEach(([label, value, font], line) => {
+      const y = top + 4 + line * 12;
+      doc.font(FONT.bold).fontSize(8.5).fillColor(COLOR.text);
+      doc.text(label, PAGE.marginLeft + 4, y, { width: 90, lineBreak: false });
+      doc.font(font ?? FONT.regular).fontSize(font === FONT.mono ? 7.5 : 8.5);
+      doc.text(value, PAGE.marginLeft + 98, y, { width: CONTENT_WIDTH - 102, lineBreak: false });
     });
     doc
       .moveTo(PAGE.marginLeft, top + height)

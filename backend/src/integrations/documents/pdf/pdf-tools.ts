@@ -1,7 +1,8 @@
 import { formatPacificTimestamp, SINGLE_SIGNER_RECIPIENT_ID } from '@prosign/domain';
-import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { degrees, ParseSpeeds, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { SignatureSlot } from '../document-content';
 import { drawPixels, embedPixels, type EmbeddedPixels } from './embed-pixels';
+import { copyEmbeddedFiles } from './embedded-files';
 import { trimToInk } from './trim-to-ink';
 // pdf-lib's streams deflated by Node's zlib, for every process that writes PDFs.
 import './pdf-lib-deflate';
@@ -19,7 +20,7 @@ function fixedDates(pdf: PDFDocument, date: Date): void {
   pdf.setCreator('ProSign');
 }
 
-/** The merge, still open in pdf-lib (to be sealed without parsing it again). */
+/** The merge, still open in pdf-lib (to be sealed without parsing it again), with the parts' attached files. */
 export async function mergeDocuments(
   sources: Uint8Array[],
   meta: { title: string; date: Date },
@@ -27,9 +28,12 @@ export async function mergeDocuments(
   if (sources.length === 0) throw new Error('Nothing to merge');
   const merged = await PDFDocument.create({ updateMetadata: false });
   for (const source of sources) {
-    const pdf = await PDFDocument.load(source, LOAD);
+    // An uploaded part may have thousands of objects: parsed without yielding every 100 of them.
+    const pdf = await PDFDocument.load(source, { ...LOAD, parseSpeed: ParseSpeeds.Fastest });
     const pages = await merged.copyPages(pdf, pdf.getPageIndices());
     pages.forEach((page) => merged.addPage(page));
+    // Files attached to a part (a document's signers' attachments) stay attached to the whole.
+    copyEmbeddedFiles(pdf, merged);
   }
   merged.setTitle(meta.title, { showInWindowTitleBar: true });
   fixedDates(merged, meta.date);

@@ -11,6 +11,7 @@ import {
   StoredPdf,
   type ArchiveExtension,
   type DocumentReadAccessLevel,
+  type PlacedFieldValues,
   type PlacedSignature,
 } from './document.schema';
 import { PdfFileStore } from './pdf-file.store';
@@ -153,22 +154,25 @@ export class DocumentRepository {
    * Places a recipient's signature (`recipientId` undefined: the single signer's) and bumps the
    * revision, if the contract is still laid out at `layoutRevision`; the record as updated, or
    * null when its layout changed meanwhile. Only this recipient's key is set: signers placing
-   * at the same moment each keep theirs.
+   * at the same moment each keep theirs; an uploaded document's field values in the same update.
    */
   async placeSignature(
     docId: string,
     layoutRevision: number | undefined,
     recipientId: string | undefined,
     placed: PlacedSignature,
+    fieldValues?: { valuesOf: string; values: PlacedFieldValues },
   ): Promise<DocumentRecord | null> {
     return this.model
       .findOneAndUpdate(
         { _id: docId, kind: 'contract', layoutRevision: layoutRevision ?? null },
         {
-          $set:
-            recipientId === undefined
+          $set: {
+            ...(recipientId === undefined
               ? { signature: placed }
-              : { [`signatures.${recipientId}`]: placed },
+              : { [`signatures.${recipientId}`]: placed }),
+            ...(fieldValues ? { [`fieldValues.${fieldValues.valuesOf}`]: fieldValues.values } : {}),
+          },
           $inc: { revision: 1 },
         },
         { returnDocument: 'after' },

@@ -164,7 +164,10 @@ export class PdfSealerService implements OnModuleInit {
       subFilter: 'ETSI.CAdES.detached',
     });
     doc.setModificationDate(options.signingTime);
-    const withPlaceholder = Buffer.from(await doc.save({ useObjectStreams: false }));
+    // Written in one go, not yielding every 50 objects: a 50-page upload's merge has thousands.
+    const withPlaceholder = Buffer.from(
+      await doc.save({ useObjectStreams: false, objectsPerTick: Infinity }),
+    );
     const signed = await new SignPdf().sign(
       withPlaceholder,
       level === 'B-B' ? untimestampedSigner : signer,

@@ -1,6 +1,11 @@
 import type { FieldPlacement, PlacementPage } from '../field-model';
 import { toDisplayedRect } from '../field-geometry';
-import { copyFieldToEveryPage, placementProblems, submittedValuesProblems } from '../field-rules';
+import {
+  copyFieldToEveryPage,
+  givenValuesProblems,
+  placementProblems,
+  submittedValuesProblems,
+} from '../field-rules';
 import { A4, COPY, FIRM, JANE, JOHN, LETTER, field } from './fixtures';
 
 const ready: FieldPlacement = {
@@ -128,6 +133,14 @@ describe('submittedValuesProblems', () => {
       'Fill in the text field on page 1.',
     ]);
     expect(submittedValuesProblems(fields, { company: 'Acme!' }, 'jane')).toEqual([
+      'The text field on page 1 takes at most 3 characters.',
+    ]);
+  });
+
+  it('a save of some values (givenValuesProblems) is not refused for the fields it leaves out', () => {
+    expect(givenValuesProblems(fields, {}, 'jane')).toEqual([]);
+    expect(givenValuesProblems(fields, { his: 'x', company: 'Acme' }, 'jane')).toEqual([
+      'There is no field “his” for you to fill.',
       'The text field on page 1 takes at most 3 characters.',
     ]);
   });
