@@ -96,12 +96,13 @@ const field = (input: Parameters<typeof newField>[0]): Field =>
 const PKI = LocalPki.inMemory('http://localhost:3000/api/timestamp/root.crl');
 const SEAL = generateSelfSignedP12('ProSign Seal (fill test)');
 
+/** The seal every family gets (B-LTA: the signature, the DSS, a document time-stamp), local TSA. */
 function sealer(): PdfSealerService {
   const config = {
     SEAL_P12_BASE64: SEAL.p12Base64,
     SEAL_P12_PASSPHRASE: SEAL.passphrase,
     NODE_ENV: 'test',
-    SEAL_LEVEL: 'B-B',
+    SEAL_LEVEL: 'B-LTA',
   } as unknown as AppConfig;
   return new PdfSealerService(
     config,
@@ -429,7 +430,10 @@ describe('values drawn into an uploaded PDF, then sealed', () => {
     const listed = poppler('pdfdetach', sealed.pdf, '-list');
     expect(listed).toMatch(/1 embedded files/);
     expect(listed).toContain('insurance.pdf');
-    expect(pdfsig(sealed.pdf)).toMatch(/Signature Validation: Signature is Valid/);
+    const report = pdfsig(sealed.pdf);
+    expect(report).toMatch(/Signature Validation: Signature is Valid/);
+    expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+    expect(report).toContain('Signature Field Name: DocumentTimeStamp1');
     const certificate = pageText(sealed.pdf, 15);
     expect(certificate).toContain('insurance.pdf');
     expect(certificate).toContain(attachments[0].sha256);

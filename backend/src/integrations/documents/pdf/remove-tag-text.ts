@@ -365,11 +365,15 @@ function removePageTags(page: PDFPage): boolean {
   return true;
 }
 
-/** Removes the tag text from each page a field was placed on from a tag. */
+/** Removes the tag text from each page a field was placed on from a tag, where it can. */
 export function removeTagText(pdf: PDFDocument, tagFields: Field[]): void {
   const pages = pdf.getPages();
   for (const number of new Set(tagFields.map((field) => field.page))) {
     const page = pages[number - 1];
-    if (page) removePageTags(page);
+    try {
+      if (page) removePageTags(page);
+    } catch {
+      // Content this reader cannot follow stays as it was: the white box over the tag still hides it.
+    }
   }
 }
