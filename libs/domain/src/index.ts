@@ -22,6 +22,7 @@ export type {
   DocumentDraftSaved,
   DraftSigner,
 } from './documents/document-draft';
+export { recipientsOfFields } from './documents/recipients-of-fields';
 export * from './signing/initials';
 export * from './signing/user-agent';
 export * from './signing/signature-constants';

@@ -4,9 +4,9 @@ import {
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
-import type { DocumentDraft, DocumentDraftSaved } from '@prosign/domain';
+import { recipientsOfFields, type DocumentDraft, type DocumentDraftSaved } from '@prosign/domain';
 import { Types } from 'mongoose';
-import { PdfIntakeService } from '../pdf-intake';
+import { INTAKE_COUNTERSIGNER_ID, PdfIntakeService } from '../pdf-intake';
 import { DraftBodyError, draftFields, draftRevision, draftSigners } from './draft-body';
 import { DocumentDraftRepository, type DocumentDraftDoc } from './document-draft.repository';
 
@@ -29,24 +29,6 @@ function draftView(doc: DocumentDraftDoc): DocumentDraft {
     updatedAt: doc.updatedAt.toISOString(),
     revision: doc.revision,
   };
-}
-
-/** The signers the intake's stand-in ids name: `signer-n` for the nth signer, `countersigner`. */
-function signersOfFields(
-  fields: DocumentDraftDoc['placement']['fields'],
-): DocumentDraft['signers'] {
-  const ids = new Set(fields.map((field) => field.recipientId));
-  const positions = [...ids].flatMap((id) => {
-    const match = id ? /^signer-(\d+)$/.exec(id) : null;
-    return match ? [Number(match[1])] : [];
-  });
-  const signers: DocumentDraft['signers'] = Array.from(
-    { length: Math.min(Math.max(1, ...positions), 50) },
-    (_, index) => ({ id: `signer-${index + 1}`, role: 'signer', name: '', email: '' }),
-  );
-  if (ids.has('countersigner'))
-    signers.push({ id: 'countersigner', role: 'countersigner', name: '', email: '' });
-  return signers;
 }
 
 /**
@@ -72,7 +54,7 @@ export class DocumentDraftsService {
       uploadId,
       fileName: upload.fileName,
       placement: { pages, fields },
-      signers: signersOfFields(fields),
+      signers: recipientsOfFields(fields, INTAKE_COUNTERSIGNER_ID),
       createdBy: actor.email,
       updatedAt: new Date(),
       revision: 1,

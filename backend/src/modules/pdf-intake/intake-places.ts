@@ -7,7 +7,7 @@ import type { PDFDocument } from 'pdf-lib';
  * builder maps them onto the recipients staff enter. Form fields go to the first signer.
  */
 export const FIRST_SIGNER_ID = 'signer-1';
-const COUNTERSIGNER_ID = 'countersigner';
+export const INTAKE_COUNTERSIGNER_ID = 'countersigner';
 
 /** Stand-in recipients for `fieldFromTag`: `signers` signers in order, and the countersigner. */
 export function placeholderRecipients(signers: number): Pick<Recipient, 'id' | 'role' | 'order'>[] {
@@ -15,7 +15,7 @@ export function placeholderRecipients(signers: number): Pick<Recipient, 'id' | '
   for (let order = 1; order <= signers; order += 1) {
     recipients.push({ id: `signer-${order}`, role: 'signer', order });
   }
-  recipients.push({ id: COUNTERSIGNER_ID, role: 'countersigner', order: signers + 1 });
+  recipients.push({ id: INTAKE_COUNTERSIGNER_ID, role: 'countersigner', order: signers + 1 });
   return recipients;
 }
 

@@ -1,11 +1,16 @@
 // The document builder's tests: a letter page laid out where dnd-kit can find it (jsdom lays
 // nothing out), a window of a chosen width, and the draft routes answered from memory.
-import type { DocumentDraft, DocumentDraftSave, Field } from '@prosign/domain';
+import {
+  recipientsOfFields,
+  type DocumentDraft,
+  type DocumentDraftSave,
+  type Field,
+} from '@prosign/domain';
 import { PdfLoaderProvider } from '@prosign/ui';
 import { fakePdfLoader } from '@prosign/ui/testing';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { recipientsOfUpload } from '../documents/builder/recipients';
+import { COUNTERSIGNER_ID } from '../documents/builder/recipients';
 import { DocumentBuilderPage } from '../documents/DocumentBuilderPage';
 import type { PdfUploader, UploadedPdf } from '../documents/upload/upload-pdf';
 import { fakeApi, type Handler } from './fake-api';
@@ -39,7 +44,7 @@ export function draftOf(
     uploadId: upload.uploadId,
     fileName: upload.fileName,
     placement: { pages: upload.pages, fields: upload.fields },
-    signers: recipientsOfUpload(upload.fields),
+    signers: recipientsOfFields(upload.fields, COUNTERSIGNER_ID),
     createdBy: 'casey@prosign.example',
     updatedAt: '2026-12-07T09:00:00.000Z',
     revision: 1,

@@ -14,6 +14,7 @@ import {
   initialPlacementState,
   placementReducer,
   type DocumentDraft,
+  type FullNameOption,
   type PlacementRecipient,
 } from '@prosign/domain';
 import { PdfViewer, STAFF_PDF_REQUEST, useMediaQuery, type PdfViewerHandle } from '@prosign/ui';
@@ -32,6 +33,11 @@ import { recipientLabel } from './recipients';
 import { BuilderToolbar } from './BuilderToolbar';
 import { builderKeyHandler } from './useBuilderKeys';
 import { useDraftAutosave } from './useDraftAutosave';
+import { recipientProblems } from './recipient-problems';
+import { SendPanel, type LinkedDeal } from '../send/SendPanel';
+import { SentConfirmation } from '../send/SentConfirmation';
+import type { DocumentSent } from '../send/document-send-api';
+import type { DocumentSendBody } from '../send/send-request';
 
 /** Narrower than this, placing fields by hand is not offered: the builder only shows them. */
 const BUILDER_NARROW_QUERY = '(max-width: 767px)';
@@ -81,6 +87,12 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
   const [placingFor, setPlacingFor] = useState<string | null>(recipients[0]?.id ?? null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const { message, announce } = useAnnouncer();
+  const [stage, setStage] = useState<'fields' | 'send'>('fields');
+  const [sent, setSent] = useState<{ sent: DocumentSent; body: DocumentSendBody } | null>(null);
+  const [deal, setDeal] = useState<LinkedDeal | null>(null);
+  const [picks, setPicks] = useState<FullNameOption[]>([]);
+  const [countersignerTitle, setCountersignerTitle] = useState('');
+  const [triedSend, setTriedSend] = useState(false);
   const viewer = useRef<PdfViewerHandle>(null);
   const hintId = useId();
   const sensors = useSensors(
@@ -95,6 +107,7 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
     signers: recipients,
   });
   const issues = useMemo(() => placementIssues(placement, recipients), [placement, recipients]);
+  const signerProblems = useMemo(() => recipientProblems(recipients), [recipients]);
   const selected = placement.fields.find((field) => field.id === selectedId) ?? null;
 
   const focusField = (id: string) =>
@@ -150,6 +163,17 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
     );
   };
 
+  if (sent) {
+    return (
+      <SentConfirmation
+        sent={sent.sent}
+        body={sent.body}
+        recipients={recipients}
+        onAnother={onStartOver}
+      />
+    );
+  }
+
   return (
     <div
       className={`ps-doc-builder${readOnly ? ' ps-doc-builder--read-only' : ''}`}
@@ -168,7 +192,12 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
         onRedo={() => dispatch({ type: 'redo' })}
         onStartOver={onStartOver}
       />
-      <DraftSaveStatus status={autosave.status} onRetry={autosave.retry} onReload={onReload} />
+      <DraftSaveStatus
+        status={autosave.status}
+        failure={autosave.failure}
+        onRetry={autosave.retry}
+        onReload={onReload}
+      />
       {readOnly ? (
         <p className="ps-doc-builder__note" role="note">
           Placing fields needs a larger screen. The fields are shown as they are; open this page on
@@ -194,6 +223,12 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
               onChange={setRecipients}
               onRemove={removeRecipient}
               readOnly={readOnly}
+              problems={signerProblems}
+              showAllProblems={triedSend}
+              picks={picks}
+              countersignerTitle={countersignerTitle}
+              onCountersignerTitle={setCountersignerTitle}
+              proposeCountersigner={draft.revision === 1}
             />
             {readOnly ? null : (
               <FieldPalette
@@ -213,16 +248,49 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
               interactiveOverlay
             />
           </div>
-          <aside className="ps-doc-builder__side" aria-label="Field settings and problems">
-            <FieldPanel
-              field={selected}
-              recipients={recipients}
-              pageCount={placement.pages.length}
-              fieldCount={placement.fields.length}
-              readOnly={readOnly}
-              dispatch={dispatch}
-              announce={announce}
-            />
+          <aside
+            className="ps-doc-builder__side"
+            aria-label={stage === 'send' ? 'Send' : 'Field settings and problems'}
+          >
+            {stage === 'send' && !readOnly ? (
+              <SendPanel
+                draftId={draft.id}
+                fileName={draft.fileName}
+                recipients={recipients}
+                builderIssues={issues}
+                flushDraft={autosave.flush}
+                countersignerTitle={countersignerTitle}
+                deal={deal}
+                onDeal={(linked, contacts) => {
+                  setDeal(linked);
+                  setPicks(contacts);
+                }}
+                onTried={() => setTriedSend(true)}
+                onSent={(done, body) => setSent({ sent: done, body })}
+                onBack={() => setStage('fields')}
+              />
+            ) : (
+              <>
+                <FieldPanel
+                  field={selected}
+                  recipients={recipients}
+                  pageCount={placement.pages.length}
+                  fieldCount={placement.fields.length}
+                  readOnly={readOnly}
+                  dispatch={dispatch}
+                  announce={announce}
+                />
+                {readOnly ? null : (
+                  <button
+                    type="button"
+                    className="ps-button ps-button--primary ps-doc-builder__to-send"
+                    onClick={() => setStage('send')}
+                  >
+                    Continue to send
+                  </button>
+                )}
+              </>
+            )}
             <ProblemList issues={issues} onShowField={showField} />
           </aside>
         </div>

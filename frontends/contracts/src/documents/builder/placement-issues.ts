@@ -1,16 +1,20 @@
 // The send readiness problems (placementProblems, libs/domain field-rules.ts) each tied to the
-// field it is about, so the list can take staff to it; the rest are about a signer or the file.
+// field it is about, so the list can take staff to it; then the signers' own (a name or an
+// e-mail missing: recipient-problems.ts), each tied to its input; the rest are about the file.
 import { placementProblems, type FieldPlacement, type PlacementRecipient } from '@prosign/domain';
+import { recipientInputId, recipientProblems } from './recipient-problems';
 import { recipientLabel } from './recipients';
 
 export interface PlacementIssue {
   message: string;
   /** The field it is about; null for a signer's or the document's problem. */
   fieldId: string | null;
+  /** The signer's input it is about (a name, an e-mail), by its element id. */
+  inputId?: string;
 }
 
 /**
- * Every problem of the placement, the fields' first in their order. A field's own problems are
+ * Every problem of the placement, the fields' first in their order, then the signers'. A field's own problems are
  * those placementProblems finds in it alone, less what it finds with no field at all (the signers
  * without a signature field).
  */
@@ -35,6 +39,16 @@ export function placementIssues(
   }
   for (const message of placementProblems(placement, recipients)) {
     if (!attributed.has(message)) issues.push({ message, fieldId: null });
+  }
+  for (const problem of recipientProblems(entered)) {
+    const at = entered.findIndex((recipient) => recipient.id === problem.recipientId);
+    issues.push({
+      message: at >= 0 ? `${recipients[at].name}: ${problem.message}` : problem.message,
+      fieldId: null,
+      ...(at >= 0 && problem.input
+        ? { inputId: recipientInputId(entered[at].id, problem.input) }
+        : {}),
+    });
   }
   return issues;
 }

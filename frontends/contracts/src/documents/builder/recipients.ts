@@ -27,29 +27,4 @@ export function recipientLabel(recipient: PlacementRecipient, index: number): st
 }
 
 /** The intake's stand-in id for the firm's countersigner (pdf-intake intake-places.ts). */
-const COUNTERSIGNER_ID = 'countersigner';
-
-/**
- * The recipients the uploaded fields name: the intake gives the nth signer of a tag `signer-n`
- * (form fields go to `signer-1`) and the firm's countersigner `countersigner`; at least one signer.
- */
-export function recipientsOfUpload(
-  fields: readonly { recipientId: string | null }[],
-): PlacementRecipient[] {
-  const ids = new Set(fields.map((field) => field.recipientId));
-  const positions = [...ids].flatMap((id) => {
-    const match = id ? /^signer-(\d+)$/.exec(id) : null;
-    return match ? [Number(match[1])] : [];
-  });
-  const signers = Math.max(1, ...positions);
-  const recipients: PlacementRecipient[] = Array.from({ length: signers }, (_, index) => ({
-    id: `signer-${index + 1}`,
-    role: 'signer',
-    name: '',
-    email: '',
-  }));
-  if (ids.has(COUNTERSIGNER_ID)) {
-    recipients.push({ id: COUNTERSIGNER_ID, role: 'countersigner', name: '', email: '' });
-  }
-  return recipients;
-}
+export const COUNTERSIGNER_ID = 'countersigner';

@@ -1,0 +1,287 @@
+import { isApiError, useApiClient } from '@prosign/api-client';
+import {
+  fullNameOptionsFrom,
+  RECIPIENT_MESSAGES,
+  SIGNING_ORDERS,
+  type FullNameOption,
+  type PlacementRecipient,
+} from '@prosign/domain';
+import { StaffUserPicker } from '@prosign/ui/controls';
+import {
+  DEFAULT_SIGNING_ORDER,
+  FormEmailCode,
+  SubmitButton,
+  TextField,
+  useFormControl,
+  useZodForm,
+} from '@prosign/ui/forms';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { FormProvider, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { useUsersByRole } from '../../create/api/useCreationData';
+import { useDealLookup } from '../../create/api/useCreationMutations';
+import { DealSearch } from '../../create/components/DealSearch';
+import type { PlacementIssue } from '../builder/placement-issues';
+import { recipientProblems } from '../builder/recipient-problems';
+import { documentSendApi, type DocumentSent } from './document-send-api';
+import {
+  copyAddresses,
+  documentSendBody,
+  expiryDaysProblem,
+  titleOfFile,
+  type SendChoices,
+} from './send-request';
+
+/** The family whose admin default (the e-mail code) the send proposes. */
+const DOCUMENT_FAMILY = 'document';
+
+const ORDER_LABELS = {
+  sequential: 'One after the other, in the order listed',
+  parallel: 'All at the same time',
+} as const;
+
+/** A linked deal as the panel shows it. */
+export interface LinkedDeal {
+  id: string;
+  label: string;
+}
+
+interface SendPanelProps {
+  draftId: string;
+  fileName: string;
+  recipients: readonly PlacementRecipient[];
+  /** What the builder finds wrong (placementProblems and the signers): the send waits for none. */
+  builderIssues: readonly PlacementIssue[];
+  /** Saves the builder's last changes; false when they could not be saved. */
+  flushDraft: () => Promise<boolean>;
+  countersignerTitle: string;
+  deal: LinkedDeal | null;
+  /** A deal linked (with its contacts, the signers' quick picks) or unlinked (null). */
+  onDeal: (deal: LinkedDeal | null, contacts: FullNameOption[]) => void;
+  /** A send was tried: the builder shows every signer's problem. */
+  onTried: () => void;
+  onSent: (sent: DocumentSent, body: ReturnType<typeof documentSendBody>) => void;
+  onBack: () => void;
+}
+
+type SendValues = Omit<SendChoices, 'dealId' | 'countersignerTitle'>;
+
+/** Why a send could not go, in words: the server's every reason, else what happened. */
+function refusalOf(error: unknown): string[] {
+  if (isApiError(error)) return [...error.messages];
+  return [error instanceof Error ? error.message : 'The document could not be sent.'];
+}
+
+/**
+ * The send of the prepared document (desktop): its title, an optional HubSpot deal (its
+ * contacts become quick picks for signers), the customer success manager, copies, the signing
+ * order, the e-mail code and the expiry. The document is made from the saved draft, then sent;
+ * every reason the server gives for refusing is listed beside the button. The builder's own
+ * problems stop it first, each named.
+ */
+export function SendPanel(props: SendPanelProps) {
+  const { recipients, builderIssues } = props;
+  const client = useApiClient();
+  const titleId = useId();
+  const refusalId = useId();
+  const csmUsers = useUsersByRole('csm');
+  const dealLookup = useDealLookup();
+  const [dealText, setDealText] = useState(props.deal?.label ?? '');
+  const [refusal, setRefusal] = useState<string[]>([]);
+  const recipientsRef = useRef(recipients);
+  recipientsRef.current = recipients;
+  const [schema] = useState(() => sendSchema(() => recipientsRef.current));
+  const form = useZodForm(schema, {
+    defaultValues: {
+      title: titleOfFile(props.fileName),
+      csmEmail: '',
+      ccEmails: '',
+      expiresInDays: '',
+      signingOrder: DEFAULT_SIGNING_ORDER,
+      requireEmailCode: null,
+    },
+  });
+  const csm = useFormControl({ control: form.control, name: 'csmEmail' });
+  const order = useWatch({ control: form.control, name: 'signingOrder' });
+  const signerCount = recipients.filter((recipient) => recipient.role === 'signer').length;
+  const blocked = builderIssues.length > 0;
+
+  const send = useMutation({
+    mutationFn: async (values: SendValues) => {
+      if (!(await props.flushDraft())) {
+        throw new Error('The builder’s last changes are not saved, so they cannot be sent yet.');
+      }
+      const { docLink } = await documentSendApi.create(client, { draftId: props.draftId });
+      const body = documentSendBody(
+        recipients,
+        { ...values, dealId: props.deal?.id ?? '', countersignerTitle: props.countersignerTitle },
+        docLink,
+      );
+      return { sent: await documentSendApi.send(client, body), body };
+    },
+    onMutate: () => setRefusal([]),
+    onSuccess: ({ sent, body }) => props.onSent(sent, body),
+    onError: (error) => setRefusal(refusalOf(error)),
+  });
+
+  const pickDeal = (dealId: string, label: string) =>
+    dealLookup.mutate(dealId, {
+      onSuccess: ({ lookup, csmEmail }) => {
+        props.onDeal({ id: lookup.deal.id, label }, fullNameOptionsFrom(lookup.clientSignatories));
+        // The deal's owner is its customer success manager unless staff chose one.
+        if (csmEmail && !form.getValues('csmEmail')) {
+          form.setValue('csmEmail', csmEmail, { shouldValidate: form.formState.isSubmitted });
+        }
+      },
+    });
+
+  const submit = form.handleSubmit(
+    (values) => {
+      props.onTried();
+      if (!blocked) send.mutate(values);
+    },
+    () => props.onTried(),
+  );
+
+  return (
+    <section className="ps-doc-send" aria-labelledby={titleId}>
+      <h3 id={titleId}>Send for signature</h3>
+      <FormProvider {...form}>
+        <form noValidate onSubmit={(event) => void submit(event)} aria-describedby={refusalId}>
+          <TextField control={form.control} name="title" label="Title" required />
+          <div className="ps-doc-send__deal">
+            <DealSearch value={dealText} onChange={setDealText} onPick={pickDeal} />
+            <p className="ps-field__hint">
+              Optional. With a deal, its contacts are offered as signers, and the signed document
+              and its notes go to the deal.
+            </p>
+            {dealLookup.isPending ? <p role="status">Reading the deal…</p> : null}
+            {dealLookup.isError ? (
+              <p role="alert">
+                The deal could not be read. {refusalOf(dealLookup.error).join(' ')}
+              </p>
+            ) : null}
+            {props.deal ? (
+              <p className="ps-doc-send__linked">
+                Linked to {props.deal.label}.{' '}
+                <button
+                  type="button"
+                  className="ps-button ps-button--link"
+                  onClick={() => {
+                    setDealText('');
+                    props.onDeal(null, []);
+                  }}
+                >
+                  Unlink the deal
+                </button>
+              </p>
+            ) : null}
+          </div>
+          <StaffUserPicker
+            label="Customer success manager"
+            users={csmUsers.data ?? []}
+            value={csm.value || null}
+            onChange={(email) => csm.onChange(email ?? '')}
+            isRequired
+            errorMessage={csm.errorMessage}
+          />
+          <TextField
+            control={form.control}
+            name="ccEmails"
+            label="Send copies to"
+            hint="E-mail addresses, separated by commas. They get the signed document."
+          />
+          {signerCount > 1 ? (
+            <fieldset className="ps-doc-send__order">
+              <legend>Signing order</legend>
+              {SIGNING_ORDERS.map((choice) => (
+                <label key={choice} className="ps-check">
+                  <input
+                    type="radio"
+                    name="signingOrder"
+                    value={choice}
+                    checked={order === choice}
+                    onChange={() => form.setValue('signingOrder', choice)}
+                  />
+                  <span>{ORDER_LABELS[choice]}</span>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          <FormEmailCode family={DOCUMENT_FAMILY} />
+          <TextField
+            control={form.control}
+            name="expiresInDays"
+            label="Links expire after (days)"
+            inputMode="numeric"
+            hint="Empty: the firm’s usual expiry."
+          />
+          {blocked ? (
+            <div className="ps-doc-send__blocked" id={refusalId}>
+              <p>
+                <strong>Not ready to send.</strong> Fix what the builder lists first:
+              </p>
+              <ul>
+                {builderIssues.map((issue, index) => (
+                  <li key={`${index}-${issue.message}`}>{issue.message}</li>
+                ))}
+              </ul>
+            </div>
+          ) : refusal.length > 0 ? (
+            <div className="ps-doc-send__refusal" role="alert" id={refusalId}>
+              <p>
+                <strong>The document was not sent.</strong>
+              </p>
+              <ul>
+                {refusal.map((message, index) => (
+                  <li key={`${index}-${message}`}>{message}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <div className="ps-doc-panel__actions">
+            <button type="button" className="ps-button" onClick={props.onBack}>
+              Back to the fields
+            </button>
+            <SubmitButton pending={send.isPending} pendingLabel="Sending…" disabled={blocked}>
+              Send
+            </SubmitButton>
+          </div>
+        </form>
+      </FormProvider>
+    </section>
+  );
+}
+
+/** The panel's check: a title, a CSM, copies and expiry the send would take. */
+function sendSchema(recipients: () => readonly PlacementRecipient[]) {
+  return z
+    .object({
+      title: z.string().refine((title) => title.trim() !== '', 'Enter a title.'),
+      csmEmail: z.string().refine((email) => email !== '', 'Choose the customer success manager.'),
+      ccEmails: z.string(),
+      expiresInDays: z.string(),
+      signingOrder: z.enum(SIGNING_ORDERS),
+      requireEmailCode: z.boolean().nullable(),
+    })
+    .superRefine(({ ccEmails, expiresInDays }, ctx) => {
+      const copies = copyAddresses(ccEmails);
+      const copyProblem = recipientProblems(recipients(), copies).find(
+        (problem) => problem.copyIndex !== undefined,
+      );
+      if (copyProblem) {
+        const address = copies[copyProblem.copyIndex!];
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ccEmails'],
+          message:
+            copyProblem.message === RECIPIENT_MESSAGES.email
+              ? `${address} is not a valid e-mail address.`
+              : copyProblem.message,
+        });
+      }
+      const expiry = expiryDaysProblem(expiresInDays);
+      if (expiry) ctx.addIssue({ code: 'custom', path: ['expiresInDays'], message: expiry });
+    });
+}
