@@ -14,12 +14,14 @@ import {
   initialPlacementState,
   placementReducer,
   type DocumentDraft,
-  type FullNameOption,
+  type FieldPlacement,
+  type PlacementAction,
   type PlacementRecipient,
 } from '@prosign/domain';
 import { PdfViewer, STAFF_PDF_REQUEST, useMediaQuery, type PdfViewerHandle } from '@prosign/ui';
 import { useCallback, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { fieldFromDrop } from './drop-field';
+import { moveToPageAction } from './field-screen';
 import { FIELD_KIND_LABELS } from './field-kinds';
 import { FieldPalette } from './FieldPalette';
 import { FieldPanel } from './FieldPanel';
@@ -28,16 +30,15 @@ import { paletteKeyboardCoordinates } from './palette-keyboard';
 import { placementIssues } from './placement-issues';
 import { ProblemList } from './ProblemList';
 import { RecipientEditor } from './RecipientEditor';
+import { BuilderNotes } from './BuilderNotes';
 import { DraftSaveStatus } from './DraftSaveStatus';
 import { recipientLabel } from './recipients';
 import { BuilderToolbar } from './BuilderToolbar';
 import { builderKeyHandler } from './useBuilderKeys';
 import { useDraftAutosave } from './useDraftAutosave';
-import { recipientProblems } from './recipient-problems';
-import { SendPanel, type LinkedDeal } from '../send/SendPanel';
+import { SendColumn } from '../send/SendColumn';
 import { SentConfirmation } from '../send/SentConfirmation';
-import type { DocumentSent } from '../send/document-send-api';
-import type { DocumentSendBody } from '../send/send-request';
+import { useSendStage } from '../send/useSendStage';
 
 /** Narrower than this, placing fields by hand is not offered: the builder only shows them. */
 const BUILDER_NARROW_QUERY = '(max-width: 767px)';
@@ -66,6 +67,36 @@ const DRAG_ANNOUNCEMENTS: Announcements = {
   onDragCancel: () => 'Not placed.',
 };
 
+/** The signers as entered, who new fields are placed for, and a removal that unassigns. */
+function useBuilderRecipients(
+  saved: readonly PlacementRecipient[],
+  placement: FieldPlacement,
+  dispatch: (action: PlacementAction) => void,
+) {
+  const [recipients, setRecipients] = useState<PlacementRecipient[]>([...saved]);
+  const [placingFor, setPlacingFor] = useState<string | null>(saved[0]?.id ?? null);
+  const removeRecipient = (id: string) => {
+    for (const field of placement.fields.filter((candidate) => candidate.recipientId === id)) {
+      dispatch({ type: 'assign', id: field.id, recipientId: null });
+    }
+    const rest = recipients.filter((recipient) => recipient.id !== id);
+    setRecipients(rest);
+    if (placingFor === id) setPlacingFor(rest[0]?.id ?? null);
+  };
+  return { recipients, setRecipients, placingFor, setPlacingFor, removeRecipient };
+}
+
+/** Focuses a placed field once the page shows it. */
+const focusField = (id: string) =>
+  requestAnimationFrame(() => document.getElementById(`placed-${id}`)?.focus());
+
+function useBuilderSensors() {
+  return useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: paletteKeyboardCoordinates }),
+  );
+}
+
 function useAnnouncer() {
   const [message, setMessage] = useState('');
   // The same words twice are still read out: the region's text changes (a trailing space).
@@ -83,23 +114,15 @@ function useAnnouncer() {
 export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuilderProps) {
   const readOnly = useMediaQuery(BUILDER_NARROW_QUERY);
   const [state, dispatch] = useReducer(placementReducer, draft.placement, initialPlacementState);
-  const [recipients, setRecipients] = useState<PlacementRecipient[]>(draft.signers);
-  const [placingFor, setPlacingFor] = useState<string | null>(recipients[0]?.id ?? null);
+  const placement = state.present;
+  const { recipients, setRecipients, placingFor, setPlacingFor, removeRecipient } =
+    useBuilderRecipients(draft.signers, placement, dispatch);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const { message, announce } = useAnnouncer();
-  const [stage, setStage] = useState<'fields' | 'send'>('fields');
-  const [sent, setSent] = useState<{ sent: DocumentSent; body: DocumentSendBody } | null>(null);
-  const [deal, setDeal] = useState<LinkedDeal | null>(null);
-  const [picks, setPicks] = useState<FullNameOption[]>([]);
-  const [countersignerTitle, setCountersignerTitle] = useState('');
-  const [triedSend, setTriedSend] = useState(false);
+  const send = useSendStage();
   const viewer = useRef<PdfViewerHandle>(null);
   const hintId = useId();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: paletteKeyboardCoordinates }),
-  );
-  const placement = state.present;
+  const sensors = useBuilderSensors();
   const autosave = useDraftAutosave({
     draftId: draft.id,
     revision: draft.revision,
@@ -107,11 +130,7 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
     signers: recipients,
   });
   const issues = useMemo(() => placementIssues(placement, recipients), [placement, recipients]);
-  const signerProblems = useMemo(() => recipientProblems(recipients), [recipients]);
   const selected = placement.fields.find((field) => field.id === selectedId) ?? null;
-
-  const focusField = (id: string) =>
-    requestAnimationFrame(() => document.getElementById(`placed-${id}`)?.focus());
 
   const onDragEnd = (event: DragEndEvent) => {
     const field = fieldFromDrop(event, placement, placingFor);
@@ -134,14 +153,12 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
     viewer.current?.scrollToPage(field.page);
     focusField(id);
   };
-
-  const removeRecipient = (id: string) => {
-    for (const field of placement.fields.filter((candidate) => candidate.recipientId === id)) {
-      dispatch({ type: 'assign', id: field.id, recipientId: null });
-    }
-    const rest = recipients.filter((recipient) => recipient.id !== id);
-    setRecipients(rest);
-    if (placingFor === id) setPlacingFor(rest[0]?.id ?? null);
+  const moveToPage = (id: string, pageNumber: number, share: { x: number; y: number }) => {
+    const move = moveToPageAction(placement, id, pageNumber, share);
+    if (!move) return;
+    dispatch(move);
+    announce(`Moved to page ${pageNumber}.`);
+    focusField(id);
   };
 
   const pageOverlay = (pageNumber: number) => {
@@ -159,29 +176,23 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
         dispatch={dispatch}
         onSelect={setSelectedId}
         announce={announce}
+        onMoveToPage={moveToPage}
       />
     );
   };
 
-  if (sent) {
-    return (
-      <SentConfirmation
-        sent={sent.sent}
-        body={sent.body}
-        recipients={recipients}
-        onAnother={onStartOver}
-      />
-    );
+  const keyHandler = builderKeyHandler(dispatch, announce, {
+    undo: canUndo(state),
+    redo: canRedo(state),
+  });
+  if (send.sent) {
+    return <SentConfirmation {...send.sent} recipients={recipients} onAnother={onStartOver} />;
   }
 
   return (
     <div
       className={`ps-doc-builder${readOnly ? ' ps-doc-builder--read-only' : ''}`}
-      onKeyDown={
-        readOnly
-          ? undefined
-          : builderKeyHandler(dispatch, announce, { undo: canUndo(state), redo: canRedo(state) })
-      }
+      onKeyDown={readOnly ? undefined : keyHandler}
     >
       <BuilderToolbar
         fileName={draft.fileName}
@@ -192,24 +203,8 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
         onRedo={() => dispatch({ type: 'redo' })}
         onStartOver={onStartOver}
       />
-      <DraftSaveStatus
-        status={autosave.status}
-        failure={autosave.failure}
-        onRetry={autosave.retry}
-        onReload={onReload}
-      />
-      {readOnly ? (
-        <p className="ps-doc-builder__note" role="note">
-          Placing fields needs a larger screen. The fields are shown as they are; open this page on
-          a computer to place them.
-        </p>
-      ) : null}
-      <p id={hintId} className="ps-visually-hidden">
-        Arrow keys move the field, Shift and the arrow keys resize it, Delete removes it.
-      </p>
-      <div className="ps-visually-hidden" aria-live="polite" aria-atomic="true">
-        {message}
-      </div>
+      <DraftSaveStatus autosave={autosave} onReload={onReload} />
+      <BuilderNotes readOnly={readOnly} hintId={hintId} message={message} />
       <DndContext
         sensors={sensors}
         collisionDetection={rectIntersection}
@@ -223,11 +218,7 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
               onChange={setRecipients}
               onRemove={removeRecipient}
               readOnly={readOnly}
-              problems={signerProblems}
-              showAllProblems={triedSend}
-              picks={picks}
-              countersignerTitle={countersignerTitle}
-              onCountersignerTitle={setCountersignerTitle}
+              send={send}
               proposeCountersigner={draft.revision === 1}
             />
             {readOnly ? null : (
@@ -250,47 +241,26 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
           </div>
           <aside
             className="ps-doc-builder__side"
-            aria-label={stage === 'send' ? 'Send' : 'Field settings and problems'}
+            aria-label={send.stage === 'send' ? 'Send' : 'Field settings and problems'}
           >
-            {stage === 'send' && !readOnly ? (
-              <SendPanel
-                draftId={draft.id}
-                fileName={draft.fileName}
+            <SendColumn
+              send={send}
+              draft={draft}
+              recipients={recipients}
+              issues={issues}
+              flushDraft={autosave.flush}
+              readOnly={readOnly}
+            >
+              <FieldPanel
+                field={selected}
                 recipients={recipients}
-                builderIssues={issues}
-                flushDraft={autosave.flush}
-                countersignerTitle={countersignerTitle}
-                deal={deal}
-                onDeal={(linked, contacts) => {
-                  setDeal(linked);
-                  setPicks(contacts);
-                }}
-                onTried={() => setTriedSend(true)}
-                onSent={(done, body) => setSent({ sent: done, body })}
-                onBack={() => setStage('fields')}
+                pageCount={placement.pages.length}
+                fieldCount={placement.fields.length}
+                readOnly={readOnly}
+                dispatch={dispatch}
+                announce={announce}
               />
-            ) : (
-              <>
-                <FieldPanel
-                  field={selected}
-                  recipients={recipients}
-                  pageCount={placement.pages.length}
-                  fieldCount={placement.fields.length}
-                  readOnly={readOnly}
-                  dispatch={dispatch}
-                  announce={announce}
-                />
-                {readOnly ? null : (
-                  <button
-                    type="button"
-                    className="ps-button ps-button--primary ps-doc-builder__to-send"
-                    onClick={() => setStage('send')}
-                  >
-                    Continue to send
-                  </button>
-                )}
-              </>
-            )}
+            </SendColumn>
             <ProblemList issues={issues} onShowField={showField} />
           </aside>
         </div>

@@ -1,7 +1,12 @@
 // The send readiness problems (placementProblems, libs/domain field-rules.ts) each tied to the
 // field it is about, so the list can take staff to it; then the signers' own (a name or an
 // e-mail missing: recipient-problems.ts), each tied to its input; the rest are about the file.
-import { placementProblems, type FieldPlacement, type PlacementRecipient } from '@prosign/domain';
+import {
+  nameFromStaffEmail,
+  placementProblems,
+  type FieldPlacement,
+  type PlacementRecipient,
+} from '@prosign/domain';
 import { recipientInputId, recipientProblems } from './recipient-problems';
 import { recipientLabel } from './recipients';
 
@@ -25,7 +30,11 @@ export function placementIssues(
   // A signer whose name is not typed yet is named as the builder names them ("Signer 2").
   const recipients = entered.map((recipient, index) => ({
     ...recipient,
-    name: recipientLabel(recipient, index),
+    name:
+      recipient.role === 'countersigner'
+        ? recipient.name.trim() ||
+          (recipient.email.trim() ? nameFromStaffEmail(recipient.email) : 'not chosen yet')
+        : recipientLabel(recipient, index),
   }));
   const withoutFields = new Set(placementProblems({ ...placement, fields: [] }, recipients));
   const issues: PlacementIssue[] = [];
@@ -43,7 +52,10 @@ export function placementIssues(
   for (const problem of recipientProblems(entered)) {
     const at = entered.findIndex((recipient) => recipient.id === problem.recipientId);
     issues.push({
-      message: at >= 0 ? `${recipients[at].name}: ${problem.message}` : problem.message,
+      message:
+        at >= 0 && entered[at].role !== 'countersigner'
+          ? `${recipients[at].name}: ${problem.message}`
+          : problem.message,
       fieldId: null,
       ...(at >= 0 && problem.input
         ? { inputId: recipientInputId(entered[at].id, problem.input) }

@@ -55,7 +55,20 @@ export function recipientProblems(
   if (check.ok) return [];
   const problems: RecipientProblem[] = [];
   const seen = new Set<string>();
-  for (const error of check.errors) {
+  // The countersigner is one choice of a staff member (their name comes from it): the choice's
+  // problem is theirs alone, not a name or an address typed.
+  const countersignerUnchosen = new Set(
+    check.errors.flatMap((error) => {
+      const match = /^recipients\.(\d+)\.staffUserId$/.exec(error.field);
+      return match ? [Number(match[1])] : [];
+    }),
+  );
+  const errors = check.errors.filter((error) => {
+    const match = /^recipients\.(\d+)\.(name|email)$/.exec(error.field);
+    if (!match || recipients[Number(match[1])]?.role !== 'countersigner') return true;
+    return match[2] === 'email' && !countersignerUnchosen.has(Number(match[1]));
+  });
+  for (const error of errors) {
     const match = /^recipients\.(\d+)\.(\w+)$/.exec(error.field);
     const index = match ? Number(match[1]) : -1;
     const recipient = recipients[index];

@@ -1,4 +1,4 @@
-import { isApiError, useApiClient } from '@prosign/api-client';
+import { authApi, isApiError, useApiClient } from '@prosign/api-client';
 import {
   fullNameOptionsFrom,
   RECIPIENT_MESSAGES,
@@ -15,8 +15,8 @@ import {
   useFormControl,
   useZodForm,
 } from '@prosign/ui/forms';
-import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useUsersByRole } from '../../create/api/useCreationData';
@@ -86,8 +86,6 @@ export function SendPanel(props: SendPanelProps) {
   const titleId = useId();
   const refusalId = useId();
   const csmUsers = useUsersByRole('csm');
-  const dealLookup = useDealLookup();
-  const [dealText, setDealText] = useState(props.deal?.label ?? '');
   const [refusal, setRefusal] = useState<string[]>([]);
   const recipientsRef = useRef(recipients);
   recipientsRef.current = recipients;
@@ -103,6 +101,16 @@ export function SendPanel(props: SendPanelProps) {
     },
   });
   const csm = useFormControl({ control: form.control, name: 'csmEmail' });
+  // The sender manages the document unless a deal names its manager or staff choose another.
+  const session = useQuery({
+    queryKey: ['auth', 'session'],
+    queryFn: ({ signal }) => authApi.session(client, signal),
+    staleTime: 60_000,
+  });
+  const sender = session.data?.email ?? '';
+  useEffect(() => {
+    if (sender && !form.getValues('csmEmail')) form.setValue('csmEmail', sender);
+  }, [sender, form]);
   const order = useWatch({ control: form.control, name: 'signingOrder' });
   const signerCount = recipients.filter((recipient) => recipient.role === 'signer').length;
   const blocked = builderIssues.length > 0;
@@ -125,17 +133,6 @@ export function SendPanel(props: SendPanelProps) {
     onError: (error) => setRefusal(refusalOf(error)),
   });
 
-  const pickDeal = (dealId: string, label: string) =>
-    dealLookup.mutate(dealId, {
-      onSuccess: ({ lookup, csmEmail }) => {
-        props.onDeal({ id: lookup.deal.id, label }, fullNameOptionsFrom(lookup.clientSignatories));
-        // The deal's owner is its customer success manager unless staff chose one.
-        if (csmEmail && !form.getValues('csmEmail')) {
-          form.setValue('csmEmail', csmEmail, { shouldValidate: form.formState.isSubmitted });
-        }
-      },
-    });
-
   const submit = form.handleSubmit(
     (values) => {
       props.onTried();
@@ -150,34 +147,16 @@ export function SendPanel(props: SendPanelProps) {
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void submit(event)} aria-describedby={refusalId}>
           <TextField control={form.control} name="title" label="Title" required />
-          <div className="ps-doc-send__deal">
-            <DealSearch value={dealText} onChange={setDealText} onPick={pickDeal} />
-            <p className="ps-field__hint">
-              Optional. With a deal, its contacts are offered as signers, and the signed document
-              and its notes go to the deal.
-            </p>
-            {dealLookup.isPending ? <p role="status">Reading the deal…</p> : null}
-            {dealLookup.isError ? (
-              <p role="alert">
-                The deal could not be read. {refusalOf(dealLookup.error).join(' ')}
-              </p>
-            ) : null}
-            {props.deal ? (
-              <p className="ps-doc-send__linked">
-                Linked to {props.deal.label}.{' '}
-                <button
-                  type="button"
-                  className="ps-button ps-button--link"
-                  onClick={() => {
-                    setDealText('');
-                    props.onDeal(null, []);
-                  }}
-                >
-                  Unlink the deal
-                </button>
-              </p>
-            ) : null}
-          </div>
+          <DealLink
+            deal={props.deal}
+            onDeal={props.onDeal}
+            onManager={(email) => {
+              // The deal's owner is its customer success manager unless staff chose one.
+              if (email && !form.getValues('csmEmail')) {
+                form.setValue('csmEmail', email, { shouldValidate: form.formState.isSubmitted });
+              }
+            }}
+          />
           <StaffUserPicker
             label="Customer success manager"
             users={csmUsers.data ?? []}
@@ -217,29 +196,7 @@ export function SendPanel(props: SendPanelProps) {
             inputMode="numeric"
             hint="Empty: the firm’s usual expiry."
           />
-          {blocked ? (
-            <div className="ps-doc-send__blocked" id={refusalId}>
-              <p>
-                <strong>Not ready to send.</strong> Fix what the builder lists first:
-              </p>
-              <ul>
-                {builderIssues.map((issue, index) => (
-                  <li key={`${index}-${issue.message}`}>{issue.message}</li>
-                ))}
-              </ul>
-            </div>
-          ) : refusal.length > 0 ? (
-            <div className="ps-doc-send__refusal" role="alert" id={refusalId}>
-              <p>
-                <strong>The document was not sent.</strong>
-              </p>
-              <ul>
-                {refusal.map((message, index) => (
-                  <li key={`${index}-${message}`}>{message}</li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <SendProblems id={refusalId} blocked={builderIssues} refusal={refusal} />
           <div className="ps-doc-panel__actions">
             <button type="button" className="ps-button" onClick={props.onBack}>
               Back to the fields
@@ -251,6 +208,93 @@ export function SendPanel(props: SendPanelProps) {
         </form>
       </FormProvider>
     </section>
+  );
+}
+
+interface DealLinkProps {
+  deal: LinkedDeal | null;
+  onDeal: SendPanelProps['onDeal'];
+  /** The deal's customer success manager (its owner), once read; '' for none. */
+  onManager: (email: string) => void;
+}
+
+/** The optional HubSpot deal, searched as on `/`: its contacts become the signers' quick picks. */
+function DealLink({ deal, onDeal, onManager }: DealLinkProps) {
+  const dealLookup = useDealLookup();
+  const [dealText, setDealText] = useState(deal?.label ?? '');
+  const pickDeal = (dealId: string, label: string) =>
+    dealLookup.mutate(dealId, {
+      onSuccess: ({ lookup, csmEmail }) => {
+        onDeal({ id: lookup.deal.id, label }, fullNameOptionsFrom(lookup.clientSignatories));
+        onManager(csmEmail);
+      },
+    });
+  return (
+    <div className="ps-doc-send__deal">
+      <DealSearch value={dealText} onChange={setDealText} onPick={pickDeal} />
+      <p className="ps-field__hint">
+        Optional. With a deal, its contacts are offered as signers, and the signed document and its
+        notes go to the deal.
+      </p>
+      {dealLookup.isPending ? <p role="status">Reading the deal…</p> : null}
+      {dealLookup.isError ? (
+        <p role="alert">The deal could not be read. {refusalOf(dealLookup.error).join(' ')}</p>
+      ) : null}
+      {deal ? (
+        <p className="ps-doc-send__linked">
+          Linked to {deal.label}.{' '}
+          <button
+            type="button"
+            className="ps-button ps-button--link"
+            onClick={() => {
+              setDealText('');
+              onDeal(null, []);
+            }}
+          >
+            Unlink the deal
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface SendProblemsProps {
+  id: string;
+  /** The builder's problems: while there are any, nothing is sent. */
+  blocked: readonly PlacementIssue[];
+  /** The server's reasons for refusing the last send. */
+  refusal: readonly string[];
+}
+
+/** Why the document is not sent: the builder's problems first, else the server's reasons. */
+function SendProblems({ id, blocked, refusal }: SendProblemsProps) {
+  if (blocked.length > 0) {
+    return (
+      <div className="ps-doc-send__blocked" id={id}>
+        <p>
+          <strong>Not ready to send.</strong> Fix what the builder lists first:
+        </p>
+        <ul>
+          {blocked.map((issue, index) => (
+            <li key={`${index}-${issue.message}`}>{issue.message}</li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+  if (refusal.length === 0) return null;
+  return (
+    <div className="ps-doc-send__refusal" role="alert" id={id}>
+      <p>
+        <strong>The document was not sent.</strong>
+      </p>
+      <ul>
+        {refusal.map((message, index) => (
+          <li key={`${index}-${message}`}>{message}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
