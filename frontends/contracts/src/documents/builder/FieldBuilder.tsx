@@ -160,7 +160,6 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
     announce(`Moved to page ${pageNumber}.`);
     focusField(id);
   };
-
   const pageOverlay = (pageNumber: number) => {
     const page = placement.pages[pageNumber - 1];
     if (!page) return null;
