@@ -90,6 +90,21 @@ function useBuilderRecipients(
 const focusField = (id: string) =>
   requestAnimationFrame(() => document.getElementById(`placed-${id}`)?.focus());
 
+/** A drag let go over another page moves the field there, says so and keeps it focused. */
+const pageMover =
+  (
+    placement: FieldPlacement,
+    dispatch: (action: PlacementAction) => void,
+    announce: (message: string) => void,
+  ) =>
+  (id: string, page: number, share: { x: number; y: number }) => {
+    const move = moveToPageAction(placement, id, page, share);
+    if (!move) return;
+    dispatch(move);
+    announce(`Moved to page ${page}.`);
+    focusField(id);
+  };
+
 function useBuilderSensors() {
   return useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -153,13 +168,7 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
     viewer.current?.scrollToPage(field.page);
     focusField(id);
   };
-  const moveToPage = (id: string, pageNumber: number, share: { x: number; y: number }) => {
-    const move = moveToPageAction(placement, id, pageNumber, share);
-    if (!move) return;
-    dispatch(move);
-    announce(`Moved to page ${pageNumber}.`);
-    focusField(id);
-  };
+  const moveToPage = pageMover(placement, dispatch, announce);
   const pageOverlay = (pageNumber: number) => {
     const page = placement.pages[pageNumber - 1];
     if (!page) return null;
