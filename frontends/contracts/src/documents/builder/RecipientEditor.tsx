@@ -164,6 +164,9 @@ function SignerInputs({
   ];
   return (
     <>
+      <p className="ps-doc-recipients__who" aria-hidden="true">
+        Signer {number}
+      </p>
       {inputs.map(({ input, label, type }) => (
         <Field
           key={input}

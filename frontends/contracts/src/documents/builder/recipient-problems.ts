@@ -10,7 +10,7 @@ import {
 
 export type RecipientInputName = 'name' | 'email';
 
-export interface RecipientProblem {
+interface RecipientProblem {
   /** The recipient it is about; null for the list as a whole (or a copy address). */
   recipientId: string | null;
   input: RecipientInputName | null;

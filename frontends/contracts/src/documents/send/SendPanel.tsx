@@ -36,10 +36,11 @@ import {
 /** The family whose admin default (the e-mail code) the send proposes. */
 const DOCUMENT_FAMILY = 'document';
 
-const ORDER_LABELS = {
-  sequential: 'One after the other, in the order listed',
-  parallel: 'All at the same time',
-} as const;
+/** The order choices as listed: the default first. */
+const ORDER_CHOICES = [
+  { value: 'sequential', label: 'One after the other, in the order listed' },
+  { value: 'parallel', label: 'All at the same time' },
+] as const;
 
 /** A linked deal as the panel shows it. */
 export interface LinkedDeal {
@@ -174,16 +175,16 @@ export function SendPanel(props: SendPanelProps) {
           {signerCount > 1 ? (
             <fieldset className="ps-doc-send__order">
               <legend>Signing order</legend>
-              {SIGNING_ORDERS.map((choice) => (
-                <label key={choice} className="ps-check">
+              {ORDER_CHOICES.map((choice) => (
+                <label key={choice.value} className="ps-check">
                   <input
                     type="radio"
                     name="signingOrder"
-                    value={choice}
-                    checked={order === choice}
-                    onChange={() => form.setValue('signingOrder', choice)}
+                    value={choice.value}
+                    checked={order === choice.value}
+                    onChange={() => form.setValue('signingOrder', choice.value)}
                   />
-                  <span>{ORDER_LABELS[choice]}</span>
+                  <span>{choice.label}</span>
                 </label>
               ))}
             </fieldset>
