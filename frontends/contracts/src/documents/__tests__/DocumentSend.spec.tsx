@@ -126,7 +126,7 @@ describe('sending a prepared document', () => {
     ).toBeInTheDocument();
   });
 
-  it('lists every reason the server gives for refusing the send, and sends nothing more', async () => {
+  it('lists every reason the server gives for refusing the send, and tries the same document again', async () => {
     const refuse = () => {
       throw new ApiError(400, 'two reasons', 'Bad Request', [
         'Ada Byron has no signature field: place one.',
@@ -148,6 +148,10 @@ describe('sending a prepared document', () => {
     ]);
     expect(screen.queryByRole('heading', { name: /was sent/ })).not.toBeInTheDocument();
     expect(posts(calls, '/api/document/send-contract')).toHaveLength(1);
+    // Tried again: the same document is sent, not a second one made from the draft.
+    await user.click(within(panel).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(posts(calls, '/api/document/send-contract')).toHaveLength(2));
+    expect(posts(calls, '/api/document/create-contract')).toHaveLength(1);
   });
 
   it('refuses a copy address that is not one, before anything is sent', async () => {

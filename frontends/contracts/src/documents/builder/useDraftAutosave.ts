@@ -101,14 +101,15 @@ export function useDraftAutosave({
   }, [unsaved]);
 
   /**
-   * Saves what is shown now, waiting for a save on its way: true when the server has it
-   * (a send reads the saved draft), false when a save failed or another tab's stops it.
+   * Saves what is shown now, waiting for a save on its way: the revision the server holds it
+   * at (a send reads the saved draft), or null when a save failed or another tab's stops it.
    */
-  const flush = useCallback(async (): Promise<boolean> => {
+  const flush = useCallback(async (): Promise<number | null> => {
     while (inFlight.current) await new Promise((resolve) => setTimeout(resolve, 50));
     await save();
     while (inFlight.current) await new Promise((resolve) => setTimeout(resolve, 50));
-    return !stopped.current && savedKey.current === contentKeyOf(latest.current);
+    const saved = !stopped.current && savedKey.current === contentKeyOf(latest.current);
+    return saved ? revisionRef.current : null;
   }, [save]);
 
   return { status, failure, retry: () => void save(), flush };

@@ -9,7 +9,7 @@ interface SendColumnProps {
   draft: DocumentDraft;
   recipients: readonly PlacementRecipient[];
   issues: readonly PlacementIssue[];
-  flushDraft: () => Promise<boolean>;
+  flushDraft: () => Promise<number | null>;
   readOnly: boolean;
   /** The field settings, shown while fields are placed. */
   children: ReactNode;

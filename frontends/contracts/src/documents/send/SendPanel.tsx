@@ -54,8 +54,8 @@ interface SendPanelProps {
   recipients: readonly PlacementRecipient[];
   /** What the builder finds wrong (placementProblems and the signers): the send waits for none. */
   builderIssues: readonly PlacementIssue[];
-  /** Saves the builder's last changes; false when they could not be saved. */
-  flushDraft: () => Promise<boolean>;
+  /** Saves the builder's last changes: the draft's revision, null when they could not be saved. */
+  flushDraft: () => Promise<number | null>;
   countersignerTitle: string;
   deal: LinkedDeal | null;
   /** A deal linked (with its contacts, the signers' quick picks) or unlinked (null). */
@@ -88,6 +88,7 @@ export function SendPanel(props: SendPanelProps) {
   const refusalId = useId();
   const csmUsers = useUsersByRole('csm');
   const [refusal, setRefusal] = useState<string[]>([]);
+  const made = useRef<{ revision: number; docLink: string } | null>(null);
   const recipientsRef = useRef(recipients);
   recipientsRef.current = recipients;
   const [schema] = useState(() => sendSchema(() => recipientsRef.current));
@@ -118,10 +119,17 @@ export function SendPanel(props: SendPanelProps) {
 
   const send = useMutation({
     mutationFn: async (values: SendValues) => {
-      if (!(await props.flushDraft())) {
+      const revision = await props.flushDraft();
+      if (revision === null) {
         throw new Error('The builder’s last changes are not saved, so they cannot be sent yet.');
       }
-      const { docLink } = await documentSendApi.create(client, { draftId: props.draftId });
+      // A send refused after the document was made tries again with that document, unless
+      // the draft changed since: no second document of the same draft.
+      if (made.current?.revision !== revision) {
+        const { docLink } = await documentSendApi.create(client, { draftId: props.draftId });
+        made.current = { revision, docLink };
+      }
+      const { docLink } = made.current;
       const body = documentSendBody(
         recipients,
         { ...values, dealId: props.deal?.id ?? '', countersignerTitle: props.countersignerTitle },
