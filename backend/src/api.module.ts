@@ -7,6 +7,7 @@ import { AgreementReadGrantsModule } from './modules/agreements/agreement-read-g
 import { ContractsModule } from './modules/families/contracts/contracts.module';
 import { SowModule } from './modules/families/sow/sow.module';
 import { CoModule } from './modules/families/co/co.module';
+import { DocumentModule } from './modules/families/document/document.module';
 import { FamilyRoutesModule } from './modules/family-routes/family-routes.module';
 import { InvoicesModule } from './modules/invoices/invoices.module';
 import { CrmModule } from './modules/crm/crm.module';
@@ -18,6 +19,7 @@ import { FileServiceModule } from './modules/file-service/file-service.module';
 import { DocumentsModule } from './modules/documents/documents.module';
 import { PdfIntakeModule } from './modules/pdf-intake/pdf-intake.module';
 import { DocumentDraftsModule } from './modules/document-drafts/document-drafts.module';
+import { DocumentTemplatesModule } from './modules/document-templates/document-templates.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
 import { MapsModule } from './modules/maps/maps.module';
@@ -62,9 +64,11 @@ export class ApiModule {
         DocumentsModule,
         PdfIntakeModule,
         DocumentDraftsModule,
+        DocumentTemplatesModule,
         ContractsModule,
         SowModule,
         CoModule,
+        DocumentModule,
         // Built now, not at import: every family registered before the app is built.
         FamilyRoutesModule.forRegisteredFamilies(),
         InvoicesModule,

@@ -79,6 +79,7 @@ describe('/api/access (spec 1 §7)', () => {
         sowAccess: false,
         sowDashboardAccess: false,
         sowServicesEditAccess: false,
+        documentsAccess: true,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });

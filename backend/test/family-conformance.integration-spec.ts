@@ -3,7 +3,7 @@ import { describeFamilyConformance } from './support/conformance/suite';
 
 /**
  * The family conformance suite for the families ProSign ships with: standard contracts,
- * scope-of-work contracts and change orders each walk through what every family must do
+ * scope-of-work contracts, change orders and documents from any PDF each walk through what every family must do
  * (support/conformance/suite.ts), their drivers saying only how each is created and sent.
  */
 describeFamilyConformance(__filename, BUILT_IN_DRIVERS);

@@ -19,10 +19,15 @@ import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
 /** The dashboard flags, and a user holding only each one. */
-const FLAGS: readonly DashboardAccessFlag[] = ['dashboardAccess', 'sowDashboardAccess'];
+const FLAGS: readonly DashboardAccessFlag[] = [
+  'dashboardAccess',
+  'sowDashboardAccess',
+  'documentsAccess',
+];
 const USER_OF: Record<DashboardAccessFlag, string> = {
   dashboardAccess: 'contracts-only@prosign.example',
   sowDashboardAccess: 'sow-only@prosign.example',
+  documentsAccess: 'documents-only@prosign.example',
 };
 
 /** The dashboard actions every family's lifecycle controller serves (`POST /api/{prefix}/…`). */

@@ -141,6 +141,13 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/documents/drafts': HOME,
   'GET /api/documents/drafts/:id': HOME,
   'PUT /api/documents/drafts/:id': HOME,
+  'POST /api/documents/templates': HOME,
+  'GET /api/documents/templates': HOME,
+  'GET /api/documents/templates/:id': HOME,
+  'PUT /api/documents/templates/:id': HOME,
+  'POST /api/documents/templates/:id/archive': HOME,
+  'POST /api/documents/templates/:id/unarchive': HOME,
+  'POST /api/documents/templates/:id/drafts': HOME,
   // The local time-stamp authority (RFC 3161) and the root its tokens verify against
   'POST /api/timestamp': PUBLIC,
   'GET /api/timestamp/root.pem': PUBLIC,
@@ -431,6 +438,7 @@ describe('route access across families: no send, resend or cc call reaches anoth
       standard: agreements.standard.unsent,
       sow: agreements.sow.unsent,
       co: agreements.co.unsent,
+      document: agreements.document.unsent,
     });
   });
 

@@ -16,7 +16,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   {
     userName: 'csm',
     roles: ['csm'],
-    access: createAccessFlags({ homeAccess: true, dashboardAccess: true }),
+    access: createAccessFlags({ homeAccess: true, dashboardAccess: true, documentsAccess: true }),
   },
   {
     userName: 'pm',

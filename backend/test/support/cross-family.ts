@@ -9,6 +9,7 @@ import type { Connection } from 'mongoose';
 import { MAIL_DELIVERY_COLLECTION } from '../../src/modules/mail/mail-delivery.collection';
 import { MailService } from '../../src/modules/mail/mail.service';
 import { coBody, coDealFixture } from './co-fixtures';
+import { documentDraftOf, documentSendForm, taggedDocumentPdf } from './document-family-fixtures';
 import { contractFormData, contractSendBody } from './document-fixtures';
 import { sowBody } from './sow-fixtures';
 import type { StaffHttp } from './staff-session';
@@ -43,9 +44,13 @@ export interface FamilyForms {
 /** Where a call naming another family's agreement could write: a cc address no screen offers. */
 export const INTRUDER_CC = 'intruder@elsewhere.example';
 
-/** Each family's creation and send bodies (the CO form reads its template and the demo deal's signatory). */
+/**
+ * Each family's creation and send bodies (the CO form reads its template and the demo deal's
+ * signatory; a document is created from a builder draft of an upload, for one signer).
+ */
 export async function familyForms(admin: StaffHttp): Promise<FamilyForms> {
   const co = await coDealFixture(admin);
+  const draft = await documentDraftOf(admin, await taggedDocumentPdf({ signers: 1 }));
   return {
     create: {
       standard: {
@@ -57,16 +62,19 @@ export async function familyForms(admin: StaffHttp): Promise<FamilyForms> {
       },
       sow: { path: '/api/sow/create-contract', body: sowBody() },
       co: { path: '/api/co/create-contract', body: coBody(co) },
+      document: { path: '/api/document/create-contract', body: { draftId: draft.id } },
     },
     send: {
       standard: (docLink) => contractSendBody(docLink),
       sow: (docLink) => ({ ...sowBody(), docLink }),
       co: (docLink) => ({ ...coBody(co), docLink }),
+      document: (docLink) => ({ ...documentSendForm(), docLink }),
     },
     sendPath: {
       standard: '/api/contracts/send',
       sow: '/api/sow/send-contract',
       co: '/api/co/send-contract',
+      document: '/api/document/send-contract',
     },
   };
 }
@@ -166,7 +174,7 @@ export function familyCalls(
     })),
     call('standard', 'PUT /api/update/resend', byToken),
     call('standard', 'PUT /api/update/edit-resend', byToken),
-    ...(['sow', 'co'] as const).flatMap((family) => [
+    ...(['sow', 'co', 'document'] as const).flatMap((family) => [
       call(family, `POST /api/${family}/send-contract`, (t) => forms.send[family](t.docLink)),
       call(
         family,

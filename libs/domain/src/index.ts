@@ -16,10 +16,12 @@ export * from './documents/placeholders';
 export * from './documents/standard-templates';
 export type { UploadedPdf } from './documents/uploaded-pdf';
 export * from './documents/document-agreement';
+export * from './documents/document-send-rules';
 export type {
   DocumentDraft,
   DocumentDraftSave,
   DocumentDraftSaved,
+  DocumentTemplateVersionRef,
   DraftSigner,
 } from './documents/document-draft';
 export { recipientsOfFields } from './documents/recipients-of-fields';
@@ -87,6 +89,7 @@ export * from './families/families';
 export { STANDARD_FAMILY_DEFINITION } from './families/standard.family';
 export { SOW_FAMILY_DEFINITION } from './families/sow.family';
 export { CO_FAMILY_DEFINITION } from './families/co.family';
+export { DOCUMENT_FAMILY_DEFINITION } from './families/document.family';
 export * from './pdf-fields/field-model';
 export * from './pdf-fields/field-tags';
 export * from './pdf-fields/field-from-tag';

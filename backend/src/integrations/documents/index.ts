@@ -18,6 +18,7 @@ export { slotRecipientId } from './document-content';
 export { localDocLink, localReadingLink } from './document-links';
 // The store.
 export type { ArchiveExtension, DocumentKind, DocumentRecord } from './store/document.schema';
+export { newDocumentId } from './store/document-ids';
 export { DocumentRepository } from './store/document.repository';
 export { PdfFileStore } from './store/pdf-file.store';
 // Layout and PDF tools.

@@ -21,6 +21,10 @@ import { type SignatureImages, stampSignatures } from './pdf/pdf-tools';
 import { newDocumentId } from './store/document-ids';
 import { DocumentRepository } from './store/document.repository';
 import type { DocumentRecord, PlacedSignature } from './store/document.schema';
+import { renderUploaded } from './uploaded-render';
+
+/** The label of an uploaded document's signers when the parties are checked (nothing is printed). */
+const UPLOADED_SIGNER_LABEL = 'Signer';
 
 /**
  * The embedded document engine: templates are MongoDB documents made of
@@ -113,6 +117,11 @@ export class LocalDocumentsAdapter implements DocumentsPort {
     parties: SignatureParties,
   ): Promise<{ revision: number }> {
     const record = await this.documents.find(docId);
+    if (record?.kind === 'contract' && record.uploaded) {
+      // An upload has no signature block to lay out: its fields name the recipients already.
+      signatureBlockParties(parties, UPLOADED_SIGNER_LABEL);
+      return { revision: record.revision };
+    }
     if (record?.kind !== 'contract' || !record.content) {
       throw new NotFoundException(`Contract document ${docId} not found`);
     }
@@ -154,6 +163,10 @@ export class LocalDocumentsAdapter implements DocumentsPort {
     name: string,
   ): Promise<{ revision: number; renamed: boolean }> {
     const record = await this.documents.find(docId);
+    // An upload prints no names: its name fields show what each recipient finished with.
+    if (record?.kind === 'contract' && record.uploaded) {
+      return { revision: record.revision, renamed: false };
+    }
     if (record?.kind !== 'contract' || !record.content) {
       throw new NotFoundException(`Contract document ${docId} not found`);
     }
@@ -179,17 +192,19 @@ export class LocalDocumentsAdapter implements DocumentsPort {
 
   async unsignedCopy(docId: string): Promise<{ docId: string }> {
     const record = await this.documents.find(docId);
-    if (record?.kind !== 'contract' || !record.content) {
+    if (record?.kind !== 'contract' || (!record.content && !record.uploaded)) {
       throw new NotFoundException(`Contract document ${docId} not found`);
     }
     const copyId = newDocumentId();
+    // The same upload and fields; nobody's values or signature (`fieldValues`, `signatures`).
     await this.documents.insert({
       _id: copyId,
       kind: 'contract',
       title: record.title,
       contractKind: record.contractKind,
       ...(record.templateId ? { templateId: record.templateId } : {}),
-      content: record.content,
+      ...(record.content ? { content: record.content } : {}),
+      ...(record.uploaded ? { uploaded: record.uploaded } : {}),
       revision: 1,
       layoutRevision: 1,
       documentDate: record.documentDate,
@@ -199,11 +214,23 @@ export class LocalDocumentsAdapter implements DocumentsPort {
 
   async exportPdf(docId: string, known?: DocumentRecord): Promise<Buffer> {
     const record = known?._id === docId ? known : await this.documents.find(docId);
-    if (!record || (record.kind !== 'template' && record.kind !== 'contract') || !record.content) {
+    if (
+      !record ||
+      (record.kind !== 'template' && record.kind !== 'contract') ||
+      (!record.content && !record.uploaded)
+    ) {
       throw new NotFoundException(`Document ${docId} not found`);
     }
     const stored = await this.documents.readCurrentPdf(record);
     if (stored) return stored;
+    if (record.uploaded) {
+      const filled = await renderUploaded(this.documents, record.uploaded, {
+        signatures: placedSignatures(record),
+        fieldValues: record.fieldValues ?? {},
+      });
+      await this.documents.storePdf(record, filled.pdf, filled.pageCount);
+      return filled.pdf;
+    }
     const { pdf, pageCount, slots, sections } = await this.render(record);
     await this.documents.storePdf(record, pdf, pageCount, slots, sections);
     return pdf;

@@ -9,8 +9,8 @@ import {
 
 /**
  * A listed staff member (spec 1 §3 "User access record"): the e-mail they sign
- * in with, their roles (`role`, a list, as the spec names it) and the eight
- * access flags. Only listed users may sign in.
+ * in with, their roles (`role`, a list, as the spec names it) and the
+ * access flags (ACCESS_FLAGS). Only listed users may sign in.
  */
 @Schema({ collection: 'users', timestamps: true, versionKey: false })
 export class StaffUser {
@@ -28,6 +28,7 @@ export class StaffUser {
   @Prop({ default: false }) sowAccess: boolean;
   @Prop({ default: false }) sowDashboardAccess: boolean;
   @Prop({ default: false }) sowServicesEditAccess: boolean;
+  @Prop({ default: false }) documentsAccess: boolean;
 
   createdAt: Date;
   updatedAt: Date;
@@ -39,7 +40,7 @@ export function flagsOf(user: Pick<StaffUser, (typeof ACCESS_FLAGS)[number]>): A
   return Object.fromEntries(ACCESS_FLAGS.map((flag) => [flag, user[flag] === true])) as AccessFlags;
 }
 
-/** A user as the API returns it: e-mail, roles, the eight flags and timestamps. */
+/** A user as the API returns it: e-mail, roles, the flags and timestamps. */
 export function toUserView(user: StaffUser): StaffUserView {
   return {
     email: user.email,

@@ -17,6 +17,7 @@ import {
   type StoredAgreement,
 } from './agreement-card.view';
 import { CO_FAMILY } from './families/co.family';
+import { DOCUMENT_FAMILY } from './families/document.family';
 import { SOW_FAMILY } from './families/sow.family';
 import { STANDARD_FAMILY } from './families/standard.family';
 
@@ -157,7 +158,7 @@ export interface AgreementFamilyConfig<TForm extends object = object, TCard = un
   signingView(agreement: LinkedAgreement<TForm>, state: VerifyTokenResponse): unknown;
 }
 
-/** The server halves, by family id: the built-in three from the start, then any registered. */
+/** The server halves, by family id: the built-in four from the start, then any registered. */
 const CONFIGS = new Map<string, AgreementFamilyConfig>();
 
 /**
@@ -276,6 +277,11 @@ function genericCardView<TForm extends object>(
 
 // The built-in families: here, so every process that reads a family has them, whatever it
 // imported first. Their domain halves are libs/domain's own.
-for (const builtIn of [STANDARD_FAMILY, SOW_FAMILY, CO_FAMILY] as AgreementFamilyRegistration[]) {
+for (const builtIn of [
+  STANDARD_FAMILY,
+  SOW_FAMILY,
+  CO_FAMILY,
+  DOCUMENT_FAMILY,
+] as AgreementFamilyRegistration[]) {
   CONFIGS.set(builtIn.definition.id, resolved(builtIn));
 }

@@ -24,7 +24,7 @@ import { AgreementIdParam } from './dto/agreement-action.dto';
  * (same Message-ID, so never a second copy) and the retry goes in the history.
  * Who may is who sees the card: the flag of the family's dashboard.
  */
-@RequireAccess('dashboardAccess', 'sowDashboardAccess')
+@RequireAccess('dashboardAccess', 'sowDashboardAccess', 'documentsAccess')
 @Controller('agreements')
 export class AgreementMailController {
   constructor(

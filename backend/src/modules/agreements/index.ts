@@ -27,6 +27,7 @@ export { countersignRequestMail } from './countersign-mail';
 export { STANDARD_CLAUSE_FIELDS, type StandardContractForm } from './families/standard.family';
 export { type SowContractForm } from './families/sow.family';
 export { type ChangeOrderForm } from './families/co.family';
+export { type DocumentForm } from './families/document.family';
 export {
   httpErrorDetail,
   isGivenUp,
@@ -53,6 +54,7 @@ export {
 export {
   AgreementCreationService,
   assertPlaceholdersKept,
+  type CreationSendResult,
   fieldErrorsException,
   sectionOverridesOf,
 } from './agreement-creation.service';

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import type { DraftSigner, Field, PlacementPage } from '@prosign/domain';
+import type {
+  DocumentTemplateVersionRef,
+  DraftSigner,
+  Field,
+  PlacementPage,
+} from '@prosign/domain';
 import type { Collection, Connection } from 'mongoose';
 
 /** A draft as stored: the builder's work on one uploaded PDF (libs/domain document-draft.ts). */
@@ -14,6 +19,8 @@ export interface DocumentDraftDoc {
   createdBy: string;
   updatedAt: Date;
   revision: number;
+  /** The template version it was made from; absent on drafts of an upload. */
+  template?: DocumentTemplateVersionRef;
 }
 
 /** The only reader and writer of `document_drafts`; reads and writes go by `_id`. */

@@ -9,5 +9,6 @@ import { DocumentDraftsService } from './document-drafts.service';
   imports: [PdfIntakeModule],
   controllers: [DocumentDraftsController],
   providers: [DocumentDraftRepository, DocumentDraftsService],
+  exports: [DocumentDraftsService],
 })
 export class DocumentDraftsModule {}

@@ -4,9 +4,14 @@ import {
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
-import { recipientsOfFields, type DocumentDraft, type DocumentDraftSaved } from '@prosign/domain';
+import {
+  recipientsOfFields,
+  type DocumentDraft,
+  type DocumentDraftSaved,
+  type DocumentTemplateVersionRef,
+} from '@prosign/domain';
 import { Types } from 'mongoose';
-import { INTAKE_COUNTERSIGNER_ID, PdfIntakeService } from '../pdf-intake';
+import { PdfIntakeService } from '../pdf-intake';
 import { DraftBodyError, draftFields, draftRevision, draftSigners } from './draft-body';
 import { DocumentDraftRepository, type DocumentDraftDoc } from './document-draft.repository';
 
@@ -28,6 +33,7 @@ function draftView(doc: DocumentDraftDoc): DocumentDraft {
     createdBy: doc.createdBy,
     updatedAt: doc.updatedAt.toISOString(),
     revision: doc.revision,
+    template: doc.template ?? null,
   };
 }
 
@@ -54,7 +60,29 @@ export class DocumentDraftsService {
       uploadId,
       fileName: upload.fileName,
       placement: { pages, fields },
-      signers: recipientsOfFields(fields, INTAKE_COUNTERSIGNER_ID),
+      signers: recipientsOfFields(fields),
+      createdBy: actor.email,
+      updatedAt: new Date(),
+      revision: 1,
+    };
+    await this.drafts.insert(doc);
+    return draftView(doc);
+  }
+
+  /**
+   * A new draft of a template's version (document-templates): the file the caller may read
+   * (a copy of the template's upload made theirs), the template's fields, a person for each
+   * role, and the version, which the agreement sent from the draft keeps.
+   */
+  async createFromTemplate(
+    prepared: Pick<DocumentDraft, 'uploadId' | 'fileName' | 'placement' | 'signers'> & {
+      template: DocumentTemplateVersionRef;
+    },
+    actor: DraftActor,
+  ): Promise<DocumentDraft> {
+    const doc: DocumentDraftDoc = {
+      _id: new Types.ObjectId().toHexString(),
+      ...prepared,
       createdBy: actor.email,
       updatedAt: new Date(),
       revision: 1,

@@ -3,4 +3,3 @@
  * directory is internal; tools/eslint/module-boundaries.cjs).
  */
 export { PdfIntakeService } from './pdf-intake.service';
-export { INTAKE_COUNTERSIGNER_ID } from './intake-places';

@@ -1,13 +1,17 @@
-import { pageRotation, type PlacementPage, type Recipient } from '@prosign/domain';
+import {
+  COUNTERSIGNER_RECIPIENT_ID,
+  pageRotation,
+  type PlacementPage,
+  type Recipient,
+} from '@prosign/domain';
 import type { PDFDocument } from 'pdf-lib';
 
 /**
  * The recipient ids an upload's fields are given before the agreement has recipients: the
- * nth signer in signing order is `signer-n`, the firm's countersigner `countersigner`. The
- * builder maps them onto the recipients staff enter. Form fields go to the first signer.
+ * nth signer in signing order is `signer-n`, the firm's countersigner `firm`: the agreement
+ * core's own ids, so a send keeps them. The builder maps them onto the recipients staff enter. Form fields go to the first signer.
  */
 export const FIRST_SIGNER_ID = 'signer-1';
-export const INTAKE_COUNTERSIGNER_ID = 'countersigner';
 
 /** Stand-in recipients for `fieldFromTag`: `signers` signers in order, and the countersigner. */
 export function placeholderRecipients(signers: number): Pick<Recipient, 'id' | 'role' | 'order'>[] {
@@ -15,7 +19,7 @@ export function placeholderRecipients(signers: number): Pick<Recipient, 'id' | '
   for (let order = 1; order <= signers; order += 1) {
     recipients.push({ id: `signer-${order}`, role: 'signer', order });
   }
-  recipients.push({ id: INTAKE_COUNTERSIGNER_ID, role: 'countersigner', order: signers + 1 });
+  recipients.push({ id: COUNTERSIGNER_RECIPIENT_ID, role: 'countersigner', order: signers + 1 });
   return recipients;
 }
 

@@ -142,6 +142,27 @@ export class PdfIntakeService {
     };
   }
 
+  /**
+   * An upload `staff` may read, with the bytes of `uploadId`: that upload when it is theirs (or
+   * they are an admin), else a copy of it made theirs, as if they had uploaded it (a draft of a
+   * template another member saved: the builder and the send read the file on the uploader's
+   * terms). Null when the id names no upload.
+   */
+  async uploadFor(
+    uploadId: string,
+    staff: { email: string; isAdmin: boolean },
+  ): Promise<string | null> {
+    if (await this.storedUpload(uploadId, staff)) return uploadId;
+    const found = await this.files.describe(uploadId);
+    const metadata = found?.metadata as Partial<UploadedPdfMetadata> | undefined;
+    if (!found || metadata?.kind !== UPLOADED_PDF_KIND) return null;
+    const copy = await this.files.put(await this.files.get(uploadId), found.filename, {
+      ...metadata,
+      uploadedBy: staff.email,
+    });
+    return copy.fileId;
+  }
+
   /** The stored (cleaned) bytes of an upload, on the terms of {@link storedUpload}. */
   async storedPdf(
     uploadId: string,

@@ -56,7 +56,7 @@ describe('tagFields', () => {
       'Page 2: the tag {{sig:99}} was skipped. An agreement has at most 50 signers.',
     ]);
     expect(found.fields).toEqual([
-      expect.objectContaining({ kind: 'signature', recipientId: 'countersigner', page: 2 }),
+      expect.objectContaining({ kind: 'signature', recipientId: 'firm', page: 2 }),
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { familyDefinition, STANDARD_TEMPLATE_DOC_IDS, type AgreementFamily } from '@prosign/domain';
 import { coBody, coDealFixture } from '../co-fixtures';
+import { documentDraftOf, documentSendForm, taggedDocumentPdf } from '../document-family-fixtures';
 import { contractFormData, contractSendBody } from '../document-fixtures';
 import { PUBLIC_API_URL } from '../signing-fixtures';
 import { DEMO_PROJECT_ID, sowBody } from '../sow-fixtures';
@@ -156,5 +157,58 @@ const CO_DRIVER = linkFamilyDriver('co', 'csm@prosign.example', async (world) =>
   };
 });
 
+/** A demo CRM deal of the local CRM (default pipeline) a document is linked to. */
+const DOCUMENT_DEAL = '40000011';
+
+/**
+ * Documents from any PDF: each is an upload with text tags for the recipients the send names
+ * (a signature and a date for each signer, a signature for the firm), made a builder draft,
+ * created from the draft and sent with the send form, linked to a demo deal.
+ */
+const DOCUMENT_DRIVER: FamilyDriver = {
+  family: 'document',
+  sender: 'csm@prosign.example',
+  async form(world) {
+    const staff = await world.staff('csm@prosign.example');
+    const firstSigner = { name: 'Priya Natarajan', email: 'priya.natarajan@example.com' };
+    return {
+      firstSigner,
+      crmRecord: { type: 'deals', id: DOCUMENT_DEAL },
+      async create(options) {
+        const pdf = await taggedDocumentPdf({
+          signers: 1 + (options.others?.length ?? 0),
+          firm: Boolean(options.countersigner),
+        });
+        const draft = await documentDraftOf(staff, pdf);
+        const res = await staff()
+          .post('/api/document/create-contract')
+          .send({ draftId: draft.id })
+          .expect(200);
+        return res.body.docLink as string;
+      },
+      async send(docLink, options) {
+        const res = await staff()
+          .post('/api/document/send-contract')
+          .send({
+            ...documentSendForm({
+              signer_name: firstSigner.name,
+              signer_email: firstSigner.email,
+              deal_id: DOCUMENT_DEAL,
+            }),
+            ...signerFields(options),
+            docLink,
+          })
+          .expect(200);
+        return { id: res.body._id, docLink, link: res.body.signaturePageLink };
+      },
+    };
+  },
+};
+
 /** The families ProSign ships with. */
-export const BUILT_IN_DRIVERS: readonly FamilyDriver[] = [STANDARD_DRIVER, SOW_DRIVER, CO_DRIVER];
+export const BUILT_IN_DRIVERS: readonly FamilyDriver[] = [
+  STANDARD_DRIVER,
+  SOW_DRIVER,
+  CO_DRIVER,
+  DOCUMENT_DRIVER,
+];

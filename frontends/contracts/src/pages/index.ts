@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { CreateContractPage } from '../create/CreateContractPage';
 import { DocumentBuilderPage } from '../documents/DocumentBuilderPage';
+import { DocumentTemplatesPage } from '../documents/templates/DocumentTemplatesPage';
 import { DashboardPage } from './DashboardPage';
 import { ServicesPage } from './ServicesPage';
 import { TermsPage } from './TermsPage';
@@ -13,6 +14,7 @@ export const pages = {
   CreateContract: CreateContractPage,
   Dashboard: DashboardPage,
   DocumentBuilder: DocumentBuilderPage,
+  DocumentTemplates: DocumentTemplatesPage,
   Services: ServicesPage,
   Terms: TermsPage,
 } satisfies Record<string, ComponentType>;

@@ -10,7 +10,6 @@ import { PdfLoaderProvider } from '@prosign/ui';
 import { fakePdfLoader } from '@prosign/ui/testing';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { COUNTERSIGNER_ID } from '../documents/builder/recipients';
 import { DocumentBuilderPage } from '../documents/DocumentBuilderPage';
 import type { PdfUploader, UploadedPdf } from '../documents/upload/upload-pdf';
 import { fakeApi, type Handler } from './fake-api';
@@ -44,10 +43,11 @@ export function draftOf(
     uploadId: upload.uploadId,
     fileName: upload.fileName,
     placement: { pages: upload.pages, fields: upload.fields },
-    signers: recipientsOfFields(upload.fields, COUNTERSIGNER_ID),
+    signers: recipientsOfFields(upload.fields),
     createdBy: 'casey@prosign.example',
     updatedAt: '2026-12-07T09:00:00.000Z',
     revision: 1,
+    template: null,
     ...overrides,
   };
 }

@@ -27,7 +27,7 @@ const DANA: CountersignerInput = {
 function defaultsApi(session = staffSession()) {
   const api = createFakeApi({ session });
   answerQueue(api, []);
-  const defaults: CountersignDefaults = { standard: DANA, sow: null, co: null };
+  const defaults: CountersignDefaults = { standard: DANA, sow: null, co: null, document: null };
   api.on('GET', '/api/access/user', () => ({
     status: 200,
     body: {

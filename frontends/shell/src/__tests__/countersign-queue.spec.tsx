@@ -198,7 +198,13 @@ describe('the "Waiting for my signature" entry', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'contracts / Dashboard' }),
     ).toBeInTheDocument();
-    expect(entryNames()).toEqual(['Home', 'Dashboard', 'Invoices', 'New document']);
+    expect(entryNames()).toEqual([
+      'Home',
+      'Dashboard',
+      'Invoices',
+      'New document',
+      'Document templates',
+    ]);
     expect(api.callsTo('GET', '/api/countersign/mine')).toEqual([]);
   });
 

@@ -15,7 +15,7 @@ beforeEach(() => {
 function defaultsApi(session = staffSession()) {
   const api = createFakeApi({ session });
   answerQueue(api, []);
-  const defaults: EmailCodeDefaults = { standard: false, sow: true, co: false };
+  const defaults: EmailCodeDefaults = { standard: false, sow: true, co: false, document: false };
   api.on('GET', '/api/access/user', () => ({
     status: 200,
     body: { users: [userRow('admin@prosign.example', ['admin'], FULL_ACCESS)] },

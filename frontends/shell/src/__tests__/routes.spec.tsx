@@ -33,6 +33,7 @@ describe('route table', () => {
     ['/documents/new', 'contracts / DocumentBuilder'],
     // A saved draft reopens on the same route (documentDraftPath).
     ['/documents/new?draft=65f0a1', 'contracts / DocumentBuilder'],
+    ['/documents/templates', 'contracts / DocumentTemplates'],
     ['/invoices', 'invoices / Invoices'],
     ['/sow', 'sowCo / Sow'],
     ['/sow-template-edit', 'sowCo / SowTemplateEdit'],

@@ -40,6 +40,7 @@ describe('staff routes and the session', () => {
       'Dashboard',
       'Invoices',
       'New document',
+      'Document templates',
       'Waiting for my signature',
     ]);
     expect(within(nav).queryByRole('button', { name: 'SOW Management' })).not.toBeInTheDocument();

@@ -47,6 +47,12 @@ export function ShellRoutes() {
           path={ROUTES.documentNew}
           element={<RemotePage remote="contracts" page="DocumentBuilder" section="New document" />}
         />
+        <Route
+          path={ROUTES.documentTemplates}
+          element={
+            <RemotePage remote="contracts" page="DocumentTemplates" section="Document templates" />
+          }
+        />
         <Route path={ROUTES.userAccess} element={<UserAccessPage />} />
         <Route path={ROUTES.mailbox} element={<MailboxPage />} />
         {/* Administrators only (the pages say so to anyone else): the CRM screens. */}

@@ -38,6 +38,8 @@ const BUILT_IN_SCREENS: Readonly<Record<BuiltInFamily, FamilyScreens>> = {
   },
   // Listed under Show CO on the contract dashboard; its creation screen needs the deal.
   co: { creation: <ChangeOrderRoute /> },
+  // The generic dashboard at /documents; its creation is the field builder's (/documents/new).
+  document: {},
 };
 
 function screensOf(definition: FamilyDefinition): FamilyScreens | undefined {

@@ -11,7 +11,14 @@ export const REMOTES = {
   contracts: {
     scope: REMOTE_APPS.contracts.scope,
     label: 'Contracts',
-    pages: ['CreateContract', 'Dashboard', 'DocumentBuilder', 'Services', 'Terms'],
+    pages: [
+      'CreateContract',
+      'Dashboard',
+      'DocumentBuilder',
+      'DocumentTemplates',
+      'Services',
+      'Terms',
+    ],
   },
   sowCo: {
     scope: REMOTE_APPS.sowCo.scope,

@@ -4,7 +4,6 @@ import {
   isAgreementFamily,
   type AgreementCardCore,
   type AgreementFamily,
-  type BuiltInFamily,
   type CoCardView,
   type ContractCardView,
   type FamilyDefinition,
@@ -40,9 +39,12 @@ export type FamilyResults<F extends ListedFamily> = F extends keyof BuiltInFamil
   ? BuiltInFamilyApi[F]['results']
   : RegisteredFamilyResults;
 
-/** The built-in families' calls, typed with their own cards. */
+/**
+ * The calls of the built-in families with cards of their own; the document family's are the
+ * generic ones of its routes (`registeredEndpoints`).
+ */
 export const AGREEMENT_ENDPOINTS: {
-  readonly [F in BuiltInFamily]: AgreementEndpoints<FamilyCard<F>, FamilyResults<F>>;
+  readonly [F in keyof BuiltInFamilyApi]: AgreementEndpoints<FamilyCard<F>, FamilyResults<F>>;
 } = {
   standard: standardAgreementEndpoints,
   sow: sowAgreementEndpoints,

@@ -11,6 +11,7 @@ export const ACCESS_FLAGS = [
   'sowAccess',
   'sowDashboardAccess',
   'sowServicesEditAccess',
+  'documentsAccess',
 ] as const;
 
 export type AccessFlag = (typeof ACCESS_FLAGS)[number];
@@ -52,13 +53,15 @@ export const DEFAULT_STAFF_ROLE: StaffRole = 'csm';
  * The flags a newly added user starts with, by role. The spec leaves them
  * open; we grant what each role's daily work needs, and administrators then
  * adjust them per person: admins everything, PMs the SOW sections, CSMs the
- * contract sections.
+ * contract sections and documents.
  */
 export function defaultAccessFlagsForRoles(roles: readonly StaffRole[]): AccessFlags {
   if (roles.includes('admin')) return FULL_ACCESS;
   return createAccessFlags({
     homeAccess: true,
     dashboardAccess: true,
+    // The documents sent from any PDF are the contract desk's work too.
+    ...(roles.includes('csm') ? { documentsAccess: true } : {}),
     ...(roles.includes('pm')
       ? { sowAccess: true, sowDashboardAccess: true, sowServicesEditAccess: false }
       : {}),
@@ -75,4 +78,5 @@ export const ACCESS_FLAG_LABELS: Readonly<Record<AccessFlag, string>> = {
   sowAccess: 'SOW Home',
   sowDashboardAccess: 'SOW Dashboard',
   sowServicesEditAccess: 'SOW/CO Services',
+  documentsAccess: 'Documents',
 };

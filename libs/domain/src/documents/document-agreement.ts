@@ -134,3 +134,23 @@ export interface DocumentTemplate extends DocumentTemplateSummary {
   uploadId: string;
   placement: FieldPlacement;
 }
+
+/**
+ * `POST /api/documents/templates` (a new template) and `PUT /api/documents/templates/:id` (a
+ * new version): a draft's upload and fields (or, for a new version, a placement on the last
+ * version's upload), with a role named for each recipient the fields are for (keyed by the
+ * draft's recipient ids; stored as `signer-n` in signing order and `firm`).
+ */
+export interface DocumentTemplateSave {
+  draftId?: string;
+  placement?: FieldPlacement;
+  name: string;
+  roles: DocumentTemplateRole[];
+}
+
+/** `POST /api/documents/templates/:id/drafts`: a builder draft with a person for each role. */
+export interface DocumentTemplateUse {
+  /** The version to use; the newest when absent. */
+  version?: number;
+  people: Record<string, { name: string; email: string }>;
+}

@@ -27,6 +27,17 @@ export interface DocumentDraft {
   updatedAt: string;
   /** Counts saves from 1; a save names the one it was made from. */
   revision: number;
+  /**
+   * The template version it was made from (`POST /api/documents/templates/:id/drafts`), kept
+   * with the agreement sent from it; null for a draft of an upload.
+   */
+  template: DocumentTemplateVersionRef | null;
+}
+
+/** A template's version, as a draft and the agreement sent from it keep it. */
+export interface DocumentTemplateVersionRef {
+  id: string;
+  version: number;
 }
 
 /** What `PUT /api/documents/drafts/:id` answers. */

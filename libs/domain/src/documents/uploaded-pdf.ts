@@ -16,7 +16,8 @@ export interface UploadedPdf {
   /**
    * The fields its AcroForm (for the first signer) and its text tags (for the signer each
    * names) ask for; recipient ids are stand-ins until the agreement has recipients:
-   * `signer-n` is the nth signer in signing order, `countersigner` the firm's countersigner.
+   * `signer-n` is the nth signer in signing order, `firm` (COUNTERSIGNER_RECIPIENT_ID) the firm's
+   * countersigner: the agreement core's ids.
    */
   fields: Field[];
   /** The fields found, in words ("12 fields found: 8 from the form, 4 from tags"). */

@@ -1,18 +1,25 @@
 import { CO_FAMILY_DEFINITION } from './co.family';
-import type { AgreementFamily, FamilyDefinition } from './family-definition';
+import { DOCUMENT_FAMILY_DEFINITION } from './document.family';
+import {
+  BUILT_IN_FAMILIES,
+  type AgreementFamily,
+  type FamilyDefinition,
+} from './family-definition';
 import { SOW_FAMILY_DEFINITION } from './sow.family';
 import { STANDARD_FAMILY_DEFINITION } from './standard.family';
 
 /**
- * Every contract family the product knows, by id: the three it ships with, then
+ * Every contract family the product knows, by id: the four it ships with, then
  * any registered at start (`registerFamily`). The one place a family is looked
  * up; every table that used to be keyed by family reads its definition here.
  */
 const FAMILIES = new Map<string, FamilyDefinition>(
-  [STANDARD_FAMILY_DEFINITION, SOW_FAMILY_DEFINITION, CO_FAMILY_DEFINITION].map((definition) => [
-    definition.id,
-    definition,
-  ]),
+  [
+    STANDARD_FAMILY_DEFINITION,
+    SOW_FAMILY_DEFINITION,
+    CO_FAMILY_DEFINITION,
+    DOCUMENT_FAMILY_DEFINITION,
+  ].map((definition) => [definition.id, definition]),
 );
 
 // No dashes: mail and CRM keys read the family up to their first dash (`co-signed.{id}`).
@@ -53,7 +60,7 @@ export function registerFamily(definition: FamilyDefinition): void {
 
 /** Takes a registered family away again (tests that registered one clean up with it). */
 export function unregisterFamily(id: AgreementFamily): void {
-  if (id === 'standard' || id === 'sow' || id === 'co') {
+  if ((BUILT_IN_FAMILIES as readonly string[]).includes(id)) {
     throw new FamilyDefinitionError(`the built-in family "${id}" stays`);
   }
   FAMILIES.delete(id);

@@ -4,7 +4,7 @@ import type { AgreementFilter } from '../agreements/agreement-filters';
 import type { DashboardRoutes } from '../agreements/agreement-routes';
 
 /** The families ProSign ships with; a family registered later has an id of its own. */
-export const BUILT_IN_FAMILIES = ['standard', 'sow', 'co'] as const;
+export const BUILT_IN_FAMILIES = ['standard', 'sow', 'co', 'document'] as const;
 export type BuiltInFamily = (typeof BUILT_IN_FAMILIES)[number];
 
 /** A family's id: one of the built-in ones, or a registered family's (`registerFamily`). */
@@ -14,7 +14,10 @@ export type AgreementFamily = BuiltInFamily | (string & {});
 export type InitialStatus = 'not signed' | 'not-signed';
 
 /** The dashboard flags a family can belong to. */
-export type DashboardAccessFlag = Extract<AccessFlag, 'dashboardAccess' | 'sowDashboardAccess'>;
+export type DashboardAccessFlag = Extract<
+  AccessFlag,
+  'dashboardAccess' | 'sowDashboardAccess' | 'documentsAccess'
+>;
 
 /** A family's own departures from the agreement core's action table. */
 type ActionOverrides = Partial<Record<AgreementAction, Partial<ActionRule>>>;

@@ -19,6 +19,7 @@ type NavEntryId =
   | 'sowServices'
   | 'invoices'
   | 'newDocument'
+  | 'documentTemplates'
   | 'userAccess';
 
 interface NavEntry {
@@ -65,6 +66,12 @@ const NAV_ENTRIES: readonly NavEntry[] = [
   { id: 'invoices', label: 'Invoices', path: ROUTES.invoices, flag: INVOICES_ACCESS_FLAG },
   // Staff who create contracts on Home prepare one from any PDF (the upload needs the same flag).
   { id: 'newDocument', label: 'New document', path: ROUTES.documentNew, flag: 'homeAccess' },
+  {
+    id: 'documentTemplates',
+    label: 'Document templates',
+    path: ROUTES.documentTemplates,
+    flag: 'homeAccess',
+  },
   { id: 'userAccess', label: 'User Access', path: ROUTES.userAccess, flag: 'userAccessAccess' },
 ];
 

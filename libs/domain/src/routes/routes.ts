@@ -28,6 +28,10 @@ export const ROUTES = {
    * `?draft=ID` (documentDraftPath) reopens a saved draft.
    */
   documentNew: '/documents/new',
+  /** The "document" family's list (documents sent from any PDF). */
+  documents: '/documents',
+  /** Prepared documents kept with roles instead of people, to send again. */
+  documentTemplates: '/documents/templates',
   // Public routes, without the staff navigation.
   portal: '/portal',
   verify: '/verify/:token',

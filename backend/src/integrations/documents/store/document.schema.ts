@@ -119,6 +119,10 @@ export class DocumentRecord {
   @Prop({ type: String })
   templateId?: string;
 
+  /** "document" contracts prepared from a versioned template: the version they were sent from. */
+  @Prop({ type: Number })
+  templateVersion?: number;
+
   /** Agreement text (templates and contracts). */
   @Prop({ type: MongooseSchema.Types.Mixed })
   content?: AgreementContent;

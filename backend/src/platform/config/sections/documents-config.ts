@@ -1,4 +1,5 @@
 import {
+  DISPLAY_TIME_ZONE,
   DOCUMENTS_ADAPTERS,
   SEAL_LEVELS,
   type DocumentsAdapter,
@@ -13,6 +14,7 @@ import {
   IsString,
   IsUrl,
   Matches,
+  ValidateBy,
   ValidateIf,
 } from 'class-validator';
 import { CrmConfig } from './crm-config';
@@ -74,4 +76,30 @@ export class DocumentsConfig extends CrmConfig {
   @Expose()
   @IntegerBetween(1, 2000)
   readonly PDF_UPLOAD_MAX_PAGES: number = 200;
+
+  /**
+   * The firm's IANA time zone: a document made from an uploaded PDF keeps it, and its dates
+   * (date signed) are drawn in it.
+   */
+  @Expose()
+  @ValidateBy(
+    {
+      name: 'isTimeZone',
+      validator: { validate: isTimeZone },
+      constraints: [],
+    },
+    { message: 'FIRM_TIME_ZONE must be an IANA time zone, e.g. America/Los_Angeles' },
+  )
+  readonly FIRM_TIME_ZONE: string = DISPLAY_TIME_ZONE;
+}
+
+/** Whether the runtime knows `value` as a time zone. */
+function isTimeZone(value: unknown): boolean {
+  if (typeof value !== 'string' || !value) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -212,4 +212,24 @@ describe('sending a prepared document', () => {
     ).toBeInTheDocument();
     expect(within(problems).getAllByRole('listitem')).toHaveLength(2);
   });
+
+  it('keeps the core’s ids in signing order when signers are reordered, their fields with them', async () => {
+    const { user, state } = await openDraft([ADA, BEA]);
+    await user.click(screen.getByRole('button', { name: 'Move Bea Lund earlier' }));
+    await waitFor(() => expect(state.draft?.revision).toBe(2), { timeout: 3000 });
+    expect(state.draft?.signers.map((signer) => [signer.id, signer.name])).toEqual([
+      ['signer-1', 'Bea Lund'],
+      ['signer-2', 'Ada Byron'],
+    ]);
+    const owners = Object.fromEntries(
+      state.draft!.placement.fields.map((field) => [field.id, field.recipientId]),
+    );
+    expect(owners).toEqual({ 'sig-signer-1': 'signer-2', 'sig-signer-2': 'signer-1' });
+    expect(
+      screen.getByRole('button', { name: /^Signature field, page 1, for Bea Lund$/ }),
+    ).toHaveAttribute('data-field-id', 'sig-signer-2');
+    await user.click(screen.getByRole('button', { name: 'Add a signer' }));
+    await waitFor(() => expect(state.draft?.signers).toHaveLength(3), { timeout: 3000 });
+    expect(state.draft?.signers[2].id).toBe('signer-3');
+  });
 });

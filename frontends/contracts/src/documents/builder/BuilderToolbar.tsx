@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 interface BuilderToolbarProps {
   fileName: string;
   readOnly: boolean;
@@ -6,6 +8,8 @@ interface BuilderToolbarProps {
   onUndo: () => void;
   onRedo: () => void;
   onStartOver: () => void;
+  /** More of the builder's actions ("Save as template"), shown where fields are placed. */
+  extra?: ReactNode;
 }
 
 /** The file's name, undo and redo (also Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z), and starting over. */
@@ -33,6 +37,7 @@ export function BuilderToolbar(props: BuilderToolbarProps) {
           >
             Redo
           </button>
+          {props.extra}
         </>
       )}
       <button type="button" className="ps-button" onClick={props.onStartOver}>

@@ -19,7 +19,7 @@ import {
   type PlacementRecipient,
 } from '@prosign/domain';
 import { PdfViewer, STAFF_PDF_REQUEST, useMediaQuery, type PdfViewerHandle } from '@prosign/ui';
-import { useCallback, useId, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { fieldFromDrop } from './drop-field';
 import { moveToPageAction } from './field-screen';
 import { FIELD_KIND_LABELS } from './field-kinds';
@@ -32,6 +32,7 @@ import { ProblemList } from './ProblemList';
 import { RecipientEditor } from './RecipientEditor';
 import { BuilderNotes } from './BuilderNotes';
 import { DraftSaveStatus } from './DraftSaveStatus';
+import { coreIdRenames, renamed } from './recipient-ids';
 import { recipientLabel } from './recipients';
 import { BuilderToolbar } from './BuilderToolbar';
 import { builderKeyHandler } from './useBuilderKeys';
@@ -39,6 +40,7 @@ import { useDraftAutosave } from './useDraftAutosave';
 import { SendColumn } from '../send/SendColumn';
 import { SentConfirmation } from '../send/SentConfirmation';
 import { useSendStage } from '../send/useSendStage';
+import { SaveTemplateButton } from '../templates/SaveTemplateButton';
 
 /** Narrower than this, placing fields by hand is not offered: the builder only shows them. */
 const BUILDER_NARROW_QUERY = '(max-width: 767px)';
@@ -67,21 +69,35 @@ const DRAG_ANNOUNCEMENTS: Announcements = {
   onDragCancel: () => 'Not placed.',
 };
 
-/** The signers as entered, who new fields are placed for, and a removal that unassigns. */
+/**
+ * The signers as entered, each under the core's id for their place (recipient-ids.ts), who new
+ * fields are placed for, and a removal that unassigns the removed one's fields.
+ */
 function useBuilderRecipients(
   saved: readonly PlacementRecipient[],
   placement: FieldPlacement,
   dispatch: (action: PlacementAction) => void,
 ) {
-  const [recipients, setRecipients] = useState<PlacementRecipient[]>([...saved]);
+  const [recipients, setShown] = useState<PlacementRecipient[]>([...saved]);
   const [placingFor, setPlacingFor] = useState<string | null>(saved[0]?.id ?? null);
+  const setRecipients = useCallback(
+    (next: PlacementRecipient[]) => {
+      const ids = coreIdRenames(next);
+      if (Object.keys(ids).length > 0) dispatch({ type: 'renameRecipients', ids });
+      setShown(renamed(next, ids));
+      setPlacingFor((current) => (current === null ? null : (ids[current] ?? current)));
+    },
+    [dispatch],
+  );
+  // A draft saved under other ids (before they followed the order) is renamed, then saved.
+  useEffect(() => setRecipients([...saved]), [saved, setRecipients]);
   const removeRecipient = (id: string) => {
     for (const field of placement.fields.filter((candidate) => candidate.recipientId === id)) {
       dispatch({ type: 'assign', id: field.id, recipientId: null });
     }
     const rest = recipients.filter((recipient) => recipient.id !== id);
-    setRecipients(rest);
     if (placingFor === id) setPlacingFor(rest[0]?.id ?? null);
+    setRecipients(rest);
   };
   return { recipients, setRecipients, placingFor, setPlacingFor, removeRecipient };
 }
@@ -210,6 +226,7 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
         onUndo={() => dispatch({ type: 'undo' })}
         onRedo={() => dispatch({ type: 'redo' })}
         onStartOver={onStartOver}
+        extra={<SaveTemplateButton draft={draft} builder={{ recipients, placement, autosave }} />}
       />
       <DraftSaveStatus autosave={autosave} onReload={onReload} />
       <BuilderNotes readOnly={readOnly} hintId={hintId} message={message} />

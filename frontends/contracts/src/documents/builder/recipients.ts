@@ -1,6 +1,6 @@
 // The recipients of the document being prepared, for this step only: signers in signing order,
 // each with a colour their fields wear on the page.
-import type { PlacementRecipient } from '@prosign/domain';
+import { COUNTERSIGNER_RECIPIENT_ID, type PlacementRecipient } from '@prosign/domain';
 
 /** Distinct on white and readable as a border and a tint (contrast ≥ 3:1 for the borders). */
 const RECIPIENT_COLOURS = ['#1d4ed8', '#b45309', '#047857', '#9d174d', '#6d28d9', '#0e7490'];
@@ -26,5 +26,5 @@ export function recipientLabel(recipient: PlacementRecipient, index: number): st
   return recipient.name.trim() || recipient.email.trim() || fallback;
 }
 
-/** The intake's stand-in id for the firm's countersigner (pdf-intake intake-places.ts). */
-export const COUNTERSIGNER_ID = 'countersigner';
+/** The firm's countersigner's id: the agreement core's, which the intake gives their fields too. */
+export const COUNTERSIGNER_ID = COUNTERSIGNER_RECIPIENT_ID;

@@ -13,6 +13,7 @@ describe('contracts pages', () => {
     ['CreateContract', 'Create Contract'],
     ['Dashboard', 'Contract Dashboard'],
     ['DocumentBuilder', 'New document'],
+    ['DocumentTemplates', 'Document templates'],
     ['Services', 'Services'],
     ['Terms', 'Default Terms and Conditions'],
   ] as const)('%s names its screen in an h1 and says what it will do', (name, title) => {

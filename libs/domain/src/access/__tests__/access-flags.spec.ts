@@ -8,8 +8,8 @@ import {
 } from '../access-flags';
 
 describe('access flags and roles', () => {
-  it('knows the eight flags of spec 1 §2.7 and names each', () => {
-    expect(ACCESS_FLAGS).toHaveLength(8);
+  it('knows the eight flags of spec 1 §2.7 and the documents flag, and names each', () => {
+    expect(ACCESS_FLAGS).toHaveLength(9);
     expect(Object.keys(ACCESS_FLAG_LABELS).sort()).toEqual([...ACCESS_FLAGS].sort());
     expect(isAccessFlag('tncAccess')).toBe(true);
     expect(isAccessFlag('isAdmin')).toBe(false);
@@ -24,9 +24,13 @@ describe('access flags and roles', () => {
     expect(defaultAccessFlagsForRoles(['csm', 'admin'])).toEqual(FULL_ACCESS);
   });
 
-  it('gives a new CSM the contract sections only', () => {
+  it('gives a new CSM the contract sections and the documents only', () => {
     const flags = defaultAccessFlagsForRoles(['csm']);
-    expect(ACCESS_FLAGS.filter((flag) => flags[flag])).toEqual(['homeAccess', 'dashboardAccess']);
+    expect(ACCESS_FLAGS.filter((flag) => flags[flag])).toEqual([
+      'homeAccess',
+      'dashboardAccess',
+      'documentsAccess',
+    ]);
   });
 
   it('gives a new PM the SOW home and dashboard as well, but not template editing', () => {

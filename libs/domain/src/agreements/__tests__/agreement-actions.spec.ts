@@ -91,6 +91,19 @@ const EXPECTED_FROM: Record<AgreementFamily, Record<AgreementAction, string[]>> 
     changeSigner: ['initial', 'viewed'],
     // No signer's code step is locked in these subjects (see below).
     reopenEmailCode: [],
+  }, // The core's table as it is: the document family departs from it in nothing.
+  document: {
+    copyLink: ['initial', 'viewed', 'signature_saved'],
+    sendReminder: ['initial', 'viewed'],
+    cancel: ['initial', 'viewed', 'signature_saved', 'declined'],
+    markAsSigned: ['initial', 'viewed', 'signature_saved'],
+    void: ['signed', 'signed_manually'],
+    resend: ['cancelled', 'expired'],
+    editAndResend: ['cancelled', 'expired', 'declined'],
+    delete: ALL,
+    changeSigner: ['initial', 'viewed'],
+    // No signer's code step is locked in these subjects (see below).
+    reopenEmailCode: [],
   },
 };
 

@@ -26,8 +26,10 @@ describe('buildNavModel', () => {
       'Services',
       'Terms',
       'SOW Management [SOW Home, SOW Dashboard, SOW/CO Services]',
+      'Document Dashboard',
       'Invoices',
       'New document',
+      'Document templates',
       'User Access',
     ]);
   });
@@ -48,8 +50,10 @@ describe('buildNavModel', () => {
       '/sow',
       '/sow-dashboard',
       '/sow-template-edit',
+      '/documents',
       '/invoices',
       '/documents/new',
+      '/documents/templates',
       '/user-access',
     ]);
   });
@@ -72,6 +76,7 @@ describe('buildNavModel', () => {
       expect.objectContaining({ kind: 'link', label, path }),
       // Home staff prepare documents from any PDF too.
       expect.objectContaining({ kind: 'link', label: 'New document', path: '/documents/new' }),
+      expect.objectContaining({ kind: 'link', label: 'Document templates' }),
     ]);
   });
 

@@ -1,0 +1,7 @@
+/**
+ * The field builder's drafts: what other modules may use (a document is created from one;
+ * document-templates makes drafts of its templates and checks a placement as a draft save does);
+ * the rest of this directory is internal (tools/eslint/module-boundaries.cjs).
+ */
+export { DocumentDraftsService } from './document-drafts.service';
+export { DraftBodyError, draftFields } from './draft-body';
