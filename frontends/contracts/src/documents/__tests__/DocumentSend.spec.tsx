@@ -40,7 +40,7 @@ const noUpload = () => Promise.reject(new Error('no upload in this test'));
 /** Opens a stored draft whose signers are `signers`, each with a signature field. */
 async function openDraft(
   signers: PlacementRecipient[],
-  send: Partial<Record<'create' | 'send', Handler>> = {},
+  send: Partial<Record<'create' | 'send', Handler>> & { extra?: Record<string, Handler> } = {},
   overrides: Partial<DocumentDraft> = {},
 ) {
   const fields = signers.map((signer, index) => signatureFor(signer.id, 100 + index * 100));
@@ -50,6 +50,7 @@ async function openDraft(
     'GET /api/auth/session': () => ({ email: SENDER, roles: ['csm'], isAdmin: false }),
     'POST /api/document/create-contract': send.create ?? (() => ({ docLink: '/d/doc-1/edit' })),
     'POST /api/document/send-contract': send.send ?? (() => SENT),
+    ...send.extra,
   };
   const api = renderBuilderPage(noUpload, routes, `/documents/new?draft=${DRAFT_ID}`);
   await screen.findByRole('group', { name: 'Page 1 of 1' });
@@ -231,5 +232,43 @@ describe('sending a prepared document', () => {
     await user.click(screen.getByRole('button', { name: 'Add a signer' }));
     await waitFor(() => expect(state.draft?.signers).toHaveLength(3), { timeout: 3000 });
     expect(state.draft?.signers[2].id).toBe('signer-3');
+  });
+
+  it('links a deal: its contacts become quick picks, its manager the CSM, its id sent', async () => {
+    const deal = {
+      id: '40000011',
+      properties: { address: '17 Pier Road, Oakland, CA', customer_success_manager: '7' },
+    };
+    const BEA_CONTACT = { id: '2', firstname: 'Bea', middlename: null, lastname: 'Lund' };
+    const { user, calls } = await openDraft([ADA, { ...BEA, name: '', email: '' }], {
+      extra: {
+        'GET /api/hubspot/deal-by-address': () => ({ deals: [deal] }),
+        'POST /api/hubspot/fetch-deal-by-id': () => ({
+          deal,
+          clientSignatories: [{ ...BEA_CONTACT, email: 'bea@client.test', phone: null }],
+          redirect: false,
+          project: null,
+        }),
+        'GET /api/hubspot/owner': () => ({ owner: { id: '7', email: 'dana@prosign.example' } }),
+      },
+    });
+    const panel = await toSendPanel(user);
+    await user.type(within(panel).getByLabelText(/search deal/i), '17 Pier');
+    await user.click(
+      await screen.findByRole('option', { name: /17 Pier Road/ }, { timeout: 2000 }),
+    );
+    const picks = await screen.findByRole('group', { name: 'Contacts on the deal' });
+    await user.click(within(picks).getByRole('button', { name: /Bea Lund/ }));
+    expect(screen.getByRole('textbox', { name: 'E-mail of signer 2' })).toHaveValue(
+      'bea@client.test',
+    );
+    expect(screen.queryByRole('group', { name: 'Contacts on the deal' })).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Send' }));
+    await screen.findByRole('heading', { name: /was sent for signature/ });
+    expect(posts(calls, '/api/document/send-contract')[0].body).toMatchObject({
+      deal_id: '40000011',
+      csm_email: 'dana@prosign.example',
+      additional_signers: [{ name: 'Bea Lund', email: 'bea@client.test' }],
+    });
   });
 });

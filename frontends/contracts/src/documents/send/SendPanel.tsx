@@ -103,6 +103,7 @@ export function SendPanel(props: SendPanelProps) {
     },
   });
   const csm = useFormControl({ control: form.control, name: 'csmEmail' });
+  const csmChosen = useRef(false);
   // The sender manages the document unless a deal names its manager or staff choose another.
   const session = useQuery({
     queryKey: ['auth', 'session'],
@@ -161,7 +162,7 @@ export function SendPanel(props: SendPanelProps) {
             onDeal={props.onDeal}
             onManager={(email) => {
               // The deal's owner is its customer success manager unless staff chose one.
-              if (email && !form.getValues('csmEmail')) {
+              if (email && !csmChosen.current) {
                 form.setValue('csmEmail', email, { shouldValidate: form.formState.isSubmitted });
               }
             }}
@@ -170,7 +171,10 @@ export function SendPanel(props: SendPanelProps) {
             label="Customer success manager"
             users={csmUsers.data ?? []}
             value={csm.value || null}
-            onChange={(email) => csm.onChange(email ?? '')}
+            onChange={(email) => {
+              csmChosen.current = true;
+              csm.onChange(email ?? '');
+            }}
             isRequired
             errorMessage={csm.errorMessage}
           />
