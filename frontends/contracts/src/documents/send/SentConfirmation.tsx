@@ -1,4 +1,4 @@
-import { allFamilies, type PlacementRecipient } from '@prosign/domain';
+import { allFamilies, nameFromStaffEmail, type PlacementRecipient } from '@prosign/domain';
 import { useToast } from '@prosign/ui';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -59,8 +59,8 @@ export function SentConfirmation({ sent, body, recipients, onAnother }: SentConf
         ))}
         {firm ? (
           <li>
-            Countersignature: {firm.name || firm.email}, in the staff app once every signer has
-            signed.
+            Countersignature: {firm.name.trim() || nameFromStaffEmail(firm.email)}, in the staff app
+            once every signer has signed.
           </li>
         ) : null}
         {body.cc_emails ? <li>Copies of the signed document go to {body.cc_emails}.</li> : null}
