@@ -8,4 +8,5 @@ export const standaloneRoutes: ReadonlyArray<{ path: string; Page: ComponentType
   { path: ROUTES.dashboard, Page: pages.Dashboard },
   { path: ROUTES.services, Page: pages.Services },
   { path: ROUTES.terms, Page: pages.Terms },
+  { path: ROUTES.documentNew, Page: pages.DocumentBuilder },
 ];

@@ -24,6 +24,7 @@ export type {
   DocumentTemplateVersionRef,
   DraftSigner,
 } from './documents/document-draft';
+export { recipientsOfFields } from './documents/recipients-of-fields';
 export * from './signing/initials';
 export * from './signing/user-agent';
 export * from './signing/signature-constants';

@@ -5,7 +5,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import {
-  COUNTERSIGNER_RECIPIENT_ID,
+  recipientsOfFields,
   type DocumentDraft,
   type DocumentDraftSaved,
   type DocumentTemplateVersionRef,
@@ -37,24 +37,6 @@ function draftView(doc: DocumentDraftDoc): DocumentDraft {
   };
 }
 
-/** The signers the intake's stand-in ids name: `signer-n` for the nth signer, `firm` the countersigner. */
-function signersOfFields(
-  fields: DocumentDraftDoc['placement']['fields'],
-): DocumentDraft['signers'] {
-  const ids = new Set(fields.map((field) => field.recipientId));
-  const positions = [...ids].flatMap((id) => {
-    const match = id ? /^signer-(\d+)$/.exec(id) : null;
-    return match ? [Number(match[1])] : [];
-  });
-  const signers: DocumentDraft['signers'] = Array.from(
-    { length: Math.min(Math.max(1, ...positions), 50) },
-    (_, index) => ({ id: `signer-${index + 1}`, role: 'signer', name: '', email: '' }),
-  );
-  if (ids.has(COUNTERSIGNER_RECIPIENT_ID))
-    signers.push({ id: COUNTERSIGNER_RECIPIENT_ID, role: 'countersigner', name: '', email: '' });
-  return signers;
-}
-
 /**
  * Drafts of "document" agreements: the field builder's work saved as it goes. Each is its
  * creator's (admins may open any); anyone else is told there is no such draft, as for an id
@@ -78,7 +60,7 @@ export class DocumentDraftsService {
       uploadId,
       fileName: upload.fileName,
       placement: { pages, fields },
-      signers: signersOfFields(fields),
+      signers: recipientsOfFields(fields),
       createdBy: actor.email,
       updatedAt: new Date(),
       revision: 1,

@@ -1,5 +1,6 @@
 import { newField, type Field, type FieldRect } from '@prosign/domain';
 import {
+  AnnotationFlags,
   PDFArray,
   PDFCheckBox,
   PDFDict,
@@ -42,33 +43,51 @@ interface Placed {
   rect: FieldRect;
 }
 
-/** Where a field's widgets are: the first page one is on, and the box around those on that page. */
-function placeOf(
+/** A widget nobody sees (hidden, or not to be shown on screen) or without a size. */
+function unseen(widget: PDFWidgetAnnotation): boolean {
+  const { width, height } = widget.getRectangle();
+  return (
+    width === 0 ||
+    height === 0 ||
+    widget.hasFlag(AnnotationFlags.Hidden) ||
+    widget.hasFlag(AnnotationFlags.NoView)
+  );
+}
+
+/**
+ * Where a field's seen widgets are: on each page with one, the box around those on that page,
+ * in page order (a field repeated on several pages, such as initials, is on each).
+ */
+function placesOf(
   widgets: PDFWidgetAnnotation[],
   pages: Map<PDFDict, number>,
   origins: PageOrigin[],
-): Placed | undefined {
-  const onPages = widgets
-    .filter((widget) => {
-      const { width, height } = widget.getRectangle();
-      return width !== 0 && height !== 0;
-    })
-    .map((widget) => ({ widget, page: pages.get(widget.dict) }))
-    .filter(
-      (entry): entry is { widget: PDFWidgetAnnotation; page: number } => entry.page !== undefined,
-    );
-  if (onPages.length === 0) return undefined;
-  const page = onPages[0].page;
-  const rects = onPages.filter((entry) => entry.page === page).map((e) => e.widget.getRectangle());
-  const left = Math.min(...rects.map((r) => Math.min(r.x, r.x + r.width)));
-  const bottom = Math.min(...rects.map((r) => Math.min(r.y, r.y + r.height)));
-  const right = Math.max(...rects.map((r) => Math.max(r.x, r.x + r.width)));
-  const top = Math.max(...rects.map((r) => Math.max(r.y, r.y + r.height)));
-  const origin = origins[page];
-  return {
-    page: page + 1,
-    rect: { x: left - origin.x, y: bottom - origin.y, width: right - left, height: top - bottom },
-  };
+): Placed[] {
+  const byPage = new Map<number, PDFWidgetAnnotation[]>();
+  for (const widget of widgets) {
+    const page = pages.get(widget.dict);
+    if (page === undefined || unseen(widget)) continue;
+    byPage.set(page, [...(byPage.get(page) ?? []), widget]);
+  }
+  return [...byPage.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([page, onPage]) => {
+      const rects = onPage.map((widget) => widget.getRectangle());
+      const left = Math.min(...rects.map((r) => Math.min(r.x, r.x + r.width)));
+      const bottom = Math.min(...rects.map((r) => Math.min(r.y, r.y + r.height)));
+      const right = Math.max(...rects.map((r) => Math.max(r.x, r.x + r.width)));
+      const top = Math.max(...rects.map((r) => Math.max(r.y, r.y + r.height)));
+      const origin = origins[page];
+      return {
+        page: page + 1,
+        rect: {
+          x: left - origin.x,
+          y: bottom - origin.y,
+          width: right - left,
+          height: top - bottom,
+        },
+      };
+    });
 }
 
 /** The field one PDF form field becomes; undefined for push buttons (nothing to fill). */
@@ -124,9 +143,10 @@ function fieldOf(field: PDFField, id: string, place: Placed): Field | undefined 
 /**
  * The AcroForm's fields as fields of the same kind (text, checkbox, radio group, dropdown or
  * list box as a dropdown, signature), each labelled with the field's full name, on its
- * widget's page and rectangle, for the first signer: staff reassign them in the builder.
- * A field whose widgets are on no page or have no size is skipped, as is a signature field
- * already signed. Reads only: a PDF without a form stays
+ * widgets' pages and rectangles (one field on each page it has a widget on), for the first
+ * signer: staff reassign them in the builder. A widget that is hidden, not for the screen, on
+ * no page or without a size is left out (a field with only such widgets is skipped), as is a
+ * signature field already signed. Reads only: a PDF without a form stays
  * without one.
  */
 export function formFields(document: PDFDocument): FormFieldsFound {
@@ -148,9 +168,13 @@ export function formFields(document: PDFDocument): FormFieldsFound {
       continue;
     }
     try {
-      const place = placeOf(pdfField.acroField.getWidgets(), pages, origins);
-      const field = place && fieldOf(pdfField, `form-${found.fields.length + 1}`, place);
-      if (field) found.fields.push(field);
+      const places = placesOf(pdfField.acroField.getWidgets(), pages, origins);
+      const id = `form-${found.fields.length + 1}`;
+      // One field a page: the first keeps the id, the others are `<id>-p<page>`.
+      places.forEach((place, index) => {
+        const field = fieldOf(pdfField, index === 0 ? id : `${id}-p${place.page}`, place);
+        if (field) found.fields.push(field);
+      });
     } catch (error) {
       found.problems.push(
         `The form field "${pdfField.getName()}" could not be read (${(error as Error).message}).`,

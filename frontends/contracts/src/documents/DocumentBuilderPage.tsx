@@ -1,4 +1,4 @@
-import { uploadedPdfUrl, useApiUrl } from '@prosign/api-client';
+import { authApi, uploadedPdfUrl, useApiClient, useApiUrl } from '@prosign/api-client';
 import { DOCUMENT_DRAFT_PARAM } from '@prosign/domain';
 import { PageHeader } from '@prosign/ui';
 import { useMemo, useState } from 'react';
@@ -27,7 +27,15 @@ type Step =
  */
 export function DocumentBuilderPage({ upload }: DocumentBuilderPageProps) {
   const apiUrl = useApiUrl();
-  const uploader = useMemo(() => upload ?? xhrPdfUploader(apiUrl), [upload, apiUrl]);
+  const client = useApiClient();
+  const uploader = useMemo(
+    () =>
+      upload ??
+      // The upload's 401 goes past the shared client: asking it for the session answers 401
+      // too, and its handler ends the session as on every other screen (to sign-in).
+      xhrPdfUploader(apiUrl, () => void authApi.session(client).catch(() => undefined)),
+    [upload, apiUrl, client],
+  );
   const [searchParams, setSearchParams] = useSearchParams();
   const draftId = searchParams.get(DOCUMENT_DRAFT_PARAM);
   const { query, create } = useDocumentDraft(draftId);

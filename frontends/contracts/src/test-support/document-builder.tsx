@@ -1,11 +1,15 @@
 // The document builder's tests: a letter page laid out where dnd-kit can find it (jsdom lays
 // nothing out), a window of a chosen width, and the draft routes answered from memory.
-import type { DocumentDraft, DocumentDraftSave, Field } from '@prosign/domain';
+import {
+  recipientsOfFields,
+  type DocumentDraft,
+  type DocumentDraftSave,
+  type Field,
+} from '@prosign/domain';
 import { PdfLoaderProvider } from '@prosign/ui';
 import { fakePdfLoader } from '@prosign/ui/testing';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { recipientsOfUpload } from '../documents/builder/recipients';
 import { DocumentBuilderPage } from '../documents/DocumentBuilderPage';
 import type { PdfUploader, UploadedPdf } from '../documents/upload/upload-pdf';
 import { fakeApi, type Handler } from './fake-api';
@@ -39,7 +43,7 @@ export function draftOf(
     uploadId: upload.uploadId,
     fileName: upload.fileName,
     placement: { pages: upload.pages, fields: upload.fields },
-    signers: recipientsOfUpload(upload.fields),
+    signers: recipientsOfFields(upload.fields),
     createdBy: 'casey@prosign.example',
     updatedAt: '2026-12-07T09:00:00.000Z',
     revision: 1,
@@ -53,8 +57,11 @@ export function draftOf(
  * is refused with 409, as the server does.
  */
 export function draftRoutes(stored: DocumentDraft | null, upload?: UploadedPdf) {
-  /** `failures`: how many saves fail next (503), as an unreachable server's do. */
-  const state = { draft: stored, failures: 0 };
+  /**
+   * `failures`: how many saves fail next (503), as an unreachable server's do; `refusal`: the
+   * reason the next saves are refused with (400) while it is set.
+   */
+  const state = { draft: stored, failures: 0, refusal: null as string | null };
   const routes: Record<string, Handler> = {
     'POST /api/documents/drafts': () => {
       state.draft = draftOf(upload ?? uploaded());
@@ -68,6 +75,7 @@ export function draftRoutes(stored: DocumentDraft | null, upload?: UploadedPdf) 
       const save = body as DocumentDraftSave;
       if (!state.draft) throw { statusCode: 404, message: 'No such draft.' };
       if (state.failures-- > 0) throw { statusCode: 503, message: 'Service Unavailable' };
+      if (state.refusal) throw { statusCode: 400, message: state.refusal };
       if (save.revision !== state.draft.revision)
         throw { statusCode: 409, message: 'Changed elsewhere.' };
       state.draft = {
@@ -94,12 +102,14 @@ export function setScreenWidth(width: number) {
   }) as unknown as typeof window.matchMedia;
 }
 
-// Each page layer is a letter page at 300,0 (one pixel a point), each palette field a
-// 100 × 30 button at 0,100, so dnd-kit's keyboard sensor can carry one onto it.
+// Each page layer is a letter page at 300,0 (one pixel a point; page n 800 pixels below page
+// n - 1), each palette field a 100 × 30 button at 0,100, so dnd-kit's keyboard sensor can
+// carry one onto it.
 function rectFor(element: Element) {
-  const page = element.closest('[data-page-layer]');
+  const page = element.closest<HTMLElement>('[data-page-layer]');
+  const pageTop = page ? (Number(page.dataset.pageLayer) - 1) * 800 : 0;
   const [left, top, width, height] = page
-    ? [300, 0, 612, 792]
+    ? [300, pageTop, 612, 792]
     : element.closest('[data-palette-kind]')
       ? [0, 100, 100, 30]
       : [0, 0, 1200, 800];
@@ -145,10 +155,11 @@ export function renderBuilderPage(
   upload: PdfUploader,
   routes: Record<string, Handler> = draftRoutes(null).routes,
   path = '/documents/new',
+  pageCount = 1,
 ) {
   const api = fakeApi(routes, (children) => (
     <MemoryRouter initialEntries={[path]}>
-      <PdfLoaderProvider loader={fakePdfLoader(1)}>{children}</PdfLoaderProvider>
+      <PdfLoaderProvider loader={fakePdfLoader(pageCount)}>{children}</PdfLoaderProvider>
     </MemoryRouter>
   ));
   render(<DocumentBuilderPage upload={upload} />, { wrapper: api.wrapper });

@@ -1,7 +1,13 @@
 // A text tag found in a PDF made into a field: its recipient looked up by the tag's signer
 // (the grammar: field-tags.ts and docs/field-tags.md).
 import type { Recipient } from '../agreements/recipients';
-import { newField, type Field, type FieldRect } from './field-model';
+import {
+  DEFAULT_FIELD_SIZES,
+  DEFAULT_MULTILINE_SIZE,
+  newField,
+  type Field,
+  type FieldRect,
+} from './field-model';
 import type { ParsedTag, TagSigner } from './field-tags';
 
 /**
@@ -31,21 +37,27 @@ export interface TagPlace {
 
 /**
  * The field a tag asks for, at the tag's place. The tag's text covers the
- * rectangle; the field keeps the tag's x and y (bottom-left) but takes its
- * kind's default size, since a tag is written short (`{{sig:1}}`) while a
- * signature needs room.
+ * rectangle; the field keeps the tag's x and y (bottom-left) and covers the
+ * whole tag: as wide and as high as the tag where it is larger than the kind's
+ * default size, the default otherwise, since a tag is often written short
+ * (`{{sig:1}}`) while a signature needs room. A tag written large (a bigger
+ * font, a long label) makes the field that large.
  */
 export function fieldFromTag(
   tag: ParsedTag,
   place: TagPlace,
   recipients: readonly Pick<Recipient, 'id' | 'role' | 'order'>[],
 ): Field {
+  const size =
+    tag.kind === 'text' && tag.multiline ? DEFAULT_MULTILINE_SIZE : DEFAULT_FIELD_SIZES[tag.kind];
   return newField({
     id: place.id,
     kind: tag.kind,
     page: place.page,
     x: place.rect.x,
     y: place.rect.y,
+    width: Math.max(place.rect.width, size.width),
+    height: Math.max(place.rect.height, size.height),
     recipientId: tagRecipientId(tag.signer, recipients),
     required: tag.required,
     label: tag.label,

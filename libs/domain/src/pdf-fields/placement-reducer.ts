@@ -43,6 +43,12 @@ export type PlacementAction =
   | { type: 'assign'; id: string; recipientId: string | null }
   | { type: 'update'; id: string; changes: FieldChanges; merge?: boolean }
   | { type: 'copyToEveryPage'; id: string; idFor?: (page: number) => string }
+  /**
+   * The same recipients under new ids (`old id → new id`; a signer's id follows their place in
+   * the signing order): every placement, those to undo and redo too, says the new ids. Not an
+   * edit, so nothing to undo.
+   */
+  | { type: 'renameRecipients'; ids: Readonly<Record<string, string>> }
   | { type: 'undo' }
   | { type: 'redo' };
 
@@ -154,6 +160,22 @@ export function placementReducer(state: PlacementState, action: PlacementAction)
   switch (action.type) {
     case 'load':
       return initialPlacementState(action.placement);
+    case 'renameRecipients': {
+      const renamed = (placement: FieldPlacement): FieldPlacement => ({
+        ...placement,
+        fields: placement.fields.map((field) =>
+          field.recipientId !== null && field.recipientId in action.ids
+            ? { ...field, recipientId: action.ids[field.recipientId] }
+            : field,
+        ),
+      });
+      return {
+        ...state,
+        present: renamed(state.present),
+        past: state.past.map(renamed),
+        future: state.future.map(renamed),
+      };
+    }
     case 'undo': {
       if (!canUndo(state)) return state;
       const previous = state.past[state.past.length - 1];

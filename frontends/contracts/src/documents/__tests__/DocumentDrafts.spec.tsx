@@ -61,7 +61,7 @@ describe('document drafts in the builder', () => {
     ).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ uploadId: 'upload-1' });
     // The created draft is kept: opening its URL read nothing more.
-    expect(calls.some((call) => call.method === 'GET')).toBe(false);
+    expect(calls.some((call) => call.method === 'GET' && call.path === DRAFT_PATH)).toBe(false);
     expect(screen.getByText('Saved')).toBeInTheDocument();
   });
 

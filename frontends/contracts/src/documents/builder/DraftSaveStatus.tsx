@@ -1,20 +1,25 @@
 import type { DraftSaveStatus as Status } from './useDraftAutosave';
 
 interface DraftSaveStatusProps {
-  status: Status;
-  onRetry: () => void;
+  autosave: {
+    status: Status;
+    /** The server's reason for refusing the last save, when it gave one. */
+    failure: string | null;
+    retry: () => void;
+  };
   onReload: () => void;
 }
 
 /** Whether the builder's work is saved, read out politely as it changes; a way on when it is not. */
-export function DraftSaveStatus({ status, onRetry, onReload }: DraftSaveStatusProps) {
+export function DraftSaveStatus({ autosave, onReload }: DraftSaveStatusProps) {
+  const { status, failure, retry: onRetry } = autosave;
   return (
     <div className="ps-doc-builder__save" role="status" aria-live="polite">
       {status === 'saved' ? 'Saved' : null}
       {status === 'saving' ? 'Saving…' : null}
       {status === 'failed' ? (
         <>
-          Couldn’t save.{' '}
+          {failure ? `Couldn’t save: ${failure}` : 'Couldn’t save.'}{' '}
           <button type="button" className="ps-button" onClick={onRetry}>
             Retry
           </button>

@@ -5,6 +5,7 @@ import {
   ARROW_DIRECTIONS,
   KEY_STEP_PT,
   movedRect,
+  pageLayerAt,
   percentBox,
   pointsPerPixel,
   resizedRect,
@@ -23,6 +24,11 @@ interface FieldBoxProps {
   dispatch: (action: PlacementAction) => void;
   onSelect: (id: string) => void;
   announce: (message: string) => void;
+  /**
+   * A drag let go over another page: the field goes there, its top-left corner at `share` of
+   * that page's shown width and height.
+   */
+  onMoveToPage: (id: string, page: number, share: { x: number; y: number }) => void;
 }
 
 type Gesture = {
@@ -31,6 +37,9 @@ type Gesture = {
   startY: number;
   scale: number;
   moved: boolean;
+  /** Where the pointer took the field, from its top-left corner, in pixels. */
+  grabX: number;
+  grabY: number;
 };
 
 function fieldAccessibleName(field: Field, recipientName: string | null): string {
@@ -80,12 +89,15 @@ export function FieldBox(props: FieldBoxProps) {
     event.stopPropagation();
     const layer = event.currentTarget.closest('[data-page-layer]');
     const width = layer?.getBoundingClientRect().width ?? 0;
+    const own = event.currentTarget.closest('[data-field-id]')?.getBoundingClientRect();
     gesture.current = {
       mode,
       startX: event.clientX,
       startY: event.clientY,
       scale: pointsPerPixel(page, width),
       moved: false,
+      grabX: own ? event.clientX - own.left : 0,
+      grabY: own ? event.clientY - own.top : 0,
     };
     startRect.current = field.rect;
     event.currentTarget.setPointerCapture?.(event.pointerId);
@@ -112,7 +124,19 @@ export function FieldBox(props: FieldBoxProps) {
     }
   };
 
-  const endGesture = () => {
+  const endGesture = (event: PointerEvent<HTMLElement>) => {
+    const current = gesture.current;
+    gesture.current = null;
+    if (!current || current.mode !== 'move' || !current.moved) return;
+    // Let go over another page: the field goes there, where the pointer holds it.
+    const over = pageLayerAt(event.clientX, event.clientY);
+    if (!over || over.page === field.page || over.box.width <= 0 || over.box.height <= 0) return;
+    props.onMoveToPage(field.id, over.page, {
+      x: (event.clientX - current.grabX - over.box.left) / over.box.width,
+      y: (event.clientY - current.grabY - over.box.top) / over.box.height,
+    });
+  };
+  const cancelGesture = () => {
     gesture.current = null;
   };
 
@@ -140,7 +164,7 @@ export function FieldBox(props: FieldBoxProps) {
       onPointerDown={startGesture('move')}
       onPointerMove={onPointerMove}
       onPointerUp={endGesture}
-      onPointerCancel={endGesture}
+      onPointerCancel={cancelGesture}
     >
       <span className="ps-doc-field__label" aria-hidden="true">
         {field.label.trim() || FIELD_KIND_LABELS[field.kind]}
@@ -153,7 +177,7 @@ export function FieldBox(props: FieldBoxProps) {
           onPointerDown={startGesture('resize')}
           onPointerMove={onPointerMove}
           onPointerUp={endGesture}
-          onPointerCancel={endGesture}
+          onPointerCancel={cancelGesture}
         />
       )}
     </div>

@@ -14,11 +14,14 @@ import {
   initialPlacementState,
   placementReducer,
   type DocumentDraft,
+  type FieldPlacement,
+  type PlacementAction,
   type PlacementRecipient,
 } from '@prosign/domain';
 import { PdfViewer, STAFF_PDF_REQUEST, useMediaQuery, type PdfViewerHandle } from '@prosign/ui';
-import { useCallback, useId, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { fieldFromDrop } from './drop-field';
+import { moveToPageAction } from './field-screen';
 import { FIELD_KIND_LABELS } from './field-kinds';
 import { FieldPalette } from './FieldPalette';
 import { FieldPanel } from './FieldPanel';
@@ -27,11 +30,16 @@ import { paletteKeyboardCoordinates } from './palette-keyboard';
 import { placementIssues } from './placement-issues';
 import { ProblemList } from './ProblemList';
 import { RecipientEditor } from './RecipientEditor';
+import { BuilderNotes } from './BuilderNotes';
 import { DraftSaveStatus } from './DraftSaveStatus';
+import { coreIdRenames, renamed } from './recipient-ids';
 import { recipientLabel } from './recipients';
 import { BuilderToolbar } from './BuilderToolbar';
 import { builderKeyHandler } from './useBuilderKeys';
 import { useDraftAutosave } from './useDraftAutosave';
+import { SendColumn } from '../send/SendColumn';
+import { SentConfirmation } from '../send/SentConfirmation';
+import { useSendStage } from '../send/useSendStage';
 import { SaveTemplateButton } from '../templates/SaveTemplateButton';
 
 /** Narrower than this, placing fields by hand is not offered: the builder only shows them. */
@@ -61,6 +69,65 @@ const DRAG_ANNOUNCEMENTS: Announcements = {
   onDragCancel: () => 'Not placed.',
 };
 
+/**
+ * The signers as entered, each under the core's id for their place (recipient-ids.ts), who new
+ * fields are placed for, and a removal that unassigns the removed one's fields.
+ */
+function useBuilderRecipients(
+  saved: readonly PlacementRecipient[],
+  placement: FieldPlacement,
+  dispatch: (action: PlacementAction) => void,
+) {
+  const [recipients, setShown] = useState<PlacementRecipient[]>([...saved]);
+  const [placingFor, setPlacingFor] = useState<string | null>(saved[0]?.id ?? null);
+  const setRecipients = useCallback(
+    (next: PlacementRecipient[]) => {
+      const ids = coreIdRenames(next);
+      if (Object.keys(ids).length > 0) dispatch({ type: 'renameRecipients', ids });
+      setShown(renamed(next, ids));
+      setPlacingFor((current) => (current === null ? null : (ids[current] ?? current)));
+    },
+    [dispatch],
+  );
+  // A draft saved under other ids (before they followed the order) is renamed, then saved.
+  useEffect(() => setRecipients([...saved]), [saved, setRecipients]);
+  const removeRecipient = (id: string) => {
+    for (const field of placement.fields.filter((candidate) => candidate.recipientId === id)) {
+      dispatch({ type: 'assign', id: field.id, recipientId: null });
+    }
+    const rest = recipients.filter((recipient) => recipient.id !== id);
+    if (placingFor === id) setPlacingFor(rest[0]?.id ?? null);
+    setRecipients(rest);
+  };
+  return { recipients, setRecipients, placingFor, setPlacingFor, removeRecipient };
+}
+
+/** Focuses a placed field once the page shows it. */
+const focusField = (id: string) =>
+  requestAnimationFrame(() => document.getElementById(`placed-${id}`)?.focus());
+
+/** A drag let go over another page moves the field there, says so and keeps it focused. */
+const pageMover =
+  (
+    placement: FieldPlacement,
+    dispatch: (action: PlacementAction) => void,
+    announce: (message: string) => void,
+  ) =>
+  (id: string, page: number, share: { x: number; y: number }) => {
+    const move = moveToPageAction(placement, id, page, share);
+    if (!move) return;
+    dispatch(move);
+    announce(`Moved to page ${page}.`);
+    focusField(id);
+  };
+
+function useBuilderSensors() {
+  return useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: paletteKeyboardCoordinates }),
+  );
+}
+
 function useAnnouncer() {
   const [message, setMessage] = useState('');
   // The same words twice are still read out: the region's text changes (a trailing space).
@@ -78,17 +145,15 @@ function useAnnouncer() {
 export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuilderProps) {
   const readOnly = useMediaQuery(BUILDER_NARROW_QUERY);
   const [state, dispatch] = useReducer(placementReducer, draft.placement, initialPlacementState);
-  const [recipients, setRecipients] = useState<PlacementRecipient[]>(draft.signers);
-  const [placingFor, setPlacingFor] = useState<string | null>(recipients[0]?.id ?? null);
+  const placement = state.present;
+  const { recipients, setRecipients, placingFor, setPlacingFor, removeRecipient } =
+    useBuilderRecipients(draft.signers, placement, dispatch);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const { message, announce } = useAnnouncer();
+  const send = useSendStage();
   const viewer = useRef<PdfViewerHandle>(null);
   const hintId = useId();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: paletteKeyboardCoordinates }),
-  );
-  const placement = state.present;
+  const sensors = useBuilderSensors();
   const autosave = useDraftAutosave({
     draftId: draft.id,
     revision: draft.revision,
@@ -97,9 +162,6 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
   });
   const issues = useMemo(() => placementIssues(placement, recipients), [placement, recipients]);
   const selected = placement.fields.find((field) => field.id === selectedId) ?? null;
-
-  const focusField = (id: string) =>
-    requestAnimationFrame(() => document.getElementById(`placed-${id}`)?.focus());
 
   const onDragEnd = (event: DragEndEvent) => {
     const field = fieldFromDrop(event, placement, placingFor);
@@ -122,16 +184,7 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
     viewer.current?.scrollToPage(field.page);
     focusField(id);
   };
-
-  const removeRecipient = (id: string) => {
-    for (const field of placement.fields.filter((candidate) => candidate.recipientId === id)) {
-      dispatch({ type: 'assign', id: field.id, recipientId: null });
-    }
-    const rest = recipients.filter((recipient) => recipient.id !== id);
-    setRecipients(rest);
-    if (placingFor === id) setPlacingFor(rest[0]?.id ?? null);
-  };
-
+  const moveToPage = pageMover(placement, dispatch, announce);
   const pageOverlay = (pageNumber: number) => {
     const page = placement.pages[pageNumber - 1];
     if (!page) return null;
@@ -147,18 +200,23 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
         dispatch={dispatch}
         onSelect={setSelectedId}
         announce={announce}
+        onMoveToPage={moveToPage}
       />
     );
   };
 
+  const keyHandler = builderKeyHandler(dispatch, announce, {
+    undo: canUndo(state),
+    redo: canRedo(state),
+  });
+  if (send.sent) {
+    return <SentConfirmation {...send.sent} recipients={recipients} onAnother={onStartOver} />;
+  }
+
   return (
     <div
       className={`ps-doc-builder${readOnly ? ' ps-doc-builder--read-only' : ''}`}
-      onKeyDown={
-        readOnly
-          ? undefined
-          : builderKeyHandler(dispatch, announce, { undo: canUndo(state), redo: canRedo(state) })
-      }
+      onKeyDown={readOnly ? undefined : keyHandler}
     >
       <BuilderToolbar
         fileName={draft.fileName}
@@ -170,19 +228,8 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
         onStartOver={onStartOver}
         extra={<SaveTemplateButton draft={draft} builder={{ recipients, placement, autosave }} />}
       />
-      <DraftSaveStatus status={autosave.status} onRetry={autosave.retry} onReload={onReload} />
-      {readOnly ? (
-        <p className="ps-doc-builder__note" role="note">
-          Placing fields needs a larger screen. The fields are shown as they are; open this page on
-          a computer to place them.
-        </p>
-      ) : null}
-      <p id={hintId} className="ps-visually-hidden">
-        Arrow keys move the field, Shift and the arrow keys resize it, Delete removes it.
-      </p>
-      <div className="ps-visually-hidden" aria-live="polite" aria-atomic="true">
-        {message}
-      </div>
+      <DraftSaveStatus autosave={autosave} onReload={onReload} />
+      <BuilderNotes readOnly={readOnly} hintId={hintId} message={message} />
       <DndContext
         sensors={sensors}
         collisionDetection={rectIntersection}
@@ -196,6 +243,8 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
               onChange={setRecipients}
               onRemove={removeRecipient}
               readOnly={readOnly}
+              send={send}
+              proposeCountersigner={draft.revision === 1}
             />
             {readOnly ? null : (
               <FieldPalette
@@ -215,16 +264,28 @@ export function FieldBuilder({ draft, pdfUrl, onStartOver, onReload }: FieldBuil
               interactiveOverlay
             />
           </div>
-          <aside className="ps-doc-builder__side" aria-label="Field settings and problems">
-            <FieldPanel
-              field={selected}
+          <aside
+            className="ps-doc-builder__side"
+            aria-label={send.stage === 'send' ? 'Send' : 'Field settings and problems'}
+          >
+            <SendColumn
+              send={send}
+              draft={draft}
               recipients={recipients}
-              pageCount={placement.pages.length}
-              fieldCount={placement.fields.length}
+              issues={issues}
+              flushDraft={autosave.flush}
               readOnly={readOnly}
-              dispatch={dispatch}
-              announce={announce}
-            />
+            >
+              <FieldPanel
+                field={selected}
+                recipients={recipients}
+                pageCount={placement.pages.length}
+                fieldCount={placement.fields.length}
+                readOnly={readOnly}
+                dispatch={dispatch}
+                announce={announce}
+              />
+            </SendColumn>
             <ProblemList issues={issues} onShowField={showField} />
           </aside>
         </div>

@@ -17,6 +17,7 @@ interface PageFieldLayerProps {
   dispatch: (action: PlacementAction) => void;
   onSelect: (id: string | null) => void;
   announce: (message: string) => void;
+  onMoveToPage: (id: string, page: number, share: { x: number; y: number }) => void;
 }
 
 /** The drop target over one page and the fields placed on it. */
@@ -51,6 +52,7 @@ export function PageFieldLayer(props: PageFieldLayerProps) {
             dispatch={props.dispatch}
             onSelect={props.onSelect}
             announce={props.announce}
+            onMoveToPage={props.onMoveToPage}
           />
         );
       })}

@@ -5,7 +5,7 @@ interface ProblemListProps {
   onShowField: (id: string) => void;
 }
 
-/** What stops the send, each problem of a field a link to it. */
+/** What stops the send, each problem of a field or a signer's input a link to it. */
 export function ProblemList({ issues, onShowField }: ProblemListProps) {
   return (
     <section className="ps-doc-problems" aria-labelledby="ps-doc-problems-title">
@@ -13,12 +13,24 @@ export function ProblemList({ issues, onShowField }: ProblemListProps) {
         {issues.length === 0 ? 'Ready to send' : `Before sending (${issues.length})`}
       </h3>
       {issues.length === 0 ? (
-        <p>Every signer has a signature field and every field is in order.</p>
+        <p>
+          Every signer is named, with an e-mail and a signature field, and every field is in order.
+        </p>
       ) : (
         <ul>
           {issues.map((issue, index) => (
             <li key={`${index}-${issue.message}`}>
-              {issue.fieldId ? (
+              {issue.inputId ? (
+                <a
+                  href={`#${issue.inputId}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    document.getElementById(issue.inputId!)?.focus();
+                  }}
+                >
+                  {issue.message}
+                </a>
+              ) : issue.fieldId ? (
                 <a
                   href={`#placed-${issue.fieldId}`}
                   onClick={(event) => {

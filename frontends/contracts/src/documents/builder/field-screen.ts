@@ -2,6 +2,8 @@
 // page as shown (turned by its /Rotate), and screen moves back into the page's unrotated space,
 // through the domain's geometry (libs/domain/src/pdf-fields/field-geometry.ts).
 import {
+  type FieldPlacement,
+  type PlacementAction,
   displayedPageSize,
   fromDisplayedRect,
   toDisplayedRect,
@@ -92,3 +94,38 @@ export const ARROW_DIRECTIONS: Readonly<Record<string, [number, number]>> = {
   ArrowUp: [0, -1],
   ArrowDown: [0, 1],
 };
+
+/** The page layer under a point of the screen: its page number and where it is; null for none. */
+export function pageLayerAt(
+  clientX: number,
+  clientY: number,
+): { page: number; box: { left: number; top: number; width: number; height: number } } | null {
+  for (const layer of document.querySelectorAll<HTMLElement>('[data-page-layer]')) {
+    const box = layer.getBoundingClientRect();
+    const inside =
+      clientX >= box.left &&
+      clientX <= box.left + box.width &&
+      clientY >= box.top &&
+      clientY <= box.top + box.height;
+    if (inside) return { page: Number(layer.dataset.pageLayer), box };
+  }
+  return null;
+}
+
+/**
+ * The move of a field onto another page, its shown top-left corner at `share` of that page's
+ * width and height (kept on the page): the last step of the drag, so one undo takes it back.
+ */
+export function moveToPageAction(
+  placement: FieldPlacement,
+  id: string,
+  page: number,
+  share: { x: number; y: number },
+): PlacementAction | null {
+  const field = placement.fields.find((candidate) => candidate.id === id);
+  const to = placement.pages[page - 1];
+  if (!field || !to) return null;
+  const clamp = (value: number) => Math.min(Math.max(value, 0), 1);
+  const rect = rectFromDrop({ x: clamp(share.x), y: clamp(share.y) }, field.rect, to);
+  return { type: 'move', id, x: rect.x, y: rect.y, page, merge: true };
+}

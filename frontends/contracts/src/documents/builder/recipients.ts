@@ -26,28 +26,5 @@ export function recipientLabel(recipient: PlacementRecipient, index: number): st
   return recipient.name.trim() || recipient.email.trim() || fallback;
 }
 
-/**
- * The recipients the uploaded fields name: the intake gives the nth signer of a tag `signer-n`
- * (form fields go to `signer-1`) and the firm's countersigner `firm` (COUNTERSIGNER_RECIPIENT_ID);
- * at least one signer.
- */
-export function recipientsOfUpload(
-  fields: readonly { recipientId: string | null }[],
-): PlacementRecipient[] {
-  const ids = new Set(fields.map((field) => field.recipientId));
-  const positions = [...ids].flatMap((id) => {
-    const match = id ? /^signer-(\d+)$/.exec(id) : null;
-    return match ? [Number(match[1])] : [];
-  });
-  const signers = Math.max(1, ...positions);
-  const recipients: PlacementRecipient[] = Array.from({ length: signers }, (_, index) => ({
-    id: `signer-${index + 1}`,
-    role: 'signer',
-    name: '',
-    email: '',
-  }));
-  if (ids.has(COUNTERSIGNER_RECIPIENT_ID)) {
-    recipients.push({ id: COUNTERSIGNER_RECIPIENT_ID, role: 'countersigner', name: '', email: '' });
-  }
-  return recipients;
-}
+/** The firm's countersigner's id: the agreement core's, which the intake gives their fields too. */
+export const COUNTERSIGNER_ID = COUNTERSIGNER_RECIPIENT_ID;

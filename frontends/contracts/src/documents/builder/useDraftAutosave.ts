@@ -25,6 +25,8 @@ interface AutosaveInput {
 
 const contentKey = (placement: FieldPlacement, signers: readonly DraftSigner[]) =>
   JSON.stringify([placement.fields, signers]);
+const contentKeyOf = (shown: { placement: FieldPlacement; signers: readonly DraftSigner[] }) =>
+  contentKey(shown.placement, shown.signers);
 
 export function useDraftAutosave({
   draftId,
@@ -35,6 +37,8 @@ export function useDraftAutosave({
 }: AutosaveInput) {
   const client = useApiClient();
   const [status, setStatus] = useState<DraftSaveStatus>('saved');
+  /** Why the last save was refused, in the server's words (a 400's reasons); null otherwise. */
+  const [failure, setFailure] = useState<string | null>(null);
   const revisionRef = useRef(revision);
   const savedKey = useRef(contentKey(placement, signers));
   const latest = useRef({ placement, signers });
@@ -52,6 +56,7 @@ export function useDraftAutosave({
     }
     inFlight.current = true;
     setStatus('saving');
+    setFailure(null);
     try {
       const saved = await documentDraftsApi.save(client, draftId, {
         revision: revisionRef.current,
@@ -68,6 +73,10 @@ export function useDraftAutosave({
       const conflict = isApiError(error) && error.statusCode === 409;
       stopped.current = conflict;
       setStatus(conflict ? 'conflict' : 'failed');
+      // A refusal names what is wrong; a server that could not be reached says nothing useful.
+      setFailure(
+        isApiError(error) && error.isClientError && !conflict ? error.messages.join(' ') : null,
+      );
     }
   }, [client, draftId]);
 
@@ -91,5 +100,17 @@ export function useDraftAutosave({
     return () => window.removeEventListener('beforeunload', warn);
   }, [unsaved]);
 
-  return { status, retry: () => void save() };
+  /**
+   * Saves what is shown now, waiting for a save on its way: the revision the server holds it
+   * at (a send reads the saved draft), or null when a save failed or another tab's stops it.
+   */
+  const flush = useCallback(async (): Promise<number | null> => {
+    while (inFlight.current) await new Promise((resolve) => setTimeout(resolve, 50));
+    await save();
+    while (inFlight.current) await new Promise((resolve) => setTimeout(resolve, 50));
+    const saved = !stopped.current && savedKey.current === contentKeyOf(latest.current);
+    return saved ? revisionRef.current : null;
+  }, [save]);
+
+  return { status, failure, retry: () => void save(), flush };
 }

@@ -22,8 +22,11 @@ function errorOf(request: XMLHttpRequest): ApiError {
   return new ApiError(request.status, message, body.error ?? 'Error', messages);
 }
 
-/** The uploader against the API at `baseUrl`, with the staff session's cookie. */
-export function xhrPdfUploader(baseUrl: string): PdfUploader {
+/**
+ * The uploader against the API at `baseUrl`, with the staff session's cookie. This call is not
+ * the shared API client's, so a 401 is passed to `onUnauthorized` for the app to end the session.
+ */
+export function xhrPdfUploader(baseUrl: string, onUnauthorized: () => void): PdfUploader {
   return (file, onProgress) =>
     new Promise((resolve, reject) => {
       const request = new XMLHttpRequest();
@@ -36,7 +39,10 @@ export function xhrPdfUploader(baseUrl: string): PdfUploader {
       request.onload = () => {
         if (request.status >= 200 && request.status < 300) {
           resolve(JSON.parse(request.responseText) as UploadedPdf);
-        } else reject(errorOf(request));
+        } else {
+          if (request.status === 401) onUnauthorized();
+          reject(errorOf(request));
+        }
       };
       request.onerror = () =>
         reject(new ApiError(0, 'The server could not be reached.', 'Network'));

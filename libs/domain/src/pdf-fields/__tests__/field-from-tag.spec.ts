@@ -49,6 +49,23 @@ describe('fieldFromTag', () => {
     });
   });
 
+  it('covers a tag written larger than the kind’s default size', () => {
+    const wide = { ...PLACE, rect: { x: 72, y: 100, width: 260, height: 30 } };
+    expect(fieldFromTag(tag('{{text:1:Company name}}'), wide, RECIPIENTS).rect).toEqual({
+      x: 72,
+      y: 100,
+      width: 260,
+      height: 30,
+    });
+    // A checkbox tag is wider than a box but a box is not taller than the tag.
+    expect(fieldFromTag(tag('{{checkbox:1}}'), PLACE, RECIPIENTS).rect).toEqual({
+      x: 72,
+      y: 100,
+      width: 60,
+      height: DEFAULT_FIELD_SIZES.checkbox.height,
+    });
+  });
+
   it('carries the kind’s options', () => {
     expect(
       fieldFromTag(tag('{{textarea:1:Notes:optional:maxlength=9}}'), PLACE, RECIPIENTS),

@@ -175,3 +175,23 @@ describe('placementReducer: undo and redo', () => {
     expect(loaded).toEqual(initialPlacementState(START));
   });
 });
+
+describe('placementReducer: recipients renamed', () => {
+  it('renames the recipients in every placement, with nothing to undo for it', () => {
+    const assigned = run(
+      { type: 'assign', id: 'sig', recipientId: 'signer-2' },
+      { type: 'assign', id: 'size', recipientId: 'signer-1' },
+    );
+    const renamed = placementReducer(assigned, {
+      type: 'renameRecipients',
+      ids: { 'signer-1': 'signer-2', 'signer-2': 'signer-1' },
+    });
+    expect(byId(renamed, 'sig')?.recipientId).toBe('signer-1');
+    expect(byId(renamed, 'size')?.recipientId).toBe('signer-2');
+    expect(renamed.past).toHaveLength(assigned.past.length);
+    // Undone, the earlier assignment says the new id too.
+    const undone = placementReducer(renamed, { type: 'undo' });
+    expect(byId(undone, 'size')?.recipientId).toBe('jane');
+    expect(byId(undone, 'sig')?.recipientId).toBe('signer-1');
+  });
+});
