@@ -35,3 +35,22 @@ export function pdfsigReport(pdf: Buffer): string {
   writeFileSync(file, pdf);
   return execFileSync('pdfsig', [file], { encoding: 'utf8' });
 }
+
+function tempPdf(pdf: Buffer, name: string): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'e2e-poppler-')), name);
+  writeFileSync(file, pdf);
+  return file;
+}
+
+/** poppler's `pdftotext` of one page (1-based): a second reader besides PDF.js. */
+export function pdftotextPage(pdf: Buffer, page: number): string {
+  const file = tempPdf(pdf, 'document.pdf');
+  return execFileSync('pdftotext', ['-f', String(page), '-l', String(page), file, '-'], {
+    encoding: 'utf8',
+  });
+}
+
+/** poppler's `pdfdetach -list`: the files attached to a PDF. */
+export function pdfdetachList(pdf: Buffer): string {
+  return execFileSync('pdfdetach', ['-list', tempPdf(pdf, 'document.pdf')], { encoding: 'utf8' });
+}
