@@ -169,7 +169,20 @@ export function isNavLinkActive(link: Pick<NavLinkItem, 'path'>, pathname: strin
   if (link.path === ROUTES.home) {
     return pathname === ROUTES.home || isCreationPathUnderHome(pathname);
   }
-  return pathname === link.path || pathname.startsWith(`${link.path}/`);
+  // The most specific entry wins: `/documents/templates` is its own entry's, not `/documents`'s.
+  return (
+    isUnder(pathname, link.path) &&
+    !navEntries().some(
+      (entry) =>
+        entry.path.length > link.path.length &&
+        isUnder(entry.path, link.path) &&
+        isUnder(pathname, entry.path),
+    )
+  );
+}
+
+function isUnder(pathname: string, path: string): boolean {
+  return pathname === path || pathname.startsWith(`${path}/`);
 }
 
 export function isNavItemActive(item: NavItem, pathname: string): boolean {

@@ -51,6 +51,8 @@ export const DOCUMENT_FAMILY: AgreementFamilyRegistration<DocumentForm> = {
     signer_phone: signer.phone ?? '',
   }),
   title: (form) => form.title,
+  // The card and the link mail name the file under the title (the title is often the file's own).
+  place: (form) => form.file_name || form.title,
   searchText: (form) =>
     [
       form.title,

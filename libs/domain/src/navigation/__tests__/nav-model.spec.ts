@@ -102,6 +102,11 @@ describe('active entry', () => {
     expect(isNavLinkActive({ path: '/sow' }, '/sow')).toBe(true);
     expect(isNavLinkActive({ path: '/sow' }, '/sow/draft')).toBe(true);
     expect(isNavLinkActive({ path: '/sow' }, '/sow-dashboard')).toBe(false);
+    // A screen with its own entry below another's is that entry's only.
+    expect(isNavLinkActive({ path: '/documents' }, '/documents')).toBe(true);
+    expect(isNavLinkActive({ path: '/documents' }, '/documents/new')).toBe(false);
+    expect(isNavLinkActive({ path: '/documents/new' }, '/documents/new')).toBe(true);
+    expect(isNavLinkActive({ path: '/documents' }, '/documents/templates')).toBe(false);
   });
 
   it('marks the SOW menu active when one of its entries is current', () => {
