@@ -130,9 +130,21 @@ describe('per-agreement link expiry', () => {
     expect(await statusOf(standardId)).toBe('expired');
   });
 
+  it('lets the copies’ read grant of a document whose signers enter a code last as long as its links', async () => {
+    const sent = await sentDocument({ expires_in_days: 2, require_email_code: true });
+    const grant = await connection
+      .collection('document_read_grants')
+      .findOne({ agreementId: sent.id });
+    // Granted as the copies were mailed, just before the send published the links.
+    const linksEnd = ((await stored(sent.id))?.expiresAt as Date).getTime();
+    expect(linksEnd - (grant?.expiresAt as Date).getTime()).toBeGreaterThanOrEqual(0);
+    expect(linksEnd - (grant?.expiresAt as Date).getTime()).toBeLessThan(MINUTE);
+  });
+
   it('gives a resent document a new window of the same days, counted from the resend', async () => {
     const first = await sentDocument({ expires_in_days: 3 });
-    expect(await schedules.expireDue(new Date(first.sentAt.getTime() + 3 * DAY + MINUTE))).toBe(1);
+    await schedules.expireDue(new Date(first.sentAt.getTime() + 3 * DAY + MINUTE));
+    expect(await statusOf(first.id)).toBe('expired');
 
     const resent = await admin()
       .post('/api/document/update-resend')
@@ -140,9 +152,12 @@ describe('per-agreement link expiry', () => {
       .expect(200);
     const token = resent.body.token as string;
     const record = await connection.collection('agreements').findOne({ token });
+    const resentId = String(record?._id);
     const resentAt = (record?.createdAt as Date).getTime();
     expect((await pageOf(token)).expiresAt).toBe(new Date(resentAt + 3 * DAY).toISOString());
-    expect(await schedules.expireDue(new Date(resentAt + 3 * DAY - MINUTE))).toBe(0);
-    expect(await schedules.expireDue(new Date(resentAt + 3 * DAY + MINUTE))).toBe(1);
+    await schedules.expireDue(new Date(resentAt + 3 * DAY - MINUTE));
+    expect(await statusOf(resentId)).toBe(initialStatus('document'));
+    await schedules.expireDue(new Date(resentAt + 3 * DAY + MINUTE));
+    expect(await statusOf(resentId)).toBe('expired');
   });
 });
