@@ -95,7 +95,7 @@ describe('per-agreement link expiry', () => {
     const twoDays = await sentDocument({ expires_in_days: 2 });
     const plain = await sentDocument();
     const standard = await insertStandardAgreement(worker, {
-      status: initialStatus('standard'),
+      status: 'not signed',
       createdAt: twoDays.sentAt,
     });
     const standardId = String(standard._id);
@@ -119,7 +119,7 @@ describe('per-agreement link expiry', () => {
     expect(await schedules.expireDue(new Date(twoDaysEnd + MINUTE))).toBe(1);
     expect(await statusOf(twoDays.id)).toBe('expired');
     expect(await statusOf(plain.id)).toBe(initialStatus('document'));
-    expect(await statusOf(standardId)).toBe(initialStatus('standard'));
+    expect(await statusOf(standardId)).toBe('not signed');
     const closed = await pageOf(twoDays.luis);
     expect([closed.linkState, closed.expiresAt]).toEqual(['expired', null]);
 
