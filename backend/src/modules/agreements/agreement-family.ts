@@ -123,6 +123,11 @@ export interface AgreementFamilyRegistration<TForm extends object = object, TCar
   signingSummary?(form: TForm): { label: string; value: string }[];
   /** Created through the generic creation routes (a family with no module of its own). */
   creation?: FamilyCreation<TForm>;
+  /**
+   * Days its links stay open from the send, when its form chose them; null or no hook: the
+   * firm's CONTRACT_EXPIRY_DAYS (agreement-expiry.ts).
+   */
+  expiryDays?(form: TForm): number | null;
 }
 
 interface LinkMailInput<TForm extends object> {

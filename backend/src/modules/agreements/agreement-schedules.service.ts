@@ -9,6 +9,7 @@ import {
 import type { QueryFilter } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
 import type { Agreement } from './agreement.schema';
+import { expiredByClauses } from './agreement-expiry';
 import { AgreementLifecycleService } from './agreement-lifecycle.service';
 import { AgreementReminders } from './agreement-reminders';
 import { SYSTEM_ACTOR } from './lifecycle-actor';
@@ -19,7 +20,7 @@ const BATCH = 500;
 
 /**
  * The worker's agreement schedules (spec 2 §4), for every configured family:
- * unsigned agreements expire after CONTRACT_EXPIRY_DAYS; with
+ * unsigned agreements expire at their own expiry, else after CONTRACT_EXPIRY_DAYS; with
  * AUTO_REMINDER_INTERVAL_DAYS > 0 unsigned ones get a reminder on that
  * cadence, respecting the lock. Each is changed by one conditional update built
  * from its family's rules, so runs overlapping on several workers never expire
@@ -36,7 +37,7 @@ export class AgreementSchedulesService {
     private readonly config: AppConfig,
   ) {}
 
-  /** Expires every agreement still waiting for the signer that was sent before the cut-off. */
+  /** Expires every agreement still waiting for the signer whose links expired by `now` (agreement-expiry.ts). */
   async expireDue(now = new Date()): Promise<number> {
     let expired = 0;
     for (const family of familyIds()) expired += await this.expireFamily(family, now);
@@ -45,19 +46,22 @@ export class AgreementSchedulesService {
   }
 
   private async expireFamily(family: AgreementFamily, now: Date): Promise<number> {
-    const cutoff = new Date(now.getTime() - this.config.CONTRACT_EXPIRY_DAYS * DAY_MS);
+    const expirable = {
+      family,
+      deletedAt: null,
+      ...transitionCondition(transitionRule(family, 'expire'), now),
+    };
+    // Each alternative whole, so each is planned on its own index.
+    const dueFilter = {
+      $or: expiredByClauses(now, this.config.CONTRACT_EXPIRY_DAYS).map((expiry) => ({
+        ...expirable,
+        ...expiry,
+      })),
+    } as QueryFilter<Agreement>;
     let expired = 0;
     const seen = new Set<string>();
     for (;;) {
-      const due = await this.repository.idsWhere(
-        {
-          family,
-          deletedAt: null,
-          ...transitionCondition(transitionRule(family, 'expire'), now),
-          createdAt: { $lte: cutoff },
-        } as QueryFilter<Agreement>,
-        BATCH,
-      );
+      const due = await this.repository.idsWhere(dueFilter, BATCH);
       // One pass over each: one that lost a race to another change is not retried forever.
       const fresh = due.filter((id) => !seen.has(String(id)));
       for (const id of fresh) {

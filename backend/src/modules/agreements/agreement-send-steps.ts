@@ -11,6 +11,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import { DocumentLayoutService, DocumentPdfService, DocumentReadAccess } from '../documents';
 import { MailService } from '../mail';
 import { AgreementCrmEvents } from './agreement-crm-events';
+import { agreementExpiresAt, ownExpiryOf } from './agreement-expiry';
 import { familyConfig } from './agreement-family';
 import { publishedRecipients } from './agreement-recipients';
 import { agreementMailKey } from './agreement-mail-keys';
@@ -117,6 +118,7 @@ export class AgreementSendSteps {
         // signer's marks is kept with the record it publishes, so no link check reads it.
         const signingPlaces = await this.signingPlacesOf(agreement);
         const now = new Date();
+        const expiresAt = ownExpiryOf(agreement.family, form, now);
         const published = await this.eventLog.transition(
           agreement,
           transitionRule(agreement.family, 'publish'),
@@ -124,6 +126,7 @@ export class AgreementSendSteps {
             now,
             set: {
               ...(signingPlaces ? { signingPlaces } : {}),
+              ...(expiresAt ? { expiresAt } : {}),
               createdAt: now,
               createdIp: actor.ip ?? null,
               recipients: publishedRecipients(
@@ -198,7 +201,12 @@ export class AgreementSendSteps {
     const link = withDocLinkMode(agreement.docLink, 'view');
     const docId = extractDocId(agreement.docLink);
     if (!agreement.requireEmailCode || !docId) return link;
-    const until = new Date(Date.now() + this.config.CONTRACT_EXPIRY_DAYS * 24 * 3600 * 1000);
+    // Sent before the record is published: valid as long as its links will be from now.
+    const now = new Date();
+    const until = agreementExpiresAt(
+      { createdAt: now, expiresAt: ownExpiryOf(agreement.family, agreement.form, now) },
+      this.config.CONTRACT_EXPIRY_DAYS,
+    )!;
     return this.readAccess.grantedLink(link, { docId, agreementId: String(agreement._id), until });
   }
 

@@ -146,6 +146,12 @@ export class Agreement<TForm extends object = Record<string, unknown>> {
   @Prop({ type: String, default: null }) voidDocLink: string | null;
   @Prop({ type: Date, default: null }) voidedAt: Date | null;
   @Prop({ type: Date, default: null }) expiredAt: Date | null;
+  /**
+   * When its links expire, when its family let the send choose (a document's "Links expire
+   * after (days)"): set as the send publishes it. Absent: the firm's CONTRACT_EXPIRY_DAYS from
+   * `createdAt` (agreementExpiresAt).
+   */
+  @Prop({ type: Date, default: undefined }) expiresAt?: Date | null;
   /** A signer declined: when, who (`Recipient.id`) and why (trimmed, ≤ 1,000 characters). */
   @Prop({ type: Date, default: null }) declinedAt: Date | null;
   @Prop({ type: String, default: null }) declinedBy: string | null;
@@ -239,6 +245,8 @@ export const AgreementSchema = SchemaFactory.createForClass(Agreement);
 AgreementSchema.index({ family: 1, deletedAt: 1, status: 1, createdAt: -1 });
 AgreementSchema.index({ family: 1, deletedAt: 1, createdAt: -1 });
 AgreementSchema.index({ deletedAt: 1, status: 1, createdAt: -1 });
+// The expiry schedule's sweep of agreements with an expiry of their own.
+AgreementSchema.index({ family: 1, deletedAt: 1, status: 1, expiresAt: 1 });
 // A staff member's "Waiting for my signature" (sparse: most agreements have no countersigner).
 AgreementSchema.index({ countersignerUserId: 1, status: 1 }, { sparse: true });
 // The worker resumes sends and finishes a crashed runner left in progress, and signers' parts.

@@ -23,6 +23,7 @@ export {
   type StoredRecipient,
 } from './agreement-recipients';
 export { agreementMailKey } from './agreement-mail-keys';
+export { agreementExpiresAt } from './agreement-expiry';
 export { countersignRequestMail } from './countersign-mail';
 export { STANDARD_CLAUSE_FIELDS, type StandardContractForm } from './families/standard.family';
 export { type SowContractForm } from './families/sow.family';

@@ -65,6 +65,7 @@ export const DOCUMENT_FAMILY: AgreementFamilyRegistration<DocumentForm> = {
       .join(' ')
       .toLowerCase(),
   crm: { dealId: (form) => form.deal_id || null, projectId: () => null },
+  expiryDays: (form) => form.expires_in_days ?? null,
   signingSummary: (form) => [
     { label: 'Document', value: form.title },
     { label: 'File', value: form.file_name },
