@@ -41,7 +41,7 @@ export interface TagPlace {
  * whole tag: as wide and as high as the tag where it is larger than the kind's
  * default size, the default otherwise, since a tag is often written short
  * (`{{sig:1}}`) while a signature needs room. A tag written large (a bigger
- * font, a long label) makes the field that large.
+ * font, a long label) makes the field that large; a checkbox stays square.
  */
 export function fieldFromTag(
   tag: ParsedTag,
@@ -50,14 +50,16 @@ export function fieldFromTag(
 ): Field {
   const size =
     tag.kind === 'text' && tag.multiline ? DEFAULT_MULTILINE_SIZE : DEFAULT_FIELD_SIZES[tag.kind];
+  const height = Math.max(place.rect.height, size.height);
   return newField({
     id: place.id,
     kind: tag.kind,
     page: place.page,
     x: place.rect.x,
     y: place.rect.y,
-    width: Math.max(place.rect.width, size.width),
-    height: Math.max(place.rect.height, size.height),
+    // A checkbox is a square box at the tag's start, however long the tag's label.
+    width: tag.kind === 'checkbox' ? height : Math.max(place.rect.width, size.width),
+    height,
     recipientId: tagRecipientId(tag.signer, recipients),
     required: tag.required,
     label: tag.label,

@@ -57,12 +57,18 @@ describe('fieldFromTag', () => {
       width: 260,
       height: 30,
     });
-    // A checkbox tag is wider than a box but a box is not taller than the tag.
+    // A checkbox stays a square box at the tag's start, however long the tag.
     expect(fieldFromTag(tag('{{checkbox:1}}'), PLACE, RECIPIENTS).rect).toEqual({
       x: 72,
       y: 100,
-      width: 60,
+      width: DEFAULT_FIELD_SIZES.checkbox.height,
       height: DEFAULT_FIELD_SIZES.checkbox.height,
+    });
+    expect(fieldFromTag(tag('{{checkbox:1:I agree}}'), wide, RECIPIENTS).rect).toEqual({
+      x: 72,
+      y: 100,
+      width: 30,
+      height: 30,
     });
   });
 
