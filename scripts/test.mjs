@@ -31,6 +31,8 @@ const failures = [];
 const counts = { passed: 0, failed: 0, skipped: 0 };
 // How long each stage took, printed at the end: CI has a time budget, and this says where it goes.
 const stageTimes = [];
+const nxProfile = path.join(scratch, 'nx-profile.json');
+let nxTaskTimes = [];
 let stageStarted = performance.now();
 function stageDone(name) {
   const now = performance.now();
@@ -84,8 +86,18 @@ async function main() {
         // every suite for real rather than replay results a developer's run left on this machine.
         ...(onCi ? ['--skip-nx-cache'] : []),
       ],
-      { env: { ...NX_ENV, CI: process.env.CI ?? 'true' } },
+      {
+        cwd: ROOT,
+        // Nx's task profile (a Chrome trace, its path taken from the working directory): when each
+        // task started and how long it took, printed at the end beside the stages' times.
+        env: {
+          ...NX_ENV,
+          CI: process.env.CI ?? 'true',
+          NX_PROFILE: path.relative(ROOT, nxProfile),
+        },
+      },
     );
+    nxTaskTimes = readNxTaskTimes(nxProfile);
     addTestCounts(nx.output);
     // Failed tests are named in the closing summary: CI keeps only the tail of a long log.
     if (nx.code !== 0) {
@@ -252,6 +264,14 @@ async function runFaultSuite() {
   }
 }
 
+/** [start, duration, task] in seconds from the Nx stage's start, by start, from Nx's task profile. */
+function readNxTaskTimes(profileFile) {
+  if (!existsSync(profileFile)) return [];
+  const tasks = JSON.parse(readFileSync(profileFile, 'utf8')).filter((e) => e.ph === 'X');
+  const first = Math.min(...tasks.map((e) => e.ts));
+  return tasks.map((e) => [(e.ts - first) / 1e6, e.dur / 1e6, e.name]).sort((a, b) => a[0] - b[0]);
+}
+
 /** "file › title: first lines of the error" for each test that failed in a Playwright JSON report. */
 function failedPlaywrightTests(report) {
   const lines = [];
@@ -300,6 +320,14 @@ try {
   failures.push(error.message);
 }
 if (failures.length === 0 && counts.passed === 0) failures.push('no test ran');
+if (nxTaskTimes.length) {
+  // Which Nx tasks ran beside which, and the longest: where the Nx stage's time goes.
+  console.log('\nNx tasks (start, duration):');
+  for (const [start, seconds, task] of nxTaskTimes)
+    console.log(
+      `  +${start.toFixed(0).padStart(4)} s ${seconds.toFixed(0).padStart(5)} s  ${task}`,
+    );
+}
 if (stageTimes.length) {
   console.log('\nTime by stage:');
   for (const [name, seconds] of stageTimes)
