@@ -81,6 +81,11 @@ async function main() {
         'lint',
         'test',
         'build',
+        // Only the backend has it, a no-op that depends on its tests: Nx starts first the tasks
+        // others wait for, so the backend's Jest (the longest task, 2 workers) starts at once
+        // instead of after the builds and the front ends' suites, and no longer runs alone at
+        // the end with the other lane idle.
+        'ci-order',
         '--outputStyle=static',
         // Nx keeps its cache per user (~/.nx), shared by every clone of the workspace: CI must run
         // every suite for real rather than replay results a developer's run left on this machine.
