@@ -139,17 +139,24 @@ async function main() {
  * takes only the CPU Nx's tasks leave idle (their waits on the database, the last task's tail)
  * and barely slows them. Its output is kept and printed after Nx's, not interleaved with it.
  */
-function startFormattingCheck() {
+function startFormattingCheck(niced = true) {
   return new Promise((resolve) => {
-    const prettierBin = path.join(ROOT, 'node_modules/.bin/prettier');
-    const child = spawn('nice', ['-n', '19', prettierBin, '--check', '--log-level=warn', '.'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const prettier = [
+      path.join(ROOT, 'node_modules/.bin/prettier'),
+      '--check',
+      '--log-level=warn',
+      '.',
+    ];
+    const [command, ...args] = niced ? ['nice', '-n', '19', ...prettier] : prettier;
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
-    child.on('error', (error) => resolve({ code: 1, output: `${output}${error.message}\n` }));
+    child.on('error', (error) => {
+      // No `nice` on this system: the same check at normal priority.
+      if (niced && error.code === 'ENOENT') resolve(startFormattingCheck(false));
+      else resolve({ code: 1, output: `${output}${error.message}\n` });
+    });
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
 }
