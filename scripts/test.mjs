@@ -3,6 +3,7 @@
 // then starts the whole product and drives it with Playwright in Chromium, then
 // the local cluster's smoke test and the short fault-injection run.
 // Prints how many tests ran and exits non-zero on any failure.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -30,6 +31,8 @@ const failures = [];
 const counts = { passed: 0, failed: 0, skipped: 0 };
 // How long each stage took, printed at the end: CI has a time budget, and this says where it goes.
 const stageTimes = [];
+const nxProfile = path.join(scratch, 'nx-profile.json');
+let nxTaskTimes = [];
 let stageStarted = performance.now();
 function stageDone(name) {
   const now = performance.now();
@@ -67,17 +70,9 @@ async function main() {
       await runEndToEnd();
       return;
     }
-    console.log('\n▸ Formatting (Prettier)…');
-    const prettier = await runCapture(path.join(ROOT, 'node_modules/.bin/prettier'), [
-      '--check',
-      '--log-level=warn',
-      '.',
-    ]);
-    if (prettier.code !== 0) failures.push('formatting (run `npm run format`)');
-    stageDone('formatting');
-
+    const formatting = startFormattingCheck();
     const { NX_BIN, NX_ENV } = await import('./nx.mjs');
-    console.log('\n▸ Lint, unit and integration tests, builds (Nx)…');
+    console.log('\n▸ Lint, unit and integration tests, builds (Nx), formatting (Prettier) beside…');
     const nx = await runCapture(
       NX_BIN,
       [
@@ -86,13 +81,28 @@ async function main() {
         'lint',
         'test',
         'build',
+        // Only the backend has it, a no-op that depends on its tests: Nx starts first the tasks
+        // others wait for, so the backend's Jest (the longest task, 2 workers) starts at once
+        // instead of after the builds and the front ends' suites, and no longer runs alone at
+        // the end with the other lane idle.
+        'ci-order',
         '--outputStyle=static',
         // Nx keeps its cache per user (~/.nx), shared by every clone of the workspace: CI must run
         // every suite for real rather than replay results a developer's run left on this machine.
         ...(onCi ? ['--skip-nx-cache'] : []),
       ],
-      { env: { ...NX_ENV, CI: process.env.CI ?? 'true' } },
+      {
+        cwd: ROOT,
+        // Nx's task profile (a Chrome trace, its path taken from the working directory): when each
+        // task started and how long it took, printed at the end beside the stages' times.
+        env: {
+          ...NX_ENV,
+          CI: process.env.CI ?? 'true',
+          NX_PROFILE: path.relative(ROOT, nxProfile),
+        },
+      },
     );
+    nxTaskTimes = readNxTaskTimes(nxProfile);
     addTestCounts(nx.output);
     // Failed tests are named in the closing summary: CI keeps only the tail of a long log.
     if (nx.code !== 0) {
@@ -104,6 +114,10 @@ async function main() {
       );
     }
     stageDone('lint, unit and integration tests, builds (Nx)');
+    const prettier = await formatting;
+    if (prettier.output) console.log(`\n▸ Formatting (Prettier):\n${prettier.output}`);
+    if (prettier.code !== 0) failures.push('formatting (run `npm run format`)');
+    stageDone('formatting (Prettier, beside Nx; the wait after it)');
 
     if (nx.code === 0) {
       await runEndToEnd();
@@ -117,6 +131,34 @@ async function main() {
     await stopAll();
     await services.stop();
   }
+}
+
+/**
+ * `prettier --check .`, started beside Nx at the lowest CPU priority (nice 19). Prettier runs on
+ * one core: run alone before Nx it kept the other core idle for its 30 s, while beside Nx it
+ * takes only the CPU Nx's tasks leave idle (their waits on the database, the last task's tail)
+ * and barely slows them. Its output is kept and printed after Nx's, not interleaved with it.
+ */
+function startFormattingCheck(niced = true) {
+  return new Promise((resolve) => {
+    const prettier = [
+      path.join(ROOT, 'node_modules/.bin/prettier'),
+      '--check',
+      '--log-level=warn',
+      '.',
+    ];
+    const [command, ...args] = niced ? ['nice', '-n', '19', ...prettier] : prettier;
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', (error) => {
+      // No `nice` on this system: the same check at normal priority.
+      if (niced && error.code === 'ENOENT') resolve(startFormattingCheck(false));
+      else resolve({ code: 1, output: `${output}${error.message}\n` });
+    });
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
 }
 
 async function runEndToEnd() {
@@ -234,6 +276,14 @@ async function runFaultSuite() {
   }
 }
 
+/** [start, duration, task] in seconds from the Nx stage's start, by start, from Nx's task profile. */
+function readNxTaskTimes(profileFile) {
+  if (!existsSync(profileFile)) return [];
+  const tasks = JSON.parse(readFileSync(profileFile, 'utf8')).filter((e) => e.ph === 'X');
+  const first = Math.min(...tasks.map((e) => e.ts));
+  return tasks.map((e) => [(e.ts - first) / 1e6, e.dur / 1e6, e.name]).sort((a, b) => a[0] - b[0]);
+}
+
 /** "file › title: first lines of the error" for each test that failed in a Playwright JSON report. */
 function failedPlaywrightTests(report) {
   const lines = [];
@@ -282,6 +332,14 @@ try {
   failures.push(error.message);
 }
 if (failures.length === 0 && counts.passed === 0) failures.push('no test ran');
+if (nxTaskTimes.length) {
+  // Which Nx tasks ran beside which, and the longest: where the Nx stage's time goes.
+  console.log('\nNx tasks (start, duration):');
+  for (const [start, seconds, task] of nxTaskTimes)
+    console.log(
+      `  +${start.toFixed(0).padStart(4)} s ${seconds.toFixed(0).padStart(5)} s  ${task}`,
+    );
+}
 if (stageTimes.length) {
   console.log('\nTime by stage:');
   for (const [name, seconds] of stageTimes)
