@@ -169,6 +169,16 @@ export class PdfIntakeService implements OnApplicationShutdown {
     return copy.fileId;
   }
 
+  /** Ids of uploads stored before `before`, oldest first, at most `limit`: a clean-up's candidates. */
+  uploadsStoredBefore(before: Date, limit: number): Promise<string[]> {
+    return this.files.idsOfKindStoredBefore(UPLOADED_PDF_KIND, before, limit);
+  }
+
+  /** Removes an upload's file (the clean-up, once nothing uses it). */
+  async deleteUpload(uploadId: string): Promise<void> {
+    await this.files.delete(uploadId);
+  }
+
   /** The stored (cleaned) bytes of an upload, on the terms of {@link storedUpload}. */
   async storedPdf(
     uploadId: string,
