@@ -21,10 +21,10 @@ import {
  * upload's time, and most pages of a long document hold no tag. A tag starts with `{{`, so a
  * page whose text cannot hold two `{` holds none. That is read here from the page's content
  * streams (and the forms they draw), cheaply, counting how many `{` each shown string may
- * give — by its font's encoding, as pdf.js maps codes to text. A page is skipped only when that
- * count is certain: a font whose text mapping is not read here (ToUnicode, composite, Type3, a
- * font program's own encoding), a filter other than Flate, an inline image, a stream too large
- * or damaged — any doubt, and pdf.js reads the page.
+ * give — by its font's encoding and ToUnicode map, as pdf.js maps codes to text (font-braces.ts).
+ * A page is skipped only when that count is certain: a font whose text mapping is not read here
+ * (composite, Type3, a font program's own encoding), a filter other than Flate, an inline image,
+ * a stream too large or damaged — any doubt, and pdf.js reads the page.
  */
 export function pagesThatMayHoldTags(document: PDFDocument): number[] {
   const budget = { bytes: DOCUMENT_DECODE_BYTES };
@@ -46,8 +46,12 @@ export function pagesThatMayHoldTags(document: PDFDocument): number[] {
   return pages;
 }
 
-/** How many bytes of content streams are decoded for one upload, at most: beyond, pdf.js reads. */
-const DOCUMENT_DECODE_BYTES = 64 * 1024 * 1024;
+/**
+ * How many bytes of content streams are decoded for one upload, at most: the scan runs on the
+ * api's event loop (tens of milliseconds for 50 dense pages), so a file whose streams inflate
+ * further has its remaining pages read by pdf.js in its thread instead.
+ */
+const DOCUMENT_DECODE_BYTES = 16 * 1024 * 1024;
 /** How deep forms drawing forms are followed. */
 const MAX_FORM_DEPTH = 12;
 
