@@ -8,6 +8,7 @@ import {
   StoredPdfSchema,
 } from './store/document.schema';
 import { PdfFileStore } from './store/pdf-file.store';
+import { UploadedFileUsers } from './store/uploaded-file-users.repository';
 
 /** Document records and their files in GridFS; shared by the local adapter and the documents service. */
 @Module({
@@ -17,7 +18,7 @@ import { PdfFileStore } from './store/pdf-file.store';
       { name: StoredPdf.name, schema: StoredPdfSchema },
     ]),
   ],
-  providers: [PdfFileStore, DocumentRepository],
-  exports: [PdfFileStore, DocumentRepository],
+  providers: [PdfFileStore, DocumentRepository, UploadedFileUsers],
+  exports: [PdfFileStore, DocumentRepository, UploadedFileUsers],
 })
 export class DocumentStoreModule {}

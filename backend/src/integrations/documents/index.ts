@@ -27,6 +27,7 @@ export type {
 export { newDocumentId } from './store/document-ids';
 export { DocumentRepository } from './store/document.repository';
 export { PdfFileStore } from './store/pdf-file.store';
+export { UploadedFileUsers } from './store/uploaded-file-users.repository';
 // Layout and PDF tools.
 export { renderAgreement } from './layout/agreement-layout';
 export { agreementReading } from './layout/agreement-reading';

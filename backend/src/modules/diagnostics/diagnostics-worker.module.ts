@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { DocumentCleanupModule } from '../document-cleanup/document-cleanup.module';
 import { SystemProcessor } from './system.processor';
 
 /** Worker side of diagnostics: the `system` queue processor. */
 @Module({
+  imports: [DocumentCleanupModule],
   providers: [SystemProcessor],
 })
 export class DiagnosticsWorkerModule {}

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type {
   DocumentTemplateVersionRef,
@@ -25,13 +25,32 @@ export interface DocumentDraftDoc {
 
 /** The only reader and writer of `document_drafts`; reads and writes go by `_id`. */
 @Injectable()
-export class DocumentDraftRepository {
+export class DocumentDraftRepository implements OnModuleInit {
   private readonly drafts: Collection<DocumentDraftDoc>;
 
   constructor(@InjectConnection() connection: Connection) {
     this.drafts = connection.collection<DocumentDraftDoc>(
       'document_drafts',
     ) as unknown as Collection<DocumentDraftDoc>;
+  }
+
+  /** The clean-up's questions (modules/document-cleanup): drafts untouched since, an upload's drafts. */
+  async onModuleInit(): Promise<void> {
+    await Promise.all([
+      this.drafts.createIndex({ updatedAt: 1 }).catch(() => undefined),
+      this.drafts.createIndex({ uploadId: 1 }).catch(() => undefined),
+    ]);
+  }
+
+  /** Deletes the drafts last saved before `before`; how many went. */
+  async deleteUntouchedBefore(before: Date): Promise<number> {
+    const { deletedCount } = await this.drafts.deleteMany({ updatedAt: { $lt: before } });
+    return deletedCount;
+  }
+
+  /** Whether a draft uses the upload (a clean-up of uploads keeps its file). */
+  async usesUpload(uploadId: string): Promise<boolean> {
+    return (await this.drafts.countDocuments({ uploadId }, { limit: 1 })) > 0;
   }
 
   async insert(draft: DocumentDraftDoc): Promise<void> {

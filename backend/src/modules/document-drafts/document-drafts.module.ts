@@ -9,6 +9,6 @@ import { DocumentDraftsService } from './document-drafts.service';
   imports: [PdfIntakeModule],
   controllers: [DocumentDraftsController],
   providers: [DocumentDraftRepository, DocumentDraftsService],
-  exports: [DocumentDraftsService],
+  exports: [DocumentDraftsService, DocumentDraftRepository],
 })
 export class DocumentDraftsModule {}

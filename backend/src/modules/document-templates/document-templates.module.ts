@@ -10,5 +10,6 @@ import { DocumentTemplatesService } from './document-templates.service';
   imports: [DocumentDraftsModule, PdfIntakeModule],
   controllers: [DocumentTemplatesController],
   providers: [DocumentTemplateRepository, DocumentTemplatesService],
+  exports: [DocumentTemplateRepository],
 })
 export class DocumentTemplatesModule {}

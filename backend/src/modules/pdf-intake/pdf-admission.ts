@@ -1,6 +1,7 @@
 import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
 import { PDFDocument } from 'pdf-lib';
 import { PdfJsReadError, readTextRuns, type PageTextRuns } from './pdf-text-runs';
+import { pagesThatMayHoldTags } from './tag-candidate-pages';
 
 /** The limits an upload is held to (PDF_UPLOAD_MAX_MB, PDF_UPLOAD_MAX_PAGES). */
 export interface UploadLimits {
@@ -47,9 +48,9 @@ async function loadWithPdfLib(bytes: Buffer): Promise<PDFDocument> {
   }
 }
 
-async function readText(bytes: Buffer): Promise<PageTextRuns[]> {
+async function readText(bytes: Buffer, pagesToRead: number[]): Promise<PageTextRuns[]> {
   try {
-    return await readTextRuns(bytes);
+    return await readTextRuns(bytes, pagesToRead);
   } catch (error) {
     if (error instanceof PdfJsReadError && error.exceptionName === 'PasswordException') {
       throw encrypted();
@@ -94,7 +95,8 @@ export async function admitPdf(
       `The PDF has ${pageCount} pages; an upload may have at most ${limits.maxPages}.`,
     );
   }
-  const textRuns = await readText(bytes);
+  // pdf.js opens every page (the page tree must read alike), and reads the text of those that may hold a tag.
+  const textRuns = await readText(bytes, pagesThatMayHoldTags(document));
   if (textRuns.length !== pageCount) {
     throw new BadRequestException(
       'The PDF is damaged: its page tree does not read the same way twice. Save or print it to a new PDF, then upload that.',

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Field, PlacementPage, UploadedPdf } from '@prosign/domain';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { PdfFileStore } from '../../integrations/documents';
@@ -7,6 +7,7 @@ import { removeActiveContent } from './active-content';
 import { formFields } from './form-fields';
 import { pageOrigins, placementPages } from './intake-places';
 import { admitPdf, type UploadLimits } from './pdf-admission';
+import { closeTextReaders } from './pdf-text-runs';
 import { tagFields, type TagText } from './tag-fields';
 
 /** What the upload's file is stored under (`stored_files.metadata`). */
@@ -73,11 +74,16 @@ function blankTagTexts(document: PDFDocument, tagTexts: TagText[]): void {
  * is stored byte for byte as uploaded.
  */
 @Injectable()
-export class PdfIntakeService {
+export class PdfIntakeService implements OnApplicationShutdown {
   constructor(
     private readonly files: PdfFileStore,
     private readonly config: AppConfig,
   ) {}
+
+  /** The pdf.js reader threads live between uploads; they end with the app. */
+  async onApplicationShutdown(): Promise<void> {
+    await closeTextReaders();
+  }
 
   get limits(): UploadLimits {
     return {
@@ -161,6 +167,16 @@ export class PdfIntakeService {
       uploadedBy: staff.email,
     });
     return copy.fileId;
+  }
+
+  /** Ids of uploads stored before `before`, oldest first, at most `limit`: a clean-up's candidates. */
+  uploadsStoredBefore(before: Date, limit: number): Promise<string[]> {
+    return this.files.idsOfKindStoredBefore(UPLOADED_PDF_KIND, before, limit);
+  }
+
+  /** Removes an upload's file (the clean-up, once nothing uses it). */
+  async deleteUpload(uploadId: string): Promise<void> {
+    await this.files.delete(uploadId);
   }
 
   /** The stored (cleaned) bytes of an upload, on the terms of {@link storedUpload}. */

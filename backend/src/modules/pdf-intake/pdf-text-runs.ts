@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { WorkerJobError, WorkerPool } from './worker-pool';
 
 /** A run of text pdf.js found on a page: its string and where it is drawn, in PDF user space. */
 export interface TextRun {
@@ -29,17 +29,22 @@ export class PdfJsReadError extends Error {
 }
 
 /**
- * The worker's code, run from a string: pdfjs-dist ships ES modules only, which neither the
+ * The threads' code, run from a string: pdfjs-dist ships ES modules only, which neither the
  * CommonJS build nor Jest's runtime can import, while a worker thread is plain Node that can.
  * A thread of its own also keeps a hostile file's parse off the api's event loop, under a
- * heap limit and a time limit.
+ * heap limit and a time limit. pdf.js and its worker module load once per thread, not per file.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-(async () => {
-  const { getDocument } = await import(workerData.pdfjsUrl);
+const loaded = (async () => {
+  // pdf.js runs its "worker" in this thread when it finds it here, instead of importing it per file.
+  globalThis.pdfjsWorker = await import(workerData.pdfjsWorkerUrl);
+  return import(workerData.pdfjsUrl);
+})();
+async function read(bytes, pagesToRead) {
+  const { getDocument } = await loaded;
   const loading = getDocument({
-    data: new Uint8Array(workerData.bytes),
+    data: new Uint8Array(bytes),
     useSystemFonts: false,
     isEvalSupported: false,
     enableXfa: false,
@@ -48,9 +53,14 @@ const { parentPort, workerData } = require('node:worker_threads');
   });
   try {
     const pdf = await loading.promise;
+    const wanted = pagesToRead ? new Set(pagesToRead) : undefined;
     const pages = [];
     for (let number = 1; number <= pdf.numPages; number += 1) {
       const page = await pdf.getPage(number);
+      if (wanted && !wanted.has(number)) {
+        pages.push({ view: page.view, runs: [] });
+        continue;
+      }
       const content = await page.getTextContent();
       pages.push({
         view: page.view,
@@ -60,78 +70,74 @@ const { parentPort, workerData } = require('node:worker_threads');
       });
       page.cleanup();
     }
-    parentPort.postMessage({ pages });
-    await loading.destroy();
+    return { pages };
   } catch (error) {
-    parentPort.postMessage({
-      error: { name: (error && error.name) || 'Error', message: String((error && error.message) || error) },
-    });
+    return { error: { name: (error && error.name) || 'Error', message: String((error && error.message) || error) } };
+  } finally {
+    await loading.destroy();
   }
-})();
+}
+parentPort.on('message', async ({ id, job }) => {
+  parentPort.postMessage({ id, result: await read(job.bytes, job.pagesToRead) });
+});
 `;
 
 const READ_TIMEOUT_MS = 60_000;
 const WORKER_HEAP_MB = 512;
 
+interface ReadJob {
+  bytes: ArrayBuffer;
+  pagesToRead?: number[];
+}
+
+type ReadResult = { pages: PageTextRuns[] } | { error: { name: string; message: string } };
+
+let pool: WorkerPool<ReadJob, ReadResult> | undefined;
+
 /**
- * How many files this process reads at once: each read is a thread of up to WORKER_HEAP_MB
- * parsing at full speed, so a burst of uploads waits its turn rather than taking every core.
+ * The readers: CONCURRENT_READS threads of up to WORKER_HEAP_MB each, so a burst of uploads
+ * waits its turn rather than taking every core; started on the first upload.
  */
+function readers(): WorkerPool<ReadJob, ReadResult> {
+  pool ??= new WorkerPool<ReadJob, ReadResult>({
+    source: WORKER_SOURCE,
+    workerData: {
+      pdfjsUrl: pathToFileURL(require.resolve('pdfjs-dist/legacy/build/pdf.mjs')).href,
+      pdfjsWorkerUrl: pathToFileURL(require.resolve('pdfjs-dist/legacy/build/pdf.worker.mjs')).href,
+    },
+    size: CONCURRENT_READS,
+    timeoutMs: READ_TIMEOUT_MS,
+    heapMb: WORKER_HEAP_MB,
+    jobsPerThread: JOBS_PER_THREAD,
+  });
+  return pool;
+}
+
 const CONCURRENT_READS = 2;
-let reading = 0;
-const waiting: (() => void)[] = [];
+const JOBS_PER_THREAD = 200;
 
-async function inTurn<T>(read: () => Promise<T>): Promise<T> {
-  // A finished read hands its slot straight to the next in line, so none is taken twice.
-  if (reading < CONCURRENT_READS) reading += 1;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
+/** Ends the reader threads (the app shutting down); the next read starts new ones. */
+export async function closeTextReaders(): Promise<void> {
+  const closing = pool;
+  pool = undefined;
+  await closing?.close();
+}
+
+/**
+ * The text runs of the PDF's pages, as pdf.js reads them: of every page, or only of
+ * `pagesToRead` (1-based; the others answered with no runs). Rejects with PdfJsReadError if
+ * pdf.js cannot read the file, or takes too long.
+ */
+export async function readTextRuns(bytes: Buffer, pagesToRead?: number[]): Promise<PageTextRuns[]> {
+  const copy = new Uint8Array(bytes).buffer;
+  let answer: ReadResult;
   try {
-    return await read();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else reading -= 1;
+    answer = await readers().run({ bytes: copy, pagesToRead }, [copy]);
+  } catch (error) {
+    if (!(error instanceof WorkerJobError)) throw error;
+    const message = error.reason === 'Timeout' ? 'reading the PDF took too long' : error.message;
+    throw new PdfJsReadError(error.reason, message);
   }
-}
-
-/** Every page's text runs, as pdf.js reads the PDF; rejects with PdfJsReadError if it cannot. */
-export function readTextRuns(bytes: Buffer): Promise<PageTextRuns[]> {
-  return inTurn(() => readInWorker(bytes));
-}
-
-function readInWorker(bytes: Buffer): Promise<PageTextRuns[]> {
-  const pdfjsUrl = pathToFileURL(require.resolve('pdfjs-dist/legacy/build/pdf.mjs')).href;
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: { pdfjsUrl, bytes: new Uint8Array(bytes) },
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-    stdout: true,
-    stderr: true,
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(new PdfJsReadError('Timeout', 'reading the PDF took too long'));
-    }, READ_TIMEOUT_MS);
-    const settle = () => {
-      clearTimeout(timer);
-      void worker.terminate();
-    };
-    worker.once(
-      'message',
-      (answer: { pages?: PageTextRuns[]; error?: { name: string; message: string } }) => {
-        settle();
-        if (answer.error) reject(new PdfJsReadError(answer.error.name, answer.error.message));
-        else resolve(answer.pages ?? []);
-      },
-    );
-    worker.once('error', (error) => {
-      settle();
-      reject(new PdfJsReadError(error.name, error.message));
-    });
-    worker.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new PdfJsReadError('Exit', `the PDF reader stopped (${code})`));
-    });
-  });
+  if ('error' in answer) throw new PdfJsReadError(answer.error.name, answer.error.message);
+  return answer.pages;
 }

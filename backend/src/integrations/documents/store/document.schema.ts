@@ -216,6 +216,8 @@ export class DocumentRecord {
 export const DocumentRecordSchema = SchemaFactory.createForClass(DocumentRecord);
 // The archive job's two questions: sealed documents not looked at yet, and those due.
 DocumentRecordSchema.index({ kind: 1, archiveTimestampExpiresAt: 1 });
+// The upload clean-up's question: does a document show this uploaded file.
+DocumentRecordSchema.index({ 'uploaded.fileId': 1 });
 
 /** One archive extension: the revision it made, when, and that PDF's SHA-256. */
 export interface ArchiveExtension {

@@ -38,6 +38,8 @@ export class PdfFileStore {
   static readonly RECENT_FILE_MAX_BYTES = 256 * 1024;
 
   private gridFs?: mongo.GridFSBucket;
+  /** The clean-up's indexes, made on its first question. */
+  private kindIndexes?: Promise<unknown>;
   /**
    * Small files this process stored or read last, by id. A stored file never changes (a new
    * content is a new id), so a copy here is the stored one: a finish stores the signature and
@@ -145,6 +147,35 @@ export class PdfFileStore {
         .once('end', () => resolve());
     });
     return Buffer.concat(chunks);
+  }
+
+  /**
+   * Ids of files whose metadata's `kind` is `kind`, stored before `before`, oldest first, at
+   * most `limit` (a clean-up's candidates; small files and GridFS ones alike).
+   */
+  async idsOfKindStoredBefore(kind: string, before: Date, limit: number): Promise<string[]> {
+    this.kindIndexes ??= Promise.all([
+      this.wholeFiles().createIndex({ 'metadata.kind': 1, uploadedAt: 1 }),
+      this.connection
+        .collection(`${PdfFileStore.BUCKET}.files`)
+        .createIndex({ 'metadata.kind': 1, uploadDate: 1 }),
+    ]).catch(() => undefined);
+    await this.kindIndexes;
+    const projection = { _id: 1 };
+    const [whole, large] = await Promise.all([
+      this.wholeFiles()
+        .find({ 'metadata.kind': kind, uploadedAt: { $lt: before } }, { projection })
+        .sort({ uploadedAt: 1 })
+        .limit(limit)
+        .toArray(),
+      this.connection
+        .collection(`${PdfFileStore.BUCKET}.files`)
+        .find({ 'metadata.kind': kind, uploadDate: { $lt: before } }, { projection })
+        .sort({ uploadDate: 1 })
+        .limit(limit)
+        .toArray(),
+    ]);
+    return [...whole, ...large].slice(0, limit).map(({ _id }) => String(_id));
   }
 
   /** Removes a file; a file already gone is not an error (clean-ups may race). */

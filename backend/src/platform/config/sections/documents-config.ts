@@ -78,6 +78,14 @@ export class DocumentsConfig extends CrmConfig {
   readonly PDF_UPLOAD_MAX_PAGES: number = 200;
 
   /**
+   * Days a field builder draft is kept after its last save: the worker then deletes it, and
+   * the upload it was made from once nothing else uses that.
+   */
+  @Expose()
+  @IntegerBetween(1, 3650)
+  readonly DOCUMENT_DRAFT_RETENTION_DAYS: number = 30;
+
+  /**
    * The firm's IANA time zone: a document made from an uploaded PDF keeps it, and its dates
    * (date signed) are drawn in it.
    */
