@@ -1,5 +1,6 @@
 import {
   displayedPageSize,
+  FIELD_KIND_NAMES,
   fieldValueProblem,
   toDisplayedRect,
   type Field,
@@ -10,7 +11,7 @@ import {
 import type { KeyboardEvent } from 'react';
 import { NO_ATTACHMENT, type AttachmentState } from './AttachmentControl';
 import { FieldControl } from './FieldControl';
-import { FIELD_KIND_WORDS, fieldTextPt } from './signing-fields';
+import { fieldTextPt } from './signing-fields';
 
 /**
  * A field's box over the shown page (turned by its /Rotate, as pdf.js draws it), in percent of
@@ -91,7 +92,7 @@ export function DocumentPageFields(props: DocumentPageFieldsProps) {
               style={style}
               data-field-id={field.id}
             >
-              <span className="ps-visually-hidden">{FIELD_KIND_WORDS[field.kind]} </span>
+              <span className="ps-visually-hidden">{FIELD_KIND_NAMES[field.kind]} </span>
               for {other.name}
             </div>
           );

@@ -3,40 +3,24 @@
 // read one. The rules (reading order, what is missing, progress) are the domain's
 // (libs/domain/src/pdf-fields/field-values.ts); this only arranges them for the page.
 import {
+  FIELD_KIND_NAMES,
   isAutoFilledKind,
   isEmptyFieldValue,
   missingRequired,
   SIGNED_FIELD_VALUE,
   toDisplayedRect,
   type Field,
-  type FieldKind,
   type FieldValue,
   type FieldValues,
   type PlacementPage,
 } from '@prosign/domain';
-
-/** Each kind as the page names it, in an input's accessible name ("Company name, text, …"). */
-export const FIELD_KIND_WORDS: Readonly<Record<FieldKind, string>> = {
-  signature: 'signature',
-  initials: 'initials',
-  dateSigned: 'date signed',
-  name: 'name',
-  email: 'e-mail',
-  text: 'text',
-  number: 'number',
-  date: 'date',
-  checkbox: 'checkbox',
-  radioGroup: 'choice',
-  dropdown: 'dropdown',
-  attachment: 'attachment',
-};
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "Company name, text, page 2, required"; "Signature, page 1, required" without a label. */
 export function fieldAccessibleName(field: Field): string {
   const label = field.label.trim();
-  const kind = FIELD_KIND_WORDS[field.kind];
+  const kind = FIELD_KIND_NAMES[field.kind];
   const what = label ? `${label}, ${kind}` : capitalised(kind);
   return `${what}, page ${field.page}, ${field.required ? 'required' : 'optional'}`;
 }

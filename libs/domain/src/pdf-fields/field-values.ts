@@ -2,8 +2,8 @@
 // with the required ones ("3 of 7 required") — the signing page and the server alike.
 import { isAutoFilledKind, type Field, type FieldKind, type FieldValue } from './field-model';
 
-/** Each kind as a sentence names it: "the signature field on page 2". */
-const KIND_NAMES: Readonly<Record<FieldKind, string>> = {
+/** Each kind as a sentence names it: "the signature field on page 2", "Company name, text, …". */
+export const FIELD_KIND_NAMES: Readonly<Record<FieldKind, string>> = {
   signature: 'signature',
   initials: 'initials',
   dateSigned: 'date signed',
@@ -22,7 +22,7 @@ const KIND_NAMES: Readonly<Record<FieldKind, string>> = {
 export function fieldDisplayName(field: Pick<Field, 'kind' | 'label' | 'page'>): string {
   const name = field.label.trim()
     ? `“${field.label.trim()}”`
-    : `the ${KIND_NAMES[field.kind]} field`;
+    : `the ${FIELD_KIND_NAMES[field.kind]} field`;
   return `${name} on page ${field.page}`;
 }
 
