@@ -97,7 +97,7 @@ export class OtherSignerSigning {
       bookmarks: open
         ? await this.bookmarks.bookmarksOf(agreement, recipient.id).catch(() => null)
         : null,
-      readingLink: open ? this.documentLayout.readingLink(agreement.docLink) : null,
+      readingLink: open ? await this.documentLayout.readingLink(agreement.docLink) : null,
       sentAt: recipient.invitedAt?.toISOString() ?? null,
       expiresAt: open ? linkExpiresAt(agreement, this.config.CONTRACT_EXPIRY_DAYS) : null,
       closedAt:

@@ -247,7 +247,7 @@ export class SigningService {
       signedDocLink: contract.signedDocLink ?? null,
       verifyId: contract.finish?.state === 'completed' ? contract.verifyId : null,
       bookmarks: open ? await this.bookmarksOf(contract) : null,
-      readingLink: open ? this.documentLayout.readingLink(contract.docLink) : null,
+      readingLink: open ? await this.documentLayout.readingLink(contract.docLink) : null,
       sentAt: contract.createdAt?.toISOString() ?? null,
       expiresAt: open ? linkExpiresAt(contract, this.config.CONTRACT_EXPIRY_DAYS) : null,
       closedAt: signedPart?.toISOString() ?? closedAtOf(contract)?.toISOString() ?? null,
