@@ -38,7 +38,7 @@ function accessApi(): FakeApi & { users: StaffUserRow[] } {
   // Administrators also see the default countersigner per family (none set).
   api.on('GET', '/api/countersign/defaults', () => ({
     status: 200,
-    body: { defaults: { standard: null, sow: null, co: null } },
+    body: { defaults: { standard: null, sow: null, co: null, document: null } },
   }));
   // …and whether each family asks signers for an e-mail code by default (none does).
   api.on('GET', '/api/email-code/defaults', () => ({
