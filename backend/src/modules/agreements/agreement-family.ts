@@ -123,6 +123,11 @@ export interface AgreementFamilyRegistration<TForm extends object = object, TCar
   signingSummary?(form: TForm): { label: string; value: string }[];
   /** Created through the generic creation routes (a family with no module of its own). */
   creation?: FamilyCreation<TForm>;
+  /**
+   * Its documents are PDFs staff uploaded, not laid out from content: there is no text
+   * reading view to offer a phone (the signing page zooms the PDF's own pages instead).
+   */
+  uploadedDocuments?: true;
 }
 
 interface LinkMailInput<TForm extends object> {

@@ -81,15 +81,12 @@ export class DocumentLayoutService {
 
   /**
    * Where a signer reads the agreement at a readable size: the reading view of a
-   * contract the local engine lays out from its content; null for another engine's, and for
-   * an uploaded PDF, which has no content to lay out (the page zooms the PDF instead).
+   * contract the local engine lays out; null for another engine's (the page zooms
+   * the PDF instead).
    */
-  async readingLink(docIdOrLink: string): Promise<string | null> {
+  readingLink(docIdOrLink: string): string | null {
     if (this.port.adapter !== 'local') return null;
-    const docId = this.pdfs.docIdOf(docIdOrLink);
-    const record = await this.documents.find(docId);
-    if (record?.kind !== 'contract' || !record.content) return null;
-    return localReadingLink(this.config, docId);
+    return localReadingLink(this.config, this.pdfs.docIdOf(docIdOrLink));
   }
 
   /** The reading view of a contract of the local engine: the content its PDF is laid out from. */
