@@ -270,6 +270,7 @@ describe('the firm countersigns after the clients, in the staff app', () => {
       standard: null,
       sow: null,
       co: null,
+      document: null,
     });
     // Only admins set it, only to a listed staff member.
     await csm()
@@ -307,6 +308,16 @@ describe('the firm countersigns after the clients, in the staff app', () => {
       .send({ family: 'co', countersigner: null })
       .expect(200);
     expect((await csm().get('/api/countersign/defaults').expect(200)).body.defaults.co).toBeNull();
+
+    // Documents have a countersigner too: the field builder proposes its default.
+    await admin()
+      .put('/api/countersign/defaults')
+      .send({ family: 'document', countersigner: { email: 'pm@prosign.example' } })
+      .expect(200);
+    expect((await csm().get('/api/countersign/defaults').expect(200)).body.defaults).toMatchObject({
+      co: null,
+      document: { email: 'pm@prosign.example', name: 'Pm' },
+    });
   });
 
   it('shows "Waiting for my signature" only to staff named countersigner, from the next load', async () => {

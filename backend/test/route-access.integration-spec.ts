@@ -55,6 +55,7 @@ const SERVICES = flags('servicesAccess');
 const USER_ACCESS = flags('userAccessAccess');
 const SOW = flags('sowAccess');
 const SOW_DASHBOARD = flags('sowDashboardAccess');
+const DOCUMENTS = flags('documentsAccess');
 
 const EXPECTED: Record<string, Rule> = {
   // Sign-in and session
@@ -259,6 +260,30 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/co/decline/:customId': SIGNER,
   'POST /api/co/hand-over/:customId': SIGNER,
   'GET /api/co/create-audit-trail/:customId': SIGNER,
+  // Documents (uploaded PDFs): creation from a builder draft, send and cc, and the documents
+  // list's actions, all behind the list's flag
+  'POST /api/document/create-contract': DOCUMENTS,
+  'POST /api/document/send-contract': DOCUMENTS,
+  'POST /api/document/send-contract-cc': DOCUMENTS,
+  'GET /api/document/get-contracts': DOCUMENTS,
+  'POST /api/document/cancel-contract': DOCUMENTS,
+  'POST /api/document/manual-signed': DOCUMENTS,
+  'POST /api/document/void-contract': DOCUMENTS,
+  'POST /api/document/delete-contract': DOCUMENTS,
+  'POST /api/document/update-resend': DOCUMENTS,
+  'POST /api/document/update-edit-resend': DOCUMENTS,
+  'POST /api/document/send-reminder': DOCUMENTS,
+  'POST /api/document/change-signer': DOCUMENTS,
+  'POST /api/document/reopen-email-code': DOCUMENTS,
+  // A document signer's calls, as every link-signed family's
+  'GET /api/document/verify-link/:customId': PUBLIC,
+  'GET /api/document/get-contract/:customId': SIGNER,
+  'POST /api/document/increase-viewed-times/:customId': SIGNER,
+  'POST /api/document/upload-text-signature/:customId': SIGNER,
+  'POST /api/document/finish/:customId': SIGNER,
+  'POST /api/document/decline/:customId': SIGNER,
+  'POST /api/document/hand-over/:customId': SIGNER,
+  'GET /api/document/create-audit-trail/:customId': SIGNER,
   // A document signer's own calls (their fields, the PDF, values, attachments); staff download
   'GET /api/document/fields/:customId': SIGNER,
   'GET /api/document/pdf/:customId': SIGNER,

@@ -12,12 +12,15 @@ interface TaggedDocument {
   extraTags?: string[];
 }
 
+/** The tagged fixture's first line, as its PDF says it. */
+export const TAGGED_DOCUMENT_HEADING = 'Subcontractor agreement';
+
 /** A one-page PDF with text tags (docs/field-tags.md) for each recipient asked. */
 export async function taggedDocumentPdf(document: TaggedDocument): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const page = pdf.addPage([612, 792]);
-  page.drawText('Subcontractor agreement', { x: 72, y: 720, size: 16, font });
+  page.drawText(TAGGED_DOCUMENT_HEADING, { x: 72, y: 720, size: 16, font });
   page.drawText('The parties agree to the work described in the attached scope.', {
     x: 72,
     y: 690,

@@ -128,6 +128,11 @@ export interface AgreementFamilyRegistration<TForm extends object = object, TCar
    * firm's CONTRACT_EXPIRY_DAYS (agreement-expiry.ts).
    */
   expiryDays?(form: TForm): number | null;
+  /**
+   * Its documents are PDFs staff uploaded, not laid out from content: there is no text
+   * reading view to offer a phone (the signing page zooms the PDF's own pages instead).
+   */
+  uploadedDocuments?: true;
 }
 
 interface LinkMailInput<TForm extends object> {

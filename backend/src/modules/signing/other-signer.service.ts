@@ -22,7 +22,6 @@ import {
   type StoredRecipient,
 } from '../agreements';
 import { AppConfig } from '../../platform/config/app-config';
-import { DocumentLayoutService } from '../documents';
 import { linkExpiresAt } from './link-expiry';
 import { SigningBookmarksReader } from './signing-bookmarks';
 import {
@@ -56,7 +55,6 @@ export class OtherSignerSigning {
   constructor(
     private readonly repository: AgreementRepository,
     private readonly eventLog: AgreementEventRepository,
-    private readonly documentLayout: DocumentLayoutService,
     private readonly bookmarks: SigningBookmarksReader,
     private readonly config: AppConfig,
   ) {}
@@ -97,7 +95,7 @@ export class OtherSignerSigning {
       bookmarks: open
         ? await this.bookmarks.bookmarksOf(agreement, recipient.id).catch(() => null)
         : null,
-      readingLink: open ? this.documentLayout.readingLink(agreement.docLink) : null,
+      readingLink: open ? this.bookmarks.readingLinkOf(agreement) : null,
       sentAt: recipient.invitedAt?.toISOString() ?? null,
       expiresAt: open ? linkExpiresAt(agreement, this.config.CONTRACT_EXPIRY_DAYS) : null,
       closedAt:

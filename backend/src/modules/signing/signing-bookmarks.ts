@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { SigningBookmarks } from '@prosign/domain';
-import { AgreementRepository, type Agreement } from '../agreements';
+import { AgreementRepository, familyConfig, type Agreement } from '../agreements';
 import { DocumentLayoutService, signingBookmarksFor } from '../documents';
 
 /**
@@ -34,5 +34,14 @@ export class SigningBookmarksReader {
         ),
       );
     return signingBookmarksFor(places, recipientId);
+  }
+
+  /**
+   * Where a phone reads the agreement first, from the agreement alone: the reading view of a
+   * document laid out from content; none for an uploaded PDF, which has no text to lay out again.
+   */
+  readingLinkOf(agreement: Pick<Agreement, 'family' | 'docLink'>): string | null {
+    if (familyConfig(agreement.family).uploadedDocuments) return null;
+    return this.documentLayout.readingLink(agreement.docLink);
   }
 }

@@ -22,7 +22,6 @@ import {
   AgreementLinkRepository,
 } from '../agreements';
 import type { Agreement } from '../agreements';
-import { DocumentLayoutService } from '../documents';
 import { familyConfig, recipientProgressOf } from '../agreements';
 import type { AgreementDocument } from '../agreements';
 
@@ -87,7 +86,6 @@ export class SigningService {
     private readonly links: AgreementLinkRepository,
     private readonly eventLog: AgreementEventRepository,
     private readonly crmEvents: AgreementCrmEvents,
-    private readonly documentLayout: DocumentLayoutService,
     private readonly others: OtherSignerSigning,
     private readonly bookmarks: SigningBookmarksReader,
     private readonly config: AppConfig,
@@ -247,7 +245,7 @@ export class SigningService {
       signedDocLink: contract.signedDocLink ?? null,
       verifyId: contract.finish?.state === 'completed' ? contract.verifyId : null,
       bookmarks: open ? await this.bookmarksOf(contract) : null,
-      readingLink: open ? this.documentLayout.readingLink(contract.docLink) : null,
+      readingLink: open ? this.bookmarks.readingLinkOf(contract) : null,
       sentAt: contract.createdAt?.toISOString() ?? null,
       expiresAt: open ? linkExpiresAt(contract, this.config.CONTRACT_EXPIRY_DAYS) : null,
       closedAt: signedPart?.toISOString() ?? closedAtOf(contract)?.toISOString() ?? null,

@@ -1,9 +1,16 @@
 import type { INestApplication } from '@nestjs/common';
-import type { AgreementReading } from '@prosign/domain';
+import {
+  rectInsidePage,
+  type AgreementReading,
+  type DocumentSigningView,
+  type PlacementPage,
+} from '@prosign/domain';
+import { PDFDocument } from 'pdf-lib';
 import request from 'supertest';
 import { pdfPagesText } from '../pdf-text';
 import { PUBLIC_API_URL } from '../signing-fixtures';
 import type { StaffHttp } from '../staff-session';
+import type { SignerOnLink } from './signer';
 
 /** Reads a binary response body into a Buffer. */
 function binary(res: request.Response, callback: (error: Error | null, body: Buffer) => void) {
@@ -73,4 +80,33 @@ export async function readingAndPdf(
     reading: res.body as AgreementReading,
     pages: await pdfPagesText(await pdfAt(api, docLink)),
   };
+}
+
+/**
+ * An uploaded PDF as its signer's page draws it (a phone zooms the page to each field): the
+ * PDF's own pages, each as large and turned as in the file, with the signer's fields on them
+ * (a signature among them) and the signer named as the one who fills them.
+ */
+export async function expectOwnFieldsOnPdfPages(
+  signer: SignerOnLink,
+  signerName: string,
+): Promise<void> {
+  const view = (await signer.read('fields').expect(200)).body as DocumentSigningView;
+  const pdf = await signer.read('pdf').buffer(true).parse(binary).expect(200);
+  expect(pdf.headers['content-type']).toMatch(/application\/pdf/);
+  const pages = (await PDFDocument.load(pdf.body as Buffer)).getPages();
+  expect(view.pages).toEqual(
+    pages.map((page): PlacementPage => ({
+      ...page.getSize(),
+      rotation: page.getRotation().angle as PlacementPage['rotation'],
+    })),
+  );
+  const own = view.fields.filter((field) => field.recipientId === view.recipientId);
+  expect(own.map((field) => field.kind)).toContain('signature');
+  for (const field of own) {
+    expect(rectInsidePage(field.rect, view.pages[field.page - 1])).toBe(true);
+  }
+  expect(view.recipients.find((recipient) => recipient.id === view.recipientId)?.name).toBe(
+    signerName,
+  );
 }

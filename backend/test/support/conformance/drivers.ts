@@ -1,6 +1,11 @@
 import { familyDefinition, STANDARD_TEMPLATE_DOC_IDS, type AgreementFamily } from '@prosign/domain';
 import { coBody, coDealFixture } from '../co-fixtures';
-import { documentDraftOf, documentSendForm, taggedDocumentPdf } from '../document-family-fixtures';
+import {
+  documentDraftOf,
+  documentSendForm,
+  TAGGED_DOCUMENT_HEADING,
+  taggedDocumentPdf,
+} from '../document-family-fixtures';
 import { contractFormData, contractSendBody } from '../document-fixtures';
 import { PUBLIC_API_URL } from '../signing-fixtures';
 import { DEMO_PROJECT_ID, sowBody } from '../sow-fixtures';
@@ -33,6 +38,11 @@ interface CrmRecordRef {
 export interface FamilyForm {
   firstSigner: Person;
   crmRecord: CrmRecordRef;
+  /**
+   * Words of the uploaded PDF a created document shows, for a family whose documents are uploads
+   * (`FamilyDriver.documents`); a document ProSign writes names its first signer instead.
+   */
+  uploadSays?: string;
   create(options: SendOptions): Promise<string>;
   send(docLink: string, options: SendOptions): Promise<SentAgreement>;
 }
@@ -48,6 +58,13 @@ export interface FamilyDriver {
   sender: string;
   /** Reads what the form needs from the server (a CO's deal and signatory) once per family. */
   form(world: World): Promise<FamilyForm>;
+  /**
+   * Where its documents come from. `written` (absent): ProSign writes each from the form, so it
+   * names its signers and has a text reading view for phones. `uploaded`: each is a PDF staff
+   * uploaded, which names nobody until it is signed and has no text to lay out again; a phone
+   * shows its own pages with the signer's fields over them.
+   */
+  documents?: 'written' | 'uploaded';
 }
 
 /** The send options as the SOW and CO screens (and the generic creation routes) send them. */
@@ -168,12 +185,14 @@ const DOCUMENT_DEAL = '40000011';
 const DOCUMENT_DRIVER: FamilyDriver = {
   family: 'document',
   sender: 'csm@prosign.example',
+  documents: 'uploaded',
   async form(world) {
     const staff = await world.staff('csm@prosign.example');
     const firstSigner = { name: 'Priya Natarajan', email: 'priya.natarajan@example.com' };
     return {
       firstSigner,
       crmRecord: { type: 'deals', id: DOCUMENT_DEAL },
+      uploadSays: TAGGED_DOCUMENT_HEADING,
       async create(options) {
         const pdf = await taggedDocumentPdf({
           signers: 1 + (options.others?.length ?? 0),

@@ -23,6 +23,8 @@ export interface SignerOnLink {
   check(): Promise<request.Response>;
   /** Opens the page as the signer does (a view): the agreement as the page shows it. */
   open(): request.Test;
+  /** A link family's own read for this link (`GET /api/{apiPrefix}/{call}/{customId}`). */
+  read(call: string): request.Test;
   /** Saves a typed signature (and the initials with consent where the page asks for them). */
   saveSignature(name: string): Promise<void>;
   /** Agree and Finish. */
@@ -86,6 +88,9 @@ function tokenSigner(
     token,
     check: async () => browser.post('/api/verifyToken').send({ token }),
     open: () => browser.post('/api/verifyToken').send({ token, prefix: 'contract' }),
+    read: (call) => {
+      throw new Error(`the token page has no ${call} of its own`);
+    },
     async saveSignature(name) {
       await browser
         .post('/api/template/upload-signature')
@@ -122,6 +127,7 @@ function linkSigner(
     token: customId,
     check: async () => browser.get(at('verify-link')),
     open: () => browser.post(at('increase-viewed-times')),
+    read: (call) => browser.get(at(call)),
     async saveSignature(name) {
       await browser.post(at('upload-text-signature')).send({ textSignature: name }).expect(200);
     },

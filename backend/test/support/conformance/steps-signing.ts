@@ -2,7 +2,13 @@ import { familyDefinition, initialStatus } from '@prosign/domain';
 import { pdfText } from '../pdf-text';
 import { countersignAs } from '../signing-fixtures';
 import { listed, type ListedCard } from './dashboard';
-import { expectReadingMatchesPdf, pdfAt, readingAndPdf, viewLinkOf } from './documents';
+import {
+  expectOwnFieldsOnPdfPages,
+  expectReadingMatchesPdf,
+  pdfAt,
+  readingAndPdf,
+  viewLinkOf,
+} from './documents';
 import { carriesLink, LUIS, PRINCIPAL, type FamilyWalk } from './walk';
 import { SHELL_URL } from './world';
 
@@ -13,12 +19,19 @@ const signerStates = (card: ListedCard) =>
 
 /** Create, send in order, read on a phone, sign, countersign. */
 export function signingSteps(walk: FamilyWalk): void {
-  it('create: the creation screen makes a document naming the signer, and sends nothing', async () => {
+  it('create: the creation screen makes the document (naming the signer, when ProSign writes it) and sends nothing', async () => {
     const { form, sender, driver } = walk;
     const docLink = await form.create({});
     expect(docLink).toMatch(/\/api\/documents\/d\/[A-Za-z0-9_-]+\/edit$/);
     const text = squash(await pdfText(await pdfAt(walk.world.api, viewLinkOf(docLink), sender)));
-    expect(text).toContain(squash(form.firstSigner.name));
+    if (driver.documents === 'uploaded') {
+      // An upload names nobody until it is signed: the document is the upload, its tags covered.
+      if (!form.uploadSays) throw new Error('an uploaded family names what its upload says');
+      expect(text).toContain(squash(form.uploadSays));
+      expect(text).not.toContain('{{');
+    } else {
+      expect(text).toContain(squash(form.firstSigner.name));
+    }
     // Not on the dashboard: nothing was sent.
     const rows = await listed(sender, driver.family, { search: form.firstSigner.email });
     expect(rows.some((card) => card.docLink === docLink)).toBe(false);
@@ -59,9 +72,15 @@ export function signingSteps(walk: FamilyWalk): void {
     expect(signerStates(await walk.card(sent.handle))).toEqual(['signed', 'viewed']);
   });
 
-  it('read on a phone: the reading view says what the PDF says, page by page', async () => {
+  it('read on a phone: the signer reads what the PDF says, page by page (an upload: its own pages)', async () => {
     const sent = await walk.sendNew();
     const opened = await sent.first.open().expect(200);
+    if (walk.driver.documents === 'uploaded') {
+      // No text to lay out again: no reading view, the page draws the PDF's own pages.
+      expect(opened.body.readingLink).toBeNull();
+      await expectOwnFieldsOnPdfPages(sent.first, walk.form.firstSigner.name);
+      return;
+    }
     expect(opened.body.readingLink).toMatch(/\/api\/documents\/d\/[A-Za-z0-9_-]+\/reading$/);
     const { reading, pages } = await readingAndPdf(
       walk.world.api,

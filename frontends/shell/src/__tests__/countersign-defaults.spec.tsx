@@ -72,6 +72,8 @@ describe('User Access: the default countersigner per family (admins)', () => {
     ).toBeChecked();
     const co = familyForm('Change order');
     expect(co).toHaveTextContent('Proposed now: None');
+    // Uploaded documents have a countersigner too: their default beside the others.
+    expect(familyForm('Document')).toHaveTextContent('Proposed now: None');
 
     await user.click(
       within(co).getByRole('checkbox', { name: 'Propose a countersigner for each change order' }),

@@ -23,7 +23,7 @@ function defaultsApi(session = staffSession()) {
   api.on('GET', /^\/api\/access\/audit/, () => ({ status: 200, body: { entries: [] } }));
   api.on('GET', '/api/countersign/defaults', () => ({
     status: 200,
-    body: { defaults: { standard: null, sow: null, co: null } },
+    body: { defaults: { standard: null, sow: null, co: null, document: null } },
   }));
   api.on('GET', '/api/email-code/defaults', () => ({ status: 200, body: { defaults } }));
   api.on('PUT', '/api/email-code/defaults', (call) => {

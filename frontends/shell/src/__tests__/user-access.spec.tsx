@@ -38,7 +38,7 @@ function accessApi(): FakeApi & { users: StaffUserRow[] } {
   // Administrators also see the default countersigner per family (none set).
   api.on('GET', '/api/countersign/defaults', () => ({
     status: 200,
-    body: { defaults: { standard: null, sow: null, co: null } },
+    body: { defaults: { standard: null, sow: null, co: null, document: null } },
   }));
   // …and whether each family asks signers for an e-mail code by default (none does).
   api.on('GET', '/api/email-code/defaults', () => ({
@@ -64,7 +64,11 @@ describe('/user-access (spec 1 §2.7)', () => {
       screen.getByRole('checkbox', { name: `Services (servicesAccess) for ${CSM}` }),
     ).not.toBeChecked();
     const row = screen.getByRole('row', { name: new RegExp(CSM) });
-    expect(within(row).getAllByRole('checkbox')).toHaveLength(11);
+    // Three roles and the nine flags, Documents (documentsAccess) among them.
+    expect(within(row).getAllByRole('checkbox')).toHaveLength(12);
+    expect(
+      within(row).getByRole('checkbox', { name: `Documents (documentsAccess) for ${CSM}` }),
+    ).toBeInTheDocument();
 
     const history = await screen.findByRole('region', { name: 'Change history' });
     expect(history).toHaveTextContent(

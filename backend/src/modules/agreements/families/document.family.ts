@@ -70,4 +70,5 @@ export const DOCUMENT_FAMILY: AgreementFamilyRegistration<DocumentForm> = {
     { label: 'Document', value: form.title },
     { label: 'File', value: form.file_name },
   ],
+  uploadedDocuments: true,
 };

@@ -128,7 +128,7 @@ describe('requiredFlagForPath', () => {
 });
 
 describe('showsCountersignEntry', () => {
-  const none = { standard: null, sow: null, co: null };
+  const none = { standard: null, sow: null, co: null, document: null };
   const dana = { email: 'Dana@ProSign.example', name: 'Dana Whitfield', title: 'Principal' };
 
   it('hides "Waiting for my signature" from staff nobody named countersigner', () => {
@@ -148,6 +148,13 @@ describe('showsCountersignEntry', () => {
     expect(
       showsCountersignEntry('dana@prosign.example', {
         defaults: { ...none, co: dana },
+        namedOnOpenAgreement: false,
+      }),
+    ).toBe(true);
+    // The documents' default countersigner too.
+    expect(
+      showsCountersignEntry('dana@prosign.example', {
+        defaults: { ...none, document: dana },
         namedOnOpenAgreement: false,
       }),
     ).toBe(true);

@@ -60,6 +60,7 @@ describe('link-signing routes', () => {
     expect(linkSigningFamilies().map(linkSigningRoute)).toEqual([
       '/sow-signature/:customId',
       '/co-signature/:customId',
+      '/document-signature/:customId',
       '/lease-signature/:customId',
     ]);
   });
