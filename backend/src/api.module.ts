@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { IntegrationsModule } from './integrations/integrations.module';
+import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { CaptchaModule } from './modules/captcha/captcha.module';
 import { AgreementMailNotesModule } from './modules/agreements/agreement-mail-notes.module';
 import { AgreementReadGrantsModule } from './modules/agreements/agreement-read-grants.module';
@@ -61,6 +62,7 @@ export class ApiModule {
         CrmModule,
         MailModule,
         CaptchaModule,
+        ApiKeysModule,
         MapsModule,
         FileServiceModule,
         DocumentsModule,

@@ -90,6 +90,11 @@ const EXPECTED: Record<string, Rule> = {
   'PATCH /api/admin/queues/{*path}': ADMIN,
   'POST /api/admin/queues/{*path}': ADMIN,
   'POST /api/mail/test': ADMIN,
+  // API keys for the public api
+  'GET /api/api-keys': ADMIN,
+  'POST /api/api-keys': ADMIN,
+  'POST /api/api-keys/:id/revoke': ADMIN,
+  'POST /api/api-keys/:id/rotate': ADMIN,
   // Queued CRM deal moves
   'GET /api/hubspot/stage-moves': ADMIN,
   'POST /api/hubspot/stage-moves/:id/retry': ADMIN,

@@ -10,6 +10,7 @@ export * from './crm/crm-stage-mapping';
 export * from './crm/crm-record-notes';
 export * from './crm/crm-record-view';
 export * from './captcha/captcha';
+export * from './api-keys/api-keys';
 export * from './documents/doc-link';
 export * from './documents/agreement-reading';
 export * from './documents/placeholders';
