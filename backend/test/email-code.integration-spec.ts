@@ -629,7 +629,7 @@ describe('the e-mail one-time code', () => {
       .put('/api/email-code/defaults')
       .send({ family: 'standard', required: true })
       .expect(200);
-    expect(set.body.defaults).toEqual({ standard: true, sow: false, co: false });
+    expect(set.body.defaults).toEqual({ standard: true, sow: false, co: false, document: false });
     expect((await csm().get('/api/email-code/defaults').expect(200)).body.defaults.standard).toBe(
       true,
     );
