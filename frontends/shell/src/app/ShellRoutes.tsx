@@ -12,6 +12,7 @@ import { CrmRecordPage } from '../features/crm/CrmRecordPage';
 import { CrmStagesPage } from '../features/crm/CrmStagesPage';
 import { PortalPage } from '../features/portal/PortalPage';
 import { StuckOperationsPage } from '../features/stuck-operations/StuckOperationsPage';
+import { ApiKeysPage } from '../features/api-keys/ApiKeysPage';
 import { UserAccessPage } from '../features/user-access/UserAccessPage';
 import { RemotePage } from '../remotes/RemotePage';
 import { RequireStaffSession } from '../session/RequireStaffSession';
@@ -60,6 +61,8 @@ export function ShellRoutes() {
         <Route path={ROUTES.crmRecord} element={<CrmRecordPage />} />
         {/* Administrators only: stopped sends and finishes, a waiting seal's way out. */}
         <Route path={ROUTES.stuckOperations} element={<StuckOperationsPage />} />
+        {/* Administrators only: what other systems use (the public api's keys). */}
+        <Route path={ROUTES.apiKeys} element={<ApiKeysPage />} />
         {/* Every staff member: no section flag (only what names them can be signed). */}
         <Route path={COUNTERSIGN_PAGE_PATH} element={<CountersignQueuePage />} />
         <Route path={`${COUNTERSIGN_PAGE_PATH}/:agreementId`} element={<CountersignPage />} />
