@@ -13,6 +13,7 @@ import { CrmStagesPage } from '../features/crm/CrmStagesPage';
 import { PortalPage } from '../features/portal/PortalPage';
 import { StuckOperationsPage } from '../features/stuck-operations/StuckOperationsPage';
 import { ApiKeysPage } from '../features/api-keys/ApiKeysPage';
+import { WebhooksPage } from '../features/webhooks/WebhooksPage';
 import { UserAccessPage } from '../features/user-access/UserAccessPage';
 import { RemotePage } from '../remotes/RemotePage';
 import { RequireStaffSession } from '../session/RequireStaffSession';
@@ -61,8 +62,9 @@ export function ShellRoutes() {
         <Route path={ROUTES.crmRecord} element={<CrmRecordPage />} />
         {/* Administrators only: stopped sends and finishes, a waiting seal's way out. */}
         <Route path={ROUTES.stuckOperations} element={<StuckOperationsPage />} />
-        {/* Administrators only: what other systems use (the public api's keys). */}
+        {/* Administrators only: what other systems use (the public api's keys, webhooks). */}
         <Route path={ROUTES.apiKeys} element={<ApiKeysPage />} />
+        <Route path={ROUTES.webhooks} element={<WebhooksPage />} />
         {/* Every staff member: no section flag (only what names them can be signed). */}
         <Route path={COUNTERSIGN_PAGE_PATH} element={<CountersignQueuePage />} />
         <Route path={`${COUNTERSIGN_PAGE_PATH}/:agreementId`} element={<CountersignPage />} />

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import type { Control, FieldPath, FieldPathValue, FieldValues } from 'react-hook-form';
 import { FieldError, joinClasses, RequiredMarker } from './Field';
 import { useFormControl } from './useFormControl';
 
@@ -47,7 +47,8 @@ export function CheckboxGroupField<
     const next = new Set(chosen);
     if (checked) next.add(value);
     else next.delete(value);
-    bound.onChange(options.map((option) => option.value).filter((one) => next.has(one)));
+    const values = options.map((option) => option.value).filter((one) => next.has(one));
+    bound.onChange(values as FieldPathValue<T, N>);
   };
 
   return (

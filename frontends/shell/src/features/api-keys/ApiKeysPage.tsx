@@ -16,7 +16,7 @@ import { ApiReferenceLink } from './components/ApiReferenceLink';
 import { ApiKeyItem, apiKeyTitleId } from './components/ApiKeyItem';
 import { CreateApiKeyForm } from './components/CreateApiKeyForm';
 import { RotateApiKeyDialog } from './components/RotateApiKeyDialog';
-import { useFocusLater } from './hooks/useFocusLater';
+import { useFocusLater } from '../../layout/hooks/useFocusLater';
 import { API_KEY_TEXTS as T, keyCountText } from './utils/api-key-texts';
 import './api-keys.css';
 
