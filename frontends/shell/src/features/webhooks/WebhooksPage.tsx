@@ -13,7 +13,11 @@ import { AdminOnlyPage } from '../../pages/AdminOnlyPage';
 import { useSignedInStaff } from '../../session/StaffSessionContext';
 import { WebhookEndpointForm } from './components/WebhookEndpointForm';
 import { WebhookEndpointItem } from './components/WebhookEndpointItem';
-import { ENDPOINTS_TITLE_ID, useEndpointActions, type ShownSecret } from './hooks/useEndpointActions';
+import {
+  ENDPOINTS_TITLE_ID,
+  useEndpointActions,
+  type ShownSecret,
+} from './hooks/useEndpointActions';
 import { WEBHOOK_TEXTS as T } from './utils/webhook-texts';
 import './webhooks.css';
 

@@ -1,4 +1,7 @@
-import { useWebhookEndpointMutations, type CreateWebhookEndpointRequest } from '@prosign/api-client';
+import {
+  useWebhookEndpointMutations,
+  type CreateWebhookEndpointRequest,
+} from '@prosign/api-client';
 import type { WebhookEndpointCreated, WebhookEndpointView } from '@prosign/domain';
 import { useToast } from '@prosign/ui';
 import { useState } from 'react';

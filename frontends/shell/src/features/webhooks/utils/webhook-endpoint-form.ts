@@ -18,7 +18,10 @@ export function webhookUrlProblem(text: string): string | null {
   } catch {
     return 'Enter the full address, starting with https://.';
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.test(url.hostname))) {
+  if (
+    url.protocol !== 'https:' &&
+    !(url.protocol === 'http:' && LOOPBACK_HOSTS.test(url.hostname))
+  ) {
     return 'Use an https:// address (plain http only to this machine, for the local inbox).';
   }
   if (url.username || url.password) return 'Leave the user name and password out of the address.';
@@ -30,10 +33,7 @@ const DESCRIPTION_MAX = 500;
 /** The endpoint form (adding and editing): an address, a description, and at least one event. */
 export const webhookEndpointSchema = z.object({
   url: z.string().trim().superRefine(domainRule(webhookUrlProblem)),
-  description: z
-    .string()
-    .trim()
-    .max(DESCRIPTION_MAX, `At most ${DESCRIPTION_MAX} characters.`),
+  description: z.string().trim().max(DESCRIPTION_MAX, `At most ${DESCRIPTION_MAX} characters.`),
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1, 'Choose at least one event.'),
 }) satisfies z.ZodType<CreateWebhookEndpointRequest, unknown>;
 
