@@ -5,6 +5,7 @@ import { PublicLayout } from '../layout/PublicLayout';
 import { StaffLayout } from '../layout/StaffLayout';
 import { ErrorPage } from '../pages/ErrorPage';
 import { MailboxPage } from '../pages/MailboxPage';
+import { WebhookInboxPage } from '../features/webhook-inbox/WebhookInboxPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { CountersignPage } from '../features/countersign/CountersignPage';
 import { CountersignQueuePage } from '../features/countersign/CountersignQueuePage';
@@ -57,6 +58,7 @@ export function ShellRoutes() {
         />
         <Route path={ROUTES.userAccess} element={<UserAccessPage />} />
         <Route path={ROUTES.mailbox} element={<MailboxPage />} />
+        <Route path={ROUTES.webhookInbox} element={<WebhookInboxPage />} />
         {/* Administrators only (the pages say so to anyone else): the CRM screens. */}
         <Route path={ROUTES.crmStages} element={<CrmStagesPage />} />
         <Route path={ROUTES.crmRecord} element={<CrmRecordPage />} />

@@ -140,9 +140,7 @@ describe('webhooks', () => {
     );
     await waitFor(() => expect(result.current.log.data?.pages[0]?.items[0]?.state).toBe('failed'));
     await act(() => result.current.resend.mutateAsync('d1'));
-    await waitFor(() =>
-      expect(result.current.log.data?.pages[0]?.items[0]?.state).toBe('pending'),
-    );
+    await waitFor(() => expect(result.current.log.data?.pages[0]?.items[0]?.state).toBe('pending'));
     expect(client.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 

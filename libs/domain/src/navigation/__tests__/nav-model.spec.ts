@@ -161,7 +161,7 @@ describe('requiredFlagForPath', () => {
     expect(requiredFlagForPath('/portal')).toBeUndefined();
   });
 
-  it('names none for the administrators\' pages, which check for an administrator themselves', () => {
+  it("names none for the administrators' pages, which check for an administrator themselves", () => {
     expect(requiredFlagForPath('/api-keys')).toBeUndefined();
     expect(requiredFlagForPath('/webhooks')).toBeUndefined();
   });
