@@ -3,7 +3,7 @@ import type { Control, FieldPath, FieldPathValue, FieldValues } from 'react-hook
 import { FieldError, joinClasses, RequiredMarker } from './Field';
 import { useFormControl } from './useFormControl';
 
-export interface CheckboxOption<V extends string = string> {
+interface CheckboxOption<V extends string = string> {
   value: V;
   /** The option's name: the checkbox's accessible name. */
   label: ReactNode;

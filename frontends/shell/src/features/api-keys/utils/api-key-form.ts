@@ -16,7 +16,7 @@ type ExpiryChoice = (typeof EXPIRY_CHOICES)[number]['value'];
 const DAY_MS = 86_400_000;
 
 /** The instant a key expires for the admin's choice; null when it never does or no date is given. */
-export function expiryOf(choice: ExpiryChoice, date: string, now: Date): Date | null {
+function expiryOf(choice: ExpiryChoice, date: string, now: Date): Date | null {
   if (choice === 'never') return null;
   if (choice !== 'date') return new Date(now.getTime() + Number(choice) * DAY_MS);
   // The end of the chosen day where the admin is: the hint shows it in the product's time.

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { endpointStateText, WEBHOOK_TEXTS as T } from '../utils/webhook-texts';
 import { DeliveryLog } from './DeliveryLog';
 
-export interface WebhookEndpointActions {
+interface WebhookEndpointActions {
   onEdit: (endpoint: WebhookEndpointView) => void;
   onToggle: (endpoint: WebhookEndpointView) => void;
   onRotate: (endpoint: WebhookEndpointView) => void;

@@ -11,7 +11,7 @@ const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
  * `https`, or plain `http` to this machine (which the server accepts only when its setting
  * allows, as `npm start` does for its inbox); no user name or password in it.
  */
-export function webhookUrlProblem(text: string): string | null {
+function webhookUrlProblem(text: string): string | null {
   let url: URL;
   try {
     url = new URL(text.trim());
