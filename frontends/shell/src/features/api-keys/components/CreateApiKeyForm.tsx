@@ -92,7 +92,7 @@ export function CreateApiKeyForm({ pending, onCreate, myEmail }: CreateApiKeyFor
         hint="What the key may do. Choose only what the system needs."
         options={SCOPE_OPTIONS}
       />
-      <div className="ak-create__row">
+      <div className="ak-create__row ak-create__expiry">
         <Field
           label="Expires"
           hint={expiry === 'date' ? undefined : expiryHint(expiry, expiryDate, new Date())}

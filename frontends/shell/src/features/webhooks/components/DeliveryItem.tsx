@@ -104,27 +104,16 @@ function DeliveryDetails({ delivery }: { delivery: WebhookDeliveryView }) {
       {delivery.attempts.length === 0 ? (
         <p className="wh-muted">{T.noAttempt}</p>
       ) : (
-        <table className="wh-attempts">
-          <caption className="ps-visually-hidden">Attempts</caption>
-          <thead>
-            <tr>
-              <th scope="col">Attempt</th>
-              <th scope="col">Status</th>
-              <th scope="col">Latency</th>
-              <th scope="col">Error</th>
-            </tr>
-          </thead>
-          <tbody>
-            {delivery.attempts.map((attempt, index) => (
-              <tr key={`${attempt.at}-${index}`}>
-                <td>{formatPacificDateTime(attempt.at) || '—'}</td>
-                <td>{statusText(attempt)}</td>
-                <td>{`${attempt.latencyMs} ms`}</td>
-                <td>{attempt.error ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ol className="wh-attempts" aria-label="Attempts">
+          {delivery.attempts.map((attempt, index) => (
+            <li key={`${attempt.at}-${index}`} className="wh-attempt">
+              <span className="wh-attempt__time">{formatPacificDateTime(attempt.at) || '—'}</span>
+              <span>{statusText(attempt)}</span>
+              <span>{`${attempt.latencyMs} ms`}</span>
+              {attempt.error ? <span className="wh-attempt__error">{attempt.error}</span> : null}
+            </li>
+          ))}
+        </ol>
       )}
       <h4 className="wh-body-title">{T.request}</h4>
       <pre className="wh-body" tabIndex={0} aria-label={T.request}>
