@@ -125,6 +125,45 @@ describe('API keys (admins)', () => {
     expect(within(form).getByRole('textbox', { name: /Name/ })).toHaveValue('');
   });
 
+  it('is used from the keyboard alone, focus following each step', async () => {
+    const user = userEvent.setup();
+    const { api, state } = keysApi({ keys: [] });
+    api.on('POST', '/api/api-keys', () => {
+      state.keys = [ACCOUNTING];
+      return { status: 201, body: { key: FULL_KEY, apiKey: ACCOUNTING } };
+    });
+    await renderShell('/api-keys', { api });
+    await screen.findByText(/No API key yet/);
+    const form = screen.getByRole('form', { name: 'Create a key' });
+    within(form).getByRole('textbox', { name: /Name/ }).focus();
+    await user.keyboard('Accounting sync');
+    await user.tab();
+    expect(within(form).getByRole('textbox', { name: 'Owner' })).toHaveFocus();
+    await user.tab();
+    expect(within(form).getByRole('checkbox', { name: 'agreements:read' })).toHaveFocus();
+    await user.keyboard(' ');
+    // Each scope is its own stop (7 of them), then the expiry.
+    for (let stop = 0; stop < 7; stop += 1) await user.tab();
+    expect(within(form).getByRole('combobox', { name: 'Expires' })).toHaveFocus();
+    await user.tab();
+    expect(within(form).getByRole('button', { name: 'Create key' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Your new API key' });
+    expect(within(dialog).getByRole('textbox', { name: 'API key' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Copy' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'I have stored it' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const card = await waitFor(() => item('Accounting sync'));
+    await waitFor(() =>
+      expect(within(card).getByRole('heading', { name: 'Accounting sync' })).toHaveFocus(),
+    );
+    await user.tab();
+    expect(within(card).getByRole('button', { name: 'Rotate…' })).toHaveFocus();
+  });
+
   it('asks for a name and at least one scope before anything is sent', async () => {
     const user = userEvent.setup();
     const { api } = keysApi();

@@ -34,9 +34,11 @@ export function useEndpointActions() {
   const [rotating, setRotating] = useState<WebhookEndpointView | null>(null);
   const [removing, setRemoving] = useState<WebhookEndpointView | null>(null);
 
-  const add = async (request: CreateWebhookEndpointRequest) => {
+  const add = async ({ description, ...request }: CreateWebhookEndpointRequest) => {
     try {
-      setShown({ created: await create.mutateAsync(request), rotated: false });
+      // An empty description is left out: the endpoint simply has none.
+      const created = await create.mutateAsync(description ? { ...request, description } : request);
+      setShown({ created, rotated: false });
     } catch (error) {
       toast.error(withServerReason(T.createFailed, error));
       throw error;
