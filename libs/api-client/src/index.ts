@@ -91,3 +91,18 @@ export {
   useLowerSealLevel,
   useStuckOperations,
 } from './health/stuck-operations-api';
+export {
+  apiKeysApi,
+  useApiKeyMutations,
+  useApiKeys,
+  type CreateApiKeyRequest,
+} from './integrations/api-keys-api';
+export {
+  useResendWebhookDelivery,
+  useWebhookDeliveries,
+  useWebhookEndpointMutations,
+  useWebhookEndpoints,
+  useWebhookInbox,
+  webhooksApi,
+  type CreateWebhookEndpointRequest,
+} from './integrations/webhooks-api';

@@ -11,6 +11,7 @@ export * from './crm/crm-record-notes';
 export * from './crm/crm-record-view';
 export * from './captcha/captcha';
 export * from './api-keys/api-keys';
+export * from './webhooks/webhook-events';
 export * from './documents/doc-link';
 export * from './documents/agreement-reading';
 export * from './documents/placeholders';

@@ -17,6 +17,7 @@ export { ToastProvider, useToast } from './components/Toast';
 export { Dialog } from './components/Dialog';
 export { ConsentDisclosureText } from './components/ConsentDisclosureText';
 export { ConfirmDialog } from './components/ConfirmDialog';
+export { OneTimeSecretDialog } from './components/OneTimeSecretDialog';
 export { renderStandalonePreview } from './standalone/renderStandalonePreview';
 export { useMediaQuery } from './hooks/useMediaQuery';
 export { PdfViewer } from './pdf-viewer/LazyPdfViewer';

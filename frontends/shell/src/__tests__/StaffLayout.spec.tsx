@@ -1,6 +1,7 @@
 import { createAccessFlags } from '@prosign/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createFakeApi, staffSession } from './fake-api';
 import { renderShell, setViewportWidth } from './render-shell';
 
 describe('staff layout', () => {
@@ -78,6 +79,48 @@ describe('staff layout', () => {
       'aria-expanded',
       'false',
     );
+  });
+});
+
+describe("the administrators' Integrations menu", () => {
+  beforeEach(() => setViewportWidth(1280));
+
+  it('holds API keys, Webhooks and the API reference, which opens on the api in a new tab', async () => {
+    const user = userEvent.setup();
+    await renderShell('/dashboard');
+    const nav = screen.getByRole('navigation', { name: 'Staff navigation' });
+    const menu = within(nav).getByRole('button', { name: 'Integrations' });
+    await user.click(menu);
+    const entries = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.closest('.navgroup') === menu.closest('.navgroup'));
+    expect(entries.map((link) => link.textContent)).toEqual([
+      'API keys',
+      'Webhooks',
+      'API reference ↗ (opens in a new tab)',
+    ]);
+    const reference = within(nav).getByRole('link', {
+      name: 'API reference (opens in a new tab)',
+    });
+    expect(reference).toHaveAttribute('href', 'http://api.test/api/v1/reference');
+    expect(reference).toHaveAttribute('target', '_blank');
+    expect(reference).toHaveAttribute('rel', 'noopener noreferrer');
+
+    await user.click(within(nav).getByRole('link', { name: 'Webhooks' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Webhooks' })).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Integrations' })).toHaveClass(
+      'navbar__link--active',
+    );
+  });
+
+  it('is not shown to staff who are not administrators, whatever their flags', async () => {
+    const api = createFakeApi({
+      session: staffSession({ email: 'csm@prosign.example', roles: ['csm'], isAdmin: false }),
+    });
+    await renderShell('/dashboard', { api });
+    const nav = screen.getByRole('navigation', { name: 'Staff navigation' });
+    expect(within(nav).getByRole('link', { name: 'User Access' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name: 'Integrations' })).not.toBeInTheDocument();
   });
 });
 

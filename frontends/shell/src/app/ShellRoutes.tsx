@@ -5,6 +5,7 @@ import { PublicLayout } from '../layout/PublicLayout';
 import { StaffLayout } from '../layout/StaffLayout';
 import { ErrorPage } from '../pages/ErrorPage';
 import { MailboxPage } from '../pages/MailboxPage';
+import { WebhookInboxPage } from '../features/webhook-inbox/WebhookInboxPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { CountersignPage } from '../features/countersign/CountersignPage';
 import { CountersignQueuePage } from '../features/countersign/CountersignQueuePage';
@@ -12,6 +13,8 @@ import { CrmRecordPage } from '../features/crm/CrmRecordPage';
 import { CrmStagesPage } from '../features/crm/CrmStagesPage';
 import { PortalPage } from '../features/portal/PortalPage';
 import { StuckOperationsPage } from '../features/stuck-operations/StuckOperationsPage';
+import { ApiKeysPage } from '../features/api-keys/ApiKeysPage';
+import { WebhooksPage } from '../features/webhooks/WebhooksPage';
 import { UserAccessPage } from '../features/user-access/UserAccessPage';
 import { RemotePage } from '../remotes/RemotePage';
 import { RequireStaffSession } from '../session/RequireStaffSession';
@@ -55,11 +58,15 @@ export function ShellRoutes() {
         />
         <Route path={ROUTES.userAccess} element={<UserAccessPage />} />
         <Route path={ROUTES.mailbox} element={<MailboxPage />} />
+        <Route path={ROUTES.webhookInbox} element={<WebhookInboxPage />} />
         {/* Administrators only (the pages say so to anyone else): the CRM screens. */}
         <Route path={ROUTES.crmStages} element={<CrmStagesPage />} />
         <Route path={ROUTES.crmRecord} element={<CrmRecordPage />} />
         {/* Administrators only: stopped sends and finishes, a waiting seal's way out. */}
         <Route path={ROUTES.stuckOperations} element={<StuckOperationsPage />} />
+        {/* Administrators only: what other systems use (the public api's keys, webhooks). */}
+        <Route path={ROUTES.apiKeys} element={<ApiKeysPage />} />
+        <Route path={ROUTES.webhooks} element={<WebhooksPage />} />
         {/* Every staff member: no section flag (only what names them can be signed). */}
         <Route path={COUNTERSIGN_PAGE_PATH} element={<CountersignQueuePage />} />
         <Route path={`${COUNTERSIGN_PAGE_PATH}/:agreementId`} element={<CountersignPage />} />

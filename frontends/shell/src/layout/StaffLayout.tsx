@@ -30,6 +30,7 @@ export function StaffLayout() {
       <header className="app-header">
         <NavBar
           flags={flags}
+          isAdmin={staff.isAdmin}
           pathname={pathname}
           mobile={mobile}
           email={staff.email}

@@ -110,6 +110,11 @@ function Mailbox() {
       <PageHeader
         title="Mailbox"
         description="Mail the local stack sent and files it registered with the file service. Nothing here left this machine."
+        actions={
+          <Link className="ps-button" to={ROUTES.webhookInbox}>
+            Webhook inbox
+          </Link>
+        }
       />
       <h2>Caught mail</h2>
       {list.isPending ? (

@@ -1,6 +1,6 @@
 import type { AccessFlag, AccessFlags } from '../access/access-flags';
 import { allFamilies } from '../families/families';
-import { ROUTES } from '../routes/routes';
+import { API_REFERENCE_PATH, ROUTES } from '../routes/routes';
 import type { CountersignDefaults } from '../signing/countersign-api';
 
 /**
@@ -20,21 +20,29 @@ type NavEntryId =
   | 'invoices'
   | 'newDocument'
   | 'documentTemplates'
-  | 'userAccess';
+  | 'userAccess'
+  | 'apiKeys'
+  | 'webhooks'
+  | 'apiReference';
 
-interface NavEntry {
+/** Who sees an entry: staff holding a section's access flag, or administrators only. */
+type NavAudience = { readonly flag: AccessFlag } | { readonly adminsOnly: true };
+
+type NavEntry = NavAudience & {
   readonly id: NavEntryId;
   readonly label: string;
   readonly path: string;
-  readonly flag: AccessFlag;
   /** Entries sharing a group are folded into one menu when more than one is visible. */
   readonly group?: NavGroupId;
-}
+  /** A page the api serves (`path` is on the api's origin), opened in a new tab. */
+  readonly apiPage?: true;
+};
 
-type NavGroupId = 'sowManagement';
+type NavGroupId = 'sowManagement' | 'integrations';
 
 const NAV_GROUP_LABELS: Readonly<Record<NavGroupId, string>> = {
   sowManagement: 'SOW Management',
+  integrations: 'Integrations',
 };
 
 /**
@@ -73,7 +81,46 @@ const NAV_ENTRIES: readonly NavEntry[] = [
     flag: 'homeAccess',
   },
   { id: 'userAccess', label: 'User Access', path: ROUTES.userAccess, flag: 'userAccessAccess' },
+  // What other systems use: keys for the public api, webhooks, and the api's reference. Those
+  // pages check for an administrator themselves (as the server does): no section flag gates them.
+  {
+    id: 'apiKeys',
+    label: 'API keys',
+    path: ROUTES.apiKeys,
+    adminsOnly: true,
+    group: 'integrations',
+  },
+  {
+    id: 'webhooks',
+    label: 'Webhooks',
+    path: ROUTES.webhooks,
+    adminsOnly: true,
+    group: 'integrations',
+  },
+  {
+    id: 'apiReference',
+    label: 'API reference',
+    path: API_REFERENCE_PATH,
+    adminsOnly: true,
+    group: 'integrations',
+    apiPage: true,
+  },
 ];
+
+/** The flag an entry needs; none for an administrators' entry. */
+function flagOf(entry: NavEntry): AccessFlag | undefined {
+  return 'flag' in entry ? entry.flag : undefined;
+}
+
+/** Whether staff with these flags (an administrator or not) see the entry. */
+function isVisibleTo(entry: NavEntry, flags: AccessFlags, isAdmin: boolean): boolean {
+  return 'flag' in entry ? flags[entry.flag] : isAdmin;
+}
+
+/** The entries that are pages of the shell (not of the api). */
+function shellEntries(): NavEntry[] {
+  return navEntries().filter((entry) => !entry.apiPage);
+}
 
 /**
  * The dashboards of the families the table above does not name (a family
@@ -116,6 +163,8 @@ export interface NavLinkItem {
   readonly id: NavEntryId;
   readonly label: string;
   readonly path: string;
+  /** A page the api serves (the API reference): `path` is on the api's origin; opens in a new tab. */
+  readonly apiPage?: true;
 }
 
 export interface NavGroupItem {
@@ -128,17 +177,18 @@ export interface NavGroupItem {
 export type NavItem = NavLinkItem | NavGroupItem;
 
 function toLink(entry: NavEntry): NavLinkItem {
-  return { kind: 'link', id: entry.id, label: entry.label, path: entry.path };
+  const link: NavLinkItem = { kind: 'link', id: entry.id, label: entry.label, path: entry.path };
+  return entry.apiPage ? { ...link, apiPage: true } : link;
 }
 
 /**
  * The visible navigation for a set of access flags: entries whose flag is
- * false are dropped; a group with two or more visible entries becomes a menu
- * (placed where its first entry was), a group with one visible entry shows it
- * directly.
+ * false are dropped, and the administrators' entries unless `isAdmin`; a group
+ * with two or more visible entries becomes a menu (placed where its first entry
+ * was), a group with one visible entry shows it directly.
  */
-export function buildNavModel(flags: AccessFlags): NavItem[] {
-  const visible = navEntries().filter((entry) => flags[entry.flag]);
+export function buildNavModel(flags: AccessFlags, { isAdmin = false } = {}): NavItem[] {
+  const visible = navEntries().filter((entry) => isVisibleTo(entry, flags, isAdmin));
   const model: NavItem[] = [];
   const placedGroups = new Set<NavGroupId>();
 
@@ -165,14 +215,19 @@ export function buildNavModel(flags: AccessFlags): NavItem[] {
 }
 
 /** Whether a navigation link is the current one; a creation screen opened from Home (`/co`) counts as Home. */
-export function isNavLinkActive(link: Pick<NavLinkItem, 'path'>, pathname: string): boolean {
+export function isNavLinkActive(
+  link: Pick<NavLinkItem, 'path' | 'apiPage'>,
+  pathname: string,
+): boolean {
+  // A page of the api opens in its own tab: never the current page of the shell.
+  if (link.apiPage) return false;
   if (link.path === ROUTES.home) {
     return pathname === ROUTES.home || isCreationPathUnderHome(pathname);
   }
   // The most specific entry wins: `/documents/templates` is its own entry's, not `/documents`'s.
   return (
     isUnder(pathname, link.path) &&
-    !navEntries().some(
+    !shellEntries().some(
       (entry) =>
         entry.path.length > link.path.length &&
         isUnder(entry.path, link.path) &&
@@ -194,11 +249,13 @@ export function isNavItemActive(item: NavItem, pathname: string): boolean {
 /**
  * The flag a staff page needs (the flag of its navigation entry); a creation
  * screen opened from Home (`/co`) counts as Home. Undefined for paths that are
- * not staff sections.
+ * not staff sections, and for the administrators' pages (API keys, webhooks), which
+ * check for an administrator themselves.
  */
 export function requiredFlagForPath(pathname: string): AccessFlag | undefined {
   if (isCreationPathUnderHome(pathname)) return 'homeAccess';
-  return navEntries().find((entry) => entry.path === pathname)?.flag;
+  const entry = shellEntries().find((candidate) => candidate.path === pathname);
+  return entry ? flagOf(entry) : undefined;
 }
 
 /** What the server knows of a staff member's countersigning, for their navigation. */

@@ -23,6 +23,12 @@ export const ROUTES = {
   crmRecord: '/crm-record',
   /** Administrators: sends and finishes stopped at a step; a waiting seal may be lowered. */
   stuckOperations: '/stuck-operations',
+  /** Administrators: the keys other systems call the public api (`/api/v1`) with. */
+  apiKeys: '/api-keys',
+  /** Administrators: the endpoints told of agreement and invoice events, and their delivery logs. */
+  webhooks: '/webhooks',
+  /** Administrators: what the local webhook inbox received (`npm start`, as the mailbox is for mail). */
+  webhookInbox: '/webhook-inbox',
   /**
    * A "document" agreement from any PDF: the upload, then the field builder (docs/field-tags.md);
    * `?draft=ID` (documentDraftPath) reopens a saved draft.
@@ -40,6 +46,12 @@ export const ROUTES = {
   /** Customer signing page; matched last because it is a single catch-all segment. */
   customerSigning: '/:token',
 } as const;
+
+/**
+ * The public api's reference page, served by the api itself (not a route of the shell): its
+ * path on the api's origin, opened in a new tab.
+ */
+export const API_REFERENCE_PATH = '/api/v1/reference';
 
 /** Query parameters of the customer signing page (spec 1 §2.4). */
 export interface CustomerSigningQuery {

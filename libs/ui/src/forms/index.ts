@@ -8,6 +8,7 @@ import './forms.css';
 
 export { Field, FieldError, RequiredMarker } from './Field';
 export { CheckboxField, NumberField, TextAreaField, TextField } from './bound-fields';
+export { CheckboxGroupField } from './CheckboxGroupField';
 export { ReadOnlyField } from './ReadOnlyText';
 export { FormErrorSummary } from './FormErrorSummary';
 export { SubmitButton } from './SubmitButton';

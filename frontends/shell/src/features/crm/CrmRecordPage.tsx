@@ -3,7 +3,7 @@ import { CRM_RECORD_VIEW_TYPES, type CrmRecordViewType } from '@prosign/domain';
 import { ErrorPanel, LoadingState, PageHeader } from '@prosign/ui';
 import { useSearchParams } from 'react-router';
 import { useSignedInStaff } from '../../session/StaffSessionContext';
-import { CrmAdminOnly } from './components/CrmAdminOnly';
+import { AdminOnlyPage } from '../../pages/AdminOnlyPage';
 import { CrmRecordActivity } from './components/CrmRecordActivity';
 import { RecordLookupForm } from './components/RecordLookupForm';
 import { CRM_RECORD_TEXTS as T } from './utils/crm-texts';
@@ -12,7 +12,7 @@ import './crm.css';
 /** /crm-record?type=deals&id=…, administrators only. */
 export function CrmRecordPage() {
   const staff = useSignedInStaff();
-  return staff.isAdmin ? <CrmRecord /> : <CrmAdminOnly page={T.title} />;
+  return staff.isAdmin ? <CrmRecord /> : <AdminOnlyPage page={T.title} />;
 }
 
 function recordTypeOf(value: string | null): CrmRecordViewType {

@@ -1,7 +1,7 @@
 import { useCrmStageMappings } from '@prosign/api-client';
 import { ErrorPanel, LoadingState, PageHeader } from '@prosign/ui';
 import { useSignedInStaff } from '../../session/StaffSessionContext';
-import { CrmAdminOnly } from './components/CrmAdminOnly';
+import { AdminOnlyPage } from '../../pages/AdminOnlyPage';
 import { PipelineRulesForm } from './components/PipelineRulesForm';
 import { CRM_STAGES_TEXTS as T } from './utils/crm-texts';
 import './crm.css';
@@ -9,7 +9,7 @@ import './crm.css';
 /** /crm-stages, administrators only: the stage each event moves a deal to. */
 export function CrmStagesPage() {
   const staff = useSignedInStaff();
-  return staff.isAdmin ? <CrmStages /> : <CrmAdminOnly page={T.title} />;
+  return staff.isAdmin ? <CrmStages /> : <AdminOnlyPage page={T.title} />;
 }
 
 function CrmStages() {

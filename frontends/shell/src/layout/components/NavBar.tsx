@@ -15,6 +15,8 @@ import { NavLinkEntry } from './NavLinkEntry';
 
 interface NavBarProps {
   flags: AccessFlags;
+  /** Administrators also see their own entries (API keys, webhooks, the API reference). */
+  isAdmin: boolean;
   pathname: string;
   /** At 480 px or less the entries sit behind a menu button. */
   mobile: boolean;
@@ -26,8 +28,16 @@ interface NavBarProps {
 }
 
 /** The staff navigation bar (spec 1 §2.2): tool title and the entries the flags permit. */
-export function NavBar({ flags, pathname, mobile, email, countersigner, onSignOut }: NavBarProps) {
-  const model = useMemo(() => buildNavModel(flags), [flags]);
+export function NavBar({
+  flags,
+  isAdmin,
+  pathname,
+  mobile,
+  email,
+  countersigner,
+  onSignOut,
+}: NavBarProps) {
+  const model = useMemo(() => buildNavModel(flags, { isAdmin }), [flags, isAdmin]);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   // The badge of "Waiting for my signature" (kept current by the queue's poll and focus).

@@ -80,6 +80,33 @@ describe('buildNavModel', () => {
     ]);
   });
 
+  it('adds the Integrations menu for administrators, the API reference last', () => {
+    const model = buildNavModel(FULL_ACCESS, { isAdmin: true });
+    expect(labels(model).slice(-2)).toEqual([
+      'User Access',
+      'Integrations [API keys, Webhooks, API reference]',
+    ]);
+    const integrations = model.at(-1);
+    expect(integrations?.kind === 'group' && integrations.items).toEqual([
+      { kind: 'link', id: 'apiKeys', label: 'API keys', path: '/api-keys' },
+      { kind: 'link', id: 'webhooks', label: 'Webhooks', path: '/webhooks' },
+      // Served by the api, on its own origin: the bar opens it in a new tab.
+      {
+        kind: 'link',
+        id: 'apiReference',
+        label: 'API reference',
+        path: '/api/v1/reference',
+        apiPage: true,
+      },
+    ]);
+  });
+
+  it('shows the administrators their entries whatever their section flags', () => {
+    expect(labels(buildNavModel(NO_ACCESS, { isAdmin: true }))).toEqual([
+      'Integrations [API keys, Webhooks, API reference]',
+    ]);
+  });
+
   it('drops each entry whose flag is false', () => {
     const model = buildNavModel(
       createAccessFlags({ dashboardAccess: true, tncAccess: true, userAccessAccess: true }),
@@ -109,6 +136,14 @@ describe('active entry', () => {
     expect(isNavLinkActive({ path: '/documents' }, '/documents/templates')).toBe(false);
   });
 
+  it('never marks a page of the api (it opens in its own tab)', () => {
+    const reference = { path: '/api/v1/reference', apiPage: true } as const;
+    expect(isNavLinkActive(reference, '/api/v1/reference')).toBe(false);
+    const integrations = buildNavModel(FULL_ACCESS, { isAdmin: true }).at(-1)!;
+    expect(isNavItemActive(integrations, '/webhooks')).toBe(true);
+    expect(isNavItemActive(integrations, '/user-access')).toBe(false);
+  });
+
   it('marks the SOW menu active when one of its entries is current', () => {
     const group = buildNavModel(FULL_ACCESS).find((item) => item.kind === 'group');
     expect(group).toBeDefined();
@@ -124,6 +159,11 @@ describe('requiredFlagForPath', () => {
     expect(requiredFlagForPath('/user-access')).toBe('userAccessAccess');
     expect(requiredFlagForPath('/sow-template-edit')).toBe('sowServicesEditAccess');
     expect(requiredFlagForPath('/portal')).toBeUndefined();
+  });
+
+  it("names none for the administrators' pages, which check for an administrator themselves", () => {
+    expect(requiredFlagForPath('/api-keys')).toBeUndefined();
+    expect(requiredFlagForPath('/webhooks')).toBeUndefined();
   });
 });
 

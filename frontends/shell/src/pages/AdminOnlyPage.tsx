@@ -2,8 +2,11 @@ import { ROUTES } from '@prosign/domain';
 import { useId } from 'react';
 import { Link } from 'react-router';
 
-/** A CRM admin page for someone who is not an administrator: nothing is fetched. */
-export function CrmAdminOnly({ page }: { page: string }) {
+/**
+ * An administrators' page (CRM, API keys, webhooks) for someone who is not one: nothing is
+ * fetched (the server would refuse it anyway).
+ */
+export function AdminOnlyPage({ page }: { page: string }) {
   const titleId = useId();
   return (
     <section className="status-page" aria-labelledby={titleId}>

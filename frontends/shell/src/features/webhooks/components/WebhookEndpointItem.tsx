@@ -1,0 +1,147 @@
+import {
+  formatPacificDateTime,
+  WEBHOOK_EVENT_LABELS,
+  type WebhookEndpointView,
+} from '@prosign/domain';
+import { useState } from 'react';
+import { endpointStateText, WEBHOOK_TEXTS as T } from '../utils/webhook-texts';
+import { DeliveryLog } from './DeliveryLog';
+
+interface WebhookEndpointActions {
+  onEdit: (endpoint: WebhookEndpointView) => void;
+  onToggle: (endpoint: WebhookEndpointView) => void;
+  onRotate: (endpoint: WebhookEndpointView) => void;
+  onRemove: (endpoint: WebhookEndpointView) => void;
+}
+
+export interface WebhookEndpointItemProps extends WebhookEndpointActions {
+  endpoint: WebhookEndpointView;
+  /** Whether its enable/disable is being saved. */
+  toggling: boolean;
+}
+
+/** The id of an endpoint's title, focused after an action on it. */
+export function endpointTitleId(id: string): string {
+  return `webhook-endpoint-${id}-title`;
+}
+
+/** One endpoint: its address, state, events and secret's age, its actions, and its delivery log. */
+export function WebhookEndpointItem({
+  endpoint,
+  toggling,
+  onEdit,
+  onToggle,
+  onRotate,
+  onRemove,
+}: WebhookEndpointItemProps) {
+  const [logOpen, setLogOpen] = useState(false);
+  const titleId = endpointTitleId(endpoint.id);
+  const logId = `webhook-endpoint-${endpoint.id}-log`;
+  const enabled = endpoint.state === 'enabled';
+  return (
+    <li className="ps-card wh-item" aria-labelledby={titleId}>
+      <div className="wh-item__head">
+        <h3 id={titleId} className="wh-item__title" tabIndex={-1}>
+          {endpoint.url}
+        </h3>
+        <span className={`wh-badge wh-badge--${endpoint.state}`}>
+          {endpointStateText(endpoint)}
+        </span>
+        {enabled && endpoint.failingSince ? (
+          <span className="wh-badge wh-badge--failing">
+            {`Failing since ${formatPacificDateTime(endpoint.failingSince)}`}
+          </span>
+        ) : null}
+      </div>
+      {endpoint.description ? <p className="wh-item__description">{endpoint.description}</p> : null}
+      <dl className="wh-facts">
+        <div className="wh-facts__wide">
+          <dt>Events</dt>
+          <dd>
+            <ul className="wh-events">
+              {endpoint.events.map((event) => (
+                <li key={event} title={event}>
+                  {WEBHOOK_EVENT_LABELS[event] ?? event}
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+        <div>
+          <dt>Created</dt>
+          <dd>
+            {formatPacificDateTime(endpoint.createdAt) || '—'}
+            <span className="wh-muted"> by {endpoint.createdBy}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Last delivery</dt>
+          <dd>{formatPacificDateTime(endpoint.lastDeliveryAt) || 'None yet'}</dd>
+        </div>
+        <div>
+          <dt>Secret</dt>
+          <dd>{secretText(endpoint)}</dd>
+        </div>
+      </dl>
+      <div className="wh-item__actions">
+        <button
+          type="button"
+          className="ps-button"
+          aria-expanded={logOpen}
+          aria-controls={logId}
+          aria-describedby={titleId}
+          onClick={() => setLogOpen((open) => !open)}
+        >
+          {T.log}
+        </button>
+        <span className="wh-item__spacer" />
+        <button
+          type="button"
+          className="ps-button"
+          aria-describedby={titleId}
+          onClick={() => onEdit(endpoint)}
+        >
+          {T.edit}
+        </button>
+        <button
+          type="button"
+          className="ps-button"
+          aria-describedby={titleId}
+          disabled={toggling}
+          onClick={() => onToggle(endpoint)}
+        >
+          {enabled ? T.disable : endpoint.state === 'disabled_failing' ? T.enableAgain : T.enable}
+        </button>
+        <button
+          type="button"
+          className="ps-button"
+          aria-describedby={titleId}
+          onClick={() => onRotate(endpoint)}
+        >
+          {T.rotate}
+        </button>
+        <button
+          type="button"
+          className="ps-button wh-danger"
+          aria-describedby={titleId}
+          onClick={() => onRemove(endpoint)}
+        >
+          {T.remove}
+        </button>
+      </div>
+      {logOpen ? (
+        <DeliveryLog id={logId} endpointId={endpoint.id} endpointUrl={endpoint.url} />
+      ) : null}
+    </li>
+  );
+}
+
+/** When the secret was made, and whether the previous one is still accepted. */
+function secretText(endpoint: WebhookEndpointView): string {
+  if (!endpoint.secretRotatedAt) return 'Not rotated since the endpoint was added';
+  const rotated = `Rotated ${formatPacificDateTime(endpoint.secretRotatedAt)}`;
+  const until = endpoint.previousSecretUntil;
+  return until && Date.parse(until) > Date.now()
+    ? `${rotated}; the previous one is accepted until ${formatPacificDateTime(until)}`
+    : rotated;
+}
