@@ -99,3 +99,8 @@ export * from './pdf-fields/field-geometry';
 export * from './pdf-fields/field-values';
 export * from './pdf-fields/field-rules';
 export * from './pdf-fields/placement-reducer';
+export * from './public-api/public-api-schemas';
+export * from './public-api/public-api-requests';
+export * from './public-api/catalog-schemas';
+export * from './public-api/public-api-routes';
+export * from './public-api/openapi-document';
