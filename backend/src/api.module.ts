@@ -12,6 +12,7 @@ import { DocumentModule } from './modules/families/document/document.module';
 import { DocumentFieldValuesModule } from './modules/families/document-signing/document-field-values.module';
 import { DocumentSigningModule } from './modules/families/document-signing/document-signing.module';
 import { FamilyRoutesModule } from './modules/family-routes/family-routes.module';
+import { PublicApiRoutesModule } from './modules/public-api/public-api-routes.module';
 import { InvoicesModule } from './modules/invoices/invoices.module';
 import { CrmModule } from './modules/crm/crm.module';
 import { IdentityModule, type IdentityModuleOptions } from './modules/auth/identity.module';
@@ -75,6 +76,7 @@ export class ApiModule {
         DocumentModule,
         // Built now, not at import: every family registered before the app is built.
         FamilyRoutesModule.forRegisteredFamilies(),
+        PublicApiRoutesModule,
         DocumentFieldValuesModule,
         DocumentSigningModule,
         InvoicesModule,

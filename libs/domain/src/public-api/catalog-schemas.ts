@@ -47,7 +47,7 @@ export const servicePageSchema = registered(
 export const templatePageSchema = registered(
   z.object({ data: z.array(publicTemplateSchema), nextCursor: z.string().nullable() }),
   'TemplatePage',
-  'A page of templates that are in use (not archived), by name.',
+  'A page of the templates in use (not archived), the latest saved first.',
 );
 
 export type PublicService = z.infer<typeof publicServiceSchema>;

@@ -181,7 +181,7 @@ export const PUBLIC_API_ROUTES = {
     operationId: 'listTemplates',
     tag: 'Templates',
     summary: 'List templates',
-    description: 'The uploaded-document templates in use, by name.',
+    description: 'The uploaded-document templates in use, the latest saved first.',
     scope: 'templates:read',
     query: catalogListQuerySchema,
     answer: { status: 200, schema: templatePageSchema, description: 'A page of templates.' },
