@@ -29,7 +29,12 @@ import { createTestEnv } from './support/test-env';
  * Routes of the public api that answer without a key, by decision: the api's own documentation.
  * Any other `/api/v1` route without `@ApiKeyScopes` fails the walk (and the guard refuses it).
  */
-const KEYLESS_V1_ROUTES = new Set(['GET /api/v1/openapi.json', 'GET /api/v1/reference']);
+const KEYLESS_V1_ROUTES = new Set([
+  'GET /api/v1/openapi.json',
+  'GET /api/v1/reference',
+  // The reference page's own script, stylesheet and Swagger UI bundle.
+  'GET /api/v1/reference/:asset',
+]);
 
 /** A throwaway public-api controller: proves the walk below walks routes like the real ones. */
 @Controller('v1/access-probe')

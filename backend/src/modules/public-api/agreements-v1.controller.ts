@@ -83,7 +83,9 @@ export class AgreementsV1Controller {
   }
 
   @PublicApiRoute('downloadSealedPdf')
-  async sealedPdf(@PublicApiInput() { params }: Input<'downloadSealedPdf'>): Promise<StreamableFile> {
+  async sealedPdf(
+    @PublicApiInput() { params }: Input<'downloadSealedPdf'>,
+  ): Promise<StreamableFile> {
     return pdfFile(await this.agreements.sealedFile(params.id, 'sealed'), 'attachment');
   }
 

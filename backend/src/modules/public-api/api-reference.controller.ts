@@ -1,4 +1,12 @@
-import { Controller, Get, Header, Res, StreamableFile } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Header,
+  NotFoundException,
+  Param,
+  Res,
+  StreamableFile,
+} from '@nestjs/common';
 import { publicApiDocument } from '@prosign/domain';
 import type { Response } from 'express';
 import { createReadStream } from 'node:fs';
@@ -85,28 +93,24 @@ export class ApiReferenceController {
     return REFERENCE_PAGE;
   }
 
-  @Get('reference/start.js')
-  @Header('Content-Type', 'text/javascript; charset=utf-8')
-  @Header('Cache-Control', 'no-cache')
-  startScript(): string {
-    return START_SCRIPT;
+  /** The page's script and Swagger UI's stylesheet and bundle; 404 for any other name. */
+  @Get('reference/:asset')
+  asset(
+    @Param('asset') asset: string,
+    @Res({ passthrough: true }) response: Response,
+  ): StreamableFile | string {
+    if (asset === 'start.js') {
+      response.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+      response.setHeader('Cache-Control', 'no-cache');
+      return START_SCRIPT;
+    }
+    if (!Object.hasOwn(SWAGGER_UI_FILES, asset)) {
+      throw new NotFoundException('The reference page has no such file.');
+    }
+    const name = asset as keyof typeof SWAGGER_UI_FILES;
+    response.setHeader('Cache-Control', 'public, max-age=86400');
+    return new StreamableFile(createReadStream(join(SWAGGER_UI_DIR, name)), {
+      type: SWAGGER_UI_FILES[name],
+    });
   }
-
-  @Get('reference/swagger-ui.css')
-  @Header('Cache-Control', 'public, max-age=86400')
-  stylesheet(): StreamableFile {
-    return swaggerUiFile('swagger-ui.css');
-  }
-
-  @Get('reference/swagger-ui-bundle.js')
-  @Header('Cache-Control', 'public, max-age=86400')
-  bundle(): StreamableFile {
-    return swaggerUiFile('swagger-ui-bundle.js');
-  }
-}
-
-function swaggerUiFile(name: keyof typeof SWAGGER_UI_FILES): StreamableFile {
-  return new StreamableFile(createReadStream(join(SWAGGER_UI_DIR, name)), {
-    type: SWAGGER_UI_FILES[name],
-  });
 }

@@ -8,12 +8,7 @@ import {
   type PublicAgreementSummary,
   type PublicRecipient,
 } from '@prosign/domain';
-import {
-  agreementExpiresAt,
-  familyConfig,
-  recipientsOf,
-  type Agreement,
-} from '../agreements';
+import { agreementExpiresAt, familyConfig, recipientsOf, type Agreement } from '../agreements';
 
 /** A stored agreement as a read returns it (lean or hydrated). */
 type StoredAgreement = Agreement<object> & { _id: unknown };
@@ -25,7 +20,9 @@ const iso = (value: Date | string | null | undefined): string | null =>
  * A stored status as the public api names it: null (nothing sent yet) is `draft`, and each
  * family's own spelling of its first status ("not signed", "not-signed") is `sent`.
  */
-export function publicStatusOf(agreement: Pick<Agreement, 'family' | 'status'>): PublicAgreementStatus {
+export function publicStatusOf(
+  agreement: Pick<Agreement, 'family' | 'status'>,
+): PublicAgreementStatus {
   if (agreement.status === null) return 'draft';
   if (agreement.status === initialStatus(agreement.family)) return 'sent';
   return agreement.status as PublicAgreementStatus;

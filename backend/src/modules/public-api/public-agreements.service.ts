@@ -1,4 +1,9 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import type {
   AgreementEventPage,
   AgreementPageAnswer,
@@ -14,12 +19,19 @@ import {
   type Agreement,
   type AgreementDocument,
 } from '../agreements';
-import { DocumentPdfService, type PdfFile } from '../documents';
+import { DocumentPdfService } from '../documents';
 import { cursorAfter, cursorPosition, publicListFilter } from './agreement-list-query';
 import type { ApiKeyActor } from './public-api-route.decorator';
-import { publicAgreementOf, publicAgreementSummaryOf, publicEventsOf } from './public-agreement.view';
+import {
+  publicAgreementOf,
+  publicAgreementSummaryOf,
+  publicEventsOf,
+} from './public-agreement.view';
 
 const NOT_FOUND = 'No agreement has this id.';
+
+/** A PDF as the documents module serves it. */
+type PdfFile = Awaited<ReturnType<DocumentPdfService['pdfOf']>>;
 
 /** The sealed files of an agreement: the signed PDF with its certificate, and the certificate. */
 type SealedFile = 'sealed' | 'certificate';
@@ -54,14 +66,20 @@ export class PublicAgreementsService {
   }
 
   async get(id: string): Promise<PublicAgreement> {
-    return publicAgreementOf(await this.found(id), this.config.CONTRACT_EXPIRY_DAYS);
+    return publicAgreementOf((await this.found(id)).toObject(), this.config.CONTRACT_EXPIRY_DAYS);
   }
 
-  async events({ params, query }: PublicApiInput<'listAgreementEvents'>): Promise<AgreementEventPage> {
-    const events = publicEventsOf(await this.found(params.id));
+  async events({
+    params,
+    query,
+  }: PublicApiInput<'listAgreementEvents'>): Promise<AgreementEventPage> {
+    const events = publicEventsOf((await this.found(params.id)).toObject());
     const after = query.cursor === undefined ? 0 : Number(query.cursor);
     if (!Number.isInteger(after) || after < 0) {
-      throw new NotFoundException('This cursor names no event of the agreement.');
+      throw new BadRequestException({
+        message: 'The request is not valid.',
+        errors: [{ path: 'query.cursor', message: 'is not a cursor of this list' }],
+      });
     }
     const page = events.slice(after, after + query.limit);
     const end = after + page.length;

@@ -73,8 +73,7 @@ function problemsOf(where: string, issues: readonly z.core.$ZodIssue[]): FieldPr
  */
 export const PublicApiInput = createParamDecorator((_data: unknown, context: ExecutionContext) => {
   const route = Reflect.getMetadata(PUBLIC_API_ROUTE, context.getHandler()) as
-    | PublicApiRouteEntry
-    | undefined;
+    PublicApiRouteEntry | undefined;
   // Only reachable on a handler without @PublicApiRoute: a programming error.
   if (!route) throw new Error('PublicApiInput used on a handler without @PublicApiRoute');
   const request = context.switchToHttp().getRequest<Request>();

@@ -31,7 +31,11 @@ interface TemplateVersion {
   roles: readonly { id: string; name: string }[];
 }
 
-function publicTemplateOf(id: string, template: TemplateVersion, updatedAt: string): PublicTemplate {
+function publicTemplateOf(
+  id: string,
+  template: TemplateVersion,
+  updatedAt: string,
+): PublicTemplate {
   return {
     id,
     name: template.name,

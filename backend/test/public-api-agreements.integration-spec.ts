@@ -1,0 +1,275 @@
+import type { INestApplication } from '@nestjs/common';
+import {
+  API_KEY_SCOPES,
+  type AgreementPageAnswer,
+  type DocumentTemplate,
+  type PublicAgreement,
+  type ServicePage,
+  type TemplatePage,
+} from '@prosign/domain';
+import request from 'supertest';
+import { insertStandardAgreement } from './support/agreements';
+import { issueApiKey, withApiKey } from './support/api-keys';
+import { documentDraftOf, taggedDocumentPdf } from './support/document-family-fixtures';
+import { seedBaseData } from './support/seed';
+import { staffHttp } from './support/staff-session';
+import { startApi } from './support/test-apps';
+import { createTestEnv } from './support/test-env';
+
+const V1 = '/api/v1';
+const DAY = 86_400_000;
+
+/**
+ * The public api's agreements as another system uses them with a key: the dashboards' list in
+ * cursor pages with their filters, one agreement with its recipients and events, a standard
+ * agreement created from a service and an uploaded-document one from a template (drafts until
+ * sent), sent, reminded and cancelled; every input checked with the path of what is wrong, and
+ * never a signing link or token in an answer.
+ */
+describe('public api: agreements', () => {
+  const env = createTestEnv(__filename, { API_RATE_LIMIT_PER_MINUTE: '100000' });
+  let api: INestApplication;
+  let client: ReturnType<typeof withApiKey>;
+  let tokens: string[];
+
+  beforeAll(async () => {
+    await seedBaseData(env.config);
+    ({ app: api } = await startApi(env.config));
+    client = withApiKey(api, (await issueApiKey(api, API_KEY_SCOPES)).key);
+    const now = Date.now();
+    const made = [
+      { name: 'Ana Lopez', status: 'not signed', viewedTimes: 0, daysAgo: 5 },
+      { name: 'Ben Okafor', status: 'viewed', viewedTimes: 2, daysAgo: 4 },
+      { name: 'Chen Wei', status: 'signed', viewedTimes: 1, daysAgo: 3 },
+      { name: 'Dana Fox', status: 'cancelled', viewedTimes: 0, daysAgo: 2 },
+      { name: 'Eli Stone', status: 'not signed', viewedTimes: 0, daysAgo: 1 },
+    ] as const;
+    tokens = [];
+    for (const row of made) {
+      const { token } = await insertStandardAgreement(api, {
+        status: row.status,
+        form: { full_name: row.name, email: `${row.name.split(' ')[0].toLowerCase()}@example.com` },
+        createdAt: new Date(now - row.daysAgo * DAY),
+        fields: { viewedTimes: row.viewedTimes },
+      });
+      tokens.push(token);
+    }
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await env.cleanup();
+  });
+
+  const list = async (query: string) =>
+    (await client.get(`${V1}/agreements?${query}`).expect(200)).body as AgreementPageAnswer;
+
+  it('pages through every sent agreement newest first, each once, by cursor', async () => {
+    const names: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: AgreementPageAnswer = await list(
+        `family=standard&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(page.data.length).toBeLessThanOrEqual(2);
+      names.push(...page.data.map((agreement) => agreement.signerName));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(names).toEqual(['Eli Stone', 'Dana Fox', 'Chen Wei', 'Ben Okafor', 'Ana Lopez']);
+  });
+
+  it('filters by status, dashboard filter, search and when they were sent', async () => {
+    const namesOf = async (query: string) =>
+      (await list(query)).data.map((agreement) => agreement.signerName);
+    expect(await namesOf('status=sent')).toEqual(['Eli Stone', 'Ana Lopez']);
+    expect(await namesOf('status=signed,cancelled')).toEqual(['Dana Fox', 'Chen Wei']);
+    expect(await namesOf('family=standard&filter=viewed')).toEqual(['Chen Wei', 'Ben Okafor']);
+    expect(await namesOf('search=okafor')).toEqual(['Ben Okafor']);
+    const since = new Date(Date.now() - 3.5 * DAY).toISOString();
+    const until = new Date(Date.now() - 1.5 * DAY).toISOString();
+    expect(await namesOf(`sentAfter=${since}&sentBefore=${until}`)).toEqual([
+      'Dana Fox',
+      'Chen Wei',
+    ]);
+    expect(await namesOf('family=sow')).toEqual([]);
+  });
+
+  it('says which query field is wrong, and refuses one it does not know', async () => {
+    const res = await client
+      .get(`${V1}/agreements?limit=500&status=lost&colour=red&cursor=bm9wZQ`)
+      .expect(400);
+    const paths = JSON.stringify(res.body);
+    for (const path of ['query.limit', 'query.status', 'query.colour']) {
+      expect(paths).toContain(path);
+    }
+    const badCursor = await client.get(`${V1}/agreements?cursor=bm9wZQ`).expect(400);
+    expect(JSON.stringify(badCursor.body)).toContain('query.cursor');
+    const badFamily = await client.get(`${V1}/agreements?family=nosuch`).expect(400);
+    expect(JSON.stringify(badFamily.body)).toContain('query.family');
+  });
+
+  it('reads one agreement with its recipients and events, never its links', async () => {
+    const [listed] = (await list('search=chen')).data;
+    const res = await client.get(`${V1}/agreements/${listed.id}`).expect(200);
+    const agreement = res.body as PublicAgreement;
+    expect(agreement).toMatchObject({
+      id: listed.id,
+      family: 'standard',
+      status: 'signed',
+      signerName: 'Chen Wei',
+      recipients: [{ id: 'signer-1', role: 'signer', name: 'Chen Wei', state: 'signed' }],
+      events: [{ sequence: 1, type: 'sent', status: 'sent' }],
+    });
+    for (const token of tokens) expect(JSON.stringify(res.body)).not.toContain(token);
+    expect(JSON.stringify(res.body)).not.toMatch(/signingLink|docLink|\/d\//);
+    await client.get(`${V1}/agreements/0123456789abcdef01234567`).expect(404);
+    await client.get(`${V1}/agreements/not-an-id`).expect(400);
+  });
+
+  it('creates a standard agreement from a service as a draft, then sends it once', async () => {
+    const services = (await client.get(`${V1}/services`).expect(200)).body as ServicePage;
+    expect(services.data.length).toBeGreaterThan(0);
+    const service = services.data[0];
+    const body = {
+      family: 'standard',
+      serviceId: service.id,
+      signer: { name: 'Frida Moss', email: 'frida.moss@example.com' },
+      siteAddress: '12 Harbor Way',
+      cost: 4800,
+      deposit: 800,
+      csmEmail: 'admin@prosign.example',
+    };
+    const created = (await client.post(`${V1}/agreements`).send(body).expect(201))
+      .body as PublicAgreement;
+    expect(created).toMatchObject({
+      family: 'standard',
+      status: 'draft',
+      title: expect.any(String),
+      signerEmail: 'frida.moss@example.com',
+      sentAt: null,
+    });
+    // A draft is not on the dashboards' list, but it is read by its id.
+    expect((await list('search=frida')).data).toEqual([]);
+    await client.get(`${V1}/agreements/${created.id}`).expect(200);
+
+    const sent = (await client.post(`${V1}/agreements/${created.id}/send`).expect(200))
+      .body as PublicAgreement;
+    expect(sent).toMatchObject({ id: created.id, status: 'sent', sentAt: expect.any(String) });
+    expect(sent.events.map((event) => event.type)).toContain('sent');
+    await client.post(`${V1}/agreements/${created.id}/send`).expect(409);
+    expect((await list('search=frida')).data.map((row) => row.id)).toEqual([created.id]);
+
+    const reminded = await client.post(`${V1}/agreements/${created.id}/remind`).expect(200);
+    expect(reminded.body.agreement.events.map((event: { type: string }) => event.type)).toContain(
+      'reminder_sent',
+    );
+    // Only a signed agreement is voided; an open one is cancelled.
+    await client.post(`${V1}/agreements/${created.id}/void`).expect(409);
+    const cancelled = await client.post(`${V1}/agreements/${created.id}/cancel`).expect(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    await client.get(`${V1}/agreements/${created.id}/sealed-pdf`).expect(409);
+  });
+
+  it('refuses a creation naming each wrong field, and stores nothing', async () => {
+    const before = (await list('limit=100')).data.length;
+    const res = await client
+      .post(`${V1}/agreements`)
+      .send({
+        family: 'standard',
+        serviceId: '0123456789abcdef01234567',
+        signer: { name: '', email: 'nobody' },
+        cost: -1,
+        deposit: 1,
+        csmEmail: 'admin@prosign.example',
+        colour: 'red',
+      })
+      .expect(400);
+    const paths = (res.body.errors as { path: string }[]).map((error) => error.path);
+    expect(paths).toEqual(
+      expect.arrayContaining(['body.signer.name', 'body.signer.email', 'body.cost', 'body.colour']),
+    );
+    await client
+      .post(`${V1}/agreements`)
+      .send({
+        family: 'standard',
+        serviceId: '0123456789abcdef01234567',
+        signer: { name: 'No Service', email: 'none@example.com' },
+        cost: 10,
+        deposit: 1,
+        csmEmail: 'admin@prosign.example',
+      })
+      .expect(404);
+    expect((await list('limit=100')).data.length).toBe(before);
+  });
+
+  it('creates an uploaded-document agreement from a template, each role named', async () => {
+    const staff = await staffHttp(api);
+    const draft = await documentDraftOf(staff, await taggedDocumentPdf({ signers: 2 }));
+    const roles = draft.signers.map((signer, index) => ({
+      id: signer.id,
+      name: index === 0 ? 'Subcontractor' : 'Guarantor',
+    }));
+    const template = (
+      await staff()
+        .post('/api/documents/templates')
+        .send({ draftId: draft.id, name: 'Subcontract', roles })
+        .expect(201)
+    ).body as DocumentTemplate;
+    const templates = (await client.get(`${V1}/templates`).expect(200)).body as TemplatePage;
+    expect(templates.data.map((listed) => listed.id)).toContain(template.id);
+    const [listed] = templates.data.filter((row) => row.id === template.id);
+    expect(listed.roles.map((role) => role.id)).toEqual(['signer-1', 'signer-2']);
+
+    const people = {
+      'signer-1': { name: 'Priya Natarajan', email: 'priya@example.com' },
+      'signer-2': { name: 'Omar Haddad', email: 'omar@example.com' },
+    };
+    const missing = await client
+      .post(`${V1}/agreements`)
+      .send({
+        family: 'document',
+        templateId: template.id,
+        people: { 'signer-1': people['signer-1'] },
+        csmEmail: 'admin@prosign.example',
+      })
+      .expect(400);
+    expect(JSON.stringify(missing.body)).toContain('Guarantor');
+
+    const created = (
+      await client
+        .post(`${V1}/agreements`)
+        .send({
+          family: 'document',
+          templateId: template.id,
+          people,
+          csmEmail: 'admin@prosign.example',
+        })
+        .expect(201)
+    ).body as PublicAgreement;
+    expect(created).toMatchObject({ family: 'document', status: 'draft', title: 'Subcontract' });
+    const sent = (await client.post(`${V1}/agreements/${created.id}/send`).expect(200))
+      .body as PublicAgreement;
+    expect(sent.status).toBe('sent');
+    expect(sent.recipients.map(({ id, name, state }) => ({ id, name, state }))).toEqual([
+      { id: 'signer-1', name: 'Priya Natarajan', state: 'invited' },
+      { id: 'signer-2', name: 'Omar Haddad', state: 'waiting' },
+    ]);
+  });
+
+  it('serves its OpenAPI document and reference page to anyone, loading nothing from elsewhere', async () => {
+    const http = () => request(api.getHttpServer());
+    const document = await http().get(`${V1}/openapi.json`).expect(200);
+    expect(document.body).toMatchObject({ openapi: '3.1.0', info: { title: 'ProSign API' } });
+    expect(Object.keys(document.body.paths)).toContain('/agreements/{id}/sealed-pdf');
+    const page = await http().get(`${V1}/reference`).expect(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const scripts = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((found) => found[1]);
+    expect(scripts.every((src) => !/^(https?:)?\/\//.test(src))).toBe(true);
+    for (const asset of ['swagger-ui-bundle.js', 'swagger-ui.css', 'start.js']) {
+      const res = await http().get(`${V1}/reference/${asset}`).expect(200);
+      expect(Number(res.headers['content-length'] ?? res.text.length)).toBeGreaterThan(100);
+    }
+    await http().get(`${V1}/reference/package.json`).expect(404);
+  });
+});
