@@ -7,7 +7,7 @@ import {
   type ServicePage,
   type TemplatePage,
 } from '@prosign/domain';
-import request from 'supertest';
+import request, { type Response } from 'supertest';
 import { insertStandardAgreement } from './support/agreements';
 import { issueApiKey, withApiKey } from './support/api-keys';
 import { documentDraftOf, taggedDocumentPdf } from './support/document-family-fixtures';
@@ -17,6 +17,10 @@ import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
 
 const V1 = '/api/v1';
+
+/** The fields a refusal names (its problem's `errors`). */
+const pathsOf = (res: Response) =>
+  ((res.body as { errors?: { path: string }[] }).errors ?? []).map((error) => error.path);
 const DAY = 86_400_000;
 
 /**
@@ -35,7 +39,7 @@ describe('public api: agreements', () => {
   beforeAll(async () => {
     await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
-    client = withApiKey(api, (await issueApiKey(api, API_KEY_SCOPES)).key);
+    client = withApiKey(api, (await issueApiKey(api, API_KEY_SCOPES, { name: 'PM tool' })).key);
     const now = Date.now();
     const made = [
       { name: 'Ana Lopez', status: 'not signed', viewedTimes: 0, daysAgo: 5 },
@@ -98,14 +102,11 @@ describe('public api: agreements', () => {
     const res = await client
       .get(`${V1}/agreements?limit=500&status=lost&colour=red&cursor=bm9wZQ`)
       .expect(400);
-    const paths = JSON.stringify(res.body);
-    for (const path of ['query.limit', 'query.status', 'query.colour']) {
-      expect(paths).toContain(path);
-    }
+    expect(pathsOf(res)).toEqual(expect.arrayContaining(['limit', 'status', 'colour']));
     const badCursor = await client.get(`${V1}/agreements?cursor=bm9wZQ`).expect(400);
-    expect(JSON.stringify(badCursor.body)).toContain('query.cursor');
+    expect(pathsOf(badCursor)).toEqual(['cursor']);
     const badFamily = await client.get(`${V1}/agreements?family=nosuch`).expect(400);
-    expect(JSON.stringify(badFamily.body)).toContain('query.family');
+    expect(pathsOf(badFamily)).toEqual(['family']);
   });
 
   it('reads one agreement with its recipients and events, never its links', async () => {
@@ -184,9 +185,8 @@ describe('public api: agreements', () => {
         colour: 'red',
       })
       .expect(400);
-    const paths = (res.body.errors as { path: string }[]).map((error) => error.path);
-    expect(paths).toEqual(
-      expect.arrayContaining(['body.signer.name', 'body.signer.email', 'body.cost', 'body.colour']),
+    expect(pathsOf(res)).toEqual(
+      expect.arrayContaining(['signer.name', 'signer.email', 'cost', 'colour']),
     );
     await client
       .post(`${V1}/agreements`)

@@ -35,7 +35,7 @@ export function cursorPosition(cursor: string | undefined): AgreementCursor | nu
   if (!/^\d{1,15}$/.test(millis ?? '') || !Types.ObjectId.isValid(id ?? '')) {
     throw new BadRequestException({
       message: 'The request is not valid.',
-      errors: [{ path: 'query.cursor', message: 'is not a cursor of this list' }],
+      errors: [{ path: 'cursor', message: 'is not a cursor of this list' }],
     });
   }
   return { createdAt: new Date(Number(millis)), id: new Types.ObjectId(id) };
@@ -63,7 +63,7 @@ export function publicListFilter(query: AgreementListRequest): Record<string, un
   if (query.family !== undefined && !isAgreementFamily(query.family)) {
     throw new BadRequestException({
       message: 'The request is not valid.',
-      errors: [{ path: 'query.family', message: `is not a family: ${familyIds().join(', ')}` }],
+      errors: [{ path: 'family', message: `is not a family: ${familyIds().join(', ')}` }],
     });
   }
   const families = query.family ? [query.family] : familyIds();

@@ -78,7 +78,7 @@ export class PublicAgreementsService {
     if (!Number.isInteger(after) || after < 0) {
       throw new BadRequestException({
         message: 'The request is not valid.',
-        errors: [{ path: 'query.cursor', message: 'is not a cursor of this list' }],
+        errors: [{ path: 'cursor', message: 'is not a cursor of this list' }],
       });
     }
     const page = events.slice(after, after + query.limit);

@@ -55,12 +55,18 @@ interface FieldProblem {
   message: string;
 }
 
-/** Zod's issues as the problem's `errors`: where (`body.signer.email`), and what is wrong. */
-function problemsOf(where: string, issues: readonly z.core.$ZodIssue[]): FieldProblem[] {
+/**
+ * Zod's issues as the problem's `errors`: where within the body, query or path (`signer.email`,
+ * `limit`; `''` for the whole body), and what is wrong.
+ */
+function problemsOf(issues: readonly z.core.$ZodIssue[]): FieldProblem[] {
   return issues.flatMap((issue) => {
-    const at = [where, ...issue.path.map(String)].join('.');
+    const at = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ path: `${at}.${key}`, message: 'is not a known field' }));
+      return issue.keys.map((key) => ({
+        path: at ? `${at}.${key}` : key,
+        message: 'is not a known field',
+      }));
     }
     return [{ path: at, message: issue.message }];
   });
@@ -78,21 +84,21 @@ export const PublicApiInput = createParamDecorator((_data: unknown, context: Exe
   if (!route) throw new Error('PublicApiInput used on a handler without @PublicApiRoute');
   const request = context.switchToHttp().getRequest<Request>();
   const problems: FieldProblem[] = [];
-  const parse = (where: string, schema: z.ZodType | undefined, value: unknown) => {
+  const parse = (schema: z.ZodType | undefined, value: unknown) => {
     if (!schema) {
       const given = value && typeof value === 'object' ? Object.keys(value) : [];
-      problems.push(...given.map((key) => ({ path: `${where}.${key}`, message: 'is not known' })));
+      problems.push(...given.map((key) => ({ path: key, message: 'is not a known field' })));
       return undefined;
     }
     const parsed = schema.safeParse(value ?? {});
     if (parsed.success) return parsed.data;
-    problems.push(...problemsOf(where, parsed.error.issues));
+    problems.push(...problemsOf(parsed.error.issues));
     return undefined;
   };
   const input = {
-    params: parse('path', route.params, request.params),
-    query: parse('query', route.query, request.query),
-    body: parse('body', route.body, request.body),
+    params: parse(route.params, request.params),
+    query: parse(route.query, request.query),
+    body: parse(route.body, request.body),
   };
   if (problems.length) throw new BadRequestException({ message: NOT_VALID, errors: problems });
   return input;

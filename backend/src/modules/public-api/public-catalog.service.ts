@@ -54,7 +54,7 @@ function pageNumberOf(cursor: string | undefined): number {
   if (!/^[1-9]\d{0,5}$/.test(cursor)) {
     throw new BadRequestException({
       message: 'The request is not valid.',
-      errors: [{ path: 'query.cursor', message: 'is not a cursor of this list' }],
+      errors: [{ path: 'cursor', message: 'is not a cursor of this list' }],
     });
   }
   return Number(cursor);

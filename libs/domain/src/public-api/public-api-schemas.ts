@@ -164,10 +164,15 @@ export const problemDetailsSchema = described(
     type: z.string().describe('A URI naming the kind of problem; `about:blank` when none.'),
     title: z.string(),
     status: z.number().int(),
-    detail: z.string().optional(),
-    instance: z.string().optional(),
+    detail: z.string(),
+    instance: z.string().describe('The path the request was sent to.'),
     errors: z
-      .array(z.object({ path: z.string(), message: z.string() }))
+      .array(
+        z.object({
+          path: z.string().describe('`signer.email`, `limit`; empty for the whole body.'),
+          message: z.string(),
+        }),
+      )
       .optional()
       .describe('On a 400: each field that is wrong and why.'),
   }),
