@@ -20,9 +20,7 @@ const iso = (value: Date | string | null | undefined): string | null =>
  * A stored status as the public api names it: null (nothing sent yet) is `draft`, and each
  * family's own spelling of its first status ("not signed", "not-signed") is `sent`.
  */
-export function publicStatusOf(
-  agreement: Pick<Agreement, 'family' | 'status'>,
-): PublicAgreementStatus {
+function publicStatusOf(agreement: Pick<Agreement, 'family' | 'status'>): PublicAgreementStatus {
   if (agreement.status === null) return 'draft';
   if (agreement.status === initialStatus(agreement.family)) return 'sent';
   return agreement.status as PublicAgreementStatus;

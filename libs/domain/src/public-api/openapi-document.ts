@@ -6,7 +6,11 @@
  */
 import { z } from 'zod';
 import { PUBLIC_API_BASE_PATH, PUBLIC_API_ROUTES, type PublicApiRoute } from './public-api-routes';
-import { publicApiRequestSchemas, publicApiResponseSchemas } from './public-api-schemas';
+import {
+  problemDetailsSchema,
+  publicApiRequestSchemas,
+  publicApiResponseSchemas,
+} from './public-api-schemas';
 
 type JsonObject = Record<string, unknown>;
 
@@ -75,7 +79,7 @@ function parametersOf(route: PublicApiRoute): JsonObject[] {
 const problem = (description: string, headers?: JsonObject): JsonObject => ({
   description,
   ...(headers ? { headers } : {}),
-  content: { 'application/problem+json': { schema: { $ref: componentRef('Problem') } } },
+  content: { 'application/problem+json': { schema: schemaAt(problemDetailsSchema, 'output') } },
 });
 
 /** The errors every route may answer, and those its own input and state give. */
@@ -178,7 +182,9 @@ export function publicApiDocument(serverUrl: string): JsonObject {
               schema: { type: 'integer', minimum: 1 },
             },
           },
-          content: { 'application/problem+json': { schema: { $ref: componentRef('Problem') } } },
+          content: {
+            'application/problem+json': { schema: schemaAt(problemDetailsSchema, 'output') },
+          },
         },
       },
       schemas: componentSchemas(),

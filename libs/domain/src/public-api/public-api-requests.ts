@@ -4,6 +4,7 @@
  * document describes them, and a staff form that sends the same shape checks with them too.
  */
 import { z } from 'zod';
+import { isEmailAddress } from '../address/email-address';
 import { SIGNING_ORDERS } from '../agreements/recipient-list';
 import { SOW_FILTERS, STANDARD_FILTERS } from '../families/filter-sets';
 import {
@@ -68,7 +69,12 @@ export const catalogListQuerySchema = z.strictObject({ ...pageQueryShape });
 export const personSchema = registered(
   z.strictObject({
     name: z.string().trim().min(1, 'is required').max(200),
-    email: z.email('must be an e-mail address').max(320),
+    // The address rule every form and send of the product applies, beside the format the
+    // document names.
+    email: z
+      .email('must be an e-mail address')
+      .max(320)
+      .refine(isEmailAddress, 'must be an e-mail address'),
     phone: z
       .string()
       .regex(/^\+1\d{10}$/, 'must be +1 followed by ten digits')
@@ -106,7 +112,7 @@ const envelopeShape = {
   crmDealId: crmDealIdSchema.optional(),
 };
 
-export const createStandardAgreementSchema = registered(
+const createStandardAgreementSchema = registered(
   z.strictObject({
     family: z.literal('standard'),
     serviceId: objectIdSchema.describe('The service whose agreement texts the contract takes.'),
@@ -132,7 +138,7 @@ export const createStandardAgreementSchema = registered(
   'A standard service agreement, its texts from one of the firm’s services.',
 );
 
-export const createDocumentAgreementSchema = registered(
+const createDocumentAgreementSchema = registered(
   z.strictObject({
     family: z.literal('document'),
     templateId: objectIdSchema.describe('An uploaded-document template (`GET /templates`).'),

@@ -28,7 +28,7 @@ import {
 /** The path's prefix under the api's origin. */
 export const PUBLIC_API_BASE_PATH = '/api/v1';
 
-export type PublicApiTag = 'Agreements' | 'Templates' | 'Services' | 'Events';
+type PublicApiTag = 'Agreements' | 'Templates' | 'Services' | 'Events';
 
 /** What a route answers on success: JSON of `schema`, or a PDF file. */
 type RouteAnswer =
@@ -231,7 +231,3 @@ export interface PublicApiInput<K extends PublicApiRouteName> {
   query: Parsed<(typeof PUBLIC_API_ROUTES)[K] extends { query: infer Q } ? Q : undefined>;
   body: Parsed<(typeof PUBLIC_API_ROUTES)[K] extends { body: infer B } ? B : undefined>;
 }
-
-/** What a route answers, as its schema says (a PDF route answers a file). */
-export type PublicApiAnswer<K extends PublicApiRouteName> =
-  (typeof PUBLIC_API_ROUTES)[K]['answer'] extends { schema: infer S } ? Parsed<S> : never;

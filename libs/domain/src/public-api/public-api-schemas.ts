@@ -69,7 +69,7 @@ function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
-export const publicRecipientSchema = described(
+const publicRecipientSchema = described(
   z.object({
     id: z.string().describe('Stable within the agreement: events name the recipient by it.'),
     role: z.enum(['signer', 'countersigner', 'cc']),
@@ -86,7 +86,7 @@ export const publicRecipientSchema = described(
   'Someone an agreement is sent to: a signer, the firm’s countersigner or a copy recipient.',
 );
 
-export const publicAgreementEventSchema = described(
+const publicAgreementEventSchema = described(
   z.object({
     sequence: z
       .number()
@@ -122,7 +122,7 @@ const agreementFields = {
   sealed: z.boolean().describe('Whether the sealed PDF and the certificate can be downloaded.'),
 };
 
-export const publicAgreementSummarySchema = described(
+const publicAgreementSummarySchema = described(
   z.object(agreementFields),
   'AgreementSummary',
   'An agreement as lists show it.',
