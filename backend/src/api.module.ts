@@ -1,5 +1,5 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { CaptchaModule } from './modules/captcha/captcha.module';
@@ -38,6 +38,7 @@ import { ApiKeyGuard } from './platform/auth/api-key.guard';
 import type { AppConfig } from './platform/config/app-config';
 import { AllExceptionsFilter } from './platform/errors/all-exceptions.filter';
 import { PlatformModule } from './platform/platform.module';
+import { IdempotencyInterceptor } from './platform/public-api/idempotency.interceptor';
 import { PublicApiModule } from './platform/public-api/public-api.module';
 import { OriginGuard } from './platform/security/origin.guard';
 import { SignerLinkHeadersModule } from './platform/security/signer-link-headers';
@@ -106,6 +107,8 @@ export class ApiModule {
         { provide: APP_GUARD, useClass: OriginGuard },
         { provide: APP_GUARD, useClass: StaffSessionGuard },
         { provide: APP_GUARD, useClass: ApiKeyGuard },
+        // A public-api POST with an Idempotency-Key runs once; retries get its answer.
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
     };
   }

@@ -24,6 +24,7 @@ import { seedBaseData } from './support/seed';
 import { asStaff, signIn, TEST_ADMIN } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
+import { waitFor } from './support/wait-for';
 
 /**
  * Routes of the public api that answer without a key, by decision: the api's own documentation.
@@ -84,10 +85,10 @@ type Caller =
   | 'key of every scope'
   | `key of ${ApiKeyScope}`;
 
-/** The body a refusal carries (a problem's `detail`). */
+/** What a refusal says: its problem's `detail` (RFC 9457); empty when the answer is no problem. */
 function refusalOf(res: Response): string {
-  const body = res.body as { detail?: unknown; message?: unknown };
-  return String(body.detail ?? body.message ?? '');
+  if (!String(res.headers['content-type']).startsWith('application/problem+json')) return '';
+  return String((res.body as { detail?: unknown }).detail ?? '');
 }
 
 /** Path parameters filled with a well-formed id. */
@@ -259,5 +260,57 @@ describe('public api access: every @ApiKeyScopes route, every kind of key', () =
       Array.from({ length: 10 }, () => withApiKey(api, key.key).get('/api/v1/access-probe/x')),
     );
     expect((await listed()).lastUsedAt).toBe(first.lastUsedAt);
+  });
+});
+
+describe('request logs never carry an API key', () => {
+  const env = createTestEnv(__filename, { LOG_LEVEL: 'info' });
+  let api: INestApplication;
+  const written: string[] = [];
+
+  beforeAll(async () => {
+    // pino writes its lines to stdout: keep them.
+    jest.spyOn(process.stdout, 'write').mockImplementation(((chunk: unknown) => {
+      written.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write);
+    ({ app: api } = await startApi(env.config, { testModules: [AccessProbeModule] }));
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    jest.restoreAllMocks();
+    await env.cleanup();
+  });
+
+  it('logs each request with the key redacted, however and wherever it was sent', async () => {
+    const { key } = await issueApiKey(api, ['agreements:read'], { name: 'logged' });
+    const secret = key.slice('psk_live_'.length + 9);
+    const last = secret.at(-2) === 'A' ? 'B' : 'A';
+    const wrongSecret = `${key.slice(0, -2)}${last}${key.at(-1)}`;
+    const http = () => request(api.getHttpServer());
+    await withApiKey(api, key).get('/api/v1/access-probe/one').expect(200);
+    await withApiKey(api, key).post('/api/v1/access-probe').send({}).expect(403);
+    await withApiKey(api, wrongSecret).get('/api/v1/access-probe/two').expect(401);
+    await http().get('/api/v1/access-probe/three').set('authorization', `Basic ${key}`).expect(401);
+    await http().get('/api/v1/access-probe/four').set('x-api-key', key).expect(401);
+    await http().get(`/api/v1/access-probe?api_key=${key}`).expect(401);
+    await http().get(`/api/v1/access-probe/${key}`).expect(401);
+    await withApiKey(api, key).get('/api/v1/unscoped-probe').expect(403);
+    const requestLines = await waitFor(
+      async () =>
+        written
+          .join('')
+          .split('\n')
+          .filter((line) => line.includes('"req":')),
+      (lines) => lines.length >= 8,
+      { timeoutMs: 15_000, intervalMs: 25 },
+    );
+
+    expect(requestLines.join('\n')).toContain('"authorization":"[redacted]"');
+    const logs = written.join('');
+    for (const part of [key, wrongSecret, secret, secret.slice(0, 12), secret.slice(-12)]) {
+      expect(logs).not.toContain(part);
+    }
   });
 });

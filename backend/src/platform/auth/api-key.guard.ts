@@ -11,6 +11,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { ApiKeyScope } from '@prosign/domain';
 import type { Response } from 'express';
+import { PROBLEM_TYPES } from '../public-api/problem-types';
 import { ApiKeyRateLimiter } from '../public-api/api-key-rate-limiter';
 import { isPublicApiPath } from '../public-api/public-api-path';
 import { API_KEY_SCOPES_REQUIRED, type ApiKeyRequest } from '../public-api/public-api.decorators';
@@ -23,7 +24,7 @@ const REALM = 'Bearer realm="ProSign API"';
 export const API_KEY_MISSING_MESSAGE =
   'Send an API key in the Authorization header: "Bearer psk_live_…".';
 export const API_KEY_INVALID_MESSAGE = 'This API key is not valid, has expired or was revoked.';
-export const RATE_LIMITED_MESSAGE = 'Too many requests with this API key: wait and try again.';
+const RATE_LIMITED_MESSAGE = 'Too many requests with this API key: wait and try again.';
 /** A route of the public api that names no scope: a programming error, refused rather than opened. */
 export const UNSCOPED_ROUTE_MESSAGE =
   'This route of the public api declares no scopes, so no API key may call it.';
@@ -101,7 +102,10 @@ export class ApiKeyGuard implements CanActivate {
         'WWW-Authenticate',
         `${REALM}, error="insufficient_scope", scope="${scopes.join(' ')}"`,
       );
-      throw new ForbiddenException(missingScopeMessage(missing));
+      throw new ForbiddenException({
+        message: missingScopeMessage(missing),
+        type: PROBLEM_TYPES.insufficientScope,
+      });
     }
     request.apiKey = {
       id: key.id,

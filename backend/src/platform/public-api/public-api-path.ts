@@ -1,5 +1,5 @@
 /** Where the public api lives: every route under it is called with an API key. */
-export const PUBLIC_API_PATH = '/api/v1';
+const PUBLIC_API_PATH = '/api/v1';
 
 /**
  * Whether a request path (or a route's pattern) lies under the public api. Express matches
