@@ -583,6 +583,10 @@ export interface components {
       headers: {
         /** @description Seconds to wait before calling again. */
         'Retry-After'?: number;
+        /** @description Calls a key may make a minute. */
+        'RateLimit-Limit'?: number;
+        /** @description Seconds until the minute’s count starts again. */
+        'RateLimit-Reset'?: number;
         [name: string]: unknown;
       };
       content: {
@@ -710,6 +714,24 @@ export interface operations {
       };
       /** @description The key lacks the `agreements:write` scope. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No service or template has the id the body names. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A request with this Idempotency-Key is still running. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -849,7 +871,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The agreement was sent already. */
+      /** @description The agreement was sent already. Or: A request with this Idempotency-Key is still running. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -930,7 +952,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The agreement is not waiting for a signer, or was reminded a moment ago. */
+      /** @description The agreement is not waiting for a signer, or was reminded a moment ago. Or: A request with this Idempotency-Key is still running. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -1011,7 +1033,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Only a signed agreement can be voided; cancel an open one. */
+      /** @description Only a signed agreement can be voided; cancel an open one. Or: A request with this Idempotency-Key is still running. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -1092,7 +1114,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Only an agreement waiting for signatures can be cancelled. */
+      /** @description Only an agreement waiting for signatures can be cancelled. Or: A request with this Idempotency-Key is still running. */
       409: {
         headers: {
           [name: string]: unknown;

@@ -90,8 +90,23 @@ function errorAnswers(route: PublicApiRoute): JsonObject {
       : {}),
     '401': problem('No API key, or one that is unknown, expired or revoked.'),
     '403': problem(`The key lacks the \`${route.scope}\` scope.`),
-    ...(route.params ? { '404': problem('No such object, or it was deleted.') } : {}),
-    ...(route.conflict ? { '409': problem(route.conflict) } : {}),
+    ...(route.params || route.notFound
+      ? { '404': problem(route.notFound ?? 'No such object, or it was deleted.') }
+      : {}),
+    ...(route.conflict || route.method === 'post'
+      ? {
+          '409': problem(
+            [
+              route.conflict,
+              route.method === 'post'
+                ? 'A request with this Idempotency-Key is still running.'
+                : '',
+            ]
+              .filter(Boolean)
+              .join(' Or: '),
+          ),
+        }
+      : {}),
     ...(route.method === 'post'
       ? { '422': problem('The Idempotency-Key was used with another body.') }
       : {}),
@@ -170,7 +185,7 @@ export function publicApiDocument(serverUrl: string): JsonObject {
           required: false,
           description:
             'Makes a retry safe: the same key with the same body within 24 hours answers what the first call answered; with another body it is refused (422).',
-          schema: { type: 'string', minLength: 1, maxLength: 255 },
+          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
         },
       },
       responses: {
@@ -180,6 +195,14 @@ export function publicApiDocument(serverUrl: string): JsonObject {
             'Retry-After': {
               description: 'Seconds to wait before calling again.',
               schema: { type: 'integer', minimum: 1 },
+            },
+            'RateLimit-Limit': {
+              description: 'Calls a key may make a minute.',
+              schema: { type: 'integer' },
+            },
+            'RateLimit-Reset': {
+              description: 'Seconds until the minute’s count starts again.',
+              schema: { type: 'integer' },
             },
           },
           content: {

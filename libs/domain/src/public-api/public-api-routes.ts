@@ -50,6 +50,8 @@ export interface PublicApiRoute {
   answer: RouteAnswer;
   /** A 409 this route gives, in words (the agreement's state does not allow it). */
   conflict?: string;
+  /** A 404 a route without an id in its path gives, in words (an id in its body names nothing). */
+  notFound?: string;
 }
 
 const route = <const T extends PublicApiRoute>(entry: T): T => entry;
@@ -78,6 +80,7 @@ export const PUBLIC_API_ROUTES = {
     scope: 'agreements:write',
     body: createAgreementSchema,
     answer: { status: 201, schema: publicAgreementSchema, description: 'The draft agreement.' },
+    notFound: 'No service or template has the id the body names.',
   }),
   getAgreement: route({
     method: 'get',
