@@ -10,8 +10,10 @@ import {
 import request, { type Response } from 'supertest';
 import { insertStandardAgreement } from './support/agreements';
 import { issueApiKey, withApiKey } from './support/api-keys';
+import { coDealFixture } from './support/co-fixtures';
 import { documentDraftOf, taggedDocumentPdf } from './support/document-family-fixtures';
 import { seedBaseData } from './support/seed';
+import { DEMO_PARTNERS, DEMO_PROJECT_ID } from './support/sow-fixtures';
 import { staffHttp } from './support/staff-session';
 import { startApi } from './support/test-apps';
 import { createTestEnv } from './support/test-env';
@@ -25,9 +27,9 @@ const DAY = 86_400_000;
 
 /**
  * The public api's agreements as another system uses them with a key: the dashboards' list in
- * cursor pages with their filters, one agreement with its recipients and events, a standard
- * agreement created from a service and an uploaded-document one from a template (drafts until
- * sent), sent, reminded and cancelled; every input checked with the path of what is wrong, and
+ * cursor pages with their filters, one agreement with its recipients and events, an agreement of
+ * each family created (a standard one from a service, a SOW, a change order and an uploaded
+ * document from their templates; drafts until sent), sent, reminded and cancelled; every input checked with the path of what is wrong, and
  * never a signing link or token in an answer.
  */
 describe('public api: agreements', () => {
@@ -254,6 +256,55 @@ describe('public api: agreements', () => {
       { id: 'signer-1', name: 'Priya Natarajan', state: 'invited' },
       { id: 'signer-2', name: 'Omar Haddad', state: 'waiting' },
     ]);
+  });
+
+  it('creates a Scope-of-Work contract and a change order from their templates, and sends them', async () => {
+    const sow = await client
+      .post(`${V1}/agreements`)
+      .send({
+        family: 'sow',
+        templateName: 'Residential',
+        partner: { name: 'Mei Lin', email: DEMO_PARTNERS.mei.email },
+        partnerCrmId: DEMO_PARTNERS.mei.id,
+        roles: ['designer_cp'],
+        fees: { designer_cp: 1200 },
+        projectCrmId: DEMO_PROJECT_ID,
+        projectAddress: '88 Orchard Lane, San Jose, CA 95112',
+        timeline: { kind: 'duration', amount: 2, unit: 'weeks' },
+        pmEmail: 'pm@prosign.example',
+      })
+      .expect(201);
+    expect(sow.body).toMatchObject({ family: 'sow', status: 'draft', signerName: 'Mei Lin' });
+    const sentSow = await client.post(`${V1}/agreements/${sow.body.id}/send`).expect(200);
+    expect(sentSow.body.status).toBe('sent');
+
+    const deal = await coDealFixture(await staffHttp(api));
+    const changeOrder = {
+      family: 'co',
+      templateId: deal.templateId,
+      crmDealId: deal.dealId,
+      projectAddress: '221 Alder Court, San Jose, CA 95112',
+      signatory: { name: deal.signatory.name, email: deal.signatory.email },
+      signatoryCrmId: deal.signatory.id,
+      description: 'Add a structural beam over the new kitchen opening.',
+      fee: 1500,
+      paymentTerms: 'Split Payment',
+      firstPayment: 900,
+      secondPayment: 700,
+      csmEmail: 'csm@prosign.example',
+    };
+    // The family's own rules still hold: the two payments must add up to the fee.
+    const refused = await client.post(`${V1}/agreements`).send(changeOrder).expect(400);
+    expect(JSON.stringify(refused.body)).toMatch(/payment/i);
+    const co = await client
+      .post(`${V1}/agreements`)
+      .send({ ...changeOrder, secondPayment: 600 })
+      .expect(201);
+    expect(co.body).toMatchObject({ family: 'co', status: 'draft', crmDealId: deal.dealId });
+    const sentCo = await client.post(`${V1}/agreements/${co.body.id}/send`).expect(200);
+    expect(sentCo.body.status).toBe('sent');
+    const listed = await list('status=sent&family=co');
+    expect(listed.data.map((row) => row.id)).toContain(co.body.id);
   });
 
   it('serves its OpenAPI document and reference page to anyone, loading nothing from elsewhere', async () => {

@@ -18,7 +18,7 @@ export interface paths {
     put?: never;
     /**
      * Create an agreement
-     * @description Makes the agreement’s document from a service (standard agreements) or an uploaded-document template, checks its recipients, and keeps it as a draft: nothing is mailed until it is sent.
+     * @description Makes the agreement’s document — a standard agreement from a service, a Scope-of-Work contract or a change order from its template, an uploaded document from a document template — checks it and its recipients as the staff screens do, and keeps it as a draft: nothing is mailed until it is sent.
      *
      *     Scope: `agreements:write`.
      */
@@ -342,6 +342,8 @@ export interface components {
        * @description Gets the document and the signed copy.
        */
       ccEmail?: string;
+      /** @description The CRM deal the agreement belongs to: its notes and stage follow the agreement. */
+      crmDealId?: string;
       /**
        * @description Several signers: one after the other (default) or all at once.
        * @enum {string}
@@ -349,8 +351,6 @@ export interface components {
       signingOrder?: 'parallel' | 'sequential';
       /** @description Each signer enters a code mailed to them first; default: the family’s setting. */
       requireEmailCode?: boolean;
-      /** @description The CRM deal the agreement belongs to: its notes and stage follow the agreement. */
-      crmDealId?: string;
     };
     CreateDocumentAgreement: {
       /** @constant */
@@ -372,6 +372,8 @@ export interface components {
       csmEmail: string;
       ccEmails?: string[];
       expiresInDays?: number;
+      /** @description The CRM deal the agreement belongs to: its notes and stage follow the agreement. */
+      crmDealId?: string;
       /**
        * @description Several signers: one after the other (default) or all at once.
        * @enum {string}
@@ -379,11 +381,136 @@ export interface components {
       signingOrder?: 'parallel' | 'sequential';
       /** @description Each signer enters a code mailed to them first; default: the family’s setting. */
       requireEmailCode?: boolean;
-      /** @description The CRM deal the agreement belongs to: its notes and stage follow the agreement. */
-      crmDealId?: string;
+    };
+    CreateSowAgreement: {
+      /** @constant */
+      family: 'sow';
+      /** @description The SOW services template (its texts for each role), e.g. `Residential`. */
+      templateName: string;
+      /** @description The community partner who signs. */
+      partner: components['schemas']['Person'];
+      /** @description The partner in the CRM; absent, a partner with their e-mail must not exist. */
+      partnerCrmId?: string;
+      /** @description Creates it even though the CRM marks the partner Blacklisted. */
+      confirmBlacklisted?: boolean;
+      roles: (
+        | 'designer_cp'
+        | 'eor_cp'
+        | 'ose_cp'
+        | 'mdec_cp'
+        | 'peer_review_cp'
+        | 'drafter_cp'
+        | 's.o_cp'
+        | 'sss_cp'
+        | 't24_cp'
+        | 'scope_co1_cp'
+        | 'scope_co2_cp'
+        | 'scope_co3_cp'
+        | 'scope_co4_cp'
+        | 'scope_co5_cp'
+      )[];
+      /** @description The fee in dollars for each role, by role. */
+      fees: {
+        [key: string]: number;
+      };
+      /** @description The CRM project's id. */
+      projectCrmId: string;
+      projectAddress: string;
+      projectType?: string;
+      projectOverview?: string;
+      timeline:
+        | {
+            /** @constant */
+            kind: 'duration';
+            amount: number;
+            /** @enum {string} */
+            unit: 'days' | 'weeks' | 'months';
+          }
+        | {
+            /** @constant */
+            kind: 'custom';
+            /** @description `YYYY-MM-DDTHH:mm`, Pacific time. */
+            dateTime: string;
+          };
+      /** @description `YYYY-MM-DDTHH:mm`, Pacific time; required for the on-site roles. */
+      siteVisitAt?: string;
+      servicesDeliverables?: string;
+      /** Format: email */
+      pmEmail: string;
+      /** @default [] */
+      ccEmails?: string[];
+      /**
+       * Format: date
+       * @description Default: today, Pacific time.
+       */
+      effectiveDate?: string;
+      additionalSigners?: components['schemas']['Person'][];
+      countersigner?: components['schemas']['Countersigner'];
+      /**
+       * @description Several signers: one after the other (default) or all at once.
+       * @enum {string}
+       */
+      signingOrder?: 'parallel' | 'sequential';
+      /** @description Each signer enters a code mailed to them first; default: the family’s setting. */
+      requireEmailCode?: boolean;
+    };
+    CreateChangeOrder: {
+      /** @constant */
+      family: 'co';
+      /** @description The change-order template its texts come from. */
+      templateId: string;
+      /** @description The deal the change order is for. */
+      crmDealId: string;
+      /** @description The CRM project's id. */
+      projectCrmId?: string;
+      projectAddress: string;
+      /** @description The client who signs. */
+      signatory: components['schemas']['Person'];
+      /** @description The CRM contact's id. */
+      signatoryCrmId?: string;
+      description: string;
+      /** @description In dollars. */
+      fee: number;
+      /** @enum {string} */
+      paymentTerms:
+        'Due upon signing' | 'Due upon completion' | 'Net 15' | 'Net 30' | 'Split Payment';
+      /** @description Split Payment only. */
+      firstPayment?: number;
+      /** @description Split Payment only. */
+      secondPayment?: number;
+      specificationsProvisions?: string;
+      /** Format: date */
+      mainContractSignedDate?: string;
+      /**
+       * @description Which change order of the project it is, when the deal has no label yet.
+       * @enum {string}
+       */
+      associationLabel?:
+        | 'Change Order 1'
+        | 'Change Order 2'
+        | 'Change Order 3'
+        | 'Change Order 4'
+        | 'Change Order 5';
+      /** Format: email */
+      csmEmail: string;
+      /** Format: email */
+      pmEmail?: string;
+      /** @default [] */
+      ccEmails?: string[];
+      additionalSigners?: components['schemas']['Person'][];
+      countersigner?: components['schemas']['Countersigner'];
+      /**
+       * @description Several signers: one after the other (default) or all at once.
+       * @enum {string}
+       */
+      signingOrder?: 'parallel' | 'sequential';
+      /** @description Each signer enters a code mailed to them first; default: the family’s setting. */
+      requireEmailCode?: boolean;
     };
     CreateAgreement:
       | components['schemas']['CreateStandardAgreement']
+      | components['schemas']['CreateSowAgreement']
+      | components['schemas']['CreateChangeOrder']
       | components['schemas']['CreateDocumentAgreement'];
     Recipient: {
       /** @description Stable within the agreement: events name the recipient by it. */
@@ -721,7 +848,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description No service or template has the id the body names. */
+      /** @description No service, template, deal or project has the id the body names. */
       404: {
         headers: {
           [name: string]: unknown;

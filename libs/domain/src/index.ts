@@ -104,3 +104,4 @@ export * from './public-api/public-api-requests';
 export * from './public-api/catalog-schemas';
 export * from './public-api/public-api-routes';
 export * from './public-api/openapi-document';
+export * from './public-api/project-agreement-requests';

@@ -16,6 +16,7 @@ import { ContractSendService } from '../families/contracts';
 import { DocumentCreationService } from '../families/document';
 import { ServiceRepository } from '../services';
 import type { ApiKeyActor } from './public-api-route.decorator';
+import { ProjectAgreementCreation, sendSignersOf } from './project-agreement-creation';
 import { publicAgreementOf } from './public-agreement.view';
 import { PublicAgreementsService } from './public-agreements.service';
 
@@ -25,7 +26,7 @@ const draftOwner = (actor: ApiKeyActor) => ({ email: actor.email, isAdmin: false
 /**
  * Creating agreements through the public api, and sending them: each family's own creation
  * makes its document and checks its form and recipients exactly as the staff screens' calls do
- * (`ContractSendService`, `DocumentCreationService`), and keeps the agreement as a draft (the
+ * (`ContractSendService`, the SOW and CO creations, `DocumentCreationService`), and keeps the agreement as a draft (the
  * send's record, nothing mailed); `send` runs the agreement core's send on it.
  */
 @Injectable()
@@ -38,15 +39,26 @@ export class PublicAgreementCreationService {
     private readonly uploadedDocuments: DocumentCreationService,
     private readonly sending: AgreementSendService,
     private readonly agreements: PublicAgreementsService,
+    private readonly projects: ProjectAgreementCreation,
     private readonly config: AppConfig,
   ) {}
 
   async create(request: CreateAgreementRequest, actor: ApiKeyActor): Promise<PublicAgreement> {
-    const draft =
-      request.family === 'standard'
-        ? await this.createStandard(request, actor)
-        : await this.createDocument(request, actor);
+    const draft = await this.draftOf(request, actor);
     return publicAgreementOf(draft.toObject(), this.config.CONTRACT_EXPIRY_DAYS);
+  }
+
+  private draftOf(request: CreateAgreementRequest, actor: ApiKeyActor) {
+    switch (request.family) {
+      case 'standard':
+        return this.createStandard(request, actor);
+      case 'sow':
+        return this.projects.createSow(request, actor);
+      case 'co':
+        return this.projects.createChangeOrder(request, actor);
+      case 'document':
+        return this.createDocument(request, actor);
+    }
   }
 
   /** Sends a draft; again on a sent one continues an unfinished send, else 409. */
@@ -85,15 +97,7 @@ export class PublicAgreementCreationService {
       form_type: service.serviceName,
       t24ReportCount: request.t24ReportCount,
     };
-    const signers = {
-      additional_signers: request.additionalSigners?.map((signer) => ({
-        name: signer.name,
-        email: signer.email,
-        phone: signer.phone ?? null,
-      })),
-      signing_order: request.signingOrder,
-      countersigner: request.countersigner ?? null,
-    };
+    const signers = sendSignersOf(request);
     const clauses = {
       agreementTitle: service.agreementTitle,
       start: service.start,
@@ -130,7 +134,6 @@ export class PublicAgreementCreationService {
         hsDealId: request.crmDealId ?? null,
         subject: `${service.agreementTitle || service.serviceName} for ${form.site_address}`.trim(),
         filename: `${service.serviceName} - ${form.site_address}`.trim(),
-        require_email_code: request.requireEmailCode,
       },
       actor,
     ) as Promise<AgreementDocument<object>>;
@@ -175,11 +178,11 @@ export class PublicAgreementCreationService {
         ...(others.length
           ? { additional_signers: others.map(({ name, email }) => ({ name, email })) }
           : {}),
-        ...(request.signingOrder ? { signing_order: request.signingOrder } : {}),
         ...(firm ? { countersigner: firm } : {}),
-        ...(request.requireEmailCode === undefined
-          ? {}
-          : { require_email_code: request.requireEmailCode }),
+        ...sendSignersOf({
+          signingOrder: request.signingOrder,
+          requireEmailCode: request.requireEmailCode,
+        }),
       },
       actor,
     ) as Promise<AgreementDocument<object>>;

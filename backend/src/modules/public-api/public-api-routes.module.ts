@@ -2,12 +2,15 @@ import { Module } from '@nestjs/common';
 import { AgreementActionsModule } from '../agreements/agreement-actions.module';
 import { DocumentTemplatesModule } from '../document-templates/document-templates.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
+import { CoModule } from '../families/co/co.module';
 import { ContractsModule } from '../families/contracts/contracts.module';
 import { DocumentModule } from '../families/document/document.module';
+import { SowModule } from '../families/sow/sow.module';
 import { ServiceStoreModule } from '../services/service-store.module';
 import { AgreementsV1Controller } from './agreements-v1.controller';
 import { ApiReferenceController } from './api-reference.controller';
 import { CatalogV1Controller } from './catalog-v1.controller';
+import { ProjectAgreementCreation } from './project-agreement-creation';
 import { PublicAgreementCreationService } from './public-agreement-creation.service';
 import { PublicAgreementsService } from './public-agreements.service';
 import { PublicCatalogService } from './public-catalog.service';
@@ -22,11 +25,18 @@ import { PublicCatalogService } from './public-catalog.service';
     AgreementActionsModule,
     DocumentsCoreModule,
     ContractsModule,
+    SowModule,
+    CoModule,
     DocumentModule,
     DocumentTemplatesModule,
     ServiceStoreModule,
   ],
   controllers: [AgreementsV1Controller, CatalogV1Controller, ApiReferenceController],
-  providers: [PublicAgreementsService, PublicAgreementCreationService, PublicCatalogService],
+  providers: [
+    PublicAgreementsService,
+    PublicAgreementCreationService,
+    ProjectAgreementCreation,
+    PublicCatalogService,
+  ],
 })
 export class PublicApiRoutesModule {}

@@ -99,8 +99,8 @@ const crmDealIdSchema = z
   .regex(/^\d{1,30}$/, 'must be a numeric CRM deal id')
   .describe('The CRM deal the agreement belongs to: its notes and stage follow the agreement.');
 
-/** What every creation may add: more signers, their order, the firm's signature, a code step. */
-const envelopeShape = {
+/** What every creation may add: its signers' order and an e-mail code step. */
+export const envelopeShape = {
   signingOrder: z
     .enum(SIGNING_ORDERS)
     .optional()
@@ -109,16 +109,20 @@ const envelopeShape = {
     .boolean()
     .optional()
     .describe('Each signer enters a code mailed to them first; default: the family’s setting.'),
-  crmDealId: crmDealIdSchema.optional(),
 };
 
-const createStandardAgreementSchema = registered(
+/** Signers besides the form's own, and the firm's staff member who signs after them. */
+export const signersShape = {
+  additionalSigners: z.array(personSchema).max(10).optional(),
+  countersigner: countersignerSchema.optional(),
+};
+
+export const createStandardAgreementSchema = registered(
   z.strictObject({
     family: z.literal('standard'),
     serviceId: objectIdSchema.describe('The service whose agreement texts the contract takes.'),
     signer: personSchema,
-    additionalSigners: z.array(personSchema).max(10).optional(),
-    countersigner: countersignerSchema.optional(),
+    ...signersShape,
     companyName: z.string().trim().max(200).optional(),
     siteAddress: z.string().trim().max(300).optional(),
     city: z.string().trim().max(100).optional(),
@@ -132,13 +136,14 @@ const createStandardAgreementSchema = registered(
     csmEmail: z.email().max(320).describe('The firm’s customer success manager.'),
     pmEmail: z.email().max(320).optional(),
     ccEmail: z.email().max(320).optional().describe('Gets the document and the signed copy.'),
+    crmDealId: crmDealIdSchema.optional(),
     ...envelopeShape,
   }),
   'CreateStandardAgreement',
   'A standard service agreement, its texts from one of the firm’s services.',
 );
 
-const createDocumentAgreementSchema = registered(
+export const createDocumentAgreementSchema = registered(
   z.strictObject({
     family: z.literal('document'),
     templateId: objectIdSchema.describe('An uploaded-document template (`GET /templates`).'),
@@ -152,17 +157,12 @@ const createDocumentAgreementSchema = registered(
     csmEmail: z.email().max(320).describe('The staff member the document is sent for.'),
     ccEmails: z.array(z.email().max(320)).max(10).optional(),
     expiresInDays: z.number().int().min(1).max(365).optional(),
+    crmDealId: crmDealIdSchema.optional(),
     ...envelopeShape,
   }),
   'CreateDocumentAgreement',
   'An uploaded-document agreement from a template: its PDF, fields and roles.',
 );
 
-export const createAgreementSchema = registered(
-  z.discriminatedUnion('family', [createStandardAgreementSchema, createDocumentAgreementSchema]),
-  'CreateAgreement',
-  'A new agreement, as a draft: `POST /agreements/{id}/send` sends it.',
-);
-export type CreateAgreementRequest = z.infer<typeof createAgreementSchema>;
 export type CreateStandardAgreementRequest = z.infer<typeof createStandardAgreementSchema>;
 export type CreateDocumentAgreementRequest = z.infer<typeof createDocumentAgreementSchema>;

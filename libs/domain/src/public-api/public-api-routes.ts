@@ -12,11 +12,8 @@ import {
   servicePageSchema,
   templatePageSchema,
 } from './catalog-schemas';
-import {
-  agreementListQuerySchema,
-  catalogListQuerySchema,
-  createAgreementSchema,
-} from './public-api-requests';
+import { createAgreementSchema } from './project-agreement-requests';
+import { agreementListQuerySchema, catalogListQuerySchema } from './public-api-requests';
 import {
   agreementEventPageSchema,
   agreementPageSchema,
@@ -76,11 +73,11 @@ export const PUBLIC_API_ROUTES = {
     tag: 'Agreements',
     summary: 'Create an agreement',
     description:
-      'Makes the agreement’s document from a service (standard agreements) or an uploaded-document template, checks its recipients, and keeps it as a draft: nothing is mailed until it is sent.',
+      'Makes the agreement’s document — a standard agreement from a service, a Scope-of-Work contract or a change order from its template, an uploaded document from a document template — checks it and its recipients as the staff screens do, and keeps it as a draft: nothing is mailed until it is sent.',
     scope: 'agreements:write',
     body: createAgreementSchema,
     answer: { status: 201, schema: publicAgreementSchema, description: 'The draft agreement.' },
-    notFound: 'No service or template has the id the body names.',
+    notFound: 'No service, template, deal or project has the id the body names.',
   }),
   getAgreement: route({
     method: 'get',

@@ -4,3 +4,4 @@
  * files (tools/eslint/module-boundaries.cjs).
  */
 export { SowTemplatesSeeder } from './sow-templates.seeder';
+export { SowCreationService } from './sow-creation.service';

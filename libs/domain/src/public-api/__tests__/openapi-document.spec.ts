@@ -1,5 +1,5 @@
 import { publicApiDocument } from '../openapi-document';
-import { createAgreementSchema } from '../public-api-requests';
+import { createAgreementSchema } from '../project-agreement-requests';
 import { PUBLIC_API_ROUTES } from '../public-api-routes';
 
 type Json = Record<string, unknown>;
