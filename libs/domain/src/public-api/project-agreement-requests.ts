@@ -25,7 +25,7 @@ const crmId = (what: string) =>
 
 const text = (max: number) => z.string().trim().max(max);
 
-export const createSowAgreementSchema = namedSchema(
+const createSowAgreementSchema = namedSchema(
   publicApiRequestSchemas,
   z.strictObject({
     family: z.literal('sow'),
@@ -73,7 +73,7 @@ export const createSowAgreementSchema = namedSchema(
   'A Scope-of-Work contract with a community partner, from a SOW services template.',
 );
 
-export const createChangeOrderSchema = namedSchema(
+const createChangeOrderSchema = namedSchema(
   publicApiRequestSchemas,
   z.strictObject({
     family: z.literal('co'),
