@@ -218,6 +218,7 @@ describe('public api: agreements', () => {
         .expect(201)
     ).body as DocumentTemplate;
     const templates = (await client.get(`${V1}/templates`).expect(200)).body as TemplatePage;
+    expect(templates.data.every((listed) => listed.family === 'document')).toBe(true);
     expect(templates.data.map((listed) => listed.id)).toContain(template.id);
     const [listed] = templates.data.filter((row) => row.id === template.id);
     expect(listed.roles.map((role) => role.id)).toEqual(['signer-1', 'signer-2']);
@@ -259,11 +260,16 @@ describe('public api: agreements', () => {
   });
 
   it('creates a Scope-of-Work contract and a change order from their templates, and sends them', async () => {
+    const sowTemplates = (await client.get(`${V1}/templates?family=sow`).expect(200))
+      .body as TemplatePage;
+    const residential = sowTemplates.data.find((template) => template.name === 'Residential')!;
+    expect(residential).toMatchObject({ family: 'sow', fileName: null });
+    expect(residential.roles.map((role) => role.id)).toContain('designer_cp');
     const sow = await client
       .post(`${V1}/agreements`)
       .send({
         family: 'sow',
-        templateName: 'Residential',
+        templateName: residential.name,
         partner: { name: 'Mei Lin', email: DEMO_PARTNERS.mei.email },
         partnerCrmId: DEMO_PARTNERS.mei.id,
         roles: ['designer_cp'],
@@ -279,9 +285,12 @@ describe('public api: agreements', () => {
     expect(sentSow.body.status).toBe('sent');
 
     const deal = await coDealFixture(await staffHttp(api));
+    const coTemplates = (await client.get(`${V1}/templates?family=co`).expect(200))
+      .body as TemplatePage;
+    expect(coTemplates.data.map((template) => template.id)).toContain(deal.templateId);
     const changeOrder = {
       family: 'co',
-      templateId: deal.templateId,
+      templateId: coTemplates.data[0].id,
       crmDealId: deal.dealId,
       projectAddress: '221 Alder Court, San Jose, CA 95112',
       signatory: { name: deal.signatory.name, email: deal.signatory.email },

@@ -214,7 +214,7 @@ export interface paths {
     };
     /**
      * List templates
-     * @description The uploaded-document templates in use, the latest saved first.
+     * @description The templates of one family: uploaded-document templates in use (the latest saved first), SOW templates or change-order templates.
      *
      *     Scope: `templates:read`.
      */
@@ -236,7 +236,7 @@ export interface paths {
     };
     /**
      * Get a template
-     * @description A template’s newest version, with the roles a creation names people for.
+     * @description An uploaded-document template’s newest version, with the roles a creation names people for.
      *
      *     Scope: `templates:read`.
      */
@@ -681,19 +681,24 @@ export interface components {
     };
     Template: {
       id: string;
+      /**
+       * @description Whose agreements it makes: uploaded documents (`templateId`), Scope-of-Work contracts (`templateName`) or change orders (`templateId`).
+       * @enum {string}
+       */
+      family: 'document' | 'sow' | 'co';
       name: string;
-      /** @description Each save is a new version; versions never change. */
-      version: number;
-      fileName: string;
-      pageCount: number;
-      fieldCount: number;
-      /** @description Who the fields are for: `signer-1`, `signer-2`, …, and `firm`. */
+      /** @description A document template: each save is a new version, and versions never change. */
+      version: number | null;
+      /** @description A document template: its PDF. */
+      fileName: string | null;
+      pageCount: number | null;
+      fieldCount: number | null;
+      /** @description A document template: who its fields are for (`signer-1`, `signer-2`, …, `firm`). A SOW template: the partner roles it has texts for. A change order: none. */
       roles: {
         id: string;
         name: string;
       }[];
-      /** Format: date-time */
-      updatedAt: string;
+      updatedAt: string | null;
     };
     ServicePage: {
       data: components['schemas']['Service'][];
@@ -1472,6 +1477,8 @@ export interface operations {
         limit?: number;
         /** @description The `nextCursor` of the page before; absent for the first page. */
         cursor?: string;
+        /** @description Whose templates: `document` (default), `sow` or `co`. */
+        family?: 'document' | 'sow' | 'co';
       };
       header?: never;
       path?: never;

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { AgreementActionsModule } from '../agreements/agreement-actions.module';
 import { DocumentTemplatesModule } from '../document-templates/document-templates.module';
 import { DocumentsCoreModule } from '../documents/documents.module';
-import { CoModule } from '../families/co/co.module';
+import { CoModule, CoTemplateStoreModule } from '../families/co/co.module';
 import { ContractsModule } from '../families/contracts/contracts.module';
 import { DocumentModule } from '../families/document/document.module';
 import { SowModule } from '../families/sow/sow.module';
@@ -27,6 +27,7 @@ import { PublicCatalogService } from './public-catalog.service';
     ContractsModule,
     SowModule,
     CoModule,
+    CoTemplateStoreModule,
     DocumentModule,
     DocumentTemplatesModule,
     ServiceStoreModule,

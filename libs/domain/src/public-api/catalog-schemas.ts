@@ -21,21 +21,35 @@ export const publicServiceSchema = registered(
   'A service of the firm: a standard agreement for it takes its texts.',
 );
 
+/** The families whose agreements are made from a template. */
+export const TEMPLATE_FAMILIES = ['document', 'sow', 'co'] as const;
+
 export const publicTemplateSchema = registered(
   z.object({
     id: z.string(),
+    family: z
+      .enum(TEMPLATE_FAMILIES)
+      .describe(
+        'Whose agreements it makes: uploaded documents (`templateId`), Scope-of-Work contracts (`templateName`) or change orders (`templateId`).',
+      ),
     name: z.string(),
-    version: z.number().int().describe('Each save is a new version; versions never change.'),
-    fileName: z.string(),
-    pageCount: z.number().int(),
-    fieldCount: z.number().int(),
+    version: z
+      .number()
+      .int()
+      .nullable()
+      .describe('A document template: each save is a new version, and versions never change.'),
+    fileName: z.string().nullable().describe('A document template: its PDF.'),
+    pageCount: z.number().int().nullable(),
+    fieldCount: z.number().int().nullable(),
     roles: z
       .array(z.object({ id: z.string(), name: z.string() }))
-      .describe('Who the fields are for: `signer-1`, `signer-2`, …, and `firm`.'),
-    updatedAt: z.iso.datetime(),
+      .describe(
+        'A document template: who its fields are for (`signer-1`, `signer-2`, …, `firm`). A SOW template: the partner roles it has texts for. A change order: none.',
+      ),
+    updatedAt: z.iso.datetime().nullable(),
   }),
   'Template',
-  'An uploaded-document template: a PDF, its fields and the roles they are for.',
+  'A template agreements are made from: an uploaded document with its fields and roles, or a SOW or change-order template of texts.',
 );
 
 export const servicePageSchema = registered(
@@ -47,7 +61,7 @@ export const servicePageSchema = registered(
 export const templatePageSchema = registered(
   z.object({ data: z.array(publicTemplateSchema), nextCursor: z.string().nullable() }),
   'TemplatePage',
-  'A page of the templates in use (not archived), the latest saved first.',
+  'A page of templates of one family (document templates in use, the latest saved first).',
 );
 
 export type PublicService = z.infer<typeof publicServiceSchema>;

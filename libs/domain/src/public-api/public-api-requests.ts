@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isEmailAddress } from '../address/email-address';
+import { TEMPLATE_FAMILIES } from './catalog-schemas';
 import { SIGNING_ORDERS } from '../agreements/recipient-list';
 import { SOW_FILTERS, STANDARD_FILTERS } from '../families/filter-sets';
 import {
@@ -63,8 +64,17 @@ export const agreementListQuerySchema = z.strictObject({
 });
 export type AgreementListRequest = z.infer<typeof agreementListQuerySchema>;
 
-/** A page of templates or services. */
+/** A page of services, or of an agreement's events. */
 export const catalogListQuerySchema = z.strictObject({ ...pageQueryShape });
+
+/** A page of templates of one family. */
+export const templateListQuerySchema = z.strictObject({
+  ...pageQueryShape,
+  family: z
+    .enum(TEMPLATE_FAMILIES)
+    .default('document')
+    .describe('Whose templates: `document` (default), `sow` or `co`.'),
+});
 
 export const personSchema = registered(
   z.strictObject({

@@ -13,7 +13,11 @@ import {
   templatePageSchema,
 } from './catalog-schemas';
 import { createAgreementSchema } from './project-agreement-requests';
-import { agreementListQuerySchema, catalogListQuerySchema } from './public-api-requests';
+import {
+  agreementListQuerySchema,
+  catalogListQuerySchema,
+  templateListQuerySchema,
+} from './public-api-requests';
 import {
   agreementEventPageSchema,
   agreementPageSchema,
@@ -181,9 +185,10 @@ export const PUBLIC_API_ROUTES = {
     operationId: 'listTemplates',
     tag: 'Templates',
     summary: 'List templates',
-    description: 'The uploaded-document templates in use, the latest saved first.',
+    description:
+      'The templates of one family: uploaded-document templates in use (the latest saved first), SOW templates or change-order templates.',
     scope: 'templates:read',
-    query: catalogListQuerySchema,
+    query: templateListQuerySchema,
     answer: { status: 200, schema: templatePageSchema, description: 'A page of templates.' },
   }),
   getTemplate: route({
@@ -192,7 +197,8 @@ export const PUBLIC_API_ROUTES = {
     operationId: 'getTemplate',
     tag: 'Templates',
     summary: 'Get a template',
-    description: 'A template’s newest version, with the roles a creation names people for.',
+    description:
+      'An uploaded-document template’s newest version, with the roles a creation names people for.',
     scope: 'templates:read',
     params: idPathSchema,
     answer: { status: 200, schema: publicTemplateSchema, description: 'The template.' },

@@ -5,3 +5,4 @@
  */
 export { SowTemplatesSeeder } from './sow-templates.seeder';
 export { SowCreationService } from './sow-creation.service';
+export { SowTemplatesService } from './sow-templates.service';
