@@ -146,7 +146,7 @@ function operationOf(route: PublicApiRoute): JsonObject {
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Agreements: 'Agreements of every contract family: create, send, remind, void, download.',
   Events: 'What happened to an agreement, in order.',
-  Templates: 'Uploaded-document templates agreements are made from.',
+  Templates: 'What agreements are made from: document, SOW and change-order templates.',
   Services: 'The firm’s services standard agreements take their texts from.',
 };
 
