@@ -170,7 +170,7 @@ describe('public api: agreements', () => {
     await client.post(`${V1}/agreements/${created.id}/void`).expect(409);
     const cancelled = await client.post(`${V1}/agreements/${created.id}/cancel`).expect(200);
     expect(cancelled.body.status).toBe('cancelled');
-    await client.get(`${V1}/agreements/${created.id}/sealed-pdf`).expect(409);
+    await client.get(`${V1}/agreements/${created.id}/pdf`).expect(409);
   });
 
   it('refuses a creation naming each wrong field, and stores nothing', async () => {
@@ -320,7 +320,7 @@ describe('public api: agreements', () => {
     const http = () => request(api.getHttpServer());
     const document = await http().get(`${V1}/openapi.json`).expect(200);
     expect(document.body).toMatchObject({ openapi: '3.1.0', info: { title: 'ProSign API' } });
-    expect(Object.keys(document.body.paths)).toContain('/agreements/{id}/sealed-pdf');
+    expect(Object.keys(document.body.paths)).toContain('/agreements/{id}/pdf');
     const page = await http().get(`${V1}/reference`).expect(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");

@@ -76,7 +76,7 @@ describe('public api: a generated client, end to end', () => {
     const path = { params: { path: { id } } };
     const sent = await client.POST('/agreements/{id}/send', path);
     expect(sent.data).toMatchObject({ status: 'sent', recipients: [{ state: 'invited' }] });
-    const early = await client.GET('/agreements/{id}/sealed-pdf', { ...path, parseAs: 'stream' });
+    const early = await client.GET('/agreements/{id}/pdf', { ...path, parseAs: 'stream' });
     expect(early.response.status).toBe(409);
     expect(early.response.headers.get('content-type')).toMatch(/json/);
 
@@ -98,7 +98,7 @@ describe('public api: a generated client, end to end', () => {
       expect.arrayContaining(['sent', 'viewed', 'signed']),
     );
 
-    const pdf = await client.GET('/agreements/{id}/sealed-pdf', {
+    const pdf = await client.GET('/agreements/{id}/pdf', {
       ...path,
       parseAs: 'arrayBuffer',
     });

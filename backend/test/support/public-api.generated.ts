@@ -139,7 +139,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/agreements/{id}/sealed-pdf': {
+  '/agreements/{id}/pdf': {
     parameters: {
       query?: never;
       header?: never;

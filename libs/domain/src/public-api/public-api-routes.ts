@@ -145,7 +145,7 @@ export const PUBLIC_API_ROUTES = {
   }),
   downloadSealedPdf: route({
     method: 'get',
-    path: '/agreements/{id}/sealed-pdf',
+    path: '/agreements/{id}/pdf',
     operationId: 'downloadSealedPdf',
     tag: 'Agreements',
     summary: 'Download the sealed PDF',
