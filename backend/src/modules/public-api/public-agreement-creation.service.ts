@@ -26,8 +26,9 @@ const draftOwner = (actor: ApiKeyActor) => ({ email: actor.email, isAdmin: false
 /**
  * Creating agreements through the public api, and sending them: each family's own creation
  * makes its document and checks its form and recipients exactly as the staff screens' calls do
- * (`ContractSendService`, the SOW and CO creations, `DocumentCreationService`), and keeps the agreement as a draft (the
- * send's record, nothing mailed); `send` runs the agreement core's send on it.
+ * (`ContractSendService`, the SOW and CO creations, `DocumentCreationService`), and keeps the
+ * agreement as a draft (the send's record, nothing mailed); `send` runs the agreement core's
+ * send on it.
  */
 @Injectable()
 export class PublicAgreementCreationService {
