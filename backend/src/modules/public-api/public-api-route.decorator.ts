@@ -27,7 +27,7 @@ const PUBLIC_API_ROUTE = 'prosign:publicApiRoute';
 /** The message every invalid request of the public api carries; `errors` says what is wrong. */
 const NOT_VALID = 'The request is not valid.';
 
-/** `/agreements/{id}` of the route table as Nest spells it under the `api` prefix: `v1/agreements/:id`. */
+/** A route table path as Nest spells it under the `api` prefix: `v1/agreements/:id`. */
 function nestPathOf(path: string): string {
   return `v1${path.replace(/\{(\w+)\}/g, ':$1')}`;
 }

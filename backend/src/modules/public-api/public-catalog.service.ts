@@ -25,7 +25,7 @@ function publicServiceOf(service: ServiceRow): PublicService {
   };
 }
 
-/** A document template's newest version (as the store lists it, or as the templates service reads it). */
+/** A document template's newest version, as its store lists it or its service reads it. */
 interface TemplateVersion {
   name: string;
   version: number;

@@ -1,8 +1,9 @@
 /**
  * The public api's creations of the project families — a Scope-of-Work contract with a community
- * partner, and a change order on a CRM deal — and the one creation request of every family. Their fields are the staff screens' (/sow, /co),
- * named as the rest of the public api names things; the family's own checks (fees against the
- * roles, the partner and the deal in the CRM, split payments…) run on the server as for staff.
+ * partner, and a change order on a CRM deal — and the one creation request of every family.
+ * Their fields are the staff screens' (/sow, /co), named as the rest of the public api names
+ * things; the family's own checks (fees against the roles, the partner and the deal in the CRM,
+ * split payments…) run on the server as for staff.
  */
 import { z } from 'zod';
 import { CHANGE_ORDER_LABELS, CP_ROLES } from '../crm/crm-rules';
