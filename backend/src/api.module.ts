@@ -1,5 +1,5 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { CaptchaModule } from './modules/captcha/captcha.module';
@@ -12,6 +12,7 @@ import { DocumentModule } from './modules/families/document/document.module';
 import { DocumentFieldValuesModule } from './modules/families/document-signing/document-field-values.module';
 import { DocumentSigningModule } from './modules/families/document-signing/document-signing.module';
 import { FamilyRoutesModule } from './modules/family-routes/family-routes.module';
+import { PublicApiRoutesModule } from './modules/public-api/public-api-routes.module';
 import { InvoicesModule } from './modules/invoices/invoices.module';
 import { CrmModule } from './modules/crm/crm.module';
 import { IdentityModule, type IdentityModuleOptions } from './modules/auth/identity.module';
@@ -33,14 +34,23 @@ import { TimestampModule } from './modules/timestamp/timestamp.module';
 import { StaffRoomModule } from './platform/realtime/staff-room.gateway';
 import { AuthPlatformModule } from './platform/auth/auth-platform.module';
 import { StaffSessionGuard } from './platform/auth/session.guard';
+import { ApiKeyGuard } from './platform/auth/api-key.guard';
 import type { AppConfig } from './platform/config/app-config';
 import { AllExceptionsFilter } from './platform/errors/all-exceptions.filter';
 import { PlatformModule } from './platform/platform.module';
+import { IdempotencyInterceptor } from './platform/public-api/idempotency.interceptor';
+import { PublicApiModule } from './platform/public-api/public-api.module';
 import { OriginGuard } from './platform/security/origin.guard';
 import { SignerLinkHeadersModule } from './platform/security/signer-link-headers';
 import { createValidationPipe } from './platform/validation/validation.pipe';
 
-export type ApiModuleOptions = IdentityModuleOptions;
+export interface ApiModuleOptions extends IdentityModuleOptions {
+  /**
+   * Tests only: modules added to the api, e.g. a throwaway public-api controller the route
+   * walk proves itself on before the real ones exist.
+   */
+  testModules?: Type[];
+}
 
 /** The api process: HTTP controllers and Socket.IO gateways. Enqueues jobs, never processes them. */
 @Module({})
@@ -63,6 +73,7 @@ export class ApiModule {
         MailModule,
         CaptchaModule,
         ApiKeysModule,
+        PublicApiModule,
         MapsModule,
         FileServiceModule,
         DocumentsModule,
@@ -75,6 +86,7 @@ export class ApiModule {
         DocumentModule,
         // Built now, not at import: every family registered before the app is built.
         FamilyRoutesModule.forRegisteredFamilies(),
+        PublicApiRoutesModule,
         DocumentFieldValuesModule,
         DocumentSigningModule,
         InvoicesModule,
@@ -83,15 +95,20 @@ export class ApiModule {
         SigningModule,
         TimestampModule,
         StaffRoomModule.withDirectory(AccessModule),
+        ...(options.testModules ?? []),
         // After every controller's module: the signer link headers on the routes marked for them.
         SignerLinkHeadersModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        // Guards run in this order: cross-site check first, then the staff session (default deny).
+        // Guards run in this order: cross-site check first, then the staff session (default deny),
+        // then the API key of the public api's routes (which the session guard leaves to it).
         { provide: APP_GUARD, useClass: OriginGuard },
         { provide: APP_GUARD, useClass: StaffSessionGuard },
+        { provide: APP_GUARD, useClass: ApiKeyGuard },
+        // A public-api POST with an Idempotency-Key runs once; retries get its answer.
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
     };
   }

@@ -96,6 +96,7 @@ describe('API keys', () => {
     expect(await apiKeys.verify(key, '203.0.113.7', now)).toEqual({
       id: apiKey.id,
       prefix: apiKey.prefix,
+      name: 'PM tool',
       scopes: ['agreements:write'],
       ownerEmail: TEST_ADMIN,
     });

@@ -42,12 +42,18 @@ type Rule =
   /** A signer, or staff with one of these flags (spec 1 §7 finishing calls). */
   | { kind: 'signer-or-flags'; flags: AccessFlag[] }
   /** A signer only, staff refused by the handler (merge-docs: only the finish seals). */
-  | { kind: 'signer-not-staff' };
+  | { kind: 'signer-not-staff' }
+  /**
+   * The public api (`/api/v1`): an API key only, never a staff session (the key walk,
+   * public-api-access.integration-spec.ts, checks each scope).
+   */
+  | { kind: 'api-key' };
 
 const PUBLIC: Rule = { kind: 'public' };
 const SIGNER: Rule = { kind: 'signer' };
 const SESSION: Rule = { kind: 'session' };
 const ADMIN: Rule = { kind: 'admin' };
+const API_KEY: Rule = { kind: 'api-key' };
 const flags = (...list: AccessFlag[]): Rule => ({ kind: 'flags', flags: list });
 const HOME = flags('homeAccess');
 const DASHBOARD = flags('dashboardAccess');
@@ -95,6 +101,24 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/api-keys': ADMIN,
   'POST /api/api-keys/:id/revoke': ADMIN,
   'POST /api/api-keys/:id/rotate': ADMIN,
+  // The public api: its routes take a key; its document and reference page are open to anyone
+  'GET /api/v1/agreements': API_KEY,
+  'POST /api/v1/agreements': API_KEY,
+  'GET /api/v1/agreements/:id': API_KEY,
+  'POST /api/v1/agreements/:id/send': API_KEY,
+  'POST /api/v1/agreements/:id/remind': API_KEY,
+  'POST /api/v1/agreements/:id/void': API_KEY,
+  'POST /api/v1/agreements/:id/cancel': API_KEY,
+  'GET /api/v1/agreements/:id/pdf': API_KEY,
+  'GET /api/v1/agreements/:id/certificate': API_KEY,
+  'GET /api/v1/agreements/:id/events': API_KEY,
+  'GET /api/v1/templates': API_KEY,
+  'GET /api/v1/templates/:id': API_KEY,
+  'GET /api/v1/services': API_KEY,
+  'GET /api/v1/services/:id': API_KEY,
+  'GET /api/v1/openapi.json': PUBLIC,
+  'GET /api/v1/reference': PUBLIC,
+  'GET /api/v1/reference/:asset': PUBLIC,
   // Queued CRM deal moves
   'GET /api/hubspot/stage-moves': ADMIN,
   'POST /api/hubspot/stage-moves/:id/retry': ADMIN,
@@ -347,6 +371,8 @@ function expectedOutcome(rule: Rule, caller: Caller): Outcome {
       return caller === 'admin' && (!rule.flag || has([rule.flag])) ? 'allowed' : 'forbidden';
     case 'signer-not-staff':
       return signedIn ? 'forbidden' : 'unauthenticated';
+    case 'api-key':
+      return 'unauthenticated';
   }
 }
 

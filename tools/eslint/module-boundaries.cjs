@@ -22,7 +22,8 @@
 //   5 families, flows  modules/families/* (a family's creation screens and routes over core and
 //                      signing: the folder makes the layer, no list), family-routes (every
 //                      registered family's dashboard, signer and creation routes),
-//                      invoices (on signed agreements), health (reads the core's stuck steps)
+//                      invoices (on signed agreements), health (reads the core's stuck steps),
+//                      public-api (the /api/v1 routes over the families' creations and the core)
 //   6 seed, migrations demo data, made through the product's own services; dated changes to
 //                      stored data, over the core and the families
 //   7 root files       api.module.ts, worker.module.ts, main.*.ts, create-*-app.ts wire it all
@@ -56,6 +57,7 @@ const MODULE_LAYERS = {
   'family-routes': 5,
   invoices: 5,
   health: 5,
+  'public-api': 5,
 };
 
 /** Where the contract families' modules live: each `modules/families/<name>` is a unit of layer 5. */

@@ -3,8 +3,11 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
+import type { ApiKeyScope } from '@prosign/domain';
 import { getMetadataStorage } from 'class-validator';
 import { API_PREFIX } from '../../src/create-api-app';
+import { IS_PUBLIC } from '../../src/platform/auth/auth.decorators';
+import { API_KEY_SCOPES_REQUIRED } from '../../src/platform/public-api/public-api.decorators';
 
 /** One HTTP route of the running api: `GET /api/mailbox/:id`. */
 export interface HttpRoute {
@@ -16,6 +19,16 @@ export interface HttpRoute {
   handler: string;
   /** The query parameters its handler reads: `@Query('name')`, or the fields of its `@Query()` DTO. */
   query: string[];
+  /** The scopes `@ApiKeyScopes` names (handler, else controller): a public-api route; else null. */
+  apiKeyScopes: ApiKeyScope[] | null;
+  /** Marked `@Public()` (handler or controller). */
+  isPublic: boolean;
+}
+
+/** A route decorator's value, the handler's overriding the controller's (as the guards read it). */
+function metadataOf<T>(name: string, handler: object, controller: object): T | undefined {
+  return (Reflect.getMetadata(name, handler) ?? Reflect.getMetadata(name, controller)) as
+    T | undefined;
 }
 
 /** The query parameter names a handler declares (its DTO's validated fields, or named ones). */
@@ -86,6 +99,9 @@ export function discoverHttpRoutes(app: INestApplication): HttpRoute[] {
             controller: metatype.name,
             handler: name,
             query: queryParamsOf(instance as object, prototype, name),
+            apiKeyScopes:
+              metadataOf<ApiKeyScope[]>(API_KEY_SCOPES_REQUIRED, handler, metatype) ?? null,
+            isPublic: metadataOf<boolean>(IS_PUBLIC, handler, metatype) === true,
           });
         }
       }

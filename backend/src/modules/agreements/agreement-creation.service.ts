@@ -15,6 +15,7 @@ import {
 import { AppConfig } from '../../platform/config/app-config';
 import { DocumentPdfService, signatureSignersOf, signersOf } from '../documents';
 import { familyConfig } from './agreement-family';
+import type { AgreementDocument } from './agreement.schema';
 import { AgreementRepository } from './agreement.repository';
 import { AgreementLinkRepository } from './agreement-links.repository';
 import { AgreementSendService, type SendActor } from './agreement-send.service';
@@ -63,6 +64,26 @@ export class AgreementCreationService {
     formOf: () => Promise<TForm>,
     actor: SendActor,
   ): Promise<CreationSendResult> {
+    const prepared = await this.prepare(family, input, formOf, actor);
+    const sent = await this.sending.run(prepared, actor);
+    return {
+      signaturePageLink: sent.signingLink,
+      customId: sent.token,
+      _id: String(sent._id),
+      status: sent.status,
+    };
+  }
+
+  /**
+   * The send's checks and its record, nothing mailed yet: a draft, which `AgreementSendService.run`
+   * sends (the public api creates drafts and sends them on a call of their own).
+   */
+  async prepare<TForm extends object>(
+    family: AgreementFamily,
+    input: { docLink: string; replacesId?: string | null } & SendSignersRequest,
+    formOf: () => Promise<TForm>,
+    actor: SendActor,
+  ): Promise<AgreementDocument<TForm>> {
     const definition = familyConfig<TForm>(family);
     const sendKey = this.sendKeyOf(input.docLink);
     const form = await formOf();
@@ -71,7 +92,7 @@ export class AgreementCreationService {
       : null;
     // The document must be this family's before anything is sent (a 404 here changes nothing).
     await this.documentPdfs.contractPdfOf(input.docLink, family);
-    const prepared = await this.sending.prepare<TForm>(
+    return this.sending.prepare<TForm>(
       {
         family,
         sendKey,
@@ -86,13 +107,6 @@ export class AgreementCreationService {
       },
       actor,
     );
-    const sent = await this.sending.run(prepared, actor);
-    return {
-      signaturePageLink: sent.signingLink,
-      customId: sent.token,
-      _id: String(sent._id),
-      status: sent.status,
-    };
   }
 
   /**

@@ -49,6 +49,31 @@ export class AgreementRepository {
   }
 
   /**
+   * Up to `limit` agreements matching `filter`, newest first (`createdAt`, then `_id`), after
+   * the one `after` names: a keyset page (the public api's cursor), which neither skips nor
+   * repeats a row while agreements are added or change status.
+   */
+  async pageAfter<TForm extends object = Record<string, unknown>>(
+    filter: QueryFilter<Agreement>,
+    after: { createdAt: Date; id: Types.ObjectId } | null,
+    limit: number,
+  ): Promise<(Agreement<TForm> & { _id: Types.ObjectId })[]> {
+    const keyset: QueryFilter<Agreement> = after
+      ? {
+          $or: [
+            { createdAt: { $lt: after.createdAt } },
+            { createdAt: after.createdAt, _id: { $lt: after.id } },
+          ],
+        }
+      : {};
+    return this.agreements
+      .find({ $and: [filter, keyset] }, { searchText: 0, send: 0, finish: 0, headHash: 0 })
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(limit)
+      .lean<(Agreement<TForm> & { _id: Types.ObjectId })[]>();
+  }
+
+  /**
    * Agreements in these statuses whose firm countersigner is this staff user (their
    * "Waiting for my signature"), oldest first, at most `limit`.
    */

@@ -19,6 +19,7 @@ import {
   type ApiKeyView,
 } from '@prosign/domain';
 import { Types } from 'mongoose';
+import { ApiKeyVerifier, type VerifiedApiKey } from '../../platform/auth/api-key-verifier';
 import { type ApiKeyDoc, ApiKeyRepository } from './api-key.repository';
 
 /** What an admin asks for when creating a key. */
@@ -28,14 +29,6 @@ export interface ApiKeyRequest {
   /** Who answers for the key; the admin creating it when not given. */
   ownerEmail?: string;
   expiresAt?: Date | null;
-}
-
-/** A presented key that checked out: who it is and what it may do. */
-export interface VerifiedApiKey {
-  id: string;
-  prefix: string;
-  scopes: ApiKeyScope[];
-  ownerEmail: string;
 }
 
 const HOUR_MS = 3_600_000;
@@ -60,7 +53,7 @@ function newPrefix(): string {
  * their public prefix and checked in constant time.
  */
 @Injectable()
-export class ApiKeys {
+export class ApiKeys implements ApiKeyVerifier {
   constructor(private readonly keys: ApiKeyRepository) {}
 
   /** A new key: the answer is the only place the full key ever appears. */
@@ -146,7 +139,13 @@ export class ApiKeys {
         new Date(now.getTime() - LAST_USED_EVERY_MS + 1),
       );
     }
-    return { id: doc._id, prefix: doc.prefix, scopes: doc.scopes, ownerEmail: doc.ownerEmail };
+    return {
+      id: doc._id,
+      prefix: doc.prefix,
+      name: doc.name,
+      scopes: doc.scopes,
+      ownerEmail: doc.ownerEmail,
+    };
   }
 
   private async existing(id: string): Promise<ApiKeyDoc> {

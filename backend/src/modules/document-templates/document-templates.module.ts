@@ -10,6 +10,6 @@ import { DocumentTemplatesService } from './document-templates.service';
   imports: [DocumentDraftsModule, PdfIntakeModule],
   controllers: [DocumentTemplatesController],
   providers: [DocumentTemplateRepository, DocumentTemplatesService],
-  exports: [DocumentTemplateRepository],
+  exports: [DocumentTemplateRepository, DocumentTemplatesService],
 })
 export class DocumentTemplatesModule {}

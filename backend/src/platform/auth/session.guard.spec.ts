@@ -8,6 +8,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import { FULL_ACCESS, NO_ACCESS, createAccessFlags } from '@prosign/domain';
 import { loadConfig } from '../config/load-config';
+import { ApiKeyScopes } from '../public-api/public-api.decorators';
 import { AdminOnly, Public, RequireAccess } from './auth.decorators';
 import { StaffSessionGuard } from './session.guard';
 import type { SessionService, StaffSessionHandle } from './session.service';
@@ -72,7 +73,13 @@ function setup(user: StaffAccessRecord | null, session: Partial<StaffSessionHand
   return { run, sessions, directory, response };
 }
 
+@Controller()
+class KeyController {
+  @ApiKeyScopes('agreements:read') @Get() keyRoute() {}
+}
+
 const sample = new SampleController();
+const keyRoutes = new KeyController();
 const plain = new PlainController();
 const jo = (
   access = FULL_ACCESS,
@@ -157,5 +164,13 @@ describe('StaffSessionGuard (global, default deny)', () => {
     await expect(setup(jo(FULL_ACCESS, ['admin'])).run(sample, 'adminOnly').result).resolves.toBe(
       true,
     );
+  });
+
+  it('leaves an @ApiKeyScopes route to the key guard: no session is read, no staff member set', async () => {
+    const { run, sessions } = setup(jo(FULL_ACCESS, ['admin']));
+    const { result, request } = run(keyRoutes, 'keyRoute');
+    await expect(result).resolves.toBe(true);
+    expect(sessions.get).not.toHaveBeenCalled();
+    expect(request.staff).toBeUndefined();
   });
 });

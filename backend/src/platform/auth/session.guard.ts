@@ -9,6 +9,8 @@ import { Reflector } from '@nestjs/core';
 import { ACCESS_FLAG_LABELS, AUTH_MESSAGES, type AccessFlag } from '@prosign/domain';
 import type { Response } from 'express';
 import { AppConfig } from '../config/app-config';
+import { isPublicApiPath } from '../public-api/public-api-path';
+import { API_KEY_SCOPES_REQUIRED } from '../public-api/public-api.decorators';
 import { ADMIN_ONLY, IS_PUBLIC, REQUIRED_ACCESS, SIGNER_MAY_CALL } from './auth.decorators';
 import { SESSION_COOKIE, sessionCookieOptions } from './session-cookie';
 import { SessionService } from './session.service';
@@ -27,7 +29,8 @@ function missingAccessMessage(...flags: AccessFlag[]): string {
 
 /**
  * The global staff guard (default deny): a route needs a live session of a
- * listed user unless it is `@Public()`; then the flag named by
+ * listed user unless it is `@Public()` or part of the public api (`@ApiKeyScopes`, `/api/v1`:
+ * the ApiKeyGuard's, which runs next and fails closed); then the flag named by
  * `@RequireAccess()` and the admin role for `@AdminOnly()`. Rights are read
  * from the user record on every request, so a changed flag or a deleted user
  * takes effect on the very next call.
@@ -48,6 +51,14 @@ export class StaffSessionGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
 
     const request = context.switchToHttp().getRequest<StaffRequest>();
+    // The public api is the key guard's: a key acts with its scopes, and a staff session
+    // opens none of it (nor is it looked at, so it cannot lend a route a person).
+    if (
+      this.reflector.getAllAndOverride<unknown>(API_KEY_SCOPES_REQUIRED, targets) ||
+      isPublicApiPath(request.path ?? '')
+    ) {
+      return true;
+    }
     const response = context.switchToHttp().getResponse<Response>();
     const sessionId = sessionIdOf(request);
     if (

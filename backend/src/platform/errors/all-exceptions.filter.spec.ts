@@ -9,7 +9,8 @@ import {
 } from '@nestjs/common';
 import { APP_FILTER, NestFactory } from '@nestjs/core';
 import request from 'supertest';
-import { AllExceptionsFilter, toErrorBody } from './all-exceptions.filter';
+import { AllExceptionsFilter } from './all-exceptions.filter';
+import { toErrorBody } from './error-body';
 
 @Controller('boom')
 class BoomController {

@@ -2,33 +2,20 @@ import {
   type ArgumentsHost,
   Catch,
   type ExceptionFilter,
-  HttpException,
   HttpStatus,
   Logger,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { dependencyOutageOf, OUTAGE_MESSAGES } from './dependency-outage';
-
-/** The one error shape every endpoint returns (docs/architecture.md#how-a-request-flows). */
-export interface ErrorBody {
-  statusCode: number;
-  message: string | string[];
-  error: string;
-  /** A form's refusal, field by field (the creation screens mark each field). */
-  fieldErrors?: { field: string; message: string }[];
-}
-
-/** Errors from the HTTP stack below Nest (body-parser, http-errors) that are safe to show. */
-interface ExposedHttpError {
-  status: number;
-  message: string;
-  expose: true;
-}
+import type { Request, Response } from 'express';
+import { isPublicApiPath } from '../public-api/public-api-path';
+import { toErrorBody } from './error-body';
+import { PROBLEM_JSON, toProblemDetails } from './problem-details';
 
 /**
- * Turns anything thrown while handling a request into `{statusCode, message, error}`.
- * Known HTTP errors keep their status and message; everything else becomes a
- * logged 500 whose details (and stack) stay on the server.
+ * Turns anything thrown while handling a request into `{statusCode, message, error}`, or, under
+ * the public api (`/api/v1`, unknown paths included), into an `application/problem+json`
+ * problem (RFC 9457). Known HTTP errors keep their status and message; everything else becomes
+ * a logged 500 whose details (and stack) stay on the server.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -50,76 +37,26 @@ export class AllExceptionsFilter implements ExceptionFilter {
       );
     }
     const { httpAdapter } = this.adapterHost;
-    httpAdapter.reply(host.switchToHttp().getResponse(), body, body.statusCode);
-  }
-}
-
-export function toErrorBody(exception: unknown): ErrorBody {
-  if (exception instanceof HttpException) {
-    const statusCode = exception.getStatus();
-    const response = exception.getResponse();
-    if (typeof response === 'string') {
-      return { statusCode, message: response, error: reasonPhrase(statusCode) };
+    const request = host.switchToHttp().getRequest<Request>();
+    const response = host.switchToHttp().getResponse<Response>();
+    const path = pathOf(request);
+    if (isPublicApiPath(path)) {
+      // A download that failed half-way set its own type and file name: the answer is a problem.
+      response.removeHeader('Content-Disposition');
+      // Sent by hand: the adapter's reply() turns an error's content type back to application/json.
+      response
+        .status(body.statusCode)
+        .type(PROBLEM_JSON)
+        .send(JSON.stringify(toProblemDetails(exception, body, path)));
+      return;
     }
-    const { message, error, fieldErrors } = response as Partial<ErrorBody>;
-    return {
-      statusCode,
-      message: message ?? exception.message,
-      error: typeof error === 'string' ? error : reasonPhrase(statusCode),
-      ...(isFieldErrors(fieldErrors) ? { fieldErrors } : {}),
-    };
+    httpAdapter.reply(response, body, body.statusCode);
   }
-  if (isExposedHttpError(exception)) {
-    return {
-      statusCode: exception.status,
-      message: exception.message,
-      error: reasonPhrase(exception.status),
-    };
-  }
-  // MongoDB or Redis away: 503 (try again), not a 500 (a bug).
-  const outage = dependencyOutageOf(exception);
-  if (outage) {
-    return {
-      statusCode: HttpStatus.SERVICE_UNAVAILABLE,
-      message: OUTAGE_MESSAGES[outage],
-      error: 'Service Unavailable',
-    };
-  }
-  return {
-    statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
-    message: 'Internal server error',
-    error: 'Internal Server Error',
-  };
 }
 
-function isFieldErrors(value: unknown): value is ErrorBody['fieldErrors'] {
-  return (
-    Array.isArray(value) &&
-    value.every(
-      (entry) =>
-        typeof (entry as { field?: unknown })?.field === 'string' &&
-        typeof (entry as { message?: unknown })?.message === 'string',
-    )
-  );
-}
-
-function isExposedHttpError(value: unknown): value is ExposedHttpError {
-  if (!(value instanceof Error)) return false;
-  const candidate = value as Error & Partial<ExposedHttpError>;
-  return (
-    candidate.expose === true &&
-    typeof candidate.status === 'number' &&
-    candidate.status >= 400 &&
-    candidate.status < 500
-  );
-}
-
-/** "Not Found" for 404 etc., from Nest's HttpStatus enum (NOT_FOUND → Not Found). */
-function reasonPhrase(statusCode: number): string {
-  const name = HttpStatus[statusCode] as string | undefined;
-  if (!name) return statusCode >= 500 ? 'Internal Server Error' : 'Error';
-  return name
-    .split('_')
-    .map((word) => word.charAt(0) + word.slice(1).toLowerCase())
-    .join(' ');
+/** The path a request was sent to, without its query (which may carry what a log must not). */
+function pathOf(request: Request | undefined): string {
+  const url = request?.originalUrl ?? request?.url ?? '';
+  const queryAt = url.indexOf('?');
+  return queryAt < 0 ? url : url.slice(0, queryAt);
 }

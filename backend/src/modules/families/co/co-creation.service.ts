@@ -25,6 +25,7 @@ import {
   AgreementCreationService,
   fieldErrorsException,
   sectionOverridesOf,
+  type AgreementDocument,
   type ChangeOrderForm,
   type SendActor,
 } from '../../agreements';
@@ -86,6 +87,14 @@ export class CoCreationService {
   /** `POST /api/co/send-contract`: the signatory gets the `/co-signature/{customId}` link. */
   async send(input: CoSendContractRequest, actor: SendActor): Promise<CoSendResult> {
     return this.creation.send('co', input, () => this.checkedForm(input), actor);
+  }
+
+  /** The send's checks and its record, nothing mailed yet: a draft for the public api to send. */
+  prepareSend(
+    input: CoSendContractRequest,
+    actor: SendActor,
+  ): Promise<AgreementDocument<ChangeOrderForm>> {
+    return this.creation.prepare('co', input, () => this.checkedForm(input), actor);
   }
 
   /** `POST /api/co/send-contract-cc`: the document to the cc addresses of a started send, once. */

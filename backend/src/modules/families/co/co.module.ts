@@ -40,5 +40,6 @@ export class CoTemplateStoreModule {}
   ],
   controllers: [CoCrmController, CoCreationController],
   providers: [CoCrmService, CoTemplatesService, CoCreationService],
+  exports: [CoCreationService],
 })
 export class CoModule {}

@@ -5,3 +5,4 @@
  */
 export { CoTemplatesSeeder } from './co-templates.seeder';
 export { CoTemplateRepository } from './co-template.repository';
+export { CoCreationService } from './co-creation.service';

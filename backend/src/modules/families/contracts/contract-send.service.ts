@@ -64,6 +64,15 @@ export class ContractSendService {
   ) {}
 
   async send(input: SendContractDto, actor: SendActor): Promise<AgreementSendResult> {
+    const agreement = await this.prepareSend(input, actor);
+    return sendResultOf(await this.sending.run(agreement, actor));
+  }
+
+  /**
+   * The send's checks and its record, nothing mailed yet (a draft: `sending.run` sends it, as
+   * the public api's send does later).
+   */
+  async prepareSend(input: SendContractDto, actor: SendActor): Promise<StandardAgreement> {
     const sendKey = this.sendKeyOf(input.docLink);
     const formErrors = contractFormErrors(input);
     if (formErrors.length) throw new BadRequestException(formErrors);
@@ -72,8 +81,7 @@ export class ContractSendService {
       : null;
     // The document must be a standard contract before anything is sent (a 404 changes nothing).
     await this.documentPdfs.contractPdfOf(input.docLink, STANDARD);
-    const agreement = await this.prepare(sendKey, input, actor, replacesId);
-    return sendResultOf(await this.sending.run(agreement, actor));
+    return this.prepare(sendKey, input, actor, replacesId);
   }
 
   /**

@@ -16,6 +16,7 @@ import { AppConfig } from '../../../platform/config/app-config';
 import {
   AgreementCreationService,
   fieldErrorsException,
+  type AgreementDocument,
   type CreationSendResult,
   type DocumentForm,
   type SendActor,
@@ -86,41 +87,53 @@ export class DocumentCreationService {
   /** `POST /api/document/send-contract`: the first signer gets the `/document-signature/…` link. */
   async send(body: unknown, actor: SendActor): Promise<CreationSendResult> {
     const { envelope, input } = await sendBodyOf(body);
-    return this.creation.send(
+    return this.creation.send('document', envelope, () => this.checkedForm(envelope, input), actor);
+  }
+
+  /** The send's checks and its record, nothing mailed yet: a draft for the public api to send. */
+  async prepareSend(body: unknown, actor: SendActor): Promise<AgreementDocument<DocumentForm>> {
+    const { envelope, input } = await sendBodyOf(body);
+    return this.creation.prepare(
       'document',
       envelope,
-      async () => {
-        const record = await this.documentOf(envelope.docLink);
-        const checked = documentFormOf(input, {
-          fileName: record.uploaded.fileName,
-          template:
-            record.templateId && record.templateVersion !== undefined
-              ? { id: record.templateId, version: record.templateVersion }
-              : null,
-        });
-        if ('errors' in checked) throw fieldErrorsException(checked.errors);
-        const { form } = checked;
-        const countersigner = envelope.countersigner ?? null;
-        const problems = documentSendProblems(record.uploaded.placement, {
-          signers: [
-            { name: form.signer_name, email: form.signer_email },
-            ...(envelope.additional_signers ?? []).map((signer) => ({
-              name: signer.name,
-              email: signer.email,
-            })),
-          ],
-          countersigner: countersigner
-            ? {
-                name: countersigner.name?.trim() || nameFromStaffEmail(countersigner.email),
-                email: countersigner.email,
-              }
-            : null,
-        });
-        if (problems.length) throw new BadRequestException(problems);
-        return form satisfies DocumentForm;
-      },
+      () => this.checkedForm(envelope, input),
       actor,
     );
+  }
+
+  /** The send form checked with what the creation stored, and the fields against the recipients. */
+  private async checkedForm(
+    envelope: Awaited<ReturnType<typeof sendBodyOf>>['envelope'],
+    input: Record<string, unknown>,
+  ): Promise<DocumentForm> {
+    const record = await this.documentOf(envelope.docLink);
+    const checked = documentFormOf(input, {
+      fileName: record.uploaded.fileName,
+      template:
+        record.templateId && record.templateVersion !== undefined
+          ? { id: record.templateId, version: record.templateVersion }
+          : null,
+    });
+    if ('errors' in checked) throw fieldErrorsException(checked.errors);
+    const { form } = checked;
+    const countersigner = envelope.countersigner ?? null;
+    const problems = documentSendProblems(record.uploaded.placement, {
+      signers: [
+        { name: form.signer_name, email: form.signer_email },
+        ...(envelope.additional_signers ?? []).map((signer) => ({
+          name: signer.name,
+          email: signer.email,
+        })),
+      ],
+      countersigner: countersigner
+        ? {
+            name: countersigner.name?.trim() || nameFromStaffEmail(countersigner.email),
+            email: countersigner.email,
+          }
+        : null,
+    });
+    if (problems.length) throw new BadRequestException(problems);
+    return form satisfies DocumentForm;
   }
 
   /** `POST /api/document/send-contract-cc`: the document to the cc addresses of a started send, once. */

@@ -21,5 +21,6 @@ import { DocumentCreationService } from './document-creation.service';
   ],
   controllers: [DocumentCreationController],
   providers: [DocumentCreationService],
+  exports: [DocumentCreationService],
 })
 export class DocumentModule {}

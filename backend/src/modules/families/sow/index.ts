@@ -4,3 +4,5 @@
  * files (tools/eslint/module-boundaries.cjs).
  */
 export { SowTemplatesSeeder } from './sow-templates.seeder';
+export { SowCreationService } from './sow-creation.service';
+export { SowTemplatesService } from './sow-templates.service';

@@ -22,6 +22,7 @@ import {
   fieldErrorsException,
   assertPlaceholdersKept,
   sectionOverridesOf,
+  type AgreementDocument,
   type SendActor,
   type SowContractForm,
 } from '../../agreements';
@@ -65,6 +66,14 @@ export class SowCreationService {
   /** `POST /api/sow/send-contract`: the partner gets the `/sow-signature/{customId}` link. */
   async send(input: SowSendContractRequest, actor: SendActor): Promise<SowSendResult> {
     return this.creation.send('sow', input, () => this.checkedForm(input), actor);
+  }
+
+  /** The send's checks and its record, nothing mailed yet: a draft for the public api to send. */
+  prepareSend(
+    input: SowSendContractRequest,
+    actor: SendActor,
+  ): Promise<AgreementDocument<SowContractForm>> {
+    return this.creation.prepare('sow', input, () => this.checkedForm(input), actor);
   }
 
   /** `POST /api/sow/send-contract-cc`: the document to the cc addresses of a started send, once. */

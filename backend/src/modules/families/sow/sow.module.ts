@@ -39,6 +39,6 @@ export class SowTemplateStoreModule {}
   ],
   controllers: [SowController],
   providers: [SowTemplatesService, SowCreationService, SowCrmService],
-  exports: [SowTemplatesService],
+  exports: [SowTemplatesService, SowCreationService],
 })
 export class SowModule {}

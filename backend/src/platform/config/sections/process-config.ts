@@ -25,6 +25,14 @@ export class ProcessConfig {
   readonly SIGN_IN_RATE_LIMIT_PER_MINUTE: number = 30;
 
   /**
+   * Requests one API key may make to the public api (`/api/v1`) a minute, counted in Redis
+   * across api processes; a burst of this many is let through at once.
+   */
+  @Expose()
+  @IntegerBetween(1, 1000000)
+  readonly API_RATE_LIMIT_PER_MINUTE: number = 600;
+
+  /**
    * Reverse proxies in front of the api whose X-Forwarded-For is believed (0: none). The address
    * recorded in audit trails and used by rate limits is the one this many hops back.
    */

@@ -1,5 +1,5 @@
 import { isApiError, useApiClient } from '@prosign/api-client';
-import { documentDraftPath, isEmailAddress, type DocumentTemplateSummary } from '@prosign/domain';
+import { documentDraftPath, personSchema, type DocumentTemplateSummary } from '@prosign/domain';
 import { Dialog } from '@prosign/ui';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,13 +13,21 @@ interface UseTemplateDialogProps {
 
 type People = Record<string, { name: string; email: string }>;
 
-/** What is missing before a draft can be made: a name and an e-mail address for each role. */
+/**
+ * What is missing before a draft can be made: a name and an e-mail address for each role, each
+ * person checked with the schema the public api checks a template's people with (`personSchema`).
+ */
 function peopleProblems(template: DocumentTemplateSummary, people: People): Map<string, string> {
   const problems = new Map<string, string>();
   for (const role of template.roles) {
     const person = people[role.id];
-    if (!person.name.trim()) problems.set(`${role.id}.name`, `“${role.name}” needs a name.`);
-    if (!isEmailAddress(person.email.trim()))
+    const checked = personSchema.safeParse({
+      name: person.name.trim(),
+      email: person.email.trim(),
+    });
+    const wrong = new Set(checked.error?.issues.map((issue) => issue.path[0]) ?? []);
+    if (wrong.has('name')) problems.set(`${role.id}.name`, `“${role.name}” needs a name.`);
+    if (wrong.has('email'))
       problems.set(`${role.id}.email`, `“${role.name}” needs an e-mail address.`);
   }
   return problems;
