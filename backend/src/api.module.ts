@@ -30,6 +30,7 @@ import { ServicesModule } from './modules/services/services.module';
 import { TermsModule } from './modules/terms/terms.module';
 import { SigningModule } from './modules/signing/signing.module';
 import { TimestampModule } from './modules/timestamp/timestamp.module';
+import { OutboundWebhooksModule } from './modules/webhooks/outbound-webhooks.module';
 import { StaffRoomModule } from './platform/realtime/staff-room.gateway';
 import { AuthPlatformModule } from './platform/auth/auth-platform.module';
 import { StaffSessionGuard } from './platform/auth/session.guard';
@@ -63,6 +64,7 @@ export class ApiModule {
         MailModule,
         CaptchaModule,
         ApiKeysModule,
+        OutboundWebhooksModule,
         MapsModule,
         FileServiceModule,
         DocumentsModule,

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { WebhookDeliveryRepository } from './outbound/webhook-delivery.repository';
+import { WebhookEndpointRepository } from './outbound/webhook-endpoint.repository';
+import { WebhookEndpointsController } from './outbound/webhook-endpoints.controller';
+import { WebhookEndpointsService } from './outbound/webhook-endpoints.service';
+
+/** Api side of outgoing webhooks: the admins' endpoints and delivery logs. Delivery is the worker's. */
+@Module({
+  controllers: [WebhookEndpointsController],
+  providers: [WebhookEndpointRepository, WebhookDeliveryRepository, WebhookEndpointsService],
+  exports: [WebhookEndpointRepository],
+})
+export class OutboundWebhooksModule {}
