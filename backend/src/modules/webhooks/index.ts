@@ -15,3 +15,4 @@ export {
   type AgreementOutboxSnapshot,
   type AgreementWebhookOutbox,
 } from './outbound/agreement-webhook-outbox.port';
+export { WebhookDemoSeeder } from './outbound/webhook-demo.seeder';

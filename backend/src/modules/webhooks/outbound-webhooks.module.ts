@@ -4,10 +4,13 @@ import { WebhookEndpointRepository } from './outbound/webhook-endpoint.repositor
 import { WebhookEndpointsController } from './outbound/webhook-endpoints.controller';
 import { WebhookEndpointsService } from './outbound/webhook-endpoints.service';
 
-/** Api side of outgoing webhooks: the admins' endpoints and delivery logs. Delivery is the worker's. */
+/**
+ * Api side of outgoing webhooks: the admins' endpoints and delivery logs (also the seed's, for
+ * the demo endpoint). Delivery is the worker's.
+ */
 @Module({
   controllers: [WebhookEndpointsController],
   providers: [WebhookEndpointRepository, WebhookDeliveryRepository, WebhookEndpointsService],
-  exports: [WebhookEndpointRepository],
+  exports: [WebhookEndpointRepository, WebhookEndpointsService],
 })
 export class OutboundWebhooksModule {}
