@@ -26,6 +26,9 @@ const AGREEMENT_EVENTS: Readonly<Record<string, WebhookEventType>> = {
 };
 
 export function webhookEventTypeOf(event: HistoryEventFacts): WebhookEventType | null {
+  // With several signers the last one's signature is its own event; the `signed` after it,
+  // naming no recipient, only starts the seal (whose end is `agreement.completed`).
+  if (event.type === 'signed' && !event.data?.recipientId) return null;
   if (event.type === 'invoice_status_changed') {
     const becamePaid = event.data?.status === 'paid' && event.data?.previousStatus !== 'paid';
     return becamePaid ? 'invoice.paid' : null;

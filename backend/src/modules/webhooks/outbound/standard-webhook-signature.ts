@@ -102,7 +102,9 @@ export function verifyWebhook(
     return signatures.some((signature) => {
       const [version, encoded] = signature.split(',', 2);
       const given = Buffer.from(encoded ?? '', 'base64');
-      return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
+      return (
+        version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected)
+      );
     });
   });
 }

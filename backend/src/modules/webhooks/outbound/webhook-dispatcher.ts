@@ -136,8 +136,13 @@ export class WebhookDispatcher {
       this.logger.warn(`webhook delivery ${delivery._id}: try ${tryNumber} outlived its lease`);
       return { made: false, reason: 'lease lost' };
     }
-    if (error) await this.health.tryFailed(endpoint, new Date());
-    else await this.health.delivered(endpoint, at);
+    if (error) {
+      // The first try of this run (a resend starts a new one), this one when it is the first.
+      const firstTryAt =
+        delivery.attempts.find((tried) => tried.at.getTime() >= windowStartedAt.getTime())?.at ??
+        at;
+      await this.health.tryFailed(endpoint, at, state === 'failed' ? { firstTryAt } : null);
+    } else await this.health.delivered(endpoint, at);
     if (nextAttemptAt) {
       await queueNextTry(
         this.queue,

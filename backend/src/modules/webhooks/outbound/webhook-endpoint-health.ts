@@ -28,16 +28,25 @@ export class WebhookEndpointHealth {
     await this.endpoints.noteDelivered(endpoint._id, at);
   }
 
-  async tryFailed(endpoint: WebhookEndpointDoc, now: Date): Promise<void> {
+  /**
+   * A try failed. The endpoint is disabled when it has failed every try for a whole window, or
+   * when a delivery failed for good (`gaveUp`: its window of retries is over) and nothing was
+   * delivered to the endpoint since that delivery's first try. `at`: when the try started.
+   */
+  async tryFailed(
+    endpoint: WebhookEndpointDoc,
+    at: Date,
+    gaveUp: { firstTryAt: Date } | null,
+  ): Promise<void> {
+    const now = at;
     await this.endpoints.noteFailed(endpoint._id, now);
     const window = { windowMs: this.config.WEBHOOK_RETRY_WINDOW_MS };
-    // The endpoint as read before this try: a first failure cannot disable it.
-    if (!hasFailedForWholeWindow(window, endpoint.failingSince, now)) return;
-    const disabled = await this.endpoints.disableFailing(
-      endpoint._id,
-      new Date(now.getTime() - window.windowMs),
-      now,
-    );
+    // The endpoint as read before this try: its failing streak began then at the latest.
+    const failingSince = endpoint.failingSince ?? now;
+    const failingBefore = gaveUp ? gaveUp.firstTryAt : new Date(now.getTime() - window.windowMs);
+    if (!gaveUp && !hasFailedForWholeWindow(window, endpoint.failingSince, now)) return;
+    if (failingSince.getTime() > failingBefore.getTime()) return;
+    const disabled = await this.endpoints.disableFailing(endpoint._id, failingBefore, now);
     if (!disabled) return;
     this.logger.warn(
       `webhook endpoint ${endpoint._id} disabled: failing since ${String(disabled.failingSince?.toISOString())}`,
