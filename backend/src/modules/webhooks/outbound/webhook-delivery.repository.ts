@@ -5,7 +5,7 @@ import type { Collection, Filter } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { insertIfAbsent } from '../../../platform/database/insert-if-absent';
 
-export interface StoredWebhookAttempt extends Omit<WebhookAttemptView, 'at'> {
+interface StoredWebhookAttempt extends Omit<WebhookAttemptView, 'at'> {
   at: Date;
 }
 

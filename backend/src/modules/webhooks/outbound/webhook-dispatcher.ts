@@ -22,13 +22,13 @@ const EXCERPT_CHARS = 2048;
 const TRY_LEASE_MS = 30_000;
 
 /** Why a try could not be made now; BullMQ runs the job again later. */
-export class TryBusyError extends Error {}
+class TryBusyError extends Error {}
 
 export type TryOutcome =
   { made: true; state: WebhookDeliveryState } | { made: false; reason: string };
 
 /** The retry schedule in force: the domain's, as configured. */
-export function retryScheduleOf(config: AppConfig): WebhookRetrySchedule {
+function retryScheduleOf(config: AppConfig): WebhookRetrySchedule {
   return {
     firstDelayMs: config.WEBHOOK_RETRY_FIRST_DELAY_MS,
     maxDelayMs: config.WEBHOOK_RETRY_MAX_DELAY_MS,

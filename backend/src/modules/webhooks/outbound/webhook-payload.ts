@@ -57,7 +57,7 @@ function recipientFacts(snapshot: AgreementOutboxSnapshot, data: HistoryData): S
 }
 
 /** The public api addresses of an agreement and its files. */
-export function agreementLinks(apiBaseUrl: string, agreementId: string): Record<string, string> {
+function agreementLinks(apiBaseUrl: string, agreementId: string): Record<string, string> {
   const agreement = `${apiBaseUrl.replace(/\/+$/, '')}/api/v1/agreements/${encodeURIComponent(agreementId)}`;
   return { agreement, pdf: `${agreement}/pdf`, certificate: `${agreement}/certificate` };
 }

@@ -16,7 +16,7 @@ import type { WebhookOutboxEntry } from './webhook-outbox';
 import { webhookPayloadOf } from './webhook-payload';
 
 /** The id of an event's delivery to an endpoint: one per pair, whatever the relays. */
-export function deliveryIdOf(eventId: string, endpointId: string): string {
+function deliveryIdOf(eventId: string, endpointId: string): string {
   return `${eventId}.${endpointId}`;
 }
 
