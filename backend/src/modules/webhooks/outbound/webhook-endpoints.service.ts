@@ -3,7 +3,9 @@ import {
   BadRequestException,
   ConflictException,
   Injectable,
+  Logger,
   NotFoundException,
+  type OnApplicationBootstrap,
 } from '@nestjs/common';
 import type {
   WebhookDeliveryPage,
@@ -55,7 +57,8 @@ function positionOf(cursor: string): { createdAt: Date; id: string } {
  * and a delivery sent again.
  */
 @Injectable()
-export class WebhookEndpointsService {
+export class WebhookEndpointsService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(WebhookEndpointsService.name);
   private readonly box: WebhookSecretBox;
 
   constructor(
@@ -65,6 +68,14 @@ export class WebhookEndpointsService {
     private readonly config: AppConfig,
   ) {
     this.box = new WebhookSecretBox(config.WEBHOOK_SECRETS_KEY);
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.config.NODE_ENV === 'production' && !this.config.WEBHOOK_SECRETS_KEY) {
+      this.logger.warn(
+        'WEBHOOK_SECRETS_KEY is not set: webhook secrets are stored under the built-in key, which anyone with the code can open',
+      );
+    }
   }
 
   async list(now = new Date()): Promise<WebhookEndpointView[]> {
