@@ -85,6 +85,15 @@ export class WebhookDispatcher {
       return { made: false, reason };
     }
     const startedAt = new Date();
+    let secrets: string[];
+    try {
+      secrets = signingSecretsOf(endpoint, this.box, startedAt);
+    } catch {
+      // Sealed under another key: no try could ever be signed, so none is made (nor retried).
+      const reason = "The endpoint's secret cannot be read: was WEBHOOK_SECRETS_KEY changed?";
+      await this.deliveries.giveUp(delivery._id, reason, now);
+      return { made: false, reason };
+    }
     const result = await safeHttpPost(
       {
         url: endpoint.url,
@@ -93,7 +102,7 @@ export class WebhookDispatcher {
           'user-agent': 'ProSign-Webhooks/1',
           ...signWebhook(
             { id: delivery.eventId, timestamp: startedAt, body: delivery.body },
-            signingSecretsOf(endpoint, this.box, startedAt),
+            secrets,
           ),
         },
         body: delivery.body,
