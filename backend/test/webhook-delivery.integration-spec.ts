@@ -4,6 +4,7 @@ import {
   STANDARD_TEMPLATE_DOC_IDS,
   type WebhookDeliveryPage,
   type WebhookEndpointCreated,
+  type WebhookEventType,
   type WebhookPayload,
 } from '@prosign/domain';
 import { Types, type Connection } from 'mongoose';
@@ -103,7 +104,7 @@ describe('webhook delivery of an agreement’s life', () => {
     );
   const typesOf = (requests: ReceivedWebhook[]) =>
     requests.map((r) => (JSON.parse(r.body) as WebhookPayload).type);
-  const waitForTypes = (agreementId: string, types: string[]) =>
+  const waitForTypes = (agreementId: string, types: WebhookEventType[]) =>
     waitFor(
       async () => typesOf(deliveredTo(agreementId)),
       (got) => types.every((type) => got.includes(type)),

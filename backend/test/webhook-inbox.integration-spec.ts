@@ -74,7 +74,7 @@ describe('the local webhook inbox', () => {
   });
 
   it('shows a demo event as received, signed with the endpoint’s secret', async () => {
-    const { _id } = await insertStandardAgreement(api, { status: 'sent' });
+    const { _id } = await insertStandardAgreement(api, { status: 'not signed' });
     const updated = await api
       .get(AgreementEventRepository, { strict: false })
       .record({ _id }, { event: { type: 'viewed', actor: 'signer', data: { channel: 'email' } } });

@@ -39,7 +39,7 @@ async function webhookScene(env: TestEnv, receiver: WebhookReceiver) {
   ).body as WebhookEndpointCreated;
   const connection: Connection = api.get(getConnectionToken(), { strict: false });
   const eventLog = api.get(AgreementEventRepository, { strict: false });
-  const { _id } = await insertStandardAgreement(api, { status: 'sent' });
+  const { _id } = await insertStandardAgreement(api, { status: 'not signed' });
   /** A signer opens the agreement: one `agreement.viewed` event, recorded as the product does. */
   const viewed = async () => {
     const updated = await eventLog.record(
