@@ -123,6 +123,27 @@ describe('webhook retries: backoff on failures, then delivered', () => {
     });
   });
 
+  it('records no webhook event for a change that was not stored', async () => {
+    const eventLog = scene.api.get(AgreementEventRepository, { strict: false });
+    const before = await scene.connection
+      .collection('agreements')
+      .findOne({ _id: scene.agreementId });
+    const refused = await eventLog.record(
+      { _id: scene.agreementId },
+      {
+        // The change's own condition fails (as a lost race does): neither it nor its event is kept.
+        condition: { deletedAt: { $ne: null } },
+        event: { type: 'cancelled', actor: TEST_ADMIN },
+      },
+    );
+    expect(refused).toBeNull();
+    const after = await scene.connection
+      .collection('agreements')
+      .findOne({ _id: scene.agreementId });
+    expect(after?.webhookSequence).toBe(before?.webhookSequence);
+    expect(after?.events).toHaveLength((before?.events as unknown[]).length);
+  });
+
   it('loses nothing when the worker stops mid-delivery, nor when Redis loses the queued jobs', async () => {
     // One event is left retrying (its next try a delayed job), one is in flight as the worker stops.
     const base = receiver.arrived;
