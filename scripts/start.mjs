@@ -45,6 +45,7 @@ try {
   Mail catcher        ${urls.smtp}   (caught mail: ${urls.shell}/mailbox)`
       : ''
   }
+  Webhook inbox       ${urls.api}/api/webhook-inbox/receive/demo   (what it received: the Webhooks page)
   Demo sign-in        ${urls.shell}/portal — type a user name (@${domain} is appended):
                         admin  (every section, user administration)
                         csm    (Home and Dashboard only)

@@ -31,6 +31,8 @@ import { ServicesModule } from './modules/services/services.module';
 import { TermsModule } from './modules/terms/terms.module';
 import { SigningModule } from './modules/signing/signing.module';
 import { TimestampModule } from './modules/timestamp/timestamp.module';
+import { OutboundWebhooksModule } from './modules/webhooks/outbound-webhooks.module';
+import { WebhookInboxModule } from './modules/webhooks/webhook-inbox.module';
 import { StaffRoomModule } from './platform/realtime/staff-room.gateway';
 import { AuthPlatformModule } from './platform/auth/auth-platform.module';
 import { StaffSessionGuard } from './platform/auth/session.guard';
@@ -74,6 +76,9 @@ export class ApiModule {
         CaptchaModule,
         ApiKeysModule,
         PublicApiModule,
+        OutboundWebhooksModule,
+        // A receiver inside the local stack, as the mail catcher is: never in production.
+        ...(config.NODE_ENV === 'production' ? [] : [WebhookInboxModule]),
         MapsModule,
         FileServiceModule,
         DocumentsModule,

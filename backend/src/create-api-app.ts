@@ -42,6 +42,9 @@ export async function createApiApp(
 ): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config, options), {
     bufferLogs: true,
+    // The bytes of a JSON body as received, beside the parsed one: a signed request (the local
+    // webhook inbox) is verified over exactly what was signed.
+    rawBody: true,
   });
   app.useLogger(app.get(AppLogger));
   app.setGlobalPrefix(API_PREFIX);

@@ -3,6 +3,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { AgreementCrmLinksModule } from './modules/agreements/agreement-crm-links.module';
 import { AgreementMailNotesModule } from './modules/agreements/agreement-mail-notes.module';
+import { AgreementWebhookOutboxModule } from './modules/agreements/agreement-webhook-outbox.module';
 import { DiagnosticsWorkerModule } from './modules/diagnostics/diagnostics-worker.module';
 import { AgreementsWorkerModule } from './modules/agreements/agreements-worker.module';
 import { CrmWorkerModule } from './modules/crm/crm-worker.module';
@@ -10,6 +11,7 @@ import { MailWorkerModule } from './modules/mail/mail-worker.module';
 import { DocumentsWorkerModule } from './modules/documents/documents-worker.module';
 import { DocumentFieldValuesModule } from './modules/families/document-signing/document-field-values.module';
 import { SigningWorkerModule } from './modules/signing/signing-worker.module';
+import { OutboundWebhooksWorkerModule } from './modules/webhooks/outbound-webhooks-worker.module';
 import type { AppConfig } from './platform/config/app-config';
 import { PlatformModule } from './platform/platform.module';
 import { WorkerHeartbeat } from './platform/queues/worker-heartbeat';
@@ -38,6 +40,8 @@ export class WorkerModule {
         // The values "document" signers filled, placed with their signatures by the finish.
         DocumentFieldValuesModule,
         AgreementsWorkerModule,
+        AgreementWebhookOutboxModule,
+        OutboundWebhooksWorkerModule,
       ],
       // The worker's health signal, read by the api's /health.
       providers: [WorkerHeartbeat],

@@ -33,6 +33,7 @@ describe('GET /api/health', () => {
         system: emptyQueue,
         signing: emptyQueue,
         'contract-schedules': emptyQueue,
+        webhooks: emptyQueue,
       },
       // No worker runs in this test.
       workers: { alive: 0, lastSeenMsAgo: null },

@@ -119,6 +119,18 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/v1/openapi.json': PUBLIC,
   'GET /api/v1/reference': PUBLIC,
   'GET /api/v1/reference/:asset': PUBLIC,
+  // Webhook endpoints, their delivery logs and resends
+  'GET /api/webhook-endpoints': ADMIN,
+  'POST /api/webhook-endpoints': ADMIN,
+  'PATCH /api/webhook-endpoints/:id': ADMIN,
+  'DELETE /api/webhook-endpoints/:id': ADMIN,
+  'POST /api/webhook-endpoints/:id/rotate-secret': ADMIN,
+  'GET /api/webhook-endpoints/:id/deliveries': ADMIN,
+  'POST /api/webhook-endpoints/:id/deliveries/:deliveryId/resend': ADMIN,
+  // The local webhook inbox (outside production): receiving is public as a customer's endpoint
+  // is; reading it is for admins, as the mailbox is
+  'POST /api/webhook-inbox/receive/:name': PUBLIC,
+  'GET /api/webhook-inbox': ADMIN,
   // Queued CRM deal moves
   'GET /api/hubspot/stage-moves': ADMIN,
   'POST /api/hubspot/stage-moves/:id/retry': ADMIN,

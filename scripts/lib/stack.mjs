@@ -49,6 +49,8 @@ export function stackEnv(ports, { mongoUri, redisUrl, host = 'localhost' }) {
     // Signing links point at the signing app wherever this stack runs it.
     PUBLIC_SIGNING_URL: process.env.PUBLIC_SIGNING_URL ?? url(ports.signing),
     CORS_ORIGINS: process.env.CORS_ORIGINS ?? FRONTENDS.map((f) => url(ports[f.app])).join(','),
+    // The demo webhook endpoint is the api's own local inbox, on loopback over plain http.
+    WEBHOOK_ALLOW_HTTP_LOOPBACK: process.env.WEBHOOK_ALLOW_HTTP_LOOPBACK ?? 'true',
   };
   for (const f of FRONTENDS) {
     env[f.portVar] = String(ports[f.app]);

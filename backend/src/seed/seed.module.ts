@@ -13,6 +13,7 @@ import { CoTemplateStoreModule } from '../modules/families/co/co.module';
 import { MailService } from '../modules/mail';
 import { MailDeliveryStoreModule } from '../modules/mail/mail-delivery-store.module';
 import { SignatureImageStoreModule } from '../modules/signing/signature-image-store.module';
+import { OutboundWebhooksModule } from '../modules/webhooks/outbound-webhooks.module';
 import { SIGNING_CORE_PROVIDERS } from '../modules/signing';
 import { AuthPlatformModule } from '../platform/auth/auth-platform.module';
 import type { AppConfig } from '../platform/config/app-config';
@@ -40,6 +41,8 @@ export class SeedModule {
         CrmStageMovesModule,
         MailDeliveryStoreModule,
         SignatureImageStoreModule,
+        // The demo webhook endpoint, made through the admins' own service.
+        OutboundWebhooksModule,
       ],
       // The demo contracts are signed through the product's own finish.
       providers: [

@@ -4,6 +4,7 @@ import { DocumentTemplatesSeeder } from '../modules/documents';
 import { ServicesSeeder } from '../modules/services';
 import { SowTemplatesSeeder } from '../modules/families/sow';
 import { CoTemplatesSeeder } from '../modules/families/co';
+import { WebhookDemoSeeder } from '../modules/webhooks';
 import { AccessDemoSeeder } from './access-demo.seeder';
 import { CoDemoSeeder } from './co-demo.seeder';
 import { ContractsDemoSeeder } from './contracts-demo.seeder';
@@ -26,6 +27,8 @@ export const BASE_SEEDERS: Array<Type<Seeder>> = [
 
 /** The demo agreements, sent and signed through the product's own calls: after the base. */
 const DEMO_AGREEMENT_SEEDERS: Array<Type<Seeder>> = [
+  // First: the demo agreements' webhook events reach the local webhook inbox.
+  WebhookDemoSeeder,
   // After the templates: each demo contract gets its own agreement document.
   ContractsDemoSeeder,
   // After the CO template: the demo change orders carry its texts.

@@ -35,6 +35,7 @@ export function asStaff(app: INestApplication, cookie: string) {
     get: (url: string) => http().get(url).set('cookie', cookie),
     post: (url: string) => http().post(url).set('cookie', cookie).set('origin', SHELL_ORIGIN),
     put: (url: string) => http().put(url).set('cookie', cookie).set('origin', SHELL_ORIGIN),
+    patch: (url: string) => http().patch(url).set('cookie', cookie).set('origin', SHELL_ORIGIN),
     delete: (url: string) => http().delete(url).set('cookie', cookie).set('origin', SHELL_ORIGIN),
   };
 }

@@ -12,6 +12,8 @@ export * from './crm/crm-record-view';
 export * from './captcha/captcha';
 export * from './api-keys/api-keys';
 export * from './webhooks/webhook-events';
+export * from './webhooks/webhook-event-mapping';
+export * from './webhooks/webhook-retry-schedule';
 export * from './documents/doc-link';
 export * from './documents/agreement-reading';
 export * from './documents/placeholders';

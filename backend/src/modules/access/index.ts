@@ -4,3 +4,4 @@
  * its *.module files (tools/eslint/module-boundaries.cjs).
  */
 export { AccessService } from './access.service';
+export { StaffUserRepository } from './staff-user.repository';

@@ -1,10 +1,16 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { emailAddressKey, transitionCondition, type StatusRule } from '@prosign/domain';
 import type { Model, QueryFilter, Types, UpdateQuery } from 'mongoose';
 import { Agreement, type AgreementDocument } from './agreement.schema';
 import { AgreementAnnouncer } from './agreement-announcer';
 import { chainedEvent, checkEventChain, type EventInput } from './event-chain';
+import {
+  outboxEntryOfHistoryEvent,
+  WEBHOOK_OUTBOX_FIELD,
+  WEBHOOK_SEQUENCE_FIELD,
+  WebhookRelayRequests,
+} from '../webhooks';
 
 /** How often an append retries when another write moved the chain's head meanwhile. */
 const MAX_CHAIN_RETRIES = 20;
@@ -53,6 +59,7 @@ export class AgreementEventRepository {
   constructor(
     @InjectModel(Agreement.name) private readonly agreements: Model<Agreement>,
     private readonly announcer: AgreementAnnouncer,
+    @Optional() private readonly webhookRelay?: WebhookRelayRequests,
   ) {}
 
   /**
@@ -141,17 +148,27 @@ export class AgreementEventRepository {
     for (let attempt = 0; attempt < MAX_CHAIN_RETRIES; attempt += 1) {
       const statusAfter = (write.set?.status as string | undefined) ?? statusNow;
       const event = chainedEvent(write.event, head, statusAfter, now);
+      // A webhook event goes into the outbox in this same update: stored with the change or not at all.
+      const outboxEntry = outboxEntryOfHistoryEvent(String(agreement._id), event);
       const update: UpdateQuery<Agreement> = {
         ...base,
         $set: { ...(base.$set ?? {}), headHash: event.hash },
-        $push: { ...(base.$push ?? {}), events: event },
+        $push: {
+          ...(base.$push ?? {}),
+          events: event,
+          ...(outboxEntry ? { [WEBHOOK_OUTBOX_FIELD]: outboxEntry } : {}),
+        },
+        ...(outboxEntry ? { $inc: { ...(base.$inc ?? {}), [WEBHOOK_SEQUENCE_FIELD]: 1 } } : {}),
       };
       const updated = await this.agreements.findOneAndUpdate(
         { ...condition, headHash: head } as QueryFilter<Agreement>,
         update,
         { returnDocument: 'after' },
       );
-      if (updated) return updated as unknown as AgreementDocument<TForm>;
+      if (updated) {
+        if (outboxEntry) await this.webhookRelay?.relaySoon(String(agreement._id), outboxEntry);
+        return updated as unknown as AgreementDocument<TForm>;
+      }
       const fresh = await this.agreements.findOne(condition, { headHash: 1, status: 1 }).lean();
       if (!fresh) return null;
       head = fresh.headHash ?? null;

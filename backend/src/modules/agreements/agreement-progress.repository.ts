@@ -1,7 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model, Types } from 'mongoose';
+import type { Model, Types, UpdateQuery } from 'mongoose';
 import { Agreement, type StepProgress } from './agreement.schema';
+import {
+  outboxEntryOfLifeStep,
+  WEBHOOK_OUTBOX_FIELD,
+  WEBHOOK_SEQUENCE_FIELD,
+  WebhookRelayRequests,
+  type WebhookOutboxEntry,
+} from '../webhooks';
 
 /** The two resumable operations an agreement carries. */
 export type AgreementOperation = 'send' | 'finish';
@@ -12,7 +19,10 @@ export type AgreementOperation = 'send' | 'finish';
  */
 @Injectable()
 export class AgreementProgressRepository {
-  constructor(@InjectModel(Agreement.name) private readonly agreements: Model<Agreement>) {}
+  constructor(
+    @InjectModel(Agreement.name) private readonly agreements: Model<Agreement>,
+    @Optional() private readonly webhookRelay?: WebhookRelayRequests,
+  ) {}
 
   /** Starts an operation's progress unless it has one (the finish's is started by its claim). */
   startProgress(id: Types.ObjectId, operation: AgreementOperation, params = {}) {
@@ -76,18 +86,24 @@ export class AgreementProgressRepository {
   ) {
     if ('status' in fields) throw new Error('status is written by transition() only');
     const now = new Date();
-    return this.agreements.findOneAndUpdate(
-      { _id: id, [`${operation}.runner`]: runner },
-      {
-        $set: {
-          ...fields,
-          ...stepTimes(operation, steps),
-          ...(complete
-            ? { ...completed(operation, now), ...leaseFreed(operation) }
-            : { [`${operation}.leaseUntil`]: new Date(now.getTime() + leaseMs) }),
+    const outbox = complete ? completionOutbox(id, operation, now) : null;
+    return this.afterOutbox(
+      id,
+      outbox,
+      this.agreements.findOneAndUpdate(
+        { _id: id, [`${operation}.runner`]: runner },
+        {
+          $set: {
+            ...fields,
+            ...stepTimes(operation, steps),
+            ...(complete
+              ? { ...completed(operation, now), ...leaseFreed(operation) }
+              : { [`${operation}.leaseUntil`]: new Date(now.getTime() + leaseMs) }),
+          },
+          ...outbox?.update,
         },
-      },
-      { returnDocument: 'after' },
+        { returnDocument: 'after' },
+      ),
     );
   }
 
@@ -134,10 +150,31 @@ export class AgreementProgressRepository {
     doneSteps: Record<string, Date> = {},
     fields: Record<string, unknown> = {},
   ) {
-    return this.endLease(id, operation, runner, doneSteps, {
-      ...fields,
-      ...completed(operation, new Date()),
-    });
+    const now = new Date();
+    const outbox = completionOutbox(id, operation, now);
+    return this.afterOutbox(
+      id,
+      outbox,
+      this.endLease(
+        id,
+        operation,
+        runner,
+        doneSteps,
+        { ...fields, ...completed(operation, now) },
+        outbox?.update,
+      ),
+    );
+  }
+
+  /** The write's result; once it is stored, its webhook event is relayed. */
+  private async afterOutbox<T>(
+    id: Types.ObjectId,
+    outbox: { entry: WebhookOutboxEntry } | null,
+    write: PromiseLike<T>,
+  ): Promise<T> {
+    const written = await write;
+    if (written && outbox) await this.webhookRelay?.relaySoon(String(id), outbox.entry);
+    return written;
   }
 
   /** Records the steps done and gives the runner's lease back, with `set` (completion, say). */
@@ -147,11 +184,12 @@ export class AgreementProgressRepository {
     runner: string,
     doneSteps: Record<string, Date>,
     set: Record<string, unknown>,
+    more: UpdateQuery<Agreement> = {},
   ) {
     if ('status' in set) throw new Error('status is written by transition() only');
     return this.agreements.findOneAndUpdate(
       { _id: id, [`${operation}.runner`]: runner },
-      { $set: { ...stepTimes(operation, doneSteps), ...set, ...leaseFreed(operation) } },
+      { $set: { ...stepTimes(operation, doneSteps), ...set, ...leaseFreed(operation) }, ...more },
       { returnDocument: 'after' },
     );
   }
@@ -189,6 +227,27 @@ function newProgress(params: Record<string, string | null>): StepProgress {
 /** `$set` entries of an operation that completed at `at`. */
 function completed(operation: AgreementOperation, at: Date) {
   return { [`${operation}.state`]: 'completed', [`${operation}.completedAt`]: at };
+}
+
+/**
+ * A finish that completes is the agreement's `agreement.completed` webhook event (sealed, the
+ * signed copy ready): its outbox entry goes into the completing update. The condition on the
+ * runner lets one update complete it, so the entry is pushed once.
+ */
+function completionOutbox(
+  id: Types.ObjectId,
+  operation: AgreementOperation,
+  at: Date,
+): { entry: WebhookOutboxEntry; update: UpdateQuery<Agreement> } | null {
+  if (operation !== 'finish') return null;
+  const entry = outboxEntryOfLifeStep(String(id), 'agreement.completed', at);
+  return {
+    entry,
+    update: {
+      $push: { [WEBHOOK_OUTBOX_FIELD]: entry },
+      $inc: { [WEBHOOK_SEQUENCE_FIELD]: 1 },
+    } as UpdateQuery<Agreement>,
+  };
 }
 
 /** `$set` entries giving an operation's lease back: no runner holds it. */

@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException, Optional } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AgreementFamily } from '@prosign/domain';
 import { Types, type Model } from 'mongoose';
@@ -13,6 +13,7 @@ import type { StoredRecipient } from './agreement-recipients';
 import { AgreementRepository } from './agreement.repository';
 import { linkId, newLinkToken } from './agreement-links.repository';
 import { chainedEvent, type EventInput } from './event-chain';
+import { outboxEntryOfLifeStep, WebhookRelayRequests } from '../webhooks';
 
 const DUPLICATE_KEY = 11000;
 
@@ -43,6 +44,7 @@ export class AgreementRecordCreationRepository {
     @InjectModel(Agreement.name) private readonly agreements: Model<Agreement>,
     @InjectModel(AgreementLink.name) private readonly links: Model<AgreementLink>,
     private readonly records: AgreementRepository,
+    @Optional() private readonly webhookRelay?: WebhookRelayRequests,
   ) {}
 
   /**
@@ -104,9 +106,13 @@ export class AgreementRecordCreationRepository {
           }),
         ),
     );
+    // Its `agreement.created` webhook event is in the record from its first write.
+    const createdEvent = outboxEntryOfLifeStep(String(agreementId), 'agreement.created', now);
     try {
       const created = await this.agreements.create({
         _id: agreementId,
+        webhookOutbox: [createdEvent],
+        webhookSequence: 1,
         ...(additional.length ? { recipients: additional } : {}),
         ...countersignerUserIdOf(additional),
         family: input.family,
@@ -126,6 +132,7 @@ export class AgreementRecordCreationRepository {
           params: input.sendParams ?? {},
         },
       });
+      await this.webhookRelay?.relaySoon(String(agreementId), createdEvent);
       return { agreement: created as unknown as AgreementDocument<TForm>, created: true };
     } catch (error) {
       if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;

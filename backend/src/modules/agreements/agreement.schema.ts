@@ -4,6 +4,7 @@ import { type AgreementFamily, type SealLevel, type StoredInvoices } from '@pros
 import { Schema as MongooseSchema, type HydratedDocument, type Types } from 'mongoose';
 import type { StoredSigningPlaces } from '../documents';
 import type { StoredRecipient } from './agreement-recipients';
+import type { WebhookOutboxEntry } from '../webhooks';
 
 /**
  * One event of an agreement's history (docs/architecture.md#contract-families-on-one-agreement-core): append-only, written
@@ -226,6 +227,15 @@ export class Agreement<TForm extends object = Record<string, unknown>> {
     lastError: string | null;
   }>;
   /**
+   * Its webhook events not yet relayed (the outbox): each pushed in the same update as the change
+   * it tells of, taken off by the relay once it is in `webhook_events` and its deliveries are
+   * queued. `webhookSequence` counts every event ever pushed: the outbox is always the last of
+   * them, so the n-th entry's number is known without storing it (webhook-relay.ts).
+   */
+  @Prop({ type: [MongooseSchema.Types.Mixed], default: undefined })
+  webhookOutbox?: WebhookOutboxEntry[];
+  @Prop({ type: Number, default: undefined }) webhookSequence?: number;
+  /**
    * Wrong e-mail codes entered per signer's place (`Recipient.id`), over all its codes (issue
    * 53 item 6): each entry reserves one with a conditional `$inc` below the limit, a right one
    * gives it back; at `EMAIL_CODE_RULES.maxFailuresPerPlace` the code step is locked until
@@ -253,6 +263,8 @@ AgreementSchema.index({ countersignerUserId: 1, status: 1 }, { sparse: true });
 AgreementSchema.index({ 'signerPart.at': 1 }, { sparse: true });
 AgreementSchema.index({ 'finish.state': 1 });
 AgreementSchema.index({ 'send.state': 1 });
+// The webhook sweep finds the agreements with an outbox left (sparse: almost none have one).
+AgreementSchema.index({ 'webhookOutbox.id': 1 }, { sparse: true });
 
 /**
  * How a key reaches its agreement without scanning (docs/architecture.md#the-pieces): the

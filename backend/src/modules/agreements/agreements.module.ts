@@ -10,7 +10,9 @@ import { AgreementProgressRepository } from './agreement-progress.repository';
 import { AgreementRecordCreationRepository } from './agreement-record-creation.repository';
 import { AgreementRepository } from './agreement.repository';
 import { EmailCodeDefaultsRepository } from './email-code-defaults.repository';
+import { AgreementWebhookOutboxRepository } from './agreement-webhook-outbox.repository';
 import { StepRunner } from './step-runner';
+import { WebhookRelayRequests } from '../webhooks';
 
 /** The stores of the `agreements` and `agreement_links` collections, each its own concern. */
 const AGREEMENT_STORES = [
@@ -22,6 +24,7 @@ const AGREEMENT_STORES = [
   AgreementPresenceRepository,
   AgreementProgressRepository,
   AgreementMailNotesRepository,
+  AgreementWebhookOutboxRepository,
 ];
 
 /**
@@ -36,7 +39,8 @@ const AGREEMENT_STORES = [
       { name: AgreementLink.name, schema: AgreementLinkSchema },
     ]),
   ],
-  providers: [...AGREEMENT_STORES, StepRunner, EmailCodeDefaultsRepository],
+  // The outbox writers ask the worker to relay each webhook event they record.
+  providers: [...AGREEMENT_STORES, StepRunner, EmailCodeDefaultsRepository, WebhookRelayRequests],
   exports: [...AGREEMENT_STORES, StepRunner, EmailCodeDefaultsRepository],
 })
 export class AgreementsModule {}

@@ -122,6 +122,21 @@ export type MailTemplate =
         firmName?: string;
       };
     }
+  | {
+      /**
+       * To the admins: a webhook endpoint failed every delivery for the retry window and was
+       * disabled. Its URL, never its secret.
+       */
+      kind: 'webhook-endpoint-disabled';
+      data: {
+        endpointUrl: string;
+        description: string;
+        /** "March 16, 2026, 10:42 AM PT". */
+        failingSince: string;
+        /** The staff app's page of webhook endpoints. */
+        link: string;
+      };
+    }
   | { kind: 'test'; data: { requestedBy?: string; link?: string } };
 
 export type MailTemplateKind = MailTemplate['kind'];
@@ -342,6 +357,18 @@ export function renderMail(template: MailTemplate): RenderedMail {
         ],
         action: d.link ? { label: 'View the invoice', url: d.link } : undefined,
         note: d.firmName ? `Thank you for your business. ${d.firmName}` : undefined,
+      });
+    }
+    case 'webhook-endpoint-disabled': {
+      const d = template.data;
+      return layout(`Webhook endpoint disabled: ${d.endpointUrl}`, {
+        heading: 'A webhook endpoint was disabled',
+        greeting: 'Hello,',
+        paragraphs: [
+          `Every delivery to ${d.endpointUrl}${d.description ? ` (${d.description})` : ''} has failed since ${d.failingSince}, so ${BRAND} stopped sending to it.`,
+          'Its failed deliveries are kept in its delivery log. Once the receiver works again, enable the endpoint and resend what it missed.',
+        ],
+        action: { label: 'Open the webhook endpoints', url: d.link },
       });
     }
     case 'test':

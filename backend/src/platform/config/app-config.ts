@@ -1,6 +1,6 @@
 // class-transformer's @Type reads design-time metadata; this module may load before Nest does.
 import 'reflect-metadata';
-import { ServicesConfig } from './sections/services-config';
+import { WebhooksConfig } from './sections/webhooks-config';
 
 export * from './config-values';
 
@@ -14,7 +14,7 @@ export * from './config-values';
  * through its ancestors, so this stays one flat class with every variable. The chain's order is
  * the order variables are validated and reported in.
  */
-export class AppConfig extends ServicesConfig {
+export class AppConfig extends WebhooksConfig {
   // Defaults that depend on other variables (class-transformer defaults cannot).
 
   /** BOOTSTRAP_ADMIN_EMAILS, else admin@<COMPANY_EMAIL_DOMAIN> outside production. */

@@ -12,6 +12,8 @@ export const QueueName = {
   Signing: 'signing',
   /** Every family's expiry and automatic reminders (job schedulers); the Redis name predates the families. */
   AgreementSchedules: 'contract-schedules',
+  /** Webhooks: relaying agreements' outboxes and delivering events to the endpoints. */
+  Webhooks: 'webhooks',
 } as const;
 
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];

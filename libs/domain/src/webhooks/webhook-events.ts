@@ -116,6 +116,11 @@ export interface WebhookDeliveryView {
   requestBody: string;
   /** The start of the last answer's body (cut at 2 KB). */
   responseExcerpt: string | null;
+  /**
+   * Why the last try failed, or why the delivery ended without one (the endpoint was disabled
+   * or removed); null after a success.
+   */
+  lastError?: string | null;
 }
 
 export interface WebhookDeliveryPage {

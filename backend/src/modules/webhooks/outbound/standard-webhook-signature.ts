@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Signs an outgoing webhook by the Standard Webhooks scheme (standardwebhooks.com): the receiver
@@ -75,4 +75,36 @@ export function signWebhook(
     'webhook-timestamp': timestamp,
     'webhook-signature': signatures.join(' '),
   };
+}
+
+/** How far a delivery's timestamp may be from the receiver's clock (the scheme's 5 minutes). */
+const TIMESTAMP_TOLERANCE_S = 5 * 60;
+
+/**
+ * Whether a received delivery is signed by one of `secrets`, as a receiver checks it: one of the
+ * signatures in `webhook-signature` matches (compared in constant time) and the timestamp is
+ * within 5 minutes of `now`. For the local webhook inbox; receivers use a Standard Webhooks library.
+ */
+export function verifyWebhook(
+  headers: Partial<Record<keyof StandardWebhookHeaders, string>>,
+  body: string,
+  secrets: readonly string[],
+  now = new Date(),
+): boolean {
+  const id = headers['webhook-id'];
+  const timestamp = headers['webhook-timestamp'];
+  const signatures = (headers['webhook-signature'] ?? '').split(' ').filter(Boolean);
+  if (!id || !timestamp || !/^\d+$/.test(timestamp) || signatures.length === 0) return false;
+  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > TIMESTAMP_TOLERANCE_S) return false;
+  const signed = `${id}.${timestamp}.${body}`;
+  return secrets.some((secret) => {
+    const expected = createHmac('sha256', secretKey(secret)).update(signed, 'utf8').digest();
+    return signatures.some((signature) => {
+      const [version, encoded] = signature.split(',', 2);
+      const given = Buffer.from(encoded ?? '', 'base64');
+      return (
+        version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected)
+      );
+    });
+  });
 }
