@@ -48,7 +48,7 @@ export interface WebhookPayload {
   data: WebhookEventData;
 }
 
-export interface WebhookEventData {
+interface WebhookEventData {
   /** `agreement` or `invoice`. */
   object: 'agreement' | 'invoice';
   /** The agreement's (or invoice's) id. */
