@@ -51,6 +51,7 @@ test('the admin sees every section; the seeded CSM only Home, Dashboard and Invo
     'Invoices',
     'New document',
     'User Access',
+    'Integrations',
     'Waiting for my signature',
   ]);
 
