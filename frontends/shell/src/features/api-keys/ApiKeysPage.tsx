@@ -18,6 +18,7 @@ import { CreateApiKeyForm } from './components/CreateApiKeyForm';
 import { RotateApiKeyDialog } from './components/RotateApiKeyDialog';
 import { useFocusLater } from '../../layout/hooks/useFocusLater';
 import { API_KEY_TEXTS as T, keyCountText } from './utils/api-key-texts';
+import '../integrations/integrations.css';
 import './api-keys.css';
 
 /** /api-keys, administrators only: the keys other systems call the public api with. */
@@ -88,15 +89,15 @@ function ApiKeys({ myEmail }: { myEmail: string }) {
   const list = keys.data ?? [];
   const usable = list.filter((key) => key.state === 'active' || key.state === 'rotating').length;
   return (
-    <div className="ps-page ak-page">
+    <div className="ps-page integration-page">
       <PageHeader title={T.title} description={T.description} actions={<ApiReferenceLink />} />
       <CreateApiKeyForm pending={create.isPending} onCreate={onCreate} myEmail={myEmail} />
       <section className="ak-list-section" aria-labelledby="ak-list-title">
-        <div className="ak-list-head">
-          <h2 id="ak-list-title" className="ak-section-title">
+        <div className="integration-list-head ak-list-head">
+          <h2 id="ak-list-title" className="integration-section-title">
             {T.listTitle}
           </h2>
-          <p className="ak-muted" role="status">
+          <p className="integration-muted" role="status">
             {keys.data ? keyCountText(list.length, usable) : ''}
           </p>
         </div>
@@ -109,9 +110,9 @@ function ApiKeys({ myEmail }: { myEmail: string }) {
             onRetry={() => void keys.refetch()}
           />
         ) : list.length === 0 ? (
-          <p className="ps-card ak-empty">{T.empty}</p>
+          <p className="ps-card integration-empty">{T.empty}</p>
         ) : (
-          <ul className="ak-list" aria-labelledby="ak-list-title">
+          <ul className="integration-list" aria-labelledby="ak-list-title">
             {list.map((key) => (
               <ApiKeyItem
                 key={key.id}

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { AdminOnlyPage } from '../../pages/AdminOnlyPage';
 import { useSignedInStaff } from '../../session/StaffSessionContext';
 import { InboxEntryItem } from './components/InboxEntryItem';
+import '../integrations/integrations.css';
 import './webhook-inbox.css';
 
 /** Deliveries appear within this time, as caught mail does in the mailbox. */
@@ -29,7 +30,7 @@ function WebhookInbox() {
     [inbox.data],
   );
   return (
-    <div className="ps-page wi-page">
+    <div className="ps-page integration-page">
       <PageHeader
         title="Webhook inbox"
         description="Deliveries the local stack's webhook receiver got, with their headers and whether their signature verified. Nothing here left this machine."
@@ -44,15 +45,15 @@ function WebhookInbox() {
           </>
         }
       />
-      <p className="wi-muted">
+      <p className="integration-muted wi-muted">
         Point an endpoint at <code className="wi-code">{receiveUrl}</code> (any name in place of{' '}
         <code>local</code>) to see its deliveries here.
       </p>
-      <div className="wi-head">
-        <h2 id="wi-list-title" className="wi-title">
+      <div className="integration-list-head wi-head">
+        <h2 id="wi-list-title" className="integration-section-title">
           Received
         </h2>
-        <p className="wi-muted" role="status">
+        <p className="integration-muted wi-muted" role="status">
           {inbox.data ? countText(entries.length) : ''}
         </p>
       </div>
@@ -70,11 +71,11 @@ function WebhookInbox() {
           onRetry={() => void inbox.refetch()}
         />
       ) : entries.length === 0 ? (
-        <p className="ps-card wi-empty">
+        <p className="ps-card integration-empty">
           Nothing received yet. Deliveries to the inbox appear here within a few seconds.
         </p>
       ) : (
-        <ul className="wi-list" aria-labelledby="wi-list-title">
+        <ul className="integration-list" aria-labelledby="wi-list-title">
           {entries.map((entry) => (
             <InboxEntryItem key={entry.id} entry={entry} />
           ))}

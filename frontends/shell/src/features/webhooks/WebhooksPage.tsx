@@ -19,6 +19,7 @@ import {
   type ShownSecret,
 } from './hooks/useEndpointActions';
 import { WEBHOOK_TEXTS as T } from './utils/webhook-texts';
+import '../integrations/integrations.css';
 import './webhooks.css';
 
 /** /webhooks, administrators only: the endpoints told of events, and each one's delivery log. */
@@ -32,7 +33,7 @@ function Webhooks() {
   const actions = useEndpointActions();
   const list = endpoints.data ?? [];
   return (
-    <div className="ps-page wh-page">
+    <div className="ps-page integration-page">
       <PageHeader
         title={T.title}
         description={T.description}
@@ -44,7 +45,7 @@ function Webhooks() {
       />
       <WebhookEndpointForm
         className="ps-card"
-        heading={<h2 className="wh-section-title">{T.createTitle}</h2>}
+        heading={<h2 className="integration-section-title wh-section-title">{T.createTitle}</h2>}
         label={T.createTitle}
         submitLabel={T.create}
         pendingLabel={T.creating}
@@ -53,11 +54,15 @@ function Webhooks() {
         resetOnSave
       />
       <section className="wh-list-section" aria-labelledby={ENDPOINTS_TITLE_ID}>
-        <div className="wh-list-head">
-          <h2 id={ENDPOINTS_TITLE_ID} className="wh-section-title" tabIndex={-1}>
+        <div className="integration-list-head wh-list-head">
+          <h2
+            id={ENDPOINTS_TITLE_ID}
+            className="integration-section-title wh-section-title"
+            tabIndex={-1}
+          >
             {T.listTitle}
           </h2>
-          <p className="wh-muted" role="status">
+          <p className="integration-muted" role="status">
             {endpoints.data ? countText(list.length) : ''}
           </p>
         </div>
@@ -70,9 +75,9 @@ function Webhooks() {
             onRetry={() => void endpoints.refetch()}
           />
         ) : list.length === 0 ? (
-          <p className="ps-card wh-empty">{T.empty}</p>
+          <p className="ps-card integration-empty">{T.empty}</p>
         ) : (
-          <ul className="wh-list" aria-labelledby={ENDPOINTS_TITLE_ID}>
+          <ul className="integration-list" aria-labelledby={ENDPOINTS_TITLE_ID}>
             {list.map((endpoint) => (
               <WebhookEndpointItem
                 key={endpoint.id}

@@ -1,5 +1,6 @@
 import { formatPacificDateTime, type ApiKeyView } from '@prosign/domain';
-import { API_KEY_TEXTS as T, SCOPE_WORDS, STATE_WORDS } from '../utils/api-key-texts';
+import { badgeClass } from '../../integrations/integration-tone';
+import { API_KEY_TEXTS as T, SCOPE_WORDS, STATE_TONES, STATE_WORDS } from '../utils/api-key-texts';
 
 export interface ApiKeyItemProps {
   apiKey: ApiKeyView;
@@ -17,22 +18,24 @@ export function ApiKeyItem({ apiKey, onRotate, onRevoke }: ApiKeyItemProps) {
   const titleId = apiKeyTitleId(apiKey.id);
   const usable = apiKey.state === 'active' || apiKey.state === 'rotating';
   return (
-    <li className="ps-card ak-item" aria-labelledby={titleId}>
-      <div className="ak-item__head">
-        <h3 id={titleId} className="ak-item__title" tabIndex={-1}>
+    <li className="ps-card integration-item" aria-labelledby={titleId}>
+      <div className="integration-item__head integration-item__head--spread">
+        <h3 id={titleId} className="integration-item__title ak-item__title" tabIndex={-1}>
           {apiKey.name}
         </h3>
-        <span className={`ak-badge ak-badge--${apiKey.state}`}>{STATE_WORDS[apiKey.state]}</span>
+        <span className={`${badgeClass(STATE_TONES[apiKey.state])} ak-badge`}>
+          {STATE_WORDS[apiKey.state]}
+        </span>
       </div>
       <p className="ak-item__key">
         <span className="ps-visually-hidden">Key </span>
         <code>{apiKey.masked}</code>
       </p>
-      <dl className="ak-facts">
-        <div className="ak-facts__wide">
+      <dl className="integration-facts ak-facts">
+        <div className="integration-facts__wide">
           <dt>Scopes</dt>
           <dd>
-            <ul className="ak-scopes">
+            <ul className="integration-chips">
               {apiKey.scopes.map((scope) => (
                 <li key={scope} title={SCOPE_WORDS[scope]}>
                   <code>{scope}</code>
@@ -49,7 +52,7 @@ export function ApiKeyItem({ apiKey, onRotate, onRevoke }: ApiKeyItemProps) {
           <dt>Created</dt>
           <dd>
             {formatPacificDateTime(apiKey.createdAt) || '—'}
-            <span className="ak-muted"> by {apiKey.createdBy}</span>
+            <span className="integration-muted"> by {apiKey.createdBy}</span>
           </dd>
         </div>
         <div>
@@ -61,13 +64,13 @@ export function ApiKeyItem({ apiKey, onRotate, onRevoke }: ApiKeyItemProps) {
           <dd>
             {apiKey.lastUsedAt ? formatPacificDateTime(apiKey.lastUsedAt) : 'Never'}
             {apiKey.lastUsedFrom ? (
-              <span className="ak-muted"> from {apiKey.lastUsedFrom}</span>
+              <span className="integration-muted"> from {apiKey.lastUsedFrom}</span>
             ) : null}
           </dd>
         </div>
       </dl>
       {usable ? (
-        <div className="ak-item__actions">
+        <div className="integration-item__actions ak-item__actions">
           {apiKey.state === 'active' ? (
             <button
               type="button"
@@ -80,7 +83,7 @@ export function ApiKeyItem({ apiKey, onRotate, onRevoke }: ApiKeyItemProps) {
           ) : null}
           <button
             type="button"
-            className="ps-button ak-danger"
+            className="ps-button integration-danger"
             aria-describedby={titleId}
             onClick={() => onRevoke(apiKey)}
           >

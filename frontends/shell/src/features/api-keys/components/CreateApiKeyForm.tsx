@@ -61,7 +61,7 @@ export function CreateApiKeyForm({ pending, onCreate, myEmail }: CreateApiKeyFor
       noValidate
       aria-labelledby="ak-create-title"
     >
-      <h2 id="ak-create-title" className="ak-section-title">
+      <h2 id="ak-create-title" className="integration-section-title">
         {T.createTitle}
       </h2>
       <FormErrorSummary control={form.control} />

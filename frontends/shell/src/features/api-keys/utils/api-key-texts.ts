@@ -1,4 +1,5 @@
 import type { ApiKeyScope, ApiKeyState } from '@prosign/domain';
+import type { IntegrationTone } from '../../integrations/integration-tone';
 
 export const API_KEY_TEXTS = {
   title: 'API keys',
@@ -47,6 +48,13 @@ export const STATE_WORDS: Readonly<Record<ApiKeyState, string>> = {
   rotating: 'Rotated',
   expired: 'Expired',
   revoked: 'Revoked',
+};
+
+export const STATE_TONES: Readonly<Record<ApiKeyState, IntegrationTone>> = {
+  active: 'ok',
+  rotating: 'warn',
+  expired: 'off',
+  revoked: 'off',
 };
 
 /** "1 key" / "3 keys, 2 usable". */

@@ -1,4 +1,5 @@
 import { formatPacificDateTime, type WebhookInboxEntry } from '@prosign/domain';
+import { badgeClass } from '../../integrations/integration-tone';
 import { prettyBody } from '../../webhooks/utils/webhook-texts';
 
 /** The event type the body names (`type` of the payload); null for a body that is not one. */
@@ -12,16 +13,14 @@ function eventTypeOf(body: string): string | null {
 }
 
 const SIGNATURE_MARKS = {
-  valid: { text: 'Signature valid', symbol: '✓' },
-  invalid: { text: 'Signature invalid', symbol: '✗' },
-  unchecked: { text: 'Signature not checked', symbol: '–' },
+  valid: { text: 'Signature valid', symbol: '✓', tone: 'ok' },
+  invalid: { text: 'Signature invalid', symbol: '✗', tone: 'danger' },
+  unchecked: { text: 'Signature not checked', symbol: '–', tone: 'off' },
 } as const;
 
 function signatureMark(valid: boolean | null) {
-  if (valid === null) return { kind: 'unchecked', ...SIGNATURE_MARKS.unchecked } as const;
-  return valid
-    ? ({ kind: 'valid', ...SIGNATURE_MARKS.valid } as const)
-    : ({ kind: 'invalid', ...SIGNATURE_MARKS.invalid } as const);
+  if (valid === null) return SIGNATURE_MARKS.unchecked;
+  return valid ? SIGNATURE_MARKS.valid : SIGNATURE_MARKS.invalid;
 }
 
 /** One received delivery: when, to which inbox, which event, whether it verified, and what came. */
@@ -31,17 +30,17 @@ export function InboxEntryItem({ entry }: { entry: WebhookInboxEntry }) {
   const mark = signatureMark(entry.signatureValid);
   const headers = Object.entries(entry.headers).sort(([a], [b]) => a.localeCompare(b));
   return (
-    <li className="ps-card wi-entry" aria-labelledby={titleId}>
-      <div className="wi-entry__head">
-        <h3 id={titleId} className="wi-entry__title">
+    <li className="ps-card integration-item wi-entry" aria-labelledby={titleId}>
+      <div className="integration-item__head integration-item__head--spread">
+        <h3 id={titleId} className="integration-item__title wi-entry__title">
           {type ?? 'Not an event'}
         </h3>
-        <span className={`wi-mark wi-mark--${mark.kind}`}>
+        <span className={`${badgeClass(mark.tone)} wi-mark`}>
           <span aria-hidden="true">{mark.symbol} </span>
           {mark.text}
         </span>
       </div>
-      <p className="wi-muted">
+      <p className="integration-muted wi-muted">
         {formatPacificDateTime(entry.receivedAt) || '—'} · inbox <code>{entry.inbox}</code>
       </p>
       <details className="wi-details">
@@ -55,8 +54,12 @@ export function InboxEntryItem({ entry }: { entry: WebhookInboxEntry }) {
           ))}
         </dl>
       </details>
-      <h4 className="wi-body-title">Body</h4>
-      <pre className="wi-body" tabIndex={0} aria-label={`Body of ${type ?? 'the delivery'}`}>
+      <h4 className="integration-body-title">Body</h4>
+      <pre
+        className="integration-body wi-body"
+        tabIndex={0}
+        aria-label={`Body of ${type ?? 'the delivery'}`}
+      >
         {prettyBody(entry.body)}
       </pre>
     </li>

@@ -5,7 +5,13 @@ import {
   type WebhookDeliveryView,
 } from '@prosign/domain';
 import { useState } from 'react';
-import { DELIVERY_STATE_WORDS, DELIVERY_TEXTS as T, prettyBody } from '../utils/webhook-texts';
+import { badgeClass } from '../../integrations/integration-tone';
+import {
+  DELIVERY_STATE_TONES,
+  DELIVERY_STATE_WORDS,
+  DELIVERY_TEXTS as T,
+  prettyBody,
+} from '../utils/webhook-texts';
 
 export interface DeliveryItemProps {
   delivery: WebhookDeliveryView;
@@ -52,7 +58,7 @@ export function DeliveryItem({ delivery, resending, onResend }: DeliveryItemProp
           </span>
           <code className="wh-delivery__type">{delivery.eventType}</code>
         </button>
-        <span className={`wh-badge wh-badge--${delivery.state}`}>
+        <span className={`${badgeClass(DELIVERY_STATE_TONES[delivery.state])} wh-badge`}>
           {DELIVERY_STATE_WORDS[delivery.state]}
         </span>
         {resendable ? (
@@ -67,7 +73,7 @@ export function DeliveryItem({ delivery, resending, onResend }: DeliveryItemProp
           </button>
         ) : null}
       </div>
-      <dl className="wh-delivery__facts">
+      <dl className="integration-terms wh-delivery__facts">
         <div>
           <dt>Time</dt>
           <dd>{formatPacificDateTime(delivery.createdAt) || '—'}</dd>
@@ -95,14 +101,14 @@ export function DeliveryItem({ delivery, resending, onResend }: DeliveryItemProp
 function DeliveryDetails({ delivery }: { delivery: WebhookDeliveryView }) {
   return (
     <>
-      <p className="wh-muted">
+      <p className="integration-muted">
         Event <code>{delivery.eventId}</code>
         {delivery.nextAttemptAt
           ? ` · next attempt ${formatPacificDateTime(delivery.nextAttemptAt)}`
           : ''}
       </p>
       {delivery.attempts.length === 0 ? (
-        <p className="wh-muted">{T.noAttempt}</p>
+        <p className="integration-muted">{T.noAttempt}</p>
       ) : (
         <ol className="wh-attempts" aria-label="Attempts">
           {delivery.attempts.map((attempt, index) => (
@@ -115,17 +121,17 @@ function DeliveryDetails({ delivery }: { delivery: WebhookDeliveryView }) {
           ))}
         </ol>
       )}
-      <h4 className="wh-body-title">{T.request}</h4>
-      <pre className="wh-body" tabIndex={0} aria-label={T.request}>
+      <h4 className="integration-body-title">{T.request}</h4>
+      <pre className="integration-body wh-body" tabIndex={0} aria-label={T.request}>
         {prettyBody(delivery.requestBody)}
       </pre>
-      <h4 className="wh-body-title">{T.answer}</h4>
+      <h4 className="integration-body-title">{T.answer}</h4>
       {delivery.responseExcerpt ? (
-        <pre className="wh-body" tabIndex={0} aria-label={T.answer}>
+        <pre className="integration-body wh-body" tabIndex={0} aria-label={T.answer}>
           {prettyBody(delivery.responseExcerpt)}
         </pre>
       ) : (
-        <p className="wh-muted">{T.noAnswer}</p>
+        <p className="integration-muted">{T.noAnswer}</p>
       )}
     </>
   );

@@ -61,7 +61,7 @@ export function DeliveryLog({ endpointId, endpointUrl, id }: DeliveryLogProps) {
             ))}
           </select>
         </div>
-        <p className="wh-muted" role="status">
+        <p className="integration-muted" role="status">
           {log.data ? countText(deliveries.length, log.hasNextPage) : ''}
         </p>
       </div>
@@ -75,7 +75,7 @@ export function DeliveryLog({ endpointId, endpointUrl, id }: DeliveryLogProps) {
           onRetry={() => void log.refetch()}
         />
       ) : deliveries.length === 0 ? (
-        <p className="wh-muted">{state ? T.emptyFiltered : T.empty}</p>
+        <p className="integration-muted">{state ? T.emptyFiltered : T.empty}</p>
       ) : (
         <ul className="wh-deliveries" aria-label="Deliveries">
           {deliveries.map((delivery) => (

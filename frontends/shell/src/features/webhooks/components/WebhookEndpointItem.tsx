@@ -4,7 +4,12 @@ import {
   type WebhookEndpointView,
 } from '@prosign/domain';
 import { useState } from 'react';
-import { endpointStateText, WEBHOOK_TEXTS as T } from '../utils/webhook-texts';
+import { badgeClass } from '../../integrations/integration-tone';
+import {
+  ENDPOINT_STATE_TONES,
+  endpointStateText,
+  WEBHOOK_TEXTS as T,
+} from '../utils/webhook-texts';
 import { DeliveryLog } from './DeliveryLog';
 
 interface WebhookEndpointActions {
@@ -39,26 +44,26 @@ export function WebhookEndpointItem({
   const logId = `webhook-endpoint-${endpoint.id}-log`;
   const enabled = endpoint.state === 'enabled';
   return (
-    <li className="ps-card wh-item" aria-labelledby={titleId}>
-      <div className="wh-item__head">
-        <h3 id={titleId} className="wh-item__title" tabIndex={-1}>
+    <li className="ps-card integration-item" aria-labelledby={titleId}>
+      <div className="integration-item__head">
+        <h3 id={titleId} className="integration-item__title wh-item__title" tabIndex={-1}>
           {endpoint.url}
         </h3>
-        <span className={`wh-badge wh-badge--${endpoint.state}`}>
+        <span className={`${badgeClass(ENDPOINT_STATE_TONES[endpoint.state])} wh-badge`}>
           {endpointStateText(endpoint)}
         </span>
         {enabled && endpoint.failingSince ? (
-          <span className="wh-badge wh-badge--failing">
+          <span className={`${badgeClass('warn')} wh-badge`}>
             {`Failing since ${formatPacificDateTime(endpoint.failingSince)}`}
           </span>
         ) : null}
       </div>
       {endpoint.description ? <p className="wh-item__description">{endpoint.description}</p> : null}
-      <dl className="wh-facts">
-        <div className="wh-facts__wide">
+      <dl className="integration-facts wh-facts">
+        <div className="integration-facts__wide">
           <dt>Events</dt>
           <dd>
-            <ul className="wh-events">
+            <ul className="integration-chips">
               {endpoint.events.map((event) => (
                 <li key={event} title={event}>
                   {WEBHOOK_EVENT_LABELS[event] ?? event}
@@ -71,7 +76,7 @@ export function WebhookEndpointItem({
           <dt>Created</dt>
           <dd>
             {formatPacificDateTime(endpoint.createdAt) || '—'}
-            <span className="wh-muted"> by {endpoint.createdBy}</span>
+            <span className="integration-muted"> by {endpoint.createdBy}</span>
           </dd>
         </div>
         <div>
@@ -83,7 +88,7 @@ export function WebhookEndpointItem({
           <dd>{secretText(endpoint)}</dd>
         </div>
       </dl>
-      <div className="wh-item__actions">
+      <div className="integration-item__actions wh-item__actions">
         <button
           type="button"
           className="ps-button"
@@ -122,7 +127,7 @@ export function WebhookEndpointItem({
         </button>
         <button
           type="button"
-          className="ps-button wh-danger"
+          className="ps-button integration-danger"
           aria-describedby={titleId}
           onClick={() => onRemove(endpoint)}
         >

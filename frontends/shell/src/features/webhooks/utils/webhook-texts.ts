@@ -1,8 +1,10 @@
 import {
   formatPacificDateTime,
   type WebhookDeliveryState,
+  type WebhookEndpointState,
   type WebhookEndpointView,
 } from '@prosign/domain';
+import type { IntegrationTone } from '../../integrations/integration-tone';
 
 export const WEBHOOK_TEXTS = {
   title: 'Webhooks',
@@ -72,6 +74,19 @@ export const DELIVERY_STATE_WORDS: Readonly<Record<WebhookDeliveryState, string>
   retrying: 'Retrying',
   delivered: 'Delivered',
   failed: 'Failed',
+};
+
+export const DELIVERY_STATE_TONES: Readonly<Record<WebhookDeliveryState, IntegrationTone>> = {
+  pending: 'off',
+  retrying: 'warn',
+  delivered: 'ok',
+  failed: 'danger',
+};
+
+export const ENDPOINT_STATE_TONES: Readonly<Record<WebhookEndpointState, IntegrationTone>> = {
+  enabled: 'ok',
+  disabled_by_admin: 'off',
+  disabled_failing: 'danger',
 };
 
 /** The state filter of the delivery log: every state, or one. */
