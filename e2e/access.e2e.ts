@@ -36,7 +36,7 @@ test('an unlisted user name is refused on the login page', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
 });
 
-test('the admin sees every section; the seeded CSM only Home, Dashboard and Invoices', async ({
+test('the admin sees every section; the seeded CSM only Home, the dashboards, Invoices and documents', async ({
   browser,
 }) => {
   const admin = await freshPage(browser);
@@ -48,8 +48,10 @@ test('the admin sees every section; the seeded CSM only Home, Dashboard and Invo
     'Services',
     'Terms',
     'SOW Management',
+    'Document Dashboard',
     'Invoices',
     'New document',
+    'Document templates',
     'User Access',
     'Integrations',
     'Waiting for my signature',
@@ -59,7 +61,14 @@ test('the admin sees every section; the seeded CSM only Home, Dashboard and Invo
   // not the CSM's: nothing names them countersigner.
   const csm = await freshPage(browser);
   await signInThroughPortal(csm.page, DEMO.csm);
-  expect(await navEntries(csm.page)).toEqual(['Home', 'Dashboard', 'Invoices', 'New document']);
+  expect(await navEntries(csm.page)).toEqual([
+    'Home',
+    'Dashboard',
+    'Document Dashboard',
+    'Invoices',
+    'New document',
+    'Document templates',
+  ]);
   await csm.page.goto('/user-access');
   await expect(csm.page.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible();
   await csm.page.screenshot({ path: path.join(screenshots, 'csm-no-access.png') });
@@ -98,7 +107,14 @@ test('the admin adds a CSM, turns Services on for them, and their navigation cha
 
   const csm = await freshPage(browser);
   await signInThroughPortal(csm.page, userName);
-  expect(await navEntries(csm.page)).toEqual(['Home', 'Dashboard', 'Invoices', 'New document']);
+  expect(await navEntries(csm.page)).toEqual([
+    'Home',
+    'Dashboard',
+    'Document Dashboard',
+    'Invoices',
+    'New document',
+    'Document templates',
+  ]);
   await csm.context.close();
 
   const services = admin.page.getByRole('checkbox', {
@@ -124,8 +140,10 @@ test('the admin adds a CSM, turns Services on for them, and their navigation cha
     'Home',
     'Dashboard',
     'Services',
+    'Document Dashboard',
     'Invoices',
     'New document',
+    'Document templates',
   ]);
   await again.page.getByRole('link', { name: 'Services' }).click();
   await expect(again.page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(

@@ -204,7 +204,7 @@ test("Home's deal search starts empty when one comes back, and a new address rep
 
   // Away and back to Home, or a reload: the search starts empty.
   const nav = staff.getByRole('navigation', { name: 'Staff navigation' });
-  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(staff).toHaveURL(/\/dashboard$/);
   await nav.getByRole('link', { name: 'Home', exact: true }).click();
   await expect(search).toHaveValue('', { timeout: 30_000 });
