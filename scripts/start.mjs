@@ -45,10 +45,10 @@ try {
   Mail catcher        ${urls.smtp}   (caught mail: ${urls.shell}/mailbox)`
       : ''
   }
-  Webhook inbox       ${urls.api}/api/webhook-inbox/receive/demo   (what it received: the Webhooks page)
+  Webhook inbox       ${urls.api}/webhook-inbox/receive/demo   (what it received: ${urls.shell}/webhook-inbox)
   Demo sign-in        ${urls.shell}/portal — type a user name (@${domain} is appended):
                         admin  (every section, user administration)
-                        csm    (Home and Dashboard only)
+                        csm    (Home, the dashboards, invoices and documents)
                         pm     (Home and the SOW sections)
   Remotes             ${Object.entries(urls.remotes)
     .map(([name, url]) => `${name} ${url}`)
