@@ -1,8 +1,8 @@
 import { useStuckOperations } from '@prosign/api-client';
-import { ROUTES, type StuckOperation } from '@prosign/domain';
+import type { StuckOperation } from '@prosign/domain';
 import { ErrorPanel, LoadingState, PageHeader } from '@prosign/ui';
-import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { AdminOnlyPage } from '../../pages/AdminOnlyPage';
 import { useSignedInStaff } from '../../session/StaffSessionContext';
 import { LowerSealDialog } from './components/LowerSealDialog';
 import { StuckOperationItem } from './components/StuckOperationItem';
@@ -12,7 +12,7 @@ import './stuck-operations.css';
 /** /stuck-operations, administrators only: stopped sends and finishes. */
 export function StuckOperationsPage() {
   const staff = useSignedInStaff();
-  return staff.isAdmin ? <StuckOperations /> : <AdminOnly />;
+  return staff.isAdmin ? <StuckOperations /> : <AdminOnlyPage page="Stuck operations" />;
 }
 
 function StuckOperations() {
@@ -64,23 +64,4 @@ function StuckOperations() {
 function countText(count: number): string {
   if (count === 0) return '';
   return count === 1 ? '1 operation is stuck.' : `${count} operations are stuck.`;
-}
-
-/** The page for someone who is not an administrator: nothing is fetched. */
-function AdminOnly() {
-  const titleId = useId();
-  return (
-    <section className="status-page" aria-labelledby={titleId}>
-      <p className="status-page__code" aria-hidden="true">
-        403
-      </p>
-      <h1 id={titleId} className="status-page__title">
-        No access
-      </h1>
-      <p className="status-page__message">{T.adminOnly}</p>
-      <Link className="ps-button ps-button--primary" to={ROUTES.home}>
-        Go to the start page
-      </Link>
-    </section>
-  );
 }

@@ -18,7 +18,6 @@ export const STUCK_TEXTS = {
   givenUp: 'Given up',
   retrying: 'Retrying',
   lowerSeal: 'Seal at a lower level…',
-  adminOnly: 'Stuck operations is for administrators only.',
   linkSection: 'Operations',
   linkText: 'sends and finishes stopped at a step, and a way out for a seal that waits.',
 } as const;
