@@ -259,10 +259,11 @@ async function runClusterSmoke() {
  * so that their load does not decide its timing.
  */
 async function runFaultSuite() {
-  console.log('\n▸ Fault injection, short run (bench/faults --short)…');
+  console.log('\n▸ Fault injection, short runs (bench/faults --short, bench/webhooks --short)…');
   const result = await runCapture(
     path.join(ROOT, 'node_modules/.bin/jest'),
-    ['--selectProjects', 'faults', '--ci'],
+    // One run at a time (bench/faults, bench/webhooks): each starts and kills a stack of its own.
+    ['--selectProjects', 'faults', '--ci', '--runInBand'],
     { cwd: path.join(ROOT, 'backend') },
   );
   addTestCounts(result.output);

@@ -1,7 +1,4 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-
-const ROOT = path.resolve(__dirname, '../..');
+import { benchLines, runBenchScript } from './support/bench-script';
 
 interface FaultsSummary {
   operations: number;
@@ -33,31 +30,6 @@ interface FaultsSummary {
   problems: string[];
 }
 
-/** Runs bench/faults/run.mjs with `args`; resolves with its summary and its output. */
-function runFaults(args: string[]): Promise<{ summary: FaultsSummary | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env };
-    // The processes run as `npm start` runs them, not as Jest's test environment.
-    delete env.NODE_ENV;
-    const child = spawn(process.execPath, ['bench/faults/run.mjs', ...args], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', () => {
-      const line = output.split('\n').find((l) => l.startsWith('{"faultsSummary"'));
-      resolve({
-        summary: line ? (JSON.parse(line) as { faultsSummary: FaultsSummary }).faultsSummary : null,
-        output,
-      });
-    });
-  });
-}
-
 /**
  * Nothing accepted is ever lost, the short version of bench/faults: the
  * real api, worker, mail catcher, embedded MongoDB and redis-server as processes of
@@ -69,14 +41,13 @@ function runFaults(args: string[]): Promise<{ summary: FaultsSummary | null; out
  */
 describe('fault injection', () => {
   it('loses and duplicates nothing while processes are killed and restarted', async () => {
-    const { summary, output } = await runFaults(['--short', '--json']);
-    // The counts in the test output (operations, faults injected, lost, duplicated).
-    console.log(
-      output
-        .split('\n')
-        .filter((l) => l.startsWith('[faults]'))
-        .join('\n'),
+    const { summary, output } = await runBenchScript<FaultsSummary>(
+      'bench/faults/run.mjs',
+      ['--short', '--json'],
+      'faultsSummary',
     );
+    // The counts in the test output (operations, faults injected, lost, duplicated).
+    console.log(benchLines(output, 'faults'));
     expect(summary).not.toBeNull();
     expect(summary).toMatchObject({
       operations: 12,
