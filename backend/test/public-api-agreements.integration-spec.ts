@@ -154,6 +154,11 @@ describe('public api: agreements', () => {
     // A draft is not on the dashboards' list, but it is read by its id.
     expect((await list('search=frida')).data).toEqual([]);
     await client.get(`${V1}/agreements/${created.id}`).expect(200);
+    // A draft is read, not acted on: remind, void and cancel say it is not sent yet.
+    for (const action of ['remind', 'void', 'cancel']) {
+      const refused = await client.post(`${V1}/agreements/${created.id}/${action}`).expect(409);
+      expect(refused.body.detail).toBe('The agreement is a draft: it has not been sent yet.');
+    }
 
     const sent = (await client.post(`${V1}/agreements/${created.id}/send`).expect(200))
       .body as PublicAgreement;

@@ -1084,7 +1084,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The agreement is not waiting for a signer, or was reminded a moment ago. Or: A request with this Idempotency-Key is still running. */
+      /** @description The agreement is a draft, is not waiting for a signer, or was reminded a moment ago. Or: A request with this Idempotency-Key is still running. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -1165,7 +1165,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Only a signed agreement can be voided; cancel an open one. Or: A request with this Idempotency-Key is still running. */
+      /** @description Only a signed agreement can be voided (not a draft); cancel an open one. Or: A request with this Idempotency-Key is still running. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -1246,7 +1246,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Only an agreement waiting for signatures can be cancelled. Or: A request with this Idempotency-Key is still running. */
+      /** @description Only a sent agreement waiting for signatures can be cancelled (not a draft). Or: A request with this Idempotency-Key is still running. */
       409: {
         headers: {
           [name: string]: unknown;

@@ -95,22 +95,34 @@ export class PublicAgreementsService {
   }
 
   async remind(id: string, actor: ApiKeyActor): Promise<ReminderSentAnswer> {
-    const agreement = await this.found(id);
+    const agreement = await this.sent(id);
     const remindedAt = new Date().toISOString();
     await this.lifecycle.sendReminder(agreement.family, { id }, actor);
     return { agreement: await this.get(id), remindedAt };
   }
 
   async void(id: string, actor: ApiKeyActor): Promise<PublicAgreement> {
-    const agreement = await this.found(id);
+    const agreement = await this.sent(id);
     await this.lifecycle.void(agreement.family, { id }, actor);
     return this.get(id);
   }
 
   async cancel(id: string, actor: ApiKeyActor): Promise<PublicAgreement> {
-    const agreement = await this.found(id);
+    const agreement = await this.sent(id);
     await this.lifecycle.cancel(agreement.family, { id }, actor);
     return this.get(id);
+  }
+
+  /**
+   * The agreement an action on a sent one is asked of; 409 for a draft, which the lifecycle
+   * does not know (it would answer 404 for an agreement the caller has just read).
+   */
+  private async sent(id: string): Promise<AgreementDocument<object>> {
+    const agreement = await this.found(id);
+    if (agreement.status === null) {
+      throw new ConflictException('The agreement is a draft: it has not been sent yet.');
+    }
+    return agreement;
   }
 
   /** The agreement, drafts included; 404 for a deleted one or an id that names none. */

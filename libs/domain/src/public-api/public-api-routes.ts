@@ -117,7 +117,8 @@ export const PUBLIC_API_ROUTES = {
     scope: 'agreements:write',
     params: idPathSchema,
     answer: { status: 200, schema: reminderSentSchema, description: 'The reminder went.' },
-    conflict: 'The agreement is not waiting for a signer, or was reminded a moment ago.',
+    conflict:
+      'The agreement is a draft, is not waiting for a signer, or was reminded a moment ago.',
   }),
   voidAgreement: route({
     method: 'post',
@@ -129,7 +130,7 @@ export const PUBLIC_API_ROUTES = {
     scope: 'agreements:write',
     params: idPathSchema,
     answer: { status: 200, schema: publicAgreementSchema, description: 'The voided agreement.' },
-    conflict: 'Only a signed agreement can be voided; cancel an open one.',
+    conflict: 'Only a signed agreement can be voided (not a draft); cancel an open one.',
   }),
   cancelAgreement: route({
     method: 'post',
@@ -141,7 +142,7 @@ export const PUBLIC_API_ROUTES = {
     scope: 'agreements:write',
     params: idPathSchema,
     answer: { status: 200, schema: publicAgreementSchema, description: 'The cancelled agreement.' },
-    conflict: 'Only an agreement waiting for signatures can be cancelled.',
+    conflict: 'Only a sent agreement waiting for signatures can be cancelled (not a draft).',
   }),
   downloadSealedPdf: route({
     method: 'get',
