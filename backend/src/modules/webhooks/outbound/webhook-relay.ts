@@ -85,7 +85,9 @@ export class WebhookRelay {
       body: JSON.stringify(payload),
       endpointIds: subscribed.map((endpoint) => endpoint._id),
       occurredAt: new Date(entry.at),
-      createdAt: now,
+      // Its own storing time, not the relay's start: the events feed lists in this order, and
+      // one stored later must not sort before one a poll has already passed.
+      createdAt: new Date(),
     });
     for (const endpointId of event.endpointIds) {
       const delivery: WebhookDeliveryDoc = {
