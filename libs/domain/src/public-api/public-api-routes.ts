@@ -5,19 +5,12 @@
  * document is built from this table (openapi-document.ts): none of the three can drift.
  */
 import type { z } from 'zod';
-import type { ApiKeyScope } from '../api-keys/api-keys';
 import {
   publicServiceSchema,
   publicTemplateSchema,
   servicePageSchema,
   templatePageSchema,
 } from './catalog-schemas';
-import {
-  invoiceListQuerySchema,
-  invoicePageSchema,
-  invoicePathSchema,
-  publicInvoiceSchema,
-} from './invoice-schemas';
 import { createAgreementSchema } from './project-agreement-requests';
 import {
   agreementListQuerySchema,
@@ -31,51 +24,13 @@ import {
   publicAgreementSchema,
   reminderSentSchema,
 } from './public-api-schemas';
-import {
-  createWebhookEndpointSchema,
-  eventFeedPageSchema,
-  eventFeedQuerySchema,
-  updateWebhookEndpointSchema,
-  webhookDeliveriesQuerySchema,
-  webhookDeliveryPageSchema,
-  webhookDeliveryPathSchema,
-  webhookDeliverySchema,
-  webhookEndpointListSchema,
-  webhookEndpointSchema,
-  webhookEndpointWithSecretSchema,
-} from './webhook-schemas';
+import { INTEGRATION_ROUTES } from './integration-routes';
+import { route, type PublicApiRoute } from './public-api-route-entry';
+
+export type { PublicApiRoute } from './public-api-route-entry';
 
 /** The path's prefix under the api's origin. */
 export const PUBLIC_API_BASE_PATH = '/api/v1';
-
-type PublicApiTag = 'Agreements' | 'Templates' | 'Services' | 'Events' | 'Webhooks' | 'Invoices';
-
-/** What a route answers on success: JSON of `schema`, a PDF file, or nothing (204). */
-type RouteAnswer =
-  | { status: 200 | 201; schema: z.ZodType; description: string }
-  | { status: 200; pdf: true; description: string }
-  | { status: 204; description: string };
-
-export interface PublicApiRoute {
-  method: 'get' | 'post' | 'patch' | 'delete';
-  /** Under PUBLIC_API_BASE_PATH, in OpenAPI's spelling: `/agreements/{id}`. */
-  path: string;
-  operationId: string;
-  tag: PublicApiTag;
-  summary: string;
-  description: string;
-  scope: ApiKeyScope;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  answer: RouteAnswer;
-  /** A 409 this route gives, in words (the agreement's state does not allow it). */
-  conflict?: string;
-  /** A 404 a route without an id in its path gives, in words (an id in its body names nothing). */
-  notFound?: string;
-}
-
-const route = <const T extends PublicApiRoute>(entry: T): T => entry;
 
 export const PUBLIC_API_ROUTES = {
   listAgreements: route({
@@ -199,149 +154,6 @@ export const PUBLIC_API_ROUTES = {
     query: catalogListQuerySchema,
     answer: { status: 200, schema: agreementEventPageSchema, description: 'A page of events.' },
   }),
-  listEvents: route({
-    method: 'get',
-    path: '/events',
-    operationId: 'listEvents',
-    tag: 'Events',
-    summary: 'List every agreement’s events',
-    description:
-      'The webhook events of every agreement and invoice, oldest first, each the same JSON a delivery carries: poll with `after` = the last id you have instead of (or to catch up on) webhooks. An event is listed a few seconds after it is recorded, so a poll never passes one another server is still writing.',
-    scope: 'events:read',
-    query: eventFeedQuerySchema,
-    answer: { status: 200, schema: eventFeedPageSchema, description: 'Events after `after`.' },
-  }),
-  listWebhookEndpoints: route({
-    method: 'get',
-    path: '/webhook-endpoints',
-    operationId: 'listWebhookEndpoints',
-    tag: 'Webhooks',
-    summary: 'List webhook endpoints',
-    description:
-      'Every endpoint of the firm, those the admins registered in ProSign included, newest first.',
-    scope: 'webhooks:write',
-    answer: { status: 200, schema: webhookEndpointListSchema, description: 'The endpoints.' },
-  }),
-  createWebhookEndpoint: route({
-    method: 'post',
-    path: '/webhook-endpoints',
-    operationId: 'createWebhookEndpoint',
-    tag: 'Webhooks',
-    summary: 'Register a webhook endpoint',
-    description:
-      'A receiver of the events it names. The answer is the only time its signing secret is shown. The URL must be `https` and resolve to a public address, checked as for the admins’ page.',
-    scope: 'webhooks:write',
-    body: createWebhookEndpointSchema,
-    answer: {
-      status: 201,
-      schema: webhookEndpointWithSecretSchema,
-      description: 'The endpoint and its secret.',
-    },
-  }),
-  getWebhookEndpoint: route({
-    method: 'get',
-    path: '/webhook-endpoints/{id}',
-    operationId: 'getWebhookEndpoint',
-    tag: 'Webhooks',
-    summary: 'Get a webhook endpoint',
-    description: 'The endpoint, its events and its health; never its secret.',
-    scope: 'webhooks:write',
-    params: idPathSchema,
-    answer: { status: 200, schema: webhookEndpointSchema, description: 'The endpoint.' },
-  }),
-  updateWebhookEndpoint: route({
-    method: 'patch',
-    path: '/webhook-endpoints/{id}',
-    operationId: 'updateWebhookEndpoint',
-    tag: 'Webhooks',
-    summary: 'Change a webhook endpoint',
-    description:
-      'Its URL (checked as on creation), description or events, or disable (`enabled: false`) and enable it again (its failing streak starts over).',
-    scope: 'webhooks:write',
-    params: idPathSchema,
-    body: updateWebhookEndpointSchema,
-    answer: { status: 200, schema: webhookEndpointSchema, description: 'The changed endpoint.' },
-  }),
-  deleteWebhookEndpoint: route({
-    method: 'delete',
-    path: '/webhook-endpoints/{id}',
-    operationId: 'deleteWebhookEndpoint',
-    tag: 'Webhooks',
-    summary: 'Remove a webhook endpoint',
-    description: 'Removes it and its delivery log; deliveries still queued for it stop.',
-    scope: 'webhooks:write',
-    params: idPathSchema,
-    answer: { status: 204, description: 'Removed.' },
-  }),
-  rotateWebhookSecret: route({
-    method: 'post',
-    path: '/webhook-endpoints/{id}/rotate-secret',
-    operationId: 'rotateWebhookSecret',
-    tag: 'Webhooks',
-    summary: 'Rotate an endpoint’s secret',
-    description:
-      'A new signing secret, shown this once; the old one keeps signing alongside it for 24 hours (two signatures in `webhook-signature`), so the receiver can switch without refusing a delivery.',
-    scope: 'webhooks:write',
-    params: idPathSchema,
-    answer: {
-      status: 200,
-      schema: webhookEndpointWithSecretSchema,
-      description: 'The endpoint and its new secret.',
-    },
-    conflict: 'The secret was rotated by another request meanwhile.',
-  }),
-  listWebhookDeliveries: route({
-    method: 'get',
-    path: '/webhook-endpoints/{id}/deliveries',
-    operationId: 'listWebhookDeliveries',
-    tag: 'Webhooks',
-    summary: 'List an endpoint’s deliveries',
-    description: 'Its delivery log, newest first: each event sent, its tries and answers.',
-    scope: 'webhooks:write',
-    params: idPathSchema,
-    query: webhookDeliveriesQuerySchema,
-    answer: {
-      status: 200,
-      schema: webhookDeliveryPageSchema,
-      description: 'A page of deliveries.',
-    },
-  }),
-  resendWebhookDelivery: route({
-    method: 'post',
-    path: '/webhook-endpoints/{id}/deliveries/{deliveryId}/resend',
-    operationId: 'resendWebhookDelivery',
-    tag: 'Webhooks',
-    summary: 'Send a delivery again',
-    description:
-      'Sends it again now under the same `webhook-id` (a receiver that kept it drops it), with a new retry window.',
-    scope: 'webhooks:write',
-    params: webhookDeliveryPathSchema,
-    answer: { status: 200, schema: webhookDeliverySchema, description: 'The delivery, pending.' },
-    conflict: 'The endpoint is disabled, or the delivery is being tried right now.',
-  }),
-  listInvoices: route({
-    method: 'get',
-    path: '/invoices',
-    operationId: 'listInvoices',
-    tag: 'Invoices',
-    summary: 'List invoices',
-    description:
-      'The invoices of signed standard contracts, as the invoices dashboard lists them: each payment (deposit, progress, balance) with something to bill, numbered or not yet.',
-    scope: 'invoices:read',
-    query: invoiceListQuerySchema,
-    answer: { status: 200, schema: invoicePageSchema, description: 'A page of invoices.' },
-  }),
-  getInvoice: route({
-    method: 'get',
-    path: '/invoices/{id}',
-    operationId: 'getInvoice',
-    tag: 'Invoices',
-    summary: 'Get an invoice',
-    description: 'One invoice: its amounts, status, number, sends and agreement.',
-    scope: 'invoices:read',
-    params: invoicePathSchema,
-    answer: { status: 200, schema: publicInvoiceSchema, description: 'The invoice.' },
-  }),
   listTemplates: route({
     method: 'get',
     path: '/templates',
@@ -388,6 +200,8 @@ export const PUBLIC_API_ROUTES = {
     params: idPathSchema,
     answer: { status: 200, schema: publicServiceSchema, description: 'The service.' },
   }),
+  // Webhook endpoints, invoices and the events feed: their own file, for length.
+  ...INTEGRATION_ROUTES,
 } as const satisfies Record<string, PublicApiRoute>;
 
 export type PublicApiRouteName = keyof typeof PUBLIC_API_ROUTES;
