@@ -74,7 +74,6 @@ export const eventFeedQuerySchema = z.strictObject({
     .describe('Only events of these types, e.g. `agreement.completed,invoice.paid`.'),
   agreementId: objectIdSchema.optional().describe('Only the events of this agreement.'),
 });
-export type EventFeedQuery = z.infer<typeof eventFeedQuerySchema>;
 
 export const eventFeedPageSchema = answer(
   z.object({
