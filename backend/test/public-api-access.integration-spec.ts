@@ -1,5 +1,11 @@
 import { Body, Controller, Get, type INestApplication, Module, Param, Post } from '@nestjs/common';
-import { API_KEY_SCOPES, type ApiKeyScope, type ApiKeyView } from '@prosign/domain';
+import {
+  API_KEY_SCOPES,
+  PUBLIC_API_ROUTES,
+  type ApiKeyScope,
+  type ApiKeyView,
+  type PublicApiRoute,
+} from '@prosign/domain';
 import request, { type Response } from 'supertest';
 import {
   API_KEY_INVALID_MESSAGE,
@@ -143,6 +149,23 @@ describe('public api access: every @ApiKeyScopes route, every kind of key', () =
         'GET /api/v1/access-probe/:id',
         'POST /api/v1/access-probe',
         'GET /api/v1/access-probe',
+      ]),
+    );
+  });
+
+  it('walks every route of the route table, each guarded by the scope the table names', () => {
+    const found = new Map(routes.map((route) => [route.key, route.apiKeyScopes]));
+    const table = (Object.values(PUBLIC_API_ROUTES) as PublicApiRoute[]).map((route) => [
+      `${route.method.toUpperCase()} /api/v1${route.path.replace(/\{(\w+)\}/g, ':$1')}`,
+      [route.scope],
+    ]);
+    expect(table.map(([key]) => [key, found.get(key as string)])).toEqual(table);
+    expect(table.map(([key]) => key)).toEqual(
+      expect.arrayContaining([
+        'DELETE /api/v1/webhook-endpoints/:id',
+        'PATCH /api/v1/webhook-endpoints/:id',
+        'GET /api/v1/invoices/:id',
+        'GET /api/v1/events',
       ]),
     );
   });

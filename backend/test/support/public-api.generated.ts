@@ -293,6 +293,200 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List every agreement’s events
+     * @description The webhook events of every agreement and invoice, oldest first, each the same JSON a delivery carries: poll with `after` = the last id you have instead of (or to catch up on) webhooks. An event is listed a few seconds after it is recorded, so a poll never passes one another server is still writing.
+     *
+     *     Scope: `events:read`.
+     */
+    get: operations['listEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhook-endpoints': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List webhook endpoints
+     * @description Every endpoint of the firm, those the admins registered in ProSign included, newest first.
+     *
+     *     Scope: `webhooks:write`.
+     */
+    get: operations['listWebhookEndpoints'];
+    put?: never;
+    /**
+     * Register a webhook endpoint
+     * @description A receiver of the events it names. The answer is the only time its signing secret is shown. The URL must be `https` and resolve to a public address, checked as for the admins’ page.
+     *
+     *     Scope: `webhooks:write`.
+     */
+    post: operations['createWebhookEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhook-endpoints/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a webhook endpoint
+     * @description The endpoint, its events and its health; never its secret.
+     *
+     *     Scope: `webhooks:write`.
+     */
+    get: operations['getWebhookEndpoint'];
+    put?: never;
+    post?: never;
+    /**
+     * Remove a webhook endpoint
+     * @description Removes it and its delivery log; deliveries still queued for it stop.
+     *
+     *     Scope: `webhooks:write`.
+     */
+    delete: operations['deleteWebhookEndpoint'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a webhook endpoint
+     * @description Its URL (checked as on creation), description or events, or disable (`enabled: false`) and enable it again (its failing streak starts over).
+     *
+     *     Scope: `webhooks:write`.
+     */
+    patch: operations['updateWebhookEndpoint'];
+    trace?: never;
+  };
+  '/webhook-endpoints/{id}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate an endpoint’s secret
+     * @description A new signing secret, shown this once; the old one keeps signing alongside it for 24 hours (two signatures in `webhook-signature`), so the receiver can switch without refusing a delivery.
+     *
+     *     Scope: `webhooks:write`.
+     */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhook-endpoints/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List an endpoint’s deliveries
+     * @description Its delivery log, newest first: each event sent, its tries and answers.
+     *
+     *     Scope: `webhooks:write`.
+     */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhook-endpoints/{id}/deliveries/{deliveryId}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again
+     * @description Sends it again now under the same `webhook-id` (a receiver that kept it drops it), with a new retry window.
+     *
+     *     Scope: `webhooks:write`.
+     */
+    post: operations['resendWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/invoices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List invoices
+     * @description The invoices of signed standard contracts, as the invoices dashboard lists them: each payment (deposit, progress, balance) with something to bill, numbered or not yet.
+     *
+     *     Scope: `invoices:read`.
+     */
+    get: operations['listInvoices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/invoices/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get an invoice
+     * @description One invoice: its amounts, status, number, sends and agreement.
+     *
+     *     Scope: `invoices:read`.
+     */
+    get: operations['getInvoice'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -512,6 +706,46 @@ export interface components {
       | components['schemas']['CreateSowAgreement']
       | components['schemas']['CreateChangeOrder']
       | components['schemas']['CreateDocumentAgreement'];
+    CreateWebhookEndpoint: {
+      /** @description `https` and resolving to a public address; checked again before every delivery. Plain `http` only to loopback where the server allows it. */
+      url: string;
+      description?: string;
+      events: (
+        | 'agreement.created'
+        | 'agreement.sent'
+        | 'agreement.viewed'
+        | 'agreement.recipient_signed'
+        | 'agreement.completed'
+        | 'agreement.declined'
+        | 'agreement.handed_over'
+        | 'agreement.voided'
+        | 'agreement.expired'
+        | 'agreement.cancelled'
+        | 'invoice.sent'
+        | 'invoice.paid'
+      )[];
+    };
+    UpdateWebhookEndpoint: {
+      /** @description `https` and resolving to a public address; checked again before every delivery. Plain `http` only to loopback where the server allows it. */
+      url?: string;
+      description?: string;
+      events?: (
+        | 'agreement.created'
+        | 'agreement.sent'
+        | 'agreement.viewed'
+        | 'agreement.recipient_signed'
+        | 'agreement.completed'
+        | 'agreement.declined'
+        | 'agreement.handed_over'
+        | 'agreement.voided'
+        | 'agreement.expired'
+        | 'agreement.cancelled'
+        | 'invoice.sent'
+        | 'invoice.paid'
+      )[];
+      /** @description false disables it (deliveries stop); true enables it again. */
+      enabled?: boolean;
+    };
     Recipient: {
       /** @description Stable within the agreement: events name the recipient by it. */
       id: string;
@@ -706,6 +940,201 @@ export interface components {
     };
     TemplatePage: {
       data: components['schemas']['Template'][];
+      nextCursor: string | null;
+    };
+    Invoice: {
+      /** @description `{agreementId}.{deposit|progress|balance}`. */
+      id: string;
+      /** @description An id of 24 hexadecimal characters. */
+      agreementId: string;
+      /**
+       * @description Which payment of the contract it bills.
+       * @enum {string}
+       */
+      type: 'deposit' | 'progress' | 'balance';
+      /** @description `INV-000042`, given when it is first sent or downloaded; null before. */
+      number: string | null;
+      /** @enum {string} */
+      status: 'unpaid' | 'partially_paid' | 'paid';
+      /**
+       * @description ISO 4217.
+       * @constant
+       */
+      currency: 'USD';
+      /** @description In the invoice’s currency, to the cent. */
+      amount: number;
+      /** @description Paid so far. */
+      paidAmount: number;
+      /** @description Still to pay. */
+      dueAmount: number;
+      /** @description When it was numbered; null before. */
+      issuedAt: string | null;
+      /** @description When payment is due; null until issued. */
+      dueAt: string | null;
+      /** @description First mailed to the client. */
+      sentAt: string | null;
+      /** @description Last mailed (a reminder or a resend). */
+      lastSentAt: string | null;
+      sendCount: number;
+      reminderCount: number;
+      clientName: string;
+      clientEmail: string;
+      companyName: string | null;
+      agreementTitle: string;
+      crmDealId: string | null;
+      /** @description Public api addresses of the invoice and its agreement. */
+      links: {
+        self: string;
+        agreement: string;
+      };
+    };
+    InvoicePage: {
+      data: components['schemas']['Invoice'][];
+      /** @description Pass as `cursor` to read the next page; null on the last page. */
+      nextCursor: string | null;
+    };
+    WebhookEvent: {
+      /** @description Unique per event: the `webhook-id` header, the same on every redelivery. */
+      id: string;
+      /** @enum {string} */
+      type:
+        | 'agreement.created'
+        | 'agreement.sent'
+        | 'agreement.viewed'
+        | 'agreement.recipient_signed'
+        | 'agreement.completed'
+        | 'agreement.declined'
+        | 'agreement.handed_over'
+        | 'agreement.voided'
+        | 'agreement.expired'
+        | 'agreement.cancelled'
+        | 'invoice.sent'
+        | 'invoice.paid';
+      /**
+       * Format: date-time
+       * @description When the change happened.
+       */
+      timestamp: string;
+      data: {
+        /** @enum {string} */
+        object: 'agreement' | 'invoice';
+        /** @description The agreement’s id, or the invoice’s (`{agreementId}.{deposit|progress|balance}`). */
+        id: string;
+        /** @description Per agreement (or invoice), increasing with each of its events: order by it. */
+        sequence: number;
+        family?: string;
+        status?: string;
+        /** @description Short facts of the change, e.g. the recipient’s name and role; never a token. */
+        summary: {
+          [key: string]: string | number | boolean | null;
+        };
+        /** @description Public api addresses of the object. */
+        links: {
+          [key: string]: string;
+        };
+      };
+    };
+    EventFeedPage: {
+      data: components['schemas']['WebhookEvent'][];
+      /** @description More events follow: ask again at once with `after` = the last one’s id. */
+      hasMore: boolean;
+    };
+    WebhookEndpoint: {
+      /** @description An id of 24 hexadecimal characters. */
+      id: string;
+      url: string;
+      description: string;
+      events: (
+        | 'agreement.created'
+        | 'agreement.sent'
+        | 'agreement.viewed'
+        | 'agreement.recipient_signed'
+        | 'agreement.completed'
+        | 'agreement.declined'
+        | 'agreement.handed_over'
+        | 'agreement.voided'
+        | 'agreement.expired'
+        | 'agreement.cancelled'
+        | 'invoice.sent'
+        | 'invoice.paid'
+      )[];
+      /**
+       * @description `disabled_by_admin`: disabled by a person or key; `disabled_failing`: every delivery failed for 3 days.
+       * @enum {string}
+       */
+      state: 'enabled' | 'disabled_by_admin' | 'disabled_failing';
+      /** @description A staff e-mail, or `api-key:<prefix>` for a key. */
+      createdBy: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC.
+       */
+      createdAt: string;
+      secretRotatedAt: string | null;
+      /** @description After a rotation, the old secret also signs until then. */
+      previousSecretUntil: string | null;
+      /** @description Since when every delivery failed; null if healthy. */
+      failingSince: string | null;
+      disabledAt: string | null;
+      lastDeliveryAt: string | null;
+    };
+    WebhookEndpointWithSecret: {
+      endpoint: components['schemas']['WebhookEndpoint'];
+      /** @description `whsec_…`: verifies the deliveries’ signatures. Shown this once; keep it. */
+      secret: string;
+    };
+    WebhookEndpointList: {
+      data: components['schemas']['WebhookEndpoint'][];
+    };
+    WebhookAttempt: {
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC.
+       */
+      at: string;
+      /** @description The receiver’s status; null: no answer came. */
+      status: number | null;
+      latencyMs: number;
+      /** @description Why it failed: `timed out after 10 s`, `answered 500`. */
+      error: string | null;
+    };
+    WebhookDelivery: {
+      id: string;
+      endpointId: string;
+      /** @description The event’s id (`webhook-id`). */
+      eventId: string;
+      /** @enum {string} */
+      eventType:
+        | 'agreement.created'
+        | 'agreement.sent'
+        | 'agreement.viewed'
+        | 'agreement.recipient_signed'
+        | 'agreement.completed'
+        | 'agreement.declined'
+        | 'agreement.handed_over'
+        | 'agreement.voided'
+        | 'agreement.expired'
+        | 'agreement.cancelled'
+        | 'invoice.sent'
+        | 'invoice.paid';
+      /** @enum {string} */
+      state: 'pending' | 'retrying' | 'delivered' | 'failed';
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC.
+       */
+      createdAt: string;
+      nextAttemptAt: string | null;
+      attempts: components['schemas']['WebhookAttempt'][];
+      /** @description The JSON sent. */
+      requestBody: string;
+      /** @description The start of the last answer’s body (2 KB). */
+      responseExcerpt: string | null;
+      lastError?: string | null;
+    };
+    WebhookDeliveryPage: {
+      data: components['schemas']['WebhookDelivery'][];
+      /** @description Pass as `cursor` to read the next page; null on the last page. */
       nextCursor: string | null;
     };
   };
@@ -1678,6 +2107,709 @@ export interface operations {
         };
       };
       /** @description The key lacks the `services:read` scope. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such object, or it was deleted. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listEvents: {
+    parameters: {
+      query?: {
+        /** @description The id of the last event you have (from this feed or a delivery’s `webhook-id`); absent: from the oldest kept. */
+        after?: string;
+        /** @description How many items a page holds, 1 to 100. */
+        limit?: number;
+        /** @description Only events of these types, e.g. `agreement.completed,invoice.paid`. */
+        type?: string;
+        /** @description Only the events of this agreement. */
+        agreementId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Events after `after`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EventFeedPage'];
+        };
+      };
+      /** @description The request is not valid: `errors` names each wrong field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No API key, or one that is unknown, expired or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The key lacks the `events:read` scope. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listWebhookEndpoints: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoints. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpointList'];
+        };
+      };
+      /** @description No API key, or one that is unknown, expired or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The key lacks the `webhooks:write` scope. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  createWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours answers what the first call answered; with another body it is refused (422). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateWebhookEndpoint'];
+      };
+    };
+    responses: {
+      /** @description The endpoint and its secret. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpointWithSecret'];
+        };
+      };
+      /** @description The request is not valid: `errors` names each wrong field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No API key, or one that is unknown, expired or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The key lacks the `webhooks:write` scope. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A request with this Idempotency-Key is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The Idempotency-Key was used with another body. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An id of 24 hexadecimal characters. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      /** @description The request is not valid: `errors` names each wrong field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No API key, or one that is unknown, expired or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The key lacks the `webhooks:write` scope. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such object, or it was deleted. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  deleteWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An id of 24 hexadecimal characters. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is not valid: `errors` names each wrong field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No API key, or one that is unknown, expired or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The key lacks the `webhooks:write` scope. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such object, or it was deleted. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  updateWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An id of 24 hexadecimal characters. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateWebhookEndpoint'];
+      };
+    };
+    responses: {
+      /** @description The changed endpoint. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      /** @description The request is not valid: `errors` names each wrong field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No API key, or one that is unknown, expired or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The key lacks the `webhooks:write` scope. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such object, or it was deleted. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours answers what the first call answered; with another body it is refused (422). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description An id of 24 hexadecimal characters. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint and its new secret. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpointWithSecret'];
+        };
+      };
+      /** @description The request is not valid: `errors` names each wrong field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No API key, or one that is unknown, expired or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The key lacks the `webhooks:write` scope. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such object, or it was deleted. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The secret was rotated by another request meanwhile. Or: A request with this Idempotency-Key is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The Idempotency-Key was used with another body. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /** @description How many items a page holds, 1 to 100. */
+        limit?: number;
+        /** @description The `nextCursor` of the page before; absent for the first page. */
+        cursor?: string;
+        /** @description Only deliveries in this state. */
+        state?: 'pending' | 'retrying' | 'delivered' | 'failed';
+      };
+      header?: never;
+      path: {
+        /** @description An id of 24 hexadecimal characters. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of deliveries. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryPage'];
+        };
+      };
+      /** @description The request is not valid: `errors` names each wrong field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No API key, or one that is unknown, expired or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The key lacks the `webhooks:write` scope. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such object, or it was deleted. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  resendWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours answers what the first call answered; with another body it is refused (422). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description An id of 24 hexadecimal characters. */
+        id: string;
+        /** @description A delivery’s id, from the delivery log. */
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The delivery, pending. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDelivery'];
+        };
+      };
+      /** @description The request is not valid: `errors` names each wrong field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No API key, or one that is unknown, expired or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The key lacks the `webhooks:write` scope. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such object, or it was deleted. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The endpoint is disabled, or the delivery is being tried right now. Or: A request with this Idempotency-Key is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The Idempotency-Key was used with another body. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listInvoices: {
+    parameters: {
+      query?: {
+        /** @description How many items a page holds, 1 to 100. */
+        limit?: number;
+        /** @description The `nextCursor` of the page before; absent for the first page. */
+        cursor?: string;
+        /** @description Only invoices in one of these statuses, e.g. `unpaid,partially_paid`. */
+        status?: string;
+        /** @description Only these payments, e.g. `deposit`. */
+        type?: string;
+        /** @description Only the invoices of this agreement. */
+        agreementId?: string;
+        /** @description Only the invoices of this CRM deal’s agreements. */
+        crmDealId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of invoices. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvoicePage'];
+        };
+      };
+      /** @description The request is not valid: `errors` names each wrong field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No API key, or one that is unknown, expired or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The key lacks the `invoices:read` scope. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getInvoice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description `{agreementId}.{deposit|progress|balance}`. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The invoice. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Invoice'];
+        };
+      };
+      /** @description The request is not valid: `errors` names each wrong field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No API key, or one that is unknown, expired or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The key lacks the `invoices:read` scope. */
       403: {
         headers: {
           [name: string]: unknown;

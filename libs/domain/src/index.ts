@@ -107,3 +107,6 @@ export * from './public-api/catalog-schemas';
 export * from './public-api/public-api-routes';
 export * from './public-api/openapi-document';
 export * from './public-api/project-agreement-requests';
+export * from './public-api/comma-list';
+export * from './public-api/webhook-schemas';
+export * from './public-api/invoice-schemas';

@@ -32,6 +32,13 @@ function nestPathOf(path: string): string {
   return `v1${path.replace(/\{(\w+)\}/g, ':$1')}`;
 }
 
+const REQUEST_METHODS: Record<PublicApiRouteEntry['method'], RequestMethod> = {
+  get: RequestMethod.GET,
+  post: RequestMethod.POST,
+  patch: RequestMethod.PATCH,
+  delete: RequestMethod.DELETE,
+};
+
 /**
  * A handler of the public api, declared by its entry in libs/domain's route table: its method
  * and path, its answer's status and the scope a key needs all come from there, and
@@ -40,10 +47,7 @@ function nestPathOf(path: string): string {
 export function PublicApiRoute(name: PublicApiRouteName): MethodDecorator {
   const route: PublicApiRouteEntry = PUBLIC_API_ROUTES[name];
   return applyDecorators(
-    RequestMapping({
-      path: nestPathOf(route.path),
-      method: route.method === 'get' ? RequestMethod.GET : RequestMethod.POST,
-    }),
+    RequestMapping({ path: nestPathOf(route.path), method: REQUEST_METHODS[route.method] }),
     HttpCode(route.answer.status),
     ApiKeyScopes(route.scope),
     SetMetadata(PUBLIC_API_ROUTE, route),

@@ -16,3 +16,9 @@ export {
   type AgreementWebhookOutbox,
 } from './outbound/agreement-webhook-outbox.port';
 export { WebhookDemoSeeder } from './outbound/webhook-demo.seeder';
+export { WebhookEndpointsService } from './outbound/webhook-endpoints.service';
+export {
+  WebhookEventRepository,
+  type WebhookEventDoc,
+  type WebhookEventPosition,
+} from './outbound/webhook-event.repository';

@@ -11,6 +11,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { ApiKeyScope } from '@prosign/domain';
 import type { Response } from 'express';
+import { bearerOf } from '../public-api/api-key-bearer';
 import { PROBLEM_TYPES } from '../public-api/problem-types';
 import { ApiKeyRateLimiter } from '../public-api/api-key-rate-limiter';
 import { isPublicApiPath } from '../public-api/public-api-path';
@@ -32,13 +33,6 @@ export const UNSCOPED_ROUTE_MESSAGE =
 /** "This API key lacks the scope agreements:write." (every missing one, named). */
 export function missingScopeMessage(missing: readonly ApiKeyScope[]): string {
   return `This API key lacks the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`;
-}
-
-/** The key in `Authorization: Bearer <key>`; null when the header is absent or another scheme. */
-function bearerOf(request: ApiKeyRequest): string | null {
-  const header = request.headers.authorization;
-  const found = typeof header === 'string' ? /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header) : null;
-  return found ? found[1] : null;
 }
 
 /**

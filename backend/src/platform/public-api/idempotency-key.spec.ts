@@ -1,4 +1,10 @@
-import { idempotencyRecordId, parseIdempotencyKey, requestFingerprint } from './idempotency-key';
+import {
+  idempotencyRecordId,
+  openAnswer,
+  parseIdempotencyKey,
+  requestFingerprint,
+  sealAnswer,
+} from './idempotency-key';
 
 describe('Idempotency-Key', () => {
   it('takes 1 to 255 visible ASCII characters, quoted or not', () => {
@@ -37,5 +43,27 @@ describe('Idempotency-Key', () => {
       idempotencyRecordId('key-b', 'order-1'),
     );
     expect(idempotencyRecordId('key-a', 'order-1')).toBe(idempotencyRecordId('key-a', 'order-1'));
+  });
+});
+
+describe('a kept answer', () => {
+  const json = JSON.stringify({ endpoint: { id: 'e1' }, secret: 'whsec_c2VjcmV0' });
+  const apiKey = 'psk_live_AbCd1234_key';
+
+  it('is sealed: the stored text does not carry the answer, the same key reads it back', () => {
+    const sealed = sealAnswer(json, apiKey, 'record-1');
+    expect(sealed).not.toContain('whsec_');
+    expect(sealed).not.toContain('c2VjcmV0');
+    expect(openAnswer(sealed, apiKey, 'record-1')).toBe(json);
+  });
+
+  it('cannot be read with another key or under another record', () => {
+    const sealed = sealAnswer(json, apiKey, 'record-1');
+    expect(openAnswer(sealed, 'psk_live_AbCd1234_other', 'record-1')).toBeNull();
+    expect(openAnswer(sealed, apiKey, 'record-2')).toBeNull();
+  });
+
+  it('kept before answers were sealed, is read as it was stored', () => {
+    expect(openAnswer(json, apiKey, 'record-1')).toBe(json);
   });
 });

@@ -12,13 +12,16 @@ import type { Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { catchError, defer, from, mergeMap, type Observable, of, throwError } from 'rxjs';
 import { PROBLEM_TYPES } from './problem-types';
+import { bearerOf } from './api-key-bearer';
 import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENT_REPLAYED_HEADER,
   idempotencyRecordId,
+  openAnswer,
   parseIdempotencyKey,
   requestFingerprint,
+  sealAnswer,
 } from './idempotency-key';
 import {
   type IdempotencyRecordDoc,
@@ -70,12 +73,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
     const id = idempotencyRecordId(request.apiKey.id, key);
     const fingerprint = requestFingerprint(request.method, request.originalUrl, request.body);
+    // The guard let the request through with this bearer: kept answers are sealed under it.
+    const presented = bearerOf(request) ?? '';
     return defer(() => this.begin(id, request.apiKey!.id, fingerprint)).pipe(
       mergeMap((begun) => {
-        if (begun.kind === 'replay') return of(this.replay(begun.record, response));
+        if (begun.kind === 'replay') return of(this.replay(begun.record, response, presented));
         return next.handle().pipe(
           mergeMap((value) =>
-            from(this.keep(begun, value, response)).pipe(mergeMap(() => of(value))),
+            from(this.keep(begun, value, response, presented)).pipe(mergeMap(() => of(value))),
           ),
           catchError((error: unknown) =>
             from(this.records.release(begun.id, begun.claimId)).pipe(
@@ -142,8 +147,16 @@ export class IdempotencyInterceptor implements NestInterceptor {
     return { kind: 'replay', record: existing };
   }
 
-  /** Keeps the answer for retries; an answer that is not JSON (a file) is not kept. */
-  private async keep(begun: Begun & { kind: 'run' }, value: unknown, response: Response) {
+  /**
+   * Keeps the answer for retries, sealed under the caller's key (some answers carry a secret
+   * shown once); an answer that is not JSON (a file) is not kept.
+   */
+  private async keep(
+    begun: Begun & { kind: 'run' },
+    value: unknown,
+    response: Response,
+    presented: string,
+  ) {
     if (value instanceof StreamableFile || Buffer.isBuffer(value)) {
       await this.records.release(begun.id, begun.claimId);
       return;
@@ -152,14 +165,19 @@ export class IdempotencyInterceptor implements NestInterceptor {
     await this.records.answer(begun.id, begun.claimId, {
       status: response.statusCode,
       location: typeof location === 'string' ? location : null,
-      body: value === undefined ? null : JSON.stringify(value),
+      body: value === undefined ? null : sealAnswer(JSON.stringify(value), presented, begun.id),
     });
   }
 
-  private replay(record: IdempotencyRecordDoc, response: Response): unknown {
+  private replay(record: IdempotencyRecordDoc, response: Response, presented: string): unknown {
+    const json = record.body === null ? null : openAnswer(record.body, presented, record._id);
+    // The record is found by the key's id, so the same key sealed it: unreadable means changed.
+    if (record.body !== null && json === null) {
+      throw new Error(`the kept answer of idempotency record ${record._id} cannot be opened`);
+    }
     response.status(record.status ?? response.statusCode);
     if (record.location) response.setHeader('Location', record.location);
     response.setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
-    return record.body === null ? undefined : (JSON.parse(record.body) as unknown);
+    return json === null ? undefined : (JSON.parse(json) as unknown);
   }
 }

@@ -1,30 +1,19 @@
 import type {
+  CreateWebhookEndpointRequest,
+  UpdateWebhookEndpointRequest,
   WebhookDeliveryPage,
   WebhookDeliveryState,
   WebhookDeliveryView,
   WebhookEndpointCreated,
   WebhookEndpointView,
-  WebhookEventType,
   WebhookInboxEntry,
 } from '@prosign/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../client/createApiClient';
 import { useApiClient } from '../config/RuntimeConfigProvider';
 
-/** A new endpoint (`POST /api/webhook-endpoints`). */
-export interface CreateWebhookEndpointRequest {
-  url: string;
-  description?: string;
-  events: WebhookEventType[];
-}
-
-/** What changes on an endpoint (`PATCH /api/webhook-endpoints/{id}`); absent fields stay. */
-export interface UpdateWebhookEndpointRequest {
-  url?: string;
-  description?: string;
-  events?: WebhookEventType[];
-  enabled?: boolean;
-}
+// The admins' page sends the shapes the public api's schemas declare (libs/domain).
+export type { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest };
 
 const endpointPath = (id: string) => `/api/webhook-endpoints/${encodeURIComponent(id)}`;
 

@@ -57,6 +57,14 @@ export function maskedApiKey(prefix: string): string {
   return `${KEY_LEAD}${prefix}_…`;
 }
 
+/**
+ * How a record names a key that made it (`createdBy` of a webhook endpoint): by its prefix,
+ * which the admins' API keys page shows, never by its secret.
+ */
+export function apiKeyAuthor(prefix: string): string {
+  return `api-key:${prefix}`;
+}
+
 function isApiKeyScope(value: unknown): value is ApiKeyScope {
   return typeof value === 'string' && (API_KEY_SCOPES as readonly string[]).includes(value);
 }

@@ -119,7 +119,9 @@ function operationOf(route: PublicApiRoute): JsonObject {
   const content =
     'pdf' in answer
       ? { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } }
-      : { 'application/json': { schema: schemaAt(answer.schema, 'output') } };
+      : 'schema' in answer
+        ? { 'application/json': { schema: schemaAt(answer.schema, 'output') } }
+        : null;
   return {
     operationId: route.operationId,
     tags: [route.tag],
@@ -137,7 +139,7 @@ function operationOf(route: PublicApiRoute): JsonObject {
         }
       : {}),
     responses: {
-      [String(answer.status)]: { description: answer.description, content },
+      [String(answer.status)]: { description: answer.description, ...(content ? { content } : {}) },
       ...errorAnswers(route),
     },
   };
@@ -145,9 +147,12 @@ function operationOf(route: PublicApiRoute): JsonObject {
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Agreements: 'Agreements of every contract family: create, send, remind, void, download.',
-  Events: 'What happened to an agreement, in order.',
+  Events: 'What happened to agreements and invoices, in order: to poll instead of webhooks.',
   Templates: 'What agreements are made from: document, SOW and change-order templates.',
   Services: 'The firm’s services standard agreements take their texts from.',
+  Invoices: 'The invoices of signed contracts: amounts, payment status and sends.',
+  Webhooks:
+    'Endpoints told of events as they happen (Standard Webhooks signatures), and their delivery logs.',
 };
 
 /** The whole document; `serverUrl` is the api's public origin (`https://api.example.com`). */
@@ -162,7 +167,7 @@ export function publicApiDocument(serverUrl: string): JsonObject {
       title: 'ProSign API',
       version: '1.0.0',
       description:
-        'Agreements, templates, services and events of ProSign, for other systems. Every call carries an API key (`Authorization: Bearer psk_live_…`) with the scope the operation names; an admin creates keys in ProSign under Integrations → API keys. Errors are `application/problem+json` (RFC 9457). A `POST` with an `Idempotency-Key` answers a repeat of the same body within 24 hours with the first answer.',
+        'Agreements, templates, services, invoices, events and webhook endpoints of ProSign, for other systems. Every call carries an API key (`Authorization: Bearer psk_live_…`) with the scope the operation names; an admin creates keys in ProSign under Integrations → API keys. Errors are `application/problem+json` (RFC 9457). A `POST` with an `Idempotency-Key` answers a repeat of the same body within 24 hours with the first answer.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-ProSign' },
     },
     servers: [{ url: `${serverUrl.replace(/\/+$/, '')}${PUBLIC_API_BASE_PATH}` }],

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { isEmailAddress } from '../address/email-address';
 import { TEMPLATE_FAMILIES } from './catalog-schemas';
+import { commaList } from './comma-list';
 import { SIGNING_ORDERS } from '../agreements/recipient-list';
 import { SOW_FILTERS, STANDARD_FILTERS } from '../families/filter-sets';
 import {
@@ -18,21 +19,6 @@ import {
 
 const registered = <T extends z.ZodType>(schema: T, id: string, description: string): T =>
   namedSchema(publicApiRequestSchemas, schema, id, description);
-
-/** A comma-separated list in a query (`status=sent,viewed`), each value one of `values`. */
-function commaList<const T extends readonly [string, ...string[]]>(values: T, what: string) {
-  return z
-    .string()
-    .max(500)
-    .refine(
-      (text) =>
-        text
-          .split(',')
-          .map((value) => value.trim())
-          .every((value) => (values as readonly string[]).includes(value)),
-      { message: `must be a comma-separated list of ${what}: ${values.join(', ')}` },
-    );
-}
 
 const DASHBOARD_FILTERS = [...new Set([...STANDARD_FILTERS, ...SOW_FILTERS])] as [
   string,

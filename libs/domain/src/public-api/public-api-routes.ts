@@ -5,7 +5,6 @@
  * document is built from this table (openapi-document.ts): none of the three can drift.
  */
 import type { z } from 'zod';
-import type { ApiKeyScope } from '../api-keys/api-keys';
 import {
   publicServiceSchema,
   publicTemplateSchema,
@@ -25,37 +24,13 @@ import {
   publicAgreementSchema,
   reminderSentSchema,
 } from './public-api-schemas';
+import { INTEGRATION_ROUTES } from './integration-routes';
+import { route, type PublicApiRoute } from './public-api-route-entry';
+
+export type { PublicApiRoute } from './public-api-route-entry';
 
 /** The path's prefix under the api's origin. */
 export const PUBLIC_API_BASE_PATH = '/api/v1';
-
-type PublicApiTag = 'Agreements' | 'Templates' | 'Services' | 'Events';
-
-/** What a route answers on success: JSON of `schema`, or a PDF file. */
-type RouteAnswer =
-  | { status: 200 | 201; schema: z.ZodType; description: string }
-  | { status: 200; pdf: true; description: string };
-
-export interface PublicApiRoute {
-  method: 'get' | 'post';
-  /** Under PUBLIC_API_BASE_PATH, in OpenAPI's spelling: `/agreements/{id}`. */
-  path: string;
-  operationId: string;
-  tag: PublicApiTag;
-  summary: string;
-  description: string;
-  scope: ApiKeyScope;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  answer: RouteAnswer;
-  /** A 409 this route gives, in words (the agreement's state does not allow it). */
-  conflict?: string;
-  /** A 404 a route without an id in its path gives, in words (an id in its body names nothing). */
-  notFound?: string;
-}
-
-const route = <const T extends PublicApiRoute>(entry: T): T => entry;
 
 export const PUBLIC_API_ROUTES = {
   listAgreements: route({
@@ -226,6 +201,8 @@ export const PUBLIC_API_ROUTES = {
     params: idPathSchema,
     answer: { status: 200, schema: publicServiceSchema, description: 'The service.' },
   }),
+  // Webhook endpoints, invoices and the events feed: their own file, for length.
+  ...INTEGRATION_ROUTES,
 } as const satisfies Record<string, PublicApiRoute>;
 
 export type PublicApiRouteName = keyof typeof PUBLIC_API_ROUTES;

@@ -3,6 +3,12 @@
  * changes. A delivery is signed by the Standard Webhooks scheme; its payload names
  * what happened and links to the public api, and never carries a signing link or token.
  */
+import type {
+  PublicWebhookDelivery,
+  PublicWebhookEndpoint,
+  PublicWebhookEndpointWithSecret,
+  PublicWebhookEvent,
+} from '../public-api/webhook-schemas';
 
 /** The events an endpoint may subscribe to. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -38,90 +44,34 @@ export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = 
   'invoice.paid': 'Invoice paid',
 };
 
-/** The body of every delivery. */
-export interface WebhookPayload {
-  /** Unique per event; also the `webhook-id` header, the same on every redelivery. */
-  id: string;
-  type: WebhookEventType;
-  /** ISO 8601, when the change happened. */
-  timestamp: string;
-  data: WebhookEventData;
-}
+/** Where an endpoint stands: receiving, disabled by a person or key, or disabled after failing. */
+export const WEBHOOK_ENDPOINT_STATES = [
+  'enabled',
+  'disabled_by_admin',
+  'disabled_failing',
+] as const;
+export type WebhookEndpointState = (typeof WEBHOOK_ENDPOINT_STATES)[number];
 
-interface WebhookEventData {
-  /** `agreement` or `invoice`. */
-  object: 'agreement' | 'invoice';
-  /** The agreement's (or invoice's) id. */
-  id: string;
-  /** Per agreement (or invoice), increasing with each of its events: receivers order by it. */
-  sequence: number;
-  family?: string;
-  status?: string;
-  /** Short, token-free facts of the change, e.g. the recipient's name and role. */
-  summary: Record<string, string | number | boolean | null>;
-  /** Public api addresses of the object and its files. */
-  links: Record<string, string>;
-}
+export const WEBHOOK_DELIVERY_STATES = ['pending', 'retrying', 'delivered', 'failed'] as const;
+export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
 
-export type WebhookEndpointState = 'enabled' | 'disabled_by_admin' | 'disabled_failing';
+// The shapes below are the public api's schemas (public-api/webhook-schemas.ts): the admins'
+// page and `/api/v1` show an endpoint, a delivery and an event alike.
+
+/** The body of every delivery: its id is also the `webhook-id` header, the same on every redelivery. */
+export type WebhookPayload = PublicWebhookEvent;
 
 /** An endpoint as the admins' page lists it: never its secret. */
-export interface WebhookEndpointView {
-  id: string;
-  url: string;
-  description: string;
-  events: WebhookEventType[];
-  state: WebhookEndpointState;
-  createdBy: string;
-  createdAt: string;
-  /** When the secret was last rotated; the previous one is still accepted until `previousSecretUntil`. */
-  secretRotatedAt: string | null;
-  previousSecretUntil: string | null;
-  /** Since when every delivery has failed; null while the endpoint is healthy. */
-  failingSince: string | null;
-  disabledAt: string | null;
-  lastDeliveryAt: string | null;
-}
+export type WebhookEndpointView = PublicWebhookEndpoint;
 
 /** The answer to creating an endpoint or rotating its secret: the only time the secret (`whsec_…`) is sent. */
-export interface WebhookEndpointCreated {
-  endpoint: WebhookEndpointView;
-  secret: string;
-}
-
-export type WebhookDeliveryState = 'pending' | 'retrying' | 'delivered' | 'failed';
-
-/** One attempt to deliver an event to an endpoint. */
-export interface WebhookAttemptView {
-  at: string;
-  /** The receiver's HTTP status; null when no answer came (refused, timed out, unreachable). */
-  status: number | null;
-  latencyMs: number;
-  /** Why it failed, in words: "timed out after 10 s", "answered 500". */
-  error: string | null;
-}
+export type WebhookEndpointCreated = PublicWebhookEndpointWithSecret;
 
 /** An event's delivery to one endpoint, as the delivery log shows it. */
-export interface WebhookDeliveryView {
-  id: string;
-  endpointId: string;
-  /** The event's id (`webhook-id`). */
-  eventId: string;
-  eventType: WebhookEventType;
-  state: WebhookDeliveryState;
-  createdAt: string;
-  nextAttemptAt: string | null;
-  attempts: WebhookAttemptView[];
-  /** The JSON body sent, for the log's request view. */
-  requestBody: string;
-  /** The start of the last answer's body (cut at 2 KB). */
-  responseExcerpt: string | null;
-  /**
-   * Why the last try failed, or why the delivery ended without one (the endpoint was disabled
-   * or removed); null after a success.
-   */
-  lastError?: string | null;
-}
+export type WebhookDeliveryView = PublicWebhookDelivery;
+
+/** One attempt to deliver an event to an endpoint. */
+export type WebhookAttemptView = WebhookDeliveryView['attempts'][number];
 
 export interface WebhookDeliveryPage {
   items: WebhookDeliveryView[];

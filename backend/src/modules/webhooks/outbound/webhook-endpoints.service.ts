@@ -47,7 +47,13 @@ function cursorOf(doc: { createdAt: Date; _id: string }): string {
 function positionOf(cursor: string): { createdAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(at ?? '');
-  if (!id || Number.isNaN(createdAt.getTime())) throw new BadRequestException('Invalid cursor.');
+  if (!id || Number.isNaN(createdAt.getTime())) {
+    // `errors` names the field for the public api's problem; staff see the message.
+    throw new BadRequestException({
+      message: 'Invalid cursor.',
+      errors: [{ path: 'cursor', message: 'is not a cursor of this list' }],
+    });
+  }
   return { createdAt, id };
 }
 
@@ -80,6 +86,10 @@ export class WebhookEndpointsService implements OnApplicationBootstrap {
 
   async list(now = new Date()): Promise<WebhookEndpointView[]> {
     return (await this.endpoints.list()).map((doc) => endpointViewOf(doc, now));
+  }
+
+  async get(id: string, now = new Date()): Promise<WebhookEndpointView> {
+    return endpointViewOf(await this.existing(id), now);
   }
 
   async create(
@@ -206,7 +216,12 @@ export class WebhookEndpointsService implements OnApplicationBootstrap {
     const check = await checkEndpoint(raw.trim(), {
       allowLoopback: this.config.WEBHOOK_ALLOW_HTTP_LOOPBACK,
     });
-    if (!check.allowed) throw new BadRequestException([check.reason]);
+    if (!check.allowed) {
+      throw new BadRequestException({
+        message: [check.reason],
+        errors: [{ path: 'url', message: check.reason }],
+      });
+    }
     return check.url.toString();
   }
 }

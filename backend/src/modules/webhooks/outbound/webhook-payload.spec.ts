@@ -71,7 +71,7 @@ describe('webhook payloads', () => {
     for (const secret of Object.values(secrets)) expect(payload).not.toContain(secret);
   });
 
-  it('tell of an invoice as an invoice of its agreement', () => {
+  it('tell of an invoice as an invoice of its agreement, linking both', () => {
     const snapshot = snapshotWith('invoice_status_changed', {
       invoiceType: 'deposit',
       status: 'paid',
@@ -91,6 +91,10 @@ describe('webhook payloads', () => {
       id: `${snapshot.id}.deposit`,
       sequence: 5,
       summary: { agreementId: snapshot.id, invoiceType: 'deposit', paidAmount: 6250 },
+      links: {
+        invoice: `https://api.example.com/api/v1/invoices/${snapshot.id}.deposit`,
+        agreement: `https://api.example.com/api/v1/agreements/${snapshot.id}`,
+      },
     });
   });
 

@@ -1,4 +1,10 @@
-import { isInvoiceWebhookEvent, type WebhookPayload } from '@prosign/domain';
+import {
+  isInvoiceType,
+  isInvoiceWebhookEvent,
+  PUBLIC_API_BASE_PATH,
+  publicInvoiceId,
+  type WebhookPayload,
+} from '@prosign/domain';
 import type { AgreementOutboxSnapshot } from './agreement-webhook-outbox.port';
 import type { WebhookOutboxEntry } from './webhook-outbox';
 
@@ -56,9 +62,14 @@ function recipientFacts(snapshot: AgreementOutboxSnapshot, data: HistoryData): S
   };
 }
 
+/** The public api's root: `https://api.example.com/api/v1`. */
+function apiRoot(apiBaseUrl: string): string {
+  return `${apiBaseUrl.replace(/\/+$/, '')}${PUBLIC_API_BASE_PATH}`;
+}
+
 /** The public api addresses of an agreement and its files. */
 function agreementLinks(apiBaseUrl: string, agreementId: string): Record<string, string> {
-  const agreement = `${apiBaseUrl.replace(/\/+$/, '')}/api/v1/agreements/${encodeURIComponent(agreementId)}`;
+  const agreement = `${apiRoot(apiBaseUrl)}/agreements/${encodeURIComponent(agreementId)}`;
   return { agreement, pdf: `${agreement}/pdf`, certificate: `${agreement}/certificate` };
 }
 
@@ -79,17 +90,26 @@ export function webhookPayloadOf(
   const links = agreementLinks(apiBaseUrl, snapshot.id);
   const status = (history ? history.status : snapshot.status) ?? undefined;
   if (isInvoiceWebhookEvent(entry.type)) {
+    const invoiceType = data?.invoiceType;
+    const invoiceId = isInvoiceType(invoiceType)
+      ? publicInvoiceId(snapshot.id, invoiceType)
+      : `${snapshot.id}.invoice`;
     return {
       id: entry.id,
       type: entry.type,
       timestamp: new Date(entry.at).toISOString(),
       data: {
         object: 'invoice',
-        id: `${snapshot.id}.${String(data?.invoiceType ?? 'invoice')}`,
+        id: invoiceId,
         sequence,
         family: snapshot.family,
         summary: { agreementId: snapshot.id, ...toldFacts(data) },
-        links: { agreement: links.agreement },
+        links: {
+          ...(isInvoiceType(invoiceType)
+            ? { invoice: `${apiRoot(apiBaseUrl)}/invoices/${encodeURIComponent(invoiceId)}` }
+            : {}),
+          agreement: links.agreement,
+        },
       },
     };
   }

@@ -45,11 +45,16 @@ export class WebhookRelay {
     if (!snapshot) return 0;
     const { outbox } = snapshot;
     let relayed = 0;
+    let storedAt = 0;
     // In order, stopping at the first failure: an entry is taken off only after every one
     // before it, which keeps the outbox the newest entries and their numbers right.
     for (let index = 0; index < outbox.length; index += 1) {
       const sequence = snapshot.sequence - outbox.length + 1 + index;
-      await this.relayEntry(snapshot, outbox[index], sequence, now);
+      // Each event's own storing time, later than the one before it: the events feed lists in
+      // this order, so an agreement's events keep theirs, and one stored later never sorts
+      // before one a poll has already passed.
+      storedAt = Math.max(Date.now(), storedAt + 1);
+      await this.relayEntry(snapshot, outbox[index], sequence, now, new Date(storedAt));
       await this.outbox.removeRelayed(agreementId, outbox[index]);
       relayed += 1;
     }
@@ -74,6 +79,7 @@ export class WebhookRelay {
     entry: WebhookOutboxEntry,
     sequence: number,
     now: Date,
+    storedAt: Date,
   ): Promise<void> {
     const payload = webhookPayloadOf(snapshot, entry, sequence, this.config.PUBLIC_API_URL);
     const subscribed = await this.endpoints.subscribedTo(entry.type);
@@ -85,7 +91,7 @@ export class WebhookRelay {
       body: JSON.stringify(payload),
       endpointIds: subscribed.map((endpoint) => endpoint._id),
       occurredAt: new Date(entry.at),
-      createdAt: now,
+      createdAt: storedAt,
     });
     for (const endpointId of event.endpointIds) {
       const delivery: WebhookDeliveryDoc = {

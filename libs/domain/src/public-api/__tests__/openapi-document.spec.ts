@@ -47,6 +47,14 @@ describe('the public api’s OpenAPI document', () => {
     }
   });
 
+  it('answers a DELETE with 204 and no body, and offers PATCH and DELETE no Idempotency-Key', () => {
+    const endpoint = paths['/webhook-endpoints/{id}'];
+    const removed = (endpoint.delete.responses as Record<string, Json>)['204'];
+    expect(removed).toEqual({ description: expect.any(String) });
+    expect(JSON.stringify(endpoint.patch.parameters)).not.toContain('IdempotencyKey');
+    expect(endpoint.patch.requestBody).toMatchObject({ required: true });
+  });
+
   it('resolves every reference it makes', () => {
     const refs = refsIn(document);
     expect(refs.length).toBeGreaterThan(10);

@@ -1,4 +1,5 @@
 import {
+  WEBHOOK_DELIVERY_STATES,
   WEBHOOK_EVENT_TYPES,
   type WebhookDeliveryState,
   type WebhookEventType,
@@ -19,7 +20,6 @@ import {
   Min,
 } from 'class-validator';
 
-const DELIVERY_STATES: WebhookDeliveryState[] = ['pending', 'retrying', 'delivered', 'failed'];
 const OBJECT_ID = /^[a-f0-9]{24}$/;
 
 export class WebhookEndpointIdParam {
@@ -82,7 +82,7 @@ export class WebhookDeliveriesQuery {
   cursor?: string;
 
   @IsOptional()
-  @IsIn(DELIVERY_STATES)
+  @IsIn(WEBHOOK_DELIVERY_STATES)
   state?: WebhookDeliveryState;
 
   @IsOptional()
