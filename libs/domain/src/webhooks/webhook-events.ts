@@ -22,6 +22,38 @@ export const WEBHOOK_EVENT_TYPES = [
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/**
+ * The ping an admin sends to one endpoint ("Send test event"): delivered, signed and logged
+ * like any event, but no endpoint subscribes to it and it tells of no change.
+ */
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+
+/** What a delivery can carry: a subscribed event, or the admins' test ping. */
+export type WebhookDeliveryEventType = WebhookEventType | typeof WEBHOOK_TEST_EVENT_TYPE;
+
+/** The body of a test delivery: `test: true`, and no agreement or invoice. */
+export interface WebhookTestPayload {
+  id: string;
+  type: typeof WEBHOOK_TEST_EVENT_TYPE;
+  timestamp: string;
+  test: true;
+  data: {
+    object: 'test';
+    /** The endpoint it was sent to. */
+    endpointId: string;
+    message: string;
+  };
+}
+
+/** How long a rotated-out signing secret keeps signing alongside the new one. */
+export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
+
+/**
+ * The most rotated-out secrets an endpoint keeps signing with at once: rotating again within
+ * the overlap keeps the older ones until their own end, but beyond this many the oldest goes.
+ */
+export const WEBHOOK_OLD_SECRETS_KEPT = 3;
+
 /** What admins read beside each event type when they choose an endpoint's events. */
 export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = {
   'agreement.created': 'Agreement created',
@@ -77,6 +109,11 @@ export interface WebhookEndpointView {
   /** When the secret was last rotated; the previous one is still accepted until `previousSecretUntil`. */
   secretRotatedAt: string | null;
   previousSecretUntil: string | null;
+  /**
+   * Till when each rotated-out secret still signs, newest first (at most
+   * WEBHOOK_OLD_SECRETS_KEPT); empty when only the current secret signs.
+   */
+  previousSecretsUntil: string[];
   /** Since when every delivery has failed; null while the endpoint is healthy. */
   failingSince: string | null;
   disabledAt: string | null;
@@ -107,7 +144,7 @@ export interface WebhookDeliveryView {
   endpointId: string;
   /** The event's id (`webhook-id`). */
   eventId: string;
-  eventType: WebhookEventType;
+  eventType: WebhookDeliveryEventType;
   state: WebhookDeliveryState;
   createdAt: string;
   nextAttemptAt: string | null;

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { WebhookEventType } from '@prosign/domain';
 import type { Collection } from 'mongodb';
@@ -23,7 +23,7 @@ export interface WebhookEventDoc {
 
 /** The only reader and writer of `webhook_events`. */
 @Injectable()
-export class WebhookEventRepository {
+export class WebhookEventRepository implements OnModuleInit {
   private readonly events: Collection<WebhookEventDoc>;
 
   constructor(@InjectConnection() connection: Connection) {
@@ -32,11 +32,21 @@ export class WebhookEventRepository {
     ) as unknown as Collection<WebhookEventDoc>;
   }
 
+  async onModuleInit(): Promise<void> {
+    // Retention: events by age.
+    await this.events.createIndex({ createdAt: 1 }, { name: 'created' });
+  }
+
   /** The stored event: `fresh` if this call stored it, else the one an earlier relay stored. */
   async insertOrGet(fresh: WebhookEventDoc): Promise<WebhookEventDoc> {
     if ((await insertIfAbsent(this.events as never, [fresh])) === 1) return fresh;
     const stored = await this.events.findOne({ _id: fresh._id });
     if (!stored) throw new Error(`webhook event ${fresh._id} vanished`);
     return stored;
+  }
+
+  /** Deletes the events relayed before `before` (their deliveries carry their own body); how many went. */
+  async removeCreatedBefore(before: Date): Promise<number> {
+    return (await this.events.deleteMany({ createdAt: { $lt: before } })).deletedCount;
   }
 }
