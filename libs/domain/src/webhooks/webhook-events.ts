@@ -70,6 +70,11 @@ export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = 
   'invoice.paid': 'Invoice paid',
 };
 
+/** What the delivery log calls a delivery's event: its label, or "Test event" for the ping. */
+export function webhookDeliveryEventLabel(type: WebhookDeliveryEventType): string {
+  return type === WEBHOOK_TEST_EVENT_TYPE ? 'Test event' : (WEBHOOK_EVENT_LABELS[type] ?? type);
+}
+
 /** The body of every delivery. */
 export interface WebhookPayload {
   /** Unique per event; also the `webhook-id` header, the same on every redelivery. */
