@@ -9,6 +9,7 @@ import { RedisIoAdapter } from './platform/realtime/redis-io.adapter';
 import { noStoreByDefault, securityHeaders } from './platform/security/security-headers';
 import { AppLogger } from './platform/logging/app-logger';
 import { registerSecretRoutes } from './platform/logging/redact-request';
+import { corsPolicy } from './platform/security/cors-policy';
 
 export const API_PREFIX = 'api';
 
@@ -57,8 +58,9 @@ export async function createApiApp(
   // Security headers (CSP, frame-ancestors of the frontends, nosniff, HSTS in production) and
   // no caching of what the API answers, on every response, errors included.
   app.use(securityHeaders(config), noStoreByDefault);
-  // Credentials: staff sessions are httpOnly cookies sent from the frontends' origins.
-  app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
+  // Credentials: staff sessions are httpOnly cookies sent from the frontends' origins; the
+  // public api is called with a key, from any page.
+  app.enableCors(corsPolicy(config));
   // Bodies as large as the largest valid form; larger ones answer 413.
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT_BYTES });
   app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT_BYTES, extended: true });

@@ -163,6 +163,29 @@ describe('API keys', () => {
     await admin.post(`${PATH}/${old.apiKey.id}/rotate`).send({}).expect(409);
   });
 
+  it('a key rotated twice within its overlap keeps both predecessors until their own ends', async () => {
+    const first = await create({ name: 'Warehouse', scopes: ['agreements:read'] });
+    const t0 = new Date();
+    const at = (hours: number) => new Date(t0.getTime() + hours * HOUR);
+    const second = await apiKeys.rotate(first.apiKey.id, TEST_ADMIN, 24, t0);
+    // The successor rotated 12 h later, while the first key is still in its overlap.
+    const third = await apiKeys.rotate(second.apiKey.id, TEST_ADMIN, 24, at(12));
+    const works = async (key: string, when: Date) =>
+      (await apiKeys.verify(key, null, when)) !== null;
+
+    expect([await works(first.key, at(13)), await works(second.key, at(13))]).toEqual([true, true]);
+    expect(await works(third.key, at(13))).toBe(true);
+    // The first ends 24 h after its own rotation, the second 24 h after its own.
+    expect([await works(first.key, at(24.01)), await works(second.key, at(24.01))]).toEqual([
+      false,
+      true,
+    ]);
+    expect([await works(second.key, at(36.01)), await works(third.key, at(36.01))]).toEqual([
+      false,
+      true,
+    ]);
+  });
+
   it('an overlap can be shortened, and a revoked key cannot be rotated', async () => {
     const { key, apiKey } = await create({ name: 'Portal', scopes: ['agreements:read'] });
     await admin.post(`${PATH}/${apiKey.id}/rotate`).send({ overlapHours: 0 }).expect(201);

@@ -127,6 +127,7 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/webhook-endpoints/:id/rotate-secret': ADMIN,
   'GET /api/webhook-endpoints/:id/deliveries': ADMIN,
   'POST /api/webhook-endpoints/:id/deliveries/:deliveryId/resend': ADMIN,
+  'POST /api/webhook-endpoints/:id/test-event': ADMIN,
   // The local webhook inbox (outside production): receiving is public as a customer's endpoint
   // is; reading it is for admins, as the mailbox is
   'POST /api/webhook-inbox/receive/:name': PUBLIC,

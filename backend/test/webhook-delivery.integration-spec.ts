@@ -3,9 +3,11 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import {
   STANDARD_TEMPLATE_DOC_IDS,
   type WebhookDeliveryPage,
+  type WebhookDeliveryView,
   type WebhookEndpointCreated,
   type WebhookEventType,
   type WebhookPayload,
+  type WebhookTestPayload,
 } from '@prosign/domain';
 import { Types, type Connection } from 'mongoose';
 import { contractFormData, contractSendBody } from './support/document-fixtures';
@@ -43,6 +45,8 @@ describe('webhook delivery of an agreement’s life', () => {
   let admin: ReturnType<typeof asStaff>;
   let connection: Connection;
   let endpoint: WebhookEndpointCreated;
+  /** The secret the endpoint was created with. */
+  let initialSecret: string;
 
   beforeAll(async () => {
     await receiver.start();
@@ -66,6 +70,7 @@ describe('webhook delivery of an agreement’s life', () => {
         })
         .expect(201)
     ).body as WebhookEndpointCreated;
+    initialSecret = endpoint.secret;
   });
 
   afterAll(async () => {
@@ -230,6 +235,85 @@ describe('webhook delivery of an agreement’s life', () => {
       expect(verifiedBy(rotated.secret, request).data.id).toBe(agreementId);
     }
     endpoint = { ...endpoint, secret: rotated.secret };
+  });
+
+  it('keeps every old secret signing through its own 24 hours, at most 3, the oldest dropped first', async () => {
+    worker ??= await startWorker(env.config);
+    const path = `/api/webhook-endpoints/${endpoint.endpoint.id}`;
+    // The first secret was rotated out in the test before; three more rotations push it out.
+    const issued = [endpoint.secret];
+    let latest: WebhookEndpointCreated | undefined;
+    for (let i = 0; i < 3; i += 1) {
+      latest = (await admin.post(`${path}/rotate-secret`).expect(201))
+        .body as WebhookEndpointCreated;
+      issued.push(latest.secret);
+      // Two rotations in: the first secret is still one of the three old ones.
+      if (i === 1) expect(latest.endpoint.previousSecretsUntil).toHaveLength(3);
+    }
+    const view = latest!.endpoint;
+    expect(view.previousSecretsUntil).toHaveLength(3);
+    expect(view.previousSecretUntil).toBe(view.previousSecretsUntil[0]);
+
+    const sent = (await admin.post(`${path}/test-event`).expect(202)).body as WebhookDeliveryView;
+    const [request] = await waitFor(
+      async () => receiver.received.filter((r) => r.headers['webhook-id'] === sent.eventId),
+      (found) => found.length === 1,
+    );
+    expect(String(request.headers['webhook-signature']).split(' ')).toHaveLength(4);
+    // A receiver holding any still-valid secret verifies it; the oldest one no longer does.
+    for (const secret of issued.slice(-4)) {
+      expect(verifiedBy(secret, request).id).toBe(sent.eventId);
+    }
+    expect(() => verifiedBy(initialSecret, request)).toThrow();
+    endpoint = { ...endpoint, secret: latest!.secret };
+  });
+
+  it('sends a test event through the same path: signed, marked as a test, logged, and sent again on Resend', async () => {
+    worker ??= await startWorker(env.config);
+    const path = `/api/webhook-endpoints/${endpoint.endpoint.id}`;
+    const queued = (await admin.post(`${path}/test-event`).expect(202)).body as WebhookDeliveryView;
+    expect(queued).toMatchObject({ eventType: 'webhook.test', state: 'pending' });
+    const received = () =>
+      receiver.received.filter((r) => r.headers['webhook-id'] === queued.eventId);
+    const [first] = await waitFor(
+      async () => received(),
+      (found) => found.length === 1,
+    );
+    const payload = verifiedBy(endpoint.secret, first) as unknown as WebhookTestPayload;
+    expect(payload).toEqual({
+      id: queued.eventId,
+      type: 'webhook.test',
+      timestamp: expect.any(String),
+      test: true,
+      data: {
+        object: 'test',
+        endpointId: endpoint.endpoint.id,
+        message: expect.stringContaining('test event'),
+      },
+    });
+
+    const log = await waitFor(
+      async () =>
+        (await admin.get(`${path}/deliveries?limit=1`).expect(200)).body as WebhookDeliveryPage,
+      (page) => page.items[0]?.state === 'delivered',
+    );
+    expect(log.items[0]).toMatchObject({ id: queued.id, eventType: 'webhook.test' });
+
+    await admin.post(`${path}/deliveries/${queued.id}/resend`).expect(200);
+    const again = await waitFor(
+      async () => received(),
+      (found) => found.length === 2,
+    );
+    expect(again[1].headers['webhook-id']).toBe(queued.eventId);
+
+    // Nobody subscribes to it, and a disabled endpoint is not pinged.
+    await admin
+      .post('/api/webhook-endpoints')
+      .send({ url: receiver.url, events: ['webhook.test'] })
+      .expect(400);
+    await admin.patch(path).send({ enabled: false }).expect(200);
+    await admin.post(`${path}/test-event`).expect(409);
+    await admin.patch(path).send({ enabled: true }).expect(200);
   });
 
   it('lists the deliveries newest first, a page at a time, with each try', async () => {

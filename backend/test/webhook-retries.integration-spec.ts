@@ -219,7 +219,12 @@ describe('webhook failures: failed after the window, the endpoint disabled and t
     const lastTry = Date.parse(failed.attempts.at(-1)!.at);
     expect(lastTry - Date.parse(failed.attempts[0].at)).toBeLessThanOrEqual(1500);
 
-    expect(await scene.endpointView()).toMatchObject({
+    // The endpoint is disabled just after the delivery's last try is recorded (a second write).
+    const disabled = await waitFor(
+      () => scene.endpointView(),
+      (view) => view.state !== 'enabled',
+    );
+    expect(disabled).toMatchObject({
       state: 'disabled_failing',
       failingSince: failed.attempts[0].at,
       disabledAt: expect.any(String),

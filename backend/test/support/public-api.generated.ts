@@ -1073,6 +1073,8 @@ export interface components {
       secretRotatedAt: string | null;
       /** @description After a rotation, the old secret also signs until then. */
       previousSecretUntil: string | null;
+      /** @description Till when each rotated-out secret still signs, newest first (at most 3); empty when only the current secret signs. */
+      previousSecretsUntil: string[];
       /** @description Since when every delivery failed; null if healthy. */
       failingSince: string | null;
       disabledAt: string | null;
@@ -1103,20 +1105,23 @@ export interface components {
       endpointId: string;
       /** @description The event’s id (`webhook-id`). */
       eventId: string;
-      /** @enum {string} */
+      /** @description The event’s type, or `webhook.test` for an admin’s test event. */
       eventType:
-        | 'agreement.created'
-        | 'agreement.sent'
-        | 'agreement.viewed'
-        | 'agreement.recipient_signed'
-        | 'agreement.completed'
-        | 'agreement.declined'
-        | 'agreement.handed_over'
-        | 'agreement.voided'
-        | 'agreement.expired'
-        | 'agreement.cancelled'
-        | 'invoice.sent'
-        | 'invoice.paid';
+        | (
+            | 'agreement.created'
+            | 'agreement.sent'
+            | 'agreement.viewed'
+            | 'agreement.recipient_signed'
+            | 'agreement.completed'
+            | 'agreement.declined'
+            | 'agreement.handed_over'
+            | 'agreement.voided'
+            | 'agreement.expired'
+            | 'agreement.cancelled'
+            | 'invoice.sent'
+            | 'invoice.paid'
+          )
+        | 'webhook.test';
       /** @enum {string} */
       state: 'pending' | 'retrying' | 'delivered' | 'failed';
       /**

@@ -99,6 +99,7 @@ export {
 } from './integrations/api-keys-api';
 export {
   useResendWebhookDelivery,
+  useSendWebhookTestEvent,
   useWebhookDeliveries,
   useWebhookEndpointMutations,
   useWebhookEndpoints,

@@ -8,8 +8,17 @@ const config = loadConfig({
   CORS_ORIGINS: 'http://localhost:8080,https://app.firm.com',
 });
 
-function contextFor(method: string, headers: Record<string, string>): ExecutionContext {
-  const request = { method, headers: { host: 'api.firm.com', ...headers }, protocol: 'https' };
+function contextFor(
+  method: string,
+  headers: Record<string, string>,
+  path = '/api/access/user',
+): ExecutionContext {
+  const request = {
+    method,
+    path,
+    headers: { host: 'api.firm.com', ...headers },
+    protocol: 'https',
+  };
   return {
     getType: () => 'http',
     switchToHttp: () => ({ getRequest: () => request }),
@@ -54,5 +63,27 @@ describe('OriginGuard', () => {
   it('lets reads through and requests that no browser page sent', () => {
     expect(guard.canActivate(contextFor('GET', { origin: 'https://evil.example' }))).toBe(true);
     expect(guard.canActivate(contextFor('POST', {}))).toBe(true);
+  });
+
+  it('lets a public api request with a key through from any site, and nothing else', () => {
+    const key = { origin: 'https://portal.customer.example', authorization: 'Bearer psk_live_x_y' };
+    expect(guard.canActivate(contextFor('POST', key, '/api/v1/agreements'))).toBe(true);
+    expect(guard.canActivate(contextFor('DELETE', key, '/API/V1/agreements/1'))).toBe(true);
+    // No key: a cookie would be all it carries.
+    expect(() =>
+      guard.canActivate(
+        contextFor('POST', { origin: key.origin, authorization: 'Basic eDp5' }, '/api/v1/x'),
+      ),
+    ).toThrow(ForbiddenException);
+    expect(() =>
+      guard.canActivate(contextFor('POST', { origin: key.origin }, '/api/v1/agreements')),
+    ).toThrow(ForbiddenException);
+    // A key does not open the staff routes, nor a path that only looks like the public api.
+    expect(() => guard.canActivate(contextFor('POST', key, '/api/access/user'))).toThrow(
+      ForbiddenException,
+    );
+    expect(() => guard.canActivate(contextFor('POST', key, '/api/v1x/agreements'))).toThrow(
+      ForbiddenException,
+    );
   });
 });

@@ -6,6 +6,7 @@ import {
 } from '@nestjs/common';
 import type { Request } from 'express';
 import { AppConfig } from '../config/app-config';
+import { isPublicApiPath } from '../public-api/public-api-path';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -21,12 +22,23 @@ function originOf(value: string | undefined): string | null {
   }
 }
 
+/** Whether the request names its credential itself (a key), rather than riding on a cookie. */
+function hasBearerCredential(request: Request): boolean {
+  const header = request.headers.authorization;
+  return typeof header === 'string' && /^Bearer[ \t]+\S/i.test(header);
+}
+
 /**
  * Cross-site request forgery defence: a state-changing request whose Origin
  * (or, without one, Referer) is neither a configured frontend (CORS_ORIGINS)
  * nor the API itself is refused with 403 before anything runs. Requests with
  * neither header are not from a browser page (scripts, server-to-server) and
  * carry no ambient cookie risk, so they pass on to the session checks.
+ *
+ * A public api (`/api/v1`) request with an `Authorization: Bearer` key passes from any
+ * site: it acts with the key it presents (the key guard checks it), which a forging page
+ * cannot borrow from the browser, and no staff session ever opens those routes. A
+ * browser-based integrator sends its own Origin.
  */
 @Injectable()
 export class OriginGuard implements CanActivate {
@@ -44,6 +56,7 @@ export class OriginGuard implements CanActivate {
     const origin = originOf(header);
     if (origin === null) return true;
     if (this.allowed.has(origin) || origin === this.ownOrigin(request)) return true;
+    if (isPublicApiPath(request.path ?? '') && hasBearerCredential(request)) return true;
     throw new ForbiddenException(CROSS_ORIGIN_MESSAGE);
   }
 

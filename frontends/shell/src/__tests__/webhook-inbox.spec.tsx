@@ -42,8 +42,11 @@ function inboxApi({ session = staffSession(), entries = [SIGNED, FORGED] } = {})
   return { api, state };
 }
 
+/** An entry's own disclosure (its headers have one of their own inside it). */
+const disclosureOf = (item: HTMLElement) => item.querySelector('details')!;
+
 describe('/webhook-inbox', () => {
-  it('shows each delivery received: time, inbox, event, the signature mark, headers and body', async () => {
+  it('shows each delivery as a one-line summary, the newest open: event, time, signature mark, agreement', async () => {
     const user = userEvent.setup();
     const { api } = inboxApi();
     await renderShell('/webhook-inbox', { api });
@@ -51,24 +54,59 @@ describe('/webhook-inbox', () => {
     const list = await screen.findByRole('list', { name: 'Received' });
     const items = within(list).getAllByRole('listitem');
     // Newest first.
-    expect(
-      items.map((item) => within(item).getByRole('heading', { level: 3 }).textContent),
-    ).toEqual(['invoice.paid', 'agreement.completed']);
+    expect(items.map((item) => disclosureOf(item).querySelector('summary')?.textContent)).toEqual([
+      'invoice.paid2026-12-01 10:31 PST✗ Signature invalid',
+      'agreement.completed2026-12-01 10:30 PST✓ Signature validagreement a1',
+    ]);
 
+    // The newest is open; the older one shows only its summary line.
+    const forged = within(list).getByRole('listitem', { name: 'invoice.paid' });
     const completed = within(list).getByRole('listitem', { name: 'agreement.completed' });
-    expect(within(completed).getByText('Signature valid')).toBeInTheDocument();
-    expect(completed).toHaveTextContent('2026-12-01 10:30 PST · inbox local');
+    expect(disclosureOf(forged)).toHaveAttribute('open');
+    expect(within(forged).getByLabelText('Body of invoice.paid')).toBeVisible();
+    expect(forged).toHaveTextContent('Received by inbox books');
+    expect(disclosureOf(completed)).not.toHaveAttribute('open');
+    expect(within(completed).getByLabelText('Body of agreement.completed')).not.toBeVisible();
+
+    // The summary line is what opens it (a native disclosure: in a browser Enter and Space do
+    // too, which the browser test checks).
+    const summary = within(completed).getByText('agreement.completed').closest('summary')!;
+    summary.focus();
+    expect(summary).toHaveFocus();
+    await user.click(summary);
+    await waitFor(() => expect(disclosureOf(completed)).toHaveAttribute('open'));
     const body = within(completed).getByLabelText('Body of agreement.completed');
+    expect(body).toBeVisible();
     expect(body.textContent).toBe(JSON.stringify(JSON.parse(SIGNED.body), null, 2));
+    expect(completed).toHaveTextContent('Received by inbox local');
     await user.click(within(completed).getByText('Headers (4)'));
     expect(within(completed).getByText('webhook-signature')).toBeVisible();
     expect(within(completed).getByText(SIGNED.headers['webhook-signature']!)).toBeVisible();
-
-    const forged = within(list).getByRole('listitem', { name: 'invoice.paid' });
-    expect(within(forged).getByText('Signature invalid')).toBeInTheDocument();
-    expect(forged).toHaveTextContent('inbox books');
     expect(screen.getByText('2 deliveries received.')).toBeInTheDocument();
     await expectNoSeriousAxeViolations(screen.getByRole('main'));
+  });
+
+  it("names an invoice event's agreement, and a test event none", async () => {
+    const invoice: WebhookInboxEntry = {
+      ...SIGNED,
+      id: 'w3',
+      body: '{"id":"msg_i","type":"invoice.paid","data":{"object":"invoice","id":"a9.deposit","summary":{"agreementId":"a9"}}}',
+    };
+    const test: WebhookInboxEntry = {
+      ...SIGNED,
+      id: 'w4',
+      receivedAt: '2026-12-01T18:35:00.000Z',
+      body: '{"id":"msg_test_1","type":"webhook.test","test":true,"data":{"object":"test","endpointId":"e1"}}',
+    };
+    const { api } = inboxApi({ entries: [invoice, test] });
+    await renderShell('/webhook-inbox', { api });
+    const list = await screen.findByRole('list', { name: 'Received' });
+    expect(within(list).getByRole('listitem', { name: 'invoice.paid' })).toHaveTextContent(
+      'agreement a9',
+    );
+    expect(within(list).getByRole('listitem', { name: 'webhook.test' })).not.toHaveTextContent(
+      'agreement',
+    );
   });
 
   it('reads on a phone too', async () => {

@@ -27,6 +27,7 @@ const ENDPOINT: WebhookEndpointView = {
   createdAt: '2026-11-02T17:00:00.000Z',
   secretRotatedAt: null,
   previousSecretUntil: null,
+  previousSecretsUntil: [],
   failingSince: null,
   disabledAt: null,
   lastDeliveryAt: '2026-12-01T18:30:00.000Z',
@@ -72,6 +73,7 @@ describe('Webhooks (admins)', () => {
       disabledAt: '2026-11-30T20:00:00.000Z',
       secretRotatedAt: '2026-11-20T17:00:00.000Z',
       previousSecretUntil: '2026-11-21T17:00:00.000Z',
+      previousSecretsUntil: ['2026-11-21T17:00:00.000Z'],
     };
     const paused: WebhookEndpointView = {
       ...ENDPOINT,
@@ -269,6 +271,7 @@ describe('Webhooks (admins)', () => {
       ...ENDPOINT,
       secretRotatedAt: '2026-12-02T17:00:00.000Z',
       previousSecretUntil: '2099-12-03T17:00:00.000Z',
+      previousSecretsUntil: ['2099-12-03T17:00:00.000Z'],
     };
     api.on('POST', `/api/webhook-endpoints/${ID}/rotate-secret`, () => {
       state.endpoints = [rotated];
@@ -294,6 +297,87 @@ describe('Webhooks (admins)', () => {
       ),
     );
     expect(screen.queryByDisplayValue(SECRET)).not.toBeInTheDocument();
+  });
+
+  it('says till when each of several old secrets is accepted, and that at most 3 are kept', async () => {
+    const user = userEvent.setup();
+    const { api, state } = hooksApi();
+    const rotated: WebhookEndpointView = {
+      ...ENDPOINT,
+      secretRotatedAt: '2099-12-02T17:00:00.000Z',
+      previousSecretUntil: '2099-12-03T17:00:00.000Z',
+      previousSecretsUntil: ['2099-12-03T17:00:00.000Z', '2099-12-03T05:00:00.000Z'],
+    };
+    api.on('POST', `/api/webhook-endpoints/${ID}/rotate-secret`, () => {
+      state.endpoints = [rotated];
+      return { status: 201, body: { endpoint: rotated, secret: SECRET } };
+    });
+    await renderShell('/webhooks', { api });
+    await user.click(
+      within(await waitFor(() => card(ENDPOINT.url))).getByRole('button', {
+        name: 'Rotate secret…',
+      }),
+    );
+    const ask = await screen.findByRole('dialog', { name: 'Rotate the signing secret?' });
+    expect(ask).toHaveTextContent('at most 3 old secrets are kept, the oldest dropped first');
+    await user.click(within(ask).getByRole('button', { name: 'Rotate secret' }));
+    const shown = await screen.findByRole('dialog', { name: 'The new signing secret' });
+    expect(shown).toHaveTextContent('One older secret is still valid too');
+    await user.click(within(shown).getByRole('button', { name: 'I have stored it' }));
+    await waitFor(() =>
+      expect(card(ENDPOINT.url)).toHaveTextContent(
+        '2 previous ones are accepted until 2099-12-03 09:00 PST, 2099-12-02 21:00 PST',
+      ),
+    );
+  });
+
+  it('sends a test event and opens the delivery log, where it shows as a test event; the endpoint is read again', async () => {
+    const user = userEvent.setup();
+    const { api, state } = hooksApi();
+    const test = delivery('t1', {
+      eventType: 'webhook.test',
+      requestBody: JSON.stringify({ id: 'msg_test_t1', type: 'webhook.test', test: true }),
+    });
+    const log = { items: [] as WebhookDeliveryView[] };
+    api.on('GET', new RegExp(`^${LOG}`), () => ({
+      status: 200,
+      body: { items: log.items, nextCursor: null },
+    }));
+    api.on('POST', `/api/webhook-endpoints/${ID}/test-event`, () => {
+      log.items = [test];
+      state.endpoints = [{ ...ENDPOINT, lastDeliveryAt: '2026-12-02T18:00:00.000Z' }];
+      return { status: 202, body: { ...test, state: 'pending' } };
+    });
+    await renderShell('/webhooks', { api });
+    const books = await waitFor(() => card(ENDPOINT.url));
+    const send = within(books).getByRole('button', { name: 'Send test event' });
+    expect(send).toHaveAccessibleDescription(ENDPOINT.url);
+    await user.click(send);
+    expect(
+      await screen.findByText('Test event queued: it shows in the delivery log.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', `/api/webhook-endpoints/${ID}/test-event`)).toHaveLength(1);
+    expect(within(books).getByRole('button', { name: 'Delivery log' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    const item = await within(books).findByRole('listitem', { name: 'Test event' });
+    expect(item).toHaveTextContent('webhook.test');
+    // Read again with its log: the endpoint's last delivery is the test event.
+    await waitFor(() => expect(books).toHaveTextContent('Last delivery2026-12-02 10:00 PST'));
+  });
+
+  it('offers no test event to a disabled endpoint, and says why', async () => {
+    const paused: WebhookEndpointView = { ...ENDPOINT, state: 'disabled_by_admin' };
+    const { api } = hooksApi({ endpoints: [paused] });
+    await renderShell('/webhooks', { api });
+    const send = within(await waitFor(() => card(ENDPOINT.url))).getByRole('button', {
+      name: 'Send test event',
+    });
+    expect(send).toBeDisabled();
+    expect(send).toHaveAccessibleDescription(
+      `${ENDPOINT.url} Enable the endpoint to send it a test event.`,
+    );
   });
 
   it('deletes an endpoint after asking; focus goes to the list', async () => {
@@ -433,7 +517,9 @@ describe('the delivery log', () => {
     const { log } = await openLog(user);
     await user.selectOptions(within(log).getByRole('combobox', { name: 'State' }), 'failed');
     await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(1));
-    expect(api.calls.at(-1)?.path).toBe(`${LOG}?state=failed`);
+    expect(api.calls.filter((call) => call.path.startsWith(LOG)).at(-1)?.path).toBe(
+      `${LOG}?state=failed`,
+    );
     expect(within(log).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 

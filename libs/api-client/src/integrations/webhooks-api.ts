@@ -9,6 +9,7 @@ import type {
   WebhookInboxEntry,
 } from '@prosign/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { ApiClient } from '../client/createApiClient';
 import { useApiClient } from '../config/RuntimeConfigProvider';
 
@@ -53,6 +54,9 @@ export const webhooksApi = {
     client.post<WebhookDeliveryView>(
       `${endpointPath(id)}/deliveries/${encodeURIComponent(deliveryId)}/resend`,
     ),
+  /** `POST /api/webhook-endpoints/{id}/test-event`: a `webhook.test` delivery, queued (202). */
+  sendTestEvent: (client: ApiClient, id: string) =>
+    client.post<WebhookDeliveryView>(`${endpointPath(id)}/test-event`),
   /** `GET /api/webhook-inbox`: what the local inbox received (`npm start` only; 404 elsewhere). */
   inbox: (client: ApiClient, signal?: AbortSignal) =>
     client.get<WebhookInboxEntry[]>('/api/webhook-inbox', { signal }),
@@ -103,10 +107,14 @@ export function useWebhookEndpointMutations() {
   return { create, update, remove, rotateSecret };
 }
 
-/** An endpoint's delivery log, newest first, filtered by state; `fetchNextPage` follows the cursor. */
+/**
+ * An endpoint's delivery log, newest first, filtered by state; `fetchNextPage` follows the
+ * cursor. Each fresh read of it reads the endpoints again.
+ */
 export function useWebhookDeliveries(endpointId: string, state?: WebhookDeliveryState) {
   const client = useApiClient();
-  return useInfiniteQuery({
+  const queryClient = useQueryClient();
+  const log = useInfiniteQuery({
     queryKey: webhooksKeys.deliveries(endpointId, state),
     queryFn: ({ signal, pageParam }) =>
       webhooksApi.deliveries(client, endpointId, { cursor: pageParam, state }, signal),
@@ -114,6 +122,12 @@ export function useWebhookDeliveries(endpointId: string, state?: WebhookDelivery
     getNextPageParam: (page) => page.nextCursor ?? undefined,
     refetchInterval: DELIVERY_LOG_REFRESH_MS,
   });
+  // A delivery that landed changes its endpoint too (last delivery, failing since): the
+  // endpoints are read again with each fresh read of the log.
+  useEffect(() => {
+    if (log.dataUpdatedAt) void queryClient.invalidateQueries({ queryKey: webhooksKeys.endpoints });
+  }, [log.dataUpdatedAt, queryClient]);
+  return log;
 }
 
 /** Sends a delivery again; the endpoint's log (every filter) and the endpoint list are read again. */
@@ -127,6 +141,17 @@ export function useResendWebhookDelivery(endpointId: string) {
         queryClient.invalidateQueries({ queryKey: webhooksKeys.deliveriesOf(endpointId) }),
         queryClient.invalidateQueries({ queryKey: webhooksKeys.endpoints }),
       ]),
+  });
+}
+
+/** Sends the endpoint a test event; its log (every filter) is read again. */
+export function useSendWebhookTestEvent(endpointId: string) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => webhooksApi.sendTestEvent(client, endpointId),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: webhooksKeys.deliveriesOf(endpointId) }),
   });
 }
 

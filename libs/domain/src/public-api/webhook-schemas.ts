@@ -8,6 +8,8 @@ import {
   WEBHOOK_DELIVERY_STATES,
   WEBHOOK_ENDPOINT_STATES,
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_OLD_SECRETS_KEPT,
+  WEBHOOK_TEST_EVENT_TYPE,
 } from '../webhooks/webhook-events';
 import { commaList } from './comma-list';
 import {
@@ -105,6 +107,12 @@ export const webhookEndpointSchema = answer(
     previousSecretUntil: isoTime
       .nullable()
       .describe('After a rotation, the old secret also signs until then.'),
+    previousSecretsUntil: z
+      .array(isoTime)
+      .max(WEBHOOK_OLD_SECRETS_KEPT)
+      .describe(
+        `Till when each rotated-out secret still signs, newest first (at most ${WEBHOOK_OLD_SECRETS_KEPT}); empty when only the current secret signs.`,
+      ),
     failingSince: isoTime.nullable().describe('Since when every delivery failed; null if healthy.'),
     disabledAt: isoTime.nullable(),
     lastDeliveryAt: isoTime.nullable(),
@@ -190,7 +198,9 @@ export const webhookDeliverySchema = answer(
     id: z.string(),
     endpointId: z.string(),
     eventId: z.string().describe('The event’s id (`webhook-id`).'),
-    eventType: eventTypeSchema,
+    eventType: z
+      .union([eventTypeSchema, z.literal(WEBHOOK_TEST_EVENT_TYPE)])
+      .describe('The event’s type, or `webhook.test` for an admin’s test event.'),
     state: z.enum(WEBHOOK_DELIVERY_STATES),
     createdAt: isoTime,
     nextAttemptAt: isoTime.nullable(),

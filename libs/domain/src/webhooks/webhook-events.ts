@@ -28,6 +28,38 @@ export const WEBHOOK_EVENT_TYPES = [
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/**
+ * The ping an admin sends to one endpoint ("Send test event"): delivered, signed and logged
+ * like any event, but no endpoint subscribes to it and it tells of no change.
+ */
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+
+/** What a delivery can carry: a subscribed event, or the admins' test ping. */
+export type WebhookDeliveryEventType = WebhookEventType | typeof WEBHOOK_TEST_EVENT_TYPE;
+
+/** The body of a test delivery: `test: true`, and no agreement or invoice. */
+export interface WebhookTestPayload {
+  id: string;
+  type: typeof WEBHOOK_TEST_EVENT_TYPE;
+  timestamp: string;
+  test: true;
+  data: {
+    object: 'test';
+    /** The endpoint it was sent to. */
+    endpointId: string;
+    message: string;
+  };
+}
+
+/** How long a rotated-out signing secret keeps signing alongside the new one. */
+export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
+
+/**
+ * The most rotated-out secrets an endpoint keeps signing with at once: rotating again within
+ * the overlap keeps the older ones until their own end, but beyond this many the oldest goes.
+ */
+export const WEBHOOK_OLD_SECRETS_KEPT = 3;
+
 /** What admins read beside each event type when they choose an endpoint's events. */
 export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = {
   'agreement.created': 'Agreement created',
@@ -43,6 +75,11 @@ export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = 
   'invoice.sent': 'Invoice sent',
   'invoice.paid': 'Invoice paid',
 };
+
+/** What the delivery log calls a delivery's event: its label, or "Test event" for the ping. */
+export function webhookDeliveryEventLabel(type: WebhookDeliveryEventType): string {
+  return type === WEBHOOK_TEST_EVENT_TYPE ? 'Test event' : (WEBHOOK_EVENT_LABELS[type] ?? type);
+}
 
 /** Where an endpoint stands: receiving, disabled by a person or key, or disabled after failing. */
 export const WEBHOOK_ENDPOINT_STATES = [

@@ -1,6 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import type { WebhookAttemptView, WebhookDeliveryState, WebhookEventType } from '@prosign/domain';
+import type {
+  WebhookAttemptView,
+  WebhookDeliveryEventType,
+  WebhookDeliveryState,
+} from '@prosign/domain';
 import type { Collection, Filter } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { insertIfAbsent } from '../../../platform/database/insert-if-absent';
@@ -15,7 +19,7 @@ export interface WebhookDeliveryDoc {
   _id: string;
   endpointId: string;
   eventId: string;
-  eventType: WebhookEventType;
+  eventType: WebhookDeliveryEventType;
   state: WebhookDeliveryState;
   /** The payload's JSON, as every try sends it. */
   body: string;
@@ -45,6 +49,37 @@ export interface RecordedTry {
 
 const PENDING_STATES: WebhookDeliveryState[] = ['pending', 'retrying'];
 
+/** The id of an event's delivery to an endpoint: one per pair, whatever the relays. */
+export function deliveryIdOf(eventId: string, endpointId: string): string {
+  return `${eventId}.${endpointId}`;
+}
+
+/** A delivery not tried yet, due now. */
+export function newDeliveryOf(
+  event: { id: string; type: WebhookDeliveryEventType; body: string },
+  endpointId: string,
+  now: Date,
+): WebhookDeliveryDoc {
+  return {
+    _id: deliveryIdOf(event.id, endpointId),
+    endpointId,
+    eventId: event.id,
+    eventType: event.type,
+    state: 'pending',
+    body: event.body,
+    createdAt: now,
+    updatedAt: now,
+    windowStartedAt: null,
+    nextAttemptAt: now,
+    attempts: [],
+    tries: 0,
+    leaseUntil: null,
+    requeues: 0,
+    responseExcerpt: null,
+    lastError: null,
+  };
+}
+
 /** The only reader and writer of `webhook_deliveries`. */
 @Injectable()
 export class WebhookDeliveryRepository implements OnModuleInit {
@@ -63,6 +98,8 @@ export class WebhookDeliveryRepository implements OnModuleInit {
       { name: 'endpoint_newest' },
     );
     await this.deliveries.createIndex({ state: 1, nextAttemptAt: 1 }, { name: 'state_next' });
+    // Retention: finished deliveries by when they finished.
+    await this.deliveries.createIndex({ state: 1, updatedAt: 1 }, { name: 'state_updated' });
   }
 
   /** Whether it was inserted (false: a relay before this one recorded it already). */
@@ -218,6 +255,19 @@ export class WebhookDeliveryRepository implements OnModuleInit {
       { $inc: { requeues: 1 }, $set: { updatedAt: now } },
       { returnDocument: 'after' },
     );
+  }
+
+  /**
+   * Deletes the deliveries that ended (delivered or failed) before `before`; pending ones stay
+   * whatever their age. How many went.
+   */
+  async removeEndedBefore(before: Date): Promise<number> {
+    const ended: WebhookDeliveryState[] = ['delivered', 'failed'];
+    const result = await this.deliveries.deleteMany({
+      state: { $in: ended },
+      updatedAt: { $lt: before },
+    } as Filter<WebhookDeliveryDoc>);
+    return result.deletedCount;
   }
 
   async removeOfEndpoint(endpointId: string): Promise<void> {

@@ -37,7 +37,7 @@ function retryScheduleOf(config: AppConfig): WebhookRetrySchedule {
   };
 }
 
-/** The secrets a delivery at `now` is signed with: the current one, and a rotated-out one still in its overlap. */
+/** The secrets a delivery at `now` is signed with: the current one, and each rotated-out one still in its overlap. */
 export function signingSecretsOf(
   endpoint: Pick<WebhookEndpointDoc, 'secrets'>,
   box: WebhookSecretBox,

@@ -6,9 +6,12 @@ const iso = (at: Date | null | undefined) => (at ? at.toISOString() : null);
 
 /** An endpoint as the admins' page shows it: never a secret, sealed or not. */
 export function endpointViewOf(doc: WebhookEndpointDoc, now: Date): WebhookEndpointView {
-  const previous = doc.secrets.find(
-    (secret) => secret.until !== null && secret.until.getTime() > now.getTime(),
-  );
+  // Newest first: the secret rotated out last ends last.
+  const previous = doc.secrets
+    .flatMap((secret) =>
+      secret.until !== null && secret.until.getTime() > now.getTime() ? [secret.until] : [],
+    )
+    .sort((a, b) => b.getTime() - a.getTime());
   return {
     id: doc._id,
     url: doc.url,
@@ -18,7 +21,8 @@ export function endpointViewOf(doc: WebhookEndpointDoc, now: Date): WebhookEndpo
     createdBy: doc.createdBy,
     createdAt: doc.createdAt.toISOString(),
     secretRotatedAt: iso(doc.secretRotatedAt),
-    previousSecretUntil: iso(previous?.until),
+    previousSecretUntil: iso(previous[0]),
+    previousSecretsUntil: previous.map((until) => until.toISOString()),
     failingSince: iso(doc.failingSince),
     disabledAt: iso(doc.disabledAt),
     lastDeliveryAt: iso(doc.lastDeliveryAt),

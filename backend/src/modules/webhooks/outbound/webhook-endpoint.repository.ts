@@ -17,7 +17,7 @@ export interface WebhookEndpointDoc {
   description: string;
   events: WebhookEventType[];
   state: WebhookEndpointState;
-  /** The current secret first, then the one it replaced while that is still valid. */
+  /** The current secret first, then those it replaced that still sign (newest first, at most 3). */
   secrets: StoredWebhookSecret[];
   createdBy: string;
   createdAt: Date;

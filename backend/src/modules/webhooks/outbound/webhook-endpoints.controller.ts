@@ -27,7 +27,7 @@ import {
 } from './dto/webhook-endpoint.dto';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 
-/** Admins register the endpoints told of events, read their delivery logs and send again. */
+/** Admins register the endpoints told of events, read their delivery logs, send again and test. */
 @AdminOnly()
 @Controller('webhook-endpoints')
 export class WebhookEndpointsController {
@@ -63,6 +63,13 @@ export class WebhookEndpointsController {
   @Post(':id/rotate-secret')
   rotateSecret(@Param() { id }: WebhookEndpointIdParam): Promise<WebhookEndpointCreated> {
     return this.endpoints.rotateSecret(id);
+  }
+
+  /** Queues a `webhook.test` ping to the endpoint; it shows in the delivery log. */
+  @Post(':id/test-event')
+  @HttpCode(HttpStatus.ACCEPTED)
+  sendTestEvent(@Param() { id }: WebhookEndpointIdParam): Promise<WebhookDeliveryView> {
+    return this.endpoints.sendTestEvent(id);
   }
 
   @Get(':id/deliveries')

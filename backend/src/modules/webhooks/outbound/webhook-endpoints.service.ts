@@ -7,13 +7,15 @@ import {
   NotFoundException,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import type {
-  WebhookDeliveryPage,
-  WebhookDeliveryState,
-  WebhookDeliveryView,
-  WebhookEndpointCreated,
-  WebhookEndpointView,
-  WebhookEventType,
+import {
+  WEBHOOK_OLD_SECRETS_KEPT,
+  WEBHOOK_SECRET_OVERLAP_HOURS,
+  type WebhookDeliveryPage,
+  type WebhookDeliveryState,
+  type WebhookDeliveryView,
+  type WebhookEndpointCreated,
+  type WebhookEndpointView,
+  type WebhookEventType,
 } from '@prosign/domain';
 import type { Queue } from 'bullmq';
 import { Types } from 'mongoose';
@@ -22,13 +24,18 @@ import { QueueName } from '../../../platform/queues/queue-names';
 import { checkEndpoint } from './safe-endpoint';
 import { generateWebhookSecret } from './standard-webhook-signature';
 import { queueNextTry } from './webhook-delivery-jobs';
-import { WebhookDeliveryRepository } from './webhook-delivery.repository';
-import { WebhookEndpointRepository, type WebhookEndpointDoc } from './webhook-endpoint.repository';
+import { newDeliveryOf, WebhookDeliveryRepository } from './webhook-delivery.repository';
+import {
+  WebhookEndpointRepository,
+  type StoredWebhookSecret,
+  type WebhookEndpointDoc,
+} from './webhook-endpoint.repository';
 import { deliveryViewOf, endpointViewOf } from './webhook-endpoint-views';
+import { webhookTestPayloadOf } from './webhook-payload';
 import { WebhookSecretBox } from './webhook-secret-box';
 
 /** How long a rotated-out secret keeps signing alongside the new one. */
-const ROTATION_OVERLAP_MS = 24 * 3_600_000;
+const ROTATION_OVERLAP_MS = WEBHOOK_SECRET_OVERLAP_HOURS * 3_600_000;
 const DELIVERY_PAGE_SIZE = 50;
 
 export interface NewWebhookEndpoint {
@@ -60,7 +67,7 @@ function positionOf(cursor: string): { createdAt: Date; id: string } {
 /**
  * The admins' webhook endpoints: registered with the events they want and a secret shown
  * once, changed, disabled or enabled, rotated with an overlap, removed; their delivery logs,
- * and a delivery sent again.
+ * a delivery sent again, and a test event.
  */
 @Injectable()
 export class WebhookEndpointsService implements OnApplicationBootstrap {
@@ -148,19 +155,20 @@ export class WebhookEndpointsService implements OnApplicationBootstrap {
   }
 
   /**
-   * A new secret; the current one keeps signing alongside it for 24 hours (two signatures in
-   * `webhook-signature`), so the receiver can switch without refusing a delivery.
+   * A new secret; the current one keeps signing alongside it for 24 hours (one more signature
+   * in `webhook-signature`), so the receiver can switch without refusing a delivery. Secrets
+   * rotated out before and still in their own 24 hours keep signing too, up to
+   * WEBHOOK_OLD_SECRETS_KEPT of them (the oldest goes first).
    */
   async rotateSecret(id: string, now = new Date()): Promise<WebhookEndpointCreated> {
     const current = await this.existing(id);
     const secret = generateWebhookSecret();
-    const outgoing = current.secrets[0];
     const rotated = await this.endpoints.rotateSecrets(
       id,
       current.secretRotatedAt,
       [
         { sealed: this.box.seal(secret), until: null },
-        { sealed: outgoing.sealed, until: new Date(now.getTime() + ROTATION_OVERLAP_MS) },
+        ...secretsKeptAfterRotation(current.secrets, now, ROTATION_OVERLAP_MS),
       ],
       now,
     );
@@ -205,6 +213,26 @@ export class WebhookEndpointsService implements OnApplicationBootstrap {
     return deliveryViewOf(restarted);
   }
 
+  /**
+   * Queues a `webhook.test` ping to one endpoint: signed, checked and tried by the same
+   * dispatcher as any delivery, and listed in its delivery log (Resend works on it too).
+   */
+  async sendTestEvent(id: string, now = new Date()): Promise<WebhookDeliveryView> {
+    const endpoint = await this.existing(id);
+    if (endpoint.state !== 'enabled') {
+      throw new ConflictException('Enable the endpoint before sending a test event to it.');
+    }
+    const payload = webhookTestPayloadOf(endpoint._id, now);
+    const delivery = newDeliveryOf(
+      { id: payload.id, type: payload.type, body: JSON.stringify(payload) },
+      endpoint._id,
+      now,
+    );
+    await this.deliveries.insertIfAbsent(delivery);
+    await queueNextTry(this.queue, delivery);
+    return deliveryViewOf(delivery);
+  }
+
   private async existing(id: string): Promise<WebhookEndpointDoc> {
     const doc = /^[a-f0-9]{24}$/.test(id) ? await this.endpoints.findById(id) : null;
     if (!doc) throw new NotFoundException('No webhook endpoint with this id.');
@@ -224,6 +252,29 @@ export class WebhookEndpointsService implements OnApplicationBootstrap {
     }
     return check.url.toString();
   }
+}
+
+/**
+ * The rotated-out secrets an endpoint keeps when its current secret is rotated out at `now`:
+ * the outgoing one for `overlapMs`, then those still valid, each until its own end, newest
+ * first and at most WEBHOOK_OLD_SECRETS_KEPT.
+ */
+export function secretsKeptAfterRotation(
+  secrets: readonly StoredWebhookSecret[],
+  now: Date,
+  overlapMs: number,
+): StoredWebhookSecret[] {
+  const outgoing = secrets.filter((secret) => secret.until === null);
+  const stillValid = secrets
+    .filter((secret) => secret.until !== null && secret.until.getTime() > now.getTime())
+    .sort((a, b) => b.until!.getTime() - a.until!.getTime());
+  return [
+    ...outgoing.map((secret) => ({
+      sealed: secret.sealed,
+      until: new Date(now.getTime() + overlapMs),
+    })),
+    ...stillValid,
+  ].slice(0, WEBHOOK_OLD_SECRETS_KEPT);
 }
 
 function distinctEvents(events: WebhookEventType[]): WebhookEventType[] {

@@ -46,7 +46,8 @@ export class WebhookEventRepository implements OnModuleInit {
   }
 
   async onModuleInit(): Promise<void> {
-    // The events feed in storing order: all of it, one agreement's, or some types'.
+    // The events feed in storing order: all of it, one agreement's, or some types'. The first
+    // also serves the retention's removal by age.
     await this.events.createIndex({ createdAt: 1, _id: 1 }, { name: 'stored_order' });
     await this.events.createIndex(
       { agreementId: 1, createdAt: 1, _id: 1 },
@@ -89,5 +90,10 @@ export class WebhookEventRepository implements OnModuleInit {
     const stored = await this.events.findOne({ _id: fresh._id });
     if (!stored) throw new Error(`webhook event ${fresh._id} vanished`);
     return stored;
+  }
+
+  /** Deletes the events relayed before `before` (their deliveries carry their own body); how many went. */
+  async removeCreatedBefore(before: Date): Promise<number> {
+    return (await this.events.deleteMany({ createdAt: { $lt: before } })).deletedCount;
   }
 }

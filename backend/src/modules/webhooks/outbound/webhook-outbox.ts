@@ -55,6 +55,8 @@ export const WebhookJob = {
   Deliver: 'deliver-webhook',
   /** Scheduled: relays outboxes and re-queues deliveries whose job was lost. */
   Sweep: 'sweep-webhooks',
+  /** Scheduled: deletes old deliveries, events and local inbox entries. */
+  Retention: 'prune-webhooks',
 } as const;
 export type WebhookJobName = (typeof WebhookJob)[keyof typeof WebhookJob];
 

@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import {
   isInvoiceType,
   isInvoiceWebhookEvent,
   PUBLIC_API_BASE_PATH,
   publicInvoiceId,
+  WEBHOOK_TEST_EVENT_TYPE,
   type WebhookPayload,
+  type WebhookTestPayload,
 } from '@prosign/domain';
 import type { AgreementOutboxSnapshot } from './agreement-webhook-outbox.port';
 import type { WebhookOutboxEntry } from './webhook-outbox';
@@ -129,6 +132,25 @@ export function webhookPayloadOf(
         ...toldFacts(data),
       },
       links,
+    },
+  };
+}
+
+/**
+ * The payload of an admin's test event to one endpoint: a fresh id each time, `test: true`,
+ * and no agreement, so a receiver can tell it from a real event and drop it.
+ */
+export function webhookTestPayloadOf(endpointId: string, at: Date): WebhookTestPayload {
+  return {
+    id: `msg_test_${randomBytes(16).toString('base64url')}`,
+    type: WEBHOOK_TEST_EVENT_TYPE,
+    timestamp: at.toISOString(),
+    test: true,
+    data: {
+      object: 'test',
+      endpointId,
+      message:
+        'A test event sent from ProSign by an administrator to check this endpoint: no agreement changed.',
     },
   };
 }

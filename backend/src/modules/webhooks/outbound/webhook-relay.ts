@@ -9,16 +9,11 @@ import {
   type AgreementWebhookOutbox,
 } from './agreement-webhook-outbox.port';
 import { queueNextTry } from './webhook-delivery-jobs';
-import { WebhookDeliveryRepository, type WebhookDeliveryDoc } from './webhook-delivery.repository';
+import { newDeliveryOf, WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { WebhookEndpointRepository } from './webhook-endpoint.repository';
 import { WebhookEventRepository, type WebhookEventDoc } from './webhook-event.repository';
 import type { WebhookOutboxEntry } from './webhook-outbox';
 import { webhookPayloadOf } from './webhook-payload';
-
-/** The id of an event's delivery to an endpoint: one per pair, whatever the relays. */
-function deliveryIdOf(eventId: string, endpointId: string): string {
-  return `${eventId}.${endpointId}`;
-}
 
 /**
  * Moves an agreement's outbox to `webhook_events` and queues one delivery per subscribed
@@ -94,24 +89,11 @@ export class WebhookRelay {
       createdAt: storedAt,
     });
     for (const endpointId of event.endpointIds) {
-      const delivery: WebhookDeliveryDoc = {
-        _id: deliveryIdOf(event._id, endpointId),
+      const delivery = newDeliveryOf(
+        { id: event._id, type: event.type, body: event.body },
         endpointId,
-        eventId: event._id,
-        eventType: event.type,
-        state: 'pending',
-        body: event.body,
-        createdAt: now,
-        updatedAt: now,
-        windowStartedAt: null,
-        nextAttemptAt: now,
-        attempts: [],
-        tries: 0,
-        leaseUntil: null,
-        requeues: 0,
-        responseExcerpt: null,
-        lastError: null,
-      };
+        now,
+      );
       // Queued only when recorded now: one recorded before is queued (or re-queued by the
       // sweep) already, and its first job may have run: adding it again would repeat nothing,
       // but only while BullMQ still remembers that job.

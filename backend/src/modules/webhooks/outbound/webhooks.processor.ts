@@ -10,9 +10,10 @@ import { DeliverWebhookJobData, RelayWebhooksJobData } from './webhook-delivery-
 import { WebhookDispatcher, type TryOutcome } from './webhook-dispatcher';
 import { WebhookJob, type WebhookJobName } from './webhook-outbox';
 import { WebhookRelay } from './webhook-relay';
+import { WebhookRetention, type WebhookRetentionResult } from './webhook-retention';
 import { WebhookSweeper, type WebhookSweepResult } from './webhook-sweeper';
 
-/** The `webhooks` queue in the worker: relays outboxes, makes delivery tries, runs the sweep. */
+/** The `webhooks` queue in the worker: relays outboxes, makes delivery tries, runs the sweep and the retention. */
 @Processor(QueueName.Webhooks, { name: WORKER_NAME })
 export class WebhooksProcessor extends GracefulWorkerHost {
   private readonly logger = new Logger(WebhooksProcessor.name);
@@ -21,13 +22,14 @@ export class WebhooksProcessor extends GracefulWorkerHost {
     private readonly relay: WebhookRelay,
     private readonly dispatcher: WebhookDispatcher,
     private readonly sweeper: WebhookSweeper,
+    private readonly retention: WebhookRetention,
   ) {
     super();
   }
 
   async process(
     job: Job<unknown, unknown, string>,
-  ): Promise<{ relayed: number } | TryOutcome | WebhookSweepResult> {
+  ): Promise<{ relayed: number } | TryOutcome | WebhookSweepResult | WebhookRetentionResult> {
     const name = job.name as WebhookJobName;
     switch (name) {
       case WebhookJob.Relay: {
@@ -43,6 +45,8 @@ export class WebhooksProcessor extends GracefulWorkerHost {
       }
       case WebhookJob.Sweep:
         return this.sweeper.sweep();
+      case WebhookJob.Retention:
+        return this.retention.run();
       default:
         return assertNever(
           name,

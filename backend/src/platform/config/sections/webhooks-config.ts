@@ -45,6 +45,14 @@ export class WebhooksConfig extends ServicesConfig {
   readonly WEBHOOK_SWEEP_EVERY_MS: number = 60_000;
 
   /**
+   * Days a delivered webhook delivery, a failed one (counted from when it failed) and a relayed
+   * event are kept; the worker (hourly) then deletes them.
+   */
+  @Expose()
+  @IntegerBetween(1, 3650)
+  readonly WEBHOOK_RETENTION_DAYS: number = 30;
+
+  /**
    * Encrypts the endpoints' signing secrets at rest (AES-256-GCM under a key derived from it),
    * the same in api and worker. Unset: a built-in key, which protects nothing beyond a casual
    * read of the database; the api warns of it in production.

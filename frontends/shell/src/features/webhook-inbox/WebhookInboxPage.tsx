@@ -75,9 +75,9 @@ function WebhookInbox() {
           Nothing received yet. Deliveries to the inbox appear here within a few seconds.
         </p>
       ) : (
-        <ul className="integration-list" aria-labelledby="wi-list-title">
-          {entries.map((entry) => (
-            <InboxEntryItem key={entry.id} entry={entry} />
+        <ul className="integration-list wi-list" aria-labelledby="wi-list-title">
+          {entries.map((entry, index) => (
+            <InboxEntryItem key={entry.id} entry={entry} initiallyOpen={index === 0} />
           ))}
         </ul>
       )}

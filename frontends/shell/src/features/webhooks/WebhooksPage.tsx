@@ -1,5 +1,5 @@
 import { useWebhookEndpoints } from '@prosign/api-client';
-import { formatPacificDateTime, ROUTES } from '@prosign/domain';
+import { formatPacificDateTime, ROUTES, WEBHOOK_OLD_SECRETS_KEPT } from '@prosign/domain';
 import {
   ConfirmDialog,
   Dialog,
@@ -170,11 +170,12 @@ function EndpointDialogs({ actions }: { actions: ReturnType<typeof useEndpointAc
 function ShownSecretText({ shown }: { shown: ShownSecret }) {
   const { endpoint } = shown.created;
   const until = formatPacificDateTime(endpoint.previousSecretUntil);
+  const older = (endpoint.previousSecretsUntil ?? []).length - 1;
   return (
     <p className="wh-dialog__text">
       <span className="wh-dialog__subject">{endpoint.url}</span>{' '}
       {shown.rotated
-        ? `The old secret stays valid until ${until || '24 hours from now'} alongside this one, so deliveries keep verifying while the receiver switches.`
+        ? `The old secret stays valid until ${until || '24 hours from now'} alongside this one, so deliveries keep verifying while the receiver switches.${older > 0 ? ` ${older === 1 ? 'One older secret is' : `${older} older secrets are`} still valid too, each until 24 hours after its own rotation (at most ${WEBHOOK_OLD_SECRETS_KEPT} old secrets are kept).` : ''}`
         : T.createdText}
     </p>
   );

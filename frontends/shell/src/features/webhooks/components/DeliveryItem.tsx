@@ -1,8 +1,8 @@
 import {
   formatPacificDateTime,
-  WEBHOOK_EVENT_LABELS,
   type WebhookAttemptView,
   type WebhookDeliveryView,
+  webhookDeliveryEventLabel,
 } from '@prosign/domain';
 import { useState } from 'react';
 import { badgeClass } from '../../integrations/integration-tone';
@@ -54,7 +54,7 @@ export function DeliveryItem({ delivery, resending, onResend }: DeliveryItemProp
         >
           <span className="wh-delivery__chevron" aria-hidden="true" />
           <span id={titleId} className="wh-delivery__event">
-            {WEBHOOK_EVENT_LABELS[delivery.eventType] ?? delivery.eventType}
+            {webhookDeliveryEventLabel(delivery.eventType)}
           </span>
           <code className="wh-delivery__type">{delivery.eventType}</code>
         </button>

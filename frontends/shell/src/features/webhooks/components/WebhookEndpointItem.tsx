@@ -3,8 +3,11 @@ import {
   WEBHOOK_EVENT_LABELS,
   type WebhookEndpointView,
 } from '@prosign/domain';
+import { useSendWebhookTestEvent } from '@prosign/api-client';
+import { useToast } from '@prosign/ui';
 import { useState } from 'react';
 import { badgeClass } from '../../integrations/integration-tone';
+import { withServerReason } from '../../user-access/utils/error-message';
 import {
   ENDPOINT_STATE_TONES,
   endpointStateText,
@@ -40,9 +43,21 @@ export function WebhookEndpointItem({
   onRemove,
 }: WebhookEndpointItemProps) {
   const [logOpen, setLogOpen] = useState(false);
+  const sendTest = useSendWebhookTestEvent(endpoint.id);
+  const toast = useToast();
   const titleId = endpointTitleId(endpoint.id);
   const logId = `webhook-endpoint-${endpoint.id}-log`;
+  const testHintId = `webhook-endpoint-${endpoint.id}-test-hint`;
   const enabled = endpoint.state === 'enabled';
+  const onSendTest = () =>
+    sendTest.mutate(undefined, {
+      onSuccess: () => {
+        toast.success(T.testSent);
+        // Opened, so the admin sees it arrive.
+        setLogOpen(true);
+      },
+      onError: (error) => toast.error(withServerReason(T.testFailed, error)),
+    });
   return (
     <li className="ps-card integration-item" aria-labelledby={titleId}>
       <div className="integration-item__head">
@@ -99,6 +114,20 @@ export function WebhookEndpointItem({
         >
           {T.log}
         </button>
+        <button
+          type="button"
+          className="ps-button"
+          aria-describedby={enabled ? titleId : `${titleId} ${testHintId}`}
+          disabled={!enabled || sendTest.isPending}
+          onClick={onSendTest}
+        >
+          {sendTest.isPending ? T.sendingTest : T.sendTest}
+        </button>
+        {enabled ? null : (
+          <span id={testHintId} className="wh-item__hint integration-muted">
+            {T.testNeedsEnabled}
+          </span>
+        )}
         <span className="wh-item__spacer" />
         <button
           type="button"
@@ -141,12 +170,14 @@ export function WebhookEndpointItem({
   );
 }
 
-/** When the secret was made, and whether the previous one is still accepted. */
+/** When the secret was made, and till when each previous one is still accepted. */
 function secretText(endpoint: WebhookEndpointView): string {
   if (!endpoint.secretRotatedAt) return 'Not rotated since the endpoint was added';
   const rotated = `Rotated ${formatPacificDateTime(endpoint.secretRotatedAt)}`;
-  const until = endpoint.previousSecretUntil;
-  return until && Date.parse(until) > Date.now()
-    ? `${rotated}; the previous one is accepted until ${formatPacificDateTime(until)}`
-    : rotated;
+  const untils = (endpoint.previousSecretsUntil ?? [])
+    .filter((until) => Date.parse(until) > Date.now())
+    .map((until) => formatPacificDateTime(until));
+  if (untils.length === 0) return rotated;
+  if (untils.length === 1) return `${rotated}; the previous one is accepted until ${untils[0]}`;
+  return `${rotated}; ${untils.length} previous ones are accepted until ${untils.join(', ')}`;
 }

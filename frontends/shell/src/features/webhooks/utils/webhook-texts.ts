@@ -1,5 +1,6 @@
 import {
   formatPacificDateTime,
+  WEBHOOK_OLD_SECRETS_KEPT,
   type WebhookDeliveryState,
   type WebhookEndpointState,
   type WebhookEndpointView,
@@ -38,8 +39,7 @@ export const WEBHOOK_TEXTS = {
   rotate: 'Rotate secret…',
   rotateTitle: 'Rotate the signing secret?',
   rotateConfirm: 'Rotate secret',
-  rotateWarning:
-    'A new secret signs every delivery from now on. The old secret stays valid for 24 hours alongside it, so deliveries keep verifying while the receiver switches.',
+  rotateWarning: `A new secret signs every delivery from now on. The old secret stays valid for 24 hours alongside it, so deliveries keep verifying while the receiver switches. Secrets rotated out before keep their own 24 hours; at most ${WEBHOOK_OLD_SECRETS_KEPT} old secrets are kept, the oldest dropped first.`,
   rotatedTitle: 'The new signing secret',
   rotateFailed: 'The secret could not be rotated.',
   remove: 'Delete…',
@@ -49,13 +49,18 @@ export const WEBHOOK_TEXTS = {
   removed: 'Endpoint deleted.',
   removeFailed: 'The endpoint could not be deleted.',
   log: 'Delivery log',
+  sendTest: 'Send test event',
+  sendingTest: 'Sending…',
+  testSent: 'Test event queued: it shows in the delivery log.',
+  testFailed: 'The test event could not be sent.',
+  testNeedsEnabled: 'Enable the endpoint to send it a test event.',
   adminOnly: 'Webhooks',
 } as const;
 
 export const DELIVERY_TEXTS = {
   loading: 'Loading deliveries…',
   failed: 'The delivery log could not be loaded',
-  empty: 'No delivery yet. Events the endpoint subscribes to appear here.',
+  empty: 'No delivery yet. Events the endpoint subscribes to, and test events, appear here.',
   emptyFiltered: 'No delivery in this state.',
   loadMore: 'Load more',
   loadingMore: 'Loading…',
