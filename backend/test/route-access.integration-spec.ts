@@ -83,7 +83,7 @@ const EXPECTED: Record<string, Rule> = {
   'PUT /api/access/role': USER_ACCESS,
   'POST /api/access/toggle-access': USER_ACCESS,
   'GET /api/access/audit': USER_ACCESS,
-  // Insights (issue 58): the page's figures and the reader's digest choice
+  // Insights: the page's figures and the reader's digest choice
   'GET /api/insights': flags('insightsAccess'),
   'GET /api/insights/digest': flags('insightsAccess'),
   'POST /api/insights/digest': flags('insightsAccess'),

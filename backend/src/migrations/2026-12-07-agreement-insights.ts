@@ -5,7 +5,7 @@ import { AgreementInsightsRepository, type Agreement } from '../modules/agreemen
 import type { Migration } from '../platform/migrations/migration';
 
 /**
- * The Insights facts (`agreement_insights`, issue 58) of every agreement stored before them:
+ * The Insights facts (`agreement_insights`) of every agreement stored before them:
  * from then on each write of an agreement keeps its facts. Rebuilding from the record is
  * exact, so a run cut short runs again from the start.
  */

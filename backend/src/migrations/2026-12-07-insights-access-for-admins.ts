@@ -4,7 +4,7 @@ import type { Connection } from 'mongoose';
 import type { Migration } from '../platform/migrations/migration';
 
 /**
- * The Insights flag (`insightsAccess`, issue 58) on users listed before it: administrators
+ * The Insights flag (`insightsAccess`) on users listed before it: administrators
  * get it, as a newly added administrator does; everyone else starts without it. Only users
  * with no value yet are touched, so a flag someone has since turned on or off stays.
  */

@@ -1,10 +1,5 @@
 /**
- * Insights (issue 58): what other modules may use (diagnostics' `system` queue processor runs
- * the Monday digest's job); the rest of this directory is internal.
+ * Insights: the figures of the contract pipeline and the Monday digest. What other code may
+ * use (the tests run the digest); the rest of this directory is internal.
  */
-export {
-  INSIGHTS_DIGEST_JOB,
-  InsightsDigestService,
-  digestKey,
-  type DigestRunResult,
-} from './insights-digest.service';
+export { InsightsDigestService, digestKey, type DigestRunResult } from './insights-digest.service';

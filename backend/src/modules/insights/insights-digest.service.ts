@@ -1,6 +1,4 @@
-import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Queue } from 'bullmq';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   addCalendarDays,
   formatUsd,
@@ -17,18 +15,11 @@ import { createHash } from 'node:crypto';
 import { flagsOf, StaffUserRepository } from '../access';
 import { MailService } from '../mail';
 import { AppConfig } from '../../platform/config/app-config';
-import { QueueName } from '../../platform/queues/queue-names';
 import { InsightsDigestRepository } from './insights-digest.repository';
 import { InsightsService } from './insights.service';
 
 /** Stalled agreements a digest lists by name; the rest it counts. */
 const DIGEST_STALLED_LINES = 5;
-
-/** The `system` queue's job that sends the digests (scheduled by InsightsDigestScheduler). */
-export const INSIGHTS_DIGEST_JOB = 'send-insights-digests';
-const INSIGHTS_DIGEST_SCHEDULER = 'insights.monday-digest';
-/** How often the worker looks whether it is Monday morning (sent once a week whatever this is). */
-const INSIGHTS_DIGEST_EVERY_MS = 15 * 60_000;
 
 export interface DigestRunResult {
   /** Mails handed to the mail queue this run (a reader's second run of a week hands none). */
@@ -38,7 +29,7 @@ export interface DigestRunResult {
 }
 
 /**
- * The Monday digest (issue 58): on Monday mornings in the firm's time zone, every staff
+ * The Monday Insights digest: on Monday mornings in the firm's time zone, every staff
  * member who chose it gets one mail with their own agreements' last week — the funnel of
  * what they sent, what is stalled and the value waiting — and the link to Insights. Its
  * mail key is the reader's and the ISO week's, so however many runs, retries and workers
@@ -134,24 +125,4 @@ function periodLabel(from: string, to: string): string {
   return start.year === end.year
     ? `${start.text} – ${end.text}, ${end.year}`
     : `${start.text}, ${start.year} – ${end.text}, ${end.year}`;
-}
-
-/** Registers the digest's schedule: one scheduler in Redis, whatever the number of workers. */
-@Injectable()
-export class InsightsDigestScheduler implements OnApplicationBootstrap {
-  private readonly logger = new Logger(InsightsDigestScheduler.name);
-
-  constructor(@InjectQueue(QueueName.System) private readonly queue: Queue) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue
-      .upsertJobScheduler(
-        INSIGHTS_DIGEST_SCHEDULER,
-        { every: INSIGHTS_DIGEST_EVERY_MS },
-        { name: INSIGHTS_DIGEST_JOB, data: {}, opts: { attempts: 3 } },
-      )
-      .catch((error: unknown) =>
-        this.logger.error(`the Insights digest could not be scheduled: ${String(error)}`),
-      );
-  }
 }

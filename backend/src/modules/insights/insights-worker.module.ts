@@ -4,15 +4,13 @@ import { StaffUserStoreModule } from '../access/staff-user-store.module';
 import { AgreementsModule } from '../agreements/agreements.module';
 import { MailService } from '../mail';
 import { MailDeliveryStoreModule } from '../mail/mail-delivery-store.module';
-import { InsightsDigestScheduler, InsightsDigestService } from './insights-digest.service';
+import { InsightsDigestProcessor } from './insights-digest.processor';
+import { InsightsDigestService } from './insights-digest.service';
 import { InsightsDigestChoice, InsightsDigestChoiceSchema } from './insights-digest.schema';
 import { InsightsDigestRepository } from './insights-digest.repository';
 import { InsightsService } from './insights.service';
 
-/**
- * Worker side of Insights: the Monday digest's schedule and the service the `system` queue's
- * processor runs for it.
- */
+/** Worker side of Insights: the Monday digest, its schedule and its queue's processor. */
 @Module({
   imports: [
     AgreementsModule,
@@ -26,9 +24,8 @@ import { InsightsService } from './insights.service';
     InsightsService,
     InsightsDigestRepository,
     InsightsDigestService,
-    InsightsDigestScheduler,
+    InsightsDigestProcessor,
     MailService,
   ],
-  exports: [InsightsDigestService],
 })
 export class InsightsWorkerModule {}

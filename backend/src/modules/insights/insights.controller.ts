@@ -17,7 +17,7 @@ class InsightsDigestDto implements InsightsDigestSetting {
 }
 
 /**
- * The Insights page's data (issue 58, `INSIGHTS_PATHS`): every figure for a filter, and the
+ * The Insights page's data (`INSIGHTS_PATHS`): every figure for a filter, and the
  * viewer's own Monday digest choice. Needs the `insightsAccess` flag; the figures count only
  * the families the viewer sees (their dashboards' flags, all for administrators).
  */

@@ -10,7 +10,7 @@ const DIGEST_STORE = MongooseModule.forFeature([
   { name: InsightsDigestChoice.name, schema: InsightsDigestChoiceSchema },
 ]);
 
-/** Api side of Insights (issue 58): the page's figures and the digest choice. */
+/** Api side of Insights: the page's figures and the digest choice. */
 @Module({
   imports: [AgreementsModule, DIGEST_STORE],
   controllers: [InsightsController],

@@ -65,7 +65,7 @@ const usd = (amount: number): MoneyAmount => ({
 });
 
 /**
- * Every figure of the Insights page for one viewer and filter (issue 58), from the
+ * Every figure of the Insights page for one viewer and filter, from the
  * agreement core's Insights facts: the agreements of the families the viewer sees (the
  * dashboards' rule, `seesFamily`), of the owner and pipeline asked for.
  */

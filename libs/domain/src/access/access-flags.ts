@@ -12,7 +12,7 @@ export const ACCESS_FLAGS = [
   'sowDashboardAccess',
   'sowServicesEditAccess',
   'documentsAccess',
-  /** The Insights page (issue 58): the pipeline's figures over every family the user sees. */
+  /** The Insights page: the pipeline's figures over every family the user sees. */
   'insightsAccess',
 ] as const;
 

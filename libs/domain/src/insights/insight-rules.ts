@@ -1,18 +1,18 @@
 /**
- * The rules behind the Insights figures (issue 58): calendar days and weeks in
+ * The rules behind the Insights figures: calendar days and weeks in
  * the firm's time zone, the funnel's rates, time-to-sign percentiles from a
  * histogram, age bands, waiting stages, decline reason groups and the Monday
  * digest's week. The api computes raw counts with aggregations and these turn
  * them into what the page and the digest mail show.
  */
 import { activeStatuses, type AgreementFamily } from '../agreements/agreement-statuses';
+import { addCalendarDays } from './insights';
 import {
   DECLINE_REASON_GROUP_LABELS,
   FUNNEL_STEP_LABELS,
   FUNNEL_STEPS,
   TIME_TO_SIGN_BUCKETS,
   VALUE_AGE_BANDS,
-  addCalendarDays,
   type DeclineReasonGroup,
   type FunnelStep,
   type FunnelStepFigure,
@@ -20,7 +20,7 @@ import {
   type TimeToSignSummary,
   type ValueAgeBandKey,
   type WaitingStage,
-} from './insights';
+} from './insights-figures';
 
 const DAY_MS = 86_400_000;
 
