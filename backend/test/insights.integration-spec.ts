@@ -502,7 +502,9 @@ describe('Insights', () => {
       expect(anaMail.text).toContain(
         'Value waiting now: $17,000.00 in 3 agreements waiting for a signature.',
       );
-      expect(anaMail.text).toContain('Contract A8 — waiting on A8 Signer (signer) for');
+      expect(anaMail.text).toContain(
+        'Contract A8 — no action from the signer, waiting on A8 Signer (signer) for',
+      );
       expect(anaMail.text).toContain('/insights?from=');
       expect(anaMail.text).toContain(`owner=${encodeURIComponent(ANA)}`);
     });

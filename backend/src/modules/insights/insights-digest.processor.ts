@@ -6,7 +6,7 @@ import { QueueName } from '../../platform/queues/queue-names';
 import { WORKER_NAME } from '../../platform/queues/worker-name';
 import { InsightsDigestService, type DigestRunResult } from './insights-digest.service';
 
-export const INSIGHTS_DIGEST_JOB = 'send-insights-digests';
+const INSIGHTS_DIGEST_JOB = 'send-insights-digests';
 /** How often a worker looks whether it is Monday morning (the mail goes once a week whatever this is). */
 const INSIGHTS_DIGEST_EVERY_MS = 15 * 60_000;
 

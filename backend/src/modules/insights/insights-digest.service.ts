@@ -10,6 +10,7 @@ import {
   weekStartOf,
   type InsightsFilter,
   INSIGHTS_DEFAULT_STALLED_DAYS,
+  STALLED_REASON_LABELS,
 } from '@prosign/domain';
 import { createHash } from 'node:crypto';
 import { flagsOf, StaffUserRepository } from '../access';
@@ -94,7 +95,7 @@ export class InsightsDigestService {
             valueWaiting: `${formatUsd(figures.valueWaiting.total.amount)} in ${figures.valueWaiting.count} agreement${figures.valueWaiting.count === 1 ? '' : 's'} waiting for a signature`,
             stalled: stalled.map(
               (item) =>
-                `${item.title} — waiting on ${item.waitingOn.name} (${item.waitingOn.role}) for ${item.daysWaiting} days`,
+                `${item.title} — ${STALLED_REASON_LABELS[item.reason].toLowerCase()}, waiting on ${item.waitingOn.name} (${item.waitingOn.role}) for ${item.daysWaiting} days`,
             ),
             stalledMore: Math.max(0, figures.stalled.total - stalled.length),
             link: `${this.config.PUBLIC_SHELL_URL.replace(/\/+$/, '')}${INSIGHTS_PAGE_PATH}?${insightsQueryString(filter)}`,

@@ -54,7 +54,7 @@ export interface InsightsViewer {
   access: AccessFlags;
 }
 
-export const INSIGHTS_MESSAGES = {
+const INSIGHTS_MESSAGES = {
   familyHidden: 'You do not have access to this family’s agreements.',
   unknownFamily: (family: string) => `No contract family is called "${family}".`,
 } as const;

@@ -11,7 +11,7 @@ export interface InsightsDigestMailData {
   funnel: string[];
   /** "$48,500.00 in 7 agreements waiting for a signature". */
   valueWaiting: string;
-  /** "Change Order: 12 Oak Avenue — waiting on Ana Lee (signer) for 9 days". */
+  /** "Change Order: 12 Oak Avenue — not opened, waiting on Ana Lee (signer) for 9 days". */
   stalled: string[];
   /** Stalled agreements beyond the listed ones. */
   stalledMore: number;

@@ -8,7 +8,6 @@
 import { activeStatuses, type AgreementFamily } from '../agreements/agreement-statuses';
 import { addCalendarDays } from './insights';
 import {
-  DECLINE_REASON_GROUP_LABELS,
   FUNNEL_STEP_LABELS,
   FUNNEL_STEPS,
   TIME_TO_SIGN_BUCKETS,
@@ -87,7 +86,7 @@ export function isoWeekOf(day: string): string {
 }
 
 /** The Monday digest goes from this hour on, Monday, in the firm's time zone. */
-export const DIGEST_HOUR = 7;
+const DIGEST_HOUR = 7;
 
 /** Whether it is Monday morning (from DIGEST_HOUR, before noon) in the firm's time zone. */
 export function isDigestTime(now: Date, timeZone: string): boolean {
@@ -187,10 +186,6 @@ export function declineReasonGroup(reason: string | null | undefined): DeclineRe
   const text = (reason ?? '').trim();
   if (!text) return 'none';
   return DECLINE_KEYWORDS.find(([, words]) => words.test(text))?.[0] ?? 'other';
-}
-
-export function declineReasonGroupLabel(group: DeclineReasonGroup): string {
-  return DECLINE_REASON_GROUP_LABELS[group];
 }
 
 /** A form's fee as a number of dollars for the figures: whole cents, 0 when missing or not a number. */

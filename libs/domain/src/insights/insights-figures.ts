@@ -2,7 +2,6 @@
  * The Insights page's answer (`GET INSIGHTS_PATHS.data`): every figure it draws, each with
  * its table and CSV beside the chart, and the Monday digest's setting.
  */
-import { z } from 'zod';
 import type { AgreementFamily } from '../agreements/agreement-statuses';
 import type { RecipientRole } from '../agreements/recipients';
 import type { DashboardRoute } from '../agreements/agreement-routes';
@@ -52,7 +51,7 @@ export const TIME_TO_SIGN_BUCKETS = [
 ] as const;
 export type TimeToSignBucketKey = (typeof TIME_TO_SIGN_BUCKETS)[number]['key'];
 
-export interface TimeToSignBucket {
+interface TimeToSignBucket {
   key: TimeToSignBucketKey;
   label: string;
   count: number;
@@ -98,7 +97,7 @@ export const WAITING_STAGE_LABELS: Readonly<Record<WaitingStage, string>> = {
   signatureSaved: 'Signature saved',
 };
 
-export interface ValueSlice<TKey extends string> {
+interface ValueSlice<TKey extends string> {
   key: TKey;
   label: string;
   count: number;
@@ -118,7 +117,7 @@ export interface ValueWaitingFigures {
 }
 
 /** Why an agreement is on the stalled list. */
-export type StalledReason = 'notViewed' | 'noSignerAction';
+type StalledReason = 'notViewed' | 'noSignerAction';
 
 export const STALLED_REASON_LABELS: Readonly<Record<StalledReason, string>> = {
   notViewed: 'Not opened',
@@ -163,7 +162,7 @@ export interface StalledAgreement {
   link: string;
 }
 
-export interface StalledFigures {
+interface StalledFigures {
   days: number;
   total: number;
   /** The oldest first, at most `INSIGHTS_STALLED_LIMIT`. */
@@ -171,7 +170,7 @@ export interface StalledFigures {
 }
 
 /** One week (Monday to Sunday in the firm's time zone): what was sent, signed, declined in it. */
-export interface WeekVolume {
+interface WeekVolume {
   /** The Monday, `YYYY-MM-DD`. */
   weekStart: string;
   sent: number;
@@ -210,7 +209,7 @@ export interface DeclineReasonFigure {
 }
 
 /** Invoices of signed contracts issued in the period: billed, paid so far, and overdue now. */
-export interface InvoiceFigures {
+interface InvoiceFigures {
   issued: { count: number; value: MoneyAmount };
   paid: { count: number; value: MoneyAmount };
   /** Not fully paid and past due (issued + the firm's due days): what is still owed. */
@@ -218,7 +217,7 @@ export interface InvoiceFigures {
 }
 
 /** What the filter boxes offer: only what the viewer may see. */
-export interface InsightsOptions {
+interface InsightsOptions {
   families: { id: AgreementFamily; label: string }[];
   owners: { email: string }[];
   pipelines: { id: string; label: string }[];
@@ -244,5 +243,3 @@ export interface InsightsResponse {
 export interface InsightsDigestSetting {
   weekly: boolean;
 }
-
-export const insightsDigestSettingSchema = z.strictObject({ weekly: z.boolean() });
