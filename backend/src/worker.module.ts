@@ -5,6 +5,7 @@ import { AgreementCrmLinksModule } from './modules/agreements/agreement-crm-link
 import { AgreementMailNotesModule } from './modules/agreements/agreement-mail-notes.module';
 import { AgreementWebhookOutboxModule } from './modules/agreements/agreement-webhook-outbox.module';
 import { DiagnosticsWorkerModule } from './modules/diagnostics/diagnostics-worker.module';
+import { InsightsWorkerModule } from './modules/insights/insights-worker.module';
 import { AgreementsWorkerModule } from './modules/agreements/agreements-worker.module';
 import { CrmWorkerModule } from './modules/crm/crm-worker.module';
 import { MailWorkerModule } from './modules/mail/mail-worker.module';
@@ -42,6 +43,7 @@ export class WorkerModule {
         AgreementsWorkerModule,
         AgreementWebhookOutboxModule,
         OutboundWebhooksWorkerModule,
+        InsightsWorkerModule,
       ],
       // The worker's health signal, read by the api's /health.
       providers: [WorkerHeartbeat],

@@ -80,6 +80,7 @@ describe('/api/access (spec 1 §7)', () => {
         sowDashboardAccess: false,
         sowServicesEditAccess: false,
         documentsAccess: true,
+        insightsAccess: false,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });

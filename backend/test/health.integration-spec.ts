@@ -34,6 +34,7 @@ describe('GET /api/health', () => {
         signing: emptyQueue,
         'contract-schedules': emptyQueue,
         webhooks: emptyQueue,
+        insights: emptyQueue,
       },
       // No worker runs in this test.
       workers: { alive: 0, lastSeenMsAgo: null },

@@ -83,6 +83,10 @@ const EXPECTED: Record<string, Rule> = {
   'PUT /api/access/role': USER_ACCESS,
   'POST /api/access/toggle-access': USER_ACCESS,
   'GET /api/access/audit': USER_ACCESS,
+  // Insights: the page's figures and the reader's digest choice
+  'GET /api/insights': flags('insightsAccess'),
+  'GET /api/insights/digest': flags('insightsAccess'),
+  'POST /api/insights/digest': flags('insightsAccess'),
   // Mail
   'GET /api/mail/deliveries': ADMIN,
   'GET /api/mail/deliveries/:id': ADMIN,

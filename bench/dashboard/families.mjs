@@ -4,7 +4,7 @@
 // configs), and template texts as long as the standard clauses, so a record weighs
 // what a real one does.
 import { createRequire } from 'node:module';
-import { STATUSES, benchAgreement } from '../lib/agreements.mjs';
+import { BENCH_OWNERS, STATUSES, benchAgreement, insertInsightFacts } from '../lib/agreements.mjs';
 
 const require = createRequire(import.meta.url);
 const { SOW_FAMILY } = require('../../backend/dist/modules/agreements/families/sow.family.js');
@@ -34,7 +34,7 @@ export function familyForm(family, i, text) {
       project_timeline: '6 weeks',
       site_visit_date_time: '',
       payment_amount: 1500 + (i % 20) * 100,
-      pm_email: 'pm@prosign.example',
+      pm_email: BENCH_OWNERS[(i + 1) % BENCH_OWNERS.length],
       effective_date: '2026-11-01',
       template_start: text.start,
       template_services_and_deliverables: text.services,
@@ -55,7 +55,7 @@ export function familyForm(family, i, text) {
     firstPayment: 400,
     secondPayment: 400,
     main_contract_signed_date: '2026-10-01',
-    csm_email: 'csm@prosign.example',
+    csm_email: BENCH_OWNERS[(i + 2) % BENCH_OWNERS.length],
     pm_email: 'pm@prosign.example',
     cc_emails: '',
     coLabel: `CO ${1 + (i % 9)}`,
@@ -82,7 +82,7 @@ export function templateText(clauses) {
  */
 export async function insertFamilyAgreements(
   db,
-  { family, count, now = Date.now(), prefix, publicUrls, clauses },
+  { family, count, now = Date.now(), prefix, publicUrls, clauses, spacingMs = 60_000 },
 ) {
   const config = FAMILY[family];
   const text = templateText(clauses);
@@ -94,7 +94,7 @@ export async function insertFamilyAgreements(
     for (let i = start; i < Math.min(count, start + 5000); i++) {
       const standardStatus = STATUSES[i % STATUSES.length];
       const made = benchAgreement(i, {
-        createdAt: new Date(now - (count - i) * 60_000 - 30_000),
+        createdAt: new Date(now - (count - i) * spacingMs - spacingMs / 2),
         status: standardStatus,
         prefix,
         publicUrls,
@@ -102,8 +102,10 @@ export async function insertFamilyAgreements(
       });
       const form = familyForm(family, i, text);
       const status = standardStatus === 'not signed' ? 'not-signed' : standardStatus;
+      // Invoices are the standard contracts' only.
+      const { invoices: _standardOnly, ...core } = made.agreement;
       batch.push({
-        ...made.agreement,
+        ...core,
         family,
         form,
         status,
@@ -116,5 +118,6 @@ export async function insertFamilyAgreements(
     }
     await links.insertMany(linkBatch, { ordered: false });
     await agreements.insertMany(batch, { ordered: false });
+    await insertInsightFacts(db, batch);
   }
 }

@@ -72,6 +72,11 @@ const SIGNER_ONLY = process.env.BENCH_SIGNER_ONLY === '1';
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const SIGNER_TARGET_MS = 300;
 const ADMIN = 'admin@prosign.example';
+/**
+ * Between two agreements' sends, per family: 10,000 span about 10 months (Insights reads
+ * periods, weeks and ages), the newest sent now.
+ */
+const SPACING_MS = 45 * 60_000;
 
 /** The standard template's clause texts, in the form fields the creation screen stores them in. */
 function templateClauses() {
@@ -113,7 +118,13 @@ async function seedAgreements(mongoUri, env, count, db) {
     }
     const started = performance.now();
     const clauses = templateClauses();
-    await insertBenchAgreements(database, { count, prefix: 'bench', publicUrls, clauses });
+    await insertBenchAgreements(database, {
+      count,
+      prefix: 'bench',
+      publicUrls,
+      clauses,
+      spacingMs: SPACING_MS,
+    });
     for (const family of ['sow', 'co']) {
       await insertFamilyAgreements(database, {
         family,
@@ -121,6 +132,7 @@ async function seedAgreements(mongoUri, env, count, db) {
         prefix: `bench-${family}`,
         publicUrls,
         clauses,
+        spacingMs: SPACING_MS,
       });
     }
     await database
@@ -197,6 +209,8 @@ async function measure(count, { mongoBase, redisUrl }) {
       const { total } = await timed(null, 'count', request);
       return `page=${Math.max(1, Math.ceil(total / limit))}`;
     };
+    const insights = (query) => get('insights', query);
+    const yearAgo = new Date(Date.now() - 365 * 24 * 3600_000).toISOString().slice(0, 10);
     const sowSearch = familyForm('sow', Math.floor(count * FAMILY_SHARE) - 10, {}).cp_name;
     const scenarios = [
       ['dashboard list (page 1)', list('')],
@@ -214,6 +228,10 @@ async function measure(count, { mongoBase, redisUrl }) {
       ['CO last page', co(await lastPage(co(''), 25))],
       ['invoices (page 1)', invoices('page=1')],
       ['invoices last page', invoices(await lastPage(invoices('page=1'), 10))],
+      // The Insights page's one request: every figure, the default 90 days, then a year.
+      ['insights (90 days, all)', insights('')],
+      ['insights (a year, all)', insights(`from=${yearAgo}`)],
+      ['insights (a year, one owner)', insights(`from=${yearAgo}&owner=alex%40prosign.example`)],
       ...(ALL_SCENARIOS
         ? [
             ['dashboard page 40', list('page=40')],
@@ -247,7 +265,9 @@ async function measure(count, { mongoBase, redisUrl }) {
       let body = null;
       for (let n = 0; n < REQUESTS; n++) body = await timed(times, label, request);
       const shown = (body.filteredContracts ?? body.filteredClients ?? []).length;
-      row(label, times, { matches: body.total, shown, list: true });
+      // Insights: how many were sent in its period.
+      const matches = body.total ?? body.funnel?.[0]?.count;
+      row(label, times, { matches, shown, list: true });
     }
 
     profiler?.reset();

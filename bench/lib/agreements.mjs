@@ -16,14 +16,19 @@ const {
   contractSearchText,
 } = require('../../libs/domain/dist/index.js');
 const { chainedEvent } = require('../../backend/dist/modules/agreements/event-chain.js');
+const {
+  insightFactsOf,
+} = require('../../backend/dist/modules/agreements/agreement-insight-facts.js');
 
 export const STATUSES = CONTRACT_STATUSES;
 
 /**
  * Bumped whenever the seeded records change shape, so the benches seed again:
- * 2: forms carry the template's full clause texts; 3: signing links carry publishedAt.
+ * 2: forms carry the template's full clause texts; 3: signing links carry publishedAt;
+ * 4: five owners, signers who take hours to days, decline reasons, invoices and the Insights
+ * facts (`agreement_insights`) of every record.
  */
-export const BENCH_DATA_VERSION = 3;
+export const BENCH_DATA_VERSION = 4;
 const FIRST = [
   'Maria',
   'James',
@@ -40,6 +45,26 @@ const LAST = ['Alvarez', 'Chen', 'Okafor', 'Schmidt', 'Rossi', 'Novak', 'Haddad'
 const STREETS = ['Larkin Street', 'Mission Street', 'Valencia Street', 'Oak Avenue', 'Pine Road'];
 const CITIES = ['San Francisco', 'Oakland', 'Berkeley', 'San Jose', 'Palo Alto', 'Sausalito'];
 const CSM = 'csm@prosign.example';
+/** The staff the bench agreements belong to (Insights' owners): the demo CSM and four more. */
+export const BENCH_OWNERS = [
+  CSM,
+  'alex@prosign.example',
+  'blair@prosign.example',
+  'casey@prosign.example',
+  'drew@prosign.example',
+];
+const DECLINE_REASONS = [
+  'The fee is over our budget',
+  'We went with another firm',
+  'Not now, maybe next season',
+  'The scope is missing the garage',
+  '',
+];
+/** How the Insights facts read days (the firm's time zone, FIRM_TIME_ZONE) and invoices. */
+const FACT_SETTINGS = {
+  timeZone: process.env.FIRM_TIME_ZONE || 'America/Los_Angeles',
+  invoiceDueDays: 15,
+};
 const STAFF_IP = '203.0.113.10';
 const SIGNER_IP = '198.51.100.23';
 const BROWSER =
@@ -64,7 +89,7 @@ export function benchForm(i) {
     deposit: 2500,
     progress: 0,
     balance: 2500 + (i % 40) * 250,
-    csm_email: CSM,
+    csm_email: BENCH_OWNERS[i % BENCH_OWNERS.length],
     pm_email: 'pm@prosign.example',
     form_type: 'Structural Engineering',
     t24ReportCount: 0,
@@ -80,9 +105,13 @@ export function benchForm(i) {
   };
 }
 
-/** The events of an agreement that reached `status` (3–6 of them), oldest first. */
-function eventsFor(status, createdAt, viewed) {
-  const at = (hours) => new Date(createdAt.getTime() + hours * HOUR);
+/**
+ * The events of an agreement that reached `status` (3–6 of them), oldest first; the signer
+ * and staff act `pace` times slower than the quickest (1–9: signed 3 hours to a day later).
+ */
+function eventsFor(status, createdAt, viewed, pace = 1) {
+  const at = (hours) => new Date(createdAt.getTime() + hours * pace * HOUR);
+  const atExactly = (hours) => new Date(createdAt.getTime() + hours * HOUR);
   const signer = (type, hours, after, data = null) => ({
     type,
     at: at(hours),
@@ -94,7 +123,8 @@ function eventsFor(status, createdAt, viewed) {
   });
   const staff = (type, hours, after, actor = CSM) => ({
     type,
-    at: at(hours),
+    // The expiry comes on its date, however slow the signer.
+    at: type === 'expired' || hours >= 30 * 24 ? atExactly(hours) : at(hours),
     actor,
     ip: actor === 'system' ? null : STAFF_IP,
     status: after,
@@ -119,6 +149,9 @@ function eventsFor(status, createdAt, viewed) {
       break;
     case 'cancelled':
       events.push(staff('cancelled', 20, status));
+      break;
+    case 'declined':
+      events.push(signer('declined', 4, status));
       break;
     case 'expired':
       events.push(staff('expired', 30 * 24, status, 'system'));
@@ -158,7 +191,8 @@ export function benchAgreement(i, { createdAt, status, prefix = 'bench', publicU
   const form = { ...benchForm(i), ...clauses };
   const token = `${prefix}-${i}`;
   const docId = `${prefix}-doc-${i}`;
-  const inputs = eventsFor(status, createdAt, status === 'not signed' ? 0 : 1 + (i % 2));
+  const pace = 1 + (i % 9);
+  const inputs = eventsFor(status, createdAt, status === 'not signed' ? 0 : 1 + (i % 2), pace);
   const viewed = inputs.filter((e) => e.type === 'viewed').length;
   const events = [];
   let head = null;
@@ -167,7 +201,7 @@ export function benchAgreement(i, { createdAt, status, prefix = 'bench', publicU
     events.push(event);
     head = event.hash;
   }
-  const at = (hours) => new Date(createdAt.getTime() + hours * HOUR);
+  const at = (hours) => new Date(createdAt.getTime() + hours * pace * HOUR);
   const saved = ['signature_saved', 'signed', 'void'].includes(status);
   const signed = ['signed', 'void'].includes(status);
   const signedAt = signed ? at(3.2) : status === 'signed_manually' ? at(30) : null;
@@ -219,7 +253,26 @@ export function benchAgreement(i, { createdAt, status, prefix = 'bench', publicU
     cancelledAt: status === 'cancelled' ? at(20) : null,
     voidDocLink: status === 'void' ? `${publicUrls.api}/api/documents/d/${docId}-void/view` : null,
     voidedAt: status === 'void' ? at(30) : null,
-    expiredAt: ['expired', 'resent', 'edited_resent'].includes(status) ? at(30 * 24) : null,
+    expiredAt: ['expired', 'resent', 'edited_resent'].includes(status)
+      ? new Date(createdAt.getTime() + 30 * 24 * HOUR)
+      : null,
+    declinedAt: status === 'declined' ? at(4) : null,
+    declinedBy: status === 'declined' ? 'signer-1' : null,
+    declineReason: status === 'declined' ? DECLINE_REASONS[i % DECLINE_REASONS.length] : null,
+    // A third of the signed contracts have an unpaid deposit invoice, a third a paid one.
+    ...(signed && i % 3 !== 2
+      ? {
+          invoices: {
+            deposit: {
+              number: i + 1,
+              issuedAt: at(48),
+              status: i % 3 === 0 ? 'paid' : 'not paid',
+              sentAt: at(48),
+              sendCount: 1,
+            },
+          },
+        }
+      : {}),
     deletedAt: null,
     deletedBy: null,
     signature: saved ? form.full_name : null,
@@ -263,7 +316,7 @@ export function benchAgreement(i, { createdAt, status, prefix = 'bench', publicU
  */
 export async function insertBenchAgreements(
   db,
-  { from = 0, count, now = Date.now(), prefix, publicUrls, clauses },
+  { from = 0, count, now = Date.now(), prefix, publicUrls, clauses, spacingMs = 60_000 },
 ) {
   const agreements = db.collection('agreements');
   const links = db.collection('agreement_links');
@@ -272,7 +325,7 @@ export async function insertBenchAgreements(
     const linkBatch = [];
     for (let i = start; i < Math.min(from + count, start + 5000); i++) {
       const made = benchAgreement(i, {
-        createdAt: new Date(now - (from + count - i) * 60_000),
+        createdAt: new Date(now - (from + count - i) * spacingMs),
         status: STATUSES[i % STATUSES.length],
         prefix,
         publicUrls,
@@ -283,12 +336,27 @@ export async function insertBenchAgreements(
     }
     await links.insertMany(linkBatch, { ordered: false });
     await agreements.insertMany(batch, { ordered: false });
+    await insertInsightFacts(db, batch);
   }
 }
 
-/** Removes the bench agreements of `prefix` and their links. */
+/** The Insights facts of bench agreements, as the agreement core's writes store them. */
+export async function insertInsightFacts(db, agreements) {
+  await db.collection('agreement_insights').insertMany(
+    agreements.map((agreement) => insightFactsOf(agreement, FACT_SETTINGS)),
+    { ordered: false },
+  );
+}
+
+/** Removes the bench agreements of `prefix`, their links and their Insights facts. */
 export async function removeBenchAgreements(db, prefix) {
   const escaped = prefix.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+  const ids = await db
+    .collection('agreements')
+    .find({ token: new RegExp(`^${escaped}-`) }, { projection: { _id: 1 } })
+    .map((agreement) => agreement._id)
+    .toArray();
+  await db.collection('agreement_insights').deleteMany({ _id: { $in: ids } });
   await db.collection('agreements').deleteMany({ token: new RegExp(`^${escaped}-`) });
   await db.collection('agreement_links').deleteMany({
     $or: [{ _id: new RegExp(`^${escaped}-`) }, { _id: new RegExp(`^(send|verify):${escaped}-`) }],

@@ -23,6 +23,7 @@
 //                      signing: the folder makes the layer, no list), family-routes (every
 //                      registered family's dashboard, signer and creation routes),
 //                      invoices (on signed agreements), health (reads the core's stuck steps),
+//                      insights (figures over the core's facts, the Monday digest),
 //                      public-api (the /api/v1 routes over the families' creations and the core)
 //   6 seed, migrations demo data, made through the product's own services; dated changes to
 //                      stored data, over the core and the families
@@ -57,6 +58,7 @@ const MODULE_LAYERS = {
   'family-routes': 5,
   invoices: 5,
   health: 5,
+  insights: 5,
   'public-api': 5,
 };
 

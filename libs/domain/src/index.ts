@@ -110,3 +110,6 @@ export * from './public-api/project-agreement-requests';
 export * from './public-api/comma-list';
 export * from './public-api/webhook-schemas';
 export * from './public-api/invoice-schemas';
+export * from './insights/insights';
+export * from './insights/insights-figures';
+export * from './insights/insight-rules';

@@ -29,6 +29,7 @@ export class StaffUser {
   @Prop({ default: false }) sowDashboardAccess: boolean;
   @Prop({ default: false }) sowServicesEditAccess: boolean;
   @Prop({ default: false }) documentsAccess: boolean;
+  @Prop({ default: false }) insightsAccess: boolean;
 
   createdAt: Date;
   updatedAt: Date;

@@ -14,6 +14,8 @@ export const QueueName = {
   AgreementSchedules: 'contract-schedules',
   /** Webhooks: relaying agreements' outboxes and delivering events to the endpoints. */
   Webhooks: 'webhooks',
+  /** The Monday Insights digest (a job scheduler). */
+  Insights: 'insights',
 } as const;
 
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];

@@ -64,11 +64,14 @@ describe('/user-access (spec 1 §2.7)', () => {
       screen.getByRole('checkbox', { name: `Services (servicesAccess) for ${CSM}` }),
     ).not.toBeChecked();
     const row = screen.getByRole('row', { name: new RegExp(CSM) });
-    // Three roles and the nine flags, Documents (documentsAccess) among them.
-    expect(within(row).getAllByRole('checkbox')).toHaveLength(12);
+    // Three roles and the ten flags, Documents (documentsAccess) and Insights among them.
+    expect(within(row).getAllByRole('checkbox')).toHaveLength(13);
     expect(
       within(row).getByRole('checkbox', { name: `Documents (documentsAccess) for ${CSM}` }),
     ).toBeInTheDocument();
+    expect(
+      within(row).getByRole('checkbox', { name: `Insights (insightsAccess) for ${CSM}` }),
+    ).not.toBeChecked();
 
     const history = await screen.findByRole('region', { name: 'Change history' });
     expect(history).toHaveTextContent(

@@ -12,6 +12,8 @@ export const ACCESS_FLAGS = [
   'sowDashboardAccess',
   'sowServicesEditAccess',
   'documentsAccess',
+  /** The Insights page: the pipeline's figures over every family the user sees. */
+  'insightsAccess',
 ] as const;
 
 export type AccessFlag = (typeof ACCESS_FLAGS)[number];
@@ -79,4 +81,5 @@ export const ACCESS_FLAG_LABELS: Readonly<Record<AccessFlag, string>> = {
   sowDashboardAccess: 'SOW Dashboard',
   sowServicesEditAccess: 'SOW/CO Services',
   documentsAccess: 'Documents',
+  insightsAccess: 'Insights',
 };

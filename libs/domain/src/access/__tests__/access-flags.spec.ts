@@ -8,8 +8,8 @@ import {
 } from '../access-flags';
 
 describe('access flags and roles', () => {
-  it('knows the eight flags of spec 1 §2.7 and the documents flag, and names each', () => {
-    expect(ACCESS_FLAGS).toHaveLength(9);
+  it('knows the eight flags of spec 1 §2.7, the documents and insights flags, and names each', () => {
+    expect(ACCESS_FLAGS).toHaveLength(10);
     expect(Object.keys(ACCESS_FLAG_LABELS).sort()).toEqual([...ACCESS_FLAGS].sort());
     expect(isAccessFlag('tncAccess')).toBe(true);
     expect(isAccessFlag('isAdmin')).toBe(false);
@@ -20,8 +20,10 @@ describe('access flags and roles', () => {
     expect(isStaffRole('root')).toBe(false);
   });
 
-  it('gives a new admin every flag', () => {
+  it('gives a new admin every flag, Insights included', () => {
     expect(defaultAccessFlagsForRoles(['csm', 'admin'])).toEqual(FULL_ACCESS);
+    expect(FULL_ACCESS.insightsAccess).toBe(true);
+    expect(ACCESS_FLAG_LABELS.insightsAccess).toBe('Insights');
   });
 
   it('gives a new CSM the contract sections and the documents only', () => {
