@@ -108,3 +108,4 @@ export * from './public-api/public-api-routes';
 export * from './public-api/openapi-document';
 export * from './public-api/project-agreement-requests';
 export * from './insights/insights';
+export * from './insights/insight-rules';
