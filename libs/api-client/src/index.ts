@@ -92,6 +92,16 @@ export {
   useStuckOperations,
 } from './health/stuck-operations-api';
 export {
+  INSIGHTS_LIVE_DEBOUNCE_MS,
+  insightsApi,
+  insightsKeys,
+  useInsights,
+  useInsightsDigest,
+  useInsightsLive,
+  useRemindStalled,
+  useSaveInsightsDigest,
+} from './insights/insights-api';
+export {
   apiKeysApi,
   useApiKeyMutations,
   useApiKeys,
