@@ -92,9 +92,6 @@ export {
   useStuckOperations,
 } from './health/stuck-operations-api';
 export {
-  INSIGHTS_LIVE_DEBOUNCE_MS,
-  insightsApi,
-  insightsKeys,
   useInsights,
   useInsightsDigest,
   useInsightsLive,

@@ -11,9 +11,9 @@ import type { FakeApi } from './fake-api';
 const usd = (amount: number) => ({ amount, currency: 'USD' as const });
 
 export const CSM = 'csm@prosign.example';
-export const PM = 'pm@prosign.example';
+const PM = 'pm@prosign.example';
 
-export function stalledItem(overrides: Partial<StalledAgreement> = {}): StalledAgreement {
+function stalledItem(overrides: Partial<StalledAgreement> = {}): StalledAgreement {
   return {
     id: 'sow-17',
     family: 'sow',

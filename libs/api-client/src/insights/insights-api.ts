@@ -21,7 +21,7 @@ function apiPath(path: string): string {
 }
 
 /** The Insights page's calls (`INSIGHTS_PATHS`). */
-export const insightsApi = {
+const insightsApi = {
   /** `GET /api/insights?…`: every figure of the page for one filter. */
   figures: (client: ApiClient, filter: InsightsFilter, signal?: AbortSignal) =>
     client.get<InsightsResponse>(`${INSIGHTS_PATHS.data}?${insightsQueryString(filter)}`, {
@@ -39,7 +39,7 @@ export const insightsApi = {
     }),
 };
 
-export const insightsKeys = {
+const insightsKeys = {
   all: ['insights'] as const,
   figures: (filter: InsightsFilter) =>
     ['insights', 'figures', insightsQueryString(filter)] as const,
@@ -96,7 +96,7 @@ export function useRemindStalled() {
 }
 
 /** Changes heard within this long are read in one refetch (a bulk send is many events). */
-export const INSIGHTS_LIVE_DEBOUNCE_MS = 750;
+const INSIGHTS_LIVE_DEBOUNCE_MS = 750;
 
 /**
  * Keeps the figures current: an agreement or invoice changed in a staff room the viewer is in,

@@ -14,7 +14,7 @@ import {
 import { SeriesPatterns } from './SeriesPatterns';
 
 /** A dashed line across a vertical chart at one category (the bucket holding the median). */
-export interface ChartMarker {
+interface ChartMarker {
   readonly label: string;
   readonly category: string;
 }

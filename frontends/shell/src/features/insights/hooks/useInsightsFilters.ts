@@ -12,7 +12,7 @@ import { useSearchParams } from 'react-router';
 const FILTER_KEYS = ['from', 'to', 'family', 'owner', 'pipeline', 'stalledDays'] as const;
 
 /** Today as a calendar day on this computer (the api answers in the firm's time zone). */
-export function localToday(now = new Date()): string {
+function localToday(now = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }

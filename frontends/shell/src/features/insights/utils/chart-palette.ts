@@ -3,7 +3,7 @@
  * deficiency) and, on top, a fill pattern per series, so colour is never the only cue. The bars
  * are outlined in a dark stroke, which keeps a light colour (orange) visible on white (3:1).
  */
-export type FillPattern = 'solid' | 'diagonal' | 'dots' | 'crosshatch' | 'horizontal' | 'vertical';
+type FillPattern = 'solid' | 'diagonal' | 'dots' | 'crosshatch' | 'horizontal' | 'vertical';
 
 export interface SeriesStyle {
   readonly color: string;
@@ -12,7 +12,7 @@ export interface SeriesStyle {
   readonly patternName: string;
 }
 
-export const OKABE_ITO = {
+const OKABE_ITO = {
   blue: '#0072B2',
   orange: '#E69F00',
   bluishGreen: '#009E73',
@@ -22,7 +22,7 @@ export const OKABE_ITO = {
 } as const;
 
 /** In order of use: a chart's first series is solid blue, its second orange with stripes, … */
-export const SERIES_STYLES: readonly SeriesStyle[] = [
+const SERIES_STYLES: readonly SeriesStyle[] = [
   { color: OKABE_ITO.blue, pattern: 'solid', patternName: 'solid' },
   { color: OKABE_ITO.orange, pattern: 'diagonal', patternName: 'striped' },
   { color: OKABE_ITO.bluishGreen, pattern: 'dots', patternName: 'dotted' },

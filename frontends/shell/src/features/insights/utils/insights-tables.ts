@@ -130,7 +130,7 @@ const WEEK_LABEL = new Intl.DateTimeFormat('en-US', {
 });
 
 /** `2026-11-30` → `Nov 30` (a calendar day: read in UTC so it never shifts). */
-export function weekLabel(weekStart: string): string {
+function weekLabel(weekStart: string): string {
   return WEEK_LABEL.format(new Date(`${weekStart}T00:00:00Z`));
 }
 
@@ -180,12 +180,12 @@ export function familyLabel(family: string): string {
 const SINCE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** When nothing has happened since, as a date. */
-export function sinceLabel(since: string): string {
+function sinceLabel(since: string): string {
   return SINCE.format(new Date(since));
 }
 
 /** The one who is waited on, in words: "Maria Alvarez (signer)". */
-export function waitingOnLabel(item: StalledAgreement): string {
+function waitingOnLabel(item: StalledAgreement): string {
   const role = item.waitingOn.role === 'countersigner' ? 'firm countersigner' : 'signer';
   return `${item.waitingOn.name || item.waitingOn.email} (${role})`;
 }
