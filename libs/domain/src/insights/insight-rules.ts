@@ -192,3 +192,11 @@ export function declineReasonGroup(reason: string | null | undefined): DeclineRe
 export function declineReasonGroupLabel(group: DeclineReasonGroup): string {
   return DECLINE_REASON_GROUP_LABELS[group];
 }
+
+/** A form's fee as a number of dollars for the figures: whole cents, 0 when missing or not a number. */
+export function feeAmount(value: unknown): number {
+  const amount = typeof value === 'string' ? Number(value) : value;
+  return typeof amount === 'number' && Number.isFinite(amount) && amount > 0
+    ? Math.round(amount * 100) / 100
+    : 0;
+}

@@ -168,14 +168,18 @@ export function parseInsightsQuery(query: InsightsQuery, today: string): Insight
 
 /** The URL query of a filter (what the page puts in its address and sends to the api). */
 export function insightsQueryString(filter: InsightsFilter): string {
-  const params = new URLSearchParams({ from: filter.from, to: filter.to });
-  if (filter.family) params.set('family', filter.family);
-  if (filter.owner) params.set('owner', filter.owner);
-  if (filter.pipeline) params.set('pipeline', filter.pipeline);
+  const params: Array<[string, string]> = [
+    ['from', filter.from],
+    ['to', filter.to],
+  ];
+  if (filter.family) params.push(['family', filter.family]);
+  if (filter.owner) params.push(['owner', filter.owner]);
+  if (filter.pipeline) params.push(['pipeline', filter.pipeline]);
   if (filter.stalledDays !== INSIGHTS_DEFAULT_STALLED_DAYS) {
-    params.set('stalledDays', String(filter.stalledDays));
+    params.push(['stalledDays', String(filter.stalledDays)]);
   }
-  return params.toString();
+  // Spelt out (libs/domain has no URLSearchParams): each value percent-encoded.
+  return params.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&');
 }
 
 // ── The answer ──
