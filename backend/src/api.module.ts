@@ -14,6 +14,7 @@ import { DocumentSigningModule } from './modules/families/document-signing/docum
 import { FamilyRoutesModule } from './modules/family-routes/family-routes.module';
 import { PublicApiRoutesModule } from './modules/public-api/public-api-routes.module';
 import { InvoicesModule } from './modules/invoices/invoices.module';
+import { InsightsModule } from './modules/insights/insights.module';
 import { CrmModule } from './modules/crm/crm.module';
 import { IdentityModule, type IdentityModuleOptions } from './modules/auth/identity.module';
 import { AccessModule } from './modules/access/access.module';
@@ -95,6 +96,7 @@ export class ApiModule {
         DocumentFieldValuesModule,
         DocumentSigningModule,
         InvoicesModule,
+        InsightsModule,
         ServicesModule,
         TermsModule,
         SigningModule,

@@ -11,6 +11,11 @@ import {
 } from '../src/modules/agreements/agreement.schema';
 import { AgreementAnnouncer } from '../src/modules/agreements/agreement-announcer';
 import { AgreementEventRepository } from '../src/modules/agreements/agreement-events.repository';
+import { AgreementInsightsRepository } from '../src/modules/agreements/agreement-insights.repository';
+import {
+  AgreementInsight,
+  AgreementInsightSchema,
+} from '../src/modules/agreements/agreement-insights.schema';
 import { AgreementLinkRepository } from '../src/modules/agreements/agreement-links.repository';
 import { AgreementProgressRepository } from '../src/modules/agreements/agreement-progress.repository';
 import { AgreementRecordCreationRepository } from '../src/modules/agreements/agreement-record-creation.repository';
@@ -52,9 +57,11 @@ describe('agreement core (repository, event chain, step runner)', () => {
       linkModel as never,
       repository,
     );
+    const insightModel = connection.model(AgreementInsight.name, AgreementInsightSchema);
     eventLog = new AgreementEventRepository(
       agreements as never,
       new AgreementAnnouncer(new RealtimePublisher(redis, env.config)),
+      new AgreementInsightsRepository(insightModel as never, env.config),
     );
     progress = new AgreementProgressRepository(agreements as never);
     runner = new StepRunner(repository, progress);

@@ -4,6 +4,7 @@ import { ContractsToAgreements } from './2026-12-06-contracts-to-agreements';
 import { DerivedIdsOfHashDocuments } from './2026-12-06-derived-ids-of-hash-documents';
 import { ResendKeysByAgreementId } from './2026-12-06-resend-keys-by-agreement-id';
 import { TokenFreeMailKeys } from './2026-12-06-token-free-mail-keys';
+import { AgreementInsightsFacts } from './2026-12-07-agreement-insights';
 import { InsightsAccessForAdmins } from './2026-12-07-insights-access-for-admins';
 
 /**
@@ -16,5 +17,6 @@ export const MIGRATIONS: Array<Type<Migration>> = [
   DerivedIdsOfHashDocuments,
   ResendKeysByAgreementId,
   TokenFreeMailKeys,
+  AgreementInsightsFacts,
   InsightsAccessForAdmins,
 ];

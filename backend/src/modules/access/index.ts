@@ -5,3 +5,4 @@
  */
 export { AccessService } from './access.service';
 export { StaffUserRepository } from './staff-user.repository';
+export { flagsOf } from './staff-user.schema';

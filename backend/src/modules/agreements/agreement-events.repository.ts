@@ -4,6 +4,7 @@ import { emailAddressKey, transitionCondition, type StatusRule } from '@prosign/
 import type { Model, QueryFilter, Types, UpdateQuery } from 'mongoose';
 import { Agreement, type AgreementDocument } from './agreement.schema';
 import { AgreementAnnouncer } from './agreement-announcer';
+import { AgreementInsightsRepository } from './agreement-insights.repository';
 import { chainedEvent, checkEventChain, type EventInput } from './event-chain';
 import {
   outboxEntryOfHistoryEvent,
@@ -59,6 +60,7 @@ export class AgreementEventRepository {
   constructor(
     @InjectModel(Agreement.name) private readonly agreements: Model<Agreement>,
     private readonly announcer: AgreementAnnouncer,
+    private readonly insights: AgreementInsightsRepository,
     @Optional() private readonly webhookRelay?: WebhookRelayRequests,
   ) {}
 
@@ -116,7 +118,17 @@ export class AgreementEventRepository {
 
   // ── The one conditional write, chained ──
 
+  /** Every write, then the agreement's Insights facts from the record it returned. */
   private async write<TForm extends object = Record<string, unknown>>(
+    agreement: AgreementRef,
+    write: AgreementWrite,
+  ): Promise<AgreementDocument<TForm> | null> {
+    const updated = await this.writeChained<TForm>(agreement, write);
+    if (updated) await this.insights.refresh(updated.toObject() as never);
+    return updated;
+  }
+
+  private async writeChained<TForm extends object = Record<string, unknown>>(
     agreement: AgreementRef,
     write: AgreementWrite,
   ): Promise<AgreementDocument<TForm> | null> {

@@ -98,6 +98,11 @@ export interface AgreementFamilyRegistration<TForm extends object = object, TCar
   title(form: TForm): string;
   /** Lower-case text the family's list search matches. */
   searchText(form: TForm): string;
+  /**
+   * The fee the agreement is for, in dollars (Insights' value waiting); default 0: a family
+   * whose form names no amount.
+   */
+  fee?(form: TForm): number;
   /** The CRM record its events are written on: a deal's, else a project's. */
   crm: {
     /** The CRM deal the agreement belongs to, if any: its notes, stage and properties. */
@@ -153,6 +158,7 @@ export interface AgreementFamilyConfig<TForm extends object = object, TCard = un
   | 'linkMail'
   | 'fileServiceProjectId'
   | 'signingView'
+  | 'fee'
 > {
   family: AgreementFamily;
   /** What its messages call one ("SOW", "change order"). */
@@ -166,6 +172,7 @@ export interface AgreementFamilyConfig<TForm extends object = object, TCard = un
   linkMail(input: LinkMailInput<TForm>): MailTemplate;
   fileServiceProjectId(form: TForm): string | null;
   signingView(agreement: LinkedAgreement<TForm>, state: VerifyTokenResponse): unknown;
+  fee(form: TForm): number;
 }
 
 /** The server halves, by family id: the built-in four from the start, then any registered. */
@@ -244,6 +251,7 @@ function resolved<TForm extends object, TCard>(
         },
       })),
     fileServiceProjectId: registration.fileServiceProjectId ?? (() => null),
+    fee: registration.fee ?? (() => 0),
     signingView:
       registration.signingView ??
       ((agreement, state) => ({

@@ -9,7 +9,7 @@ import {
   Post,
   Req,
 } from '@nestjs/common';
-import { dashboardAccessOf } from '@prosign/domain';
+import { seesFamily } from '@prosign/domain';
 import type { Request } from 'express';
 import { isValidObjectId } from 'mongoose';
 import { CurrentStaff, RequireAccess } from '../../platform/auth/auth.decorators';
@@ -42,7 +42,7 @@ export class AgreementMailController {
   ): Promise<MailDeliverySummary> {
     const agreement = isValidObjectId(id) ? await this.repository.findById(id) : null;
     if (!agreement || agreement.deletedAt) throw new NotFoundException('Agreement not found');
-    if (!staff.isAdmin && !staff.access?.[dashboardAccessOf(agreement.family)]) {
+    if (!seesFamily(staff, agreement.family)) {
       throw new ForbiddenException('You do not have access to this dashboard.');
     }
     const problem = agreement.mailProblem;

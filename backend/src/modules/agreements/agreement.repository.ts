@@ -22,6 +22,18 @@ export class AgreementRepository {
     return this.agreements.findById(id) as unknown as Promise<AgreementDocument<TForm> | null>;
   }
 
+  /** The agreements of these ids (a short list: Insights' stalled rows), without `leaveOut`'s fields. */
+  byIds<TForm extends object = Record<string, unknown>>(
+    ids: readonly Types.ObjectId[],
+    leaveOut: Record<string, 0>,
+  ): Promise<(Agreement<TForm> & { _id: Types.ObjectId })[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.agreements
+      .find({ _id: { $in: [...ids] } }, leaveOut)
+      .lean<(Agreement<TForm> & { _id: Types.ObjectId })[]>()
+      .exec();
+  }
+
   /** An agreement's family and status only (null: no such agreement). */
   familyAndStatusOf(id: Types.ObjectId | string) {
     return this.agreements

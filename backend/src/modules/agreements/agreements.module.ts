@@ -3,6 +3,8 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { Agreement, AgreementLink, AgreementLinkSchema, AgreementSchema } from './agreement.schema';
 import { AgreementAnnouncer } from './agreement-announcer';
 import { AgreementEventRepository } from './agreement-events.repository';
+import { AgreementInsight, AgreementInsightSchema } from './agreement-insights.schema';
+import { AgreementInsightsRepository } from './agreement-insights.repository';
 import { AgreementLinkRepository } from './agreement-links.repository';
 import { AgreementMailNotesRepository } from './agreement-mail-notes.repository';
 import { AgreementPresenceRepository } from './agreement-presence.repository';
@@ -14,12 +16,13 @@ import { AgreementWebhookOutboxRepository } from './agreement-webhook-outbox.rep
 import { StepRunner } from './step-runner';
 import { WebhookRelayRequests } from '../webhooks';
 
-/** The stores of the `agreements` and `agreement_links` collections, each its own concern. */
+/** The stores of the `agreements`, `agreement_links` and `agreement_insights` collections, each its own concern. */
 const AGREEMENT_STORES = [
   AgreementRepository,
   AgreementLinkRepository,
   AgreementRecordCreationRepository,
   AgreementEventRepository,
+  AgreementInsightsRepository,
   AgreementAnnouncer,
   AgreementPresenceRepository,
   AgreementProgressRepository,
@@ -37,6 +40,7 @@ const AGREEMENT_STORES = [
     MongooseModule.forFeature([
       { name: Agreement.name, schema: AgreementSchema },
       { name: AgreementLink.name, schema: AgreementLinkSchema },
+      { name: AgreementInsight.name, schema: AgreementInsightSchema },
     ]),
   ],
   // The outbox writers ask the worker to relay each webhook event they record.

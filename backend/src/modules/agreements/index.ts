@@ -42,6 +42,12 @@ export { AgreementRepository } from './agreement.repository';
 export { AgreementLinkRepository, newLinkToken } from './agreement-links.repository';
 export { AgreementRecordCreationRepository } from './agreement-record-creation.repository';
 export { AgreementEventRepository, type AgreementWrite } from './agreement-events.repository';
+export {
+  AgreementInsightsRepository,
+  type DayRange,
+  type InsightScope,
+} from './agreement-insights.repository';
+export type { AgreementInsightFacts } from './agreement-insight-facts';
 export { AgreementAnnouncer } from './agreement-announcer';
 export { AgreementPresenceRepository } from './agreement-presence.repository';
 export { EmailCodeDefaultsRepository } from './email-code-defaults.repository';

@@ -1,11 +1,14 @@
 import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { DOCUMENT_CLEANUP_JOB } from '../document-cleanup';
+import { INSIGHTS_DIGEST_JOB } from '../insights';
 
 /** Job names of the `system` queue; the processor handles each exactly once. */
 export const SystemJob = {
   Echo: 'echo',
   /** Deletes builder drafts left untouched and uploads nothing uses (scheduled by document-cleanup). */
   CleanUpDocumentDrafts: DOCUMENT_CLEANUP_JOB,
+  /** Mails the Monday Insights digests when it is Monday morning (scheduled by insights). */
+  SendInsightsDigests: INSIGHTS_DIGEST_JOB,
 } as const;
 
 export type SystemJobName = (typeof SystemJob)[keyof typeof SystemJob];

@@ -137,6 +137,26 @@ export type MailTemplate =
         link: string;
       };
     }
+  | {
+      /**
+       * To a staff member who chose it, on Monday mornings: their agreements' week at a
+       * glance (Insights, issue 58), each line already worded, and the page's link.
+       */
+      kind: 'insights-digest';
+      data: {
+        /** "November 30 – December 6, 2026". */
+        period: string;
+        /** "Sent: 12", "Viewed: 9 (75%)", … */
+        funnel: string[];
+        /** "$48,500.00 in 7 agreements waiting for a signature". */
+        valueWaiting: string;
+        /** "Change Order: 12 Oak Avenue — waiting on Ana Lee (signer) for 9 days". */
+        stalled: string[];
+        /** Stalled agreements beyond the listed ones. */
+        stalledMore: number;
+        link: string;
+      };
+    }
   | { kind: 'test'; data: { requestedBy?: string; link?: string } };
 
 export type MailTemplateKind = MailTemplate['kind'];
@@ -369,6 +389,24 @@ export function renderMail(template: MailTemplate): RenderedMail {
           'Its failed deliveries are kept in its delivery log. Once the receiver works again, enable the endpoint and resend what it missed.',
         ],
         action: { label: 'Open the webhook endpoints', url: d.link },
+      });
+    }
+    case 'insights-digest': {
+      const d = template.data;
+      const stalled =
+        d.stalled.length === 0
+          ? 'Nothing is stalled: every open agreement moved in the last days.'
+          : `Stalled, waiting the longest: ${d.stalled.join('; ')}${d.stalledMore > 0 ? `; and ${d.stalledMore} more` : ''}.`;
+      return layout(`Your agreements last week: ${d.period}`, {
+        heading: 'Your week in agreements',
+        greeting: 'Hello,',
+        paragraphs: [
+          `Of the agreements you sent ${d.period}: ${d.funnel.join(', ')}.`,
+          `Value waiting now: ${d.valueWaiting}.`,
+          stalled,
+        ],
+        action: { label: 'Open Insights', url: d.link },
+        note: 'You get this mail because you chose the Monday digest on the Insights page; turn it off there.',
       });
     }
     case 'test':

@@ -1,3 +1,4 @@
+import type { AccessFlag } from '../access/access-flags';
 import { familyDefinition } from '../families/families';
 import type { AgreementFamily, DashboardAccessFlag } from '../families/family-definition';
 
@@ -6,6 +7,20 @@ export type { DashboardAccessFlag } from '../families/family-definition';
 /** The flag a family's dashboard routes and card actions (retry mail included) need. */
 export function dashboardAccessOf(family: AgreementFamily): DashboardAccessFlag {
   return familyDefinition(family).dashboard.access;
+}
+
+/** Who looks at agreements: an administrator, or a staff member with these flags. */
+export interface FamilyViewer {
+  isAdmin: boolean;
+  access?: Partial<Record<AccessFlag, boolean>> | null;
+}
+
+/**
+ * Whether a staff member may see a family's agreements (its cards, their mail, their figures):
+ * administrators every family, everyone else the families whose dashboard flag they hold.
+ */
+export function seesFamily(viewer: FamilyViewer, family: AgreementFamily): boolean {
+  return viewer.isAdmin || viewer.access?.[dashboardAccessOf(family)] === true;
 }
 
 /** The staff room that hears of this family's agreements. */

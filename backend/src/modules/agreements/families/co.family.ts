@@ -1,4 +1,5 @@
 import {
+  feeAmount,
   CO_FAMILY_DEFINITION,
   type CoCardView,
   type CoFormFields,
@@ -55,6 +56,7 @@ export const CO_FAMILY: AgreementFamilyRegistration<ChangeOrderForm, CoCardView>
     signatory_phone: signer.phone ?? '',
   }),
   title: (form) => `Change Order: ${form.project_address || form.project_id}`,
+  fee: (form) => feeAmount(form.fee),
   searchText: (form) =>
     [
       form.signatory_name,

@@ -1,4 +1,5 @@
 import {
+  feeAmount,
   CP_ROLE_LABELS,
   extractCrmRecordId,
   parseCpRoles,
@@ -66,6 +67,7 @@ export const SOW_FAMILY: AgreementFamilyRegistration<SowContractForm, SowCardVie
     cp_phone: signer.phone ?? '',
   }),
   title: (form) => `Scope of Work: ${form.project_address || form.project_id}`,
+  fee: (form) => feeAmount(form.payment_amount),
   searchText: (form) =>
     [
       form.cp_name,

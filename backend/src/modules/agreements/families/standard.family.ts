@@ -1,4 +1,5 @@
 import {
+  feeAmount,
   agreementTitle,
   balanceOf,
   contractSearchText,
@@ -94,6 +95,7 @@ export const STANDARD_FAMILY: AgreementFamilyRegistration<
     contact_number: signer.phone ?? '',
   }),
   title: (form) => agreementTitle(form.contractTitle, form.form_type),
+  fee: (form) => feeAmount(form.cost),
   searchText: (form) => contractSearchText(form),
   linkMail: ({ form, link, senderEmail, isReminder, subject }) =>
     isReminder

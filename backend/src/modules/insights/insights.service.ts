@@ -1,0 +1,335 @@
+import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
+import {
+  allFamilies,
+  awaitedRecipients,
+  calendarDayIn,
+  daysBetween,
+  decideAgreementAction,
+  DECLINE_REASON_GROUP_LABELS,
+  DECLINE_REASON_GROUPS,
+  dashboardRoutesOf,
+  familyDefinition,
+  funnelFigures,
+  INSIGHTS_STALLED_LIMIT,
+  isAgreementFamily,
+  parseInsightsQuery,
+  seesFamily,
+  TIME_TO_SIGN_BUCKETS,
+  timeToSignBucketOf,
+  timeToSignSummary,
+  VALUE_AGE_BANDS,
+  valueAgeBandOf,
+  WAITING_STAGE_LABELS,
+  WAITING_STAGES,
+  weeksOf,
+  type AccessFlags,
+  type AgreementFamily,
+  type DeclineReasonFigure,
+  type HistogramEntry,
+  type InsightsFilter,
+  type InsightsQuery,
+  type InsightsResponse,
+  type MoneyAmount,
+  type StalledAgreement,
+  type TimeToSignFigures,
+  type TimeToSignGroup,
+  type ValueWaitingFigures,
+  type WaitingOn,
+} from '@prosign/domain';
+import {
+  AgreementInsightsRepository,
+  AgreementRepository,
+  familyConfig,
+  recipientsOf,
+  type AgreementInsightFacts,
+  type DayRange,
+  type InsightScope,
+} from '../agreements';
+import { AppConfig } from '../../platform/config/app-config';
+
+/** Who asks: their e-mail, whether an administrator, and their flags. */
+export interface InsightsViewer {
+  email: string;
+  isAdmin: boolean;
+  access: AccessFlags;
+}
+
+export const INSIGHTS_MESSAGES = {
+  familyHidden: 'You do not have access to this family’s agreements.',
+  unknownFamily: (family: string) => `No contract family is called "${family}".`,
+} as const;
+
+const usd = (amount: number): MoneyAmount => ({
+  amount: Math.round(amount * 100) / 100,
+  currency: 'USD',
+});
+
+/**
+ * Every figure of the Insights page for one viewer and filter (issue 58), from the
+ * agreement core's Insights facts: the agreements of the families the viewer sees (the
+ * dashboards' rule, `seesFamily`), of the owner and pipeline asked for.
+ */
+@Injectable()
+export class InsightsService {
+  constructor(
+    private readonly facts: AgreementInsightsRepository,
+    private readonly agreements: AgreementRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** The filter a query asks for (400 with the reason when malformed). */
+  filterOf(query: InsightsQuery, now: Date): InsightsFilter {
+    const parsed = parseInsightsQuery(query, this.today(now));
+    if (!parsed.ok) throw new BadRequestException(parsed.message);
+    return parsed.filter;
+  }
+
+  today(now: Date): string {
+    return calendarDayIn(now, this.config.FIRM_TIME_ZONE);
+  }
+
+  async figures(
+    viewer: InsightsViewer,
+    filter: InsightsFilter,
+    now: Date,
+  ): Promise<InsightsResponse> {
+    const visible = allFamilies()
+      .map((definition) => definition.id)
+      .filter((family) => seesFamily(viewer, family));
+    if (filter.family !== null) {
+      if (!isAgreementFamily(filter.family)) {
+        throw new BadRequestException(INSIGHTS_MESSAGES.unknownFamily(filter.family));
+      }
+      if (!visible.includes(filter.family)) {
+        throw new ForbiddenException(INSIGHTS_MESSAGES.familyHidden);
+      }
+    }
+    const scope: InsightScope = {
+      families: filter.family ? [filter.family] : visible,
+      owner: filter.owner,
+      pipeline: filter.pipeline,
+    };
+    const days: DayRange = { from: filter.from, to: filter.to };
+    const today = this.today(now);
+    const [
+      funnel,
+      signRows,
+      waitingRows,
+      stalled,
+      sent,
+      signed,
+      declined,
+      declines,
+      invoices,
+      choices,
+    ] = await Promise.all([
+      this.facts.funnel(scope, days),
+      this.facts.timeToSign(scope, days),
+      this.facts.waiting(scope),
+      this.stalled(viewer, scope, filter.stalledDays, now),
+      this.facts.weekly(scope, days, 'sent'),
+      this.facts.weekly(scope, days, 'signed'),
+      this.facts.weekly(scope, days, 'declined'),
+      this.facts.declines(scope, days),
+      this.facts.invoices(scope, days, now),
+      this.facts.choices(visible),
+    ]);
+    const countOf = (rows: { week: string; count: number }[], week: string) =>
+      rows.find((row) => row.week === week)?.count ?? 0;
+    return {
+      filter,
+      timeZone: this.config.FIRM_TIME_ZONE,
+      generatedAt: now.toISOString(),
+      funnel: funnelFigures(funnel),
+      timeToSign: timeToSignFigures(signRows),
+      valueWaiting: valueWaitingFigures(waitingRows, today),
+      stalled,
+      volume: {
+        weeks: weeksOf(filter.from, filter.to).map((week) => ({
+          weekStart: week,
+          sent: countOf(sent, week),
+          signed: countOf(signed, week),
+          declined: countOf(declined, week),
+        })),
+        declineReasons: declineReasonFigures(declines),
+      },
+      invoices: {
+        issued: { count: invoices.issuedCount, value: usd(invoices.issued) },
+        paid: { count: invoices.paidCount, value: usd(invoices.paid) },
+        overdue: { count: invoices.overdueCount, value: usd(invoices.overdue) },
+      },
+      options: {
+        families: visible.map((id) => ({ id, label: familyDefinition(id).label })),
+        owners: choices.owners.map((email) => ({ email })),
+        pipelines: choices.pipelines.map((id) => ({ id, label: id })),
+      },
+    };
+  }
+
+  /**
+   * The open agreements idle for `stalledDays`, oldest first: each with whom it waits on, and
+   * whether this viewer may send a reminder now by the family's action table.
+   */
+  private async stalled(
+    viewer: InsightsViewer,
+    scope: InsightScope,
+    stalledDays: number,
+    now: Date,
+  ): Promise<InsightsResponse['stalled']> {
+    const idleBefore = new Date(now.getTime() - stalledDays * 86_400_000);
+    const { total, facts } = await this.facts.stalled(scope, idleBefore, INSIGHTS_STALLED_LIMIT);
+    const stored = await this.agreements.byIds(
+      facts.map((fact) => fact._id),
+      { events: 0, searchText: 0, send: 0, finish: 0, headHash: 0, signingPlaces: 0 },
+    );
+    const byId = new Map(stored.map((agreement) => [String(agreement._id), agreement]));
+    const items: StalledAgreement[] = [];
+    for (const fact of facts) {
+      const agreement = byId.get(String(fact._id));
+      if (!agreement) continue;
+      items.push(stalledItem(viewer, fact, agreement, now));
+    }
+    return { days: stalledDays, total, items };
+  }
+}
+
+type StoredAgreement = Awaited<ReturnType<AgreementRepository['byIds']>>[number];
+
+function stalledItem(
+  viewer: InsightsViewer,
+  fact: AgreementInsightFacts,
+  agreement: StoredAgreement,
+  now: Date,
+): StalledAgreement {
+  const family = agreement.family as AgreementFamily;
+  const config = familyConfig(family);
+  const parties = config.parties(agreement.form as never);
+  const recipients = recipientsOf(agreement, {
+    name: parties.signerName,
+    email: parties.signerEmail,
+    phone: parties.signerPhone,
+  });
+  const next = awaitedRecipients(recipients)[0];
+  const waitingOn: WaitingOn = next
+    ? {
+        name: next.name || next.email,
+        role: next.role === 'countersigner' ? 'countersigner' : 'signer',
+        email: next.email,
+      }
+    : { name: parties.signerName, role: 'signer', email: parties.signerEmail };
+  const decision = decideAgreementAction(
+    family,
+    'sendReminder',
+    {
+      status: agreement.status,
+      isResend: agreement.isResend,
+      isEditResend: agreement.isEditResend,
+      isDeactiveReminder: agreement.isDeactiveReminder,
+      reminderDeactivateTime: agreement.reminderDeactivateTime,
+      recipients,
+    },
+    { isAdmin: viewer.isAdmin, ...viewer.access },
+    now,
+  );
+  const routes = dashboardRoutesOf(family);
+  const route = routes.calls.sendReminder?.[0];
+  const idleSince = fact.idleSince ?? fact.sentAt ?? now;
+  return {
+    id: String(agreement._id),
+    family,
+    title: config.title(agreement.form as never),
+    owner: fact.owner,
+    waitingOn,
+    reason: fact.viewed ? 'noSignerAction' : 'notViewed',
+    since: new Date(idleSince).toISOString(),
+    daysWaiting: Math.floor((now.getTime() - new Date(idleSince).getTime()) / 86_400_000),
+    reminderAllowed: decision.allowed && route !== undefined,
+    reminderRefusal: decision.allowed ? null : decision.message,
+    reminder:
+      decision.allowed && route
+        ? {
+            method: route.method,
+            path: `/api/${route.path}`,
+            body:
+              routes.namedBy === 'token'
+                ? { token: agreement.token }
+                : { id: String(agreement._id) },
+          }
+        : null,
+    link: familyDefinition(family).dashboard.path,
+  };
+}
+
+function timeToSignFigures(
+  rows: Awaited<ReturnType<AgreementInsightsRepository['timeToSign']>>,
+): TimeToSignFigures {
+  const histogram = (of: typeof rows): HistogramEntry[] =>
+    of.map((row) => ({ value: row.days, count: row.count }));
+  const groups = (key: 'family' | 'owner'): TimeToSignGroup[] => {
+    const keys = [...new Set(rows.map((row) => row[key]))].sort();
+    return keys.map((value) => ({
+      key: value,
+      label: key === 'family' ? familyDefinition(value).label : value,
+      ...timeToSignSummary(histogram(rows.filter((row) => row[key] === value))),
+    }));
+  };
+  return {
+    ...timeToSignSummary(histogram(rows)),
+    buckets: TIME_TO_SIGN_BUCKETS.map((bucket) => ({
+      key: bucket.key,
+      label: bucket.label,
+      count: rows
+        .filter((row) => timeToSignBucketOf(row.days) === bucket.key)
+        .reduce((sum, row) => sum + row.count, 0),
+    })),
+    byFamily: groups('family'),
+    byOwner: groups('owner'),
+  };
+}
+
+function valueWaitingFigures(
+  rows: Awaited<ReturnType<AgreementInsightsRepository['waiting']>>,
+  today: string,
+): ValueWaitingFigures {
+  const aged = rows.map((row) => ({
+    ...row,
+    band: valueAgeBandOf(Math.max(0, daysBetween(row.sentDay ?? today, today))),
+  }));
+  const total = (of: typeof aged) => ({
+    count: of.reduce((sum, row) => sum + row.count, 0),
+    value: usd(of.reduce((sum, row) => sum + row.fee, 0)),
+  });
+  const all = total(aged);
+  return {
+    count: all.count,
+    total: all.value,
+    byAge: VALUE_AGE_BANDS.map((band) => ({
+      key: band.key,
+      label: band.label,
+      ...total(aged.filter((row) => row.band === band.key)),
+    })),
+    byStage: WAITING_STAGES.map((stage) => ({
+      key: stage,
+      label: WAITING_STAGE_LABELS[stage],
+      ...total(aged.filter((row) => row.stage === stage)),
+    })),
+  };
+}
+
+function declineReasonFigures(
+  rows: Awaited<ReturnType<AgreementInsightsRepository['declines']>>,
+): DeclineReasonFigure[] {
+  return DECLINE_REASON_GROUPS.map((group) => {
+    const inGroup = rows.filter((row) => (row.group ?? 'none') === group);
+    return {
+      group,
+      label: DECLINE_REASON_GROUP_LABELS[group],
+      count: inGroup.reduce((sum, row) => sum + row.count, 0),
+      examples: inGroup
+        .filter((row) => row.reason)
+        .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
+        .slice(0, 3)
+        .map((row) => row.reason),
+    };
+  }).filter((figure) => figure.count > 0);
+}
