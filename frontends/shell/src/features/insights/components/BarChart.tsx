@@ -179,6 +179,8 @@ function HorizontalBars({
 }
 
 const VERTICAL = { height: 240, top: 22, left: 64, right: 12, bottom: 44 };
+/** Each further marker's label sits one line higher, so neighbours never overlap. */
+const MARKER_LINE = 14;
 
 function VerticalBars({
   table,
@@ -194,6 +196,7 @@ function VerticalBars({
   const columns = series.map((key) => columnOf(table, key));
   const plotWidth = Math.max(40, width - VERTICAL.left - VERTICAL.right);
   const plotHeight = VERTICAL.height;
+  const marginTop = VERTICAL.top + Math.max(0, markers.length - 1) * MARKER_LINE;
 
   const max = Math.max(
     1,
@@ -207,9 +210,13 @@ function VerticalBars({
     padding: 0.08,
   });
 
-  // Category labels that fit side by side: every n-th when there are too many (the table has all).
-  const longestCategory = Math.max(1, ...categories.map((text) => text.length));
-  const step = Math.max(1, Math.ceil((longestCategory * 6.5 + 8) / Math.max(1, x.step())));
+  // Category labels wrap at their words within their column; every n-th is shown when even
+  // their longest word does not fit (the table has all).
+  const longestWord = Math.max(
+    1,
+    ...categories.flatMap((text) => text.split(' ').map((word) => word.length)),
+  );
+  const step = Math.max(1, Math.ceil((longestWord * 6.5 + 8) / Math.max(1, x.step())));
   const shownCategories = categories.filter((_, index) => index % step === 0);
   const valueKind = columns[0]?.kind ?? 'count';
 
@@ -217,13 +224,13 @@ function VerticalBars({
     <svg
       className="in-chart__svg"
       width={width}
-      height={plotHeight + VERTICAL.top + VERTICAL.bottom}
+      height={plotHeight + marginTop + VERTICAL.bottom}
       role="img"
       aria-label={label}
       aria-describedby={descriptionId}
     >
       <SeriesPatterns idPrefix={patternPrefix} count={series.length} />
-      <Group left={VERTICAL.left} top={VERTICAL.top}>
+      <Group left={VERTICAL.left} top={marginTop}>
         <AxisLeft
           scale={y}
           numTicks={5}
@@ -244,7 +251,13 @@ function VerticalBars({
           tickValues={shownCategories}
           stroke={MUTED_COLOR}
           tickStroke={MUTED_COLOR}
-          tickLabelProps={{ fill: TEXT_COLOR, fontSize: 11, textAnchor: 'middle' }}
+          tickLabelProps={{
+            fill: TEXT_COLOR,
+            fontSize: 11,
+            textAnchor: 'middle',
+            verticalAnchor: 'start',
+            width: x.step() * step,
+          }}
         />
         {table.rows.map((row, rowIndex) => (
           <Group key={rowIndex} left={x(categories[rowIndex]) ?? 0}>
@@ -265,7 +278,7 @@ function VerticalBars({
                     strokeWidth={1}
                   />
                   {/* The value over its bar where it fits; the table always has it. */}
-                  {text.length * 6.5 <= barWidth + 4 ? (
+                  {text.length * 7 <= barWidth ? (
                     <text
                       className="in-chart__value"
                       x={(inner(column.key) ?? 0) + barWidth / 2}
@@ -285,14 +298,14 @@ function VerticalBars({
         {markers.map((marker, index) => {
           const left = x(marker.category);
           if (left === undefined) return null;
-          // Two markers in one category: the lines sit apart, the second labelled on its right.
+          // Two markers in one category: the lines sit apart (their labels are a line apart).
           const sharing = markers.filter((other) => other.category === marker.category).length > 1;
           const at = left + x.bandwidth() * (sharing ? (index === 0 ? 0.3 : 0.7) : 0.5);
-          const labelOnLeft = sharing ? index === 0 : at > plotWidth - 80;
+          const labelOnLeft = at > plotWidth - 100;
           return (
             <g key={marker.label}>
               <Line
-                from={{ x: at, y: -6 }}
+                from={{ x: at, y: -6 - index * MARKER_LINE }}
                 to={{ x: at, y: plotHeight }}
                 stroke={TEXT_COLOR}
                 strokeWidth={1.5}
@@ -300,7 +313,7 @@ function VerticalBars({
               />
               <text
                 x={labelOnLeft ? at - 4 : at + 4}
-                y={-10}
+                y={-10 - index * MARKER_LINE}
                 textAnchor={labelOnLeft ? 'end' : 'start'}
                 fontSize={11}
                 fontWeight={600}
