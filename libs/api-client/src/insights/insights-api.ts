@@ -41,6 +41,8 @@ const insightsApi = {
 
 const insightsKeys = {
   all: ['insights'] as const,
+  /** Every filter's figures (what a live change makes stale). */
+  anyFigures: ['insights', 'figures'] as const,
   figures: (filter: InsightsFilter) =>
     ['insights', 'figures', insightsQueryString(filter)] as const,
   digest: ['insights', 'digest'] as const,
@@ -120,7 +122,7 @@ export function useInsightsLive(onRefetch?: () => void) {
     timer.current = setTimeout(() => {
       timer.current = null;
       latest.current?.();
-      void queryClient.invalidateQueries({ queryKey: ['insights', 'figures'] });
+      void queryClient.invalidateQueries({ queryKey: insightsKeys.anyFigures });
     }, INSIGHTS_LIVE_DEBOUNCE_MS);
   };
   useStaffRealtime({

@@ -13,7 +13,7 @@ export function DigestToggle() {
   const status = save.isError
     ? T.digestFailed
     : setting.isError
-      ? T.digestFailed
+      ? T.digestUnread
       : save.isSuccess
         ? T.digestSaved(save.data.weekly)
         : '';

@@ -41,4 +41,5 @@ export const INSIGHTS_TEXTS = {
   digestSaved: (on: boolean) =>
     on ? 'You will get the Monday digest.' : 'The Monday digest is off.',
   digestFailed: 'The digest setting could not be saved.',
+  digestUnread: 'The digest setting could not be read; try again later.',
 } as const;
