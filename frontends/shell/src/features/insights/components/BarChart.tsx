@@ -233,7 +233,8 @@ function VerticalBars({
       <Group left={VERTICAL.left} top={marginTop}>
         <AxisLeft
           scale={y}
-          numTicks={5}
+          // Counts are whole: no tick at 2.5 printed as a second "3".
+          tickValues={y.ticks(5).filter((tick) => valueKind !== 'count' || Number.isInteger(tick))}
           tickFormat={(value) => formatCell(valueKind, Number(value))}
           stroke={MUTED_COLOR}
           tickStroke={MUTED_COLOR}
@@ -277,8 +278,8 @@ function VerticalBars({
                     stroke={plotHeight - top > 0 ? BAR_OUTLINE : 'none'}
                     strokeWidth={1}
                   />
-                  {/* The value over its bar where it fits; the table always has it. */}
-                  {text.length * 7 <= barWidth ? (
+                  {/* The value over its bar where it fits (none over an empty one); the table has all. */}
+                  {numericCell(value) > 0 && text.length * 7 <= barWidth ? (
                     <text
                       className="in-chart__value"
                       x={(inner(column.key) ?? 0) + barWidth / 2}
