@@ -50,6 +50,7 @@ test('the admin sees every section; the seeded CSM only Home, the dashboards, In
     'SOW Management',
     'Document Dashboard',
     'Invoices',
+    'Insights',
     'New document',
     'Document templates',
     'User Access',

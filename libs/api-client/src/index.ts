@@ -92,6 +92,13 @@ export {
   useStuckOperations,
 } from './health/stuck-operations-api';
 export {
+  useInsights,
+  useInsightsDigest,
+  useInsightsLive,
+  useRemindStalled,
+  useSaveInsightsDigest,
+} from './insights/insights-api';
+export {
   apiKeysApi,
   useApiKeyMutations,
   useApiKeys,

@@ -29,10 +29,14 @@ export function fakePages(remote: RemoteKey): RemotePages {
 
 const allRemotesUp: LoadRemotePages = (remote) => Promise.resolve(fakePages(remote));
 
-/** Shows where the router is, so tests can see redirects. */
+/** Shows where the router is, so tests can see redirects (and the query, in `data-search`). */
 function LocationProbe() {
-  const { pathname } = useLocation();
-  return <output data-testid="location">{pathname}</output>;
+  const { pathname, search } = useLocation();
+  return (
+    <output data-testid="location" data-search={search}>
+      {pathname}
+    </output>
+  );
 }
 
 export interface RenderShellOptions {

@@ -1,4 +1,4 @@
-import { COUNTERSIGN_PAGE_PATH, ROUTES } from '@prosign/domain';
+import { COUNTERSIGN_PAGE_PATH, INSIGHTS_PAGE_PATH, ROUTES } from '@prosign/domain';
 import { Route, Routes } from 'react-router';
 import { ErrorPageLayout } from '../layout/ErrorPageLayout';
 import { PublicLayout } from '../layout/PublicLayout';
@@ -16,6 +16,7 @@ import { StuckOperationsPage } from '../features/stuck-operations/StuckOperation
 import { ApiKeysPage } from '../features/api-keys/ApiKeysPage';
 import { WebhooksPage } from '../features/webhooks/WebhooksPage';
 import { UserAccessPage } from '../features/user-access/UserAccessPage';
+import { InsightsPage } from '../features/insights/InsightsPage';
 import { RemotePage } from '../remotes/RemotePage';
 import { RequireStaffSession } from '../session/RequireStaffSession';
 import { familyStaffRoutes, linkSigningRoutes } from './family-routes';
@@ -57,6 +58,8 @@ export function ShellRoutes() {
           }
         />
         <Route path={ROUTES.userAccess} element={<UserAccessPage />} />
+        {/* Staff with insightsAccess (the layout gates it by its navigation entry). */}
+        <Route path={INSIGHTS_PAGE_PATH} element={<InsightsPage />} />
         <Route path={ROUTES.mailbox} element={<MailboxPage />} />
         <Route path={ROUTES.webhookInbox} element={<WebhookInboxPage />} />
         {/* Administrators only (the pages say so to anyone else): the CRM screens. */}

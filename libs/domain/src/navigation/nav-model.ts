@@ -1,5 +1,6 @@
 import type { AccessFlag, AccessFlags } from '../access/access-flags';
 import { allFamilies } from '../families/families';
+import { INSIGHTS_PAGE_PATH } from '../insights/insights';
 import { API_REFERENCE_PATH, ROUTES } from '../routes/routes';
 import type { CountersignDefaults } from '../signing/countersign-api';
 
@@ -18,6 +19,7 @@ type NavEntryId =
   | 'sowDashboard'
   | 'sowServices'
   | 'invoices'
+  | 'insights'
   | 'newDocument'
   | 'documentTemplates'
   | 'userAccess'
@@ -72,6 +74,8 @@ const NAV_ENTRIES: readonly NavEntry[] = [
     group: 'sowManagement',
   },
   { id: 'invoices', label: 'Invoices', path: ROUTES.invoices, flag: INVOICES_ACCESS_FLAG },
+  // The pipeline's figures (funnel, time to sign, value waiting, stalled) over the families shown.
+  { id: 'insights', label: 'Insights', path: INSIGHTS_PAGE_PATH, flag: 'insightsAccess' },
   // Staff who create contracts on Home prepare one from any PDF (the upload needs the same flag).
   { id: 'newDocument', label: 'New document', path: ROUTES.documentNew, flag: 'homeAccess' },
   {

@@ -28,6 +28,7 @@ describe('buildNavModel', () => {
       'SOW Management [SOW Home, SOW Dashboard, SOW/CO Services]',
       'Document Dashboard',
       'Invoices',
+      'Insights',
       'New document',
       'Document templates',
       'User Access',
@@ -52,6 +53,7 @@ describe('buildNavModel', () => {
       '/sow-template-edit',
       '/documents',
       '/invoices',
+      '/insights',
       '/documents/new',
       '/documents/templates',
       '/user-access',
@@ -157,6 +159,7 @@ describe('requiredFlagForPath', () => {
     expect(requiredFlagForPath('/')).toBe('homeAccess');
     expect(requiredFlagForPath('/co')).toBe('homeAccess');
     expect(requiredFlagForPath('/user-access')).toBe('userAccessAccess');
+    expect(requiredFlagForPath('/insights')).toBe('insightsAccess');
     expect(requiredFlagForPath('/sow-template-edit')).toBe('sowServicesEditAccess');
     expect(requiredFlagForPath('/portal')).toBeUndefined();
   });
