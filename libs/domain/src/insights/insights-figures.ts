@@ -97,7 +97,7 @@ export const WAITING_STAGE_LABELS: Readonly<Record<WaitingStage, string>> = {
   signatureSaved: 'Signature saved',
 };
 
-interface ValueSlice<TKey extends string> {
+export interface ValueSlice<TKey extends string> {
   key: TKey;
   label: string;
   count: number;
@@ -162,7 +162,7 @@ export interface StalledAgreement {
   link: string;
 }
 
-interface StalledFigures {
+export interface StalledFigures {
   days: number;
   total: number;
   /** The oldest first, at most `INSIGHTS_STALLED_LIMIT`. */
@@ -217,7 +217,7 @@ interface InvoiceFigures {
 }
 
 /** What the filter boxes offer: only what the viewer may see. */
-interface InsightsOptions {
+export interface InsightsOptions {
   families: { id: AgreementFamily; label: string }[];
   owners: { email: string }[];
   pipelines: { id: string; label: string }[];

@@ -35,7 +35,7 @@ const INSIGHTS_DEFAULT_PERIOD_DAYS = 90;
 const INSIGHTS_MAX_PERIOD_DAYS = 731;
 /** An agreement is stalled after this many days without a view or the next signer's action. */
 export const INSIGHTS_DEFAULT_STALLED_DAYS = 7;
-const INSIGHTS_MAX_STALLED_DAYS = 365;
+export const INSIGHTS_MAX_STALLED_DAYS = 365;
 /** The stalled list is cut at this many rows (oldest first); `total` says how many there are. */
 export const INSIGHTS_STALLED_LIMIT = 50;
 
@@ -66,7 +66,7 @@ function isCalendarDay(value: string): boolean {
 }
 
 /** Days from `from` to `to`, both included. */
-function periodDays(from: string, to: string): number {
+export function periodDays(from: string, to: string): number {
   return (
     Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
   );
