@@ -19,6 +19,5 @@ export { WebhookDemoSeeder } from './outbound/webhook-demo.seeder';
 export { WebhookEndpointsService } from './outbound/webhook-endpoints.service';
 export {
   WebhookEventRepository,
-  type WebhookEventDoc,
   type WebhookEventPosition,
 } from './outbound/webhook-event.repository';

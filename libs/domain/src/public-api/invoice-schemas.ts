@@ -20,7 +20,7 @@ const answer = <T extends z.ZodType>(schema: T, id: string, description: string)
 const isoTime = z.iso.datetime().describe('ISO 8601, UTC.');
 
 /** Payment statuses as the public api spells them. */
-export const PUBLIC_INVOICE_STATUSES = ['unpaid', 'partially_paid', 'paid'] as const;
+const PUBLIC_INVOICE_STATUSES = ['unpaid', 'partially_paid', 'paid'] as const;
 export type PublicInvoiceStatus = (typeof PUBLIC_INVOICE_STATUSES)[number];
 
 const PUBLIC_STATUS_OF: Readonly<Record<InvoiceStatus, PublicInvoiceStatus>> = {

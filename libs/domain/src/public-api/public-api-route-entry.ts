@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { ApiKeyScope } from '../api-keys/api-keys';
 
-export type PublicApiTag =
+type PublicApiTag =
   'Agreements' | 'Templates' | 'Services' | 'Events' | 'Webhooks' | 'Invoices';
 
 /** What a route answers on success: JSON of `schema`, a PDF file, or nothing (204). */

@@ -32,7 +32,7 @@ const eventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 // ── Events ──
 
 /** The body of every delivery, and an item of the events feed: the same JSON. */
-export const webhookEventSchema = answer(
+const webhookEventSchema = answer(
   z.object({
     id: z
       .string()

@@ -50,7 +50,7 @@ export interface RecordedTry {
 const PENDING_STATES: WebhookDeliveryState[] = ['pending', 'retrying'];
 
 /** The id of an event's delivery to an endpoint: one per pair, whatever the relays. */
-export function deliveryIdOf(eventId: string, endpointId: string): string {
+function deliveryIdOf(eventId: string, endpointId: string): string {
   return `${eventId}.${endpointId}`;
 }
 

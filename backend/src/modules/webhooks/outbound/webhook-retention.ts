@@ -14,7 +14,7 @@ const WEBHOOK_RETENTION_SCHEDULER = 'webhooks.retention';
 const RETENTION_EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The local inbox keeps a week, and at most this many entries: a demo's log, not an archive. */
-export const INBOX_KEPT_DAYS = 7;
+const INBOX_KEPT_DAYS = 7;
 export const INBOX_KEPT_ENTRIES = 500;
 
 export interface WebhookRetentionResult {
