@@ -4,8 +4,7 @@
 import type { z } from 'zod';
 import type { ApiKeyScope } from '../api-keys/api-keys';
 
-type PublicApiTag =
-  'Agreements' | 'Templates' | 'Services' | 'Events' | 'Webhooks' | 'Invoices';
+type PublicApiTag = 'Agreements' | 'Templates' | 'Services' | 'Events' | 'Webhooks' | 'Invoices';
 
 /** What a route answers on success: JSON of `schema`, a PDF file, or nothing (204). */
 type RouteAnswer =
