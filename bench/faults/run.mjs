@@ -25,6 +25,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { jsonCall } from '../lib/http.mjs';
+import { pool, seededRandom } from '../lib/runs.mjs';
 import { freePort, sleep, startProcess, stopProcess, run } from '../../scripts/lib/processes.mjs';
 import { startMongo, startRedis } from '../../scripts/lib/services.mjs';
 import { DATA_DIR, ROOT } from '../../scripts/lib/setup.mjs';
@@ -59,18 +60,7 @@ const CRM_NOTE_EVENTS = ['sent', 'viewed', 'signed'];
 /** The deal's stage after the signature (the default rules of the sales pipeline). */
 const CRM_SIGNED_STAGE = 'closedwon';
 
-/** A seeded PRNG (mulberry32): the same FAULTS_SEED gives the same fault schedule. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = random(SEED);
+const rand = seededRandom(SEED);
 const between = (min, max) => min + rand() * (max - min);
 
 const log = (line) => console.log(`[faults] ${line}`);
@@ -105,16 +95,6 @@ async function patiently(what, attempt, budgetMs = SETTLE_MS) {
     stats.retries += 1;
     await sleep(between(300, 1500));
   }
-}
-
-/** Runs `work(i)` for 0…count-1, at most `limit` at a time. */
-async function pool(count, limit, work) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, count) }, async () => {
-      while (next < count) await work(next++);
-    }),
-  );
 }
 
 // ── The processes ──

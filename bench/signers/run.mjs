@@ -29,6 +29,7 @@ import { BACKEND_NODE_ARGS, stackEnv, stackPorts } from '../../scripts/lib/stack
 import { startCluster } from '../cluster/cluster.mjs';
 import { insertBenchAgreements } from '../lib/agreements.mjs';
 import { jsonCall } from '../lib/http.mjs';
+import { pool } from '../lib/runs.mjs';
 import { startWireProfiler } from '../lib/wire-profiler.mjs';
 
 const require = createRequire(import.meta.url);
@@ -187,18 +188,6 @@ async function waitForHealthy(url, processes, timeoutMs = 90_000) {
     await sleep(500);
   }
   throw new Error(`${url} did not report healthy: ${last}`);
-}
-
-/** Runs `work(i)` for 0…count-1, at most `limit` at a time. */
-async function pool(count, limit, work) {
-  let next = 0;
-  const runners = Array.from({ length: Math.min(limit, count) }, async () => {
-    while (next < count) {
-      const i = next++;
-      await work(i);
-    }
-  });
-  await Promise.all(runners);
 }
 
 // ── The bench ──

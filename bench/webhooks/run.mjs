@@ -28,6 +28,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { jsonCall } from '../lib/http.mjs';
+import { pool, seededRandom } from '../lib/runs.mjs';
 import { loadavg } from '../lib/services.mjs';
 import { freePort, run, sleep, startProcess } from '../../scripts/lib/processes.mjs';
 import { startMongo, startRedis } from '../../scripts/lib/services.mjs';
@@ -67,18 +68,7 @@ const REGISTER = path.join(ROOT, 'bench/faults/ts-register.cjs');
 const BACKEND = path.join(ROOT, 'backend');
 const WORKERS = ['worker-1', 'worker-2'];
 
-/** A seeded PRNG (mulberry32): the same WEBHOOKS_SEED gives the same faults. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = random(SEED);
+const rand = seededRandom(SEED);
 const between = (min, max) => min + rand() * (max - min);
 const log = (line) => console.log(`[webhooks] ${line}`);
 
@@ -193,16 +183,6 @@ async function killHard(child) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGKILL');
   await exited;
-}
-
-/** Runs `work(i)` for 0…count-1, at most `limit` at a time. */
-async function pool(count, limit, work) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, count) }, async () => {
-      while (next < count) await work(next++);
-    }),
-  );
 }
 
 async function main() {
