@@ -122,9 +122,11 @@ describe('signing: the reads a signer costs', () => {
     expect(claimed?.signedDocLink).toBe('');
     const agreementId = (await apiConnection.collection('agreements').findOne({ token }))?._id;
     expect(readsOf(finishOps, 'agreements', agreementId)).toHaveLength(1);
+    // Then Insights' summary of the agreement (agreement_insights), written after the change.
     expect(finishOps.map((op) => [op.collection, op.method])).toEqual([
       ['agreements', 'findOne'],
       ['agreements', 'findOneAndUpdate'],
+      ['agreement_insights', 'updateOne'],
     ]);
 
     expect(finished?.signedDocLink).toContain('/api/documents/d/');
@@ -283,18 +285,25 @@ describe('signing: the reads a signer costs', () => {
     // second signer's first tries the move to viewed, which the first signer's view made). A
     // SOW's and a CO's view also records the CRM's note of it; their page then reads the
     // agreement alone (the link resolved by the view). Nothing else: the bookmarks are on it.
+    // Each write is followed by Insights' summary of the agreement (agreement_insights).
     const firstView = [
       'agreement_links.findOne',
       'agreements.findOne',
       'agreements.findOneAndUpdate',
+      'agreement_insights.updateOne',
     ];
     expect(seen).toEqual({
       standard: firstView,
       'several signers: the first': firstView,
+      // The second signer's first view: its own view written, then the agreement's move to
+      // viewed tried (the first signer's view made it), then the summary.
       'several signers: the second': [
-        ...firstView,
+        'agreement_links.findOne',
         'agreements.findOne',
         'agreements.findOneAndUpdate',
+        'agreements.findOne',
+        'agreements.findOneAndUpdate',
+        'agreement_insights.updateOne',
       ],
       // Staff: their session's user, then the agreement.
       'several signers: the countersigner': ['users.findOne', 'agreements.findOne'],
