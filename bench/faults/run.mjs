@@ -25,7 +25,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { jsonCall } from '../lib/http.mjs';
-import { pool, seededRandom } from '../lib/runs.mjs';
+import { pool, runStoppingAll, seededRandom } from '../lib/runs.mjs';
 import { freePort, sleep, startProcess, stopProcess, run } from '../../scripts/lib/processes.mjs';
 import { startMongo, startRedis } from '../../scripts/lib/services.mjs';
 import { DATA_DIR, ROOT } from '../../scripts/lib/setup.mjs';
@@ -693,18 +693,4 @@ async function pdfPages(getDocument, buffer) {
   return pages;
 }
 
-// Ctrl-C or a test's timeout: stop what this run started, not only this process.
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, async () => {
-    const { stopAll } = await import('../../scripts/lib/processes.mjs');
-    await stopAll(3000);
-    process.exit(130);
-  });
-}
-
-main().catch(async (error) => {
-  console.error(`[faults] failed: ${error.stack ?? error.message}`);
-  const { stopAll } = await import('../../scripts/lib/processes.mjs');
-  await stopAll(5000);
-  process.exit(1);
-});
+runStoppingAll('faults', main);
