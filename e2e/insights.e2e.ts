@@ -221,13 +221,11 @@ test('Insights: charts equal their tables and CSVs, filters by owner and period,
   await adminContext.close();
 });
 
-// The demo's agreements sent days ago (a viewed contract quiet for six days) are the only ones
-// old enough to stall: agreements sent through the product's calls are sent now. Their
-// Insights facts are written only when an event is appended (agreement-events.repository.ts),
-// and the demo seeder imports each record whole, so none of them is counted as stalled yet.
-test.fixme('Insights: a reminder goes out from the stalled list in one click', async ({
-  browser,
-}) => {
+// The demo's agreements sent days ago (a viewed contract quiet for six days) are the ones old
+// enough to stall: agreements sent through the product's calls are sent now. The demo seeder
+// imports them whole, with their Insights facts (agreement-record-creation.repository.ts). The
+// oldest stalled one is reminded: the dashboard test reminds the newest not-signed card.
+test('Insights: a reminder goes out from the stalled list in one click', async ({ browser }) => {
   const adminContext = await browser.newContext({ viewport: DESKTOP });
   const page = await adminContext.newPage();
   await signIn(page, DEMO.admin);

@@ -52,16 +52,18 @@ describe('agreement core (repository, event chain, step runner)', () => {
     redis = new Redis(env.config.REDIS_URL);
     repository = new AgreementRepository(agreements as never);
     links = new AgreementLinkRepository(linkModel as never, repository);
+    const insightModel = connection.model(AgreementInsight.name, AgreementInsightSchema);
+    const insights = new AgreementInsightsRepository(insightModel as never, env.config);
     recordCreation = new AgreementRecordCreationRepository(
       agreements as never,
       linkModel as never,
       repository,
+      insights,
     );
-    const insightModel = connection.model(AgreementInsight.name, AgreementInsightSchema);
     eventLog = new AgreementEventRepository(
       agreements as never,
       new AgreementAnnouncer(new RealtimePublisher(redis, env.config)),
-      new AgreementInsightsRepository(insightModel as never, env.config),
+      insights,
     );
     progress = new AgreementProgressRepository(agreements as never);
     runner = new StepRunner(repository, progress);

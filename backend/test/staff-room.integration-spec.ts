@@ -39,6 +39,16 @@ describe('staff room membership', () => {
     await access.ensureUser('csm@prosign.example', ['csm'], dashboardUser());
     await access.ensureUser('pm@prosign.example', ['pm'], sowOnlyUser());
     await access.ensureUser('noflags@prosign.example', ['csm'], createAccessFlags({}));
+    await access.ensureUser(
+      'insights-admin@prosign.example',
+      ['admin'],
+      createAccessFlags({ insightsAccess: true }),
+    );
+    await access.ensureUser(
+      'insights-only@prosign.example',
+      ['csm'],
+      createAccessFlags({ insightsAccess: true }),
+    );
   });
 
   afterEach(() => {
@@ -165,6 +175,17 @@ describe('staff room membership', () => {
 
     const expected = [true, true, false, false, false];
     expect(await heard([admin, csm, pm, noFlags, anonymous], expected)).toEqual(expected);
+  });
+
+  it('admits an administrator without dashboard flags to every family’s room (Insights counts them all, live)', async () => {
+    const insightsAdmin = await connect(await signIn(app, 'insights-admin@prosign.example'));
+    // Insights alone shows a non-administrator no family: nothing to hear.
+    const insightsOnly = await connect(await signIn(app, 'insights-only@prosign.example'));
+    expect(await heard([insightsAdmin, insightsOnly], [true, false])).toEqual([true, false]);
+    expect(await heardChange('sow', [insightsAdmin, insightsOnly], [true, false])).toEqual([
+      true,
+      false,
+    ]);
   });
 
   it('refuses a socket from another site, over WebSocket and long-polling, staff cookie or not', async () => {

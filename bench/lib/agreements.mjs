@@ -26,9 +26,9 @@ export const STATUSES = CONTRACT_STATUSES;
  * Bumped whenever the seeded records change shape, so the benches seed again:
  * 2: forms carry the template's full clause texts; 3: signing links carry publishedAt;
  * 4: five owners, signers who take hours to days, decline reasons, invoices and the Insights
- * facts (`agreement_insights`) of every record.
+ * facts (`agreement_insights`) of every record; 5: the facts' `lastIssuedDay`.
  */
-export const BENCH_DATA_VERSION = 4;
+export const BENCH_DATA_VERSION = 5;
 const FIRST = [
   'Maria',
   'James',

@@ -69,8 +69,8 @@ export interface AgreementInsightFacts {
   /** While open: since when nothing happened on the signer's side (the send, their last action). */
   idleSince: Date | null;
   invoices: InvoiceFact[];
-  /** Whether it has an issued invoice. */
-  invoiced: boolean;
+  /** The day its latest invoice was issued (null: none): the invoices' range reads only these. */
+  lastIssuedDay: string | null;
   /** Events the agreement had when these were computed: an older computation never overwrites. */
   eventCount: number;
 }
@@ -160,7 +160,11 @@ export function insightFactsOf(
     stage,
     idleSince,
     invoices,
-    invoiced: invoices.length > 0,
+    lastIssuedDay: invoices.reduce<string | null>(
+      (latest, invoice) =>
+        latest === null || invoice.issuedDay > latest ? invoice.issuedDay : latest,
+      null,
+    ),
     eventCount: events.length,
   };
 }

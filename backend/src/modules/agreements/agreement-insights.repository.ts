@@ -25,16 +25,21 @@ export interface DayRange {
   to: string;
 }
 
-export type FunnelCounts = Record<
-  'sent' | 'viewed' | 'signed' | 'declined' | 'expired' | 'voided',
-  number
->;
-
-/** A time-to-sign histogram row: how many of a family and owner took `days`. */
-export interface TimeToSignRow {
+/**
+ * The agreements sent in a period, grouped by everything the sent-side figures read (funnel,
+ * time to sign, weekly sends, the owners and pipelines of the period): one read of the range.
+ */
+export interface SentRow {
   family: string;
   owner: string;
-  days: number;
+  pipeline: string | null;
+  week: string;
+  viewed: 0 | 1;
+  signed: 0 | 1;
+  declined: 0 | 1;
+  expired: 0 | 1;
+  voided: 0 | 1;
+  daysToSign: number | null;
   count: number;
 }
 
@@ -51,7 +56,9 @@ export interface WeekRow {
   count: number;
 }
 
+/** The declines of one week, reason group and signer's words. */
 export interface DeclineRow {
+  week: string;
   group: DeclineReasonGroup;
   reason: string;
   count: number;
@@ -65,13 +72,6 @@ export interface InvoiceTotals {
   overdueCount: number;
   overdue: number;
 }
-
-/** What a week's volume counts, by the day field it reads. */
-const WEEK_FIELDS = {
-  sent: { day: 'sentDay', week: 'sentWeek' },
-  signed: { day: 'signedDay', week: 'signedWeek' },
-  declined: { day: 'declinedDay', week: 'declinedWeek' },
-} as const;
 
 /**
  * The Insights facts of every agreement (`agreement_insights`): kept by the agreement core's
@@ -125,93 +125,67 @@ export class AgreementInsightsRepository {
     await this.facts.collection.replaceOne({ _id: facts._id }, facts, { upsert: true });
   }
 
-  /** The funnel's counts of the agreements sent in `days`. */
-  async funnel(scope: InsightScope, days: DayRange): Promise<FunnelCounts> {
-    // Grouped by the flags, then added up here: one accumulator per $group (see `aggregate`).
-    const rows = await this.aggregate<{ _id: Omit<FunnelCounts, 'sent'>; count: number }>([
-      { $match: { ...this.scoped(scope), sentDay: { $gte: days.from, $lte: days.to } } },
+  /**
+   * The agreements of `families` sent in `days`, grouped (see SentRow). Owner and pipeline are
+   * not filtered here: the caller filters the rows, and lists the period's owners and pipelines
+   * from them (the filter boxes' choices), so one read answers both.
+   */
+  async sent(families: readonly string[], days: DayRange): Promise<SentRow[]> {
+    const rows = await this.aggregate<{ _id: Omit<SentRow, 'count'>; count: number }>([
+      {
+        $match: {
+          ...this.scoped({ families, owner: null, pipeline: null }),
+          sentDay: { $gte: days.from, $lte: days.to },
+        },
+      },
       {
         $group: {
           _id: {
+            family: '$family',
+            owner: '$owner',
+            pipeline: '$pipeline',
+            week: '$sentWeek',
             viewed: '$viewed',
             signed: '$signed',
             declined: '$declined',
             expired: '$expired',
             voided: '$voided',
+            daysToSign: '$daysToSign',
           },
           count: { $sum: 1 },
         },
       },
     ]);
-    const counts: FunnelCounts = {
-      sent: 0,
-      viewed: 0,
-      signed: 0,
-      declined: 0,
-      expired: 0,
-      voided: 0,
-    };
-    for (const { _id: flags, count } of rows) {
-      counts.sent += count;
-      for (const step of ['viewed', 'signed', 'declined', 'expired', 'voided'] as const) {
-        if (flags[step] === 1) counts[step] += count;
-      }
-    }
-    return counts;
-  }
-
-  /** How many of the agreements sent in `days` and signed by their signer took each time, by family and owner. */
-  async timeToSign(scope: InsightScope, days: DayRange): Promise<TimeToSignRow[]> {
-    const rows = await this.aggregate<{
-      _id: { family: string; owner: string; days: number | null };
-      count: number;
-    }>([
-      {
-        $match: {
-          ...this.scoped(scope),
-          sentDay: { $gte: days.from, $lte: days.to },
-          daysToSign: { $ne: null },
-        },
-      },
-      {
-        $group: {
-          _id: { family: '$family', owner: '$owner', days: '$daysToSign' },
-          count: { $sum: 1 },
-        },
-      },
-    ]);
-    return rows
-      .filter((row) => typeof row._id.days === 'number')
-      .map((row) => ({
-        family: row._id.family,
-        owner: row._id.owner,
-        days: row._id.days as number,
-        count: row.count,
-      }));
+    return rows.map(({ _id, count }) => ({
+      ..._id,
+      pipeline: _id.pipeline ?? null,
+      daysToSign: typeof _id.daysToSign === 'number' ? _id.daysToSign : null,
+      count,
+    }));
   }
 
   /** The agreements waiting for a signature now, by stage and day sent: counts and fees. */
   async waiting(scope: InsightScope): Promise<WaitingRow[]> {
-    type Key = { stage: WaitingStage; sentDay: string };
-    const match = { $match: { ...this.scoped(scope), open: true } };
-    const group = { stage: '$stage', sentDay: '$sentDay' };
-    const [counts, fees] = await Promise.all([
-      this.aggregate<{ _id: Key; count: number }>([
-        match,
-        { $group: { _id: group, count: { $sum: 1 } } },
-      ]),
-      this.aggregate<{ _id: Key; fee: number }>([
-        match,
-        { $group: { _id: group, fee: { $sum: '$fee' } } },
-      ]),
+    type Key = { stage: WaitingStage; sentDay: string; fee: number };
+    // Grouped by fee too, multiplied out here: one accumulator per $group (see `aggregate`).
+    const rows = await this.aggregate<{ _id: Key; count: number }>([
+      { $match: { ...this.scoped(scope), open: true } },
+      {
+        $group: {
+          _id: { stage: '$stage', sentDay: '$sentDay', fee: '$fee' },
+          count: { $sum: 1 },
+        },
+      },
     ]);
-    const feeOf = new Map(fees.map((row) => [`${row._id.stage} ${row._id.sentDay}`, row.fee]));
-    return counts.map((row) => ({
-      stage: row._id.stage,
-      sentDay: row._id.sentDay,
-      count: row.count,
-      fee: feeOf.get(`${row._id.stage} ${row._id.sentDay}`) ?? 0,
-    }));
+    const byDay = new Map<string, WaitingRow>();
+    for (const { _id, count } of rows) {
+      const key = `${_id.stage} ${_id.sentDay}`;
+      const row = byDay.get(key) ?? { stage: _id.stage, sentDay: _id.sentDay, count: 0, fee: 0 };
+      row.count += count;
+      row.fee += (_id.fee ?? 0) * count;
+      byDay.set(key, row);
+    }
+    return [...byDay.values()];
   }
 
   /** The open agreements idle since before `idleBefore`: how many, and the oldest `limit`. */
@@ -233,35 +207,31 @@ export class AgreementInsightsRepository {
     return { total, facts };
   }
 
-  /** How many were sent, signed or declined each week of `days` (by the day it happened). */
-  async weekly(
-    scope: InsightScope,
-    days: DayRange,
-    what: keyof typeof WEEK_FIELDS,
-  ): Promise<WeekRow[]> {
-    const { day, week } = WEEK_FIELDS[what];
+  /** How many were signed each week of `days` (by the day of the signature). */
+  async signedWeeks(scope: InsightScope, days: DayRange): Promise<WeekRow[]> {
     const rows = await this.aggregate<{ _id: string; count: number }>([
-      { $match: { ...this.scoped(scope), [day]: { $gte: days.from, $lte: days.to } } },
-      { $group: { _id: `$${week}`, count: { $sum: 1 } } },
+      { $match: { ...this.scoped(scope), signedDay: { $gte: days.from, $lte: days.to } } },
+      { $group: { _id: '$signedWeek', count: { $sum: 1 } } },
     ]);
     return rows.map((row) => ({ week: row._id, count: row.count }));
   }
 
-  /** The declines of `days`, by reason group and the signer's words. */
+  /** The declines of `days`, by week, reason group and the signer's words. */
   async declines(scope: InsightScope, days: DayRange): Promise<DeclineRow[]> {
     const rows = await this.aggregate<{
-      _id: { group: DeclineReasonGroup; reason: string | null };
+      _id: { week: string; group: DeclineReasonGroup; reason: string | null };
       count: number;
     }>([
       { $match: { ...this.scoped(scope), declinedDay: { $gte: days.from, $lte: days.to } } },
       {
         $group: {
-          _id: { group: '$declineGroup', reason: '$declineReason' },
+          _id: { week: '$declinedWeek', group: '$declineGroup', reason: '$declineReason' },
           count: { $sum: 1 },
         },
       },
     ]);
     return rows.map((row) => ({
+      week: row._id.week,
       group: row._id.group,
       reason: row._id.reason ?? '',
       count: row.count,
@@ -275,7 +245,8 @@ export class AgreementInsightsRepository {
       _id: { amount: number; paid: number; owed: number; dueAt: Date };
       count: number;
     }>([
-      { $match: { ...this.scoped(scope), invoiced: true } },
+      // Only agreements whose latest invoice is in or after the period can have one in it.
+      { $match: { ...this.scoped(scope), lastIssuedDay: { $gte: days.from } } },
       { $unwind: '$invoices' },
       { $match: { 'invoices.issuedDay': { $gte: days.from, $lte: days.to } } },
       {
@@ -314,21 +285,6 @@ export class AgreementInsightsRepository {
       paid: roundCents(totals.paid),
       overdue: roundCents(totals.overdue),
     };
-  }
-
-  /** The owners and pipelines of the families' agreements (the filter boxes' choices). */
-  async choices(families: readonly string[]): Promise<{ owners: string[]; pipelines: string[] }> {
-    const rows = await this.aggregate<{ _id: { owner: string; pipeline: string | null } }>([
-      { $match: { listed: true, family: { $in: [...families] } } },
-      { $group: { _id: { owner: '$owner', pipeline: '$pipeline' } } },
-    ]);
-    const owners = new Set<string>();
-    const pipelines = new Set<string>();
-    for (const { _id } of rows) {
-      if (_id.owner) owners.add(_id.owner);
-      if (_id.pipeline) pipelines.add(_id.pipeline);
-    }
-    return { owners: [...owners].sort(), pipelines: [...pipelines].sort() };
   }
 
   /** The `$match` of a scope: listed agreements of its families, owner and pipeline. */

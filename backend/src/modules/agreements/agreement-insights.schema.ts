@@ -34,8 +34,7 @@ export class AgreementInsight implements AgreementInsightFacts {
   @Prop({ type: String, default: null }) stage: AgreementInsightFacts['stage'];
   @Prop({ type: Date, default: null }) idleSince: Date | null;
   @Prop({ type: [MongooseSchema.Types.Mixed], default: [] }) invoices: InvoiceFact[];
-  /** Whether it has an issued invoice: an equality the embedded database reads from an index. */
-  @Prop({ type: Boolean, default: false }) invoiced: boolean;
+  @Prop({ type: String, default: null }) lastIssuedDay: string | null;
   @Prop({ type: Number, default: 0 }) eventCount: number;
 }
 
@@ -46,6 +45,6 @@ AgreementInsightSchema.index({ listed: 1, family: 1, sentDay: 1 });
 AgreementInsightSchema.index({ listed: 1, family: 1, signedDay: 1 });
 AgreementInsightSchema.index({ listed: 1, family: 1, declinedDay: 1 });
 AgreementInsightSchema.index({ listed: 1, family: 1, open: 1, idleSince: 1 });
-AgreementInsightSchema.index({ listed: 1, family: 1, invoiced: 1 });
+AgreementInsightSchema.index({ listed: 1, family: 1, lastIssuedDay: 1 });
 // One owner's agreements (the owner filter, each digest).
 AgreementInsightSchema.index({ listed: 1, owner: 1, family: 1, sentDay: 1 });

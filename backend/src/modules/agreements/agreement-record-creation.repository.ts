@@ -11,6 +11,7 @@ import {
 } from './agreement.schema';
 import type { StoredRecipient } from './agreement-recipients';
 import { AgreementRepository } from './agreement.repository';
+import { AgreementInsightsRepository } from './agreement-insights.repository';
 import { linkId, newLinkToken } from './agreement-links.repository';
 import { chainedEvent, type EventInput } from './event-chain';
 import { outboxEntryOfLifeStep, WebhookRelayRequests } from '../webhooks';
@@ -44,6 +45,7 @@ export class AgreementRecordCreationRepository {
     @InjectModel(Agreement.name) private readonly agreements: Model<Agreement>,
     @InjectModel(AgreementLink.name) private readonly links: Model<AgreementLink>,
     private readonly records: AgreementRepository,
+    private readonly insights: AgreementInsightsRepository,
     @Optional() private readonly webhookRelay?: WebhookRelayRequests,
   ) {}
 
@@ -185,12 +187,19 @@ export class AgreementRecordCreationRepository {
     await link('sign', record.token);
     if (keys.sendKey) await link('send', keys.sendKey);
     if (keys.verifyId) await link('verify', keys.verifyId);
+    let created: AgreementDocument<TForm>;
     try {
-      await this.agreements.create({ ...record, events: chained, headHash: head });
+      created = (await this.agreements.create({
+        ...record,
+        events: chained,
+        headHash: head,
+      })) as unknown as AgreementDocument<TForm>;
     } catch (error) {
       if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
       return false;
     }
+    // Counted by Insights as a sent one is (the demo's past agreements fill its figures).
+    await this.insights.refresh(created.toObject() as never);
     return true;
   }
 }

@@ -46,6 +46,7 @@ export {
   AgreementInsightsRepository,
   type DayRange,
   type InsightScope,
+  type SentRow,
 } from './agreement-insights.repository';
 export type { AgreementInsightFacts } from './agreement-insight-facts';
 export { AgreementAnnouncer } from './agreement-announcer';

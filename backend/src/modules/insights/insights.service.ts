@@ -44,6 +44,7 @@ import {
   type AgreementInsightFacts,
   type DayRange,
   type InsightScope,
+  type SentRow,
 } from '../agreements';
 import { AppConfig } from '../../platform/config/app-config';
 
@@ -111,37 +112,28 @@ export class InsightsService {
     };
     const days: DayRange = { from: filter.from, to: filter.to };
     const today = this.today(now);
-    const [
-      funnel,
-      signRows,
-      waitingRows,
-      stalled,
-      sent,
-      signed,
-      declined,
-      declines,
-      invoices,
-      choices,
-    ] = await Promise.all([
-      this.facts.funnel(scope, days),
-      this.facts.timeToSign(scope, days),
+    const [sentRows, waitingRows, stalled, signed, declines, invoices] = await Promise.all([
+      this.facts.sent(scope.families, days),
       this.facts.waiting(scope),
       this.stalled(viewer, scope, filter.stalledDays, now),
-      this.facts.weekly(scope, days, 'sent'),
-      this.facts.weekly(scope, days, 'signed'),
-      this.facts.weekly(scope, days, 'declined'),
+      this.facts.signedWeeks(scope, days),
       this.facts.declines(scope, days),
       this.facts.invoices(scope, days, now),
-      this.facts.choices(visible),
     ]);
-    const countOf = (rows: { week: string; count: number }[], week: string) =>
-      rows.find((row) => row.week === week)?.count ?? 0;
+    const sent = sentRows.filter(
+      (row) =>
+        (scope.owner === null || row.owner === scope.owner) &&
+        (scope.pipeline === null || row.pipeline === scope.pipeline),
+    );
+    const countOf = (rows: readonly { week: string; count: number }[], week: string) =>
+      rows.filter((row) => row.week === week).reduce((sum, row) => sum + row.count, 0);
+    const choices = choicesOf(sentRows, filter);
     return {
       filter,
       timeZone: this.config.FIRM_TIME_ZONE,
       generatedAt: now.toISOString(),
-      funnel: funnelFigures(funnel),
-      timeToSign: timeToSignFigures(signRows),
+      funnel: funnelFigures(funnelCountsOf(sent)),
+      timeToSign: timeToSignFigures(sent),
       valueWaiting: valueWaitingFigures(waitingRows, today),
       stalled,
       volume: {
@@ -149,7 +141,7 @@ export class InsightsService {
           weekStart: week,
           sent: countOf(sent, week),
           signed: countOf(signed, week),
-          declined: countOf(declined, week),
+          declined: countOf(declines, week),
         })),
         declineReasons: declineReasonFigures(declines),
       },
@@ -260,11 +252,36 @@ function stalledItem(
   };
 }
 
-function timeToSignFigures(
-  rows: Awaited<ReturnType<AgreementInsightsRepository['timeToSign']>>,
-): TimeToSignFigures {
+/** The funnel's counts: every agreement sent, and how many of them reached each step. */
+function funnelCountsOf(rows: readonly SentRow[]) {
+  const counts = { sent: 0, viewed: 0, signed: 0, declined: 0, expired: 0, voided: 0 };
+  for (const row of rows) {
+    counts.sent += row.count;
+    for (const step of ['viewed', 'signed', 'declined', 'expired', 'voided'] as const) {
+      if (row[step] === 1) counts[step] += row.count;
+    }
+  }
+  return counts;
+}
+
+/**
+ * The owner and pipeline boxes' choices: those with agreements sent in the period (in the
+ * families asked for), and the ones chosen, so a choice never vanishes from its own box.
+ */
+function choicesOf(rows: readonly SentRow[], filter: InsightsFilter) {
+  const owners = new Set(rows.map((row) => row.owner).filter(Boolean));
+  const pipelines = new Set(rows.map((row) => row.pipeline).filter((id): id is string => !!id));
+  if (filter.owner) owners.add(filter.owner);
+  if (filter.pipeline) pipelines.add(filter.pipeline);
+  return { owners: [...owners].sort(), pipelines: [...pipelines].sort() };
+}
+
+function timeToSignFigures(sent: readonly SentRow[]): TimeToSignFigures {
+  const rows = sent.filter(
+    (row): row is SentRow & { daysToSign: number } => typeof row.daysToSign === 'number',
+  );
   const histogram = (of: typeof rows): HistogramEntry[] =>
-    of.map((row) => ({ value: row.days, count: row.count }));
+    of.map((row) => ({ value: row.daysToSign, count: row.count }));
   const groups = (key: 'family' | 'owner'): TimeToSignGroup[] => {
     const keys = [...new Set(rows.map((row) => row[key]))].sort();
     return keys.map((value) => ({
@@ -279,7 +296,7 @@ function timeToSignFigures(
       key: bucket.key,
       label: bucket.label,
       count: rows
-        .filter((row) => timeToSignBucketOf(row.days) === bucket.key)
+        .filter((row) => timeToSignBucketOf(row.daysToSign) === bucket.key)
         .reduce((sum, row) => sum + row.count, 0),
     })),
     byFamily: groups('family'),
@@ -319,8 +336,18 @@ function valueWaitingFigures(
 function declineReasonFigures(
   rows: Awaited<ReturnType<AgreementInsightsRepository['declines']>>,
 ): DeclineReasonFigure[] {
+  // The rows are by week too: the same words in two weeks are one example.
+  const byReason = new Map<string, { group: string; reason: string; count: number }>();
+  for (const row of rows) {
+    const group = row.group ?? 'none';
+    const key = `${group}\u0000${row.reason}`;
+    const merged = byReason.get(key) ?? { group, reason: row.reason, count: 0 };
+    merged.count += row.count;
+    byReason.set(key, merged);
+  }
+  const reasons = [...byReason.values()];
   return DECLINE_REASON_GROUPS.map((group) => {
-    const inGroup = rows.filter((row) => (row.group ?? 'none') === group);
+    const inGroup = reasons.filter((row) => row.group === group);
     return {
       group,
       label: DECLINE_REASON_GROUP_LABELS[group],

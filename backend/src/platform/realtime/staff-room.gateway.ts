@@ -12,7 +12,7 @@ import {
   type OnGatewayDisconnect,
   WebSocketGateway,
 } from '@nestjs/websockets';
-import { allFamilies, type AccessFlag } from '@prosign/domain';
+import { allFamilies, seesFamily, type AgreementFamily } from '@prosign/domain';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io';
 import { SESSION_COOKIE } from '../auth/session-cookie';
@@ -41,22 +41,18 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 }
 
 /**
- * Which flag admits a session to which room: each family's dashboard flag to
- * its room (the families' one table). The staff room carries the contract
- * dashboard's changes and signer presence, so only `dashboardAccess` opens it
- * (a PM with only the SOW dashboard is not in it).
+ * The staff rooms, each family's dashboard room (the families' one table). A session is in the
+ * rooms of the families it sees (`seesFamily`: the family's dashboard flag, or an administrator,
+ * whose Insights count every family): the room carries the family's changes and signer presence,
+ * so a PM with only the SOW dashboard is not in the contract dashboard's room.
  */
-function staffRoomFlags(): ReadonlyArray<readonly [AccessFlag, string]> {
-  // Read at use, not at import: a family registered at start brings its room. One entry per
-  // flag and room (families sharing both share the entry).
-  const pairs = new Map<string, readonly [AccessFlag, string]>();
-  for (const { dashboard } of allFamilies()) {
-    pairs.set(`${dashboard.access} ${dashboard.staffRoom}`, [
-      dashboard.access,
-      dashboard.staffRoom,
-    ]);
+function staffRooms(): Array<{ room: string; families: AgreementFamily[] }> {
+  // Read at use, not at import: a family registered at start brings its room.
+  const rooms = new Map<string, AgreementFamily[]>();
+  for (const { id, dashboard } of allFamilies()) {
+    rooms.set(dashboard.staffRoom, [...(rooms.get(dashboard.staffRoom) ?? []), id]);
   }
-  return [...pairs.values()];
+  return [...rooms].map(([room, families]) => ({ room, families }));
 }
 
 /** Where a socket keeps the promise of its room admission (awaited by the ping). */
@@ -166,9 +162,10 @@ class StaffRoomGateway
     const standing = await this.staffSessions.standingOf(sessionId);
     if (standing.state !== 'staff') return null;
     const { session, user } = standing;
-    const rooms = staffRoomFlags()
-      .filter(([flag]) => user.access[flag])
-      .map(([, room]) => room);
+    const viewer = { isAdmin: user.roles.includes('admin'), access: user.access };
+    const rooms = staffRooms()
+      .filter(({ families }) => families.some((family) => seesFamily(viewer, family)))
+      .map(({ room }) => room);
     return { email: user.email, expiresAt: session.expiresAt, rooms };
   }
 
@@ -185,7 +182,7 @@ class StaffRoomGateway
       return;
     }
     if (!standing || standing.rooms.length === 0) return this.drop(socket);
-    for (const [, room] of staffRoomFlags()) {
+    for (const { room } of staffRooms()) {
       if (!standing.rooms.includes(room)) await socket.leave(room);
     }
     await socket.join(standing.rooms);
@@ -225,7 +222,7 @@ class StaffRoomGateway
   private drop(socket: Socket): void {
     clearTimeout(dataOf(socket).staff?.expiryTimer);
     this.members.delete(socket.id);
-    for (const [, room] of staffRoomFlags()) void socket.leave(room);
+    for (const { room } of staffRooms()) void socket.leave(room);
     socket.disconnect(true);
   }
 }
