@@ -253,6 +253,8 @@ describe('CO creation: create-contract, send-contract, send-contract-cc, edit an
       .findOne({ family: 'co', token: customId });
     expect(stored?.form).toMatchObject({
       deal_id: LINKED_DEAL,
+      // The deal's pipeline, stored for Insights' pipeline filter.
+      deal_pipeline: services.env.config.CRM_CHANGE_ORDER_PIPELINE,
       coLabel: 'Change Order 1',
       fee: 1500,
       payment_terms: SPLIT_PAYMENT,

@@ -72,6 +72,8 @@ describe('Insights', () => {
         balance: null,
         contractTitle: `Contract ${name}`,
         form_type: 'Structural Engineering',
+        // The deal's pipeline, as the contract screen stores it from the CRM's deal.
+        hs_pipeline: 'default',
       },
       sow: {
         cp_name: signer,
@@ -93,6 +95,7 @@ describe('Insights', () => {
         fee: agreement.fee,
         project_address: `${name} Avenue`,
         project_id: name,
+        deal_pipeline: env.config.CRM_CHANGE_ORDER_PIPELINE,
       },
     };
     const events: Array<{ type: string; at: Date; actor: string }> = [
@@ -294,6 +297,35 @@ describe('Insights', () => {
     expect(figures.options.owners.map((owner) => owner.email)).toEqual(
       expect.arrayContaining([ANA, BEN]),
     );
+  });
+
+  it('filters by the deal’s CRM pipeline, named as the CRM names it', async () => {
+    const figures = await insights(admin, { ...period, owner: ANA });
+    expect(figures.options.pipelines).toEqual([
+      { id: env.config.CRM_CHANGE_ORDER_PIPELINE, label: 'Change Orders' },
+      { id: 'default', label: 'Sales Pipeline' },
+    ]);
+    // Ana's contracts of the period: A1 signed, A4 waiting, A7 expired, A9 signed then voided.
+    const sales = await insights(admin, { ...period, owner: ANA, pipeline: 'default' });
+    expect(sales.funnel.map(({ step, count }) => [step, count])).toEqual([
+      ['sent', 4],
+      ['viewed', 2],
+      ['signed', 2],
+      ['declined', 0],
+      ['expired', 1],
+      ['voided', 1],
+    ]);
+    const changeOrders = await insights(admin, {
+      ...period,
+      owner: ANA,
+      pipeline: env.config.CRM_CHANGE_ORDER_PIPELINE,
+    });
+    expect(changeOrders.funnel.slice(0, 3).map((step) => step.count)).toEqual([2, 2, 1]);
+    expect(changeOrders.timeToSign.byFamily.map((group) => group.key)).toEqual(['co']);
+    // A pipeline nobody's deal is in: nothing, and the box still offers the one chosen.
+    const none = await insights(admin, { ...period, pipeline: 'no-such-pipeline' });
+    expect(none.funnel[0].count).toBe(0);
+    expect(none.options.pipelines.map((pipeline) => pipeline.id)).toContain('no-such-pipeline');
   });
 
   it('gives time to sign as a distribution, median and 90th percentile, by family and owner', async () => {

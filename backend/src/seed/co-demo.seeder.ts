@@ -331,5 +331,5 @@ function demoCoForm(
       (project.properties.main_contract_signed_date as string | null | undefined) ?? null,
     templateFields,
   });
-  return form;
+  return { ...form, deal_pipeline: deal.properties.pipeline ?? null };
 }

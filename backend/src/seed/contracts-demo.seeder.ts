@@ -88,6 +88,7 @@ export class ContractsDemoSeeder implements Seeder {
         csm_email: 'csm@prosign.example',
         pm_email: 'pm@prosign.example',
         hs_deal_id: deal.id,
+        hs_pipeline: String(p.pipeline ?? ''),
         project_type: String(p.project_type ?? ''),
         t24ReportCount: 0,
         serviceType: String(p.service_type ?? 'Structural Engineering'),

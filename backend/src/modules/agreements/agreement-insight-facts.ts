@@ -169,10 +169,13 @@ export function insightFactsOf(
   };
 }
 
-/** The CRM pipeline a form names, when it names one (`pipeline` or `deal_pipeline`). */
+/**
+ * The CRM pipeline of the agreement's deal, as its form recorded it when made (a contract's
+ * `hs_pipeline`, a change order's `deal_pipeline`, a public API form's `pipeline`).
+ */
 function pipelineOf(form: object): string | null {
   const fields = form as Record<string, unknown>;
-  const value = fields.pipeline ?? fields.deal_pipeline;
+  const value = fields.hs_pipeline ?? fields.deal_pipeline ?? fields.pipeline;
   return typeof value === 'string' && value.trim() ? value.trim() : null;
 }
 

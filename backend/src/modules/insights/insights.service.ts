@@ -1,4 +1,10 @@
-import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  Logger,
+} from '@nestjs/common';
 import {
   allFamilies,
   awaitedRecipients,
@@ -46,6 +52,7 @@ import {
   type InsightScope,
   type SentRow,
 } from '../agreements';
+import { CRM_PORT, type CrmPort } from '../../integrations/crm';
 import { AppConfig } from '../../platform/config/app-config';
 
 /** Who asks: their e-mail, whether an administrator, and their flags. */
@@ -60,6 +67,9 @@ const INSIGHTS_MESSAGES = {
   unknownFamily: (family: string) => `No contract family is called "${family}".`,
 } as const;
 
+/** How long the CRM's pipeline names are kept before they are read again. */
+const PIPELINE_NAMES_TTL_MS = 10 * 60_000;
+
 const usd = (amount: number): MoneyAmount => ({
   amount: Math.round(amount * 100) / 100,
   currency: 'USD',
@@ -72,10 +82,14 @@ const usd = (amount: number): MoneyAmount => ({
  */
 @Injectable()
 export class InsightsService {
+  private readonly logger = new Logger(InsightsService.name);
+  private pipelineNames: { names: Map<string, string>; readAt: number } | null = null;
+
   constructor(
     private readonly facts: AgreementInsightsRepository,
     private readonly agreements: AgreementRepository,
     private readonly config: AppConfig,
+    @Inject(CRM_PORT) private readonly crm: CrmPort,
   ) {}
 
   /** The filter a query asks for (400 with the reason when malformed). */
@@ -112,13 +126,14 @@ export class InsightsService {
     };
     const days: DayRange = { from: filter.from, to: filter.to };
     const today = this.today(now);
-    const [sentRows, waitingRows, stalled, signed, declines, invoices] = await Promise.all([
+    const [sentRows, waitingRows, stalled, signed, declines, invoices, names] = await Promise.all([
       this.facts.sent(scope.families, days),
       this.facts.waiting(scope),
       this.stalled(viewer, scope, filter.stalledDays, now),
       this.facts.signedWeeks(scope, days),
       this.facts.declines(scope, days),
       this.facts.invoices(scope, days, now),
+      this.pipelineNamesAt(now),
     ]);
     const sent = sentRows.filter(
       (row) =>
@@ -153,9 +168,27 @@ export class InsightsService {
       options: {
         families: visible.map((id) => ({ id, label: familyDefinition(id).label })),
         owners: choices.owners.map((email) => ({ email })),
-        pipelines: choices.pipelines.map((id) => ({ id, label: id })),
+        pipelines: choices.pipelines.map((id) => ({ id, label: names.get(id) ?? id })),
       },
     };
+  }
+
+  /**
+   * The CRM's names of its pipelines (the filter shows names, the facts keep ids), read at most
+   * every ten minutes; while the CRM cannot answer, ids stand in for names.
+   */
+  private async pipelineNamesAt(now: Date): Promise<Map<string, string>> {
+    const kept = this.pipelineNames;
+    if (kept && now.getTime() - kept.readAt < PIPELINE_NAMES_TTL_MS) return kept.names;
+    try {
+      const pipelines = await this.crm.listPipelines();
+      const names = new Map(pipelines.map((pipeline) => [pipeline.id, pipeline.label]));
+      this.pipelineNames = { names, readAt: now.getTime() };
+      return names;
+    } catch (error) {
+      this.logger.warn(`CRM pipeline names not read: ${(error as Error).message}`);
+      return kept?.names ?? new Map();
+    }
   }
 
   /**

@@ -52,6 +52,8 @@ export interface ContractForm {
   csm_email: string;
   pm_email: string;
   hs_deal_id: string;
+  /** The deal's CRM pipeline: stored with the agreement for Insights' pipeline filter. */
+  hs_pipeline: string;
   stage: string;
   project_type: string;
 }
@@ -73,6 +75,7 @@ export const EMPTY_FORM: ContractForm = {
   csm_email: '',
   pm_email: '',
   hs_deal_id: '',
+  hs_pipeline: '',
   stage: '',
   project_type: '',
 };
@@ -251,6 +254,7 @@ export function formFromDeal(
       zipcode: split.zipcode || (p.zip ?? p.zipcode ?? ''),
       csm_email: csmEmail,
       hs_deal_id: deal.id,
+      hs_pipeline: p.pipeline ?? '',
       stage: p.dealstage ?? '',
       project_type: p.project_type ?? '',
       full_name: only?.name ?? '',

@@ -212,6 +212,8 @@ export function coTemplateFieldErrors(
 /** A change order's own fields as stored (spec 3 §3 "CO contract"). */
 export interface CoFormFields {
   deal_id: string;
+  /** The deal's CRM pipeline when the form was checked (Insights' pipeline filter). */
+  deal_pipeline?: string | null;
   /** The project's address text, as the screen shows it. */
   project_id: string;
   project_address: string;

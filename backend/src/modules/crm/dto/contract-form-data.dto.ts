@@ -40,6 +40,7 @@ export class ContractFormDataDto {
   @Allow() additional_email?: unknown;
   @Allow() pm_email?: unknown;
   @Allow() hs_deal_id?: unknown;
+  @Allow() hs_pipeline?: unknown;
   @Allow() stage?: unknown;
   @Allow() fullNameOptions?: unknown;
   @Allow() t24ReportCount?: unknown;

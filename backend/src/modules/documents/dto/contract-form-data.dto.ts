@@ -93,6 +93,8 @@ export class ContractFormDataDto {
 
   @IsOptional() @IsString() @MaxLength(320) pm_email?: string;
   @IsOptional() @IsString() @MaxLength(40) hs_deal_id?: string;
+  /** The deal's CRM pipeline (Insights' pipeline filter). */
+  @IsOptional() @IsString() @MaxLength(100) hs_pipeline?: string;
   @IsOptional() @IsString() @MaxLength(100) stage?: string;
   @IsOptional() @IsString() @MaxLength(300) project_type?: string;
 

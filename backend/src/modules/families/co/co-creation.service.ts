@@ -131,13 +131,14 @@ export class CoCreationService {
     }
     await this.checkSignatory(input);
     const templateFields = await this.templates.textsFor(input.templateId, input.templateFields);
-    return coFormFieldsOf(input, {
+    const fields = coFormFieldsOf(input, {
       coLabel: decision.label,
       notAvailableLabels: info.notAvailableLabels,
       selectedHSProjectId: projectId,
       mainContractSignedDate: info.date ?? input.main_contract_signed_date ?? null,
       templateFields,
     });
+    return { ...fields, deal_pipeline: lookup.deal.properties.pipeline ?? null };
   }
 
   private async dealOf(dealId: string): Promise<DealLookupView> {

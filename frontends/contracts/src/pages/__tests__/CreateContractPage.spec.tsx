@@ -54,6 +54,7 @@ const DEAL = {
       address: '1420 Alameda Ave, San Jose, CA 95126',
       customer_success_manager: '7',
       dealstage: 'appointmentscheduled',
+      pipeline: 'default',
       project_type: null,
       dealname: 'Alameda ADU',
     },
@@ -195,7 +196,13 @@ describe('CreateContractPage', () => {
 
     // The draft survives a reload.
     const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.contractFormData) ?? '{}');
-    expect(stored.form).toMatchObject({ cost: '10000', deposit: '5000', hs_deal_id: '40000005' });
+    // The deal's pipeline goes with the form (Insights' pipeline filter).
+    expect(stored.form).toMatchObject({
+      cost: '10000',
+      deposit: '5000',
+      hs_deal_id: '40000005',
+      hs_pipeline: 'default',
+    });
   });
 
   it('chooses among several signatories and the PM from the keyboard', async () => {
