@@ -68,6 +68,8 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
 const ALL_SCENARIOS = process.env.BENCH_ALL_SCENARIOS === '1';
 /** BENCH_SIGNER_ONLY=1: only the signer's calls (the staff list takes long on big sizes). */
 const SIGNER_ONLY = process.env.BENCH_SIGNER_ONLY === '1';
+/** BENCH_INSIGHTS_ONLY=1: only the Insights page's requests (no lists, no signer calls). */
+const INSIGHTS_ONLY = process.env.BENCH_INSIGHTS_ONLY === '1';
 /** BENCH_PROFILE=1: time every database command of the signer's calls by filter shape. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const SIGNER_TARGET_MS = 300;
@@ -259,7 +261,12 @@ async function measure(count, { mongoBase, redisUrl }) {
       });
       console.log(`  ${scenario}: p50 ${rows.at(-1).p50} ms, p95 ${rows.at(-1).p95} ms`);
     };
-    for (const [label, request] of SIGNER_ONLY ? [] : scenarios) {
+    const measured = SIGNER_ONLY
+      ? []
+      : INSIGHTS_ONLY
+        ? scenarios.filter(([label]) => label.startsWith('insights'))
+        : scenarios;
+    for (const [label, request] of measured) {
       await timed(null, label, request); // warm-up
       const times = [];
       let body = null;
@@ -270,6 +277,7 @@ async function measure(count, { mongoBase, redisUrl }) {
       row(label, times, { matches, shown, list: true });
     }
 
+    if (INSIGHTS_ONLY) return rows;
     profiler?.reset();
     // A signer opening a link: the captcha pass for the link, then the contract by its token.
     const verify = [];
