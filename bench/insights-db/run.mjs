@@ -4,11 +4,12 @@
 // a temp data directory, inserts the same 30,000 fact records (3 families × 10,000, 5 owners,
 // sentDay over 10 months, an invoices array on a third) with the facts' indexes, and times the
 // repository's pipelines (agreement-insights.repository.ts, copied: this branch's request and
-// main's) for a 90-day and a 365-day range: each pipeline alone, and each request (its queries
-// all at once, as insights.service.ts runs them).
+// main's) for a 90-day and a 365-day range: each request's queries all at once, as
+// insights.service.ts runs them, the request and each query timed from the request's start.
 // Both builds' answers must be equal. See bench/README.md.
 //
-//   node bench/insights-db/run.mjs        (INSIGHTS_REPS=5 requests a range after; 1 before)
+//   node bench/insights-db/run.mjs   (INSIGHTS_REPS=20: requests a range after; 1 before;
+//                                     INSIGHTS_BEFORE_BINARY=<path>: that build as the before)
 import { execFileSync, execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -19,13 +20,15 @@ import { ensureMongoBinary, MONGO_BINARY, ROOT } from '../../scripts/lib/setup.m
 import { loadavg } from '../lib/services.mjs';
 import { RANGES, requests } from './pipelines.mjs';
 
-const AFTER_REPS = Number(process.env.INSIGHTS_REPS ?? 5);
+const AFTER_REPS = Number(process.env.INSIGHTS_REPS ?? 20);
 const BEFORE_REF = process.env.INSIGHTS_BEFORE_REF ?? 'main';
 const FAMILIES = ['contracts', 'sow', 'co'];
 const PER_FAMILY = 10_000;
 
 /** Builds the base revision's embedded server (once per commit) and returns its binary. */
 function beforeBinary() {
+  const given = process.env.INSIGHTS_BEFORE_BINARY;
+  if (given) return { binary: given, label: given };
   const commit = execFileSync('git', ['rev-parse', '--verify', `${BEFORE_REF}^{commit}`], {
     cwd: ROOT,
     encoding: 'utf8',
@@ -166,36 +169,40 @@ const INDEXES = [
 ];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1];
 const canonical = (rows) =>
   JSON.stringify(rows.map((row) => JSON.stringify(row)).sort((a, b) => a.localeCompare(b)));
 
-/** Times one build: every pipeline alone, then `reps` requests; returns times and answers. */
+/**
+ * Times one build: `reps` requests a range, each pipeline's answer timed from the request's
+ * start (the answers of the first kept); returns the times and answers.
+ */
 async function measure(label, binary, records, reps) {
   const { client, child, dataDir } = await startServer(binary);
   try {
     const coll = client.db('insights_bench').collection('agreement_insights');
     await coll.createIndexes(INDEXES.map((key) => ({ key })));
-    let started = performance.now();
+    const insertStart = performance.now();
     for (let i = 0; i < records.length; i += 1000) {
       await coll.insertMany(records.slice(i, i + 1000).map((r) => ({ ...r })));
     }
-    console.log(
-      `${label}: inserted ${records.length} in ${Math.round(performance.now() - started)} ms`,
-    );
-    const result = { alone: {}, requests: {}, answers: {} };
+    const inserted = Math.round(performance.now() - insertStart);
+    console.log(`${label}: inserted ${records.length} in ${inserted} ms`);
+    const result = { pipelines: {}, requests: {}, answers: {} };
     for (const [range, days] of Object.entries(RANGES)) {
       for (const [request, named] of Object.entries(requests(days, FAMILIES))) {
         const key = `${range}, ${request}`;
-        result.alone[key] = {};
-        for (const [name, runOne] of Object.entries(named)) {
-          started = performance.now();
-          result.answers[`${key} ${name}`] = canonical(await runOne(coll));
-          result.alone[key][name] = performance.now() - started;
-        }
+        result.pipelines[key] = {};
         result.requests[key] = [];
         for (let rep = 0; rep < reps; rep++) {
-          started = performance.now();
-          await Promise.all(Object.values(named).map((runOne) => runOne(coll)));
+          const started = performance.now();
+          await Promise.all(
+            Object.entries(named).map(async ([name, runOne]) => {
+              const rows = await runOne(coll);
+              (result.pipelines[key][name] ??= []).push(performance.now() - started);
+              if (rep === 0) result.answers[`${key} ${name}`] = canonical(rows);
+            }),
+          );
           result.requests[key].push(performance.now() - started);
         }
         const ms = result.requests[key].map(Math.round);
@@ -224,20 +231,20 @@ async function main() {
       console.log(`ANSWERS DIFFER: ${key}`);
     }
   }
-  for (const key of Object.keys(now.alone)) {
+  for (const key of Object.keys(now.requests)) {
     console.log(`\n${key}: ms before → after (ratio)`);
     const row = (name, b, a, note = '') =>
       console.log(
         `  ${name.padEnd(16)} ${b.toFixed(0).padStart(8)} → ${a.toFixed(1).padStart(7)}  (${(b / a).toFixed(0)}×)${note}`,
       );
-    for (const name of Object.keys(now.alone[key]))
-      row(name, old.alone[key][name], now.alone[key][name]);
-    const worst = Math.max(...now.requests[key]).toFixed(0);
+    for (const name of Object.keys(now.pipelines[key]))
+      row(name, median(old.pipelines[key][name]), median(now.pipelines[key][name]));
+    const tail = p95(now.requests[key]).toFixed(0);
     row(
       'request',
       median(old.requests[key]),
       median(now.requests[key]),
-      ` median of ${AFTER_REPS} after, slowest ${worst}`,
+      ` after: median of ${AFTER_REPS}, p95 ${tail} ms`,
     );
   }
   console.log(`\nload average at end: ${loadavg()}; answers equal: ${differ === 0}`);
