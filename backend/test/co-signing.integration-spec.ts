@@ -2,10 +2,10 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
-import { mailKeyOfLink } from './support/agreements';
+import { insertStandardAgreement, mailKeyOfLink } from './support/agreements';
 import { CO_DEALS, coDealFixture, sendCo, type CoDealFixture } from './support/co-fixtures';
 import { pdfText } from './support/pdf-text';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import {
   expectSignedOnceThenSealed,
   PUBLIC_SIGNING_URL,
@@ -35,7 +35,7 @@ describe('CO signing: verify-link, get-contract, views, text signature, finish',
   let deal: CoDealFixture;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     worker = await startWorker(env.config);
     csm = await staffHttp(api, 'csm@prosign.example');
@@ -106,11 +106,9 @@ describe('CO signing: verify-link, get-contract, views, text signature, finish',
     await signer(sowId, { pass: false }).get(`/api/co/verify-link/${sowId}`).expect(404);
     await signer(sowId).get(`/api/co/get-contract/${sowId}`).expect(404);
     await signer(sowId).post(`/api/co/increase-viewed-times/${sowId}`).expect(404);
-    const standard = await connection
-      .collection('agreements')
-      .findOne({ family: 'standard', status: { $ne: null } });
-    await signer(standard!.token, { pass: false })
-      .get(`/api/co/verify-link/${standard!.token}`)
+    const standard = await insertStandardAgreement(api, { status: 'not signed' });
+    await signer(standard.token, { pass: false })
+      .get(`/api/co/verify-link/${standard.token}`)
       .expect(404);
 
     const customId = await sentCo();

@@ -1,12 +1,12 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { mailKeyOfLink } from './support/agreements';
+import { insertStandardAgreement, mailKeyOfLink } from './support/agreements';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { mailDeliveries } from '../src/modules/mail/mail-delivery.collection';
 import { SigningFinishService } from '../src/modules/signing/signing-finish.service';
 import { SignerSignatureService } from '../src/modules/signing/signer-signature.service';
 import { pdfText } from './support/pdf-text';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import {
   expectSignedOnceThenSealed,
   sealedFinish,
@@ -32,7 +32,7 @@ describe('SOW signing: verify-link, get-contract, views, text signature, finish'
   let connection: Connection;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api } = await startApi(env.config));
     worker = await startWorker(env.config);
     pm = await staffHttp(api, 'pm@prosign.example');
@@ -215,10 +215,8 @@ describe('SOW signing: verify-link, get-contract, views, text signature, finish'
   });
 
   it('answers a standard contract’s token as unknown on the SOW routes', async () => {
-    const standard = await connection
-      .collection('agreements')
-      .findOne({ family: 'standard', status: { $ne: null } });
-    if (!standard) throw new Error('the demo seed has no standard contract');
+    // A sent standard contract of its own: the base seed has no agreements.
+    const standard = await insertStandardAgreement(api, { status: 'not signed' });
     await signer(standard.token, { pass: false })
       .get(`/api/sow/verify-link/${standard.token}`)
       .expect(404);

@@ -25,7 +25,7 @@ import {
   pdfsig,
   sealTimestampOf,
 } from './support/pdf-timestamp';
-import { seedDemoData } from './support/seed';
+import { seedBaseData } from './support/seed';
 import {
   PUBLIC_API_URL,
   PUBLIC_SIGNING_URL,
@@ -103,7 +103,7 @@ describe('timestamps: the local TSA, the rfc3161 adapter over HTTP, PAdES B-T se
   let rootPem: string;
 
   beforeAll(async () => {
-    await seedDemoData(env.config);
+    await seedBaseData(env.config);
     ({ app: api, url: apiUrl } = await startApi(env.config));
     http = await staffHttp(api, 'csm@prosign.example');
     rootPem = (await api.get(LocalPki, { strict: false }).load()).record.rootCertificatePem;
@@ -361,10 +361,7 @@ describe('timestamps: the local TSA, the rfc3161 adapter over HTTP, PAdES B-T se
           // PUBLIC_API_URL, which does not resolve here (B-LTA: pades-ltv spec).
           SEAL_LEVEL: 'B-T',
         });
-        // The demo data holds signed agreements, sealed while the TSA is up.
-        tsaUp = true;
-        await seedDemoData(waitingEnv.config);
-        tsaUp = false;
+        await seedBaseData(waitingEnv.config);
         ({ app: waitingApi } = await startApi(waitingEnv.config));
         waitingHttp = await staffHttp(waitingApi, 'csm@prosign.example');
       });
