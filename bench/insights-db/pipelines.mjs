@@ -11,7 +11,10 @@ export const RANGES = {
 const NOW = new Date('2026-10-31T12:00:00Z');
 const STALLED_BEFORE = new Date(NOW.getTime() - 7 * 86_400_000);
 
-/** Each request's queries (name → (collection) => rows), for one range and the viewer's families. */
+/**
+ * Each request's queries (name → (collection, driver options) => rows), for one range and the
+ * viewer's families.
+ */
 export function requests(days, families) {
   return { branch: branchPipelines(days, families), main: mainPipelines(days, families) };
 }
@@ -19,7 +22,7 @@ export function requests(days, families) {
 function branchPipelines(days, families) {
   const scoped = { listed: true, family: { $in: [...families] } };
   const range = { $gte: days.from, $lte: days.to };
-  const run = (pipeline) => (coll) => coll.aggregate(pipeline).toArray();
+  const run = (pipeline) => (coll, options) => coll.aggregate(pipeline, options).toArray();
   const weekly = (day, week) =>
     run([
       { $match: { ...scoped, [day]: range } },
@@ -60,9 +63,13 @@ function branchPipelines(days, families) {
       { $match: { ...scoped, open: true } },
       { $group: { _id: waitingKey, fee: { $sum: '$fee' } } },
     ]),
-    stalled: async (coll) => [
-      { total: await coll.countDocuments(stalledFilter) },
-      ...(await coll.find(stalledFilter).sort({ idleSince: 1, _id: 1 }).limit(20).toArray()),
+    stalled: async (coll, options) => [
+      { total: await coll.countDocuments(stalledFilter, options) },
+      ...(await coll
+        .find(stalledFilter, options)
+        .sort({ idleSince: 1, _id: 1 })
+        .limit(20)
+        .toArray()),
     ],
     weeklySent: weekly('sentDay', 'sentWeek'),
     weeklySigned: weekly('signedDay', 'signedWeek'),
@@ -102,7 +109,7 @@ function branchPipelines(days, families) {
 function mainPipelines(days, families) {
   const scoped = { listed: true, family: { $in: [...families] } };
   const range = { $gte: days.from, $lte: days.to };
-  const run = (pipeline) => (coll) => coll.aggregate(pipeline).toArray();
+  const run = (pipeline) => (coll, options) => coll.aggregate(pipeline, options).toArray();
   const stalledFilter = { ...scoped, open: true, idleSince: { $lte: STALLED_BEFORE } };
   return {
     sent: run([
@@ -134,9 +141,13 @@ function mainPipelines(days, families) {
         },
       },
     ]),
-    stalled: async (coll) => [
-      { total: await coll.countDocuments(stalledFilter) },
-      ...(await coll.find(stalledFilter).sort({ idleSince: 1, _id: 1 }).limit(20).toArray()),
+    stalled: async (coll, options) => [
+      { total: await coll.countDocuments(stalledFilter, options) },
+      ...(await coll
+        .find(stalledFilter, options)
+        .sort({ idleSince: 1, _id: 1 })
+        .limit(20)
+        .toArray()),
     ],
     signedWeeks: run([
       { $match: { ...scoped, signedDay: range } },
