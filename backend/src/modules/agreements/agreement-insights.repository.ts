@@ -298,8 +298,9 @@ export class AgreementInsightsRepository {
   }
 
   /**
-   * Runs a pipeline. Each `$group` has one accumulator: the embedded FerretDB (v1) hands every
-   * accumulator of a group the same iterator, so all but the first see no document and sum 0.
+   * Runs a pipeline. Each `$group` has one accumulator: FerretDB v1 as released hands every
+   * accumulator of a group the same iterator, so all but the first sum 0 (our embedded build
+   * is patched, `ferretdb-group-hash.patch`; a stock FerretDB server is not).
    */
   private aggregate<T>(pipeline: PipelineStage[]): Promise<T[]> {
     return this.facts.aggregate<T>(pipeline).exec();
