@@ -160,13 +160,19 @@ test('a CSM turns a demo deal into a sent contract; the mail arrives and the dea
   );
   await sent.getByRole('button', { name: 'Close' }).click();
 
-  // The demo CRM has the deal in the sent stage with the link.
-  const after = await staff.request.post(`${apiUrl}/hubspot/fetch-deal-by-id`, {
-    data: { hsObjectId: dealId },
-  });
-  const { deal } = (await after.json()) as { deal: { properties: Record<string, string> } };
-  expect(deal.properties.dealstage).toBe('contractsent');
-  expect(Object.values(deal.properties)).toContain(signingLink);
+  // The demo CRM has the deal in the sent stage with the link. The move is a job on the
+  // worker's CRM queue (kept through outages), so it lands a moment after the send.
+  const dealProperties = async () => {
+    const after = await staff.request.post(`${apiUrl}/hubspot/fetch-deal-by-id`, {
+      data: { hsObjectId: dealId },
+    });
+    return ((await after.json()) as { deal: { properties: Record<string, string> } }).deal
+      .properties;
+  };
+  await expect
+    .poll(async () => (await dealProperties()).dealstage, { timeout: 30_000 })
+    .toBe('contractsent');
+  expect(Object.values(await dealProperties())).toContain(signingLink);
 
   // The client's mail, with the link, is on the mailbox page (admin-only).
   await signIn(staff, DEMO.admin);
