@@ -16,6 +16,10 @@ import {
   AgreementInsight,
   AgreementInsightSchema,
 } from '../src/modules/agreements/agreement-insights.schema';
+import {
+  AgreementInsightTotal,
+  AgreementInsightTotalSchema,
+} from '../src/modules/agreements/agreement-insight-totals.schema';
 import { AgreementLinkRepository } from '../src/modules/agreements/agreement-links.repository';
 import { AgreementProgressRepository } from '../src/modules/agreements/agreement-progress.repository';
 import { AgreementRecordCreationRepository } from '../src/modules/agreements/agreement-record-creation.repository';
@@ -53,7 +57,12 @@ describe('agreement core (repository, event chain, step runner)', () => {
     repository = new AgreementRepository(agreements as never);
     links = new AgreementLinkRepository(linkModel as never, repository);
     const insightModel = connection.model(AgreementInsight.name, AgreementInsightSchema);
-    const insights = new AgreementInsightsRepository(insightModel as never, env.config);
+    const totalModel = connection.model(AgreementInsightTotal.name, AgreementInsightTotalSchema);
+    const insights = new AgreementInsightsRepository(
+      insightModel as never,
+      totalModel as never,
+      env.config,
+    );
     recordCreation = new AgreementRecordCreationRepository(
       agreements as never,
       linkModel as never,

@@ -71,6 +71,7 @@ describe('the Insights migrations', () => {
       expect.arrayContaining([
         '2026-12-07-agreement-insights',
         '2026-12-07-insights-access-for-admins',
+        '2026-12-08-agreement-insight-totals',
       ]),
     );
 
@@ -98,5 +99,13 @@ describe('the Insights migrations', () => {
       idleSince: new Date('2026-11-03T10:00:00.000Z'),
       eventCount: 2,
     });
+    // Its totals: sent that day (and week), viewed; waiting at "viewed" since that day (and month).
+    const totals = connection.collection('agreement_insight_totals');
+    expect(
+      await totals.findOne({ series: 'sent:d', period: '2026-11-02', family: 'co' }),
+    ).toMatchObject({ owner: 'casey@prosign.example', n: { sent: 1, viewed: 1 } });
+    expect(
+      await totals.findOne({ series: 'open:m', period: '2026-11', family: 'co' }),
+    ).toMatchObject({ n: { viewed: 1, fee_viewed: 125_000 } });
   });
 });

@@ -155,6 +155,25 @@ describe('Insights', () => {
     await api.get(AgreementInsightsRepository).rebuild(stored as never);
   }
 
+  /** Every stored total without its counters at zero (a change taken back leaves a zero). */
+  async function storedTotals() {
+    const totals = await connection
+      .collection('agreement_insight_totals')
+      .find({}, { sort: { _id: 1 } })
+      .toArray();
+    const nonZero = (counters: Record<string, number> | undefined) =>
+      Object.fromEntries(Object.entries(counters ?? {}).filter(([, count]) => count !== 0));
+    return totals
+      .map((total) => ({
+        ...total,
+        n: nonZero(total.n),
+        tts: nonZero(total.tts),
+        reasons: nonZero(total.reasons),
+        texts: undefined,
+      }))
+      .filter((total) => Object.keys({ ...total.n, ...total.tts, ...total.reasons }).length > 0);
+  }
+
   async function insights(http: StaffHttp, query: Record<string, string>) {
     const res = await http().get(INSIGHTS_PATHS.data).query(query).expect(200);
     return res.body as InsightsResponse;
@@ -467,6 +486,14 @@ describe('Insights', () => {
     expect(signed.valueWaiting.count).toBe(before.valueWaiting.count);
     expect(signed.timeToSign.count).toBe(before.timeToSign.count + 1);
     expect(signed.timeToSign.buckets[0].count).toBe(before.timeToSign.buckets[0].count + 1);
+  });
+
+  it('keeps totals that each write adds to equal to the totals counted afresh from the facts', async () => {
+    // Written by every write of this file's agreements (the seeds, a sent and signed contract).
+    const kept = await storedTotals();
+    expect(kept.length).toBeGreaterThan(0);
+    await api.get(AgreementInsightsRepository).recountTotals();
+    expect(await storedTotals()).toEqual(kept);
   });
 
   describe('the Monday digest', () => {

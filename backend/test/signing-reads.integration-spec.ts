@@ -122,11 +122,13 @@ describe('signing: the reads a signer costs', () => {
     expect(claimed?.signedDocLink).toBe('');
     const agreementId = (await apiConnection.collection('agreements').findOne({ token }))?._id;
     expect(readsOf(finishOps, 'agreements', agreementId)).toHaveLength(1);
-    // Then Insights' summary of the agreement (agreement_insights), written after the change.
+    // Then Insights' summary of the agreement (agreement_insights), written after the change,
+    // and what it changed added to Insights' totals.
     expect(finishOps.map((op) => [op.collection, op.method])).toEqual([
       ['agreements', 'findOne'],
       ['agreements', 'findOneAndUpdate'],
-      ['agreement_insights', 'updateOne'],
+      ['agreement_insights', 'findOneAndUpdate'],
+      ['agreement_insight_totals', 'bulkWrite'],
     ]);
 
     expect(finished?.signedDocLink).toContain('/api/documents/d/');
@@ -285,25 +287,28 @@ describe('signing: the reads a signer costs', () => {
     // second signer's first tries the move to viewed, which the first signer's view made). A
     // SOW's and a CO's view also records the CRM's note of it; their page then reads the
     // agreement alone (the link resolved by the view). Nothing else: the bookmarks are on it.
-    // Each write is followed by Insights' summary of the agreement (agreement_insights).
+    // Each write is followed by Insights' summary of the agreement (agreement_insights) and,
+    // when the summary changed, what it changed added to Insights' totals.
     const firstView = [
       'agreement_links.findOne',
       'agreements.findOne',
       'agreements.findOneAndUpdate',
-      'agreement_insights.updateOne',
+      'agreement_insights.findOneAndUpdate',
+      'agreement_insight_totals.bulkWrite',
     ];
     expect(seen).toEqual({
       standard: firstView,
       'several signers: the first': firstView,
       // The second signer's first view: its own view written, then the agreement's move to
-      // viewed tried (the first signer's view made it), then the summary.
+      // viewed tried (the first signer's view made it), then the summary, which it left as
+      // it was (the agreement was viewed already): no totals to change.
       'several signers: the second': [
         'agreement_links.findOne',
         'agreements.findOne',
         'agreements.findOneAndUpdate',
         'agreements.findOne',
         'agreements.findOneAndUpdate',
-        'agreement_insights.updateOne',
+        'agreement_insights.findOneAndUpdate',
       ],
       // Staff: their session's user, then the agreement.
       'several signers: the countersigner': ['users.findOne', 'agreements.findOne'],

@@ -19,6 +19,11 @@ const { chainedEvent } = require('../../backend/dist/modules/agreements/event-ch
 const {
   insightFactsOf,
 } = require('../../backend/dist/modules/agreements/agreement-insight-facts.js');
+const {
+  mergeTotalChanges,
+  totalChangesOf,
+  totalWritesOf,
+} = require('../../backend/dist/modules/agreements/agreement-insight-totals.js');
 
 export const STATUSES = CONTRACT_STATUSES;
 
@@ -26,9 +31,10 @@ export const STATUSES = CONTRACT_STATUSES;
  * Bumped whenever the seeded records change shape, so the benches seed again:
  * 2: forms carry the template's full clause texts; 3: signing links carry publishedAt;
  * 4: five owners, signers who take hours to days, decline reasons, invoices and the Insights
- * facts (`agreement_insights`) of every record; 5: the facts' `lastIssuedDay`.
+ * facts (`agreement_insights`) of every record; 5: the facts' `lastIssuedDay`; 6: the Insights
+ * totals (`agreement_insight_totals`).
  */
-export const BENCH_DATA_VERSION = 5;
+export const BENCH_DATA_VERSION = 6;
 const FIRST = [
   'Maria',
   'James',
@@ -340,15 +346,32 @@ export async function insertBenchAgreements(
   }
 }
 
-/** The Insights facts of bench agreements, as the agreement core's writes store them. */
+/**
+ * The Insights facts of bench agreements and what they add to the totals, as the agreement
+ * core's writes store them.
+ */
 export async function insertInsightFacts(db, agreements) {
-  await db.collection('agreement_insights').insertMany(
-    agreements.map((agreement) => insightFactsOf(agreement, FACT_SETTINGS)),
-    { ordered: false },
-  );
+  const facts = agreements.map((agreement) => insightFactsOf(agreement, FACT_SETTINGS));
+  await db.collection('agreement_insights').insertMany(facts, { ordered: false });
+  await addToInsightTotals(db, facts, 1);
 }
 
-/** Removes the bench agreements of `prefix`, their links and their Insights facts. */
+/** Adds (1) or takes back (-1) the totals of facts, one write per totals record. */
+async function addToInsightTotals(db, facts, sign) {
+  const merged = new Map();
+  for (const one of facts) {
+    const [before, after] = sign === 1 ? [null, one] : [one, null];
+    mergeTotalChanges(merged, totalChangesOf(before, after, FACT_SETTINGS.timeZone));
+  }
+  const writes = totalWritesOf([...merged.values()]);
+  for (let start = 0; start < writes.length; start += 1000) {
+    await db
+      .collection('agreement_insight_totals')
+      .bulkWrite(writes.slice(start, start + 1000), { ordered: false });
+  }
+}
+
+/** Removes the bench agreements of `prefix`, their links, their Insights facts and totals. */
 export async function removeBenchAgreements(db, prefix) {
   const escaped = prefix.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
   const ids = await db
@@ -356,6 +379,11 @@ export async function removeBenchAgreements(db, prefix) {
     .find({ token: new RegExp(`^${escaped}-`) }, { projection: { _id: 1 } })
     .map((agreement) => agreement._id)
     .toArray();
+  const facts = await db
+    .collection('agreement_insights')
+    .find({ _id: { $in: ids } })
+    .toArray();
+  await addToInsightTotals(db, facts, -1);
   await db.collection('agreement_insights').deleteMany({ _id: { $in: ids } });
   await db.collection('agreements').deleteMany({ token: new RegExp(`^${escaped}-`) });
   await db.collection('agreement_links').deleteMany({

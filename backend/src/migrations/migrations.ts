@@ -6,6 +6,7 @@ import { ResendKeysByAgreementId } from './2026-12-06-resend-keys-by-agreement-i
 import { TokenFreeMailKeys } from './2026-12-06-token-free-mail-keys';
 import { AgreementInsightsFacts } from './2026-12-07-agreement-insights';
 import { InsightsAccessForAdmins } from './2026-12-07-insights-access-for-admins';
+import { AgreementInsightTotals } from './2026-12-08-agreement-insight-totals';
 
 /**
  * Every migration, in the order they apply (their ids ascend): a new one goes at the end,
@@ -19,4 +20,5 @@ export const MIGRATIONS: Array<Type<Migration>> = [
   TokenFreeMailKeys,
   AgreementInsightsFacts,
   InsightsAccessForAdmins,
+  AgreementInsightTotals,
 ];

@@ -1,9 +1,22 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { DeclineReasonGroup, WaitingStage } from '@prosign/domain';
+import { addCalendarDays, calendarDayIn } from '@prosign/domain';
 import type { Model, PipelineStage, Types } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
 import { insightFactsOf, type AgreementInsightFacts } from './agreement-insight-facts';
+import {
+  mergeTotalChanges,
+  sincePlanOf,
+  totalChangesOf,
+  totalWritesOf,
+  waitingDaysFrom,
+  weekPlanOf,
+  type InsightTotal,
+  type PeriodRange,
+  type TotalChange,
+  type TotalSeries,
+} from './agreement-insight-totals';
+import { AgreementInsightTotal } from './agreement-insight-totals.schema';
 import { AgreementInsight } from './agreement-insights.schema';
 import type { Agreement } from './agreement.schema';
 
@@ -25,45 +38,6 @@ export interface DayRange {
   to: string;
 }
 
-/**
- * The agreements sent in a period, grouped by everything the sent-side figures read (funnel,
- * time to sign, weekly sends, the owners and pipelines of the period): one read of the range.
- */
-export interface SentRow {
-  family: string;
-  owner: string;
-  pipeline: string | null;
-  week: string;
-  viewed: 0 | 1;
-  signed: 0 | 1;
-  declined: 0 | 1;
-  expired: 0 | 1;
-  voided: 0 | 1;
-  daysToSign: number | null;
-  count: number;
-}
-
-/** Waiting agreements sent on one day at one stage: how many, and their fees. */
-export interface WaitingRow {
-  stage: WaitingStage;
-  sentDay: string;
-  count: number;
-  fee: number;
-}
-
-export interface WeekRow {
-  week: string;
-  count: number;
-}
-
-/** The declines of one week, reason group and signer's words. */
-export interface DeclineRow {
-  week: string;
-  group: DeclineReasonGroup;
-  reason: string;
-  count: number;
-}
-
 export interface InvoiceTotals {
   issuedCount: number;
   issued: number;
@@ -73,12 +47,19 @@ export interface InvoiceTotals {
   overdue: number;
 }
 
+/** Totals are written this many at a time when counted afresh. */
+const RECOUNT_BATCH = 1000;
+
+/** A day's span as instants is at most this long (a day with a clock change, any zone). */
+const LONGEST_DAY_MS = 26 * 3600_000;
+
 /**
- * The Insights facts of every agreement (`agreement_insights`): kept by the agreement core's
- * writes (`refresh`, called by AgreementEventRepository with the record each write returns),
- * and every figure of the page as an aggregation on them. Each pipeline starts with a `$match`
- * on indexed fields (`listed`, `family`, then the figure's own), so both MongoDB and the
- * embedded database read only the candidates' small records, never an agreement or its events.
+ * The Insights facts of every agreement (`agreement_insights`) and their running totals
+ * (`agreement_insight_totals`, agreement-insight-totals.ts): kept by the agreement core's
+ * writes (`refresh`, called by AgreementEventRepository with the record each write returns).
+ * The page's figures read the totals of its period (a few hundred small records) and, for the
+ * stalled list and invoices, only the candidates' facts, by indexed fields; never an agreement
+ * or its events.
  */
 @Injectable()
 export class AgreementInsightsRepository {
@@ -86,6 +67,7 @@ export class AgreementInsightsRepository {
 
   constructor(
     @InjectModel(AgreementInsight.name) private readonly facts: Model<AgreementInsight>,
+    @InjectModel(AgreementInsightTotal.name) private readonly totals: Model<AgreementInsightTotal>,
     private readonly config: AppConfig,
   ) {}
 
@@ -98,18 +80,23 @@ export class AgreementInsightsRepository {
   }
 
   /**
-   * Stores the facts of the agreement as a write just returned it. A computation from an
-   * older state (fewer events) never overwrites a newer one: two writes racing each store
-   * theirs, the later state stays. Failures are logged, never the write's: the next change,
-   * or the rebuild (`rebuild`), puts the facts right.
+   * Stores the facts of the agreement as a write just returned it, and adds what they change
+   * to the totals. A computation from an older state (fewer events) never overwrites a newer
+   * one: two writes racing each store theirs, the later state stays, and each adds the change
+   * from the facts it replaced. Failures are logged, never the write's: the next change, or a
+   * recount (`recountTotals`), puts them right.
    */
   async refresh(agreement: Agreement & { _id: Types.ObjectId }): Promise<void> {
     try {
-      const { _id, ...facts } = this.factsOf(agreement);
-      await this.facts.collection.updateOne(
+      const after = this.factsOf(agreement);
+      const { _id, ...facts } = after;
+      const before = await this.facts.collection.findOneAndUpdate(
         { _id, eventCount: { $lte: facts.eventCount } },
         { $set: facts },
-        { upsert: true },
+        { upsert: true, returnDocument: 'before' },
+      );
+      await this.addToTotals(
+        totalChangesOf(before as AgreementInsightFacts | null, after, this.zone),
       );
     } catch (error) {
       if ((error as { code?: number }).code === DUPLICATE_KEY) return;
@@ -119,123 +106,113 @@ export class AgreementInsightsRepository {
     }
   }
 
-  /** Stores the facts of every agreement given, replacing what was there (the migration's rebuild). */
+  /** Stores the facts of an agreement, replacing what was there (the migration's rebuild). */
   async rebuild(agreement: Agreement & { _id: Types.ObjectId }): Promise<void> {
-    const facts = this.factsOf(agreement);
-    await this.facts.collection.replaceOne({ _id: facts._id }, facts, { upsert: true });
+    const after = this.factsOf(agreement);
+    const before = await this.facts.collection.findOneAndReplace({ _id: after._id }, after, {
+      upsert: true,
+      returnDocument: 'before',
+    });
+    await this.addToTotals(
+      totalChangesOf(before as AgreementInsightFacts | null, after, this.zone),
+    );
+  }
+
+  /** Counts every total afresh from the stored facts (a migration; a repair). */
+  async recountTotals(): Promise<number> {
+    await this.totals.collection.deleteMany({});
+    const merged = new Map<string, TotalChange>();
+    for await (const facts of this.facts.collection.find({ listed: true })) {
+      mergeTotalChanges(merged, totalChangesOf(null, facts as AgreementInsightFacts, this.zone));
+    }
+    const changes = [...merged.values()];
+    for (let start = 0; start < changes.length; start += RECOUNT_BATCH) {
+      await this.addToTotals(changes.slice(start, start + RECOUNT_BATCH));
+    }
+    return changes.length;
+  }
+
+  /** The agreements of `families` sent in `days`: their totals by day or whole week. */
+  sentTotals(families: readonly string[], days: DayRange): Promise<InsightTotal[]> {
+    return this.read('sent', families, weekPlanOf(days.from, days.to));
+  }
+
+  /** The signatures of `days`, by day or whole week. */
+  signedTotals(families: readonly string[], days: DayRange): Promise<InsightTotal[]> {
+    return this.read('signed', families, weekPlanOf(days.from, days.to));
+  }
+
+  /** The declines of `days` with their reasons, by day or whole week. */
+  declineTotals(families: readonly string[], days: DayRange): Promise<InsightTotal[]> {
+    return this.read('declined', families, weekPlanOf(days.from, days.to));
   }
 
   /**
-   * The agreements of `families` sent in `days`, grouped (see SentRow). Owner and pipeline are
-   * not filtered here: the caller filters the rows, and lists the period's owners and pipelines
-   * from them (the filter boxes' choices), so one read answers both.
+   * The agreements waiting for a signature now, by the day they were sent (by month when
+   * older than the age bands' last boundary), each stage's count and fee in cents.
    */
-  async sent(families: readonly string[], days: DayRange): Promise<SentRow[]> {
-    const rows = await this.aggregate<{ _id: Omit<SentRow, 'count'>; count: number }>([
-      {
-        $match: {
-          ...this.scoped({ families, owner: null, pipeline: null }),
-          sentDay: { $gte: days.from, $lte: days.to },
-        },
-      },
-      {
-        $group: {
-          _id: {
-            family: '$family',
-            owner: '$owner',
-            pipeline: '$pipeline',
-            week: '$sentWeek',
-            viewed: '$viewed',
-            signed: '$signed',
-            declined: '$declined',
-            expired: '$expired',
-            voided: '$voided',
-            daysToSign: '$daysToSign',
-          },
-          count: { $sum: 1 },
-        },
-      },
-    ]);
-    return rows.map(({ _id, count }) => ({
-      ..._id,
-      pipeline: _id.pipeline ?? null,
-      daysToSign: typeof _id.daysToSign === 'number' ? _id.daysToSign : null,
-      count,
-    }));
+  waitingTotals(families: readonly string[], today: string): Promise<InsightTotal[]> {
+    return this.read('open', families, sincePlanOf(waitingDaysFrom(today), '9999-12-31'));
   }
 
-  /** The agreements waiting for a signature now, by stage and day sent: counts and fees. */
-  async waiting(scope: InsightScope): Promise<WaitingRow[]> {
-    type Key = { stage: WaitingStage; sentDay: string; fee: number };
-    // Grouped by fee too, multiplied out here: one accumulator per $group (see `aggregate`).
-    const rows = await this.aggregate<{ _id: Key; count: number }>([
-      { $match: { ...this.scoped(scope), open: true } },
-      {
-        $group: {
-          _id: { stage: '$stage', sentDay: '$sentDay', fee: '$fee' },
-          count: { $sum: 1 },
-        },
-      },
-    ]);
-    const byDay = new Map<string, WaitingRow>();
-    for (const { _id, count } of rows) {
-      const key = `${_id.stage} ${_id.sentDay}`;
-      const row = byDay.get(key) ?? { stage: _id.stage, sentDay: _id.sentDay, count: 0, fee: 0 };
-      row.count += count;
-      row.fee += (_id.fee ?? 0) * count;
-      byDay.set(key, row);
-    }
-    return [...byDay.values()];
-  }
-
-  /** The open agreements idle since before `idleBefore`: how many, and the oldest `limit`. */
+  /**
+   * The open agreements idle since before `idleBefore`: how many, and the oldest `limit`. The
+   * count is the idle totals of the days before `idleBefore`'s day and that day's facts up to
+   * the instant; the list reads facts only up to the day the `limit`th one falls on.
+   */
   async stalled(
     scope: InsightScope,
     idleBefore: Date,
     limit: number,
   ): Promise<{ total: number; facts: AgreementInsightFacts[] }> {
-    const filter = { ...this.scoped(scope), open: true, idleSince: { $lte: idleBefore } };
-    const [total, facts] = await Promise.all([
-      this.facts.countDocuments(filter).exec(),
-      this.facts
-        .find(filter)
-        .sort({ idleSince: 1, _id: 1 })
-        .limit(limit)
-        .lean<AgreementInsightFacts[]>()
-        .exec(),
-    ]);
+    const cutDay = calendarDayIn(idleBefore, this.zone);
+    const before = (
+      await this.read('idle', scope.families, sincePlanOf(cutDay, addCalendarDays(cutDay, -1)))
+    )
+      .filter((total) => inScope(total, scope))
+      .sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
+    const open = { ...this.scoped(scope), open: true };
+    const onCutDay = await this.facts.collection
+      .find(
+        {
+          ...open,
+          idleSince: { $gt: new Date(idleBefore.getTime() - LONGEST_DAY_MS), $lte: idleBefore },
+        },
+        { projection: { idleSince: 1 } },
+      )
+      .toArray();
+    // The oldest `limit` are idle since on or before the day (month) where the count reaches it.
+    let counted = 0;
+    let upTo = idleBefore;
+    for (const idle of before) {
+      counted += idle.n?.idle ?? 0;
+      if (counted >= limit && upTo === idleBefore) upTo = this.endOf(idle, idleBefore);
+    }
+    const total =
+      counted +
+      onCutDay.filter(
+        (facts) => calendarDayIn(new Date(facts.idleSince as Date), this.zone) === cutDay,
+      ).length;
+    const facts =
+      total === 0
+        ? []
+        : await this.facts
+            .find({ ...open, idleSince: { $lte: upTo } })
+            .sort({ idleSince: 1, _id: 1 })
+            .limit(limit)
+            .lean<AgreementInsightFacts[]>()
+            .exec();
     return { total, facts };
   }
 
-  /** How many were signed each week of `days` (by the day of the signature). */
-  async signedWeeks(scope: InsightScope, days: DayRange): Promise<WeekRow[]> {
-    const rows = await this.aggregate<{ _id: string; count: number }>([
-      { $match: { ...this.scoped(scope), signedDay: { $gte: days.from, $lte: days.to } } },
-      { $group: { _id: '$signedWeek', count: { $sum: 1 } } },
-    ]);
-    return rows.map((row) => ({ week: row._id, count: row.count }));
-  }
-
-  /** The declines of `days`, by week, reason group and the signer's words. */
-  async declines(scope: InsightScope, days: DayRange): Promise<DeclineRow[]> {
-    const rows = await this.aggregate<{
-      _id: { week: string; group: DeclineReasonGroup; reason: string | null };
-      count: number;
-    }>([
-      { $match: { ...this.scoped(scope), declinedDay: { $gte: days.from, $lte: days.to } } },
-      {
-        $group: {
-          _id: { week: '$declinedWeek', group: '$declineGroup', reason: '$declineReason' },
-          count: { $sum: 1 },
-        },
-      },
-    ]);
-    return rows.map((row) => ({
-      week: row._id.week,
-      group: row._id.group,
-      reason: row._id.reason ?? '',
-      count: row.count,
-    }));
+  /** An instant after every one of a total's day or month, no later than `cap`. */
+  private endOf(total: InsightTotal, cap: Date): Date {
+    const nextDay = total.series.endsWith(':m')
+      ? addCalendarDays(`${total.period}-01`, 32).slice(0, 7) + '-01'
+      : addCalendarDays(total.period, 1);
+    // The day's end in any zone is within 14 hours of its end in UTC.
+    const end = new Date(Date.parse(`${nextDay}T00:00:00Z`) + 14 * 3600_000);
+    return end < cap ? end : cap;
   }
 
   /** The invoices issued in `days`: billed and paid so far; overdue at `now` and still owed. */
@@ -287,6 +264,35 @@ export class AgreementInsightsRepository {
     };
   }
 
+  private get zone(): string {
+    return this.config.FIRM_TIME_ZONE;
+  }
+
+  /** The totals of a series over a plan of period ranges, for `families`. */
+  private async read(
+    series: TotalSeries,
+    families: readonly string[],
+    plan: readonly PeriodRange[],
+  ): Promise<InsightTotal[]> {
+    const parts = await Promise.all(
+      plan.map((range) =>
+        this.totals.collection
+          .find<InsightTotal>({
+            series: `${series}:${range.resolution}`,
+            family: { $in: [...families] },
+            period: { $gte: range.from, $lte: range.to },
+          })
+          .toArray(),
+      ),
+    );
+    return parts.flat();
+  }
+
+  private async addToTotals(changes: readonly TotalChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    await this.totals.collection.bulkWrite(totalWritesOf(changes) as never, { ordered: false });
+  }
+
   /** The `$match` of a scope: listed agreements of its families, owner and pipeline. */
   private scoped(scope: InsightScope): Record<string, unknown> {
     return {
@@ -309,4 +315,15 @@ export class AgreementInsightsRepository {
 
 function roundCents(amount: number): number {
   return Math.round(amount * 100) / 100;
+}
+
+/** Whether a total is of the scope's owner and pipeline (its family is read by the query). */
+export function inScope(
+  total: Pick<InsightTotal, 'owner' | 'pipeline'>,
+  scope: Pick<InsightScope, 'owner' | 'pipeline'>,
+): boolean {
+  return (
+    (scope.owner === null || total.owner === scope.owner) &&
+    (scope.pipeline === null || total.pipeline === scope.pipeline)
+  );
 }

@@ -4,6 +4,10 @@ import { Agreement, AgreementLink, AgreementLinkSchema, AgreementSchema } from '
 import { AgreementAnnouncer } from './agreement-announcer';
 import { AgreementEventRepository } from './agreement-events.repository';
 import { AgreementInsight, AgreementInsightSchema } from './agreement-insights.schema';
+import {
+  AgreementInsightTotal,
+  AgreementInsightTotalSchema,
+} from './agreement-insight-totals.schema';
 import { AgreementInsightsRepository } from './agreement-insights.repository';
 import { AgreementLinkRepository } from './agreement-links.repository';
 import { AgreementMailNotesRepository } from './agreement-mail-notes.repository';
@@ -16,7 +20,10 @@ import { AgreementWebhookOutboxRepository } from './agreement-webhook-outbox.rep
 import { StepRunner } from './step-runner';
 import { WebhookRelayRequests } from '../webhooks';
 
-/** The stores of the `agreements`, `agreement_links` and `agreement_insights` collections, each its own concern. */
+/**
+ * The stores of the `agreements`, `agreement_links`, `agreement_insights` and
+ * `agreement_insight_totals` collections, each its own concern.
+ */
 const AGREEMENT_STORES = [
   AgreementRepository,
   AgreementLinkRepository,
@@ -41,6 +48,7 @@ const AGREEMENT_STORES = [
       { name: Agreement.name, schema: AgreementSchema },
       { name: AgreementLink.name, schema: AgreementLinkSchema },
       { name: AgreementInsight.name, schema: AgreementInsightSchema },
+      { name: AgreementInsightTotal.name, schema: AgreementInsightTotalSchema },
     ]),
   ],
   // The outbox writers ask the worker to relay each webhook event they record.

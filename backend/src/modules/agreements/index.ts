@@ -46,8 +46,9 @@ export {
   AgreementInsightsRepository,
   type DayRange,
   type InsightScope,
-  type SentRow,
+  inScope,
 } from './agreement-insights.repository';
+export { dayOfTotal, weekOfTotal, type InsightTotal } from './agreement-insight-totals';
 export type { AgreementInsightFacts } from './agreement-insight-facts';
 export { AgreementAnnouncer } from './agreement-announcer';
 export { AgreementPresenceRepository } from './agreement-presence.repository';

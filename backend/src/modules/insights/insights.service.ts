@@ -9,10 +9,7 @@ import {
   allFamilies,
   awaitedRecipients,
   calendarDayIn,
-  daysBetween,
   decideAgreementAction,
-  DECLINE_REASON_GROUP_LABELS,
-  DECLINE_REASON_GROUPS,
   dashboardRoutesOf,
   familyDefinition,
   funnelFigures,
@@ -20,40 +17,37 @@ import {
   isAgreementFamily,
   parseInsightsQuery,
   seesFamily,
-  TIME_TO_SIGN_BUCKETS,
-  timeToSignBucketOf,
-  timeToSignSummary,
-  VALUE_AGE_BANDS,
-  valueAgeBandOf,
-  WAITING_STAGE_LABELS,
-  WAITING_STAGES,
   weeksOf,
   type AccessFlags,
   type AgreementFamily,
-  type DeclineReasonFigure,
-  type HistogramEntry,
   type InsightsFilter,
   type InsightsQuery,
   type InsightsResponse,
-  type MoneyAmount,
   type StalledAgreement,
-  type TimeToSignFigures,
-  type TimeToSignGroup,
-  type ValueWaitingFigures,
   type WaitingOn,
 } from '@prosign/domain';
 import {
   AgreementInsightsRepository,
   AgreementRepository,
   familyConfig,
+  inScope,
   recipientsOf,
+  weekOfTotal,
   type AgreementInsightFacts,
   type DayRange,
   type InsightScope,
-  type SentRow,
+  type InsightTotal,
 } from '../agreements';
 import { CRM_PORT, type CrmPort } from '../../integrations/crm';
 import { AppConfig } from '../../platform/config/app-config';
+import {
+  choicesOf,
+  declineReasonFigures,
+  funnelCountsOf,
+  timeToSignFigures,
+  usd,
+  valueWaitingFigures,
+} from './insights-figures';
 
 /** Who asks: their e-mail, whether an administrator, and their flags. */
 export interface InsightsViewer {
@@ -69,11 +63,6 @@ const INSIGHTS_MESSAGES = {
 
 /** How long the CRM's pipeline names are kept before they are read again. */
 const PIPELINE_NAMES_TTL_MS = 10 * 60_000;
-
-const usd = (amount: number): MoneyAmount => ({
-  amount: Math.round(amount * 100) / 100,
-  currency: 'USD',
-});
 
 /**
  * Every figure of the Insights page for one viewer and filter, from the
@@ -126,37 +115,39 @@ export class InsightsService {
     };
     const days: DayRange = { from: filter.from, to: filter.to };
     const today = this.today(now);
-    const [sentRows, waitingRows, stalled, signed, declines, invoices, names] = await Promise.all([
-      this.facts.sent(scope.families, days),
-      this.facts.waiting(scope),
-      this.stalled(viewer, scope, filter.stalledDays, now),
-      this.facts.signedWeeks(scope, days),
-      this.facts.declines(scope, days),
-      this.facts.invoices(scope, days, now),
-      this.pipelineNamesAt(now),
-    ]);
-    const sent = sentRows.filter(
-      (row) =>
-        (scope.owner === null || row.owner === scope.owner) &&
-        (scope.pipeline === null || row.pipeline === scope.pipeline),
-    );
-    const countOf = (rows: readonly { week: string; count: number }[], week: string) =>
-      rows.filter((row) => row.week === week).reduce((sum, row) => sum + row.count, 0);
-    const choices = choicesOf(sentRows, filter);
+    const [sentTotals, waitingTotals, stalled, signedTotals, declineTotals, invoices, names] =
+      await Promise.all([
+        this.facts.sentTotals(scope.families, days),
+        this.facts.waitingTotals(scope.families, today),
+        this.stalled(viewer, scope, filter.stalledDays, now),
+        this.facts.signedTotals(scope.families, days),
+        this.facts.declineTotals(scope.families, days),
+        this.facts.invoices(scope, days, now),
+        this.pipelineNamesAt(now),
+      ]);
+    const mine = (totals: readonly InsightTotal[]) =>
+      totals.filter((total) => inScope(total, scope));
+    const sent = mine(sentTotals);
+    const [signed, declines] = [mine(signedTotals), mine(declineTotals)];
+    const countOf = (totals: readonly InsightTotal[], week: string, counter: string) =>
+      totals
+        .filter((total) => weekOfTotal(total) === week)
+        .reduce((sum, total) => sum + (total.n?.[counter] ?? 0), 0);
+    const choices = choicesOf(sentTotals, filter);
     return {
       filter,
       timeZone: this.config.FIRM_TIME_ZONE,
       generatedAt: now.toISOString(),
       funnel: funnelFigures(funnelCountsOf(sent)),
       timeToSign: timeToSignFigures(sent),
-      valueWaiting: valueWaitingFigures(waitingRows, today),
+      valueWaiting: valueWaitingFigures(mine(waitingTotals), today),
       stalled,
       volume: {
         weeks: weeksOf(filter.from, filter.to).map((week) => ({
           weekStart: week,
-          sent: countOf(sent, week),
-          signed: countOf(signed, week),
-          declined: countOf(declines, week),
+          sent: countOf(sent, week, 'sent'),
+          signed: countOf(signed, week, 'signed'),
+          declined: countOf(declines, week, 'declined'),
         })),
         declineReasons: declineReasonFigures(declines),
       },
@@ -283,113 +274,4 @@ function stalledItem(
         : null,
     link: familyDefinition(family).dashboard.path,
   };
-}
-
-/** The funnel's counts: every agreement sent, and how many of them reached each step. */
-function funnelCountsOf(rows: readonly SentRow[]) {
-  const counts = { sent: 0, viewed: 0, signed: 0, declined: 0, expired: 0, voided: 0 };
-  for (const row of rows) {
-    counts.sent += row.count;
-    for (const step of ['viewed', 'signed', 'declined', 'expired', 'voided'] as const) {
-      if (row[step] === 1) counts[step] += row.count;
-    }
-  }
-  return counts;
-}
-
-/**
- * The owner and pipeline boxes' choices: those with agreements sent in the period (in the
- * families asked for), and the ones chosen, so a choice never vanishes from its own box.
- */
-function choicesOf(rows: readonly SentRow[], filter: InsightsFilter) {
-  const owners = new Set(rows.map((row) => row.owner).filter(Boolean));
-  const pipelines = new Set(rows.map((row) => row.pipeline).filter((id): id is string => !!id));
-  if (filter.owner) owners.add(filter.owner);
-  if (filter.pipeline) pipelines.add(filter.pipeline);
-  return { owners: [...owners].sort(), pipelines: [...pipelines].sort() };
-}
-
-function timeToSignFigures(sent: readonly SentRow[]): TimeToSignFigures {
-  const rows = sent.filter(
-    (row): row is SentRow & { daysToSign: number } => typeof row.daysToSign === 'number',
-  );
-  const histogram = (of: typeof rows): HistogramEntry[] =>
-    of.map((row) => ({ value: row.daysToSign, count: row.count }));
-  const groups = (key: 'family' | 'owner'): TimeToSignGroup[] => {
-    const keys = [...new Set(rows.map((row) => row[key]))].sort();
-    return keys.map((value) => ({
-      key: value,
-      label: key === 'family' ? familyDefinition(value).label : value,
-      ...timeToSignSummary(histogram(rows.filter((row) => row[key] === value))),
-    }));
-  };
-  return {
-    ...timeToSignSummary(histogram(rows)),
-    buckets: TIME_TO_SIGN_BUCKETS.map((bucket) => ({
-      key: bucket.key,
-      label: bucket.label,
-      count: rows
-        .filter((row) => timeToSignBucketOf(row.daysToSign) === bucket.key)
-        .reduce((sum, row) => sum + row.count, 0),
-    })),
-    byFamily: groups('family'),
-    byOwner: groups('owner'),
-  };
-}
-
-function valueWaitingFigures(
-  rows: Awaited<ReturnType<AgreementInsightsRepository['waiting']>>,
-  today: string,
-): ValueWaitingFigures {
-  const aged = rows.map((row) => ({
-    ...row,
-    band: valueAgeBandOf(Math.max(0, daysBetween(row.sentDay ?? today, today))),
-  }));
-  const total = (of: typeof aged) => ({
-    count: of.reduce((sum, row) => sum + row.count, 0),
-    value: usd(of.reduce((sum, row) => sum + row.fee, 0)),
-  });
-  const all = total(aged);
-  return {
-    count: all.count,
-    total: all.value,
-    byAge: VALUE_AGE_BANDS.map((band) => ({
-      key: band.key,
-      label: band.label,
-      ...total(aged.filter((row) => row.band === band.key)),
-    })),
-    byStage: WAITING_STAGES.map((stage) => ({
-      key: stage,
-      label: WAITING_STAGE_LABELS[stage],
-      ...total(aged.filter((row) => row.stage === stage)),
-    })),
-  };
-}
-
-function declineReasonFigures(
-  rows: Awaited<ReturnType<AgreementInsightsRepository['declines']>>,
-): DeclineReasonFigure[] {
-  // The rows are by week too: the same words in two weeks are one example.
-  const byReason = new Map<string, { group: string; reason: string; count: number }>();
-  for (const row of rows) {
-    const group = row.group ?? 'none';
-    const key = `${group}\u0000${row.reason}`;
-    const merged = byReason.get(key) ?? { group, reason: row.reason, count: 0 };
-    merged.count += row.count;
-    byReason.set(key, merged);
-  }
-  const reasons = [...byReason.values()];
-  return DECLINE_REASON_GROUPS.map((group) => {
-    const inGroup = reasons.filter((row) => row.group === group);
-    return {
-      group,
-      label: DECLINE_REASON_GROUP_LABELS[group],
-      count: inGroup.reduce((sum, row) => sum + row.count, 0),
-      examples: inGroup
-        .filter((row) => row.reason)
-        .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
-        .slice(0, 3)
-        .map((row) => row.reason),
-    };
-  }).filter((figure) => figure.count > 0);
 }
