@@ -97,6 +97,7 @@ describe('the Insights migrations', () => {
       open: true,
       stage: 'viewed',
       idleSince: new Date('2026-11-03T10:00:00.000Z'),
+      idleDay: '2026-11-03',
       eventCount: 2,
     });
     // Its totals: sent that day (and week), viewed; waiting at "viewed" since that day (and month).

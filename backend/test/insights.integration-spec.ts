@@ -424,6 +424,16 @@ describe('Insights', () => {
     // A longer threshold leaves the younger one out.
     const longer = await insights(admin, { ...period, owner: ANA, stalledDays: '30' });
     expect(longer.stalled.items.map((item) => item.id)).toEqual([String(ids.A8)]);
+    // A page shorter than the count: the oldest, and the whole count still; the threshold
+    // exactly at an agreement's idle instant counts it (its own day read to the instant).
+    const facts = api.get(AgreementInsightsRepository);
+    const scope = { families: ['standard', 'sow', 'co'], owner: ANA, pipeline: null };
+    const a4IdleSince = new Date(now.getTime() - 12 * DAY);
+    const page = await facts.stalled(scope, a4IdleSince, 1);
+    expect(page.total).toBe(2);
+    expect(page.facts.map((fact) => String(fact._id))).toEqual([String(ids.A8)]);
+    const justBefore = await facts.stalled(scope, new Date(a4IdleSince.getTime() - 1), 5);
+    expect(justBefore.total).toBe(1);
   });
 
   it('counts each week’s sends, signatures and declines, groups decline reasons and sums invoices', async () => {

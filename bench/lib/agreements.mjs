@@ -32,9 +32,9 @@ export const STATUSES = CONTRACT_STATUSES;
  * 2: forms carry the template's full clause texts; 3: signing links carry publishedAt;
  * 4: five owners, signers who take hours to days, decline reasons, invoices and the Insights
  * facts (`agreement_insights`) of every record; 5: the facts' `lastIssuedDay`; 6: the Insights
- * totals (`agreement_insight_totals`).
+ * totals (`agreement_insight_totals`); 7: the facts' `idleDay`.
  */
-export const BENCH_DATA_VERSION = 6;
+export const BENCH_DATA_VERSION = 7;
 const FIRST = [
   'Maria',
   'James',
@@ -361,7 +361,7 @@ async function addToInsightTotals(db, facts, sign) {
   const merged = new Map();
   for (const one of facts) {
     const [before, after] = sign === 1 ? [null, one] : [one, null];
-    mergeTotalChanges(merged, totalChangesOf(before, after, FACT_SETTINGS.timeZone));
+    mergeTotalChanges(merged, totalChangesOf(before, after));
   }
   const writes = totalWritesOf([...merged.values()]);
   for (let start = 0; start < writes.length; start += 1000) {

@@ -68,6 +68,8 @@ export interface AgreementInsightFacts {
   stage: WaitingStage | null;
   /** While open: since when nothing happened on the signer's side (the send, their last action). */
   idleSince: Date | null;
+  /** The calendar day of `idleSince`: the stalled list's count and page read a range of days. */
+  idleDay: string | null;
   invoices: InvoiceFact[];
   /** The day its latest invoice was issued (null: none): the invoices' range reads only these. */
   lastIssuedDay: string | null;
@@ -159,6 +161,7 @@ export function insightFactsOf(
     open: stage !== null,
     stage,
     idleSince,
+    idleDay: dayOf(idleSince),
     invoices,
     lastIssuedDay: invoices.reduce<string | null>(
       (latest, invoice) =>

@@ -8,8 +8,6 @@ import {
   type TotalChange,
 } from './agreement-insight-totals';
 
-const ZONE = 'America/Los_Angeles';
-
 function facts(overrides: Partial<AgreementInsightFacts> = {}): AgreementInsightFacts {
   return {
     _id: new Types.ObjectId('6750f1a2b3c4d5e6f7a8b9c0'),
@@ -37,6 +35,7 @@ function facts(overrides: Partial<AgreementInsightFacts> = {}): AgreementInsight
     open: true,
     stage: 'notViewed',
     idleSince: new Date('2026-11-04T18:00:00Z'),
+    idleDay: '2026-11-04',
     invoices: [],
     lastIssuedDay: null,
     eventCount: 1,
@@ -67,7 +66,7 @@ function nonZero(totals: Map<string, Record<string, number>>) {
 
 describe('Insights totals', () => {
   it('adds a sent agreement to its day and week, waiting (fee in cents) and idle by day and month', () => {
-    const changes = totalChangesOf(null, facts(), ZONE);
+    const changes = totalChangesOf(null, facts());
     const byId = Object.fromEntries(changes.map((change) => [change._id, change.inc]));
     const key = 'standard|ana@prosign.example|default';
     expect(byId[`sent:d|2026-11-04|${key}`]).toEqual({ 'n.sent': 1 });
@@ -92,10 +91,11 @@ describe('Insights totals', () => {
       open: false,
       stage: null,
       idleSince: null,
+      idleDay: null,
       eventCount: 3,
     });
     const byId = Object.fromEntries(
-      totalChangesOf(sent, signed, ZONE).map((change) => [change._id, change.inc]),
+      totalChangesOf(sent, signed).map((change) => [change._id, change.inc]),
     );
     const key = 'standard|ana@prosign.example|default';
     expect(byId[`sent:d|2026-11-04|${key}`]).toEqual({
@@ -112,8 +112,8 @@ describe('Insights totals', () => {
   });
 
   it('changes nothing when the facts are the same, and takes all back when unlisted', () => {
-    expect(totalChangesOf(facts(), facts(), ZONE)).toEqual([]);
-    const removed = totalChangesOf(facts(), facts({ listed: false }), ZONE);
+    expect(totalChangesOf(facts(), facts())).toEqual([]);
+    const removed = totalChangesOf(facts(), facts({ listed: false }));
     expect(removed.every((change) => Object.values(change.inc).every((value) => value < 0))).toBe(
       true,
     );
@@ -129,9 +129,7 @@ describe('Insights totals', () => {
       stage: null,
       idleSince: null,
     });
-    const change = totalChangesOf(null, declined, ZONE).find((one) =>
-      one._id.startsWith('declined:d|'),
-    )!;
+    const change = totalChangesOf(null, declined).find((one) => one._id.startsWith('declined:d|'))!;
     const [reasonField] = Object.keys(change.inc).filter((field) => field.startsWith('reasons.'));
     expect(reasonField).toMatch(/^reasons\.price~[0-9a-f]{12}$/);
     expect(change.texts).toEqual({ [`texts.${reasonField.split('~')[1]}`]: 'Over our budget' });
@@ -160,17 +158,17 @@ describe('Insights totals', () => {
         declineReason: pick(['', 'Too much', null]),
         open,
         stage: open ? pick(['notViewed', 'viewed', 'signatureSaved'] as const) : null,
-        idleSince: open ? new Date(`${pick(days)}T07:30:00Z`) : null,
+        idleDay: open ? pick(days) : null,
       });
     });
     const kept = new Map<string, Record<string, number>>();
     let previous: AgreementInsightFacts | null = null;
     for (const state of states) {
-      apply(kept, totalChangesOf(previous, state, ZONE));
+      apply(kept, totalChangesOf(previous, state));
       previous = state;
     }
     const fresh = new Map<string, Record<string, number>>();
-    apply(fresh, totalChangesOf(null, previous, ZONE));
+    apply(fresh, totalChangesOf(null, previous));
     expect(nonZero(kept)).toEqual(nonZero(fresh));
   });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { addCalendarDays, calendarDayIn, VALUE_AGE_BANDS, weekStartOf } from '@prosign/domain';
+import { addCalendarDays, VALUE_AGE_BANDS, weekStartOf } from '@prosign/domain';
 import type { AgreementInsightFacts } from './agreement-insight-facts';
 
 /**
@@ -71,7 +71,7 @@ export function reasonHash(reason: string): string {
 /** Fees are added in cents: sums of whole numbers stay exact however often they change. */
 const cents = (amount: number) => Math.round(amount * 100);
 
-function linesOf(facts: AgreementInsightFacts, timeZone: string): TotalLine[] {
+function linesOf(facts: AgreementInsightFacts): TotalLine[] {
   if (!facts.listed) return [];
   const lines: TotalLine[] = [];
   if (facts.sentDay) {
@@ -107,12 +107,8 @@ function linesOf(facts: AgreementInsightFacts, timeZone: string): TotalLine[] {
       texts: { [`texts.${hash}`]: words },
     });
   }
-  if (facts.open && facts.idleSince) {
-    lines.push({
-      series: 'idle',
-      day: calendarDayIn(new Date(facts.idleSince), timeZone),
-      inc: { 'n.idle': 1 },
-    });
+  if (facts.open && facts.idleDay) {
+    lines.push({ series: 'idle', day: facts.idleDay, inc: { 'n.idle': 1 } });
   }
   return lines;
 }
@@ -132,11 +128,10 @@ export function periodOf(day: string, resolution: TotalResolution): string {
 export function totalChangesOf(
   before: AgreementInsightFacts | null,
   after: AgreementInsightFacts | null,
-  timeZone: string,
 ): TotalChange[] {
   const changes = new Map<string, TotalChange>();
   const add = (facts: AgreementInsightFacts, sign: 1 | -1) => {
-    for (const line of linesOf(facts, timeZone)) {
+    for (const line of linesOf(facts)) {
       for (const resolution of ['d', COARSE[line.series]] as const) {
         const period = periodOf(line.day, resolution);
         const series = `${line.series}:${resolution}`;

@@ -50,9 +50,6 @@ export interface InvoiceTotals {
 /** Totals are written this many at a time when counted afresh. */
 const RECOUNT_BATCH = 1000;
 
-/** A day's span as instants is at most this long (a day with a clock change, any zone). */
-const LONGEST_DAY_MS = 26 * 3600_000;
-
 /**
  * The Insights facts of every agreement (`agreement_insights`) and their running totals
  * (`agreement_insight_totals`, agreement-insight-totals.ts): kept by the agreement core's
@@ -95,9 +92,7 @@ export class AgreementInsightsRepository {
         { $set: facts },
         { upsert: true, returnDocument: 'before' },
       );
-      await this.addToTotals(
-        totalChangesOf(before as AgreementInsightFacts | null, after, this.zone),
-      );
+      await this.addToTotals(totalChangesOf(before as AgreementInsightFacts | null, after));
     } catch (error) {
       if ((error as { code?: number }).code === DUPLICATE_KEY) return;
       this.logger.warn(
@@ -113,9 +108,7 @@ export class AgreementInsightsRepository {
       upsert: true,
       returnDocument: 'before',
     });
-    await this.addToTotals(
-      totalChangesOf(before as AgreementInsightFacts | null, after, this.zone),
-    );
+    await this.addToTotals(totalChangesOf(before as AgreementInsightFacts | null, after));
   }
 
   /** Counts every total afresh from the stored facts (a migration; a repair). */
@@ -123,7 +116,7 @@ export class AgreementInsightsRepository {
     await this.totals.collection.deleteMany({});
     const merged = new Map<string, TotalChange>();
     for await (const facts of this.facts.collection.find({ listed: true })) {
-      mergeTotalChanges(merged, totalChangesOf(null, facts as AgreementInsightFacts, this.zone));
+      mergeTotalChanges(merged, totalChangesOf(null, facts as AgreementInsightFacts));
     }
     const changes = [...merged.values()];
     for (let start = 0; start < changes.length; start += RECOUNT_BATCH) {
@@ -158,61 +151,51 @@ export class AgreementInsightsRepository {
   /**
    * The open agreements idle since before `idleBefore`: how many, and the oldest `limit`. The
    * count is the idle totals of the days before `idleBefore`'s day and that day's facts up to
-   * the instant; the list reads facts only up to the day the `limit`th one falls on.
+   * the instant; the page reads facts only up to the day (or month) the `limit`th one is idle
+   * since, then orders those by the instant.
    */
   async stalled(
     scope: InsightScope,
     idleBefore: Date,
     limit: number,
   ): Promise<{ total: number; facts: AgreementInsightFacts[] }> {
-    const cutDay = calendarDayIn(idleBefore, this.zone);
+    const cutDay = calendarDayIn(idleBefore, this.config.FIRM_TIME_ZONE);
     const before = (
       await this.read('idle', scope.families, sincePlanOf(cutDay, addCalendarDays(cutDay, -1)))
     )
       .filter((total) => inScope(total, scope))
       .sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
-    const open = { ...this.scoped(scope), open: true };
+    const stalled = { ...this.scoped(scope), open: true, idleSince: { $lte: idleBefore } };
     const onCutDay = await this.facts.collection
-      .find(
-        {
-          ...open,
-          idleSince: { $gt: new Date(idleBefore.getTime() - LONGEST_DAY_MS), $lte: idleBefore },
-        },
-        { projection: { idleSince: 1 } },
-      )
+      .find({ ...stalled, idleDay: cutDay }, { projection: { _id: 1 } })
       .toArray();
-    // The oldest `limit` are idle since on or before the day (month) where the count reaches it.
     let counted = 0;
-    let upTo = idleBefore;
+    let upToDay = cutDay;
     for (const idle of before) {
       counted += idle.n?.idle ?? 0;
-      if (counted >= limit && upTo === idleBefore) upTo = this.endOf(idle, idleBefore);
+      if (counted >= limit) {
+        // A month's total: any of its days (every month's days sort before its "-31").
+        upToDay = idle.series.endsWith(':m') ? `${idle.period}-31` : idle.period;
+        break;
+      }
     }
-    const total =
-      counted +
-      onCutDay.filter(
-        (facts) => calendarDayIn(new Date(facts.idleSince as Date), this.zone) === cutDay,
-      ).length;
-    const facts =
+    const total = before.reduce((sum, idle) => sum + (idle.n?.idle ?? 0), 0) + onCutDay.length;
+    // Ordered here: the rows are few, and a sort or limit would keep the embedded server
+    // from reading the index's range (it reads the whole collection then).
+    const candidates =
       total === 0
         ? []
-        : await this.facts
-            .find({ ...open, idleSince: { $lte: upTo } })
-            .sort({ idleSince: 1, _id: 1 })
-            .limit(limit)
-            .lean<AgreementInsightFacts[]>()
-            .exec();
+        : await this.facts.collection
+            .find<AgreementInsightFacts>({ ...stalled, idleDay: { $lte: upToDay } })
+            .toArray();
+    const facts = candidates
+      .sort(
+        (a, b) =>
+          new Date(a.idleSince!).getTime() - new Date(b.idleSince!).getTime() ||
+          String(a._id).localeCompare(String(b._id)),
+      )
+      .slice(0, limit);
     return { total, facts };
-  }
-
-  /** An instant after every one of a total's day or month, no later than `cap`. */
-  private endOf(total: InsightTotal, cap: Date): Date {
-    const nextDay = total.series.endsWith(':m')
-      ? addCalendarDays(`${total.period}-01`, 32).slice(0, 7) + '-01'
-      : addCalendarDays(total.period, 1);
-    // The day's end in any zone is within 14 hours of its end in UTC.
-    const end = new Date(Date.parse(`${nextDay}T00:00:00Z`) + 14 * 3600_000);
-    return end < cap ? end : cap;
   }
 
   /** The invoices issued in `days`: billed and paid so far; overdue at `now` and still owed. */
@@ -262,10 +245,6 @@ export class AgreementInsightsRepository {
       paid: roundCents(totals.paid),
       overdue: roundCents(totals.overdue),
     };
-  }
-
-  private get zone(): string {
-    return this.config.FIRM_TIME_ZONE;
   }
 
   /** The totals of a series over a plan of period ranges, for `families`. */

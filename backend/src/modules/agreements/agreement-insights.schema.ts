@@ -33,6 +33,7 @@ export class AgreementInsight implements AgreementInsightFacts {
   @Prop({ type: Boolean, default: false }) open: boolean;
   @Prop({ type: String, default: null }) stage: AgreementInsightFacts['stage'];
   @Prop({ type: Date, default: null }) idleSince: Date | null;
+  @Prop({ type: String, default: null }) idleDay: string | null;
   @Prop({ type: [MongooseSchema.Types.Mixed], default: [] }) invoices: InvoiceFact[];
   @Prop({ type: String, default: null }) lastIssuedDay: string | null;
   @Prop({ type: Number, default: 0 }) eventCount: number;
@@ -44,7 +45,7 @@ export const AgreementInsightSchema = SchemaFactory.createForClass(AgreementInsi
 AgreementInsightSchema.index({ listed: 1, family: 1, sentDay: 1 });
 AgreementInsightSchema.index({ listed: 1, family: 1, signedDay: 1 });
 AgreementInsightSchema.index({ listed: 1, family: 1, declinedDay: 1 });
-AgreementInsightSchema.index({ listed: 1, family: 1, open: 1, idleSince: 1 });
+AgreementInsightSchema.index({ listed: 1, family: 1, open: 1, idleDay: 1 });
 AgreementInsightSchema.index({ listed: 1, family: 1, lastIssuedDay: 1 });
 // One owner's agreements (the owner filter, each digest).
 AgreementInsightSchema.index({ listed: 1, owner: 1, family: 1, sentDay: 1 });
