@@ -100,13 +100,14 @@ describe('the Insights migrations', () => {
       idleDay: '2026-11-03',
       eventCount: 2,
     });
-    // Its totals: sent that day (and week), viewed; waiting at "viewed" since that day (and month).
+    // Its totals: sent that day (and week), viewed; waiting at "viewed" since that day (and
+    // month), idle since the view.
     const totals = connection.collection('agreement_insight_totals');
     expect(
-      await totals.findOne({ series: 'sent:d', period: '2026-11-02', family: 'co' }),
+      await totals.findOne({ series: 'activity:d', period: '2026-11-02', family: 'co' }),
     ).toMatchObject({ owner: 'casey@prosign.example', n: { sent: 1, viewed: 1 } });
     expect(
-      await totals.findOne({ series: 'open:m', period: '2026-11', family: 'co' }),
-    ).toMatchObject({ n: { viewed: 1, fee_viewed: 125_000 } });
+      await totals.findOne({ series: 'waiting:m', period: '2026-11', family: 'co' }),
+    ).toMatchObject({ n: { viewed: 1, fee_viewed: 125_000, idle: 1 } });
   });
 });

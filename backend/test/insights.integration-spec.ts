@@ -428,11 +428,18 @@ describe('Insights', () => {
     // exactly at an agreement's idle instant counts it (its own day read to the instant).
     const facts = api.get(AgreementInsightsRepository);
     const scope = { families: ['standard', 'sow', 'co'], owner: ANA, pipeline: null };
+    const stalledAt = async (idleBefore: Date, limit: number) =>
+      facts.stalled(
+        scope,
+        idleBefore,
+        limit,
+        await facts.waitingTotals(scope.families, today, idleBefore),
+      );
     const a4IdleSince = new Date(now.getTime() - 12 * DAY);
-    const page = await facts.stalled(scope, a4IdleSince, 1);
+    const page = await stalledAt(a4IdleSince, 1);
     expect(page.total).toBe(2);
     expect(page.facts.map((fact) => String(fact._id))).toEqual([String(ids.A8)]);
-    const justBefore = await facts.stalled(scope, new Date(a4IdleSince.getTime() - 1), 5);
+    const justBefore = await stalledAt(new Date(a4IdleSince.getTime() - 1), 5);
     expect(justBefore.total).toBe(1);
   });
 

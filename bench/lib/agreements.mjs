@@ -32,9 +32,9 @@ export const STATUSES = CONTRACT_STATUSES;
  * 2: forms carry the template's full clause texts; 3: signing links carry publishedAt;
  * 4: five owners, signers who take hours to days, decline reasons, invoices and the Insights
  * facts (`agreement_insights`) of every record; 5: the facts' `lastIssuedDay`; 6: the Insights
- * totals (`agreement_insight_totals`); 7: the facts' `idleDay`.
+ * totals (`agreement_insight_totals`); 7: the facts' `idleDay`; 8: totals by activity and waiting.
  */
-export const BENCH_DATA_VERSION = 7;
+export const BENCH_DATA_VERSION = 8;
 const FIRST = [
   'Maria',
   'James',

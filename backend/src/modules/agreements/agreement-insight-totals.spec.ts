@@ -69,15 +69,13 @@ describe('Insights totals', () => {
     const changes = totalChangesOf(null, facts());
     const byId = Object.fromEntries(changes.map((change) => [change._id, change.inc]));
     const key = 'standard|ana@prosign.example|default';
-    expect(byId[`sent:d|2026-11-04|${key}`]).toEqual({ 'n.sent': 1 });
-    expect(byId[`sent:w|2026-11-02|${key}`]).toEqual({ 'n.sent': 1 });
-    expect(byId[`open:d|2026-11-04|${key}`]).toEqual({
-      'n.notViewed': 1,
-      'n.fee_notViewed': 123456,
-    });
-    expect(byId[`open:m|2026-11|${key}`]).toEqual({ 'n.notViewed': 1, 'n.fee_notViewed': 123456 });
-    expect(byId[`idle:d|2026-11-04|${key}`]).toEqual({ 'n.idle': 1 });
-    expect(changes).toHaveLength(6);
+    expect(byId[`activity:d|2026-11-04|${key}`]).toEqual({ 'n.sent': 1 });
+    expect(byId[`activity:w|2026-11-02|${key}`]).toEqual({ 'n.sent': 1 });
+    // Waiting since the send and idle since then: one record a day, one a month.
+    const waiting = { 'n.notViewed': 1, 'n.fee_notViewed': 123456, 'n.idle': 1 };
+    expect(byId[`waiting:d|2026-11-04|${key}`]).toEqual(waiting);
+    expect(byId[`waiting:m|2026-11|${key}`]).toEqual(waiting);
+    expect(changes).toHaveLength(4);
   });
 
   it('moves a signed agreement out of waiting and into signed, with its time to sign', () => {
@@ -98,17 +96,17 @@ describe('Insights totals', () => {
       totalChangesOf(sent, signed).map((change) => [change._id, change.inc]),
     );
     const key = 'standard|ana@prosign.example|default';
-    expect(byId[`sent:d|2026-11-04|${key}`]).toEqual({
+    expect(byId[`activity:d|2026-11-04|${key}`]).toEqual({
       'n.viewed': 1,
       'n.signed': 1,
       'tts.h527': 1,
     });
-    expect(byId[`open:d|2026-11-04|${key}`]).toEqual({
+    expect(byId[`waiting:d|2026-11-04|${key}`]).toEqual({
       'n.notViewed': -1,
       'n.fee_notViewed': -123456,
+      'n.idle': -1,
     });
-    expect(byId[`signed:w|2026-11-09|${key}`]).toEqual({ 'n.signed': 1 });
-    expect(byId[`idle:m|2026-11|${key}`]).toEqual({ 'n.idle': -1 });
+    expect(byId[`activity:w|2026-11-09|${key}`]).toEqual({ 'n.signedOn': 1 });
   });
 
   it('changes nothing when the facts are the same, and takes all back when unlisted', () => {
@@ -129,7 +127,9 @@ describe('Insights totals', () => {
       stage: null,
       idleSince: null,
     });
-    const change = totalChangesOf(null, declined).find((one) => one._id.startsWith('declined:d|'))!;
+    const change = totalChangesOf(null, declined).find((one) =>
+      one._id.startsWith('activity:d|2026-11-05'),
+    )!;
     const [reasonField] = Object.keys(change.inc).filter((field) => field.startsWith('reasons.'));
     expect(reasonField).toMatch(/^reasons\.price~[0-9a-f]{12}$/);
     expect(change.texts).toEqual({ [`texts.${reasonField.split('~')[1]}`]: 'Over our budget' });

@@ -11,19 +11,21 @@ import type { AgreementInsightFacts } from './agreement-insight-facts';
  * totals stay exact however writes interleave, because each write's change is counted once.
  */
 
-/** What a line counts: sent on its day, signed or declined on it, waiting since, idle since. */
-export type TotalSeries = 'sent' | 'signed' | 'declined' | 'open' | 'idle';
+/**
+ * What a line counts: `activity`, what happened on its day (sent, with what became of those
+ * sent; signed on it; declined on it, with the reason); `waiting`, the agreements still waiting
+ * for a signature sent that day, by stage, and those idle since that day. Lines of one series
+ * share a record per day, so a request reads one record where it would read one per line.
+ */
+export type TotalSeries = 'activity' | 'waiting';
 
 /** A totals record's period: a day, a week (Monday on, as the page's weeks) or a month. */
 export type TotalResolution = 'd' | 'w' | 'm';
 
 /** The coarser period each series is kept by beside days (the week charts; the age bands). */
 const COARSE: Readonly<Record<TotalSeries, 'w' | 'm'>> = {
-  sent: 'w',
-  signed: 'w',
-  declined: 'w',
-  open: 'm',
-  idle: 'm',
+  activity: 'w',
+  waiting: 'm',
 };
 
 /** One stored total: its period, whose agreements, and their counters. */
@@ -37,7 +39,11 @@ export interface InsightTotal {
   family: string;
   owner: string;
   pipeline: string | null;
-  /** Counts (and fees in cents), by name: `sent`, `viewed`, …, a waiting stage, `fee_<stage>`. */
+  /**
+   * Counts (and fees in cents), by name. Activity: `sent` and, of those sent, `viewed`,
+   * `signed`, `declined`, `expired`, `voided`; `signedOn` and `declinedOn` that day. Waiting:
+   * each stage's count and `fee_<stage>`; `idle`, those idle since that day.
+   */
   n?: Record<string, number>;
   /** Times to sign by hundredths of a day (`h327` = 3.27 days): how many took each. */
   tts?: Record<string, number>;
@@ -86,29 +92,30 @@ function linesOf(facts: AgreementInsightFacts): TotalLine[] {
     if (typeof facts.daysToSign === 'number') {
       inc[`tts.h${Math.round(facts.daysToSign * 100)}`] = 1;
     }
-    lines.push({ series: 'sent', day: facts.sentDay, inc });
+    lines.push({ series: 'activity', day: facts.sentDay, inc });
     if (facts.open && facts.stage) {
       lines.push({
-        series: 'open',
+        series: 'waiting',
         day: facts.sentDay,
         inc: { [`n.${facts.stage}`]: 1, [`n.fee_${facts.stage}`]: cents(facts.fee) },
       });
     }
   }
-  if (facts.signedDay)
-    lines.push({ series: 'signed', day: facts.signedDay, inc: { 'n.signed': 1 } });
+  if (facts.signedDay) {
+    lines.push({ series: 'activity', day: facts.signedDay, inc: { 'n.signedOn': 1 } });
+  }
   if (facts.declinedDay) {
     const words = facts.declineReason ?? '';
     const hash = reasonHash(words);
     lines.push({
-      series: 'declined',
+      series: 'activity',
       day: facts.declinedDay,
-      inc: { 'n.declined': 1, [`reasons.${facts.declineGroup ?? 'none'}~${hash}`]: 1 },
+      inc: { 'n.declinedOn': 1, [`reasons.${facts.declineGroup ?? 'none'}~${hash}`]: 1 },
       texts: { [`texts.${hash}`]: words },
     });
   }
   if (facts.open && facts.idleDay) {
-    lines.push({ series: 'idle', day: facts.idleDay, inc: { 'n.idle': 1 } });
+    lines.push({ series: 'waiting', day: facts.idleDay, inc: { 'n.idle': 1 } });
   }
   return lines;
 }

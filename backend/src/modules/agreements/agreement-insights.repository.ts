@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { addCalendarDays, calendarDayIn } from '@prosign/domain';
+import { calendarDayIn } from '@prosign/domain';
 import type { Model, PipelineStage, Types } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
 import { insightFactsOf, type AgreementInsightFacts } from './agreement-insight-facts';
@@ -125,45 +125,46 @@ export class AgreementInsightsRepository {
     return changes.length;
   }
 
-  /** The agreements of `families` sent in `days`: their totals by day or whole week. */
-  sentTotals(families: readonly string[], days: DayRange): Promise<InsightTotal[]> {
-    return this.read('sent', families, weekPlanOf(days.from, days.to));
-  }
-
-  /** The signatures of `days`, by day or whole week. */
-  signedTotals(families: readonly string[], days: DayRange): Promise<InsightTotal[]> {
-    return this.read('signed', families, weekPlanOf(days.from, days.to));
-  }
-
-  /** The declines of `days` with their reasons, by day or whole week. */
-  declineTotals(families: readonly string[], days: DayRange): Promise<InsightTotal[]> {
-    return this.read('declined', families, weekPlanOf(days.from, days.to));
+  /**
+   * What happened in `days` to the agreements of `families`, by day or whole week: sent (and
+   * what became of those), signed, declined with the reasons.
+   */
+  activityTotals(families: readonly string[], days: DayRange): Promise<InsightTotal[]> {
+    return this.read('activity', families, weekPlanOf(days.from, days.to));
   }
 
   /**
    * The agreements waiting for a signature now, by the day they were sent (by month when
-   * older than the age bands' last boundary), each stage's count and fee in cents.
+   * older than the age bands need), each stage's count and fee in cents; and how many have
+   * been idle since each day, by day from `idleBefore`'s month on (what `stalled` counts).
    */
-  waitingTotals(families: readonly string[], today: string): Promise<InsightTotal[]> {
-    return this.read('open', families, sincePlanOf(waitingDaysFrom(today), '9999-12-31'));
+  waitingTotals(
+    families: readonly string[],
+    today: string,
+    idleBefore: Date,
+  ): Promise<InsightTotal[]> {
+    const cutDay = calendarDayIn(idleBefore, this.config.FIRM_TIME_ZONE);
+    const byDayFrom = [waitingDaysFrom(today), cutDay].sort()[0];
+    return this.read('waiting', families, sincePlanOf(byDayFrom, '9999-12-31'));
   }
 
   /**
    * The open agreements idle since before `idleBefore`: how many, and the oldest `limit`. The
-   * count is the idle totals of the days before `idleBefore`'s day and that day's facts up to
-   * the instant; the page reads facts only up to the day (or month) the `limit`th one is idle
-   * since, then orders those by the instant.
+   * count is the idle totals (`waiting`, from `waitingTotals` for the same instant) of the days
+   * before `idleBefore`'s day, and that day's facts up to the instant; the page reads facts
+   * only up to the day (or month) the `limit`th one is idle since, then orders them.
    */
   async stalled(
     scope: InsightScope,
     idleBefore: Date,
     limit: number,
+    waiting: readonly InsightTotal[],
   ): Promise<{ total: number; facts: AgreementInsightFacts[] }> {
     const cutDay = calendarDayIn(idleBefore, this.config.FIRM_TIME_ZONE);
-    const before = (
-      await this.read('idle', scope.families, sincePlanOf(cutDay, addCalendarDays(cutDay, -1)))
-    )
-      .filter((total) => inScope(total, scope))
+    // Months are all before the cut day's month (waitingTotals reads that month on by day).
+    const before = waiting
+      .filter((total) => inScope(total, scope) && (total.n?.idle ?? 0) !== 0)
+      .filter((total) => total.series.endsWith(':m') || total.period < cutDay)
       .sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
     const stalled = { ...this.scoped(scope), open: true, idleSince: { $lte: idleBefore } };
     const onCutDay = await this.facts.collection

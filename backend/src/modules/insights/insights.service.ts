@@ -115,41 +115,42 @@ export class InsightsService {
     };
     const days: DayRange = { from: filter.from, to: filter.to };
     const today = this.today(now);
-    const [sentTotals, waitingTotals, stalled, signedTotals, declineTotals, invoices, names] =
-      await Promise.all([
-        this.facts.sentTotals(scope.families, days),
-        this.facts.waitingTotals(scope.families, today),
-        this.stalled(viewer, scope, filter.stalledDays, now),
-        this.facts.signedTotals(scope.families, days),
-        this.facts.declineTotals(scope.families, days),
-        this.facts.invoices(scope, days, now),
-        this.pipelineNamesAt(now),
-      ]);
-    const mine = (totals: readonly InsightTotal[]) =>
-      totals.filter((total) => inScope(total, scope));
-    const sent = mine(sentTotals);
-    const [signed, declines] = [mine(signedTotals), mine(declineTotals)];
+    const idleBefore = new Date(now.getTime() - filter.stalledDays * 86_400_000);
+    const [activityTotals, waitingTotals, invoices, names] = await Promise.all([
+      this.facts.activityTotals(scope.families, days),
+      this.facts.waitingTotals(scope.families, today, idleBefore),
+      this.facts.invoices(scope, days, now),
+      this.pipelineNamesAt(now),
+    ]);
+    const stalled = await this.stalled(viewer, scope, filter.stalledDays, idleBefore, {
+      waitingTotals,
+      now,
+    });
+    const activity = activityTotals.filter((total) => inScope(total, scope));
     const countOf = (totals: readonly InsightTotal[], week: string, counter: string) =>
       totals
         .filter((total) => weekOfTotal(total) === week)
         .reduce((sum, total) => sum + (total.n?.[counter] ?? 0), 0);
-    const choices = choicesOf(sentTotals, filter);
+    const choices = choicesOf(activityTotals, filter);
     return {
       filter,
       timeZone: this.config.FIRM_TIME_ZONE,
       generatedAt: now.toISOString(),
-      funnel: funnelFigures(funnelCountsOf(sent)),
-      timeToSign: timeToSignFigures(sent),
-      valueWaiting: valueWaitingFigures(mine(waitingTotals), today),
+      funnel: funnelFigures(funnelCountsOf(activity)),
+      timeToSign: timeToSignFigures(activity),
+      valueWaiting: valueWaitingFigures(
+        waitingTotals.filter((total) => inScope(total, scope)),
+        today,
+      ),
       stalled,
       volume: {
         weeks: weeksOf(filter.from, filter.to).map((week) => ({
           weekStart: week,
-          sent: countOf(sent, week, 'sent'),
-          signed: countOf(signed, week, 'signed'),
-          declined: countOf(declines, week, 'declined'),
+          sent: countOf(activity, week, 'sent'),
+          signed: countOf(activity, week, 'signedOn'),
+          declined: countOf(activity, week, 'declinedOn'),
         })),
-        declineReasons: declineReasonFigures(declines),
+        declineReasons: declineReasonFigures(activity),
       },
       invoices: {
         issued: { count: invoices.issuedCount, value: usd(invoices.issued) },
@@ -190,10 +191,15 @@ export class InsightsService {
     viewer: InsightsViewer,
     scope: InsightScope,
     stalledDays: number,
-    now: Date,
+    idleBefore: Date,
+    { waitingTotals, now }: { waitingTotals: readonly InsightTotal[]; now: Date },
   ): Promise<InsightsResponse['stalled']> {
-    const idleBefore = new Date(now.getTime() - stalledDays * 86_400_000);
-    const { total, facts } = await this.facts.stalled(scope, idleBefore, INSIGHTS_STALLED_LIMIT);
+    const { total, facts } = await this.facts.stalled(
+      scope,
+      idleBefore,
+      INSIGHTS_STALLED_LIMIT,
+      waitingTotals,
+    );
     const stored = await this.agreements.byIds(
       facts.map((fact) => fact._id),
       { events: 0, searchText: 0, send: 0, finish: 0, headHash: 0, signingPlaces: 0 },
