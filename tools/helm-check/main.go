@@ -205,21 +205,30 @@ func Check(chartDir string, valueFiles []string) ([]Object, error) {
 		}
 		objects = append(objects, object)
 	}
-	problems = append(problems, Policies(objects, externalSecret(values))...)
+	problems = append(problems, Policies(objects, externalsOf(values))...)
 	if len(problems) > 0 {
 		return objects, errors.New(strings.Join(problems, "\n"))
 	}
 	return objects, nil
 }
 
-// externalSecret is the Secret the values say exists outside the chart (secret.existingSecret).
-func externalSecret(values map[string]any) string {
+// Externals are the objects the values say exist outside the chart.
+type Externals struct {
+	Secret         string // secret.existingSecret
+	ServiceAccount string // serviceAccount.name when serviceAccount.create is false
+}
+
+func externalsOf(values map[string]any) Externals {
+	var externals Externals
 	if secret, ok := values["secret"].(map[string]any); ok {
-		if name, ok := secret["existingSecret"].(string); ok {
-			return name
+		externals.Secret, _ = secret["existingSecret"].(string)
+	}
+	if account, ok := values["serviceAccount"].(map[string]any); ok {
+		if create, _ := account["create"].(bool); !create {
+			externals.ServiceAccount, _ = account["name"].(string)
 		}
 	}
-	return ""
+	return externals
 }
 
 type valueFiles []string

@@ -19,7 +19,7 @@ import (
 
 // rendering indexes the decoded objects for the policies.
 type rendering struct {
-	external    string
+	external    Externals
 	deployments []*appsv1.Deployment
 	jobs        []Object
 	pdbs        []*policyv1.PodDisruptionBudget
@@ -32,15 +32,23 @@ type rendering struct {
 	// can use (with their weight: a hook sees only those created before it).
 	configMaps, secrets, accounts             map[string]bool
 	hookConfigMaps, hookSecrets, hookAccounts map[string]int
+	// Kind and name of every object, hooks apart.
+	releaseNames, hookNames map[string]bool
 }
 
-func index(objects []Object, external string) *rendering {
+func index(objects []Object, external Externals) *rendering {
 	r := &rendering{
 		external: external, services: map[string]*corev1.Service{},
 		configMaps: map[string]bool{}, secrets: map[string]bool{}, accounts: map[string]bool{},
 		hookConfigMaps: map[string]int{}, hookSecrets: map[string]int{}, hookAccounts: map[string]int{},
+		releaseNames: map[string]bool{}, hookNames: map[string]bool{},
 	}
 	for _, object := range objects {
+		if object.Hook {
+			r.hookNames[object.Kind+" "+object.Name] = true
+		} else {
+			r.releaseNames[object.Kind+" "+object.Name] = true
+		}
 		switch typed := object.Object.(type) {
 		case *appsv1.Deployment:
 			r.deployments = append(r.deployments, typed)
@@ -80,11 +88,18 @@ func record(object Object, release map[string]bool, hooks map[string]int) {
 // Policies returns every broken promise among the rendered objects: hardened pods, probes,
 // resources, pinned images, each Deployment covered by a PodDisruptionBudget and a
 // NetworkPolicy, and every reference (envFrom, Service, Ingress, scaler) resolving.
-func Policies(objects []Object, externalSecret string) []string {
-	r := index(objects, externalSecret)
+func Policies(objects []Object, external Externals) []string {
+	r := index(objects, external)
 	var problems []string
 	add := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 
+	// Helm would delete the release's object when it deletes the hook of that name (and the
+	// install would find it taken).
+	for name := range r.hookNames {
+		if r.releaseNames[name] {
+			add("%s: both a hook and an object of the release", name)
+		}
+	}
 	for _, deployment := range r.deployments {
 		where := "Deployment " + deployment.Name
 		template := deployment.Spec.Template
@@ -241,7 +256,7 @@ func (r *rendering) podProblems(spec corev1.PodSpec, needsProbes bool, hookWeigh
 	if spec.AutomountServiceAccountToken == nil || *spec.AutomountServiceAccountToken {
 		add("mounts a service-account token (automountServiceAccountToken is not false)")
 	}
-	if name := spec.ServiceAccountName; name != "" && name != "default" && !r.available(name, r.accounts, r.hookAccounts, hookWeight) {
+	if name := spec.ServiceAccountName; name != "" && name != "default" && name != r.external.ServiceAccount && !r.available(name, r.accounts, r.hookAccounts, hookWeight) {
 		add("runs as ServiceAccount %s, which does not exist by then", name)
 	}
 	pod := spec.SecurityContext
@@ -326,7 +341,7 @@ func (r *rendering) podProblems(spec corev1.PodSpec, needsProbes bool, hookWeigh
 			if ref := source.ConfigMapRef; ref != nil && !r.available(ref.Name, r.configMaps, r.hookConfigMaps, hookWeight) {
 				in("reads ConfigMap %s, which does not exist by then", ref.Name)
 			}
-			if ref := source.SecretRef; ref != nil && ref.Name != r.external && !r.available(ref.Name, r.secrets, r.hookSecrets, hookWeight) {
+			if ref := source.SecretRef; ref != nil && ref.Name != r.external.Secret && !r.available(ref.Name, r.secrets, r.hookSecrets, hookWeight) {
 				in("reads Secret %s, which does not exist by then", ref.Name)
 			}
 		}

@@ -206,7 +206,7 @@ tolerations:
     name: {{ .secret }}
 {{- end -}}
 
-{{/* A PodDisruptionBudget for one component. */}}
+{{/* A PodDisruptionBudget for one component: maxUnavailable, or minAvailable when that is set. */}}
 {{- define "prosign.pdb" -}}
 apiVersion: policy/v1
 kind: PodDisruptionBudget
@@ -215,7 +215,7 @@ metadata:
   labels:
     {{- include "prosign.labels" . | nindent 4 }}
 spec:
-  {{- if hasKey .budget "minAvailable" }}
+  {{- if .budget.minAvailable }}
   minAvailable: {{ .budget.minAvailable }}
   {{- else }}
   maxUnavailable: {{ .budget.maxUnavailable | default 1 }}
