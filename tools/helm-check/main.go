@@ -15,16 +15,17 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"log/slog"
 	"os"
 	"sort"
 	"strings"
 
-	"helm.sh/helm/v4/pkg/action"
 	"helm.sh/helm/v4/pkg/chart/common"
+	commonutil "helm.sh/helm/v4/pkg/chart/common/util"
+	"helm.sh/helm/v4/pkg/chart/v2/lint"
+	"helm.sh/helm/v4/pkg/chart/v2/lint/support"
 	"helm.sh/helm/v4/pkg/chart/v2/loader"
-	release "helm.sh/helm/v4/pkg/release/v1"
+	chartutil "helm.sh/helm/v4/pkg/chart/v2/util"
+	"helm.sh/helm/v4/pkg/engine"
 	releaseutil "helm.sh/helm/v4/pkg/release/v1/util"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/serializer/json"
@@ -92,17 +93,16 @@ func parsedKubeVersion() *common.KubeVersion {
 	return version
 }
 
-// Lint runs `helm lint --strict`: Chart.yaml, values against values.schema.json, every template
-// rendered and parsed. Warnings count as errors.
+// Lint runs `helm lint --strict`'s rules (the SDK's lint package, as the `helm lint` command
+// does): Chart.yaml, values against values.schema.json, every template rendered and parsed.
+// Warnings count as errors.
 func Lint(chartDir string, values map[string]any) error {
-	lint := action.NewLint()
-	lint.Strict = true
-	lint.Namespace = namespace
-	lint.KubeVersion = parsedKubeVersion()
-	result := lint.Run([]string{chartDir}, values)
+	linter := lint.RunAll(chartDir, values, namespace, lint.WithKubeVersion(parsedKubeVersion()))
 	var problems []string
-	for _, err := range result.Errors {
-		problems = append(problems, err.Error())
+	for _, message := range linter.Messages {
+		if message.Severity >= support.WarningSev {
+			problems = append(problems, message.Err.Error())
+		}
 	}
 	if len(problems) > 0 {
 		return fmt.Errorf("helm lint: %s", strings.Join(problems, "\n"))
@@ -110,37 +110,43 @@ func Lint(chartDir string, values map[string]any) error {
 	return nil
 }
 
-// Render runs `helm template`: the chart installed in client-only dry-run mode, returning the
-// release's manifests and its hooks.
+// Render does what `helm template` does (the steps of the SDK's install in client-only dry-run
+// mode, without its cluster client, which would double this program's build): the chart's
+// kubeVersion checked, values coalesced and validated against the schema, the templates
+// rendered, NOTES.txt set aside, the manifests split from the hooks in install order.
 func Render(chartDir string, values map[string]any) ([]Manifest, error) {
-	chart, err := loader.Load(chartDir)
+	loaded, err := loader.Load(chartDir)
 	if err != nil {
 		return nil, err
 	}
-	config := action.NewConfiguration(action.ConfigurationSetLogger(slog.NewTextHandler(io.Discard, nil)))
-	install := action.NewInstall(config)
-	install.DryRunStrategy = action.DryRunClient
-	install.ReleaseName = releaseName
-	install.Namespace = namespace
-	install.Replace = true
-	install.KubeVersion = parsedKubeVersion()
-	installed, err := install.Run(chart, values)
+	capabilities := common.DefaultCapabilities.Copy()
+	capabilities.KubeVersion = *parsedKubeVersion()
+	if constraint := loaded.Metadata.KubeVersion; constraint != "" && !chartutil.IsCompatibleRange(constraint, capabilities.KubeVersion.String()) {
+		return nil, fmt.Errorf("helm template: the chart requires kubeVersion %s, not %s", constraint, kubeVersion)
+	}
+	options := common.ReleaseOptions{Name: releaseName, Namespace: namespace, Revision: 1, IsInstall: true}
+	renderValues, err := commonutil.ToRenderValuesWithSchemaValidation(loaded, values, options, capabilities, false)
 	if err != nil {
 		return nil, fmt.Errorf("helm template: %w", err)
 	}
-	rel, ok := installed.(*release.Release)
-	if !ok {
-		return nil, fmt.Errorf("helm template: unexpected release type %T", installed)
+	files, err := engine.Render(loaded, renderValues)
+	if err != nil {
+		return nil, fmt.Errorf("helm template: %w", err)
+	}
+	for name := range files {
+		if strings.HasSuffix(name, "NOTES.txt") {
+			delete(files, name)
+		}
+	}
+	hooks, sorted, err := releaseutil.SortManifests(files, capabilities.APIVersions, releaseutil.InstallOrder)
+	if err != nil {
+		return nil, fmt.Errorf("helm template: %w", err)
 	}
 	var manifests []Manifest
-	for _, content := range releaseutil.SplitManifests(rel.Manifest) {
-		source := ""
-		if first, _, found := strings.Cut(content, "\n"); found && strings.HasPrefix(first, "# Source: ") {
-			source = strings.TrimPrefix(first, "# Source: ")
-		}
-		manifests = append(manifests, Manifest{Source: source, Content: content})
+	for _, manifest := range sorted {
+		manifests = append(manifests, Manifest{Source: manifest.Name, Content: manifest.Content})
 	}
-	for _, hook := range rel.Hooks {
+	for _, hook := range hooks {
 		manifests = append(manifests, Manifest{Source: hook.Path, Content: hook.Manifest, Hook: true, Weight: hook.Weight})
 	}
 	sort.SliceStable(manifests, func(i, j int) bool { return manifests[i].Source < manifests[j].Source })
