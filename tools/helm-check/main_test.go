@@ -580,3 +580,41 @@ func TestImageProblems(t *testing.T) {
 		}
 	}
 }
+
+// egressPorts lists the TCP and UDP ports a NetworkPolicy lets its pods reach.
+func egressPorts(policy *networkingv1.NetworkPolicy) []string {
+	var ports []string
+	for _, rule := range policy.Spec.Egress {
+		if len(rule.Ports) == 0 {
+			ports = append(ports, "any")
+		}
+		for _, port := range rule.Ports {
+			ports = append(ports, string(*port.Protocol)+"/"+port.Port.String())
+		}
+	}
+	sort.Strings(ports)
+	return slices.Compact(ports)
+}
+
+// The api and the workers reach DNS, MongoDB, Redis and the outside services; the frontends only DNS.
+func TestNetworkPoliciesAllowWhatEachNeeds(t *testing.T) {
+	objects := render(t, "defaults")
+	server := []string{"TCP/25", "TCP/27017", "TCP/443", "TCP/465", "TCP/53", "TCP/587", "TCP/6379", "TCP/80", "UDP/53"}
+	for _, name := range []string{"prosign-api", "prosign-worker"} {
+		if got := egressPorts(find[*networkingv1.NetworkPolicy](t, objects, "NetworkPolicy", name)); !slices.Equal(got, server) {
+			t.Errorf("%s reaches %v, want %v", name, got, server)
+		}
+	}
+	for _, app := range []string{"shell", "contracts", "sow-co", "invoices", "signing"} {
+		policy := find[*networkingv1.NetworkPolicy](t, objects, "NetworkPolicy", "prosign-"+app)
+		if got := egressPorts(policy); !slices.Equal(got, []string{"TCP/53", "UDP/53"}) {
+			t.Errorf("%s reaches %v: a frontend reaches nothing but DNS", app, got)
+		}
+		if len(policy.Spec.Ingress) != 1 || len(policy.Spec.Ingress[0].From) != 1 || policy.Spec.Ingress[0].From[0].NamespaceSelector == nil {
+			t.Errorf("%s: reached by %+v, want the Ingress controller only", app, policy.Spec.Ingress)
+		}
+	}
+	if worker := find[*networkingv1.NetworkPolicy](t, objects, "NetworkPolicy", "prosign-worker"); len(worker.Spec.Ingress) != 0 {
+		t.Errorf("the worker is reachable: %+v", worker.Spec.Ingress)
+	}
+}
