@@ -17,7 +17,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 # Production builds carry no source maps unless this asks (README, Configuration).
 ARG FRONTEND_SOURCE_MAPS=0
-RUN NX_DAEMON=false NX_NO_CLOUD=true npx nx run-many -t build --exclude=embedded-mongo,compose-check \
+RUN NX_DAEMON=false NX_NO_CLOUD=true npx nx run-many -t build --exclude=embedded-mongo,compose-check,helm-check \
  && node scripts/precompress.mjs \
  && npm prune --omit=dev --no-audit --no-fund
 
