@@ -33,6 +33,7 @@ import {
   BENCH_DATA_VERSION,
   benchForm,
   insertBenchAgreements,
+  recountInsightTotals,
   removeBenchAgreements,
 } from '../lib/agreements.mjs';
 import { familyForm, insertFamilyAgreements } from './families.mjs';
@@ -137,6 +138,8 @@ async function seedAgreements(mongoUri, env, count, db) {
         spacingMs: SPACING_MS,
       });
     }
+    // Inserted beside the agreement core: Insights' totals counted afresh, as its migration does.
+    await recountInsightTotals(database);
     await database
       .collection('bench_meta')
       .updateOne(

@@ -20,8 +20,7 @@ const {
   insightFactsOf,
 } = require('../../backend/dist/modules/agreements/agreement-insight-facts.js');
 const {
-  mergeTotalChanges,
-  totalChangesOf,
+  totalsOfAll,
   totalWritesOf,
 } = require('../../backend/dist/modules/agreements/agreement-insight-totals.js');
 
@@ -346,32 +345,30 @@ export async function insertBenchAgreements(
   }
 }
 
-/**
- * The Insights facts of bench agreements and what they add to the totals, as the agreement
- * core's writes store them.
- */
+/** The Insights facts of bench agreements, as the agreement core's writes store them. */
 export async function insertInsightFacts(db, agreements) {
-  const facts = agreements.map((agreement) => insightFactsOf(agreement, FACT_SETTINGS));
-  await db.collection('agreement_insights').insertMany(facts, { ordered: false });
-  await addToInsightTotals(db, facts, 1);
+  await db.collection('agreement_insights').insertMany(
+    agreements.map((agreement) => insightFactsOf(agreement, FACT_SETTINGS)),
+    { ordered: false },
+  );
 }
 
-/** Adds (1) or takes back (-1) the totals of facts, one write per totals record. */
-async function addToInsightTotals(db, facts, sign) {
-  const merged = new Map();
-  for (const one of facts) {
-    const [before, after] = sign === 1 ? [null, one] : [one, null];
-    mergeTotalChanges(merged, totalChangesOf(before, after));
-  }
-  const writes = totalWritesOf([...merged.values()]);
+/**
+ * Counts the Insights totals afresh from every stored fact, as the totals migration does
+ * (after a bench inserts or removes agreements behind the agreement core's back).
+ */
+export async function recountInsightTotals(db) {
+  const totals = db.collection('agreement_insight_totals');
+  await totals.deleteMany({});
+  const writes = totalWritesOf(
+    await totalsOfAll(db.collection('agreement_insights').find({ listed: true })),
+  );
   for (let start = 0; start < writes.length; start += 1000) {
-    await db
-      .collection('agreement_insight_totals')
-      .bulkWrite(writes.slice(start, start + 1000), { ordered: false });
+    await totals.bulkWrite(writes.slice(start, start + 1000), { ordered: false });
   }
 }
 
-/** Removes the bench agreements of `prefix`, their links, their Insights facts and totals. */
+/** Removes the bench agreements of `prefix`, their links and their Insights facts. */
 export async function removeBenchAgreements(db, prefix) {
   const escaped = prefix.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
   const ids = await db
@@ -379,11 +376,6 @@ export async function removeBenchAgreements(db, prefix) {
     .find({ token: new RegExp(`^${escaped}-`) }, { projection: { _id: 1 } })
     .map((agreement) => agreement._id)
     .toArray();
-  const facts = await db
-    .collection('agreement_insights')
-    .find({ _id: { $in: ids } })
-    .toArray();
-  await addToInsightTotals(db, facts, -1);
   await db.collection('agreement_insights').deleteMany({ _id: { $in: ids } });
   await db.collection('agreements').deleteMany({ token: new RegExp(`^${escaped}-`) });
   await db.collection('agreement_links').deleteMany({

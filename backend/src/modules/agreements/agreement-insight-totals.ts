@@ -189,6 +189,15 @@ export function mergeTotalChanges(
   return into;
 }
 
+/** The totals of every agreement's facts, counted from nothing (a recount; a bulk load). */
+export async function totalsOfAll(
+  facts: AsyncIterable<AgreementInsightFacts>,
+): Promise<TotalChange[]> {
+  const merged = new Map<string, TotalChange>();
+  for await (const one of facts) mergeTotalChanges(merged, totalChangesOf(null, one));
+  return [...merged.values()];
+}
+
 /** The bulk write that applies changes (each an upsert adding its counters). */
 export function totalWritesOf(changes: readonly TotalChange[]) {
   return changes.map((change) => ({

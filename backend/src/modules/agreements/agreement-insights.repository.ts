@@ -5,9 +5,9 @@ import type { Model, PipelineStage, Types } from 'mongoose';
 import { AppConfig } from '../../platform/config/app-config';
 import { insightFactsOf, type AgreementInsightFacts } from './agreement-insight-facts';
 import {
-  mergeTotalChanges,
   sincePlanOf,
   totalChangesOf,
+  totalsOfAll,
   totalWritesOf,
   waitingDaysFrom,
   weekPlanOf,
@@ -114,11 +114,11 @@ export class AgreementInsightsRepository {
   /** Counts every total afresh from the stored facts (a migration; a repair). */
   async recountTotals(): Promise<number> {
     await this.totals.collection.deleteMany({});
-    const merged = new Map<string, TotalChange>();
-    for await (const facts of this.facts.collection.find({ listed: true })) {
-      mergeTotalChanges(merged, totalChangesOf(null, facts as AgreementInsightFacts));
-    }
-    const changes = [...merged.values()];
+    const changes = await totalsOfAll(
+      this.facts.collection.find({
+        listed: true,
+      }) as unknown as AsyncIterable<AgreementInsightFacts>,
+    );
     for (let start = 0; start < changes.length; start += RECOUNT_BATCH) {
       await this.addToTotals(changes.slice(start, start + RECOUNT_BATCH));
     }
