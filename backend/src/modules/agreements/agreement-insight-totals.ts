@@ -20,7 +20,7 @@ import type { AgreementInsightFacts } from './agreement-insight-facts';
 export type TotalSeries = 'activity' | 'waiting';
 
 /** A totals record's period: a day, a week (Monday on, as the page's weeks) or a month. */
-export type TotalResolution = 'd' | 'w' | 'm';
+type TotalResolution = 'd' | 'w' | 'm';
 
 /** The coarser period each series is kept by beside days (the week charts; the age bands). */
 const COARSE: Readonly<Record<TotalSeries, 'w' | 'm'>> = {
@@ -70,7 +70,7 @@ export interface TotalChange {
 }
 
 /** The hash a decline's words are counted under (their text kept beside it). */
-export function reasonHash(reason: string): string {
+function reasonHash(reason: string): string {
   return createHash('sha256').update(reason).digest('hex').slice(0, 12);
 }
 
@@ -121,7 +121,7 @@ function linesOf(facts: AgreementInsightFacts): TotalLine[] {
 }
 
 /** The period of `day` at a resolution. */
-export function periodOf(day: string, resolution: TotalResolution): string {
+function periodOf(day: string, resolution: TotalResolution): string {
   if (resolution === 'w') return weekStartOf(day);
   if (resolution === 'm') return day.slice(0, 7);
   return day;
@@ -171,7 +171,7 @@ export function totalChangesOf(
 }
 
 /** Adds changes to those of other agreements (a recount; a bulk load): one per record. */
-export function mergeTotalChanges(
+function mergeTotalChanges(
   into: Map<string, TotalChange>,
   changes: readonly TotalChange[],
 ): Map<string, TotalChange> {
