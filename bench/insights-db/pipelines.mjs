@@ -15,6 +15,15 @@ const STALLED_BEFORE = new Date(NOW.getTime() - 7 * 86_400_000);
  * Each request's queries (name → (collection, driver options) => rows), for one range and the
  * viewer's families.
  */
+/** The stalled count and the oldest 20 (both revisions ask the same). */
+function stalledPage(scoped) {
+  const stalledFilter = { ...scoped, open: true, idleSince: { $lte: STALLED_BEFORE } };
+  return async (coll, options) => [
+    { total: await coll.countDocuments(stalledFilter, options) },
+    ...(await coll.find(stalledFilter, options).sort({ idleSince: 1, _id: 1 }).limit(20).toArray()),
+  ];
+}
+
 export function requests(days, families) {
   return { branch: branchPipelines(days, families), main: mainPipelines(days, families) };
 }
@@ -29,7 +38,6 @@ function branchPipelines(days, families) {
       { $group: { _id: `$${week}`, count: { $sum: 1 } } },
     ]);
   const waitingKey = { stage: '$stage', sentDay: '$sentDay' };
-  const stalledFilter = { ...scoped, open: true, idleSince: { $lte: STALLED_BEFORE } };
   return {
     funnel: run([
       { $match: { ...scoped, sentDay: range } },
@@ -63,14 +71,7 @@ function branchPipelines(days, families) {
       { $match: { ...scoped, open: true } },
       { $group: { _id: waitingKey, fee: { $sum: '$fee' } } },
     ]),
-    stalled: async (coll, options) => [
-      { total: await coll.countDocuments(stalledFilter, options) },
-      ...(await coll
-        .find(stalledFilter, options)
-        .sort({ idleSince: 1, _id: 1 })
-        .limit(20)
-        .toArray()),
-    ],
+    stalled: stalledPage(scoped),
     weeklySent: weekly('sentDay', 'sentWeek'),
     weeklySigned: weekly('signedDay', 'signedWeek'),
     weeklyDeclined: weekly('declinedDay', 'declinedWeek'),
@@ -110,7 +111,6 @@ function mainPipelines(days, families) {
   const scoped = { listed: true, family: { $in: [...families] } };
   const range = { $gte: days.from, $lte: days.to };
   const run = (pipeline) => (coll, options) => coll.aggregate(pipeline, options).toArray();
-  const stalledFilter = { ...scoped, open: true, idleSince: { $lte: STALLED_BEFORE } };
   return {
     sent: run([
       { $match: { ...scoped, sentDay: range } },
@@ -141,14 +141,7 @@ function mainPipelines(days, families) {
         },
       },
     ]),
-    stalled: async (coll, options) => [
-      { total: await coll.countDocuments(stalledFilter, options) },
-      ...(await coll
-        .find(stalledFilter, options)
-        .sort({ idleSince: 1, _id: 1 })
-        .limit(20)
-        .toArray()),
-    ],
+    stalled: stalledPage(scoped),
     signedWeeks: run([
       { $match: { ...scoped, signedDay: range } },
       { $group: { _id: '$signedWeek', count: { $sum: 1 } } },
