@@ -270,6 +270,9 @@ describe('public api: agreements', () => {
     const residential = sowTemplates.data.find((template) => template.name === 'Residential')!;
     expect(residential).toMatchObject({ family: 'sow', fileName: null });
     expect(residential.roles.map((role) => role.id)).toContain('designer_cp');
+    // Each listed template reads by its id, whatever its family.
+    const readSow = await client.get(`${V1}/templates/${residential.id}`).expect(200);
+    expect(readSow.body).toEqual(residential);
     const sow = await client
       .post(`${V1}/agreements`)
       .send({
@@ -293,6 +296,9 @@ describe('public api: agreements', () => {
     const coTemplates = (await client.get(`${V1}/templates?family=co`).expect(200))
       .body as TemplatePage;
     expect(coTemplates.data.map((template) => template.id)).toContain(deal.templateId);
+    const readCo = await client.get(`${V1}/templates/${coTemplates.data[0].id}`).expect(200);
+    expect(readCo.body).toEqual(coTemplates.data[0]);
+    await client.get(`${V1}/templates/0123456789abcdef01234567`).expect(404);
     const changeOrder = {
       family: 'co',
       templateId: coTemplates.data[0].id,

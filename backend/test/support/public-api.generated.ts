@@ -236,7 +236,7 @@ export interface paths {
     };
     /**
      * Get a template
-     * @description An uploaded-document template’s newest version, with the roles a creation names people for.
+     * @description A template `listTemplates` lists, of any family: an uploaded-document template’s newest version, with the roles a creation names people for; a SOW template with its partner roles; a change-order template.
      *
      *     Scope: `templates:read`.
      */

@@ -158,9 +158,20 @@ export class PublicCatalogService {
     );
   }
 
+  /** Any template `listTemplates` lists, by its id: a document template's, else a SOW's or CO's. */
   async template(id: string): Promise<PublicTemplate> {
-    const template = await this.templates.read(id, undefined);
-    if (template.archived) throw new NotFoundException('No such template.');
-    return documentTemplateOf(template.id, template, template.updatedAt);
+    const document = await this.templates.read(id, undefined).catch((error: unknown) => {
+      if (error instanceof NotFoundException) return null;
+      throw error;
+    });
+    if (document) {
+      if (document.archived) throw new NotFoundException('No such template.');
+      return documentTemplateOf(document.id, document, document.updatedAt);
+    }
+    // A handful of each, as in listTemplates.
+    const listed = [...(await this.sowTemplates()), ...(await this.coTemplates())];
+    const template = listed.find((candidate) => candidate.id === id);
+    if (!template) throw new NotFoundException('No such template.');
+    return template;
   }
 }

@@ -174,7 +174,7 @@ export const PUBLIC_API_ROUTES = {
     tag: 'Templates',
     summary: 'Get a template',
     description:
-      'An uploaded-document template’s newest version, with the roles a creation names people for.',
+      'A template `listTemplates` lists, of any family: an uploaded-document template’s newest version, with the roles a creation names people for; a SOW template with its partner roles; a change-order template.',
     scope: 'templates:read',
     params: idPathSchema,
     answer: { status: 200, schema: publicTemplateSchema, description: 'The template.' },
