@@ -30,6 +30,7 @@ import { startCluster } from '../cluster/cluster.mjs';
 import { insertBenchAgreements } from '../lib/agreements.mjs';
 import { jsonCall } from '../lib/http.mjs';
 import { pool } from '../lib/runs.mjs';
+import { growthPer, storageOf } from '../lib/storage.mjs';
 import { startWireProfiler } from '../lib/wire-profiler.mjs';
 
 const require = createRequire(import.meta.url);
@@ -353,6 +354,9 @@ async function main() {
   });
   console.log(`▸ ${demo} demo + ${filler} filler agreements stored`);
 
+  // What the sends and signings add to the database, per agreement (README's sizing).
+  const storageBefore = await storageOf(db);
+
   // Staff: sign in, then create and send each contract as the creation screen does.
   const staffOrigin = env.CORS_ORIGINS.split(',')[0];
   const login = await call(base, 'POST', '/api/auth/local', {
@@ -621,6 +625,7 @@ async function main() {
   );
   const mailDrainSeconds = (performance.now() - mailStarted) / 1000;
   const cpuToMails = stopCpuToMails();
+  const storage = growthPer(storageBefore, await storageOf(db), AGREEMENTS);
   // The profile runs on until the signed copies are sent: the worker's part of each finish
   // (the mail's delivery) counts too.
   profiler?.stop();
@@ -691,6 +696,7 @@ async function main() {
     cpu,
     cpuPerSigning: perSigning(cpu),
     cpuPerSigningToMails: perSigning(cpuToMails),
+    storagePerAgreement: storage,
     calls: table,
     errors: results.flatMap((r, n) => r.errors.map((e) => `signer ${n}: ${e}`)).slice(0, 20),
   };
@@ -754,6 +760,13 @@ async function main() {
     `  load average         before ${fmtLoad(loadBefore)}; signing ${fmtLoad(loadAtStart)} → ${fmtLoad(loadAtEnd)}`,
   );
   console.log(`  staff sends (setup)  ${sendSeconds.toFixed(1)} s for ${AGREEMENTS}`);
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(
+    `  storage per agreement ${kb(storage.dataBytes)} data + ${kb(storage.indexBytes)} indexes, sent to sealed and mailed (largest: ${storage.collections
+      .slice(0, 4)
+      .map((row) => `${row.name} ${kb(row.dataBytes + row.indexBytes)}`)
+      .join(', ')}; the local CRM and mail catcher ${kb(storage.standInBytes)} apart)`,
+  );
   for (const error of summary.errors) console.log(`  ! ${error}`);
   if (profiler) {
     await profiler.explainAccess();
