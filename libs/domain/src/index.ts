@@ -113,3 +113,6 @@ export * from './public-api/invoice-schemas';
 export * from './insights/insights';
 export * from './insights/insights-figures';
 export * from './insights/insight-rules';
+export * from './i18n/signer-messages';
+export * from './i18n/catalogue-check';
+export * from './i18n/pseudo-locale';
