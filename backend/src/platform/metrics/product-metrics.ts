@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { APP_VERSION } from '../config/app-version';
 
 /** The process a registry belongs to: only the api counts what every process shares (queues, outboxes). */
 export type MetricsRole = 'api' | 'worker' | 'seed' | 'migrate';
@@ -81,6 +82,13 @@ export class ProductMetrics {
     readonly role: MetricsRole,
     private readonly onFailure: Failure = () => undefined,
   ) {
+    // Which process and version answers: always one series, so dashboards can list the processes.
+    new Gauge({
+      name: 'prosign_build_info',
+      help: 'Always 1: the process kind (api, worker) and the backend version',
+      labelNames: ['process', 'version'] as const,
+      registers: [this.registry],
+    }).set({ process: role, version: APP_VERSION }, 1);
     // Node's own (CPU, memory, event loop lag, GC) under their usual names, for stock dashboards.
     collectDefaultMetrics({ register: this.registry });
   }
