@@ -33,6 +33,7 @@ var valueSets = map[string][]string{
 	"high availability": {defaults, "testdata/high-availability.yaml"},
 	"KEDA on":           {defaults, "testdata/keda.yaml"},
 	"existing secret":   {defaults, "testdata/existing-secret.yaml"},
+	"pod monitor":       {defaults, "testdata/metrics.yaml"},
 }
 
 func render(t *testing.T, name string) []Object {

@@ -3,7 +3,7 @@ import type { ProductMetrics } from './product-metrics';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** The route label of a request no route matched (404s, static assets of sub-apps). */
-export const UNMATCHED_ROUTE = '(unmatched)';
+const UNMATCHED_ROUTE = '(unmatched)';
 
 /**
  * The route a request matched, as its pattern (`/api/signing/:token/finish`): never the
