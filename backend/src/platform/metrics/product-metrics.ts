@@ -24,6 +24,23 @@ export interface ClusterReadings {
 /** A gauge whose reading fails is left out of that scrape (its series vanish) rather than failing it. */
 type Failure = (name: string, error: unknown) => void;
 
+/**
+ * How long a scrape waits for one reading: while Redis or MongoDB is down their clients queue
+ * commands, and a scrape must still answer (without that gauge) before Prometheus gives up.
+ */
+const READING_TIMEOUT_MS = 5000;
+
+function withinTimeout<T>(reading: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${READING_TIMEOUT_MS} ms`)),
+      READING_TIMEOUT_MS,
+    );
+  });
+  return Promise.race([reading, timeout]).finally(() => clearTimeout(timer));
+}
+
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600];
 const SEAL_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60];
@@ -95,11 +112,12 @@ export class ProductMetrics {
 
   /** The api's gauges over the whole installation, read at each scrape from `readings`. */
   readClusterGauges(readings: ClusterReadings): void {
+    /** A gauge set, at each scrape, to what `read` answers in time: its labels and values. */
     const gauge = <L extends string>(
       name: string,
       help: string,
       labelNames: readonly L[],
-      read: (gauge: Gauge<L>) => Promise<void>,
+      read: () => Promise<Array<[Partial<Record<L, string>>, number]>>,
     ) => {
       const onFailure = this.onFailure;
       return new Gauge<L>({
@@ -110,9 +128,8 @@ export class ProductMetrics {
         async collect() {
           this.reset();
           try {
-            await read(this);
+            for (const [labels, value] of await withinTimeout(read())) this.set(labels, value);
           } catch (error) {
-            this.reset();
             onFailure(name, error);
           }
         },
@@ -122,52 +139,48 @@ export class ProductMetrics {
       'prosign_queue_jobs',
       'Jobs in each BullMQ queue by state (waiting, active, delayed, failed), read at scrape',
       ['queue', 'state'],
-      async (g) => {
-        for (const { queue, state, count } of await readings.queueJobs()) {
-          g.set({ queue, state }, count);
-        }
-      },
+      async () =>
+        (await readings.queueJobs()).map(({ queue, state, count }) => [{ queue, state }, count]),
     );
     gauge(
       'prosign_queue_oldest_waiting_job_age_seconds',
       'How long the oldest waiting job of each queue has waited to start (0: none waits)',
       ['queue'],
-      async (g) => {
-        for (const { queue, seconds } of await readings.oldestWaitingAges())
-          g.set({ queue }, seconds);
-      },
+      async () =>
+        (await readings.oldestWaitingAges()).map(({ queue, seconds }) => [{ queue }, seconds]),
     );
     gauge(
       'prosign_mail_outbox_backlog',
       'Mails recorded and not yet sent (queued, sending or retrying)',
       [],
-      async (g) => g.set(await readings.mailBacklog()),
+      async () => [[{}, await readings.mailBacklog()]],
     );
     gauge(
       'prosign_crm_outbox_backlog',
       'CRM writes recorded and not yet written (queued or retrying)',
       [],
-      async (g) => g.set(await readings.crmBacklog()),
+      async () => [[{}, await readings.crmBacklog()]],
     );
+    // Both time-stamp gauges come from one read per scrape: the first gauge (collected first)
+    // starts it, the second uses it.
     let waiting: Promise<{ count: number; oldestSince: Date | null }> | null = null;
-    // Both time-stamp gauges come from one read per scrape.
-    const sealsWaiting = () => (waiting ??= readings.sealsWaitingForTimestamp());
     gauge(
       'prosign_seals_waiting_for_timestamp',
       'Signed agreements whose seal waits for the time-stamp service to answer',
       [],
-      async (g) => {
-        waiting = null;
-        g.set((await sealsWaiting()).count);
+      async () => {
+        waiting = readings.sealsWaitingForTimestamp();
+        return [[{}, (await waiting).count]];
       },
     );
     gauge(
       'prosign_seal_timestamp_wait_oldest_seconds',
       'How long the longest-waiting seal has waited for a time stamp (0: none waits)',
       [],
-      async (g) => {
-        const { oldestSince } = await sealsWaiting();
-        g.set(oldestSince ? Math.max(0, (Date.now() - oldestSince.getTime()) / 1000) : 0);
+      async () => {
+        const { oldestSince } = await (waiting ?? readings.sealsWaitingForTimestamp());
+        const seconds = oldestSince ? Math.max(0, (Date.now() - oldestSince.getTime()) / 1000) : 0;
+        return [[{}, seconds]];
       },
     );
   }
