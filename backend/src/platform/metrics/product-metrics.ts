@@ -89,7 +89,7 @@ export class ProductMetrics {
 
   readonly sealDuration = new Histogram({
     name: 'prosign_seal_duration_seconds',
-    help: 'Time to seal a signed PDF, time stamps and revocation data included, by PAdES level',
+    help: 'Time to seal a signed PDF (seals that completed), time stamps and revocation data included, by PAdES level',
     labelNames: ['level'] as const,
     buckets: SEAL_BUCKETS,
     registers: [this.registry],
