@@ -1,5 +1,6 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { ApiMetricsModule } from './api-metrics.module';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { CaptchaModule } from './modules/captcha/captcha.module';
@@ -102,6 +103,7 @@ export class ApiModule {
         SigningModule,
         TimestampModule,
         StaffRoomModule.withDirectory(AccessModule),
+        ApiMetricsModule,
         ...(options.testModules ?? []),
         // After every controller's module: the signer link headers on the routes marked for them.
         SignerLinkHeadersModule,

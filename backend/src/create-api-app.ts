@@ -10,6 +10,8 @@ import { noStoreByDefault, securityHeaders } from './platform/security/security-
 import { AppLogger } from './platform/logging/app-logger';
 import { registerSecretRoutes } from './platform/logging/redact-request';
 import { corsPolicy } from './platform/security/cors-policy';
+import { ProductMetrics } from './platform/metrics/product-metrics';
+import { requestMetrics } from './platform/metrics/request-metrics';
 
 export const API_PREFIX = 'api';
 
@@ -55,6 +57,8 @@ export async function createApiApp(
   // Behind a load balancer every request comes from the balancer: the signer's and staff's own
   // addresses (audit trails, rate limits) are then the forwarded ones, as many hops back as set.
   if (config.TRUST_PROXY_HOPS > 0) express.set('trust proxy', config.TRUST_PROXY_HOPS);
+  // Every request timed by its route pattern (README, Metrics), errors and refusals included.
+  app.use(requestMetrics(app.get(ProductMetrics)));
   // Security headers (CSP, frame-ancestors of the frontends, nosniff, HSTS in production) and
   // no caching of what the API answers, on every response, errors included.
   app.use(securityHeaders(config), noStoreByDefault);

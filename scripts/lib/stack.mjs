@@ -60,6 +60,16 @@ export function stackEnv(ports, { mongoUri, redisUrl, host = 'localhost' }) {
 }
 
 /**
+ * Replica `i`'s metrics port (README, Metrics): the one set (in `env` or this process's
+ * environment) plus `i`, so replicas on one host never share it; none set (the default) or 0,
+ * as set.
+ */
+function replicaMetricsPort(env, name, i) {
+  const port = Number.parseInt(env[name] ?? process.env[name] ?? '', 10);
+  return Number.isInteger(port) && port > 0 ? { [name]: String(port + i) } : {};
+}
+
+/**
  * Starts everything. `logDir` sends each process's output to a file instead of
  * the console. Resolves with the URLs once every part answers.
  *
@@ -118,7 +128,7 @@ export async function startStack({
     const name = replicaName('api', apiReplicas, i);
     apis[i] = startProcess(name, process.execPath, [...BACKEND_NODE_ARGS, 'dist/main.api.js'], {
       cwd: backend,
-      env: { ...env, API_PORT: String(apiPorts[i]) },
+      env: { ...env, API_PORT: String(apiPorts[i]), ...replicaMetricsPort(env, 'METRICS_PORT', i) },
       logFile: logFile(name),
     });
     return apis[i];
@@ -132,7 +142,7 @@ export async function startStack({
       [...BACKEND_NODE_ARGS, 'dist/main.worker.js'],
       {
         cwd: backend,
-        env,
+        env: { ...env, ...replicaMetricsPort(env, 'WORKER_METRICS_PORT', i) },
         logFile: logFile(name),
       },
     );

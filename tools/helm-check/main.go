@@ -179,6 +179,14 @@ func Decode(manifest Manifest) (Object, error) {
 		object.Object = decoded
 		return object, nil
 	}
+	if strings.HasPrefix(head.APIVersion, "monitoring.coreos.com/") {
+		decoded, err := decodeMonitoring(head.APIVersion, head.Kind, []byte(manifest.Content))
+		if err != nil {
+			return object, fmt.Errorf("%s: %w", where, err)
+		}
+		object.Object = decoded
+		return object, nil
+	}
 	decoded, _, err := strictDecoder.Decode([]byte(manifest.Content), nil, nil)
 	if err != nil {
 		return object, fmt.Errorf("%s: %w", where, err)

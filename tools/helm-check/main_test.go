@@ -33,6 +33,7 @@ var valueSets = map[string][]string{
 	"high availability": {defaults, "testdata/high-availability.yaml"},
 	"KEDA on":           {defaults, "testdata/keda.yaml"},
 	"existing secret":   {defaults, "testdata/existing-secret.yaml"},
+	"pod monitor":       {defaults, "testdata/metrics.yaml"},
 }
 
 func render(t *testing.T, name string) []Object {
@@ -596,7 +597,8 @@ func egressPorts(policy *networkingv1.NetworkPolicy) []string {
 	return slices.Compact(ports)
 }
 
-// The api and the workers reach DNS, MongoDB, Redis and the outside services; the frontends only DNS.
+// The api and the workers reach DNS, MongoDB, Redis and the outside services; the frontends only DNS;
+// only Prometheus reaches a worker.
 func TestNetworkPoliciesAllowWhatEachNeeds(t *testing.T) {
 	objects := render(t, "defaults")
 	server := []string{"TCP/25", "TCP/27017", "TCP/443", "TCP/465", "TCP/53", "TCP/587", "TCP/6379", "TCP/80", "UDP/53"}
@@ -614,7 +616,12 @@ func TestNetworkPoliciesAllowWhatEachNeeds(t *testing.T) {
 			t.Errorf("%s: reached by %+v, want the Ingress controller only", app, policy.Spec.Ingress)
 		}
 	}
-	if worker := find[*networkingv1.NetworkPolicy](t, objects, "NetworkPolicy", "prosign-worker"); len(worker.Spec.Ingress) != 0 {
-		t.Errorf("the worker is reachable: %+v", worker.Spec.Ingress)
+	// Nothing reaches a worker but Prometheus, on its metrics port (metrics_test.go).
+	worker := find[*networkingv1.NetworkPolicy](t, objects, "NetworkPolicy", "prosign-worker")
+	for _, rule := range worker.Spec.Ingress {
+		if len(rule.Ports) != 1 || rule.Ports[0].Port.IntVal != 9465 || len(rule.From) != 1 ||
+			rule.From[0].PodSelector.MatchLabels["app.kubernetes.io/name"] != "prometheus" {
+			t.Errorf("the worker is reachable: %+v", rule)
+		}
 	}
 }

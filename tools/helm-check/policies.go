@@ -28,6 +28,7 @@ type rendering struct {
 	ingresses   []*networkingv1.Ingress
 	hpas        []*autoscalingv2.HorizontalPodAutoscaler
 	scaled      []*ScaledObject
+	monitors    []*PodMonitor
 	// The ConfigMaps, Secrets and ServiceAccounts a release's objects can use, and those a hook
 	// can use (with their weight: a hook sees only those created before it).
 	configMaps, secrets, accounts             map[string]bool
@@ -66,6 +67,8 @@ func index(objects []Object, external Externals) *rendering {
 			r.hpas = append(r.hpas, typed)
 		case *ScaledObject:
 			r.scaled = append(r.scaled, typed)
+		case *PodMonitor:
+			r.monitors = append(r.monitors, typed)
 		case *corev1.ConfigMap:
 			record(object, r.configMaps, r.hookConfigMaps)
 		case *corev1.Secret:
@@ -153,6 +156,12 @@ func Policies(objects []Object, external Externals) []string {
 			add("%s: scales Deployment %s, which is not rendered", by, target)
 		} else if deployment.Spec.Replicas != nil {
 			add("Deployment %s: sets replicas, which %s owns (every upgrade would reset them)", target, by)
+		}
+	}
+
+	for _, monitor := range r.monitors {
+		for _, problem := range r.monitorProblems(monitor) {
+			add("PodMonitor %s: %s", monitor.Name, problem)
 		}
 	}
 
@@ -376,4 +385,44 @@ func imageProblem(image string) string {
 		return "is tagged latest"
 	}
 	return ""
+}
+
+// monitorProblems: a PodMonitor must select Deployments' pods, each of which names every port it scrapes.
+func (r *rendering) monitorProblems(monitor *PodMonitor) []string {
+	selector, err := metav1.LabelSelectorAsSelector(&monitor.Spec.Selector)
+	if err != nil {
+		return []string{fmt.Sprintf("its selector: %v", err)}
+	}
+	if len(monitor.Spec.PodMetricsEndpoints) == 0 {
+		return []string{"no podMetricsEndpoints"}
+	}
+	var problems []string
+	selected := 0
+	for _, deployment := range r.deployments {
+		template := deployment.Spec.Template
+		if !selector.Matches(labels.Set(template.Labels)) {
+			continue
+		}
+		selected++
+		for _, endpoint := range monitor.Spec.PodMetricsEndpoints {
+			if !podHasPort(template.Spec, endpoint.Port) {
+				problems = append(problems, fmt.Sprintf("Deployment %s has no port %q to scrape", deployment.Name, endpoint.Port))
+			}
+		}
+	}
+	if selected == 0 {
+		problems = append(problems, "selects no Deployment's pods")
+	}
+	return problems
+}
+
+func podHasPort(pod corev1.PodSpec, name string) bool {
+	for _, container := range pod.Containers {
+		for _, port := range container.Ports {
+			if port.Name == name {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { LoggingModule, type ProcessRole } from './logging/logging.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { QueuesModule } from './queues/queues.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { RedisModule } from './redis/redis.module';
@@ -20,6 +21,7 @@ export class PlatformModule {
         RedisModule,
         RealtimeModule,
         QueuesModule,
+        MetricsModule.forRoot(role),
       ],
     };
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { AgreementFamily } from '@prosign/domain';
+import { SEAL_WAITING_MESSAGES, type AgreementFamily } from '@prosign/domain';
 import { Types, type Model, type QueryFilter } from 'mongoose';
 import type { StoredSigningPlaces } from '../documents';
 import { Agreement, type AgreementDocument } from './agreement.schema';
@@ -167,6 +167,28 @@ export class AgreementRepository {
       )
       .limit(limit)
       .lean();
+  }
+
+  /**
+   * Finishes whose seal waits for the time-stamp service (the card's "waiting" line): how many,
+   * and since when the oldest (its finish's start). Read from the `finish.state` index.
+   */
+  async sealsWaitingForTimestamp(): Promise<{ count: number; oldestSince: Date | null }> {
+    const finishes = await this.agreements
+      .find(
+        { 'finish.state': 'in_progress', 'finish.failedStep': 'merged' },
+        { 'finish.lastError': 1, 'finish.startedAt': 1, 'finish.failedAt': 1 },
+      )
+      .lean<{ finish?: { lastError?: string | null; startedAt?: Date; failedAt?: Date } }[]>();
+    const waiting = finishes.flatMap(({ finish }) =>
+      finish?.lastError?.includes(SEAL_WAITING_MESSAGES[0])
+        ? [new Date(finish.startedAt ?? finish.failedAt ?? Date.now()).getTime()]
+        : [],
+    );
+    return {
+      count: waiting.length,
+      oldestSince: waiting.length > 0 ? new Date(waiting.reduce((a, b) => Math.min(a, b))) : null,
+    };
   }
 
   /**

@@ -103,6 +103,12 @@ export class CrmStageMoveRepository
     await (this.records as unknown as Collection<CrmStageMoveDoc>)
       .createIndex({ dealId: 1, createdAt: -1 })
       .catch(() => undefined);
+    await this.ensureStatusIndex();
+  }
+
+  /** CRM writes recorded and not yet written: the outbox's backlog (the api's metrics). */
+  countBacklog(): Promise<number> {
+    return this.countPending(['queued', 'retrying']);
   }
 
   /**

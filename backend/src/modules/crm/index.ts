@@ -5,7 +5,7 @@
  * *.module files (tools/eslint/module-boundaries.cjs).
  */
 export { CrmStageMoves, crmWriteKeyOf } from './crm-stage-moves';
-export type { CrmMoveAttachment } from './crm-stage-move.repository';
+export { CrmStageMoveRepository, type CrmMoveAttachment } from './crm-stage-move.repository';
 export { CRM_SIGNING_LINKS, type CrmSigningLinks } from './crm-signing-links.port';
 export { CrmService } from './crm.service';
 export { DealIdParam } from './dto/crm-requests.dto';

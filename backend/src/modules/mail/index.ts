@@ -11,3 +11,4 @@ export {
   type StoredMailPending,
   type StoredMailProblem,
 } from './agreement-mail-notes.port';
+export { MailDeliveryRepository } from './mail-delivery.repository';

@@ -33,6 +33,7 @@ export class MailDeliveryRepository
    * `expiresAt` and stays), else `removeExpired` in the worker's sweep (FerretDB v1 refuses it).
    */
   async onModuleInit(): Promise<void> {
+    await this.ensureStatusIndex();
     try {
       await this.records.createIndex(
         { expiresAt: 1 },
@@ -61,6 +62,11 @@ export class MailDeliveryRepository
         createdAt: { $lte: olderThan },
       })
     ).deletedCount;
+  }
+
+  /** Mails recorded and not yet sent: the outbox's backlog (the api's metrics). */
+  countBacklog(): Promise<number> {
+    return this.countPending(['queued', 'retrying', 'sending']);
   }
 
   /** Removes deliveries whose secret expired (where no TTL index does); how many went. */

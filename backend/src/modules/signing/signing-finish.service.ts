@@ -17,6 +17,7 @@ import {
 import type { Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import { AppConfig } from '../../platform/config/app-config';
+import { ProductMetrics } from '../../platform/metrics/product-metrics';
 import { QueueName } from '../../platform/queues/queue-names';
 import {
   AgreementAnnouncer,
@@ -80,6 +81,7 @@ export class SigningFinishService {
     private readonly documents: DocumentsService,
     private readonly mail: MailService,
     private readonly config: AppConfig,
+    private readonly metrics: ProductMetrics,
     @InjectQueue(QueueName.Signing) private readonly signingQueue: Queue<SealAgreementJobData>,
   ) {}
 
@@ -314,6 +316,7 @@ export class SigningFinishService {
       },
     );
     if (claimed) {
+      this.metrics.signingsCompleted.inc({ family: claimed.family });
       this.claimedLeases.set(claimed, lease);
       return claimed;
     }

@@ -99,6 +99,21 @@ export abstract class JobRecordRepository<T extends JobRecord> implements SweptR
       .toArray() as Promise<T[]>;
   }
 
+  /**
+   * How many records are in one of the `pending` statuses (the outbox's backlog), read from
+   * the `status_updated` index (`ensureStatusIndex`).
+   */
+  countPending(pending: readonly string[]): Promise<number> {
+    return this.records.countDocuments({ status: { $in: [...pending] } } as Filter<T>);
+  }
+
+  /** The index `countPending` and `stale` read: status, then when the record last changed. */
+  protected async ensureStatusIndex(): Promise<void> {
+    await this.records
+      .createIndex({ status: 1, updatedAt: 1 } as never, { name: 'status_updated' })
+      .catch(() => undefined);
+  }
+
   /** One more re-queue, if nobody re-queued the record since it was read. */
   bumpRequeues(record: T): Promise<T | null> {
     return this.records.findOneAndUpdate(

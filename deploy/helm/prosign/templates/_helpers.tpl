@@ -288,6 +288,24 @@ tls:
   ports:
     - { protocol: TCP, port: {{ .port }} }
 {{- end -}}
+{{/* The metrics port of a component (api or worker): .root, .component, .port. */}}
+{{- define "prosign.fromPrometheus" -}}
+- from:
+    - namespaceSelector:
+        {{- toYaml .root.Values.networkPolicy.prometheus.namespaceSelector | nindent 8 }}
+      podSelector:
+        {{- toYaml .root.Values.networkPolicy.prometheus.podSelector | nindent 8 }}
+  ports:
+    - { protocol: TCP, port: {{ .port }} }
+{{- end -}}
+{{/* Pod annotations of Prometheus's pod discovery for a metrics port (.root, .port). */}}
+{{- define "prosign.scrapeAnnotations" -}}
+{{- if and .root.Values.metrics.enabled .root.Values.metrics.podAnnotations }}
+prometheus.io/scrape: "true"
+prometheus.io/port: {{ .port | quote }}
+prometheus.io/path: /metrics
+{{- end }}
+{{- end -}}
 {{- define "prosign.serverEgress" -}}
 {{ include "prosign.dnsEgress" . }}
 {{- range $dependency := list .mongodb .redis }}

@@ -3,6 +3,7 @@ import {
   Inject,
   Injectable,
   Logger,
+  Optional,
   ServiceUnavailableException,
   type OnModuleInit,
 } from '@nestjs/common';
@@ -13,6 +14,7 @@ import { createPrivateKey, generateKeyPairSync, randomBytes, X509Certificate } f
 import { PDFDocument } from 'pdf-lib';
 import { SEAL_WAITING_MESSAGES } from '@prosign/domain';
 import { AppConfig, type SealLevel } from '../../../platform/config/app-config';
+import { ProductMetrics } from '../../../platform/metrics/product-metrics';
 import { CmsSigner, type SignatureTimestamper } from './cms-signer';
 import { mergeDocuments } from '../../../integrations/documents';
 import {
@@ -108,6 +110,8 @@ export const SEAL_KEY_REQUIRED_MESSAGE =
 export class PdfSealerService implements OnModuleInit {
   private readonly logger = new Logger(PdfSealerService.name);
   private key?: Promise<OpenedKey>;
+  /** Seal durations by level (README, Metrics); absent where a test builds the sealer alone. */
+  @Optional() @Inject(ProductMetrics) private readonly metrics?: ProductMetrics;
 
   constructor(
     private readonly config: AppConfig,
@@ -151,6 +155,17 @@ export class PdfSealerService implements OnModuleInit {
    */
   async sealDocument(doc: PDFDocument, options: SealOptions): Promise<Buffer> {
     const level = options.level ?? this.config.SEAL_LEVEL ?? 'B-LTA';
+    const timer = this.metrics?.sealDuration.startTimer({ level });
+    const sealed = await this.sealAtLevel(doc, options, level);
+    timer?.();
+    return sealed;
+  }
+
+  private async sealAtLevel(
+    doc: PDFDocument,
+    options: SealOptions,
+    level: SealLevel,
+  ): Promise<Buffer> {
     const { signer, untimestampedSigner } = await this.sealingKey();
     pdflibAddPlaceholder({
       pdfDoc: doc,

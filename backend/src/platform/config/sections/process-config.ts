@@ -1,5 +1,5 @@
 import { Expose, Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsUrl, Matches } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsUrl, Matches } from 'class-validator';
 import { IntegerBetween, httpUrl, oneOf, toList } from '../config-validation';
 import {
   DEFAULT_CORS_ORIGINS,
@@ -18,6 +18,21 @@ export class ProcessConfig {
   @Expose()
   @IntegerBetween(1, 65535)
   readonly API_PORT: number = 3000;
+
+  /**
+   * The api's Prometheus `/metrics` listener, apart from API_PORT so the Ingress and nginx
+   * never route to it (README, Metrics). Unset: no listener; 0: any free port.
+   */
+  @Expose()
+  @IsOptional()
+  @IntegerBetween(0, 65535)
+  readonly METRICS_PORT?: number;
+
+  /** The worker's `/metrics` listener (the worker serves nothing else). Unset: none; 0: any free port. */
+  @Expose()
+  @IsOptional()
+  @IntegerBetween(0, 65535)
+  readonly WORKER_METRICS_PORT?: number;
 
   /** Sign-in attempts allowed per client address a minute (local and Google sign-in, user-name check). */
   @Expose()
