@@ -10,6 +10,8 @@ import { noStoreByDefault, securityHeaders } from './platform/security/security-
 import { AppLogger } from './platform/logging/app-logger';
 import { registerSecretRoutes } from './platform/logging/redact-request';
 import { corsPolicy } from './platform/security/cors-policy';
+import { requestTracing } from './platform/tracing/trace-requests';
+import { withTracing } from './platform/tracing/tracing.module';
 
 export const API_PREFIX = 'api';
 
@@ -41,12 +43,15 @@ export async function createApiApp(
   config: AppConfig,
   options: ApiModuleOptions = {},
 ): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config, options), {
-    bufferLogs: true,
-    // The bytes of a JSON body as received, beside the parsed one: a signed request (the local
-    // webhook inbox) is verified over exactly what was signed.
-    rawBody: true,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    withTracing(ApiModule.forRoot(config, options)),
+    {
+      bufferLogs: true,
+      // The bytes of a JSON body as received, beside the parsed one: a signed request (the local
+      // webhook inbox) is verified over exactly what was signed.
+      rawBody: true,
+    },
+  );
   app.useLogger(app.get(AppLogger));
   app.setGlobalPrefix(API_PREFIX);
   const express = app.getHttpAdapter().getInstance() as ExpressApp;
@@ -55,6 +60,9 @@ export async function createApiApp(
   // Behind a load balancer every request comes from the balancer: the signer's and staff's own
   // addresses (audit trails, rate limits) are then the forwarded ones, as many hops back as set.
   if (config.TRUST_PROXY_HOPS > 0) express.set('trust proxy', config.TRUST_PROXY_HOPS);
+  // While tracing runs (README, "Traces"): a server span for each request, named by its route.
+  const traceRequests = requestTracing();
+  if (traceRequests) app.use(traceRequests);
   // Security headers (CSP, frame-ancestors of the frontends, nosniff, HSTS in production) and
   // no caching of what the API answers, on every response, errors included.
   app.use(securityHeaders(config), noStoreByDefault);

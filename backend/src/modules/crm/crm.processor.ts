@@ -5,6 +5,7 @@ import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import { CrmRateLimitedError } from '../../integrations/crm';
 import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
 import { QueueName } from '../../platform/queues/queue-names';
+import { inSpan } from '../../platform/tracing/in-span';
 import { validateJobData } from '../../platform/queues/validate-job-data';
 import type { SweepResult } from '../../platform/queues/sweep-lost-jobs';
 import { CrmFlows } from './crm-flows.service';
@@ -51,8 +52,12 @@ export class CrmProcessor extends GracefulWorkerHost {
   ): Promise<{ dealstage: string | null } | { skipped: string } | SweepResult> {
     const name = job.name as CrmJobName;
     switch (name) {
-      case CrmJob.MoveDealStage:
-        return this.move(validateJobData(MoveDealStageJobData, job), job);
+      case CrmJob.MoveDealStage: {
+        const data = validateJobData(MoveDealStageJobData, job);
+        return inSpan('crm write', { 'prosign.crm.move.id': data.moveId }, () =>
+          this.move(data, job),
+        );
+      }
       case CrmJob.Sweep:
         return this.sweeper.sweep();
       default:
