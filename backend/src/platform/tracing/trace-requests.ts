@@ -43,7 +43,12 @@ function traceRequest(request: Request, response: Response, next: NextFunction):
   };
   response.once('finish', end);
   response.once('close', end);
-  context.with(trace.setSpan(parent, span), next);
+  const current = trace.setSpan(parent, span);
+  // The body's and the response's events run in the request's context too (the body parser
+  // reads the body in them), not in the connection's.
+  context.bind(current, request);
+  context.bind(current, response);
+  context.with(current, next);
 }
 
 /** The request tracing middleware while tracing runs (main.api.ts started it); null when off. */

@@ -40,7 +40,7 @@ export function withoutTraceContext(data: unknown): unknown {
 }
 
 /** `data` with the context of `span` under TRACE_CONTEXT_KEY; as it was when nothing propagates. */
-function withTraceContext<T>(data: T, span: Span): T {
+export function withTraceContext<T>(data: T, span: Span): T {
   if (!isPlainData(data)) return data;
   const carrier: TraceCarrier = {};
   propagation.inject(trace.setSpan(context.active(), span), carrier);
