@@ -102,7 +102,7 @@ describe('traces: a signer finishes, one trace from the request to the seal, mai
     expect(childOf(trace, mailRun, 'mail send').status.code).toBe(SpanStatusCode.UNSET);
     const crmQueued = childOf(trace, sealRun, 'send crm move-deal-stage');
     const crmRun = childOf(trace, crmQueued, 'process crm move-deal-stage');
-    childOf(trace, crmRun, 'crm write');
+    expect(childOf(trace, crmRun, 'crm write').attributes['prosign.crm.event']).toBe('signed');
     // Every span of the finish's trace descends from its request: one trace, nothing detached.
     const ids = new Set(trace.map(idOf));
     for (const span of trace)

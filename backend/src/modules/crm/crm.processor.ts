@@ -1,6 +1,7 @@
 import { assertNever } from '@prosign/domain';
 import { Processor } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
+import { trace } from '@opentelemetry/api';
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import { CrmRateLimitedError } from '../../integrations/crm';
 import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
@@ -78,6 +79,8 @@ export class CrmProcessor extends GracefulWorkerHost {
       if (await moves.exists(moveId)) return { skipped: 'already moved' };
       throw new UnrecoverableError(`CRM stage move ${moveId} does not exist`);
     }
+    // The `crm write` span (README, "Traces") names the agreement event it writes.
+    trace.getActiveSpan()?.setAttribute('prosign.crm.event', move.milestone);
     let written: CrmWriteStep | null = null;
     try {
       // The record first: the signed PDF kept as a file, a note for the event with
