@@ -8,12 +8,17 @@ import {
   type Span,
 } from '@opentelemetry/api';
 import {
+  DelayedError,
   Queue,
+  RateLimitError,
+  WaitingChildrenError,
+  WaitingError,
   Worker,
   type BulkJobOptions,
   type Job,
   type JobsOptions,
   type Processor,
+  type WorkerOptions,
 } from 'bullmq';
 
 /**
@@ -60,10 +65,17 @@ function producerSpan(queue: string, jobName: string): Span {
   });
 }
 
+/** What a processor throws to park its job (delayed, waiting for children), not a failure. */
+const PARKED = [DelayedError, WaitingChildrenError, WaitingError, RateLimitError];
+
 async function endAfter<R>(span: Span, work: Promise<R>): Promise<R> {
   try {
     return await work;
   } catch (error) {
+    if (PARKED.some((parked) => error instanceof parked)) {
+      span.addEvent((error as Error).name);
+      throw error;
+    }
     span.recordException(error as Error);
     span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
     throw error;
@@ -138,7 +150,11 @@ function consumed<R>(queue: string, processor: Processor<unknown, R>): Processor
 
 /** Every worker of the app (BullModule.workerClass): each job in its consumer span. */
 export class TracedWorker extends Worker {
-  constructor(...[name, processor, ...rest]: ConstructorParameters<typeof Worker>) {
-    super(name, typeof processor === 'function' ? consumed(name, processor) : processor, ...rest);
+  constructor(
+    name: string,
+    processor: Processor | string | URL | null | undefined,
+    opts: WorkerOptions,
+  ) {
+    super(name, typeof processor === 'function' ? consumed(name, processor) : processor, opts);
   }
 }
