@@ -12,6 +12,8 @@ import { registerSecretRoutes } from './platform/logging/redact-request';
 import { corsPolicy } from './platform/security/cors-policy';
 import { ProductMetrics } from './platform/metrics/product-metrics';
 import { requestMetrics } from './platform/metrics/request-metrics';
+import { requestTracing } from './platform/tracing/trace-requests';
+import { withTracing } from './platform/tracing/tracing.module';
 
 export const API_PREFIX = 'api';
 
@@ -43,12 +45,15 @@ export async function createApiApp(
   config: AppConfig,
   options: ApiModuleOptions = {},
 ): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config, options), {
-    bufferLogs: true,
-    // The bytes of a JSON body as received, beside the parsed one: a signed request (the local
-    // webhook inbox) is verified over exactly what was signed.
-    rawBody: true,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    withTracing(ApiModule.forRoot(config, options)),
+    {
+      bufferLogs: true,
+      // The bytes of a JSON body as received, beside the parsed one: a signed request (the local
+      // webhook inbox) is verified over exactly what was signed.
+      rawBody: true,
+    },
+  );
   app.useLogger(app.get(AppLogger));
   app.setGlobalPrefix(API_PREFIX);
   const express = app.getHttpAdapter().getInstance() as ExpressApp;
@@ -59,6 +64,9 @@ export async function createApiApp(
   if (config.TRUST_PROXY_HOPS > 0) express.set('trust proxy', config.TRUST_PROXY_HOPS);
   // Every request timed by its route pattern (README, Metrics), errors and refusals included.
   app.use(requestMetrics(app.get(ProductMetrics)));
+  // While tracing runs (README, "Traces"): a server span for each request, named by its route.
+  const traceRequests = requestTracing();
+  if (traceRequests) app.use(traceRequests);
   // Security headers (CSP, frame-ancestors of the frontends, nosniff, HSTS in production) and
   // no caching of what the API answers, on every response, errors included.
   app.use(securityHeaders(config), noStoreByDefault);

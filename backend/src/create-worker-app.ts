@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { AppConfig } from './platform/config/app-config';
 import { WorkerModule } from './worker.module';
 import { AppLogger } from './platform/logging/app-logger';
+import { withTracing } from './platform/tracing/tracing.module';
 
 /**
  * Builds and starts the worker: an application context (no HTTP) whose BullMQ
@@ -10,9 +11,12 @@ import { AppLogger } from './platform/logging/app-logger';
  * main.worker.ts and the integration tests.
  */
 export async function createWorkerApp(config: AppConfig): Promise<INestApplicationContext> {
-  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
-    bufferLogs: true,
-  });
+  const app = await NestFactory.createApplicationContext(
+    withTracing(WorkerModule.forRoot(config)),
+    {
+      bufferLogs: true,
+    },
+  );
   app.useLogger(app.get(AppLogger));
   return app;
 }

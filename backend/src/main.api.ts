@@ -2,12 +2,16 @@ import type { Server } from 'node:http';
 import { createApiApp } from './create-api-app';
 import { loadConfigOrExit } from './platform/config/load-config';
 import { installProcessHandlers } from './platform/process-handlers';
+import { startTracing } from './platform/tracing/tracing';
 
 async function bootstrap(): Promise<void> {
   installProcessHandlers('api');
+  // Before the app makes any span; off unless OTEL_EXPORTER_OTLP_ENDPOINT is set (README, "Traces").
+  startTracing({ serviceName: 'prosign-api' });
   const config = loadConfigOrExit();
   const app = await createApiApp(config);
-  // SIGTERM/SIGINT → app.close(): stop accepting, let in-flight requests finish, close sockets, queues, Mongo, Redis.
+  // SIGTERM/SIGINT → app.close(): stop accepting, let in-flight requests finish, close sockets, queues, Mongo, Redis,
+  // then flush the spans not yet sent.
   app.enableShutdownHooks();
   await app.listen(config.API_PORT);
   keepIdleConnectionsOpen(app.getHttpServer() as Server);

@@ -1,10 +1,12 @@
 import { assertNever } from '@prosign/domain';
 import { Processor } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
+import { trace } from '@opentelemetry/api';
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import { CrmRateLimitedError } from '../../integrations/crm';
 import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
 import { QueueName } from '../../platform/queues/queue-names';
+import { inSpan } from '../../platform/tracing/in-span';
 import { validateJobData } from '../../platform/queues/validate-job-data';
 import type { SweepResult } from '../../platform/queues/sweep-lost-jobs';
 import { CrmFlows } from './crm-flows.service';
@@ -51,8 +53,12 @@ export class CrmProcessor extends GracefulWorkerHost {
   ): Promise<{ dealstage: string | null } | { skipped: string } | SweepResult> {
     const name = job.name as CrmJobName;
     switch (name) {
-      case CrmJob.MoveDealStage:
-        return this.move(validateJobData(MoveDealStageJobData, job), job);
+      case CrmJob.MoveDealStage: {
+        const data = validateJobData(MoveDealStageJobData, job);
+        return inSpan('crm write', { 'prosign.crm.move.id': data.moveId }, () =>
+          this.move(data, job),
+        );
+      }
       case CrmJob.Sweep:
         return this.sweeper.sweep();
       default:
@@ -73,6 +79,8 @@ export class CrmProcessor extends GracefulWorkerHost {
       if (await moves.exists(moveId)) return { skipped: 'already moved' };
       throw new UnrecoverableError(`CRM stage move ${moveId} does not exist`);
     }
+    // The `crm write` span (README, "Traces") names the agreement event it writes.
+    trace.getActiveSpan()?.setAttribute('prosign.crm.event', move.milestone);
     let written: CrmWriteStep | null = null;
     try {
       // The record first: the signed PDF kept as a file, a note for the event with

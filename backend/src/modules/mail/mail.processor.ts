@@ -7,6 +7,7 @@ import { cappedExponentialBackoff } from '../../platform/queues/default-job-opti
 import { GracefulWorkerHost } from '../../platform/queues/graceful-worker-host';
 import { RealtimePublisher } from '../../platform/realtime/realtime-publisher';
 import { QueueName } from '../../platform/queues/queue-names';
+import { inSpan } from '../../platform/tracing/in-span';
 import { validateJobData } from '../../platform/queues/validate-job-data';
 import { AGREEMENT_MAIL_NOTES, type AgreementMailNotes } from './agreement-mail-notes.port';
 import { messageIdOf } from './mail-delivery.collection';
@@ -83,20 +84,27 @@ export class MailProcessor extends GracefulWorkerHost {
     const messageId = messageIdOf(delivery);
 
     try {
-      const sent = await this.mail.send({
-        messageId,
-        to: delivery.to,
-        cc: delivery.cc,
-        replyTo: delivery.replyTo ?? undefined,
-        subject: delivery.subject,
-        html: delivery.html,
-        text: delivery.text,
-        attachments: delivery.attachments.map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          content: Buffer.from(a.contentBase64, 'base64'),
-        })),
-      });
+      // The span names the delivery, never its addresses or text.
+      const spanAttributes = {
+        'prosign.mail.delivery.id': deliveryId,
+        'prosign.mail.recipients': delivery.to.length + delivery.cc.length,
+      };
+      const sent = await inSpan('mail send', spanAttributes, () =>
+        this.mail.send({
+          messageId,
+          to: delivery.to,
+          cc: delivery.cc,
+          replyTo: delivery.replyTo ?? undefined,
+          subject: delivery.subject,
+          html: delivery.html,
+          text: delivery.text,
+          attachments: delivery.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.contentBase64, 'base64'),
+          })),
+        }),
+      );
       // Attachment content is dropped once sent: the document store keeps the files.
       await deliveries.markSent(deliveryId, sent.messageId || messageId);
       // Handed to the transport: no longer pending, and no longer a problem. A problem names a

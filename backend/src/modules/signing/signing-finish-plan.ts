@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { PlacedFieldValues } from '../../integrations/documents';
 import { FILE_SERVICE_PORT, type FileServicePort } from '../../integrations/file-service';
 import { AppConfig } from '../../platform/config/app-config';
+import { inSpan } from '../../platform/tracing/in-span';
 import {
   AgreementCrmEvents,
   AgreementLinkRepository,
@@ -122,15 +123,25 @@ export class SigningFinishPlan {
         return { auditTrailDocLink: docLink };
       }
       case 'merged': {
-        if (!contract.auditTrailDocLink) throw new Error('the audit trail is missing');
+        const auditTrailDocLink = contract.auditTrailDocLink;
+        if (!auditTrailDocLink) throw new Error('the audit trail is missing');
+        // An admin's explicit, audited choice while the time-stamp service is away.
+        const level = contract.sealLevelOverride?.level;
         // Built once and stored (the stored copy everybody gets), from the parts just checked.
-        const { combinedDocLink, pdf } = await this.derivedDocuments.sealedAgreement(
-          contract.docLink,
-          contract.auditTrailDocLink,
-          contract.token,
-          // An admin's explicit, audited choice while the time-stamp service is away.
-          contract.sealLevelOverride?.level,
-          documents,
+        const { combinedDocLink, pdf } = await inSpan(
+          'seal',
+          {
+            'prosign.agreement.id': String(contract._id),
+            'prosign.seal.level': level ?? this.config.SEAL_LEVEL,
+          },
+          () =>
+            this.derivedDocuments.sealedAgreement(
+              contract.docLink,
+              auditTrailDocLink,
+              contract.token,
+              level,
+              documents,
+            ),
         );
         sealed.set(combinedDocLink, pdf);
         return {

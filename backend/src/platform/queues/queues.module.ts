@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Global, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { TracedQueue, TracedWorker } from '../tracing/traced-queue';
 import { DEFAULT_JOB_OPTIONS } from './default-job-options';
 import { QUEUE_NAMES } from './queue-names';
 import { QueueStatsService } from './queue-stats.service';
@@ -12,6 +13,11 @@ import { QueueStatsService } from './queue-stats.service';
  * `@InjectQueue(QueueName.X)`; processors live in their feature folders and are
  * only loaded by the worker.
  */
+// Every queue and worker carries a job's trace context from who queued it to its run (README,
+// "Traces"); set before registerQueue below reads it.
+BullModule.queueClass = TracedQueue;
+BullModule.workerClass = TracedWorker;
+
 @Global()
 @Module({
   imports: [

@@ -95,6 +95,9 @@ NODE_ENV: production
 {{- end }}
 {{ $key }}: {{ $text | quote }}
 {{- end }}
+OTEL_EXPORTER_OTLP_ENDPOINT: {{ .Values.otel.endpoint | quote }}
+OTEL_TRACES_SAMPLER: {{ .Values.otel.sampler | quote }}
+OTEL_TRACES_SAMPLER_ARG: {{ .Values.otel.samplerArg | toString | quote }}
 {{- end -}}
 
 {{/* The frontends' environment (docker-compose's x-web-env). */}}
@@ -314,6 +317,16 @@ prometheus.io/path: /metrics
     - { protocol: TCP, port: {{ . }} }
     {{- end }}
   {{- with $dependency.to }}
+  to:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+{{- end }}
+{{- if .otelEndpoint }}
+- ports:
+    {{- range .otelCollector.ports }}
+    - { protocol: TCP, port: {{ . }} }
+    {{- end }}
+  {{- with .otelCollector.to }}
   to:
     {{- toYaml . | nindent 4 }}
   {{- end }}
