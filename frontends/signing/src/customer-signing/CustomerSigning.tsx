@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useLoadOnFirstInput } from '../app/useLoadOnFirstInput';
 import { LinkStatePanel } from '../components/layout/LinkStatePanel';
 import { SigningLayout } from '../components/layout/SigningLayout';
+import { SignerLanguageSlot } from '../i18n/SignerLanguageProvider';
 import { SIGNING_BRAND_NAME } from './brand';
 
 // What follows the captcha loads once the visitor starts answering it
@@ -53,6 +54,7 @@ export function CustomerSigning({ token, docLink, prefix }: CustomerSigningProps
   return (
     <SigningLayout title={signingPageTitle(state, SIGNING_BRAND_NAME)}>
       <CaptchaGate linkToken={token}>
+        <SignerLanguageSlot />
         <Suspense fallback={<LoadingState label="Verifying your link…" />}>
           <EmailCodeGate linkToken={token} onStateChange={setState}>
             <CustomerSigningFlow

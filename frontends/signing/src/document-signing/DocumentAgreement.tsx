@@ -9,10 +9,10 @@ import {
   type SigningPageState,
 } from '@prosign/domain';
 import { ErrorPanel, LoadingState, useMediaQuery } from '@prosign/ui';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { InitialsModal } from '../components/modals/InitialsModal';
 import { SignatureModal } from '../components/modals/SignatureModal';
-import { linkSigningTexts } from '../components/modals/signing-texts';
+import { useLinkSigningTexts } from '../components/modals/signing-texts';
 import {
   serverMessage,
   SigningAgreement,
@@ -103,7 +103,7 @@ const failureMessage = (error: unknown) =>
 
 function DocumentSigning(props: DocumentSigningProps) {
   const { family, customId, view, documentView, captchaHeaders } = props;
-  const T = useMemo(() => linkSigningTexts(family), [family]);
+  const T = useLinkSigningTexts(family);
   const viewer = useAgreementViewer();
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
   const [step, setStep] = useState<Step>('filling');
@@ -265,7 +265,7 @@ interface SigningDialogsProps {
 
 /** The signature to adopt, and the consent of Agree and Finish: the link families' own dialogs. */
 function SigningDialogs(props: SigningDialogsProps) {
-  const T = linkSigningTexts(props.family);
+  const T = useLinkSigningTexts(props.family);
   return (
     <>
       <SignatureModal

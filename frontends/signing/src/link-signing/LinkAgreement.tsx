@@ -7,10 +7,10 @@ import {
 } from '@prosign/api-client';
 import { SIGNER_MESSAGES, signatureFontSizePx, type SigningPageState } from '@prosign/domain';
 import { useToast, type PdfLoader } from '@prosign/ui';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { InitialsModal } from '../components/modals/InitialsModal';
 import { SignatureModal, type SignatureInput } from '../components/modals/SignatureModal';
-import { linkSigningTexts } from '../components/modals/signing-texts';
+import { useLinkSigningTexts } from '../components/modals/signing-texts';
 import {
   serverMessage,
   SIGNER_ERROR_TOAST_MS,
@@ -54,7 +54,7 @@ export function LinkAgreement({
   onHandedOver,
   loadPdf,
 }: LinkAgreementProps) {
-  const T = useMemo(() => linkSigningTexts(family), [family]);
+  const T = useLinkSigningTexts(family);
   const toast = useToast();
   const viewer = useAgreementViewer();
   const [step, setStep] = useState<Step>('reading');

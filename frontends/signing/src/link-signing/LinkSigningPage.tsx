@@ -6,6 +6,7 @@ import { useLoadOnFirstInput } from '../app/useLoadOnFirstInput';
 import { LinkStatePanel } from '../components/layout/LinkStatePanel';
 import { SigningLayout } from '../components/layout/SigningLayout';
 import { SIGNING_BRAND_NAME } from '../customer-signing/brand';
+import { SignerLanguageSlot } from '../i18n/SignerLanguageProvider';
 import { linkPageState, refusedLinkState } from '../signing-session/link-page-state';
 import { openingLabel } from './families';
 import { useLinkCheck } from './useLinkCheck';
@@ -94,6 +95,7 @@ export function LinkSignaturePage({ family, customId }: LinkSignaturePageProps) 
   return (
     <SigningLayout title={signingPageTitle(state, SIGNING_BRAND_NAME)}>
       <CaptchaGate linkToken={customId} holdAnswer={!open}>
+        {open ? <SignerLanguageSlot /> : null}
         {open ? (
           <Suspense fallback={<LoadingState label={openingLabel(family)} />}>
             <EmailCodeGate linkToken={customId} onStateChange={setState}>
