@@ -2,7 +2,6 @@ import { type LinkSigningFamily, type LinkSigningView, type SealedCopy } from '@
 import {
   missingRequired,
   requiredProgress,
-  requiredProgressLabel,
   signatureFontSizePx,
   type DocumentSigningView,
   type FieldValue,
@@ -209,7 +208,7 @@ function DocumentSigning(props: DocumentSigningProps) {
       summary={
         <FieldGuide
           empty={own.length === 0}
-          progressLabel={requiredProgressLabel(requiredProgress(fields, values, recipientId))}
+          progress={requiredProgress(fields, values, recipientId)}
           hasNext={next !== null}
           onNext={goToNext}
           saveStatus={status}
