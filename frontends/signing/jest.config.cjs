@@ -8,7 +8,7 @@ module.exports = {
   setupFilesAfterEnv: ['<rootDir>/../../jest.dom-setup.cjs', '<rootDir>/jest.setup.ts'],
   moduleNameMapper: {
     // webpack's context module of the message catalogues, read from disk under Jest.
-    '^\\./catalogue-folder$': '<rootDir>/src/i18n/catalogue-folder.node.ts',
+    '^\\./catalogue-folder$': require.resolve('./src/i18n/catalogue-folder.node.ts'),
     ...preset.moduleNameMapper,
   },
 };

@@ -39,6 +39,29 @@ const NARROW_SCREEN_QUERY = '(max-width: 700px)';
 
 const VIEW_KEYS = { reading: 'signing.readingView', pdf: 'signing.pdfView' } as const;
 
+/** The choice of the reading view or the PDF, when the agreement has a reading view. */
+function ViewChoice(props: {
+  view: keyof typeof VIEW_KEYS;
+  onChoose: (view: keyof typeof VIEW_KEYS) => void;
+}) {
+  const { format } = useSignerMessages();
+  return (
+    <div className="sg-agreement__views" role="group" aria-label={format('signing.views')}>
+      {(['reading', 'pdf'] as const).map((option) => (
+        <button
+          key={option}
+          type="button"
+          className={`ps-button${props.view === option ? ' ps-button--primary' : ''}`}
+          aria-pressed={props.view === option}
+          onClick={() => props.onChoose(option)}
+        >
+          {format(VIEW_KEYS[option])}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** The agreement's viewer: scrolls to a bookmark, or to one placed by the page count. */
 export function useAgreementViewer() {
   const viewer = useRef<PdfViewerHandle>(null);
@@ -147,25 +170,7 @@ export function SigningAgreement(props: SigningAgreementProps) {
       ) : null}
       {expiry ? <p className="sg-agreement__hint sg-agreement__expiry">{expiry}</p> : null}
       {props.summary}
-      {readingLink ? (
-        <div
-          className="sg-agreement__views"
-          role="group"
-          aria-label={messages.format('signing.views')}
-        >
-          {(['reading', 'pdf'] as const).map((option) => (
-            <button
-              key={option}
-              type="button"
-              className={`ps-button${view === option ? ' ps-button--primary' : ''}`}
-              aria-pressed={view === option}
-              onClick={() => setChosenView(option)}
-            >
-              {messages.format(VIEW_KEYS[option])}
-            </button>
-          ))}
-        </div>
-      ) : null}
+      {readingLink ? <ViewChoice view={view} onChoose={setChosenView} /> : null}
       {view === 'reading' && readingLink ? (
         <ReadingView
           ref={viewer.viewer}

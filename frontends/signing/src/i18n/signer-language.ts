@@ -6,14 +6,14 @@
 import { SOURCE_LANGUAGE } from '@prosign/domain';
 
 /** The signing link's query parameter naming the language. */
-export const LANGUAGE_PARAM = 'lang';
+const LANGUAGE_PARAM = 'lang';
 /** Where the session keeps the language chosen. */
 export const LANGUAGE_STORAGE_KEY = 'prosign.signer-language';
 
 /** A BCP 47 tag's shape (`es`, `pt-BR`, `en-XA`): nothing else is looked up as a file. */
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
-export function isLanguageTag(value: string | null | undefined): value is string {
+function isLanguageTag(value: string | null | undefined): value is string {
   return typeof value === 'string' && LANGUAGE_TAG.test(value);
 }
 

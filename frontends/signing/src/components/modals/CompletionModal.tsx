@@ -1,5 +1,5 @@
 import { Dialog } from '@prosign/ui';
-import { useSigningTexts } from './signing-texts';
+import { useDismissLabels, useSigningTexts } from './signing-texts';
 
 export interface CompletionModalProps {
   open: boolean;
@@ -12,8 +12,10 @@ export interface CompletionModalProps {
 /** The Completion modal: the agreement is signed; Close (or Escape) moves on. */
 export function CompletionModal({ open, onClose, progress }: CompletionModalProps) {
   const T = useSigningTexts().completion;
+  const dismissLabels = useDismissLabels();
   return (
     <Dialog
+      dismissLabels={dismissLabels}
       open={open}
       title={progress ? T.partTitle : T.title}
       onClose={onClose}

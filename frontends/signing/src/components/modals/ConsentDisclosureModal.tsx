@@ -1,6 +1,6 @@
 import { ConsentDisclosureText, Dialog } from '@prosign/ui';
 import '../signing.css';
-import { useSigningTexts } from './signing-texts';
+import { useDismissLabels, useSigningTexts } from './signing-texts';
 
 export interface ConsentDisclosureModalProps {
   open: boolean;
@@ -13,8 +13,10 @@ export interface ConsentDisclosureModalProps {
  */
 export function ConsentDisclosureModal({ open, onClose }: ConsentDisclosureModalProps) {
   const T = useSigningTexts().consent;
+  const dismissLabels = useDismissLabels();
   return (
     <Dialog
+      dismissLabels={dismissLabels}
       open={open}
       title={T.title}
       onClose={onClose}

@@ -1,5 +1,5 @@
 import { Dialog } from '@prosign/ui';
-import { useSigningTexts } from './signing-texts';
+import { useDismissLabels, useSigningTexts } from './signing-texts';
 
 export interface EditModalProps {
   open: boolean;
@@ -11,9 +11,11 @@ export interface EditModalProps {
 /** The Edit modal (spec 1 §2.4): offered once a signature is saved. */
 export function EditModal({ open, onEdit, onClose }: EditModalProps) {
   const texts = useSigningTexts();
+  const dismissLabels = useDismissLabels();
   const T = texts.edit;
   return (
     <Dialog
+      dismissLabels={dismissLabels}
       open={open}
       title={T.title}
       onClose={onClose}

@@ -58,7 +58,12 @@ export function InitialsModal({
       {askInitials ? (
         <>
           <InitialsField label={T.initialsLabel} value={value} onChange={setValue} form={form} />
-          <div className="sg-signature-preview" role="img" aria-label={T.previewLabel}>
+          <div
+            className="sg-signature-preview"
+            role="img"
+            aria-label={T.previewLabel}
+            translate="no"
+          >
             {value.trim()}
           </div>
         </>

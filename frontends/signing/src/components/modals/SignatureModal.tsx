@@ -70,6 +70,8 @@ function SignaturePreview({ text, fontSizePx }: { text: string; fontSizePx?: num
     <div
       className={`sg-signature-preview${text ? '' : ' sg-signature-preview--empty'}`}
       data-testid="signature-preview"
+      // The signer's name as they write it: not for a page translator to change.
+      translate={text ? 'no' : undefined}
       style={
         fontSizePx && text
           ? { fontFamily: `'${SIGNATURE_FONT_FAMILY}', cursive`, fontSize: fontSizePx }

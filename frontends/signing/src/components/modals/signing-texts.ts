@@ -60,7 +60,7 @@ export function useSigningTexts() {
 }
 
 /** A family's document as the page's language names it ("Scope of Work", "orden de cambio"). */
-export function documentNameIn(messages: SignerMessages, family: AgreementFamily): string {
+function documentNameIn(messages: SignerMessages, family: AgreementFamily): string {
   return messages.format('family.documentName', {
     family,
     name: familyDefinition(family).documentName,
@@ -88,4 +88,13 @@ export function useLinkSigningTexts(family: AgreementFamily) {
       },
     };
   }, [messages, family]);
+}
+
+/** The close control of a signing dialog's header, in the page's language. */
+export function useDismissLabels() {
+  const { format } = useSignerMessages();
+  return useMemo(
+    () => ({ label: format('dialog.dismiss'), tooltip: format('dialog.dismissTooltip') }),
+    [format],
+  );
 }

@@ -1,10 +1,8 @@
 import { useAgreementReading } from '@prosign/api-client';
 import {
   SINGLE_SIGNER_RECIPIENT_ID,
-  SOURCE_LANGUAGE,
   type AgreementReading,
   type ReadingBlock,
-  type SignerMessages,
 } from '@prosign/domain';
 import {
   ErrorPanel,
@@ -23,6 +21,7 @@ import {
   type Ref,
 } from 'react';
 import { isMarkOf, readingItems, sectionLabel, type ReadingItem } from './reading-items';
+import { AGREEMENT_LANGUAGE, readingTexts, type ReadingTexts } from './reading-texts';
 import './reading.css';
 
 /** The signer's marks once saved, shown in their places (typed text). */
@@ -45,28 +44,6 @@ export interface ReadingViewProps {
   /** Whose link this is: with several signers, only this signer's places are theirs to fill. */
   recipientId?: string | null;
 }
-
-/** The reading view's own words (not the agreement's), in the page's language. */
-function readingTexts(m: SignerMessages) {
-  return {
-    jumpTo: m.format('reading.jumpTo'),
-    signatureHere: m.format('reading.signatureHere'),
-    signatureOf: (name: string) => m.format('reading.signatureOf', { name }),
-    /** A saved drawn or uploaded signature (no text to show). */
-    signatureSaved: m.format('reading.signatureSavedHere'),
-    dateHere: m.format('reading.dateHere'),
-    initialsHere: (page: number) => m.format('reading.initialsHere', { page }),
-    pageOf: (page: number, pages: number) => m.format('reading.progress', { page, pages }),
-  };
-}
-
-/**
- * The agreement's own words are in its language (English) whatever the page's: said to screen
- * readers, and the marks the signer fills in are in the page's.
- */
-const AGREEMENT_LANGUAGE = SOURCE_LANGUAGE;
-
-type ReadingTexts = ReturnType<typeof readingTexts>;
 
 /**
  * The agreement at a readable size (phones): the text its PDF is laid out
