@@ -4,7 +4,7 @@
  * the provider without the formatter (use-signer-messages.ts has the English fallback).
  */
 import type { SignerMessages } from '@prosign/domain';
-import { createContext, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 
 export const SignerMessagesContext = createContext<SignerMessages | null>(null);
 
@@ -18,4 +18,13 @@ export function SignerMessagesProvider({ messages, children }: SignerMessagesPro
   return (
     <SignerMessagesContext.Provider value={messages}>{children}</SignerMessagesContext.Provider>
   );
+}
+
+/**
+ * The provider's messages, or null: for a page's first chunk, which says a state in the
+ * signer's language once its catalogue is in, in English (its own words) until then, without
+ * loading the formatter itself.
+ */
+export function useProvidedSignerMessages(): SignerMessages | null {
+  return useContext(SignerMessagesContext);
 }
