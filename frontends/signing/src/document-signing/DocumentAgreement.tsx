@@ -7,8 +7,8 @@ import {
   type FieldValue,
   type SigningPageState,
 } from '@prosign/domain';
-import { ErrorPanel, LoadingState, useMediaQuery } from '@prosign/ui';
-import { useState } from 'react';
+import { ErrorPanel, LoadingState, useMediaQuery, useSignerMessages } from '@prosign/ui';
+import { useCallback, useState } from 'react';
 import { InitialsModal } from '../components/modals/InitialsModal';
 import { SignatureModal } from '../components/modals/SignatureModal';
 import { useLinkSigningTexts } from '../components/modals/signing-texts';
@@ -67,15 +67,16 @@ export function DocumentAgreement(props: DocumentAgreementProps) {
     props.uploadAttachment,
   );
   const fieldsQuery = useDocumentSigningView(api, props.family, props.customId);
+  const { format } = useSignerMessages();
   if (fieldsQuery.isPending) return <LoadingState label={openingLabel(props.family)} />;
   if (fieldsQuery.isError) {
     return (
       <ErrorPanel
-        title="The document could not be opened"
-        message="Check your connection and try again."
+        title={format('flow.documentFailed')}
+        message={format('error.checkConnection')}
         detail={serverMessage(fieldsQuery.error)}
         onRetry={() => void fieldsQuery.refetch()}
-        retryLabel="Try again"
+        retryLabel={format('error.tryAgain')}
       />
     );
   }
@@ -97,8 +98,14 @@ interface DocumentSigningProps extends DocumentAgreementProps {
   upload: AttachmentUploader;
 }
 
-const failureMessage = (error: unknown) =>
-  serverMessage(error) ?? 'Check your connection; your entries are kept on this page.';
+/** Why entries were not saved: the server's refusal, else that they are kept on this page. */
+function useFailureMessage() {
+  const { format } = useSignerMessages();
+  return useCallback(
+    (error: unknown) => serverMessage(error) ?? format('flow.entriesKept'),
+    [format],
+  );
+}
 
 function DocumentSigning(props: DocumentSigningProps) {
   const { family, customId, view, documentView, captchaHeaders } = props;
@@ -118,7 +125,7 @@ function DocumentSigning(props: DocumentSigningProps) {
     documentView,
     adopted,
     props.saveValues,
-    failureMessage,
+    useFailureMessage(),
   );
 
   const { byId, fieldsByPage, own, recipientName, others, signingDate } = useDocumentLayout(
