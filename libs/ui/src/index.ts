@@ -26,3 +26,5 @@ export { PdfLoaderProvider } from './pdf-viewer/pdf-loader-context';
 export { STAFF_PDF_REQUEST } from './pdf-viewer/pdf-document';
 export type { PdfLoader } from './pdf-viewer/pdf-document';
 export type { PdfBookmark } from './pdf-viewer/viewer-math';
+export { SignerMessagesProvider, useProvidedSignerMessages } from './i18n/signer-messages-context';
+export { englishSignerMessages, useSignerMessages } from './i18n/use-signer-messages';

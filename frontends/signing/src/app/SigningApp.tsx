@@ -7,6 +7,7 @@ import {
 import { linkSigningAddressOf, type LinkSigningAddress } from '@prosign/domain';
 import { LoadingState, PublicLayout } from '@prosign/ui';
 import { lazy, Suspense } from 'react';
+import { SignerLanguageProvider } from '../i18n/SignerLanguageProvider';
 import { SIGNING_APP_SUBTITLE } from '../customer-signing/brand';
 import { CustomerSigning, type CustomerSigningProps } from '../customer-signing/CustomerSigning';
 
@@ -88,19 +89,21 @@ export function SigningApp({ config, client }: SigningAppProps) {
   const link = customer ? null : linkSigningLink(window.location);
   return (
     <RuntimeConfigProvider config={config} client={client}>
-      <PublicLayout subtitle={SIGNING_APP_SUBTITLE}>
-        {customer ? (
-          <CustomerSigning {...customer} />
-        ) : link ? (
-          <Suspense fallback={<LoadingState label="Loading…" />}>
-            <LinkSignaturePage family={link.family} customId={link.customId} />
-          </Suspense>
-        ) : (
-          <Suspense fallback={<LoadingState label="Loading…" />}>
-            <StandaloneRoutes />
-          </Suspense>
-        )}
-      </PublicLayout>
+      <SignerLanguageProvider>
+        <PublicLayout subtitle={SIGNING_APP_SUBTITLE}>
+          {customer ? (
+            <CustomerSigning {...customer} />
+          ) : link ? (
+            <Suspense fallback={<LoadingState label="Loading…" />}>
+              <LinkSignaturePage family={link.family} customId={link.customId} />
+            </Suspense>
+          ) : (
+            <Suspense fallback={<LoadingState label="Loading…" />}>
+              <StandaloneRoutes />
+            </Suspense>
+          )}
+        </PublicLayout>
+      </SignerLanguageProvider>
     </RuntimeConfigProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { Dialog, Spinner } from '@prosign/ui';
 import './signing.css';
-import { SIGNING_TEXTS } from './modals/signing-texts';
+import { useSigningTexts } from './modals/signing-texts';
 
 export interface ProcessingOverlayProps {
   open: boolean;
@@ -14,12 +14,15 @@ export interface ProcessingOverlayProps {
  * twice, it has no way out (Escape does nothing) and focus goes back when it
  * goes away.
  */
-export function ProcessingOverlay({
-  open,
-  message = SIGNING_TEXTS.processing,
-}: ProcessingOverlayProps) {
+export function ProcessingOverlay({ open, message }: ProcessingOverlayProps) {
+  const texts = useSigningTexts();
   return (
-    <Dialog open={open} title={message} describeBody={false} className="sg-processing">
+    <Dialog
+      open={open}
+      title={message ?? texts.processing}
+      describeBody={false}
+      className="sg-processing"
+    >
       <Spinner label="" size="large" />
     </Dialog>
   );

@@ -4,18 +4,13 @@ import {
   useRuntimeConfig,
   type SealedCopyWait,
 } from '@prosign/api-client';
-import {
-  DECLINE_TEXTS,
-  HANDOVER_MESSAGES,
-  HANDOVER_TEXTS,
-  linkExpiryNote,
-  type HandoverRequest,
-} from '@prosign/domain';
+import { formatPacificDateTime, type HandoverRequest } from '@prosign/domain';
 import {
   CaptchaPassContext,
   PdfViewer,
   SignedCopyStatus,
   useMediaQuery,
+  useSignerMessages,
   type PdfBookmark,
   type PdfLoader,
   type PdfViewerHandle,
@@ -26,7 +21,7 @@ import { CompletionModal } from './modals/CompletionModal';
 import { ConsentDisclosureModal } from './modals/ConsentDisclosureModal';
 import { DeclineModal } from './modals/DeclineModal';
 import { HandoverModal } from './modals/HandoverModal';
-import { SIGNING_TEXTS } from './modals/signing-texts';
+import { useSigningTexts } from './modals/signing-texts';
 import { ProcessingOverlay } from './ProcessingOverlay';
 import { ReadingView, type ReadingMarks } from './reading/ReadingView';
 import './signing.css';
@@ -42,11 +37,30 @@ export function serverMessage(error: unknown): string | undefined {
 /** Screens narrow enough that a page drawn at their width has text too small to read. */
 const NARROW_SCREEN_QUERY = '(max-width: 700px)';
 
-const DOCUMENT_VIEW_TEXTS = {
-  views: 'How to show the agreement',
-  reading: 'Reading view',
-  pdf: 'View as PDF',
-} as const;
+const VIEW_KEYS = { reading: 'signing.readingView', pdf: 'signing.pdfView' } as const;
+
+/** The choice of the reading view or the PDF, when the agreement has a reading view. */
+function ViewChoice(props: {
+  view: keyof typeof VIEW_KEYS;
+  onChoose: (view: keyof typeof VIEW_KEYS) => void;
+}) {
+  const { format } = useSignerMessages();
+  return (
+    <div className="sg-agreement__views" role="group" aria-label={format('signing.views')}>
+      {(['reading', 'pdf'] as const).map((option) => (
+        <button
+          key={option}
+          type="button"
+          className={`ps-button${props.view === option ? ' ps-button--primary' : ''}`}
+          aria-pressed={props.view === option}
+          onClick={() => props.onChoose(option)}
+        >
+          {format(VIEW_KEYS[option])}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 /** The agreement's viewer: scrolls to a bookmark, or to one placed by the page count. */
 export function useAgreementViewer() {
@@ -124,6 +138,8 @@ export interface SigningAgreementProps {
  */
 export function SigningAgreement(props: SigningAgreementProps) {
   const { viewer, saved, signed } = props;
+  const messages = useSignerMessages();
+  const texts = useSigningTexts();
   const runtime = useRuntimeConfig();
   const [consentOpen, setConsentOpen] = useState(false);
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
@@ -131,21 +147,22 @@ export function SigningAgreement(props: SigningAgreementProps) {
   const readingLink = props.readingLink ?? null;
   // Phones read the text; the PDF (the legal document) is one tap away, and the default elsewhere.
   const view = readingLink ? (chosenView ?? (narrow ? 'reading' : 'pdf')) : 'pdf';
-  const title = `The agreement: ${props.agreementTitle}`;
+  const title = messages.format('signing.regionTitle', { title: props.agreementTitle });
   // The signer's pass (and e-mail code proof) opens a document that needs the code.
   const passHeaders = useContext(CaptchaPassContext)?.headers;
   const request = useMemo(
     () => (passHeaders ? { headers: passHeaders } : undefined),
     [passHeaders],
   );
-  const expiry = signed || props.completed ? null : linkExpiryNote(props.expiresAt);
+  const expiresOn = signed || props.completed ? '' : formatPacificDateTime(props.expiresAt);
+  const expiry = expiresOn ? messages.format('signing.expiresOn', { date: expiresOn }) : null;
   const [declineOpen, setDeclineOpen] = useState(false);
   const canDecline = Boolean(props.onDecline) && !signed && !props.finishing && !props.completed;
   const [handoverOpen, setHandoverOpen] = useState(false);
   const canHandOver = Boolean(props.onHandOver) && !signed && !props.finishing && !props.completed;
   return (
     <div className="sg-agreement">
-      <p className="sg-agreement__notice">{SIGNING_TEXTS.notice}</p>
+      <p className="sg-agreement__notice">{texts.notice}</p>
       {props.progress ? (
         <p className="sg-agreement__progress" role="status">
           {props.progress}
@@ -153,21 +170,7 @@ export function SigningAgreement(props: SigningAgreementProps) {
       ) : null}
       {expiry ? <p className="sg-agreement__hint sg-agreement__expiry">{expiry}</p> : null}
       {props.summary}
-      {readingLink ? (
-        <div className="sg-agreement__views" role="group" aria-label={DOCUMENT_VIEW_TEXTS.views}>
-          {(['reading', 'pdf'] as const).map((option) => (
-            <button
-              key={option}
-              type="button"
-              className={`ps-button${view === option ? ' ps-button--primary' : ''}`}
-              aria-pressed={view === option}
-              onClick={() => setChosenView(option)}
-            >
-              {DOCUMENT_VIEW_TEXTS[option]}
-            </button>
-          ))}
-        </div>
-      ) : null}
+      {readingLink ? <ViewChoice view={view} onChoose={setChosenView} /> : null}
       {view === 'reading' && readingLink ? (
         <ReadingView
           ref={viewer.viewer}
@@ -195,7 +198,7 @@ export function SigningAgreement(props: SigningAgreementProps) {
       {props.afterDocument}
       <p className="sg-agreement__consent">
         <button type="button" className="sg-link-button" onClick={() => setConsentOpen(true)}>
-          {SIGNING_TEXTS.consent.title}
+          {texts.consent.title}
         </button>
       </p>
       <div className="sg-agreement__actions">
@@ -207,7 +210,7 @@ export function SigningAgreement(props: SigningAgreementProps) {
           disabled={signed || (!saved && !props.finishOpen)}
           aria-describedby={!saved ? 'sg-finish-hint' : undefined}
         >
-          {SIGNING_TEXTS.agreeAndFinish}
+          {texts.agreeAndFinish}
         </button>
       </div>
       {!saved ? (
@@ -222,7 +225,7 @@ export function SigningAgreement(props: SigningAgreementProps) {
       {signed && props.signedDocLink ? (
         <p className="sg-agreement__hint">
           <a href={props.signedDocLink} target="_blank" rel="noreferrer">
-            Download the signed copy (PDF)
+            {messages.format('signing.downloadSignedCopy')}
           </a>
         </p>
       ) : signed && props.signedCopyWait ? (
@@ -230,17 +233,17 @@ export function SigningAgreement(props: SigningAgreementProps) {
       ) : null}
       {canHandOver ? (
         <p className="sg-agreement__decline">
-          {HANDOVER_TEXTS.offer}{' '}
+          {messages.format('handover.offer')}{' '}
           <button type="button" className="sg-link-button" onClick={() => setHandoverOpen(true)}>
-            {HANDOVER_TEXTS.action}
+            {messages.format('handover.action')}
           </button>
         </p>
       ) : null}
       {canDecline ? (
         <p className="sg-agreement__decline">
-          {DECLINE_TEXTS.offer}{' '}
+          {messages.format('decline.offer')}{' '}
           <button type="button" className="sg-link-button" onClick={() => setDeclineOpen(true)}>
-            {DECLINE_TEXTS.action}
+            {messages.format('decline.action')}
           </button>
         </p>
       ) : null}
@@ -258,7 +261,7 @@ export function SigningAgreement(props: SigningAgreementProps) {
           open={handoverOpen && canHandOver}
           onHandOver={props.onHandOver}
           onClose={() => setHandoverOpen(false)}
-          blocked={saved ? HANDOVER_MESSAGES.signatureSaved : undefined}
+          blocked={saved ? messages.format('handover.signatureSaved') : undefined}
         />
       ) : null}
       {props.children}

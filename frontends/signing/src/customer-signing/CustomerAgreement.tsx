@@ -6,11 +6,11 @@ import {
   type SigningPageState,
   type VerifyTokenResponse,
 } from '@prosign/domain';
-import { ConfirmDialog, type PdfLoader } from '@prosign/ui';
+import { ConfirmDialog, useSignerMessages, type PdfLoader } from '@prosign/ui';
 import { EditModal } from '../components/modals/EditModal';
 import { InitialsModal } from '../components/modals/InitialsModal';
 import { SignatureModal } from '../components/modals/SignatureModal';
-import { SIGNING_TEXTS } from '../components/modals/signing-texts';
+import { useSigningTexts } from '../components/modals/signing-texts';
 import { SigningAgreement } from '../components/SigningAgreement';
 import { SavedMarksOverlay } from './SavedMarksOverlay';
 import { useCustomerSigningSteps } from './useCustomerSigningSteps';
@@ -60,6 +60,8 @@ export function CustomerAgreement({
     });
   };
   const { step, setStep, busy, savedInitials } = steps;
+  const messages = useSignerMessages();
+  const texts = useSigningTexts();
   const { metrics } = link;
   const saved = metrics.isSignatureSaved;
   const signed = metrics.isSigned;
@@ -88,8 +90,7 @@ export function CustomerAgreement({
       afterDocument={
         showMarks ? (
           <p className="sg-agreement__hint" role="status">
-            Your saved signature, the date and your initials are shown on the agreement where they
-            will be placed when you finish.
+            {messages.format('customer.marksShown')}
           </p>
         ) : null
       }
@@ -100,12 +101,12 @@ export function CustomerAgreement({
             className="ps-button ps-button--primary"
             onClick={steps.openSignature}
           >
-            {SIGNING_TEXTS.signAndAddInitials}
+            {texts.signAndAddInitials}
           </button>
         ) : !signed ? (
           <>
             <button type="button" className="ps-button" onClick={() => setStep('edit')}>
-              Edit signature
+              {messages.format('customer.editSignature')}
             </button>
             <button
               type="button"
@@ -113,7 +114,7 @@ export function CustomerAgreement({
               onClick={() => steps.setConfirmClear(true)}
               disabled={busy}
             >
-              Clear signature
+              {messages.format('customer.clearSignature')}
             </button>
           </>
         ) : null
@@ -121,7 +122,7 @@ export function CustomerAgreement({
       saved={saved}
       signed={signed}
       onAgreeAndFinish={steps.openInitials}
-      finishHint="Add your signature and initials first; then you can agree and finish."
+      finishHint={messages.format('customer.finishHint')}
       signedDocLink={sealedCopy.signedDocLink}
       signedCopyWait={sealedCopy.wait}
       finishing={step === 'finishing'}
@@ -158,17 +159,15 @@ export function CustomerAgreement({
       />
       <ConfirmDialog
         open={steps.confirmClear}
-        title="Clear your signature?"
-        confirmLabel="Clear signature"
+        title={messages.format('customer.clearTitle')}
+        confirmLabel={messages.format('customer.clearSignature')}
+        cancelLabel={texts.cancel}
         danger
         busy={busy}
         onConfirm={() => void steps.clearSignature()}
         onCancel={() => steps.setConfirmClear(false)}
       >
-        <p>
-          Your saved signature and initials are removed. You can sign again with Sign &amp; Add
-          Initials.
-        </p>
+        <p>{messages.format('customer.clearMessage')}</p>
       </ConfirmDialog>
     </SigningAgreement>
   );

@@ -1,10 +1,11 @@
-import { initialSigningPageState, signingPageTitle, type SigningPageState } from '@prosign/domain';
+import { initialSigningPageState, type SigningPageState } from '@prosign/domain';
 import { CaptchaGate, LoadingState } from '@prosign/ui';
 import { lazy, Suspense, useState } from 'react';
 import { useLoadOnFirstInput } from '../app/useLoadOnFirstInput';
 import { LinkStatePanel } from '../components/layout/LinkStatePanel';
 import { SigningLayout } from '../components/layout/SigningLayout';
-import { SIGNING_BRAND_NAME } from './brand';
+import { useStateTexts } from '../signing-session/state-texts';
+import { SignerLanguageSlot } from '../i18n/SignerLanguageProvider';
 
 // What follows the captcha loads once the visitor starts answering it
 // (useLoadOnFirstInput), so what loads before the captcha passes is what the
@@ -39,20 +40,22 @@ export function CustomerSigning({ token, docLink, prefix }: CustomerSigningProps
   const initial = initialSigningPageState(docLink);
   const [state, setState] = useState<SigningPageState>(initial);
   const usable = initial.kind === 'checking';
+  const stateTexts = useStateTexts();
 
   useLoadOnFirstInput(loadFlow, usable);
 
   if (!usable) {
     return (
-      <SigningLayout title={signingPageTitle(initial, SIGNING_BRAND_NAME)}>
+      <SigningLayout title={stateTexts.title(initial)}>
         <LinkStatePanel state={initial} />
       </SigningLayout>
     );
   }
 
   return (
-    <SigningLayout title={signingPageTitle(state, SIGNING_BRAND_NAME)}>
+    <SigningLayout title={stateTexts.title(state)}>
       <CaptchaGate linkToken={token}>
+        <SignerLanguageSlot />
         <Suspense fallback={<LoadingState label="Verifying your link…" />}>
           <EmailCodeGate linkToken={token} onStateChange={setState}>
             <CustomerSigningFlow

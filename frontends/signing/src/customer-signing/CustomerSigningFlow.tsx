@@ -1,5 +1,5 @@
 import { ROUTES, type SigningPageState } from '@prosign/domain';
-import { ErrorPanel, LoadingState } from '@prosign/ui';
+import { ErrorPanel, LoadingState, useSignerMessages } from '@prosign/ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { EnsureQueryClient } from '../app/EnsureQueryClient';
 import { EnsureToasts } from '../app/EnsureToasts';
@@ -30,6 +30,7 @@ export function CustomerSigningFlow({
   onStateChange,
 }: CustomerSigningFlowProps) {
   const session = useSignerSession(token, prefix);
+  const { format } = useSignerMessages();
   const [completedHere, setCompletedHere] = useState(false);
   // Handed over from this page (the link is closed now).
   const [handedOver, setHandedOver] = useState<SigningPageState | null>(null);
@@ -44,15 +45,15 @@ export function CustomerSigningFlow({
   const open = session.kind === 'ready' && session.link.linkState === 'open' && !handedOver;
   useSignerPresence({ token, docLink, enabled: open && !completedHere });
 
-  if (session.kind === 'verifying') return <LoadingState label="Verifying your link…" />;
+  if (session.kind === 'verifying') return <LoadingState label={format('flow.verifying')} />;
   if (session.kind === 'failed') {
     return (
       <ErrorPanel
-        title="Your link could not be verified"
-        message="Check your connection and try again."
+        title={format('flow.verifyFailed')}
+        message={format('error.checkConnection')}
         detail={session.message}
         onRetry={session.retry}
-        retryLabel="Try again"
+        retryLabel={format('error.tryAgain')}
       />
     );
   }
@@ -70,7 +71,7 @@ export function CustomerSigningFlow({
     );
   }
   return (
-    <Suspense fallback={<LoadingState label="Opening the agreement…" />}>
+    <Suspense fallback={<LoadingState label={format('flow.opening')} />}>
       <CustomerAgreement
         token={token}
         link={session.link}

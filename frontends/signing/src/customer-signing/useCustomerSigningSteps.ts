@@ -1,11 +1,10 @@
 import type { SigningApi } from '@prosign/api-client';
 import {
   initialsFromFullName,
-  SIGNER_MESSAGES,
   type SignerMetrics,
   type VerifyTokenResponse,
 } from '@prosign/domain';
-import { useToast } from '@prosign/ui';
+import { useSignerMessages, useToast } from '@prosign/ui';
 import { useState } from 'react';
 import type { SignatureInput } from '../components/modals/SignatureModal';
 import {
@@ -38,6 +37,7 @@ export function useCustomerSigningSteps({
   onCompleted,
 }: CustomerSigningStepsOptions) {
   const toast = useToast();
+  const { format } = useSignerMessages();
   const viewer = useAgreementViewer();
   const [step, setStep] = useState<CustomerStep>('reading');
   const [editing, setEditing] = useState(false);
@@ -63,7 +63,7 @@ export function useCustomerSigningSteps({
       update({
         metrics: answer.metrics ?? { ...metrics, signature: input.text, initials: input.initials },
       });
-      toast.success(answer.message || SIGNER_MESSAGES.editSaved);
+      toast.success(answer.message || format('toast.editSaved'));
       return;
     }
     const answer =
@@ -76,7 +76,7 @@ export function useCustomerSigningSteps({
           })
         : await api.uploadImage({ token, docLink: link.docLink, image: input.image });
     update({ metrics: answer.metrics });
-    toast.success(SIGNER_MESSAGES.signatureUploaded);
+    toast.success(format('toast.signatureUploaded'));
   };
 
   const saveSignature = async (input: SignatureInput) => {
@@ -87,10 +87,10 @@ export function useCustomerSigningSteps({
       setEditing(false);
     } catch (error) {
       const fallback = editing
-        ? SIGNER_MESSAGES.editFailed
+        ? format('toast.editFailed')
         : input.mode === 'typed'
-          ? SIGNER_MESSAGES.signatureUploadFailed
-          : SIGNER_MESSAGES.imageUploadFailed;
+          ? format('toast.signatureUploadFailed')
+          : format('toast.imageUploadFailed');
       toast.error(serverMessage(error) ?? fallback, SIGNER_ERROR_TOAST_MS);
     } finally {
       setBusy(false);
@@ -114,7 +114,7 @@ export function useCustomerSigningSteps({
       update({ metrics: answer.metrics });
     } catch (error) {
       toast.error(
-        serverMessage(error) ?? SIGNER_MESSAGES.initialsUploadFailed,
+        serverMessage(error) ?? format('toast.initialsUploadFailed'),
         SIGNER_ERROR_TOAST_MS,
       );
       setBusy(false);
@@ -134,7 +134,7 @@ export function useCustomerSigningSteps({
       onCompleted();
       setStep('completed');
     } catch {
-      toast.error(SIGNER_MESSAGES.finishFailed, SIGNER_ERROR_TOAST_MS);
+      toast.error(format('toast.finishFailed'), SIGNER_ERROR_TOAST_MS);
       setStep('reading');
     } finally {
       setBusy(false);
@@ -147,9 +147,9 @@ export function useCustomerSigningSteps({
     try {
       const answer = await api.clearSignature(token);
       update({ metrics: answer.metrics });
-      toast.success(answer.message || SIGNER_MESSAGES.signatureCleared);
+      toast.success(answer.message || format('toast.signatureCleared'));
     } catch (error) {
-      toast.error(serverMessage(error) ?? SIGNER_MESSAGES.clearFailed, SIGNER_ERROR_TOAST_MS);
+      toast.error(serverMessage(error) ?? format('toast.clearFailed'), SIGNER_ERROR_TOAST_MS);
     } finally {
       setBusy(false);
       setConfirmClear(false);

@@ -2,17 +2,16 @@ import { type LinkSigningFamily, type LinkSigningView, type SealedCopy } from '@
 import {
   missingRequired,
   requiredProgress,
-  requiredProgressLabel,
   signatureFontSizePx,
   type DocumentSigningView,
   type FieldValue,
   type SigningPageState,
 } from '@prosign/domain';
-import { ErrorPanel, LoadingState, useMediaQuery } from '@prosign/ui';
-import { useMemo, useState } from 'react';
+import { ErrorPanel, LoadingState, useMediaQuery, useSignerMessages } from '@prosign/ui';
+import { useCallback, useState } from 'react';
 import { InitialsModal } from '../components/modals/InitialsModal';
 import { SignatureModal } from '../components/modals/SignatureModal';
-import { linkSigningTexts } from '../components/modals/signing-texts';
+import { useLinkSigningTexts } from '../components/modals/signing-texts';
 import {
   serverMessage,
   SigningAgreement,
@@ -68,15 +67,16 @@ export function DocumentAgreement(props: DocumentAgreementProps) {
     props.uploadAttachment,
   );
   const fieldsQuery = useDocumentSigningView(api, props.family, props.customId);
+  const { format } = useSignerMessages();
   if (fieldsQuery.isPending) return <LoadingState label={openingLabel(props.family)} />;
   if (fieldsQuery.isError) {
     return (
       <ErrorPanel
-        title="The document could not be opened"
-        message="Check your connection and try again."
+        title={format('flow.documentFailed')}
+        message={format('error.checkConnection')}
         detail={serverMessage(fieldsQuery.error)}
         onRetry={() => void fieldsQuery.refetch()}
-        retryLabel="Try again"
+        retryLabel={format('error.tryAgain')}
       />
     );
   }
@@ -98,12 +98,18 @@ interface DocumentSigningProps extends DocumentAgreementProps {
   upload: AttachmentUploader;
 }
 
-const failureMessage = (error: unknown) =>
-  serverMessage(error) ?? 'Check your connection; your entries are kept on this page.';
+/** Why entries were not saved: the server's refusal, else that they are kept on this page. */
+function useFailureMessage() {
+  const { format } = useSignerMessages();
+  return useCallback(
+    (error: unknown) => serverMessage(error) ?? format('flow.entriesKept'),
+    [format],
+  );
+}
 
 function DocumentSigning(props: DocumentSigningProps) {
   const { family, customId, view, documentView, captchaHeaders } = props;
-  const T = useMemo(() => linkSigningTexts(family), [family]);
+  const T = useLinkSigningTexts(family);
   const viewer = useAgreementViewer();
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
   const [step, setStep] = useState<Step>('filling');
@@ -119,7 +125,7 @@ function DocumentSigning(props: DocumentSigningProps) {
     documentView,
     adopted,
     props.saveValues,
-    failureMessage,
+    useFailureMessage(),
   );
 
   const { byId, fieldsByPage, own, recipientName, others, signingDate } = useDocumentLayout(
@@ -209,7 +215,7 @@ function DocumentSigning(props: DocumentSigningProps) {
       summary={
         <FieldGuide
           empty={own.length === 0}
-          progressLabel={requiredProgressLabel(requiredProgress(fields, values, recipientId))}
+          progress={requiredProgress(fields, values, recipientId)}
           hasNext={next !== null}
           onNext={goToNext}
           saveStatus={status}
@@ -265,7 +271,7 @@ interface SigningDialogsProps {
 
 /** The signature to adopt, and the consent of Agree and Finish: the link families' own dialogs. */
 function SigningDialogs(props: SigningDialogsProps) {
-  const T = linkSigningTexts(props.family);
+  const T = useLinkSigningTexts(props.family);
   return (
     <>
       <SignatureModal

@@ -1,8 +1,9 @@
+import { useSignerMessages } from '@prosign/ui';
 import type { SaveStatus } from './useFieldValues';
 
 interface FieldGuideProps {
-  /** "3 of 7 required"; '' when nothing is required. */
-  progressLabel: string;
+  /** How many required fields are filled in ("3 of 7 required"). */
+  progress: { done: number; required: number };
   /** Whether "Next field" has somewhere to go. */
   hasNext: boolean;
   onNext: () => void;
@@ -19,11 +20,20 @@ interface FieldGuideProps {
   empty: boolean;
 }
 
-const SAVE_TEXTS: Record<Exclude<SaveStatus['kind'], 'failed' | 'idle'>, string> = {
-  pending: 'Saving…',
-  saving: 'Saving…',
-  saved: 'Saved',
-};
+const SAVE_KEYS = {
+  pending: 'guide.saving',
+  saving: 'guide.saving',
+  saved: 'guide.saved',
+} as const satisfies Record<Exclude<SaveStatus['kind'], 'failed' | 'idle'>, string>;
+
+function progressLabel(
+  format: ReturnType<typeof useSignerMessages>['format'],
+  { done, required }: FieldGuideProps['progress'],
+): string {
+  if (required === 0) return format('guide.noneRequired');
+  if (done === required) return format('guide.allDone', { required });
+  return format('guide.progress', { done, required });
+}
 
 /**
  * Above the document: how far the signer is with their required fields, "Next field" to the next
@@ -32,16 +42,15 @@ const SAVE_TEXTS: Record<Exclude<SaveStatus['kind'], 'failed' | 'idle'>, string>
  */
 export function FieldGuide(props: FieldGuideProps) {
   const status = props.saveStatus;
+  const { format } = useSignerMessages();
   return (
-    <section className="ps-card sg-doc-guide" aria-label="Your fields">
+    <section className="ps-card sg-doc-guide" aria-label={format('guide.label')}>
       {props.empty ? (
-        <p className="sg-doc-guide__progress">
-          Nothing to fill in: read the document, then Agree and Finish.
-        </p>
+        <p className="sg-doc-guide__progress">{format('guide.empty')}</p>
       ) : (
         <div className="sg-doc-guide__bar">
           <p className="sg-doc-guide__progress" role="status">
-            {props.progressLabel || 'No field is required'}
+            {progressLabel(format, props.progress)}
           </p>
           <button
             type="button"
@@ -49,20 +58,20 @@ export function FieldGuide(props: FieldGuideProps) {
             onClick={props.onNext}
             disabled={!props.hasNext}
           >
-            Next field
+            {format('guide.next')}
           </button>
           <span className="sg-doc-guide__save" aria-live="polite">
             {status.kind === 'failed' ? (
               <>
-                Not saved: {status.message}{' '}
+                {format('guide.notSaved', { message: status.message })}{' '}
                 <button type="button" className="sg-link-button" onClick={props.onRetrySave}>
-                  Try again
+                  {format('guide.tryAgain')}
                 </button>
               </>
             ) : status.kind === 'idle' ? (
               ''
             ) : (
-              SAVE_TEXTS[status.kind]
+              format(SAVE_KEYS[status.kind])
             )}
           </span>
         </div>
@@ -77,7 +86,7 @@ export function FieldGuide(props: FieldGuideProps) {
           {props.finishRefusal ? <p>{props.finishRefusal}</p> : null}
           {props.missing && props.missing.length > 0 ? (
             <>
-              <p>Fill in before you finish:</p>
+              <p>{format('guide.fillBefore')}</p>
               <ul>
                 {props.missing.map((field) => (
                   <li key={field.id}>

@@ -1,6 +1,5 @@
 import { useSigningLinkFinish, type LinkSigningFamily } from '@prosign/api-client';
-import { SIGNER_MESSAGES } from '@prosign/domain';
-import { useToast } from '@prosign/ui';
+import { useSignerMessages, useToast } from '@prosign/ui';
 import { useState } from 'react';
 import { serverMessage, SIGNER_ERROR_TOAST_MS } from '../components/SigningAgreement';
 
@@ -27,6 +26,7 @@ interface FinishInput {
  */
 export function useDocumentFinish(input: FinishInput) {
   const toast = useToast();
+  const { format } = useSignerMessages();
   const finish = useSigningLinkFinish(input.family, input.customId, input.captchaHeaders);
   const [showMissing, setShowMissing] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -40,7 +40,7 @@ export function useDocumentFinish(input: FinishInput) {
       return;
     }
     if (!(await input.flush())) {
-      toast.error('Your entries could not be saved. Try again.', SIGNER_ERROR_TOAST_MS);
+      toast.error(format('toast.entriesNotSaved'), SIGNER_ERROR_TOAST_MS);
       return;
     }
     input.onReady();
@@ -54,7 +54,7 @@ export function useDocumentFinish(input: FinishInput) {
       onError: (error) => {
         const reason = serverMessage(error);
         if (reason) setRefusal(reason);
-        toast.error(reason ?? SIGNER_MESSAGES.finishFailed, SIGNER_ERROR_TOAST_MS);
+        toast.error(reason ?? format('toast.finishFailed'), SIGNER_ERROR_TOAST_MS);
         input.onRefused();
       },
     });

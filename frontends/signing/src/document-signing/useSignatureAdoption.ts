@@ -1,6 +1,6 @@
 import { useSigningLinkTextSignature, type LinkSigningFamily } from '@prosign/api-client';
-import { SIGNER_MESSAGES, type FieldValue } from '@prosign/domain';
-import { useToast } from '@prosign/ui';
+import { type FieldValue } from '@prosign/domain';
+import { useSignerMessages, useToast } from '@prosign/ui';
 import { useRef } from 'react';
 import type { SignatureInput } from '../components/modals/SignatureModal';
 import { serverMessage, SIGNER_ERROR_TOAST_MS } from '../components/SigningAgreement';
@@ -27,6 +27,7 @@ interface AdoptionInput {
  */
 export function useSignatureAdoption(input: AdoptionInput) {
   const toast = useToast();
+  const { format } = useSignerMessages();
   const save = useSigningLinkTextSignature(input.family, input.customId, input.captchaHeaders);
   const pressedFirst = useRef<string | null>(null);
 
@@ -41,7 +42,7 @@ export function useSignatureAdoption(input: AdoptionInput) {
     if (signature.mode !== 'typed') return;
     save.mutate(signature.text, {
       onSuccess: () => {
-        toast.success(SIGNER_MESSAGES.signatureUploaded);
+        toast.success(format('toast.signatureUploaded'));
         input.markSigned();
         input.closeSignature();
         const pressed = pressedFirst.current;
@@ -50,7 +51,7 @@ export function useSignatureAdoption(input: AdoptionInput) {
       },
       onError: (error) =>
         toast.error(
-          serverMessage(error) ?? SIGNER_MESSAGES.signatureUploadFailed,
+          serverMessage(error) ?? format('toast.signatureUploadFailed'),
           SIGNER_ERROR_TOAST_MS,
         ),
     });

@@ -5,12 +5,12 @@ import {
   type LinkSigningView,
   type SealedCopy,
 } from '@prosign/api-client';
-import { SIGNER_MESSAGES, signatureFontSizePx, type SigningPageState } from '@prosign/domain';
-import { useToast, type PdfLoader } from '@prosign/ui';
-import { useMemo, useState } from 'react';
+import { signatureFontSizePx, type SigningPageState } from '@prosign/domain';
+import { useSignerMessages, useToast, type PdfLoader } from '@prosign/ui';
+import { useState } from 'react';
 import { InitialsModal } from '../components/modals/InitialsModal';
 import { SignatureModal, type SignatureInput } from '../components/modals/SignatureModal';
-import { linkSigningTexts } from '../components/modals/signing-texts';
+import { useLinkSigningTexts } from '../components/modals/signing-texts';
 import {
   serverMessage,
   SIGNER_ERROR_TOAST_MS,
@@ -54,8 +54,9 @@ export function LinkAgreement({
   onHandedOver,
   loadPdf,
 }: LinkAgreementProps) {
-  const T = useMemo(() => linkSigningTexts(family), [family]);
+  const T = useLinkSigningTexts(family);
   const toast = useToast();
+  const { format } = useSignerMessages();
   const viewer = useAgreementViewer();
   const [step, setStep] = useState<Step>('reading');
   // Once finished: where the signatures stand then (null when this signature sealed it).
@@ -82,12 +83,12 @@ export function LinkAgreement({
     if (input.mode !== 'typed') return;
     saveSignature.mutate(input.text, {
       onSuccess: () => {
-        toast.success(SIGNER_MESSAGES.signatureUploaded);
+        toast.success(format('toast.signatureUploaded'));
         setStep('reading');
       },
       onError: (error) =>
         toast.error(
-          serverMessage(error) ?? SIGNER_MESSAGES.signatureUploadFailed,
+          serverMessage(error) ?? format('toast.signatureUploadFailed'),
           SIGNER_ERROR_TOAST_MS,
         ),
     });
@@ -103,7 +104,7 @@ export function LinkAgreement({
         setStep('completed');
       },
       onError: (error) => {
-        toast.error(serverMessage(error) ?? SIGNER_MESSAGES.finishFailed, SIGNER_ERROR_TOAST_MS);
+        toast.error(serverMessage(error) ?? format('toast.finishFailed'), SIGNER_ERROR_TOAST_MS);
         setStep('reading');
       },
     });

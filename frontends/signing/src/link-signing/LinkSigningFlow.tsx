@@ -7,7 +7,7 @@ import {
   type LinkSigningFamily,
 } from '@prosign/api-client';
 import { DOCUMENT_FAMILY_DEFINITION, ROUTES, type SigningPageState } from '@prosign/domain';
-import { ErrorPanel, LoadingState, useCaptchaPass } from '@prosign/ui';
+import { ErrorPanel, LoadingState, useCaptchaPass, useSignerMessages } from '@prosign/ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { EnsureQueryClient } from '../app/EnsureQueryClient';
 import { EnsureToasts } from '../app/EnsureToasts';
@@ -42,6 +42,7 @@ export interface LinkSigningFlowProps {
  */
 export function LinkSigningFlow({ family, customId, onStateChange }: LinkSigningFlowProps) {
   const captcha = useCaptchaPass();
+  const { format } = useSignerMessages();
   const opened = useOpenedSigningLink(family, customId, captcha.headers, {
     onError: (error) => {
       if (isApiError(error) && error.statusCode === 403) captcha.invalidate();
@@ -89,11 +90,11 @@ export function LinkSigningFlow({ family, customId, onStateChange }: LinkSigning
   if (!view && !unknown && !refused) {
     return (
       <ErrorPanel
-        title="Your link could not be verified"
-        message="Check your connection and try again."
+        title={format('flow.verifyFailed')}
+        message={format('error.checkConnection')}
         detail={opened.error instanceof Error ? opened.error.message : undefined}
         onRetry={() => void opened.refetch()}
-        retryLabel="Try again"
+        retryLabel={format('error.tryAgain')}
       />
     );
   }

@@ -1,11 +1,12 @@
 import { isApiError, type LinkSigningFamily } from '@prosign/api-client';
-import { signingPageTitle, type SigningPageState } from '@prosign/domain';
+import { type SigningPageState } from '@prosign/domain';
 import { CaptchaGate, ErrorPanel, LoadingState } from '@prosign/ui';
 import { lazy, Suspense, useState } from 'react';
 import { useLoadOnFirstInput } from '../app/useLoadOnFirstInput';
 import { LinkStatePanel } from '../components/layout/LinkStatePanel';
 import { SigningLayout } from '../components/layout/SigningLayout';
-import { SIGNING_BRAND_NAME } from '../customer-signing/brand';
+import { useStateTexts } from '../signing-session/state-texts';
+import { SignerLanguageSlot } from '../i18n/SignerLanguageProvider';
 import { linkPageState, refusedLinkState } from '../signing-session/link-page-state';
 import { openingLabel } from './families';
 import { useLinkCheck } from './useLinkCheck';
@@ -42,6 +43,7 @@ export function LinkSignaturePage({ family, customId }: LinkSignaturePageProps) 
   const check = useLinkCheck(family, customId);
   const [state, setState] = useState<SigningPageState>({ kind: 'checking' });
   const open = check.kind === 'checked' && check.link.linkState === 'open';
+  const stateTexts = useStateTexts();
 
   // A signer may tick while the link is still being checked: the flow loads meanwhile too.
   useLoadOnFirstInput(loadFlow, open || check.kind === 'checking');
@@ -52,7 +54,7 @@ export function LinkSignaturePage({ family, customId }: LinkSignaturePageProps) 
   ) {
     const invalid: SigningPageState = { kind: 'invalid-token' };
     return (
-      <SigningLayout title={signingPageTitle(invalid, SIGNING_BRAND_NAME)}>
+      <SigningLayout title={stateTexts.title(invalid)}>
         <LinkStatePanel state={invalid} />
       </SigningLayout>
     );
@@ -61,14 +63,14 @@ export function LinkSignaturePage({ family, customId }: LinkSignaturePageProps) 
   if (refused) {
     // A later signer's link before their turn: no robot check needed to say so.
     return (
-      <SigningLayout title={signingPageTitle(refused, SIGNING_BRAND_NAME)}>
+      <SigningLayout title={stateTexts.title(refused)}>
         <LinkStatePanel state={refused} />
       </SigningLayout>
     );
   }
   if (check.kind === 'failed') {
     return (
-      <SigningLayout title={signingPageTitle({ kind: 'checking' }, SIGNING_BRAND_NAME)}>
+      <SigningLayout title={stateTexts.title({ kind: 'checking' })}>
         <ErrorPanel
           title="Your link could not be verified"
           message="Check your connection and try again."
@@ -83,7 +85,7 @@ export function LinkSignaturePage({ family, customId }: LinkSignaturePageProps) 
     // Nothing to sign: no robot check needed to say what happened to the link.
     const closed = linkPageState({ linkState: check.link.linkState, agreementTitle: '' });
     return (
-      <SigningLayout title={signingPageTitle(closed, SIGNING_BRAND_NAME)}>
+      <SigningLayout title={stateTexts.title(closed)}>
         <LinkStatePanel state={closed} details={check.link.closed} />
       </SigningLayout>
     );
@@ -92,8 +94,9 @@ export function LinkSignaturePage({ family, customId }: LinkSignaturePageProps) 
   // HTML painted it), a tick waiting for the check; the same gate stays on
   // once the link is open, so that tick is not lost.
   return (
-    <SigningLayout title={signingPageTitle(state, SIGNING_BRAND_NAME)}>
+    <SigningLayout title={stateTexts.title(state)}>
       <CaptchaGate linkToken={customId} holdAnswer={!open}>
+        {open ? <SignerLanguageSlot /> : null}
         {open ? (
           <Suspense fallback={<LoadingState label={openingLabel(family)} />}>
             <EmailCodeGate linkToken={customId} onStateChange={setState}>

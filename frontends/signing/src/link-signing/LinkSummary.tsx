@@ -4,7 +4,13 @@ import type {
   LinkSigningViewCore,
   LinkSigningViews,
 } from '@prosign/api-client';
-import { familyDefinition, formatCalendarDate, formatUsd, isSplitPayment } from '@prosign/domain';
+import {
+  familyDefinition,
+  formatCalendarDate,
+  isSplitPayment,
+  type SignerMessages,
+} from '@prosign/domain';
+import { useSignerMessages } from '@prosign/ui';
 import { useId } from 'react';
 
 export interface SummaryRow {
@@ -14,40 +20,42 @@ export interface SummaryRow {
 
 /** What a family's page says above the document, and who signs it. */
 interface FamilySummary<V> {
-  heading: string;
-  rows: (view: V) => SummaryRow[];
+  heading: (m: SignerMessages) => string;
+  rows: (view: V, m: SignerMessages) => SummaryRow[];
   /** The name the typed signature starts from. */
   signerName: (view: V) => string;
 }
 
-const money = (value: unknown) =>
-  typeof value === 'number' && Number.isFinite(value) ? formatUsd(value) : '';
+const money = (m: SignerMessages, value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value)
+    ? m.format('summary.money', { amount: value })
+    : '';
 const calendarDate = (value: string | null | undefined) =>
   value && /^\d{4}-\d{2}-\d{2}/.test(value) ? formatCalendarDate(value) : (value ?? '');
 
 const SUMMARIES: { [F in keyof LinkSigningViews]: FamilySummary<LinkSigningViews[F]> } = {
   sow: {
-    heading: 'Scope of Work details',
-    rows: (view) => [
-      { label: 'Partner', value: view.cp_name || view.client.full_name },
-      { label: 'Project', value: view.project_address },
-      { label: 'Amount', value: money(view.payment_amount) },
-      { label: 'Effective date', value: calendarDate(view.effective_date) },
+    heading: (m) => m.format('summary.sowHeading'),
+    rows: (view, m) => [
+      { label: m.format('summary.partner'), value: view.cp_name || view.client.full_name },
+      { label: m.format('summary.project'), value: view.project_address },
+      { label: m.format('summary.amount'), value: money(m, view.payment_amount) },
+      { label: m.format('summary.effectiveDate'), value: calendarDate(view.effective_date) },
     ],
     signerName: (view) => view.cp_name || view.client.full_name,
   },
   co: {
-    heading: 'Change order details',
-    rows: (view) => [
-      { label: 'Signatory', value: view.signatory_name || view.client.full_name },
-      { label: 'Project address', value: view.project_address },
-      { label: 'Description', value: view.description },
-      { label: 'Fee', value: money(view.fee) },
-      { label: 'Payment terms', value: view.payment_terms },
+    heading: (m) => m.format('summary.coHeading'),
+    rows: (view, m) => [
+      { label: m.format('summary.signatory'), value: view.signatory_name || view.client.full_name },
+      { label: m.format('summary.projectAddress'), value: view.project_address },
+      { label: m.format('summary.description'), value: view.description },
+      { label: m.format('summary.fee'), value: money(m, view.fee) },
+      { label: m.format('summary.paymentTerms'), value: view.payment_terms },
       ...(isSplitPayment(view.payment_terms)
         ? [
-            { label: 'First payment', value: money(view.firstPayment) },
-            { label: 'Second payment', value: money(view.secondPayment) },
+            { label: m.format('summary.firstPayment'), value: money(m, view.firstPayment) },
+            { label: m.format('summary.secondPayment'), value: money(m, view.secondPayment) },
           ]
         : []),
     ],
@@ -57,9 +65,11 @@ const SUMMARIES: { [F in keyof LinkSigningViews]: FamilySummary<LinkSigningViews
 
 /** A family with no summary of its own: the rows its server sends, else the signer, under the family's name. */
 const plainSummary = (family: LinkSigningFamily): FamilySummary<LinkSigningView> => ({
-  heading: `${familyDefinition(family).label} details`,
-  rows: (view) =>
-    (view as LinkSigningViewCore).summary ?? [{ label: 'Signer', value: view.client.full_name }],
+  heading: (m) => m.format('summary.familyHeading', { family: familyDefinition(family).label }),
+  rows: (view, m) =>
+    (view as LinkSigningViewCore).summary ?? [
+      { label: m.format('summary.signer'), value: view.client.full_name },
+    ],
   signerName: (view) => view.client.full_name,
 });
 
@@ -69,9 +79,13 @@ const summaryOf = (family: LinkSigningFamily) =>
     FamilySummary<LinkSigningView> | undefined) ?? plainSummary(family);
 
 /** The summary rows of a family's view; empty values are left out. */
-function summaryRows(family: LinkSigningFamily, view: LinkSigningView): SummaryRow[] {
+function summaryRows(
+  family: LinkSigningFamily,
+  view: LinkSigningView,
+  m: SignerMessages,
+): SummaryRow[] {
   return summaryOf(family)
-    .rows(view)
+    .rows(view, m)
     .filter((row) => row.value.trim() !== '');
 }
 
@@ -88,12 +102,13 @@ export function LinkSummary({
   view: LinkSigningView;
 }) {
   const headingId = useId();
-  const rows = summaryRows(family, view);
+  const messages = useSignerMessages();
+  const rows = summaryRows(family, view, messages);
   if (rows.length === 0) return null;
   return (
     <section className="ps-card sg-summary" aria-labelledby={headingId}>
       <h2 id={headingId} className="sg-summary__title">
-        {summaryOf(family).heading}
+        {summaryOf(family).heading(messages)}
       </h2>
       <dl className="sg-summary__facts">
         {rows.map((row) => (

@@ -3,7 +3,6 @@ import {
   formatPacificDateTime,
   type VerifyCheckResponse,
   type VerifyDocumentView,
-  type VerifyParty,
 } from '@prosign/domain';
 import { ErrorPanel, LoadingState, Spinner } from '@prosign/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -11,30 +10,8 @@ import { useId, useState, type DragEvent } from 'react';
 import { useParams } from 'react-router';
 import { SigningLayout } from '../components/layout/SigningLayout';
 import '../components/signing.css';
+import { useVerifyTexts, type VerifyTexts } from './verify-texts';
 import { SealReportDetails } from './VerifySealReport';
-
-export const VERIFY_TEXTS = {
-  title: 'Verify a signed document',
-  notFound: 'No signed document matches this verification link.',
-  dropPrompt: 'Drop the PDF here, or choose it, to check that it is the sealed original.',
-  choose: 'Choose a PDF',
-  matches: 'This PDF matches the sealed original: it has not been altered.',
-  doesNotMatch:
-    'This PDF does not match the sealed original. It may have been altered, or it is a different document.',
-  notSealed: 'This document is not signed yet, so there is no sealed original to compare with.',
-  pdfOnly: 'Please choose a PDF file.',
-  checkFailed: 'The file could not be checked. Please try again.',
-  historyIntact: 'History intact: every event is chained to the one before it (SHA-256).',
-  historyAltered: "This document's history was altered after it was written.",
-  sealValid: 'Seal valid',
-  sealValidDetail: 'Signed and sealed; its history is intact.',
-  sealSealedDetail: 'Signed and sealed.',
-  sealInvalid: 'Seal not valid',
-  sealInvalidDetail: "The document's history was altered after it was signed.",
-  sealBrokenDetail: 'The stored signed PDF no longer matches its seal.',
-  sealPending: 'Not sealed yet',
-  sealPendingDetail: 'The document is sealed when it is signed.',
-} as const;
 
 type Seal = 'valid' | 'invalid' | 'pending';
 
@@ -49,11 +26,13 @@ function sealBroken(doc: Pick<VerifyDocumentView, 'seal'>): boolean {
   return Boolean(doc.seal?.found && !doc.seal.intact);
 }
 
-const SEAL_TEXTS: Record<Seal, { label: string; detail: string; icon: string }> = {
-  valid: { label: VERIFY_TEXTS.sealValid, detail: VERIFY_TEXTS.sealValidDetail, icon: '✓' },
-  invalid: { label: VERIFY_TEXTS.sealInvalid, detail: VERIFY_TEXTS.sealInvalidDetail, icon: '✕' },
-  pending: { label: VERIFY_TEXTS.sealPending, detail: VERIFY_TEXTS.sealPendingDetail, icon: '…' },
-};
+function sealTexts(t: VerifyTexts): Record<Seal, { label: string; detail: string; icon: string }> {
+  return {
+    valid: { label: t.sealValid, detail: t.sealValidDetail, icon: '✓' },
+    invalid: { label: t.sealInvalid, detail: t.sealInvalidDetail, icon: '✕' },
+    pending: { label: t.sealPending, detail: t.sealPendingDetail, icon: '…' },
+  };
+}
 
 /** A large badge saying at a glance whether the document's seal holds. */
 function SealBadge({
@@ -65,6 +44,8 @@ function SealBadge({
   historyIntact?: boolean;
   broken?: boolean;
 }) {
+  const VERIFY_TEXTS = useVerifyTexts();
+  const SEAL_TEXTS = sealTexts(VERIFY_TEXTS);
   const text =
     seal === 'valid' && historyIntact !== true
       ? { ...SEAL_TEXTS.valid, detail: VERIFY_TEXTS.sealSealedDetail }
@@ -84,55 +65,34 @@ function SealBadge({
   );
 }
 
-const STATUS_LABELS: Record<string, string> = {
-  'not signed': 'Sent, not signed yet',
-  viewed: 'Viewed, not signed yet',
-  signature_saved: 'Signature added, not finished yet',
-  signed: 'Signed',
-  signed_manually: 'Signed (on paper)',
-  cancelled: 'Cancelled',
-  void: 'Voided',
-  expired: 'Expired',
-};
-
-/** A signer's line says whether and when they signed (the server's one rule); others say nothing. */
-function signedLine(party: VerifyParty): string {
-  if (party.signedAt === undefined) return '';
-  return party.signedAt
-    ? ` — signed ${formatPacificDateTime(party.signedAt)}`
-    : ' — not signed yet';
-}
-
 function isPdf(file: File): boolean {
   return file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
 }
 
 /** What was signed: the title, the seal, the status, the parties and the hash. */
 function DocumentSection({ doc, inputId }: { doc: VerifyDocumentView; inputId: string }) {
+  const t = useVerifyTexts();
   return (
     <section className="ps-card" aria-labelledby={`${inputId}-doc`}>
       <h2 id={`${inputId}-doc`}>{doc.title}</h2>
       <SealBadge seal={sealOf(doc)} historyIntact={doc.historyIntact} broken={sealBroken(doc)} />
       <dl>
-        <dt>Status</dt>
-        <dd>{STATUS_LABELS[doc.status] ?? doc.status}</dd>
+        <dt>{t.status}</dt>
+        <dd>{t.statusValue(doc.status)}</dd>
         {doc.signedAt ? (
           <>
-            <dt>Signed on</dt>
+            <dt>{t.signedOn}</dt>
             <dd>{formatPacificDateTime(doc.signedAt)}</dd>
           </>
         ) : null}
         {doc.parties.map((party, index) => (
           <div key={`${party.role}-${index}`} style={{ display: 'contents' }}>
-            <dt>{party.role}</dt>
-            <dd>
-              {party.name ? `${party.name} (${party.email})` : party.email}
-              {signedLine(party)}
-            </dd>
+            <dt>{t.role(party.role)}</dt>
+            <dd>{t.party(party)}</dd>
           </div>
         ))}
-        <dt>SHA-256</dt>
-        <dd className="sg-verify__hash">{doc.sha256 ?? 'Not sealed yet'}</dd>
+        <dt>{t.sha256}</dt>
+        <dd className="sg-verify__hash">{doc.sha256 ?? t.sealPending}</dd>
       </dl>
     </section>
   );
@@ -143,10 +103,11 @@ function DocumentSection({ doc, inputId }: { doc: VerifyDocumentView; inputId: s
  * server does not report it; before sealing, says when it will be.
  */
 function SealSection({ doc, inputId }: { doc: VerifyDocumentView; inputId: string }) {
+  const VERIFY_TEXTS = useVerifyTexts();
   if (doc.seal === undefined) return null;
   return (
     <section className="ps-card" aria-labelledby={`${inputId}-seal`} data-testid="seal-section">
-      <h2 id={`${inputId}-seal`}>Seal</h2>
+      <h2 id={`${inputId}-seal`}>{VERIFY_TEXTS.seal}</h2>
       {doc.seal ? (
         <SealReportDetails report={doc.seal} idPrefix={`${inputId}-seal`} />
       ) : (
@@ -158,9 +119,10 @@ function SealSection({ doc, inputId }: { doc: VerifyDocumentView; inputId: strin
 
 /** The signing events, and whether their chain holds. */
 function EventsSection({ doc, inputId }: { doc: VerifyDocumentView; inputId: string }) {
+  const VERIFY_TEXTS = useVerifyTexts();
   return (
     <section className="ps-card" aria-labelledby={`${inputId}-events`}>
-      <h2 id={`${inputId}-events`}>Signing events</h2>
+      <h2 id={`${inputId}-events`}>{VERIFY_TEXTS.events}</h2>
       {/* Strictly false: a server that does not say yet is no evidence of tampering. */}
       {doc.historyIntact === false ? (
         <p className="sg-verify__result sg-verify__result--mismatch sg-verify__history-altered">
@@ -171,13 +133,13 @@ function EventsSection({ doc, inputId }: { doc: VerifyDocumentView; inputId: str
         <ol className="sg-verify__events">
           {doc.events.map((event, index) => (
             <li key={index}>
-              <time dateTime={event.at}>{formatPacificDateTime(event.at)}</time>: {event.event}
-              {event.by ? ` — by ${event.by}` : null}
+              <time dateTime={event.at}>{formatPacificDateTime(event.at)}</time>
+              {VERIFY_TEXTS.event(event.event, event.by)}
             </li>
           ))}
         </ol>
       ) : (
-        <p>No events recorded yet.</p>
+        <p>{VERIFY_TEXTS.noEvents}</p>
       )}
       {doc.historyIntact === true ? (
         <p className="sg-verify__history">{VERIFY_TEXTS.historyIntact}</p>
@@ -197,6 +159,7 @@ function CheckCopySection({
   verifyId: string;
 }) {
   const client = useApiClient();
+  const VERIFY_TEXTS = useVerifyTexts();
   const [dragOver, setDragOver] = useState(false);
   const [fileError, setFileError] = useState('');
   const [checkedName, setCheckedName] = useState('');
@@ -225,7 +188,7 @@ function CheckCopySection({
   const result = check.data;
   return (
     <section className="ps-card" aria-labelledby={`${inputId}-check`}>
-      <h2 id={`${inputId}-check`}>Check a copy</h2>
+      <h2 id={`${inputId}-check`}>{VERIFY_TEXTS.checkCopy}</h2>
       {doc.sha256 ? (
         <>
           <div
@@ -263,7 +226,7 @@ function CheckCopySection({
             ) : null}
             {check.isPending ? (
               <p className="ps-inline-status">
-                <Spinner label="" size="small" /> Checking {checkedName}…
+                <Spinner label="" size="small" /> {VERIFY_TEXTS.checking(checkedName)}
               </p>
             ) : null}
             {check.isError ? (
@@ -283,11 +246,12 @@ function CheckCopySection({
                   {result.matches ? VERIFY_TEXTS.matches : VERIFY_TEXTS.doesNotMatch}
                 </p>
                 <p>
-                  SHA-256 of {checkedName}: <span className="sg-verify__hash">{result.sha256}</span>
+                  {VERIFY_TEXTS.sha256Of(checkedName)}{' '}
+                  <span className="sg-verify__hash">{result.sha256}</span>
                 </p>
                 {result.seal ? (
                   <div className="vs-carried" data-testid="check-seal">
-                    <h3 id={`${inputId}-carried`}>What this file carries</h3>
+                    <h3 id={`${inputId}-carried`}>{VERIFY_TEXTS.carries}</h3>
                     <SealReportDetails
                       report={result.seal}
                       idPrefix={`${inputId}-carried`}
@@ -310,6 +274,7 @@ function CheckCopySection({
 export function VerifyPage() {
   const { token: verifyId = '' } = useParams();
   const client = useApiClient();
+  const VERIFY_TEXTS = useVerifyTexts();
   const inputId = useId();
 
   const view = useQuery({
@@ -321,7 +286,7 @@ export function VerifyPage() {
   if (view.isPending && verifyId) {
     return (
       <SigningLayout title={VERIFY_TEXTS.title}>
-        <LoadingState label="Loading the document…" />
+        <LoadingState label={VERIFY_TEXTS.loading} />
       </SigningLayout>
     );
   }
@@ -330,14 +295,10 @@ export function VerifyPage() {
     return (
       <SigningLayout title={VERIFY_TEXTS.title}>
         <ErrorPanel
-          title={notFound ? VERIFY_TEXTS.notFound : 'The document could not be loaded'}
-          message={
-            notFound
-              ? 'Check that the link is complete, as it appears in the e-mail with the signed copy.'
-              : 'Check your connection and try again.'
-          }
+          title={notFound ? VERIFY_TEXTS.notFound : VERIFY_TEXTS.loadFailed}
+          message={notFound ? VERIFY_TEXTS.notFoundHint : VERIFY_TEXTS.checkConnection}
           onRetry={notFound ? undefined : () => void view.refetch()}
-          retryLabel="Try again"
+          retryLabel={VERIFY_TEXTS.retry}
         />
       </SigningLayout>
     );

@@ -1,6 +1,5 @@
 import { createEmailCodeApi, isApiError, useApiClient } from '@prosign/api-client';
 import {
-  EMAIL_CODE_MESSAGES,
   EMAIL_CODE_PROOF_HEADER,
   EMAIL_CODE_PROOF_STORAGE_KEY,
   EMAIL_CODE_RULES,
@@ -20,24 +19,7 @@ import {
 } from '@prosign/ui';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import '../components/signing.css';
-
-export const EMAIL_CODE_TEXTS = {
-  title: 'Check your e-mail',
-  region: 'E-mail code',
-  label: '6-digit code',
-  verify: 'Verify',
-  verifying: 'Checking…',
-  resend: 'Send a new code',
-  sending: 'Sending…',
-  resendIn: (time: string) => `Send a new code in ${time}`,
-  checking: 'Checking your link…',
-  failed: 'The code step could not be loaded',
-  failedMessage: 'Check your connection and try again.',
-  sendFailed: 'The code could not be sent. Please try again.',
-  verifyFailed: 'The code could not be checked. Please try again.',
-  /** Too many wrong codes: only the sender can open the step again. */
-  locked: 'The code step is locked',
-} as const;
+import { useEmailCodeTexts } from './email-code-texts';
 
 /** 423: too many wrong codes locked the code step (the status then says `locked`). */
 const LOCKED = 423;
@@ -113,6 +95,7 @@ interface EmailCodeGateProps {
 function EmailCodeGate({ linkToken, onStateChange, children }: EmailCodeGateProps) {
   const captcha = useCaptchaPass();
   const client = useApiClient();
+  const EMAIL_CODE_TEXTS = useEmailCodeTexts();
   const api = useMemo(() => createEmailCodeApi(client, captcha.headers), [client, captcha.headers]);
   const [proof, setProof] = useState(() => readEmailCodeProof(linkToken, captcha.pass));
   const [step, setStep] = useState<Step>({ kind: 'loading' });
@@ -182,7 +165,7 @@ function EmailCodeGate({ linkToken, onStateChange, children }: EmailCodeGateProp
         message={EMAIL_CODE_TEXTS.failedMessage}
         detail={step.detail}
         onRetry={() => setAttempt((n) => n + 1)}
-        retryLabel="Try again"
+        retryLabel={EMAIL_CODE_TEXTS.retry}
       />
     );
   }
@@ -215,6 +198,7 @@ interface EmailCodeStepProps {
 
 /** The code step itself: where the code went, one input, Verify and Send a new code. */
 function EmailCodeStep({ status, onVerify, onResend, onStatus, reloadStatus }: EmailCodeStepProps) {
+  const EMAIL_CODE_TEXTS = useEmailCodeTexts();
   const inputId = useId();
   const errorId = useId();
   const hintId = useId();
@@ -229,7 +213,7 @@ function EmailCodeStep({ status, onVerify, onResend, onStatus, reloadStatus }: E
 
   const verify = async () => {
     if (code.length !== EMAIL_CODE_RULES.length) {
-      setError(EMAIL_CODE_MESSAGES.malformed);
+      setError(EMAIL_CODE_TEXTS.malformed);
       input.current?.focus();
       return;
     }
@@ -255,7 +239,7 @@ function EmailCodeStep({ status, onVerify, onResend, onStatus, reloadStatus }: E
     try {
       await onResend();
       setCode('');
-      setNotice(EMAIL_CODE_MESSAGES.sent(status.maskedEmail));
+      setNotice(EMAIL_CODE_TEXTS.sent(status.maskedEmail));
       input.current?.focus();
     } catch (failure) {
       setError(messageOf(failure, EMAIL_CODE_TEXTS.sendFailed));
@@ -273,7 +257,7 @@ function EmailCodeStep({ status, onVerify, onResend, onStatus, reloadStatus }: E
       <section className="ps-captcha sg-email-code" aria-label={EMAIL_CODE_TEXTS.region}>
         <h2>{EMAIL_CODE_TEXTS.locked}</h2>
         <p className="ps-captcha__prompt" role="alert">
-          {EMAIL_CODE_MESSAGES.locked}
+          {EMAIL_CODE_TEXTS.lockedMessage}
         </p>
       </section>
     );
@@ -283,8 +267,7 @@ function EmailCodeStep({ status, onVerify, onResend, onStatus, reloadStatus }: E
     // The page's heading says "Check your e-mail" (its state); the step is its own region.
     <section className="ps-captcha sg-email-code" aria-label={EMAIL_CODE_TEXTS.region}>
       <p id={hintId} className="ps-captcha__prompt">
-        {EMAIL_CODE_MESSAGES.sent(status.maskedEmail)} It expires in {EMAIL_CODE_RULES.validMinutes}{' '}
-        minutes.
+        {EMAIL_CODE_TEXTS.sentExpires(status.maskedEmail, EMAIL_CODE_RULES.validMinutes)}
       </p>
       <form
         className="sg-email-code__form"

@@ -8,8 +8,7 @@ import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messagefor
 import { printAST } from '@formatjs/icu-messageformat-parser/printer';
 import { type MessageCatalogue, type MessageKey, SOURCE_CATALOGUE } from './signer-messages';
 
-/** The pseudo-locale's tag (Unicode's private-use region for accented English). */
-export const PSEUDO_LANGUAGE = 'en-XA';
+export { PSEUDO_LANGUAGE } from './languages';
 
 /** How much longer than English a pseudo-localised message is. */
 const GROWTH = 0.4;

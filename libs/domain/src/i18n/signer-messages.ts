@@ -9,8 +9,7 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import source from './messages/en.json';
 
-/** English: the catalogue every other one translates, and the default for a recipient. */
-export const SOURCE_LANGUAGE = 'en';
+export { SOURCE_LANGUAGE } from './languages';
 
 /** A catalogue's own description of its language. */
 interface CatalogueLanguage {
@@ -35,6 +34,8 @@ type MessageValues = Record<string, string | number | Date>;
 export interface SignerMessages {
   /** The catalogue's language tag (`es`). */
   readonly language: string;
+  /** The language's name in itself (the catalogue's `$language.name`). */
+  readonly name: string;
   readonly formatLocale: string;
   /** The message `key` with `values` in its arguments. */
   format(key: MessageKey, values?: MessageValues): string;
@@ -53,6 +54,7 @@ export function signerMessages(language: string, catalogue: MessageCatalogue): S
   const names = new Intl.DisplayNames([locale], { type: 'language', fallback: 'code' });
   return {
     language,
+    name: catalogue.$language.name,
     formatLocale: locale,
     format(key, values) {
       let message = compiled.get(key);

@@ -23,7 +23,12 @@ export interface DialogProps {
   /** `wide` suits forms and long documents. */
   size?: 'normal' | 'wide';
   className?: string;
+  /** The header's close control's name and tooltip (a signer's page gives them in its language). */
+  dismissLabels?: { label: string; tooltip: string };
 }
+
+// Not "Close": many dialogs have a Close button among their actions too.
+const DISMISS_LABELS = { label: 'Dismiss dialog', tooltip: 'Dismiss' };
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -57,6 +62,7 @@ function ModalDialog({
   describeBody = true,
   size = 'normal',
   className,
+  dismissLabels = DISMISS_LABELS,
 }: DialogProps) {
   const bodyId = useId();
   const modalRef = useRef<HTMLDivElement>(null);
@@ -107,9 +113,8 @@ function ModalDialog({
               <button
                 type="button"
                 className="ps-dialog__close"
-                // Not "Close": many dialogs have a Close button among their actions too.
-                aria-label="Dismiss dialog"
-                title="Dismiss"
+                aria-label={dismissLabels.label}
+                title={dismissLabels.tooltip}
                 onClick={onClose}
               >
                 <span aria-hidden="true">×</span>

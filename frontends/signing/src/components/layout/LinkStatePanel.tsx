@@ -1,13 +1,12 @@
 import type { SealedCopyWait } from '@prosign/api-client';
 import {
   formatPacificDateTime,
-  HANDOVER_MESSAGES,
   SIGNING_FIRM,
-  signingStateMessage,
   type SigningClosedDetails,
   type SigningPageState,
 } from '@prosign/domain';
 import { SignedCopyStatus } from '@prosign/ui';
+import { useStateTexts } from '../../signing-session/state-texts';
 import '../signing.css';
 
 export interface LinkStatePanelProps {
@@ -21,40 +20,6 @@ export interface LinkStatePanelProps {
   signedCopyWait?: SealedCopyWait | null;
 }
 
-/** What to do next, for each state in which a link cannot be signed. */
-const NEXT_STEP: Partial<Record<SigningPageState['kind'], string>> = {
-  'missing-link':
-    'The link you opened is incomplete. Open the latest e-mail or text message we sent you and use its button or link as it is, or ask us for a new link.',
-  'malformed-link':
-    'The link you opened is damaged, perhaps cut short when it was copied. Open it again from the e-mail or text message we sent you, or ask us for a new link.',
-  'invalid-token':
-    'We could not find an agreement for this link. It may have been mistyped or withdrawn. Ask us for a new link.',
-  cancelled:
-    'Nothing more is needed from you for this agreement. Reply to our e-mail if you have questions.',
-  voided:
-    'This agreement is no longer valid. If a new agreement is needed, we will send you a new link.',
-  expired:
-    'Signing links are valid for a limited time. Reply to our e-mail and we will send you a new one.',
-  signed: 'The signed copy was e-mailed to you when the agreement was completed.',
-  replaced:
-    'The agreement was updated and sent to you again. Open the most recent e-mail or text message from us.',
-  declined:
-    'Nothing more is needed from you for this agreement. Reply to our e-mail if you have questions.',
-  'handed-over': HANDOVER_MESSAGES.handedOverNext,
-  'not-your-turn':
-    'Someone else signs this agreement before you. Once they have, we will e-mail you, and this same link will open it for you to sign.',
-};
-
-/** How the date of each closed state reads. */
-const DATE_LABEL: Partial<Record<SigningPageState['kind'], string>> = {
-  signed: 'Signed',
-  cancelled: 'Cancelled',
-  voided: 'Voided',
-  expired: 'Expired',
-  replaced: 'Replaced',
-  declined: 'Declined',
-};
-
 /**
  * The body of a signing page whose link cannot be signed: what happened, the
  * document and when, whom to ask, and what to do next.
@@ -66,18 +31,19 @@ export function LinkStatePanel({
   verifyHref,
   signedCopyWait,
 }: LinkStatePanelProps) {
-  const message = signingStateMessage(state);
-  const next = NEXT_STEP[state.kind];
-  const dateLabel = DATE_LABEL[state.kind];
+  const texts = useStateTexts();
+  const message = texts.message(state);
+  const next = texts.next(state);
+  const dateLabel = texts.dateLabel(state);
   const date = details?.closedAt ? formatPacificDateTime(details.closedAt) : '';
   const contact = details?.sender.email || SIGNING_FIRM.email;
   return (
-    <section className="ps-card sg-link-state" aria-label="What to do next">
+    <section className="ps-card sg-link-state" aria-label={texts.panel}>
       {message ? <p className="sg-link-state__message">{message}</p> : null}
       <dl className="sg-link-state__facts">
         {details?.agreementTitle ? (
           <>
-            <dt>Document</dt>
+            <dt>{texts.document}</dt>
             <dd>{details.agreementTitle}</dd>
           </>
         ) : null}
@@ -87,7 +53,7 @@ export function LinkStatePanel({
             <dd>{date}</dd>
           </>
         ) : null}
-        <dt>Contact</dt>
+        <dt>{texts.contact}</dt>
         <dd>
           <a href={`mailto:${contact}`}>{contact}</a>
           <span className="sg-link-state__firm">
@@ -100,12 +66,12 @@ export function LinkStatePanel({
         <ul className="sg-link-state__links">
           <li>
             <a href={signedDocLink} target="_blank" rel="noreferrer">
-              Download the signed copy (PDF)
+              {texts.download}
             </a>
           </li>
           {verifyHref ? (
             <li>
-              <a href={verifyHref}>Check the signed copy&apos;s seal</a>
+              <a href={verifyHref}>{texts.checkSeal}</a>
             </li>
           ) : null}
         </ul>

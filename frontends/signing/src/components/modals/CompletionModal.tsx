@@ -1,5 +1,5 @@
 import { Dialog } from '@prosign/ui';
-import { SIGNING_TEXTS } from './signing-texts';
+import { useDismissLabels, useSigningTexts } from './signing-texts';
 
 export interface CompletionModalProps {
   open: boolean;
@@ -11,9 +11,11 @@ export interface CompletionModalProps {
 
 /** The Completion modal: the agreement is signed; Close (or Escape) moves on. */
 export function CompletionModal({ open, onClose, progress }: CompletionModalProps) {
-  const T = SIGNING_TEXTS.completion;
+  const T = useSigningTexts().completion;
+  const dismissLabels = useDismissLabels();
   return (
     <Dialog
+      dismissLabels={dismissLabels}
       open={open}
       title={progress ? T.partTitle : T.title}
       onClose={onClose}

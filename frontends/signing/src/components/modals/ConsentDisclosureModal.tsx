@@ -1,6 +1,6 @@
 import { ConsentDisclosureText, Dialog } from '@prosign/ui';
 import '../signing.css';
-import { SIGNING_TEXTS } from './signing-texts';
+import { useDismissLabels, useSigningTexts } from './signing-texts';
 
 export interface ConsentDisclosureModalProps {
   open: boolean;
@@ -12,9 +12,11 @@ export interface ConsentDisclosureModalProps {
  * are `CONSENT_DISCLOSURE` in `@prosign/domain`.
  */
 export function ConsentDisclosureModal({ open, onClose }: ConsentDisclosureModalProps) {
-  const T = SIGNING_TEXTS.consent;
+  const T = useSigningTexts().consent;
+  const dismissLabels = useDismissLabels();
   return (
     <Dialog
+      dismissLabels={dismissLabels}
       open={open}
       title={T.title}
       onClose={onClose}

@@ -1,11 +1,6 @@
 import { isApiError } from '@prosign/api-client';
-import {
-  checkDeclineReason,
-  DECLINE_TEXTS,
-  declineReasonCount,
-  SIGNER_MESSAGES,
-} from '@prosign/domain';
-import { useToast } from '@prosign/ui';
+import { checkDeclineReason, DECLINE_REASON_MAX } from '@prosign/domain';
+import { useSignerMessages, useToast } from '@prosign/ui';
 import { useId, useState } from 'react';
 import { SigningFormDialog, useSigningForm } from './SigningFormDialog';
 
@@ -24,6 +19,7 @@ export interface DeclineModalProps {
  */
 export function DeclineModal({ open, onDecline, onClose }: DeclineModalProps) {
   const toast = useToast();
+  const { format } = useSignerMessages();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const form = useSigningForm(open, () => {
@@ -35,14 +31,18 @@ export function DeclineModal({ open, onDecline, onClose }: DeclineModalProps) {
 
   const submit = () => {
     const check = checkDeclineReason(reason);
-    if (!check.ok) return check.message;
+    if (!check.ok) {
+      return reason.trim()
+        ? format('decline.reasonTooLong', { max: DECLINE_REASON_MAX })
+        : format('decline.reasonRequired');
+    }
     setBusy(true);
     onDecline(check.reason).then(
-      () => toast.success(SIGNER_MESSAGES.declinedDone),
+      () => toast.success(format('decline.declined')),
       (error: unknown) => {
         // The server's refusal (a 4xx says why); its own failures get the plain message.
         form.setError(
-          isApiError(error) && error.statusCode < 500 ? error.message : DECLINE_TEXTS.failed,
+          isApiError(error) && error.statusCode < 500 ? error.message : format('decline.failed'),
         );
         setBusy(false);
       },
@@ -53,9 +53,9 @@ export function DeclineModal({ open, onDecline, onClose }: DeclineModalProps) {
     <SigningFormDialog
       open={open}
       texts={{
-        title: DECLINE_TEXTS.title,
-        prompt: DECLINE_TEXTS.prompt,
-        save: DECLINE_TEXTS.confirm,
+        title: format('decline.title'),
+        prompt: format('decline.prompt'),
+        save: format('decline.confirm'),
       }}
       busy={busy}
       form={form}
@@ -63,7 +63,7 @@ export function DeclineModal({ open, onDecline, onClose }: DeclineModalProps) {
       onClose={onClose}
     >
       <div className="ps-field">
-        <label htmlFor={fieldId}>{DECLINE_TEXTS.reasonLabel}</label>
+        <label htmlFor={fieldId}>{format('decline.reasonLabel')}</label>
         <textarea
           id={fieldId}
           className="ps-input sg-decline__reason"
@@ -78,7 +78,7 @@ export function DeclineModal({ open, onDecline, onClose }: DeclineModalProps) {
           }}
         />
         <p id={countId} className="sg-decline__count">
-          {declineReasonCount(reason)}
+          {format('decline.count', { used: [...reason.trim()].length, max: DECLINE_REASON_MAX })}
         </p>
       </div>
     </SigningFormDialog>

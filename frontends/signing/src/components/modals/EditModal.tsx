@@ -1,5 +1,5 @@
 import { Dialog } from '@prosign/ui';
-import { SIGNING_TEXTS } from './signing-texts';
+import { useDismissLabels, useSigningTexts } from './signing-texts';
 
 export interface EditModalProps {
   open: boolean;
@@ -10,16 +10,19 @@ export interface EditModalProps {
 
 /** The Edit modal (spec 1 §2.4): offered once a signature is saved. */
 export function EditModal({ open, onEdit, onClose }: EditModalProps) {
-  const T = SIGNING_TEXTS.edit;
+  const texts = useSigningTexts();
+  const dismissLabels = useDismissLabels();
+  const T = texts.edit;
   return (
     <Dialog
+      dismissLabels={dismissLabels}
       open={open}
       title={T.title}
       onClose={onClose}
       actions={
         <>
           <button type="button" className="ps-button" onClick={onClose}>
-            {SIGNING_TEXTS.cancel}
+            {texts.cancel}
           </button>
           <button type="button" className="ps-button ps-button--primary" onClick={onEdit}>
             {T.edit}

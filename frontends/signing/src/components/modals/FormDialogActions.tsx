@@ -1,4 +1,4 @@
-import { SIGNING_TEXTS } from './signing-texts';
+import { useSigningTexts } from './signing-texts';
 
 export interface FormDialogActionsProps {
   /** The id of the form the primary button submits. */
@@ -10,10 +10,11 @@ export interface FormDialogActionsProps {
 
 /** Cancel and the form's submit button, both held while the save runs. */
 export function FormDialogActions({ formId, saveLabel, busy, onCancel }: FormDialogActionsProps) {
+  const texts = useSigningTexts();
   return (
     <>
       <button type="button" className="ps-button" onClick={onCancel} disabled={busy}>
-        {SIGNING_TEXTS.cancel}
+        {texts.cancel}
       </button>
       <button type="submit" form={formId} className="ps-button ps-button--primary" disabled={busy}>
         {saveLabel}

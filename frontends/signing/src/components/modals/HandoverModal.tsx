@@ -1,11 +1,14 @@
 import { isApiError } from '@prosign/api-client';
 import {
   checkHandover,
-  HANDOVER_TEXTS,
+  HANDOVER_MESSAGES,
+  HANDOVER_NAME_MAX,
+  HANDOVER_NOTE_MAX,
   type HandoverFieldError,
   type HandoverRequest,
+  type SignerMessages,
 } from '@prosign/domain';
-import { useToast } from '@prosign/ui';
+import { useSignerMessages, useToast } from '@prosign/ui';
 import { HandoverFields } from '@prosign/ui/forms';
 import { useState } from 'react';
 import { SigningFormDialog, useSigningForm } from './SigningFormDialog';
@@ -21,6 +24,24 @@ export interface HandoverModalProps {
 
 type Field = HandoverFieldError['field'];
 
+/** The domain rule's refusal in the page's language (its own words if the catalogue lacks it). */
+function refusalIn(messages: SignerMessages, message: string): string {
+  switch (message) {
+    case HANDOVER_MESSAGES.nameRequired:
+      return messages.format('handover.nameRequired');
+    case HANDOVER_MESSAGES.nameTooLong:
+      return messages.format('handover.nameTooLong', { max: HANDOVER_NAME_MAX });
+    case HANDOVER_MESSAGES.email:
+      return messages.format('handover.emailInvalid');
+    case HANDOVER_MESSAGES.sameEmail:
+      return messages.format('handover.sameEmail');
+    case HANDOVER_MESSAGES.noteTooLong:
+      return messages.format('handover.noteTooLong', { max: HANDOVER_NOTE_MAX });
+    default:
+      return message;
+  }
+}
+
 /**
  * Hand over to the authorised signatory, on every family's page: the right
  * signer's full name and e-mail (required) and a note (optional), checked by the domain's
@@ -29,6 +50,8 @@ type Field = HandoverFieldError['field'];
  */
 export function HandoverModal({ open, onHandOver, onClose, blocked }: HandoverModalProps) {
   const toast = useToast();
+  const messages = useSignerMessages();
+  const { format } = messages;
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [note, setNote] = useState('');
@@ -47,7 +70,7 @@ export function HandoverModal({ open, onHandOver, onClose, blocked }: HandoverMo
     const check = checkHandover({ name, email, note }, '');
     if (!check.ok) {
       setInvalid(check.errors[0].field);
-      return check.errors[0].message;
+      return refusalIn(messages, check.errors[0].message);
     }
     const { value } = check;
     setBusy(true);
@@ -56,11 +79,11 @@ export function HandoverModal({ open, onHandOver, onClose, blocked }: HandoverMo
       email: value.email,
       ...(value.note ? { note: value.note } : {}),
     }).then(
-      () => toast.success(HANDOVER_TEXTS.done(value.name)),
+      () => toast.success(format('handover.done', { name: value.name })),
       (error: unknown) => {
         // The server's refusal (a 4xx says why); its own failures get the plain message.
         form.setError(
-          isApiError(error) && error.statusCode < 500 ? error.message : HANDOVER_TEXTS.failed,
+          isApiError(error) && error.statusCode < 500 ? error.message : format('handover.failed'),
         );
         setBusy(false);
       },
@@ -82,9 +105,9 @@ export function HandoverModal({ open, onHandOver, onClose, blocked }: HandoverMo
     <SigningFormDialog
       open={open}
       texts={{
-        title: HANDOVER_TEXTS.title,
-        prompt: HANDOVER_TEXTS.prompt,
-        save: HANDOVER_TEXTS.confirm,
+        title: format('handover.title'),
+        prompt: format('handover.prompt'),
+        save: format('handover.action'),
       }}
       busy={busy}
       form={form}
@@ -94,7 +117,11 @@ export function HandoverModal({ open, onHandOver, onClose, blocked }: HandoverMo
       <HandoverFields
         values={{ name, email, note }}
         onChange={edited}
-        labels={HANDOVER_TEXTS}
+        labels={{
+          nameLabel: format('handover.nameLabel'),
+          emailLabel: format('handover.emailLabel'),
+          noteLabel: format('handover.noteLabel'),
+        }}
         invalid={form.error ? invalid : null}
         errorId={form.describedBy}
         noteClassName="sg-decline__reason"

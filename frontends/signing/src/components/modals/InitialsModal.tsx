@@ -1,7 +1,7 @@
-import { SIGNATURE_MESSAGES } from '@prosign/domain';
 import { useState } from 'react';
 import { InitialsField, SigningFormDialog, useSigningForm } from './SigningFormDialog';
-import { SIGNING_TEXTS } from './signing-texts';
+import { useSignerMessages } from '@prosign/ui';
+import { useSigningTexts } from './signing-texts';
 
 export interface InitialsModalProps {
   open: boolean;
@@ -20,18 +20,18 @@ export interface InitialsModalProps {
   onClose: () => void;
 }
 
-const T = SIGNING_TEXTS.initials;
-
 /** The Initials modal (spec 1 §2.4, §4.1 step 5, §5): the signing modal with initials and consent. */
 export function InitialsModal({
   open,
   initials,
   busy = false,
   askInitials = true,
-  texts = T,
+  texts,
   onSave,
   onClose,
 }: InitialsModalProps) {
+  const T = useSigningTexts().initials;
+  const messages = useSignerMessages();
   const [value, setValue] = useState(initials);
   const [agreed, setAgreed] = useState(false);
   const form = useSigningForm(open, () => {
@@ -42,14 +42,14 @@ export function InitialsModal({
   const submit = () => {
     const trimmed = askInitials ? value.trim() : '';
     if (askInitials && !trimmed) return T.initialsRequired;
-    if (!agreed) return SIGNATURE_MESSAGES.termsRequired;
+    if (!agreed) return messages.format('terms.required');
     onSave({ initials: trimmed, agreedToTerms: true });
   };
 
   return (
     <SigningFormDialog
       open={open}
-      texts={texts}
+      texts={texts ?? T}
       busy={busy}
       form={form}
       onSubmit={submit}
@@ -58,7 +58,12 @@ export function InitialsModal({
       {askInitials ? (
         <>
           <InitialsField label={T.initialsLabel} value={value} onChange={setValue} form={form} />
-          <div className="sg-signature-preview" role="img" aria-label="Initials preview">
+          <div
+            className="sg-signature-preview"
+            role="img"
+            aria-label={T.previewLabel}
+            translate="no"
+          >
             {value.trim()}
           </div>
         </>

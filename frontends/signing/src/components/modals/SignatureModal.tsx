@@ -4,9 +4,10 @@ import {
   SIGNATURE_FONT_FAMILY,
   SIGNATURE_IMAGE_EXTENSION,
   SIGNATURE_IMAGE_MIME_TYPE,
-  SIGNATURE_MESSAGES,
+  type SignerMessages,
   SIGNATURE_UPLOAD_MAX_BYTES,
 } from '@prosign/domain';
+import { useSignerMessages } from '@prosign/ui';
 import { useId, useState } from 'react';
 import { SignaturePad } from './SignaturePad';
 import {
@@ -15,9 +16,9 @@ import {
   SigningTextField,
   useSigningForm,
 } from './SigningFormDialog';
-import { SIGNATURE_MODE_LABELS, SIGNING_TEXTS } from './signing-texts';
+import { useSigningTexts } from './signing-texts';
 
-export type SignatureMode = keyof typeof SIGNATURE_MODE_LABELS;
+export type SignatureMode = 'typed' | 'drawn' | 'upload';
 
 /** What the signer saved: initials, and the signature as text, a drawing or an uploaded PNG. */
 export type SignatureInput =
@@ -48,30 +49,35 @@ export interface SignatureModalProps {
   onClose: () => void;
 }
 
-const T = SIGNING_TEXTS.signature;
-
 /** The problem with a chosen PNG, if any (spec 1 §5: PNG only, up to the size limit). */
-function uploadProblem(file: File): string | null {
+function uploadProblem(file: File, messages: SignerMessages): string | null {
   const isPng =
     file.name.toLowerCase().endsWith(SIGNATURE_IMAGE_EXTENSION) &&
     (file.type === '' || file.type === SIGNATURE_IMAGE_MIME_TYPE);
-  if (!isPng) return SIGNATURE_MESSAGES.pngOnly;
-  if (file.size > SIGNATURE_UPLOAD_MAX_BYTES) return SIGNATURE_MESSAGES.tooLarge;
+  if (!isPng) return messages.format('signature.pngOnly');
+  if (file.size > SIGNATURE_UPLOAD_MAX_BYTES) {
+    return messages.format('signature.tooLarge', {
+      megabytes: SIGNATURE_UPLOAD_MAX_BYTES / 1024 / 1024,
+    });
+  }
   return null;
 }
 
 /** The typed signature as it will look, at the size it is drawn at when one is given. */
 function SignaturePreview({ text, fontSizePx }: { text: string; fontSizePx?: number }) {
+  const T = useSigningTexts().signature;
   return (
     <div
       className={`sg-signature-preview${text ? '' : ' sg-signature-preview--empty'}`}
       data-testid="signature-preview"
+      // The signer's name as they write it: not for a page translator to change.
+      translate={text ? 'no' : undefined}
       style={
         fontSizePx && text
           ? { fontFamily: `'${SIGNATURE_FONT_FAMILY}', cursive`, fontSize: fontSizePx }
           : undefined
       }
-      aria-label="Signature preview"
+      aria-label={T.previewLabel}
       role="img"
     >
       {text || T.previewPlaceholder}
@@ -89,9 +95,14 @@ function ModeButtons({
   mode: SignatureMode;
   onMode: (mode: SignatureMode) => void;
 }) {
+  const messages = useSignerMessages();
   if (modes.length <= 1) return null;
   return (
-    <div className="sg-signature-modes" role="group" aria-label="How to sign">
+    <div
+      className="sg-signature-modes"
+      role="group"
+      aria-label={messages.format('signature.modes')}
+    >
       {modes.map((option) => (
         <button
           key={option}
@@ -100,7 +111,7 @@ function ModeButtons({
           aria-pressed={option === mode}
           onClick={() => onMode(option)}
         >
-          {SIGNATURE_MODE_LABELS[option]}
+          {messages.format('signature.mode', { mode: option })}
         </button>
       ))}
     </div>
@@ -120,6 +131,8 @@ export function SignatureModal({
   onSave,
   onClose,
 }: SignatureModalProps) {
+  const T = useSigningTexts().signature;
+  const messages = useSignerMessages();
   const [mode, setMode] = useState<SignatureMode>(modes[0] ?? 'typed');
   const [initials, setInitials] = useState('');
   const [text, setText] = useState('');
@@ -139,26 +152,26 @@ export function SignatureModal({
     const trimmedInitials = initials.trim();
     const trimmedText = text.trim();
     if (!askInitials) {
-      if (!trimmedText) return SIGNATURE_MESSAGES.blankSignature;
+      if (!trimmedText) return messages.format('signature.blank');
       return onSave({ mode: 'typed', initials: '', text: trimmedText });
     }
     if (mode === 'typed') {
-      if (!trimmedInitials || !trimmedText) return SIGNATURE_MESSAGES.bothRequired;
+      if (!trimmedInitials || !trimmedText) return messages.format('signature.bothRequired');
       return onSave({ mode, initials: trimmedInitials, text: trimmedText });
     }
-    if (!trimmedInitials) return SIGNATURE_MESSAGES.bothRequired;
+    if (!trimmedInitials) return messages.format('signature.bothRequired');
     if (mode === 'drawn') {
-      if (!drawing) return SIGNATURE_MESSAGES.sourceRequired;
+      if (!drawing) return messages.format('signature.sourceRequired');
       return onSave({ mode, initials: trimmedInitials, image: drawing });
     }
-    if (!upload) return SIGNATURE_MESSAGES.sourceRequired;
+    if (!upload) return messages.format('signature.sourceRequired');
     return onSave({ mode, initials: trimmedInitials, image: upload });
   };
 
   const onFile = (file: File | undefined) => {
     setUpload(null);
     if (!file) return;
-    const problem = uploadProblem(file);
+    const problem = uploadProblem(file, messages);
     if (problem) return form.setError(problem);
     form.setError('');
     setUpload(file);

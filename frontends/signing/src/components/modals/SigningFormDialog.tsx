@@ -3,6 +3,7 @@ import '@fontsource/whisper/400.css';
 import '../signing.css';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { FormDialogActions } from './FormDialogActions';
+import { useDismissLabels } from './signing-texts';
 
 /**
  * The form state every signing modal keeps: one error message (cleared by any
@@ -52,6 +53,7 @@ export function SigningFormDialog({
   children,
 }: SigningFormDialogProps) {
   const formId = useId();
+  const dismissLabels = useDismissLabels();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = onSubmit();
@@ -59,6 +61,7 @@ export function SigningFormDialog({
   };
   return (
     <Dialog
+      dismissLabels={dismissLabels}
       open={open}
       title={texts.title}
       onClose={busy ? undefined : onClose}

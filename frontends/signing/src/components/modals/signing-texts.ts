@@ -1,74 +1,100 @@
-import { CONSENT_DISCLOSURE, familyDefinition, type AgreementFamily } from '@prosign/domain';
+import { familyDefinition, type AgreementFamily, type SignerMessages } from '@prosign/domain';
+import { useSignerMessages } from '@prosign/ui';
+import { useMemo } from 'react';
 
-/** The signer-facing texts of spec 1 §2.4 and §5, word for word, in one place. */
-export const SIGNING_TEXTS = {
-  notice: 'Before proceeding, we encourage you to take a moment to review the entire agreement.',
-  signAndAddInitials: 'Sign & Add Initials',
-  agreeAndFinish: 'Agree and Finish',
-  processing: 'Please wait while we process your agreement',
-  signature: {
-    title: 'Sign the agreement',
-    prompt: 'Please click "Save" to proceed to the final step.',
-    initialsLabel: 'Review and Update Your Initials',
-    signatureLabel: 'Review and Update Your Signature',
-    previewPlaceholder: 'Your signature will appear here...',
-    save: 'Save',
-    clear: 'Clear',
-    drawLabel: 'Draw your signature',
-    uploadLabel: 'Upload your signature (.png)',
-  },
-  edit: {
-    title: 'Edit your signature',
-    prompt: 'Please click "Edit" to edit the signature and initials.',
-    edit: 'Edit',
-  },
-  initials: {
-    title: 'Add your initials',
-    prompt:
-      'Please add the initials below to accept the contract and confirm your agreement to all terms and conditions.',
-    initialsLabel: 'Initials',
-    agree: 'I agree to the terms and conditions.',
-    save: 'Save Initials',
-    initialsRequired: 'Please fill in your initials.',
-  },
-  completion: {
-    title: 'Agreement completed',
-    message:
-      'Your agreement has been completed successfully. Please check your mailbox for the signed copy.',
-    close: 'Close',
-    /** With several signers, when others still sign after this one. */
-    partTitle: 'Your signature is in',
-    partMessage:
-      'Thank you for signing. Everyone receives the signed copy by e-mail once the last signature is in.',
-  },
-  consent: {
-    title: CONSENT_DISCLOSURE.title,
-    close: 'Close',
-  },
-  cancel: 'Cancel',
-} as const;
+/** The signer-facing texts of spec 1 §2.4 and §5 in the signer's language (libs/domain/src/i18n). */
+function signingTexts(m: SignerMessages) {
+  const f = m.format;
+  return {
+    notice: f('signing.notice'),
+    signAndAddInitials: f('signing.signAndAddInitials'),
+    agreeAndFinish: f('signing.agreeAndFinish'),
+    processing: f('signing.processing'),
+    signature: {
+      title: f('signature.dialogTitle'),
+      prompt: f('signature.prompt'),
+      initialsLabel: f('signature.initialsLabel'),
+      signatureLabel: f('signature.signatureLabel'),
+      previewPlaceholder: f('signature.previewPlaceholder'),
+      previewLabel: f('signature.previewLabel'),
+      save: f('signature.save'),
+      clear: f('signature.clear'),
+      drawLabel: f('signature.drawLabel'),
+      uploadLabel: f('signature.uploadLabel'),
+      modes: f('signature.modes'),
+    },
+    edit: {
+      title: f('edit.title'),
+      prompt: f('edit.prompt'),
+      edit: f('edit.edit'),
+    },
+    initials: {
+      title: f('initials.dialogTitle'),
+      prompt: f('initials.prompt'),
+      initialsLabel: f('initials.label'),
+      previewLabel: f('initials.previewLabel'),
+      agree: f('initials.agree'),
+      save: f('initials.save'),
+      initialsRequired: f('initials.required'),
+    },
+    completion: {
+      title: f('completion.title'),
+      message: f('completion.message'),
+      close: f('dialog.close'),
+      /** With several signers, when others still sign after this one. */
+      partTitle: f('completion.partTitle'),
+      partMessage: f('completion.partMessage'),
+    },
+    consent: {
+      title: f('consent.title'),
+      close: f('dialog.close'),
+    },
+    cancel: f('dialog.cancel'),
+  };
+}
 
-export const SIGNATURE_MODE_LABELS = {
-  typed: 'Type',
-  drawn: 'Draw',
-  upload: 'Upload',
-} as const;
+/** The signing texts in the page's language. */
+export function useSigningTexts() {
+  const messages = useSignerMessages();
+  return useMemo(() => signingTexts(messages), [messages]);
+}
+
+/** A family's document as the page's language names it ("Scope of Work", "orden de cambio"). */
+function documentNameIn(messages: SignerMessages, family: AgreementFamily): string {
+  return messages.format('family.documentName', {
+    family,
+    name: familyDefinition(family).documentName,
+  });
+}
 
 /**
  * The words of a customId link's page (spec 3 §2, §4: a typed signature, then
- * Agree and Finish), naming the family's document.
+ * Agree and Finish), naming the family's document, in the page's language.
  */
-export function linkSigningTexts(family: AgreementFamily) {
-  const document = familyDefinition(family).documentName;
-  return {
-    sign: 'Sign',
-    changeSignature: 'Change signature',
-    signatureSaved: `Your signature is saved. Agree and Finish to sign the ${document}.`,
-    finishHint: 'Add your signature first; then you can agree and finish.',
-    finish: {
-      title: 'Agree and Finish',
-      prompt: `By agreeing you sign this ${document} electronically and accept the Electronic Signature Consent and Disclosure.`,
-      save: 'Agree and Finish',
-    },
-  };
+export function useLinkSigningTexts(family: AgreementFamily) {
+  const messages = useSignerMessages();
+  return useMemo(() => {
+    const f = messages.format;
+    const document = documentNameIn(messages, family);
+    return {
+      sign: f('link.sign'),
+      changeSignature: f('link.changeSignature'),
+      signatureSaved: f('link.signatureSaved', { document }),
+      finishHint: f('link.finishHint'),
+      finish: {
+        title: f('signing.agreeAndFinish'),
+        prompt: f('link.finishPrompt', { document }),
+        save: f('signing.agreeAndFinish'),
+      },
+    };
+  }, [messages, family]);
+}
+
+/** The close control of a signing dialog's header, in the page's language. */
+export function useDismissLabels() {
+  const { format } = useSignerMessages();
+  return useMemo(
+    () => ({ label: format('dialog.dismiss'), tooltip: format('dialog.dismissTooltip') }),
+    [format],
+  );
 }

@@ -4,7 +4,13 @@ import {
   type AgreementReading,
   type ReadingBlock,
 } from '@prosign/domain';
-import { ErrorPanel, LoadingState, type PdfBookmark, type PdfViewerHandle } from '@prosign/ui';
+import {
+  ErrorPanel,
+  LoadingState,
+  useSignerMessages,
+  type PdfBookmark,
+  type PdfViewerHandle,
+} from '@prosign/ui';
 import {
   useEffect,
   useImperativeHandle,
@@ -15,6 +21,7 @@ import {
   type Ref,
 } from 'react';
 import { isMarkOf, readingItems, sectionLabel, type ReadingItem } from './reading-items';
+import { AGREEMENT_LANGUAGE, readingTexts, type ReadingTexts } from './reading-texts';
 import './reading.css';
 
 /** The signer's marks once saved, shown in their places (typed text). */
@@ -38,20 +45,6 @@ export interface ReadingViewProps {
   recipientId?: string | null;
 }
 
-const READING_TEXTS = {
-  loading: 'Preparing the agreement for reading…',
-  loadError: 'The reading view could not be loaded',
-  loadErrorHint: 'Read the PDF instead, or try again.',
-  jumpTo: 'Jump to',
-  signatureHere: 'Your signature goes here',
-  signatureOf: (name: string) => `Signature of ${name}`,
-  /** A saved drawn or uploaded signature (no text to show). */
-  signatureSaved: 'Your saved signature goes here',
-  dateHere: 'Date signed: filled in when you finish',
-  initialsHere: (page: number) => `Your initials for page ${page}`,
-  pageOf: (page: number, count: number) => `Page ${page} of ${count}`,
-} as const;
-
 /**
  * The agreement at a readable size (phones): the text its PDF is laid out
  * from, in the same sections and numbering, with each PDF page's start and
@@ -68,6 +61,8 @@ export function ReadingView({
   savedMarks,
   recipientId = null,
 }: ReadingViewProps) {
+  const messages = useSignerMessages();
+  const READING_TEXTS = useMemo(() => readingTexts(messages), [messages]);
   const query = useAgreementReading(readingLink, requestHeaders);
   const reading = query.data;
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -118,10 +113,10 @@ export function ReadingView({
     return (
       <div className="sg-reading sg-reading--waiting">
         <ErrorPanel
-          title={READING_TEXTS.loadError}
-          message={READING_TEXTS.loadErrorHint}
+          title={messages.format('reading.loadError')}
+          message={messages.format('reading.loadErrorHint')}
           onRetry={() => void query.refetch()}
-          retryLabel="Retry"
+          retryLabel={messages.format('reading.retry')}
         />
       </div>
     );
@@ -129,7 +124,7 @@ export function ReadingView({
   if (!reading) {
     return (
       <div className="sg-reading sg-reading--waiting">
-        <LoadingState label={READING_TEXTS.loading} />
+        <LoadingState label={messages.format('reading.loading')} />
       </div>
     );
   }
@@ -139,7 +134,11 @@ export function ReadingView({
   };
   return (
     <div className="sg-reading">
-      <div className="sg-reading__toolbar" role="toolbar" aria-label="Reading view">
+      <div
+        className="sg-reading__toolbar"
+        role="toolbar"
+        aria-label={messages.format('reading.toolbar')}
+      >
         <span className="sg-reading__page-indicator" aria-live="polite">
           {READING_TEXTS.pageOf(shownPage, reading.pageCount)}
         </span>
@@ -150,26 +149,31 @@ export function ReadingView({
           onChange={onJump}
         >
           <option value="" disabled>
-            {READING_TEXTS.jumpTo}…
+            {messages.format('reading.jumpToChoose')}
           </option>
-          <optgroup label="Sections">
+          <optgroup label={messages.format('reading.sections')}>
             {reading.sections
               .filter((section) => section.heading)
               .map((section) => (
                 <option key={section.key} value={`section-${section.key}`}>
-                  {sectionLabel(section)} (page {section.page})
+                  {messages.format('reading.sectionOption', {
+                    section: sectionLabel(section),
+                    page: section.page,
+                  })}
                 </option>
               ))}
           </optgroup>
-          <optgroup label="Pages">
+          <optgroup label={messages.format('reading.pages')}>
             {Array.from({ length: reading.pageCount }, (_, index) => (
               <option key={index} value={`page-${index + 1}`}>
-                Page {index + 1}
+                {messages.format('reading.pageOption', { page: index + 1 })}
               </option>
             ))}
           </optgroup>
-          <optgroup label="Signing">
-            <option value="signature">Your signature (page {reading.signatureBlock.page})</option>
+          <optgroup label={messages.format('reading.signing')}>
+            <option value="signature">
+              {messages.format('reading.signatureOption', { page: reading.signatureBlock.page })}
+            </option>
           </optgroup>
         </select>
       </div>
@@ -181,7 +185,7 @@ export function ReadingView({
         tabIndex={0}
         onScroll={onScroll}
       >
-        <article className="sg-reading__document">
+        <article className="sg-reading__document" lang={AGREEMENT_LANGUAGE}>
           <header className="sg-reading__letterhead">
             <p className="sg-reading__firm">{reading.letterhead.firmName}</p>
             <h2 className="sg-reading__title">{reading.title}</h2>
@@ -194,6 +198,7 @@ export function ReadingView({
               reading={reading}
               savedMarks={savedMarks ?? null}
               recipientId={recipientId}
+              texts={READING_TEXTS}
             />
           ))}
         </article>
@@ -243,16 +248,21 @@ function ReadingItemView({
   reading,
   savedMarks,
   recipientId,
+  texts,
 }: {
   item: ReadingItem;
   reading: AgreementReading;
   savedMarks: ReadingMarks | null;
   recipientId: string | null;
+  texts: ReadingTexts;
 }) {
+  const READING_TEXTS = texts;
+  const { language } = useSignerMessages();
   switch (item.kind) {
     case 'page-start':
       return (
         <p
+          lang={language}
           className="sg-reading__page-start"
           data-anchor={`page-${item.page}`}
           data-page-start={item.page}
@@ -270,7 +280,7 @@ function ReadingItemView({
       return <BlockView block={item.block} />;
     case 'page-end':
       return item.initials ? (
-        <div className="sg-reading__page-end" data-anchor={`initials-${item.page}`}>
+        <div className="sg-reading__page-end" data-anchor={`initials-${item.page}`} lang={language}>
           <span
             className={`sg-reading__mark sg-reading__mark--initials${savedMarks?.initials ? ' sg-reading__mark--filled' : ''}`}
             data-mark="initials"
@@ -282,7 +292,12 @@ function ReadingItemView({
       ) : null;
     case 'signature-block':
       return (
-        <SignatureBlockView reading={reading} savedMarks={savedMarks} recipientId={recipientId} />
+        <SignatureBlockView
+          reading={reading}
+          savedMarks={savedMarks}
+          recipientId={recipientId}
+          texts={texts}
+        />
       );
   }
 }
@@ -303,11 +318,14 @@ function SignatureBlockView({
   reading,
   savedMarks,
   recipientId,
+  texts: READING_TEXTS,
 }: {
   reading: AgreementReading;
   savedMarks: ReadingMarks | null;
   recipientId: string | null;
+  texts: ReadingTexts;
 }) {
+  const messages = useSignerMessages();
   const { firm, clientLabel, clientName, signers } = reading.signatureBlock;
   // One client, or one block per signer (several signers): only the viewer's is theirs to sign.
   const parties = signers?.length
@@ -315,7 +333,11 @@ function SignatureBlockView({
     : [{ id: SINGLE_SIGNER_RECIPIENT_ID, label: clientLabel, name: clientName }];
   const mine = recipientId ?? SINGLE_SIGNER_RECIPIENT_ID;
   return (
-    <section className="sg-reading__signatures" data-anchor="signature" aria-label="Signatures">
+    <section
+      className="sg-reading__signatures"
+      data-anchor="signature"
+      aria-label={messages.format('reading.signatures')}
+    >
       <p className="sg-reading__witness">
         IN WITNESS WHEREOF, the parties have executed this Agreement.
       </p>
@@ -333,20 +355,27 @@ function SignatureBlockView({
             <p
               className={`sg-reading__mark sg-reading__mark--signature${savedMarks?.signature ? ' sg-reading__mark--filled' : ''}`}
               data-mark="signature"
+              lang={messages.language}
               aria-label={READING_TEXTS.signatureHere}
             >
               {savedMarks?.signature ??
                 (savedMarks ? READING_TEXTS.signatureSaved : READING_TEXTS.signatureHere)}
             </p>
             <p>Name: {party.name}</p>
-            <p className="sg-reading__mark sg-reading__mark--date" data-mark="signedDate">
+            <p
+              className="sg-reading__mark sg-reading__mark--date"
+              data-mark="signedDate"
+              lang={messages.language}
+            >
               {READING_TEXTS.dateHere}
             </p>
           </div>
         ) : (
           <div key={party.id} className="sg-reading__party">
             <p className="sg-reading__party-label">{party.label}</p>
-            <p className="sg-reading__other-signature">{READING_TEXTS.signatureOf(party.name)}</p>
+            <p className="sg-reading__other-signature" lang={messages.language}>
+              {READING_TEXTS.signatureOf(party.name)}
+            </p>
             <p>Name: {party.name}</p>
           </div>
         ),

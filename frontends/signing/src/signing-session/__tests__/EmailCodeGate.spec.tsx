@@ -5,6 +5,7 @@ import {
   type EmailCodeStatus,
   type SowSigningView,
 } from '@prosign/domain';
+import { englishSignerMessages } from '@prosign/ui';
 import { expectNoSeriousAxeViolations } from '@prosign/ui/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,7 +13,9 @@ import { CustomerSigningPage } from '../../pages/CustomerSigningPage';
 import { LinkSignatureRoutePage as SowSignaturePage } from '../../pages/LinkSignatureRoutePage';
 import { fakeClient, renderRoute, type FakeRoute } from '../../test-support/fake-signing-api';
 import { CAPTCHA_ROUTES, customerLink, passCaptcha } from '../../test-support/signer-fixtures';
-import { EMAIL_CODE_TEXTS } from '../EmailCodeGate';
+import { emailCodeTexts } from '../email-code-texts';
+
+const EMAIL_CODE_TEXTS = emailCodeTexts(englishSignerMessages());
 
 jest.mock('../../customer-signing/navigation', () => ({ leaveTo: jest.fn() }));
 jest.mock('../signer-socket', () => ({
@@ -73,7 +76,7 @@ describe('the e-mail code step', () => {
     const { user, input } = await openCodeStep(api.client);
     // The page's heading follows the step.
     expect(
-      await screen.findByRole('heading', { level: 1, name: EMAIL_CODE_TEXTS.title }),
+      await screen.findByRole('heading', { level: 1, name: 'Check your e-mail' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('region', { name: EMAIL_CODE_TEXTS.region })).toBeInTheDocument();
     expect(screen.getByText(/We sent a 6-digit code to j•••@example\.com\./)).toBeInTheDocument();
