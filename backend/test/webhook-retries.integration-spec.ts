@@ -213,11 +213,13 @@ describe('webhook failures: failed after the window, the endpoint disabled and t
       (items) => items[0]?.state === 'failed',
     );
     expect(failed).toMatchObject({ eventId, state: 'failed', nextAttemptAt: null });
-    // 200, 400, 800 ms: the next wait would end past the 1.5 s window.
+    // Waits of 200, 400, 800, 1,000 ms, each ±20 %: a try is planned only while it would start
+    // within the 1.5 s window, so after the first come two or three retries (the fourth's
+    // shortest plan, 0.8 × 2,400 ms, is past it). Their actual starts may lag their plans on a
+    // busy machine; what the window bounds is the plans, hence their number.
     expect(failed.attempts.length).toBeGreaterThanOrEqual(3);
+    expect(failed.attempts.length).toBeLessThanOrEqual(4);
     expect(failed.attempts.every((a) => a.status === 503)).toBe(true);
-    const lastTry = Date.parse(failed.attempts.at(-1)!.at);
-    expect(lastTry - Date.parse(failed.attempts[0].at)).toBeLessThanOrEqual(1500);
 
     // The endpoint is disabled just after the delivery's last try is recorded (a second write).
     const disabled = await waitFor(
