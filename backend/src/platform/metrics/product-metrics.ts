@@ -41,6 +41,23 @@ function withinTimeout<T>(reading: Promise<T>): Promise<T> {
   return Promise.race([reading, timeout]).finally(() => clearTimeout(timer));
 }
 
+let nodeMetrics: Registry | undefined;
+
+/**
+ * Node's own metrics (CPU, memory, event loop lag, GC) under their usual names, for stock
+ * dashboards: collected once per process. prom-client's GC observer lives as long as the
+ * process and keeps the registry it writes to, so that registry must hold nothing else: a
+ * registry of an app's own gauges would keep the whole app alive after it closed (each test
+ * file starts many apps in one process).
+ */
+function processRegistry(): Registry {
+  if (!nodeMetrics) {
+    nodeMetrics = new Registry();
+    collectDefaultMetrics({ register: nodeMetrics });
+  }
+  return nodeMetrics;
+}
+
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600];
 const SEAL_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60];
@@ -52,7 +69,13 @@ const SEAL_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60];
  * agreement id or query ever becomes a label value.
  */
 export class ProductMetrics {
-  readonly registry = new Registry();
+  /** The product's series; Node's own are the process's (processRegistry). */
+  private readonly own = new Registry();
+
+  /** What this process serves at /metrics: the product's series and Node's. */
+  get registry(): Registry {
+    return Registry.merge([processRegistry(), this.own]);
+  }
 
   /** Api: every HTTP request by matched route pattern, method and status code. */
   readonly httpRequestDuration = new Histogram({
@@ -60,7 +83,7 @@ export class ProductMetrics {
     help: 'Time from an HTTP request to its response, by matched route pattern, method and status code',
     labelNames: ['route', 'method', 'status'] as const,
     buckets: HTTP_BUCKETS,
-    registers: [this.registry],
+    registers: [this.own],
   });
 
   /** Worker: every job run (an attempt), by queue, job name and outcome. */
@@ -69,14 +92,14 @@ export class ProductMetrics {
     help: 'Time a job attempt ran in the worker, by queue, job name and outcome (completed, failed)',
     labelNames: ['queue', 'name', 'outcome'] as const,
     buckets: JOB_BUCKETS,
-    registers: [this.registry],
+    registers: [this.own],
   });
 
   readonly jobFailures = new Counter({
     name: 'prosign_job_failures_total',
     help: 'Job attempts that failed (each retry counts), by queue and job name',
     labelNames: ['queue', 'name'] as const,
-    registers: [this.registry],
+    registers: [this.own],
   });
 
   /** The last signature of an agreement is in: the agreement is signed (its seal follows). */
@@ -84,7 +107,7 @@ export class ProductMetrics {
     name: 'prosign_signings_completed_total',
     help: 'Agreements whose last signature was recorded (signed), by family',
     labelNames: ['family'] as const,
-    registers: [this.registry],
+    registers: [this.own],
   });
 
   readonly sealDuration = new Histogram({
@@ -92,7 +115,7 @@ export class ProductMetrics {
     help: 'Time to seal a signed PDF (seals that completed), time stamps and revocation data included, by PAdES level',
     labelNames: ['level'] as const,
     buckets: SEAL_BUCKETS,
-    registers: [this.registry],
+    registers: [this.own],
   });
 
   constructor(
@@ -104,10 +127,8 @@ export class ProductMetrics {
       name: 'prosign_build_info',
       help: 'Always 1: the process kind (api, worker) and the backend version',
       labelNames: ['process', 'version'] as const,
-      registers: [this.registry],
+      registers: [this.own],
     }).set({ process: role, version: APP_VERSION }, 1);
-    // Node's own (CPU, memory, event loop lag, GC) under their usual names, for stock dashboards.
-    collectDefaultMetrics({ register: this.registry });
   }
 
   /** The api's gauges over the whole installation, read at each scrape from `readings`. */
@@ -124,7 +145,7 @@ export class ProductMetrics {
         name,
         help,
         labelNames,
-        registers: [this.registry],
+        registers: [this.own],
         async collect() {
           this.reset();
           try {
