@@ -13,7 +13,7 @@ declare global {
         recursive: boolean,
         filter: RegExp,
         mode: 'lazy',
-      ): { keys(): string[]; (request: string): Promise<{ default: unknown }> };
+      ): { keys(): string[]; (request: string): Promise<unknown> };
     }
   }
 }
@@ -35,5 +35,8 @@ export function catalogueLanguages(): string[] {
 
 /** The catalogue of `language` as its file says (checked by the caller). */
 export async function readCatalogue(language: string): Promise<unknown> {
-  return (await folder(`./${language}.json`)).default;
+  // A context module made by require.context answers a JSON file's value itself, not a
+  // namespace with `default` (which `import()` would give): take either.
+  const loaded = (await folder(`./${language}.json`)) as { default?: unknown };
+  return loaded.default ?? loaded;
 }
